@@ -1,0 +1,31 @@
+// One jest run over every package: a shared worker pool fits a 2-core machine better than one
+// jest process per package.
+const { readdirSync, existsSync } = require('node:fs');
+const { join } = require('node:path');
+
+const dirs = ['apps', 'packages'].flatMap((group) =>
+  readdirSync(join(__dirname, group))
+    .map((name) => join(group, name))
+    .filter((dir) => existsSync(join(__dirname, dir, 'package.json'))),
+);
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testTimeout: 60_000,
+  maxWorkers: process.env.JEST_MAX_WORKERS ?? 2,
+  globalSetup: '<rootDir>/packages/testing/jest.global-setup.js',
+  projects: dirs.map((dir) => ({
+    displayName: dir,
+    rootDir: join(__dirname, dir),
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
+    transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: join(__dirname, dir, 'tsconfig.json'), diagnostics: false }] },
+    moduleNameMapper: {
+      '^@dp/(core|db|testing)$': join(__dirname, 'packages/$1/src'),
+      '^@dp/(core|db|testing)/(.*)$': join(__dirname, 'packages/$1/src/$2'),
+      '^@dp/(api|x402-gateway|portal|mcp-stdio|cli)$': join(__dirname, 'apps/$1/src'),
+      '^@dp/(api|x402-gateway|portal|mcp-stdio|cli)/(.*)$': join(__dirname, 'apps/$1/src/$2'),
+    },
+    setupFiles: [join(__dirname, 'packages/testing/jest.setup.js')],
+  })),
+};

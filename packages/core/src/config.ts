@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
+
+/** USD amount with at most 6 decimals, turned into integer atomic units (no floating point). */
+export function usdToAtomic(value: string, decimals = 6): bigint {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!m) throw new Error(`not a decimal amount: ${value}`);
+  const frac = (m[2] ?? '').padEnd(decimals, '0');
+  if (frac.length > decimals) throw new Error(`more than ${decimals} decimals: ${value}`);
+  return BigInt(m[1]) * 10n ** BigInt(decimals) + BigInt(frac || '0');
+}
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: optionalUrl,
+    PGLITE_DATA_DIR: z.string().optional(),
+    REDIS_URL: optionalUrl,
+    REDIS_KEY_PREFIX: z.string().default('dp:'),
+    PUBLIC_BASE_URL: z.string().url().default('http://localhost:3000'),
+    PUBLIC_PORT: port(3000),
+    API_PORT: port(3001),
+    GATEWAY_PORT: port(3002),
+    PORTAL_PORT: port(3003),
+    INTERNAL_API_URL: z.string().url().default('http://127.0.0.1:3001'),
+    INTERNAL_API_SECRET: z.string().min(16).optional(),
+    KEY_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(60).default(60),
+    TRUST_PROXY: z.string().default('loopback'),
+    CORPUS_PATH: z.string().optional(),
+    X402_ENABLED: bool,
+    X402_FACILITATOR_URL: optionalUrl,
+    X402_DAILY_CAP_USD: z.string().default('10.00'),
+    X402_PAY_TO: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/)
+      .default('0x2222222222222222222222222222222222222222'),
+    X402_ASSET: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/)
+      .default('0x036CbD53842c5426634e7929541eC2318f3dCF7e'),
+    EMBEDDINGS_URL: optionalUrl,
+    EMBEDDINGS_MODEL: z.string().default('text-embedding-3-small'),
+    EMBEDDINGS_API_KEY: z.string().optional(),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().default('Legal Data API <no-reply@localhost>'),
+    MAIL_OUTBOX_DIR: z.string().default('.data/outbox'),
+    SESSION_SECRET: z.string().min(32).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      for (const name of ['INTERNAL_API_SECRET', 'SESSION_SECRET'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+      }
+    }
+    try {
+      usdToAtomic(env.X402_DAILY_CAP_USD);
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', path: ['X402_DAILY_CAP_USD'], message: (e as Error).message });
+    }
+  });
+
+export type RawConfig = z.infer<typeof schema>;
+
+export interface Config extends RawConfig {
+  INTERNAL_API_SECRET: string;
+  SESSION_SECRET: string;
+  x402DailyCapAtomic: bigint;
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+// Development-only fallbacks, so a fresh clone runs without an .env file; production refuses them.
+const DEV_INTERNAL_SECRET = 'dev-internal-secret-not-for-production';
+const DEV_SESSION_SECRET = 'dev-session-secret-not-for-production-000000';
+
+/** Validates the environment once, at start-up. Throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  const raw = parsed.data;
+  return {
+    ...raw,
+    INTERNAL_API_SECRET: raw.INTERNAL_API_SECRET ?? DEV_INTERNAL_SECRET,
+    SESSION_SECRET: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    x402DailyCapAtomic: usdToAtomic(raw.X402_DAILY_CAP_USD),
+    isProduction: raw.NODE_ENV === 'production',
+  };
+}
+
+/** For entry points: print a clear message and exit instead of a stack trace. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,4 @@
+export * from './request-context';
+export * from './respond';
+export * from './errors';
+export * from './logging';

@@ -1,0 +1,23 @@
+import type { Request, Response } from 'express';
+import pinoHttp from 'pino-http';
+import type { Logger } from 'pino';
+
+/** Request logs carry the request id; secret headers are redacted by the logger itself. */
+export function httpLogger(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId: (req) => (req as Request).requestId,
+    customProps: (req) => ({ requestId: (req as Request).requestId }),
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req: unknown, res: Response, err?: Error) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+  });
+}
+
+/** Query strings may carry tokens (email verification links); log only the path. */
+function redactUrl(url: string): string {
+  const i = url.indexOf('?');
+  return i === -1 ? url : `${url.slice(0, i)}?…`;
+}

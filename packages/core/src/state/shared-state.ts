@@ -1,0 +1,30 @@
+/** Result of one rate-limited request; `resetAt` is unix seconds. */
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  resetAt: number;
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  consume(key: string, limit: number, windowSeconds: number): Promise<RateLimitDecision>;
+}
+
+export type Unsubscribe = () => Promise<void>;
+
+export interface PubSub {
+  publish(channel: string, message: string): Promise<void>;
+  subscribe(channel: string, handler: (message: string) => void): Promise<Unsubscribe>;
+}
+
+/**
+ * What the apps share between instances: Redis when REDIS_URL is set, in-process otherwise
+ * (then "shared" means shared inside one process only, which is what a single instance needs).
+ */
+export interface SharedState {
+  readonly kind: 'redis' | 'memory';
+  readonly rateLimiter: RateLimiter;
+  readonly pubsub: PubSub;
+  close(): Promise<void>;
+}

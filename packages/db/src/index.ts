@@ -1,0 +1,10 @@
+export * from './client';
+export * from './migrate';
+export * from './embedded-server';
+export * from './accounts/create-organization';
+export * from './keys/create-api-key';
+export * from './keys/revoke-api-key';
+export * from './keys/find-api-key';
+export * from './documents/resolve-document';
+export { PrismaClient, Prisma } from './generated/client';
+export type * from './generated/client';

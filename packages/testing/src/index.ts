@@ -1,0 +1,4 @@
+export * from './database';
+export * from './state';
+export * from './tcp-proxy';
+export * from './openapi';
