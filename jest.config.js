@@ -21,6 +21,8 @@ module.exports = {
     testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
     transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: join(__dirname, dir, 'tsconfig.json'), diagnostics: false }] },
     moduleNameMapper: {
+      // Prisma's generated TypeScript imports its siblings as `./x.js`.
+      '^(\\.{1,2}/.*)\\.js$': '$1',
       '^@dp/(core|db|testing)$': join(__dirname, 'packages/$1/src'),
       '^@dp/(core|db|testing)/(.*)$': join(__dirname, 'packages/$1/src/$2'),
       '^@dp/(api|x402-gateway|portal|mcp-stdio|cli)$': join(__dirname, 'apps/$1/src'),

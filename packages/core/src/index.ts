@@ -13,3 +13,4 @@ export * from './internal-auth';
 export * from './state';
 export * from './http';
 export * from './openapi';
+export * from './x402';

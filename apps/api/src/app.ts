@@ -1,0 +1,111 @@
+import express, { type RequestHandler } from 'express';
+import helmet from 'helmet';
+import {
+  createLogger,
+  errorHandler,
+  httpLogger,
+  notFoundHandler,
+  requestIdMiddleware,
+  requireJsonBody,
+  type Config,
+  type Logger,
+  type SharedState,
+  type Unsubscribe,
+} from '@dp/core';
+import type { Database } from '@dp/db';
+import { authenticate } from './auth/authenticate';
+import { KeyCache } from './auth/key-cache';
+import { listenForRevocations } from './auth/revocation-listener';
+import type { ApiContext } from './context';
+import { Meter } from './metering/meter';
+import { QuotaGuard } from './metering/quota';
+import { rateLimit } from './metering/rate-limit';
+import { healthRouter } from './routes/health';
+import { internalRouter } from './routes/internal';
+import { legalDocumentsRouter } from './routes/legal-documents';
+import { openApiRouter } from './routes/openapi';
+import { usageRouter } from './routes/usage';
+import { v1Routers } from './routes/v1-routers';
+
+export interface ApiDeps {
+  db: Database;
+  state: SharedState;
+  config: Config;
+  logger?: Logger;
+  /** Flush interval of the usage meter (tests shorten it). */
+  meterIntervalMs?: number;
+}
+
+export interface Api {
+  app: express.Express;
+  context: ApiContext;
+  /** Resolves once this instance listens for key revocations from other instances. */
+  ready: Promise<void>;
+  /** Stops background work and writes every pending usage count. */
+  close(): Promise<void>;
+}
+
+/** Browsers may call the API with a key (no cookies are used), so any origin is fine. */
+const cors: RequestHandler = (req, res, next) => {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Expose-Headers', 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After');
+  if (req.method === 'OPTIONS' && req.get('access-control-request-method')) {
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
+    res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Request-Id');
+    res.setHeader('Access-Control-Max-Age', '600');
+    res.status(204).end();
+    return;
+  }
+  next();
+};
+
+export function createApi(deps: ApiDeps): Api {
+  const logger = deps.logger ?? createLogger({ name: 'api', level: deps.config.LOG_LEVEL });
+  const meter = new Meter(deps.db, logger, deps.meterIntervalMs);
+  const keyCache = new KeyCache(deps.config.KEY_CACHE_TTL_SECONDS * 1000);
+  const ctx: ApiContext = { ...deps, logger, meter, quota: new QuotaGuard(deps.db, meter), keyCache };
+  meter.start();
+  let unsubscribe: Unsubscribe | undefined;
+  const ready = listenForRevocations(deps.state, keyCache).then(
+    (u) => {
+      unsubscribe = u;
+    },
+    (err) => logger.warn({ err: { message: err.message } }, 'revocation listener unavailable; cache TTL bounds propagation'),
+  );
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.TRUST_PROXY);
+  app.set('query parser', 'simple');
+  app.use(requestIdMiddleware);
+  app.use(helmet());
+  app.use(httpLogger(logger));
+
+  app.use(healthRouter(deps.db));
+  app.use('/internal', internalRouter(ctx));
+
+  const v1 = express.Router();
+  v1.use(cors);
+  v1.use(authenticate(deps.db, keyCache, logger));
+  v1.use(rateLimit(deps.state));
+  v1.use(openApiRouter());
+  v1.use(requireJsonBody, express.json({ limit: '64kb' }));
+  v1.use(legalDocumentsRouter(ctx));
+  v1.use(usageRouter(ctx));
+  for (const router of v1Routers(ctx)) v1.use(router);
+  v1.use((req, _res, next) => next(req.authError));
+  app.use('/v1', v1);
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+
+  return {
+    app,
+    context: ctx,
+    ready,
+    close: async () => {
+      await unsubscribe?.();
+      await meter.close();
+    },
+  };
+}

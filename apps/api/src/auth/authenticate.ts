@@ -1,0 +1,67 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { ApiError, hashApiKey, isWellFormedApiKey, type Scope } from '@dp/core';
+import { findApiKeyByHash, touchApiKeyLastUsed, type Database } from '@dp/db';
+import type { KeyCache } from './key-cache';
+import './principal';
+
+const LAST_USED_INTERVAL_MS = 60_000;
+
+/**
+ * Resolves `Authorization: Bearer <key>` to a principal. Failures are parked on req.authError and
+ * raised after the rate limiter, so 401s carry X-RateLimit-* headers too.
+ */
+export function authenticate(db: Database, cache: KeyCache, logger: { warn(o: object, m: string): void }): RequestHandler {
+  const lastTouched = new Map<string, number>();
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const header = req.get('authorization');
+    if (!header) {
+      req.authError = new ApiError('missing_key', 'Send your API key as `Authorization: Bearer <API_KEY>`.');
+      return next();
+    }
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) {
+      req.authError = new ApiError('missing_key', 'The Authorization header must be `Bearer <API_KEY>`.');
+      return next();
+    }
+    const key = match[1];
+    if (!isWellFormedApiKey(key)) {
+      req.authError = new ApiError('invalid_key', 'The API key is malformed, unknown or revoked.');
+      return next();
+    }
+    const hash = hashApiKey(key);
+    let principal = cache.get(hash);
+    if (principal === undefined) {
+      principal = await findApiKeyByHash(db.prisma, hash);
+      cache.set(hash, principal);
+    }
+    if (!principal || principal.status !== 'active') {
+      req.authError = new ApiError('invalid_key', 'The API key is malformed, unknown or revoked.');
+      return next();
+    }
+    req.principal = principal;
+    const now = Date.now();
+    if ((lastTouched.get(principal.keyId) ?? 0) < now - LAST_USED_INTERVAL_MS) {
+      lastTouched.set(principal.keyId, now);
+      // Informational only: never delays or fails the request.
+      touchApiKeyLastUsed(db.prisma, principal.keyId).catch((err) => logger.warn({ err: { message: err.message } }, 'last_used_at update failed'));
+    }
+    next();
+  };
+}
+
+/** Raises the parked authentication error, then checks the scope. */
+export function requireScope(scope: Scope): RequestHandler {
+  return (req, _res, next) => {
+    if (req.authError) return next(req.authError);
+    if (!req.principal) return next(new ApiError('missing_key', 'Send your API key as `Authorization: Bearer <API_KEY>`.'));
+    if (!req.principal.scopes.includes(scope)) {
+      return next(
+        new ApiError('insufficient_scope', `This endpoint needs an API key with the '${scope}' scope.`, {
+          required_scope: scope,
+          key_scopes: req.principal.scopes,
+        }),
+      );
+    }
+    next();
+  };
+}

@@ -1,0 +1,15 @@
+import type { ApiKeyPrincipal } from '@dp/db';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** The authenticated API key and its organization, set by the authenticate middleware. */
+      principal?: ApiKeyPrincipal;
+      /** Why authentication failed; raised after the rate limiter has set its headers. */
+      authError?: import('@dp/core').ApiError;
+    }
+  }
+}
+
+export type { ApiKeyPrincipal };

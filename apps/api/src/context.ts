@@ -1,0 +1,16 @@
+import type { Config, Logger, SharedState } from '@dp/core';
+import type { Database } from '@dp/db';
+import type { KeyCache } from './auth/key-cache';
+import type { Meter } from './metering/meter';
+import type { QuotaGuard } from './metering/quota';
+
+/** What route modules get: the app's dependencies and its per-instance services. */
+export interface ApiContext {
+  db: Database;
+  state: SharedState;
+  config: Config;
+  logger: Logger;
+  meter: Meter;
+  quota: QuotaGuard;
+  keyCache: KeyCache;
+}

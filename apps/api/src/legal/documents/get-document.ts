@@ -1,0 +1,80 @@
+import { formatIsoDate, todayUtc, DOCUMENT_INCLUDES, type DocumentInclude } from '@dp/core';
+import type { Database } from '@dp/db';
+import { buildEffectivity, statusAt } from './effectivity';
+import { currentVersion, loadDocument, loadVersions, loadVersionText, versionAt } from './load';
+import { documentLinks, presentDocumentCore, presentVersion } from './present';
+import { listRelations } from './relations';
+
+export const DEFAULT_TEXT_LIMIT = 100_000;
+export const MAX_TEXT_LIMIT = 2_000_000;
+const INCLUDED_RELATIONS = 50;
+
+export interface GetDocumentOptions {
+  at?: Date;
+  include: DocumentInclude[];
+  textOffset: number;
+  textLimit: number;
+  baseUrl: string;
+  today?: Date;
+}
+
+/** Text in pages: clients (and the tool server) walk `next_offset` through large acts. */
+function pageText(text: string, offset: number, limit: number) {
+  const slice = text.slice(offset, offset + limit);
+  const end = offset + slice.length;
+  return {
+    text: slice,
+    page: { offset, limit, returned_chars: slice.length, total_chars: text.length, next_offset: end < text.length ? end : null },
+  };
+}
+
+/**
+ * GET /v1/legal/documents/{id}: the document as it stood on `at` (default today), with the
+ * parts `include` asks for.
+ */
+export async function getDocument(db: Database, ref: string, options: GetDocumentOptions) {
+  const doc = await loadDocument(db, ref);
+  const versions = await loadVersions(db, doc.id);
+  const day = options.at ?? options.today ?? todayUtc();
+  const current = currentVersion(versions);
+  const inView = options.at ? versionAt(versions, options.at) : current;
+  const include = new Set(options.include);
+
+  const document: Record<string, unknown> = {
+    ...presentDocumentCore(doc),
+    as_of: formatIsoDate(day),
+    status: statusAt(doc, day),
+    version: inView ? { ...presentVersion(inView), is_current: inView.version === current?.version } : null,
+    version_count: versions.length,
+    links: documentLinks(options.baseUrl, doc.naturalKey),
+  };
+
+  if (include.has('text')) {
+    const text = inView ? await loadVersionText(db, doc.id, inView, current) : null;
+    if (text === null) {
+      document.text = null;
+      document.text_unavailable_reason = 'The source kept only a hash of this version\'s text (see version.text_sha256).';
+    } else {
+      const paged = pageText(text, options.textOffset, options.textLimit);
+      document.text = paged.text;
+      document.text_page = paged.page;
+    }
+  }
+  if (include.has('sections')) {
+    // Section offsets point into the current text; older versions have none of their own.
+    document.sections = inView && inView.version === current?.version ? doc.sections : null;
+  }
+  if (include.has('versions')) document.versions = versions.map(presentVersion);
+  if (include.has('relations')) {
+    const page = await listRelations(db, doc, {
+      direction: 'both',
+      types: ['amends', 'amended_by', 'repeals', 'repealed_by', 'cites', 'cited_by'],
+      limit: INCLUDED_RELATIONS,
+    });
+    document.relations = { edges: page.edges, has_more: page.nextCursor !== null, more: `${documentLinks(options.baseUrl, doc.naturalKey).relations}` };
+  }
+  if (include.has('effectivity')) document.effectivity = await buildEffectivity(db, doc, day, versions);
+  return document;
+}
+
+export { DOCUMENT_INCLUDES };

@@ -1,0 +1,48 @@
+import { formatIsoDate } from '@dp/core';
+import { toDate, type DocumentRow, type VersionMeta } from './load';
+
+const iso = (d: Date | string | null) => (d ? formatIsoDate(toDate(d)!) : null);
+
+export function presentVersion(v: VersionMeta) {
+  return {
+    version: v.version,
+    valid_from: formatIsoDate(v.validFrom),
+    valid_to: v.validTo ? formatIsoDate(v.validTo) : null,
+    kind: v.kind,
+    amended_by: v.amendedByKey ? { natural_key: v.amendedByKey, doc_number: v.amendedBy } : null,
+    text_sha256: v.textSha256,
+    text_chars: v.textChars,
+    text_available: v.hasText,
+  };
+}
+
+export function documentLinks(baseUrl: string, naturalKey: string) {
+  const self = `${baseUrl}/v1/legal/documents/${encodeURIComponent(naturalKey)}`;
+  return { self, effectivity: `${self}/effectivity`, relations: `${self}/relations` };
+}
+
+/** Metadata every document response carries, whatever `include` asks for. */
+export function presentDocumentCore(doc: Omit<DocumentRow, 'text'>) {
+  return {
+    id: doc.id,
+    natural_key: doc.naturalKey,
+    doc_number: doc.docNumber,
+    eli: doc.eli,
+    title: doc.title,
+    citation: doc.citation,
+    doc_type: doc.docType,
+    is_amending_act: doc.isAmendingAct,
+    language: doc.language,
+    text_format: doc.textFormat,
+    dates: {
+      published: iso(doc.publishedOn),
+      effective_from: iso(doc.effectiveFrom),
+      effective_to: iso(doc.effectiveTo),
+      inferred_effective_to: iso(doc.inferredEffectiveTo),
+      current_version_from: iso(doc.currentVersionFrom),
+      last_updated: iso(doc.lastUpdated),
+    },
+    repealed_by: doc.repealedBy,
+    source: doc.source ?? null,
+  };
+}

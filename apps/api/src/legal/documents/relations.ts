@@ -1,0 +1,84 @@
+import { INVERSE_RELATION, STORED_RELATION_TYPES, type RelationDirection, type RelationType, type StoredRelationType } from '@dp/core';
+import type { Database } from '@dp/db';
+
+export interface RelationCursor {
+  d: string;
+  t: string;
+  k: string;
+}
+
+export function isRelationCursor(v: unknown): v is RelationCursor {
+  const c = v as RelationCursor;
+  return !!c && typeof c.d === 'string' && typeof c.t === 'string' && typeof c.k === 'string';
+}
+
+interface EdgeRow {
+  direction: 'outgoing' | 'incoming';
+  type: RelationType;
+  other_key: string;
+  other_number: string | null;
+  other_id: string | null;
+  other_title: string | null;
+  methods: string[] | null;
+  evidence: string | null;
+  version_dates: string[] | null;
+}
+
+/**
+ * Edges from both ends: stored edges leave the source document; the target sees each under its
+ * inverse name (amends ↔ amended_by …). Keyset-paginated on (direction, type, other key).
+ */
+export async function listRelations(
+  db: Database,
+  doc: { id: string; naturalKey: string },
+  options: { direction: RelationDirection; types: RelationType[]; limit: number; after?: RelationCursor },
+) {
+  const outTypes = STORED_RELATION_TYPES.filter((t) => options.types.includes(t));
+  const inTypes = STORED_RELATION_TYPES.filter((t) => options.types.includes(INVERSE_RELATION[t]));
+  const wantOut = options.direction !== 'incoming' && outTypes.length > 0;
+  const wantIn = options.direction !== 'outgoing' && inTypes.length > 0;
+  const parts: string[] = [];
+  if (wantOut) {
+    parts.push(`SELECT 'outgoing' AS direction, r.type AS type, r.target_key AS other_key,
+        COALESCE(t.doc_number, r.target_doc_number) AS other_number, t.id AS other_id, t.title AS other_title,
+        r.methods, r.evidence, r.version_dates
+      FROM document_relation r LEFT JOIN document t ON t.natural_key = r.target_key
+      WHERE r.source_id = $1 AND r.type = ANY($3::text[])`);
+  }
+  if (wantIn) {
+    parts.push(`SELECT 'incoming' AS direction,
+        CASE r.type WHEN 'amends' THEN 'amended_by' WHEN 'repeals' THEN 'repealed_by' ELSE 'cited_by' END AS type,
+        s.natural_key AS other_key, s.doc_number AS other_number, s.id AS other_id, s.title AS other_title,
+        r.methods, r.evidence, r.version_dates
+      FROM document_relation r JOIN document s ON s.id = r.source_id
+      WHERE r.target_key = $2 AND r.type = ANY($4::text[])`);
+  }
+  if (!parts.length) return { edges: [], nextCursor: null as RelationCursor | null };
+  const after = options.after ?? { d: '', t: '', k: '' };
+  const rows = await db.query<EdgeRow>(
+    `SELECT * FROM (${parts.join(' UNION ALL ')}) e
+     WHERE (e.direction, e.type, e.other_key) > ($5, $6, $7)
+     ORDER BY e.direction, e.type, e.other_key
+     LIMIT $8`,
+    [doc.id, doc.naturalKey, outTypes as StoredRelationType[], inTypes as StoredRelationType[], after.d, after.t, after.k, options.limit + 1],
+  );
+  const page = rows.slice(0, options.limit);
+  const last = page[page.length - 1];
+  return {
+    edges: page.map((r) => ({
+      type: r.type,
+      direction: r.direction,
+      document: {
+        natural_key: r.other_key,
+        doc_number: r.other_number,
+        id: r.other_id,
+        title: r.other_title,
+        in_corpus: r.other_id !== null,
+      },
+      methods: r.methods ?? [],
+      evidence: r.evidence,
+      version_dates: r.version_dates ?? [],
+    })),
+    nextCursor: rows.length > options.limit && last ? { d: last.direction, t: last.type, k: last.other_key } : null,
+  };
+}

@@ -1,0 +1,13 @@
+import { Router } from 'express';
+import { loadOpenApiDocument } from '@dp/core';
+
+/** Serves the OpenAPI document (docs/openapi.yaml plus its fragments) as JSON. */
+export function openApiRouter(): Router {
+  const router = Router();
+  let doc: unknown;
+  router.get('/openapi.json', (_req, res) => {
+    doc ??= loadOpenApiDocument();
+    res.json(doc);
+  });
+  return router;
+}

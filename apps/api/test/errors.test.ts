@@ -1,0 +1,100 @@
+import { generateApiKey } from '@dp/core';
+import { expectMatchesOpenApi } from '@dp/testing';
+import { createHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+function expectError(res: { status: number; body: any; headers: Record<string, string> }, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(res.body.error.code).toBe(code);
+  expect(typeof res.body.error.message).toBe('string');
+  expect(res.body.error.details).toEqual(expect.any(Object));
+  expect(res.body.meta.request_id).toBe(res.headers['x-request-id']);
+  expect(JSON.stringify(res.body)).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
+  // Every /v1 response carries the rate-limit headers, errors included.
+  expect(res.headers['x-ratelimit-limit']).toMatch(/^\d+$/);
+  expect(res.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
+  expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000 - 1);
+}
+
+describe('/v1 error codes on real requests', () => {
+  it('401 missing_key without an Authorization header', async () => {
+    expectError(await h.get('/v1/usage'), 401, 'missing_key');
+  });
+
+  it('401 missing_key when the header is not Bearer', async () => {
+    const res = await h.http.get('/v1/usage').set('Authorization', 'Basic dXNlcjpwYXNz');
+    expectError(res, 401, 'missing_key');
+  });
+
+  it('401 invalid_key for a malformed or unknown key', async () => {
+    expectError(await h.get('/v1/usage', 'dp_live_short'), 401, 'invalid_key');
+    expectError(await h.get('/v1/legal/documents/sb%2F2091%2F1', generateApiKey()), 401, 'invalid_key');
+  });
+
+  it('403 insufficient_scope names the required scope', async () => {
+    const readOnly = await h.newKey({ scopes: 'read' });
+    const res = await h.get('/v1/usage', readOnly.key);
+    expectError(res, 403, 'insufficient_scope');
+    expect(res.body.error.details.required_scope).toBe('manage');
+    // A manage-only key cannot read data.
+    const manageOnly = await h.newKey({ scopes: 'manage' });
+    const res2 = await h.get('/v1/legal/documents/SB-0000-0', manageOnly.key);
+    expectError(res2, 403, 'insufficient_scope');
+    expect(res2.body.error.details.required_scope).toBe('read');
+  });
+
+  it('404 not_found for an unknown document and an unknown route', async () => {
+    const { key } = await h.newKey();
+    expectError(await h.get('/v1/legal/documents/sb%2F1800%2F1', key), 404, 'not_found');
+    const res = await h.http.get('/v1/nothing-here').set('Authorization', `Bearer ${key}`);
+    expectError(res, 404, 'not_found');
+  });
+
+  it('405 method_not_allowed with an Allow header', async () => {
+    const { key } = await h.newKey();
+    const res = await h.http.delete('/v1/usage').set('Authorization', `Bearer ${key}`);
+    expectError(res, 405, 'method_not_allowed');
+    expect(res.headers.allow).toContain('GET');
+    expectMatchesOpenApi(res, 'get', '/v1/legal/documents/x');
+  });
+
+  it('413 payload_too_large and 415 unsupported_media_type', async () => {
+    const { key } = await h.newKey();
+    const big = await h.http
+      .post('/v1/usage')
+      .set('Authorization', `Bearer ${key}`)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ x: 'a'.repeat(200_000) }));
+    expectError(big, 413, 'payload_too_large');
+    const text = await h.http.post('/v1/usage').set('Authorization', `Bearer ${key}`).set('Content-Type', 'text/plain').send('hello');
+    expectError(text, 415, 'unsupported_media_type');
+  });
+
+  it('400 invalid_request names every bad field', async () => {
+    const { key } = await h.newKey();
+    const res = await h.get('/v1/legal/documents/SB-0000-0?at=2020-02-30&include=text,bogus&text_limit=0', key);
+    expectError(res, 400, 'invalid_request');
+    const fields = res.body.error.details.errors.map((e: { field: string }) => e.field).sort();
+    expect(fields).toEqual(['at', 'include', 'text_limit']);
+  });
+
+  it('keeps a sane incoming X-Request-Id and replaces an unsafe one', async () => {
+    const kept = await h.http.get('/v1/usage').set('X-Request-Id', 'client-abc.123');
+    expect(kept.headers['x-request-id']).toBe('client-abc.123');
+    expect(kept.body.meta.request_id).toBe('client-abc.123');
+    const replaced = await h.http.get('/v1/usage').set('X-Request-Id', 'bad id with spaces');
+    expect(replaced.headers['x-request-id']).toMatch(/^req_/);
+  });
+
+  it('serves its OpenAPI document at /v1/openapi.json without a key', async () => {
+    const res = await h.get('/v1/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/v1/legal/documents/{id}', '/v1/usage']));
+  });
+});

@@ -1,0 +1,59 @@
+import request from 'supertest';
+import { loadConfig, parseScopes, type Config, type SharedState } from '@dp/core';
+import { createApiKey, createOrganization } from '@dp/db';
+import { createTestDatabase, createTestState, expectMatchesOpenApi, type TestDatabase } from '@dp/testing';
+import { createApi, type Api } from '../src/app';
+
+export interface Harness {
+  db: TestDatabase;
+  state: SharedState;
+  config: Config;
+  api: Api;
+  http: ReturnType<typeof request>;
+  /** A new organization with one key; plan limits overridable per test. */
+  newKey(options?: { scopes?: string; requestsPerMinute?: number; monthlyUnits?: number }): Promise<{ key: string; id: string; orgId: string }>;
+  /** GET with a key, asserting the response matches the OpenAPI document. */
+  get(path: string, key?: string): Promise<request.Response>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://api.test', ...overrides });
+}
+
+export async function createHarness(options: { db?: TestDatabase; state?: SharedState; config?: Config } = {}): Promise<Harness> {
+  const db = options.db ?? (await createTestDatabase());
+  const state = options.state ?? createTestState();
+  const config = options.config ?? testConfig();
+  const api = createApi({ db, state, config });
+  await api.ready;
+  const http = request(api.app);
+  return {
+    db,
+    state,
+    config,
+    api,
+    http,
+    async newKey(o = {}) {
+      const org = await createOrganization(db.prisma, {
+        name: 'Test org',
+        requestsPerMinute: o.requestsPerMinute ?? 10_000,
+        monthlyUnits: o.monthlyUnits ?? 1_000_000,
+      });
+      const created = await createApiKey(db.prisma, { orgId: org.id, scopes: parseScopes(o.scopes ?? 'read,manage') });
+      return { key: created.key, id: created.id, orgId: org.id };
+    },
+    async get(path, key) {
+      const req = http.get(path);
+      if (key) req.set('Authorization', `Bearer ${key}`);
+      const res = await req;
+      expectMatchesOpenApi(res, 'get', path);
+      return res;
+    },
+    async close() {
+      await api.close();
+      if (!options.state) await state.close();
+      if (!options.db) await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { createHarness, type Harness } from './harness';
+import { seedFixtureCorpus } from '@dp/testing';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+  await seedFixtureCorpus(h.db);
+});
+afterAll(() => h.close());
+
+async function usage(key: string) {
+  const res = await h.get('/v1/usage', key);
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+
+describe('metering in units', () => {
+  it('records exactly the units of 200 concurrent requests', async () => {
+    const { key } = await h.newKey();
+    const paths = Array.from({ length: 200 }, (_, i) =>
+      i % 3 === 0 ? '/v1/legal/documents/sb%2F2091%2F1' : i % 3 === 1 ? '/v1/legal/documents/sb%2F2091%2F1/effectivity' : '/v1/legal/documents/sb%2F2091%2F1/relations',
+    );
+    const results = await Promise.all(paths.map((p) => h.http.get(p).set('Authorization', `Bearer ${key}`)));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const data = await usage(key);
+    expect(data.units.used).toBe(200);
+    const byOp = Object.fromEntries(data.by_operation.map((o: { operation: string; units: number; requests: number }) => [o.operation, o]));
+    expect(byOp['documents.get'].units).toBe(67);
+    expect(byOp['documents.effectivity'].units).toBe(67);
+    expect(byOp['documents.relations'].units).toBe(66);
+    expect(data.by_day).toHaveLength(1);
+    expect(data.by_day[0].units).toBe(200);
+  });
+
+  it('charges nothing for failed requests and for usage itself', async () => {
+    const { key } = await h.newKey();
+    await h.get('/v1/legal/documents/sb%2F1800%2F1', key); // 404
+    await h.get('/v1/legal/documents/sb%2F2091%2F1?at=bad', key); // 400
+    await h.get('/v1/usage', key);
+    const data = await usage(key);
+    expect(data.units.used).toBe(0);
+    expect(data.requests).toBeGreaterThanOrEqual(3);
+  });
+
+  it('answers 429 quota_exceeded with resets_at once the monthly units are used up', async () => {
+    const { key } = await h.newKey({ monthlyUnits: 3 });
+    for (let i = 0; i < 3; i++) expect((await h.get('/v1/legal/documents/sb%2F2091%2F1', key)).status).toBe(200);
+    const res = await h.get('/v1/legal/documents/sb%2F2091%2F1', key);
+    expect(res.status).toBe(429);
+    expect(res.body.error.code).toBe('quota_exceeded');
+    const resetsAt = new Date(res.body.error.details.resets_at);
+    const now = new Date();
+    expect(resetsAt.toISOString()).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString());
+    // Usage (0 units) stays readable when the quota is used up.
+    expect((await usage(key)).units).toEqual({ used: 3, remaining: 0, limit: 3 });
+  });
+
+  it('writes pending counts on graceful shutdown', async () => {
+    const second = await createHarness({ db: h.db, state: h.state });
+    const { key, orgId } = await second.newKey();
+    for (let i = 0; i < 5; i++) await second.http.get('/v1/legal/documents/sb%2F2091%2F1').set('Authorization', `Bearer ${key}`);
+    await second.api.close();
+    const rows = await h.db.query<{ units: number }>('SELECT SUM(units)::int AS units FROM usage_counter WHERE org_id = $1', [orgId]);
+    expect(rows[0].units).toBe(5);
+  });
+});

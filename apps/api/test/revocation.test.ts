@@ -1,0 +1,78 @@
+import { revokeApiKey } from '@dp/db';
+import { createTestDatabase, createTestStatePair, type TestDatabase } from '@dp/testing';
+import { KeyCache } from '../src/auth/key-cache';
+import { createHarness, testConfig, type Harness } from './harness';
+
+describe('key cache', () => {
+  it('serves an entry for its TTL and drops it after', () => {
+    let now = 0;
+    const cache = new KeyCache(60_000, 100, () => now);
+    cache.set('h', null);
+    now = 59_999;
+    expect(cache.get('h')).toBeNull();
+    now = 60_000;
+    expect(cache.get('h')).toBeUndefined();
+  });
+
+  it('evicts the oldest entry past its size cap', () => {
+    const cache = new KeyCache(60_000, 2);
+    cache.set('a', null);
+    cache.set('b', null);
+    cache.set('c', null);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.size).toBe(2);
+  });
+});
+
+describe('revocation across two api instances', () => {
+  let db: TestDatabase;
+  let one: Harness;
+  let two: Harness;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const [s1, s2] = createTestStatePair();
+    // Without Redis the cache TTL is the only bound; a 1 s TTL keeps this test quick while
+    // exercising the same code path as the 60 s default.
+    const config = testConfig(process.env.REDIS_URL ? {} : { KEY_CACHE_TTL_SECONDS: '1' });
+    one = await createHarness({ db, state: s1, config });
+    two = await createHarness({ db, state: s2, config });
+  });
+  afterAll(async () => {
+    await one.close();
+    await two.close();
+    await one.state.close();
+    await two.state.close();
+    await db.destroy();
+  });
+
+  it('a revoked key gets 401 invalid_key on the other instance within the bound', async () => {
+    const { key, id } = await one.newKey();
+    expect((await two.get('/v1/usage', key)).status).toBe(200); // cached on instance two
+    const revokedAt = Date.now();
+    await revokeApiKey(db.prisma, id, { publish: (c, m) => one.state.pubsub.publish(c, m) });
+    const bound = process.env.REDIS_URL ? 1_000 : 60_000;
+    let status = 200;
+    while (status === 200 && Date.now() - revokedAt < bound + 500) {
+      status = (await two.get('/v1/usage', key)).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    const res = await two.get('/v1/usage', key);
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('invalid_key');
+    expect(Date.now() - revokedAt).toBeLessThan(bound + 1_000);
+  });
+
+  it('the revoking instance stops at once', async () => {
+    const { key, id } = await one.newKey();
+    expect((await one.get('/v1/usage', key)).status).toBe(200);
+    await revokeApiKey(db.prisma, id, { publish: (c, m) => one.state.pubsub.publish(c, m) });
+    expect((await one.get('/v1/usage', key)).status).toBe(401);
+  });
+});
+
+describe('revocation propagation bound without a message', () => {
+  it('the default cache TTL is 60 s, the most the spec allows', () => {
+    expect(testConfig().KEY_CACHE_TTL_SECONDS).toBe(60);
+    expect(() => testConfig({ KEY_CACHE_TTL_SECONDS: '61' })).toThrow(/KEY_CACHE_TTL_SECONDS/);
+  });
+});

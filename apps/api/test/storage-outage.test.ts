@@ -1,0 +1,63 @@
+import { createDatabase, startEmbeddedServer, type Database, type EmbeddedServer } from '@dp/db';
+import { createTestDatabase, TcpProxy, type TestDatabase } from '@dp/testing';
+import { createHarness, type Harness } from './harness';
+
+/**
+ * The api reaches storage through a TCP proxy the test can cut: on the embedded pass the proxy
+ * fronts PGlite served over the wire, on the PostgreSQL pass the real server.
+ */
+describe('storage outage', () => {
+  let base: TestDatabase;
+  let served: EmbeddedServer | undefined;
+  let proxy: TcpProxy;
+  let viaProxy: Database;
+  let h: Harness;
+
+  beforeAll(async () => {
+    base = await createTestDatabase();
+    let target: URL;
+    if (base.kind === 'pglite') {
+      served = await startEmbeddedServer({ pglite: base.pglite });
+      target = new URL(served.url);
+    } else {
+      target = new URL(base.url!);
+    }
+    proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+    await proxy.start();
+    const url = new URL(target.toString());
+    url.port = String(proxy.port);
+    viaProxy = await createDatabase({ url: url.toString(), schema: base.schema, poolSize: 2 });
+    h = await createHarness({ db: Object.assign(viaProxy, { destroy: () => viaProxy.close() }) });
+  });
+
+  afterAll(async () => {
+    await h.close();
+    await proxy.stop();
+    await served?.stop();
+    await base.destroy();
+  });
+
+  it('answers 503 unavailable while storage is down and recovers without a restart', async () => {
+    const { key } = await h.newKey();
+    expect((await h.get('/v1/usage', key)).status).toBe(200);
+    expect((await h.http.get('/readyz')).status).toBe(200);
+
+    await proxy.stop();
+    // A key not yet cached needs the database; the cached one needs it for usage.
+    const down = await h.get('/v1/usage', key);
+    expect(down.status).toBe(503);
+    expect(down.body.error.code).toBe('unavailable');
+    expect(down.headers['retry-after']).toBe('5');
+    const ready = await h.http.get('/readyz');
+    expect(ready.status).toBe(503);
+
+    await proxy.start();
+    let status = 0;
+    for (let i = 0; i < 20 && status !== 200; i++) {
+      status = (await h.get('/v1/usage', key)).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toBe(200);
+    expect((await h.http.get('/readyz')).status).toBe(200);
+  });
+});
