@@ -5,6 +5,7 @@ import {
   errorHandler,
   httpLogger,
   notFoundHandler,
+  parseTrustProxy,
   requestIdMiddleware,
   requireJsonBody,
   type Config,
@@ -75,7 +76,7 @@ export function createApi(deps: ApiDeps): Api {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', deps.config.TRUST_PROXY);
+  app.set('trust proxy', parseTrustProxy(deps.config.TRUST_PROXY));
   app.set('query parser', 'simple');
   app.use(requestIdMiddleware);
   app.use(helmet());

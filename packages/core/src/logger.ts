@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 /** Header and field paths that carry secrets; pino replaces them before anything is written. */
 export const REDACT_PATHS = [
@@ -22,13 +22,15 @@ export const REDACT_PATHS = [
   'signature',
 ];
 
-export function createLogger(options: { level?: string; name?: string } = {}): Logger {
-  return pino({
+/** The one logger factory; `destination` lets tests capture output (default: stdout). */
+export function createLogger(options: { level?: string; name?: string; destination?: DestinationStream } = {}): Logger {
+  const opts = {
     name: options.name,
     level: options.level ?? process.env.LOG_LEVEL ?? 'info',
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     base: { service: options.name },
-  });
+  };
+  return options.destination ? pino(opts, options.destination) : pino(opts);
 }
 
 export type { Logger };

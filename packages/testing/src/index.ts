@@ -2,3 +2,4 @@ export * from './database';
 export * from './state';
 export * from './tcp-proxy';
 export * from './openapi';
+export * from './corpus';

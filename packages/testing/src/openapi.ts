@@ -21,10 +21,15 @@ const pointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 export function matchPathTemplate(path: string): string | undefined {
   const { doc } = load();
   const bare = path.split('?')[0];
-  return Object.keys(doc.paths).find((template) => {
-    const re = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`);
-    return re.test(bare);
-  });
+  // `{id}` may span segments (natural keys like sb/2012/89 are accepted unencoded), so the most
+  // specific template (most literal characters) wins: …/{id}/relations over …/{id}.
+  const literal = (t: string) => t.replace(/\{[^}]+\}/g, '').length;
+  return Object.keys(doc.paths)
+    .sort((a, b) => literal(b) - literal(a))
+    .find((template) => {
+      const re = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '.+?')}$`);
+      return re.test(bare);
+    });
 }
 
 export interface ResponseLike {

@@ -16,6 +16,10 @@ interface Pending {
  */
 export class Meter {
   private pending = new Map<string, Pending>();
+  /** The batch being written: still counted as pending until the write commits. */
+  private inflight: Pending[] = [];
+  /** Units this instance has written, per org and month: lets the quota stay exact between reads. */
+  private readonly written = new Map<string, number>();
   private flushing: Promise<void> = Promise.resolve();
   private timer?: NodeJS.Timeout;
 
@@ -45,8 +49,13 @@ export class Meter {
   /** Units recorded here but not yet written, for quota checks between flushes. */
   pendingUnits(orgId: string, monthPrefix: string): number {
     let total = 0;
-    for (const p of this.pending.values()) if (p.orgId === orgId && p.day.startsWith(monthPrefix)) total += p.units;
+    for (const p of [...this.pending.values(), ...this.inflight]) if (p.orgId === orgId && p.day.startsWith(monthPrefix)) total += p.units;
     return total;
+  }
+
+  /** Units written by this instance so far for an org and month (`YYYY-MM`). */
+  writtenUnits(orgId: string, month: string): number {
+    return this.written.get(`${orgId}|${month}`) ?? 0;
   }
 
   /** Writes everything pending; concurrent callers wait for the same write. */
@@ -61,6 +70,7 @@ export class Meter {
     if (this.pending.size === 0) return;
     const batch = [...this.pending.values()];
     this.pending = new Map();
+    this.inflight = batch;
     try {
       const values: unknown[] = [];
       const rows = batch.map((p, i) => {
@@ -74,7 +84,13 @@ export class Meter {
          SET requests = usage_counter.requests + EXCLUDED.requests, units = usage_counter.units + EXCLUDED.units`,
         values,
       );
+      for (const p of batch) {
+        const key = `${p.orgId}|${p.day.slice(0, 7)}`;
+        this.written.set(key, (this.written.get(key) ?? 0) + p.units);
+      }
+      this.inflight = [];
     } catch (err) {
+      this.inflight = [];
       // Put the counts back so the next flush retries them: metering never drops units.
       for (const p of batch) {
         const key = `${p.orgId}|${p.day}|${p.operation}`;

@@ -7,10 +7,11 @@ const CACHE_MS = 2_000;
 /**
  * Monthly unit quota. Reads the month's stored total at most every 2 s per organization and adds
  * what this instance has recorded but not yet flushed; across instances the bound is soft by at
- * most one flush interval of traffic.
+ * most one flush interval of other instances' traffic; for one instance it is exact.
  */
 export class QuotaGuard {
-  private readonly stored = new Map<string, { units: number; month: string; at: number }>();
+  /** The month's stored total as last read, and how much this instance had written by then. */
+  private readonly stored = new Map<string, { units: number; month: string; at: number; writtenBase: number }>();
 
   constructor(
     private readonly db: Database,
@@ -21,14 +22,18 @@ export class QuotaGuard {
     const month = formatIsoDate(now).slice(0, 7);
     let entry = this.stored.get(orgId);
     if (!entry || entry.month !== month || entry.at < Date.now() - CACHE_MS) {
+      // Read before the query: a flush landing meanwhile is then counted twice (too strict for a
+      // moment), never missed.
+      const writtenBase = this.meter.writtenUnits(orgId, month);
       const rows = await this.db.query<{ units: string | number | null }>(
         'SELECT COALESCE(SUM(units), 0) AS units FROM usage_counter WHERE org_id = $1 AND day >= $2::date AND day < $3::date',
         [orgId, formatIsoDate(startOfMonthUtc(now)), formatIsoDate(startOfNextMonthUtc(now))],
       );
-      entry = { units: Number(rows[0]?.units ?? 0), month, at: Date.now() };
+      entry = { units: Number(rows[0]?.units ?? 0), month, at: Date.now(), writtenBase };
       this.stored.set(orgId, entry);
     }
-    return entry.units + this.meter.pendingUnits(orgId, month);
+    // Exact for this instance: stored total + what it wrote since the read + what it holds.
+    return entry.units + (this.meter.writtenUnits(orgId, month) - entry.writtenBase) + this.meter.pendingUnits(orgId, month);
   }
 
   /** Forget the cached total (after a flush, or in tests). */

@@ -1,10 +1,13 @@
 import type { Router } from 'express';
 import type { ApiContext } from '../context';
+import { changesRouter } from './changes';
+import { searchRouter } from './search';
+import { webhooksRouter } from './webhooks';
 
 /**
  * Further /v1 route modules (search, changes, webhooks) register here, so app.ts stays the
  * same as areas are added.
  */
-export function v1Routers(_ctx: ApiContext): Router[] {
-  return [];
+export function v1Routers(ctx: ApiContext): Router[] {
+  return [searchRouter(ctx), changesRouter(ctx), webhooksRouter(ctx)];
 }

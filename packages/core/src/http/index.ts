@@ -2,3 +2,4 @@ export * from './request-context';
 export * from './respond';
 export * from './errors';
 export * from './logging';
+export * from './trust-proxy';

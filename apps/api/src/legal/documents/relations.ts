@@ -1,4 +1,4 @@
-import { INVERSE_RELATION, STORED_RELATION_TYPES, type RelationDirection, type RelationType, type StoredRelationType } from '@dp/core';
+import { INVERSE_RELATION, STORED_RELATION_TYPES, type RelationDirection, type RelationType } from '@dp/core';
 import type { Database } from '@dp/db';
 
 export interface RelationCursor {
@@ -37,13 +37,16 @@ export async function listRelations(
   const inTypes = STORED_RELATION_TYPES.filter((t) => options.types.includes(INVERSE_RELATION[t]));
   const wantOut = options.direction !== 'incoming' && outTypes.length > 0;
   const wantIn = options.direction !== 'outgoing' && inTypes.length > 0;
+  // Parameters are numbered as they are used: Postgres cannot type a parameter no statement uses.
+  const params: unknown[] = [];
+  const p = (value: unknown) => `$${params.push(value)}`;
   const parts: string[] = [];
   if (wantOut) {
     parts.push(`SELECT 'outgoing' AS direction, r.type AS type, r.target_key AS other_key,
         COALESCE(t.doc_number, r.target_doc_number) AS other_number, t.id AS other_id, t.title AS other_title,
         r.methods, r.evidence, r.version_dates
       FROM document_relation r LEFT JOIN document t ON t.natural_key = r.target_key
-      WHERE r.source_id = $1 AND r.type = ANY($3::text[])`);
+      WHERE r.source_id = ${p(doc.id)} AND r.type = ANY(${p(outTypes)}::text[])`);
   }
   if (wantIn) {
     parts.push(`SELECT 'incoming' AS direction,
@@ -51,16 +54,16 @@ export async function listRelations(
         s.natural_key AS other_key, s.doc_number AS other_number, s.id AS other_id, s.title AS other_title,
         r.methods, r.evidence, r.version_dates
       FROM document_relation r JOIN document s ON s.id = r.source_id
-      WHERE r.target_key = $2 AND r.type = ANY($4::text[])`);
+      WHERE r.target_key = ${p(doc.naturalKey)} AND r.type = ANY(${p(inTypes)}::text[])`);
   }
   if (!parts.length) return { edges: [], nextCursor: null as RelationCursor | null };
   const after = options.after ?? { d: '', t: '', k: '' };
   const rows = await db.query<EdgeRow>(
     `SELECT * FROM (${parts.join(' UNION ALL ')}) e
-     WHERE (e.direction, e.type, e.other_key) > ($5, $6, $7)
+     WHERE (e.direction, e.type, e.other_key) > (${p(after.d)}::text, ${p(after.t)}::text, ${p(after.k)}::text)
      ORDER BY e.direction, e.type, e.other_key
-     LIMIT $8`,
-    [doc.id, doc.naturalKey, outTypes as StoredRelationType[], inTypes as StoredRelationType[], after.d, after.t, after.k, options.limit + 1],
+     LIMIT ${p(options.limit + 1)}`,
+    params,
   );
   const page = rows.slice(0, options.limit);
   const last = page[page.length - 1];

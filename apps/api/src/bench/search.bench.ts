@@ -1,0 +1,104 @@
+/**
+ * Search latency benchmark: `node dist/bench/search.bench.js` (after build).
+ *
+ * Imports the shared corpus into an in-memory PGlite, or into DATABASE_URL (schema BENCH_SCHEMA,
+ * kept between runs, else a fresh one dropped at the end), then runs the judged queries of the
+ * eval set in both modes and prints p50/p95 per mode, plus EXPLAIN of the lexical and trigram
+ * candidate queries (index use). BENCH_SCALE=1 (PostgreSQL only) first replicates the corpus
+ * under new keys up to 100,000 documents and measures again.
+ */
+import { applyMigrations, createDatabase, importCorpusFile, sharedCorpusPath, type Database } from '@dp/db';
+import { loadQueries } from '../eval/run-search-eval';
+import { fold } from '../legal/search/czech';
+import { searchDocuments } from '../legal/search/search';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function measure(db: Database, label: string): Promise<void> {
+  const queries = loadQueries().map((j) => j.q);
+  for (const mode of ['fulltext', 'hybrid'] as const) {
+    await searchDocuments(db, { q: queries[0], mode, filters: {}, limit: 20, offset: 0 }); // warm-up
+    const times: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const q of queries) {
+        const t = performance.now();
+        await searchDocuments(db, { q, mode, filters: {}, limit: 20, offset: 0 });
+        times.push(performance.now() - t);
+      }
+    }
+    times.sort((a, b) => a - b);
+    console.log(`${label} ${mode.padEnd(8)} n=${times.length} p50=${percentile(times, 50).toFixed(1)} ms p95=${percentile(times, 95).toFixed(1)} ms max=${times[times.length - 1].toFixed(1)} ms`);
+  }
+}
+
+async function explain(db: Database): Promise<void> {
+  const plans = {
+    lexical: [`EXPLAIN SELECT id FROM "document" WHERE search_vector @@ to_tsquery('simple', 'obcansk:* & zakonik:*')`],
+    trigram: [`EXPLAIN SELECT id FROM "document" WHERE $1::text OPERATOR(public.<%) search_title`, fold('obcansky zakonik')],
+  };
+  for (const [name, [sql, ...params]] of Object.entries(plans)) {
+    // As searchDocuments runs them: sequential scans discouraged (see search.ts).
+    const rows = await db.withSession(async (s) => {
+      await s.exec('BEGIN');
+      await s.exec('SET LOCAL enable_seqscan = off');
+      const r = await s.query<{ 'QUERY PLAN': string }>(sql, params);
+      await s.exec('COMMIT');
+      return r;
+    });
+    const text = rows.map((r) => r['QUERY PLAN']).join('\n');
+    const index = /Bitmap Index Scan on (\S+)|Index Scan using (\S+)/.exec(text);
+    console.log(`\nEXPLAIN ${name}: ${index ? `uses index ${index[1] ?? index[2]}` : 'NO index (sequential scan: fine on a small table)'}\n${text}`);
+  }
+}
+
+/** Copies the corpus under new natural keys (sb/<year+1000*i>/...) until `target` documents. */
+async function scaleUp(db: Database, target: number): Promise<void> {
+  const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM "document"');
+  const base = 1048;
+  for (let round = Math.ceil(n / base); n < target && round * base < target; round++) {
+    await db.exec(`
+      INSERT INTO "document" (id, natural_key, doc_number, title, citation, doc_type, status, text, content_hash, published_on, is_amending_act)
+      SELECT id || '-X${round}', natural_key || '-x${round}', doc_number, title, citation, doc_type, status, text, content_hash, published_on, is_amending_act
+      FROM "document" WHERE natural_key NOT LIKE '%-x%'
+      ON CONFLICT DO NOTHING`);
+    console.log(`scale-up round ${round}: ${(round + 1) * base} documents`);
+  }
+  await db.exec('ANALYZE "document"');
+}
+
+async function main(): Promise<void> {
+  const corpus = sharedCorpusPath();
+  if (!corpus) throw new Error('shared corpus not found: set CORPUS_PATH');
+  const url = process.env.DATABASE_URL;
+  const keep = process.env.BENCH_SCHEMA;
+  const schema = keep ?? `bench_${Date.now().toString(36)}`;
+  const db = url ? await createDatabase({ url, schema }) : await createDatabase();
+  try {
+    await applyMigrations(db);
+    const report = await importCorpusFile(db, corpus);
+    console.log(`corpus: ${report.created} imported, ${report.unchanged} already there (${db.kind})`);
+    await db.exec('ANALYZE "document"');
+    await measure(db, 'corpus ');
+    await explain(db);
+    if (process.env.BENCH_SCALE === '1') {
+      if (db.kind !== 'postgres') console.log('BENCH_SCALE=1 needs DATABASE_URL (PostgreSQL); skipped');
+      else {
+        await scaleUp(db, 100_000);
+        await measure(db, '100k   ');
+        await explain(db);
+      }
+    }
+  } finally {
+    if (url && !keep) await db.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await db.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

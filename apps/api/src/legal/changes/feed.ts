@@ -1,0 +1,107 @@
+import { parseRfc3339 } from '@dp/core';
+import { toFeedChange, type Database, type FeedChange } from '@dp/db';
+import { decodeCursor, encodeCursor, ParamReader } from '../params';
+import { CHANGE_FILTER_KEYS, parseFilters, type DocumentFilters } from '../search/filters';
+
+/** Position in the feed: the last (txid, seq) a client has seen. Strings: bigint-safe JSON. */
+export interface FeedPosition {
+  t: string;
+  s: string;
+}
+
+export interface ChangesRequest {
+  /** Start strictly after this position, or at the first change with at >= since. */
+  after: FeedPosition | { since: Date };
+  filters: DocumentFilters;
+  limit: number;
+}
+
+export interface ChangesPage {
+  changes: FeedChange[];
+  next_cursor: string;
+}
+
+/** A cursor is a position, or (after an empty first page) the `since` time still to start from. */
+type FeedCursor = FeedPosition | { a: string };
+
+const isCursor = (v: unknown): v is FeedCursor =>
+  isPosition(v) || (typeof v === 'object' && v !== null && typeof (v as { a?: unknown }).a === 'string' && parseRfc3339((v as { a: string }).a) !== null);
+
+const isPosition = (v: unknown): v is FeedPosition =>
+  typeof v === 'object' && v !== null &&
+  typeof (v as FeedPosition).t === 'string' && /^\d{1,19}$/.test((v as FeedPosition).t) &&
+  typeof (v as FeedPosition).s === 'string' && /^\d{1,19}$/.test((v as FeedPosition).s);
+
+/** `since` is a timestamp if it parses as RFC 3339, else it must be a cursor of this feed. */
+export function parseChangesQuery(query: Record<string, unknown>): ChangesRequest {
+  const r = new ParamReader(query);
+  const since = r.string('since', { required: true, max: 200 });
+  const filters = parseFilters(r.string('filters', { max: 2000 }), CHANGE_FILTER_KEYS, r.problems);
+  const limit = r.int('limit', { min: 1, max: 500, fallback: 100 });
+  let after: ChangesRequest['after'] = { since: new Date(0) };
+  if (since !== undefined) {
+    const at = /^\d{4}-/.test(since) ? parseRfc3339(since) : null;
+    const cur = at ? null : decodeCursor(since, isCursor);
+    if (at) after = { since: at };
+    else if (cur && 'a' in cur) after = { since: parseRfc3339(cur.a)! };
+    else if (cur) after = { t: cur.t, s: cur.s };
+    else r.problems.push({ field: 'since', problem: 'must be an RFC 3339 timestamp or a next_cursor from this feed' });
+  }
+  r.done();
+  return { after, filters, limit };
+}
+
+/**
+ * One page of the changes feed, in (txid, seq) order.
+ *
+ * Why txid and not seq alone: seq values are taken when rows are inserted but become visible when
+ * their transaction commits, so a later-committing import can make a lower seq appear behind a
+ * client's cursor. Rows are therefore only served once every transaction that could still add a
+ * row below them has finished: txid < xmin of the current snapshot (the oldest transaction still
+ * running). A transaction's rows all share its txid and appear together; anything that commits
+ * later gets a txid >= that xmin, i.e. after every position already served.
+ */
+export async function listChanges(db: Database, req: ChangesRequest): Promise<ChangesPage> {
+  const params: unknown[] = [];
+  const conds: string[] = ['c.txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint'];
+  if ('since' in req.after) {
+    // The first change at or after `since`: start just before its (txid, seq).
+    conds.push(`c.at >= $${params.push(req.after.since.toISOString())}::timestamptz`);
+  } else {
+    conds.push(`(c.txid, c.seq) > ($${params.push(req.after.t)}::bigint, $${params.push(req.after.s)}::bigint)`);
+  }
+  const f = req.filters;
+  if (f.docTypes) conds.push(`c.doc_type = ANY($${params.push(f.docTypes)}::text[])`);
+  if (f.effStatuses) conds.push(`c.status = ANY($${params.push(f.effStatuses)}::text[])`);
+  if (f.kinds) conds.push(`c.kind = ANY($${params.push(f.kinds)}::text[])`);
+
+  const rows = await db.query<{
+    seq: string; txid: string; id: string; kind: string; document_id: string; natural_key: string;
+    doc_number: string; at: Date; version: unknown; relation: unknown;
+  }>(
+    `SELECT c.seq::text AS seq, c.txid::text AS txid, c.id, c.kind, c.document_id, c.natural_key, c.doc_number,
+            c.at, c.version, c.relation
+     FROM "change" c WHERE ${conds.join(' AND ')}
+     ORDER BY c.txid, c.seq LIMIT ${req.limit}`,
+    params,
+  );
+  const changes = rows.map((r) =>
+    toFeedChange({
+      id: r.id, kind: r.kind, documentId: r.document_id, naturalKey: r.natural_key, docNumber: r.doc_number,
+      at: new Date(r.at), version: r.version, relation: r.relation,
+    }),
+  );
+  const last = rows[rows.length - 1];
+  return { changes, next_cursor: encodeCursor(nextPosition(req, last)) };
+}
+
+/**
+ * The cursor moves on or stays: an empty page keeps the client's position. An empty page that
+ * started from a timestamp keeps the timestamp, not "now": jumping ahead could skip a change that
+ * is still being committed.
+ */
+function nextPosition(req: ChangesRequest, last: { txid: string; seq: string } | undefined): FeedCursor {
+  if (last) return { t: last.txid, s: last.seq };
+  if ('since' in req.after) return { a: req.after.since.toISOString() };
+  return req.after;
+}

@@ -1,0 +1,70 @@
+import { createTestDatabase, type TestDatabase } from '@dp/testing';
+import { fold, parseCitation, queryTerms, stem, words } from './czech';
+
+describe('czech stemmer (pure)', () => {
+  it('folds case and diacritics', () => {
+    expect(fold('Občanský ZÁKONÍK, Řízení a Účast')).toBe('obcansky zakonik, rizeni a ucast');
+  });
+
+  it.each([
+    ['zakonik', 'zakonik'],
+    ['zakoniku', 'zakonik'],
+    ['zakonikem', 'zakonik'],
+    ['obcansky', 'obcansk'],
+    ['obcanskeho', 'obcansk'],
+    ['obcanskymi', 'obcansk'],
+    ['spotrebitele', 'spotrebitel'],
+    ['spotrebitelu', 'spotrebitel'],
+    ['spotrebitelum', 'spotrebitel'],
+    ['ochrana', 'ochran'],
+    ['ochrane', 'ochran'],
+    ['ochranou', 'ochran'],
+    ['prace', 'prac'],
+    ['praci', 'prac'],
+    ['dan', 'dan'],
+    ['dani', 'dan'],
+    ['2012', '2012'],
+  ])('%s -> %s', (word, expected) => {
+    expect(stem(word)).toBe(expected);
+  });
+
+  it('makes inflected, diacritic-free and accented queries meet', () => {
+    expect(queryTerms('obcansky zakonik')).toEqual(queryTerms('Občanského zákoníku'));
+    expect(queryTerms('ochrana spotřebitelů')).toEqual(queryTerms('Ochraně spotřebitele'));
+  });
+
+  it('drops stopwords and one-letter words', () => {
+    expect(queryTerms('zákon o ochraně spotřebitele')).toEqual(['zakon', 'ochran', 'spotrebitel']);
+  });
+
+  it.each([
+    ['89/2012', 'sb/2012/89'],
+    ['89/2012 Sb.', 'sb/2012/89'],
+    ['zákon č. 89/2012 Sb.', 'sb/2012/89'],
+    ['zakon c. 40/1964 Sb. obcansky zakonik', 'sb/1964/40'],
+  ])('reads the citation in %s', (q, key) => {
+    expect(parseCitation(q)?.naturalKey).toBe(key);
+  });
+
+  it('does not take dates or paragraphs for citations', () => {
+    expect(parseCitation('1/2/2012')).toBeNull();
+    expect(parseCitation('§ 2079 občanského zákoníku')).toBeNull();
+  });
+});
+
+describe('czech stemmer: SQL (index time) and TypeScript (query time) agree', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.destroy());
+
+  it('stems the same words the same way', async () => {
+    const sample =
+      'Občanský zákoník upravuje práva a povinnosti osob; zákoníku, zákoníkem, spotřebitelů, spotřebitelům, ' +
+      'ČESKÉ REPUBLIKY, ochraně, ochranou, státními, právnických osobách, dítětem, zvířatech, § 2079 odst. 1, ' +
+      'účetnictví, řízení, Šťastný, ústavního, hospodářské soutěže, dluhopisovém, pojištění, nájmu';
+    const [row] = await db.query<{ s: string }>('SELECT search_stem(search_fold($1)) AS s', [sample]);
+    expect(words(row.s)).toEqual(words(sample).map(stem));
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Czech text normalisation for search. PostgreSQL has no Czech stemmer, so documents are indexed
+ * through the SQL functions `search_fold` + `search_stem` (migration 20261122020000_search) and
+ * query terms go through this module. Both MUST stay in step: czech.test.ts runs the same words
+ * through both.
+ */
+
+/** Case endings and adjective endings, longest first (the regex picks the longest that fits). */
+export const SUFFIXES = [
+  'atech', 'etem', 'atum', 'ech', 'ich', 'eho', 'emi', 'emu', 'ete', 'eti', 'iho', 'imi', 'imu',
+  'ach', 'ata', 'aty', 'ych', 'ama', 'ami', 'ove', 'ovi', 'ymi', 'em', 'es', 'im', 'um', 'at', 'am',
+  'os', 'us', 'ym', 'mi', 'ou', 'a', 'e', 'i', 'o', 'u', 'y',
+] as const;
+
+// Non-greedy stem of >= 3 letters: the shortest stem, i.e. the longest suffix, as in SQL.
+const STEM_RE = new RegExp(`^([a-z]{3,}?)(${SUFFIXES.join('|')})$`);
+
+/** Lower case without diacritics ("Občanský" -> "obcansky"), like SQL search_fold for Czech. */
+export function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+/** Stems one folded word; words with digits or under 4 letters stay as they are. */
+export function stem(word: string): string {
+  const m = STEM_RE.exec(word);
+  return m ? m[1] : word;
+}
+
+/**
+ * Words that carry no topic in a Czech legal query. "zakon"/"vyhlaska" are NOT here: they tell
+ * the document type and appear in titles, so they rank rather than filter.
+ */
+const STOPWORDS = new Set([
+  'a', 'i', 'o', 'u', 'v', 've', 'z', 'ze', 'k', 'ke', 's', 'se', 'na', 'do', 'od', 'po', 'pro',
+  'za', 'pri', 'by', 'je', 'jsou', 'ktery', 'kterym', 'ktera', 'ktere', 'kterou', 'nebo', 'ani',
+  'jak', 'co', 'c', 'sb', 'cl', 'odst', 'pism', 'the', 'of', 'and',
+]);
+
+/** Folded words of a text (letters and digits), in order. */
+export function words(text: string): string[] {
+  return fold(text).split(/[^a-z0-9]+/).filter(Boolean);
+}
+
+/** Stemmed, de-duplicated query terms without stopwords; safe to put in a tsquery as is. */
+export function queryTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const w of words(text)) {
+    if (STOPWORDS.has(w) || (w.length < 2 && !/^\d+$/.test(w))) continue;
+    const s = stem(w);
+    if (!out.includes(s)) out.push(s);
+  }
+  return out;
+}
+
+export interface Citation {
+  number: number;
+  year: number;
+  /** The natural key the citation names (`sb/2012/89`). */
+  naturalKey: string;
+  /** The matched text, so the rest of the query can be searched without it. */
+  text: string;
+}
+
+/**
+ * A citation of the Collection of Laws: `89/2012`, `89/2012 Sb.`, `zákon č. 89/2012 Sb.`.
+ * Years are 4 digits from 1900 on, so dates such as `1/2/2012` are not taken for citations.
+ */
+export function parseCitation(q: string): Citation | null {
+  const m = /(?:\b(?:z[aá]kon[a-zá-ž]*|vyhl[aá][sš]k[a-zá-ž]*|na[rř][ií]zen[ií][a-zá-ž]*(?:\s+vl[aá]dy)?)\s+)?(?:[cč]\.\s*)?(?<!\/)\b(\d{1,4})\s*\/\s*((?:19|20)\d{2})\b(?!\/)(?:\s*Sb\.?)?/iu.exec(q);
+  if (!m) return null;
+  const number = Number(m[1]);
+  const year = Number(m[2]);
+  if (number < 1) return null;
+  return { number, year, naturalKey: `sb/${year}/${number}`, text: m[0] };
+}
+
+/** Common abbreviations of Czech legal writing, expanded before terms are taken. */
+const ABBREVIATIONS: [RegExp, string][] = [
+  [/\bob[cč]\.\s*z[aá]k\.?/giu, 'občanský zákoník'],
+  [/\bz[aá]k\.\s*pr[aá]ce\b/giu, 'zákoník práce'],
+  [/\bo\.\s*s\.\s*[rř]\.?/giu, 'občanský soudní řád'],
+  [/\btr\.\s*z[aá]k\.?/giu, 'trestní zákoník'],
+];
+
+export function expandAbbreviations(q: string): string {
+  return ABBREVIATIONS.reduce((s, [re, full]) => s.replace(re, full), q);
+}

@@ -1,0 +1,34 @@
+import { highlight } from './snippet';
+import { cutSnippet, prepareQuery, reciprocalRankFusion, RRF_K } from './search';
+
+describe('reciprocal rank fusion', () => {
+  it('sums 1/(k + rank) over the rankings', () => {
+    const fused = reciprocalRankFusion([['a', 'b'], ['b', 'c']]);
+    expect(fused.get('a')).toBeCloseTo(1 / (RRF_K + 1));
+    expect(fused.get('b')).toBeCloseTo(1 / (RRF_K + 2) + 1 / (RRF_K + 1));
+    expect(fused.get('c')).toBeCloseTo(1 / (RRF_K + 2));
+    expect([...fused.entries()].sort((x, y) => y[1] - x[1])[0][0]).toBe('b');
+  });
+});
+
+describe('query preparation', () => {
+  it('takes the citation out and searches the rest', () => {
+    expect(prepareQuery('zákon č. 89/2012 Sb.')).toEqual({ citation: 'sb/2012/89', terms: [], folded: '' });
+    expect(prepareQuery('§ 2079 obč. zák.').terms).toEqual(['2079', 'obcansk', 'zakonik']);
+  });
+});
+
+describe('snippets', () => {
+  it('marks every word starting with a query stem, accents and case aside', () => {
+    expect(highlight('Ochrana spotřebitele a SPOTŘEBITELŮ', ['spotrebitel'], false, false)).toBe('Ochrana «spotřebitele» a «SPOTŘEBITELŮ»');
+  });
+
+  it('finds the match near the folded position even when folding lengthened the text', () => {
+    const text = `${'… '.repeat(50)}úvod ${'x'.repeat(300)} zde je spotřebitel chráněn`;
+    // search_body position: the match in the folded text, 100 characters further ("…" -> "...").
+    const at = text.indexOf('spotřebitel') + 1 + 100;
+    const snippet = cutSnippet(text, 1, at, text.length, 'spotrebitel', ['spotrebitel']);
+    expect(snippet).toContain('«spotřebitel» chráněn');
+    expect(snippet.startsWith('…')).toBe(true);
+  });
+});

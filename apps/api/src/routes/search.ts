@@ -1,0 +1,31 @@
+import { Router } from 'express';
+import { methodNotAllowed, sendSuccess } from '@dp/core';
+import { requireScope } from '../auth/authenticate';
+import type { ApiContext } from '../context';
+import { embeddingsRanker } from '../legal/search/embeddings';
+import { parseSearchQuery } from '../legal/search/request';
+import { searchDocuments } from '../legal/search/search';
+import { metered } from '../metering/metered';
+
+/** GET /v1/legal/search: 1 unit fulltext, 2 units hybrid (the mode decides the operation). */
+export function searchRouter(ctx: ApiContext): Router {
+  const router = Router();
+  const vector = embeddingsRanker(ctx.config);
+  router
+    .route('/legal/search')
+    .get(
+      requireScope('read'),
+      // An invalid mode fails validation (400, no units), so either operation is fine for it.
+      metered(ctx.meter, ctx.quota, (req) => (req.query.mode === 'hybrid' ? 'search.hybrid' : 'search.fulltext')),
+      async (req, res) => {
+        const { request, cursorFor } = parseSearchQuery(req.query as Record<string, unknown>);
+        const page = await searchDocuments(ctx.db, request, request.mode === 'hybrid' ? vector : undefined);
+        sendSuccess(res, { results: page.results, next_cursor: cursorFor(page.nextOffset) }, 200, {
+          mode: request.mode,
+          signals: page.signals,
+        });
+      },
+    )
+    .all(methodNotAllowed(['GET']));
+  return router;
+}

@@ -1,0 +1,13 @@
+import type { Command } from '../command';
+import { importCommand } from './import';
+import { keyCreate } from './key-create';
+import { keyRevoke } from './key-revoke';
+import { start } from './start';
+
+/** Every CLI command by name. Add a command: write commands/<name>.ts and list it here. */
+export const COMMANDS: Record<string, Command> = {
+  start,
+  import: importCommand,
+  'key:create': keyCreate,
+  'key:revoke': keyRevoke,
+};

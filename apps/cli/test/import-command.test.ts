@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDatabase, FIXTURE_CORPUS_PATH } from '@dp/db';
+import { createTestDatabase, type TestDatabase } from '@dp/testing';
+import type { CliIo } from '../src/command';
+import { main } from '../src/index';
+
+function captureIo(env: NodeJS.ProcessEnv): CliIo & { out: () => string; err: () => string } {
+  let out = '';
+  let err = '';
+  return {
+    stdout: { write: (s: string) => (out += s), isTTY: false },
+    stderr: { write: (s: string) => (err += s) },
+    env,
+    out: () => out,
+    err: () => err,
+  };
+}
+
+const fixtureLines = readFileSync(FIXTURE_CORPUS_PATH, 'utf8').trim().split('\n');
+
+describe('cli import', () => {
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  let pg: TestDatabase | undefined;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'dp-cli-import-'));
+    // PostgreSQL pass: a schema of its own; PGlite pass: a data directory of its own.
+    if (process.env.DATABASE_URL) {
+      pg = await createTestDatabase();
+      env = { DATABASE_URL: pg.url };
+    } else {
+      env = { PGLITE_DATA_DIR: join(dir, 'pglite') };
+    }
+  });
+  afterAll(async () => {
+    await pg?.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('imports a file end to end and prints the report as one JSON line', async () => {
+    const io = captureIo(env);
+    const code = await main(['import', FIXTURE_CORPUS_PATH], io);
+    expect(io.err()).not.toMatch(/failed:/);
+    expect(code).toBe(0);
+    const lines = io.out().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const report = JSON.parse(lines[0]!);
+    expect(report).toMatchObject({ created: fixtureLines.length, updated: 0, unchanged: 0, failed: [] });
+    expect(report.changes).toBeGreaterThan(fixtureLines.length);
+    expect(io.err()).toMatch(/import: line \d+/); // plain progress when stdout is not a terminal
+  });
+
+  it('the data is in the database afterwards, and a second run changes nothing', async () => {
+    const io = captureIo(env);
+    expect(await main(['import', FIXTURE_CORPUS_PATH], io)).toBe(0);
+    expect(JSON.parse(io.out())).toMatchObject({ created: 0, updated: 0, unchanged: fixtureLines.length, changes: 0 });
+
+    const db = pg ?? (await createDatabase({ dataDir: env.PGLITE_DATA_DIR }));
+    try {
+      expect(await db.prisma.document.count()).toBe(fixtureLines.length);
+    } finally {
+      if (!pg) await db.close();
+    }
+  });
+
+  it('exits 1 when a line fails, naming the line', async () => {
+    const file = join(dir, 'bad.jsonl');
+    writeFileSync(file, `${fixtureLines[0]}\nnot json\n`);
+    const io = captureIo(env);
+    expect(await main(['import', file], io)).toBe(1);
+    expect(JSON.parse(io.out()).failed).toEqual([{ line: 2, error: expect.stringMatching(/^invalid JSON/) }]);
+  });
+
+  it('usage errors exit 2', async () => {
+    const missing = captureIo(env);
+    expect(await main(['import'], missing)).toBe(2);
+    expect(missing.err()).toMatch(/usage: import <file.jsonl>/);
+    const nofile = captureIo(env);
+    expect(await main(['import', join(dir, 'nope.jsonl')], nofile)).toBe(2);
+    expect(nofile.err()).toMatch(/no such file/);
+  });
+});
+
+describe('cli dispatcher', () => {
+  it('lists the commands with --help', async () => {
+    const io = captureIo({});
+    expect(await main(['--help'], io)).toBe(0);
+    expect(io.out()).toMatch(/import\s+Import a corpus JSONL file/);
+  });
+
+  it('an unknown command is a clear error with exit code 2', async () => {
+    const io = captureIo({});
+    expect(await main(['frobnicate'], io)).toBe(2);
+    expect(io.err()).toMatch(/unknown command 'frobnicate'/);
+    expect(io.out()).toBe('');
+  });
+
+  it('no command prints the help on stderr with exit code 2', async () => {
+    const io = captureIo({});
+    expect(await main([], io)).toBe(2);
+    expect(io.err()).toMatch(/usage:/);
+  });
+});

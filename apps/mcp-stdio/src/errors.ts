@@ -1,0 +1,107 @@
+/**
+ * Turns /v1 error responses into messages a model can act on: what went wrong, whether retrying
+ * helps and when, and what to tell the user. The codes are those of the api's error table.
+ */
+export interface ApiFailure {
+  kind: 'config' | 'timeout' | 'cancelled' | 'network' | 'upstream' | 'http';
+  message: string;
+  status?: number;
+  code?: string;
+  requestId?: string | null;
+  retryAfterSeconds?: number;
+  resetsAt?: string;
+}
+
+interface ErrorBody {
+  error?: { code?: unknown; message?: unknown; details?: Record<string, unknown> };
+}
+
+export function describeHttpError(status: number, headers: Headers, body: unknown, requestId: string | null): ApiFailure {
+  const err = (body as ErrorBody | null)?.error ?? {};
+  const code = typeof err.code === 'string' ? err.code : undefined;
+  const apiMessage = typeof err.message === 'string' ? err.message : undefined;
+  const details = (err.details ?? {}) as Record<string, unknown>;
+  const base = { kind: 'http' as const, status, code, requestId };
+  const ref = requestId ? ` (request id ${requestId})` : '';
+
+  if (status === 401) {
+    return {
+      ...base,
+      message:
+        `The API rejected the key in SERVICE_API_KEY (401 ${code ?? 'unauthorized'}): it is invalid, unknown or revoked. ` +
+        'Retrying will not help. Tell the user to check SERVICE_API_KEY in the tool server configuration ' +
+        '(create a new key in the portal if it was revoked) and restart the server.',
+    };
+  }
+  if (status === 403) {
+    const scope = typeof details.required_scope === 'string' ? details.required_scope : undefined;
+    return {
+      ...base,
+      message: scope
+        ? `The key in SERVICE_API_KEY lacks the scope "${scope}" that this call needs (403 ${code ?? 'forbidden'}). ` +
+          `Retrying will not help. Tell the user to configure a key that has the "${scope}" scope ` +
+          '(read: legal data tools; manage: service_usage).'
+        : `The API refused this call for this key (403 ${code ?? 'forbidden'}${apiMessage ? `: ${apiMessage}` : ''}). Retrying will not help; tell the user.`,
+    };
+  }
+  if (status === 429) {
+    const retryAfter = parseRetryAfter(headers.get('retry-after'));
+    const resetsAt = typeof details.resets_at === 'string' ? details.resets_at : undefined;
+    if (code === 'quota_exceeded') {
+      return {
+        ...base,
+        retryAfterSeconds: retryAfter,
+        resetsAt,
+        message:
+          `The organization's monthly unit quota is used up (429 quota_exceeded)${resetsAt ? `; it resets at ${resetsAt}` : ''}. ` +
+          'Do not retry before then. Tell the user; a larger plan raises the quota.',
+      };
+    }
+    const wait = retryAfter ?? 60;
+    const at = new Date(Date.now() + wait * 1000).toISOString();
+    return {
+      ...base,
+      retryAfterSeconds: wait,
+      resetsAt,
+      message: `Rate limit of the plan reached (429 ${code ?? 'rate_limited'}). Wait ${wait} s (until about ${at}) before retrying this call; do not retry sooner.`,
+    };
+  }
+  if (status >= 500) {
+    const retryAfter = parseRetryAfter(headers.get('retry-after'));
+    return {
+      ...base,
+      retryAfterSeconds: retryAfter,
+      message:
+        `The service failed (${status} ${code ?? 'server_error'})${ref}. This is not caused by the arguments: ` +
+        `retry later${retryAfter !== undefined ? ` (after ${retryAfter} s)` : ''}; if it persists, tell the user and quote the request id.`,
+    };
+  }
+  if (status === 404) {
+    const reason = typeof details.reason === 'string' ? details.reason : undefined;
+    if (reason === 'not_yet_published') {
+      return { ...base, message: `The document did not exist yet on the requested date (404 not_found, not_yet_published). Use a later "at" or omit it.` };
+    }
+    return {
+      ...base,
+      message: `Not found (404 ${code ?? 'not_found'}${apiMessage ? `: ${apiMessage}` : ''}). Check the id; use legal_search to find a document's id or natural key (e.g. "sb/2012/89").`,
+    };
+  }
+  if (status === 400) {
+    const problems = Array.isArray(details.errors)
+      ? (details.errors as { field?: unknown; problem?: unknown }[]).map((e) => `${String(e.field)}: ${String(e.problem)}`).join('; ')
+      : undefined;
+    return {
+      ...base,
+      message: `The API rejected the arguments (400 ${code ?? 'invalid_request'}): ${problems || apiMessage || 'invalid request'}. Fix them and call again.`,
+    };
+  }
+  return { ...base, message: `The API answered ${status} ${code ?? ''}${apiMessage ? `: ${apiMessage}` : ''}${ref}.`.replace(/\s+\./, '.') };
+}
+
+/** Retry-After is seconds (or an HTTP date, which some proxies send). */
+function parseRetryAfter(value: string | null): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { readOptions } from './config';
+import { createStderrLogger } from './log';
+import { createServer } from './server';
+
+// stdout is the JSON-RPC channel: a stray console.log from any dependency would corrupt it, so
+// console output is routed to stderr before anything else runs.
+console.log = console.error;
+console.info = console.error;
+console.debug = console.error;
+
+async function main(): Promise<void> {
+  const logger = createStderrLogger();
+  const options = readOptions();
+  for (const w of options.warnings) logger.warn(w);
+  const server = createServer({ ...options, logger });
+  const transport = new StdioServerTransport();
+
+  let closing = false;
+  const shutdown = async (why: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info('shutting down', { why });
+    await server.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // The host closing our stdin means the session is over.
+  process.stdin.on('end', () => void shutdown('stdin closed'));
+
+  await server.connect(transport);
+  logger.info('ready', { base_url: options.baseUrl, timeout_ms: options.timeoutMs, api_key: options.apiKey ? 'set' : 'missing' });
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`dp-legal-mcp failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+/** Helpers for the text renderings: short, predictable lines a model can quote from. */
+
+export interface DocRef {
+  id?: string | null;
+  natural_key: string;
+  doc_number?: string | null;
+  title?: string | null;
+}
+
+/** "89/2012 Sb. (sb/2012/89) — Title" */
+export function docLabel(d: DocRef): string {
+  const number = d.doc_number ? `${d.doc_number} (${d.natural_key})` : d.natural_key;
+  return d.title ? `${number} — ${d.title}` : number;
+}
+
+/** Lists in the text rendering stop here; the structured content always carries everything. */
+export const MAX_LIST_LINES = 50;
+
+export function capped<T>(items: T[], line: (item: T, i: number) => string, noun: string): string[] {
+  const lines = items.slice(0, MAX_LIST_LINES).map(line);
+  if (items.length > MAX_LIST_LINES) lines.push(`… ${items.length - MAX_LIST_LINES} more ${noun} in the structured result.`);
+  return lines;
+}
+
+export function field(label: string, value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  return `${label}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`;
+}
+
+export function lines(...parts: (string | null | undefined | false | string[])[]): string {
+  return parts.flat().filter((p): p is string => typeof p === 'string').join('\n');
+}
+
+export function requestLine(requestId: string | null): string | null {
+  return requestId ? `(request id ${requestId})` : null;
+}

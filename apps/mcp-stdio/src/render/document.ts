@@ -1,0 +1,72 @@
+import { capped, docLabel, field, lines, requestLine } from './common';
+
+export interface VersionView {
+  version: number;
+  valid_from: string;
+  valid_to: string | null;
+  kind?: string;
+  is_current?: boolean;
+  amended_by?: { natural_key: string; doc_number: string | null } | null;
+}
+
+export interface DocumentView {
+  id: string;
+  natural_key: string;
+  doc_number: string;
+  title: string;
+  doc_type: string;
+  status: string;
+  as_of: string;
+  citation?: string | null;
+  dates?: Record<string, string | null>;
+  version?: VersionView | null;
+  version_count?: number;
+  links: { self: string; effectivity: string; relations: string };
+  text?: string | null;
+  text_unavailable_reason?: string;
+  text_page?: { offset: number; limit: number; returned_chars: number; total_chars: number; next_offset: number | null };
+  sections?: { level: number; label: string; offset: number }[] | null;
+  versions?: VersionView[];
+  relations?: { edges: { type: string; document: { natural_key: string; doc_number: string | null } }[]; has_more: boolean };
+  effectivity?: { status: string; effective_from: string | null; effective_to: string | null };
+}
+
+/** The exact follow-up call for the next part of the text, or null when it is complete. */
+export function nextTextHint(doc: DocumentView, args: { id: string; at?: string; include?: string[] }): string | null {
+  const page = doc.text_page;
+  if (!page || page.next_offset === null) return null;
+  const call = { id: args.id, ...(args.at ? { at: args.at } : {}), include: args.include ?? ['text'], text_offset: page.next_offset };
+  return (
+    `Text truncated: characters ${page.offset}–${page.offset + page.returned_chars} of ${page.total_chars} shown. ` +
+    `For the next part call legal_get_document with ${JSON.stringify(call)}.`
+  );
+}
+
+export function renderVersion(v: VersionView): string {
+  const amended = v.amended_by ? `, amended by ${v.amended_by.doc_number ?? v.amended_by.natural_key}` : '';
+  return `v${v.version} valid ${v.valid_from} → ${v.valid_to ?? 'open'}${v.kind ? ` (${v.kind}${amended})` : ''}${v.is_current ? ' [current]' : ''}`;
+}
+
+export function renderDocument(doc: DocumentView, requestId: string | null, hint: string | null): string {
+  const v = doc.version;
+  return lines(
+    `# ${docLabel(doc)}`,
+    `id: ${doc.id} · type: ${doc.doc_type} · status: ${doc.status} · as of ${doc.as_of}`,
+    field('Citation', doc.citation),
+    v ? `Version shown: ${renderVersion(v)}${doc.version_count ? ` (of ${doc.version_count})` : ''}` : null,
+    doc.dates ? field('Dates', Object.fromEntries(Object.entries(doc.dates).filter(([, d]) => d))) : null,
+    `Link: ${doc.links.self}`,
+    `Cite as: ${doc.doc_number} (${doc.natural_key})${v ? `, version valid from ${v.valid_from}` : ''}, ${doc.links.self}`,
+    doc.effectivity ? `Effectivity: ${doc.effectivity.status} (from ${doc.effectivity.effective_from ?? '?'} to ${doc.effectivity.effective_to ?? 'open'})` : null,
+    doc.versions?.length ? ['', `## Versions (${doc.versions.length})`, ...capped(doc.versions, renderVersion, 'versions')] : null,
+    doc.relations?.edges.length
+      ? ['', '## Relations', ...capped(doc.relations.edges, (e) => `${e.type}: ${e.document.doc_number ?? ''} (${e.document.natural_key})`, 'relations'),
+        doc.relations.has_more ? 'More relations: use legal_get_relations.' : null].filter((x): x is string => x !== null)
+      : null,
+    doc.sections?.length ? ['', `## Sections (${doc.sections.length})`, ...capped(doc.sections, (s) => `${'  '.repeat(Math.max(0, s.level - 1))}${s.label} @${s.offset}`, 'sections')] : null,
+    doc.text_unavailable_reason ? `Text unavailable: ${doc.text_unavailable_reason}` : null,
+    typeof doc.text === 'string' ? ['', '## Text', doc.text] : null,
+    hint ? ['', hint] : null,
+    requestLine(requestId),
+  );
+}

@@ -1,0 +1,74 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { CHANGE_KINDS, DOC_TYPES, EFF_STATUSES } from '@dp/core/vocab';
+import { z } from 'zod';
+import type { ApiClient } from '../api-client';
+import { renderChanges, type ChangeView } from '../render/changes';
+import { changeFilters, encodeFilters, failure, READ_ONLY, success } from './shared';
+
+export const LEGAL_CHANGES = 'legal_changes';
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/**
+ * An opaque cursor cannot be checked here, but something that starts like a date must be a full
+ * RFC 3339 timestamp: "2024-01-01" alone would only cost a 400 from the API.
+ */
+const since = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .refine((v) => !/^\d{4}-\d{2}-\d{2}/.test(v) || (RFC3339.test(v) && !Number.isNaN(Date.parse(v))), {
+    message: 'must be an RFC 3339 timestamp such as 2024-01-01T00:00:00Z, or a next_cursor from an earlier page',
+  })
+  .describe('RFC 3339 timestamp (e.g. "2024-01-01T00:00:00Z") or the next_cursor of an earlier legal_changes result.');
+
+const description = [
+  'Feed of changes to the corpus (GET /v1/legal/changes); costs 1 unit per page.',
+  'Use it to answer "what changed since …" or to keep a local copy up to date.',
+  `Change kinds: ${CHANGE_KINDS.join(', ')}. Each change names the document (id, natural_key, doc_number), the time \`at\`, and the version or relation concerned.`,
+  '`since`: an RFC 3339 timestamp or the next_cursor of an earlier page; pages never skip or repeat an entry, so keep following next_cursor. `limit` (1–500, default 100) maps to the API parameter.',
+  `\`filters\`: JSON object with any of doc_type (list of: ${DOC_TYPES.join(', ')}), eff_status (list of: ${EFF_STATUSES.join(', ')}; the status after the change), kinds (list of: ${CHANGE_KINDS.join(', ')}).`,
+  'Cite changed documents by doc_number and natural key; read them with legal_get_document.',
+].join('\n');
+
+export function registerLegalChanges(server: McpServer, client: ApiClient): void {
+  server.registerTool(
+    LEGAL_CHANGES,
+    {
+      title: 'Changes to legal documents',
+      description,
+      inputSchema: {
+        since,
+        filters: changeFilters.optional(),
+        limit: z.number().int().min(1).max(500).optional().describe('Changes per page (API parameter limit), default 100.'),
+      },
+      outputSchema: {
+        changes: z.array(
+          z.looseObject({
+            id: z.string(),
+            kind: z.string(),
+            document: z.looseObject({ id: z.string(), natural_key: z.string(), doc_number: z.string() }),
+            at: z.string(),
+          }),
+        ),
+        next_cursor: z.string().nullable(),
+        request_id: z.string().nullable(),
+      },
+      annotations: READ_ONLY,
+    },
+    async (args, extra) => {
+      const res = await client.get<{ changes: ChangeView[]; next_cursor?: string | null }>(
+        '/v1/legal/changes',
+        { since: args.since, filters: encodeFilters(args.filters), limit: args.limit },
+        extra.signal,
+      );
+      if (!res.ok) return failure(res.failure);
+      const next = res.data.next_cursor ?? null;
+      return success(
+        { ...res.data, changes: res.data.changes, next_cursor: next, request_id: res.requestId },
+        renderChanges(args.since, res.data.changes, next, res.requestId),
+      );
+    },
+  );
+}

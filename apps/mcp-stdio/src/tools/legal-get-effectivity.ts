@@ -1,0 +1,48 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { EFF_STATUSES } from '@dp/core/vocab';
+import { z } from 'zod';
+import type { ApiClient } from '../api-client';
+import type { DocRef } from '../render/common';
+import { renderEffectivity, type EffectivityView } from '../render/effectivity';
+import { at, CITATION_GUIDANCE, documentId, documentPath, failure, READ_ONLY, success } from './shared';
+
+export const LEGAL_GET_EFFECTIVITY = 'legal_get_effectivity';
+
+const description = [
+  'Whether a document is in force on a date, and why (GET /v1/legal/documents/{id}/effectivity); costs 1 unit.',
+  'Use it to answer "is this law valid (on date X)?": it returns the status, effective_from / effective_to (stated or inferred), the documents that repealed it, the version in force and the next scheduled change.',
+  '`at` is a date YYYY-MM-DD (default: today, UTC).',
+  `status (eff_status) values: ${EFF_STATUSES.join(', ')}.`,
+  CITATION_GUIDANCE,
+].join('\n');
+
+export function registerLegalGetEffectivity(server: McpServer, client: ApiClient): void {
+  server.registerTool(
+    LEGAL_GET_EFFECTIVITY,
+    {
+      title: 'Get the effectivity of a legal document',
+      description,
+      inputSchema: { id: documentId, at: at.optional() },
+      outputSchema: {
+        document: z.looseObject({ id: z.string(), natural_key: z.string(), doc_number: z.string() }),
+        effectivity: z.looseObject({
+          at: z.string(),
+          status: z.string(),
+          effective_from: z.string().nullable(),
+          effective_to: z.string().nullable(),
+          repealed_by: z.array(z.looseObject({ natural_key: z.string() })),
+          version_in_force: z.looseObject({ version: z.number(), valid_from: z.string() }).nullable(),
+          next_change: z.looseObject({ date: z.string(), kind: z.string() }).nullable(),
+        }),
+        request_id: z.string().nullable(),
+      },
+      annotations: READ_ONLY,
+    },
+    async (args, extra) => {
+      const res = await client.get<{ document: DocRef; effectivity: EffectivityView }>(documentPath(args.id, 'effectivity'), { at: args.at }, extra.signal);
+      if (!res.ok) return failure(res.failure);
+      const { document, effectivity } = res.data;
+      return success({ document, effectivity, request_id: res.requestId }, renderEffectivity(document, effectivity, res.requestId));
+    },
+  );
+}

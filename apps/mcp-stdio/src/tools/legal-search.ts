@@ -1,0 +1,54 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { DOC_TYPES, EFF_STATUSES, SEARCH_MODES } from '@dp/core/vocab';
+import { z } from 'zod';
+import type { ApiClient } from '../api-client';
+import { renderSearch, type SearchHit } from '../render/search';
+import { CITATION_GUIDANCE, cursor, encodeFilters, failure, READ_ONLY, searchFilters, success } from './shared';
+
+export const LEGAL_SEARCH = 'legal_search';
+
+const description = [
+  'Search the corpus of Czech legal documents (GET /v1/legal/search). Start here when you do not know a document\'s id.',
+  `\`mode\`: ${SEARCH_MODES.join(' | ')}. "fulltext" (default, 1 unit) ranks by words; "hybrid" (2 units) adds fuzzy/semantic matching — use it when fulltext finds nothing or the wording is uncertain.`,
+  '`q`: 1–500 characters. Czech with or without diacritics and inflected forms match. A citation such as "89/2012", "89/2012 Sb." or "zákon č. 89/2012 Sb." puts that document first.',
+  `\`filters\`: JSON object with any of doc_type (list of: ${DOC_TYPES.join(', ')}), eff_status (list of: ${EFF_STATUSES.join(', ')}), published_from and published_to (YYYY-MM-DD), is_amending_act (true/false).`,
+  'Paginated: `limit` (1–100, default 20) and `cursor` map to the API parameters; pass next_cursor from the previous result as cursor (with the same q, mode and filters) for more.',
+  'Results give id, natural_key, doc_number, title, doc_type, status, score and a snippet; read a result with legal_get_document.',
+  CITATION_GUIDANCE,
+].join('\n');
+
+export function registerLegalSearch(server: McpServer, client: ApiClient): void {
+  server.registerTool(
+    LEGAL_SEARCH,
+    {
+      title: 'Search legal documents',
+      description,
+      inputSchema: {
+        q: z.string().trim().min(1).max(500).describe('Search words or a citation (e.g. "ochrana osobních údajů", "89/2012 Sb.").'),
+        mode: z.enum(SEARCH_MODES).optional().describe('fulltext (default, 1 unit) or hybrid (2 units).'),
+        filters: searchFilters.optional(),
+        limit: z.number().int().min(1).max(100).optional().describe('Results per page (API parameter limit), default 20.'),
+        cursor: cursor.optional().describe('next_cursor of the previous page (API parameter cursor).'),
+      },
+      outputSchema: {
+        results: z.array(z.looseObject({ id: z.string(), natural_key: z.string(), doc_number: z.string() })),
+        next_cursor: z.string().nullable(),
+        mode: z.enum(SEARCH_MODES),
+        request_id: z.string().nullable(),
+      },
+      annotations: READ_ONLY,
+    },
+    async (args, extra) => {
+      const res = await client.get<{ results: SearchHit[]; next_cursor?: string | null }>(
+        '/v1/legal/search',
+        { q: args.q, mode: args.mode, filters: encodeFilters(args.filters), limit: args.limit, cursor: args.cursor },
+        extra.signal,
+      );
+      if (!res.ok) return failure(res.failure);
+      const mode = args.mode ?? 'fulltext';
+      const results = res.data.results ?? [];
+      const next = res.data.next_cursor ?? null;
+      return success({ ...res.data, results, next_cursor: next, mode, request_id: res.requestId }, renderSearch(args.q, mode, results, next, res.requestId));
+    },
+  );
+}

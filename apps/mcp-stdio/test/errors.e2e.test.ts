@@ -1,0 +1,157 @@
+import { revokeApiKey } from '@dp/db';
+import { assertBuilt, connectMcp, fakeUpstream, LONG_DOC, startApi, textOf, type RunningApi } from './helpers';
+
+// Failure modes a model must be able to act on, each over real stdio.
+let api: RunningApi;
+beforeAll(async () => {
+  assertBuilt();
+  api = await startApi();
+});
+afterAll(() => api?.close());
+
+async function withMcp<T>(env: Record<string, string>, fn: (m: Awaited<ReturnType<typeof connectMcp>>) => Promise<T>): Promise<T> {
+  const m = await connectMcp(env);
+  try {
+    return await fn(m);
+  } finally {
+    await m.close();
+  }
+}
+
+describe('errors from the api', () => {
+  it('a revoked key: 401, tells the user to check SERVICE_API_KEY', async () => {
+    const { key, id } = await api.newKey();
+    await withMcp({ SERVICE_API_KEY: key, SERVICE_BASE_URL: api.url }, async (m) => {
+      expect((await m.call('legal_get_document', { id: LONG_DOC })).isError).toBeFalsy();
+      await revokeApiKey(api.db.prisma, id, { publish: (c, msg) => api.state.pubsub.publish(c, msg) });
+      const result = await m.call('legal_get_document', { id: LONG_DOC });
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toBeUndefined();
+      const text = textOf(result);
+      expect(text).toMatch(/SERVICE_API_KEY/);
+      expect(text).toMatch(/revoked/);
+      expect(text).toMatch(/"status":401/);
+      expect(text).toMatch(/"code":"invalid_key"/);
+    });
+  });
+
+  it('a key without the manage scope: 403 names the missing scope', async () => {
+    const { key } = await api.newKey({ scopes: 'read' });
+    await withMcp({ SERVICE_API_KEY: key, SERVICE_BASE_URL: api.url }, async (m) => {
+      const result = await m.call('service_usage');
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/lacks the scope "manage"/);
+      expect(textOf(result)).toMatch(/"code":"insufficient_scope"/);
+    });
+  });
+
+  it('a key without the read scope: 403 names read', async () => {
+    const { key } = await api.newKey({ scopes: 'manage' });
+    await withMcp({ SERVICE_API_KEY: key, SERVICE_BASE_URL: api.url }, async (m) => {
+      const result = await m.call('legal_get_effectivity', { id: LONG_DOC });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/lacks the scope "read"/);
+    });
+  });
+
+  it('a rate-limited key: 429 says how long to wait, from Retry-After', async () => {
+    const { key } = await api.newKey({ requestsPerMinute: 1 });
+    await withMcp({ SERVICE_API_KEY: key, SERVICE_BASE_URL: api.url }, async (m) => {
+      expect((await m.call('legal_get_document', { id: LONG_DOC })).isError).toBeFalsy();
+      const result = await m.call('legal_get_document', { id: LONG_DOC });
+      expect(result.isError).toBe(true);
+      const text = textOf(result);
+      expect(text).toMatch(/Rate limit/);
+      const wait = Number(/Wait (\d+) s/.exec(text)?.[1]);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(text).toContain(`"retry_after_seconds":${wait}`);
+    });
+  });
+
+  it('a used-up monthly quota: 429 quota_exceeded says when it resets', async () => {
+    // A quota of 0: deterministic, where spending a quota of 1 first would race the api's
+    // 2 s quota cache against its 1 s meter flush.
+    const { key } = await api.newKey({ monthlyUnits: 0 });
+    await withMcp({ SERVICE_API_KEY: key, SERVICE_BASE_URL: api.url }, async (m) => {
+      const result = await m.call('legal_get_effectivity', { id: LONG_DOC });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/quota is used up.*resets at \d{4}-\d{2}-01T00:00:00/s);
+    });
+  });
+});
+
+describe('configuration and transport', () => {
+  it('without SERVICE_API_KEY the server starts, lists its tools, and every call names the variable', async () => {
+    await withMcp({ SERVICE_BASE_URL: api.url }, async (m) => {
+      expect((await m.client.listTools()).tools).toHaveLength(6);
+      for (const [name, args] of [['service_usage', {}], ['legal_search', { q: 'zákon' }]] as const) {
+        const result = await m.call(name, args);
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toMatch(/SERVICE_API_KEY is not set/);
+      }
+      expect(m.stderr()).toMatch(/SERVICE_API_KEY is not set/);
+    });
+  });
+
+  it('a 5xx: retry later, quoting the request id', async () => {
+    const upstream = await fakeUpstream((_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json', 'x-request-id': 'req_fake500' });
+      res.end(JSON.stringify({ error: { code: 'internal_error', message: 'boom', details: {} }, meta: { request_id: 'req_fake500' } }));
+    });
+    try {
+      await withMcp({ SERVICE_API_KEY: 'dp_live_x', SERVICE_BASE_URL: upstream.url }, async (m) => {
+        const result = await m.call('legal_get_relations', { id: LONG_DOC });
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toMatch(/retry later/);
+        expect(textOf(result)).toContain('req_fake500');
+      });
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('an upstream that never answers times out after SERVICE_TIMEOUT_MS', async () => {
+    const upstream = await fakeUpstream(() => {
+      /* never answers */
+    });
+    try {
+      await withMcp({ SERVICE_API_KEY: 'dp_live_x', SERVICE_BASE_URL: upstream.url, SERVICE_TIMEOUT_MS: '300' }, async (m) => {
+        const started = Date.now();
+        const result = await m.call('legal_get_document', { id: LONG_DOC });
+        expect(Date.now() - started).toBeLessThan(5_000);
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toMatch(/did not answer within 300 ms/);
+      });
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('MCP cancellation aborts the upstream request', async () => {
+    let upstreamClosed!: () => void;
+    const closed = new Promise<void>((r) => (upstreamClosed = r));
+    let received!: () => void;
+    const arrived = new Promise<void>((r) => (received = r));
+    const upstream = await fakeUpstream((req) => {
+      received();
+      req.socket.on('close', () => upstreamClosed());
+    });
+    try {
+      await withMcp({ SERVICE_API_KEY: 'dp_live_x', SERVICE_BASE_URL: upstream.url, SERVICE_TIMEOUT_MS: '30000' }, async (m) => {
+        const controller = new AbortController();
+        const call = m.client.callTool({ name: 'legal_get_document', arguments: { id: LONG_DOC } }, undefined, { signal: controller.signal });
+        await arrived;
+        controller.abort('user cancelled');
+        await expect(call).rejects.toThrow();
+        // The server got notifications/cancelled and dropped the upstream connection, long before the 30 s timeout.
+        let timer: NodeJS.Timeout | undefined;
+        const stillOpen = new Promise((r) => (timer = setTimeout(() => r('still open'), 5_000)));
+        await expect(Promise.race([closed.then(() => 'closed'), stillOpen])).resolves.toBe('closed');
+        clearTimeout(timer);
+      });
+    } finally {
+      await upstream.close();
+    }
+  });
+});

@@ -1,0 +1,212 @@
+import { CHANGE_KINDS } from '@dp/core';
+import { assertBuilt, AMENDING_DOC, connectMcp, LONG_DOC, LONG_TEXT_CHARS, startApi, textOf, type McpSession, type RunningApi } from './helpers';
+
+// The compiled server, spawned over stdio, against a real api on an ephemeral port.
+let api: RunningApi;
+let key: string;
+let mcp: McpSession;
+
+beforeAll(async () => {
+  assertBuilt();
+  api = await startApi();
+  ({ key } = await api.newKey());
+  mcp = await connectMcp({ SERVICE_API_KEY: key, SERVICE_BASE_URL: api.url });
+});
+afterAll(async () => {
+  await mcp?.close();
+  await api?.close();
+});
+
+/** Units charged to the key's organization by one tool call, read over REST before and after. */
+async function unitsOf(name: string, args: Record<string, unknown> = {}) {
+  const before = await api.unitsUsed(key);
+  const result = await mcp.call(name, args);
+  const after = await api.unitsUsed(key);
+  return { result, units: after - before };
+}
+
+describe('tool list', () => {
+  it('has exactly the six tools of spec 4.3 with their argument names, all read-only', async () => {
+    const { tools } = await mcp.client.listTools();
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
+    expect(Object.keys(byName).sort()).toEqual(
+      ['legal_changes', 'legal_get_document', 'legal_get_effectivity', 'legal_get_relations', 'legal_search', 'service_usage'].sort(),
+    );
+    const args = (name: string) => Object.keys(byName[name].inputSchema.properties ?? {});
+    const required = (name: string) => byName[name].inputSchema.required ?? [];
+    expect(args('legal_search')).toEqual(expect.arrayContaining(['q', 'mode', 'filters']));
+    expect(required('legal_search')).toEqual(['q']);
+    expect(args('legal_get_document')).toEqual(expect.arrayContaining(['id', 'at', 'include']));
+    expect(required('legal_get_document')).toEqual(['id']);
+    expect(args('legal_get_effectivity')).toEqual(['id', 'at']);
+    expect(args('legal_get_relations')).toEqual(expect.arrayContaining(['id', 'direction', 'types']));
+    expect(args('legal_changes')).toEqual(expect.arrayContaining(['since', 'filters']));
+    expect(required('legal_changes')).toEqual(['since']);
+    expect(args('service_usage')).toEqual([]);
+    for (const t of tools) {
+      expect(t.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: true });
+      expect(t.outputSchema).toBeDefined();
+    }
+  });
+
+  it('teaches the vocabularies, formats and citation guidance in the descriptions', async () => {
+    const { tools } = await mcp.client.listTools();
+    const d = (name: string) => tools.find((t) => t.name === name)!.description!;
+    expect(d('legal_search')).toMatch(/constitutional_act/);
+    expect(d('legal_search')).toMatch(/partially_in_force/);
+    expect(d('legal_search')).toMatch(/hybrid.*2 units/);
+    expect(d('legal_get_relations')).toMatch(/amended_by.*repealed_by.*cited_by/s);
+    expect(d('legal_get_document')).toMatch(/YYYY-MM-DD/);
+    expect(d('legal_changes')).toMatch(/RFC 3339/);
+    for (const name of ['legal_search', 'legal_get_document', 'legal_get_effectivity', 'legal_get_relations']) {
+      expect(d(name)).toMatch(/Cite documents by doc_number and natural key/);
+    }
+  });
+});
+
+describe('each tool is one metered request, charged like REST', () => {
+  it('legal_get_document: 1 unit, citation data and bounded, paged text', async () => {
+    const { result, units } = await unitsOf('legal_get_document', { id: LONG_DOC, include: ['text', 'sections'] });
+    expect(result.isError).toBeFalsy();
+    expect(units).toBe(1);
+    const sc = result.structuredContent as { document: { doc_number: string; natural_key: string; text: string; text_page: { next_offset: number } }; next_text_offset: number };
+    expect(sc.document.natural_key).toBe(LONG_DOC);
+    expect(sc.document.doc_number).toBe('9901/2001 Sb.');
+    expect(sc.document.text.length).toBe(20_000);
+    expect(sc.next_text_offset).toBe(20_000);
+    const text = textOf(result);
+    expect(text).toContain('9901/2001 Sb. (sb/2001/9901)');
+    expect(text).toContain('"text_offset":20000');
+    expect(text.length).toBeLessThan(25_000);
+  });
+
+  it('legal_get_document: follows the hint to the last page', async () => {
+    const result = await mcp.call('legal_get_document', { id: LONG_DOC, include: ['text'], text_offset: 40_000 });
+    const sc = result.structuredContent as { document: { text: string }; next_text_offset: number | null };
+    expect(sc.document.text.length).toBe(LONG_TEXT_CHARS - 40_000);
+    expect(sc.next_text_offset).toBeNull();
+    expect(textOf(result)).not.toMatch(/Text truncated/);
+  });
+
+  it('legal_get_document with at: the version of that day, quoted for citation', async () => {
+    const result = await mcp.call('legal_get_document', { id: LONG_DOC, at: '2003-05-01' });
+    expect(result.isError).toBeFalsy();
+    const sc = result.structuredContent as { document: { as_of: string; version: { version: number; valid_from: string } } };
+    expect(sc.document.as_of).toBe('2003-05-01');
+    expect(sc.document.version).toMatchObject({ version: 1, valid_from: '2001-02-01' });
+    expect(textOf(result)).toContain('version valid from 2001-02-01');
+  });
+
+  it('legal_get_effectivity: 1 unit', async () => {
+    const { result, units } = await unitsOf('legal_get_effectivity', { id: LONG_DOC, at: '2007-01-01' });
+    expect(result.isError).toBeFalsy();
+    expect(units).toBe(1);
+    const sc = result.structuredContent as { effectivity: { at: string; status: string; version_in_force: { version: number } } };
+    expect(sc.effectivity.at).toBe('2007-01-01');
+    expect(sc.effectivity.version_in_force.version).toBe(2);
+    expect(textOf(result)).toMatch(/Status: /);
+  });
+
+  it('legal_get_relations: 1 unit, edges readable from the other end', async () => {
+    const { result, units } = await unitsOf('legal_get_relations', { id: LONG_DOC });
+    expect(result.isError).toBeFalsy();
+    expect(units).toBe(1);
+    const sc = result.structuredContent as { direction: string; relations: { type: string; direction: string; document: { natural_key: string } }[] };
+    expect(sc.direction).toBe('both');
+    expect(sc.relations).toContainEqual(expect.objectContaining({ type: 'amended_by', direction: 'incoming', document: expect.objectContaining({ natural_key: AMENDING_DOC }) }));
+    expect(textOf(result)).toContain('amended_by (incoming): 9902/2005 Sb. (sb/2005/9902)');
+  });
+
+  it('legal_get_relations: direction and types are passed on', async () => {
+    const { result, units } = await unitsOf('legal_get_relations', { id: AMENDING_DOC, direction: 'outgoing', types: ['amends'] });
+    expect(textOf(result)).not.toMatch(/internal_error/);
+    expect(result.isError).toBeFalsy();
+    expect(units).toBe(1);
+    const sc = result.structuredContent as { direction: string; types: string[]; relations: { type: string; document: { natural_key: string } }[] };
+    expect(sc.direction).toBe('outgoing');
+    expect(sc.types).toEqual(['amends']);
+    expect(sc.relations).toEqual([expect.objectContaining({ type: 'amends', document: expect.objectContaining({ natural_key: LONG_DOC }) })]);
+  });
+
+  it('legal_search fulltext: 1 unit; a citation finds its document', async () => {
+    const { result, units } = await unitsOf('legal_search', { q: '9901/2001 Sb.' });
+    expect(textOf(result)).not.toMatch(/^Not found/);
+    expect(result.isError).toBeFalsy();
+    expect(units).toBe(1);
+    const sc = result.structuredContent as { results: { natural_key: string }[]; mode: string };
+    expect(sc.mode).toBe('fulltext');
+    expect(sc.results[0].natural_key).toBe(LONG_DOC);
+  });
+
+  it('legal_search hybrid with filters: 2 units, as over REST', async () => {
+    const { result, units } = await unitsOf('legal_search', {
+      q: 'zkušební dokumenty',
+      mode: 'hybrid',
+      filters: { doc_type: ['act'], eff_status: ['in_force'], published_from: '2000-01-01', published_to: '2010-12-31', is_amending_act: false },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(units).toBe(2);
+    expect((result.structuredContent as { mode: string }).mode).toBe('hybrid');
+  });
+
+  it('legal_changes: 1 unit, entries of the documented kinds', async () => {
+    // The feed shows an entry once every older transaction in the cluster has finished (no
+    // skipping); on a shared PostgreSQL other tests' transactions can delay that a little.
+    await api.waitForChanges('2000-01-01T00:00:00Z');
+    const { result, units } = await unitsOf('legal_changes', { since: '2000-01-01T00:00:00Z', filters: { doc_type: ['act'] } });
+    expect(result.isError).toBeFalsy();
+    expect(units).toBe(1);
+    const sc = result.structuredContent as { changes: { kind: string }[]; next_cursor: string | null };
+    expect(sc.changes.length).toBeGreaterThan(0);
+    for (const c of sc.changes) expect(CHANGE_KINDS).toContain(c.kind);
+    expect(textOf(result)).toMatch(/document\.created: /);
+  });
+
+  it('legal_changes: the kinds filter and limit are passed on; next_cursor pages on', async () => {
+    const first = await mcp.call('legal_changes', { since: '2000-01-01T00:00:00Z', filters: { kinds: ['document.created'] }, limit: 1 });
+    expect(first.isError).toBeFalsy();
+    const page1 = first.structuredContent as { changes: { id: string; kind: string }[]; next_cursor: string };
+    expect(page1.changes).toEqual([expect.objectContaining({ kind: 'document.created' })]);
+    expect(textOf(first)).toContain(`since "${page1.next_cursor}"`);
+    const second = await mcp.call('legal_changes', { since: page1.next_cursor, filters: { kinds: ['document.created'] }, limit: 1 });
+    const page2 = second.structuredContent as { changes: { id: string }[] };
+    expect(page2.changes).toHaveLength(1);
+    expect(page2.changes[0].id).not.toBe(page1.changes[0].id);
+  });
+
+  it('service_usage: 0 units, and agrees with GET /v1/usage', async () => {
+    const { result, units } = await unitsOf('service_usage');
+    expect(result.isError).toBeFalsy();
+    expect(units).toBe(0);
+    const sc = result.structuredContent as { units: { used: number } };
+    expect(sc.units.used).toBe(await api.unitsUsed(key));
+  });
+});
+
+describe('arguments are checked before a unit is spent', () => {
+  it.each([
+    ['legal_get_document', { id: LONG_DOC, at: '2020-02-30' }],
+    ['legal_get_document', { id: LONG_DOC, at: '1.1.2020' }],
+    ['legal_get_document', { id: LONG_DOC, include: ['everything'] }],
+    ['legal_get_document', { id: LONG_DOC, include: ['text'], text_limit: 50_000 }],
+    ['legal_get_relations', { id: LONG_DOC, types: ['mentions'] }],
+    ['legal_search', { q: 'x', mode: 'semantic' }],
+    ['legal_search', { q: 'x', filters: { doc_type: ['law'] } }],
+    ['legal_changes', { since: '2024-01-01' }],
+    ['legal_changes', { since: '2024-01-01T00:00:00Z', filters: { published_from: '2000-01-01' } }],
+    ['legal_changes', { since: '2024-01-01T00:00:00Z', filters: { kinds: ['document.deleted'] } }],
+    ['legal_search', { q: 'x', filters: { published_from: '2010-01-01', published_to: '2000-01-01' } }],
+  ])('%s %j is rejected with isError and costs nothing', async (name, args) => {
+    const { result, units } = await unitsOf(name, args);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/Invalid arguments/);
+    expect(units).toBe(0);
+  });
+
+  it('an unknown document is an actionable error and costs nothing', async () => {
+    const { result, units } = await unitsOf('legal_get_document', { id: 'sb/1800/1' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/legal_search/);
+    expect(units).toBe(0);
+  });
+});

@@ -1,0 +1,97 @@
+import express from 'express';
+import {
+  createLogger,
+  errorHandler,
+  httpLogger,
+  notFoundHandler,
+  parseTrustProxy,
+  requestIdMiddleware,
+  type Config,
+  type Logger,
+  type SharedState,
+} from '@dp/core';
+import type { Database } from '@dp/db';
+import { cookieSettings } from './auth/cookies';
+import { checkCsrf, provideCsrfToken } from './auth/csrf-middleware';
+import { loadSession } from './auth/session-middleware';
+import { DEFAULT_LIMITS, type PortalContext, type PortalLimits } from './context';
+import { createMailer } from './mail/create-mailer';
+import { MailQueue } from './mail/mail-queue';
+import type { Mailer } from './mail/mailer';
+import { accountRouter } from './routes/account';
+import { noStore, portalErrorHandler, portalNotFound, refuseBearer } from './routes/errors';
+import { healthRouter } from './routes/health';
+import { keysRouter } from './routes/keys';
+import { staticRouter } from './routes/static';
+import { usageRouter } from './routes/usage';
+import { webhooksRouter } from './routes/webhooks';
+import { securityHeaders } from './security-headers';
+
+export interface PortalDeps {
+  db: Database;
+  state: SharedState;
+  config: Config;
+  logger?: Logger;
+  /** Defaults to SMTP when SMTP_URL is set, else the MAIL_OUTBOX_DIR outbox. */
+  mailer?: Mailer;
+  /** Rate limits (tests tighten or relax them). */
+  limits?: Partial<PortalLimits>;
+}
+
+export interface Portal {
+  app: express.Express;
+  context: PortalContext;
+  /** Waits until every queued mail has been handed to the mailer. */
+  mailSettled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createPortal(deps: PortalDeps): Portal {
+  const logger = deps.logger ?? createLogger({ name: 'portal', level: deps.config.LOG_LEVEL });
+  const mailer = deps.mailer ?? createMailer(deps.config);
+  const ctx: PortalContext = {
+    db: deps.db,
+    state: deps.state,
+    config: deps.config,
+    logger,
+    mail: new MailQueue(mailer, logger),
+    cookies: cookieSettings(deps.config),
+    limits: { ...DEFAULT_LIMITS, ...deps.limits },
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  // req.ip (the login limiter's key) must be the client, not the reverse proxy.
+  app.set('trust proxy', parseTrustProxy(deps.config.TRUST_PROXY));
+  app.set('query parser', 'simple');
+  app.use(requestIdMiddleware);
+  app.use(securityHeaders(ctx.cookies.secure));
+  app.use(httpLogger(logger));
+  app.use(healthRouter(deps.db));
+  app.use('/portal/static', staticRouter());
+
+  const portal = express.Router();
+  portal.use(refuseBearer, noStore);
+  portal.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }), express.json({ limit: '16kb' }));
+  portal.use(loadSession(ctx), provideCsrfToken(ctx), checkCsrf(ctx));
+  portal.use(accountRouter(ctx));
+  portal.use(keysRouter(ctx));
+  portal.use(webhooksRouter(ctx));
+  portal.use(usageRouter(ctx));
+  portal.use(portalNotFound);
+  portal.use(portalErrorHandler(logger));
+  app.use('/portal', portal);
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+
+  return {
+    app,
+    context: ctx,
+    mailSettled: () => ctx.mail.drain(),
+    close: async () => {
+      await ctx.mail.drain();
+      await mailer.close?.();
+    },
+  };
+}

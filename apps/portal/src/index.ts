@@ -1,0 +1,46 @@
+import type { Server } from 'node:http';
+import { createLogger, createSharedState, loadConfigOrExit } from '@dp/core';
+import { applyMigrations, createDatabase } from '@dp/db';
+import { createPortal } from './app';
+import { createMailer } from './mail/create-mailer';
+
+/** Entry point: node apps/portal/dist/index.js (DATABASE_URL, REDIS_URL, PORTAL_PORT, SESSION_SECRET, …). */
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const logger = createLogger({ name: 'portal', level: config.LOG_LEVEL });
+  const db = await createDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DATA_DIR });
+  await applyMigrations(db);
+  const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+  const mailer = createMailer(config);
+  const portal = createPortal({ db, state, config, logger, mailer });
+
+  const server: Server = portal.app.listen(config.PORTAL_PORT, () => {
+    logger.info({ port: config.PORTAL_PORT, storage: db.kind, state: state.kind, mail: mailer.description }, 'portal listening');
+    if (!config.SMTP_URL) {
+      // Without SMTP, verification and reset links are only readable here: say where.
+      process.stdout.write(`[portal] SMTP_URL is not set: mails are written to ${mailer.description.replace(/^outbox directory /, '')}\n`);
+    }
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    // Stop accepting, finish in-flight requests, send queued mail, then release storage.
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await portal.close();
+    await state.close();
+    await db.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`portal failed to start: ${(err as Error).message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+import type { Scope } from '@dp/core';
+import { actionButton, checkboxes, csrfField, errorSummary, notice, secretOnce, textField, timeTag, type FieldError } from './forms';
+import { html, type SafeHtml } from './html';
+import { layout, type PageChrome } from './layout';
+
+export interface KeyRow {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  status: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export interface KeysPageModel extends Pick<PageChrome, 'session' | 'csrfToken'> {
+  keys: KeyRow[];
+  /** The full value of a key just created: rendered this once, never stored. */
+  created?: { key: string; prefix: string };
+  message?: string;
+  errors?: FieldError[];
+  values?: { name?: string; scopes?: Scope[] };
+}
+
+const SCOPE_OPTIONS = [
+  { value: 'read', label: 'read', hint: 'Search and read legal documents, effectivity, relations and the changes feed.' },
+  { value: 'manage', label: 'manage', hint: 'Read usage and manage webhooks through the API. Does not include read.' },
+];
+
+function createForm(m: KeysPageModel): SafeHtml {
+  const errors = m.errors ?? [];
+  if (!m.session?.user.emailVerified) {
+    return html`<section class="panel" aria-labelledby="verify-title">
+  <h2 id="verify-title">Confirm your email address first</h2>
+  <p>API keys can be created once your email address is confirmed. We sent a link to <strong>${m.session?.user.email ?? ''}</strong>.</p>
+  <form method="post" action="/portal/verify-email/resend" class="stack">
+    ${csrfField(m.csrfToken)}
+    <button type="submit" class="button">Resend confirmation email</button>
+  </form>
+</section>`;
+  }
+  return html`<section class="panel" aria-labelledby="create-title">
+  <h2 id="create-title">Create an API key</h2>
+  ${errorSummary(errors)}
+  <form method="post" action="/portal/keys" novalidate class="stack">
+    ${csrfField(m.csrfToken)}
+    ${textField({ id: 'key-name', name: 'name', label: 'Name (optional)', value: m.values?.name, maxlength: 100, hint: 'Helps you tell keys apart, e.g. “production server”.', errors })}
+    ${checkboxes({ id: 'scopes', name: 'scopes', legend: 'Scopes', options: SCOPE_OPTIONS, checked: m.values?.scopes ?? ['read'], errors })}
+    <button type="submit" class="button button-primary">Create key</button>
+  </form>
+</section>`;
+}
+
+function keyTable(m: KeysPageModel): SafeHtml {
+  if (!m.keys.length) return html`<p>No keys yet.</p>`;
+  return html`<div class="table-scroll" role="region" aria-labelledby="keys-caption" tabindex="0">
+<table class="data-table cards">
+  <caption id="keys-caption">Your organization's API keys</caption>
+  <thead><tr><th scope="col">Key</th><th scope="col">Name</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">State</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+  <tbody>
+  ${m.keys.map(
+    (k) => html`<tr data-key-id="${k.id}">
+    <td data-label="Key"><code>${k.prefix}…</code></td>
+    <td data-label="Name">${k.name || html`<span class="muted">—</span>`}</td>
+    <td data-label="Scopes">${k.scopes.join(', ')}</td>
+    <td data-label="Created">${timeTag(k.createdAt)}</td>
+    <td data-label="Last used">${timeTag(k.lastUsedAt)}</td>
+    <td data-label="State"><span class="badge badge-${k.status}">${k.status}</span>${k.revokedAt ? html` <span class="muted">since ${timeTag(k.revokedAt)}</span>` : ''}</td>
+    <td data-label="Actions">${
+      k.status === 'active'
+        ? actionButton({
+            action: `/portal/keys/${encodeURIComponent(k.id)}/revoke`,
+            label: 'Revoke',
+            accessibleLabel: `Revoke key ${k.prefix}`,
+            csrfToken: m.csrfToken,
+            confirm: `Revoke ${k.prefix}…? Requests with this key will be refused at once. This cannot be undone.`,
+            danger: true,
+          })
+        : ''
+    }</td>
+  </tr>`,
+  )}
+  </tbody>
+</table>
+</div>`;
+}
+
+export function keysPage(m: KeysPageModel): SafeHtml {
+  return layout(
+    { ...m, title: 'API keys', current: 'keys', scripts: m.created ? ['copy.js'] : [] },
+    html`${notice(m.message, 'success')}
+${m.created
+  ? secretOnce({
+      id: 'new-key',
+      label: 'Your new API key',
+      value: m.created.key,
+      explanation: 'Copy it now and keep it somewhere safe: this is the only time it is shown. Send it as “Authorization: Bearer <key>”.',
+    })
+  : ''}
+${createForm(m)}
+<section aria-labelledby="keys-title">
+  <h2 id="keys-title">Keys</h2>
+  ${keyTable(m)}
+</section>`,
+  );
+}

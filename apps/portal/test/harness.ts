@@ -1,0 +1,137 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { loadConfig, type Config, type SharedState } from '@dp/core';
+import { createTestDatabase, createTestState, type TestDatabase } from '@dp/testing';
+import { createPortal, type Portal, type PortalDeps } from '../src/app';
+import { createOutboxMailer } from '../src/mail/outbox';
+
+export const PASSWORD = 'correct horse battery staple';
+
+export interface SentMail {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface PortalHarness {
+  db: TestDatabase;
+  state: SharedState;
+  config: Config;
+  portal: Portal;
+  outboxDir: string;
+  /** Mails written to the outbox so far (oldest first), once the queue has settled. */
+  mails(to?: string): Promise<SentMail[]>;
+  /** The first link in the newest mail to `to` whose path contains `path`. */
+  linkFrom(to: string, path: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function portalConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://portal.test', ...overrides });
+}
+
+export function readOutbox(dir: string): SentMail[] {
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) => ({ file, ...(JSON.parse(readFileSync(join(dir, file), 'utf8')) as Omit<SentMail, 'file'>) }));
+}
+
+export function firstLink(text: string, path: string): string {
+  const link = text.match(/https?:\/\/\S+/g)?.find((l) => l.includes(path));
+  if (!link) throw new Error(`no link containing ${path} in:\n${text}`);
+  return link;
+}
+
+export async function createPortalHarness(
+  options: { config?: Record<string, string>; limits?: PortalDeps['limits']; db?: TestDatabase; state?: SharedState; logger?: PortalDeps['logger'] } = {},
+): Promise<PortalHarness> {
+  const db = options.db ?? (await createTestDatabase());
+  const state = options.state ?? createTestState();
+  const outboxDir = mkdtempSync(join(tmpdir(), 'dp-portal-outbox-'));
+  const config = portalConfig({ MAIL_OUTBOX_DIR: outboxDir, ...options.config });
+  // Generous limits unless a test is about them: every supertest request comes from one IP.
+  const limits = options.limits ?? { loginPerIp: { limit: 1000, windowSeconds: 900 }, mailPerIp: { limit: 1000, windowSeconds: 900 } };
+  const portal = createPortal({ db, state, config, limits, logger: options.logger, mailer: createOutboxMailer(outboxDir, config.MAIL_FROM) });
+  const mails = async (to?: string) => {
+    await portal.mailSettled();
+    return readOutbox(outboxDir).filter((m) => !to || m.to === to);
+  };
+  return {
+    db,
+    state,
+    config,
+    portal,
+    outboxDir,
+    mails,
+    async linkFrom(to, path) {
+      const list = await mails(to);
+      if (!list.length) throw new Error(`no mail to ${to}`);
+      return firstLink(list[list.length - 1].text, path);
+    },
+    async close() {
+      await portal.close();
+      if (!options.state) await state.close();
+      if (!options.db) await db.destroy();
+      rmSync(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The CSRF token embedded in a rendered form. */
+export function csrfFrom(html: string): string {
+  const m = /name="_csrf" value="([^"]+)"/.exec(html);
+  if (!m) throw new Error('no CSRF field in the page');
+  return m[1];
+}
+
+/** Value of a Set-Cookie for `name`, with its attribute string. */
+export function setCookie(res: request.Response, name: string): { value: string; attributes: string } | undefined {
+  const raw = res.headers['set-cookie'] as unknown as string[] | undefined;
+  const line = raw?.find((c) => c.startsWith(`${name}=`));
+  if (!line) return undefined;
+  const [pair, ...attrs] = line.split(';');
+  return { value: decodeURIComponent(pair.slice(name.length + 1)), attributes: attrs.map((a) => a.trim()).join('; ') };
+}
+
+type Agent = ReturnType<typeof request.agent>;
+
+/** GET a form page and return its CSRF token (the agent keeps the matching cookie). */
+export async function formToken(agent: Agent, path: string): Promise<string> {
+  const res = await agent.get(path);
+  return csrfFrom(res.text);
+}
+
+export async function signUp(h: PortalHarness, agent: Agent, email: string, organization = 'Acme Legal'): Promise<request.Response> {
+  const _csrf = await formToken(agent, '/portal/signup');
+  return agent.post('/portal/signup').type('form').send({ _csrf, email, password: PASSWORD, organization });
+}
+
+/** Follows the mailed link: GET shows the confirmation page, POST (with its token) verifies. */
+export async function verifyFromMail(h: PortalHarness, agent: Agent, email: string): Promise<request.Response> {
+  const link = new URL(await h.linkFrom(email, '/portal/verify-email'));
+  const page = await agent.get(link.pathname + link.search);
+  const token = link.searchParams.get('token')!;
+  return agent.post('/portal/verify-email').type('form').send({ _csrf: csrfFrom(page.text), token });
+}
+
+export async function logIn(agent: Agent, email: string, password = PASSWORD): Promise<request.Response> {
+  const _csrf = await formToken(agent, '/portal/login');
+  return agent.post('/portal/login').type('form').send({ _csrf, email, password });
+}
+
+/** A signed-in agent of a new, verified account. */
+export async function verifiedAccount(h: PortalHarness, email: string): Promise<Agent> {
+  const agent = request.agent(h.portal.app);
+  await signUp(h, agent, email);
+  await verifyFromMail(h, agent, email);
+  const res = await logIn(agent, email);
+  if (res.status !== 303) throw new Error(`login failed: ${res.status}`);
+  return agent;
+}

@@ -1,0 +1,39 @@
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import { createLogger } from '@dp/core';
+import { createPortalHarness, formToken, logIn, PASSWORD, setCookie, verifiedAccount, type PortalHarness } from './harness';
+
+// Real scrypt cost (OWASP parameters, ~0.7 s a hash here) and a busy CI machine: be patient.
+jest.setTimeout(180_000);
+
+describe('logs never hold passwords, cookies or tokens', () => {
+  let h: PortalHarness;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    const destination = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    h = await createPortalHarness({ logger: createLogger({ name: 'portal', level: 'trace', destination }) });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('a full account flow logs requests without any secret', async () => {
+    const email = 'logged@example.com';
+    const agent = await verifiedAccount(h, email);
+    const login = await logIn(request.agent(h.portal.app), email);
+    const session = setCookie(login, 'dp_session')!.value;
+    const created = await agent.post('/portal/keys').type('form').send({ _csrf: await formToken(agent, '/portal/keys'), scopes: 'read' });
+    const key = /dp_live_[0-9A-Za-z]{32}/.exec(created.text)![0];
+    const verifyToken = new URL(await h.linkFrom(email, '/portal/verify-email')).searchParams.get('token')!;
+    const csrf = await formToken(agent, '/portal/keys');
+
+    const log = lines.join('');
+    expect(log).toContain('/portal/login'); // requests are logged ...
+    for (const secret of [PASSWORD, session, key, verifyToken, csrf]) expect(log).not.toContain(secret); // ... secrets are not
+  });
+});

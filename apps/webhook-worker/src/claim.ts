@@ -1,0 +1,101 @@
+import type { Database } from '@dp/db';
+
+/** A claimed delivery with what sending it needs. */
+export interface ClaimedDelivery {
+  id: string;
+  webhookId: string;
+  eventType: string;
+  payload: unknown;
+  /** Attempts made before this one. */
+  attempts: number;
+  createdAt: Date;
+  url: string;
+  secret: string;
+}
+
+// Only the head of each webhook's queue is eligible (its oldest pending delivery, by the order the
+// changes were written), so one endpoint gets its events in order: while the head is claimed or
+// waiting for a retry, nothing newer of that webhook goes out. FOR UPDATE ... SKIP LOCKED lets
+// concurrent workers pass over rows another worker is claiming this instant, and the re-check of
+// `locked_until` on the locked row means a claim committed meanwhile is never taken twice.
+// Times come from the caller's clock ($1) so tests can move time without sleeping.
+const CLAIM_SQL = `
+WITH heads AS (
+  SELECT DISTINCT ON (webhook_id) id
+  FROM "webhook_delivery"
+  WHERE status = 'pending'
+  ORDER BY webhook_id, change_seq, id
+), picked AS (
+  SELECT d.id
+  FROM "webhook_delivery" d
+  JOIN heads h ON h.id = d.id
+  JOIN "webhook" w ON w.id = d.webhook_id AND w.status = 'active'
+  WHERE d.status = 'pending'
+    AND d.next_attempt_at <= $1::timestamptz
+    AND (d.locked_until IS NULL OR d.locked_until < $1::timestamptz)
+  ORDER BY d.next_attempt_at, d.change_seq
+  LIMIT $4::int
+  FOR UPDATE OF d SKIP LOCKED
+)
+UPDATE "webhook_delivery" d
+SET locked_until = $2::timestamptz, locked_by = $3
+FROM picked, "webhook" w
+WHERE d.id = picked.id AND w.id = d.webhook_id
+RETURNING d.id, d.webhook_id, d.event_type, d.payload, d.attempts, d.created_at, w.url, w.secret`;
+
+interface ClaimRow {
+  id: string;
+  webhook_id: string;
+  event_type: string;
+  payload: unknown;
+  attempts: number;
+  created_at: Date | string;
+  url: string;
+  secret: string;
+}
+
+/** Claims up to `limit` due deliveries for `workerId` until `now + lockMs`. */
+export async function claimDeliveries(
+  db: Database,
+  opts: { workerId: string; now: Date; lockMs: number; limit: number },
+): Promise<ClaimedDelivery[]> {
+  const rows = await db.prisma.$queryRawUnsafe<ClaimRow[]>(
+    CLAIM_SQL,
+    opts.now.toISOString(),
+    new Date(opts.now.getTime() + opts.lockMs).toISOString(),
+    opts.workerId,
+    opts.limit,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    webhookId: r.webhook_id,
+    eventType: r.event_type,
+    payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+    attempts: Number(r.attempts),
+    createdAt: new Date(r.created_at),
+    url: r.url,
+    secret: r.secret,
+  }));
+}
+
+/**
+ * Whether the claim still stands just before sending: the webhook may have been deleted or
+ * disabled since the batch was claimed, and a deleted webhook must get nothing more.
+ */
+export async function stillClaimed(db: Database, deliveryId: string, workerId: string): Promise<boolean> {
+  const rows = await db.prisma.$queryRawUnsafe<{ ok: number }[]>(
+    `SELECT 1 AS ok FROM "webhook_delivery" d JOIN "webhook" w ON w.id = d.webhook_id AND w.status = 'active'
+     WHERE d.id = $1 AND d.locked_by = $2 AND d.status = 'pending'`,
+    deliveryId,
+    workerId,
+  );
+  return rows.length > 0;
+}
+
+/** Gives back this worker's unfinished claims so another worker can take them at once. */
+export async function releaseClaims(db: Database, workerId: string): Promise<number> {
+  return db.prisma.$executeRawUnsafe(
+    `UPDATE "webhook_delivery" SET locked_until = NULL, locked_by = NULL WHERE locked_by = $1 AND status = 'pending'`,
+    workerId,
+  );
+}

@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { createLogger, type Config, type Logger } from '@dp/core';
+import type { Database } from '@dp/db';
+import { claimDeliveries, releaseClaims, stillClaimed, type ClaimedDelivery } from './claim';
+import { recordAttempt } from './record';
+import { DEFAULT_RETRY_SCHEDULE_MS, maxAttempts, nextDelayMs, parseRetryAfter, type RetryPolicy } from './retry';
+import type { Resolver } from './safe-lookup';
+import { createSender, type Sender } from './send';
+import { webhookHeaders } from './sign';
+
+export interface WorkerOptions {
+  db: Database;
+  config: Pick<Config, 'isProduction' | 'LOG_LEVEL'>;
+  logger?: Logger;
+  /** Scheduling clock (claims, retries); tests move it instead of sleeping. */
+  now?: () => Date;
+  /** Replaces the HTTP sender (the default is the SSRF-safe node http(s) sender). */
+  sender?: Sender;
+  /** DNS resolver of the default sender; tests inject answers such as 127.0.0.1. */
+  resolve?: Resolver;
+  workerId?: string;
+  /** Deliveries claimed per round; each goes to a different endpoint, all sent in parallel. */
+  batchSize?: number;
+  /** How long a claim holds; a worker that dies mid-delivery frees its rows after this. */
+  lockMs?: number;
+  /** Per-attempt timeout. */
+  timeoutMs?: number;
+  /** Pause between rounds when there was nothing (or little) to do. */
+  pollMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Consecutive failed attempts (across deliveries) after which an endpoint is disabled. */
+  disableAfterFailures?: number;
+}
+
+export interface RunResult {
+  claimed: number;
+  delivered: number;
+  retrying: number;
+  failed: number;
+  /** Claimed but not sent: the webhook was deleted or disabled, or the claim was lost. */
+  skipped: number;
+}
+
+export interface Worker {
+  readonly id: string;
+  /** Claims one batch of due deliveries and makes one attempt at each. */
+  runOnce(): Promise<RunResult>;
+  /** Polls until stop(). */
+  start(): void;
+  /** Lets the current attempts finish, then releases this worker's claims. */
+  stop(): Promise<void>;
+}
+
+export const DEFAULTS = {
+  batchSize: 16,
+  lockMs: 60_000,
+  timeoutMs: 10_000,
+  pollMs: 500,
+  jitter: 0.2,
+  // Three full retry schedules of one endpoint that only fails: about three and a half days.
+  disableAfterFailures: 3 * (DEFAULT_RETRY_SCHEDULE_MS.length + 1),
+};
+
+const MAX_ERROR_LENGTH = 500;
+
+type Outcome = 'delivered' | 'retrying' | 'failed' | 'skipped';
+
+export function createWorker(options: WorkerOptions): Worker {
+  const { db } = options;
+  const logger = options.logger ?? createLogger({ name: 'webhook-worker', level: options.config.LOG_LEVEL });
+  const now = options.now ?? (() => new Date());
+  const send = options.sender ?? createSender(options.resolve);
+  const id = options.workerId ?? `wkr_${randomBytes(6).toString('hex')}`;
+  const batchSize = options.batchSize ?? DEFAULTS.batchSize;
+  const lockMs = options.lockMs ?? DEFAULTS.lockMs;
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  const pollMs = options.pollMs ?? DEFAULTS.pollMs;
+  const retry: RetryPolicy = { scheduleMs: options.retry?.scheduleMs ?? DEFAULT_RETRY_SCHEDULE_MS, jitter: options.retry?.jitter ?? DEFAULTS.jitter };
+  const disableAfterFailures = options.disableAfterFailures ?? DEFAULTS.disableAfterFailures;
+  const production = options.config.isProduction;
+  // A claim must outlast the attempt it covers, or a second worker could send it meanwhile.
+  if (lockMs <= timeoutMs) throw new Error(`lockMs (${lockMs}) must be longer than timeoutMs (${timeoutMs})`);
+
+  async function deliver(d: ClaimedDelivery): Promise<Outcome> {
+    if (!(await stillClaimed(db, d.id, id))) return 'skipped';
+    const attemptNo = d.attempts + 1;
+    const payload = d.payload as { at?: unknown };
+    const body = JSON.stringify({
+      type: d.eventType,
+      timestamp: typeof payload?.at === 'string' ? payload.at : d.createdAt.toISOString(),
+      data: d.payload,
+    });
+    // The signed timestamp is wall-clock time: receivers compare it with their own clock.
+    const headers = webhookHeaders(d.secret, d.id, Math.floor(Date.now() / 1000), body);
+    const startedAt = now();
+    const t0 = performance.now();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    let retryAfterMs: number | null = null;
+    try {
+      const res = await send({ url: d.url, headers, body, timeoutMs, production });
+      statusCode = res.status;
+      if (res.status < 200 || res.status >= 300) {
+        error = res.status >= 300 && res.status < 400 ? `redirect (${res.status}) not followed` : `HTTP ${res.status}`;
+      }
+      if (res.status === 429 || res.status === 503) retryAfterMs = parseRetryAfter(res.retryAfter, startedAt.getTime());
+    } catch (err) {
+      error = ((err as Error).message || String(err)).slice(0, MAX_ERROR_LENGTH);
+    }
+    const durationMs = Math.round(performance.now() - t0);
+
+    const ok = error === null;
+    const gone = statusCode === 410;
+    const delay = ok || gone ? null : nextDelayMs(retry, attemptNo, retryAfterMs);
+    const status = ok ? 'delivered' : delay === null ? 'failed' : 'pending';
+    const result = await recordAttempt(db, {
+      deliveryId: d.id,
+      workerId: id,
+      attemptNo,
+      startedAt,
+      durationMs,
+      statusCode,
+      error,
+      status,
+      nextAttemptAt: delay === null ? null : new Date(startedAt.getTime() + delay),
+      disableReason: gone ? 'the endpoint answered 410 Gone' : null,
+      disableAfterFailures,
+    });
+    // Ids, status and timing only: never the secret, the signature or the body.
+    const line = { delivery_id: d.id, webhook_id: d.webhookId, attempt: attemptNo, status_code: statusCode, duration_ms: durationMs, error, outcome: status };
+    if (ok) logger.info(line, 'webhook delivered');
+    else logger.warn({ ...line, next_attempt_in_ms: delay }, 'webhook attempt failed');
+    if (result.disabledReason) logger.warn({ webhook_id: d.webhookId, reason: result.disabledReason }, 'webhook endpoint disabled');
+    if (!result.updated) return 'skipped';
+    return ok ? 'delivered' : status === 'failed' ? 'failed' : 'retrying';
+  }
+
+  async function runOnce(): Promise<RunResult> {
+    const claimed = await claimDeliveries(db, { workerId: id, now: now(), lockMs, limit: batchSize });
+    const result: RunResult = { claimed: claimed.length, delivered: 0, retrying: 0, failed: 0, skipped: 0 };
+    // Each claimed delivery is the head of a different endpoint's queue: parallel is safe.
+    const outcomes = await Promise.all(
+      claimed.map((d) =>
+        deliver(d).catch((err: Error) => {
+          // Storage trouble while recording: the claim expires and the delivery is retried.
+          logger.error({ delivery_id: d.id, err: { message: err.message } }, 'webhook attempt could not be recorded');
+          return 'skipped' as const;
+        }),
+      ),
+    );
+    for (const o of outcomes) result[o] += 1;
+    return result;
+  }
+
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  async function poll(): Promise<void> {
+    while (running) {
+      try {
+        const r = await runOnce();
+        // A full batch means more is waiting, and a success makes that endpoint's next delivery
+        // due at once (one per endpoint per round keeps them in order): go again without pausing.
+        if (r.claimed < batchSize && r.delivered === 0) await pause(pollMs);
+      } catch (err) {
+        logger.error({ err: { message: (err as Error).message } }, 'webhook worker round failed');
+        await pause(Math.max(pollMs, 2_000));
+      }
+    }
+  }
+
+  return {
+    id,
+    runOnce,
+    start() {
+      if (running) return;
+      running = true;
+      logger.info({ worker_id: id, production, max_attempts: maxAttempts(retry) }, 'webhook worker started');
+      loop = poll();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      loop = undefined;
+      const released = await releaseClaims(db, id).catch(() => 0);
+      logger.info({ worker_id: id, released }, 'webhook worker stopped');
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import express from 'express';
+import helmet from 'helmet';
+import {
+  ApiError,
+  createLogger,
+  errorHandler,
+  httpLogger,
+  notFoundHandler,
+  parseTrustProxy,
+  requestIdMiddleware,
+  sendError,
+  type Config,
+  type Logger,
+  type SharedState,
+} from '@dp/core';
+import type { Database } from '@dp/db';
+import { createInternalDocumentFetcher, type DocumentFetcher } from './documents/document-fetcher';
+import type { Facilitator } from './facilitator/facilitator';
+import { createHttpFacilitator } from './facilitator/http-client';
+import { createFacilitatorRouter } from './facilitator/router';
+import { createSimulatedFacilitator } from './facilitator/simulated';
+import { x402Cors } from './http/cors';
+import { PILOT_RATE_LIMIT, type RateLimitSetting } from './payments/payer-limit';
+import { createPaymentStore } from './payments/payment-store';
+import { x402DocumentsRouter } from './routes/x402-documents';
+
+export interface GatewayDeps {
+  db: Database;
+  state: SharedState;
+  config: Config;
+  logger?: Logger;
+  /** Defaults to the remote facilitator at X402_FACILITATOR_URL, else the simulated one in process. */
+  facilitator?: Facilitator;
+  /** Defaults to the api's internal endpoint at INTERNAL_API_URL. */
+  fetchDocument?: DocumentFetcher;
+  now?: () => Date;
+  /** Per-payer limit; the pilot's is 10/min (tests of concurrency raise it). */
+  rateLimit?: RateLimitSetting;
+}
+
+export interface Gateway {
+  app: express.Express;
+  close(): Promise<void>;
+}
+
+export type { Facilitator, DocumentFetcher };
+
+export function createGateway(deps: GatewayDeps): Gateway {
+  const { config } = deps;
+  const logger = deps.logger ?? createLogger({ name: 'x402-gateway', level: config.LOG_LEVEL });
+  const now = deps.now ?? (() => new Date());
+  const simulated = createSimulatedFacilitator({ now });
+  const facilitator = deps.facilitator ?? (config.X402_FACILITATOR_URL ? createHttpFacilitator(config.X402_FACILITATOR_URL) : simulated);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
+  app.use(requestIdMiddleware);
+  app.use(httpLogger(logger));
+  // Browsers on other origins must be able to read responses of this keyless endpoint.
+  app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok', x402_enabled: config.X402_ENABLED });
+  });
+
+  if (config.X402_ENABLED) {
+    // The simulated facilitator over the x402 HTTP API, so X402_FACILITATOR_URL can point here.
+    app.use('/facilitator', createFacilitatorRouter(simulated));
+    app.use(
+      '/x402',
+      x402Cors,
+      x402DocumentsRouter(
+        {
+          db: deps.db,
+          state: deps.state,
+          store: createPaymentStore(deps.db),
+          facilitator,
+          fetchDocument: deps.fetchDocument ?? createInternalDocumentFetcher(config),
+          capAtomic: config.x402DailyCapAtomic,
+          rateLimit: deps.rateLimit ?? PILOT_RATE_LIMIT,
+          now,
+          logger,
+        },
+        config,
+      ),
+    );
+  } else {
+    app.use('/x402', (req, res) => {
+      sendError(res, new ApiError('not_found', `No route for ${req.method} ${req.originalUrl.split('?')[0]}: the x402 pilot is not enabled.`));
+    });
+  }
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+
+  return {
+    app,
+    // db and state belong to the caller (index.ts closes them): nothing of the gateway's own to release.
+    close: async () => {},
+  };
+}

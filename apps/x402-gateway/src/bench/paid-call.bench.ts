@@ -1,0 +1,148 @@
+/**
+ * Paid x402 call (verify + settle + internal fetch, fresh payment each time) vs an unpaid
+ * GET /v1/legal/documents/{id} with a key, in one process on one machine: embedded PGlite,
+ * in-process state, api and gateway each on an ephemeral port. Prints p50/p95 and the ratio.
+ *
+ *   node apps/x402-gateway/dist/bench/paid-call.bench.js [iterations]
+ *
+ * Needs apps/api built (its createApi is loaded from @dp/api/dist/app).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type express from 'express';
+// @ts-expect-error TS1479: viem's typings are ESM-only; its CommonJS runtime is what runs.
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import {
+  TRANSFER_WITH_AUTHORIZATION_TYPES,
+  buildPaymentRequirements,
+  createMemoryState,
+  eip3009Domain,
+  encodePaymentHeader,
+  loadConfig,
+  type Config,
+  type PaymentRequirements,
+  type SharedState,
+} from '@dp/core';
+import { applyMigrations, createApiKey, createDatabase, createOrganization, type Database } from '@dp/db';
+import { createGateway } from '../app';
+
+type ApiFactory = (deps: { db: Database; state: SharedState; config: Config }) => { app: express.Express; ready?: Promise<void>; close(): Promise<void> };
+
+const ITERATIONS = Number(process.argv[2] ?? 300);
+const WARMUP = 30;
+
+function listen(app: express.Express): Promise<{ server: Server; url: string }> {
+  return new Promise((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function signedHeader(requirements: PaymentRequirements): Promise<string> {
+  // A fresh payer per call keeps the per-payer limit (10/min) out of the measurement.
+  const account = privateKeyToAccount(generatePrivateKey());
+  const now = Math.floor(Date.now() / 1000);
+  const authorization = {
+    from: account.address,
+    to: requirements.payTo,
+    value: requirements.maxAmountRequired,
+    validAfter: String(now - 600),
+    validBefore: String(now + 600),
+    nonce: `0x${randomBytes(32).toString('hex')}`,
+  };
+  const signature = await account.signTypedData({
+    domain: eip3009Domain(requirements.asset, requirements.extra),
+    types: TRANSFER_WITH_AUTHORIZATION_TYPES,
+    primaryType: 'TransferWithAuthorization',
+    message: {
+      from: account.address,
+      to: authorization.to as `0x${string}`,
+      value: BigInt(authorization.value),
+      validAfter: BigInt(authorization.validAfter),
+      validBefore: BigInt(authorization.validBefore),
+      nonce: authorization.nonce as `0x${string}`,
+    },
+  });
+  return encodePaymentHeader({ x402Version: 1, scheme: 'exact', network: requirements.network, payload: { signature, authorization } });
+}
+
+async function timed(fn: () => Promise<Response>): Promise<number> {
+  const start = process.hrtime.bigint();
+  const res = await fn();
+  await res.arrayBuffer();
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (res.status !== 200) throw new Error(`unexpected status ${res.status}`);
+  return ms;
+}
+
+async function main(): Promise<void> {
+  const db = await createDatabase();
+  await applyMigrations(db);
+  await db.prisma.document.create({
+    data: { id: 'SB-2091-1', naturalKey: 'sb/2091/1', docNumber: '1/2091 Sb.', title: 'Zákon 1/2091 Sb.', docType: 'act', text: 'Text.', status: 'in_force', repealedBy: [], contentHash: 'bench' },
+  });
+  const org = await createOrganization(db.prisma, { name: 'bench', requestsPerMinute: 1_000_000, monthlyUnits: 100_000_000 });
+  const { key } = await createApiKey(db.prisma, { orgId: org.id, scopes: ['read'] });
+  const state = createMemoryState();
+
+  const { createApi } = require('@dp/api/dist/app') as { createApi: ApiFactory };
+  const apiConfig = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const api = createApi({ db, state, config: apiConfig });
+  await api.ready;
+  const apiServer = await listen(api.app);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', X402_ENABLED: 'true', INTERNAL_API_URL: apiServer.url, X402_DAILY_CAP_USD: '1000' });
+  const gateway = createGateway({ db, state, config });
+  const gwServer = await listen(gateway.app);
+
+  const paidUrl = `${gwServer.url}/x402/legal/documents/sb%2F2091%2F1`;
+  const unpaidUrl = `${apiServer.url}/v1/legal/documents/sb%2F2091%2F1`;
+  const requirements = buildPaymentRequirements({ resource: paidUrl, payTo: config.X402_PAY_TO, asset: config.X402_ASSET, description: 'bench' });
+
+  const paid: number[] = [];
+  const unpaid: number[] = [];
+  // Alternating keeps both series under the same machine conditions.
+  for (let i = 0; i < WARMUP + ITERATIONS; i++) {
+    const header = await signedHeader(requirements); // client-side signing is not server latency
+    const p = await timed(() => fetch(paidUrl, { headers: { 'X-PAYMENT': header } }));
+    const u = await timed(() => fetch(unpaidUrl, { headers: { authorization: `Bearer ${key}` } }));
+    if (i >= WARMUP) {
+      paid.push(p);
+      unpaid.push(u);
+    }
+  }
+  paid.sort((a, b) => a - b);
+  unpaid.sort((a, b) => a - b);
+  const row = (name: string, s: number[]) => `${name.padEnd(34)} p50 ${percentile(s, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(s, 95).toFixed(2).padStart(7)} ms`;
+  const ratio50 = percentile(paid, 50) / percentile(unpaid, 50);
+  const ratio95 = percentile(paid, 95) / percentile(unpaid, 95);
+  process.stdout.write(
+    [
+      `x402 paid call vs unpaid /v1 call — ${ITERATIONS} iterations each (after ${WARMUP} warm-up), PGlite, in-process state`,
+      row('paid GET /x402/legal/documents/{id}', paid),
+      row('unpaid GET /v1/legal/documents/{id}', unpaid),
+      `ratio paid/unpaid: p50 ${ratio50.toFixed(2)}x, p95 ${ratio95.toFixed(2)}x (target <= 3x) ${ratio50 <= 3 ? 'OK' : 'ABOVE TARGET'}`,
+      '',
+    ].join('\n'),
+  );
+
+  const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM x402_payment');
+  if (Number(rows[0].n) !== WARMUP + ITERATIONS) throw new Error(`expected ${WARMUP + ITERATIONS} payments, found ${rows[0].n}`);
+
+  gwServer.server.closeAllConnections();
+  apiServer.server.closeAllConnections();
+  await new Promise((r) => gwServer.server.close(r));
+  await new Promise((r) => apiServer.server.close(r));
+  await gateway.close();
+  await api.close();
+  await state.close();
+  await db.close();
+}
+
+main().catch((err) => {
+  process.stderr.write(`bench failed: ${(err as Error).stack ?? err}\n`);
+  process.exit(1);
+});

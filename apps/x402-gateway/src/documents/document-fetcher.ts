@@ -1,0 +1,47 @@
+import { INTERNAL_TOKEN_HEADER, signInternalToken, type Config } from '@dp/core';
+
+export type FetchedDocument = { found: true; body: Record<string, unknown> } | { found: false };
+
+/** Fetches the /v1 document body for a ref; rejects when the api cannot answer. */
+export type DocumentFetcher = (ref: string, ctx: { requestId: string }) => Promise<FetchedDocument>;
+
+export class DocumentSourceUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DocumentSourceUnavailableError';
+  }
+}
+
+/**
+ * Reads the document from the api's internal endpoint, which answers exactly the /v1 body and
+ * writes no usage record (gateway traffic must never show up in GET /v1/usage).
+ */
+export function createInternalDocumentFetcher(config: Pick<Config, 'INTERNAL_API_URL' | 'INTERNAL_API_SECRET'>, timeoutMs = 5_000): DocumentFetcher {
+  const base = config.INTERNAL_API_URL.replace(/\/+$/, '');
+  // Tokens live 60 s; reusing one for 30 s spares a signature per call and never sends a stale one.
+  let cached: { token: string; until: number } | undefined;
+  const token = async () => {
+    if (!cached || Date.now() >= cached.until) {
+      cached = { token: await signInternalToken(config.INTERNAL_API_SECRET, 'x402-gateway'), until: Date.now() + 30_000 };
+    }
+    return cached.token;
+  };
+  return async (ref, { requestId }) => {
+    let res: Response;
+    try {
+      res = await fetch(`${base}/internal/legal/documents/${encodeURIComponent(ref)}`, {
+        headers: {
+          [INTERNAL_TOKEN_HEADER]: await token(),
+          'x-request-id': requestId,
+          accept: 'application/json',
+        },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (cause) {
+      throw new DocumentSourceUnavailableError('internal api unreachable', { cause });
+    }
+    if (res.status === 404) return { found: false };
+    if (res.status !== 200) throw new DocumentSourceUnavailableError(`internal api answered ${res.status}`);
+    return { found: true, body: (await res.json()) as Record<string, unknown> };
+  };
+}

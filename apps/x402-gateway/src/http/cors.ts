@@ -1,0 +1,30 @@
+import type { NextFunction, Request, Response } from 'express';
+import { X_PAYMENT_HEADER, X_PAYMENT_RESPONSE_HEADER } from '@dp/core';
+
+// x402-fetch sends Access-Control-Expose-Headers as a *request* header, so it must be allowed too.
+const ALLOWED_HEADERS = [X_PAYMENT_HEADER, 'Access-Control-Expose-Headers', 'Content-Type', 'X-Request-Id'].join(', ');
+const EXPOSED_HEADERS = [
+  X_PAYMENT_RESPONSE_HEADER,
+  'X-Request-Id',
+  'Retry-After',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+].join(', ');
+
+/**
+ * CORS for the keyless pilot: any origin may call it from a browser (payment replaces credentials,
+ * so no cookies are involved), and preflights are answered here.
+ */
+export function x402Cors(req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+  if (req.method === 'OPTIONS') {
+    res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+    res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
+    res.setHeader('Access-Control-Max-Age', '600');
+    res.status(204).end();
+    return;
+  }
+  next();
+}

@@ -1,0 +1,97 @@
+import { newId } from '@dp/core';
+import type { Database } from '@dp/db';
+
+export interface PaymentRecord {
+  nonce: string;
+  payer: string;
+  resource: string;
+  documentId: string;
+  network: string;
+  /** Empty while the payment is reserved but not yet settled by the facilitator. */
+  txRef: string;
+}
+
+export interface NewPayment {
+  nonce: string;
+  payer: string;
+  resource: string;
+  documentId: string;
+  network: string;
+  amountAtomic: bigint;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  capAtomic: bigint;
+}
+
+export type ReserveOutcome = 'reserved' | 'cap_reached' | 'duplicate';
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: unknown } | undefined;
+  return e?.code === UNIQUE_VIOLATION || (e?.cause !== undefined && e.cause !== err && isUniqueViolation(e.cause));
+}
+
+/**
+ * The durable payment store (x402_payment + x402_daily_total): replay memory and the daily total
+ * live here so they hold across instances and restarts. A payment is reserved (counted against the
+ * cap, nonce taken) before the facilitator settles it, and released again if settling fails.
+ */
+export function createPaymentStore(db: Database) {
+  return {
+    async findByNonce(nonce: string): Promise<PaymentRecord | null> {
+      const rows = await db.query<{ nonce: string; payer: string; resource: string; document_id: string; network: string; tx_ref: string }>(
+        'SELECT nonce, payer, resource, document_id, network, tx_ref FROM x402_payment WHERE nonce = $1',
+        [nonce],
+      );
+      const r = rows[0];
+      return r ? { nonce: r.nonce, payer: r.payer, resource: r.resource, documentId: r.document_id, network: r.network, txRef: r.tx_ref } : null;
+    },
+
+    /**
+     * One statement, hence one transaction: the day's total grows only if it stays within the cap
+     * (the upsert's WHERE is re-checked against the latest row under concurrency), and the payment
+     * row is inserted only if the total grew. A duplicate nonce violates the UNIQUE index, which
+     * aborts the statement and with it the increment.
+     */
+    async reserve(p: NewPayment): Promise<ReserveOutcome> {
+      try {
+        const rows = await db.query<{ id: string }>(
+          `WITH bump AS (
+             INSERT INTO x402_daily_total AS t (day, total_atomic, payment_count)
+             SELECT $1::date, $2::bigint, 1 WHERE $2::bigint <= $3::bigint
+             ON CONFLICT (day) DO UPDATE
+               SET total_atomic = t.total_atomic + EXCLUDED.total_atomic, payment_count = t.payment_count + 1
+               WHERE t.total_atomic + EXCLUDED.total_atomic <= $3::bigint
+             RETURNING t.day
+           )
+           INSERT INTO x402_payment (id, nonce, payer, resource, document_id, amount_atomic, network, tx_ref, day)
+           SELECT $4, $5, $6, $7, $8, $2::bigint, $9, '', bump.day FROM bump
+           RETURNING id`,
+          [p.day, p.amountAtomic.toString(), p.capAtomic.toString(), newId('pay'), p.nonce, p.payer, p.resource, p.documentId, p.network],
+        );
+        return rows.length === 1 ? 'reserved' : 'cap_reached';
+      } catch (err) {
+        if (isUniqueViolation(err)) return 'duplicate';
+        throw err;
+      }
+    },
+
+    async confirm(nonce: string, txRef: string): Promise<void> {
+      await db.query('UPDATE x402_payment SET tx_ref = $2 WHERE nonce = $1', [nonce, txRef]);
+    },
+
+    /** Undoes a reservation whose settlement failed: the row goes and the total shrinks, atomically. */
+    async release(nonce: string): Promise<void> {
+      await db.query(
+        `WITH gone AS (DELETE FROM x402_payment WHERE nonce = $1 AND tx_ref = '' RETURNING day, amount_atomic)
+         UPDATE x402_daily_total t
+            SET total_atomic = t.total_atomic - gone.amount_atomic, payment_count = t.payment_count - 1
+           FROM gone WHERE t.day = gone.day`,
+        [nonce],
+      );
+    },
+  };
+}
+
+export type PaymentStore = ReturnType<typeof createPaymentStore>;

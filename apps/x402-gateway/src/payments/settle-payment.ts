@@ -1,0 +1,82 @@
+import { ApiError, type Logger, X402_PRICE_ATOMIC, type PaymentPayload, type PaymentRequirements } from '@dp/core';
+import { FacilitatorUnavailableError, type Facilitator } from '../facilitator/facilitator';
+import { dailyCapReached, invalidPayment } from './challenge';
+import type { PaymentStore } from './payment-store';
+import { replayOf, waitUntilSettled, type Settlement } from './replay';
+
+export interface SettleInput {
+  store: PaymentStore;
+  facilitator: Facilitator;
+  payment: PaymentPayload;
+  requirements: PaymentRequirements;
+  payer: string;
+  documentId: string;
+  capAtomic: bigint;
+  now: Date;
+  logger: Logger;
+  requestId: string;
+}
+
+const facilitatorDown = () =>
+  new ApiError('facilitator_unavailable', 'The payment facilitator is unavailable; nothing was charged. Retry shortly.', {}, { 'Retry-After': '5' });
+
+/**
+ * Charges a verified payment exactly once: reserve it within the daily cap (durable, shared by all
+ * instances), have the facilitator settle it, then record the txRef. A nonce seen before is a
+ * replay (same resource) or refused (another resource); losing the insert race counts as seen.
+ */
+export async function settlePayment(input: SettleInput): Promise<Settlement> {
+  const { store, payment, requirements, payer } = input;
+  const nonce = payment.payload.authorization.nonce.toLowerCase();
+  const attempt = { resource: requirements.resource, payer };
+
+  // The insert itself detects a known nonce (UNIQUE), so the common case costs one statement.
+  // A released reservation (its settlement failed) may be retried, but not forever.
+  for (let round = 0; round < 3; round++) {
+    const reserved = await store.reserve({
+      nonce,
+      payer,
+      resource: requirements.resource,
+      documentId: input.documentId,
+      network: requirements.network,
+      amountAtomic: X402_PRICE_ATOMIC,
+      day: input.now.toISOString().slice(0, 10),
+      capAtomic: input.capAtomic,
+    });
+    if (reserved === 'reserved') return settleReserved(input, nonce);
+
+    // Seen before (or lost the race to a concurrent request with the same payment): a replay.
+    // With the cap reached the insert is never tried, so a replay is looked up the same way.
+    const existing = await store.findByNonce(nonce);
+    if (!existing) {
+      if (reserved === 'cap_reached') throw dailyCapReached(input.now);
+      continue; // released between our insert and this read: try again
+    }
+    replayOf(existing, attempt); // refuses another resource before any waiting
+    const outcome = existing.txRef ? { kind: 'settled' as const, record: existing } : await waitUntilSettled(store, nonce);
+    if (outcome.kind === 'settled') return replayOf(outcome.record, attempt);
+    if (outcome.kind === 'timeout') break;
+  }
+  throw new ApiError('unavailable', 'This payment is still being settled by another request; retry shortly.', {}, { 'Retry-After': '1' });
+}
+
+async function settleReserved(input: SettleInput, nonce: string): Promise<Settlement> {
+  const { store, facilitator, payment, requirements, logger, requestId } = input;
+  let result;
+  try {
+    result = await facilitator.settle(payment, requirements);
+  } catch (err) {
+    await store.release(nonce);
+    if (!(err instanceof FacilitatorUnavailableError)) logger.error({ requestId, err }, 'facilitator settle failed');
+    else logger.warn({ requestId, reason: err.message }, 'facilitator unavailable at settle');
+    throw facilitatorDown();
+  }
+  if (!result.success || !result.transaction) {
+    await store.release(nonce);
+    const reason = result.errorReason;
+    if (!reason || reason === 'unexpected_settle_error') throw facilitatorDown();
+    throw invalidPayment(reason);
+  }
+  await store.confirm(nonce, result.transaction);
+  return { txRef: result.transaction, network: result.network || requirements.network, payer: input.payer, replay: false };
+}

@@ -1,0 +1,139 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { expectMatchesOpenApi } from '@dp/testing';
+import { createSimulatedFacilitator, syntheticTxRef } from '../src/facilitator/simulated';
+import { FacilitatorUnavailableError, type Facilitator } from '../src/facilitator/facilitator';
+import { createGatewayHarness, decodeResponseHeader, encode, listen, newPayer, requirementsFor, type GatewayHarness } from './harness';
+
+const PATH = '/x402/legal/documents/sb%2F2091%2F1';
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('the simulated facilitator over the x402 HTTP API', () => {
+  let a: GatewayHarness;
+  let b: GatewayHarness;
+  beforeAll(async () => {
+    a = await createGatewayHarness({ seed: false });
+    b = await createGatewayHarness({ config: { X402_FACILITATOR_URL: `${a.url}/facilitator` } });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('serves /verify and /settle with x402 bodies; settlement is deterministic', async () => {
+    const requirements = requirementsFor('http://example.test/x402/legal/documents/x');
+    const payment = await newPayer().sign(requirements);
+    const body = { x402Version: 1, paymentPayload: payment, paymentRequirements: requirements };
+    const verify = await request(a.url).post('/facilitator/verify').send(body);
+    expect(verify.status).toBe(200);
+    expect(verify.body).toEqual({ isValid: true, payer: payment.payload.authorization.from });
+    const settle1 = await request(a.url).post('/facilitator/settle').send(body);
+    const settle2 = await request(a.url).post('/facilitator/settle').send(body);
+    expect(settle1.body).toEqual({ success: true, transaction: syntheticTxRef(payment.payload.authorization.nonce), network: 'base-sepolia', payer: payment.payload.authorization.from });
+    expect(settle2.body.transaction).toBe(settle1.body.transaction);
+
+    const bad = await request(a.url).post('/facilitator/verify').send({ ...body, paymentRequirements: { ...requirements, payTo: '0x4444444444444444444444444444444444444444' } });
+    expect(bad.body).toEqual({ isValid: false, invalidReason: 'invalid_exact_evm_payload_recipient_mismatch', payer: payment.payload.authorization.from });
+    const garbage = await request(a.url).post('/facilitator/verify').send({ ...body, paymentPayload: { nope: 1 } });
+    expect(garbage.body).toEqual({ isValid: false, invalidReason: 'invalid_payload' });
+    const supported = await request(a.url).get('/facilitator/supported');
+    expect(supported.body.kinds).toEqual([{ x402Version: 1, scheme: 'exact', network: 'base-sepolia' }]);
+  });
+
+  it('can replace the in-process facilitator (X402_FACILITATOR_URL)', async () => {
+    const payment = await newPayer().sign(requirementsFor(`${b.url}${PATH}`));
+    const res = await request(b.url).get(PATH).set('X-PAYMENT', encode(payment));
+    expect(res.status).toBe(200);
+    expect(decodeResponseHeader(res.headers['x-payment-response']).txRef).toBe(syntheticTxRef(payment.payload.authorization.nonce));
+    expect(await b.paymentCount()).toBe(1);
+
+    const tooSmall = await newPayer().sign(requirementsFor(`${b.url}${PATH}`), { value: '1' });
+    const refused = await request(b.url).get(PATH).set('X-PAYMENT', encode(tooSmall));
+    expect(refused.status).toBe(402);
+    expect(refused.body.error.details.reason).toBe('invalid_exact_evm_payload_authorization_value');
+  });
+});
+
+describe('facilitator down or failing', () => {
+  it('answers 502 facilitator_unavailable when X402_FACILITATOR_URL points at a closed port; nothing charged', async () => {
+    const h = await createGatewayHarness({ config: { X402_FACILITATOR_URL: `http://127.0.0.1:${await closedPort()}/facilitator` } });
+    try {
+      const res = await request(h.url).get(PATH).set('X-PAYMENT', encode(await newPayer().sign(requirementsFor(`${h.url}${PATH}`))));
+      expect(res.status).toBe(502);
+      expect(res.body.error.code).toBe('facilitator_unavailable');
+      expect(res.headers['x-payment-response']).toBeUndefined();
+      expectMatchesOpenApi(res, 'get', PATH);
+      expect(await h.paymentCount()).toBe(0);
+      expect(await h.dailyTotal()).toBe(0n);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('answers 502 when the facilitator answers 500 or nonsense', async () => {
+    for (const answer of [(res: import('node:http').ServerResponse) => res.writeHead(500).end('oops'), (res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"weird":true}')]) {
+      const broken = await listen(createServer((_req, res) => answer(res)) as never);
+      const h = await createGatewayHarness({ config: { X402_FACILITATOR_URL: broken.url } });
+      try {
+        const res = await request(h.url).get(PATH).set('X-PAYMENT', encode(await newPayer().sign(requirementsFor(`${h.url}${PATH}`))));
+        expect(res.status).toBe(502);
+        expect(res.body.error.code).toBe('facilitator_unavailable');
+        expect(await h.paymentCount()).toBe(0);
+      } finally {
+        await h.close();
+        await broken.close();
+      }
+    }
+  });
+
+  it('releases the reservation when settlement fails after a good verify', async () => {
+    const simulated = createSimulatedFacilitator();
+    let settleCalls = 0;
+    const flaky: Facilitator = {
+      verify: (p, r) => simulated.verify(p, r),
+      settle: async (p, r) => {
+        settleCalls++;
+        if (settleCalls === 1) throw new FacilitatorUnavailableError('boom');
+        return simulated.settle(p, r);
+      },
+    };
+    const h = await createGatewayHarness({ deps: { facilitator: flaky } });
+    try {
+      const header = encode(await newPayer().sign(requirementsFor(`${h.url}${PATH}`)));
+      const first = await request(h.url).get(PATH).set('X-PAYMENT', header);
+      expect(first.status).toBe(502);
+      expect(await h.paymentCount()).toBe(0);
+      expect(await h.dailyTotal()).toBe(0n);
+      // The same payment can be presented again once the facilitator is back: charged once.
+      const second = await request(h.url).get(PATH).set('X-PAYMENT', header);
+      expect(second.status).toBe(200);
+      expect(decodeResponseHeader(second.headers['x-payment-response']).replay).toBeUndefined();
+      expect(await h.paymentCount()).toBe(1);
+      expect(await h.dailyTotal()).toBe(2000n);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('does not charge when the verify step throws unexpectedly', async () => {
+    const h = await createGatewayHarness({
+      deps: { facilitator: { verify: async () => Promise.reject(new Error('bug')), settle: async () => Promise.reject(new Error('never')) } },
+    });
+    try {
+      const res = await request(h.url).get(PATH).set('X-PAYMENT', encode(await newPayer().sign(requirementsFor(`${h.url}${PATH}`))));
+      expect(res.status).toBe(502);
+      expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts/);
+      expect(await h.paymentCount()).toBe(0);
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -1,0 +1,211 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+// @ts-expect-error TS1479: viem's typings are ESM-only; the CommonJS runtime is what jest loads.
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import {
+  REDACT_PATHS,
+  X402_CHAIN_ID,
+  TRANSFER_WITH_AUTHORIZATION_TYPES,
+  buildPaymentRequirements,
+  eip3009Domain,
+  encodePaymentHeader,
+  loadConfig,
+  parseScopes,
+  type Config,
+  type Logger,
+  type PaymentPayload,
+  type PaymentRequirements,
+  type SharedState,
+} from '@dp/core';
+import { createApiKey, createOrganization } from '@dp/db';
+import { createTestDatabase, createTestState, type TestDatabase } from '@dp/testing';
+import { createApi, type Api } from '@dp/api/app';
+import { createGateway, type GatewayDeps } from '../src/app';
+
+export const PAY_TO = '0x2222222222222222222222222222222222222222';
+export const ASSET = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
+
+export function gatewayConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    X402_ENABLED: 'true',
+    X402_PAY_TO: PAY_TO,
+    X402_ASSET: ASSET,
+    INTERNAL_API_SECRET: 'test-internal-secret-0123456789',
+    ...overrides,
+  });
+}
+
+export async function listen(app: { listen: (port: number, host: string, cb: () => void) => Server }): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    server,
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Fixture documents: the importer's fixture corpus where it exists, direct rows otherwise. */
+export async function seedDocuments(db: TestDatabase): Promise<void> {
+  const testing = (await import('@dp/testing')) as Record<string, unknown>;
+  if (typeof testing.seedFixtureCorpus === 'function') {
+    await (testing.seedFixtureCorpus as (db: TestDatabase) => Promise<unknown>)(db);
+    return;
+  }
+  for (const [id, naturalKey, docNumber] of [
+    ['SB-2091-1', 'sb/2091/1', '1/2091 Sb.'],
+    ['SB-2091-2', 'sb/2091/2', '2/2091 Sb.'],
+  ] as const) {
+    await db.prisma.document.create({
+      data: { id, naturalKey, docNumber, title: `Zákon ${docNumber}`, docType: 'act', text: 'Text.', status: 'in_force', repealedBy: [], contentHash: id },
+    });
+  }
+}
+
+export interface GatewayHarness {
+  db: TestDatabase;
+  state: SharedState;
+  config: Config;
+  api: Api;
+  apiUrl: string;
+  url: string;
+  logs: string[];
+  /** An org key with read+manage, for comparing with /v1 and reading usage. */
+  key: string;
+  paymentCount(): Promise<number>;
+  dailyTotal(): Promise<bigint>;
+  close(): Promise<void>;
+}
+
+/** The real api on an ephemeral port, and the gateway (reading documents from it) on another. */
+export async function createGatewayHarness(
+  options: { config?: Record<string, string>; deps?: Partial<GatewayDeps>; seed?: boolean } = {},
+): Promise<GatewayHarness> {
+  const db = await createTestDatabase();
+  const state = createTestState();
+  if (options.seed !== false) await seedDocuments(db);
+  // Overrides are the gateway's; the api keeps the defaults (same internal secret).
+  const apiConfig = gatewayConfig();
+  const api = createApi({ db, state, config: apiConfig });
+  await api.ready;
+  const apiServer = await listen(api.app);
+  const config = gatewayConfig({ INTERNAL_API_URL: apiServer.url, ...options.config });
+  const logs: string[] = [];
+  // The gateway's own pino (through @dp/core), writing to memory so tests can read the logs.
+  const pino = require(join(__dirname, '../../../packages/core/node_modules/pino'));
+  const logger: Logger = pino(
+    { level: 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    new Writable({
+      write(chunk, _enc, cb) {
+        logs.push(chunk.toString());
+        cb();
+      },
+    }),
+  );
+  const gateway = createGateway({ db, state, config, logger, ...options.deps });
+  const gwServer = await listen(gateway.app);
+  const org = await createOrganization(db.prisma, { name: 'x402 test org', requestsPerMinute: 10_000, monthlyUnits: 1_000_000 });
+  const { key } = await createApiKey(db.prisma, { orgId: org.id, scopes: parseScopes('read,manage') });
+  return {
+    db,
+    state,
+    config,
+    api,
+    apiUrl: apiServer.url,
+    url: gwServer.url,
+    logs,
+    key,
+    async paymentCount() {
+      const rows = await db.query<{ n: number | string }>('SELECT count(*)::int AS n FROM x402_payment');
+      return Number(rows[0].n);
+    },
+    async dailyTotal() {
+      const rows = await db.query<{ t: string | null }>('SELECT coalesce(sum(total_atomic), 0)::text AS t FROM x402_daily_total');
+      return BigInt(rows[0].t ?? '0');
+    },
+    async close() {
+      await gwServer.close();
+      await gateway.close();
+      await apiServer.close();
+      await api.close();
+      await state.close();
+      await db.destroy();
+    },
+  };
+}
+
+export interface Payer {
+  address: string;
+  sign(requirements: PaymentRequirements, overrides?: Partial<PaymentPayload['payload']['authorization']> & { nonce?: string }): Promise<PaymentPayload>;
+}
+
+export function newPayer(): Payer {
+  const account = privateKeyToAccount(generatePrivateKey());
+  return {
+    address: account.address,
+    async sign(requirements, overrides = {}) {
+      const now = Math.floor(Date.now() / 1000);
+      const authorization = {
+        from: account.address,
+        to: requirements.payTo,
+        value: requirements.maxAmountRequired,
+        validAfter: String(now - 600),
+        validBefore: String(now + requirements.maxTimeoutSeconds),
+        nonce: randomNonce(),
+        ...overrides,
+      };
+      const signature = await account.signTypedData({
+        domain: eip3009Domain(requirements.asset, requirements.extra, X402_CHAIN_ID),
+        types: TRANSFER_WITH_AUTHORIZATION_TYPES,
+        primaryType: 'TransferWithAuthorization',
+        message: {
+          from: authorization.from as `0x${string}`,
+          to: authorization.to as `0x${string}`,
+          value: BigInt(authorization.value),
+          validAfter: BigInt(authorization.validAfter),
+          validBefore: BigInt(authorization.validBefore),
+          nonce: authorization.nonce as `0x${string}`,
+        },
+      });
+      return { x402Version: 1, scheme: 'exact', network: requirements.network, payload: { signature, authorization } };
+    },
+  };
+}
+
+export function randomNonce(): string {
+  return `0x${require('node:crypto').randomBytes(32).toString('hex')}`;
+}
+
+/** The requirements the gateway will build for `url` (what a client reads from the challenge). */
+export function requirementsFor(url: string): PaymentRequirements {
+  return buildPaymentRequirements({ resource: url, payTo: PAY_TO, asset: ASSET, description: 'test' });
+}
+
+export const encode = encodePaymentHeader;
+
+export function decodeResponseHeader(value: string | undefined): Record<string, unknown> {
+  if (!value) throw new Error('no X-PAYMENT-RESPONSE header');
+  return JSON.parse(Buffer.from(value, 'base64').toString('utf8'));
+}
+
+/** GET /v1/usage minus the usage calls themselves (which the api counts, at 0 units). */
+export function dataUsage(data: unknown): unknown {
+  const d = data as { units: unknown; by_operation: Array<{ operation: string }>; by_day: Array<{ day: string; units: number; operations: Record<string, unknown> }> };
+  return {
+    units: d.units,
+    by_operation: d.by_operation.filter((o) => o.operation !== 'usage.get'),
+    by_day: d.by_day
+      .map((day) => ({ day: day.day, units: day.units, operations: Object.keys(day.operations).filter((k) => k !== 'usage.get').sort() }))
+      .filter((day) => day.operations.length > 0),
+  };
+}

@@ -1,0 +1,19 @@
+import { usdToAtomic } from '../config';
+
+/** The x402 protocol version this service speaks (spec 9.2). */
+export const X402_VERSION = 1;
+export const X402_SCHEME = 'exact';
+/** Test network label only: no real funds move (spec 4.2.1). */
+export const X402_NETWORK = 'base-sepolia';
+export const X402_CHAIN_ID = 84532;
+export const X402_MAX_TIMEOUT_SECONDS = 60;
+export const X402_ASSET_DECIMALS = 6;
+/** EIP-712 domain name/version of USDC, echoed to clients in `extra` so they can sign. */
+export const X402_ASSET_EXTRA = { name: 'USDC', version: '2' } as const;
+
+/** Price as a decimal string; everything derived from it stays integer (no floating point). */
+export const X402_PRICE_USD = '0.002';
+export const X402_PRICE_ATOMIC: bigint = usdToAtomic(X402_PRICE_USD, X402_ASSET_DECIMALS);
+
+export const X_PAYMENT_HEADER = 'X-PAYMENT';
+export const X_PAYMENT_RESPONSE_HEADER = 'X-PAYMENT-RESPONSE';

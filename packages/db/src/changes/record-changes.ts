@@ -1,0 +1,139 @@
+import { newId, type ChangeKind, type StoredRelationType } from '@dp/core';
+import type { Prisma } from '../generated/client';
+
+/** `version` JSON of a change: the version a `document.version_added` entry announces. */
+export interface ChangeVersion {
+  version: number;
+  valid_from: string;
+  valid_to: string | null;
+  kind: string;
+  amended_by: { natural_key: string; doc_number: string | null } | null;
+}
+
+/** `relation` JSON of a change: the stored edge a `relation.created` entry announces. */
+export interface ChangeRelation {
+  type: StoredRelationType;
+  target: { natural_key: string; doc_number: string | null };
+}
+
+/**
+ * One entry of the changes feed, before it is stored.
+ *
+ * `document.status` is the document's effectivity status AFTER the change, on every kind (the
+ * feed filters on it). A `document.status_changed` entry therefore carries the new status in the
+ * `status` column and has `version` and `relation` null; the previous status is the `status` of
+ * the document's preceding change (every document starts with `document.created`), so it is not
+ * stored twice and the public entry keeps the documented shape.
+ */
+export interface NewChange {
+  kind: ChangeKind;
+  document: { id: string; naturalKey: string; docNumber: string; docType: string; status: string };
+  version?: ChangeVersion | null;
+  relation?: ChangeRelation | null;
+}
+
+/** A change as the public feed (and a webhook payload) shows it. */
+export interface FeedChange {
+  id: string;
+  kind: string;
+  document: { id: string; natural_key: string; doc_number: string };
+  at: string;
+  version?: unknown;
+  relation?: unknown;
+}
+
+/** The feed shape of a stored `change` row; the SQL below builds the same shape for the outbox. */
+export function toFeedChange(row: {
+  id: string;
+  kind: string;
+  documentId: string;
+  naturalKey: string;
+  docNumber: string;
+  at: Date;
+  version?: unknown;
+  relation?: unknown;
+}): FeedChange {
+  const entry: FeedChange = {
+    id: row.id,
+    kind: row.kind,
+    document: { id: row.documentId, natural_key: row.naturalKey, doc_number: row.docNumber },
+    at: row.at.toISOString(),
+  };
+  if (row.version !== null && row.version !== undefined) entry.version = row.version;
+  if (row.relation !== null && row.relation !== undefined) entry.relation = row.relation;
+  return entry;
+}
+
+// Changes and their outbox rows in one statement: the change rows get their seq from the INSERT,
+// and the deliveries join on the change id to pick it up. Ordering the SELECT by `ord` makes seq
+// follow the order the caller listed the changes in. The webhook join re-checks status and events
+// so a webhook disabled since the caller's read gets nothing.
+const INSERT_CHANGES_SQL = `
+WITH input AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(
+    ord int, id text, kind text, document_id text, natural_key text, doc_number text,
+    doc_type text, status text, version jsonb, relation jsonb)
+), ins AS (
+  INSERT INTO "change" (id, kind, document_id, natural_key, doc_number, doc_type, status, version, relation)
+  SELECT id, kind, document_id, natural_key, doc_number, doc_type, status, version, relation
+  FROM input ORDER BY ord
+  RETURNING seq, id, kind, document_id, natural_key, doc_number, at, version, relation
+), outbox AS (
+  INSERT INTO "webhook_delivery" (id, webhook_id, change_seq, event_type, payload, status)
+  SELECT d.id, w.id, ins.seq, ins.kind,
+         jsonb_build_object(
+           'id', ins.id,
+           'kind', ins.kind,
+           'document', jsonb_build_object('id', ins.document_id, 'natural_key', ins.natural_key, 'doc_number', ins.doc_number),
+           'at', to_char(ins.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+         || CASE WHEN ins.version IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('version', ins.version) END
+         || CASE WHEN ins.relation IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('relation', ins.relation) END,
+         'pending'
+  FROM jsonb_to_recordset($2::jsonb) AS d(id text, change_id text, webhook_id text)
+  JOIN ins ON ins.id = d.change_id
+  JOIN "webhook" w ON w.id = d.webhook_id AND w.status = 'active' AND ins.kind = ANY (w.events)
+  RETURNING 1
+)
+SELECT (SELECT count(*) FROM ins)::int AS changes, (SELECT count(*) FROM outbox)::int AS deliveries`;
+
+/**
+ * Writes change entries and, in the same transaction (transactional outbox), one pending
+ * webhook_delivery per active webhook subscribed to each change's kind. Two round trips per batch
+ * whatever its size: the subscribed webhooks, then one INSERT ... SELECT for everything.
+ * Must run inside the caller's transaction so changes appear exactly when the data they describe.
+ */
+export async function recordChanges(
+  tx: Prisma.TransactionClient,
+  changes: NewChange[],
+): Promise<{ changes: number; deliveries: number }> {
+  if (changes.length === 0) return { changes: 0, deliveries: 0 };
+  const kinds = [...new Set(changes.map((c) => c.kind))];
+  const webhooks = await tx.$queryRawUnsafe<{ id: string; events: string[] }[]>(
+    `SELECT id, events FROM "webhook" WHERE status = 'active' AND events && $1::text[]`,
+    kinds,
+  );
+  const rows = changes.map((c, ord) => ({
+    ord,
+    id: newId('chg'),
+    kind: c.kind,
+    document_id: c.document.id,
+    natural_key: c.document.naturalKey,
+    doc_number: c.document.docNumber,
+    doc_type: c.document.docType,
+    status: c.document.status,
+    version: c.version ?? null,
+    relation: c.relation ?? null,
+  }));
+  // Message ids come from the shared id scheme (newId), so they are made here, not in SQL.
+  const deliveries = rows.flatMap((row) =>
+    webhooks
+      .filter((w) => w.events.includes(row.kind))
+      .map((w) => ({ id: newId('msg'), change_id: row.id, webhook_id: w.id })),
+  );
+  const [result] = await tx.$queryRawUnsafe<{ changes: number; deliveries: number }[]>(
+    INSERT_CHANGES_SQL,
+    JSON.stringify(rows),
+    JSON.stringify(deliveries),
+  );
+  return { changes: Number(result?.changes ?? 0), deliveries: Number(result?.deliveries ?? 0) };
+}

@@ -1,0 +1,120 @@
+import type { Database } from '../client';
+import { recordChanges, type ChangeVersion, type NewChange } from '../changes/record-changes';
+import type { CorpusRecord, CorpusVersion } from './corpus-record';
+import { documentRow, insertDocumentTree, replaceVersions, syncRelations, updateDocumentRow } from './document-sql';
+
+export type ImportOutcome = 'created' | 'updated' | 'unchanged';
+
+export interface ImportDocumentResult {
+  outcome: ImportOutcome;
+  documentId: string;
+  /** Change entries written (0 when unchanged). */
+  changes: number;
+  /** Outbox rows (webhook deliveries) written with them. */
+  deliveries: number;
+}
+
+export interface ImportDocumentOptions {
+  /** Interactive-transaction timeout; the largest documents carry several MB of version texts. */
+  timeoutMs?: number;
+}
+
+const edgeKey = (type: string, target: string) => `${type}\u0000${target}`;
+
+function versionChange(v: CorpusVersion): ChangeVersion {
+  return {
+    version: v.version,
+    valid_from: v.valid_from,
+    valid_to: v.valid_to,
+    kind: v.kind,
+    amended_by: v.amended_by_key ? { natural_key: v.amended_by_key, doc_number: v.amended_by } : null,
+  };
+}
+
+/**
+ * Writes one validated record — document row, versions, relations and the change entries that
+ * describe the difference to what was stored — in ONE interactive transaction: any failure leaves
+ * nothing of the record behind. The natural key is the identity; a stored document keeps its id.
+ */
+export async function importDocument(
+  db: Database,
+  rec: CorpusRecord,
+  contentHash: string,
+  options: ImportDocumentOptions = {},
+): Promise<ImportDocumentResult> {
+  const timeout = options.timeoutMs ?? 120_000;
+  return db.prisma.$transaction(
+    async (tx) => {
+      // FOR UPDATE: two importers of the same document serialise here instead of interleaving.
+      const [stored] = await tx.$queryRawUnsafe<{ id: string; status: string; content_hash: string }[]>(
+        'SELECT id, status, content_hash FROM "document" WHERE natural_key = $1 FOR UPDATE',
+        rec.natural_key,
+      );
+      if (stored && stored.content_hash === contentHash) {
+        return { outcome: 'unchanged', documentId: stored.id, changes: 0, deliveries: 0 };
+      }
+
+      const documentId = stored?.id ?? rec.id;
+      const row = documentRow(rec, documentId, contentHash);
+      const doc = {
+        id: documentId,
+        naturalKey: rec.natural_key,
+        docNumber: rec.doc_number,
+        docType: rec.doc_type,
+        status: rec.effectivity.status,
+      };
+      // The feed lists versions oldest first; the source lists them newest first.
+      const versionsAsc = [...rec.versions].sort((a, b) => a.version - b.version);
+      const relationChange = (r: CorpusRecord['relations'][number]): NewChange => ({
+        kind: 'relation.created',
+        document: doc,
+        relation: { type: r.type, target: { natural_key: r.target, doc_number: r.target_doc_number } },
+      });
+      const changes: NewChange[] = [];
+
+      if (!stored) {
+        await insertDocumentTree(tx, row, rec.versions, rec.relations);
+        changes.push({ kind: 'document.created', document: doc });
+        for (const v of versionsAsc) changes.push({ kind: 'document.version_added', document: doc, version: versionChange(v) });
+        for (const r of rec.relations) changes.push(relationChange(r));
+      } else {
+        // What was stored decides which versions and edges are new, hence which changes to write.
+        const storedVersions = await tx.$queryRawUnsafe<{ version: number }[]>(
+          'SELECT version FROM "document_version" WHERE document_id = $1',
+          documentId,
+        );
+        const storedEdges = await tx.$queryRawUnsafe<{ type: string; target_key: string }[]>(
+          'SELECT "type", target_key FROM "document_relation" WHERE source_id = $1',
+          documentId,
+        );
+        await updateDocumentRow(tx, documentId, row);
+        // An appended version also closes its predecessor (valid_to), so all versions are rewritten.
+        await replaceVersions(tx, documentId, rec.versions);
+        await syncRelations(tx, documentId, rec.relations);
+
+        const knownVersions = new Set(storedVersions.map((v) => Number(v.version)));
+        const knownEdges = new Set(storedEdges.map((e) => edgeKey(e.type, e.target_key)));
+        for (const v of versionsAsc) {
+          if (!knownVersions.has(v.version)) {
+            changes.push({ kind: 'document.version_added', document: doc, version: versionChange(v) });
+          }
+        }
+        if (stored.status !== rec.effectivity.status) {
+          changes.push({ kind: 'document.status_changed', document: doc });
+        }
+        for (const r of rec.relations) {
+          if (!knownEdges.has(edgeKey(r.type, r.target))) changes.push(relationChange(r));
+        }
+      }
+
+      const written = await recordChanges(tx, changes);
+      return {
+        outcome: stored ? 'updated' : 'created',
+        documentId,
+        changes: written.changes,
+        deliveries: written.deliveries,
+      };
+    },
+    { timeout, maxWait: timeout },
+  );
+}

@@ -1,0 +1,73 @@
+import { CHANGE_KINDS, invalidRequest, newId, type FieldProblem } from '@dp/core';
+import type { PrismaClient } from '../generated/client';
+import { presentWebhook, type WebhookView } from './present';
+import { generateWebhookSecret } from './secret';
+import { webhookUrlProblem, type UrlPolicy } from './url-policy';
+
+export const MAX_WEBHOOKS_PER_ORG = 20;
+export const MAX_WEBHOOK_DESCRIPTION = 500;
+
+export interface CreateWebhookInput {
+  orgId: string;
+  url: string;
+  events: string[];
+  description?: string;
+}
+
+/**
+ * Field problems of a create request. Types are checked too: the API passes parsed JSON and the
+ * portal passes form values, so nothing here trusts the static types.
+ */
+export function webhookInputProblems(input: { url?: unknown; events?: unknown; description?: unknown }, policy: UrlPolicy): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  if (typeof input.url !== 'string' || input.url.trim() === '') {
+    problems.push({ field: 'url', problem: 'is required, as a string' });
+  } else {
+    const p = webhookUrlProblem(input.url.trim(), policy);
+    if (p) problems.push({ field: 'url', problem: p });
+  }
+  if (!Array.isArray(input.events) || input.events.length === 0) {
+    problems.push({ field: 'events', problem: `is required: a non-empty array of: ${CHANGE_KINDS.join(', ')}` });
+  } else {
+    const bad = input.events.filter((e) => typeof e !== 'string' || !(CHANGE_KINDS as readonly string[]).includes(e));
+    if (bad.length) problems.push({ field: 'events', problem: `must contain only: ${CHANGE_KINDS.join(', ')}` });
+  }
+  if (input.description !== undefined && input.description !== null) {
+    if (typeof input.description !== 'string') problems.push({ field: 'description', problem: 'must be a string' });
+    else if (input.description.length > MAX_WEBHOOK_DESCRIPTION) {
+      problems.push({ field: 'description', problem: `must be at most ${MAX_WEBHOOK_DESCRIPTION} characters` });
+    }
+  }
+  return problems;
+}
+
+/**
+ * Creates a webhook and its signing secret. The secret is returned here only: callers show it
+ * once; it is stored because every delivery is signed with it.
+ */
+export async function createWebhook(
+  prisma: PrismaClient,
+  input: CreateWebhookInput,
+  policy: UrlPolicy,
+): Promise<{ webhook: WebhookView; secret: string }> {
+  const problems = webhookInputProblems(input, policy);
+  if (problems.length) throw invalidRequest(problems);
+  const events = CHANGE_KINDS.filter((k) => input.events.includes(k)); // canonical order, no duplicates
+  const description = input.description?.trim() || null;
+  const secret = generateWebhookSecret();
+  const row = await prisma.$transaction(async (tx) => {
+    // Locking the organization row serialises concurrent creates, so the cap holds.
+    await tx.$queryRawUnsafe('SELECT id FROM "organization" WHERE id = $1 FOR UPDATE', input.orgId);
+    const count = await tx.webhook.count({ where: { orgId: input.orgId } });
+    if (count >= MAX_WEBHOOKS_PER_ORG) {
+      throw invalidRequest(
+        [{ field: 'url', problem: `an organization can have at most ${MAX_WEBHOOKS_PER_ORG} webhooks; delete one first` }],
+        `An organization can have at most ${MAX_WEBHOOKS_PER_ORG} webhooks.`,
+      );
+    }
+    return tx.webhook.create({
+      data: { id: newId('wh'), orgId: input.orgId, url: input.url.trim(), description, events, secret },
+    });
+  });
+  return { webhook: presentWebhook(row), secret };
+}

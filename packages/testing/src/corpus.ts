@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { FIXTURE_CORPUS_PATH, importCorpusFile, sharedCorpusPath, type Database, type ImportReport } from '@dp/db';
+
+function assertClean(report: ImportReport, what: string): ImportReport {
+  if (report.failed.length) {
+    const first = report.failed.slice(0, 3).map((f) => `line ${f.line}: ${f.error}`).join('; ');
+    throw new Error(`${what}: ${report.failed.length} line(s) failed to import (${first})`);
+  }
+  return report;
+}
+
+/** Imports the fictional fixture corpus (packages/db/fixtures/corpus.jsonl); fails on any bad line. */
+export async function seedFixtureCorpus(db: Database): Promise<ImportReport> {
+  return assertClean(await importCorpusFile(db, FIXTURE_CORPUS_PATH), 'fixture corpus');
+}
+
+/**
+ * Imports only the given documents of the real shared corpus (CORPUS_PATH, or
+ * ../shared/corpus/cz-sample.jsonl beside the repository). Throws when the corpus is absent or a
+ * requested natural key is not in it, so a test never runs silently against less data.
+ */
+export async function seedSharedCorpus(db: Database, naturalKeys: string[]): Promise<ImportReport> {
+  const path = sharedCorpusPath();
+  if (!path || !existsSync(path)) {
+    throw new Error(
+      `shared corpus not found${path ? ` at ${path}` : ''}: set CORPUS_PATH or place cz-sample.jsonl in ../shared/corpus/`,
+    );
+  }
+  const wanted = new Set(naturalKeys);
+  const report = assertClean(await importCorpusFile(db, path, { filter: (key) => wanted.has(key) }), 'shared corpus');
+  const imported = report.created + report.updated + report.unchanged;
+  if (imported !== wanted.size) {
+    const rows = await db.query<{ natural_key: string }>('SELECT natural_key FROM "document" WHERE natural_key = ANY($1)', [
+      [...wanted],
+    ]);
+    const found = new Set(rows.map((r) => r.natural_key));
+    const missing = [...wanted].filter((k) => !found.has(k));
+    if (missing.length) throw new Error(`shared corpus has no record for: ${missing.join(', ')}`);
+  }
+  return report;
+}

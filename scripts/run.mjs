@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// The README's two commands end here: `npm start` and `npm test` on a machine with only Node 20
+// and npm. It installs pnpm (pinned by package.json's packageManager) if it is missing, installs
+// the workspace, builds it, then starts the product or runs every test.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const mode = process.argv[2] ?? 'setup';
+const passthrough = process.argv.slice(3);
+const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
+
+function run(cmd, args, options = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
+  if (r.error) return { ok: false, error: r.error };
+  return { ok: r.status === 0, status: r.status ?? 1 };
+}
+
+function step(title) {
+  process.stdout.write(`\n▶ ${title}\n`);
+}
+
+function pnpmCommand() {
+  const local = join(root, '.tools', 'node_modules', '.bin', 'pnpm');
+  const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
+  if (probe.status === 0 && probe.stdout.trim() === pnpmVersion) return 'pnpm';
+  if (existsSync(local)) return local;
+  step(`Installing pnpm ${pnpmVersion} with npm`);
+  // corepack's signature check fails on some machines, so npm installs pnpm itself.
+  if (run('npm', ['install', '-g', `pnpm@${pnpmVersion}`, '--no-audit', '--no-fund']).ok) return 'pnpm';
+  process.stdout.write('Global install not permitted; installing pnpm into .tools/ instead.\n');
+  if (!run('npm', ['install', '--prefix', join(root, '.tools'), `pnpm@${pnpmVersion}`, '--no-audit', '--no-fund']).ok) {
+    process.stderr.write('Could not install pnpm with npm.\n');
+    process.exit(1);
+  }
+  return local;
+}
+
+/**
+ * The portal's browser tests drive Debian's Chromium (no browser download is possible here).
+ * Installed with apt-get when missing and we may; otherwise those tests say what to install.
+ */
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (!isRoot || !hasApt) {
+    process.stdout.write('Note: /usr/bin/chromium is missing; install Debian\'s chromium package for the browser tests.\n');
+    return;
+  }
+  step('Installing Chromium (Debian package) for the browser tests');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { env });
+}
+
+const pnpm = pnpmCommand();
+step('Installing dependencies (pnpm install)');
+if (!run(pnpm, ['install', '--frozen-lockfile']).ok) process.exit(1);
+step('Generating the Prisma client and building every package (turbo)');
+if (!run(pnpm, ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']).ok) process.exit(1);
+
+if (mode === 'start') {
+  step('Starting the product on the embedded defaults');
+  const r = run(process.execPath, [join(root, 'apps', 'cli', 'dist', 'index.js'), 'start', ...passthrough]);
+  process.exit(r.ok ? 0 : (r.status ?? 1));
+} else if (mode === 'test') {
+  ensureChromium();
+  const backends = process.env.DATABASE_URL ? `PostgreSQL + ${process.env.REDIS_URL ? 'Redis' : 'in-process state'}` : 'embedded PGlite + in-process state';
+  step(`Running every test (${backends})`);
+  const r = run(pnpm, ['run', 'test:only', ...passthrough]);
+  process.exit(r.ok ? 0 : (r.status ?? 1));
+}
