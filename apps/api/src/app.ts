@@ -18,6 +18,7 @@ import { authenticate } from './auth/authenticate';
 import { KeyCache } from './auth/key-cache';
 import { listenForRevocations } from './auth/revocation-listener';
 import type { ApiContext } from './context';
+import { DocumentCache } from './legal/documents/document-cache';
 import { Meter } from './metering/meter';
 import { QuotaGuard } from './metering/quota';
 import { rateLimit } from './metering/rate-limit';
@@ -35,6 +36,8 @@ export interface ApiDeps {
   logger?: Logger;
   /** Flush interval of the usage meter (tests shorten it). */
   meterIntervalMs?: number;
+  /** How long document metadata may be served from memory (default 30 s; 0 disables). */
+  documentCacheTtlMs?: number;
 }
 
 export interface Api {
@@ -64,14 +67,15 @@ export function createApi(deps: ApiDeps): Api {
   const logger = deps.logger ?? createLogger({ name: 'api', level: deps.config.LOG_LEVEL });
   const meter = new Meter(deps.db, logger, deps.meterIntervalMs);
   const keyCache = new KeyCache(deps.config.KEY_CACHE_TTL_SECONDS * 1000);
-  const ctx: ApiContext = { ...deps, logger, meter, quota: new QuotaGuard(deps.db, meter), keyCache };
+  const documents = new DocumentCache(deps.db, deps.documentCacheTtlMs);
+  const ctx: ApiContext = { ...deps, logger, meter, quota: new QuotaGuard(deps.db, meter), keyCache, documents };
   meter.start();
-  let unsubscribe: Unsubscribe | undefined;
-  const ready = listenForRevocations(deps.state, keyCache).then(
+  const unsubscribers: Unsubscribe[] = [];
+  const ready = Promise.all([listenForRevocations(deps.state, keyCache), documents.listen(deps.state.pubsub)]).then(
     (u) => {
-      unsubscribe = u;
+      unsubscribers.push(...u);
     },
-    (err) => logger.warn({ err: { message: err.message } }, 'revocation listener unavailable; cache TTL bounds propagation'),
+    (err) => logger.warn({ err: { message: err.message } }, 'pub/sub listeners unavailable; cache TTLs bound propagation'),
   );
 
   const app = express();
@@ -105,7 +109,7 @@ export function createApi(deps: ApiDeps): Api {
     context: ctx,
     ready,
     close: async () => {
-      await unsubscribe?.();
+      for (const u of unsubscribers) await u();
       await meter.close();
     },
   };

@@ -1,6 +1,7 @@
 import type { Config, Logger, SharedState } from '@dp/core';
 import type { Database } from '@dp/db';
 import type { KeyCache } from './auth/key-cache';
+import type { DocumentCache } from './legal/documents/document-cache';
 import type { Meter } from './metering/meter';
 import type { QuotaGuard } from './metering/quota';
 
@@ -13,4 +14,5 @@ export interface ApiContext {
   meter: Meter;
   quota: QuotaGuard;
   keyCache: KeyCache;
+  documents: DocumentCache;
 }

@@ -1,4 +1,4 @@
-import { createSharedState, createLogger, loadConfigOrExit } from '@dp/core';
+import { closeServer, createLogger, createSharedState, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
 import { applyMigrations, createDatabase } from '@dp/db';
 import { createApi } from './app';
 
@@ -12,23 +12,8 @@ async function main() {
   const api = createApi({ db, state, config, logger });
   const server = api.app.listen(config.API_PORT, () => logger.info({ port: config.API_PORT, storage: db.kind, state: state.kind }, 'api listening'));
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    // Stop taking requests, let in-flight ones finish, then write the last usage counts.
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await api.close();
-    await state.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Stop taking requests, let in-flight ones finish, then write the last usage counts.
+  onShutdown(logger, [() => closeServer(server), () => api.close(), () => state.close(), () => db.close()]);
 }
 
-main().catch((err) => {
-  process.stderr.write(`api failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+runMain('api', main);

@@ -21,11 +21,13 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://api.test', ...overrides });
 }
 
-export async function createHarness(options: { db?: TestDatabase; state?: SharedState; config?: Config } = {}): Promise<Harness> {
+export async function createHarness(
+  options: { db?: TestDatabase; state?: SharedState; config?: Config; documentCacheTtlMs?: number } = {},
+): Promise<Harness> {
   const db = options.db ?? (await createTestDatabase());
   const state = options.state ?? createTestState();
   const config = options.config ?? testConfig();
-  const api = createApi({ db, state, config });
+  const api = createApi({ db, state, config, documentCacheTtlMs: options.documentCacheTtlMs });
   await api.ready;
   const http = request(api.app);
   return {

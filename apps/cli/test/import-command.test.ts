@@ -3,20 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase, FIXTURE_CORPUS_PATH } from '@dp/db';
 import { createTestDatabase, type TestDatabase } from '@dp/testing';
-import type { CliIo } from '../src/command';
+import { captureIo } from './capture-io';
 import { main } from '../src/index';
 
-function captureIo(env: NodeJS.ProcessEnv): CliIo & { out: () => string; err: () => string } {
-  let out = '';
-  let err = '';
-  return {
-    stdout: { write: (s: string) => (out += s), isTTY: false },
-    stderr: { write: (s: string) => (err += s) },
-    env,
-    out: () => out,
-    err: () => err,
-  };
-}
 
 const fixtureLines = readFileSync(FIXTURE_CORPUS_PATH, 'utf8').trim().split('\n');
 
@@ -40,6 +29,7 @@ describe('cli import', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  // A file-backed PGlite is created and migrated here, which is slow on a busy machine.
   it('imports a file end to end and prints the report as one JSON line', async () => {
     const io = captureIo(env);
     const code = await main(['import', FIXTURE_CORPUS_PATH], io);
@@ -51,7 +41,7 @@ describe('cli import', () => {
     expect(report).toMatchObject({ created: fixtureLines.length, updated: 0, unchanged: 0, failed: [] });
     expect(report.changes).toBeGreaterThan(fixtureLines.length);
     expect(io.err()).toMatch(/import: line \d+/); // plain progress when stdout is not a terminal
-  });
+  }, 180_000);
 
   it('the data is in the database afterwards, and a second run changes nothing', async () => {
     const io = captureIo(env);

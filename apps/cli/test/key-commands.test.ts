@@ -4,20 +4,9 @@ import { join } from 'node:path';
 import { hashApiKey } from '@dp/core';
 import { createDatabase, type Database } from '@dp/db';
 import { createTestDatabase, type TestDatabase } from '@dp/testing';
-import type { CliIo } from '../src/command';
+import { captureIo } from './capture-io';
 import { main } from '../src/index';
 
-function captureIo(env: NodeJS.ProcessEnv): CliIo & { out: () => string; err: () => string } {
-  let out = '';
-  let err = '';
-  return {
-    stdout: { write: (s: string) => (out += s), isTTY: false },
-    stderr: { write: (s: string) => (err += s) },
-    env,
-    out: () => out,
-    err: () => err,
-  };
-}
 
 describe('cli key:create / key:revoke', () => {
   let dir: string;

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { createLogger, createSharedState, loadConfigOrExit } from '@dp/core';
+import { closeServer, createLogger, createSharedState, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
 import { applyMigrations, createDatabase } from '@dp/db';
 import { createPortal } from './app';
 import { createMailer } from './mail/create-mailer';
@@ -22,25 +22,8 @@ async function main(): Promise<void> {
     }
   });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    // Stop accepting, finish in-flight requests, send queued mail, then release storage.
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await portal.close();
-    await state.close();
-    await db.close();
-    clearTimeout(force);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Stop accepting, finish in-flight requests, send queued mail, then release storage.
+  onShutdown(logger, [() => closeServer(server), () => portal.close(), () => state.close(), () => db.close()]);
 }
 
-main().catch((err) => {
-  process.stderr.write(`portal failed to start: ${(err as Error).message}\n`);
-  process.exit(1);
-});
+runMain('portal', main);

@@ -1,4 +1,4 @@
-import { createLogger, loadConfigOrExit } from '@dp/core';
+import { createLogger, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
 import { applyMigrations, createDatabase } from '@dp/db';
 import { createWorker } from './worker';
 
@@ -11,21 +11,8 @@ async function main() {
   const worker = createWorker({ db, config, logger });
   worker.start();
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    // Attempts under way finish and are recorded; unstarted claims are released for other workers.
-    await worker.stop();
-    await db.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Attempts under way finish and are recorded; unstarted claims are released for other workers.
+  onShutdown(logger, [() => worker.stop(), () => db.close()]);
 }
 
-main().catch((err) => {
-  process.stderr.write(`webhook worker failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+runMain('webhook worker', main);

@@ -14,3 +14,4 @@ export * from './state';
 export * from './http';
 export * from './openapi';
 export * from './x402';
+export * from './service/shutdown';

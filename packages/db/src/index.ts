@@ -16,3 +16,4 @@ export * from './corpus/paths';
 export * from './changes/record-changes';
 export * from './usage/get-usage-report';
 export * from './webhooks';
+export * from './documents/documents-changed';

@@ -43,7 +43,7 @@ describeShared('seedSharedCorpus: a subset of the real corpus', () => {
     expect(doc.versions[56]).toMatchObject({ textIsCurrent: true, text: null });
     expect(doc).toMatchObject({ status: 'no_longer_in_force', repealedBy: ['sb/2012/89'] });
     expect(doc.text).toBe(src.text);
-  });
+  }, 180_000);
 
   it('throws a clear error for a natural key the corpus does not have', async () => {
     await expect(seedSharedCorpus(db, ['sb/1999/999'])).rejects.toThrow(/no record for: sb\/1999\/999/);

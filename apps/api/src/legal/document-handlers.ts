@@ -3,7 +3,7 @@ import { DOCUMENT_INCLUDES, RELATION_DIRECTIONS, RELATION_TYPES, invalidRequest,
 import type { Database } from '@dp/db';
 import { buildEffectivity } from './documents/effectivity';
 import { DEFAULT_TEXT_LIMIT, MAX_TEXT_LIMIT, getDocument } from './documents/get-document';
-import { loadDocument } from './documents/load';
+import type { DocumentCache } from './documents/document-cache';
 import { listRelations, isRelationCursor } from './documents/relations';
 import { ParamReader, decodeCursor, encodeCursor } from './params';
 
@@ -26,28 +26,28 @@ export function documentSegments(req: Request): string[] {
   return (Array.isArray(raw) ? raw : [raw]).filter((s) => s !== '');
 }
 
-export async function handleGetDocument(db: Database, config: Config, req: Request, ref: string) {
+export async function handleGetDocument(db: Database, documents: DocumentCache, config: Config, req: Request, ref: string) {
   const p = new ParamReader(req.query as Record<string, unknown>);
   const at = p.date('at');
   const include = p.list('include', DOCUMENT_INCLUDES, []);
   const textOffset = p.int('text_offset', { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: 0 });
   const textLimit = p.int('text_limit', { min: 1, max: MAX_TEXT_LIMIT, fallback: DEFAULT_TEXT_LIMIT });
   p.done();
-  return getDocument(db, ref, { at, include, textOffset, textLimit, baseUrl: config.PUBLIC_BASE_URL });
+  return getDocument(db, documents, ref, { at, include, textOffset, textLimit, baseUrl: config.PUBLIC_BASE_URL });
 }
 
 /** The three document reads; each returns the envelope's `data`. */
-export function createDocumentHandlers(db: Database, config: Config) {
+export function createDocumentHandlers(db: Database, documents: DocumentCache, config: Config) {
   return {
-    document: async (req: Request, ref: string) => ({ document: await handleGetDocument(db, config, req, ref) }),
+    document: async (req: Request, ref: string) => ({ document: await handleGetDocument(db, documents, config, req, ref) }),
     effectivity: async (req: Request, ref: string) => {
       const p = new ParamReader(req.query as Record<string, unknown>);
       const at = p.date('at');
       p.done();
-      const doc = await loadDocument(db, ref);
+      const { doc, versions } = await documents.get(ref);
       return {
         document: { id: doc.id, natural_key: doc.naturalKey, doc_number: doc.docNumber, title: doc.title },
-        effectivity: await buildEffectivity(db, doc, at ?? todayUtc()),
+        effectivity: await buildEffectivity(db, doc, at ?? todayUtc(), versions),
       };
     },
     relations: async (req: Request, ref: string) => {
@@ -59,7 +59,7 @@ export function createDocumentHandlers(db: Database, config: Config) {
       p.done();
       const after = rawCursor ? decodeCursor(rawCursor, isRelationCursor) : undefined;
       if (after === null) throw invalidRequest([{ field: 'cursor', problem: 'is not a cursor this endpoint issued' }]);
-      const doc = await loadDocument(db, ref);
+      const { doc } = await documents.get(ref);
       const page = await listRelations(db, doc, { direction, types, limit, after });
       return {
         document: { id: doc.id, natural_key: doc.naturalKey, doc_number: doc.docNumber, title: doc.title },

@@ -10,7 +10,7 @@ import { createDocumentHandlers, documentSegments, splitDocumentPath } from '../
  */
 export function internalRouter(ctx: ApiContext): Router {
   const router = Router();
-  const handlers = createDocumentHandlers(ctx.db, ctx.config);
+  const handlers = createDocumentHandlers(ctx.db, ctx.documents, ctx.config);
   router.use(async (req, _res, next) => {
     const token = req.get(INTERNAL_TOKEN_HEADER);
     if (!token || !(await verifyInternalToken(ctx.config.INTERNAL_API_SECRET, token))) {

@@ -14,7 +14,7 @@ const OPERATION: Record<string, Operation> = {
 /** GET /v1/legal/documents/{id}[/effectivity|/relations]; {id} = id or natural key. */
 export function legalDocumentsRouter(ctx: ApiContext): Router {
   const router = Router();
-  const handlers = createDocumentHandlers(ctx.db, ctx.config);
+  const handlers = createDocumentHandlers(ctx.db, ctx.documents, ctx.config);
   router
     .route('/legal/documents/*ref')
     .get(

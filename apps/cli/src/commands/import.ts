@@ -1,9 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
-import { applyMigrations, createDatabase, importCorpusFile, type ImportProgress } from '@dp/db';
+import { createSharedState } from '@dp/core';
+import { DOCUMENTS_CHANGED_CHANNEL, importCorpusFile, type ImportProgress } from '@dp/db';
 import { UsageError, type CliIo, type Command } from '../command';
-import { PGLITE_DIR, runningEmbeddedUrl } from '../database';
+import { openCliDatabase } from '../database';
 
 const MB = 1024 * 1024;
 const size = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} kB`);
@@ -74,15 +75,19 @@ export const importCommand: Command = {
     const file = resolve(positional[0]!);
     if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`no such file: ${file}`);
 
-    const url = io.env.DATABASE_URL || (io.env.PGLITE_DATA_DIR ? undefined : await runningEmbeddedUrl());
-    const db = await createDatabase(url ? { url } : { dataDir: io.env.PGLITE_DATA_DIR || PGLITE_DIR });
+    const db = await openCliDatabase(io.env);
     const progress = progressReporter(io);
     try {
-      await applyMigrations(db);
       // The backend kind only: a URL may carry a password.
       io.stderr.write(`import: ${file} into ${db.kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}\n`);
       const report = await importCorpusFile(db, file, { onProgress: (p) => progress.update(p) });
       progress.stop();
+      if (report.created + report.updated > 0 && io.env.REDIS_URL) {
+        // Running api instances drop their cached copies now rather than within 30 s.
+        const state = createSharedState(io.env.REDIS_URL, io.env.REDIS_KEY_PREFIX ?? 'dp:');
+        await state.pubsub.publish(DOCUMENTS_CHANGED_CHANNEL, String(report.created + report.updated)).catch(() => {});
+        await state.close();
+      }
       io.stdout.write(`${JSON.stringify(report)}\n`);
       return report.failed.length ? 1 : 0;
     } finally {

@@ -5,7 +5,7 @@
  *
  *   node apps/x402-gateway/dist/bench/paid-call.bench.js [iterations]
  *
- * Needs apps/api built (its createApi is loaded from @dp/api/dist/app).
+ * Needs apps/api built (its createApi is loaded from @dp/api/app).
  */
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   const { key } = await createApiKey(db.prisma, { orgId: org.id, scopes: ['read'] });
   const state = createMemoryState();
 
-  const { createApi } = require('@dp/api/dist/app') as { createApi: ApiFactory };
+  const { createApi } = require('@dp/api/app') as { createApi: ApiFactory };
   const apiConfig = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const api = createApi({ db, state, config: apiConfig });
   await api.ready;

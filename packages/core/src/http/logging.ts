@@ -1,9 +1,11 @@
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import pinoHttp from 'pino-http';
 import type { Logger } from 'pino';
 
 /** Request logs carry the request id; secret headers are redacted by the logger itself. */
-export function httpLogger(logger: Logger) {
+export function httpLogger(logger: Logger): RequestHandler {
+  // With request logging off, skip the per-request child logger and finish listener entirely.
+  if (!logger.isLevelEnabled('info') && !logger.isLevelEnabled('error')) return (_req, _res, next) => next();
   return pinoHttp({
     logger,
     genReqId: (req) => (req as Request).requestId,

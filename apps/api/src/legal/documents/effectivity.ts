@@ -1,9 +1,9 @@
 import { formatIsoDate, type EffStatus } from '@dp/core';
 import type { Database } from '@dp/db';
-import { loadVersions, toDate, type DocumentRow, type VersionMeta } from './load';
+import { loadVersions, toDate, type DocumentMeta, type VersionMeta } from './load';
 import { presentVersion } from './present';
 
-type Doc = Omit<DocumentRow, 'text'>;
+type Doc = DocumentMeta;
 
 /** Where the end of effect comes from: stated by the source, or inferred from a repealing act. */
 export function effectiveTo(doc: Doc): { date: Date | null; basis: 'stated' | 'inferred' | null } {

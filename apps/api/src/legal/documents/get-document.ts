@@ -1,7 +1,8 @@
 import { formatIsoDate, todayUtc, DOCUMENT_INCLUDES, type DocumentInclude } from '@dp/core';
 import type { Database } from '@dp/db';
 import { buildEffectivity, statusAt } from './effectivity';
-import { currentVersion, loadDocument, loadVersions, loadVersionText, versionAt } from './load';
+import type { DocumentCache } from './document-cache';
+import { currentVersion, loadSections, loadVersionText, versionAt } from './load';
 import { documentLinks, presentDocumentCore, presentVersion } from './present';
 import { listRelations } from './relations';
 
@@ -32,9 +33,8 @@ function pageText(text: string, offset: number, limit: number) {
  * GET /v1/legal/documents/{id}: the document as it stood on `at` (default today), with the
  * parts `include` asks for.
  */
-export async function getDocument(db: Database, ref: string, options: GetDocumentOptions) {
-  const doc = await loadDocument(db, ref);
-  const versions = await loadVersions(db, doc.id);
+export async function getDocument(db: Database, documents: DocumentCache, ref: string, options: GetDocumentOptions) {
+  const { doc, versions } = await documents.get(ref);
   const day = options.at ?? options.today ?? todayUtc();
   const current = currentVersion(versions);
   const inView = options.at ? versionAt(versions, options.at) : current;
@@ -62,7 +62,7 @@ export async function getDocument(db: Database, ref: string, options: GetDocumen
   }
   if (include.has('sections')) {
     // Section offsets point into the current text; older versions have none of their own.
-    document.sections = inView && inView.version === current?.version ? doc.sections : null;
+    document.sections = inView && inView.version === current?.version ? await loadSections(db, doc.id) : null;
   }
   if (include.has('versions')) document.versions = versions.map(presentVersion);
   if (include.has('relations')) {

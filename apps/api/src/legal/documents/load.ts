@@ -17,14 +17,22 @@ export interface VersionMeta {
   textOmitted: string | null;
 }
 
-/** Loads a document by id or natural key, without its (large) text. */
-export async function loadDocument(db: Database, rawRef: string): Promise<Omit<DocumentRow, 'text'>> {
+export type DocumentMeta = Omit<DocumentRow, 'text' | 'sections'>;
+
+/** Loads a document by id or natural key, without its large parts (text, sections). */
+export async function loadDocument(db: Database, rawRef: string): Promise<DocumentMeta> {
   const ref = normalizeDocumentRef(rawRef);
   if (!ref || ref.length > 200) throw notFound('The document', { id: rawRef });
   const where = looksLikeNaturalKey(ref) ? { naturalKey: ref.toLowerCase() } : { id: ref };
-  const doc = await db.prisma.document.findUnique({ where, omit: { text: true } });
+  const doc = await db.prisma.document.findUnique({ where, omit: { text: true, sections: true } });
   if (!doc) throw notFound(`Document '${ref}'`, { id: ref });
   return doc;
+}
+
+/** Section headings with offsets into the current text (large for long acts: read on demand). */
+export async function loadSections(db: Database, documentId: string): Promise<unknown> {
+  const rows = await db.query<{ sections: unknown }>('SELECT sections FROM document WHERE id = $1', [documentId]);
+  return rows[0]?.sections ?? [];
 }
 
 export async function loadVersions(db: Database, documentId: string): Promise<VersionMeta[]> {

@@ -1,5 +1,5 @@
 import { formatIsoDate } from '@dp/core';
-import { toDate, type DocumentRow, type VersionMeta } from './load';
+import { toDate, type DocumentMeta, type VersionMeta } from './load';
 
 const iso = (d: Date | string | null) => (d ? formatIsoDate(toDate(d)!) : null);
 
@@ -22,7 +22,7 @@ export function documentLinks(baseUrl: string, naturalKey: string) {
 }
 
 /** Metadata every document response carries, whatever `include` asks for. */
-export function presentDocumentCore(doc: Omit<DocumentRow, 'text'>) {
+export function presentDocumentCore(doc: DocumentMeta) {
   return {
     id: doc.id,
     natural_key: doc.naturalKey,

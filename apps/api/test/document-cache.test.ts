@@ -1,0 +1,36 @@
+import { DOCUMENTS_CHANGED_CHANNEL } from '@dp/db';
+import { seedFixtureCorpus } from '@dp/testing';
+import { createHarness, testConfig, type Harness } from './harness';
+
+describe('document cache', () => {
+  let h: Harness;
+  let key: string;
+  beforeAll(async () => {
+    h = await createHarness();
+    await seedFixtureCorpus(h.db);
+    key = (await h.newKey()).key;
+  });
+  afterAll(() => h.close());
+
+  const title = async (harness: Harness) => (await harness.get('/v1/legal/documents/sb%2F2091%2F1', key)).body.data.document.title;
+
+  it('serves cached metadata until an import announces changes', async () => {
+    const original = await title(h);
+    await h.db.query("UPDATE document SET title = 'Změněný název' WHERE natural_key = 'sb/2091/1'");
+    expect(await title(h)).toBe(original); // within the cache bound
+    await h.state.pubsub.publish(DOCUMENTS_CHANGED_CHANNEL, '1');
+    await new Promise((r) => setTimeout(r, 100)); // Redis delivers asynchronously
+    expect(await title(h)).toBe('Změněný název');
+    await h.db.query('UPDATE document SET title = $1 WHERE natural_key = $2', [original, 'sb/2091/1']);
+  });
+
+  it('never serves a copy older than its TTL', async () => {
+    const short = await createHarness({ db: h.db, config: testConfig(), documentCacheTtlMs: 200 });
+    const original = await title(short);
+    await h.db.query("UPDATE document SET title = 'Jiný název' WHERE natural_key = 'sb/2091/1'");
+    await new Promise((r) => setTimeout(r, 250));
+    expect(await title(short)).toBe('Jiný název');
+    await h.db.query('UPDATE document SET title = $1 WHERE natural_key = $2', [original, 'sb/2091/1']);
+    await short.close();
+  });
+});
