@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDatabase, FIXTURE_CORPUS_PATH } from '@dp/db';
-import { createTestDatabase, type TestDatabase } from '@dp/testing';
-import { captureIo } from './capture-io';
+import type { TestDatabase } from '@dp/testing';
+import { captureIo, createCliTestEnv, type CliTestEnv } from './capture-io';
 import { main } from '../src/index';
-
 
 const fixtureLines = readFileSync(FIXTURE_CORPUS_PATH, 'utf8').trim().split('\n');
 
@@ -14,20 +12,14 @@ describe('cli import', () => {
   let env: NodeJS.ProcessEnv;
   let pg: TestDatabase | undefined;
 
+  let cli: CliTestEnv;
+
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'dp-cli-import-'));
     // PostgreSQL pass: a schema of its own; PGlite pass: a data directory of its own.
-    if (process.env.DATABASE_URL) {
-      pg = await createTestDatabase();
-      env = { DATABASE_URL: pg.url };
-    } else {
-      env = { PGLITE_DATA_DIR: join(dir, 'pglite') };
-    }
+    cli = await createCliTestEnv('dp-cli-import-');
+    ({ env, pg, dir } = cli);
   });
-  afterAll(async () => {
-    await pg?.destroy();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => cli.destroy());
 
   // A file-backed PGlite is created and migrated here, which is slow on a busy machine.
   it('imports a file end to end and prints the report as one JSON line', async () => {

@@ -1,31 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { hashApiKey } from '@dp/core';
 import { createDatabase, type Database } from '@dp/db';
-import { createTestDatabase, type TestDatabase } from '@dp/testing';
-import { captureIo } from './capture-io';
+import type { TestDatabase } from '@dp/testing';
+import { captureIo, createCliTestEnv, type CliTestEnv } from './capture-io';
 import { main } from '../src/index';
 
-
 describe('cli key:create / key:revoke', () => {
-  let dir: string;
   let env: NodeJS.ProcessEnv;
   let pg: TestDatabase | undefined;
 
+  let cli: CliTestEnv;
+
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'dp-cli-keys-'));
-    if (process.env.DATABASE_URL) {
-      pg = await createTestDatabase();
-      env = { DATABASE_URL: pg.url };
-    } else {
-      env = { PGLITE_DATA_DIR: join(dir, 'pglite') };
-    }
+    // PostgreSQL pass: a schema of its own; PGlite pass: a data directory of its own.
+    cli = await createCliTestEnv('dp-cli-keys-');
+    ({ env, pg } = cli);
   });
-  afterAll(async () => {
-    await pg?.destroy();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => cli.destroy());
 
   async function inspect<T>(fn: (db: Database) => Promise<T>): Promise<T> {
     if (pg) return fn(pg);

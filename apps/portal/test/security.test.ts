@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createApi } from '@dp/api/app';
-import { loadConfig } from '@dp/core';
+import { generateApiKey, loadConfig } from '@dp/core';
 import { createPortalHarness, csrfFrom, formToken, logIn, PASSWORD, setCookie, verifiedAccount, type PortalHarness } from './harness';
 
 // Real scrypt cost (OWASP parameters, ~0.7 s a hash here) and a busy CI machine: be patient.
@@ -136,7 +136,7 @@ describe('cookies', () => {
 
 describe('the portal is not an API, and the API does not take portal cookies', () => {
   it('refuses Authorization headers on /portal', async () => {
-    const res = await request(h.portal.app).get('/portal/keys').set('Authorization', 'Bearer dp_live_abcdefghijklmnopqrstuvwxyz012345');
+    const res = await request(h.portal.app).get('/portal/keys').set('Authorization', `Bearer ${generateApiKey()}`);
     expect(res.status).toBe(400);
     expect(res.text).toContain('does not accept API keys');
   });
