@@ -13,8 +13,8 @@ import {
   type Logger,
   type SharedState,
 } from '@dp/core';
-import type { Database } from '@dp/db';
-import { createInternalDocumentFetcher, type DocumentFetcher } from './documents/document-fetcher';
+import { DOCUMENTS_CHANGED_CHANNEL, type Database } from '@dp/db';
+import { cachedDocumentFetcher, createInternalDocumentFetcher, type DocumentFetcher } from './documents/document-fetcher';
 import type { Facilitator } from './facilitator/facilitator';
 import { createHttpFacilitator } from './facilitator/http-client';
 import { createFacilitatorRouter } from './facilitator/router';
@@ -52,6 +52,19 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const simulated = createSimulatedFacilitator({ now });
   const facilitator = deps.facilitator ?? (config.X402_FACILITATOR_URL ? createHttpFacilitator(config.X402_FACILITATOR_URL) : simulated);
 
+  // The default fetcher caches bodies briefly; imports announce changes, which empty the cache.
+  let fetchDocument = deps.fetchDocument;
+  let unsubscribe: Promise<(() => Promise<void> | void) | undefined> = Promise.resolve(undefined);
+  if (!fetchDocument && config.X402_ENABLED) {
+    const cached = cachedDocumentFetcher(createInternalDocumentFetcher(config));
+    unsubscribe = deps.state.pubsub.subscribe(DOCUMENTS_CHANGED_CHANNEL, () => cached.clear()).catch((err) => {
+      // Without the subscription entries still expire after 30 s; say so rather than fail startup.
+      logger.warn({ reason: (err as Error)?.message }, 'document cache invalidation unavailable');
+      return undefined;
+    });
+    fetchDocument = cached;
+  }
+
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
@@ -76,7 +89,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
           state: deps.state,
           store: createPaymentStore(deps.db),
           facilitator,
-          fetchDocument: deps.fetchDocument ?? createInternalDocumentFetcher(config),
+          fetchDocument: fetchDocument ?? createInternalDocumentFetcher(config),
           capAtomic: config.x402DailyCapAtomic,
           rateLimit: deps.rateLimit ?? PILOT_RATE_LIMIT,
           now,
@@ -96,7 +109,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   return {
     app,
-    // db and state belong to the caller (index.ts closes them): nothing of the gateway's own to release.
-    close: async () => {},
+    // db and state belong to the caller (index.ts closes them); only our subscription is ours.
+    close: async () => {
+      await (await unsubscribe)?.();
+    },
   };
 }

@@ -45,3 +45,41 @@ export function createInternalDocumentFetcher(config: Pick<Config, 'INTERNAL_API
     return { found: true, body: (await res.json()) as Record<string, unknown> };
   };
 }
+
+/**
+ * Keeps fetched document bodies for at most `ttlMs` (30 s, the same staleness bound as the api's
+ * own document cache) and drops them all on `clear()`, which the gateway calls when an import
+ * announces changed documents. Without it every paid call pays a full internal HTTP round trip plus
+ * the api's text query, which is most of the paid/unpaid gap. Unknown documents and failures are
+ * never cached (a newly imported document is served at once, an outage is not remembered), and
+ * large bodies are not kept so the memory bound stays small (maxEntries × maxBodyBytes).
+ */
+export function cachedDocumentFetcher(
+  inner: DocumentFetcher,
+  options: { ttlMs?: number; maxEntries?: number; maxBodyBytes?: number } = {},
+): DocumentFetcher & { clear(): void } {
+  const ttlMs = options.ttlMs ?? 30_000;
+  const maxEntries = options.maxEntries ?? 500;
+  const maxBodyBytes = options.maxBodyBytes ?? 256 * 1024;
+  const entries = new Map<string, { body: Record<string, unknown>; expiresAt: number }>();
+  // Bumped by clear(): a fetch that started before an invalidation must not repopulate the cache.
+  let generation = 0;
+  const fetcher = async (ref: string, ctx: { requestId: string }): Promise<FetchedDocument> => {
+    const key = ref.toLowerCase();
+    const hit = entries.get(key);
+    if (hit && hit.expiresAt > Date.now()) return { found: true, body: hit.body };
+    const started = generation;
+    const fetched = await inner(ref, ctx);
+    if (fetched.found && started === generation && ttlMs > 0 && JSON.stringify(fetched.body).length <= maxBodyBytes) {
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(key, { body: fetched.body, expiresAt: Date.now() + ttlMs });
+    }
+    return fetched;
+  };
+  return Object.assign(fetcher, {
+    clear() {
+      generation++;
+      entries.clear();
+    },
+  });
+}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 // viem's typings are ESM-only while its runtime ships CommonJS; the require works at run time.
 // @ts-expect-error TS1479
-import { getAddress, verifyTypedData } from 'viem';
+import { getAddress } from 'viem';
 import {
   TRANSFER_WITH_AUTHORIZATION_TYPES,
   X402_NETWORK,
@@ -13,6 +13,8 @@ import {
   type SettleResponse,
   type VerifyResponse,
 } from '@dp/core';
+import { secp256k1 } from '@noble/curves/secp256k1';
+import { keccak_256 } from '@noble/hashes/sha3';
 import type { Facilitator } from './facilitator';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -88,21 +90,7 @@ function memoizedSignatureCheck(maxEntries = 2_000) {
     if (known !== undefined) return known;
     let valid = false;
     try {
-      valid = await verifyTypedData({
-        address: from,
-        domain: eip3009Domain(getAddress(asset), extra),
-        types: TRANSFER_WITH_AUTHORIZATION_TYPES,
-        primaryType: 'TransferWithAuthorization',
-        message: {
-          from,
-          to: getAddress(a.to),
-          value: BigInt(a.value),
-          validAfter: BigInt(a.validAfter),
-          validBefore: BigInt(a.validBefore),
-          nonce: a.nonce as `0x${string}`,
-        },
-        signature: payment.payload.signature as `0x${string}`,
-      });
+      valid = recoverSigner(transferWithAuthorizationDigest(asset, extra, a), payment.payload.signature) === from.toLowerCase();
     } catch {
       valid = false; // malformed signatures throw; they are simply not valid
     }
@@ -110,4 +98,80 @@ function memoizedSignatureCheck(maxEntries = 2_000) {
     memo.set(key, valid);
     return valid;
   };
+}
+
+/*
+ * Signature check without viem's generic typed-data machinery, which costs several times the ECDSA
+ * recovery itself (schema validation, hex round trips, checksumming, an async import per call).
+ * The same primitives viem uses underneath: @noble/hashes keccak_256 and @noble/curves secp256k1,
+ * pinned to the versions viem uses.
+ * The digest is EIP-712 exactly as viem's hashTypedData computes it for TransferWithAuthorization;
+ * facilitator.test/payment.test cross-check it against signatures made with viem's signTypedData.
+ */
+const UINT256_MAX = (1n << 256n) - 1n;
+const utf8 = (s: string) => new TextEncoder().encode(s);
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+function word(value: bigint): Uint8Array {
+  // viem refuses values that do not fit uint256; so do we (the caller treats a throw as invalid).
+  if (value < 0n || value > UINT256_MAX) throw new RangeError('uint256 out of range');
+  return Buffer.from(value.toString(16).padStart(64, '0'), 'hex');
+}
+
+function addressWord(address: string): Uint8Array {
+  return Buffer.from(address.slice(2).toLowerCase().padStart(64, '0'), 'hex');
+}
+
+function typeString(name: string, fields: readonly { name: string; type: string }[]): string {
+  return `${name}(${fields.map((f) => `${f.type} ${f.name}`).join(',')})`;
+}
+
+const DOMAIN_TYPEHASH = keccak_256(utf8('EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)'));
+const TRANSFER_TYPEHASH = keccak_256(utf8(typeString('TransferWithAuthorization', TRANSFER_WITH_AUTHORIZATION_TYPES.TransferWithAuthorization)));
+
+// Domain separators depend only on the asset and its name/version: a handful in practice.
+const domainSeparators = new Map<string, Uint8Array>();
+function domainSeparator(asset: string, extra: { name: string; version: string }): Uint8Array {
+  const d = eip3009Domain(asset, extra);
+  const key = JSON.stringify([d.name, d.version, d.chainId, d.verifyingContract.toLowerCase()]);
+  let sep = domainSeparators.get(key);
+  if (!sep) {
+    sep = keccak_256(Buffer.concat([DOMAIN_TYPEHASH, keccak_256(utf8(d.name)), keccak_256(utf8(d.version)), word(BigInt(d.chainId)), addressWord(d.verifyingContract)]));
+    if (domainSeparators.size >= 100) domainSeparators.clear();
+    domainSeparators.set(key, sep);
+  }
+  return sep;
+}
+
+/** keccak256(0x1901 ‖ domainSeparator ‖ hashStruct(TransferWithAuthorization)). Inputs are pre-validated hex/decimal. */
+export function transferWithAuthorizationDigest(
+  asset: string,
+  extra: { name: string; version: string },
+  a: { from: string; to: string; value: string; validAfter: string; validBefore: string; nonce: string },
+): Uint8Array {
+  const structHash = keccak_256(
+    Buffer.concat([
+      TRANSFER_TYPEHASH,
+      addressWord(a.from),
+      addressWord(a.to),
+      word(BigInt(a.value)),
+      word(BigInt(a.validAfter)),
+      word(BigInt(a.validBefore)),
+      Buffer.from(a.nonce.slice(2), 'hex'),
+    ]),
+  );
+  return keccak_256(Buffer.concat([Uint8Array.of(0x19, 0x01), domainSeparator(asset, extra), structHash]));
+}
+
+/**
+ * ecrecover: the lowercase address whose key produced `signature` (65 bytes r ‖ s ‖ v, v in
+ * {0, 1, 27, 28}) over `digest`. Throws on anything malformed or unrecoverable.
+ */
+export function recoverSigner(digest: Uint8Array, signature: string): string {
+  if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) throw new Error('signature must be 65 bytes');
+  const v = parseInt(signature.slice(130), 16);
+  const bit = v === 27 || v === 28 ? v - 27 : v === 0 || v === 1 ? v : -1;
+  if (bit < 0) throw new Error('invalid recovery id');
+  const publicKey = secp256k1.Signature.fromCompact(signature.slice(2, 130)).addRecoveryBit(bit).recoverPublicKey(digest).toRawBytes(false);
+  return `0x${hex(keccak_256(publicKey.subarray(1)).subarray(12))}`;
 }

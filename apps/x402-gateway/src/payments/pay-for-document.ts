@@ -1,5 +1,5 @@
 import { ApiError, type Logger, notFound, type PaymentRequirements, type RateLimitDecision, type SharedState } from '@dp/core';
-import { resolveDocumentRef, type Database } from '@dp/db';
+import { normalizeDocumentRef, type Database } from '@dp/db';
 import { DocumentSourceUnavailableError, type DocumentFetcher } from '../documents/document-fetcher';
 import { FacilitatorUnavailableError, type Facilitator } from '../facilitator/facilitator';
 import { invalidPayment } from './challenge';
@@ -29,8 +29,10 @@ export interface PaidDocument {
 
 /**
  * The paid path, in the order the pilot requires: decode → verify → rate-limit (per payer) →
- * document exists → settle within the daily cap → fetch from the api's internal endpoint.
- * Each step fails before anything is charged, except the last (whose payment can be replayed).
+ * document exists → settle within the daily cap. The existence check *is* the fetch from the api's
+ * internal endpoint (served from the api's document cache): one lookup instead of a database query
+ * here plus the fetch after settling, and a document that cannot be fetched is never charged.
+ * Each step fails before anything is charged.
  */
 export async function payForDocument(
   ctx: PaymentContext,
@@ -53,8 +55,20 @@ export async function payForDocument(
 
   const rateLimit = await enforcePilotLimit(ctx.state, { kind: 'payer', id: payer }, ctx.rateLimit);
 
-  const document = await resolveDocumentRef(ctx.db.prisma, input.ref);
-  if (!document) throw notFound('Document', { charged: false });
+  // Same bounds resolveDocumentRef applied: an empty or absurd ref is not a document.
+  const ref = normalizeDocumentRef(input.ref);
+  if (!ref || ref.length > 200) throw notFound('Document', { charged: false });
+  let fetched;
+  let documentId = '';
+  try {
+    fetched = await ctx.fetchDocument(ref, { requestId });
+    if (fetched.found) documentId = documentIdOf(fetched.body);
+  } catch (err) {
+    if (!(err instanceof DocumentSourceUnavailableError)) throw err;
+    ctx.logger.error({ requestId, reason: err.message }, 'internal document fetch failed before settlement');
+    throw new ApiError('unavailable', 'The document could not be fetched; nothing was charged. Retry shortly.', {}, { 'Retry-After': '2' });
+  }
+  if (!fetched.found) throw notFound('Document', { charged: false });
 
   const settlement = await settlePayment({
     store: ctx.store,
@@ -62,23 +76,19 @@ export async function payForDocument(
     payment,
     requirements,
     payer,
-    documentId: document.id,
+    documentId,
     capAtomic: ctx.capAtomic,
     now: ctx.now(),
     logger: ctx.logger,
     requestId,
   });
-  ctx.logger.info({ requestId, payer, txRef: settlement.txRef, replay: settlement.replay, documentId: document.id }, 'x402 payment settled');
-
-  let fetched;
-  try {
-    fetched = await ctx.fetchDocument(document.id, { requestId });
-  } catch (err) {
-    if (!(err instanceof DocumentSourceUnavailableError)) throw err;
-    // Paid but not served: the same X-PAYMENT is honoured as a replay (no new charge) on retry.
-    ctx.logger.error({ requestId, reason: err.message }, 'internal document fetch failed after settlement');
-    throw new ApiError('unavailable', 'The document could not be fetched; retry with the same X-PAYMENT header (it will not be charged again).', {}, { 'Retry-After': '2' });
-  }
-  if (!fetched.found) throw notFound('Document');
+  ctx.logger.info({ requestId, payer, txRef: settlement.txRef, replay: settlement.replay, documentId }, 'x402 payment settled');
   return { body: fetched.body, settlement, rateLimit };
+}
+
+/** The canonical document id from the /v1 body (`data.document.id`), recorded with the payment. */
+function documentIdOf(body: Record<string, unknown>): string {
+  const id = ((body.data as { document?: { id?: unknown } } | undefined)?.document)?.id;
+  if (typeof id !== 'string' || id === '') throw new DocumentSourceUnavailableError('internal api answered a body without data.document.id');
+  return id;
 }
