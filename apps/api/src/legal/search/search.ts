@@ -78,17 +78,26 @@ function lexicalSql(p: PreparedQuery, filters: DocumentFilters, params: unknown[
   const oq = `to_tsquery('simple', $${params.push(p.terms.map((t) => `${t}:*`).join(' | '))})`;
   const where2 = filterSql(filters, 'x', params);
   const qn = `$${params.push(p.folded)}::text`;
+  // The query values enter through MATERIALIZED CTEs, never as constants in a condition:
+  // - with a constant, the planner estimates `@@` / `<%` by running them over the column's
+  //   statistics (4-8 ms of planning for a 1 ms query); through a CTE it takes a default and the
+  //   plan is the same (GIN index);
+  // - written inline, the AND-or-OR CASE (and its EXISTS, a GIN scan of every prefix-matching
+  //   lexeme) was copied into each place q.aq was used and ran four times per query.
   // Two phases: the cheap title signals order every match; the body rank (which reads the whole
   // document vector, up to 100 kB) is added for the best `depth` only.
   return `
+    WITH v AS MATERIALIZED (SELECT ${aq} AS a, ${oq} AS o, ${qn} AS qn),
+    q AS MATERIALIZED (
+      SELECT CASE WHEN EXISTS (SELECT 1 FROM "document" x WHERE x.search_vector @@ v.a AND ${where2})
+                  THEN v.a ELSE v.o END AS aq, v.qn
+      FROM v)
     SELECT c.id, c.cited, (c.head + 0.5 * ts_rank(b.search_vector, c.aq))::float8 AS score
     FROM (
       SELECT d.id, (d.natural_key IS NOT DISTINCT FROM ${cit}) AS cited, q.aq,
-        3.0 * (d.search_head @@ q.aq)::int + 3.0 * public.similarity(${qn}, d.search_title)
+        3.0 * (d.search_head @@ q.aq)::int + 3.0 * public.similarity(q.qn, d.search_title)
           + ts_rank(d.search_head, q.aq, 1) AS head
-      FROM "document" d,
-        (SELECT CASE WHEN EXISTS (SELECT 1 FROM "document" x WHERE x.search_vector @@ ${aq} AND ${where2})
-                     THEN ${aq} ELSE ${oq} END AS aq) q
+      FROM q, "document" d
       WHERE (d.search_vector @@ q.aq OR d.natural_key = ${cit}) AND ${where}
       ORDER BY cited DESC, head DESC, d.id
       LIMIT ${depth}
@@ -104,10 +113,13 @@ function lexicalSql(p: PreparedQuery, filters: DocumentFilters, params: unknown[
 function trigramSql(p: PreparedQuery, filters: DocumentFilters, params: unknown[]): string | null {
   if (p.folded.length < 3) return null;
   const qn = `$${params.push(p.folded)}::text`;
+  // The query through a MATERIALIZED CTE, not as a constant: see lexicalSql (planning `<%` with a
+  // constant runs word_similarity over the column statistics, 4-6 ms; the plan is the same).
   return `
-    SELECT d.id, (public.word_similarity(${qn}, d.search_title) + public.similarity(${qn}, d.search_title))::float8 AS score
-    FROM "document" d
-    WHERE ${qn} OPERATOR(public.<%) d.search_title AND ${filterSql(filters, 'd', params)}`;
+    WITH t AS MATERIALIZED (SELECT ${qn} AS qn)
+    SELECT d.id, (public.word_similarity(t.qn, d.search_title) + public.similarity(t.qn, d.search_title))::float8 AS score
+    FROM t, "document" d
+    WHERE t.qn OPERATOR(public.<%) d.search_title AND ${filterSql(filters, 'd', params)}`;
 }
 
 interface Ranked {
@@ -123,9 +135,9 @@ interface Ranked {
  */
 export async function searchDocuments(db: Database, req: SearchRequest, vector?: VectorRanker): Promise<SearchPage> {
   return db.withSession(async (s) => {
-    await s.exec('BEGIN READ ONLY');
+    // One round trip for both statements (a simple-protocol multi-statement string).
+    await s.exec('BEGIN READ ONLY; SET LOCAL enable_seqscan = off');
     try {
-      await s.exec('SET LOCAL enable_seqscan = off');
       return await searchOn(s, req, vector);
     } finally {
       await s.exec('COMMIT').catch(() => {});
@@ -218,16 +230,21 @@ async function hydrate(db: SqlSession, page: Ranked[], terms: string[]): Promise
   const key = [...terms].filter((t) => t.length >= 3).sort((a, b) => b.length - a.length)[0] ?? null;
   const rows = await db.query<{
     id: string; natural_key: string; doc_number: string; title: string; doc_type: string; status: string;
-    pos: number; win: string; win_start: number; len: number;
+    pos: number; win: string; win_start: number;
   }>(
-    `SELECT d.id, d.natural_key, d.doc_number, d.title, d.doc_type, d.status, m.pos, length(d.text) AS len,
+    // search_scan / search_lead (migration 20261122080000) are the regions searched, cut at
+    // import: strpos on them directly, not on substr(search_body, ...), which read 4 bytes per
+    // character from TOAST and walked them (~0.4 ms per hit). The window is cut from the text,
+    // which decompresses only up to it. No length(d.text): on a compressed 1.2 M-character code it
+    // decompresses the whole text (~12 ms); the window is read one character longer instead, which
+    // tells whether the text goes on after it, all the snippet needs to know.
+    `SELECT d.id, d.natural_key, d.doc_number, d.title, d.doc_type, d.status, m.pos,
             greatest(1, m.pos - ${SLACK}) AS win_start,
-            substr(d.text, greatest(1, m.pos - ${SLACK}), ${SLACK + SNIPPET_CHARS}) AS win
+            substr(d.text, greatest(1, m.pos - ${SLACK}), ${WINDOW + 1}) AS win
      FROM "document" d
-     CROSS JOIN LATERAL (SELECT length(d.title) + 100 AS h) hd
      CROSS JOIN LATERAL (SELECT CASE WHEN $2::text IS NULL THEN 1 ELSE coalesce(
-         nullif(strpos(substr(d.search_body, hd.h, ${SNIPPET_SCAN}), ' ' || $2::text), 0) + hd.h,
-         nullif(strpos(substr(d.search_body, 1, ${SNIPPET_SCAN}), $2::text), 0),
+         nullif(strpos(d.search_scan, ' ' || $2::text), 0) + length(d.title) + ${HEADING},
+         nullif(strpos(d.search_lead, $2::text), 0),
          1) END::int AS pos) m
      WHERE d.id = ANY($1::text[])`,
     [page.map((r) => r.id), key],
@@ -244,9 +261,20 @@ async function hydrate(db: SqlSession, page: Ranked[], terms: string[]): Promise
       doc_type: d.doc_type,
       status: d.status,
       score: Math.round(Number(r.score) * 10_000) / 10_000,
-      snippet: cutSnippet(d.win, Number(d.win_start), Number(d.pos), Number(d.len), key, terms),
+      snippet: snippetOf(d.win, Number(d.win_start), Number(d.pos), key, terms),
     }];
   });
+}
+
+/**
+ * The window as read (up to WINDOW + 1 characters): its extra last character, if present, only
+ * says the text continues; the length passed on is then one past the window's end, exactly what
+ * cutSnippet needs to add the trailing "…".
+ */
+function snippetOf(read: string, winStart: number, pos: number, key: string | null, terms: string[]): string {
+  const win = read.slice(0, WINDOW);
+  const len = read.length > WINDOW ? winStart + WINDOW : winStart + read.length - 1;
+  return cutSnippet(win, winStart, pos, len, key, terms);
 }
 
 /**
@@ -279,9 +307,16 @@ export function cutSnippet(win: string, winStart: number, pos: number, len: numb
 const SNIPPET_BEFORE = 80;
 const SNIPPET_CHARS = 280;
 /**
- * The snippet is looked for in the first 20,000 characters only: search_body is stored
- * uncompressed, so this reads at most that slice of the largest codes (1.2 M characters).
+ * The snippet is looked for in the first 20,000 characters only (after the heading, else from the
+ * start), so a search reads a few kB per hit even of the largest codes (1.2 M characters).
+ * The regions are precomputed (migration 20261122080000): search_scan = substr(search_body,
+ * length(title) + HEADING, SNIPPET_SCAN), search_lead = left(search_body, SNIPPET_SCAN); change
+ * them there, in a new migration, if these change.
  */
 const SNIPPET_SCAN = 20_000;
+/** Characters after the title taken as the heading (citation, promulgation line). */
+const HEADING = 100;
 /** Most that folding lengthens a document in the corpus is 367 characters. */
 const SLACK = 500;
+/** Characters of text read around the match: SLACK before it, the snippet after. */
+const WINDOW = SLACK + SNIPPET_CHARS;
