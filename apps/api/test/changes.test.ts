@@ -1,7 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { importCorpusFile } from '@dp/db';
+import { importTestRecords } from '@dp/testing';
 import { createHarness, type Harness } from './harness';
 
 function record(n: number, status = 'in_force') {
@@ -23,10 +20,7 @@ function record(n: number, status = 'in_force') {
 }
 
 async function importRecords(h: Harness, records: object[]): Promise<void> {
-  const file = join(mkdtempSync(join(tmpdir(), 'changes-test-')), 'corpus.jsonl');
-  writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
-  const report = await importCorpusFile(h.db, file);
-  expect(report.failed).toEqual([]);
+  await importTestRecords(h.db, records);
 }
 
 let h: Harness;

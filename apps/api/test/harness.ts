@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { loadConfig, parseScopes, type Config, type SharedState } from '@dp/core';
 import { createApiKey, createOrganization } from '@dp/db';
-import { createTestDatabase, createTestState, expectMatchesOpenApi, type TestDatabase } from '@dp/testing';
+import { createTestDatabase, createTestState, createTestStatePair, expectMatchesOpenApi, type TestDatabase } from '@dp/testing';
 import { createApi, type Api } from '../src/app';
 
 export interface Harness {
@@ -56,6 +56,33 @@ export async function createHarness(
       await api.close();
       if (!options.state) await state.close();
       if (!options.db) await db.destroy();
+    },
+  };
+}
+
+export interface HarnessPair {
+  db: TestDatabase;
+  one: Harness;
+  two: Harness;
+  close(): Promise<void>;
+}
+
+/** Two api instances on one database, sharing state the way two processes would (Redis or nothing). */
+export async function createHarnessPair(config?: Config): Promise<HarnessPair> {
+  const db = await createTestDatabase();
+  const [s1, s2] = createTestStatePair();
+  const one = await createHarness({ db, state: s1, config });
+  const two = await createHarness({ db, state: s2, config });
+  return {
+    db,
+    one,
+    two,
+    async close() {
+      await one.close();
+      await two.close();
+      await s1.close();
+      await s2.close();
+      await db.destroy();
     },
   };
 }

@@ -1,5 +1,4 @@
-import { createTestDatabase, createTestStatePair, type TestDatabase } from '@dp/testing';
-import { createHarness, type Harness } from './harness';
+import { createHarness, createHarnessPair, type Harness, type HarnessPair } from './harness';
 
 describe('per-plan rate limits', () => {
   let h: Harness;
@@ -43,22 +42,14 @@ describe('per-plan rate limits', () => {
 // Two api instances share limits only through Redis; this runs in the Redis pass.
 const withRedis = process.env.REDIS_URL ? describe : describe.skip;
 withRedis('rate limits shared by two instances through Redis', () => {
-  let db: TestDatabase;
+  let pair: HarnessPair;
   let one: Harness;
   let two: Harness;
   beforeAll(async () => {
-    db = await createTestDatabase();
-    const [s1, s2] = createTestStatePair();
-    one = await createHarness({ db, state: s1 });
-    two = await createHarness({ db, state: s2 });
+    pair = await createHarnessPair();
+    ({ one, two } = pair);
   });
-  afterAll(async () => {
-    await one.close();
-    await two.close();
-    await one.state.close();
-    await two.state.close();
-    await db.destroy();
-  });
+  afterAll(() => pair.close());
 
   it('counts requests to either instance against one window', async () => {
     const { key } = await one.newKey({ requestsPerMinute: 4 });

@@ -1,7 +1,7 @@
 import { revokeApiKey } from '@dp/db';
-import { createTestDatabase, createTestStatePair, type TestDatabase } from '@dp/testing';
+import type { TestDatabase } from '@dp/testing';
 import { KeyCache } from '../src/auth/key-cache';
-import { createHarness, testConfig, type Harness } from './harness';
+import { createHarnessPair, testConfig, type Harness, type HarnessPair } from './harness';
 
 describe('key cache', () => {
   it('serves an entry for its TTL and drops it after', () => {
@@ -25,25 +25,17 @@ describe('key cache', () => {
 });
 
 describe('revocation across two api instances', () => {
+  let pair: HarnessPair;
   let db: TestDatabase;
   let one: Harness;
   let two: Harness;
   beforeAll(async () => {
-    db = await createTestDatabase();
-    const [s1, s2] = createTestStatePair();
     // Without Redis the cache TTL is the only bound; a 1 s TTL keeps this test quick while
     // exercising the same code path as the 60 s default.
-    const config = testConfig(process.env.REDIS_URL ? {} : { KEY_CACHE_TTL_SECONDS: '1' });
-    one = await createHarness({ db, state: s1, config });
-    two = await createHarness({ db, state: s2, config });
+    pair = await createHarnessPair(testConfig(process.env.REDIS_URL ? {} : { KEY_CACHE_TTL_SECONDS: '1' }));
+    ({ db, one, two } = pair);
   });
-  afterAll(async () => {
-    await one.close();
-    await two.close();
-    await one.state.close();
-    await two.state.close();
-    await db.destroy();
-  });
+  afterAll(() => pair.close());
 
   it('a revoked key gets 401 invalid_key on the other instance within the bound', async () => {
     const { key, id } = await one.newKey();

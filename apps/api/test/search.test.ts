@@ -1,7 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { importCorpusFile, sharedCorpusPath } from '@dp/db';
+import { importTestRecords } from '@dp/testing';
 import { createHarness, type Harness } from './harness';
 
 /**
@@ -33,11 +31,7 @@ export const SEARCH_FIXTURES = [
 ];
 
 async function importRecords(h: Harness, records: object[]): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'search-test-'));
-  const file = join(dir, 'corpus.jsonl');
-  writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
-  const report = await importCorpusFile(h.db, file);
-  expect(report.failed).toEqual([]);
+  await importTestRecords(h.db, records);
 }
 
 let h: Harness;

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { FIXTURE_CORPUS_PATH, importCorpusFile, sharedCorpusPath, type Database, type ImportReport } from '@dp/db';
 
 function assertClean(report: ImportReport, what: string): ImportReport {
@@ -38,4 +40,16 @@ export async function seedSharedCorpus(db: Database, naturalKeys: string[]): Pro
     if (missing.length) throw new Error(`shared corpus has no record for: ${missing.join(', ')}`);
   }
   return report;
+}
+
+/** Imports records a test builds itself (corpus format), through the real importer; fails on any bad line. */
+export async function importTestRecords(db: Database, records: object[]): Promise<ImportReport> {
+  const dir = mkdtempSync(join(tmpdir(), 'dp-test-records-'));
+  try {
+    const file = join(dir, 'corpus.jsonl');
+    writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    return assertClean(await importCorpusFile(db, file), 'test records');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
