@@ -19,6 +19,9 @@ function expectError(res: { status: number; body: any; headers: Record<string, s
   expect(res.headers['x-ratelimit-limit']).toMatch(/^\d+$/);
   expect(res.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
   expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000 - 1);
+  // And the JSON API security headers (core's jsonApiSecurityHeaders).
+  expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
 }
 
 describe('/v1 error codes on real requests', () => {

@@ -1,10 +1,10 @@
 import express from 'express';
-import helmet from 'helmet';
 import {
   ApiError,
   createLogger,
   errorHandler,
   httpLogger,
+  jsonApiSecurityHeaders,
   notFoundHandler,
   parseTrustProxy,
   requestIdMiddleware,
@@ -70,8 +70,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
   app.use(requestIdMiddleware);
   app.use(httpLogger(logger));
-  // Browsers on other origins must be able to read responses of this keyless endpoint.
-  app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  // Cross-origin CORP: browsers on other origins must be able to read this keyless endpoint.
+  app.use(jsonApiSecurityHeaders());
 
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', x402_enabled: config.X402_ENABLED });

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError, hashApiKey, isWellFormedApiKey, type Scope } from '@dp/core';
-import { findApiKeyByHash, touchApiKeyLastUsed, type Database } from '@dp/db';
+import { findApiKeyByHash, touchApiKeyLastUsed, type ApiKeyPrincipal, type Database } from '@dp/db';
 import type { KeyCache } from './key-cache';
 import './principal';
 
@@ -12,7 +12,22 @@ const LAST_USED_INTERVAL_MS = 60_000;
  */
 export function authenticate(db: Database, cache: KeyCache, logger: { warn(o: object, m: string): void }): RequestHandler {
   const lastTouched = new Map<string, number>();
-  return async (req: Request, _res: Response, next: NextFunction) => {
+  const admit = (req: Request, principal: ApiKeyPrincipal | null, next: NextFunction) => {
+    if (!principal || principal.status !== 'active') {
+      req.authError = new ApiError('invalid_key', 'The API key is malformed, unknown or revoked.');
+      return next();
+    }
+    req.principal = principal;
+    const now = Date.now();
+    if ((lastTouched.get(principal.keyId) ?? 0) < now - LAST_USED_INTERVAL_MS) {
+      lastTouched.set(principal.keyId, now);
+      // Informational only: never delays or fails the request.
+      touchApiKeyLastUsed(db.prisma, principal.keyId).catch((err) => logger.warn({ err: { message: err.message } }, 'last_used_at update failed'));
+    }
+    next();
+  };
+  // Not async: a cache hit (nearly every request) admits synchronously, without a promise.
+  return (req: Request, _res: Response, next: NextFunction) => {
     const header = req.get('authorization');
     if (!header) {
       req.authError = new ApiError('missing_key', 'Send your API key as `Authorization: Bearer <API_KEY>`.');
@@ -29,23 +44,12 @@ export function authenticate(db: Database, cache: KeyCache, logger: { warn(o: ob
       return next();
     }
     const hash = hashApiKey(key);
-    let principal = cache.get(hash);
-    if (principal === undefined) {
-      principal = await findApiKeyByHash(db.prisma, hash);
+    const cached = cache.get(hash);
+    if (cached !== undefined) return admit(req, cached, next);
+    return findApiKeyByHash(db.prisma, hash).then((principal) => {
       cache.set(hash, principal);
-    }
-    if (!principal || principal.status !== 'active') {
-      req.authError = new ApiError('invalid_key', 'The API key is malformed, unknown or revoked.');
-      return next();
-    }
-    req.principal = principal;
-    const now = Date.now();
-    if ((lastTouched.get(principal.keyId) ?? 0) < now - LAST_USED_INTERVAL_MS) {
-      lastTouched.set(principal.keyId, now);
-      // Informational only: never delays or fails the request.
-      touchApiKeyLastUsed(db.prisma, principal.keyId).catch((err) => logger.warn({ err: { message: err.message } }, 'last_used_at update failed'));
-    }
-    next();
+      admit(req, principal, next);
+    });
   };
 }
 

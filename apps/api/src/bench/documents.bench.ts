@@ -11,7 +11,7 @@ import {
   sharedCorpusPath,
 } from '@dp/db';
 import { createApi } from '../app';
-import { load } from './autocannon-run';
+import { compareInRounds, load } from './autocannon-run';
 
 /**
  * Full-stack GET /v1/legal/documents/{id} (auth, rate limit, metering, query, envelope) against a
@@ -61,15 +61,18 @@ async function main() {
   await load(`http://127.0.0.1:${apiPort}${path}`, { Authorization: `Bearer ${key}` }, 2); // warm-up
   await load(`http://127.0.0.1:${barePort}/doc`, {}, 2);
   const queriesBefore = keyQueries;
-  const full = await load(`http://127.0.0.1:${apiPort}${path}`, { Authorization: `Bearer ${key}` }, seconds);
+  const [full, baseline] = await compareInRounds(
+    { url: `http://127.0.0.1:${apiPort}${path}`, headers: { Authorization: `Bearer ${key}` } },
+    { url: `http://127.0.0.1:${barePort}/doc`, headers: {} },
+    seconds,
+  );
   const authQueries = keyQueries - queriesBefore;
-  const baseline = await load(`http://127.0.0.1:${barePort}/doc`, {}, seconds);
 
   const row = (name: string, r: typeof full) =>
-    `${name.padEnd(28)} ${r.requestsPerSec.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
+    `${name.padEnd(28)} ${r.requestsPerSec.toFixed(0).padStart(8)} req/s   p50 ${r.p50.toFixed(1).padStart(5)} ms   p99 ${r.p99.toFixed(1).padStart(5)} ms   errors ${r.errors + r.non2xx}`;
   process.stdout.write(
     [
-      `\nGET ${path} (storage: ${db.kind}, state: ${state.kind}, ${seconds} s, 10 connections)`,
+      `\nGET ${path} (storage: ${db.kind}, state: ${state.kind}, ${seconds} s each in alternating rounds, 10 connections)`,
       row('full stack /v1', full),
       row('bare express route', baseline),
       `ratio (full / bare):          ${(full.requestsPerSec / baseline.requestsPerSec).toFixed(2)}×   (target ≥ 0.60×)`,

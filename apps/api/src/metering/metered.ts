@@ -13,12 +13,17 @@ export function metered(
   quota: QuotaGuard,
   operationOf: Operation | ((req: Request) => Operation),
 ): RequestHandler {
-  return async (req, res, next) => {
+  // Not async: with a fresh quota total (nearly every request) this runs without a promise.
+  return (req, res, next) => {
     const principal = req.principal!;
     const operation = typeof operationOf === 'function' ? operationOf(req) : operationOf;
-    await quota.check(principal.orgId, principal.monthlyUnits, UNIT_COST[operation]);
-    onStatus(res, (status) => meter.record(principal.orgId, operation, unitsFor(operation, status)));
-    next();
+    const proceed = () => {
+      onStatus(res, (status) => meter.record(principal.orgId, operation, unitsFor(operation, status)));
+      next();
+    };
+    const checked = quota.check(principal.orgId, principal.monthlyUnits, UNIT_COST[operation]);
+    if (checked) return checked.then(proceed);
+    proceed();
   };
 }
 

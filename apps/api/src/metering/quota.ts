@@ -4,6 +4,8 @@ import type { Meter } from './meter';
 
 const CACHE_MS = 2_000;
 
+const monthOf = (d: Date) => formatIsoDate(d).slice(0, 7);
+
 /**
  * Monthly unit quota. Reads the month's stored total at most every 2 s per organization and adds
  * what this instance has recorded but not yet flushed; across instances the bound is soft by at
@@ -19,21 +21,33 @@ export class QuotaGuard {
   ) {}
 
   async usedUnits(orgId: string, now = new Date()): Promise<number> {
-    const month = formatIsoDate(now).slice(0, 7);
-    let entry = this.stored.get(orgId);
-    if (!entry || entry.month !== month || entry.at < Date.now() - CACHE_MS) {
-      // Read before the query: a flush landing meanwhile is then counted twice (too strict for a
-      // moment), never missed.
-      const writtenBase = this.meter.writtenUnits(orgId, month);
-      const rows = await this.db.query<{ units: string | number | null }>(
-        'SELECT COALESCE(SUM(units), 0) AS units FROM usage_counter WHERE org_id = $1 AND day >= $2::date AND day < $3::date',
-        [orgId, formatIsoDate(startOfMonthUtc(now)), formatIsoDate(startOfNextMonthUtc(now))],
-      );
-      entry = { units: Number(rows[0]?.units ?? 0), month, at: Date.now(), writtenBase };
-      this.stored.set(orgId, entry);
-    }
-    // Exact for this instance: stored total + what it wrote since the read + what it holds.
-    return entry.units + (this.meter.writtenUnits(orgId, month) - entry.writtenBase) + this.meter.pendingUnits(orgId, month);
+    return this.usedUnitsIfFresh(orgId, now) ?? this.readUsedUnits(orgId, now);
+  }
+
+  /** The used units when the stored total is recent enough to answer without a query. */
+  private usedUnitsIfFresh(orgId: string, now: Date): number | undefined {
+    const entry = this.stored.get(orgId);
+    if (!entry || entry.month !== monthOf(now) || entry.at < Date.now() - CACHE_MS) return undefined;
+    return this.total(orgId, entry);
+  }
+
+  private async readUsedUnits(orgId: string, now: Date): Promise<number> {
+    const month = monthOf(now);
+    // Read before the query: a flush landing meanwhile is then counted twice (too strict for a
+    // moment), never missed.
+    const writtenBase = this.meter.writtenUnits(orgId, month);
+    const rows = await this.db.query<{ units: string | number | null }>(
+      'SELECT COALESCE(SUM(units), 0) AS units FROM usage_counter WHERE org_id = $1 AND day >= $2::date AND day < $3::date',
+      [orgId, formatIsoDate(startOfMonthUtc(now)), formatIsoDate(startOfNextMonthUtc(now))],
+    );
+    const entry = { units: Number(rows[0]?.units ?? 0), month, at: Date.now(), writtenBase };
+    this.stored.set(orgId, entry);
+    return this.total(orgId, entry);
+  }
+
+  /** Exact for this instance: stored total + what it wrote since the read + what it holds. */
+  private total(orgId: string, entry: { units: number; month: string; writtenBase: number }): number {
+    return entry.units + (this.meter.writtenUnits(orgId, entry.month) - entry.writtenBase) + this.meter.pendingUnits(orgId, entry.month);
   }
 
   /** Forget the cached total (after a flush, or in tests). */
@@ -41,9 +55,15 @@ export class QuotaGuard {
     this.stored.delete(orgId);
   }
 
-  async check(orgId: string, monthlyUnits: number, cost: number, now = new Date()): Promise<void> {
+  /** Throws quota_exceeded; synchronous (no promise) when the stored total is fresh. */
+  check(orgId: string, monthlyUnits: number, cost: number, now = new Date()): void | Promise<void> {
     if (cost === 0) return;
-    const used = await this.usedUnits(orgId, now);
+    const used = this.usedUnitsIfFresh(orgId, now);
+    if (used === undefined) return this.readUsedUnits(orgId, now).then((u) => this.enforce(u, monthlyUnits, cost, now));
+    this.enforce(used, monthlyUnits, cost, now);
+  }
+
+  private enforce(used: number, monthlyUnits: number, cost: number, now: Date): void {
     if (used + cost > monthlyUnits) {
       throw new ApiError('quota_exceeded', 'The monthly unit quota of your plan is used up.', {
         monthly_units: monthlyUnits,

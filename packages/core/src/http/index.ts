@@ -3,3 +3,4 @@ export * from './respond';
 export * from './errors';
 export * from './logging';
 export * from './trust-proxy';
+export * from './security-headers';

@@ -1,10 +1,12 @@
 import type { PubSub } from '@dp/core';
 import { DOCUMENTS_CHANGED_CHANNEL, normalizeDocumentRef, type Database } from '@dp/db';
 import { loadDocument, loadVersions, type DocumentMeta, type VersionMeta } from './load';
+import { DocumentViews } from './views';
 
 export interface LoadedDocument {
   doc: DocumentMeta;
   versions: VersionMeta[];
+  views: DocumentViews;
 }
 
 /**
@@ -27,7 +29,8 @@ export class DocumentCache {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > Date.now()) return hit.value;
     const doc = await loadDocument(this.db, rawRef);
-    const value = { doc, versions: await loadVersions(this.db, doc.id) };
+    const versions = await loadVersions(this.db, doc.id);
+    const value = { doc, versions, views: new DocumentViews(doc, versions) };
     if (this.ttlMs > 0) {
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });

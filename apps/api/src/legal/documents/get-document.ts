@@ -1,9 +1,8 @@
-import { formatIsoDate, todayUtc, DOCUMENT_INCLUDES, type DocumentInclude } from '@dp/core';
+import { todayUtc, DOCUMENT_INCLUDES, type DocumentInclude } from '@dp/core';
 import type { Database } from '@dp/db';
-import { buildEffectivity, statusAt } from './effectivity';
+import { buildEffectivity } from './effectivity';
 import type { DocumentCache } from './document-cache';
 import { currentVersion, loadSections, loadVersionText, versionAt } from './load';
-import { documentLinks, presentDocumentCore, presentVersion } from './present';
 import { listRelations } from './relations';
 
 export const DEFAULT_TEXT_LIMIT = 100_000;
@@ -34,19 +33,20 @@ function pageText(text: string, offset: number, limit: number) {
  * parts `include` asks for.
  */
 export async function getDocument(db: Database, documents: DocumentCache, ref: string, options: GetDocumentOptions) {
-  const { doc, versions } = await documents.get(ref);
+  const { doc, versions, views } = await documents.get(ref);
   const day = options.at ?? options.today ?? todayUtc();
   const current = currentVersion(versions);
   const inView = options.at ? versionAt(versions, options.at) : current;
   const include = new Set(options.include);
 
+  const { asOf, status } = views.onDay(day);
   const document: Record<string, unknown> = {
-    ...presentDocumentCore(doc),
-    as_of: formatIsoDate(day),
-    status: statusAt(doc, day),
-    version: inView ? { ...presentVersion(inView), is_current: inView.version === current?.version } : null,
+    ...views.core,
+    as_of: asOf,
+    status,
+    version: inView ? views.inView[versions.indexOf(inView)] : null,
     version_count: versions.length,
-    links: documentLinks(options.baseUrl, doc.naturalKey),
+    links: views.linksFor(options.baseUrl),
   };
 
   if (include.has('text')) {
@@ -64,14 +64,14 @@ export async function getDocument(db: Database, documents: DocumentCache, ref: s
     // Section offsets point into the current text; older versions have none of their own.
     document.sections = inView && inView.version === current?.version ? await loadSections(db, doc.id) : null;
   }
-  if (include.has('versions')) document.versions = versions.map(presentVersion);
+  if (include.has('versions')) document.versions = views.versions;
   if (include.has('relations')) {
     const page = await listRelations(db, doc, {
       direction: 'both',
       types: ['amends', 'amended_by', 'repeals', 'repealed_by', 'cites', 'cited_by'],
       limit: INCLUDED_RELATIONS,
     });
-    document.relations = { edges: page.edges, has_more: page.nextCursor !== null, more: `${documentLinks(options.baseUrl, doc.naturalKey).relations}` };
+    document.relations = { edges: page.edges, has_more: page.nextCursor !== null, more: views.linksFor(options.baseUrl).relations };
   }
   if (include.has('effectivity')) document.effectivity = await buildEffectivity(db, doc, day, versions);
   return document;
