@@ -45,6 +45,20 @@ describe('direct EIP-712 digest and ecrecover', () => {
     }
   });
 
+  it('refuses signatures whose r or s is out of range, or whose r is not a point on the curve', async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const a = authorization(account.address, '2000');
+    const digest = transferWithAuthorizationDigest(asset, extra, a);
+    const signature: string = await account.signTypedData(typed(a));
+    const [r, s, v] = [signature.slice(2, 66), signature.slice(66, 130), signature.slice(130)];
+    const n = 'fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141'; // the group order
+    expect(() => recoverSigner(digest, `0x${'0'.repeat(64)}${s}${v}`)).toThrow(); // r = 0
+    expect(() => recoverSigner(digest, `0x${r}${'0'.repeat(64)}${v}`)).toThrow(); // s = 0
+    expect(() => recoverSigner(digest, `0x${n}${s}${v}`)).toThrow(); // r = n
+    // x = 5 has no point on secp256k1 (5³ + 7 = 132 is not a square mod p): nothing recovers.
+    expect(() => recoverSigner(digest, `0x${'5'.padStart(64, '0')}${s}${v}`)).toThrow();
+  });
+
   it('refuses values beyond uint256 (viem cannot sign them either)', () => {
     expect(() => transferWithAuthorizationDigest(asset, extra, authorization(`0x${'1'.repeat(40)}`, (1n << 256n).toString()))).toThrow();
   });
