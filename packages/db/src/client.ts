@@ -5,7 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 // @ts-expect-error TS1479 (see above)
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from './generated/client';
 
@@ -28,9 +28,28 @@ export interface Database {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs fn on one dedicated connection (BEGIN/COMMIT across calls need that with a pool). */
   withSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn on a read-only connection with these planner settings (search runs with
+   * enable_seqscan off). PostgreSQL: a pool of its own whose connections start with the settings,
+   * so a call costs no extra round trips; PGlite: one exclusive read-only transaction with SET LOCAL.
+   */
+  withReadOnlySettings<T>(settings: PlannerSettings, fn: (session: SqlSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** The embedded engine, when kind is 'pglite' (for serving it over the wire, or snapshots). */
   readonly pglite?: PGlite;
+}
+
+/** Planner settings by name (`enable_seqscan: 'off'`); names and values are plain tokens. */
+export type PlannerSettings = Readonly<Record<string, string>>;
+
+const SETTING_TOKEN = /^[a-z_][a-z0-9_.]*$/;
+
+function settingPairs(settings: PlannerSettings): Array<[string, string]> {
+  const pairs = Object.entries(settings).sort(([a], [b]) => (a < b ? -1 : 1));
+  for (const [name, value] of pairs) {
+    if (!SETTING_TOKEN.test(name) || !SETTING_TOKEN.test(value)) throw new Error(`invalid setting ${name}=${value}`);
+  }
+  return pairs;
 }
 
 export interface DatabaseOptions {
@@ -64,16 +83,27 @@ async function createPostgres(options: DatabaseOptions): Promise<Database> {
   const split = splitSchema(options.url!);
   const schema = options.schema ?? split.schema ?? 'public';
   if (!SAFE_IDENT.test(schema)) throw new Error(`invalid schema name: ${schema}`);
-  const pool = new Pool({
-    connectionString: split.url,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
-    // Unqualified names (our tables first, then extensions installed in public) resolve here.
-    options: `-c search_path=${schema},public`,
+  const newPool = (extraOptions = '') => {
+    const p = new Pool({
+      connectionString: split.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      // Unqualified names (our tables first, then extensions installed in public) resolve here.
+      options: `-c search_path=${schema},public${extraOptions}`,
+    });
+    // A dropped idle connection must not crash the process; the next query gets a fresh one.
+    p.on('error', () => {});
+    return p;
+  };
+  const pool = newPool();
+  const tunedPools = new Map<string, Pool>();
+  const session = (client: PoolClient): SqlSession => ({
+    exec: async (sql) => {
+      await client.query(sql);
+    },
+    query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
   });
-  // A dropped idle connection must not crash the process; the next query gets a fresh one.
-  pool.on('error', () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { schema }) });
   return {
     kind: 'postgres',
@@ -86,19 +116,29 @@ async function createPostgres(options: DatabaseOptions): Promise<Database> {
     withSession: async (fn) => {
       const client = await pool.connect();
       try {
-        return await fn({
-          exec: async (sql) => {
-            await client.query(sql);
-          },
-          query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
-        });
+        return await fn(session(client));
+      } finally {
+        client.release();
+      }
+    },
+    withReadOnlySettings: async (settings, fn) => {
+      const pairs = settingPairs(settings);
+      const key = JSON.stringify(pairs);
+      let tuned = tunedPools.get(key);
+      if (!tuned) {
+        tuned = newPool(` -c default_transaction_read_only=on${pairs.map(([n, v]) => ` -c ${n}=${v}`).join('')}`);
+        tunedPools.set(key, tuned);
+      }
+      const client = await tuned.connect();
+      try {
+        return await fn(session(client));
       } finally {
         client.release();
       }
     },
     close: async () => {
       await prisma.$disconnect();
-      await pool.end();
+      await Promise.all([pool.end(), ...[...tunedPools.values()].map((p) => p.end())]);
     },
   };
 }
@@ -127,6 +167,20 @@ async function createPglite(options: DatabaseOptions): Promise<Database> {
         },
         query: async <T>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
       }),
+    // An exclusive transaction: SET LOCAL holds for fn's statements only, and no other caller's
+    // statement runs in between (PGlite has one connection).
+    withReadOnlySettings: async (settings, fn) => {
+      const pairs = settingPairs(settings);
+      return pglite.transaction(async (tx) => {
+        await tx.exec(['SET TRANSACTION READ ONLY', ...pairs.map(([n, v]) => `SET LOCAL ${n} = ${v}`)].join('; '));
+        return fn({
+          exec: async (sql) => {
+            await tx.exec(sql);
+          },
+          query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
+        });
+      });
+    },
     close: async () => {
       await prisma.$disconnect();
       if (!pglite.closed) await pglite.close();

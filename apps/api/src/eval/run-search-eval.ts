@@ -75,7 +75,9 @@ export async function main(): Promise<void> {
     const started = Date.now();
     const report = await importCorpusFile(db, corpus);
     console.log(`imported ${report.created} documents in ${((Date.now() - started) / 1000).toFixed(1)} s (${db.kind})`);
-    await db.exec(`DROP TABLE IF EXISTS pg_temp.eval_baseline; CREATE TEMP TABLE eval_baseline AS
+    // A table of the eval's schema, not a TEMP one: the pool may serve later queries (and hybrid
+    // search uses two connections at once) from connections that cannot see another's temp table.
+    await db.exec(`DROP TABLE IF EXISTS eval_baseline; CREATE UNLOGGED TABLE eval_baseline AS
       SELECT natural_key, setweight(to_tsvector('simple', title), 'A') || strip(to_tsvector('simple', text)) AS v FROM "document"`);
 
     const queries = loadQueries();
@@ -108,6 +110,7 @@ export async function main(): Promise<void> {
       console.log(`  ${kind.padEnd(14)} n=${String(s.hybrid.n).padEnd(3)} ${f('baseline')} / ${f('fulltext')} / ${f('hybrid')}`);
     }
     if (misses.length) console.log(`\nhybrid below rank 1:\n${misses.join('\n')}`);
+    await db.exec('DROP TABLE IF EXISTS eval_baseline');
   } finally {
     await cleanup();
   }

@@ -1,7 +1,9 @@
 import type { SearchMode } from '@dp/core';
 import type { Database, SqlSession } from '@dp/db';
-import { expandAbbreviations, fold, parseCitation, queryTerms } from './czech';
+import { fold } from './czech';
 import { filterSql, type DocumentFilters } from './filters';
+import { lexicalRanking } from './lexical';
+import { prepareQuery, type PreparedQuery, type Ranked } from './query';
 import { highlight } from './snippet';
 
 export interface SearchRequest {
@@ -39,70 +41,16 @@ export interface VectorRanker {
 
 /** Reciprocal rank fusion constant (Cormack et al.): damps the weight of the very top ranks. */
 export const RRF_K = 60;
+export { prepareQuery };
 /** Candidates each hybrid signal contributes; hybrid pages end there. */
 export const HYBRID_DEPTH = 100;
+/**
+ * Titles the trigram signal scores: far above what a query passes on the shared corpus (~30), so it
+ * only bounds the work on a large corpus.
+ */
+export const MAX_TRIGRAM_MATCHES = 1_000;
 /** Lexical matches that get the (costly) body rank; the rest keep their title order. */
 export const LEXICAL_DEPTH = 200;
-
-interface PreparedQuery {
-  citation: string | null;
-  terms: string[];
-  /** Folded query without the citation, for trigram similarity. */
-  folded: string;
-}
-
-export function prepareQuery(q: string): PreparedQuery {
-  const citation = parseCitation(q);
-  const rest = expandAbbreviations(citation ? q.replace(citation.text, ' ') : q);
-  return {
-    citation: citation?.naturalKey ?? null,
-    terms: queryTerms(rest),
-    folded: fold(rest).replace(/[^a-z0-9]+/g, ' ').trim(),
-  };
-}
-
-/**
- * Lexical ranking. Terms are prefix-matched stems (`zakonik:*`), ANDed; when no document has all
- * of them (a typo, an extra word) the OR of them is used instead, so a query never comes back
- * empty for one bad word. Score: all terms in the title/citation counts most, then the trigram
- * similarity of the whole query to the whole title (a short title that IS the query -- "Zákon o X"
- * -- beats "Zákon, kterým se mění zákon o X"), then ts_rank on the title and on title + body. The cited document, if any, sorts first whatever its score.
- */
-function lexicalSql(p: PreparedQuery, filters: DocumentFilters, params: unknown[], depth: number): string {
-  const cit = `$${params.push(p.citation)}::text`;
-  const where = filterSql(filters, 'd', params);
-  if (!p.terms.length) {
-    return `SELECT d.id, 1.0::float8 AS score, TRUE AS cited FROM "document" d WHERE d.natural_key = ${cit} AND ${where}`;
-  }
-  const aq = `to_tsquery('simple', $${params.push(p.terms.map((t) => `${t}:*`).join(' & '))})`;
-  const oq = `to_tsquery('simple', $${params.push(p.terms.map((t) => `${t}:*`).join(' | '))})`;
-  const where2 = filterSql(filters, 'x', params);
-  const qn = `$${params.push(p.folded)}::text`;
-  // The query values enter through MATERIALIZED CTEs, never as constants in a condition:
-  // - with a constant, the planner estimates `@@` / `<%` by running them over the column's
-  //   statistics (4-8 ms of planning for a 1 ms query); through a CTE it takes a default and the
-  //   plan is the same (GIN index);
-  // - written inline, the AND-or-OR CASE (and its EXISTS, a GIN scan of every prefix-matching
-  //   lexeme) was copied into each place q.aq was used and ran four times per query.
-  // Two phases: the cheap title signals order every match; the body rank (which reads the whole
-  // document vector, up to 100 kB) is added for the best `depth` only.
-  return `
-    WITH v AS MATERIALIZED (SELECT ${aq} AS a, ${oq} AS o, ${qn} AS qn),
-    q AS MATERIALIZED (
-      SELECT CASE WHEN EXISTS (SELECT 1 FROM "document" x WHERE x.search_vector @@ v.a AND ${where2})
-                  THEN v.a ELSE v.o END AS aq, v.qn
-      FROM v)
-    SELECT c.id, c.cited, (c.head + 0.5 * ts_rank(b.search_vector, c.aq))::float8 AS score
-    FROM (
-      SELECT d.id, (d.natural_key IS NOT DISTINCT FROM ${cit}) AS cited, q.aq,
-        3.0 * (d.search_head @@ q.aq)::int + 3.0 * public.similarity(q.qn, d.search_title)
-          + ts_rank(d.search_head, q.aq, 1) AS head
-      FROM q, "document" d
-      WHERE (d.search_vector @@ q.aq OR d.natural_key = ${cit}) AND ${where}
-      ORDER BY cited DESC, head DESC, d.id
-      LIMIT ${depth}
-    ) c JOIN "document" b ON b.id = c.id`;
-}
 
 /**
  * Trigram ranking, independent of the stemmer: word similarity of the folded query to the folded
@@ -110,64 +58,56 @@ function lexicalSql(p: PreparedQuery, filters: DocumentFilters, params: unknown[
  * candidates; it catches typos and forms the stemmer misses. Ranked by word similarity (the query
  * is in the title) plus whole-string similarity (and the title is not much more than the query).
  */
-function trigramSql(p: PreparedQuery, filters: DocumentFilters, params: unknown[]): string | null {
-  if (p.folded.length < 3) return null;
+async function trigramRanking(db: SqlSession, p: PreparedQuery, filters: DocumentFilters): Promise<Ranked[]> {
+  if (p.folded.length < 3) return [];
+  const params: unknown[] = [];
   const qn = `$${params.push(p.folded)}::text`;
-  // The query through a MATERIALIZED CTE, not as a constant: see lexicalSql (planning `<%` with a
-  // constant runs word_similarity over the column statistics, 4-6 ms; the plan is the same).
-  return `
-    WITH t AS MATERIALIZED (SELECT ${qn} AS qn)
-    SELECT d.id, (public.word_similarity(t.qn, d.search_title) + public.similarity(t.qn, d.search_title))::float8 AS score
-    FROM t, "document" d
-    WHERE t.qn OPERATOR(public.<%) d.search_title AND ${filterSql(filters, 'd', params)}`;
-}
-
-interface Ranked {
-  id: string;
-  score: number;
-  cited: boolean;
+  // The query through a MATERIALIZED CTE, not as a constant: planning `<%` with a constant runs
+  // word_similarity over the column statistics (4-6 ms); the plan is the same.
+  return db.query<Ranked>(
+    `WITH t AS MATERIALIZED (SELECT ${qn} AS qn),
+     m AS MATERIALIZED (
+       SELECT d.id, d.search_title FROM t, "document" d
+       WHERE t.qn OPERATOR(public.<%) d.search_title AND ${filterSql(filters, 'd', params)}
+       LIMIT ${MAX_TRIGRAM_MATCHES})
+     SELECT m.id, (public.word_similarity(t.qn, m.search_title) + public.similarity(t.qn, m.search_title))::float8 AS score, FALSE AS cited
+     FROM t, m ORDER BY score DESC, id LIMIT ${HYBRID_DEPTH}`,
+    params,
+  );
 }
 
 /**
- * Runs the search on one connection with sequential scans discouraged: on a table of a few
- * thousand rows the planner prefers scanning, not knowing that each row's tsvector and text are
- * large out-of-line values; the GIN indexes are what keeps latency flat (EXPLAIN in the bench).
+ * Search statements run with sequential scans discouraged: on a table of a few thousand rows the
+ * planner may prefer scanning, not knowing that each row's tsvector and text are large out-of-line
+ * values; the GIN indexes are what keeps latency flat (EXPLAIN in the bench).
  */
-export async function searchDocuments(db: Database, req: SearchRequest, vector?: VectorRanker): Promise<SearchPage> {
-  return db.withSession(async (s) => {
-    // One round trip for both statements (a simple-protocol multi-statement string).
-    await s.exec('BEGIN READ ONLY; SET LOCAL enable_seqscan = off');
-    try {
-      return await searchOn(s, req, vector);
-    } finally {
-      await s.exec('COMMIT').catch(() => {});
-    }
-  });
-}
+const SEARCH_SETTINGS = { enable_seqscan: 'off' } as const;
+const inSearchSession = <T>(db: Database, fn: (s: SqlSession) => Promise<T>) => db.withReadOnlySettings(SEARCH_SETTINGS, fn);
 
-async function searchOn(db: SqlSession, req: SearchRequest, vector?: VectorRanker): Promise<SearchPage> {
+export async function searchDocuments(db: Database, req: SearchRequest, vector?: VectorRanker): Promise<SearchPage> {
   const p = prepareQuery(req.q);
-  const signals: SearchSignal[] = [];
-  if (p.citation) signals.push('citation');
-  let page: Ranked[];
-  let more: boolean;
+  const signals: SearchSignal[] = p.citation ? ['citation'] : [];
 
   if (req.mode === 'fulltext') {
     signals.push('lexical');
-    const params: unknown[] = [];
-    const depth = Math.max(LEXICAL_DEPTH, req.offset + req.limit + 1);
-    const sql = `${lexicalSql(p, req.filters, params, depth)} ORDER BY cited DESC, score DESC, id LIMIT ${req.limit + 1} OFFSET ${req.offset}`;
-    const rows = await db.query<Ranked>(sql, params);
-    more = rows.length > req.limit;
-    page = rows.slice(0, req.limit);
-  } else {
-    const fused = await hybridRanking(db, p, req.filters, vector, signals);
-    page = fused.slice(req.offset, req.offset + req.limit);
-    more = fused.length > req.offset + req.limit;
+    return inSearchSession(db, async (s) => {
+      const ranked = await lexicalRanking(s, p, req.filters, Math.max(LEXICAL_DEPTH, req.offset + req.limit + 1));
+      const results = await hydrate(s, ranked.slice(req.offset, req.offset + req.limit), p.terms);
+      return { results, nextOffset: ranked.length > req.offset + req.limit ? req.offset + req.limit : null, signals };
+    });
   }
 
-  const results = await hydrate(db, page, p.terms);
-  return { results, nextOffset: more ? req.offset + req.limit : null, signals };
+  // The two rankings are independent: on PostgreSQL they run at the same time on two connections
+  // (the search's latency is the slower one, not the sum); PGlite runs them one after the other.
+  const [lexical, trigram] = await Promise.all([
+    inSearchSession(db, (s) => lexicalRanking(s, p, req.filters, LEXICAL_DEPTH)),
+    inSearchSession(db, (s) => trigramRanking(s, p, req.filters)),
+  ]);
+  signals.push('lexical', 'trigram');
+  const fused = await fuse(db, p, lexical.slice(0, HYBRID_DEPTH), trigram, vector, signals);
+  const page = fused.slice(req.offset, req.offset + req.limit);
+  const results = await inSearchSession(db, (s) => hydrate(s, page, p.terms));
+  return { results, nextOffset: fused.length > req.offset + req.limit ? req.offset + req.limit : null, signals };
 }
 
 /** Fuses the rankings by reciprocal rank fusion: score = sum over signals of 1 / (k + rank). */
@@ -179,24 +119,14 @@ export function reciprocalRankFusion(rankings: string[][], k = RRF_K): Map<strin
   return fused;
 }
 
-async function hybridRanking(
-  db: SqlSession,
+async function fuse(
+  db: Database,
   p: PreparedQuery,
-  filters: DocumentFilters,
+  lexical: Ranked[],
+  trigram: Ranked[],
   vector: VectorRanker | undefined,
   signals: SearchSignal[],
 ): Promise<Ranked[]> {
-  const lexParams: unknown[] = [];
-  const lexical = await db.query<Ranked>(
-    `${lexicalSql(p, filters, lexParams, LEXICAL_DEPTH)} ORDER BY cited DESC, score DESC, id LIMIT ${HYBRID_DEPTH}`,
-    lexParams,
-  );
-  signals.push('lexical');
-  const triParams: unknown[] = [];
-  const triSql = trigramSql(p, filters, triParams);
-  const trigram = triSql ? await db.query<Ranked>(`${triSql} ORDER BY score DESC, id LIMIT ${HYBRID_DEPTH}`, triParams) : [];
-  signals.push('trigram');
-
   const rankings = [lexical.filter((r) => !r.cited).map((r) => r.id), trigram.map((r) => r.id)];
   if (vector) {
     const ids = [...new Set(rankings.flat())];
