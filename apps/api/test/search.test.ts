@@ -79,6 +79,13 @@ describe('GET /v1/legal/search (fulltext)', () => {
     }
   });
 
+  it('needs all terms while any document has them all, the cited one included; else any term', async () => {
+    // Only the cited 1/2091 has both "spotřebiteli" and "raketou": 2/2091 (which has the first) stays out.
+    expect(keys(await search({ q: 'spotřebiteli raketou 1/2091' }))).toEqual(['sb/2091/1']);
+    // No document has both "kyslík" and "raketou": any term, the cited 2/2091 first.
+    expect(keys(await search({ q: 'kyslík raketou 2/2091' }))).toEqual(['sb/2091/2', 'sb/2091/1']);
+  });
+
   it('applies filters', async () => {
     const f = (filters: object) => search({ q: 'zákon spotřebitelů', filters: JSON.stringify(filters) });
     expect(keys(await f({ is_amending_act: true }))).toEqual(['sb/2091/2']);

@@ -9,7 +9,16 @@ interface Candidate {
   title: string;
   in_head: boolean;
   head_rank: number;
-  all_terms: boolean;
+}
+
+async function hasAllTerms(db: SqlSession, all: string, filters: DocumentFilters): Promise<boolean> {
+  const params: unknown[] = [all];
+  const rows = await db.query<{ found: boolean }>(
+    `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', $1) AS aq)
+     SELECT EXISTS (SELECT 1 FROM q, "document" d WHERE d.search_vector @@ q.aq AND ${filterSql(filters, 'd', params)}) AS found`,
+    params,
+  );
+  return rows[0]?.found === true;
 }
 
 /**
@@ -44,25 +53,31 @@ export async function lexicalRanking(db: SqlSession, p: PreparedQuery, filters: 
   }
   const all = p.terms.map((t) => `${t}:*`).join(' & ');
   const any = p.terms.map((t) => `${t}:*`).join(' | ');
-  const a = `$${params.push(all)}`;
-  const o = `$${params.push(any)}`;
-  const where = filterSql(filters, 'd', params);
-  const whereX = filterSql(filters, 'x', params);
   // The query values enter through MATERIALIZED CTEs, never as constants in a condition: with a
   // constant, the planner estimates `@@` by running it over the column's statistics (4-8 ms of
   // planning for a 1 ms query); through a CTE it takes a default and the plan is the same (GIN).
-  const candidates = await db.query<Candidate>(
-    `WITH v AS MATERIALIZED (SELECT to_tsquery('simple', ${a}) AS a, to_tsquery('simple', ${o}) AS o),
-     e AS MATERIALIZED (SELECT EXISTS (SELECT 1 FROM v, "document" x WHERE x.search_vector @@ v.a AND ${whereX}) AS all_terms),
-     q AS MATERIALIZED (SELECT e.all_terms, CASE WHEN e.all_terms THEN v.a ELSE v.o END AS aq FROM v, e)
-     SELECT d.id, (d.natural_key IS NOT DISTINCT FROM ${cit}) AS cited, d.search_title AS title,
-            (d.search_head @@ q.aq) AS in_head, ts_rank(d.search_head, q.aq, 1)::float8 AS head_rank, q.all_terms
-     FROM q, "document" d
-     WHERE (d.search_vector @@ q.aq OR d.natural_key = ${cit}) AND ${where}
-     ORDER BY cited DESC, in_head DESC, head_rank DESC, d.id
-     LIMIT ${MAX_CANDIDATES}`,
-    params,
-  );
+  const matches = (tsquery: string) => {
+    const ps = [...params, tsquery];
+    return db.query<Candidate>(
+      `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', $${ps.length}) AS aq)
+       SELECT d.id, (d.natural_key IS NOT DISTINCT FROM ${cit}) AS cited, d.search_title AS title,
+              (d.search_head @@ q.aq) AS in_head, ts_rank(d.search_head, q.aq, 1)::float8 AS head_rank
+       FROM q, "document" d
+       WHERE (d.search_vector @@ q.aq OR d.natural_key = ${cit}) AND ${filterSql(filters, 'd', ps)}
+       ORDER BY cited DESC, in_head DESC, head_rank DESC, d.id
+       LIMIT ${MAX_CANDIDATES}`,
+      ps,
+    );
+  };
+  // All terms; when no document has them all, any of them. A cited document is listed whatever it
+  // matches, so when it is the only row, whether it has all terms is asked separately (rarely).
+  let tsquery = all;
+  let candidates = await matches(all);
+  const allMatched = candidates.some((c) => !c.cited) || (candidates.length > 0 && (await hasAllTerms(db, all, filters)));
+  if (!allMatched) {
+    tsquery = any;
+    candidates = await matches(any);
+  }
   if (!candidates.length) return [];
 
   // The arithmetic (and its order) is what the SQL of this ranking computed in float8 before it
@@ -81,7 +96,7 @@ export async function lexicalRanking(db: SqlSession, p: PreparedQuery, filters: 
   const bodyRank = await db.query<{ id: string; rank: number }>(
     `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', $1) AS aq)
      SELECT b.id, ts_rank(b.search_vector, q.aq)::float8 AS rank FROM q, "document" b WHERE b.id = ANY($2::text[])`,
-    [candidates[0].all_terms ? all : any, top.map((r) => r.id)],
+    [tsquery, top.map((r) => r.id)],
   );
   const rankOf = new Map(bodyRank.map((r) => [r.id, Number(r.rank)]));
   for (const r of top) r.score = r.head + 0.5 * (rankOf.get(r.id) ?? 0);
