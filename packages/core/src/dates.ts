@@ -12,6 +12,21 @@ export function formatIsoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
+const DAY_MS = 86_400_000;
+let lastDay = { start: 0, end: 0, iso: '1970-01-01' };
+
+/**
+ * formatIsoDate, remembering the last UTC day it formatted: metering and quota checks format the
+ * current day on every request, and toISOString showed in profiles of the document read.
+ */
+export function isoDay(d: Date): string {
+  const t = d.getTime();
+  if (t >= lastDay.start && t < lastDay.end) return lastDay.iso;
+  const start = Math.floor(t / DAY_MS) * DAY_MS;
+  lastDay = { start, end: start + DAY_MS, iso: formatIsoDate(new Date(start)) };
+  return lastDay.iso;
+}
+
 export function todayUtc(now: Date = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }

@@ -1,4 +1,4 @@
-import { formatIsoDate, type Logger, type Operation } from '@dp/core';
+import { isoDay, type Logger, type Operation } from '@dp/core';
 import type { Database } from '@dp/db';
 
 interface Pending {
@@ -35,7 +35,7 @@ export class Meter {
   }
 
   record(orgId: string, operation: Operation, units: number, at = new Date()): void {
-    const day = formatIsoDate(at);
+    const day = isoDay(at);
     const key = `${orgId}|${day}|${operation}`;
     const entry = this.pending.get(key);
     if (entry) {

@@ -1,10 +1,10 @@
-import { ApiError, formatIsoDate, startOfMonthUtc, startOfNextMonthUtc } from '@dp/core';
+import { ApiError, formatIsoDate, isoDay, startOfMonthUtc, startOfNextMonthUtc } from '@dp/core';
 import type { Database } from '@dp/db';
 import type { Meter } from './meter';
 
 const CACHE_MS = 2_000;
 
-const monthOf = (d: Date) => formatIsoDate(d).slice(0, 7);
+const monthOf = (d: Date) => isoDay(d).slice(0, 7);
 
 /**
  * Monthly unit quota. Reads the month's stored total at most every 2 s per organization and adds

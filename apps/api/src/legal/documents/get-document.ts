@@ -39,15 +39,10 @@ export async function getDocument(db: Database, documents: DocumentCache, ref: s
   const inView = options.at ? versionAt(versions, options.at) : current;
   const include = new Set(options.include);
 
-  const { asOf, status } = views.onDay(day);
-  const document: Record<string, unknown> = {
-    ...views.core,
-    as_of: asOf,
-    status,
-    version: inView ? views.inView[versions.indexOf(inView)] : null,
-    version_count: versions.length,
-    links: views.linksFor(options.baseUrl),
-  };
+  const base = views.document(day, inView, versions, options.baseUrl);
+  // Without includes the shared base is the answer as it is (it is only serialised).
+  if (!include.size) return base as Record<string, unknown>;
+  const document: Record<string, unknown> = { ...base };
 
   if (include.has('text')) {
     const text = inView ? await loadVersionText(db, doc.id, inView, current) : null;

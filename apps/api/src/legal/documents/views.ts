@@ -17,6 +17,7 @@ export class DocumentViews {
   /** The `version` field: the same, with is_current. */
   readonly inView: ReadonlyArray<VersionView & { is_current: boolean }>;
   private day?: { time: number; asOf: string; status: EffStatus };
+  private base?: { time: number; version: number | undefined; baseUrl: string; value: Readonly<Record<string, unknown>> };
   private links?: { baseUrl: string; value: ReturnType<typeof documentLinks> };
 
   constructor(
@@ -34,6 +35,28 @@ export class DocumentViews {
     const time = day.getTime();
     if (this.day?.time !== time) this.day = { time, asOf: formatIsoDate(day), status: statusAt(this.doc, day) };
     return this.day;
+  }
+
+  /**
+   * The fields every document response has, on a day with a version in view (`versions` is the
+   * list this view was built from). The last combination asked for is kept: nearly every read is
+   * "today, current version".
+   */
+  document(day: Date, inView: VersionMeta | undefined, versions: VersionMeta[], baseUrl: string): Readonly<Record<string, unknown>> {
+    const time = day.getTime();
+    const b = this.base;
+    if (b && b.time === time && b.version === inView?.version && b.baseUrl === baseUrl) return b.value;
+    const { asOf, status } = this.onDay(day);
+    const value = {
+      ...this.core,
+      as_of: asOf,
+      status,
+      version: inView ? this.inView[versions.indexOf(inView)] : null,
+      version_count: versions.length,
+      links: this.linksFor(baseUrl),
+    };
+    this.base = { time, version: inView?.version, baseUrl, value };
+    return value;
   }
 
   linksFor(baseUrl: string): ReturnType<typeof documentLinks> {
