@@ -19,7 +19,7 @@ export interface ClaimedDelivery {
 // concurrent workers pass over rows another worker is claiming this instant, and the re-check of
 // `locked_until` on the locked row means a claim committed meanwhile is never taken twice.
 // Times come from the caller's clock ($1) so tests can move time without sleeping.
-const CLAIM_SQL = `
+export const CLAIM_SQL = `
 WITH heads AS (
   SELECT DISTINCT ON (webhook_id) id
   FROM "webhook_delivery"

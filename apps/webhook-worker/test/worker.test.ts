@@ -1,6 +1,6 @@
 import { createDatabase, deleteWebhook, getWebhook, listDeliveries, type Database } from '@dp/db';
 import { createTestDatabase, type TestDatabase } from '@dp/testing';
-import { claimDeliveries } from '../src/claim';
+import { CLAIM_SQL, claimDeliveries } from '../src/claim';
 import { createWorker, type WorkerOptions } from '../src/worker';
 import { deliveryRows, emit, manualClock, newWebhook, startReceiver, testConfig, verifyHit, type Receiver } from './helpers';
 
@@ -271,5 +271,26 @@ describe('webhook delivery', () => {
     await claimDeliveries(db, { workerId: w.id, now: new Date(), lockMs: 60_000, limit: 10 });
     await w.stop();
     expect((await deliveryRows(db, hook.id)).every((r) => r.locked_by === null)).toBe(true);
+  });
+});
+
+describe('claim query plan', () => {
+  it("finds each webhook's head through the partial index of pending deliveries", async () => {
+    const plan = await db.withSession(async (s) => {
+      // Sequential scans off: on a near-empty table the planner would scan; the question is only
+      // whether an index serves the pending queue in (webhook_id, change_seq, id) order.
+      await s.exec('BEGIN; SET LOCAL enable_seqscan = off');
+      try {
+        const sql = CLAIM_SQL.replace('$1::timestamptz', "'2026-01-01'::timestamptz")
+          .replace('$1::timestamptz', "'2026-01-01'::timestamptz")
+          .replace('$2::timestamptz', "'2026-01-01'::timestamptz")
+          .replace('$3', "'w'")
+          .replace('$4::int', '10');
+        return (await s.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`)).map((r) => r['QUERY PLAN']).join('\n');
+      } finally {
+        await s.exec('ROLLBACK');
+      }
+    });
+    expect(plan).toContain('webhook_delivery_pending_head_idx');
   });
 });
