@@ -2,20 +2,14 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-// @ts-expect-error TS1479: viem's typings are ESM-only; the CommonJS runtime is what jest loads.
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import {
   REDACT_PATHS,
-  X402_CHAIN_ID,
-  TRANSFER_WITH_AUTHORIZATION_TYPES,
   buildPaymentRequirements,
-  eip3009Domain,
   encodePaymentHeader,
   loadConfig,
   parseScopes,
   type Config,
   type Logger,
-  type PaymentPayload,
   type PaymentRequirements,
   type SharedState,
 } from '@dp/core';
@@ -144,47 +138,7 @@ export async function createGatewayHarness(
   };
 }
 
-export interface Payer {
-  address: string;
-  sign(requirements: PaymentRequirements, overrides?: Partial<PaymentPayload['payload']['authorization']> & { nonce?: string }): Promise<PaymentPayload>;
-}
-
-export function newPayer(): Payer {
-  const account = privateKeyToAccount(generatePrivateKey());
-  return {
-    address: account.address,
-    async sign(requirements, overrides = {}) {
-      const now = Math.floor(Date.now() / 1000);
-      const authorization = {
-        from: account.address,
-        to: requirements.payTo,
-        value: requirements.maxAmountRequired,
-        validAfter: String(now - 600),
-        validBefore: String(now + requirements.maxTimeoutSeconds),
-        nonce: randomNonce(),
-        ...overrides,
-      };
-      const signature = await account.signTypedData({
-        domain: eip3009Domain(requirements.asset, requirements.extra, X402_CHAIN_ID),
-        types: TRANSFER_WITH_AUTHORIZATION_TYPES,
-        primaryType: 'TransferWithAuthorization',
-        message: {
-          from: authorization.from as `0x${string}`,
-          to: authorization.to as `0x${string}`,
-          value: BigInt(authorization.value),
-          validAfter: BigInt(authorization.validAfter),
-          validBefore: BigInt(authorization.validBefore),
-          nonce: authorization.nonce as `0x${string}`,
-        },
-      });
-      return { x402Version: 1, scheme: 'exact', network: requirements.network, payload: { signature, authorization } };
-    },
-  };
-}
-
-export function randomNonce(): string {
-  return `0x${require('node:crypto').randomBytes(32).toString('hex')}`;
-}
+export { newPayer, randomNonce, type Payer } from '../src/client/payer';
 
 /** The requirements the gateway will build for `url` (what a client reads from the challenge). */
 export function requirementsFor(url: string): PaymentRequirements {

@@ -7,17 +7,12 @@
  *
  * Needs apps/api built (its createApi is loaded from @dp/api/app).
  */
-import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type express from 'express';
-// @ts-expect-error TS1479: viem's typings are ESM-only; its CommonJS runtime is what runs.
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import {
-  TRANSFER_WITH_AUTHORIZATION_TYPES,
   buildPaymentRequirements,
   createMemoryState,
-  eip3009Domain,
   encodePaymentHeader,
   loadConfig,
   type Config,
@@ -26,6 +21,7 @@ import {
 } from '@dp/core';
 import { applyMigrations, createApiKey, createDatabase, createOrganization, type Database } from '@dp/db';
 import { createGateway } from '../app';
+import { newPayer } from '../client/payer';
 
 type ApiFactory = (deps: { db: Database; state: SharedState; config: Config }) => { app: express.Express; ready?: Promise<void>; close(): Promise<void> };
 
@@ -44,30 +40,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function signedHeader(requirements: PaymentRequirements): Promise<string> {
   // A fresh payer per call keeps the per-payer limit (10/min) out of the measurement.
-  const account = privateKeyToAccount(generatePrivateKey());
-  const now = Math.floor(Date.now() / 1000);
-  const authorization = {
-    from: account.address,
-    to: requirements.payTo,
-    value: requirements.maxAmountRequired,
-    validAfter: String(now - 600),
-    validBefore: String(now + 600),
-    nonce: `0x${randomBytes(32).toString('hex')}`,
-  };
-  const signature = await account.signTypedData({
-    domain: eip3009Domain(requirements.asset, requirements.extra),
-    types: TRANSFER_WITH_AUTHORIZATION_TYPES,
-    primaryType: 'TransferWithAuthorization',
-    message: {
-      from: account.address,
-      to: authorization.to as `0x${string}`,
-      value: BigInt(authorization.value),
-      validAfter: BigInt(authorization.validAfter),
-      validBefore: BigInt(authorization.validBefore),
-      nonce: authorization.nonce as `0x${string}`,
-    },
-  });
-  return encodePaymentHeader({ x402Version: 1, scheme: 'exact', network: requirements.network, payload: { signature, authorization } });
+  return encodePaymentHeader(await newPayer().sign(requirements));
 }
 
 async function timed(fn: () => Promise<Response>): Promise<number> {

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+// @ts-expect-error TS1479: viem's typings are ESM-only; its CommonJS runtime is what runs.
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { TRANSFER_WITH_AUTHORIZATION_TYPES, X402_CHAIN_ID, eip3009Domain, type PaymentPayload, type PaymentRequirements } from '@dp/core';
+
+/**
+ * The client side of a payment, as x402 clients sign it (EIP-3009 TransferWithAuthorization with a
+ * viem local account). Not used by the gateway itself: the tests and the paid-call bench pay with it.
+ */
+export interface Payer {
+  address: string;
+  sign(requirements: PaymentRequirements, overrides?: Partial<PaymentPayload['payload']['authorization']>): Promise<PaymentPayload>;
+}
+
+export function randomNonce(): string {
+  return `0x${randomBytes(32).toString('hex')}`;
+}
+
+/** A payer with a fresh private key. */
+export function newPayer(): Payer {
+  const account = privateKeyToAccount(generatePrivateKey());
+  return {
+    address: account.address,
+    async sign(requirements, overrides = {}) {
+      const now = Math.floor(Date.now() / 1000);
+      const authorization = {
+        from: account.address,
+        to: requirements.payTo,
+        value: requirements.maxAmountRequired,
+        validAfter: String(now - 600),
+        validBefore: String(now + requirements.maxTimeoutSeconds),
+        nonce: randomNonce(),
+        ...overrides,
+      };
+      const signature: string = await account.signTypedData({
+        domain: eip3009Domain(requirements.asset, requirements.extra, X402_CHAIN_ID),
+        types: TRANSFER_WITH_AUTHORIZATION_TYPES,
+        primaryType: 'TransferWithAuthorization',
+        message: {
+          from: authorization.from as `0x${string}`,
+          to: authorization.to as `0x${string}`,
+          value: BigInt(authorization.value),
+          validAfter: BigInt(authorization.validAfter),
+          validBefore: BigInt(authorization.validBefore),
+          nonce: authorization.nonce as `0x${string}`,
+        },
+      });
+      return { x402Version: 1, scheme: 'exact', network: requirements.network, payload: { signature, authorization } };
+    },
+  };
+}
