@@ -20,10 +20,6 @@ export class QuotaGuard {
     private readonly meter: Meter,
   ) {}
 
-  async usedUnits(orgId: string, now = new Date()): Promise<number> {
-    return this.usedUnitsIfFresh(orgId, now) ?? this.readUsedUnits(orgId, now);
-  }
-
   /** The used units when the stored total is recent enough to answer without a query. */
   private usedUnitsIfFresh(orgId: string, now: Date): number | undefined {
     const entry = this.stored.get(orgId);

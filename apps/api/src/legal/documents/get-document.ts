@@ -3,6 +3,7 @@ import type { Database } from '@dp/db';
 import { buildEffectivity } from './effectivity';
 import type { DocumentCache } from './document-cache';
 import { currentVersion, loadSections, loadVersionText, versionAt } from './load';
+import { documentLinks } from './present';
 import { listRelations } from './relations';
 
 export const DEFAULT_TEXT_LIMIT = 100_000;
@@ -66,7 +67,7 @@ export async function getDocument(db: Database, documents: DocumentCache, ref: s
       types: ['amends', 'amended_by', 'repeals', 'repealed_by', 'cites', 'cited_by'],
       limit: INCLUDED_RELATIONS,
     });
-    document.relations = { edges: page.edges, has_more: page.nextCursor !== null, more: views.linksFor(options.baseUrl).relations };
+    document.relations = { edges: page.edges, has_more: page.nextCursor !== null, more: documentLinks(options.baseUrl, doc.naturalKey).relations };
   }
   if (include.has('effectivity')) document.effectivity = await buildEffectivity(db, doc, day, versions);
   return document;

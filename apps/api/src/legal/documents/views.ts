@@ -1,4 +1,4 @@
-import { formatIsoDate, type EffStatus } from '@dp/core';
+import { formatIsoDate } from '@dp/core';
 import { statusAt } from './effectivity';
 import { currentVersion, type DocumentMeta, type VersionMeta } from './load';
 import { documentLinks, presentDocumentCore, presentVersion } from './present';
@@ -11,14 +11,12 @@ type VersionView = ReturnType<typeof presentVersion>;
  * the traffic; presenting the same metadata again on each one showed in profiles.
  */
 export class DocumentViews {
-  readonly core: Readonly<ReturnType<typeof presentDocumentCore>>;
   /** `versions` include: each version as presented. */
   readonly versions: readonly VersionView[];
-  /** The `version` field: the same, with is_current. */
-  readonly inView: ReadonlyArray<VersionView & { is_current: boolean }>;
-  private day?: { time: number; asOf: string; status: EffStatus };
+  private readonly core: Readonly<ReturnType<typeof presentDocumentCore>>;
+  /** The `version` field: a presented version with is_current. */
+  private readonly inView: ReadonlyArray<VersionView & { is_current: boolean }>;
   private base?: { time: number; version: number | undefined; baseUrl: string; value: Readonly<Record<string, unknown>> };
-  private links?: { baseUrl: string; value: ReturnType<typeof documentLinks> };
 
   constructor(
     private readonly doc: DocumentMeta,
@@ -30,13 +28,6 @@ export class DocumentViews {
     this.inView = versions.map((v, i) => ({ ...this.versions[i], is_current: v.version === current?.version }));
   }
 
-  /** `as_of` and `status` on a day; the last day asked for is kept (nearly always today). */
-  onDay(day: Date): { asOf: string; status: EffStatus } {
-    const time = day.getTime();
-    if (this.day?.time !== time) this.day = { time, asOf: formatIsoDate(day), status: statusAt(this.doc, day) };
-    return this.day;
-  }
-
   /**
    * The fields every document response has, on a day with a version in view (`versions` is the
    * list this view was built from). The last combination asked for is kept: nearly every read is
@@ -46,21 +37,15 @@ export class DocumentViews {
     const time = day.getTime();
     const b = this.base;
     if (b && b.time === time && b.version === inView?.version && b.baseUrl === baseUrl) return b.value;
-    const { asOf, status } = this.onDay(day);
     const value = {
       ...this.core,
-      as_of: asOf,
-      status,
+      as_of: formatIsoDate(day),
+      status: statusAt(this.doc, day),
       version: inView ? this.inView[versions.indexOf(inView)] : null,
       version_count: versions.length,
-      links: this.linksFor(baseUrl),
+      links: documentLinks(baseUrl, this.doc.naturalKey),
     };
     this.base = { time, version: inView?.version, baseUrl, value };
     return value;
-  }
-
-  linksFor(baseUrl: string): ReturnType<typeof documentLinks> {
-    if (this.links?.baseUrl !== baseUrl) this.links = { baseUrl, value: documentLinks(baseUrl, this.doc.naturalKey) };
-    return this.links.value;
   }
 }

@@ -1,5 +1,6 @@
 import { highlight } from './snippet';
-import { cutSnippet, prepareQuery, reciprocalRankFusion, RRF_K } from './search';
+import { prepareQuery } from './query';
+import { cutSnippet, reciprocalRankFusion, RRF_K } from './search';
 
 describe('reciprocal rank fusion', () => {
   it('sums 1/(k + rank) over the rankings', () => {

@@ -41,7 +41,6 @@ export interface VectorRanker {
 
 /** Reciprocal rank fusion constant (Cormack et al.): damps the weight of the very top ranks. */
 export const RRF_K = 60;
-export { prepareQuery };
 /** Candidates each hybrid signal contributes; hybrid pages end there. */
 export const HYBRID_DEPTH = 100;
 /**
