@@ -39,15 +39,16 @@ export interface Database {
   readonly pglite?: PGlite;
 }
 
-/** Planner settings by name (`enable_seqscan: 'off'`); names and values are plain tokens. */
+/** Settings by name (`enable_seqscan: 'off'`, `pg_trgm.similarity_threshold: '0.2'`): plain tokens. */
 export type PlannerSettings = Readonly<Record<string, string>>;
 
-const SETTING_TOKEN = /^[a-z_][a-z0-9_.]*$/;
+const SETTING_NAME = /^[a-z_][a-z0-9_.]*$/;
+const SETTING_VALUE = /^[a-z0-9_.]+$/;
 
 function settingPairs(settings: PlannerSettings): Array<[string, string]> {
   const pairs = Object.entries(settings).sort(([a], [b]) => (a < b ? -1 : 1));
   for (const [name, value] of pairs) {
-    if (!SETTING_TOKEN.test(name) || !SETTING_TOKEN.test(value)) throw new Error(`invalid setting ${name}=${value}`);
+    if (!SETTING_NAME.test(name) || !SETTING_VALUE.test(value)) throw new Error(`invalid setting ${name}=${value}`);
   }
   return pairs;
 }

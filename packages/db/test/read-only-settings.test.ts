@@ -31,8 +31,16 @@ describe('withReadOnlySettings', () => {
     expect(values).toEqual(['off', 'off', 'off', 'off']);
   });
 
+  it('takes an extension setting with a number for value', async () => {
+    const v = await db.withReadOnlySettings({ 'pg_trgm.similarity_threshold': '0.2' }, async (s) =>
+      (await s.query<{ v: string }>("SELECT current_setting('pg_trgm.similarity_threshold') AS v"))[0].v,
+    );
+    expect(Number(v)).toBe(0.2);
+  });
+
   it('refuses setting names or values that are not plain tokens', async () => {
     await expect(db.withReadOnlySettings({ 'enable_seqscan; DROP TABLE x': 'off' }, async () => 1)).rejects.toThrow(/invalid setting/);
     await expect(db.withReadOnlySettings({ enable_seqscan: "off'" }, async () => 1)).rejects.toThrow(/invalid setting/);
+    await expect(db.withReadOnlySettings({ enable_seqscan: 'off -c x=1' }, async () => 1)).rejects.toThrow(/invalid setting/);
   });
 });
