@@ -2,7 +2,7 @@ import { createTestDatabase, type TestDatabase } from '@dp/testing';
 import { TrigramQuery } from './trigram';
 
 // The lexical ranking moved title similarity from SQL to TypeScript; it must stay pg_trgm's value.
-describe('TrigramQuery.similarity equals pg_trgm similarity()', () => {
+describe('TrigramQuery equals pg_trgm similarity() and word_similarity()', () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -23,8 +23,14 @@ describe('TrigramQuery.similarity equals pg_trgm similarity()', () => {
     '',
     '§ 2079 odst. 1 – Straße œuvre',
     'zakonik prace zakonik prace zakonik',
+    'zakon o cenach a zakon o cenovych predpisech, o cenach',
+    'prace zakonik zakon prace',
+    'ochrana spotrebitele pri ochrane spotrebitelu spotrebitel',
   ];
-  const queries = ['zakon o obcich', 'obcansky zakonik', 'obcnasky zakonik', 'ustava', 'spotrebitel', '2012', 'a', 'strasse', 'Ústava', ''];
+  const queries = [
+    'zakon o obcich', 'obcansky zakonik', 'obcnasky zakonik', 'ustava', 'spotrebitel', '2012', 'a', 'strasse', 'Ústava', '',
+    'zakonik prcae', 'spotrebitlee ochrana', 'zakon o cenach', 'prace zakon',
+  ];
 
   it('for every query and title, to the last bit of the float4', async () => {
     const rows = await db.query<{ q: string; t: string; s: number }>(
@@ -33,6 +39,18 @@ describe('TrigramQuery.similarity equals pg_trgm similarity()', () => {
     );
     expect(rows).toHaveLength(queries.length * titles.length);
     const mismatches = rows.filter((r) => new TrigramQuery(r.q).similarity(r.t) !== Number(r.s));
+    expect(mismatches).toEqual([]);
+  });
+
+  it('word similarity for every query and title, to the last bit of the float4', async () => {
+    const rows = await db.query<{ q: string; t: string; s: number }>(
+      'SELECT q, t, public.word_similarity(q, t)::float8 AS s FROM unnest($1::text[]) q, unnest($2::text[]) t',
+      [queries, titles],
+    );
+    expect(rows.filter((r) => Number(r.s) > 0).length).toBeGreaterThan(20);
+    const mismatches = rows
+      .map((r) => ({ ...r, ours: new TrigramQuery(r.q).wordSimilarity(r.t) }))
+      .filter((r) => r.ours !== Number(r.s));
     expect(mismatches).toEqual([]);
   });
 });

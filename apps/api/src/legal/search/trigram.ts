@@ -34,6 +34,16 @@ function eachTrigram(lower: string, isWordAt: (i: number) => boolean, fn: (a: nu
   }
 }
 
+/** Trigrams of any text in order, repeats included, each as one number (three UTF-16 units). */
+function trigramList(text: string): number[] {
+  const lower = text.toLowerCase();
+  const out: number[] = [];
+  eachTrigram(lower, (i) => isAsciiWordChar(lower.charCodeAt(i)) || (lower.charCodeAt(i) >= 128 && WORD_CHAR.test(lower[i])), (a, b, c) =>
+    out.push(a * 2 ** 32 + b * 2 ** 16 + c),
+  );
+  return out;
+}
+
 /** Any text: distinct trigrams as strings. */
 function trigramSet(text: string): Set<string> {
   const lower = text.toLowerCase();
@@ -54,7 +64,68 @@ function setSimilarity(a: Set<string>, b: Set<string>): number {
 // ASCII trigrams as 21-bit numbers; `stamp[code] === generation` marks the current title's.
 const ASCII_TRIGRAMS = 1 << 21;
 let stamp: Uint32Array | undefined;
+let slot: Int32Array | undefined;
 let generation = 0;
+let positions = new Int32Array(512);
+let lastPositions = new Int32Array(512);
+
+/**
+ * pg_trgm's iterate_word_similarity (plain, not strict), on numbered trigrams: `at[i]` is the
+ * number of the title's i-th trigram; numbers below `distinctQuery` are the query's. The stretch of
+ * the title ends at each trigram the query has; its start moves right while that raises the
+ * similarity count / (distinctQuery + distinct in stretch - count).
+ */
+function iterateWordSimilarity(at: Int32Array, n: number, distinctQuery: number, distinct: number): number {
+  if (lastPositions.length < distinct) lastPositions = new Int32Array(distinct * 2);
+  const lastPos = lastPositions;
+  lastPos.fill(-1, 0, distinct);
+  const sml = (count: number, len2: number) => Math.fround(count / (distinctQuery + len2 - count));
+  let titleDistinct = 0;
+  let count = 0;
+  let lower = -1;
+  let best = 0;
+  for (let i = 0; i < n; i++) {
+    const k = at[i];
+    const found = k < distinctQuery;
+    if (lower >= 0 || found) {
+      if (lastPos[k] < 0) {
+        titleDistinct++;
+        if (found) count++;
+      }
+      lastPos[k] = i;
+    }
+    if (!found) continue;
+    if (lower === -1) {
+      lower = i;
+      titleDistinct = 1;
+    }
+    let current = sml(count, titleDistinct);
+    // Try each later start of the stretch, dropping the trigrams that occur only before it.
+    let tmpCount = count;
+    let tmpDistinct = titleDistinct;
+    const prevLower = lower;
+    for (let start = lower; start <= i; start++) {
+      const candidate = sml(tmpCount, tmpDistinct);
+      if (candidate > current) {
+        current = candidate;
+        titleDistinct = tmpDistinct;
+        lower = start;
+        count = tmpCount;
+      }
+      const kk = at[start];
+      if (lastPos[kk] === start) {
+        tmpDistinct--;
+        if (kk < distinctQuery) tmpCount--;
+      }
+    }
+    if (current > best) best = current;
+    for (let start = prevLower; start < lower; start++) {
+      const kk = at[start];
+      if (lastPos[kk] === start) lastPos[kk] = -1;
+    }
+  }
+  return best;
+}
 
 /** A query whose similarity to many titles is wanted (the query's trigrams are worked out once). */
 export class TrigramQuery {
@@ -62,8 +133,12 @@ export class TrigramQuery {
   /** The query's distinct trigrams as ASCII codes, or null when the query is not ASCII. */
   private readonly codes: number[] | null;
 
+  /** The query's trigrams in order (for word similarity). */
+  private readonly ordered: number[];
+
   constructor(query: string) {
     this.set = trigramSet(query);
+    this.ordered = trigramList(query);
     this.codes = NON_ASCII.test(query) ? null : [...this.set].map((t) => (t.charCodeAt(0) << 14) | (t.charCodeAt(1) << 7) | t.charCodeAt(2));
   }
 
@@ -100,5 +175,72 @@ export class TrigramQuery {
     let shared = 0;
     for (const code of this.codes) if (marks[code] === gen) shared++;
     return Math.fround(shared / (this.codes.length + distinct - shared));
+  }
+
+  /**
+   * word_similarity(query, title) as pg_trgm computes it: the greatest similarity between the
+   * query's trigrams and those of a stretch of the title. Same algorithm as pg_trgm's
+   * calc_word_similarity (plain, not strict): the stretch ends at each title trigram the query
+   * has, and its start moves right while that raises the similarity. ~2 µs per title here, ~25 µs
+   * in PostgreSQL under a UTF-8 locale (it lower-cases through wide characters).
+   */
+  wordSimilarity(title: string): number {
+    if (this.codes === null || NON_ASCII.test(title)) return this.wordSimilarityAnyText(title);
+    const distinctQuery = this.codes.length;
+    if (distinctQuery === 0) return 0;
+    // Number the distinct trigrams: the query's first (0 .. distinctQuery - 1, all "found"), then
+    // the title's others; `slot` holds each trigram's number for this call (stamped, as above).
+    stamp ??= new Uint32Array(ASCII_TRIGRAMS);
+    slot ??= new Int32Array(ASCII_TRIGRAMS);
+    if (++generation === 0xffffffff) {
+      stamp.fill(0);
+      generation = 1;
+    }
+    const gen = generation;
+    for (let k = 0; k < distinctQuery; k++) {
+      stamp[this.codes[k]] = gen;
+      slot[this.codes[k]] = k;
+    }
+    let distinct = distinctQuery;
+    const lower = title.toLowerCase();
+    if (positions.length < lower.length * 2 + 2) positions = new Int32Array(lower.length * 2 + 2);
+    const at = positions;
+    let n = 0;
+    // eachTrigram, inlined (hot path of a hybrid search).
+    let code = (SPACE << 7) | SPACE;
+    let inWord = false;
+    for (let i = 0; i <= lower.length; i++) {
+      const c = i < lower.length ? lower.charCodeAt(i) : SPACE;
+      const word = i < lower.length && isAsciiWordChar(c);
+      if (!word && !inWord) continue;
+      code = ((code << 7) | (word ? c : SPACE)) & (ASCII_TRIGRAMS - 1);
+      if (stamp[code] !== gen) {
+        stamp[code] = gen;
+        slot[code] = distinct++;
+      }
+      at[n++] = slot[code];
+      if (!word) code = (SPACE << 7) | SPACE;
+      inWord = word;
+    }
+    return iterateWordSimilarity(at, n, distinctQuery, distinct);
+  }
+
+  /** wordSimilarity for text that is not all ASCII (slower: trigrams through a Map). */
+  private wordSimilarityAnyText(title: string): number {
+    const index = new Map<number, number>();
+    for (const t of this.ordered) if (!index.has(t)) index.set(t, index.size);
+    const distinctQuery = index.size;
+    if (distinctQuery === 0) return 0;
+    const trigrams = trigramList(title);
+    const at = new Int32Array(trigrams.length);
+    trigrams.forEach((t, i) => {
+      let k = index.get(t);
+      if (k === undefined) {
+        k = index.size;
+        index.set(t, k);
+      }
+      at[i] = k;
+    });
+    return iterateWordSimilarity(at, at.length, distinctQuery, index.size);
   }
 }
