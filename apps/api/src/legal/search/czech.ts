@@ -41,15 +41,26 @@ export function words(text: string): string[] {
   return fold(text).split(/[^a-z0-9]+/).filter(Boolean);
 }
 
-/** Stemmed, de-duplicated query terms without stopwords; safe to put in a tsquery as is. */
-export function queryTerms(text: string): string[] {
-  const out: string[] = [];
+export interface QueryWord {
+  /** The folded word as written in the query. */
+  word: string;
+  stem: string;
+}
+
+/** The query's words without stopwords, one per stem (the first), in order. */
+export function queryWords(text: string): QueryWord[] {
+  const out: QueryWord[] = [];
   for (const w of words(text)) {
     if (STOPWORDS.has(w) || (w.length < 2 && !/^\d+$/.test(w))) continue;
     const s = stem(w);
-    if (!out.includes(s)) out.push(s);
+    if (!out.some((o) => o.stem === s)) out.push({ word: w, stem: s });
   }
   return out;
+}
+
+/** Stemmed, de-duplicated query terms without stopwords; safe to put in a tsquery as is. */
+export function queryTerms(text: string): string[] {
+  return queryWords(text).map((w) => w.stem);
 }
 
 export interface Citation {

@@ -1,10 +1,12 @@
 import type { SearchMode } from '@dp/core';
 import type { Database, SqlSession } from '@dp/db';
 import { fold } from './czech';
-import { filterSql, type DocumentFilters } from './filters';
+import type { DocumentFilters } from './filters';
+import { DICTIONARY_SIMILARITY } from './fuzzy-terms';
 import { lexicalRanking } from './lexical';
 import { prepareQuery, type PreparedQuery, type Ranked } from './query';
 import { highlight } from './snippet';
+import { HYBRID_DEPTH, trigramRanking } from './trigram-ranking';
 
 export interface SearchRequest {
   q: string;
@@ -41,46 +43,16 @@ export interface VectorRanker {
 
 /** Reciprocal rank fusion constant (Cormack et al.): damps the weight of the very top ranks. */
 export const RRF_K = 60;
-/** Candidates each hybrid signal contributes; hybrid pages end there. */
-export const HYBRID_DEPTH = 100;
-/**
- * Titles the trigram signal scores: far above what a query passes on the shared corpus (~30), so it
- * only bounds the work on a large corpus.
- */
-export const MAX_TRIGRAM_MATCHES = 1_000;
 /** Lexical matches that get the (costly) body rank; the rest keep their title order. */
 export const LEXICAL_DEPTH = 200;
 
 /**
- * Trigram ranking, independent of the stemmer: word similarity of the folded query to the folded
- * title. `<%` (threshold pg_trgm.word_similarity_threshold, 0.6) lets the GIN index pick the
- * candidates; it catches typos and forms the stemmer misses. Ranked by word similarity (the query
- * is in the title) plus whole-string similarity (and the title is not much more than the query).
- */
-async function trigramRanking(db: SqlSession, p: PreparedQuery, filters: DocumentFilters): Promise<Ranked[]> {
-  if (p.folded.length < 3) return [];
-  const params: unknown[] = [];
-  const qn = `$${params.push(p.folded)}::text`;
-  // The query through a MATERIALIZED CTE, not as a constant: planning `<%` with a constant runs
-  // word_similarity over the column statistics (4-6 ms); the plan is the same.
-  return db.query<Ranked>(
-    `WITH t AS MATERIALIZED (SELECT ${qn} AS qn),
-     m AS MATERIALIZED (
-       SELECT d.id, d.search_title FROM t, "document" d
-       WHERE t.qn OPERATOR(public.<%) d.search_title AND ${filterSql(filters, 'd', params)}
-       LIMIT ${MAX_TRIGRAM_MATCHES})
-     SELECT m.id, (public.word_similarity(t.qn, m.search_title) + public.similarity(t.qn, m.search_title))::float8 AS score, FALSE AS cited
-     FROM t, m ORDER BY score DESC, id LIMIT ${HYBRID_DEPTH}`,
-    params,
-  );
-}
-
-/**
  * Search statements run with sequential scans discouraged: on a table of a few thousand rows the
  * planner may prefer scanning, not knowing that each row's tsvector and text are large out-of-line
- * values; the GIN indexes are what keeps latency flat (EXPLAIN in the bench).
+ * values; the GIN indexes are what keeps latency flat (EXPLAIN in the bench). The trigram
+ * threshold is the fuzzy term lookup's (fuzzy-terms.ts).
  */
-const SEARCH_SETTINGS = { enable_seqscan: 'off' } as const;
+const SEARCH_SETTINGS = { enable_seqscan: 'off', 'pg_trgm.similarity_threshold': DICTIONARY_SIMILARITY } as const;
 const inSearchSession = <T>(db: Database, fn: (s: SqlSession) => Promise<T>) => db.withReadOnlySettings(SEARCH_SETTINGS, fn);
 
 export async function searchDocuments(db: Database, req: SearchRequest, vector?: VectorRanker): Promise<SearchPage> {

@@ -1,0 +1,87 @@
+import { createTestDatabase, importTestRecords, type TestDatabase } from '@dp/testing';
+import { lexicalRanking } from './lexical';
+import { prepareQuery } from './query';
+import { trigramRanking } from './trigram-ranking';
+
+/**
+ * The parts of both rankings that keep a search cheap on a large corpus: the title-term
+ * dictionary behind the trigram signal's typo tolerance, and the lexical candidates' order
+ * (title matches before body-only ones) when the cap cuts them.
+ */
+const doc = (n: number, title: string, text: string, docType = 'act') => ({
+  id: `SB-2092-${n}`,
+  natural_key: `sb/2092/${n}`,
+  doc_number: `${n}/2092 Sb.`,
+  title,
+  citation: `${title.split(' ')[0]} č. ${n}/2092 Sb.`,
+  doc_type: docType,
+  is_amending_act: false,
+  dates: { published: '2092-01-10' },
+  effectivity: { status: 'in_force' },
+  text,
+  versions: [{ version: 1, valid_from: '2092-02-01', valid_to: null, kind: 'original' }],
+});
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await importTestRecords(db, [
+    doc(1, 'Zákon o vesmírných drahách', 'Dráhy ve vesmíru spravuje úřad.'),
+    doc(2, 'Vyhláška o kosmických lodích', 'Loď na vesmírných drahách hlásí polohu.', 'decree'),
+    doc(3, 'Zákon o meteoritech', 'Meteority na vesmírných drahách sleduje hvězdárna.'),
+    doc(4, 'Zákon o kometách', 'Komety křižují vesmírné dráhy.'),
+  ]);
+});
+afterAll(() => db.destroy());
+
+const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+const trigram = (q: string, filters = {}) => db.withReadOnlySettings({ enable_seqscan: 'off', 'pg_trgm.similarity_threshold': '0.2' }, (s) => trigramRanking(s, prepareQuery(q), filters));
+
+describe('trigram signal over the title-term dictionary', () => {
+  it('keeps every title term in the dictionary, as documents are written', async () => {
+    const has = async (term: string) =>
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM "search_title_term" WHERE term = $1', [term]))[0].n > 0;
+    expect(await has('vesmirn')).toBe(true);
+    expect(await has('kosmick')).toBe(true);
+    expect(await has('planetarn')).toBe(false);
+    await db.exec(`UPDATE "document" SET title = 'Zákon o planetárních drahách' WHERE id = 'SB-2092-4'`);
+    expect(await has('planetarn')).toBe(true);
+    await db.exec(`UPDATE "document" SET title = 'Zákon o kometách' WHERE id = 'SB-2092-4'`);
+  });
+
+  it('finds a title through the near forms of a mistyped word', async () => {
+    // "vemsirnych": no title has it; the dictionary's "vesmirn" is one swap away.
+    expect(ids(await trigram('vemsirnych drahach'))).toEqual(['SB-2092-1']);
+    expect(ids(await trigram('vesmirnych drahach'))).toEqual(['SB-2092-1']);
+    expect(await trigram('kvetinovych zahonu')).toEqual([]);
+  });
+
+  it('scores as pg_trgm: word similarity plus similarity, only titles reaching 0.6', async () => {
+    const [hit] = await trigram('vemsirnych drahach');
+    const [sql] = await db.query<{ score: number }>(
+      `SELECT (public.word_similarity($1, search_title) + public.similarity($1, search_title))::float8 AS score FROM "document" WHERE id = 'SB-2092-1'`,
+      ['vemsirnych drahach'],
+    );
+    expect(hit.score).toBe(Number(sql.score));
+  });
+
+  it('applies filters', async () => {
+    expect(ids(await trigram('kosmickych lodi'))).toEqual(['SB-2092-2']);
+    expect(await trigram('kosmickych lodi', { docTypes: ['act'] })).toEqual([]);
+  });
+});
+
+describe('lexical candidates under the cap', () => {
+  it('takes title matches first, then body-only matches up to the cap', async () => {
+    const p = prepareQuery('vesmírné dráhy');
+    const all = await db.withReadOnlySettings({ enable_seqscan: 'off' }, (s) => lexicalRanking(s, p, {}, 10));
+    expect(ids(all).sort()).toEqual(['SB-2092-1', 'SB-2092-2', 'SB-2092-3', 'SB-2092-4']);
+    expect(ids(all)[0]).toBe('SB-2092-1');
+    const capped = await db.withReadOnlySettings({ enable_seqscan: 'off' }, (s) => lexicalRanking(s, p, {}, 10, 2));
+    expect(capped).toHaveLength(2);
+    expect(ids(capped)[0]).toBe('SB-2092-1');
+    expect(['SB-2092-2', 'SB-2092-3', 'SB-2092-4']).toContain(ids(capped)[1]);
+    const titleOnly = await db.withReadOnlySettings({ enable_seqscan: 'off' }, (s) => lexicalRanking(s, p, {}, 10, 1));
+    expect(ids(titleOnly)).toEqual(['SB-2092-1']);
+  });
+});
