@@ -1,6 +1,7 @@
 import { createTestDatabase, importTestRecords, type TestDatabase } from '@dp/testing';
 import { lexicalRanking } from './lexical';
 import { prepareQuery } from './query';
+import { SEARCH_SETTINGS } from './search';
 import { trigramRanking } from './trigram-ranking';
 
 /**
@@ -35,7 +36,8 @@ beforeAll(async () => {
 afterAll(() => db.destroy());
 
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
-const trigram = (q: string, filters = {}) => db.withReadOnlySettings({ enable_seqscan: 'off', 'pg_trgm.similarity_threshold': '0.2' }, (s) => trigramRanking(s, prepareQuery(q), filters));
+// As searchDocuments runs them: the settings include the dictionary lookup's trigram threshold.
+const trigram = (q: string, filters = {}) => db.withReadOnlySettings(SEARCH_SETTINGS, (s) => trigramRanking(s, prepareQuery(q), filters));
 
 describe('trigram signal over the title-term dictionary', () => {
   it('keeps every title term in the dictionary, as documents are written', async () => {
@@ -74,14 +76,14 @@ describe('trigram signal over the title-term dictionary', () => {
 describe('lexical candidates under the cap', () => {
   it('takes title matches first, then body-only matches up to the cap', async () => {
     const p = prepareQuery('vesmírné dráhy');
-    const all = await db.withReadOnlySettings({ enable_seqscan: 'off' }, (s) => lexicalRanking(s, p, {}, 10));
+    const all = await db.withReadOnlySettings(SEARCH_SETTINGS, (s) => lexicalRanking(s, p, {}, 10));
     expect(ids(all).sort()).toEqual(['SB-2092-1', 'SB-2092-2', 'SB-2092-3', 'SB-2092-4']);
     expect(ids(all)[0]).toBe('SB-2092-1');
-    const capped = await db.withReadOnlySettings({ enable_seqscan: 'off' }, (s) => lexicalRanking(s, p, {}, 10, 2));
+    const capped = await db.withReadOnlySettings(SEARCH_SETTINGS, (s) => lexicalRanking(s, p, {}, 10, 2));
     expect(capped).toHaveLength(2);
     expect(ids(capped)[0]).toBe('SB-2092-1');
     expect(['SB-2092-2', 'SB-2092-3', 'SB-2092-4']).toContain(ids(capped)[1]);
-    const titleOnly = await db.withReadOnlySettings({ enable_seqscan: 'off' }, (s) => lexicalRanking(s, p, {}, 10, 1));
+    const titleOnly = await db.withReadOnlySettings(SEARCH_SETTINGS, (s) => lexicalRanking(s, p, {}, 10, 1));
     expect(ids(titleOnly)).toEqual(['SB-2092-1']);
   });
 });

@@ -52,7 +52,7 @@ export const LEXICAL_DEPTH = 200;
  * values; the GIN indexes are what keeps latency flat (EXPLAIN in the bench). The trigram
  * threshold is the fuzzy term lookup's (fuzzy-terms.ts).
  */
-const SEARCH_SETTINGS = { enable_seqscan: 'off', 'pg_trgm.similarity_threshold': DICTIONARY_SIMILARITY } as const;
+export const SEARCH_SETTINGS = { enable_seqscan: 'off', 'pg_trgm.similarity_threshold': DICTIONARY_SIMILARITY } as const;
 const inSearchSession = <T>(db: Database, fn: (s: SqlSession) => Promise<T>) => db.withReadOnlySettings(SEARCH_SETTINGS, fn);
 
 export async function searchDocuments(db: Database, req: SearchRequest, vector?: VectorRanker): Promise<SearchPage> {

@@ -23,7 +23,9 @@ export const WORD_SIMILARITY_THRESHOLD = 0.6;
  * The titles compared are those with forms of enough of the query's words (fuzzy-terms.ts), found
  * through the title vector's GIN index: first the query's own stems; only when those leave the
  * signal short of HYBRID_DEPTH, their near and longer forms from the title-term dictionary too.
- * The similarities are computed here (trigram.ts, equal to pg_trgm's), ~8x cheaper than in SQL.
+ * The similarities are computed here (trigram.ts, equal to pg_trgm's), ~6x cheaper than in SQL.
+ * Run it in a search session (search.ts SEARCH_SETTINGS): the dictionary lookup relies on its
+ * pg_trgm.similarity_threshold.
  */
 export async function trigramRanking(db: SqlSession, p: PreparedQuery, filters: DocumentFilters): Promise<Ranked[]> {
   if (p.folded.length < 3) return [];
