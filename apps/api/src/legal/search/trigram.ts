@@ -44,17 +44,15 @@ function trigramList(text: string): number[] {
   return out;
 }
 
-/** Any text: distinct trigrams as strings. */
-function trigramSet(text: string): Set<string> {
-  const lower = text.toLowerCase();
-  const set = new Set<string>();
-  eachTrigram(lower, (i) => isAsciiWordChar(lower.charCodeAt(i)) || (lower.charCodeAt(i) >= 128 && WORD_CHAR.test(lower[i])), (a, b, c) =>
-    set.add(String.fromCharCode(a, b, c)),
-  );
-  return set;
+/** Any text: distinct trigrams (as trigramList numbers them). */
+function trigramSet(text: string): Set<number> {
+  return new Set(trigramList(text));
 }
 
-function setSimilarity(a: Set<string>, b: Set<string>): number {
+/** A trigramList number of three ASCII characters as a 21-bit code (7 bits each). */
+const asciiCode = (t: number) => (Math.floor(t / 2 ** 32) << 14) | ((Math.floor(t / 2 ** 16) & 0xffff) << 7) | (t & 0xffff);
+
+function setSimilarity(a: Set<number>, b: Set<number>): number {
   if (a.size === 0 || b.size === 0) return 0;
   let shared = 0;
   for (const t of a) if (b.has(t)) shared++;
@@ -153,7 +151,7 @@ function iterateWordSimilarity(at: Int32Array, n: number, distinctQuery: number,
 
 /** A query whose similarity to many titles is wanted (the query's trigrams are worked out once). */
 export class TrigramQuery {
-  private readonly set: Set<string>;
+  private readonly set: Set<number>;
   /** The query's distinct trigrams as ASCII codes, or null when the query is not ASCII. */
   private readonly codes: number[] | null;
 
@@ -161,9 +159,9 @@ export class TrigramQuery {
   private readonly ordered: number[];
 
   constructor(query: string) {
-    this.set = trigramSet(query);
     this.ordered = trigramList(query);
-    this.codes = NON_ASCII.test(query) ? null : [...this.set].map((t) => (t.charCodeAt(0) << 14) | (t.charCodeAt(1) << 7) | t.charCodeAt(2));
+    this.set = new Set(this.ordered);
+    this.codes = NON_ASCII.test(query) ? null : [...this.set].map(asciiCode);
   }
 
   /** similarity(query, title) as pg_trgm computes it (a float4 value). */
