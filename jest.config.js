@@ -14,6 +14,7 @@ module.exports = {
   testTimeout: 60_000,
   maxWorkers: process.env.JEST_MAX_WORKERS ?? 2,
   globalSetup: '<rootDir>/packages/testing/jest.global-setup.js',
+  globalTeardown: '<rootDir>/packages/testing/jest.global-teardown.js',
   projects: dirs.map((dir) => ({
     displayName: dir,
     rootDir: join(__dirname, dir),

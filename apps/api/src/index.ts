@@ -6,11 +6,11 @@ import { createApi } from './app';
 async function main() {
   const config = loadConfigOrExit();
   const logger = createLogger({ name: 'api', level: config.LOG_LEVEL });
-  const db = await createDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DATA_DIR });
+  const db = await createDatabase({ url: config.DATABASE_URL });
   await applyMigrations(db);
   const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   const api = createApi({ db, state, config, logger });
-  const server = api.app.listen(config.API_PORT, () => logger.info({ port: config.API_PORT, storage: db.kind, state: state.kind }, 'api listening'));
+  const server = api.app.listen(config.API_PORT, () => logger.info({ port: config.API_PORT, state: state.kind }, 'api listening'));
 
   // Stop taking requests, let in-flight ones finish, then write the last usage counts.
   onShutdown(logger, [() => closeServer(server), () => api.close(), () => state.close(), () => db.close()]);

@@ -1,39 +1,31 @@
-import { createDatabase, startEmbeddedServer, type Database, type EmbeddedServer } from '@dp/db';
+import { createDatabase, type Database } from '@dp/db';
 import { createTestDatabase, TcpProxy, type TestDatabase } from '@dp/testing';
 import { createHarness, type Harness } from './harness';
 
 /**
- * The api reaches storage through a TCP proxy the test can cut: on the embedded pass the proxy
- * fronts PGlite served over the wire, on the PostgreSQL pass the real server.
+ * The api reaches storage through a TCP proxy the test can cut (the run's PostgreSQL: embedded
+ * or the real server).
  */
 describe('storage outage', () => {
   let base: TestDatabase;
-  let served: EmbeddedServer | undefined;
   let proxy: TcpProxy;
   let viaProxy: Database;
   let h: Harness;
 
   beforeAll(async () => {
     base = await createTestDatabase();
-    let target: URL;
-    if (base.kind === 'pglite') {
-      served = await startEmbeddedServer({ pglite: base.pglite });
-      target = new URL(served.url);
-    } else {
-      target = new URL(base.url!);
-    }
+    const target = new URL(base.url);
     proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
     await proxy.start();
     const url = new URL(target.toString());
     url.port = String(proxy.port);
     viaProxy = await createDatabase({ url: url.toString(), schema: base.schema, poolSize: 2 });
-    h = await createHarness({ db: Object.assign(viaProxy, { destroy: () => viaProxy.close() }) });
+    h = await createHarness({ db: Object.assign(viaProxy, { url: url.toString(), destroy: () => viaProxy.close() }) });
   });
 
   afterAll(async () => {
     await h.close();
     await proxy.stop();
-    await served?.stop();
     await base.destroy();
   });
 

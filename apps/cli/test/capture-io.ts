@@ -18,23 +18,23 @@ export function captureIo(env: NodeJS.ProcessEnv): CliIo & { out: () => string; 
 }
 
 export interface CliTestEnv {
-  /** What the commands see: their own schema on PostgreSQL, or their own PGlite data directory. */
+  /** What the commands see: DATABASE_URL naming a schema of their own. */
   env: NodeJS.ProcessEnv;
-  /** The PostgreSQL test database, when the suite runs on PostgreSQL. */
-  pg?: TestDatabase;
+  /** That schema, for the test's own checks. */
+  pg: TestDatabase;
   dir: string;
   destroy(): Promise<void>;
 }
 
 export async function createCliTestEnv(prefix: string): Promise<CliTestEnv> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const pg = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+  const pg = await createTestDatabase();
   return {
-    env: pg ? { DATABASE_URL: pg.url } : { PGLITE_DATA_DIR: join(dir, 'pglite') },
+    env: { DATABASE_URL: pg.url },
     pg,
     dir,
     destroy: async () => {
-      await pg?.destroy();
+      await pg.destroy();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,6 @@
 import { writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDatabase, FIXTURE_CORPUS_PATH } from '@dp/db';
+import { FIXTURE_CORPUS_PATH } from '@dp/db';
 import type { TestDatabase } from '@dp/testing';
 import { captureIo, createCliTestEnv, type CliTestEnv } from './capture-io';
 import { main } from '../src/index';
@@ -10,18 +10,16 @@ const fixtureLines = readFileSync(FIXTURE_CORPUS_PATH, 'utf8').trim().split('\n'
 describe('cli import', () => {
   let dir: string;
   let env: NodeJS.ProcessEnv;
-  let pg: TestDatabase | undefined;
+  let pg: TestDatabase;
 
   let cli: CliTestEnv;
 
   beforeAll(async () => {
-    // PostgreSQL pass: a schema of its own; PGlite pass: a data directory of its own.
     cli = await createCliTestEnv('dp-cli-import-');
     ({ env, pg, dir } = cli);
   });
   afterAll(() => cli.destroy());
 
-  // A file-backed PGlite is created and migrated here, which is slow on a busy machine.
   it('imports a file end to end and prints the report as one JSON line', async () => {
     const io = captureIo(env);
     const code = await main(['import', FIXTURE_CORPUS_PATH], io);
@@ -40,12 +38,7 @@ describe('cli import', () => {
     expect(await main(['import', FIXTURE_CORPUS_PATH], io)).toBe(0);
     expect(JSON.parse(io.out())).toMatchObject({ created: 0, updated: 0, unchanged: fixtureLines.length, changes: 0 });
 
-    const db = pg ?? (await createDatabase({ dataDir: env.PGLITE_DATA_DIR }));
-    try {
-      expect(await db.prisma.document.count()).toBe(fixtureLines.length);
-    } finally {
-      if (!pg) await db.close();
-    }
+    expect(await pg.prisma.document.count()).toBe(fixtureLines.length);
   });
 
   it('exits 1 when a line fails, naming the line', async () => {

@@ -1,30 +1,23 @@
 import { hashApiKey } from '@dp/core';
-import { createDatabase, type Database } from '@dp/db';
+import type { Database } from '@dp/db';
 import type { TestDatabase } from '@dp/testing';
 import { captureIo, createCliTestEnv, type CliTestEnv } from './capture-io';
 import { main } from '../src/index';
 
 describe('cli key:create / key:revoke', () => {
   let env: NodeJS.ProcessEnv;
-  let pg: TestDatabase | undefined;
+  let pg: TestDatabase;
 
   let cli: CliTestEnv;
 
   beforeAll(async () => {
-    // PostgreSQL pass: a schema of its own; PGlite pass: a data directory of its own.
     cli = await createCliTestEnv('dp-cli-keys-');
     ({ env, pg } = cli);
   });
   afterAll(() => cli.destroy());
 
   async function inspect<T>(fn: (db: Database) => Promise<T>): Promise<T> {
-    if (pg) return fn(pg);
-    const db = await createDatabase({ dataDir: env.PGLITE_DATA_DIR });
-    try {
-      return await fn(db);
-    } finally {
-      await db.close();
-    }
+    return fn(pg);
   }
 
   it('prints the full key once as one JSON object and stores only its hash', async () => {

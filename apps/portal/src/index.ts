@@ -8,14 +8,14 @@ import { createMailer } from './mail/create-mailer';
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger({ name: 'portal', level: config.LOG_LEVEL });
-  const db = await createDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DATA_DIR });
+  const db = await createDatabase({ url: config.DATABASE_URL });
   await applyMigrations(db);
   const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   const mailer = createMailer(config);
   const portal = createPortal({ db, state, config, logger, mailer });
 
   const server: Server = portal.app.listen(config.PORTAL_PORT, () => {
-    logger.info({ port: config.PORTAL_PORT, storage: db.kind, state: state.kind, mail: mailer.description }, 'portal listening');
+    logger.info({ port: config.PORTAL_PORT, state: state.kind, mail: mailer.description }, 'portal listening');
     if (!config.SMTP_URL) {
       // Without SMTP, verification and reset links are only readable here: say where.
       process.stdout.write(`[portal] SMTP_URL is not set: mails are written to ${mailer.description.replace(/^outbox directory /, '')}\n`);

@@ -6,7 +6,7 @@ import { createWorker } from './worker';
 async function main() {
   const config = loadConfigOrExit();
   const logger = createLogger({ name: 'webhook-worker', level: config.LOG_LEVEL });
-  const db = await createDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DATA_DIR });
+  const db = await createDatabase({ url: config.DATABASE_URL });
   await applyMigrations(db); // serialised by an advisory lock, so racing the api is fine
   const worker = createWorker({ db, config, logger });
   worker.start();

@@ -6,7 +6,7 @@ import { createGateway } from './app';
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger({ name: 'x402-gateway', level: config.LOG_LEVEL });
-  const db = await createDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DATA_DIR });
+  const db = await createDatabase({ url: config.DATABASE_URL });
   await applyMigrations(db); // serialised by an advisory lock, so starting beside the api is fine
   const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   const gateway = createGateway({ db, state, config, logger });

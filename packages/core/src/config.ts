@@ -21,7 +21,6 @@ const schema = z
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: optionalUrl,
-    PGLITE_DATA_DIR: z.string().optional(),
     REDIS_URL: optionalUrl,
     REDIS_KEY_PREFIX: z.string().default('dp:'),
     PUBLIC_BASE_URL: z.string().url().default('http://localhost:3000'),

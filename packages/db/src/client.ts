@@ -1,24 +1,14 @@
-import { PGlite } from '@electric-sql/pglite';
-// The contrib entries ship a .cjs build, but their "types" condition points at the ESM typings.
-// @ts-expect-error TS1479 (see above)
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-// @ts-expect-error TS1479 (see above)
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool, type PoolClient } from 'pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from './generated/client';
-
-export type DatabaseKind = 'postgres' | 'pglite';
 
 export interface SqlSession {
   exec(sql: string): Promise<void>;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
-/** A Prisma client plus the raw SQL access migrations and bulk jobs need. */
+/** A Prisma client plus the raw SQL access migrations and bulk jobs need (always PostgreSQL). */
 export interface Database {
-  readonly kind: DatabaseKind;
   readonly prisma: PrismaClient;
   /** Postgres schema the tables live in (tests isolate themselves with one schema each). */
   readonly schema: string;
@@ -30,13 +20,11 @@ export interface Database {
   withSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
   /**
    * Runs fn on a read-only connection with these planner settings (search runs with
-   * enable_seqscan off). PostgreSQL: a pool of its own whose connections start with the settings,
-   * so a call costs no extra round trips; PGlite: one exclusive read-only transaction with SET LOCAL.
+   * enable_seqscan off): a pool of its own whose connections start with the settings, so a call
+   * costs no extra round trips.
    */
   withReadOnlySettings<T>(settings: PlannerSettings, fn: (session: SqlSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** The embedded engine, when kind is 'pglite' (for serving it over the wire, or snapshots). */
-  readonly pglite?: PGlite;
 }
 
 /** Settings by name (`enable_seqscan: 'off'`, `pg_trgm.similarity_threshold: '0.2'`): plain tokens. */
@@ -54,18 +42,20 @@ function settingPairs(settings: PlannerSettings): Array<[string, string]> {
 }
 
 export interface DatabaseOptions {
-  /** postgres:// URL; when absent, an embedded PGlite is used. `?schema=` selects the schema. */
+  /** postgres:// URL (DATABASE_URL, or the embedded server's). `?schema=` selects the schema. */
   url?: string;
-  /** PGlite data directory; absent = in memory. */
-  dataDir?: string;
-  /** A PGlite data-dir dump to start from (fast test set-up). */
-  snapshot?: Blob | File;
   /** Overrides the schema named in the URL. */
   schema?: string;
   poolSize?: number;
+  /**
+   * Longest a statement may run, and a call may wait for its answer, before it fails (a stuck
+   * or unreachable database then answers an error, never a hang). 0 = no limit (bulk jobs).
+   */
+  queryTimeoutMs?: number;
 }
 
-export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
+/** What services use when they do not say: long enough for any request's SQL. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 
 function splitSchema(url: string): { url: string; schema?: string } {
   const u = new URL(url);
@@ -76,13 +66,13 @@ function splitSchema(url: string): { url: string; schema?: string } {
 
 const SAFE_IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
 
-export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
-  return options.url ? createPostgres(options) : createPglite(options);
-}
-
-async function createPostgres(options: DatabaseOptions): Promise<Database> {
-  const split = splitSchema(options.url!);
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  if (!options.url) {
+    throw new Error('no database URL: set DATABASE_URL, or run `npm start`, which serves the embedded PostgreSQL');
+  }
+  const split = splitSchema(options.url);
   const schema = options.schema ?? split.schema ?? 'public';
+  const timeout = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   if (!SAFE_IDENT.test(schema)) throw new Error(`invalid schema name: ${schema}`);
   const newPool = (extraOptions = '') => {
     const p = new Pool({
@@ -90,6 +80,9 @@ async function createPostgres(options: DatabaseOptions): Promise<Database> {
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
+      // Server side and client side: a runaway statement is cancelled, and a silent server
+      // (network black hole) fails the call; pg-pool then discards that connection.
+      ...(timeout > 0 ? { statement_timeout: timeout, query_timeout: timeout + 1_000 } : {}),
       // Unqualified names (our tables first, then extensions installed in public) resolve here.
       options: `-c search_path=${schema},public${extraOptions}`,
     });
@@ -107,7 +100,6 @@ async function createPostgres(options: DatabaseOptions): Promise<Database> {
   });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { schema }) });
   return {
-    kind: 'postgres',
     prisma,
     schema,
     exec: async (sql) => {
@@ -116,10 +108,15 @@ async function createPostgres(options: DatabaseOptions): Promise<Database> {
     query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
     withSession: async (fn) => {
       const client = await pool.connect();
+      let failure: Error | undefined;
       try {
         return await fn(session(client));
+      } catch (err) {
+        failure = err as Error;
+        throw err;
       } finally {
-        client.release();
+        // A failed session may be mid-transaction or mid-answer: the pool drops it, not reuses it.
+        client.release(failure);
       }
     },
     withReadOnlySettings: async (settings, fn) => {
@@ -140,51 +137,6 @@ async function createPostgres(options: DatabaseOptions): Promise<Database> {
     close: async () => {
       await prisma.$disconnect();
       await Promise.all([pool.end(), ...[...tunedPools.values()].map((p) => p.end())]);
-    },
-  };
-}
-
-async function createPglite(options: DatabaseOptions): Promise<Database> {
-  const pglite = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.snapshot,
-    extensions: PGLITE_EXTENSIONS,
-  });
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
-  return {
-    kind: 'pglite',
-    prisma,
-    schema: 'public',
-    pglite,
-    exec: async (sql) => {
-      await pglite.exec(sql);
-    },
-    query: async <T>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
-    // PGlite is a single connection already.
-    withSession: async (fn) =>
-      fn({
-        exec: async (sql) => {
-          await pglite.exec(sql);
-        },
-        query: async <T>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
-      }),
-    // An exclusive transaction: SET LOCAL holds for fn's statements only, and no other caller's
-    // statement runs in between (PGlite has one connection).
-    withReadOnlySettings: async (settings, fn) => {
-      const pairs = settingPairs(settings);
-      return pglite.transaction(async (tx) => {
-        await tx.exec(['SET TRANSACTION READ ONLY', ...pairs.map(([n, v]) => `SET LOCAL ${n} = ${v}`)].join('; '));
-        return fn({
-          exec: async (sql) => {
-            await tx.exec(sql);
-          },
-          query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
-        });
-      });
-    },
-    close: async () => {
-      await prisma.$disconnect();
-      if (!pglite.closed) await pglite.close();
     },
   };
 }

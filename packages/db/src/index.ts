@@ -17,3 +17,5 @@ export * from './changes/record-changes';
 export * from './usage/get-usage-report';
 export * from './webhooks';
 export * from './documents/documents-changed';
+export * from './health/ping-database';
+export * from './scratch-database';

@@ -53,7 +53,7 @@ export async function applyMigrations(db: Database, migrations = readMigrations(
   await s.exec('BEGIN');
   try {
     await s.exec('SELECT pg_advisory_xact_lock(7268123)');
-    if (db.kind === 'postgres') await s.exec(`CREATE SCHEMA IF NOT EXISTS "${db.schema}"`);
+    await s.exec(`CREATE SCHEMA IF NOT EXISTS "${db.schema}"`);
     await s.exec(CREATE_TABLE);
     const rows = await s.query<{ migration_name: string; checksum: string }>(
       'SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',

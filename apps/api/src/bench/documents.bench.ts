@@ -2,9 +2,8 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { loadConfig, createMemoryState, createSharedState } from '@dp/core';
 import {
-  applyMigrations,
   createApiKey,
-  createDatabase,
+  createScratchDatabase,
   createOrganization,
   FIXTURE_CORPUS_PATH,
   importCorpusFile,
@@ -18,8 +17,7 @@ import { compareInRounds, load } from './autocannon-run';
  * bare Express route serialising the same JSON body, in one run on the same machine.
  */
 async function main() {
-  const db = await createDatabase({ url: process.env.DATABASE_URL });
-  await applyMigrations(db);
+  const db = await createScratchDatabase({ url: process.env.DATABASE_URL });
   const shared = sharedCorpusPath();
   const docKey = shared ? 'sb/2012/89' : 'sb/2091/1';
   await importCorpusFile(db, shared ?? FIXTURE_CORPUS_PATH, { filter: shared ? (k) => k === docKey || k === 'sb/1964/40' : undefined });
@@ -72,7 +70,7 @@ async function main() {
     `${name.padEnd(28)} ${r.requestsPerSec.toFixed(0).padStart(8)} req/s   p50 ${r.p50.toFixed(1).padStart(5)} ms   p99 ${r.p99.toFixed(1).padStart(5)} ms   errors ${r.errors + r.non2xx}`;
   process.stdout.write(
     [
-      `\nGET ${path} (storage: ${db.kind}, state: ${state.kind}, ${seconds} s each in alternating rounds, 10 connections)`,
+      `\nGET ${path} (storage: ${process.env.DATABASE_URL ? "DATABASE_URL" : "embedded PostgreSQL"}, state: ${state.kind}, ${seconds} s each in alternating rounds, 10 connections)`,
       row('full stack /v1', full),
       row('bare express route', baseline),
       `ratio (full / bare):          ${(full.requestsPerSec / baseline.requestsPerSec).toFixed(2)}×   (target ≥ 0.60×)`,
@@ -84,7 +82,7 @@ async function main() {
   bareServer.close();
   await api.close();
   await state.close();
-  await db.close();
+  await db.destroy();
 }
 
 main().catch((err) => {

@@ -1,13 +1,13 @@
 /**
  * Search latency benchmark: `node dist/bench/search.bench.js` (after build).
  *
- * Imports the shared corpus into an in-memory PGlite, or into DATABASE_URL (schema BENCH_SCHEMA,
+ * Imports the shared corpus into a throwaway embedded PostgreSQL, or into DATABASE_URL (schema BENCH_SCHEMA,
  * kept between runs, else a fresh one dropped at the end), then runs the judged queries of the
  * eval set in both modes and prints p50/p95 per mode, plus EXPLAIN of the lexical and trigram
- * candidate queries (index use). BENCH_SCALE=1 (PostgreSQL only) first replicates the corpus
+ * candidate queries (index use). BENCH_SCALE=1 first replicates the corpus
  * under new keys up to 100,000 documents and measures again.
  */
-import { applyMigrations, createDatabase, importCorpusFile, sharedCorpusPath, type Database } from '@dp/db';
+import { applyMigrations, createDatabase, createScratchDatabase, importCorpusFile, sharedCorpusPath, type Database } from '@dp/db';
 import { loadQueries } from '../eval/run-search-eval';
 import { fold } from '../legal/search/czech';
 import { searchDocuments } from '../legal/search/search';
@@ -113,25 +113,26 @@ async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   const keep = process.env.BENCH_SCHEMA;
   const schema = keep ?? `bench_${Date.now().toString(36)}`;
-  const db = url ? await createDatabase({ url, schema }) : await createDatabase();
+  const scratch = url ? undefined : await createScratchDatabase({ queryTimeoutMs: 0 });
+  const db = scratch ?? (await createDatabase({ url, schema, queryTimeoutMs: 0 }));
   try {
     await applyMigrations(db);
     const report = await importCorpusFile(db, corpus);
-    console.log(`corpus: ${report.created} imported, ${report.unchanged} already there (${db.kind})`);
+    console.log(`corpus: ${report.created} imported, ${report.unchanged} already there`);
     await db.exec('ANALYZE "document"');
     await measure(db, 'corpus ');
     await explain(db);
     if (process.env.BENCH_SCALE === '1') {
-      if (db.kind !== 'postgres') console.log('BENCH_SCALE=1 needs DATABASE_URL (PostgreSQL); skipped');
-      else {
-        await scaleUp(db, 100_000);
-        await measure(db, '100k   ');
-        await explain(db);
-      }
+      await scaleUp(db, 100_000);
+      await measure(db, '100k   ');
+      await explain(db);
     }
   } finally {
-    if (url && !keep) await db.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await db.close();
+    if (scratch) await scratch.destroy();
+    else {
+      if (!keep) await db.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await db.close();
+    }
   }
 }
 

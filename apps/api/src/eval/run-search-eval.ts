@@ -1,14 +1,14 @@
 /**
  * Search quality evaluation: `pnpm eval:search`.
  *
- * Imports the shared corpus (CORPUS_PATH or ../shared/corpus/cz-sample.jsonl) into an in-memory
- * PGlite, or into a fresh schema of DATABASE_URL, runs the judged queries of search-queries.json
+ * Imports the shared corpus (CORPUS_PATH or ../shared/corpus/cz-sample.jsonl) into a throwaway
+ * embedded PostgreSQL, or into a fresh schema of DATABASE_URL, runs the judged queries of search-queries.json
  * and prints MRR@10 and recall@10 for fulltext, hybrid and a baseline: plain PostgreSQL full text
  * with the `simple` configuration (no unaccent, no stemming), title weighted above body.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyMigrations, createDatabase, importCorpusFile, sharedCorpusPath, type Database } from '@dp/db';
+import { applyMigrations, createDatabase, createScratchDatabase, importCorpusFile, sharedCorpusPath, type Database } from '@dp/db';
 import { searchDocuments } from '../legal/search/search';
 
 interface Judged {
@@ -50,13 +50,13 @@ async function mode(db: Database, q: string, m: 'fulltext' | 'hybrid'): Promise<
 async function openDatabase(): Promise<{ db: Database; cleanup: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const db = await createDatabase();
-    return { db, cleanup: () => db.close() };
+    const db = await createScratchDatabase({ queryTimeoutMs: 0 });
+    return { db, cleanup: () => db.destroy() };
   }
   // EVAL_SCHEMA keeps the imported corpus between runs (re-import skips unchanged records).
   const keep = process.env.EVAL_SCHEMA;
   const schema = keep ?? `eval_${Date.now().toString(36)}`;
-  const db = await createDatabase({ url, schema });
+  const db = await createDatabase({ url, schema, queryTimeoutMs: 0 });
   return {
     db,
     cleanup: async () => {
@@ -74,7 +74,7 @@ export async function main(): Promise<void> {
     await applyMigrations(db);
     const started = Date.now();
     const report = await importCorpusFile(db, corpus);
-    console.log(`imported ${report.created} documents in ${((Date.now() - started) / 1000).toFixed(1)} s (${db.kind})`);
+    console.log(`imported ${report.created} documents in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     // A table of the eval's schema, not a TEMP one: the pool may serve later queries (and hybrid
     // search uses two connections at once) from connections that cannot see another's temp table.
     await db.exec(`DROP TABLE IF EXISTS eval_baseline; CREATE UNLOGGED TABLE eval_baseline AS

@@ -59,10 +59,9 @@ function progressReporter(io: CliIo): { update(p: ImportProgress): void; stop():
 }
 
 /**
- * `import <file.jsonl>`: imports a corpus file into the database named by DATABASE_URL, else the
- * PGlite data directory PGLITE_DATA_DIR. Without either, a running `start` owns the default data
- * directory (one process per PGlite directory), so its embedded server is used when it is up.
- * Prints the report as one JSON line; exit code 1 when any line failed.
+ * `import <file.jsonl>`: imports a corpus file into the database `openCliDatabase` chooses
+ * (DATABASE_URL, else the embedded PostgreSQL of the data directory). Prints the report as one
+ * JSON line; exit code 1 when any line failed.
  */
 export const importCommand: Command = {
   description: 'Import a corpus JSONL file (new and changed documents, with their change entries).',
@@ -78,8 +77,8 @@ export const importCommand: Command = {
     const db = await openCliDatabase(io.env);
     const progress = progressReporter(io);
     try {
-      // The backend kind only: a URL may carry a password.
-      io.stderr.write(`import: ${file} into ${db.kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}\n`);
+      // Where, without the URL: it may carry a password.
+      io.stderr.write(`import: ${file} into ${io.env.DATABASE_URL ? 'DATABASE_URL' : 'the embedded PostgreSQL'}\n`);
       const report = await importCorpusFile(db, file, { onProgress: (p) => progress.update(p) });
       progress.stop();
       if (report.created + report.updated > 0 && io.env.REDIS_URL) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfigOrExit } from '@dp/core';
 import {
@@ -14,7 +14,7 @@ import {
   type EmbeddedServer,
 } from '@dp/db';
 import type { Command } from '../command';
-import { DATA_DIR, EMBEDDED_INFO_FILE, PGLITE_DIR, runningEmbeddedUrl } from '../database';
+import { DATA_DIR, EMBEDDED_DIR, removeEmbeddedInfo, runningEmbeddedUrl, writeEmbeddedInfo } from '../database';
 import { startPublicProxy } from '../start/public-proxy';
 import { Supervisor } from '../start/supervisor';
 import { waitReady } from '../start/wait-ready';
@@ -41,14 +41,14 @@ export const start: Command = {
     let embedded: EmbeddedServer | undefined;
     let databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) {
-      if (await runningEmbeddedUrl()) throw new Error(`another 'start' is already serving ${PGLITE_DIR}`);
-      embedded = await startEmbeddedServer({ dataDir: PGLITE_DIR, port: Number(process.env.EMBEDDED_DB_PORT ?? 54329) });
+      if (await runningEmbeddedUrl()) throw new Error(`another 'start' is already serving ${EMBEDDED_DIR}`);
+      embedded = await startEmbeddedServer({ dataDir: EMBEDDED_DIR, port: Number(process.env.EMBEDDED_DB_PORT ?? 54329) });
       databaseUrl = embedded.url;
-      writeFileSync(EMBEDDED_INFO_FILE, JSON.stringify({ url: embedded.url, port: embedded.port, pid: process.pid }));
-      log(`embedded PostgreSQL (PGlite, data in ${PGLITE_DIR}) on ${embedded.url}`);
+      writeEmbeddedInfo({ url: embedded.url, port: embedded.port, pid: process.pid });
+      log(`embedded PostgreSQL (data in ${EMBEDDED_DIR}) on 127.0.0.1:${embedded.port}`);
     }
 
-    const db = await createDatabase({ url: databaseUrl });
+    const db = await createDatabase({ url: databaseUrl, queryTimeoutMs: 0 });
     await applyMigrations(db);
     const corpus = config.CORPUS_PATH ?? sharedCorpusPath() ?? FIXTURE_CORPUS_PATH;
     log(`importing ${corpus}${corpus === FIXTURE_CORPUS_PATH ? ' (our small fictional fixture corpus)' : ''}`);
@@ -112,7 +112,7 @@ export const start: Command = {
       proxy.close();
       await supervisor.stopAll();
       if (embedded) {
-        rmSync(EMBEDDED_INFO_FILE, { force: true });
+        removeEmbeddedInfo();
         await embedded.stop();
       }
       process.exit(code);

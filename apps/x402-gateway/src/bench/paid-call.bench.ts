@@ -1,6 +1,6 @@
 /**
  * Paid x402 call (verify + settle + internal fetch, fresh payment each time) vs an unpaid
- * GET /v1/legal/documents/{id} with a key, in one process on one machine: embedded PGlite,
+ * GET /v1/legal/documents/{id} with a key, in one process on one machine: embedded PostgreSQL,
  * in-process state, api and gateway each on an ephemeral port. Prints p50/p95 and the ratio.
  *
  *   node apps/x402-gateway/dist/bench/paid-call.bench.js [iterations]
@@ -19,7 +19,7 @@ import {
   type PaymentRequirements,
   type SharedState,
 } from '@dp/core';
-import { applyMigrations, createApiKey, createDatabase, createOrganization, type Database } from '@dp/db';
+import { createApiKey, createOrganization, createScratchDatabase, type Database } from '@dp/db';
 import { createGateway } from '../app';
 import { newPayer } from '../client/payer';
 
@@ -53,8 +53,7 @@ async function timed(fn: () => Promise<Response>): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const db = await createDatabase();
-  await applyMigrations(db);
+  const db = await createScratchDatabase({ url: process.env.DATABASE_URL });
   await db.prisma.document.create({
     data: { id: 'SB-2091-1', naturalKey: 'sb/2091/1', docNumber: '1/2091 Sb.', title: 'Zákon 1/2091 Sb.', docType: 'act', text: 'Text.', status: 'in_force', repealedBy: [], contentHash: 'bench' },
   });
@@ -94,7 +93,7 @@ async function main(): Promise<void> {
   const ratio95 = percentile(paid, 95) / percentile(unpaid, 95);
   process.stdout.write(
     [
-      `x402 paid call vs unpaid /v1 call — ${ITERATIONS} iterations each (after ${WARMUP} warm-up), PGlite, in-process state`,
+      `x402 paid call vs unpaid /v1 call — ${ITERATIONS} iterations each (after ${WARMUP} warm-up), embedded PostgreSQL or DATABASE_URL, in-process state`,
       row('paid GET /x402/legal/documents/{id}', paid),
       row('unpaid GET /v1/legal/documents/{id}', unpaid),
       `ratio paid/unpaid: p50 ${ratio50.toFixed(2)}x, p95 ${ratio95.toFixed(2)}x (target <= 3x) ${ratio50 <= 3 ? 'OK' : 'ABOVE TARGET'}`,
@@ -112,7 +111,7 @@ async function main(): Promise<void> {
   await gateway.close();
   await api.close();
   await state.close();
-  await db.close();
+  await db.destroy();
 }
 
 main().catch((err) => {

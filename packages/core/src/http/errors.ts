@@ -14,7 +14,7 @@ export function isStorageUnavailable(err: unknown): boolean {
   if (!e) return false;
   const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003', 'P1001', 'P1017', 'P2024'];
   if (e.code && codes.includes(e.code)) return true;
-  if (/Can't reach database|Connection terminated|connect ECONNREFUSED|Timed out fetching a new connection|server closed the connection|PGlite is closed/i.test(e.message ?? '')) return true;
+  if (/Can't reach database|Connection terminated|connect ECONNREFUSED|Timed out fetching a new connection|server closed the connection|Query read timeout|timeout exceeded when trying to connect|canceling statement due to statement timeout/i.test(e.message ?? '')) return true;
   return e.cause !== undefined && e.cause !== err && isStorageUnavailable(e.cause);
 }
 

@@ -1,46 +1,33 @@
-// Import throughput: the shared corpus into a fresh in-memory PGlite and, when DATABASE_URL is set,
-// into a fresh schema on PostgreSQL (dropped afterwards). Budget: ≤ 30 s for the whole sample.
+// Import throughput: the shared corpus into a throwaway embedded PostgreSQL and, when DATABASE_URL
+// is set, into a fresh schema on that PostgreSQL (dropped afterwards). Budget: ≤ 30 s for the whole sample.
 // Run: node packages/db/dist/bench/import.bench.js   (CORPUS_PATH overrides the corpus location)
-import { randomBytes } from 'node:crypto';
-import { createDatabase, type Database } from '../client';
+import type { Database } from '../client';
 import { importCorpusFile, type ImportReport } from '../corpus/import-corpus';
 import { sharedCorpusPath } from '../corpus/paths';
-import { applyMigrations } from '../migrate';
+import { createScratchDatabase } from '../scratch-database';
 
 export interface BenchResult {
-  backend: 'pglite' | 'postgres';
+  backend: 'embedded' | 'postgres';
   documents: number;
   seconds: number;
   documentsPerSecond: number;
   report: ImportReport;
 }
 
-async function timeImport(db: Database, path: string): Promise<BenchResult> {
+async function timeImport(backend: BenchResult['backend'], db: Database, path: string): Promise<BenchResult> {
   const report = await importCorpusFile(db, path);
   const documents = report.created + report.updated + report.unchanged;
   const seconds = report.durationMs / 1000;
-  return { backend: db.kind, documents, seconds, documentsPerSecond: documents / seconds, report };
+  return { backend, documents, seconds, documentsPerSecond: documents / seconds, report };
 }
 
-export async function benchPglite(path: string): Promise<BenchResult> {
-  const db = await createDatabase();
+/** Into a fresh schema on url, or into a throwaway embedded PostgreSQL without one. */
+export async function benchImport(path: string, url?: string): Promise<BenchResult> {
+  const db = await createScratchDatabase({ url, queryTimeoutMs: 0 });
   try {
-    await applyMigrations(db);
-    return await timeImport(db, path);
+    return await timeImport(url ? 'postgres' : 'embedded', db, path);
   } finally {
-    await db.close();
-  }
-}
-
-export async function benchPostgres(url: string, path: string): Promise<BenchResult> {
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const db = await createDatabase({ url, schema });
-  try {
-    await applyMigrations(db);
-    return await timeImport(db, path);
-  } finally {
-    await db.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
-    await db.close();
+    await db.destroy();
   }
 }
 
@@ -59,12 +46,12 @@ export async function main(): Promise<number> {
     return 2;
   }
   let failures = 0;
-  const pglite = await benchPglite(path);
-  print(pglite);
-  failures += pglite.report.failed.length;
+  const embedded = await benchImport(path);
+  print(embedded);
+  failures += embedded.report.failed.length;
   const url = process.env.DATABASE_URL;
   if (url) {
-    const postgres = await benchPostgres(url, path);
+    const postgres = await benchImport(path, url);
     print(postgres);
     failures += postgres.report.failed.length;
   } else {

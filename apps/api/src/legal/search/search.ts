@@ -68,8 +68,8 @@ export async function searchDocuments(db: Database, req: SearchRequest, vector?:
     });
   }
 
-  // The two rankings are independent: on PostgreSQL they run at the same time on two connections
-  // (the search's latency is the slower one, not the sum); PGlite runs them one after the other.
+  // The two rankings are independent: they run at the same time on two connections
+  // (the search's latency is the slower one, not the sum).
   const [lexical, trigram] = await Promise.all([
     inSearchSession(db, (s) => lexicalRanking(s, p, req.filters, LEXICAL_DEPTH)),
     inSearchSession(db, (s) => trigramRanking(s, p, req.filters)),

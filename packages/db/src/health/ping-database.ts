@@ -1,0 +1,23 @@
+import type { Database } from '../client';
+
+/**
+ * Whether the database answers `SELECT 1` within timeoutMs. Readiness checks use it: a stuck
+ * database makes them answer "not ready" quickly instead of hanging with the request.
+ */
+export async function pingDatabase(db: Database, timeoutMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([
+      db.query('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
