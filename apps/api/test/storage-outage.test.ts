@@ -19,7 +19,7 @@ describe('storage outage', () => {
     await proxy.start();
     const url = new URL(target.toString());
     url.port = String(proxy.port);
-    viaProxy = await createDatabase({ url: url.toString(), schema: base.schema, poolSize: 2 });
+    viaProxy = await createDatabase({ url: url.toString(), schema: base.schema, poolSize: 2, queryTimeoutMs: 1_500 });
     h = await createHarness({ db: Object.assign(viaProxy, { url: url.toString(), destroy: () => viaProxy.close() }) });
   });
 
@@ -52,4 +52,28 @@ describe('storage outage', () => {
     expect(status).toBe(200);
     expect((await h.http.get('/readyz')).status).toBe(200);
   });
+
+  it('answers 503 quickly, never hangs, while storage is stuck (accepts, never answers)', async () => {
+    const { key } = await h.newKey();
+    expect((await h.get('/v1/usage', key)).status).toBe(200);
+
+    proxy.silence();
+    try {
+      const started = Date.now();
+      const [ready, usage] = await Promise.all([h.http.get('/readyz'), h.get('/v1/usage', key)]);
+      expect(ready.status).toBe(503);
+      expect(usage.status).toBe(503);
+      expect(usage.body.error.code).toBe('unavailable');
+      // Bounded by the readiness check's and the query time limit, not by the test's timeout.
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      proxy.unsilence();
+    }
+    let status = 0;
+    for (let i = 0; i < 40 && status !== 200; i++) {
+      status = (await h.get('/v1/usage', key)).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toBe(200);
+  }, 60_000);
 });

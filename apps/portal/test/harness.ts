@@ -127,9 +127,9 @@ export async function logIn(agent: Agent, email: string, password = PASSWORD): P
 }
 
 /** A signed-in agent of a new, verified account. */
-export async function verifiedAccount(h: PortalHarness, email: string): Promise<Agent> {
+export async function verifiedAccount(h: PortalHarness, email: string, organization?: string): Promise<Agent> {
   const agent = request.agent(h.portal.app);
-  await signUp(h, agent, email);
+  await signUp(h, agent, email, organization);
   await verifyFromMail(h, agent, email);
   const res = await logIn(agent, email);
   if (res.status !== 303) throw new Error(`login failed: ${res.status}`);

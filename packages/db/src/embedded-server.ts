@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 
 export interface EmbeddedServer {
@@ -79,10 +79,24 @@ function run(cmd: string, args: string[], user: { uid: number; gid: number } | u
   if (r.status !== 0) throw new EmbeddedServerError(`${cmd.split('/').pop()} failed: ${(r.stderr || r.stdout || String(r.error)).trim()}`);
 }
 
+/**
+ * Running as root, the server's user must be able to reach the data directory: parents that only
+ * root may enter (a mkdtemp directory, say) get the search (x) bit for others, nothing more.
+ */
+function makeReachable(dataDir: string): void {
+  for (let dir = dirname(resolve(dataDir)); dir !== dirname(dir); dir = dirname(dir)) {
+    const mode = statSync(dir).mode;
+    if ((mode & 0o001) === 0) chmodSync(dir, (mode & 0o7777) | 0o001);
+  }
+}
+
 /** Creates the cluster once: UTF-8, Unicode-aware builtin locale, password auth over TCP. */
 function initialise(dataDir: string, user: { uid: number; gid: number } | undefined): void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  if (user) chownSync(dataDir, user.uid, user.gid);
+  if (user) {
+    makeReachable(dataDir);
+    chownSync(dataDir, user.uid, user.gid);
+  }
   const password = randomBytes(18).toString('base64url');
   const pwfile = join(tmpdir(), `dp-pw-${process.pid}-${randomBytes(4).toString('hex')}`);
   writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
