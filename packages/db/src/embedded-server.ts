@@ -90,7 +90,7 @@ function makeReachable(dataDir: string): void {
   }
 }
 
-/** Creates the cluster once: UTF-8, Unicode-aware builtin locale, password auth over TCP. */
+/** Creates the cluster once: UTF-8, the C.UTF-8 locale, password authentication over TCP. */
 function initialise(dataDir: string, user: { uid: number; gid: number } | undefined): void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (user) {
@@ -111,9 +111,9 @@ function initialise(dataDir: string, user: { uid: number; gid: number } | undefi
         '--auth-host=scram-sha-256',
         '--auth-local=peer',
         '--encoding=UTF8',
-        '--locale=C',
-        '--locale-provider=builtin',
-        '--builtin-locale=C.UTF-8',
+        // libc's C.UTF-8, as Debian's PostgreSQL uses: byte-order collation, and Unicode letters
+        // count as word characters for pg_trgm (the builtin provider splits words at Á or ě).
+        '--locale=C.UTF-8',
         '--no-instructions',
       ],
       user,
