@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The README's two commands end here: `npm start` and `npm test` on a machine with only Node 20
 // and npm. It installs pnpm (pinned by package.json's packageManager) if it is missing, installs
-// the workspace, builds it, then starts the product or runs every test.
+// the workspace, builds it, then starts the product, runs every test, or (`check`, for CI) runs
+// the code-health checks: typecheck, lint, format:check.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -72,4 +73,13 @@ if (mode === 'start') {
   step(`Running every test (${backends})`);
   const r = run(pnpm, ['run', 'test:only', ...passthrough]);
   process.exit(r.ok ? 0 : (r.status ?? 1));
+} else if (mode === 'check') {
+  // All three run, so one report shows every kind of failure.
+  const failed = [];
+  for (const script of ['typecheck', 'lint', 'format:check']) {
+    step(`pnpm ${script}`);
+    if (!run(pnpm, ['run', script]).ok) failed.push(script);
+  }
+  if (failed.length) process.stderr.write(`\nFailed: ${failed.join(', ')}\n`);
+  process.exit(failed.length ? 1 : 0);
 }

@@ -75,7 +75,7 @@ export function createApi(deps: ApiDeps): Api {
     (u) => {
       unsubscribers.push(...u);
     },
-    (err) => logger.warn({ err: { message: err.message } }, 'pub/sub listeners unavailable; cache TTLs bound propagation'),
+    (err: Error) => logger.warn({ err: { message: err.message } }, 'pub/sub listeners unavailable; cache TTLs bound propagation'),
   );
 
   const app = express();

@@ -47,7 +47,7 @@ export async function main(argv: string[], io: CliIo = processIo(), commands: Re
 if (require.main === module) {
   // exitCode, not exit(): long-running commands (start) keep serving after run() resolves,
   // and short ones let their output flush before the process ends.
-  main(process.argv.slice(2)).then((code) => {
+  void main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });
 }

@@ -27,7 +27,7 @@ describe('cli import', () => {
     expect(code).toBe(0);
     const lines = io.out().trim().split('\n');
     expect(lines).toHaveLength(1);
-    const report = JSON.parse(lines[0]!);
+    const report = JSON.parse(lines[0]);
     expect(report).toMatchObject({ created: fixtureLines.length, updated: 0, unchanged: 0, failed: [] });
     expect(report.changes).toBeGreaterThan(fixtureLines.length);
     expect(io.err()).toMatch(/import: line \d+/); // plain progress when stdout is not a terminal

@@ -20,7 +20,7 @@ export function describeHttpError(status: number, headers: Headers, body: unknow
   const err = (body as ErrorBody | null)?.error ?? {};
   const code = typeof err.code === 'string' ? err.code : undefined;
   const apiMessage = typeof err.message === 'string' ? err.message : undefined;
-  const details = (err.details ?? {}) as Record<string, unknown>;
+  const details = err.details ?? {};
   const base = { kind: 'http' as const, status, code, requestId };
   const ref = requestId ? ` (request id ${requestId})` : '';
 

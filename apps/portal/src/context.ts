@@ -35,7 +35,6 @@ export interface PortalContext {
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
       /** The signed-in portal session, set by loadSession. */

@@ -111,7 +111,7 @@ describe('cookies', () => {
       const csrfCookie = setCookie(page, '__Host-dp_csrf');
       expect(csrfCookie!.attributes).toMatch(/Secure/);
       expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-      const csp = page.headers['content-security-policy'] as string;
+      const csp = page.headers['content-security-policy'];
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toContain('unsafe-inline');

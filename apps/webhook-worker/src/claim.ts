@@ -70,7 +70,7 @@ export async function claimDeliveries(
     id: r.id,
     webhookId: r.webhook_id,
     eventType: r.event_type,
-    payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+    payload: typeof r.payload === 'string' ? (JSON.parse(r.payload) as unknown) : r.payload,
     attempts: Number(r.attempts),
     createdAt: new Date(r.created_at),
     url: r.url,

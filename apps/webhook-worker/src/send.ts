@@ -47,8 +47,8 @@ export function createSender(resolve: Resolver = systemResolver): Sender {
           res.resume();
           res.on('end', () => {
             clearTimeout(timer);
-            const retryAfter = res.headers['retry-after'];
-            resolvePromise({ status: res.statusCode ?? 0, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter });
+            // Node keeps only the first Retry-After of a response (duplicates are discarded): a string.
+            resolvePromise({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] });
           });
           res.on('error', (err) => {
             clearTimeout(timer);

@@ -48,7 +48,7 @@ export async function startReceiver(): Promise<Receiver> {
         });
       });
       await new Promise<void>((resolve) => server!.listen(r.port, '127.0.0.1', () => resolve()));
-      r.port = (server!.address() as AddressInfo).port;
+      r.port = (server.address() as AddressInfo).port;
     },
     close: () => r.down(),
   };

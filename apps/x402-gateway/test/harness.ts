@@ -1,10 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import {
-  REDACT_PATHS,
   buildPaymentRequirements,
+  createLogger,
   encodePaymentHeader,
   loadConfig,
   parseScopes,
@@ -95,17 +94,16 @@ export async function createGatewayHarness(
   const apiServer = await listen(api.app);
   const config = gatewayConfig({ INTERNAL_API_URL: apiServer.url, ...options.config });
   const logs: string[] = [];
-  // The gateway's own pino (through @dp/core), writing to memory so tests can read the logs.
-  const pino = require(join(__dirname, '../../../packages/core/node_modules/pino'));
-  const logger: Logger = pino(
-    { level: 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
-    new Writable({
-      write(chunk, _enc, cb) {
+  // The gateway's own logger (core's createLogger, with its redaction), writing to memory so tests can read the logs.
+  const logger: Logger = createLogger({
+    level: 'info',
+    destination: new Writable({
+      write(chunk: Buffer, _enc, cb) {
         logs.push(chunk.toString());
         cb();
       },
     }),
-  );
+  });
   const gateway = createGateway({ db, state, config, logger, ...options.deps });
   const gwServer = await listen(gateway.app);
   const org = await createOrganization(db.prisma, { name: 'x402 test org', requestsPerMinute: 10_000, monthlyUnits: 1_000_000 });

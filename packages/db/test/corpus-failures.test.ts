@@ -32,9 +32,9 @@ describe('importCorpusFile: bad lines', () => {
     const report = await importCorpusFile(db, file);
     expect(report.created).toBe(2);
     expect(report.failed.map((f) => f.line)).toEqual([2, 3]);
-    expect(report.failed[0]!.error).toMatch(/^invalid JSON/);
-    expect(report.failed[1]!.error).toMatch(/^schema violation: .*doc_type/);
-    expect(report.failed[1]!.error).toMatch(/versions\.0\.valid_from/);
+    expect(report.failed[0].error).toMatch(/^invalid JSON/);
+    expect(report.failed[1].error).toMatch(/^schema violation: .*doc_type/);
+    expect(report.failed[1].error).toMatch(/versions\.0\.valid_from/);
     expect(await count(db, '"document"')).toBe(2);
     expect(await stored(db, 'sb/2091/2', 'SB-2091-2')).toEqual(NOTHING);
   });
@@ -47,7 +47,7 @@ describe('importCorpusFile: bad lines', () => {
     expect(report.created).toBe(2);
     expect(report.failed).toHaveLength(1);
     expect(report.failed[0]).toMatchObject({ line: 2 });
-    expect(report.failed[0]!.error).toMatch(/^database error: /);
+    expect(report.failed[0].error).toMatch(/^database error: /);
     expect(await stored(db, 'sb/2091/1', 'SB-2091-1')).toEqual(NOTHING);
   });
 
@@ -62,8 +62,8 @@ describe('importCorpusFile: bad lines', () => {
       CREATE TRIGGER fail_one_change BEFORE INSERT ON "change" FOR EACH ROW EXECUTE FUNCTION fail_one_change();`);
     const report = await importCorpusFile(db, writeJsonl(records));
     expect(report.failed).toHaveLength(1);
-    expect(report.failed[0]!.line).toBe(records.findIndex((r) => r.natural_key === 'sb/2091/2') + 1);
-    expect(report.failed[0]!.error).toMatch(/simulated failure/);
+    expect(report.failed[0].line).toBe(records.findIndex((r) => r.natural_key === 'sb/2091/2') + 1);
+    expect(report.failed[0].error).toMatch(/simulated failure/);
     expect(report.created).toBe(records.length - 1);
     expect(await stored(db, 'sb/2091/2', 'SB-2091-2')).toEqual(NOTHING);
 

@@ -21,7 +21,7 @@ export function writeJsonl(lines: (string | object)[]): string {
 
 export async function count(db: { query<T>(sql: string, params?: unknown[]): Promise<T[]> }, sql: string, params: unknown[] = []) {
   const [row] = await db.query<{ n: number | string | bigint }>(`SELECT count(*)::int AS n FROM ${sql}`, params);
-  return Number(row!.n);
+  return Number(row.n);
 }
 
 export type TestDatabase = Database & { destroy(): Promise<void>; url?: string };

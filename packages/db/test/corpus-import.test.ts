@@ -78,16 +78,16 @@ describe('importCorpusFile: the fixture corpus', () => {
       'relation.created',
     ]);
     expect(rows[0]).toMatchObject({ documentId: 'SB-2091-1', docNumber: '1/2091 Sb.', docType: 'act', status: 'in_force', version: null, relation: null });
-    expect(rows[0]!.id).toMatch(/^chg_/);
-    expect(rows[1]!.version).toEqual({ version: 1, valid_from: '1995-01-01', valid_to: '2001-05-01', kind: 'bootstrap', amended_by: null });
-    expect(rows[4]!.version).toEqual({
+    expect(rows[0].id).toMatch(/^chg_/);
+    expect(rows[1].version).toEqual({ version: 1, valid_from: '1995-01-01', valid_to: '2001-05-01', kind: 'bootstrap', amended_by: null });
+    expect(rows[4].version).toEqual({
       version: 4,
       valid_from: '2016-01-01',
       valid_to: null,
       kind: 'reform',
       amended_by: { natural_key: 'sb/2094/20', doc_number: '20/2094 Sb.' },
     });
-    expect(rows[5]!.relation).toEqual({ type: 'cites', target: { natural_key: 'sb/1999/999', doc_number: '999/1999 Sb.' } });
+    expect(rows[5].relation).toEqual({ type: 'cites', target: { natural_key: 'sb/1999/999', doc_number: '999/1999 Sb.' } });
   });
 
   it('is idempotent: a second import changes nothing and writes no change entries', async () => {
@@ -107,22 +107,22 @@ describe('importCorpusFile: the fixture corpus', () => {
     rec.effectivity = { ...rec.effectivity, status: 'no_longer_in_force', repealed_by: ['sb/2099/30'] };
     rec.relations = [rec.relations[0], { type: 'cites', target: 'sb/2096/1', target_doc_number: '1/2096 Sb.', methods: ['text-citation'] }];
     const others = records.filter((r) => r.natural_key !== 'sb/2091/1');
-    const seqBefore = Number((await db.query<{ m: string }>('SELECT max(seq)::text AS m FROM "change"'))[0]!.m);
+    const seqBefore = Number((await db.query<{ m: string }>('SELECT max(seq)::text AS m FROM "change"'))[0].m);
 
     const report = await importCorpusFile(db, writeJsonl([...others, rec]));
     expect(report).toMatchObject({ created: 0, updated: 1, unchanged: others.length, changes: 3, failed: [] });
 
     const fresh = await db.prisma.change.findMany({ where: { seq: { gt: seqBefore } }, orderBy: { seq: 'asc' } });
     expect(fresh.map((c) => c.kind)).toEqual(['document.version_added', 'document.status_changed', 'relation.created']);
-    expect(fresh[0]!.version).toMatchObject({ version: 5, valid_from: '2030-01-01', valid_to: null });
+    expect(fresh[0].version).toMatchObject({ version: 5, valid_from: '2030-01-01', valid_to: null });
     // status_changed: the new status in the status column, no version/relation payload.
     expect(fresh[1]).toMatchObject({ status: 'no_longer_in_force', version: null, relation: null });
-    expect(fresh[2]!.relation).toEqual({ type: 'cites', target: { natural_key: 'sb/2096/1', doc_number: '1/2096 Sb.' } });
+    expect(fresh[2].relation).toEqual({ type: 'cites', target: { natural_key: 'sb/2096/1', doc_number: '1/2096 Sb.' } });
 
     const doc = await db.prisma.document.findUniqueOrThrow({ where: { naturalKey: 'sb/2091/1' }, include: { versions: { orderBy: { version: 'asc' } }, relations: true } });
     expect(doc.status).toBe('no_longer_in_force');
     expect(doc.versions).toHaveLength(5);
-    expect(doc.versions[3]!.validTo?.toISOString().slice(0, 10)).toBe('2030-01-01');
+    expect(doc.versions[3].validTo?.toISOString().slice(0, 10)).toBe('2030-01-01');
     expect(doc.relations.map((r) => r.targetKey).sort()).toEqual(['sb/1999/999', 'sb/2096/1']);
 
     // And importing the changed file again is a no-op once more.

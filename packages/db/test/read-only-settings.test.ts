@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@dp/testing';
+import { createTestDatabase, type TestDatabase } from './corpus-helpers';
 
 describe('withReadOnlySettings', () => {
   let db: TestDatabase;

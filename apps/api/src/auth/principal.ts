@@ -1,7 +1,6 @@
 import type { ApiKeyPrincipal } from '@dp/db';
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
       /** The authenticated API key and its organization, set by the authenticate middleware. */

@@ -34,7 +34,7 @@ async function main() {
       },
     },
   }) as unknown as typeof db.prisma;
-  const benchDb = Object.assign(Object.create(Object.getPrototypeOf(db)), db, { prisma: counted });
+  const benchDb = Object.assign(Object.create(Object.getPrototypeOf(db) as object) as typeof db, db, { prisma: counted });
 
   const org = await createOrganization(db.prisma, { name: 'bench', requestsPerMinute: 100_000_000, monthlyUnits: 2_000_000_000 });
   const { key } = await createApiKey(db.prisma, { orgId: org.id, scopes: ['read'] });

@@ -9,7 +9,6 @@
  */
 import { applyMigrations, createDatabase, createScratchDatabase, importCorpusFile, sharedCorpusPath, type Database } from '@dp/db';
 import { loadQueries } from '../eval/run-search-eval';
-import { fold } from '../legal/search/czech';
 import { searchDocuments } from '../legal/search/search';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

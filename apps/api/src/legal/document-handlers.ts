@@ -27,7 +27,7 @@ export function documentSegments(req: Request): string[] {
 }
 
 export async function handleGetDocument(db: Database, documents: DocumentCache, config: Config, req: Request, ref: string) {
-  const p = new ParamReader(req.query as Record<string, unknown>);
+  const p = new ParamReader(req.query);
   const at = p.date('at');
   const include = p.list('include', DOCUMENT_INCLUDES, []);
   const textOffset = p.int('text_offset', { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: 0 });
@@ -41,7 +41,7 @@ export function createDocumentHandlers(db: Database, documents: DocumentCache, c
   return {
     document: async (req: Request, ref: string) => ({ document: await handleGetDocument(db, documents, config, req, ref) }),
     effectivity: async (req: Request, ref: string) => {
-      const p = new ParamReader(req.query as Record<string, unknown>);
+      const p = new ParamReader(req.query);
       const at = p.date('at');
       p.done();
       const { doc, versions } = await documents.get(ref);
@@ -51,7 +51,7 @@ export function createDocumentHandlers(db: Database, documents: DocumentCache, c
       };
     },
     relations: async (req: Request, ref: string) => {
-      const p = new ParamReader(req.query as Record<string, unknown>);
+      const p = new ParamReader(req.query);
       const direction = p.oneOf('direction', RELATION_DIRECTIONS, 'both');
       const types = p.list('types', RELATION_TYPES, [...RELATION_TYPES]);
       const limit = p.int('limit', { min: 1, max: 200, fallback: 50 });

@@ -28,13 +28,13 @@ export function metered(
 }
 
 function onStatus(res: Response, fn: (status: number) => void): void {
-  const writeHead = res.writeHead;
+  const writeHead = res.writeHead.bind(res);
   let done = false;
   res.writeHead = function patched(this: Response, ...args: Parameters<Response['writeHead']>) {
     if (!done) {
       done = true;
       fn(typeof args[0] === 'number' ? args[0] : this.statusCode);
     }
-    return writeHead.apply(this, args);
+    return writeHead(...args);
   } as Response['writeHead'];
 }

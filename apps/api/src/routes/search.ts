@@ -18,7 +18,7 @@ export function searchRouter(ctx: ApiContext): Router {
       // An invalid mode fails validation (400, no units), so either operation is fine for it.
       metered(ctx.meter, ctx.quota, (req) => (req.query.mode === 'hybrid' ? 'search.hybrid' : 'search.fulltext')),
       async (req, res) => {
-        const { request, cursorFor } = parseSearchQuery(req.query as Record<string, unknown>);
+        const { request, cursorFor } = parseSearchQuery(req.query);
         const page = await searchDocuments(ctx.db, request, request.mode === 'hybrid' ? vector : undefined);
         sendSuccess(res, { results: page.results, next_cursor: cursorFor(page.nextOffset) }, 200, {
           mode: request.mode,

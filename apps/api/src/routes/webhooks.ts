@@ -63,7 +63,7 @@ export function webhooksRouter(ctx: ApiContext): Router {
   router
     .route('/webhooks/:id/deliveries')
     .get(...guard, async (req, res) => {
-      const params = new ParamReader(req.query as Record<string, unknown>);
+      const params = new ParamReader(req.query);
       const limit = params.int('limit', { min: 1, max: 100, fallback: 20 });
       const cursor = params.string('cursor', { max: 200 });
       params.done();

@@ -71,7 +71,7 @@ export const importCommand: Command = {
     const unknown = args.filter((a) => a.startsWith('-'));
     if (unknown.length) throw new UsageError(`unknown option ${unknown[0]}`);
     if (positional.length !== 1) throw new UsageError('expected exactly one file');
-    const file = resolve(positional[0]!);
+    const file = resolve(positional[0]);
     if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`no such file: ${file}`);
 
     const db = await openCliDatabase(io.env);

@@ -24,7 +24,7 @@ const APPS_DIR = join(__dirname, '..', '..', '..');
 /** Secrets that must survive restarts (sessions, internal tokens), generated once per machine. */
 function localSecrets(): { internal: string; session: string } {
   const file = join(DATA_DIR, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { internal: string; session: string };
   const secrets = { internal: randomBytes(32).toString('hex'), session: randomBytes(32).toString('hex') };
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;

@@ -16,7 +16,7 @@ export class Supervisor {
 
   start(service: Service): void {
     const child = spawn(process.execPath, [service.script], { env: service.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const stream of [child.stdout!, child.stderr!]) {
+    for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${service.name}] ${line}\n`));
     }
     child.on('exit', (code) => {

@@ -24,7 +24,7 @@ export function capped<T>(items: T[], line: (item: T, i: number) => string, noun
 
 export function field(label: string, value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
-  return `${label}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`;
+  return `${label}: ${typeof value === 'object' ? JSON.stringify(value) : (value as string | number | boolean)}`;
 }
 
 export function lines(...parts: (string | null | undefined | false | string[])[]): string {

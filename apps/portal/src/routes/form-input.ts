@@ -3,7 +3,7 @@ import type { Request } from 'express';
 /** Form values arrive as strings (or arrays for repeated names); anything else counts as absent. */
 export function formString(req: Request, name: string, maxLength = 4096): string {
   const v = (req.body as Record<string, unknown> | undefined)?.[name];
-  const s = Array.isArray(v) ? v[0] : v;
+  const s: unknown = Array.isArray(v) ? v[0] : v;
   return typeof s === 'string' ? s.slice(0, maxLength) : '';
 }
 

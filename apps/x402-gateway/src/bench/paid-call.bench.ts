@@ -15,15 +15,12 @@ import {
   createMemoryState,
   encodePaymentHeader,
   loadConfig,
-  type Config,
   type PaymentRequirements,
-  type SharedState,
 } from '@dp/core';
-import { createApiKey, createOrganization, createScratchDatabase, type Database } from '@dp/db';
+import { createApiKey, createOrganization, createScratchDatabase } from '@dp/db';
+import { createApi } from '@dp/api/app';
 import { createGateway } from '../app';
 import { newPayer } from '../client/payer';
-
-type ApiFactory = (deps: { db: Database; state: SharedState; config: Config }) => { app: express.Express; ready?: Promise<void>; close(): Promise<void> };
 
 const ITERATIONS = Number(process.argv[2] ?? 300);
 const WARMUP = 30;
@@ -61,7 +58,6 @@ async function main(): Promise<void> {
   const { key } = await createApiKey(db.prisma, { orgId: org.id, scopes: ['read'] });
   const state = createMemoryState();
 
-  const { createApi } = require('@dp/api/app') as { createApi: ApiFactory };
   const apiConfig = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const api = createApi({ db, state, config: apiConfig });
   await api.ready;

@@ -90,7 +90,7 @@ function memoizedSignatureCheck(maxEntries = 2_000) {
     const key = createHash('sha256').update(JSON.stringify([asset.toLowerCase(), extra.name, extra.version, a, payment.payload.signature])).digest('hex');
     const known = memo.get(key);
     if (known !== undefined) return known;
-    let valid = false;
+    let valid: boolean;
     try {
       valid = recoverSigner(transferWithAuthorizationDigest(asset, extra, a), payment.payload.signature) === from.toLowerCase();
     } catch {

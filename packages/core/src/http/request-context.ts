@@ -2,7 +2,6 @@ import type { NextFunction, Request, Response } from 'express';
 import { newId } from '../ids';
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
       /** Set by requestIdMiddleware; echoed in X-Request-Id and every envelope's meta. */

@@ -42,7 +42,7 @@ export function staticHelmetHeaders(options: HelmetOptions = JSON_API_HELMET_OPT
     removeHeader() {},
   };
   helmet(options)({} as Request, recorder as unknown as Response, (err?: unknown) => {
-    if (err) throw err;
+    if (err) throw err as Error;
     finished = true;
   });
   if (!finished) throw new Error('helmet did not finish synchronously; its headers cannot be frozen');

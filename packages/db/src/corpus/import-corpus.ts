@@ -97,7 +97,7 @@ async function importLine(
   // the key sits near the start of a record, so a cheap look decides most lines.
   if (filter) {
     const peek = NATURAL_KEY_PEEK.exec(line.slice(0, 400));
-    if (peek && !filter(peek[1]!)) return;
+    if (peek && !filter(peek[1])) return;
   }
 
   let value: unknown;

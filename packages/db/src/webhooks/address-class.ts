@@ -79,7 +79,7 @@ function parseV6(ip: string): bigint {
   const [head, rest] = s.split('::') as [string, string | undefined];
   const h = head ? head.split(':') : [];
   const r = rest === undefined ? [] : rest ? rest.split(':') : [];
-  const groups = rest === undefined ? h : [...h, ...Array(8 - h.length - r.length).fill('0'), ...r];
+  const groups = rest === undefined ? h : [...h, ...Array<string>(8 - h.length - r.length).fill('0'), ...r];
   return groups.reduce((acc, g) => (acc << 16n) | BigInt(parseInt(g || '0', 16)), 0n);
 }
 

@@ -24,7 +24,7 @@ function fingerprint(q: string, mode: SearchMode, filters: string | undefined): 
 
 export interface ParsedSearch {
   request: SearchRequest;
-  cursorFor(offset: number | null): string | null;
+  cursorFor: (offset: number | null) => string | null;
 }
 
 /** Reads and validates the search query string; throws one invalid_request naming every bad field. */

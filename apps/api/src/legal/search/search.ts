@@ -211,10 +211,9 @@ const SNIPPET_CHARS = 280;
  * The snippet is looked for in the first 20,000 characters only (after the heading, else from the
  * start), so a search reads a few kB per hit even of the largest codes (1.2 M characters).
  * The regions are precomputed (migration 20261122080000): search_scan = substr(search_body,
- * length(title) + HEADING, SNIPPET_SCAN), search_lead = left(search_body, SNIPPET_SCAN); change
- * them there, in a new migration, if these change.
+ * length(title) + HEADING, 20000), search_lead = left(search_body, 20000); change them there, in
+ * a new migration, if these change.
  */
-const SNIPPET_SCAN = 20_000;
 /** Characters after the title taken as the heading (citation, promulgation line). */
 const HEADING = 100;
 /** Most that folding lengthens a document in the corpus is 367 characters. */

@@ -11,7 +11,7 @@
 
 const SPACE = 32;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\x80-\uffff]/;
 
 const isAsciiWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122);
 
