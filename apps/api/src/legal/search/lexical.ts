@@ -1,5 +1,7 @@
+import { todayUtc } from '@dp/core';
 import type { SqlSession } from '@dp/db';
 import { filterSql, type DocumentFilters } from './filters';
+import { inForceFirst, titleKey } from './generations';
 import type { PreparedQuery, Ranked } from './query';
 import { TrigramQuery } from './trigram';
 
@@ -7,6 +9,7 @@ interface Candidate {
   id: string;
   cited: boolean;
   title: string;
+  doc_number: string;
   in_head: boolean;
   head_rank: number;
 }
@@ -62,7 +65,7 @@ const byRank = (key: 'head' | 'score') => (a: Ranked & { head: number }, b: Rank
  * Three steps: the database finds the matches with their cheap title signals; the title
  * similarity is computed here (see trigram.ts); the body rank, which reads each document's whole
  * vector (up to 100 kB), is computed for the best `depth` only. Returns up to `depth` documents,
- * best first.
+ * best first, generations of one title in force on `day` first (generations.ts).
  */
 export async function lexicalRanking(
   db: SqlSession,
@@ -70,6 +73,7 @@ export async function lexicalRanking(
   filters: DocumentFilters,
   depth: number,
   maxCandidates = MAX_CANDIDATES,
+  day: Date = todayUtc(),
 ): Promise<LexicalRanking> {
   const params: unknown[] = [];
   const cit = `$${params.push(p.citation)}::text`;
@@ -95,14 +99,14 @@ export async function lexicalRanking(
     const where = filterSql(filters, 'd', ps);
     return db.query<Candidate>(
       `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', ${aq}) AS aq)
-       (SELECT d.id, (d.natural_key IS NOT DISTINCT FROM ${cit}) AS cited, d.search_title AS title,
+       (SELECT d.id, (d.natural_key IS NOT DISTINCT FROM ${cit}) AS cited, d.search_title AS title, d.doc_number,
                (d.search_head @@ q.aq) AS in_head, ts_rank(d.search_head, q.aq, 1)::float8 AS head_rank
         FROM q, "document" d
         WHERE (d.search_head @@ q.aq OR d.natural_key = ${cit}) AND ${where}
         ORDER BY cited DESC, in_head DESC, head_rank DESC, d.id COLLATE "C"
         LIMIT ${maxCandidates})
        UNION ALL
-       (SELECT d.id, FALSE, d.search_title, FALSE, ts_rank(d.search_head, q.aq, 1)::float8
+       (SELECT d.id, FALSE, d.search_title, d.doc_number, FALSE, ts_rank(d.search_head, q.aq, 1)::float8
         FROM q, "document" d
         WHERE d.search_vector @@ q.aq AND NOT (d.search_head @@ q.aq) AND d.natural_key IS DISTINCT FROM ${cit} AND ${where}
         LIMIT ${maxCandidates})
@@ -125,12 +129,10 @@ export async function lexicalRanking(
   // moved here, so rankings are unchanged.
   const query = new TrigramQuery(p.folded);
   const scored = candidates
-    .map((c) => ({
-      id: c.id,
-      cited: c.cited,
-      score: 0,
-      head: (c.in_head ? 3 : 0) + 3 * query.similarity(c.title) + Number(c.head_rank),
-    }))
+    .map((c) => {
+      const head = (c.in_head ? 3 : 0) + 3 * query.similarity(c.title) + Number(c.head_rank);
+      return { id: c.id, cited: c.cited, score: 0, head, titleKey: titleKey(c.title, c.doc_number), titleSignal: head };
+    })
     .sort(byRank('head'));
   const others = candidates.length < maxCandidates ? scored.slice(depth).map((r) => r.id) : null;
   const top = scored.slice(0, depth);
@@ -142,7 +144,8 @@ export async function lexicalRanking(
   );
   const rankOf = new Map(bodyRank.map((r) => [r.id, Number(r.rank)]));
   for (const r of top) r.score = r.head + 0.5 * (rankOf.get(r.id) ?? 0);
-  const ranked = top.sort(byRank('score')).map(({ id, score, cited }) => ({ id, score, cited }));
+  const generations = await inForceFirst(db, top.sort(byRank('score')), day);
+  const ranked = generations.map(({ id, score, cited }) => ({ id, score, cited }));
   return { ranked, tsquery, others };
 }
 

@@ -22,8 +22,8 @@ const isPosition = (v: unknown): v is SearchPosition => {
 const isCursor = (v: unknown): v is SearchCursor =>
   typeof v === 'object' && v !== null && isPosition((v as SearchCursor).p) && typeof (v as SearchCursor).f === 'string';
 
-function fingerprint(q: string, mode: SearchMode, filters: string | undefined): string {
-  return createHash('sha256').update(JSON.stringify([q, mode, filters ?? null])).digest('base64url').slice(0, 12);
+function fingerprint(q: string, mode: SearchMode, filters: string | undefined, at: Date | undefined): string {
+  return createHash('sha256').update(JSON.stringify([q, mode, filters ?? null, at?.getTime() ?? null])).digest('base64url').slice(0, 12);
 }
 
 export interface ParsedSearch {
@@ -40,17 +40,18 @@ export function parseSearchQuery(query: Record<string, unknown>): ParsedSearch {
   const rawFilters = r.string('filters', { max: 2000 });
   const filters = parseFilters(rawFilters, SEARCH_FILTER_KEYS, r.problems);
   const limit = r.int('limit', { min: 1, max: 100, fallback: 20 });
+  const at = r.date('at');
   const rawCursor = r.string('cursor', { max: 400 });
-  const fp = fingerprint(q ?? '', mode, rawFilters);
+  const fp = fingerprint(q ?? '', mode, rawFilters, at);
   let after: SearchPosition | null = null;
   if (rawCursor !== undefined) {
     const c = decodeCursor(rawCursor, isCursor);
-    if (!c || c.f !== fp) r.problems.push({ field: 'cursor', problem: 'is not a cursor of this search (same q, mode and filters)' });
+    if (!c || c.f !== fp) r.problems.push({ field: 'cursor', problem: 'is not a cursor of this search (same q, mode, filters and at)' });
     else after = c.p;
   }
   r.done();
   return {
-    request: { q: q!, mode, filters, limit, after },
+    request: { q: q!, mode, filters, limit, after, at },
     cursorFor: (next) => (next === null ? null : encodeCursor({ p: next, f: fp })),
   };
 }

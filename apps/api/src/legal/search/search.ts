@@ -1,9 +1,9 @@
-import type { SearchMode } from '@dp/core';
+import { todayUtc, type SearchMode } from '@dp/core';
 import type { Database, SqlSession } from '@dp/db';
 import { fold } from './czech';
 import type { DocumentFilters } from './filters';
 import { DICTIONARY_SIMILARITY } from './fuzzy-terms';
-import { lexicalRanking, lexicalTail, type LexicalRanking, type TailKey } from './lexical';
+import { lexicalRanking, lexicalTail, MAX_CANDIDATES, type LexicalRanking, type TailKey } from './lexical';
 import { prepareQuery, type PreparedQuery, type Ranked } from './query';
 import { highlight } from './snippet';
 import { HYBRID_DEPTH, trigramRanking } from './trigram-ranking';
@@ -23,6 +23,8 @@ export interface SearchRequest {
   limit: number;
   /** Null: the first page. */
   after: SearchPosition | null;
+  /** The day whose effectivity ranks generations of one title (default today). */
+  at?: Date;
 }
 
 export interface SearchHit {
@@ -77,11 +79,12 @@ const inSearchSession = <T>(db: Database, fn: (s: SqlSession) => Promise<T>) => 
 export async function searchDocuments(db: Database, req: SearchRequest, vector?: VectorRanker): Promise<SearchPage> {
   const p = prepareQuery(req.q);
   const signals: SearchSignal[] = p.citation ? ['citation'] : [];
+  const day = req.at ?? todayUtc();
 
   if (req.mode === 'fulltext') {
     signals.push('lexical');
     return inSearchSession(db, async (s) => {
-      const lexical = await lexicalRanking(s, p, req.filters, LEXICAL_DEPTH);
+      const lexical = await lexicalRanking(s, p, req.filters, LEXICAL_DEPTH, MAX_CANDIDATES, day);
       const { page, next } = await pageOf(s, req, lexical, lexical.ranked, (r) => r.score);
       return { results: await hydrate(s, page, p.terms), next, signals };
     });
@@ -90,8 +93,8 @@ export async function searchDocuments(db: Database, req: SearchRequest, vector?:
   // The two rankings are independent: on PostgreSQL they run at the same time on two connections
   // (the search's latency is the slower one, not the sum); PGlite runs them one after the other.
   const [lexical, trigram] = await Promise.all([
-    inSearchSession(db, (s) => lexicalRanking(s, p, req.filters, LEXICAL_DEPTH)),
-    inSearchSession(db, (s) => trigramRanking(s, p, req.filters)),
+    inSearchSession(db, (s) => lexicalRanking(s, p, req.filters, LEXICAL_DEPTH, MAX_CANDIDATES, day)),
+    inSearchSession(db, (s) => trigramRanking(s, p, req.filters, day)),
   ]);
   signals.push('lexical', 'trigram');
   const fused = await fuse(db, p, lexical.ranked.slice(0, HYBRID_DEPTH), trigram, vector, signals);

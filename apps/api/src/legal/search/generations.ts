@@ -1,0 +1,113 @@
+import type { EffStatus } from '@dp/core';
+import type { SqlSession } from '@dp/db';
+import { statusAt } from '../documents/effectivity';
+import { toDate } from '../documents/load';
+import { fold } from './czech';
+import type { Ranked } from './query';
+import { TrigramQuery } from './trigram';
+
+/**
+ * Generations of a law: a repealed act and its successor often share the title, or nearly
+ * ("Občanský zákoník" of 1964, "Zákon občanský zákoník" of 2012), so their title signals are
+ * (nearly) equal and the body rank or the id decides which comes first. Among the first
+ * GENERATION_WINDOW documents of a ranking, documents whose title signals are near-equal and
+ * whose titles (without their numbers) have a trigram similarity of at least
+ * GENERATION_SIMILARITY are one group; a group's members are
+ * re-sorted by their status on the search's day (in force first, then their own order) into the
+ * places, and scores, the group holds, so no other document moves. The cited document keeps
+ * its place.
+ */
+export const GENERATION_WINDOW = 20;
+export const GENERATION_SIMILARITY = 0.8;
+/** Most that generations' title signals differ, relative to the larger. */
+export const GENERATION_SIGNAL_GAP = 0.1;
+
+const nearEqual = (a: number, b: number) => Math.abs(a - b) <= GENERATION_SIGNAL_GAP * Math.max(Math.abs(a), Math.abs(b));
+
+const STATUS_ORDER: Record<EffStatus, number> = {
+  in_force: 0,
+  partially_in_force: 0,
+  not_yet_in_force: 1,
+  no_longer_in_force: 2,
+  never_in_force: 3,
+};
+
+/** The folded title without the document number that search_title (migration 20261122020000) ends with. */
+export function titleKey(searchTitle: string, docNumber: string): string {
+  const suffix = ` ${fold(docNumber)}`;
+  const title = searchTitle.endsWith(suffix) ? searchTitle.slice(0, -suffix.length) : searchTitle;
+  return title.replace(/[^a-z0-9]+/g, ' ').trim();
+}
+
+export interface TitledRanked extends Ranked {
+  titleKey: string;
+  /** How well the title matches the query, in the ranking's own units (generations match alike). */
+  titleSignal: number;
+}
+
+/** Slots (indices into `ranked`) of each group of similar titles among the first GENERATION_WINDOW. */
+function generationGroups(ranked: TitledRanked[]): number[][] {
+  const slots = ranked.slice(0, GENERATION_WINDOW).flatMap((r, i) => (r.cited ? [] : [i]));
+  const parent = new Map(slots.map((i) => [i, i]));
+  const root = (i: number): number => {
+    let r = i;
+    while (parent.get(r) !== r) r = parent.get(r)!;
+    return r;
+  };
+  const queries = new Map(slots.map((i) => [i, new TrigramQuery(ranked[i]!.titleKey)]));
+  for (const [a, i] of slots.entries()) {
+    for (const j of slots.slice(a + 1)) {
+      if (root(i) === root(j) || !nearEqual(ranked[i]!.titleSignal, ranked[j]!.titleSignal)) continue;
+      if (queries.get(i)!.similarity(ranked[j]!.titleKey) >= GENERATION_SIMILARITY) parent.set(root(j), root(i));
+    }
+  }
+  const groups = new Map<number, number[]>();
+  for (const i of slots) groups.set(root(i), [...(groups.get(root(i)) ?? []), i]);
+  return [...groups.values()].filter((g) => g.length > 1);
+}
+
+/** `ranked` with each group of generations in effectivity order on `day`; reads statuses only for such groups. */
+export async function inForceFirst<T extends TitledRanked>(db: SqlSession, ranked: T[], day: Date): Promise<T[]> {
+  const shared = generationGroups(ranked);
+  if (!shared.length) return ranked;
+
+  const rank = await statusRanks(db, shared.flat().map((i) => ranked[i]!.id), day);
+  const out = [...ranked];
+  for (const slots of shared) {
+    const ordered = slots
+      .map((i, j) => ({ r: ranked[i]!, j, status: rank.get(ranked[i]!.id) ?? STATUS_ORDER.never_in_force }))
+      .sort((a, b) => a.status - b.status || a.j - b.j);
+    slots.forEach((slot, j) => (out[slot] = { ...ordered[j]!.r, score: ranked[slot]!.score }));
+  }
+  return out;
+}
+
+async function statusRanks(db: SqlSession, ids: string[], day: Date): Promise<Map<string, number>> {
+  const rows = await db.query<{
+    id: string; status: string; never_effective: boolean; effective_from: Date | string | null; effective_to: Date | string | null;
+    inferred_effective_to: Date | string | null; current_version_from: Date | string | null; last_updated: Date | string | null;
+  }>(
+    `SELECT id, status, never_effective, effective_from, effective_to, inferred_effective_to, current_version_from, last_updated
+     FROM "document" WHERE id = ANY($1::text[])`,
+    [ids],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      STATUS_ORDER[
+        statusAt(
+          {
+            status: r.status,
+            neverEffective: r.never_effective,
+            effectiveFrom: toDate(r.effective_from),
+            effectiveTo: toDate(r.effective_to),
+            inferredEffectiveTo: toDate(r.inferred_effective_to),
+            currentVersionFrom: toDate(r.current_version_from),
+            lastUpdated: toDate(r.last_updated),
+          },
+          day,
+        )
+      ],
+    ]),
+  );
+}
