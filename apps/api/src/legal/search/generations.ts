@@ -17,7 +17,7 @@ import { TrigramQuery } from './trigram';
  * places, and scores, the group holds, so no other document moves. The cited document keeps
  * its place.
  */
-export const GENERATION_WINDOW = 20;
+export const GENERATION_WINDOW = 10;
 export const GENERATION_SIMILARITY = 0.8;
 /** Most that generations' title signals differ, relative to the larger. */
 export const GENERATION_SIGNAL_GAP = 0.1;
@@ -40,7 +40,9 @@ export function titleKey(searchTitle: string, docNumber: string): string {
 }
 
 export interface TitledRanked extends Ranked {
-  titleKey: string;
+  /** search_title and doc_number: the title key is worked out only for the first few. */
+  searchTitle: string;
+  docNumber: string;
   /** How well the title matches the query, in the ranking's own units (generations match alike). */
   titleSignal: number;
 }
@@ -54,11 +56,17 @@ function generationGroups(ranked: TitledRanked[]): number[][] {
     while (parent.get(r) !== r) r = parent.get(r)!;
     return r;
   };
-  const queries = new Map(slots.map((i) => [i, new TrigramQuery(ranked[i]!.titleKey)]));
+  const keys = new Map<number, string>();
+  const key = (i: number) => keys.get(i) ?? keys.set(i, titleKey(ranked[i]!.searchTitle, ranked[i]!.docNumber)).get(i)!;
+  const queries = new Map<number, TrigramQuery>();
+  const query = (i: number) => queries.get(i) ?? queries.set(i, new TrigramQuery(key(i))).get(i)!;
   for (const [a, i] of slots.entries()) {
     for (const j of slots.slice(a + 1)) {
       if (root(i) === root(j) || !nearEqual(ranked[i]!.titleSignal, ranked[j]!.titleSignal)) continue;
-      if (queries.get(i)!.similarity(ranked[j]!.titleKey) >= GENERATION_SIMILARITY) parent.set(root(j), root(i));
+      // Similar titles have similar lengths: a cheap test before the trigram comparison.
+      const [ki, kj] = [key(i), key(j)];
+      if (ki !== kj && (Math.min(ki.length, kj.length) < 0.7 * Math.max(ki.length, kj.length) || query(i).similarity(kj) < GENERATION_SIMILARITY)) continue;
+      parent.set(root(j), root(i));
     }
   }
   const groups = new Map<number, number[]>();
@@ -66,12 +74,30 @@ function generationGroups(ranked: TitledRanked[]): number[][] {
   return [...groups.values()].filter((g) => g.length > 1);
 }
 
-/** `ranked` with each group of generations in effectivity order on `day`; reads statuses only for such groups. */
-export async function inForceFirst<T extends TitledRanked>(db: SqlSession, ranked: T[], day: Date): Promise<T[]> {
+const DATE_COLUMNS = ['effective_from', 'effective_to', 'inferred_effective_to', 'current_version_from', 'last_updated'];
+/**
+ * The columns a document's effectivity is derived from, on a table alias. Dates as text: the
+ * driver would build a Date of each (hundreds per search), and toDate reads text as well.
+ */
+export const effectivityColumns = (alias: string) =>
+  [`${alias}.status`, `${alias}.never_effective`, ...DATE_COLUMNS.map((c) => `${alias}.${c}::text AS ${c}`)].join(', ');
+export interface EffectivityRow {
+  id: string; status: string; never_effective: boolean; effective_from: string | null; effective_to: string | null;
+  inferred_effective_to: string | null; current_version_from: string | null; last_updated: string | null;
+}
+
+/**
+ * `ranked` with each group of generations in effectivity order on `day`. The rows of
+ * effectivityColumns come from `known` (a caller that already read them), else one query, made
+ * only when a group exists.
+ */
+export async function inForceFirst<T extends TitledRanked>(db: SqlSession, ranked: T[], day: Date, known?: Map<string, EffectivityRow>): Promise<T[]> {
   const shared = generationGroups(ranked);
   if (!shared.length) return ranked;
 
-  const rank = await statusRanks(db, shared.flat().map((i) => ranked[i]!.id), day);
+  const ids = shared.flat().map((i) => ranked[i]!.id);
+  const rows = known && ids.every((id) => known.has(id)) ? ids.map((id) => known.get(id)!) : await effectivityRows(db, ids);
+  const rank = new Map(rows.map((r) => [r.id, statusRank(r, day)]));
   const out = [...ranked];
   for (const slots of shared) {
     const ordered = slots
@@ -82,32 +108,22 @@ export async function inForceFirst<T extends TitledRanked>(db: SqlSession, ranke
   return out;
 }
 
-async function statusRanks(db: SqlSession, ids: string[], day: Date): Promise<Map<string, number>> {
-  const rows = await db.query<{
-    id: string; status: string; never_effective: boolean; effective_from: Date | string | null; effective_to: Date | string | null;
-    inferred_effective_to: Date | string | null; current_version_from: Date | string | null; last_updated: Date | string | null;
-  }>(
-    `SELECT id, status, never_effective, effective_from, effective_to, inferred_effective_to, current_version_from, last_updated
-     FROM "document" WHERE id = ANY($1::text[])`,
-    [ids],
+function effectivityRows(db: SqlSession, ids: string[]): Promise<EffectivityRow[]> {
+  return db.query<EffectivityRow>(`SELECT d.id, ${effectivityColumns('d')} FROM "document" d WHERE d.id = ANY($1::text[])`, [ids]);
+}
+
+function statusRank(r: EffectivityRow, day: Date): number {
+  const status = statusAt(
+    {
+      status: r.status,
+      neverEffective: r.never_effective,
+      effectiveFrom: toDate(r.effective_from),
+      effectiveTo: toDate(r.effective_to),
+      inferredEffectiveTo: toDate(r.inferred_effective_to),
+      currentVersionFrom: toDate(r.current_version_from),
+      lastUpdated: toDate(r.last_updated),
+    },
+    day,
   );
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      STATUS_ORDER[
-        statusAt(
-          {
-            status: r.status,
-            neverEffective: r.never_effective,
-            effectiveFrom: toDate(r.effective_from),
-            effectiveTo: toDate(r.effective_to),
-            inferredEffectiveTo: toDate(r.inferred_effective_to),
-            currentVersionFrom: toDate(r.current_version_from),
-            lastUpdated: toDate(r.last_updated),
-          },
-          day,
-        )
-      ],
-    ]),
-  );
+  return STATUS_ORDER[status];
 }

@@ -1,7 +1,7 @@
 import { todayUtc } from '@dp/core';
 import type { SqlSession } from '@dp/db';
 import { filterSql, type DocumentFilters } from './filters';
-import { inForceFirst, titleKey, type TitledRanked } from './generations';
+import { inForceFirst, type TitledRanked } from './generations';
 import { expandWords, fuzzyTitleQuery, fuzzyWords } from './fuzzy-terms';
 import type { PreparedQuery, Ranked } from './query';
 import { TrigramQuery } from './trigram';
@@ -60,7 +60,7 @@ async function rankTitles(db: SqlSession, query: TrigramQuery, titleQuery: strin
     // float4 + float4, as SQL's word_similarity() + similarity() added them.
     if (word >= WORD_SIMILARITY_THRESHOLD) {
       const score = Math.fround(word + query.similarity(title));
-      ranked.push({ id, score, cited: false, titleKey: titleKey(title, doc_number), titleSignal: score });
+      ranked.push({ id, score, cited: false, searchTitle: title, docNumber: doc_number, titleSignal: score });
     }
   }
   ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
