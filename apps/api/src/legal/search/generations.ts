@@ -2,7 +2,6 @@ import type { EffStatus } from '@dp/core';
 import type { SqlSession } from '@dp/db';
 import { statusAt } from '../documents/effectivity';
 import { toDate } from '../documents/load';
-import { fold } from './czech';
 import type { Ranked } from './query';
 import { TrigramQuery } from './trigram';
 
@@ -32,17 +31,18 @@ const STATUS_ORDER: Record<EffStatus, number> = {
   never_in_force: 3,
 };
 
-/** The folded title without the document number that search_title (migration 20261122020000) ends with. */
-export function titleKey(searchTitle: string, docNumber: string): string {
-  const suffix = ` ${fold(docNumber)}`;
-  const title = searchTitle.endsWith(suffix) ? searchTitle.slice(0, -suffix.length) : searchTitle;
-  return title.replace(/[^a-z0-9]+/g, ' ').trim();
+/**
+ * The folded title without the document number that search_title (migration 20261122020000)
+ * ends with ("obcansky zakonik 40/1964 sb." -> "obcansky zakonik"): the last "number/year" and
+ * what follows it (no slash after it, so a number cited inside the title stays).
+ */
+export function titleKey(searchTitle: string): string {
+  return searchTitle.replace(/\s\d+\/\d+[^/]*$/, '').replace(/[^a-z0-9]+/g, ' ').trim();
 }
 
 export interface TitledRanked extends Ranked {
-  /** search_title and doc_number: the title key is worked out only for the first few. */
+  /** The title key is worked out only for the first few. */
   searchTitle: string;
-  docNumber: string;
   /** How well the title matches the query, in the ranking's own units (generations match alike). */
   titleSignal: number;
 }
@@ -57,7 +57,7 @@ function generationGroups(ranked: TitledRanked[]): number[][] {
     return r;
   };
   const keys = new Map<number, string>();
-  const key = (i: number) => keys.get(i) ?? keys.set(i, titleKey(ranked[i]!.searchTitle, ranked[i]!.docNumber)).get(i)!;
+  const key = (i: number) => keys.get(i) ?? keys.set(i, titleKey(ranked[i]!.searchTitle)).get(i)!;
   const queries = new Map<number, TrigramQuery>();
   const query = (i: number) => queries.get(i) ?? queries.set(i, new TrigramQuery(key(i))).get(i)!;
   for (const [a, i] of slots.entries()) {
@@ -75,28 +75,21 @@ function generationGroups(ranked: TitledRanked[]): number[][] {
 }
 
 const DATE_COLUMNS = ['effective_from', 'effective_to', 'inferred_effective_to', 'current_version_from', 'last_updated'];
-/**
- * The columns a document's effectivity is derived from, on a table alias. Dates as text: the
- * driver would build a Date of each (hundreds per search), and toDate reads text as well.
- */
-export const effectivityColumns = (alias: string) =>
-  [`${alias}.status`, `${alias}.never_effective`, ...DATE_COLUMNS.map((c) => `${alias}.${c}::text AS ${c}`)].join(', ');
-export interface EffectivityRow {
+interface EffectivityRow {
   id: string; status: string; never_effective: boolean; effective_from: string | null; effective_to: string | null;
   inferred_effective_to: string | null; current_version_from: string | null; last_updated: string | null;
 }
 
 /**
- * `ranked` with each group of generations in effectivity order on `day`. The rows of
- * effectivityColumns come from `known` (a caller that already read them), else one query, made
- * only when a group exists.
+ * `ranked` with each group of generations in effectivity order on `day`. Statuses are read (one
+ * small query) only when a group exists.
  */
-export async function inForceFirst<T extends TitledRanked>(db: SqlSession, ranked: T[], day: Date, known?: Map<string, EffectivityRow>): Promise<T[]> {
+export async function inForceFirst<T extends TitledRanked>(db: SqlSession, ranked: T[], day: Date): Promise<T[]> {
   const shared = generationGroups(ranked);
   if (!shared.length) return ranked;
 
   const ids = shared.flat().map((i) => ranked[i]!.id);
-  const rows = known && ids.every((id) => known.has(id)) ? ids.map((id) => known.get(id)!) : await effectivityRows(db, ids);
+  const rows = await effectivityRows(db, ids);
   const rank = new Map(rows.map((r) => [r.id, statusRank(r, day)]));
   const out = [...ranked];
   for (const slots of shared) {
@@ -109,7 +102,9 @@ export async function inForceFirst<T extends TitledRanked>(db: SqlSession, ranke
 }
 
 function effectivityRows(db: SqlSession, ids: string[]): Promise<EffectivityRow[]> {
-  return db.query<EffectivityRow>(`SELECT d.id, ${effectivityColumns('d')} FROM "document" d WHERE d.id = ANY($1::text[])`, [ids]);
+  // Dates as text: toDate reads them, and the driver need not build Date objects.
+  const dates = DATE_COLUMNS.map((c) => `${c}::text AS ${c}`).join(', ');
+  return db.query<EffectivityRow>(`SELECT id, status, never_effective, ${dates} FROM "document" WHERE id = ANY($1::text[])`, [ids]);
 }
 
 function statusRank(r: EffectivityRow, day: Date): number {

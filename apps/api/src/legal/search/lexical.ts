@@ -1,7 +1,7 @@
 import { todayUtc } from '@dp/core';
 import type { SqlSession } from '@dp/db';
 import { filterSql, type DocumentFilters } from './filters';
-import { effectivityColumns, inForceFirst, type EffectivityRow } from './generations';
+import { inForceFirst } from './generations';
 import type { PreparedQuery, Ranked } from './query';
 import { TrigramQuery } from './trigram';
 
@@ -9,7 +9,6 @@ interface Candidate {
   id: string;
   cited: boolean;
   title: string;
-  doc_number: string;
   in_head: boolean;
   head_rank: number;
 }
@@ -99,14 +98,14 @@ export async function lexicalRanking(
     const where = filterSql(filters, 'd', ps);
     return db.query<Candidate>(
       `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', ${aq}) AS aq)
-       (SELECT d.id, (d.natural_key IS NOT DISTINCT FROM ${cit}) AS cited, d.search_title AS title, d.doc_number,
+       (SELECT d.id, (d.natural_key IS NOT DISTINCT FROM ${cit}) AS cited, d.search_title AS title,
                (d.search_head @@ q.aq) AS in_head, ts_rank(d.search_head, q.aq, 1)::float8 AS head_rank
         FROM q, "document" d
         WHERE (d.search_head @@ q.aq OR d.natural_key = ${cit}) AND ${where}
         ORDER BY cited DESC, in_head DESC, head_rank DESC, d.id COLLATE "C"
         LIMIT ${maxCandidates})
        UNION ALL
-       (SELECT d.id, FALSE, d.search_title, d.doc_number, FALSE, ts_rank(d.search_head, q.aq, 1)::float8
+       (SELECT d.id, FALSE, d.search_title, FALSE, ts_rank(d.search_head, q.aq, 1)::float8
         FROM q, "document" d
         WHERE d.search_vector @@ q.aq AND NOT (d.search_head @@ q.aq) AND d.natural_key IS DISTINCT FROM ${cit} AND ${where}
         LIMIT ${maxCandidates})
@@ -131,22 +130,20 @@ export async function lexicalRanking(
   const scored = candidates
     .map((c) => {
       const head = (c.in_head ? 3 : 0) + 3 * query.similarity(c.title) + Number(c.head_rank);
-      return { id: c.id, cited: c.cited, score: 0, head, searchTitle: c.title, docNumber: c.doc_number, titleSignal: head };
+      return { id: c.id, cited: c.cited, score: 0, head, searchTitle: c.title, titleSignal: head };
     })
     .sort(byRank('head'));
   const others = candidates.length < maxCandidates ? scored.slice(depth).map((r) => r.id) : null;
   const top = scored.slice(0, depth);
 
-  // With the body rank, the columns effectivity is derived from (for generations.ts): same rows.
-  const bodyRank = await db.query<EffectivityRow & { rank: number }>(
+  const bodyRank = await db.query<{ id: string; rank: number }>(
     `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', $1) AS aq)
-     SELECT b.id, ts_rank(b.search_vector, q.aq)::float8 AS rank, ${effectivityColumns('b')}
-     FROM q, "document" b WHERE b.id = ANY($2::text[])`,
+     SELECT b.id, ts_rank(b.search_vector, q.aq)::float8 AS rank FROM q, "document" b WHERE b.id = ANY($2::text[])`,
     [tsquery, top.map((r) => r.id)],
   );
   const rankOf = new Map(bodyRank.map((r) => [r.id, Number(r.rank)]));
   for (const r of top) r.score = r.head + 0.5 * (rankOf.get(r.id) ?? 0);
-  const generations = await inForceFirst(db, top.sort(byRank('score')), day, new Map(bodyRank.map((r) => [r.id, r])));
+  const generations = await inForceFirst(db, top.sort(byRank('score')), day);
   const ranked = generations.map(({ id, score, cited }) => ({ id, score, cited }));
   return { ranked, tsquery, others };
 }

@@ -47,20 +47,20 @@ async function rankTitles(db: SqlSession, query: TrigramQuery, titleQuery: strin
   const params: unknown[] = [titleQuery];
   // The tsquery through a MATERIALIZED CTE, not as a constant: planning `@@` with a constant runs
   // it over the column statistics; the plan is the same.
-  const titles = await db.query<{ id: string; title: string; doc_number: string }>(
+  const titles = await db.query<{ id: string; title: string }>(
     `WITH t AS MATERIALIZED (SELECT $1::tsquery AS tq)
-     SELECT d.id, d.search_title AS title, d.doc_number FROM t, "document" d
+     SELECT d.id, d.search_title AS title FROM t, "document" d
      WHERE d.search_head @@ t.tq AND ${filterSql(filters, 'd', params)}
      LIMIT ${MAX_TRIGRAM_CANDIDATES}`,
     params,
   );
   const ranked: TitledRanked[] = [];
-  for (const { id, title, doc_number } of titles) {
+  for (const { id, title } of titles) {
     const word = query.wordSimilarity(title);
     // float4 + float4, as SQL's word_similarity() + similarity() added them.
     if (word >= WORD_SIMILARITY_THRESHOLD) {
       const score = Math.fround(word + query.similarity(title));
-      ranked.push({ id, score, cited: false, searchTitle: title, docNumber: doc_number, titleSignal: score });
+      ranked.push({ id, score, cited: false, searchTitle: title, titleSignal: score });
     }
   }
   ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
