@@ -64,6 +64,6 @@ async function rankTitles(db: SqlSession, query: TrigramQuery, titleQuery: strin
     }
   }
   ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  // Generations of one title have equal scores: the one in force on `day` first (generations.ts).
+  // Generations of one title score (nearly) alike: the one in force on `day` first (generations.ts).
   return (await inForceFirst(db, ranked, day)).slice(0, HYBRID_DEPTH).map(({ id, score, cited }) => ({ id, score, cited }));
 }
