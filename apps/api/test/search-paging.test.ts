@@ -48,7 +48,7 @@ beforeAll(async () => {
     `SELECT natural_key FROM "document" WHERE search_fold(concat_ws(' ', title, citation, text)) ~ '\\mzakon'`,
   );
   matches = rows.map((r) => r.natural_key).sort();
-}, 300_000);
+}, 600_000);
 afterAll(() => h.close());
 
 async function walk(mode: string, limit: number): Promise<string[]> {
@@ -79,5 +79,5 @@ describe.each(['fulltext', 'hybrid'])('walking the cursor (%s) over thousands of
     // Title matches come before matches in the text alone.
     const lastTitle = Math.max(...by100.map((k, i) => (Number(k.split('/')[2]) <= TITLE_MATCHES ? i : -1)));
     expect(lastTitle).toBe(TITLE_MATCHES - 1);
-  }, 300_000);
+  }, 600_000);
 });
