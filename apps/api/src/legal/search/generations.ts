@@ -74,22 +74,35 @@ function generationGroups(ranked: TitledRanked[]): number[][] {
   return [...groups.values()].filter((g) => g.length > 1);
 }
 
-const DATE_COLUMNS = ['effective_from', 'effective_to', 'inferred_effective_to', 'current_version_from', 'last_updated'];
-interface EffectivityRow {
-  id: string; status: string; never_effective: boolean; effective_from: string | null; effective_to: string | null;
-  inferred_effective_to: string | null; current_version_from: string | null; last_updated: string | null;
+const DATE_COLUMNS = ['effective_from', 'effective_to', 'inferred_effective_to', 'current_version_from', 'last_updated'] as const;
+type EffectivityRow = { id: string; status: string; never_effective: boolean } & Record<(typeof DATE_COLUMNS)[number], string | null>;
+
+/**
+ * What a document's effectivity is derived from, as ONE text value (`packEffectivity`'s SQL on a
+ * table alias): a ranking that reads rows anyway takes it along for a few bytes a row, and it is
+ * unpacked only for members of a group. Empty fields are nulls.
+ */
+export const packedEffectivity = (alias: string) =>
+  `concat_ws('|', ${alias}.status, ${alias}.never_effective::text, ${DATE_COLUMNS.map((c) => `coalesce(${alias}.${c}::text, '')`).join(', ')})`;
+
+function unpack(id: string, packed: string): EffectivityRow {
+  const [status, never, ...dates] = packed.split('|');
+  const row: EffectivityRow = { id, status: status!, never_effective: never === 'true', effective_from: null, effective_to: null, inferred_effective_to: null, current_version_from: null, last_updated: null };
+  DATE_COLUMNS.forEach((c, i) => (row[c] = dates[i] || null));
+  return row;
 }
 
 /**
- * `ranked` with each group of generations in effectivity order on `day`. Statuses are read (one
- * small query) only when a group exists.
+ * `ranked` with each group of generations in effectivity order on `day`. The effectivity comes
+ * from `packed` (packedEffectivity per id, when the caller read it), else from one small query,
+ * made only when a group exists.
  */
-export async function inForceFirst<T extends TitledRanked>(db: SqlSession, ranked: T[], day: Date): Promise<T[]> {
+export async function inForceFirst<T extends TitledRanked>(db: SqlSession, ranked: T[], day: Date, packed?: Map<string, string>): Promise<T[]> {
   const shared = generationGroups(ranked);
   if (!shared.length) return ranked;
 
   const ids = shared.flat().map((i) => ranked[i]!.id);
-  const rows = await effectivityRows(db, ids);
+  const rows = packed && ids.every((id) => packed.has(id)) ? ids.map((id) => unpack(id, packed.get(id)!)) : await effectivityRows(db, ids);
   const rank = new Map(rows.map((r) => [r.id, statusRank(r, day)]));
   const out = [...ranked];
   for (const slots of shared) {
@@ -101,10 +114,9 @@ export async function inForceFirst<T extends TitledRanked>(db: SqlSession, ranke
   return out;
 }
 
-function effectivityRows(db: SqlSession, ids: string[]): Promise<EffectivityRow[]> {
-  // Dates as text: toDate reads them, and the driver need not build Date objects.
-  const dates = DATE_COLUMNS.map((c) => `${c}::text AS ${c}`).join(', ');
-  return db.query<EffectivityRow>(`SELECT id, status, never_effective, ${dates} FROM "document" WHERE id = ANY($1::text[])`, [ids]);
+async function effectivityRows(db: SqlSession, ids: string[]): Promise<EffectivityRow[]> {
+  const rows = await db.query<{ id: string; eff: string }>(`SELECT d.id, ${packedEffectivity('d')} AS eff FROM "document" d WHERE d.id = ANY($1::text[])`, [ids]);
+  return rows.map((r) => unpack(r.id, r.eff));
 }
 
 function statusRank(r: EffectivityRow, day: Date): number {
