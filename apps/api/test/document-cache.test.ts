@@ -1,5 +1,6 @@
 import { DOCUMENTS_CHANGED_CHANNEL } from '@dp/db';
 import { seedFixtureCorpus } from '@dp/testing';
+import { DocumentCache } from '../src/legal/documents/document-cache';
 import { createHarness, testConfig, type Harness } from './harness';
 
 describe('document cache', () => {
@@ -32,5 +33,32 @@ describe('document cache', () => {
     expect(await title(short)).toBe('Jiný název');
     await h.db.query('UPDATE document SET title = $1 WHERE natural_key = $2', [original, 'sb/2091/1']);
     await short.close();
+  });
+
+  it('keeps version texts (paging a large act reads it once) until an import announces changes', async () => {
+    const text = async () => (await h.get('/v1/legal/documents/sb%2F2091%2F1?include=text&text_limit=20', key)).body.data.document.text;
+    const original = await text();
+    const [{ full }] = await h.db.query<{ full: string }>("SELECT text AS full FROM document WHERE natural_key = 'sb/2091/1'");
+    await h.db.query("UPDATE document SET text = 'Nový text' WHERE natural_key = 'sb/2091/1'");
+    expect(await text()).toBe(original);
+    await h.state.pubsub.publish(DOCUMENTS_CHANGED_CHANNEL, '1');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await text()).toBe('Nový text');
+    await h.db.query('UPDATE document SET text = $1 WHERE natural_key = $2', [full, 'sb/2091/1']);
+  });
+
+  it('holds texts within its budget, dropping the least recently used', async () => {
+    const cache = new DocumentCache(h.db, 30_000, 10, 10);
+    const loads: string[] = [];
+    const get = (id: string, chars: number) => cache.text(id, 1, async () => (loads.push(id), 'x'.repeat(chars)));
+    await get('a', 4);
+    await get('b', 4);
+    await get('a', 4); // a is now the most recently used
+    await get('c', 4); // 12 > 10: b goes
+    await get('a', 4);
+    await get('b', 4);
+    await get('big', 11); // never kept
+    await get('big', 11);
+    expect(loads).toEqual(['a', 'b', 'c', 'b', 'big', 'big']);
   });
 });

@@ -9,6 +9,7 @@ export * from './documents/resolve-document';
 export { PrismaClient, Prisma } from './generated/client';
 export type * from './generated/client';
 export * from './corpus/corpus-record';
+export * from './corpus/tidy-dates';
 export * from './corpus/content-hash';
 export * from './corpus/import-document';
 export * from './corpus/import-corpus';

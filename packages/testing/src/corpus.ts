@@ -53,3 +53,36 @@ export async function importTestRecords(db: Database, records: object[]): Promis
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+const CZECH_WORDS = [
+  'zákon', 'ustanovení', 'příslušný', 'orgán', 'řízení', 'účastník', 'smlouva', 'povinnost', 'právo',
+  'občanský', 'žádost', 'rozhodnutí', 'lhůta', 'dotčený', 'správní', 'úřad', 'čtvrtletí', 'přílohy',
+  'věcné', 'břemeno', 'náhrada', 'škody', 'ďáblův', 'ťukot', 'ňadro', 'ústav',
+];
+/** A character outside the Basic Multilingual Plane (a surrogate pair in UTF-16, 4 bytes in UTF-8). */
+export const ASTRAL_CHAR = '\u{1D518}';
+
+/**
+ * Deterministic Czech-looking text of exactly `length` UTF-16 code units (multi-byte in UTF-8:
+ * most words carry diacritics), in `§ n` paragraphs. `pairsAt` places ASTRAL_CHAR so that its
+ * pair starts at each of those indices, e.g. to straddle a page boundary.
+ */
+export function generateCzechText(length: number, options: { seed?: number; pairsAt?: number[] } = {}): string {
+  let state = (options.seed ?? 1) >>> 0 || 1;
+  const next = () => (state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0);
+  const parts: string[] = [];
+  let size = 0;
+  for (let n = 1; size < length; n++) {
+    const words = Array.from({ length: 40 + (next() % 40) }, () => CZECH_WORDS[next() % CZECH_WORDS.length]!);
+    const paragraph = `§ ${n}\n\n${words.join(' ')}.\n\n`;
+    parts.push(paragraph);
+    size += paragraph.length;
+  }
+  const chars = parts.join('').slice(0, length).split('');
+  for (const i of options.pairsAt ?? []) {
+    if (i < 0 || i + 1 >= length) throw new Error(`pairsAt ${i} outside the text`);
+    chars[i] = ASTRAL_CHAR[0]!;
+    chars[i + 1] = ASTRAL_CHAR[1]!;
+  }
+  return chars.join('');
+}

@@ -5,12 +5,62 @@ import {
   createApiKey,
   createScratchDatabase,
   createOrganization,
+  DOCUMENTS_CHANGED_CHANNEL,
   FIXTURE_CORPUS_PATH,
   importCorpusFile,
   sharedCorpusPath,
 } from '@dp/db';
+import { generateCzechText, importTestRecords } from '@dp/testing';
 import { createApi } from '../app';
 import { compareInRounds, load } from './autocannon-run';
+
+const LARGE_KEY = 'sb/2097/1';
+const MB = 1_000_000;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/**
+ * Large texts (#13): GET …?include=text of a document whose versions are each ~1 MB of Czech
+ * (multi-byte) text, one request at a time, the cases interleaved so drift lands on all of them.
+ */
+async function largeTexts(base: string, key: string, dropCaches: () => Promise<void>): Promise<string[]> {
+  // [name, query, read after the api dropped its cached copies (as after an import)]
+  const cases: [string, string, boolean][] = [
+    ['old 1 MB version, first page (100k chars)', '?include=text&at=2005-01-01', false],
+    ['old 1 MB version, last page', `?include=text&at=2005-01-01&text_offset=${MB - 50_000}`, false],
+    ['old 1 MB version, whole text', '?include=text&at=2005-01-01&text_limit=2000000', false],
+    ['current 1 MB version, first page', '?include=text', false],
+    ['old 1 MB version, first page, cold', '?include=text&at=2005-01-01', true],
+    ['current 1 MB version, first page, cold', '?include=text', true],
+  ];
+  const url = (q: string) => `${base}/v1/legal/documents/${encodeURIComponent(LARGE_KEY)}${q}`;
+  const get = async (q: string) => {
+    const res = await fetch(url(q), { headers: { Authorization: `Bearer ${key}` } });
+    await res.text();
+    if (res.status !== 200) throw new Error(`${q}: status ${res.status}`);
+  };
+  for (const [, q] of cases) for (let i = 0; i < 20; i++) await get(q); // warm-up
+  const times = cases.map((): number[] => []);
+  const rounds = Number(process.env.BENCH_TEXT_ROUNDS ?? 200);
+  // Warm cases first, interleaved; then the cold ones (each drops every cached copy).
+  for (const cold of [false, true]) {
+    for (let r = 0; r < rounds; r++) {
+      for (const [i, [, q, isCold]] of cases.entries()) {
+        if (isCold !== cold) continue;
+        if (cold) await dropCaches();
+        const t = performance.now();
+        await get(q);
+        times[i]!.push(performance.now() - t);
+      }
+    }
+  }
+  return cases.map(([name], i) => {
+    const sorted = times[i]!.sort((a, b) => a - b);
+    return `${name.padEnd(44)} p50 ${percentile(sorted, 50).toFixed(1).padStart(5)} ms   p95 ${percentile(sorted, 95).toFixed(1).padStart(5)} ms   (n=${sorted.length}; target p95 ≤ 50 ms)`;
+  });
+}
 
 /**
  * Full-stack GET /v1/legal/documents/{id} (auth, rate limit, metering, query, envelope) against a
@@ -21,6 +71,22 @@ async function main() {
   const shared = sharedCorpusPath();
   const docKey = shared ? 'sb/2012/89' : 'sb/2091/1';
   await importCorpusFile(db, shared ?? FIXTURE_CORPUS_PATH, { filter: shared ? (k) => k === docKey || k === 'sb/1964/40' : undefined });
+  await importTestRecords(db, [
+    {
+      id: 'SB-2097-1',
+      natural_key: LARGE_KEY,
+      doc_number: '1/2097 Sb.',
+      title: 'Zákon o velkém textu (bench)',
+      doc_type: 'act',
+      dates: { published: '2000-12-01', effective_from: '2001-01-01' },
+      effectivity: { status: 'in_force' },
+      text: generateCzechText(MB, { seed: 2 }),
+      versions: [
+        { version: 2, valid_from: '2010-01-01', valid_to: null, kind: 'reform', text_is_current: true },
+        { version: 1, valid_from: '2001-01-01', valid_to: '2010-01-01', kind: 'bootstrap', text: generateCzechText(MB, { seed: 1 }) },
+      ],
+    },
+  ]);
 
   // Count key lookups that reach the database: on a cache hit there must be none.
   let keyQueries = 0;
@@ -75,6 +141,12 @@ async function main() {
       row('bare express route', baseline),
       `ratio (full / bare):          ${(full.requestsPerSec / baseline.requestsPerSec).toFixed(2)}×   (target ≥ 0.60×)`,
       `SQL queries for authentication during the run (cache hits): ${authQueries}   (target 0)`,
+      '',
+      `GET ${LARGE_KEY}?include=text, versions of 1,000,000 characters of generated Czech, one request at a time:`,
+      ...(await largeTexts(`http://127.0.0.1:${apiPort}`, key, async () => {
+        await state.pubsub.publish(DOCUMENTS_CHANGED_CHANNEL, '1');
+        await new Promise((r) => setTimeout(r, 5)); // delivery is asynchronous (Redis)
+      })),
       '',
     ].join('\n'),
   );

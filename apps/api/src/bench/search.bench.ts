@@ -20,12 +20,12 @@ function percentile(sorted: number[], p: number): number {
 async function measure(db: Database, label: string): Promise<void> {
   const queries = loadQueries().map((j) => j.q);
   for (const mode of ['fulltext', 'hybrid'] as const) {
-    await searchDocuments(db, { q: queries[0], mode, filters: {}, limit: 20, offset: 0 }); // warm-up
+    await searchDocuments(db, { q: queries[0], mode, filters: {}, limit: 20, after: null }); // warm-up
     const times: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       for (const q of queries) {
         const t = performance.now();
-        await searchDocuments(db, { q, mode, filters: {}, limit: 20, offset: 0 });
+        await searchDocuments(db, { q, mode, filters: {}, limit: 20, after: null });
         times.push(performance.now() - t);
       }
     }

@@ -43,7 +43,7 @@ async function baseline(db: Database, q: string): Promise<string[]> {
 }
 
 async function mode(db: Database, q: string, m: 'fulltext' | 'hybrid'): Promise<string[]> {
-  const page = await searchDocuments(db, { q, mode: m, filters: {}, limit: K, offset: 0 });
+  const page = await searchDocuments(db, { q, mode: m, filters: {}, limit: K, after: null });
   return page.results.map((r) => r.natural_key);
 }
 

@@ -53,7 +53,7 @@ export const start: Command = {
     const corpus = config.CORPUS_PATH ?? sharedCorpusPath() ?? FIXTURE_CORPUS_PATH;
     log(`importing ${corpus}${corpus === FIXTURE_CORPUS_PATH ? ' (our small fictional fixture corpus)' : ''}`);
     const report = await importCorpusFile(db, corpus);
-    log(`corpus: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, ${report.failed.length} failed`);
+    log(`corpus: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, ${report.failed.length} failed, ${report.warnings.length} date warnings`);
 
     const org = (await db.prisma.organization.findFirst({ where: { name: 'Demo' } })) ?? (await createOrganization(db.prisma, { name: 'Demo', plan: 'pro' }));
     const demoKey = await createApiKey(db.prisma, { orgId: org.id, scopes: ['read', 'manage'], name: 'demo (npm start)' });

@@ -1,10 +1,13 @@
-import { DOC_TYPES, EFF_STATUSES, STORED_RELATION_TYPES, parseIsoDate } from '@dp/core';
+import { DOC_TYPES, EFF_STATUSES, STORED_RELATION_TYPES } from '@dp/core';
 import { z } from 'zod';
+import { tidyDates, VALID_FROM_SUBSTITUTES, type DateWarning } from './tidy-dates';
 
 // One line of the corpus JSONL (see shared/corpus/README.md). Unknown keys are tolerated and
 // dropped, so a source that grows a field does not fail the import; every field we store is checked.
 
-const isoDate = z.string().refine((v) => parseIsoDate(v) !== null, { message: 'expected a date YYYY-MM-DD' });
+// Dates are read as any string here; tidyDates (tidy-dates.ts) then replaces the ones that are not
+// calendar dates, with a warning, instead of failing the record over them.
+const isoDate = z.string();
 const nullableIsoDate = isoDate.nullable();
 const naturalKey = z.string().regex(/^[a-z]+\/\d{4}\/\d+[a-z0-9-]*$/, 'expected a natural key like sb/2012/89');
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'expected a sha256 hex digest');
@@ -32,8 +35,7 @@ export const corpusSectionSchema = z.object({
   offset: z.number().int().min(0),
 });
 
-export const corpusVersionSchema = z
-  .object({
+export const corpusVersionSchema = z.object({
     version: z.number().int().min(1),
     valid_from: isoDate,
     valid_to: nullableIsoDate,
@@ -47,10 +49,8 @@ export const corpusVersionSchema = z
     text: z.string().nullable().optional().default(null),
     text_omitted: z.string().nullable().optional().default(null),
     text_is_current: z.boolean().optional().default(false),
-  })
-  .refine((v) => v.valid_to === null || v.valid_from <= v.valid_to, {
-    message: 'valid_to is before valid_from',
-    path: ['valid_to'],
+    /** Set by tidyDates (whatever the source says: it is ours, not the source's). */
+    valid_from_inferred_from: z.enum(VALID_FROM_SUBSTITUTES).nullable().catch(null),
   });
 
 export const corpusRelationSchema = z.object({
@@ -108,16 +108,26 @@ export type CorpusRecord = z.output<typeof corpusRecordSchema>;
 export type CorpusVersion = CorpusRecord['versions'][number];
 export type CorpusRelation = CorpusRecord['relations'][number];
 
-/** Validates one parsed JSONL value; the error message names the offending fields. */
+function violation(issues: string[]): { ok: false; error: string } {
+  const more = issues.length > 5 ? ` (+${issues.length - 5} more)` : '';
+  return { ok: false, error: `schema violation: ${issues.slice(0, 5).join('; ')}${more}` };
+}
+
+/**
+ * Validates one parsed JSONL value; the error message names the offending fields. Unusable dates
+ * do not fail the record: they are tidied (tidy-dates.ts) and listed in `warnings`.
+ */
 export function parseCorpusRecord(
   value: unknown,
-): { ok: true; record: CorpusRecord } | { ok: false; error: string } {
+): { ok: true; record: CorpusRecord; warnings: DateWarning[] } | { ok: false; error: string } {
   const result = corpusRecordSchema.safeParse(value);
-  if (result.success) return { ok: true, record: result.data };
-  const issues = result.error.issues.slice(0, 5).map((issue) => {
-    const path = issue.path.length ? issue.path.join('.') : '(record)';
-    return `${path}: ${issue.message}`;
+  if (!result.success) {
+    return violation(result.error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : '(record)'}: ${issue.message}`));
+  }
+  const record = result.data; // zod's output is a copy: tidying it leaves the caller's value alone
+  const { warnings, errors } = tidyDates(record);
+  record.versions.forEach((v, i) => {
+    if (v.valid_to !== null && v.valid_from > v.valid_to) errors.push(`versions.${i}.valid_to: valid_to is before valid_from`);
   });
-  const more = result.error.issues.length > 5 ? ` (+${result.error.issues.length - 5} more)` : '';
-  return { ok: false, error: `schema violation: ${issues.join('; ')}${more}` };
+  return errors.length ? violation(errors) : { ok: true, record, warnings };
 }

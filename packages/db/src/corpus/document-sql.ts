@@ -52,6 +52,7 @@ const VERSION_COLUMNS = [
   ['text', 'text'],
   ['text_omitted', 'text'],
   ['text_is_current', 'boolean'],
+  ['valid_from_inferred_from', 'text'],
 ] as const;
 
 const RELATION_INPUT = `jsonb_to_recordset($REL::jsonb) AS r("type" text, "target" text, "target_doc_number" text,

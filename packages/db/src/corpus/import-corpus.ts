@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import type { Database } from '../client';
 import { contentHash } from './content-hash';
 import { parseCorpusRecord } from './corpus-record';
+import type { DateWarning } from './tidy-dates';
 import { importDocument } from './import-document';
 
 export interface ImportProgress {
@@ -26,6 +27,11 @@ export interface ImportReport {
   unchanged: number;
   /** Lines skipped, with why; nothing of them was written. */
   failed: { line: number; error: string }[];
+  /**
+   * Dates of imported lines that were not calendar dates, with what was stored instead (see
+   * tidy-dates.ts). Only for lines written by this import: an unchanged line is not parsed again.
+   */
+  warnings: ({ line: number } & DateWarning)[];
   /** Change entries written. */
   changes: number;
   durationMs: number;
@@ -55,7 +61,7 @@ export async function importCorpusFile(
 ): Promise<ImportReport> {
   const started = performance.now();
   const totalBytes = (await stat(path)).size;
-  const report: ImportReport = { created: 0, updated: 0, unchanged: 0, failed: [], changes: 0, durationMs: 0 };
+  const report: ImportReport = { created: 0, updated: 0, unchanged: 0, failed: [], warnings: [], changes: 0, durationMs: 0 };
 
   const stored = new Map<string, string>();
   for (const row of await db.query<{ natural_key: string; content_hash: string }>(
@@ -130,6 +136,7 @@ async function importLine(
     const result = await importDocument(db, parsed.record, hash);
     report[result.outcome] += 1;
     report.changes += result.changes;
+    for (const w of parsed.warnings) report.warnings.push({ line: lineNo, ...w });
     stored.set(parsed.record.natural_key, hash);
   } catch (e) {
     report.failed.push({ line: lineNo, error: describeError('database error', e) });

@@ -5,8 +5,14 @@ import { presentVersion } from './present';
 
 type Doc = DocumentMeta;
 
+/** What a document's effectivity on a day is derived from. */
+export type EffectivityFields = Pick<
+  DocumentMeta,
+  'neverEffective' | 'status' | 'effectiveFrom' | 'effectiveTo' | 'inferredEffectiveTo' | 'currentVersionFrom' | 'lastUpdated'
+>;
+
 /** Where the end of effect comes from: stated by the source, or inferred from a repealing act. */
-export function effectiveTo(doc: Doc): { date: Date | null; basis: 'stated' | 'inferred' | null } {
+export function effectiveTo(doc: EffectivityFields): { date: Date | null; basis: 'stated' | 'inferred' | null } {
   if (doc.effectiveTo) return { date: toDate(doc.effectiveTo), basis: 'stated' };
   if (doc.inferredEffectiveTo) return { date: toDate(doc.inferredEffectiveTo), basis: 'inferred' };
   return { date: null, basis: null };
@@ -16,7 +22,7 @@ export function effectiveTo(doc: Doc): { date: Date | null; basis: 'stated' | 'i
  * Effectivity status on a day, from the document's dates. Without a known end date, a document
  * the source marks no longer in force is taken as such from its last consolidation on.
  */
-export function statusAt(doc: Doc, day: Date): EffStatus {
+export function statusAt(doc: EffectivityFields, day: Date): EffStatus {
   if (doc.neverEffective || doc.status === 'never_in_force') return 'never_in_force';
   const t = day.getTime();
   const from = toDate(doc.effectiveFrom);

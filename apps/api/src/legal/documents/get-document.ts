@@ -19,10 +19,24 @@ export interface GetDocumentOptions {
   today?: Date;
 }
 
-/** Text in pages: clients (and the tool server) walk `next_offset` through large acts. */
-function pageText(text: string, offset: number, limit: number) {
-  const slice = text.slice(offset, offset + limit);
-  const end = offset + slice.length;
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+/** True when index i of s is the second half of a surrogate pair (a boundary there splits it). */
+const insidePair = (s: string, i: number) => i > 0 && i < s.length && isLow(s.charCodeAt(i)) && isHigh(s.charCodeAt(i - 1));
+
+/**
+ * Text in pages: clients (and the tool server) walk `next_offset` through large acts. Offsets
+ * count UTF-16 code units; a page boundary never splits a surrogate pair (one character outside
+ * the BMP, four bytes of UTF-8): a page ends one unit early instead (or one late if it would
+ * otherwise be empty), and an offset inside a pair starts at the pair (`offset` says where).
+ * Every page is thus well-formed text, and the pages concatenate to the exact text.
+ */
+export function pageText(text: string, requestedOffset: number, limit: number) {
+  const offset = insidePair(text, requestedOffset) ? requestedOffset - 1 : requestedOffset;
+  let end = Math.min(text.length, offset + limit);
+  if (insidePair(text, end)) end = end - 1 > offset ? end - 1 : end + 1;
+  const slice = offset < end ? text.slice(offset, end) : '';
+  end = offset + slice.length;
   return {
     text: slice,
     page: { offset, limit, returned_chars: slice.length, total_chars: text.length, next_offset: end < text.length ? end : null },
@@ -46,7 +60,7 @@ export async function getDocument(db: Database, documents: DocumentCache, ref: s
   const document: Record<string, unknown> = { ...base };
 
   if (include.has('text')) {
-    const text = inView ? await loadVersionText(db, doc.id, inView, current) : null;
+    const text = inView ? await documents.text(doc.id, inView.version, () => loadVersionText(db, doc.id, inView, current)) : null;
     if (text === null) {
       document.text = null;
       document.text_unavailable_reason = 'The source kept only a hash of this version\'s text (see version.text_sha256).';

@@ -15,6 +15,8 @@ export interface VersionMeta {
   hasText: boolean;
   textIsCurrent: boolean;
   textOmitted: string | null;
+  /** Null: valid_from as the source states it; else what the importer stood in for it. */
+  validFromInferredFrom: string | null;
 }
 
 export type DocumentMeta = Omit<DocumentRow, 'text' | 'sections'>;
@@ -48,9 +50,10 @@ export async function loadVersions(db: Database, documentId: string): Promise<Ve
     has_text: boolean;
     text_is_current: boolean;
     text_omitted: string | null;
+    valid_from_inferred_from: string | null;
   }>(
     `SELECT version, valid_from, valid_to, kind, amended_by, amended_by_key, text_sha256, text_chars,
-            (text IS NOT NULL) AS has_text, text_is_current, text_omitted
+            (text IS NOT NULL) AS has_text, text_is_current, text_omitted, valid_from_inferred_from
      FROM document_version WHERE document_id = $1 ORDER BY valid_from, version`,
     [documentId],
   );
@@ -66,6 +69,7 @@ export async function loadVersions(db: Database, documentId: string): Promise<Ve
     hasText: r.has_text || r.text_is_current,
     textIsCurrent: r.text_is_current,
     textOmitted: r.text_omitted,
+    validFromInferredFrom: r.valid_from_inferred_from,
   }));
 }
 

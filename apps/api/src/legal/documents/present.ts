@@ -7,6 +7,7 @@ export function presentVersion(v: VersionMeta) {
   return {
     version: v.version,
     valid_from: formatIsoDate(v.validFrom),
+    valid_from_inferred_from: v.validFromInferredFrom,
     valid_to: v.validTo ? formatIsoDate(v.validTo) : null,
     kind: v.kind,
     amended_by: v.amendedByKey ? { natural_key: v.amendedByKey, doc_number: v.amendedBy } : null,

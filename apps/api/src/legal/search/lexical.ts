@@ -1,5 +1,7 @@
+import { todayUtc } from '@dp/core';
 import type { SqlSession } from '@dp/db';
 import { filterSql, type DocumentFilters } from './filters';
+import { inForceFirst, packedEffectivity } from './generations';
 import type { PreparedQuery, Ranked } from './query';
 import { TrigramQuery } from './trigram';
 
@@ -29,6 +31,25 @@ async function hasAllTerms(db: SqlSession, all: string, filters: DocumentFilters
  */
 export const MAX_CANDIDATES = 2_000;
 
+/**
+ * A lexical ranking: the best `depth` matches, fully scored, and what a cursor needs to walk on
+ * past them (lexicalTail): the tsquery that decided the matches, and the other candidates, when
+ * they were all of the matches (null when the cap cut them: then there are at least
+ * MAX_CANDIDATES matches).
+ */
+export interface LexicalRanking {
+  ranked: Ranked[];
+  tsquery: string | null;
+  others: string[] | null;
+}
+
+/**
+ * Where a walk through the matches past the scored ones stands: the title signals and id of the
+ * last match returned. The order is (in title DESC, title rank DESC, id), a total order computed
+ * from each document alone, so it does not depend on where a page starts or how long it is.
+ */
+export type TailKey = [inHead: boolean, headRank: number, id: string];
+
 const byRank = (key: 'head' | 'score') => (a: Ranked & { head: number }, b: Ranked & { head: number }) =>
   Number(b.cited) - Number(a.cited) || b[key] - a[key] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -43,7 +64,7 @@ const byRank = (key: 'head' | 'score') => (a: Ranked & { head: number }, b: Rank
  * Three steps: the database finds the matches with their cheap title signals; the title
  * similarity is computed here (see trigram.ts); the body rank, which reads each document's whole
  * vector (up to 100 kB), is computed for the best `depth` only. Returns up to `depth` documents,
- * best first.
+ * best first, generations of one title in force on `day` first (generations.ts).
  */
 export async function lexicalRanking(
   db: SqlSession,
@@ -51,12 +72,14 @@ export async function lexicalRanking(
   filters: DocumentFilters,
   depth: number,
   maxCandidates = MAX_CANDIDATES,
-): Promise<Ranked[]> {
+  day: Date = todayUtc(),
+): Promise<LexicalRanking> {
   const params: unknown[] = [];
   const cit = `$${params.push(p.citation)}::text`;
   if (!p.terms.length) {
     const where = filterSql(filters, 'd', params);
-    return db.query<Ranked>(`SELECT d.id, 1.0::float8 AS score, TRUE AS cited FROM "document" d WHERE d.natural_key = ${cit} AND ${where}`, params);
+    const ranked = await db.query<Ranked>(`SELECT d.id, 1.0::float8 AS score, TRUE AS cited FROM "document" d WHERE d.natural_key = ${cit} AND ${where}`, params);
+    return { ranked, tsquery: null, others: [] };
   }
   const all = p.terms.map((t) => `${t}:*`).join(' & ');
   const any = p.terms.map((t) => `${t}:*`).join(' | ');
@@ -79,7 +102,7 @@ export async function lexicalRanking(
                (d.search_head @@ q.aq) AS in_head, ts_rank(d.search_head, q.aq, 1)::float8 AS head_rank
         FROM q, "document" d
         WHERE (d.search_head @@ q.aq OR d.natural_key = ${cit}) AND ${where}
-        ORDER BY cited DESC, in_head DESC, head_rank DESC, d.id
+        ORDER BY cited DESC, in_head DESC, head_rank DESC, d.id COLLATE "C"
         LIMIT ${maxCandidates})
        UNION ALL
        (SELECT d.id, FALSE, d.search_title, FALSE, ts_rank(d.search_head, q.aq, 1)::float8
@@ -99,27 +122,69 @@ export async function lexicalRanking(
     tsquery = any;
     candidates = await matches(any);
   }
-  if (!candidates.length) return [];
+  if (!candidates.length) return { ranked: [], tsquery, others: [] };
 
   // The arithmetic (and its order) is what the SQL of this ranking computed in float8 before it
   // moved here, so rankings are unchanged.
   const query = new TrigramQuery(p.folded);
-  const top = candidates
-    .map((c) => ({
-      id: c.id,
-      cited: c.cited,
-      score: 0,
-      head: (c.in_head ? 3 : 0) + 3 * query.similarity(c.title) + Number(c.head_rank),
-    }))
-    .sort(byRank('head'))
-    .slice(0, depth);
+  const scored = candidates
+    .map((c) => {
+      const head = (c.in_head ? 3 : 0) + 3 * query.similarity(c.title) + Number(c.head_rank);
+      return { id: c.id, cited: c.cited, score: 0, head, searchTitle: c.title, titleSignal: head };
+    })
+    .sort(byRank('head'));
+  const others = candidates.length < maxCandidates ? scored.slice(depth).map((r) => r.id) : null;
+  const top = scored.slice(0, depth);
 
-  const bodyRank = await db.query<{ id: string; rank: number }>(
+  // With the body rank, the effectivity (packed, a few bytes) for generations.ts: same rows.
+  const bodyRank = await db.query<{ id: string; rank: number; eff: string }>(
     `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', $1) AS aq)
-     SELECT b.id, ts_rank(b.search_vector, q.aq)::float8 AS rank FROM q, "document" b WHERE b.id = ANY($2::text[])`,
+     SELECT b.id, ts_rank(b.search_vector, q.aq)::float8 AS rank, ${packedEffectivity('b')} AS eff
+     FROM q, "document" b WHERE b.id = ANY($2::text[])`,
     [tsquery, top.map((r) => r.id)],
   );
   const rankOf = new Map(bodyRank.map((r) => [r.id, Number(r.rank)]));
   for (const r of top) r.score = r.head + 0.5 * (rankOf.get(r.id) ?? 0);
-  return top.sort(byRank('score')).map(({ id, score, cited }) => ({ id, score, cited }));
+  const generations = await inForceFirst(db, top.sort(byRank('score')), day, new Map(bodyRank.map((r) => [r.id, r.eff])));
+  const ranked = generations.map(({ id, score, cited }) => ({ id, score, cited }));
+  return { ranked, tsquery, others };
+}
+
+/**
+ * The matches of `tsquery` other than `exclude` (the scored ones), after `after`, in the tail
+ * order (TailKey), at most `limit`. Scored by their title signals, 3 × all terms in the title +
+ * title rank: what the scored ones start from, without the title similarity and body rank that
+ * cost too much to compute for every match. Every match is read and sorted, so a walk this deep
+ * costs in proportion to the matches (a query with thousands of them is rarely paged this far).
+ */
+export async function lexicalTail(
+  db: SqlSession,
+  tsquery: string,
+  filters: DocumentFilters,
+  exclude: string[],
+  after: TailKey | null,
+  limit: number,
+): Promise<(Ranked & { key: TailKey })[]> {
+  const params: unknown[] = [tsquery, exclude];
+  const where = filterSql(filters, 'd', params);
+  let past = 'TRUE';
+  if (after) {
+    const [ih, hr, id] = [`$${params.push(after[0])}::boolean`, `$${params.push(after[1])}::float8`, `$${params.push(after[2])}::text`];
+    past = `(${ih} AND NOT m.in_head) OR (m.in_head = ${ih} AND (m.head_rank < ${hr} OR (m.head_rank = ${hr} AND m.id COLLATE "C" > ${id} COLLATE "C")))`;
+  }
+  const rows = await db.query<{ id: string; in_head: boolean; head_rank: number }>(
+    `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', $1) AS aq)
+     SELECT m.id, m.in_head, m.head_rank FROM (
+       SELECT d.id, (d.search_head @@ q.aq) AS in_head, ts_rank(d.search_head, q.aq, 1)::float8 AS head_rank
+       FROM q, "document" d
+       WHERE d.search_vector @@ q.aq AND d.id <> ALL($2::text[]) AND ${where}) m
+     WHERE ${past}
+     ORDER BY m.in_head DESC, m.head_rank DESC, m.id COLLATE "C"
+     LIMIT ${Math.floor(limit)}`,
+    params,
+  );
+  return rows.map((r) => {
+    const headRank = Number(r.head_rank);
+    return { id: r.id, score: (r.in_head ? 3 : 0) + headRank, cited: false, key: [r.in_head, headRank, r.id] };
+  });
 }

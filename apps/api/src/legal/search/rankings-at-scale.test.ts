@@ -76,14 +76,14 @@ describe('trigram signal over the title-term dictionary', () => {
 describe('lexical candidates under the cap', () => {
   it('takes title matches first, then body-only matches up to the cap', async () => {
     const p = prepareQuery('vesmírné dráhy');
-    const all = await db.withReadOnlySettings(SEARCH_SETTINGS, (s) => lexicalRanking(s, p, {}, 10));
+    const all = await db.withReadOnlySettings(SEARCH_SETTINGS, (s) => lexicalRanking(s, p, {}, 10)).then((r) => r.ranked);
     expect(ids(all).sort()).toEqual(['SB-2092-1', 'SB-2092-2', 'SB-2092-3', 'SB-2092-4']);
     expect(ids(all)[0]).toBe('SB-2092-1');
-    const capped = await db.withReadOnlySettings(SEARCH_SETTINGS, (s) => lexicalRanking(s, p, {}, 10, 2));
+    const capped = await db.withReadOnlySettings(SEARCH_SETTINGS, (s) => lexicalRanking(s, p, {}, 10, 2)).then((r) => r.ranked);
     expect(capped).toHaveLength(2);
     expect(ids(capped)[0]).toBe('SB-2092-1');
     expect(['SB-2092-2', 'SB-2092-3', 'SB-2092-4']).toContain(ids(capped)[1]);
-    const titleOnly = await db.withReadOnlySettings(SEARCH_SETTINGS, (s) => lexicalRanking(s, p, {}, 10, 1));
+    const titleOnly = await db.withReadOnlySettings(SEARCH_SETTINGS, (s) => lexicalRanking(s, p, {}, 10, 1)).then((r) => r.ranked);
     expect(ids(titleOnly)).toEqual(['SB-2092-1']);
   });
 });

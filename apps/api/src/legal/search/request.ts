@@ -2,29 +2,33 @@ import { createHash } from 'node:crypto';
 import { SEARCH_MODES, type SearchMode } from '@dp/core';
 import { decodeCursor, encodeCursor, ParamReader } from '../params';
 import { parseFilters, SEARCH_FILTER_KEYS } from './filters';
-import type { SearchRequest } from './search';
-
-/** Deep paging is cut off here: beyond it a search should be narrowed, not paged. */
-export const MAX_OFFSET = 1000;
+import type { TailKey } from './lexical';
+import type { SearchPosition, SearchRequest } from './search';
 
 interface SearchCursor {
-  o: number;
+  p: SearchPosition;
   /** Fingerprint of q, mode and filters: a cursor is only valid for the search that made it. */
   f: string;
 }
 
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const isTailKey = (v: unknown): v is TailKey =>
+  Array.isArray(v) && v.length === 3 && typeof v[0] === 'boolean' && Number.isFinite(v[1]) && typeof v[2] === 'string' && v[2].length <= 128;
+const isPosition = (v: unknown): v is SearchPosition => {
+  if (typeof v !== 'object' || v === null) return false;
+  const p = v as Record<string, unknown>;
+  return isCount(p.n) && ('o' in p ? isCount(p.o) && !('t' in p) : p.t === null || isTailKey(p.t));
+};
 const isCursor = (v: unknown): v is SearchCursor =>
-  typeof v === 'object' && v !== null &&
-  Number.isInteger((v as SearchCursor).o) && (v as SearchCursor).o > 0 && (v as SearchCursor).o <= MAX_OFFSET &&
-  typeof (v as SearchCursor).f === 'string';
+  typeof v === 'object' && v !== null && isPosition((v as SearchCursor).p) && typeof (v as SearchCursor).f === 'string';
 
-function fingerprint(q: string, mode: SearchMode, filters: string | undefined): string {
-  return createHash('sha256').update(JSON.stringify([q, mode, filters ?? null])).digest('base64url').slice(0, 12);
+function fingerprint(q: string, mode: SearchMode, filters: string | undefined, at: Date | undefined): string {
+  return createHash('sha256').update(JSON.stringify([q, mode, filters ?? null, at?.getTime() ?? null])).digest('base64url').slice(0, 12);
 }
 
 export interface ParsedSearch {
   request: SearchRequest;
-  cursorFor: (offset: number | null) => string | null;
+  cursorFor: (next: SearchPosition | null) => string | null;
 }
 
 /** Reads and validates the search query string; throws one invalid_request naming every bad field. */
@@ -36,17 +40,18 @@ export function parseSearchQuery(query: Record<string, unknown>): ParsedSearch {
   const rawFilters = r.string('filters', { max: 2000 });
   const filters = parseFilters(rawFilters, SEARCH_FILTER_KEYS, r.problems);
   const limit = r.int('limit', { min: 1, max: 100, fallback: 20 });
-  const rawCursor = r.string('cursor', { max: 200 });
-  const fp = fingerprint(q ?? '', mode, rawFilters);
-  let offset = 0;
+  const at = r.date('at');
+  const rawCursor = r.string('cursor', { max: 400 });
+  const fp = fingerprint(q ?? '', mode, rawFilters, at);
+  let after: SearchPosition | null = null;
   if (rawCursor !== undefined) {
     const c = decodeCursor(rawCursor, isCursor);
-    if (!c || c.f !== fp) r.problems.push({ field: 'cursor', problem: 'is not a cursor of this search (same q, mode and filters)' });
-    else offset = c.o;
+    if (!c || c.f !== fp) r.problems.push({ field: 'cursor', problem: 'is not a cursor of this search (same q, mode, filters and at)' });
+    else after = c.p;
   }
   r.done();
   return {
-    request: { q: q!, mode, filters, limit, offset },
-    cursorFor: (next) => (next === null || next > MAX_OFFSET ? null : encodeCursor({ o: next, f: fp })),
+    request: { q: q!, mode, filters, limit, after, at },
+    cursorFor: (next) => (next === null ? null : encodeCursor({ p: next, f: fp })),
   };
 }

@@ -1,19 +1,30 @@
-import type { SearchMode } from '@dp/core';
+import { todayUtc, type SearchMode } from '@dp/core';
 import type { Database, SqlSession } from '@dp/db';
 import { fold } from './czech';
 import type { DocumentFilters } from './filters';
 import { DICTIONARY_SIMILARITY } from './fuzzy-terms';
-import { lexicalRanking } from './lexical';
+import { lexicalRanking, lexicalTail, MAX_CANDIDATES, type LexicalRanking, type TailKey } from './lexical';
 import { prepareQuery, type PreparedQuery, type Ranked } from './query';
 import { highlight } from './snippet';
 import { HYBRID_DEPTH, trigramRanking } from './trigram-ranking';
+
+/**
+ * Where a page starts in a search's one order of results (opaque to clients, inside the cursor):
+ * `o`, an index into the ranked part (the scored lexical matches; in hybrid, the fused ones and
+ * then the remaining scored lexical ones); or `t`, past the ranked part, after a tail key (null:
+ * at the start of the tail). `n` counts the results before the page.
+ */
+export type SearchPosition = { n: number; o: number } | { n: number; t: TailKey | null };
 
 export interface SearchRequest {
   q: string;
   mode: SearchMode;
   filters: DocumentFilters;
   limit: number;
-  offset: number;
+  /** Null: the first page. */
+  after: SearchPosition | null;
+  /** The day whose effectivity ranks generations of one title (default today). */
+  at?: Date;
 }
 
 export interface SearchHit {
@@ -31,8 +42,8 @@ export type SearchSignal = 'citation' | 'lexical' | 'trigram' | 'vector';
 
 export interface SearchPage {
   results: SearchHit[];
-  /** Offset of the next page, or null on the last one (the route wraps it in a cursor). */
-  nextOffset: number | null;
+  /** Where the next page starts, or null on the last one (the route wraps it in a cursor). */
+  next: SearchPosition | null;
   signals: SearchSignal[];
 }
 
@@ -55,30 +66,80 @@ export const LEXICAL_DEPTH = 200;
 export const SEARCH_SETTINGS = { enable_seqscan: 'off', 'pg_trgm.similarity_threshold': DICTIONARY_SIMILARITY } as const;
 const inSearchSession = <T>(db: Database, fn: (s: SqlSession) => Promise<T>) => db.withReadOnlySettings(SEARCH_SETTINGS, fn);
 
+/**
+ * One page of a search. Every search has ONE order of all its matches, whatever the page size,
+ * so following the cursor returns each match exactly once:
+ * 1. the ranked part, the same for every page of the search: fulltext, the LEXICAL_DEPTH best
+ *    lexical matches (fully scored); hybrid, the fused rankings, then the rest of those lexical
+ *    matches in lexical order;
+ * 2. the tail: every other lexical match, in the tail order (lexical.ts TailKey), read with a
+ *    keyset condition, so it is exact however deep the page.
+ * Each page recomputes the ranked part (the cost of a first page), then slices it or reads the tail.
+ */
 export async function searchDocuments(db: Database, req: SearchRequest, vector?: VectorRanker): Promise<SearchPage> {
   const p = prepareQuery(req.q);
   const signals: SearchSignal[] = p.citation ? ['citation'] : [];
+  const day = req.at ?? todayUtc();
 
   if (req.mode === 'fulltext') {
     signals.push('lexical');
     return inSearchSession(db, async (s) => {
-      const ranked = await lexicalRanking(s, p, req.filters, Math.max(LEXICAL_DEPTH, req.offset + req.limit + 1));
-      const results = await hydrate(s, ranked.slice(req.offset, req.offset + req.limit), p.terms);
-      return { results, nextOffset: ranked.length > req.offset + req.limit ? req.offset + req.limit : null, signals };
+      const lexical = await lexicalRanking(s, p, req.filters, LEXICAL_DEPTH, MAX_CANDIDATES, day);
+      const { page, next } = await pageOf(s, req, lexical, lexical.ranked, (r) => r.score);
+      return { results: await hydrate(s, page, p.terms), next, signals };
     });
   }
 
   // The two rankings are independent: they run at the same time on two connections
   // (the search's latency is the slower one, not the sum).
   const [lexical, trigram] = await Promise.all([
-    inSearchSession(db, (s) => lexicalRanking(s, p, req.filters, LEXICAL_DEPTH)),
-    inSearchSession(db, (s) => trigramRanking(s, p, req.filters)),
+    inSearchSession(db, (s) => lexicalRanking(s, p, req.filters, LEXICAL_DEPTH, MAX_CANDIDATES, day)),
+    inSearchSession(db, (s) => trigramRanking(s, p, req.filters, day)),
   ]);
   signals.push('lexical', 'trigram');
-  const fused = await fuse(db, p, lexical.slice(0, HYBRID_DEPTH), trigram, vector, signals);
-  const page = fused.slice(req.offset, req.offset + req.limit);
-  const results = await inSearchSession(db, (s) => hydrate(s, page, p.terms));
-  return { results, nextOffset: fused.length > req.offset + req.limit ? req.offset + req.limit : null, signals };
+  const fused = await fuse(db, p, lexical.ranked.slice(0, HYBRID_DEPTH), trigram, vector, signals);
+  // Past the fused candidates, the other scored lexical matches, then the tail, all scored as
+  // their place in this order would be in a fusion: 1 / (k + position).
+  const inFused = new Set(fused.map((r) => r.id));
+  const ranked = [...fused, ...lexical.ranked.filter((r) => !inFused.has(r.id)).map((r) => ({ ...r, cited: false }))];
+  return inSearchSession(db, async (s) => {
+    const { page, next } = await pageOf(s, req, lexical, ranked, (r, position) => (position < fused.length ? r.score : 1 / (RRF_K + position + 1)));
+    return { results: await hydrate(s, page, p.terms), next, signals };
+  });
+}
+
+/**
+ * The page of `req` in the order `ranked` ++ tail (the lexical matches not in `ranked`), and where
+ * the next page starts. `score` gives each result its score from its position in that order.
+ */
+async function pageOf(
+  db: SqlSession,
+  req: SearchRequest,
+  lexical: LexicalRanking,
+  ranked: Ranked[],
+  score: (r: Ranked, position: number) => number,
+): Promise<{ page: Ranked[]; next: SearchPosition | null }> {
+  const at = req.after ?? { n: 0, o: 0 };
+  const page: Ranked[] = [];
+  let tailAfter: TailKey | null = null;
+  if ('o' in at) {
+    const slice = ranked.slice(at.o, at.o + req.limit);
+    slice.forEach((r, i) => page.push({ ...r, score: score(r, at.n + i) }));
+    if (at.o + slice.length < ranked.length) return { page, next: { n: at.n + page.length, o: at.o + slice.length } };
+    // The ranked part ends on this page: the tail follows, if it has anything.
+    const inRanked = new Set(ranked.map((r) => r.id));
+    const tailIsEmpty = !lexical.tsquery || (lexical.others !== null && lexical.others.every((id) => inRanked.has(id)));
+    if (tailIsEmpty) return { page, next: null };
+    if (page.length === req.limit) return { page, next: { n: at.n + page.length, t: null } };
+  } else {
+    tailAfter = at.t;
+  }
+  if (!lexical.tsquery) return { page, next: null };
+  const wanted = req.limit - page.length;
+  const tail = await lexicalTail(db, lexical.tsquery, req.filters, ranked.map((r) => r.id), tailAfter, wanted + 1);
+  const first = at.n + page.length;
+  tail.slice(0, wanted).forEach((r, i) => page.push({ id: r.id, cited: false, score: score(r, first + i) }));
+  return { page, next: tail.length > wanted ? { n: at.n + page.length, t: tail[wanted - 1]!.key } : null };
 }
 
 /** Fuses the rankings by reciprocal rank fusion: score = sum over signals of 1 / (k + rank). */

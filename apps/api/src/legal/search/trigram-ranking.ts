@@ -1,5 +1,7 @@
+import { todayUtc } from '@dp/core';
 import type { SqlSession } from '@dp/db';
 import { filterSql, type DocumentFilters } from './filters';
+import { inForceFirst, type TitledRanked } from './generations';
 import { expandWords, fuzzyTitleQuery, fuzzyWords } from './fuzzy-terms';
 import type { PreparedQuery, Ranked } from './query';
 import { TrigramQuery } from './trigram';
@@ -27,21 +29,21 @@ export const WORD_SIMILARITY_THRESHOLD = 0.6;
  * Run it in a search session (search.ts SEARCH_SETTINGS): the dictionary lookup relies on its
  * pg_trgm.similarity_threshold.
  */
-export async function trigramRanking(db: SqlSession, p: PreparedQuery, filters: DocumentFilters): Promise<Ranked[]> {
+export async function trigramRanking(db: SqlSession, p: PreparedQuery, filters: DocumentFilters, day: Date = todayUtc()): Promise<Ranked[]> {
   if (p.folded.length < 3) return [];
   const words = fuzzyWords(p.folded);
   if (!words.length) return [];
   const query = new TrigramQuery(p.folded);
   const exact = fuzzyTitleQuery(words, words.map((w) => [w.stem]));
-  let ranked = exact ? await rankTitles(db, query, exact, filters) : [];
+  let ranked = exact ? await rankTitles(db, query, exact, filters, day) : [];
   if (ranked.length < HYBRID_DEPTH) {
     const fuzzy = fuzzyTitleQuery(words, await expandWords(db, words));
-    if (fuzzy && fuzzy !== exact) ranked = await rankTitles(db, query, fuzzy, filters);
+    if (fuzzy && fuzzy !== exact) ranked = await rankTitles(db, query, fuzzy, filters, day);
   }
   return ranked;
 }
 
-async function rankTitles(db: SqlSession, query: TrigramQuery, titleQuery: string, filters: DocumentFilters): Promise<Ranked[]> {
+async function rankTitles(db: SqlSession, query: TrigramQuery, titleQuery: string, filters: DocumentFilters, day: Date): Promise<Ranked[]> {
   const params: unknown[] = [titleQuery];
   // The tsquery through a MATERIALIZED CTE, not as a constant: planning `@@` with a constant runs
   // it over the column statistics; the plan is the same.
@@ -52,13 +54,16 @@ async function rankTitles(db: SqlSession, query: TrigramQuery, titleQuery: strin
      LIMIT ${MAX_TRIGRAM_CANDIDATES}`,
     params,
   );
-  const ranked: Ranked[] = [];
+  const ranked: TitledRanked[] = [];
   for (const { id, title } of titles) {
     const word = query.wordSimilarity(title);
     // float4 + float4, as SQL's word_similarity() + similarity() added them.
-    if (word >= WORD_SIMILARITY_THRESHOLD) ranked.push({ id, score: Math.fround(word + query.similarity(title)), cited: false });
+    if (word >= WORD_SIMILARITY_THRESHOLD) {
+      const score = Math.fround(word + query.similarity(title));
+      ranked.push({ id, score, cited: false, searchTitle: title, titleSignal: score });
+    }
   }
-  return ranked
-    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .slice(0, HYBRID_DEPTH);
+  ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Generations of one title score (nearly) alike: the one in force on `day` first (generations.ts).
+  return (await inForceFirst(db, ranked, day)).slice(0, HYBRID_DEPTH).map(({ id, score, cited }) => ({ id, score, cited }));
 }
