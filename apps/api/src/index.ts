@@ -8,7 +8,7 @@ async function main() {
   const logger = createLogger({ name: 'api', level: config.LOG_LEVEL });
   const db = await createDatabase({ url: config.DATABASE_URL });
   await applyMigrations(db);
-  const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+  const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
   const api = createApi({ db, state, config, logger });
   const server = await listen(api.app, config.API_PORT, 'API_PORT');
   logger.info({ port: config.API_PORT, state: state.kind }, 'api listening');

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ name: 'portal', level: config.LOG_LEVEL });
   const db = await createDatabase({ url: config.DATABASE_URL });
   await applyMigrations(db);
-  const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+  const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
   const mailer = createMailer(config);
   const portal = createPortal({ db, state, config, logger, mailer });
 

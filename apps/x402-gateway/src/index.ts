@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ name: 'x402-gateway', level: config.LOG_LEVEL });
   const db = await createDatabase({ url: config.DATABASE_URL });
   await applyMigrations(db); // serialised by an advisory lock, so starting beside the api is fine
-  const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+  const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
   const gateway = createGateway({ db, state, config, logger });
 
   const server: Server = await listen(gateway.app, config.GATEWAY_PORT, 'GATEWAY_PORT');
