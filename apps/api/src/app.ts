@@ -71,7 +71,7 @@ export function createApi(deps: ApiDeps): Api {
   const ctx: ApiContext = { ...deps, logger, meter, quota: new QuotaGuard(deps.db, meter), keyCache, documents };
   meter.start();
   const unsubscribers: Unsubscribe[] = [];
-  const ready = Promise.all([listenForRevocations(deps.state, keyCache), documents.listen(deps.state.pubsub)]).then(
+  const ready = Promise.all([listenForRevocations(deps.state, deps.db, keyCache, logger), documents.listen(deps.state.pubsub)]).then(
     (u) => {
       unsubscribers.push(...u);
     },
