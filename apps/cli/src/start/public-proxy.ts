@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { Agent, createServer, type Server } from 'node:http';
 import httpProxy from 'http-proxy';
 import { errorEnvelope, newId } from '@dp/core';
 
@@ -12,7 +12,10 @@ export interface Route {
  * Production routing lives in infra/; /internal is deliberately never routed.
  */
 export function startPublicProxy(port: number, routes: Route[]): Promise<Server> {
-  const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: 30_000 });
+  // Kept-alive upstream connections: without an agent every request opened (and closed) a TCP
+  // connection to the app.
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: 30_000, agent });
   proxy.on('error', (_err, _req, res) => {
     const out = res as import('node:http').ServerResponse;
     if (!out.headersSent && 'writeHead' in out) {
@@ -33,5 +36,6 @@ export function startPublicProxy(port: number, routes: Route[]): Promise<Server>
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, () => resolve(server));
+    server.on('close', () => agent.destroy());
   });
 }
