@@ -1,4 +1,4 @@
-import { Agent, createServer, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import httpProxy from 'http-proxy';
 import { errorEnvelope, newId } from '@dp/core';
 
@@ -12,10 +12,7 @@ export interface Route {
  * Production routing lives in infra/; /internal is deliberately never routed.
  */
 export function startPublicProxy(port: number, routes: Route[]): Promise<Server> {
-  // Kept-alive upstream connections: without an agent every request opened (and closed) a TCP
-  // connection to the app.
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: 30_000, agent });
+  const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: 30_000 });
   proxy.on('error', (_err, _req, res) => {
     const out = res as import('node:http').ServerResponse;
     if (!out.headersSent && 'writeHead' in out) {
@@ -36,6 +33,5 @@ export function startPublicProxy(port: number, routes: Route[]): Promise<Server>
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, () => resolve(server));
-    server.on('close', () => agent.destroy());
   });
 }
