@@ -55,6 +55,11 @@ export class RedisHealth {
     return this.state === 'up';
   }
 
+  /** Before the first connection's outcome (the first moments of a process). */
+  get unknown(): boolean {
+    return this.state === 'unknown';
+  }
+
   /** Resolves once Redis answers (true), or when it is known down or `timeoutMs` passed (false). */
   async whenUsable(timeoutMs: number): Promise<boolean> {
     if (this.state !== 'unknown') return this.up;

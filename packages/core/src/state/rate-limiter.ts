@@ -50,12 +50,15 @@ export class FlexibleRateLimiter implements RateLimiter {
   async consume(key: string, limit: number, windowSeconds: number): Promise<RateLimitDecision> {
     const { shared, local } = this.limitersFor(limit, windowSeconds);
     try {
-      if (shared && this.redis!.health.up) {
+      // Until the first connection succeeds or fails, wait for it: requests at start-up count
+      // in the shared window like every later one (a refused connection fails in milliseconds).
+      const health = this.redis?.health;
+      if (shared && health && (health.up || (health.unknown && (await health.whenUsable(2_000))))) {
         try {
           return decision(await shared.consume(key, 1), limit, true);
         } catch (err) {
           if (err instanceof RateLimiterRes) throw err;
-          this.redis!.health.markDown((err as Error).message);
+          health.markDown((err as Error).message);
         }
       }
       return decision(await local.consume(key, 1), limit, true);
