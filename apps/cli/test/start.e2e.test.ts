@@ -76,6 +76,19 @@ function runStart(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => 
   return { child, output: () => out, banner, exit };
 }
 
+/**
+ * Runs a CLI command without blocking this process: a blocked event loop (spawnSync) cannot see
+ * the server close an idle keep-alive connection, and the next fetch would reuse the dead socket.
+ */
+function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout!.on('data', (d) => (stdout += d.toString()));
+    child.once('close', (status) => resolve({ status, stdout }));
+  });
+}
+
 async function stop(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null) return child.exitCode;
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
@@ -141,7 +154,7 @@ describe('npm start (embedded defaults)', () => {
   });
 
   it('lets the CLI create and revoke keys while start is running', async () => {
-    const created = spawnSync(process.execPath, [CLI, 'key:create', '--org', 'Acme', '--scopes', 'read'], { env, encoding: 'utf8' });
+    const created = await runCli(['key:create', '--org', 'Acme', '--scopes', 'read'], env);
     expect(created.status).toBe(0);
     const json = JSON.parse(created.stdout.trim().split('\n').pop()!);
     expect(json.key).toMatch(/^dp_live_[0-9A-Za-z]{32}$/);
@@ -149,7 +162,7 @@ describe('npm start (embedded defaults)', () => {
     const ok = await fetch(`${base}/v1/legal/documents/SB-2091-1`, { headers: { Authorization: `Bearer ${json.key}` } });
     expect(ok.status).toBe(200);
 
-    const revoked = spawnSync(process.execPath, [CLI, 'key:revoke', json.id], { env, encoding: 'utf8' });
+    const revoked = await runCli(['key:revoke', json.id], env);
     expect(revoked.status).toBe(0);
     expect(JSON.parse(revoked.stdout.trim()).status).toBe('revoked');
   });
@@ -198,7 +211,7 @@ describe('npm start (embedded defaults)', () => {
     const out = await again.banner;
     expect(/Demo API key.*: (dp_live_\w+)/.exec(out)![1]).toBe(first);
     const { id } = JSON.parse(readFileSync(file, 'utf8')) as { id: string };
-    expect(spawnSync(process.execPath, [CLI, 'key:revoke', id], { env, encoding: 'utf8' }).status).toBe(0);
+    expect((await runCli(['key:revoke', id], env)).status).toBe(0);
     expect(await stop(again.child)).toBe(0);
 
     const third = runStart(env);
