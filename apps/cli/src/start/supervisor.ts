@@ -71,7 +71,8 @@ export class Supervisor {
       if (!file) return this.out(`[${service.name}] ${line}`);
       file.write(`${line}\n`);
       const summary = summariseLogLine(line);
-      if (summary !== undefined) this.out(`[${service.name}] ${summary}`);
+      // Lines an app already prefixed with its name are shown as they are.
+      if (summary !== undefined) this.out(summary.startsWith(`[${service.name}] `) ? summary : `[${service.name}] ${summary}`);
     });
     // stderr carries start-up failures (one line each): always shown.
     createInterface({ input: child.stderr! }).on('line', (line) => {
