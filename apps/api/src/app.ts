@@ -71,7 +71,7 @@ export function createApi(deps: ApiDeps): Api {
   const ctx: ApiContext = { ...deps, logger, meter, quota: new QuotaGuard(deps.db, meter), keyCache, documents };
   meter.start();
   const unsubscribers: Unsubscribe[] = [];
-  const ready = Promise.all([listenForRevocations(deps.state, keyCache), documents.listen(deps.state.pubsub)]).then(
+  const ready = Promise.all([listenForRevocations(deps.state, deps.db, keyCache, logger), documents.listen(deps.state.pubsub)]).then(
     (u) => {
       unsubscribers.push(...u);
     },
@@ -96,7 +96,7 @@ export function createApi(deps: ApiDeps): Api {
   v1.use(requireJsonBody, express.json({ limit: '64kb' }));
   v1.use(usageRouter(ctx));
   for (const router of v1Routers(ctx)) v1.use(router);
-  v1.use((req, _res, next) => next(req.authError));
+  v1.use((req, _res, next) => next(req.authError ?? req.rateLimitError));
   app.use('/v1', v1);
   app.use(healthRouter(deps.db));
   app.use('/internal', internalRouter(ctx));

@@ -1,4 +1,4 @@
-import { closeServer, createLogger, createSharedState, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
+import { closeServer, createLogger, createSharedState, listen, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
 import { applyMigrations, createDatabase } from '@dp/db';
 import { createApi } from './app';
 
@@ -8,9 +8,10 @@ async function main() {
   const logger = createLogger({ name: 'api', level: config.LOG_LEVEL });
   const db = await createDatabase({ url: config.DATABASE_URL });
   await applyMigrations(db);
-  const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+  const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
   const api = createApi({ db, state, config, logger });
-  const server = api.app.listen(config.API_PORT, () => logger.info({ port: config.API_PORT, state: state.kind }, 'api listening'));
+  const server = await listen(api.app, config.API_PORT, 'API_PORT');
+  logger.info({ port: config.API_PORT, state: state.kind }, 'api listening');
 
   // Stop taking requests, let in-flight ones finish, then write the last usage counts.
   onShutdown(logger, [() => closeServer(server), () => api.close(), () => state.close(), () => db.close()]);

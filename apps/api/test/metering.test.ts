@@ -1,5 +1,7 @@
 import { createHarness, type Harness } from './harness';
 import { seedFixtureCorpus } from '@dp/testing';
+import { createApiKey, createOrganization } from '@dp/db';
+import { getUsage } from '../src/usage/get-usage';
 
 let h: Harness;
 beforeAll(async () => {
@@ -40,6 +42,28 @@ describe('metering in units', () => {
     const data = await usage(key);
     expect(data.units.used).toBe(0);
     expect(data.requests).toBeGreaterThanOrEqual(3);
+  });
+
+  it('counts every request of a known key with 0 units on failure: 403, 429 rate_limited, 429 quota_exceeded', async () => {
+    const org = await createOrganization(h.db.prisma, { name: 'Counted', requestsPerMinute: 4, monthlyUnits: 1 });
+    const reader = await createApiKey(h.db.prisma, { orgId: org.id, scopes: ['read'] });
+    const auth = { Authorization: `Bearer ${reader.key}` };
+    expect((await h.http.get('/v1/legal/documents/sb%2F2091%2F1').set(auth)).status).toBe(200); // the one unit
+    const quota = await h.http.get('/v1/legal/documents/sb%2F2091%2F1').set(auth);
+    expect([quota.status, quota.body.error.code]).toEqual([429, 'quota_exceeded']);
+    const scope = await h.http.get('/v1/usage').set(auth);
+    expect([scope.status, scope.body.error.code]).toEqual([403, 'insufficient_scope']);
+    await h.http.get('/v1/usage').set(auth); // the 4th request of the minute: 403 again
+    const limited = await h.http.get('/v1/legal/documents/sb%2F2091%2F1').set(auth);
+    expect([limited.status, limited.body.error.code]).toEqual([429, 'rate_limited']);
+
+    await h.api.context.meter.flush();
+    const data = await getUsage(h.db, org.id);
+    const byOp = Object.fromEntries(data.by_operation.map((o) => [o.operation, o]));
+    expect(byOp['documents.get']).toMatchObject({ requests: 3, units: 1 });
+    expect(byOp['usage.get']).toMatchObject({ requests: 2, units: 0 });
+    expect(data.requests).toBe(5);
+    expect(data.units.used).toBe(1);
   });
 
   it('answers 429 quota_exceeded with resets_at once the monthly units are used up', async () => {

@@ -7,7 +7,7 @@ describe('key cache', () => {
   it('serves an entry for its TTL and drops it after', () => {
     let now = 0;
     const cache = new KeyCache(60_000, 100, () => now);
-    cache.set('h', null);
+    cache.set('h', null, cache.beginLookup());
     now = 59_999;
     expect(cache.get('h')).toBeNull();
     now = 60_000;
@@ -16,11 +16,21 @@ describe('key cache', () => {
 
   it('evicts the oldest entry past its size cap', () => {
     const cache = new KeyCache(60_000, 2);
-    cache.set('a', null);
-    cache.set('b', null);
-    cache.set('c', null);
+    cache.set('a', null, cache.beginLookup());
+    cache.set('b', null, cache.beginLookup());
+    cache.set('c', null, cache.beginLookup());
     expect(cache.get('a')).toBeUndefined();
     expect(cache.size).toBe(2);
+  });
+
+  it('drops the answer of a lookup that began before an eviction (it may predate a revocation)', () => {
+    const cache = new KeyCache(60_000);
+    const ticket = cache.beginLookup();
+    cache.evict('h'); // the revocation announcement arrives while the lookup runs
+    cache.set('h', null, ticket);
+    expect(cache.get('h')).toBeUndefined();
+    cache.set('h', null, cache.beginLookup());
+    expect(cache.get('h')).toBeNull();
   });
 });
 

@@ -29,6 +29,24 @@ describe('storage outage', () => {
     await base.destroy();
   });
 
+  // First: a reconnecting revocation listener clears the key cache (see the auth docs), and this
+  // test needs its key cached while storage is down.
+  it('counts a request that failed during the outage (0 units) once storage is back', async () => {
+    const { key } = await h.newKey();
+    expect((await h.get('/v1/usage', key)).status).toBe(200); // the key is cached now
+    await proxy.stop();
+    // The quota needs the month's total from the database: 503.
+    expect((await h.get('/v1/legal/documents/sb%2F2091%2F1', key)).status).toBe(503);
+    await proxy.start();
+    let data: { by_operation: Array<{ operation: string; requests: number; units: number }> } | undefined;
+    for (let i = 0; i < 20 && !data; i++) {
+      const res = await h.get('/v1/usage', key);
+      if (res.status === 200) data = res.body.data;
+      else await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(data!.by_operation.find((o) => o.operation === 'documents.get')).toMatchObject({ requests: 1, units: 0 });
+  });
+
   it('answers 503 unavailable while storage is down and recovers without a restart', async () => {
     const { key } = await h.newKey();
     expect((await h.get('/v1/usage', key)).status).toBe(200);

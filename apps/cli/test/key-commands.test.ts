@@ -33,12 +33,31 @@ describe('cli key:create / key:revoke', () => {
     expect(row.prefix).toBe(created.key.slice(0, 12));
     expect(JSON.stringify(row)).not.toContain(created.key);
 
-    // A second key for the same organization name reuses the organization; default scope is read.
+    // --org-id adds a key to that organization (plan unchanged); default scope is read.
     const again = captureIo(env);
-    expect(await main(['key:create', '--org', 'Acme'], again)).toBe(0);
+    expect(await main(['key:create', '--org-id', created.organization.id], again)).toBe(0);
     const second = JSON.parse(again.out());
-    expect(second.organization.id).toBe(created.organization.id);
+    expect(second.organization).toEqual(created.organization);
     expect(second.scopes).toEqual(['read']);
+  });
+
+  it('--org NAME always creates a new organization with the given plan, never joining one of that name', async () => {
+    // A portal customer's organization called "Acme Corp" on the free plan.
+    const customer = await inspect((db) => db.prisma.organization.create({ data: { id: 'org_portalcustomer', name: 'Acme Corp', plan: 'free', requestsPerMinute: 60, monthlyUnits: 10_000 } }));
+    const io = captureIo(env);
+    expect(await main(['key:create', '--org', 'Acme Corp', '--plan', 'pro'], io)).toBe(0);
+    const created = JSON.parse(io.out());
+    expect(created.organization.id).not.toBe(customer.id);
+    expect(created.organization).toMatchObject({ name: 'Acme Corp', plan: 'pro' });
+    const org = await inspect((db) => db.prisma.organization.findUniqueOrThrow({ where: { id: created.organization.id } }));
+    expect(org.requestsPerMinute).toBe(600);
+    expect(await inspect((db) => db.prisma.apiKey.count({ where: { orgId: customer.id } }))).toBe(0);
+  });
+
+  it('--org-id of an unknown organization fails without creating anything', async () => {
+    const io = captureIo(env);
+    expect(await main(['key:create', '--org-id', 'org_doesnotexist'], io)).toBe(1);
+    expect(io.err()).toMatch(/No organization with id org_doesnotexist/);
   });
 
   it('revokes a key by id', async () => {
@@ -57,7 +76,14 @@ describe('cli key:create / key:revoke', () => {
   });
 
   it('refuses bad arguments with a usage message (exit 2)', async () => {
-    for (const args of [['key:create'], ['key:create', '--org', 'x', '--scopes', 'read,admin'], ['key:create', '--org', 'x', '--plan', 'gold'], ['key:revoke']]) {
+    for (const args of [
+      ['key:create'],
+      ['key:create', '--org', 'x', '--scopes', 'read,admin'],
+      ['key:create', '--org', 'x', '--plan', 'gold'],
+      ['key:create', '--org', 'x', '--org-id', 'org_1'],
+      ['key:create', '--org-id', 'org_1', '--plan', 'pro'],
+      ['key:revoke'],
+    ]) {
       const io = captureIo(env);
       expect(await main(args, io)).toBe(2);
       expect(io.err()).toMatch(/usage:/);

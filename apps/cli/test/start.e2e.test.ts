@@ -1,9 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURE_CORPUS_PATH } from '@dp/db';
+import { createTestDatabase } from '@dp/testing';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const CLI = join(ROOT, 'apps', 'cli', 'dist', 'index.js');
@@ -17,6 +18,82 @@ function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/** Binds a port the way the apps do (every interface), so `start` finds it busy. */
+function occupy(port: number, host?: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(port, host, () => resolve(srv));
+  });
+}
+
+/** Whether the port can be bound now (nothing left listening on it). */
+function isFree(port: number, host?: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, host, () => srv.close(() => resolve(true)));
+  });
+}
+
+async function startEnv(dataDir: string): Promise<NodeJS.ProcessEnv & { PUBLIC_PORT: string; API_PORT: string; GATEWAY_PORT: string; PORTAL_PORT: string; EMBEDDED_DB_PORT: string }> {
+  const [pub, api, gw, portal, db] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    CORPUS_PATH: FIXTURE_CORPUS_PATH,
+    PUBLIC_PORT: String(pub),
+    API_PORT: String(api),
+    GATEWAY_PORT: String(gw),
+    PORTAL_PORT: String(portal),
+    EMBEDDED_DB_PORT: String(db),
+  };
+}
+
+/** Runs `start` until its banner (resolves with the output so far) or its exit. */
+function runStart(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; banner: Promise<string>; exit: Promise<number | null> } {
+  const child = spawn(process.execPath, [CLI, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d.toString()));
+  child.stderr!.on('data', (d) => (out += d.toString()));
+  const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const banner = new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (/Demo API key.*: (dp_live_\w+)/.test(out)) {
+        clearInterval(timer);
+        resolve(out);
+      } else if (child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`start exited early:\n${out}`));
+      }
+    }, 100);
+  });
+  banner.catch(() => {}); // callers that expect an early exit never await it
+  return { child, output: () => out, banner, exit };
+}
+
+/**
+ * Runs a CLI command without blocking this process: a blocked event loop (spawnSync) cannot see
+ * the server close an idle keep-alive connection, and the next fetch would reuse the dead socket.
+ */
+function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout!.on('data', (d) => (stdout += d.toString()));
+    child.once('close', (status) => resolve({ status, stdout }));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  child.kill('SIGINT');
+  return exited;
 }
 
 /**
@@ -39,7 +116,6 @@ describe('npm start (embedded defaults)', () => {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       CORPUS_PATH: FIXTURE_CORPUS_PATH,
       PUBLIC_PORT: String(pub),
@@ -78,7 +154,7 @@ describe('npm start (embedded defaults)', () => {
   });
 
   it('lets the CLI create and revoke keys while start is running', async () => {
-    const created = spawnSync(process.execPath, [CLI, 'key:create', '--org', 'Acme', '--scopes', 'read'], { env, encoding: 'utf8' });
+    const created = await runCli(['key:create', '--org', 'Acme', '--scopes', 'read'], env);
     expect(created.status).toBe(0);
     const json = JSON.parse(created.stdout.trim().split('\n').pop()!);
     expect(json.key).toMatch(/^dp_live_[0-9A-Za-z]{32}$/);
@@ -86,14 +162,110 @@ describe('npm start (embedded defaults)', () => {
     const ok = await fetch(`${base}/v1/legal/documents/SB-2091-1`, { headers: { Authorization: `Bearer ${json.key}` } });
     expect(ok.status).toBe(200);
 
-    const revoked = spawnSync(process.execPath, [CLI, 'key:revoke', json.id], { env, encoding: 'utf8' });
+    const revoked = await runCli(['key:revoke', json.id], env);
     expect(revoked.status).toBe(0);
     expect(JSON.parse(revoked.stdout.trim()).status).toBe('revoked');
   });
 
-  it('stops cleanly on SIGINT', async () => {
+  it('prints the banner only once every app answers its readiness check', async () => {
+    const banner = output.indexOf('Legal Documents Data API is running');
+    for (const app of ['api', 'gateway', 'portal', 'webhooks']) {
+      const started = output.indexOf(`[start] ${app} started`);
+      expect(started).toBeGreaterThan(-1);
+      expect(started).toBeLessThan(banner);
+    }
+    // Straight after the banner, every routed app answers through the public port.
+    expect((await fetch(`${base}/portal/`)).status).toBeLessThan(500);
+    expect((await fetch(`${base}/x402/legal/documents/sb%2F2091%2F1`)).status).not.toBe(502);
+  });
+
+  it('writes request logs to .data/logs/<app>.log, not to the terminal', async () => {
+    const key = /Demo API key.*: (dp_live_\w+)/.exec(output)![1];
+    const res = await fetch(`${base}/v1/legal/documents/sb%2F2091%2F1`, { headers: { Authorization: `Bearer ${key}` } });
+    const requestId = res.headers.get('x-request-id')!;
+    const file = join(dataDir, 'logs', 'api.log');
+    let lines: Array<{ requestId?: string; msg?: string }> = [];
+    for (let i = 0; i < 50 && !lines.some((l) => l.requestId === requestId); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    }
+    expect(lines.some((l) => l.requestId === requestId)).toBe(true);
+    expect(readFileSync(file, 'utf8')).not.toContain(key);
+    expect(output).not.toContain(requestId);
+    expect(output).not.toMatch(/"msg":"request completed"/);
+  });
+
+  it('stops cleanly on SIGINT, leaving no port bound', async () => {
     child.kill('SIGINT');
     const code = await new Promise((r) => child.once('exit', r));
     expect(code).toBe(0);
+    for (const name of ['PUBLIC_PORT', 'API_PORT', 'GATEWAY_PORT', 'PORTAL_PORT']) expect(await isFree(Number(env[name]))).toBe(true);
+    expect(await isFree(Number(env.EMBEDDED_DB_PORT), '127.0.0.1')).toBe(true);
+  });
+
+  it('keeps one demo key across restarts (mode 0600), and mints a new one only once it is revoked', async () => {
+    const first = /Demo API key.*: (dp_live_\w+)/.exec(output)![1];
+    const file = join(dataDir, 'demo-key.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const again = runStart(env);
+    const out = await again.banner;
+    expect(/Demo API key.*: (dp_live_\w+)/.exec(out)![1]).toBe(first);
+    const { id } = JSON.parse(readFileSync(file, 'utf8')) as { id: string };
+    expect((await runCli(['key:revoke', id], env)).status).toBe(0);
+    expect(await stop(again.child)).toBe(0);
+
+    const third = runStart(env);
+    const renewed = /Demo API key.*: (dp_live_\w+)/.exec(await third.banner)![1];
+    expect(renewed).not.toBe(first);
+    const doc = await fetch(`${base}/v1/legal/documents/sb%2F2091%2F1`, { headers: { Authorization: `Bearer ${renewed}` } });
+    expect(doc.status).toBe(200);
+    expect(await stop(third.child)).toBe(0);
+  }, 120_000);
+});
+
+describe('npm start with a busy port', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'dp-start-busy-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  for (const setting of ['PUBLIC_PORT', 'API_PORT', 'PORTAL_PORT'] as const) {
+    it(`${setting} in use: one line naming the setting, exit 1, nothing left running`, async () => {
+      const env = await startEnv(dataDir);
+      const port = Number(env[setting]);
+      const blocker = await occupy(port);
+      try {
+        const run = runStart(env);
+        const code = await Promise.race([run.exit, new Promise((r) => setTimeout(() => r('timeout'), 30_000))]);
+        if (code === 'timeout') await stop(run.child);
+        expect(code).toBe(1);
+        expect(run.output().trim()).toBe(`start failed: port ${port} is in use: set ${setting} to a free port`);
+      } finally {
+        await new Promise((r) => blocker.close(r));
+      }
+      for (const name of ['PUBLIC_PORT', 'API_PORT', 'GATEWAY_PORT', 'PORTAL_PORT'] as const) expect(await isFree(Number(env[name]))).toBe(true);
+      expect(await isFree(Number(env.EMBEDDED_DB_PORT), '127.0.0.1')).toBe(true);
+    });
+  }
+
+  it('an app whose port is taken says so in one line and exits 1 (it never claims to listen)', async () => {
+    const env = await startEnv(dataDir);
+    const port = Number(env.API_PORT);
+    const blocker = await occupy(port);
+    const pg = await createTestDatabase();
+    try {
+      const app = spawnSync(process.execPath, [join(ROOT, 'apps', 'api', 'dist', 'index.js')], {
+        env: { ...env, DATABASE_URL: pg.url, LOG_LEVEL: 'info' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(app.status).toBe(1);
+      expect(app.stderr.trim()).toBe(`api failed to start: port ${port} is in use: set API_PORT to a free port`);
+      expect(app.stdout).not.toMatch(/listening/);
+    } finally {
+      await pg.destroy();
+      await new Promise((r) => blocker.close(r));
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { closeServer, createLogger, createSharedState, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
+import { closeServer, createLogger, createSharedState, listen, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
 import { applyMigrations, createDatabase } from '@dp/db';
 import { createGateway } from './app';
 
@@ -8,12 +8,11 @@ async function main(): Promise<void> {
   const logger = createLogger({ name: 'x402-gateway', level: config.LOG_LEVEL });
   const db = await createDatabase({ url: config.DATABASE_URL });
   await applyMigrations(db); // serialised by an advisory lock, so starting beside the api is fine
-  const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+  const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
   const gateway = createGateway({ db, state, config, logger });
 
-  const server: Server = gateway.app.listen(config.GATEWAY_PORT, () => {
-    logger.info({ port: config.GATEWAY_PORT, x402Enabled: config.X402_ENABLED }, 'x402 gateway listening');
-  });
+  const server: Server = await listen(gateway.app, config.GATEWAY_PORT, 'GATEWAY_PORT');
+  logger.info({ port: config.GATEWAY_PORT, x402Enabled: config.X402_ENABLED }, 'x402 gateway listening');
 
   // Stop accepting, let in-flight payments finish, then release storage.
   onShutdown(logger, [() => closeServer(server), () => gateway.close(), () => state.close(), () => db.close()]);

@@ -20,6 +20,8 @@ const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `start` only: `json` prints every app's JSON log lines; otherwise they go to files in the data directory. */
+    LOG_FORMAT: z.enum(['human', 'json']).default('human'),
     DATABASE_URL: optionalUrl,
     REDIS_URL: optionalUrl,
     REDIS_KEY_PREFIX: z.string().default('dp:'),

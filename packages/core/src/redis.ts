@@ -1,18 +1,113 @@
 import Redis, { type RedisOptions } from 'ioredis';
 
+/** Longest a Redis command may take before the caller falls back (a stalled or unreachable server). */
+export const REDIS_COMMAND_TIMEOUT_MS = 250;
+
 /**
- * The one ioredis factory. Commands fail fast while disconnected (no unbounded offline queue),
- * and reconnects back off up to 2 s, so a Redis outage degrades requests instead of hanging them.
+ * The one ioredis factory. Request paths never wait on Redis: while disconnected, commands fail
+ * at once (no offline queue, no per-request retries) and a stalled server fails them after
+ * REDIS_COMMAND_TIMEOUT_MS; callers fall back to in-process state. Reconnects go on in the
+ * background with backoff up to 2 s. Errors are swallowed here (an 'error' event without a
+ * listener crashes or floods the process); `RedisHealth` logs the state changes instead.
  */
 export function createRedis(url: string, overrides: RedisOptions = {}): Redis {
-  return new Redis(url, {
-    maxRetriesPerRequest: 2,
-    enableOfflineQueue: true,
-    connectTimeout: 5_000,
-    retryStrategy: (times) => Math.min(times * 100, 2_000),
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: 2_000,
+    retryStrategy: (times) => Math.min(100 * 2 ** Math.min(times, 5), 2_000),
     lazyConnect: false,
     ...overrides,
   });
+  redis.on('error', () => {});
+  return redis;
+}
+
+export interface RedisStateLog {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+const PROBE_INTERVAL_MS = 500;
+
+/**
+ * Whether Redis is usable right now. A failed or timed-out command, or a lost connection,
+ * marks it down; from then on callers skip Redis entirely (no latency) while a background
+ * PING every half second finds out when it answers again. One log line per change.
+ */
+export class RedisHealth {
+  private state: 'unknown' | 'up' | 'down' = 'unknown';
+  private probe?: NodeJS.Timeout;
+  private probing = false;
+  private stopped = false;
+  private readonly changeHandlers = new Set<(up: boolean) => void>();
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly log?: RedisStateLog,
+  ) {
+    redis.on('ready', () => void this.check());
+    redis.on('close', () => this.markDown('connection closed'));
+  }
+
+  get up(): boolean {
+    return this.state === 'up';
+  }
+
+  /** Before the first connection's outcome (the first moments of a process). */
+  get unknown(): boolean {
+    return this.state === 'unknown';
+  }
+
+  /** Resolves once Redis answers (true), or when it is known down or `timeoutMs` passed (false). */
+  async whenUsable(timeoutMs: number): Promise<boolean> {
+    if (this.state !== 'unknown') return this.up;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(false), timeoutMs);
+      const done = (up: boolean) => {
+        clearTimeout(timer);
+        this.changeHandlers.delete(done);
+        resolve(up);
+      };
+      this.changeHandlers.add(done);
+    });
+  }
+
+  markDown(reason: string): void {
+    if (this.state === 'down' || this.stopped) return;
+    this.state = 'down';
+    this.log?.warn({ redis: 'down', reason }, 'redis unavailable: using in-process state until it answers again');
+    for (const h of [...this.changeHandlers]) h(false);
+    this.probe ??= setInterval(() => void this.check(), PROBE_INTERVAL_MS);
+    this.probe.unref();
+  }
+
+  private async check(): Promise<void> {
+    if (this.probing || this.state === 'up' || this.redis.status !== 'ready') return;
+    this.probing = true;
+    try {
+      await this.redis.ping();
+    } catch (err) {
+      this.markDown((err as Error).message);
+      return;
+    } finally {
+      this.probing = false;
+    }
+    if (this.probe) clearInterval(this.probe);
+    this.probe = undefined;
+    const was = this.state;
+    this.state = 'up';
+    if (was === 'down') this.log?.info({ redis: 'up' }, 'redis available again');
+    for (const h of [...this.changeHandlers]) h(true);
+  }
+
+  /** Before closing the connection on purpose (not an outage). */
+  stop(): void {
+    this.stopped = true;
+    if (this.probe) clearInterval(this.probe);
+    this.probe = undefined;
+  }
 }
 
 export type { Redis };

@@ -1,6 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool, type PoolClient } from 'pg';
 import { PrismaClient } from './generated/client';
+import { listenForNotifications, type NotificationHandlers, type NotificationListener } from './notify/listener';
 
 export interface SqlSession {
   exec(sql: string): Promise<void>;
@@ -24,6 +25,8 @@ export interface Database {
    * costs no extra round trips.
    */
   withReadOnlySettings<T>(settings: PlannerSettings, fn: (session: SqlSession) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel over a connection of its own (reconnects; see listenForNotifications). */
+  listen(channel: string, handlers: NotificationHandlers): Promise<NotificationListener>;
   close(): Promise<void>;
 }
 
@@ -134,6 +137,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         client.release();
       }
     },
+    listen: (channel, handlers) => listenForNotifications(split.url, channel, handlers),
     close: async () => {
       await prisma.$disconnect();
       await Promise.all([pool.end(), ...[...tunedPools.values()].map((p) => p.end())]);

@@ -4,6 +4,7 @@ export * from './embedded-server';
 export * from './accounts/create-organization';
 export * from './keys/create-api-key';
 export * from './keys/revoke-api-key';
+export * from './notify/listener';
 export * from './keys/find-api-key';
 export * from './documents/resolve-document';
 export { PrismaClient, Prisma } from './generated/client';

@@ -3,3 +3,4 @@ export * from './state';
 export * from './tcp-proxy';
 export * from './openapi';
 export * from './corpus';
+export * from './redis-server';

@@ -7,6 +7,8 @@ declare global {
       principal?: ApiKeyPrincipal;
       /** Why authentication failed; raised after the rate limiter has set its headers. */
       authError?: import('@dp/core').ApiError;
+      /** A 429 of a request with a key: raised by the route, so the request is counted first. */
+      rateLimitError?: import('@dp/core').ApiError;
     }
   }
 }

@@ -1,29 +1,33 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { UNIT_COST, unitsFor, type Operation } from '@dp/core';
+import { UNIT_COST, unitsFor, type Operation, type Scope } from '@dp/core';
+import { requireScope } from '../auth/authenticate';
 import type { Meter } from './meter';
 import type { QuotaGuard } from './quota';
 
 /**
- * Marks a route as a metered operation: checks the quota before the handler and records the
- * units when the status line is written (synchronously, so the next request already sees them).
+ * Marks a route as a metered operation of an organization. Every request whose key is known is
+ * counted, whatever its outcome (failures with 0 units): a parked 429 rate_limited, a 403, a 429
+ * quota_exceeded and a 5xx of a storage outage too. Then the rate limit, the scope and the quota
+ * are checked, in that order. Units are recorded when the status line is written
+ * (synchronously, so the next request already sees them). Requests without a usable key (401)
+ * belong to no organization and are not counted.
  * `operationOf` lets one route map to several operations (search fulltext vs hybrid).
  */
-export function metered(
-  meter: Meter,
-  quota: QuotaGuard,
-  operationOf: Operation | ((req: Request) => Operation),
-): RequestHandler {
+export function metered(meter: Meter, quota: QuotaGuard, scope: Scope, operationOf: Operation | ((req: Request) => Operation)): RequestHandler {
+  const checkScope = requireScope(scope);
   // Not async: with a fresh quota total (nearly every request) this runs without a promise.
   return (req, res, next) => {
-    const principal = req.principal!;
+    const principal = req.principal;
+    if (!principal || req.authError) return checkScope(req, res, next);
     const operation = typeof operationOf === 'function' ? operationOf(req) : operationOf;
-    const proceed = () => {
-      onStatus(res, (status) => meter.record(principal.orgId, operation, unitsFor(operation, status)));
+    onStatus(res, (status) => meter.record(principal.orgId, operation, unitsFor(operation, status)));
+    if (req.rateLimitError) return next(req.rateLimitError);
+    checkScope(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      const checked = quota.check(principal.orgId, principal.monthlyUnits, UNIT_COST[operation]);
+      if (checked) return void checked.then(() => next(), next);
       next();
-    };
-    const checked = quota.check(principal.orgId, principal.monthlyUnits, UNIT_COST[operation]);
-    if (checked) return checked.then(proceed);
-    proceed();
+    });
   };
 }
 

@@ -22,14 +22,15 @@ export function rateLimit(state: SharedState): RequestHandler {
     res.setHeader('RateLimit-Policy', `${decision.limit};w=${WINDOW_SECONDS}`);
     res.setHeader('RateLimit', `limit=${decision.limit}, remaining=${decision.remaining}, reset=${decision.retryAfterSeconds}`);
     if (!decision.allowed) {
-      return next(
-        new ApiError(
-          'rate_limited',
-          `Rate limit of ${decision.limit} requests per minute exceeded. Retry after ${decision.retryAfterSeconds} s.`,
-          { limit: decision.limit, window_seconds: WINDOW_SECONDS, retry_after_seconds: decision.retryAfterSeconds },
-          { 'Retry-After': String(decision.retryAfterSeconds) },
-        ),
+      const error = new ApiError(
+        'rate_limited',
+        `Rate limit of ${decision.limit} requests per minute exceeded. Retry after ${decision.retryAfterSeconds} s.`,
+        { limit: decision.limit, window_seconds: WINDOW_SECONDS, retry_after_seconds: decision.retryAfterSeconds },
+        { 'Retry-After': String(decision.retryAfterSeconds) },
       );
+      // With a key, the metered route raises it after counting the request; otherwise now.
+      if (!principal) return next(error);
+      req.rateLimitError = error;
     }
     next();
   };

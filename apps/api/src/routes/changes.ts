@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import { methodNotAllowed, sendSuccess } from '@dp/core';
-import { requireScope } from '../auth/authenticate';
 import type { ApiContext } from '../context';
 import { listChanges, parseChangesQuery } from '../legal/changes/feed';
 import { metered } from '../metering/metered';
@@ -10,7 +9,7 @@ export function changesRouter(ctx: ApiContext): Router {
   const router = Router();
   router
     .route('/legal/changes')
-    .get(requireScope('read'), metered(ctx.meter, ctx.quota, 'changes.list'), async (req, res) => {
+    .get(metered(ctx.meter, ctx.quota, 'read', 'changes.list'), async (req, res) => {
       sendSuccess(res, await listChanges(ctx.db, parseChangesQuery(req.query as Record<string, unknown>)));
     })
     .all(methodNotAllowed(['GET']));

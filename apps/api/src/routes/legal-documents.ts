@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import { methodNotAllowed, sendSuccess, type Operation } from '@dp/core';
-import { requireScope } from '../auth/authenticate';
 import type { ApiContext } from '../context';
 import { createDocumentHandlers, documentSegments, splitDocumentPath } from '../legal/document-handlers';
 import { metered } from '../metering/metered';
@@ -18,8 +17,7 @@ export function legalDocumentsRouter(ctx: ApiContext): Router {
   router
     .route('/legal/documents/*ref')
     .get(
-      requireScope('read'),
-      metered(ctx.meter, ctx.quota, (req) => OPERATION[splitDocumentPath(documentSegments(req)).sub]),
+      metered(ctx.meter, ctx.quota, 'read', (req) => OPERATION[splitDocumentPath(documentSegments(req)).sub]),
       async (req, res) => {
         const { ref, sub } = splitDocumentPath(documentSegments(req));
         sendSuccess(res, await handlers[sub](req, ref));

@@ -5,7 +5,8 @@ import { loadOpenApiDocument } from '@dp/core';
 export function openApiRouter(): Router {
   const router = Router();
   let doc: unknown;
-  router.get('/openapi.json', (_req, res) => {
+  router.get('/openapi.json', (req, res) => {
+    if (req.rateLimitError) throw req.rateLimitError;
     doc ??= loadOpenApiDocument();
     res.json(doc);
   });

@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import { methodNotAllowed, sendSuccess } from '@dp/core';
-import { requireScope } from '../auth/authenticate';
 import type { ApiContext } from '../context';
 import { embeddingsRanker } from '../legal/search/embeddings';
 import { parseSearchQuery } from '../legal/search/request';
@@ -14,9 +13,8 @@ export function searchRouter(ctx: ApiContext): Router {
   router
     .route('/legal/search')
     .get(
-      requireScope('read'),
       // An invalid mode fails validation (400, no units), so either operation is fine for it.
-      metered(ctx.meter, ctx.quota, (req) => (req.query.mode === 'hybrid' ? 'search.hybrid' : 'search.fulltext')),
+      metered(ctx.meter, ctx.quota, 'read', (req) => (req.query.mode === 'hybrid' ? 'search.hybrid' : 'search.fulltext')),
       async (req, res) => {
         const { request, cursorFor } = parseSearchQuery(req.query);
         const page = await searchDocuments(ctx.db, request, request.mode === 'hybrid' ? vector : undefined);

@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import { methodNotAllowed, sendSuccess } from '@dp/core';
-import { requireScope } from '../auth/authenticate';
 import type { ApiContext } from '../context';
 import { metered } from '../metering/metered';
 import { getUsage } from '../usage/get-usage';
@@ -9,7 +8,7 @@ export function usageRouter(ctx: ApiContext): Router {
   const router = Router();
   router
     .route('/usage')
-    .get(requireScope('manage'), metered(ctx.meter, ctx.quota, 'usage.get'), async (req, res) => {
+    .get(metered(ctx.meter, ctx.quota, 'manage', 'usage.get'), async (req, res) => {
       // This instance's latest counts first, so a client sees its own requests at once.
       await ctx.meter.flush();
       ctx.quota.invalidate(req.principal!.orgId);

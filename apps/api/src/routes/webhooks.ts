@@ -1,7 +1,6 @@
 import { Router, type Request } from 'express';
 import { invalidRequest, methodNotAllowed, notFound, sendSuccess, type FieldProblem } from '@dp/core';
 import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks } from '@dp/db';
-import { requireScope } from '../auth/authenticate';
 import type { ApiContext } from '../context';
 import { ParamReader } from '../legal/params';
 import { metered } from '../metering/metered';
@@ -28,7 +27,7 @@ function createBody(req: Request): { url: string; events: string[]; description?
  */
 export function webhooksRouter(ctx: ApiContext): Router {
   const router = Router();
-  const guard = [requireScope('manage'), metered(ctx.meter, ctx.quota, 'webhooks.manage')];
+  const guard = [metered(ctx.meter, ctx.quota, 'manage', 'webhooks.manage')];
   const policy = { production: ctx.config.isProduction };
   const org = (req: Request) => req.principal!.orgId;
   const found = async (req: Request) => {

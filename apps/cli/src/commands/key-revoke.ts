@@ -4,7 +4,7 @@ import { UsageError, type CliIo, type Command } from '../command';
 import { openCliDatabase } from '../database';
 
 export const keyRevoke: Command = {
-  description: 'Revoke an API key by id; running api instances stop accepting it within 60 s (at once with Redis).',
+  description: 'Revoke an API key by id; running api instances refuse it within a second (Redis pub/sub, or PostgreSQL NOTIFY without Redis).',
   usage: 'key:revoke <key_id>',
   async run(argv: string[], io: CliIo): Promise<number> {
     const keyId = argv[0];

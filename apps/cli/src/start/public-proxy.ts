@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import httpProxy from 'http-proxy';
+import { Agent, createServer, request, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { errorEnvelope, newId } from '@dp/core';
 
 export interface Route {
@@ -7,29 +6,71 @@ export interface Route {
   target: string;
 }
 
+/** Headers of one connection, never forwarded (RFC 9110 §7.6.1). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+
+function endToEnd(headers: IncomingMessage['headers']): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+  return out;
+}
+
+function sendError(res: ServerResponse, status: number, code: 'unavailable' | 'not_found', message: string): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(errorEnvelope(code, message, {}, newId('req'))));
+}
+
+/**
+ * Forwards one request over a kept-alive upstream connection. The app may close an idle one just
+ * as it is reused: a GET or HEAD that fails that way before any answer is sent again once.
+ */
+function forward(req: IncomingMessage, res: ServerResponse, target: URL, agent: Agent, retried = false): void {
+  const headers = endToEnd(req.headers);
+  const client = req.socket.remoteAddress ?? '';
+  headers['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${req.headers['x-forwarded-for']}, ${client}` : client;
+  headers['x-forwarded-proto'] = 'http';
+  headers['x-forwarded-host'] = req.headers.host ?? '';
+  headers['x-forwarded-port'] = String(req.socket.localPort ?? '');
+  const upstream = request(
+    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent, timeout: 30_000 },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
+      answer.pipe(res);
+    },
+  );
+  const withoutBody = req.method === 'GET' || req.method === 'HEAD';
+  upstream.on('timeout', () => upstream.destroy(new Error('upstream timeout')));
+  upstream.on('error', () => {
+    if (withoutBody && upstream.reusedSocket && !retried && !res.headersSent) return forward(req, res, target, agent, true);
+    sendError(res, 502, 'unavailable', 'The upstream service is not reachable.');
+  });
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
+  if (withoutBody) upstream.end();
+  else req.pipe(upstream);
+}
+
 /**
  * One port for the whole product in development: /v1 → api, /x402 → gateway, /portal → portal.
  * Production routing lives in infra/; /internal is deliberately never routed.
  */
 export function startPublicProxy(port: number, routes: Route[]): Promise<Server> {
-  const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: 30_000 });
-  proxy.on('error', (_err, _req, res) => {
-    const out = res as import('node:http').ServerResponse;
-    if (!out.headersSent && 'writeHead' in out) {
-      out.writeHead(502, { 'Content-Type': 'application/json' });
-      out.end(JSON.stringify(errorEnvelope('unavailable', 'The upstream service is not reachable.', {}, newId('req'))));
-    }
-  });
+  // Kept-alive upstream connections: a new TCP connection per request made the one port many
+  // times slower than the apps' own ports (docs/BENCHMARKS.md).
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const targets = routes.map((r) => ({ prefix: r.prefix, target: new URL(r.target) }));
   const server = createServer((req, res) => {
     const path = req.url ?? '/';
-    const route = routes.find((r) => path === r.prefix || path.startsWith(`${r.prefix}/`) || path.startsWith(`${r.prefix}?`));
-    if (!route) {
-      res.writeHead(404, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify(errorEnvelope('not_found', `No route for ${req.method} ${path.split('?')[0]}.`, {}, newId('req'))));
-      return;
-    }
-    proxy.web(req, res, { target: route.target });
+    const route = targets.find((r) => path === r.prefix || path.startsWith(`${r.prefix}/`) || path.startsWith(`${r.prefix}?`));
+    if (!route) return sendError(res, 404, 'not_found', `No route for ${req.method} ${path.split('?')[0]}.`);
+    forward(req, res, route.target, agent);
   });
+  server.on('close', () => agent.destroy());
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, () => resolve(server));

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 export interface Service {
@@ -7,23 +9,86 @@ export interface Service {
   env: NodeJS.ProcessEnv;
 }
 
-/** Runs each app as its own process (as in production), prefixing its log lines with its name. */
+export interface SupervisorOptions {
+  /** JSON log lines go to `<logDir>/<app>.log`; unset, they go to stdout as they are. */
+  logDir?: string;
+  /** Where the terminal lines go. */
+  out?: (line: string) => void;
+}
+
+const LEVEL_NAMES: Record<number, string> = { 40: 'warning', 50: 'error', 60: 'fatal' };
+
+interface LogRecord {
+  level?: number;
+  msg?: string;
+  requestId?: string;
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  err?: { message?: string };
+}
+
+/**
+ * The terminal's share of an app's JSON log: warnings and errors as one short human line (the
+ * request logs stay in the file). Lines that are not JSON (start-up failures) pass as they are.
+ */
+export function summariseLogLine(line: string): string | undefined {
+  if (!line.startsWith('{')) return line;
+  let record: LogRecord;
+  try {
+    record = JSON.parse(line) as LogRecord;
+  } catch {
+    return line;
+  }
+  const level = record.level ?? 30;
+  if (level < 40) return undefined;
+  const parts = [`${LEVEL_NAMES[Math.min(60, Math.floor(level / 10) * 10)] ?? 'warning'}: ${record.msg ?? ''}`];
+  if (record.req?.method) parts.push(`${record.req.method} ${record.req.url ?? ''}${record.res?.statusCode ? ` → ${record.res.statusCode}` : ''}`);
+  if (record.err?.message) parts.push(record.err.message);
+  if (record.requestId) parts.push(`(${record.requestId})`);
+  return parts.join(' ');
+}
+
+/** Runs each app as its own process (as in production); logs go to a file per app, or to stdout. */
 export class Supervisor {
   private readonly children = new Map<string, ChildProcess>();
+  private readonly files: WriteStream[] = [];
   private stopping = false;
+  private readonly out: (line: string) => void;
 
-  constructor(private readonly onUnexpectedExit: (name: string, code: number | null) => void) {}
+  constructor(
+    private readonly onUnexpectedExit: (name: string, code: number | null) => void,
+    private readonly options: SupervisorOptions = {},
+  ) {
+    this.out = options.out ?? ((line) => process.stdout.write(`${line}\n`));
+    if (options.logDir) mkdirSync(options.logDir, { recursive: true });
+  }
 
   start(service: Service): void {
     const child = spawn(process.execPath, [service.script], { env: service.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${service.name}] ${line}\n`));
-    }
+    const file = this.options.logDir ? createWriteStream(join(this.options.logDir, `${service.name}.log`), { flags: 'a', mode: 0o600 }) : undefined;
+    if (file) this.files.push(file);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (!file) return this.out(`[${service.name}] ${line}`);
+      file.write(`${line}\n`);
+      const summary = summariseLogLine(line);
+      // Lines an app already prefixed with its name are shown as they are.
+      if (summary !== undefined) this.out(summary.startsWith(`[${service.name}] `) ? summary : `[${service.name}] ${summary}`);
+    });
+    // stderr carries start-up failures (one line each): always shown.
+    createInterface({ input: child.stderr! }).on('line', (line) => {
+      file?.write(`${line}\n`);
+      this.out(`[${service.name}] ${line}`);
+    });
     child.on('exit', (code) => {
       this.children.delete(service.name);
       if (!this.stopping) this.onUnexpectedExit(service.name, code);
     });
     this.children.set(service.name, child);
+  }
+
+  /** Whether the app's process still runs. */
+  running(name: string): boolean {
+    return this.children.has(name);
   }
 
   /** SIGTERM to all (each drains and flushes), SIGKILL after 10 s. */
@@ -33,7 +98,7 @@ export class Supervisor {
       [...this.children.values()].map(
         (child) =>
           new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve();
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
             const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
             child.once('exit', () => {
               clearTimeout(kill);
@@ -43,5 +108,6 @@ export class Supervisor {
           }),
       ),
     );
+    await Promise.all(this.files.map((f) => new Promise<void>((resolve) => f.end(() => resolve()))));
   }
 }

@@ -1,5 +1,6 @@
 import { createMemoryState } from './memory-state';
 import { createRedisState } from './redis-state';
+import type { RedisStateLog } from '../redis';
 import type { SharedState } from './shared-state';
 
 export * from './shared-state';
@@ -7,6 +8,7 @@ export { createMemoryState } from './memory-state';
 export { createRedisState } from './redis-state';
 export { FlexibleRateLimiter } from './rate-limiter';
 
-export function createSharedState(redisUrl: string | undefined, keyPrefix = 'dp:'): SharedState {
-  return redisUrl ? createRedisState(redisUrl, keyPrefix) : createMemoryState(keyPrefix);
+/** `log` gets one line each time Redis goes down or comes back (services pass their logger). */
+export function createSharedState(redisUrl: string | undefined, keyPrefix = 'dp:', log?: RedisStateLog): SharedState {
+  return redisUrl ? createRedisState(redisUrl, keyPrefix, log) : createMemoryState(keyPrefix);
 }

@@ -1,5 +1,5 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis, RedisHealth } from '../redis';
 import type { RateLimitDecision, RateLimiter } from './shared-state';
 
 function decision(res: RateLimiterRes, limit: number, allowed: boolean): RateLimitDecision {
@@ -13,36 +13,55 @@ function decision(res: RateLimiterRes, limit: number, allowed: boolean): RateLim
   };
 }
 
+interface Limiters {
+  shared?: RateLimiterRedis;
+  /** This instance's own window: the whole limiter without Redis, the fallback while Redis is down. */
+  local: RateLimiterMemory;
+}
+
 /**
- * Fixed-window limiter over rate-limiter-flexible. One limiter object per (limit, window) pair, since
- * plans differ per organization. With Redis, an in-memory insurance limiter keeps serving (per
- * instance) while Redis is unreachable, rather than failing every request.
+ * Fixed-window limiter over rate-limiter-flexible. One limiter pair per (limit, window), since
+ * plans differ per organization. With Redis, a failed call marks Redis down and is answered by
+ * the in-process limiter; while it is down, requests go straight there (per instance), so an
+ * outage costs no latency.
  */
 export class FlexibleRateLimiter implements RateLimiter {
-  private readonly limiters = new Map<string, RateLimiterAbstract>();
+  private readonly limiters = new Map<string, Limiters>();
 
   constructor(
     private readonly keyPrefix: string,
-    private readonly redis?: Redis,
+    private readonly redis?: { client: Redis; health: RedisHealth },
   ) {}
 
-  private limiterFor(limit: number, windowSeconds: number): RateLimiterAbstract {
+  private limitersFor(limit: number, windowSeconds: number): Limiters {
     const id = `${limit}:${windowSeconds}`;
-    let limiter = this.limiters.get(id);
-    if (!limiter) {
+    let limiters = this.limiters.get(id);
+    if (!limiters) {
       const base = { points: limit, duration: windowSeconds, keyPrefix: `${this.keyPrefix}rl:${id}` };
-      limiter = this.redis
-        ? new RateLimiterRedis({ ...base, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(base) })
-        : new RateLimiterMemory(base);
-      this.limiters.set(id, limiter);
+      limiters = {
+        local: new RateLimiterMemory(base),
+        shared: this.redis ? new RateLimiterRedis({ ...base, storeClient: this.redis.client, rejectIfRedisNotReady: true }) : undefined,
+      };
+      this.limiters.set(id, limiters);
     }
-    return limiter;
+    return limiters;
   }
 
   async consume(key: string, limit: number, windowSeconds: number): Promise<RateLimitDecision> {
+    const { shared, local } = this.limitersFor(limit, windowSeconds);
     try {
-      const res = await this.limiterFor(limit, windowSeconds).consume(key, 1);
-      return decision(res, limit, true);
+      // Until the first connection succeeds or fails, wait for it: requests at start-up count
+      // in the shared window like every later one (a refused connection fails in milliseconds).
+      const health = this.redis?.health;
+      if (shared && health && (health.up || (health.unknown && (await health.whenUsable(2_000))))) {
+        try {
+          return decision(await shared.consume(key, 1), limit, true);
+        } catch (err) {
+          if (err instanceof RateLimiterRes) throw err;
+          health.markDown((err as Error).message);
+        }
+      }
+      return decision(await local.consume(key, 1), limit, true);
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) return decision(rejection, limit, false);
       throw rejection;

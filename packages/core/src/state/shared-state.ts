@@ -16,6 +16,11 @@ export type Unsubscribe = () => Promise<void>;
 export interface PubSub {
   publish(channel: string, message: string): Promise<void>;
   subscribe(channel: string, handler: (message: string) => void): Promise<Unsubscribe>;
+  /**
+   * Called when the bus reconnects after an outage: messages sent meanwhile were lost, so
+   * whatever they would have invalidated must go. Absent where nothing can be lost.
+   */
+  onGap?(handler: () => void): () => void;
 }
 
 /**

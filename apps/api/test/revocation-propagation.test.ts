@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { createMemoryState, createRedisState, type SharedState } from '@dp/core';
+import { revokeApiKey, type Database, type PrismaClient } from '@dp/db';
+import { createTestDatabase, TestRedisServer, type TestDatabase } from '@dp/testing';
+import { createHarness, testConfig, type Harness } from './harness';
+
+const BOUND_MS = 1_000;
+
+/**
+ * Instance two's database, with a hook that runs after its key lookup has read the row and
+ * before the answer returns: the moment a revocation can slip in between lookup and cache set.
+ */
+function withLookupHook(db: TestDatabase): { db: Database; afterNextLookup(fn: () => Promise<void>): void } {
+  let hook: (() => Promise<void>) | undefined;
+  const prisma = db.prisma.$extends({
+    query: {
+      apiKey: {
+        async findUnique({ args, query }) {
+          const result = await query(args);
+          const run = hook;
+          hook = undefined;
+          if (run) await run();
+          return result;
+        },
+      },
+    },
+  });
+  return { db: { ...db, prisma: prisma as unknown as PrismaClient }, afterNextLookup: (fn) => (hook = fn) };
+}
+
+describe.each([['in-process state, PostgreSQL LISTEN/NOTIFY'], ['Redis']])('revocation on two api instances (%s)', (mode) => {
+  let db: TestDatabase;
+  let redis: TestRedisServer | undefined;
+  let states: [SharedState, SharedState];
+  let one: Harness;
+  let two: Harness;
+  let hooked: ReturnType<typeof withLookupHook>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    if (mode === 'Redis') {
+      redis = await new TestRedisServer().start();
+      const prefix = `dptest:${randomBytes(6).toString('hex')}:`;
+      states = [createRedisState(redis.url, prefix), createRedisState(redis.url, prefix)];
+    } else {
+      // Two processes' in-process states share nothing: only PostgreSQL connects them.
+      states = [createMemoryState(), createMemoryState()];
+    }
+    hooked = withLookupHook(db);
+    // The default 60 s cache TTL: only an announcement can make the bound.
+    const config = testConfig();
+    one = await createHarness({ db, state: states[0], config });
+    two = await createHarness({ db: hooked.db as TestDatabase, state: states[1], config });
+  });
+  afterAll(async () => {
+    await one.close();
+    await two.close();
+    for (const s of states) await s.close();
+    await redis?.stop();
+    await db.destroy();
+  });
+
+  /** What key:revoke and the portal do: the domain function, publishing where Redis is configured. */
+  const revoke = (id: string) => revokeApiKey(db.prisma, id, { publish: (c, m) => states[0].pubsub.publish(c, m) });
+
+  it(`a revoked key is refused on both instances within ${BOUND_MS} ms`, async () => {
+    const { key, id } = await one.newKey();
+    expect((await one.get('/v1/usage', key)).status).toBe(200);
+    expect((await two.get('/v1/usage', key)).status).toBe(200); // cached on both, for 60 s
+    const revokedAt = Date.now();
+    await revoke(id);
+    const refusedAfter: number[] = [];
+    for (const instance of [one, two]) {
+      let status = 200;
+      while (status === 200 && Date.now() - revokedAt < BOUND_MS + 500) {
+        status = (await instance.get('/v1/usage', key)).status;
+        if (status === 200) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(status).toBe(401);
+      refusedAfter.push(Date.now() - revokedAt);
+    }
+    expect(Math.max(...refusedAfter)).toBeLessThan(BOUND_MS);
+  });
+
+  it('a lookup racing the revocation never caches the revoked key as active', async () => {
+    const { key, id } = await one.newKey();
+    // Instance two reads the key (active), then the revocation commits and is announced
+    // before two stores what it read.
+    hooked.afterNextLookup(async () => {
+      await revoke(id);
+      await new Promise((r) => setTimeout(r, 300)); // the announcement reaches instance two
+    });
+    expect((await two.get('/v1/usage', key)).status).toBe(200); // the request that raced is let through
+    const res = await two.get('/v1/usage', key);
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('invalid_key');
+  });
+});

@@ -1,0 +1,82 @@
+import { createRedisState, REDIS_COMMAND_TIMEOUT_MS, type RedisStateLog } from '@dp/core';
+import { TestRedisServer } from '@dp/testing';
+
+/**
+ * A Redis outage costs no latency: while Redis is down, rate-limited calls are answered by the
+ * in-process limiter at once (after the one call that finds the outage), the state changes are
+ * logged once each, and nothing prints ioredis's "Unhandled error event".
+ */
+describe('Redis outage', () => {
+  const CALLS = 50;
+  const BOUND_MS = 100;
+  let server: TestRedisServer;
+  let state: ReturnType<typeof createRedisState>;
+  const lines: string[] = [];
+  const log: RedisStateLog = { warn: (_o, m) => lines.push(`warn ${m}`), info: (_o, m) => lines.push(`info ${m}`) };
+  let consoleError: jest.SpyInstance;
+  let gaps = 0;
+
+  beforeAll(async () => {
+    consoleError = jest.spyOn(console, 'error');
+    server = await new TestRedisServer().start();
+    state = createRedisState(server.url, `dptest:outage:${Date.now()}:`, log);
+    expect(await state.health.whenUsable(5_000)).toBe(true);
+    // A subscriber connection too: it must not print unhandled errors either.
+    await state.pubsub.subscribe('anything', () => {});
+    state.pubsub.onGap!(() => gaps++);
+  });
+  afterAll(async () => {
+    await state.close();
+    await server.stop();
+    consoleError.mockRestore();
+  });
+
+  async function timedCalls(key: string): Promise<number[]> {
+    const times: number[] = [];
+    for (let i = 0; i < CALLS; i++) {
+      const t0 = performance.now();
+      const d = await state.rateLimiter.consume(key, 1_000, 60);
+      times.push(performance.now() - t0);
+      expect(d.allowed).toBe(true);
+    }
+    return times;
+  }
+
+  async function waitUp(): Promise<void> {
+    const until = Date.now() + 10_000;
+    while (!state.health.up && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(state.health.up).toBe(true);
+  }
+
+  it.each([
+    ['SIGKILL (connection refused)', 'kill'],
+    ['SIGSTOP (connected, no answers)', 'pause'],
+  ])('%s: every call answers within the bound while down, then Redis is used again', async (_name, how) => {
+    lines.length = 0;
+    expect((await state.rateLimiter.consume(`before-${how}`, 1_000, 60)).allowed).toBe(true);
+    if (how === 'kill') await server.kill();
+    else server.pause();
+
+    // The first call may be the one that finds the outage: it waits at most the command timeout.
+    const t0 = performance.now();
+    await state.rateLimiter.consume(`during-${how}`, 1_000, 60);
+    expect(performance.now() - t0).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + BOUND_MS);
+
+    const times = await timedCalls(`during-${how}`);
+    expect(Math.max(...times)).toBeLessThan(BOUND_MS);
+    // A few seconds of outage: still one line, however many calls and reconnect attempts.
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(Math.max(...(await timedCalls(`during-${how}`)))).toBeLessThan(BOUND_MS);
+    expect(lines).toEqual(['warn redis unavailable: using in-process state until it answers again']);
+
+    if (how === 'kill') await server.start();
+    else server.resume();
+    await waitUp();
+    expect(lines).toEqual(['warn redis unavailable: using in-process state until it answers again', 'info redis available again']);
+    // Recovered: the limiter writes to Redis again.
+    await state.rateLimiter.consume(`after-${how}`, 1_000, 60);
+    expect(await state.redis.keys(`*after-${how}*`)).toHaveLength(1);
+    if (how === 'kill') expect(gaps).toBeGreaterThan(0); // subscribers drop what they may have missed
+    expect(consoleError.mock.calls.flat().join(' ')).not.toMatch(/Unhandled error event/);
+  }, 60_000);
+});
