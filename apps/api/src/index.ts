@@ -1,4 +1,4 @@
-import { closeServer, createLogger, createSharedState, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
+import { closeServer, createHttpServer, createLogger, createSharedState, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
 import { applyMigrations, createDatabase } from '@dp/db';
 import { createApi } from './app';
 
@@ -10,7 +10,7 @@ async function main() {
   await applyMigrations(db);
   const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   const api = createApi({ db, state, config, logger });
-  const server = api.app.listen(config.API_PORT, () => logger.info({ port: config.API_PORT, state: state.kind }, 'api listening'));
+  const server = createHttpServer(api.app, logger).listen(config.API_PORT, () => logger.info({ port: config.API_PORT, state: state.kind }, 'api listening'));
 
   // Stop taking requests, let in-flight ones finish, then write the last usage counts.
   onShutdown(logger, [() => closeServer(server), () => api.close(), () => state.close(), () => db.close()]);

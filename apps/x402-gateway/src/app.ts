@@ -7,6 +7,7 @@ import {
   jsonApiSecurityHeaders,
   notFoundHandler,
   parseTrustProxy,
+  rejectUnsafeInput,
   requestIdMiddleware,
   sendError,
   type Config,
@@ -70,6 +71,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
   app.use(requestIdMiddleware);
   app.use(httpLogger(logger));
+  app.use(rejectUnsafeInput);
   // Cross-origin CORP: browsers on other origins must be able to read this keyless endpoint.
   app.use(jsonApiSecurityHeaders());
 

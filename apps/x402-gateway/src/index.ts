@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { closeServer, createLogger, createSharedState, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
+import { closeServer, createHttpServer, createLogger, createSharedState, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
 import { applyMigrations, createDatabase } from '@dp/db';
 import { createGateway } from './app';
 
@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   const gateway = createGateway({ db, state, config, logger });
 
-  const server: Server = gateway.app.listen(config.GATEWAY_PORT, () => {
+  const server: Server = createHttpServer(gateway.app, logger).listen(config.GATEWAY_PORT, () => {
     logger.info({ port: config.GATEWAY_PORT, x402Enabled: config.X402_ENABLED }, 'x402 gateway listening');
   });
 

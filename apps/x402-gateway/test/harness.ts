@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import {
   REDACT_PATHS,
   buildPaymentRequirements,
+  createHttpServer,
+  createLogger,
   encodePaymentHeader,
   loadConfig,
   parseScopes,
@@ -33,10 +35,10 @@ export function gatewayConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-export async function listen(app: { listen: (port: number, host: string, cb: () => void) => Server }): Promise<{ server: Server; url: string; close(): Promise<void> }> {
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+/** Listens through core's hardened server, as the entry points do. */
+export async function listen(app: RequestListener, logger: Logger = createLogger({ level: 'silent' })): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+  const server = createHttpServer(app, logger);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     server,
@@ -107,7 +109,7 @@ export async function createGatewayHarness(
     }),
   );
   const gateway = createGateway({ db, state, config, logger, ...options.deps });
-  const gwServer = await listen(gateway.app);
+  const gwServer = await listen(gateway.app, logger);
   const org = await createOrganization(db.prisma, { name: 'x402 test org', requestsPerMinute: 10_000, monthlyUnits: 1_000_000 });
   const { key } = await createApiKey(db.prisma, { orgId: org.id, scopes: parseScopes('read,manage') });
   return {

@@ -3,3 +3,5 @@ export * from './state';
 export * from './tcp-proxy';
 export * from './openapi';
 export * from './corpus';
+export * from './raw-http';
+export * from './fuzz';
