@@ -22,12 +22,15 @@ import { createGateway, type GatewayDeps } from '../src/app';
 
 export const PAY_TO = '0x2222222222222222222222222222222222222222';
 export const ASSET = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
+export const PUBLIC_URL = 'http://gateway.test';
 
 export function gatewayConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     X402_ENABLED: 'true',
+    // `resource` is built from this, never from the Host the client sent.
+    PUBLIC_BASE_URL: PUBLIC_URL,
     X402_PAY_TO: PAY_TO,
     X402_ASSET: ASSET,
     INTERNAL_API_SECRET: 'test-internal-secret-0123456789',
