@@ -99,7 +99,7 @@ export function createApi(deps: ApiDeps): Api {
   v1.use(preflight, rejectUnsafeInput);
   // Document reads are most of the traffic: their router comes before the ones they never need.
   v1.use(legalDocumentsRouter(ctx));
-  v1.use(openApiRouter());
+  v1.use(openApiRouter(deps.config));
   v1.use(requireJsonBody, express.json({ limit: '64kb' }), rejectUnsafeInput);
   v1.use(usageRouter(ctx));
   for (const router of v1Routers(ctx)) v1.use(router);
