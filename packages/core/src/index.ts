@@ -15,3 +15,4 @@ export * from './http';
 export * from './openapi';
 export * from './x402';
 export * from './service/shutdown';
+export * from './files';
