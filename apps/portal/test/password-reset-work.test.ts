@@ -2,7 +2,7 @@ import type { PrismaClient } from '@dp/db';
 import type { MailMessage } from '../src/mail/mailer';
 import type { MailQueue } from '../src/mail/mail-queue';
 import { requestPasswordReset } from '../src/accounts/password-reset';
-import { createPortalHarness, signUp, type PortalHarness } from './harness';
+import { createPortalHarness, csrfFrom, signUp, type PortalHarness } from './harness';
 import request from 'supertest';
 
 /** Counts every Prisma call (model methods, raw queries, transactions) made through the proxy. */
@@ -69,7 +69,6 @@ describe('forgot-password does the same work for a known and an unknown address 
 
   it('over HTTP: the same page for both, and the link arrives only for the account', async () => {
     const agent = request.agent(h.portal.app);
-    const { csrfFrom } = await import('./harness');
     const _csrf = csrfFrom((await agent.get('/portal/forgot-password')).text);
     const known = await agent.post('/portal/forgot-password').type('form').send({ _csrf, email: 'known@example.com' });
     const unknown = await agent.post('/portal/forgot-password').type('form').send({ _csrf, email: 'nobody@example.com' });

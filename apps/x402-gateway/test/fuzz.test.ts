@@ -28,11 +28,11 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-describe('gateway: the issue\'s cases', () => {
+describe("gateway: the issue's cases", () => {
   it('an undecodable path answers 400 invalid_request without any key or payment, a NUL too', async () => {
     const port = Number(new URL(h.url).port);
     for (const path of ['/x402/legal/documents/%zz', '/x402/legal/documents/%C3%28', '/x402/legal/documents/sb%002012']) {
-      for (const headers of [{}, { 'x-payment': payments[0] }]) {
+      for (const headers of [{}, { 'x-payment': payments[0] }] as Array<Record<string, string>>) {
         const res = await send(port, { path, headers });
         expect(res.status).toBe(400);
         expect((res.body as { error: { code: string } }).error.code).toBe('invalid_request');
@@ -49,7 +49,7 @@ describe('gateway fuzz (seeded)', () => {
       count: 3_000,
       seed: 402,
       // With and without a valid payment (one nonce each: the rest are replays or other resources).
-      credentials: [...Array.from({ length: 20 }, () => ({})), ...payments.map((p) => ({ 'x-payment': p }))],
+      credentials: [...Array.from({ length: 20 }, (): Record<string, string> => ({})), ...payments.map((p): Record<string, string> => ({ 'x-payment': p }))],
       plausible: ['SB-2091-1', 'sb%2F2091%2F1', 'sb/2091/1', 'SB-2091-2'],
     });
     const result = await runFuzz(port, requests);

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { expectMatchesOpenApi } from '@dp/testing';
+import { createSimulatedFacilitator } from '../src/facilitator/simulated';
 import { PILOT_CHALLENGE_LIMIT, PILOT_INVALID_PAYMENT_LIMIT } from '../src/payments/payer-limit';
 import { createGatewayHarness, encode, newPayer, type GatewayHarness } from './harness';
 
@@ -65,7 +66,6 @@ describe('x402 refused payments never reach the signature check once an IP is bl
   let h: GatewayHarness;
   let verifies = 0;
   beforeAll(async () => {
-    const { createSimulatedFacilitator } = await import('../src/facilitator/simulated');
     const real = createSimulatedFacilitator();
     h = await createGatewayHarness({
       deps: {
