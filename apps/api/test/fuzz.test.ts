@@ -42,6 +42,9 @@ const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/v1/{x}/{y}' },
 ];
 
+/** Generous: the run is short on an idle machine, but CI machines are shared. */
+const FUZZ_TIMEOUT_MS = 240_000;
+
 let db: TestDatabase;
 let state: SharedState;
 let api: Api;
@@ -83,7 +86,7 @@ describe('api fuzz (seeded)', () => {
     expect(result.sent).toBe(4_000);
     // The fuzz reached the handlers, not only the front door.
     expect(Object.keys(result.statuses).map(Number)).toEqual(expect.arrayContaining([200, 400, 401, 404]));
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('answers parser-level errors (request line, headers, Expect, CONNECT) with the envelope', async () => {
     const result = await runParserCases(served.port);

@@ -37,6 +37,9 @@ const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/{x}' },
 ];
 
+/** Generous: the run is short on an idle machine, but CI machines are shared. */
+const FUZZ_TIMEOUT_MS = 240_000;
+
 let h: PortalHarness;
 let served: Served;
 const logs: string[] = [];
@@ -100,7 +103,7 @@ describe('portal fuzz (seeded)', () => {
     expect(result.problems.slice(0, 20)).toEqual([]);
     expect(result.sent).toBe(3_000);
     expect(Object.keys(result.statuses).map(Number)).toEqual(expect.arrayContaining([200, 303, 400, 403, 404]));
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('answers parser-level errors (request line, headers, Expect, CONNECT) with the envelope', async () => {
     const result = await runParserCases(served.port);

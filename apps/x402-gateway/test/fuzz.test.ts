@@ -17,6 +17,9 @@ const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/{x}' },
 ];
 
+/** Generous: the run is short on an idle machine, but CI machines are shared. */
+const FUZZ_TIMEOUT_MS = 240_000;
+
 let h: GatewayHarness;
 const payments: string[] = [];
 
@@ -57,7 +60,7 @@ describe('gateway fuzz (seeded)', () => {
     expect(result.problems.slice(0, 20)).toEqual([]);
     expect(result.sent).toBe(3_000);
     expect(Object.keys(result.statuses).map(Number)).toEqual(expect.arrayContaining([200, 400, 402, 404, 405]));
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('answers parser-level errors (request line, headers, Expect, CONNECT) with the envelope', async () => {
     const result = await runParserCases(Number(new URL(h.url).port));
