@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { ApiError, PLAN_DEFAULTS, type RateLimitDecision, type SharedState } from '@dp/core';
+import { ApiError, PLAN_DEFAULTS, setRateLimitHeaders, type RateLimitDecision, type SharedState } from '@dp/core';
 
 const WINDOW_SECONDS = 60;
 /** Requests without a usable key are limited per client address at the free plan's rate. */
@@ -13,9 +13,7 @@ async function consume(state: SharedState, req: Request): Promise<RateLimitDecis
 }
 
 function setHeaders(res: Response, decision: RateLimitDecision): void {
-  res.setHeader('X-RateLimit-Limit', String(decision.limit));
-  res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
-  res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
+  setRateLimitHeaders(res, decision);
   // The IETF draft fields, for clients that read those.
   res.setHeader('RateLimit-Policy', `${decision.limit};w=${WINDOW_SECONDS}`);
   res.setHeader('RateLimit', `limit=${decision.limit}, remaining=${decision.remaining}, reset=${decision.retryAfterSeconds}`);

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { X_PAYMENT_HEADER, X_PAYMENT_RESPONSE_HEADER, type SharedState } from '@dp/core';
-import { rateLimitHeaders, type RateLimitSetting } from '../payments/payer-limit';
+import { X_PAYMENT_HEADER, X_PAYMENT_RESPONSE_HEADER, setRateLimitHeaders, type SharedState } from '@dp/core';
+import { consumeUnpaid, type RateLimitSetting } from '../payments/payer-limit';
 
 // x402-fetch sends Access-Control-Expose-Headers as a *request* header, so it must be allowed too.
 const ALLOWED_HEADERS = [X_PAYMENT_HEADER, 'Access-Control-Expose-Headers', 'Content-Type', 'X-Request-Id'].join(', ');
@@ -23,8 +23,7 @@ export function x402Cors(state: SharedState, challengeLimit: RateLimitSetting): 
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
     if (req.method !== 'OPTIONS') return next();
-    const decision = await state.rateLimiter.consume(`x402:ip:${(req.ip ?? 'unknown').toLowerCase()}`, challengeLimit.limit, challengeLimit.windowSeconds);
-    for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
+    setRateLimitHeaders(res, await consumeUnpaid(state, req.ip ?? 'unknown', challengeLimit));
     res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
     res.setHeader('Access-Control-Max-Age', '600');

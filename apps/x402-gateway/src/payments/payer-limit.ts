@@ -1,4 +1,4 @@
-import { ApiError, type RateLimitDecision, type SharedState } from '@dp/core';
+import { ApiError, rateLimitHeaders, type RateLimitDecision, type SharedState } from '@dp/core';
 
 export interface RateLimitSetting {
   limit: number;
@@ -23,8 +23,9 @@ export const PILOT_CHALLENGE_LIMIT: RateLimitSetting = { limit: 600, windowSecon
  */
 export const PILOT_INVALID_PAYMENT_LIMIT: RateLimitSetting = { limit: 20, windowSeconds: 60 };
 
-export function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
-  return { 'X-RateLimit-Limit': String(d.limit), 'X-RateLimit-Remaining': String(d.remaining), 'X-RateLimit-Reset': String(d.resetAt) };
+/** Counts one unpaid request (challenge, preflight, or an answer given before a payer is known) of `ip`. */
+export function consumeUnpaid(state: SharedState, ip: string, setting: RateLimitSetting = PILOT_CHALLENGE_LIMIT): Promise<RateLimitDecision> {
+  return state.rateLimiter.consume(`x402:ip:${ip.toLowerCase()}`, setting.limit, setting.windowSeconds);
 }
 
 export function rateLimited(d: RateLimitDecision, message: string, setting: RateLimitSetting): ApiError {
@@ -45,7 +46,8 @@ export async function enforcePilotLimit(
   who: { kind: 'payer' | 'ip'; id: string },
   setting: RateLimitSetting = PILOT_RATE_LIMIT,
 ): Promise<RateLimitDecision> {
-  const decision = await state.rateLimiter.consume(`x402:${who.kind}:${who.id.toLowerCase()}`, setting.limit, setting.windowSeconds);
+  const decision =
+    who.kind === 'ip' ? await consumeUnpaid(state, who.id, setting) : await state.rateLimiter.consume(`x402:payer:${who.id.toLowerCase()}`, setting.limit, setting.windowSeconds);
   if (!decision.allowed) {
     throw rateLimited(decision, `Too many requests for this ${who.kind === 'payer' ? 'payer' : 'client'}: the pilot allows ${setting.limit} per ${setting.windowSeconds} s.`, setting);
   }

@@ -1,21 +1,16 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { ApiError, X_PAYMENT_RESPONSE_HEADER, encodePaymentResponseHeader, methodNotAllowed, sendError, type Config, type RateLimitDecision } from '@dp/core';
+import { ApiError, X_PAYMENT_RESPONSE_HEADER, encodePaymentResponseHeader, methodNotAllowed, sendError, setRateLimitHeaders, type Config } from '@dp/core';
 import { PaymentChallenge, paymentRequired, sendChallenge } from '../payments/challenge';
-import { enforcePilotLimit, rateLimitHeaders } from '../payments/payer-limit';
+import { consumeUnpaid, enforcePilotLimit } from '../payments/payer-limit';
 import { payForDocument, type PaymentContext } from '../payments/pay-for-document';
 import { requirementsFor } from '../payments/requirements';
 
 const DOCUMENT_PATH = /^\/legal\/documents\/(.+)$/;
 
-function setRateLimitHeaders(res: Response, decision: RateLimitDecision): void {
-  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
-}
-
 /** Every answer carries X-RateLimit-* (spec 8); those that used no other budget count as unpaid requests. */
 async function ensureRateLimitHeaders(ctx: PaymentContext, req: Request, res: Response): Promise<void> {
   if (res.getHeader('X-RateLimit-Limit') !== undefined) return;
-  const decision = await ctx.state.rateLimiter.consume(`x402:ip:${(req.ip ?? 'unknown').toLowerCase()}`, ctx.challengeLimit.limit, ctx.challengeLimit.windowSeconds);
-  setRateLimitHeaders(res, decision);
+  setRateLimitHeaders(res, await consumeUnpaid(ctx.state, req.ip ?? 'unknown', ctx.challengeLimit));
 }
 
 /** GET /x402/legal/documents/{id}: {id} may be a natural key, URL-encoded or not (`sb/2091/1`). */

@@ -6,3 +6,4 @@ export * from './trust-proxy';
 export * from './security-headers';
 export * from './input';
 export * from './server';
+export * from './rate-limit-headers';
