@@ -6,6 +6,7 @@ import {
   jsonApiSecurityHeaders,
   notFoundHandler,
   parseTrustProxy,
+  rejectUnsafeInput,
   requestIdMiddleware,
   requireJsonBody,
   type Config,
@@ -21,7 +22,7 @@ import type { ApiContext } from './context';
 import { DocumentCache } from './legal/documents/document-cache';
 import { Meter } from './metering/meter';
 import { QuotaGuard } from './metering/quota';
-import { rateLimit } from './metering/rate-limit';
+import { rateLimit, rateLimitHeadersOnError } from './metering/rate-limit';
 import { healthRouter } from './routes/health';
 import { internalRouter } from './routes/internal';
 import { legalDocumentsRouter } from './routes/legal-documents';
@@ -50,9 +51,14 @@ export interface Api {
 }
 
 /** Browsers may call the API with a key (no cookies are used), so any origin is fine. */
-const cors: RequestHandler = (req, res, next) => {
+const cors: RequestHandler = (_req, res, next) => {
   res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Expose-Headers', 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After');
+  res.setHeader('Access-Control-Expose-Headers', 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, WWW-Authenticate');
+  next();
+};
+
+/** Answered after the rate limiter, so preflights carry X-RateLimit-* like every response. */
+const preflight: RequestHandler = (req, res, next) => {
   if (req.method === 'OPTIONS' && req.get('access-control-request-method')) {
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Request-Id');
@@ -90,16 +96,18 @@ export function createApi(deps: ApiDeps): Api {
   v1.use(cors);
   v1.use(authenticate(deps.db, keyCache, logger));
   v1.use(rateLimit(deps.state));
+  v1.use(preflight, rejectUnsafeInput);
   // Document reads are most of the traffic: their router comes before the ones they never need.
   v1.use(legalDocumentsRouter(ctx));
-  v1.use(openApiRouter());
-  v1.use(requireJsonBody, express.json({ limit: '64kb' }));
+  v1.use(openApiRouter(deps.config));
+  v1.use(requireJsonBody, express.json({ limit: '64kb' }), rejectUnsafeInput);
   v1.use(usageRouter(ctx));
   for (const router of v1Routers(ctx)) v1.use(router);
   v1.use((req, _res, next) => next(req.authError ?? req.rateLimitError));
+  v1.use(rateLimitHeadersOnError(deps.state));
   app.use('/v1', v1);
   app.use(healthRouter(deps.db));
-  app.use('/internal', internalRouter(ctx));
+  app.use('/internal', rejectUnsafeInput, internalRouter(ctx));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

@@ -1,4 +1,4 @@
-import { closeServer, createLogger, createSharedState, listen, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
+import { closeServer, createHttpServer, createLogger, createSharedState, listen, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
 import { applyMigrations, createDatabase } from '@dp/db';
 import { createApi } from './app';
 
@@ -10,7 +10,7 @@ async function main() {
   await applyMigrations(db);
   const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
   const api = createApi({ db, state, config, logger });
-  const server = await listen(api.app, config.API_PORT, 'API_PORT');
+  const server = await listen(createHttpServer(api.app, logger), config.API_PORT, 'API_PORT');
   logger.info({ port: config.API_PORT, state: state.kind }, 'api listening');
 
   // Stop taking requests, let in-flight ones finish, then write the last usage counts.

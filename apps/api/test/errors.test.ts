@@ -26,7 +26,32 @@ function expectError(res: { status: number; body: any; headers: Record<string, s
 
 describe('/v1 error codes on real requests', () => {
   it('401 missing_key without an Authorization header', async () => {
-    expectError(await h.get('/v1/usage'), 401, 'missing_key');
+    const res = await h.get('/v1/usage');
+    expectError(res, 401, 'missing_key');
+    // RFC 6750 3.1: no error code when no credentials were presented.
+    expect(res.headers['www-authenticate']).toBe('Bearer realm="legal-data-api"');
+  });
+
+  it('401 invalid_key and 403 insufficient_scope carry the RFC 6750 Bearer challenge with error=', async () => {
+    const bad = await h.get('/v1/usage', generateApiKey());
+    expect(bad.headers['www-authenticate']).toMatch(/^Bearer realm="legal-data-api", error="invalid_token", error_description="[^"\\]+"$/);
+    const readOnly = await h.newKey({ scopes: 'read' });
+    const scope = await h.get('/v1/usage', readOnly.key);
+    expect(scope.status).toBe(403);
+    expect(scope.headers['www-authenticate']).toBe('Bearer realm="legal-data-api", error="insufficient_scope", scope="manage"');
+  });
+
+  it('CORS preflights carry X-RateLimit-* like every response', async () => {
+    const res = await h.http
+      .options('/v1/legal/documents/sb%2F2091%2F1')
+      .set('Origin', 'https://app.example')
+      .set('Access-Control-Request-Method', 'GET')
+      .set('Access-Control-Request-Headers', 'authorization');
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['x-ratelimit-limit']).toMatch(/^\d+$/);
+    expect(res.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
+    expect(res.headers['x-ratelimit-reset']).toMatch(/^\d+$/);
   });
 
   it('401 missing_key when the header is not Bearer', async () => {

@@ -75,6 +75,9 @@ describe('metering in units', () => {
     const resetsAt = new Date(res.body.error.details.resets_at);
     const now = new Date();
     expect(resetsAt.toISOString()).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString());
+    // Retry-After: the seconds until the quota resets.
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(Math.abs(retryAfter - (resetsAt.getTime() - Date.now()) / 1000)).toBeLessThan(60);
     // Usage (0 units) stays readable when the quota is used up.
     expect((await usage(key)).units).toEqual({ used: 3, remaining: 0, limit: 3 });
   });

@@ -49,15 +49,23 @@ describe('storage outage', () => {
 
   it('answers 503 unavailable while storage is down and recovers without a restart', async () => {
     const { key } = await h.newKey();
+    const uncached = await h.newKey();
     expect((await h.get('/v1/usage', key)).status).toBe(200);
     expect((await h.http.get('/readyz')).status).toBe(200);
 
     await proxy.stop();
+    // The key lookup itself fails (before the rate limiter ran): still 503 with X-RateLimit-*.
+    const lookup = await h.get('/v1/usage', uncached.key);
+    expect(lookup.status).toBe(503);
+    expect(lookup.headers['x-ratelimit-limit']).toMatch(/^\d+$/);
+    expect(lookup.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
+    expect(lookup.headers['x-ratelimit-reset']).toMatch(/^\d+$/);
     // A key not yet cached needs the database; the cached one needs it for usage.
     const down = await h.get('/v1/usage', key);
     expect(down.status).toBe(503);
     expect(down.body.error.code).toBe('unavailable');
     expect(down.headers['retry-after']).toBe('5');
+    expect(down.headers['x-ratelimit-limit']).toMatch(/^\d+$/);
     const ready = await h.http.get('/readyz');
     expect(ready.status).toBe(503);
 

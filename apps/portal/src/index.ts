@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { closeServer, createLogger, createSharedState, listen, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
+import { closeServer, createHttpServer, createLogger, createSharedState, listen, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
 import { applyMigrations, createDatabase } from '@dp/db';
 import { createPortal } from './app';
 import { createMailer } from './mail/create-mailer';
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const mailer = createMailer(config);
   const portal = createPortal({ db, state, config, logger, mailer });
 
-  const server: Server = await listen(portal.app, config.PORTAL_PORT, 'PORTAL_PORT');
+  const server: Server = await listen(createHttpServer(portal.app, logger), config.PORTAL_PORT, 'PORTAL_PORT');
   logger.info({ port: config.PORTAL_PORT, state: state.kind, mail: mailer.description }, 'portal listening');
   if (!config.SMTP_URL) {
     // Without SMTP, verification and reset links are only readable here: say where.

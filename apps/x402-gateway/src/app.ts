@@ -7,6 +7,7 @@ import {
   jsonApiSecurityHeaders,
   notFoundHandler,
   parseTrustProxy,
+  rejectUnsafeInput,
   requestIdMiddleware,
   sendError,
   type Config,
@@ -20,7 +21,7 @@ import { createHttpFacilitator } from './facilitator/http-client';
 import { createFacilitatorRouter } from './facilitator/router';
 import { createSimulatedFacilitator } from './facilitator/simulated';
 import { x402Cors } from './http/cors';
-import { PILOT_RATE_LIMIT, type RateLimitSetting } from './payments/payer-limit';
+import { InvalidPaymentGuard, PILOT_CHALLENGE_LIMIT, PILOT_INVALID_PAYMENT_LIMIT, PILOT_RATE_LIMIT, type RateLimitSetting } from './payments/payer-limit';
 import { createPaymentStore } from './payments/payment-store';
 import { x402DocumentsRouter } from './routes/x402-documents';
 
@@ -36,6 +37,10 @@ export interface GatewayDeps {
   now?: () => Date;
   /** Per-payer limit; the pilot's is 10/min (tests of concurrency raise it). */
   rateLimit?: RateLimitSetting;
+  /** Unpaid requests (challenges, preflights) per client IP. */
+  challengeLimit?: RateLimitSetting;
+  /** Refused payments per client IP. */
+  invalidPaymentLimit?: RateLimitSetting;
 }
 
 export interface Gateway {
@@ -70,6 +75,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
   app.use(requestIdMiddleware);
   app.use(httpLogger(logger));
+  app.use(rejectUnsafeInput);
   // Cross-origin CORP: browsers on other origins must be able to read this keyless endpoint.
   app.use(jsonApiSecurityHeaders());
 
@@ -80,9 +86,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
   if (config.X402_ENABLED) {
     // The simulated facilitator over the x402 HTTP API, so X402_FACILITATOR_URL can point here.
     app.use('/facilitator', createFacilitatorRouter(simulated));
+    const challengeLimit = deps.challengeLimit ?? PILOT_CHALLENGE_LIMIT;
     app.use(
       '/x402',
-      x402Cors,
+      x402Cors(deps.state, challengeLimit),
       x402DocumentsRouter(
         {
           db: deps.db,
@@ -92,6 +99,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
           fetchDocument: fetchDocument ?? createInternalDocumentFetcher(config),
           capAtomic: config.x402DailyCapAtomic,
           rateLimit: deps.rateLimit ?? PILOT_RATE_LIMIT,
+          challengeLimit,
+          invalidPayments: new InvalidPaymentGuard(deps.state, deps.invalidPaymentLimit ?? PILOT_INVALID_PAYMENT_LIMIT),
           now,
           logger,
         },

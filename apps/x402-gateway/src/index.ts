@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { closeServer, createLogger, createSharedState, listen, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
+import { closeServer, createHttpServer, createLogger, createSharedState, listen, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
 import { applyMigrations, createDatabase } from '@dp/db';
 import { createGateway } from './app';
 
@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
   const gateway = createGateway({ db, state, config, logger });
 
-  const server: Server = await listen(gateway.app, config.GATEWAY_PORT, 'GATEWAY_PORT');
+  const server: Server = await listen(createHttpServer(gateway.app, logger), config.GATEWAY_PORT, 'GATEWAY_PORT');
   logger.info({ port: config.GATEWAY_PORT, x402Enabled: config.X402_ENABLED }, 'x402 gateway listening');
 
   // Stop accepting, let in-flight payments finish, then release storage.

@@ -80,7 +80,7 @@ describe('facilitator down or failing', () => {
 
   it('answers 502 when the facilitator answers 500 or nonsense', async () => {
     for (const answer of [(res: import('node:http').ServerResponse) => res.writeHead(500).end('oops'), (res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"weird":true}')]) {
-      const broken = await listen(createServer((_req, res) => answer(res)));
+      const broken = await listen((_req, res) => answer(res));
       const h = await createGatewayHarness({ config: { X402_FACILITATOR_URL: broken.url } });
       try {
         const res = await request(h.url).get(PATH).set('X-PAYMENT', encode(await newPayer().sign(requirementsFor(`${h.url}${PATH}`))));

@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import {
   buildPaymentRequirements,
+  createHttpServer,
   createLogger,
   encodePaymentHeader,
   loadConfig,
@@ -19,12 +21,15 @@ import { createGateway, type GatewayDeps } from '../src/app';
 
 export const PAY_TO = '0x2222222222222222222222222222222222222222';
 export const ASSET = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
+export const PUBLIC_URL = 'http://gateway.test';
 
 export function gatewayConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     X402_ENABLED: 'true',
+    // `resource` is built from this, never from the Host the client sent.
+    PUBLIC_BASE_URL: PUBLIC_URL,
     X402_PAY_TO: PAY_TO,
     X402_ASSET: ASSET,
     INTERNAL_API_SECRET: 'test-internal-secret-0123456789',
@@ -32,10 +37,10 @@ export function gatewayConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-export async function listen(app: { listen: (port: number, host: string, cb: () => void) => Server }): Promise<{ server: Server; url: string; close(): Promise<void> }> {
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+/** Listens through core's hardened server, as the entry points do. */
+export async function listen(app: RequestListener, logger: Logger = createLogger({ level: 'silent' })): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+  const server = createHttpServer(app, logger);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     server,
@@ -105,7 +110,7 @@ export async function createGatewayHarness(
     }),
   });
   const gateway = createGateway({ db, state, config, logger, ...options.deps });
-  const gwServer = await listen(gateway.app);
+  const gwServer = await listen(gateway.app, logger);
   const org = await createOrganization(db.prisma, { name: 'x402 test org', requestsPerMinute: 10_000, monthlyUnits: 1_000_000 });
   const { key } = await createApiKey(db.prisma, { orgId: org.id, scopes: parseScopes('read,manage') });
   return {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { expectMatchesOpenApi } from '@dp/testing';
-import { createGatewayHarness, dataUsage, decodeResponseHeader, encode, newPayer, randomNonce, type GatewayHarness, PAY_TO } from './harness';
+import { createGatewayHarness, dataUsage, decodeResponseHeader, encode, newPayer, randomNonce, type GatewayHarness, PAY_TO, PUBLIC_URL } from './harness';
 
 const PATH = '/x402/legal/documents/sb%2F2091%2F1';
 const TEMPLATE = '/x402/legal/documents/{id}';
@@ -96,7 +96,7 @@ describe('a paid call', () => {
     expect(res.status).toBe(402);
     expect(res.body.error.code).toBe('invalid_payment');
     expect(res.body.error.details).toEqual({ reason: 'nonce_already_used', price_usd: 0.002 });
-    expect(res.body.accepts[0].resource).toBe(`${h.url}${other}`);
+    expect(res.body.accepts[0].resource).toBe(`${PUBLIC_URL}${other}`);
     expectMatchesOpenApi(res, 'get', other);
     expect(await h.paymentCount()).toBe(count);
   });
@@ -116,16 +116,18 @@ describe('a paid call', () => {
 });
 
 describe('refused payments', () => {
+  let refusedNo = 0;
+  /** Each from its own client IP, so the per-IP budget of refused payments stays out of the way. */
   async function refusedWith(header: string, reason: string, path = PATH) {
     const count = await h.paymentCount();
-    const res = await request(h.url).get(path).set('X-PAYMENT', header);
+    const res = await request(h.url).get(path).set('X-PAYMENT', header).set('X-Forwarded-For', `10.2.0.${++refusedNo}`);
     expect(res.status).toBe(402);
     expect(res.body.error.code).toBe('invalid_payment');
     expect(res.body.error.details.reason).toBe(reason);
     expect(res.body.error.details.price_usd).toBe(0.002);
     expect(res.body.x402Version).toBe(1);
     expect(res.body.accepts).toHaveLength(1);
-    expect(res.body.accepts[0].resource).toBe(`${h.url}${path}`);
+    expect(res.body.accepts[0].resource).toBe(`${PUBLIC_URL}${path}`);
     expectMatchesOpenApi(res, 'get', path);
     expect(await h.paymentCount()).toBe(count);
     return res;
@@ -160,9 +162,12 @@ describe('refused payments', () => {
     await refusedWith(encode(p), 'invalid_exact_evm_payload_authorization_value');
   });
 
-  it('accepts a larger amount than required', async () => {
-    const p = await newPayer().sign(await challenge(PATH), { value: '2500' });
-    expect((await request(h.url).get(PATH).set('X-PAYMENT', encode(p))).status).toBe(200);
+  it('refuses a larger amount than the price: the pilot charges exactly its price, never more', async () => {
+    const total = await h.dailyTotal();
+    const p = await newPayer().sign(await challenge(PATH), { value: '5000' });
+    const res = await refusedWith(encode(p), 'invalid_exact_evm_payload_authorization_value');
+    expect(res.body.error.message).toContain('2000');
+    expect(await h.dailyTotal()).toBe(total);
   });
 
   it('refuses an expired validity window', async () => {

@@ -16,3 +16,4 @@ export * from './openapi';
 export * from './x402';
 export * from './service/shutdown';
 export * from './service/listen';
+export * from './files';

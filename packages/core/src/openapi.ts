@@ -36,3 +36,11 @@ export function loadOpenApiDocument(docsDir = DOCS_DIR): OpenApiDoc {
   }
   return doc;
 }
+
+/**
+ * The document as served: `servers` names this deployment (PUBLIC_BASE_URL), not the development
+ * default written in docs/openapi.yaml.
+ */
+export function servedOpenApiDocument(publicBaseUrl: string, docsDir = DOCS_DIR): OpenApiDoc {
+  return { ...loadOpenApiDocument(docsDir), servers: [{ url: publicBaseUrl.replace(/\/+$/, ''), description: 'This deployment' }] };
+}

@@ -1,11 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
+import { writeFileAtomicSync } from '@dp/core';
 
 export interface EmbeddedServer {
   /** postgres:// URL every process connects to with @prisma/adapter-pg or pg. */
@@ -99,7 +100,7 @@ function initialise(dataDir: string, user: { uid: number; gid: number } | undefi
   }
   const password = randomBytes(18).toString('base64url');
   const pwfile = join(tmpdir(), `dp-pw-${process.pid}-${randomBytes(4).toString('hex')}`);
-  writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+  writeFileAtomicSync(pwfile, `${password}\n`);
   if (user) chownSync(pwfile, user.uid, user.gid);
   try {
     run(
@@ -121,10 +122,8 @@ function initialise(dataDir: string, user: { uid: number; gid: number } | undefi
   } finally {
     rmSync(pwfile, { force: true });
   }
-  // Written last, then renamed: a cluster without it is an initdb that did not finish.
-  const tmp = join(dataDir, `${PASSWORD_FILE}.tmp`);
-  writeFileSync(tmp, password, { mode: 0o600 });
-  renameSync(tmp, join(dataDir, PASSWORD_FILE));
+  // Written last, and whole: a cluster without it is an initdb that did not finish.
+  writeFileAtomicSync(join(dataDir, PASSWORD_FILE), password);
 }
 
 /** The pid in postmaster.pid when that process still runs (a server a killed parent left behind). */

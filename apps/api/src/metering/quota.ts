@@ -61,11 +61,14 @@ export class QuotaGuard {
 
   private enforce(used: number, monthlyUnits: number, cost: number, now: Date): void {
     if (used + cost > monthlyUnits) {
-      throw new ApiError('quota_exceeded', 'The monthly unit quota of your plan is used up.', {
-        monthly_units: monthlyUnits,
-        used_units: used,
-        resets_at: startOfNextMonthUtc(now).toISOString(),
-      });
+      const resetsAt = startOfNextMonthUtc(now);
+      const retryAfter = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
+      throw new ApiError(
+        'quota_exceeded',
+        'The monthly unit quota of your plan is used up.',
+        { monthly_units: monthlyUnits, used_units: used, resets_at: resetsAt.toISOString() },
+        { 'Retry-After': String(retryAfter) },
+      );
     }
   }
 }

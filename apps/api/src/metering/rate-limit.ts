@@ -1,9 +1,23 @@
-import type { RequestHandler } from 'express';
-import { ApiError, PLAN_DEFAULTS, type SharedState } from '@dp/core';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { ApiError, PLAN_DEFAULTS, setRateLimitHeaders, type RateLimitDecision, type SharedState } from '@dp/core';
 
 const WINDOW_SECONDS = 60;
 /** Requests without a usable key are limited per client address at the free plan's rate. */
 const ANONYMOUS_LIMIT = PLAN_DEFAULTS.free.requestsPerMinute;
+
+async function consume(state: SharedState, req: Request): Promise<RateLimitDecision> {
+  const principal = req.principal;
+  const key = principal ? `org:${principal.orgId}` : `ip:${req.ip}`;
+  const limit = principal ? principal.requestsPerMinute : ANONYMOUS_LIMIT;
+  return state.rateLimiter.consume(key, limit, WINDOW_SECONDS);
+}
+
+function setHeaders(res: Response, decision: RateLimitDecision): void {
+  setRateLimitHeaders(res, decision);
+  // The IETF draft fields, for clients that read those.
+  res.setHeader('RateLimit-Policy', `${decision.limit};w=${WINDOW_SECONDS}`);
+  res.setHeader('RateLimit', `limit=${decision.limit}, remaining=${decision.remaining}, reset=${decision.retryAfterSeconds}`);
+}
 
 /**
  * Per-organization fixed window (per plan), shared through Redis when configured. Sets
@@ -11,16 +25,8 @@ const ANONYMOUS_LIMIT = PLAN_DEFAULTS.free.requestsPerMinute;
  */
 export function rateLimit(state: SharedState): RequestHandler {
   return async (req, res, next) => {
-    const principal = req.principal;
-    const key = principal ? `org:${principal.orgId}` : `ip:${req.ip}`;
-    const limit = principal ? principal.requestsPerMinute : ANONYMOUS_LIMIT;
-    const decision = await state.rateLimiter.consume(key, limit, WINDOW_SECONDS);
-    res.setHeader('X-RateLimit-Limit', String(decision.limit));
-    res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
-    res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
-    // The IETF draft fields, for clients that read those.
-    res.setHeader('RateLimit-Policy', `${decision.limit};w=${WINDOW_SECONDS}`);
-    res.setHeader('RateLimit', `limit=${decision.limit}, remaining=${decision.remaining}, reset=${decision.retryAfterSeconds}`);
+    const decision = await consume(state, req);
+    setHeaders(res, decision);
     if (!decision.allowed) {
       const error = new ApiError(
         'rate_limited',
@@ -33,5 +39,22 @@ export function rateLimit(state: SharedState): RequestHandler {
       req.rateLimitError = error;
     }
     next();
+  };
+}
+
+/**
+ * For errors raised before the limiter ran (the key lookup failing while storage is down): the
+ * request still counts, and its error carries X-RateLimit-* like every other response.
+ */
+export function rateLimitHeadersOnError(state: SharedState): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent || res.getHeader('X-RateLimit-Limit') !== undefined) return next(err);
+    consume(state, req).then(
+      (decision) => {
+        setHeaders(res, decision);
+        next(err);
+      },
+      () => next(err), // the limiter's own failure must not replace the original error
+    );
   };
 }

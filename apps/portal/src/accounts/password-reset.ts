@@ -3,18 +3,26 @@ import { hashPassword } from '../auth/passwords';
 import { deleteUserSessions } from '../auth/sessions';
 import { consumeUserToken, issueUserToken } from '../auth/tokens';
 import { passwordResetMail } from '../mail/messages';
+import type { MailMessage } from '../mail/mailer';
 import { normalizeEmail, portalLink } from './links';
 
 /**
- * Mails a reset link when the address has an account, and does nothing visible otherwise. The
- * mail is queued (not awaited), so the response looks and takes the same either way.
+ * Mails a reset link when the address has an account, and nothing otherwise. The request itself
+ * does the same work either way — it queues one background task — and the lookup, the token and
+ * the mail happen in that task, so neither the answer nor its timing tells whether the address
+ * has an account.
  */
-export async function requestPasswordReset(ctx: PortalContext, email: string): Promise<void> {
+export function requestPasswordReset(ctx: Pick<PortalContext, 'db' | 'mail' | 'config'>, email: string): void {
   const address = normalizeEmail(email);
+  ctx.mail.enqueueTask('reset_password', () => resetMailFor(ctx, address));
+}
+
+/** The background half: the reset mail for an address with an account, else nothing. */
+async function resetMailFor(ctx: Pick<PortalContext, 'db' | 'config'>, address: string): Promise<MailMessage | undefined> {
   const user = await ctx.db.prisma.user.findUnique({ where: { email: address } });
-  if (!user) return;
+  if (!user) return undefined;
   const token = await issueUserToken(ctx.db.prisma, user.id, 'reset_password');
-  ctx.mail.enqueue(passwordResetMail(address, portalLink(ctx.config, '/reset-password', { token })), 'reset_password');
+  return passwordResetMail(address, portalLink(ctx.config, '/reset-password', { token }));
 }
 
 /**

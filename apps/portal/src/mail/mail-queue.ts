@@ -16,8 +16,24 @@ export class MailQueue {
   ) {}
 
   enqueue(message: MailMessage, kind: string): void {
-    const p = this.mailer
-      .send(message)
+    this.track(this.mailer.send(message), kind);
+  }
+
+  /**
+   * Queues work that decides in the background whether to send a mail at all (and builds it),
+   * so that a request's own work is the same whatever the outcome: used where the outcome must
+   * not show, as whether an address has an account.
+   */
+  enqueueTask(kind: string, build: () => Promise<MailMessage | undefined>): void {
+    // setImmediate: none of the task's work runs before the request that queued it has answered.
+    const work = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(build)
+      .then((message) => (message ? this.mailer.send(message) : undefined));
+    this.track(work, kind);
+  }
+
+  private track(work: Promise<void>, kind: string): void {
+    const p = work
       // The recipient address is personal data and the body holds a token: log the kind only.
       .catch((err: Error) => this.logger.error({ err: { message: err.message }, kind }, 'mail could not be sent'))
       .finally(() => this.pending.delete(p));

@@ -120,7 +120,7 @@ export function accountRouter(ctx: PortalContext): Router {
       return sendPage(res, forgotPasswordPage({ ...page(req), email, errors: [{ field: 'email', message: 'Enter an email address like name@example.com' }] }), 400);
     }
     await throttleMail(ctx, req.ip ?? 'unknown');
-    await requestPasswordReset(ctx, email);
+    requestPasswordReset(ctx, email);
     sendPage(res, resetLinkSentPage({ ...page(req), email: normalizeEmail(email) }));
   });
 

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
-import { ApiError, isStorageUnavailable, sendError, type Logger } from '@dp/core';
+import { ApiError, sendError, toApiError, type Logger } from '@dp/core';
 import { errorPage } from '../views/error-page';
 import { sendPage } from './render';
 
@@ -8,17 +8,17 @@ function wantsJson(req: Request): boolean {
   return req.get('x-csrf-token') !== undefined || req.accepts(['html', 'json']) === 'json';
 }
 
-function toApiError(err: unknown, logger: Logger, req: Request): ApiError {
-  if (err instanceof ApiError) return err;
-  const e = err as { type?: string; status?: number; expose?: boolean; message?: string };
+/** The shared classification (core), with wording for people filling in forms. */
+function toPortalError(err: unknown, logger: Logger, req: Request): ApiError {
+  const e = err as { type?: string } | undefined;
   if (e?.type === 'entity.too.large') return new ApiError('payload_too_large', 'The form is too large.');
-  if (e?.status && e.status >= 400 && e.status < 500 && e.expose) return new ApiError('invalid_request', 'The form could not be read. Reload the page and try again.');
-  if (isStorageUnavailable(err)) {
-    logger.warn({ requestId: req.requestId, err: { message: e?.message } }, 'storage unavailable');
-    return new ApiError('unavailable', 'The portal is briefly unavailable. Try again in a moment.', {}, { 'Retry-After': '5' });
+  if (e?.type === 'entity.parse.failed') return new ApiError('invalid_request', 'The form could not be read. Reload the page and try again.');
+  const apiError = toApiError(err, logger, req);
+  if (apiError.code === 'unavailable') return new ApiError('unavailable', 'The portal is briefly unavailable. Try again in a moment.', {}, { 'Retry-After': '5' });
+  if (apiError.code === 'internal_error') {
+    return new ApiError('internal_error', 'Something went wrong on our side. Try again; if it keeps happening, quote the reference below.');
   }
-  logger.error({ requestId: req.requestId, err }, 'unhandled error');
-  return new ApiError('internal_error', 'Something went wrong on our side. Try again; if it keeps happening, quote the reference below.');
+  return apiError;
 }
 
 export function portalErrorHandler(logger: Logger): ErrorRequestHandler {
@@ -27,7 +27,7 @@ export function portalErrorHandler(logger: Logger): ErrorRequestHandler {
       res.end();
       return;
     }
-    const apiError = toApiError(err, logger, req);
+    const apiError = toPortalError(err, logger, req);
     if (wantsJson(req)) return sendError(res, apiError);
     for (const [name, value] of Object.entries(apiError.headers)) res.setHeader(name, value);
     const retry = Number(apiError.details.retry_after_seconds ?? 0) || undefined;

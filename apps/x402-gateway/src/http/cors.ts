@@ -1,5 +1,6 @@
-import type { NextFunction, Request, Response } from 'express';
-import { X_PAYMENT_HEADER, X_PAYMENT_RESPONSE_HEADER } from '@dp/core';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { X_PAYMENT_HEADER, X_PAYMENT_RESPONSE_HEADER, setRateLimitHeaders, type SharedState } from '@dp/core';
+import { consumeUnpaid, type RateLimitSetting } from '../payments/payer-limit';
 
 // x402-fetch sends Access-Control-Expose-Headers as a *request* header, so it must be allowed too.
 const ALLOWED_HEADERS = [X_PAYMENT_HEADER, 'Access-Control-Expose-Headers', 'Content-Type', 'X-Request-Id'].join(', ');
@@ -14,17 +15,18 @@ const EXPOSED_HEADERS = [
 
 /**
  * CORS for the keyless pilot: any origin may call it from a browser (payment replaces credentials,
- * so no cookies are involved), and preflights are answered here.
+ * so no cookies are involved), and preflights are answered here, counted as unpaid requests of the
+ * client IP so that they carry X-RateLimit-* like every answer.
  */
-export function x402Cors(req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-  if (req.method === 'OPTIONS') {
+export function x402Cors(state: SharedState, challengeLimit: RateLimitSetting): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    if (req.method !== 'OPTIONS') return next();
+    setRateLimitHeaders(res, await consumeUnpaid(state, req.ip ?? 'unknown', challengeLimit));
     res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
     res.setHeader('Access-Control-Max-Age', '600');
     res.status(204).end();
-    return;
-  }
-  next();
+  };
 }

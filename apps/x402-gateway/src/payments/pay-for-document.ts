@@ -4,7 +4,7 @@ import { DocumentSourceUnavailableError, type DocumentFetcher } from '../documen
 import { FacilitatorUnavailableError, type Facilitator } from '../facilitator/facilitator';
 import { invalidPayment } from './challenge';
 import { decodePayment } from './decode';
-import { enforcePilotLimit, type RateLimitSetting } from './payer-limit';
+import { enforcePilotLimit, type InvalidPaymentGuard, type RateLimitSetting } from './payer-limit';
 import type { PaymentStore } from './payment-store';
 import type { Settlement } from './replay';
 import { settlePayment } from './settle-payment';
@@ -16,7 +16,12 @@ export interface PaymentContext {
   facilitator: Facilitator;
   fetchDocument: DocumentFetcher;
   capAtomic: bigint;
+  /** Per payer (spec 8). */
   rateLimit: RateLimitSetting;
+  /** Unpaid requests per client IP. */
+  challengeLimit: RateLimitSetting;
+  /** Refused payments per client IP. */
+  invalidPayments: InvalidPaymentGuard;
   now: () => Date;
   logger: Logger;
 }
@@ -36,11 +41,17 @@ export interface PaidDocument {
  */
 export async function payForDocument(
   ctx: PaymentContext,
-  input: { ref: string; header: string; requirements: PaymentRequirements; requestId: string },
+  input: {
+    ref: string;
+    header: string;
+    requirements: PaymentRequirements;
+    requestId: string;
+    /** Told the payer's rate-limit decision as soon as it is known, so every later answer carries it. */
+    onPayerLimit?: (decision: RateLimitDecision) => void;
+  },
 ): Promise<PaidDocument> {
   const { requirements, requestId } = input;
   const payment = decodePayment(input.header);
-
   let verdict;
   try {
     verdict = await ctx.facilitator.verify(payment, requirements);
@@ -51,9 +62,16 @@ export async function payForDocument(
     throw new ApiError('facilitator_unavailable', 'The payment facilitator is unavailable; nothing was charged. Retry shortly.', {}, { 'Retry-After': '5' });
   }
   if (!verdict.isValid) throw invalidPayment(verdict.invalidReason ?? 'invalid_payment');
+  // The pilot charges exactly its price: an authorization for more would be settled (and moved
+  // on chain) in full, so it is refused rather than overcharging the payer.
+  const value = payment.payload.authorization.value;
+  if (/^\d{1,78}$/.test(value) && BigInt(value) !== BigInt(requirements.maxAmountRequired)) {
+    throw invalidPayment('invalid_exact_evm_payload_authorization_value', `The authorization's value must be exactly ${requirements.maxAmountRequired} (the price in atomic units); nothing was charged.`);
+  }
   const payer = verdict.payer ?? payment.payload.authorization.from;
 
   const rateLimit = await enforcePilotLimit(ctx.state, { kind: 'payer', id: payer }, ctx.rateLimit);
+  input.onPayerLimit?.(rateLimit);
 
   // Same bounds resolveDocumentRef applied: an empty or absurd ref is not a document.
   const ref = normalizeDocumentRef(input.ref);

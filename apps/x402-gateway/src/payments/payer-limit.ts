@@ -1,4 +1,4 @@
-import { ApiError, type RateLimitDecision, type SharedState } from '@dp/core';
+import { ApiError, rateLimitHeaders, type RateLimitDecision, type SharedState } from '@dp/core';
 
 export interface RateLimitSetting {
   limit: number;
@@ -8,8 +8,33 @@ export interface RateLimitSetting {
 /** Spec 8: 10 requests per minute per payer. */
 export const PILOT_RATE_LIMIT: RateLimitSetting = { limit: 10, windowSeconds: 60 };
 
-export function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
-  return { 'X-RateLimit-Limit': String(d.limit), 'X-RateLimit-Remaining': String(d.remaining), 'X-RateLimit-Reset': String(d.resetAt) };
+/**
+ * Unpaid requests (challenges, CORS preflights) per client IP. A challenge costs no database
+ * work and no signature check, and every paid call of an x402 client starts with one, so the
+ * limit is generous: 60 payers behind one address (an office NAT, a cloud egress) each still get
+ * their 10 paid calls a minute.
+ */
+export const PILOT_CHALLENGE_LIMIT: RateLimitSetting = { limit: 600, windowSeconds: 60 };
+
+/**
+ * Refused X-PAYMENT headers (undecodable, or failing the facilitator's checks) per client IP.
+ * Once used up, further payments from the address are refused before decoding or any signature
+ * check until the window ends; honest clients practically never send a refused payment.
+ */
+export const PILOT_INVALID_PAYMENT_LIMIT: RateLimitSetting = { limit: 20, windowSeconds: 60 };
+
+/** Counts one unpaid request (challenge, preflight, or an answer given before a payer is known) of `ip`. */
+export function consumeUnpaid(state: SharedState, ip: string, setting: RateLimitSetting = PILOT_CHALLENGE_LIMIT): Promise<RateLimitDecision> {
+  return state.rateLimiter.consume(`x402:ip:${ip.toLowerCase()}`, setting.limit, setting.windowSeconds);
+}
+
+export function rateLimited(d: RateLimitDecision, message: string, setting: RateLimitSetting): ApiError {
+  return new ApiError(
+    'rate_limited',
+    message,
+    { limit: setting.limit, window_seconds: setting.windowSeconds, retry_after_seconds: d.retryAfterSeconds },
+    { ...rateLimitHeaders(d), 'Retry-After': String(d.retryAfterSeconds) },
+  );
 }
 
 /**
@@ -21,14 +46,54 @@ export async function enforcePilotLimit(
   who: { kind: 'payer' | 'ip'; id: string },
   setting: RateLimitSetting = PILOT_RATE_LIMIT,
 ): Promise<RateLimitDecision> {
-  const decision = await state.rateLimiter.consume(`x402:${who.kind}:${who.id.toLowerCase()}`, setting.limit, setting.windowSeconds);
+  const decision =
+    who.kind === 'ip' ? await consumeUnpaid(state, who.id, setting) : await state.rateLimiter.consume(`x402:payer:${who.id.toLowerCase()}`, setting.limit, setting.windowSeconds);
   if (!decision.allowed) {
-    throw new ApiError(
-      'rate_limited',
-      `Too many requests for this ${who.kind === 'payer' ? 'payer' : 'client'}: the pilot allows ${setting.limit} per ${setting.windowSeconds} s.`,
-      { limit: setting.limit, window_seconds: setting.windowSeconds, retry_after_seconds: decision.retryAfterSeconds },
-      { ...rateLimitHeaders(decision), 'Retry-After': String(decision.retryAfterSeconds) },
-    );
+    throw rateLimited(decision, `Too many requests for this ${who.kind === 'payer' ? 'payer' : 'client'}: the pilot allows ${setting.limit} per ${setting.windowSeconds} s.`, setting);
   }
   return decision;
+}
+
+/**
+ * The per-IP budget of refused payments. The shared limiter counts refusals across instances;
+ * each instance remembers an exhausted address until its window ends, so the check before
+ * decoding costs no round trip and no signature check.
+ */
+export class InvalidPaymentGuard {
+  private readonly blocked = new Map<string, RateLimitDecision>();
+
+  constructor(
+    private readonly state: SharedState,
+    readonly setting: RateLimitSetting = PILOT_INVALID_PAYMENT_LIMIT,
+    private readonly maxBlocked = 10_000,
+  ) {}
+
+  /** Throws 429 while `ip` has used up its refused payments; call before touching X-PAYMENT. */
+  check(ip: string, nowMs = Date.now()): void {
+    const decision = this.blocked.get(ip);
+    if (!decision) return;
+    if (decision.resetAt * 1000 <= nowMs) {
+      this.blocked.delete(ip);
+      return;
+    }
+    const left = { ...decision, retryAfterSeconds: Math.max(1, Math.ceil((decision.resetAt * 1000 - nowMs) / 1000)) };
+    throw this.tooMany(left);
+  }
+
+  /** Counts one refused payment from `ip`; throws 429 once the budget is used up. */
+  async record(ip: string): Promise<RateLimitDecision> {
+    const decision = await this.state.rateLimiter.consume(`x402:invalid:${ip.toLowerCase()}`, this.setting.limit, this.setting.windowSeconds);
+    if (decision.allowed) return decision;
+    if (this.blocked.size >= this.maxBlocked) this.blocked.delete(this.blocked.keys().next().value!);
+    this.blocked.set(ip, decision);
+    throw this.tooMany(decision);
+  }
+
+  private tooMany(d: RateLimitDecision): ApiError {
+    return rateLimited(
+      d,
+      `Too many refused payments from this client: the pilot allows ${this.setting.limit} per ${this.setting.windowSeconds} s. Sign a valid payment and retry after ${d.retryAfterSeconds} s.`,
+      this.setting,
+    );
+  }
 }

@@ -2,16 +2,17 @@ import type { Request } from 'express';
 import { X402_PRICE_USD, buildPaymentRequirements, type Config, type PaymentRequirements } from '@dp/core';
 
 /**
- * The absolute URL the client requested. Behind a trusted proxy (TRUST_PROXY) express takes the
- * scheme and host from X-Forwarded-Proto/-Host, so `resource` names the URL the client really used.
+ * The absolute public URL of the request: PUBLIC_BASE_URL (configuration) plus the path and query
+ * as received. Never the Host or X-Forwarded-Host header: those are the client's to choose, and a
+ * payment signed for a spoofed `resource` must not be what the gateway records and replays.
  */
-export function requestedUrl(req: Request): string {
-  return `${req.protocol}://${req.host}${req.originalUrl}`;
+export function requestedUrl(req: Request, config: Config): string {
+  return `${config.PUBLIC_BASE_URL.replace(/\/+$/, '')}${req.originalUrl}`;
 }
 
 export function requirementsFor(req: Request, config: Config): PaymentRequirements {
   return buildPaymentRequirements({
-    resource: requestedUrl(req),
+    resource: requestedUrl(req, config),
     payTo: config.X402_PAY_TO,
     asset: config.X402_ASSET,
     description: `Legal document (GET /x402/legal/documents/{id}), ${X402_PRICE_USD} USD per call`,

@@ -1,4 +1,4 @@
-import { ApiError, type Logger, X402_PRICE_ATOMIC, type PaymentPayload, type PaymentRequirements } from '@dp/core';
+import { ApiError, type Logger, type PaymentPayload, type PaymentRequirements } from '@dp/core';
 import { FacilitatorUnavailableError, type Facilitator } from '../facilitator/facilitator';
 import { dailyCapReached, invalidPayment } from './challenge';
 import type { PaymentStore } from './payment-store';
@@ -39,7 +39,8 @@ export async function settlePayment(input: SettleInput): Promise<Settlement> {
       resource: requirements.resource,
       documentId: input.documentId,
       network: requirements.network,
-      amountAtomic: X402_PRICE_ATOMIC,
+      // What the authorization transfers, i.e. what settling moves (the gateway admits only the price).
+      amountAtomic: BigInt(payment.payload.authorization.value),
       day: input.now.toISOString().slice(0, 10),
       capAtomic: input.capAtomic,
     });

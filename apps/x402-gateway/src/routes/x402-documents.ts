@@ -1,11 +1,17 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { ApiError, X_PAYMENT_RESPONSE_HEADER, encodePaymentResponseHeader, methodNotAllowed, sendError, type Config } from '@dp/core';
+import { ApiError, X_PAYMENT_RESPONSE_HEADER, encodePaymentResponseHeader, methodNotAllowed, sendError, setRateLimitHeaders, type Config } from '@dp/core';
 import { PaymentChallenge, paymentRequired, sendChallenge } from '../payments/challenge';
-import { enforcePilotLimit, rateLimitHeaders } from '../payments/payer-limit';
+import { consumeUnpaid, enforcePilotLimit } from '../payments/payer-limit';
 import { payForDocument, type PaymentContext } from '../payments/pay-for-document';
 import { requirementsFor } from '../payments/requirements';
 
 const DOCUMENT_PATH = /^\/legal\/documents\/(.+)$/;
+
+/** Every answer carries X-RateLimit-* (spec 8); those that used no other budget count as unpaid requests. */
+async function ensureRateLimitHeaders(ctx: PaymentContext, req: Request, res: Response): Promise<void> {
+  if (res.getHeader('X-RateLimit-Limit') !== undefined) return;
+  setRateLimitHeaders(res, await consumeUnpaid(ctx.state, req.ip ?? 'unknown', ctx.challengeLimit));
+}
 
 /** GET /x402/legal/documents/{id}: {id} may be a natural key, URL-encoded or not (`sb/2091/1`). */
 export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router {
@@ -13,15 +19,24 @@ export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router
 
   router.get(DOCUMENT_PATH, async (req: Request, res: Response, next: NextFunction) => {
     const requirements = requirementsFor(req, config);
+    const ip = req.ip ?? 'unknown';
     try {
       const header = req.get('x-payment');
       if (header === undefined) {
-        await enforcePilotLimit(ctx.state, { kind: 'ip', id: req.ip ?? 'unknown' }, ctx.rateLimit);
+        setRateLimitHeaders(res, await enforcePilotLimit(ctx.state, { kind: 'ip', id: ip }, ctx.challengeLimit));
         return sendChallenge(res, requirements, paymentRequired());
       }
+      // An address that keeps sending refused payments is stopped before any decoding or signature check.
+      ctx.invalidPayments.check(ip);
       // The raw (still encoded) path, so both `sb%2F2091%2F1` and `sb/2091/1` resolve alike.
       const ref = DOCUMENT_PATH.exec(req.path)![1];
-      const paid = await payForDocument(ctx, { ref, header, requirements, requestId: req.requestId });
+      const paid = await payForDocument(ctx, {
+        ref,
+        header,
+        requirements,
+        requestId: req.requestId,
+        onPayerLimit: (decision) => setRateLimitHeaders(res, decision),
+      });
       const { settlement } = paid;
       res.setHeader(
         X_PAYMENT_RESPONSE_HEADER,
@@ -34,12 +49,23 @@ export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router
           ...(settlement.replay ? { replay: true as const } : {}),
         }),
       );
-      for (const [name, value] of Object.entries(rateLimitHeaders(paid.rateLimit))) res.setHeader(name, value);
       const meta = { ...(paid.body.meta as Record<string, unknown> | undefined), request_id: req.requestId };
       res.status(200).json({ ...paid.body, meta });
     } catch (err) {
-      if (err instanceof PaymentChallenge) return sendChallenge(res, requirements, err);
-      if (err instanceof ApiError) return sendError(res, err);
+      try {
+        if (err instanceof PaymentChallenge) {
+          if (err.code === 'invalid_payment') setRateLimitHeaders(res, await ctx.invalidPayments.record(ip));
+          else await ensureRateLimitHeaders(ctx, req, res);
+          return sendChallenge(res, requirements, err);
+        }
+        if (err instanceof ApiError) {
+          // A 429's own headers name the budget that ran out; the others get the client's.
+          if (err.headers['X-RateLimit-Limit'] === undefined) await ensureRateLimitHeaders(ctx, req, res);
+          return sendError(res, err);
+        }
+      } catch (limited) {
+        return next(limited);
+      }
       next(err);
     }
   });

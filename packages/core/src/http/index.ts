@@ -4,3 +4,6 @@ export * from './errors';
 export * from './logging';
 export * from './trust-proxy';
 export * from './security-headers';
+export * from './input';
+export * from './server';
+export * from './rate-limit-headers';

@@ -14,7 +14,8 @@ export function httpLogger(logger: Logger): RequestHandler {
       req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-    customLogLevel: (_req: unknown, res: Response, err?: Error) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    // Client errors (4xx) are warnings: worth seeing, never a fault of ours, never with a stack.
+    customLogLevel: (_req: unknown, res: Response, err?: Error) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
   });
 }
 

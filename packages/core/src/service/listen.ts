@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 
 /** A port the service cannot listen on; `message` names the setting to change. */
@@ -17,8 +17,7 @@ function explain(err: NodeJS.ErrnoException, port: number, setting: string): Lis
  * callback also runs on failure, so a service that logged "listening" there kept running
  * without a port.
  */
-export function listen(handler: RequestListener, port: number, setting: string, host?: string): Promise<Server> {
-  const server = createServer(handler);
+export function listen(server: Server, port: number, setting: string, host?: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => reject(explain(err, port, setting)));
     server.listen(port, host, () => {

@@ -1,0 +1,100 @@
+import type { SharedState } from '@dp/core';
+import { createApiKey, createOrganization } from '@dp/db';
+import {
+  createTestDatabase,
+  createTestState,
+  faultLines,
+  fuzzRequests,
+  memoryLogger,
+  runFuzz,
+  runParserCases,
+  seedFixtureCorpus,
+  send,
+  serve,
+  type FuzzRoute,
+  type Served,
+  type TestDatabase,
+} from '@dp/testing';
+import { createApi, type Api } from '../src/app';
+import { testConfig } from './harness';
+
+/**
+ * Hostile input over every route of the api (issue #14): deterministic (seeded), bounded, and
+ * asserting no 5xx, the error envelope with a code fitting the status on every 4xx, and no crash.
+ * The gateway and the portal have their own (apps/x402-gateway, apps/portal test/fuzz.test.ts).
+ */
+const ROUTES: FuzzRoute[] = [
+  { method: 'GET', path: '/v1/legal/documents/{id}', query: ['at', 'include', 'text_offset', 'text_limit'] },
+  { method: 'GET', path: '/v1/legal/documents/{id}/effectivity', query: ['at'] },
+  { method: 'GET', path: '/v1/legal/documents/{id}/relations', query: ['direction', 'types', 'limit', 'cursor'] },
+  { method: 'GET', path: '/v1/legal/search', query: ['q', 'mode', 'filters', 'limit', 'cursor'] },
+  { method: 'GET', path: '/v1/legal/changes', query: ['since', 'filters', 'limit'] },
+  { method: 'GET', path: '/v1/usage' },
+  { method: 'GET', path: '/v1/openapi.json' },
+  { method: 'GET', path: '/v1/webhooks' },
+  { method: 'POST', path: '/v1/webhooks', body: { type: 'json', fields: ['url', 'events', 'description'] } },
+  { method: 'GET', path: '/v1/webhooks/{id}' },
+  { method: 'DELETE', path: '/v1/webhooks/{id}' },
+  { method: 'GET', path: '/v1/webhooks/{id}/deliveries', query: ['limit', 'cursor'] },
+  { method: 'GET', path: '/internal/legal/documents/{id}' },
+  { method: 'GET', path: '/healthz' },
+  { method: 'GET', path: '/{x}' },
+  { method: 'GET', path: '/v1/{x}/{y}' },
+];
+
+/** Generous: the run is short on an idle machine, but CI machines are shared. */
+const FUZZ_TIMEOUT_MS = 240_000;
+
+let db: TestDatabase;
+let state: SharedState;
+let api: Api;
+let served: Served;
+let key: string;
+let readOnlyKey: string;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedFixtureCorpus(db);
+  state = createTestState();
+  api = createApi({ db, state, config: testConfig(), logger: memoryLogger(logs) });
+  await api.ready;
+  served = await serve(api.app, memoryLogger(logs));
+  const org = await createOrganization(db.prisma, { name: 'fuzz', requestsPerMinute: 1_000_000, monthlyUnits: 100_000_000 });
+  key = (await createApiKey(db.prisma, { orgId: org.id, scopes: ['read', 'manage'] })).key;
+  readOnlyKey = (await createApiKey(db.prisma, { orgId: org.id, scopes: ['read'] })).key;
+});
+afterAll(async () => {
+  await served.close();
+  await api.close();
+  await state.close();
+  await db.destroy();
+});
+
+describe('api fuzz (seeded)', () => {
+  it('answers 4,000 hostile requests over every route without a 5xx, each 4xx an envelope with a fitting code', async () => {
+    const requests = fuzzRequests({
+      routes: ROUTES,
+      count: 4_000,
+      seed: 14,
+      credentials: [{}, { authorization: `Bearer ${key}` }, { authorization: `Bearer ${key}` }, { authorization: `Bearer ${readOnlyKey}` }],
+      plausible: ['SB-2012-89', 'sb%2F2012%2F89', 'sb/2012/89', 'SB-2091-1'],
+    });
+    const result = await runFuzz(served.port, requests);
+    if (process.env.FUZZ_TIMINGS) console.log(result.statuses, result.slowest);
+    expect(result.problems.slice(0, 20)).toEqual([]);
+    expect(result.sent).toBe(4_000);
+    // The fuzz reached the handlers, not only the front door.
+    expect(Object.keys(result.statuses).map(Number)).toEqual(expect.arrayContaining([200, 400, 401, 404]));
+  }, FUZZ_TIMEOUT_MS);
+
+  it('answers parser-level errors (request line, headers, Expect, CONNECT) with the envelope', async () => {
+    const result = await runParserCases(served.port);
+    expect(result.problems).toEqual([]);
+  });
+
+  it('is still up, and logged no fault (nothing at error level, no stack trace)', async () => {
+    expect((await send(served.port, { path: '/healthz' })).status).toBe(200);
+    expect(faultLines(logs).slice(0, 5)).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createHarness, testConfig, type Harness } from './harness';
+
+const REDOCLY = join(__dirname, '../../../node_modules/.bin/redocly');
+
+interface LintReport {
+  totals: { errors: number; warnings: number };
+  problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }>;
+}
+
+/** The served document (what integrators and generators read), linted by Redocly CLI. */
+describe('GET /v1/openapi.json', () => {
+  let h: Harness;
+  let dir: string;
+  beforeAll(async () => {
+    h = await createHarness({ config: testConfig({ PUBLIC_BASE_URL: 'https://legal.example.org/' }) });
+    dir = mkdtempSync(join(tmpdir(), 'dp-openapi-lint-'));
+  });
+  afterAll(async () => {
+    await h.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('names this deployment (PUBLIC_BASE_URL) in servers', async () => {
+    const res = await h.http.get('/v1/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.servers).toEqual([{ url: 'https://legal.example.org', description: expect.any(String) }]);
+  });
+
+  it('has no Redocly lint errors', async () => {
+    const res = await h.http.get('/v1/openapi.json');
+    const file = join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify(res.body));
+    // lint exits 1 when it finds errors; the JSON report is on stdout either way.
+    const run = await promisify(execFile)(REDOCLY, ['lint', file, '--format=json'], {
+      cwd: dir,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
+    const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as LintReport;
+    const errors = report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    expect(errors).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+  }, 120_000);
+});
