@@ -229,6 +229,8 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
   const lastCommit = fresh[fresh.length - 1]!.commit;
   // The newest version's own date is the current version's date even when its text is missing.
   const newest = fresh[fresh.length - 1]!;
+  // Undated (…/0000-00-00) stays null; a version without readable metadata has its commit's date.
+  const currentVersionFrom = newest.meta ? newest.meta.currentVersionFrom : newest.validFrom;
   const changes: NewChange[] = [];
   let ownEdgesChanged = false;
   let formerRepeals: string[] = [];
@@ -242,7 +244,7 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
   if (!stored) {
     const meta = lastWithMeta?.meta ?? fallbackMeta(input.identity, input.fallbackTitle);
     const text = lastReadable?.text ?? '';
-    const row = documentRow(input, input.identity.id, meta, text, lastCommit, newest.meta?.currentVersionFrom ?? newest.validFrom);
+    const row = documentRow(input, input.identity.id, meta, text, lastCommit, currentVersionFrom);
     doc = { id: input.identity.id, naturalKey: key, docNumber: meta.docNumber, docType: meta.docType, status: meta.status };
     const own = deriveTextRelations(text, key).map(toCorpusRelation);
     // Acts this document is, whose amended documents were synced before it.
@@ -294,7 +296,6 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
       }
     }
     await appendVersions(tx, stored.id, rows);
-    const currentVersionFrom = newest.meta?.currentVersionFrom ?? newest.validFrom;
     if (meta && lastReadable) {
       await updateDocumentRow(tx, stored.id, documentRow(input, stored.id, meta, lastReadable.text ?? '', lastCommit, currentVersionFrom));
     } else if (lastReadable) {
@@ -318,8 +319,10 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
         currentVersionFrom,
       );
     }
-    for (const r of rows) changes.push({ kind: 'document.version_added', document: doc, version: versionChange(r) });
+    // status_changed first: every entry carries the status after its change, and the feed's
+    // contract (record-changes.ts) is that the entry before a status_changed has the old status.
     if (meta && meta.status !== stored.status) changes.push({ kind: 'document.status_changed', document: doc });
+    for (const r of rows) changes.push({ kind: 'document.version_added', document: doc, version: versionChange(r) });
 
     if (lastReadable) {
       const own = deriveTextRelations(lastReadable.text ?? '', key);
