@@ -35,3 +35,4 @@ export * from './sync/amending-acts';
 export * from './sync/extract-sections';
 export * from './sync/collection-citation';
 export * from './sync/document-identity';
+export * from './sync/list-objects';

@@ -97,6 +97,28 @@ WHERE d.natural_key = s.key
 
 const edgeKey = (type: string, target: string) => `${type}\u0000${target}`;
 
+// Versions travel as one JSON parameter per statement; a document with dozens of multi-MB versions
+// is sent in several statements (same transaction) so no single JSON string holds all its texts.
+const CHUNK_CHARS = 4_000_000;
+
+function chunks(rows: CorpusVersion[]): CorpusVersion[][] {
+  const out: CorpusVersion[][] = [];
+  let current: CorpusVersion[] = [];
+  let size = 0;
+  for (const r of rows) {
+    const chars = r.text?.length ?? 0;
+    if (current.length && size + chars > CHUNK_CHARS) {
+      out.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(r);
+    size += chars;
+  }
+  if (current.length) out.push(current);
+  return out;
+}
+
 function fallbackMeta(identity: DocumentIdentity, title: string): DocumentMeta {
   return {
     title,
@@ -265,7 +287,9 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
       evidence: null,
       version_dates: f.version_dates,
     }));
-    await insertDocumentTree(tx, row, rows, [...amends, ...own]);
+    const [head = [], ...rest] = chunks(rows);
+    await insertDocumentTree(tx, row, head, [...amends, ...own]);
+    for (const chunk of rest) await appendVersions(tx, input.identity.id, chunk);
     changes.push({ kind: 'document.created', document: doc });
     for (const r of rows) changes.push({ kind: 'document.version_added', document: doc, version: versionChange(r) });
     for (const r of [...amends, ...own]) changes.push(relationChange(doc, r.type, r.target, r.target_doc_number));
@@ -299,7 +323,7 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
         );
       }
     }
-    await appendVersions(tx, stored.id, rows);
+    for (const chunk of chunks(rows)) await appendVersions(tx, stored.id, chunk);
     if (meta && lastReadable) {
       await updateDocumentRow(tx, stored.id, documentRow(input, stored.id, meta, lastReadable.text ?? '', lastCommit, currentVersionFrom));
     } else if (lastReadable) {

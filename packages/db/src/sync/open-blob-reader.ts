@@ -16,11 +16,13 @@ interface Pending {
 /**
  * Reads blobs through ONE long-lived `git cat-file --batch`, requests pipelined in order.
  *
- * A missing object is answered `<id> missing` by an ordinary repository, but a partial clone
- * (promisor remote, lazy fetching off) makes git exit instead: then the request it was answering
- * is reported missing and a fresh child takes over the requests still queued.
+ * `available` (from listObjects) answers a missing object without asking git: a partial clone
+ * (promisor remote, lazy fetching off) can spend minutes on it before exiting. Without the list,
+ * a missing object is answered `<id> missing` by an ordinary repository, and when git exits
+ * instead, the request it was answering is reported missing and a fresh child takes over the
+ * requests still queued.
  */
-export function openBlobReader(gitDir: string): BlobReader {
+export function openBlobReader(gitDir: string, available?: Set<string>): BlobReader {
   let child: ChildProcessWithoutNullStreams | null = null;
   let queue: Pending[] = [];
   let closed = false;
@@ -124,6 +126,7 @@ export function openBlobReader(gitDir: string): BlobReader {
     read(blob: string) {
       if (closed) return Promise.reject(new Error('blob reader closed'));
       if (!/^[0-9a-f]{40,64}$/.test(blob)) return Promise.resolve(null);
+      if (available && !available.has(blob)) return Promise.resolve(null);
       return new Promise<Buffer | null>((resolve, reject) => send({ blob, resolve, reject }));
     },
     async close() {

@@ -4,6 +4,7 @@ import { applyDocument } from './apply-document';
 import { buildVersion, type VersionInput } from './build-version';
 import { documentIdentity, type DocumentIdentity } from './document-identity';
 import { isAncestor } from './is-ancestor';
+import { listObjects } from './list-objects';
 import { openBlobReader, type BlobReader } from './open-blob-reader';
 import { parseCommitMessage } from './parse-commit-message';
 import { readCommitLog } from './read-commit-log';
@@ -145,7 +146,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
   const applied = await appliedCommits(db, [...groups.values()]);
 
   // 3. Each document in one transaction; the next document's blobs are read while one is written.
-  const blobs = openBlobReader(gitDir);
+  const blobs = openBlobReader(gitDir, groups.size ? await listObjects(gitDir) : undefined);
   const list = [...groups.values()];
   let failed = 0;
   try {
