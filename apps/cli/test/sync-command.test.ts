@@ -3,9 +3,30 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDatabase, type Database } from '@dp/db';
 import { createTestDatabase, type TestDatabase } from '@dp/testing';
-import { bootstrapMessage, createTinyRepo, docFile, reformMessage, type TinyRepo } from '../../../packages/db/test/sync-helpers';
 import { captureIo, createCliTestEnv, type CliTestEnv } from './capture-io';
 import { main } from '../src/index';
+
+interface TinyRepo {
+  dir: string;
+  commit(path: string, content: string, message: string, date?: string): string;
+  rev(revision: string): string;
+  destroy(): void;
+}
+interface DocFields {
+  id: string;
+  versionDate?: string;
+  amendments?: string[];
+  kind?: string;
+}
+// The tiny-repository helpers of packages/db's tests live outside this package's rootDir, so they
+// are required (jest compiles them) and typed here with what these tests use.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { bootstrapMessage, createTinyRepo, docFile, reformMessage } = require('../../../packages/db/test/sync-helpers') as {
+  createTinyRepo(): TinyRepo;
+  docFile(f: DocFields, body: string): string;
+  bootstrapMessage(id: string, date: string): string;
+  reformMessage(id: string, date: string, amendedBy: string): string;
+};
 
 const ROOT = join(__dirname, '..', '..', '..');
 const CLI = join(ROOT, 'apps', 'cli', 'dist', 'index.js');

@@ -82,7 +82,7 @@ export function openBlobReader(gitDir: string, available?: Set<string>): BlobRea
     for (const p of pending) p.reject(error);
   };
 
-  const start = () => {
+  const start = (): ChildProcessWithoutNullStreams => {
     const c = spawn('git', ['--git-dir', gitDir, 'cat-file', '--batch'], { env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
     child = c;
     header = Buffer.alloc(0);
@@ -114,12 +114,13 @@ export function openBlobReader(gitDir: string, available?: Set<string>): BlobRea
         failAll(new Error(`git cat-file exited: ${stderr.trim() || 'no message'}`));
       }
     });
+    return c;
   };
 
   const send = (p: Pending) => {
-    if (!child) start();
+    const c = child ?? start();
     queue.push(p);
-    child!.stdin.write(`${p.blob}\n`);
+    c.stdin.write(`${p.blob}\n`);
   };
 
   return {
