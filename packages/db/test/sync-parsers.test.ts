@@ -133,8 +133,9 @@ describe('amendingActs', () => {
     expect(amendingActs(plain, `${plain} ve znění zákona č. 5/1995 Sb. a zákona č. 6/1996 Sb.`, 'sb/1992/234')).toEqual(['sb/1995/5', 'sb/1996/6']);
   });
 
-  it('without a common start: after the last "ve znění" that is not "pozdějších předpisů"', () => {
-    expect(amendingActs('X', 'Y, zákon č. 1/1990 Sb., ve znění pozdějších předpisů ve znění zákona č. 2/2007 Sb.', 'sb/1996/94')).toEqual(['sb/2007/2']);
+  it('nothing when the longer citation does not extend the plain one, and notices (n15/1993) are not acts', () => {
+    expect(amendingActs('Zákon č. 1/1990 Sb., o A', 'Zákon č. 1/1990 Sb., o B ve znění zákona č. 2/2007 Sb.', 'sb/1990/1')).toEqual([]);
+    expect(amendingActs('Z', 'Z ve znění opatření č. n15/1993 Sb. a zákona č. 44/1994 Sb.', 'sb/1992/119')).toEqual(['sb/1994/44']);
   });
 });
 
