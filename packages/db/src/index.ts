@@ -36,3 +36,4 @@ export * from './sync/extract-sections';
 export * from './sync/collection-citation';
 export * from './sync/document-identity';
 export * from './sync/list-objects';
+export * from './sync/collect-garbage';

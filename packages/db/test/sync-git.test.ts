@@ -1,4 +1,4 @@
-import { isAncestor, listObjects, openBlobReader, readCommitLog, resolveCommit, resolveGitDir, type SourceCommit } from '@dp/db';
+import { collectGarbage, isAncestor, listObjects, openBlobReader, readCommitLog, resolveCommit, resolveGitDir, type SourceCommit } from '@dp/db';
 import { createTinyRepo, type TinyRepo } from './sync-helpers';
 
 // The git side of the sync on a tiny repository: the streamed log, blobs by id, missing objects.
@@ -61,5 +61,17 @@ describe('git reader', () => {
     expect(await isAncestor(gitDir, c[2]!, c[0]!)).toBe(false);
     await expect(resolveCommit(gitDir, 'no-such-branch')).rejects.toThrow(/unknown commit/);
     await expect(resolveGitDir('/nonexistent/dir')).rejects.toThrow(/no such directory/);
+  });
+});
+
+describe('collectGarbage', () => {
+  it('frees garbage at once, so a sync does not carry gigabytes of dead texts', () => {
+    collectGarbage();
+    const base = process.memoryUsage().heapUsed;
+    let last = '';
+    for (let i = 0; i < 40; i++) last = `${'ř'.repeat(1_000_000)}${i}`.normalize(); // ~80 MB of dead two-byte strings
+    expect(last.length).toBeGreaterThan(0);
+    collectGarbage();
+    expect(process.memoryUsage().heapUsed - base).toBeLessThan(20_000_000);
   });
 });

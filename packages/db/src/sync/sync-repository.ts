@@ -2,6 +2,7 @@ import { formatIsoDate } from '@dp/core';
 import type { Database } from '../client';
 import { applyDocument } from './apply-document';
 import { buildVersion, type VersionInput } from './build-version';
+import { collectGarbage } from './collect-garbage';
 import { documentIdentity, type DocumentIdentity } from './document-identity';
 import { isAncestor } from './is-ancestor';
 import { listObjects } from './list-objects';
@@ -66,6 +67,8 @@ interface DocumentGroup {
 }
 
 const ZERO_BLOB = /^0+$/;
+// Characters of version text handled between two forced garbage collections (see collectGarbage).
+const GC_EVERY_CHARS = 48_000_000;
 
 /**
  * Syncs the database with a repository in the legalize-cz layout, from the commit it last synced
@@ -156,6 +159,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
       return p;
     };
     let next: Promise<PreparedDocument> | null = null;
+    let textSinceCollection = 0;
     for (let i = 0; i < list.length; i++) {
       const group = list[i]!;
       const prepared = await (next ?? prepare(group));
@@ -185,6 +189,11 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
           const last = group.commits[group.commits.length - 1]!;
           warn({ code: 'document_failed', path: group.path, commit: last.commit.sha, message: `not written: ${message}` });
         }
+      }
+      textSinceCollection += prepared.textChars;
+      if (textSinceCollection > GC_EVERY_CHARS) {
+        collectGarbage();
+        textSinceCollection = 0;
       }
       options.onProgress?.({ phase: 'documents', done: i + 1, total: list.length });
     }
@@ -222,6 +231,7 @@ async function appliedCommits(db: Database, groups: DocumentGroup[]): Promise<Se
 
 interface PreparedDocument {
   versions: VersionInput[];
+  textChars: number;
   warnings: SyncWarning[];
   fallbackTitle: string;
 }
@@ -240,5 +250,6 @@ async function prepareDocument(group: DocumentGroup, applied: Set<string>, blobs
     warnings.push(...built.warnings);
     if (built.version) versions.push(built.version);
   });
-  return { versions, warnings, fallbackTitle };
+  const textChars = versions.reduce((n, v) => n + (v.text?.length ?? 0), 0);
+  return { versions, textChars, warnings, fallbackTitle };
 }
