@@ -12,8 +12,8 @@ import { count, createTestDatabase, type TestDatabase } from './corpus-helpers';
 const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 const SHARED = resolve(REPO_ROOT, '..', 'shared', 'corpus', 'legalize-cz');
 const ASSEMBLE = join(SHARED, 'assemble.sh');
-const FIRST = 250;
-const MORE = 30;
+const FIRST = 200;
+const MORE = 20;
 
 const present = existsSync(ASSEMBLE);
 if (!present) {
@@ -76,5 +76,6 @@ if (!present) {
     const keys = new Set(files2.map((p) => p.replace(/^cz\/SB-(\d{4})-(\d+)\.md$/, 'sb/$1/$2')));
     for (const c of newChanges.filter((x) => x.kind !== 'relation.created')) expect(keys.has(c.natural_key)).toBe(true);
     expect((await syncRepository(db, gitDir, { to: to2 })).up_to_date).toBe(true);
-  }, 60_000);
+    // ~15 s on a quiet machine; the margin is for a loaded one (not a timing assertion)
+  }, 150_000);
 });
