@@ -112,6 +112,9 @@ describe('mapFrontMatter', () => {
     ['AKTUALNI', 'in_force'],
     ['MINULE', 'no_longer_in_force'],
     ['MINULE_NEUCINNE', 'never_in_force'],
+    ['MINULE_CASTECNE_UCINNE', 'no_longer_in_force'],
+    ['AKTUALNI_CASTECNE_UCINNE', 'partially_in_force'],
+    ['VYHLASENE', 'not_yet_in_force'],
   ])('status from version_type %s → %s', (versionType, status) => {
     expect(mapFrontMatter({ title: 'T', version_type: versionType }, identity, 'T').meta.status).toBe(status);
   });

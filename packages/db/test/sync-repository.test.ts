@@ -330,6 +330,8 @@ describe('syncRepository', () => {
     it('malformed: the text is kept; metadata comes from the file name and the commit subject', async () => {
       const [doc] = await db.query('SELECT title, doc_number, text FROM "document" WHERE id = $1', ['SB-2010-5']);
       expect(doc).toEqual({ title: 'Zákon č. 5/2010 Sb.', doc_number: '5/2010 Sb.', text: 'Tento soubor nemá hlavičku.\n' });
+      // the subject names the kind
+      expect((await db.query('SELECT doc_type FROM "document" WHERE id = $1', ['SB-2010-5']))[0]).toEqual({ doc_type: 'act' });
       const [bad] = await db.query('SELECT published_on, title FROM "document" WHERE id = $1', ['SB-2011-6']);
       expect(bad).toEqual({ published_on: null, title: 'Zákon o věci 6' });
       expect(await count(db, '"document_version" WHERE document_id = $1', ['SB-2011-6'])).toBe(1);

@@ -8,7 +8,7 @@ import type { VersionInput } from './build-version';
 import { deriveTextRelations, type TextRelation } from './derive-text-relations';
 import type { DocumentIdentity } from './document-identity';
 import { extractSections } from './extract-sections';
-import type { DocumentMeta } from './map-front-matter';
+import { mapFrontMatter, type DocumentMeta } from './map-front-matter';
 
 type Tx = Prisma.TransactionClient;
 
@@ -119,26 +119,11 @@ function chunks(rows: CorpusVersion[]): CorpusVersion[][] {
   return out;
 }
 
+/** Metadata of a document none of whose versions could be read: from the commit subject and path. */
 function fallbackMeta(identity: DocumentIdentity, title: string): DocumentMeta {
-  return {
-    title,
-    docNumber: identity.docNumber,
-    eli: null,
-    citation: null,
-    docType: 'other',
-    docTypeSource: null,
-    isAmendingAct: false,
-    published: null,
-    effectiveFrom: null,
-    currentVersionFrom: null,
-    lastUpdated: null,
-    status: 'in_force',
-    sourceVersionType: null,
-    neverEffective: false,
-    gazette: null,
-    sourceUrl: null,
-    amendingActs: [],
-  };
+  // The subject reads like a citation ("Vyhláška Ministerstva … č. 1/1998 Sb."): it names the kind.
+  const { meta } = mapFrontMatter({ title, official_code: identity.docNumber, full_citation: title }, identity, title);
+  return { ...meta, citation: null };
 }
 
 function documentRow(

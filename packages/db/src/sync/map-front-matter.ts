@@ -55,8 +55,13 @@ const KIND_BY_TEMPLATE: [RegExp, DocType][] = [
 
 const STATUS_BY_VERSION_TYPE: Record<string, EffStatus> = {
   AKTUALNI: 'in_force',
+  AKTUALNI_CASTECNE_UCINNE: 'partially_in_force',
   MINULE: 'no_longer_in_force',
+  // a past version that was only partly in force is still a past version
+  MINULE_CASTECNE_UCINNE: 'no_longer_in_force',
   MINULE_NEUCINNE: 'never_in_force',
+  // announced (published), not yet in force
+  VYHLASENE: 'not_yet_in_force',
   BUDOUCI: 'not_yet_in_force',
 };
 
