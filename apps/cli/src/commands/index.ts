@@ -3,6 +3,7 @@ import { importCommand } from './import';
 import { keyCreate } from './key-create';
 import { keyRevoke } from './key-revoke';
 import { start } from './start';
+import { sync } from './sync';
 
 /** Every CLI command by name. Add a command: write commands/<name>.ts and list it here. */
 export const COMMANDS: Record<string, Command> = {
@@ -10,4 +11,5 @@ export const COMMANDS: Record<string, Command> = {
   import: importCommand,
   'key:create': keyCreate,
   'key:revoke': keyRevoke,
+  sync,
 };

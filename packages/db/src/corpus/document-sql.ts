@@ -167,3 +167,8 @@ export async function syncRelations(tx: Tx, documentId: string, relations: Corpu
   await tx.$executeRawUnsafe(DELETE_RELATIONS_SQL, documentId, json);
   if (relations.length) await tx.$executeRawUnsafe(UPSERT_RELATIONS_SQL, documentId, json);
 }
+
+/** Adds versions to a stored document without touching the ones it has (the git sync appends). */
+export async function appendVersions(tx: Tx, documentId: string, versions: CorpusVersion[]): Promise<void> {
+  if (versions.length) await tx.$executeRawUnsafe(INSERT_VERSIONS_SQL, documentId, JSON.stringify(versions));
+}

@@ -1,0 +1,81 @@
+import { createSharedState } from '@dp/core';
+import { DOCUMENTS_CHANGED_CHANNEL, syncRepository, type SyncProgress } from '@dp/db';
+import { UsageError, type CliIo, type Command } from '../command';
+import { openCliDatabase } from '../database';
+
+const PLAIN_INTERVAL_MS = 5_000;
+
+/** Progress on stderr (stdout carries only the final JSON summary): a line every few seconds. */
+function progressPrinter(io: CliIo): (p: SyncProgress) => void {
+  let lastAt = 0;
+  return (p) => {
+    const now = Date.now();
+    const last = p.phase === 'documents' && p.total !== null && p.done === p.total;
+    if (!last && now - lastAt < PLAIN_INTERVAL_MS) return;
+    lastAt = now;
+    if (p.phase === 'log') io.stderr.write(`sync: reading the log, ${p.done} commits\n`);
+    else io.stderr.write(`sync: documents ${p.done} of ${p.total ?? '?'}\n`);
+  };
+}
+
+function parseArgs(args: string[]): { dir: string; to?: string } {
+  const positional: string[] = [];
+  let to: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--to') {
+      const v = args[i + 1];
+      if (!v || v.startsWith('--')) throw new UsageError('--to needs a commit');
+      to = v;
+      i += 1;
+    } else if (a.startsWith('--to=')) {
+      to = a.slice('--to='.length);
+      if (!to) throw new UsageError('--to needs a commit');
+    } else if (a.startsWith('-')) {
+      throw new UsageError(`unknown option ${a}`);
+    } else {
+      positional.push(a);
+    }
+  }
+  if (positional.length !== 1) throw new UsageError('expected exactly one git directory');
+  return { dir: positional[0]!, to };
+}
+
+/**
+ * `sync <git-dir> [--to <commit>]`: brings the database up to date with a repository in the
+ * legalize-cz layout (bare or a clone), from the commit it last synced. Prints ONE JSON summary on
+ * stdout; untidy data is reported there as warnings and does not fail the run. Exit 1 when a
+ * document could not be written (the next run retries it), 2 on usage errors.
+ */
+export const sync: Command = {
+  description: 'Sync documents, versions, relations and changes from a legalize-cz git repository.',
+  usage: 'sync <git-dir> [--to <commit>]',
+  async run(args, io) {
+    const { dir, to } = parseArgs(args);
+    const db = await openCliDatabase(io.env);
+    try {
+      io.stderr.write(`sync: ${dir} into ${db.kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}\n`);
+      let report;
+      try {
+        report = await syncRepository(db, dir, { to, onProgress: progressPrinter(io) });
+      } catch (e) {
+        // A repository or revision problem is the caller's to fix: say so, no stack trace.
+        const message = e instanceof Error ? e.message : String(e);
+        if (/^(no such directory|not a git repository|unknown commit|not a revision)/.test(message)) throw new UsageError(message);
+        throw e;
+      }
+      if (report.up_to_date) io.stderr.write(`sync: already at ${report.to}; nothing to do\n`);
+      const written = report.documents.created + report.documents.updated;
+      if (written > 0 && io.env.REDIS_URL) {
+        // Running api instances drop their cached copies now rather than within 30 s.
+        const state = createSharedState(io.env.REDIS_URL, io.env.REDIS_KEY_PREFIX ?? 'dp:');
+        await state.pubsub.publish(DOCUMENTS_CHANGED_CHANNEL, String(written)).catch(() => {});
+        await state.close();
+      }
+      io.stdout.write(`${JSON.stringify(report)}\n`);
+      return report.documents.failed > 0 ? 1 : 0;
+    } finally {
+      await db.close();
+    }
+  },
+};

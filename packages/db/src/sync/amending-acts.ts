@@ -1,0 +1,22 @@
+import { collectionCitation } from './collection-citation';
+
+// "n15/1993 Sb." is a notice (opatření) numbered in its own series, not act 15/1993.
+const IN_TEXT_CITATION = /(?<![\p{L}\p{N}/])(\d{1,5})\/(\d{4}) Sb\./gu;
+
+/**
+ * The amending acts a file's front matter names: the acts cited in `full_citation_with_amendments`
+ * BEYOND `full_citation` (the "ve znění zákona č. X/Y Sb., …" the source appends). Acts the
+ * citation itself names (an amending act's "kterým se mění zákon č. …, ve znění …") are not
+ * amendments of this document. When the longer citation does not start with the shorter one (the
+ * title was reworded since), nothing is read from it, as in the corpus sample: which part is the
+ * list is then a guess, and the commit history still gives those edges.
+ */
+export function amendingActs(fullCitation: string | undefined, withAmendments: string | undefined, selfKey: string): string[] {
+  if (!withAmendments || !fullCitation || !withAmendments.startsWith(fullCitation)) return [];
+  const keys = new Set<string>();
+  for (const m of withAmendments.slice(fullCitation.length).matchAll(IN_TEXT_CITATION)) {
+    const c = collectionCitation(`${m[1]}/${m[2]} Sb.`);
+    if (c && c.naturalKey !== selfKey) keys.add(c.naturalKey);
+  }
+  return [...keys];
+}

@@ -1,0 +1,486 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '../client';
+import { recordChanges, type ChangeVersion, type NewChange } from '../changes/record-changes';
+import type { CorpusRelation, CorpusVersion } from '../corpus/corpus-record';
+import { appendVersions, insertDocumentTree, updateDocumentRow } from '../corpus/document-sql';
+import type { Prisma } from '../generated/client';
+import type { VersionInput } from './build-version';
+import { deriveTextRelations, type TextRelation } from './derive-text-relations';
+import type { DocumentIdentity } from './document-identity';
+import { extractSections } from './extract-sections';
+import { mapFrontMatter, type DocumentMeta } from './map-front-matter';
+
+type Tx = Prisma.TransactionClient;
+
+export interface DocumentInput {
+  identity: DocumentIdentity;
+  path: string;
+  /** New versions, oldest first (versions whose commit is already stored are skipped here too). */
+  versions: VersionInput[];
+  /** `source.repo` of the document row. */
+  repo: string;
+  /** Title when no version has usable front matter (from the commit subject). */
+  fallbackTitle: string;
+}
+
+export interface ApplyDocumentResult {
+  outcome: 'created' | 'updated' | 'unchanged';
+  versionsAdded: number;
+  changes: number;
+  deliveries: number;
+}
+
+const LICENSE = 'public domain (official work, s. 3(a) Act No. 121/2000 Coll.)';
+const INFERRED_FROM = "repealing act's effectiveness_date (repeal found by text pattern)";
+const SOURCE_HISTORY = 'source-history';
+const SOURCE_METADATA = 'source-metadata';
+
+interface StoredDocument {
+  id: string;
+  status: string;
+  doc_number: string;
+  doc_type: string;
+}
+
+interface DocRef {
+  id: string;
+  naturalKey: string;
+  docNumber: string;
+  docType: string;
+  status: string;
+}
+
+interface AmendmentFact {
+  amending_key: string;
+  from_history: boolean;
+  from_metadata: boolean;
+  version_dates: string[];
+}
+
+// Edges of several source documents at once; RETURNING tells new rows (xmax = 0) from updated ones.
+const UPSERT_EDGES_SQL = `
+INSERT INTO "document_relation" (source_id, "type", target_key, target_doc_number, methods, evidence, version_dates)
+SELECT r.source_id, r."type", r.target, r.target_doc_number, r.methods, r.evidence, r.version_dates
+FROM jsonb_to_recordset($1::jsonb) AS r(source_id text, "type" text, target text, target_doc_number text,
+  methods text[], evidence text, version_dates text[])
+ON CONFLICT (source_id, "type", target_key) DO UPDATE SET
+  target_doc_number = excluded.target_doc_number, methods = excluded.methods,
+  evidence = excluded.evidence, version_dates = excluded.version_dates
+WHERE (document_relation.target_doc_number, document_relation.methods, document_relation.evidence, document_relation.version_dates)
+  IS DISTINCT FROM (excluded.target_doc_number, excluded.methods, excluded.evidence, excluded.version_dates)
+RETURNING source_id, "type", target_key, (xmax = 0) AS inserted`;
+
+const UPSERT_FACTS_SQL = `
+INSERT INTO "sync_amendment" (target_key, amending_key, target_doc_number, from_history, from_metadata, version_dates)
+SELECT $1, f.amending_key, $2, f.from_history, f.from_metadata, f.version_dates
+FROM jsonb_to_recordset($3::jsonb) AS f(amending_key text, from_history boolean, from_metadata boolean, version_dates text[])
+ON CONFLICT (target_key, amending_key) DO UPDATE SET
+  target_doc_number = excluded.target_doc_number, from_history = excluded.from_history,
+  from_metadata = excluded.from_metadata, version_dates = excluded.version_dates`;
+
+// repealed_by of a document = the documents whose `repeals` edges name it; the inferred end of
+// its effectivity = the earliest effectiveness date among them. Rows already right are not touched.
+const REFRESH_REPEALED_SQL = `
+UPDATE "document" d SET repealed_by = s.keys, inferred_effective_to = s.eff,
+  inferred_from = CASE WHEN cardinality(s.keys) > 0 THEN $2 ELSE NULL END
+FROM (
+  SELECT t.key,
+    coalesce((SELECT array_agg(src.natural_key ORDER BY src.natural_key) FROM "document_relation" r
+              JOIN "document" src ON src.id = r.source_id WHERE r.target_key = t.key AND r."type" = 'repeals'), '{}') AS keys,
+    (SELECT min(src.effective_from) FROM "document_relation" r
+     JOIN "document" src ON src.id = r.source_id WHERE r.target_key = t.key AND r."type" = 'repeals') AS eff
+  FROM unnest($1::text[]) AS t(key)
+) s
+WHERE d.natural_key = s.key
+  AND (d.repealed_by, d.inferred_effective_to, d.inferred_from)
+      IS DISTINCT FROM (s.keys, s.eff, CASE WHEN cardinality(s.keys) > 0 THEN $2 ELSE NULL END)`;
+
+const edgeKey = (type: string, target: string) => `${type}\u0000${target}`;
+
+// Versions travel as one JSON parameter per statement; a document with dozens of multi-MB versions
+// is sent in several statements (same transaction) so no single JSON string holds all its texts.
+const CHUNK_CHARS = 4_000_000;
+
+function chunks(rows: CorpusVersion[]): CorpusVersion[][] {
+  const out: CorpusVersion[][] = [];
+  let current: CorpusVersion[] = [];
+  let size = 0;
+  for (const r of rows) {
+    const chars = r.text?.length ?? 0;
+    if (current.length && size + chars > CHUNK_CHARS) {
+      out.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(r);
+    size += chars;
+  }
+  if (current.length) out.push(current);
+  return out;
+}
+
+/** Metadata of a document none of whose versions could be read: from the commit subject and path. */
+function fallbackMeta(identity: DocumentIdentity, title: string): DocumentMeta {
+  // The subject reads like a citation ("Vyhláška Ministerstva … č. 1/1998 Sb."): it names the kind.
+  const { meta } = mapFrontMatter({ title, official_code: identity.docNumber, full_citation: title }, identity, title);
+  return { ...meta, citation: null };
+}
+
+function documentRow(
+  input: DocumentInput,
+  id: string,
+  meta: DocumentMeta,
+  text: string,
+  lastCommit: string,
+  currentVersionFrom: string | null,
+): Record<string, unknown> {
+  return {
+    id,
+    natural_key: input.identity.naturalKey,
+    doc_number: meta.docNumber,
+    eli: meta.eli,
+    title: meta.title,
+    citation: meta.citation,
+    doc_type: meta.docType,
+    doc_type_source: meta.docTypeSource,
+    is_amending_act: meta.isAmendingAct,
+    language: 'cs',
+    text_format: 'markdown',
+    text,
+    sections: extractSections(text),
+    published_on: meta.published,
+    effective_from: meta.effectiveFrom,
+    effective_to: null,
+    current_version_from: currentVersionFrom,
+    last_updated: meta.lastUpdated,
+    status: meta.status,
+    source_version_type: meta.sourceVersionType,
+    never_effective: meta.neverEffective,
+    repealed_by: [],
+    inferred_effective_to: null,
+    inferred_from: null,
+    gazette: meta.gazette,
+    source: { repo: input.repo, commit: lastCommit, path: input.path, url: meta.sourceUrl, license: LICENSE },
+    // Identifies what the row was written from; a JSONL import of the same document differs.
+    content_hash: createHash('sha256').update(`dp-git-sync-v1\n${lastCommit}`).digest('hex'),
+  };
+}
+
+function versionRow(v: VersionInput, number: number, validTo: string | null, isCurrent: boolean): CorpusVersion {
+  return {
+    version: number,
+    valid_from: v.validFrom,
+    valid_to: validTo,
+    kind: v.kind,
+    amended_by: v.amendedBy?.docNumber ?? null,
+    amended_by_key: v.amendedBy?.naturalKey ?? null,
+    source_commit: v.commit,
+    text_sha256: v.textSha256,
+    text_chars: v.text === null ? null : v.text.length,
+    text: v.text,
+    text_omitted: v.textOmitted,
+    text_is_current: isCurrent,
+  };
+}
+
+function versionChange(row: CorpusVersion): ChangeVersion {
+  return {
+    version: row.version,
+    valid_from: row.valid_from,
+    valid_to: row.valid_to,
+    kind: row.kind,
+    amended_by: row.amended_by_key ? { natural_key: row.amended_by_key, doc_number: row.amended_by } : null,
+  };
+}
+
+function relationChange(doc: DocRef, type: 'amends' | 'repeals' | 'cites', target: string, docNumber: string | null): NewChange {
+  return { kind: 'relation.created', document: doc, relation: { type, target: { natural_key: target, doc_number: docNumber } } };
+}
+
+function toCorpusRelation(r: TextRelation): CorpusRelation {
+  return { type: r.type, target: r.target, target_doc_number: r.targetDocNumber, methods: r.methods, evidence: r.evidence, version_dates: [] };
+}
+
+/**
+ * Writes one document's new versions — and everything they imply — in ONE transaction: the
+ * document row (created, or updated from its newest readable version), the versions appended
+ * (the predecessor's valid_to closed), its own `repeals`/`cites` edges from its current text,
+ * `amends` edges on the acts that amended it (or kept as facts until those acts arrive), the
+ * `repealed_by` of the documents it repeals, and the change rows + webhook outbox rows for exactly
+ * what is new. Versions whose commit is already stored are skipped, so re-applying after an
+ * interrupted sync writes nothing twice.
+ */
+export async function applyDocument(db: Database, input: DocumentInput, options: { timeoutMs?: number } = {}): Promise<ApplyDocumentResult> {
+  const timeout = options.timeoutMs ?? 300_000;
+  return db.prisma.$transaction(async (tx) => applyInTransaction(tx, input), { timeout, maxWait: timeout });
+}
+
+async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDocumentResult> {
+  const key = input.identity.naturalKey;
+  // One commit per document: waiting for each WAL flush dominates an initial sync. Safe here: a
+  // server crash can lose only whole, most recent transactions, and sync_state (written with a
+  // normal commit at the end) then still points before them, so the next run writes them again.
+  await tx.$executeRawUnsafe('SET LOCAL synchronous_commit = off');
+  const [stored] = await tx.$queryRawUnsafe<StoredDocument[]>(
+    'SELECT id, status, doc_number, doc_type FROM "document" WHERE natural_key = $1 FOR UPDATE',
+    key,
+  );
+  const storedVersions = stored
+    ? await tx.$queryRawUnsafe<{ version: number; source_commit: string | null; text_is_current: boolean }[]>(
+        'SELECT version, source_commit, text_is_current FROM "document_version" WHERE document_id = $1 ORDER BY version',
+        stored.id,
+      )
+    : [];
+  const known = new Set(storedVersions.map((v) => v.source_commit));
+  const fresh = input.versions.filter((v) => !known.has(v.commit));
+  if (fresh.length === 0) return { outcome: 'unchanged', versionsAdded: 0, changes: 0, deliveries: 0 };
+
+  const lastReadable = [...fresh].reverse().find((v) => v.text !== null);
+  const lastWithMeta = [...fresh].reverse().find((v) => v.meta !== null);
+  const lastCommit = fresh[fresh.length - 1]!.commit;
+  // The newest version's own date is the current version's date even when its text is missing.
+  const newest = fresh[fresh.length - 1]!;
+  // Undated (…/0000-00-00) stays null; a version without readable metadata has its commit's date.
+  const currentVersionFrom = newest.meta ? newest.meta.currentVersionFrom : newest.validFrom;
+  const changes: NewChange[] = [];
+  let ownEdgesChanged = false;
+  let formerRepeals: string[] = [];
+  let doc: DocRef;
+
+  const base = storedVersions.length ? Number(storedVersions[storedVersions.length - 1]!.version) : 0;
+  const rows = fresh.map((v, i) =>
+    versionRow(v, base + i + 1, fresh[i + 1]?.validFrom ?? null, lastReadable !== undefined && v === lastReadable),
+  );
+
+  if (!stored) {
+    const meta = lastWithMeta?.meta ?? fallbackMeta(input.identity, input.fallbackTitle);
+    const text = lastReadable?.text ?? '';
+    const row = documentRow(input, input.identity.id, meta, text, lastCommit, currentVersionFrom);
+    doc = { id: input.identity.id, naturalKey: key, docNumber: meta.docNumber, docType: meta.docType, status: meta.status };
+    const own = deriveTextRelations(text, key).map(toCorpusRelation);
+    // Acts this document is, whose amended documents were synced before it.
+    const facts = await tx.$queryRawUnsafe<(AmendmentFact & { target_key: string; target_doc_number: string | null })[]>(
+      `SELECT target_key, target_doc_number, from_history, from_metadata, version_dates FROM "sync_amendment"
+       WHERE amending_key = $1 AND (from_history OR from_metadata) AND target_key <> $1 ORDER BY target_key`,
+      key,
+    );
+    const amends: CorpusRelation[] = facts.map((f) => ({
+      type: 'amends',
+      target: f.target_key,
+      target_doc_number: f.target_doc_number,
+      methods: methodsOf(f),
+      evidence: null,
+      version_dates: f.version_dates,
+    }));
+    const [head = [], ...rest] = chunks(rows);
+    await insertDocumentTree(tx, row, head, [...amends, ...own]);
+    for (const chunk of rest) await appendVersions(tx, input.identity.id, chunk);
+    changes.push({ kind: 'document.created', document: doc });
+    for (const r of rows) changes.push({ kind: 'document.version_added', document: doc, version: versionChange(r) });
+    for (const r of [...amends, ...own]) changes.push(relationChange(doc, r.type, r.target, r.target_doc_number));
+    ownEdgesChanged = own.some((r) => r.type === 'repeals');
+    await tx.$executeRawUnsafe(REFRESH_REPEALED_SQL, [key], INFERRED_FROM);
+  } else {
+    const meta = lastWithMeta?.meta ?? null;
+    doc = {
+      id: stored.id,
+      naturalKey: key,
+      docNumber: meta?.docNumber ?? stored.doc_number,
+      docType: meta?.docType ?? stored.doc_type,
+      status: meta?.status ?? stored.status,
+    };
+    const predecessor = storedVersions[storedVersions.length - 1];
+    if (predecessor) {
+      // The new versions follow the stored ones: close the last one; the current text moves on.
+      await tx.$executeRawUnsafe(
+        `UPDATE "document_version" SET valid_to = $3::date,
+           text_is_current = CASE WHEN $4::boolean THEN false ELSE text_is_current END
+         WHERE document_id = $1 AND version = $2`,
+        stored.id,
+        predecessor.version,
+        fresh[0]!.validFrom,
+        lastReadable !== undefined,
+      );
+      if (lastReadable) {
+        await tx.$executeRawUnsafe(
+          'UPDATE "document_version" SET text_is_current = false WHERE document_id = $1 AND text_is_current',
+          stored.id,
+        );
+      }
+    }
+    for (const chunk of chunks(rows)) await appendVersions(tx, stored.id, chunk);
+    if (meta && lastReadable) {
+      await updateDocumentRow(tx, stored.id, documentRow(input, stored.id, meta, lastReadable.text ?? '', lastCommit, currentVersionFrom));
+    } else if (lastReadable) {
+      // Malformed newest file: new text, metadata as it was.
+      const text = lastReadable.text ?? '';
+      await tx.$executeRawUnsafe(
+        `UPDATE "document" SET text = $2, sections = $3::jsonb, current_version_from = $4::date,
+           source = jsonb_set(coalesce(source, '{}'::jsonb), '{commit}', to_jsonb($5::text)), updated_at = now()
+         WHERE id = $1`,
+        stored.id,
+        text,
+        JSON.stringify(extractSections(text)),
+        currentVersionFrom,
+        lastCommit,
+      );
+    } else {
+      // Only unreadable versions: the stored text stays the current readable one.
+      await tx.$executeRawUnsafe(
+        `UPDATE "document" SET current_version_from = $2::date, updated_at = now() WHERE id = $1`,
+        stored.id,
+        currentVersionFrom,
+      );
+    }
+    // status_changed first: every entry carries the status after its change, and the feed's
+    // contract (record-changes.ts) is that the entry before a status_changed has the old status.
+    if (meta && meta.status !== stored.status) changes.push({ kind: 'document.status_changed', document: doc });
+    for (const r of rows) changes.push({ kind: 'document.version_added', document: doc, version: versionChange(r) });
+
+    if (lastReadable) {
+      const own = deriveTextRelations(lastReadable.text ?? '', key);
+      const before = await tx.$queryRawUnsafe<{ type: string; target_key: string }[]>(
+        `SELECT "type", target_key FROM "document_relation" WHERE source_id = $1 AND "type" IN ('repeals', 'cites')`,
+        stored.id,
+      );
+      const wanted = new Set(own.map((r) => edgeKey(r.type, r.target)));
+      const stale = before.filter((e) => !wanted.has(edgeKey(e.type, e.target_key)));
+      formerRepeals = stale.filter((e) => e.type === 'repeals').map((e) => e.target_key);
+      if (stale.length) {
+        await tx.$executeRawUnsafe(
+          `DELETE FROM "document_relation" WHERE source_id = $1 AND "type" || ' ' || target_key = ANY($2::text[])`,
+          stored.id,
+          stale.map((e) => `${e.type} ${e.target_key}`),
+        );
+      }
+      const written = own.length
+        ? await tx.$queryRawUnsafe<{ type: string; target_key: string; inserted: boolean }[]>(
+            UPSERT_EDGES_SQL,
+            JSON.stringify(own.map((r) => ({ ...toCorpusRelation(r), source_id: stored.id }))),
+          )
+        : [];
+      for (const w of written) {
+        if (!w.inserted) continue;
+        const r = own.find((o) => o.type === w.type && o.target === w.target_key);
+        if (r) changes.push(relationChange(doc, r.type, r.target, r.targetDocNumber));
+      }
+      ownEdgesChanged =
+        stale.some((e) => e.type === 'repeals') || written.some((w) => w.type === 'repeals') || meta !== null;
+    }
+    if (meta) await tx.$executeRawUnsafe(REFRESH_REPEALED_SQL, [key], INFERRED_FROM);
+  }
+
+  changes.push(...(await recordAmendments(tx, doc, fresh, lastWithMeta?.meta ?? null)));
+
+  if (ownEdgesChanged) {
+    // The documents this one repeals (now or before) get their repealed_by recomputed.
+    const targets = await tx.$queryRawUnsafe<{ target_key: string }[]>(
+      `SELECT DISTINCT target_key FROM "document_relation" WHERE source_id = $1 AND "type" = 'repeals'`,
+      doc.id,
+    );
+    const keys = [...new Set([...targets.map((t) => t.target_key), ...formerRepeals])];
+    if (keys.length) await tx.$executeRawUnsafe(REFRESH_REPEALED_SQL, keys, INFERRED_FROM);
+  }
+
+  const written = await recordChanges(tx, changes);
+  return { outcome: stored ? 'updated' : 'created', versionsAdded: rows.length, changes: written.changes, deliveries: written.deliveries };
+}
+
+/**
+ * Records what the new versions and the newest front matter say about the acts that amended this
+ * document (sync_amendment), and keeps the `amends` edges of those acts that are in the corpus in
+ * line with it. Returns the relation.created changes of edges new on those acts' documents.
+ */
+async function recordAmendments(
+  tx: Tx,
+  doc: DocRef,
+  fresh: VersionInput[],
+  meta: DocumentMeta | null,
+): Promise<NewChange[]> {
+  const key = doc.naturalKey;
+  const stored = await tx.$queryRawUnsafe<AmendmentFact[]>(
+    'SELECT amending_key, from_history, from_metadata, version_dates FROM "sync_amendment" WHERE target_key = $1',
+    key,
+  );
+  const facts = new Map<string, AmendmentFact>(stored.map((f) => [f.amending_key, { ...f, version_dates: [...f.version_dates] }]));
+  const touched = new Set<string>();
+  const fact = (act: string): AmendmentFact => {
+    let f = facts.get(act);
+    if (!f) {
+      f = { amending_key: act, from_history: false, from_metadata: false, version_dates: [] };
+      facts.set(act, f);
+    }
+    return f;
+  };
+  for (const v of fresh) {
+    if (!v.sourceAct || v.sourceAct === key) continue;
+    const f = fact(v.sourceAct);
+    if (!f.version_dates.includes(v.validFrom)) {
+      f.version_dates.push(v.validFrom);
+      touched.add(v.sourceAct);
+    }
+    if (v.amendedBy && !f.from_history) {
+      f.from_history = true;
+      touched.add(v.sourceAct);
+    }
+  }
+  if (meta) {
+    const listed = new Set(meta.amendingActs);
+    for (const act of listed) {
+      const f = fact(act);
+      if (!f.from_metadata) {
+        f.from_metadata = true;
+        touched.add(act);
+      }
+    }
+    for (const f of facts.values()) {
+      if (f.from_metadata && !listed.has(f.amending_key)) {
+        f.from_metadata = false;
+        touched.add(f.amending_key);
+      }
+    }
+  }
+  if (touched.size === 0) return [];
+  const rows = [...touched].map((act) => fact(act));
+  await tx.$executeRawUnsafe(UPSERT_FACTS_SQL, key, doc.docNumber, JSON.stringify(rows));
+
+  const amenders = await tx.$queryRawUnsafe<{ id: string; natural_key: string; doc_number: string; doc_type: string; status: string }[]>(
+    'SELECT id, natural_key, doc_number, doc_type, status FROM "document" WHERE natural_key = ANY($1::text[])',
+    [...touched],
+  );
+  const edges: Record<string, unknown>[] = [];
+  const removals: string[] = [];
+  for (const a of amenders) {
+    const f = fact(a.natural_key);
+    if (f.from_history || f.from_metadata) {
+      edges.push({ source_id: a.id, type: 'amends', target: key, target_doc_number: doc.docNumber, methods: methodsOf(f), evidence: null, version_dates: f.version_dates });
+    } else {
+      removals.push(a.id);
+    }
+  }
+  if (removals.length) {
+    await tx.$executeRawUnsafe(
+      `DELETE FROM "document_relation" WHERE "type" = 'amends' AND target_key = $1 AND source_id = ANY($2::text[])`,
+      key,
+      removals,
+    );
+  }
+  const written = edges.length
+    ? await tx.$queryRawUnsafe<{ source_id: string; inserted: boolean }[]>(UPSERT_EDGES_SQL, JSON.stringify(edges))
+    : [];
+  const changes: NewChange[] = [];
+  for (const w of written) {
+    const a = amenders.find((x) => x.id === w.source_id);
+    if (!w.inserted || !a) continue;
+    const ref: DocRef = { id: a.id, naturalKey: a.natural_key, docNumber: a.doc_number, docType: a.doc_type, status: a.status };
+    changes.push(relationChange(ref, 'amends', key, doc.docNumber));
+  }
+  return changes;
+}
+
+function methodsOf(f: { from_history: boolean; from_metadata: boolean }): string[] {
+  const m: string[] = [];
+  if (f.from_history) m.push(SOURCE_HISTORY);
+  if (f.from_metadata) m.push(SOURCE_METADATA);
+  return m;
+}

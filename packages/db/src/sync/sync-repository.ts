@@ -1,0 +1,255 @@
+import { formatIsoDate } from '@dp/core';
+import type { Database } from '../client';
+import { applyDocument } from './apply-document';
+import { buildVersion, type VersionInput } from './build-version';
+import { collectGarbage } from './collect-garbage';
+import { documentIdentity, type DocumentIdentity } from './document-identity';
+import { isAncestor } from './is-ancestor';
+import { listObjects } from './list-objects';
+import { openBlobReader, type BlobReader } from './open-blob-reader';
+import { parseCommitMessage } from './parse-commit-message';
+import { readCommitLog } from './read-commit-log';
+import { resolveCommit } from './resolve-commit';
+import { resolveGitDir } from './resolve-git-dir';
+import { sourceName } from './source-name';
+import type { SourceCommit, SyncWarning } from './types';
+
+export interface SyncProgress {
+  phase: 'log' | 'documents';
+  /** Commits read from the log so far (phase log) or documents handled (phase documents). */
+  done: number;
+  /** Documents to handle (phase documents); commits in the range are not known in advance. */
+  total: number | null;
+}
+
+export interface SyncOptions {
+  /** Sync up to this commit (any revision git understands); default HEAD of the repository. */
+  to?: string;
+  onProgress?: (p: SyncProgress) => void;
+  /** "Today" for future-dated warnings (YYYY-MM-DD); default the current UTC day. */
+  today?: string;
+  /** At most this many warnings are listed (all are counted). */
+  maxWarnings?: number;
+}
+
+export interface SyncReport {
+  source: string;
+  /** The commit the database was at before (null: never synced). */
+  from: string | null;
+  to: string;
+  /** Nothing new between `from` and `to`: nothing was written. */
+  up_to_date: boolean;
+  /** Commits in the range read from the log. */
+  commits: number;
+  /** Commits whose version was written by this run (the rest were already stored or not documents). */
+  commits_applied: number;
+  documents: { created: number; updated: number; unchanged: number; failed: number };
+  versions_added: number;
+  changes: number;
+  deliveries: number;
+  warning_counts: Record<string, number>;
+  warnings: SyncWarning[];
+  /** More warnings than listed (see warning_counts). */
+  warnings_truncated: boolean;
+  duration_ms: number;
+}
+
+interface PendingCommit {
+  commit: SourceCommit;
+  blob: string;
+  status: string;
+}
+
+interface DocumentGroup {
+  path: string;
+  identity: DocumentIdentity;
+  commits: PendingCommit[];
+}
+
+const ZERO_BLOB = /^0+$/;
+// Characters of version text handled between two forced garbage collections (see collectGarbage).
+const GC_EVERY_CHARS = 48_000_000;
+
+/**
+ * Syncs the database with a repository in the legalize-cz layout, from the commit it last synced
+ * (sync_state) to `to`. The log is read once (metadata only), grouped by document, and each
+ * document's new versions are read blob by blob and written in ONE transaction. The state moves
+ * to `to` only after every document was written, so a run killed at any point is resumed by the
+ * next one: documents already written are recognised by their versions' commits and skipped.
+ */
+export async function syncRepository(db: Database, repoDir: string, options: SyncOptions = {}): Promise<SyncReport> {
+  const started = performance.now();
+  const gitDir = await resolveGitDir(repoDir);
+  const source = await sourceName(gitDir);
+  const to = await resolveCommit(gitDir, options.to ?? 'HEAD');
+  const today = options.today ?? formatIsoDate(new Date());
+  const maxWarnings = options.maxWarnings ?? 1000;
+
+  const [state] = await db.query<{ commit: string }>('SELECT "commit" FROM "sync_state" WHERE source = $1', [source]);
+  const from = state?.commit ?? null;
+  const report: SyncReport = {
+    source,
+    from,
+    to,
+    up_to_date: false,
+    commits: 0,
+    commits_applied: 0,
+    documents: { created: 0, updated: 0, unchanged: 0, failed: 0 },
+    versions_added: 0,
+    changes: 0,
+    deliveries: 0,
+    warning_counts: {},
+    warnings: [],
+    warnings_truncated: false,
+    duration_ms: 0,
+  };
+  const warn = (w: SyncWarning) => {
+    report.warning_counts[w.code] = (report.warning_counts[w.code] ?? 0) + 1;
+    if (report.warnings.length < maxWarnings) report.warnings.push(w);
+    else report.warnings_truncated = true;
+  };
+  const finish = () => {
+    report.duration_ms = Math.round(performance.now() - started);
+    return report;
+  };
+
+  if (from !== null) {
+    if (from === to || (await isAncestor(gitDir, to, from))) {
+      // Already there (or past it: --to an older commit does not undo anything).
+      report.up_to_date = true;
+      return finish();
+    }
+    if (!(await isAncestor(gitDir, from, to))) {
+      throw new Error(`the database was synced to ${from}, which is not an ancestor of ${to} in ${gitDir}`);
+    }
+  }
+
+  // 1. The log: metadata of every commit in the range, grouped by document (texts stay in git).
+  const groups = new Map<string, DocumentGroup>();
+  for await (const commit of readCommitLog(gitDir, { from, to })) {
+    report.commits += 1;
+    if (report.commits % 2000 === 0) options.onProgress?.({ phase: 'log', done: report.commits, total: null });
+    for (const file of commit.files) {
+      const identity = documentIdentity(file.path);
+      if (!identity) continue; // README, LICENSE, …: not documents
+      if (file.status.startsWith('D') || ZERO_BLOB.test(file.blob)) {
+        warn({ code: 'ignored_file', path: file.path, commit: commit.sha, message: 'file deleted upstream; the document is kept as it was' });
+        continue;
+      }
+      let group = groups.get(identity.naturalKey);
+      if (!group) {
+        group = { path: file.path, identity, commits: [] };
+        groups.set(identity.naturalKey, group);
+      }
+      group.commits.push({ commit, blob: file.blob, status: file.status });
+    }
+  }
+
+  // 2. What an interrupted run already wrote: versions are keyed by their commit.
+  const applied = await appliedCommits(db, [...groups.values()]);
+
+  // 3. Each document in one transaction; the next document's blobs are read while one is written.
+  const blobs = openBlobReader(gitDir, groups.size ? await listObjects(gitDir) : undefined);
+  const list = [...groups.values()];
+  let failed = 0;
+  try {
+    const prepare = (group: DocumentGroup) => {
+      const p = prepareDocument(group, applied, blobs, today);
+      p.catch(() => undefined); // awaited below; a failure must not count as unhandled meanwhile
+      return p;
+    };
+    let next: Promise<PreparedDocument> | null = null;
+    let textSinceCollection = 0;
+    for (let i = 0; i < list.length; i++) {
+      const group = list[i]!;
+      const prepared = await (next ?? prepare(group));
+      const following = list[i + 1];
+      next = following ? prepare(following) : null;
+      for (const w of prepared.warnings) warn(w);
+      if (prepared.versions.length === 0) {
+        report.documents.unchanged += 1;
+      } else {
+        try {
+          const result = await applyDocument(db, {
+            identity: group.identity,
+            path: group.path,
+            versions: prepared.versions,
+            repo: source,
+            fallbackTitle: prepared.fallbackTitle,
+          });
+          report.documents[result.outcome] += 1;
+          report.versions_added += result.versionsAdded;
+          report.commits_applied += result.versionsAdded;
+          report.changes += result.changes;
+          report.deliveries += result.deliveries;
+        } catch (e) {
+          failed += 1;
+          report.documents.failed += 1;
+          const message = (e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ').slice(0, 500);
+          const last = group.commits[group.commits.length - 1]!;
+          warn({ code: 'document_failed', path: group.path, commit: last.commit.sha, message: `not written: ${message}` });
+        }
+      }
+      textSinceCollection += prepared.textChars;
+      if (textSinceCollection > GC_EVERY_CHARS) {
+        collectGarbage();
+        textSinceCollection = 0;
+      }
+      options.onProgress?.({ phase: 'documents', done: i + 1, total: list.length });
+    }
+  } finally {
+    await blobs.close();
+  }
+
+  // 4. Only a complete run moves the state: a failed document is retried by the next run.
+  if (failed === 0) {
+    await db.query(
+      `INSERT INTO "sync_state" (source, "commit", commits_applied, synced_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (source) DO UPDATE SET "commit" = excluded."commit",
+         commits_applied = "sync_state".commits_applied + excluded.commits_applied, synced_at = now()`,
+      [source, to, report.commits],
+    );
+  }
+  return finish();
+}
+
+async function appliedCommits(db: Database, groups: DocumentGroup[]): Promise<Set<string>> {
+  const shas = [...new Set(groups.flatMap((g) => g.commits.map((c) => c.commit.sha)))];
+  const applied = new Set<string>();
+  const [any] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM (SELECT 1 FROM "document_version" LIMIT 1) x');
+  if (!any || Number(any.n) === 0) return applied;
+  for (let i = 0; i < shas.length; i += 5000) {
+    const rows = await db.query<{ natural_key: string; source_commit: string }>(
+      `SELECT d.natural_key, v.source_commit FROM "document_version" v JOIN "document" d ON d.id = v.document_id
+       WHERE v.source_commit = ANY($1::text[])`,
+      [shas.slice(i, i + 5000)],
+    );
+    for (const r of rows) applied.add(`${r.natural_key}\u0000${r.source_commit}`);
+  }
+  return applied;
+}
+
+interface PreparedDocument {
+  versions: VersionInput[];
+  textChars: number;
+  warnings: SyncWarning[];
+  fallbackTitle: string;
+}
+
+async function prepareDocument(group: DocumentGroup, applied: Set<string>, blobs: BlobReader, today: string): Promise<PreparedDocument> {
+  const pending = group.commits.filter((c) => !applied.has(`${group.identity.naturalKey}\u0000${c.commit.sha}`));
+  const first = group.commits[0]!;
+  const subject = parseCommitMessage(first.commit.message).subject;
+  const fallbackTitle = subject.replace(/^\[[^\]]*\]\s*/, '').replace(/\s+—\s+versión original.*$/, '').trim() || group.identity.docNumber;
+  // All reads are queued at once: git answers them in one stream.
+  const contents = await Promise.all(pending.map((c) => blobs.read(c.blob)));
+  const versions: VersionInput[] = [];
+  const warnings: SyncWarning[] = [];
+  pending.forEach((c, i) => {
+    const built = buildVersion(c.commit, group.path, contents[i] ?? null, group.identity, today);
+    warnings.push(...built.warnings);
+    if (built.version) versions.push(built.version);
+  });
+  const textChars = versions.reduce((n, v) => n + (v.text?.length ?? 0), 0);
+  return { versions, textChars, warnings, fallbackTitle };
+}
