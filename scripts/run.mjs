@@ -69,7 +69,7 @@ if (mode === 'start') {
   process.exit(r.ok ? 0 : (r.status ?? 1));
 } else if (mode === 'test') {
   ensureChromium();
-  const backends = process.env.DATABASE_URL ? `PostgreSQL + ${process.env.REDIS_URL ? 'Redis' : 'in-process state'}` : 'embedded PGlite + in-process state';
+  const backends = process.env.DATABASE_URL ? `PostgreSQL + ${process.env.REDIS_URL ? 'Redis' : 'in-process state'}` : 'embedded PostgreSQL + in-process state';
   step(`Running every test (${backends})`);
   const r = run(pnpm, ['run', 'test:only', ...passthrough]);
   process.exit(r.ok ? 0 : (r.status ?? 1));

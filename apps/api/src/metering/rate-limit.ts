@@ -35,7 +35,7 @@ export function rateLimit(state: SharedState): RequestHandler {
         { 'Retry-After': String(decision.retryAfterSeconds) },
       );
       // With a key, the metered route raises it after counting the request; otherwise now.
-      if (!principal) return next(error);
+      if (!req.principal) return next(error);
       req.rateLimitError = error;
     }
     next();

@@ -54,7 +54,7 @@ export const sync: Command = {
     const { dir, to } = parseArgs(args);
     const db = await openCliDatabase(io.env);
     try {
-      io.stderr.write(`sync: ${dir} into ${db.kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}\n`);
+      io.stderr.write(`sync: ${dir} into ${io.env.DATABASE_URL ? 'DATABASE_URL' : 'the embedded PostgreSQL'}\n`);
       let report;
       try {
         report = await syncRepository(db, dir, { to, onProgress: progressPrinter(io) });

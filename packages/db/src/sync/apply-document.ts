@@ -180,6 +180,8 @@ function versionRow(v: VersionInput, number: number, validTo: string | null, isC
     text: v.text,
     text_omitted: v.textOmitted,
     text_is_current: isCurrent,
+    // The commit's date is the version's date: a sync never has to infer one.
+    valid_from_inferred_from: null,
   };
 }
 

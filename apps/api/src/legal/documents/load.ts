@@ -73,7 +73,7 @@ export async function loadVersions(db: Database, documentId: string): Promise<Ve
   }));
 }
 
-/** Drivers return DATE as Date (pg) or string (PGlite); normalise to a UTC midnight Date. */
+/** DATE arrives as a Date (pg) or, from some queries, as text; normalise to a UTC midnight Date. */
 export function toDate(v: Date | string | null): Date | null {
   if (v === null || v === undefined) return null;
   if (v instanceof Date) return new Date(Date.UTC(v.getUTCFullYear(), v.getUTCMonth(), v.getUTCDate()));
