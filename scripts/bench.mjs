@@ -11,10 +11,18 @@ const only = process.argv[2];
 const files = ['apps', 'packages'].flatMap((group) =>
   readdirSync(join(root, group)).flatMap((name) => {
     const dir = join(root, group, name, 'dist', 'bench');
-    const compiled = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.bench.js')).map((f) => join(dir, f)) : [];
+    const compiled = existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.bench.js'))
+          .map((f) => join(dir, f))
+      : [];
     // Plain-JS benchmarks that run against dist/ live in <package>/bench (e.g. the sync bench).
     const plainDir = join(root, group, name, 'bench');
-    const plain = existsSync(plainDir) ? readdirSync(plainDir).filter((f) => f.endsWith('.bench.mjs')).map((f) => join(plainDir, f)) : [];
+    const plain = existsSync(plainDir)
+      ? readdirSync(plainDir)
+          .filter((f) => f.endsWith('.bench.mjs'))
+          .map((f) => join(plainDir, f))
+      : [];
     return [...compiled, ...plain];
   }),
 );

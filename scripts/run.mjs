@@ -48,7 +48,7 @@ function ensureChromium() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!isRoot || !hasApt) {
-    process.stdout.write('Note: /usr/bin/chromium is missing; install Debian\'s chromium package for the browser tests.\n');
+    process.stdout.write("Note: /usr/bin/chromium is missing; install Debian's chromium package for the browser tests.\n");
     return;
   }
   step('Installing Chromium (Debian package) for the browser tests');
@@ -69,7 +69,9 @@ if (mode === 'start') {
   process.exit(r.ok ? 0 : (r.status ?? 1));
 } else if (mode === 'test') {
   ensureChromium();
-  const backends = process.env.DATABASE_URL ? `PostgreSQL + ${process.env.REDIS_URL ? 'Redis' : 'in-process state'}` : 'embedded PostgreSQL + in-process state';
+  const backends = process.env.DATABASE_URL
+    ? `PostgreSQL + ${process.env.REDIS_URL ? 'Redis' : 'in-process state'}`
+    : 'embedded PostgreSQL + in-process state';
   step(`Running every test (${backends})`);
   const r = run(pnpm, ['run', 'test:only', ...passthrough]);
   process.exit(r.ok ? 0 : (r.status ?? 1));

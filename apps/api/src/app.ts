@@ -53,7 +53,10 @@ export interface Api {
 /** Browsers may call the API with a key (no cookies are used), so any origin is fine. */
 const cors: RequestHandler = (_req, res, next) => {
   res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Expose-Headers', 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, WWW-Authenticate');
+  res.setHeader(
+    'Access-Control-Expose-Headers',
+    'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, WWW-Authenticate',
+  );
   next();
 };
 

@@ -27,7 +27,10 @@ let h: Harness;
 let key: string;
 beforeAll(async () => {
   h = await createHarness();
-  await importRecords(h, [1, 2, 3, 4].map((n) => record(n)));
+  await importRecords(
+    h,
+    [1, 2, 3, 4].map((n) => record(n)),
+  );
   key = (await h.newKey()).key;
   await waitUntilVisible(15);
 });
@@ -51,7 +54,12 @@ const feed = (params: Record<string, string>, k = key) => h.get(`/v1/legal/chang
 type Change = { id: string; kind: string; document: { natural_key: string }; version?: unknown; relation?: unknown };
 
 /** Follows next_cursor until an empty page; returns every change seen. */
-async function followAll(since: string, limit: string, filters?: string, between?: () => Promise<void>): Promise<{ changes: Change[]; cursor: string }> {
+async function followAll(
+  since: string,
+  limit: string,
+  filters?: string,
+  between?: () => Promise<void>,
+): Promise<{ changes: Change[]; cursor: string }> {
   const changes: Change[] = [];
   let cursor = since;
   for (;;) {
@@ -93,7 +101,8 @@ describe('GET /v1/legal/changes', () => {
   it('filters by kinds, doc_type and eff_status', async () => {
     const kinds = (await followAll('1970-01-01T00:00:00Z', '100', JSON.stringify({ kinds: ['document.created'] }))).changes;
     expect(kinds.map((c) => c.document.natural_key)).toEqual(['sb/2091/1', 'sb/2091/2', 'sb/2091/3', 'sb/2091/4']);
-    const decrees = (await followAll('1970-01-01T00:00:00Z', '100', JSON.stringify({ doc_type: ['decree'], kinds: ['document.created'] }))).changes;
+    const decrees = (await followAll('1970-01-01T00:00:00Z', '100', JSON.stringify({ doc_type: ['decree'], kinds: ['document.created'] })))
+      .changes;
     expect(decrees.map((c) => c.document.natural_key)).toEqual(['sb/2091/2', 'sb/2091/4']);
     expect((await followAll('1970-01-01T00:00:00Z', '100', JSON.stringify({ eff_status: ['never_in_force'] }))).changes).toEqual([]);
   });
@@ -182,7 +191,7 @@ describe('GET /v1/legal/changes', () => {
     // following the cursor, as a client would, until they arrive.
     const seen: string[] = [];
     let position = during.body.data.next_cursor;
-    for (const deadline = Date.now() + 20_000; seen.length < 2 && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 20_000; seen.length < 2 && Date.now() < deadline;) {
       const after = await followAll(position, '100');
       seen.push(...after.changes.map((c) => c.id));
       position = after.cursor;

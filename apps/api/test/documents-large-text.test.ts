@@ -88,7 +88,13 @@ describe('include=text: every version, large multi-byte texts', () => {
 
   it("a version whose source date was unusable is placed by the previous version's end, and says so", async () => {
     const doc = (await h.get('/v1/legal/documents/sb%2F2098%2F1?include=versions', key)).body.data.document;
-    expect(doc.versions.map((v: { version: number; valid_from: string; valid_from_inferred_from: string | null }) => [v.version, v.valid_from, v.valid_from_inferred_from])).toEqual([
+    expect(
+      doc.versions.map((v: { version: number; valid_from: string; valid_from_inferred_from: string | null }) => [
+        v.version,
+        v.valid_from,
+        v.valid_from_inferred_from,
+      ]),
+    ).toEqual([
       [1, '2001-01-01', null],
       [2, '2010-01-01', 'previous_version_end'],
       [3, '2020-01-01', null],

@@ -32,7 +32,13 @@ withCorpus('point-in-time reads on real corpus documents', () => {
     const doc = res.body.data.document;
     expect(doc.as_of).toBe('1990-01-01');
     expect(doc.status).toBe('in_force');
-    expect(doc.version).toMatchObject({ version: 5, valid_from: '1989-01-01', valid_to: '1990-03-29', is_current: false, text_available: false });
+    expect(doc.version).toMatchObject({
+      version: 5,
+      valid_from: '1989-01-01',
+      valid_to: '1990-03-29',
+      is_current: false,
+      text_available: false,
+    });
     expect(doc.version.amended_by).toEqual({ natural_key: 'sb/1988/188', doc_number: '188/1988 Sb.' });
     // The source kept only a hash of that version's text: say so instead of showing today's text.
     expect(doc.text).toBeNull();
@@ -83,16 +89,21 @@ withCorpus('point-in-time reads on real corpus documents', () => {
     const first = (await h.get('/v1/legal/documents/sb%2F2012%2F89?include=text&text_limit=1000', key)).body.data.document;
     expect(first.text).toHaveLength(1000);
     expect(first.text_page).toEqual({ offset: 0, limit: 1000, returned_chars: 1000, total_chars: 1232196, next_offset: 1000 });
-    const next = (await h.get(`/v1/legal/documents/sb%2F2012%2F89?include=text&text_offset=${first.text_page.next_offset}&text_limit=1000`, key)).body.data.document;
+    const next = (
+      await h.get(`/v1/legal/documents/sb%2F2012%2F89?include=text&text_offset=${first.text_page.next_offset}&text_limit=1000`, key)
+    ).body.data.document;
     expect(next.text_page.offset).toBe(1000);
-    const last = (await h.get('/v1/legal/documents/sb%2F2012%2F89?include=text&text_offset=1232000&text_limit=1000', key)).body.data.document;
+    const last = (await h.get('/v1/legal/documents/sb%2F2012%2F89?include=text&text_offset=1232000&text_limit=1000', key)).body.data
+      .document;
     expect(last.text_page).toMatchObject({ returned_chars: 196, next_offset: null });
   });
 
   it('relations are readable from both ends, with targets outside the corpus kept', async () => {
     const incoming = await h.get('/v1/legal/documents/sb%2F1964%2F40/relations?direction=incoming', key);
     expect(incoming.status).toBe(200);
-    const types = incoming.body.data.relations.map((r: { type: string; document: { natural_key: string } }) => `${r.type}:${r.document.natural_key}`);
+    const types = incoming.body.data.relations.map(
+      (r: { type: string; document: { natural_key: string } }) => `${r.type}:${r.document.natural_key}`,
+    );
     expect(types).toEqual(['cited_by:sb/2012/89', 'repealed_by:sb/2012/89']);
 
     const outgoing = await h.get('/v1/legal/documents/sb%2F2012%2F89/relations?direction=outgoing&types=repeals&limit=200', key);
@@ -117,7 +128,12 @@ withCorpus('point-in-time reads on real corpus documents', () => {
       const q: string = cursor ? `&cursor=${cursor}` : '';
       const res = await h.get(`/v1/legal/documents/sb%2F2012%2F89/relations?limit=25${q}`, key);
       expect(res.status).toBe(200);
-      all.push(...res.body.data.relations.map((r: { direction: string; type: string; document: { natural_key: string } }) => `${r.direction}:${r.type}:${r.document.natural_key}`));
+      all.push(
+        ...res.body.data.relations.map(
+          (r: { direction: string; type: string; document: { natural_key: string } }) =>
+            `${r.direction}:${r.type}:${r.document.natural_key}`,
+        ),
+      );
       cursor = res.body.data.next_cursor;
       pages++;
     } while (cursor && pages < 50);

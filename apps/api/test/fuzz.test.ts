@@ -72,21 +72,30 @@ afterAll(async () => {
 });
 
 describe('api fuzz (seeded)', () => {
-  it('answers 4,000 hostile requests over every route without a 5xx, each 4xx an envelope with a fitting code', async () => {
-    const requests = fuzzRequests({
-      routes: ROUTES,
-      count: 4_000,
-      seed: 14,
-      credentials: [{}, { authorization: `Bearer ${key}` }, { authorization: `Bearer ${key}` }, { authorization: `Bearer ${readOnlyKey}` }],
-      plausible: ['SB-2012-89', 'sb%2F2012%2F89', 'sb/2012/89', 'SB-2091-1'],
-    });
-    const result = await runFuzz(served.port, requests);
-    if (process.env.FUZZ_TIMINGS) console.log(result.statuses, result.slowest);
-    expect(result.problems.slice(0, 20)).toEqual([]);
-    expect(result.sent).toBe(4_000);
-    // The fuzz reached the handlers, not only the front door.
-    expect(Object.keys(result.statuses).map(Number)).toEqual(expect.arrayContaining([200, 400, 401, 404]));
-  }, FUZZ_TIMEOUT_MS);
+  it(
+    'answers 4,000 hostile requests over every route without a 5xx, each 4xx an envelope with a fitting code',
+    async () => {
+      const requests = fuzzRequests({
+        routes: ROUTES,
+        count: 4_000,
+        seed: 14,
+        credentials: [
+          {},
+          { authorization: `Bearer ${key}` },
+          { authorization: `Bearer ${key}` },
+          { authorization: `Bearer ${readOnlyKey}` },
+        ],
+        plausible: ['SB-2012-89', 'sb%2F2012%2F89', 'sb/2012/89', 'SB-2091-1'],
+      });
+      const result = await runFuzz(served.port, requests);
+      if (process.env.FUZZ_TIMINGS) console.log(result.statuses, result.slowest);
+      expect(result.problems.slice(0, 20)).toEqual([]);
+      expect(result.sent).toBe(4_000);
+      // The fuzz reached the handlers, not only the front door.
+      expect(Object.keys(result.statuses).map(Number)).toEqual(expect.arrayContaining([200, 400, 401, 404]));
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
   it('answers parser-level errors (request line, headers, Expect, CONNECT) with the envelope', async () => {
     const result = await runParserCases(served.port);

@@ -11,7 +11,11 @@ export interface Harness {
   api: Api;
   http: ReturnType<typeof request>;
   /** A new organization with one key; plan limits overridable per test. */
-  newKey(options?: { scopes?: string; requestsPerMinute?: number; monthlyUnits?: number }): Promise<{ key: string; id: string; orgId: string }>;
+  newKey(options?: {
+    scopes?: string;
+    requestsPerMinute?: number;
+    monthlyUnits?: number;
+  }): Promise<{ key: string; id: string; orgId: string }>;
   /** GET with a key, asserting the response matches the OpenAPI document. */
   get(path: string, key?: string): Promise<request.Response>;
   close(): Promise<void>;

@@ -1,5 +1,17 @@
 import { createApiKey, createOrganization } from '@dp/db';
-import { createTestDatabase, createTestState, expectMatchesOpenApi, faultLines, memoryLogger, parseRawResponse, rawExchange, send, serve, type Served, type TestDatabase } from '@dp/testing';
+import {
+  createTestDatabase,
+  createTestState,
+  expectMatchesOpenApi,
+  faultLines,
+  memoryLogger,
+  parseRawResponse,
+  rawExchange,
+  send,
+  serve,
+  type Served,
+  type TestDatabase,
+} from '@dp/testing';
 import type { SharedState } from '@dp/core';
 import { createApi, type Api } from '../src/app';
 import { testConfig } from './harness';
@@ -41,7 +53,12 @@ const get = (path: string, headers: Record<string, string> = { authorization: `B
 
 describe('api: hostile input is a 4xx with the error envelope, never a 500', () => {
   it('malformed percent-encoding in a path: 400 invalid_request', async () => {
-    for (const path of ['/v1/legal/documents/%C3%28', '/v1/legal/documents/%zz', '/v1/legal/documents/%C3%28/relations', '/v1/webhooks/%E0%80']) {
+    for (const path of [
+      '/v1/legal/documents/%C3%28',
+      '/v1/legal/documents/%zz',
+      '/v1/legal/documents/%C3%28/relations',
+      '/v1/webhooks/%E0%80',
+    ]) {
       const res = await get(path);
       expectEnvelope(res, 400, 'invalid_request');
       expect(res.headers['x-ratelimit-limit']).toMatch(/^\d+$/);
@@ -52,7 +69,9 @@ describe('api: hostile input is a 4xx with the error envelope, never a 500', () 
   it('a NUL in a document id: 400 naming the path, not a database error', async () => {
     const res = await get('/v1/legal/documents/sb%002012');
     expectEnvelope(res, 400, 'invalid_request');
-    expect((res.body as { error: { details: { errors: unknown[] } } }).error.details.errors).toEqual([{ field: 'path', problem: expect.any(String) }]);
+    expect((res.body as { error: { details: { errors: unknown[] } } }).error.details.errors).toEqual([
+      { field: 'path', problem: expect.any(String) },
+    ]);
   });
 
   it('NUL and control bytes in query parameters: 400', async () => {
@@ -83,7 +102,11 @@ describe('api: hostile input is a 4xx with the error envelope, never a 500', () 
 
   it("Node's parser errors answer the envelope: bad request line 400, headers too large 431", async () => {
     expectEnvelope(parseRawResponse(await rawExchange(served.port, 'GET /v1 HTTP/1.1 extra\r\nHost: x\r\n\r\n'))!, 400, 'invalid_request');
-    expectEnvelope(parseRawResponse(await rawExchange(served.port, `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`))!, 431, 'headers_too_large');
+    expectEnvelope(
+      parseRawResponse(await rawExchange(served.port, `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`))!,
+      431,
+      'headers_too_large',
+    );
   });
 
   it('CONNECT answers 405 method_not_allowed instead of closing without a word', async () => {

@@ -20,7 +20,11 @@ describe('metering in units', () => {
   it('records exactly the units of 200 concurrent requests', async () => {
     const { key } = await h.newKey();
     const paths = Array.from({ length: 200 }, (_, i) =>
-      i % 3 === 0 ? '/v1/legal/documents/sb%2F2091%2F1' : i % 3 === 1 ? '/v1/legal/documents/sb%2F2091%2F1/effectivity' : '/v1/legal/documents/sb%2F2091%2F1/relations',
+      i % 3 === 0
+        ? '/v1/legal/documents/sb%2F2091%2F1'
+        : i % 3 === 1
+          ? '/v1/legal/documents/sb%2F2091%2F1/effectivity'
+          : '/v1/legal/documents/sb%2F2091%2F1/relations',
     );
     const results = await Promise.all(paths.map((p) => h.http.get(p).set('Authorization', `Bearer ${key}`)));
     expect(results.every((r) => r.status === 200)).toBe(true);

@@ -42,7 +42,9 @@ describe('GET /v1/openapi.json', () => {
       maxBuffer: 16 * 1024 * 1024,
     }).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
     const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as LintReport;
-    const errors = report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    const errors = report.problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
     expect(errors).toEqual([]);
     expect(report.totals.errors).toBe(0);
   }, 120_000);

@@ -14,7 +14,12 @@ function record(n: number, o: { title: string; text: string; status: string; fro
     title: o.title,
     doc_type: 'act',
     dates: { published: o.from, effective_from: o.from },
-    effectivity: { status: o.status, repealed_by: o.repealedBy ?? [], inferred_effective_to: o.to ?? null, inferred_from: o.to ? 'repealing act' : null },
+    effectivity: {
+      status: o.status,
+      repealed_by: o.repealedBy ?? [],
+      inferred_effective_to: o.to ?? null,
+      inferred_from: o.to ? 'repealing act' : null,
+    },
     text: o.text,
     versions: [{ version: 1, valid_from: o.from, valid_to: null, kind: 'bootstrap' }],
   };
@@ -29,7 +34,12 @@ const RECORDS = [
     repealedBy: ['sb/2088/2'],
     text: `# Občanský zákoník\n\n${'Občanský zákoník upravuje občanskoprávní vztahy; občanský zákoník se použije. '.repeat(40)}`,
   }),
-  record(2, { title: 'Občanský zákoník', status: 'in_force', from: '2014-01-01', text: '# Občanský zákoník\n\nSoukromá práva a povinnosti osob.' }),
+  record(2, {
+    title: 'Občanský zákoník',
+    status: 'in_force',
+    from: '2014-01-01',
+    text: '# Občanský zákoník\n\nSoukromá práva a povinnosti osob.',
+  }),
   record(3, {
     title: 'Zákon o obcích',
     status: 'no_longer_in_force',
@@ -39,7 +49,12 @@ const RECORDS = [
     text: `# Zákon o obcích\n\n${'Obec je územní společenství; zákon o obcích stanoví orgány obcí. '.repeat(40)}`,
   }),
   record(4, { title: 'Zákon o obcích', status: 'in_force', from: '2000-11-12', text: '# Zákon o obcích\n\nObecní zřízení.' }),
-  record(5, { title: 'Zákon, kterým se mění občanský zákoník', status: 'in_force', from: '2015-01-01', text: 'Občanský zákoník se mění takto.' }),
+  record(5, {
+    title: 'Zákon, kterým se mění občanský zákoník',
+    status: 'in_force',
+    from: '2015-01-01',
+    text: 'Občanský zákoník se mění takto.',
+  }),
 ];
 
 let h: Harness;

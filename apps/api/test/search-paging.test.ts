@@ -27,12 +27,22 @@ function record(n: number, title: string, text: string) {
 const TOPICS = ['vodách', 'lesích', 'silnicích', 'odpadech', 'myslivosti', 'rybářství', 'horách'];
 const records = [
   ...Array.from({ length: TITLE_MATCHES }, (_, i) =>
-    record(i + 1, `Zákon o ${TOPICS[i % TOPICS.length]}`, `Tento předpis upravuje ${TOPICS[(i * 3) % TOPICS.length]}. ${'Obecná pravidla. '.repeat(i % 5)}`),
+    record(
+      i + 1,
+      `Zákon o ${TOPICS[i % TOPICS.length]}`,
+      `Tento předpis upravuje ${TOPICS[(i * 3) % TOPICS.length]}. ${'Obecná pravidla. '.repeat(i % 5)}`,
+    ),
   ),
   ...Array.from({ length: BODY_MATCHES }, (_, i) =>
-    record(TITLE_MATCHES + i + 1, `Vyhláška o ${TOPICS[i % TOPICS.length]}`, `Podle zákona č. ${i}/2000 Sb. se stanoví ${'pravidla '.repeat(1 + (i % 4))}a postupy.`),
+    record(
+      TITLE_MATCHES + i + 1,
+      `Vyhláška o ${TOPICS[i % TOPICS.length]}`,
+      `Podle zákona č. ${i}/2000 Sb. se stanoví ${'pravidla '.repeat(1 + (i % 4))}a postupy.`,
+    ),
   ),
-  ...Array.from({ length: OTHERS }, (_, i) => record(TITLE_MATCHES + BODY_MATCHES + i + 1, `Vyhláška o ${TOPICS[i % TOPICS.length]}`, 'Bez odkazu na jiné předpisy.')),
+  ...Array.from({ length: OTHERS }, (_, i) =>
+    record(TITLE_MATCHES + BODY_MATCHES + i + 1, `Vyhláška o ${TOPICS[i % TOPICS.length]}`, 'Bez odkazu na jiné předpisy.'),
+  ),
 ];
 
 let h: Harness;

@@ -24,10 +24,28 @@ function record(n: number, o: { title: string; text: string; docType?: string; s
 
 const FILLER = 'Tento předpis upravuje obecná pravidla a postupy orgánů veřejné správy. '.repeat(30);
 export const SEARCH_FIXTURES = [
-  record(1, { title: 'Zákon o ochraně spotřebitelů na Měsíci', text: `# Zákon o ochraně spotřebitelů na Měsíci\n\n${FILLER}\n§ 12\nProdávající na Měsíci odpovídá spotřebiteli za vady zboží dodaného raketou.` }),
-  record(2, { title: 'Zákon, kterým se mění zákon o ochraně spotřebitelů na Měsíci', amending: true, published: '2091-06-01', text: `Zákon č. 1/2091 Sb. se mění takto: ${FILLER} spotřebitelům se přiznává právo na kyslík.` }),
-  record(3, { title: 'Vyhláška o vesmírných drahách', docType: 'decree', status: 'no_longer_in_force', published: '2091-03-15', text: `# Vyhláška o vesmírných drahách\n\n${FILLER}\n§ 3\nProvozovatel vesmírné dráhy zajistí bezpečnost cestujících na oběžné dráze.` }),
-  record(4, { title: 'Zákon o meziplanetárním občanském zákoníku', published: '2091-09-09', text: `${FILLER} Občanský zákoník se použije i na Marsu.` }),
+  record(1, {
+    title: 'Zákon o ochraně spotřebitelů na Měsíci',
+    text: `# Zákon o ochraně spotřebitelů na Měsíci\n\n${FILLER}\n§ 12\nProdávající na Měsíci odpovídá spotřebiteli za vady zboží dodaného raketou.`,
+  }),
+  record(2, {
+    title: 'Zákon, kterým se mění zákon o ochraně spotřebitelů na Měsíci',
+    amending: true,
+    published: '2091-06-01',
+    text: `Zákon č. 1/2091 Sb. se mění takto: ${FILLER} spotřebitelům se přiznává právo na kyslík.`,
+  }),
+  record(3, {
+    title: 'Vyhláška o vesmírných drahách',
+    docType: 'decree',
+    status: 'no_longer_in_force',
+    published: '2091-03-15',
+    text: `# Vyhláška o vesmírných drahách\n\n${FILLER}\n§ 3\nProvozovatel vesmírné dráhy zajistí bezpečnost cestujících na oběžné dráze.`,
+  }),
+  record(4, {
+    title: 'Zákon o meziplanetárním občanském zákoníku',
+    published: '2091-09-09',
+    text: `${FILLER} Občanský zákoník se použije i na Marsu.`,
+  }),
 ];
 
 async function importRecords(h: Harness, records: object[]): Promise<void> {
@@ -92,7 +110,9 @@ describe('GET /v1/legal/search (fulltext)', () => {
     expect(keys(await f({ published_from: '2091-05-01' }))).toEqual(['sb/2091/2']);
     expect(keys(await f({ published_to: '2091-05-01' }))).toEqual(['sb/2091/1']);
     expect(keys(await f({ doc_type: ['decree'] }))).toEqual([]);
-    expect(keys(await search({ q: 'dráhy', filters: JSON.stringify({ eff_status: ['no_longer_in_force'], doc_type: ['decree'] }) }))).toEqual(['sb/2091/3']);
+    expect(
+      keys(await search({ q: 'dráhy', filters: JSON.stringify({ eff_status: ['no_longer_in_force'], doc_type: ['decree'] }) })),
+    ).toEqual(['sb/2091/3']);
   });
 
   it('pages with an opaque cursor, each result once', async () => {
@@ -150,8 +170,8 @@ describe('GET /v1/legal/search (hybrid)', () => {
     expect(res.body.meta.mode).toBe('hybrid');
     expect(res.body.meta.signals).toEqual(['lexical', 'trigram']);
     expect(keys(res)[0]).toBe('sb/2091/3');
-    expect(keys((await search({ q: 'ochrana spotrebitelu na mesici', mode: 'hybrid' })))[0]).toBe('sb/2091/1');
-    expect(keys((await search({ q: '3/2091', mode: 'hybrid' })))[0]).toBe('sb/2091/3');
+    expect(keys(await search({ q: 'ochrana spotrebitelu na mesici', mode: 'hybrid' }))[0]).toBe('sb/2091/1');
+    expect(keys(await search({ q: '3/2091', mode: 'hybrid' }))[0]).toBe('sb/2091/3');
   });
 });
 

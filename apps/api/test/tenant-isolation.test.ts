@@ -75,7 +75,10 @@ describe('tenant isolation under concurrent load', () => {
       ...Array.from({ length: WORKERS_PER_ORG }, (_, i) => worker(b, a, i, problems)),
     ]);
     // A list may show a webhook whose creation had not answered yet: judged once all have.
-    for (const [org, other, name] of [[a, b, 'A'], [b, a, 'B']] as const) {
+    for (const [org, other, name] of [
+      [a, b, 'A'],
+      [b, a, 'B'],
+    ] as const) {
       for (const id of org.seen) {
         if (other.mine.has(id)) problems.push(`${name} saw the other organization's webhook ${id}`);
         else if (!org.mine.has(id)) problems.push(`${name} saw a webhook nobody created: ${id}`);

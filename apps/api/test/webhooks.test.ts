@@ -112,7 +112,11 @@ describe('/v1/webhooks', () => {
     expect(problems(array)).toEqual(['body']);
     const noBody = await h.http.post('/v1/webhooks').set('Authorization', `Bearer ${key}`);
     expect(noBody.status).toBe(400);
-    const broken = await h.http.post('/v1/webhooks').set('Authorization', `Bearer ${key}`).set('Content-Type', 'application/json').send('{"url":');
+    const broken = await h.http
+      .post('/v1/webhooks')
+      .set('Authorization', `Bearer ${key}`)
+      .set('Content-Type', 'application/json')
+      .send('{"url":');
     expect(broken.status).toBe(400);
     // Development: http only to loopback hosts.
     const httpPublic = await call(h, 'post', '/v1/webhooks', key, { url: 'http://hooks.example.com/x', events: ['document.created'] });
@@ -147,7 +151,9 @@ describe('/v1/webhooks', () => {
   it('caps an organization at 20 webhooks', async () => {
     const { key } = await h.newKey();
     for (let i = 0; i < 20; i++) {
-      expect((await call(h, 'post', '/v1/webhooks', key, { url: `https://h${i}.example.com/`, events: ['document.created'] })).status).toBe(201);
+      expect((await call(h, 'post', '/v1/webhooks', key, { url: `https://h${i}.example.com/`, events: ['document.created'] })).status).toBe(
+        201,
+      );
     }
     const res = await call(h, 'post', '/v1/webhooks', key, { url: 'https://h21.example.com/', events: ['document.created'] });
     expect(res.status).toBe(400);
@@ -159,7 +165,9 @@ describe('/v1/webhooks', () => {
     const readOnly = await h.newKey({ scopes: 'read' });
     const res = await h.get('/v1/webhooks', readOnly.key);
     expect(res.status).toBe(403);
-    expect(res.body.error).toEqual(expect.objectContaining({ code: 'insufficient_scope', details: expect.objectContaining({ required_scope: 'manage' }) }));
+    expect(res.body.error).toEqual(
+      expect.objectContaining({ code: 'insufficient_scope', details: expect.objectContaining({ required_scope: 'manage' }) }),
+    );
     const post = await call(h, 'post', '/v1/webhooks', readOnly.key, { url: 'https://x.example.com', events: ['document.created'] });
     expect(post.status).toBe(403);
     expect((await h.get('/v1/webhooks')).status).toBe(401);
@@ -202,7 +210,15 @@ describe('/v1/webhooks', () => {
     expect(rows).toHaveLength(5);
     // One failed attempt on the oldest, as the worker logs it.
     await h.db.prisma.deliveryAttempt.create({
-      data: { id: newId('att'), deliveryId: rows[0].id, attemptNo: 1, startedAt: new Date(), durationMs: 12, statusCode: 503, error: 'HTTP 503' },
+      data: {
+        id: newId('att'),
+        deliveryId: rows[0].id,
+        attemptNo: 1,
+        startedAt: new Date(),
+        durationMs: 12,
+        statusCode: 503,
+        error: 'HTTP 503',
+      },
     });
     await h.db.prisma.webhookDelivery.update({ where: { id: rows[0].id }, data: { attempts: 1, lastStatus: 503, lastError: 'HTTP 503' } });
 
@@ -220,7 +236,10 @@ describe('/v1/webhooks', () => {
     expect(pages).toBe(3);
     expect(seen).toEqual(rows.map((r) => r.id).reverse()); // newest first, none skipped or repeated
 
-    const last = await h.get(`/v1/webhooks/${id}/deliveries?limit=1&cursor=${encodeURIComponent(Buffer.from(JSON.stringify({ s: String(rows[1].changeSeq) })).toString('base64url'))}`, key);
+    const last = await h.get(
+      `/v1/webhooks/${id}/deliveries?limit=1&cursor=${encodeURIComponent(Buffer.from(JSON.stringify({ s: String(rows[1].changeSeq) })).toString('base64url'))}`,
+      key,
+    );
     const oldest = last.body.data.deliveries[0];
     expect(oldest).toEqual(
       expect.objectContaining({

@@ -1,4 +1,16 @@
-import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { applyMigrations, createDatabase, startEmbeddedServer, type Database } from '@dp/db';
@@ -57,18 +69,25 @@ function alive(pid: number): boolean {
 /** Creates the data directory when it may be created, and says clearly when it cannot be used. */
 export function ensureDataDir(paths: DataPaths): void {
   if (!existsSync(paths.dataDir)) {
-    if (paths.explicit) throw new DataDirError(`the data directory ${paths.dataDir} (DATA_DIR) does not exist: create it or point DATA_DIR at an existing directory`);
+    if (paths.explicit)
+      throw new DataDirError(
+        `the data directory ${paths.dataDir} (DATA_DIR) does not exist: create it or point DATA_DIR at an existing directory`,
+      );
     try {
       mkdirSync(paths.dataDir, { recursive: true });
     } catch (err) {
-      throw new DataDirError(`cannot create the data directory ${paths.dataDir} (${(err as NodeJS.ErrnoException).code}): set DATA_DIR to a writable directory`);
+      throw new DataDirError(
+        `cannot create the data directory ${paths.dataDir} (${(err as NodeJS.ErrnoException).code}): set DATA_DIR to a writable directory`,
+      );
     }
   }
   if (!statSync(paths.dataDir).isDirectory()) throw new DataDirError(`${paths.dataDir} is not a directory: set DATA_DIR to a directory`);
   try {
     accessSync(paths.dataDir, constants.W_OK | constants.X_OK);
   } catch {
-    throw new DataDirError(`the data directory ${paths.dataDir} is not writable: fix its permissions or set DATA_DIR to a writable directory`);
+    throw new DataDirError(
+      `the data directory ${paths.dataDir} is not writable: fix its permissions or set DATA_DIR to a writable directory`,
+    );
   }
 }
 
@@ -112,7 +131,9 @@ export function tryLockDataDir(paths: DataPaths, owner: DataDirOwner['owner']): 
       fd = openSync(paths.ownerFile, 'wx', 0o600);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new DataDirError(`cannot write in the data directory ${paths.dataDir} (${(err as NodeJS.ErrnoException).code}): set DATA_DIR to a writable directory`);
+        throw new DataDirError(
+          `cannot write in the data directory ${paths.dataDir} (${(err as NodeJS.ErrnoException).code}): set DATA_DIR to a writable directory`,
+        );
       }
       const holder = readOwner(paths.ownerFile);
       if (holder && holder.pid !== process.pid && alive(holder.pid)) return holder;

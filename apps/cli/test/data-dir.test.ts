@@ -18,7 +18,9 @@ describe('the CLI and the data directory', () => {
   });
 
   it('says clearly when DATA_DIR does not exist or is not a directory', async () => {
-    await expect(openCliDatabase({ DATA_DIR: join(dir, 'missing') })).rejects.toThrow(/data directory .*missing \(DATA_DIR\) does not exist/);
+    await expect(openCliDatabase({ DATA_DIR: join(dir, 'missing') })).rejects.toThrow(
+      /data directory .*missing \(DATA_DIR\) does not exist/,
+    );
     const file = join(dir, 'a-file');
     writeFileSync(file, '');
     await expect(openCliDatabase({ DATA_DIR: file })).rejects.toThrow(/is not a directory: set DATA_DIR/);

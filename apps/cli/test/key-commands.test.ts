@@ -43,7 +43,11 @@ describe('cli key:create / key:revoke', () => {
 
   it('--org NAME always creates a new organization with the given plan, never joining one of that name', async () => {
     // A portal customer's organization called "Acme Corp" on the free plan.
-    const customer = await inspect((db) => db.prisma.organization.create({ data: { id: 'org_portalcustomer', name: 'Acme Corp', plan: 'free', requestsPerMinute: 60, monthlyUnits: 10_000 } }));
+    const customer = await inspect((db) =>
+      db.prisma.organization.create({
+        data: { id: 'org_portalcustomer', name: 'Acme Corp', plan: 'free', requestsPerMinute: 60, monthlyUnits: 10_000 },
+      }),
+    );
     const io = captureIo(env);
     expect(await main(['key:create', '--org', 'Acme Corp', '--plan', 'pro'], io)).toBe(0);
     const created = JSON.parse(io.out());

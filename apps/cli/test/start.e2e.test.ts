@@ -38,7 +38,11 @@ function isFree(port: number, host?: string): Promise<boolean> {
   });
 }
 
-async function startEnv(dataDir: string): Promise<NodeJS.ProcessEnv & { PUBLIC_PORT: string; API_PORT: string; GATEWAY_PORT: string; PORTAL_PORT: string; EMBEDDED_DB_PORT: string }> {
+async function startEnv(
+  dataDir: string,
+): Promise<
+  NodeJS.ProcessEnv & { PUBLIC_PORT: string; API_PORT: string; GATEWAY_PORT: string; PORTAL_PORT: string; EMBEDDED_DB_PORT: string }
+> {
   const [pub, api, gw, portal, db] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   return {
     PATH: process.env.PATH,
@@ -55,7 +59,12 @@ async function startEnv(dataDir: string): Promise<NodeJS.ProcessEnv & { PUBLIC_P
 }
 
 /** Runs `start` until its banner (resolves with the output so far) or its exit. */
-function runStart(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; banner: Promise<string>; exit: Promise<number | null> } {
+function runStart(env: NodeJS.ProcessEnv): {
+  child: ChildProcess;
+  output: () => string;
+  banner: Promise<string>;
+  exit: Promise<number | null>;
+} {
   const child = spawn(process.execPath, [CLI, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d.toString()));
@@ -187,7 +196,10 @@ describe('npm start (embedded defaults)', () => {
     let lines: Array<{ requestId?: string; msg?: string }> = [];
     for (let i = 0; i < 50 && !lines.some((l) => l.requestId === requestId); i++) {
       await new Promise((r) => setTimeout(r, 100));
-      lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      lines = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
     }
     expect(lines.some((l) => l.requestId === requestId)).toBe(true);
     expect(readFileSync(file, 'utf8')).not.toContain(key);
@@ -244,7 +256,8 @@ describe('npm start with a busy port', () => {
       } finally {
         await new Promise((r) => blocker.close(r));
       }
-      for (const name of ['PUBLIC_PORT', 'API_PORT', 'GATEWAY_PORT', 'PORTAL_PORT'] as const) expect(await isFree(Number(env[name]))).toBe(true);
+      for (const name of ['PUBLIC_PORT', 'API_PORT', 'GATEWAY_PORT', 'PORTAL_PORT'] as const)
+        expect(await isFree(Number(env[name]))).toBe(true);
       expect(await isFree(Number(env.EMBEDDED_DB_PORT), '127.0.0.1')).toBe(true);
     });
   }

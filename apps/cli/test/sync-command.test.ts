@@ -35,7 +35,10 @@ const CLI = join(ROOT, 'apps', 'cli', 'dist', 'index.js');
 function bigRepo(docs: number): TinyRepo {
   const repo = createTinyRepo();
   const filler = (n: number, v: number) =>
-    Array.from({ length: 300 }, (_, i) => `##### § ${i + 1}\n\nUstanovení ${i + 1} zákona ${n}, znění ${v}; viz zákon č. ${(n % 7) + 1}/1999 Sb.\n`).join('\n');
+    Array.from(
+      { length: 300 },
+      (_, i) => `##### § ${i + 1}\n\nUstanovení ${i + 1} zákona ${n}, znění ${v}; viz zákon č. ${(n % 7) + 1}/1999 Sb.\n`,
+    ).join('\n');
   for (let n = 1; n <= docs; n++) {
     const id = `SB-2000-${n}`;
     const path = `cz/${id}.md`;
@@ -49,7 +52,12 @@ function bigRepo(docs: number): TinyRepo {
       );
     }
   }
-  repo.commit('cz/SB-2001-1.md', docFile({ id: 'SB-2001-1', kind: 'CISTNOV' }, '# Zákon, kterým se mění zákony\n\nZrušuje se zákon č. 2/2000 Sb.\n'), bootstrapMessage('SB-2001-1', '2001-01-01'), '2001-01-01');
+  repo.commit(
+    'cz/SB-2001-1.md',
+    docFile({ id: 'SB-2001-1', kind: 'CISTNOV' }, '# Zákon, kterým se mění zákony\n\nZrušuje se zákon č. 2/2000 Sb.\n'),
+    bootstrapMessage('SB-2001-1', '2001-01-01'),
+    '2001-01-01',
+  );
   return repo;
 }
 
@@ -64,7 +72,9 @@ async function snapshot(db: Database) {
       `SELECT d.natural_key, v.version, v.valid_from::text, v.valid_to::text, v.kind, v.amended_by_key, v.source_commit, md5(v.text) AS text, v.text_is_current
        FROM "document_version" v JOIN "document" d ON d.id = v.document_id ORDER BY 1, 2`,
     ),
-    relations: await db.query('SELECT source_id, "type", target_key, methods, evidence, version_dates FROM "document_relation" ORDER BY 1, 2, 3'),
+    relations: await db.query(
+      'SELECT source_id, "type", target_key, methods, evidence, version_dates FROM "document_relation" ORDER BY 1, 2, 3',
+    ),
     changes: await db.query('SELECT kind, natural_key, status, version, relation FROM "change" ORDER BY seq'),
     state: await db.query('SELECT "commit", commits_applied FROM "sync_state"'),
   };
@@ -77,8 +87,18 @@ describe('cli sync', () => {
   beforeAll(async () => {
     cli = await createCliTestEnv('dp-cli-sync-');
     repo = createTinyRepo();
-    repo.commit('cz/SB-2000-1.md', docFile({ id: 'SB-2000-1' }, '# Zákon 1\n\nText.\n'), bootstrapMessage('SB-2000-1', '2000-01-01'), '2000-01-01');
-    repo.commit('cz/SB-2000-2.md', docFile({ id: 'SB-2000-2', versionDate: '0000-00-00' }, '# Zákon 2\n\nText.\n'), bootstrapMessage('SB-2000-2', '2000-01-01'), '2000-01-01');
+    repo.commit(
+      'cz/SB-2000-1.md',
+      docFile({ id: 'SB-2000-1' }, '# Zákon 1\n\nText.\n'),
+      bootstrapMessage('SB-2000-1', '2000-01-01'),
+      '2000-01-01',
+    );
+    repo.commit(
+      'cz/SB-2000-2.md',
+      docFile({ id: 'SB-2000-2', versionDate: '0000-00-00' }, '# Zákon 2\n\nText.\n'),
+      bootstrapMessage('SB-2000-2', '2000-01-01'),
+      '2000-01-01',
+    );
   });
   afterAll(async () => {
     repo.destroy();
@@ -111,7 +131,13 @@ describe('cli sync', () => {
   });
 
   it('usage errors exit 2', async () => {
-    for (const args of [['sync'], ['sync', join(cli.dir, 'nope')], ['sync', repo.dir, '--to'], ['sync', repo.dir, '--to', 'no-such-commit'], ['sync', repo.dir, '--bogus']]) {
+    for (const args of [
+      ['sync'],
+      ['sync', join(cli.dir, 'nope')],
+      ['sync', repo.dir, '--to'],
+      ['sync', repo.dir, '--to', 'no-such-commit'],
+      ['sync', repo.dir, '--bogus'],
+    ]) {
       const io = captureIo(cli.env);
       expect(await main(args, io)).toBe(2);
     }
@@ -139,7 +165,8 @@ describe('cli sync', () => {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
 
-    const documents = async (db: Database) => Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM "document"'))[0]?.n ?? 0);
+    const documents = async (db: Database) =>
+      Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM "document"'))[0]?.n ?? 0);
 
     /** Starts a sync and SIGKILLs it once at least `after` documents are in; resolves how many were. */
     const killAfter = async (db: TestDatabase, after: number): Promise<number> => {
@@ -160,33 +187,37 @@ describe('cli sync', () => {
 
     const itPg = process.env.DATABASE_URL && existsSync(CLI) ? it : it.skip;
 
-    itPg('resumes correctly: the same rows as an uninterrupted sync, nothing lost or doubled', async () => {
-      const total = 91;
-      const first = await killAfter(killed, 5);
-      expect(first).toBeLessThan(total); // the kill did land mid-sync
-      const second = await killAfter(killed, first + 25);
-      // Killed before the end: the state did not move, so the next run starts from the same commit.
-      if (second < total) expect(await killed.query('SELECT 1 FROM "sync_state"')).toEqual([]);
+    itPg(
+      'resumes correctly: the same rows as an uninterrupted sync, nothing lost or doubled',
+      async () => {
+        const total = 91;
+        const first = await killAfter(killed, 5);
+        expect(first).toBeLessThan(total); // the kill did land mid-sync
+        const second = await killAfter(killed, first + 25);
+        // Killed before the end: the state did not move, so the next run starts from the same commit.
+        if (second < total) expect(await killed.query('SELECT 1 FROM "sync_state"')).toEqual([]);
 
-      const resumed = captureIo({ DATABASE_URL: killed.url });
-      expect(await main(['sync', big.dir], resumed)).toBe(0);
-      const resumedReport = JSON.parse(resumed.out());
-      expect(resumedReport.documents.failed).toBe(0);
+        const resumed = captureIo({ DATABASE_URL: killed.url });
+        expect(await main(['sync', big.dir], resumed)).toBe(0);
+        const resumedReport = JSON.parse(resumed.out());
+        expect(resumedReport.documents.failed).toBe(0);
 
-      const io = captureIo({ DATABASE_URL: clean.url });
-      expect(await main(['sync', big.dir], io)).toBe(0);
-      const cleanReport = JSON.parse(io.out());
-      expect(cleanReport.documents.created).toBe(total);
-      // what the interrupted runs wrote plus what the last run wrote = one clean run
-      expect(resumedReport.documents.created + resumedReport.documents.unchanged).toBe(total);
+        const io = captureIo({ DATABASE_URL: clean.url });
+        expect(await main(['sync', big.dir], io)).toBe(0);
+        const cleanReport = JSON.parse(io.out());
+        expect(cleanReport.documents.created).toBe(total);
+        // what the interrupted runs wrote plus what the last run wrote = one clean run
+        expect(resumedReport.documents.created + resumedReport.documents.unchanged).toBe(total);
 
-      const a = await snapshot(killed);
-      const b = await snapshot(clean);
-      expect(a.documents).toEqual(b.documents);
-      expect(a.versions).toEqual(b.versions);
-      expect(a.relations).toEqual(b.relations);
-      expect(a.changes).toEqual(b.changes);
-      expect(a.state.map((s) => (s as { commit: string }).commit)).toEqual(b.state.map((s) => (s as { commit: string }).commit));
-    }, 180_000);
+        const a = await snapshot(killed);
+        const b = await snapshot(clean);
+        expect(a.documents).toEqual(b.documents);
+        expect(a.versions).toEqual(b.versions);
+        expect(a.relations).toEqual(b.relations);
+        expect(a.changes).toEqual(b.changes);
+        expect(a.state.map((s) => (s as { commit: string }).commit)).toEqual(b.state.map((s) => (s as { commit: string }).commit));
+      },
+      180_000,
+    );
   });
 });

@@ -4,9 +4,7 @@ import { describeHttpError, type ApiFailure } from './errors';
 
 export type Query = Record<string, string | number | undefined>;
 
-export type ApiOutcome<T> =
-  | { ok: true; data: T; requestId: string | null }
-  | { ok: false; failure: ApiFailure };
+export type ApiOutcome<T> = { ok: true; data: T; requestId: string | null } | { ok: false; failure: ApiFailure };
 
 export interface ApiClientOptions {
   apiKey: string | undefined;
@@ -93,7 +91,12 @@ export class ApiClient {
     if (res.ok) {
       return {
         ok: false,
-        failure: { kind: 'upstream', status: res.status, requestId, message: `The service answered ${res.status} without the expected JSON envelope (is SERVICE_BASE_URL ${this.options.baseUrl} the Legal Documents API?).` },
+        failure: {
+          kind: 'upstream',
+          status: res.status,
+          requestId,
+          message: `The service answered ${res.status} without the expected JSON envelope (is SERVICE_BASE_URL ${this.options.baseUrl} the Legal Documents API?).`,
+        },
       };
     }
     return { ok: false, failure: describeHttpError(res.status, res.headers, body, requestId) };

@@ -79,7 +79,10 @@ export function describeHttpError(status: number, headers: Headers, body: unknow
   if (status === 404) {
     const reason = typeof details.reason === 'string' ? details.reason : undefined;
     if (reason === 'not_yet_published') {
-      return { ...base, message: `The document did not exist yet on the requested date (404 not_found, not_yet_published). Use a later "at" or omit it.` };
+      return {
+        ...base,
+        message: `The document did not exist yet on the requested date (404 not_found, not_yet_published). Use a later "at" or omit it.`,
+      };
     }
     return {
       ...base,
@@ -95,7 +98,10 @@ export function describeHttpError(status: number, headers: Headers, body: unknow
       message: `The API rejected the arguments (400 ${code ?? 'invalid_request'}): ${problems || apiMessage || 'invalid request'}. Fix them and call again.`,
     };
   }
-  return { ...base, message: `The API answered ${status} ${code ?? ''}${apiMessage ? `: ${apiMessage}` : ''}${ref}.`.replace(/\s+\./, '.') };
+  return {
+    ...base,
+    message: `The API answered ${status} ${code ?? ''}${apiMessage ? `: ${apiMessage}` : ''}${ref}.`.replace(/\s+\./, '.'),
+  };
 }
 
 /** Retry-After is seconds (or an HTTP date, which some proxies send). */

@@ -35,6 +35,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`dp-legal-mcp failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`dp-legal-mcp failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

@@ -13,11 +13,13 @@ export interface Logger {
 }
 
 export function createStderrLogger(level: string | undefined = process.env.LOG_LEVEL): Logger {
-  const min = level === 'silent' ? Infinity : ORDER[(level as LogLevel) ?? 'info'] ?? ORDER.info;
-  const write = (lvl: LogLevel) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (ORDER[lvl] < min) return;
-    process.stderr.write(`${JSON.stringify({ level: lvl, time: new Date().toISOString(), name: 'mcp-stdio', msg, ...fields })}\n`);
-  };
+  const min = level === 'silent' ? Infinity : (ORDER[(level as LogLevel) ?? 'info'] ?? ORDER.info);
+  const write =
+    (lvl: LogLevel) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (ORDER[lvl] < min) return;
+      process.stderr.write(`${JSON.stringify({ level: lvl, time: new Date().toISOString(), name: 'mcp-stdio', msg, ...fields })}\n`);
+    };
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }
 

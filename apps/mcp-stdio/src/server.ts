@@ -20,7 +20,7 @@ export interface CreateServerOptions extends Partial<Omit<ServerOptions, 'warnin
 
 /** Sent to the host at initialize; hosts show it to the model as guidance for the whole server. */
 const INSTRUCTIONS = [
-  'Tools over the Legal Documents Data API (Czech law as data). Every call is a real request metered in units against the user\'s API key.',
+  "Tools over the Legal Documents Data API (Czech law as data). Every call is a real request metered in units against the user's API key.",
   'Typical flow: legal_search → legal_get_document (add include ["text"] only when the wording is needed) → legal_get_effectivity / legal_get_relations.',
   'Prefer mode "fulltext" (1 unit); use "hybrid" (2 units) when fulltext finds nothing.',
   CITATION_GUIDANCE,

@@ -85,7 +85,10 @@ describe('configuration and transport', () => {
   it('without SERVICE_API_KEY the server starts, lists its tools, and every call names the variable', async () => {
     await withMcp({ SERVICE_BASE_URL: api.url }, async (m) => {
       expect((await m.client.listTools()).tools).toHaveLength(6);
-      for (const [name, args] of [['service_usage', {}], ['legal_search', { q: 'zákon' }]] as const) {
+      for (const [name, args] of [
+        ['service_usage', {}],
+        ['legal_search', { q: 'zákon' }],
+      ] as const) {
         const result = await m.call(name, args);
         expect(result.isError).toBe(true);
         expect(textOf(result)).toMatch(/SERVICE_API_KEY is not set/);
@@ -140,7 +143,9 @@ describe('configuration and transport', () => {
     try {
       await withMcp({ SERVICE_API_KEY: 'dp_live_x', SERVICE_BASE_URL: upstream.url, SERVICE_TIMEOUT_MS: '30000' }, async (m) => {
         const controller = new AbortController();
-        const call = m.client.callTool({ name: 'legal_get_document', arguments: { id: LONG_DOC } }, undefined, { signal: controller.signal });
+        const call = m.client.callTool({ name: 'legal_get_document', arguments: { id: LONG_DOC } }, undefined, {
+          signal: controller.signal,
+        });
         await arrived;
         controller.abort('user cancelled');
         await expect(call).rejects.toThrow();

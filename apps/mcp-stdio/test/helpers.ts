@@ -58,7 +58,15 @@ const RECORDS = [
     sections: [{ level: 1, label: '§ 1', offset: 34 }],
     versions: [
       { version: 1, valid_from: '2001-02-01', valid_to: '2006-01-01', kind: 'bootstrap' },
-      { version: 2, valid_from: '2006-01-01', valid_to: null, kind: 'reform', amended_by: '9902/2005 Sb.', amended_by_key: AMENDING_DOC, text_is_current: true },
+      {
+        version: 2,
+        valid_from: '2006-01-01',
+        valid_to: null,
+        kind: 'reform',
+        amended_by: '9902/2005 Sb.',
+        amended_by_key: AMENDING_DOC,
+        text_is_current: true,
+      },
     ],
   },
   {
@@ -114,7 +122,11 @@ export async function startApi(): Promise<RunningApi> {
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const newKey: RunningApi['newKey'] = async (o = {}) => {
-    const org = await createOrganization(db.prisma, { name: 'MCP test org', requestsPerMinute: o.requestsPerMinute ?? 10_000, monthlyUnits: o.monthlyUnits ?? 1_000_000 });
+    const org = await createOrganization(db.prisma, {
+      name: 'MCP test org',
+      requestsPerMinute: o.requestsPerMinute ?? 10_000,
+      monthlyUnits: o.monthlyUnits ?? 1_000_000,
+    });
     const created = await createApiKey(db.prisma, { orgId: org.id, scopes: parseScopes(o.scopes ?? 'read,manage') });
     return { key: created.key, id: created.id };
   };
@@ -133,7 +145,9 @@ export async function startApi(): Promise<RunningApi> {
       const { key } = await newKey({ scopes: 'read' });
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const res = await fetch(`${url}/v1/legal/changes?since=${encodeURIComponent(since)}`, { headers: { Authorization: `Bearer ${key}` } });
+        const res = await fetch(`${url}/v1/legal/changes?since=${encodeURIComponent(since)}`, {
+          headers: { Authorization: `Bearer ${key}` },
+        });
         const body = (await res.json()) as { data?: { changes?: unknown[] } };
         if (res.status === 200 && (body.data?.changes?.length ?? 0) > 0) return;
         if (Date.now() > deadline) throw new Error(`GET /v1/legal/changes still empty after ${timeoutMs} ms (status ${res.status})`);
@@ -159,7 +173,12 @@ export interface McpSession {
 
 /** Spawns `node dist/index.js` over real stdio, as an LLM host does. */
 export async function connectMcp(env: Record<string, string>): Promise<McpSession> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [DIST_ENTRY], env: { LOG_LEVEL: 'info', ...env }, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [DIST_ENTRY],
+    env: { LOG_LEVEL: 'info', ...env },
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
@@ -179,7 +198,9 @@ export function textOf(result: CallToolResult): string {
 }
 
 /** A stand-in upstream for failure modes the real api cannot be made to produce on demand. */
-export async function fakeUpstream(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; close(): Promise<void> }> {
+export async function fakeUpstream(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(handler);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   return {

@@ -15,7 +15,10 @@ it('writes nothing but JSON-RPC 2.0 messages to stdout', async () => {
   const lines: string[] = [];
   const byId = new Map<number, Record<string, unknown>>();
   const done = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer to all requests; stdout so far: ${lines.join('\n')}; stderr: ${stderr}`)), 15_000);
+    const timer = setTimeout(
+      () => reject(new Error(`no answer to all requests; stdout so far: ${lines.join('\n')}; stderr: ${stderr}`)),
+      15_000,
+    );
     createInterface({ input: child.stdout }).on('line', (line) => {
       lines.push(line);
       try {
@@ -31,7 +34,11 @@ it('writes nothing but JSON-RPC 2.0 messages to stdout', async () => {
     });
   });
   const send = (msg: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...msg })}\n`);
-  send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+  send({
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  });
   send({ method: 'notifications/initialized' });
   send({ id: 2, method: 'tools/list' });
   send({ id: 3, method: 'tools/call', params: { name: 'service_usage', arguments: {} } });

@@ -1,5 +1,15 @@
 import { CHANGE_KINDS } from '@dp/core';
-import { assertBuilt, AMENDING_DOC, connectMcp, LONG_DOC, LONG_TEXT_CHARS, startApi, textOf, type McpSession, type RunningApi } from './helpers';
+import {
+  assertBuilt,
+  AMENDING_DOC,
+  connectMcp,
+  LONG_DOC,
+  LONG_TEXT_CHARS,
+  startApi,
+  textOf,
+  type McpSession,
+  type RunningApi,
+} from './helpers';
 
 // The compiled server, spawned over stdio, against a real api on an ephemeral port.
 let api: RunningApi;
@@ -69,7 +79,10 @@ describe('each tool is one metered request, charged like REST', () => {
     const { result, units } = await unitsOf('legal_get_document', { id: LONG_DOC, include: ['text', 'sections'] });
     expect(result.isError).toBeFalsy();
     expect(units).toBe(1);
-    const sc = result.structuredContent as { document: { doc_number: string; natural_key: string; text: string; text_page: { next_offset: number } }; next_text_offset: number };
+    const sc = result.structuredContent as {
+      document: { doc_number: string; natural_key: string; text: string; text_page: { next_offset: number } };
+      next_text_offset: number;
+    };
     expect(sc.document.natural_key).toBe(LONG_DOC);
     expect(sc.document.doc_number).toBe('9901/2001 Sb.');
     expect(sc.document.text.length).toBe(20_000);
@@ -111,9 +124,18 @@ describe('each tool is one metered request, charged like REST', () => {
     const { result, units } = await unitsOf('legal_get_relations', { id: LONG_DOC });
     expect(result.isError).toBeFalsy();
     expect(units).toBe(1);
-    const sc = result.structuredContent as { direction: string; relations: { type: string; direction: string; document: { natural_key: string } }[] };
+    const sc = result.structuredContent as {
+      direction: string;
+      relations: { type: string; direction: string; document: { natural_key: string } }[];
+    };
     expect(sc.direction).toBe('both');
-    expect(sc.relations).toContainEqual(expect.objectContaining({ type: 'amended_by', direction: 'incoming', document: expect.objectContaining({ natural_key: AMENDING_DOC }) }));
+    expect(sc.relations).toContainEqual(
+      expect.objectContaining({
+        type: 'amended_by',
+        direction: 'incoming',
+        document: expect.objectContaining({ natural_key: AMENDING_DOC }),
+      }),
+    );
     expect(textOf(result)).toContain('amended_by (incoming): 9902/2005 Sb. (sb/2005/9902)');
   });
 
@@ -122,10 +144,16 @@ describe('each tool is one metered request, charged like REST', () => {
     expect(textOf(result)).not.toMatch(/internal_error/);
     expect(result.isError).toBeFalsy();
     expect(units).toBe(1);
-    const sc = result.structuredContent as { direction: string; types: string[]; relations: { type: string; document: { natural_key: string } }[] };
+    const sc = result.structuredContent as {
+      direction: string;
+      types: string[];
+      relations: { type: string; document: { natural_key: string } }[];
+    };
     expect(sc.direction).toBe('outgoing');
     expect(sc.types).toEqual(['amends']);
-    expect(sc.relations).toEqual([expect.objectContaining({ type: 'amends', document: expect.objectContaining({ natural_key: LONG_DOC }) })]);
+    expect(sc.relations).toEqual([
+      expect.objectContaining({ type: 'amends', document: expect.objectContaining({ natural_key: LONG_DOC }) }),
+    ]);
   });
 
   it('legal_search fulltext: 1 unit; a citation finds its document', async () => {
@@ -142,7 +170,13 @@ describe('each tool is one metered request, charged like REST', () => {
     const { result, units } = await unitsOf('legal_search', {
       q: 'zkušební dokumenty',
       mode: 'hybrid',
-      filters: { doc_type: ['act'], eff_status: ['in_force'], published_from: '2000-01-01', published_to: '2010-12-31', is_amending_act: false },
+      filters: {
+        doc_type: ['act'],
+        eff_status: ['in_force'],
+        published_from: '2000-01-01',
+        published_to: '2010-12-31',
+        is_amending_act: false,
+      },
     });
     expect(result.isError).toBeFalsy();
     expect(units).toBe(2);

@@ -73,7 +73,11 @@ export function createPortal(deps: PortalDeps): Portal {
 
   const portal = express.Router();
   portal.use(refuseBearer, noStore);
-  portal.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }), express.json({ limit: '16kb' }), rejectUnsafeInput);
+  portal.use(
+    express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }),
+    express.json({ limit: '16kb' }),
+    rejectUnsafeInput,
+  );
   portal.use(loadSession(ctx), provideCsrfToken(ctx), checkCsrf(ctx));
   portal.use(accountRouter(ctx));
   portal.use(keysRouter(ctx));

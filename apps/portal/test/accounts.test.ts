@@ -80,7 +80,10 @@ describe('sign-up and email verification', () => {
     expect(page.status).toBe(400);
     expect(page.text).not.toContain('Confirm my email address');
     const _csrf = await formToken(agent, '/portal/login');
-    const again = await agent.post('/portal/verify-email').type('form').send({ _csrf, token: link.searchParams.get('token') });
+    const again = await agent
+      .post('/portal/verify-email')
+      .type('form')
+      .send({ _csrf, token: link.searchParams.get('token') });
     expect(again.status).toBe(400);
     expect(again.text).toContain('expired or has already been used');
   });
@@ -99,7 +102,10 @@ describe('sign-up and email verification', () => {
     await h.db.prisma.userToken.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const page = await agent.get(link.pathname + link.search);
     expect(page.status).toBe(400);
-    const res = await agent.post('/portal/verify-email').type('form').send({ _csrf: await formToken(agent, '/portal/login'), token });
+    const res = await agent
+      .post('/portal/verify-email')
+      .type('form')
+      .send({ _csrf: await formToken(agent, '/portal/login'), token });
     expect(res.status).toBe(400);
     const user = await h.db.prisma.user.findUniqueOrThrow({ where: { email } });
     expect(user.emailVerifiedAt).toBeNull();
@@ -118,7 +124,10 @@ describe('API keys need a verified email (spec 5.3)', () => {
     expect(page.text).toContain('Resend confirmation email');
     expect(page.text).not.toContain('action="/portal/keys"');
 
-    const res = await agent.post('/portal/keys').type('form').send({ _csrf: csrfFrom(page.text), scopes: 'read' });
+    const res = await agent
+      .post('/portal/keys')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), scopes: 'read' });
     expect(res.status).toBe(403);
     expect(res.text).toContain('Confirm your email address before creating API keys');
     const user = await h.db.prisma.user.findUniqueOrThrow({ where: { email }, include: { memberships: true } });
@@ -126,11 +135,17 @@ describe('API keys need a verified email (spec 5.3)', () => {
 
     // Resend, verify, and the same POST succeeds.
     const before = (await h.mails(email)).length;
-    const resend = await agent.post('/portal/verify-email/resend').type('form').send({ _csrf: csrfFrom(page.text) });
+    const resend = await agent
+      .post('/portal/verify-email/resend')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text) });
     expect(resend.status).toBe(303);
     expect((await h.mails(email)).length).toBe(before + 1);
     await verifyFromMail(h, agent, email);
-    const created = await agent.post('/portal/keys').type('form').send({ _csrf: await formToken(agent, '/portal/keys'), scopes: 'read' });
+    const created = await agent
+      .post('/portal/keys')
+      .type('form')
+      .send({ _csrf: await formToken(agent, '/portal/keys'), scopes: 'read' });
     expect(created.status).toBe(201);
     expect(created.text).toMatch(/dp_live_[0-9A-Za-z]{32}/);
   });
@@ -223,7 +238,10 @@ describe('password reset', () => {
     });
     // A request that waited for the mailer would never finish: fail fast instead of at the timeout.
     const unblocked = <T>(p: Promise<T>) =>
-      Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the request waited for the mailer')), 15_000).unref())]);
+      Promise.race([
+        p,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the request waited for the mailer')), 15_000).unref()),
+      ]);
     try {
       const known = await unblocked(requestReset(email));
       const unknown = await unblocked(requestReset('reset-nobody@example.com'));

@@ -19,7 +19,9 @@ const CHROMIUM = '/usr/bin/chromium';
 jest.setTimeout(240_000);
 
 function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 const closeServer = (server?: Server) => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
 
@@ -66,7 +68,15 @@ beforeAll(async () => {
 
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   const context = await browser.newContext();
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portalUrl });
@@ -105,7 +115,11 @@ interface ChartInstance {
 }
 interface BrowserGlobals {
   navigator: { clipboard: { readText(): Promise<string> } };
-  document: { getElementById(id: string): Canvas | null; activeElement: { className: string } | null; documentElement: { scrollWidth: number } };
+  document: {
+    getElementById(id: string): Canvas | null;
+    activeElement: { className: string } | null;
+    documentElement: { scrollWidth: number };
+  };
   innerWidth: number;
   Chart?: { version: string; getChart(canvas: Canvas): ChartInstance | undefined };
 }
@@ -207,7 +221,14 @@ it('sign up → verify by mail → sign in → key works on /v1 → revoke → 4
     const g = globalThis as unknown as BrowserGlobals;
     const canvas = g.document.getElementById('usage-chart')!;
     const c = g.Chart!.getChart(canvas)!;
-    return { version: g.Chart!.version, type: c.config.type, labels: c.data.labels, datasets: c.data.datasets.map((d) => d.label), width: canvas.width, height: canvas.height };
+    return {
+      version: g.Chart!.version,
+      type: c.config.type,
+      labels: c.data.labels,
+      datasets: c.data.datasets.map((d) => d.label),
+      width: canvas.width,
+      height: canvas.height,
+    };
   });
   expect(chart.version).toMatch(/^4\./);
   expect(chart.type).toBe('bar');

@@ -80,7 +80,10 @@ describe("portal: the issue's cases", () => {
       { email: 'ok@example.com', password: 'correct horse\u0000battery staple', organization: 'Acme' },
       { email: 'ok@example.com', password: 'correct horse battery staple', organization: 'Ac\u0000me' },
     ]) {
-      const res = await agent.post('/portal/signup').type('form').send({ _csrf, ...fields });
+      const res = await agent
+        .post('/portal/signup')
+        .type('form')
+        .send({ _csrf, ...fields });
       expect(res.status).toBe(400);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
     }
@@ -89,21 +92,25 @@ describe("portal: the issue's cases", () => {
 });
 
 describe('portal fuzz (seeded)', () => {
-  it('answers 3,000 hostile requests over every route without a 5xx; errors are envelopes or proper pages', async () => {
-    expect(session.cookie).toContain('dp_session=');
-    const requests = fuzzRequests({
-      routes: ROUTES,
-      count: 3_000,
-      seed: 1400,
-      credentials: [{}, { accept: 'application/json' }, session, { cookie: session.cookie }, { authorization: 'Bearer dp_live_x' }],
-      plausible: ['key_0000', 'wh_0000', 'app.css'],
-    });
-    const result = await runFuzz(served.port, requests, { htmlPagesAllowed: true });
-    if (process.env.FUZZ_TIMINGS) console.log(result.statuses, result.slowest);
-    expect(result.problems.slice(0, 20)).toEqual([]);
-    expect(result.sent).toBe(3_000);
-    expect(Object.keys(result.statuses).map(Number)).toEqual(expect.arrayContaining([200, 303, 400, 403, 404]));
-  }, FUZZ_TIMEOUT_MS);
+  it(
+    'answers 3,000 hostile requests over every route without a 5xx; errors are envelopes or proper pages',
+    async () => {
+      expect(session.cookie).toContain('dp_session=');
+      const requests = fuzzRequests({
+        routes: ROUTES,
+        count: 3_000,
+        seed: 1400,
+        credentials: [{}, { accept: 'application/json' }, session, { cookie: session.cookie }, { authorization: 'Bearer dp_live_x' }],
+        plausible: ['key_0000', 'wh_0000', 'app.css'],
+      });
+      const result = await runFuzz(served.port, requests, { htmlPagesAllowed: true });
+      if (process.env.FUZZ_TIMINGS) console.log(result.statuses, result.slowest);
+      expect(result.problems.slice(0, 20)).toEqual([]);
+      expect(result.sent).toBe(3_000);
+      expect(Object.keys(result.statuses).map(Number)).toEqual(expect.arrayContaining([200, 303, 400, 403, 404]));
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
   it('answers parser-level errors (request line, headers, Expect, CONNECT) with the envelope', async () => {
     const result = await runParserCases(served.port);

@@ -36,7 +36,9 @@ export function portalConfig(overrides: Record<string, string> = {}): Config {
 export function readOutbox(dir: string): SentMail[] {
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
   } catch {
     return [];
   }
@@ -50,7 +52,13 @@ export function firstLink(text: string, path: string): string {
 }
 
 export async function createPortalHarness(
-  options: { config?: Record<string, string>; limits?: PortalDeps['limits']; db?: TestDatabase; state?: SharedState; logger?: PortalDeps['logger'] } = {},
+  options: {
+    config?: Record<string, string>;
+    limits?: PortalDeps['limits'];
+    db?: TestDatabase;
+    state?: SharedState;
+    logger?: PortalDeps['logger'];
+  } = {},
 ): Promise<PortalHarness> {
   const db = options.db ?? (await createTestDatabase());
   const state = options.state ?? createTestState();
@@ -58,7 +66,14 @@ export async function createPortalHarness(
   const config = portalConfig({ MAIL_OUTBOX_DIR: outboxDir, ...options.config });
   // Generous limits unless a test is about them: every supertest request comes from one IP.
   const limits = options.limits ?? { loginPerIp: { limit: 1000, windowSeconds: 900 }, mailPerIp: { limit: 1000, windowSeconds: 900 } };
-  const portal = createPortal({ db, state, config, limits, logger: options.logger, mailer: createOutboxMailer(outboxDir, config.MAIL_FROM) });
+  const portal = createPortal({
+    db,
+    state,
+    config,
+    limits,
+    logger: options.logger,
+    mailer: createOutboxMailer(outboxDir, config.MAIL_FROM),
+  });
   const mails = async (to?: string) => {
     await portal.mailSettled();
     return readOutbox(outboxDir).filter((m) => !to || m.to === to);
@@ -118,7 +133,10 @@ export async function verifyFromMail(h: PortalHarness, agent: Agent, email: stri
   const link = new URL(await h.linkFrom(email, '/portal/verify-email'));
   const page = await agent.get(link.pathname + link.search);
   const token = link.searchParams.get('token')!;
-  return agent.post('/portal/verify-email').type('form').send({ _csrf: csrfFrom(page.text), token });
+  return agent
+    .post('/portal/verify-email')
+    .type('form')
+    .send({ _csrf: csrfFrom(page.text), token });
 }
 
 export async function logIn(agent: Agent, email: string, password = PASSWORD): Promise<request.Response> {

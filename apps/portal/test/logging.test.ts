@@ -27,7 +27,10 @@ describe('logs never hold passwords, cookies or tokens', () => {
     const agent = await verifiedAccount(h, email);
     const login = await logIn(request.agent(h.portal.app), email);
     const session = setCookie(login, 'dp_session')!.value;
-    const created = await agent.post('/portal/keys').type('form').send({ _csrf: await formToken(agent, '/portal/keys'), scopes: 'read' });
+    const created = await agent
+      .post('/portal/keys')
+      .type('form')
+      .send({ _csrf: await formToken(agent, '/portal/keys'), scopes: 'read' });
     const key = /dp_live_[0-9A-Za-z]{32}/.exec(created.text)![0];
     const verifyToken = new URL(await h.linkFrom(email, '/portal/verify-email')).searchParams.get('token')!;
     const csrf = await formToken(agent, '/portal/keys');

@@ -28,7 +28,9 @@ describe('login throttling (shared rate limiter)', () => {
   });
 
   it('limits attempts per IP across accounts', async () => {
-    h = await createPortalHarness({ limits: { loginPerIp: { limit: 3, windowSeconds: 900 }, mailPerIp: { limit: 1000, windowSeconds: 900 } } });
+    h = await createPortalHarness({
+      limits: { loginPerIp: { limit: 3, windowSeconds: 900 }, mailPerIp: { limit: 1000, windowSeconds: 900 } },
+    });
     for (let i = 0; i < 3; i++) {
       expect((await logIn(request.agent(h.portal.app), `spray-${i}@example.com`)).status).toBe(401);
     }
@@ -37,7 +39,11 @@ describe('login throttling (shared rate limiter)', () => {
     // Scripts get the JSON envelope.
     const agent = request.agent(h.portal.app);
     const token = await formToken(agent, '/portal/login');
-    const json = await agent.post('/portal/login').set('X-CSRF-Token', token).set('Accept', 'application/json').send({ email: 'a@example.com', password: PASSWORD });
+    const json = await agent
+      .post('/portal/login')
+      .set('X-CSRF-Token', token)
+      .set('Accept', 'application/json')
+      .send({ email: 'a@example.com', password: PASSWORD });
     expect(json.status).toBe(429);
     expect(json.body.error.code).toBe('rate_limited');
   });

@@ -24,21 +24,33 @@ describe('CSRF (signed double-submit)', () => {
     expect(missing.status).toBe(403);
     expect(missing.text).toContain('did not come from this site');
 
-    const wrong = await agent.post('/portal/login').type('form').send({ ...form, _csrf: `${token}x` });
+    const wrong = await agent
+      .post('/portal/login')
+      .type('form')
+      .send({ ...form, _csrf: `${token}x` });
     expect(wrong.status).toBe(403);
 
     // A well-formed token for the same binding, but not the one in this browser's cookie.
     const other = await formToken(request.agent(h.portal.app), '/portal/login');
     expect(other).not.toBe(token);
-    const mismatch = await agent.post('/portal/login').type('form').send({ ...form, _csrf: other });
+    const mismatch = await agent
+      .post('/portal/login')
+      .type('form')
+      .send({ ...form, _csrf: other });
     expect(mismatch.status).toBe(403);
 
     // Field without any cookie (a cross-site form cannot send our cookie with a matching value).
-    const noCookie = await request(h.portal.app).post('/portal/login').type('form').send({ ...form, _csrf: token });
+    const noCookie = await request(h.portal.app)
+      .post('/portal/login')
+      .type('form')
+      .send({ ...form, _csrf: token });
     expect(noCookie.status).toBe(403);
 
     // The same request with the right token gets past CSRF (and fails on the credentials).
-    const ok = await agent.post('/portal/login').type('form').send({ ...form, _csrf: token });
+    const ok = await agent
+      .post('/portal/login')
+      .type('form')
+      .send({ ...form, _csrf: token });
     expect(ok.status).toBe(401);
   });
 
@@ -73,7 +85,10 @@ describe('CSRF (signed double-submit)', () => {
   it('accepts the header form of the token for scripts', async () => {
     const agent = await verifiedAccount(h, 'csrf-header@example.com');
     const token = await formToken(agent, '/portal/keys');
-    const res = await agent.post('/portal/keys').set('X-CSRF-Token', token).send({ scopes: ['read'] });
+    const res = await agent
+      .post('/portal/keys')
+      .set('X-CSRF-Token', token)
+      .send({ scopes: ['read'] });
     expect(res.status).toBe(201);
   });
 });
@@ -164,7 +179,12 @@ describe('the portal is not an API, and the API does not take portal cookies', (
 
 describe('static assets and headers', () => {
   it('serves its own CSS, scripts and chart.js; pages are not cached', async () => {
-    for (const path of ['/portal/static/portal.css', '/portal/static/copy.js', '/portal/static/usage-chart.js', '/portal/static/vendor/chart.umd.js']) {
+    for (const path of [
+      '/portal/static/portal.css',
+      '/portal/static/copy.js',
+      '/portal/static/usage-chart.js',
+      '/portal/static/vendor/chart.umd.js',
+    ]) {
       const res = await request(h.portal.app).get(path);
       expect(res.status).toBe(200);
     }

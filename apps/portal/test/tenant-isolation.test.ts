@@ -20,7 +20,10 @@ describe('portal tenant isolation under concurrent load', () => {
     const orgs = await Promise.all(
       (['Alpha Legal', 'Beta Legal'] as const).map(async (name, i) => {
         const agent = await verifiedAccount(h, `tenant${i}@example.com`, name);
-        const created = await agent.post('/portal/keys').type('form').send({ _csrf: await formToken(agent, '/portal/keys'), scopes: 'read' });
+        const created = await agent
+          .post('/portal/keys')
+          .type('form')
+          .send({ _csrf: await formToken(agent, '/portal/keys'), scopes: 'read' });
         expect(created.status).toBe(201);
         const prefix = /dp_live_[0-9A-Za-z]{32}/.exec(created.text)![0].slice(0, 12);
         return { name, agent, prefix };
@@ -36,14 +39,13 @@ describe('portal tenant isolation under concurrent load', () => {
             continue;
           }
           if (!res.text.includes(me.name)) problems.push(`${me.name} ${path}: own organization's name missing`);
-          if (res.text.includes(other.name) || res.text.includes(other.prefix)) problems.push(`${me.name} ${path}: shows ${other.name}'s data`);
+          if (res.text.includes(other.name) || res.text.includes(other.prefix))
+            problems.push(`${me.name} ${path}: shows ${other.name}'s data`);
           if (path === '/portal/keys' && !res.text.includes(me.prefix)) problems.push(`${me.name} ${path}: own key missing`);
         }
       }
     };
-    await Promise.all(
-      Array.from({ length: WORKERS_PER_ORG }, () => [worker(orgs[0], orgs[1]), worker(orgs[1], orgs[0])]).flat(),
-    );
+    await Promise.all(Array.from({ length: WORKERS_PER_ORG }, () => [worker(orgs[0], orgs[1]), worker(orgs[1], orgs[0])]).flat());
     expect(problems).toEqual([]);
   }, 180_000);
 });

@@ -30,7 +30,9 @@ export function guardedLookup(resolve: Resolver, checkAddresses: boolean): Looku
         if (checkAddresses) {
           const bad = wanted.find((a) => classifyAddress(a.address) !== 'public');
           if (bad) {
-            throw new AddressNotAllowedError(`refused: ${hostname} resolves to a ${classifyAddress(bad.address).replace('_', '-')} address (${bad.address})`);
+            throw new AddressNotAllowedError(
+              `refused: ${hostname} resolves to a ${classifyAddress(bad.address).replace('_', '-')} address (${bad.address})`,
+            );
           }
         }
         if (options.all) callback(null, wanted);

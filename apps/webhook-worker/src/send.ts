@@ -28,10 +28,13 @@ export function createSender(resolve: Resolver = systemResolver): Sender {
   return (req) =>
     new Promise<SendResult>((resolvePromise, reject) => {
       const url = new URL(req.url);
-      if (req.production && url.protocol !== 'https:') return reject(new AddressNotAllowedError('refused: only https URLs are delivered to'));
+      if (req.production && url.protocol !== 'https:')
+        return reject(new AddressNotAllowedError('refused: only https URLs are delivered to'));
       // Node connects to IP literals without calling `lookup`, so they are checked here.
       if (req.production && isIpLiteral(url.hostname) && classifyAddress(url.hostname) !== 'public') {
-        return reject(new AddressNotAllowedError(`refused: ${url.hostname} is a ${classifyAddress(url.hostname).replace('_', '-')} address`));
+        return reject(
+          new AddressNotAllowedError(`refused: ${url.hostname} is a ${classifyAddress(url.hostname).replace('_', '-')} address`),
+        );
       }
       const transport = url.protocol === 'https:' ? https : http;
       const request = transport.request(

@@ -76,7 +76,10 @@ export function createWorker(options: WorkerOptions): Worker {
   const lockMs = options.lockMs ?? DEFAULTS.lockMs;
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   const pollMs = options.pollMs ?? DEFAULTS.pollMs;
-  const retry: RetryPolicy = { scheduleMs: options.retry?.scheduleMs ?? DEFAULT_RETRY_SCHEDULE_MS, jitter: options.retry?.jitter ?? DEFAULTS.jitter };
+  const retry: RetryPolicy = {
+    scheduleMs: options.retry?.scheduleMs ?? DEFAULT_RETRY_SCHEDULE_MS,
+    jitter: options.retry?.jitter ?? DEFAULTS.jitter,
+  };
   const disableAfterFailures = options.disableAfterFailures ?? DEFAULTS.disableAfterFailures;
   const production = options.config.isProduction;
   // A claim must outlast the attempt it covers, or a second worker could send it meanwhile.
@@ -128,7 +131,15 @@ export function createWorker(options: WorkerOptions): Worker {
       disableAfterFailures,
     });
     // Ids, status and timing only: never the secret, the signature or the body.
-    const line = { delivery_id: d.id, webhook_id: d.webhookId, attempt: attemptNo, status_code: statusCode, duration_ms: durationMs, error, outcome: status };
+    const line = {
+      delivery_id: d.id,
+      webhook_id: d.webhookId,
+      attempt: attemptNo,
+      status_code: statusCode,
+      duration_ms: durationMs,
+      error,
+      outcome: status,
+    };
     if (ok) logger.info(line, 'webhook delivered');
     else logger.warn({ ...line, next_attempt_in_ms: delay }, 'webhook attempt failed');
     if (result.disabledReason) logger.warn({ webhook_id: d.webhookId, reason: result.disabledReason }, 'webhook endpoint disabled');

@@ -40,7 +40,11 @@ export async function startReceiver(): Promise<Receiver> {
         const chunks: Buffer[] = [];
         req.on('data', (c: Buffer) => chunks.push(c));
         req.on('end', () => {
-          const hit: Hit = { path: req.url ?? '', headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') };
+          const hit: Hit = {
+            path: req.url ?? '',
+            headers: req.headers as Record<string, string>,
+            body: Buffer.concat(chunks).toString('utf8'),
+          };
           r.hits.push(hit);
           const answer = r.respond(hit);
           res.writeHead(answer.status, { connection: 'close', ...answer.headers });
@@ -69,7 +73,13 @@ export async function emit(db: Database, n: number, kind: 'document.created' | '
     docSeq += 1;
     return {
       kind,
-      document: { id: `SB-2099-${docSeq}`, naturalKey: `sb/2099/${docSeq}`, docNumber: `${docSeq}/2099 Sb.`, docType: 'act', status: 'in_force' },
+      document: {
+        id: `SB-2099-${docSeq}`,
+        naturalKey: `sb/2099/${docSeq}`,
+        docNumber: `${docSeq}/2099 Sb.`,
+        docType: 'act',
+        status: 'in_force',
+      },
     };
   });
   return db.prisma.$transaction((tx) => recordChanges(tx, changes));

@@ -54,7 +54,9 @@ describe('webhook delivery', () => {
     expect(log.deliveries).toHaveLength(3);
     for (const d of log.deliveries) {
       expect(d.status).toBe('delivered');
-      expect(d.attempts).toEqual([expect.objectContaining({ attempt_no: 1, status_code: 200, error: null, duration_ms: expect.any(Number) })]);
+      expect(d.attempts).toEqual([
+        expect.objectContaining({ attempt_no: 1, status_code: 200, error: null, duration_ms: expect.any(Number) }),
+      ]);
     }
   });
 
@@ -175,7 +177,9 @@ describe('webhook delivery', () => {
     const w = worker();
     expect((await w.runOnce()).failed).toBe(1);
     const view = await getWebhook(db.prisma, hook.orgId, hook.id);
-    expect(view).toEqual(expect.objectContaining({ status: 'disabled', disabled_reason: expect.stringContaining('410'), disabled_at: expect.any(String) }));
+    expect(view).toEqual(
+      expect.objectContaining({ status: 'disabled', disabled_reason: expect.stringContaining('410'), disabled_at: expect.any(String) }),
+    );
     await emit(db, 1);
     expect((await w.runOnce()).claimed).toBe(0);
     expect(hitsFor('/gone')).toHaveLength(1);
@@ -217,13 +221,19 @@ describe('webhook delivery', () => {
       clock.advance(3_600_000);
     }
     let rows = await deliveryRows(db, hook.id);
-    expect(rows.map((r) => [r.status, r.attempts])).toEqual([['failed', 4], ['pending', 0], ['pending', 0]]);
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ['failed', 4],
+      ['pending', 0],
+      ['pending', 0],
+    ]);
     for (let i = 0; i < 3; i++) {
       await w.runOnce();
       clock.advance(3_600_000);
     }
     const view = await getWebhook(db.prisma, hook.orgId, hook.id);
-    expect(view).toEqual(expect.objectContaining({ status: 'disabled', failure_count: 6, disabled_reason: 'failed 6 consecutive delivery attempts' }));
+    expect(view).toEqual(
+      expect.objectContaining({ status: 'disabled', failure_count: 6, disabled_reason: 'failed 6 consecutive delivery attempts' }),
+    );
     rows = await deliveryRows(db, hook.id);
     expect(rows[1]).toEqual(expect.objectContaining({ status: 'pending', attempts: 2 }));
     const before = receiver.hits.length;

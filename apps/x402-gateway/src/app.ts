@@ -21,7 +21,13 @@ import { createHttpFacilitator } from './facilitator/http-client';
 import { createFacilitatorRouter } from './facilitator/router';
 import { createSimulatedFacilitator } from './facilitator/simulated';
 import { x402Cors } from './http/cors';
-import { InvalidPaymentGuard, PILOT_CHALLENGE_LIMIT, PILOT_INVALID_PAYMENT_LIMIT, PILOT_RATE_LIMIT, type RateLimitSetting } from './payments/payer-limit';
+import {
+  InvalidPaymentGuard,
+  PILOT_CHALLENGE_LIMIT,
+  PILOT_INVALID_PAYMENT_LIMIT,
+  PILOT_RATE_LIMIT,
+  type RateLimitSetting,
+} from './payments/payer-limit';
 import { createPaymentStore } from './payments/payment-store';
 import { x402DocumentsRouter } from './routes/x402-documents';
 
@@ -62,11 +68,13 @@ export function createGateway(deps: GatewayDeps): Gateway {
   let unsubscribe: Promise<(() => Promise<void> | void) | undefined> = Promise.resolve(undefined);
   if (!fetchDocument && config.X402_ENABLED) {
     const cached = cachedDocumentFetcher(createInternalDocumentFetcher(config));
-    unsubscribe = deps.state.pubsub.subscribe(DOCUMENTS_CHANGED_CHANNEL, () => cached.clear()).catch((err) => {
-      // Without the subscription entries still expire after 30 s; say so rather than fail startup.
-      logger.warn({ reason: (err as Error)?.message }, 'document cache invalidation unavailable');
-      return undefined;
-    });
+    unsubscribe = deps.state.pubsub
+      .subscribe(DOCUMENTS_CHANGED_CHANNEL, () => cached.clear())
+      .catch((err) => {
+        // Without the subscription entries still expire after 30 s; say so rather than fail startup.
+        logger.warn({ reason: (err as Error)?.message }, 'document cache invalidation unavailable');
+        return undefined;
+      });
     fetchDocument = cached;
   }
 
@@ -109,7 +117,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
     );
   } else {
     app.use('/x402', (req, res) => {
-      sendError(res, new ApiError('not_found', `No route for ${req.method} ${req.originalUrl.split('?')[0]}: the x402 pilot is not enabled.`));
+      sendError(
+        res,
+        new ApiError('not_found', `No route for ${req.method} ${req.originalUrl.split('?')[0]}: the x402 pilot is not enabled.`),
+      );
     });
   }
 
@@ -120,7 +131,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
     app,
     // db and state belong to the caller (index.ts closes them); only our subscription is ours.
     close: async () => {
-      await (await unsubscribe)?.();
+      await (
+        await unsubscribe
+      )?.();
     },
   };
 }

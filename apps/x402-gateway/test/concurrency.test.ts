@@ -28,14 +28,18 @@ describe('the global daily cap', () => {
     }
     expect(await h.paymentCount()).toBe(5);
     expect(await h.dailyTotal()).toBe(10000n);
-    const [day] = await h.db.query<{ payment_count: number; total: string }>('SELECT payment_count, total_atomic::text AS total FROM x402_daily_total');
+    const [day] = await h.db.query<{ payment_count: number; total: string }>(
+      'SELECT payment_count, total_atomic::text AS total FROM x402_daily_total',
+    );
     expect(day).toEqual({ payment_count: 5, total: '10000' });
   });
 
   it('still honours replays of settled payments once the cap is reached', async () => {
     const requirements = requirementsFor(`${h.url}${PATH}`);
     // The cap is full: a new payment is refused ...
-    const fresh = await request(h.url).get(PATH).set('X-PAYMENT', encode(await newPayer().sign(requirements)));
+    const fresh = await request(h.url)
+      .get(PATH)
+      .set('X-PAYMENT', encode(await newPayer().sign(requirements)));
     expect(fresh.status).toBe(402);
     expect(fresh.body.error.details.reason).toBe('daily_cap_reached');
     expect(await h.dailyTotal()).toBe(10000n);

@@ -37,12 +37,25 @@ describe('the simulated facilitator over the x402 HTTP API', () => {
     expect(verify.body).toEqual({ isValid: true, payer: payment.payload.authorization.from });
     const settle1 = await request(a.url).post('/facilitator/settle').send(body);
     const settle2 = await request(a.url).post('/facilitator/settle').send(body);
-    expect(settle1.body).toEqual({ success: true, transaction: syntheticTxRef(payment.payload.authorization.nonce), network: 'base-sepolia', payer: payment.payload.authorization.from });
+    expect(settle1.body).toEqual({
+      success: true,
+      transaction: syntheticTxRef(payment.payload.authorization.nonce),
+      network: 'base-sepolia',
+      payer: payment.payload.authorization.from,
+    });
     expect(settle2.body.transaction).toBe(settle1.body.transaction);
 
-    const bad = await request(a.url).post('/facilitator/verify').send({ ...body, paymentRequirements: { ...requirements, payTo: '0x4444444444444444444444444444444444444444' } });
-    expect(bad.body).toEqual({ isValid: false, invalidReason: 'invalid_exact_evm_payload_recipient_mismatch', payer: payment.payload.authorization.from });
-    const garbage = await request(a.url).post('/facilitator/verify').send({ ...body, paymentPayload: { nope: 1 } });
+    const bad = await request(a.url)
+      .post('/facilitator/verify')
+      .send({ ...body, paymentRequirements: { ...requirements, payTo: '0x4444444444444444444444444444444444444444' } });
+    expect(bad.body).toEqual({
+      isValid: false,
+      invalidReason: 'invalid_exact_evm_payload_recipient_mismatch',
+      payer: payment.payload.authorization.from,
+    });
+    const garbage = await request(a.url)
+      .post('/facilitator/verify')
+      .send({ ...body, paymentPayload: { nope: 1 } });
     expect(garbage.body).toEqual({ isValid: false, invalidReason: 'invalid_payload' });
     const supported = await request(a.url).get('/facilitator/supported');
     expect(supported.body.kinds).toEqual([{ x402Version: 1, scheme: 'exact', network: 'base-sepolia' }]);
@@ -66,7 +79,9 @@ describe('facilitator down or failing', () => {
   it('answers 502 facilitator_unavailable when X402_FACILITATOR_URL points at a closed port; nothing charged', async () => {
     const h = await createGatewayHarness({ config: { X402_FACILITATOR_URL: `http://127.0.0.1:${await closedPort()}/facilitator` } });
     try {
-      const res = await request(h.url).get(PATH).set('X-PAYMENT', encode(await newPayer().sign(requirementsFor(`${h.url}${PATH}`))));
+      const res = await request(h.url)
+        .get(PATH)
+        .set('X-PAYMENT', encode(await newPayer().sign(requirementsFor(`${h.url}${PATH}`))));
       expect(res.status).toBe(502);
       expect(res.body.error.code).toBe('facilitator_unavailable');
       expect(res.headers['x-payment-response']).toBeUndefined();
@@ -79,11 +94,16 @@ describe('facilitator down or failing', () => {
   });
 
   it('answers 502 when the facilitator answers 500 or nonsense', async () => {
-    for (const answer of [(res: import('node:http').ServerResponse) => res.writeHead(500).end('oops'), (res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"weird":true}')]) {
+    for (const answer of [
+      (res: import('node:http').ServerResponse) => res.writeHead(500).end('oops'),
+      (res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"weird":true}'),
+    ]) {
       const broken = await listen((_req, res) => answer(res));
       const h = await createGatewayHarness({ config: { X402_FACILITATOR_URL: broken.url } });
       try {
-        const res = await request(h.url).get(PATH).set('X-PAYMENT', encode(await newPayer().sign(requirementsFor(`${h.url}${PATH}`))));
+        const res = await request(h.url)
+          .get(PATH)
+          .set('X-PAYMENT', encode(await newPayer().sign(requirementsFor(`${h.url}${PATH}`))));
         expect(res.status).toBe(502);
         expect(res.body.error.code).toBe('facilitator_unavailable');
         expect(await h.paymentCount()).toBe(0);
@@ -125,10 +145,14 @@ describe('facilitator down or failing', () => {
 
   it('does not charge when the verify step throws unexpectedly', async () => {
     const h = await createGatewayHarness({
-      deps: { facilitator: { verify: async () => Promise.reject(new Error('bug')), settle: async () => Promise.reject(new Error('never')) } },
+      deps: {
+        facilitator: { verify: async () => Promise.reject(new Error('bug')), settle: async () => Promise.reject(new Error('never')) },
+      },
     });
     try {
-      const res = await request(h.url).get(PATH).set('X-PAYMENT', encode(await newPayer().sign(requirementsFor(`${h.url}${PATH}`))));
+      const res = await request(h.url)
+        .get(PATH)
+        .set('X-PAYMENT', encode(await newPayer().sign(requirementsFor(`${h.url}${PATH}`))));
       expect(res.status).toBe(502);
       expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts/);
       expect(await h.paymentCount()).toBe(0);

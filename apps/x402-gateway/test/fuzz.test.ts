@@ -45,22 +45,29 @@ describe("gateway: the issue's cases", () => {
 });
 
 describe('gateway fuzz (seeded)', () => {
-  it('answers 3,000 hostile requests over every route without a 5xx, each 4xx an envelope with a fitting code', async () => {
-    const port = Number(new URL(h.url).port);
-    const requests = fuzzRequests({
-      routes: ROUTES,
-      count: 3_000,
-      seed: 402,
-      // With and without a valid payment (one nonce each: the rest are replays or other resources).
-      credentials: [...Array.from({ length: 20 }, (): Record<string, string> => ({})), ...payments.map((p): Record<string, string> => ({ 'x-payment': p }))],
-      plausible: ['SB-2091-1', 'sb%2F2091%2F1', 'sb/2091/1', 'SB-2091-2'],
-    });
-    const result = await runFuzz(port, requests);
-    if (process.env.FUZZ_TIMINGS) console.log(result.statuses, result.slowest);
-    expect(result.problems.slice(0, 20)).toEqual([]);
-    expect(result.sent).toBe(3_000);
-    expect(Object.keys(result.statuses).map(Number)).toEqual(expect.arrayContaining([200, 400, 402, 404, 405]));
-  }, FUZZ_TIMEOUT_MS);
+  it(
+    'answers 3,000 hostile requests over every route without a 5xx, each 4xx an envelope with a fitting code',
+    async () => {
+      const port = Number(new URL(h.url).port);
+      const requests = fuzzRequests({
+        routes: ROUTES,
+        count: 3_000,
+        seed: 402,
+        // With and without a valid payment (one nonce each: the rest are replays or other resources).
+        credentials: [
+          ...Array.from({ length: 20 }, (): Record<string, string> => ({})),
+          ...payments.map((p): Record<string, string> => ({ 'x-payment': p })),
+        ],
+        plausible: ['SB-2091-1', 'sb%2F2091%2F1', 'sb/2091/1', 'SB-2091-2'],
+      });
+      const result = await runFuzz(port, requests);
+      if (process.env.FUZZ_TIMINGS) console.log(result.statuses, result.slowest);
+      expect(result.problems.slice(0, 20)).toEqual([]);
+      expect(result.sent).toBe(3_000);
+      expect(Object.keys(result.statuses).map(Number)).toEqual(expect.arrayContaining([200, 400, 402, 404, 405]));
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
   it('answers parser-level errors (request line, headers, Expect, CONNECT) with the envelope', async () => {
     const result = await runParserCases(Number(new URL(h.url).port));

@@ -38,7 +38,10 @@ export function gatewayConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** Listens through core's hardened server, as the entry points do. */
-export async function listen(app: RequestListener, logger: Logger = createLogger({ level: 'silent' })): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+export async function listen(
+  app: RequestListener,
+  logger: Logger = createLogger({ level: 'silent' }),
+): Promise<{ server: Server; url: string; close(): Promise<void> }> {
   const server = createHttpServer(app, logger);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -65,7 +68,17 @@ export async function seedDocuments(db: TestDatabase): Promise<void> {
     ['SB-2091-2', 'sb/2091/2', '2/2091 Sb.'],
   ] as const) {
     await db.prisma.document.create({
-      data: { id, naturalKey, docNumber, title: `Zákon ${docNumber}`, docType: 'act', text: 'Text.', status: 'in_force', repealedBy: [], contentHash: id },
+      data: {
+        id,
+        naturalKey,
+        docNumber,
+        title: `Zákon ${docNumber}`,
+        docType: 'act',
+        text: 'Text.',
+        status: 'in_force',
+        repealedBy: [],
+        contentHash: id,
+      },
     });
   }
 }
@@ -157,12 +170,22 @@ export function decodeResponseHeader(value: string | undefined): Record<string, 
 
 /** GET /v1/usage minus the usage calls themselves (which the api counts, at 0 units). */
 export function dataUsage(data: unknown): unknown {
-  const d = data as { units: unknown; by_operation: Array<{ operation: string }>; by_day: Array<{ day: string; units: number; operations: Record<string, unknown> }> };
+  const d = data as {
+    units: unknown;
+    by_operation: Array<{ operation: string }>;
+    by_day: Array<{ day: string; units: number; operations: Record<string, unknown> }>;
+  };
   return {
     units: d.units,
     by_operation: d.by_operation.filter((o) => o.operation !== 'usage.get'),
     by_day: d.by_day
-      .map((day) => ({ day: day.day, units: day.units, operations: Object.keys(day.operations).filter((k) => k !== 'usage.get').sort() }))
+      .map((day) => ({
+        day: day.day,
+        units: day.units,
+        operations: Object.keys(day.operations)
+          .filter((k) => k !== 'usage.get')
+          .sort(),
+      }))
       .filter((day) => day.operations.length > 0),
   };
 }

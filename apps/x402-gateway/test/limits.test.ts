@@ -29,7 +29,10 @@ describe('x402 limits per client IP', () => {
         const challenge = await request(h.url).get(PATH).set('X-Forwarded-For', ip);
         expect(challenge.status).toBe(402);
         expectRateLimitHeaders(challenge, PILOT_CHALLENGE_LIMIT.limit);
-        const paid = await request(h.url).get(PATH).set('X-Forwarded-For', ip).set('X-PAYMENT', encode(await payer.sign(challenge.body.accepts[0])));
+        const paid = await request(h.url)
+          .get(PATH)
+          .set('X-Forwarded-For', ip)
+          .set('X-PAYMENT', encode(await payer.sign(challenge.body.accepts[0])));
         statuses.push(paid.status);
       }
     }
@@ -40,7 +43,10 @@ describe('x402 limits per client IP', () => {
     const ip = '10.6.6.6';
     const statuses: number[] = [];
     for (let i = 0; i < PILOT_INVALID_PAYMENT_LIMIT.limit; i++) {
-      const res = await request(h.url).get(PATH).set('X-Forwarded-For', ip).set('X-PAYMENT', Buffer.from('{"not":"a payment"}').toString('base64'));
+      const res = await request(h.url)
+        .get(PATH)
+        .set('X-Forwarded-For', ip)
+        .set('X-PAYMENT', Buffer.from('{"not":"a payment"}').toString('base64'));
       statuses.push(res.status);
       expectRateLimitHeaders(res, PILOT_INVALID_PAYMENT_LIMIT.limit);
     }
@@ -54,10 +60,16 @@ describe('x402 limits per client IP', () => {
     // Blocked now: even a well-signed payment from this address is refused (not looked at).
     const payer = newPayer();
     const challenge = await request(h.url).get(PATH).set('X-Forwarded-For', '10.6.6.7');
-    const blocked = await request(h.url).get(PATH).set('X-Forwarded-For', ip).set('X-PAYMENT', encode(await payer.sign(challenge.body.accepts[0])));
+    const blocked = await request(h.url)
+      .get(PATH)
+      .set('X-Forwarded-For', ip)
+      .set('X-PAYMENT', encode(await payer.sign(challenge.body.accepts[0])));
     expect(blocked.status).toBe(429);
     // Another address is not affected.
-    const other = await request(h.url).get(PATH).set('X-Forwarded-For', '10.6.6.8').set('X-PAYMENT', encode(await payer.sign(challenge.body.accepts[0])));
+    const other = await request(h.url)
+      .get(PATH)
+      .set('X-Forwarded-For', '10.6.6.8')
+      .set('X-PAYMENT', encode(await payer.sign(challenge.body.accepts[0])));
     expect(other.status).toBe(200);
   });
 });
@@ -131,7 +143,9 @@ describe('X-RateLimit-* on every x402 answer', () => {
     const down = await createGatewayHarness({ config: { INTERNAL_API_URL: 'http://127.0.0.1:9' } });
     try {
       const challenge = await request(down.url).get(PATH);
-      const res = await request(down.url).get(PATH).set('X-PAYMENT', encode(await newPayer().sign(challenge.body.accepts[0])));
+      const res = await request(down.url)
+        .get(PATH)
+        .set('X-PAYMENT', encode(await newPayer().sign(challenge.body.accepts[0])));
       expect(res.status).toBe(503);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expectRateLimitHeaders(res, 10);

@@ -1,6 +1,16 @@
 import request from 'supertest';
 import { expectMatchesOpenApi } from '@dp/testing';
-import { createGatewayHarness, dataUsage, decodeResponseHeader, encode, newPayer, randomNonce, type GatewayHarness, PAY_TO, PUBLIC_URL } from './harness';
+import {
+  createGatewayHarness,
+  dataUsage,
+  decodeResponseHeader,
+  encode,
+  newPayer,
+  randomNonce,
+  type GatewayHarness,
+  PAY_TO,
+  PUBLIC_URL,
+} from './harness';
 
 const PATH = '/x402/legal/documents/sb%2F2091%2F1';
 const TEMPLATE = '/x402/legal/documents/{id}';
@@ -88,11 +98,15 @@ describe('a paid call', () => {
   it('refuses the same payment for another resource (nonce_already_used)', async () => {
     const payer = newPayer();
     const nonce = randomNonce();
-    const paid = await request(h.url).get(PATH).set('X-PAYMENT', encode(await payer.sign(await challenge(PATH), { nonce })));
+    const paid = await request(h.url)
+      .get(PATH)
+      .set('X-PAYMENT', encode(await payer.sign(await challenge(PATH), { nonce })));
     expect(paid.status).toBe(200);
     const other = '/x402/legal/documents/sb%2F2091%2F2';
     const count = await h.paymentCount();
-    const res = await request(h.url).get(other).set('X-PAYMENT', encode(await payer.sign(await challenge(other), { nonce })));
+    const res = await request(h.url)
+      .get(other)
+      .set('X-PAYMENT', encode(await payer.sign(await challenge(other), { nonce })));
     expect(res.status).toBe(402);
     expect(res.body.error.code).toBe('invalid_payment');
     expect(res.body.error.details).toEqual({ reason: 'nonce_already_used', price_usd: 0.002 });
@@ -105,7 +119,9 @@ describe('a paid call', () => {
     const path = '/x402/legal/documents/sb%2F1800%2F1';
     const count = await h.paymentCount();
     const total = await h.dailyTotal();
-    const res = await request(h.url).get(path).set('X-PAYMENT', encode(await newPayer().sign(await challenge(path))));
+    const res = await request(h.url)
+      .get(path)
+      .set('X-PAYMENT', encode(await newPayer().sign(await challenge(path))));
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('not_found');
     expect(res.headers['x-payment-response']).toBeUndefined();
@@ -213,7 +229,9 @@ describe('per-payer rate limit', () => {
     const statuses: number[] = [];
     let last: request.Response | undefined;
     for (let i = 0; i < 11; i++) {
-      last = await request(h.url).get(PATH).set('X-PAYMENT', encode(await payer.sign(requirements)));
+      last = await request(h.url)
+        .get(PATH)
+        .set('X-PAYMENT', encode(await payer.sign(requirements)));
       statuses.push(last.status);
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
@@ -223,7 +241,13 @@ describe('per-payer rate limit', () => {
     expect(last!.headers['x-payment-response']).toBeUndefined();
     expectMatchesOpenApi(last!, 'get', PATH);
     // Another payer is unaffected.
-    expect((await request(h.url).get(PATH).set('X-PAYMENT', encode(await newPayer().sign(requirements)))).status).toBe(200);
+    expect(
+      (
+        await request(h.url)
+          .get(PATH)
+          .set('X-PAYMENT', encode(await newPayer().sign(requirements)))
+      ).status,
+    ).toBe(200);
   });
 });
 

@@ -13,7 +13,14 @@ describe('direct EIP-712 digest and ecrecover', () => {
   const extra = { name: 'USDC', version: '2' };
 
   function authorization(from: string, value: string) {
-    return { from, to: `0x${randomBytes(20).toString('hex')}`, value, validAfter: '0', validBefore: '99999999999', nonce: `0x${randomBytes(32).toString('hex')}` };
+    return {
+      from,
+      to: `0x${randomBytes(20).toString('hex')}`,
+      value,
+      validAfter: '0',
+      validBefore: '99999999999',
+      nonce: `0x${randomBytes(32).toString('hex')}`,
+    };
   }
   const typed = (a: ReturnType<typeof authorization>) => ({
     domain: eip3009Domain(asset, extra),

@@ -43,7 +43,12 @@ describe('x402-fetch pays the gateway', () => {
     const rows = await h.db.query<{ payer: string; amount_atomic: string; network: string }>(
       'SELECT payer, amount_atomic::text, network FROM x402_payment',
     );
-    expect(rows.every((r: { payer: string; amount_atomic: string; network: string }) => r.payer === account.address && r.amount_atomic === '2000' && r.network === 'base-sepolia')).toBe(true);
+    expect(
+      rows.every(
+        (r: { payer: string; amount_atomic: string; network: string }) =>
+          r.payer === account.address && r.amount_atomic === '2000' && r.network === 'base-sepolia',
+      ),
+    ).toBe(true);
     expect(dataUsage(await usage())).toEqual(dataUsage(before));
   });
 

@@ -20,11 +20,6 @@ export function successEnvelope<T>(data: T, requestId: string, extraMeta: Record
   return { success: true, data, meta: { request_id: requestId, ...extraMeta } };
 }
 
-export function errorEnvelope(
-  code: ErrorCode,
-  message: string,
-  details: Record<string, unknown>,
-  requestId: string,
-): ErrorEnvelope {
+export function errorEnvelope(code: ErrorCode, message: string, details: Record<string, unknown>, requestId: string): ErrorEnvelope {
   return { error: { code, message, details }, meta: { request_id: requestId } };
 }

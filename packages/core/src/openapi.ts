@@ -18,7 +18,9 @@ export function loadOpenApiDocument(docsDir = DOCS_DIR): OpenApiDoc {
   const doc = parse(readFileSync(join(docsDir, 'openapi.yaml'), 'utf8')) as OpenApiDoc;
   const fragmentsDir = join(docsDir, 'openapi');
   if (!existsSync(fragmentsDir)) return doc;
-  for (const file of readdirSync(fragmentsDir).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const file of readdirSync(fragmentsDir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const fragment = parse(readFileSync(join(fragmentsDir, file), 'utf8')) as Partial<OpenApiDoc>;
     for (const [path, item] of Object.entries(fragment.paths ?? {})) {
       if (doc.paths[path]) throw new Error(`openapi fragment ${file} redefines path ${path}`);

@@ -12,13 +12,7 @@ export const DOC_TYPES = [
 ] as const;
 export type DocType = (typeof DOC_TYPES)[number];
 
-export const EFF_STATUSES = [
-  'in_force',
-  'partially_in_force',
-  'not_yet_in_force',
-  'no_longer_in_force',
-  'never_in_force',
-] as const;
+export const EFF_STATUSES = ['in_force', 'partially_in_force', 'not_yet_in_force', 'no_longer_in_force', 'never_in_force'] as const;
 export type EffStatus = (typeof EFF_STATUSES)[number];
 
 /** Stored edges are amends / repeals / cites; the inverse names are how the target sees them. */
@@ -35,12 +29,7 @@ export const INVERSE_RELATION: Record<StoredRelationType, RelationType> = {
 export const RELATION_DIRECTIONS = ['outgoing', 'incoming', 'both'] as const;
 export type RelationDirection = (typeof RELATION_DIRECTIONS)[number];
 
-export const CHANGE_KINDS = [
-  'document.created',
-  'document.version_added',
-  'document.status_changed',
-  'relation.created',
-] as const;
+export const CHANGE_KINDS = ['document.created', 'document.version_added', 'document.status_changed', 'relation.created'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export const DOCUMENT_INCLUDES = ['text', 'sections', 'versions', 'relations', 'effectivity'] as const;

@@ -51,32 +51,36 @@ describe('Redis outage', () => {
   it.each([
     ['SIGKILL (connection refused)', 'kill'],
     ['SIGSTOP (connected, no answers)', 'pause'],
-  ])('%s: every call answers within the bound while down, then Redis is used again', async (_name, how) => {
-    lines.length = 0;
-    expect((await state.rateLimiter.consume(`before-${how}`, 1_000, 60)).allowed).toBe(true);
-    if (how === 'kill') await server.kill();
-    else server.pause();
+  ])(
+    '%s: every call answers within the bound while down, then Redis is used again',
+    async (_name, how) => {
+      lines.length = 0;
+      expect((await state.rateLimiter.consume(`before-${how}`, 1_000, 60)).allowed).toBe(true);
+      if (how === 'kill') await server.kill();
+      else server.pause();
 
-    // The first call may be the one that finds the outage: it waits at most the command timeout.
-    const t0 = performance.now();
-    await state.rateLimiter.consume(`during-${how}`, 1_000, 60);
-    expect(performance.now() - t0).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + BOUND_MS);
+      // The first call may be the one that finds the outage: it waits at most the command timeout.
+      const t0 = performance.now();
+      await state.rateLimiter.consume(`during-${how}`, 1_000, 60);
+      expect(performance.now() - t0).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + BOUND_MS);
 
-    const times = await timedCalls(`during-${how}`);
-    expect(Math.max(...times)).toBeLessThan(BOUND_MS);
-    // A few seconds of outage: still one line, however many calls and reconnect attempts.
-    await new Promise((r) => setTimeout(r, 2_500));
-    expect(Math.max(...(await timedCalls(`during-${how}`)))).toBeLessThan(BOUND_MS);
-    expect(lines).toEqual(['warn redis unavailable: using in-process state until it answers again']);
+      const times = await timedCalls(`during-${how}`);
+      expect(Math.max(...times)).toBeLessThan(BOUND_MS);
+      // A few seconds of outage: still one line, however many calls and reconnect attempts.
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect(Math.max(...(await timedCalls(`during-${how}`)))).toBeLessThan(BOUND_MS);
+      expect(lines).toEqual(['warn redis unavailable: using in-process state until it answers again']);
 
-    if (how === 'kill') await server.start();
-    else server.resume();
-    await waitUp();
-    expect(lines).toEqual(['warn redis unavailable: using in-process state until it answers again', 'info redis available again']);
-    // Recovered: the limiter writes to Redis again.
-    await state.rateLimiter.consume(`after-${how}`, 1_000, 60);
-    expect(await state.redis.keys(`*after-${how}*`)).toHaveLength(1);
-    if (how === 'kill') expect(gaps).toBeGreaterThan(0); // subscribers drop what they may have missed
-    expect(consoleError.mock.calls.flat().join(' ')).not.toMatch(/Unhandled error event/);
-  }, 60_000);
+      if (how === 'kill') await server.start();
+      else server.resume();
+      await waitUp();
+      expect(lines).toEqual(['warn redis unavailable: using in-process state until it answers again', 'info redis available again']);
+      // Recovered: the limiter writes to Redis again.
+      await state.rateLimiter.consume(`after-${how}`, 1_000, 60);
+      expect(await state.redis.keys(`*after-${how}*`)).toHaveLength(1);
+      if (how === 'kill') expect(gaps).toBeGreaterThan(0); // subscribers drop what they may have missed
+      expect(consoleError.mock.calls.flat().join(' ')).not.toMatch(/Unhandled error event/);
+    },
+    60_000,
+  );
 });

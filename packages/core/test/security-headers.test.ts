@@ -14,7 +14,11 @@ function appWith(middleware: express.RequestHandler) {
 }
 
 const securityHeaders = (headers: Record<string, string>) =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'etag', 'content-length', 'connection', 'keep-alive', 'content-type'].includes(name)));
+  Object.fromEntries(
+    Object.entries(headers).filter(
+      ([name]) => !['date', 'etag', 'content-length', 'connection', 'keep-alive', 'content-type'].includes(name),
+    ),
+  );
 
 describe('JSON API security headers', () => {
   it('sends exactly the headers helmet sends for the same options', async () => {
@@ -36,7 +40,11 @@ describe('JSON API security headers', () => {
 
   it('refuses options that depend on the request, which cannot be worked out once', () => {
     expect(() =>
-      staticHelmetHeaders({ contentSecurityPolicy: { directives: { scriptSrc: [(_req, res) => `'nonce-${(res as unknown as { locals: { n: string } }).locals.n}'`] } } }),
+      staticHelmetHeaders({
+        contentSecurityPolicy: {
+          directives: { scriptSrc: [(_req, res) => `'nonce-${(res as unknown as { locals: { n: string } }).locals.n}'`] },
+        },
+      }),
     ).toThrow(/per-request CSP/);
   });
 });

@@ -71,8 +71,20 @@ try {
   process.stdout.write(
     `${JSON.stringify(
       {
-        initial: { to: 'HEAD~10', commits: initial.commits, seconds: initial.duration_ms / 1000, documents: initial.documents, warnings: initial.warning_counts, peak_rss: mb(initialPeak) },
-        incremental: { commits: incremental.commits, seconds: incremental.duration_ms / 1000, documents: incremental.documents, changes: incremental.changes },
+        initial: {
+          to: 'HEAD~10',
+          commits: initial.commits,
+          seconds: initial.duration_ms / 1000,
+          documents: initial.documents,
+          warnings: initial.warning_counts,
+          peak_rss: mb(initialPeak),
+        },
+        incremental: {
+          commits: incremental.commits,
+          seconds: incremental.duration_ms / 1000,
+          documents: incremental.documents,
+          changes: incremental.changes,
+        },
         schema_size: mb(Number(size?.bytes ?? 0)),
         rows: counts[0],
         peak_rss: mb(peak),

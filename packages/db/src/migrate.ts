@@ -50,35 +50,35 @@ export interface MigrateResult {
 export async function applyMigrations(db: Database, migrations = readMigrations()): Promise<MigrateResult> {
   const result: MigrateResult = { applied: [], alreadyApplied: [] };
   return db.withSession(async (s) => {
-  await s.exec('BEGIN');
-  try {
-    await s.exec('SELECT pg_advisory_xact_lock(7268123)');
-    await s.exec(`CREATE SCHEMA IF NOT EXISTS "${db.schema}"`);
-    await s.exec(CREATE_TABLE);
-    const rows = await s.query<{ migration_name: string; checksum: string }>(
-      'SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
-    );
-    const done = new Map(rows.map((r) => [r.migration_name, r.checksum]));
-    for (const m of migrations) {
-      const checksum = done.get(m.name);
-      if (checksum !== undefined) {
-        if (checksum !== m.checksum) throw new Error(`migration ${m.name} was modified after it was applied`);
-        result.alreadyApplied.push(m.name);
-        continue;
-      }
-      await s.exec(m.sql);
-      await s.query(
-        `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
-         VALUES ($1, $2, $3, now(), now(), 1)`,
-        [randomUUID(), m.checksum, m.name],
+    await s.exec('BEGIN');
+    try {
+      await s.exec('SELECT pg_advisory_xact_lock(7268123)');
+      await s.exec(`CREATE SCHEMA IF NOT EXISTS "${db.schema}"`);
+      await s.exec(CREATE_TABLE);
+      const rows = await s.query<{ migration_name: string; checksum: string }>(
+        'SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
       );
-      result.applied.push(m.name);
+      const done = new Map(rows.map((r) => [r.migration_name, r.checksum]));
+      for (const m of migrations) {
+        const checksum = done.get(m.name);
+        if (checksum !== undefined) {
+          if (checksum !== m.checksum) throw new Error(`migration ${m.name} was modified after it was applied`);
+          result.alreadyApplied.push(m.name);
+          continue;
+        }
+        await s.exec(m.sql);
+        await s.query(
+          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
+         VALUES ($1, $2, $3, now(), now(), 1)`,
+          [randomUUID(), m.checksum, m.name],
+        );
+        result.applied.push(m.name);
+      }
+      await s.exec('COMMIT');
+    } catch (e) {
+      await s.exec('ROLLBACK').catch(() => {});
+      throw e;
     }
-    await s.exec('COMMIT');
-  } catch (e) {
-    await s.exec('ROLLBACK').catch(() => {});
-    throw e;
-  }
-  return result;
+    return result;
   });
 }

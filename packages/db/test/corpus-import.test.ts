@@ -43,7 +43,9 @@ describe('importCorpusFile: the fixture corpus', () => {
     expect(doc.publishedOn?.toISOString().slice(0, 10)).toBe(rec.dates.published);
     expect(doc.sections).toEqual(rec.sections);
     expect(doc.contentHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(doc.versions.map((v) => [v.version, v.validFrom.toISOString().slice(0, 10), v.validTo?.toISOString().slice(0, 10) ?? null])).toEqual([
+    expect(
+      doc.versions.map((v) => [v.version, v.validFrom.toISOString().slice(0, 10), v.validTo?.toISOString().slice(0, 10) ?? null]),
+    ).toEqual([
       [1, '1995-01-01', '2001-05-01'],
       [2, '2001-05-01', '2008-07-01'],
       [3, '2008-07-01', '2016-01-01'],
@@ -77,7 +79,14 @@ describe('importCorpusFile: the fixture corpus', () => {
       'relation.created',
       'relation.created',
     ]);
-    expect(rows[0]).toMatchObject({ documentId: 'SB-2091-1', docNumber: '1/2091 Sb.', docType: 'act', status: 'in_force', version: null, relation: null });
+    expect(rows[0]).toMatchObject({
+      documentId: 'SB-2091-1',
+      docNumber: '1/2091 Sb.',
+      docType: 'act',
+      status: 'in_force',
+      version: null,
+      relation: null,
+    });
     expect(rows[0].id).toMatch(/^chg_/);
     expect(rows[1].version).toEqual({ version: 1, valid_from: '1995-01-01', valid_to: '2001-05-01', kind: 'bootstrap', amended_by: null });
     expect(rows[4].version).toEqual({
@@ -103,7 +112,14 @@ describe('importCorpusFile: the fixture corpus', () => {
     const rec = structuredClone(records.find((r) => r.natural_key === 'sb/2091/1')!);
     // A new version (closing the previous one), a new status and a new edge; one edge dropped.
     rec.versions[0].valid_to = '2030-01-01';
-    rec.versions.unshift({ ...rec.versions[0], version: 5, valid_from: '2030-01-01', valid_to: null, amended_by: '1/2096 Sb.', amended_by_key: 'sb/2096/1' });
+    rec.versions.unshift({
+      ...rec.versions[0],
+      version: 5,
+      valid_from: '2030-01-01',
+      valid_to: null,
+      amended_by: '1/2096 Sb.',
+      amended_by_key: 'sb/2096/1',
+    });
     rec.effectivity = { ...rec.effectivity, status: 'no_longer_in_force', repealed_by: ['sb/2099/30'] };
     rec.relations = [rec.relations[0], { type: 'cites', target: 'sb/2096/1', target_doc_number: '1/2096 Sb.', methods: ['text-citation'] }];
     const others = records.filter((r) => r.natural_key !== 'sb/2091/1');
@@ -119,7 +135,10 @@ describe('importCorpusFile: the fixture corpus', () => {
     expect(fresh[1]).toMatchObject({ status: 'no_longer_in_force', version: null, relation: null });
     expect(fresh[2].relation).toEqual({ type: 'cites', target: { natural_key: 'sb/2096/1', doc_number: '1/2096 Sb.' } });
 
-    const doc = await db.prisma.document.findUniqueOrThrow({ where: { naturalKey: 'sb/2091/1' }, include: { versions: { orderBy: { version: 'asc' } }, relations: true } });
+    const doc = await db.prisma.document.findUniqueOrThrow({
+      where: { naturalKey: 'sb/2091/1' },
+      include: { versions: { orderBy: { version: 'asc' } }, relations: true },
+    });
     expect(doc.status).toBe('no_longer_in_force');
     expect(doc.versions).toHaveLength(5);
     expect(doc.versions[3].validTo?.toISOString().slice(0, 10)).toBe('2030-01-01');

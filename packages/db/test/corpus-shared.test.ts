@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { sharedCorpusPath } from '@dp/db';
 import { createTestDatabase, seedSharedCorpus, type TestDatabase } from './corpus-helpers';
 
-
 const path = sharedCorpusPath();
 // The real corpus is not part of the repository; without it this suite cannot run.
 const describeShared = path ? describe : describe.skip;
@@ -38,7 +37,13 @@ describeShared('seedSharedCorpus: a subset of the real corpus', () => {
       .sort((a: any, b: any) => a.version - b.version)
       .map((v: any) => [v.version, v.valid_from, v.valid_to, v.amended_by_key, v.text_sha256]);
     expect(
-      doc.versions.map((v) => [v.version, v.validFrom.toISOString().slice(0, 10), v.validTo?.toISOString().slice(0, 10) ?? null, v.amendedByKey, v.textSha256]),
+      doc.versions.map((v) => [
+        v.version,
+        v.validFrom.toISOString().slice(0, 10),
+        v.validTo?.toISOString().slice(0, 10) ?? null,
+        v.amendedByKey,
+        v.textSha256,
+      ]),
     ).toEqual(expected);
     expect(doc.versions[56]).toMatchObject({ textIsCurrent: true, text: null });
     expect(doc).toMatchObject({ status: 'no_longer_in_force', repealedBy: ['sb/2012/89'] });

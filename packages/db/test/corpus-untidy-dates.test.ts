@@ -53,7 +53,10 @@ describe('importCorpusFile: untidy dates of the real source', () => {
   });
 
   async function versions(key: string) {
-    const doc = await db.prisma.document.findUniqueOrThrow({ where: { naturalKey: key }, include: { versions: { orderBy: { version: 'asc' } } } });
+    const doc = await db.prisma.document.findUniqueOrThrow({
+      where: { naturalKey: key },
+      include: { versions: { orderBy: { version: 'asc' } } },
+    });
     return { doc, versions: doc.versions.map((v) => [v.version, iso(v.validFrom), iso(v.validTo), v.validFromInferredFrom]) };
   }
 
@@ -81,7 +84,12 @@ describe('importCorpusFile: untidy dates of the real source', () => {
     expect(report.warnings[0]!.message).toMatch(/not a calendar date.*stored as null/);
 
     const { doc, versions: v } = await versions('sb/2099/2');
-    expect([iso(doc.publishedOn), iso(doc.lastUpdated), iso(doc.inferredEffectiveTo), iso(doc.effectiveFrom)]).toEqual([null, null, null, '2000-02-01']);
+    expect([iso(doc.publishedOn), iso(doc.lastUpdated), iso(doc.inferredEffectiveTo), iso(doc.effectiveFrom)]).toEqual([
+      null,
+      null,
+      null,
+      '2000-02-01',
+    ]);
     expect(v).toEqual([
       [1, '2000-02-01', '2005-01-01', null],
       [2, '2005-01-01', null, null],
@@ -92,13 +100,16 @@ describe('importCorpusFile: untidy dates of the real source', () => {
   });
 
   it('imports dates far in the future as they are, without a warning', async () => {
-    const report = await importCorpusFile(db, writeJsonl([
-      record(3, (r) => {
-        r.dates.effective_from = '2028-01-10';
-        r.versions.unshift({ version: 4, valid_from: '2028-01-10', valid_to: null, kind: 'reform', text_is_current: true });
-        r.versions[1] = { ...r.versions[1]!, valid_to: '2028-01-10', text_is_current: false, text: 'Zákon 3, znění třetí.' };
-      }),
-    ]));
+    const report = await importCorpusFile(
+      db,
+      writeJsonl([
+        record(3, (r) => {
+          r.dates.effective_from = '2028-01-10';
+          r.versions.unshift({ version: 4, valid_from: '2028-01-10', valid_to: null, kind: 'reform', text_is_current: true });
+          r.versions[1] = { ...r.versions[1]!, valid_to: '2028-01-10', text_is_current: false, text: 'Zákon 3, znění třetí.' };
+        }),
+      ]),
+    );
     expect(report).toMatchObject({ created: 1, failed: [], warnings: [] });
     const { doc, versions: v } = await versions('sb/2099/3');
     expect(iso(doc.effectiveFrom)).toBe('2028-01-10');
@@ -106,16 +117,19 @@ describe('importCorpusFile: untidy dates of the real source', () => {
   });
 
   it("stands the previous version's end, else the published date, in for an unusable valid_from, and flags it", async () => {
-    const report = await importCorpusFile(db, writeJsonl([
-      record(4, (r) => {
-        r.versions[1]!.valid_from = '0000-00-00'; // version 2: version 1 ended 2005-01-01
-        r.versions[2]!.valid_from = '2000-02-30'; // version 1: no previous one; published 2000-01-15
-      }),
-      record(5, (r) => {
-        r.versions[2]!.valid_from = '0000-00-00';
-        r.dates.published = '0000-00-00'; // unusable too: effective_from stands in
-      }),
-    ]));
+    const report = await importCorpusFile(
+      db,
+      writeJsonl([
+        record(4, (r) => {
+          r.versions[1]!.valid_from = '0000-00-00'; // version 2: version 1 ended 2005-01-01
+          r.versions[2]!.valid_from = '2000-02-30'; // version 1: no previous one; published 2000-01-15
+        }),
+        record(5, (r) => {
+          r.versions[2]!.valid_from = '0000-00-00';
+          r.dates.published = '0000-00-00'; // unusable too: effective_from stands in
+        }),
+      ]),
+    );
     expect(report).toMatchObject({ created: 2, failed: [] });
     expect(report.warnings.filter((w) => w.field.endsWith('valid_from')).map((w) => [w.line, w.field, w.message])).toEqual([
       [1, 'versions.1.valid_from', expect.stringMatching(/taken from previous version end \(2005-01-01\)/)],
@@ -136,25 +150,33 @@ describe('importCorpusFile: untidy dates of the real source', () => {
   });
 
   it('fails only the record for which no date can stand in, and says why', async () => {
-    const report = await importCorpusFile(db, writeJsonl([
-      record(6, (r) => {
-        r.versions[2]!.valid_from = '0000-00-00';
-        r.dates.published = null;
-        r.dates.effective_from = '0000-00-00';
-      }),
-      record(7),
-    ]));
+    const report = await importCorpusFile(
+      db,
+      writeJsonl([
+        record(6, (r) => {
+          r.versions[2]!.valid_from = '0000-00-00';
+          r.dates.published = null;
+          r.dates.effective_from = '0000-00-00';
+        }),
+        record(7),
+      ]),
+    );
     expect(report).toMatchObject({ created: 1, updated: 0, unchanged: 0, warnings: [] });
-    expect(report.failed).toEqual([{ line: 1, error: expect.stringMatching(/^schema violation: versions\.2\.valid_from: '0000-00-00' .*no date could stand in/) }]);
+    expect(report.failed).toEqual([
+      { line: 1, error: expect.stringMatching(/^schema violation: versions\.2\.valid_from: '0000-00-00' .*no date could stand in/) },
+    ]);
     expect(await count(db, '"document" WHERE natural_key = $1', ['sb/2099/6'])).toBe(0);
   });
 
   it('still rejects what is not a date string at all', async () => {
-    const report = await importCorpusFile(db, writeJsonl([
-      record(8, (r) => {
-        (r.dates as Record<string, unknown>).published = 20000115;
-      }),
-    ]));
+    const report = await importCorpusFile(
+      db,
+      writeJsonl([
+        record(8, (r) => {
+          (r.dates as Record<string, unknown>).published = 20000115;
+        }),
+      ]),
+    );
     expect(report.created).toBe(0);
     expect(report.failed[0]!.error).toMatch(/dates\.published/);
   });

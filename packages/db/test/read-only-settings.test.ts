@@ -7,7 +7,8 @@ describe('withReadOnlySettings', () => {
   });
   afterAll(() => db.destroy());
 
-  const setting = async (run: (sql: string) => Promise<Array<{ v: string }>>) => (await run("SELECT current_setting('enable_seqscan') AS v"))[0].v;
+  const setting = async (run: (sql: string) => Promise<Array<{ v: string }>>) =>
+    (await run("SELECT current_setting('enable_seqscan') AS v"))[0].v;
 
   it('runs fn with the settings, read-only, and leaves other statements alone', async () => {
     const inside = await db.withReadOnlySettings({ enable_seqscan: 'off' }, async (s) => {
@@ -32,8 +33,9 @@ describe('withReadOnlySettings', () => {
   });
 
   it('takes an extension setting with a number for value', async () => {
-    const v = await db.withReadOnlySettings({ 'pg_trgm.similarity_threshold': '0.2' }, async (s) =>
-      (await s.query<{ v: string }>("SELECT current_setting('pg_trgm.similarity_threshold') AS v"))[0].v,
+    const v = await db.withReadOnlySettings(
+      { 'pg_trgm.similarity_threshold': '0.2' },
+      async (s) => (await s.query<{ v: string }>("SELECT current_setting('pg_trgm.similarity_threshold') AS v"))[0].v,
     );
     expect(Number(v)).toBe(0.2);
   });

@@ -1,4 +1,13 @@
-import { collectGarbage, isAncestor, listObjects, openBlobReader, readCommitLog, resolveCommit, resolveGitDir, type SourceCommit } from '@dp/db';
+import {
+  collectGarbage,
+  isAncestor,
+  listObjects,
+  openBlobReader,
+  readCommitLog,
+  resolveCommit,
+  resolveGitDir,
+  type SourceCommit,
+} from '@dp/db';
 import { createTinyRepo, type TinyRepo } from './sync-helpers';
 
 // The git side of the sync on a tiny repository: the streamed log, blobs by id, missing objects.

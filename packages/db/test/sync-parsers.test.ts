@@ -32,18 +32,30 @@ describe('parseFrontMatter', () => {
   });
 
   it('no front matter, or an unclosed one: not ok, the whole file is the body', () => {
-    expect(parseFrontMatter('# Just text\n')).toEqual({ ok: false, error: expect.stringMatching(/no front matter/), body: '# Just text\n' });
+    expect(parseFrontMatter('# Just text\n')).toEqual({
+      ok: false,
+      error: expect.stringMatching(/no front matter/),
+      body: '# Just text\n',
+    });
     expect(parseFrontMatter('---\ntitle: "T"\n# never closed\n')).toMatchObject({ ok: false, error: expect.stringMatching(/not closed/) });
   });
 });
 
 describe('parseCommitMessage', () => {
   it('reads the tag and the trailers, English or Spanish', () => {
-    const en = parseCommitMessage('[reform] Zákon č. 1/2000 Sb.\n\nNorm: SB-2000-1\nSource: https://x/2001-01-01\n\nSource-Id: 5/2001 Sb.\nSource-Date: 2001-01-01\nNorm-Id: SB-2000-1\n');
+    const en = parseCommitMessage(
+      '[reform] Zákon č. 1/2000 Sb.\n\nNorm: SB-2000-1\nSource: https://x/2001-01-01\n\nSource-Id: 5/2001 Sb.\nSource-Date: 2001-01-01\nNorm-Id: SB-2000-1\n',
+    );
     expect(en).toEqual({
       kind: 'reform',
       subject: '[reform] Zákon č. 1/2000 Sb.',
-      trailers: { Norm: 'SB-2000-1', Source: 'https://x/2001-01-01', 'Source-Id': '5/2001 Sb.', 'Source-Date': '2001-01-01', 'Norm-Id': 'SB-2000-1' },
+      trailers: {
+        Norm: 'SB-2000-1',
+        Source: 'https://x/2001-01-01',
+        'Source-Id': '5/2001 Sb.',
+        'Source-Date': '2001-01-01',
+        'Norm-Id': 'SB-2000-1',
+      },
     });
     const es = parseCommitMessage('[bootstrap] X — versión original 1945\n\nNorma: SB-1945-1\nFecha: 1945-04-02\nFuente:\n');
     expect(es.kind).toBe('bootstrap');
@@ -74,7 +86,9 @@ describe('mapFrontMatter', () => {
 
   it('maps the fields as the corpus sample does', () => {
     const { meta, problems, undated } = mapFrontMatter(
-      fields(docFile({ id: 'SB-2000-7', versionType: 'MINULE', kind: 'SMISNOV', versionDate: '2003-04-01', amendments: ['5/2001 Sb.'] }, 'x')),
+      fields(
+        docFile({ id: 'SB-2000-7', versionType: 'MINULE', kind: 'SMISNOV', versionDate: '2003-04-01', amendments: ['5/2001 Sb.'] }, 'x'),
+      ),
       identity,
       'fallback',
     );
@@ -120,9 +134,19 @@ describe('mapFrontMatter', () => {
   });
 
   it('undated (…/0000-00-00), invalid dates and missing fields: null or a fallback, and said so', () => {
-    const r = mapFrontMatter({ source: 'https://e-sbirka.gov.cz/eli/cz/sb/2000/7/0000-00-00', publication_date: '2000-02-30', version_type: 'ODD' }, identity, 'From the subject');
+    const r = mapFrontMatter(
+      { source: 'https://e-sbirka.gov.cz/eli/cz/sb/2000/7/0000-00-00', publication_date: '2000-02-30', version_type: 'ODD' },
+      identity,
+      'From the subject',
+    );
     expect(r.undated).toBe(true);
-    expect(r.meta).toMatchObject({ currentVersionFrom: null, published: null, title: 'From the subject', docNumber: '7/2000 Sb.', status: 'in_force' });
+    expect(r.meta).toMatchObject({
+      currentVersionFrom: null,
+      published: null,
+      title: 'From the subject',
+      docNumber: '7/2000 Sb.',
+      status: 'in_force',
+    });
     for (const field of ['title', 'official_code', 'version_type', 'publication_date']) {
       expect(r.problems.some((p) => p.startsWith(`${field}:`))).toBe(true);
     }
@@ -133,7 +157,10 @@ describe('amendingActs', () => {
   it('only the acts the longer citation adds to the plain one', () => {
     const plain = 'Zákon č. 234/1992 Sb., kterým se mění zákon č. 94/1963 Sb., o rodině, ve znění zákona č. 132/1982 Sb.';
     expect(amendingActs(plain, plain, 'sb/1992/234')).toEqual([]);
-    expect(amendingActs(plain, `${plain} ve znění zákona č. 5/1995 Sb. a zákona č. 6/1996 Sb.`, 'sb/1992/234')).toEqual(['sb/1995/5', 'sb/1996/6']);
+    expect(amendingActs(plain, `${plain} ve znění zákona č. 5/1995 Sb. a zákona č. 6/1996 Sb.`, 'sb/1992/234')).toEqual([
+      'sb/1995/5',
+      'sb/1996/6',
+    ]);
   });
 
   it('nothing when the longer citation does not extend the plain one, and notices (n15/1993) are not acts', () => {
@@ -162,14 +189,34 @@ describe('deriveTextRelations', () => {
   it('repeals: single and listed whole documents, with evidence; not parts of documents', () => {
     const repeals = deriveTextRelations(text, 'sb/2000/7').filter((r) => r.type === 'repeals');
     expect(repeals).toEqual([
-      { type: 'repeals', target: 'sb/1980/3', targetDocNumber: '3/1980 Sb.', methods: ['text-pattern'], evidence: 'Zrušuje se vyhláška Ministerstva financí č. 3/1980 Sb.' },
-      { type: 'repeals', target: 'sb/1964/40', targetDocNumber: '40/1964 Sb.', methods: ['text-pattern'], evidence: 'Zrušuje se: … 1. Zákon č. 40/1964 Sb.' },
-      { type: 'repeals', target: 'sb/1990/5', targetDocNumber: '5/1990 Sb.', methods: ['text-pattern'], evidence: 'Zrušuje se: … 3. nařízení vlády č. 5/1990 Sb.' },
+      {
+        type: 'repeals',
+        target: 'sb/1980/3',
+        targetDocNumber: '3/1980 Sb.',
+        methods: ['text-pattern'],
+        evidence: 'Zrušuje se vyhláška Ministerstva financí č. 3/1980 Sb.',
+      },
+      {
+        type: 'repeals',
+        target: 'sb/1964/40',
+        targetDocNumber: '40/1964 Sb.',
+        methods: ['text-pattern'],
+        evidence: 'Zrušuje se: … 1. Zákon č. 40/1964 Sb.',
+      },
+      {
+        type: 'repeals',
+        target: 'sb/1990/5',
+        targetDocNumber: '5/1990 Sb.',
+        methods: ['text-pattern'],
+        evidence: 'Zrušuje se: … 3. nařízení vlády č. 5/1990 Sb.',
+      },
     ]);
   });
 
   it('cites: every "č. N/YYYY Sb." but itself, the treaty collection and "č" without a dot', () => {
-    const cites = deriveTextRelations(text, 'sb/2000/7').filter((r) => r.type === 'cites').map((r) => r.target);
+    const cites = deriveTextRelations(text, 'sb/2000/7')
+      .filter((r) => r.type === 'cites')
+      .map((r) => r.target);
     expect(cites).toEqual(['sb/1999/12', 'sb/1980/3', 'sb/1964/40', 'sb/1991/87', 'sb/1990/5']);
   });
 });

@@ -27,7 +27,11 @@ if (!present) {
   let db: TestDatabase;
   let commits: string[];
   const git = (...args: string[]) =>
-    execFileSync('git', ['--git-dir', gitDir, ...args], { encoding: 'utf8', env: { ...process.env, GIT_NO_LAZY_FETCH: '1' }, maxBuffer: 64 << 20 });
+    execFileSync('git', ['--git-dir', gitDir, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, GIT_NO_LAZY_FETCH: '1' },
+      maxBuffer: 64 << 20,
+    });
 
   /** Document files touched by commits (from, to], as git lists them. */
   const touched = (from: string | null, to: string) =>
@@ -39,7 +43,10 @@ if (!present) {
     dir = mkdtempSync(join(tmpdir(), 'dp-legalize-'));
     gitDir = join(dir, 'legalize-cz.git');
     execFileSync('bash', [ASSEMBLE, gitDir], { stdio: 'ignore' });
-    commits = git('rev-list', '--reverse', 'main').trim().split('\n').slice(0, FIRST + MORE);
+    commits = git('rev-list', '--reverse', 'main')
+      .trim()
+      .split('\n')
+      .slice(0, FIRST + MORE);
     db = await createTestDatabase();
   }, 60_000);
   afterAll(async () => {
@@ -69,7 +76,9 @@ if (!present) {
     const fresh = [...new Set(files2)].filter((p) => !files1.includes(p)).length;
     expect(report2.documents.created).toBe(fresh);
     expect(report2.documents.updated).toBe(new Set(files2).size - fresh);
-    const newChanges = await db.query<{ kind: string; natural_key: string }>('SELECT kind, natural_key FROM "change" WHERE seq > $1', [seq]);
+    const newChanges = await db.query<{ kind: string; natural_key: string }>('SELECT kind, natural_key FROM "change" WHERE seq > $1', [
+      seq,
+    ]);
     expect(newChanges).toHaveLength(report2.changes);
     expect(newChanges.filter((c) => c.kind === 'document.version_added')).toHaveLength(report2.versions_added);
     // every version entry belongs to a document the new commits touched

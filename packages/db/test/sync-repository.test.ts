@@ -38,7 +38,12 @@ describe('syncRepository', () => {
 
     repo = createTinyRepo();
     repo.commit('README.md', '# legalize-cz\n', '[bootstrap] Add README\n');
-    c.old = repo.commit('cz/SB-1990-3.md', docFile({ id: 'SB-1990-3', title: 'Zákon o starých věcech' }, BODY_3), bootstrapMessage('SB-1990-3', '1990-01-01'), '1990-01-01');
+    c.old = repo.commit(
+      'cz/SB-1990-3.md',
+      docFile({ id: 'SB-1990-3', title: 'Zákon o starých věcech' }, BODY_3),
+      bootstrapMessage('SB-1990-3', '1990-01-01'),
+      '1990-01-01',
+    );
     c.one = repo.commit('cz/SB-2000-1.md', docFile({ id: 'SB-2000-1' }, BODY_1), bootstrapMessage('SB-2000-1', '2000-01-01'), '2000-01-01');
     // the first sync stops here (--to)
   });
@@ -48,10 +53,16 @@ describe('syncRepository', () => {
   });
 
   const changes = async (sinceSeq = 0) =>
-    db.query<{ seq: string; kind: string; natural_key: string; status: string; version: Record<string, unknown> | null; relation: Record<string, unknown> | null }>(
-      'SELECT c.seq::text AS seq, kind, natural_key, status, version, relation FROM "change" c WHERE c.seq > $1 ORDER BY c.seq',
-      [sinceSeq],
-    );
+    db.query<{
+      seq: string;
+      kind: string;
+      natural_key: string;
+      status: string;
+      version: Record<string, unknown> | null;
+      relation: Record<string, unknown> | null;
+    }>('SELECT c.seq::text AS seq, kind, natural_key, status, version, relation FROM "change" c WHERE c.seq > $1 ORDER BY c.seq', [
+      sinceSeq,
+    ]);
   const maxSeq = async () => Number((await db.query<{ s: string | null }>('SELECT max(seq)::text AS s FROM "change"'))[0]?.s ?? 0);
 
   it('initial sync: documents, versions with their text, relations, one JSON-able report', async () => {
@@ -89,7 +100,9 @@ describe('syncRepository', () => {
       `SELECT version, valid_from::text AS vf, valid_to, kind, v.text, text_is_current, source_commit FROM "document_version" v
        JOIN "document" d ON d.id = v.document_id WHERE d.natural_key = 'sb/2000/1'`,
     );
-    expect(versions).toEqual([{ version: 1, vf: '2000-01-01', valid_to: null, kind: 'bootstrap', text: BODY_1, text_is_current: true, source_commit: c.one }]);
+    expect(versions).toEqual([
+      { version: 1, vf: '2000-01-01', valid_to: null, kind: 'bootstrap', text: BODY_1, text_is_current: true, source_commit: c.one },
+    ]);
     // cites from the text, even to a document not in the corpus
     const edges = await db.query('SELECT "type", target_key, methods FROM "document_relation" WHERE source_id = $1', ['SB-2000-1']);
     expect(edges).toEqual([{ type: 'cites', target_key: 'sb/2001/2', methods: ['text-citation'] }]);
@@ -118,7 +131,10 @@ describe('syncRepository', () => {
     // moves the document to "no longer in force"; the amending act repeals SB-1990-3.
     c.two = repo.commit(
       'cz/SB-2001-2.md',
-      docFile({ id: 'SB-2001-2', title: 'Zákon, kterým se mění zákon č. 1/2000 Sb.', kind: 'CISTNOV', effectiveFrom: '2001-03-01' }, BODY_2),
+      docFile(
+        { id: 'SB-2001-2', title: 'Zákon, kterým se mění zákon č. 1/2000 Sb.', kind: 'CISTNOV', effectiveFrom: '2001-03-01' },
+        BODY_2,
+      ),
       bootstrapMessage('SB-2001-2', '2001-03-01'),
       '2001-03-01',
     );
@@ -179,7 +195,10 @@ describe('syncRepository', () => {
       { version: 1, vf: '2000-01-01', vt: '2001-03-01', text_is_current: false, amended_by_key: null, text: BODY_1 },
       { version: 2, vf: '2001-03-01', vt: null, text_is_current: true, amended_by_key: 'sb/2001/2', text: BODY_1B },
     ]);
-    const [amends] = await db.query('SELECT methods, version_dates FROM "document_relation" WHERE source_id = $1 AND "type" = $2', ['SB-2001-2', 'amends']);
+    const [amends] = await db.query('SELECT methods, version_dates FROM "document_relation" WHERE source_id = $1 AND "type" = $2', [
+      'SB-2001-2',
+      'amends',
+    ]);
     expect(amends).toEqual({ methods: ['source-history', 'source-metadata'], version_dates: ['2001-03-01'] });
     // the old version's citation of 2/2001 is gone from the new text, so is the edge
     expect(await count(db, `"document_relation" WHERE source_id = 'SB-2000-1'`)).toBe(0);
@@ -216,14 +235,22 @@ describe('syncRepository', () => {
   it('the amends edge is written when the amending act arrives after the amended document', async () => {
     c.late = repo.commit(
       'cz/SB-2000-1.md',
-      docFile({ id: 'SB-2000-1', versionType: 'MINULE', amendments: ['2/2001 Sb.', '5/2002 Sb.'], versionDate: '2002-06-01' }, BODY_1B + '\nDoplněno.\n'),
+      docFile(
+        { id: 'SB-2000-1', versionType: 'MINULE', amendments: ['2/2001 Sb.', '5/2002 Sb.'], versionDate: '2002-06-01' },
+        BODY_1B + '\nDoplněno.\n',
+      ),
       reformMessage('SB-2000-1', '2002-06-01', '5/2002 Sb.'),
       '2002-06-01',
     );
     await syncRepository(db, repo.dir, { today: TODAY });
     expect(await count(db, `"document_relation" WHERE target_key = 'sb/2000/1' AND "type" = 'amends'`)).toBe(1);
     const before = await maxSeq();
-    repo.commit('cz/SB-2002-5.md', docFile({ id: 'SB-2002-5', kind: 'CISTNOV' }, '# Zákon 5\n\nMění se zákon.\n'), bootstrapMessage('SB-2002-5', '2002-06-01'), '2002-06-01');
+    repo.commit(
+      'cz/SB-2002-5.md',
+      docFile({ id: 'SB-2002-5', kind: 'CISTNOV' }, '# Zákon 5\n\nMění se zákon.\n'),
+      bootstrapMessage('SB-2002-5', '2002-06-01'),
+      '2002-06-01',
+    );
     await syncRepository(db, repo.dir, { today: TODAY });
     const feed = await changes(before);
     expect(feed.map((x) => `${x.kind} ${x.natural_key}`)).toEqual([
@@ -251,7 +278,12 @@ describe('syncRepository', () => {
         '2026-04-14',
       );
       // a version dated after "today"
-      u.futureBoot = untidy.commit('cz/SB-2020-7.md', docFile({ id: 'SB-2020-7' }, '# Zákon 7\n\nText.\n'), bootstrapMessage('SB-2020-7', '2020-01-01'), '2020-01-01');
+      u.futureBoot = untidy.commit(
+        'cz/SB-2020-7.md',
+        docFile({ id: 'SB-2020-7' }, '# Zákon 7\n\nText.\n'),
+        bootstrapMessage('SB-2020-7', '2020-01-01'),
+        '2020-01-01',
+      );
       u.future = untidy.commit(
         'cz/SB-2020-7.md',
         docFile({ id: 'SB-2020-7', versionDate: '2027-01-01' }, '# Zákon 7\n\nBudoucí text.\n'),
@@ -259,7 +291,12 @@ describe('syncRepository', () => {
         '2027-01-01',
       );
       // a missing blob: the document's second version
-      u.blobBoot = untidy.commit('cz/SB-1998-1.md', docFile({ id: 'SB-1998-1' }, '# Vyhláška 1\n\nPůvodní.\n'), bootstrapMessage('SB-1998-1', '1998-02-01'), '1998-02-01');
+      u.blobBoot = untidy.commit(
+        'cz/SB-1998-1.md',
+        docFile({ id: 'SB-1998-1' }, '# Vyhláška 1\n\nPůvodní.\n'),
+        bootstrapMessage('SB-1998-1', '1998-02-01'),
+        '1998-02-01',
+      );
       u.blobGone = untidy.commit(
         'cz/SB-1998-1.md',
         docFile({ id: 'SB-1998-1', versionDate: '2001-02-15' }, '# Vyhláška 1\n\nNovelizovaná.\n'),
@@ -267,16 +304,29 @@ describe('syncRepository', () => {
         '2001-02-15',
       );
       // a malformed file: no front matter at all
-      u.malformed = untidy.commit('cz/SB-2010-5.md', 'Tento soubor nemá hlavičku.\n', bootstrapMessage('SB-2010-5', '2010-05-01', 'Zákon'), '2010-05-01');
+      u.malformed = untidy.commit(
+        'cz/SB-2010-5.md',
+        'Tento soubor nemá hlavičku.\n',
+        bootstrapMessage('SB-2010-5', '2010-05-01', 'Zákon'),
+        '2010-05-01',
+      );
       // bad fields: a front matter line that is not key: value, an invalid date
       u.badField = untidy.commit(
         'cz/SB-2011-6.md',
-        docFile({ id: 'SB-2011-6' }, '# Zákon 6\n\nText.\n').replace('publication_date: "2011-01-01"', 'publication_date: "2011-13-45"\nthis is not yaml'),
+        docFile({ id: 'SB-2011-6' }, '# Zákon 6\n\nText.\n').replace(
+          'publication_date: "2011-01-01"',
+          'publication_date: "2011-13-45"\nthis is not yaml',
+        ),
         bootstrapMessage('SB-2011-6', '2011-01-01'),
         '2011-01-01',
       );
       // a version without any usable date is the only thing left out
-      u.noDate = untidy.commit('cz/SB-2011-6.md', docFile({ id: 'SB-2011-6' }, '# Zákon 6\n\nBez data.\n'), '[reform] Zákon č. 6/2011 Sb.\n\nSource-Id: 1/2012 Sb.\n', '1970-01-01');
+      u.noDate = untidy.commit(
+        'cz/SB-2011-6.md',
+        docFile({ id: 'SB-2011-6' }, '# Zákon 6\n\nBez data.\n'),
+        '[reform] Zákon č. 6/2011 Sb.\n\nSource-Id: 1/2012 Sb.\n',
+        '1970-01-01',
+      );
       // after the last commit: git needs the object while it builds later trees
       untidy.dropBlob(u.blobGone, 'cz/SB-1998-1.md');
       report = await syncRepository(db, untidy.dir, { today: TODAY });
@@ -307,7 +357,10 @@ describe('syncRepository', () => {
     });
 
     it('future-dated: imported as scheduled', async () => {
-      const versions = await db.query('SELECT valid_from::text AS vf, valid_to::text AS vt FROM "document_version" WHERE document_id = $1 ORDER BY version', ['SB-2020-7']);
+      const versions = await db.query(
+        'SELECT valid_from::text AS vf, valid_to::text AS vt FROM "document_version" WHERE document_id = $1 ORDER BY version',
+        ['SB-2020-7'],
+      );
       expect(versions).toEqual([
         { vf: '2020-01-01', vt: '2027-01-01' },
         { vf: '2027-01-01', vt: null },
@@ -321,7 +374,13 @@ describe('syncRepository', () => {
       );
       expect(versions).toEqual([
         { version: 1, no_text: false, text_omitted: null, text_is_current: true, amended_by_key: null },
-        { version: 2, no_text: true, text_omitted: 'blob missing from the source repository', text_is_current: false, amended_by_key: 'sb/2001/48' },
+        {
+          version: 2,
+          no_text: true,
+          text_omitted: 'blob missing from the source repository',
+          text_is_current: false,
+          amended_by_key: 'sb/2001/48',
+        },
       ]);
       const [doc] = await db.query('SELECT text, current_version_from::text AS cvf FROM "document" WHERE id = $1', ['SB-1998-1']);
       expect(doc).toEqual({ text: '# Vyhláška 1\n\nPůvodní.\n', cvf: '2001-02-15' });

@@ -5,7 +5,10 @@ import { FIXTURE_CORPUS_PATH, importCorpusFile, sharedCorpusPath, type Database,
 
 function assertClean(report: ImportReport, what: string): ImportReport {
   if (report.failed.length) {
-    const first = report.failed.slice(0, 3).map((f) => `line ${f.line}: ${f.error}`).join('; ');
+    const first = report.failed
+      .slice(0, 3)
+      .map((f) => `line ${f.line}: ${f.error}`)
+      .join('; ');
     throw new Error(`${what}: ${report.failed.length} line(s) failed to import (${first})`);
   }
   return report;
@@ -24,17 +27,13 @@ export async function seedFixtureCorpus(db: Database): Promise<ImportReport> {
 export async function seedSharedCorpus(db: Database, naturalKeys: string[]): Promise<ImportReport> {
   const path = sharedCorpusPath();
   if (!path || !existsSync(path)) {
-    throw new Error(
-      `shared corpus not found${path ? ` at ${path}` : ''}: set CORPUS_PATH or place cz-sample.jsonl in ../shared/corpus/`,
-    );
+    throw new Error(`shared corpus not found${path ? ` at ${path}` : ''}: set CORPUS_PATH or place cz-sample.jsonl in ../shared/corpus/`);
   }
   const wanted = new Set(naturalKeys);
   const report = assertClean(await importCorpusFile(db, path, { filter: (key) => wanted.has(key) }), 'shared corpus');
   const imported = report.created + report.updated + report.unchanged;
   if (imported !== wanted.size) {
-    const rows = await db.query<{ natural_key: string }>('SELECT natural_key FROM "document" WHERE natural_key = ANY($1)', [
-      [...wanted],
-    ]);
+    const rows = await db.query<{ natural_key: string }>('SELECT natural_key FROM "document" WHERE natural_key = ANY($1)', [[...wanted]]);
     const found = new Set(rows.map((r) => r.natural_key));
     const missing = [...wanted].filter((k) => !found.has(k));
     if (missing.length) throw new Error(`shared corpus has no record for: ${missing.join(', ')}`);
@@ -55,9 +54,32 @@ export async function importTestRecords(db: Database, records: object[]): Promis
 }
 
 const CZECH_WORDS = [
-  'zákon', 'ustanovení', 'příslušný', 'orgán', 'řízení', 'účastník', 'smlouva', 'povinnost', 'právo',
-  'občanský', 'žádost', 'rozhodnutí', 'lhůta', 'dotčený', 'správní', 'úřad', 'čtvrtletí', 'přílohy',
-  'věcné', 'břemeno', 'náhrada', 'škody', 'ďáblův', 'ťukot', 'ňadro', 'ústav',
+  'zákon',
+  'ustanovení',
+  'příslušný',
+  'orgán',
+  'řízení',
+  'účastník',
+  'smlouva',
+  'povinnost',
+  'právo',
+  'občanský',
+  'žádost',
+  'rozhodnutí',
+  'lhůta',
+  'dotčený',
+  'správní',
+  'úřad',
+  'čtvrtletí',
+  'přílohy',
+  'věcné',
+  'břemeno',
+  'náhrada',
+  'škody',
+  'ďáblův',
+  'ťukot',
+  'ňadro',
+  'ústav',
 ];
 /** A character outside the Basic Multilingual Plane (a surrogate pair in UTF-16, 4 bytes in UTF-8). */
 export const ASTRAL_CHAR = '\u{1D518}';

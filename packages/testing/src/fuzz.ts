@@ -50,19 +50,93 @@ export interface FuzzRequest {
 
 /** Path segments: bad encodings, NUL and control bytes, huge and odd values, plausible ids. */
 export const HOSTILE_SEGMENTS: readonly string[] = [
-  '%', '%z', '%zz', '%C3%28', '%C3', '%FF', '%ED%A0%80', '%F4%90%80%80', '%E0%80%80', '%c0%af', '%25', '%2',
-  '%00', 'sb%002012', '%01', '%1B', '%7F', '%0A', '%0D%0A', '%09', 'a%00b',
-  '..', '.', '%2e%2e', '%2F', 'sb%2F2091%2F1', 'sb/2091/1', 'SB-2091-1', 'SB-0000-0', '', '-', '0', '-1',
-  '%E2%80%AE', '%F0%9F%98%80', 'z%C3%A1kon', "'", '%22', '%3Cscript%3E', '+', ';', '%3F', '%23', '~', '*',
-  'wh_0000', 'key_0000', 'null', 'undefined', '[]', '%7B%7D', '1e309', 'NaN', '9'.repeat(40),
+  '%',
+  '%z',
+  '%zz',
+  '%C3%28',
+  '%C3',
+  '%FF',
+  '%ED%A0%80',
+  '%F4%90%80%80',
+  '%E0%80%80',
+  '%c0%af',
+  '%25',
+  '%2',
+  '%00',
+  'sb%002012',
+  '%01',
+  '%1B',
+  '%7F',
+  '%0A',
+  '%0D%0A',
+  '%09',
+  'a%00b',
+  '..',
+  '.',
+  '%2e%2e',
+  '%2F',
+  'sb%2F2091%2F1',
+  'sb/2091/1',
+  'SB-2091-1',
+  'SB-0000-0',
+  '',
+  '-',
+  '0',
+  '-1',
+  '%E2%80%AE',
+  '%F0%9F%98%80',
+  'z%C3%A1kon',
+  "'",
+  '%22',
+  '%3Cscript%3E',
+  '+',
+  ';',
+  '%3F',
+  '%23',
+  '~',
+  '*',
+  'wh_0000',
+  'key_0000',
+  'null',
+  'undefined',
+  '[]',
+  '%7B%7D',
+  '1e309',
+  'NaN',
+  '9'.repeat(40),
 ];
 
 /** Query and form values: the same hostility plus wrong types, JSON fragments and odd numbers. */
 export const HOSTILE_VALUES: readonly string[] = [
-  ...HOSTILE_SEGMENTS, 'hybrid', 'fulltext', 'both', 'outgoing', 'text,versions', 'text,sections,relations,effectivity',
-  '2012-01-01', '2012-13-45', '0000-00-00', '9999-12-31', '2026-01-01T00:00:00Z', 'not-a-date', '2', '100', '101', '-5', '0x10',
-  '%7B%22doc_type%22%3A%5B%22act%22%5D%7D', '%7B', '%5B1%2C2%5D', '%7B%22doc_type%22%3A%22act%22%7D', '%7B%22published_from%22%3A5%7D',
-  'true', 'false', 'a%26b%3Dc', 'x'.repeat(600), 'z%C3%A1kon%20o%20dani', '89%2F2012%20Sb.',
+  ...HOSTILE_SEGMENTS,
+  'hybrid',
+  'fulltext',
+  'both',
+  'outgoing',
+  'text,versions',
+  'text,sections,relations,effectivity',
+  '2012-01-01',
+  '2012-13-45',
+  '0000-00-00',
+  '9999-12-31',
+  '2026-01-01T00:00:00Z',
+  'not-a-date',
+  '2',
+  '100',
+  '101',
+  '-5',
+  '0x10',
+  '%7B%22doc_type%22%3A%5B%22act%22%5D%7D',
+  '%7B',
+  '%5B1%2C2%5D',
+  '%7B%22doc_type%22%3A%22act%22%7D',
+  '%7B%22published_from%22%3A5%7D',
+  'true',
+  'false',
+  'a%26b%3Dc',
+  'x'.repeat(600),
+  'z%C3%A1kon%20o%20dani',
+  '89%2F2012%20Sb.',
 ];
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE', 'PROPFIND', 'PURGE'] as const;
@@ -81,9 +155,18 @@ export function hostilePaymentHeaders(): string[] {
     validBefore: '99999999999',
     nonce: `0x${'ab'.repeat(32)}`,
   };
-  const payload = (over: Record<string, unknown>) => base64(JSON.stringify({ x402Version: 1, scheme: 'exact', network: 'base-sepolia', ...over }));
+  const payload = (over: Record<string, unknown>) =>
+    base64(JSON.stringify({ x402Version: 1, scheme: 'exact', network: 'base-sepolia', ...over }));
   return [
-    'x', '!!!!', '====', 'e30=', base64('null'), base64('[]'), base64('"str"'), base64('{'), base64('{}'),
+    'x',
+    '!!!!',
+    '====',
+    'e30=',
+    base64('null'),
+    base64('[]'),
+    base64('"str"'),
+    base64('{'),
+    base64('{}'),
     payload({ payload: { signature: '0x00', authorization: auth } }),
     payload({ payload: { signature: `0x${'11'.repeat(65)}`, authorization: auth } }),
     payload({ payload: { signature: `0x${'11'.repeat(65)}`, authorization: { ...auth, value: '-1' } } }),
@@ -101,11 +184,26 @@ export function hostilePaymentHeaders(): string[] {
 }
 
 function fillPath(template: string, r: Rng, plausible: readonly string[]): string {
-  return template.replace(/\{[^}]+\}/g, () => (r.chance(0.3) ? r.pick(plausible) : r.chance(0.05) ? 'a'.repeat(1_000 + r.int(4_000)) : r.pick(HOSTILE_SEGMENTS)));
+  return template.replace(/\{[^}]+\}/g, () =>
+    r.chance(0.3) ? r.pick(plausible) : r.chance(0.05) ? 'a'.repeat(1_000 + r.int(4_000)) : r.pick(HOSTILE_SEGMENTS),
+  );
 }
 
 function fuzzQuery(route: FuzzRoute, r: Rng): string {
-  const names = [...(route.query ?? []), 'q', 'x', 'filters', 'limit', 'cursor', 'token', 'next', '%00', 'a%5Bb%5D', '__proto__', 'constructor'];
+  const names = [
+    ...(route.query ?? []),
+    'q',
+    'x',
+    'filters',
+    'limit',
+    'cursor',
+    'token',
+    'next',
+    '%00',
+    'a%5Bb%5D',
+    '__proto__',
+    'constructor',
+  ];
   const parts: string[] = [];
   const n = r.int(4);
   for (let i = 0; i < n; i++) {
@@ -134,7 +232,12 @@ function fuzzJsonValue(r: Rng, depth = 0): unknown {
     case 6:
       return Array.from({ length: r.int(4) }, () => fuzzJsonValue(r, depth + 1));
     default:
-      return Object.fromEntries(Array.from({ length: r.int(4) }, () => [r.pick(['url', 'events', 'description', 'x', '__proto__', 'a\u0000']), fuzzJsonValue(r, depth + 1)]));
+      return Object.fromEntries(
+        Array.from({ length: r.int(4) }, () => [
+          r.pick(['url', 'events', 'description', 'x', '__proto__', 'a\u0000']),
+          fuzzJsonValue(r, depth + 1),
+        ]),
+      );
   }
 }
 
@@ -149,8 +252,22 @@ function decodeOr(value: string): string {
 function fuzzBody(route: FuzzRoute, r: Rng): { body?: string; contentType?: string } {
   const roll = r.int(10);
   if (roll === 0) return {};
-  if (roll === 1) return { body: r.pick(['{', '{"url":', '[1,2', 'null', '"x"', '{"a":1}}', '\u0000', 'x'.repeat(70_000)]), contentType: 'application/json' };
-  if (roll === 2) return { body: 'url=x&events=y', contentType: r.pick(['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=latin-9', 'application/x-www-form-urlencoded; charset=utf-7']) };
+  if (roll === 1)
+    return {
+      body: r.pick(['{', '{"url":', '[1,2', 'null', '"x"', '{"a":1}}', '\u0000', 'x'.repeat(70_000)]),
+      contentType: 'application/json',
+    };
+  if (roll === 2)
+    return {
+      body: 'url=x&events=y',
+      contentType: r.pick([
+        'text/plain',
+        'application/xml',
+        'multipart/form-data; boundary=x',
+        'application/json; charset=latin-9',
+        'application/x-www-form-urlencoded; charset=utf-7',
+      ]),
+    };
   const fields = route.body?.fields ?? ['x'];
   if ((route.body?.type ?? 'json') === 'form' && roll < 8) {
     const pairs = fields.filter(() => r.chance(0.8)).map((f) => `${f}=${r.pick(HOSTILE_VALUES)}`);
@@ -183,10 +300,21 @@ export function fuzzRequests(options: FuzzOptions): FuzzRequest[] {
     const route = r.pick(options.routes);
     const method = r.chance(0.75) ? route.method : r.pick(METHODS);
     const headers: Record<string, string> = { ...r.pick(options.credentials) };
-    if (r.chance(0.1)) headers.authorization = r.pick(['Bearer', 'Bearer ', 'Bearer dp_live_x', `Bearer dp_live_${'A'.repeat(32)}`, 'Basic Zm9vOmJhcg==', `Bearer ${'x'.repeat(4_000)}`, 'bearer  dp_live_', 'Bearer \u00ff\u00fe']);
+    if (r.chance(0.1))
+      headers.authorization = r.pick([
+        'Bearer',
+        'Bearer ',
+        'Bearer dp_live_x',
+        `Bearer dp_live_${'A'.repeat(32)}`,
+        'Basic Zm9vOmJhcg==',
+        `Bearer ${'x'.repeat(4_000)}`,
+        'bearer  dp_live_',
+        'Bearer \u00ff\u00fe',
+      ]);
     if (r.chance(0.25)) headers['x-payment'] = r.pick(payments);
     if (r.chance(0.1)) headers['x-request-id'] = r.pick(['', 'a'.repeat(500), '../../etc', 'id with space', '\u00e9']);
-    if (r.chance(0.1)) headers.accept = r.pick(['*/*', 'text/html', 'application/json', 'image/png', 'text/html;q=0, application/json;q=0', '']);
+    if (r.chance(0.1))
+      headers.accept = r.pick(['*/*', 'text/html', 'application/json', 'image/png', 'text/html;q=0, application/json;q=0', '']);
     if (r.chance(0.05)) headers['x-forwarded-host'] = r.pick(['evil.example', 'a'.repeat(300), '[::1', 'x:99999']);
     if (r.chance(0.05)) headers['x-forwarded-for'] = r.pick(['1.2.3.4', 'not-an-ip', '::ffff:1.2.3.4, 10.0.0.1', '']);
     if (r.chance(0.05)) headers['x-big'] = 'b'.repeat(2_000 + r.int(6_000));
@@ -222,23 +350,41 @@ export function parserLevelCases(): Array<{ label: string; bytes: string }> {
     { label: 'header without colon', bytes: `GET / HTTP/1.1\r\n${host}NoColon\r\n\r\n` },
     { label: 'space before colon', bytes: `GET / HTTP/1.1\r\n${host}X-A : b\r\n\r\n` },
     { label: 'header too large', bytes: `GET / HTTP/1.1\r\n${host}X-Big: ${'a'.repeat(20_000)}\r\n\r\n` },
-    { label: 'too many headers', bytes: `GET / HTTP/1.1\r\n${host}${Array.from({ length: 3_000 }, (_, i) => `X-H${i}: v\r\n`).join('')}\r\n` },
+    {
+      label: 'too many headers',
+      bytes: `GET / HTTP/1.1\r\n${host}${Array.from({ length: 3_000 }, (_, i) => `X-H${i}: v\r\n`).join('')}\r\n`,
+    },
     { label: 'URL too long', bytes: `GET /${'a'.repeat(20_000)} HTTP/1.1\r\n${host}\r\n` },
     { label: 'two Content-Length', bytes: `POST /v1/webhooks HTTP/1.1\r\n${host}Content-Length: 1\r\nContent-Length: 2\r\n\r\nab` },
     { label: 'Content-Length not a number', bytes: `POST /v1/webhooks HTTP/1.1\r\n${host}Content-Length: abc\r\n\r\n` },
-    { label: 'chunked and Content-Length', bytes: `POST /v1/webhooks HTTP/1.1\r\n${host}Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n` },
-    { label: 'bad chunk size', bytes: `POST /v1/webhooks HTTP/1.1\r\n${host}Transfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nzz\r\n{}\r\n0\r\n\r\n` },
+    {
+      label: 'chunked and Content-Length',
+      bytes: `POST /v1/webhooks HTTP/1.1\r\n${host}Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n`,
+    },
+    {
+      label: 'bad chunk size',
+      bytes: `POST /v1/webhooks HTTP/1.1\r\n${host}Transfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+    },
     { label: 'unknown transfer coding', bytes: `POST /v1/webhooks HTTP/1.1\r\n${host}Transfer-Encoding: gzip\r\n\r\n` },
     { label: 'bare LF line endings', bytes: `GET / HTTP/1.1\n${host.trim()}\n\n` },
     { label: 'obsolete line folding', bytes: `GET / HTTP/1.1\r\n${host}X-A: a\r\n b\r\n\r\n` },
-    { label: 'Expect: 100-continue with a body', bytes: `POST /v1/webhooks HTTP/1.1\r\n${host}Expect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}` },
+    {
+      label: 'Expect: 100-continue with a body',
+      bytes: `POST /v1/webhooks HTTP/1.1\r\n${host}Expect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
+    },
     { label: 'Expect: odd value', bytes: `GET /v1/usage HTTP/1.1\r\n${host}Expect: 200-ok\r\nConnection: close\r\n\r\n` },
     { label: 'Expect: empty', bytes: `GET /v1/usage HTTP/1.1\r\n${host}Expect:\r\nConnection: close\r\n\r\n` },
     { label: 'Expect: huge', bytes: `GET /v1/usage HTTP/1.1\r\n${host}Expect: ${'x'.repeat(4_000)}\r\nConnection: close\r\n\r\n` },
-    { label: 'Expect: 100-continue, other', bytes: `GET /x402/legal/documents/x HTTP/1.1\r\n${host}Expect: 100-continue, foo\r\nConnection: close\r\n\r\n` },
+    {
+      label: 'Expect: 100-continue, other',
+      bytes: `GET /x402/legal/documents/x HTTP/1.1\r\n${host}Expect: 100-continue, foo\r\nConnection: close\r\n\r\n`,
+    },
     { label: 'CONNECT', bytes: 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n' },
     { label: 'CONNECT with a path', bytes: `CONNECT /v1 HTTP/1.1\r\n${host}\r\n` },
-    { label: 'absolute-form target', bytes: 'GET http://evil.example/v1/usage HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n' },
+    {
+      label: 'absolute-form target',
+      bytes: 'GET http://evil.example/v1/usage HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n',
+    },
     { label: 'asterisk-form OPTIONS', bytes: `OPTIONS * HTTP/1.1\r\n${host}Connection: close\r\n\r\n` },
     { label: 'HTTP/1.0 without Host', bytes: 'GET /v1/usage HTTP/1.0\r\n\r\n' },
     { label: 'HTTP/1.1 without Host', bytes: 'GET /v1/usage HTTP/1.1\r\nConnection: close\r\n\r\n' },
@@ -279,13 +425,18 @@ export function checkAnswer(
   const code = body?.error?.code;
   if (!code || !(code in ERROR_STATUS)) return `${label}: ${res.status} without the error envelope: ${res.text.slice(0, 200)}`;
   if (ERROR_STATUS[code as keyof typeof ERROR_STATUS] !== res.status) return `${label}: ${res.status} with code ${code}`;
-  if (typeof body?.error?.message !== 'string' || typeof body.error.details !== 'object' || body.error.details === null) return `${label}: envelope incomplete`;
+  if (typeof body?.error?.message !== 'string' || typeof body.error.details !== 'object' || body.error.details === null)
+    return `${label}: envelope incomplete`;
   if (body.meta?.request_id !== res.headers['x-request-id']) return `${label}: meta.request_id differs from X-Request-Id`;
   return undefined;
 }
 
 /** Sends the requests (a few at a time, kept alive) and checks every answer. */
-export async function runFuzz(port: number, requests: FuzzRequest[], options: CheckOptions & { concurrency?: number } = {}): Promise<FuzzResult> {
+export async function runFuzz(
+  port: number,
+  requests: FuzzRequest[],
+  options: CheckOptions & { concurrency?: number } = {},
+): Promise<FuzzResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency ?? 8 });
   const result: FuzzResult = { sent: 0, statuses: {}, problems: [], slowest: [] };
   let index = 0;
@@ -313,7 +464,11 @@ export async function runFuzz(port: number, requests: FuzzRequest[], options: Ch
   return result;
 }
 
-function sendOne(agent: Agent, port: number, req: FuzzRequest): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string; body: unknown }> {
+function sendOne(
+  agent: Agent,
+  port: number,
+  req: FuzzRequest,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string; body: unknown }> {
   return new Promise((resolve, reject) => {
     const r = httpRequest({ host: '127.0.0.1', port, method: req.method, path: req.path, headers: req.headers, agent }, (res) => {
       const chunks: Buffer[] = [];

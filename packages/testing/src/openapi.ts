@@ -51,7 +51,8 @@ export function expectMatchesOpenApi(res: ResponseLike, method: string, path: st
   if (!op) throw new Error(`${method.toUpperCase()} ${tpl} is not in the OpenAPI document`);
   const status = String(res.status);
   const responses = op.responses ?? {};
-  const key = status in responses ? status : `${status[0]}XX` in responses ? `${status[0]}XX` : 'default' in responses ? 'default' : undefined;
+  const key =
+    status in responses ? status : `${status[0]}XX` in responses ? `${status[0]}XX` : 'default' in responses ? 'default' : undefined;
   if (!key) throw new Error(`${method.toUpperCase()} ${tpl} does not document status ${status}`);
   let response = responses[key] as { $ref?: string; content?: Record<string, { schema?: unknown }> };
   let ref = `openapi.json#/paths/${pointer(tpl)}/${method.toLowerCase()}/responses/${key}`;

@@ -144,7 +144,9 @@ function splitResponse(raw: string): { status: number; headers: Record<string, s
 }
 
 /** Status, headers and body of a raw HTTP/1.1 answer (the first final response, Content-Length framed). */
-export function parseRawResponse(raw: string): { status: number; headers: Record<string, string>; body: unknown; text: string } | undefined {
+export function parseRawResponse(
+  raw: string,
+): { status: number; headers: Record<string, string>; body: unknown; text: string } | undefined {
   const parsed = splitResponse(withoutInterim(raw));
   if (!parsed) return undefined;
   const length = Number(parsed.headers['content-length'] ?? NaN);

@@ -15,9 +15,13 @@ export class TestRedisServer {
 
   async start(): Promise<this> {
     if (!this.port) this.port = await freePort();
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], {
-      stdio: 'ignore',
-    });
+    const child = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
     child.on('error', () => {});
     this.child = child;
     const until = Date.now() + 10_000;

@@ -22,7 +22,9 @@ export function authenticate(db: Database, cache: KeyCache, logger: { warn(o: ob
     if ((lastTouched.get(principal.keyId) ?? 0) < now - LAST_USED_INTERVAL_MS) {
       lastTouched.set(principal.keyId, now);
       // Informational only: never delays or fails the request.
-      touchApiKeyLastUsed(db.prisma, principal.keyId).catch((err: Error) => logger.warn({ err: { message: err.message } }, 'last_used_at update failed'));
+      touchApiKeyLastUsed(db.prisma, principal.keyId).catch((err: Error) =>
+        logger.warn({ err: { message: err.message } }, 'last_used_at update failed'),
+      );
     }
     next();
   };

@@ -25,7 +25,10 @@ export async function listenForRevocations(state: SharedState, db: Database, cac
     onGap: () => cache.clear(),
     onState: (s, reason) =>
       s === 'down'
-        ? logger.warn({ reason }, 'revocation listener lost its database connection; reconnecting (cached keys are dropped once it is back)')
+        ? logger.warn(
+            { reason },
+            'revocation listener lost its database connection; reconnecting (cached keys are dropped once it is back)',
+          )
         : logger.info('revocation listener connected again'),
   });
   return () => listener.close();

@@ -136,7 +136,7 @@ async function main() {
     `${name.padEnd(28)} ${r.requestsPerSec.toFixed(0).padStart(8)} req/s   p50 ${r.p50.toFixed(1).padStart(5)} ms   p99 ${r.p99.toFixed(1).padStart(5)} ms   errors ${r.errors + r.non2xx}`;
   process.stdout.write(
     [
-      `\nGET ${path} (storage: ${process.env.DATABASE_URL ? "DATABASE_URL" : "embedded PostgreSQL"}, state: ${state.kind}, ${seconds} s each in alternating rounds, 10 connections)`,
+      `\nGET ${path} (storage: ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL'}, state: ${state.kind}, ${seconds} s each in alternating rounds, 10 connections)`,
       row('full stack /v1', full),
       row('bare express route', baseline),
       `ratio (full / bare):          ${(full.requestsPerSec / baseline.requestsPerSec).toFixed(2)}×   (target ≥ 0.60×)`,

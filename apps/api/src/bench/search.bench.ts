@@ -30,7 +30,9 @@ async function measure(db: Database, label: string): Promise<void> {
       }
     }
     times.sort((a, b) => a - b);
-    console.log(`${label} ${mode.padEnd(8)} n=${times.length} p50=${percentile(times, 50).toFixed(1)} ms p95=${percentile(times, 95).toFixed(1)} ms max=${times[times.length - 1].toFixed(1)} ms`);
+    console.log(
+      `${label} ${mode.padEnd(8)} n=${times.length} p50=${percentile(times, 50).toFixed(1)} ms p95=${percentile(times, 95).toFixed(1)} ms max=${times[times.length - 1].toFixed(1)} ms`,
+    );
   }
 }
 
@@ -41,7 +43,10 @@ async function explain(db: Database): Promise<void> {
       `EXPLAIN SELECT id FROM "document" WHERE search_vector @@ to_tsquery('simple', 'obcansk:* & zakonik:*') AND NOT (search_head @@ to_tsquery('simple', 'obcansk:* & zakonik:*')) LIMIT 2000`,
     ],
     'trigram (title-term dictionary)': [`EXPLAIN SELECT term FROM "search_title_term" WHERE term OPERATOR(public.%) $1::text`, 'obcnask'],
-    'trigram (titles to compare)': [`EXPLAIN SELECT id, search_title FROM "document" WHERE search_head @@ $1::tsquery LIMIT 2000`, '(obcansk) & (zakonik)'],
+    'trigram (titles to compare)': [
+      `EXPLAIN SELECT id, search_title FROM "document" WHERE search_head @@ $1::tsquery LIMIT 2000`,
+      '(obcansk) & (zakonik)',
+    ],
   };
   for (const [name, [sql, ...params]] of Object.entries(plans)) {
     // As searchDocuments runs them: sequential scans discouraged (see search.ts).
@@ -54,7 +59,9 @@ async function explain(db: Database): Promise<void> {
     });
     const text = rows.map((r) => r['QUERY PLAN']).join('\n');
     const index = /Bitmap Index Scan on (\S+)|Index Scan using (\S+)/.exec(text);
-    console.log(`\nEXPLAIN ${name}: ${index ? `uses index ${index[1] ?? index[2]}` : 'NO index (sequential scan: fine on a small table)'}\n${text}`);
+    console.log(
+      `\nEXPLAIN ${name}: ${index ? `uses index ${index[1] ?? index[2]}` : 'NO index (sequential scan: fine on a small table)'}\n${text}`,
+    );
   }
 }
 

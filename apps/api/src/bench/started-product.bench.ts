@@ -30,7 +30,10 @@ function freePort(): Promise<number> {
 function bareServer(port: number, body: string): ChildProcess {
   const code = `const express = require(process.env.EXPRESS_PATH); const body = JSON.parse(process.env.BODY);
 const app = express(); app.get('/doc', (_req, res) => { res.json(body); }); app.listen(Number(process.env.PORT), () => process.stdout.write('up\\n'));`;
-  return spawn(process.execPath, ['-e', code], { env: { ...process.env, EXPRESS_PATH: require.resolve('express'), BODY: body, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return spawn(process.execPath, ['-e', code], {
+    env: { ...process.env, EXPRESS_PATH: require.resolve('express'), BODY: body, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
 }
 
 async function main() {

@@ -81,7 +81,11 @@ export async function main(): Promise<void> {
       SELECT natural_key, setweight(to_tsvector('simple', title), 'A') || strip(to_tsvector('simple', text)) AS v FROM "document"`);
 
     const queries = loadQueries();
-    const systems = { baseline: (q: string) => baseline(db, q), fulltext: (q: string) => mode(db, q, 'fulltext'), hybrid: (q: string) => mode(db, q, 'hybrid') };
+    const systems = {
+      baseline: (q: string) => baseline(db, q),
+      fulltext: (q: string) => mode(db, q, 'fulltext'),
+      hybrid: (q: string) => mode(db, q, 'hybrid'),
+    };
     const totals: Record<string, { rr: number; recall: number }> = {};
     const byKind: Record<string, Record<string, { rr: number; n: number }>> = {};
     const misses: string[] = [];

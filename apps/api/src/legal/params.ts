@@ -50,7 +50,10 @@ export class ParamReader {
   list<T extends string>(name: string, allowed: readonly T[], fallback: T[]): T[] {
     const raw = this.string(name);
     if (raw === undefined) return fallback;
-    const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+    const items = raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const bad = items.filter((i) => !(allowed as readonly string[]).includes(i));
     if (bad.length || !items.length) {
       this.problems.push({ field: name, problem: `must be a comma list of: ${allowed.join(', ')}` });

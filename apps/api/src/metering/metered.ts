@@ -13,7 +13,12 @@ import type { QuotaGuard } from './quota';
  * belong to no organization and are not counted.
  * `operationOf` lets one route map to several operations (search fulltext vs hybrid).
  */
-export function metered(meter: Meter, quota: QuotaGuard, scope: Scope, operationOf: Operation | ((req: Request) => Operation)): RequestHandler {
+export function metered(
+  meter: Meter,
+  quota: QuotaGuard,
+  scope: Scope,
+  operationOf: Operation | ((req: Request) => Operation),
+): RequestHandler {
   const checkScope = requireScope(scope);
   // Not async: with a fresh quota total (nearly every request) this runs without a promise.
   return (req, res, next) => {

@@ -7,7 +7,8 @@ export function healthRouter(db: Database): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => sendSuccess(res, { status: 'ok' }));
   router.get('/readyz', async (_req, res) => {
-    if (!(await pingDatabase(db))) throw new ApiError('unavailable', 'Storage is not reachable.', { storage: 'down' }, { 'Retry-After': '5' });
+    if (!(await pingDatabase(db)))
+      throw new ApiError('unavailable', 'Storage is not reachable.', { storage: 'down' }, { 'Retry-After': '5' });
     sendSuccess(res, { status: 'ready' });
   });
   return router;

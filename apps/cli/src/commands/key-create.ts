@@ -11,8 +11,14 @@ export const keyCreate: Command = {
     let parsed;
     try {
       parsed = parseArgs({
-      args: argv,
-        options: { org: { type: 'string' }, 'org-id': { type: 'string' }, scopes: { type: 'string' }, plan: { type: 'string' }, name: { type: 'string' } },
+        args: argv,
+        options: {
+          org: { type: 'string' },
+          'org-id': { type: 'string' },
+          scopes: { type: 'string' },
+          plan: { type: 'string' },
+          name: { type: 'string' },
+        },
         strict: true,
       });
     } catch (e) {
@@ -21,7 +27,8 @@ export const keyCreate: Command = {
     const { values } = parsed;
     const orgId = values['org-id'];
     // Names are not unique (a portal customer may share one), so a name always means a new organization.
-    if (!values.org === !orgId) throw new UsageError('give either --org <name> (a new organization) or --org-id <org_id> (an existing one)');
+    if (!values.org === !orgId)
+      throw new UsageError('give either --org <name> (a new organization) or --org-id <org_id> (an existing one)');
     if (orgId && values.plan) throw new UsageError('--plan applies to a new organization (--org); an existing one keeps its plan');
     if (values.plan && !isPlan(values.plan)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')}`);
     let scopes;

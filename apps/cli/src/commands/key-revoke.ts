@@ -4,7 +4,8 @@ import { UsageError, type CliIo, type Command } from '../command';
 import { openCliDatabase } from '../database';
 
 export const keyRevoke: Command = {
-  description: 'Revoke an API key by id; running api instances refuse it within a second (Redis pub/sub, or PostgreSQL NOTIFY without Redis).',
+  description:
+    'Revoke an API key by id; running api instances refuse it within a second (Redis pub/sub, or PostgreSQL NOTIFY without Redis).',
   usage: 'key:revoke <key_id>',
   async run(argv: string[], io: CliIo): Promise<number> {
     const keyId = argv[0];
@@ -17,7 +18,9 @@ export const keyRevoke: Command = {
         io.stderr.write(`No API key with id ${keyId}.\n`);
         return 1;
       }
-      io.stdout.write(`${JSON.stringify({ id: result.id, status: 'revoked', revoked_at: result.revokedAt.toISOString(), already_revoked: result.alreadyRevoked })}\n`);
+      io.stdout.write(
+        `${JSON.stringify({ id: result.id, status: 'revoked', revoked_at: result.revokedAt.toISOString(), already_revoked: result.alreadyRevoked })}\n`,
+      );
       return 0;
     } finally {
       await state.close();

@@ -3,7 +3,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { assertPortFree, loadConfigOrExit } from '@dp/core';
-import { applyMigrations, createDatabase, FIXTURE_CORPUS_PATH, importCorpusFile, sharedCorpusPath, startEmbeddedServer, type EmbeddedServer } from '@dp/db';
+import {
+  applyMigrations,
+  createDatabase,
+  FIXTURE_CORPUS_PATH,
+  importCorpusFile,
+  sharedCorpusPath,
+  startEmbeddedServer,
+  type EmbeddedServer,
+} from '@dp/db';
 import type { Command } from '../command';
 import { DataDirError, dataPaths, ensureDataDir, isLock, tryLockDataDir, type DataDirLock } from '../database';
 import { ensureDemoKey } from '../start/demo-key';
@@ -67,8 +75,20 @@ export const start: Command = {
       ensureDataDir(paths);
       const apps: AppSpec[] = [
         { name: 'api', script: join(APPS_DIR, 'api', 'dist', 'index.js'), port: config.API_PORT, prefix: '/v1', readyPath: '/readyz' },
-        { name: 'gateway', script: join(APPS_DIR, 'x402-gateway', 'dist', 'index.js'), port: config.GATEWAY_PORT, prefix: '/x402', readyPath: '/health' },
-        { name: 'portal', script: join(APPS_DIR, 'portal', 'dist', 'index.js'), port: config.PORTAL_PORT, prefix: '/portal', readyPath: '/readyz' },
+        {
+          name: 'gateway',
+          script: join(APPS_DIR, 'x402-gateway', 'dist', 'index.js'),
+          port: config.GATEWAY_PORT,
+          prefix: '/x402',
+          readyPath: '/health',
+        },
+        {
+          name: 'portal',
+          script: join(APPS_DIR, 'portal', 'dist', 'index.js'),
+          port: config.PORTAL_PORT,
+          prefix: '/portal',
+          readyPath: '/readyz',
+        },
         // Started but not routed by the proxy.
         { name: 'webhooks', script: join(APPS_DIR, 'webhook-worker', 'dist', 'index.js') },
       ].filter((a) => existsSync(a.script));
@@ -76,7 +96,8 @@ export const start: Command = {
       // Every port first, so a busy one stops start before anything runs (one line, exit 1).
       const embeddedPort = Number(process.env.EMBEDDED_DB_PORT || DEFAULT_EMBEDDED_DB_PORT);
       await assertPortFree(config.PUBLIC_PORT, 'PUBLIC_PORT');
-      for (const app of apps) if (app.port !== undefined) await assertPortFree(app.port, `${app.name === 'gateway' ? 'GATEWAY' : app.name.toUpperCase()}_PORT`);
+      for (const app of apps)
+        if (app.port !== undefined) await assertPortFree(app.port, `${app.name === 'gateway' ? 'GATEWAY' : app.name.toUpperCase()}_PORT`);
 
       let databaseUrl = process.env.DATABASE_URL;
       if (!databaseUrl) {
@@ -96,7 +117,9 @@ export const start: Command = {
         const corpus = config.CORPUS_PATH ?? sharedCorpusPath() ?? FIXTURE_CORPUS_PATH;
         log(`importing ${corpus}${corpus === FIXTURE_CORPUS_PATH ? ' (our small fictional fixture corpus)' : ''}`);
         const report = await importCorpusFile(db, corpus);
-        log(`corpus: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, ${report.failed.length} failed, ${report.warnings.length} date warnings`);
+        log(
+          `corpus: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, ${report.failed.length} failed, ${report.warnings.length} date warnings`,
+        );
         demoKey = await ensureDemoKey(db, paths.dataDir);
       } finally {
         await db.close();
@@ -126,7 +149,10 @@ export const start: Command = {
       );
 
       const waits = await Promise.all(
-        apps.map(async (app) => ({ app, ready: app.readyPath ? await waitReady(`http://127.0.0.1:${app.port}${app.readyPath}`) : supervisor!.running(app.name) })),
+        apps.map(async (app) => ({
+          app,
+          ready: app.readyPath ? await waitReady(`http://127.0.0.1:${app.port}${app.readyPath}`) : supervisor!.running(app.name),
+        })),
       );
       const notReady = waits.filter((w) => !w.ready).map((w) => w.app.name);
       if (notReady.length) throw new Error(`${notReady.join(', ')} did not become ready in 60 s${logDir ? `: see ${logDir}` : ''}`);
@@ -166,8 +192,12 @@ async function takeDataDir(paths: ReturnType<typeof dataPaths>, log: (msg: strin
   for (;;) {
     const taken = tryLockDataDir(paths, 'start');
     if (isLock(taken)) return taken;
-    if (taken.owner === 'start') throw new DataDirError(`another 'start' (pid ${taken.pid}) is running on ${paths.dataDir}: stop it, or set DATA_DIR to another directory`);
-    if (Date.now() > until) throw new DataDirError(`a command (pid ${taken.pid}) still holds ${paths.dataDir}; try again when it has finished`);
+    if (taken.owner === 'start')
+      throw new DataDirError(
+        `another 'start' (pid ${taken.pid}) is running on ${paths.dataDir}: stop it, or set DATA_DIR to another directory`,
+      );
+    if (Date.now() > until)
+      throw new DataDirError(`a command (pid ${taken.pid}) still holds ${paths.dataDir}; try again when it has finished`);
     if (!said) log(`waiting for a command (pid ${taken.pid}) to finish with ${paths.dataDir}`);
     said = true;
     await new Promise((r) => setTimeout(r, 200));

@@ -48,10 +48,15 @@ export async function ensureDemoKey(db: Database, dataDir: string): Promise<{ ke
     if (row && row.status === 'active' && row.hash === hashApiKey(stored.key)) return { ...stored, created: false };
   }
   const org =
-    (await db.prisma.organization.findFirst({ where: { name: DEMO_ORG, apiKeys: { some: { name: DEMO_KEY_NAME } } }, orderBy: { createdAt: 'asc' } })) ??
-    (await createOrganization(db.prisma, { name: DEMO_ORG, plan: 'pro' }));
+    (await db.prisma.organization.findFirst({
+      where: { name: DEMO_ORG, apiKeys: { some: { name: DEMO_KEY_NAME } } },
+      orderBy: { createdAt: 'asc' },
+    })) ?? (await createOrganization(db.prisma, { name: DEMO_ORG, plan: 'pro' }));
   // Keys an earlier start minted and no longer shows: one demo key with full access at a time.
-  await db.prisma.apiKey.updateMany({ where: { orgId: org.id, name: DEMO_KEY_NAME, status: 'active' }, data: { status: 'revoked', revokedAt: new Date() } });
+  await db.prisma.apiKey.updateMany({
+    where: { orgId: org.id, name: DEMO_KEY_NAME, status: 'active' },
+    data: { status: 'revoked', revokedAt: new Date() },
+  });
   const created = await createApiKey(db.prisma, { orgId: org.id, scopes: ['read', 'manage'], name: DEMO_KEY_NAME });
   writeStored(file, { id: created.id, key: created.key });
   return { id: created.id, key: created.key, created: true };

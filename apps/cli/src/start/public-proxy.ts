@@ -7,7 +7,16 @@ export interface Route {
 }
 
 /** Headers of one connection, never forwarded (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 function endToEnd(headers: IncomingMessage['headers']): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};

@@ -42,7 +42,8 @@ export function summariseLogLine(line: string): string | undefined {
   const level = record.level ?? 30;
   if (level < 40) return undefined;
   const parts = [`${LEVEL_NAMES[Math.min(60, Math.floor(level / 10) * 10)] ?? 'warning'}: ${record.msg ?? ''}`];
-  if (record.req?.method) parts.push(`${record.req.method} ${record.req.url ?? ''}${record.res?.statusCode ? ` → ${record.res.statusCode}` : ''}`);
+  if (record.req?.method)
+    parts.push(`${record.req.method} ${record.req.url ?? ''}${record.res?.statusCode ? ` → ${record.res.statusCode}` : ''}`);
   if (record.err?.message) parts.push(record.err.message);
   if (record.requestId) parts.push(`(${record.requestId})`);
   return parts.join(' ');
@@ -65,7 +66,9 @@ export class Supervisor {
 
   start(service: Service): void {
     const child = spawn(process.execPath, [service.script], { env: service.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const file = this.options.logDir ? createWriteStream(join(this.options.logDir, `${service.name}.log`), { flags: 'a', mode: 0o600 }) : undefined;
+    const file = this.options.logDir
+      ? createWriteStream(join(this.options.logDir, `${service.name}.log`), { flags: 'a', mode: 0o600 })
+      : undefined;
     if (file) this.files.push(file);
     createInterface({ input: child.stdout! }).on('line', (line) => {
       if (!file) return this.out(`[${service.name}] ${line}`);

@@ -20,9 +20,7 @@ export function renderChanges(since: string, changes: ChangeView[], nextCursor: 
     `# Changes since ${since}: ${changes.length} on this page`,
     changes.length === 0 ? 'No changes.' : null,
     capped(changes, (c) => `- ${c.at} ${c.kind}: ${c.document.doc_number} (${c.document.natural_key})${detail(c)}`, 'changes'),
-    nextCursor
-      ? `More changes (or, later, new ones): call legal_changes with since "${nextCursor}" and the same filters.`
-      : null,
+    nextCursor ? `More changes (or, later, new ones): call legal_changes with since "${nextCursor}" and the same filters.` : null,
     requestLine(requestId),
   );
 }

@@ -28,7 +28,10 @@ export function field(label: string, value: unknown): string | null {
 }
 
 export function lines(...parts: (string | null | undefined | false | string[])[]): string {
-  return parts.flat().filter((p): p is string => typeof p === 'string').join('\n');
+  return parts
+    .flat()
+    .filter((p): p is string => typeof p === 'string')
+    .join('\n');
 }
 
 export function requestLine(requestId: string | null): string | null {

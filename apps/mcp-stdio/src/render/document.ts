@@ -57,13 +57,25 @@ export function renderDocument(doc: DocumentView, requestId: string | null, hint
     doc.dates ? field('Dates', Object.fromEntries(Object.entries(doc.dates).filter(([, d]) => d))) : null,
     `Link: ${doc.links.self}`,
     `Cite as: ${doc.doc_number} (${doc.natural_key})${v ? `, version valid from ${v.valid_from}` : ''}, ${doc.links.self}`,
-    doc.effectivity ? `Effectivity: ${doc.effectivity.status} (from ${doc.effectivity.effective_from ?? '?'} to ${doc.effectivity.effective_to ?? 'open'})` : null,
+    doc.effectivity
+      ? `Effectivity: ${doc.effectivity.status} (from ${doc.effectivity.effective_from ?? '?'} to ${doc.effectivity.effective_to ?? 'open'})`
+      : null,
     doc.versions?.length ? ['', `## Versions (${doc.versions.length})`, ...capped(doc.versions, renderVersion, 'versions')] : null,
     doc.relations?.edges.length
-      ? ['', '## Relations', ...capped(doc.relations.edges, (e) => `${e.type}: ${e.document.doc_number ?? ''} (${e.document.natural_key})`, 'relations'),
-        doc.relations.has_more ? 'More relations: use legal_get_relations.' : null].filter((x): x is string => x !== null)
+      ? [
+          '',
+          '## Relations',
+          ...capped(doc.relations.edges, (e) => `${e.type}: ${e.document.doc_number ?? ''} (${e.document.natural_key})`, 'relations'),
+          doc.relations.has_more ? 'More relations: use legal_get_relations.' : null,
+        ].filter((x): x is string => x !== null)
       : null,
-    doc.sections?.length ? ['', `## Sections (${doc.sections.length})`, ...capped(doc.sections, (s) => `${'  '.repeat(Math.max(0, s.level - 1))}${s.label} @${s.offset}`, 'sections')] : null,
+    doc.sections?.length
+      ? [
+          '',
+          `## Sections (${doc.sections.length})`,
+          ...capped(doc.sections, (s) => `${'  '.repeat(Math.max(0, s.level - 1))}${s.label} @${s.offset}`, 'sections'),
+        ]
+      : null,
     doc.text_unavailable_reason ? `Text unavailable: ${doc.text_unavailable_reason}` : null,
     typeof doc.text === 'string' ? ['', '## Text', doc.text] : null,
     hint ? ['', hint] : null,

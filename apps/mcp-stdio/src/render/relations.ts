@@ -13,7 +13,8 @@ export function renderRelations(doc: DocRef, relations: RelationView[], nextCurs
     relations.length === 0 ? 'No relations match.' : null,
     capped(
       relations,
-      (r) => `- ${r.type} (${r.direction}): ${docLabel(r.document)}${r.document.in_corpus ? '' : ' [not in corpus]'}${r.version_dates?.length ? ` — dates ${r.version_dates.join(', ')}` : ''}`,
+      (r) =>
+        `- ${r.type} (${r.direction}): ${docLabel(r.document)}${r.document.in_corpus ? '' : ' [not in corpus]'}${r.version_dates?.length ? ` — dates ${r.version_dates.join(', ')}` : ''}`,
       'relations',
     ),
     nextCursor ? `More relations: call legal_get_relations again with the same arguments and cursor "${nextCursor}".` : null,

@@ -32,7 +32,13 @@ export const documentOutput = {
     links: z.looseObject({ self: z.string(), effectivity: z.string(), relations: z.string() }),
     text: z.string().nullable().optional(),
     text_page: z
-      .looseObject({ offset: z.number(), limit: z.number(), returned_chars: z.number(), total_chars: z.number(), next_offset: z.number().nullable() })
+      .looseObject({
+        offset: z.number(),
+        limit: z.number(),
+        returned_chars: z.number(),
+        total_chars: z.number(),
+        next_offset: z.number().nullable(),
+      })
       .optional(),
   }),
   next_text_offset: z.number().nullable().describe('Pass as text_offset to read on; null when the text is complete or not requested.'),
@@ -48,9 +54,19 @@ export function registerLegalGetDocument(server: McpServer, client: ApiClient): 
       inputSchema: {
         id: documentId,
         at: at.optional(),
-        include: z.array(z.enum(DOCUMENT_INCLUDES)).max(DOCUMENT_INCLUDES.length).optional().describe(`Parts to add: ${DOCUMENT_INCLUDES.join(', ')}.`),
+        include: z
+          .array(z.enum(DOCUMENT_INCLUDES))
+          .max(DOCUMENT_INCLUDES.length)
+          .optional()
+          .describe(`Parts to add: ${DOCUMENT_INCLUDES.join(', ')}.`),
         text_offset: z.number().int().min(0).optional().describe('Character offset of the text page (API parameter text_offset).'),
-        text_limit: z.number().int().min(1).max(MAX_TEXT_CHARS).optional().describe(`Characters of text to return, at most ${MAX_TEXT_CHARS} (API parameter text_limit).`),
+        text_limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_TEXT_CHARS)
+          .optional()
+          .describe(`Characters of text to return, at most ${MAX_TEXT_CHARS} (API parameter text_limit).`),
       },
       outputSchema: documentOutput,
       annotations: READ_ONLY,

@@ -39,7 +39,11 @@ export function registerLegalGetEffectivity(server: McpServer, client: ApiClient
       annotations: READ_ONLY,
     },
     async (args, extra) => {
-      const res = await client.get<{ document: DocRef; effectivity: EffectivityView }>(documentPath(args.id, 'effectivity'), { at: args.at }, extra.signal);
+      const res = await client.get<{ document: DocRef; effectivity: EffectivityView }>(
+        documentPath(args.id, 'effectivity'),
+        { at: args.at },
+        extra.signal,
+      );
       if (!res.ok) return failure(res.failure);
       const { document, effectivity } = res.data;
       return success({ document, effectivity, request_id: res.requestId }, renderEffectivity(document, effectivity, res.requestId));

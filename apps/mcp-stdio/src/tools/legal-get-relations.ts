@@ -26,8 +26,16 @@ export function registerLegalGetRelations(server: McpServer, client: ApiClient):
       description,
       inputSchema: {
         id: documentId,
-        direction: z.enum(RELATION_DIRECTIONS).optional().describe('outgoing: edges stored on this document; incoming: edges pointing to it; both (default).'),
-        types: z.array(z.enum(RELATION_TYPES)).min(1).max(RELATION_TYPES.length).optional().describe(`Relation types to keep: ${RELATION_TYPES.join(', ')}.`),
+        direction: z
+          .enum(RELATION_DIRECTIONS)
+          .optional()
+          .describe('outgoing: edges stored on this document; incoming: edges pointing to it; both (default).'),
+        types: z
+          .array(z.enum(RELATION_TYPES))
+          .min(1)
+          .max(RELATION_TYPES.length)
+          .optional()
+          .describe(`Relation types to keep: ${RELATION_TYPES.join(', ')}.`),
         limit: z.number().int().min(1).max(200).optional().describe('Page size (API parameter limit), default 50.'),
         cursor: cursor.optional().describe('next_cursor of the previous page (API parameter cursor).'),
       },
@@ -48,7 +56,13 @@ export function registerLegalGetRelations(server: McpServer, client: ApiClient):
       annotations: READ_ONLY,
     },
     async (args, extra) => {
-      const res = await client.get<{ document: DocRef; direction: string; types: string[]; relations: RelationView[]; next_cursor: string | null }>(
+      const res = await client.get<{
+        document: DocRef;
+        direction: string;
+        types: string[];
+        relations: RelationView[];
+        next_cursor: string | null;
+      }>(
         documentPath(args.id, 'relations'),
         {
           direction: args.direction,
@@ -61,7 +75,14 @@ export function registerLegalGetRelations(server: McpServer, client: ApiClient):
       if (!res.ok) return failure(res.failure);
       const d = res.data;
       return success(
-        { document: d.document, direction: d.direction, types: d.types, relations: d.relations, next_cursor: d.next_cursor ?? null, request_id: res.requestId },
+        {
+          document: d.document,
+          direction: d.direction,
+          types: d.types,
+          relations: d.relations,
+          next_cursor: d.next_cursor ?? null,
+          request_id: res.requestId,
+        },
         renderRelations(d.document, d.relations, d.next_cursor ?? null, res.requestId),
       );
     },

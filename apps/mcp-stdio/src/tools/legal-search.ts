@@ -8,7 +8,7 @@ import { CITATION_GUIDANCE, cursor, encodeFilters, failure, READ_ONLY, searchFil
 export const LEGAL_SEARCH = 'legal_search';
 
 const description = [
-  'Search the corpus of Czech legal documents (GET /v1/legal/search). Start here when you do not know a document\'s id.',
+  "Search the corpus of Czech legal documents (GET /v1/legal/search). Start here when you do not know a document's id.",
   `\`mode\`: ${SEARCH_MODES.join(' | ')}. "fulltext" (default, 1 unit) ranks by words; "hybrid" (2 units) adds fuzzy/semantic matching — use it when fulltext finds nothing or the wording is uncertain.`,
   '`q`: 1–500 characters. Czech with or without diacritics and inflected forms match. A citation such as "89/2012", "89/2012 Sb." or "zákon č. 89/2012 Sb." puts that document first.',
   `\`filters\`: JSON object with any of doc_type (list of: ${DOC_TYPES.join(', ')}), eff_status (list of: ${EFF_STATUSES.join(', ')}), published_from and published_to (YYYY-MM-DD), is_amending_act (true/false).`,
@@ -48,7 +48,10 @@ export function registerLegalSearch(server: McpServer, client: ApiClient): void 
       const mode = args.mode ?? 'fulltext';
       const results = res.data.results ?? [];
       const next = res.data.next_cursor ?? null;
-      return success({ ...res.data, results, next_cursor: next, mode, request_id: res.requestId }, renderSearch(args.q, mode, results, next, res.requestId));
+      return success(
+        { ...res.data, results, next_cursor: next, mode, request_id: res.requestId },
+        renderSearch(args.q, mode, results, next, res.requestId),
+      );
     },
   );
 }

@@ -33,8 +33,16 @@ export const documentId = z
 
 export const at = isoDate.describe('Date YYYY-MM-DD: show the document as it stood that day. Omit for today.');
 
-const docTypeFilter = z.array(z.enum(DOC_TYPES)).min(1).optional().describe(`Document types: ${DOC_TYPES.join(', ')}.`);
-const effStatusFilter = z.array(z.enum(EFF_STATUSES)).min(1).optional().describe(`Effectivity statuses: ${EFF_STATUSES.join(', ')}.`);
+const docTypeFilter = z
+  .array(z.enum(DOC_TYPES))
+  .min(1)
+  .optional()
+  .describe(`Document types: ${DOC_TYPES.join(', ')}.`);
+const effStatusFilter = z
+  .array(z.enum(EFF_STATUSES))
+  .min(1)
+  .optional()
+  .describe(`Effectivity statuses: ${EFF_STATUSES.join(', ')}.`);
 
 /** Filters of legal_search: the keys GET /v1/legal/search accepts (unknown keys would be a 400). */
 export const searchFilters = z
@@ -49,14 +57,20 @@ export const searchFilters = z
     message: 'published_from must not be after published_to',
     path: ['published_from'],
   })
-  .describe('JSON object narrowing the results, e.g. {"doc_type":["act"],"eff_status":["in_force"],"published_from":"2000-01-01","published_to":"2010-12-31"}.');
+  .describe(
+    'JSON object narrowing the results, e.g. {"doc_type":["act"],"eff_status":["in_force"],"published_from":"2000-01-01","published_to":"2010-12-31"}.',
+  );
 
 /** Filters of legal_changes: the feed filters on the document and on the change kind. */
 export const changeFilters = z
   .strictObject({
     doc_type: docTypeFilter,
     eff_status: effStatusFilter,
-    kinds: z.array(z.enum(CHANGE_KINDS)).min(1).optional().describe(`Change kinds: ${CHANGE_KINDS.join(', ')}.`),
+    kinds: z
+      .array(z.enum(CHANGE_KINDS))
+      .min(1)
+      .optional()
+      .describe(`Change kinds: ${CHANGE_KINDS.join(', ')}.`),
   })
   .describe('JSON object narrowing the feed, e.g. {"doc_type":["act"],"kinds":["document.version_added"]}.');
 

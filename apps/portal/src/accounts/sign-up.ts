@@ -48,7 +48,10 @@ export async function signUp(ctx: PortalContext, input: SignUpInput): Promise<vo
 async function notifyExisting(ctx: PortalContext, email: string, userId: string, verified: boolean): Promise<void> {
   // An unverified owner most likely lost the first mail: a fresh verification link helps them.
   if (!verified) return sendVerificationMail(ctx, userId, email);
-  ctx.mail.enqueue(alreadyRegisteredMail(email, portalLink(ctx.config, '/login'), portalLink(ctx.config, '/forgot-password')), 'already_registered');
+  ctx.mail.enqueue(
+    alreadyRegisteredMail(email, portalLink(ctx.config, '/login'), portalLink(ctx.config, '/forgot-password')),
+    'already_registered',
+  );
 }
 
 export async function sendVerificationMail(ctx: PortalContext, userId: string, email: string): Promise<void> {

@@ -32,7 +32,10 @@ export function readCookie(req: Request, name: string): string | undefined {
     const i = part.indexOf('=');
     if (i === -1) continue;
     if (part.slice(0, i).trim() !== name) continue;
-    const value = part.slice(i + 1).trim().replace(/^"(.*)"$/, '$1');
+    const value = part
+      .slice(i + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     try {
       return decodeURIComponent(value);
     } catch {

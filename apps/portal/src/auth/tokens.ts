@@ -42,7 +42,12 @@ export async function peekUserToken(prisma: PrismaClient, token: string, purpose
  * Uses a token: one conditional UPDATE marks it used only if it is unused and unexpired, so two
  * concurrent requests cannot both succeed. Returns the user id, or null.
  */
-export async function consumeUserToken(prisma: PrismaClient, token: string, purpose: TokenPurpose, now = new Date()): Promise<string | null> {
+export async function consumeUserToken(
+  prisma: PrismaClient,
+  token: string,
+  purpose: TokenPurpose,
+  now = new Date(),
+): Promise<string | null> {
   if (!token) return null;
   const tokenHash = sha256Hex(token);
   const { count } = await prisma.userToken.updateMany({

@@ -117,7 +117,11 @@ export function accountRouter(ctx: PortalContext): Router {
   router.post('/forgot-password', async (req, res) => {
     const email = formString(req, 'email', 300).trim();
     if (!isPlausibleEmail(email)) {
-      return sendPage(res, forgotPasswordPage({ ...page(req), email, errors: [{ field: 'email', message: 'Enter an email address like name@example.com' }] }), 400);
+      return sendPage(
+        res,
+        forgotPasswordPage({ ...page(req), email, errors: [{ field: 'email', message: 'Enter an email address like name@example.com' }] }),
+        400,
+      );
     }
     await throttleMail(ctx, req.ip ?? 'unknown');
     requestPasswordReset(ctx, email);

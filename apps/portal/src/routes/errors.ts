@@ -12,9 +12,11 @@ function wantsJson(req: Request): boolean {
 function toPortalError(err: unknown, logger: Logger, req: Request): ApiError {
   const e = err as { type?: string } | undefined;
   if (e?.type === 'entity.too.large') return new ApiError('payload_too_large', 'The form is too large.');
-  if (e?.type === 'entity.parse.failed') return new ApiError('invalid_request', 'The form could not be read. Reload the page and try again.');
+  if (e?.type === 'entity.parse.failed')
+    return new ApiError('invalid_request', 'The form could not be read. Reload the page and try again.');
   const apiError = toApiError(err, logger, req);
-  if (apiError.code === 'unavailable') return new ApiError('unavailable', 'The portal is briefly unavailable. Try again in a moment.', {}, { 'Retry-After': '5' });
+  if (apiError.code === 'unavailable')
+    return new ApiError('unavailable', 'The portal is briefly unavailable. Try again in a moment.', {}, { 'Retry-After': '5' });
   if (apiError.code === 'internal_error') {
     return new ApiError('internal_error', 'Something went wrong on our side. Try again; if it keeps happening, quote the reference below.');
   }
@@ -33,7 +35,14 @@ export function portalErrorHandler(logger: Logger): ErrorRequestHandler {
     const retry = Number(apiError.details.retry_after_seconds ?? 0) || undefined;
     sendPage(
       res,
-      errorPage({ status: apiError.status, message: apiError.message, requestId: req.requestId, retryAfterSeconds: retry, session: req.portalSession, csrfToken: req.csrfToken }),
+      errorPage({
+        status: apiError.status,
+        message: apiError.message,
+        requestId: req.requestId,
+        retryAfterSeconds: retry,
+        session: req.portalSession,
+        csrfToken: req.csrfToken,
+      }),
       apiError.status,
     );
   };
@@ -50,9 +59,13 @@ export const portalNotFound: RequestHandler = (req, _res, next) => {
 export const refuseBearer: RequestHandler = (req, _res, next) => {
   if (req.get('authorization') === undefined) return next();
   next(
-    new ApiError('invalid_request', 'The portal does not accept API keys or Authorization headers. Call the API under /v1 with your key instead.', {
-      reason: 'authorization_not_accepted',
-    }),
+    new ApiError(
+      'invalid_request',
+      'The portal does not accept API keys or Authorization headers. Call the API under /v1 with your key instead.',
+      {
+        reason: 'authorization_not_accepted',
+      },
+    ),
   );
 };
 

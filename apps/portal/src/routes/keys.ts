@@ -36,16 +36,21 @@ export function keysRouter(ctx: PortalContext): Router {
     const s = req.portalSession!;
     // Spec 5.3: a key can be created only after the account's email is verified.
     if (!s.user.emailVerified) {
-      throw new ApiError('forbidden', 'Confirm your email address before creating API keys. You can ask for a new confirmation link on the API keys page.', {
-        reason: 'email_not_verified',
-      });
+      throw new ApiError(
+        'forbidden',
+        'Confirm your email address before creating API keys. You can ask for a new confirmation link on the API keys page.',
+        {
+          reason: 'email_not_verified',
+        },
+      );
     }
     const name = formString(req, 'name', 200).trim();
     const requested = formList(req, 'scopes');
     const errors: FieldError[] = [];
     if (name.length > 100) errors.push({ field: 'key-name', message: 'Name must be at most 100 characters' });
     const scopes = requested.filter((v): v is Scope => (SCOPES as readonly string[]).includes(v));
-    if (!scopes.length || scopes.length !== requested.length) errors.push({ field: 'scopes', message: 'Choose at least one scope: read, manage or both' });
+    if (!scopes.length || scopes.length !== requested.length)
+      errors.push({ field: 'scopes', message: 'Choose at least one scope: read, manage or both' });
     if (errors.length) {
       const keys = await listKeys(ctx, s.org.id);
       return sendPage(res, keysPage({ ...base(req), keys, errors, values: { name, scopes } }), 400);

@@ -13,7 +13,10 @@ const FIELD_LABELS: Record<string, string> = { url: 'Endpoint URL', events: 'Eve
 
 /** The domain function's field problems, as messages next to the form's fields. */
 function toFieldErrors(problems: FieldProblem[]): FieldError[] {
-  return problems.map((p) => ({ field: p.field in FIELD_LABELS ? p.field : 'url', message: `${FIELD_LABELS[p.field] ?? p.field} ${p.problem}` }));
+  return problems.map((p) => ({
+    field: p.field in FIELD_LABELS ? p.field : 'url',
+    message: `${FIELD_LABELS[p.field] ?? p.field} ${p.problem}`,
+  }));
 }
 
 /** Webhooks of the signed-in organization: list, create (secret shown once), delete, deliveries. */
@@ -30,9 +33,17 @@ export function webhooksRouter(ctx: PortalContext): Router {
 
   router.post('/webhooks', async (req, res) => {
     const orgId = req.portalSession!.org.id;
-    const values = { url: formString(req, 'url', 2100).trim(), description: formString(req, 'description', 600), events: formList(req, 'events') };
+    const values = {
+      url: formString(req, 'url', 2100).trim(),
+      description: formString(req, 'description', 600),
+      events: formList(req, 'events'),
+    };
     try {
-      const created = await createWebhook(ctx.db.prisma, { orgId, ...values, description: values.description || undefined }, { production });
+      const created = await createWebhook(
+        ctx.db.prisma,
+        { orgId, ...values, description: values.description || undefined },
+        { production },
+      );
       const webhooks = await listWebhooks(ctx.db.prisma, orgId);
       sendPage(res, webhooksPage({ ...base(req), webhooks, created }), 201);
     } catch (err) {

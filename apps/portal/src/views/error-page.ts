@@ -12,7 +12,9 @@ const TITLES: Record<number, string> = {
   503: 'The portal is briefly unavailable',
 };
 
-export function errorPage(o: Pick<PageChrome, 'session' | 'csrfToken'> & { status: number; message: string; requestId?: string; retryAfterSeconds?: number }): SafeHtml {
+export function errorPage(
+  o: Pick<PageChrome, 'session' | 'csrfToken'> & { status: number; message: string; requestId?: string; retryAfterSeconds?: number },
+): SafeHtml {
   const minutes = o.retryAfterSeconds ? Math.max(1, Math.ceil(o.retryAfterSeconds / 60)) : undefined;
   return layout(
     { ...o, title: TITLES[o.status] ?? 'Something went wrong' },

@@ -57,7 +57,14 @@ export interface CheckboxOption {
 }
 
 /** A fieldset of checkboxes, its legend naming the group for assistive technology. */
-export function checkboxes(o: { id: string; name: string; legend: string; options: CheckboxOption[]; checked: string[]; errors?: FieldError[] }): SafeHtml {
+export function checkboxes(o: {
+  id: string;
+  name: string;
+  legend: string;
+  options: CheckboxOption[];
+  checked: string[];
+  errors?: FieldError[];
+}): SafeHtml {
   const error = o.errors?.find((e) => e.field === o.id);
   return html`<fieldset class="field${error ? ' field-error' : ''}" id="${o.id}"${error ? html` aria-describedby="${o.id}-error"` : ''}>
   <legend>${o.legend}</legend>
@@ -94,7 +101,14 @@ export function secretOnce(o: { id: string; label: string; value: string; explan
 }
 
 /** A single-button POST form (revoke, delete) with its CSRF field and an optional confirmation. */
-export function actionButton(o: { action: string; label: string; accessibleLabel: string; csrfToken?: string; confirm?: string; danger?: boolean }): SafeHtml {
+export function actionButton(o: {
+  action: string;
+  label: string;
+  accessibleLabel: string;
+  csrfToken?: string;
+  confirm?: string;
+  danger?: boolean;
+}): SafeHtml {
   return html`<form method="post" action="${o.action}" class="inline-form"${o.confirm ? html` data-confirm="${o.confirm}"` : ''}>
   ${csrfField(o.csrfToken)}
   <button type="submit" class="button${o.danger ? ' button-danger' : ''}" aria-label="${o.accessibleLabel}">${o.label}</button>

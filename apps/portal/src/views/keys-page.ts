@@ -90,14 +90,16 @@ export function keysPage(m: KeysPageModel): SafeHtml {
   return layout(
     { ...m, title: 'API keys', current: 'keys', scripts: m.created ? ['copy.js'] : [] },
     html`${notice(m.message, 'success')}
-${m.created
-  ? secretOnce({
-      id: 'new-key',
-      label: 'Your new API key',
-      value: m.created.key,
-      explanation: 'Copy it now and keep it somewhere safe: this is the only time it is shown. Send it as “Authorization: Bearer <key>”.',
-    })
-  : ''}
+${
+  m.created
+    ? secretOnce({
+        id: 'new-key',
+        label: 'Your new API key',
+        value: m.created.key,
+        explanation: 'Copy it now and keep it somewhere safe: this is the only time it is shown. Send it as “Authorization: Bearer <key>”.',
+      })
+    : ''
+}
 ${createForm(m)}
 <section aria-labelledby="keys-title">
   <h2 id="keys-title">Keys</h2>

@@ -23,12 +23,12 @@ function header(chrome: PageChrome): SafeHtml {
   return html`<header class="site-header">
   <div class="wrap header-row">
     <a class="brand" href="/portal">Legal Data API <span class="brand-sub">portal</span></a>
-    ${s
-      ? html`<nav aria-label="Main">
+    ${
+      s
+        ? html`<nav aria-label="Main">
       <ul class="nav">
         ${NAV.map(
-          (n) =>
-            html`<li><a href="${n.href}"${chrome.current === n.section ? html` aria-current="page"` : ''}>${n.label}</a></li>`,
+          (n) => html`<li><a href="${n.href}"${chrome.current === n.section ? html` aria-current="page"` : ''}>${n.label}</a></li>`,
         )}
       </ul>
     </nav>
@@ -39,12 +39,13 @@ function header(chrome: PageChrome): SafeHtml {
         <button type="submit" class="button-link">Sign out</button>
       </form>
     </div>`
-      : html`<nav aria-label="Account">
+        : html`<nav aria-label="Account">
       <ul class="nav">
         <li><a href="/portal/login">Sign in</a></li>
         <li><a href="/portal/signup">Create account</a></li>
       </ul>
-    </nav>`}
+    </nav>`
+    }
   </div>
 </header>`;
 }

@@ -37,8 +37,9 @@ export function usagePage(m: Pick<PageChrome, 'session' | 'csrfToken'> & { repor
 </section>
 <section class="panel" aria-labelledby="chart-title">
   <h2 id="chart-title">Units per day, by operation</h2>
-  ${r.by_day.length
-    ? html`<figure class="chart">
+  ${
+    r.by_day.length
+      ? html`<figure class="chart">
     <div class="chart-box"><canvas id="usage-chart" role="img" aria-label="Bar chart of units per day this period, stacked by operation. The same numbers are in the table below."></canvas></div>
     <figcaption class="hint">Days without requests are not shown.</figcaption>
   </figure>
@@ -53,7 +54,8 @@ export function usagePage(m: Pick<PageChrome, 'session' | 'csrfToken'> & { repor
     </table>
     </div>
   </details>`
-    : html`<p>No requests yet this period. Make a request with one of your <a href="/portal/keys">API keys</a> and it appears here.</p>`}
+      : html`<p>No requests yet this period. Make a request with one of your <a href="/portal/keys">API keys</a> and it appears here.</p>`
+  }
 </section>
 <section aria-labelledby="ops-title">
   <h2 id="ops-title">By operation</h2>

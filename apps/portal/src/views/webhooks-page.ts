@@ -79,14 +79,16 @@ export function webhooksPage(m: WebhooksPageModel): SafeHtml {
     { ...m, title: 'Webhooks', current: 'webhooks', scripts: m.created ? ['copy.js'] : [] },
     html`<p class="lead">Webhooks notify your server when documents change, instead of polling the changes feed.</p>
 ${notice(m.message, 'success')}
-${m.created
-  ? secretOnce({
-      id: 'new-secret',
-      label: 'Signing secret',
-      value: m.created.secret,
-      explanation: `Webhook for ${m.created.webhook.url} added. Copy the signing secret now: it is shown only once. Your endpoint uses it to verify each delivery.`,
-    })
-  : ''}
+${
+  m.created
+    ? secretOnce({
+        id: 'new-secret',
+        label: 'Signing secret',
+        value: m.created.secret,
+        explanation: `Webhook for ${m.created.webhook.url} added. Copy the signing secret now: it is shown only once. Your endpoint uses it to verify each delivery.`,
+      })
+    : ''
+}
 ${createForm(m)}
 <section aria-labelledby="list-title">
   <h2 id="list-title">Webhooks</h2>
@@ -95,13 +97,16 @@ ${createForm(m)}
   );
 }
 
-export function deliveriesPage(m: Pick<PageChrome, 'session' | 'csrfToken'> & { webhook: WebhookView; deliveries: DeliveryView[]; nextCursor: string | null }): SafeHtml {
+export function deliveriesPage(
+  m: Pick<PageChrome, 'session' | 'csrfToken'> & { webhook: WebhookView; deliveries: DeliveryView[]; nextCursor: string | null },
+): SafeHtml {
   const w = m.webhook;
   return layout(
     { ...m, title: 'Recent deliveries', current: 'webhooks' },
     html`<p class="lead">To <span class="break"><code>${w.url}</code></span> (<span class="badge badge-${w.status}">${w.status}</span>). <a href="/portal/webhooks">Back to webhooks</a></p>
-${m.deliveries.length
-  ? html`<div class="table-scroll" role="region" aria-labelledby="deliveries-caption" tabindex="0">
+${
+  m.deliveries.length
+    ? html`<div class="table-scroll" role="region" aria-labelledby="deliveries-caption" tabindex="0">
 <table class="data-table cards">
   <caption id="deliveries-caption">Newest first</caption>
   <thead><tr><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last response</th><th scope="col">Created</th><th scope="col">Delivered / next attempt</th></tr></thead>
@@ -120,6 +125,7 @@ ${m.deliveries.length
 </table>
 </div>
 ${m.nextCursor ? html`<p><a href="/portal/webhooks/${encodeURIComponent(w.id)}?cursor=${encodeURIComponent(m.nextCursor)}">Older deliveries</a></p>` : ''}`
-  : html`<p>No deliveries yet. They appear here when a subscribed event happens.</p>`}`,
+    : html`<p>No deliveries yet. They appear here when a subscribed event happens.</p>`
+}`,
   );
 }

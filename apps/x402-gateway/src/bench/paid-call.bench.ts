@@ -10,13 +10,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type express from 'express';
-import {
-  buildPaymentRequirements,
-  createMemoryState,
-  encodePaymentHeader,
-  loadConfig,
-  type PaymentRequirements,
-} from '@dp/core';
+import { buildPaymentRequirements, createMemoryState, encodePaymentHeader, loadConfig, type PaymentRequirements } from '@dp/core';
 import { createApiKey, createOrganization, createScratchDatabase } from '@dp/db';
 import { createApi } from '@dp/api/app';
 import { createGateway } from '../app';
@@ -52,7 +46,17 @@ async function timed(fn: () => Promise<Response>): Promise<number> {
 async function main(): Promise<void> {
   const db = await createScratchDatabase({ url: process.env.DATABASE_URL });
   await db.prisma.document.create({
-    data: { id: 'SB-2091-1', naturalKey: 'sb/2091/1', docNumber: '1/2091 Sb.', title: 'Zákon 1/2091 Sb.', docType: 'act', text: 'Text.', status: 'in_force', repealedBy: [], contentHash: 'bench' },
+    data: {
+      id: 'SB-2091-1',
+      naturalKey: 'sb/2091/1',
+      docNumber: '1/2091 Sb.',
+      title: 'Zákon 1/2091 Sb.',
+      docType: 'act',
+      text: 'Text.',
+      status: 'in_force',
+      repealedBy: [],
+      contentHash: 'bench',
+    },
   });
   const org = await createOrganization(db.prisma, { name: 'bench', requestsPerMinute: 1_000_000, monthlyUnits: 100_000_000 });
   const { key } = await createApiKey(db.prisma, { orgId: org.id, scopes: ['read'] });
@@ -62,13 +66,24 @@ async function main(): Promise<void> {
   const api = createApi({ db, state, config: apiConfig });
   await api.ready;
   const apiServer = await listen(api.app);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', X402_ENABLED: 'true', INTERNAL_API_URL: apiServer.url, X402_DAILY_CAP_USD: '1000' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    X402_ENABLED: 'true',
+    INTERNAL_API_URL: apiServer.url,
+    X402_DAILY_CAP_USD: '1000',
+  });
   const gateway = createGateway({ db, state, config });
   const gwServer = await listen(gateway.app);
 
   const paidUrl = `${gwServer.url}/x402/legal/documents/sb%2F2091%2F1`;
   const unpaidUrl = `${apiServer.url}/v1/legal/documents/sb%2F2091%2F1`;
-  const requirements = buildPaymentRequirements({ resource: paidUrl, payTo: config.X402_PAY_TO, asset: config.X402_ASSET, description: 'bench' });
+  const requirements = buildPaymentRequirements({
+    resource: paidUrl,
+    payTo: config.X402_PAY_TO,
+    asset: config.X402_ASSET,
+    description: 'bench',
+  });
 
   const paid: number[] = [];
   const unpaid: number[] = [];
@@ -84,7 +99,8 @@ async function main(): Promise<void> {
   }
   paid.sort((a, b) => a - b);
   unpaid.sort((a, b) => a - b);
-  const row = (name: string, s: number[]) => `${name.padEnd(34)} p50 ${percentile(s, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(s, 95).toFixed(2).padStart(7)} ms`;
+  const row = (name: string, s: number[]) =>
+    `${name.padEnd(34)} p50 ${percentile(s, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(s, 95).toFixed(2).padStart(7)} ms`;
   const ratio50 = percentile(paid, 50) / percentile(unpaid, 50);
   const ratio95 = percentile(paid, 95) / percentile(unpaid, 95);
   process.stdout.write(

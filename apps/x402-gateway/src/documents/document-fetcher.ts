@@ -16,7 +16,10 @@ export class DocumentSourceUnavailableError extends Error {
  * Reads the document from the api's internal endpoint, which answers exactly the /v1 body and
  * writes no usage record (gateway traffic must never show up in GET /v1/usage).
  */
-export function createInternalDocumentFetcher(config: Pick<Config, 'INTERNAL_API_URL' | 'INTERNAL_API_SECRET'>, timeoutMs = 5_000): DocumentFetcher {
+export function createInternalDocumentFetcher(
+  config: Pick<Config, 'INTERNAL_API_URL' | 'INTERNAL_API_SECRET'>,
+  timeoutMs = 5_000,
+): DocumentFetcher {
   const base = config.INTERNAL_API_URL.replace(/\/+$/, '');
   // Tokens live 60 s; reusing one for 30 s spares a signature per call and never sends a stale one.
   let cached: { token: string; until: number } | undefined;

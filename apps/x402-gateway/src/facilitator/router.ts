@@ -31,7 +31,8 @@ export function createFacilitatorRouter(facilitator: Facilitator): Router {
 
   router.post('/verify', async (req, res) => {
     const parsed = body.safeParse(req.body);
-    if (!parsed.success) return sendError(res, new ApiError('invalid_request', 'Expected {x402Version, paymentPayload, paymentRequirements}.'));
+    if (!parsed.success)
+      return sendError(res, new ApiError('invalid_request', 'Expected {x402Version, paymentPayload, paymentRequirements}.'));
     const payment = parsePaymentPayload(parsed.data.paymentPayload);
     if (!payment) return void res.json({ isValid: false, invalidReason: 'invalid_payload' });
     res.json(await facilitator.verify(payment, parsed.data.paymentRequirements));
@@ -39,10 +40,16 @@ export function createFacilitatorRouter(facilitator: Facilitator): Router {
 
   router.post('/settle', async (req, res) => {
     const parsed = body.safeParse(req.body);
-    if (!parsed.success) return sendError(res, new ApiError('invalid_request', 'Expected {x402Version, paymentPayload, paymentRequirements}.'));
+    if (!parsed.success)
+      return sendError(res, new ApiError('invalid_request', 'Expected {x402Version, paymentPayload, paymentRequirements}.'));
     const payment = parsePaymentPayload(parsed.data.paymentPayload);
     if (!payment) {
-      return void res.json({ success: false, errorReason: 'invalid_payload', transaction: '', network: parsed.data.paymentRequirements.network });
+      return void res.json({
+        success: false,
+        errorReason: 'invalid_payload',
+        transaction: '',
+        network: parsed.data.paymentRequirements.network,
+      });
     }
     res.json(await facilitator.settle(payment, parsed.data.paymentRequirements));
   });

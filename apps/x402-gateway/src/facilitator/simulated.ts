@@ -32,7 +32,8 @@ const UINT = /^\d{1,78}$/;
 export function createSimulatedFacilitator(options: { now?: () => Date } = {}): Facilitator {
   const now = options.now ?? (() => new Date());
   const checkSignature = memoizedSignatureCheck();
-  const signatureValid = (payment: PaymentPayload, req: PaymentRequirements, from: `0x${string}`) => checkSignature(payment, req.asset, req.extra, from);
+  const signatureValid = (payment: PaymentPayload, req: PaymentRequirements, from: `0x${string}`) =>
+    checkSignature(payment, req.asset, req.extra, from);
 
   async function verify(payment: PaymentPayload, req: PaymentRequirements): Promise<VerifyResponse> {
     const invalid = (invalidReason: string): VerifyResponse => ({
@@ -46,8 +47,14 @@ export function createSimulatedFacilitator(options: { now?: () => Date } = {}): 
 
     const { signature, authorization: a } = payment.payload;
     const wellFormed =
-      ADDRESS.test(a.from) && ADDRESS.test(a.to) && NONCE.test(a.nonce) && SIGNATURE.test(signature) &&
-      UINT.test(a.value) && UINT.test(a.validAfter) && UINT.test(a.validBefore) && ADDRESS.test(req.asset);
+      ADDRESS.test(a.from) &&
+      ADDRESS.test(a.to) &&
+      NONCE.test(a.nonce) &&
+      SIGNATURE.test(signature) &&
+      UINT.test(a.value) &&
+      UINT.test(a.validAfter) &&
+      UINT.test(a.validBefore) &&
+      ADDRESS.test(req.asset);
     if (!wellFormed) return invalid('invalid_payload');
 
     const from = getAddress(a.from);
@@ -85,9 +92,16 @@ export function syntheticTxRef(nonce: string): string {
  */
 function memoizedSignatureCheck(maxEntries = 2_000) {
   const memo = new Map<string, boolean>();
-  return async (payment: PaymentPayload, asset: string, extra: { name: string; version: string }, from: `0x${string}`): Promise<boolean> => {
+  return async (
+    payment: PaymentPayload,
+    asset: string,
+    extra: { name: string; version: string },
+    from: `0x${string}`,
+  ): Promise<boolean> => {
     const a = payment.payload.authorization;
-    const key = createHash('sha256').update(JSON.stringify([asset.toLowerCase(), extra.name, extra.version, a, payment.payload.signature])).digest('hex');
+    const key = createHash('sha256')
+      .update(JSON.stringify([asset.toLowerCase(), extra.name, extra.version, a, payment.payload.signature]))
+      .digest('hex');
     const known = memo.get(key);
     if (known !== undefined) return known;
     let valid: boolean;
@@ -130,7 +144,9 @@ function typeString(name: string, fields: readonly { name: string; type: string 
 }
 
 const DOMAIN_TYPEHASH = keccak_256(utf8('EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)'));
-const TRANSFER_TYPEHASH = keccak_256(utf8(typeString('TransferWithAuthorization', TRANSFER_WITH_AUTHORIZATION_TYPES.TransferWithAuthorization)));
+const TRANSFER_TYPEHASH = keccak_256(
+  utf8(typeString('TransferWithAuthorization', TRANSFER_WITH_AUTHORIZATION_TYPES.TransferWithAuthorization)),
+);
 
 // Domain separators depend only on the asset and its name/version: a handful in practice.
 const domainSeparators = new Map<string, Uint8Array>();
@@ -139,7 +155,15 @@ function domainSeparator(asset: string, extra: { name: string; version: string }
   const key = JSON.stringify([d.name, d.version, d.chainId, d.verifyingContract.toLowerCase()]);
   let sep = domainSeparators.get(key);
   if (!sep) {
-    sep = keccak_256(Buffer.concat([DOMAIN_TYPEHASH, keccak_256(utf8(d.name)), keccak_256(utf8(d.version)), word(BigInt(d.chainId)), addressWord(d.verifyingContract)]));
+    sep = keccak_256(
+      Buffer.concat([
+        DOMAIN_TYPEHASH,
+        keccak_256(utf8(d.name)),
+        keccak_256(utf8(d.version)),
+        word(BigInt(d.chainId)),
+        addressWord(d.verifyingContract),
+      ]),
+    );
     if (domainSeparators.size >= 100) domainSeparators.clear();
     domainSeparators.set(key, sep);
   }

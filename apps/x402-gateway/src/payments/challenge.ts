@@ -34,7 +34,9 @@ export function dailyCapReached(now: Date): PaymentChallenge {
 }
 
 export function sendChallenge(res: Response, requirements: PaymentRequirements, challenge: PaymentChallenge): void {
-  res.status(402).json(
-    buildChallengeBody(requirements, { code: challenge.code, message: challenge.message, details: challenge.details }, res.req.requestId),
-  );
+  res
+    .status(402)
+    .json(
+      buildChallengeBody(requirements, { code: challenge.code, message: challenge.message, details: challenge.details }, res.req.requestId),
+    );
 }

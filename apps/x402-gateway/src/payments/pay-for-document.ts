@@ -59,14 +59,22 @@ export async function payForDocument(
     // Whatever broke, there is no verdict: refuse without charging.
     const level = err instanceof FacilitatorUnavailableError ? 'warn' : 'error';
     ctx.logger[level]({ requestId, reason: (err as Error)?.message }, 'facilitator unavailable at verify');
-    throw new ApiError('facilitator_unavailable', 'The payment facilitator is unavailable; nothing was charged. Retry shortly.', {}, { 'Retry-After': '5' });
+    throw new ApiError(
+      'facilitator_unavailable',
+      'The payment facilitator is unavailable; nothing was charged. Retry shortly.',
+      {},
+      { 'Retry-After': '5' },
+    );
   }
   if (!verdict.isValid) throw invalidPayment(verdict.invalidReason ?? 'invalid_payment');
   // The pilot charges exactly its price: an authorization for more would be settled (and moved
   // on chain) in full, so it is refused rather than overcharging the payer.
   const value = payment.payload.authorization.value;
   if (/^\d{1,78}$/.test(value) && BigInt(value) !== BigInt(requirements.maxAmountRequired)) {
-    throw invalidPayment('invalid_exact_evm_payload_authorization_value', `The authorization's value must be exactly ${requirements.maxAmountRequired} (the price in atomic units); nothing was charged.`);
+    throw invalidPayment(
+      'invalid_exact_evm_payload_authorization_value',
+      `The authorization's value must be exactly ${requirements.maxAmountRequired} (the price in atomic units); nothing was charged.`,
+    );
   }
   const payer = verdict.payer ?? payment.payload.authorization.from;
 
@@ -106,7 +114,8 @@ export async function payForDocument(
 
 /** The canonical document id from the /v1 body (`data.document.id`), recorded with the payment. */
 function documentIdOf(body: Record<string, unknown>): string {
-  const id = ((body.data as { document?: { id?: unknown } } | undefined)?.document)?.id;
-  if (typeof id !== 'string' || id === '') throw new DocumentSourceUnavailableError('internal api answered a body without data.document.id');
+  const id = (body.data as { document?: { id?: unknown } } | undefined)?.document?.id;
+  if (typeof id !== 'string' || id === '')
+    throw new DocumentSourceUnavailableError('internal api answered a body without data.document.id');
   return id;
 }

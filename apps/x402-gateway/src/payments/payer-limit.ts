@@ -24,7 +24,11 @@ export const PILOT_CHALLENGE_LIMIT: RateLimitSetting = { limit: 600, windowSecon
 export const PILOT_INVALID_PAYMENT_LIMIT: RateLimitSetting = { limit: 20, windowSeconds: 60 };
 
 /** Counts one unpaid request (challenge, preflight, or an answer given before a payer is known) of `ip`. */
-export function consumeUnpaid(state: SharedState, ip: string, setting: RateLimitSetting = PILOT_CHALLENGE_LIMIT): Promise<RateLimitDecision> {
+export function consumeUnpaid(
+  state: SharedState,
+  ip: string,
+  setting: RateLimitSetting = PILOT_CHALLENGE_LIMIT,
+): Promise<RateLimitDecision> {
   return state.rateLimiter.consume(`x402:ip:${ip.toLowerCase()}`, setting.limit, setting.windowSeconds);
 }
 
@@ -47,9 +51,15 @@ export async function enforcePilotLimit(
   setting: RateLimitSetting = PILOT_RATE_LIMIT,
 ): Promise<RateLimitDecision> {
   const decision =
-    who.kind === 'ip' ? await consumeUnpaid(state, who.id, setting) : await state.rateLimiter.consume(`x402:payer:${who.id.toLowerCase()}`, setting.limit, setting.windowSeconds);
+    who.kind === 'ip'
+      ? await consumeUnpaid(state, who.id, setting)
+      : await state.rateLimiter.consume(`x402:payer:${who.id.toLowerCase()}`, setting.limit, setting.windowSeconds);
   if (!decision.allowed) {
-    throw rateLimited(decision, `Too many requests for this ${who.kind === 'payer' ? 'payer' : 'client'}: the pilot allows ${setting.limit} per ${setting.windowSeconds} s.`, setting);
+    throw rateLimited(
+      decision,
+      `Too many requests for this ${who.kind === 'payer' ? 'payer' : 'client'}: the pilot allows ${setting.limit} per ${setting.windowSeconds} s.`,
+      setting,
+    );
   }
   return decision;
 }
@@ -82,7 +92,11 @@ export class InvalidPaymentGuard {
 
   /** Counts one refused payment from `ip`; throws 429 once the budget is used up. */
   async record(ip: string): Promise<RateLimitDecision> {
-    const decision = await this.state.rateLimiter.consume(`x402:invalid:${ip.toLowerCase()}`, this.setting.limit, this.setting.windowSeconds);
+    const decision = await this.state.rateLimiter.consume(
+      `x402:invalid:${ip.toLowerCase()}`,
+      this.setting.limit,
+      this.setting.windowSeconds,
+    );
     if (decision.allowed) return decision;
     if (this.blocked.size >= this.maxBlocked) this.blocked.delete(this.blocked.keys().next().value!);
     this.blocked.set(ip, decision);

@@ -45,7 +45,9 @@ export function createPaymentStore(db: Database) {
         [nonce],
       );
       const r = rows[0];
-      return r ? { nonce: r.nonce, payer: r.payer, resource: r.resource, documentId: r.document_id, network: r.network, txRef: r.tx_ref } : null;
+      return r
+        ? { nonce: r.nonce, payer: r.payer, resource: r.resource, documentId: r.document_id, network: r.network, txRef: r.tx_ref }
+        : null;
     },
 
     /**

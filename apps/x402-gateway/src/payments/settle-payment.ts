@@ -18,7 +18,12 @@ export interface SettleInput {
 }
 
 const facilitatorDown = () =>
-  new ApiError('facilitator_unavailable', 'The payment facilitator is unavailable; nothing was charged. Retry shortly.', {}, { 'Retry-After': '5' });
+  new ApiError(
+    'facilitator_unavailable',
+    'The payment facilitator is unavailable; nothing was charged. Retry shortly.',
+    {},
+    { 'Retry-After': '5' },
+  );
 
 /**
  * Charges a verified payment exactly once: reserve it within the daily cap (durable, shared by all

@@ -1,5 +1,13 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { ApiError, X_PAYMENT_RESPONSE_HEADER, encodePaymentResponseHeader, methodNotAllowed, sendError, setRateLimitHeaders, type Config } from '@dp/core';
+import {
+  ApiError,
+  X_PAYMENT_RESPONSE_HEADER,
+  encodePaymentResponseHeader,
+  methodNotAllowed,
+  sendError,
+  setRateLimitHeaders,
+  type Config,
+} from '@dp/core';
 import { PaymentChallenge, paymentRequired, sendChallenge } from '../payments/challenge';
 import { consumeUnpaid, enforcePilotLimit } from '../payments/payer-limit';
 import { payForDocument, type PaymentContext } from '../payments/pay-for-document';

@@ -8,7 +8,8 @@ import { undecodablePath } from './input';
 function bearerChallenge(err: ApiError): string | undefined {
   const realm = 'Bearer realm="legal-data-api"';
   if (err.code === 'missing_key') return realm;
-  if (err.code === 'invalid_key') return `${realm}, error="invalid_token", error_description="The API key is malformed, unknown or revoked"`;
+  if (err.code === 'invalid_key')
+    return `${realm}, error="invalid_token", error_description="The API key is malformed, unknown or revoked"`;
   if (err.code === 'insufficient_scope') {
     const scope = typeof err.details.required_scope === 'string' ? `, scope="${err.details.required_scope}"` : '';
     return `${realm}, error="insufficient_scope"${scope}`;
@@ -27,9 +28,27 @@ export function sendError(res: Response, err: ApiError): void {
 export function isStorageUnavailable(err: unknown): boolean {
   const e = err as { code?: string; name?: string; message?: string; cause?: unknown } | undefined;
   if (!e) return false;
-  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003', 'P1001', 'P1017', 'P2024'];
+  const codes = [
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    'EPIPE',
+    '57P01',
+    '57P03',
+    '08006',
+    '08001',
+    '08003',
+    'P1001',
+    'P1017',
+    'P2024',
+  ];
   if (e.code && codes.includes(e.code)) return true;
-  if (/Can't reach database|Connection terminated|connect ECONNREFUSED|Timed out fetching a new connection|server closed the connection|Query read timeout|timeout exceeded when trying to connect|canceling statement due to statement timeout/i.test(e.message ?? '')) return true;
+  if (
+    /Can't reach database|Connection terminated|connect ECONNREFUSED|Timed out fetching a new connection|server closed the connection|Query read timeout|timeout exceeded when trying to connect|canceling statement due to statement timeout/i.test(
+      e.message ?? '',
+    )
+  )
+    return true;
   return e.cause !== undefined && e.cause !== err && isStorageUnavailable(e.cause);
 }
 
@@ -62,7 +81,9 @@ export function toApiError(err: unknown, logger: Logger, req: Request): ApiError
   // body-parser errors carry a `type`.
   if (e?.type === 'entity.too.large') return new ApiError('payload_too_large', 'The request body is too large.');
   if (e?.type === 'entity.parse.failed') {
-    return new ApiError('invalid_request', 'The request body is not valid JSON.', { errors: [{ field: 'body', problem: 'is not valid JSON' }] });
+    return new ApiError('invalid_request', 'The request body is not valid JSON.', {
+      errors: [{ field: 'body', problem: 'is not valid JSON' }],
+    });
   }
   if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
     return new ApiError('unsupported_media_type', 'The request body encoding is not supported.');

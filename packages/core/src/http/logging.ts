@@ -15,7 +15,8 @@ export function httpLogger(logger: Logger): RequestHandler {
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
     // Client errors (4xx) are warnings: worth seeing, never a fault of ours, never with a stack.
-    customLogLevel: (_req: unknown, res: Response, err?: Error) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    customLogLevel: (_req: unknown, res: Response, err?: Error) =>
+      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
   });
 }
 

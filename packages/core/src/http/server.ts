@@ -23,7 +23,10 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
 };
 
 /** Status, headers and body of an error answer given before any Express code runs. */
-function errorAnswer(code: ErrorCode, extraHeaders: Record<string, string> = {}): { status: number; headers: Array<readonly [string, string]>; body: string } {
+function errorAnswer(
+  code: ErrorCode,
+  extraHeaders: Record<string, string> = {},
+): { status: number; headers: Array<readonly [string, string]>; body: string } {
   const status = ERROR_STATUS[code];
   const requestId = newId('req');
   const body = JSON.stringify(errorEnvelope(code, MESSAGES[code] ?? 'The request was refused.', {}, requestId));

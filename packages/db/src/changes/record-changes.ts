@@ -102,10 +102,7 @@ SELECT (SELECT count(*) FROM ins)::int AS changes, (SELECT count(*) FROM outbox)
  * whatever its size: the subscribed webhooks, then one INSERT ... SELECT for everything.
  * Must run inside the caller's transaction so changes appear exactly when the data they describe.
  */
-export async function recordChanges(
-  tx: Prisma.TransactionClient,
-  changes: NewChange[],
-): Promise<{ changes: number; deliveries: number }> {
+export async function recordChanges(tx: Prisma.TransactionClient, changes: NewChange[]): Promise<{ changes: number; deliveries: number }> {
   if (changes.length === 0) return { changes: 0, deliveries: 0 };
   const kinds = [...new Set(changes.map((c) => c.kind))];
   const webhooks = await tx.$queryRawUnsafe<{ id: string; events: string[] }[]>(
@@ -126,9 +123,7 @@ export async function recordChanges(
   }));
   // Message ids come from the shared id scheme (newId), so they are made here, not in SQL.
   const deliveries = rows.flatMap((row) =>
-    webhooks
-      .filter((w) => w.events.includes(row.kind))
-      .map((w) => ({ id: newId('msg'), change_id: row.id, webhook_id: w.id })),
+    webhooks.filter((w) => w.events.includes(row.kind)).map((w) => ({ id: newId('msg'), change_id: row.id, webhook_id: w.id })),
   );
   const [result] = await tx.$queryRawUnsafe<{ changes: number; deliveries: number }[]>(
     INSERT_CHANGES_SQL,

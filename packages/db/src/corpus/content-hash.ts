@@ -30,8 +30,5 @@ export function canonicalJson(value: unknown): string {
  * unchanged line is recognised before any validation work; stored as document.content_hash.
  */
 export function contentHash(record: unknown): string {
-  return createHash('sha256')
-    .update(`dp-corpus-v${IMPORT_FORMAT_VERSION}\n`)
-    .update(canonicalJson(record))
-    .digest('hex');
+  return createHash('sha256').update(`dp-corpus-v${IMPORT_FORMAT_VERSION}\n`).update(canonicalJson(record)).digest('hex');
 }

@@ -36,22 +36,22 @@ export const corpusSectionSchema = z.object({
 });
 
 export const corpusVersionSchema = z.object({
-    version: z.number().int().min(1),
-    valid_from: isoDate,
-    valid_to: nullableIsoDate,
-    kind: z.string().min(1),
-    amended_by: z.string().nullable().optional().default(null),
-    amended_by_key: naturalKey.nullable().optional().default(null),
-    source_commit: z.string().nullable().optional().default(null),
-    text_sha256: sha256Hex.nullable().optional().default(null),
-    text_chars: z.number().int().min(0).nullable().optional().default(null),
-    /** Null where the source kept only the hash (text_omitted) or the text is the document's. */
-    text: z.string().nullable().optional().default(null),
-    text_omitted: z.string().nullable().optional().default(null),
-    text_is_current: z.boolean().optional().default(false),
-    /** Set by tidyDates (whatever the source says: it is ours, not the source's). */
-    valid_from_inferred_from: z.enum(VALID_FROM_SUBSTITUTES).nullable().catch(null),
-  });
+  version: z.number().int().min(1),
+  valid_from: isoDate,
+  valid_to: nullableIsoDate,
+  kind: z.string().min(1),
+  amended_by: z.string().nullable().optional().default(null),
+  amended_by_key: naturalKey.nullable().optional().default(null),
+  source_commit: z.string().nullable().optional().default(null),
+  text_sha256: sha256Hex.nullable().optional().default(null),
+  text_chars: z.number().int().min(0).nullable().optional().default(null),
+  /** Null where the source kept only the hash (text_omitted) or the text is the document's. */
+  text: z.string().nullable().optional().default(null),
+  text_omitted: z.string().nullable().optional().default(null),
+  text_is_current: z.boolean().optional().default(false),
+  /** Set by tidyDates (whatever the source says: it is ours, not the source's). */
+  valid_from_inferred_from: z.enum(VALID_FROM_SUBSTITUTES).nullable().catch(null),
+});
 
 export const corpusRelationSchema = z.object({
   type: z.enum(STORED_RELATION_TYPES),

@@ -61,8 +61,7 @@ const RELATION_INPUT = `jsonb_to_recordset($REL::jsonb) AS r("type" text, "targe
 const q = (name: string) => `"${name}"`;
 const names = (cols: readonly (readonly [string, string])[]) => cols.map(([n]) => q(n)).join(', ');
 const defs = (cols: readonly (readonly [string, string])[]) => cols.map(([n, t]) => `${q(n)} ${t}`).join(', ');
-const prefixed = (alias: string, cols: readonly (readonly [string, string])[]) =>
-  cols.map(([n]) => `${alias}.${q(n)}`).join(', ');
+const prefixed = (alias: string, cols: readonly (readonly [string, string])[]) => cols.map(([n]) => `${alias}.${q(n)}`).join(', ');
 
 const INSERT_DOCUMENT_TREE_SQL = `
 WITH doc AS (

@@ -54,19 +54,13 @@ function describeError(prefix: string, e: unknown): string {
  * line number and skipped. Re-importing the same file writes nothing: stored content hashes are
  * read once up front, so an unchanged record costs a parse and a hash, no database round trip.
  */
-export async function importCorpusFile(
-  db: Database,
-  path: string,
-  options: ImportCorpusOptions = {},
-): Promise<ImportReport> {
+export async function importCorpusFile(db: Database, path: string, options: ImportCorpusOptions = {}): Promise<ImportReport> {
   const started = performance.now();
   const totalBytes = (await stat(path)).size;
   const report: ImportReport = { created: 0, updated: 0, unchanged: 0, failed: [], warnings: [], changes: 0, durationMs: 0 };
 
   const stored = new Map<string, string>();
-  for (const row of await db.query<{ natural_key: string; content_hash: string }>(
-    'SELECT natural_key, content_hash FROM "document"',
-  )) {
+  for (const row of await db.query<{ natural_key: string; content_hash: string }>('SELECT natural_key, content_hash FROM "document"')) {
     stored.set(row.natural_key, row.content_hash);
   }
 

@@ -72,7 +72,9 @@ export function tidyDates(rec: UntidyDates): { warnings: DateWarning[]; errors: 
     const found = candidates.find(([, d]) => d != null && (v.valid_to === null || d <= v.valid_to));
     const path = `versions.${i}.valid_from`;
     if (!found) {
-      errors.push(`${path}: '${v.valid_from}' is not a calendar date and no date could stand in for it (previous version's end, published, effective_from)`);
+      errors.push(
+        `${path}: '${v.valid_from}' is not a calendar date and no date could stand in for it (previous version's end, published, effective_from)`,
+      );
       return;
     }
     const [basis, date] = found as [ValidFromSubstitute, string];

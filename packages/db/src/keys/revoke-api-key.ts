@@ -39,7 +39,9 @@ export async function revokeApiKey(
   const alreadyRevoked = key.status === 'revoked';
   // Announced again when already revoked: an instance that missed it drops the key now.
   const [updated] = await prisma.$transaction([
-    alreadyRevoked ? prisma.apiKey.findUniqueOrThrow({ where: { id: key.id } }) : prisma.apiKey.update({ where: { id: key.id }, data: { status: 'revoked', revokedAt } }),
+    alreadyRevoked
+      ? prisma.apiKey.findUniqueOrThrow({ where: { id: key.id } })
+      : prisma.apiKey.update({ where: { id: key.id }, data: { status: 'revoked', revokedAt } }),
     prisma.$executeRaw`SELECT pg_notify(${KEY_REVOKED_PG_CHANNEL}, current_schema() || ':' || ${key.hash})`,
   ]);
   revokedAt = updated.revokedAt ?? revokedAt;

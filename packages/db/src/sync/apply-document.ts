@@ -200,7 +200,14 @@ function relationChange(doc: DocRef, type: 'amends' | 'repeals' | 'cites', targe
 }
 
 function toCorpusRelation(r: TextRelation): CorpusRelation {
-  return { type: r.type, target: r.target, target_doc_number: r.targetDocNumber, methods: r.methods, evidence: r.evidence, version_dates: [] };
+  return {
+    type: r.type,
+    target: r.target,
+    target_doc_number: r.targetDocNumber,
+    methods: r.methods,
+    evidence: r.evidence,
+    version_dates: [],
+  };
 }
 
 /**
@@ -212,7 +219,11 @@ function toCorpusRelation(r: TextRelation): CorpusRelation {
  * what is new. Versions whose commit is already stored are skipped, so re-applying after an
  * interrupted sync writes nothing twice.
  */
-export async function applyDocument(db: Database, input: DocumentInput, options: { timeoutMs?: number } = {}): Promise<ApplyDocumentResult> {
+export async function applyDocument(
+  db: Database,
+  input: DocumentInput,
+  options: { timeoutMs?: number } = {},
+): Promise<ApplyDocumentResult> {
   const timeout = options.timeoutMs ?? 300_000;
   return db.prisma.$transaction(async (tx) => applyInTransaction(tx, input), { timeout, maxWait: timeout });
 }
@@ -366,8 +377,7 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
         const r = own.find((o) => o.type === w.type && o.target === w.target_key);
         if (r) changes.push(relationChange(doc, r.type, r.target, r.targetDocNumber));
       }
-      ownEdgesChanged =
-        stale.some((e) => e.type === 'repeals') || written.some((w) => w.type === 'repeals') || meta !== null;
+      ownEdgesChanged = stale.some((e) => e.type === 'repeals') || written.some((w) => w.type === 'repeals') || meta !== null;
     }
     if (meta) await tx.$executeRawUnsafe(REFRESH_REPEALED_SQL, [key], INFERRED_FROM);
   }
@@ -393,12 +403,7 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
  * document (sync_amendment), and keeps the `amends` edges of those acts that are in the corpus in
  * line with it. Returns the relation.created changes of edges new on those acts' documents.
  */
-async function recordAmendments(
-  tx: Tx,
-  doc: DocRef,
-  fresh: VersionInput[],
-  meta: DocumentMeta | null,
-): Promise<NewChange[]> {
+async function recordAmendments(tx: Tx, doc: DocRef, fresh: VersionInput[], meta: DocumentMeta | null): Promise<NewChange[]> {
   const key = doc.naturalKey;
   const stored = await tx.$queryRawUnsafe<AmendmentFact[]>(
     'SELECT amending_key, from_history, from_metadata, version_dates FROM "sync_amendment" WHERE target_key = $1',
@@ -455,7 +460,15 @@ async function recordAmendments(
   for (const a of amenders) {
     const f = fact(a.natural_key);
     if (f.from_history || f.from_metadata) {
-      edges.push({ source_id: a.id, type: 'amends', target: key, target_doc_number: doc.docNumber, methods: methodsOf(f), evidence: null, version_dates: f.version_dates });
+      edges.push({
+        source_id: a.id,
+        type: 'amends',
+        target: key,
+        target_doc_number: doc.docNumber,
+        methods: methodsOf(f),
+        evidence: null,
+        version_dates: f.version_dates,
+      });
     } else {
       removals.push(a.id);
     }

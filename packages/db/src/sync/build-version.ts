@@ -31,11 +31,15 @@ export interface BuiltVersion {
 
 export const MISSING_BLOB_REASON = 'blob missing from the source repository';
 
-const firstDate = (...values: (string | undefined)[]) => values.find((v) => v !== undefined && parseIsoDate(v.trim()) !== null)?.trim() ?? null;
+const firstDate = (...values: (string | undefined)[]) =>
+  values.find((v) => v !== undefined && parseIsoDate(v.trim()) !== null)?.trim() ?? null;
 
 /** The title a commit subject gives: `[bootstrap] Zákon č. 1/2000 Sb. — versión original 2000` → `Zákon č. 1/2000 Sb.` */
 function subjectTitle(subject: string): string {
-  return subject.replace(/^\[[^\]]*\]\s*/, '').replace(/\s+—\s+versión original.*$/, '').trim();
+  return subject
+    .replace(/^\[[^\]]*\]\s*/, '')
+    .replace(/\s+—\s+versión original.*$/, '')
+    .trim();
 }
 
 /**
@@ -83,7 +87,8 @@ export function buildVersion(
   if (blob === null) {
     warn('missing_blob', 'the file is missing from the repository at this commit; version recorded without text');
     version.textOmitted = MISSING_BLOB_REASON;
-    if (/\/0000-00-00\/?$/.test(trailerUrl)) warn('undated_version', `source URL ${trailerUrl} has no version date; valid_from ${validFrom} is the Source-Date`);
+    if (/\/0000-00-00\/?$/.test(trailerUrl))
+      warn('undated_version', `source URL ${trailerUrl} has no version date; valid_from ${validFrom} is the Source-Date`);
     return { version, warnings };
   }
 
@@ -97,7 +102,10 @@ export function buildVersion(
     const mapped = mapFrontMatter(parsed.fields, identity, subjectTitle(info.subject) || identity.docNumber);
     if (mapped.problems.length) warn('invalid_field', mapped.problems.slice(0, 5).join('; '));
     if (mapped.undated || /\/0000-00-00\/?$/.test(trailerUrl)) {
-      warn('undated_version', `source URL ${mapped.meta.sourceUrl ?? trailerUrl} has no version date; valid_from ${validFrom} is the Source-Date`);
+      warn(
+        'undated_version',
+        `source URL ${mapped.meta.sourceUrl ?? trailerUrl} has no version date; valid_from ${validFrom} is the Source-Date`,
+      );
     }
     version.meta = mapped.meta;
   }

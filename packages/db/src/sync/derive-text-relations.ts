@@ -46,7 +46,13 @@ export function deriveTextRelations(text: string, selfKey: string): TextRelation
   for (const m of text.matchAll(CITATION)) {
     const c = collectionCitation(`${m[1]}/${m[2]} Sb.`);
     if (!c || c.naturalKey === selfKey || cites.has(c.naturalKey)) continue;
-    cites.set(c.naturalKey, { type: 'cites', target: c.naturalKey, targetDocNumber: c.docNumber, methods: ['text-citation'], evidence: null });
+    cites.set(c.naturalKey, {
+      type: 'cites',
+      target: c.naturalKey,
+      targetDocNumber: c.docNumber,
+      methods: ['text-citation'],
+      evidence: null,
+    });
   }
   return [...repeals.values(), ...cites.values()];
 }

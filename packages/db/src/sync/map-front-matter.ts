@@ -103,19 +103,17 @@ export function mapFrontMatter(fields: Record<string, string>, identity: Documen
   const citation = text('full_citation');
   const template = text('hierarchy_template') ?? '';
   const docType =
-    KIND_BY_CITATION.find(([re]) => re.test(citation ?? ''))?.[1] ??
-    KIND_BY_TEMPLATE.find(([re]) => re.test(template))?.[1] ??
-    'other';
+    KIND_BY_CITATION.find(([re]) => re.test(citation ?? ''))?.[1] ?? KIND_BY_TEMPLATE.find(([re]) => re.test(template))?.[1] ?? 'other';
 
   const versionType = text('version_type');
-  let status: EffStatus = versionType ? STATUS_BY_VERSION_TYPE[versionType] ?? 'in_force' : 'in_force';
+  let status: EffStatus = versionType ? (STATUS_BY_VERSION_TYPE[versionType] ?? 'in_force') : 'in_force';
   if (versionType && !STATUS_BY_VERSION_TYPE[versionType]) {
     status = bool('never_effective') ? 'never_in_force' : 'in_force';
     problems.push(`version_type: unknown value ${versionType}; status taken as ${status}`);
   }
 
   const sourceUrl = text('source');
-  const urlDate = sourceUrl ? /\/(\d{4}-\d{2}-\d{2})\/?$/.exec(sourceUrl)?.[1] ?? null : null;
+  const urlDate = sourceUrl ? (/\/(\d{4}-\d{2}-\d{2})\/?$/.exec(sourceUrl)?.[1] ?? null) : null;
   const undated = urlDate === '0000-00-00';
   const currentVersionFrom = urlDate && parseIsoDate(urlDate) ? urlDate : null;
 

@@ -1,6 +1,5 @@
 export type FrontMatterResult =
-  | { ok: true; fields: Record<string, string>; body: string; problems: string[] }
-  | { ok: false; error: string; body: string };
+  { ok: true; fields: Record<string, string>; body: string; problems: string[] } | { ok: false; error: string; body: string };
 
 const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?:[ \t]+(.*))?$/;
 

@@ -52,8 +52,20 @@ export async function* readCommitLog(gitDir: string, range: CommitLogRange): Asy
   const spec = range.from ? `${range.from}..${range.to}` : range.to;
   const child = spawn(
     'git',
-    ['--git-dir', gitDir, 'log', '--reverse', '--topo-order', '--no-abbrev', '--no-renames', '--raw', '-z',
-      `--format=${RECORD}%H${FIELD}%aI${FIELD}%B`, spec, '--'],
+    [
+      '--git-dir',
+      gitDir,
+      'log',
+      '--reverse',
+      '--topo-order',
+      '--no-abbrev',
+      '--no-renames',
+      '--raw',
+      '-z',
+      `--format=${RECORD}%H${FIELD}%aI${FIELD}%B`,
+      spec,
+      '--',
+    ],
     { env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';

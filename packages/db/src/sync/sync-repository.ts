@@ -133,7 +133,12 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
       const identity = documentIdentity(file.path);
       if (!identity) continue; // README, LICENSE, …: not documents
       if (file.status.startsWith('D') || ZERO_BLOB.test(file.blob)) {
-        warn({ code: 'ignored_file', path: file.path, commit: commit.sha, message: 'file deleted upstream; the document is kept as it was' });
+        warn({
+          code: 'ignored_file',
+          path: file.path,
+          commit: commit.sha,
+          message: 'file deleted upstream; the document is kept as it was',
+        });
         continue;
       }
       let group = groups.get(identity.naturalKey);
@@ -240,7 +245,11 @@ async function prepareDocument(group: DocumentGroup, applied: Set<string>, blobs
   const pending = group.commits.filter((c) => !applied.has(`${group.identity.naturalKey}\u0000${c.commit.sha}`));
   const first = group.commits[0]!;
   const subject = parseCommitMessage(first.commit.message).subject;
-  const fallbackTitle = subject.replace(/^\[[^\]]*\]\s*/, '').replace(/\s+—\s+versión original.*$/, '').trim() || group.identity.docNumber;
+  const fallbackTitle =
+    subject
+      .replace(/^\[[^\]]*\]\s*/, '')
+      .replace(/\s+—\s+versión original.*$/, '')
+      .trim() || group.identity.docNumber;
   // All reads are queued at once: git answers them in one stream.
   const contents = await Promise.all(pending.map((c) => blobs.read(c.blob)));
   const versions: VersionInput[] = [];

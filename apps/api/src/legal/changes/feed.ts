@@ -25,12 +25,16 @@ export interface ChangesPage {
 type FeedCursor = FeedPosition | { a: string };
 
 const isCursor = (v: unknown): v is FeedCursor =>
-  isPosition(v) || (typeof v === 'object' && v !== null && typeof (v as { a?: unknown }).a === 'string' && parseRfc3339((v as { a: string }).a) !== null);
+  isPosition(v) ||
+  (typeof v === 'object' && v !== null && typeof (v as { a?: unknown }).a === 'string' && parseRfc3339((v as { a: string }).a) !== null);
 
 const isPosition = (v: unknown): v is FeedPosition =>
-  typeof v === 'object' && v !== null &&
-  typeof (v as FeedPosition).t === 'string' && /^\d{1,19}$/.test((v as FeedPosition).t) &&
-  typeof (v as FeedPosition).s === 'string' && /^\d{1,19}$/.test((v as FeedPosition).s);
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as FeedPosition).t === 'string' &&
+  /^\d{1,19}$/.test((v as FeedPosition).t) &&
+  typeof (v as FeedPosition).s === 'string' &&
+  /^\d{1,19}$/.test((v as FeedPosition).s);
 
 /** `since` is a timestamp if it parses as RFC 3339, else it must be a cursor of this feed. */
 export function parseChangesQuery(query: Record<string, unknown>): ChangesRequest {
@@ -76,8 +80,16 @@ export async function listChanges(db: Database, req: ChangesRequest): Promise<Ch
   if (f.kinds) conds.push(`c.kind = ANY($${params.push(f.kinds)}::text[])`);
 
   const rows = await db.query<{
-    seq: string; txid: string; id: string; kind: string; document_id: string; natural_key: string;
-    doc_number: string; at: Date; version: unknown; relation: unknown;
+    seq: string;
+    txid: string;
+    id: string;
+    kind: string;
+    document_id: string;
+    natural_key: string;
+    doc_number: string;
+    at: Date;
+    version: unknown;
+    relation: unknown;
   }>(
     `SELECT c.seq::text AS seq, c.txid::text AS txid, c.id, c.kind, c.document_id, c.natural_key, c.doc_number,
             c.at, c.version, c.relation
@@ -87,8 +99,14 @@ export async function listChanges(db: Database, req: ChangesRequest): Promise<Ch
   );
   const changes = rows.map((r) =>
     toFeedChange({
-      id: r.id, kind: r.kind, documentId: r.document_id, naturalKey: r.natural_key, docNumber: r.doc_number,
-      at: new Date(r.at), version: r.version, relation: r.relation,
+      id: r.id,
+      kind: r.kind,
+      documentId: r.document_id,
+      naturalKey: r.natural_key,
+      docNumber: r.doc_number,
+      at: new Date(r.at),
+      version: r.version,
+      relation: r.relation,
     }),
   );
   const last = rows[rows.length - 1];

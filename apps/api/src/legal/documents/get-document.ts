@@ -63,7 +63,7 @@ export async function getDocument(db: Database, documents: DocumentCache, ref: s
     const text = inView ? await documents.text(doc.id, inView.version, () => loadVersionText(db, doc.id, inView, current)) : null;
     if (text === null) {
       document.text = null;
-      document.text_unavailable_reason = 'The source kept only a hash of this version\'s text (see version.text_sha256).';
+      document.text_unavailable_reason = "The source kept only a hash of this version's text (see version.text_sha256).";
     } else {
       const paged = pageText(text, options.textOffset, options.textLimit);
       document.text = paged.text;
@@ -81,7 +81,11 @@ export async function getDocument(db: Database, documents: DocumentCache, ref: s
       types: ['amends', 'amended_by', 'repeals', 'repealed_by', 'cites', 'cited_by'],
       limit: INCLUDED_RELATIONS,
     });
-    document.relations = { edges: page.edges, has_more: page.nextCursor !== null, more: documentLinks(options.baseUrl, doc.naturalKey).relations };
+    document.relations = {
+      edges: page.edges,
+      has_more: page.nextCursor !== null,
+      more: documentLinks(options.baseUrl, doc.naturalKey).relations,
+    };
   }
   if (include.has('effectivity')) document.effectivity = await buildEffectivity(db, doc, day, versions);
   return document;

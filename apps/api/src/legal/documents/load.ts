@@ -103,7 +103,12 @@ export function currentVersion(versions: VersionMeta[]): VersionMeta | undefined
 }
 
 /** The text of a version: the document's own text for the current version, else the version's. */
-export async function loadVersionText(db: Database, documentId: string, v: VersionMeta, current: VersionMeta | undefined): Promise<string | null> {
+export async function loadVersionText(
+  db: Database,
+  documentId: string,
+  v: VersionMeta,
+  current: VersionMeta | undefined,
+): Promise<string | null> {
   if (current && v.version === current.version) {
     const rows = await db.query<{ text: string }>('SELECT text FROM document WHERE id = $1', [documentId]);
     return rows[0]?.text ?? null;

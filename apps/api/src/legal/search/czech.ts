@@ -7,9 +7,45 @@
 
 /** Case endings and adjective endings, longest first (the regex picks the longest that fits). */
 export const SUFFIXES = [
-  'atech', 'etem', 'atum', 'ech', 'ich', 'eho', 'emi', 'emu', 'ete', 'eti', 'iho', 'imi', 'imu',
-  'ach', 'ata', 'aty', 'ych', 'ama', 'ami', 'ove', 'ovi', 'ymi', 'em', 'es', 'im', 'um', 'at', 'am',
-  'os', 'us', 'ym', 'mi', 'ou', 'a', 'e', 'i', 'o', 'u', 'y',
+  'atech',
+  'etem',
+  'atum',
+  'ech',
+  'ich',
+  'eho',
+  'emi',
+  'emu',
+  'ete',
+  'eti',
+  'iho',
+  'imi',
+  'imu',
+  'ach',
+  'ata',
+  'aty',
+  'ych',
+  'ama',
+  'ami',
+  'ove',
+  'ovi',
+  'ymi',
+  'em',
+  'es',
+  'im',
+  'um',
+  'at',
+  'am',
+  'os',
+  'us',
+  'ym',
+  'mi',
+  'ou',
+  'a',
+  'e',
+  'i',
+  'o',
+  'u',
+  'y',
 ] as const;
 
 // Non-greedy stem of >= 3 letters: the shortest stem, i.e. the longest suffix, as in SQL.
@@ -17,7 +53,10 @@ const STEM_RE = new RegExp(`^([a-z]{3,}?)(${SUFFIXES.join('|')})$`);
 
 /** Lower case without diacritics ("Občanský" -> "obcansky"), like SQL search_fold for Czech. */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** Stems one folded word; words with digits or under 4 letters stay as they are. */
@@ -31,14 +70,52 @@ export function stem(word: string): string {
  * the document type and appear in titles, so they rank rather than filter.
  */
 const STOPWORDS = new Set([
-  'a', 'i', 'o', 'u', 'v', 've', 'z', 'ze', 'k', 'ke', 's', 'se', 'na', 'do', 'od', 'po', 'pro',
-  'za', 'pri', 'by', 'je', 'jsou', 'ktery', 'kterym', 'ktera', 'ktere', 'kterou', 'nebo', 'ani',
-  'jak', 'co', 'c', 'sb', 'cl', 'odst', 'pism', 'the', 'of', 'and',
+  'a',
+  'i',
+  'o',
+  'u',
+  'v',
+  've',
+  'z',
+  'ze',
+  'k',
+  'ke',
+  's',
+  'se',
+  'na',
+  'do',
+  'od',
+  'po',
+  'pro',
+  'za',
+  'pri',
+  'by',
+  'je',
+  'jsou',
+  'ktery',
+  'kterym',
+  'ktera',
+  'ktere',
+  'kterou',
+  'nebo',
+  'ani',
+  'jak',
+  'co',
+  'c',
+  'sb',
+  'cl',
+  'odst',
+  'pism',
+  'the',
+  'of',
+  'and',
 ]);
 
 /** Folded words of a text (letters and digits), in order. */
 export function words(text: string): string[] {
-  return fold(text).split(/[^a-z0-9]+/).filter(Boolean);
+  return fold(text)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
 
 export interface QueryWord {
@@ -77,7 +154,10 @@ export interface Citation {
  * Years are 4 digits from 1900 on, so dates such as `1/2/2012` are not taken for citations.
  */
 export function parseCitation(q: string): Citation | null {
-  const m = /(?:\b(?:z[aá]kon[a-zá-ž]*|vyhl[aá][sš]k[a-zá-ž]*|na[rř][ií]zen[ií][a-zá-ž]*(?:\s+vl[aá]dy)?)\s+)?(?:[cč]\.\s*)?(?<!\/)\b(\d{1,4})\s*\/\s*((?:19|20)\d{2})\b(?!\/)(?:\s*Sb\.?)?/iu.exec(q);
+  const m =
+    /(?:\b(?:z[aá]kon[a-zá-ž]*|vyhl[aá][sš]k[a-zá-ž]*|na[rř][ií]zen[ií][a-zá-ž]*(?:\s+vl[aá]dy)?)\s+)?(?:[cč]\.\s*)?(?<!\/)\b(\d{1,4})\s*\/\s*((?:19|20)\d{2})\b(?!\/)(?:\s*Sb\.?)?/iu.exec(
+      q,
+    );
   if (!m) return null;
   const number = Number(m[1]);
   const year = Number(m[2]);

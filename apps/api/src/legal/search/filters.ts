@@ -1,4 +1,13 @@
-import { CHANGE_KINDS, DOC_TYPES, EFF_STATUSES, parseIsoDate, type ChangeKind, type DocType, type EffStatus, type FieldProblem } from '@dp/core';
+import {
+  CHANGE_KINDS,
+  DOC_TYPES,
+  EFF_STATUSES,
+  parseIsoDate,
+  type ChangeKind,
+  type DocType,
+  type EffStatus,
+  type FieldProblem,
+} from '@dp/core';
 
 /** Parsed `filters` of search and of the changes feed (one parser, so both accept the same JSON). */
 export interface DocumentFilters {
@@ -18,7 +27,11 @@ export const CHANGE_FILTER_KEYS: readonly Key[] = ['doc_type', 'eff_status', 'ki
 /** A list filter may be given as one string or an array of them; values must be in the vocabulary. */
 function list<T extends string>(name: string, value: unknown, allowed: readonly T[], problems: FieldProblem[]): T[] | undefined {
   const items = typeof value === 'string' ? [value] : value;
-  if (!Array.isArray(items) || items.length === 0 || items.some((i) => typeof i !== 'string' || !(allowed as readonly string[]).includes(i))) {
+  if (
+    !Array.isArray(items) ||
+    items.length === 0 ||
+    items.some((i) => typeof i !== 'string' || !(allowed as readonly string[]).includes(i))
+  ) {
     problems.push({ field: `filters.${name}`, problem: `must be a non-empty array of: ${allowed.join(', ')}` });
     return undefined;
   }

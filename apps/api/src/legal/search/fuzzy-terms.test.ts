@@ -29,7 +29,11 @@ describe('minimal covers (minimum should match)', () => {
     // "zakon o cenach": "cenach" (7) alone is half of 13, "zakon" (6) is not.
     expect(minimalCovers([6, 7], [true, true])).toEqual([[1]]);
     // Three words of similar weight: any two.
-    expect(minimalCovers([6, 8, 6], [true, true, true])).toEqual([[0, 1], [0, 2], [1, 2]]);
+    expect(minimalCovers([6, 8, 6], [true, true, true])).toEqual([
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ]);
   });
 
   it('leaves out words without a form in any title, yet counts their weight', () => {

@@ -127,5 +127,8 @@ export function fuzzyTitleQuery(words: FuzzyWord[], expansions: string[][]): str
     expansions.map((e) => e.length > 0),
   );
   if (!covers.length) return null;
-  return covers.map((c) => c.map((i) => `(${expansions[i].join(' | ')})`).join(' & ')).map((c) => `(${c})`).join(' | ');
+  return covers
+    .map((c) => c.map((i) => `(${expansions[i].join(' | ')})`).join(' & '))
+    .map((c) => `(${c})`)
+    .join(' | ');
 }

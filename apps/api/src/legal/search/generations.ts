@@ -37,7 +37,10 @@ const STATUS_ORDER: Record<EffStatus, number> = {
  * what follows it (no slash after it, so a number cited inside the title stays).
  */
 export function titleKey(searchTitle: string): string {
-  return searchTitle.replace(/\s\d+\/\d+[^/]*$/, '').replace(/[^a-z0-9]+/g, ' ').trim();
+  return searchTitle
+    .replace(/\s\d+\/\d+[^/]*$/, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 export interface TitledRanked extends Ranked {
@@ -65,7 +68,11 @@ function generationGroups(ranked: TitledRanked[]): number[][] {
       if (root(i) === root(j) || !nearEqual(ranked[i]!.titleSignal, ranked[j]!.titleSignal)) continue;
       // Similar titles have similar lengths: a cheap test before the trigram comparison.
       const [ki, kj] = [key(i), key(j)];
-      if (ki !== kj && (Math.min(ki.length, kj.length) < 0.7 * Math.max(ki.length, kj.length) || query(i).similarity(kj) < GENERATION_SIMILARITY)) continue;
+      if (
+        ki !== kj &&
+        (Math.min(ki.length, kj.length) < 0.7 * Math.max(ki.length, kj.length) || query(i).similarity(kj) < GENERATION_SIMILARITY)
+      )
+        continue;
       parent.set(root(j), root(i));
     }
   }
@@ -87,7 +94,16 @@ export const packedEffectivity = (alias: string) =>
 
 function unpack(id: string, packed: string): EffectivityRow {
   const [status, never, ...dates] = packed.split('|');
-  const row: EffectivityRow = { id, status: status!, never_effective: never === 'true', effective_from: null, effective_to: null, inferred_effective_to: null, current_version_from: null, last_updated: null };
+  const row: EffectivityRow = {
+    id,
+    status: status!,
+    never_effective: never === 'true',
+    effective_from: null,
+    effective_to: null,
+    inferred_effective_to: null,
+    current_version_from: null,
+    last_updated: null,
+  };
   DATE_COLUMNS.forEach((c, i) => (row[c] = dates[i] || null));
   return row;
 }
@@ -97,7 +113,12 @@ function unpack(id: string, packed: string): EffectivityRow {
  * from `packed` (packedEffectivity per id, when the caller read it), else from one small query,
  * made only when a group exists.
  */
-export async function inForceFirst<T extends TitledRanked>(db: SqlSession, ranked: T[], day: Date, packed?: Map<string, string>): Promise<T[]> {
+export async function inForceFirst<T extends TitledRanked>(
+  db: SqlSession,
+  ranked: T[],
+  day: Date,
+  packed?: Map<string, string>,
+): Promise<T[]> {
   const shared = generationGroups(ranked);
   if (!shared.length) return ranked;
 
@@ -115,7 +136,10 @@ export async function inForceFirst<T extends TitledRanked>(db: SqlSession, ranke
 }
 
 async function effectivityRows(db: SqlSession, ids: string[]): Promise<EffectivityRow[]> {
-  const rows = await db.query<{ id: string; eff: string }>(`SELECT d.id, ${packedEffectivity('d')} AS eff FROM "document" d WHERE d.id = ANY($1::text[])`, [ids]);
+  const rows = await db.query<{ id: string; eff: string }>(
+    `SELECT d.id, ${packedEffectivity('d')} AS eff FROM "document" d WHERE d.id = ANY($1::text[])`,
+    [ids],
+  );
   return rows.map((r) => unpack(r.id, r.eff));
 }
 

@@ -78,7 +78,10 @@ export async function lexicalRanking(
   const cit = `$${params.push(p.citation)}::text`;
   if (!p.terms.length) {
     const where = filterSql(filters, 'd', params);
-    const ranked = await db.query<Ranked>(`SELECT d.id, 1.0::float8 AS score, TRUE AS cited FROM "document" d WHERE d.natural_key = ${cit} AND ${where}`, params);
+    const ranked = await db.query<Ranked>(
+      `SELECT d.id, 1.0::float8 AS score, TRUE AS cited FROM "document" d WHERE d.natural_key = ${cit} AND ${where}`,
+      params,
+    );
     return { ranked, tsquery: null, others: [] };
   }
   const all = p.terms.map((t) => `${t}:*`).join(' & ');

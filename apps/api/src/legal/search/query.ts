@@ -22,6 +22,8 @@ export function prepareQuery(q: string): PreparedQuery {
   return {
     citation: citation?.naturalKey ?? null,
     terms: queryTerms(rest),
-    folded: fold(rest).replace(/[^a-z0-9]+/g, ' ').trim(),
+    folded: fold(rest)
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim(),
   };
 }

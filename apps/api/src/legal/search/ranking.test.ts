@@ -4,7 +4,10 @@ import { cutSnippet, reciprocalRankFusion, RRF_K } from './search';
 
 describe('reciprocal rank fusion', () => {
   it('sums 1/(k + rank) over the rankings', () => {
-    const fused = reciprocalRankFusion([['a', 'b'], ['b', 'c']]);
+    const fused = reciprocalRankFusion([
+      ['a', 'b'],
+      ['b', 'c'],
+    ]);
     expect(fused.get('a')).toBeCloseTo(1 / (RRF_K + 1));
     expect(fused.get('b')).toBeCloseTo(1 / (RRF_K + 2) + 1 / (RRF_K + 1));
     expect(fused.get('c')).toBeCloseTo(1 / (RRF_K + 2));

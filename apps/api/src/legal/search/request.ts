@@ -13,7 +13,12 @@ interface SearchCursor {
 
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 const isTailKey = (v: unknown): v is TailKey =>
-  Array.isArray(v) && v.length === 3 && typeof v[0] === 'boolean' && Number.isFinite(v[1]) && typeof v[2] === 'string' && v[2].length <= 128;
+  Array.isArray(v) &&
+  v.length === 3 &&
+  typeof v[0] === 'boolean' &&
+  Number.isFinite(v[1]) &&
+  typeof v[2] === 'string' &&
+  v[2].length <= 128;
 const isPosition = (v: unknown): v is SearchPosition => {
   if (typeof v !== 'object' || v === null) return false;
   const p = v as Record<string, unknown>;
@@ -23,7 +28,10 @@ const isCursor = (v: unknown): v is SearchCursor =>
   typeof v === 'object' && v !== null && isPosition((v as SearchCursor).p) && typeof (v as SearchCursor).f === 'string';
 
 function fingerprint(q: string, mode: SearchMode, filters: string | undefined, at: Date | undefined): string {
-  return createHash('sha256').update(JSON.stringify([q, mode, filters ?? null, at?.getTime() ?? null])).digest('base64url').slice(0, 12);
+  return createHash('sha256')
+    .update(JSON.stringify([q, mode, filters ?? null, at?.getTime() ?? null]))
+    .digest('base64url')
+    .slice(0, 12);
 }
 
 export interface ParsedSearch {

@@ -103,7 +103,9 @@ export async function searchDocuments(db: Database, req: SearchRequest, vector?:
   const inFused = new Set(fused.map((r) => r.id));
   const ranked = [...fused, ...lexical.ranked.filter((r) => !inFused.has(r.id)).map((r) => ({ ...r, cited: false }))];
   return inSearchSession(db, async (s) => {
-    const { page, next } = await pageOf(s, req, lexical, ranked, (r, position) => (position < fused.length ? r.score : 1 / (RRF_K + position + 1)));
+    const { page, next } = await pageOf(s, req, lexical, ranked, (r, position) =>
+      position < fused.length ? r.score : 1 / (RRF_K + position + 1),
+    );
     return { results: await hydrate(s, page, p.terms), next, signals };
   });
 }
@@ -136,7 +138,14 @@ async function pageOf(
   }
   if (!lexical.tsquery) return { page, next: null };
   const wanted = req.limit - page.length;
-  const tail = await lexicalTail(db, lexical.tsquery, req.filters, ranked.map((r) => r.id), tailAfter, wanted + 1);
+  const tail = await lexicalTail(
+    db,
+    lexical.tsquery,
+    req.filters,
+    ranked.map((r) => r.id),
+    tailAfter,
+    wanted + 1,
+  );
   const first = at.n + page.length;
   tail.slice(0, wanted).forEach((r, i) => page.push({ id: r.id, cited: false, score: score(r, first + i) }));
   return { page, next: tail.length > wanted ? { n: at.n + page.length, t: tail[wanted - 1]!.key } : null };
@@ -191,8 +200,15 @@ async function hydrate(db: SqlSession, page: Ranked[], terms: string[]): Promise
   // heading is preferred, so the snippet shows the body, not the title again.
   const key = [...terms].filter((t) => t.length >= 3).sort((a, b) => b.length - a.length)[0] ?? null;
   const rows = await db.query<{
-    id: string; natural_key: string; doc_number: string; title: string; doc_type: string; status: string;
-    pos: number; win: string; win_start: number;
+    id: string;
+    natural_key: string;
+    doc_number: string;
+    title: string;
+    doc_type: string;
+    status: string;
+    pos: number;
+    win: string;
+    win_start: number;
   }>(
     // search_scan / search_lead (migration 20261122080000) are the regions searched, cut at
     // import: strpos on them directly, not on substr(search_body, ...), which read 4 bytes per
@@ -215,16 +231,18 @@ async function hydrate(db: SqlSession, page: Ranked[], terms: string[]): Promise
   return page.flatMap((r) => {
     const d = byId.get(r.id);
     if (!d) return [];
-    return [{
-      id: d.id,
-      natural_key: d.natural_key,
-      doc_number: d.doc_number,
-      title: d.title,
-      doc_type: d.doc_type,
-      status: d.status,
-      score: Math.round(Number(r.score) * 10_000) / 10_000,
-      snippet: snippetOf(d.win, Number(d.win_start), Number(d.pos), key, terms),
-    }];
+    return [
+      {
+        id: d.id,
+        natural_key: d.natural_key,
+        doc_number: d.doc_number,
+        title: d.title,
+        doc_type: d.doc_type,
+        status: d.status,
+        score: Math.round(Number(r.score) * 10_000) / 10_000,
+        snippet: snippetOf(d.win, Number(d.win_start), Number(d.pos), key, terms),
+      },
+    ];
   });
 }
 

@@ -29,12 +29,20 @@ export const WORD_SIMILARITY_THRESHOLD = 0.6;
  * Run it in a search session (search.ts SEARCH_SETTINGS): the dictionary lookup relies on its
  * pg_trgm.similarity_threshold.
  */
-export async function trigramRanking(db: SqlSession, p: PreparedQuery, filters: DocumentFilters, day: Date = todayUtc()): Promise<Ranked[]> {
+export async function trigramRanking(
+  db: SqlSession,
+  p: PreparedQuery,
+  filters: DocumentFilters,
+  day: Date = todayUtc(),
+): Promise<Ranked[]> {
   if (p.folded.length < 3) return [];
   const words = fuzzyWords(p.folded);
   if (!words.length) return [];
   const query = new TrigramQuery(p.folded);
-  const exact = fuzzyTitleQuery(words, words.map((w) => [w.stem]));
+  const exact = fuzzyTitleQuery(
+    words,
+    words.map((w) => [w.stem]),
+  );
   let ranked = exact ? await rankTitles(db, query, exact, filters, day) : [];
   if (ranked.length < HYBRID_DEPTH) {
     const fuzzy = fuzzyTitleQuery(words, await expandWords(db, words));

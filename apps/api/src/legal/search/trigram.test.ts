@@ -28,8 +28,20 @@ describe('TrigramQuery equals pg_trgm similarity() and word_similarity()', () =>
     'ochrana spotrebitele pri ochrane spotrebitelu spotrebitel',
   ];
   const queries = [
-    'zakon o obcich', 'obcansky zakonik', 'obcnasky zakonik', 'ustava', 'spotrebitel', '2012', 'a', 'strasse', 'Ústava', '',
-    'zakonik prcae', 'spotrebitlee ochrana', 'zakon o cenach', 'prace zakon',
+    'zakon o obcich',
+    'obcansky zakonik',
+    'obcnasky zakonik',
+    'ustava',
+    'spotrebitel',
+    '2012',
+    'a',
+    'strasse',
+    'Ústava',
+    '',
+    'zakonik prcae',
+    'spotrebitlee ochrana',
+    'zakon o cenach',
+    'prace zakon',
   ];
 
   it('for every query and title, to the last bit of the float4', async () => {
@@ -48,9 +60,7 @@ describe('TrigramQuery equals pg_trgm similarity() and word_similarity()', () =>
       [queries, titles],
     );
     expect(rows.filter((r) => Number(r.s) > 0).length).toBeGreaterThan(20);
-    const mismatches = rows
-      .map((r) => ({ ...r, ours: new TrigramQuery(r.q).wordSimilarity(r.t) }))
-      .filter((r) => r.ours !== Number(r.s));
+    const mismatches = rows.map((r) => ({ ...r, ours: new TrigramQuery(r.q).wordSimilarity(r.t) })).filter((r) => r.ours !== Number(r.s));
     expect(mismatches).toEqual([]);
   });
 });

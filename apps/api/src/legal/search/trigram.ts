@@ -38,8 +38,10 @@ function eachTrigram(lower: string, isWordAt: (i: number) => boolean, fn: (a: nu
 function trigramList(text: string): number[] {
   const lower = text.toLowerCase();
   const out: number[] = [];
-  eachTrigram(lower, (i) => isAsciiWordChar(lower.charCodeAt(i)) || (lower.charCodeAt(i) >= 128 && WORD_CHAR.test(lower[i])), (a, b, c) =>
-    out.push(a * 2 ** 32 + b * 2 ** 16 + c),
+  eachTrigram(
+    lower,
+    (i) => isAsciiWordChar(lower.charCodeAt(i)) || (lower.charCodeAt(i) >= 128 && WORD_CHAR.test(lower[i])),
+    (a, b, c) => out.push(a * 2 ** 32 + b * 2 ** 16 + c),
   );
   return out;
 }
