@@ -67,8 +67,8 @@ function runStart(env: NodeJS.ProcessEnv): {
 } {
   const child = spawn(process.execPath, [CLI, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d.toString()));
-  child.stderr!.on('data', (d) => (out += d.toString()));
+  child.stdout.on('data', (d) => (out += d.toString()));
+  child.stderr.on('data', (d) => (out += d.toString()));
   const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const banner = new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
@@ -93,7 +93,7 @@ function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: numbe
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     let stdout = '';
-    child.stdout!.on('data', (d) => (stdout += d.toString()));
+    child.stdout.on('data', (d) => (stdout += d.toString()));
     child.once('close', (status) => resolve({ status, stdout }));
   });
 }

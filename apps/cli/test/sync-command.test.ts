@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDatabase, type Database } from '@dp/db';
+import type { Database } from '@dp/db';
 import { createTestDatabase, type TestDatabase } from '@dp/testing';
 import { captureIo, createCliTestEnv, type CliTestEnv } from './capture-io';
 import { main } from '../src/index';
@@ -22,10 +22,10 @@ interface DocFields {
 // are required (jest compiles them) and typed here with what these tests use.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { bootstrapMessage, createTinyRepo, docFile, reformMessage } = require('../../../packages/db/test/sync-helpers') as {
-  createTinyRepo(): TinyRepo;
-  docFile(f: DocFields, body: string): string;
-  bootstrapMessage(id: string, date: string): string;
-  reformMessage(id: string, date: string, amendedBy: string): string;
+  createTinyRepo: () => TinyRepo;
+  docFile: (f: DocFields, body: string) => string;
+  bootstrapMessage: (id: string, date: string) => string;
+  reformMessage: (id: string, date: string, amendedBy: string) => string;
 };
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -111,7 +111,7 @@ describe('cli sync', () => {
     expect(code).toBe(0);
     const lines = io.out().trim().split('\n');
     expect(lines).toHaveLength(1);
-    const report = JSON.parse(lines[0]!);
+    const report = JSON.parse(lines[0]);
     expect(report).toMatchObject({
       commits: 2,
       commits_applied: 2,

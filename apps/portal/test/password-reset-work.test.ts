@@ -48,7 +48,7 @@ describe('forgot-password does the same work for a known and an unknown address 
     const calls: string[] = [];
     const mail = recordingQueue();
     const ctx = { db: { ...h.db, prisma: countingPrisma(h.db.prisma, calls) }, mail: mail.queue, config: h.config };
-    requestPasswordReset(ctx as Parameters<typeof requestPasswordReset>[0], email);
+    requestPasswordReset(ctx, email);
     // The request's own work: identical whatever the address.
     const onRequest = { dbCalls: [...calls], mails: mail.sent.length, tasks: mail.tasks.length };
     // The background task: the lookup, the token and the mail happen there, after the answer.

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import type { RequestListener, Server } from 'node:http';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import {
   buildPaymentRequirements,

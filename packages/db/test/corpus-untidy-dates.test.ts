@@ -67,8 +67,8 @@ describe('importCorpusFile: untidy dates of the real source', () => {
         r.dates.published = '0000-00-00';
         r.dates.last_updated = '2026-02-30';
         r.effectivity.inferred_effective_to = '2019-13-01';
-        r.versions[1]!.valid_to = '0000-00-00';
-        r.relations[0]!.version_dates = ['2005-01-01', '2005-02-29'];
+        r.versions[1].valid_to = '0000-00-00';
+        r.relations[0].version_dates = ['2005-01-01', '2005-02-29'];
       }),
     ]);
     const report = await importCorpusFile(db, file);
@@ -81,7 +81,7 @@ describe('importCorpusFile: untidy dates of the real source', () => {
       [2, 'versions.1.valid_to', '0000-00-00'],
       [2, 'relations.0.version_dates', '2005-02-29'],
     ]);
-    expect(report.warnings[0]!.message).toMatch(/not a calendar date.*stored as null/);
+    expect(report.warnings[0].message).toMatch(/not a calendar date.*stored as null/);
 
     const { doc, versions: v } = await versions('sb/2099/2');
     expect([iso(doc.publishedOn), iso(doc.lastUpdated), iso(doc.inferredEffectiveTo), iso(doc.effectiveFrom)]).toEqual([
@@ -106,7 +106,7 @@ describe('importCorpusFile: untidy dates of the real source', () => {
         record(3, (r) => {
           r.dates.effective_from = '2028-01-10';
           r.versions.unshift({ version: 4, valid_from: '2028-01-10', valid_to: null, kind: 'reform', text_is_current: true });
-          r.versions[1] = { ...r.versions[1]!, valid_to: '2028-01-10', text_is_current: false, text: 'Zákon 3, znění třetí.' };
+          r.versions[1] = { ...r.versions[1], valid_to: '2028-01-10', text_is_current: false, text: 'Zákon 3, znění třetí.' };
         }),
       ]),
     );
@@ -121,11 +121,11 @@ describe('importCorpusFile: untidy dates of the real source', () => {
       db,
       writeJsonl([
         record(4, (r) => {
-          r.versions[1]!.valid_from = '0000-00-00'; // version 2: version 1 ended 2005-01-01
-          r.versions[2]!.valid_from = '2000-02-30'; // version 1: no previous one; published 2000-01-15
+          r.versions[1].valid_from = '0000-00-00'; // version 2: version 1 ended 2005-01-01
+          r.versions[2].valid_from = '2000-02-30'; // version 1: no previous one; published 2000-01-15
         }),
         record(5, (r) => {
-          r.versions[2]!.valid_from = '0000-00-00';
+          r.versions[2].valid_from = '0000-00-00';
           r.dates.published = '0000-00-00'; // unusable too: effective_from stands in
         }),
       ]),
@@ -154,7 +154,7 @@ describe('importCorpusFile: untidy dates of the real source', () => {
       db,
       writeJsonl([
         record(6, (r) => {
-          r.versions[2]!.valid_from = '0000-00-00';
+          r.versions[2].valid_from = '0000-00-00';
           r.dates.published = null;
           r.dates.effective_from = '0000-00-00';
         }),
@@ -178,7 +178,7 @@ describe('importCorpusFile: untidy dates of the real source', () => {
       ]),
     );
     expect(report.created).toBe(0);
-    expect(report.failed[0]!.error).toMatch(/dates\.published/);
+    expect(report.failed[0].error).toMatch(/dates\.published/);
   });
 
   it('an unchanged line is not parsed again: a re-import writes nothing and repeats no warning', async () => {

@@ -33,11 +33,11 @@ describe('git reader', () => {
   };
 
   it('streams the commits of a range oldest first, with each touched file and its blob', async () => {
-    const all = await collect(null, c[2]!);
+    const all = await collect(null, c[2]);
     expect(all.map((x) => x.sha)).toEqual(c);
-    expect(all[0]!.message).toBe('[bootstrap] one\n\nSource-Date: 2000-01-01\n');
-    expect(all[2]!.files).toEqual([{ status: 'M', path: 'cz/SB-2000-1.md', blob: repo.rev(`${c[2]}:cz/SB-2000-1.md`) }]);
-    expect((await collect(c[0]!, c[2]!)).map((x) => x.sha)).toEqual(c.slice(1));
+    expect(all[0].message).toBe('[bootstrap] one\n\nSource-Date: 2000-01-01\n');
+    expect(all[2].files).toEqual([{ status: 'M', path: 'cz/SB-2000-1.md', blob: repo.rev(`${c[2]}:cz/SB-2000-1.md`) }]);
+    expect((await collect(c[0], c[2])).map((x) => x.sha)).toEqual(c.slice(1));
   });
 
   it('reads blobs by id through one process; a missing one is null, the rest still come', async () => {
@@ -46,7 +46,7 @@ describe('git reader', () => {
     const other = repo.rev(`${c[2]}:cz/SB-2000-1.md`);
     const before = await listObjects(gitDir);
     expect(before.has(gone)).toBe(true);
-    repo.dropBlob(c[0]!, 'cz/SB-2000-1.md');
+    repo.dropBlob(c[0], 'cz/SB-2000-1.md');
     const after = await listObjects(gitDir);
     expect(after.has(gone)).toBe(false);
     expect(after.has(kept)).toBe(true);
@@ -66,8 +66,8 @@ describe('git reader', () => {
 
   it('resolves revisions and ancestry; an unknown revision is an error', async () => {
     expect(await resolveCommit(gitDir, 'HEAD~1')).toBe(c[1]);
-    expect(await isAncestor(gitDir, c[0]!, c[2]!)).toBe(true);
-    expect(await isAncestor(gitDir, c[2]!, c[0]!)).toBe(false);
+    expect(await isAncestor(gitDir, c[0], c[2])).toBe(true);
+    expect(await isAncestor(gitDir, c[2], c[0])).toBe(false);
     await expect(resolveCommit(gitDir, 'no-such-branch')).rejects.toThrow(/unknown commit/);
     await expect(resolveGitDir('/nonexistent/dir')).rejects.toThrow(/no such directory/);
   });

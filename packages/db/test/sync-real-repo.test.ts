@@ -17,7 +17,6 @@ const MORE = 20;
 
 const present = existsSync(ASSEMBLE);
 if (!present) {
-  // eslint-disable-next-line no-console
   console.warn(`sync smoke test skipped: the upstream pack is not at ${SHARED}`);
 }
 
@@ -55,7 +54,7 @@ if (!present) {
   });
 
   it(`syncs --to the ${FIRST}th commit, then ${MORE} more, with change rows for exactly what is new`, async () => {
-    const to1 = commits[FIRST - 1]!;
+    const to1 = commits[FIRST - 1];
     const files1 = touched(null, to1);
     const report1 = await syncRepository(db, gitDir, { to: to1 });
     expect(report1).toMatchObject({ from: null, to: to1, commits: FIRST, up_to_date: false });
@@ -68,9 +67,9 @@ if (!present) {
     expect(await count(db, `"change" WHERE kind = 'document.version_added'`)).toBe(report1.versions_added);
     expect(await count(db, '"change"')).toBe(report1.changes);
 
-    const to2 = commits[FIRST + MORE - 1]!;
+    const to2 = commits[FIRST + MORE - 1];
     const files2 = touched(to1, to2);
-    const seq = Number((await db.query<{ s: string }>('SELECT coalesce(max(seq), 0)::text AS s FROM "change"'))[0]!.s);
+    const seq = Number((await db.query<{ s: string }>('SELECT coalesce(max(seq), 0)::text AS s FROM "change"'))[0].s);
     const report2 = await syncRepository(db, gitDir, { to: to2 });
     expect(report2).toMatchObject({ from: to1, to: to2, commits: MORE });
     const fresh = [...new Set(files2)].filter((p) => !files1.includes(p)).length;

@@ -175,10 +175,10 @@ describe('syncRepository', () => {
     });
     // status_changed: the new status on the entry, the old one on the document's preceding entry
     const statusIdx = feed.findIndex((x) => x.kind === 'document.status_changed');
-    expect(feed[statusIdx]!.status).toBe('no_longer_in_force');
+    expect(feed[statusIdx].status).toBe('no_longer_in_force');
     const [previous] = await db.query<{ status: string }>(
       `SELECT status FROM "change" WHERE natural_key = 'sb/2000/1' AND seq < $1 ORDER BY seq DESC LIMIT 1`,
-      [feed[statusIdx]!.seq],
+      [feed[statusIdx].seq],
     );
     expect(previous?.status).toBe('in_force');
     expect(feed.filter((x) => x.relation).map((x) => x.relation)).toContainEqual({
@@ -258,7 +258,7 @@ describe('syncRepository', () => {
       'document.version_added sb/2002/5',
       'relation.created sb/2002/5',
     ]);
-    expect(feed[2]!.relation).toEqual({ type: 'amends', target: { natural_key: 'sb/2000/1', doc_number: '1/2000 Sb.' } });
+    expect(feed[2].relation).toEqual({ type: 'amends', target: { natural_key: 'sb/2000/1', doc_number: '1/2000 Sb.' } });
     const [edge] = await db.query('SELECT methods, version_dates FROM "document_relation" WHERE source_id = $1', ['SB-2002-5']);
     expect(edge).toEqual({ methods: ['source-history', 'source-metadata'], version_dates: ['2002-06-01'] });
   });

@@ -95,7 +95,7 @@ export function generateCzechText(length: number, options: { seed?: number; pair
   const parts: string[] = [];
   let size = 0;
   for (let n = 1; size < length; n++) {
-    const words = Array.from({ length: 40 + (next() % 40) }, () => CZECH_WORDS[next() % CZECH_WORDS.length]!);
+    const words = Array.from({ length: 40 + (next() % 40) }, () => CZECH_WORDS[next() % CZECH_WORDS.length]);
     const paragraph = `§ ${n}\n\n${words.join(' ')}.\n\n`;
     parts.push(paragraph);
     size += paragraph.length;

@@ -18,7 +18,7 @@ const LARGE_KEY = 'sb/2097/1';
 const MB = 1_000_000;
 
 function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 /**
@@ -52,12 +52,12 @@ async function largeTexts(base: string, key: string, dropCaches: () => Promise<v
         if (cold) await dropCaches();
         const t = performance.now();
         await get(q);
-        times[i]!.push(performance.now() - t);
+        times[i].push(performance.now() - t);
       }
     }
   }
   return cases.map(([name], i) => {
-    const sorted = times[i]!.sort((a, b) => a - b);
+    const sorted = times[i].sort((a, b) => a - b);
     return `${name.padEnd(44)} p50 ${percentile(sorted, 50).toFixed(1).padStart(5)} ms   p95 ${percentile(sorted, 95).toFixed(1).padStart(5)} ms   (n=${sorted.length}; target p95 ≤ 50 ms)`;
   });
 }

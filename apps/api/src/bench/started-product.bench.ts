@@ -54,8 +54,8 @@ async function main() {
   };
   const start = spawn(process.execPath, [CLI, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  start.stdout!.on('data', (d) => (output += d.toString()));
-  start.stderr!.on('data', (d) => (output += d.toString()));
+  start.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  start.stderr.on('data', (d: Buffer) => (output += d.toString()));
   let bareChild: ChildProcess | undefined;
   try {
     const deadline = Date.now() + 120_000;

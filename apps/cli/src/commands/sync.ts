@@ -22,7 +22,7 @@ function parseArgs(args: string[]): { dir: string; to?: string } {
   const positional: string[] = [];
   let to: string | undefined;
   for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
+    const a = args[i];
     if (a === '--to') {
       const v = args[i + 1];
       if (!v || v.startsWith('--')) throw new UsageError('--to needs a commit');
@@ -38,7 +38,7 @@ function parseArgs(args: string[]): { dir: string; to?: string } {
     }
   }
   if (positional.length !== 1) throw new UsageError('expected exactly one git directory');
-  return { dir: positional[0]!, to };
+  return { dir: positional[0], to };
 }
 
 /**

@@ -40,7 +40,8 @@ function sendError(res: ServerResponse, status: number, code: 'unavailable' | 'n
 function forward(req: IncomingMessage, res: ServerResponse, target: URL, agent: Agent, retried = false): void {
   const headers = endToEnd(req.headers);
   const client = req.socket.remoteAddress ?? '';
-  headers['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${req.headers['x-forwarded-for']}, ${client}` : client;
+  const before = req.headers['x-forwarded-for'];
+  headers['x-forwarded-for'] = before ? `${[before].flat().join(', ')}, ${client}` : client;
   headers['x-forwarded-proto'] = 'http';
   headers['x-forwarded-host'] = req.headers.host ?? '';
   headers['x-forwarded-port'] = String(req.socket.localPort ?? '');

@@ -70,7 +70,7 @@ export class Supervisor {
       ? createWriteStream(join(this.options.logDir, `${service.name}.log`), { flags: 'a', mode: 0o600 })
       : undefined;
     if (file) this.files.push(file);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       if (!file) return this.out(`[${service.name}] ${line}`);
       file.write(`${line}\n`);
       const summary = summariseLogLine(line);
@@ -78,7 +78,7 @@ export class Supervisor {
       if (summary !== undefined) this.out(summary.startsWith(`[${service.name}] `) ? summary : `[${service.name}] ${summary}`);
     });
     // stderr carries start-up failures (one line each): always shown.
-    createInterface({ input: child.stderr! }).on('line', (line) => {
+    createInterface({ input: child.stderr }).on('line', (line) => {
       file?.write(`${line}\n`);
       this.out(`[${service.name}] ${line}`);
     });

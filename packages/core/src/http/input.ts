@@ -6,8 +6,11 @@ import { ApiError, invalidRequest, type FieldProblem } from '../errors';
  * form field of ours contains any of them. Tab, LF and CR stay allowed in query and body values
  * (free-text fields), never in a path.
  */
-const CONTROL_IN_VALUE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const CONTROL_IN_PATH = /[\u0000-\u001F\u007F]/;
+// Built from their code points: the character class is the point, not a typo.
+const C0 = (from: number, to: number) => `${String.fromCharCode(from)}-${String.fromCharCode(to)}`;
+const DEL = String.fromCharCode(0x7f);
+const CONTROL_IN_VALUE = new RegExp(`[${C0(0x00, 0x08)}${C0(0x0b, 0x0c)}${C0(0x0e, 0x1f)}${DEL}]`);
+const CONTROL_IN_PATH = new RegExp(`[${C0(0x00, 0x1f)}${DEL}]`);
 /** Bounds the walk over a JSON body; deeper bodies are refused rather than scanned forever. */
 const MAX_DEPTH = 32;
 

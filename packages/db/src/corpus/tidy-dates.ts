@@ -73,7 +73,7 @@ export function tidyDates(rec: UntidyDates): { warnings: DateWarning[]; errors: 
     const path = `versions.${i}.valid_from`;
     if (!found) {
       errors.push(
-        `${path}: '${v.valid_from}' is not a calendar date and no date could stand in for it (previous version's end, published, effective_from)`,
+        `${path}: '${String(v.valid_from)}' is not a calendar date and no date could stand in for it (previous version's end, published, effective_from)`,
       );
       return;
     }

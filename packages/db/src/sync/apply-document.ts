@@ -250,9 +250,9 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
 
   const lastReadable = [...fresh].reverse().find((v) => v.text !== null);
   const lastWithMeta = [...fresh].reverse().find((v) => v.meta !== null);
-  const lastCommit = fresh[fresh.length - 1]!.commit;
+  const lastCommit = fresh[fresh.length - 1].commit;
   // The newest version's own date is the current version's date even when its text is missing.
-  const newest = fresh[fresh.length - 1]!;
+  const newest = fresh[fresh.length - 1];
   // Undated (…/0000-00-00) stays null; a version without readable metadata has its commit's date.
   const currentVersionFrom = newest.meta ? newest.meta.currentVersionFrom : newest.validFrom;
   const changes: NewChange[] = [];
@@ -260,7 +260,7 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
   let formerRepeals: string[] = [];
   let doc: DocRef;
 
-  const base = storedVersions.length ? Number(storedVersions[storedVersions.length - 1]!.version) : 0;
+  const base = storedVersions.length ? Number(storedVersions[storedVersions.length - 1].version) : 0;
   const rows = fresh.map((v, i) =>
     versionRow(v, base + i + 1, fresh[i + 1]?.validFrom ?? null, lastReadable !== undefined && v === lastReadable),
   );
@@ -311,7 +311,7 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
          WHERE document_id = $1 AND version = $2`,
         stored.id,
         predecessor.version,
-        fresh[0]!.validFrom,
+        fresh[0].validFrom,
         lastReadable !== undefined,
       );
       if (lastReadable) {

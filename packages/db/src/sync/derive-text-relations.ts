@@ -29,7 +29,7 @@ export function deriveTextRelations(text: string, selfKey: string): TextRelation
     if (!c || c.naturalKey === selfKey || repeals.has(c.naturalKey)) return;
     repeals.set(c.naturalKey, { type: 'repeals', target: c.naturalKey, targetDocNumber: c.docNumber, methods: ['text-pattern'], evidence });
   };
-  for (const m of text.matchAll(SINGLE_REPEAL)) addRepeal(m[2]!, m[3]!, m[0]);
+  for (const m of text.matchAll(SINGLE_REPEAL)) addRepeal(m[2], m[3], m[0]);
   for (const head of text.matchAll(LIST_HEAD)) {
     let pos = (head.index ?? 0) + head[0].length;
     while (pos < text.length) {
@@ -39,7 +39,7 @@ export function deriveTextRelations(text: string, selfKey: string): TextRelation
       if (line.trim() === '') continue;
       if (!line.startsWith('- ')) break;
       const item = LIST_ITEM.exec(line);
-      if (item) addRepeal(item[3]!, item[4]!, `Zrušuje se: … ${item[1]}. ${item[2]}`);
+      if (item) addRepeal(item[3], item[4], `Zrušuje se: … ${item[1]}. ${item[2]}`);
     }
   }
   const cites = new Map<string, TextRelation>();

@@ -15,7 +15,7 @@ const DOCUMENT_PATH = /^(?:[^/]+\/)*([A-Z]{2})-(\d{4})-(\d{1,5})\.md$/;
 export function documentIdentity(path: string): DocumentIdentity | null {
   const m = DOCUMENT_PATH.exec(path);
   if (!m) return null;
-  const collection = m[1]!;
+  const collection = m[1];
   const number = String(Number(m[3]));
   return {
     id: `${collection}-${m[2]}-${number}`,

@@ -12,7 +12,7 @@ const MAX_LABEL = 160;
 export function extractSections(text: string): Section[] {
   const out: Section[] = [];
   for (const m of text.matchAll(HEADING)) {
-    out.push({ level: m[1]!.length, label: m[2]!.trim().slice(0, MAX_LABEL), offset: m.index ?? 0 });
+    out.push({ level: m[1].length, label: m[2].trim().slice(0, MAX_LABEL), offset: m.index ?? 0 });
   }
   return out;
 }

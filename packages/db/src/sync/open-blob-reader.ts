@@ -100,7 +100,7 @@ export function openBlobReader(gitDir: string, available?: Set<string>): BlobRea
       if (child !== c) return;
       child = null;
       if (closed || queue.length === 0) return;
-      const first = queue[0]!;
+      const first = queue[0];
       if (stderr.includes(first.blob)) {
         // the object git could not produce; the rest go to a new child
         answer(null);

@@ -14,7 +14,7 @@ export function parseCommitMessage(message: string): CommitInfo {
   const trailers: Record<string, string> = {};
   for (const line of lines.slice(1)) {
     const m = FIELD_LINE.exec(line.trim());
-    if (m) trailers[m[1]!] = m[2]!.trim();
+    if (m) trailers[m[1]] = m[2].trim();
   }
-  return { kind: tag ? tag[1]!.toLowerCase() : null, subject, trailers };
+  return { kind: tag ? tag[1].toLowerCase() : null, subject, trailers };
 }

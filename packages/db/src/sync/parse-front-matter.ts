@@ -47,14 +47,14 @@ export function parseFrontMatter(text: string): FrontMatterResult {
   const fields: Record<string, string> = {};
   const problems: string[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+    const line = lines[i];
     if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
     const m = KEY_LINE.exec(line);
     if (!m) {
       problems.push(`line ${i + 2}: not "key: value": ${line.slice(0, 80)}`);
       continue;
     }
-    const key = m[1]!;
+    const key = m[1];
     let value = (m[2] ?? '').trim();
     if (value.startsWith('"')) {
       let raw = value;

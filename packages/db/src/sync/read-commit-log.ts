@@ -22,7 +22,7 @@ function parseRecord(record: string): SourceCommit | null {
   if (end >= 0) {
     const parts = rest.slice(end + 1).split('\0');
     for (let i = 0; i < parts.length; i++) {
-      const head = parts[i]!.replace(/^\n/, '');
+      const head = parts[i].replace(/^\n/, '');
       if (!head.startsWith(':')) continue;
       const fields = head.slice(1).split(' ');
       const status = fields[4] ?? '';

@@ -12,7 +12,7 @@ export function runGit(gitDir: string, args: string[]): Promise<GitResult> {
   return new Promise((resolve, reject) => {
     execFile('git', ['--git-dir', gitDir, ...args], { env: gitEnv(), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error && typeof error.code !== 'number') {
-        reject(error); // git itself could not be run
+        reject(error instanceof Error ? error : new Error('git could not be run')); // git itself could not be run
         return;
       }
       resolve({ code: error ? Number(error.code) : 0, stdout: String(stdout), stderr: String(stderr) });

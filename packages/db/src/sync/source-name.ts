@@ -10,7 +10,7 @@ export async function sourceName(gitDir: string): Promise<string> {
   const result = await runGit(gitDir, ['config', '--get', 'remote.origin.url']);
   const url = result.code === 0 ? result.stdout.trim() : '';
   const github = /github\.com[/:]([^/]+\/[^/]+?)(?:\.git)?\/?$/.exec(url);
-  if (github) return github[1]!;
+  if (github) return github[1];
   if (url) return url;
   const dir = basename(gitDir) === '.git' ? basename(gitDir.slice(0, -5)) : basename(gitDir);
   return dir.replace(/\.git$/, '');

@@ -166,7 +166,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
     let next: Promise<PreparedDocument> | null = null;
     let textSinceCollection = 0;
     for (let i = 0; i < list.length; i++) {
-      const group = list[i]!;
+      const group = list[i];
       const prepared = await (next ?? prepare(group));
       const following = list[i + 1];
       next = following ? prepare(following) : null;
@@ -191,7 +191,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
           failed += 1;
           report.documents.failed += 1;
           const message = (e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ').slice(0, 500);
-          const last = group.commits[group.commits.length - 1]!;
+          const last = group.commits[group.commits.length - 1];
           warn({ code: 'document_failed', path: group.path, commit: last.commit.sha, message: `not written: ${message}` });
         }
       }
@@ -243,7 +243,7 @@ interface PreparedDocument {
 
 async function prepareDocument(group: DocumentGroup, applied: Set<string>, blobs: BlobReader, today: string): Promise<PreparedDocument> {
   const pending = group.commits.filter((c) => !applied.has(`${group.identity.naturalKey}\u0000${c.commit.sha}`));
-  const first = group.commits[0]!;
+  const first = group.commits[0];
   const subject = parseCommitMessage(first.commit.message).subject;
   const fallbackTitle =
     subject

@@ -60,12 +60,12 @@ function generationGroups(ranked: TitledRanked[]): number[][] {
     return r;
   };
   const keys = new Map<number, string>();
-  const key = (i: number) => keys.get(i) ?? keys.set(i, titleKey(ranked[i]!.searchTitle)).get(i)!;
+  const key = (i: number) => keys.get(i) ?? keys.set(i, titleKey(ranked[i].searchTitle)).get(i)!;
   const queries = new Map<number, TrigramQuery>();
   const query = (i: number) => queries.get(i) ?? queries.set(i, new TrigramQuery(key(i))).get(i)!;
   for (const [a, i] of slots.entries()) {
     for (const j of slots.slice(a + 1)) {
-      if (root(i) === root(j) || !nearEqual(ranked[i]!.titleSignal, ranked[j]!.titleSignal)) continue;
+      if (root(i) === root(j) || !nearEqual(ranked[i].titleSignal, ranked[j].titleSignal)) continue;
       // Similar titles have similar lengths: a cheap test before the trigram comparison.
       const [ki, kj] = [key(i), key(j)];
       if (
@@ -96,7 +96,7 @@ function unpack(id: string, packed: string): EffectivityRow {
   const [status, never, ...dates] = packed.split('|');
   const row: EffectivityRow = {
     id,
-    status: status!,
+    status: status,
     never_effective: never === 'true',
     effective_from: null,
     effective_to: null,
@@ -122,15 +122,15 @@ export async function inForceFirst<T extends TitledRanked>(
   const shared = generationGroups(ranked);
   if (!shared.length) return ranked;
 
-  const ids = shared.flat().map((i) => ranked[i]!.id);
+  const ids = shared.flat().map((i) => ranked[i].id);
   const rows = packed && ids.every((id) => packed.has(id)) ? ids.map((id) => unpack(id, packed.get(id)!)) : await effectivityRows(db, ids);
   const rank = new Map(rows.map((r) => [r.id, statusRank(r, day)]));
   const out = [...ranked];
   for (const slots of shared) {
     const ordered = slots
-      .map((i, j) => ({ r: ranked[i]!, j, status: rank.get(ranked[i]!.id) ?? STATUS_ORDER.never_in_force }))
+      .map((i, j) => ({ r: ranked[i], j, status: rank.get(ranked[i].id) ?? STATUS_ORDER.never_in_force }))
       .sort((a, b) => a.status - b.status || a.j - b.j);
-    slots.forEach((slot, j) => (out[slot] = { ...ordered[j]!.r, score: ranked[slot]!.score }));
+    slots.forEach((slot, j) => (out[slot] = { ...ordered[j].r, score: ranked[slot].score }));
   }
   return out;
 }

@@ -148,7 +148,7 @@ async function pageOf(
   );
   const first = at.n + page.length;
   tail.slice(0, wanted).forEach((r, i) => page.push({ id: r.id, cited: false, score: score(r, first + i) }));
-  return { page, next: tail.length > wanted ? { n: at.n + page.length, t: tail[wanted - 1]!.key } : null };
+  return { page, next: tail.length > wanted ? { n: at.n + page.length, t: tail[wanted - 1].key } : null };
 }
 
 /** Fuses the rankings by reciprocal rank fusion: score = sum over signals of 1 / (k + rank). */

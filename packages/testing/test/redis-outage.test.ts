@@ -1,5 +1,6 @@
+// Here, not in core: it needs the test kit's Redis server, and @dp/core cannot depend on @dp/testing.
 import { createRedisState, REDIS_COMMAND_TIMEOUT_MS, type RedisStateLog } from '@dp/core';
-import { TestRedisServer } from '@dp/testing';
+import { TestRedisServer } from '../src/redis-server';
 
 /**
  * A Redis outage costs no latency: while Redis is down, rate-limited calls are answered by the
