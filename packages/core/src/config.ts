@@ -35,6 +35,7 @@ const schema = z
     KEY_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(60).default(60),
     TRUST_PROXY: z.string().default('loopback'),
     CORPUS_PATH: z.string().optional(),
+    CORPUS_GIT_DIR: z.string().optional(),
     X402_ENABLED: bool,
     X402_FACILITATOR_URL: optionalUrl,
     X402_DAILY_CAP_USD: z.string().default('10.00'),

@@ -3,18 +3,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { assertPortFree, loadConfigOrExit } from '@dp/core';
-import {
-  applyMigrations,
-  createDatabase,
-  FIXTURE_CORPUS_PATH,
-  importCorpusFile,
-  sharedCorpusPath,
-  startEmbeddedServer,
-  type EmbeddedServer,
-} from '@dp/db';
+import { applyMigrations, createDatabase, startEmbeddedServer, type EmbeddedServer } from '@dp/db';
 import type { Command } from '../command';
 import { DataDirError, dataPaths, ensureDataDir, isLock, tryLockDataDir, type DataDirLock } from '../database';
 import { ensureDemoKey } from '../start/demo-key';
+import { loadCorpus } from '../start/load-corpus';
 import { startPublicProxy } from '../start/public-proxy';
 import { Supervisor } from '../start/supervisor';
 import { waitReady } from '../start/wait-ready';
@@ -114,12 +107,8 @@ export const start: Command = {
       let demoKey: { key: string; created: boolean };
       try {
         await applyMigrations(db);
-        const corpus = config.CORPUS_PATH ?? sharedCorpusPath() ?? FIXTURE_CORPUS_PATH;
-        log(`importing ${corpus}${corpus === FIXTURE_CORPUS_PATH ? ' (our small fictional fixture corpus)' : ''}`);
-        const report = await importCorpusFile(db, corpus);
-        log(
-          `corpus: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, ${report.failed.length} failed, ${report.warnings.length} date warnings`,
-        );
+        if (config.CORPUS_GIT_DIR) log(`syncing ${config.CORPUS_GIT_DIR} (the first time takes a while: see docs/sync.md)`);
+        for (const line of await loadCorpus(db, { gitDir: config.CORPUS_GIT_DIR, jsonl: config.CORPUS_PATH })) log(line);
         demoKey = await ensureDemoKey(db, paths.dataDir);
       } finally {
         await db.close();
