@@ -43,7 +43,7 @@ const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().r
 const mb = (n) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
 const schema = `bench_sync_${randomBytes(4).toString('hex')}`;
-const db = await createDatabase({ url, schema });
+const db = await createDatabase({ url, schema, queryTimeoutMs: 0 });
 try {
   await applyMigrations(db);
   const head = execFileSync('git', ['--git-dir', repo, 'rev-parse', 'HEAD~10'], { encoding: 'utf8' }).trim();
