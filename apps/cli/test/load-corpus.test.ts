@@ -22,7 +22,12 @@ describe("start's corpus: a git sync, or the JSONL sample, never the sample over
   beforeAll(async () => {
     db = await createTestDatabase();
     repo = createTinyRepo();
-    repo.commit('cz/SB-2000-1.md', docFile({ id: 'SB-2000-1' }, '# Zákon o pokusech\n\n##### § 1\n\nText.\n'), bootstrapMessage('SB-2000-1', '2000-01-01'), '2000-01-01');
+    repo.commit(
+      'cz/SB-2000-1.md',
+      docFile({ id: 'SB-2000-1' }, '# Zákon o pokusech\n\n##### § 1\n\nText.\n'),
+      bootstrapMessage('SB-2000-1', '2000-01-01'),
+      '2000-01-01',
+    );
   });
   afterAll(async () => {
     repo.destroy();
