@@ -3,22 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@dp/core';
 import { FIXTURE_CORPUS_PATH } from '@dp/db';
 import { createTestDatabase } from '@dp/testing';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const CLI = join(ROOT, 'apps', 'cli', 'dist', 'index.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Binds a port the way the apps do (every interface), so `start` finds it busy. */
 function occupy(port: number, host?: string): Promise<Server> {

@@ -2,11 +2,10 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
-import { writeFileAtomicSync } from '@dp/core';
+import { freePort, writeFileAtomicSync } from '@dp/core';
 
 export interface EmbeddedServer {
   /** postgres:// URL every process connects to with @prisma/adapter-pg or pg. */
@@ -65,17 +64,6 @@ function runAs(): { uid: number; gid: number } | undefined {
       throw new EmbeddedServerError(`running as root, and the user 'postgres' could not be created: ${made.stderr.trim()}`);
   }
   return { uid: Number(id('-u').stdout.trim()), gid: Number(id('-g').stdout.trim()) };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, HOST, () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function run(cmd: string, args: string[], user: { uid: number; gid: number } | undefined): void {

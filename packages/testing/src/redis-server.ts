@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
+import { freePort } from '@dp/core';
 
 /**
  * A redis-server of the test's own on a free port (never the machine's 6379), so a test can
@@ -60,17 +61,6 @@ export class TestRedisServer {
   stop(): Promise<void> {
     return this.kill();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** Whether a PING gets PONG. */

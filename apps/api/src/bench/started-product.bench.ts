@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@dp/core';
 import { createApiKey, createDatabase, createOrganization, FIXTURE_CORPUS_PATH } from '@dp/db';
 import { compareInRounds, load, type LoadResult } from './autocannon-run';
 
@@ -14,17 +14,6 @@ import { compareInRounds, load, type LoadResult } from './autocannon-run';
  */
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const CLI = join(ROOT, 'apps', 'cli', 'dist', 'index.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A bare Express route in its own process, answering the same JSON body per request. */
 function bareServer(port: number, body: string): ChildProcess {

@@ -27,6 +27,18 @@ export function listen(server: Server, port: number, setting: string, host?: str
   });
 }
 
+/** A TCP port free on 127.0.0.1 right now (for servers that cannot be told to pick one: port 0). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createTcpServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** Rejects with a ListenError when the port cannot be bound right now (checked before starting anything). */
 export function assertPortFree(port: number, setting: string, host?: string): Promise<void> {
   const probe = createTcpServer();

@@ -1,4 +1,5 @@
 import { newId, type ChangeKind, type StoredRelationType } from '@dp/core';
+import type { CorpusVersion } from '../corpus/corpus-record';
 import type { Prisma } from '../generated/client';
 
 /** `version` JSON of a change: the version a `document.version_added` entry announces. */
@@ -11,6 +12,17 @@ export interface ChangeVersion {
 }
 
 /** `relation` JSON of a change: the stored edge a `relation.created` entry announces. */
+/** What a change entry says of a stored version (the amending act by natural key and number). */
+export function versionChange(v: CorpusVersion): ChangeVersion {
+  return {
+    version: v.version,
+    valid_from: v.valid_from,
+    valid_to: v.valid_to,
+    kind: v.kind,
+    amended_by: v.amended_by_key ? { natural_key: v.amended_by_key, doc_number: v.amended_by } : null,
+  };
+}
+
 export interface ChangeRelation {
   type: StoredRelationType;
   target: { natural_key: string; doc_number: string | null };

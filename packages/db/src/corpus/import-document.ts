@@ -1,6 +1,6 @@
 import type { Database } from '../client';
-import { recordChanges, type ChangeVersion, type NewChange } from '../changes/record-changes';
-import type { CorpusRecord, CorpusVersion } from './corpus-record';
+import { recordChanges, versionChange, type NewChange } from '../changes/record-changes';
+import type { CorpusRecord } from './corpus-record';
 import { documentRow, insertDocumentTree, replaceVersions, syncRelations, updateDocumentRow } from './document-sql';
 
 export type ImportOutcome = 'created' | 'updated' | 'unchanged';
@@ -20,16 +20,6 @@ export interface ImportDocumentOptions {
 }
 
 const edgeKey = (type: string, target: string) => `${type}\u0000${target}`;
-
-function versionChange(v: CorpusVersion): ChangeVersion {
-  return {
-    version: v.version,
-    valid_from: v.valid_from,
-    valid_to: v.valid_to,
-    kind: v.kind,
-    amended_by: v.amended_by_key ? { natural_key: v.amended_by_key, doc_number: v.amended_by } : null,
-  };
-}
 
 /**
  * Writes one validated record — document row, versions, relations and the change entries that

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../client';
-import { recordChanges, type ChangeVersion, type NewChange } from '../changes/record-changes';
+import { recordChanges, versionChange, type NewChange } from '../changes/record-changes';
 import type { CorpusRelation, CorpusVersion } from '../corpus/corpus-record';
 import { appendVersions, insertDocumentTree, updateDocumentRow } from '../corpus/document-sql';
 import type { Prisma } from '../generated/client';
@@ -182,16 +182,6 @@ function versionRow(v: VersionInput, number: number, validTo: string | null, isC
     text_is_current: isCurrent,
     // The commit's date is the version's date: a sync never has to infer one.
     valid_from_inferred_from: null,
-  };
-}
-
-function versionChange(row: CorpusVersion): ChangeVersion {
-  return {
-    version: row.version,
-    valid_from: row.valid_from,
-    valid_to: row.valid_to,
-    kind: row.kind,
-    amended_by: row.amended_by_key ? { natural_key: row.amended_by_key, doc_number: row.amended_by } : null,
   };
 }
 
