@@ -14,6 +14,7 @@ import {
   type FuzzRoute,
   type Served,
   type TestDatabase,
+  FUZZ_TIMEOUT_MS,
 } from '@dp/testing';
 import { createApi, type Api } from '../src/app';
 import { testConfig } from './harness';
@@ -41,9 +42,6 @@ const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/{x}' },
   { method: 'GET', path: '/v1/{x}/{y}' },
 ];
-
-/** Generous: the run is short on an idle machine, but CI machines are shared. */
-const FUZZ_TIMEOUT_MS = 240_000;
 
 let db: TestDatabase;
 let state: SharedState;

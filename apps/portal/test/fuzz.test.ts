@@ -1,5 +1,16 @@
 import request from 'supertest';
-import { faultLines, fuzzRequests, memoryLogger, runFuzz, runParserCases, send, serve, type FuzzRoute, type Served } from '@dp/testing';
+import {
+  FUZZ_TIMEOUT_MS,
+  faultLines,
+  fuzzRequests,
+  memoryLogger,
+  runFuzz,
+  runParserCases,
+  send,
+  serve,
+  type FuzzRoute,
+  type Served,
+} from '@dp/testing';
 import { createPortalHarness, csrfFrom, verifiedAccount, type PortalHarness } from './harness';
 
 /**
@@ -36,9 +47,6 @@ const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/healthz' },
   { method: 'GET', path: '/{x}' },
 ];
-
-/** Generous: the run is short on an idle machine, but CI machines are shared. */
-const FUZZ_TIMEOUT_MS = 240_000;
 
 let h: PortalHarness;
 let served: Served;

@@ -1,4 +1,4 @@
-import { faultLines, fuzzRequests, runFuzz, runParserCases, send, type FuzzRoute } from '@dp/testing';
+import { FUZZ_TIMEOUT_MS, faultLines, fuzzRequests, runFuzz, runParserCases, send, type FuzzRoute } from '@dp/testing';
 import { createGatewayHarness, encode, newPayer, PUBLIC_URL, requirementsFor, type GatewayHarness } from './harness';
 
 /**
@@ -16,9 +16,6 @@ const ROUTES: FuzzRoute[] = [
   { method: 'POST', path: '/facilitator/settle', body: { type: 'json', fields: ['x402Version', 'paymentPayload', 'paymentRequirements'] } },
   { method: 'GET', path: '/{x}' },
 ];
-
-/** Generous: the run is short on an idle machine, but CI machines are shared. */
-const FUZZ_TIMEOUT_MS = 240_000;
 
 let h: GatewayHarness;
 const payments: string[] = [];

@@ -32,6 +32,9 @@ export function rng(seed: number): Rng {
 }
 
 /** One route of an app: `{x}` placeholders in the path are filled with fuzzed segments. */
+/** A fuzz test's time limit: generous, as the run is short on an idle machine but CI machines are shared. */
+export const FUZZ_TIMEOUT_MS = 240_000;
+
 export interface FuzzRoute {
   method: string;
   path: string;
