@@ -195,6 +195,16 @@ describe('npm start (embedded defaults)', () => {
     expect(readFileSync(file, 'utf8')).not.toContain(key);
     expect(output).not.toContain(requestId);
     expect(output).not.toMatch(/"msg":"request completed"/);
+
+    // A client error is a warning: one human line in the terminal, and in the file as well.
+    const missing = await fetch(`${base}/v1/legal/documents/no-such-document`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(missing.status).toBe(404);
+    const missingId = missing.headers.get('x-request-id')!;
+    for (let i = 0; i < 50 && !(output.includes(missingId) && readFileSync(file, 'utf8').includes(missingId)); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(output).toMatch(new RegExp(`\\[api\\] warning: .*404.*${missingId}`));
+    expect(readFileSync(file, 'utf8')).toContain(missingId);
   });
 
   it('stops cleanly on SIGINT, leaving no port bound', async () => {

@@ -22,6 +22,8 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** `start` only: `json` prints every app's JSON log lines; otherwise they go to files in the data directory. */
     LOG_FORMAT: z.enum(['human', 'json']).default('human'),
+    /** Where an app writes its JSON log lines (warnings and errors also go to stdout); `start` sets it per app. */
+    LOG_FILE: z.string().min(1).optional(),
     DATABASE_URL: optionalUrl,
     REDIS_URL: optionalUrl,
     REDIS_KEY_PREFIX: z.string().default('dp:'),

@@ -1,3 +1,5 @@
+import { mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /** Header and field paths that carry secrets; pino replaces them before anything is written. */
@@ -22,15 +24,32 @@ export const REDACT_PATHS = [
   'signature',
 ];
 
-/** The one logger factory; `destination` lets tests capture output (default: stdout). */
-export function createLogger(options: { level?: string; name?: string; destination?: DestinationStream } = {}): Logger {
+/**
+ * The one logger factory. `destination` lets tests capture output; otherwise lines go to
+ * `file` (default `LOG_FILE`, which `start` sets per app) with warnings and errors also on stdout
+ * for the terminal, or to stdout alone. The file is written asynchronously: a request never waits
+ * on a log write, and pino flushes what is pending when the process exits.
+ */
+export function createLogger(options: { level?: string; name?: string; destination?: DestinationStream; file?: string } = {}): Logger {
   const opts = {
     name: options.name,
     level: options.level ?? process.env.LOG_LEVEL ?? 'info',
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     base: { service: options.name },
   };
-  return options.destination ? pino(opts, options.destination) : pino(opts);
+  if (options.destination) return pino(opts, options.destination);
+  const file = options.file ?? process.env.LOG_FILE;
+  if (!file) return pino(opts);
+  // Opened here, synchronously: a destination still opening cannot be flushed by an early exit.
+  mkdirSync(dirname(file), { recursive: true });
+  const toFile = pino.destination({ dest: openSync(file, 'a', 0o600), sync: false });
+  return pino(
+    opts,
+    pino.multistream([
+      { level: 'trace', stream: toFile },
+      { level: 'warn', stream: process.stdout },
+    ]),
+  );
 }
 
 export type { Logger };

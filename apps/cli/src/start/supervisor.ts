@@ -65,19 +65,20 @@ export class Supervisor {
   }
 
   start(service: Service): void {
-    const child = spawn(process.execPath, [service.script], { env: service.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const file = this.options.logDir
-      ? createWriteStream(join(this.options.logDir, `${service.name}.log`), { flags: 'a', mode: 0o600 })
-      : undefined;
+    const logFile = this.options.logDir ? join(this.options.logDir, `${service.name}.log`) : undefined;
+    // The app writes its own log file (asynchronously, no pipe in between); its stdout then
+    // carries only warnings and errors, summarised for the terminal.
+    const env = logFile ? { ...service.env, LOG_FILE: logFile } : service.env;
+    const child = spawn(process.execPath, [service.script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const file = logFile ? createWriteStream(logFile, { flags: 'a', mode: 0o600 }) : undefined;
     if (file) this.files.push(file);
     createInterface({ input: child.stdout }).on('line', (line) => {
       if (!file) return this.out(`[${service.name}] ${line}`);
-      file.write(`${line}\n`);
       const summary = summariseLogLine(line);
       // Lines an app already prefixed with its name are shown as they are.
       if (summary !== undefined) this.out(summary.startsWith(`[${service.name}] `) ? summary : `[${service.name}] ${summary}`);
     });
-    // stderr carries start-up failures (one line each): always shown.
+    // stderr carries start-up failures (one line each): always shown, and kept in the file.
     createInterface({ input: child.stderr }).on('line', (line) => {
       file?.write(`${line}\n`);
       this.out(`[${service.name}] ${line}`);
