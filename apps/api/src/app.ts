@@ -16,7 +16,7 @@ import {
 } from '@dp/core';
 import type { Database } from '@dp/db';
 import { authenticate } from './auth/authenticate';
-import { KeyCache } from './auth/key-cache';
+import { createKeyCache } from './auth/key-cache';
 import { listenForRevocations } from './auth/revocation-listener';
 import type { ApiContext } from './context';
 import { DocumentCache } from './legal/documents/document-cache';
@@ -75,7 +75,7 @@ const preflight: RequestHandler = (req, res, next) => {
 export function createApi(deps: ApiDeps): Api {
   const logger = deps.logger ?? createLogger({ name: 'api', level: deps.config.LOG_LEVEL });
   const meter = new Meter(deps.db, logger, deps.meterIntervalMs);
-  const keyCache = new KeyCache(deps.config.KEY_CACHE_TTL_SECONDS * 1000);
+  const keyCache = createKeyCache(deps.config.KEY_CACHE_TTL_SECONDS * 1000);
   const documents = new DocumentCache(deps.db, deps.documentCacheTtlMs);
   const ctx: ApiContext = { ...deps, logger, meter, quota: new QuotaGuard(deps.db, meter), keyCache, documents };
   meter.start();

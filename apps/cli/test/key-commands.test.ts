@@ -79,6 +79,16 @@ describe('cli key:create / key:revoke', () => {
     expect(unknown.err()).toMatch(/No API key/);
   });
 
+  it('revokes while Redis is unreachable, and says the announcement failed instead of swallowing it', async () => {
+    const io = captureIo(env);
+    await main(['key:create', '--org', 'Revokers without Redis'], io);
+    const { id } = JSON.parse(io.out());
+    const rev = captureIo({ ...env, REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(await main(['key:revoke', id], rev)).toBe(0);
+    expect(JSON.parse(rev.out())).toMatchObject({ id, status: 'revoked' });
+    expect(rev.err()).toMatch(/Warning: the revocation was not announced over Redis/);
+  });
+
   it('refuses bad arguments with a usage message (exit 2)', async () => {
     for (const args of [
       ['key:create'],

@@ -17,3 +17,4 @@ export * from './x402';
 export * from './service/shutdown';
 export * from './service/listen';
 export * from './files';
+export * from './cache/cache';

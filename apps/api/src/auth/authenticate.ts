@@ -48,11 +48,7 @@ export function authenticate(db: Database, cache: KeyCache, logger: { warn(o: ob
     const hash = hashApiKey(key);
     const cached = cache.get(hash);
     if (cached !== undefined) return admit(req, cached, next);
-    const ticket = cache.beginLookup();
-    return findApiKeyByHash(db.prisma, hash).then((principal) => {
-      cache.set(hash, principal, ticket);
-      admit(req, principal, next);
-    });
+    return cache.fetch(hash, () => findApiKeyByHash(db.prisma, hash)).then((principal) => admit(req, principal, next));
   };
 }
 

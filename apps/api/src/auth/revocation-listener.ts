@@ -9,14 +9,7 @@ import type { KeyCache } from './key-cache';
  * announcements may be lost: the whole cache goes.
  */
 export async function listenForRevocations(state: SharedState, db: Database, cache: KeyCache, logger: Logger): Promise<Unsubscribe> {
-  if (state.kind === 'redis') {
-    const unsubscribe = await state.pubsub.subscribe(KEY_REVOKED_CHANNEL, (hash) => cache.evict(hash));
-    const stopGaps = state.pubsub.onGap?.(() => cache.clear());
-    return async () => {
-      stopGaps?.();
-      await unsubscribe();
-    };
-  }
+  if (state.kind === 'redis') return cache.invalidateOn(state.pubsub, KEY_REVOKED_CHANNEL, (hash) => hash);
   const listener = await db.listen(KEY_REVOKED_PG_CHANNEL, {
     onMessage: (payload) => {
       const hash = parseKeyRevokedNotification(payload, db.schema);

@@ -1,10 +1,16 @@
-import { ApiError, formatIsoDate, isoDay, startOfMonthUtc, startOfNextMonthUtc } from '@dp/core';
+import { ApiError, Cache, formatIsoDate, isoDay, startOfMonthUtc, startOfNextMonthUtc } from '@dp/core';
 import type { Database } from '@dp/db';
 import type { Meter } from './meter';
 
 const CACHE_MS = 2_000;
 
 const monthOf = (d: Date) => isoDay(d).slice(0, 7);
+
+interface StoredTotal {
+  units: number;
+  month: string;
+  writtenBase: number;
+}
 
 /**
  * Monthly unit quota. Reads the month's stored total at most every 2 s per organization and adds
@@ -13,7 +19,7 @@ const monthOf = (d: Date) => isoDay(d).slice(0, 7);
  */
 export class QuotaGuard {
   /** The month's stored total as last read, and how much this instance had written by then. */
-  private readonly stored = new Map<string, { units: number; month: string; at: number; writtenBase: number }>();
+  private readonly stored = new Cache<StoredTotal>({ freshMs: CACHE_MS });
 
   constructor(
     private readonly db: Database,
@@ -22,33 +28,33 @@ export class QuotaGuard {
 
   /** The used units when the stored total is recent enough to answer without a query. */
   private usedUnitsIfFresh(orgId: string, now: Date): number | undefined {
-    const entry = this.stored.get(orgId);
-    if (!entry || entry.month !== monthOf(now) || entry.at < Date.now() - CACHE_MS) return undefined;
-    return this.total(orgId, entry);
+    const entry = this.stored.get(`${orgId}:${monthOf(now)}`);
+    return entry && this.total(orgId, entry);
   }
 
   private async readUsedUnits(orgId: string, now: Date): Promise<number> {
     const month = monthOf(now);
-    // Read before the query: a flush landing meanwhile is then counted twice (too strict for a
-    // moment), never missed.
-    const writtenBase = this.meter.writtenUnits(orgId, month);
-    const rows = await this.db.query<{ units: string | number | null }>(
-      'SELECT COALESCE(SUM(units), 0) AS units FROM usage_counter WHERE org_id = $1 AND day >= $2::date AND day < $3::date',
-      [orgId, formatIsoDate(startOfMonthUtc(now)), formatIsoDate(startOfNextMonthUtc(now))],
-    );
-    const entry = { units: Number(rows[0]?.units ?? 0), month, at: Date.now(), writtenBase };
-    this.stored.set(orgId, entry);
+    const entry = await this.stored.fetch(`${orgId}:${month}`, async () => {
+      // Read before the query: a flush landing meanwhile is then counted twice (too strict for a
+      // moment), never missed.
+      const writtenBase = this.meter.writtenUnits(orgId, month);
+      const rows = await this.db.query<{ units: string | number | null }>(
+        'SELECT COALESCE(SUM(units), 0) AS units FROM usage_counter WHERE org_id = $1 AND day >= $2::date AND day < $3::date',
+        [orgId, formatIsoDate(startOfMonthUtc(now)), formatIsoDate(startOfNextMonthUtc(now))],
+      );
+      return { units: Number(rows[0]?.units ?? 0), month, writtenBase };
+    });
     return this.total(orgId, entry);
   }
 
   /** Exact for this instance: stored total + what it wrote since the read + what it holds. */
-  private total(orgId: string, entry: { units: number; month: string; writtenBase: number }): number {
+  private total(orgId: string, entry: StoredTotal): number {
     return entry.units + (this.meter.writtenUnits(orgId, entry.month) - entry.writtenBase) + this.meter.pendingUnits(orgId, entry.month);
   }
 
   /** Forget the cached total (after a flush, or in tests). */
-  invalidate(orgId: string): void {
-    this.stored.delete(orgId);
+  invalidate(orgId: string, now = new Date()): void {
+    this.stored.evict(`${orgId}:${monthOf(now)}`);
   }
 
   /** Throws quota_exceeded; synchronous (no promise) when the stored total is fresh. */

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
-import { createSharedState } from '@dp/core';
-import { DOCUMENTS_CHANGED_CHANNEL, importCorpusFile, type ImportProgress } from '@dp/db';
+import { importCorpusFile, type ImportProgress } from '@dp/db';
+import { announceDocumentsChanged } from '../announce';
 import { UsageError, type CliIo, type Command } from '../command';
 import { openCliDatabase } from '../database';
 
@@ -81,12 +81,7 @@ export const importCommand: Command = {
       io.stderr.write(`import: ${file} into ${io.env.DATABASE_URL ? 'DATABASE_URL' : 'the embedded PostgreSQL'}\n`);
       const report = await importCorpusFile(db, file, { onProgress: (p) => progress.update(p) });
       progress.stop();
-      if (report.created + report.updated > 0 && io.env.REDIS_URL) {
-        // Running api instances drop their cached copies now rather than within 30 s.
-        const state = createSharedState(io.env.REDIS_URL, io.env.REDIS_KEY_PREFIX ?? 'dp:');
-        await state.pubsub.publish(DOCUMENTS_CHANGED_CHANNEL, String(report.created + report.updated)).catch(() => {});
-        await state.close();
-      }
+      await announceDocumentsChanged(io, report.created + report.updated);
       io.stdout.write(`${JSON.stringify(report)}\n`);
       return report.failed.length ? 1 : 0;
     } finally {

@@ -13,7 +13,13 @@ export const keyRevoke: Command = {
     const db = await openCliDatabase(io.env);
     const state = createSharedState(io.env.REDIS_URL, io.env.REDIS_KEY_PREFIX ?? 'dp:');
     try {
-      const result = await revokeApiKey(db.prisma, keyId, { publish: (c, m) => state.pubsub.publish(c, m) });
+      const result = await revokeApiKey(db.prisma, keyId, {
+        publish: (c, m) => state.pubsub.publish(c, m),
+        onPublishError: (err) =>
+          io.stderr.write(
+            `Warning: the revocation was not announced over Redis (${err instanceof Error ? err.message : String(err)}); PostgreSQL NOTIFY and the cache window still apply.\n`,
+          ),
+      });
       if (!result) {
         io.stderr.write(`No API key with id ${keyId}.\n`);
         return 1;

@@ -1,5 +1,5 @@
-import { createSharedState } from '@dp/core';
-import { DOCUMENTS_CHANGED_CHANNEL, syncRepository, type SyncProgress } from '@dp/db';
+import { syncRepository, type SyncProgress } from '@dp/db';
+import { announceDocumentsChanged } from '../announce';
 import { UsageError, type CliIo, type Command } from '../command';
 import { openCliDatabase } from '../database';
 
@@ -65,13 +65,7 @@ export const sync: Command = {
         throw e;
       }
       if (report.up_to_date) io.stderr.write(`sync: already at ${report.to}; nothing to do\n`);
-      const written = report.documents.created + report.documents.updated;
-      if (written > 0 && io.env.REDIS_URL) {
-        // Running api instances drop their cached copies now rather than within 30 s.
-        const state = createSharedState(io.env.REDIS_URL, io.env.REDIS_KEY_PREFIX ?? 'dp:');
-        await state.pubsub.publish(DOCUMENTS_CHANGED_CHANNEL, String(written)).catch(() => {});
-        await state.close();
-      }
+      await announceDocumentsChanged(io, report.documents.created + report.documents.updated);
       io.stdout.write(`${JSON.stringify(report)}\n`);
       return report.documents.failed > 0 ? 1 : 0;
     } finally {

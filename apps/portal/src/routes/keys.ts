@@ -69,6 +69,11 @@ export function keysRouter(ctx: PortalContext): Router {
       orgId: s.org.id,
       // Announced on KEY_REVOKED_CHANNEL, so every api instance drops its cached entry at once.
       publish: (channel, message) => ctx.state.pubsub.publish(channel, message),
+      onPublishError: (err) =>
+        ctx.logger.warn(
+          { requestId: req.requestId, reason: err instanceof Error ? err.message : String(err) },
+          'key revocation not announced over Redis (PostgreSQL NOTIFY and the cache window still apply)',
+        ),
     });
     if (!result) throw new ApiError('not_found', 'There is no such key in your organization.');
     ctx.logger.info({ keyId: result.id, orgId: s.org.id, requestId: req.requestId }, 'api key revoked in the portal');

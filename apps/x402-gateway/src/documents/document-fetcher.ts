@@ -1,4 +1,5 @@
-import { INTERNAL_TOKEN_HEADER, signInternalToken, type Config } from '@dp/core';
+import { Cache, INTERNAL_TOKEN_HEADER, signInternalToken, type Config, type PubSub, type Unsubscribe } from '@dp/core';
+import { DOCUMENTS_CHANGED_CHANNEL } from '@dp/db';
 
 export type FetchedDocument = { found: true; body: Record<string, unknown> } | { found: false };
 
@@ -51,8 +52,8 @@ export function createInternalDocumentFetcher(
 
 /**
  * Keeps fetched document bodies for at most `ttlMs` (30 s, the same staleness bound as the api's
- * own document cache) and drops them all on `clear()`, which the gateway calls when an import
- * announces changed documents. Without it every paid call pays a full internal HTTP round trip plus
+ * own document cache) and drops them all on `clear()` or when an import announces changed
+ * documents (`listen`). Without it every paid call pays a full internal HTTP round trip plus
  * the api's text query, which is most of the paid/unpaid gap. Unknown documents and failures are
  * never cached (a newly imported document is served at once, an outage is not remembered), and
  * large bodies are not kept so the memory bound stays small (maxEntries × maxBodyBytes).
@@ -60,29 +61,17 @@ export function createInternalDocumentFetcher(
 export function cachedDocumentFetcher(
   inner: DocumentFetcher,
   options: { ttlMs?: number; maxEntries?: number; maxBodyBytes?: number } = {},
-): DocumentFetcher & { clear(): void } {
-  const ttlMs = options.ttlMs ?? 30_000;
-  const maxEntries = options.maxEntries ?? 500;
+): DocumentFetcher & { clear(): void; listen(pubsub: PubSub): Promise<Unsubscribe> } {
   const maxBodyBytes = options.maxBodyBytes ?? 256 * 1024;
-  const entries = new Map<string, { body: Record<string, unknown>; expiresAt: number }>();
-  // Bumped by clear(): a fetch that started before an invalidation must not repopulate the cache.
-  let generation = 0;
-  const fetcher = async (ref: string, ctx: { requestId: string }): Promise<FetchedDocument> => {
-    const key = ref.toLowerCase();
-    const hit = entries.get(key);
-    if (hit && hit.expiresAt > Date.now()) return { found: true, body: hit.body };
-    const started = generation;
-    const fetched = await inner(ref, ctx);
-    if (fetched.found && started === generation && ttlMs > 0 && JSON.stringify(fetched.body).length <= maxBodyBytes) {
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { body: fetched.body, expiresAt: Date.now() + ttlMs });
-    }
-    return fetched;
-  };
+  const cache = new Cache<FetchedDocument>({
+    freshMs: options.ttlMs ?? 30_000,
+    maxEntries: options.maxEntries ?? 500,
+    keep: (fetched) => fetched.found && JSON.stringify(fetched.body).length <= maxBodyBytes,
+  });
+  const fetcher = (ref: string, ctx: { requestId: string }): Promise<FetchedDocument> =>
+    cache.fetch(ref.toLowerCase(), () => inner(ref, ctx));
   return Object.assign(fetcher, {
-    clear() {
-      generation++;
-      entries.clear();
-    },
+    clear: () => cache.clear(),
+    listen: (pubsub: PubSub) => cache.invalidateOn(pubsub, DOCUMENTS_CHANGED_CHANNEL),
   });
 }

@@ -31,7 +31,12 @@ export interface RevokeResult {
 export async function revokeApiKey(
   prisma: PrismaClient,
   keyId: string,
-  options: { orgId?: string; publish?: (channel: string, message: string) => Promise<void> } = {},
+  options: {
+    orgId?: string;
+    publish?: (channel: string, message: string) => Promise<void>;
+    /** Told when `publish` fails (the caller logs it); the revocation itself stands. */
+    onPublishError?: (err: unknown) => void;
+  } = {},
 ): Promise<RevokeResult | null> {
   const key = await prisma.apiKey.findFirst({ where: { id: keyId, ...(options.orgId ? { orgId: options.orgId } : {}) } });
   if (!key) return null;
@@ -47,7 +52,7 @@ export async function revokeApiKey(
   revokedAt = updated.revokedAt ?? revokedAt;
   if (options.publish) {
     // Best effort: the cache TTL still bounds propagation if the bus is down.
-    await options.publish(KEY_REVOKED_CHANNEL, key.hash).catch(() => {});
+    await options.publish(KEY_REVOKED_CHANNEL, key.hash).catch((err: unknown) => options.onPublishError?.(err));
   }
   return { id: key.id, hash: key.hash, revokedAt, alreadyRevoked };
 }

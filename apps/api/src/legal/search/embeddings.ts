@@ -1,4 +1,4 @@
-import type { Config } from '@dp/core';
+import { Cache, type Config } from '@dp/core';
 import type { VectorRanker } from './search';
 
 /**
@@ -10,7 +10,8 @@ import type { VectorRanker } from './search';
 export function embeddingsRanker(config: Config): VectorRanker | undefined {
   if (!config.EMBEDDINGS_URL) return undefined;
   const url = `${config.EMBEDDINGS_URL.replace(/\/$/, '')}/embeddings`;
-  const cache = new Map<string, number[]>();
+  // Titles change only with an import; a bounded cache keeps memory flat on a large corpus.
+  const cache = new Cache<number[]>({ freshMs: 24 * 60 * 60 * 1000, maxEntries: 20_000 });
 
   async function embed(texts: string[]): Promise<number[][]> {
     const res = await fetch(url, {
@@ -30,12 +31,16 @@ export function embeddingsRanker(config: Config): VectorRanker | undefined {
   return {
     async rank(q, candidates) {
       try {
-        const missing = candidates.filter((c) => !cache.has(c.id));
+        const known = new Map(candidates.map((c) => [c.id, cache.get(c.id)]));
+        const missing = candidates.filter((c) => known.get(c.id) === undefined);
         const vectors = await embed([q, ...missing.map((c) => c.text)]);
-        missing.forEach((c, i) => cache.set(c.id, vectors[i + 1]));
+        missing.forEach((c, i) => {
+          known.set(c.id, vectors[i + 1]);
+          cache.set(c.id, vectors[i + 1]);
+        });
         const qv = vectors[0];
         return candidates
-          .map((c) => ({ id: c.id, sim: cosine(qv, cache.get(c.id)!) }))
+          .map((c) => ({ id: c.id, sim: cosine(qv, known.get(c.id)!) }))
           .sort((a, b) => b.sim - a.sim)
           .map((c) => c.id);
       } catch {

@@ -1,0 +1,21 @@
+import { createSharedState } from '@dp/core';
+import { DOCUMENTS_CHANGED_CHANNEL } from '@dp/db';
+import type { CliIo } from './command';
+
+/**
+ * Tells running api and gateway instances that documents changed, so they drop their cached
+ * copies now rather than within their 30 s window. A failure is a warning: the data is written.
+ */
+export async function announceDocumentsChanged(io: CliIo, count: number): Promise<void> {
+  if (count === 0 || !io.env.REDIS_URL) return;
+  const state = createSharedState(io.env.REDIS_URL, io.env.REDIS_KEY_PREFIX ?? 'dp:');
+  try {
+    await state.pubsub.publish(DOCUMENTS_CHANGED_CHANNEL, String(count));
+  } catch (err) {
+    io.stderr.write(
+      `Warning: running instances were not told of the change (${err instanceof Error ? err.message : String(err)}); they serve it within 30 s.\n`,
+    );
+  } finally {
+    await state.close();
+  }
+}
