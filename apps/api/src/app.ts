@@ -14,7 +14,7 @@ import {
   type SharedState,
   type Unsubscribe,
 } from '@dp/core';
-import type { Database } from '@dp/db';
+import { announcementFeed, DOCUMENTS_CHANGED, type Database } from '@dp/db';
 import { authenticate } from './auth/authenticate';
 import { createKeyCache } from './auth/key-cache';
 import { listenForRevocations } from './auth/revocation-listener';
@@ -80,7 +80,10 @@ export function createApi(deps: ApiDeps): Api {
   const ctx: ApiContext = { ...deps, logger, meter, quota: new QuotaGuard(deps.db, meter), keyCache, documents };
   meter.start();
   const unsubscribers: Unsubscribe[] = [];
-  const ready = Promise.all([listenForRevocations(deps.state, deps.db, keyCache, logger), documents.listen(deps.state.pubsub)]).then(
+  const ready = Promise.all([
+    listenForRevocations(deps.state, deps.db, keyCache, logger),
+    documents.listen(announcementFeed(deps.state, deps.db, DOCUMENTS_CHANGED, logger)),
+  ]).then(
     (u) => {
       unsubscribers.push(...u);
     },

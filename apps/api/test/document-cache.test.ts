@@ -1,5 +1,5 @@
-import { DOCUMENTS_CHANGED_CHANNEL } from '@dp/db';
-import { seedFixtureCorpus } from '@dp/testing';
+import { announce, DOCUMENTS_CHANGED } from '@dp/db';
+import { createTestStatePair, seedFixtureCorpus } from '@dp/testing';
 import { DocumentCache } from '../src/legal/documents/document-cache';
 import { createHarness, testConfig, type Harness } from './harness';
 
@@ -19,10 +19,28 @@ describe('document cache', () => {
     const original = await title(h);
     await h.db.query("UPDATE document SET title = 'Změněný název' WHERE natural_key = 'sb/2091/1'");
     expect(await title(h)).toBe(original); // within the cache bound
-    await h.state.pubsub.publish(DOCUMENTS_CHANGED_CHANNEL, '1');
+    await h.state.pubsub.publish(DOCUMENTS_CHANGED.channel, '1');
     await new Promise((r) => setTimeout(r, 100)); // Redis delivers asynchronously
     expect(await title(h)).toBe('Změněný název');
     await h.db.query('UPDATE document SET title = $1 WHERE natural_key = $2', [original, 'sb/2091/1']);
+  });
+
+  it('drops its copies when another process announces changes (a CLI sync beside `start`: NOTIFY without Redis)', async () => {
+    const [apiState, cliState] = createTestStatePair();
+    const instance = await createHarness({ db: h.db, state: apiState, config: testConfig() });
+    const original = await title(instance);
+    await h.db.query("UPDATE document SET title = 'Název po synchronizaci' WHERE natural_key = 'sb/2091/1'");
+    expect(await title(instance)).toBe(original);
+    await announce(cliState, h.db, DOCUMENTS_CHANGED, '1');
+    let seen = original;
+    for (let i = 0; i < 40 && seen === original; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      seen = await title(instance);
+    }
+    expect(seen).toBe('Název po synchronizaci');
+    await h.db.query('UPDATE document SET title = $1 WHERE natural_key = $2', [original, 'sb/2091/1']);
+    await instance.close();
+    await cliState.close();
   });
 
   it('never serves a copy older than its TTL', async () => {
@@ -41,7 +59,7 @@ describe('document cache', () => {
     const [{ full }] = await h.db.query<{ full: string }>("SELECT text AS full FROM document WHERE natural_key = 'sb/2091/1'");
     await h.db.query("UPDATE document SET text = 'Nový text' WHERE natural_key = 'sb/2091/1'");
     expect(await text()).toBe(original);
-    await h.state.pubsub.publish(DOCUMENTS_CHANGED_CHANNEL, '1');
+    await h.state.pubsub.publish(DOCUMENTS_CHANGED.channel, '1');
     await new Promise((r) => setTimeout(r, 100));
     expect(await text()).toBe('Nový text');
     await h.db.query('UPDATE document SET text = $1 WHERE natural_key = $2', [full, 'sb/2091/1']);

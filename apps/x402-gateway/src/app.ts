@@ -14,7 +14,7 @@ import {
   type Logger,
   type SharedState,
 } from '@dp/core';
-import type { Database } from '@dp/db';
+import { announcementFeed, DOCUMENTS_CHANGED, type Database } from '@dp/db';
 import { cachedDocumentFetcher, createInternalDocumentFetcher, type DocumentFetcher } from './documents/document-fetcher';
 import type { Facilitator } from './facilitator/facilitator';
 import { createHttpFacilitator } from './facilitator/http-client';
@@ -68,7 +68,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   let unsubscribe: Promise<(() => Promise<void> | void) | undefined> = Promise.resolve(undefined);
   if (!fetchDocument && config.X402_ENABLED) {
     const cached = cachedDocumentFetcher(createInternalDocumentFetcher(config));
-    unsubscribe = cached.listen(deps.state.pubsub).catch((err) => {
+    unsubscribe = cached.listen(announcementFeed(deps.state, deps.db, DOCUMENTS_CHANGED, logger)).catch((err) => {
       // Without the subscription entries still expire after 30 s; say so rather than fail startup.
       logger.warn({ reason: (err as Error)?.message }, 'document cache invalidation unavailable');
       return undefined;

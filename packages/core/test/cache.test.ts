@@ -1,4 +1,4 @@
-import { Cache } from '../src/cache/cache';
+import { Cache, pubsubFeed } from '../src/cache/cache';
 import { createMemoryState } from '../src/state/memory-state';
 import type { PubSub } from '../src/state/shared-state';
 
@@ -114,7 +114,7 @@ describe('Cache', () => {
       onGap: (h) => ((gap = h), () => (gap = undefined)),
     };
     const cache = new Cache<string>({ freshMs: 60_000, now });
-    const stop = await cache.invalidateOn(pubsub, 'changed', (m) => (m === '*' ? undefined : m));
+    const stop = await cache.invalidateOn(pubsubFeed(pubsub, 'changed'), (m) => (m === '*' ? undefined : m));
     const fill = () => Promise.all(['a', 'b'].map((k) => cache.fetch(k, () => Promise.resolve(k))));
     await fill();
     await pubsub.publish('changed', 'a');

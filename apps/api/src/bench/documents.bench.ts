@@ -5,7 +5,7 @@ import {
   createApiKey,
   createScratchDatabase,
   createOrganization,
-  DOCUMENTS_CHANGED_CHANNEL,
+  DOCUMENTS_CHANGED,
   FIXTURE_CORPUS_PATH,
   importCorpusFile,
   sharedCorpusPath,
@@ -144,7 +144,7 @@ async function main() {
       '',
       `GET ${LARGE_KEY}?include=text, versions of 1,000,000 characters of generated Czech, one request at a time:`,
       ...(await largeTexts(`http://127.0.0.1:${apiPort}`, key, async () => {
-        await state.pubsub.publish(DOCUMENTS_CHANGED_CHANNEL, '1');
+        await state.pubsub.publish(DOCUMENTS_CHANGED.channel, '1');
         await new Promise((r) => setTimeout(r, 5)); // delivery is asynchronous (Redis)
       })),
       '',

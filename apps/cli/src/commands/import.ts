@@ -81,7 +81,7 @@ export const importCommand: Command = {
       io.stderr.write(`import: ${file} into ${io.env.DATABASE_URL ? 'DATABASE_URL' : 'the embedded PostgreSQL'}\n`);
       const report = await importCorpusFile(db, file, { onProgress: (p) => progress.update(p) });
       progress.stop();
-      await announceDocumentsChanged(io, report.created + report.updated);
+      await announceDocumentsChanged(io, db, report.created + report.updated);
       io.stdout.write(`${JSON.stringify(report)}\n`);
       return report.failed.length ? 1 : 0;
     } finally {

@@ -65,7 +65,7 @@ export const sync: Command = {
         throw e;
       }
       if (report.up_to_date) io.stderr.write(`sync: already at ${report.to}; nothing to do\n`);
-      await announceDocumentsChanged(io, report.documents.created + report.documents.updated);
+      await announceDocumentsChanged(io, db, report.documents.created + report.documents.updated);
       io.stdout.write(`${JSON.stringify(report)}\n`);
       return report.documents.failed > 0 ? 1 : 0;
     } finally {

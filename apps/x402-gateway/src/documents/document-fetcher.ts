@@ -1,5 +1,4 @@
-import { Cache, INTERNAL_TOKEN_HEADER, signInternalToken, type Config, type PubSub, type Unsubscribe } from '@dp/core';
-import { DOCUMENTS_CHANGED_CHANNEL } from '@dp/db';
+import { Cache, INTERNAL_TOKEN_HEADER, signInternalToken, type Config, type InvalidationFeed, type Unsubscribe } from '@dp/core';
 
 export type FetchedDocument = { found: true; body: Record<string, unknown> } | { found: false };
 
@@ -61,7 +60,7 @@ export function createInternalDocumentFetcher(
 export function cachedDocumentFetcher(
   inner: DocumentFetcher,
   options: { ttlMs?: number; maxEntries?: number; maxBodyBytes?: number } = {},
-): DocumentFetcher & { clear(): void; listen(pubsub: PubSub): Promise<Unsubscribe> } {
+): DocumentFetcher & { clear(): void; listen(feed: InvalidationFeed): Promise<Unsubscribe> } {
   const maxBodyBytes = options.maxBodyBytes ?? 256 * 1024;
   const cache = new Cache<FetchedDocument>({
     freshMs: options.ttlMs ?? 30_000,
@@ -72,6 +71,6 @@ export function cachedDocumentFetcher(
     cache.fetch(ref.toLowerCase(), () => inner(ref, ctx));
   return Object.assign(fetcher, {
     clear: () => cache.clear(),
-    listen: (pubsub: PubSub) => cache.invalidateOn(pubsub, DOCUMENTS_CHANGED_CHANNEL),
+    listen: (feed: InvalidationFeed) => cache.invalidateOn(feed),
   });
 }

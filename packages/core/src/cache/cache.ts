@@ -1,5 +1,25 @@
 import type { PubSub, Unsubscribe } from '../state/shared-state';
 
+/** Where invalidation messages come from (a pub/sub channel, PostgreSQL NOTIFY, or both). */
+export interface InvalidationFeed {
+  /** `onGap`: messages may have been lost (a bus reconnected), so everything must go. */
+  subscribe(onMessage: (message: string) => void, onGap: () => void): Promise<Unsubscribe>;
+}
+
+/** One `SharedState` pub/sub channel as an invalidation feed. */
+export function pubsubFeed(pubsub: PubSub, channel: string): InvalidationFeed {
+  return {
+    async subscribe(onMessage, onGap) {
+      const unsubscribe = await pubsub.subscribe(channel, onMessage);
+      const stopGaps = pubsub.onGap?.(onGap);
+      return async () => {
+        stopGaps?.();
+        await unsubscribe();
+      };
+    },
+  };
+}
+
 export interface CacheOptions<V> {
   /** How long a stored value is served as it is. 0 or less: nothing is stored. */
   freshMs: number;
@@ -101,24 +121,18 @@ export class Cache<V extends NonNullable<unknown> | null> {
   }
 
   /**
-   * Invalidates on messages of `channel`: the key `keyOf(message)` names, or everything when it
-   * names none; everything as well when the bus reports lost messages.
+   * Invalidates on the feed's messages: the key `keyOf(message)` names, or everything when it
+   * names none; everything as well when the feed reports lost messages.
    */
-  async invalidateOn(
-    pubsub: PubSub,
-    channel: string,
-    keyOf: (message: string) => string | undefined = () => undefined,
-  ): Promise<Unsubscribe> {
-    const unsubscribe = await pubsub.subscribe(channel, (message) => {
-      const key = keyOf(message);
-      if (key === undefined) this.clear();
-      else this.evict(key);
-    });
-    const stopGaps = pubsub.onGap?.(() => this.clear());
-    return async () => {
-      stopGaps?.();
-      await unsubscribe();
-    };
+  invalidateOn(feed: InvalidationFeed, keyOf: (message: string) => string | undefined = () => undefined): Promise<Unsubscribe> {
+    return feed.subscribe(
+      (message) => {
+        const key = keyOf(message);
+        if (key === undefined) this.clear();
+        else this.evict(key);
+      },
+      () => this.clear(),
+    );
   }
 
   get size(): number {

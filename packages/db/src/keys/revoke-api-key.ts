@@ -1,18 +1,5 @@
 import type { PrismaClient } from '../generated/client';
-
-/** Channel on which revocations are announced, so every api instance drops its cached entry. */
-export const KEY_REVOKED_CHANNEL = 'keys:revoked';
-
-/**
- * The same announcement over PostgreSQL (NOTIFY), for deployments without Redis. Channels are
- * database-wide, so the payload is `<schema>:<key hash>` and listeners keep their own schema's.
- */
-export const KEY_REVOKED_PG_CHANNEL = 'dp_keys_revoked';
-
-export function parseKeyRevokedNotification(payload: string, schema: string): string | undefined {
-  const at = payload.lastIndexOf(':');
-  return at > 0 && payload.slice(0, at) === schema ? payload.slice(at + 1) : undefined;
-}
+import { KEYS_REVOKED } from '../notify/announcements';
 
 export interface RevokeResult {
   id: string;
@@ -47,12 +34,12 @@ export async function revokeApiKey(
     alreadyRevoked
       ? prisma.apiKey.findUniqueOrThrow({ where: { id: key.id } })
       : prisma.apiKey.update({ where: { id: key.id }, data: { status: 'revoked', revokedAt } }),
-    prisma.$executeRaw`SELECT pg_notify(${KEY_REVOKED_PG_CHANNEL}, current_schema() || ':' || ${key.hash})`,
+    prisma.$executeRaw`SELECT pg_notify(${KEYS_REVOKED.pgChannel}, current_schema() || ':' || ${key.hash})`,
   ]);
   revokedAt = updated.revokedAt ?? revokedAt;
   if (options.publish) {
     // Best effort: the cache TTL still bounds propagation if the bus is down.
-    await options.publish(KEY_REVOKED_CHANNEL, key.hash).catch((err: unknown) => options.onPublishError?.(err));
+    await options.publish(KEYS_REVOKED.channel, key.hash).catch((err: unknown) => options.onPublishError?.(err));
   }
   return { id: key.id, hash: key.hash, revokedAt, alreadyRevoked };
 }

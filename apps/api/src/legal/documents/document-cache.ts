@@ -1,5 +1,5 @@
-import { Cache, type PubSub } from '@dp/core';
-import { DOCUMENTS_CHANGED_CHANNEL, normalizeDocumentRef, type Database } from '@dp/db';
+import { Cache, type InvalidationFeed } from '@dp/core';
+import { normalizeDocumentRef, type Database } from '@dp/db';
 import { loadDocument, loadVersions, type DocumentMeta, type VersionMeta } from './load';
 import { DocumentViews } from './views';
 
@@ -51,8 +51,9 @@ export class DocumentCache {
     this.texts.clear();
   }
 
-  async listen(pubsub: PubSub) {
-    const stops = await Promise.all([this.documents, this.texts].map((cache) => cache.invalidateOn(pubsub, DOCUMENTS_CHANGED_CHANNEL)));
+  /** `feed`: the DOCUMENTS_CHANGED announcements (`announcementFeed`). */
+  async listen(feed: InvalidationFeed) {
+    const stops = await Promise.all([this.documents, this.texts].map((cache) => cache.invalidateOn(feed)));
     return async () => {
       await Promise.all(stops.map((stop) => stop()));
     };

@@ -1,0 +1,65 @@
+import { pubsubFeed, type InvalidationFeed, type Logger, type SharedState, type Unsubscribe } from '@dp/core';
+import type { Database } from '../client';
+
+/**
+ * A message every running instance must hear (a revoked key, changed documents): sent on a
+ * `SharedState` pub/sub channel (Redis across processes, or within one process) and as a
+ * PostgreSQL NOTIFY, which reaches the other processes of a deployment without Redis (the
+ * embedded default: `start` with a CLI import or sync beside it).
+ */
+export interface Announcement {
+  /** The pub/sub channel. */
+  channel: string;
+  /** The NOTIFY channel; payloads are `<schema>:<message>`, as channels are database-wide. */
+  pgChannel: string;
+}
+
+export const KEYS_REVOKED: Announcement = { channel: 'keys:revoked', pgChannel: 'dp_keys_revoked' };
+export const DOCUMENTS_CHANGED: Announcement = { channel: 'documents:changed', pgChannel: 'dp_documents_changed' };
+
+/** The message of a NOTIFY payload when it belongs to `schema`. */
+export function parseAnnouncement(payload: string, schema: string): string | undefined {
+  const at = payload.indexOf(':');
+  return at > 0 && payload.slice(0, at) === schema ? payload.slice(at + 1) : undefined;
+}
+
+/** Sends the announcement both ways; a failing pub/sub still lets the NOTIFY go out, and is reported. */
+export async function announce(state: SharedState, db: Database, announcement: Announcement, message: string): Promise<void> {
+  const published = state.pubsub.publish(announcement.channel, message);
+  await db.query('SELECT pg_notify($1, current_schema() || $2)', [announcement.pgChannel, `:${message}`]);
+  await published;
+}
+
+/**
+ * The announcement's messages for this instance: the pub/sub channel, plus NOTIFY when there is
+ * no Redis (with Redis, every process hears the channel already).
+ */
+export function announcementFeed(state: SharedState, db: Database, announcement: Announcement, logger?: Logger): InvalidationFeed {
+  const viaPubsub = pubsubFeed(state.pubsub, announcement.channel);
+  if (state.kind === 'redis') return viaPubsub;
+  return {
+    async subscribe(onMessage, onGap) {
+      const stopPubsub = await viaPubsub.subscribe(onMessage, onGap);
+      const listener = await db.listen(announcement.pgChannel, {
+        onMessage: (payload) => {
+          const message = parseAnnouncement(payload, db.schema);
+          if (message !== undefined) onMessage(message);
+        },
+        onGap,
+        onState: (s, reason) =>
+          s === 'down'
+            ? logger?.warn(
+                { channel: announcement.pgChannel, reason },
+                'lost the database connection that listens for announcements; reconnecting (caches are dropped once it is back)',
+              )
+            : logger?.info({ channel: announcement.pgChannel }, 'listening for announcements again'),
+      });
+      return async () => {
+        await listener.close();
+        await stopPubsub();
+      };
+    },
+  };
+}
+
+export type { Unsubscribe };
