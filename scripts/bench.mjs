@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm bench`: runs every compiled benchmark (apps/*/dist/bench, packages/*/dist/bench) in turn
+// `pnpm bench`: compiles and runs every benchmark (<package>/bench → <package>/dist-bench/bench) in turn
 // and prints their figures. Benchmarks are not tests: they assert nothing, they measure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -8,15 +8,22 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv[2];
+// Benchmarks live in each package's bench/ (never in src/, so they never ship in dist/) and are
+// compiled only here, to dist-bench/.
+const built = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build:bench', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
+if (built.status !== 0) {
+  process.stderr.write('Building the benchmarks failed.\n');
+  process.exit(1);
+}
 const files = ['apps', 'packages'].flatMap((group) =>
   readdirSync(join(root, group)).flatMap((name) => {
-    const dir = join(root, group, name, 'dist', 'bench');
+    const dir = join(root, group, name, 'dist-bench', 'bench');
     const compiled = existsSync(dir)
       ? readdirSync(dir)
           .filter((f) => f.endsWith('.bench.js'))
           .map((f) => join(dir, f))
       : [];
-    // Plain-JS benchmarks that run against dist/ live in <package>/bench (e.g. the sync bench).
+    // Plain-JS benchmarks that run against dist/ sit beside them (e.g. the sync bench).
     const plainDir = join(root, group, name, 'bench');
     const plain = existsSync(plainDir)
       ? readdirSync(plainDir)
@@ -27,7 +34,7 @@ const files = ['apps', 'packages'].flatMap((group) =>
   }),
 );
 if (!files.length) {
-  process.stderr.write('No compiled benchmarks found: run `npm run setup` (or pnpm build) first.\n');
+  process.stderr.write('No benchmarks found.\n');
   process.exit(1);
 }
 let failed = 0;

@@ -1,5 +1,5 @@
 /**
- * Search latency benchmark: `node dist/bench/search.bench.js` (after build).
+ * Search latency benchmark: `node dist-bench/bench/search.bench.js` (after build).
  *
  * Imports the shared corpus into a throwaway embedded PostgreSQL, or into DATABASE_URL (schema BENCH_SCHEMA,
  * kept between runs, else a fresh one dropped at the end), then runs the judged queries of the
@@ -8,8 +8,8 @@
  * under new keys up to 100,000 documents and measures again.
  */
 import { applyMigrations, createDatabase, createScratchDatabase, importCorpusFile, sharedCorpusPath, type Database } from '@dp/db';
-import { loadQueries } from '../eval/run-search-eval';
-import { searchDocuments } from '../legal/search/search';
+import { loadQueries } from '../src/eval/run-search-eval';
+import { searchDocuments } from '../src/legal/search/search';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 

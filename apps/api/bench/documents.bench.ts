@@ -11,7 +11,7 @@ import {
   sharedCorpusPath,
 } from '@dp/db';
 import { generateCzechText, importTestRecords } from '@dp/testing';
-import { createApi } from '../app';
+import { createApi } from '../src/app';
 import { compareInRounds, load } from './autocannon-run';
 
 const LARGE_KEY = 'sb/2097/1';

@@ -3,7 +3,7 @@
  * GET /v1/legal/documents/{id} with a key, in one process on one machine: embedded PostgreSQL,
  * in-process state, api and gateway each on an ephemeral port. Prints p50/p95 and the ratio.
  *
- *   node apps/x402-gateway/dist/bench/paid-call.bench.js [iterations]
+ *   node apps/x402-gateway/dist-bench/bench/paid-call.bench.js [iterations]
  *
  * Needs apps/api built (its createApi is loaded from @dp/api/app).
  */
@@ -13,8 +13,8 @@ import type express from 'express';
 import { buildPaymentRequirements, createMemoryState, encodePaymentHeader, loadConfig, type PaymentRequirements } from '@dp/core';
 import { createApiKey, createOrganization, createScratchDatabase } from '@dp/db';
 import { createApi } from '@dp/api/app';
-import { createGateway } from '../app';
-import { newPayer } from '../client/payer';
+import { createGateway } from '../src/app';
+import { newPayer } from '../src/client/payer';
 
 const ITERATIONS = Number(process.argv[2] ?? 300);
 const WARMUP = 30;

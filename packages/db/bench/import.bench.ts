@@ -1,10 +1,10 @@
 // Import throughput: the shared corpus into a throwaway embedded PostgreSQL and, when DATABASE_URL
 // is set, into a fresh schema on that PostgreSQL (dropped afterwards). Budget: ≤ 30 s for the whole sample.
-// Run: node packages/db/dist/bench/import.bench.js   (CORPUS_PATH overrides the corpus location)
-import type { Database } from '../client';
-import { importCorpusFile, type ImportReport } from '../corpus/import-corpus';
-import { sharedCorpusPath } from '../corpus/paths';
-import { createScratchDatabase } from '../scratch-database';
+// Run: node packages/db/dist-bench/bench/import.bench.js   (CORPUS_PATH overrides the corpus location)
+import type { Database } from '../src/client';
+import { importCorpusFile, type ImportReport } from '../src/corpus/import-corpus';
+import { sharedCorpusPath } from '../src/corpus/paths';
+import { createScratchDatabase } from '../src/scratch-database';
 
 export interface BenchResult {
   backend: 'embedded' | 'postgres';
