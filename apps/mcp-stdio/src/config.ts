@@ -4,11 +4,15 @@
  * reason, so a missing key is reported on every tool call instead (see api-client.ts).
  */
 
-/** The public API the tool server talks to unless SERVICE_BASE_URL says otherwise. */
-export const DEFAULT_BASE_URL = 'https://api.legaldata.example';
+import { DEFAULT_TIMEOUT_MS } from '@dp/mcp';
 
-/** Upstream request timeout; override with SERVICE_TIMEOUT_MS. */
-export const DEFAULT_TIMEOUT_MS = 15_000;
+/**
+ * The API the tool server talks to unless SERVICE_BASE_URL says otherwise: what `npm start` serves
+ * on its default PUBLIC_PORT, so a local try-out needs no setting. A deployment sets its own.
+ */
+export const DEFAULT_BASE_URL = 'http://localhost:3000';
+
+export { DEFAULT_TIMEOUT_MS };
 
 export interface ServerOptions {
   /** Undefined when SERVICE_API_KEY is unset or blank: every call then fails with a clear message. */
