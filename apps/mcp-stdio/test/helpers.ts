@@ -27,7 +27,7 @@ function newestMtime(dir: string): number {
  * with other jest workers writing the same dist, so a stale build fails loudly instead.
  */
 export function assertBuilt(): void {
-  const hint = 'Build it first: `npx tsc -p apps/mcp-stdio/tsconfig.build.json` (the root `npm test` builds everything before jest).';
+  const hint = 'Build it first: `pnpm exec turbo run build --filter=@dp/mcp-stdio` (the root `npm test` builds everything before jest).';
   if (!existsSync(DIST_ENTRY)) throw new Error(`apps/mcp-stdio/dist/index.js is missing. ${hint}`);
   if (newestMtime(join(APP_DIR, 'src')) > statSync(DIST_ENTRY).mtimeMs + 1) {
     throw new Error(`apps/mcp-stdio/dist is older than src. ${hint}`);
