@@ -24,10 +24,10 @@ module.exports = {
     moduleNameMapper: {
       // Prisma's generated TypeScript imports its siblings as `./x.js`.
       '^(\\.{1,2}/.*)\\.js$': '$1',
-      '^@dp/(core|db|testing)$': join(__dirname, 'packages/$1/src'),
-      '^@dp/(core|db|testing)/(.*)$': join(__dirname, 'packages/$1/src/$2'),
-      '^@dp/(api|x402-gateway|portal|mcp-stdio|cli)$': join(__dirname, 'apps/$1/src'),
-      '^@dp/(api|x402-gateway|portal|mcp-stdio|cli)/(.*)$': join(__dirname, 'apps/$1/src/$2'),
+      '^@dp/(core|db|testing|mcp)$': join(__dirname, 'packages/$1/src'),
+      '^@dp/(core|db|testing|mcp)/(.*)$': join(__dirname, 'packages/$1/src/$2'),
+      '^@dp/(api|x402-gateway|portal|mcp-stdio|mcp-http|cli)$': join(__dirname, 'apps/$1/src'),
+      '^@dp/(api|x402-gateway|portal|mcp-stdio|mcp-http|cli)/(.*)$': join(__dirname, 'apps/$1/src/$2'),
     },
     setupFiles: [join(__dirname, 'packages/testing/jest.setup.js')],
   })),

@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { freePort } from '@dp/core';
 import { FIXTURE_CORPUS_PATH } from '@dp/db';
 import { createTestDatabase } from '@dp/testing';
@@ -28,12 +30,17 @@ function isFree(port: number, host?: string): Promise<boolean> {
   });
 }
 
-async function startEnv(
-  dataDir: string,
-): Promise<
-  NodeJS.ProcessEnv & { PUBLIC_PORT: string; API_PORT: string; GATEWAY_PORT: string; PORTAL_PORT: string; EMBEDDED_DB_PORT: string }
+async function startEnv(dataDir: string): Promise<
+  NodeJS.ProcessEnv & {
+    PUBLIC_PORT: string;
+    API_PORT: string;
+    GATEWAY_PORT: string;
+    PORTAL_PORT: string;
+    MCP_HTTP_PORT: string;
+    EMBEDDED_DB_PORT: string;
+  }
 > {
-  const [pub, api, gw, portal, db] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const [pub, api, gw, portal, mcp, db] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -44,6 +51,7 @@ async function startEnv(
     API_PORT: String(api),
     GATEWAY_PORT: String(gw),
     PORTAL_PORT: String(portal),
+    MCP_HTTP_PORT: String(mcp),
     EMBEDDED_DB_PORT: String(db),
   };
 }
@@ -109,7 +117,7 @@ describe('npm start (embedded defaults)', () => {
   beforeAll(async () => {
     if (!existsSync(CLI)) throw new Error(`${CLI} is missing: build first (npm test builds everything before running jest)`);
     dataDir = mkdtempSync(join(tmpdir(), 'dp-start-'));
-    const [pub, api, gw, portal, db] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+    const [pub, api, gw, portal, mcp, db] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
     base = `http://127.0.0.1:${pub}`;
     env = {
       PATH: process.env.PATH,
@@ -121,6 +129,7 @@ describe('npm start (embedded defaults)', () => {
       API_PORT: String(api),
       GATEWAY_PORT: String(gw),
       PORTAL_PORT: String(portal),
+      MCP_HTTP_PORT: String(mcp),
       EMBEDDED_DB_PORT: String(db),
     };
     child = spawn(process.execPath, [CLI, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -168,7 +177,7 @@ describe('npm start (embedded defaults)', () => {
 
   it('prints the banner only once every app answers its readiness check', async () => {
     const banner = output.indexOf('Legal Documents Data API is running');
-    for (const app of ['api', 'gateway', 'portal', 'webhooks']) {
+    for (const app of ['api', 'gateway', 'portal', 'mcp-http', 'webhooks']) {
       const started = output.indexOf(`[start] ${app} started`);
       expect(started).toBeGreaterThan(-1);
       expect(started).toBeLessThan(banner);
@@ -176,6 +185,26 @@ describe('npm start (embedded defaults)', () => {
     // Straight after the banner, every routed app answers through the public port.
     expect((await fetch(`${base}/portal/`)).status).toBeLessThan(500);
     expect((await fetch(`${base}/x402/legal/documents/sb%2F2091%2F1`)).status).not.toBe(502);
+  });
+
+  it('serves remote MCP at /mcp through the public port, with the demo key, listed in the banner', async () => {
+    const key = /Demo API key.*: (dp_live_\w+)/.exec(output)![1];
+    expect(output).toContain(`MCP:      http://localhost:${env.PUBLIC_PORT}/mcp`);
+    const client = new Client({ name: 'start-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }),
+    );
+    try {
+      expect((await client.listTools()).tools).toHaveLength(6);
+      const result = await client.callTool({ name: 'legal_get_document', arguments: { id: 'sb/2091/1' } });
+      expect(result.isError).toBeFalsy();
+      expect((result.structuredContent as { document: { natural_key: string } }).document.natural_key).toBe('sb/2091/1');
+    } finally {
+      await client.close();
+    }
+    const keyless = await fetch(`${base}/mcp`, { method: 'POST' });
+    expect(keyless.status).toBe(401);
+    expect(keyless.headers.get('www-authenticate')).toMatch(/^Bearer/);
   });
 
   it('writes request logs to .data/logs/<app>.log, not to the terminal', async () => {
@@ -211,7 +240,8 @@ describe('npm start (embedded defaults)', () => {
     child.kill('SIGINT');
     const code = await new Promise((r) => child.once('exit', r));
     expect(code).toBe(0);
-    for (const name of ['PUBLIC_PORT', 'API_PORT', 'GATEWAY_PORT', 'PORTAL_PORT']) expect(await isFree(Number(env[name]))).toBe(true);
+    for (const name of ['PUBLIC_PORT', 'API_PORT', 'GATEWAY_PORT', 'PORTAL_PORT', 'MCP_HTTP_PORT'])
+      expect(await isFree(Number(env[name]))).toBe(true);
     expect(await isFree(Number(env.EMBEDDED_DB_PORT), '127.0.0.1')).toBe(true);
   });
 
@@ -242,7 +272,7 @@ describe('npm start with a busy port', () => {
   });
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  for (const setting of ['PUBLIC_PORT', 'API_PORT', 'PORTAL_PORT'] as const) {
+  for (const setting of ['PUBLIC_PORT', 'API_PORT', 'PORTAL_PORT', 'MCP_HTTP_PORT'] as const) {
     it(`${setting} in use: one line naming the setting, exit 1, nothing left running`, async () => {
       const env = await startEnv(dataDir);
       const port = Number(env[setting]);
@@ -256,7 +286,7 @@ describe('npm start with a busy port', () => {
       } finally {
         await new Promise((r) => blocker.close(r));
       }
-      for (const name of ['PUBLIC_PORT', 'API_PORT', 'GATEWAY_PORT', 'PORTAL_PORT'] as const)
+      for (const name of ['PUBLIC_PORT', 'API_PORT', 'GATEWAY_PORT', 'PORTAL_PORT', 'MCP_HTTP_PORT'] as const)
         expect(await isFree(Number(env[name]))).toBe(true);
       expect(await isFree(Number(env.EMBEDDED_DB_PORT), '127.0.0.1')).toBe(true);
     });

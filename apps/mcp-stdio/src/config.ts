@@ -1,14 +1,17 @@
 /**
  * Settings of the tool server, read from the environment that the LLM host passes when it spawns
  * the process. Nothing here may throw: a host shows a crashed server as "failed to start" with no
- * reason, so a missing key is reported on every tool call instead (see api-client.ts).
+ * reason, so a missing key is reported on every tool call instead (@dp/mcp's ApiClient).
  */
+import { DEFAULT_TIMEOUT_MS } from '@dp/mcp';
 
-/** The public API the tool server talks to unless SERVICE_BASE_URL says otherwise. */
-export const DEFAULT_BASE_URL = 'https://api.legaldata.example';
+/**
+ * The API the tool server talks to unless SERVICE_BASE_URL says otherwise: what `npm start` serves
+ * on its default PUBLIC_PORT, so a local try-out needs no setting. A deployment sets its own.
+ */
+export const DEFAULT_BASE_URL = 'http://localhost:3000';
 
-/** Upstream request timeout; override with SERVICE_TIMEOUT_MS. */
-export const DEFAULT_TIMEOUT_MS = 15_000;
+export { DEFAULT_TIMEOUT_MS };
 
 export interface ServerOptions {
   /** Undefined when SERVICE_API_KEY is unset or blank: every call then fails with a clear message. */

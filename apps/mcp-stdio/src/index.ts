@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createMcpServer, STDIO_SETUP } from '@dp/mcp';
 import { readOptions } from './config';
 import { createStderrLogger } from './log';
-import { createServer } from './server';
 
 // stdout is the JSON-RPC channel: a stray console.log from any dependency would corrupt it, so
 // console output is routed to stderr before anything else runs.
@@ -14,7 +14,13 @@ async function main(): Promise<void> {
   const logger = createStderrLogger();
   const options = readOptions();
   for (const w of options.warnings) logger.warn(w);
-  const server = createServer({ ...options, logger });
+  const server = createMcpServer({
+    apiKey: options.apiKey,
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs,
+    setup: STDIO_SETUP,
+    logger,
+  });
   const transport = new StdioServerTransport();
 
   let closing = false;

@@ -1,16 +1,11 @@
+import type { Logger } from '@dp/mcp';
+
 /**
  * Logging for a stdio server: stdout carries the JSON-RPC stream and nothing else, so every log
  * line goes to stderr (hosts show it in their server log). One JSON object per line.
  */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
-
-export interface Logger {
-  debug(msg: string, fields?: Record<string, unknown>): void;
-  info(msg: string, fields?: Record<string, unknown>): void;
-  warn(msg: string, fields?: Record<string, unknown>): void;
-  error(msg: string, fields?: Record<string, unknown>): void;
-}
 
 export function createStderrLogger(level: string | undefined = process.env.LOG_LEVEL): Logger {
   const min = level === 'silent' ? Infinity : (ORDER[(level as LogLevel) ?? 'info'] ?? ORDER.info);
@@ -22,6 +17,3 @@ export function createStderrLogger(level: string | undefined = process.env.LOG_L
     };
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }
-
-/** For library use and tests that build a server in process. */
-export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };

@@ -32,7 +32,10 @@ const schema = z
     API_PORT: port(3001),
     GATEWAY_PORT: port(3002),
     PORTAL_PORT: port(3003),
+    MCP_HTTP_PORT: port(3004),
     INTERNAL_API_URL: z.string().url().default('http://127.0.0.1:3001'),
+    /** Where apps/mcp-http sends its /v1 requests; unset, the api's own address (INTERNAL_API_URL). */
+    MCP_API_URL: optionalUrl,
     INTERNAL_API_SECRET: z.string().min(16).optional(),
     KEY_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(60).default(60),
     TRUST_PROXY: z.string().default('loopback'),

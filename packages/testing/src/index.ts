@@ -6,3 +6,4 @@ export * from './corpus';
 export * from './redis-server';
 export * from './raw-http';
 export * from './fuzz';
+export * from './tool-server';

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ApiError, hashApiKey, isWellFormedApiKey, type Scope } from '@dp/core';
+import { ApiError, bearerApiKey, hashApiKey, type Scope } from '@dp/core';
 import { findApiKeyByHash, touchApiKeyLastUsed, type ApiKeyPrincipal, type Database } from '@dp/db';
 import type { KeyCache } from './key-cache';
 import './principal';
@@ -30,19 +30,9 @@ export function authenticate(db: Database, cache: KeyCache, logger: { warn(o: ob
   };
   // Not async: a cache hit (nearly every request) admits synchronously, without a promise.
   return (req: Request, _res: Response, next: NextFunction) => {
-    const header = req.get('authorization');
-    if (!header) {
-      req.authError = new ApiError('missing_key', 'Send your API key as `Authorization: Bearer <API_KEY>`.');
-      return next();
-    }
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) {
-      req.authError = new ApiError('missing_key', 'The Authorization header must be `Bearer <API_KEY>`.');
-      return next();
-    }
-    const key = match[1];
-    if (!isWellFormedApiKey(key)) {
-      req.authError = new ApiError('invalid_key', 'The API key is malformed, unknown or revoked.');
+    const key = bearerApiKey(req.get('authorization'));
+    if (key instanceof ApiError) {
+      req.authError = key;
       return next();
     }
     const hash = hashApiKey(key);

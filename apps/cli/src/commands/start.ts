@@ -13,6 +13,8 @@ import { Supervisor } from '../start/supervisor';
 import { waitReady } from '../start/wait-ready';
 
 const APPS_DIR = join(__dirname, '..', '..', '..');
+/** The setting that names each app's port, where it is not `<NAME>_PORT`. */
+const PORT_SETTING: Record<string, string> = { gateway: 'GATEWAY_PORT', 'mcp-http': 'MCP_HTTP_PORT' };
 const DEFAULT_EMBEDDED_DB_PORT = 54329;
 
 /** Secrets that must survive restarts (sessions, internal tokens), generated once per machine. */
@@ -34,7 +36,7 @@ interface AppSpec {
 }
 
 export const start: Command = {
-  description: 'Start the whole product on one port: embedded database (or DATABASE_URL), corpus, api, gateway, portal.',
+  description: 'Start the whole product on one port: embedded database (or DATABASE_URL), corpus, api, gateway, portal, MCP.',
   usage: 'start',
   async run(_args, io): Promise<number> {
     const config = loadConfigOrExit();
@@ -82,6 +84,13 @@ export const start: Command = {
           prefix: '/portal',
           readyPath: '/readyz',
         },
+        {
+          name: 'mcp-http',
+          script: join(APPS_DIR, 'mcp-http', 'dist', 'index.js'),
+          port: config.MCP_HTTP_PORT,
+          prefix: '/mcp',
+          readyPath: '/readyz',
+        },
         // Started but not routed by the proxy.
         { name: 'webhooks', script: join(APPS_DIR, 'webhook-worker', 'dist', 'index.js') },
       ].filter((a) => existsSync(a.script));
@@ -90,7 +99,7 @@ export const start: Command = {
       const embeddedPort = Number(process.env.EMBEDDED_DB_PORT || DEFAULT_EMBEDDED_DB_PORT);
       await assertPortFree(config.PUBLIC_PORT, 'PUBLIC_PORT');
       for (const app of apps)
-        if (app.port !== undefined) await assertPortFree(app.port, `${app.name === 'gateway' ? 'GATEWAY' : app.name.toUpperCase()}_PORT`);
+        if (app.port !== undefined) await assertPortFree(app.port, PORT_SETTING[app.name] ?? `${app.name.toUpperCase()}_PORT`);
 
       let databaseUrl = process.env.DATABASE_URL;
       if (!databaseUrl) {
@@ -156,6 +165,9 @@ export const start: Command = {
           `  API:      ${base}/v1   (OpenAPI: ${base}/v1/openapi.json)`,
           `  x402:     ${base}/x402/legal/documents/{id}   (${config.X402_ENABLED ? 'enabled' : 'disabled; set X402_ENABLED=true to try it'})`,
           ...(apps.some((a) => a.name === 'portal') ? [`  Portal:   ${base}/portal`] : []),
+          ...(apps.some((a) => a.name === 'mcp-http')
+            ? [`  MCP:      ${base}/mcp   (Streamable HTTP; header Authorization: Bearer <API key>)`]
+            : []),
           ...(logDir ? [`  Logs:     ${logDir}/<app>.log   (LOG_FORMAT=json prints them here instead)`] : []),
           '',
           `Demo API key (scopes read, manage; kept in ${join(paths.dataDir, 'demo-key.json')}${demoKey.created ? ', new' : ''}): ${demoKey.key}`,

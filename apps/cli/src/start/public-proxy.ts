@@ -66,7 +66,8 @@ function forward(req: IncomingMessage, res: ServerResponse, target: URL, agent: 
 }
 
 /**
- * One port for the whole product in development: /v1 → api, /x402 → gateway, /portal → portal.
+ * One port for the whole product in development: /v1 → api, /x402 → gateway, /portal → portal,
+ * /mcp → mcp-http.
  * Production routing lives in infra/; /internal is deliberately never routed.
  */
 export function startPublicProxy(port: number, routes: Route[]): Promise<Server> {

@@ -7,3 +7,4 @@ export * from './security-headers';
 export * from './input';
 export * from './server';
 export * from './rate-limit-headers';
+export * from './bearer';

@@ -1,3 +1,5 @@
+import type { ServerSetup } from './setup';
+
 /**
  * Turns /v1 error responses into messages a model can act on: what went wrong, whether retrying
  * helps and when, and what to tell the user. The codes are those of the api's error table.
@@ -16,7 +18,13 @@ interface ErrorBody {
   error?: { code?: unknown; message?: unknown; details?: Record<string, unknown> };
 }
 
-export function describeHttpError(status: number, headers: Headers, body: unknown, requestId: string | null): ApiFailure {
+export function describeHttpError(
+  status: number,
+  headers: Headers,
+  body: unknown,
+  requestId: string | null,
+  setup: ServerSetup,
+): ApiFailure {
   const err = (body as ErrorBody | null)?.error ?? {};
   const code = typeof err.code === 'string' ? err.code : undefined;
   const apiMessage = typeof err.message === 'string' ? err.message : undefined;
@@ -28,9 +36,8 @@ export function describeHttpError(status: number, headers: Headers, body: unknow
     return {
       ...base,
       message:
-        `The API rejected the key in SERVICE_API_KEY (401 ${code ?? 'unauthorized'}): it is invalid, unknown or revoked. ` +
-        'Retrying will not help. Tell the user to check SERVICE_API_KEY in the tool server configuration ' +
-        '(create a new key in the portal if it was revoked) and restart the server.',
+        `The API rejected the key in ${setup.keyName} (401 ${code ?? 'unauthorized'}): it is invalid, unknown or revoked. ` +
+        `Retrying will not help. Tell the user to ${setup.keyFix}.`,
     };
   }
   if (status === 403) {
@@ -38,7 +45,7 @@ export function describeHttpError(status: number, headers: Headers, body: unknow
     return {
       ...base,
       message: scope
-        ? `The key in SERVICE_API_KEY lacks the scope "${scope}" that this call needs (403 ${code ?? 'forbidden'}). ` +
+        ? `The key in ${setup.keyName} lacks the scope "${scope}" that this call needs (403 ${code ?? 'forbidden'}). ` +
           `Retrying will not help. Tell the user to configure a key that has the "${scope}" scope ` +
           '(read: legal data tools; manage: service_usage).'
         : `The API refused this call for this key (403 ${code ?? 'forbidden'}${apiMessage ? `: ${apiMessage}` : ''}). Retrying will not help; tell the user.`,

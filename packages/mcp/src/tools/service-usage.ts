@@ -5,6 +5,7 @@ import { renderUsage, type UsageView } from '../render/usage';
 import { failure, READ_ONLY, success } from './shared';
 
 export const SERVICE_USAGE = 'service_usage';
+const TITLE = 'Usage of the API key’s organization';
 
 const description = [
   "The organization's usage in the current period (GET /v1/usage); costs 0 units but needs a key with the manage scope.",
@@ -16,7 +17,7 @@ export function registerServiceUsage(server: McpServer, client: ApiClient): void
   server.registerTool(
     SERVICE_USAGE,
     {
-      title: 'Usage of the API key’s organization',
+      title: TITLE,
       description,
       inputSchema: {},
       outputSchema: {
@@ -29,7 +30,7 @@ export function registerServiceUsage(server: McpServer, client: ApiClient): void
         by_day: z.array(z.looseObject({ day: z.string(), requests: z.number(), units: z.number() })),
         request_id: z.string().nullable(),
       },
-      annotations: READ_ONLY,
+      annotations: { ...READ_ONLY, title: TITLE },
     },
     async (_args, extra) => {
       const res = await client.get<UsageView & { by_day: unknown[] }>('/v1/usage', {}, extra.signal);

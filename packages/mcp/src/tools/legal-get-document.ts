@@ -6,6 +6,7 @@ import { nextTextHint, renderDocument, type DocumentView } from '../render/docum
 import { at, CITATION_GUIDANCE, documentId, documentPath, failure, MAX_TEXT_CHARS, READ_ONLY, success } from './shared';
 
 export const LEGAL_GET_DOCUMENT = 'legal_get_document';
+const TITLE = 'Get a legal document';
 
 const description = [
   'Read one legal document (GET /v1/legal/documents/{id}); costs 1 unit.',
@@ -49,7 +50,7 @@ export function registerLegalGetDocument(server: McpServer, client: ApiClient): 
   server.registerTool(
     LEGAL_GET_DOCUMENT,
     {
-      title: 'Get a legal document',
+      title: TITLE,
       description,
       inputSchema: {
         id: documentId,
@@ -69,7 +70,7 @@ export function registerLegalGetDocument(server: McpServer, client: ApiClient): 
           .describe(`Characters of text to return, at most ${MAX_TEXT_CHARS} (API parameter text_limit).`),
       },
       outputSchema: documentOutput,
-      annotations: READ_ONLY,
+      annotations: { ...READ_ONLY, title: TITLE },
     },
     async (args, extra) => {
       const include = args.include ? [...new Set(args.include)] : undefined;

@@ -6,6 +6,7 @@ import { renderSearch, type SearchHit } from '../render/search';
 import { CITATION_GUIDANCE, cursor, encodeFilters, failure, READ_ONLY, searchFilters, success } from './shared';
 
 export const LEGAL_SEARCH = 'legal_search';
+const TITLE = 'Search legal documents';
 
 const description = [
   "Search the corpus of Czech legal documents (GET /v1/legal/search). Start here when you do not know a document's id.",
@@ -21,7 +22,7 @@ export function registerLegalSearch(server: McpServer, client: ApiClient): void 
   server.registerTool(
     LEGAL_SEARCH,
     {
-      title: 'Search legal documents',
+      title: TITLE,
       description,
       inputSchema: {
         q: z.string().trim().min(1).max(500).describe('Search words or a citation (e.g. "ochrana osobních údajů", "89/2012 Sb.").'),
@@ -36,7 +37,7 @@ export function registerLegalSearch(server: McpServer, client: ApiClient): void 
         mode: z.enum(SEARCH_MODES),
         request_id: z.string().nullable(),
       },
-      annotations: READ_ONLY,
+      annotations: { ...READ_ONLY, title: TITLE },
     },
     async (args, extra) => {
       const res = await client.get<{ results: SearchHit[]; next_cursor?: string | null }>(

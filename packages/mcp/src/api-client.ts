@@ -1,6 +1,6 @@
-import type { Logger } from './log';
-import { silentLogger } from './log';
 import { describeHttpError, type ApiFailure } from './errors';
+import { silentLogger, type Logger } from './log';
+import type { ServerSetup } from './setup';
 
 export type Query = Record<string, string | number | undefined>;
 
@@ -10,6 +10,8 @@ export interface ApiClientOptions {
   apiKey: string | undefined;
   baseUrl: string;
   timeoutMs: number;
+  /** Where the user configures the key and the API address (named in error messages). */
+  setup: ServerSetup;
   logger?: Logger;
   /** Injected in unit tests; the global fetch (undici) otherwise. */
   fetch?: typeof fetch;
@@ -33,6 +35,10 @@ export class ApiClient {
     return this.options.baseUrl;
   }
 
+  private get upstream(): string {
+    return this.options.setup.upstream(this.options.baseUrl);
+  }
+
   /** `/v1/...` path (already encoded) plus query; undefined values are left out. */
   buildUrl(path: string, query: Query = {}): URL {
     const url = new URL(this.options.baseUrl + path);
@@ -48,12 +54,7 @@ export class ApiClient {
     if (!this.options.apiKey) {
       return {
         ok: false,
-        failure: {
-          kind: 'config',
-          message:
-            'SERVICE_API_KEY is not set, so no request was made. Ask the user to put an API key (dp_live_…, created in the portal) ' +
-            'into the SERVICE_API_KEY environment variable of this tool server in the host configuration, then restart the server.',
-        },
+        failure: { kind: 'config', message: this.options.setup.missingKey },
       };
     }
     const url = this.buildUrl(path, query);
@@ -95,26 +96,27 @@ export class ApiClient {
           kind: 'upstream',
           status: res.status,
           requestId,
-          message: `The service answered ${res.status} without the expected JSON envelope (is SERVICE_BASE_URL ${this.options.baseUrl} the Legal Documents API?).`,
+          message: `The service answered ${res.status} without the expected JSON envelope (is ${this.upstream} the Legal Documents API?).`,
         },
       };
     }
-    return { ok: false, failure: describeHttpError(res.status, res.headers, body, requestId) };
+    return { ok: false, failure: describeHttpError(res.status, res.headers, body, requestId, this.options.setup) };
   }
 
   private transportFailure(err: unknown, timeout: AbortSignal, signal: AbortSignal | undefined): ApiFailure {
     if (signal?.aborted) return { kind: 'cancelled', message: 'The request was cancelled by the client.' };
     if (timeout.aborted) {
+      const setting = this.options.setup.timeoutSetting ? ` (${this.options.setup.timeoutSetting})` : '';
       return {
         kind: 'timeout',
-        message: `The service did not answer within ${this.options.timeoutMs} ms (SERVICE_TIMEOUT_MS). Retry once later; if it keeps timing out, tell the user the API at ${this.options.baseUrl} is slow or unreachable.`,
+        message: `The service did not answer within ${this.options.timeoutMs} ms${setting}. Retry once later; if it keeps timing out, tell the user ${this.upstream} is slow or unreachable.`,
       };
     }
     const cause = err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
     this.logger.warn('upstream unreachable', { base_url: this.options.baseUrl, cause });
     return {
       kind: 'network',
-      message: `Could not reach the API at ${this.options.baseUrl} (${cause}). Retry later; if it persists, ask the user to check SERVICE_BASE_URL and the network.`,
+      message: `Could not reach ${this.upstream}${this.options.setup.showsUpstreamCause ? ` (${cause})` : ''}. Retry later; if it persists, ${this.options.setup.upstreamFix}.`,
     };
   }
 }

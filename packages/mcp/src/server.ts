@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ApiClient } from './api-client';
-import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS, type ServerOptions } from './config';
 import { silentLogger, type Logger } from './log';
+import type { ServerSetup } from './setup';
 import { registerLegalChanges } from './tools/legal-changes';
 import { registerLegalGetDocument } from './tools/legal-get-document';
 import { registerLegalGetEffectivity } from './tools/legal-get-effectivity';
@@ -13,9 +13,21 @@ import { CITATION_GUIDANCE } from './tools/shared';
 export const SERVER_NAME = 'legal-data';
 export const SERVER_VERSION = '0.1.0';
 
-export interface CreateServerOptions extends Partial<Omit<ServerOptions, 'warnings'>> {
+/** Upstream request timeout unless the transport's configuration says otherwise. */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+export interface CreateMcpServerOptions {
+  /** Undefined when the user configured none: every call then fails with setup.missingKey. */
+  apiKey: string | undefined;
+  /** Where /v1 lives, without a trailing slash. */
+  baseUrl: string;
+  /** Where the user configures the key and the address (STDIO_SETUP or HTTP_SETUP). */
+  setup: ServerSetup;
+  timeoutMs?: number;
   logger?: Logger;
   fetch?: typeof fetch;
+  /** Sent upstream as User-Agent, so the api's logs tell the transports apart. */
+  userAgent?: string;
 }
 
 /** Sent to the host at initialize; hosts show it to the model as guidance for the whole server. */
@@ -26,15 +38,16 @@ const INSTRUCTIONS = [
   CITATION_GUIDANCE,
 ].join('\n');
 
-/** A server with the six tools, not yet connected to a transport (index.ts connects stdio). */
-export function createServer(options: CreateServerOptions = {}): McpServer {
+/** A server with the six tools, not yet connected to a transport (each app connects its own). */
+export function createMcpServer(options: CreateMcpServerOptions): McpServer {
   const client = new ApiClient({
     apiKey: options.apiKey,
-    baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
+    baseUrl: options.baseUrl,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    setup: options.setup,
     logger: options.logger ?? silentLogger,
     fetch: options.fetch,
-    userAgent: `dp-legal-mcp/${SERVER_VERSION}`,
+    userAgent: options.userAgent ?? `dp-legal-mcp/${SERVER_VERSION}`,
   });
   const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { instructions: INSTRUCTIONS, capabilities: { tools: {} } });
   registerLegalSearch(server, client);

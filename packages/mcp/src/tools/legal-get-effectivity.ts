@@ -7,6 +7,7 @@ import { renderEffectivity, type EffectivityView } from '../render/effectivity';
 import { at, CITATION_GUIDANCE, documentId, documentPath, failure, READ_ONLY, success } from './shared';
 
 export const LEGAL_GET_EFFECTIVITY = 'legal_get_effectivity';
+const TITLE = 'Get the effectivity of a legal document';
 
 const description = [
   'Whether a document is in force on a date, and why (GET /v1/legal/documents/{id}/effectivity); costs 1 unit.',
@@ -20,7 +21,7 @@ export function registerLegalGetEffectivity(server: McpServer, client: ApiClient
   server.registerTool(
     LEGAL_GET_EFFECTIVITY,
     {
-      title: 'Get the effectivity of a legal document',
+      title: TITLE,
       description,
       inputSchema: { id: documentId, at: at.optional() },
       outputSchema: {
@@ -36,7 +37,7 @@ export function registerLegalGetEffectivity(server: McpServer, client: ApiClient
         }),
         request_id: z.string().nullable(),
       },
-      annotations: READ_ONLY,
+      annotations: { ...READ_ONLY, title: TITLE },
     },
     async (args, extra) => {
       const res = await client.get<{ document: DocRef; effectivity: EffectivityView }>(

@@ -7,6 +7,7 @@ import { renderRelations, type RelationView } from '../render/relations';
 import { CITATION_GUIDANCE, cursor, documentId, documentPath, failure, READ_ONLY, success } from './shared';
 
 export const LEGAL_GET_RELATIONS = 'legal_get_relations';
+const TITLE = 'Get the relations of a legal document';
 
 const description = [
   'Relations of a document to other documents (GET /v1/legal/documents/{id}/relations); costs 1 unit per page.',
@@ -22,7 +23,7 @@ export function registerLegalGetRelations(server: McpServer, client: ApiClient):
   server.registerTool(
     LEGAL_GET_RELATIONS,
     {
-      title: 'Get the relations of a legal document',
+      title: TITLE,
       description,
       inputSchema: {
         id: documentId,
@@ -53,7 +54,7 @@ export function registerLegalGetRelations(server: McpServer, client: ApiClient):
         next_cursor: z.string().nullable(),
         request_id: z.string().nullable(),
       },
-      annotations: READ_ONLY,
+      annotations: { ...READ_ONLY, title: TITLE },
     },
     async (args, extra) => {
       const res = await client.get<{

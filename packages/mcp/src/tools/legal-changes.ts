@@ -6,6 +6,7 @@ import { renderChanges, type ChangeView } from '../render/changes';
 import { changeFilters, encodeFilters, failure, READ_ONLY, success } from './shared';
 
 export const LEGAL_CHANGES = 'legal_changes';
+const TITLE = 'Changes to legal documents';
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
@@ -36,7 +37,7 @@ export function registerLegalChanges(server: McpServer, client: ApiClient): void
   server.registerTool(
     LEGAL_CHANGES,
     {
-      title: 'Changes to legal documents',
+      title: TITLE,
       description,
       inputSchema: {
         since,
@@ -55,7 +56,7 @@ export function registerLegalChanges(server: McpServer, client: ApiClient): void
         next_cursor: z.string().nullable(),
         request_id: z.string().nullable(),
       },
-      annotations: READ_ONLY,
+      annotations: { ...READ_ONLY, title: TITLE },
     },
     async (args, extra) => {
       const res = await client.get<{ changes: ChangeView[]; next_cursor?: string | null }>(

@@ -1,0 +1,22 @@
+export { createMcpServer, DEFAULT_TIMEOUT_MS, SERVER_NAME, SERVER_VERSION, type CreateMcpServerOptions } from './server';
+export { ApiClient, type ApiClientOptions, type ApiOutcome, type Query } from './api-client';
+export { describeHttpError, type ApiFailure } from './errors';
+export { silentLogger, type Logger } from './log';
+export { HTTP_SETUP, STDIO_SETUP, type ServerSetup } from './setup';
+export { READ_ONLY } from './tools/shared';
+export { LEGAL_CHANGES } from './tools/legal-changes';
+export { LEGAL_GET_DOCUMENT } from './tools/legal-get-document';
+export { LEGAL_GET_EFFECTIVITY } from './tools/legal-get-effectivity';
+export { LEGAL_GET_RELATIONS } from './tools/legal-get-relations';
+export { LEGAL_SEARCH } from './tools/legal-search';
+export { SERVICE_USAGE } from './tools/service-usage';
+
+/** The six tools, by name: the same list over both transports. */
+export const TOOL_NAMES = [
+  'legal_search',
+  'legal_get_document',
+  'legal_get_effectivity',
+  'legal_get_relations',
+  'legal_changes',
+  'service_usage',
+] as const;

@@ -1,0 +1,149 @@
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, parseScopes, type Config, type SharedState } from '@dp/core';
+import { contentHash, createApiKey, createOrganization, importDocument, parseCorpusRecord } from '@dp/db';
+import { seedFixtureCorpus } from './corpus';
+import { createTestDatabase, type TestDatabase } from './database';
+import { createTestState } from './state';
+
+/** Test documents of our own (besides the shared fixture corpus), so assertions do not depend on it. */
+export const LONG_DOC = 'sb/2001/9901';
+export const AMENDING_DOC = 'sb/2005/9902';
+export const LONG_TEXT_CHARS = 45_000;
+
+function longText(): string {
+  const head = '# Zákon o zkušebních dokumentech\n\n## § 1\n\n';
+  const para = 'Tento zákon upravuje zkušební dokumenty pro nástrojový server. ';
+  return (head + para.repeat(Math.ceil(LONG_TEXT_CHARS / para.length))).slice(0, LONG_TEXT_CHARS);
+}
+
+const RECORDS = [
+  {
+    id: 'SB-2001-9901',
+    natural_key: LONG_DOC,
+    doc_number: '9901/2001 Sb.',
+    title: 'Zákon o zkušebních dokumentech',
+    doc_type: 'act',
+    dates: { published: '2001-01-15', effective_from: '2001-02-01', current_version_from: '2006-01-01' },
+    effectivity: { status: 'in_force' },
+    text: longText(),
+    sections: [{ level: 1, label: '§ 1', offset: 34 }],
+    versions: [
+      { version: 1, valid_from: '2001-02-01', valid_to: '2006-01-01', kind: 'bootstrap' },
+      {
+        version: 2,
+        valid_from: '2006-01-01',
+        valid_to: null,
+        kind: 'reform',
+        amended_by: '9902/2005 Sb.',
+        amended_by_key: AMENDING_DOC,
+        text_is_current: true,
+      },
+    ],
+  },
+  {
+    id: 'SB-2005-9902',
+    natural_key: AMENDING_DOC,
+    doc_number: '9902/2005 Sb.',
+    title: 'Zákon, kterým se mění zákon o zkušebních dokumentech',
+    doc_type: 'act',
+    is_amending_act: true,
+    dates: { published: '2005-11-30', effective_from: '2006-01-01' },
+    effectivity: { status: 'in_force' },
+    text: '# Novela\n\nZákon č. 9901/2001 Sb. se mění takto.',
+    versions: [{ version: 1, valid_from: '2006-01-01', valid_to: null, kind: 'bootstrap', text_is_current: true }],
+    relations: [{ type: 'amends', target: LONG_DOC, target_doc_number: '9901/2001 Sb.', methods: ['text-pattern'] }],
+  },
+];
+
+export async function seedToolTestDocuments(db: TestDatabase): Promise<void> {
+  // The shared fictional corpus: it is what the other apps' tests read too.
+  await seedFixtureCorpus(db);
+  for (const raw of RECORDS) {
+    const parsed = parseCorpusRecord(raw);
+    if (!parsed.ok) throw new Error(`test record ${raw.natural_key}: ${parsed.error}`);
+    await importDocument(db, parsed.record, contentHash(raw));
+  }
+}
+
+export interface RunningApi {
+  db: TestDatabase;
+  state: SharedState;
+  url: string;
+  newKey(o?: { scopes?: string; requestsPerMinute?: number; monthlyUnits?: number }): Promise<{ key: string; id: string }>;
+  /** GET /v1/usage over plain HTTP (0 units), as a REST client would read it. */
+  unitsUsed(key: string): Promise<number>;
+  /** Polls GET /v1/legal/changes with a key of its own (so no test's usage moves) until it has entries. */
+  waitForChanges(since: string, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** What startRunningApi needs of apps/api's createApi (typed here by shape: @dp/api depends on this package). */
+export type CreateApi = (deps: { db: TestDatabase; state: SharedState; config: Config }) => {
+  app: RequestListener;
+  ready: Promise<unknown>;
+  close(): Promise<void>;
+};
+
+/**
+ * A real api on an ephemeral loopback port, with the fixture corpus and the tool servers' own test
+ * documents, for the MCP transports' end-to-end tests (they reach it over HTTP as a client would).
+ */
+export async function startRunningApi(createApi: CreateApi): Promise<RunningApi> {
+  const db = await createTestDatabase();
+  const state = createTestState();
+  // TTL 0: a revoked key is refused on its next request, with or without Redis.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://api.test', KEY_CACHE_TTL_SECONDS: '0' });
+  // Default meter interval: the quota guard counts this instance's unflushed units exactly.
+  const api = createApi({ db, state, config });
+  await api.ready;
+  await seedToolTestDocuments(db);
+  const server = createServer(api.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const newKey: RunningApi['newKey'] = async (o = {}) => {
+    const org = await createOrganization(db.prisma, {
+      name: 'MCP test org',
+      requestsPerMinute: o.requestsPerMinute ?? 10_000,
+      monthlyUnits: o.monthlyUnits ?? 1_000_000,
+    });
+    const created = await createApiKey(db.prisma, { orgId: org.id, scopes: parseScopes(o.scopes ?? 'read,manage') });
+    return { key: created.key, id: created.id };
+  };
+  return {
+    db,
+    state,
+    url,
+    newKey,
+    async unitsUsed(key) {
+      const res = await fetch(`${url}/v1/usage`, { headers: { Authorization: `Bearer ${key}` } });
+      if (res.status !== 200) throw new Error(`GET /v1/usage answered ${res.status}: ${await res.text()}`);
+      return ((await res.json()) as { data: { units: { used: number } } }).data.units.used;
+    },
+    async waitForChanges(since, timeoutMs = 20_000) {
+      const { key } = await newKey({ scopes: 'read' });
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const res = await fetch(`${url}/v1/legal/changes?since=${encodeURIComponent(since)}`, {
+          headers: { Authorization: `Bearer ${key}` },
+        });
+        const body = (await res.json()) as { data?: { changes?: unknown[] } };
+        if (res.status === 200 && (body.data?.changes?.length ?? 0) > 0) return;
+        if (Date.now() > deadline) throw new Error(`GET /v1/legal/changes still empty after ${timeoutMs} ms (status ${res.status})`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await api.close();
+      await state.close();
+      await db.destroy();
+    },
+  };
+}
+
+/** The text parts of an MCP tool result, joined. */
+export function textOf(result: { content: Array<{ type: string; text?: string }> }): string {
+  return result.content.map((c) => (c.type === 'text' ? (c.text ?? '') : '')).join('\n');
+}
