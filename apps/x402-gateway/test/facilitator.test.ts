@@ -4,7 +4,16 @@ import request from 'supertest';
 import { expectMatchesOpenApi } from '@dp/testing';
 import { createSimulatedFacilitator, syntheticTxRef } from '../src/facilitator/simulated';
 import { FacilitatorUnavailableError, type Facilitator } from '../src/facilitator/facilitator';
-import { createGatewayHarness, decodeResponseHeader, encode, listen, newPayer, requirementsFor, type GatewayHarness } from './harness';
+import {
+  asV2Payment,
+  createGatewayHarness,
+  decodeResponseHeader,
+  encode,
+  listen,
+  newPayer,
+  requirementsFor,
+  type GatewayHarness,
+} from './harness';
 
 const PATH = '/x402/legal/documents/sb%2F2091%2F1';
 
@@ -58,7 +67,35 @@ describe('the simulated facilitator over the x402 HTTP API', () => {
       .send({ ...body, paymentPayload: { nope: 1 } });
     expect(garbage.body).toEqual({ isValid: false, invalidReason: 'invalid_payload' });
     const supported = await request(a.url).get('/facilitator/supported');
-    expect(supported.body.kinds).toEqual([{ x402Version: 1, scheme: 'exact', network: 'base-sepolia' }]);
+    expect(supported.body.kinds).toEqual([
+      { x402Version: 1, scheme: 'exact', network: 'base-sepolia' },
+      { x402Version: 2, scheme: 'exact', network: 'eip155:84532' },
+    ]);
+  });
+
+  it('serves x402 v2 bodies too, with the v2 reason names', async () => {
+    const requirements = requirementsFor('http://example.test/x402/legal/documents/x');
+    const payment = asV2Payment(await newPayer().sign(requirements), requirements);
+    const body = { x402Version: 2, paymentPayload: payment, paymentRequirements: payment.accepted };
+    const verify = await request(a.url).post('/facilitator/verify').send(body);
+    expect(verify.body).toEqual({ isValid: true, payer: payment.payload.authorization.from });
+    const settle = await request(a.url).post('/facilitator/settle').send(body);
+    expect(settle.body).toEqual({
+      success: true,
+      transaction: syntheticTxRef(payment.payload.authorization.nonce),
+      network: 'eip155:84532',
+      payer: payment.payload.authorization.from,
+    });
+    const elsewhere = { ...payment.accepted, payTo: '0x4444444444444444444444444444444444444444' };
+    const bad = await request(a.url)
+      .post('/facilitator/verify')
+      .send({ ...body, paymentRequirements: elsewhere });
+    expect(bad.body.invalidReason).toBe('invalid_exact_evm_recipient_mismatch');
+    // A v1 payload in a v2 body is no v2 payment.
+    const mixed = await request(a.url)
+      .post('/facilitator/verify')
+      .send({ ...body, paymentPayload: await newPayer().sign(requirements) });
+    expect(mixed.body).toEqual({ isValid: false, invalidReason: 'invalid_payload' });
   });
 
   it('can replace the in-process facilitator (X402_FACILITATOR_URL)', async () => {
@@ -72,6 +109,15 @@ describe('the simulated facilitator over the x402 HTTP API', () => {
     const refused = await request(b.url).get(PATH).set('X-PAYMENT', encode(tooSmall));
     expect(refused.status).toBe(402);
     expect(refused.body.error.details.reason).toBe('invalid_exact_evm_payload_authorization_value');
+
+    const v2Requirements = requirementsFor(`${b.url}${PATH}`);
+    const v2 = asV2Payment(await newPayer().sign(v2Requirements), v2Requirements);
+    const paid = await request(b.url).get(PATH).set('PAYMENT-SIGNATURE', encode(v2));
+    expect(paid.status).toBe(200);
+    expect(decodeResponseHeader(paid.headers['payment-response'])).toMatchObject({
+      transaction: syntheticTxRef(v2.payload.authorization.nonce),
+      network: 'eip155:84532',
+    });
   });
 });
 

@@ -5,7 +5,7 @@ import {
   buildPaymentRequirements,
   createHttpServer,
   createLogger,
-  encodePaymentHeader,
+  encodeX402Header,
   loadConfig,
   parseScopes,
   type Config,
@@ -153,14 +153,15 @@ export async function createGatewayHarness(
   };
 }
 
-export { newPayer, randomNonce, type Payer } from '../src/client/payer';
+export { asV2Payment, newPayer, randomNonce, type Payer } from '../src/client/payer';
 
 /** The requirements the gateway will build for `url` (what a client reads from the challenge). */
 export function requirementsFor(url: string): PaymentRequirements {
   return buildPaymentRequirements({ resource: url, payTo: PAY_TO, asset: ASSET, description: 'test' });
 }
 
-export const encode = encodePaymentHeader;
+/** base64(JSON): X-PAYMENT and PAYMENT-SIGNATURE values alike. */
+export const encode = encodeX402Header;
 
 export function decodeResponseHeader(value: string | undefined): Record<string, unknown> {
   if (!value) throw new Error('no X-PAYMENT-RESPONSE header');

@@ -73,3 +73,21 @@ export function expectMatchesOpenApi(res: ResponseLike, method: string, path: st
     );
   }
 }
+
+/**
+ * Asserts that a value (e.g. a decoded header such as PAYMENT-REQUIRED) matches a named schema of
+ * the OpenAPI document's components, for what a response carries outside its JSON body.
+ */
+export function expectMatchesOpenApiSchema(value: unknown, schemaName: string): void {
+  const { ajv, doc } = load();
+  if (!doc.components?.schemas?.[schemaName]) {
+    throw new Error(`no schema ${schemaName} in the OpenAPI document`);
+  }
+  const validate = ajv.getSchema(`openapi.json#/components/schemas/${pointer(schemaName)}`);
+  if (!validate) throw new Error(`no schema ${schemaName} in the OpenAPI document`);
+  if (!validate(value)) {
+    throw new Error(
+      `value does not match ${schemaName}:\n${ajv.errorsText(validate.errors, { separator: '\n' })}\nvalue: ${JSON.stringify(value).slice(0, 2000)}`,
+    );
+  }
+}

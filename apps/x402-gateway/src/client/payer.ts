@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 // @ts-expect-error TS1479: viem's typings are ESM-only; its CommonJS runtime is what runs.
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { TRANSFER_WITH_AUTHORIZATION_TYPES, X402_CHAIN_ID, eip3009Domain, type PaymentPayload, type PaymentRequirements } from '@dp/core';
+import {
+  TRANSFER_WITH_AUTHORIZATION_TYPES,
+  X402_CHAIN_ID,
+  X402_VERSION_V2,
+  eip3009Domain,
+  toV2Requirements,
+  type PaymentPayload,
+  type PaymentPayloadV2,
+  type PaymentRequirements,
+} from '@dp/core';
 
 /**
  * The client side of a payment, as x402 clients sign it (EIP-3009 TransferWithAuthorization with a
@@ -47,5 +56,18 @@ export function newPayer(): Payer {
       });
       return { x402Version: 1, scheme: 'exact', network: requirements.network, payload: { signature, authorization } };
     },
+  };
+}
+
+/**
+ * The same signed authorization as an x402 v2 payload (PAYMENT-SIGNATURE) for the v2 form of
+ * `requirements`: the EIP-712 domain is the same in both versions, so the signature carries over.
+ */
+export function asV2Payment(payment: PaymentPayload, requirements: PaymentRequirements): PaymentPayloadV2 {
+  return {
+    x402Version: X402_VERSION_V2,
+    resource: { url: requirements.resource, description: requirements.description, mimeType: requirements.mimeType },
+    accepted: toV2Requirements(requirements),
+    payload: payment.payload,
   };
 }

@@ -1,12 +1,13 @@
-import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from '@dp/core';
+import type { AnyPaymentPayload, AnyPaymentRequirements, SettleResponse, VerifyResponse } from '@dp/core';
 
 /**
- * What the gateway needs from an x402 facilitator. Implementations resolve with the facilitator's
+ * What the gateway needs from an x402 facilitator, for v1 and v2 payments alike (each paired with
+ * requirements of its own version). Implementations resolve with the facilitator's
  * verdict and reject with FacilitatorUnavailableError when they cannot give one.
  */
 export interface Facilitator {
-  verify(payment: PaymentPayload, requirements: PaymentRequirements): Promise<VerifyResponse>;
-  settle(payment: PaymentPayload, requirements: PaymentRequirements): Promise<SettleResponse>;
+  verify(payment: AnyPaymentPayload, requirements: AnyPaymentRequirements): Promise<VerifyResponse>;
+  settle(payment: AnyPaymentPayload, requirements: AnyPaymentRequirements): Promise<SettleResponse>;
 }
 
 /** The facilitator could not be reached or answered nonsense: the caller must not charge. */

@@ -1,35 +1,39 @@
-import { z } from 'zod';
-import { X402_VERSION, type PaymentPayload, type PaymentRequirements, type SettleResponse, type VerifyResponse } from '@dp/core';
+import {
+  isV2Requirements,
+  settleResponseSchema,
+  verifyResponseSchema,
+  X402_VERSION,
+  X402_VERSION_V2,
+  type AnyPaymentPayload,
+  type AnyPaymentRequirements,
+  type SettleResponse,
+  type VerifyResponse,
+} from '@dp/core';
 import { FacilitatorUnavailableError, type Facilitator } from './facilitator';
 
-const verifyResponse = z.object({
-  isValid: z.boolean(),
-  invalidReason: z.string().optional().nullable(),
-  payer: z.string().optional().nullable(),
-});
-const settleResponse = z.object({
-  success: z.boolean(),
-  errorReason: z.string().optional().nullable(),
-  transaction: z.string().default(''),
-  network: z.string(),
-  payer: z.string().optional().nullable(),
-});
+/** Some facilitators send null for an absent field; the schemas take absent. */
+function withoutNulls(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
+}
 
 /**
- * Client of the x402 facilitator HTTP API (`POST /verify`, `POST /settle`). A facilitator that
- * cannot be reached, times out, answers 5xx or answers something unparseable is "unavailable".
+ * Client of the x402 facilitator HTTP API (`POST /verify`, `POST /settle`), for v1 and v2 payments
+ * (the body's `x402Version` is the payment's). A facilitator that cannot be reached, times out,
+ * answers 5xx or answers something unparseable is "unavailable".
  */
 export function createHttpFacilitator(baseUrl: string, options: { timeoutMs?: number } = {}): Facilitator {
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   const timeoutMs = options.timeoutMs ?? 5_000;
 
-  async function call(path: 'verify' | 'settle', payment: PaymentPayload, requirements: PaymentRequirements): Promise<unknown> {
+  async function call(path: 'verify' | 'settle', payment: AnyPaymentPayload, requirements: AnyPaymentRequirements): Promise<unknown> {
+    const x402Version = isV2Requirements(requirements) ? X402_VERSION_V2 : X402_VERSION;
     let res: Response;
     try {
       res = await fetch(new URL(path, base), {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ x402Version: X402_VERSION, paymentPayload: payment, paymentRequirements: requirements }),
+        body: JSON.stringify({ x402Version, paymentPayload: payment, paymentRequirements: requirements }),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (cause) {
@@ -38,7 +42,7 @@ export function createHttpFacilitator(baseUrl: string, options: { timeoutMs?: nu
     if (res.status >= 500) throw new FacilitatorUnavailableError(`facilitator /${path} answered ${res.status}`);
     try {
       // Some facilitators answer a rejected payment with 400 and a verdict body: keep the verdict.
-      return await res.json();
+      return withoutNulls(await res.json());
     } catch (cause) {
       throw new FacilitatorUnavailableError(`facilitator /${path} answered ${res.status} without JSON`, { cause });
     }
@@ -46,16 +50,16 @@ export function createHttpFacilitator(baseUrl: string, options: { timeoutMs?: nu
 
   return {
     async verify(payment, requirements): Promise<VerifyResponse> {
-      const parsed = verifyResponse.safeParse(await call('verify', payment, requirements));
+      const parsed = verifyResponseSchema.safeParse(await call('verify', payment, requirements));
       if (!parsed.success) throw new FacilitatorUnavailableError('facilitator /verify answered an unexpected body');
-      const { isValid, invalidReason, payer } = parsed.data;
-      return { isValid, invalidReason: invalidReason ?? undefined, payer: payer ?? undefined };
+      return parsed.data;
     },
     async settle(payment, requirements): Promise<SettleResponse> {
-      const parsed = settleResponse.safeParse(await call('settle', payment, requirements));
+      const body = (await call('settle', payment, requirements)) as Record<string, unknown> | null;
+      // A failed settlement may come without a transaction.
+      const parsed = settleResponseSchema.safeParse(body && typeof body === 'object' ? { transaction: '', ...body } : body);
       if (!parsed.success) throw new FacilitatorUnavailableError('facilitator /settle answered an unexpected body');
-      const { errorReason, payer, ...rest } = parsed.data;
-      return { ...rest, errorReason: errorReason ?? undefined, payer: payer ?? undefined };
+      return parsed.data;
     },
   };
 }

@@ -5,11 +5,16 @@ import { getAddress } from 'viem';
 import {
   TRANSFER_WITH_AUTHORIZATION_TYPES,
   X402_NETWORK,
+  X402_NETWORK_V2,
   X402_SCHEME,
   X402_VERSION,
+  X402_VERSION_V2,
   eip3009Domain,
-  type PaymentPayload,
-  type PaymentRequirements,
+  isV2Payload,
+  isV2Requirements,
+  type AnyPaymentPayload,
+  type AnyPaymentRequirements,
+  type ExactEvmPayload,
   type SettleResponse,
   type VerifyResponse,
 } from '@dp/core';
@@ -24,28 +29,102 @@ const NONCE = /^0x[0-9a-fA-F]{64}$/;
 const SIGNATURE = /^0x[0-9a-fA-F]+$/;
 const UINT = /^\d{1,78}$/;
 
+/** The checks are the same in both versions; the reasons are named as each version's packages name them. */
+const REASONS = {
+  1: {
+    scheme: 'invalid_scheme',
+    network: 'invalid_network',
+    signature: 'invalid_exact_evm_payload_signature',
+    recipient: 'invalid_exact_evm_payload_recipient_mismatch',
+    value: 'invalid_exact_evm_payload_authorization_value',
+  },
+  2: {
+    scheme: 'invalid_exact_evm_scheme',
+    network: 'invalid_exact_evm_network_mismatch',
+    signature: 'invalid_exact_evm_signature',
+    recipient: 'invalid_exact_evm_recipient_mismatch',
+    value: 'invalid_exact_evm_payload_authorization_value_mismatch',
+  },
+} as const;
+
+/** One payment's terms, whichever version it came in. */
+interface ExactTerms {
+  version: 1 | 2;
+  payment: { x402Version: number; scheme: string; network: string; payload: ExactEvmPayload };
+  required: {
+    scheme: string;
+    network: string;
+    amount: string;
+    payTo: string;
+    asset: string;
+    extra: { name: string; version: string } | null;
+  };
+}
+
+/** Normalizes a (payment, requirements) pair; null when the two are not of the same version. */
+function termsOf(payment: AnyPaymentPayload, req: AnyPaymentRequirements): ExactTerms | null {
+  if (isV2Requirements(req)) {
+    if (!isV2Payload(payment)) return null;
+    const { name, version } = req.extra;
+    return {
+      version: 2,
+      payment: {
+        x402Version: payment.x402Version,
+        scheme: payment.accepted.scheme,
+        network: payment.accepted.network,
+        payload: payment.payload,
+      },
+      required: {
+        scheme: req.scheme,
+        network: req.network,
+        amount: req.amount,
+        payTo: req.payTo,
+        asset: req.asset,
+        extra: typeof name === 'string' && typeof version === 'string' ? { name, version } : null,
+      },
+    };
+  }
+  if (isV2Payload(payment)) return null;
+  return {
+    version: 1,
+    payment,
+    required: {
+      scheme: req.scheme,
+      network: req.network,
+      amount: req.maxAmountRequired,
+      payTo: req.payTo,
+      asset: req.asset,
+      extra: req.extra,
+    },
+  };
+}
+
 /**
  * An offline facilitator for the test network: it checks everything a real one checks except
  * on-chain balance and nonce state, and "settles" with a txRef derived from the nonce, so the same
- * payment always yields the same txRef. No funds move.
+ * payment always yields the same txRef. No funds move. It speaks x402 v1 (network base-sepolia)
+ * and v2 (eip155:84532); the signed EIP-3009 authorization is the same in both.
  */
 export function createSimulatedFacilitator(options: { now?: () => Date } = {}): Facilitator {
   const now = options.now ?? (() => new Date());
   const checkSignature = memoizedSignatureCheck();
-  const signatureValid = (payment: PaymentPayload, req: PaymentRequirements, from: `0x${string}`) =>
-    checkSignature(payment, req.asset, req.extra, from);
 
-  async function verify(payment: PaymentPayload, req: PaymentRequirements): Promise<VerifyResponse> {
+  async function verify(payment: AnyPaymentPayload, req: AnyPaymentRequirements): Promise<VerifyResponse> {
+    const from = payment?.payload?.authorization?.from;
     const invalid = (invalidReason: string): VerifyResponse => ({
       isValid: false,
       invalidReason,
-      payer: typeof payment?.payload?.authorization?.from === 'string' ? payment.payload.authorization.from : undefined,
+      payer: typeof from === 'string' ? from : undefined,
     });
-    if (payment.x402Version !== X402_VERSION) return invalid('invalid_x402_version');
-    if (payment.scheme !== X402_SCHEME || req.scheme !== X402_SCHEME) return invalid('invalid_scheme');
-    if (payment.network !== req.network || req.network !== X402_NETWORK) return invalid('invalid_network');
+    const terms = termsOf(payment, req);
+    if (!terms) return invalid('invalid_x402_version');
+    const { version, payment: p, required: r } = terms;
+    const reasons = REASONS[version];
+    if (p.x402Version !== (version === 2 ? X402_VERSION_V2 : X402_VERSION)) return invalid('invalid_x402_version');
+    if (p.scheme !== X402_SCHEME || r.scheme !== X402_SCHEME) return invalid(reasons.scheme);
+    if (p.network !== r.network || r.network !== (version === 2 ? X402_NETWORK_V2 : X402_NETWORK)) return invalid(reasons.network);
 
-    const { signature, authorization: a } = payment.payload;
+    const { signature, authorization: a } = p.payload;
     const wellFormed =
       ADDRESS.test(a.from) &&
       ADDRESS.test(a.to) &&
@@ -54,21 +133,26 @@ export function createSimulatedFacilitator(options: { now?: () => Date } = {}): 
       UINT.test(a.value) &&
       UINT.test(a.validAfter) &&
       UINT.test(a.validBefore) &&
-      ADDRESS.test(req.asset);
-    if (!wellFormed) return invalid('invalid_payload');
+      UINT.test(r.amount) &&
+      ADDRESS.test(r.asset) &&
+      r.extra !== null;
+    if (!wellFormed || !r.extra) return invalid('invalid_payload');
 
-    const from = getAddress(a.from);
-    if (!(await signatureValid(payment, req, from))) return invalid('invalid_exact_evm_payload_signature');
-    if (a.to.toLowerCase() !== req.payTo.toLowerCase()) return invalid('invalid_exact_evm_payload_recipient_mismatch');
+    const payer = getAddress(a.from);
+    if (!(await checkSignature(p.payload, r.asset, r.extra, payer))) return invalid(reasons.signature);
+    if (a.to.toLowerCase() !== r.payTo.toLowerCase()) return invalid(reasons.recipient);
 
     const nowSeconds = BigInt(Math.floor(now().getTime() / 1000));
     if (nowSeconds >= BigInt(a.validBefore)) return invalid('invalid_exact_evm_payload_authorization_valid_before');
     if (BigInt(a.validAfter) > nowSeconds) return invalid('invalid_exact_evm_payload_authorization_valid_after');
-    if (BigInt(a.value) < BigInt(req.maxAmountRequired)) return invalid('invalid_exact_evm_payload_authorization_value');
-    return { isValid: true, payer: from };
+    // v1 facilitators accept more than required (the gateway then refuses it); v2 ones demand the amount exactly.
+    const value = BigInt(a.value);
+    const amount = BigInt(r.amount);
+    if (version === 2 ? value !== amount : value < amount) return invalid(reasons.value);
+    return { isValid: true, payer };
   }
 
-  async function settle(payment: PaymentPayload, req: PaymentRequirements): Promise<SettleResponse> {
+  async function settle(payment: AnyPaymentPayload, req: AnyPaymentRequirements): Promise<SettleResponse> {
     // Facilitators re-verify before settling: settle may be called without a prior verify.
     const verdict = await verify(payment, req);
     if (!verdict.isValid) {
@@ -93,20 +177,20 @@ export function syntheticTxRef(nonce: string): string {
 function memoizedSignatureCheck(maxEntries = 2_000) {
   const memo = new Map<string, boolean>();
   return async (
-    payment: PaymentPayload,
+    payload: ExactEvmPayload,
     asset: string,
     extra: { name: string; version: string },
     from: `0x${string}`,
   ): Promise<boolean> => {
-    const a = payment.payload.authorization;
+    const a = payload.authorization;
     const key = createHash('sha256')
-      .update(JSON.stringify([asset.toLowerCase(), extra.name, extra.version, a, payment.payload.signature]))
+      .update(JSON.stringify([asset.toLowerCase(), extra.name, extra.version, a, payload.signature]))
       .digest('hex');
     const known = memo.get(key);
     if (known !== undefined) return known;
     let valid: boolean;
     try {
-      valid = recoverSigner(transferWithAuthorizationDigest(asset, extra, a), payment.payload.signature) === from.toLowerCase();
+      valid = recoverSigner(transferWithAuthorizationDigest(asset, extra, a), payload.signature) === from.toLowerCase();
     } catch {
       valid = false; // malformed signatures throw; they are simply not valid
     }

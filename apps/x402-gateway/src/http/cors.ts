@@ -1,11 +1,23 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { X_PAYMENT_HEADER, X_PAYMENT_RESPONSE_HEADER, setRateLimitHeaders, type SharedState } from '@dp/core';
+import {
+  PAYMENT_REQUIRED_HEADER,
+  PAYMENT_RESPONSE_HEADER,
+  PAYMENT_SIGNATURE_HEADER,
+  X_PAYMENT_HEADER,
+  X_PAYMENT_RESPONSE_HEADER,
+  setRateLimitHeaders,
+  type SharedState,
+} from '@dp/core';
 import { consumeUnpaid, type RateLimitSetting } from '../payments/payer-limit';
 
 // x402-fetch sends Access-Control-Expose-Headers as a *request* header, so it must be allowed too.
-const ALLOWED_HEADERS = [X_PAYMENT_HEADER, 'Access-Control-Expose-Headers', 'Content-Type', 'X-Request-Id'].join(', ');
+const ALLOWED_HEADERS = [X_PAYMENT_HEADER, PAYMENT_SIGNATURE_HEADER, 'Access-Control-Expose-Headers', 'Content-Type', 'X-Request-Id'].join(
+  ', ',
+);
 const EXPOSED_HEADERS = [
   X_PAYMENT_RESPONSE_HEADER,
+  PAYMENT_REQUIRED_HEADER,
+  PAYMENT_RESPONSE_HEADER,
   'X-Request-Id',
   'Retry-After',
   'X-RateLimit-Limit',

@@ -3,7 +3,7 @@ import { normalizeDocumentRef, type Database } from '@dp/db';
 import { DocumentSourceUnavailableError, type DocumentFetcher } from '../documents/document-fetcher';
 import { FacilitatorUnavailableError, type Facilitator } from '../facilitator/facilitator';
 import { invalidPayment } from './challenge';
-import { decodePayment } from './decode';
+import { decodePayment, type PresentedPayment } from './decode';
 import { enforcePilotLimit, type InvalidPaymentGuard, type RateLimitSetting } from './payer-limit';
 import type { PaymentStore } from './payment-store';
 import type { Settlement } from './replay';
@@ -43,7 +43,9 @@ export async function payForDocument(
   ctx: PaymentContext,
   input: {
     ref: string;
-    header: string;
+    /** X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2): one payment pipeline, one store, for both. */
+    presented: PresentedPayment;
+    /** The resource's requirements (v1 form; the v2 form is derived from them). */
     requirements: PaymentRequirements;
     requestId: string;
     /** Told the payer's rate-limit decision as soon as it is known, so every later answer carries it. */
@@ -51,10 +53,11 @@ export async function payForDocument(
   },
 ): Promise<PaidDocument> {
   const { requirements, requestId } = input;
-  const payment = decodePayment(input.header);
+  const decoded = decodePayment(input.presented, requirements);
+  const { payment } = decoded;
   let verdict;
   try {
-    verdict = await ctx.facilitator.verify(payment, requirements);
+    verdict = await ctx.facilitator.verify(payment, decoded.requirements);
   } catch (err) {
     // Whatever broke, there is no verdict: refuse without charging.
     const level = err instanceof FacilitatorUnavailableError ? 'warn' : 'error';
@@ -72,7 +75,7 @@ export async function payForDocument(
   const value = payment.payload.authorization.value;
   if (/^\d{1,78}$/.test(value) && BigInt(value) !== BigInt(requirements.maxAmountRequired)) {
     throw invalidPayment(
-      'invalid_exact_evm_payload_authorization_value',
+      decoded.version === 2 ? 'invalid_exact_evm_payload_authorization_value_mismatch' : 'invalid_exact_evm_payload_authorization_value',
       `The authorization's value must be exactly ${requirements.maxAmountRequired} (the price in atomic units); nothing was charged.`,
     );
   }
@@ -99,8 +102,8 @@ export async function payForDocument(
   const settlement = await settlePayment({
     store: ctx.store,
     facilitator: ctx.facilitator,
-    payment,
-    requirements,
+    decoded,
+    resource: requirements.resource,
     payer,
     documentId,
     capAtomic: ctx.capAtomic,
@@ -108,7 +111,10 @@ export async function payForDocument(
     logger: ctx.logger,
     requestId,
   });
-  ctx.logger.info({ requestId, payer, txRef: settlement.txRef, replay: settlement.replay, documentId }, 'x402 payment settled');
+  ctx.logger.info(
+    { requestId, payer, txRef: settlement.txRef, replay: settlement.replay, documentId, x402Version: decoded.version },
+    'x402 payment settled',
+  );
   return { body: fetched.body, settlement, rateLimit };
 }
 

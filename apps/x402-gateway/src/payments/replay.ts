@@ -9,10 +9,18 @@ export interface Settlement {
 }
 
 /**
- * A nonce already in the store: the same payer asking for the same resource again gets the
- * original settlement back (no new charge); anything else is refused as `nonce_already_used`.
+ * A nonce already in the store: the same payer asking for the same resource again, in the same
+ * protocol version (network label), gets the original settlement back (no new charge); anything
+ * else is refused as `nonce_already_used`: a v1 payment re-wrapped as v2, or the other way round,
+ * is not the payment that was settled.
  */
-export function replayOf(record: PaymentRecord, attempt: { resource: string; payer: string }): Settlement {
+export function replayOf(record: PaymentRecord, attempt: { resource: string; payer: string; network: string }): Settlement {
+  if (record.network !== attempt.network) {
+    throw invalidPayment(
+      'nonce_already_used',
+      'This payment (nonce) was already used with the other x402 protocol version; sign a new one.',
+    );
+  }
   if (record.resource !== attempt.resource || record.payer.toLowerCase() !== attempt.payer.toLowerCase()) {
     throw invalidPayment('nonce_already_used', 'This payment (nonce) was already used for another resource; sign a new one.');
   }

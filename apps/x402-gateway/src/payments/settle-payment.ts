@@ -1,14 +1,16 @@
-import { ApiError, type Logger, type PaymentPayload, type PaymentRequirements } from '@dp/core';
+import { ApiError, type Logger } from '@dp/core';
 import { FacilitatorUnavailableError, type Facilitator } from '../facilitator/facilitator';
 import { dailyCapReached, invalidPayment } from './challenge';
+import type { DecodedPayment } from './decode';
 import type { PaymentStore } from './payment-store';
 import { replayOf, waitUntilSettled, type Settlement } from './replay';
 
 export interface SettleInput {
   store: PaymentStore;
   facilitator: Facilitator;
-  payment: PaymentPayload;
-  requirements: PaymentRequirements;
+  decoded: DecodedPayment;
+  /** The URL paid for. */
+  resource: string;
   payer: string;
   documentId: string;
   capAtomic: bigint;
@@ -28,12 +30,15 @@ const facilitatorDown = () =>
 /**
  * Charges a verified payment exactly once: reserve it within the daily cap (durable, shared by all
  * instances), have the facilitator settle it, then record the txRef. A nonce seen before is a
- * replay (same resource) or refused (another resource); losing the insert race counts as seen.
+ * replay (same resource, same protocol version) or refused (anything else); losing the insert race
+ * counts as seen. v1 and v2 payments share the store, so a nonce is spent once across both.
  */
 export async function settlePayment(input: SettleInput): Promise<Settlement> {
-  const { store, payment, requirements, payer } = input;
+  const { store, decoded, resource, payer } = input;
+  const { payment, requirements } = decoded;
   const nonce = payment.payload.authorization.nonce.toLowerCase();
-  const attempt = { resource: requirements.resource, payer };
+  // The network label tells the versions apart (base-sepolia, eip155:84532).
+  const attempt = { resource, payer, network: requirements.network };
 
   // The insert itself detects a known nonce (UNIQUE), so the common case costs one statement.
   // A released reservation (its settlement failed) may be retried, but not forever.
@@ -41,7 +46,7 @@ export async function settlePayment(input: SettleInput): Promise<Settlement> {
     const reserved = await store.reserve({
       nonce,
       payer,
-      resource: requirements.resource,
+      resource,
       documentId: input.documentId,
       network: requirements.network,
       // What the authorization transfers, i.e. what settling moves (the gateway admits only the price).
@@ -67,7 +72,8 @@ export async function settlePayment(input: SettleInput): Promise<Settlement> {
 }
 
 async function settleReserved(input: SettleInput, nonce: string): Promise<Settlement> {
-  const { store, facilitator, payment, requirements, logger, requestId } = input;
+  const { store, facilitator, logger, requestId } = input;
+  const { payment, requirements } = input.decoded;
   let result;
   try {
     result = await facilitator.settle(payment, requirements);

@@ -1,8 +1,10 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import {
   ApiError,
+  PAYMENT_RESPONSE_HEADER,
   X_PAYMENT_RESPONSE_HEADER,
   encodePaymentResponseHeader,
+  encodePaymentResponseV2Header,
   methodNotAllowed,
   sendError,
   setRateLimitHeaders,
@@ -10,7 +12,9 @@ import {
 } from '@dp/core';
 import { PaymentChallenge, paymentRequired, sendChallenge } from '../payments/challenge';
 import { consumeUnpaid, enforcePilotLimit } from '../payments/payer-limit';
+import type { PresentedPayment } from '../payments/decode';
 import { payForDocument, type PaymentContext } from '../payments/pay-for-document';
+import type { Settlement } from '../payments/replay';
 import { requirementsFor } from '../payments/requirements';
 
 const DOCUMENT_PATH = /^\/legal\/documents\/(.+)$/;
@@ -21,6 +25,42 @@ async function ensureRateLimitHeaders(ctx: PaymentContext, req: Request, res: Re
   setRateLimitHeaders(res, await consumeUnpaid(ctx.state, req.ip ?? 'unknown', ctx.challengeLimit));
 }
 
+/** PAYMENT-SIGNATURE (v2) when present, else X-PAYMENT (v1): a request is paid once, in one version. */
+function presentedPayment(req: Request): PresentedPayment | undefined {
+  const v2 = req.get('payment-signature');
+  if (v2 !== undefined) return { version: 2, header: v2 };
+  const v1 = req.get('x-payment');
+  return v1 === undefined ? undefined : { version: 1, header: v1 };
+}
+
+/** The receipt in the version paid with: X-PAYMENT-RESPONSE (spec 2.6) or PAYMENT-RESPONSE (a v2 settle response). */
+function setReceipt(res: Response, version: 1 | 2, settlement: Settlement): void {
+  if (version === 2) {
+    res.setHeader(
+      PAYMENT_RESPONSE_HEADER,
+      encodePaymentResponseV2Header({
+        success: true,
+        transaction: settlement.txRef,
+        network: settlement.network,
+        payer: settlement.payer,
+        ...(settlement.replay ? { extra: { replay: true as const } } : {}),
+      }),
+    );
+    return;
+  }
+  res.setHeader(
+    X_PAYMENT_RESPONSE_HEADER,
+    encodePaymentResponseHeader({
+      success: true,
+      txRef: settlement.txRef,
+      transaction: settlement.txRef,
+      network: settlement.network,
+      payer: settlement.payer,
+      ...(settlement.replay ? { replay: true as const } : {}),
+    }),
+  );
+}
+
 /** GET /x402/legal/documents/{id}: {id} may be a natural key, URL-encoded or not (`sb/2091/1`). */
 export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router {
   const router = express.Router();
@@ -29,8 +69,8 @@ export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router
     const requirements = requirementsFor(req, config);
     const ip = req.ip ?? 'unknown';
     try {
-      const header = req.get('x-payment');
-      if (header === undefined) {
+      const presented = presentedPayment(req);
+      if (presented === undefined) {
         setRateLimitHeaders(res, await enforcePilotLimit(ctx.state, { kind: 'ip', id: ip }, ctx.challengeLimit));
         return sendChallenge(res, requirements, paymentRequired());
       }
@@ -40,23 +80,12 @@ export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router
       const ref = DOCUMENT_PATH.exec(req.path)![1];
       const paid = await payForDocument(ctx, {
         ref,
-        header,
+        presented,
         requirements,
         requestId: req.requestId,
         onPayerLimit: (decision) => setRateLimitHeaders(res, decision),
       });
-      const { settlement } = paid;
-      res.setHeader(
-        X_PAYMENT_RESPONSE_HEADER,
-        encodePaymentResponseHeader({
-          success: true,
-          txRef: settlement.txRef,
-          transaction: settlement.txRef,
-          network: settlement.network,
-          payer: settlement.payer,
-          ...(settlement.replay ? { replay: true as const } : {}),
-        }),
-      );
+      setReceipt(res, presented.version, paid.settlement);
       const meta = { ...(paid.body.meta as Record<string, unknown> | undefined), request_id: req.requestId };
       res.status(200).json({ ...paid.body, meta });
     } catch (err) {

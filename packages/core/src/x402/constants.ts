@@ -6,6 +6,10 @@ export const X402_SCHEME = 'exact';
 /** Test network label only: no real funds move (spec 4.2.1). */
 export const X402_NETWORK = 'base-sepolia';
 export const X402_CHAIN_ID = 84532;
+/** x402 v2 beside v1: the same payment, with v2's names and headers. */
+export const X402_VERSION_V2 = 2;
+/** The same test network as a CAIP-2 id, as v2 names networks. */
+export const X402_NETWORK_V2 = `eip155:${X402_CHAIN_ID}`;
 export const X402_MAX_TIMEOUT_SECONDS = 60;
 export const X402_ASSET_DECIMALS = 6;
 /** EIP-712 domain name/version of USDC, echoed to clients in `extra` so they can sign. */
@@ -17,3 +21,8 @@ export const X402_PRICE_ATOMIC: bigint = usdToAtomic(X402_PRICE_USD, X402_ASSET_
 
 export const X_PAYMENT_HEADER = 'X-PAYMENT';
 export const X_PAYMENT_RESPONSE_HEADER = 'X-PAYMENT-RESPONSE';
+
+/** v2 headers: the challenge, the payment and the receipt. */
+export const PAYMENT_REQUIRED_HEADER = 'PAYMENT-REQUIRED';
+export const PAYMENT_SIGNATURE_HEADER = 'PAYMENT-SIGNATURE';
+export const PAYMENT_RESPONSE_HEADER = 'PAYMENT-RESPONSE';

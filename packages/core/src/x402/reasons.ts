@@ -1,6 +1,7 @@
 /**
- * Reason strings, as the `x402` package names them (ErrorReasons in its types), plus
- * `nonce_already_used`, which the gateway adds for a nonce already spent on another resource.
+ * Reason strings, as the `x402` package names them (ErrorReasons in its types), the v2 names of
+ * the `exact` EVM checks (`@x402/evm`'s facilitator errors), plus `nonce_already_used`, which the
+ * gateway adds for a nonce already spent on another resource or under the other protocol version.
  */
 export const X402_REASONS = [
   'insufficient_funds',
@@ -21,6 +22,11 @@ export const X402_REASONS = [
   'unexpected_settle_error',
   'unexpected_verify_error',
   'duplicate_settlement',
+  'invalid_exact_evm_scheme',
+  'invalid_exact_evm_network_mismatch',
+  'invalid_exact_evm_signature',
+  'invalid_exact_evm_recipient_mismatch',
+  'invalid_exact_evm_payload_authorization_value_mismatch',
   'nonce_already_used',
 ] as const;
 

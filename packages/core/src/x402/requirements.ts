@@ -5,9 +5,12 @@ import {
   X402_PRICE_ATOMIC,
   X402_PRICE_USD,
   X402_SCHEME,
+  X402_NETWORK_V2,
   X402_VERSION,
+  X402_VERSION_V2,
 } from './constants';
-import type { PaymentRequirements } from './types';
+import { z } from 'zod';
+import { paymentRequirementsSchema, type PaymentRequiredV2, type PaymentRequirements, type PaymentRequirementsV2 } from './types';
 
 export interface RequirementsInput {
   /** Absolute URL of the request being paid for. */
@@ -34,12 +37,40 @@ export function buildPaymentRequirements(input: RequirementsInput): PaymentRequi
   };
 }
 
-export interface ChallengeBody {
-  x402Version: number;
-  accepts: PaymentRequirements[];
-  error: { code: 'payment_required' | 'invalid_payment'; message: string; details: Record<string, unknown> };
-  meta: { request_id: string };
+/** The v2 form of a v1 entry: the same payment terms, `amount`, the CAIP-2 network, no resource. */
+export function toV2Requirements(r: PaymentRequirements): PaymentRequirementsV2 {
+  return {
+    scheme: r.scheme,
+    network: X402_NETWORK_V2,
+    asset: r.asset,
+    amount: r.maxAmountRequired,
+    payTo: r.payTo,
+    maxTimeoutSeconds: r.maxTimeoutSeconds,
+    extra: { ...r.extra },
+  };
 }
+
+/** The PAYMENT-REQUIRED value for a v1 entry; `error` says why a payment was refused, if one was. */
+export function buildPaymentRequiredV2(r: PaymentRequirements, error?: string): PaymentRequiredV2 {
+  return {
+    x402Version: X402_VERSION_V2,
+    ...(error ? { error } : {}),
+    resource: { url: r.resource, description: r.description, mimeType: r.mimeType },
+    accepts: [toV2Requirements(r)],
+  };
+}
+
+export const challengeBodySchema = z.object({
+  x402Version: z.number(),
+  accepts: z.array(paymentRequirementsSchema),
+  error: z.object({
+    code: z.enum(['payment_required', 'invalid_payment']),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()),
+  }),
+  meta: z.object({ request_id: z.string() }),
+});
+export type ChallengeBody = z.infer<typeof challengeBodySchema>;
 
 /** The 402 body (spec 2.5); `details.price_usd` is always present. */
 export function buildChallengeBody(

@@ -1,0 +1,228 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ts from 'typescript';
+// @ts-expect-error TS1479: viem's typings are ESM-only; the CommonJS runtime is what jest loads.
+import { generatePrivateKey } from 'viem/accounts';
+import { freePort } from '@dp/core';
+import { FIXTURE_CORPUS_PATH } from '@dp/db';
+import { guideBlocks, type GuideBlock } from './guide-blocks';
+
+/**
+ * Guides that run: every fenced block of README.md and docs/*.md is run against a product started
+ * as a user starts it (`start`, embedded database, the shared sample corpus, x402 enabled), or is
+ * explicitly marked as not meant to run (guide-blocks.ts says how). A guide that drifts from the
+ * product fails here.
+ *
+ * Placeholders are environment variables, one way for every guide: `BASE_URL` (the public origin)
+ * and `DP_KEY` (an API key with read and manage), plus what single guides name: `WEBHOOK_URL`,
+ * `WEBHOOK_SECRET` (taken from the answer that created the webhook), `PORT` (the receiver's),
+ * `PAYER_PRIVATE_KEY`. Shell blocks run with `sh -e`, and curl fails on an HTTP error (a
+ * `.curlrc` with `fail-with-body`); TypeScript is transpiled by the repo's TypeScript to CommonJS
+ * and run by node, resolving packages from this app's devDependencies.
+ */
+
+const ROOT = join(__dirname, '..', '..', '..');
+const CLI = join(ROOT, 'apps', 'cli', 'dist', 'index.js');
+const SAMPLE_CORPUS = join(ROOT, '..', 'shared', 'corpus', 'cz-sample.jsonl');
+
+/**
+ * Guides not run yet. docs/mcp.md is being rewritten in other work; to include it, remove it
+ * from this list and mark or fix its blocks until this test passes.
+ */
+const NOT_YET = new Set(['docs/mcp.md']);
+
+const GUIDES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`),
+].filter((g) => !NOT_YET.has(g));
+
+/** Values a guide's blocks print that its later blocks need. */
+const CAPTURES: Record<string, Array<{ name: string; pattern: RegExp }>> = {
+  'docs/webhooks.md': [{ name: 'WEBHOOK_SECRET', pattern: /whsec_[A-Za-z0-9+/=]+/ }],
+};
+
+const BLOCKS = new Map(GUIDES.map((g) => [g, guideBlocks(readFileSync(join(ROOT, g), 'utf8'))]));
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** TypeScript (or JavaScript) → CommonJS, as a user's default project compiles it. */
+function transpile(block: GuideBlock): string {
+  const out = ts.transpileModule(block.code, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+    reportDiagnostics: true,
+  });
+  const errors = (out.diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  if (errors.length > 0) throw new Error(`does not compile:\n${errors.join('\n')}`);
+  return out.outputText;
+}
+
+describe('guides run against a started product', () => {
+  let start: ChildProcess | undefined;
+  let startOutput = '';
+  let startEnv: NodeJS.ProcessEnv;
+  let dataDir: string;
+  let workDir: string;
+  const env: NodeJS.ProcessEnv = {};
+  const background: Array<{ child: ChildProcess; output: () => string }> = [];
+
+  beforeAll(async () => {
+    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: build first (npm test builds everything before running jest)`);
+    if (!existsSync(SAMPLE_CORPUS)) throw new Error(`${SAMPLE_CORPUS} is missing: the guides' examples read its documents`);
+    dataDir = mkdtempSync(join(tmpdir(), 'dp-guides-'));
+    workDir = mkdtempSync(join(tmpdir(), 'dp-guides-run-'));
+    const [pub, api, gw, portal, db, receiver] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
+    startEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      CORPUS_PATH: SAMPLE_CORPUS,
+      X402_ENABLED: 'true',
+      PUBLIC_PORT: String(pub),
+      API_PORT: String(api),
+      GATEWAY_PORT: String(gw),
+      PORTAL_PORT: String(portal),
+      EMBEDDED_DB_PORT: String(db),
+    };
+    start = spawn(process.execPath, [CLI, 'start'], { env: startEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    start.stdout!.on('data', (d: Buffer) => (startOutput += d.toString()));
+    start.stderr!.on('data', (d: Buffer) => (startOutput += d.toString()));
+    const deadline = Date.now() + 150_000;
+    let key: RegExpExecArray | null;
+    while (!(key = /Demo API key.*: (dp_live_\w+)/.exec(startOutput))) {
+      if (start.exitCode !== null) throw new Error(`start exited early:\n${startOutput}`);
+      if (Date.now() > deadline) throw new Error(`start did not come up:\n${startOutput}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+
+    // curl as the guides' reader runs it, but failing on an HTTP error instead of printing it.
+    const home = join(workDir, 'home');
+    mkdirSync(home);
+    writeFileSync(join(home, '.curlrc'), 'fail-with-body\nsilent\nshow-error\n');
+    Object.assign(env, {
+      PATH: process.env.PATH,
+      HOME: home,
+      BASE_URL: `http://127.0.0.1:${pub}`,
+      DP_KEY: key[1],
+      PORT: String(receiver),
+      WEBHOOK_URL: `http://127.0.0.1:${receiver}/hooks/legal`,
+      PAYER_PRIVATE_KEY: generatePrivateKey(),
+      NODE_PATH: join(ROOT, 'apps', 'cli', 'node_modules'),
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const b of background) b.child.kill('SIGTERM');
+    if (start && start.exitCode === null) {
+      const exited = new Promise((r) => start!.once('exit', r));
+      start.kill('SIGINT');
+      await exited;
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('every block of every guide is run or marked as not meant to run', () => {
+    const unmarked = [...BLOCKS].flatMap(([guide, blocks]) =>
+      blocks.filter((b) => b.action.kind === 'unmarked').map((b) => `${guide}:${b.line} (\`\`\`${b.info})`),
+    );
+    expect(unmarked).toEqual([]);
+  });
+
+  async function runBlock(guide: string, block: GuideBlock): Promise<void> {
+    const where = `${guide}:${block.line}`;
+    let ran: Ran;
+    if (block.action.kind === 'json') {
+      expect(() => JSON.parse(block.code) as unknown).not.toThrow();
+      return;
+    }
+    if (block.action.kind === 'shell') {
+      ran = await run('sh', ['-e', '-c', block.code], env);
+    } else if (block.action.kind === 'script') {
+      const file = join(workDir, `${guide.replace(/\W/g, '_')}_${block.line}.js`);
+      writeFileSync(file, transpile(block));
+      if (block.action.background) {
+        const child = spawn(process.execPath, [file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+        background.push({ child, output: () => output });
+        // A server is up once it says so (its first line).
+        const deadline = Date.now() + 30_000;
+        while (!output.includes('\n')) {
+          if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${where} did not start:\n${output}`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        return;
+      }
+      ran = await run(process.execPath, [file], env);
+    } else {
+      return;
+    }
+    if (ran.code !== 0) throw new Error(`${where} exited with ${ran.code}:\n${ran.stdout}\n${ran.stderr}`);
+    for (const { name, pattern } of CAPTURES[guide] ?? []) {
+      const found = pattern.exec(ran.stdout);
+      if (found) env[name] = found[0];
+    }
+  }
+
+  for (const [guide, blocks] of BLOCKS) {
+    describe(guide, () => {
+      for (const block of blocks.filter((b) => b.action.kind !== 'unmarked')) {
+        const label =
+          block.action.kind === 'skip'
+            ? `line ${block.line}: not run (${block.action.reason})`
+            : `line ${block.line}: runs the \`\`\`${block.info} block`;
+        it(label, () => runBlock(guide, block), 120_000);
+      }
+    });
+  }
+
+  it('docs/webhooks.md: the receiver verifies a real signed delivery of a new document', async () => {
+    const receiver = background.at(-1);
+    expect(receiver).toBeDefined();
+    // One document the sample does not hold, imported beside the running product.
+    const file = join(workDir, 'new-document.jsonl');
+    const line = readFileSync(FIXTURE_CORPUS_PATH, 'utf8').split('\n')[0];
+    writeFileSync(file, `${line}\n`);
+    const imported = await run(process.execPath, [CLI, 'import', file], startEnv, 120_000);
+    expect(imported.code).toBe(0);
+    const deadline = Date.now() + 60_000;
+    while (!/ document\.created\n/.test(receiver!.output())) {
+      if (Date.now() > deadline) throw new Error(`no delivery reached the receiver:\n${receiver!.output()}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(receiver!.output()).toMatch(/^msg_\w+ document\.created$/m);
+  }, 150_000);
+});
