@@ -32,7 +32,8 @@ async function call(harness: Harness, method: Method, path: string, key: string,
   return res;
 }
 
-const fields = (res: { body: { error: { details: { errors: { field: string }[] } } } }) => res.body.error.details.errors.map((e) => e.field);
+const fields = (res: { body: { error: { details: { errors: { field: string }[] } } } }) =>
+  res.body.error.details.errors.map((e) => e.field);
 
 async function newWebhook(harness: Harness, key: string, url = 'https://ops.example.com/hook') {
   const res = await call(harness, 'post', '/v1/webhooks', key, { url, events: ['document.created'] });
@@ -47,7 +48,13 @@ async function emitChange() {
     recordChanges(tx, [
       {
         kind: 'document.created',
-        document: { id: `SB-2097-${docSeq}`, naturalKey: `sb/2097/${docSeq}`, docNumber: `${docSeq}/2097 Sb.`, docType: 'act', status: 'in_force' },
+        document: {
+          id: `SB-2097-${docSeq}`,
+          naturalKey: `sb/2097/${docSeq}`,
+          docNumber: `${docSeq}/2097 Sb.`,
+          docType: 'act',
+          status: 'in_force',
+        },
       },
     ]),
   );
@@ -66,12 +73,18 @@ describe('PATCH /v1/webhooks/{id}', () => {
     });
     expect(edited.status).toBe(200);
     expect(edited.body.data.webhook).toEqual(
-      expect.objectContaining({ url: 'https://new.example.com/hooks', events: ['document.created', 'relation.created'], description: 'moved' }),
+      expect.objectContaining({
+        url: 'https://new.example.com/hooks',
+        events: ['document.created', 'relation.created'],
+        description: 'moved',
+      }),
     );
     expect((await h.get(path, key)).body.data.webhook).toEqual(edited.body.data.webhook);
 
     const urlOnly = await call(h, 'patch', path, key, { url: 'https://third.example.com/' });
-    expect(urlOnly.body.data.webhook).toEqual(expect.objectContaining({ url: 'https://third.example.com/', events: ['document.created', 'relation.created'] }));
+    expect(urlOnly.body.data.webhook).toEqual(
+      expect.objectContaining({ url: 'https://third.example.com/', events: ['document.created', 'relation.created'] }),
+    );
 
     const bad = await call(h, 'patch', path, key, { url: 'ftp://x', events: [], enabled: 'yes', description: 3 });
     expect(bad.status).toBe(400);
@@ -86,7 +99,12 @@ describe('PATCH /v1/webhooks/{id}', () => {
   it('applies the production URL policy, as create does', async () => {
     const { key } = await prod.newKey();
     const { webhook } = await newWebhook(prod, key);
-    for (const url of ['http://hooks.example.com/x', 'https://127.0.0.1/x', 'https://169.254.169.254/latest', 'https://[::ffff:10.0.0.1]/x']) {
+    for (const url of [
+      'http://hooks.example.com/x',
+      'https://127.0.0.1/x',
+      'https://169.254.169.254/latest',
+      'https://[::ffff:10.0.0.1]/x',
+    ]) {
       const res = await call(prod, 'patch', `/v1/webhooks/${webhook.id}`, key, { url });
       expect([url, res.status, fields(res)]).toEqual([url, 400, ['url']]);
     }
@@ -158,20 +176,52 @@ describe('test events, the delivery detail and replays', () => {
     // Two attempts as the worker records them (the worker's own tests send real ones).
     await h.db.prisma.deliveryAttempt.createMany({
       data: [
-        { id: newId('att'), deliveryId: id, attemptNo: 1, startedAt: new Date(), durationMs: 10_000, statusCode: null, error: 'timed out after 10000 ms',
-          requestHeaders: { 'webhook-id': id, 'webhook-signature': 'v1,abc=' }, requestBody: '{"type":"webhook.test"}' },
-        { id: newId('att'), deliveryId: id, attemptNo: 2, startedAt: new Date(), durationMs: 31, statusCode: 500, error: 'HTTP 500',
-          requestHeaders: { 'webhook-id': id, 'webhook-signature': 'v1,def=' }, requestBody: '{"type":"webhook.test"}',
-          responseHeaders: { 'content-type': 'text/plain' }, responseBody: 'x'.repeat(4096), responseBodyTruncated: true },
+        {
+          id: newId('att'),
+          deliveryId: id,
+          attemptNo: 1,
+          startedAt: new Date(),
+          durationMs: 10_000,
+          statusCode: null,
+          error: 'timed out after 10000 ms',
+          requestHeaders: { 'webhook-id': id, 'webhook-signature': 'v1,abc=' },
+          requestBody: '{"type":"webhook.test"}',
+        },
+        {
+          id: newId('att'),
+          deliveryId: id,
+          attemptNo: 2,
+          startedAt: new Date(),
+          durationMs: 31,
+          statusCode: 500,
+          error: 'HTTP 500',
+          requestHeaders: { 'webhook-id': id, 'webhook-signature': 'v1,def=' },
+          requestBody: '{"type":"webhook.test"}',
+          responseHeaders: { 'content-type': 'text/plain' },
+          responseBody: 'x'.repeat(4096),
+          responseBodyTruncated: true,
+        },
       ],
     });
     await h.db.prisma.webhookDelivery.update({ where: { id }, data: { attempts: 2, lastStatus: 500, lastError: 'HTTP 500' } });
     const detail = await h.get(`/v1/webhooks/${webhook.id}/deliveries/${id}`, key);
     expect(detail.status).toBe(200);
     const [first, second] = detail.body.data.delivery.attempts;
-    expect(first).toEqual(expect.objectContaining({ attempt_no: 1, status_code: null, response: null, request: { headers: expect.objectContaining({ 'webhook-id': id }), body: '{"type":"webhook.test"}' } }));
+    expect(first).toEqual(
+      expect.objectContaining({
+        attempt_no: 1,
+        status_code: null,
+        response: null,
+        request: { headers: expect.objectContaining({ 'webhook-id': id }), body: '{"type":"webhook.test"}' },
+      }),
+    );
     expect(second).toEqual(
-      expect.objectContaining({ attempt_no: 2, duration_ms: 31, status_code: 500, response: { headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(4096), body_truncated: true } }),
+      expect.objectContaining({
+        attempt_no: 2,
+        duration_ms: 31,
+        status_code: 500,
+        response: { headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(4096), body_truncated: true },
+      }),
     );
     expect(detail.body.data.delivery.next_attempt_at).toEqual(expect.any(String));
     expect(detail.text).not.toContain(secret);
@@ -189,7 +239,13 @@ describe('test events, the delivery detail and replays', () => {
     expect(replay.status).toBe(202);
     const copy = replay.body.data.delivery;
     expect(copy).toEqual(
-      expect.objectContaining({ event_type: original.event_type, payload: original.payload, replay_of: original.id, status: 'pending', attempt_count: 0 }),
+      expect.objectContaining({
+        event_type: original.event_type,
+        payload: original.payload,
+        replay_of: original.id,
+        status: 'pending',
+        attempt_count: 0,
+      }),
     );
     expect(copy.id).not.toBe(original.id);
     expect(replay.headers.location).toBe(`/v1/webhooks/${webhook.id}/deliveries/${copy.id}`);

@@ -187,7 +187,8 @@ describe('re-enabling', () => {
     expect(pending).toHaveLength(2);
     for (const d of pending) expect(d.next_attempt_at.getTime()).toBe(at.getTime()); // due now, not days ago
     const log = (await listDeliveries(db.prisma, hook.orgId, hook.id, { limit: 10 })).deliveries;
-    for (const d of log.filter((x) => x.status === 'pending')) expect(Date.parse(d.next_attempt_at!)).toBeGreaterThanOrEqual(Date.now() - 1_000);
+    for (const d of log.filter((x) => x.status === 'pending'))
+      expect(Date.parse(d.next_attempt_at!)).toBeGreaterThanOrEqual(Date.now() - 1_000);
 
     await w.runOnce();
     await w.runOnce();

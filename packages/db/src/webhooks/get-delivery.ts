@@ -6,7 +6,12 @@ import { presentDeliveryDetail, type DeliveryDetailView } from './present';
  * (headers, signature included, and body) and the answer (status, headers, the first
  * WEBHOOK_RESPONSE_BODY_LIMIT bytes of the body). Never the signing secret: it is not stored here.
  */
-export async function getDelivery(prisma: PrismaClient, orgId: string, webhookId: string, deliveryId: string): Promise<DeliveryDetailView | null> {
+export async function getDelivery(
+  prisma: PrismaClient,
+  orgId: string,
+  webhookId: string,
+  deliveryId: string,
+): Promise<DeliveryDetailView | null> {
   const row = await prisma.webhookDelivery.findFirst({
     where: { id: deliveryId, webhookId, webhook: { orgId } },
     include: { attemptLog: { orderBy: { attemptNo: 'asc' } } },

@@ -155,7 +155,9 @@ const headerMap = (v: unknown): Record<string, string> =>
     ? Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, String(x)]))
     : {};
 
-export function presentDeliveryDetail(row: Omit<DeliveryRow, 'attemptLog'> & { webhookId: string; attemptLog: AttemptDetailRow[] }): DeliveryDetailView {
+export function presentDeliveryDetail(
+  row: Omit<DeliveryRow, 'attemptLog'> & { webhookId: string; attemptLog: AttemptDetailRow[] },
+): DeliveryDetailView {
   const { attempts: _summary, ...view } = presentDelivery({ ...row, attemptLog: [] });
   return {
     ...view,

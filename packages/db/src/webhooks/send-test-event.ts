@@ -9,7 +9,12 @@ import { requireActiveWebhook } from './webhook-state';
  * the worker signs and sends it like any other, and it shows in the delivery log. Null when there
  * is no such webhook; a conflict when it is disabled.
  */
-export async function sendTestEvent(prisma: PrismaClient, orgId: string, webhookId: string, now = new Date()): Promise<DeliveryView | null> {
+export async function sendTestEvent(
+  prisma: PrismaClient,
+  orgId: string,
+  webhookId: string,
+  now = new Date(),
+): Promise<DeliveryView | null> {
   return prisma.$transaction(async (tx) => {
     if (!(await requireActiveWebhook(tx, orgId, webhookId))) return null;
     const payload = {

@@ -30,7 +30,8 @@ export async function updateWebhook(
   now = new Date(),
 ): Promise<WebhookView | null> {
   const problems: FieldProblem[] = webhookInputProblems(input, policy, { partial: true });
-  if (input.enabled !== undefined && typeof input.enabled !== 'boolean') problems.push({ field: 'enabled', problem: 'must be true or false' });
+  if (input.enabled !== undefined && typeof input.enabled !== 'boolean')
+    problems.push({ field: 'enabled', problem: 'must be true or false' });
   if (input.url === undefined && input.events === undefined && input.description === undefined && input.enabled === undefined) {
     problems.push({ field: 'body', problem: 'must change at least one of: url, events, description, enabled' });
   }
@@ -50,7 +51,7 @@ export async function updateWebhook(
     if (input.description !== undefined) data.description = typeof input.description === 'string' ? input.description.trim() || null : null;
     if (input.enabled === true && current.status !== 'active') {
       Object.assign(data, { status: 'active', failureCount: 0, disabledAt: null, disabledReason: null });
-      await tx.webhookDelivery.updateMany({ where: { webhookId, status: 'pending' }, data: { nextAttemptAt: now, lockedUntil: null, lockedBy: null } });
+      await tx.webhookDelivery.updateMany({ where: { webhookId, status: 'pending' }, data: { nextAttemptAt: now } });
     } else if (input.enabled === false && current.status === 'active') {
       Object.assign(data, { status: 'disabled', disabledAt: now, disabledReason: DISABLED_BY_USER });
     }
