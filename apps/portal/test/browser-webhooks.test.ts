@@ -258,6 +258,9 @@ describe.each([
       };
     });
     expect(cut).toEqual({ truncated: true, textOverflow: 'ellipsis', whiteSpace: 'nowrap', inside: true });
+    // The long URL does not stretch the table: nothing in it scrolls sideways.
+    const tableOverflow = await page.locator('.table-scroll').evaluate((el: unknown) => (el as El).scrollWidth - (el as El).clientWidth);
+    expect(tableOverflow).toBe(0);
     expect(await page.content()).not.toContain(secret);
     await checkPage(page, 'webhooks list');
 
