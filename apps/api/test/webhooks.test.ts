@@ -53,6 +53,7 @@ describe('/v1/webhooks', () => {
       failure_count: 0,
       disabled_at: null,
       disabled_reason: null,
+      previous_secret_expires_at: null,
       created_at: expect.any(String),
     });
     expect(created.headers.location).toBe(`/v1/webhooks/${webhook.id}`);
@@ -177,8 +178,8 @@ describe('/v1/webhooks', () => {
     const id = created.body.data.webhook.id;
     for (const [method, path, allow] of [
       ['put', '/v1/webhooks', 'GET, POST'],
-      ['patch', `/v1/webhooks/${id}`, 'GET, DELETE'],
-      ['post', `/v1/webhooks/${id}`, 'GET, DELETE'],
+      ['put', `/v1/webhooks/${id}`, 'GET, PATCH, DELETE'],
+      ['post', `/v1/webhooks/${id}`, 'GET, PATCH, DELETE'],
       ['delete', `/v1/webhooks/${id}/deliveries`, 'GET'],
     ] as const) {
       const r = await h.http[method](path).set('Authorization', `Bearer ${key}`);

@@ -11,6 +11,8 @@ export interface ClaimedDelivery {
   createdAt: Date;
   url: string;
   secret: string;
+  /** The secret before the last rotation, while it still signs (24 h): null otherwise. */
+  previousSecret: string | null;
 }
 
 // Only the head of each webhook's queue is eligible (its oldest pending delivery, by the order the
@@ -41,7 +43,8 @@ UPDATE "webhook_delivery" d
 SET locked_until = $2::timestamptz, locked_by = $3
 FROM picked, "webhook" w
 WHERE d.id = picked.id AND w.id = d.webhook_id
-RETURNING d.id, d.webhook_id, d.event_type, d.payload, d.attempts, d.created_at, w.url, w.secret`;
+RETURNING d.id, d.webhook_id, d.event_type, d.payload, d.attempts, d.created_at, w.url, w.secret,
+  CASE WHEN w.previous_secret_expires_at > $1::timestamptz THEN w.previous_secret END AS previous_secret`;
 
 interface ClaimRow {
   id: string;
@@ -52,6 +55,7 @@ interface ClaimRow {
   created_at: Date | string;
   url: string;
   secret: string;
+  previous_secret: string | null;
 }
 
 /** Claims up to `limit` due deliveries for `workerId` until `now + lockMs`. */
@@ -75,6 +79,7 @@ export async function claimDeliveries(
     createdAt: new Date(r.created_at),
     url: r.url,
     secret: r.secret,
+    previousSecret: r.previous_secret,
   }));
 }
 

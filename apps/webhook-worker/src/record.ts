@@ -17,6 +17,10 @@ export interface AttemptOutcome {
   disableReason: string | null;
   /** Consecutive failed attempts after which the endpoint is disabled. */
   disableAfterFailures: number;
+  /** The request as sent (the signature is in the headers; the secret never is). */
+  request: { headers: Record<string, string>; body: string };
+  /** The answer, when one came: headers and the first few KB of the body. */
+  response: { headers: Record<string, string>; body: string; truncated: boolean } | null;
 }
 
 // One statement, so the delivery, its attempt log and the endpoint's failure count change together.
@@ -35,8 +39,11 @@ WITH d AS (
   WHERE id = $1 AND locked_by = $2 AND status = 'pending'
   RETURNING id, webhook_id
 ), a AS (
-  INSERT INTO "delivery_attempt" (id, delivery_id, attempt_no, started_at, duration_ms, status_code, error)
-  SELECT $9, x.id, $4::int, $8::timestamptz, $10::int, $6::int, $7::text FROM "webhook_delivery" x WHERE x.id = $1
+  INSERT INTO "delivery_attempt" (id, delivery_id, attempt_no, started_at, duration_ms, status_code, error,
+                                  request_headers, request_body, response_headers, response_body, response_body_truncated)
+  SELECT $9, x.id, $4::int, $8::timestamptz, $10::int, $6::int, $7::text,
+         $13::jsonb, $14::text, $15::jsonb, $16::text, COALESCE($17::boolean, false)
+  FROM "webhook_delivery" x WHERE x.id = $1
   RETURNING 1
 ), v AS (
   SELECT wh.id,
@@ -74,6 +81,11 @@ export async function recordAttempt(db: Database, o: AttemptOutcome): Promise<{ 
     o.durationMs,
     o.disableReason,
     o.disableAfterFailures,
+    JSON.stringify(o.request.headers),
+    o.request.body,
+    o.response ? JSON.stringify(o.response.headers) : null,
+    o.response?.body ?? null,
+    o.response?.truncated ?? false,
   );
   return { updated: Number(row?.updated ?? 0) > 0, disabledReason: row?.disabled_reason ?? null };
 }

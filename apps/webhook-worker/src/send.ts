@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import { classifyAddress, isIpLiteral } from '@dp/db';
+import type { IncomingHttpHeaders } from 'node:http';
+import { classifyAddress, isIpLiteral, WEBHOOK_RESPONSE_BODY_LIMIT } from '@dp/db';
 import { AddressNotAllowedError, guardedLookup, systemResolver, type Resolver } from './safe-lookup';
 
 export interface SendRequest {
@@ -15,6 +16,28 @@ export interface SendRequest {
 export interface SendResult {
   status: number;
   retryAfter?: string;
+  /** The answer's headers (repeated ones joined with ", "), for the delivery log. */
+  headers?: Record<string, string>;
+  /** The first WEBHOOK_RESPONSE_BODY_LIMIT bytes of the answer, as UTF-8. */
+  body?: string;
+  /** The answer was longer than what `body` holds. */
+  bodyTruncated?: boolean;
+}
+
+const MAX_LOGGED_HEADERS = 64;
+const MAX_HEADER_VALUE = 1024;
+
+// PostgreSQL text and jsonb cannot hold NUL: a receiver's bytes are stored with it replaced.
+const storable = (s: string) => s.split('\u0000').join('\uFFFD');
+
+/** A response's headers as a small, storable map. */
+export function loggableHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers).slice(0, MAX_LOGGED_HEADERS)) {
+    if (value === undefined) continue;
+    out[name] = storable((Array.isArray(value) ? value.join(', ') : value).slice(0, MAX_HEADER_VALUE));
+  }
+  return out;
 }
 
 /** Sends one webhook request; resolves with the status, rejects on network errors and refusals. */
@@ -46,12 +69,29 @@ export function createSender(resolve: Resolver = systemResolver): Sender {
           lookup: guardedLookup(resolve, req.production),
         },
         (res) => {
-          // The body is not needed; drain it so the socket closes cleanly.
-          res.resume();
+          // The first few KB are kept for the delivery log; the rest is read and dropped so the
+          // socket closes cleanly (the overall timeout still bounds an endless answer).
+          const kept: Buffer[] = [];
+          let size = 0;
+          let truncated = false;
+          res.on('data', (chunk: Buffer) => {
+            const room = WEBHOOK_RESPONSE_BODY_LIMIT - size;
+            if (chunk.length > room) truncated = true;
+            if (room > 0) {
+              kept.push(chunk.subarray(0, room));
+              size += Math.min(room, chunk.length);
+            }
+          });
           res.on('end', () => {
             clearTimeout(timer);
-            // Node keeps only the first Retry-After of a response (duplicates are discarded): a string.
-            resolvePromise({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] });
+            resolvePromise({
+              status: res.statusCode ?? 0,
+              // Node keeps only the first Retry-After of a response (duplicates are discarded): a string.
+              retryAfter: res.headers['retry-after'],
+              headers: loggableHeaders(res.headers),
+              body: storable(Buffer.concat(kept).toString('utf8')),
+              bodyTruncated: truncated,
+            });
           });
           res.on('error', (err) => {
             clearTimeout(timer);

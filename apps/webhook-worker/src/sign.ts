@@ -10,13 +10,17 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
   return `v1,${mac}`;
 }
 
-/** The headers of one attempt. The id stays the same across retries so receivers can dedupe. */
-export function webhookHeaders(secret: string, id: string, timestampSeconds: number, body: string): Record<string, string> {
+/**
+ * The headers of one attempt. The id stays the same across retries so receivers can dedupe.
+ * Each secret gives one `v1,` entry, space-separated as Standard Webhooks allows: after a rotation
+ * both the new and the previous secret sign, so a receiver holding either verifies.
+ */
+export function webhookHeaders(secrets: string[], id: string, timestampSeconds: number, body: string): Record<string, string> {
   return {
     'content-type': 'application/json',
     'user-agent': 'legal-data-webhooks/1',
     'webhook-id': id,
     'webhook-timestamp': String(timestampSeconds),
-    'webhook-signature': signWebhook(secret, id, timestampSeconds, body),
+    'webhook-signature': secrets.map((secret) => signWebhook(secret, id, timestampSeconds, body)).join(' '),
   };
 }

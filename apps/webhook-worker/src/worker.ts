@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { createLogger, type Config, type Logger } from '@dp/core';
 import type { Database } from '@dp/db';
 import { claimDeliveries, releaseClaims, stillClaimed, type ClaimedDelivery } from './claim';
-import { recordAttempt } from './record';
+import { recordAttempt, type AttemptOutcome } from './record';
 import { DEFAULT_RETRY_SCHEDULE_MS, maxAttempts, nextDelayMs, parseRetryAfter, type RetryPolicy } from './retry';
 import type { Resolver } from './safe-lookup';
 import { createSender, type Sender } from './send';
@@ -95,15 +95,18 @@ export function createWorker(options: WorkerOptions): Worker {
       data: d.payload,
     });
     // The signed timestamp is wall-clock time: receivers compare it with their own clock.
-    const headers = webhookHeaders(d.secret, d.id, Math.floor(Date.now() / 1000), body);
+    const secrets = d.previousSecret ? [d.secret, d.previousSecret] : [d.secret];
+    const headers = webhookHeaders(secrets, d.id, Math.floor(Date.now() / 1000), body);
     const startedAt = now();
     const t0 = performance.now();
     let statusCode: number | null = null;
     let error: string | null = null;
     let retryAfterMs: number | null = null;
+    let response: AttemptOutcome['response'] = null;
     try {
       const res = await send({ url: d.url, headers, body, timeoutMs, production });
       statusCode = res.status;
+      response = { headers: res.headers ?? {}, body: res.body ?? '', truncated: res.bodyTruncated ?? false };
       if (res.status < 200 || res.status >= 300) {
         error = res.status >= 300 && res.status < 400 ? `redirect (${res.status}) not followed` : `HTTP ${res.status}`;
       }
@@ -129,6 +132,8 @@ export function createWorker(options: WorkerOptions): Worker {
       nextAttemptAt: delay === null ? null : new Date(startedAt.getTime() + delay),
       disableReason: gone ? 'the endpoint answered 410 Gone' : null,
       disableAfterFailures,
+      request: { headers, body },
+      response,
     });
     // Ids, status and timing only: never the secret, the signature or the body.
     const line = {

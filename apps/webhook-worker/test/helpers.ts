@@ -15,7 +15,7 @@ export interface Receiver {
   url(path: string): string;
   hits: Hit[];
   /** Decides the answer to each request (default 200). */
-  respond: (hit: Hit) => { status: number; headers?: Record<string, string> };
+  respond: (hit: Hit) => { status: number; headers?: Record<string, string>; body?: string | Buffer };
   /** Stops listening (connections are refused) until reopen(). */
   down(): Promise<void>;
   reopen(): Promise<void>;
@@ -48,7 +48,7 @@ export async function startReceiver(): Promise<Receiver> {
           r.hits.push(hit);
           const answer = r.respond(hit);
           res.writeHead(answer.status, { connection: 'close', ...answer.headers });
-          res.end();
+          res.end(answer.body);
         });
       });
       await new Promise<void>((resolve) => server!.listen(r.port, '127.0.0.1', () => resolve()));

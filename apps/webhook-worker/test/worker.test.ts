@@ -291,8 +291,7 @@ describe('claim query plan', () => {
       // whether an index serves the pending queue in (webhook_id, change_seq, id) order.
       await s.exec('BEGIN; SET LOCAL enable_seqscan = off');
       try {
-        const sql = CLAIM_SQL.replace('$1::timestamptz', "'2026-01-01'::timestamptz")
-          .replace('$1::timestamptz', "'2026-01-01'::timestamptz")
+        const sql = CLAIM_SQL.replace(/\$1::timestamptz/g, "'2026-01-01'::timestamptz")
           .replace('$2::timestamptz', "'2026-01-01'::timestamptz")
           .replace('$3', "'w'")
           .replace('$4::int', '10');

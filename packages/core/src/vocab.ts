@@ -32,6 +32,15 @@ export type RelationDirection = (typeof RELATION_DIRECTIONS)[number];
 export const CHANGE_KINDS = ['document.created', 'document.version_added', 'document.status_changed', 'relation.created'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
+/**
+ * The event a webhook's owner sends on request (portal button, POST /v1/webhooks/{id}/test) to
+ * check an endpoint. Never subscribed to: every webhook can receive it, only on request.
+ */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+/** Every event type a webhook delivery can carry: the change kinds, then the test event. */
+export const WEBHOOK_EVENT_TYPES = [...CHANGE_KINDS, WEBHOOK_TEST_EVENT] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
 export const DOCUMENT_INCLUDES = ['text', 'sections', 'versions', 'relations', 'effectivity'] as const;
 export type DocumentInclude = (typeof DOCUMENT_INCLUDES)[number];
 

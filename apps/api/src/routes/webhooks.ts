@@ -1,29 +1,47 @@
 import { Router, type Request } from 'express';
 import { invalidRequest, methodNotAllowed, notFound, sendSuccess, type FieldProblem } from '@dp/core';
-import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks } from '@dp/db';
+import {
+  createWebhook,
+  deleteWebhook,
+  getDelivery,
+  getWebhook,
+  listDeliveries,
+  listWebhooks,
+  replayDelivery,
+  rotateWebhookSecret,
+  sendTestEvent,
+  updateWebhook,
+} from '@dp/db';
 import type { ApiContext } from '../context';
 import { ParamReader } from '../legal/params';
 import { metered } from '../metering/metered';
 
 const CREATE_FIELDS = ['url', 'events', 'description'];
+const UPDATE_FIELDS = ['url', 'events', 'description', 'enabled'];
 
-/** The create body, checked for shape here; the domain function checks the values. */
-function createBody(req: Request): { url: string; events: string[]; description?: string } {
+/** A JSON object body with only known fields, checked for shape here; the domain function checks the values. */
+function objectBody(req: Request, known: string[], what: string): Record<string, unknown> {
   const body: unknown = req.body;
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw invalidRequest([{ field: 'body', problem: 'must be a JSON object with url and events' }]);
+    throw invalidRequest([{ field: 'body', problem: `must be a JSON object with ${what}` }]);
   }
   // Unknown fields are refused so a typo (`event`, `uri`) is not silently ignored.
   const problems: FieldProblem[] = Object.keys(body)
-    .filter((k) => !CREATE_FIELDS.includes(k))
-    .map((field) => ({ field, problem: `is not a known field (known: ${CREATE_FIELDS.join(', ')})` }));
+    .filter((k) => !known.includes(k))
+    .map((field) => ({ field, problem: `is not a known field (known: ${known.join(', ')})` }));
   if (problems.length) throw invalidRequest(problems);
-  return body as { url: string; events: string[]; description?: string };
+  return body as Record<string, unknown>;
+}
+
+/** The create body: url and events (checked by createWebhook). */
+function createBody(req: Request): { url: string; events: string[]; description?: string } {
+  return objectBody(req, CREATE_FIELDS, 'url and events') as { url: string; events: string[]; description?: string };
 }
 
 /**
- * /v1/webhooks: create, list, read, delete webhooks and read their delivery log. Needs the
- * manage scope; costs 0 units. Another organization's webhook is answered 404, never 403.
+ * /v1/webhooks: create, list, read, edit, delete webhooks; send a test event, rotate the secret;
+ * read the delivery log and one delivery in full, replay a delivery. Needs the manage scope;
+ * costs 0 units. Another organization's webhook (or delivery) is answered 404, never 403.
  */
 export function webhooksRouter(ctx: ApiContext): Router {
   const router = Router();
@@ -53,11 +71,34 @@ export function webhooksRouter(ctx: ApiContext): Router {
     .get(...guard, async (req, res) => {
       sendSuccess(res, { webhook: await found(req) });
     })
+    .patch(...guard, async (req, res) => {
+      const body = objectBody(req, UPDATE_FIELDS, 'any of url, events, description, enabled');
+      const webhook = await updateWebhook(ctx.db.prisma, org(req), String(req.params.id), body, policy);
+      if (!webhook) throw notFound('Webhook', { id: req.params.id });
+      sendSuccess(res, { webhook });
+    })
     .delete(...guard, async (req, res) => {
       if (!(await deleteWebhook(ctx.db.prisma, org(req), String(req.params.id)))) throw notFound('Webhook', { id: req.params.id });
       res.status(204).end();
     })
-    .all(methodNotAllowed(['GET', 'DELETE']));
+    .all(methodNotAllowed(['GET', 'PATCH', 'DELETE']));
+  router
+    .route('/webhooks/:id/test')
+    .post(...guard, async (req, res) => {
+      const delivery = await sendTestEvent(ctx.db.prisma, org(req), String(req.params.id));
+      if (!delivery) throw notFound('Webhook', { id: req.params.id });
+      res.setHeader('Location', `/v1/webhooks/${req.params.id}/deliveries/${delivery.id}`);
+      sendSuccess(res, { delivery }, 202);
+    })
+    .all(methodNotAllowed(['POST']));
+  router
+    .route('/webhooks/:id/rotate-secret')
+    .post(...guard, async (req, res) => {
+      const rotated = await rotateWebhookSecret(ctx.db.prisma, org(req), String(req.params.id));
+      if (!rotated) throw notFound('Webhook', { id: req.params.id });
+      sendSuccess(res, rotated);
+    })
+    .all(methodNotAllowed(['POST']));
 
   router
     .route('/webhooks/:id/deliveries')
@@ -71,6 +112,23 @@ export function webhooksRouter(ctx: ApiContext): Router {
       sendSuccess(res, { webhook_id: webhook.id, deliveries: page.deliveries, next_cursor: page.nextCursor });
     })
     .all(methodNotAllowed(['GET']));
+  router
+    .route('/webhooks/:id/deliveries/:deliveryId')
+    .get(...guard, async (req, res) => {
+      const delivery = await getDelivery(ctx.db.prisma, org(req), String(req.params.id), String(req.params.deliveryId));
+      if (!delivery) throw notFound('Delivery', { id: req.params.deliveryId, webhook_id: req.params.id });
+      sendSuccess(res, { delivery });
+    })
+    .all(methodNotAllowed(['GET']));
+  router
+    .route('/webhooks/:id/deliveries/:deliveryId/replay')
+    .post(...guard, async (req, res) => {
+      const delivery = await replayDelivery(ctx.db.prisma, org(req), String(req.params.id), String(req.params.deliveryId));
+      if (!delivery) throw notFound('Delivery', { id: req.params.deliveryId, webhook_id: req.params.id });
+      res.setHeader('Location', `/v1/webhooks/${req.params.id}/deliveries/${delivery.id}`);
+      sendSuccess(res, { delivery }, 202);
+    })
+    .all(methodNotAllowed(['POST']));
 
   return router;
 }

@@ -15,18 +15,28 @@ export interface CreateWebhookInput {
 }
 
 /**
- * Field problems of a create request. Types are checked too: the API passes parsed JSON and the
- * portal passes form values, so nothing here trusts the static types.
+ * Field problems of a create request, or of an edit with `partial` (absent fields are kept as they
+ * are, so only the fields given are checked). Types are checked too: the API passes parsed JSON
+ * and the portal passes form values, so nothing here trusts the static types.
  */
-export function webhookInputProblems(input: { url?: unknown; events?: unknown; description?: unknown }, policy: UrlPolicy): FieldProblem[] {
+export function webhookInputProblems(
+  input: { url?: unknown; events?: unknown; description?: unknown },
+  policy: UrlPolicy,
+  options: { partial?: boolean } = {},
+): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  if (typeof input.url !== 'string' || input.url.trim() === '') {
+  const skip = (v: unknown) => options.partial === true && v === undefined;
+  if (skip(input.url)) {
+    // kept as it is
+  } else if (typeof input.url !== 'string' || input.url.trim() === '') {
     problems.push({ field: 'url', problem: 'is required, as a string' });
   } else {
     const p = webhookUrlProblem(input.url.trim(), policy);
     if (p) problems.push({ field: 'url', problem: p });
   }
-  if (!Array.isArray(input.events) || input.events.length === 0) {
+  if (skip(input.events)) {
+    // kept as they are
+  } else if (!Array.isArray(input.events) || input.events.length === 0) {
     problems.push({ field: 'events', problem: `is required: a non-empty array of: ${CHANGE_KINDS.join(', ')}` });
   } else {
     const bad = input.events.filter((e) => typeof e !== 'string' || !(CHANGE_KINDS as readonly string[]).includes(e));
@@ -41,6 +51,11 @@ export function webhookInputProblems(input: { url?: unknown; events?: unknown; d
   return problems;
 }
 
+/** The subscribed events in canonical order, without duplicates. */
+export function canonicalEvents(events: string[]): string[] {
+  return CHANGE_KINDS.filter((k) => events.includes(k));
+}
+
 /**
  * Creates a webhook and its signing secret. The secret is returned here only: callers show it
  * once; it is stored because every delivery is signed with it.
@@ -52,7 +67,7 @@ export async function createWebhook(
 ): Promise<{ webhook: WebhookView; secret: string }> {
   const problems = webhookInputProblems(input, policy);
   if (problems.length) throw invalidRequest(problems);
-  const events = CHANGE_KINDS.filter((k) => input.events.includes(k)); // canonical order, no duplicates
+  const events = canonicalEvents(input.events);
   const description = input.description?.trim() || null;
   const secret = generateWebhookSecret();
   const row = await prisma.$transaction(async (tx) => {

@@ -45,7 +45,13 @@ export async function listDeliveries(
     where: { webhookId, webhook: { orgId }, ...(before !== undefined ? { changeSeq: { lt: before } } : {}) },
     orderBy: [{ changeSeq: 'desc' }, { id: 'desc' }],
     take: limit + 1,
-    include: { attemptLog: { orderBy: { attemptNo: 'asc' } } },
+    // The summary of each attempt only: requests and answers are read one delivery at a time (getDelivery).
+    include: {
+      attemptLog: {
+        orderBy: { attemptNo: 'asc' },
+        select: { attemptNo: true, startedAt: true, durationMs: true, statusCode: true, error: true },
+      },
+    },
   });
   const page = rows.slice(0, limit);
   const nextCursor = rows.length > limit ? encodeCursor(page[page.length - 1].changeSeq) : null;

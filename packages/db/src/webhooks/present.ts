@@ -11,6 +11,8 @@ export interface WebhookView {
   failure_count: number;
   disabled_at: string | null;
   disabled_reason: string | null;
+  /** Until when the secret before the last rotation still signs deliveries; null when none does. */
+  previous_secret_expires_at: string | null;
   created_at: string;
 }
 
@@ -35,6 +37,8 @@ export interface DeliveryView {
   last_error: string | null;
   created_at: string;
   delivered_at: string | null;
+  /** The delivery this one replays (same event, new delivery); null for an original. */
+  replay_of: string | null;
   /** The change the delivery announces (the `data` of the sent body). */
   payload: unknown;
   attempts: DeliveryAttemptView[];
@@ -49,12 +53,14 @@ export interface WebhookRow {
   failureCount: number;
   disabledAt: Date | null;
   disabledReason: string | null;
+  previousSecretExpiresAt: Date | null;
   createdAt: Date;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function presentWebhook(row: WebhookRow): WebhookView {
+export function presentWebhook(row: WebhookRow, now = new Date()): WebhookView {
+  const previous = row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt : null;
   return {
     id: row.id,
     url: row.url,
@@ -64,6 +70,7 @@ export function presentWebhook(row: WebhookRow): WebhookView {
     failure_count: row.failureCount,
     disabled_at: iso(row.disabledAt),
     disabled_reason: row.disabledReason,
+    previous_secret_expires_at: iso(previous),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -78,8 +85,41 @@ export interface DeliveryRow {
   lastError: string | null;
   createdAt: Date;
   deliveredAt: Date | null;
+  replayOf: string | null;
   payload: unknown;
-  attemptLog: { attemptNo: number; startedAt: Date; durationMs: number; statusCode: number | null; error: string | null }[];
+  attemptLog: AttemptRow[];
+}
+
+export interface AttemptRow {
+  attemptNo: number;
+  startedAt: Date;
+  durationMs: number;
+  statusCode: number | null;
+  error: string | null;
+}
+
+export interface AttemptDetailRow extends AttemptRow {
+  requestHeaders: unknown;
+  requestBody: string | null;
+  responseHeaders: unknown;
+  responseBody: string | null;
+  responseBodyTruncated: boolean;
+}
+
+/** Bytes of a receiver's answer the worker keeps (and the delivery detail shows). */
+export const WEBHOOK_RESPONSE_BODY_LIMIT = 4096;
+
+/** One attempt as the delivery detail shows it: what was sent and what came back. */
+export interface DeliveryAttemptDetailView extends DeliveryAttemptView {
+  /** Null for attempts recorded before requests were kept. */
+  request: { headers: Record<string, string>; body: string } | null;
+  /** Null when no answer came (refused, timed out, connection error) or it was not kept. */
+  response: { headers: Record<string, string>; body: string; body_truncated: boolean } | null;
+}
+
+export interface DeliveryDetailView extends Omit<DeliveryView, 'attempts'> {
+  webhook_id: string;
+  attempts: DeliveryAttemptDetailView[];
 }
 
 export function presentDelivery(row: DeliveryRow): DeliveryView {
@@ -94,13 +134,41 @@ export function presentDelivery(row: DeliveryRow): DeliveryView {
     last_error: row.lastError,
     created_at: row.createdAt.toISOString(),
     delivered_at: iso(row.deliveredAt),
+    replay_of: row.replayOf,
     payload: row.payload,
+    attempts: row.attemptLog.map(presentAttempt),
+  };
+}
+
+function presentAttempt(a: AttemptRow): DeliveryAttemptView {
+  return {
+    attempt_no: a.attemptNo,
+    started_at: a.startedAt.toISOString(),
+    duration_ms: a.durationMs,
+    status_code: a.statusCode,
+    error: a.error,
+  };
+}
+
+const headerMap = (v: unknown): Record<string, string> =>
+  v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, String(x)]))
+    : {};
+
+export function presentDeliveryDetail(
+  row: Omit<DeliveryRow, 'attemptLog'> & { webhookId: string; attemptLog: AttemptDetailRow[] },
+): DeliveryDetailView {
+  const { attempts: _summary, ...view } = presentDelivery({ ...row, attemptLog: [] });
+  return {
+    ...view,
+    webhook_id: row.webhookId,
     attempts: row.attemptLog.map((a) => ({
-      attempt_no: a.attemptNo,
-      started_at: a.startedAt.toISOString(),
-      duration_ms: a.durationMs,
-      status_code: a.statusCode,
-      error: a.error,
+      ...presentAttempt(a),
+      request: a.requestBody === null ? null : { headers: headerMap(a.requestHeaders), body: a.requestBody },
+      response:
+        a.statusCode === null || a.responseBody === null
+          ? null
+          : { headers: headerMap(a.responseHeaders), body: a.responseBody, body_truncated: a.responseBodyTruncated },
     })),
   };
 }

@@ -4,7 +4,7 @@ import { presentWebhook, type WebhookView } from './present';
 /** The organization's webhooks, oldest first. */
 export async function listWebhooks(prisma: PrismaClient, orgId: string): Promise<WebhookView[]> {
   const rows = await prisma.webhook.findMany({ where: { orgId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-  return rows.map(presentWebhook);
+  return rows.map((row) => presentWebhook(row));
 }
 
 /** One webhook of the organization; another organization's webhook is simply not found. */

@@ -1,0 +1,108 @@
+import request from 'supertest';
+import { sendTestEvent } from '@dp/db';
+import { createPortalHarness, formToken, logIn, signUp, verifiedAccount, type PortalHarness } from './harness';
+
+/**
+ * The webhook operations of the portal over HTTP (issue #16): another organization's webhook or
+ * delivery is "not found" for every page and action, every action needs the CSRF token, a new
+ * secret is rendered once (never in a URL), and an unconfirmed account adds no webhook.
+ * The browser side is browser-webhooks.test.ts.
+ */
+let h: PortalHarness;
+beforeAll(async () => {
+  h = await createPortalHarness();
+});
+afterAll(() => h.close());
+
+type Agent = ReturnType<typeof request.agent>;
+
+async function addWebhook(agent: Agent, url: string): Promise<string> {
+  const res = await agent
+    .post('/portal/webhooks')
+    .type('form')
+    .send({ _csrf: await formToken(agent, '/portal/webhooks'), url, events: ['document.created'] });
+  expect(res.status).toBe(201);
+  return /data-webhook-id="(wh_[^"]+)"/.exec(res.text)![1];
+}
+
+describe('portal webhook operations', () => {
+  it('another organization’s webhook and deliveries are not found, and stay untouched', async () => {
+    const owner = await verifiedAccount(h, 'hook-owner@example.com', 'Owner Org');
+    const stranger = await verifiedAccount(h, 'hook-stranger@example.com', 'Stranger Org');
+    const id = await addWebhook(owner, 'http://127.0.0.1:9/owner');
+    const org = await h.db.prisma.webhook.findUniqueOrThrow({ where: { id } });
+    const delivery = (await sendTestEvent(h.db.prisma, org.orgId, id))!;
+    const _csrf = await formToken(stranger, '/portal/webhooks');
+
+    for (const path of [`/portal/webhooks/${id}`, `/portal/webhooks/${id}/deliveries/${delivery.id}`]) {
+      const res = await stranger.get(path);
+      expect([path, res.status]).toEqual([path, 404]);
+      expect(res.text).not.toContain('/owner');
+    }
+    for (const [action, body] of [
+      ['test', {}],
+      ['rotate', {}],
+      ['disable', {}],
+      ['enable', {}],
+      ['edit', { url: 'http://127.0.0.1:9/stolen', events: 'document.created' }],
+      [`deliveries/${delivery.id}/replay`, {}],
+      ['delete', {}],
+    ] as const) {
+      const res = await stranger
+        .post(`/portal/webhooks/${id}/${action}`)
+        .type('form')
+        .send({ _csrf, ...body });
+      expect([action, res.status]).toEqual([action, 404]);
+    }
+    const after = await h.db.prisma.webhook.findUniqueOrThrow({ where: { id } });
+    expect(after).toEqual(org);
+    expect(await h.db.prisma.webhookDelivery.count({ where: { webhookId: id } })).toBe(1);
+    // The owner's own delivery under the stranger's webhook id is not found either.
+    const own = await addWebhook(stranger, 'http://127.0.0.1:9/stranger');
+    expect((await stranger.get(`/portal/webhooks/${own}/deliveries/${delivery.id}`)).status).toBe(404);
+  });
+
+  it('every action needs the CSRF token; a rotated secret is rendered once, never redirected', async () => {
+    const agent = await verifiedAccount(h, 'hook-csrf@example.com');
+    const id = await addWebhook(agent, 'http://127.0.0.1:9/csrf');
+    for (const action of ['test', 'rotate', 'disable', 'edit']) {
+      const res = await agent.post(`/portal/webhooks/${id}/${action}`).type('form').send({ url: 'http://127.0.0.1:9/x' });
+      expect([action, res.status]).toEqual([action, 403]);
+    }
+    expect(await h.db.prisma.webhookDelivery.count({ where: { webhookId: id } })).toBe(0);
+
+    const before = await h.db.prisma.webhook.findUniqueOrThrow({ where: { id } });
+    const rotated = await agent
+      .post(`/portal/webhooks/${id}/rotate`)
+      .type('form')
+      .send({ _csrf: await formToken(agent, `/portal/webhooks/${id}`) });
+    expect(rotated.status).toBe(200);
+    expect(rotated.headers.location).toBeUndefined();
+    expect(rotated.headers['cache-control']).toBe('no-store');
+    const after = await h.db.prisma.webhook.findUniqueOrThrow({ where: { id } });
+    expect(rotated.text).toContain(after.secret);
+    expect(rotated.text).not.toContain(before.secret);
+    expect((await agent.get(`/portal/webhooks/${id}`)).text).not.toContain(after.secret);
+
+    const tested = await agent
+      .post(`/portal/webhooks/${id}/test`)
+      .type('form')
+      .send({ _csrf: await formToken(agent, `/portal/webhooks/${id}`) });
+    expect(tested.status).toBe(303);
+    expect(tested.headers.location).toMatch(new RegExp(`^/portal/webhooks/${id}\\?notice=test_sent&delivery=msg_`));
+  });
+
+  it('an account whose email is not confirmed cannot add a webhook (403)', async () => {
+    const agent = request.agent(h.portal.app);
+    await signUp(h, agent, 'hook-unconfirmed@example.com');
+    await logIn(agent, 'hook-unconfirmed@example.com');
+    const page = await agent.get('/portal/webhooks');
+    expect(page.text).toContain('Confirm your email address first');
+    const res = await agent
+      .post('/portal/webhooks')
+      .type('form')
+      .send({ _csrf: await formToken(agent, '/portal/webhooks'), url: 'http://127.0.0.1:9/x', events: 'document.created' });
+    expect(res.status).toBe(403);
+    expect(await h.db.prisma.webhook.count({ where: { url: 'http://127.0.0.1:9/x' } })).toBe(0);
+  });
+});

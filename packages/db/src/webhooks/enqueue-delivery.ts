@@ -1,0 +1,43 @@
+import { newId } from '@dp/core';
+import type { Prisma, PrismaClient } from '../generated/client';
+import { presentDelivery, type DeliveryView } from './present';
+
+// A delivery made on request (test event, replay) joins the end of the endpoint's queue: it takes
+// its place in the order from the change sequence, as if a change had just been written (the
+// worker sends each endpoint's deliveries in change_seq order), and it is due at once.
+// The source row decides everything else, so the webhook (and its organization) is checked in
+// the same statement: nothing is written for another organization's or a deleted webhook.
+const ENQUEUE_SQL = `
+INSERT INTO "webhook_delivery" (id, webhook_id, change_seq, event_type, payload, status, replay_of, next_attempt_at)
+SELECT $1, w.id, nextval(pg_get_serial_sequence('"change"', 'seq')), $4, $5::jsonb, 'pending', $6, $7::timestamptz
+FROM "webhook" w
+WHERE w.id = $2 AND w.org_id = $3
+RETURNING id`;
+
+export interface EnqueueInput {
+  orgId: string;
+  webhookId: string;
+  eventType: string;
+  payload: unknown;
+  /** The delivery replayed, if this is a replay. */
+  replayOf?: string;
+  now?: Date;
+}
+
+/** Writes one pending delivery of the organization's webhook; null when there is no such webhook. */
+export async function enqueueDelivery(prisma: PrismaClient | Prisma.TransactionClient, input: EnqueueInput): Promise<DeliveryView | null> {
+  const id = newId('msg');
+  const rows = await prisma.$queryRawUnsafe<{ id: string }[]>(
+    ENQUEUE_SQL,
+    id,
+    input.webhookId,
+    input.orgId,
+    input.eventType,
+    JSON.stringify(input.payload),
+    input.replayOf ?? null,
+    (input.now ?? new Date()).toISOString(),
+  );
+  if (!rows.length) return null;
+  const row = await prisma.webhookDelivery.findUniqueOrThrow({ where: { id }, include: { attemptLog: true } });
+  return presentDelivery(row);
+}
