@@ -1,6 +1,6 @@
 import { createHarness, type Harness } from './harness';
 import { seedFixtureCorpus } from '@dp/testing';
-import { createApiKey, createOrganization } from '@dp/db';
+import { createApiKey, createOrganization, getUsageBreakdown } from '@dp/db';
 import { getUsage } from '../src/usage/get-usage';
 
 let h: Harness;
@@ -93,5 +93,62 @@ describe('metering in units', () => {
     await second.api.close();
     const rows = await h.db.query<{ units: number }>('SELECT SUM(units)::int AS units FROM usage_counter WHERE org_id = $1', [orgId]);
     expect(rows[0].units).toBe(5);
+  });
+
+  it('records requests per key and HTTP status beside the per-operation totals, units for successes only', async () => {
+    const first = await h.newKey();
+    const second = await createApiKey(h.db.prisma, { orgId: first.orgId, scopes: ['read'], name: 'second' });
+    await h.get('/v1/legal/documents/sb%2F2091%2F1', first.key); // 200
+    await h.get('/v1/legal/documents/sb%2F2091%2F1', first.key); // 200
+    await h.get('/v1/legal/documents/sb%2F1800%2F1', first.key); // 404
+    await h.get('/v1/legal/documents/sb%2F2091%2F1', second.key); // 200
+    await h.get('/v1/usage', second.key); // 403: the key has no manage scope
+    await usage(first.key); // writes the pending counts (its own is recorded after)
+    const rows = await h.db.query<{ key_id: string; operation: string; status: number; requests: number; units: number }>(
+      'SELECT key_id, operation, status, requests, units FROM usage_detail WHERE org_id = $1 ORDER BY key_id, operation, status',
+      [first.orgId],
+    );
+    const expected = [
+      { key_id: first.id, operation: 'documents.get', status: 200, requests: 2, units: 2 },
+      { key_id: first.id, operation: 'documents.get', status: 404, requests: 1, units: 0 },
+      { key_id: second.id, operation: 'documents.get', status: 200, requests: 1, units: 1 },
+      { key_id: second.id, operation: 'usage.get', status: 403, requests: 1, units: 0 },
+    ].sort((a, b) => (a.key_id + a.operation + a.status < b.key_id + b.operation + b.status ? -1 : 1));
+    expect(rows).toEqual(expected);
+    // The counter (what the quota reads) holds the same totals.
+    const counter = await h.db.query<{ requests: number; units: number }>(
+      'SELECT SUM(requests)::int AS requests, SUM(units)::int AS units FROM usage_counter WHERE org_id = $1',
+      [first.orgId],
+    );
+    expect(counter[0]).toEqual({ requests: 5, units: 3 });
+    const today = new Date();
+    const breakdown = await getUsageBreakdown(h.db, first.orgId, { from: today, to: today });
+    expect(breakdown.by_status).toEqual([
+      { status: 200, requests: 3, units: 3 },
+      { status: 403, requests: 1, units: 0 },
+      { status: 404, requests: 1, units: 0 },
+    ]);
+    expect(breakdown.by_key.map((k) => [k.key?.id, k.requests, k.units])).toEqual([
+      [first.id, 3, 2],
+      [second.id, 2, 1],
+    ]);
+  });
+
+  it('shows usage counted before per-key recording as one line without key and status', async () => {
+    const { orgId, key } = await h.newKey();
+    await h.db.query(
+      `INSERT INTO usage_counter (org_id, day, operation, requests, units) VALUES ($1, current_date, 'search.fulltext', 4, 3)`,
+      [orgId],
+    );
+    await h.get('/v1/legal/search?q=zakon', key);
+    await usage(key);
+    const today = new Date();
+    const breakdown = await getUsageBreakdown(h.db, orgId, { from: today, to: today });
+    const legacy = breakdown.lines.filter((l) => l.key === null);
+    expect(legacy).toEqual([{ day: breakdown.range.from, key: null, operation: 'search.fulltext', status: null, requests: 4, units: 3 }]);
+    const counter = await h.db.query<{ requests: number }>('SELECT SUM(requests)::int AS requests FROM usage_counter WHERE org_id = $1', [
+      orgId,
+    ]);
+    expect(breakdown.requests).toBe(counter[0].requests);
   });
 });

@@ -23,12 +23,13 @@
       var id = button.getAttribute('data-copy-target');
       var input = document.getElementById(id);
       if (!input) return;
+      var label = button.textContent;
       button.addEventListener('click', function () {
         var done = function () {
           button.textContent = 'Copied';
           announce(id, 'Copied to the clipboard.');
           setTimeout(function () {
-            button.textContent = 'Copy';
+            button.textContent = label;
           }, 2500);
         };
         var failed = function () {

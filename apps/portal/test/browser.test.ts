@@ -165,7 +165,7 @@ it('sign up → verify by mail → sign in → key works on /v1 → revoke → 4
   const keyField = page.getByRole('textbox', { name: 'Your new API key' });
   const key = await keyField.inputValue();
   expect(key).toMatch(/^dp_live_[0-9A-Za-z]{32}$/);
-  await page.getByRole('button', { name: 'Copy' }).click();
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
   await page.getByText('Copied to the clipboard.').waitFor();
   expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).navigator.clipboard.readText())).toBe(key);
 
@@ -187,7 +187,7 @@ it('sign up → verify by mail → sign in → key works on /v1 → revoke → 4
 
   // Revoke: the api drops it at once (published on the revocation channel).
   await page.getByRole('button', { name: `Revoke key ${prefix}` }).click();
-  await page.getByText('The key has been revoked').waitFor();
+  await page.getByText(/has been revoked\./).waitFor();
   expect(await page.locator('tr', { hasText: prefix }).locator('.badge').textContent()).toBe('revoked');
   const after = await v1('/v1/legal/search?q=zakon', key);
   expect(after.status).toBe(401);

@@ -153,3 +153,24 @@ export async function verifiedAccount(h: PortalHarness, email: string, organizat
   if (res.status !== 303) throw new Error(`login failed: ${res.status}`);
   return agent;
 }
+
+const NEW_KEY = /dp_live_[0-9A-Za-z]{32}/;
+
+/**
+ * Creates a key through the form (post/redirect/get) and follows the redirect: the key is on the
+ * page it lands on, once. `created` is the POST's answer, `page` the page with the key.
+ */
+export async function createKeyInPortal(
+  agent: Agent,
+  fields: { name?: string; scopes?: string | string[] } = { scopes: 'read' },
+): Promise<{ created: request.Response; page: request.Response; key: string }> {
+  const created = await agent
+    .post('/portal/keys')
+    .type('form')
+    .send({ _csrf: await formToken(agent, '/portal/keys'), ...fields });
+  if (created.status !== 303) throw new Error(`creating a key answered ${created.status}`);
+  const page = await agent.get(new URL(created.headers.location, 'http://portal.test').pathname);
+  const key = NEW_KEY.exec(page.text)?.[0];
+  if (!key) throw new Error('no new key on the page the redirect lands on');
+  return { created, page, key };
+}

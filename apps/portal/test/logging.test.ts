@@ -1,7 +1,16 @@
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { createLogger } from '@dp/core';
-import { createPortalHarness, formToken, logIn, PASSWORD, setCookie, verifiedAccount, type PortalHarness } from './harness';
+import {
+  createKeyInPortal,
+  createPortalHarness,
+  formToken,
+  logIn,
+  PASSWORD,
+  setCookie,
+  verifiedAccount,
+  type PortalHarness,
+} from './harness';
 
 // Real scrypt cost (OWASP parameters, ~0.7 s a hash here) and a busy CI machine: be patient.
 jest.setTimeout(180_000);
@@ -27,11 +36,7 @@ describe('logs never hold passwords, cookies or tokens', () => {
     const agent = await verifiedAccount(h, email);
     const login = await logIn(request.agent(h.portal.app), email);
     const session = setCookie(login, 'dp_session')!.value;
-    const created = await agent
-      .post('/portal/keys')
-      .type('form')
-      .send({ _csrf: await formToken(agent, '/portal/keys'), scopes: 'read' });
-    const key = /dp_live_[0-9A-Za-z]{32}/.exec(created.text)![0];
+    const { key } = await createKeyInPortal(agent);
     const verifyToken = new URL(await h.linkFrom(email, '/portal/verify-email')).searchParams.get('token')!;
     const csrf = await formToken(agent, '/portal/keys');
 

@@ -10,21 +10,31 @@ describe('login throttling (shared rate limiter)', () => {
     await h?.close();
   });
 
-  it('answers 429 with Retry-After after 5 attempts on one account, even with the right password', async () => {
-    h = await createPortalHarness({ limits: { mailPerIp: { limit: 1000, windowSeconds: 900 } } }); // default login limits
+  it('counts failures only: 3 good and 2 bad sign-ins do not lock the account', async () => {
+    h = await createPortalHarness({ limits: { mailPerIp: { limit: 1000, windowSeconds: 900 } } }); // default login limits (5)
+    const email = 'mostly-right@example.com';
+    await verifiedAccount(h, email); // good sign-in 1
+    for (let i = 0; i < 2; i++) expect((await logIn(request.agent(h.portal.app), email)).status).toBe(303); // good 2, 3
+    for (let i = 0; i < 2; i++) expect((await logIn(request.agent(h.portal.app), email, `wrong password ${i}`)).status).toBe(401);
+    // Five attempts so far, none refused; more good sign-ins still work.
+    for (let i = 0; i < 3; i++) expect((await logIn(request.agent(h.portal.app), email)).status).toBe(303);
+  });
+
+  it('locks the account after 5 failures, even for the right password, and offers the password reset', async () => {
+    h = await createPortalHarness({ limits: { mailPerIp: { limit: 1000, windowSeconds: 900 } } });
     const email = 'throttled@example.com';
-    await verifiedAccount(h, email); // its sign-in is attempt 1
-    for (let i = 0; i < 4; i++) {
+    await verifiedAccount(h, email);
+    for (let i = 0; i < 5; i++) {
       expect((await logIn(request.agent(h.portal.app), email, `wrong password number ${i}`)).status).toBe(401);
     }
     const blocked = await logIn(request.agent(h.portal.app), email, PASSWORD);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.text).toContain('Too many sign-in attempts');
+    expect(blocked.text).toContain('Too many failed sign-in attempts');
     expect(blocked.text).toMatch(/try again in about \d+ minutes?/);
+    expect(blocked.text).toContain('href="/portal/forgot-password"');
     // Other accounts from the same IP are still fine (the per-IP limit is higher).
-    const other = 'not-throttled@example.com';
-    await verifiedAccount(h, other);
+    await verifiedAccount(h, 'not-throttled@example.com');
   });
 
   it('limits attempts per IP across accounts', async () => {

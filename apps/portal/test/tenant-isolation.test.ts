@@ -1,4 +1,4 @@
-import { createPortalHarness, formToken, verifiedAccount, type PortalHarness } from './harness';
+import { createKeyInPortal, createPortalHarness, verifiedAccount, type PortalHarness } from './harness';
 
 /**
  * Two organizations' sessions under concurrent load (#12): every page must be the signed-in
@@ -20,12 +20,7 @@ describe('portal tenant isolation under concurrent load', () => {
     const orgs = await Promise.all(
       (['Alpha Legal', 'Beta Legal'] as const).map(async (name, i) => {
         const agent = await verifiedAccount(h, `tenant${i}@example.com`, name);
-        const created = await agent
-          .post('/portal/keys')
-          .type('form')
-          .send({ _csrf: await formToken(agent, '/portal/keys'), scopes: 'read' });
-        expect(created.status).toBe(201);
-        const prefix = /dp_live_[0-9A-Za-z]{32}/.exec(created.text)![0].slice(0, 12);
+        const prefix = (await createKeyInPortal(agent)).key.slice(0, 12);
         return { name, agent, prefix };
       }),
     );

@@ -17,6 +17,7 @@ export * from './corpus/import-document';
 export * from './corpus/import-corpus';
 export * from './corpus/paths';
 export * from './changes/record-changes';
+export * from './usage/get-usage-breakdown';
 export * from './usage/get-usage-report';
 export * from './webhooks';
 export * from './health/ping-database';

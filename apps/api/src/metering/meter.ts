@@ -4,14 +4,22 @@ import type { Database } from '@dp/db';
 interface Pending {
   orgId: string;
   day: string;
+  keyId: string;
   operation: Operation;
+  /** HTTP status of the answer. */
+  status: number;
   requests: number;
   units: number;
 }
 
+const pendingKey = (p: Pick<Pending, 'orgId' | 'day' | 'keyId' | 'operation' | 'status'>) =>
+  `${p.orgId}|${p.day}|${p.keyId}|${p.operation}|${p.status}`;
+
 /**
- * Counts requests and units in memory and writes them in batches (one upsert per
- * org/day/operation), so metering costs no database round trip on the request path. Increments
+ * Counts requests and units in memory and writes them in batches, so metering costs no database
+ * round trip on the request path: one statement upserts usage_counter (per org/day/operation,
+ * what the quota reads) and usage_detail (the same per key and HTTP status, for the portal's
+ * breakdowns), so both always hold the same totals. Increments
  * are exact: a failed flush puts its counts back, and close() flushes what is left.
  */
 export class Meter {
@@ -34,15 +42,15 @@ export class Meter {
     this.timer.unref();
   }
 
-  record(orgId: string, operation: Operation, units: number, at = new Date()): void {
-    const day = isoDay(at);
-    const key = `${orgId}|${day}|${operation}`;
-    const entry = this.pending.get(key);
-    if (entry) {
-      entry.requests += 1;
-      entry.units += units;
+  record(by: { orgId: string; keyId: string }, operation: Operation, status: number, units: number, at = new Date()): void {
+    const entry: Pending = { orgId: by.orgId, day: isoDay(at), keyId: by.keyId, operation, status, requests: 1, units };
+    const key = pendingKey(entry);
+    const cur = this.pending.get(key);
+    if (cur) {
+      cur.requests += 1;
+      cur.units += units;
     } else {
-      this.pending.set(key, { orgId, day, operation, requests: 1, units });
+      this.pending.set(key, entry);
     }
   }
 
@@ -72,17 +80,26 @@ export class Meter {
     this.pending = new Map();
     this.inflight = batch;
     try {
-      const values: unknown[] = [];
-      const rows = batch.map((p, i) => {
-        values.push(p.orgId, p.day, p.operation, p.requests, p.units);
-        const o = i * 5;
-        return `($${o + 1}, $${o + 2}::date, $${o + 3}, $${o + 4}, $${o + 5})`;
-      });
+      // One statement, so the two tables never disagree. The batch arrives as seven arrays
+      // (any number of rows in seven parameters); it has one row per detail key, and the
+      // counter rows are its sums per org/day/operation.
+      const column = <K extends keyof Pending>(k: K) => batch.map((p) => p[k]);
       await this.db.query(
-        `INSERT INTO usage_counter (org_id, day, operation, requests, units) VALUES ${rows.join(', ')}
+        `WITH batch AS (
+           SELECT * FROM unnest($1::text[], $2::date[], $3::text[], $4::text[], $5::smallint[], $6::int[], $7::int[])
+             AS b (org_id, day, key_id, operation, status, requests, units)
+         ),
+         detail AS (
+           INSERT INTO usage_detail (org_id, day, key_id, operation, status, requests, units)
+           SELECT org_id, day, key_id, operation, status, requests, units FROM batch
+           ON CONFLICT (org_id, day, key_id, operation, status) DO UPDATE
+           SET requests = usage_detail.requests + EXCLUDED.requests, units = usage_detail.units + EXCLUDED.units
+         )
+         INSERT INTO usage_counter (org_id, day, operation, requests, units)
+         SELECT org_id, day, operation, sum(requests)::int, sum(units)::int FROM batch GROUP BY org_id, day, operation
          ON CONFLICT (org_id, day, operation) DO UPDATE
          SET requests = usage_counter.requests + EXCLUDED.requests, units = usage_counter.units + EXCLUDED.units`,
-        values,
+        [column('orgId'), column('day'), column('keyId'), column('operation'), column('status'), column('requests'), column('units')],
       );
       for (const p of batch) {
         const key = `${p.orgId}|${p.day.slice(0, 7)}`;
@@ -93,7 +110,7 @@ export class Meter {
       this.inflight = [];
       // Put the counts back so the next flush retries them: metering never drops units.
       for (const p of batch) {
-        const key = `${p.orgId}|${p.day}|${p.operation}`;
+        const key = pendingKey(p);
         const cur = this.pending.get(key);
         if (cur) {
           cur.requests += p.requests;

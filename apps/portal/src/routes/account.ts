@@ -8,7 +8,7 @@ import { verifyEmail } from '../accounts/verify-email';
 import { cookieOptions, readCookie } from '../auth/cookies';
 import { ANONYMOUS_BINDING } from '../auth/csrf';
 import { reissueCsrfToken } from '../auth/csrf-middleware';
-import { throttleLogin, throttleMail } from '../auth/login-throttle';
+import { chargeLoginAttempt, loginLockoutError, refundLoginAttempt, throttleMail } from '../auth/login-throttle';
 import { MAX_PASSWORD_LENGTH, passwordProblems } from '../auth/passwords';
 import { requireSession } from '../auth/session-middleware';
 import { createSession, deleteSessionByCookie, SESSION_TTL_MS } from '../auth/sessions';
@@ -16,6 +16,7 @@ import { peekUserToken } from '../auth/tokens';
 import {
   checkEmailPage,
   forgotPasswordPage,
+  lockedOutPage,
   loginPage,
   resetLinkSentPage,
   resetPasswordPage,
@@ -24,6 +25,7 @@ import {
   verifyEmailResultPage,
 } from '../views/auth-pages';
 import type { FieldError } from '../views/forms';
+import { wantsJson } from './errors';
 import { formString, isPlausibleEmail, queryString, safeNext } from './form-input';
 import { sendPage } from './render';
 
@@ -52,7 +54,7 @@ export function accountRouter(ctx: PortalContext): Router {
     if (errors.length) return sendPage(res, signUpPage({ ...page(req), values: { email, organization }, errors }), 400);
     await throttleMail(ctx, req.ip ?? 'unknown');
     await signUp(ctx, { email, password, organizationName: organization });
-    sendPage(res, checkEmailPage({ ...page(req), email: normalizeEmail(email) }));
+    sendPage(res, checkEmailPage({ ...page(req), email: normalizeEmail(email), baseUrl: ctx.config.PUBLIC_BASE_URL }));
   });
 
   // The mailed link opens a confirmation page; only its POST uses the token, so mail scanners
@@ -88,8 +90,15 @@ export function accountRouter(ctx: PortalContext): Router {
     if (!email) errors.push({ field: 'email', message: 'Enter your email address' });
     if (!password) errors.push({ field: 'password', message: 'Enter your password' });
     if (errors.length) return sendPage(res, loginPage({ ...page(req), email, next, errors }), 400);
-    await throttleLogin(ctx, normalizeEmail(email), req.ip ?? 'unknown');
+    const ip = req.ip ?? 'unknown';
+    const lockout = await chargeLoginAttempt(ctx, normalizeEmail(email), ip);
+    if (lockout) {
+      if (wantsJson(req)) throw loginLockoutError(lockout);
+      res.setHeader('Retry-After', String(lockout.retryAfterSeconds));
+      return sendPage(res, lockedOutPage({ ...page(req), retryAfterSeconds: lockout.retryAfterSeconds }), 429);
+    }
     const result = password.length <= MAX_PASSWORD_LENGTH ? await checkCredentials(ctx.db.prisma, email, password) : null;
+    if (result) await refundLoginAttempt(ctx, normalizeEmail(email), ip);
     if (!result) {
       // One message for unknown email and wrong password alike.
       const wrong = [{ field: 'email', message: 'The email address or password is not correct' }];

@@ -4,7 +4,7 @@ import { errorPage } from '../views/error-page';
 import { sendPage } from './render';
 
 /** Scripts (fetch with X-CSRF-Token, or Accept: application/json) get the JSON envelope; people get a page. */
-function wantsJson(req: Request): boolean {
+export function wantsJson(req: Request): boolean {
   return req.get('x-csrf-token') !== undefined || req.accepts(['html', 'json']) === 'json';
 }
 

@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import { ApiError, SCOPES, type Scope } from '@dp/core';
 import { createApiKey, revokeApiKey } from '@dp/db';
 import type { PortalContext } from '../context';
+import { setFlash, takeFlash } from '../auth/flash';
 import { requireSession } from '../auth/session-middleware';
 import type { FieldError } from '../views/forms';
 import { keysPage, type KeyRow } from '../views/keys-page';
@@ -9,9 +10,18 @@ import { formList, formString, queryString } from './form-input';
 import { sendPage } from './render';
 
 const NOTICES: Record<string, string> = {
-  key_revoked: 'The key has been revoked. Requests with it are refused from now on.',
   verification_sent: 'We have sent a new confirmation link. Check your email.',
 };
+
+/**
+ * What a revocation does in this deployment. The database refuses the key at once; api instances
+ * cache keys (≤ 60 s) and drop a revoked one when it is announced: over Redis pub/sub when the
+ * shared state is Redis, else PostgreSQL NOTIFY (revokeApiKey always sends it, in its transaction).
+ */
+export function revocationEffect(ctx: PortalContext): string {
+  const bus = ctx.state.kind === 'redis' ? 'Redis pub/sub' : 'PostgreSQL NOTIFY';
+  return `Requests with it are refused by the API within about a second: every API instance is told over ${bus}. If that channel is down, instances stop accepting it within 60 seconds at most.`;
+}
 
 async function listKeys(ctx: PortalContext, orgId: string): Promise<KeyRow[]> {
   return ctx.db.prisma.apiKey.findMany({
@@ -25,11 +35,19 @@ async function listKeys(ctx: PortalContext, orgId: string): Promise<KeyRow[]> {
 export function keysRouter(ctx: PortalContext): Router {
   const router = Router();
   router.use('/keys', requireSession);
-  const base = (req: Request) => ({ csrfToken: req.csrfToken, session: req.portalSession });
+
+  const base = (req: Request) => ({
+    csrfToken: req.csrfToken,
+    session: req.portalSession,
+    baseUrl: ctx.config.PUBLIC_BASE_URL,
+    revocationEffect: revocationEffect(ctx),
+  });
 
   router.get('/keys', async (req, res) => {
+    // Read and deleted in one statement: a reload shows neither the message nor a new key again.
+    const flash = await takeFlash(ctx, req);
     const keys = await listKeys(ctx, req.portalSession!.org.id);
-    sendPage(res, keysPage({ ...base(req), keys, message: NOTICES[queryString(req, 'notice')] }));
+    sendPage(res, keysPage({ ...base(req), keys, flash, message: NOTICES[queryString(req, 'notice')] }));
   });
 
   router.post('/keys', async (req, res) => {
@@ -57,10 +75,11 @@ export function keysRouter(ctx: PortalContext): Router {
     }
     const created = await createApiKey(ctx.db.prisma, { orgId: s.org.id, scopes: [...new Set(scopes)], name, createdByUserId: s.user.id });
     ctx.logger.info({ keyId: created.id, orgId: s.org.id, requestId: req.requestId }, 'api key created in the portal');
-    // Rendered directly (no redirect): the full key must not travel in a URL or be stored to
-    // survive one. Cache-Control: no-store keeps it out of the browser cache.
-    const keys = await listKeys(ctx, s.org.id);
-    sendPage(res, keysPage({ ...base(req), keys, created: { key: created.key, prefix: created.prefix } }), 201);
+    // Post/redirect/get: the key waits in the session's one-time flash (encrypted under the
+    // session cookie, never in a URL), so reloading the page it lands on creates nothing and
+    // shows the key no more. Cache-Control: no-store keeps it out of the browser cache.
+    await setFlash(ctx, req, { kind: 'key_created', keyId: created.id, prefix: created.prefix, name, key: created.key });
+    res.redirect(303, '/portal/keys#result');
   });
 
   router.post('/keys/:id/revoke', async (req, res) => {
@@ -77,7 +96,9 @@ export function keysRouter(ctx: PortalContext): Router {
     });
     if (!result) throw new ApiError('not_found', 'There is no such key in your organization.');
     ctx.logger.info({ keyId: result.id, orgId: s.org.id, requestId: req.requestId }, 'api key revoked in the portal');
-    res.redirect(303, '/portal/keys?notice=key_revoked');
+    const key = await ctx.db.prisma.apiKey.findUniqueOrThrow({ where: { id: result.id }, select: { prefix: true, name: true } });
+    await setFlash(ctx, req, { kind: 'key_revoked', keyId: result.id, ...key });
+    res.redirect(303, '/portal/keys#result');
   });
 
   return router;

@@ -1,4 +1,5 @@
 import { MIN_PASSWORD_LENGTH } from '../auth/passwords';
+import { firstRequestPanel } from './first-request';
 import { csrfField, errorSummary, notice, textField, type FieldError } from './forms';
 import { html, type SafeHtml } from './html';
 import { layout, type PageChrome } from './layout';
@@ -22,12 +23,14 @@ ${errorSummary(errors)}
   );
 }
 
-export function checkEmailPage(o: Base & { email: string }): SafeHtml {
+export function checkEmailPage(o: Base & { email: string; baseUrl: string }): SafeHtml {
   return layout(
-    { ...o, title: 'Check your email' },
+    { ...o, title: 'Check your email', scripts: ['copy.js'] },
     html`${notice(html`If <strong>${o.email}</strong> can be used for a new account, we have sent a confirmation link to it.`, 'success')}
 <p>Open the link in the mail to confirm your address (it works for 24 hours), then <a href="/portal/login">sign in</a>.</p>
-<p>No mail after a few minutes? Check your spam folder, or sign in and ask for a new link from the API keys page.</p>`,
+<p>No mail after a few minutes? Check your spam folder, or sign in and ask for a new link from the API keys page.</p>
+<p>Once your address is confirmed, create an API key on the API keys page; this is the request to try with it:</p>
+${firstRequestPanel({ baseUrl: o.baseUrl })}`,
   );
 }
 
@@ -117,5 +120,20 @@ export function resetPasswordPage(o: Base & { token: string; valid: boolean; err
   ${textField({ id: 'password', name: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', required: true, minlength: MIN_PASSWORD_LENGTH, hint: `At least ${MIN_PASSWORD_LENGTH} characters.`, errors })}
   <button type="submit" class="button button-primary">Set new password</button>
 </form>`,
+  );
+}
+
+/** Sign-in refused after too many failed attempts: when to try again, and the way out (reset). */
+export function lockedOutPage(o: Base & { retryAfterSeconds: number }): SafeHtml {
+  const minutes = Math.max(1, Math.ceil(o.retryAfterSeconds / 60));
+  return layout(
+    { ...o, title: 'Sign-in paused' },
+    html`<div class="notice notice-warning" role="alert">
+  <p>Too many failed sign-in attempts. Wait a few minutes, then try again, or reset your password.</p>
+  <p>You can try again in about ${minutes} minute${minutes === 1 ? '' : 's'}.</p>
+</div>
+<p>Forgot the password? A reset link works at once, whatever the pause.</p>
+<p><a class="button button-primary" href="/portal/forgot-password">Reset your password</a></p>
+<p><a href="/portal/login">Back to sign in</a></p>`,
   );
 }

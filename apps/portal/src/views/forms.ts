@@ -28,7 +28,7 @@ export interface TextFieldOptions {
   id: string;
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'password' | 'url';
+  type?: 'text' | 'email' | 'password' | 'url' | 'date';
   value?: string;
   autocomplete?: string;
   hint?: string;
@@ -84,6 +84,16 @@ export function checkboxes(o: {
 export function notice(message: SafeHtml | string | undefined, kind: 'success' | 'info' | 'warning' = 'info'): SafeHtml {
   if (!message) return html``;
   return html`<div class="notice notice-${kind}" role="status" aria-live="polite">${message}</div>`;
+}
+
+/**
+ * The outcome of the action that led here (created, revoked): focused when the page loads
+ * (autofocus on a tabindex=-1 element), so keyboard and screen-reader users start at the result,
+ * not at the top of the page.
+ */
+export function resultNotice(message: SafeHtml | string | undefined, kind: 'success' | 'warning' = 'success'): SafeHtml {
+  if (!message) return html``;
+  return html`<div class="notice notice-${kind}" id="result" role="status" tabindex="-1" autofocus>${message}</div>`;
 }
 
 /** A secret shown once: read-only field, copy button (static/copy.js), and a live region for feedback. */

@@ -67,4 +67,15 @@ export class FlexibleRateLimiter implements RateLimiter {
       throw rejection;
     }
   }
+
+  async refund(key: string, limit: number, windowSeconds: number): Promise<void> {
+    const { shared, local } = this.limitersFor(limit, windowSeconds);
+    // The window the point was most likely taken from: Redis while it is up, else this instance's.
+    const limiter = shared && this.redis?.health.up ? shared : local;
+    try {
+      await limiter.reward(key, 1);
+    } catch (err) {
+      if (limiter === shared) this.redis?.health.markDown((err as Error).message);
+    }
+  }
 }

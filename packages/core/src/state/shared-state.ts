@@ -9,6 +9,12 @@ export interface RateLimitDecision {
 
 export interface RateLimiter {
   consume(key: string, limit: number, windowSeconds: number): Promise<RateLimitDecision>;
+  /**
+   * Gives back one point consumed in the current window (the portal's sign-in: an attempt is
+   * charged before the password is checked and refunded when it succeeds, so only failures count
+   * and concurrent attempts cannot overrun the limit). Best effort: never throws.
+   */
+  refund(key: string, limit: number, windowSeconds: number): Promise<void>;
 }
 
 export type Unsubscribe = () => Promise<void>;
