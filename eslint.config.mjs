@@ -8,7 +8,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  globalIgnores(['**/node_modules/', '**/dist/', '**/dist-bench/', '**/coverage/', '**/.turbo/', '.data/', '.tools/', 'packages/db/src/generated/']),
+  globalIgnores([
+    '**/node_modules/',
+    '**/dist/',
+    '**/dist-bench/',
+    '**/coverage/',
+    '**/.turbo/',
+    '.data/',
+    '.tools/',
+    'packages/db/src/generated/',
+  ]),
 
   eslint.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
