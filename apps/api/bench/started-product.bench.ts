@@ -27,7 +27,7 @@ const app = express(); app.get('/doc', (_req, res) => { res.json(body); }); app.
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'dp-bench-start-'));
-  const [pub, api, gw, portal, db, bare] = await Promise.all(Array.from({ length: 6 }, freePort));
+  const [pub, api, gw, portal, mcp, db, bare] = await Promise.all(Array.from({ length: 7 }, freePort));
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -40,6 +40,7 @@ async function main() {
     API_PORT: String(api),
     GATEWAY_PORT: String(gw),
     PORTAL_PORT: String(portal),
+    MCP_HTTP_PORT: String(mcp),
     EMBEDDED_DB_PORT: String(db),
   };
   const start = spawn(process.execPath, [CLI, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { methodNotAllowed, sendSuccess, type Operation } from '@dp/core';
 import type { ApiContext } from '../context';
 import { createDocumentHandlers, documentSegments, splitDocumentPath } from '../legal/document-handlers';
-import { metered } from '../metering/metered';
+import { withPrincipal } from '../metering/with-principal';
 
 const OPERATION: Record<string, Operation> = {
   document: 'documents.get',
@@ -17,11 +17,15 @@ export function legalDocumentsRouter(ctx: ApiContext): Router {
   router
     .route('/legal/documents/*ref')
     .get(
-      metered(ctx.meter, ctx.quota, 'read', (req) => OPERATION[splitDocumentPath(documentSegments(req)).sub]),
-      async (req, res) => {
-        const { ref, sub } = splitDocumentPath(documentSegments(req));
-        sendSuccess(res, await handlers[sub](req, ref));
-      },
+      withPrincipal(
+        ctx,
+        'read',
+        (req) => OPERATION[splitDocumentPath(documentSegments(req)).sub],
+        async (req, res) => {
+          const { ref, sub } = splitDocumentPath(documentSegments(req));
+          sendSuccess(res, await handlers[sub](req, ref));
+        },
+      ),
     )
     .all(methodNotAllowed(['GET']));
   return router;

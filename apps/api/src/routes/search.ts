@@ -4,7 +4,7 @@ import type { ApiContext } from '../context';
 import { embeddingsRanker } from '../legal/search/embeddings';
 import { parseSearchQuery } from '../legal/search/request';
 import { searchDocuments } from '../legal/search/search';
-import { metered } from '../metering/metered';
+import { withPrincipal } from '../metering/with-principal';
 
 /** GET /v1/legal/search: 1 unit fulltext, 2 units hybrid (the mode decides the operation). */
 export function searchRouter(ctx: ApiContext): Router {
@@ -13,16 +13,20 @@ export function searchRouter(ctx: ApiContext): Router {
   router
     .route('/legal/search')
     .get(
-      // An invalid mode fails validation (400, no units), so either operation is fine for it.
-      metered(ctx.meter, ctx.quota, 'read', (req) => (req.query.mode === 'hybrid' ? 'search.hybrid' : 'search.fulltext')),
-      async (req, res) => {
-        const { request, cursorFor } = parseSearchQuery(req.query);
-        const page = await searchDocuments(ctx.db, request, request.mode === 'hybrid' ? vector : undefined);
-        sendSuccess(res, { results: page.results, next_cursor: cursorFor(page.next) }, 200, {
-          mode: request.mode,
-          signals: page.signals,
-        });
-      },
+      withPrincipal(
+        ctx,
+        'read',
+        // An invalid mode fails validation (400, no units), so either operation is fine for it.
+        (req) => (req.query.mode === 'hybrid' ? 'search.hybrid' : 'search.fulltext'),
+        async (req, res) => {
+          const { request, cursorFor } = parseSearchQuery(req.query);
+          const page = await searchDocuments(ctx.db, request, request.mode === 'hybrid' ? vector : undefined);
+          sendSuccess(res, { results: page.results, next_cursor: cursorFor(page.next) }, 200, {
+            mode: request.mode,
+            signals: page.signals,
+          });
+        },
+      ),
     )
     .all(methodNotAllowed(['GET']));
   return router;

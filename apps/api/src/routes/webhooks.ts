@@ -14,7 +14,7 @@ import {
 } from '@dp/db';
 import type { ApiContext } from '../context';
 import { ParamReader } from '../legal/params';
-import { metered } from '../metering/metered';
+import { withPrincipal, type PrincipalHandler } from '../metering/with-principal';
 
 const CREATE_FIELDS = ['url', 'events', 'description'];
 const UPDATE_FIELDS = ['url', 'events', 'description', 'enabled'];
@@ -45,89 +45,108 @@ function createBody(req: Request): { url: string; events: string[]; description?
  */
 export function webhooksRouter(ctx: ApiContext): Router {
   const router = Router();
-  const guard = [metered(ctx.meter, ctx.quota, 'manage', 'webhooks.manage')];
+  const manage = (handler: PrincipalHandler) => withPrincipal(ctx, 'manage', 'webhooks.manage', handler);
   const policy = { production: ctx.config.isProduction };
-  const org = (req: Request) => req.principal!.orgId;
-  const found = async (req: Request) => {
-    const webhook = await getWebhook(ctx.db.prisma, org(req), String(req.params.id));
+  const found = async (req: Request, orgId: string) => {
+    const webhook = await getWebhook(ctx.db.prisma, orgId, String(req.params.id));
     if (!webhook) throw notFound('Webhook', { id: req.params.id });
     return webhook;
   };
 
   router
     .route('/webhooks')
-    .get(...guard, async (req, res) => {
-      sendSuccess(res, { webhooks: await listWebhooks(ctx.db.prisma, org(req)) });
-    })
-    .post(...guard, async (req, res) => {
-      const created = await createWebhook(ctx.db.prisma, { ...createBody(req), orgId: org(req) }, policy);
-      res.setHeader('Location', `/v1/webhooks/${created.webhook.id}`);
-      sendSuccess(res, created, 201);
-    })
+    .get(
+      manage(async (req, res, { orgId }) => {
+        sendSuccess(res, { webhooks: await listWebhooks(ctx.db.prisma, orgId) });
+      }),
+    )
+    .post(
+      manage(async (req, res, { orgId }) => {
+        const created = await createWebhook(ctx.db.prisma, { ...createBody(req), orgId: orgId }, policy);
+        res.setHeader('Location', `/v1/webhooks/${created.webhook.id}`);
+        sendSuccess(res, created, 201);
+      }),
+    )
     .all(methodNotAllowed(['GET', 'POST']));
 
   router
     .route('/webhooks/:id')
-    .get(...guard, async (req, res) => {
-      sendSuccess(res, { webhook: await found(req) });
-    })
-    .patch(...guard, async (req, res) => {
-      const body = objectBody(req, UPDATE_FIELDS, 'any of url, events, description, enabled');
-      const webhook = await updateWebhook(ctx.db.prisma, org(req), String(req.params.id), body, policy);
-      if (!webhook) throw notFound('Webhook', { id: req.params.id });
-      sendSuccess(res, { webhook });
-    })
-    .delete(...guard, async (req, res) => {
-      if (!(await deleteWebhook(ctx.db.prisma, org(req), String(req.params.id)))) throw notFound('Webhook', { id: req.params.id });
-      res.status(204).end();
-    })
+    .get(
+      manage(async (req, res, { orgId }) => {
+        sendSuccess(res, { webhook: await found(req, orgId) });
+      }),
+    )
+    .patch(
+      manage(async (req, res, { orgId }) => {
+        const body = objectBody(req, UPDATE_FIELDS, 'any of url, events, description, enabled');
+        const webhook = await updateWebhook(ctx.db.prisma, orgId, String(req.params.id), body, policy);
+        if (!webhook) throw notFound('Webhook', { id: req.params.id });
+        sendSuccess(res, { webhook });
+      }),
+    )
+    .delete(
+      manage(async (req, res, { orgId }) => {
+        if (!(await deleteWebhook(ctx.db.prisma, orgId, String(req.params.id)))) throw notFound('Webhook', { id: req.params.id });
+        res.status(204).end();
+      }),
+    )
     .all(methodNotAllowed(['GET', 'PATCH', 'DELETE']));
   router
     .route('/webhooks/:id/test')
-    .post(...guard, async (req, res) => {
-      const delivery = await sendTestEvent(ctx.db.prisma, org(req), String(req.params.id));
-      if (!delivery) throw notFound('Webhook', { id: req.params.id });
-      res.setHeader('Location', `/v1/webhooks/${req.params.id}/deliveries/${delivery.id}`);
-      sendSuccess(res, { delivery }, 202);
-    })
+    .post(
+      manage(async (req, res, { orgId }) => {
+        const delivery = await sendTestEvent(ctx.db.prisma, orgId, String(req.params.id));
+        if (!delivery) throw notFound('Webhook', { id: req.params.id });
+        res.setHeader('Location', `/v1/webhooks/${String(req.params.id)}/deliveries/${delivery.id}`);
+        sendSuccess(res, { delivery }, 202);
+      }),
+    )
     .all(methodNotAllowed(['POST']));
   router
     .route('/webhooks/:id/rotate-secret')
-    .post(...guard, async (req, res) => {
-      const rotated = await rotateWebhookSecret(ctx.db.prisma, org(req), String(req.params.id));
-      if (!rotated) throw notFound('Webhook', { id: req.params.id });
-      sendSuccess(res, rotated);
-    })
+    .post(
+      manage(async (req, res, { orgId }) => {
+        const rotated = await rotateWebhookSecret(ctx.db.prisma, orgId, String(req.params.id));
+        if (!rotated) throw notFound('Webhook', { id: req.params.id });
+        sendSuccess(res, rotated);
+      }),
+    )
     .all(methodNotAllowed(['POST']));
 
   router
     .route('/webhooks/:id/deliveries')
-    .get(...guard, async (req, res) => {
-      const params = new ParamReader(req.query);
-      const limit = params.int('limit', { min: 1, max: 100, fallback: 20 });
-      const cursor = params.string('cursor', { max: 200 });
-      params.done();
-      const webhook = await found(req);
-      const page = await listDeliveries(ctx.db.prisma, org(req), webhook.id, { limit, cursor });
-      sendSuccess(res, { webhook_id: webhook.id, deliveries: page.deliveries, next_cursor: page.nextCursor });
-    })
+    .get(
+      manage(async (req, res, { orgId }) => {
+        const params = new ParamReader(req.query);
+        const limit = params.int('limit', { min: 1, max: 100, fallback: 20 });
+        const cursor = params.string('cursor', { max: 200 });
+        params.done();
+        const webhook = await found(req, orgId);
+        const page = await listDeliveries(ctx.db.prisma, orgId, webhook.id, { limit, cursor });
+        sendSuccess(res, { webhook_id: webhook.id, deliveries: page.deliveries, next_cursor: page.nextCursor });
+      }),
+    )
     .all(methodNotAllowed(['GET']));
   router
     .route('/webhooks/:id/deliveries/:deliveryId')
-    .get(...guard, async (req, res) => {
-      const delivery = await getDelivery(ctx.db.prisma, org(req), String(req.params.id), String(req.params.deliveryId));
-      if (!delivery) throw notFound('Delivery', { id: req.params.deliveryId, webhook_id: req.params.id });
-      sendSuccess(res, { delivery });
-    })
+    .get(
+      manage(async (req, res, { orgId }) => {
+        const delivery = await getDelivery(ctx.db.prisma, orgId, String(req.params.id), String(req.params.deliveryId));
+        if (!delivery) throw notFound('Delivery', { id: req.params.deliveryId, webhook_id: req.params.id });
+        sendSuccess(res, { delivery });
+      }),
+    )
     .all(methodNotAllowed(['GET']));
   router
     .route('/webhooks/:id/deliveries/:deliveryId/replay')
-    .post(...guard, async (req, res) => {
-      const delivery = await replayDelivery(ctx.db.prisma, org(req), String(req.params.id), String(req.params.deliveryId));
-      if (!delivery) throw notFound('Delivery', { id: req.params.deliveryId, webhook_id: req.params.id });
-      res.setHeader('Location', `/v1/webhooks/${req.params.id}/deliveries/${delivery.id}`);
-      sendSuccess(res, { delivery }, 202);
-    })
+    .post(
+      manage(async (req, res, { orgId }) => {
+        const delivery = await replayDelivery(ctx.db.prisma, orgId, String(req.params.id), String(req.params.deliveryId));
+        if (!delivery) throw notFound('Delivery', { id: req.params.deliveryId, webhook_id: req.params.id });
+        res.setHeader('Location', `/v1/webhooks/${String(req.params.id)}/deliveries/${delivery.id}`);
+        sendSuccess(res, { delivery }, 202);
+      }),
+    )
     .all(methodNotAllowed(['POST']));
 
   return router;
