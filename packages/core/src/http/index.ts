@@ -8,3 +8,4 @@ export * from './input';
 export * from './server';
 export * from './rate-limit-headers';
 export * from './bearer';
+export * from './chain';

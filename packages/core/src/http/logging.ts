@@ -11,15 +11,18 @@ import type { Logger } from 'pino';
 export function httpLogger(logger: Logger): RequestHandler {
   // With request logging off, skip the per-request listener entirely.
   if (!logger.isLevelEnabled('error')) return (_req, _res, next) => next();
+  // The line is built from the method, path, status and id only, never from headers or bodies,
+  // so the logger's redaction (a walk of every path per line) has nothing to find here.
+  const requestLog = logger.child({}, { redact: { paths: [], censor: '[redacted]' } });
   return (req, res, next) => {
     const startedAt = process.hrtime.bigint();
     res.once('close', () => {
       const status = res.statusCode;
       // Client errors (4xx) are warnings: worth seeing, never a fault of ours, never with a stack.
       const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
-      if (!logger.isLevelEnabled(level)) return;
+      if (!requestLog.isLevelEnabled(level)) return;
       const responseTime = Number(process.hrtime.bigint() - startedAt) / 1e6;
-      logger[level](
+      requestLog[level](
         {
           requestId: (req as Request).requestId,
           req: { method: req.method, url: redactUrl(req.originalUrl) },
