@@ -63,13 +63,12 @@ export async function claimDeliveries(
   db: Database,
   opts: { workerId: string; now: Date; lockMs: number; limit: number },
 ): Promise<ClaimedDelivery[]> {
-  const rows = await db.prisma.$queryRawUnsafe<ClaimRow[]>(
-    CLAIM_SQL,
+  const rows = await db.query<ClaimRow>(CLAIM_SQL, [
     opts.now.toISOString(),
     new Date(opts.now.getTime() + opts.lockMs).toISOString(),
     opts.workerId,
     opts.limit,
-  );
+  ]);
   return rows.map((r) => ({
     id: r.id,
     webhookId: r.webhook_id,
@@ -88,19 +87,22 @@ export async function claimDeliveries(
  * disabled since the batch was claimed, and a deleted webhook must get nothing more.
  */
 export async function stillClaimed(db: Database, deliveryId: string, workerId: string): Promise<boolean> {
-  const rows = await db.prisma.$queryRawUnsafe<{ ok: number }[]>(
+  const rows = await db.query<{ ok: number }>(
     `SELECT 1 AS ok FROM "webhook_delivery" d JOIN "webhook" w ON w.id = d.webhook_id AND w.status = 'active'
      WHERE d.id = $1 AND d.locked_by = $2 AND d.status = 'pending'`,
-    deliveryId,
-    workerId,
+    [deliveryId, workerId],
   );
   return rows.length > 0;
 }
 
 /** Gives back this worker's unfinished claims so another worker can take them at once. */
 export async function releaseClaims(db: Database, workerId: string): Promise<number> {
-  return db.prisma.$executeRawUnsafe(
-    `UPDATE "webhook_delivery" SET locked_until = NULL, locked_by = NULL WHERE locked_by = $1 AND status = 'pending'`,
-    workerId,
+  const [row] = await db.query<{ released: number }>(
+    `WITH released AS (
+       UPDATE "webhook_delivery" SET locked_until = NULL, locked_by = NULL WHERE locked_by = $1 AND status = 'pending' RETURNING 1
+     )
+     SELECT count(*)::int AS released FROM released`,
+    [workerId],
   );
+  return row?.released ?? 0;
 }

@@ -67,8 +67,7 @@ SELECT (SELECT count(*) FROM d)::int AS updated, (SELECT reason FROM w LIMIT 1) 
 
 /** Writes an attempt's outcome. `updated` is false when the claim had been lost meanwhile. */
 export async function recordAttempt(db: Database, o: AttemptOutcome): Promise<{ updated: boolean; disabledReason: string | null }> {
-  const [row] = await db.prisma.$queryRawUnsafe<{ updated: number; disabled_reason: string | null }[]>(
-    RECORD_SQL,
+  const [row] = await db.query<{ updated: number; disabled_reason: string | null }>(RECORD_SQL, [
     o.deliveryId,
     o.workerId,
     o.status,
@@ -86,6 +85,6 @@ export async function recordAttempt(db: Database, o: AttemptOutcome): Promise<{ 
     o.response ? JSON.stringify(o.response.headers) : null,
     o.response?.body ?? null,
     o.response?.truncated ?? false,
-  );
+  ]);
   return { updated: Number(row?.updated ?? 0) > 0, disabledReason: row?.disabled_reason ?? null };
 }
