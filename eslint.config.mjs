@@ -17,6 +17,7 @@ export default defineConfig(
     '.data/',
     '.tools/',
     'packages/db/src/generated/',
+    'packages/core/src/generated/',
   ]),
 
   eslint.configs.recommended,

@@ -1,3 +1,4 @@
+import type { V1GetOk } from '@dp/core';
 import { importCorpusFile, sharedCorpusPath } from '@dp/db';
 import { importTestRecords } from '@dp/testing';
 import { createHarness, type Harness } from './harness';
@@ -62,15 +63,18 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const search = (params: Record<string, string>, k = key) => h.get(`/v1/legal/search?${new URLSearchParams(params)}`, k);
-const keys = (res: { body: { data: { results: { natural_key: string }[] } } }) => res.body.data.results.map((r) => r.natural_key);
+/** The answer's body as the OpenAPI document types it (generated): a field the contract lacks fails to compile. */
+type SearchBody = V1GetOk<'/v1/legal/search'>;
+const keys = (res: { body: SearchBody }) => res.body.data.results.map((r) => r.natural_key);
 
 describe('GET /v1/legal/search (fulltext)', () => {
   it('answers the documented shape with a snippet cut where the match is', async () => {
     const res = await search({ q: 'vesmírné dráhy' });
     expect(res.status).toBe(200);
-    expect(res.body.meta.mode).toBe('fulltext');
-    expect(res.body.meta.signals).toEqual(['lexical']);
-    const [first] = res.body.data.results;
+    const body = res.body as SearchBody;
+    expect(body.meta.mode).toBe('fulltext');
+    expect(body.meta.signals).toEqual(['lexical']);
+    const [first] = body.data.results;
     expect(first).toMatchObject({ natural_key: 'sb/2091/3', doc_number: '3/2091 Sb.', doc_type: 'decree', status: 'no_longer_in_force' });
     expect(typeof first.score).toBe('number');
     // Not the heading: the body's "§ 3 Provozovatel vesmírné dráhy ...", marked with « ».

@@ -18,3 +18,4 @@ export * from './service/shutdown';
 export * from './service/listen';
 export * from './files';
 export * from './cache/cache';
+export * from './api-types';

@@ -1,13 +1,7 @@
+import type { V1Schemas } from '@dp/core';
 import { capped, lines, requestLine } from './common';
 
-export interface ChangeView {
-  id: string;
-  kind: string;
-  document: { id: string; natural_key: string; doc_number: string };
-  at: string;
-  version?: { version?: number; valid_from?: string } | null;
-  relation?: { type?: string; target?: { natural_key?: string; doc_number?: string | null } } | null;
-}
+export type ChangeView = V1Schemas['Change'];
 
 function detail(c: ChangeView): string {
   if (c.version?.version) return ` — v${c.version.version}${c.version.valid_from ? ` valid from ${c.version.valid_from}` : ''}`;

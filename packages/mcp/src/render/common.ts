@@ -1,11 +1,8 @@
 /** Helpers for the text renderings: short, predictable lines a model can quote from. */
+import type { V1Schemas } from '@dp/core';
 
-export interface DocRef {
-  id?: string | null;
-  natural_key: string;
-  doc_number?: string | null;
-  title?: string | null;
-}
+/** What a label needs of any of the API's document references (a document, a relation's target, …). */
+export type DocRef = Pick<V1Schemas['DocumentRef'], 'natural_key'> & { doc_number?: string | null; title?: string | null };
 
 /** "89/2012 Sb. (sb/2012/89) — Title" */
 export function docLabel(d: DocRef): string {

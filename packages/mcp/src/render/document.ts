@@ -1,35 +1,9 @@
+import type { V1Schemas } from '@dp/core';
 import { capped, docLabel, field, lines, requestLine } from './common';
 
-export interface VersionView {
-  version: number;
-  valid_from: string;
-  valid_to: string | null;
-  kind?: string;
-  is_current?: boolean;
-  amended_by?: { natural_key: string; doc_number: string | null } | null;
-}
+export type VersionView = V1Schemas['Version'];
 
-export interface DocumentView {
-  id: string;
-  natural_key: string;
-  doc_number: string;
-  title: string;
-  doc_type: string;
-  status: string;
-  as_of: string;
-  citation?: string | null;
-  dates?: Record<string, string | null>;
-  version?: VersionView | null;
-  version_count?: number;
-  links: { self: string; effectivity: string; relations: string };
-  text?: string | null;
-  text_unavailable_reason?: string;
-  text_page?: { offset: number; limit: number; returned_chars: number; total_chars: number; next_offset: number | null };
-  sections?: { level: number; label: string; offset: number }[] | null;
-  versions?: VersionView[];
-  relations?: { edges: { type: string; document: { natural_key: string; doc_number: string | null } }[]; has_more: boolean };
-  effectivity?: { status: string; effective_from: string | null; effective_to: string | null };
-}
+export type DocumentView = V1Schemas['Document'];
 
 /** The exact follow-up call for the next part of the text, or null when it is complete. */
 export function nextTextHint(doc: DocumentView, args: { id: string; at?: string; include?: string[] }): string | null {

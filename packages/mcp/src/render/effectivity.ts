@@ -1,18 +1,8 @@
+import type { V1Schemas } from '@dp/core';
 import { docLabel, lines, requestLine, type DocRef } from './common';
-import { renderVersion, type VersionView } from './document';
+import { renderVersion } from './document';
 
-export interface EffectivityView {
-  at: string;
-  status: string;
-  source_status?: string;
-  effective_from: string | null;
-  effective_to: string | null;
-  effective_to_basis?: string | null;
-  effective_to_inferred_from?: string | null;
-  repealed_by: { natural_key: string; doc_number: string | null; in_corpus: boolean }[];
-  version_in_force: VersionView | null;
-  next_change: { date: string; kind: string; version?: number } | null;
-}
+export type EffectivityView = V1Schemas['Effectivity'];
 
 export function renderEffectivity(doc: DocRef, eff: EffectivityView, requestId: string | null): string {
   const basis =

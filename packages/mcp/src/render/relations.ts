@@ -1,11 +1,7 @@
+import type { V1Schemas } from '@dp/core';
 import { capped, docLabel, lines, requestLine, type DocRef } from './common';
 
-export interface RelationView {
-  type: string;
-  direction: string;
-  document: { natural_key: string; doc_number: string | null; id: string | null; title: string | null; in_corpus: boolean };
-  version_dates?: string[];
-}
+export type RelationView = V1Schemas['Relation'];
 
 export function renderRelations(doc: DocRef, relations: RelationView[], nextCursor: string | null, requestId: string | null): string {
   return lines(

@@ -1,3 +1,4 @@
+import type { V1Schemas } from '@dp/core';
 import { capped, docLabel, lines, requestLine } from './common';
 
 /** A page of 20 hits stays readable; the full snippet is in the structured result. */
@@ -7,16 +8,7 @@ function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-export interface SearchHit {
-  id: string;
-  natural_key: string;
-  doc_number: string;
-  title?: string;
-  doc_type?: string;
-  status?: string;
-  score?: number;
-  snippet?: string | null;
-}
+export type SearchHit = V1Schemas['SearchResult'];
 
 export function renderSearch(q: string, mode: string, hits: SearchHit[], nextCursor: string | null, requestId: string | null): string {
   return lines(

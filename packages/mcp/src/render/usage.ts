@@ -1,13 +1,7 @@
+import type { V1Schemas } from '@dp/core';
 import { capped, lines, requestLine } from './common';
 
-export interface UsageView {
-  organization: { id: string; name: string };
-  plan: { name: string; requests_per_minute: number; monthly_units: number };
-  period: { start: string; end: string };
-  units: { used: number; remaining: number; limit: number };
-  requests: number;
-  by_operation: { operation: string; requests: number; units: number }[];
-}
+export type UsageView = V1Schemas['Usage'];
 
 export function renderUsage(u: UsageView, requestId: string | null): string {
   return lines(

@@ -1,5 +1,11 @@
-import { ApiError, notFound } from '@dp/core';
+import { ApiError, notFound, type V1Schemas } from '@dp/core';
 import { normalizeDocumentRef, looksLikeNaturalKey, type Database } from '@dp/db';
+
+type InferredFrom = V1Schemas['Version']['valid_from_inferred_from'];
+const INFERRED_FROM: readonly string[] = ['previous_version_end', 'published', 'effective_from'] satisfies NonNullable<InferredFrom>[];
+/** The stored basis of an inferred start date, as the contract names it (anything else: none). */
+const inferredFrom = (stored: string | null): InferredFrom =>
+  stored !== null && INFERRED_FROM.includes(stored) ? (stored as InferredFrom) : null;
 
 export type DocumentRow = NonNullable<Awaited<ReturnType<Database['prisma']['document']['findUnique']>>>;
 
@@ -16,7 +22,7 @@ export interface VersionMeta {
   textIsCurrent: boolean;
   textOmitted: string | null;
   /** Null: valid_from as the source states it; else what the importer stood in for it. */
-  validFromInferredFrom: string | null;
+  validFromInferredFrom: InferredFrom;
 }
 
 export type DocumentMeta = Omit<DocumentRow, 'text' | 'sections'>;
@@ -69,7 +75,7 @@ export async function loadVersions(db: Database, documentId: string): Promise<Ve
     hasText: r.has_text || r.text_is_current,
     textIsCurrent: r.text_is_current,
     textOmitted: r.text_omitted,
-    validFromInferredFrom: r.valid_from_inferred_from,
+    validFromInferredFrom: inferredFrom(r.valid_from_inferred_from),
   }));
 }
 

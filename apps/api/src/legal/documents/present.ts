@@ -1,9 +1,10 @@
-import { formatIsoDate } from '@dp/core';
+import { formatIsoDate, type V1Schemas } from '@dp/core';
 import { toDate, type DocumentMeta, type VersionMeta } from './load';
 
 const iso = (d: Date | string | null) => (d ? formatIsoDate(toDate(d)!) : null);
 
-export function presentVersion(v: VersionMeta) {
+/** Typed by the OpenAPI document's `Version` schema: a field the contract lacks fails to compile. */
+export function presentVersion(v: VersionMeta): V1Schemas['Version'] {
   return {
     version: v.version,
     valid_from: formatIsoDate(v.validFrom),

@@ -1,0 +1,2013 @@
+// Generated from the OpenAPI document (docs/openapi.yaml + docs/openapi/*.yaml) by
+// `pnpm generate:api-types`; do not edit. packages/core/test/v1-types.test.ts fails when it is stale.
+export interface paths {
+  '/v1/legal/changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The changes feed
+     * @description Changes in a fixed order; follow `next_cursor` (pass it as `since`) to see every change
+     *     exactly once, also while an import is writing new ones: changes of transactions still
+     *     open are held back until they commit, and then appear after the cursor. `next_cursor` is
+     *     always returned (an empty page returns the position it started from): poll with it.
+     *     1 unit per page.
+     *
+     */
+    get: operations['listChanges'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/legal/documents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A document, as it stood on a date
+     * @description `{id}` is the document id (`SB-2012-89`) or its natural key (`sb/2012/89`, URL-encoded or
+     *     not). Costs 1 unit. With `at`, the document is shown in the version whose
+     *     `valid_from <= at < valid_to`; a date before its first version gives 404 with
+     *     `details.reason = "not_yet_published"`. Text is paged with `text_offset`/`text_limit`
+     *     (character offsets); follow `text_page.next_offset`.
+     *
+     */
+    get: operations['getDocument'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/legal/documents/{id}/effectivity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether a document is in force on a date, and why
+     * @description Costs 1 unit. `at` defaults to today (UTC).
+     */
+    get: operations['getEffectivity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/legal/documents/{id}/relations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Relations of a document, from both ends
+     * @description Costs 1 unit. Stored edges are `amends`, `repeals`, `cites`; the other end sees them as
+     *     `amended_by`, `repealed_by`, `cited_by`. A target outside the corpus is still returned,
+     *     with `in_corpus: false`. Paginated: follow `next_cursor`.
+     *
+     */
+    get: operations['getRelations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/legal/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search legal documents (Czech-aware)
+     * @description Czech-aware search: queries match with or without diacritics ("obcansky zakonik") and in
+     *     inflected forms ("zákoníku", "spotřebitelů"). A citation in `q` (`89/2012`, `89/2012 Sb.`,
+     *     `zákon č. 89/2012 Sb.`) puts the cited document first.
+     *
+     *     - `fulltext` (1 unit): lexical ranking; terms are ANDed, or ORed when no document has them all.
+     *     - `hybrid` (2 units): reciprocal rank fusion (k = 60) of the lexical ranking, an independent
+     *       trigram (fuzzy, typo-tolerant) ranking of titles and, when an embeddings provider is
+     *       configured, vector similarity. `meta.signals` lists the signals fused.
+     *
+     *     `snippet` is cut from the document text where the query matches; matched words are marked
+     *     with `«` and `»` (plain text, no HTML). Failed requests cost nothing.
+     *
+     */
+    get: operations['searchDocuments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/openapi.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** This document */
+    get: operations['getOpenApi'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Usage of the organization in the current period
+     * @description Needs the `manage` scope. Costs 0 units. The period is the calendar month (UTC).
+     */
+    get: operations['getUsage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's webhooks
+     * @description Needs the `manage` scope. Costs 0 units. At most 20 per organization, oldest first; not paginated.
+     */
+    get: operations['listWebhooks'];
+    put?: never;
+    /**
+     * Create a webhook (its signing secret is shown once)
+     * @description Needs the `manage` scope. Costs 0 units. The response carries the signing secret
+     *     (`whsec_…`) once; it cannot be read again. Keep it to verify deliveries.
+     *
+     *     `url` must be an absolute https URL to a public host (in development, http to a loopback
+     *     host such as `http://127.0.0.1:8080/hook` is also accepted), at most 2048 characters,
+     *     without credentials. Literal private, loopback, link-local, shared (100.64.0.0/10) and
+     *     metadata addresses are refused here; host names are resolved and checked again on every
+     *     delivery, on the address actually connected to. `events` is a non-empty subset of the
+     *     change kinds. Unknown body fields are refused. An organization has at most 20 webhooks.
+     *     Errors name every bad field in `details.errors`.
+     *
+     */
+    post: operations['createWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Webhook id (`wh_…`). */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * One webhook
+     * @description Needs the `manage` scope. Costs 0 units. Another organization's webhook is 404 `not_found`.
+     */
+    get: operations['getWebhook'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a webhook
+     * @description Needs the `manage` scope. Costs 0 units. Answers 204 with no body. The webhook, its
+     *     pending deliveries and its delivery log are removed; nothing more is sent to it (an
+     *     attempt already under way at that instant may still complete). Deleting again is 404.
+     *
+     */
+    delete: operations['deleteWebhook'];
+    options?: never;
+    head?: never;
+    /**
+     * Edit a webhook, disable or re-enable it
+     * @description Needs the `manage` scope. Costs 0 units. Send any of `url`, `events`, `description`,
+     *     `enabled`; absent fields stay as they are. `url` and `events` are checked exactly as on
+     *     creation (the same URL policy). `enabled: true` re-enables a disabled webhook: its failure
+     *     count is reset and its pending deliveries become due now, so they resume in order at once.
+     *     `enabled: false` stops deliveries (pending ones wait). A new URL applies to pending
+     *     deliveries too; new events apply to changes written from now on.
+     *
+     */
+    patch: operations['updateWebhook'];
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The delivery log of a webhook
+     * @description Needs the `manage` scope. Costs 0 units. Newest first (by the change announced), each
+     *     delivery with every attempt made: when it started, how long it took, the HTTP status
+     *     (null when no response came) and the error. Paginated: pass `next_cursor` as `cursor`.
+     *
+     */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/deliveries/{deliveryId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
+        deliveryId: components['parameters']['WebhookDeliveryId'];
+        /** @description Webhook id (`wh_…`). */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * One delivery in full
+     * @description Needs the `manage` scope. Costs 0 units. The delivery with every attempt in full: the
+     *     request as sent (headers, the signature included, and body; never the secret), the
+     *     answer's status and headers and the first 4096 bytes of its body (`body_truncated` says
+     *     when there was more), the duration, and the delivery's next attempt.
+     *
+     */
+    get: operations['getWebhookDelivery'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/deliveries/{deliveryId}/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
+        deliveryId: components['parameters']['WebhookDeliveryId'];
+        /** @description Webhook id (`wh_…`). */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replay a delivery
+     * @description Needs the `manage` scope. Costs 0 units. No body. Sends the delivery's event again as a new
+     *     delivery (its own `webhook-id`, `replay_of` naming the original, the same `data`); the
+     *     original stays as it was. Any delivery can be replayed, whatever its status. A disabled
+     *     webhook is 409 `conflict`: re-enable it first.
+     *
+     */
+    post: operations['replayWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Webhook id (`wh_…`). */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate the signing secret (the new one is shown once)
+     * @description Needs the `manage` scope. Costs 0 units. No body. Generates a new signing secret, returned
+     *     this once. For 24 hours (`webhook.previous_secret_expires_at`) every delivery carries two
+     *     signatures in `webhook-signature` (`v1,<new> v1,<old>`), so a receiver holding either
+     *     secret verifies; then only the new one signs. Rotating again within those 24 hours retires
+     *     the older secret at once.
+     *
+     */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Webhook id (`wh_…`). */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event
+     * @description Needs the `manage` scope. Costs 0 units. No body. Queues a `webhook.test` event for this
+     *     webhook: the worker signs and sends it like any other delivery (after any older pending
+     *     delivery of this endpoint, which keeps order), and it appears in the delivery log. Its
+     *     `data` is `{id, kind: "webhook.test", webhook_id, at, message}`. A disabled webhook is
+     *     409 `conflict`: re-enable it first.
+     *
+     */
+    post: operations['sendWebhookTestEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/x402/legal/documents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A document, paid per call with x402 (no API key)
+     * @description Mirrors `GET /v1/legal/documents/{id}` without an API key; each call costs 0.002 USD
+     *     (2000 atomic units of USDC, 6 decimals) paid through the x402 protocol. Off unless
+     *     `X402_ENABLED` is set (then every `/x402` path answers 404 `not_found`).
+     *
+     *     1. Without `X-PAYMENT`, the answer is 402 with a challenge: `accepts` holds one payment
+     *        requirement (`scheme` exact, `network` base-sepolia, `resource` = the URL requested).
+     *     2. The client signs an EIP-3009 `TransferWithAuthorization` for that entry (EIP-712
+     *        domain `{name: "USDC", version: "2", chainId: 84532, verifyingContract: asset}`) and
+     *        repeats the request with `X-PAYMENT: base64(JSON payment payload)`. The authorization's
+     *        `value` must equal `maxAmountRequired`: the pilot charges exactly its price, so a larger
+     *        authorization is refused (`invalid_exact_evm_payload_authorization_value`), never settled.
+     *     3. The server verifies the payment with the facilitator, applies the per-payer limit
+     *        (10/min), checks the document exists (404 is never charged), settles within the
+     *        global daily cap and answers 200 with the document and `X-PAYMENT-RESPONSE`.
+     *
+     *     Presenting the same payment again for the same URL answers 200 with `replay: true` and
+     *     no new charge; for another URL it is refused (`invalid_payment`, reason
+     *     `nonce_already_used`). A refused or undecodable `X-PAYMENT` answers 402 with the
+     *     challenge body, `error.code = invalid_payment` and `error.details.reason` = the x402
+     *     reason string; after 20 refused payments in a minute from one client IP, payments from
+     *     it are refused with 429 until `Retry-After`, before decoding. When the day's cap (UTC) is reached, the challenge comes back with
+     *     `error.code = payment_required` and `details.reason = daily_cap_reached`.
+     *     Gateway traffic never appears in `GET /v1/usage`.
+     *
+     *     **x402 v2** works beside v1 on the same endpoint, for the same price: every 402 also
+     *     carries the v2 challenge in the `PAYMENT-REQUIRED` header (`X402PaymentRequiredV2`:
+     *     `amount`, network `eip155:84532`); a v2 client pays with `PAYMENT-SIGNATURE`
+     *     (`X402PaymentPayloadV2`, the same EIP-3009 authorization and EIP-712 domain) and gets
+     *     `PAYMENT-RESPONSE` (`X402PaymentResponseV2`). A request with both headers is paid with
+     *     `PAYMENT-SIGNATURE`. Replay memory (nonces), the per-payer limit, the daily cap and the
+     *     per-IP refused-payment budget are shared by both versions; a nonce settled in one version
+     *     is refused in the other (`nonce_already_used`). v2 refusals name the reason as
+     *     `@x402/evm` does (e.g. `invalid_exact_evm_signature`), in `details.reason` and in the
+     *     `error` of the `PAYMENT-REQUIRED` header.
+     *
+     */
+    get: operations['getDocumentPaid'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    Change: {
+      /** Format: date-time */
+      at: string;
+      document: {
+        doc_number: string;
+        id: string;
+        natural_key: string;
+      };
+      id: string;
+      kind: components['schemas']['ChangeKind'];
+      /** @description For relation.created. */
+      relation?: {
+        target: {
+          doc_number: string | null;
+          natural_key: string;
+        };
+        /** @enum {string} */
+        type: 'amends' | 'repeals' | 'cites';
+      };
+      /** @description For document.version_added. */
+      version?: {
+        amended_by: {
+          doc_number?: string | null;
+          natural_key?: string;
+        } | null;
+        kind: string;
+        /** Format: date */
+        valid_from: string;
+        /** Format: date */
+        valid_to: string | null;
+        version: number;
+      };
+    };
+    ChangeFilters: {
+      doc_type?: components['schemas']['DocType'][];
+      eff_status?: components['schemas']['EffStatus'][];
+      kinds?: components['schemas']['ChangeKind'][];
+    };
+    /** @enum {string} */
+    ChangeKind: 'document.created' | 'document.version_added' | 'document.status_changed' | 'relation.created';
+    /** Format: date */
+    Date: string | null;
+    /** @enum {string} */
+    DocType:
+      | 'act'
+      | 'constitutional_act'
+      | 'decree'
+      | 'government_regulation'
+      | 'statutory_measure'
+      | 'communication'
+      | 'measure'
+      | 'resolution'
+      | 'other';
+    Document: {
+      /**
+       * Format: date
+       * @description The day the document is shown as of (at, or today)
+       */
+      as_of: string;
+      citation?: string | null;
+      dates: {
+        current_version_from?: components['schemas']['Date'];
+        effective_from?: components['schemas']['Date'];
+        effective_to?: components['schemas']['Date'];
+        inferred_effective_to?: components['schemas']['Date'];
+        last_updated?: components['schemas']['Date'];
+        published?: components['schemas']['Date'];
+      };
+      /** @example 89/2012 Sb. */
+      doc_number: string;
+      doc_type: components['schemas']['DocType'];
+      effectivity?: components['schemas']['Effectivity'];
+      eli?: string | null;
+      id: string;
+      is_amending_act?: boolean;
+      language?: string;
+      links: {
+        effectivity: string;
+        relations: string;
+        self: string;
+      };
+      /** @example sb/2012/89 */
+      natural_key: string;
+      relations?: {
+        edges: components['schemas']['Relation'][];
+        has_more: boolean;
+        more?: string;
+      };
+      repealed_by?: string[];
+      sections?:
+        | {
+            label: string;
+            level: number;
+            offset: number;
+          }[]
+        | null;
+      source?: Record<string, never> | null;
+      status: components['schemas']['EffStatus'];
+      text?: string | null;
+      text_format?: string;
+      text_page?: {
+        limit: number;
+        next_offset: number | null;
+        offset: number;
+        returned_chars: number;
+        total_chars: number;
+      };
+      text_unavailable_reason?: string;
+      title: string;
+      version: null | components['schemas']['Version'];
+      version_count: number;
+      versions?: components['schemas']['Version'][];
+    };
+    DocumentEnvelope: components['schemas']['SuccessEnvelopeBase'] & {
+      data: {
+        document: components['schemas']['Document'];
+      };
+    };
+    DocumentRef: {
+      doc_number: string;
+      id: string;
+      natural_key: string;
+      title?: string;
+    };
+    Effectivity: {
+      /** Format: date */
+      at: string;
+      effective_from: components['schemas']['Date'];
+      effective_to: components['schemas']['Date'];
+      /** @enum {string|null} */
+      effective_to_basis: 'stated' | 'inferred' | null;
+      effective_to_inferred_from?: string | null;
+      next_change: null | {
+        /** Format: date */
+        date: string;
+        /** @enum {string} */
+        kind: 'entry_into_force' | 'new_version' | 'end_of_effect';
+        version?: number;
+      };
+      repealed_by: {
+        doc_number: string | null;
+        id: string | null;
+        in_corpus: boolean;
+        natural_key: string;
+      }[];
+      source_status: components['schemas']['EffStatus'];
+      status: components['schemas']['EffStatus'];
+      version_in_force: null | components['schemas']['Version'];
+    };
+    /** @enum {string} */
+    EffStatus: 'in_force' | 'partially_in_force' | 'not_yet_in_force' | 'no_longer_in_force' | 'never_in_force';
+    ErrorEnvelope: {
+      error: {
+        /** @enum {string} */
+        code:
+          | 'invalid_request'
+          | 'missing_key'
+          | 'invalid_key'
+          | 'insufficient_scope'
+          | 'forbidden'
+          | 'not_found'
+          | 'method_not_allowed'
+          | 'request_timeout'
+          | 'conflict'
+          | 'payload_too_large'
+          | 'unsupported_media_type'
+          | 'headers_too_large'
+          | 'rate_limited'
+          | 'quota_exceeded'
+          | 'payment_required'
+          | 'invalid_payment'
+          | 'internal_error'
+          | 'facilitator_unavailable'
+          | 'unavailable';
+        details: Record<string, never>;
+        message: string;
+      };
+      meta: components['schemas']['Meta'];
+    };
+    Meta: {
+      request_id: string;
+    };
+    Relation: {
+      /** @enum {string} */
+      direction: 'outgoing' | 'incoming';
+      document: {
+        doc_number: string | null;
+        id: string | null;
+        in_corpus: boolean;
+        natural_key: string;
+        title: string | null;
+      };
+      evidence: string | null;
+      /** @description How the edge was derived (source-history, text-pattern, …) */
+      methods: string[];
+      type: components['schemas']['RelationType'];
+      version_dates: string[];
+    };
+    /** @enum {string} */
+    RelationType: 'amends' | 'amended_by' | 'repeals' | 'repealed_by' | 'cites' | 'cited_by';
+    SearchFilters: {
+      doc_type?: components['schemas']['DocType'][];
+      eff_status?: components['schemas']['EffStatus'][];
+      is_amending_act?: boolean;
+      /** Format: date */
+      published_from?: string;
+      /** Format: date */
+      published_to?: string;
+    };
+    SearchResult: {
+      doc_number: string;
+      doc_type: components['schemas']['DocType'];
+      id: string;
+      natural_key: string;
+      /** @description Relevance within this result list (fulltext: lexical score; hybrid: fused RRF score); not comparable across queries. */
+      score: number;
+      /** @description Text around the match; matched words wrapped in « and ». `…` marks a cut. */
+      snippet: string;
+      status: components['schemas']['EffStatus'];
+      title: string;
+    };
+    SuccessEnvelopeBase: {
+      data: Record<string, never>;
+      meta: components['schemas']['Meta'];
+      /** @constant */
+      success: true;
+    };
+    Usage: {
+      by_day: {
+        /** Format: date */
+        day: string;
+        operations: Record<string, never>;
+        requests: number;
+        units: number;
+      }[];
+      by_operation: {
+        operation: string;
+        requests: number;
+        units: number;
+      }[];
+      organization: {
+        id: string;
+        name: string;
+      };
+      period: {
+        /** Format: date-time */
+        end: string;
+        /** Format: date-time */
+        start: string;
+      };
+      plan: {
+        monthly_units: number;
+        /** @enum {string} */
+        name: 'free' | 'pro' | 'enterprise';
+        requests_per_minute: number;
+      };
+      requests: number;
+      units: {
+        limit: number;
+        remaining: number;
+        used: number;
+      };
+    };
+    Version: {
+      amended_by: null | {
+        doc_number: string | null;
+        natural_key: string;
+      };
+      is_current?: boolean;
+      /** @description bootstrap (first consolidation) or reform (an amendment took effect) */
+      kind: string;
+      /** @description false where the source kept only a hash of the text */
+      text_available: boolean;
+      text_chars: number | null;
+      text_sha256: string | null;
+      /** Format: date */
+      valid_from: string;
+      /**
+       * @description null when `valid_from` is the source's own date. Where the source's date was not a
+       *     calendar date (e.g. `0000-00-00`), the importer took the previous version's `valid_to`,
+       *     else the document's published date, else its effective_from, and names it here.
+       *
+       * @enum {string|null}
+       */
+      valid_from_inferred_from: 'previous_version_end' | 'published' | 'effective_from' | null;
+      valid_to: components['schemas']['Date'];
+      version: number;
+    };
+    Webhook: {
+      /** Format: date-time */
+      created_at: string;
+      description: string | null;
+      /** Format: date-time */
+      disabled_at: string | null;
+      disabled_reason: string | null;
+      events: components['schemas']['WebhookEventType'][];
+      /** @description Consecutive failed delivery attempts; reset by any success. */
+      failure_count: number;
+      id: string;
+      /**
+       * Format: date-time
+       * @description After a secret rotation, until when the previous secret still signs deliveries; null otherwise.
+       */
+      previous_secret_expires_at: string | null;
+      /**
+       * @description `disabled` after a 410 Gone answer or after repeated failure (see docs/webhooks.md); nothing is sent while disabled.
+       * @enum {string}
+       */
+      status: 'active' | 'disabled';
+      url: string;
+    };
+    WebhookCreateRequest: {
+      description?: string | null;
+      events: components['schemas']['WebhookEventType'][];
+      /**
+       * Format: uri
+       * @example https://example.com/hooks/legal
+       */
+      url: string;
+    };
+    WebhookDelivery: {
+      attempt_count: number;
+      attempts: components['schemas']['WebhookDeliveryAttempt'][];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      delivered_at: string | null;
+      event_type: components['schemas']['WebhookDeliveryEventType'];
+      /** @description The `webhook-id` header of every attempt: the same across retries, so receivers can deduplicate. */
+      id: string;
+      last_error: string | null;
+      last_status: number | null;
+      /**
+       * Format: date-time
+       * @description When the next attempt is due; null unless pending.
+       */
+      next_attempt_at: string | null;
+      payload: components['schemas']['WebhookEventPayload'] | components['schemas']['WebhookTestPayload'];
+      /** @description The delivery this one replays; null for an original. */
+      replay_of: string | null;
+      /**
+       * @description `failed` once the retry schedule is used up or the endpoint answered 410.
+       * @enum {string}
+       */
+      status: 'pending' | 'delivered' | 'failed';
+    };
+    WebhookDeliveryAttempt: {
+      attempt_no: number;
+      duration_ms: number;
+      /** @description Why the attempt failed; null on success. */
+      error: string | null;
+      /** Format: date-time */
+      started_at: string;
+      /** @description HTTP status of the answer; null when none came (refused, timed out, connection error). */
+      status_code: number | null;
+    };
+    WebhookDeliveryAttemptDetail: {
+      attempt_no: number;
+      duration_ms: number;
+      error: string | null;
+      /** @description The request as sent (the signature is in the headers, the secret never is); null for attempts recorded before requests were kept. */
+      request: null | {
+        body: string;
+        headers: components['schemas']['WebhookHeaders'];
+      };
+      /** @description The answer; null when none came (refused, timed out, connection error). */
+      response: null | {
+        /** @description The first 4096 bytes of the body, as UTF-8. */
+        body: string;
+        /** @description The body was longer than what is kept. */
+        body_truncated: boolean;
+        headers: components['schemas']['WebhookHeaders'];
+      };
+      /** Format: date-time */
+      started_at: string;
+      status_code: number | null;
+    };
+    WebhookDeliveryDetail: {
+      attempt_count: number;
+      attempts: components['schemas']['WebhookDeliveryAttemptDetail'][];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      delivered_at: string | null;
+      event_type: components['schemas']['WebhookDeliveryEventType'];
+      id: string;
+      last_error: string | null;
+      last_status: number | null;
+      /**
+       * Format: date-time
+       * @description When the next attempt is due; null unless pending.
+       */
+      next_attempt_at: string | null;
+      payload: components['schemas']['WebhookEventPayload'] | components['schemas']['WebhookTestPayload'];
+      replay_of: string | null;
+      /** @enum {string} */
+      status: 'pending' | 'delivered' | 'failed';
+      webhook_id: string;
+    };
+    /**
+     * @description What a delivery carries; `webhook.test` is sent only on request, to every webhook.
+     * @enum {string}
+     */
+    WebhookDeliveryEventType:
+      'document.created' | 'document.version_added' | 'document.status_changed' | 'relation.created' | 'webhook.test';
+    /** @description The change as the changes feed shows it; the `data` of the delivered body. */
+    WebhookEventPayload: {
+      /** Format: date-time */
+      at: string;
+      document: {
+        doc_number: string;
+        id: string;
+        natural_key: string;
+      };
+      id: string;
+      kind: components['schemas']['WebhookEventType'];
+      relation?: Record<string, never>;
+      version?: Record<string, never>;
+    };
+    /**
+     * @description The change kinds a webhook subscribes to.
+     * @enum {string}
+     */
+    WebhookEventType: 'document.created' | 'document.version_added' | 'document.status_changed' | 'relation.created';
+    WebhookHeaders: {
+      [key: string]: string;
+    };
+    /** @description Standard Webhooks signing secret, `whsec_` + base64 of 24 random bytes. Shown once. */
+    WebhookSecret: string;
+    /** @description The `data` of a `webhook.test` event. */
+    WebhookTestPayload: {
+      /** Format: date-time */
+      at: string;
+      id: string;
+      /** @constant */
+      kind: 'webhook.test';
+      message: string;
+      webhook_id: string;
+    };
+    WebhookUpdateRequest: {
+      description?: string | null;
+      /** @description `true` re-enables a disabled webhook; `false` disables it. */
+      enabled?: boolean;
+      events?: components['schemas']['WebhookEventType'][];
+      /** Format: uri */
+      url?: string;
+    };
+    X402Challenge: {
+      accepts: components['schemas']['X402PaymentRequirements'][];
+      error: {
+        /** @enum {string} */
+        code: 'payment_required' | 'invalid_payment';
+        details: {
+          /** @constant */
+          price_usd: 0.002;
+          /** @description x402 reason string (`invalid_payment`), or `daily_cap_reached`. */
+          reason?: string;
+          /** Format: date-time */
+          resets_at?: string;
+        };
+        message: string;
+      };
+      meta?: {
+        request_id: string;
+      };
+      /** @constant */
+      x402Version: 1;
+    };
+    /** @description Decoded `X-PAYMENT` (x402 v1, exact scheme, EVM). */
+    X402PaymentPayload: {
+      /** @constant */
+      network: 'base-sepolia';
+      payload: {
+        authorization: {
+          /** @description Payer address. */
+          from: string;
+          /** @description 32-byte hex; one payment = one nonce. */
+          nonce: string;
+          /** @description Must equal `payTo`. */
+          to: string;
+          /** @description Unix seconds. */
+          validAfter: string;
+          /** @description Unix seconds. */
+          validBefore: string;
+          /** @description Atomic units; exactly `maxAmountRequired`. */
+          value: string;
+        };
+        /** @description EIP-712 signature of the authorization. */
+        signature: string;
+      };
+      /** @constant */
+      scheme: 'exact';
+      /** @constant */
+      x402Version: 1;
+    };
+    /** @description Decoded `PAYMENT-SIGNATURE` (x402 v2, exact scheme, EVM, EIP-3009). */
+    X402PaymentPayloadV2: {
+      accepted: components['schemas']['X402PaymentRequirementsV2'];
+      extensions?: Record<string, never>;
+      payload: {
+        authorization: {
+          /** @description Payer address. */
+          from: string;
+          /** @description 32-byte hex; one payment = one nonce, across v1 and v2. */
+          nonce: string;
+          /** @description Must equal `payTo`. */
+          to: string;
+          /** @description Unix seconds. */
+          validAfter: string;
+          /** @description Unix seconds. */
+          validBefore: string;
+          /** @description Atomic units; exactly `amount`. */
+          value: string;
+        };
+        /** @description EIP-712 signature, domain `{name: "USDC", version: "2", chainId: 84532, verifyingContract: asset}`. */
+        signature: string;
+      };
+      /** @description The `resource` of the challenge, echoed (informative only). */
+      resource?: Record<string, never>;
+      /** @constant */
+      x402Version: 2;
+    };
+    /** @description Decoded `PAYMENT-REQUIRED` (x402 v2 challenge). */
+    X402PaymentRequiredV2: {
+      accepts: components['schemas']['X402PaymentRequirementsV2'][];
+      /** @description Why the payment was refused (an x402 reason), or why payment is required. */
+      error?: string;
+      resource: {
+        description?: string;
+        /** @constant */
+        mimeType?: 'application/json';
+        /**
+         * Format: uri
+         * @description The URL requested, built from `PUBLIC_BASE_URL` as v1's `resource`.
+         */
+        url: string;
+      };
+      /** @constant */
+      x402Version: 2;
+    };
+    /** @description One entry of `accepts`. */
+    X402PaymentRequirements: {
+      /** @description USDC contract (base-sepolia). */
+      asset: string;
+      description: string;
+      extra: {
+        /** @constant */
+        name: 'USDC';
+        /** @constant */
+        version: '2';
+      };
+      /**
+       * @description Price in atomic units of the asset (6 decimals); `2000` = 0.002 USD.
+       * @example 2000
+       */
+      maxAmountRequired: string;
+      /** @constant */
+      maxTimeoutSeconds: 60;
+      /** @constant */
+      mimeType: 'application/json';
+      /** @constant */
+      network: 'base-sepolia';
+      payTo: string;
+      /**
+       * Format: uri
+       * @description The URL requested, as the configured public base URL (`PUBLIC_BASE_URL`) plus the path and query sent; never taken from `Host` or `X-Forwarded-Host`.
+       */
+      resource: string;
+      /** @constant */
+      scheme: 'exact';
+    };
+    /** @description One x402 v2 `accepts` entry (the v1 entry's terms, with v2's names). */
+    X402PaymentRequirementsV2: {
+      /**
+       * @description Price in atomic units (6 decimals); `2000` = 0.002 USD. The authorization's `value` must equal it.
+       * @example 2000
+       */
+      amount: string;
+      /** @description USDC contract (Base Sepolia). */
+      asset: string;
+      extra: {
+        /** @constant */
+        name: 'USDC';
+        /** @constant */
+        version: '2';
+      };
+      /** @constant */
+      maxTimeoutSeconds: 60;
+      /**
+       * @description Base Sepolia as a CAIP-2 id.
+       * @constant
+       */
+      network: 'eip155:84532';
+      payTo: string;
+      /** @constant */
+      scheme: 'exact';
+    };
+    /** @description Decoded `X-PAYMENT-RESPONSE`. */
+    X402PaymentResponse: {
+      network: string;
+      payer: string;
+      /** @constant */
+      replay?: true;
+      success: boolean;
+      /** @description Same as txRef. */
+      transaction: string;
+      txRef: string;
+    };
+    /** @description Decoded `PAYMENT-RESPONSE` (x402 v2 settle response). */
+    X402PaymentResponseV2: {
+      extra?: {
+        /** @constant */
+        replay: true;
+      };
+      /** @constant */
+      network: 'eip155:84532';
+      payer: string;
+      /** @constant */
+      success: true;
+      /** @description Synthetic transaction reference (0x + sha256 of the nonce). */
+      transaction: string;
+    };
+  };
+  responses: {
+    /** @description `insufficient_scope`: the key lacks the scope; `details.required_scope` names it. */
+    Forbidden: {
+      headers: {
+        'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description `internal_error`; never with a stack trace. Quote the request id. */
+    InternalError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description A parameter is missing or malformed (`invalid_request`); `details.errors` lists `{field, problem}`.
+     *     A path that is not valid percent-encoded UTF-8, and a path, query or body value holding a
+     *     control character (NUL, ESC, DEL and the like; tab and line breaks are allowed in values),
+     *     are refused the same way before anything else reads them.
+     *      */
+    InvalidRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description `method_not_allowed`, with an `Allow` header. */
+    MethodNotAllowed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description `not_found`: unknown document, webhook or route. */
+    NotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description `payload_too_large`. */
+    PayloadTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description `rate_limited` (plan rate limit; `Retry-After` in seconds) or `quota_exceeded` (monthly units used up; `details.resets_at`, and `Retry-After` = the seconds until then). */
+    TooManyRequests: {
+      headers: {
+        'Retry-After': components['headers']['Retry-After'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description `missing_key` (no or malformed Authorization header) or `invalid_key` (malformed, unknown or revoked key). */
+    Unauthorized: {
+      headers: {
+        'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description `unavailable`: storage is unreachable; retry after `Retry-After` seconds. */
+    Unavailable: {
+      headers: {
+        'Retry-After': components['headers']['Retry-After'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description `unsupported_media_type`: the body must be application/json. */
+    UnsupportedMediaType: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description The webhook is disabled (`conflict`, `details.reason = "webhook_disabled"`); re-enable it first. */
+    WebhookConflict: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description `facilitator_unavailable`: the facilitator is unreachable or failing; nothing was charged. */
+    X402FacilitatorUnavailable: {
+      headers: {
+        'Retry-After': components['headers']['X402RetryAfter'];
+        'X-RateLimit-Limit': components['headers']['X402RateLimitLimit'];
+        'X-RateLimit-Remaining': components['headers']['X402RateLimitRemaining'];
+        'X-RateLimit-Reset': components['headers']['X402RateLimitReset'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description `internal_error`; never with a stack trace. */
+    X402InternalError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description `invalid_request`: the path is not valid percent-encoded UTF-8, or holds a control character such as NUL. */
+    X402InvalidRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description `method_not_allowed`, with an `Allow` header. */
+    X402MethodNotAllowed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description `not_found`: the document does not exist (nothing is charged), or the pilot is disabled. */
+    X402NotFound: {
+      headers: {
+        'X-RateLimit-Limit': components['headers']['X402RateLimitLimit'];
+        'X-RateLimit-Remaining': components['headers']['X402RateLimitRemaining'];
+        'X-RateLimit-Reset': components['headers']['X402RateLimitReset'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description Payment challenge. `error.code` is `payment_required` (no `X-PAYMENT`, or the pilot's daily
+     *     cap is reached: `details.reason = daily_cap_reached`, `details.resets_at`) or
+     *     `invalid_payment` (undecodable or refused payment: `details.reason` is the x402 reason,
+     *     e.g. `invalid_payload`, `invalid_exact_evm_payload_signature`,
+     *     `invalid_exact_evm_payload_recipient_mismatch`, `invalid_exact_evm_payload_authorization_value`,
+     *     `invalid_exact_evm_payload_authorization_valid_before`, `invalid_exact_evm_payload_authorization_valid_after`,
+     *     `invalid_scheme`, `invalid_network`, `invalid_x402_version`, `nonce_already_used`; for a
+     *     `PAYMENT-SIGNATURE` (v2) the v2 names: `invalid_exact_evm_signature`,
+     *     `invalid_exact_evm_recipient_mismatch`, `invalid_exact_evm_payload_authorization_value_mismatch`,
+     *     `invalid_exact_evm_scheme`, `invalid_exact_evm_network_mismatch`, and
+     *     `invalid_payment_requirements` when `accepted` is not the requirement stated here).
+     *      */
+    X402PaymentRequired: {
+      headers: {
+        'PAYMENT-REQUIRED': components['headers']['X402PaymentRequiredV2'];
+        'X-RateLimit-Limit': components['headers']['X402RateLimitLimit'];
+        'X-RateLimit-Remaining': components['headers']['X402RateLimitRemaining'];
+        'X-RateLimit-Reset': components['headers']['X402RateLimitReset'];
+        'X-Request-Id': components['headers']['X402RequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['X402Challenge'];
+      };
+    };
+    /** @description `rate_limited`: more than 10 paid requests a minute for this payer, more than 600 unpaid
+     *     requests (challenges, preflights) a minute from this client IP, or more than 20 refused
+     *     `X-PAYMENT` headers a minute from this client IP (then every payment from that IP is refused
+     *     until `Retry-After`, before it is decoded). `X-RateLimit-*` describe the budget that ran out.
+     *      */
+    X402RateLimited: {
+      headers: {
+        'Retry-After': components['headers']['X402RetryAfter'];
+        'X-RateLimit-Limit': components['headers']['X402RateLimitLimit'];
+        'X-RateLimit-Remaining': components['headers']['X402RateLimitRemaining'];
+        'X-RateLimit-Reset': components['headers']['X402RateLimitReset'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description `unavailable`: storage or the document source is unreachable. If the payment was already
+     *     settled, repeating the request with the same `X-PAYMENT` is answered as a replay (no new charge).
+     *      */
+    X402Unavailable: {
+      headers: {
+        'Retry-After': components['headers']['X402RetryAfter'];
+        'X-RateLimit-Limit': components['headers']['X402RateLimitLimit'];
+        'X-RateLimit-Remaining': components['headers']['X402RateLimitRemaining'];
+        'X-RateLimit-Reset': components['headers']['X402RateLimitReset'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+  };
+  parameters: {
+    /** @description A calendar date `YYYY-MM-DD`. */
+    At: string;
+    /** @description Document id (`SB-2012-89`) or natural key (`sb/2012/89`). */
+    DocumentId: string;
+    /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
+    WebhookDeliveryId: string;
+    /** @description Webhook id (`wh_…`). */
+    WebhookId: string;
+  };
+  requestBodies: never;
+  headers: {
+    /** @description Seconds to wait before retrying. */
+    'Retry-After': number;
+    /** @description RFC 6750 Bearer challenge: `Bearer realm="legal-data-api"` when no key was sent, plus
+     *     `error="invalid_token"` (and `error_description`) for a refused key, or
+     *     `error="insufficient_scope", scope="…"` on 403.
+     *      */
+    'WWW-Authenticate': string;
+    /** @description Requests allowed per minute on the organization's plan. */
+    'X-RateLimit-Limit': number;
+    /** @description Requests left in the current window. */
+    'X-RateLimit-Remaining': number;
+    /** @description Unix timestamp (seconds) when the window resets. */
+    'X-RateLimit-Reset': number;
+    /** @description Request id (also in `meta.request_id`); a sane incoming `X-Request-Id` is kept. */
+    'X-Request-Id': string;
+    /** @description The x402 v2 challenge: base64 of JSON `X402PaymentRequiredV2`, on every 402. Its `error`
+     *     is the refusal's reason (`details.reason`) when a payment was refused.
+     *      */
+    X402PaymentRequiredV2: string;
+    /** @description base64 of JSON `X402PaymentResponse`: `success`, `txRef`, `network`, plus `transaction`
+     *     (= txRef) and `payer` for x402 client libraries, and `replay: true` on a replayed payment.
+     *      */
+    X402PaymentResponse: string;
+    /** @description Paid with `PAYMENT-SIGNATURE` (x402 v2) only: base64 of JSON `X402PaymentResponseV2` (a v2
+     *     settle response: `success`, `transaction`, `network` `eip155:84532`, `payer`; `extra.replay`
+     *     on a replayed payment). Not sent for `X-PAYMENT`, which gets `X-PAYMENT-RESPONSE`.
+     *      */
+    X402PaymentResponseV2: string;
+    /** @description Requests allowed per minute in the budget this answer counted against: the payer's (10)
+     *     once a valid payment names one, the client IP's refused payments (20) on `invalid_payment`,
+     *     otherwise the client IP's unpaid requests (600).
+     *      */
+    X402RateLimitLimit: number;
+    /** @description Requests left in the current window. */
+    X402RateLimitRemaining: number;
+    /** @description Unix timestamp (seconds) when the window resets. */
+    X402RateLimitReset: number;
+    /** @description Request id (also in `meta.request_id`). */
+    X402RequestId: string;
+    /** @description Seconds to wait before retrying. */
+    X402RetryAfter: number;
+  };
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  listChanges: {
+    parameters: {
+      query: {
+        /** @description A JSON object (URL-encoded): `{"doc_type":["act"],"eff_status":["in_force"],"kinds":["document.created"]}`. */
+        filters?: string;
+        limit?: number;
+        /** @description An RFC 3339 timestamp (start at the first change at or after it) or a `next_cursor`. */
+        since: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of changes, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: {
+              changes: components['schemas']['Change'][];
+              next_cursor: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getDocument: {
+    parameters: {
+      query?: {
+        /** @description A calendar date `YYYY-MM-DD`. */
+        at?: components['parameters']['At'];
+        /** @description Comma list of `text`, `sections`, `versions`, `relations`, `effectivity`. Default metadata only. */
+        include?: string;
+        /** @description Most code units in the page. A page never ends inside a surrogate pair: it ends one unit
+         *     early (one late when it would otherwise be empty), so every page is well-formed text and
+         *     the pages, followed by `text_page.next_offset`, concatenate to the exact text.
+         *      */
+        text_limit?: number;
+        /** @description Where the text page starts, in UTF-16 code units (JavaScript string indices). An offset
+         *     inside a surrogate pair starts at the pair; `text_page.offset` says where the page starts.
+         *      */
+        text_offset?: number;
+      };
+      header?: never;
+      path: {
+        /** @description Document id (`SB-2012-89`) or natural key (`sb/2012/89`). */
+        id: components['parameters']['DocumentId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The document. */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocumentEnvelope'];
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getEffectivity: {
+    parameters: {
+      query?: {
+        /** @description A calendar date `YYYY-MM-DD`. */
+        at?: components['parameters']['At'];
+      };
+      header?: never;
+      path: {
+        /** @description Document id (`SB-2012-89`) or natural key (`sb/2012/89`). */
+        id: components['parameters']['DocumentId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Effectivity of the document. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: {
+              document: components['schemas']['DocumentRef'];
+              effectivity: components['schemas']['Effectivity'];
+            };
+          };
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getRelations: {
+    parameters: {
+      query?: {
+        cursor?: string;
+        direction?: 'outgoing' | 'incoming' | 'both';
+        limit?: number;
+        /** @description Comma list of relation types (amends, amended_by, repeals, repealed_by, cites, cited_by). */
+        types?: string;
+      };
+      header?: never;
+      path: {
+        /** @description Document id (`SB-2012-89`) or natural key (`sb/2012/89`). */
+        id: components['parameters']['DocumentId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of relations. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: {
+              /** @enum {string} */
+              direction: 'outgoing' | 'incoming' | 'both';
+              document: components['schemas']['DocumentRef'];
+              next_cursor: string | null;
+              relations: components['schemas']['Relation'][];
+              types: components['schemas']['RelationType'][];
+            };
+          };
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  searchDocuments: {
+    parameters: {
+      query: {
+        /** @description A calendar date `YYYY-MM-DD` (default today). Where several generations of a law share
+         *     a title (a repealed act and its successor), the one in force on this day ranks first
+         *     among them, in both modes. It does not filter: `filters.eff_status` does (by the
+         *     source's current status).
+         *      */
+        at?: string;
+        /** @description `next_cursor` of the previous page of the same search (same q, mode, filters, at). A search
+         *     has one order of all its matches whatever `limit` is: following `next_cursor` returns
+         *     every match exactly once, to the last (`next_cursor` null), however many there are.
+         *      */
+        cursor?: string;
+        /** @description A JSON object (URL-encoded), every key optional:
+         *     `{"doc_type":["act"],"eff_status":["in_force"],"published_from":"2000-01-01","published_to":"2010-12-31","is_amending_act":false}`.
+         *     Unknown keys are rejected.
+         *      */
+        filters?: string;
+        limit?: number;
+        mode?: 'fulltext' | 'hybrid';
+        /** @description The query, 1–500 characters. */
+        q: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of results, best first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: {
+              next_cursor: string | null;
+              results: components['schemas']['SearchResult'][];
+            };
+            meta: {
+              /** @enum {string} */
+              mode: 'fulltext' | 'hybrid';
+              request_id: string;
+              /** @description Rankings that contributed, e.g. ["lexical","trigram"]; "citation" when q cites a document. */
+              signals: ('citation' | 'lexical' | 'trigram' | 'vector')[];
+            };
+          };
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getOpenApi: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The OpenAPI document. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            openapi: string;
+            paths: Record<string, never>;
+            servers?: unknown[];
+          };
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+    };
+  };
+  getUsage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Usage. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: components['schemas']['Usage'];
+          };
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every webhook of the organization. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: {
+              webhooks: components['schemas']['Webhook'][];
+            };
+          };
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookCreateRequest'];
+      };
+    };
+    responses: {
+      /** @description The webhook and its signing secret. `Location` names the new webhook. */
+      201: {
+        headers: {
+          /** @description /v1/webhooks/{id} */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: {
+              secret: components['schemas']['WebhookSecret'];
+              webhook: components['schemas']['Webhook'];
+            };
+          };
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Webhook id (`wh_…`). */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The webhook (never its secret). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: {
+              webhook: components['schemas']['Webhook'];
+            };
+          };
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Webhook id (`wh_…`). */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  updateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Webhook id (`wh_…`). */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookUpdateRequest'];
+      };
+    };
+    responses: {
+      /** @description The webhook as it is now. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: {
+              webhook: components['schemas']['Webhook'];
+            };
+          };
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description Opaque; `next_cursor` of the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description Webhook id (`wh_…`). */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of deliveries. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: {
+              deliveries: components['schemas']['WebhookDelivery'][];
+              next_cursor: string | null;
+              webhook_id: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
+        deliveryId: components['parameters']['WebhookDeliveryId'];
+        /** @description Webhook id (`wh_…`). */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: {
+              delivery: components['schemas']['WebhookDeliveryDetail'];
+            };
+          };
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  replayWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
+        deliveryId: components['parameters']['WebhookDeliveryId'];
+        /** @description Webhook id (`wh_…`). */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new delivery. */
+      202: {
+        headers: {
+          /** @description /v1/webhooks/{id}/deliveries/{deliveryId} of the new delivery */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: {
+              delivery: components['schemas']['WebhookDelivery'];
+            };
+          };
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['WebhookConflict'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Webhook id (`wh_…`). */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The webhook and its new signing secret. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: {
+              secret: components['schemas']['WebhookSecret'];
+              webhook: components['schemas']['Webhook'];
+            };
+          };
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  sendWebhookTestEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Webhook id (`wh_…`). */
+        id: components['parameters']['WebhookId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The queued delivery. */
+      202: {
+        headers: {
+          /** @description /v1/webhooks/{id}/deliveries/{deliveryId} of the new delivery */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: {
+              delivery: components['schemas']['WebhookDelivery'];
+            };
+          };
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['WebhookConflict'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getDocumentPaid: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description x402 v2 payment, base64 of the JSON `X402PaymentPayloadV2` (takes precedence over `X-PAYMENT`). */
+        'PAYMENT-SIGNATURE'?: string;
+        /** @description base64 of the JSON x402 payment payload (`X402PaymentPayload`) built for one `accepts` entry. */
+        'X-PAYMENT'?: string;
+      };
+      path: {
+        /** @description Document id (`SB-2012-89`) or natural key (`sb/2012/89`, URL-encoded or not). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The document (same body as `GET /v1/legal/documents/{id}`), paid. */
+      200: {
+        headers: {
+          'PAYMENT-RESPONSE': components['headers']['X402PaymentResponseV2'];
+          'X-PAYMENT-RESPONSE': components['headers']['X402PaymentResponse'];
+          'X-RateLimit-Limit': components['headers']['X402RateLimitLimit'];
+          'X-RateLimit-Remaining': components['headers']['X402RateLimitRemaining'];
+          'X-RateLimit-Reset': components['headers']['X402RateLimitReset'];
+          'X-Request-Id': components['headers']['X402RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocumentEnvelope'];
+        };
+      };
+      400: components['responses']['X402InvalidRequest'];
+      402: components['responses']['X402PaymentRequired'];
+      404: components['responses']['X402NotFound'];
+      405: components['responses']['X402MethodNotAllowed'];
+      429: components['responses']['X402RateLimited'];
+      500: components['responses']['X402InternalError'];
+      502: components['responses']['X402FacilitatorUnavailable'];
+      503: components['responses']['X402Unavailable'];
+    };
+  };
+}
