@@ -210,8 +210,8 @@ async function hydrate(db: SqlSession, page: Ranked[], terms: string[]): Promise
     win: string;
     win_start: number;
   }>(
-    // search_scan / search_lead (migration 20261122080000) are the regions searched, cut at
-    // import: strpos on them directly, not on substr(search_body, ...), which read 4 bytes per
+    // search_scan / search_lead (the search trigger) are the regions searched, cut at
+    // import: strpos on them directly, not on substr(<folded text>, ...), which read 4 bytes per
     // character from TOAST and walked them (~0.4 ms per hit). The window is cut from the text,
     // which decompresses only up to it. No length(d.text): on a compressed 1.2 M-character code it
     // decompresses the whole text (~12 ms); the window is read one character longer instead, which
@@ -258,7 +258,7 @@ function snippetOf(read: string, winStart: number, pos: number, key: string | nu
 }
 
 /**
- * Folding can lengthen text ("…" -> "..."), so a position in search_body is at or after the same
+ * Folding can lengthen text ("…" -> "..."), so a position in the folded text is at or after the same
  * place in the text, by at most a few hundred characters. The window read from the text starts
  * SLACK characters earlier; here the last occurrence of the key term up to the folded position is
  * the match (or an earlier occurrence of the same term, which serves a snippet as well).
@@ -289,9 +289,9 @@ const SNIPPET_CHARS = 280;
 /**
  * The snippet is looked for in the first 20,000 characters only (after the heading, else from the
  * start), so a search reads a few kB per hit even of the largest codes (1.2 M characters).
- * The regions are precomputed (migration 20261122080000): search_scan = substr(search_body,
- * length(title) + HEADING, 20000), search_lead = left(search_body, 20000); change them there, in
- * a new migration, if these change.
+ * The regions are precomputed by the search trigger (migration 20261123040000): search_scan =
+ * substr(folded text, length(title) + HEADING, 20000), search_lead = left(folded text, 20000);
+ * change them there, in a new migration, if these change.
  */
 /** Characters after the title taken as the heading (citation, promulgation line). */
 const HEADING = 100;
