@@ -1,8 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { loadConfig, type Config } from '@dp/core';
+import type { Config } from '@dp/core';
 import { createOrganization, createWebhook, recordChanges, type Database } from '@dp/db';
+import { testConfig, TEST_INTERNAL_SECRET, TEST_SESSION_SECRET } from '@dp/testing';
 
 export interface Hit {
   path: string;
@@ -92,12 +93,12 @@ export async function newWebhook(db: Database, url: string, events: string[] = [
   return { orgId: org.id, id: created.webhook.id, secret: created.secret };
 }
 
-export function testConfig(production = false): Config {
-  return loadConfig({
+/** @dp/testing's test config; `production` applies the production delivery policy (public https only). */
+export function workerConfig(production = false): Config {
+  return testConfig({
     NODE_ENV: production ? 'production' : 'test',
-    LOG_LEVEL: 'silent',
-    INTERNAL_API_SECRET: 'test-internal-secret-0123456789',
-    SESSION_SECRET: 'test-session-secret-0123456789-0123456789',
+    INTERNAL_API_SECRET: TEST_INTERNAL_SECRET,
+    SESSION_SECRET: TEST_SESSION_SECRET,
   });
 }
 

@@ -11,7 +11,7 @@ import {
 } from '@dp/db';
 import { createTestDatabase, type TestDatabase } from '@dp/testing';
 import { createWorker, type WorkerOptions } from '../src/worker';
-import { deliveryRows, emit, manualClock, newWebhook, startReceiver, testConfig, verifyHit, type Receiver } from './helpers';
+import { deliveryRows, emit, manualClock, newWebhook, startReceiver, workerConfig, verifyHit, type Receiver } from './helpers';
 
 /**
  * The operations of issue #16 through the real worker: test events, the delivery detail the
@@ -35,7 +35,7 @@ beforeEach(async () => {
 });
 
 const fast = { retry: { scheduleMs: [1_000, 60_000], jitter: 0 } };
-const worker = (o: Partial<WorkerOptions> = {}) => createWorker({ db, config: testConfig(), ...fast, ...o });
+const worker = (o: Partial<WorkerOptions> = {}) => createWorker({ db, config: workerConfig(), ...fast, ...o });
 const hitsFor = (path: string) => receiver.hits.filter((h) => h.path === path);
 
 describe('test events and the delivery detail', () => {
