@@ -5,19 +5,12 @@
  * (failures only) and its reset link, the pending badge's contrast, and axe-core with no
  * violations on every portal page. Any console error (CSP violations included) fails the test.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createApi, type Api } from '@dp/api/app';
-import type { SharedState } from '@dp/core';
-import { closeServer, createTestDatabase, createTestState, eventually, listenOnLoopback, testConfig, type TestDatabase } from '@dp/testing';
-import { createPortal, type Portal } from '../src/app';
-import { createOutboxMailer } from '../src/mail/outbox';
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { eventually } from '@dp/testing';
+import { startBrowserStack, type BrowserStack } from './browser-harness';
 import { firstLink, PASSWORD, readOutbox } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /** Failed sign-ins per account before the lock-out (tightened so the test reaches it quickly). */
 const LOCKOUT_AFTER = 3;
@@ -53,60 +46,22 @@ interface BrowserGlobals {
   axe: { run(context: unknown, options: unknown): Promise<AxeResult> };
 }
 
-let db: TestDatabase;
-let state: SharedState;
-let portal: Portal;
-let api: Api;
-let portalServer: Server;
-let apiServer: Server;
+let stack: BrowserStack;
 let portalUrl: string;
 let apiUrl: string;
 let outboxDir: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium)`);
-  db = await createTestDatabase();
-  state = createTestState();
-  outboxDir = mkdtempSync(join(tmpdir(), 'dp-portal-dashboard-outbox-'));
-  portalServer = createServer();
-  portalUrl = await listenOnLoopback(portalServer);
-  const portalConfig = testConfig({ PUBLIC_BASE_URL: portalUrl, MAIL_OUTBOX_DIR: outboxDir });
-  portal = createPortal({
-    db,
-    state,
-    config: portalConfig,
-    mailer: createOutboxMailer(outboxDir, portalConfig.MAIL_FROM),
+  stack = await startBrowserStack({
+    withApi: true,
     limits: { loginPerAccount: { limit: LOCKOUT_AFTER, windowSeconds: 900 }, loginPerIp: { limit: 1000, windowSeconds: 900 } },
   });
-  portalServer.on('request', portal.app);
-  api = createApi({ db, state, config: testConfig(), meterIntervalMs: 200 });
-  await api.ready;
-  apiServer = createServer(api.app);
-  apiUrl = await listenOnLoopback(apiServer);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  ({ portalUrl, outboxDir, browser } = stack);
+  apiUrl = stack.apiUrl!;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await closeServer(portalServer);
-  await closeServer(apiServer);
-  await api?.close();
-  await portal?.close();
-  await state?.close();
-  await db?.destroy();
-  if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.close());
 
 const v1 = (path: string, key: string) => fetch(`${apiUrl}${path}`, { headers: { Authorization: `Bearer ${key}` } });
 

@@ -4,20 +4,15 @@
  * request with the standardwebhooks package. Each item runs at 1280 and at 390 pixels wide, axe-core
  * finds no violation on any webhook page, and after each action the focus is on its result.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import type { SharedState } from '@dp/core';
-import { closeServer, createTestDatabase, createTestState, eventually, listenOnLoopback, testConfig, type TestDatabase } from '@dp/testing';
+import { closeServer, eventually, listenOnLoopback, type TestDatabase } from '@dp/testing';
 import { createWorker, type Worker } from '@dp/webhook-worker/worker';
-import { createPortal, type Portal } from '../src/app';
-import { createOutboxMailer } from '../src/mail/outbox';
+import { startBrowserStack, type BrowserStack } from './browser-harness';
 import { firstLink, PASSWORD, readOutbox } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 jest.setTimeout(300_000);
 
@@ -40,11 +35,9 @@ const receiver = createServer((req, res) => {
   });
 });
 
+let stack: BrowserStack;
 let db: TestDatabase;
-let state: SharedState;
-let portal: Portal;
 let worker: Worker;
-let portalServer: Server;
 let portalUrl: string;
 let receiverUrl: string;
 let outboxDir: string;
@@ -52,41 +45,18 @@ let browser: Browser;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium)`);
-  db = await createTestDatabase();
-  state = createTestState();
-  outboxDir = mkdtempSync(join(tmpdir(), 'dp-portal-webhooks-outbox-'));
-  portalServer = createServer();
-  portalUrl = await listenOnLoopback(portalServer);
-  const config = testConfig({ PUBLIC_BASE_URL: portalUrl, MAIL_OUTBOX_DIR: outboxDir });
-  portal = createPortal({ db, state, config, mailer: createOutboxMailer(outboxDir, config.MAIL_FROM) });
-  portalServer.on('request', portal.app);
+  stack = await startBrowserStack();
+  ({ db, portalUrl, outboxDir, browser } = stack);
   receiverUrl = await listenOnLoopback(receiver);
   // The real worker, polling often so deliveries show up while the test waits.
-  worker = createWorker({ db, config, pollMs: 100 });
+  worker = createWorker({ db, config: stack.config, pollMs: 100 });
   worker.start();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
 });
 
 afterAll(async () => {
-  await browser?.close();
   await worker?.stop();
-  await closeServer(portalServer);
   await closeServer(receiver);
-  await portal?.close();
-  await state?.close();
-  await db?.destroy();
-  if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });
+  await stack?.close();
 });
 
 /** The browser globals the evaluate callbacks use, typed without the DOM library. */

@@ -2,27 +2,14 @@
  * The whole portal in a real browser: Debian's Chromium, driven by playwright-core, against the
  * portal and the api served on ephemeral ports over one database and one shared state.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { createApi, type Api } from '@dp/api/app';
-import type { SharedState } from '@dp/core';
-import { closeServer, createTestDatabase, createTestState, eventually, listenOnLoopback, testConfig, type TestDatabase } from '@dp/testing';
-import { createPortal, type Portal } from '../src/app';
-import { createOutboxMailer } from '../src/mail/outbox';
+import type { Browser, Page } from 'playwright-core';
+import { eventually } from '@dp/testing';
+import { startBrowserStack, type BrowserStack } from './browser-harness';
 import { firstLink, PASSWORD, readOutbox } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
 jest.setTimeout(240_000);
 
-let db: TestDatabase;
-let state: SharedState;
-let portal: Portal;
-let api: Api;
-let portalServer: Server;
-let apiServer: Server;
+let stack: BrowserStack;
 let portalUrl: string;
 let apiUrl: string;
 let outboxDir: string;
@@ -31,35 +18,9 @@ let page: Page;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium)`);
-  db = await createTestDatabase();
-  state = createTestState();
-  outboxDir = mkdtempSync(join(tmpdir(), 'dp-portal-browser-outbox-'));
-
-  // Listen first, so the mailed links (PUBLIC_BASE_URL) point at the real port.
-  portalServer = createServer();
-  portalUrl = await listenOnLoopback(portalServer);
-  const portalConfig = testConfig({ PUBLIC_BASE_URL: portalUrl, MAIL_OUTBOX_DIR: outboxDir });
-  portal = createPortal({ db, state, config: portalConfig, mailer: createOutboxMailer(outboxDir, portalConfig.MAIL_FROM) });
-  portalServer.on('request', portal.app);
-
-  api = createApi({ db, state, config: testConfig(), meterIntervalMs: 200 });
-  await api.ready;
-  apiServer = createServer(api.app);
-  apiUrl = await listenOnLoopback(apiServer);
-
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  stack = await startBrowserStack({ withApi: true });
+  ({ portalUrl, outboxDir, browser } = stack);
+  apiUrl = stack.apiUrl!;
   const context = await browser.newContext();
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portalUrl });
   page = await context.newPage();
@@ -72,16 +33,7 @@ beforeAll(async () => {
   page.on('dialog', (dialog) => void dialog.accept());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await closeServer(portalServer);
-  await closeServer(apiServer);
-  await api?.close();
-  await portal?.close();
-  await state?.close();
-  await db?.destroy();
-  if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.close());
 
 /**
  * The few browser globals the page.evaluate callbacks use, typed here so the test compiles without
