@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { Config } from '@dp/core';
 import { createOrganization, createWebhook, recordChanges, type Database } from '@dp/db';
-import { testConfig, TEST_INTERNAL_SECRET, TEST_SESSION_SECRET } from '@dp/testing';
+import { createTestDatabase, testConfig, TEST_INTERNAL_SECRET, TEST_SESSION_SECRET, type TestDatabase } from '@dp/testing';
 
 export interface Hit {
   path: string;
@@ -59,6 +59,34 @@ export async function startReceiver(): Promise<Receiver> {
   };
   await r.reopen();
   return r;
+}
+
+export interface WorkerFixture {
+  db: TestDatabase;
+  receiver: Receiver;
+}
+
+/**
+ * One database and one receiver for a test file (set in its beforeAll); each test starts with no
+ * webhooks (changes fan out to every subscribed one) and a receiver with no hits, answering 200.
+ */
+export function useWorkerFixture(): WorkerFixture {
+  const fx = {} as WorkerFixture;
+  beforeAll(async () => {
+    fx.db = await createTestDatabase();
+    fx.receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await fx.receiver.close();
+    await fx.db.destroy();
+  });
+  beforeEach(async () => {
+    await fx.db.exec('DELETE FROM "webhook"');
+    fx.receiver.hits.length = 0;
+    fx.receiver.respond = () => ({ status: 200 });
+    if (!fx.receiver.port) await fx.receiver.reopen();
+  });
+  return fx;
 }
 
 /** Verifies a hit with the standardwebhooks package, as any receiver would. */

@@ -1,21 +1,13 @@
-import { createTestDatabase, type TestDatabase } from '@dp/testing';
+import type { TestDatabase } from '@dp/testing';
 import { guardedLookup, type Resolver } from '../src/safe-lookup';
 import { createWorker } from '../src/worker';
-import { deliveryRows, emit, newWebhook, startReceiver, workerConfig, verifyHit, type Receiver } from './helpers';
+import { deliveryRows, emit, newWebhook, workerConfig, verifyHit, type Receiver, useWorkerFixture } from './helpers';
 
 let db: TestDatabase;
 let receiver: Receiver;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-  await db.destroy();
-});
-beforeEach(async () => {
-  await db.exec('DELETE FROM "webhook"');
-  receiver.hits.length = 0;
+const fx = useWorkerFixture();
+beforeAll(() => {
+  ({ db, receiver } = fx);
 });
 
 /** DNS as the test wants it: every name resolves to the given addresses. */

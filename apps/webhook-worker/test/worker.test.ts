@@ -1,26 +1,14 @@
 import { createDatabase, deleteWebhook, getWebhook, listDeliveries, type Database } from '@dp/db';
-import { createTestDatabase, eventually, type TestDatabase } from '@dp/testing';
+import { eventually, type TestDatabase } from '@dp/testing';
 import { CLAIM_SQL, claimDeliveries } from '../src/claim';
 import { createWorker, type WorkerOptions } from '../src/worker';
-import { deliveryRows, emit, manualClock, newWebhook, startReceiver, workerConfig, verifyHit, type Receiver } from './helpers';
+import { deliveryRows, emit, manualClock, newWebhook, workerConfig, verifyHit, type Receiver, useWorkerFixture } from './helpers';
 
 let db: TestDatabase;
 let receiver: Receiver;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-  await db.destroy();
-});
-beforeEach(async () => {
-  // Changes fan out to every subscribed webhook: start each test with none.
-  await db.exec('DELETE FROM "webhook"');
-  receiver.hits.length = 0;
-  receiver.respond = () => ({ status: 200 });
-  if (!receiver.port) await receiver.reopen();
+const fx = useWorkerFixture();
+beforeAll(() => {
+  ({ db, receiver } = fx);
 });
 
 const fast = { retry: { scheduleMs: [1_000, 60_000, 3_600_000], jitter: 0 } };
