@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@dp/core';
 import { createApiKey, createDatabase, createOrganization, FIXTURE_CORPUS_PATH } from '@dp/db';
+import { startEnv, startProduct } from '@dp/testing';
 import { compareInRounds, load, type LoadResult } from './autocannon-run';
 
 /**
@@ -27,33 +28,17 @@ const app = express(); app.get('/doc', (_req, res) => { res.json(body); }); app.
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'dp-bench-start-'));
-  const [pub, api, gw, portal, mcp, db, bare] = await Promise.all(Array.from({ length: 7 }, freePort));
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'development',
+  const bare = await freePort();
+  const env = await startEnv({
+    dataDir,
+    corpusPath: process.env.CORPUS_PATH ?? FIXTURE_CORPUS_PATH,
     // `pnpm bench` silences benchmarks' own logs; the product is measured as `npm start` runs it.
-    ...(process.env.START_LOG_LEVEL ? { LOG_LEVEL: process.env.START_LOG_LEVEL } : {}),
-    DATA_DIR: dataDir,
-    CORPUS_PATH: process.env.CORPUS_PATH ?? FIXTURE_CORPUS_PATH,
-    PUBLIC_PORT: String(pub),
-    API_PORT: String(api),
-    GATEWAY_PORT: String(gw),
-    PORTAL_PORT: String(portal),
-    MCP_HTTP_PORT: String(mcp),
-    EMBEDDED_DB_PORT: String(db),
-  };
-  const start = spawn(process.execPath, [CLI, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  start.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  start.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    extra: process.env.START_LOG_LEVEL ? { LOG_LEVEL: process.env.START_LOG_LEVEL } : {},
+  });
+  const start = startProduct(CLI, env, { timeoutMs: 120_000 });
   let bareChild: ChildProcess | undefined;
   try {
-    const deadline = Date.now() + 120_000;
-    while (!/Demo API key.*: (dp_live_\w+)/.test(output)) {
-      if (start.exitCode !== null || Date.now() > deadline) throw new Error(`start did not come up:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await start.banner;
     // The demo key's plan allows 600 requests a minute: measure with an organization whose limits
     // are out of the way, created on the database start serves.
     const owner = JSON.parse(readFileSync(join(dataDir, 'embedded-db.json'), 'utf8')) as { url: string };
@@ -63,8 +48,8 @@ async function main() {
     await database.close();
     const headers = { Authorization: `Bearer ${key}` };
     const path = `/v1/legal/documents/${encodeURIComponent('sb/2091/1')}`;
-    const viaPublic = `http://127.0.0.1:${pub}${path}`;
-    const direct = `http://127.0.0.1:${api}${path}`;
+    const viaPublic = `http://127.0.0.1:${env.PUBLIC_PORT}${path}`;
+    const direct = `http://127.0.0.1:${env.API_PORT}${path}`;
     const sample = await (await fetch(direct, { headers })).text();
 
     bareChild = bareServer(bare, sample);
@@ -93,11 +78,7 @@ async function main() {
     );
   } finally {
     bareChild?.kill('SIGTERM');
-    if (start.exitCode === null) {
-      const exited = new Promise((r) => start.once('exit', r));
-      start.kill('SIGINT');
-      await exited;
-    }
+    await start.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,4 @@
-import { importTestRecords } from '@dp/testing';
+import { eventually, importTestRecords } from '@dp/testing';
 import { createHarness, type Harness } from './harness';
 
 function record(n: number, status = 'in_force') {
@@ -40,12 +40,11 @@ beforeAll(async () => {
  * PostgreSQL other test workers' transactions do that for a moment. Held back, never lost: wait.
  */
 async function waitUntilVisible(count: number, since = '1970-01-01T00:00:00Z'): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await feed({ since, limit: '500' });
-    if (res.body.data.changes.length >= count || Date.now() > deadline) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await eventually(async () => ((await feed({ since, limit: '500' })).body.data.changes.length >= count ? true : undefined), {
+    what: `${count} changes in the feed`,
+    timeoutMs: 30_000,
+    intervalMs: 200,
+  });
 }
 afterAll(() => h.close());
 

@@ -1,7 +1,7 @@
 import { announce, DOCUMENTS_CHANGED } from '@dp/db';
 import { createTestStatePair, seedFixtureCorpus } from '@dp/testing';
 import { DocumentCache } from '../src/legal/documents/document-cache';
-import { createHarness, testConfig, type Harness } from './harness';
+import { createHarness, apiConfig, type Harness } from './harness';
 
 describe('document cache', () => {
   let h: Harness;
@@ -27,7 +27,7 @@ describe('document cache', () => {
 
   it('drops its copies when another process announces changes (a CLI sync beside `start`: NOTIFY without Redis)', async () => {
     const [apiState, cliState] = createTestStatePair();
-    const instance = await createHarness({ db: h.db, state: apiState, config: testConfig() });
+    const instance = await createHarness({ db: h.db, state: apiState, config: apiConfig() });
     const original = await title(instance);
     await h.db.query("UPDATE document SET title = 'Název po synchronizaci' WHERE natural_key = 'sb/2091/1'");
     expect(await title(instance)).toBe(original);
@@ -44,7 +44,7 @@ describe('document cache', () => {
   });
 
   it('never serves a copy older than its TTL', async () => {
-    const short = await createHarness({ db: h.db, config: testConfig(), documentCacheTtlMs: 200 });
+    const short = await createHarness({ db: h.db, config: apiConfig(), documentCacheTtlMs: 200 });
     const original = await title(short);
     await h.db.query("UPDATE document SET title = 'Jiný název' WHERE natural_key = 'sb/2091/1'");
     await new Promise((r) => setTimeout(r, 250));

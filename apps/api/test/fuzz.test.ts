@@ -17,7 +17,7 @@ import {
   FUZZ_TIMEOUT_MS,
 } from '@dp/testing';
 import { createApi, type Api } from '../src/app';
-import { testConfig } from './harness';
+import { apiConfig } from './harness';
 
 /**
  * Hostile input over every route of the api (issue #14): deterministic (seeded), bounded, and
@@ -60,7 +60,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await seedFixtureCorpus(db);
   state = createTestState();
-  api = createApi({ db, state, config: testConfig(), logger: memoryLogger(logs) });
+  api = createApi({ db, state, config: apiConfig(), logger: memoryLogger(logs) });
   await api.ready;
   served = await serve(api.app, memoryLogger(logs));
   const org = await createOrganization(db.prisma, { name: 'fuzz', requestsPerMinute: 1_000_000, monthlyUnits: 100_000_000 });

@@ -1,7 +1,16 @@
 import request from 'supertest';
-import { loadConfig, parseScopes, type Config, type SharedState } from '@dp/core';
-import { createApiKey, createOrganization } from '@dp/db';
-import { createTestDatabase, createTestState, createTestStatePair, expectMatchesOpenApi, type TestDatabase } from '@dp/testing';
+import type { Config, SharedState } from '@dp/core';
+import {
+  createOrgWithKey,
+  createTestDatabase,
+  createTestState,
+  createTestStatePair,
+  expectMatchesOpenApi,
+  testConfig,
+  type OrgKey,
+  type OrgKeyOptions,
+  type TestDatabase,
+} from '@dp/testing';
 import { createApi, type Api } from '../src/app';
 
 export interface Harness {
@@ -11,18 +20,15 @@ export interface Harness {
   api: Api;
   http: ReturnType<typeof request>;
   /** A new organization with one key; plan limits overridable per test. */
-  newKey(options?: {
-    scopes?: string;
-    requestsPerMinute?: number;
-    monthlyUnits?: number;
-  }): Promise<{ key: string; id: string; orgId: string }>;
+  newKey(options?: Omit<OrgKeyOptions, 'name'>): Promise<OrgKey>;
   /** GET with a key, asserting the response matches the OpenAPI document. */
   get(path: string, key?: string): Promise<request.Response>;
   close(): Promise<void>;
 }
 
-export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://api.test', ...overrides });
+/** @dp/testing's test config with the api's public origin. */
+export function apiConfig(overrides: Record<string, string> = {}): Config {
+  return testConfig({ PUBLIC_BASE_URL: 'http://api.test', ...overrides });
 }
 
 export async function createHarness(
@@ -30,7 +36,7 @@ export async function createHarness(
 ): Promise<Harness> {
   const db = options.db ?? (await createTestDatabase());
   const state = options.state ?? createTestState();
-  const config = options.config ?? testConfig();
+  const config = options.config ?? apiConfig();
   const api = createApi({ db, state, config, documentCacheTtlMs: options.documentCacheTtlMs });
   await api.ready;
   const http = request(api.app);
@@ -40,15 +46,7 @@ export async function createHarness(
     config,
     api,
     http,
-    async newKey(o = {}) {
-      const org = await createOrganization(db.prisma, {
-        name: 'Test org',
-        requestsPerMinute: o.requestsPerMinute ?? 10_000,
-        monthlyUnits: o.monthlyUnits ?? 1_000_000,
-      });
-      const created = await createApiKey(db.prisma, { orgId: org.id, scopes: parseScopes(o.scopes ?? 'read,manage') });
-      return { key: created.key, id: created.id, orgId: org.id };
-    },
+    newKey: (o = {}) => createOrgWithKey(db, o),
     async get(path, key) {
       const req = http.get(path);
       if (key) req.set('Authorization', `Bearer ${key}`);

@@ -1,5 +1,5 @@
-import { createApiKey, createOrganization } from '@dp/db';
 import {
+  createOrgWithKey,
   createTestDatabase,
   createTestState,
   expectMatchesOpenApi,
@@ -14,7 +14,7 @@ import {
 } from '@dp/testing';
 import type { SharedState } from '@dp/core';
 import { createApi, type Api } from '../src/app';
-import { testConfig } from './harness';
+import { apiConfig } from './harness';
 
 let db: TestDatabase;
 let state: SharedState;
@@ -26,10 +26,9 @@ const logs: string[] = [];
 beforeAll(async () => {
   db = await createTestDatabase();
   state = createTestState();
-  api = createApi({ db, state, config: testConfig(), logger: memoryLogger(logs) });
+  api = createApi({ db, state, config: apiConfig(), logger: memoryLogger(logs) });
   served = await serve(api.app, memoryLogger(logs));
-  const org = await createOrganization(db.prisma, { name: 'hostile', requestsPerMinute: 100_000, monthlyUnits: 1_000_000 });
-  key = (await createApiKey(db.prisma, { orgId: org.id, scopes: ['read', 'manage'] })).key;
+  key = (await createOrgWithKey(db, { name: 'hostile', requestsPerMinute: 100_000 })).key;
 });
 afterAll(async () => {
   await served.close();

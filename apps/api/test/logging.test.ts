@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { createLogger, generateApiKey } from '@dp/core';
 import { createTestDatabase, createTestState, type TestDatabase } from '@dp/testing';
 import { createApi } from '../src/app';
-import { testConfig } from './harness';
+import { apiConfig } from './harness';
 import request from 'supertest';
 import { createApiKey, createOrganization } from '@dp/db';
 
@@ -23,7 +23,7 @@ describe('request logs', () => {
     });
     const logger = createLogger({ level: 'info', destination: sink });
     const state = createTestState();
-    const api = createApi({ db, state, config: testConfig(), logger });
+    const api = createApi({ db, state, config: apiConfig(), logger });
     const org = await createOrganization(db.prisma, { name: 'log test' });
     const { key } = await createApiKey(db.prisma, { orgId: org.id, scopes: ['read', 'manage'] });
     const unknown = generateApiKey();

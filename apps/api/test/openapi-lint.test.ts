@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createHarness, testConfig, type Harness } from './harness';
+import { createHarness, apiConfig, type Harness } from './harness';
 
 const REDOCLY = join(__dirname, '../../../node_modules/.bin/redocly');
 
@@ -17,7 +17,7 @@ describe('GET /v1/openapi.json', () => {
   let h: Harness;
   let dir: string;
   beforeAll(async () => {
-    h = await createHarness({ config: testConfig({ PUBLIC_BASE_URL: 'https://legal.example.org/' }) });
+    h = await createHarness({ config: apiConfig({ PUBLIC_BASE_URL: 'https://legal.example.org/' }) });
     dir = mkdtempSync(join(tmpdir(), 'dp-openapi-lint-'));
   });
   afterAll(async () => {

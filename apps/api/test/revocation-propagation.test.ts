@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createMemoryState, createRedisState, type SharedState } from '@dp/core';
 import { revokeApiKey, type Database, type PrismaClient } from '@dp/db';
 import { createTestDatabase, TestRedisServer, type TestDatabase } from '@dp/testing';
-import { createHarness, testConfig, type Harness } from './harness';
+import { createHarness, apiConfig, type Harness } from './harness';
 
 const BOUND_MS = 1_000;
 
@@ -48,7 +48,7 @@ describe.each([['in-process state, PostgreSQL LISTEN/NOTIFY'], ['Redis']])('revo
     }
     hooked = withLookupHook(db);
     // The default 60 s cache TTL: only an announcement can make the bound.
-    const config = testConfig();
+    const config = apiConfig();
     one = await createHarness({ db, state: states[0], config });
     two = await createHarness({ db: hooked.db as TestDatabase, state: states[1], config });
   });

@@ -1,7 +1,7 @@
 import { revokeApiKey } from '@dp/db';
 import type { TestDatabase } from '@dp/testing';
 import { createKeyCache } from '../src/auth/key-cache';
-import { createHarnessPair, testConfig, type Harness, type HarnessPair } from './harness';
+import { createHarnessPair, apiConfig, type Harness, type HarnessPair } from './harness';
 
 describe('key cache', () => {
   it('serves an entry (known or unknown key) for its TTL and looks it up again after', async () => {
@@ -23,7 +23,7 @@ describe('revocation across two api instances', () => {
   beforeAll(async () => {
     // Without Redis the cache TTL is the only bound; a 1 s TTL keeps this test quick while
     // exercising the same code path as the 60 s default.
-    pair = await createHarnessPair(testConfig(process.env.REDIS_URL ? {} : { KEY_CACHE_TTL_SECONDS: '1' }));
+    pair = await createHarnessPair(apiConfig(process.env.REDIS_URL ? {} : { KEY_CACHE_TTL_SECONDS: '1' }));
     ({ db, one, two } = pair);
   });
   afterAll(() => pair.close());
@@ -55,7 +55,7 @@ describe('revocation across two api instances', () => {
 
 describe('revocation propagation bound without a message', () => {
   it('the default cache TTL is 60 s, the most the spec allows', () => {
-    expect(testConfig().KEY_CACHE_TTL_SECONDS).toBe(60);
-    expect(() => testConfig({ KEY_CACHE_TTL_SECONDS: '61' })).toThrow(/KEY_CACHE_TTL_SECONDS/);
+    expect(apiConfig().KEY_CACHE_TTL_SECONDS).toBe(60);
+    expect(() => apiConfig({ KEY_CACHE_TTL_SECONDS: '61' })).toThrow(/KEY_CACHE_TTL_SECONDS/);
   });
 });

@@ -1,7 +1,7 @@
 import { newId } from '@dp/core';
 import { recordChanges } from '@dp/db';
 import { expectMatchesOpenApi } from '@dp/testing';
-import { createHarness, testConfig, type Harness } from './harness';
+import { createHarness, apiConfig, type Harness } from './harness';
 
 /**
  * The webhook operations of issue #16 over /v1: edit and re-enable (PATCH), test events, the
@@ -14,7 +14,7 @@ beforeAll(async () => {
   h = await createHarness();
   prod = await createHarness({
     db: h.db,
-    config: testConfig({ NODE_ENV: 'production', INTERNAL_API_SECRET: 'x'.repeat(32), SESSION_SECRET: 'y'.repeat(40) }),
+    config: apiConfig({ NODE_ENV: 'production', INTERNAL_API_SECRET: 'x'.repeat(32), SESSION_SECRET: 'y'.repeat(40) }),
   });
 });
 afterAll(async () => {

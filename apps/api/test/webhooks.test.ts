@@ -1,7 +1,7 @@
 import { newId } from '@dp/core';
 import { recordChanges } from '@dp/db';
 import { expectMatchesOpenApi } from '@dp/testing';
-import { createHarness, testConfig, type Harness } from './harness';
+import { createHarness, apiConfig, type Harness } from './harness';
 
 let h: Harness;
 let prod: Harness;
@@ -10,7 +10,7 @@ beforeAll(async () => {
   // Same database, production URL policy.
   prod = await createHarness({
     db: h.db,
-    config: testConfig({ NODE_ENV: 'production', INTERNAL_API_SECRET: 'x'.repeat(32), SESSION_SECRET: 'y'.repeat(40) }),
+    config: apiConfig({ NODE_ENV: 'production', INTERNAL_API_SECRET: 'x'.repeat(32), SESSION_SECRET: 'y'.repeat(40) }),
   });
 });
 afterAll(async () => {

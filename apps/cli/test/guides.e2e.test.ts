@@ -7,6 +7,7 @@ import ts from 'typescript';
 import { generatePrivateKey } from 'viem/accounts';
 import { freePort } from '@dp/core';
 import { FIXTURE_CORPUS_PATH } from '@dp/db';
+import { eventually, startEnv, startProduct, type StartedProduct } from '@dp/testing';
 import { guideBlocks, type GuideBlock } from './guide-blocks';
 
 /**
@@ -81,9 +82,8 @@ function transpile(block: GuideBlock): string {
 }
 
 describe('guides run against a started product', () => {
-  let start: ChildProcess | undefined;
-  let startOutput = '';
-  let startEnv: NodeJS.ProcessEnv;
+  let start: StartedProduct | undefined;
+  let startEnvironment: NodeJS.ProcessEnv;
   let dataDir: string;
   let workDir: string;
   const env: NodeJS.ProcessEnv = {};
@@ -94,37 +94,11 @@ describe('guides run against a started product', () => {
     if (!existsSync(SAMPLE_CORPUS)) throw new Error(`${SAMPLE_CORPUS} is missing: the guides' examples read its documents`);
     dataDir = mkdtempSync(join(tmpdir(), 'dp-guides-'));
     workDir = mkdtempSync(join(tmpdir(), 'dp-guides-run-'));
-    const [pub, api, gw, portal, db, receiver] = await Promise.all([
-      freePort(),
-      freePort(),
-      freePort(),
-      freePort(),
-      freePort(),
-      freePort(),
-    ]);
-    startEnv = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'development',
-      DATA_DIR: dataDir,
-      CORPUS_PATH: SAMPLE_CORPUS,
-      X402_ENABLED: 'true',
-      PUBLIC_PORT: String(pub),
-      API_PORT: String(api),
-      GATEWAY_PORT: String(gw),
-      PORTAL_PORT: String(portal),
-      EMBEDDED_DB_PORT: String(db),
-    };
-    start = spawn(process.execPath, [CLI, 'start'], { env: startEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    start.stdout!.on('data', (d: Buffer) => (startOutput += d.toString()));
-    start.stderr!.on('data', (d: Buffer) => (startOutput += d.toString()));
-    const deadline = Date.now() + 150_000;
-    let key: RegExpExecArray | null;
-    while (!(key = /Demo API key.*: (dp_live_\w+)/.exec(startOutput))) {
-      if (start.exitCode !== null) throw new Error(`start exited early:\n${startOutput}`);
-      if (Date.now() > deadline) throw new Error(`start did not come up:\n${startOutput}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const receiver = await freePort();
+    const started = await startEnv({ dataDir, corpusPath: SAMPLE_CORPUS, extra: { X402_ENABLED: 'true' } });
+    startEnvironment = started;
+    start = startProduct(CLI, started, { timeoutMs: 150_000 });
+    await start.banner;
 
     // curl as the guides' reader runs it, but failing on an HTTP error instead of printing it.
     const home = join(workDir, 'home');
@@ -133,8 +107,8 @@ describe('guides run against a started product', () => {
     Object.assign(env, {
       PATH: process.env.PATH,
       HOME: home,
-      BASE_URL: `http://127.0.0.1:${pub}`,
-      DP_KEY: key[1],
+      BASE_URL: `http://127.0.0.1:${started.PUBLIC_PORT}`,
+      DP_KEY: start.demoKey(),
       PORT: String(receiver),
       WEBHOOK_URL: `http://127.0.0.1:${receiver}/hooks/legal`,
       PAYER_PRIVATE_KEY: generatePrivateKey(),
@@ -144,11 +118,7 @@ describe('guides run against a started product', () => {
 
   afterAll(async () => {
     for (const b of background) b.child.kill('SIGTERM');
-    if (start && start.exitCode === null) {
-      const exited = new Promise((r) => start!.once('exit', r));
-      start.kill('SIGINT');
-      await exited;
-    }
+    await start?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     if (workDir) rmSync(workDir, { recursive: true, force: true });
   }, 60_000);
@@ -179,11 +149,13 @@ describe('guides run against a started product', () => {
         child.stderr.on('data', (d: Buffer) => (output += d.toString()));
         background.push({ child, output: () => output });
         // A server is up once it says so (its first line).
-        const deadline = Date.now() + 30_000;
-        while (!output.includes('\n')) {
-          if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${where} did not start:\n${output}`);
-          await new Promise((r) => setTimeout(r, 100));
-        }
+        await eventually(
+          () => {
+            if (child.exitCode !== null) throw new Error(`${where} did not start:\n${output}`);
+            return output.includes('\n') ? true : undefined;
+          },
+          { what: () => `${where} to start:\n${output}`, timeoutMs: 30_000 },
+        );
         return;
       }
       ran = await run(process.execPath, [file], env);
@@ -216,13 +188,13 @@ describe('guides run against a started product', () => {
     const file = join(workDir, 'new-document.jsonl');
     const line = readFileSync(FIXTURE_CORPUS_PATH, 'utf8').split('\n')[0];
     writeFileSync(file, `${line}\n`);
-    const imported = await run(process.execPath, [CLI, 'import', file], startEnv, 120_000);
+    const imported = await run(process.execPath, [CLI, 'import', file], startEnvironment, 120_000);
     expect(imported.code).toBe(0);
-    const deadline = Date.now() + 60_000;
-    while (!/ document\.created\n/.test(receiver!.output())) {
-      if (Date.now() > deadline) throw new Error(`no delivery reached the receiver:\n${receiver!.output()}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await eventually(() => (/ document\.created\n/.test(receiver!.output()) ? true : undefined), {
+      what: () => `a delivery to reach the receiver:\n${receiver!.output()}`,
+      timeoutMs: 60_000,
+      intervalMs: 200,
+    });
     expect(receiver!.output()).toMatch(/^msg_\w+ document\.created$/m);
   }, 150_000);
 });

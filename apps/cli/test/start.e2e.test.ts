@@ -1,13 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { freePort } from '@dp/core';
 import { FIXTURE_CORPUS_PATH } from '@dp/db';
-import { createTestDatabase } from '@dp/testing';
+import { createTestDatabase, startEnv, startProduct, type StartEnv, type StartedProduct } from '@dp/testing';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const CLI = join(ROOT, 'apps', 'cli', 'dist', 'index.js');
@@ -30,59 +29,6 @@ function isFree(port: number, host?: string): Promise<boolean> {
   });
 }
 
-async function startEnv(dataDir: string): Promise<
-  NodeJS.ProcessEnv & {
-    PUBLIC_PORT: string;
-    API_PORT: string;
-    GATEWAY_PORT: string;
-    PORTAL_PORT: string;
-    MCP_HTTP_PORT: string;
-    EMBEDDED_DB_PORT: string;
-  }
-> {
-  const [pub, api, gw, portal, mcp, db] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
-  return {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    CORPUS_PATH: FIXTURE_CORPUS_PATH,
-    PUBLIC_PORT: String(pub),
-    API_PORT: String(api),
-    GATEWAY_PORT: String(gw),
-    PORTAL_PORT: String(portal),
-    MCP_HTTP_PORT: String(mcp),
-    EMBEDDED_DB_PORT: String(db),
-  };
-}
-
-/** Runs `start` until its banner (resolves with the output so far) or its exit. */
-function runStart(env: NodeJS.ProcessEnv): {
-  child: ChildProcess;
-  output: () => string;
-  banner: Promise<string>;
-  exit: Promise<number | null>;
-} {
-  const child = spawn(process.execPath, [CLI, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d.toString()));
-  child.stderr.on('data', (d) => (out += d.toString()));
-  const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  const banner = new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (/Demo API key.*: (dp_live_\w+)/.test(out)) {
-        clearInterval(timer);
-        resolve(out);
-      } else if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`start exited early:\n${out}`));
-      }
-    }, 100);
-  });
-  banner.catch(() => {}); // callers that expect an early exit never await it
-  return { child, output: () => out, banner, exit };
-}
-
 /**
  * Runs a CLI command without blocking this process: a blocked event loop (spawnSync) cannot see
  * the server close an idle keep-alive connection, and the next fetch would reuse the dead socket.
@@ -96,63 +42,32 @@ function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: numbe
   });
 }
 
-async function stop(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return child.exitCode;
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  child.kill('SIGINT');
-  return exited;
-}
-
 /**
  * `start` as a user runs it, on the embedded defaults: every app in its own process, one port,
  * and the CLI used beside it while it runs (the data directory belongs to `start`).
  */
 describe('npm start (embedded defaults)', () => {
-  let child: ChildProcess;
-  let output = '';
+  let product: StartedProduct;
   let dataDir: string;
-  let env: NodeJS.ProcessEnv;
+  let env: StartEnv;
   let base: string;
 
   beforeAll(async () => {
     if (!existsSync(CLI)) throw new Error(`${CLI} is missing: build first (npm test builds everything before running jest)`);
     dataDir = mkdtempSync(join(tmpdir(), 'dp-start-'));
-    const [pub, api, gw, portal, mcp, db] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
-    base = `http://127.0.0.1:${pub}`;
-    env = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'development',
-      DATA_DIR: dataDir,
-      CORPUS_PATH: FIXTURE_CORPUS_PATH,
-      PUBLIC_PORT: String(pub),
-      API_PORT: String(api),
-      GATEWAY_PORT: String(gw),
-      PORTAL_PORT: String(portal),
-      MCP_HTTP_PORT: String(mcp),
-      EMBEDDED_DB_PORT: String(db),
-    };
-    child = spawn(process.execPath, [CLI, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout!.on('data', (d) => (output += d.toString()));
-    child.stderr!.on('data', (d) => (output += d.toString()));
-    const deadline = Date.now() + 90_000;
-    while (!/Demo API key.*: (dp_live_\w+)/.test(output)) {
-      if (child.exitCode !== null) throw new Error(`start exited early:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`start did not come up:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    env = await startEnv({ dataDir, corpusPath: FIXTURE_CORPUS_PATH });
+    base = `http://127.0.0.1:${env.PUBLIC_PORT}`;
+    product = startProduct(CLI, env, { timeoutMs: 90_000 });
+    await product.banner;
   }, 120_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGINT');
-      await new Promise((r) => child.once('exit', r));
-    }
+    await product?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('prints a demo key with both scopes that works through the one public port', async () => {
-    const key = /Demo API key.*: (dp_live_\w+)/.exec(output)![1];
+    const key = product.demoKey();
     const doc = await fetch(`${base}/v1/legal/documents/sb%2F2091%2F1`, { headers: { Authorization: `Bearer ${key}` } });
     expect(doc.status).toBe(200);
     expect(((await doc.json()) as { data: { document: { natural_key: string } } }).data.document.natural_key).toBe('sb/2091/1');
@@ -176,9 +91,9 @@ describe('npm start (embedded defaults)', () => {
   });
 
   it('prints the banner only once every app answers its readiness check', async () => {
-    const banner = output.indexOf('Legal Documents Data API is running');
+    const banner = product.output().indexOf('Legal Documents Data API is running');
     for (const app of ['api', 'gateway', 'portal', 'mcp-http', 'webhooks']) {
-      const started = output.indexOf(`[start] ${app} started`);
+      const started = product.output().indexOf(`[start] ${app} started`);
       expect(started).toBeGreaterThan(-1);
       expect(started).toBeLessThan(banner);
     }
@@ -188,8 +103,8 @@ describe('npm start (embedded defaults)', () => {
   });
 
   it('serves remote MCP at /mcp through the public port, with the demo key, listed in the banner', async () => {
-    const key = /Demo API key.*: (dp_live_\w+)/.exec(output)![1];
-    expect(output).toContain(`MCP:      http://localhost:${env.PUBLIC_PORT}/mcp`);
+    const key = product.demoKey();
+    expect(product.output()).toContain(`MCP:      http://localhost:${env.PUBLIC_PORT}/mcp`);
     const client = new Client({ name: 'start-test', version: '1.0.0' });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }),
@@ -208,7 +123,7 @@ describe('npm start (embedded defaults)', () => {
   });
 
   it('writes request logs to .data/logs/<app>.log, not to the terminal', async () => {
-    const key = /Demo API key.*: (dp_live_\w+)/.exec(output)![1];
+    const key = product.demoKey();
     const res = await fetch(`${base}/v1/legal/documents/sb%2F2091%2F1`, { headers: { Authorization: `Bearer ${key}` } });
     const requestId = res.headers.get('x-request-id')!;
     const file = join(dataDir, 'logs', 'api.log');
@@ -222,46 +137,45 @@ describe('npm start (embedded defaults)', () => {
     }
     expect(lines.some((l) => l.requestId === requestId)).toBe(true);
     expect(readFileSync(file, 'utf8')).not.toContain(key);
-    expect(output).not.toContain(requestId);
-    expect(output).not.toMatch(/"msg":"request completed"/);
+    expect(product.output()).not.toContain(requestId);
+    expect(product.output()).not.toMatch(/"msg":"request completed"/);
 
     // A client error is a warning: one human line in the terminal, and in the file as well.
     const missing = await fetch(`${base}/v1/legal/documents/no-such-document`, { headers: { Authorization: `Bearer ${key}` } });
     expect(missing.status).toBe(404);
     const missingId = missing.headers.get('x-request-id')!;
-    for (let i = 0; i < 50 && !(output.includes(missingId) && readFileSync(file, 'utf8').includes(missingId)); i++) {
+    for (let i = 0; i < 50 && !(product.output().includes(missingId) && readFileSync(file, 'utf8').includes(missingId)); i++) {
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(output).toMatch(new RegExp(`\\[api\\] warning: .*404.*${missingId}`));
+    expect(product.output()).toMatch(new RegExp(`\\[api\\] warning: .*404.*${missingId}`));
     expect(readFileSync(file, 'utf8')).toContain(missingId);
   });
 
   it('stops cleanly on SIGINT, leaving no port bound', async () => {
-    child.kill('SIGINT');
-    const code = await new Promise((r) => child.once('exit', r));
-    expect(code).toBe(0);
+    expect(await product.stop()).toBe(0);
     for (const name of ['PUBLIC_PORT', 'API_PORT', 'GATEWAY_PORT', 'PORTAL_PORT', 'MCP_HTTP_PORT'])
       expect(await isFree(Number(env[name]))).toBe(true);
     expect(await isFree(Number(env.EMBEDDED_DB_PORT), '127.0.0.1')).toBe(true);
   });
 
   it('keeps one demo key across restarts (mode 0600), and mints a new one only once it is revoked', async () => {
-    const first = /Demo API key.*: (dp_live_\w+)/.exec(output)![1];
+    const first = product.demoKey();
     const file = join(dataDir, 'demo-key.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const again = runStart(env);
-    const out = await again.banner;
-    expect(/Demo API key.*: (dp_live_\w+)/.exec(out)![1]).toBe(first);
+    const again = startProduct(CLI, env);
+    await again.banner;
+    expect(again.demoKey()).toBe(first);
     const { id } = JSON.parse(readFileSync(file, 'utf8')) as { id: string };
     expect((await runCli(['key:revoke', id], env)).status).toBe(0);
-    expect(await stop(again.child)).toBe(0);
+    expect(await again.stop()).toBe(0);
 
-    const third = runStart(env);
-    const renewed = /Demo API key.*: (dp_live_\w+)/.exec(await third.banner)![1];
+    const third = startProduct(CLI, env);
+    await third.banner;
+    const renewed = third.demoKey();
     expect(renewed).not.toBe(first);
     const doc = await fetch(`${base}/v1/legal/documents/sb%2F2091%2F1`, { headers: { Authorization: `Bearer ${renewed}` } });
     expect(doc.status).toBe(200);
-    expect(await stop(third.child)).toBe(0);
+    expect(await third.stop()).toBe(0);
   }, 120_000);
 });
 
@@ -274,13 +188,13 @@ describe('npm start with a busy port', () => {
 
   for (const setting of ['PUBLIC_PORT', 'API_PORT', 'PORTAL_PORT', 'MCP_HTTP_PORT'] as const) {
     it(`${setting} in use: one line naming the setting, exit 1, nothing left running`, async () => {
-      const env = await startEnv(dataDir);
+      const env = await startEnv({ dataDir, corpusPath: FIXTURE_CORPUS_PATH });
       const port = Number(env[setting]);
       const blocker = await occupy(port);
       try {
-        const run = runStart(env);
+        const run = startProduct(CLI, env);
         const code = await Promise.race([run.exit, new Promise((r) => setTimeout(() => r('timeout'), 30_000))]);
-        if (code === 'timeout') await stop(run.child);
+        if (code === 'timeout') await run.stop();
         expect(code).toBe(1);
         expect(run.output().trim()).toBe(`start failed: port ${port} is in use: set ${setting} to a free port`);
       } finally {
@@ -293,7 +207,7 @@ describe('npm start with a busy port', () => {
   }
 
   it('an app whose port is taken says so in one line and exits 1 (it never claims to listen)', async () => {
-    const env = await startEnv(dataDir);
+    const env = await startEnv({ dataDir, corpusPath: FIXTURE_CORPUS_PATH });
     const port = Number(env.API_PORT);
     const blocker = await occupy(port);
     const pg = await createTestDatabase();

@@ -1,16 +1,12 @@
-import { createServer as createHttp, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createHttp } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createHttpServer, createLogger, loadConfig } from '@dp/core';
+import { createHttpServer, createLogger } from '@dp/core';
+import { closeServer, listenOnLoopback, testConfig } from '@dp/testing';
 import { createMcpHttpApp } from '../src/app';
 
 // Stateless: a cancelled call's notification reaches a new server, so what stops the upstream
 // request is the client dropping its HTTP request. An upstream that never answers shows it.
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 it('a client that drops its request ends the upstream /v1 request at once', async () => {
   let arrived!: () => void;
@@ -21,11 +17,11 @@ it('a client that drops its request ends the upstream /v1 request at once', asyn
     arrived();
     req.socket.on('close', () => closedUpstream());
   });
-  const apiBaseUrl = await listen(upstream);
+  const apiBaseUrl = await listenOnLoopback(upstream);
   const logger = createLogger({ level: 'silent' });
-  const app = createMcpHttpApp({ config: loadConfig({ NODE_ENV: 'test' }), apiBaseUrl, timeoutMs: 30_000, logger });
+  const app = createMcpHttpApp({ config: testConfig(), apiBaseUrl, timeoutMs: 30_000, logger });
   const server = createHttpServer(app, logger);
-  const base = await listen(server);
+  const base = await listenOnLoopback(server);
 
   const client = new Client({ name: 'disconnect-test', version: '1.0.0' });
   await client.connect(
@@ -43,9 +39,6 @@ it('a client that drops its request ends the upstream /v1 request at once', asyn
     await expect(Promise.race([upstreamClosed.then(() => 'closed'), stillOpen])).resolves.toBe('closed');
     clearTimeout(timer);
   } finally {
-    for (const s of [server, upstream]) {
-      s.closeAllConnections();
-      await new Promise((r) => s.close(r));
-    }
+    for (const s of [server, upstream]) await closeServer(s);
   }
 });

@@ -1,24 +1,13 @@
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createHttpServer, createLogger, loadConfig } from '@dp/core';
-import { startRunningApi, type RunningApi } from '@dp/testing';
+import { createLogger } from '@dp/core';
+import { closeServer, listenOnLoopback, serve, startRunningApi, testConfig, type RunningApi } from '@dp/testing';
 import { createApi } from '@dp/api/app';
 import { createMcpHttpApp } from '../src/app';
 
 export { AMENDING_DOC, LONG_DOC, textOf, type RunningApi } from '@dp/testing';
-
-async function listenOnLoopback(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-function closeHttp(server: Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
-}
 
 export interface Stack {
   api: RunningApi;
@@ -31,16 +20,15 @@ export interface Stack {
 /** A real api (real database, fixture documents) and mcp-http in front of it, each on its own port. */
 export async function startStack(): Promise<Stack> {
   const api = await startRunningApi(createApi);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const app = createMcpHttpApp({ config, apiBaseUrl: api.url, logger: createLogger({ level: 'silent' }) });
-  const server = createHttpServer(app, createLogger({ level: 'silent' }));
-  const base = await listenOnLoopback(server);
+  const app = createMcpHttpApp({ config: testConfig(), apiBaseUrl: api.url, logger: createLogger({ level: 'silent' }) });
+  const served = await serve(app);
+  const base = served.url;
   return {
     api,
     base,
     mcpUrl: new URL(`${base}/mcp`),
     async close() {
-      await closeHttp(server);
+      await served.close();
       await api.close();
     },
   };
@@ -91,5 +79,5 @@ export async function keyInjectingProxy(target: string, key: string): Promise<{ 
     req.pipe(forwarded);
   });
   const url = await listenOnLoopback(server);
-  return { url, close: () => closeHttp(server) };
+  return { url, close: () => closeServer(server) };
 }

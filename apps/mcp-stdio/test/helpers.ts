@@ -1,11 +1,10 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { startRunningApi, type RunningApi } from '@dp/testing';
+import { closeServer, listenOnLoopback, startRunningApi, type RunningApi } from '@dp/testing';
 import { createApi } from '@dp/api/app';
 
 export { AMENDING_DOC, LONG_DOC, LONG_TEXT_CHARS, textOf, type RunningApi } from '@dp/testing';
@@ -73,13 +72,5 @@ export async function fakeUpstream(
   handler: (req: IncomingMessage, res: ServerResponse) => void,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(handler);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
+  return { url: await listenOnLoopback(server), close: () => closeServer(server) };
 }

@@ -5,41 +5,16 @@
  * (failures only) and its reset link, the pending badge's contrast, and axe-core with no
  * violations on every portal page. Any console error (CSP violations included) fails the test.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createApi, type Api } from '@dp/api/app';
-import { loadConfig, type SharedState } from '@dp/core';
-import { createTestDatabase, createTestState, type TestDatabase } from '@dp/testing';
-import { createPortal, type Portal } from '../src/app';
-import { createOutboxMailer } from '../src/mail/outbox';
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { eventually } from '@dp/testing';
+import { startBrowserStack, type BrowserStack } from './browser-harness';
 import { firstLink, PASSWORD, readOutbox } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /** Failed sign-ins per account before the lock-out (tightened so the test reaches it quickly). */
 const LOCKOUT_AFTER = 3;
 jest.setTimeout(300_000);
-
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-  );
-}
-const closeServer = (server?: Server) => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-
-async function waitFor<T>(what: string, fn: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** The browser globals the evaluate callbacks use (the test compiles without the DOM library). */
 interface El {
@@ -71,60 +46,22 @@ interface BrowserGlobals {
   axe: { run(context: unknown, options: unknown): Promise<AxeResult> };
 }
 
-let db: TestDatabase;
-let state: SharedState;
-let portal: Portal;
-let api: Api;
-let portalServer: Server;
-let apiServer: Server;
+let stack: BrowserStack;
 let portalUrl: string;
 let apiUrl: string;
 let outboxDir: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium)`);
-  db = await createTestDatabase();
-  state = createTestState();
-  outboxDir = mkdtempSync(join(tmpdir(), 'dp-portal-dashboard-outbox-'));
-  portalServer = createServer();
-  portalUrl = await listen(portalServer);
-  const portalConfig = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: portalUrl, MAIL_OUTBOX_DIR: outboxDir });
-  portal = createPortal({
-    db,
-    state,
-    config: portalConfig,
-    mailer: createOutboxMailer(outboxDir, portalConfig.MAIL_FROM),
+  stack = await startBrowserStack({
+    withApi: true,
     limits: { loginPerAccount: { limit: LOCKOUT_AFTER, windowSeconds: 900 }, loginPerIp: { limit: 1000, windowSeconds: 900 } },
   });
-  portalServer.on('request', portal.app);
-  api = createApi({ db, state, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), meterIntervalMs: 200 });
-  await api.ready;
-  apiServer = createServer(api.app);
-  apiUrl = await listen(apiServer);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  ({ portalUrl, outboxDir, browser } = stack);
+  apiUrl = stack.apiUrl!;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await closeServer(portalServer);
-  await closeServer(apiServer);
-  await api?.close();
-  await portal?.close();
-  await state?.close();
-  await db?.destroy();
-  if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.close());
 
 const v1 = (path: string, key: string) => fetch(`${apiUrl}${path}`, { headers: { Authorization: `Bearer ${key}` } });
 
@@ -208,7 +145,7 @@ describe.each([
     await expectAccessible('check your email');
     await expectNoClipping('check your email');
 
-    const mail = await waitFor('the verification mail', () => readOutbox(outboxDir).find((m) => m.to === email));
+    const mail = await eventually(() => readOutbox(outboxDir).find((m) => m.to === email), { what: 'the verification mail' });
     await page.goto(firstLink(mail.text, '/portal/verify-email'));
     await expectAccessible('confirm email');
     await page.getByRole('button', { name: 'Confirm my email address' }).click();
@@ -231,7 +168,7 @@ describe.each([
     await page.getByRole('textbox', { name: 'Your new API key' }).waitFor();
     // The redirect landed on a GET page: reloading it must not post again.
     expect(page.url()).toBe(`${portalUrl}/portal/keys#result`);
-    await waitFor('focus on the result', async () => ((await focusedId()) === 'result' ? true : undefined), 5_000);
+    await eventually(async () => ((await focusedId()) === 'result' ? true : undefined), { what: 'focus on the result', timeoutMs: 5_000 });
     expect(await page.locator('#result').textContent()).toContain('has been created');
     const key = await page.getByRole('textbox', { name: 'Your new API key' }).inputValue();
     expect(key).toMatch(/^dp_live_[0-9A-Za-z]{32}$/);
@@ -262,16 +199,15 @@ describe.each([
     // Revoke: focus on the result, which says what happens; the API refuses the key within a second.
     await page.getByRole('button', { name: `Revoke key ${key.slice(0, 12)}` }).click();
     await page.locator('#result').waitFor();
-    await waitFor('focus on the result', async () => ((await focusedId()) === 'result' ? true : undefined), 5_000);
+    await eventually(async () => ((await focusedId()) === 'result' ? true : undefined), { what: 'focus on the result', timeoutMs: 5_000 });
     const message = await page.locator('#result').textContent();
     expect(message).toContain(`(id ${id}) has been revoked.`);
     expect(message).toContain('Requests with it are refused by the API within about a second');
     const revokedAt = Date.now();
-    await waitFor(
-      'the API to refuse the key',
-      async () => ((await v1('/v1/legal/search?q=zakon', key)).status === 401 ? true : undefined),
-      1_000,
-    );
+    await eventually(async () => ((await v1('/v1/legal/search?q=zakon', key)).status === 401 ? true : undefined), {
+      what: 'the API to refuse the key',
+      timeoutMs: 1_000,
+    });
     expect(Date.now() - revokedAt).toBeLessThan(1_000);
     await expectAccessible('keys after revoking');
     await page.reload();
@@ -370,9 +306,9 @@ describe.each([
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     await expectAccessible('reset link sent');
-    const mail = await waitFor('the reset mail', () =>
-      readOutbox(outboxDir).find((m) => m.to === email && m.text.includes('/portal/reset-password')),
-    );
+    const mail = await eventually(() => readOutbox(outboxDir).find((m) => m.to === email && m.text.includes('/portal/reset-password')), {
+      what: 'the reset mail',
+    });
     await page.goto(firstLink(mail.text, '/portal/reset-password'));
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     await expectAccessible('reset password');

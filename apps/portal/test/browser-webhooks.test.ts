@@ -4,21 +4,15 @@
  * request with the standardwebhooks package. Each item runs at 1280 and at 390 pixels wide, axe-core
  * finds no violation on any webhook page, and after each action the focus is on its result.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { loadConfig, type SharedState } from '@dp/core';
-import { createTestDatabase, createTestState, type TestDatabase } from '@dp/testing';
+import { closeServer, eventually, listenOnLoopback, type TestDatabase } from '@dp/testing';
 import { createWorker, type Worker } from '@dp/webhook-worker/worker';
-import { createPortal, type Portal } from '../src/app';
-import { createOutboxMailer } from '../src/mail/outbox';
+import { startBrowserStack, type BrowserStack } from './browser-harness';
 import { firstLink, PASSWORD, readOutbox } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 jest.setTimeout(300_000);
 
@@ -41,28 +35,9 @@ const receiver = createServer((req, res) => {
   });
 });
 
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-  );
-}
-const closeServer = (server?: Server) => new Promise<void>((resolve) => (server?.listening ? server.close(() => resolve()) : resolve()));
-
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
+let stack: BrowserStack;
 let db: TestDatabase;
-let state: SharedState;
-let portal: Portal;
 let worker: Worker;
-let portalServer: Server;
 let portalUrl: string;
 let receiverUrl: string;
 let outboxDir: string;
@@ -70,41 +45,18 @@ let browser: Browser;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium)`);
-  db = await createTestDatabase();
-  state = createTestState();
-  outboxDir = mkdtempSync(join(tmpdir(), 'dp-portal-webhooks-outbox-'));
-  portalServer = createServer();
-  portalUrl = await listen(portalServer);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: portalUrl, MAIL_OUTBOX_DIR: outboxDir });
-  portal = createPortal({ db, state, config, mailer: createOutboxMailer(outboxDir, config.MAIL_FROM) });
-  portalServer.on('request', portal.app);
-  receiverUrl = await listen(receiver);
+  stack = await startBrowserStack();
+  ({ db, portalUrl, outboxDir, browser } = stack);
+  receiverUrl = await listenOnLoopback(receiver);
   // The real worker, polling often so deliveries show up while the test waits.
-  worker = createWorker({ db, config, pollMs: 100 });
+  worker = createWorker({ db, config: stack.config, pollMs: 100 });
   worker.start();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
 });
 
 afterAll(async () => {
-  await browser?.close();
   await worker?.stop();
-  await closeServer(portalServer);
   await closeServer(receiver);
-  await portal?.close();
-  await state?.close();
-  await db?.destroy();
-  if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });
+  await stack?.close();
 });
 
 /** The browser globals the evaluate callbacks use, typed without the DOM library. */
@@ -171,7 +123,10 @@ async function signUp(page: Page, email: string, verify: boolean): Promise<void>
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByRole('heading', { name: 'Check your email' }).waitFor();
   if (verify) {
-    const mail = await waitFor('the verification mail', () => readOutbox(outboxDir).find((m) => m.to === email));
+    const mail = await eventually(() => readOutbox(outboxDir).find((m) => m.to === email), {
+      what: 'the verification mail',
+      timeoutMs: 20_000,
+    });
     await page.goto(firstLink(mail.text, '/portal/verify-email'));
     await page.getByRole('button', { name: 'Confirm my email address' }).click();
     await page.getByRole('heading', { name: 'Email address confirmed' }).waitFor();
@@ -185,11 +140,14 @@ async function signUp(page: Page, email: string, verify: boolean): Promise<void>
 
 /** Reloads the page until the delivery row (or page) shows `status`; the worker runs meanwhile. */
 async function waitForStatus(page: Page, scope: string, status: string): Promise<void> {
-  await waitFor(`status ${status} in ${scope}`, async () => {
-    await page.reload();
-    const text = await page.locator(scope).first().locator('.badge').first().textContent();
-    return text === status ? true : undefined;
-  });
+  await eventually(
+    async () => {
+      await page.reload();
+      const text = await page.locator(scope).first().locator('.badge').first().textContent();
+      return text === status ? true : undefined;
+    },
+    { what: `status ${status} in ${scope}`, timeoutMs: 20_000 },
+  );
 }
 
 const hitsTo = (path: string) => hits.filter((h) => h.path.startsWith(path));
@@ -274,7 +232,7 @@ describe.each([
     await page.getByText('Test event queued.').waitFor();
     await expectFocusOn(page, 'flash');
     await waitForStatus(page, 'tr[data-delivery-id]', 'delivered');
-    const testHit = await waitFor('the test event', () => hitsTo(path)[0]);
+    const testHit = await eventually(() => hitsTo(path)[0], { what: 'the test event', timeoutMs: 20_000 });
     const testEvent = new Webhook(secret).verify(testHit.body, testHit.headers) as { type: string };
     expect(testEvent.type).toBe('webhook.test');
     expect(await page.locator('tr[data-delivery-id] code').first().textContent()).toBe('webhook.test');
@@ -301,7 +259,7 @@ describe.each([
     await expectFocusOn(page, 'flash');
     await page.getByRole('link', { name: testId }).waitFor(); // "Replay of" the original
     await waitForStatus(page, 'main', 'delivered');
-    const replayHit = await waitFor('the replay', () => hitsTo(path)[1]);
+    const replayHit = await eventually(() => hitsTo(path)[1], { what: 'the replay', timeoutMs: 20_000 });
     expect(replayHit.headers['webhook-id']).not.toBe(testId);
     expect(JSON.parse(replayHit.body)).toEqual(JSON.parse(testHit.body));
     await checkPage(page, 'delivery detail of a replay');
@@ -317,7 +275,7 @@ describe.each([
     await checkPage(page, 'webhook detail, new secret shown');
     await page.getByRole('button', { name: 'Send test event' }).click();
     await expectFocusOn(page, 'flash');
-    const afterRotation = await waitFor('a delivery after rotation', () => hitsTo(path)[2]);
+    const afterRotation = await eventually(() => hitsTo(path)[2], { what: 'a delivery after rotation', timeoutMs: 20_000 });
     expect(afterRotation.headers['webhook-signature'].split(' ')).toHaveLength(2);
     for (const s of [secret, rotated]) expect(new Webhook(s).verify(afterRotation.body, afterRotation.headers)).toBeTruthy();
     expect(await page.content()).not.toContain(rotated);
@@ -343,10 +301,10 @@ describe.each([
     // A failing endpoint: the test event waits for a retry; then the webhook is disabled.
     answer = { status: 500, body: 'down for maintenance' };
     await page.getByRole('button', { name: 'Send test event' }).click();
-    const failing = await waitFor(
-      'a failed attempt',
+    const failing = await eventually(
       async () =>
         (await db.prisma.webhookDelivery.findFirst({ where: { webhookId: row.id, status: 'pending', attempts: { gte: 1 } } })) ?? undefined,
+      { what: 'a failed attempt', timeoutMs: 20_000 },
     );
     await page.getByRole('button', { name: 'Disable webhook' }).click();
     await page.getByText('The webhook is disabled.').waitFor();
@@ -366,8 +324,10 @@ describe.each([
     await expectFocusOn(page, 'flash');
     const resumed = await db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: failing.id } });
     expect(resumed.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before - 1_000);
-    await waitFor('the waiting delivery', async () =>
-      (await db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: failing.id } })).status === 'delivered' ? true : undefined,
+    await eventually(
+      async () =>
+        (await db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: failing.id } })).status === 'delivered' ? true : undefined,
+      { what: 'the waiting delivery', timeoutMs: 20_000 },
     );
     await page.goto(`${portalUrl}/portal/webhooks/${row.id}/deliveries/${failing.id}`);
     const log = (await page.locator('main').textContent())!;

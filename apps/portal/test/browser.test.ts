@@ -2,45 +2,14 @@
  * The whole portal in a real browser: Debian's Chromium, driven by playwright-core, against the
  * portal and the api served on ephemeral ports over one database and one shared state.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { createApi, type Api } from '@dp/api/app';
-import { loadConfig, type SharedState } from '@dp/core';
-import { createTestDatabase, createTestState, type TestDatabase } from '@dp/testing';
-import { createPortal, type Portal } from '../src/app';
-import { createOutboxMailer } from '../src/mail/outbox';
+import type { Browser, Page } from 'playwright-core';
+import { eventually } from '@dp/testing';
+import { startBrowserStack, type BrowserStack } from './browser-harness';
 import { firstLink, PASSWORD, readOutbox } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
 jest.setTimeout(240_000);
 
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-  );
-}
-const closeServer = (server?: Server) => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-
-async function waitFor<T>(what: string, fn: () => T | undefined, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-let db: TestDatabase;
-let state: SharedState;
-let portal: Portal;
-let api: Api;
-let portalServer: Server;
-let apiServer: Server;
+let stack: BrowserStack;
 let portalUrl: string;
 let apiUrl: string;
 let outboxDir: string;
@@ -49,35 +18,9 @@ let page: Page;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium)`);
-  db = await createTestDatabase();
-  state = createTestState();
-  outboxDir = mkdtempSync(join(tmpdir(), 'dp-portal-browser-outbox-'));
-
-  // Listen first, so the mailed links (PUBLIC_BASE_URL) point at the real port.
-  portalServer = createServer();
-  portalUrl = await listen(portalServer);
-  const portalConfig = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: portalUrl, MAIL_OUTBOX_DIR: outboxDir });
-  portal = createPortal({ db, state, config: portalConfig, mailer: createOutboxMailer(outboxDir, portalConfig.MAIL_FROM) });
-  portalServer.on('request', portal.app);
-
-  api = createApi({ db, state, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), meterIntervalMs: 200 });
-  await api.ready;
-  apiServer = createServer(api.app);
-  apiUrl = await listen(apiServer);
-
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  stack = await startBrowserStack({ withApi: true });
+  ({ portalUrl, outboxDir, browser } = stack);
+  apiUrl = stack.apiUrl!;
   const context = await browser.newContext();
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portalUrl });
   page = await context.newPage();
@@ -90,16 +33,7 @@ beforeAll(async () => {
   page.on('dialog', (dialog) => void dialog.accept());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await closeServer(portalServer);
-  await closeServer(apiServer);
-  await api?.close();
-  await portal?.close();
-  await state?.close();
-  await db?.destroy();
-  if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.close());
 
 /**
  * The few browser globals the page.evaluate callbacks use, typed here so the test compiles without
@@ -138,7 +72,7 @@ it('sign up → verify by mail → sign in → key works on /v1 → revoke → 4
   await page.getByRole('heading', { name: 'Check your email' }).waitFor();
 
   // The verification mail, from the outbox.
-  const mail = await waitFor('the verification mail', () => readOutbox(outboxDir).find((m) => m.to === email));
+  const mail = await eventually(() => readOutbox(outboxDir).find((m) => m.to === email), { what: 'the verification mail' });
   expect(mail.subject).toBe('Confirm your email address');
   const link = firstLink(mail.text, '/portal/verify-email');
   expect(link.startsWith(`${portalUrl}/portal/verify-email?token=`)).toBe(true);

@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { loadConfig, type Config, type SharedState } from '@dp/core';
-import { createTestDatabase, createTestState, type TestDatabase } from '@dp/testing';
+import type { Config, SharedState } from '@dp/core';
+import { createTestDatabase, createTestState, testConfig, type TestDatabase } from '@dp/testing';
 import { createPortal, type Portal, type PortalDeps } from '../src/app';
 import { createOutboxMailer } from '../src/mail/outbox';
 
@@ -30,7 +30,7 @@ export interface PortalHarness {
 }
 
 export function portalConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://portal.test', ...overrides });
+  return testConfig({ PUBLIC_BASE_URL: 'http://portal.test', ...overrides });
 }
 
 export function readOutbox(dir: string): SentMail[] {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createApi } from '@dp/api/app';
-import { generateApiKey, loadConfig } from '@dp/core';
+import { generateApiKey } from '@dp/core';
+import { testConfig } from '@dp/testing';
 import { createPortalHarness, csrfFrom, formToken, logIn, PASSWORD, setCookie, verifiedAccount, type PortalHarness } from './harness';
 
 // Real scrypt cost (OWASP parameters, ~0.7 s a hash here) and a busy CI machine: be patient.
@@ -161,7 +162,7 @@ describe('the portal is not an API, and the API does not take portal cookies', (
     await verifiedAccount(h, email);
     const login = await logIn(request.agent(h.portal.app), email);
     const session = setCookie(login, 'dp_session')!;
-    const api = createApi({ db: h.db, state: h.state, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }) });
+    const api = createApi({ db: h.db, state: h.state, config: testConfig() });
     try {
       await api.ready;
       // The cookie is valid for the portal ...

@@ -1,8 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { loadConfig, type Config } from '@dp/core';
+import type { Config } from '@dp/core';
 import { createOrganization, createWebhook, recordChanges, type Database } from '@dp/db';
+import { createTestDatabase, testConfig, TEST_INTERNAL_SECRET, TEST_SESSION_SECRET, type TestDatabase } from '@dp/testing';
 
 export interface Hit {
   path: string;
@@ -60,6 +61,34 @@ export async function startReceiver(): Promise<Receiver> {
   return r;
 }
 
+export interface WorkerFixture {
+  db: TestDatabase;
+  receiver: Receiver;
+}
+
+/**
+ * One database and one receiver for a test file (set in its beforeAll); each test starts with no
+ * webhooks (changes fan out to every subscribed one) and a receiver with no hits, answering 200.
+ */
+export function useWorkerFixture(): WorkerFixture {
+  const fx = {} as WorkerFixture;
+  beforeAll(async () => {
+    fx.db = await createTestDatabase();
+    fx.receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await fx.receiver.close();
+    await fx.db.destroy();
+  });
+  beforeEach(async () => {
+    await fx.db.exec('DELETE FROM "webhook"');
+    fx.receiver.hits.length = 0;
+    fx.receiver.respond = () => ({ status: 200 });
+    if (!fx.receiver.port) await fx.receiver.reopen();
+  });
+  return fx;
+}
+
 /** Verifies a hit with the standardwebhooks package, as any receiver would. */
 export function verifyHit(secret: string, hit: Hit): { type: string; timestamp: string; data: { id: string; kind: string } } {
   return new Webhook(secret).verify(hit.body, hit.headers) as never;
@@ -92,12 +121,12 @@ export async function newWebhook(db: Database, url: string, events: string[] = [
   return { orgId: org.id, id: created.webhook.id, secret: created.secret };
 }
 
-export function testConfig(production = false): Config {
-  return loadConfig({
+/** @dp/testing's test config; `production` applies the production delivery policy (public https only). */
+export function workerConfig(production = false): Config {
+  return testConfig({
     NODE_ENV: production ? 'production' : 'test',
-    LOG_LEVEL: 'silent',
-    INTERNAL_API_SECRET: 'test-internal-secret-0123456789',
-    SESSION_SECRET: 'test-session-secret-0123456789-0123456789',
+    INTERNAL_API_SECRET: TEST_INTERNAL_SECRET,
+    SESSION_SECRET: TEST_SESSION_SECRET,
   });
 }
 

@@ -9,9 +9,9 @@ import {
   updateWebhook,
   WEBHOOK_RESPONSE_BODY_LIMIT,
 } from '@dp/db';
-import { createTestDatabase, type TestDatabase } from '@dp/testing';
+import type { TestDatabase } from '@dp/testing';
 import { createWorker, type WorkerOptions } from '../src/worker';
-import { deliveryRows, emit, manualClock, newWebhook, startReceiver, testConfig, verifyHit, type Receiver } from './helpers';
+import { deliveryRows, emit, manualClock, newWebhook, workerConfig, verifyHit, type Receiver, useWorkerFixture } from './helpers';
 
 /**
  * The operations of issue #16 through the real worker: test events, the delivery detail the
@@ -19,23 +19,13 @@ import { deliveryRows, emit, manualClock, newWebhook, startReceiver, testConfig,
  */
 let db: TestDatabase;
 let receiver: Receiver;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-  await db.destroy();
-});
-beforeEach(async () => {
-  await db.exec('DELETE FROM "webhook"');
-  receiver.hits.length = 0;
-  receiver.respond = () => ({ status: 200 });
+const fx = useWorkerFixture();
+beforeAll(() => {
+  ({ db, receiver } = fx);
 });
 
 const fast = { retry: { scheduleMs: [1_000, 60_000], jitter: 0 } };
-const worker = (o: Partial<WorkerOptions> = {}) => createWorker({ db, config: testConfig(), ...fast, ...o });
+const worker = (o: Partial<WorkerOptions> = {}) => createWorker({ db, config: workerConfig(), ...fast, ...o });
 const hitsFor = (path: string) => receiver.hits.filter((h) => h.path === path);
 
 describe('test events and the delivery detail', () => {

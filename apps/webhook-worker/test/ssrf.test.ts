@@ -1,21 +1,13 @@
-import { createTestDatabase, type TestDatabase } from '@dp/testing';
+import type { TestDatabase } from '@dp/testing';
 import { guardedLookup, type Resolver } from '../src/safe-lookup';
 import { createWorker } from '../src/worker';
-import { deliveryRows, emit, newWebhook, startReceiver, testConfig, verifyHit, type Receiver } from './helpers';
+import { deliveryRows, emit, newWebhook, workerConfig, verifyHit, type Receiver, useWorkerFixture } from './helpers';
 
 let db: TestDatabase;
 let receiver: Receiver;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-  await db.destroy();
-});
-beforeEach(async () => {
-  await db.exec('DELETE FROM "webhook"');
-  receiver.hits.length = 0;
+const fx = useWorkerFixture();
+beforeAll(() => {
+  ({ db, receiver } = fx);
 });
 
 /** DNS as the test wants it: every name resolves to the given addresses. */
@@ -41,7 +33,7 @@ describe('SSRF protection at delivery (production policy)', () => {
   it('refuses a host name that resolves to 127.0.0.1, at connect time', async () => {
     const hook = await newWebhook(db, 'https://rebind.example.com/hook');
     await emit(db, 1);
-    const w = createWorker({ db, config: testConfig(true), resolve: dnsAnswers('127.0.0.1'), retry: { scheduleMs: [1_000], jitter: 0 } });
+    const w = createWorker({ db, config: workerConfig(true), resolve: dnsAnswers('127.0.0.1'), retry: { scheduleMs: [1_000], jitter: 0 } });
     const r = await w.runOnce();
     expect(r).toEqual(expect.objectContaining({ claimed: 1, retrying: 1 }));
     expect(await lastAttemptError(hook.id)).toMatch(/refused: rebind\.example\.com resolves to a loopback address \(127\.0\.0\.1\)/);
@@ -56,7 +48,7 @@ describe('SSRF protection at delivery (production policy)', () => {
   ])('refuses a name resolving to %s', async (address, cls) => {
     const hook = await newWebhook(db, 'https://hooks.example.com/x');
     await emit(db, 1);
-    await createWorker({ db, config: testConfig(true), resolve: dnsAnswers(address) }).runOnce();
+    await createWorker({ db, config: workerConfig(true), resolve: dnsAnswers(address) }).runOnce();
     expect(await lastAttemptError(hook.id)).toContain(`${cls} address`);
   });
 
@@ -73,7 +65,7 @@ describe('SSRF protection at delivery (production policy)', () => {
   it('refuses IP literals and plain http before connecting', async () => {
     const hook = await newWebhook(db, receiver.url('/literal'));
     await emit(db, 1);
-    const w = createWorker({ db, config: testConfig(true), retry: { scheduleMs: [0, 0], jitter: 0 } });
+    const w = createWorker({ db, config: workerConfig(true), retry: { scheduleMs: [0, 0], jitter: 0 } });
     await w.runOnce();
     expect(await lastAttemptError(hook.id)).toMatch(/only https/);
     await setUrl(hook.id, `https://127.0.0.1:${receiver.port}/literal`);
@@ -86,7 +78,7 @@ describe('SSRF protection at delivery (production policy)', () => {
     const hook = await newWebhook(db, receiver.url('/dev'));
     await setUrl(hook.id, `http://receiver.example.test:${receiver.port}/dev`);
     await emit(db, 1);
-    const r = await createWorker({ db, config: testConfig(false), resolve: dnsAnswers('127.0.0.1') }).runOnce();
+    const r = await createWorker({ db, config: workerConfig(false), resolve: dnsAnswers('127.0.0.1') }).runOnce();
     expect(r.delivered).toBe(1);
     expect(receiver.hits[0].headers.host).toBe(`receiver.example.test:${receiver.port}`);
     verifyHit(hook.secret, receiver.hits[0]);

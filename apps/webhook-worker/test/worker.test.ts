@@ -1,30 +1,18 @@
 import { createDatabase, deleteWebhook, getWebhook, listDeliveries, type Database } from '@dp/db';
-import { createTestDatabase, type TestDatabase } from '@dp/testing';
+import { eventually, type TestDatabase } from '@dp/testing';
 import { CLAIM_SQL, claimDeliveries } from '../src/claim';
 import { createWorker, type WorkerOptions } from '../src/worker';
-import { deliveryRows, emit, manualClock, newWebhook, startReceiver, testConfig, verifyHit, type Receiver } from './helpers';
+import { deliveryRows, emit, manualClock, newWebhook, workerConfig, verifyHit, type Receiver, useWorkerFixture } from './helpers';
 
 let db: TestDatabase;
 let receiver: Receiver;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-  await db.destroy();
-});
-beforeEach(async () => {
-  // Changes fan out to every subscribed webhook: start each test with none.
-  await db.exec('DELETE FROM "webhook"');
-  receiver.hits.length = 0;
-  receiver.respond = () => ({ status: 200 });
-  if (!receiver.port) await receiver.reopen();
+const fx = useWorkerFixture();
+beforeAll(() => {
+  ({ db, receiver } = fx);
 });
 
 const fast = { retry: { scheduleMs: [1_000, 60_000, 3_600_000], jitter: 0 } };
-const worker = (o: Partial<WorkerOptions> = {}) => createWorker({ db, config: testConfig(), ...fast, ...o });
+const worker = (o: Partial<WorkerOptions> = {}) => createWorker({ db, config: workerConfig(), ...fast, ...o });
 const hitsFor = (path: string) => receiver.hits.filter((h) => h.path === path);
 
 describe('webhook delivery', () => {
@@ -125,14 +113,16 @@ describe('webhook delivery', () => {
     await emit(db, 10);
     // On PostgreSQL each worker has its own connection pool, like two processes.
     const other: Database = db.url ? await createDatabase({ url: db.url }) : db;
-    const a = createWorker({ db, config: testConfig(), batchSize: 2, pollMs: 5 });
-    const b = createWorker({ db: other, config: testConfig(), batchSize: 2, pollMs: 5 });
+    const a = createWorker({ db, config: workerConfig(), batchSize: 2, pollMs: 5 });
+    const b = createWorker({ db: other, config: workerConfig(), batchSize: 2, pollMs: 5 });
     a.start();
     b.start();
-    const deadline = Date.now() + 30_000;
-    while (receiver.hits.length < 80 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    await Promise.all([a.stop(), b.stop()]);
-    if (other !== db) await other.close();
+    try {
+      await eventually(() => (receiver.hits.length >= 80 ? true : undefined), { what: '80 deliveries', timeoutMs: 30_000, intervalMs: 20 });
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+      if (other !== db) await other.close();
+    }
     const perId = new Map<string, number>();
     for (const h of receiver.hits) perId.set(h.headers['webhook-id'], (perId.get(h.headers['webhook-id']) ?? 0) + 1);
     expect(perId.size).toBe(80);

@@ -1,29 +1,11 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { expectMatchesOpenApi } from '@dp/testing';
+import { freePort } from '@dp/core';
+import { expectMatchesOpenApi, serve } from '@dp/testing';
 import { createSimulatedFacilitator, syntheticTxRef } from '../src/facilitator/simulated';
 import { FacilitatorUnavailableError, type Facilitator } from '../src/facilitator/facilitator';
-import {
-  asV2Payment,
-  createGatewayHarness,
-  decodeResponseHeader,
-  encode,
-  listen,
-  newPayer,
-  requirementsFor,
-  type GatewayHarness,
-} from './harness';
+import { asV2Payment, createGatewayHarness, decodeResponseHeader, encode, newPayer, requirementsFor, type GatewayHarness } from './harness';
 
 const PATH = '/x402/legal/documents/sb%2F2091%2F1';
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('the simulated facilitator over the x402 HTTP API', () => {
   let a: GatewayHarness;
@@ -123,7 +105,7 @@ describe('the simulated facilitator over the x402 HTTP API', () => {
 
 describe('facilitator down or failing', () => {
   it('answers 502 facilitator_unavailable when X402_FACILITATOR_URL points at a closed port; nothing charged', async () => {
-    const h = await createGatewayHarness({ config: { X402_FACILITATOR_URL: `http://127.0.0.1:${await closedPort()}/facilitator` } });
+    const h = await createGatewayHarness({ config: { X402_FACILITATOR_URL: `http://127.0.0.1:${await freePort()}/facilitator` } });
     try {
       const res = await request(h.url)
         .get(PATH)
@@ -144,7 +126,7 @@ describe('facilitator down or failing', () => {
       (res: import('node:http').ServerResponse) => res.writeHead(500).end('oops'),
       (res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"weird":true}'),
     ]) {
-      const broken = await listen((_req, res) => answer(res));
+      const broken = await serve((_req, res) => answer(res));
       const h = await createGatewayHarness({ config: { X402_FACILITATOR_URL: broken.url } });
       try {
         const res = await request(h.url)

@@ -1,20 +1,15 @@
-import type { AddressInfo } from 'node:net';
-import type { RequestListener, Server } from 'node:http';
-import { Writable } from 'node:stream';
+import { buildPaymentRequirements, encodeX402Header, type Config, type Logger, type PaymentRequirements, type SharedState } from '@dp/core';
 import {
-  buildPaymentRequirements,
-  createHttpServer,
-  createLogger,
-  encodeX402Header,
-  loadConfig,
-  parseScopes,
-  type Config,
-  type Logger,
-  type PaymentRequirements,
-  type SharedState,
-} from '@dp/core';
-import { createApiKey, createOrganization } from '@dp/db';
-import { createTestDatabase, createTestState, type TestDatabase } from '@dp/testing';
+  createOrgWithKey,
+  createTestDatabase,
+  createTestState,
+  memoryLogger,
+  seedFixtureCorpus,
+  serve,
+  testConfig,
+  TEST_INTERNAL_SECRET,
+  type TestDatabase,
+} from '@dp/testing';
 import { createApi, type Api } from '@dp/api/app';
 import { createGateway, type GatewayDeps } from '../src/app';
 
@@ -23,63 +18,15 @@ export const ASSET = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
 export const PUBLIC_URL = 'http://gateway.test';
 
 export function gatewayConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+  return testConfig({
     X402_ENABLED: 'true',
     // `resource` is built from this, never from the Host the client sent.
     PUBLIC_BASE_URL: PUBLIC_URL,
     X402_PAY_TO: PAY_TO,
     X402_ASSET: ASSET,
-    INTERNAL_API_SECRET: 'test-internal-secret-0123456789',
+    INTERNAL_API_SECRET: TEST_INTERNAL_SECRET,
     ...overrides,
   });
-}
-
-/** Listens through core's hardened server, as the entry points do. */
-export async function listen(
-  app: RequestListener,
-  logger: Logger = createLogger({ level: 'silent' }),
-): Promise<{ server: Server; url: string; close(): Promise<void> }> {
-  const server = createHttpServer(app, logger);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    server,
-    url,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections?.();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** Fixture documents: the importer's fixture corpus where it exists, direct rows otherwise. */
-export async function seedDocuments(db: TestDatabase): Promise<void> {
-  const testing = (await import('@dp/testing')) as Record<string, unknown>;
-  if (typeof testing.seedFixtureCorpus === 'function') {
-    await (testing.seedFixtureCorpus as (db: TestDatabase) => Promise<unknown>)(db);
-    return;
-  }
-  for (const [id, naturalKey, docNumber] of [
-    ['SB-2091-1', 'sb/2091/1', '1/2091 Sb.'],
-    ['SB-2091-2', 'sb/2091/2', '2/2091 Sb.'],
-  ] as const) {
-    await db.prisma.document.create({
-      data: {
-        id,
-        naturalKey,
-        docNumber,
-        title: `Zákon ${docNumber}`,
-        docType: 'act',
-        text: 'Text.',
-        status: 'in_force',
-        repealedBy: [],
-        contentHash: id,
-      },
-    });
-  }
 }
 
 export interface GatewayHarness {
@@ -103,28 +50,19 @@ export async function createGatewayHarness(
 ): Promise<GatewayHarness> {
   const db = await createTestDatabase();
   const state = createTestState();
-  if (options.seed !== false) await seedDocuments(db);
+  if (options.seed !== false) await seedFixtureCorpus(db);
   // Overrides are the gateway's; the api keeps the defaults (same internal secret).
   const apiConfig = gatewayConfig();
   const api = createApi({ db, state, config: apiConfig });
   await api.ready;
-  const apiServer = await listen(api.app);
+  const apiServer = await serve(api.app);
   const config = gatewayConfig({ INTERNAL_API_URL: apiServer.url, ...options.config });
   const logs: string[] = [];
   // The gateway's own logger (core's createLogger, with its redaction), writing to memory so tests can read the logs.
-  const logger: Logger = createLogger({
-    level: 'info',
-    destination: new Writable({
-      write(chunk: Buffer, _enc, cb) {
-        logs.push(chunk.toString());
-        cb();
-      },
-    }),
-  });
+  const logger: Logger = memoryLogger(logs, 'info');
   const gateway = createGateway({ db, state, config, logger, ...options.deps });
-  const gwServer = await listen(gateway.app, logger);
-  const org = await createOrganization(db.prisma, { name: 'x402 test org', requestsPerMinute: 10_000, monthlyUnits: 1_000_000 });
-  const { key } = await createApiKey(db.prisma, { orgId: org.id, scopes: parseScopes('read,manage') });
+  const gwServer = await serve(gateway.app, logger);
+  const { key } = await createOrgWithKey(db, { name: 'x402 test org' });
   return {
     db,
     state,

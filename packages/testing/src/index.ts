@@ -7,3 +7,8 @@ export * from './redis-server';
 export * from './raw-http';
 export * from './fuzz';
 export * from './tool-server';
+export * from './test-config';
+export * from './org-key';
+export * from './eventually';
+export * from './listen';
+export * from './start-product';

@@ -1,30 +1,6 @@
-import { request as httpRequest, type RequestListener, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
-import { createHttpServer, createLogger, type Logger } from '@dp/core';
-
-export interface Served {
-  server: Server;
-  url: string;
-  port: number;
-  close(): Promise<void>;
-}
-
-/** Listens on an ephemeral port through core's hardened server, as the apps' entry points do. */
-export async function serve(app: RequestListener, logger: Logger): Promise<Served> {
-  const server = createHttpServer(app, logger);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    server,
-    port,
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { createLogger, type Logger } from '@dp/core';
 
 /** A logger writing JSON lines into `lines` (tests read what was logged and at which level). */
 export function memoryLogger(lines: string[], level = 'warn'): Logger {

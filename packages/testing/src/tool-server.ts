@@ -1,10 +1,13 @@
 import { createServer, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { loadConfig, parseScopes, type Config, type SharedState } from '@dp/core';
-import { contentHash, createApiKey, createOrganization, importDocument, parseCorpusRecord } from '@dp/db';
+import type { Config, SharedState } from '@dp/core';
+import { contentHash, importDocument, parseCorpusRecord } from '@dp/db';
 import { seedFixtureCorpus } from './corpus';
 import { createTestDatabase, type TestDatabase } from './database';
+import { eventually } from './eventually';
+import { closeServer, listenOnLoopback } from './listen';
+import { createOrgWithKey } from './org-key';
 import { createTestState } from './state';
+import { testConfig } from './test-config';
 
 /** Test documents of our own (besides the shared fixture corpus), so assertions do not depend on it. */
 export const LONG_DOC = 'sb/2001/9901';
@@ -93,22 +96,16 @@ export async function startRunningApi(createApi: CreateApi): Promise<RunningApi>
   const db = await createTestDatabase();
   const state = createTestState();
   // TTL 0: a revoked key is refused on its next request, with or without Redis.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://api.test', KEY_CACHE_TTL_SECONDS: '0' });
+  const config = testConfig({ PUBLIC_BASE_URL: 'http://api.test', KEY_CACHE_TTL_SECONDS: '0' });
   // Default meter interval: the quota guard counts this instance's unflushed units exactly.
   const api = createApi({ db, state, config });
   await api.ready;
   await seedToolTestDocuments(db);
   const server = createServer(api.app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = await listenOnLoopback(server);
   const newKey: RunningApi['newKey'] = async (o = {}) => {
-    const org = await createOrganization(db.prisma, {
-      name: 'MCP test org',
-      requestsPerMinute: o.requestsPerMinute ?? 10_000,
-      monthlyUnits: o.monthlyUnits ?? 1_000_000,
-    });
-    const created = await createApiKey(db.prisma, { orgId: org.id, scopes: parseScopes(o.scopes ?? 'read,manage') });
-    return { key: created.key, id: created.id };
+    const { key, id } = await createOrgWithKey(db, { name: 'MCP test org', ...o });
+    return { key, id };
   };
   return {
     db,
@@ -122,20 +119,21 @@ export async function startRunningApi(createApi: CreateApi): Promise<RunningApi>
     },
     async waitForChanges(since, timeoutMs = 20_000) {
       const { key } = await newKey({ scopes: 'read' });
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const res = await fetch(`${url}/v1/legal/changes?since=${encodeURIComponent(since)}`, {
-          headers: { Authorization: `Bearer ${key}` },
-        });
-        const body = (await res.json()) as { data?: { changes?: unknown[] } };
-        if (res.status === 200 && (body.data?.changes?.length ?? 0) > 0) return;
-        if (Date.now() > deadline) throw new Error(`GET /v1/legal/changes still empty after ${timeoutMs} ms (status ${res.status})`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      let status = 0;
+      await eventually(
+        async () => {
+          const res = await fetch(`${url}/v1/legal/changes?since=${encodeURIComponent(since)}`, {
+            headers: { Authorization: `Bearer ${key}` },
+          });
+          status = res.status;
+          const body = (await res.json()) as { data?: { changes?: unknown[] } };
+          return res.status === 200 && (body.data?.changes?.length ?? 0) > 0 ? true : undefined;
+        },
+        { what: () => `GET /v1/legal/changes to list entries (last status ${status})`, timeoutMs, intervalMs: 250 },
+      );
     },
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
+      await closeServer(server);
       await api.close();
       await state.close();
       await db.destroy();
