@@ -37,13 +37,3 @@ export function nextDelayMs(policy: RetryPolicy, attemptNo: number, retryAfterMs
   const spread = base * policy.jitter;
   return Math.max(0, Math.round(base - spread + random() * 2 * spread));
 }
-
-/** Retry-After as seconds or an HTTP date, in milliseconds from `nowMs`; null when absent or unreadable. */
-export function parseRetryAfter(value: string | undefined, nowMs: number): number | null {
-  if (!value) return null;
-  const v = value.trim();
-  if (/^\d+$/.test(v)) return Number(v) * 1000;
-  const at = Date.parse(v);
-  if (Number.isNaN(at)) return null;
-  return Math.max(0, at - nowMs);
-}

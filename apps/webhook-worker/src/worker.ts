@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { createLogger, type Config, type Logger } from '@dp/core';
+import { createLogger, parseRetryAfter, type Config, type Logger } from '@dp/core';
 import type { Database } from '@dp/db';
 import { claimDeliveries, releaseClaims, stillClaimed, type ClaimedDelivery } from './claim';
 import { recordAttempt, type AttemptOutcome } from './record';
-import { DEFAULT_RETRY_SCHEDULE_MS, maxAttempts, nextDelayMs, parseRetryAfter, type RetryPolicy } from './retry';
+import { DEFAULT_RETRY_SCHEDULE_MS, maxAttempts, nextDelayMs, type RetryPolicy } from './retry';
 import type { Resolver } from './safe-lookup';
 import { createSender, type Sender } from './send';
 import { webhookHeaders } from './sign';

@@ -1,4 +1,5 @@
-import { DEFAULT_RETRY_SCHEDULE_MS, MAX_RETRY_AFTER_MS, maxAttempts, nextDelayMs, parseRetryAfter } from '../src/retry';
+import { parseRetryAfter } from '@dp/core';
+import { DEFAULT_RETRY_SCHEDULE_MS, MAX_RETRY_AFTER_MS, maxAttempts, nextDelayMs } from '../src/retry';
 
 describe('retry schedule', () => {
   const policy = { scheduleMs: DEFAULT_RETRY_SCHEDULE_MS, jitter: 0.2 };

@@ -42,3 +42,4 @@ export * from './sync/collection-citation';
 export * from './sync/document-identity';
 export * from './sync/list-objects';
 export * from './sync/collect-garbage';
+export * from './errors/unique-violation';

@@ -1,3 +1,4 @@
+import { parseRetryAfter } from '@dp/core';
 import type { ServerSetup } from './setup';
 
 /**
@@ -52,7 +53,7 @@ export function describeHttpError(
     };
   }
   if (status === 429) {
-    const retryAfter = parseRetryAfter(headers.get('retry-after'));
+    const retryAfter = retryAfterSeconds(headers.get('retry-after'));
     const resetsAt = typeof details.resets_at === 'string' ? details.resets_at : undefined;
     if (code === 'quota_exceeded') {
       return {
@@ -74,7 +75,7 @@ export function describeHttpError(
     };
   }
   if (status >= 500) {
-    const retryAfter = parseRetryAfter(headers.get('retry-after'));
+    const retryAfter = retryAfterSeconds(headers.get('retry-after'));
     return {
       ...base,
       retryAfterSeconds: retryAfter,
@@ -111,10 +112,8 @@ export function describeHttpError(
   };
 }
 
-/** Retry-After is seconds (or an HTTP date, which some proxies send). */
-function parseRetryAfter(value: string | null): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+/** Retry-After in whole seconds, as the tool's answer states it. */
+function retryAfterSeconds(value: string | null): number | undefined {
+  const ms = parseRetryAfter(value);
+  return ms === null ? undefined : Math.ceil(ms / 1000);
 }

@@ -1,5 +1,5 @@
 import { newId } from '@dp/core';
-import { createOrganization } from '@dp/db';
+import { createOrganization, isUniqueViolation } from '@dp/db';
 import type { PortalContext } from '../context';
 import { hashPassword } from '../auth/passwords';
 import { issueUserToken } from '../auth/tokens';
@@ -10,10 +10,6 @@ export interface SignUpInput {
   email: string;
   password: string;
   organizationName: string;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return (err as { code?: string })?.code === 'P2002';
 }
 
 /**

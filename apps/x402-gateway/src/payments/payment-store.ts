@@ -1,5 +1,5 @@
 import { newId } from '@dp/core';
-import type { Database } from '@dp/db';
+import { isUniqueViolation, type Database } from '@dp/db';
 
 export interface PaymentRecord {
   nonce: string;
@@ -24,13 +24,6 @@ export interface NewPayment {
 }
 
 export type ReserveOutcome = 'reserved' | 'cap_reached' | 'duplicate';
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: unknown } | undefined;
-  return e?.code === UNIQUE_VIOLATION || (e?.cause !== undefined && e.cause !== err && isUniqueViolation(e.cause));
-}
 
 /**
  * The durable payment store (x402_payment + x402_daily_total): replay memory and the daily total

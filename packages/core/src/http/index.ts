@@ -9,3 +9,4 @@ export * from './server';
 export * from './rate-limit-headers';
 export * from './bearer';
 export * from './chain';
+export * from './retry-after';
