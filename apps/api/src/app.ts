@@ -1,14 +1,11 @@
 import express, { type RequestHandler } from 'express';
 import {
   chain,
+  createJsonApiApp,
   createLogger,
   errorHandler,
-  httpLogger,
-  jsonApiSecurityHeaders,
   notFoundHandler,
-  parseTrustProxy,
   rejectUnsafeInput,
-  requestIdMiddleware,
   requireJsonBody,
   type Config,
   type Logger,
@@ -91,12 +88,7 @@ export function createApi(deps: ApiDeps): Api {
     (err: Error) => logger.warn({ err: { message: err.message } }, 'pub/sub listeners unavailable; cache TTLs bound propagation'),
   );
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', parseTrustProxy(deps.config.TRUST_PROXY));
-  app.set('query parser', 'simple');
-  // Every request passes these: one layer each time rather than one per middleware.
-  app.use(chain(requestIdMiddleware, jsonApiSecurityHeaders(), httpLogger(logger)));
+  const app = createJsonApiApp({ trustProxy: deps.config.TRUST_PROXY, logger });
 
   const v1 = express.Router();
   v1.use(chain(cors, authenticate(deps.db, keyCache, logger), rateLimit(deps.state), preflight, rejectUnsafeInput));

@@ -3,15 +3,12 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import {
   ApiError,
   bearerApiKey,
+  createJsonApiApp,
   createLogger,
   errorHandler,
-  httpLogger,
-  jsonApiSecurityHeaders,
   methodNotAllowed,
   notFoundHandler,
-  parseTrustProxy,
   rejectUnsafeInput,
-  requestIdMiddleware,
   sendSuccess,
   type Config,
   type Logger,
@@ -55,13 +52,8 @@ export function createMcpHttpApp(deps: McpHttpDeps): express.Express {
   const baseUrl = (deps.apiBaseUrl ?? config.MCP_API_URL ?? config.INTERNAL_API_URL).replace(/\/+$/, '');
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
-  app.use(requestIdMiddleware);
-  app.use(httpLogger(logger));
+  const app = createJsonApiApp({ trustProxy: config.TRUST_PROXY, logger });
   app.use(rejectUnsafeInput);
-  app.use(jsonApiSecurityHeaders());
 
   // No storage of its own: up is ready. Upstream outages surface as tool errors that say so.
   app.get('/healthz', (_req, res) => sendSuccess(res, { status: 'ok' }));

@@ -1,14 +1,11 @@
 import express from 'express';
 import {
   ApiError,
+  createJsonApiApp,
   createLogger,
   errorHandler,
-  httpLogger,
-  jsonApiSecurityHeaders,
   notFoundHandler,
-  parseTrustProxy,
   rejectUnsafeInput,
-  requestIdMiddleware,
   sendError,
   type Config,
   type Logger,
@@ -76,14 +73,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
     fetchDocument = cached;
   }
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
-  app.use(requestIdMiddleware);
-  app.use(httpLogger(logger));
+  // The JSON API headers carry a cross-origin CORP: browsers on other origins must be able to
+  // read this keyless endpoint.
+  const app = createJsonApiApp({ trustProxy: config.TRUST_PROXY, logger });
   app.use(rejectUnsafeInput);
-  // Cross-origin CORP: browsers on other origins must be able to read this keyless endpoint.
-  app.use(jsonApiSecurityHeaders());
 
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', x402_enabled: config.X402_ENABLED });

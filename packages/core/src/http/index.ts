@@ -10,3 +10,4 @@ export * from './rate-limit-headers';
 export * from './bearer';
 export * from './chain';
 export * from './retry-after';
+export * from './json-api-app';

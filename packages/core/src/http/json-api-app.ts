@@ -1,0 +1,22 @@
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import { chain } from './chain';
+import { httpLogger } from './logging';
+import { requestIdMiddleware } from './request-context';
+import { jsonApiSecurityHeaders } from './security-headers';
+import { parseTrustProxy } from './trust-proxy';
+
+/**
+ * The Express set-up every JSON app starts from (api, x402 gateway, remote MCP): no
+ * `X-Powered-By`, the configured proxy trust, simple query parsing (one value per name, no nested
+ * objects), then on every request the request id, the JSON API security headers and the request
+ * log line, as one layer.
+ */
+export function createJsonApiApp(options: { trustProxy: string; logger: Logger }): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', parseTrustProxy(options.trustProxy));
+  app.set('query parser', 'simple');
+  app.use(chain(requestIdMiddleware, jsonApiSecurityHeaders(), httpLogger(options.logger)));
+  return app;
+}
