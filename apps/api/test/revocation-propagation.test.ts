@@ -47,7 +47,7 @@ describe.each([['in-process state, PostgreSQL LISTEN/NOTIFY'], ['Redis']])('revo
       states = [createMemoryState(), createMemoryState()];
     }
     hooked = withLookupHook(db);
-    // The default 60 s cache TTL: only an announcement can make the bound.
+    // The default cache window (KEY_CACHE_TTL_SECONDS): only an announcement can make the bound.
     const config = apiConfig();
     one = await createHarness({ db, state: states[0], config });
     two = await createHarness({ db: hooked.db as TestDatabase, state: states[1], config });
@@ -66,7 +66,7 @@ describe.each([['in-process state, PostgreSQL LISTEN/NOTIFY'], ['Redis']])('revo
   it(`a revoked key is refused on both instances within ${BOUND_MS} ms`, async () => {
     const { key, id } = await one.newKey();
     expect((await one.get('/v1/usage', key)).status).toBe(200);
-    expect((await two.get('/v1/usage', key)).status).toBe(200); // cached on both, for 60 s
+    expect((await two.get('/v1/usage', key)).status).toBe(200); // cached on both, for the whole cache window
     const revokedAt = Date.now();
     await revoke(id);
     const refusedAfter: number[] = [];

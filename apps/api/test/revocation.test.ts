@@ -22,7 +22,7 @@ describe('revocation across two api instances', () => {
   let two: Harness;
   beforeAll(async () => {
     // Without Redis the cache TTL is the only bound; a 1 s TTL keeps this test quick while
-    // exercising the same code path as the 60 s default.
+    // exercising the same code path as the default window.
     pair = await createHarnessPair(apiConfig(process.env.REDIS_URL ? {} : { KEY_CACHE_TTL_SECONDS: '1' }));
     ({ db, one, two } = pair);
   });

@@ -5,7 +5,7 @@ import type { ApiKeyPrincipal } from '@dp/db';
 export type KeyCache = Cache<ApiKeyPrincipal | null>;
 
 /**
- * Its window (≤ 60 s) bounds how long a revoked key can still be served when no revocation
+ * Its window (`KEY_CACHE_TTL_SECONDS`, at most what the spec allows) bounds how long a revoked key can still be served when no revocation
  * message arrives; with a message, the entry goes at once, and a lookup that read the key before
  * its revocation committed stores nothing (core's `Cache` generation guard). No stale window: a
  * key past its window is looked up again before it is admitted.
