@@ -1,4 +1,4 @@
-import { todayUtc, type SearchMode } from '@dp/core';
+import { todayUtc, type SearchMode, type V1Schemas } from '@dp/core';
 import type { Database, SqlSession } from '@dp/db';
 import { fold } from './czech';
 import type { DocumentFilters } from './filters';
@@ -27,16 +27,8 @@ export interface SearchRequest {
   at?: Date;
 }
 
-export interface SearchHit {
-  id: string;
-  natural_key: string;
-  doc_number: string;
-  title: string;
-  doc_type: string;
-  status: string;
-  score: number;
-  snippet: string;
-}
+/** One result as the OpenAPI document defines it (generated types): the contract, not a copy of it. */
+export type SearchHit = V1Schemas['SearchResult'];
 
 export type SearchSignal = 'citation' | 'lexical' | 'trigram' | 'vector';
 
@@ -204,8 +196,9 @@ async function hydrate(db: SqlSession, page: Ranked[], terms: string[]): Promise
     natural_key: string;
     doc_number: string;
     title: string;
-    doc_type: string;
-    status: string;
+    // Stored from core's vocabularies by the importer and the sync.
+    doc_type: SearchHit['doc_type'];
+    status: SearchHit['status'];
     pos: number;
     win: string;
     win_start: number;
