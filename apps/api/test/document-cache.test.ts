@@ -40,6 +40,7 @@ describe('document cache', () => {
     expect(seen).toBe('Název po synchronizaci');
     await h.db.query('UPDATE document SET title = $1 WHERE natural_key = $2', [original, 'sb/2091/1']);
     await instance.close();
+    await apiState.close();
     await cliState.close();
   });
 

@@ -25,9 +25,10 @@ export function parseAnnouncement(payload: string, schema: string): string | und
 
 /** Sends the announcement both ways; a failing pub/sub still lets the NOTIFY go out, and is reported. */
 export async function announce(state: SharedState, db: Database, announcement: Announcement, message: string): Promise<void> {
-  const published = state.pubsub.publish(announcement.channel, message);
-  await db.query('SELECT pg_notify($1, current_schema() || $2)', [announcement.pgChannel, `:${message}`]);
-  await published;
+  await Promise.all([
+    state.pubsub.publish(announcement.channel, message),
+    db.query('SELECT pg_notify($1, current_schema() || $2)', [announcement.pgChannel, `:${message}`]),
+  ]);
 }
 
 /**

@@ -52,10 +52,11 @@ export class DocumentCache {
   }
 
   /** `feed`: the DOCUMENTS_CHANGED announcements (`announcementFeed`). */
-  async listen(feed: InvalidationFeed) {
-    const stops = await Promise.all([this.documents, this.texts].map((cache) => cache.invalidateOn(feed)));
-    return async () => {
-      await Promise.all(stops.map((stop) => stop()));
-    };
+  listen(feed: InvalidationFeed) {
+    // One subscription for both caches (without Redis each is a LISTEN connection of its own).
+    return feed.subscribe(
+      () => this.clear(),
+      () => this.clear(),
+    );
   }
 }
