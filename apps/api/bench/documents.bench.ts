@@ -3,6 +3,7 @@ import express from 'express';
 import { loadConfig, createMemoryState, createSharedState } from '@dp/core';
 import {
   createApiKey,
+  createDatabase,
   createScratchDatabase,
   createOrganization,
   DOCUMENTS_CHANGED,
@@ -157,7 +158,75 @@ async function main() {
   await db.destroy();
 }
 
-main().catch((err) => {
-  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-  process.exit(1);
-});
+/**
+ * The largest versions of the whole collection (#13), as synced from git into BENCH_SCHEMA of
+ * DATABASE_URL: GET …?include=text at each version's own date, one request at a time, warm (the
+ * api's text cache holds it) and cold (every cached copy dropped first).
+ */
+async function wholeCollectionTexts(url: string, schema: string): Promise<string[]> {
+  const db = await createDatabase({ url, schema, queryTimeoutMs: 0 });
+  const versions = await db.query<{ natural_key: string; valid_from: string; text_chars: number }>(
+    `SELECT d.natural_key, v.valid_from::text AS valid_from, v.text_chars FROM "document_version" v
+     JOIN "document" d ON d.id = v.document_id WHERE v.text_chars >= $1 ORDER BY v.text_chars DESC LIMIT 12`,
+    [MB],
+  );
+  const org = await createOrganization(db.prisma, { name: 'bench', requestsPerMinute: 100_000_000, monthlyUnits: 2_000_000_000 });
+  const { key } = await createApiKey(db.prisma, { orgId: org.id, scopes: ['read'] });
+  const state = createMemoryState();
+  const api = createApi({ db, state, config: loadConfig({ ...process.env, LOG_LEVEL: 'silent' }) });
+  const server = api.app.listen(0);
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const get = async (v: (typeof versions)[number], query: string) => {
+    const t = performance.now();
+    const res = await fetch(`${base}/v1/legal/documents/${encodeURIComponent(v.natural_key)}?include=text&at=${v.valid_from}${query}`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    await res.text();
+    if (res.status !== 200) throw new Error(`${v.natural_key} at ${v.valid_from}: status ${res.status}`);
+    return performance.now() - t;
+  };
+  const rounds = Number(process.env.BENCH_TEXT_ROUNDS ?? 20);
+  const cases: [string, string, boolean][] = [
+    ['first page (100k chars), warm', '', false],
+    ['last page, warm', '&text_offset=1000000', false],
+    ['first page, cold', '', true],
+  ];
+  const lines: string[] = [];
+  for (const [name, query, cold] of cases) {
+    for (const v of versions) await get(v, query); // warm-up
+    const times: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      for (const v of versions) {
+        if (cold) {
+          await state.pubsub.publish(DOCUMENTS_CHANGED.channel, '1');
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        times.push(await get(v, query));
+      }
+    }
+    times.sort((a, b) => a - b);
+    lines.push(
+      `${name.padEnd(44)} p50 ${percentile(times, 50).toFixed(1).padStart(5)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(5)} ms   (n=${times.length}; target p95 ≤ 50 ms)`,
+    );
+  }
+  server.close();
+  await api.close();
+  await state.close();
+  await db.exec(`DELETE FROM "organization" WHERE id = '${org.id}'`);
+  await db.close();
+  const sizes = versions.map((v) => v.text_chars);
+  return [
+    `
+GET …?include=text of the ${versions.length} largest versions of ${schema} (${Math.min(...sizes).toLocaleString('en')}-${Math.max(...sizes).toLocaleString('en')} characters), each at its own date:`,
+    ...lines,
+  ];
+}
+
+// BENCH_SCHEMA (with DATABASE_URL) names a schema holding the whole collection: only its texts are measured.
+const { DATABASE_URL: url, BENCH_SCHEMA: schema } = process.env;
+(url && schema ? wholeCollectionTexts(url, schema).then((lines) => void process.stdout.write(`${lines.join('\n')}\n`)) : main()).catch(
+  (err) => {
+    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -4,15 +4,20 @@ import { createHarness, type Harness } from './harness';
 /**
  * Generations of a law (#13): a repealed act and its in-force successor share a title. The
  * repealed one is made to win every other signal (a body full of the query's words, the lower
- * id), so only the effectivity tie-break can put the in-force one first.
+ * id), so only the effectivity tie-break can put the in-force one first. And the law that applies
+ * on the search's day goes before near-equal matches that do not (the current-law prior).
  */
-function record(n: number, o: { title: string; text: string; status: string; from: string; to?: string; repealedBy?: string[] }) {
+function record(
+  n: number,
+  o: { title: string; text: string; status: string; from: string; to?: string; repealedBy?: string[]; amending?: boolean },
+) {
   return {
     id: `SB-2088-${n}`,
     natural_key: `sb/2088/${n}`,
     doc_number: `${n}/2088 Sb.`,
     title: o.title,
     doc_type: 'act',
+    is_amending_act: o.amending ?? false,
     dates: { published: o.from, effective_from: o.from },
     effectivity: {
       status: o.status,
@@ -52,9 +57,49 @@ const RECORDS = [
   record(5, {
     title: 'Zákon, kterým se mění občanský zákoník',
     status: 'in_force',
-    from: '2015-01-01',
+    from: '1990-01-01',
+    amending: true,
     text: 'Občanský zákoník se mění takto.',
   }),
+  // Not generations (other titles), both about hunting seasons and alike in every signal; the
+  // old one's title is a shade closer to the query, the newer one is the law that applies today.
+  record(6, {
+    title: 'Vyhláška o době lovu zvěře v oborách',
+    status: 'no_longer_in_force',
+    from: '1967-01-01',
+    to: '2002-07-01',
+    text: '# Vyhláška\n\nDoba lovu zvěře se stanoví takto.',
+  }),
+  record(7, {
+    title: 'Vyhláška o hájení a době lovu zvěře',
+    status: 'in_force',
+    from: '2002-07-01',
+    text: '# Vyhláška\n\nDoba lovu zvěře se stanoví takto.',
+  }),
+  // An act and an act amending it, both in force: the amendment names the query's words more
+  // closely (a shorter title, a body full of them), but what it is about is the other act.
+  record(10, {
+    title: 'Zákon České národní rady o dani z nemovitostí a o změnách dalších předpisů',
+    status: 'in_force',
+    from: '1993-01-01',
+    text: '# Zákon\n\nPředmětem daně jsou pozemky.',
+  }),
+  record(11, {
+    title: 'Zákon, kterým se mění zákon o dani z nemovitostí',
+    status: 'in_force',
+    from: '2010-01-01',
+    amending: true,
+    text: `# Zákon\n\n${'Zákon o dani z nemovitostí se mění takto. '.repeat(10)}`,
+  }),
+  // "Zákon <name>" (since 2012) and "<name>" (before): one law's generations.
+  record(8, {
+    title: 'Zákoník práce',
+    status: 'no_longer_in_force',
+    from: '1966-01-01',
+    to: '2007-01-01',
+    text: '# Zákoník práce\n\nPráce.',
+  }),
+  record(9, { title: 'Zákon zákoník práce', status: 'in_force', from: '2007-01-01', text: '# Zákon zákoník práce\n\nPráce.' }),
 ];
 
 let h: Harness;
@@ -77,6 +122,20 @@ describe.each(['fulltext', 'hybrid'])('generations of one title (%s)', (mode) =>
     expect((await ranking({ q: 'občanský zákoník', mode })).slice(0, 2)).toEqual(['sb/2088/2', 'sb/2088/1']);
     expect((await ranking({ q: 'obcansky zakonik', mode })).slice(0, 2)).toEqual(['sb/2088/2', 'sb/2088/1']);
     expect((await ranking({ q: 'zákon o obcích', mode })).slice(0, 2)).toEqual(['sb/2088/4', 'sb/2088/3']);
+  });
+
+  it('"Zákon <name>" and "<name>" are generations of one law', async () => {
+    expect((await ranking({ q: 'zákoník práce', mode })).slice(0, 2)).toEqual(['sb/2088/9', 'sb/2088/8']);
+    expect((await ranking({ q: 'zákoník práce', mode, at: '1990-01-01' })).slice(0, 2)).toEqual(['sb/2088/8', 'sb/2088/9']);
+  });
+
+  it('of near-equal matches, the one in force on the day first, generations or not', async () => {
+    expect((await ranking({ q: 'doba lovu zvěře', mode })).slice(0, 2)).toEqual(['sb/2088/7', 'sb/2088/6']);
+    expect((await ranking({ q: 'doba lovu zvěře', mode, at: '1990-01-01' })).slice(0, 2)).toEqual(['sb/2088/6', 'sb/2088/7']);
+  });
+
+  it('an act before the acts that amend it', async () => {
+    expect((await ranking({ q: 'daň z nemovitostí', mode })).slice(0, 2)).toEqual(['sb/2088/10', 'sb/2088/11']);
   });
 
   it('with `at` on a day when the old one was in force, the old one first', async () => {

@@ -200,9 +200,11 @@ export async function openCliDatabase(env: NodeJS.ProcessEnv = process.env, wait
         taken.publish(server.url, server.port);
         try {
           const db = await migrated(server.url);
+          // Object.assign replaces db.close itself: keep the pool's own close to call.
+          const closePool = db.close.bind(db);
           return Object.assign(db, {
             close: async () => {
-              await db.close();
+              await closePool();
               await server.stop();
               taken.release();
             },

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dataPaths, isLock, openCliDatabase, tryLockDataDir } from '../src/database';
@@ -36,6 +37,25 @@ describe('the CLI and the data directory', () => {
     expect(JSON.parse(readFileSync(paths.ownerFile, 'utf8')).pid).toBe(other.pid);
     expect(isLock(tryLockDataDir(paths, 'start'))).toBe(false); // nor can a second start take it
   });
+
+  it('a command on its own starts the embedded server, and closing stops it and frees the directory', async () => {
+    const dataDir = join(dir, 'own');
+    mkdirSync(dataDir);
+    const db = await openCliDatabase({ DATA_DIR: dataDir });
+    const { port } = JSON.parse(readFileSync(dataPaths({ DATA_DIR: dataDir }).ownerFile, 'utf8')) as { port: number };
+    expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    await db.close();
+    expect(existsSync(dataPaths({ DATA_DIR: dataDir }).ownerFile)).toBe(false);
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', () => resolve(true));
+    });
+    expect(refused).toBe(true);
+  }, 60_000);
 
   it('takes over the file of a holder that died', () => {
     const dataDir = join(dir, 'stale');

@@ -42,4 +42,6 @@ export * from './sync/collection-citation';
 export * from './sync/document-identity';
 export * from './sync/list-objects';
 export * from './sync/collect-garbage';
+export * from './errors/database-error-code';
+export * from './errors/transient-conflict';
 export * from './errors/unique-violation';

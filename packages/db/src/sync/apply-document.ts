@@ -3,6 +3,7 @@ import type { Database } from '../client';
 import { recordChanges, versionChange, type NewChange } from '../changes/record-changes';
 import type { CorpusRelation, CorpusVersion } from '../corpus/corpus-record';
 import { appendVersions, insertDocumentTree, updateDocumentRow } from '../corpus/document-sql';
+import { isTransientConflict } from '../errors/transient-conflict';
 import type { Prisma } from '../generated/client';
 import type { VersionInput } from './build-version';
 import { deriveTextRelations, type TextRelation } from './derive-text-relations';
@@ -215,8 +216,20 @@ export async function applyDocument(
   options: { timeoutMs?: number } = {},
 ): Promise<ApplyDocumentResult> {
   const timeout = options.timeoutMs ?? 300_000;
-  return db.prisma.$transaction(async (tx) => applyInTransaction(tx, input), { timeout, maxWait: timeout });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.prisma.$transaction(async (tx) => applyInTransaction(tx, input), { timeout, maxWait: timeout });
+    } catch (e) {
+      // Two writers touching each other's documents can deadlock (PostgreSQL aborts one): redo it.
+      if (attempt >= MAX_ATTEMPTS || !isTransientConflict(e)) throw e;
+      await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 50));
+    }
+  }
 }
+
+const MAX_ATTEMPTS = 5;
+// Held from the first read of other documents' rows to the commit: see applyInTransaction.
+const CROSS_DOCUMENT_LOCK = 7268124;
 
 async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDocumentResult> {
   const key = input.identity.naturalKey;
@@ -224,8 +237,10 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
   // server crash can lose only whole, most recent transactions, and sync_state (written with a
   // normal commit at the end) then still points before them, so the next run writes them again.
   await tx.$executeRawUnsafe('SET LOCAL synchronous_commit = off');
+  // NO KEY UPDATE: another writer's foreign-key check on this row (an `amends` edge it adds from
+  // this document) does not wait for this transaction.
   const [stored] = await tx.$queryRawUnsafe<StoredDocument[]>(
-    'SELECT id, status, doc_number, doc_type FROM "document" WHERE natural_key = $1 FOR UPDATE',
+    'SELECT id, status, doc_number, doc_type FROM "document" WHERE natural_key = $1 FOR NO KEY UPDATE',
     key,
   );
   const storedVersions = stored
@@ -261,6 +276,11 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
     const row = documentRow(input, input.identity.id, meta, text, lastCommit, currentVersionFrom);
     doc = { id: input.identity.id, naturalKey: key, docNumber: meta.docNumber, docType: meta.docType, status: meta.status };
     const own = deriveTextRelations(text, key).map(toCorpusRelation);
+    const [head = [], ...rest] = chunks(rows);
+    await insertDocumentTree(tx, row, head, own);
+    for (const chunk of rest) await appendVersions(tx, input.identity.id, chunk);
+    ownEdgesChanged = own.some((r) => r.type === 'repeals');
+    await lockCrossDocument(tx);
     // Acts this document is, whose amended documents were synced before it.
     const facts = await tx.$queryRawUnsafe<(AmendmentFact & { target_key: string; target_doc_number: string | null })[]>(
       `SELECT target_key, target_doc_number, from_history, from_metadata, version_dates FROM "sync_amendment"
@@ -275,13 +295,12 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
       evidence: null,
       version_dates: f.version_dates,
     }));
-    const [head = [], ...rest] = chunks(rows);
-    await insertDocumentTree(tx, row, head, [...amends, ...own]);
-    for (const chunk of rest) await appendVersions(tx, input.identity.id, chunk);
+    if (amends.length) {
+      await tx.$executeRawUnsafe(UPSERT_EDGES_SQL, JSON.stringify(amends.map((r) => ({ ...r, source_id: doc.id }))));
+    }
     changes.push({ kind: 'document.created', document: doc });
     for (const r of rows) changes.push({ kind: 'document.version_added', document: doc, version: versionChange(r) });
     for (const r of [...amends, ...own]) changes.push(relationChange(doc, r.type, r.target, r.target_doc_number));
-    ownEdgesChanged = own.some((r) => r.type === 'repeals');
     await tx.$executeRawUnsafe(REFRESH_REPEALED_SQL, [key], INFERRED_FROM);
   } else {
     const meta = lastWithMeta?.meta ?? null;
@@ -369,6 +388,7 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
       }
       ownEdgesChanged = stale.some((e) => e.type === 'repeals') || written.some((w) => w.type === 'repeals') || meta !== null;
     }
+    await lockCrossDocument(tx);
     if (meta) await tx.$executeRawUnsafe(REFRESH_REPEALED_SQL, [key], INFERRED_FROM);
   }
 
@@ -386,6 +406,18 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
 
   const written = await recordChanges(tx, changes);
   return { outcome: stored ? 'updated' : 'created', versionsAdded: rows.length, changes: written.changes, deliveries: written.deliveries };
+}
+
+/**
+ * Serialises the part of a document's transaction that reads or writes OTHER documents' rows
+ * (amendment facts, `amends` edges, `repealed_by`) and its change rows, up to the commit. Two
+ * writers may write their own documents at once; of two related documents, the one that takes
+ * this lock second sees everything the first wrote (each statement reads what is committed), so
+ * no edge is missed because both were written at the same time. Change rows are numbered in
+ * commit order as a side effect.
+ */
+async function lockCrossDocument(tx: Tx): Promise<void> {
+  await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${CROSS_DOCUMENT_LOCK})`);
 }
 
 /**

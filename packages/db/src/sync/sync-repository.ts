@@ -30,6 +30,8 @@ export interface SyncOptions {
   today?: string;
   /** At most this many warnings are listed (all are counted). */
   maxWarnings?: number;
+  /** Documents written at once (each in its own transaction); default 2. */
+  concurrency?: number;
 }
 
 export interface SyncReport {
@@ -69,6 +71,7 @@ interface DocumentGroup {
 const ZERO_BLOB = /^0+$/;
 // Characters of version text handled between two forced garbage collections (see collectGarbage).
 const GC_EVERY_CHARS = 48_000_000;
+const DEFAULT_CONCURRENCY = 2;
 
 /**
  * Syncs the database with a repository in the legalize-cz layout, from the commit it last synced
@@ -153,23 +156,33 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
   // 2. What an interrupted run already wrote: versions are keyed by their commit.
   const applied = await appliedCommits(db, [...groups.values()]);
 
-  // 3. Each document in one transaction; the next document's blobs are read while one is written.
+  // 3. Each document in one transaction, `concurrency` at a time (PostgreSQL's work per document
+  // is most of a sync, and one writer keeps one core busy); blobs are read ahead of the writers.
   const blobs = openBlobReader(gitDir, groups.size ? await listObjects(gitDir) : undefined);
   const list = [...groups.values()];
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
   let failed = 0;
-  try {
-    const prepare = (group: DocumentGroup) => {
-      const p = prepareDocument(group, applied, blobs, today);
-      p.catch(() => undefined); // awaited below; a failure must not count as unhandled meanwhile
-      return p;
-    };
-    let next: Promise<PreparedDocument> | null = null;
-    let textSinceCollection = 0;
-    for (let i = 0; i < list.length; i++) {
+  let handled = 0;
+  let textSinceCollection = 0;
+  const preparing = new Map<number, Promise<PreparedDocument>>();
+  const prepare = (i: number): Promise<PreparedDocument> | undefined => {
+    if (i >= list.length) return undefined;
+    let p = preparing.get(i);
+    if (!p) {
+      p = prepareDocument(list[i], applied, blobs, today);
+      p.catch(() => undefined); // awaited by its writer; a failure must not count as unhandled meanwhile
+      preparing.set(i, p);
+    }
+    return p;
+  };
+  let nextIndex = 0;
+  const writer = async () => {
+    for (let i = nextIndex++; i < list.length; i = nextIndex++) {
       const group = list[i];
-      const prepared = await (next ?? prepare(group));
-      const following = list[i + 1];
-      next = following ? prepare(following) : null;
+      const current = prepare(i);
+      void prepare(i + concurrency); // this writer's likely next document
+      preparing.delete(i);
+      const prepared = await (current ?? prepareDocument(group, applied, blobs, today));
       for (const w of prepared.warnings) warn(w);
       if (prepared.versions.length === 0) {
         report.documents.unchanged += 1;
@@ -197,11 +210,15 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
       }
       textSinceCollection += prepared.textChars;
       if (textSinceCollection > GC_EVERY_CHARS) {
-        collectGarbage();
         textSinceCollection = 0;
+        collectGarbage();
       }
-      options.onProgress?.({ phase: 'documents', done: i + 1, total: list.length });
+      handled += 1;
+      options.onProgress?.({ phase: 'documents', done: handled, total: list.length });
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, writer));
   } finally {
     await blobs.close();
   }

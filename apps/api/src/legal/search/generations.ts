@@ -37,10 +37,15 @@ const STATUS_ORDER: Record<EffStatus, number> = {
  * what follows it (no slash after it, so a number cited inside the title stays).
  */
 export function titleKey(searchTitle: string): string {
-  return searchTitle
-    .replace(/\s\d+\/\d+[^/]*$/, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+  return (
+    searchTitle
+      .replace(/\s\d+\/\d+[^/]*$/, '')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()
+      // Codes published since 2012 are titled "Zákon <name>" ("Zákon zákoník práce"), their
+      // predecessors "<name>" ("Zákoník práce"): one name. "Zákon o …" and "Zákon, kterým …" keep it.
+      .replace(/^zakon (?!o |kterym )/, '')
+  );
 }
 
 export interface TitledRanked extends Ranked {
@@ -65,12 +70,16 @@ function generationGroups(ranked: TitledRanked[]): number[][] {
   const query = (i: number) => queries.get(i) ?? queries.set(i, new TrigramQuery(key(i))).get(i)!;
   for (const [a, i] of slots.entries()) {
     for (const j of slots.slice(a + 1)) {
-      if (root(i) === root(j) || !nearEqual(ranked[i].titleSignal, ranked[j].titleSignal)) continue;
-      // Similar titles have similar lengths: a cheap test before the trigram comparison.
+      if (root(i) === root(j)) continue;
       const [ki, kj] = [key(i), key(j)];
+      // One name is one law whatever the signals say (they differ with the "Zákon" of newer titles);
+      // otherwise near-equal signals and similar titles, which have similar lengths (a cheap test
+      // before the trigram comparison).
       if (
         ki !== kj &&
-        (Math.min(ki.length, kj.length) < 0.7 * Math.max(ki.length, kj.length) || query(i).similarity(kj) < GENERATION_SIMILARITY)
+        (!nearEqual(ranked[i].titleSignal, ranked[j].titleSignal) ||
+          Math.min(ki.length, kj.length) < 0.7 * Math.max(ki.length, kj.length) ||
+          query(i).similarity(kj) < GENERATION_SIMILARITY)
       )
         continue;
       parent.set(root(j), root(i));
@@ -124,12 +133,18 @@ export async function inForceFirst<T extends TitledRanked>(
 
   const ids = shared.flat().map((i) => ranked[i].id);
   const rows = packed && ids.every((id) => packed.has(id)) ? ids.map((id) => unpack(id, packed.get(id)!)) : await effectivityRows(db, ids);
-  const rank = new Map(rows.map((r) => [r.id, statusRank(r, day)]));
+  const rank = new Map(rows.map((r) => [r.id, { status: statusRank(r, day), from: r.effective_from ?? '' }]));
   const out = [...ranked];
   for (const slots of shared) {
+    // In force first; of those no longer in force, the latest (the one that was law last) first.
     const ordered = slots
-      .map((i, j) => ({ r: ranked[i], j, status: rank.get(ranked[i].id) ?? STATUS_ORDER.never_in_force }))
-      .sort((a, b) => a.status - b.status || a.j - b.j);
+      .map((i, j) => ({ r: ranked[i], j, ...(rank.get(ranked[i].id) ?? { status: STATUS_ORDER.never_in_force, from: '' }) }))
+      .sort(
+        (a, b) =>
+          a.status - b.status ||
+          (a.status === STATUS_ORDER.no_longer_in_force && a.from !== b.from ? (a.from < b.from ? 1 : -1) : 0) ||
+          a.j - b.j,
+      );
     slots.forEach((slot, j) => (out[slot] = { ...ordered[j].r, score: ranked[slot].score }));
   }
   return out;
@@ -141,6 +156,11 @@ async function effectivityRows(db: SqlSession, ids: string[]): Promise<Effectivi
     [ids],
   );
   return rows.map((r) => unpack(r.id, r.eff));
+}
+
+/** Whether the document of a packedEffectivity value is in force (wholly or in part) on `day`. */
+export function inForceOn(packed: string, day: Date): boolean {
+  return statusRank(unpack('', packed), day) === STATUS_ORDER.in_force;
 }
 
 function statusRank(r: EffectivityRow, day: Date): number {

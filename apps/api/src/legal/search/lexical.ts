@@ -2,6 +2,7 @@ import { todayUtc } from '@dp/core';
 import type { SqlSession } from '@dp/db';
 import { filterSql, type DocumentFilters } from './filters';
 import { inForceFirst, packedEffectivity } from './generations';
+import { documentPrior, priorColumns } from './priors';
 import type { PreparedQuery, Ranked } from './query';
 import { TrigramQuery } from './trigram';
 
@@ -140,14 +141,14 @@ export async function lexicalRanking(
   const top = scored.slice(0, depth);
 
   // With the body rank, the effectivity (packed, a few bytes) for generations.ts: same rows.
-  const bodyRank = await db.query<{ id: string; rank: number; eff: string }>(
+  const bodyRank = await db.query<{ id: string; rank: number; eff: string; amending: boolean }>(
     `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', $1) AS aq)
-     SELECT b.id, ts_rank(b.search_vector, q.aq)::float8 AS rank, ${packedEffectivity('b')} AS eff
+     SELECT b.id, ts_rank(b.search_vector, q.aq)::float8 AS rank, ${priorColumns('b', packedEffectivity('b'))}
      FROM q, "document" b WHERE b.id = ANY($2::text[])`,
     [tsquery, top.map((r) => r.id)],
   );
-  const rankOf = new Map(bodyRank.map((r) => [r.id, Number(r.rank)]));
-  for (const r of top) r.score = r.head + 0.5 * (rankOf.get(r.id) ?? 0);
+  const extra = new Map(bodyRank.map((r) => [r.id, 0.5 * Number(r.rank) + documentPrior(r, day)]));
+  for (const r of top) r.score = r.head + (extra.get(r.id) ?? 0);
   const generations = await inForceFirst(db, top.sort(byRank('score')), day, new Map(bodyRank.map((r) => [r.id, r.eff])));
   const ranked = generations.map(({ id, score, cited }) => ({ id, score, cited }));
   return { ranked, tsquery, others };

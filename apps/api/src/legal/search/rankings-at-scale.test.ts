@@ -1,5 +1,6 @@
 import { createTestDatabase, importTestRecords, type TestDatabase } from '@dp/testing';
 import { lexicalRanking } from './lexical';
+import { CURRENT_LAW_PRIOR, TRIGRAM_PRIOR_SCALE } from './priors';
 import { prepareQuery } from './query';
 import { SEARCH_SETTINGS } from './search';
 import { trigramRanking } from './trigram-ranking';
@@ -58,13 +59,14 @@ describe('trigram signal over the title-term dictionary', () => {
     expect(await trigram('kvetinovych zahonu')).toEqual([]);
   });
 
-  it('scores as pg_trgm: word similarity plus similarity, only titles reaching 0.6', async () => {
+  it('scores as pg_trgm: word similarity plus similarity, only titles reaching 0.6, plus the document prior', async () => {
     const [hit] = await trigram('vemsirnych drahach');
     const [sql] = await db.query<{ score: number }>(
       `SELECT (public.word_similarity($1, search_title) + public.similarity($1, search_title))::float8 AS score FROM "document" WHERE id = 'SB-2092-1'`,
       ['vemsirnych drahach'],
     );
-    expect(hit.score).toBe(Number(sql.score));
+    // The document is in force and amends nothing.
+    expect(hit.score).toBe(Number(sql.score) + TRIGRAM_PRIOR_SCALE * CURRENT_LAW_PRIOR);
   });
 
   it('applies filters', async () => {

@@ -1,7 +1,8 @@
 import { todayUtc } from '@dp/core';
 import type { SqlSession } from '@dp/db';
 import { filterSql, type DocumentFilters } from './filters';
-import { inForceFirst, type TitledRanked } from './generations';
+import { inForceFirst, packedEffectivity, type TitledRanked } from './generations';
+import { documentPrior, priorColumns, TRIGRAM_PRIOR_SCALE } from './priors';
 import { expandWords, fuzzyTitleQuery, fuzzyWords } from './fuzzy-terms';
 import type { PreparedQuery, Ranked } from './query';
 import { TrigramQuery } from './trigram';
@@ -55,20 +56,21 @@ async function rankTitles(db: SqlSession, query: TrigramQuery, titleQuery: strin
   const params: unknown[] = [titleQuery];
   // The tsquery through a MATERIALIZED CTE, not as a constant: planning `@@` with a constant runs
   // it over the column statistics; the plan is the same.
-  const titles = await db.query<{ id: string; title: string }>(
+  const titles = await db.query<{ id: string; title: string; eff: string; amending: boolean }>(
     `WITH t AS MATERIALIZED (SELECT $1::tsquery AS tq)
-     SELECT d.id, d.search_title AS title FROM t, "document" d
+     SELECT d.id, d.search_title AS title, ${priorColumns('d', packedEffectivity('d'))} FROM t, "document" d
      WHERE d.search_head @@ t.tq AND ${filterSql(filters, 'd', params)}
      LIMIT ${MAX_TRIGRAM_CANDIDATES}`,
     params,
   );
   const ranked: TitledRanked[] = [];
-  for (const { id, title } of titles) {
+  for (const { id, title, ...doc } of titles) {
     const word = query.wordSimilarity(title);
     // float4 + float4, as SQL's word_similarity() + similarity() added them.
     if (word >= WORD_SIMILARITY_THRESHOLD) {
-      const score = Math.fround(word + query.similarity(title));
-      ranked.push({ id, score, cited: false, searchTitle: title, titleSignal: score });
+      const signal = Math.fround(word + query.similarity(title));
+      const score = signal + TRIGRAM_PRIOR_SCALE * documentPrior(doc, day);
+      ranked.push({ id, score, cited: false, searchTitle: title, titleSignal: signal });
     }
   }
   ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -1,0 +1,24 @@
+import { inForceOn } from './generations';
+
+/**
+ * What a document brings to its score whatever the query, in the lexical ranking's units (the
+ * trigram ranking scales it by TRIGRAM_PRIOR_SCALE). Both are smaller than the title signals'
+ * difference between a title that is the query and one that merely contains it, so they order
+ * near-equal matches and do not overrule a better one.
+ * - The law in force on the search's day (`at`, else today) first: most questions are about the
+ *   law that applies, and the whole collection holds every repealed regulation that once used the
+ *   same words.
+ * - An amending act after the act it amends: "Zákon, kterým se mění zákon o dani silniční" names
+ *   the query's words because its subject is another act, which is what the query is after.
+ */
+export const CURRENT_LAW_PRIOR = 0.5;
+export const AMENDING_ACT_PENALTY = 1;
+export const TRIGRAM_PRIOR_SCALE = 0.3;
+
+/** SQL of the columns `documentPrior` reads, on a table alias (a ranking selects them with its rows). */
+export const priorColumns = (alias: string, packedEffectivity: string) =>
+  `${packedEffectivity} AS eff, ${alias}.is_amending_act AS amending`;
+
+export function documentPrior(doc: { eff: string; amending: boolean }, day: Date): number {
+  return (inForceOn(doc.eff, day) ? CURRENT_LAW_PRIOR : 0) - (doc.amending ? AMENDING_ACT_PENALTY : 0);
+}
