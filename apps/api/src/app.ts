@@ -23,7 +23,7 @@ import { QuotaGuard } from './metering/quota';
 import { rateLimit, rateLimitHeadersOnError } from './metering/rate-limit';
 import { healthRouter } from './routes/health';
 import { internalRouter } from './routes/internal';
-import { legalDocumentsRouter } from './routes/legal-documents';
+import { DOCUMENT_PATH, legalDocumentsRouter, readDocument } from './routes/legal-documents';
 import { openApiRouter } from './routes/openapi';
 import { usageRouter } from './routes/usage';
 import { v1Routers } from './routes/v1-routers';
@@ -90,17 +90,24 @@ export function createApi(deps: ApiDeps): Api {
 
   const app = createJsonApiApp({ trustProxy: deps.config.TRUST_PROXY, logger });
 
+  const v1Entry = chain(cors, authenticate(deps.db, keyCache, logger), rateLimit(deps.state), preflight, rejectUnsafeInput);
+  // Document reads are most of the traffic: their GET is matched here, at the top, instead of
+  // through the /v1 router and a router of its own (each nested router costs every request a
+  // path match and a prefix trim). Their errors still pass through /v1's error handling below.
+  app.get(`/v1${DOCUMENT_PATH}`, v1Entry, readDocument(ctx));
+
   const v1 = express.Router();
-  v1.use(chain(cors, authenticate(deps.db, keyCache, logger), rateLimit(deps.state), preflight, rejectUnsafeInput));
-  // Document reads are most of the traffic: their router comes before the ones they never need.
-  v1.use(legalDocumentsRouter(ctx));
+  v1.use(v1Entry);
+  v1.use(legalDocumentsRouter());
   v1.use(openApiRouter(deps.config));
   v1.use(requireJsonBody, express.json({ limit: '64kb' }), rejectUnsafeInput);
   v1.use(usageRouter(ctx));
   for (const router of v1Routers(ctx)) v1.use(router);
   v1.use((req, _res, next) => next(req.authError ?? req.rateLimitError));
-  v1.use(rateLimitHeadersOnError(deps.state));
   app.use('/v1', v1);
+  // Outside the router, so errors of the document route above (a malformed path among them,
+  // raised while its parameters are decoded) get the headers too.
+  app.use('/v1', rateLimitHeadersOnError(deps.state));
   app.use(healthRouter(deps.db));
   app.use('/internal', rejectUnsafeInput, internalRouter(ctx));
 

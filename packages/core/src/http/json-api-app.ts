@@ -8,13 +8,16 @@ import { parseTrustProxy } from './trust-proxy';
 
 /**
  * The Express set-up every JSON app starts from (api, x402 gateway, remote MCP): no
- * `X-Powered-By`, the configured proxy trust, simple query parsing (one value per name, no nested
+ * `X-Powered-By`, no body-hash ETag, the configured proxy trust, simple query parsing (one value per name, no nested
  * objects), then on every request the request id, the JSON API security headers and the request
  * log line, as one layer.
  */
 export function createJsonApiApp(options: { trustProxy: string; logger: Logger }): Express {
   const app = express();
   app.disable('x-powered-by');
+  // Express's default ETag hashes every body; every envelope carries its own request id, so no two
+  // bodies' ETags ever match and the hash is work for nothing.
+  app.set('etag', false);
   app.set('trust proxy', parseTrustProxy(options.trustProxy));
   app.set('query parser', 'simple');
   app.use(chain(requestIdMiddleware, jsonApiSecurityHeaders(), httpLogger(options.logger)));
