@@ -8,6 +8,7 @@ import {
   formToken,
   logIn,
   PASSWORD,
+  PASSWORD_HASHING_TIMEOUT_MS,
   setCookie,
   signUp,
   verifiedAccount,
@@ -15,16 +16,11 @@ import {
   type PortalHarness,
 } from './harness';
 
-// Real scrypt cost (OWASP parameters, ~0.7 s a hash here) and a busy CI machine: be patient.
-jest.setTimeout(180_000);
+jest.setTimeout(PASSWORD_HASHING_TIMEOUT_MS);
 
 let h: PortalHarness;
-beforeAll(async () => {
-  h = await createPortalHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+beforeAll(async () => (h = await createPortalHarness()));
+afterAll(() => h?.close());
 
 const newAgent = () => request.agent(h.portal.app);
 

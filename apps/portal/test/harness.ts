@@ -9,6 +9,9 @@ import { createOutboxMailer } from '../src/mail/outbox';
 
 export const PASSWORD = 'correct horse battery staple';
 
+/** jest's timeout for tests that hash passwords: real scrypt cost (OWASP parameters) on a busy CI machine. */
+export const PASSWORD_HASHING_TIMEOUT_MS = 180_000;
+
 export interface SentMail {
   file: string;
   to: string;

@@ -2,18 +2,23 @@ import request from 'supertest';
 import { createApi } from '@dp/api/app';
 import { generateApiKey } from '@dp/core';
 import { testConfig } from '@dp/testing';
-import { createPortalHarness, csrfFrom, formToken, logIn, PASSWORD, setCookie, verifiedAccount, type PortalHarness } from './harness';
+import {
+  createPortalHarness,
+  csrfFrom,
+  formToken,
+  logIn,
+  PASSWORD,
+  PASSWORD_HASHING_TIMEOUT_MS,
+  setCookie,
+  verifiedAccount,
+  type PortalHarness,
+} from './harness';
 
-// Real scrypt cost (OWASP parameters, ~0.7 s a hash here) and a busy CI machine: be patient.
-jest.setTimeout(180_000);
+jest.setTimeout(PASSWORD_HASHING_TIMEOUT_MS);
 
 let h: PortalHarness;
-beforeAll(async () => {
-  h = await createPortalHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+beforeAll(async () => (h = await createPortalHarness()));
+afterAll(() => h?.close());
 
 describe('CSRF (signed double-submit)', () => {
   it('refuses a POST without a token, with a wrong one, or with cookie and field that differ', async () => {
