@@ -2,25 +2,21 @@ import request from 'supertest';
 import * as passwords from '../src/auth/passwords';
 import { sha256Hex } from '../src/auth/secure-random';
 import {
-  createPortalHarness,
   csrfFrom,
   createKeyInPortal,
   formToken,
   logIn,
   PASSWORD,
-  PASSWORD_HASHING_TIMEOUT_MS,
   setCookie,
   signUp,
   verifiedAccount,
   verifyFromMail,
   type PortalHarness,
+  usePortalHarness,
 } from './harness';
 
-jest.setTimeout(PASSWORD_HASHING_TIMEOUT_MS);
-
 let h: PortalHarness;
-beforeAll(async () => (h = await createPortalHarness()));
-afterAll(() => h?.close());
+usePortalHarness((harness) => (h = harness));
 
 const newAgent = () => request.agent(h.portal.app);
 

@@ -177,3 +177,14 @@ export async function createKeyInPortal(
   if (!key) throw new Error('no new key on the page the redirect lands on');
   return { created, page, key };
 }
+
+/**
+ * One portal harness for a test file, created before its tests and closed after them, with jest's
+ * timeout raised for password hashing; `set` receives the harness once it is up.
+ */
+export function usePortalHarness(set: (h: PortalHarness) => void): void {
+  jest.setTimeout(PASSWORD_HASHING_TIMEOUT_MS);
+  let harness: PortalHarness | undefined;
+  beforeAll(async () => set((harness = await createPortalHarness())));
+  afterAll(() => harness?.close());
+}

@@ -8,17 +8,14 @@ import {
   formToken,
   logIn,
   PASSWORD,
-  PASSWORD_HASHING_TIMEOUT_MS,
   setCookie,
   verifiedAccount,
   type PortalHarness,
+  usePortalHarness,
 } from './harness';
 
-jest.setTimeout(PASSWORD_HASHING_TIMEOUT_MS);
-
 let h: PortalHarness;
-beforeAll(async () => (h = await createPortalHarness()));
-afterAll(() => h?.close());
+usePortalHarness((harness) => (h = harness));
 
 describe('CSRF (signed double-submit)', () => {
   it('refuses a POST without a token, with a wrong one, or with cookie and field that differ', async () => {
