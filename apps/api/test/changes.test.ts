@@ -1,5 +1,5 @@
 import { eventually, importTestRecords } from '@dp/testing';
-import { createHarness, type Harness } from './harness';
+import { createSeededHarness, type Harness } from './harness';
 
 function record(n: number, status = 'in_force') {
   return {
@@ -19,19 +19,15 @@ function record(n: number, status = 'in_force') {
   };
 }
 
-async function importRecords(h: Harness, records: object[]): Promise<void> {
-  await importTestRecords(h.db, records);
-}
-
 let h: Harness;
 let key: string;
 beforeAll(async () => {
-  h = await createHarness();
-  await importRecords(
-    h,
-    [1, 2, 3, 4].map((n) => record(n)),
-  );
-  key = (await h.newKey()).key;
+  ({ h, key } = await createSeededHarness((db) =>
+    importTestRecords(
+      db,
+      [1, 2, 3, 4].map((n) => record(n)),
+    ),
+  ));
   await waitUntilVisible(15);
 });
 
@@ -135,7 +131,7 @@ describe('GET /v1/legal/changes', () => {
 
   it('sees each change exactly once while an import writes more between pages', async () => {
     const { cursor } = await followAll('1970-01-01T00:00:00Z', '100');
-    await importRecords(h, [record(10)]);
+    await importTestRecords(h.db, [record(10)]);
     let next = 11;
     const changes: Change[] = [];
     let position = cursor;
@@ -148,7 +144,7 @@ describe('GET /v1/legal/changes', () => {
       changes.push(...res.body.data.changes);
       position = res.body.data.next_cursor;
       if (next < 14) {
-        await importRecords(h, [record(next++)]);
+        await importTestRecords(h.db, [record(next++)]);
         continue;
       }
       if (changes.length >= 16) break;

@@ -1,16 +1,12 @@
 import { announce, DOCUMENTS_CHANGED } from '@dp/db';
 import { createTestStatePair, seedFixtureCorpus } from '@dp/testing';
 import { DocumentCache } from '../src/legal/documents/document-cache';
-import { createHarness, apiConfig, type Harness } from './harness';
+import { createHarness, createSeededHarness, apiConfig, type Harness } from './harness';
 
 describe('document cache', () => {
   let h: Harness;
   let key: string;
-  beforeAll(async () => {
-    h = await createHarness();
-    await seedFixtureCorpus(h.db);
-    key = (await h.newKey()).key;
-  });
+  beforeAll(async () => ({ h, key } = await createSeededHarness(seedFixtureCorpus)));
   afterAll(() => h.close());
 
   const title = async (harness: Harness) => (await harness.get('/v1/legal/documents/sb%2F2091%2F1', key)).body.data.document.title;

@@ -3,18 +3,16 @@ import { createApiKey, createOrganization } from '@dp/db';
 import {
   createTestDatabase,
   createTestState,
-  faultLines,
   fuzzRequests,
   memoryLogger,
-  runFuzz,
-  runParserCases,
   seedFixtureCorpus,
-  send,
   serve,
   type FuzzRoute,
   type Served,
   type TestDatabase,
   FUZZ_TIMEOUT_MS,
+  expectFuzzAnswered,
+  itSurvivesTheFuzz,
 } from '@dp/testing';
 import { createApi, type Api } from '../src/app';
 import { apiConfig } from './harness';
@@ -90,23 +88,10 @@ describe('api fuzz (seeded)', () => {
         ],
         plausible: ['SB-2012-89', 'sb%2F2012%2F89', 'sb/2012/89', 'SB-2091-1'],
       });
-      const result = await runFuzz(served.port, requests);
-      if (process.env.FUZZ_TIMINGS) console.log(result.statuses, result.slowest);
-      expect(result.problems.slice(0, 20)).toEqual([]);
-      expect(result.sent).toBe(4_000);
-      // The fuzz reached the handlers, not only the front door.
-      expect(Object.keys(result.statuses).map(Number)).toEqual(expect.arrayContaining([200, 400, 401, 404]));
+      await expectFuzzAnswered(served.port, requests, [200, 400, 401, 404]);
     },
     FUZZ_TIMEOUT_MS,
   );
 
-  it('answers parser-level errors (request line, headers, Expect, CONNECT) with the envelope', async () => {
-    const result = await runParserCases(served.port);
-    expect(result.problems).toEqual([]);
-  });
-
-  it('is still up, and logged no fault (nothing at error level, no stack trace)', async () => {
-    expect((await send(served.port, { path: '/healthz' })).status).toBe(200);
-    expect(faultLines(logs).slice(0, 5)).toEqual([]);
-  });
+  itSurvivesTheFuzz(() => ({ port: served.port, healthPath: '/healthz', logs }));
 });

@@ -13,6 +13,8 @@ import {
 } from '@dp/testing';
 import { createApi, type Api } from '../src/app';
 
+export type HarnessMethod = 'get' | 'post' | 'patch' | 'delete';
+
 export interface Harness {
   db: TestDatabase;
   state: SharedState;
@@ -23,6 +25,8 @@ export interface Harness {
   newKey(options?: Omit<OrgKeyOptions, 'name'>): Promise<OrgKey>;
   /** GET with a key, asserting the response matches the OpenAPI document. */
   get(path: string, key?: string): Promise<request.Response>;
+  /** A request with a key and an optional JSON body, asserting the response matches the OpenAPI document. */
+  call(method: HarnessMethod, path: string, key: string, body?: unknown): Promise<request.Response>;
   close(): Promise<void>;
 }
 
@@ -54,10 +58,48 @@ export async function createHarness(
       expectMatchesOpenApi(res, 'get', path);
       return res;
     },
+    async call(method, path, key, body) {
+      let req = http[method](path).set('Authorization', `Bearer ${key}`);
+      if (body !== undefined) req = req.set('Content-Type', 'application/json').send(JSON.stringify(body));
+      const res = await req;
+      expectMatchesOpenApi(res, method, path);
+      return res;
+    },
     async close() {
       await api.close();
       if (!options.state) await state.close();
       if (!options.db) await db.destroy();
+    },
+  };
+}
+
+/** The fields named by a validation error's details, in order. */
+export const errorFields = (res: { body: { error: { details: { errors: { field: string }[] } } } }) =>
+  res.body.error.details.errors.map((e) => e.field);
+
+/** A harness whose database `seed` filled, and the key of a new organization to read it with. */
+export async function createSeededHarness(seed: (db: TestDatabase) => Promise<unknown>): Promise<{ h: Harness; key: string }> {
+  const h = await createHarness();
+  await seed(h.db);
+  return { h, key: (await h.newKey()).key };
+}
+
+/**
+ * A development harness and a production one (production URL policy, e.g. for webhook targets)
+ * on the same database; `close` closes both, the production one first as it borrows the database.
+ */
+export async function createDevAndProdHarnesses(): Promise<{ h: Harness; prod: Harness; close: () => Promise<void> }> {
+  const h = await createHarness();
+  const prod = await createHarness({
+    db: h.db,
+    config: apiConfig({ NODE_ENV: 'production', INTERNAL_API_SECRET: 'x'.repeat(32), SESSION_SECRET: 'y'.repeat(40) }),
+  });
+  return {
+    h,
+    prod,
+    close: async () => {
+      await prod.close();
+      await h.close();
     },
   };
 }

@@ -1,14 +1,10 @@
 import { seedFixtureCorpus } from '@dp/testing';
-import { createHarness, type Harness } from './harness';
+import { createSeededHarness, type Harness } from './harness';
 
 // The shared fictional fixture corpus (packages/db/fixtures/corpus.jsonl), as other suites use it.
 let h: Harness;
 let key: string;
-beforeAll(async () => {
-  h = await createHarness();
-  await seedFixtureCorpus(h.db);
-  key = (await h.newKey()).key;
-});
+beforeAll(async () => ({ h, key } = await createSeededHarness(seedFixtureCorpus)));
 afterAll(() => h.close());
 
 const search = (params: Record<string, string>) => h.get(`/v1/legal/search?${new URLSearchParams(params)}`, key);

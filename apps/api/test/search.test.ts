@@ -1,7 +1,7 @@
 import type { V1GetOk } from '@dp/core';
 import { importCorpusFile, sharedCorpusPath } from '@dp/db';
 import { importTestRecords } from '@dp/testing';
-import { createHarness, type Harness } from './harness';
+import { createSeededHarness, type Harness } from './harness';
 
 /**
  * Fictional documents (sb/2091/...) of our own, written to a temp JSONL and imported through the
@@ -49,17 +49,9 @@ export const SEARCH_FIXTURES = [
   }),
 ];
 
-async function importRecords(h: Harness, records: object[]): Promise<void> {
-  await importTestRecords(h.db, records);
-}
-
 let h: Harness;
 let key: string;
-beforeAll(async () => {
-  h = await createHarness();
-  await importRecords(h, SEARCH_FIXTURES);
-  key = (await h.newKey()).key;
-});
+beforeAll(async () => ({ h, key } = await createSeededHarness((db) => importTestRecords(db, SEARCH_FIXTURES))));
 afterAll(() => h.close());
 
 const search = (params: Record<string, string>, k = key) => h.get(`/v1/legal/search?${new URLSearchParams(params)}`, k);

@@ -1,7 +1,6 @@
 import { newId } from '@dp/core';
 import { recordChanges } from '@dp/db';
-import { expectMatchesOpenApi } from '@dp/testing';
-import { createHarness, apiConfig, type Harness } from './harness';
+import { createDevAndProdHarnesses, errorFields, type Harness, type HarnessMethod } from './harness';
 
 /**
  * The webhook operations of issue #16 over /v1: edit and re-enable (PATCH), test events, the
@@ -10,33 +9,12 @@ import { createHarness, apiConfig, type Harness } from './harness';
  */
 let h: Harness;
 let prod: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-  prod = await createHarness({
-    db: h.db,
-    config: apiConfig({ NODE_ENV: 'production', INTERNAL_API_SECRET: 'x'.repeat(32), SESSION_SECRET: 'y'.repeat(40) }),
-  });
-});
-afterAll(async () => {
-  await prod.close();
-  await h.close();
-});
-
-type Method = 'get' | 'post' | 'patch' | 'delete';
-
-async function call(harness: Harness, method: Method, path: string, key: string, body?: unknown) {
-  let req = harness.http[method](path).set('Authorization', `Bearer ${key}`);
-  if (body !== undefined) req = req.set('Content-Type', 'application/json').send(JSON.stringify(body));
-  const res = await req;
-  expectMatchesOpenApi(res, method, path);
-  return res;
-}
-
-const fields = (res: { body: { error: { details: { errors: { field: string }[] } } } }) =>
-  res.body.error.details.errors.map((e) => e.field);
+let close: () => Promise<void>;
+beforeAll(async () => ({ h, prod, close } = await createDevAndProdHarnesses()));
+afterAll(() => close());
 
 async function newWebhook(harness: Harness, key: string, url = 'https://ops.example.com/hook') {
-  const res = await call(harness, 'post', '/v1/webhooks', key, { url, events: ['document.created'] });
+  const res = await harness.call('post', '/v1/webhooks', key, { url, events: ['document.created'] });
   expect(res.status).toBe(201);
   return res.body.data as { webhook: { id: string }; secret: string };
 }
@@ -66,7 +44,7 @@ describe('PATCH /v1/webhooks/{id}', () => {
     const { webhook } = await newWebhook(h, key);
     const path = `/v1/webhooks/${webhook.id}`;
 
-    const edited = await call(h, 'patch', path, key, {
+    const edited = await h.call('patch', path, key, {
       url: ' https://new.example.com/hooks ',
       events: ['relation.created', 'document.created'],
       description: 'moved',
@@ -81,17 +59,17 @@ describe('PATCH /v1/webhooks/{id}', () => {
     );
     expect((await h.get(path, key)).body.data.webhook).toEqual(edited.body.data.webhook);
 
-    const urlOnly = await call(h, 'patch', path, key, { url: 'https://third.example.com/' });
+    const urlOnly = await h.call('patch', path, key, { url: 'https://third.example.com/' });
     expect(urlOnly.body.data.webhook).toEqual(
       expect.objectContaining({ url: 'https://third.example.com/', events: ['document.created', 'relation.created'] }),
     );
 
-    const bad = await call(h, 'patch', path, key, { url: 'ftp://x', events: [], enabled: 'yes', description: 3 });
+    const bad = await h.call('patch', path, key, { url: 'ftp://x', events: [], enabled: 'yes', description: 3 });
     expect(bad.status).toBe(400);
-    expect(fields(bad).sort()).toEqual(['description', 'enabled', 'events', 'url']);
-    expect(fields(await call(h, 'patch', path, key, { uri: 'https://x.example.com' }))).toEqual(['uri']);
-    expect(fields(await call(h, 'patch', path, key, {}))).toEqual(['body']);
-    expect(fields(await call(h, 'patch', path, key, ['x']))).toEqual(['body']);
+    expect(errorFields(bad).sort()).toEqual(['description', 'enabled', 'events', 'url']);
+    expect(errorFields(await h.call('patch', path, key, { uri: 'https://x.example.com' }))).toEqual(['uri']);
+    expect(errorFields(await h.call('patch', path, key, {}))).toEqual(['body']);
+    expect(errorFields(await h.call('patch', path, key, ['x']))).toEqual(['body']);
     // Unchanged by the refused edits.
     expect((await h.get(path, key)).body.data.webhook.url).toBe('https://third.example.com/');
   });
@@ -105,8 +83,8 @@ describe('PATCH /v1/webhooks/{id}', () => {
       'https://169.254.169.254/latest',
       'https://[::ffff:10.0.0.1]/x',
     ]) {
-      const res = await call(prod, 'patch', `/v1/webhooks/${webhook.id}`, key, { url });
-      expect([url, res.status, fields(res)]).toEqual([url, 400, ['url']]);
+      const res = await prod.call('patch', `/v1/webhooks/${webhook.id}`, key, { url });
+      expect([url, res.status, errorFields(res)]).toEqual([url, 400, ['url']]);
     }
   });
 
@@ -125,7 +103,7 @@ describe('PATCH /v1/webhooks/{id}', () => {
     await h.db.prisma.webhookDelivery.updateMany({ where: { webhookId: webhook.id }, data: { nextAttemptAt: past } });
 
     const before = Date.now();
-    const enabled = await call(h, 'patch', path, key, { enabled: true });
+    const enabled = await h.call('patch', path, key, { enabled: true });
     expect(enabled.status).toBe(200);
     expect(enabled.body.data.webhook).toEqual(
       expect.objectContaining({ status: 'active', failure_count: 0, disabled_at: null, disabled_reason: null }),
@@ -137,7 +115,7 @@ describe('PATCH /v1/webhooks/{id}', () => {
       expect(Date.parse(d.next_attempt_at)).toBeGreaterThanOrEqual(before - 1_000);
     }
 
-    const disabled = await call(h, 'patch', path, key, { enabled: false });
+    const disabled = await h.call('patch', path, key, { enabled: false });
     expect(disabled.body.data.webhook).toEqual(expect.objectContaining({ status: 'disabled', disabled_reason: 'disabled by a user' }));
   });
 });
@@ -146,7 +124,7 @@ describe('test events, the delivery detail and replays', () => {
   it('queues a webhook.test delivery that shows in the log and in full', async () => {
     const { key } = await h.newKey();
     const { webhook } = await newWebhook(h, key);
-    const sent = await call(h, 'post', `/v1/webhooks/${webhook.id}/test`, key);
+    const sent = await h.call('post', `/v1/webhooks/${webhook.id}/test`, key);
     expect(sent.status).toBe(202);
     const delivery = sent.body.data.delivery;
     expect(delivery).toEqual(
@@ -171,7 +149,7 @@ describe('test events, the delivery detail and replays', () => {
   it('shows each attempt in full: request as sent, response status, headers and capped body, timing', async () => {
     const { key } = await h.newKey();
     const { webhook, secret } = await newWebhook(h, key);
-    const sent = await call(h, 'post', `/v1/webhooks/${webhook.id}/test`, key);
+    const sent = await h.call('post', `/v1/webhooks/${webhook.id}/test`, key);
     const id = sent.body.data.delivery.id as string;
     // Two attempts as the worker records them (the worker's own tests send real ones).
     await h.db.prisma.deliveryAttempt.createMany({
@@ -235,7 +213,7 @@ describe('test events, the delivery detail and replays', () => {
     const [original] = (await h.get(`/v1/webhooks/${webhook.id}/deliveries`, key)).body.data.deliveries;
     await h.db.prisma.webhookDelivery.update({ where: { id: original.id }, data: { status: 'failed', attempts: 8, lastStatus: 500 } });
 
-    const replay = await call(h, 'post', `/v1/webhooks/${webhook.id}/deliveries/${original.id}/replay`, key);
+    const replay = await h.call('post', `/v1/webhooks/${webhook.id}/deliveries/${original.id}/replay`, key);
     expect(replay.status).toBe(202);
     const copy = replay.body.data.delivery;
     expect(copy).toEqual(
@@ -257,12 +235,12 @@ describe('test events, the delivery detail and replays', () => {
   it('a disabled webhook gets neither a test event nor a replay: 409 conflict', async () => {
     const { key } = await h.newKey();
     const { webhook } = await newWebhook(h, key);
-    const sent = await call(h, 'post', `/v1/webhooks/${webhook.id}/test`, key);
-    await call(h, 'patch', `/v1/webhooks/${webhook.id}`, key, { enabled: false });
-    const test = await call(h, 'post', `/v1/webhooks/${webhook.id}/test`, key);
+    const sent = await h.call('post', `/v1/webhooks/${webhook.id}/test`, key);
+    await h.call('patch', `/v1/webhooks/${webhook.id}`, key, { enabled: false });
+    const test = await h.call('post', `/v1/webhooks/${webhook.id}/test`, key);
     expect(test.status).toBe(409);
     expect(test.body.error).toEqual(expect.objectContaining({ code: 'conflict', details: { reason: 'webhook_disabled' } }));
-    const replay = await call(h, 'post', `/v1/webhooks/${webhook.id}/deliveries/${sent.body.data.delivery.id}/replay`, key);
+    const replay = await h.call('post', `/v1/webhooks/${webhook.id}/deliveries/${sent.body.data.delivery.id}/replay`, key);
     expect(replay.status).toBe(409);
   });
 });
@@ -272,7 +250,7 @@ describe('POST /v1/webhooks/{id}/rotate-secret', () => {
     const { key } = await h.newKey();
     const { webhook, secret } = await newWebhook(h, key);
     const before = Date.now();
-    const rotated = await call(h, 'post', `/v1/webhooks/${webhook.id}/rotate-secret`, key);
+    const rotated = await h.call('post', `/v1/webhooks/${webhook.id}/rotate-secret`, key);
     expect(rotated.status).toBe(200);
     const { secret: next, webhook: after } = rotated.body.data;
     expect(next).toMatch(/^whsec_/);
@@ -295,10 +273,10 @@ describe('the new operations: scope, isolation, metering', () => {
     const b = await h.newKey();
     const { webhook } = await newWebhook(h, a.key);
     const { webhook: other } = await newWebhook(h, b.key);
-    const sent = await call(h, 'post', `/v1/webhooks/${webhook.id}/test`, a.key);
+    const sent = await h.call('post', `/v1/webhooks/${webhook.id}/test`, a.key);
     const did = sent.body.data.delivery.id as string;
 
-    const foreign: [Method, string, unknown?][] = [
+    const foreign: [HarnessMethod, string, unknown?][] = [
       ['patch', `/v1/webhooks/${webhook.id}`, { enabled: false }],
       ['post', `/v1/webhooks/${webhook.id}/test`],
       ['post', `/v1/webhooks/${webhook.id}/rotate-secret`],
@@ -309,7 +287,7 @@ describe('the new operations: scope, isolation, metering', () => {
       ['post', `/v1/webhooks/${other.id}/deliveries/${did}/replay`],
     ];
     for (const [method, path, body] of foreign) {
-      const res = await call(h, method, path, b.key, body);
+      const res = await h.call(method, path, b.key, body);
       expect([method, path, res.status, res.body.error.code]).toEqual([method, path, 404, 'not_found']);
     }
     const untouched = await h.db.prisma.webhook.findUniqueOrThrow({ where: { id: webhook.id } });
@@ -323,7 +301,7 @@ describe('the new operations: scope, isolation, metering', () => {
       ['patch', `/v1/webhooks/${webhook.id}`],
       ['get', `/v1/webhooks/${webhook.id}/deliveries/${did}`],
     ] as const) {
-      const res = await call(h, method, path, readOnly.key, method === 'patch' ? { enabled: true } : undefined);
+      const res = await h.call(method, path, readOnly.key, method === 'patch' ? { enabled: true } : undefined);
       expect([path, res.status]).toEqual([path, 403]);
     }
 

@@ -1,41 +1,18 @@
 import { newId } from '@dp/core';
 import { recordChanges } from '@dp/db';
 import { expectMatchesOpenApi } from '@dp/testing';
-import { createHarness, apiConfig, type Harness } from './harness';
+import { createDevAndProdHarnesses, errorFields, type Harness } from './harness';
 
 let h: Harness;
-let prod: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-  // Same database, production URL policy.
-  prod = await createHarness({
-    db: h.db,
-    config: apiConfig({ NODE_ENV: 'production', INTERNAL_API_SECRET: 'x'.repeat(32), SESSION_SECRET: 'y'.repeat(40) }),
-  });
-});
-afterAll(async () => {
-  await prod.close();
-  await h.close();
-});
-
-type Method = 'get' | 'post' | 'delete' | 'put' | 'patch';
-
-/** A request with a key, checked against the OpenAPI document (405s against the GET entry). */
-async function call(harness: Harness, method: Method, path: string, key: string, body?: unknown) {
-  let req = harness.http[method](path).set('Authorization', `Bearer ${key}`);
-  if (body !== undefined) req = req.set('Content-Type', 'application/json').send(JSON.stringify(body));
-  const res = await req;
-  expectMatchesOpenApi(res, ['put', 'patch'].includes(method) ? 'get' : method, path);
-  return res;
-}
-
-const problems = (res: { body: { error: { details: { errors: { field: string; problem: string }[] } } } }) =>
-  res.body.error.details.errors.map((e) => e.field);
+let prod: Harness; // same database, production URL policy
+let close: () => Promise<void>;
+beforeAll(async () => ({ h, prod, close } = await createDevAndProdHarnesses()));
+afterAll(() => close());
 
 describe('/v1/webhooks', () => {
   it('creates a webhook, returns the secret once, lists, reads and deletes it (0 units)', async () => {
     const { key } = await h.newKey();
-    const created = await call(h, 'post', '/v1/webhooks', key, {
+    const created = await h.call('post', '/v1/webhooks', key, {
       url: 'https://hooks.example.com/legal',
       events: ['relation.created', 'document.created', 'document.created'],
       description: 'CI',
@@ -65,11 +42,11 @@ describe('/v1/webhooks', () => {
     expect(one.body.data.webhook).toEqual(webhook);
     expect(JSON.stringify(list.body) + JSON.stringify(one.body)).not.toContain(secret);
 
-    const del = await call(h, 'delete', `/v1/webhooks/${webhook.id}`, key);
+    const del = await h.call('delete', `/v1/webhooks/${webhook.id}`, key);
     expect(del.status).toBe(204);
     expect(del.text).toBe('');
     expect((await h.get(`/v1/webhooks/${webhook.id}`, key)).status).toBe(404);
-    expect((await call(h, 'delete', `/v1/webhooks/${webhook.id}`, key)).status).toBe(404);
+    expect((await h.call('delete', `/v1/webhooks/${webhook.id}`, key)).status).toBe(404);
 
     const usage = await h.get('/v1/usage', key);
     const manage = usage.body.data.by_operation.find((o: { operation: string }) => o.operation === 'webhooks.manage');
@@ -81,14 +58,14 @@ describe('/v1/webhooks', () => {
   it('another organization’s webhook is 404, never visible', async () => {
     const a = await h.newKey();
     const b = await h.newKey();
-    const created = await call(h, 'post', '/v1/webhooks', a.key, { url: 'https://a.example.com/h', events: ['document.created'] });
+    const created = await h.call('post', '/v1/webhooks', a.key, { url: 'https://a.example.com/h', events: ['document.created'] });
     const id = created.body.data.webhook.id;
     for (const path of [`/v1/webhooks/${id}`, `/v1/webhooks/${id}/deliveries`]) {
       const res = await h.get(path, b.key);
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('not_found');
     }
-    expect((await call(h, 'delete', `/v1/webhooks/${id}`, b.key)).status).toBe(404);
+    expect((await h.call('delete', `/v1/webhooks/${id}`, b.key)).status).toBe(404);
     expect((await h.get('/v1/webhooks', b.key)).body.data.webhooks).toEqual([]);
     expect((await h.get(`/v1/webhooks/${id}`, a.key)).status).toBe(200);
     expect((await h.get('/v1/webhooks/wh_nope', a.key)).status).toBe(404);
@@ -96,21 +73,21 @@ describe('/v1/webhooks', () => {
 
   it('400 names every bad field', async () => {
     const { key } = await h.newKey();
-    const res = await call(h, 'post', '/v1/webhooks', key, { url: 'ftp://x', events: ['document.deleted'], description: 'd'.repeat(501) });
+    const res = await h.call('post', '/v1/webhooks', key, { url: 'ftp://x', events: ['document.deleted'], description: 'd'.repeat(501) });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid_request');
-    expect(problems(res).sort()).toEqual(['description', 'events', 'url']);
+    expect(errorFields(res).sort()).toEqual(['description', 'events', 'url']);
 
-    const missing = await call(h, 'post', '/v1/webhooks', key, {});
-    expect(problems(missing).sort()).toEqual(['events', 'url']);
-    const empty = await call(h, 'post', '/v1/webhooks', key, { url: 'https://x.example.com', events: [] });
-    expect(problems(empty)).toEqual(['events']);
-    const wrongTypes = await call(h, 'post', '/v1/webhooks', key, { url: 42, events: 'document.created', description: 7 });
-    expect(problems(wrongTypes).sort()).toEqual(['description', 'events', 'url']);
-    const unknown = await call(h, 'post', '/v1/webhooks', key, { url: 'https://x.example.com', event: ['document.created'] });
-    expect(problems(unknown)).toEqual(['event']);
-    const array = await call(h, 'post', '/v1/webhooks', key, []);
-    expect(problems(array)).toEqual(['body']);
+    const missing = await h.call('post', '/v1/webhooks', key, {});
+    expect(errorFields(missing).sort()).toEqual(['events', 'url']);
+    const empty = await h.call('post', '/v1/webhooks', key, { url: 'https://x.example.com', events: [] });
+    expect(errorFields(empty)).toEqual(['events']);
+    const wrongTypes = await h.call('post', '/v1/webhooks', key, { url: 42, events: 'document.created', description: 7 });
+    expect(errorFields(wrongTypes).sort()).toEqual(['description', 'events', 'url']);
+    const unknown = await h.call('post', '/v1/webhooks', key, { url: 'https://x.example.com', event: ['document.created'] });
+    expect(errorFields(unknown)).toEqual(['event']);
+    const array = await h.call('post', '/v1/webhooks', key, []);
+    expect(errorFields(array)).toEqual(['body']);
     const noBody = await h.http.post('/v1/webhooks').set('Authorization', `Bearer ${key}`);
     expect(noBody.status).toBe(400);
     const broken = await h.http
@@ -120,9 +97,9 @@ describe('/v1/webhooks', () => {
       .send('{"url":');
     expect(broken.status).toBe(400);
     // Development: http only to loopback hosts.
-    const httpPublic = await call(h, 'post', '/v1/webhooks', key, { url: 'http://hooks.example.com/x', events: ['document.created'] });
+    const httpPublic = await h.call('post', '/v1/webhooks', key, { url: 'http://hooks.example.com/x', events: ['document.created'] });
     expect(httpPublic.status).toBe(400);
-    const httpLoopback = await call(h, 'post', '/v1/webhooks', key, { url: 'http://127.0.0.1:9/x', events: ['document.created'] });
+    const httpLoopback = await h.call('post', '/v1/webhooks', key, { url: 'http://127.0.0.1:9/x', events: ['document.created'] });
     expect(httpLoopback.status).toBe(201);
   });
 
@@ -142,21 +119,21 @@ describe('/v1/webhooks', () => {
       'https://[fd00::1]/x',
       'https://[fe80::1]/x',
     ]) {
-      const res = await call(prod, 'post', '/v1/webhooks', key, { url, events: ['document.created'] });
-      expect([url, res.status, problems(res)]).toEqual([url, 400, ['url']]);
+      const res = await prod.call('post', '/v1/webhooks', key, { url, events: ['document.created'] });
+      expect([url, res.status, errorFields(res)]).toEqual([url, 400, ['url']]);
     }
-    const ok = await call(prod, 'post', '/v1/webhooks', key, { url: 'https://hooks.example.com/x', events: ['document.created'] });
+    const ok = await prod.call('post', '/v1/webhooks', key, { url: 'https://hooks.example.com/x', events: ['document.created'] });
     expect(ok.status).toBe(201);
   });
 
   it('caps an organization at 20 webhooks', async () => {
     const { key } = await h.newKey();
     for (let i = 0; i < 20; i++) {
-      expect((await call(h, 'post', '/v1/webhooks', key, { url: `https://h${i}.example.com/`, events: ['document.created'] })).status).toBe(
+      expect((await h.call('post', '/v1/webhooks', key, { url: `https://h${i}.example.com/`, events: ['document.created'] })).status).toBe(
         201,
       );
     }
-    const res = await call(h, 'post', '/v1/webhooks', key, { url: 'https://h21.example.com/', events: ['document.created'] });
+    const res = await h.call('post', '/v1/webhooks', key, { url: 'https://h21.example.com/', events: ['document.created'] });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/at most 20/);
     expect((await h.get('/v1/webhooks', key)).body.data.webhooks).toHaveLength(20);
@@ -169,12 +146,12 @@ describe('/v1/webhooks', () => {
     expect(res.body.error).toEqual(
       expect.objectContaining({ code: 'insufficient_scope', details: expect.objectContaining({ required_scope: 'manage' }) }),
     );
-    const post = await call(h, 'post', '/v1/webhooks', readOnly.key, { url: 'https://x.example.com', events: ['document.created'] });
+    const post = await h.call('post', '/v1/webhooks', readOnly.key, { url: 'https://x.example.com', events: ['document.created'] });
     expect(post.status).toBe(403);
     expect((await h.get('/v1/webhooks')).status).toBe(401);
 
     const { key } = await h.newKey();
-    const created = await call(h, 'post', '/v1/webhooks', key, { url: 'https://x.example.com', events: ['document.created'] });
+    const created = await h.call('post', '/v1/webhooks', key, { url: 'https://x.example.com', events: ['document.created'] });
     const id = created.body.data.webhook.id;
     for (const [method, path, allow] of [
       ['put', '/v1/webhooks', 'GET, POST'],
@@ -195,7 +172,7 @@ describe('/v1/webhooks', () => {
 
   it('GET /v1/webhooks/{id}/deliveries pages through the delivery log with its attempts', async () => {
     const { key } = await h.newKey();
-    const created = await call(h, 'post', '/v1/webhooks', key, { url: 'https://log.example.com/h', events: ['document.created'] });
+    const created = await h.call('post', '/v1/webhooks', key, { url: 'https://log.example.com/h', events: ['document.created'] });
     const id = created.body.data.webhook.id;
     // Changes (and their outbox rows) as the importer writes them; other tests' webhooks get theirs too.
     await h.db.prisma.$transaction((tx) =>
@@ -256,8 +233,8 @@ describe('/v1/webhooks', () => {
 
     const bad = await h.get(`/v1/webhooks/${id}/deliveries?limit=0&cursor=zzz`, key);
     expect(bad.status).toBe(400);
-    expect(problems(bad)).toEqual(['limit']);
+    expect(errorFields(bad)).toEqual(['limit']);
     const badCursor = await h.get(`/v1/webhooks/${id}/deliveries?cursor=zzz`, key);
-    expect(problems(badCursor)).toEqual(['cursor']);
+    expect(errorFields(badCursor)).toEqual(['cursor']);
   });
 });

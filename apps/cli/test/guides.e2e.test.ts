@@ -9,6 +9,7 @@ import { freePort } from '@dp/core';
 import { FIXTURE_CORPUS_PATH } from '@dp/db';
 import { eventually, startEnv, startProduct, type StartedProduct } from '@dp/testing';
 import { guideBlocks, type GuideBlock } from './guide-blocks';
+import { CLI, run, runCli, type Ran } from './run-process';
 
 /**
  * Guides that run: every fenced block of README.md and docs/*.md is run against a product started
@@ -25,7 +26,6 @@ import { guideBlocks, type GuideBlock } from './guide-blocks';
  */
 
 const ROOT = join(__dirname, '..', '..', '..');
-const CLI = join(ROOT, 'apps', 'cli', 'dist', 'index.js');
 const SAMPLE_CORPUS = join(ROOT, '..', 'shared', 'corpus', 'cz-sample.jsonl');
 
 /**
@@ -48,27 +48,6 @@ const CAPTURES: Record<string, Array<{ name: string; pattern: RegExp }>> = {
 };
 
 const BLOCKS = new Map(GUIDES.map((g) => [g, guideBlocks(readFileSync(join(ROOT, g), 'utf8'))]));
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<Ran> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 /** TypeScript (or JavaScript) → CommonJS, as a user's default project compiles it. */
 function transpile(block: GuideBlock): string {
@@ -188,7 +167,7 @@ describe('guides run against a started product', () => {
     const file = join(workDir, 'new-document.jsonl');
     const line = readFileSync(FIXTURE_CORPUS_PATH, 'utf8').split('\n')[0];
     writeFileSync(file, `${line}\n`);
-    const imported = await run(process.execPath, [CLI, 'import', file], startEnvironment, 120_000);
+    const imported = await runCli(['import', file], startEnvironment, 120_000);
     expect(imported.code).toBe(0);
     await eventually(() => (/ document\.created\n/.test(receiver!.output()) ? true : undefined), {
       what: () => `a delivery to reach the receiver:\n${receiver!.output()}`,

@@ -1,20 +1,7 @@
 import { FIXTURE_CORPUS_PATH } from '@dp/db';
 import { createTestDatabase, type TestDatabase } from '@dp/testing';
 import { loadCorpus } from '../src/start/load-corpus';
-
-interface TinyRepo {
-  dir: string;
-  commit: (path: string, content: string, message: string, date?: string) => string;
-  destroy: () => void;
-}
-// The tiny-repository helpers of packages/db's tests live outside this package's rootDir, so they
-// are required (jest compiles them) and typed here with what this test uses.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { bootstrapMessage, createTinyRepo, docFile } = require('../../../packages/db/test/sync-helpers') as {
-  createTinyRepo: () => TinyRepo;
-  docFile: (f: { id: string }, body: string) => string;
-  bootstrapMessage: (id: string, date: string) => string;
-};
+import { commitBootstrap, createTinyRepo, type TinyRepo } from './tiny-repo';
 
 describe("start's corpus: a git sync, or the JSONL sample, never the sample over a sync", () => {
   let db: TestDatabase;
@@ -22,12 +9,7 @@ describe("start's corpus: a git sync, or the JSONL sample, never the sample over
   beforeAll(async () => {
     db = await createTestDatabase();
     repo = createTinyRepo();
-    repo.commit(
-      'cz/SB-2000-1.md',
-      docFile({ id: 'SB-2000-1' }, '# Zákon o pokusech\n\n##### § 1\n\nText.\n'),
-      bootstrapMessage('SB-2000-1', '2000-01-01'),
-      '2000-01-01',
-    );
+    commitBootstrap(repo, { id: 'SB-2000-1' }, '# Zákon o pokusech\n\n##### § 1\n\nText.\n');
   });
   afterAll(async () => {
     repo.destroy();

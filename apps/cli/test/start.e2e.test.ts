@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,9 +7,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { FIXTURE_CORPUS_PATH } from '@dp/db';
 import { createTestDatabase, startEnv, startProduct, type StartEnv, type StartedProduct } from '@dp/testing';
+import { CLI, runCli } from './run-process';
 
 const ROOT = join(__dirname, '..', '..', '..');
-const CLI = join(ROOT, 'apps', 'cli', 'dist', 'index.js');
 
 /** Binds a port the way the apps do (every interface), so `start` finds it busy. */
 function occupy(port: number, host?: string): Promise<Server> {
@@ -26,19 +26,6 @@ function isFree(port: number, host?: string): Promise<boolean> {
     const srv = createServer();
     srv.once('error', () => resolve(false));
     srv.listen(port, host, () => srv.close(() => resolve(true)));
-  });
-}
-
-/**
- * Runs a CLI command without blocking this process: a blocked event loop (spawnSync) cannot see
- * the server close an idle keep-alive connection, and the next fetch would reuse the dead socket.
- */
-function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-    let stdout = '';
-    child.stdout.on('data', (d) => (stdout += d.toString()));
-    child.once('close', (status) => resolve({ status, stdout }));
   });
 }
 
@@ -78,7 +65,7 @@ describe('npm start (embedded defaults)', () => {
 
   it('lets the CLI create and revoke keys while start is running', async () => {
     const created = await runCli(['key:create', '--org', 'Acme', '--scopes', 'read'], env);
-    expect(created.status).toBe(0);
+    expect(created.code).toBe(0);
     const json = JSON.parse(created.stdout.trim().split('\n').pop()!);
     expect(json.key).toMatch(/^dp_live_[0-9A-Za-z]{32}$/);
     expect(json.scopes).toEqual(['read']);
@@ -86,7 +73,7 @@ describe('npm start (embedded defaults)', () => {
     expect(ok.status).toBe(200);
 
     const revoked = await runCli(['key:revoke', json.id], env);
-    expect(revoked.status).toBe(0);
+    expect(revoked.code).toBe(0);
     expect(JSON.parse(revoked.stdout.trim()).status).toBe('revoked');
   });
 
@@ -166,7 +153,7 @@ describe('npm start (embedded defaults)', () => {
     await again.banner;
     expect(again.demoKey()).toBe(first);
     const { id } = JSON.parse(readFileSync(file, 'utf8')) as { id: string };
-    expect((await runCli(['key:revoke', id], env)).status).toBe(0);
+    expect((await runCli(['key:revoke', id], env)).code).toBe(0);
     expect(await again.stop()).toBe(0);
 
     const third = startProduct(CLI, env);

@@ -5,31 +5,8 @@ import type { Database } from '@dp/db';
 import { createTestDatabase, type TestDatabase } from '@dp/testing';
 import { captureIo, createCliTestEnv, type CliTestEnv } from './capture-io';
 import { main } from '../src/index';
-
-interface TinyRepo {
-  dir: string;
-  commit(path: string, content: string, message: string, date?: string): string;
-  rev(revision: string): string;
-  destroy(): void;
-}
-interface DocFields {
-  id: string;
-  versionDate?: string;
-  amendments?: string[];
-  kind?: string;
-}
-// The tiny-repository helpers of packages/db's tests live outside this package's rootDir, so they
-// are required (jest compiles them) and typed here with what these tests use.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { bootstrapMessage, createTinyRepo, docFile, reformMessage } = require('../../../packages/db/test/sync-helpers') as {
-  createTinyRepo: () => TinyRepo;
-  docFile: (f: DocFields, body: string) => string;
-  bootstrapMessage: (id: string, date: string) => string;
-  reformMessage: (id: string, date: string, amendedBy: string) => string;
-};
-
-const ROOT = join(__dirname, '..', '..', '..');
-const CLI = join(ROOT, 'apps', 'cli', 'dist', 'index.js');
+import { CLI } from './run-process';
+import { commitBootstrap, createTinyRepo, docFile, reformMessage, type TinyRepo } from './tiny-repo';
 
 // Enough documents, with texts long enough, that a sync takes a while and can be killed midway.
 function bigRepo(docs: number): TinyRepo {
@@ -42,7 +19,7 @@ function bigRepo(docs: number): TinyRepo {
   for (let n = 1; n <= docs; n++) {
     const id = `SB-2000-${n}`;
     const path = `cz/${id}.md`;
-    repo.commit(path, docFile({ id }, `# Zákon ${n}\n\n${filler(n, 1)}`), bootstrapMessage(id, '2000-01-01'), '2000-01-01');
+    commitBootstrap(repo, { id }, `# Zákon ${n}\n\n${filler(n, 1)}`);
     if (n % 3 === 0) {
       repo.commit(
         path,
@@ -52,10 +29,10 @@ function bigRepo(docs: number): TinyRepo {
       );
     }
   }
-  repo.commit(
-    'cz/SB-2001-1.md',
-    docFile({ id: 'SB-2001-1', kind: 'CISTNOV' }, '# Zákon, kterým se mění zákony\n\nZrušuje se zákon č. 2/2000 Sb.\n'),
-    bootstrapMessage('SB-2001-1', '2001-01-01'),
+  commitBootstrap(
+    repo,
+    { id: 'SB-2001-1', kind: 'CISTNOV' },
+    '# Zákon, kterým se mění zákony\n\nZrušuje se zákon č. 2/2000 Sb.\n',
     '2001-01-01',
   );
   return repo;
@@ -87,18 +64,8 @@ describe('cli sync', () => {
   beforeAll(async () => {
     cli = await createCliTestEnv('dp-cli-sync-');
     repo = createTinyRepo();
-    repo.commit(
-      'cz/SB-2000-1.md',
-      docFile({ id: 'SB-2000-1' }, '# Zákon 1\n\nText.\n'),
-      bootstrapMessage('SB-2000-1', '2000-01-01'),
-      '2000-01-01',
-    );
-    repo.commit(
-      'cz/SB-2000-2.md',
-      docFile({ id: 'SB-2000-2', versionDate: '0000-00-00' }, '# Zákon 2\n\nText.\n'),
-      bootstrapMessage('SB-2000-2', '2000-01-01'),
-      '2000-01-01',
-    );
+    commitBootstrap(repo, { id: 'SB-2000-1' }, '# Zákon 1\n\nText.\n');
+    commitBootstrap(repo, { id: 'SB-2000-2', versionDate: '0000-00-00' }, '# Zákon 2\n\nText.\n');
   });
   afterAll(async () => {
     repo.destroy();

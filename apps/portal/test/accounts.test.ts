@@ -2,7 +2,6 @@ import request from 'supertest';
 import * as passwords from '../src/auth/passwords';
 import { sha256Hex } from '../src/auth/secure-random';
 import {
-  createPortalHarness,
   csrfFrom,
   createKeyInPortal,
   formToken,
@@ -13,18 +12,11 @@ import {
   verifiedAccount,
   verifyFromMail,
   type PortalHarness,
+  usePortalHarness,
 } from './harness';
 
-// Real scrypt cost (OWASP parameters, ~0.7 s a hash here) and a busy CI machine: be patient.
-jest.setTimeout(180_000);
-
 let h: PortalHarness;
-beforeAll(async () => {
-  h = await createPortalHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+usePortalHarness((harness) => (h = harness));
 
 const newAgent = () => request.agent(h.portal.app);
 

@@ -9,6 +9,9 @@ import { createOutboxMailer } from '../src/mail/outbox';
 
 export const PASSWORD = 'correct horse battery staple';
 
+/** jest's timeout for tests that hash passwords: real scrypt cost (OWASP parameters) on a busy CI machine. */
+export const PASSWORD_HASHING_TIMEOUT_MS = 180_000;
+
 export interface SentMail {
   file: string;
   to: string;
@@ -173,4 +176,15 @@ export async function createKeyInPortal(
   const key = NEW_KEY.exec(page.text)?.[0];
   if (!key) throw new Error('no new key on the page the redirect lands on');
   return { created, page, key };
+}
+
+/**
+ * One portal harness for a test file, created before its tests and closed after them, with jest's
+ * timeout raised for password hashing; `set` receives the harness once it is up.
+ */
+export function usePortalHarness(set: (h: PortalHarness) => void): void {
+  jest.setTimeout(PASSWORD_HASHING_TIMEOUT_MS);
+  let harness: PortalHarness | undefined;
+  beforeAll(async () => set((harness = await createPortalHarness())));
+  afterAll(() => harness?.close());
 }

@@ -7,13 +7,13 @@ import {
   formToken,
   logIn,
   PASSWORD,
+  PASSWORD_HASHING_TIMEOUT_MS,
   setCookie,
   verifiedAccount,
   type PortalHarness,
 } from './harness';
 
-// Real scrypt cost (OWASP parameters, ~0.7 s a hash here) and a busy CI machine: be patient.
-jest.setTimeout(180_000);
+jest.setTimeout(PASSWORD_HASHING_TIMEOUT_MS);
 
 describe('logs never hold passwords, cookies or tokens', () => {
   let h: PortalHarness;

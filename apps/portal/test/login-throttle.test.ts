@@ -1,8 +1,15 @@
 import request from 'supertest';
-import { createPortalHarness, formToken, logIn, PASSWORD, verifiedAccount, type PortalHarness } from './harness';
+import {
+  createPortalHarness,
+  formToken,
+  logIn,
+  PASSWORD,
+  PASSWORD_HASHING_TIMEOUT_MS,
+  verifiedAccount,
+  type PortalHarness,
+} from './harness';
 
-// Real scrypt cost (OWASP parameters, ~0.7 s a hash here) and a busy CI machine: be patient.
-jest.setTimeout(180_000);
+jest.setTimeout(PASSWORD_HASHING_TIMEOUT_MS);
 
 describe('login throttling (shared rate limiter)', () => {
   let h: PortalHarness;

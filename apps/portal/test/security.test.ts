@@ -2,18 +2,20 @@ import request from 'supertest';
 import { createApi } from '@dp/api/app';
 import { generateApiKey } from '@dp/core';
 import { testConfig } from '@dp/testing';
-import { createPortalHarness, csrfFrom, formToken, logIn, PASSWORD, setCookie, verifiedAccount, type PortalHarness } from './harness';
-
-// Real scrypt cost (OWASP parameters, ~0.7 s a hash here) and a busy CI machine: be patient.
-jest.setTimeout(180_000);
+import {
+  createPortalHarness,
+  csrfFrom,
+  formToken,
+  logIn,
+  PASSWORD,
+  setCookie,
+  verifiedAccount,
+  type PortalHarness,
+  usePortalHarness,
+} from './harness';
 
 let h: PortalHarness;
-beforeAll(async () => {
-  h = await createPortalHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+usePortalHarness((harness) => (h = harness));
 
 describe('CSRF (signed double-submit)', () => {
   it('refuses a POST without a token, with a wrong one, or with cookie and field that differ', async () => {

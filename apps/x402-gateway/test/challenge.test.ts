@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { expectMatchesOpenApi } from '@dp/testing';
-import { createGatewayHarness, type GatewayHarness, ASSET, PAY_TO, PUBLIC_URL } from './harness';
+import { createGatewayHarness, type GatewayHarness, ASSET, PAY_TO, PUBLIC_URL, preflight } from './harness';
 
 const PATH = '/x402/legal/documents/sb%2F2091%2F1';
 const TEMPLATE = '/x402/legal/documents/{id}';
@@ -55,11 +55,7 @@ describe('the 402 challenge', () => {
   });
 
   it('answers CORS preflights and exposes X-PAYMENT-RESPONSE', async () => {
-    const pre = await request(h.url)
-      .options(PATH)
-      .set('Origin', 'https://agent.example')
-      .set('Access-Control-Request-Method', 'GET')
-      .set('Access-Control-Request-Headers', 'x-payment, access-control-expose-headers');
+    const pre = await preflight(h.url, PATH, 'x-payment, access-control-expose-headers');
     expect(pre.status).toBe(204);
     expect(pre.headers['access-control-allow-origin']).toBe('*');
     const allowed = pre.headers['access-control-allow-headers'].toLowerCase();

@@ -19,34 +19,37 @@ describe('the simulated facilitator over the x402 HTTP API', () => {
     await a.close();
   });
 
+  const post = (operation: 'verify' | 'settle', body: object) => request(a.url).post(`/facilitator/${operation}`).send(body);
+  /** What /settle answers for a payment the simulated facilitator accepts. */
+  const settlement = (payment: { payload: { authorization: { nonce: string; from: string } } }, network: string) => ({
+    success: true,
+    transaction: syntheticTxRef(payment.payload.authorization.nonce),
+    network,
+    payer: payment.payload.authorization.from,
+  });
+
   it('serves /verify and /settle with x402 bodies; settlement is deterministic', async () => {
     const requirements = requirementsFor('http://example.test/x402/legal/documents/x');
     const payment = await newPayer().sign(requirements);
     const body = { x402Version: 1, paymentPayload: payment, paymentRequirements: requirements };
-    const verify = await request(a.url).post('/facilitator/verify').send(body);
+    const verify = await post('verify', body);
     expect(verify.status).toBe(200);
     expect(verify.body).toEqual({ isValid: true, payer: payment.payload.authorization.from });
-    const settle1 = await request(a.url).post('/facilitator/settle').send(body);
-    const settle2 = await request(a.url).post('/facilitator/settle').send(body);
-    expect(settle1.body).toEqual({
-      success: true,
-      transaction: syntheticTxRef(payment.payload.authorization.nonce),
-      network: 'base-sepolia',
-      payer: payment.payload.authorization.from,
-    });
+    const settle1 = await post('settle', body);
+    const settle2 = await post('settle', body);
+    expect(settle1.body).toEqual(settlement(payment, 'base-sepolia'));
     expect(settle2.body.transaction).toBe(settle1.body.transaction);
 
-    const bad = await request(a.url)
-      .post('/facilitator/verify')
-      .send({ ...body, paymentRequirements: { ...requirements, payTo: '0x4444444444444444444444444444444444444444' } });
+    const bad = await post('verify', {
+      ...body,
+      paymentRequirements: { ...requirements, payTo: '0x4444444444444444444444444444444444444444' },
+    });
     expect(bad.body).toEqual({
       isValid: false,
       invalidReason: 'invalid_exact_evm_payload_recipient_mismatch',
       payer: payment.payload.authorization.from,
     });
-    const garbage = await request(a.url)
-      .post('/facilitator/verify')
-      .send({ ...body, paymentPayload: { nope: 1 } });
+    const garbage = await post('verify', { ...body, paymentPayload: { nope: 1 } });
     expect(garbage.body).toEqual({ isValid: false, invalidReason: 'invalid_payload' });
     const supported = await request(a.url).get('/facilitator/supported');
     expect(supported.body.kinds).toEqual([
@@ -59,24 +62,15 @@ describe('the simulated facilitator over the x402 HTTP API', () => {
     const requirements = requirementsFor('http://example.test/x402/legal/documents/x');
     const payment = asV2Payment(await newPayer().sign(requirements), requirements);
     const body = { x402Version: 2, paymentPayload: payment, paymentRequirements: payment.accepted };
-    const verify = await request(a.url).post('/facilitator/verify').send(body);
+    const verify = await post('verify', body);
     expect(verify.body).toEqual({ isValid: true, payer: payment.payload.authorization.from });
-    const settle = await request(a.url).post('/facilitator/settle').send(body);
-    expect(settle.body).toEqual({
-      success: true,
-      transaction: syntheticTxRef(payment.payload.authorization.nonce),
-      network: 'eip155:84532',
-      payer: payment.payload.authorization.from,
-    });
+    const settle = await post('settle', body);
+    expect(settle.body).toEqual(settlement(payment, 'eip155:84532'));
     const elsewhere = { ...payment.accepted, payTo: '0x4444444444444444444444444444444444444444' };
-    const bad = await request(a.url)
-      .post('/facilitator/verify')
-      .send({ ...body, paymentRequirements: elsewhere });
+    const bad = await post('verify', { ...body, paymentRequirements: elsewhere });
     expect(bad.body.invalidReason).toBe('invalid_exact_evm_recipient_mismatch');
     // A v1 payload in a v2 body is no v2 payment.
-    const mixed = await request(a.url)
-      .post('/facilitator/verify')
-      .send({ ...body, paymentPayload: await newPayer().sign(requirements) });
+    const mixed = await post('verify', { ...body, paymentPayload: await newPayer().sign(requirements) });
     expect(mixed.body).toEqual({ isValid: false, invalidReason: 'invalid_payload' });
   });
 
@@ -104,12 +98,16 @@ describe('the simulated facilitator over the x402 HTTP API', () => {
 });
 
 describe('facilitator down or failing', () => {
+  /** A request for the document with a fresh, valid payment: only the facilitator can fail it. */
+  const payFor = async (h: GatewayHarness) =>
+    request(h.url)
+      .get(PATH)
+      .set('X-PAYMENT', encode(await newPayer().sign(requirementsFor(`${h.url}${PATH}`))));
+
   it('answers 502 facilitator_unavailable when X402_FACILITATOR_URL points at a closed port; nothing charged', async () => {
     const h = await createGatewayHarness({ config: { X402_FACILITATOR_URL: `http://127.0.0.1:${await freePort()}/facilitator` } });
     try {
-      const res = await request(h.url)
-        .get(PATH)
-        .set('X-PAYMENT', encode(await newPayer().sign(requirementsFor(`${h.url}${PATH}`))));
+      const res = await payFor(h);
       expect(res.status).toBe(502);
       expect(res.body.error.code).toBe('facilitator_unavailable');
       expect(res.headers['x-payment-response']).toBeUndefined();
@@ -129,9 +127,7 @@ describe('facilitator down or failing', () => {
       const broken = await serve((_req, res) => answer(res));
       const h = await createGatewayHarness({ config: { X402_FACILITATOR_URL: broken.url } });
       try {
-        const res = await request(h.url)
-          .get(PATH)
-          .set('X-PAYMENT', encode(await newPayer().sign(requirementsFor(`${h.url}${PATH}`))));
+        const res = await payFor(h);
         expect(res.status).toBe(502);
         expect(res.body.error.code).toBe('facilitator_unavailable');
         expect(await h.paymentCount()).toBe(0);
@@ -178,9 +174,7 @@ describe('facilitator down or failing', () => {
       },
     });
     try {
-      const res = await request(h.url)
-        .get(PATH)
-        .set('X-PAYMENT', encode(await newPayer().sign(requirementsFor(`${h.url}${PATH}`))));
+      const res = await payFor(h);
       expect(res.status).toBe(502);
       expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts/);
       expect(await h.paymentCount()).toBe(0);

@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { buildPaymentRequirements, encodeX402Header, type Config, type Logger, type PaymentRequirements, type SharedState } from '@dp/core';
 import {
   createOrgWithKey,
@@ -126,4 +127,10 @@ export function dataUsage(data: unknown): unknown {
       }))
       .filter((day) => day.operations.length > 0),
   };
+}
+
+/** A browser's CORS preflight for a GET of `path`, asking to send `requestHeaders` if given. */
+export function preflight(url: string, path: string, requestHeaders?: string): request.Test {
+  const pre = request(url).options(path).set('Origin', 'https://agent.example').set('Access-Control-Request-Method', 'GET');
+  return requestHeaders === undefined ? pre : pre.set('Access-Control-Request-Headers', requestHeaders);
 }

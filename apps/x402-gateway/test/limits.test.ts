@@ -2,7 +2,7 @@ import request from 'supertest';
 import { expectMatchesOpenApi } from '@dp/testing';
 import { createSimulatedFacilitator } from '../src/facilitator/simulated';
 import { PILOT_CHALLENGE_LIMIT, PILOT_INVALID_PAYMENT_LIMIT } from '../src/payments/payer-limit';
-import { createGatewayHarness, encode, newPayer, type GatewayHarness } from './harness';
+import { createGatewayHarness, encode, newPayer, type GatewayHarness, preflight } from './harness';
 
 const PATH = '/x402/legal/documents/sb%2F2091%2F1';
 
@@ -134,9 +134,9 @@ describe('X-RateLimit-* on every x402 answer', () => {
     expectRateLimitHeaders(notFound, 10);
     expectMatchesOpenApi(notFound, 'get', missing);
 
-    const preflight = await request(h.url).options(PATH).set('Origin', 'https://agent.example').set('Access-Control-Request-Method', 'GET');
-    expect(preflight.status).toBe(204);
-    expectRateLimitHeaders(preflight);
+    const pre = await preflight(h.url, PATH);
+    expect(pre.status).toBe(204);
+    expectRateLimitHeaders(pre);
   });
 
   it('on a 503 when the document source is down', async () => {

@@ -6,7 +6,7 @@ import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { decodeXPaymentResponse, wrapFetchWithPayment as wrapFetchWithPaymentV1 } from 'x402-fetch';
 import type { PaymentPayloadV2 } from '@dp/core';
 import { expectMatchesOpenApi, expectMatchesOpenApiSchema } from '@dp/testing';
-import { asV2Payment, createGatewayHarness, encode, newPayer, PAY_TO, PUBLIC_URL, type GatewayHarness } from './harness';
+import { asV2Payment, createGatewayHarness, encode, newPayer, PAY_TO, PUBLIC_URL, type GatewayHarness, preflight } from './harness';
 
 const PATH = '/x402/legal/documents/sb%2F2091%2F1';
 const TEMPLATE = '/x402/legal/documents/{id}';
@@ -186,11 +186,7 @@ describe('x402 v2 beside v1, with the official clients', () => {
   });
 
   it('lets browsers send PAYMENT-SIGNATURE and read PAYMENT-REQUIRED and PAYMENT-RESPONSE', async () => {
-    const pre = await request(h.url)
-      .options(PATH)
-      .set('Origin', 'https://agent.example')
-      .set('Access-Control-Request-Method', 'GET')
-      .set('Access-Control-Request-Headers', 'payment-signature');
+    const pre = await preflight(h.url, PATH, 'payment-signature');
     expect(pre.status).toBe(204);
     expect(pre.headers['access-control-allow-headers'].toLowerCase()).toContain('payment-signature');
     const res = await request(h.url).get(PATH).set('Origin', 'https://agent.example');

@@ -6,6 +6,7 @@ export * from './corpus';
 export * from './redis-server';
 export * from './raw-http';
 export * from './fuzz';
+export * from './fuzz-suite';
 export * from './tool-server';
 export * from './test-config';
 export * from './org-key';

@@ -7,7 +7,7 @@ import { usageCsv } from '../usage/usage-csv';
 import { parseUsageRange, type UsageRangeInput } from '../usage/usage-range';
 import { usagePage } from '../views/usage-page';
 import { queryString } from './form-input';
-import { sendPage } from './render';
+import { pageChrome, sendPage } from './render';
 
 const rangeInput = (req: Request): UsageRangeInput => ({
   range: queryString(req, 'range').slice(0, 20),
@@ -29,18 +29,7 @@ export function usageRouter(ctx: PortalContext): Router {
     parsed: Extract<ReturnType<typeof parseUsageRange>, { ok: false }>,
   ) => {
     const report = await getUsageReport(ctx.db, req.portalSession!.org.id);
-    sendPage(
-      res,
-      usagePage({
-        csrfToken: req.csrfToken,
-        session: req.portalSession,
-        report,
-        input: rangeInput(req),
-        choice: parsed.choice,
-        errors: parsed.errors,
-      }),
-      400,
-    );
+    sendPage(res, usagePage({ ...pageChrome(req), report, input: rangeInput(req), choice: parsed.choice, errors: parsed.errors }), 400);
   };
 
   router.get('/usage', async (req, res) => {
@@ -49,18 +38,7 @@ export function usageRouter(ctx: PortalContext): Router {
     if (!parsed.ok) return renderErrors(req, res, parsed);
     const orgId = req.portalSession!.org.id;
     const [report, breakdown] = await Promise.all([getUsageReport(ctx.db, orgId), getUsageBreakdown(ctx.db, orgId, parsed.range)]);
-    sendPage(
-      res,
-      usagePage({
-        csrfToken: req.csrfToken,
-        session: req.portalSession,
-        report,
-        input,
-        choice: parsed.range.choice,
-        range: parsed.range,
-        breakdown,
-      }),
-    );
+    sendPage(res, usagePage({ ...pageChrome(req), report, input, choice: parsed.range.choice, range: parsed.range, breakdown }));
   });
 
   router.get('/usage.csv', async (req, res) => {

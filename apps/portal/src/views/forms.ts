@@ -11,6 +11,21 @@ export function csrfField(token: string | undefined): SafeHtml {
 }
 
 /**
+ * Stands in for a create form until the account's email address is confirmed; `waiting` says what
+ * waits for it ("API keys can be created"). The resend form sends the confirmation link again.
+ */
+export function confirmEmailFirst(waiting: string, email: string | undefined, csrfToken: string | undefined): SafeHtml {
+  return html`<section class="panel" aria-labelledby="verify-title">
+  <h2 id="verify-title">Confirm your email address first</h2>
+  <p>${waiting} once your email address is confirmed. We sent a link to <strong>${email ?? ''}</strong>.</p>
+  <form method="post" action="/portal/verify-email/resend" class="stack">
+    ${csrfField(csrfToken)}
+    <button type="submit" class="button">Resend confirmation email</button>
+  </form>
+</section>`;
+}
+
+/**
  * Listed at the top of a form that failed: announced by screen readers (role=alert), focused by
  * portal.js, each entry a link to its field.
  */

@@ -4,6 +4,7 @@ import { firstRequestPanel } from './first-request';
 import {
   actionButton,
   checkboxes,
+  confirmEmailFirst,
   csrfField,
   errorSummary,
   notice,
@@ -50,14 +51,7 @@ const keyLabel = (k: { prefix: string; name: string }) => (k.name ? `${k.prefix}
 function createForm(m: KeysPageModel): SafeHtml {
   const errors = m.errors ?? [];
   if (!m.session?.user.emailVerified) {
-    return html`<section class="panel" aria-labelledby="verify-title">
-  <h2 id="verify-title">Confirm your email address first</h2>
-  <p>API keys can be created once your email address is confirmed. We sent a link to <strong>${m.session?.user.email ?? ''}</strong>.</p>
-  <form method="post" action="/portal/verify-email/resend" class="stack">
-    ${csrfField(m.csrfToken)}
-    <button type="submit" class="button">Resend confirmation email</button>
-  </form>
-</section>`;
+    return confirmEmailFirst('API keys can be created', m.session?.user.email, m.csrfToken);
   }
   return html`<section class="panel" aria-labelledby="create-title">
   <h2 id="create-title">Create an API key</h2>

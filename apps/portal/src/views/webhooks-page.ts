@@ -1,6 +1,16 @@
 import { CHANGE_KINDS } from '@dp/core';
 import type { DeliveryView, WebhookView } from '@dp/db';
-import { actionButton, checkboxes, csrfField, errorSummary, secretOnce, textField, timeTag, type FieldError } from './forms';
+import {
+  actionButton,
+  checkboxes,
+  confirmEmailFirst,
+  csrfField,
+  errorSummary,
+  secretOnce,
+  textField,
+  timeTag,
+  type FieldError,
+} from './forms';
 import { html, type SafeHtml } from './html';
 import { layout, type PageChrome } from './layout';
 
@@ -71,14 +81,7 @@ function createForm(m: WebhooksPageModel): SafeHtml {
   const errors = m.errors ?? [];
   // Like API keys, webhooks need a confirmed email address: an unconfirmed account cannot send data out.
   if (!m.session?.user.emailVerified) {
-    return html`<section class="panel" aria-labelledby="verify-title">
-  <h2 id="verify-title">Confirm your email address first</h2>
-  <p>Webhooks can be added once your email address is confirmed. We sent a link to <strong>${m.session?.user.email ?? ''}</strong>.</p>
-  <form method="post" action="/portal/verify-email/resend" class="stack">
-    ${csrfField(m.csrfToken)}
-    <button type="submit" class="button">Resend confirmation email</button>
-  </form>
-</section>`;
+    return confirmEmailFirst('Webhooks can be added', m.session?.user.email, m.csrfToken);
   }
   return html`<section class="panel" aria-labelledby="create-title">
   <h2 id="create-title">Add a webhook</h2>
