@@ -19,7 +19,8 @@ module.exports = {
     displayName: dir,
     rootDir: join(__dirname, dir),
     testEnvironment: 'node',
-    testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
+    // Tests live in each package's test/ (never in src/, which ships).
+    testMatch: ['<rootDir>/test/**/*.test.ts'],
     transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: join(__dirname, dir, 'tsconfig.json'), diagnostics: false }] },
     moduleNameMapper: {
       // Prisma's generated TypeScript imports its siblings as `./x.js`.

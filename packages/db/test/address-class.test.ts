@@ -1,5 +1,5 @@
-import { classifyAddress, isIpLiteral, isPublicAddress } from './address-class';
-import { isLoopbackHostname, webhookUrlProblem } from './url-policy';
+import { classifyAddress, isIpLiteral, isPublicAddress } from '../src/webhooks/address-class';
+import { isLoopbackHostname, webhookUrlProblem } from '../src/webhooks/url-policy';
 
 describe('classifyAddress', () => {
   it.each([

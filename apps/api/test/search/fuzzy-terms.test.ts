@@ -1,4 +1,4 @@
-import { allowedEdits, editDistance, fuzzyTitleQuery, fuzzyWords, minimalCovers } from './fuzzy-terms';
+import { allowedEdits, editDistance, fuzzyTitleQuery, fuzzyWords, minimalCovers } from '../../src/legal/search/fuzzy-terms';
 
 describe('edit distance (Levenshtein with adjacent swaps)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '@dp/testing';
-import { fold, parseCitation, queryTerms, stem, words } from './czech';
+import { fold, parseCitation, queryTerms, stem, words } from '../../src/legal/search/czech';
 
 describe('czech stemmer (pure)', () => {
   it('folds case and diacritics', () => {

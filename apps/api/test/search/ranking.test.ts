@@ -1,6 +1,6 @@
-import { highlight } from './snippet';
-import { prepareQuery } from './query';
-import { cutSnippet, reciprocalRankFusion, RRF_K } from './search';
+import { highlight } from '../../src/legal/search/snippet';
+import { prepareQuery } from '../../src/legal/search/query';
+import { cutSnippet, reciprocalRankFusion, RRF_K } from '../../src/legal/search/search';
 
 describe('reciprocal rank fusion', () => {
   it('sums 1/(k + rank) over the rankings', () => {

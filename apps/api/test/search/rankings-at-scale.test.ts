@@ -1,9 +1,9 @@
 import { createTestDatabase, importTestRecords, type TestDatabase } from '@dp/testing';
-import { lexicalRanking } from './lexical';
-import { CURRENT_LAW_PRIOR, TRIGRAM_PRIOR_SCALE } from './priors';
-import { prepareQuery } from './query';
-import { SEARCH_SETTINGS } from './search';
-import { trigramRanking } from './trigram-ranking';
+import { lexicalRanking } from '../../src/legal/search/lexical';
+import { CURRENT_LAW_PRIOR, TRIGRAM_PRIOR_SCALE } from '../../src/legal/search/priors';
+import { prepareQuery } from '../../src/legal/search/query';
+import { SEARCH_SETTINGS } from '../../src/legal/search/search';
+import { trigramRanking } from '../../src/legal/search/trigram-ranking';
 
 /**
  * The parts of both rankings that keep a search cheap on a large corpus: the title-term

@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '@dp/testing';
-import { TrigramQuery } from './trigram';
+import { TrigramQuery } from '../../src/legal/search/trigram';
 
 // The lexical ranking moved title similarity from SQL to TypeScript; it must stay pg_trgm's value.
 describe('TrigramQuery equals pg_trgm similarity() and word_similarity()', () => {
