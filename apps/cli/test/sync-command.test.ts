@@ -52,7 +52,13 @@ async function snapshot(db: Database) {
     relations: await db.query(
       'SELECT source_id, "type", target_key, methods, evidence, version_dates FROM "document_relation" ORDER BY 1, 2, 3',
     ),
-    changes: await db.query('SELECT kind, natural_key, status, version, relation FROM "change" ORDER BY seq'),
+    // Each document's entries in the order they were written, its relation.created entries as a
+    // set: documents are written two at a time, so which of two related ones commits first (and
+    // so whose transaction announces the `amends` edge between them) may differ by run.
+    changes: await db.query(
+      `SELECT kind, natural_key, status, version, relation FROM "change"
+       ORDER BY natural_key, kind = 'relation.created', CASE WHEN kind = 'relation.created' THEN relation::text END, seq`,
+    ),
     state: await db.query('SELECT "commit", commits_applied FROM "sync_state"'),
   };
 }

@@ -4,7 +4,9 @@ import { count, createTestDatabase, type TestDatabase } from './corpus-helpers';
 import { bootstrapMessage, createTinyRepo, docFile, reformMessage, type TinyRepo } from './sync-helpers';
 
 // Initial sync, incremental sync (change rows + outbox rows for exactly what changed), no-op
-// re-run, --to, and every kind of untidy data, on tiny repositories made here.
+// re-run, --to, and every kind of untidy data, on tiny repositories made here. One writer, so
+// the feed's order across documents is the list's (with two, it is commit order, which varies;
+// sync-concurrency.test.ts checks that two writers write the same rows).
 
 const TODAY = '2026-06-01';
 
@@ -66,7 +68,7 @@ describe('syncRepository', () => {
   const maxSeq = async () => Number((await db.query<{ s: string | null }>('SELECT max(seq)::text AS s FROM "change"'))[0]?.s ?? 0);
 
   it('initial sync: documents, versions with their text, relations, one JSON-able report', async () => {
-    first = await syncRepository(db, repo.dir, { today: TODAY });
+    first = await syncRepository(db, repo.dir, { today: TODAY, concurrency: 1 });
     expect(first).toMatchObject({
       from: null,
       to: repo.rev('HEAD'),
@@ -121,7 +123,7 @@ describe('syncRepository', () => {
 
   it('running again with nothing new writes nothing and says so', async () => {
     const before = await maxSeq();
-    const again = await syncRepository(db, repo.dir, { today: TODAY });
+    const again = await syncRepository(db, repo.dir, { today: TODAY, concurrency: 1 });
     expect(again).toMatchObject({ up_to_date: true, commits: 0, commits_applied: 0, changes: 0, documents: { created: 0, updated: 0 } });
     expect(await maxSeq()).toBe(before);
   });
@@ -146,7 +148,7 @@ describe('syncRepository', () => {
     );
     const before = await maxSeq();
     const deliveriesBefore = await count(db, 'webhook_delivery WHERE webhook_id = $1', [webhookId]);
-    const report = await syncRepository(db, repo.dir, { today: TODAY });
+    const report = await syncRepository(db, repo.dir, { today: TODAY, concurrency: 1 });
     expect(report).toMatchObject({ from: first.to, to: c.oneB, commits: 2, commits_applied: 2, documents: { created: 1, updated: 1 } });
 
     const feed = await changes(before);
@@ -210,14 +212,14 @@ describe('syncRepository', () => {
   it('--to syncs up to that commit and no further; an older --to changes nothing', async () => {
     const other = await createTestDatabase();
     try {
-      const partial = await syncRepository(other, repo.dir, { to: c.two, today: TODAY });
+      const partial = await syncRepository(other, repo.dir, { to: c.two, today: TODAY, concurrency: 1 });
       expect(partial).toMatchObject({ to: c.two, commits: 4, documents: { created: 3 } });
       expect(await count(other, '"document_version" WHERE document_id = $1', ['SB-2000-1'])).toBe(1);
       // the amending act came first: its edge waits for the amended document's new version
       expect(await count(other, `"document_relation" WHERE "type" = 'amends'`)).toBe(0);
-      const back = await syncRepository(other, repo.dir, { to: c.one, today: TODAY });
+      const back = await syncRepository(other, repo.dir, { to: c.one, today: TODAY, concurrency: 1 });
       expect(back).toMatchObject({ up_to_date: true, commits: 0 });
-      const rest = await syncRepository(other, repo.dir, { today: TODAY });
+      const rest = await syncRepository(other, repo.dir, { today: TODAY, concurrency: 1 });
       expect(rest).toMatchObject({ from: c.two, commits: 1, documents: { updated: 1 } });
       // same end state as the database synced in two other steps
       const dump = async (d: TestDatabase) =>
@@ -242,7 +244,7 @@ describe('syncRepository', () => {
       reformMessage('SB-2000-1', '2002-06-01', '5/2002 Sb.'),
       '2002-06-01',
     );
-    await syncRepository(db, repo.dir, { today: TODAY });
+    await syncRepository(db, repo.dir, { today: TODAY, concurrency: 1 });
     expect(await count(db, `"document_relation" WHERE target_key = 'sb/2000/1' AND "type" = 'amends'`)).toBe(1);
     const before = await maxSeq();
     repo.commit(
@@ -251,7 +253,7 @@ describe('syncRepository', () => {
       bootstrapMessage('SB-2002-5', '2002-06-01'),
       '2002-06-01',
     );
-    await syncRepository(db, repo.dir, { today: TODAY });
+    await syncRepository(db, repo.dir, { today: TODAY, concurrency: 1 });
     const feed = await changes(before);
     expect(feed.map((x) => `${x.kind} ${x.natural_key}`)).toEqual([
       'document.created sb/2002/5',
@@ -329,7 +331,7 @@ describe('syncRepository', () => {
       );
       // after the last commit: git needs the object while it builds later trees
       untidy.dropBlob(u.blobGone, 'cz/SB-1998-1.md');
-      report = await syncRepository(db, untidy.dir, { today: TODAY });
+      report = await syncRepository(db, untidy.dir, { today: TODAY, concurrency: 1 });
     });
     afterAll(() => untidy.destroy());
 
