@@ -1,5 +1,5 @@
 import { createTestDatabase, importTestRecords, type TestDatabase } from '@dp/testing';
-import { lexicalRanking } from '../../src/legal/search/lexical';
+import { lexicalRanking, MAX_CANDIDATES } from '../../src/legal/search/lexical';
 import { CURRENT_LAW_PRIOR, TRIGRAM_PRIOR_SCALE } from '../../src/legal/search/priors';
 import { prepareQuery } from '../../src/legal/search/query';
 import { SEARCH_SETTINGS } from '../../src/legal/search/search';
@@ -87,5 +87,20 @@ describe('lexical candidates under the cap', () => {
     expect(['SB-2092-2', 'SB-2092-3', 'SB-2092-4']).toContain(ids(capped)[1]);
     const titleOnly = await db.withReadOnlySettings(SEARCH_SETTINGS, (s) => lexicalRanking(s, p, {}, 10, 1)).then((r) => r.ranked);
     expect(ids(titleOnly)).toEqual(['SB-2092-1']);
+  });
+
+  it('leaves body-only matches to the tail once the title matches fill a page', async () => {
+    const p = prepareQuery('vesmírné dráhy');
+    const rank = (bodyOnlyBelow: number) =>
+      db.withReadOnlySettings(SEARCH_SETTINGS, (s) => lexicalRanking(s, p, {}, 10, MAX_CANDIDATES, new Date(), bodyOnlyBelow));
+    // One title match is "a page" here: the body vectors are not searched, and the ranking says
+    // its candidates may not be all the matches (so a cursor reads the tail).
+    const paged = await rank(1);
+    expect(ids(paged.ranked)).toEqual(['SB-2092-1']);
+    expect(paged.others).toBeNull();
+    // Fewer title matches than a page: the body-only matches are scored too, and they are all.
+    const filled = await rank(2);
+    expect(ids(filled.ranked).sort()).toEqual(['SB-2092-1', 'SB-2092-2', 'SB-2092-3', 'SB-2092-4']);
+    expect(filled.others).toEqual([]);
   });
 });

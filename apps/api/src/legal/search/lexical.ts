@@ -33,11 +33,14 @@ async function hasAllTerms(db: SqlSession, all: string, filters: DocumentFilters
  */
 export const MAX_CANDIDATES = 1_000;
 
+/** Matches in the body alone are candidates only while the title matches are fewer than this: a page. */
+export const BODY_ONLY_BELOW = 20;
+
 /**
  * A lexical ranking: the best `depth` matches, fully scored, and what a cursor needs to walk on
  * past them (lexicalTail): the tsquery that decided the matches, and the other candidates, when
- * they were all of the matches (null when the cap cut them: then there are at least
- * MAX_CANDIDATES matches).
+ * they were all of the matches (null when they may not be: the cap cut them, or the matches in
+ * the body alone were left to the tail).
  */
 export interface LexicalRanking {
   ranked: Ranked[];
@@ -75,6 +78,7 @@ export async function lexicalRanking(
   depth: number,
   maxCandidates = MAX_CANDIDATES,
   day: Date = todayUtc(),
+  bodyOnlyBelow = BODY_ONLY_BELOW,
 ): Promise<LexicalRanking> {
   const params: unknown[] = [];
   const cit = `$${params.push(p.citation)}::text`;
@@ -93,40 +97,47 @@ export async function lexicalRanking(
   // planning for a 1 ms query); through a CTE it takes a default and the plan is the same (GIN).
   //
   // Two parts, so a common term does not cost a visit to each of its matches: title matches (and
-  // the cited document) through the title vector's index, best title rank first; then, only while
-  // fewer than MAX_CANDIDATES, matches in the body alone, in index order (the outer LIMIT stops the
-  // second part unstarted once the first has filled it). Below the cap, as on the shared corpus,
-  // every match is a candidate either way.
-  const matches = (tsquery: string) => {
+  // the cited document) through the title vector's index, best title rank first; then matches in
+  // the body alone, in index order, only when the title matches are fewer than BODY_ONLY_BELOW.
+  // A body-only match scores below every title match (3 for all terms in the title), so with a
+  // page of title matches it could only rank after them: it is left to the tail, which reads every
+  // match, and the GIN scan of the body vectors (the costly part for common words) is not run.
+  const matches = async (tsquery: string): Promise<{ rows: Candidate[]; complete: boolean }> => {
     const ps = [...params, tsquery];
     const aq = `$${ps.length}`;
     const where = filterSql(filters, 'd', ps);
-    return db.query<Candidate>(
+    const titled = await db.query<Candidate>(
       `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', ${aq}) AS aq)
-       (SELECT d.id, (d.natural_key IS NOT DISTINCT FROM ${cit}) AS cited, d.search_title AS title,
-               (d.search_head @@ q.aq) AS in_head, ts_rank(d.search_head, q.aq, 1)::float8 AS head_rank
-        FROM q, "document" d
-        WHERE (d.search_head @@ q.aq OR d.natural_key = ${cit}) AND ${where}
-        ORDER BY cited DESC, in_head DESC, head_rank DESC, d.id COLLATE "C"
-        LIMIT ${maxCandidates})
-       UNION ALL
-       (SELECT d.id, FALSE, d.search_title, FALSE, ts_rank(d.search_head, q.aq, 1)::float8
-        FROM q, "document" d
-        WHERE d.search_vector @@ q.aq AND NOT (d.search_head @@ q.aq) AND d.natural_key IS DISTINCT FROM ${cit} AND ${where}
-        LIMIT ${maxCandidates})
+       SELECT d.id, (d.natural_key IS NOT DISTINCT FROM ${cit}) AS cited, d.search_title AS title,
+              (d.search_head @@ q.aq) AS in_head, ts_rank(d.search_head, q.aq, 1)::float8 AS head_rank
+       FROM q, "document" d
+       WHERE (d.search_head @@ q.aq OR d.natural_key = ${cit}) AND ${where}
+       ORDER BY cited DESC, in_head DESC, head_rank DESC, d.id COLLATE "C"
        LIMIT ${maxCandidates}`,
       ps,
     );
+    if (titled.length >= Math.min(bodyOnlyBelow, maxCandidates)) return { rows: titled, complete: false };
+    const bodyOnly = await db.query<Candidate>(
+      `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', ${aq}) AS aq)
+       SELECT d.id, FALSE AS cited, d.search_title AS title, FALSE AS in_head, ts_rank(d.search_head, q.aq, 1)::float8 AS head_rank
+       FROM q, "document" d
+       WHERE d.search_vector @@ q.aq AND NOT (d.search_head @@ q.aq) AND d.natural_key IS DISTINCT FROM ${cit} AND ${where}
+       LIMIT ${maxCandidates - titled.length}`,
+      ps,
+    );
+    const rows = [...titled, ...bodyOnly];
+    return { rows, complete: rows.length < maxCandidates };
   };
   // All terms; when no document has them all, any of them. A cited document is listed whatever it
   // matches, so when it is the only row, whether it has all terms is asked separately (rarely).
   let tsquery = all;
-  let candidates = await matches(all);
-  const allMatched = candidates.some((c) => !c.cited) || (candidates.length > 0 && (await hasAllTerms(db, all, filters)));
+  let found = await matches(all);
+  const allMatched = found.rows.some((c) => !c.cited) || (found.rows.length > 0 && (await hasAllTerms(db, all, filters)));
   if (!allMatched) {
     tsquery = any;
-    candidates = await matches(any);
+    found = await matches(any);
   }
+  const candidates = found.rows;
   if (!candidates.length) return { ranked: [], tsquery, others: [] };
 
   // The arithmetic (and its order) is what the SQL of this ranking computed in float8 before it
@@ -138,7 +149,7 @@ export async function lexicalRanking(
       return { id: c.id, cited: c.cited, score: 0, head, searchTitle: c.title, titleSignal: head };
     })
     .sort(byRank('head'));
-  const others = candidates.length < maxCandidates ? scored.slice(depth).map((r) => r.id) : null;
+  const others = found.complete ? scored.slice(depth).map((r) => r.id) : null;
   const top = scored.slice(0, depth);
 
   // With the body rank, the effectivity (packed, a few bytes) for generations.ts: same rows.
