@@ -5,7 +5,7 @@ import type { CliIo } from './command';
 /**
  * Tells running api and gateway instances that documents changed (Redis when configured, and
  * PostgreSQL NOTIFY, which a running `start` hears without Redis), so they drop their cached
- * copies now rather than within their 30 s window. A failure is a warning: the data is written.
+ * copies now rather than when their cache window ends. A failure is a warning: the data is written.
  */
 export async function announceDocumentsChanged(io: CliIo, db: Database, count: number): Promise<void> {
   if (count === 0) return;

@@ -19,7 +19,7 @@ export interface BrowserStack {
   /** Where the portal listens (and what its mailed links point at). */
   portalUrl: string;
   outboxDir: string;
-  /** The real api on a port of its own, when asked for (`withApi`); its meter flushes every 200 ms. */
+  /** The real api on a port of its own, when asked for (`withApi`), with a short meter interval. */
   api?: Api;
   apiUrl?: string;
   browser: Browser;

@@ -66,7 +66,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   if (!fetchDocument && config.X402_ENABLED) {
     const cached = cachedDocumentFetcher(createInternalDocumentFetcher(config));
     unsubscribe = cached.listen(announcementFeed(deps.state, deps.db, DOCUMENTS_CHANGED, logger)).catch((err) => {
-      // Without the subscription entries still expire after 30 s; say so rather than fail startup.
+      // Without the subscription entries still expire at the end of their TTL; say so rather than fail startup.
       logger.warn({ reason: (err as Error)?.message }, 'document cache invalidation unavailable');
       return undefined;
     });

@@ -50,8 +50,8 @@ export function createInternalDocumentFetcher(
 }
 
 /**
- * Keeps fetched document bodies for at most `ttlMs` (30 s, the same staleness bound as the api's
- * own document cache) and drops them all on `clear()` or when an import announces changed
+ * Keeps fetched document bodies for at most `ttlMs` (by default the same staleness bound as the
+ * api's own document cache) and drops them all on `clear()` or when an import announces changed
  * documents (`listen`). Without it every paid call pays a full internal HTTP round trip plus
  * the api's text query, which is most of the paid/unpaid gap. Unknown documents and failures are
  * never cached (a newly imported document is served at once, an outage is not remembered), and

@@ -165,8 +165,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
   let handled = 0;
   let textSinceCollection = 0;
   const preparing = new Map<number, Promise<PreparedDocument>>();
-  const prepare = (i: number): Promise<PreparedDocument> | undefined => {
-    if (i >= list.length) return undefined;
+  const prepare = (i: number): Promise<PreparedDocument> => {
     let p = preparing.get(i);
     if (!p) {
       p = prepareDocument(list[i], applied, blobs, today);
@@ -180,9 +179,9 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
     for (let i = nextIndex++; i < list.length; i = nextIndex++) {
       const group = list[i];
       const current = prepare(i);
-      void prepare(i + concurrency); // this writer's likely next document
+      if (i + concurrency < list.length) void prepare(i + concurrency); // this writer's likely next document
       preparing.delete(i);
-      const prepared = await (current ?? prepareDocument(group, applied, blobs, today));
+      const prepared = await current;
       for (const w of prepared.warnings) warn(w);
       if (prepared.versions.length === 0) {
         report.documents.unchanged += 1;

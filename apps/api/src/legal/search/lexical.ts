@@ -1,7 +1,7 @@
 import { todayUtc } from '@dp/core';
 import type { SqlSession } from '@dp/db';
 import { filterSql, type DocumentFilters } from './filters';
-import { inForceFirst, packedEffectivity } from './generations';
+import { inForceFirst } from './generations';
 import { documentPrior, priorColumns } from './priors';
 import type { PreparedQuery, Ranked } from './query';
 import { TrigramQuery } from './trigram';
@@ -155,7 +155,7 @@ export async function lexicalRanking(
   // With the body rank, the effectivity (packed, a few bytes) for generations.ts: same rows.
   const bodyRank = await db.query<{ id: string; rank: number; eff: string; amending: boolean }>(
     `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', $1) AS aq)
-     SELECT b.id, ts_rank(b.search_vector, q.aq)::float8 AS rank, ${priorColumns('b', packedEffectivity('b'))}
+     SELECT b.id, ts_rank(b.search_vector, q.aq)::float8 AS rank, ${priorColumns('b')}
      FROM q, "document" b WHERE b.id = ANY($2::text[])`,
     [tsquery, top.map((r) => r.id)],
   );

@@ -1,4 +1,4 @@
-import { inForceOn } from './generations';
+import { inForceOn, packedEffectivity } from './generations';
 
 /**
  * What a document brings to its score whatever the query, in the lexical ranking's units (the
@@ -16,8 +16,7 @@ export const AMENDING_ACT_PENALTY = 1;
 export const TRIGRAM_PRIOR_SCALE = 0.3;
 
 /** SQL of the columns `documentPrior` reads, on a table alias (a ranking selects them with its rows). */
-export const priorColumns = (alias: string, packedEffectivity: string) =>
-  `${packedEffectivity} AS eff, ${alias}.is_amending_act AS amending`;
+export const priorColumns = (alias: string) => `${packedEffectivity(alias)} AS eff, ${alias}.is_amending_act AS amending`;
 
 export function documentPrior(doc: { eff: string; amending: boolean }, day: Date): number {
   return (inForceOn(doc.eff, day) ? CURRENT_LAW_PRIOR : 0) - (doc.amending ? AMENDING_ACT_PENALTY : 0);

@@ -1,7 +1,7 @@
 import { todayUtc } from '@dp/core';
 import type { SqlSession } from '@dp/db';
 import { filterSql, type DocumentFilters } from './filters';
-import { inForceFirst, packedEffectivity, type TitledRanked } from './generations';
+import { inForceFirst, type TitledRanked } from './generations';
 import { documentPrior, priorColumns, TRIGRAM_PRIOR_SCALE } from './priors';
 import { expandWords, fuzzyTitleQuery, fuzzyWords } from './fuzzy-terms';
 import type { PreparedQuery, Ranked } from './query';
@@ -58,7 +58,7 @@ async function rankTitles(db: SqlSession, query: TrigramQuery, titleQuery: strin
   // it over the column statistics; the plan is the same.
   const titles = await db.query<{ id: string; title: string; eff: string; amending: boolean }>(
     `WITH t AS MATERIALIZED (SELECT $1::tsquery AS tq)
-     SELECT d.id, d.search_title AS title, ${priorColumns('d', packedEffectivity('d'))} FROM t, "document" d
+     SELECT d.id, d.search_title AS title, ${priorColumns('d')} FROM t, "document" d
      WHERE d.search_head @@ t.tq AND ${filterSql(filters, 'd', params)}
      LIMIT ${MAX_TRIGRAM_CANDIDATES}`,
     params,
