@@ -100,6 +100,17 @@ const RECORDS = [
     text: '# Zákoník práce\n\nPráce.',
   }),
   record(9, { title: 'Zákon zákoník práce', status: 'in_force', from: '2007-01-01', text: '# Zákon zákoník práce\n\nPráce.' }),
+  // Consonant alternation (Praha / Praze, banka / bance): the title says the other form, and
+  // another document names the query's form in its body only.
+  record(12, { title: 'Zákon o hlavním městě Praze', status: 'in_force', from: '2001-01-01', text: '# Zákon\n\nOrgány.' }),
+  record(13, {
+    title: 'Vyhláška o místních poplatcích',
+    status: 'in_force',
+    from: '2001-01-01',
+    text: '# Vyhláška\n\nPoplatky vybírá hlavní město Praha. Hlavní město Praha stanoví sazby.',
+  }),
+  record(14, { title: 'Zákon o České národní bance', status: 'in_force', from: '1993-01-01', text: '# Zákon\n\nBankovní rada.' }),
+  record(15, { title: 'Vyhláška o prázdných pozemcích města', status: 'in_force', from: '2001-01-01', text: '# Vyhláška\n\nPozemky.' }),
 ];
 
 let h: Harness;
@@ -152,6 +163,18 @@ describe.each(['fulltext', 'hybrid'])('generations of one title (%s)', (mode) =>
     const today = await ranking({ q: 'občanský zákoník', mode });
     const then = await ranking({ q: 'občanský zákoník', mode, at: '2000-01-01' });
     expect(today.indexOf('sb/2088/5')).toBe(then.indexOf('sb/2088/5'));
+  });
+});
+
+describe.each(['fulltext', 'hybrid'])('consonant alternation (%s)', (mode) => {
+  it('finds a title that has the query word in its other form', async () => {
+    expect((await ranking({ q: 'hlavní město Praha', mode }))[0]).toBe('sb/2088/12');
+    expect((await ranking({ q: 'česká národní banka', mode }))[0]).toBe('sb/2088/14');
+    expect((await ranking({ q: 'v Praze', mode }))[0]).toBe('sb/2088/12');
+  });
+
+  it('matches the other form exactly, not as a prefix ("Praha" is not "prázdný")', async () => {
+    expect(await ranking({ q: 'město Praha', mode: 'fulltext' })).not.toContain('sb/2088/15');
   });
 });
 

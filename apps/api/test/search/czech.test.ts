@@ -1,5 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@dp/testing';
-import { fold, parseCitation, queryTerms, stem, words } from '../../src/legal/search/czech';
+import { alternateStem, fold, parseCitation, queryTerms, stem, words } from '../../src/legal/search/czech';
+import { termQuery } from '../../src/legal/search/lexical';
 
 describe('czech stemmer (pure)', () => {
   it('folds case and diacritics', () => {
@@ -31,6 +32,23 @@ describe('czech stemmer (pure)', () => {
   it('makes inflected, diacritic-free and accented queries meet', () => {
     expect(queryTerms('obcansky zakonik')).toEqual(queryTerms('Občanského zákoníku'));
     expect(queryTerms('ochrana spotřebitelů')).toEqual(queryTerms('Ochraně spotřebitele'));
+  });
+
+  it.each([
+    ['prah', 'praz'],
+    ['praz', 'prah'],
+    ['bank', 'banc'],
+    ['banc', 'bank'],
+    ['zakon', null],
+    ['duch', null],
+    ['2012', null],
+  ])('alternates the last consonant of %s -> %s', (s, alt) => {
+    expect(alternateStem(s)).toBe(alt);
+  });
+
+  it('asks for the alternated stem exactly and the stem as a prefix', () => {
+    expect(termQuery(stem('praha'))).toBe('(prah:* | praz)');
+    expect(termQuery(stem('zakon'))).toBe('zakon:*');
   });
 
   it('drops stopwords and one-letter words', () => {

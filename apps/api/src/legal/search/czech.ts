@@ -135,6 +135,22 @@ export function queryWords(text: string): QueryWord[] {
   return out;
 }
 
+/**
+ * Czech alternates a stem's last consonant before some endings (Praha / v Praze, banka / bance,
+ * kniha / knize): the suffix stripper leaves two stems for one word. Both sides of the index were
+ * stemmed without undoing it, so the query side asks for the other form too (lexical.ts), exactly,
+ * not as a prefix: `praz:*` would also match "prazdny". Folded letters: h and z, k and c ("ch"
+ * alternates with "s", which would join too many unrelated stems).
+ */
+const ALTERNATIONS: Record<string, string> = { h: 'z', z: 'h', k: 'c', c: 'k' };
+
+/** The stem with its last consonant alternated, or null when it has no such consonant. */
+export function alternateStem(s: string): string | null {
+  if (s.length < 3 || !/^[a-z]+$/.test(s) || s.endsWith('ch')) return null;
+  const to = ALTERNATIONS[s[s.length - 1]];
+  return to ? s.slice(0, -1) + to : null;
+}
+
 /** Stemmed, de-duplicated query terms without stopwords; safe to put in a tsquery as is. */
 export function queryTerms(text: string): string[] {
   return queryWords(text).map((w) => w.stem);

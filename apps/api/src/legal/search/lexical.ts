@@ -1,5 +1,6 @@
 import { todayUtc } from '@dp/core';
 import type { SqlSession } from '@dp/db';
+import { alternateStem } from './czech';
 import { filterSql, type DocumentFilters } from './filters';
 import { inForceFirst } from './generations';
 import { documentPrior, priorColumns } from './priors';
@@ -55,6 +56,12 @@ export interface LexicalRanking {
  */
 export type TailKey = [inHead: boolean, headRank: number, id: string];
 
+/** A term as the lexical ranking matches it: its prefix, or its alternated stem (czech.ts) exactly. */
+export function termQuery(t: string): string {
+  const alt = alternateStem(t);
+  return alt ? `(${t}:* | ${alt})` : `${t}:*`;
+}
+
 const byRank = (key: 'head' | 'score') => (a: Ranked & { head: number }, b: Ranked & { head: number }) =>
   Number(b.cited) - Number(a.cited) || b[key] - a[key] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -90,8 +97,8 @@ export async function lexicalRanking(
     );
     return { ranked, tsquery: null, others: [] };
   }
-  const all = p.terms.map((t) => `${t}:*`).join(' & ');
-  const any = p.terms.map((t) => `${t}:*`).join(' | ');
+  const all = p.terms.map(termQuery).join(' & ');
+  const any = p.terms.map(termQuery).join(' | ');
   // The query values enter through MATERIALIZED CTEs, never as constants in a condition: with a
   // constant, the planner estimates `@@` by running it over the column's statistics (4-8 ms of
   // planning for a 1 ms query); through a CTE it takes a default and the plan is the same (GIN).
