@@ -111,6 +111,14 @@ const RECORDS = [
   }),
   record(14, { title: 'Zákon o České národní bance', status: 'in_force', from: '1993-01-01', text: '# Zákon\n\nBankovní rada.' }),
   record(15, { title: 'Vyhláška o prázdných pozemcích města', status: 'in_force', from: '2001-01-01', text: '# Vyhláška\n\nPozemky.' }),
+  // "minimu" stems to `min` ("imu" is an ending), "minimum" to `minim`.
+  record(16, { title: 'Zákon o životním a existenčním minimu', status: 'in_force', from: '2007-01-01', text: '# Zákon\n\nÚčel.' }),
+  record(17, {
+    title: 'Nařízení vlády o stanovení částek',
+    status: 'in_force',
+    from: '2007-01-01',
+    text: '# Nařízení\n\nŽivotní minimum činí 4 860 Kč. Životní minimum se zvyšuje.',
+  }),
 ];
 
 let h: Harness;
@@ -166,11 +174,15 @@ describe.each(['fulltext', 'hybrid'])('generations of one title (%s)', (mode) =>
   });
 });
 
-describe.each(['fulltext', 'hybrid'])('consonant alternation (%s)', (mode) => {
+describe.each(['fulltext', 'hybrid'])('variant stems: consonant alternation, shorter stems (%s)', (mode) => {
   it('finds a title that has the query word in its other form', async () => {
     expect((await ranking({ q: 'hlavní město Praha', mode }))[0]).toBe('sb/2088/12');
     expect((await ranking({ q: 'česká národní banka', mode }))[0]).toBe('sb/2088/14');
     expect((await ranking({ q: 'v Praze', mode }))[0]).toBe('sb/2088/12');
+  });
+
+  it('finds a title whose form of the word stems shorter (minimum / minimu)', async () => {
+    expect((await ranking({ q: 'životní minimum', mode }))[0]).toBe('sb/2088/16');
   });
 
   it('matches the other form exactly, not as a prefix ("Praha" is not "prázdný")', async () => {

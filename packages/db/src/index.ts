@@ -16,6 +16,7 @@ export * from './corpus/content-hash';
 export * from './corpus/import-document';
 export * from './corpus/import-corpus';
 export * from './corpus/paths';
+export * from './package-root';
 export * from './changes/record-changes';
 export * from './usage/get-usage-breakdown';
 export * from './usage/get-usage-report';

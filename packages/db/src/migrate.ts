@@ -2,9 +2,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from './client';
+import { DB_PACKAGE_ROOT } from './package-root';
 
-/** packages/db/prisma/migrations, from src/ or dist/ alike. */
-export const MIGRATIONS_DIR = join(__dirname, '..', 'prisma', 'migrations');
+/** packages/db/prisma/migrations, from src/, dist/ or dist-bench/src/ alike. */
+export const MIGRATIONS_DIR = join(DB_PACKAGE_ROOT, 'prisma', 'migrations');
 
 export interface Migration {
   name: string;

@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '@dp/testing';
-import { alternateStem, fold, parseCitation, queryTerms, stem, words } from '../../src/legal/search/czech';
+import { alternateStem, fold, variantStems, parseCitation, queryTerms, stem, words } from '../../src/legal/search/czech';
 import { termQuery } from '../../src/legal/search/lexical';
 
 describe('czech stemmer (pure)', () => {
@@ -46,8 +46,17 @@ describe('czech stemmer (pure)', () => {
     expect(alternateStem(s)).toBe(alt);
   });
 
-  it('asks for the alternated stem exactly and the stem as a prefix', () => {
+  it('finds the shorter stems other forms of the word get (the longest ending reaching into the root)', () => {
+    expect(stem('minimum')).toBe('minim');
+    expect(stem('minimu')).toBe('min');
+    expect(variantStems(stem('minimum'))).toEqual(['min']);
+    expect(variantStems(stem('zakon'))).toEqual([]);
+    expect(variantStems(stem('obcansky'))).toEqual(['obcansc']);
+  });
+
+  it('asks for the variant stems exactly and the stem as a prefix', () => {
     expect(termQuery(stem('praha'))).toBe('(prah:* | praz)');
+    expect(termQuery(stem('minimum'))).toBe('(minim:* | min)');
     expect(termQuery(stem('zakon'))).toBe('zakon:*');
   });
 

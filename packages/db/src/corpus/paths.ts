@@ -1,19 +1,6 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-
-/**
- * The nearest directory at or above `from` that holds a package.json. This module runs from
- * src/corpus (tests), dist/corpus and dist-bench/src/corpus (benchmarks): a fixed number of `..`
- * would name the wrong directory in one of them.
- */
-export function packageRoot(from: string): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    if (dirname(dir) === dir) return from;
-  }
-}
-
-const PACKAGE_ROOT = packageRoot(__dirname);
+import { join, resolve } from 'node:path';
+import { DB_PACKAGE_ROOT as PACKAGE_ROOT } from '../package-root';
 
 /** The fictional fixture corpus shipped with the package (see fixtures/README.md). */
 export const FIXTURE_CORPUS_PATH = join(PACKAGE_ROOT, 'fixtures', 'corpus.jsonl');

@@ -151,6 +151,25 @@ export function alternateStem(s: string): string | null {
   return to ? s.slice(0, -1) + to : null;
 }
 
+/**
+ * Stems that other forms of a query word get and its own stem does not begin, to be matched
+ * exactly beside it: the alternated stem, and the shorter stems the suffix stripper leaves when
+ * the longest ending reaches into the root ("minimum" -> `minim`, but "minimu" -> `min`, since
+ * "imu" is an ending). Found by stemming the stem with each ending, as a document's word would be.
+ */
+export function variantStems(s: string): string[] {
+  if (!/^[a-z]+$/.test(s)) return [];
+  const out = new Set<string>();
+  const alt = alternateStem(s);
+  if (alt) out.add(alt);
+  // stem() strips at least the ending added, so each form's stem is s or a shorter prefix of it.
+  for (const ending of SUFFIXES) {
+    const v = stem(s + ending);
+    if (v !== s) out.add(v);
+  }
+  return [...out];
+}
+
 /** Stemmed, de-duplicated query terms without stopwords; safe to put in a tsquery as is. */
 export function queryTerms(text: string): string[] {
   return queryWords(text).map((w) => w.stem);

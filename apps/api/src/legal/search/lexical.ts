@@ -1,6 +1,6 @@
 import { todayUtc } from '@dp/core';
 import type { SqlSession } from '@dp/db';
-import { alternateStem } from './czech';
+import { variantStems } from './czech';
 import { filterSql, type DocumentFilters } from './filters';
 import { inForceFirst } from './generations';
 import { documentPrior, priorColumns } from './priors';
@@ -56,10 +56,10 @@ export interface LexicalRanking {
  */
 export type TailKey = [inHead: boolean, headRank: number, id: string];
 
-/** A term as the lexical ranking matches it: its prefix, or its alternated stem (czech.ts) exactly. */
+/** A term as the lexical ranking matches it: its prefix, or one of its variant stems (czech.ts) exactly. */
 export function termQuery(t: string): string {
-  const alt = alternateStem(t);
-  return alt ? `(${t}:* | ${alt})` : `${t}:*`;
+  const variants = variantStems(t);
+  return variants.length ? `(${[`${t}:*`, ...variants].join(' | ')})` : `${t}:*`;
 }
 
 const byRank = (key: 'head' | 'score') => (a: Ranked & { head: number }, b: Ranked & { head: number }) =>
