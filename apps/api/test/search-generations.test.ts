@@ -111,6 +111,16 @@ const RECORDS = [
   }),
   record(14, { title: 'Zákon o České národní bance', status: 'in_force', from: '1993-01-01', text: '# Zákon\n\nBankovní rada.' }),
   record(15, { title: 'Vyhláška o prázdných pozemcích města', status: 'in_force', from: '2001-01-01', text: '# Vyhláška\n\nPozemky.' }),
+  // Decrees whose titles share more letters with "česká národní banka" than the act's "bance"
+  // does: hybrid's trigram signal must compare stems to keep the act first.
+  ...[200, 500, 1000, 2000, 5000].map((value, i) =>
+    record(30 + i, {
+      title: `Vyhláška České národní banky o vydání bankovek po ${value} Kč`,
+      status: 'in_force',
+      from: '1995-01-01',
+      text: '# Vyhláška\n\nBankovky.',
+    }),
+  ),
   // "minimu" stems to `min` ("imu" is an ending), "minimum" to `minim`.
   record(16, { title: 'Zákon o životním a existenčním minimu', status: 'in_force', from: '2007-01-01', text: '# Zákon\n\nÚčel.' }),
   record(17, {

@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '@dp/testing';
-import { alternateStem, fold, variantStems, parseCitation, queryTerms, stem, words } from '../../src/legal/search/czech';
+import { alternateStem, fold, stemForms, variantStems, parseCitation, queryTerms, stem, words } from '../../src/legal/search/czech';
 import { termQuery } from '../../src/legal/search/lexical';
 
 describe('czech stemmer (pure)', () => {
@@ -52,6 +52,13 @@ describe('czech stemmer (pure)', () => {
     expect(variantStems(stem('minimum'))).toEqual(['min']);
     expect(variantStems(stem('zakon'))).toEqual([]);
     expect(variantStems(stem('obcansky'))).toEqual(['obcansc']);
+  });
+
+  it('writes a title as stems, variants of the query words as the query writes them', () => {
+    const forms = stemForms('hlavni mesto praha');
+    expect(forms('zakon o hlavnim meste praze 131/2000 sb.')).toBe('zakon o hlavn mest prah 131 2000 sb');
+    expect(stemForms('zivotni minimum')('zakon o zivotnim a existencnim minimu')).toBe('zakon o zivotn a existencn minim');
+    expect(stemForms('zivotni')('zakon o zivotnim a existencnim minimu')).toBe('zakon o zivotn a existencn min');
   });
 
   it('asks for the variant stems exactly and the stem as a prefix', () => {

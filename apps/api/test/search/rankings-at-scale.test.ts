@@ -1,5 +1,6 @@
 import { createTestDatabase, importTestRecords, type TestDatabase } from '@dp/testing';
 import { lexicalRanking, MAX_CANDIDATES } from '../../src/legal/search/lexical';
+import { stemForms } from '../../src/legal/search/czech';
 import { CURRENT_LAW_PRIOR, TRIGRAM_PRIOR_SCALE } from '../../src/legal/search/priors';
 import { prepareQuery } from '../../src/legal/search/query';
 import { SEARCH_SETTINGS } from '../../src/legal/search/search';
@@ -32,6 +33,7 @@ beforeAll(async () => {
     doc(2, 'Vyhláška o kosmických lodích', 'Loď na vesmírných drahách hlásí polohu.', 'decree'),
     doc(3, 'Zákon o meteoritech', 'Meteority na vesmírných drahách sleduje hvězdárna.'),
     doc(4, 'Zákon o kometách', 'Komety křižují vesmírné dráhy.'),
+    doc(5, 'Zákon o hlavním městě Praze', 'Praha je hlavní město.'),
   ]);
 });
 afterAll(() => db.destroy());
@@ -67,6 +69,23 @@ describe('trigram signal over the title-term dictionary', () => {
     );
     // The document is in force and amends nothing.
     expect(hit.score).toBe(Number(sql.score) + TRIGRAM_PRIOR_SCALE * CURRENT_LAW_PRIOR);
+  });
+
+  it('lets in a title with every query term in some form, scored by letters and by stems', async () => {
+    // "hlavním městě Praze" shares less than 0.6 of its letters' trigrams with "hlavní město Praha".
+    const q = prepareQuery('hlavní město Praha').folded;
+    const [{ title }] = await db.query<{ title: string }>(`SELECT search_title AS title FROM "document" WHERE id = 'SB-2092-5'`);
+    const forms = stemForms(q);
+    const [sql] = await db.query<{ word: number; letters: number; stems: number }>(
+      `SELECT public.word_similarity($1, $2)::float8 AS word,
+              (public.word_similarity($1, $2) + public.similarity($1, $2))::float8 AS letters,
+              (public.word_similarity($3, $4) + public.similarity($3, $4))::float8 AS stems`,
+      [q, title, forms(q), forms(title)],
+    );
+    expect(Number(sql.word)).toBeLessThan(0.6);
+    const hits = await trigram(q);
+    expect(ids(hits)).toEqual(['SB-2092-5']);
+    expect(hits[0].score).toBe((Number(sql.letters) + Number(sql.stems)) / 2 + TRIGRAM_PRIOR_SCALE * CURRENT_LAW_PRIOR);
   });
 
   it('applies filters', async () => {

@@ -170,6 +170,37 @@ export function variantStems(s: string): string[] {
   return [...out];
 }
 
+/**
+ * Folded text written as the stems of its words, a stem that is a variant of a query word's stem
+ * (variantStems) written as that stem: the trigram signal compares the query and titles in this
+ * form, so "v Praze", "bance", "minimu" compare as the query's "Praha", "banka", "minimum" do,
+ * and differing endings of one word cost no trigrams.
+ */
+export function stemForms(query: string): (folded: string) => string {
+  const asQuery = new Map<string, string>();
+  for (const w of query.split(NON_WORD)) {
+    const s = stem(w);
+    for (const v of variantStems(s)) if (!asQuery.has(v)) asQuery.set(v, s);
+  }
+  // Titles repeat their words ("zakon", "vlady", ...): each distinct word is stemmed once per search.
+  const formOf = new Map<string, string>();
+  return (folded) =>
+    folded
+      .split(NON_WORD)
+      .filter(Boolean)
+      .map((w) => {
+        let form = formOf.get(w);
+        if (form === undefined) {
+          const s = stem(w);
+          form = asQuery.get(s) ?? s;
+          formOf.set(w, form);
+        }
+        return form;
+      })
+      .join(' ');
+}
+const NON_WORD = /[^a-z0-9]+/;
+
 /** Stemmed, de-duplicated query terms without stopwords; safe to put in a tsquery as is. */
 export function queryTerms(text: string): string[] {
   return queryWords(text).map((w) => w.stem);

@@ -5,6 +5,7 @@ import { inForceFirst, type TitledRanked } from './generations';
 import { documentPrior, priorColumns, TRIGRAM_PRIOR_SCALE } from './priors';
 import { expandWords, fuzzyTitleQuery, fuzzyWords } from './fuzzy-terms';
 import type { PreparedQuery, Ranked } from './query';
+import { stemForms, variantStems } from './czech';
 import { TrigramQuery } from './trigram';
 
 /** Candidates each hybrid signal contributes; hybrid pages end there. */
@@ -18,10 +19,13 @@ export const MAX_TRIGRAM_CANDIDATES = 2_000;
 export const WORD_SIMILARITY_THRESHOLD = 0.6;
 
 /**
- * Trigram ranking, independent of the stemmer's exact forms: word similarity of the folded query
- * to the folded title. A title qualifies when its word similarity reaches 0.6 (what pg_trgm's `<%`
- * tests): it catches typos and forms the stemmer misses. Ranked by word similarity (the query is
- * in the title) plus whole-string similarity (and the title is not much more than the query).
+ * Trigram ranking, independent of the stemmer's exact matches: word similarity of the query to
+ * the title as folded letters (typos: "vemsirnych" shares "nych" with "vesmirnych"), plus whole-
+ * string similarity (the title is not much more than the query). A title qualifies when its
+ * word similarity reaches 0.6 (what pg_trgm's `<%` tests) or when it has every query term as a
+ * stem or a variant of it; those titles are compared as stems too (czech.ts stemForms: endings do
+ * not weigh, a title's "bance" or "minimu" reads as the query's "banka" or "minimum"), and score
+ * by the mean of the two comparisons.
  *
  * The titles compared are those with forms of enough of the query's words (fuzzy-terms.ts), found
  * through the title vector's GIN index: first the query's own stems; only when those leave the
@@ -39,7 +43,13 @@ export async function trigramRanking(
   if (p.folded.length < 3) return [];
   const words = fuzzyWords(p.folded);
   if (!words.length) return [];
-  const query = new TrigramQuery(p.folded);
+  const forms = stemForms(p.folded);
+  const query: TitleQuery = {
+    letters: new TrigramQuery(p.folded),
+    stems: new TrigramQuery(forms(p.folded)),
+    forms,
+    everyTerm: p.terms.length ? p.terms.map((t) => `(${[t, ...variantStems(t)].join(' | ')})`).join(' & ') : null,
+  };
   const exact = fuzzyTitleQuery(
     words,
     words.map((w) => [w.stem]),
@@ -52,23 +62,41 @@ export async function trigramRanking(
   return ranked;
 }
 
-async function rankTitles(db: SqlSession, query: TrigramQuery, titleQuery: string, filters: DocumentFilters, day: Date): Promise<Ranked[]> {
-  const params: unknown[] = [titleQuery];
-  // The tsquery through a MATERIALIZED CTE, not as a constant: planning `@@` with a constant runs
+/** The query as letters (typos) and as stems (czech.ts stemForms), and how a title is written as stems. */
+interface TitleQuery {
+  letters: TrigramQuery;
+  stems: TrigramQuery;
+  forms: (folded: string) => string;
+  /** A title vector with every query term as a stem or a variant of it matches this (exact stems). */
+  everyTerm: string | null;
+}
+
+async function rankTitles(db: SqlSession, query: TitleQuery, titleQuery: string, filters: DocumentFilters, day: Date): Promise<Ranked[]> {
+  const params: unknown[] = [titleQuery, query.everyTerm];
+  // The tsqueries through a MATERIALIZED CTE, not as constants: planning `@@` with a constant runs
   // it over the column statistics; the plan is the same.
-  const titles = await db.query<{ id: string; title: string; eff: string; amending: boolean }>(
-    `WITH t AS MATERIALIZED (SELECT $1::tsquery AS tq)
-     SELECT d.id, d.search_title AS title, ${priorColumns('d')} FROM t, "document" d
+  const titles = await db.query<{ id: string; title: string; every_term: boolean; eff: string; amending: boolean }>(
+    `WITH t AS MATERIALIZED (SELECT $1::tsquery AS tq, $2::tsquery AS every)
+     SELECT d.id, d.search_title AS title, coalesce(d.search_head @@ t.every, FALSE) AS every_term, ${priorColumns('d')}
+     FROM t, "document" d
      WHERE d.search_head @@ t.tq AND ${filterSql(filters, 'd', params)}
      LIMIT ${MAX_TRIGRAM_CANDIDATES}`,
     params,
   );
   const ranked: TitledRanked[] = [];
-  for (const { id, title, ...doc } of titles) {
-    const word = query.wordSimilarity(title);
+  for (const { id, title, every_term: everyTerm, ...doc } of titles) {
+    const byLetters = query.letters.wordSimilarity(title);
+    // A title qualifies by its letters (typos), or when it has every query term in some form. Such
+    // a title scores by the mean of the comparisons by letters and by stems: stems alone would give
+    // up what an exactly typed ending tells, letters alone miss the other forms ("bance"). Only
+    // these few titles are written as stems (the costly part, on titles of a few hundred letters).
     // float4 + float4, as SQL's word_similarity() + similarity() added them.
-    if (word >= WORD_SIMILARITY_THRESHOLD) {
-      const signal = Math.fround(word + query.similarity(title));
+    if (byLetters >= WORD_SIMILARITY_THRESHOLD || everyTerm) {
+      let signal = Math.fround(byLetters + query.letters.similarity(title));
+      if (everyTerm) {
+        const stems = query.forms(title);
+        signal = (signal + Math.fround(query.stems.wordSimilarity(stems) + query.stems.similarity(stems))) / 2;
+      }
       const score = signal + TRIGRAM_PRIOR_SCALE * documentPrior(doc, day);
       ranked.push({ id, score, cited: false, searchTitle: title, titleSignal: signal });
     }
