@@ -23,7 +23,7 @@ import { QuotaGuard } from './metering/quota';
 import { rateLimit, rateLimitHeadersOnError } from './metering/rate-limit';
 import { healthRouter } from './routes/health';
 import { internalRouter } from './routes/internal';
-import { DOCUMENT_PATH, legalDocumentsRouter, readDocument } from './routes/legal-documents';
+import { DOCUMENT_PATH, documentReadFirst, legalDocumentsRouter, readDocument } from './routes/legal-documents';
 import { openApiRouter } from './routes/openapi';
 import { usageRouter } from './routes/usage';
 import { v1Routers } from './routes/v1-routers';
@@ -88,13 +88,14 @@ export function createApi(deps: ApiDeps): Api {
     (err: Error) => logger.warn({ err: { message: err.message } }, 'pub/sub listeners unavailable; cache TTLs bound propagation'),
   );
 
-  const app = createJsonApiApp({ trustProxy: deps.config.TRUST_PROXY, logger });
-
   const v1Entry = chain(cors, authenticate(deps.db, keyCache, logger), rateLimit(deps.state), preflight, rejectUnsafeInput);
-  // Document reads are most of the traffic: their GET is matched here, at the top, instead of
-  // through the /v1 router and a router of its own (each nested router costs every request a
-  // path match and a prefix trim). Their errors still pass through /v1's error handling below.
-  app.get(`/v1${DOCUMENT_PATH}`, v1Entry, readDocument(ctx));
+  const read = readDocument(ctx);
+  // Document reads are most of the traffic: their GET is taken in the app's first layer
+  // (documentReadFirst), and what that leaves is matched here, at the top, instead of through the
+  // /v1 router and a router of its own (each nested router costs every request a path match and
+  // a prefix trim). Their errors still pass through /v1's error handling below.
+  const app = createJsonApiApp({ trustProxy: deps.config.TRUST_PROXY, logger, first: documentReadFirst(chain(v1Entry, read)) });
+  app.get(`/v1${DOCUMENT_PATH}`, v1Entry, read);
 
   const v1 = express.Router();
   v1.use(v1Entry);

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { errorEnvelope } from '../envelope';
 import { ApiError, type ErrorCode } from '../errors';
 import { undecodablePath } from './input';
+import { sendJson } from './respond';
 
 /** RFC 6750 section 3: the Bearer challenge, with `error=` only when a credential was presented. */
 function bearerChallenge(err: ApiError): string | undefined {
@@ -21,7 +22,7 @@ export function sendError(res: Response, err: ApiError): void {
   const challenge = bearerChallenge(err);
   if (challenge && !err.headers['WWW-Authenticate']) res.setHeader('WWW-Authenticate', challenge);
   for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
-  res.status(err.status).json(errorEnvelope(err.code, err.message, err.details, res.req.requestId ?? 'unknown'));
+  sendJson(res, err.status, errorEnvelope(err.code, err.message, err.details, res.req.requestId ?? 'unknown'));
 }
 
 /** Storage errors that mean "the database is unreachable", whatever driver raised them. */

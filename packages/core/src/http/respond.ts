@@ -1,6 +1,20 @@
 import type { Response } from 'express';
 import { successEnvelope } from '../envelope';
 
+/**
+ * Writes a JSON body with its status. Not Express's res.json: res.send parses the Content-Type it
+ * has just set (to add the charset) on every response, and looks for an ETag and freshness this
+ * API does not use; on the hottest route that was a measurable share of a request. HEAD responses
+ * get no body from Node itself.
+ */
+export function sendJson(res: Response, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
+
 export function sendSuccess<T>(res: Response, data: T, status = 200, extraMeta: Record<string, unknown> = {}): void {
-  res.status(status).json(successEnvelope(data, res.req.requestId, extraMeta));
+  sendJson(res, status, successEnvelope(data, res.req.requestId, extraMeta));
 }

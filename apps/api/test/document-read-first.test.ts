@@ -1,0 +1,81 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { seedFixtureCorpus } from '@dp/testing';
+import { documentReadFirst } from '../src/routes/legal-documents';
+import { createSeededHarness, type Harness } from './harness';
+
+/** What documentReadFirst did with a request: handed it to the read (with which params) or passed it on. */
+function take(method: string, url: string): { read: unknown; passed: boolean } {
+  let read: unknown = null;
+  let passed = false;
+  const handler: RequestHandler = (req) => {
+    read = req.params;
+  };
+  const req = { method, url, params: {} } as unknown as Request;
+  const next: NextFunction = () => {
+    passed = true;
+  };
+  documentReadFirst(handler)(req, {} as Response, next);
+  return { read, passed };
+}
+
+describe('documentReadFirst: the document GET before the router', () => {
+  it('takes a GET or HEAD of a document path, with the segments decoded as the router decodes `*ref`', () => {
+    expect(take('GET', '/v1/legal/documents/sb%2F2091%2F1?include=text')).toEqual({ read: { ref: ['sb/2091/1'] }, passed: false });
+    expect(take('HEAD', '/v1/legal/documents/sb/2091/1/effectivity')).toEqual({
+      read: { ref: ['sb', '2091', '1', 'effectivity'] },
+      passed: false,
+    });
+  });
+
+  it('passes on what the route should answer: other methods, other paths, another case, malformed escapes', () => {
+    for (const [method, url] of [
+      ['POST', '/v1/legal/documents/sb%2F2091%2F1'],
+      ['GET', '/v1/legal/search?q=x'],
+      ['GET', '/V1/legal/documents/sb%2F2091%2F1'],
+      ['GET', '/v1/legal/documents/%zz'],
+      ['GET', '/v1/legal/documents/'],
+    ]) {
+      expect(take(method, url)).toEqual({ read: null, passed: true });
+    }
+  });
+});
+
+describe('a document read answers alike through documentReadFirst and through the route', () => {
+  let h: Harness;
+  let key: string;
+  beforeAll(async () => ({ h, key } = await createSeededHarness(seedFixtureCorpus)));
+  afterAll(() => h.close());
+
+  const withoutIds = (body: { meta?: Record<string, unknown> }) => ({ ...body, meta: { ...body.meta, request_id: null } });
+
+  it('gives the same status, headers and body (the route still takes another case)', async () => {
+    const fast = await h.get('/v1/legal/documents/sb%2F2091%2F1?include=text', key);
+    // Not through h.get: the OpenAPI check knows the path as written only.
+    const routed = await h.http.get('/v1/LEGAL/documents/sb%2F2091%2F1?include=text').set('Authorization', `Bearer ${key}`);
+    expect(fast.status).toBe(200);
+    expect(routed.status).toBe(200);
+    expect(withoutIds(fast.body)).toEqual(withoutIds(routed.body));
+    const names = (res: { headers: Record<string, unknown> }) => Object.keys(res.headers).sort();
+    expect(names(fast)).toEqual(names(routed));
+    expect(fast.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it('answers errors in the envelope either way', async () => {
+    const missing = await h.get('/v1/legal/documents/sb%2F1900%2F999', key);
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('not_found');
+    const malformed = await h.get('/v1/legal/documents/%zz', key);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe('invalid_request');
+    const anonymous = await h.get('/v1/legal/documents/sb%2F2091%2F1');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers['www-authenticate']).toContain('Bearer');
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await h.http.head('/v1/legal/documents/sb%2F2091%2F1').set('Authorization', `Bearer ${key}`);
+    expect(res.status).toBe(200);
+    expect(Number(res.headers['content-length'])).toBeGreaterThan(0);
+    expect(res.text ?? '').toBe('');
+  });
+});
