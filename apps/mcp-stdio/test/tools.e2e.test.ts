@@ -44,7 +44,7 @@ describe('tool list', () => {
     );
     const args = (name: string) => Object.keys(byName[name].inputSchema.properties ?? {});
     const required = (name: string) => byName[name].inputSchema.required ?? [];
-    expect(args('legal_search')).toEqual(expect.arrayContaining(['q', 'mode', 'filters']));
+    expect(args('legal_search')).toEqual(expect.arrayContaining(['q', 'mode', 'filters', 'at']));
     expect(required('legal_search')).toEqual(['q']);
     expect(args('legal_get_document')).toEqual(expect.arrayContaining(['id', 'at', 'include']));
     expect(required('legal_get_document')).toEqual(['id']);
@@ -164,6 +164,19 @@ describe('each tool is one metered request, charged like REST', () => {
     const sc = result.structuredContent as { results: { natural_key: string }[]; mode: string };
     expect(sc.mode).toBe('fulltext');
     expect(sc.results[0].natural_key).toBe(LONG_DOC);
+  });
+
+  it('legal_search passes `at` on: a cursor of a search at a past day pages on only with that day', async () => {
+    const first = await mcp.call('legal_search', { q: 'zákon', at: '2000-01-01', limit: 1 });
+    expect(first.isError).toBeFalsy();
+    const cursor = (first.structuredContent as { next_cursor: string | null }).next_cursor;
+    expect(cursor).toEqual(expect.any(String));
+    const sameDay = await mcp.call('legal_search', { q: 'zákon', at: '2000-01-01', limit: 1, cursor });
+    expect(sameDay.isError).toBeFalsy();
+    // The API refuses a cursor with another `at` (here: none, i.e. today).
+    const today = await mcp.call('legal_search', { q: 'zákon', limit: 1, cursor });
+    expect(today.isError).toBe(true);
+    expect(textOf(today)).toMatch(/cursor/);
   });
 
   it('legal_search hybrid with filters: 2 units, as over REST', async () => {

@@ -3,7 +3,7 @@ import { DOC_TYPES, EFF_STATUSES, SEARCH_MODES } from '@dp/core/vocab';
 import { z } from 'zod';
 import type { ApiClient } from '../api-client';
 import { renderSearch, type SearchHit } from '../render/search';
-import { CITATION_GUIDANCE, cursor, encodeFilters, failure, READ_ONLY, searchFilters, success } from './shared';
+import { CITATION_GUIDANCE, cursor, encodeFilters, failure, isoDate, READ_ONLY, searchFilters, success } from './shared';
 
 export const LEGAL_SEARCH = 'legal_search';
 const TITLE = 'Search legal documents';
@@ -13,7 +13,8 @@ const description = [
   `\`mode\`: ${SEARCH_MODES.join(' | ')}. "fulltext" (default, 1 unit) ranks by words; "hybrid" (2 units) adds fuzzy/semantic matching — use it when fulltext finds nothing or the wording is uncertain.`,
   '`q`: 1–500 characters. Czech with or without diacritics and inflected forms match. A citation such as "89/2012", "89/2012 Sb." or "zákon č. 89/2012 Sb." puts that document first.',
   `\`filters\`: JSON object with any of doc_type (list of: ${DOC_TYPES.join(', ')}), eff_status (list of: ${EFF_STATUSES.join(', ')}), published_from and published_to (YYYY-MM-DD), is_amending_act (true/false).`,
-  'Paginated: `limit` (1–100, default 20) and `cursor` map to the API parameters; pass next_cursor from the previous result as cursor (with the same q, mode and filters) for more.',
+  '`at` (YYYY-MM-DD, default today): of the generations of one law (a repealed act and its successor of the same title), the one in force that day ranks first; ask with a past date about a past case.',
+  'Paginated: `limit` (1–100, default 20) and `cursor` map to the API parameters; pass next_cursor from the previous result as cursor (with the same q, mode, filters and at) for more.',
   'Results give id, natural_key, doc_number, title, doc_type, status, score and a snippet; read a result with legal_get_document.',
   CITATION_GUIDANCE,
 ].join('\n');
@@ -28,6 +29,9 @@ export function registerLegalSearch(server: McpServer, client: ApiClient): void 
         q: z.string().trim().min(1).max(500).describe('Search words or a citation (e.g. "ochrana osobních údajů", "89/2012 Sb.").'),
         mode: z.enum(SEARCH_MODES).optional().describe('fulltext (default, 1 unit) or hybrid (2 units).'),
         filters: searchFilters.optional(),
+        at: isoDate
+          .optional()
+          .describe('Day whose law in force ranks first among generations of one title (API parameter at), default today.'),
         limit: z.number().int().min(1).max(100).optional().describe('Results per page (API parameter limit), default 20.'),
         cursor: cursor.optional().describe('next_cursor of the previous page (API parameter cursor).'),
       },
@@ -42,7 +46,7 @@ export function registerLegalSearch(server: McpServer, client: ApiClient): void 
     async (args, extra) => {
       const res = await client.get<{ results: SearchHit[]; next_cursor?: string | null }>(
         '/v1/legal/search',
-        { q: args.q, mode: args.mode, filters: encodeFilters(args.filters), limit: args.limit, cursor: args.cursor },
+        { q: args.q, mode: args.mode, filters: encodeFilters(args.filters), at: args.at, limit: args.limit, cursor: args.cursor },
         extra.signal,
       );
       if (!res.ok) return failure(res.failure);
