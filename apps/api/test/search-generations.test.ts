@@ -121,6 +121,21 @@ const RECORDS = [
       text: '# Vyhláška\n\nBankovky.',
     }),
   ),
+  // An act the source flags as amending because it also amends others on the side: its subject
+  // is its own, so it goes before the decree that implements it.
+  record(18, {
+    title: 'Zákon o spotřebitelském úvěru',
+    status: 'in_force',
+    from: '2016-12-01',
+    amending: true,
+    text: '# Zákon\n\nSpotřebitelský úvěr. Část druhá: změna zákona o bankách.',
+  }),
+  record(19, {
+    title: 'Vyhláška o odborné způsobilosti pro distribuci spotřebitelského úvěru',
+    status: 'in_force',
+    from: '2016-12-01',
+    text: `# Vyhláška\n\n${'Distributor spotřebitelského úvěru prokazuje odbornou způsobilost. '.repeat(20)}`,
+  }),
   // "minimu" stems to `min` ("imu" is an ending), "minimum" to `minim`.
   record(16, { title: 'Zákon o životním a existenčním minimu', status: 'in_force', from: '2007-01-01', text: '# Zákon\n\nÚčel.' }),
   record(17, {
@@ -165,6 +180,10 @@ describe.each(['fulltext', 'hybrid'])('generations of one title (%s)', (mode) =>
 
   it('an act before the acts that amend it', async () => {
     expect((await ranking({ q: 'daň z nemovitostí', mode })).slice(0, 2)).toEqual(['sb/2088/10', 'sb/2088/11']);
+  });
+
+  it('an act that also amends others on the side is not taken for an amending act', async () => {
+    expect((await ranking({ q: 'spotřebitelský úvěr', mode }))[0]).toBe('sb/2088/18');
   });
 
   it('with `at` on a day when the old one was in force, the old one first', async () => {

@@ -1,7 +1,7 @@
 import { createTestDatabase, importTestRecords, type TestDatabase } from '@dp/testing';
 import { lexicalRanking, MAX_CANDIDATES } from '../../src/legal/search/lexical';
 import { stemForms } from '../../src/legal/search/czech';
-import { CURRENT_LAW_PRIOR, TRIGRAM_PRIOR_SCALE } from '../../src/legal/search/priors';
+import { AMENDING_TITLE, CURRENT_LAW_PRIOR, TRIGRAM_PRIOR_SCALE } from '../../src/legal/search/priors';
 import { prepareQuery } from '../../src/legal/search/query';
 import { SEARCH_SETTINGS } from '../../src/legal/search/search';
 import { trigramRanking } from '../../src/legal/search/trigram-ranking';
@@ -91,6 +91,22 @@ describe('trigram signal over the title-term dictionary', () => {
   it('applies filters', async () => {
     expect(ids(await trigram('kosmickych lodi'))).toEqual(['SB-2092-2']);
     expect(await trigram('kosmickych lodi', { docTypes: ['act'] })).toEqual([]);
+  });
+});
+
+describe('amending acts by their titles (the prior)', () => {
+  it.each([
+    ['zakon, kterym se meni zakon c. 16/1993 sb., o dani silnicni', true],
+    ['narizeni vlady, kterym se meni narizeni vlady c. 567/2006 sb., o minimalni mzde', true],
+    ['vyhlaska ministerstva financi o dalsi zmene vyhlasky o spravnich poplatcich', true],
+    ['zakon o zmene nekterych zakonu v souvislosti s prijetim zakona o statni sluzbe', true],
+    ['vyhlaska, kterou se rusi nektere predpisy', true],
+    ['zakon o spotrebitelskem uveru', false],
+    ['zakon ceske narodni rady o dani z nemovitosti a o zmenach dalsich predpisu', false],
+    ['zakon o soudnich exekutorech a exekucni cinnosti (exekucni rad) a o zmene dalsich zakonu', false],
+  ])('%s: %s', async (title, amending) => {
+    const [row] = await db.query<{ m: boolean }>(`SELECT $1::text ~ '${AMENDING_TITLE}' AS m`, [title]);
+    expect(row.m).toBe(amending);
   });
 });
 

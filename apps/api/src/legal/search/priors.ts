@@ -15,8 +15,18 @@ export const CURRENT_LAW_PRIOR = 0.5;
 export const AMENDING_ACT_PENALTY = 1;
 export const TRIGRAM_PRIOR_SCALE = 0.3;
 
+/**
+ * An amending act for the prior: flagged by the source AND titled as one ("Zákon, kterým se mění
+ * …", "Vyhláška …, kterou se ruší …", "Nařízení vlády o změně …"; folded titles). The source's
+ * flag alone also marks acts that amend others on the side, "Zákon o spotřebitelském úvěru" among
+ * them: their subject is their own, and the penalty put them below their own implementing decrees.
+ */
+export const AMENDING_TITLE =
+  '^[^,(]*, (kter|ktor|jiz)[a-z]* s[ea] (meni|men|doplnuj|dopln|rusi|zrusuj)|^[a-z]+( [a-np-z][a-z]*| o[a-z]+){0,6} o (dalsi )?(zmene|zmenach|doplneni|zruseni)\\M';
+
 /** SQL of the columns `documentPrior` reads, on a table alias (a ranking selects them with its rows). */
-export const priorColumns = (alias: string) => `${packedEffectivity(alias)} AS eff, ${alias}.is_amending_act AS amending`;
+export const priorColumns = (alias: string) =>
+  `${packedEffectivity(alias)} AS eff, (${alias}.is_amending_act AND ${alias}.search_title ~ '${AMENDING_TITLE}') AS amending`;
 
 export function documentPrior(doc: { eff: string; amending: boolean }, day: Date): number {
   return (inForceOn(doc.eff, day) ? CURRENT_LAW_PRIOR : 0) - (doc.amending ? AMENDING_ACT_PENALTY : 0);
