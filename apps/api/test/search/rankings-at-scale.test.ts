@@ -104,9 +104,8 @@ describe('amending acts by their titles (the prior)', () => {
     ['zakon o spotrebitelskem uveru', false],
     ['zakon ceske narodni rady o dani z nemovitosti a o zmenach dalsich predpisu', false],
     ['zakon o soudnich exekutorech a exekucni cinnosti (exekucni rad) a o zmene dalsich zakonu', false],
-  ])('%s: %s', async (title, amending) => {
-    const [row] = await db.query<{ m: boolean }>(`SELECT $1::text ~ '${AMENDING_TITLE}' AS m`, [title]);
-    expect(row.m).toBe(amending);
+  ])('%s: %s', (title, amending) => {
+    expect(AMENDING_TITLE.test(title)).toBe(amending);
   });
 });
 

@@ -166,7 +166,8 @@ export async function lexicalRanking(
      FROM q, "document" b WHERE b.id = ANY($2::text[])`,
     [tsquery, top.map((r) => r.id)],
   );
-  const extra = new Map(bodyRank.map((r) => [r.id, 0.5 * Number(r.rank) + documentPrior(r, day)]));
+  const titles = new Map(top.map((r) => [r.id, r.searchTitle]));
+  const extra = new Map(bodyRank.map((r) => [r.id, 0.5 * Number(r.rank) + documentPrior(r, titles.get(r.id) ?? '', day)]));
   for (const r of top) r.score = r.head + (extra.get(r.id) ?? 0);
   const generations = await inForceFirst(db, top.sort(byRank('score')), day, new Map(bodyRank.map((r) => [r.id, r.eff])));
   const ranked = generations.map(({ id, score, cited }) => ({ id, score, cited }));

@@ -97,7 +97,7 @@ async function rankTitles(db: SqlSession, query: TitleQuery, titleQuery: string,
         const stems = query.forms(title);
         signal = (signal + Math.fround(query.stems.wordSimilarity(stems) + query.stems.similarity(stems))) / 2;
       }
-      const score = signal + TRIGRAM_PRIOR_SCALE * documentPrior(doc, day);
+      const score = signal + TRIGRAM_PRIOR_SCALE * documentPrior(doc, title, day);
       ranked.push({ id, score, cited: false, searchTitle: title, titleSignal: signal });
     }
   }
