@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import { methodNotAllowed, sendSuccess, type Operation } from '@dp/core';
+import { decodedPath, methodNotAllowed, sendSuccess, type Operation } from '@dp/core';
 import type { ApiContext } from '../context';
 import { createDocumentHandlers, documentSegments, splitDocumentPath } from '../legal/document-handlers';
 import { withPrincipal } from '../metering/with-principal';
@@ -52,14 +52,9 @@ function decodeSegments(path: string): string[] | null {
   const segments: string[] = [];
   for (const raw of path.split('/')) {
     if (raw === '') continue;
-    if (!raw.includes('%')) segments.push(raw);
-    else {
-      try {
-        segments.push(decodeURIComponent(raw));
-      } catch {
-        return null;
-      }
-    }
+    const segment = decodedPath(raw);
+    if (segment === undefined) return null;
+    segments.push(segment);
   }
   return segments.length ? segments : null;
 }

@@ -1,6 +1,15 @@
 import { createTestDatabase, type TestDatabase } from '@dp/testing';
-import { alternateStem, fold, stemForms, variantStems, parseCitation, queryTerms, stem, words } from '../../src/legal/search/czech';
-import { termQuery } from '../../src/legal/search/lexical';
+import {
+  alternateStem,
+  fold,
+  stemForms,
+  termQuery,
+  variantStems,
+  parseCitation,
+  queryTerms,
+  stem,
+  words,
+} from '../../src/legal/search/czech';
 
 describe('czech stemmer (pure)', () => {
   it('folds case and diacritics', () => {

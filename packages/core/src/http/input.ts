@@ -47,8 +47,8 @@ function controlCharacterError(field: string): ApiError {
   return invalidRequest([problem]);
 }
 
-/** The decoded path, or undefined when its percent-encoding is not valid UTF-8. */
-function decodedPath(path: string): string | undefined {
+/** The decoded path (or part of one), or undefined when its percent-encoding is not valid UTF-8. */
+export function decodedPath(path: string): string | undefined {
   if (!path.includes('%')) return path;
   try {
     return decodeURIComponent(path);

@@ -171,6 +171,16 @@ export function variantStems(s: string): string[] {
 }
 
 /**
+ * A query term in a tsquery: the stem (as a prefix, `zakonik:*`, unless `prefix` is false) or
+ * one of its variant stems, exactly.
+ */
+export function termQuery(t: string, prefix = true): string {
+  const variants = variantStems(t);
+  const own = prefix ? `${t}:*` : t;
+  return variants.length ? `(${[own, ...variants].join(' | ')})` : own;
+}
+
+/**
  * Folded text written as the stems of its words, a stem that is a variant of a query word's stem
  * (variantStems) written as that stem: the trigram signal compares the query and titles in this
  * form, so "v Praze", "bance", "minimu" compare as the query's "Praha", "banka", "minimum" do,

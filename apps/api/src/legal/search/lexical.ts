@@ -1,6 +1,6 @@
 import { todayUtc } from '@dp/core';
 import type { SqlSession } from '@dp/db';
-import { variantStems } from './czech';
+import { termQuery } from './czech';
 import { filterSql, type DocumentFilters } from './filters';
 import { inForceFirst } from './generations';
 import { documentPrior, priorColumns } from './priors';
@@ -56,12 +56,6 @@ export interface LexicalRanking {
  */
 export type TailKey = [inHead: boolean, headRank: number, id: string];
 
-/** A term as the lexical ranking matches it: its prefix, or one of its variant stems (czech.ts) exactly. */
-export function termQuery(t: string): string {
-  const variants = variantStems(t);
-  return variants.length ? `(${[`${t}:*`, ...variants].join(' | ')})` : `${t}:*`;
-}
-
 const byRank = (key: 'head' | 'score') => (a: Ranked & { head: number }, b: Ranked & { head: number }) =>
   Number(b.cited) - Number(a.cited) || b[key] - a[key] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -97,8 +91,8 @@ export async function lexicalRanking(
     );
     return { ranked, tsquery: null, others: [] };
   }
-  const all = p.terms.map(termQuery).join(' & ');
-  const any = p.terms.map(termQuery).join(' | ');
+  const all = p.terms.map((t) => termQuery(t)).join(' & ');
+  const any = p.terms.map((t) => termQuery(t)).join(' | ');
   // The query values enter through MATERIALIZED CTEs, never as constants in a condition: with a
   // constant, the planner estimates `@@` by running it over the column's statistics (4-8 ms of
   // planning for a 1 ms query); through a CTE it takes a default and the plan is the same (GIN).
@@ -166,9 +160,11 @@ export async function lexicalRanking(
      FROM q, "document" b WHERE b.id = ANY($2::text[])`,
     [tsquery, top.map((r) => r.id)],
   );
-  const titles = new Map(top.map((r) => [r.id, r.searchTitle]));
-  const extra = new Map(bodyRank.map((r) => [r.id, 0.5 * Number(r.rank) + documentPrior(r, titles.get(r.id) ?? '', day)]));
-  for (const r of top) r.score = r.head + (extra.get(r.id) ?? 0);
+  const rowOf = new Map(bodyRank.map((r) => [r.id, r]));
+  for (const r of top) {
+    const row = rowOf.get(r.id);
+    r.score = r.head + (row ? 0.5 * Number(row.rank) + documentPrior(row, r.searchTitle, day) : 0);
+  }
   const generations = await inForceFirst(db, top.sort(byRank('score')), day, new Map(bodyRank.map((r) => [r.id, r.eff])));
   const ranked = generations.map(({ id, score, cited }) => ({ id, score, cited }));
   return { ranked, tsquery, others };

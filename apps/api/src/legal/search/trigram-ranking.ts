@@ -5,7 +5,7 @@ import { inForceFirst, type TitledRanked } from './generations';
 import { documentPrior, priorColumns, TRIGRAM_PRIOR_SCALE } from './priors';
 import { expandWords, fuzzyTitleQuery, fuzzyWords } from './fuzzy-terms';
 import type { PreparedQuery, Ranked } from './query';
-import { stemForms, variantStems } from './czech';
+import { stemForms, termQuery } from './czech';
 import { TrigramQuery } from './trigram';
 
 /** Candidates each hybrid signal contributes; hybrid pages end there. */
@@ -48,7 +48,7 @@ export async function trigramRanking(
     letters: new TrigramQuery(p.folded),
     stems: new TrigramQuery(forms(p.folded)),
     forms,
-    everyTerm: p.terms.length ? p.terms.map((t) => `(${[t, ...variantStems(t)].join(' | ')})`).join(' & ') : null,
+    everyTerm: p.terms.length ? p.terms.map((t) => termQuery(t, false)).join(' & ') : null,
   };
   const exact = fuzzyTitleQuery(
     words,
