@@ -117,8 +117,12 @@ SELECT (SELECT count(*) FROM ins)::int AS changes, (SELECT count(*) FROM outbox)
 export async function recordChanges(tx: Prisma.TransactionClient, changes: NewChange[]): Promise<{ changes: number; deliveries: number }> {
   if (changes.length === 0) return { changes: 0, deliveries: 0 };
   const kinds = [...new Set(changes.map((c) => c.kind))];
+  // FOR KEY SHARE: a webhook deleted meanwhile is either gone here (its deletion committed: it gets
+  // nothing) or waits for this transaction (its deletion then takes these deliveries with it). Without
+  // the lock, a deletion committing between this read and the insert failed the insert's foreign key,
+  // and with it the whole document.
   const webhooks = await tx.$queryRawUnsafe<{ id: string; events: string[] }[]>(
-    `SELECT id, events FROM "webhook" WHERE status = 'active' AND events && $1::text[]`,
+    `SELECT id, events FROM "webhook" WHERE status = 'active' AND events && $1::text[] ORDER BY id FOR KEY SHARE`,
     kinds,
   );
   const rows = changes.map((c, ord) => ({

@@ -1,0 +1,53 @@
+import { newId } from '@dp/core';
+import { createOrganization, importCorpusFile } from '@dp/db';
+import { count, createTestDatabase, fixtureRecords, writeJsonl, type TestDatabase } from './corpus-helpers';
+
+// A webhook deleted while an import or a sync writes a document must simply receive nothing more:
+// the document is written (with its change rows), never failed over the webhook's foreign key.
+describe('a webhook deleted while a document is written', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  it('the document and its changes are written; the deleted webhook gets no delivery', async () => {
+    const org = await createOrganization(db.prisma, { name: 'deleted hook' });
+    const id = newId('wh');
+    await db.prisma.webhook.create({
+      data: { id, orgId: org.id, url: 'https://example.com/hook', events: ['document.created'], secret: 'whsec_test' },
+    });
+    // The deletion is under way (its row lock held, not committed) when the import writes its outbox.
+    let commitDeletion = () => {};
+    const held = new Promise<void>((resolve) => (commitDeletion = resolve));
+    const deletion = db.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe('DELETE FROM "webhook" WHERE id = $1', id);
+        await held;
+      },
+      { timeout: 30_000 },
+    );
+    const [record] = fixtureRecords();
+    const importing = importCorpusFile(db, writeJsonl([record]));
+    // The import now waits on the webhook row; the deletion commits.
+    for (let waited = 0; ; waited += 50) {
+      const [row] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+         WHERE wait_event_type = 'Lock' AND query LIKE '%webhook%' AND datname = current_database()`,
+      );
+      if (Number(row?.n) > 0) break;
+      if (waited > 20_000) throw new Error('the import never waited on the webhook being deleted');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    commitDeletion();
+    await deletion;
+    const report = await importing;
+    expect(report.failed).toEqual([]);
+    expect(report.created).toBe(1);
+    expect(await count(db, '"change" WHERE natural_key = $1', [record.natural_key])).toBeGreaterThan(0);
+    expect(await count(db, 'webhook_delivery')).toBe(0);
+  });
+});
