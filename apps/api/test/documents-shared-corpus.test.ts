@@ -68,11 +68,14 @@ withCorpus('point-in-time reads on real corpus documents', () => {
     expect(doc.text).toBe('# Občanský zákoník\n');
   });
 
-  it('a date before the first version is 404 not_yet_published', async () => {
+  it('published but before the first version: the document, not yet in force; before publication 404', async () => {
     const res = await h.get('/v1/legal/documents/sb%2F2012%2F89?at=2013-12-31', key);
-    expect(res.status).toBe(404);
-    expect(res.body.error.code).toBe('not_found');
-    expect(res.body.error.details.reason).toBe('not_yet_published');
+    expect(res.status).toBe(200);
+    expect(res.body.data.document).toMatchObject({ status: 'not_yet_in_force', version: null, text_available: false });
+    const before = await h.get('/v1/legal/documents/sb%2F2012%2F89?at=2012-01-01', key);
+    expect(before.status).toBe(404);
+    expect(before.body.error.code).toBe('not_found');
+    expect(before.body.error.details.reason).toBe('not_yet_published');
   });
 
   it('sb/2012/89 picks the version by date across its versions', async () => {

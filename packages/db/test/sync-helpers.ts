@@ -14,6 +14,7 @@ export interface DocFields {
   versionDate?: string; // the source URL's date segment; '0000-00-00' for undated
   effectiveFrom?: string;
   kind?: string; // legal_act_kind_code
+  amendmentsField?: string; // the front matter's `amendments` ("220/2025 Sb.; 267/2025 Sb.")
 }
 
 const numberOf = (id: string) => {
@@ -51,6 +52,7 @@ export function docFile(f: DocFields, body: string): string {
     `gazette_issue_number: "1"`,
     `gazette_issue_year: "${year}"`,
     'never_effective: "false"',
+    ...(f.amendmentsField ? [`amendments: "${f.amendmentsField}"`] : []),
     '---',
     body,
   ].join('\n');

@@ -167,6 +167,15 @@ describe('amendingActs', () => {
     expect(amendingActs('Zákon č. 1/1990 Sb., o A', 'Zákon č. 1/1990 Sb., o B ve znění zákona č. 2/2007 Sb.', 'sb/1990/1')).toEqual([]);
     expect(amendingActs('Z', 'Z ve znění opatření č. n15/1993 Sb. a zákona č. 44/1994 Sb.', 'sb/1992/119')).toEqual(['sb/1994/44']);
   });
+
+  it('every act of the front matter amendments field, beside the citation list, once each', () => {
+    const plain = 'Zákon č. 262/2006 Sb., zákoník práce';
+    const field = '220/2025 Sb.; 267/2025 Sb.; 300/2025 Sb.; 318/2025 Sb.';
+    expect(amendingActs(plain, plain, 'sb/2006/262', field)).toEqual(['sb/2025/220', 'sb/2025/267', 'sb/2025/300', 'sb/2025/318']);
+    expect(amendingActs(plain, `${plain} ve znění zákona č. 220/2025 Sb.`, 'sb/2006/262', '220/2025 Sb.; 262/2006 Sb.')).toEqual([
+      'sb/2025/220',
+    ]);
+  });
 });
 
 describe('deriveTextRelations', () => {

@@ -51,6 +51,8 @@ export const corpusVersionSchema = z.object({
   text_is_current: z.boolean().optional().default(false),
   /** Set by tidyDates (whatever the source says: it is ours, not the source's). */
   valid_from_inferred_from: z.enum(VALID_FROM_SUBSTITUTES).nullable().catch(null),
+  /** The date of the source URL the text was read under (core's textAsOf); the importer fills it. */
+  source_date: nullableIsoDate.optional().default(null),
 });
 
 export const corpusRelationSchema = z.object({

@@ -53,6 +53,7 @@ const VERSION_COLUMNS = [
   ['text_omitted', 'text'],
   ['text_is_current', 'boolean'],
   ['valid_from_inferred_from', 'text'],
+  ['source_date', 'date'],
 ] as const;
 
 const RELATION_INPUT = `jsonb_to_recordset($REL::jsonb) AS r("type" text, "target" text, "target_doc_number" text,

@@ -45,6 +45,9 @@ export async function importDocument(
       }
 
       const documentId = stored?.id ?? rec.id;
+      // A record states its source URL's date once, for the document (every commit of a source
+      // file carries the same URL): each version's text_as_of is derived from it (core's textAsOf).
+      for (const v of rec.versions) v.source_date ??= rec.dates.current_version_from;
       const row = documentRow(rec, documentId, contentHash);
       const doc = {
         id: documentId,

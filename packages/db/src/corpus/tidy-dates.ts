@@ -17,7 +17,13 @@ export type ValidFromSubstitute = (typeof VALID_FROM_SUBSTITUTES)[number];
 export interface UntidyDates {
   dates: Record<'published' | 'effective_from' | 'effective_to' | 'current_version_from' | 'last_updated', string | null>;
   effectivity: { inferred_effective_to: string | null };
-  versions: { version: number; valid_from: string; valid_to: string | null; valid_from_inferred_from: ValidFromSubstitute | null }[];
+  versions: {
+    version: number;
+    valid_from: string;
+    valid_to: string | null;
+    valid_from_inferred_from: ValidFromSubstitute | null;
+    source_date: string | null;
+  }[];
   relations: { version_dates: string[] }[];
 }
 
@@ -51,7 +57,10 @@ export function tidyDates(rec: UntidyDates): { warnings: DateWarning[]; errors: 
   };
   for (const key of Object.keys(rec.dates) as (keyof UntidyDates['dates'])[]) nullable(rec.dates, key, `dates.${key}`);
   nullable(rec.effectivity, 'inferred_effective_to', 'effectivity.inferred_effective_to');
-  rec.versions.forEach((v, i) => nullable(v, 'valid_to', `versions.${i}.valid_to`));
+  rec.versions.forEach((v, i) => {
+    nullable(v, 'valid_to', `versions.${i}.valid_to`);
+    nullable(v, 'source_date', `versions.${i}.source_date`);
+  });
   rec.relations.forEach((r, i) => {
     const bad = r.version_dates.filter((d) => !usable(d));
     for (const d of bad) warnings.push(unusable(`relations.${i}.version_dates`, d, 'dropped'));

@@ -18,6 +18,11 @@ export interface DocumentInput {
   path: string;
   /** New versions, oldest first (versions whose commit is already stored are skipped here too). */
   versions: VersionInput[];
+  /**
+   * Stored versions (by commit) whose text is missing from the database and was read from the
+   * repository: the text is filled in where the stored hash, if any, matches it.
+   */
+  fills?: VersionInput[];
   /** `source.repo` of the document row. */
   repo: string;
   /** Title when no version has usable front matter (from the commit subject). */
@@ -27,6 +32,9 @@ export interface DocumentInput {
 export interface ApplyDocumentResult {
   outcome: 'created' | 'updated' | 'unchanged';
   versionsAdded: number;
+  textsFilled: number;
+  /** Commits of `fills` whose text differs from the stored hash (left as they were). */
+  textsMismatched: string[];
   changes: number;
   deliveries: number;
 }
@@ -103,11 +111,15 @@ const edgeKey = (type: string, target: string) => `${type}\u0000${target}`;
 const CHUNK_CHARS = 4_000_000;
 
 function chunks(rows: CorpusVersion[]): CorpusVersion[][] {
-  const out: CorpusVersion[][] = [];
-  let current: CorpusVersion[] = [];
+  return chunkBy(rows, (r) => r.text?.length ?? 0);
+}
+
+function chunkBy<T>(rows: T[], charsOf: (row: T) => number): T[][] {
+  const out: T[][] = [];
+  let current: T[] = [];
   let size = 0;
   for (const r of rows) {
-    const chars = r.text?.length ?? 0;
+    const chars = charsOf(r);
     if (current.length && size + chars > CHUNK_CHARS) {
       out.push(current);
       current = [];
@@ -183,6 +195,7 @@ function versionRow(v: VersionInput, number: number, validTo: string | null, isC
     text_is_current: isCurrent,
     // The commit's date is the version's date: a sync never has to infer one.
     valid_from_inferred_from: null,
+    source_date: v.sourceDate,
   };
 }
 
@@ -251,7 +264,11 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
     : [];
   const known = new Set(storedVersions.map((v) => v.source_commit));
   const fresh = input.versions.filter((v) => !known.has(v.commit));
-  if (fresh.length === 0) return { outcome: 'unchanged', versionsAdded: 0, changes: 0, deliveries: 0 };
+  const filled = stored ? await fillTexts(tx, stored.id, input.fills ?? []) : { filled: 0, mismatched: [] };
+  const fills = { textsFilled: filled.filled, textsMismatched: filled.mismatched };
+  if (fresh.length === 0) {
+    return { outcome: filled.filled ? 'updated' : 'unchanged', versionsAdded: 0, changes: 0, deliveries: 0, ...fills };
+  }
 
   const lastReadable = [...fresh].reverse().find((v) => v.text !== null);
   const lastWithMeta = [...fresh].reverse().find((v) => v.meta !== null);
@@ -405,7 +422,41 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
   }
 
   const written = await recordChanges(tx, changes);
-  return { outcome: stored ? 'updated' : 'created', versionsAdded: rows.length, changes: written.changes, deliveries: written.deliveries };
+  return {
+    outcome: stored ? 'updated' : 'created',
+    versionsAdded: rows.length,
+    changes: written.changes,
+    deliveries: written.deliveries,
+    ...fills,
+  };
+}
+
+// A text is filled in only where none is stored and the stored hash (if any) is the text's: the
+// version was announced when it was first written, so filling in its text writes no change row.
+const FILL_TEXTS_SQL = `
+UPDATE "document_version" v SET text = f.text, text_sha256 = f.text_sha256, text_chars = f.text_chars,
+  text_omitted = NULL, source_date = coalesce(v.source_date, f.source_date)
+FROM jsonb_to_recordset($2::jsonb) AS f(source_commit text, text text, text_sha256 text, text_chars int, source_date date)
+WHERE v.document_id = $1 AND v.source_commit = f.source_commit AND v.text IS NULL AND NOT v.text_is_current
+  AND (v.text_sha256 IS NULL OR v.text_sha256 = f.text_sha256)
+RETURNING v.source_commit`;
+
+async function fillTexts(tx: Tx, documentId: string, fills: VersionInput[]): Promise<{ filled: number; mismatched: string[] }> {
+  const readable = fills.filter((v) => v.text !== null);
+  if (!readable.length) return { filled: 0, mismatched: [] };
+  const done = new Set<string>();
+  const rows = readable.map((v) => ({
+    source_commit: v.commit,
+    text: v.text,
+    text_sha256: v.textSha256,
+    text_chars: v.text?.length ?? null,
+    source_date: v.sourceDate,
+  }));
+  for (const chunk of chunkBy(rows, (r) => r.text?.length ?? 0)) {
+    const written = await tx.$queryRawUnsafe<{ source_commit: string }[]>(FILL_TEXTS_SQL, documentId, JSON.stringify(chunk));
+    for (const w of written) done.add(w.source_commit);
+  }
+  return { filled: done.size, mismatched: readable.filter((v) => !done.has(v.commit)).map((v) => v.commit) };
 }
 
 /**

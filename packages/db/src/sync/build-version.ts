@@ -22,6 +22,8 @@ export interface VersionInput {
   textOmitted: string | null;
   /** Null when the file could not be read or has no usable front matter. */
   meta: DocumentMeta | null;
+  /** The date of the file's source URL (core's textAsOf); null when unreadable or undated. */
+  sourceDate: string | null;
 }
 
 export interface BuiltVersion {
@@ -81,6 +83,7 @@ export function buildVersion(
     textSha256: null,
     textOmitted: null,
     meta: null,
+    sourceDate: null,
   };
   const trailerUrl = t['Source'] ?? t['Fuente'] ?? '';
 
@@ -108,6 +111,7 @@ export function buildVersion(
       );
     }
     version.meta = mapped.meta;
+    version.sourceDate = mapped.meta.currentVersionFrom;
   }
   return { version, warnings };
 }

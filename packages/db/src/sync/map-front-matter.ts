@@ -145,7 +145,12 @@ export function mapFrontMatter(fields: Record<string, string>, identity: Documen
       neverEffective: bool('never_effective'),
       gazette: issue || year ? { issue: issue ?? '', year: year ?? '' } : null,
       sourceUrl,
-      amendingActs: amendingActs(citation ?? undefined, text('full_citation_with_amendments') ?? undefined, identity.naturalKey),
+      amendingActs: amendingActs(
+        citation ?? undefined,
+        text('full_citation_with_amendments') ?? undefined,
+        identity.naturalKey,
+        text('amendments') ?? undefined,
+      ),
     },
     problems,
     undated,

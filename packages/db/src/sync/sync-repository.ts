@@ -1,7 +1,7 @@
 import { formatIsoDate } from '@dp/core';
 import type { Database } from '../client';
 import { applyDocument } from './apply-document';
-import { buildVersion, type VersionInput } from './build-version';
+import { buildVersion, MISSING_BLOB_REASON, type VersionInput } from './build-version';
 import { collectGarbage } from './collect-garbage';
 import { documentIdentity, type DocumentIdentity } from './document-identity';
 import { isAncestor } from './is-ancestor';
@@ -47,6 +47,8 @@ export interface SyncReport {
   commits_applied: number;
   documents: { created: number; updated: number; unchanged: number; failed: number };
   versions_added: number;
+  /** Stored versions without their text (a JSONL import kept only its hash) whose text this run filled in. */
+  texts_filled: number;
   changes: number;
   deliveries: number;
   warning_counts: Record<string, number>;
@@ -99,6 +101,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
     commits_applied: 0,
     documents: { created: 0, updated: 0, unchanged: 0, failed: 0 },
     versions_added: 0,
+    texts_filled: 0,
     changes: 0,
     deliveries: 0,
     warning_counts: {},
@@ -153,7 +156,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
     }
   }
 
-  // 2. What an interrupted run already wrote: versions are keyed by their commit.
+  // 2. What is stored already (an interrupted run, or an import): versions are keyed by their commit.
   const applied = await appliedCommits(db, [...groups.values()]);
 
   // 3. Each document in one transaction, `concurrency` at a time (PostgreSQL's work per document
@@ -183,7 +186,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
       preparing.delete(i);
       const prepared = await current;
       for (const w of prepared.warnings) warn(w);
-      if (prepared.versions.length === 0) {
+      if (prepared.versions.length === 0 && prepared.fills.length === 0) {
         report.documents.unchanged += 1;
       } else {
         try {
@@ -191,11 +194,21 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
             identity: group.identity,
             path: group.path,
             versions: prepared.versions,
+            fills: prepared.fills,
             repo: source,
             fallbackTitle: prepared.fallbackTitle,
           });
           report.documents[result.outcome] += 1;
           report.versions_added += result.versionsAdded;
+          report.texts_filled += result.textsFilled;
+          for (const commit of result.textsMismatched) {
+            warn({
+              code: 'text_mismatch',
+              path: group.path,
+              commit,
+              message: "the stored version's text_sha256 differs from the repository's text; the stored version is left as it was",
+            });
+          }
           report.commits_applied += result.versionsAdded;
           report.changes += result.changes;
           report.deliveries += result.deliveries;
@@ -234,31 +247,48 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
   return finish();
 }
 
-async function appliedCommits(db: Database, groups: DocumentGroup[]): Promise<Set<string>> {
+/**
+ * Stored versions by `natural_key NUL commit`: true where the version lacks a text the repository
+ * may hold (a JSONL import kept only the hash of older long versions), so the sync reads that blob
+ * again and fills the text in; false where nothing is missing. The current version's text is the
+ * document's, and a blob the repository lacks stays lacking, so neither is asked for.
+ */
+async function appliedCommits(db: Database, groups: DocumentGroup[]): Promise<Map<string, boolean>> {
   const shas = [...new Set(groups.flatMap((g) => g.commits.map((c) => c.commit.sha)))];
-  const applied = new Set<string>();
+  const applied = new Map<string, boolean>();
   const [any] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM (SELECT 1 FROM "document_version" LIMIT 1) x');
   if (!any || Number(any.n) === 0) return applied;
   for (let i = 0; i < shas.length; i += 5000) {
-    const rows = await db.query<{ natural_key: string; source_commit: string }>(
-      `SELECT d.natural_key, v.source_commit FROM "document_version" v JOIN "document" d ON d.id = v.document_id
+    const rows = await db.query<{ natural_key: string; source_commit: string; needs_text: boolean }>(
+      `SELECT d.natural_key, v.source_commit,
+              (v.text IS NULL AND NOT v.text_is_current AND v.text_omitted IS DISTINCT FROM $2) AS needs_text
+       FROM "document_version" v JOIN "document" d ON d.id = v.document_id
        WHERE v.source_commit = ANY($1::text[])`,
-      [shas.slice(i, i + 5000)],
+      [shas.slice(i, i + 5000), MISSING_BLOB_REASON],
     );
-    for (const r of rows) applied.add(`${r.natural_key}\u0000${r.source_commit}`);
+    for (const r of rows) applied.set(`${r.natural_key}\u0000${r.source_commit}`, r.needs_text);
   }
   return applied;
 }
 
 interface PreparedDocument {
   versions: VersionInput[];
+  /** Stored versions whose missing text the repository holds (see appliedCommits). */
+  fills: VersionInput[];
   textChars: number;
   warnings: SyncWarning[];
   fallbackTitle: string;
 }
 
-async function prepareDocument(group: DocumentGroup, applied: Set<string>, blobs: BlobReader, today: string): Promise<PreparedDocument> {
-  const pending = group.commits.filter((c) => !applied.has(`${group.identity.naturalKey}\u0000${c.commit.sha}`));
+async function prepareDocument(
+  group: DocumentGroup,
+  applied: Map<string, boolean>,
+  blobs: BlobReader,
+  today: string,
+): Promise<PreparedDocument> {
+  const stored = (c: PendingCommit) => applied.get(`${group.identity.naturalKey}\u0000${c.commit.sha}`);
+  const pending = group.commits.filter((c) => stored(c) === undefined);
+  const missing = group.commits.filter((c) => stored(c) === true);
   const first = group.commits[0];
   const subject = parseCommitMessage(first.commit.message).subject;
   const fallbackTitle =
@@ -268,6 +298,7 @@ async function prepareDocument(group: DocumentGroup, applied: Set<string>, blobs
       .trim() || group.identity.docNumber;
   // All reads are queued at once: git answers them in one stream.
   const contents = await Promise.all(pending.map((c) => blobs.read(c.blob)));
+  const filled = await Promise.all(missing.map((c) => blobs.read(c.blob)));
   const versions: VersionInput[] = [];
   const warnings: SyncWarning[] = [];
   pending.forEach((c, i) => {
@@ -275,6 +306,11 @@ async function prepareDocument(group: DocumentGroup, applied: Set<string>, blobs
     warnings.push(...built.warnings);
     if (built.version) versions.push(built.version);
   });
-  const textChars = versions.reduce((n, v) => n + (v.text?.length ?? 0), 0);
-  return { versions, textChars, warnings, fallbackTitle };
+  // Their warnings were given when the versions were first written; only the texts are wanted.
+  const fills = missing.flatMap((c, i) => {
+    const blob = filled[i] ?? null;
+    return blob === null ? [] : [buildVersion(c.commit, group.path, blob, group.identity, today).version].filter((v) => v !== null);
+  });
+  const textChars = [...versions, ...fills].reduce((n, v) => n + (v.text?.length ?? 0), 0);
+  return { versions, fills, textChars, warnings, fallbackTitle };
 }

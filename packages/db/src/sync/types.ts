@@ -37,6 +37,7 @@ export interface SyncWarning {
     | 'invalid_field'
     | 'skipped_version'
     | 'ignored_file'
+    | 'text_mismatch'
     | 'document_failed';
   path: string;
   commit: string;

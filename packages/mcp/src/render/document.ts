@@ -18,7 +18,9 @@ export function nextTextHint(doc: DocumentView, args: { id: string; at?: string;
 
 export function renderVersion(v: VersionView): string {
   const amended = v.amended_by ? `, amended by ${v.amended_by.doc_number ?? v.amended_by.natural_key}` : '';
-  return `v${v.version} valid ${v.valid_from} → ${v.valid_to ?? 'open'}${v.kind ? ` (${v.kind}${amended})` : ''}${v.is_current ? ' [current]' : ''}`;
+  // A text of a later day than the version's start is said, so a model never cites it for earlier days.
+  const asOf = v.text_as_of && v.text_as_of !== v.valid_from ? `, text as of ${v.text_as_of}` : '';
+  return `v${v.version} valid ${v.valid_from} → ${v.valid_to ?? 'open'}${v.kind ? ` (${v.kind}${amended})` : ''}${asOf}${v.is_current ? ' [current]' : ''}`;
 }
 
 export function renderDocument(doc: DocumentView, requestId: string | null, hint: string | null): string {
@@ -50,7 +52,12 @@ export function renderDocument(doc: DocumentView, requestId: string | null, hint
           ...capped(doc.sections, (s) => `${'  '.repeat(Math.max(0, s.level - 1))}${s.label} @${s.offset}`, 'sections'),
         ]
       : null,
-    doc.text_unavailable_reason ? `Text unavailable: ${doc.text_unavailable_reason}` : null,
+    doc.text_unavailable
+      ? `Text unavailable (${doc.text_unavailable.reason}): ${doc.text_unavailable.message}` +
+          (doc.text_unavailable.source_url ? ` Official text for that day: ${doc.text_unavailable.source_url}` : '')
+      : doc.text_unavailable_reason
+        ? `Text unavailable: ${doc.text_unavailable_reason}`
+        : null,
     typeof doc.text === 'string' ? ['', '## Text', doc.text] : null,
     hint ? ['', hint] : null,
     requestLine(requestId),

@@ -5,6 +5,8 @@ import { presentVersion } from './present';
 
 type Doc = DocumentMeta;
 
+const IN_FORCE: ReadonlySet<EffStatus> = new Set(['in_force', 'partially_in_force']);
+
 /** What a document's effectivity on a day is derived from. */
 export type EffectivityFields = Pick<
   DocumentMeta,
@@ -84,16 +86,18 @@ export async function buildEffectivity(db: Database, doc: Doc, day: Date, versio
   const t = day.getTime();
   const inForce = all.filter((v) => v.validFrom.getTime() <= t).pop() ?? null;
   const end = effectiveTo(doc);
+  const status = statusAt(doc, day);
   return {
     at: formatIsoDate(day),
-    status: statusAt(doc, day),
+    status,
     source_status: doc.status,
     effective_from: doc.effectiveFrom ? formatIsoDate(toDate(doc.effectiveFrom)!) : null,
     effective_to: end.date ? formatIsoDate(end.date) : null,
     effective_to_basis: end.basis,
     effective_to_inferred_from: end.basis === 'inferred' ? doc.inferredFrom : null,
     repealed_by: await repealingActs(db, doc),
-    version_in_force: inForce ? presentVersion(inForce) : null,
+    // A repealed (or not yet effective) act has a version on that day, but none is in force.
+    version_in_force: inForce && IN_FORCE.has(status) ? presentVersion(inForce) : null,
     next_change: nextChange(doc, all, day),
   };
 }

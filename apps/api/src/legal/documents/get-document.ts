@@ -2,7 +2,7 @@ import { todayUtc, DOCUMENT_INCLUDES, type DocumentInclude } from '@dp/core';
 import type { Database } from '@dp/db';
 import { buildEffectivity } from './effectivity';
 import type { DocumentCache } from './document-cache';
-import { currentVersion, loadSections, loadVersionText, versionAt } from './load';
+import { currentVersion, loadSections, loadVersionText, textUnavailable, versionAt } from './load';
 import { documentLinks } from './present';
 import { listRelations } from './relations';
 
@@ -51,19 +51,21 @@ export async function getDocument(db: Database, documents: DocumentCache, ref: s
   const { doc, versions, views } = await documents.get(ref);
   const day = options.at ?? options.today ?? todayUtc();
   const current = currentVersion(versions);
-  const inView = options.at ? versionAt(versions, options.at) : current;
+  const inView = options.at ? versionAt(versions, options.at, doc.publishedOn) : current;
   const include = new Set(options.include);
 
-  const base = views.document(day, inView, versions, options.baseUrl);
+  const base = views.document(day, inView, versions, options.baseUrl, options.at !== undefined);
   // Without includes the shared base is the answer as it is (it is only serialised).
   if (!include.size) return base as Record<string, unknown>;
   const document: Record<string, unknown> = { ...base };
 
   if (include.has('text')) {
-    const text = inView ? await documents.text(doc.id, inView.version, () => loadVersionText(db, doc.id, inView, current)) : null;
+    const unavailable = textUnavailable(doc.naturalKey, inView, options.at ?? null);
+    const text =
+      inView && !unavailable ? await documents.text(doc.id, inView.version, () => loadVersionText(db, doc.id, inView, current)) : null;
     if (text === null) {
       document.text = null;
-      document.text_unavailable_reason = "The source kept only a hash of this version's text (see version.text_sha256).";
+      document.text_unavailable_reason = unavailable?.message ?? 'The database holds no text of this version.';
     } else {
       const paged = pageText(text, options.textOffset, options.textLimit);
       document.text = paged.text;

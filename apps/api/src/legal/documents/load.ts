@@ -1,5 +1,5 @@
-import { ApiError, notFound, type V1Schemas } from '@dp/core';
-import { normalizeDocumentRef, looksLikeNaturalKey, type Database } from '@dp/db';
+import { ApiError, eSbirkaUrl, formatIsoDate, notFound, textAsOf, type TextUnavailableReason, type V1Schemas } from '@dp/core';
+import { MISSING_BLOB_REASON, normalizeDocumentRef, looksLikeNaturalKey, type Database } from '@dp/db';
 
 type InferredFrom = V1Schemas['Version']['valid_from_inferred_from'];
 const INFERRED_FROM: readonly string[] = ['previous_version_end', 'published', 'effective_from'] satisfies NonNullable<InferredFrom>[];
@@ -23,6 +23,8 @@ export interface VersionMeta {
   textOmitted: string | null;
   /** Null: valid_from as the source states it; else what the importer stood in for it. */
   validFromInferredFrom: InferredFrom;
+  /** The day the version's text represents (core's textAsOf): valid_from, or a later day. */
+  textAsOf: Date;
 }
 
 export type DocumentMeta = Omit<DocumentRow, 'text' | 'sections'>;
@@ -57,26 +59,34 @@ export async function loadVersions(db: Database, documentId: string): Promise<Ve
     text_is_current: boolean;
     text_omitted: string | null;
     valid_from_inferred_from: string | null;
+    source_date: Date | null;
   }>(
     `SELECT version, valid_from, valid_to, kind, amended_by, amended_by_key, text_sha256, text_chars,
-            (text IS NOT NULL) AS has_text, text_is_current, text_omitted, valid_from_inferred_from
+            (text IS NOT NULL) AS has_text, text_is_current, text_omitted, valid_from_inferred_from, source_date
      FROM document_version WHERE document_id = $1 ORDER BY valid_from, version`,
     [documentId],
   );
-  return rows.map((r) => ({
-    version: r.version,
-    validFrom: toDate(r.valid_from)!,
-    validTo: toDate(r.valid_to),
-    kind: r.kind,
-    amendedBy: r.amended_by,
-    amendedByKey: r.amended_by_key,
-    textSha256: r.text_sha256,
-    textChars: r.text_chars,
-    hasText: r.has_text || r.text_is_current,
-    textIsCurrent: r.text_is_current,
-    textOmitted: r.text_omitted,
-    validFromInferredFrom: inferredFrom(r.valid_from_inferred_from),
-  }));
+  return rows.map((r) => {
+    const validFrom = toDate(r.valid_from)!;
+    const validTo = toDate(r.valid_to);
+    const sourceDate = toDate(r.source_date);
+    const asOf = textAsOf(formatIsoDate(validFrom), validTo && formatIsoDate(validTo), sourceDate && formatIsoDate(sourceDate));
+    return {
+      version: r.version,
+      validFrom,
+      validTo,
+      kind: r.kind,
+      amendedBy: r.amended_by,
+      amendedByKey: r.amended_by_key,
+      textSha256: r.text_sha256,
+      textChars: r.text_chars,
+      hasText: r.has_text || r.text_is_current,
+      textIsCurrent: r.text_is_current,
+      textOmitted: r.text_omitted,
+      validFromInferredFrom: inferredFrom(r.valid_from_inferred_from),
+      textAsOf: toDate(asOf)!,
+    };
+  });
 }
 
 /** DATE arrives as a Date (pg) or, from some queries, as text; normalise to a UTC midnight Date. */
@@ -88,20 +98,64 @@ export function toDate(v: Date | string | null): Date | null {
 
 /**
  * The version in view on a day: the one with valid_from ≤ day < valid_to; past the last one's
- * end, the last one. Before the first version the document was not yet published.
+ * end, the last one. Before the first version: none (undefined) when the document was published
+ * by then (it exists, not yet in force), else a 404 (it had not been published).
  */
-export function versionAt(versions: VersionMeta[], day: Date): VersionMeta {
+export function versionAt(versions: VersionMeta[], day: Date, publishedOn: Date | null): VersionMeta | undefined {
   const t = day.getTime();
   if (!versions.length || t < versions[0].validFrom.getTime()) {
+    const published = toDate(publishedOn);
+    if (published && t >= published.getTime()) return undefined;
     throw new ApiError('not_found', 'The document had not been published on that date.', {
       reason: 'not_yet_published',
-      at: day.toISOString().slice(0, 10),
-      first_version_from: versions[0]?.validFrom.toISOString().slice(0, 10) ?? null,
+      at: formatIsoDate(day),
+      published: published ? formatIsoDate(published) : null,
+      first_version_from: versions[0] ? formatIsoDate(versions[0].validFrom) : null,
     });
   }
   let chosen = versions[0];
   for (const v of versions) if (v.validFrom.getTime() <= t) chosen = v;
   return chosen;
+}
+
+export interface TextUnavailable {
+  reason: TextUnavailableReason;
+  message: string;
+  /** The version for that day at e-Sbírka, the official source, which anyone can open. */
+  source_url: string | null;
+}
+
+/**
+ * Whether a read on `day` can show a text, and if not why: no version in force yet, a version
+ * whose text is of a later day than the one asked (the source lacks the text of that day), or a
+ * text the database does not hold. Never another day's text passed off as that day's. `day` null:
+ * a read of the current version without a day (its text is shown with its text_as_of).
+ */
+export function textUnavailable(naturalKey: string, inView: VersionMeta | undefined, day: Date | null): TextUnavailable | null {
+  const iso = day ? formatIsoDate(day) : undefined;
+  const source_url = eSbirkaUrl(naturalKey, iso);
+  if (!inView) {
+    return { reason: 'not_yet_in_force', message: `No version of the document was in force on ${iso ?? 'this day'} yet.`, source_url };
+  }
+  if (day && iso && day.getTime() < inView.textAsOf.getTime()) {
+    const asOf = formatIsoDate(inView.textAsOf);
+    return {
+      reason: 'not_in_source',
+      message:
+        `The source holds no text of this document for ${iso}: the version in force then (from ` +
+        `${formatIsoDate(inView.validFrom)}) carries the text as of ${asOf} (version.text_as_of). See source_url.`,
+      source_url,
+    };
+  }
+  if (inView.hasText) return null;
+  if (inView.textOmitted === MISSING_BLOB_REASON) {
+    return { reason: 'source_file_missing', message: "The source repository lacks this version's file.", source_url };
+  }
+  return {
+    reason: 'hash_only',
+    message: "The source kept only a hash of this version's text (see version.text_sha256).",
+    source_url,
+  };
 }
 
 export function currentVersion(versions: VersionMeta[]): VersionMeta | undefined {

@@ -15,6 +15,7 @@ export function presentVersion(v: VersionMeta): V1Schemas['Version'] {
     text_sha256: v.textSha256,
     text_chars: v.textChars,
     text_available: v.hasText,
+    text_as_of: formatIsoDate(v.textAsOf),
   };
 }
 

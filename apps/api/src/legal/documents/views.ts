@@ -1,6 +1,6 @@
 import { formatIsoDate } from '@dp/core';
 import { statusAt } from './effectivity';
-import { currentVersion, type DocumentMeta, type VersionMeta } from './load';
+import { currentVersion, textUnavailable, type DocumentMeta, type VersionMeta } from './load';
 import { documentLinks, presentDocumentCore, presentVersion } from './present';
 
 type VersionView = ReturnType<typeof presentVersion>;
@@ -16,7 +16,13 @@ export class DocumentViews {
   private readonly core: Readonly<ReturnType<typeof presentDocumentCore>>;
   /** The `version` field: a presented version with is_current. */
   private readonly inView: ReadonlyArray<VersionView & { is_current: boolean }>;
-  private base?: { time: number; version: number | undefined; baseUrl: string; value: Readonly<Record<string, unknown>> };
+  private base?: {
+    time: number;
+    version: number | undefined;
+    baseUrl: string;
+    dayAsked: boolean;
+    value: Readonly<Record<string, unknown>>;
+  };
 
   constructor(
     private readonly doc: DocumentMeta,
@@ -33,19 +39,31 @@ export class DocumentViews {
    * list this view was built from). The last combination asked for is kept: nearly every read is
    * "today, current version".
    */
-  document(day: Date, inView: VersionMeta | undefined, versions: VersionMeta[], baseUrl: string): Readonly<Record<string, unknown>> {
+  document(
+    day: Date,
+    inView: VersionMeta | undefined,
+    versions: VersionMeta[],
+    baseUrl: string,
+    /** The day was asked for (`at`): the text must be of that day, not only of its version. */
+    dayAsked: boolean,
+  ): Readonly<Record<string, unknown>> {
     const time = day.getTime();
     const b = this.base;
-    if (b && b.time === time && b.version === inView?.version && b.baseUrl === baseUrl) return b.value;
+    if (b && b.time === time && b.version === inView?.version && b.baseUrl === baseUrl && b.dayAsked === dayAsked) return b.value;
     const value = {
       ...this.core,
       as_of: formatIsoDate(day),
       status: statusAt(this.doc, day),
       version: inView ? this.inView[versions.indexOf(inView)] : null,
       version_count: versions.length,
+      ...textState(textUnavailable(this.doc.naturalKey, inView, dayAsked ? day : null)),
       links: documentLinks(baseUrl, this.doc.naturalKey),
     };
-    this.base = { time, version: inView?.version, baseUrl, value };
+    this.base = { time, version: inView?.version, baseUrl, dayAsked, value };
     return value;
   }
+}
+
+function textState(unavailable: ReturnType<typeof textUnavailable>) {
+  return { text_available: unavailable === null, text_unavailable: unavailable };
 }

@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importCorpusFile } from '@dp/db';
+import { createHarness, type Harness } from './harness';
+
+// Honest versions (#24 item 1): a read at a day shows the text of that day or says why it cannot.
+// The records have the shapes of the real collection: the Labour Code (one version dated 2007
+// whose only text is the consolidation of 2026-01-01, its source URL's date), an act with a real
+// history (every file under the newest version's URL date), a version kept as a hash only.
+
+const record = (n: number, extra: Record<string, unknown>) => ({
+  id: `SB-2006-${n}`,
+  natural_key: `sb/2006/${n}`,
+  doc_number: `${n}/2006 Sb.`,
+  title: `Zákon ${n}`,
+  doc_type: 'act',
+  effectivity: { status: 'in_force' },
+  relations: [],
+  ...extra,
+});
+
+const LATER_TEXT = '# Zákoník\n\n##### § 1\n\nZnění k 1. 1. 2026.\n';
+
+const records = [
+  // One version from 2007-01-01 carrying the text as of 2026-01-01.
+  record(262, {
+    dates: { published: '2006-06-07', effective_from: '2007-01-01', current_version_from: '2026-01-01' },
+    text: LATER_TEXT,
+    versions: [{ version: 1, valid_from: '2007-01-01', valid_to: null, kind: 'bootstrap', text: null, text_is_current: true }],
+  }),
+  // A history: each version's text is of its own day, though every file names the newest date.
+  record(89, {
+    dates: { published: '2006-03-22', effective_from: '2008-01-01', current_version_from: '2012-01-01' },
+    text: 'v3',
+    versions: [
+      { version: 1, valid_from: '2008-01-01', valid_to: '2010-01-01', kind: 'bootstrap', text: 'v1' },
+      { version: 2, valid_from: '2010-01-01', valid_to: '2012-01-01', kind: 'reform', text: null, text_omitted: 'size budget' },
+      { version: 3, valid_from: '2012-01-01', valid_to: null, kind: 'reform', text: null, text_is_current: true },
+    ],
+  }),
+];
+
+describe('a read at a day shows the text of that day, or says why not', () => {
+  let h: Harness;
+  let key: string;
+  let dir: string;
+  beforeAll(async () => {
+    h = await createHarness();
+    dir = mkdtempSync(join(tmpdir(), 'dp-text-as-of-'));
+    const file = join(dir, 'corpus.jsonl');
+    writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    await importCorpusFile(h.db, file);
+    key = (await h.newKey()).key;
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await h.close();
+  });
+
+  const doc = async (path: string) => {
+    const res = await h.get(path, key);
+    expect(res.status).toBe(200);
+    return res.body.data.document;
+  };
+
+  it('a day before the text of the version in force: no text, the reason, and e-Sbírka for that day', async () => {
+    const d = await doc('/v1/legal/documents/sb%2F2006%2F262?at=2010-06-01&include=text');
+    expect(d.version).toMatchObject({ version: 1, valid_from: '2007-01-01', text_as_of: '2026-01-01' });
+    expect(d.status).toBe('in_force');
+    expect(d.text).toBeNull();
+    expect(d.text_available).toBe(false);
+    expect(d.text_unavailable).toEqual({
+      reason: 'not_in_source',
+      message: expect.stringContaining('2026-01-01'),
+      source_url: 'https://e-sbirka.gov.cz/eli/cz/sb/2006/262/2010-06-01',
+    });
+    // Without include=text the document says the same.
+    const bare = await doc('/v1/legal/documents/sb%2F2006%2F262?at=2010-06-01');
+    expect(bare.text_unavailable.reason).toBe('not_in_source');
+  });
+
+  it('from the text day on, and without a day, the text is shown', async () => {
+    for (const path of [
+      '/v1/legal/documents/sb%2F2006%2F262?at=2026-02-01&include=text',
+      '/v1/legal/documents/sb%2F2006%2F262?include=text',
+    ]) {
+      const d = await doc(path);
+      expect(d.text).toBe(LATER_TEXT);
+      expect(d.text_available).toBe(true);
+      expect(d.text_unavailable).toBeNull();
+    }
+  });
+
+  it('a real history: each version is the text of its own day', async () => {
+    const d = await doc('/v1/legal/documents/sb%2F2006%2F89?at=2009-01-01&include=text,versions');
+    expect(d.text).toBe('v1');
+    expect(d.versions.map((v: { text_as_of: string }) => v.text_as_of)).toEqual(['2008-01-01', '2010-01-01', '2012-01-01']);
+    const hashOnly = await doc('/v1/legal/documents/sb%2F2006%2F89?at=2011-01-01&include=text');
+    expect(hashOnly.text).toBeNull();
+    expect(hashOnly.text_unavailable.reason).toBe('hash_only');
+  });
+
+  it('published but not yet in force: the document that day, no version, no text; before publication a 404', async () => {
+    const d = await doc('/v1/legal/documents/sb%2F2006%2F89?at=2007-06-01&include=text,effectivity');
+    expect(d).toMatchObject({ as_of: '2007-06-01', status: 'not_yet_in_force', version: null, text: null, text_available: false });
+    expect(d.text_unavailable.reason).toBe('not_yet_in_force');
+    expect(d.effectivity).toMatchObject({ status: 'not_yet_in_force', version_in_force: null });
+    const before = await h.get('/v1/legal/documents/sb%2F2006%2F89?at=2006-01-01', key);
+    expect(before.status).toBe(404);
+    expect(before.body.error.details).toMatchObject({ reason: 'not_yet_published', published: '2006-03-22' });
+  });
+});

@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import { importCorpusFile, syncRepository } from '@dp/db';
+import { count, createTestDatabase, writeJsonl, type TestDatabase } from './corpus-helpers';
+import { bootstrapMessage, createTinyRepo, docFile, reformMessage, type TinyRepo } from './sync-helpers';
+
+// The README's path: `start` imports the JSONL sample (which keeps only the hash of older long
+// versions), then `sync` reads the whole repository. The sync must fill in every text the
+// repository holds, whatever imported the document first; and record, per version, the date of
+// the source URL its text was read under (text_as_of is derived from it).
+
+const TODAY = '2026-06-01';
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+const body = (n: number) => `# Zákon o věci 5\n\n##### § 1\n\nZnění číslo ${n}.\n`;
+
+describe('sync after a JSONL import of the same documents', () => {
+  let db: TestDatabase;
+  let repo: TinyRepo;
+  const commits: string[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    repo = createTinyRepo();
+    // Three versions, every file under the same source URL (the date of the newest), as upstream.
+    const dates = ['2010-01-01', '2012-01-01', '2014-01-01'];
+    dates.forEach((date, i) => {
+      const file = docFile({ id: 'SB-2010-5', versionDate: '2014-01-01' }, body(i + 1));
+      const message = i === 0 ? bootstrapMessage('SB-2010-5', date) : reformMessage('SB-2010-5', date, `${i}/2011 Sb.`);
+      commits.push(repo.commit('cz/SB-2010-5.md', file, message, date));
+    });
+    // The JSONL record of that document: the newest text is the document's, the older ones hash only.
+    const record = {
+      id: 'SB-2010-5',
+      natural_key: 'sb/2010/5',
+      doc_number: '5/2010 Sb.',
+      title: 'Zákon o věci 5',
+      doc_type: 'act',
+      dates: { published: '2010-01-01', effective_from: '2010-01-01', current_version_from: '2014-01-01' },
+      effectivity: { status: 'in_force' },
+      text: body(3),
+      versions: dates.map((date, i) => ({
+        version: i + 1,
+        valid_from: date,
+        valid_to: dates[i + 1] ?? null,
+        kind: i === 0 ? 'bootstrap' : 'reform',
+        source_commit: commits[i],
+        text_sha256: sha(body(i + 1)),
+        text_chars: body(i + 1).length,
+        text: null,
+        ...(i === 2 ? { text_is_current: true } : { text_omitted: 'size budget; text is in source_commit' }),
+      })),
+      relations: [],
+    };
+    const report = await importCorpusFile(db, writeJsonl([record]));
+    expect(report.created).toBe(1);
+  });
+  afterAll(async () => {
+    repo.destroy();
+    await db.destroy();
+  });
+
+  const versions = () =>
+    db.query<{ version: number; text: string | null; text_omitted: string | null; source_date: string | null }>(
+      `SELECT version, text, text_omitted, to_char(source_date, 'YYYY-MM-DD') AS source_date
+       FROM document_version WHERE document_id = 'SB-2010-5' ORDER BY version`,
+    );
+
+  it('the import states each version under the document source URL date, without the older texts', async () => {
+    const rows = await versions();
+    expect(rows.map((r) => r.text)).toEqual([null, null, null]);
+    expect(rows.map((r) => r.source_date)).toEqual(['2014-01-01', '2014-01-01', '2014-01-01']);
+  });
+
+  it('the sync fills in the texts the import lacked, and announces no new version', async () => {
+    const changesBefore = await count(db, '"change"');
+    const report = await syncRepository(db, repo.dir, { today: TODAY, concurrency: 1 });
+    expect(report).toMatchObject({
+      commits: 3,
+      versions_added: 0,
+      texts_filled: 2,
+      documents: { created: 0, updated: 1, unchanged: 0, failed: 0 },
+      warnings: [],
+    });
+    const rows = await versions();
+    expect(rows.map((r) => r.text)).toEqual([body(1), body(2), null]); // the current text is the document's
+    expect(rows.map((r) => r.text_omitted)).toEqual([null, null, null]);
+    expect(await count(db, '"change"')).toBe(changesBefore);
+  });
+
+  it('a text whose hash differs from the stored one is not filled in, and the sync says so', async () => {
+    await db.query(
+      `UPDATE document_version SET text = NULL, text_sha256 = $1, text_omitted = 'size budget' WHERE document_id = 'SB-2010-5' AND version = 1`,
+      ['0'.repeat(64)],
+    );
+    await db.query(`DELETE FROM sync_state`);
+    const report = await syncRepository(db, repo.dir, { today: TODAY, concurrency: 1 });
+    expect(report.texts_filled).toBe(0);
+    expect(report.warnings).toEqual([expect.objectContaining({ code: 'text_mismatch', commit: commits[0], path: 'cz/SB-2010-5.md' })]);
+    expect((await versions())[0].text).toBeNull();
+  });
+});
+
+describe('sync: the source URL date of each version', () => {
+  let db: TestDatabase;
+  let repo: TinyRepo;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    repo = createTinyRepo();
+    // The Labour Code's shape: one commit dated at entry into force, carrying a 2026 consolidation.
+    repo.commit(
+      'cz/SB-2006-7.md',
+      docFile({ id: 'SB-2006-7', versionDate: '2026-01-01', amendmentsField: '1/2025 Sb.; 2/2025 Sb.' }, '# Zákoník\n'),
+      bootstrapMessage('SB-2006-7', '2007-01-01'),
+      '2007-01-01',
+    );
+    repo.commit('cz/SB-2025-1.md', docFile({ id: 'SB-2025-1' }, '# Novela\n'), bootstrapMessage('SB-2025-1', '2025-01-01'), '2025-01-01');
+  });
+  afterAll(async () => {
+    repo.destroy();
+    await db.destroy();
+  });
+
+  it('stores the URL date per version, and every act the amendments field lists becomes an amends edge', async () => {
+    await syncRepository(db, repo.dir, { today: TODAY, concurrency: 1 });
+    const [v] = await db.query<{ source_date: string; valid_from: string }>(
+      `SELECT to_char(source_date, 'YYYY-MM-DD') AS source_date, to_char(valid_from, 'YYYY-MM-DD') AS valid_from
+       FROM document_version WHERE document_id = 'SB-2006-7'`,
+    );
+    expect(v).toEqual({ source_date: '2026-01-01', valid_from: '2007-01-01' });
+    const edges = await db.query<{ source_id: string; methods: string[] }>(
+      `SELECT source_id, methods FROM document_relation WHERE "type" = 'amends' AND target_key = 'sb/2006/7'`,
+    );
+    expect(edges).toEqual([{ source_id: 'SB-2025-1', methods: ['source-metadata'] }]);
+    // The act not (yet) in the collection is remembered, so its edge appears when it arrives.
+    const facts = await db.query<{ amending_key: string }>(
+      `SELECT amending_key FROM sync_amendment WHERE target_key = 'sb/2006/7' AND from_metadata ORDER BY amending_key`,
+    );
+    expect(facts.map((f) => f.amending_key)).toEqual(['sb/2025/1', 'sb/2025/2']);
+  });
+});
