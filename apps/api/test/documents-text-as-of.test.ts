@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importCorpusFile } from '@dp/db';
+import { importCorpusFile, MISSING_BLOB_REASON } from '@dp/db';
 import { createHarness, type Harness } from './harness';
 
 // Honest versions (#24 item 1): a read at a day shows the text of that day or says why it cannot.
@@ -37,6 +37,24 @@ const records = [
       { version: 1, valid_from: '2008-01-01', valid_to: '2010-01-01', kind: 'bootstrap', text: 'v1' },
       { version: 2, valid_from: '2010-01-01', valid_to: '2012-01-01', kind: 'reform', text: null, text_omitted: 'size budget' },
       { version: 3, valid_from: '2012-01-01', valid_to: null, kind: 'reform', text: null, text_is_current: true },
+    ],
+  }),
+  // The source URL lags behind the newest version it lists (sb/2009/40's shape).
+  record(7, {
+    dates: { published: '2006-01-01', effective_from: '2006-02-01', current_version_from: '2026-01-01' },
+    text: 'v2',
+    versions: [
+      { version: 1, valid_from: '2006-02-01', valid_to: '2026-06-12', kind: 'bootstrap', text: 'v1' },
+      { version: 2, valid_from: '2026-06-12', valid_to: null, kind: 'reform', text: null, text_is_current: true },
+    ],
+  }),
+  // Both files missing from the source repository (sb/1998/1's shape).
+  record(1, {
+    dates: { published: '1998-01-01', effective_from: '1998-01-01', current_version_from: '2001-01-01' },
+    text: '',
+    versions: [
+      { version: 1, valid_from: '1998-01-01', valid_to: '2001-01-01', kind: 'bootstrap', text: null, text_omitted: MISSING_BLOB_REASON },
+      { version: 2, valid_from: '2001-01-01', valid_to: null, kind: 'reform', text: null, text_omitted: MISSING_BLOB_REASON },
     ],
   }),
 ];
@@ -89,6 +107,20 @@ describe('a read at a day shows the text of that day, or says why not', () => {
       expect(d.text).toBe(LATER_TEXT);
       expect(d.text_available).toBe(true);
       expect(d.text_unavailable).toBeNull();
+    }
+  });
+
+  it('current_version_from is the current version start, whatever date the source URL names', async () => {
+    const d = await doc('/v1/legal/documents/sb%2F2006%2F7');
+    expect(d.dates.current_version_from).toBe('2026-06-12');
+    expect(d.version).toMatchObject({ version: 2, valid_from: '2026-06-12', text_as_of: '2026-06-12', is_current: true });
+  });
+
+  it('a version whose file the source lacks says so, today and on a past day', async () => {
+    for (const path of ['/v1/legal/documents/sb%2F2006%2F1?include=text', '/v1/legal/documents/sb%2F2006%2F1?at=2000-06-01&include=text']) {
+      const d = await doc(path);
+      expect(d.text).toBeNull();
+      expect(d.text_unavailable.reason).toBe('source_file_missing');
     }
   });
 

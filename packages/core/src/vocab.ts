@@ -29,7 +29,13 @@ export const INVERSE_RELATION: Record<StoredRelationType, RelationType> = {
 export const RELATION_DIRECTIONS = ['outgoing', 'incoming', 'both'] as const;
 export type RelationDirection = (typeof RELATION_DIRECTIONS)[number];
 
-export const CHANGE_KINDS = ['document.created', 'document.version_added', 'document.status_changed', 'relation.created'] as const;
+export const CHANGE_KINDS = [
+  'document.created',
+  'document.version_added',
+  'document.status_changed',
+  'document.updated',
+  'relation.created',
+] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /**

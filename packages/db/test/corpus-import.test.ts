@@ -148,4 +148,26 @@ describe('importCorpusFile: the fixture corpus', () => {
     const again = await importCorpusFile(db, writeJsonl([...others, rec]));
     expect(again).toMatchObject({ updated: 0, unchanged: records.length, changes: 0 });
   });
+
+  it('changed metadata (or text) without a new version is one document.updated entry naming the fields', async () => {
+    const rec = structuredClone(records.find((r) => r.natural_key === 'sb/2092/5')!);
+    const others = records.filter((r) => r.natural_key !== 'sb/2092/5');
+    const before = { title: rec.title, published: rec.dates.published };
+    rec.title = `${rec.title} (nový název)`;
+    rec.dates = { ...rec.dates, published: '2001-02-03' };
+    rec.gazette = rec.gazette ? { year: rec.gazette.year, issue: rec.gazette.issue } : rec.gazette; // same values, other key order
+    rec.text = `${rec.text}\nOprava.`;
+    await importCorpusFile(db, writeJsonl(records)); // back to the fixture as it is (the test above changed one)
+    const seqBefore = Number((await db.query<{ m: string }>('SELECT max(seq)::text AS m FROM "change"'))[0].m);
+
+    const report = await importCorpusFile(db, writeJsonl([...others, rec]));
+    expect(report).toMatchObject({ updated: 1, changes: 1, failed: [] });
+    const [entry] = await db.prisma.change.findMany({ where: { seq: { gt: seqBefore } } });
+    expect(entry.kind).toBe('document.updated');
+    expect(entry.fields).toEqual({
+      title: { from: before.title, to: rec.title },
+      published: { from: before.published, to: '2001-02-03' },
+      text: { from: expect.stringMatching(/^[0-9a-f]{64}$/), to: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
+  });
 });

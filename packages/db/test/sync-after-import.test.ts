@@ -137,4 +137,24 @@ describe('sync: the source URL date of each version', () => {
     );
     expect(facts.map((f) => f.amending_key)).toEqual(['sb/2025/1', 'sb/2025/2']);
   });
+
+  it('a new version whose front matter renames the act: one document.updated entry with the title', async () => {
+    repo.commit(
+      'cz/SB-2025-1.md',
+      docFile({ id: 'SB-2025-1', title: 'Zákon o novele' }, '# Novela\n\nZměněno.\n'),
+      reformMessage('SB-2025-1', '2025-06-01', '9/2025 Sb.'),
+      '2025-06-01',
+    );
+    const seq = Number((await db.query<{ m: string }>('SELECT max(seq)::text AS m FROM "change"'))[0].m);
+    const report = await syncRepository(db, repo.dir, { today: TODAY, concurrency: 1 });
+    expect(report.documents.updated).toBe(1);
+    const entries = await db.query<{ kind: string; fields: unknown }>('SELECT kind, fields FROM "change" WHERE seq > $1 ORDER BY seq', [
+      seq,
+    ]);
+    expect(entries.map((e) => e.kind)).toEqual(['document.updated', 'document.version_added']);
+    expect(entries[0].fields).toEqual({
+      title: { from: 'Zákon o věci 1', to: 'Zákon o novele' },
+      citation: { from: 'Zákon č. 1/2025 Sb., zákon o věci 1', to: 'Zákon č. 1/2025 Sb., zákon o novele' },
+    });
+  });
 });

@@ -18,6 +18,7 @@ const EVENT_HINTS: Record<string, string> = {
   'document.created': 'A document enters the corpus.',
   'document.version_added': 'A new version (amended text) of a document.',
   'document.status_changed': 'A document’s effectivity status changes (e.g. repealed).',
+  'document.updated': 'A document’s metadata (title, citation, dates, …) or text changes without a new version.',
   'relation.created': 'A new relation between documents (amends, repeals, cites).',
 };
 

@@ -444,6 +444,17 @@ export interface components {
         id: string;
         natural_key: string;
       };
+      /** @description For document.updated: each metadata field that changed, with its value before and after
+       *     (`title`, `citation`, `doc_number`, `eli`, `doc_type`, `is_amending_act`, `published`,
+       *     `effective_from`, `effective_to`, `gazette`; `text` as the sha256 of the text before and
+       *     after, where a text changed without a new version).
+       *      */
+      fields?: {
+        [key: string]: {
+          from: unknown;
+          to: unknown;
+        };
+      };
       id: string;
       kind: components['schemas']['ChangeKind'];
       /** @description For relation.created. */
@@ -475,7 +486,7 @@ export interface components {
       kinds?: components['schemas']['ChangeKind'][];
     };
     /** @enum {string} */
-    ChangeKind: 'document.created' | 'document.version_added' | 'document.status_changed' | 'relation.created';
+    ChangeKind: 'document.created' | 'document.version_added' | 'document.status_changed' | 'document.updated' | 'relation.created';
     /** Format: date */
     Date: string | null;
     /** @enum {string} */
@@ -497,6 +508,7 @@ export interface components {
       as_of: string;
       citation?: string | null;
       dates: {
+        /** @description The `valid_from` of the current version (the newest the source lists). */
         current_version_from?: components['schemas']['Date'];
         effective_from?: components['schemas']['Date'];
         effective_to?: components['schemas']['Date'];
@@ -870,7 +882,7 @@ export interface components {
      * @enum {string}
      */
     WebhookDeliveryEventType:
-      'document.created' | 'document.version_added' | 'document.status_changed' | 'relation.created' | 'webhook.test';
+      'document.created' | 'document.version_added' | 'document.status_changed' | 'document.updated' | 'relation.created' | 'webhook.test';
     /** @description The change as the changes feed shows it; the `data` of the delivered body. */
     WebhookEventPayload: {
       /** Format: date-time */
@@ -889,7 +901,7 @@ export interface components {
      * @description The change kinds a webhook subscribes to.
      * @enum {string}
      */
-    WebhookEventType: 'document.created' | 'document.version_added' | 'document.status_changed' | 'relation.created';
+    WebhookEventType: 'document.created' | 'document.version_added' | 'document.status_changed' | 'document.updated' | 'relation.created';
     WebhookHeaders: {
       [key: string]: string;
     };

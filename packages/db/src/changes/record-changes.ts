@@ -42,6 +42,62 @@ export interface NewChange {
   document: { id: string; naturalKey: string; docNumber: string; docType: string; status: string };
   version?: ChangeVersion | null;
   relation?: ChangeRelation | null;
+  fields?: FieldChanges | null;
+}
+
+/** `fields` JSON of a `document.updated` entry: each changed field, before and after. */
+export type FieldChanges = Record<string, { from: unknown; to: unknown }>;
+
+/**
+ * The metadata fields a reader sees, as `document.updated` names them, with their columns. `text`
+ * is compared (and reported) as its sha256; it changes without a new version only in a JSONL import.
+ */
+export const TRACKED_DOCUMENT_FIELDS = [
+  ['title', 'title'],
+  ['citation', 'citation'],
+  ['doc_number', 'doc_number'],
+  ['eli', 'eli'],
+  ['doc_type', 'doc_type'],
+  ['is_amending_act', 'is_amending_act'],
+  ['published', 'published_on'],
+  ['effective_from', 'effective_from'],
+  ['effective_to', 'effective_to'],
+  ['gazette', 'gazette'],
+] as const;
+
+/** The stored values of the tracked fields, in the shape `documentFieldChanges` compares. */
+export const TRACKED_FIELDS_SQL = TRACKED_DOCUMENT_FIELDS.map(([name, column]) =>
+  ['published_on', 'effective_from', 'effective_to'].includes(column)
+    ? `to_char("${column}", 'YYYY-MM-DD') AS "f_${name}"`
+    : `"${column}" AS "f_${name}"`,
+).join(', ');
+
+// jsonb keeps an object's keys in its own order, so values are compared with their keys sorted.
+const canonical = (v: unknown): unknown =>
+  v !== null && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(
+        Object.entries(v)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([k, x]) => [k, canonical(x)]),
+      )
+    : Array.isArray(v)
+      ? v.map(canonical)
+      : (v ?? null);
+const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+
+/**
+ * What changed between a stored document (a row read with TRACKED_FIELDS_SQL) and the row about
+ * to be written (keyed by column, dates as ISO strings); null when nothing did.
+ */
+export function documentFieldChanges(stored: Record<string, unknown>, next: Record<string, unknown>): FieldChanges | null {
+  const out: FieldChanges = {};
+  for (const [name, column] of TRACKED_DOCUMENT_FIELDS) {
+    if (!(column in next)) continue;
+    const before = stored[`f_${name}`] ?? null;
+    const after = next[column] ?? null;
+    if (!same(before, after)) out[name] = { from: before, to: after };
+  }
+  return Object.keys(out).length ? out : null;
 }
 
 /** A change as the public feed (and a webhook payload) shows it. */
@@ -52,6 +108,7 @@ export interface FeedChange {
   at: string;
   version?: unknown;
   relation?: unknown;
+  fields?: unknown;
 }
 
 /** The feed shape of a stored `change` row; the SQL below builds the same shape for the outbox. */
@@ -64,6 +121,7 @@ export function toFeedChange(row: {
   at: Date;
   version?: unknown;
   relation?: unknown;
+  fields?: unknown;
 }): FeedChange {
   const entry: FeedChange = {
     id: row.id,
@@ -73,6 +131,7 @@ export function toFeedChange(row: {
   };
   if (row.version !== null && row.version !== undefined) entry.version = row.version;
   if (row.relation !== null && row.relation !== undefined) entry.relation = row.relation;
+  if (row.fields !== null && row.fields !== undefined) entry.fields = row.fields;
   return entry;
 }
 
@@ -84,12 +143,12 @@ const INSERT_CHANGES_SQL = `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(
     ord int, id text, kind text, document_id text, natural_key text, doc_number text,
-    doc_type text, status text, version jsonb, relation jsonb)
+    doc_type text, status text, version jsonb, relation jsonb, fields jsonb)
 ), ins AS (
-  INSERT INTO "change" (id, kind, document_id, natural_key, doc_number, doc_type, status, version, relation)
-  SELECT id, kind, document_id, natural_key, doc_number, doc_type, status, version, relation
+  INSERT INTO "change" (id, kind, document_id, natural_key, doc_number, doc_type, status, version, relation, fields)
+  SELECT id, kind, document_id, natural_key, doc_number, doc_type, status, version, relation, fields
   FROM input ORDER BY ord
-  RETURNING seq, id, kind, document_id, natural_key, doc_number, at, version, relation
+  RETURNING seq, id, kind, document_id, natural_key, doc_number, at, version, relation, fields
 ), outbox AS (
   INSERT INTO "webhook_delivery" (id, webhook_id, change_seq, event_type, payload, status)
   SELECT d.id, w.id, ins.seq, ins.kind,
@@ -99,7 +158,8 @@ WITH input AS (
            'document', jsonb_build_object('id', ins.document_id, 'natural_key', ins.natural_key, 'doc_number', ins.doc_number),
            'at', to_char(ins.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
          || CASE WHEN ins.version IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('version', ins.version) END
-         || CASE WHEN ins.relation IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('relation', ins.relation) END,
+         || CASE WHEN ins.relation IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('relation', ins.relation) END
+         || CASE WHEN ins.fields IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('fields', ins.fields) END,
          'pending'
   FROM jsonb_to_recordset($2::jsonb) AS d(id text, change_id text, webhook_id text)
   JOIN ins ON ins.id = d.change_id
@@ -136,6 +196,7 @@ export async function recordChanges(tx: Prisma.TransactionClient, changes: NewCh
     status: c.document.status,
     version: c.version ?? null,
     relation: c.relation ?? null,
+    fields: c.fields ?? null,
   }));
   // Message ids come from the shared id scheme (newId), so they are made here, not in SQL.
   const deliveries = rows.flatMap((row) =>

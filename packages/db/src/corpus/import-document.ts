@@ -1,5 +1,6 @@
 import type { Database } from '../client';
-import { recordChanges, versionChange, type NewChange } from '../changes/record-changes';
+import { createHash } from 'node:crypto';
+import { documentFieldChanges, recordChanges, TRACKED_FIELDS_SQL, versionChange, type NewChange } from '../changes/record-changes';
 import type { CorpusRecord } from './corpus-record';
 import { documentRow, insertDocumentTree, replaceVersions, syncRelations, updateDocumentRow } from './document-sql';
 
@@ -36,8 +37,9 @@ export async function importDocument(
   return db.prisma.$transaction(
     async (tx) => {
       // FOR UPDATE: two importers of the same document serialise here instead of interleaving.
-      const [stored] = await tx.$queryRawUnsafe<{ id: string; status: string; content_hash: string }[]>(
-        'SELECT id, status, content_hash FROM "document" WHERE natural_key = $1 FOR UPDATE',
+      const [stored] = await tx.$queryRawUnsafe<({ id: string; status: string; content_hash: string; text_sha256: string } & Record<string, unknown>)[]>(
+        `SELECT id, status, content_hash, ${TRACKED_FIELDS_SQL}, encode(sha256(convert_to(text, 'UTF8')), 'hex') AS text_sha256
+         FROM "document" WHERE natural_key = $1 FOR UPDATE`,
         rec.natural_key,
       );
       if (stored && stored.content_hash === contentHash) {
@@ -95,6 +97,12 @@ export async function importDocument(
         if (stored.status !== rec.effectivity.status) {
           changes.push({ kind: 'document.status_changed', document: doc });
         }
+        // Metadata (or, without a new version, the text) a reader sees changed: mirrors must hear of it.
+        const fields = documentFieldChanges(stored, row) ?? {};
+        const textSha256 = createHash('sha256').update(rec.text).digest('hex');
+        const versionAdded = versionsAsc.some((v) => !knownVersions.has(v.version));
+        if (textSha256 !== stored.text_sha256 && !versionAdded) fields.text = { from: stored.text_sha256, to: textSha256 };
+        if (Object.keys(fields).length) changes.push({ kind: 'document.updated', document: doc, fields });
         for (const r of rec.relations) {
           if (!knownEdges.has(edgeKey(r.type, r.target))) changes.push(relationChange(r));
         }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../client';
-import { recordChanges, versionChange, type NewChange } from '../changes/record-changes';
+import { documentFieldChanges, recordChanges, TRACKED_FIELDS_SQL, versionChange, type NewChange } from '../changes/record-changes';
 import type { CorpusRelation, CorpusVersion } from '../corpus/corpus-record';
 import { appendVersions, insertDocumentTree, updateDocumentRow } from '../corpus/document-sql';
 import { isTransientConflict } from '../errors/transient-conflict';
@@ -44,7 +44,7 @@ const INFERRED_FROM = "repealing act's effectiveness_date (repeal found by text 
 const SOURCE_HISTORY = 'source-history';
 const SOURCE_METADATA = 'source-metadata';
 
-interface StoredDocument {
+interface StoredDocument extends Record<string, unknown> {
   id: string;
   status: string;
   doc_number: string;
@@ -253,7 +253,7 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
   // NO KEY UPDATE: another writer's foreign-key check on this row (an `amends` edge it adds from
   // this document) does not wait for this transaction.
   const [stored] = await tx.$queryRawUnsafe<StoredDocument[]>(
-    'SELECT id, status, doc_number, doc_type FROM "document" WHERE natural_key = $1 FOR NO KEY UPDATE',
+    `SELECT id, status, doc_number, doc_type, ${TRACKED_FIELDS_SQL} FROM "document" WHERE natural_key = $1 FOR NO KEY UPDATE`,
     key,
   );
   const storedVersions = stored
@@ -348,8 +348,11 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
       }
     }
     for (const chunk of chunks(rows)) await appendVersions(tx, stored.id, chunk);
+    let fields: ReturnType<typeof documentFieldChanges> = null;
     if (meta && lastReadable) {
-      await updateDocumentRow(tx, stored.id, documentRow(input, stored.id, meta, lastReadable.text ?? '', lastCommit, currentVersionFrom));
+      const row = documentRow(input, stored.id, meta, lastReadable.text ?? '', lastCommit, currentVersionFrom);
+      fields = documentFieldChanges(stored, row);
+      await updateDocumentRow(tx, stored.id, row);
     } else if (lastReadable) {
       // Malformed newest file: new text, metadata as it was.
       const text = lastReadable.text ?? '';
@@ -374,6 +377,7 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
     // status_changed first: every entry carries the status after its change, and the feed's
     // contract (record-changes.ts) is that the entry before a status_changed has the old status.
     if (meta && meta.status !== stored.status) changes.push({ kind: 'document.status_changed', document: doc });
+    if (fields) changes.push({ kind: 'document.updated', document: doc, fields });
     for (const r of rows) changes.push({ kind: 'document.version_added', document: doc, version: versionChange(r) });
 
     if (lastReadable) {

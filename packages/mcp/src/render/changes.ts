@@ -6,6 +6,7 @@ export type ChangeView = V1Schemas['Change'];
 function detail(c: ChangeView): string {
   if (c.version?.version) return ` — v${c.version.version}${c.version.valid_from ? ` valid from ${c.version.valid_from}` : ''}`;
   if (c.relation?.type) return ` — ${c.relation.type} ${c.relation.target?.doc_number ?? c.relation.target?.natural_key ?? ''}`;
+  if (c.fields) return ` — changed: ${Object.keys(c.fields).join(', ')}`;
   return '';
 }
 

@@ -90,9 +90,10 @@ export async function listChanges(db: Database, req: ChangesRequest): Promise<Ch
     at: Date;
     version: unknown;
     relation: unknown;
+    fields: unknown;
   }>(
     `SELECT c.seq::text AS seq, c.txid::text AS txid, c.id, c.kind, c.document_id, c.natural_key, c.doc_number,
-            c.at, c.version, c.relation
+            c.at, c.version, c.relation, c.fields
      FROM "change" c WHERE ${conds.join(' AND ')}
      ORDER BY c.txid, c.seq LIMIT ${req.limit}`,
     params,
@@ -107,6 +108,7 @@ export async function listChanges(db: Database, req: ChangesRequest): Promise<Ch
       at: new Date(r.at),
       version: r.version,
       relation: r.relation,
+      fields: r.fields,
     }),
   );
   const last = rows[rows.length - 1];

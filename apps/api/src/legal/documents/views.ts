@@ -28,9 +28,12 @@ export class DocumentViews {
     private readonly doc: DocumentMeta,
     versions: VersionMeta[],
   ) {
-    this.core = presentDocumentCore(doc);
-    this.versions = versions.map(presentVersion);
     const current = currentVersion(versions);
+    const core = presentDocumentCore(doc);
+    // The current version's own start: the source's URL date (stored) can lag behind a version
+    // it already lists (sb/2009/40: URL 2026-01-01, newest version 2026-06-12).
+    this.core = current ? { ...core, dates: { ...core.dates, current_version_from: formatIsoDate(current.validFrom) } } : core;
+    this.versions = versions.map(presentVersion);
     this.inView = versions.map((v, i) => ({ ...this.versions[i], is_current: v.version === current?.version }));
   }
 
