@@ -96,3 +96,47 @@ describe.each([['in-process state, PostgreSQL LISTEN/NOTIFY'], ['Redis']])('revo
     expect(res.body.error.code).toBe('invalid_key');
   });
 });
+
+describe('revocation on two api instances with Redis configured but down', () => {
+  let db: TestDatabase;
+  let redis: TestRedisServer;
+  let states: [SharedState, SharedState];
+  let one: Harness;
+  let two: Harness;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    redis = await new TestRedisServer().start();
+    const prefix = `dptest:${randomBytes(6).toString('hex')}:`;
+    states = [createRedisState(redis.url, prefix), createRedisState(redis.url, prefix)];
+    const config = apiConfig();
+    one = await createHarness({ db, state: states[0], config });
+    two = await createHarness({ db, state: states[1], config });
+  });
+  afterAll(async () => {
+    await one.close();
+    await two.close();
+    for (const s of states) await s.close();
+    await redis.stop();
+    await db.destroy();
+  });
+
+  it(`PostgreSQL NOTIFY carries the revocation: refused on both instances within ${BOUND_MS} ms`, async () => {
+    const { key, id } = await one.newKey();
+    expect((await one.get('/v1/usage', key)).status).toBe(200);
+    expect((await two.get('/v1/usage', key)).status).toBe(200);
+    await redis.stop();
+    // What key:revoke does: the publish to Redis fails, the NOTIFY in the revoking transaction does not.
+    const revokedAt = Date.now();
+    await revokeApiKey(db.prisma, id, { publish: (c, m) => states[0].pubsub.publish(c, m) });
+    for (const instance of [one, two]) {
+      let status = 200;
+      while (status === 200 && Date.now() - revokedAt < BOUND_MS + 500) {
+        status = (await instance.get('/v1/usage', key)).status;
+        if (status === 200) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(status).toBe(401);
+    }
+    expect(Date.now() - revokedAt).toBeLessThan(BOUND_MS + 200);
+  });
+});

@@ -32,12 +32,14 @@ export async function announce(state: SharedState, db: Database, announcement: A
 }
 
 /**
- * The announcement's messages for this instance: the pub/sub channel, plus NOTIFY when there is
- * no Redis (with Redis, every process hears the channel already).
+ * The announcement's messages for this instance: the pub/sub channel AND PostgreSQL NOTIFY, always.
+ * With Redis configured but down, a revocation's publish fails while its NOTIFY (sent in the
+ * revoking transaction) still goes out: listening to NOTIFY only without Redis left a revoked key
+ * usable for the whole cache window then. A message heard both ways is applied twice, harmlessly
+ * (an eviction, or a cache cleared again). One LISTEN connection per feed and instance.
  */
 export function announcementFeed(state: SharedState, db: Database, announcement: Announcement, logger?: Logger): InvalidationFeed {
   const viaPubsub = pubsubFeed(state.pubsub, announcement.channel);
-  if (state.kind === 'redis') return viaPubsub;
   return {
     async subscribe(onMessage, onGap) {
       const stopPubsub = await viaPubsub.subscribe(onMessage, onGap);
