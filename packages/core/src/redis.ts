@@ -30,14 +30,22 @@ export interface RedisStateLog {
 }
 
 const PROBE_INTERVAL_MS = 500;
+/**
+ * PINGs that must fail, one after another, before a connected Redis whose command failed is
+ * declared down. One slow answer on a loaded machine (the event loop late, not Redis) must not
+ * declare an outage; a lost connection still does at once.
+ */
+export const REDIS_FAILURES_BEFORE_DOWN = 3;
 
 /**
- * Whether Redis is usable right now. A failed or timed-out command, or a lost connection,
- * marks it down; from then on callers skip Redis entirely (no latency) while a background
- * PING every half second finds out when it answers again. One log line per change.
+ * Whether Redis is usable right now. A lost connection marks it down at once. A failed or
+ * timed-out command makes it suspect (hysteresis): callers skip it at once, as when down, while
+ * up to REDIS_FAILURES_BEFORE_DOWN PINGs check it; one answer and it is up again with nothing
+ * logged, none and it is down. While down, callers skip Redis entirely (no latency) and a
+ * background PING every half second finds out when it answers again. One log line per change.
  */
 export class RedisHealth {
-  private state: 'unknown' | 'up' | 'down' = 'unknown';
+  private state: 'unknown' | 'up' | 'suspect' | 'down' = 'unknown';
   private probe?: NodeJS.Timeout;
   private probing = false;
   private stopped = false;
@@ -72,6 +80,27 @@ export class RedisHealth {
       };
       this.changeHandlers.add(done);
     });
+  }
+
+  /** A command failed or timed out: suspect until PINGs confirm an outage or answer. */
+  markFailure(reason: string): void {
+    if (this.state !== 'up' || this.stopped) return;
+    this.state = 'suspect';
+    void this.confirm(reason);
+  }
+
+  private async confirm(reason: string): Promise<void> {
+    for (let i = 0; i < REDIS_FAILURES_BEFORE_DOWN; i++) {
+      if (this.state !== 'suspect') return; // a lost connection decided meanwhile
+      try {
+        await this.redis.ping();
+        if (this.state === 'suspect') this.state = 'up';
+        return;
+      } catch {
+        // the next PING, or the verdict
+      }
+    }
+    if (this.state === 'suspect') this.markDown(`${reason} (and ${REDIS_FAILURES_BEFORE_DOWN} PINGs after it)`);
   }
 
   markDown(reason: string): void {

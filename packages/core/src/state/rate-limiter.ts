@@ -21,9 +21,9 @@ interface Limiters {
 
 /**
  * Fixed-window limiter over rate-limiter-flexible. One limiter pair per (limit, window), since
- * plans differ per organization. With Redis, a failed call marks Redis down and is answered by
- * the in-process limiter; while it is down, requests go straight there (per instance), so an
- * outage costs no latency.
+ * plans differ per organization. With Redis, a failed call is answered by the in-process limiter
+ * and makes Redis suspect (RedisHealth): while it is suspect or down, requests go straight there
+ * (per instance), so an outage costs no latency, and a passing slow answer declares nothing.
  */
 export class FlexibleRateLimiter implements RateLimiter {
   private readonly limiters = new Map<string, Limiters>();
@@ -58,7 +58,9 @@ export class FlexibleRateLimiter implements RateLimiter {
           return decision(await shared.consume(key, 1), limit, true);
         } catch (err) {
           if (err instanceof RateLimiterRes) throw err;
-          health.markDown((err as Error).message);
+          // This request is answered by the in-process window; RedisHealth decides whether
+          // Redis is down (a lost connection, or PINGs after this failure unanswered).
+          health.markFailure((err as Error).message);
         }
       }
       return decision(await local.consume(key, 1), limit, true);
@@ -75,7 +77,7 @@ export class FlexibleRateLimiter implements RateLimiter {
     try {
       await limiter.reward(key, 1);
     } catch (err) {
-      if (limiter === shared) this.redis?.health.markDown((err as Error).message);
+      if (limiter === shared) this.redis?.health.markFailure((err as Error).message);
     }
   }
 }
