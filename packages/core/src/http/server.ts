@@ -85,12 +85,34 @@ export function hardenHttpServer(server: Server, logger: Logger): Server {
   return server;
 }
 
+/** Longest a client may take to send a whole request (headers and body: every body is small). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** Longest a client may take to send the request headers. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+
+export interface HttpServerTimeouts {
+  requestTimeoutMs?: number;
+  headersTimeoutMs?: number;
+}
+
 /**
  * An HTTP server for an Express app (or any listener), hardened as above. HTTP/1.1 without Host
  * is still refused (RFC 9112 section 3.2), but with the envelope rather than Node's empty 400.
+ * A request whose headers or body trickle in slower than the timeouts is answered 408 with the
+ * envelope (`clientError`) and closed, so slow clients cannot hold connections open; a request
+ * fully received is not limited by them, however long its handler takes.
  */
-export function createHttpServer(listener: RequestListener, logger: Logger): Server {
-  const server = createServer({ requireHostHeader: false }, (req, res) => {
+export function createHttpServer(listener: RequestListener, logger: Logger, timeouts: HttpServerTimeouts = {}): Server {
+  const requestTimeout = timeouts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const headersTimeout = Math.min(timeouts.headersTimeoutMs ?? HEADERS_TIMEOUT_MS, requestTimeout);
+  const options = {
+    requireHostHeader: false,
+    requestTimeout,
+    headersTimeout,
+    // How often Node looks for expired requests (its default, 30 s, would let them run far longer).
+    connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(headersTimeout / 4))),
+  };
+  const server = createServer(options, (req, res) => {
     if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1) {
       logger.warn({ reason: 'missing Host header' }, 'client error: malformed HTTP request');
       const { status, headers, body } = errorAnswer('invalid_request');
