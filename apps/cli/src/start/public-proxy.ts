@@ -1,5 +1,5 @@
-import { Agent, createServer, request, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import { errorEnvelope, newId } from '@dp/core';
+import { Agent, request, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { createHttpServer, createLogger, errorEnvelope, newId, type Logger } from '@dp/core';
 
 export interface Route {
   prefix: string;
@@ -29,8 +29,9 @@ function sendError(res: ServerResponse, status: number, code: 'unavailable' | 'n
     res.destroy();
     return;
   }
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(errorEnvelope(code, message, {}, newId('req'))));
+  const requestId = newId('req');
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId, 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(errorEnvelope(code, message, {}, requestId)));
 }
 
 /**
@@ -68,19 +69,26 @@ function forward(req: IncomingMessage, res: ServerResponse, target: URL, agent: 
 /**
  * One port for the whole product in development: /v1 → api, /x402 → gateway, /portal → portal,
  * /mcp → mcp-http.
- * Production routing lives in infra/; /internal is deliberately never routed.
+ * Production routing lives in infra/; /internal is deliberately never routed. Served by core's
+ * hardened server, so malformed requests, slow clients and CONNECT get the error envelope with a
+ * request id, as on the apps' own ports; those client errors are not the operator's to act on,
+ * so the default logger keeps them off the terminal.
  */
-export function startPublicProxy(port: number, routes: Route[]): Promise<Server> {
+export function startPublicProxy(
+  port: number,
+  routes: Route[],
+  logger: Logger = createLogger({ name: 'public-proxy', level: 'error' }),
+): Promise<Server> {
   // Kept-alive upstream connections: a new TCP connection per request made the one port many
   // times slower than the apps' own ports (docs/BENCHMARKS.md).
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const targets = routes.map((r) => ({ prefix: r.prefix, target: new URL(r.target) }));
-  const server = createServer((req, res) => {
+  const server = createHttpServer((req, res) => {
     const path = req.url ?? '/';
     const route = targets.find((r) => path === r.prefix || path.startsWith(`${r.prefix}/`) || path.startsWith(`${r.prefix}?`));
     if (!route) return sendError(res, 404, 'not_found', `No route for ${req.method} ${path.split('?')[0]}.`);
     forward(req, res, route.target, agent);
-  });
+  }, logger);
   server.on('close', () => agent.destroy());
   return new Promise((resolve, reject) => {
     server.once('error', reject);

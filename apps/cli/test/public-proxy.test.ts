@@ -1,0 +1,48 @@
+import { connect, type AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { startPublicProxy } from '../src/start/public-proxy';
+
+/** Writes raw bytes to the proxy and reads its whole answer. */
+function raw(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    let answer = '';
+    socket.on('data', (d) => (answer += d.toString('utf8')));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+    socket.setTimeout(5_000, () => socket.destroy(new Error('no answer')));
+  });
+}
+
+const body = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+
+describe("start's one-port proxy answers as the apps do", () => {
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    // Nothing listens at the target: only the proxy's own answers are under test.
+    server = await startPublicProxy(0, [{ prefix: '/v1', target: 'http://127.0.0.1:9' }]);
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((r) => server.close(r)));
+
+  it('a malformed request: the error envelope with a request id, not a bare body', async () => {
+    const answer = await raw(port, 'GARBAGE / HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/\r\nX-Request-Id: req_/i);
+    expect(body(answer)).toMatchObject({ error: { code: 'invalid_request' }, meta: { request_id: expect.stringMatching(/^req_/) } });
+  });
+
+  it('no route, and an unreachable app: envelopes with an X-Request-Id header', async () => {
+    for (const [path, status] of [
+      ['/nowhere', 404],
+      ['/v1/usage', 502],
+    ] as const) {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`);
+      expect(res.status).toBe(status);
+      const id = res.headers.get('x-request-id');
+      expect(id).toMatch(/^req_/);
+      expect(((await res.json()) as { meta: { request_id: string } }).meta.request_id).toBe(id);
+    }
+  });
+});
