@@ -58,16 +58,24 @@ const cors: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** Answered after the rate limiter, so preflights carry X-RateLimit-* like every response. */
+/** Every method a /v1 route answers. */
+const API_METHODS = 'GET, HEAD, POST, PATCH, DELETE, OPTIONS';
+
+/**
+ * Answered after the rate limiter, so preflights carry X-RateLimit-* like every response. Every
+ * OPTIONS ends here: a CORS preflight, or a plain OPTIONS (204 with `Allow`; Express's router
+ * would answer it with a text/plain list instead).
+ */
 const preflight: RequestHandler = (req, res, next) => {
-  if (req.method === 'OPTIONS' && req.get('access-control-request-method')) {
-    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
+  if (req.method !== 'OPTIONS') return next();
+  if (req.get('access-control-request-method')) {
+    res.setHeader('Access-Control-Allow-Methods', API_METHODS);
     res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Request-Id');
     res.setHeader('Access-Control-Max-Age', '600');
-    res.status(204).end();
-    return;
+  } else {
+    res.setHeader('Allow', API_METHODS);
   }
-  next();
+  res.status(204).end();
 };
 
 export function createApi(deps: ApiDeps): Api {
