@@ -6,6 +6,7 @@ export * from './vocab';
 export * from './units';
 export * from './plans';
 export * from './dates';
+export * from './cursor';
 export * from './config';
 export * from './logger';
 export * from './redis';

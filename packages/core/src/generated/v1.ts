@@ -1336,7 +1336,10 @@ export interface operations {
         /** @description A JSON object (URL-encoded): `{"doc_type":["act"],"eff_status":["in_force"],"kinds":["document.created"]}`. */
         filters?: string;
         limit?: number;
-        /** @description An RFC 3339 timestamp (start at the first change at or after it) or a `next_cursor`. */
+        /** @description An RFC 3339 timestamp (start at the first change at or after it), from
+         *     0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z once its offset is applied, or a `next_cursor`.
+         *     Anything else is a 400 naming `since`.
+         *      */
         since: string;
       };
       header?: never;
@@ -1510,6 +1513,8 @@ export interface operations {
         /** @description `next_cursor` of the previous page of the same search (same q, mode, filters, at). A search
          *     has one order of all its matches whatever `limit` is: following `next_cursor` returns
          *     every match exactly once, to the last (`next_cursor` null), however many there are.
+         *     A cursor past the end of that order (forged, or from before the corpus changed) gets an
+         *     empty last page (`next_cursor` null); one that is not this search's is a 400.
          *      */
         cursor?: string;
         /** @description A JSON object (URL-encoded), every key optional:
