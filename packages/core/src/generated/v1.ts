@@ -35,8 +35,9 @@ export interface paths {
     };
     /**
      * A document, as it stood on a date
-     * @description `{id}` is the document id (`SB-2012-89`) or its natural key (`sb/2012/89`, URL-encoded or
-     *     not). Costs 1 unit. With `at`, the document is shown in the version whose
+     * @description `{id}` is the document id (`SB-2012-89`), its natural key (`sb/2012/89`), its ELI
+     *     (`/eli/cz/sb/2012/89`) or its doc number (`89/2012 Sb.`), URL-encoded or not; all four
+     *     name the same document. Costs 1 unit. With `at`, the document is shown in the version whose
      *     `valid_from <= at < valid_to`; a date before its first version gives 404 with
      *     `details.reason = "not_yet_published"`. Text is paged with `text_offset`/`text_limit`
      *     (character offsets); follow `text_page.next_offset`.
@@ -1275,7 +1276,9 @@ export interface components {
   parameters: {
     /** @description A calendar date `YYYY-MM-DD`. */
     At: string;
-    /** @description Document id (`SB-2012-89`) or natural key (`sb/2012/89`). */
+    /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
+     *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
+     *      */
     DocumentId: string;
     /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
     WebhookDeliveryId: string;
@@ -1390,7 +1393,9 @@ export interface operations {
       };
       header?: never;
       path: {
-        /** @description Document id (`SB-2012-89`) or natural key (`sb/2012/89`). */
+        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
+         *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
+         *      */
         id: components['parameters']['DocumentId'];
       };
       cookie?: never;
@@ -1428,7 +1433,9 @@ export interface operations {
       };
       header?: never;
       path: {
-        /** @description Document id (`SB-2012-89`) or natural key (`sb/2012/89`). */
+        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
+         *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
+         *      */
         id: components['parameters']['DocumentId'];
       };
       cookie?: never;
@@ -1468,7 +1475,9 @@ export interface operations {
       };
       header?: never;
       path: {
-        /** @description Document id (`SB-2012-89`) or natural key (`sb/2012/89`). */
+        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
+         *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
+         *      */
         id: components['parameters']['DocumentId'];
       };
       cookie?: never;

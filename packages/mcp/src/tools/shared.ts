@@ -25,7 +25,9 @@ export const documentId = z
   .trim()
   .min(1)
   .max(200)
-  .describe('Document id (e.g. "SB-2012-89") or natural key (e.g. "sb/2012/89"), as returned by legal_search.');
+  .describe(
+    'Document id (e.g. "SB-2012-89") or natural key (e.g. "sb/2012/89"), as returned by legal_search; its ELI ("/eli/cz/sb/2012/89") or doc number ("89/2012 Sb.") work too.',
+  );
 
 export const at = isoDate.describe('Date YYYY-MM-DD: show the document as it stood that day. Omit for today.');
 
