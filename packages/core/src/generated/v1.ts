@@ -1076,6 +1076,8 @@ export interface components {
       };
     };
     /** @description A parameter is missing or malformed (`invalid_request`); `details.errors` lists `{field, problem}`.
+     *     A query parameter the operation does not declare here (`filter`, `sort`, `from`, a typo)
+     *     is refused the same way, each one named, rather than ignored.
      *     A path that is not valid percent-encoded UTF-8, and a path, query or body value holding a
      *     control character (NUL, ESC, DEL and the like; tab and line breaks are allowed in values),
      *     are refused the same way before anything else reads them.
