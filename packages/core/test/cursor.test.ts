@@ -7,7 +7,7 @@ describe('decodeCursor', () => {
   it('returns what encodeCursor wrote, when the check accepts it', () => {
     const value = { d: 'outgoing', t: 'cites', k: 'sb/2012/89', n: [1, true, 'a\tb'] };
     expect(decodeCursor(encodeCursor(value), anyObject)).toEqual(value);
-    expect(decodeCursor(encodeCursor(value), (v): v is never => false)).toBeNull();
+    expect(decodeCursor(encodeCursor(value), (_v): _v is never => false)).toBeNull();
   });
 
   it('refuses what does not decode, and a NUL or other control character anywhere once decoded', () => {

@@ -42,7 +42,7 @@ export function declaredQueryParameters(doc: {
 
   const operations: Operation[] = [];
   for (const [template, rawItem] of Object.entries(doc.paths)) {
-    const item = rawItem as Record<string, { parameters?: unknown } | unknown>;
+    const item = rawItem as Record<string, unknown>;
     const shared = queryNames(item.parameters);
     const methods = new Map<string, Set<string>>();
     for (const [method, op] of Object.entries(item)) {
