@@ -3,8 +3,11 @@ import {
   chain,
   createJsonApiApp,
   createLogger,
+  declaredQueryParameters,
   errorHandler,
+  loadOpenApiDocument,
   notFoundHandler,
+  rejectUndeclaredQuery,
   rejectUnsafeInput,
   requireJsonBody,
   type Config,
@@ -78,6 +81,19 @@ const preflight: RequestHandler = (req, res, next) => {
   res.status(204).end();
 };
 
+/** The query parameters /v1's operations declare, from the OpenAPI document (read once per process). */
+let declaredQuery: ReturnType<typeof declaredQueryParameters> | undefined;
+
+/**
+ * A query parameter the route does not declare is a 400 naming it, for every /v1 route, in this one
+ * place (the declarations are the OpenAPI document's). A request whose parked 401 or 429 the route
+ * will raise is left to it, as an unknown route is (routes are not revealed to anonymous callers).
+ */
+function rejectUndeclaredV1Query(): RequestHandler {
+  const reject = rejectUndeclaredQuery((declaredQuery ??= declaredQueryParameters(loadOpenApiDocument())));
+  return (req, res, next) => (req.authError || req.rateLimitError ? next() : reject(req, res, next));
+}
+
 export function createApi(deps: ApiDeps): Api {
   const logger = deps.logger ?? createLogger({ name: 'api', level: deps.config.LOG_LEVEL });
   const meter = new Meter(deps.db, logger, deps.meterIntervalMs);
@@ -96,7 +112,14 @@ export function createApi(deps: ApiDeps): Api {
     (err: Error) => logger.warn({ err: { message: err.message } }, 'pub/sub listeners unavailable; cache TTLs bound propagation'),
   );
 
-  const v1Entry = chain(cors, authenticate(deps.db, keyCache, logger), rateLimit(deps.state), preflight, rejectUnsafeInput);
+  const v1Entry = chain(
+    cors,
+    authenticate(deps.db, keyCache, logger),
+    rateLimit(deps.state),
+    preflight,
+    rejectUnsafeInput,
+    rejectUndeclaredV1Query(),
+  );
   const read = readDocument(ctx);
   // Document reads are most of the traffic: their GET is taken in the app's first layer
   // (documentReadFirst), and what that leaves is matched here, at the top, instead of through the

@@ -72,6 +72,56 @@ describe('a document read answers alike through documentReadFirst and through th
     expect(anonymous.headers['www-authenticate']).toContain('Bearer');
   });
 
+  it('resolves the ELI and the doc number to the document, as the natural key does, through both paths', async () => {
+    const byKey = await h.get('/v1/legal/documents/sb%2F2091%2F1?include=versions', key);
+    expect(byKey.status).toBe(200);
+    expect(byKey.body.data.document).toMatchObject({ natural_key: 'sb/2091/1', doc_number: '1/2091 Sb.' });
+    for (const ref of [
+      '%2Feli%2Fcz%2Fsb%2F2091%2F1',
+      'eli%2Fcz%2Fsb%2F2091%2F1',
+      'eli/cz/sb/2091/1',
+      '%2FELI%2Fcz%2FSB%2F2091%2F1%2F',
+      '1%2F2091%20Sb.',
+      '1%2F2091%20Sb',
+      '001%20%2F%202091%20sb.',
+      '1/2091%20Sb.',
+    ]) {
+      const fast = await h.get(`/v1/legal/documents/${ref}?include=versions`, key);
+      const routed = await h.http.get(`/v1/LEGAL/documents/${ref}?include=versions`).set('Authorization', `Bearer ${key}`);
+      expect({ ref, fast: fast.status, routed: routed.status }).toEqual({ ref, fast: 200, routed: 200 });
+      expect(withoutIds(fast.body)).toEqual(withoutIds(byKey.body));
+      expect(withoutIds(routed.body)).toEqual(withoutIds(byKey.body));
+      for (const sub of ['effectivity', 'relations']) {
+        const res = await h.get(`/v1/legal/documents/${ref}/${sub}`, key);
+        expect({ ref, sub, status: res.status, key: res.body.data?.document?.natural_key }).toEqual({
+          ref,
+          sub,
+          status: 200,
+          key: 'sb/2091/1',
+        });
+      }
+    }
+  });
+
+  it('does not take what only resembles an ELI or a doc number', async () => {
+    for (const ref of [
+      '%2Feli%2Fsk%2Fsb%2F2091%2F1',
+      'eli%2Fcz%2Fsb%2F2091%2F1%2F2091-02-01',
+      '1%2F2091',
+      '1%2F2091%20Sbirka',
+      'sb-2091-1',
+    ]) {
+      const fast = await h.get(`/v1/legal/documents/${ref}`, key);
+      const routed = await h.http.get(`/v1/LEGAL/documents/${ref}`).set('Authorization', `Bearer ${key}`);
+      expect({ ref, fast: fast.status, routed: routed.status }).toEqual({ ref, fast: 404, routed: 404 });
+    }
+  });
+
+  it('looks an id up exactly, whatever the cache holds', async () => {
+    expect((await h.get('/v1/legal/documents/SB-2091-1', key)).status).toBe(200);
+    expect((await h.get('/v1/legal/documents/sb-2091-1', key)).status).toBe(404);
+  });
+
   it('answers HEAD with the headers and no body', async () => {
     const res = await h.http.head('/v1/legal/documents/sb%2F2091%2F1').set('Authorization', `Bearer ${key}`);
     expect(res.status).toBe(200);

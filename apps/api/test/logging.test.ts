@@ -28,7 +28,7 @@ describe('request logs', () => {
     const { key } = await createApiKey(db.prisma, { orgId: org.id, scopes: ['read', 'manage'] });
     const unknown = generateApiKey();
     const ok = await request(api.app)
-      .get('/v1/usage?token=secret-query-value')
+      .get('/v1/legal/search?q=secret-query-value')
       .set('Authorization', `Bearer ${key}`)
       .set('Cookie', 'dp_session=cookie-secret-value')
       .set('X-PAYMENT', 'payment-signature-value');

@@ -81,6 +81,46 @@ describe('errors from the api', () => {
   });
 });
 
+describe('a 400 from the api: the input was invalid, never "retry later"', () => {
+  // Cursors are opaque to the tools' schemas, so these reach the api and come back 400.
+  const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+  it.each([
+    ['legal_changes', { since: forged({ t: '9999999999999999999', s: '1' }) }, 'since'],
+    ['legal_changes', { since: forged({ a: '0000-01-01T00:00:00Z' }) }, 'since'],
+    ['legal_get_relations', { id: LONG_DOC, cursor: forged({ d: 'outgoing\u0000', t: 'cites', k: 'x' }) }, 'cursor'],
+  ])('%s %j: names %s', async (tool, args, field) => {
+    const { key } = await api.newKey();
+    await withMcp({ SERVICE_API_KEY: key, SERVICE_BASE_URL: api.url }, async (m) => {
+      const result = await m.call(tool, args);
+      expect(result.isError).toBe(true);
+      const text = textOf(result);
+      expect(text).toContain(`The input was invalid (400 invalid_request) in "${field}"`);
+      expect(text).toContain(`"invalid":["${field}"]`);
+      expect(text).toMatch(/will fail the same way/);
+      expect(text).not.toMatch(/retry later|try again later|wait/i);
+    });
+  });
+
+  it('a 400 without field details still says the input was invalid, not to retry', async () => {
+    const upstream = await fakeUpstream((_req, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({ error: { code: 'invalid_request', message: 'The request is invalid.', details: {} }, meta: { request_id: 'r' } }),
+      );
+    });
+    try {
+      await withMcp({ SERVICE_API_KEY: 'dp_live_x', SERVICE_BASE_URL: upstream.url }, async (m) => {
+        const text = textOf(await m.call('legal_get_relations', { id: LONG_DOC }));
+        expect(text).toMatch(/^The input was invalid \(400 invalid_request\): The request is invalid\./);
+        expect(text).not.toMatch(/retry later/i);
+      });
+    } finally {
+      await upstream.close();
+    }
+  });
+});
+
 describe('configuration and transport', () => {
   it('without SERVICE_API_KEY the server starts, lists its tools, and every call names the variable', async () => {
     await withMcp({ SERVICE_BASE_URL: api.url }, async (m) => {

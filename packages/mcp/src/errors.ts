@@ -13,6 +13,8 @@ export interface ApiFailure {
   requestId?: string | null;
   retryAfterSeconds?: number;
   resetsAt?: string;
+  /** A 400's invalid parameters, as the API names them (`since`, `cursor`, `filters.kinds`). */
+  fields?: string[];
 }
 
 interface ErrorBody {
@@ -98,12 +100,17 @@ export function describeHttpError(
     };
   }
   if (status === 400) {
-    const problems = Array.isArray(details.errors)
-      ? (details.errors as { field?: unknown; problem?: unknown }[]).map((e) => `${String(e.field)}: ${String(e.problem)}`).join('; ')
-      : undefined;
+    // The arguments, not the service: the same call fails the same way, so never "retry".
+    const problems = fieldProblems(details.errors);
+    const fields = [...new Set(problems.map((p) => p.field))];
+    const named = problems.map((p) => `${p.field}: ${p.problem}`).join('; ');
     return {
       ...base,
-      message: `The API rejected the arguments (400 ${code ?? 'invalid_request'}): ${problems || apiMessage || 'invalid request'}. Fix them and call again.`,
+      ...(fields.length ? { fields } : {}),
+      message:
+        `The input was invalid (400 ${code ?? 'invalid_request'})${fields.length ? ` in ${fields.map((f) => `"${f}"`).join(', ')}` : ''}: ` +
+        `${named || apiMessage || 'invalid request'}. Retrying the same call will fail the same way: ` +
+        'correct the named argument (or drop it) and call again.',
     };
   }
   return {
@@ -116,4 +123,13 @@ export function describeHttpError(
 function retryAfterSeconds(value: string | null): number | undefined {
   const ms = parseRetryAfter(value);
   return ms === null ? undefined : Math.ceil(ms / 1000);
+}
+
+/** `details.errors` of an invalid_request: `{field, problem}` pairs, whatever else is there left out. */
+function fieldProblems(errors: unknown): { field: string; problem: string }[] {
+  if (!Array.isArray(errors)) return [];
+  return errors
+    .filter((e): e is { field: unknown; problem: unknown } => typeof e === 'object' && e !== null)
+    .filter((e) => typeof e.field === 'string' && e.field !== '')
+    .map((e) => ({ field: e.field as string, problem: typeof e.problem === 'string' ? e.problem : 'is invalid' }));
 }

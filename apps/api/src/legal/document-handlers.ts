@@ -1,11 +1,20 @@
 import type { Request } from 'express';
-import { DOCUMENT_INCLUDES, RELATION_DIRECTIONS, RELATION_TYPES, invalidRequest, todayUtc, type Config } from '@dp/core';
+import {
+  DOCUMENT_INCLUDES,
+  RELATION_DIRECTIONS,
+  RELATION_TYPES,
+  decodeCursor,
+  encodeCursor,
+  invalidRequest,
+  todayUtc,
+  type Config,
+} from '@dp/core';
 import type { Database } from '@dp/db';
 import { buildEffectivity } from './documents/effectivity';
 import { DEFAULT_TEXT_LIMIT, MAX_TEXT_LIMIT, getDocument } from './documents/get-document';
 import type { DocumentCache } from './documents/document-cache';
 import { listRelations, isRelationCursor } from './documents/relations';
-import { ParamReader, decodeCursor, encodeCursor } from './params';
+import { ParamReader } from './params';
 
 export type SubResource = 'document' | 'effectivity' | 'relations';
 

@@ -77,17 +77,3 @@ export class ParamReader {
     if (this.problems.length) throw invalidRequest(this.problems);
   }
 }
-
-/** Opaque cursors: base64url JSON, validated on the way back in. */
-export function encodeCursor(value: unknown): string {
-  return Buffer.from(JSON.stringify(value)).toString('base64url');
-}
-
-export function decodeCursor<T>(raw: string, valid: (v: unknown) => v is T): T | null {
-  try {
-    const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
-    return valid(v) ? v : null;
-  } catch {
-    return null;
-  }
-}

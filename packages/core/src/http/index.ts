@@ -11,3 +11,4 @@ export * from './bearer';
 export * from './chain';
 export * from './retry-after';
 export * from './json-api-app';
+export * from './declared-query';

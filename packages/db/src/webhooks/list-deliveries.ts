@@ -1,4 +1,4 @@
-import { invalidRequest } from '@dp/core';
+import { decodeCursor, encodeCursor, invalidRequest, isBigintText } from '@dp/core';
 import type { PrismaClient } from '../generated/client';
 import { presentDelivery, type DeliveryView } from './present';
 
@@ -10,18 +10,7 @@ export interface ListDeliveriesOptions {
 
 // Deliveries of one webhook are ordered by the change they announce (change_seq is unique per
 // webhook and, unlike created_at, differs between rows written in one transaction).
-function encodeCursor(seq: bigint): string {
-  return Buffer.from(JSON.stringify({ s: seq.toString() })).toString('base64url');
-}
-
-function decodeCursor(raw: string): bigint | null {
-  try {
-    const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { s?: unknown };
-    return typeof v?.s === 'string' && /^\d{1,19}$/.test(v.s) ? BigInt(v.s) : null;
-  } catch {
-    return null;
-  }
-}
+const isDeliveryCursor = (v: unknown): v is { s: string } => typeof v === 'object' && v !== null && isBigintText((v as { s?: unknown }).s);
 
 /**
  * The delivery log of one webhook, newest first, each delivery with its attempts. Another
@@ -36,9 +25,9 @@ export async function listDeliveries(
 ): Promise<{ deliveries: DeliveryView[]; nextCursor: string | null }> {
   let before: bigint | undefined;
   if (options.cursor !== undefined) {
-    const seq = decodeCursor(options.cursor);
-    if (seq === null) throw invalidRequest([{ field: 'cursor', problem: 'is not a cursor this endpoint returned' }]);
-    before = seq;
+    const cursor = decodeCursor(options.cursor, isDeliveryCursor);
+    if (cursor === null) throw invalidRequest([{ field: 'cursor', problem: 'is not a cursor this endpoint returned' }]);
+    before = BigInt(cursor.s);
   }
   const limit = Math.max(1, Math.min(100, Math.trunc(options.limit)));
   const rows = await prisma.webhookDelivery.findMany({
@@ -54,6 +43,6 @@ export async function listDeliveries(
     },
   });
   const page = rows.slice(0, limit);
-  const nextCursor = rows.length > limit ? encodeCursor(page[page.length - 1].changeSeq) : null;
+  const nextCursor = rows.length > limit ? encodeCursor({ s: page[page.length - 1].changeSeq.toString() }) : null;
   return { deliveries: page.map(presentDelivery), nextCursor };
 }

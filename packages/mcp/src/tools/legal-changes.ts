@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { parseRfc3339 } from '@dp/core/dates';
 import { CHANGE_KINDS, DOC_TYPES, EFF_STATUSES } from '@dp/core/vocab';
 import { z } from 'zod';
 import type { ApiClient } from '../api-client';
@@ -8,19 +9,18 @@ import { changeFilters, encodeFilters, failure, READ_ONLY, success } from './sha
 export const LEGAL_CHANGES = 'legal_changes';
 const TITLE = 'Changes to legal documents';
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-
 /**
  * An opaque cursor cannot be checked here, but something that starts like a date must be a full
- * RFC 3339 timestamp: "2024-01-01" alone would only cost a 400 from the API.
+ * RFC 3339 timestamp the API takes (core's parser, the API's own): "2024-01-01" alone, or
+ * "0000-01-01T00:00:00Z", would only cost a 400 from the API.
  */
 const since = z
   .string()
   .trim()
   .min(1)
   .max(200)
-  .refine((v) => !/^\d{4}-\d{2}-\d{2}/.test(v) || (RFC3339.test(v) && !Number.isNaN(Date.parse(v))), {
-    message: 'must be an RFC 3339 timestamp such as 2024-01-01T00:00:00Z, or a next_cursor from an earlier page',
+  .refine((v) => !/^\d{4}-\d{2}-\d{2}/.test(v) || parseRfc3339(v) !== null, {
+    message: 'must be an RFC 3339 timestamp such as 2024-01-01T00:00:00Z (years 0001 to 9999), or a next_cursor from an earlier page',
   })
   .describe('RFC 3339 timestamp (e.g. "2024-01-01T00:00:00Z") or the next_cursor of an earlier legal_changes result.');
 

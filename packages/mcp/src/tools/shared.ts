@@ -1,4 +1,5 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { parseIsoDate } from '@dp/core/dates';
 import { CHANGE_KINDS, DOC_TYPES, EFF_STATUSES } from '@dp/core/vocab';
 import { z } from 'zod';
 import type { ApiFailure } from '../errors';
@@ -14,22 +15,19 @@ export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, idempotentHint: 
 /** Documents' text per call; the rest is paged with text_offset (keeps a host's context small). */
 export const MAX_TEXT_CHARS = 20_000;
 
-function isCalendarDate(v: string): boolean {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
-
 export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .refine(isCalendarDate, 'must be a real calendar date');
+  .refine((v) => parseIsoDate(v) !== null, 'must be a real calendar date (years 0001 to 9999)');
 
 export const documentId = z
   .string()
   .trim()
   .min(1)
   .max(200)
-  .describe('Document id (e.g. "SB-2012-89") or natural key (e.g. "sb/2012/89"), as returned by legal_search.');
+  .describe(
+    'Document id (e.g. "SB-2012-89") or natural key (e.g. "sb/2012/89"), as returned by legal_search; its ELI ("/eli/cz/sb/2012/89") or doc number ("89/2012 Sb.") work too.',
+  );
 
 export const at = isoDate.describe('Date YYYY-MM-DD: show the document as it stood that day. Omit for today.');
 
@@ -106,6 +104,7 @@ export function failure(f: ApiFailure): CallToolResult {
       request_id: f.requestId ?? undefined,
       retry_after_seconds: f.retryAfterSeconds,
       resets_at: f.resetsAt,
+      invalid: f.fields,
     }).filter(([, v]) => v !== undefined),
   );
   return { isError: true, content: [{ type: 'text', text: `${f.message}\n\nerror: ${JSON.stringify(facts)}` }] };

@@ -1,6 +1,6 @@
-import { parseRfc3339 } from '@dp/core';
+import { decodeCursor, encodeCursor, isBigintText, parseRfc3339 } from '@dp/core';
 import { toFeedChange, type Database, type FeedChange } from '@dp/db';
-import { decodeCursor, encodeCursor, ParamReader } from '../params';
+import { ParamReader } from '../params';
 import { CHANGE_FILTER_KEYS, parseFilters, type DocumentFilters } from '../search/filters';
 
 /** Position in the feed: the last (txid, seq) a client has seen. Strings: bigint-safe JSON. */
@@ -29,12 +29,7 @@ const isCursor = (v: unknown): v is FeedCursor =>
   (typeof v === 'object' && v !== null && typeof (v as { a?: unknown }).a === 'string' && parseRfc3339((v as { a: string }).a) !== null);
 
 const isPosition = (v: unknown): v is FeedPosition =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as FeedPosition).t === 'string' &&
-  /^\d{1,19}$/.test((v as FeedPosition).t) &&
-  typeof (v as FeedPosition).s === 'string' &&
-  /^\d{1,19}$/.test((v as FeedPosition).s);
+  typeof v === 'object' && v !== null && isBigintText((v as FeedPosition).t) && isBigintText((v as FeedPosition).s);
 
 /** `since` is a timestamp if it parses as RFC 3339, else it must be a cursor of this feed. */
 export function parseChangesQuery(query: Record<string, unknown>): ChangesRequest {
@@ -49,7 +44,11 @@ export function parseChangesQuery(query: Record<string, unknown>): ChangesReques
     if (at) after = { since: at };
     else if (cur && 'a' in cur) after = { since: parseRfc3339(cur.a)! };
     else if (cur) after = { t: cur.t, s: cur.s };
-    else r.problems.push({ field: 'since', problem: 'must be an RFC 3339 timestamp or a next_cursor from this feed' });
+    else
+      r.problems.push({
+        field: 'since',
+        problem: 'must be an RFC 3339 timestamp from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z, or a next_cursor from this feed',
+      });
   }
   r.done();
   return { after, filters, limit };

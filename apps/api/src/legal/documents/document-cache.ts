@@ -39,7 +39,9 @@ export class DocumentCache {
   }
 
   get(rawRef: string): Promise<LoadedDocument> {
-    return this.documents.fetch(normalizeDocumentRef(rawRef).toLowerCase(), async () => {
+    // Keyed by what the document is looked up by: a natural key (also for its ELI or doc number)
+    // in lower case, an id as given (ids are matched exactly, so `sb-2012-89` is not `SB-2012-89`).
+    return this.documents.fetch(normalizeDocumentRef(rawRef), async () => {
       const doc = await loadDocument(this.db, rawRef);
       const versions = await loadVersions(this.db, doc.id);
       return { doc, versions, views: new DocumentViews(doc, versions) };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { SEARCH_MODES, type SearchMode } from '@dp/core';
-import { decodeCursor, encodeCursor, ParamReader } from '../params';
+import { decodeCursor, encodeCursor, SEARCH_MODES, type SearchMode } from '@dp/core';
+import { ParamReader } from '../params';
 import { parseFilters, SEARCH_FILTER_KEYS } from './filters';
 import type { TailKey } from './lexical';
 import type { SearchPosition, SearchRequest } from './search';

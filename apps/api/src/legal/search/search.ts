@@ -117,6 +117,10 @@ async function pageOf(
   const page: Ranked[] = [];
   let tailAfter: TailKey | null = null;
   if ('o' in at) {
+    // Past the ranked part: no cursor this search issued points there (the last page of the
+    // ranked part hands over to the tail with `t`), only a forged one or one from before the
+    // corpus changed. The order it was a position in has ended: an empty last page.
+    if (at.o > 0 && at.o >= ranked.length) return { page, next: null };
     const slice = ranked.slice(at.o, at.o + req.limit);
     slice.forEach((r, i) => page.push({ ...r, score: score(r, at.n + i) }));
     if (at.o + slice.length < ranked.length) return { page, next: { n: at.n + page.length, o: at.o + slice.length } };
