@@ -38,8 +38,13 @@ export interface paths {
      * @description `{id}` is the document id (`SB-2012-89`), its natural key (`sb/2012/89`), its ELI
      *     (`/eli/cz/sb/2012/89`) or its doc number (`89/2012 Sb.`), URL-encoded or not; all four
      *     name the same document. Costs 1 unit. With `at`, the document is shown in the version whose
-     *     `valid_from <= at < valid_to`; a date before its first version gives 404 with
-     *     `details.reason = "not_yet_published"`. Text is paged with `text_offset`/`text_limit`
+     *     `valid_from <= at < valid_to`. A date after publication but before its first version
+     *     shows the document with `version: null` and its status that day (`not_yet_in_force`); a
+     *     date before publication gives 404 with `details.reason = "not_yet_published"`. The text
+     *     shown is always the text of the day asked: where the version in force carries a text of
+     *     a later day (`version.text_as_of`), or the database holds none, `text` is null and
+     *     `text_available: false` with `text_unavailable` (reason, message, the e-Sbírka address of
+     *     that day). Text is paged with `text_offset`/`text_limit`
      *     (character offsets); follow `text_page.next_offset`.
      *
      */
@@ -440,6 +445,17 @@ export interface components {
         id: string;
         natural_key: string;
       };
+      /** @description For document.updated: each metadata field that changed, with its value before and after
+       *     (`title`, `citation`, `doc_number`, `eli`, `doc_type`, `is_amending_act`, `published`,
+       *     `effective_from`, `effective_to`, `gazette`; `text` as the sha256 of the text before and
+       *     after, where a text changed without a new version).
+       *      */
+      fields?: {
+        [key: string]: {
+          from: unknown;
+          to: unknown;
+        };
+      };
       id: string;
       kind: components['schemas']['ChangeKind'];
       /** @description For relation.created. */
@@ -471,7 +487,7 @@ export interface components {
       kinds?: components['schemas']['ChangeKind'][];
     };
     /** @enum {string} */
-    ChangeKind: 'document.created' | 'document.version_added' | 'document.status_changed' | 'relation.created';
+    ChangeKind: 'document.created' | 'document.version_added' | 'document.status_changed' | 'document.updated' | 'relation.created';
     /** Format: date */
     Date: string | null;
     /** @enum {string} */
@@ -493,6 +509,7 @@ export interface components {
       as_of: string;
       citation?: string | null;
       dates: {
+        /** @description The `valid_from` of the current version (the newest the source lists). */
         current_version_from?: components['schemas']['Date'];
         effective_from?: components['schemas']['Date'];
         effective_to?: components['schemas']['Date'];
@@ -531,6 +548,10 @@ export interface components {
       source?: Record<string, never> | null;
       status: components['schemas']['EffStatus'];
       text?: string | null;
+      /** @description Whether a text of this document as of `as_of` can be shown (with `at`: the text in force
+       *     that very day; without: the current version's text). `include=text` then returns it.
+       *      */
+      text_available: boolean;
       text_format?: string;
       text_page?: {
         limit: number;
@@ -539,6 +560,8 @@ export interface components {
         returned_chars: number;
         total_chars: number;
       };
+      /** @description Why no text can be shown for `as_of` (null when `text_available`). */
+      text_unavailable: null | components['schemas']['TextUnavailable'];
       text_unavailable_reason?: string;
       title: string;
       version: null | components['schemas']['Version'];
@@ -659,6 +682,21 @@ export interface components {
       /** @constant */
       success: true;
     };
+    TextUnavailable: {
+      message: string;
+      /**
+       * @description `not_in_source`: the version in force that day carries the text of a later day
+       *     (`version.text_as_of`); the source holds no text for the day itself.
+       *     `not_yet_in_force`: published, but no version was in force yet that day.
+       *     `hash_only`: the import kept only the text's hash (`version.text_sha256`).
+       *     `source_file_missing`: the source repository lacks the version's file.
+       *
+       * @enum {string}
+       */
+      reason: 'not_in_source' | 'not_yet_in_force' | 'hash_only' | 'source_file_missing';
+      /** @description The document's version for that day at e-Sbírka, the official source (`https://e-sbirka.gov.cz/eli/cz/sb/{year}/{number}/{day}`), readable without a key. */
+      source_url: string | null;
+    };
     Usage: {
       by_day: {
         /** Format: date */
@@ -703,7 +741,16 @@ export interface components {
       is_current?: boolean;
       /** @description bootstrap (first consolidation) or reform (an amendment took effect) */
       kind: string;
-      /** @description false where the source kept only a hash of the text */
+      /**
+       * Format: date
+       * @description The day this version's text represents. Usually `valid_from`; later where the source
+       *     holds no text for the version's start: its file's only text is a consolidation of a
+       *     later day (the date its e-Sbírka URL ends in). A read `at` a day before `text_as_of`
+       *     shows no text (`text_unavailable.reason` `not_in_source`), never this later text.
+       *
+       */
+      text_as_of: string;
+      /** @description false where the database holds no text of this version (a hash only, or the source file is missing) */
       text_available: boolean;
       text_chars: number | null;
       text_sha256: string | null;
@@ -836,7 +883,7 @@ export interface components {
      * @enum {string}
      */
     WebhookDeliveryEventType:
-      'document.created' | 'document.version_added' | 'document.status_changed' | 'relation.created' | 'webhook.test';
+      'document.created' | 'document.version_added' | 'document.status_changed' | 'document.updated' | 'relation.created' | 'webhook.test';
     /** @description The change as the changes feed shows it; the `data` of the delivered body. */
     WebhookEventPayload: {
       /** Format: date-time */
@@ -855,7 +902,7 @@ export interface components {
      * @description The change kinds a webhook subscribes to.
      * @enum {string}
      */
-    WebhookEventType: 'document.created' | 'document.version_added' | 'document.status_changed' | 'relation.created';
+    WebhookEventType: 'document.created' | 'document.version_added' | 'document.status_changed' | 'document.updated' | 'relation.created';
     WebhookHeaders: {
       [key: string]: string;
     };
