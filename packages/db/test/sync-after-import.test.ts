@@ -23,10 +23,13 @@ describe('sync after a JSONL import of the same documents', () => {
     // Three versions, every file under the same source URL (the date of the newest), as upstream.
     const dates = ['2010-01-01', '2012-01-01', '2014-01-01'];
     dates.forEach((date, i) => {
-      const file = docFile({ id: 'SB-2010-5', versionDate: '2014-01-01' }, body(i + 1));
+      const file = docFile({ id: 'SB-2010-5', versionDate: '2014-01-01', amendmentsField: '1/2011 Sb.; 2/2011 Sb.' }, body(i + 1));
       const message = i === 0 ? bootstrapMessage('SB-2010-5', date) : reformMessage('SB-2010-5', date, `${i}/2011 Sb.`);
       commits.push(repo.commit('cz/SB-2010-5.md', file, message, date));
     });
+    // An amending act the import did not have: the sync creates it, and its `amends` edge needs the
+    // facts of the imported document's history and front matter.
+    repo.commit('cz/SB-2011-1.md', docFile({ id: 'SB-2011-1' }, '# Novela\n'), bootstrapMessage('SB-2011-1', '2011-06-01'), '2011-06-01');
     // The JSONL record of that document: the newest text is the document's, the older ones hash only.
     const record = {
       id: 'SB-2010-5',
@@ -70,20 +73,31 @@ describe('sync after a JSONL import of the same documents', () => {
     expect(rows.map((r) => r.source_date)).toEqual(['2014-01-01', '2014-01-01', '2014-01-01']);
   });
 
-  it('the sync fills in the texts the import lacked, and announces no new version', async () => {
-    const changesBefore = await count(db, '"change"');
+  it('the sync fills in the texts the import lacked, and announces no new version of it', async () => {
+    const changesBefore = await count(db, `"change" WHERE natural_key = 'sb/2010/5'`);
     const report = await syncRepository(db, repo.dir, { today: TODAY, concurrency: 1 });
     expect(report).toMatchObject({
-      commits: 3,
-      versions_added: 0,
+      commits: 4,
+      versions_added: 1, // the amending act's
       texts_filled: 2,
-      documents: { created: 0, updated: 1, unchanged: 0, failed: 0 },
+      documents: { created: 1, updated: 1, unchanged: 0, failed: 0 },
       warnings: [],
     });
     const rows = await versions();
     expect(rows.map((r) => r.text)).toEqual([body(1), body(2), null]); // the current text is the document's
     expect(rows.map((r) => r.text_omitted)).toEqual([null, null, null]);
-    expect(await count(db, '"change"')).toBe(changesBefore);
+    expect(await count(db, `"change" WHERE natural_key = 'sb/2010/5'`)).toBe(changesBefore);
+  });
+
+  it('the imported document gets the amends edges its history and front matter imply, as if synced', async () => {
+    const edges = await db.query<{ source_id: string; methods: string[]; version_dates: string[] }>(
+      `SELECT source_id, methods, version_dates FROM document_relation WHERE "type" = 'amends' AND target_key = 'sb/2010/5'`,
+    );
+    expect(edges).toEqual([{ source_id: 'SB-2011-1', methods: ['source-history', 'source-metadata'], version_dates: ['2012-01-01'] }]);
+    // Announced on the amending act, like every edge.
+    expect(await count(db, `"change" WHERE kind = 'relation.created' AND natural_key = 'sb/2011/1' AND relation->>'type' = 'amends'`)).toBe(
+      1,
+    );
   });
 
   it('a text whose hash differs from the stored one is not filled in, and the sync says so', async () => {

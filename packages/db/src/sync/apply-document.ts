@@ -23,6 +23,13 @@ export interface DocumentInput {
    * repository: the text is filled in where the stored hash, if any, matches it.
    */
   fills?: VersionInput[];
+  /**
+   * A document another writer (a JSONL import) stored with every version the repository has: what
+   * the sync derives from its commits and newest front matter beyond the rows (the amendment facts
+   * its `amends` edges come from) is recorded, once. `versions` are every commit's metadata
+   * (no texts), `meta` the newest readable front matter.
+   */
+  adopt?: { versions: VersionInput[]; meta: DocumentMeta | null; lastCommit: string };
   /** `source.repo` of the document row. */
   repo: string;
   /** Title when no version has usable front matter (from the commit subject). */
@@ -37,6 +44,11 @@ export interface ApplyDocumentResult {
   textsMismatched: string[];
   changes: number;
   deliveries: number;
+}
+
+/** What a document row written by the sync from `commit` is identified by (a JSONL import's differs). */
+export function syncContentHash(commit: string): string {
+  return createHash('sha256').update(`dp-git-sync-v1\n${commit}`).digest('hex');
 }
 
 const LICENSE = 'public domain (official work, s. 3(a) Act No. 121/2000 Coll.)';
@@ -175,7 +187,7 @@ function documentRow(
     gazette: meta.gazette,
     source: { repo: input.repo, commit: lastCommit, path: input.path, url: meta.sourceUrl, license: LICENSE },
     // Identifies what the row was written from; a JSONL import of the same document differs.
-    content_hash: createHash('sha256').update(`dp-git-sync-v1\n${lastCommit}`).digest('hex'),
+    content_hash: syncContentHash(lastCommit),
   };
 }
 
@@ -267,6 +279,14 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
   const filled = stored ? await fillTexts(tx, stored.id, input.fills ?? []) : { filled: 0, mismatched: [] };
   const fills = { textsFilled: filled.filled, textsMismatched: filled.mismatched };
   if (fresh.length === 0) {
+    if (stored && input.adopt) {
+      const doc: DocRef = { id: stored.id, naturalKey: key, docNumber: stored.doc_number, docType: stored.doc_type, status: stored.status };
+      await lockCrossDocument(tx);
+      const adopted = await recordAmendments(tx, doc, input.adopt.versions, input.adopt.meta);
+      await tx.$executeRawUnsafe('UPDATE "document" SET content_hash = $2 WHERE id = $1', stored.id, syncContentHash(input.adopt.lastCommit));
+      const written = await recordChanges(tx, adopted);
+      return { outcome: 'updated', versionsAdded: 0, changes: written.changes, deliveries: written.deliveries, ...fills };
+    }
     return { outcome: filled.filled ? 'updated' : 'unchanged', versionsAdded: 0, changes: 0, deliveries: 0, ...fills };
   }
 

@@ -1,6 +1,6 @@
 import { formatIsoDate } from '@dp/core';
 import type { Database } from '../client';
-import { applyDocument } from './apply-document';
+import { applyDocument, syncContentHash, type DocumentInput } from './apply-document';
 import { buildVersion, MISSING_BLOB_REASON, type VersionInput } from './build-version';
 import { collectGarbage } from './collect-garbage';
 import { documentIdentity, type DocumentIdentity } from './document-identity';
@@ -156,8 +156,10 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
     }
   }
 
-  // 2. What is stored already (an interrupted run, or an import): versions are keyed by their commit.
+  // 2. What is stored already (an interrupted run, or an import): versions are keyed by their commit;
+  // documents another writer stored are adopted (see DocumentInput.adopt).
   const applied = await appliedCommits(db, [...groups.values()]);
+  const foreign = await foreignDocuments(db, [...groups.values()]);
 
   // 3. Each document in one transaction, `concurrency` at a time (PostgreSQL's work per document
   // is most of a sync, and one writer keeps one core busy); blobs are read ahead of the writers.
@@ -171,7 +173,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
   const prepare = (i: number): Promise<PreparedDocument> => {
     let p = preparing.get(i);
     if (!p) {
-      p = prepareDocument(list[i], applied, blobs, today);
+      p = prepareDocument(list[i], applied, foreign, blobs, today);
       p.catch(() => undefined); // awaited by its writer; a failure must not count as unhandled meanwhile
       preparing.set(i, p);
     }
@@ -186,7 +188,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
       preparing.delete(i);
       const prepared = await current;
       for (const w of prepared.warnings) warn(w);
-      if (prepared.versions.length === 0 && prepared.fills.length === 0) {
+      if (prepared.versions.length === 0 && prepared.fills.length === 0 && !prepared.adopt) {
         report.documents.unchanged += 1;
       } else {
         try {
@@ -195,6 +197,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
             path: group.path,
             versions: prepared.versions,
             fills: prepared.fills,
+            adopt: prepared.adopt,
             repo: source,
             fallbackTitle: prepared.fallbackTitle,
           });
@@ -271,8 +274,31 @@ async function appliedCommits(db: Database, groups: DocumentGroup[]): Promise<Ma
   return applied;
 }
 
+/**
+ * Natural keys of stored documents the sync did not write from their newest commit in the range:
+ * another writer (a JSONL import) stored them, so what the sync derives beyond rows is missing.
+ */
+async function foreignDocuments(db: Database, groups: DocumentGroup[]): Promise<Set<string>> {
+  const foreign = new Set<string>();
+  for (let i = 0; i < groups.length; i += 5000) {
+    const chunk = groups.slice(i, i + 5000);
+    const rows = await db.query<{ natural_key: string; content_hash: string }>(
+      'SELECT natural_key, content_hash FROM "document" WHERE natural_key = ANY($1::text[])',
+      [chunk.map((g) => g.identity.naturalKey)],
+    );
+    const byKey = new Map(rows.map((r) => [r.natural_key, r.content_hash]));
+    for (const g of chunk) {
+      const hash = byKey.get(g.identity.naturalKey);
+      const last = g.commits[g.commits.length - 1];
+      if (hash !== undefined && hash !== syncContentHash(last.commit.sha)) foreign.add(g.identity.naturalKey);
+    }
+  }
+  return foreign;
+}
+
 interface PreparedDocument {
   versions: VersionInput[];
+  adopt?: DocumentInput['adopt'];
   /** Stored versions whose missing text the repository holds (see appliedCommits). */
   fills: VersionInput[];
   textChars: number;
@@ -283,6 +309,7 @@ interface PreparedDocument {
 async function prepareDocument(
   group: DocumentGroup,
   applied: Map<string, boolean>,
+  foreign: Set<string>,
   blobs: BlobReader,
   today: string,
 ): Promise<PreparedDocument> {
@@ -312,5 +339,16 @@ async function prepareDocument(
     return blob === null ? [] : [buildVersion(c.commit, group.path, blob, group.identity, today).version].filter((v) => v !== null);
   });
   const textChars = [...versions, ...fills].reduce((n, v) => n + (v.text?.length ?? 0), 0);
-  return { versions, fills, textChars, warnings, fallbackTitle };
+  let adopt: PreparedDocument['adopt'];
+  if (pending.length === 0 && foreign.has(group.identity.naturalKey)) {
+    // Every version is stored: only the commits' metadata and the newest front matter are wanted.
+    const last = group.commits[group.commits.length - 1];
+    const newest = buildVersion(last.commit, group.path, await blobs.read(last.blob), group.identity, today).version;
+    adopt = {
+      versions: group.commits.flatMap((c) => buildVersion(c.commit, group.path, null, group.identity, today).version ?? []),
+      meta: newest?.meta ?? null,
+      lastCommit: last.commit.sha,
+    };
+  }
+  return { versions, fills, adopt, textChars, warnings, fallbackTitle };
 }
