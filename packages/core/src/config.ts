@@ -55,6 +55,12 @@ const schema = z
     EMBEDDINGS_URL: optionalUrl,
     EMBEDDINGS_MODEL: z.string().default('text-embedding-3-small'),
     EMBEDDINGS_API_KEY: z.string().optional(),
+    /**
+     * Webhook targets on private, loopback, link-local, metadata and other non-public addresses
+     * (and http to such hosts) are refused in every mode, at creation and at delivery, unless
+     * this is true: for local receivers while developing, never on a shared deployment.
+     */
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: bool,
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('Legal Data API <no-reply@localhost>'),
     MAIL_OUTBOX_DIR: z.string().default('.data/outbox'),

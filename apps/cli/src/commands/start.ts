@@ -168,6 +168,13 @@ export const start: Command = {
           ...(apps.some((a) => a.name === 'mcp-http')
             ? [`  MCP:      ${base}/mcp   (Streamable HTTP; header Authorization: Bearer <API key>)`]
             : []),
+          ...(apps.some((a) => a.name === 'webhooks')
+            ? [
+                config.WEBHOOK_ALLOW_PRIVATE_TARGETS
+                  ? '  Webhooks: private and loopback targets ALLOWED (WEBHOOK_ALLOW_PRIVATE_TARGETS=true): for local receivers only'
+                  : '  Webhooks: public https targets only (WEBHOOK_ALLOW_PRIVATE_TARGETS=true allows local receivers)',
+              ]
+            : []),
           ...(logDir ? [`  Logs:     ${logDir}/<app>.log   (LOG_FORMAT=json prints them here instead)`] : []),
           '',
           `Demo API key (scopes read, manage; kept in ${join(paths.dataDir, 'demo-key.json')}${demoKey.created ? ', new' : ''}): ${demoKey.key}`,
