@@ -6,6 +6,30 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
+/** A comma-separated list of web origins (`scheme://host[:port]`), each written as URL#origin does. */
+const originList = z
+  .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional())
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const origins: string[] = [];
+    for (const entry of value.split(',').map((e) => e.trim())) {
+      let url: URL | undefined;
+      try {
+        url = new URL(entry);
+      } catch {
+        url = undefined;
+      }
+      if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `not an http(s) origin (scheme://host[:port], nothing after it): ${JSON.stringify(entry)}`,
+        });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    return origins;
+  });
 
 /** USD amount with at most 6 decimals, turned into integer atomic units (no floating point). */
 export function usdToAtomic(value: string, decimals = 6): bigint {
@@ -36,6 +60,13 @@ const schema = z
     INTERNAL_API_URL: z.string().url().default('http://127.0.0.1:3001'),
     /** Where apps/mcp-http sends its /v1 requests; unset, the api's own address (INTERNAL_API_URL). */
     MCP_API_URL: optionalUrl,
+    /**
+     * Browser origins apps/mcp-http answers (comma-separated, replacing the default); a request
+     * with another `Origin` is refused (DNS rebinding). Unset: PUBLIC_BASE_URL's origin and
+     * loopback origins (http(s)://localhost, 127.0.0.1, [::1], any port). Requests without
+     * `Origin` (non-browser clients) are never refused for it.
+     */
+    MCP_ALLOWED_ORIGINS: originList,
     INTERNAL_API_SECRET: z.string().min(16).optional(),
     KEY_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(60).default(60),
     TRUST_PROXY: z.string().default('loopback'),
