@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const bool = z
@@ -94,7 +95,10 @@ const schema = z
     WEBHOOK_ALLOW_PRIVATE_TARGETS: bool,
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('Legal Data API <no-reply@localhost>'),
-    MAIL_OUTBOX_DIR: z.string().default('.data/outbox'),
+    /** The data directory (embedded database, logs, demo key, mail outbox); unset: `.data` in the working directory. */
+    DATA_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+    /** The portal's file outbox when SMTP_URL is unset; unset: `outbox` in the data directory. */
+    MAIL_OUTBOX_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
     SESSION_SECRET: z.string().min(32).optional(),
   })
   .superRefine((env, ctx) => {
@@ -113,6 +117,7 @@ const schema = z
 export type RawConfig = z.infer<typeof schema>;
 
 export interface Config extends RawConfig {
+  MAIL_OUTBOX_DIR: string;
   INTERNAL_API_SECRET: string;
   SESSION_SECRET: string;
   x402DailyCapAtomic: bigint;
@@ -139,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const raw = parsed.data;
   return {
     ...raw,
+    MAIL_OUTBOX_DIR: raw.MAIL_OUTBOX_DIR ?? join(raw.DATA_DIR ?? '.data', 'outbox'),
     INTERNAL_API_SECRET: raw.INTERNAL_API_SECRET ?? DEV_INTERNAL_SECRET,
     SESSION_SECRET: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
     x402DailyCapAtomic: usdToAtomic(raw.X402_DAILY_CAP_USD),

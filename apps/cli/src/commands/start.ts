@@ -126,6 +126,8 @@ export const start: Command = {
       const secrets = localSecrets(paths.dataDir);
       const env: NodeJS.ProcessEnv = {
         ...process.env,
+        // The apps' files (the portal's mail outbox) go where start's own do, whatever their cwd.
+        DATA_DIR: paths.dataDir,
         DATABASE_URL: databaseUrl,
         INTERNAL_API_SECRET: process.env.INTERNAL_API_SECRET ?? secrets.internal,
         SESSION_SECRET: process.env.SESSION_SECRET ?? secrets.session,
