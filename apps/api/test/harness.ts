@@ -84,21 +84,26 @@ export async function createSeededHarness(seed: (db: TestDatabase) => Promise<un
   return { h, key: (await h.newKey()).key };
 }
 
+/** The api's config in a NODE_ENV, with the secrets production requires. */
+export const modeConfig = (mode: 'development' | 'test' | 'production', overrides: Record<string, string> = {}) =>
+  apiConfig({ NODE_ENV: mode, INTERNAL_API_SECRET: 'x'.repeat(32), SESSION_SECRET: 'y'.repeat(40), ...overrides });
+
 /**
- * A development harness and a production one (production URL policy, e.g. for webhook targets)
- * on the same database; `close` closes both, the production one first as it borrows the database.
+ * Harnesses on one database for the webhook URL policy: `h` has the default of every mode (public
+ * https targets only), `local` sets WEBHOOK_ALLOW_PRIVATE_TARGETS=true (local receivers: loopback
+ * and private targets, http to them), `prod` is production. `close` closes the borrowers first.
  */
-export async function createDevAndProdHarnesses(): Promise<{ h: Harness; prod: Harness; close: () => Promise<void> }> {
+export async function createPolicyHarnesses(): Promise<{ h: Harness; local: Harness; prod: Harness; close: () => Promise<void> }> {
   const h = await createHarness();
-  const prod = await createHarness({
-    db: h.db,
-    config: apiConfig({ NODE_ENV: 'production', INTERNAL_API_SECRET: 'x'.repeat(32), SESSION_SECRET: 'y'.repeat(40) }),
-  });
+  const local = await createHarness({ db: h.db, config: apiConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }) });
+  const prod = await createHarness({ db: h.db, config: modeConfig('production') });
   return {
     h,
+    local,
     prod,
     close: async () => {
       await prod.close();
+      await local.close();
       await h.close();
     },
   };

@@ -1,6 +1,6 @@
 import { newId } from '@dp/core';
 import { recordChanges } from '@dp/db';
-import { createDevAndProdHarnesses, errorFields, type Harness, type HarnessMethod } from './harness';
+import { createPolicyHarnesses, errorFields, type Harness, type HarnessMethod } from './harness';
 
 /**
  * The webhook operations of issue #16 over /v1: edit and re-enable (PATCH), test events, the
@@ -10,7 +10,7 @@ import { createDevAndProdHarnesses, errorFields, type Harness, type HarnessMetho
 let h: Harness;
 let prod: Harness;
 let close: () => Promise<void>;
-beforeAll(async () => ({ h, prod, close } = await createDevAndProdHarnesses()));
+beforeAll(async () => ({ h, prod, close } = await createPolicyHarnesses()));
 afterAll(() => close());
 
 async function newWebhook(harness: Harness, key: string, url = 'https://ops.example.com/hook') {
@@ -74,16 +74,21 @@ describe('PATCH /v1/webhooks/{id}', () => {
     expect((await h.get(path, key)).body.data.webhook.url).toBe('https://third.example.com/');
   });
 
-  it('applies the production URL policy, as create does', async () => {
-    const { key } = await prod.newKey();
-    const { webhook } = await newWebhook(prod, key);
+  it.each([
+    ['the default', () => h],
+    ['production', () => prod],
+  ])('applies the URL policy (%s), as create does', async (_mode, harness) => {
+    const { key } = await harness().newKey();
+    const { webhook } = await newWebhook(harness(), key);
     for (const url of [
       'http://hooks.example.com/x',
+      'http://127.0.0.1:8080/x',
       'https://127.0.0.1/x',
       'https://169.254.169.254/latest',
       'https://[::ffff:10.0.0.1]/x',
+      'https://[::ffff:0:127.0.0.1]/x',
     ]) {
-      const res = await prod.call('patch', `/v1/webhooks/${webhook.id}`, key, { url });
+      const res = await harness().call('patch', `/v1/webhooks/${webhook.id}`, key, { url });
       expect([url, res.status, errorFields(res)]).toEqual([url, 400, ['url']]);
     }
   });

@@ -1,12 +1,12 @@
 import { newId } from '@dp/core';
 import { recordChanges } from '@dp/db';
 import { expectMatchesOpenApi } from '@dp/testing';
-import { createDevAndProdHarnesses, errorFields, type Harness } from './harness';
+import { createHarness, createPolicyHarnesses, errorFields, modeConfig, type Harness } from './harness';
 
 let h: Harness;
-let prod: Harness; // same database, production URL policy
+let local: Harness; // same database, WEBHOOK_ALLOW_PRIVATE_TARGETS=true
 let close: () => Promise<void>;
-beforeAll(async () => ({ h, prod, close } = await createDevAndProdHarnesses()));
+beforeAll(async () => ({ h, local, close } = await createPolicyHarnesses()));
 afterAll(() => close());
 
 describe('/v1/webhooks', () => {
@@ -96,35 +96,50 @@ describe('/v1/webhooks', () => {
       .set('Content-Type', 'application/json')
       .send('{"url":');
     expect(broken.status).toBe(400);
-    // Development: http only to loopback hosts.
-    const httpPublic = await h.call('post', '/v1/webhooks', key, { url: 'http://hooks.example.com/x', events: ['document.created'] });
+    // WEBHOOK_ALLOW_PRIVATE_TARGETS=true (local receivers): http, but only to loopback and private hosts.
+    const httpPublic = await local.call('post', '/v1/webhooks', key, { url: 'http://hooks.example.com/x', events: ['document.created'] });
     expect(httpPublic.status).toBe(400);
-    const httpLoopback = await h.call('post', '/v1/webhooks', key, { url: 'http://127.0.0.1:9/x', events: ['document.created'] });
-    expect(httpLoopback.status).toBe(201);
+    for (const url of ['http://127.0.0.1:9/x', 'http://localhost:9/x', 'https://192.168.1.1/x', 'https://169.254.169.254/x']) {
+      const res = await local.call('post', '/v1/webhooks', key, { url, events: ['document.created'] });
+      expect([url, res.status]).toEqual([url, 201]);
+    }
   });
 
-  it('refuses SSRF targets in production: http, loopback, private, link-local, metadata', async () => {
-    const { key } = await prod.newKey();
-    for (const url of [
-      'http://hooks.example.com/x',
-      'http://127.0.0.1:8080/x',
-      'https://localhost/x',
-      'https://127.0.0.1/x',
-      'https://[::1]/x',
-      'https://[::ffff:127.0.0.1]/x',
-      'https://10.0.0.1/x',
-      'https://192.168.1.10/x',
-      'https://169.254.169.254/latest/meta-data/',
-      'https://100.64.0.1/x',
-      'https://[fd00::1]/x',
-      'https://[fe80::1]/x',
-    ]) {
-      const res = await prod.call('post', '/v1/webhooks', key, { url, events: ['document.created'] });
-      expect([url, res.status, errorFields(res)]).toEqual([url, 400, ['url']]);
-    }
-    const ok = await prod.call('post', '/v1/webhooks', key, { url: 'https://hooks.example.com/x', events: ['document.created'] });
-    expect(ok.status).toBe(201);
-  });
+  // In every mode, development (what `npm start` runs) included, unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true.
+  it.each(['development', 'test', 'production'] as const)(
+    'refuses SSRF targets in %s: http, loopback, private, link-local, metadata',
+    async (mode) => {
+      const harness = await createHarness({ db: h.db, config: modeConfig(mode) });
+      try {
+        const { key } = await harness.newKey();
+        for (const url of [
+          'http://hooks.example.com/x',
+          'http://127.0.0.1:8080/x',
+          'http://localhost:8080/x',
+          'https://localhost/x',
+          'https://127.0.0.1/x',
+          'https://[::1]/x',
+          'https://[::ffff:127.0.0.1]/x',
+          'https://[::ffff:0:127.0.0.1]/x',
+          'https://[64:ff9b::7f00:1]/x',
+          'https://[::127.0.0.1]/x',
+          'https://10.0.0.1/x',
+          'https://192.168.1.1/x',
+          'https://169.254.169.254/latest/meta-data/',
+          'https://100.64.0.1/x',
+          'https://[fd00::1]/x',
+          'https://[fe80::1]/x',
+        ]) {
+          const res = await harness.call('post', '/v1/webhooks', key, { url, events: ['document.created'] });
+          expect([url, res.status, errorFields(res)]).toEqual([url, 400, ['url']]);
+        }
+        const ok = await harness.call('post', '/v1/webhooks', key, { url: 'https://hooks.example.com/x', events: ['document.created'] });
+        expect(ok.status).toBe(201);
+      } finally {
+        await harness.close();
+      }
+    },
+  );
 
   it('caps an organization at 20 webhooks', async () => {
     const { key } = await h.newKey();

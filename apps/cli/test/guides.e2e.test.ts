@@ -74,10 +74,16 @@ describe('guides run against a started product', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'dp-guides-'));
     workDir = mkdtempSync(join(tmpdir(), 'dp-guides-run-'));
     const receiver = await freePort();
-    const started = await startEnv({ dataDir, corpusPath: SAMPLE_CORPUS, extra: { X402_ENABLED: 'true' } });
+    // The webhooks guide's receiver listens on loopback: local receivers allowed, as the guide says.
+    const started = await startEnv({
+      dataDir,
+      corpusPath: SAMPLE_CORPUS,
+      extra: { X402_ENABLED: 'true', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
+    });
     startEnvironment = started;
     start = startProduct(CLI, started, { timeoutMs: 150_000 });
     await start.banner;
+    expect(start.output()).toContain('Webhooks: private and loopback targets ALLOWED (WEBHOOK_ALLOW_PRIVATE_TARGETS=true)');
 
     // curl as the guides' reader runs it, but failing on an HTTP error instead of printing it.
     const home = join(workDir, 'home');

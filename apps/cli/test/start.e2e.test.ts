@@ -84,6 +84,8 @@ describe('npm start (embedded defaults)', () => {
       expect(started).toBeGreaterThan(-1);
       expect(started).toBeLessThan(banner);
     }
+    // Webhook targets: public only unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true (guides.e2e turns it on).
+    expect(product.output()).toContain('Webhooks: public https targets only (WEBHOOK_ALLOW_PRIVATE_TARGETS=true allows local receivers)');
     // Straight after the banner, every routed app answers through the public port.
     expect((await fetch(`${base}/portal/`)).status).toBeLessThan(500);
     expect((await fetch(`${base}/x402/legal/documents/sb%2F2091%2F1`)).status).not.toBe(502);

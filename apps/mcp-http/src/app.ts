@@ -14,6 +14,7 @@ import {
   type Logger,
 } from '@dp/core';
 import { createMcpServer, DEFAULT_TIMEOUT_MS, HTTP_SETUP, SERVER_VERSION, type Logger as ToolLogger } from '@dp/mcp';
+import { mcpOrigin } from './origin';
 
 export interface McpHttpDeps {
   config: Config;
@@ -58,6 +59,12 @@ export function createMcpHttpApp(deps: McpHttpDeps): express.Express {
   // No storage of its own: up is ready. Upstream outages surface as tool errors that say so.
   app.get('/healthz', (_req, res) => sendSuccess(res, { status: 'ok' }));
   app.get('/readyz', (_req, res) => sendSuccess(res, { status: 'ready' }));
+
+  // Origin first (403 for a web origin not allowed, whatever the key; CORS for the allowed ones).
+  // Our own middleware rather than the transport's allowedOrigins: those options are deprecated
+  // in the SDK, match exact strings only, answer in JSON-RPC rather than our envelope, run after
+  // the key check and leave preflights unanswered; the SDK has no Origin middleware.
+  app.all(MCP_PATH, mcpOrigin(config));
 
   const requireKey = (req: Request, res: Response, next: NextFunction) => {
     const key = bearerApiKey(req.get('authorization'));

@@ -12,8 +12,11 @@ import { keyInjectingProxy, startStack, type Stack } from './helpers';
 const CLI = join(__dirname, '..', 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 const BASELINE = join(__dirname, 'conformance-expected-failures.yaml');
 
-/** The scenarios a tools-only, stateless server must pass: each one's checks all succeed. */
-const APPLICABLE = ['server-initialize', 'ping', 'tools-list'];
+/**
+ * The scenarios a tools-only, stateless server must pass: each one's checks all succeed
+ * (dns-rebinding-protection: a foreign Host/Origin refused, the server's own loopback one served).
+ */
+const APPLICABLE = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'];
 
 let stack: Stack;
 let proxy: { url: string; close(): Promise<void> };

@@ -17,16 +17,24 @@ export interface Stack {
   close(): Promise<void>;
 }
 
+/** mcp-http on its own loopback port in front of `apiUrl`, configured by `env` on top of the test config. */
+export async function serveMcpHttp(
+  apiUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ base: string; mcpUrl: URL; close(): Promise<void> }> {
+  const app = createMcpHttpApp({ config: testConfig(env), apiBaseUrl: apiUrl, logger: createLogger({ level: 'silent' }) });
+  const served = await serve(app);
+  return { base: served.url, mcpUrl: new URL(`${served.url}/mcp`), close: () => served.close() };
+}
+
 /** A real api (real database, fixture documents) and mcp-http in front of it, each on its own port. */
 export async function startStack(): Promise<Stack> {
   const api = await startRunningApi(createApi);
-  const app = createMcpHttpApp({ config: testConfig(), apiBaseUrl: api.url, logger: createLogger({ level: 'silent' }) });
-  const served = await serve(app);
-  const base = served.url;
+  const served = await serveMcpHttp(api.url);
   return {
     api,
-    base,
-    mcpUrl: new URL(`${base}/mcp`),
+    base: served.base,
+    mcpUrl: served.mcpUrl,
     async close() {
       await served.close();
       await api.close();
@@ -40,9 +48,12 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-/** The official SDK client over Streamable HTTP, sending the key as a host configured with headers does. */
-export async function connectMcp(url: URL, key: string): Promise<McpSession> {
-  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${key}` } } });
+/**
+ * The official SDK client over Streamable HTTP, sending the key as a host configured with headers
+ * does; `headers` adds more (an `Origin`, as a browser-based client sends).
+ */
+export async function connectMcp(url: URL, key: string, headers: Record<string, string> = {}): Promise<McpSession> {
+  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${key}`, ...headers } } });
   const client = new Client({ name: 'mcp-http-test', version: '1.0.0' });
   await client.connect(transport);
   return {

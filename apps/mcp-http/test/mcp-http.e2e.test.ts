@@ -62,6 +62,8 @@ describe('tools over Streamable HTTP', () => {
         expect(t.outputSchema).toBeDefined();
       }
       expect(m.client.getServerVersion()?.name).toBe('legal-data');
+      // The tool list never changes and no list_changed notification is ever sent: not advertised.
+      expect(m.client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
       expect(m.client.getInstructions()).toMatch(/Cite documents by doc_number and natural key/);
     });
   });

@@ -35,14 +35,15 @@ export async function startBrowserStack(options: { withApi?: boolean; limits?: P
   // Listen first, so the mailed links (PUBLIC_BASE_URL) point at the real port.
   const portalServer = createServer();
   const portalUrl = await listenOnLoopback(portalServer);
-  const config = testConfig({ PUBLIC_BASE_URL: portalUrl, MAIL_OUTBOX_DIR: outboxDir });
+  // The browser tests' webhook receiver listens on loopback: local receivers allowed, explicitly.
+  const config = testConfig({ PUBLIC_BASE_URL: portalUrl, MAIL_OUTBOX_DIR: outboxDir, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
   const portal = createPortal({ db, state, config, mailer: createOutboxMailer(outboxDir, config.MAIL_FROM), limits: options.limits });
   portalServer.on('request', portal.app);
   let api: Api | undefined;
   let apiServer: ReturnType<typeof createServer> | undefined;
   let apiUrl: string | undefined;
   if (options.withApi) {
-    api = createApi({ db, state, config: testConfig(), meterIntervalMs: 200 });
+    api = createApi({ db, state, config: testConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }), meterIntervalMs: 200 });
     await api.ready;
     apiServer = createServer(api.app);
     apiUrl = await listenOnLoopback(apiServer);

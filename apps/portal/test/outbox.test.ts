@@ -1,6 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadConfig } from '@dp/core';
+import { createMailer } from '../src/mail/create-mailer';
 import { createOutboxMailer } from '../src/mail/outbox';
 
 describe('the mail outbox', () => {
@@ -35,6 +37,30 @@ describe('the mail outbox', () => {
       expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('where the portal writes mail without SMTP_URL', () => {
+  it('in the data directory (DATA_DIR), not under the working directory; MAIL_OUTBOX_DIR still wins', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dp-data-dir-'));
+    try {
+      const mailer = createMailer(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
+      expect(mailer.description).toBe(`outbox directory ${join(dataDir, 'outbox')}`);
+      await mailer.send({ to: 'someone@example.com', subject: 'Where', text: 'here' });
+      const sent = readdirSync(join(dataDir, 'outbox')).filter((n) => n.endsWith('.json'));
+      expect(sent).toHaveLength(1);
+      expect(JSON.parse(readFileSync(join(dataDir, 'outbox', sent[0]), 'utf8'))).toMatchObject({
+        to: 'someone@example.com',
+        subject: 'Where',
+      });
+
+      const chosen = join(dataDir, 'mail');
+      expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, MAIL_OUTBOX_DIR: chosen }).MAIL_OUTBOX_DIR).toBe(chosen);
+      // Neither set: `.data/outbox` under the working directory, as `start`'s own default data directory.
+      expect(loadConfig({ NODE_ENV: 'test' }).MAIL_OUTBOX_DIR).toBe(join('.data', 'outbox'));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -10,7 +10,8 @@ import { createPortalHarness, formToken, logIn, signUp, verifiedAccount, type Po
  */
 let h: PortalHarness;
 beforeAll(async () => {
-  h = await createPortalHarness();
+  // Its webhooks point at a loopback port (nothing is delivered here): local receivers allowed.
+  h = await createPortalHarness({ config: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
 });
 afterAll(() => h.close());
 
@@ -104,5 +105,37 @@ describe('portal webhook operations', () => {
       .send({ _csrf: await formToken(agent, '/portal/webhooks'), url: 'http://127.0.0.1:9/x', events: 'document.created' });
     expect(res.status).toBe(403);
     expect(await h.db.prisma.webhook.count({ where: { url: 'http://127.0.0.1:9/x' } })).toBe(0);
+  });
+
+  // What `npm start` runs (NODE_ENV=development) refuses them like every mode, unless
+  // WEBHOOK_ALLOW_PRIVATE_TARGETS=true; the form says which URLs it takes.
+  it('refuses private, loopback and metadata targets without WEBHOOK_ALLOW_PRIVATE_TARGETS, in development too', async () => {
+    const dev = await createPortalHarness({ db: h.db, config: { NODE_ENV: 'development' } });
+    try {
+      const agent = await verifiedAccount(dev, 'hook-ssrf@example.com', 'SSRF Org');
+      const page = await agent.get('/portal/webhooks');
+      expect(page.text).toContain('An https URL on the public internet.');
+      for (const url of [
+        'https://169.254.169.254/latest/meta-data/',
+        'https://192.168.1.1/hook',
+        'http://127.0.0.1:9/x',
+        'https://localhost/x',
+        'https://[::ffff:0:127.0.0.1]/x',
+      ]) {
+        const res = await agent
+          .post('/portal/webhooks')
+          .type('form')
+          .send({ _csrf: await formToken(agent, '/portal/webhooks'), url, events: 'document.created' });
+        expect([url, res.status]).toEqual([url, 400]);
+        expect(res.text).toMatch(/Endpoint URL must (not point to|use https)/);
+      }
+      expect(await dev.db.prisma.webhook.count({ where: { org: { name: 'SSRF Org' } } })).toBe(0);
+      // With the setting (h), the form says so and takes a loopback receiver.
+      expect((await (await verifiedAccount(h, 'hook-local@example.com')).get('/portal/webhooks')).text).toContain(
+        'WEBHOOK_ALLOW_PRIVATE_TARGETS is on',
+      );
+    } finally {
+      await dev.close();
+    }
   });
 });

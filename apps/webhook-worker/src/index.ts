@@ -2,7 +2,7 @@ import { createLogger, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
 import { applyMigrations, createDatabase } from '@dp/db';
 import { createWorker } from './worker';
 
-/** Entry point: node apps/webhook-worker/dist/index.js (DATABASE_URL, NODE_ENV, LOG_LEVEL). */
+/** Entry point: node apps/webhook-worker/dist/index.js (DATABASE_URL, WEBHOOK_ALLOW_PRIVATE_TARGETS, LOG_LEVEL). */
 async function main() {
   const config = loadConfigOrExit();
   const logger = createLogger({ name: 'webhook-worker', level: config.LOG_LEVEL });

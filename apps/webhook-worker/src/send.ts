@@ -9,8 +9,11 @@ export interface SendRequest {
   headers: Record<string, string>;
   body: string;
   timeoutMs: number;
-  /** Production: https only, public addresses only (checked on the address connected to). */
-  production: boolean;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_TARGETS. Off (the default, in every mode): https only, public addresses
+   * only, checked on the address connected to. On: local receivers (http, loopback, private).
+   */
+  allowPrivateTargets: boolean;
 }
 
 export interface SendResult {
@@ -40,25 +43,34 @@ export function loggableHeaders(headers: IncomingHttpHeaders): Record<string, st
   return out;
 }
 
+/**
+ * What refuses a delivery before any connection: http, and an IP literal host that is not public
+ * (Node connects to literals without calling `lookup`, so they are checked here), unless private
+ * targets are allowed. Host names are checked on their resolved addresses by guardedLookup.
+ */
+export function deliveryUrlProblem(url: URL, allowPrivateTargets: boolean): string | null {
+  if (allowPrivateTargets) return null;
+  if (url.protocol !== 'https:') return 'refused: only https URLs are delivered to';
+  if (isIpLiteral(url.hostname)) {
+    const cls = classifyAddress(url.hostname);
+    if (cls !== 'public') return `refused: ${url.hostname} is a ${cls.replace('_', '-')} address`;
+  }
+  return null;
+}
+
 /** Sends one webhook request; resolves with the status, rejects on network errors and refusals. */
 export type Sender = (req: SendRequest) => Promise<SendResult>;
 
 /**
- * The production sender: node's http(s).request (no redirects are followed, unlike fetch), a
+ * The sender: node's http(s).request (no redirects are followed, unlike fetch), a
  * guarded DNS lookup, a fresh connection per attempt and one overall timeout.
  */
 export function createSender(resolve: Resolver = systemResolver): Sender {
   return (req) =>
     new Promise<SendResult>((resolvePromise, reject) => {
       const url = new URL(req.url);
-      if (req.production && url.protocol !== 'https:')
-        return reject(new AddressNotAllowedError('refused: only https URLs are delivered to'));
-      // Node connects to IP literals without calling `lookup`, so they are checked here.
-      if (req.production && isIpLiteral(url.hostname) && classifyAddress(url.hostname) !== 'public') {
-        return reject(
-          new AddressNotAllowedError(`refused: ${url.hostname} is a ${classifyAddress(url.hostname).replace('_', '-')} address`),
-        );
-      }
+      const problem = deliveryUrlProblem(url, req.allowPrivateTargets);
+      if (problem) return reject(new AddressNotAllowedError(problem));
       const transport = url.protocol === 'https:' ? https : http;
       const request = transport.request(
         url,
@@ -66,7 +78,7 @@ export function createSender(resolve: Resolver = systemResolver): Sender {
           method: 'POST',
           headers: { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) },
           agent: false,
-          lookup: guardedLookup(resolve, req.production),
+          lookup: guardedLookup(resolve, !req.allowPrivateTargets),
         },
         (res) => {
           // The first few KB are kept for the delivery log; the rest is read and dropped so the

@@ -11,7 +11,7 @@ import { webhookHeaders } from './sign';
 
 export interface WorkerOptions {
   db: Database;
-  config: Pick<Config, 'isProduction' | 'LOG_LEVEL'>;
+  config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE_TARGETS' | 'LOG_LEVEL'>;
   logger?: Logger;
   /** Scheduling clock (claims, retries); tests move it instead of sleeping. */
   now?: () => Date;
@@ -81,7 +81,7 @@ export function createWorker(options: WorkerOptions): Worker {
     jitter: options.retry?.jitter ?? DEFAULTS.jitter,
   };
   const disableAfterFailures = options.disableAfterFailures ?? DEFAULTS.disableAfterFailures;
-  const production = options.config.isProduction;
+  const allowPrivateTargets = options.config.WEBHOOK_ALLOW_PRIVATE_TARGETS;
   // A claim must outlast the attempt it covers, or a second worker could send it meanwhile.
   if (lockMs <= timeoutMs) throw new Error(`lockMs (${lockMs}) must be longer than timeoutMs (${timeoutMs})`);
 
@@ -104,7 +104,7 @@ export function createWorker(options: WorkerOptions): Worker {
     let retryAfterMs: number | null = null;
     let response: AttemptOutcome['response'] = null;
     try {
-      const res = await send({ url: d.url, headers, body, timeoutMs, production });
+      const res = await send({ url: d.url, headers, body, timeoutMs, allowPrivateTargets });
       statusCode = res.status;
       response = { headers: res.headers ?? {}, body: res.body ?? '', truncated: res.bodyTruncated ?? false };
       if (res.status < 200 || res.status >= 300) {
@@ -201,7 +201,10 @@ export function createWorker(options: WorkerOptions): Worker {
     start() {
       if (running) return;
       running = true;
-      logger.info({ worker_id: id, production, max_attempts: maxAttempts(retry) }, 'webhook worker started');
+      logger.info(
+        { worker_id: id, allow_private_targets: allowPrivateTargets, max_attempts: maxAttempts(retry) },
+        'webhook worker started',
+      );
       loop = poll();
     },
     async stop() {

@@ -114,20 +114,23 @@ export async function emit(db: Database, n: number, kind: 'document.created' | '
   return db.prisma.$transaction((tx) => recordChanges(tx, changes));
 }
 
-/** An organization with one webhook (development policy, so loopback http is allowed). */
+/** The receivers of these tests listen on loopback: WEBHOOK_ALLOW_PRIVATE_TARGETS=true, set explicitly. */
+export const LOCAL_RECEIVERS = { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } as const;
+
+/** An organization with one webhook, created as with LOCAL_RECEIVERS (loopback http accepted). */
 export async function newWebhook(db: Database, url: string, events: string[] = ['document.created']) {
   const org = await createOrganization(db.prisma, { name: 'Hooks org' });
-  const created = await createWebhook(db.prisma, { orgId: org.id, url, events }, { production: false });
+  const created = await createWebhook(db.prisma, { orgId: org.id, url, events }, { allowPrivateTargets: true });
   return { orgId: org.id, id: created.webhook.id, secret: created.secret };
 }
 
-/** @dp/testing's test config; `production` applies the production delivery policy (public https only). */
-export function workerConfig(production = false): Config {
-  return testConfig({
-    NODE_ENV: production ? 'production' : 'test',
-    INTERNAL_API_SECRET: TEST_INTERNAL_SECRET,
-    SESSION_SECRET: TEST_SESSION_SECRET,
-  });
+/**
+ * @dp/testing's test config with `env` on top. Without WEBHOOK_ALLOW_PRIVATE_TARGETS it has the
+ * delivery policy of every mode (public https only); tests that deliver to the loopback receiver
+ * pass LOCAL_RECEIVERS.
+ */
+export function workerConfig(env: Record<string, string> = {}): Config {
+  return testConfig({ INTERNAL_API_SECRET: TEST_INTERNAL_SECRET, SESSION_SECRET: TEST_SESSION_SECRET, ...env });
 }
 
 /** A clock the test moves by hand. */

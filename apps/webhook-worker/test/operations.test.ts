@@ -11,7 +11,17 @@ import {
 } from '@dp/db';
 import type { TestDatabase } from '@dp/testing';
 import { createWorker, type WorkerOptions } from '../src/worker';
-import { deliveryRows, emit, manualClock, newWebhook, workerConfig, verifyHit, type Receiver, useWorkerFixture } from './helpers';
+import {
+  deliveryRows,
+  emit,
+  LOCAL_RECEIVERS,
+  manualClock,
+  newWebhook,
+  workerConfig,
+  verifyHit,
+  type Receiver,
+  useWorkerFixture,
+} from './helpers';
 
 /**
  * The operations of issue #16 through the real worker: test events, the delivery detail the
@@ -25,7 +35,7 @@ beforeAll(() => {
 });
 
 const fast = { retry: { scheduleMs: [1_000, 60_000], jitter: 0 } };
-const worker = (o: Partial<WorkerOptions> = {}) => createWorker({ db, config: workerConfig(), ...fast, ...o });
+const worker = (o: Partial<WorkerOptions> = {}) => createWorker({ db, config: workerConfig(LOCAL_RECEIVERS), ...fast, ...o });
 const hitsFor = (path: string) => receiver.hits.filter((h) => h.path === path);
 
 describe('test events and the delivery detail', () => {
@@ -171,7 +181,7 @@ describe('re-enabling', () => {
     receiver.respond = () => ({ status: 200 });
 
     const at = clock.now();
-    const webhook = (await updateWebhook(db.prisma, hook.orgId, hook.id, { enabled: true }, { production: false }, at))!;
+    const webhook = (await updateWebhook(db.prisma, hook.orgId, hook.id, { enabled: true }, { allowPrivateTargets: true }, at))!;
     expect(webhook).toEqual(expect.objectContaining({ status: 'active', failure_count: 0, disabled_reason: null }));
     const pending = (await deliveryRows(db, hook.id)).filter((d) => d.status === 'pending');
     expect(pending).toHaveLength(2);
@@ -189,9 +199,9 @@ describe('re-enabling', () => {
 
   it('a test event or replay for a disabled webhook is refused until it is re-enabled', async () => {
     const hook = await newWebhook(db, receiver.url('/off'));
-    await updateWebhook(db.prisma, hook.orgId, hook.id, { enabled: false }, { production: false });
+    await updateWebhook(db.prisma, hook.orgId, hook.id, { enabled: false }, { allowPrivateTargets: true });
     await expect(sendTestEvent(db.prisma, hook.orgId, hook.id)).rejects.toMatchObject({ code: 'conflict' });
-    await updateWebhook(db.prisma, hook.orgId, hook.id, { enabled: true }, { production: false });
+    await updateWebhook(db.prisma, hook.orgId, hook.id, { enabled: true }, { allowPrivateTargets: true });
     expect(await sendTestEvent(db.prisma, hook.orgId, hook.id)).toEqual(expect.objectContaining({ event_type: 'webhook.test' }));
   });
 });

@@ -2,7 +2,17 @@ import { createDatabase, deleteWebhook, getWebhook, listDeliveries, type Databas
 import { eventually, type TestDatabase } from '@dp/testing';
 import { CLAIM_SQL, claimDeliveries } from '../src/claim';
 import { createWorker, type WorkerOptions } from '../src/worker';
-import { deliveryRows, emit, manualClock, newWebhook, workerConfig, verifyHit, type Receiver, useWorkerFixture } from './helpers';
+import {
+  deliveryRows,
+  emit,
+  LOCAL_RECEIVERS,
+  manualClock,
+  newWebhook,
+  workerConfig,
+  verifyHit,
+  type Receiver,
+  useWorkerFixture,
+} from './helpers';
 
 let db: TestDatabase;
 let receiver: Receiver;
@@ -12,7 +22,7 @@ beforeAll(() => {
 });
 
 const fast = { retry: { scheduleMs: [1_000, 60_000, 3_600_000], jitter: 0 } };
-const worker = (o: Partial<WorkerOptions> = {}) => createWorker({ db, config: workerConfig(), ...fast, ...o });
+const worker = (o: Partial<WorkerOptions> = {}) => createWorker({ db, config: workerConfig(LOCAL_RECEIVERS), ...fast, ...o });
 const hitsFor = (path: string) => receiver.hits.filter((h) => h.path === path);
 
 describe('webhook delivery', () => {
@@ -113,8 +123,8 @@ describe('webhook delivery', () => {
     await emit(db, 10);
     // On PostgreSQL each worker has its own connection pool, like two processes.
     const other: Database = db.url ? await createDatabase({ url: db.url }) : db;
-    const a = createWorker({ db, config: workerConfig(), batchSize: 2, pollMs: 5 });
-    const b = createWorker({ db: other, config: workerConfig(), batchSize: 2, pollMs: 5 });
+    const a = createWorker({ db, config: workerConfig(LOCAL_RECEIVERS), batchSize: 2, pollMs: 5 });
+    const b = createWorker({ db: other, config: workerConfig(LOCAL_RECEIVERS), batchSize: 2, pollMs: 5 });
     a.start();
     b.start();
     try {

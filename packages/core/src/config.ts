@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const bool = z
@@ -6,6 +7,30 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
+/** A comma-separated list of web origins (`scheme://host[:port]`), each written as URL#origin does. */
+const originList = z
+  .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional())
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const origins: string[] = [];
+    for (const entry of value.split(',').map((e) => e.trim())) {
+      let url: URL | undefined;
+      try {
+        url = new URL(entry);
+      } catch {
+        url = undefined;
+      }
+      if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `not an http(s) origin (scheme://host[:port], nothing after it): ${JSON.stringify(entry)}`,
+        });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    return origins;
+  });
 
 /** USD amount with at most 6 decimals, turned into integer atomic units (no floating point). */
 export function usdToAtomic(value: string, decimals = 6): bigint {
@@ -36,6 +61,13 @@ const schema = z
     INTERNAL_API_URL: z.string().url().default('http://127.0.0.1:3001'),
     /** Where apps/mcp-http sends its /v1 requests; unset, the api's own address (INTERNAL_API_URL). */
     MCP_API_URL: optionalUrl,
+    /**
+     * Browser origins apps/mcp-http answers (comma-separated, replacing the default); a request
+     * with another `Origin` is refused (DNS rebinding). Unset: PUBLIC_BASE_URL's origin and
+     * loopback origins (http(s)://localhost, 127.0.0.1, [::1], any port). Requests without
+     * `Origin` (non-browser clients) are never refused for it.
+     */
+    MCP_ALLOWED_ORIGINS: originList,
     INTERNAL_API_SECRET: z.string().min(16).optional(),
     KEY_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(60).default(60),
     TRUST_PROXY: z.string().default('loopback'),
@@ -55,9 +87,18 @@ const schema = z
     EMBEDDINGS_URL: optionalUrl,
     EMBEDDINGS_MODEL: z.string().default('text-embedding-3-small'),
     EMBEDDINGS_API_KEY: z.string().optional(),
+    /**
+     * Webhook targets on private, loopback, link-local, metadata and other non-public addresses
+     * (and http to such hosts) are refused in every mode, at creation and at delivery, unless
+     * this is true: for local receivers while developing, never on a shared deployment.
+     */
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: bool,
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('Legal Data API <no-reply@localhost>'),
-    MAIL_OUTBOX_DIR: z.string().default('.data/outbox'),
+    /** The data directory (embedded database, logs, demo key, mail outbox); unset: `.data` in the working directory. */
+    DATA_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+    /** The portal's file outbox when SMTP_URL is unset; unset: `outbox` in the data directory. */
+    MAIL_OUTBOX_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
     SESSION_SECRET: z.string().min(32).optional(),
   })
   .superRefine((env, ctx) => {
@@ -76,6 +117,7 @@ const schema = z
 export type RawConfig = z.infer<typeof schema>;
 
 export interface Config extends RawConfig {
+  MAIL_OUTBOX_DIR: string;
   INTERNAL_API_SECRET: string;
   SESSION_SECRET: string;
   x402DailyCapAtomic: bigint;
@@ -102,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const raw = parsed.data;
   return {
     ...raw,
+    MAIL_OUTBOX_DIR: raw.MAIL_OUTBOX_DIR ?? join(raw.DATA_DIR ?? '.data', 'outbox'),
     INTERNAL_API_SECRET: raw.INTERNAL_API_SECRET ?? DEV_INTERNAL_SECRET,
     SESSION_SECRET: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
     x402DailyCapAtomic: usdToAtomic(raw.X402_DAILY_CAP_USD),

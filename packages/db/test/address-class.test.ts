@@ -47,8 +47,52 @@ describe('classifyAddress', () => {
     ['fec0::1', 'private'],
     ['ff02::1', 'multicast'],
     ['2001:db8::1', 'reserved'],
-    ['::127.0.0.1', 'reserved'],
+    ['::127.0.0.1', 'loopback'], // IPv4-compatible (deprecated) reaching 127.0.0.1
+    ['::8.8.8.8', 'reserved'], // IPv4-compatible: never public
+    ['100::1', 'reserved'], // discard-only
+    ['2001::1', 'reserved'], // Teredo
+    ['1::1', 'reserved'], // outside 2000::/3: not allocated for global unicast
   ])('IPv6 %s is %s', (ip, cls) => expect(classifyAddress(ip)).toBe(cls));
+
+  // Every way an IPv6 address can carry (map, translate, embed) an IPv4 address is judged by
+  // the IPv4 address it reaches: loopback, metadata and private targets in IPv6 clothing.
+  it.each([
+    // IPv4-mapped, ::ffff:0:0/96
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['0:0:0:0:0:ffff:7f00:1', 'loopback'],
+    ['0000:0000:0000:0000:0000:FFFF:7F00:0001', 'loopback'],
+    ['[::ffff:7f00:1]', 'loopback'],
+    ['::ffff:a9fe:a9fe', 'link_local'],
+    ['::ffff:192.168.1.1', 'private'],
+    ['::ffff:808:808', 'public'],
+    ['::ffff:168.63.129.16', 'metadata'],
+    // IPv4-translated (RFC 6145), ::ffff:0:0:0/96
+    ['::ffff:0:127.0.0.1', 'loopback'],
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['[::ffff:0:7f00:1]', 'loopback'],
+    ['0:0:0:0:ffff:0:7f00:1', 'loopback'],
+    ['::ffff:0:169.254.169.254', 'link_local'],
+    ['::ffff:0:a00:1', 'private'],
+    ['::ffff:0:808:808', 'public'],
+    // NAT64 well-known prefix (RFC 6052), 64:ff9b::/96
+    ['64:ff9b::7f00:1', 'loopback'],
+    ['64:ff9b::127.0.0.1', 'loopback'],
+    ['64:ff9b:0:0:0:0:a9fe:a9fe', 'link_local'],
+    ['64:ff9b::c0a8:101', 'private'],
+    ['64:ff9b::808:808', 'public'],
+    ['64:ff9b:1::a00:1', 'private'], // local-use NAT64 (RFC 8215)
+    // IPv4-compatible (deprecated), ::/96
+    ['::127.0.0.1', 'loopback'],
+    ['::7f00:1', 'loopback'],
+    ['::169.254.169.254', 'link_local'],
+    ['::a00:1', 'private'],
+    // 6to4 (RFC 3056), 2002::/16 with the IPv4 address in bits 16–48
+    ['2002:7f00:1::1', 'loopback'],
+    ['2002:a9fe:a9fe::', 'link_local'],
+    ['2002:c0a8:101::1', 'private'],
+    ['2002:808:808::1', 'public'],
+  ])('%s is %s', (ip, cls) => expect(classifyAddress(ip)).toBe(cls));
 
   it('rejects what is not an IP address', () => {
     expect(classifyAddress('example.com')).toBe('invalid');
@@ -60,21 +104,26 @@ describe('classifyAddress', () => {
 });
 
 describe('webhookUrlProblem', () => {
-  const prod = { production: true };
-  const dev = { production: false };
+  const strict = { allowPrivateTargets: false }; // every mode's default
+  const local = { allowPrivateTargets: true }; // WEBHOOK_ALLOW_PRIVATE_TARGETS=true
 
-  it('accepts https to public hosts everywhere, http to loopback in development only', () => {
-    expect(webhookUrlProblem('https://hooks.example.com/x', prod)).toBeNull();
-    expect(webhookUrlProblem('https://8.8.8.8/x', prod)).toBeNull();
-    expect(webhookUrlProblem('http://127.0.0.1:8080/x', dev)).toBeNull();
-    expect(webhookUrlProblem('http://localhost:8080/x', dev)).toBeNull();
-    expect(webhookUrlProblem('http://[::1]:8080/x', dev)).toBeNull();
-    expect(webhookUrlProblem('http://hooks.example.com/x', dev)).toMatch(/https/);
+  it('accepts https to public hosts; http and private hosts only with WEBHOOK_ALLOW_PRIVATE_TARGETS', () => {
+    expect(webhookUrlProblem('https://hooks.example.com/x', strict)).toBeNull();
+    expect(webhookUrlProblem('https://8.8.8.8/x', strict)).toBeNull();
+    expect(webhookUrlProblem('https://[2606:4700:4700::1111]/x', strict)).toBeNull();
+    expect(webhookUrlProblem('http://127.0.0.1:8080/x', local)).toBeNull();
+    expect(webhookUrlProblem('http://localhost:8080/x', local)).toBeNull();
+    expect(webhookUrlProblem('http://[::1]:8080/x', local)).toBeNull();
+    expect(webhookUrlProblem('http://192.168.1.20:8080/x', local)).toBeNull();
+    expect(webhookUrlProblem('https://169.254.169.254/x', local)).toBeNull();
+    expect(webhookUrlProblem('https://hooks.example.com/x', local)).toBeNull();
+    expect(webhookUrlProblem('http://hooks.example.com/x', local)).toMatch(/https/);
   });
 
   it.each([
     'http://hooks.example.com/x',
     'http://127.0.0.1/x',
+    'http://localhost:8080/x',
     'https://localhost/x',
     'https://api.localhost/x',
     'https://127.0.0.1/x',
@@ -82,19 +131,30 @@ describe('webhookUrlProblem', () => {
     'https://0x7f.1/x',
     'https://[::1]/x',
     'https://[::ffff:127.0.0.1]/x',
+    'https://[::ffff:0:127.0.0.1]/x',
+    'https://[::ffff:7f00:1]/x',
+    'https://[64:ff9b::7f00:1]/x',
+    'https://[::127.0.0.1]/x',
+    'https://[2002:7f00:1::1]/x',
     'https://169.254.169.254/latest/meta-data',
+    'https://[::ffff:169.254.169.254]/latest/meta-data',
+    'https://168.63.129.16/x',
+    'https://[fd00:ec2::254]/x',
+    'https://192.168.1.1/x',
     'https://10.0.0.5/x',
     'https://100.64.1.1/x',
     'https://[fd00::1]/x',
     'https://[fe80::1]/x',
     'https://0.0.0.0/x',
-  ])('refuses %s in production', (url) => expect(webhookUrlProblem(url, prod)).not.toBeNull());
+  ])('refuses %s by default (every mode)', (url) => expect(webhookUrlProblem(url, strict)).not.toBeNull());
 
   it('refuses what is not an http(s) URL, and credentials', () => {
-    expect(webhookUrlProblem('ftp://example.com/x', dev)).toMatch(/http/);
-    expect(webhookUrlProblem('not a url', dev)).toMatch(/absolute/);
-    expect(webhookUrlProblem('https://user:pw@example.com/x', dev)).toMatch(/credentials/);
-    expect(webhookUrlProblem(`https://example.com/${'a'.repeat(2100)}`, dev)).toMatch(/2048/);
+    for (const policy of [strict, local]) {
+      expect(webhookUrlProblem('ftp://example.com/x', policy)).toMatch(/http/);
+      expect(webhookUrlProblem('not a url', policy)).toMatch(/absolute/);
+      expect(webhookUrlProblem('https://user:pw@example.com/x', policy)).toMatch(/credentials/);
+      expect(webhookUrlProblem(`https://example.com/${'a'.repeat(2100)}`, policy)).toMatch(/2048/);
+    }
   });
 
   it('knows loopback host names', () => {

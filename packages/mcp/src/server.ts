@@ -56,5 +56,9 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
   registerLegalGetRelations(server, client);
   registerLegalChanges(server, client);
   registerServiceUsage(server, client);
+  // The SDK's registerTool declares `tools.listChanged: true`; the tool list is fixed and
+  // `notifications/tools/list_changed` is never sent (a stateless HTTP server could not even
+  // deliver it), so the capability says so instead of promising notifications.
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }

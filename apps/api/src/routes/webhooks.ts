@@ -46,7 +46,7 @@ function createBody(req: Request): { url: string; events: string[]; description?
 export function webhooksRouter(ctx: ApiContext): Router {
   const router = Router();
   const manage = (handler: PrincipalHandler) => withPrincipal(ctx, 'manage', 'webhooks.manage', handler);
-  const policy = { production: ctx.config.isProduction };
+  const policy = { allowPrivateTargets: ctx.config.WEBHOOK_ALLOW_PRIVATE_TARGETS };
   const found = async (req: Request, orgId: string) => {
     const webhook = await getWebhook(ctx.db.prisma, orgId, String(req.params.id));
     if (!webhook) throw notFound('Webhook', { id: req.params.id });

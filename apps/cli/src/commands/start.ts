@@ -126,6 +126,8 @@ export const start: Command = {
       const secrets = localSecrets(paths.dataDir);
       const env: NodeJS.ProcessEnv = {
         ...process.env,
+        // The apps' files (the portal's mail outbox) go where start's own do, whatever their cwd.
+        DATA_DIR: paths.dataDir,
         DATABASE_URL: databaseUrl,
         INTERNAL_API_SECRET: process.env.INTERNAL_API_SECRET ?? secrets.internal,
         SESSION_SECRET: process.env.SESSION_SECRET ?? secrets.session,
@@ -167,6 +169,13 @@ export const start: Command = {
           ...(apps.some((a) => a.name === 'portal') ? [`  Portal:   ${base}/portal`] : []),
           ...(apps.some((a) => a.name === 'mcp-http')
             ? [`  MCP:      ${base}/mcp   (Streamable HTTP; header Authorization: Bearer <API key>)`]
+            : []),
+          ...(apps.some((a) => a.name === 'webhooks')
+            ? [
+                config.WEBHOOK_ALLOW_PRIVATE_TARGETS
+                  ? '  Webhooks: private and loopback targets ALLOWED (WEBHOOK_ALLOW_PRIVATE_TARGETS=true): for local receivers only'
+                  : '  Webhooks: public https targets only (WEBHOOK_ALLOW_PRIVATE_TARGETS=true allows local receivers)',
+              ]
             : []),
           ...(logDir ? [`  Logs:     ${logDir}/<app>.log   (LOG_FORMAT=json prints them here instead)`] : []),
           '',

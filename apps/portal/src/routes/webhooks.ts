@@ -65,9 +65,9 @@ function formValues(req: Request) {
 export function webhooksRouter(ctx: PortalContext): Router {
   const router = Router();
   router.use('/webhooks', requireSession);
-  const production = ctx.config.isProduction;
-  const policy = { production };
-  const base = (req: Request) => ({ csrfToken: req.csrfToken, session: req.portalSession, production });
+  const allowPrivateTargets = ctx.config.WEBHOOK_ALLOW_PRIVATE_TARGETS;
+  const policy = { allowPrivateTargets };
+  const base = (req: Request) => ({ csrfToken: req.csrfToken, session: req.portalSession, allowPrivateTargets });
   const org = (req: Request) => req.portalSession!.org.id;
   const id = (req: Request) => String(req.params.id);
 

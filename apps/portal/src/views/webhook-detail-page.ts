@@ -8,7 +8,7 @@ export interface WebhookDetailModel extends Pick<PageChrome, 'session' | 'csrfTo
   webhook: WebhookView;
   deliveries: DeliveryView[];
   nextCursor: string | null;
-  production: boolean;
+  allowPrivateTargets: boolean;
   message?: SafeHtml | string;
   /** A secret just rotated: rendered this once, never stored. */
   rotatedSecret?: string;
@@ -71,7 +71,7 @@ function editForm(m: WebhookDetailModel): SafeHtml {
   ${errorSummary(errors)}
   <form method="post" action="${webhookPath(w.id)}/edit" novalidate class="stack">
     ${csrfField(m.csrfToken)}
-    ${textField({ id: 'url', name: 'url', label: 'Endpoint URL', type: 'url', value: m.values?.url ?? w.url, required: true, maxlength: 2048, hint: urlHint(m.production), errors })}
+    ${textField({ id: 'url', name: 'url', label: 'Endpoint URL', type: 'url', value: m.values?.url ?? w.url, required: true, maxlength: 2048, hint: urlHint(m.allowPrivateTargets), errors })}
     ${textField({ id: 'description', name: 'description', label: 'Description (optional)', value: m.values?.description ?? w.description ?? '', maxlength: 500, errors })}
     ${eventsField('events', m.values?.events ?? w.events, errors)}
     <button type="submit" class="button button-primary">Save changes</button>

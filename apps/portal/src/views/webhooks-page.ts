@@ -71,11 +71,13 @@ export interface WebhooksPageModel extends Pick<PageChrome, 'session' | 'csrfTok
   message?: string;
   errors?: FieldError[];
   values?: { url?: string; description?: string; events?: string[] };
-  production: boolean;
+  allowPrivateTargets: boolean;
 }
 
-export function urlHint(production: boolean): string {
-  return production ? 'An https URL on the public internet.' : 'An https URL (http is accepted for localhost while developing).';
+export function urlHint(allowPrivateTargets: boolean): string {
+  return allowPrivateTargets
+    ? 'An https URL (private and loopback hosts, and http to them, are accepted: WEBHOOK_ALLOW_PRIVATE_TARGETS is on).'
+    : 'An https URL on the public internet.';
 }
 
 function createForm(m: WebhooksPageModel): SafeHtml {
@@ -89,7 +91,7 @@ function createForm(m: WebhooksPageModel): SafeHtml {
   ${errorSummary(errors)}
   <form method="post" action="/portal/webhooks" novalidate class="stack">
     ${csrfField(m.csrfToken)}
-    ${textField({ id: 'url', name: 'url', label: 'Endpoint URL', type: 'url', value: m.values?.url, required: true, maxlength: 2048, hint: urlHint(m.production), errors })}
+    ${textField({ id: 'url', name: 'url', label: 'Endpoint URL', type: 'url', value: m.values?.url, required: true, maxlength: 2048, hint: urlHint(m.allowPrivateTargets), errors })}
     ${textField({ id: 'description', name: 'description', label: 'Description (optional)', value: m.values?.description, maxlength: 500, errors })}
     ${eventsField('events', m.values?.events ?? [...CHANGE_KINDS], errors)}
     <button type="submit" class="button button-primary">Add webhook</button>

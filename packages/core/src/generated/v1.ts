@@ -186,10 +186,11 @@ export interface paths {
      * @description Needs the `manage` scope. Costs 0 units. The response carries the signing secret
      *     (`whsec_…`) once; it cannot be read again. Keep it to verify deliveries.
      *
-     *     `url` must be an absolute https URL to a public host (in development, http to a loopback
-     *     host such as `http://127.0.0.1:8080/hook` is also accepted), at most 2048 characters,
-     *     without credentials. Literal private, loopback, link-local, shared (100.64.0.0/10) and
-     *     metadata addresses are refused here; host names are resolved and checked again on every
+     *     `url` must be an absolute https URL to a public host, at most 2048 characters, without
+     *     credentials. Literal private, loopback, link-local, shared (100.64.0.0/10) and metadata
+     *     addresses (IPv6 forms that carry one included) are refused here, in every mode, unless
+     *     the deployment sets `WEBHOOK_ALLOW_PRIVATE_TARGETS=true` for local receivers (then http to
+     *     a loopback host such as `http://127.0.0.1:8080/hook` is accepted too); host names are resolved and checked again on every
      *     delivery, on the address actually connected to. `events` is a non-empty subset of the
      *     change kinds. Unknown body fields are refused. An organization has at most 20 webhooks.
      *     Errors name every bad field in `details.errors`.

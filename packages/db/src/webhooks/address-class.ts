@@ -1,8 +1,11 @@
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Classification of an IP address for SSRF protection. Pure: no DNS, no I/O, so the same rules
  * apply when a URL is created (literal IPs) and when the worker connects (resolved addresses).
+ * Parsing and the special ranges are ipaddr.js's; this file only decides what each range means
+ * for a webhook target, and which IPv4 address an IPv6 address carries.
  */
 export type AddressClass =
   | 'public'
@@ -16,113 +19,113 @@ export type AddressClass =
   | 'reserved'
   | 'invalid';
 
-interface V4Range {
-  base: number;
-  bits: number;
-  cls: AddressClass;
-}
-
-const v4 = (cidr: string, cls: AddressClass): V4Range => {
-  const [ip, bits] = cidr.split('/');
-  return { base: parseV4(ip)!, bits: Number(bits), cls };
-};
-
-// Most specific first: the first range containing the address decides.
-const V4_RANGES: V4Range[] = [
-  v4('168.63.129.16/32', 'metadata'), // Azure wire server: a public-looking address inside the cloud
-  v4('0.0.0.0/8', 'unspecified'),
-  v4('10.0.0.0/8', 'private'),
-  v4('100.64.0.0/10', 'shared'),
-  v4('127.0.0.0/8', 'loopback'),
-  v4('169.254.0.0/16', 'link_local'),
-  v4('172.16.0.0/12', 'private'),
-  v4('192.0.0.0/24', 'reserved'),
-  v4('192.0.2.0/24', 'reserved'),
-  v4('192.88.99.0/24', 'reserved'),
-  v4('192.168.0.0/16', 'private'),
-  v4('198.18.0.0/15', 'reserved'),
-  v4('198.51.100.0/24', 'reserved'),
-  v4('203.0.113.0/24', 'reserved'),
-  v4('224.0.0.0/4', 'multicast'),
-  v4('240.0.0.0/4', 'reserved'), // includes 255.255.255.255
+/** Cloud metadata endpoints that are not in a non-public range of their own. */
+const METADATA: [ipaddr.IPv4 | ipaddr.IPv6, number][] = [
+  ipaddr.parseCIDR('168.63.129.16/32'), // Azure wire server: a public-looking address inside the cloud
+  ipaddr.parseCIDR('fd00:ec2::254/128'), // AWS IMDS over IPv6 (also unique-local)
 ];
 
-function parseV4(ip: string): number | null {
-  const parts = ip.split('.');
-  if (parts.length !== 4) return null;
-  let n = 0;
-  for (const p of parts) {
-    if (!/^\d{1,3}$/.test(p) || Number(p) > 255) return null;
-    n = n * 256 + Number(p);
-  }
-  return n;
+/**
+ * ipaddr.js's range names (IPv4 and IPv6) → our classes. `unicast` (nothing special) is public;
+ * a range not listed here (one a later ipaddr.js adds) is treated as reserved: never public.
+ */
+const RANGE_CLASS: Record<string, AddressClass> = {
+  unicast: 'public',
+  // Anycast services that are globally routable.
+  as112: 'public',
+  as112v6: 'public',
+  amt: 'public',
+  unspecified: 'unspecified',
+  loopback: 'loopback',
+  private: 'private',
+  uniqueLocal: 'private', // fc00::/7
+  deprecatedSiteLocal: 'private', // fec0::/10
+  carrierGradeNat: 'shared',
+  linkLocal: 'link_local',
+  multicast: 'multicast',
+  broadcast: 'reserved',
+  reserved: 'reserved',
+  benchmarking: 'reserved',
+  discard: 'reserved',
+  teredo: 'reserved', // 2001::/32: the client's IPv4 address is obfuscated; never a webhook target
+  deprecatedOrchid: 'reserved',
+  orchid2: 'reserved',
+  droneRemoteIdProtocolEntityTags: 'reserved',
+  segmentRouting: 'reserved',
+};
+
+const rangeClass = (range: string): AddressClass => RANGE_CLASS[range] ?? 'reserved';
+
+function classifyV4(ip: ipaddr.IPv4): AddressClass {
+  if (METADATA.some(([net, bits]) => net.kind() === 'ipv4' && ip.match(net, bits))) return 'metadata';
+  return rangeClass(ip.range());
 }
 
-function classifyV4(n: number): AddressClass {
-  for (const r of V4_RANGES) {
-    const size = 2 ** (32 - r.bits);
-    if (n >= r.base && n < r.base + size) return r.cls;
+const v4At = (parts: number[], index: number) =>
+  new ipaddr.IPv4([parts[index] >> 8, parts[index] & 0xff, parts[index + 1] >> 8, parts[index + 1] & 0xff]);
+
+/** A class for an IPv6 address that carries an IPv4 one: never better than that IPv4 address's. */
+const carrying = (v4: ipaddr.IPv4, otherwise: AddressClass): AddressClass => {
+  const cls = classifyV4(v4);
+  return cls === 'public' ? otherwise : cls;
+};
+
+function classifyV6(ip: ipaddr.IPv6): AddressClass {
+  if (METADATA.some(([net, bits]) => net.kind() === 'ipv6' && ip.match(net, bits))) return 'metadata';
+  const p = ip.parts;
+  const range = ip.range();
+  switch (range) {
+    // Addresses that reach an IPv4 address: judge the IPv4 address they reach.
+    case 'ipv4Mapped': // ::ffff:a.b.c.d
+    case 'rfc6145': // ::ffff:0:a.b.c.d (IPv4-translated)
+      return classifyV4(v4At(p, 6));
+    case 'rfc6052':
+      // 64:ff9b::a.b.c.d (well-known NAT64 prefix); 64:ff9b:1::/48 is for local use: private.
+      return p[2] === 0 && p[3] === 0 && p[4] === 0 && p[5] === 0 ? classifyV4(v4At(p, 6)) : 'private';
+    case '6to4': // 2002:aabb:ccdd::/48
+      return carrying(v4At(p, 1), 'public');
+    case 'unspecified':
+    case 'loopback':
+      return rangeClass(range);
   }
-  return 'public';
+  // ::a.b.c.d (IPv4-compatible, deprecated) and the rest of ::/96: never public.
+  if (p.slice(0, 6).every((x) => x === 0)) return carrying(v4At(p, 6), 'reserved');
+  const cls = rangeClass(range);
+  // Only 2000::/3 is allocated for global unicast; anything else left over is not routable.
+  if (cls === 'public' && (p[0] & 0xe000) !== 0x2000) return 'reserved';
+  return cls;
 }
 
-/** 128-bit value of an IPv6 address (already validated by isIP), dotted-quad tails included. */
-function parseV6(ip: string): bigint {
-  let s = ip.toLowerCase();
-  const zone = s.indexOf('%');
-  if (zone !== -1) s = s.slice(0, zone);
-  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(s);
-  if (tail) {
-    const n = parseV4(tail[1])!;
-    s = `${s.slice(0, tail.index)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
-  }
-  const [head, rest] = s.split('::') as [string, string | undefined];
-  const h = head ? head.split(':') : [];
-  const r = rest === undefined ? [] : rest ? rest.split(':') : [];
-  const groups = rest === undefined ? h : [...h, ...Array<string>(8 - h.length - r.length).fill('0'), ...r];
-  return groups.reduce((acc, g) => (acc << 16n) | BigInt(parseInt(g || '0', 16)), 0n);
-}
-
-const inV6 = (n: bigint, prefix: bigint, bits: number) => n >> BigInt(128 - bits) === prefix >> BigInt(128 - bits);
-const P = (hex: string) => parseV6(hex);
-const low32 = (n: bigint) => Number(n & 0xffffffffn);
-
-function classifyV6(n: bigint): AddressClass {
-  if (n === 0n) return 'unspecified';
-  if (n === 1n) return 'loopback';
-  // Addresses that carry an IPv4 address: judge the IPv4 address they reach.
-  if (inV6(n, P('::ffff:0:0'), 96)) return classifyV4(low32(n)); // IPv4-mapped
-  if (inV6(n, P('64:ff9b::'), 96)) return classifyV4(low32(n)); // NAT64 well-known prefix
-  if (inV6(n, P('::'), 96)) return 'reserved'; // IPv4-compatible (deprecated)
-  if (inV6(n, P('2002::'), 16)) return classifyV4(Number((n >> 80n) & 0xffffffffn)); // 6to4
-  if (inV6(n, P('fd00:ec2::254'), 128)) return 'metadata'; // AWS IMDS over IPv6 (also unique-local)
-  if (inV6(n, P('64:ff9b:1::'), 48)) return 'private'; // local-use NAT64
-  if (inV6(n, P('100::'), 64)) return 'reserved'; // discard-only
-  if (inV6(n, P('2001:db8::'), 32)) return 'reserved'; // documentation
-  if (inV6(n, P('2001::'), 23)) return 'reserved'; // IETF protocol assignments (Teredo, ORCHID, …)
-  if (inV6(n, P('fc00::'), 7)) return 'private'; // unique local, fd00::/8 included
-  if (inV6(n, P('fe80::'), 10)) return 'link_local';
-  if (inV6(n, P('fec0::'), 10)) return 'private'; // deprecated site-local
-  if (inV6(n, P('ff00::'), 8)) return 'multicast';
-  return 'public';
+/** The address without URL brackets and zone id, when it is an IP literal; null otherwise. */
+function bareAddress(address: string): string | null {
+  const unbracketed = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
+  const bare = unbracketed.split('%')[0];
+  // Node's strict check first: only the canonical forms a URL's host or a DNS answer has
+  // (`0x7f.1` and other legacy IPv4 spellings are normalised by the URL parser before this).
+  return isIP(bare) ? bare : null;
 }
 
 /** Classifies an IPv4 or IPv6 literal (brackets and zone ids allowed); 'invalid' otherwise. */
 export function classifyAddress(address: string): AddressClass {
-  const ip = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
-  const family = isIP(ip.split('%')[0]);
-  if (family === 4) return classifyV4(parseV4(ip)!);
-  if (family === 6) return classifyV6(parseV6(ip));
-  return 'invalid';
+  const bare = bareAddress(address);
+  if (bare === null) return 'invalid';
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    // ipaddr.js reads `::a.b.c.d` (IPv4-compatible) as `::ffff:a.b.c.d` (IPv4-mapped), another
+    // address; the WHATWG URL parser writes every IPv6 address in hex groups first (`::7f00:1`).
+    ip = ipaddr.parse(isIP(bare) === 6 ? new URL(`http://[${bare}]/`).hostname.slice(1, -1) : bare);
+  } catch {
+    return 'invalid';
+  }
+  return ip.kind() === 'ipv4' ? classifyV4(ip as ipaddr.IPv4) : classifyV6(ip as ipaddr.IPv6);
 }
 
-/** True only for globally routable unicast addresses: the only ones production delivers to. */
+/** True only for globally routable unicast addresses: the only ones delivered to by default. */
 export function isPublicAddress(address: string): boolean {
   return classifyAddress(address) === 'public';
 }
 
 /** True for IP literals in a URL host (`127.0.0.1`, `[::1]`). */
 export function isIpLiteral(host: string): boolean {
-  const h = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-  return isIP(h.split('%')[0]) !== 0;
+  return bareAddress(host) !== null;
 }

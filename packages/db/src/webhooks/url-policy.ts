@@ -1,8 +1,13 @@
 import { classifyAddress, isIpLiteral } from './address-class';
 
-/** Where webhooks may point. Production: https to public addresses only. */
+/**
+ * Where webhooks may point. By default, in every mode: https to public addresses only. The one
+ * exception is `allowPrivateTargets` (the config setting WEBHOOK_ALLOW_PRIVATE_TARGETS=true), for
+ * local receivers while developing: then private, loopback and other non-public targets are
+ * accepted, and http too for a loopback or literal non-public host.
+ */
 export interface UrlPolicy {
-  production: boolean;
+  allowPrivateTargets: boolean;
 }
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
@@ -33,15 +38,15 @@ export function webhookUrlProblem(raw: string, policy: UrlPolicy): string | null
   if (url.username || url.password) return 'must not contain credentials';
   if (!url.hostname) return 'must name a host';
   const loopback = isLoopbackHostname(url.hostname);
-  if (!policy.production) {
-    if (url.protocol === 'http:' && !loopback) return 'must use https (http is allowed only for loopback hosts in development)';
+  // The URL parser has already normalised the host (`0x7f.1` → 127.0.0.1, IPv6 compressed).
+  const literalClass = isIpLiteral(url.hostname) ? classifyAddress(url.hostname) : null;
+  const local = loopback || (literalClass !== null && literalClass !== 'public');
+  if (policy.allowPrivateTargets) {
+    if (url.protocol === 'http:' && !local) return 'must use https (http is allowed only for loopback and private hosts)';
     return null;
   }
   if (url.protocol !== 'https:') return 'must use https';
   if (loopback) return 'must not point to a loopback host';
-  if (isIpLiteral(url.hostname)) {
-    const cls = classifyAddress(url.hostname);
-    if (cls !== 'public') return `must not point to a ${cls.replace('_', '-')} address`;
-  }
+  if (literalClass !== null && literalClass !== 'public') return `must not point to a ${literalClass.replace('_', '-')} address`;
   return null;
 }
