@@ -283,7 +283,11 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
       const doc: DocRef = { id: stored.id, naturalKey: key, docNumber: stored.doc_number, docType: stored.doc_type, status: stored.status };
       await lockCrossDocument(tx);
       const adopted = await recordAmendments(tx, doc, input.adopt.versions, input.adopt.meta);
-      await tx.$executeRawUnsafe('UPDATE "document" SET content_hash = $2 WHERE id = $1', stored.id, syncContentHash(input.adopt.lastCommit));
+      await tx.$executeRawUnsafe(
+        'UPDATE "document" SET content_hash = $2 WHERE id = $1',
+        stored.id,
+        syncContentHash(input.adopt.lastCommit),
+      );
       const written = await recordChanges(tx, adopted);
       return { outcome: 'updated', versionsAdded: 0, changes: written.changes, deliveries: written.deliveries, ...fills };
     }
