@@ -27,7 +27,8 @@ export interface AttemptOutcome {
 // The delivery is updated only while this worker still holds the claim; the attempt is logged
 // whenever the delivery still exists (it happened, whoever holds the claim now). The endpoint's
 // consecutive failure count resets on success; reaching the limit, or an explicit reason (410),
-// disables it.
+// disables it. A success also makes the endpoint's deliveries that wait for a retry due at once:
+// the receiver answers again, so its backlog need not sit out the rest of a backoff step.
 const RECORD_SQL = `
 WITH d AS (
   UPDATE "webhook_delivery"
@@ -62,6 +63,12 @@ WITH d AS (
   FROM v
   WHERE wh.id = v.id AND wh.status = 'active'
   RETURNING wh.status, v.reason
+), drained AS (
+  UPDATE "webhook_delivery" p SET next_attempt_at = $8::timestamptz
+  FROM d
+  WHERE $3 = 'delivered' AND p.webhook_id = d.webhook_id AND p.id <> d.id AND p.status = 'pending'
+    AND p.attempts > 0 AND p.next_attempt_at > $8::timestamptz
+  RETURNING 1
 )
 SELECT (SELECT count(*) FROM d)::int AS updated, (SELECT reason FROM w LIMIT 1) AS disabled_reason`;
 

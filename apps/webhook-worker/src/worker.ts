@@ -54,7 +54,9 @@ export interface Worker {
 
 export const DEFAULTS = {
   batchSize: 16,
-  lockMs: 60_000,
+  // An attempt ends within timeoutMs, so the claim needs only a little more: a worker that dies
+  // holding claims blocks those endpoints for this long, not a minute.
+  lockMs: 15_000,
   timeoutMs: 10_000,
   pollMs: 500,
   jitter: 0.2,
