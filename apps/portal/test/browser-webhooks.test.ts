@@ -63,10 +63,13 @@ afterAll(async () => {
 interface El {
   id: string;
   className: string;
+  textContent: string | null;
   scrollWidth: number;
   clientWidth: number;
-  getBoundingClientRect(): { right: number };
+  clientLeft: number;
+  getBoundingClientRect(): { left: number; right: number };
   closest(selector: string): El | null;
+  querySelectorAll(selector: string): Iterable<El>;
 }
 interface AxeResult {
   violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
@@ -108,6 +111,29 @@ async function expectNoOverflow(page: Page, label: string): Promise<void> {
 /** After an action the focus is on its result: the status message (or the error summary). */
 async function expectFocusOn(page: Page, id: string): Promise<void> {
   await page.waitForFunction((want) => (globalThis as unknown as BrowserGlobals).document.activeElement?.id === want, id);
+}
+
+/**
+ * Every Replay button of the delivery log lies wholly inside the log's visible box: not clipped by
+ * it, nor scrolled out of sight within it, and the box itself within the viewport.
+ */
+async function expectReplayButtonsInView(page: Page, label: string): Promise<void> {
+  const found = await page.locator('.table-scroll').evaluate((region: unknown) => {
+    const r = region as El;
+    const box = r.getBoundingClientRect();
+    const visible = { left: box.left + r.clientLeft, right: box.left + r.clientLeft + r.clientWidth };
+    const buttons = [...r.querySelectorAll('button')].filter((b) => b.textContent?.trim() === 'Replay');
+    return {
+      buttons: buttons.length,
+      outside: buttons
+        .map((b) => b.getBoundingClientRect())
+        .filter((b) => b.left < visible.left - 0.5 || b.right > visible.right + 0.5)
+        .map((b) => `${b.left}-${b.right} outside ${visible.left}-${visible.right}`),
+      boxInViewport: box.right <= (globalThis as unknown as BrowserGlobals).innerWidth + 0.5,
+    };
+  });
+  expect(found.buttons).toBeGreaterThan(0);
+  expect({ label, outside: found.outside, boxInViewport: found.boxInViewport }).toEqual({ label, outside: [], boxInViewport: true });
 }
 
 async function checkPage(page: Page, label: string): Promise<void> {
@@ -190,8 +216,9 @@ describe.each([
     await page.goto(`${portalUrl}/portal/webhooks`);
     await checkPage(page, 'webhooks, empty');
 
-    // Create, with a long URL; the secret is shown once and the focus is on the result.
-    const path = `/hooks/${width}/${'a-rather-long-path-segment-'.repeat(6)}end`;
+    // Create, with a long URL (one part of it with no place to break a line); the secret is shown
+    // once and the focus is on the result.
+    const path = `/hooks/${width}/${'a-rather-long-path-segment-'.repeat(6)}end/${'0123456789abcdef'.repeat(6)}`;
     const url = `${receiverUrl}${path}?source=legal-data-api-portal-browser-test`;
     await page.getByLabel('Endpoint URL').fill(url);
     await page.getByRole('button', { name: 'Add webhook' }).click();
@@ -199,6 +226,13 @@ describe.each([
     expect(secret).toMatch(/^whsec_/);
     await expectFocusOn(page, 'flash');
     await checkPage(page, 'webhooks, secret shown');
+    // Reloading that page posts nothing again: still one webhook, and the secret is not shown again.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Webhooks', level: 2 }).waitFor();
+    expect(await db.prisma.webhook.count({ where: { org: { name: `Org of ${email}` } } })).toBe(1);
+    expect(await page.locator('tr[data-webhook-id]').count()).toBe(1);
+    expect(await page.getByRole('textbox', { name: 'Signing secret' }).count()).toBe(0);
+    expect(await page.content()).not.toContain(secret);
 
     // The list: the long URL is one line cut with an ellipsis, the full URL in its title.
     await page.goto(`${portalUrl}/portal/webhooks`);
@@ -237,6 +271,7 @@ describe.each([
     expect(testEvent.type).toBe('webhook.test');
     expect(await page.locator('tr[data-delivery-id] code').first().textContent()).toBe('webhook.test');
     await checkPage(page, 'webhook detail, delivered');
+    await expectReplayButtonsInView(page, 'webhook detail, delivered');
 
     // 2. The delivery in full: request as sent, response status, headers and body, timing.
     const testId = testHit.headers['webhook-id'];
@@ -273,6 +308,13 @@ describe.each([
     expect(rotated).not.toBe(secret);
     await expectFocusOn(page, 'flash');
     await checkPage(page, 'webhook detail, new secret shown');
+    // Reloading that page rotates nothing: the secret in use before the rotation still signs.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Webhook', level: 1 }).waitFor();
+    const afterReload = await db.prisma.webhook.findFirstOrThrow({ where: { url } });
+    expect({ secret: afterReload.secret, previous: afterReload.previousSecret }).toEqual({ secret: rotated, previous: secret });
+    expect(await page.getByRole('textbox', { name: 'New signing secret' }).count()).toBe(0);
+    expect(await page.content()).not.toContain(rotated);
     await page.getByRole('button', { name: 'Send test event' }).click();
     await expectFocusOn(page, 'flash');
     const afterRotation = await eventually(() => hitsTo(path)[2], { what: 'a delivery after rotation', timeoutMs: 20_000 });
@@ -306,6 +348,10 @@ describe.each([
         (await db.prisma.webhookDelivery.findFirst({ where: { webhookId: row.id, status: 'pending', attempts: { gte: 1 } } })) ?? undefined,
       { what: 'a failed attempt', timeoutMs: 20_000 },
     );
+    await page.reload();
+    await page.getByText('HTTP 500').first().waitFor();
+    await checkPage(page, 'webhook detail, a delivery waiting for a retry');
+    await expectReplayButtonsInView(page, 'webhook detail, a delivery waiting for a retry');
     await page.getByRole('button', { name: 'Disable webhook' }).click();
     await page.getByText('The webhook is disabled.').waitFor();
     await expectFocusOn(page, 'flash');

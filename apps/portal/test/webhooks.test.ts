@@ -17,13 +17,22 @@ afterAll(() => h.close());
 
 type Agent = ReturnType<typeof request.agent>;
 
-async function addWebhook(agent: Agent, url: string): Promise<string> {
+/** Adds a webhook through the form (post/redirect/get); its id, and the page the redirect lands on. */
+async function createInPortal(agent: Agent, url: string): Promise<{ id: string; landed: request.Response }> {
   const res = await agent
     .post('/portal/webhooks')
     .type('form')
     .send({ _csrf: await formToken(agent, '/portal/webhooks'), url, events: ['document.created'] });
-  expect(res.status).toBe(201);
-  return /data-webhook-id="(wh_[^"]+)"/.exec(res.text)![1];
+  expect(res.status).toBe(303);
+  expect(res.headers.location).toBe('/portal/webhooks#flash');
+  const landed = await agent.get('/portal/webhooks');
+  const { id } = await h.db.prisma.webhook.findFirstOrThrow({ where: { url }, orderBy: { createdAt: 'desc' } });
+  expect(landed.text).toContain(`data-webhook-id="${id}"`);
+  return { id, landed };
+}
+
+async function addWebhook(agent: Agent, url: string): Promise<string> {
+  return (await createInPortal(agent, url)).id;
 }
 
 describe('portal webhook operations', () => {
@@ -63,7 +72,40 @@ describe('portal webhook operations', () => {
     expect((await stranger.get(`/portal/webhooks/${own}/deliveries/${delivery.id}`)).status).toBe(404);
   });
 
-  it('every action needs the CSRF token; a rotated secret is rendered once, never redirected', async () => {
+  it('creating is post/redirect/get: the secret is shown once on the page landed on, never in a URL; a reload creates nothing', async () => {
+    const agent = await verifiedAccount(h, 'hook-prg@example.com');
+    const url = 'http://127.0.0.1:9/prg';
+    const { id, landed } = await createInPortal(agent, url);
+    const { secret, orgId } = await h.db.prisma.webhook.findUniqueOrThrow({ where: { id } });
+    expect(landed.status).toBe(200);
+    expect(landed.headers['cache-control']).toBe('no-store');
+    expect(landed.text).toContain(`value="${secret}"`);
+    // The reload: the same page, without the secret; still one webhook.
+    const reloaded = await agent.get('/portal/webhooks');
+    expect(reloaded.text).toContain(`data-webhook-id="${id}"`);
+    expect(reloaded.text).not.toContain(secret);
+    expect(await h.db.prisma.webhook.count({ where: { orgId } })).toBe(1);
+  });
+
+  it('a new secret waits only for the page that shows it: another page does not take it', async () => {
+    const agent = await verifiedAccount(h, 'hook-tabs@example.com');
+    const a = await addWebhook(agent, 'http://127.0.0.1:9/tab-a');
+    const b = await addWebhook(agent, 'http://127.0.0.1:9/tab-b');
+    const rotated = await agent
+      .post(`/portal/webhooks/${a}/rotate`)
+      .type('form')
+      .send({ _csrf: await formToken(agent, `/portal/webhooks/${a}`) });
+    expect(rotated.status).toBe(303);
+    const { secret } = await h.db.prisma.webhook.findUniqueOrThrow({ where: { id: a } });
+    // Pages opened meanwhile (another tab) show nothing of it and leave it in place.
+    for (const path of ['/portal/keys', '/portal/webhooks', `/portal/webhooks/${b}`]) {
+      expect([path, (await agent.get(path)).text.includes(secret)]).toEqual([path, false]);
+    }
+    expect((await agent.get(rotated.headers.location)).text).toContain(`value="${secret}"`);
+    expect((await agent.get(`/portal/webhooks/${a}`)).text).not.toContain(secret);
+  });
+
+  it('every action needs the CSRF token; a rotated secret is shown once after the redirect, never in a URL', async () => {
     const agent = await verifiedAccount(h, 'hook-csrf@example.com');
     const id = await addWebhook(agent, 'http://127.0.0.1:9/csrf');
     for (const action of ['test', 'rotate', 'disable', 'edit']) {
@@ -77,13 +119,18 @@ describe('portal webhook operations', () => {
       .post(`/portal/webhooks/${id}/rotate`)
       .type('form')
       .send({ _csrf: await formToken(agent, `/portal/webhooks/${id}`) });
-    expect(rotated.status).toBe(200);
-    expect(rotated.headers.location).toBeUndefined();
-    expect(rotated.headers['cache-control']).toBe('no-store');
+    expect(rotated.status).toBe(303);
+    expect(rotated.headers.location).toBe(`/portal/webhooks/${id}#flash`);
     const after = await h.db.prisma.webhook.findUniqueOrThrow({ where: { id } });
-    expect(rotated.text).toContain(after.secret);
-    expect(rotated.text).not.toContain(before.secret);
+    expect(after.secret).not.toBe(before.secret);
+    expect(after.previousSecret).toBe(before.secret);
+    const landed = await agent.get(`/portal/webhooks/${id}`);
+    expect(landed.headers['cache-control']).toBe('no-store');
+    expect(landed.text).toContain(`value="${after.secret}"`);
+    expect(landed.text).not.toContain(before.secret);
+    // A reload shows it no more and rotates nothing: the secret before the rotation still signs.
     expect((await agent.get(`/portal/webhooks/${id}`)).text).not.toContain(after.secret);
+    expect(await h.db.prisma.webhook.findUniqueOrThrow({ where: { id } })).toEqual(after);
 
     const tested = await agent
       .post(`/portal/webhooks/${id}/test`)

@@ -15,22 +15,31 @@ export interface ClaimedDelivery {
   previousSecret: string | null;
 }
 
-// Only the head of each webhook's queue is eligible (its oldest pending delivery, by the order the
-// changes were written), so one endpoint gets its events in order: while the head is claimed or
-// waiting for a retry, nothing newer of that webhook goes out. FOR UPDATE ... SKIP LOCKED lets
-// concurrent workers pass over rows another worker is claiming this instant, and the re-check of
-// `locked_until` on the locked row means a claim committed meanwhile is never taken twice.
+// Change events go out in order per webhook: only the head of each webhook's queue of them is
+// eligible (its oldest pending change event, by the order the changes were written), so while the
+// head is claimed or waiting for a retry, nothing newer of that webhook goes out. Out-of-band
+// deliveries (test events and replays, made on request) are outside that queue: each is eligible as
+// soon as it is due, and none is ever a head, so they neither wait behind a failing change event
+// nor hold one up. FOR UPDATE ... SKIP LOCKED lets concurrent workers pass over rows another worker
+// is claiming this instant, and the re-check of `locked_until` on the locked row means a claim
+// committed meanwhile is never taken twice.
 // Times come from the caller's clock ($1) so tests can move time without sleeping.
 export const CLAIM_SQL = `
 WITH heads AS (
   SELECT DISTINCT ON (webhook_id) id
   FROM "webhook_delivery"
-  WHERE status = 'pending'
+  WHERE status = 'pending' AND NOT out_of_band
   ORDER BY webhook_id, change_seq, id
+), eligible AS (
+  SELECT id FROM heads
+  UNION ALL
+  SELECT id
+  FROM "webhook_delivery"
+  WHERE status = 'pending' AND out_of_band AND next_attempt_at <= $1::timestamptz
 ), picked AS (
   SELECT d.id
   FROM "webhook_delivery" d
-  JOIN heads h ON h.id = d.id
+  JOIN eligible e ON e.id = d.id
   JOIN "webhook" w ON w.id = d.webhook_id AND w.status = 'active'
   WHERE d.status = 'pending'
     AND d.next_attempt_at <= $1::timestamptz

@@ -20,7 +20,7 @@ export interface WorkerOptions {
   /** DNS resolver of the default sender; tests inject answers such as 127.0.0.1. */
   resolve?: Resolver;
   workerId?: string;
-  /** Deliveries claimed per round; each goes to a different endpoint, all sent in parallel. */
+  /** Deliveries claimed per round, all sent in parallel: at most one change event per endpoint (its queue's head), and any due test events and replays. */
   batchSize?: number;
   /** How long a claim holds; a worker that dies mid-delivery frees its rows after this. */
   lockMs?: number;

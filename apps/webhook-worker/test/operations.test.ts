@@ -137,6 +137,68 @@ describe('replays', () => {
   });
 });
 
+describe('test events and replays are out of band', () => {
+  const typeOf = (body: string) => (JSON.parse(body) as { type: string }).type;
+
+  it('go out at once while the endpoint’s oldest change event waits on its backoff; the change events keep their order', async () => {
+    const clock = manualClock();
+    const hook = await newWebhook(db, receiver.url('/backoff'));
+    await emit(db, 2);
+    const [head, second] = await deliveryRows(db, hook.id);
+    // The endpoint refuses the first change's delivery (a replay of it has a webhook-id of its own).
+    receiver.respond = (hit) => (hit.headers['webhook-id'] === head.id ? { status: 503 } : { status: 200 });
+    const w = worker({ now: clock.now, retry: { scheduleMs: [1_000, 3_600_000], jitter: 0 } });
+    await w.runOnce();
+    clock.advance(2_000);
+    await w.runOnce();
+    // The head failed twice and now waits an hour; the second change waits behind it.
+    expect((await deliveryRows(db, hook.id)).map((r) => [r.id, r.status, r.attempts])).toEqual([
+      [head.id, 'pending', 2],
+      [second.id, 'pending', 0],
+    ]);
+
+    const test = (await sendTestEvent(db.prisma, hook.orgId, hook.id, clock.now()))!;
+    const replay = (await replayDelivery(db.prisma, hook.orgId, hook.id, head.id, clock.now()))!;
+    expect(await w.runOnce()).toEqual(expect.objectContaining({ claimed: 2, delivered: 2 }));
+    const sent = hitsFor('/backoff').map((h) => h.headers['webhook-id']);
+    expect(sent.slice(2).sort()).toEqual([test.id, replay.id].sort());
+    // The change events are untouched by them: the head still waits, the second still behind it.
+    expect(await w.runOnce()).toEqual(expect.objectContaining({ claimed: 0 }));
+    expect((await deliveryRows(db, hook.id)).filter((r) => r.status === 'pending').map((r) => [r.id, r.attempts])).toEqual([
+      [head.id, 2],
+      [second.id, 0],
+    ]);
+
+    // When the head's retry is due and succeeds, the change events go out in their order.
+    receiver.respond = () => ({ status: 200 });
+    clock.advance(3_600_000);
+    await w.runOnce();
+    await w.runOnce();
+    expect(
+      hitsFor('/backoff')
+        .map((h) => h.headers['webhook-id'])
+        .slice(-2),
+    ).toEqual([head.id, second.id]);
+  });
+
+  it('a failing test event does not hold up the change events written after it', async () => {
+    const clock = manualClock();
+    const hook = await newWebhook(db, receiver.url('/test-fails'));
+    receiver.respond = (hit) => (typeOf(hit.body) === 'webhook.test' ? { status: 500 } : { status: 200 });
+    const test = (await sendTestEvent(db.prisma, hook.orgId, hook.id, clock.now()))!;
+    const w = worker({ now: clock.now, retry: { scheduleMs: [3_600_000], jitter: 0 } });
+    expect(await w.runOnce()).toEqual(expect.objectContaining({ retrying: 1 }));
+    await emit(db, 2);
+    await w.runOnce();
+    await w.runOnce();
+    const changes = hitsFor('/test-fails').filter((h) => typeOf(h.body) === 'document.created');
+    expect(changes).toHaveLength(2);
+    const rows = await deliveryRows(db, hook.id);
+    expect(changes.map((h) => h.headers['webhook-id'])).toEqual(rows.filter((r) => r.id !== test.id).map((r) => r.id));
+    expect(rows.find((r) => r.id === test.id)).toEqual(expect.objectContaining({ status: 'pending', attempts: 1 }));
+  });
+});
+
 describe('secret rotation', () => {
   it('signs with both secrets for 24 hours, so a receiver holding either verifies; then only the new one', async () => {
     const hook = await newWebhook(db, receiver.url('/rotate'));

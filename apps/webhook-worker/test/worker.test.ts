@@ -285,7 +285,7 @@ describe('webhook delivery', () => {
 });
 
 describe('claim query plan', () => {
-  it("finds each webhook's head through the partial index of pending deliveries", async () => {
+  it("finds each webhook's head, and the due out-of-band deliveries, through partial indexes of pending deliveries", async () => {
     const plan = await db.withSession(async (s) => {
       // Sequential scans, bitmap scans and sorts off: on a near-empty table the planner would scan,
       // or (with the rows earlier tests left) read another index and sort, whichever its statistics
@@ -303,5 +303,7 @@ describe('claim query plan', () => {
       }
     });
     expect(plan).toContain('webhook_delivery_pending_head_idx');
+    // Test events and replays (out of band, never a head) are found by their own partial index.
+    expect(plan).toContain('webhook_delivery_pending_out_of_band_idx');
   });
 });

@@ -6,7 +6,11 @@ import { readCookie } from './cookies';
 /** What a POST leaves for the page its redirect lands on (post/redirect/get). */
 export type Flash =
   | { kind: 'key_created'; keyId: string; prefix: string; name: string; key: string }
-  | { kind: 'key_revoked'; keyId: string; prefix: string; name: string };
+  | { kind: 'key_revoked'; keyId: string; prefix: string; name: string }
+  | { kind: 'webhook_created'; webhookId: string; url: string; secret: string }
+  | { kind: 'webhook_secret_rotated'; webhookId: string; secret: string };
+export type KeyFlash = Extract<Flash, { kind: 'key_created' | 'key_revoked' }>;
+export const isKeyFlash = (f: Flash): f is KeyFlash => f.kind === 'key_created' || f.kind === 'key_revoked';
 
 /** Long enough to follow a redirect on a slow connection; a flash nobody fetched then lapses. */
 const FLASH_TTL_MS = 5 * 60 * 1000;
@@ -40,21 +44,9 @@ export async function setFlash(ctx: PortalContext, req: Request, flash: Flash): 
   });
 }
 
-/**
- * The session's flash, deleted in the same statement that reads it: shown once, even when two
- * requests race (a reload, a second tab).
- */
-export async function takeFlash(ctx: PortalContext, req: Request): Promise<Flash | null> {
-  const cookie = sessionCookie(ctx, req);
-  if (!cookie || !req.portalSession) return null;
-  const rows = await ctx.db.query<{ payload: string; expires_at: Date }>(
-    'DELETE FROM portal_flash WHERE session_id = $1 RETURNING payload, expires_at',
-    [req.portalSession.id],
-  );
-  const row = rows[0];
-  if (!row || new Date(row.expires_at).getTime() <= Date.now()) return null;
+function openFlash(ctx: PortalContext, cookie: string, payload: string): Flash | null {
   try {
-    const raw = Buffer.from(row.payload, 'base64url');
+    const raw = Buffer.from(payload, 'base64url');
     const decipher = createDecipheriv('aes-256-gcm', flashKey(ctx, cookie), raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(12, 28));
     const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
@@ -63,4 +55,35 @@ export async function takeFlash(ctx: PortalContext, req: Request): Promise<Flash
     // Sealed for another cookie value or SESSION_SECRET: nothing to show.
     return null;
   }
+}
+
+/**
+ * The session's flash if `accept` takes it (each page takes only the outcomes it shows, so a page
+ * opened in another tab meanwhile cannot swallow a new key or secret meant for another page).
+ * It is deleted by a statement that names the very payload read: shown once, even when two
+ * requests race (a reload, a second tab); the loser gets nothing.
+ */
+export async function takeFlash<F extends Flash>(
+  ctx: PortalContext,
+  req: Request,
+  accept: (flash: Flash) => flash is F,
+): Promise<F | null> {
+  const cookie = sessionCookie(ctx, req);
+  if (!cookie || !req.portalSession) return null;
+  const [row] = await ctx.db.query<{ payload: string; expires_at: Date }>(
+    'SELECT payload, expires_at FROM portal_flash WHERE session_id = $1',
+    [req.portalSession.id],
+  );
+  if (!row) return null;
+  if (new Date(row.expires_at).getTime() <= Date.now()) {
+    await ctx.db.query('DELETE FROM portal_flash WHERE session_id = $1 AND payload = $2', [req.portalSession.id, row.payload]);
+    return null;
+  }
+  const flash = openFlash(ctx, cookie, row.payload);
+  if (flash && !accept(flash)) return null;
+  const taken = await ctx.db.query('DELETE FROM portal_flash WHERE session_id = $1 AND payload = $2 RETURNING 1', [
+    req.portalSession.id,
+    row.payload,
+  ]);
+  return taken.length ? flash : null;
 }

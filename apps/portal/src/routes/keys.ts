@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { ApiError, SCOPES, type Scope } from '@dp/core';
 import { createApiKey, revokeApiKey } from '@dp/db';
 import type { PortalContext } from '../context';
-import { setFlash, takeFlash } from '../auth/flash';
+import { isKeyFlash, setFlash, takeFlash } from '../auth/flash';
 import { requireSession } from '../auth/session-middleware';
 import type { FieldError } from '../views/forms';
 import { keysPage, type KeyRow } from '../views/keys-page';
@@ -45,7 +45,7 @@ export function keysRouter(ctx: PortalContext): Router {
 
   router.get('/keys', async (req, res) => {
     // Read and deleted in one statement: a reload shows neither the message nor a new key again.
-    const flash = await takeFlash(ctx, req);
+    const flash = await takeFlash(ctx, req, isKeyFlash);
     const keys = await listKeys(ctx, req.portalSession!.org.id);
     sendPage(res, keysPage({ ...base(req), keys, flash, message: NOTICES[queryString(req, 'notice')] }));
   });

@@ -14,6 +14,7 @@ import {
   type WebhookView,
 } from '@dp/db';
 import type { PortalContext } from '../context';
+import { setFlash, takeFlash, type Flash } from '../auth/flash';
 import { requireSession } from '../auth/session-middleware';
 import { deliveryPage } from '../views/delivery-page';
 import type { FieldError } from '../views/forms';
@@ -59,8 +60,10 @@ function formValues(req: Request) {
  * Webhooks of the signed-in organization: list, create (confirmed email only; secret shown once),
  * and per webhook a detail page with edit, test event, secret rotation (shown once), disable and
  * re-enable, the delivery log, a delivery's detail and its replay. Every operation is the @dp/db
- * function the API uses. Actions redirect (post/redirect/get) to a page whose status message
- * takes the focus; only a new secret is rendered directly, so it never travels in a URL.
+ * function the API uses. Every action redirects (post/redirect/get) to a page whose status message
+ * takes the focus, so reloading that page repeats nothing. A new secret (creation, rotation)
+ * waits for that page in the session's encrypted one-time flash, as a new API key does: shown
+ * once, never in a URL.
  */
 export function webhooksRouter(ctx: PortalContext): Router {
   const router = Router();
@@ -85,8 +88,11 @@ export function webhooksRouter(ctx: PortalContext): Router {
   }
 
   router.get('/webhooks', async (req, res) => {
+    // Read and deleted at once: a reload shows the new secret no more (and creates nothing).
+    const flash = await takeFlash(ctx, req, (f): f is Extract<Flash, { kind: 'webhook_created' }> => f.kind === 'webhook_created');
     const webhooks = await listWebhooks(ctx.db.prisma, org(req));
-    sendPage(res, webhooksPage({ ...base(req), webhooks, message: NOTICES[queryString(req, 'notice')] }));
+    const created = flash ? { url: flash.url, secret: flash.secret } : undefined;
+    sendPage(res, webhooksPage({ ...base(req), webhooks, created, message: NOTICES[queryString(req, 'notice')] }));
   });
 
   router.post('/webhooks', async (req, res) => {
@@ -108,8 +114,14 @@ export function webhooksRouter(ctx: PortalContext): Router {
         policy,
       );
       ctx.logger.info({ webhookId: created.webhook.id, orgId: org(req), requestId: req.requestId }, 'webhook created in the portal');
-      const webhooks = await listWebhooks(ctx.db.prisma, org(req));
-      sendPage(res, webhooksPage({ ...base(req), webhooks, created }), 201);
+      // Post/redirect/get, as for a new key: the secret waits in the session's one-time flash.
+      await setFlash(ctx, req, {
+        kind: 'webhook_created',
+        webhookId: created.webhook.id,
+        url: created.webhook.url,
+        secret: created.secret,
+      });
+      res.redirect(303, '/portal/webhooks#flash');
     } catch (err) {
       const errors = formErrors(err);
       const webhooks = await listWebhooks(ctx.db.prisma, org(req));
@@ -123,6 +135,13 @@ export function webhooksRouter(ctx: PortalContext): Router {
   });
 
   router.get('/webhooks/:id', async (req, res) => {
+    // A rotation of this webhook (the flash names it): its new secret, this once.
+    const rotated = await takeFlash(
+      ctx,
+      req,
+      (f): f is Extract<Flash, { kind: 'webhook_secret_rotated' }> => f.kind === 'webhook_secret_rotated' && f.webhookId === id(req),
+    );
+    if (rotated) return renderDetail(req, res, { rotatedSecret: rotated.secret });
     const notice = queryString(req, 'notice');
     const testDelivery = /^msg_[A-Za-z0-9]{1,40}$/.exec(queryString(req, 'delivery'))?.[0];
     const message =
@@ -164,8 +183,11 @@ export function webhooksRouter(ctx: PortalContext): Router {
     const rotated = await rotateWebhookSecret(ctx.db.prisma, org(req), id(req));
     if (!rotated) throw noSuchWebhook();
     ctx.logger.info({ webhookId: rotated.webhook.id, orgId: org(req), requestId: req.requestId }, 'webhook secret rotated in the portal');
-    // Rendered directly (no redirect): the new secret must not travel in a URL or be stored to survive one.
-    await renderDetail(req, res, { rotatedSecret: rotated.secret });
+    // Post/redirect/get: the new secret waits in the session's one-time flash, never in a URL, so
+    // reloading the page shows it no more and rotates nothing (a second rotation would retire the
+    // previous secret at once).
+    await setFlash(ctx, req, { kind: 'webhook_secret_rotated', webhookId: rotated.webhook.id, secret: rotated.secret });
+    res.redirect(303, `${webhookPath(rotated.webhook.id)}#flash`);
   });
 
   router.get('/webhooks/:id/deliveries/:deliveryId', async (req, res) => {

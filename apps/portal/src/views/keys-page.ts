@@ -1,5 +1,5 @@
 import type { Scope } from '@dp/core';
-import type { Flash } from '../auth/flash';
+import type { KeyFlash } from '../auth/flash';
 import { firstRequestPanel } from './first-request';
 import {
   actionButton,
@@ -33,7 +33,7 @@ export interface KeysPageModel extends Pick<PageChrome, 'session' | 'csrfToken'>
   /** PUBLIC_BASE_URL: where the first request goes. */
   baseUrl: string;
   /** The outcome of the POST that redirected here, read once from the session's flash. */
-  flash?: Flash | null;
+  flash?: KeyFlash | null;
   /** How fast a revocation takes effect in this deployment (truthful for its configuration). */
   revocationEffect: string;
   message?: string;

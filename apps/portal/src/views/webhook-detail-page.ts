@@ -95,10 +95,10 @@ function deliveryLog(m: WebhookDetailModel): SafeHtml {
     <td data-label="Last response">${d.last_status ?? ''}${d.last_error ? html` <span class="muted break">${d.last_error}</span>` : ''}${d.last_status === null && !d.last_error ? '—' : ''}</td>
     <td data-label="Created">${timeTag(d.created_at)}</td>
     <td data-label="Delivered / next attempt">${deliveryTiming(d, w)}</td>
-    <td data-label="Actions" class="actions">
+    <td data-label="Actions" class="actions"><div class="button-row">
       <a class="button" href="${deliveryPath(w.id, d.id)}" aria-label="Details of delivery ${d.id}">Details</a>
       ${w.status === 'active' ? actionButton({ action: `${deliveryPath(w.id, d.id)}/replay`, label: 'Replay', accessibleLabel: `Replay delivery ${d.id}`, csrfToken: m.csrfToken }) : ''}
-    </td>
+    </div></td>
   </tr>`,
   )}
   </tbody>

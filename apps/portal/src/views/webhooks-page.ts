@@ -67,7 +67,8 @@ export function deliveryTiming(d: Pick<DeliveryView, 'delivered_at' | 'next_atte
 
 export interface WebhooksPageModel extends Pick<PageChrome, 'session' | 'csrfToken'> {
   webhooks: WebhookView[];
-  created?: { webhook: WebhookView; secret: string };
+  /** A webhook just created (from the session's one-time flash): its URL and secret, shown this once. */
+  created?: { url: string; secret: string };
   message?: string;
   errors?: FieldError[];
   values?: { url?: string; description?: string; events?: string[] };
@@ -135,7 +136,7 @@ export function webhooksPage(m: WebhooksPageModel): SafeHtml {
   return layout(
     { ...m, title: 'Webhooks', current: 'webhooks', scripts: m.created ? ['copy.js', ...WEBHOOK_SCRIPTS] : WEBHOOK_SCRIPTS },
     html`<p class="lead">Webhooks notify your server when documents change, instead of polling the changes feed.</p>
-${flash(m.created ? `Webhook for ${m.created.webhook.url} added. Copy its signing secret below: it is shown only once.` : m.message)}
+${flash(m.created ? `Webhook for ${m.created.url} added. Copy its signing secret below: it is shown only once.` : m.message)}
 ${
   m.created
     ? secretOnce({

@@ -313,7 +313,8 @@ export interface paths {
      * Replay a delivery
      * @description Needs the `manage` scope. Costs 0 units. No body. Sends the delivery's event again as a new
      *     delivery (its own `webhook-id`, `replay_of` naming the original, the same `data`); the
-     *     original stays as it was. Any delivery can be replayed, whatever its status. A disabled
+     *     original stays as it was. Any delivery can be replayed, whatever its status. It is sent at
+     *     once, not after older pending deliveries of this endpoint waiting for a retry. A disabled
      *     webhook is 409 `conflict`: re-enable it first.
      *
      */
@@ -367,8 +368,8 @@ export interface paths {
     /**
      * Send a test event
      * @description Needs the `manage` scope. Costs 0 units. No body. Queues a `webhook.test` event for this
-     *     webhook: the worker signs and sends it like any other delivery (after any older pending
-     *     delivery of this endpoint, which keeps order), and it appears in the delivery log. Its
+     *     webhook: the worker signs and sends it like any other delivery, but at once (not after an
+     *     older pending delivery of this endpoint waiting for a retry), and it appears in the delivery log. Its
      *     `data` is `{id, kind: "webhook.test", webhook_id, at, message}`. A disabled webhook is
      *     409 `conflict`: re-enable it first.
      *

@@ -2,14 +2,16 @@ import { newId } from '@dp/core';
 import type { Prisma, PrismaClient } from '../generated/client';
 import { presentDelivery, type DeliveryView } from './present';
 
-// A delivery made on request (test event, replay) joins the end of the endpoint's queue: it takes
-// its place in the order from the change sequence, as if a change had just been written (the
-// worker sends each endpoint's deliveries in change_seq order), and it is due at once.
+// A delivery made on request (test event, replay) is out of band: the worker sends it as soon as it
+// is due (at once), not behind the endpoint's earlier pending change events (one may be waiting
+// hours on its backoff), and it never holds those up either; only change events keep the
+// per-endpoint order. It still takes a number from the change sequence, so the delivery log lists
+// it where it was made.
 // The source row decides everything else, so the webhook (and its organization) is checked in
 // the same statement: nothing is written for another organization's or a deleted webhook.
 const ENQUEUE_SQL = `
-INSERT INTO "webhook_delivery" (id, webhook_id, change_seq, event_type, payload, status, replay_of, next_attempt_at)
-SELECT $1, w.id, nextval(pg_get_serial_sequence('"change"', 'seq')), $4, $5::jsonb, 'pending', $6, $7::timestamptz
+INSERT INTO "webhook_delivery" (id, webhook_id, change_seq, event_type, payload, status, replay_of, next_attempt_at, out_of_band)
+SELECT $1, w.id, nextval(pg_get_serial_sequence('"change"', 'seq')), $4, $5::jsonb, 'pending', $6, $7::timestamptz, true
 FROM "webhook" w
 WHERE w.id = $2 AND w.org_id = $3
 RETURNING id`;
