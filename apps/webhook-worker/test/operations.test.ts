@@ -181,6 +181,27 @@ describe('test events and replays are out of band', () => {
     ).toEqual([head.id, second.id]);
   });
 
+  it('an endpoint back after an outage: a delivered test event makes its waiting backlog due at once', async () => {
+    const clock = manualClock();
+    const hook = await newWebhook(db, receiver.url('/comeback'));
+    await emit(db, 2);
+    const [head, second] = await deliveryRows(db, hook.id);
+    const w = worker({ now: clock.now, retry: { scheduleMs: [3_600_000, 3_600_000], jitter: 0 } });
+    await receiver.down();
+    try {
+      expect(await w.runOnce()).toEqual(expect.objectContaining({ retrying: 1 })); // refused: no answer
+    } finally {
+      await receiver.reopen();
+    }
+    // The receiver is back; its operator sends a test event, which is delivered.
+    const test = (await sendTestEvent(db.prisma, hook.orgId, hook.id, clock.now()))!;
+    expect(await w.runOnce()).toEqual(expect.objectContaining({ delivered: 1 }));
+    // No hour's wait: the change events go out now, in their order.
+    await w.runOnce();
+    await w.runOnce();
+    expect(hitsFor('/comeback').map((h) => h.headers['webhook-id'])).toEqual([test.id, head.id, second.id]);
+  });
+
   it('a failing test event does not hold up the change events written after it', async () => {
     const clock = manualClock();
     const hook = await newWebhook(db, receiver.url('/test-fails'));
