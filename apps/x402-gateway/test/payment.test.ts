@@ -194,7 +194,7 @@ describe('refused payments', () => {
 
   it('refuses a window that has not opened yet', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const p = await newPayer().sign(await challenge(PATH), { validAfter: String(now + 300), validBefore: String(now + 600) });
+    const p = await newPayer().sign(await challenge(PATH), { validAfter: String(now + 30), validBefore: String(now + 60) });
     await refusedWith(encode(p), 'invalid_exact_evm_payload_authorization_valid_after');
   });
 

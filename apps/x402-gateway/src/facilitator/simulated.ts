@@ -200,6 +200,28 @@ function memoizedSignatureCheck(maxEntries = 2_000) {
   };
 }
 
+/**
+ * The address (lowercase) that signed this authorization for `asset`, or null when the signature
+ * is malformed or recovers nobody. Offline and time-independent: the gateway uses it to recognise
+ * a replay of a payment it already settled, whichever facilitator settled it.
+ */
+export function authorizationSigner(payload: ExactEvmPayload, asset: string, extra: { name: string; version: string }): string | null {
+  const a = payload.authorization;
+  const wellFormed =
+    ADDRESS.test(a.from) &&
+    ADDRESS.test(a.to) &&
+    NONCE.test(a.nonce) &&
+    UINT.test(a.value) &&
+    UINT.test(a.validAfter) &&
+    UINT.test(a.validBefore);
+  if (!wellFormed || !ADDRESS.test(asset)) return null;
+  try {
+    return recoverSigner(transferWithAuthorizationDigest(asset, extra, a), payload.signature);
+  } catch {
+    return null;
+  }
+}
+
 /*
  * Signature check without viem's generic typed-data machinery, which costs several times the ECDSA
  * recovery itself (schema validation, hex round trips, checksumming, an async import per call).

@@ -60,7 +60,7 @@ export async function settlePayment(input: SettleInput): Promise<Settlement> {
     // With the cap reached the insert is never tried, so a replay is looked up the same way.
     const existing = await store.findByNonce(nonce);
     if (!existing) {
-      if (reserved === 'cap_reached') throw dailyCapReached(input.now);
+      if (reserved === 'cap_reached') throw dailyCapReached(input.now, { paymentPresented: true });
       continue; // released between our insert and this read: try again
     }
     replayOf(existing, attempt); // refuses another resource before any waiting
