@@ -161,7 +161,7 @@ export function createSimulatedFacilitator(options: { now?: () => Date } = {}): 
     return { success: true, transaction: syntheticTxRef(payment.payload.authorization.nonce), network: req.network, payer: verdict.payer };
   }
 
-  return { verify, settle };
+  return { verify, settle, settlesOffline: true };
 }
 
 /** Deterministic stand-in for a transaction hash: 0x + sha256(nonce). */

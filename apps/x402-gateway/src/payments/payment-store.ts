@@ -21,6 +21,8 @@ export interface NewPayment {
   /** UTC day, YYYY-MM-DD. */
   day: string;
   capAtomic: bigint;
+  /** Known before reserving when the facilitator settles offline: the row is recorded settled. */
+  txRef?: string;
 }
 
 export type ReserveOutcome = 'reserved' | 'cap_reached' | 'duplicate';
@@ -78,9 +80,20 @@ export function createPaymentStore(db: Database, options: { capCheckTtlMs?: numb
              RETURNING t.day
            )
            INSERT INTO x402_payment (id, nonce, payer, resource, document_id, amount_atomic, network, tx_ref, day)
-           SELECT $4, $5, $6, $7, $8, $2::bigint, $9, '', bump.day FROM bump
+           SELECT $4, $5, $6, $7, $8, $2::bigint, $9, $10, bump.day FROM bump
            RETURNING id`,
-          [p.day, p.amountAtomic.toString(), p.capAtomic.toString(), newId('pay'), p.nonce, p.payer, p.resource, p.documentId, p.network],
+          [
+            p.day,
+            p.amountAtomic.toString(),
+            p.capAtomic.toString(),
+            newId('pay'),
+            p.nonce,
+            p.payer,
+            p.resource,
+            p.documentId,
+            p.network,
+            p.txRef ?? '',
+          ],
         );
         if (rows.length === 1) {
           capMemo = undefined; // the total grew: the next challenge asks again

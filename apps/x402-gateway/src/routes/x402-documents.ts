@@ -79,6 +79,25 @@ function setReceipt(res: Response, version: 1 | 2, settlement: Settlement): void
   );
 }
 
+/** Each document body's JSON without its `meta`, serialised once per body (bodies come from the fetcher's cache). */
+const serialisedBodies = new WeakMap<object, string>();
+
+/**
+ * The /v1 body as JSON with this request's id in `meta`: a document's text can be hundreds of
+ * kilobytes, so its JSON is built once per cached body, not per paid call; only `meta` is new.
+ */
+function documentJson(body: Record<string, unknown>, requestId: string): string {
+  let head = serialisedBodies.get(body);
+  if (head === undefined) {
+    const { meta: _meta, ...rest } = body;
+    const json = JSON.stringify(rest);
+    head = json === '{}' ? '{' : `${json.slice(0, -1)},`;
+    serialisedBodies.set(body, head);
+  }
+  const meta = { ...(body.meta as Record<string, unknown> | undefined), request_id: requestId };
+  return `${head}"meta":${JSON.stringify(meta)}}`;
+}
+
 /** GET /x402/legal/documents/{id}: {id} may be a natural key, URL-encoded or not (`sb/2091/1`). */
 export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router {
   const router = express.Router();
@@ -104,8 +123,11 @@ export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router
         onPayerLimit: (decision) => setRateLimitHeaders(res, decision),
       });
       setReceipt(res, presented.version, paid.settlement);
-      const meta = { ...(paid.body.meta as Record<string, unknown> | undefined), request_id: req.requestId };
-      res.status(200).json({ ...paid.body, meta });
+      const text = documentJson(paid.body, req.requestId);
+      res.statusCode = 200;
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader('Content-Length', Buffer.byteLength(text));
+      res.end(text);
     } catch (err) {
       try {
         if (err instanceof PaymentChallenge) {
