@@ -71,10 +71,10 @@ describe('a paid call', () => {
   it('records a payment with one durable write (reserved already settled, the simulated facilitator settling offline), and serves the body each time with its own request id', async () => {
     const statements: string[] = [];
     const query = h.db.query.bind(h.db);
-    h.db.query = ((sql: string, params?: unknown[]) => {
+    h.db.query = (sql: string, params?: unknown[]) => {
       if (/x402_payment/.test(sql)) statements.push(sql);
       return query(sql, params);
-    }) as typeof h.db.query;
+    };
     try {
       const payer = newPayer();
       const res = await request(h.url)

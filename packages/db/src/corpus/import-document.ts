@@ -37,7 +37,9 @@ export async function importDocument(
   return db.prisma.$transaction(
     async (tx) => {
       // FOR UPDATE: two importers of the same document serialise here instead of interleaving.
-      const [stored] = await tx.$queryRawUnsafe<({ id: string; status: string; content_hash: string; text_sha256: string } & Record<string, unknown>)[]>(
+      const [stored] = await tx.$queryRawUnsafe<
+        ({ id: string; status: string; content_hash: string; text_sha256: string } & Record<string, unknown>)[]
+      >(
         `SELECT id, status, content_hash, ${TRACKED_FIELDS_SQL}, encode(sha256(convert_to(text, 'UTF8')), 'hex') AS text_sha256
          FROM "document" WHERE natural_key = $1 FOR UPDATE`,
         rec.natural_key,
