@@ -60,8 +60,10 @@ function ensureChromium() {
 const pnpm = pnpmCommand();
 step('Installing dependencies (pnpm install)');
 if (!run(pnpm, ['install', '--frozen-lockfile']).ok) process.exit(1);
-step('Generating the Prisma client and building every package (turbo)');
-if (!run(pnpm, ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']).ok) process.exit(1);
+step('Generating the Prisma client and building every package (turbo; the first build takes minutes, later ones reuse it)');
+// A line per package as turbo takes it up (`cache miss, executing` while it builds, `cache hit` when
+// reused), and the output of what it builds, errors included, so a long first build is not silent.
+if (!run(pnpm, ['exec', 'turbo', 'run', 'build', '--output-logs=new-only']).ok) process.exit(1);
 
 if (mode === 'start') {
   step('Starting the product on the embedded defaults');

@@ -26,8 +26,8 @@ const logs: string[] = [];
 beforeAll(async () => {
   db = await createTestDatabase();
   state = createTestState();
-  api = createApi({ db, state, config: apiConfig(), logger: memoryLogger(logs) });
-  served = await serve(api.app, memoryLogger(logs));
+  api = createApi({ db, state, config: apiConfig(), logger: memoryLogger(logs, 'info') });
+  served = await serve(api.app, memoryLogger(logs, 'info'));
   key = (await createOrgWithKey(db, { name: 'hostile', requestsPerMinute: 100_000 })).key;
 });
 afterAll(async () => {
@@ -118,8 +118,9 @@ describe('api: hostile input is a 4xx with the error envelope, never a 500', () 
     expect(res.status).toBe(200);
   });
 
-  it('logs client errors at warn, never at error and never with a stack', () => {
+  it('logs client errors at info (in the log file, never on the terminal), never at warn or error, never with a stack', () => {
     expect(faultLines(logs)).toEqual([]);
-    expect(logs.some((l) => l.includes('"level":40'))).toBe(true);
+    expect(logs.some((l) => l.includes('"level":30') && l.includes('client error'))).toBe(true);
+    expect(logs.filter((l) => (JSON.parse(l) as { level: number }).level >= 40)).toEqual([]);
   });
 });

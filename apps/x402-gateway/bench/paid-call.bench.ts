@@ -6,6 +6,10 @@
  *   node apps/x402-gateway/dist-bench/bench/paid-call.bench.js [iterations]
  *
  * Needs apps/api built (its createApi is loaded from @dp/api/app).
+ *
+ * Side by side with another build of the gateway (e.g. the code as found, compiled elsewhere):
+ * X402_BENCH_BASELINE=<its compiled src/app.js> adds its paid call to the same loop, on the same
+ * database and api, so both are measured under the same machine conditions.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +17,7 @@ import type express from 'express';
 import { buildPaymentRequirements, createMemoryState, encodePaymentHeader, loadConfig, type PaymentRequirements } from '@dp/core';
 import { createApiKey, createOrganization, createScratchDatabase } from '@dp/db';
 import { createApi } from '@dp/api/app';
+import { resolve } from 'node:path';
 import { createGateway } from '../src/app';
 import { newPayer } from '../src/client/payer';
 
@@ -76,7 +81,15 @@ async function main(): Promise<void> {
   const gateway = createGateway({ db, state, config });
   const gwServer = await listen(gateway.app);
 
+  const baselinePath = process.env.X402_BENCH_BASELINE;
+  const baselineGateway = baselinePath
+    ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build chosen at run time
+      (require(resolve(baselinePath)) as { createGateway: typeof createGateway }).createGateway({ db, state, config })
+    : undefined;
+  const baselineServer = baselineGateway ? await listen(baselineGateway.app) : undefined;
+
   const paidUrl = `${gwServer.url}/x402/legal/documents/sb%2F2091%2F1`;
+  const baselineUrl = baselineServer ? `${baselineServer.url}/x402/legal/documents/sb%2F2091%2F1` : undefined;
   const unpaidUrl = `${apiServer.url}/v1/legal/documents/sb%2F2091%2F1`;
   const requirements = buildPaymentRequirements({
     resource: paidUrl,
@@ -85,13 +98,20 @@ async function main(): Promise<void> {
     description: 'bench',
   });
 
+  const baselineRequirements = baselineUrl ? { ...requirements, resource: baselineUrl } : undefined;
   const paid: number[] = [];
   const unpaid: number[] = [];
-  // Alternating keeps both series under the same machine conditions.
+  const baselinePaid: number[] = [];
+  // Alternating keeps the series under the same machine conditions.
   for (let i = 0; i < WARMUP + ITERATIONS; i++) {
     const header = await signedHeader(requirements); // client-side signing is not server latency
     const p = await timed(() => fetch(paidUrl, { headers: { 'X-PAYMENT': header } }));
     const u = await timed(() => fetch(unpaidUrl, { headers: { authorization: `Bearer ${key}` } }));
+    if (baselineUrl && baselineRequirements) {
+      const other = await signedHeader(baselineRequirements);
+      const b = await timed(() => fetch(baselineUrl, { headers: { 'X-PAYMENT': other } }));
+      if (i >= WARMUP) baselinePaid.push(b);
+    }
     if (i >= WARMUP) {
       paid.push(p);
       unpaid.push(u);
@@ -99,6 +119,7 @@ async function main(): Promise<void> {
   }
   paid.sort((a, b) => a - b);
   unpaid.sort((a, b) => a - b);
+  baselinePaid.sort((a, b) => a - b);
   const row = (name: string, s: number[]) =>
     `${name.padEnd(34)} p50 ${percentile(s, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(s, 95).toFixed(2).padStart(7)} ms`;
   const ratio50 = percentile(paid, 50) / percentile(unpaid, 50);
@@ -109,13 +130,25 @@ async function main(): Promise<void> {
       row('paid GET /x402/legal/documents/{id}', paid),
       row('unpaid GET /v1/legal/documents/{id}', unpaid),
       `ratio paid/unpaid: p50 ${ratio50.toFixed(2)}x, p95 ${ratio95.toFixed(2)}x (target <= 3x) ${ratio50 <= 3 ? 'OK' : 'ABOVE TARGET'}`,
+      ...(baselinePaid.length
+        ? [
+            row('paid, baseline build', baselinePaid),
+            `ratio baseline paid/unpaid: p50 ${(percentile(baselinePaid, 50) / percentile(unpaid, 50)).toFixed(2)}x, p95 ${(percentile(baselinePaid, 95) / percentile(unpaid, 95)).toFixed(2)}x`,
+          ]
+        : []),
       '',
     ].join('\n'),
   );
 
   const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM x402_payment');
-  if (Number(rows[0].n) !== WARMUP + ITERATIONS) throw new Error(`expected ${WARMUP + ITERATIONS} payments, found ${rows[0].n}`);
+  const expected = (WARMUP + ITERATIONS) * (baselineUrl ? 2 : 1);
+  if (Number(rows[0].n) !== expected) throw new Error(`expected ${expected} payments, found ${rows[0].n}`);
 
+  if (baselineServer && baselineGateway) {
+    baselineServer.server.closeAllConnections();
+    await new Promise((r) => baselineServer.server.close(r));
+    await baselineGateway.close();
+  }
   gwServer.server.closeAllConnections();
   apiServer.server.closeAllConnections();
   await new Promise((r) => gwServer.server.close(r));

@@ -98,7 +98,7 @@ describe('x402 refused payments never reach the signature check once an IP is bl
     const ip = '10.7.7.7';
     const challenge = await request(h.url).get(PATH).set('X-Forwarded-For', ip);
     const bad = await newPayer().sign(challenge.body.accepts[0]);
-    bad.payload.authorization.validBefore = '1'; // signature no longer matches: refused at verify
+    bad.payload.authorization.validAfter = '1'; // signature no longer matches: refused at verify
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       statuses.push((await request(h.url).get(PATH).set('X-Forwarded-For', ip).set('X-PAYMENT', encode(bad))).status);

@@ -68,6 +68,36 @@ describe('a paid call', () => {
     expect(res.body.data.document.natural_key).toBe('sb/2091/1');
   });
 
+  it('records a payment with one durable write (reserved already settled, the simulated facilitator settling offline), and serves the body each time with its own request id', async () => {
+    const statements: string[] = [];
+    const query = h.db.query.bind(h.db);
+    h.db.query = (sql: string, params?: unknown[]) => {
+      if (/x402_payment/.test(sql)) statements.push(sql);
+      return query(sql, params);
+    };
+    try {
+      const payer = newPayer();
+      const res = await request(h.url)
+        .get(PATH)
+        .set('X-PAYMENT', encode(await payer.sign(await challenge(PATH))));
+      expect(res.status).toBe(200);
+      expect(statements).toHaveLength(1); // not reserve, then confirm: two commits on the paid path
+      const [row] = await query<{ tx_ref: string }>('SELECT tx_ref FROM x402_payment WHERE payer = $1', [payer.address]);
+      expect(row.tx_ref).toBe(decodeResponseHeader(res.headers['x-payment-response']).txRef);
+
+      // The same cached body, serialised once, carries each answer's own request id.
+      const again = await request(h.url)
+        .get(PATH)
+        .set('X-PAYMENT', encode(await payer.sign(await challenge(PATH))));
+      expect(again.body.meta.request_id).toBe(again.headers['x-request-id']);
+      expect(again.body.meta.request_id).not.toBe(res.body.meta.request_id);
+      expect({ ...again.body, meta: undefined }).toEqual({ ...res.body, meta: undefined });
+      expect(Number(again.headers['content-length'])).toBe(Buffer.byteLength(again.text));
+    } finally {
+      h.db.query = query;
+    }
+  });
+
   it('accepts the unencoded natural key and the document id alike', async () => {
     for (const path of ['/x402/legal/documents/sb/2091/2', '/x402/legal/documents/SB-2091-2']) {
       const payment = await newPayer().sign(await challenge(path));
@@ -194,7 +224,7 @@ describe('refused payments', () => {
 
   it('refuses a window that has not opened yet', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const p = await newPayer().sign(await challenge(PATH), { validAfter: String(now + 300), validBefore: String(now + 600) });
+    const p = await newPayer().sign(await challenge(PATH), { validAfter: String(now + 30), validBefore: String(now + 60) });
     await refusedWith(encode(p), 'invalid_exact_evm_payload_authorization_valid_after');
   });
 

@@ -49,7 +49,7 @@ describe('httpLogger', () => {
     return { lines, logger: createLogger({ level: 'info', destination: sink }) };
   }
 
-  it('logs one line per request with id, method, path without the query, status, time, at a level by status', async () => {
+  it('logs one line per request with id, method, path without the query, status, time, at a level by status (4xx info, for the client to act on; 5xx error)', async () => {
     const { lines, logger } = capture();
     const app = express();
     app.use(requestIdMiddleware, httpLogger(logger));
@@ -62,7 +62,7 @@ describe('httpLogger', () => {
     await new Promise((r) => setImmediate(r));
     expect(lines.map((l) => [l.level, (l.req as { url: string }).url, (l.res as { statusCode: number }).statusCode])).toEqual([
       [30, '/ok?…', 200],
-      [40, '/bad', 400],
+      [30, '/bad', 400],
       [50, '/boom', 500],
     ]);
     expect(lines[0]).toMatchObject({ requestId: ok.headers['x-request-id'], msg: 'request completed', req: { method: 'GET' } });

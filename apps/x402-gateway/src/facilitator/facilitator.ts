@@ -6,6 +6,13 @@ import type { AnyPaymentPayload, AnyPaymentRequirements, SettleResponse, VerifyR
  * verdict and reject with FacilitatorUnavailableError when they cannot give one.
  */
 export interface Facilitator {
+  /**
+   * True when settle() moves nothing and its answer depends only on the payment and the clock (the
+   * simulated facilitator): the gateway may then settle before it reserves, and record the payment
+   * settled in the reserving statement (one durable write instead of reserve + confirm). A remote
+   * facilitator moves funds, so it is asked only after the reservation holds.
+   */
+  readonly settlesOffline?: boolean;
   verify(payment: AnyPaymentPayload, requirements: AnyPaymentRequirements): Promise<VerifyResponse>;
   settle(payment: AnyPaymentPayload, requirements: AnyPaymentRequirements): Promise<SettleResponse>;
 }

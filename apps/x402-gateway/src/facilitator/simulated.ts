@@ -161,7 +161,7 @@ export function createSimulatedFacilitator(options: { now?: () => Date } = {}): 
     return { success: true, transaction: syntheticTxRef(payment.payload.authorization.nonce), network: req.network, payer: verdict.payer };
   }
 
-  return { verify, settle };
+  return { verify, settle, settlesOffline: true };
 }
 
 /** Deterministic stand-in for a transaction hash: 0x + sha256(nonce). */
@@ -198,6 +198,28 @@ function memoizedSignatureCheck(maxEntries = 2_000) {
     memo.set(key, valid);
     return valid;
   };
+}
+
+/**
+ * The address (lowercase) that signed this authorization for `asset`, or null when the signature
+ * is malformed or recovers nobody. Offline and time-independent: the gateway uses it to recognise
+ * a replay of a payment it already settled, whichever facilitator settled it.
+ */
+export function authorizationSigner(payload: ExactEvmPayload, asset: string, extra: { name: string; version: string }): string | null {
+  const a = payload.authorization;
+  const wellFormed =
+    ADDRESS.test(a.from) &&
+    ADDRESS.test(a.to) &&
+    NONCE.test(a.nonce) &&
+    UINT.test(a.value) &&
+    UINT.test(a.validAfter) &&
+    UINT.test(a.validBefore);
+  if (!wellFormed || !ADDRESS.test(asset)) return null;
+  try {
+    return recoverSigner(transferWithAuthorizationDigest(asset, extra, a), payload.signature);
+  } catch {
+    return null;
+  }
 }
 
 /*

@@ -14,6 +14,8 @@ export class PaymentChallenge extends Error {
     readonly code: 'payment_required' | 'invalid_payment',
     message: string,
     readonly details: Record<string, unknown> = {},
+    /** Extra response headers (Retry-After when the refusal ends at a known time). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'PaymentChallenge';
@@ -31,12 +33,30 @@ export function invalidPayment(reason: string, message?: string): PaymentChallen
   return new PaymentChallenge('invalid_payment', message ?? `The payment was refused: ${reason}.`, { reason });
 }
 
-export function dailyCapReached(now: Date): PaymentChallenge {
-  const resetsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString();
+/**
+ * The day's cap is reached: said in the challenge itself (so a client need not sign a payment only
+ * to have it refused) and on a refused payment alike, with `Retry-After` = the seconds until the
+ * next UTC day, when paid calls resume.
+ */
+export function dailyCapReached(now: Date, options: { paymentPresented: boolean }): PaymentChallenge {
+  const resets = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  const resetsAt = new Date(resets).toISOString();
+  const retryAfter = Math.max(1, Math.ceil((resets - now.getTime()) / 1000));
   return new PaymentChallenge(
     'payment_required',
-    `The x402 pilot cap is reached for today (UTC); paid calls resume at ${resetsAt}. Nothing was charged.`,
+    `The x402 pilot cap is reached for today (UTC); paid calls resume at ${resetsAt}. ${
+      options.paymentPresented ? 'Nothing was charged.' : 'Do not sign a payment before then: it would be refused.'
+    }`,
     { reason: 'daily_cap_reached', resets_at: resetsAt },
+    { 'Retry-After': String(retryAfter) },
+  );
+}
+
+/** An authorization valid for longer than the challenge allows (maxTimeoutSeconds plus the clock skew). */
+export function validityTooLong(maxTimeoutSeconds: number, skewSeconds: number): PaymentChallenge {
+  return invalidPayment(
+    'authorization_validity_too_long',
+    `The authorization's validBefore is too far ahead: this resource accepts authorizations valid for at most maxTimeoutSeconds (${maxTimeoutSeconds} s) from now, plus ${skewSeconds} s of clock skew. Sign one with validBefore <= now + ${maxTimeoutSeconds}; nothing was charged.`,
   );
 }
 
@@ -46,6 +66,7 @@ export function dailyCapReached(now: Date): PaymentChallenge {
  */
 export function sendChallenge(res: Response, requirements: PaymentRequirements, challenge: PaymentChallenge): void {
   const reason = typeof challenge.details.reason === 'string' ? challenge.details.reason : challenge.message;
+  for (const [name, value] of Object.entries(challenge.headers)) res.setHeader(name, value);
   res
     .status(402)
     .setHeader(PAYMENT_REQUIRED_HEADER, encodePaymentRequiredHeader(buildPaymentRequiredV2(requirements, reason)))

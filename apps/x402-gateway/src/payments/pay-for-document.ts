@@ -1,9 +1,18 @@
-import { ApiError, type Logger, notFound, type PaymentRequirements, type RateLimitDecision, type SharedState } from '@dp/core';
+import {
+  ApiError,
+  X402_CLOCK_SKEW_SECONDS,
+  type Logger,
+  notFound,
+  type PaymentRequirements,
+  type RateLimitDecision,
+  type SharedState,
+} from '@dp/core';
 import { normalizeDocumentRef, type Database } from '@dp/db';
 import { DocumentSourceUnavailableError, type DocumentFetcher } from '../documents/document-fetcher';
 import { FacilitatorUnavailableError, type Facilitator } from '../facilitator/facilitator';
-import { invalidPayment } from './challenge';
-import { decodePayment, type PresentedPayment } from './decode';
+import { authorizationSigner } from '../facilitator/simulated';
+import { invalidPayment, validityTooLong } from './challenge';
+import { decodePayment, type DecodedPayment, type PresentedPayment } from './decode';
 import { enforcePilotLimit, type InvalidPaymentGuard, type RateLimitSetting } from './payer-limit';
 import type { PaymentStore } from './payment-store';
 import type { Settlement } from './replay';
@@ -55,31 +64,29 @@ export async function payForDocument(
   const { requirements, requestId } = input;
   const decoded = decodePayment(input.presented, requirements);
   const { payment } = decoded;
-  let verdict;
-  try {
-    verdict = await ctx.facilitator.verify(payment, decoded.requirements);
-  } catch (err) {
-    // Whatever broke, there is no verdict: refuse without charging.
-    const level = err instanceof FacilitatorUnavailableError ? 'warn' : 'error';
-    ctx.logger[level]({ requestId, reason: (err as Error)?.message }, 'facilitator unavailable at verify');
-    throw new ApiError(
-      'facilitator_unavailable',
-      'The payment facilitator is unavailable; nothing was charged. Retry shortly.',
-      {},
-      { 'Retry-After': '5' },
-    );
+  const { authorization } = payment.payload;
+  const nowSeconds = BigInt(Math.floor(ctx.now().getTime() / 1000));
+  const validBefore = UINT.test(authorization.validBefore) ? BigInt(authorization.validBefore) : undefined;
+  // An authorization is good for at most the challenge's maxTimeoutSeconds (plus clock skew): one
+  // valid for a year is a standing payment order that anyone who sees it could settle later.
+  if (validBefore !== undefined && validBefore > nowSeconds + BigInt(requirements.maxTimeoutSeconds + X402_CLOCK_SKEW_SECONDS)) {
+    throw validityTooLong(requirements.maxTimeoutSeconds, X402_CLOCK_SKEW_SECONDS);
   }
-  if (!verdict.isValid) throw invalidPayment(verdict.invalidReason ?? 'invalid_payment');
+  // Past validBefore only a payment already settled here is served (a replay, never charged):
+  // retrying a paid call must work after its authorization expired. A new one is expired.
+  const payer =
+    validBefore !== undefined && nowSeconds >= validBefore
+      ? await settledPayer(ctx, decoded)
+      : await verifiedPayer(ctx, decoded, requestId);
   // The pilot charges exactly its price: an authorization for more would be settled (and moved
   // on chain) in full, so it is refused rather than overcharging the payer.
-  const value = payment.payload.authorization.value;
-  if (/^\d{1,78}$/.test(value) && BigInt(value) !== BigInt(requirements.maxAmountRequired)) {
+  const value = authorization.value;
+  if (UINT.test(value) && BigInt(value) !== BigInt(requirements.maxAmountRequired)) {
     throw invalidPayment(
       decoded.version === 2 ? 'invalid_exact_evm_payload_authorization_value_mismatch' : 'invalid_exact_evm_payload_authorization_value',
       `The authorization's value must be exactly ${requirements.maxAmountRequired} (the price in atomic units); nothing was charged.`,
     );
   }
-  const payer = verdict.payer ?? payment.payload.authorization.from;
 
   const rateLimit = await enforcePilotLimit(ctx.state, { kind: 'payer', id: payer }, ctx.rateLimit);
   input.onPayerLimit?.(rateLimit);
@@ -116,6 +123,61 @@ export async function payForDocument(
     'x402 payment settled',
   );
   return { body: fetched.body, settlement, rateLimit };
+}
+
+const UINT = /^\d{1,78}$/;
+
+/** The facilitator's verdict on a payment still within its validity window: the payer, or the refusal. */
+async function verifiedPayer(ctx: PaymentContext, decoded: DecodedPayment, requestId: string): Promise<string> {
+  let verdict;
+  try {
+    verdict = await ctx.facilitator.verify(decoded.payment, decoded.requirements);
+  } catch (err) {
+    // Whatever broke, there is no verdict: refuse without charging.
+    const level = err instanceof FacilitatorUnavailableError ? 'warn' : 'error';
+    ctx.logger[level]({ requestId, reason: (err as Error)?.message }, 'facilitator unavailable at verify');
+    throw new ApiError(
+      'facilitator_unavailable',
+      'The payment facilitator is unavailable; nothing was charged. Retry shortly.',
+      {},
+      { 'Retry-After': '5' },
+    );
+  }
+  if (!verdict.isValid) throw invalidPayment(verdict.invalidReason ?? 'invalid_payment');
+  return verdict.payer ?? decoded.payment.payload.authorization.from;
+}
+
+/**
+ * A payment past its validBefore: the payer of the settled payment it replays. The nonce must be in
+ * the payment store and the authorization signed by the payer recorded with it, to this resource's
+ * payTo; the signature is checked offline (no facilitator would verify an expired authorization).
+ * Which resource and protocol version it was settled for is then checked as for any replay.
+ * Otherwise it is what it looks like: an expired authorization, refused without charge.
+ */
+async function settledPayer(ctx: PaymentContext, decoded: DecodedPayment): Promise<string> {
+  const { payload } = decoded.payment;
+  const { authorization } = payload;
+  const record = /^0x[0-9a-fA-F]{64}$/.test(authorization.nonce) ? await ctx.store.findByNonce(authorization.nonce.toLowerCase()) : null;
+  if (!record) {
+    throw invalidPayment(
+      'invalid_exact_evm_payload_authorization_valid_before',
+      'The authorization expired (its validBefore has passed) and was never settled here; sign a new payment. Nothing was charged.',
+    );
+  }
+  const { asset, extra, payTo } =
+    decoded.version === 2 ? { ...decoded.requirements, extra: extraOf(decoded.requirements.extra) } : decoded.requirements;
+  const signer = extra ? authorizationSigner(payload, asset, extra) : null;
+  if (signer === null || signer !== authorization.from.toLowerCase() || signer !== record.payer.toLowerCase()) {
+    throw invalidPayment(decoded.version === 2 ? 'invalid_exact_evm_signature' : 'invalid_exact_evm_payload_signature');
+  }
+  if (authorization.to.toLowerCase() !== payTo.toLowerCase()) {
+    throw invalidPayment(decoded.version === 2 ? 'invalid_exact_evm_recipient_mismatch' : 'invalid_exact_evm_payload_recipient_mismatch');
+  }
+  return record.payer;
+}
+
+function extraOf(extra: Record<string, unknown>): { name: string; version: string } | null {
+  return typeof extra.name === 'string' && typeof extra.version === 'string' ? { name: extra.name, version: extra.version } : null;
 }
 
 /** The canonical document id from the /v1 body (`data.document.id`), recorded with the payment. */

@@ -21,6 +21,8 @@ export interface NewPayment {
   /** UTC day, YYYY-MM-DD. */
   day: string;
   capAtomic: bigint;
+  /** Known before reserving when the facilitator settles offline: the row is recorded settled. */
+  txRef?: string;
 }
 
 export type ReserveOutcome = 'reserved' | 'cap_reached' | 'duplicate';
@@ -30,8 +32,25 @@ export type ReserveOutcome = 'reserved' | 'cap_reached' | 'duplicate';
  * live here so they hold across instances and restarts. A payment is reserved (counted against the
  * cap, nonce taken) before the facilitator settles it, and released again if settling fails.
  */
-export function createPaymentStore(db: Database) {
+export function createPaymentStore(db: Database, options: { capCheckTtlMs?: number } = {}) {
+  // The challenge says whether the day's cap is reached; remembered briefly (per instance) so that
+  // unpaid requests do not each cost a query. Only the challenge reads it: settling always asks
+  // the database (reserve), so a stale answer here never charges or refuses a payment.
+  const capCheckTtlMs = options.capCheckTtlMs ?? 1_000;
+  let capMemo: { day: string; reached: boolean; until: number } | undefined;
   return {
+    /** Whether one more payment of `amountAtomic` would exceed `capAtomic` on `day` (UTC, YYYY-MM-DD). */
+    async capReached(day: string, amountAtomic: bigint, capAtomic: bigint): Promise<boolean> {
+      if (capMemo && capMemo.day === day && Date.now() < capMemo.until) return capMemo.reached;
+      const rows = await db.query<{ reached: boolean }>(
+        'SELECT total_atomic + $2::bigint > $3::bigint AS reached FROM x402_daily_total WHERE day = $1::date',
+        [day, amountAtomic.toString(), capAtomic.toString()],
+      );
+      const reached = rows[0]?.reached === true || amountAtomic > capAtomic;
+      capMemo = { day, reached, until: Date.now() + capCheckTtlMs };
+      return reached;
+    },
+
     async findByNonce(nonce: string): Promise<PaymentRecord | null> {
       const rows = await db.query<{ nonce: string; payer: string; resource: string; document_id: string; network: string; tx_ref: string }>(
         'SELECT nonce, payer, resource, document_id, network, tx_ref FROM x402_payment WHERE nonce = $1',
@@ -61,11 +80,27 @@ export function createPaymentStore(db: Database) {
              RETURNING t.day
            )
            INSERT INTO x402_payment (id, nonce, payer, resource, document_id, amount_atomic, network, tx_ref, day)
-           SELECT $4, $5, $6, $7, $8, $2::bigint, $9, '', bump.day FROM bump
+           SELECT $4, $5, $6, $7, $8, $2::bigint, $9, $10, bump.day FROM bump
            RETURNING id`,
-          [p.day, p.amountAtomic.toString(), p.capAtomic.toString(), newId('pay'), p.nonce, p.payer, p.resource, p.documentId, p.network],
+          [
+            p.day,
+            p.amountAtomic.toString(),
+            p.capAtomic.toString(),
+            newId('pay'),
+            p.nonce,
+            p.payer,
+            p.resource,
+            p.documentId,
+            p.network,
+            p.txRef ?? '',
+          ],
         );
-        return rows.length === 1 ? 'reserved' : 'cap_reached';
+        if (rows.length === 1) {
+          capMemo = undefined; // the total grew: the next challenge asks again
+          return 'reserved';
+        }
+        capMemo = { day: p.day, reached: true, until: Date.now() + capCheckTtlMs };
+        return 'cap_reached';
       } catch (err) {
         if (isUniqueViolation(err)) return 'duplicate';
         throw err;

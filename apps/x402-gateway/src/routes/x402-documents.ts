@@ -9,8 +9,9 @@ import {
   sendError,
   setRateLimitHeaders,
   type Config,
+  type PaymentRequirements,
 } from '@dp/core';
-import { PaymentChallenge, paymentRequired, sendChallenge } from '../payments/challenge';
+import { PaymentChallenge, dailyCapReached, paymentRequired, sendChallenge } from '../payments/challenge';
 import { consumeUnpaid, enforcePilotLimit } from '../payments/payer-limit';
 import type { PresentedPayment } from '../payments/decode';
 import { payForDocument, type PaymentContext } from '../payments/pay-for-document';
@@ -23,6 +24,23 @@ const DOCUMENT_PATH = /^\/legal\/documents\/(.+)$/;
 async function ensureRateLimitHeaders(ctx: PaymentContext, req: Request, res: Response): Promise<void> {
   if (res.getHeader('X-RateLimit-Limit') !== undefined) return;
   setRateLimitHeaders(res, await consumeUnpaid(ctx.state, req.ip ?? 'unknown', ctx.challengeLimit));
+}
+
+/**
+ * The challenge for a request without payment: when the day's cap is already reached it says so
+ * (reason `daily_cap_reached`, `Retry-After`), so a client does not sign a payment only to have it
+ * refused. The cap is checked again when settling, so if the check fails the plain challenge is
+ * answered rather than an error.
+ */
+async function unpaidChallenge(ctx: PaymentContext, requirements: PaymentRequirements, requestId: string): Promise<PaymentChallenge> {
+  const now = ctx.now();
+  try {
+    const reached = await ctx.store.capReached(now.toISOString().slice(0, 10), BigInt(requirements.maxAmountRequired), ctx.capAtomic);
+    if (reached) return dailyCapReached(now, { paymentPresented: false });
+  } catch (err) {
+    ctx.logger.warn({ requestId, reason: (err as Error)?.message }, 'daily cap check failed; plain challenge answered');
+  }
+  return paymentRequired();
 }
 
 /** PAYMENT-SIGNATURE (v2) when present, else X-PAYMENT (v1): a request is paid once, in one version. */
@@ -61,6 +79,25 @@ function setReceipt(res: Response, version: 1 | 2, settlement: Settlement): void
   );
 }
 
+/** Each document body's JSON without its `meta`, serialised once per body (bodies come from the fetcher's cache). */
+const serialisedBodies = new WeakMap<object, string>();
+
+/**
+ * The /v1 body as JSON with this request's id in `meta`: a document's text can be hundreds of
+ * kilobytes, so its JSON is built once per cached body, not per paid call; only `meta` is new.
+ */
+function documentJson(body: Record<string, unknown>, requestId: string): string {
+  let head = serialisedBodies.get(body);
+  if (head === undefined) {
+    const { meta: _meta, ...rest } = body;
+    const json = JSON.stringify(rest);
+    head = json === '{}' ? '{' : `${json.slice(0, -1)},`;
+    serialisedBodies.set(body, head);
+  }
+  const meta = { ...(body.meta as Record<string, unknown> | undefined), request_id: requestId };
+  return `${head}"meta":${JSON.stringify(meta)}}`;
+}
+
 /** GET /x402/legal/documents/{id}: {id} may be a natural key, URL-encoded or not (`sb/2091/1`). */
 export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router {
   const router = express.Router();
@@ -72,7 +109,7 @@ export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router
       const presented = presentedPayment(req);
       if (presented === undefined) {
         setRateLimitHeaders(res, await enforcePilotLimit(ctx.state, { kind: 'ip', id: ip }, ctx.challengeLimit));
-        return sendChallenge(res, requirements, paymentRequired());
+        return sendChallenge(res, requirements, await unpaidChallenge(ctx, requirements, req.requestId));
       }
       // An address that keeps sending refused payments is stopped before any decoding or signature check.
       ctx.invalidPayments.check(ip);
@@ -86,8 +123,11 @@ export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router
         onPayerLimit: (decision) => setRateLimitHeaders(res, decision),
       });
       setReceipt(res, presented.version, paid.settlement);
-      const meta = { ...(paid.body.meta as Record<string, unknown> | undefined), request_id: req.requestId };
-      res.status(200).json({ ...paid.body, meta });
+      const text = documentJson(paid.body, req.requestId);
+      res.statusCode = 200;
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader('Content-Length', Buffer.byteLength(text));
+      res.end(text);
     } catch (err) {
       try {
         if (err instanceof PaymentChallenge) {

@@ -73,7 +73,7 @@ const LIBRARY_STATUS_CODES: Partial<Record<number, ErrorCode>> = {
 
 /**
  * Anything thrown → the ApiError to answer with. Client errors (the router's undecodable path,
- * body-parser refusals, any 4xx raised by a library) never become 500 and are logged at warn
+ * body-parser refusals, any 4xx raised by a library) never become 500 and are logged at info
  * without a stack; only real faults log at error. Shared by every app's error handler.
  */
 export function toApiError(err: unknown, logger: Logger, req: Request): ApiError {
@@ -90,7 +90,7 @@ export function toApiError(err: unknown, logger: Logger, req: Request): ApiError
     return new ApiError('unsupported_media_type', 'The request body encoding is not supported.');
   }
   if (err instanceof URIError) {
-    logger.warn({ requestId: req.requestId, reason: e?.message }, 'client error: undecodable path');
+    logger.info({ requestId: req.requestId, reason: e?.message }, 'client error: undecodable path');
     return undecodablePath();
   }
   if (isStorageUnavailable(err)) {
@@ -101,7 +101,7 @@ export function toApiError(err: unknown, logger: Logger, req: Request): ApiError
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // The router marks its own decode failures 400 without `expose`: still the client's fault.
     const code = LIBRARY_STATUS_CODES[status] ?? 'invalid_request';
-    logger.warn({ requestId: req.requestId, status, reason: e?.message }, 'client error');
+    logger.info({ requestId: req.requestId, status, reason: e?.message }, 'client error');
     return new ApiError(code, e?.expose && e.message ? e.message : (CLIENT_ERROR_MESSAGES[code] ?? `The request was refused (${status}).`));
   }
   logger.error({ requestId: req.requestId, err }, 'unhandled error');

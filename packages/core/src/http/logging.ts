@@ -18,8 +18,10 @@ export function httpLogger(logger: Logger): RequestHandler {
     const startedAt = process.hrtime.bigint();
     res.once('close', () => {
       const status = res.statusCode;
-      // Client errors (4xx) are warnings: worth seeing, never a fault of ours, never with a stack.
-      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+      // Client errors (4xx) are the client's to act on, not the operator's: info, like any other
+      // request line (in the app's log file, never on `start`'s terminal, which shows warnings and
+      // errors). Server errors (5xx) are ours: error.
+      const level = status >= 500 ? 'error' : 'info';
       if (!requestLog.isLevelEnabled(level)) return;
       const responseTime = Number(process.hrtime.bigint() - startedAt) / 1e6;
       requestLog[level](

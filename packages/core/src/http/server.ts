@@ -62,7 +62,8 @@ function answerAndClose(socket: Duplex, response: string): void {
  * Makes Node's own answers speak the error envelope: malformed requests, oversized headers and
  * slow clients (`clientError`), CONNECT (otherwise closed without an answer), and Expect values
  * other than 100-continue (otherwise a bare 417; RFC 9110 lets a server ignore an expectation it
- * does not support, so the request is served as if it had none). Client errors log at warn.
+ * does not support, so the request is served as if it had none). Client errors log at info (the
+ * client's to act on, not the operator's).
  */
 export function hardenHttpServer(server: Server, logger: Logger): Server {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
@@ -72,11 +73,11 @@ export function hardenHttpServer(server: Server, logger: Logger): Server {
       return;
     }
     const code = codeForParserError(err.code);
-    logger.warn({ reason: err.code ?? err.message }, 'client error: malformed HTTP request');
+    logger.info({ reason: err.code ?? err.message }, 'client error: malformed HTTP request');
     answerAndClose(socket, rawErrorResponse(code));
   });
   server.on('connect', (_req, socket: Duplex) => {
-    logger.warn({ method: 'CONNECT' }, 'client error: CONNECT refused');
+    logger.info({ method: 'CONNECT' }, 'client error: CONNECT refused');
     answerAndClose(socket, rawErrorResponse('method_not_allowed', { Allow: 'GET, HEAD, POST, DELETE, OPTIONS' }));
   });
   server.on('checkExpectation', (req, res) => {
@@ -114,7 +115,7 @@ export function createHttpServer(listener: RequestListener, logger: Logger, time
   };
   const server = createServer(options, (req, res) => {
     if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1) {
-      logger.warn({ reason: 'missing Host header' }, 'client error: malformed HTTP request');
+      logger.info({ reason: 'missing Host header' }, 'client error: malformed HTTP request');
       const { status, headers, body } = errorAnswer('invalid_request');
       res.shouldKeepAlive = false;
       for (const [name, value] of headers) res.setHeader(name, value);

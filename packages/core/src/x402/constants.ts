@@ -11,6 +11,12 @@ export const X402_VERSION_V2 = 2;
 /** The same test network as a CAIP-2 id, as v2 names networks. */
 export const X402_NETWORK_V2 = `eip155:${X402_CHAIN_ID}`;
 export const X402_MAX_TIMEOUT_SECONDS = 60;
+/**
+ * Clock skew allowed between a payer and the gateway, declared once: an authorization may be valid
+ * until at most now + the challenge's maxTimeoutSeconds + this (a payer whose clock runs a little
+ * ahead is not refused); anything longer is refused (`authorization_validity_too_long`).
+ */
+export const X402_CLOCK_SKEW_SECONDS = 30;
 export const X402_ASSET_DECIMALS = 6;
 /** EIP-712 domain name/version of USDC, echoed to clients in `extra` so they can sign. */
 export const X402_ASSET_EXTRA = { name: 'USDC', version: '2' } as const;

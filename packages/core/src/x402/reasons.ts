@@ -1,7 +1,9 @@
 /**
  * Reason strings, as the `x402` package names them (ErrorReasons in its types), the v2 names of
  * the `exact` EVM checks (`@x402/evm`'s facilitator errors), plus `nonce_already_used`, which the
- * gateway adds for a nonce already spent on another resource or under the other protocol version.
+ * gateway adds for a nonce already spent on another resource or under the other protocol version,
+ * and `authorization_validity_too_long` for an authorization valid for longer than the challenge's
+ * `maxTimeoutSeconds` (plus X402_CLOCK_SKEW_SECONDS).
  */
 export const X402_REASONS = [
   'insufficient_funds',
@@ -28,6 +30,7 @@ export const X402_REASONS = [
   'invalid_exact_evm_recipient_mismatch',
   'invalid_exact_evm_payload_authorization_value_mismatch',
   'nonce_already_used',
+  'authorization_validity_too_long',
 ] as const;
 
 export type X402Reason = (typeof X402_REASONS)[number];
