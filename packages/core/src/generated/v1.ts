@@ -410,8 +410,10 @@ export interface paths {
      *     `nonce_already_used`). A refused or undecodable `X-PAYMENT` answers 402 with the
      *     challenge body, `error.code = invalid_payment` and `error.details.reason` = the x402
      *     reason string; after 20 refused payments in a minute from one client IP, payments from
-     *     it are refused with 429 until `Retry-After`, before decoding. When the day's cap (UTC) is reached, the challenge comes back with
-     *     `error.code = payment_required` and `details.reason = daily_cap_reached`.
+     *     it are refused with 429 until `Retry-After`, before decoding. When the day's cap (UTC) is reached, the challenge (with or without a payment) comes back with
+     *     `error.code = payment_required`, `details.reason = daily_cap_reached` and `Retry-After` (seconds to the next UTC day).
+     *     A settled payment presented again for the same URL is a replay even after its `validBefore`;
+     *     an authorization valid for longer than `maxTimeoutSeconds` + 30 s is refused (`authorization_validity_too_long`).
      *     Gateway traffic never appears in `GET /v1/usage`.
      *
      *     **x402 v2** works beside v1 on the same endpoint, for the same price: every 402 also
@@ -1272,7 +1274,8 @@ export interface components {
      *     e.g. `invalid_payload`, `invalid_exact_evm_payload_signature`,
      *     `invalid_exact_evm_payload_recipient_mismatch`, `invalid_exact_evm_payload_authorization_value`,
      *     `invalid_exact_evm_payload_authorization_valid_before`, `invalid_exact_evm_payload_authorization_valid_after`,
-     *     `invalid_scheme`, `invalid_network`, `invalid_x402_version`, `nonce_already_used`; for a
+     *     `invalid_scheme`, `invalid_network`, `invalid_x402_version`, `nonce_already_used`,
+     *     `authorization_validity_too_long`; for a
      *     `PAYMENT-SIGNATURE` (v2) the v2 names: `invalid_exact_evm_signature`,
      *     `invalid_exact_evm_recipient_mismatch`, `invalid_exact_evm_payload_authorization_value_mismatch`,
      *     `invalid_exact_evm_scheme`, `invalid_exact_evm_network_mismatch`, and
@@ -1281,6 +1284,8 @@ export interface components {
     X402PaymentRequired: {
       headers: {
         'PAYMENT-REQUIRED': components['headers']['X402PaymentRequiredV2'];
+        /** @description Only with `details.reason = daily_cap_reached`: the seconds until the next UTC day, when paid calls resume. */
+        'Retry-After'?: number;
         'X-RateLimit-Limit': components['headers']['X402RateLimitLimit'];
         'X-RateLimit-Remaining': components['headers']['X402RateLimitRemaining'];
         'X-RateLimit-Reset': components['headers']['X402RateLimitReset'];
