@@ -15,7 +15,7 @@
  * - `number`: "21/1992 Sb." and "zákon č. 21/1992" for a sample of acts.
  * Every third pair of a rule (in hash order) also gets a twin written without diacritics (rule
  * `<rule>/ascii`). Queries that would name two acts are dropped; each act gives at most
- * PER_ACT pairs; each pair goes to `tune` or `heldout` by a hash of its query (the diacritics
+ * 6 pairs (3 of a rule); each pair goes to `tune` or `heldout` by a hash of its query (the diacritics
  * form, so a twin stays in its original's half).
  */
 import { createHash } from 'node:crypto';
@@ -49,14 +49,20 @@ export interface DocInput {
 export interface DeriveOptions {
   /** At most this many pairs (not counting ascii twins) per act. */
   perAct: number;
+  /** At most this many pairs (not counting ascii twins) per act and rule. */
+  perActRule: number;
   /** At most this many pairs (not counting ascii twins) per rule. */
   perRule: Record<Rule, number>;
 }
 
 export const DEFAULT_OPTIONS: DeriveOptions = {
-  perAct: 4,
+  perAct: 6,
+  perActRule: 3,
   perRule: { 'short-name': 700, 'amended-name': 700, heading: 700, number: 150 },
 };
+
+/** The order the caps take the rules in: the rarer the rule, the earlier. */
+const RULES: Rule[] = ['short-name', 'amended-name', 'number', 'heading'];
 
 const IN_FORCE = new Set(['in_force', 'partially_in_force']);
 
@@ -76,7 +82,7 @@ export function queryIdentity(q: string): string {
  */
 export function amendingTitle(title: string): boolean {
   const head = /^[^,(]*,\s*(?:kterým|ktorým)\s+s[ea]\s+(?:mění|mení|doplňuj|dopĺňa|ruší|zrušuj)/iu;
-  const change = /^\p{Lu}[\p{L} ]*?\s+o\s+(?:změn[ěáy]|zmene)\b/u;
+  const change = /^\p{Lu}\p{Ll}+(?:\s+(?!o\s)\S+){0,4}?\s+o\s+(?:změn[ěáy]|zmene)(?=\s|$)/u;
   return head.test(title) || change.test(title);
 }
 
@@ -135,19 +141,21 @@ export interface CitedName {
 export function citedNames(text: string): CitedName[] {
   const out: CitedName[] = [];
   const re =
-    /\bzákon(?:a|u|em)?\s+(?:(?:České|Slovenské)\s+národní\s+rady\s+|Federálního\s+shromáždění\s+)?č\.\s*(\d{1,4})\s*\/\s*(\d{4})\s+Sb\.,?\s+([^,()]+?)(?:\s*\(([^()]+)\))?(?=\s*,|\s*$|\s+a\s+(?:zákon|některé|další|o\s+změně)|\s+ve\s+znění)/giu;
+    /\bzákon(?:a|u|em)?\s+(?:(?:České|Slovenské)\s+národní\s+rady\s+|Federálního\s+shromáždění\s+)?č\.\s*(\d{1,4})\s*\/\s*(\d{4})\s+Sb\.,?\s+([^,()]+?)(?:\s*\(([^()]+)\))?(?=\s*,|\s*$|\s+a\s+(?:zákon|některé|další)|\s+ve\s+znění)/giu;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const [, num, year, rawName, rawShort] = m;
     const names: string[] = [];
     let name = cleanName(rawName)
-      .replace(/\s+a\s+(?:o\s+)?(?:změně|zrušení|doplnění)\b.*$/u, '')
-      .replace(/\s+ve\s+znění\b.*$/u, '')
+      .replace(/\s+a\s+(?:o\s+)?(?:změn[ěáy]|změnách|zrušení|doplnění|doplňku)(?=\s|$).*$/u, '')
+      .replace(/\s+ve\s+znění(?=\s|$).*$/u, '')
       .trim();
     if (/^o\s/u.test(name)) name = `zákon ${name}`;
     else if (!/(?:zákoník|řád)$/u.test(name) || name.split(' ').length > 4) name = '';
-    if (name && name.split(' ').length <= 12 && !/\d|č\.|\bSb\b/u.test(name)) names.push(name);
+    // A name cut down to its verb noun ("zákon o doplnění") names nothing.
+    const generic = /\s(?:změn[ěáy]|změnách|zrušení|doplnění|doplňku|úpravě|provedení)$/u.test(name);
+    if (name && !generic && name.split(' ').length <= 12 && !/\d|č\.|\bSb\b/u.test(name)) names.push(name);
     if (rawShort && plausibleShortName(cleanName(rawShort))) names.push(cleanName(rawShort));
-    if (names.length) out.push({ doc_number: `${num}/${year} Sb.`, names });
+    if (names.length) out.push({ doc_number: `${num}/${year} Sb.`, names: [...new Set(names)] });
   }
   return out;
 }
@@ -238,17 +246,19 @@ export function derivePairs(docs: DocInput[], options: DeriveOptions = DEFAULT_O
     if (keysOf.get(id)!.size === 1 && !unique.has(id)) unique.set(id, c);
   }
 
-  // Caps, in hash order (not collection order): per act across rules, then per rule.
-  const ordered = [...unique.values()].sort((a, b) => hash(a.q).localeCompare(hash(b.q)));
-  const perAct = new Map<string, number>();
-  const perRule = new Map<Rule, number>();
+  // Caps, in hash order (not collection order) within a rule, the rules in RULES order: per act
+  // and rule, per act, per rule.
+  const ordered = [...unique.values()].sort((a, b) => RULES.indexOf(a.rule) - RULES.indexOf(b.rule) || hash(a.q).localeCompare(hash(b.q)));
+  const counts = new Map<string, number>();
+  const bump = (k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
   const kept: Candidate[] = [];
   for (const c of ordered) {
-    const a = perAct.get(c.key) ?? 0;
-    const r = perRule.get(c.rule) ?? 0;
-    if (a >= options.perAct || r >= options.perRule[c.rule]) continue;
-    perAct.set(c.key, a + 1);
-    perRule.set(c.rule, r + 1);
+    const actRule = `${c.key} ${c.rule}`;
+    if ((counts.get(actRule) ?? 0) >= options.perActRule) continue;
+    if ((counts.get(c.key) ?? 0) >= options.perAct || (counts.get(c.rule) ?? 0) >= options.perRule[c.rule]) continue;
+    bump(actRule);
+    bump(c.key);
+    bump(c.rule);
     kept.push(c);
   }
 

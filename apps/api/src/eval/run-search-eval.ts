@@ -7,12 +7,13 @@
  * corpus holds) and prints MRR@10, recall@10 and first-hit rate per set (judged; derived `tune`;
  * derived `heldout`, also per rule) for fulltext, hybrid and, on the judged set, a baseline: plain
  * PostgreSQL full text with the `simple` configuration (no unaccent, no stemming), title weighted
- * above body. `--json` or EVAL_JSON=1: the figures as JSON on stdout (the log on stderr).
+ * above body. `--json` or EVAL_JSON=1: the figures as JSON on stdout (the log on stderr);
+ * EVAL_JSON_OUT=<file> also writes them there.
  * EVAL_SCHEMA=<schema> EVAL_SKIP_IMPORT=1 evaluates a schema that already holds a corpus (the whole
  * collection after `pnpm cli sync`) and only reads it (read-only connections, no migrations, no
  * baseline); `relevant_full` judgments count only where their documents exist.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyMigrations, createDatabase, createScratchDatabase, importCorpusFile, sharedCorpusPath, type Database } from '@dp/db';
 import { searchDocuments } from '../legal/search/search';
@@ -245,8 +246,10 @@ export async function main(): Promise<void> {
       }
     });
 
+    const figures = JSON.stringify({ k: K, documents: stored[0].n, read_only: readOnly, sets: report }, null, 2);
+    if (process.env.EVAL_JSON_OUT) writeFileSync(process.env.EVAL_JSON_OUT, `${figures}\n`);
     if (json) {
-      console.log(JSON.stringify({ k: K, documents: stored[0].n, read_only: readOnly, sets: report }, null, 2));
+      console.log(figures);
       return;
     }
     const names = Object.keys(results);
