@@ -30,7 +30,9 @@ describe('short names (title)', () => {
   it('takes the trailing parentheses of the title', () => {
     expect(titleShortNames('Zákon o úpadku a způsobech jeho řešení (insolvenční zákon)')).toEqual(['insolvenční zákon']);
     expect(
-      titleShortNames('Zákon o podmínkách podnikání a o výkonu státní správy v energetických odvětvích a o změně některých zákonů (energetický zákon)'),
+      titleShortNames(
+        'Zákon o podmínkách podnikání a o výkonu státní správy v energetických odvětvích a o změně některých zákonů (energetický zákon)',
+      ),
     ).toEqual(['energetický zákon']);
   });
 
@@ -72,7 +74,9 @@ describe('names amending titles use', () => {
 
   it('cuts "a o změně …" and reads the genitive and a council', () => {
     expect(
-      citedNames('Zákon o změně zákona České národní rady č. 117/2001 Sb., o veřejných sbírkách a o změně některých zákonů (zákon o veřejných sbírkách)'),
+      citedNames(
+        'Zákon o změně zákona České národní rady č. 117/2001 Sb., o veřejných sbírkách a o změně některých zákonů (zákon o veřejných sbírkách)',
+      ),
     ).toEqual([{ doc_number: '117/2001 Sb.', names: ['zákon o veřejných sbírkách'] }]);
     expect(citedNames('Zákon, kterým se mění zákon č. 451/1991 Sb., kterým se stanoví některé další předpoklady')).toEqual([]);
     expect(citedNames('Zákon, kterým se mění zákon č. 130/1946 Sb., o doplnění a změně některých předpisů')).toEqual([]);
@@ -116,7 +120,9 @@ describe('derivePairs', () => {
   });
   const amendingMissing = doc(6, 2020, 'Zákon, kterým se mění zákon č. 777/1999 Sb., o ničem, ve znění pozdějších předpisů');
   const twoNames = doc(7, 2020, 'Zákon, kterým se mění zákon č. 182/2006 Sb., o bankách');
-  const many = doc(8, 2021, 'Zákon o mnoha nadpisech', { headings: ['Nadpis první', 'Nadpis druhý', 'Nadpis třetí', 'Nadpis čtvrtý', 'Nadpis pátý'] });
+  const many = doc(8, 2021, 'Zákon o mnoha nadpisech', {
+    headings: ['Nadpis první', 'Nadpis druhý', 'Nadpis třetí', 'Nadpis čtvrtý', 'Nadpis pátý'],
+  });
   const docs = [banks, insolvency, criminal, oldCriminal, other, amending, amendingMissing, many];
   const options = { perAct: 6, perActRule: 3, perRule: { 'short-name': 10, 'amended-name': 10, heading: 10, number: 0 } };
 
@@ -133,6 +139,14 @@ describe('derivePairs', () => {
     expect(has('Krádež')).toMatchObject({ relevant: ['sb/2009/40'], rule: 'heading' });
     expect(has('Podvod')).toBeUndefined();
     expect(has('Vydírání')).toMatchObject({ relevant: ['sb/2009/40'] });
+    // A name that is another document's title is no judgment either.
+    const successor = doc(201, 2012, 'Zákon o úpadku');
+    expect(has('zákon o úpadku')).toBeUndefined();
+    const insolvencyNamed = doc(9, 2021, 'Zákon, kterým se mění zákon č. 182/2006 Sb., o úpadku, ve znění pozdějších předpisů');
+    expect(derivePairs([...docs, insolvencyNamed], options).find((p) => p.q === 'zákon o úpadku')).toMatchObject({
+      relevant: ['sb/2006/182'],
+    });
+    expect(derivePairs([...docs, insolvencyNamed, successor], options).find((p) => p.q === 'zákon o úpadku')).toBeUndefined();
     // A name used for two acts is no judgment.
     expect(derivePairs([...docs, twoNames], options).find((p) => p.q === 'zákon o bankách')).toBeUndefined();
   });

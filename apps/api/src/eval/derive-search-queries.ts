@@ -14,7 +14,7 @@
  *   document that is not an amending act.
  * - `number`: "21/1992 Sb." and "zákon č. 21/1992" for a sample of acts.
  * Every third pair of a rule (in hash order) also gets a twin written without diacritics (rule
- * `<rule>/ascii`). Queries that would name two acts are dropped; each act gives at most
+ * `<rule>/ascii`). Queries that would name two acts, or that are another document's title, are dropped; each act gives at most
  * 6 pairs (3 of a rule); each pair goes to `tune` or `heldout` by a hash of its query (the diacritics
  * form, so a twin stays in its original's half).
  */
@@ -126,6 +126,17 @@ export function titleShortNames(title: string): string[] {
   return out;
 }
 
+/**
+ * The names a title gives its own document: the title, without trailing parentheses, without
+ * "a o změně …" ("Zákon o ochraně ovzduší" claims the query "zákon o ochraně ovzduší").
+ */
+export function titleNames(title: string): string[] {
+  const t = cleanName(title);
+  const bare = t.replace(/,?\s*\([^()]*\)\s*$/u, '');
+  const cut = bare.replace(/,?\s+a\s+(?:o\s+)?(?:změn[ěáy]|změnách|zrušení|doplnění|doplňku)(?=\s|$).*$/u, '');
+  return [...new Set([t, bare, cut])];
+}
+
 /** A cited act's number and the names the citing text gives it. */
 export interface CitedName {
   /** "21/1992 Sb." */
@@ -234,8 +245,13 @@ export function derivePairs(docs: DocInput[], options: DeriveOptions = DEFAULT_O
     candidates.push({ q: `zákon č. ${m[1]}/${m[2]}`, key: d.natural_key, rule: 'number' });
   }
 
-  // A query that names two acts (under any rules) is not a judgment: drop it everywhere.
+  // A query that names two acts (under any rules, or as another document's title) is not a
+  // judgment: drop it everywhere.
   const keysOf = new Map<string, Set<string>>();
+  for (const d of docs) {
+    for (const name of titleNames(d.title))
+      keysOf.set(queryIdentity(name), (keysOf.get(queryIdentity(name)) ?? new Set()).add(d.natural_key));
+  }
   for (const c of candidates) {
     const id = queryIdentity(c.q);
     keysOf.set(id, (keysOf.get(id) ?? new Set()).add(c.key));

@@ -178,7 +178,9 @@ export async function main(): Promise<void> {
 
     const judged = loadQueries();
     const derived = loadDerivedQueries();
-    const allKeys = [...new Set([...judged.flatMap((j) => [...j.relevant, ...(j.relevant_full ?? [])]), ...derived.flatMap((d) => d.relevant)])];
+    const allKeys = [
+      ...new Set([...judged.flatMap((j) => [...j.relevant, ...(j.relevant_full ?? [])]), ...derived.flatMap((d) => d.relevant)]),
+    ];
     const present = new Set(
       (await db.query<{ natural_key: string }>('SELECT natural_key FROM "document" WHERE natural_key = ANY($1::text[])', [allKeys])).map(
         (r) => r.natural_key,
@@ -214,12 +216,12 @@ export async function main(): Promise<void> {
       { set: 'judged', pick: (x) => x.set === 'judged' },
       { set: 'tune', pick: (x) => x.set === 'tune' },
       { set: 'heldout', pick: (x) => x.set === 'heldout' },
-      ...[...new Set(usable.map((d) => d.rule))].sort().flatMap((rule) => [
-        { set: 'heldout', rule, pick: (x: EvalQuery) => x.set === 'heldout' && x.kind === rule },
-      ]),
-      ...[...new Set(usable.map((d) => d.rule))].sort().flatMap((rule) => [
-        { set: 'tune', rule, pick: (x: EvalQuery) => x.set === 'tune' && x.kind === rule },
-      ]),
+      ...[...new Set(usable.map((d) => d.rule))]
+        .sort()
+        .flatMap((rule) => [{ set: 'heldout', rule, pick: (x: EvalQuery) => x.set === 'heldout' && x.kind === rule }]),
+      ...[...new Set(usable.map((d) => d.rule))]
+        .sort()
+        .flatMap((rule) => [{ set: 'tune', rule, pick: (x: EvalQuery) => x.set === 'tune' && x.kind === rule }]),
     ];
     const report = groups.map((g) => ({
       set: g.set,
