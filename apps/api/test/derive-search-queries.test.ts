@@ -80,6 +80,9 @@ describe('names amending titles use', () => {
     ).toEqual([{ doc_number: '117/2001 Sb.', names: ['zákon o veřejných sbírkách'] }]);
     expect(citedNames('Zákon, kterým se mění zákon č. 451/1991 Sb., kterým se stanoví některé další předpoklady')).toEqual([]);
     expect(citedNames('Zákon, kterým se mění zákon č. 130/1946 Sb., o doplnění a změně některých předpisů')).toEqual([]);
+    expect(
+      citedNames('Zákon, kterým se mění zákon č. 38/2008 Sb., o vývozu a dovozu zboží, které by mohlo být použito pro výkon trestu smrti'),
+    ).toEqual([]);
     expect(citedNames('Zákon, kterým se mění zákon č. 15/1993 Sb., o Armádě České republiky a o změnách některých zákonů')).toEqual([
       { doc_number: '15/1993 Sb.', names: ['zákon o Armádě České republiky'] },
     ]);
@@ -147,6 +150,10 @@ describe('derivePairs', () => {
       relevant: ['sb/2006/182'],
     });
     expect(derivePairs([...docs, insolvencyNamed, successor], options).find((p) => p.q === 'zákon o úpadku')).toBeUndefined();
+    // A name cut at a comma of the act's own name is dropped.
+    const wage = doc(1, 1992, 'Zákon o mzdě, odměně za pracovní pohotovost a o průměrném výdělku');
+    const wageAmended = doc(2, 1993, 'Zákon, kterým se mění zákon č. 1/1992 Sb., o mzdě, odměně za pracovní pohotovost');
+    expect(derivePairs([...docs, wage, wageAmended], options).find((p) => p.q === 'zákon o mzdě')).toBeUndefined();
     // A name used for two acts is no judgment.
     expect(derivePairs([...docs, twoNames], options).find((p) => p.q === 'zákon o bankách')).toBeUndefined();
   });

@@ -137,6 +137,18 @@ export function titleNames(title: string): string[] {
   return [...new Set([t, bare, cut])];
 }
 
+/**
+ * A name cut at a comma of the act's own name: "zákon o mzdě" for "Zákon o mzdě, odměně za
+ * pracovní pohotovost a o průměrném výdělku" (the cited name was read up to its first comma).
+ */
+export function truncatedName(q: string, title: string): boolean {
+  const name = queryIdentity(q).replace(/^zakon\s+/u, '');
+  const own = queryIdentity(title)
+    .replace(/^[^,]*?\b(?=o\s)/u, '')
+    .trim();
+  return own.startsWith(`${name},`);
+}
+
 /** A cited act's number and the names the citing text gives it. */
 export interface CitedName {
   /** "21/1992 Sb." */
@@ -155,6 +167,11 @@ export function citedNames(text: string): CitedName[] {
     /\bzákon(?:a|u|em)?\s+(?:(?:České|Slovenské)\s+národní\s+rady\s+|Federálního\s+shromáždění\s+)?č\.\s*(\d{1,4})\s*\/\s*(\d{4})\s+Sb\.,?\s+([^,()]+?)(?:\s*\(([^()]+)\))?(?=\s*,|\s*$|\s+a\s+(?:zákon|některé|další)|\s+ve\s+znění)/giu;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const [, num, year, rawName, rawShort] = m;
+    // A name goes on past a comma ("o mzdě, odměně za …", "o vývozu zboží, které by …"): the
+    // part read is no name. After a name's comma come "ve znění", the next act, or "a …".
+    const rest = text.slice(m.index + m[0].length);
+    if (/^\s*,/u.test(rest) && !/^\s*,\s*(?:ve\s|zákon|zákonné|nařízení|vyhláška|a\s|kterým\s+se\s+(?:mění|ruší|zrušuje)|$)/iu.test(rest))
+      continue;
     const names: string[] = [];
     let name = cleanName(rawName)
       .replace(/\s+a\s+(?:o\s+)?(?:změn[ěáy]|změnách|zrušení|doplnění|doplňku)(?=\s|$).*$/u, '')
@@ -219,7 +236,7 @@ export function derivePairs(docs: DocInput[], options: DeriveOptions = DEFAULT_O
   for (const { q, numbers } of nameTargets.values()) {
     if (numbers.size !== 1) continue;
     const target = byNumber.get([...numbers][0]);
-    if (target) candidates.push({ q, key: target.natural_key, rule: 'amended-name' });
+    if (target && !truncatedName(q, target.title)) candidates.push({ q, key: target.natural_key, rule: 'amended-name' });
   }
 
   // heading: in exactly one in-force, non-amending document.
