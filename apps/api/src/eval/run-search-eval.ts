@@ -272,14 +272,15 @@ export async function main(): Promise<void> {
       console.log(`  ${kind.padEnd(14)} n=${String(s.hybrid.n).padEnd(3)} ${names.map(f).join(' / ')}`);
     }
     if (misses.length) console.log(`\nhybrid below rank 1 (judged set):\n${misses.join('\n')}`);
+    // Misses of `tune` only: `heldout` is reported, never read to pick a change (docs/search.md).
     const showMisses = Number(process.env.EVAL_MISSES ?? 0);
     if (showMisses > 0) {
-      console.log(`\nheld-out hybrid misses (first ${showMisses} per rule; rr, query, expected, first result):`);
+      console.log(`\ntune hybrid misses (first ${showMisses} per rule; rr, query, expected, first result):`);
       for (const rule of [...new Set(usable.map((d) => d.rule))].sort()) {
         let shown = 0;
         queries.forEach((x, i) => {
           const s = results.hybrid[i];
-          if (x.set !== 'heldout' || x.kind !== rule || s.rr === 1 || shown >= showMisses) return;
+          if (x.set !== 'tune' || x.kind !== rule || s.rr === 1 || shown >= showMisses) return;
           shown++;
           console.log(`  [${rule}] rr=${s.rr.toFixed(2)}  ${x.q}  -> ${x.relevant.join(',')}  first: ${s.top[0] ?? '(none)'}`);
         });
