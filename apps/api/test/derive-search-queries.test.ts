@@ -1,7 +1,9 @@
+import { createDatabase } from '@dp/db';
 import {
   amendingTitle,
   citedNames,
   derivePairs,
+  formatDerived,
   sectionHeadings,
   splitHalf,
   stripDiacritics,
@@ -191,5 +193,27 @@ describe('split', () => {
     expect(amendingTitle('Zákon České národní rady o změně zákona č. 2/1969 Sb.')).toBe(true);
     expect(amendingTitle('Zákon o úpadku a způsobech jeho řešení (insolvenční zákon)')).toBe(false);
     expect(amendingTitle('Zákon o ochranných známkách a o změně zákona č. 6/2002 Sb.')).toBe(false);
+  });
+});
+
+describe('the file', () => {
+  it('parses back to the pairs', () => {
+    const pairs = derivePairs([doc(182, 2006, 'Zákon o úpadku a způsobech jeho řešení (insolvenční zákon)')]);
+    const body = JSON.parse(formatDerived(1, pairs)) as { pairs: number; queries: unknown[] };
+    expect(body.queries).toEqual(pairs);
+    expect(body.pairs).toBe(pairs.length);
+  });
+});
+
+describe('read-only connections (what the derivation and EVAL_SKIP_IMPORT=1 use)', () => {
+  const url = process.env.DATABASE_URL;
+  (url ? it : it.skip)('refuse to write', async () => {
+    const db = await createDatabase({ url: url!, readOnly: true });
+    try {
+      await expect(db.exec('CREATE TABLE derive_should_not_exist (x int)')).rejects.toThrow(/read-only/);
+      expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await db.close();
+    }
   });
 });
