@@ -55,6 +55,8 @@ export interface DatabaseOptions {
    * or unreachable database then answers an error, never a hang). 0 = no limit (bulk jobs).
    */
   queryTimeoutMs?: number;
+  /** Every connection read only (`default_transaction_read_only`): a writing statement fails. */
+  readOnly?: boolean;
 }
 
 /** What services use when they do not say: long enough for any request's SQL. */
@@ -87,7 +89,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       // (network black hole) fails the call; pg-pool then discards that connection.
       ...(timeout > 0 ? { statement_timeout: timeout, query_timeout: timeout + 1_000 } : {}),
       // Unqualified names (our tables first, then extensions installed in public) resolve here.
-      options: `-c search_path=${schema},public${extraOptions}`,
+      options: `-c search_path=${schema},public${options.readOnly ? ' -c default_transaction_read_only=on' : ''}${extraOptions}`,
     });
     // A dropped idle connection must not crash the process; the next query gets a fresh one.
     p.on('error', () => {});
