@@ -15,8 +15,9 @@
  * - `number`: "21/1992 Sb." and "zákon č. 21/1992" for a sample of acts.
  * Every third pair of a rule (in hash order) also gets a twin written without diacritics (rule
  * `<rule>/ascii`). Queries that would name two acts, or that are another document's title, are dropped; each act gives at most
- * 6 pairs (3 of a rule); each pair goes to `tune` or `heldout` by a hash of its query (the diacritics
- * form, so a twin stays in its original's half).
+ * 6 pairs (3 of a rule); each pair goes to `tune` or `heldout` by a hash of its ACT's natural key,
+ * so an act's every query (and its twin) is in one half: what a ranking learns of an act on `tune`
+ * (a prior, a name) cannot help it on `heldout`.
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -90,7 +91,7 @@ function hash(s: string): string {
   return createHash('sha1').update(s).digest('hex');
 }
 
-/** The half of a query: by a hash of its text (lower case, diacritics kept), about 50/50. */
+/** The half of a pair: by a hash of its act's natural key (lower case), about 50/50. */
 export function splitHalf(q: string): Half {
   return parseInt(hash(q.toLowerCase().replace(/\s+/g, ' ').trim()).slice(0, 8), 16) % 2 === 0 ? 'tune' : 'heldout';
 }
@@ -298,7 +299,7 @@ export function derivePairs(docs: DocInput[], options: DeriveOptions = DEFAULT_O
   const out: DerivedPair[] = [];
   const nth = new Map<Rule, number>();
   for (const c of kept) {
-    const half = splitHalf(c.q);
+    const half = splitHalf(c.key);
     out.push({ q: c.q, relevant: [c.key], rule: c.rule, half });
     const i = nth.get(c.rule) ?? 0;
     nth.set(c.rule, i + 1);
