@@ -53,6 +53,7 @@ const totals = {
   duplicates: 0,
   unparsed: 0,
   repealed: 0,
+  runawayQuotes: 0,
 };
 const byKind = {};
 const reasons = {};
@@ -75,6 +76,7 @@ function handle(path, text) {
   totals.sections += r.stats.sections;
   totals.quotedHeadings += r.stats.quotedHeadings;
   totals.duplicates += r.stats.duplicates;
+  totals.runawayQuotes += r.stats.runawayQuotes;
   totals.unparsed += r.unparsed.length;
   for (const p of r.provisions) if (p.repealed) totals.repealed++;
   for (const [k, n] of Object.entries(r.stats.byKind)) byKind[k] = (byKind[k] ?? 0) + n;
@@ -137,6 +139,7 @@ console.log(
       headingsToProvisionsPercent: share(totals.sections, totals.sectionHeadings),
       quotedHeadingsSkipped: totals.quotedHeadings,
       duplicateNumbers: totals.duplicates,
+      runawayQuotesEnded: totals.runawayQuotes,
       unparsed: totals.unparsed,
       unparsedReasons: reasons,
       repealed: totals.repealed,

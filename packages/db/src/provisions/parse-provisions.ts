@@ -52,6 +52,8 @@ export interface ParseReport {
     quotedHeadings: number;
     /** Sections / articles whose number was already taken (they got `~2`, `~3` ids). */
     duplicates: number;
+    /** Quotations left open (closing mark missing) that the act's own next § / čl. ended. */
+    runawayQuotes: number;
   };
 }
 
@@ -68,6 +70,9 @@ const LEVEL: Record<ProvisionKind, number> = {
   letter: 8,
   point: 9,
 };
+
+/** The level of a čl. that encloses §§ (between containers and sections). */
+const ARTICLE_AS_CONTAINER = 5.5;
 
 const CONTAINERS: Record<string, { kind: ProvisionKind; prefix: string; word: string }> = {
   část: { kind: 'part', prefix: 'cast', word: 'Část' },
@@ -206,8 +211,23 @@ interface Line {
   quoted: boolean;
 }
 
-function splitLines(text: string): Line[] {
+/** `b` is the number right after `a`: `5` → `6`, `5` → `5a`, `5a` → `5b`, `5a` → `6`. */
+function isSuccessor(a: string, b: string): boolean {
+  const pa = /^(\d+)([a-z]*)/.exec(a);
+  const pb = /^(\d+)([a-z]*)/.exec(b);
+  if (!pa || !pb || a.includes('.') || b.includes('.')) return false;
+  const na = Number(pa[1]);
+  const nb = Number(pb[1]);
+  if (nb === na + 1 && pb[2] === '') return true;
+  if (nb !== na || pb[2].length !== 1) return false;
+  return pa[2] === '' ? pb[2] === 'a' : pa[2].length === 1 && pb[2].charCodeAt(0) === pa[2].charCodeAt(0) + 1;
+}
+
+function splitLines(text: string): { lines: Line[]; runawayResets: number } {
   const lines: Line[] = [];
+  let runawayResets = 0;
+  let lastSection: string | null = null;
+  let lastArticle: string | null = null;
   let depth = 0;
   let pos = 0;
   while (pos <= text.length) {
@@ -218,17 +238,40 @@ function splitLines(text: string): Line[] {
     const h = HEADING_LINE.exec(raw);
     const heading = h ? cleanHeading(h[2]) : null;
     const lead = (heading ?? raw).replace(/^[-*\s]+/, '');
-    const quoted = depth > 0 || lead.startsWith(OPEN_QUOTE);
+    const opensAtLead = lead.startsWith(OPEN_QUOTE);
+    let quoted = depth > 0 || opensAtLead;
+    // A runaway quotation (its closing mark missing) must not swallow the rest of the act: the
+    // act's own next § or čl. (the number after the last one of its own) ends it.
+    if (heading !== null && /^(§|Čl|čl|ČL|Článek|článek|ČLÁNEK)/.test(heading)) {
+      const cls = classifyHeading(heading);
+      if (cls && (cls.type === 'section' || cls.type === 'article')) {
+        const last = cls.type === 'section' ? lastSection : lastArticle;
+        if (quoted && !opensAtLead && last !== null && isSuccessor(last, cls.key)) {
+          depth = 0;
+          quoted = false;
+          runawayResets++;
+        }
+        if (!quoted) {
+          if (cls.type === 'section') lastSection = cls.key;
+          else lastArticle = cls.key;
+        }
+      }
+    }
+    const before = depth;
     for (let i = 0; i < raw.length; i++) {
       const c = raw[i];
       if (c === OPEN_QUOTE) depth++;
-      else if (c === CLOSE_QUOTE && depth > 0) depth--;
+      // A closing mark typed as a straight quote (`„snížená viditelnost"`) closes too.
+      else if ((c === CLOSE_QUOTE || c === '"') && depth > 0) depth--;
     }
+    // A quotation that opens inside a line runs on past it only when the line leads into it
+    // (`… zní: „`); otherwise an unclosed one is a typo and ends with the line.
+    if (depth > before && !opensAtLead && !/[:\u201e]\s*$/.test(raw)) depth = before;
     lines.push({ start: pos, text: raw, heading, quoted });
     if (nl >= text.length) break;
     pos = nl + 1;
   }
-  return lines;
+  return { lines, runawayResets };
 }
 
 type AnnexHead = { type: 'annex'; key: string | null; label: string; inlineHeading: string | null };
@@ -314,11 +357,12 @@ interface Open {
 
 /** Parses an act's Markdown body (front matter already removed) into its provisions. */
 export function parseProvisions(text: string): ParseReport {
-  const lines = splitLines(text ?? '');
+  const split = splitLines(text ?? '');
+  const lines = split.lines;
   const provisions: ParsedProvision[] = [];
   const unparsed: ParseReport['unparsed'] = [];
   const byKind: Record<string, number> = {};
-  const stats = { sectionHeadings: 0, sections: 0, byKind, quotedHeadings: 0, duplicates: 0 };
+  const stats = { sectionHeadings: 0, sections: 0, byKind, quotedHeadings: 0, duplicates: 0, runawayQuotes: split.runawayResets };
   const topIds = new Map<string, number>();
   const stack: Open[] = [];
   const closed: Open[] = [];
@@ -348,7 +392,12 @@ export function parseProvisions(text: string): ParseReport {
     bodyStart: number,
   ): ParsedProvision => {
     const level = LEVEL[kind];
-    popTo(level, start);
+    // A čl. whose text is only the §§ that follow (an act inside an amending act's article)
+    // encloses them; the next čl. or container closes it.
+    const top = stack.length ? stack[stack.length - 1] : null;
+    if (kind === 'section' && top && top.node.kind === 'article' && top.firstChild === null && text.slice(top.bodyStart, start).trim() === '')
+      top.level = ARTICLE_AS_CONTAINER;
+    popTo(kind === 'article' ? ARTICLE_AS_CONTAINER : level, start);
     const parentOpen = stack.length ? stack[stack.length - 1] : null;
     if (parentOpen && parentOpen.firstChild === null) parentOpen.firstChild = start;
     const node: ParsedProvision = { id, kind, label, heading, parent: parentOpen ? parentOpen.node.id : null, start, end: text.length, repealed: false };
