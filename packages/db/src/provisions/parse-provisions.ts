@@ -184,8 +184,8 @@ const CLOSE_QUOTE = '\u201c'; // “
 
 const HEADING_LINE = /^(#{1,6})[ \t]+(.*?)[ \t#]*$/;
 const SECTION_HEAD = /^§\s*(\d+)\s?([a-z]{1,3})?\)?\s*\.?$/;
-const ARTICLE_WORD = /^(?:Čl\.|čl\.|ČL\.|Článek|článek|ČLÁNEK)/;
-const ARTICLE_HEAD = /^(?:Čl\.|čl\.|ČL\.|Článek|článek|ČLÁNEK)\s*([IVXLCDM]+|\d+(?:\.\d+)*)([a-z]{1,3})?\s*\.?$/;
+const ARTICLE_WORD = /^(?:Čl\.|čl\.|ČL\.|ČI\.|Článek|článek|ČLÁNEK)/;
+const ARTICLE_HEAD = /^(?:Čl\.|čl\.|ČL\.|ČI\.|Článek|článek|ČLÁNEK)\s*([IVXLCDM]+|\d+(?:\.\d+)*)([a-z]{1,3})?\s*\.?$/;
 const CONTAINER_HEAD = /^(část|hlava|díl|oddíl|pododdíl)\s+(.+)$/i;
 const ANNEX_HEAD = /^(?:příloha|PŘÍLOHA)(?=$|[\s.])(.*)$/i;
 const PARAGRAPH_ITEM = /^(?:- )?\((\d{1,3}[a-z]?)\)(?:\s|$)/;
@@ -242,7 +242,7 @@ function splitLines(text: string): { lines: Line[]; runawayResets: number } {
     let quoted = depth > 0 || opensAtLead;
     // A runaway quotation (its closing mark missing) must not swallow the rest of the act: the
     // act's own next § or čl. (the number after the last one of its own) ends it.
-    if (heading !== null && /^(§|Čl|čl|ČL|Článek|článek|ČLÁNEK)/.test(heading)) {
+    if (heading !== null && /^(§|Čl|čl|ČL|ČI\.|Článek|článek|ČLÁNEK)/.test(heading)) {
       const cls = classifyHeading(heading);
       if (cls && (cls.type === 'section' || cls.type === 'article')) {
         const last = cls.type === 'section' ? lastSection : lastArticle;
@@ -286,7 +286,7 @@ const SENSELESS_ANNEX = /\b(zní|znějí|zrušuj|doplňuj|mění|vkládá|nahraz
 
 function classifyAnnex(s: string): AnnexHead | null {
   const m = ANNEX_HEAD.exec(s);
-  if (!m || s.length > 200 || SENSELESS_ANNEX.test(s)) return null;
+  if (!m || s.length > 300 || SENSELESS_ANNEX.test(s)) return null;
   let rest = m[1].trim();
   let key: string | null = null;
   let written: string | null = null;
@@ -319,7 +319,7 @@ function classifyHeading(s: string): Structural | { type: 'malformed' } | null {
   }
   if (ARTICLE_WORD.test(text)) {
     const m = ARTICLE_HEAD.exec(text);
-    if (!m) return /^(?:Čl\.|čl\.|ČL\.)\s*\S/.test(text) || /^článek\s+[\dIVXL]/i.test(text) ? { type: 'malformed' } : null;
+    if (!m) return /^(?:Čl\.|čl\.|ČL\.|ČI\.)\s*\S/.test(text) || /^článek\s+[\dIVXL]/i.test(text) ? { type: 'malformed' } : null;
     const roman = romanToInt(m[1]);
     const num = roman !== null ? String(roman) : m[1].replace(/^0+(?=\d)/, '');
     return { type: 'article', key: `${num}${m[2] ?? ''}`, label: `čl. ${m[1]}${m[2] ?? ''}` };
@@ -436,7 +436,7 @@ export function parseProvisions(text: string): ParseReport {
     const line = lines[i];
     if (line.heading !== null) {
       const cls = classifyHeading(line.heading);
-      const isSectionLike = /^[\s\u00a0„"]*(§|Čl\.|čl\.|ČL\.|Článek|článek|ČLÁNEK)/.test(line.heading);
+      const isSectionLike = /^[\s\u00a0„"]*(§|Čl\.|čl\.|ČL\.|ČI\.|Článek|článek|ČLÁNEK)/.test(line.heading);
       if (line.quoted) {
         if (isSectionLike) stats.quotedHeadings++;
         continue;
