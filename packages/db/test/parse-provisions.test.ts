@@ -319,7 +319,23 @@ describe('articles, quoted amendments and untidy text', () => {
   });
 
   it('an article whose text is only §§ encloses them', () => {
-    const text = ['## ČÁST PRVNÍ', '', '##### Čl. LXXII', '', '##### § 1', '', 'Text.', '', '##### § 2', '', 'Text.', '', '##### Čl. LXXIII', '', 'Účinnost.'].join('\n');
+    const text = [
+      '## ČÁST PRVNÍ',
+      '',
+      '##### Čl. LXXII',
+      '',
+      '##### § 1',
+      '',
+      'Text.',
+      '',
+      '##### § 2',
+      '',
+      'Text.',
+      '',
+      '##### Čl. LXXIII',
+      '',
+      'Účinnost.',
+    ].join('\n');
     const r = parseProvisions(text);
     expect(r.provisions.map((p) => [p.id, p.parent])).toEqual([
       ['cast_1', null],
@@ -332,15 +348,9 @@ describe('articles, quoted amendments and untidy text', () => {
   });
 
   it('ordinal words, Roman and Arabic numbers of containers become numbers', () => {
-    const text = [
-      '## ČÁST DVACÁTÁ PRVNÍ',
-      '### HLAVA XII',
-      '#### Díl 3',
-      '#### Oddíl DRUHÝ',
-      '#### Pododdíl 1',
-      '##### § 5',
-      'Text.',
-    ].join('\n');
+    const text = ['## ČÁST DVACÁTÁ PRVNÍ', '### HLAVA XII', '#### Díl 3', '#### Oddíl DRUHÝ', '#### Pododdíl 1', '##### § 5', 'Text.'].join(
+      '\n',
+    );
     const r = parseProvisions(text);
     expect(r.provisions.map((p) => [p.id, p.kind, p.label])).toEqual([
       ['cast_21', 'part', 'Část dvacátá první'],
@@ -357,7 +367,9 @@ describe('articles, quoted amendments and untidy text', () => {
     const text = ['##### § 1', '', 'Text.', '', '#### § 16 odst. 1', '', 'Vysvětlení.', ''].join('\n');
     const r = parseProvisions(text);
     expect(r.provisions.map((p) => p.id)).toEqual(['par_1']);
-    expect(r.unparsed).toEqual([{ offset: text.indexOf('#### § 16'), line: '#### § 16 odst. 1', reason: expect.stringMatching(/malformed/) }]);
+    expect(r.unparsed).toEqual([
+      { offset: text.indexOf('#### § 16'), line: '#### § 16 odst. 1', reason: expect.stringMatching(/malformed/) },
+    ]);
     expect(r.stats.sectionHeadings).toBe(2);
   });
 

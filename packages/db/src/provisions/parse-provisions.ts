@@ -6,17 +6,7 @@
  */
 
 export type ProvisionKind =
-  | 'part'
-  | 'title'
-  | 'chapter'
-  | 'division'
-  | 'subdivision'
-  | 'annex'
-  | 'section'
-  | 'article'
-  | 'paragraph'
-  | 'letter'
-  | 'point';
+  'part' | 'title' | 'chapter' | 'division' | 'subdivision' | 'annex' | 'section' | 'article' | 'paragraph' | 'letter' | 'point';
 
 export interface ParsedProvision {
   /** Stable id: `par_52a`, `par_55/odst_1/pism_a`, `cl_1/odst_2`, `cast_1/hlava_2`, `priloha_1`; a repeated one gets `~2`, `~3`. */
@@ -191,8 +181,7 @@ const ANNEX_HEAD = /^(?:příloha|PŘÍLOHA)(?=$|[\s.])(.*)$/i;
 const PARAGRAPH_ITEM = /^(?:- )?\((\d{1,3}[a-z]?)\)(?:\s|$)/;
 const LETTER_ITEM = /^(?:- )?([a-z]{1,2})\)(?:\s|$)/;
 const POINT_ITEM = /^(?:- )?(\d{1,3}[a-z]?)\.(?:\s|$)/;
-const MONTH_AFTER =
-  /^(?:- )?\d{1,2}\.\s+(?:ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince)\b/;
+const MONTH_AFTER = /^(?:- )?\d{1,2}\.\s+(?:ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince)\b/;
 const STUB = /^[\s(]*(?:zrušen[oaáéýi]?|vypuštěn[oa]?)\b[^\n]{0,120}$/i;
 
 /** The heading text with emphasis and surrounding quotes' leading marks removed. */
@@ -395,12 +384,27 @@ export function parseProvisions(text: string): ParseReport {
     // A čl. whose text is only the §§ that follow (an act inside an amending act's article)
     // encloses them; the next čl. or container closes it.
     const top = stack.length ? stack[stack.length - 1] : null;
-    if (kind === 'section' && top && top.node.kind === 'article' && top.firstChild === null && text.slice(top.bodyStart, start).trim() === '')
+    if (
+      kind === 'section' &&
+      top &&
+      top.node.kind === 'article' &&
+      top.firstChild === null &&
+      text.slice(top.bodyStart, start).trim() === ''
+    )
       top.level = ARTICLE_AS_CONTAINER;
     popTo(kind === 'article' ? ARTICLE_AS_CONTAINER : level, start);
     const parentOpen = stack.length ? stack[stack.length - 1] : null;
     if (parentOpen && parentOpen.firstChild === null) parentOpen.firstChild = start;
-    const node: ParsedProvision = { id, kind, label, heading, parent: parentOpen ? parentOpen.node.id : null, start, end: text.length, repealed: false };
+    const node: ParsedProvision = {
+      id,
+      kind,
+      label,
+      heading,
+      parent: parentOpen ? parentOpen.node.id : null,
+      start,
+      end: text.length,
+      repealed: false,
+    };
     provisions.push(node);
     byKind[kind] = (byKind[kind] ?? 0) + 1;
     stack.push({ node, level, bodyStart, firstChild: null, childIds: new Map() });
@@ -444,7 +448,11 @@ export function parseProvisions(text: string): ParseReport {
       if (isSectionLike) stats.sectionHeadings++;
       if (!cls) continue;
       if (cls.type === 'malformed') {
-        unparsed.push({ offset: line.start, line: line.text.slice(0, 200), reason: 'malformed § / čl. heading (no number the parser understands)' });
+        unparsed.push({
+          offset: line.start,
+          line: line.text.slice(0, 200),
+          reason: 'malformed § / čl. heading (no number the parser understands)',
+        });
         continue;
       }
       // A title line right after the heading (only blank lines between) that is not itself followed by another §.
@@ -454,7 +462,8 @@ export function parseProvisions(text: string): ParseReport {
       const after = nextNonBlank(i);
       if (heading === null && after >= 0 && isFreeHeading(after)) {
         const beyond = nextNonBlank(after);
-        const beyondCls = beyond >= 0 && lines[beyond].heading !== null && !lines[beyond].quoted ? classifyHeading(lines[beyond].heading!) : null;
+        const beyondCls =
+          beyond >= 0 && lines[beyond].heading !== null && !lines[beyond].quoted ? classifyHeading(lines[beyond].heading) : null;
         const titleOfNext = beyondCls !== null && (beyondCls.type === 'section' || beyondCls.type === 'article');
         if (!(titleOfNext && (cls.type === 'section' || cls.type === 'article'))) {
           heading = lines[after].heading;
