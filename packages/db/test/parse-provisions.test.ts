@@ -363,12 +363,44 @@ describe('articles, quoted amendments and untidy text', () => {
     expect(r.provisions[5].parent).toBe('cast_21/hlava_12/dil_3/oddil_2/pododdil_1');
   });
 
+  it('ordinal-word articles, a footnote mark in a § heading, a straight-quoted § and an unquoted "§ N zní:"', () => {
+    const text = [
+      '##### Článek první',
+      '',
+      'Text.',
+      '',
+      '##### § 14^4)',
+      '',
+      'Text.',
+      '',
+      '##### "§ 19a',
+      '',
+      'Citovaný text."',
+      '',
+      '##### § 3 zní:',
+      '',
+      'Nový text.',
+      '',
+      '##### § 15',
+      '',
+      'Vlastní text.',
+    ].join('\n');
+    const r = parseProvisions(text);
+    expect(r.provisions.map((p) => [p.id, p.label])).toEqual([
+      ['cl_1', 'čl. první'],
+      ['par_14', '§ 14'],
+      ['par_15', '§ 15'],
+    ]);
+    expect(r.unparsed.map((u) => [u.line, u.reason])).toEqual([['##### § 3 zní:', expect.stringMatching(/amendment instruction/)]]);
+    expect(r.stats).toMatchObject({ sectionHeadings: 4, sections: 3, quotedHeadings: 1 });
+  });
+
   it('malformed § headings are reported, not made', () => {
     const text = ['##### § 1', '', 'Text.', '', '#### § 16 odst. 1', '', 'Vysvětlení.', ''].join('\n');
     const r = parseProvisions(text);
     expect(r.provisions.map((p) => p.id)).toEqual(['par_1']);
     expect(r.unparsed).toEqual([
-      { offset: text.indexOf('#### § 16'), line: '#### § 16 odst. 1', reason: expect.stringMatching(/malformed/) },
+      { offset: text.indexOf('#### § 16'), line: '#### § 16 odst. 1', reason: expect.stringMatching(/reference to part/) },
     ]);
     expect(r.stats.sectionHeadings).toBe(2);
   });

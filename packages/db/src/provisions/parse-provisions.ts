@@ -227,7 +227,9 @@ function splitLines(text: string): { lines: Line[]; runawayResets: number } {
     const h = HEADING_LINE.exec(raw);
     const heading = h ? cleanHeading(h[2]) : null;
     const lead = (heading ?? raw).replace(/^[-*\s]+/, '');
-    const opensAtLead = lead.startsWith(OPEN_QUOTE);
+    // A line may also open a quotation with a straight quote (`##### "§ 19a`).
+    const straightOpen = depth === 0 && lead.startsWith('"');
+    const opensAtLead = lead.startsWith(OPEN_QUOTE) || straightOpen;
     let quoted = depth > 0 || opensAtLead;
     // A runaway quotation (its closing mark missing) must not swallow the rest of the act: the
     // act's own next § or čl. (the number after the last one of its own) ends it.
@@ -247,9 +249,13 @@ function splitLines(text: string): { lines: Line[]; runawayResets: number } {
       }
     }
     const before = depth;
+    let skipStraight = straightOpen;
     for (let i = 0; i < raw.length; i++) {
       const c = raw[i];
-      if (c === OPEN_QUOTE) depth++;
+      if (c === '"' && skipStraight) {
+        skipStraight = false;
+        depth++;
+      } else if (c === OPEN_QUOTE) depth++;
       // A closing mark typed as a straight quote (`„snížená viditelnost"`) closes too.
       else if ((c === CLOSE_QUOTE || c === '"') && depth > 0) depth--;
     }
@@ -298,17 +304,34 @@ function classifyAnnex(s: string): AnnexHead | null {
   return { type: 'annex', key, label: written ? `Příloha č. ${written}` : 'Příloha', inlineHeading };
 }
 
-function classifyHeading(s: string): Structural | { type: 'malformed' } | null {
-  const text = s.replace(/^[\s\u00a0]+/, '');
+function malformed(text: string): { type: 'malformed'; reason: string } {
+  if (/\b(zní|znie|znějí|znejú)\s*:?\s*$/.test(text))
+    return { type: 'malformed', reason: 'an amendment instruction ("§ N zní:") without quotation marks, not a heading of this act' };
+  if (/\b(odst|ods|písm|bod)\.?\s/.test(text) || /\sodst\./.test(text))
+    return { type: 'malformed', reason: 'a reference to part of a § / čl. (odst., písm.), not a heading of one' };
+  return { type: 'malformed', reason: 'malformed § / čl. heading (no number the parser understands)' };
+}
+
+function classifyHeading(s: string): Structural | { type: 'malformed'; reason: string } | null {
+  // Leading spaces and footnote marks (`§ 14^4)`) are not part of the heading.
+  const text = s
+    .replace(/^[\s\u00a0]+/, '')
+    .replace(/\^[0-9a-z*]+\)?/g, '')
+    .trimEnd();
   if (text.startsWith('§')) {
     const m = SECTION_HEAD.exec(text);
-    if (!m) return { type: 'malformed' };
+    if (!m) return malformed(text);
     const key = `${Number(m[1])}${m[2] ?? ''}`;
     return { type: 'section', key, label: `§ ${key}` };
   }
   if (ARTICLE_WORD.test(text)) {
     const m = ARTICLE_HEAD.exec(text);
-    if (!m) return /^(?:Čl\.|čl\.|ČL\.|ČI\.)\s*\S/.test(text) || /^článek\s+[\dIVXL]/i.test(text) ? { type: 'malformed' } : null;
+    if (!m) {
+      const word = /^(?:Článek|článek|ČLÁNEK)\s+(\S+)\s*$/.exec(text);
+      const n = word ? containerNumber(word[1]) : null;
+      if (n && n.rest === '' && !/^[A-Z]$/.test(n.written)) return { type: 'article', key: n.key, label: `čl. ${n.written}` };
+      return /^(?:Čl\.|čl\.|ČL\.|ČI\.)\s*\S/.test(text) || /^článek\s+\S/i.test(text) ? malformed(text) : null;
+    }
     const roman = romanToInt(m[1]);
     const num = roman !== null ? String(roman) : m[1].replace(/^0+(?=\d)/, '');
     return { type: 'article', key: `${num}${m[2] ?? ''}`, label: `čl. ${m[1]}${m[2] ?? ''}` };
@@ -451,7 +474,7 @@ export function parseProvisions(text: string): ParseReport {
         unparsed.push({
           offset: line.start,
           line: line.text.slice(0, 200),
-          reason: 'malformed § / čl. heading (no number the parser understands)',
+          reason: cls.reason,
         });
         continue;
       }
