@@ -46,3 +46,4 @@ export * from './sync/collect-garbage';
 export * from './errors/database-error-code';
 export * from './errors/transient-conflict';
 export * from './errors/unique-violation';
+export * from './provisions/parse-provisions';

@@ -1,0 +1,588 @@
+/**
+ * Splits the Markdown text of a Czech act (as legalize-cz writes it) into its provisions: the
+ * containers (část, hlava, díl, oddíl, pododdíl), annexes (přílohy), sections (§) and articles
+ * (čl.), and inside a § or čl. its odstavce, písmena and body. Pure and total: any text parses,
+ * untidy text just yields fewer provisions. See docs/provisions.md ("Parsing") for the rules.
+ */
+
+export type ProvisionKind =
+  'part' | 'title' | 'chapter' | 'division' | 'subdivision' | 'annex' | 'section' | 'article' | 'paragraph' | 'letter' | 'point';
+
+export interface ParsedProvision {
+  /** Stable id: `par_52a`, `par_55/odst_1/pism_a`, `cl_1/odst_2`, `cast_1/hlava_2`, `priloha_1`; a repeated one gets `~2`, `~3`. */
+  id: string;
+  kind: ProvisionKind;
+  /** As people cite it: `§ 55 odst. 1 písm. a)`, `čl. I`, `Část první`, `Příloha č. 1`. */
+  label: string;
+  /** The heading line that goes with the node (`Krádež` for `§ 205`, `OBECNÁ USTANOVENÍ` for a část), or null. */
+  heading: string | null;
+  /** Id of the enclosing node, or null at the top. */
+  parent: string | null;
+  /** UTF-16 offset of the node's first line (its heading line; a § heading written above the § line counts). */
+  start: number;
+  /** Exclusive end: the start of the next node that is not inside this one, or the end of the text. */
+  end: number;
+  /** The node's own text is only a "zrušeno" stub. */
+  repealed: boolean;
+}
+
+export interface ParseReport {
+  /** Document order. */
+  provisions: ParsedProvision[];
+  /** § / Čl. headings of this act that did not become a provision (malformed), with offsets and why. */
+  unparsed: { offset: number; line: string; reason: string }[];
+  stats: {
+    /** § and Čl. heading lines of this act (quoted ones, i.e. text of an amended act, not counted). */
+    sectionHeadings: number;
+    /** Sections and articles made (duplicates included). */
+    sections: number;
+    /** Provisions made, per kind. */
+    byKind: Record<string, number>;
+    /** § / Čl. heading lines inside quotation marks (amending text): not provisions of this act. */
+    quotedHeadings: number;
+    /** Sections / articles whose number was already taken (they got `~2`, `~3` ids). */
+    duplicates: number;
+    /** Quotations left open (closing mark missing) that the act's own next § / čl. ended. */
+    runawayQuotes: number;
+  };
+}
+
+const LEVEL: Record<ProvisionKind, number> = {
+  annex: 0,
+  part: 1,
+  title: 2,
+  chapter: 3,
+  division: 4,
+  subdivision: 5,
+  section: 6,
+  article: 6,
+  paragraph: 7,
+  letter: 8,
+  point: 9,
+};
+
+/** The level of a čl. that encloses §§ (between containers and sections). */
+const ARTICLE_AS_CONTAINER = 5.5;
+
+const CONTAINERS: Record<string, { kind: ProvisionKind; prefix: string; word: string }> = {
+  část: { kind: 'part', prefix: 'cast', word: 'Část' },
+  hlava: { kind: 'title', prefix: 'hlava', word: 'Hlava' },
+  díl: { kind: 'chapter', prefix: 'dil', word: 'Díl' },
+  oddíl: { kind: 'division', prefix: 'oddil', word: 'Oddíl' },
+  pododdíl: { kind: 'subdivision', prefix: 'pododdil', word: 'Pododdíl' },
+};
+
+/** Stems of Czech (and a few Slovak) ordinal words; the ending (á, ý, é, í, a) is left off. */
+const UNITS: [string, number][] = [
+  ['prvn', 1],
+  ['prv', 1],
+  ['druh', 2],
+  ['třet', 3],
+  ['tret', 3],
+  ['čtvrt', 4],
+  ['štvrt', 4],
+  ['pát', 5],
+  ['piat', 5],
+  ['šest', 6],
+  ['šiest', 6],
+  ['sedm', 7],
+  ['siedm', 7],
+  ['osm', 8],
+  ['ôsm', 8],
+  ['devát', 9],
+  ['deviat', 9],
+];
+const TEENS: [string, number][] = [
+  ['desát', 10],
+  ['desiat', 10],
+  ['jedenáct', 11],
+  ['dvanáct', 12],
+  ['třináct', 13],
+  ['čtrnáct', 14],
+  ['patnáct', 15],
+  ['šestnáct', 16],
+  ['sedmnáct', 17],
+  ['osmnáct', 18],
+  ['devatenáct', 19],
+];
+const TENS: [string, number][] = [
+  ['dvacát', 20],
+  ['třicát', 30],
+  ['čtyřicát', 40],
+  ['padesát', 50],
+  ['šedesát', 60],
+  ['sedmdesát', 70],
+  ['osmdesát', 80],
+  ['devadesát', 90],
+];
+
+function ordinalWord(word: string, table: [string, number][]): number | null {
+  const w = word.toLowerCase();
+  for (const [stem, n] of table) {
+    if (w.startsWith(stem) && w.length - stem.length <= 2 && /^[áýéíaoy]*$/.test(w.slice(stem.length))) return n;
+  }
+  return null;
+}
+
+const ROMAN = /^[IVXLCDM]+$/;
+function romanToInt(s: string): number | null {
+  if (!ROMAN.test(s)) return null;
+  const v: Record<string, number> = { I: 1, V: 5, X: 10, L: 50, C: 100, D: 500, M: 1000 };
+  let total = 0;
+  for (let i = 0; i < s.length; i++) {
+    const cur = v[s[i]];
+    const next = i + 1 < s.length ? v[s[i + 1]] : 0;
+    total += cur < next ? -cur : cur;
+  }
+  return total > 0 && total < 4000 ? total : null;
+}
+
+interface NumberToken {
+  /** For the id: `1`, `1a`, `b`. */
+  key: string;
+  /** For the label: `první`, `II`, `1`. */
+  written: string;
+  /** What follows the number on the line. */
+  rest: string;
+}
+
+/** The number after a container word: an ordinal word (or two: `DVACÁTÁ PRVNÍ`), Roman, Arabic or a single letter. */
+function containerNumber(s: string): NumberToken | null {
+  const words = s.split(/\s+/);
+  const first = words[0].replace(/[.:,]+$/, '');
+  if (!first) return null;
+  const tens = ordinalWord(first, TENS);
+  if (tens !== null) {
+    const second = (words[1] ?? '').replace(/[.:,]+$/, '');
+    const unit = second ? ordinalWord(second, UNITS) : null;
+    if (unit !== null) return { key: String(tens + unit), written: `${first} ${second}`.toLowerCase(), rest: words.slice(2).join(' ') };
+    return { key: String(tens), written: first.toLowerCase(), rest: words.slice(1).join(' ') };
+  }
+  const simple = ordinalWord(first, TEENS) ?? ordinalWord(first, UNITS);
+  if (simple !== null) return { key: String(simple), written: first.toLowerCase(), rest: words.slice(1).join(' ') };
+  if (/^st[áýé]$/i.test(first)) return { key: '100', written: first.toLowerCase(), rest: words.slice(1).join(' ') };
+  const roman = romanToInt(first.toUpperCase() === first ? first : '');
+  if (roman !== null) return { key: String(roman), written: first, rest: words.slice(1).join(' ') };
+  const arabic = /^(\d+)([a-z]{0,2})$/.exec(first);
+  if (arabic) return { key: `${Number(arabic[1])}${arabic[2]}`, written: first, rest: words.slice(1).join(' ') };
+  if (/^[A-Z]$/.test(first)) return { key: first.toLowerCase(), written: first, rest: words.slice(1).join(' ') };
+  return null;
+}
+
+const OPEN_QUOTE = '\u201e'; // „
+const CLOSE_QUOTE = '\u201c'; // “
+
+const HEADING_LINE = /^(#{1,6})[ \t]+(.*?)[ \t#]*$/;
+const SECTION_HEAD = /^§\s*(\d+)\s?([a-z]{1,3})?\)?\s*\.?$/;
+const ARTICLE_WORD = /^(?:Čl\.|čl\.|ČL\.|ČI\.|Článek|článek|ČLÁNEK)/;
+const ARTICLE_HEAD = /^(?:Čl\.|čl\.|ČL\.|ČI\.|Článek|článek|ČLÁNEK)\s*([IVXLCDM]+|\d+(?:\.\d+)*)([a-z]{1,3})?\s*\.?$/;
+const CONTAINER_HEAD = /^(část|hlava|díl|oddíl|pododdíl)\s+(.+)$/i;
+const ANNEX_HEAD = /^(?:příloha|PŘÍLOHA)(?=$|[\s.])(.*)$/i;
+const PARAGRAPH_ITEM = /^(?:- )?\((\d{1,3}[a-z]?)\)(?:\s|$)/;
+const LETTER_ITEM = /^(?:- )?([a-z]{1,2})\)(?:\s|$)/;
+const POINT_ITEM = /^(?:- )?(\d{1,3}[a-z]?)\.(?:\s|$)/;
+const MONTH_AFTER = /^(?:- )?\d{1,2}\.\s+(?:ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince)\b/;
+const STUB = /^[\s(]*(?:zrušen[oaáéýi]?|vypuštěn[oa]?)\b[^\n]{0,120}$/i;
+
+/** The heading text with emphasis and surrounding quotes' leading marks removed. */
+function cleanHeading(s: string): string {
+  return s
+    .replace(/\*\*/g, '')
+    .replace(/^[*_\s]+|[*_\s]+$/g, '')
+    .trim();
+}
+
+interface Line {
+  start: number;
+  text: string;
+  /** The Markdown heading's text, or null for a body line. */
+  heading: string | null;
+  quoted: boolean;
+}
+
+/** `b` is the number right after `a`: `5` → `6`, `5` → `5a`, `5a` → `5b`, `5a` → `6`. */
+function isSuccessor(a: string, b: string): boolean {
+  const pa = /^(\d+)([a-z]*)/.exec(a);
+  const pb = /^(\d+)([a-z]*)/.exec(b);
+  if (!pa || !pb || a.includes('.') || b.includes('.')) return false;
+  const na = Number(pa[1]);
+  const nb = Number(pb[1]);
+  if (nb === na + 1 && pb[2] === '') return true;
+  if (nb !== na || pb[2].length !== 1) return false;
+  return pa[2] === '' ? pb[2] === 'a' : pa[2].length === 1 && pb[2].charCodeAt(0) === pa[2].charCodeAt(0) + 1;
+}
+
+function splitLines(text: string): { lines: Line[]; runawayResets: number } {
+  const lines: Line[] = [];
+  let runawayResets = 0;
+  let lastSection: string | null = null;
+  let lastArticle: string | null = null;
+  let depth = 0;
+  let pos = 0;
+  while (pos <= text.length) {
+    let nl = text.indexOf('\n', pos);
+    if (nl < 0) nl = text.length;
+    let raw = text.slice(pos, nl);
+    if (raw.endsWith('\r')) raw = raw.slice(0, -1);
+    const h = HEADING_LINE.exec(raw);
+    const heading = h ? cleanHeading(h[2]) : null;
+    const lead = (heading ?? raw).replace(/^[-*\s]+/, '');
+    // A line may also open a quotation with a straight quote (`##### "§ 19a`).
+    const straightOpen = depth === 0 && lead.startsWith('"');
+    const opensAtLead = lead.startsWith(OPEN_QUOTE) || straightOpen;
+    let quoted = depth > 0 || opensAtLead;
+    // A runaway quotation (its closing mark missing) must not swallow the rest of the act: the
+    // act's own next § or čl. (the number after the last one of its own) ends it.
+    if (heading !== null && /^(§|Čl|čl|ČL|ČI\.|Článek|článek|ČLÁNEK)/.test(heading)) {
+      const cls = classifyHeading(heading);
+      if (cls && (cls.type === 'section' || cls.type === 'article')) {
+        const last = cls.type === 'section' ? lastSection : lastArticle;
+        if (quoted && !opensAtLead && last !== null && isSuccessor(last, cls.key)) {
+          depth = 0;
+          quoted = false;
+          runawayResets++;
+        }
+        if (!quoted) {
+          if (cls.type === 'section') lastSection = cls.key;
+          else lastArticle = cls.key;
+        }
+      }
+    }
+    const before = depth;
+    let skipStraight = straightOpen;
+    for (let i = 0; i < raw.length; i++) {
+      const c = raw[i];
+      if (c === '"' && skipStraight) {
+        skipStraight = false;
+        depth++;
+      } else if (c === OPEN_QUOTE) depth++;
+      // A closing mark typed as a straight quote (`„snížená viditelnost"`) closes too.
+      else if ((c === CLOSE_QUOTE || c === '"') && depth > 0) depth--;
+    }
+    // A quotation that opens inside a line runs on past it only when the line leads into it
+    // (`… zní: „`); otherwise an unclosed one is a typo and ends with the line.
+    if (depth > before && !opensAtLead && !/[:\u201e]\s*$/.test(raw)) depth = before;
+    lines.push({ start: pos, text: raw, heading, quoted });
+    if (nl >= text.length) break;
+    pos = nl + 1;
+  }
+  return { lines, runawayResets };
+}
+
+type AnnexHead = { type: 'annex'; key: string | null; label: string; inlineHeading: string | null };
+type Structural =
+  | { type: 'section' | 'article'; key: string; label: string }
+  | { type: 'container'; kind: ProvisionKind; prefix: string; key: string; label: string; inlineHeading: string | null }
+  | AnnexHead;
+
+const ANNEX_OF =
+  /^(?:(?:k|ke)[\s\u00a0]+(?:vyhlášce|zákonu|nařízení|usnesení|opatření|sdělení|rozhodnutí|výnosu|dekretu|zákonnému|vládnímu|úmluvě|smlouvě|dohodě|č\.)|(?:vyhlášky|zákona|nařízení|usnesení)[\s\u00a0]+č\.)/i;
+const SENSELESS_ANNEX = /\b(zní|znějí|zrušuj|doplňuj|mění|vkládá|nahrazuj|označuj)/i;
+
+function classifyAnnex(s: string): AnnexHead | null {
+  const m = ANNEX_HEAD.exec(s);
+  if (!m || s.length > 300 || SENSELESS_ANNEX.test(s)) return null;
+  let rest = m[1].trim();
+  let key: string | null = null;
+  let written: string | null = null;
+  const num = /^(?:č\.|číslo|Č\.)?\s*(\d+[a-z]?|[IVXLC]+|[A-Z])(?=$|[\s.,:–-])\.?/.exec(rest);
+  if (num && (num[0].length > 0 || /^(č\.|číslo)/i.test(rest))) {
+    const token = num[1];
+    const roman = /^\d/.test(token) ? null : romanToInt(token);
+    key = /^\d/.test(token) ? token.replace(/^0+(?=\d)/, '') : roman !== null ? String(roman) : token.toLowerCase();
+    written = token;
+    rest = rest.slice(num[0].length).trim();
+  } else if (/^(č\.|číslo)/i.test(rest)) {
+    return null;
+  }
+  let inlineHeading: string | null = null;
+  if (rest) {
+    if (ANNEX_OF.test(rest) || /^\(/.test(rest)) inlineHeading = null;
+    else if (/^[-–:]/.test(rest)) inlineHeading = rest.replace(/^[-–:]\s*/, '') || null;
+    else return null;
+  }
+  return { type: 'annex', key, label: written ? `Příloha č. ${written}` : 'Příloha', inlineHeading };
+}
+
+function malformed(text: string): { type: 'malformed'; reason: string } {
+  if (/\b(zní|znie|znějí|znejú)\s*:?\s*$/.test(text))
+    return { type: 'malformed', reason: 'an amendment instruction ("§ N zní:") without quotation marks, not a heading of this act' };
+  if (/\b(odst|ods|písm|bod)\.?\s/.test(text) || /\sodst\./.test(text))
+    return { type: 'malformed', reason: 'a reference to part of a § / čl. (odst., písm.), not a heading of one' };
+  return { type: 'malformed', reason: 'malformed § / čl. heading (no number the parser understands)' };
+}
+
+function classifyHeading(s: string): Structural | { type: 'malformed'; reason: string } | null {
+  // Leading spaces and footnote marks (`§ 14^4)`) are not part of the heading.
+  const text = s
+    .replace(/^[\s\u00a0]+/, '')
+    .replace(/\^[0-9a-z*]+\)?/g, '')
+    .trimEnd();
+  if (text.startsWith('§')) {
+    const m = SECTION_HEAD.exec(text);
+    if (!m) return malformed(text);
+    const key = `${Number(m[1])}${m[2] ?? ''}`;
+    return { type: 'section', key, label: `§ ${key}` };
+  }
+  if (ARTICLE_WORD.test(text)) {
+    const m = ARTICLE_HEAD.exec(text);
+    if (!m) {
+      const word = /^(?:Článek|článek|ČLÁNEK)\s+(\S+)\s*$/.exec(text);
+      const n = word ? containerNumber(word[1]) : null;
+      if (n && n.rest === '' && !/^[A-Z]$/.test(n.written)) return { type: 'article', key: n.key, label: `čl. ${n.written}` };
+      return /^(?:Čl\.|čl\.|ČL\.|ČI\.)\s*\S/.test(text) || /^článek\s+\S/i.test(text) ? malformed(text) : null;
+    }
+    const roman = romanToInt(m[1]);
+    const num = roman !== null ? String(roman) : m[1].replace(/^0+(?=\d)/, '');
+    return { type: 'article', key: `${num}${m[2] ?? ''}`, label: `čl. ${m[1]}${m[2] ?? ''}` };
+  }
+  const c = CONTAINER_HEAD.exec(text);
+  if (c) {
+    const def = CONTAINERS[c[1].toLowerCase()];
+    const n = containerNumber(c[2].trim());
+    if (def && n) {
+      const rest = n.rest.replace(/^[\s.:–-]+/, '').trim();
+      return {
+        type: 'container',
+        kind: def.kind,
+        prefix: def.prefix,
+        key: n.key,
+        label: `${def.word} ${n.written}`,
+        inlineHeading: rest ? rest : null,
+      };
+    }
+    return null;
+  }
+  return classifyAnnex(text);
+}
+
+interface Open {
+  node: ParsedProvision;
+  level: number;
+  /** Where the node's own text starts (after its heading lines). */
+  bodyStart: number;
+  /** Where its first child starts, if any. */
+  firstChild: number | null;
+  /** Ids already used by its body children (paragraphs, letters, points). */
+  childIds: Map<string, number>;
+}
+
+/** Parses an act's Markdown body (front matter already removed) into its provisions. */
+export function parseProvisions(text: string): ParseReport {
+  const split = splitLines(text ?? '');
+  const lines = split.lines;
+  const provisions: ParsedProvision[] = [];
+  const unparsed: ParseReport['unparsed'] = [];
+  const byKind: Record<string, number> = {};
+  const stats = { sectionHeadings: 0, sections: 0, byKind, quotedHeadings: 0, duplicates: 0, runawayQuotes: split.runawayResets };
+  const topIds = new Map<string, number>();
+  const stack: Open[] = [];
+  const closed: Open[] = [];
+  /** Lines already taken as a node's heading. */
+  const consumed = new Set<number>();
+
+  const uniqueId = (used: Map<string, number>, id: string): { id: string; dup: boolean } => {
+    const n = (used.get(id) ?? 0) + 1;
+    used.set(id, n);
+    return n === 1 ? { id, dup: false } : { id: `${id}~${n}`, dup: true };
+  };
+
+  const popTo = (level: number, at: number): void => {
+    while (stack.length && stack[stack.length - 1].level >= level) {
+      const o = stack.pop()!;
+      o.node.end = at;
+      closed.push(o);
+    }
+  };
+
+  const open = (
+    kind: ProvisionKind,
+    id: string,
+    label: string,
+    heading: string | null,
+    start: number,
+    bodyStart: number,
+  ): ParsedProvision => {
+    const level = LEVEL[kind];
+    // A čl. whose text is only the §§ that follow (an act inside an amending act's article)
+    // encloses them; the next čl. or container closes it.
+    const top = stack.length ? stack[stack.length - 1] : null;
+    if (
+      kind === 'section' &&
+      top &&
+      top.node.kind === 'article' &&
+      top.firstChild === null &&
+      text.slice(top.bodyStart, start).trim() === ''
+    )
+      top.level = ARTICLE_AS_CONTAINER;
+    popTo(kind === 'article' ? ARTICLE_AS_CONTAINER : level, start);
+    const parentOpen = stack.length ? stack[stack.length - 1] : null;
+    if (parentOpen && parentOpen.firstChild === null) parentOpen.firstChild = start;
+    const node: ParsedProvision = {
+      id,
+      kind,
+      label,
+      heading,
+      parent: parentOpen ? parentOpen.node.id : null,
+      start,
+      end: text.length,
+      repealed: false,
+    };
+    provisions.push(node);
+    byKind[kind] = (byKind[kind] ?? 0) + 1;
+    stack.push({ node, level, bodyStart, firstChild: null, childIds: new Map() });
+    return node;
+  };
+
+  /** Index of the next non-blank line after i, or -1. */
+  const nextNonBlank = (i: number): number => {
+    for (let j = i + 1; j < lines.length; j++) if (lines[j].text.trim() !== '') return j;
+    return -1;
+  };
+  const prevNonBlank = (i: number): number => {
+    for (let j = i - 1; j >= 0; j--) if (lines[j].text.trim() !== '') return j;
+    return -1;
+  };
+  /** A heading line that is no structure of its own (a title for the node next to it). */
+  const isFreeHeading = (j: number): boolean => {
+    const l = lines[j];
+    if (!l || l.heading === null || l.quoted || consumed.has(j) || l.heading === '') return false;
+    if (/^#\s/.test(l.text)) return false; // the act's title
+    return classifyHeading(l.heading) === null;
+  };
+
+  const containerPath = (): string => {
+    for (let k = stack.length - 1; k >= 0; k--) {
+      const n = stack[k].node;
+      if (LEVEL[n.kind] <= 5) return n.id;
+    }
+    return '';
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.heading !== null) {
+      const cls = classifyHeading(line.heading);
+      const isSectionLike = /^[\s\u00a0„"]*(§|Čl\.|čl\.|ČL\.|ČI\.|Článek|článek|ČLÁNEK)/.test(line.heading);
+      if (line.quoted) {
+        if (isSectionLike) stats.quotedHeadings++;
+        continue;
+      }
+      if (isSectionLike) stats.sectionHeadings++;
+      if (!cls) continue;
+      if (cls.type === 'malformed') {
+        unparsed.push({
+          offset: line.start,
+          line: line.text.slice(0, 200),
+          reason: cls.reason,
+        });
+        continue;
+      }
+      // A title line right after the heading (only blank lines between) that is not itself followed by another §.
+      let heading: string | null = cls.type === 'container' || cls.type === 'annex' ? cls.inlineHeading : null;
+      let bodyStart = i + 1 < lines.length ? lines[i + 1].start : text.length;
+      let start = line.start;
+      const after = nextNonBlank(i);
+      if (heading === null && after >= 0 && isFreeHeading(after)) {
+        const beyond = nextNonBlank(after);
+        const beyondCls =
+          beyond >= 0 && lines[beyond].heading !== null && !lines[beyond].quoted ? classifyHeading(lines[beyond].heading) : null;
+        const titleOfNext = beyondCls !== null && (beyondCls.type === 'section' || beyondCls.type === 'article');
+        if (!(titleOfNext && (cls.type === 'section' || cls.type === 'article'))) {
+          heading = lines[after].heading;
+          consumed.add(after);
+          bodyStart = after + 1 < lines.length ? lines[after + 1].start : text.length;
+        }
+      }
+      if (heading === null && (cls.type === 'section' || cls.type === 'article')) {
+        const before = prevNonBlank(i);
+        if (before >= 0 && isFreeHeading(before)) {
+          heading = lines[before].heading;
+          consumed.add(before);
+          start = lines[before].start;
+        }
+      }
+      if (cls.type === 'section' || cls.type === 'article') {
+        const base = `${cls.type === 'section' ? 'par' : 'cl'}_${cls.key}`;
+        const u = uniqueId(topIds, base);
+        if (u.dup) stats.duplicates++;
+        stats.sections++;
+        open(cls.type, u.id, cls.label, heading, start, bodyStart);
+      } else if (cls.type === 'container') {
+        popTo(LEVEL[cls.kind], start);
+        const path = containerPath();
+        const u = uniqueId(topIds, `${path ? `${path}/` : ''}${cls.prefix}_${cls.key}`);
+        open(cls.kind, u.id, cls.label, heading, start, bodyStart);
+      } else {
+        const u = uniqueId(topIds, cls.key === null ? 'priloha' : `priloha_${cls.key}`);
+        open('annex', u.id, cls.label, heading, start, bodyStart);
+      }
+      continue;
+    }
+
+    // A body line.
+    const raw = line.text;
+    if (line.quoted || raw === '' || raw.startsWith('|')) continue;
+    const inner = stack.length ? stack[stack.length - 1] : null;
+    if (!inner) {
+      const annex = /^(příloha|PŘÍLOHA)/i.test(raw) ? classifyAnnex(cleanHeading(raw)) : null;
+      if (annex && annex.type === 'annex') {
+        const u = uniqueId(topIds, annex.key === null ? 'priloha' : `priloha_${annex.key}`);
+        open('annex', u.id, annex.label, annex.inlineHeading, line.start, lines[i + 1]?.start ?? text.length);
+      }
+      continue;
+    }
+    if (/^(příloha|PŘÍLOHA)/i.test(raw)) {
+      const annex = classifyAnnex(cleanHeading(raw));
+      if (annex && annex.type === 'annex') {
+        let heading = annex.inlineHeading;
+        let bodyStart = lines[i + 1]?.start ?? text.length;
+        const after = nextNonBlank(i);
+        if (heading === null && after >= 0 && isFreeHeading(after)) {
+          heading = lines[after].heading;
+          consumed.add(after);
+          bodyStart = lines[after + 1]?.start ?? text.length;
+        }
+        const u = uniqueId(topIds, annex.key === null ? 'priloha' : `priloha_${annex.key}`);
+        open('annex', u.id, annex.label, heading, line.start, bodyStart);
+        continue;
+      }
+    }
+    // Odstavce, písmena and body exist only inside a § or čl.
+    const host = stack.find((o) => o.node.kind === 'section' || o.node.kind === 'article');
+    if (!host) continue;
+    let kind: ProvisionKind | null = null;
+    let key = '';
+    let m = PARAGRAPH_ITEM.exec(raw);
+    if (m) {
+      kind = 'paragraph';
+      key = m[1];
+    } else if ((m = LETTER_ITEM.exec(raw))) {
+      kind = 'letter';
+      key = m[1];
+    } else if ((m = POINT_ITEM.exec(raw)) && !MONTH_AFTER.test(raw)) {
+      kind = 'point';
+      key = m[1];
+    }
+    if (!kind) continue;
+    popTo(LEVEL[kind], line.start);
+    const parent = stack[stack.length - 1];
+    if (!parent || LEVEL[parent.node.kind] < 6) continue;
+    const segment = kind === 'paragraph' ? `odst_${key}` : kind === 'letter' ? `pism_${key}` : `bod_${key}`;
+    const u = uniqueId(parent.childIds, `${parent.node.id}/${segment}`);
+    const suffix = kind === 'paragraph' ? ` odst. ${key}` : kind === 'letter' ? ` písm. ${key})` : ` bod ${key}`;
+    const contentStart = line.start + m![0].length;
+    open(kind, u.id, parent.node.label + suffix, null, line.start, contentStart);
+  }
+  popTo(-1, text.length);
+
+  // Repealed: the node's own text (after its heading lines, before its first child) is only a stub.
+  for (const o of closed) {
+    if (o.firstChild !== null && o.node.kind !== 'paragraph' && o.node.kind !== 'letter' && o.node.kind !== 'point') continue;
+    const ownEnd = o.firstChild ?? o.node.end;
+    if (ownEnd <= o.bodyStart) continue;
+    const own = text.slice(o.bodyStart, ownEnd).trim();
+    if (own && own.length <= 140 && !own.includes('\n\n') && STUB.test(own)) o.node.repealed = true;
+  }
+  return { provisions, unparsed, stats };
+}
