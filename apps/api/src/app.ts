@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import {
+  API_METHODS,
   chain,
   createJsonApiApp,
   createLogger,
@@ -60,9 +61,6 @@ const cors: RequestHandler = (_req, res, next) => {
   );
   next();
 };
-
-/** Every method a /v1 route answers. */
-const API_METHODS = 'GET, HEAD, POST, PATCH, DELETE, OPTIONS';
 
 /**
  * Answered after the rate limiter, so preflights carry X-RateLimit-* like every response. Every

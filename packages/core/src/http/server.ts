@@ -78,13 +78,16 @@ export function hardenHttpServer(server: Server, logger: Logger): Server {
   });
   server.on('connect', (_req, socket: Duplex) => {
     logger.info({ method: 'CONNECT' }, 'client error: CONNECT refused');
-    answerAndClose(socket, rawErrorResponse('method_not_allowed', { Allow: 'GET, HEAD, POST, DELETE, OPTIONS' }));
+    answerAndClose(socket, rawErrorResponse('method_not_allowed', { Allow: API_METHODS }));
   });
   server.on('checkExpectation', (req, res) => {
     server.emit('request', req, res);
   });
   return server;
 }
+
+/** Every method the JSON APIs answer (the `Allow` of a refused CONNECT, an OPTIONS, a CORS preflight). */
+export const API_METHODS = 'GET, HEAD, POST, PATCH, DELETE, OPTIONS';
 
 /** Longest a client may take to send a whole request (headers and body: every body is small). */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -110,7 +113,7 @@ export function createHttpServer(listener: RequestListener, logger: Logger, time
     requireHostHeader: false,
     requestTimeout,
     headersTimeout,
-    // How often Node looks for expired requests (its default, 30 s, would let them run far longer).
+    // How often Node looks for expired requests: its default interval would let them run far past the timeouts.
     connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(headersTimeout / 4))),
   };
   const server = createServer(options, (req, res) => {

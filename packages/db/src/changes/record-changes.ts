@@ -1,4 +1,5 @@
 import { newId, type ChangeKind, type StoredRelationType } from '@dp/core';
+import { canonicalJson } from '../corpus/content-hash';
 import type { CorpusVersion } from '../corpus/corpus-record';
 import type { Prisma } from '../generated/client';
 
@@ -72,18 +73,8 @@ export const TRACKED_FIELDS_SQL = TRACKED_DOCUMENT_FIELDS.map(([name, column]) =
     : `"${column}" AS "f_${name}"`,
 ).join(', ');
 
-// jsonb keeps an object's keys in its own order, so values are compared with their keys sorted.
-const canonical = (v: unknown): unknown =>
-  v !== null && typeof v === 'object' && !Array.isArray(v)
-    ? Object.fromEntries(
-        Object.entries(v)
-          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-          .map(([k, x]) => [k, canonical(x)]),
-      )
-    : Array.isArray(v)
-      ? v.map(canonical)
-      : (v ?? null);
-const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+// jsonb keeps an object's keys in its own order, so values are compared as canonical JSON.
+const same = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 
 /**
  * What changed between a stored document (a row read with TRACKED_FIELDS_SQL) and the row about

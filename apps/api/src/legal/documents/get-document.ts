@@ -2,7 +2,7 @@ import { todayUtc, DOCUMENT_INCLUDES, type DocumentInclude } from '@dp/core';
 import type { Database } from '@dp/db';
 import { buildEffectivity } from './effectivity';
 import type { DocumentCache } from './document-cache';
-import { currentVersion, loadSections, loadVersionText, textUnavailable, versionAt } from './load';
+import { currentVersion, loadSections, loadVersionText, versionAt, type TextUnavailable } from './load';
 import { documentLinks } from './present';
 import { listRelations } from './relations';
 
@@ -60,7 +60,8 @@ export async function getDocument(db: Database, documents: DocumentCache, ref: s
   const document: Record<string, unknown> = { ...base };
 
   if (include.has('text')) {
-    const unavailable = textUnavailable(doc.naturalKey, inView, options.at ?? null);
+    // The base already says it for this day and version.
+    const unavailable = base.text_unavailable as TextUnavailable | null;
     const text =
       inView && !unavailable ? await documents.text(doc.id, inView.version, () => loadVersionText(db, doc.id, inView, current)) : null;
     if (text === null) {
