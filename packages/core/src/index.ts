@@ -7,6 +7,7 @@ export * from './units';
 export * from './plans';
 export * from './dates';
 export * from './text-as-of';
+export * from './act-names';
 export * from './cursor';
 export * from './config';
 export * from './logger';
