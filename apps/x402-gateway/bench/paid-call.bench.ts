@@ -7,6 +7,11 @@
  *
  * Needs apps/api built (its createApi is loaded from @dp/api/app).
  *
+ * The real client's way too: X402_BENCH_CLIENT=x402-fetch adds a series in which x402-fetch (with a
+ * viem local account) makes each paid call as a customer's code does: the unpaid request, the 402
+ * challenge, signing, and the paid retry. Accounts are made before the loop (one per call, so the
+ * per-payer limit stays out of the measurement).
+ *
  * Side by side with another build of the gateway (e.g. the code as found, compiled elsewhere):
  * X402_BENCH_BASELINE=<its compiled src/app.js> adds its paid call to the same loop, on the same
  * database and api, so both are measured under the same machine conditions.
@@ -20,6 +25,9 @@ import { createApi } from '@dp/api/app';
 import { resolve } from 'node:path';
 import { createGateway } from '../src/app';
 import { newPayer } from '../src/client/payer';
+// @ts-expect-error TS1479: viem's typings are ESM-only; the CommonJS runtime is what node loads here.
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { wrapFetchWithPayment } from 'x402-fetch';
 
 const ITERATIONS = Number(process.argv[2] ?? 300);
 const WARMUP = 30;
@@ -102,6 +110,11 @@ async function main(): Promise<void> {
   const paid: number[] = [];
   const unpaid: number[] = [];
   const baselinePaid: number[] = [];
+  const clientPaid: number[] = [];
+  const withClient = process.env.X402_BENCH_CLIENT === 'x402-fetch';
+  const payingFetches = withClient
+    ? Array.from({ length: WARMUP + ITERATIONS }, () => wrapFetchWithPayment(fetch, privateKeyToAccount(generatePrivateKey())))
+    : [];
   // Alternating keeps the series under the same machine conditions.
   for (let i = 0; i < WARMUP + ITERATIONS; i++) {
     const header = await signedHeader(requirements); // client-side signing is not server latency
@@ -112,6 +125,11 @@ async function main(): Promise<void> {
       const b = await timed(() => fetch(baselineUrl, { headers: { 'X-PAYMENT': other } }));
       if (i >= WARMUP) baselinePaid.push(b);
     }
+    if (withClient) {
+      const payingFetch = payingFetches[i];
+      const c = await timed(() => payingFetch(paidUrl, { method: 'GET' }));
+      if (i >= WARMUP) clientPaid.push(c);
+    }
     if (i >= WARMUP) {
       paid.push(p);
       unpaid.push(u);
@@ -120,6 +138,7 @@ async function main(): Promise<void> {
   paid.sort((a, b) => a - b);
   unpaid.sort((a, b) => a - b);
   baselinePaid.sort((a, b) => a - b);
+  clientPaid.sort((a, b) => a - b);
   const row = (name: string, s: number[]) =>
     `${name.padEnd(34)} p50 ${percentile(s, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(s, 95).toFixed(2).padStart(7)} ms`;
   const ratio50 = percentile(paid, 50) / percentile(unpaid, 50);
@@ -130,6 +149,12 @@ async function main(): Promise<void> {
       row('paid GET /x402/legal/documents/{id}', paid),
       row('unpaid GET /v1/legal/documents/{id}', unpaid),
       `ratio paid/unpaid: p50 ${ratio50.toFixed(2)}x, p95 ${ratio95.toFixed(2)}x (target <= 3x) ${ratio50 <= 3 ? 'OK' : 'ABOVE TARGET'}`,
+      ...(clientPaid.length
+        ? [
+            row('paid with x402-fetch (402 + sign + retry)', clientPaid),
+            `ratio x402-fetch paid/unpaid: p50 ${(percentile(clientPaid, 50) / percentile(unpaid, 50)).toFixed(2)}x, p95 ${(percentile(clientPaid, 95) / percentile(unpaid, 95)).toFixed(2)}x`,
+          ]
+        : []),
       ...(baselinePaid.length
         ? [
             row('paid, baseline build', baselinePaid),
@@ -141,7 +166,7 @@ async function main(): Promise<void> {
   );
 
   const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM x402_payment');
-  const expected = (WARMUP + ITERATIONS) * (baselineUrl ? 2 : 1);
+  const expected = (WARMUP + ITERATIONS) * (1 + (baselineUrl ? 1 : 0) + (withClient ? 1 : 0));
   if (Number(rows[0].n) !== expected) throw new Error(`expected ${expected} payments, found ${rows[0].n}`);
 
   if (baselineServer && baselineGateway) {
