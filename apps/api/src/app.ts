@@ -29,6 +29,7 @@ import { healthRouter } from './routes/health';
 import { internalRouter } from './routes/internal';
 import { DOCUMENT_PATH, documentReadFirst, legalDocumentsRouter, readDocument } from './routes/legal-documents';
 import { openApiRouter } from './routes/openapi';
+import { referenceRouter } from './routes/reference';
 import { usageRouter } from './routes/usage';
 import { v1Routers } from './routes/v1-routers';
 
@@ -139,6 +140,7 @@ export function createApi(deps: ApiDeps): Api {
   // raised while its parameters are decoded) get the headers too.
   app.use('/v1', rateLimitHeadersOnError(deps.state));
   app.use(healthRouter(deps.db));
+  app.use(referenceRouter());
   app.use('/internal', rejectUnsafeInput, internalRouter(ctx));
 
   app.use(notFoundHandler);

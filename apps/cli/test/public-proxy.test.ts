@@ -46,3 +46,26 @@ describe("start's one-port proxy answers as the apps do", () => {
     }
   });
 });
+
+describe("start's one-port proxy routes an exact path only to itself", () => {
+  it('/ reaches the api (its landing page), while another path below / stays a 404', async () => {
+    const { createServer } = await import('node:http');
+    const upstream = createServer((req, res) => res.end(`upstream saw ${req.url}`));
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    const target = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const proxy = await startPublicProxy(0, [
+      { prefix: '/docs', target },
+      { prefix: '/', target, exact: true },
+    ]);
+    const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      expect(await (await fetch(`${base}/`)).text()).toBe('upstream saw /');
+      expect(await (await fetch(`${base}/?utm=1`)).text()).toBe('upstream saw /?utm=1');
+      expect(await (await fetch(`${base}/docs/redoc.standalone.js`)).text()).toBe('upstream saw /docs/redoc.standalone.js');
+      expect((await fetch(`${base}/elsewhere`)).status).toBe(404);
+    } finally {
+      await new Promise((r) => proxy.close(r));
+      await new Promise((r) => upstream.close(r));
+    }
+  });
+});

@@ -143,10 +143,12 @@ export const start: Command = {
         { logDir },
       );
       for (const app of apps) supervisor.start({ name: app.name, script: app.script, env });
-      proxy = await startPublicProxy(
-        config.PUBLIC_PORT,
-        apps.flatMap((a) => (a.prefix ? [{ prefix: a.prefix, target: `http://127.0.0.1:${a.port}` }] : [])),
-      );
+      proxy = await startPublicProxy(config.PUBLIC_PORT, [
+        ...apps.flatMap((a) => (a.prefix ? [{ prefix: a.prefix, target: `http://127.0.0.1:${a.port}` }] : [])),
+        // The api also serves the rendered reference and the landing page.
+        { prefix: '/docs', target: `http://127.0.0.1:${config.API_PORT}` },
+        { prefix: '/', target: `http://127.0.0.1:${config.API_PORT}`, exact: true },
+      ]);
 
       const waits = await Promise.all(
         apps.map(async (app) => ({
@@ -164,7 +166,7 @@ export const start: Command = {
         [
           '',
           `Legal Documents Data API is running at ${base}`,
-          `  API:      ${base}/v1   (OpenAPI: ${base}/v1/openapi.json)`,
+          `  API:      ${base}/v1   (reference: ${base}/docs; OpenAPI: ${base}/v1/openapi.json)`,
           `  x402:     ${base}/x402/legal/documents/{id}   (${config.X402_ENABLED ? 'enabled' : 'disabled; set X402_ENABLED=true to try it'})`,
           ...(apps.some((a) => a.name === 'portal') ? [`  Portal:   ${base}/portal`] : []),
           ...(apps.some((a) => a.name === 'mcp-http')

@@ -4,6 +4,8 @@ import { createHttpServer, createLogger, errorEnvelope, newId, type Logger } fro
 export interface Route {
   prefix: string;
   target: string;
+  /** Only the path itself (with or without a query), not what lies below it: for `/`. */
+  exact?: boolean;
 }
 
 /** Headers of one connection, never forwarded (RFC 9110 §7.6.1). */
@@ -67,8 +69,8 @@ function forward(req: IncomingMessage, res: ServerResponse, target: URL, agent: 
 }
 
 /**
- * One port for the whole product in development: /v1 → api, /x402 → gateway, /portal → portal,
- * /mcp → mcp-http.
+ * One port for the whole product in development: /v1, /docs and / → api, /x402 → gateway,
+ * /portal → portal, /mcp → mcp-http.
  * Production routing lives in infra/; /internal is deliberately never routed. Served by core's
  * hardened server, so malformed requests, slow clients and CONNECT get the error envelope with a
  * request id, as on the apps' own ports; those client errors are not the operator's to act on,
@@ -82,10 +84,12 @@ export function startPublicProxy(
   // Kept-alive upstream connections: a new TCP connection per request made the one port many
   // times slower than the apps' own ports (docs/BENCHMARKS.md).
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  const targets = routes.map((r) => ({ prefix: r.prefix, target: new URL(r.target) }));
+  const targets = routes.map((r) => ({ prefix: r.prefix, exact: r.exact === true, target: new URL(r.target) }));
   const server = createHttpServer((req, res) => {
     const path = req.url ?? '/';
-    const route = targets.find((r) => path === r.prefix || path.startsWith(`${r.prefix}/`) || path.startsWith(`${r.prefix}?`));
+    const route = targets.find(
+      (r) => path === r.prefix || path.startsWith(`${r.prefix}?`) || (!r.exact && path.startsWith(`${r.prefix}/`)),
+    );
     if (!route) return sendError(res, 404, 'not_found', `No route for ${req.method} ${path.split('?')[0]}.`);
     forward(req, res, route.target, agent);
   }, logger);
