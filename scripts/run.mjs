@@ -40,21 +40,30 @@ function pnpmCommand() {
 }
 
 /**
- * The portal's browser tests drive Debian's Chromium (no browser download is possible here).
- * Installed with apt-get when missing and we may; otherwise those tests say what to install.
+ * Debian packages the tests drive as users meet them: Chromium for the browser tests (no browser
+ * download is possible here) and Caddy for the cluster test's front (without it that test uses the
+ * product's own proxy). Installed with apt-get when missing and we may; otherwise the tests say
+ * what to install.
  */
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
+function ensureDebianPackages() {
+  const missing = [
+    ['/usr/bin/chromium', 'chromium'],
+    ['/usr/bin/caddy', 'caddy'],
+  ].filter(([file]) => !existsSync(file));
+  if (missing.length === 0) return;
+  const names = missing.map(([, name]) => name);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!isRoot || !hasApt) {
-    process.stdout.write("Note: /usr/bin/chromium is missing; install Debian's chromium package for the browser tests.\n");
+    process.stdout.write(
+      `Note: Debian's ${names.join(' and ')} package${names.length > 1 ? 's are' : ' is'} missing; install for the browser and cluster tests.\n`,
+    );
     return;
   }
-  step('Installing Chromium (Debian package) for the browser tests');
+  step(`Installing ${names.join(' and ')} (Debian packages) for the browser and cluster tests`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   run('apt-get', ['update', '-qq'], { env });
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { env });
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], { env });
 }
 
 const pnpm = pnpmCommand();
@@ -70,7 +79,7 @@ if (mode === 'start') {
   const r = run(process.execPath, [join(root, 'apps', 'cli', 'dist', 'index.js'), 'start', ...passthrough]);
   process.exit(r.ok ? 0 : (r.status ?? 1));
 } else if (mode === 'test') {
-  ensureChromium();
+  ensureDebianPackages();
   const backends = process.env.DATABASE_URL
     ? `PostgreSQL + ${process.env.REDIS_URL ? 'Redis' : 'in-process state'}`
     : 'embedded PostgreSQL + in-process state';

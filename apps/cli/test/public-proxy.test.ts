@@ -69,3 +69,32 @@ describe("start's one-port proxy routes an exact path only to itself", () => {
     }
   });
 });
+
+describe("the product proxy in front of several instances (cli cluster's fallback)", () => {
+  it('takes the instances in turn, and a GET that cannot reach one goes to the next', async () => {
+    const { createServer } = await import('node:http');
+    const names = ['a', 'b'];
+    const upstreams = await Promise.all(
+      names.map(async (name) => {
+        const s = createServer((_req, res) => res.end(name));
+        await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+        return s;
+      }),
+    );
+    const urls = upstreams.map((s) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`);
+    const proxy = await startPublicProxy(0, [
+      { prefix: '/v1', target: urls },
+      { prefix: '/down', target: ['http://127.0.0.1:9', urls[0]] },
+    ]);
+    const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      const seen = [];
+      for (let i = 0; i < 4; i++) seen.push(await (await fetch(`${base}/v1/x`)).text());
+      expect(seen).toEqual(['a', 'b', 'a', 'b']);
+      for (let i = 0; i < 2; i++) expect(await (await fetch(`${base}/down`)).text()).toBe('a');
+    } finally {
+      await new Promise((r) => proxy.close(r));
+      await Promise.all(upstreams.map((s) => new Promise((r) => s.close(r))));
+    }
+  });
+});

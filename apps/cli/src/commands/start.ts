@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { assertPortFree, loadConfigOrExit } from '@dp/core';
@@ -8,6 +7,7 @@ import type { Command } from '../command';
 import { DataDirError, dataPaths, ensureDataDir, isLock, tryLockDataDir, type DataDirLock } from '../database';
 import { ensureDemoKey } from '../start/demo-key';
 import { loadCorpus } from '../start/load-corpus';
+import { localSecrets } from '../start/secrets';
 import { startPublicProxy } from '../start/public-proxy';
 import { Supervisor } from '../start/supervisor';
 import { waitReady } from '../start/wait-ready';
@@ -16,15 +16,6 @@ const APPS_DIR = join(__dirname, '..', '..', '..');
 /** The setting that names each app's port, where it is not `<NAME>_PORT`. */
 const PORT_SETTING: Record<string, string> = { gateway: 'GATEWAY_PORT', 'mcp-http': 'MCP_HTTP_PORT' };
 const DEFAULT_EMBEDDED_DB_PORT = 54329;
-
-/** Secrets that must survive restarts (sessions, internal tokens), generated once per machine. */
-function localSecrets(dataDir: string): { internal: string; session: string } {
-  const file = join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { internal: string; session: string };
-  const secrets = { internal: randomBytes(32).toString('hex'), session: randomBytes(32).toString('hex') };
-  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
-  return secrets;
-}
 
 interface AppSpec {
   name: string;

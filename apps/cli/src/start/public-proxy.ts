@@ -3,7 +3,8 @@ import { createHttpServer, createLogger, errorEnvelope, newId, type Logger } fro
 
 export interface Route {
   prefix: string;
-  target: string;
+  /** One upstream, or several taken in turn (a GET/HEAD that cannot connect tries the next). */
+  target: string | string[];
   /** Only the path itself (with or without a query), not what lies below it: for `/`. */
   exact?: boolean;
 }
@@ -40,7 +41,8 @@ function sendError(res: ServerResponse, status: number, code: 'unavailable' | 'n
  * Forwards one request over a kept-alive upstream connection. The app may close an idle one just
  * as it is reused: a GET or HEAD that fails that way before any answer is sent again once.
  */
-function forward(req: IncomingMessage, res: ServerResponse, target: URL, agent: Agent, retried = false): void {
+function forward(req: IncomingMessage, res: ServerResponse, upstreams: Upstreams, agent: Agent, retried = false): void {
+  const target = upstreams.next();
   const headers = endToEnd(req.headers);
   const client = req.socket.remoteAddress ?? '';
   const before = req.headers['x-forwarded-for'];
@@ -58,7 +60,9 @@ function forward(req: IncomingMessage, res: ServerResponse, target: URL, agent: 
   const withoutBody = req.method === 'GET' || req.method === 'HEAD';
   upstream.on('timeout', () => upstream.destroy(new Error('upstream timeout')));
   upstream.on('error', () => {
-    if (withoutBody && upstream.reusedSocket && !retried && !res.headersSent) return forward(req, res, target, agent, true);
+    // A reused connection the app closed, or (with several upstreams) one that is down: once more.
+    if (withoutBody && (upstream.reusedSocket || upstreams.count > 1) && !retried && !res.headersSent)
+      return forward(req, res, upstreams, agent, true);
     sendError(res, 502, 'unavailable', 'The upstream service is not reachable.');
   });
   res.on('close', () => {
@@ -66,6 +70,23 @@ function forward(req: IncomingMessage, res: ServerResponse, target: URL, agent: 
   });
   if (withoutBody) upstream.end();
   else req.pipe(upstream);
+}
+
+/** A route's upstreams, taken in turn. */
+class Upstreams {
+  private turn = 0;
+  private readonly urls: URL[];
+  constructor(target: string | string[]) {
+    this.urls = [target].flat().map((t) => new URL(t));
+  }
+  get count(): number {
+    return this.urls.length;
+  }
+  next(): URL {
+    const url = this.urls[this.turn % this.urls.length];
+    this.turn = (this.turn + 1) % this.urls.length;
+    return url;
+  }
 }
 
 /**
@@ -80,22 +101,23 @@ export function startPublicProxy(
   port: number,
   routes: Route[],
   logger: Logger = createLogger({ name: 'public-proxy', level: 'error' }),
+  host?: string,
 ): Promise<Server> {
   // Kept-alive upstream connections: a new TCP connection per request made the one port many
   // times slower than the apps' own ports (docs/BENCHMARKS.md).
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  const targets = routes.map((r) => ({ prefix: r.prefix, exact: r.exact === true, target: new URL(r.target) }));
+  const targets = routes.map((r) => ({ prefix: r.prefix, exact: r.exact === true, upstreams: new Upstreams(r.target) }));
   const server = createHttpServer((req, res) => {
     const path = req.url ?? '/';
     const route = targets.find(
       (r) => path === r.prefix || path.startsWith(`${r.prefix}?`) || (!r.exact && path.startsWith(`${r.prefix}/`)),
     );
     if (!route) return sendError(res, 404, 'not_found', `No route for ${req.method} ${path.split('?')[0]}.`);
-    forward(req, res, route.target, agent);
+    forward(req, res, route.upstreams, agent);
   }, logger);
   server.on('close', () => agent.destroy());
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, () => resolve(server));
+    server.listen(port, host, () => resolve(server));
   });
 }

@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { clusterCaddyfile } from '../src/commands/cluster';
+
+const INFRA = join(__dirname, '..', '..', '..', 'infra');
+
+/** Caddy's own parser on a Caddyfile (Debian's caddy, which `npm test` installs). */
+function adapt(caddyfile: string, env: Record<string, string> = {}): { status: number | null; stderr: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'dp-caddyfile-'));
+  try {
+    const file = join(dir, 'Caddyfile');
+    writeFileSync(file, caddyfile);
+    const r = spawnSync('caddy', ['adapt', '--config', file, '--adapter', 'caddyfile'], {
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
+    return { status: r.status, stderr: r.stderr };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('infra/: the deployment files', () => {
+  it('compose.yaml brings up PostgreSQL, Redis, two api instances and every app, Caddy in front', () => {
+    // Compose reads YAML merge keys (`<<: *app`), as yaml does with merge: true.
+    const compose = parse(readFileSync(join(INFRA, 'compose.yaml'), 'utf8'), { merge: true }) as {
+      services: Record<string, { command?: string[]; environment?: Record<string, string>; ports?: string[] }>;
+    };
+    expect(Object.keys(compose.services).sort()).toEqual(
+      ['api-1', 'api-2', 'caddy', 'mcp-http', 'portal', 'postgres', 'redis', 'webhook-worker', 'x402-gateway'].sort(),
+    );
+    for (const name of ['api-1', 'api-2', 'x402-gateway', 'portal', 'mcp-http', 'webhook-worker']) {
+      const service = compose.services[name];
+      expect(service.environment).toMatchObject({
+        NODE_ENV: 'production',
+        DATABASE_URL: expect.any(String),
+        REDIS_URL: expect.any(String),
+      });
+      expect(service.command?.[1]).toMatch(/^apps\/[a-z0-9-]+\/dist\/index\.js$/);
+    }
+    expect(compose.services.caddy.ports).toEqual(['8080:8080']);
+  });
+
+  it("Caddy accepts infra/Caddyfile and the cluster's generated one", () => {
+    expect(adapt(readFileSync(join(INFRA, 'Caddyfile'), 'utf8'), { SITE_ADDRESS: ':8080' })).toMatchObject({ status: 0 });
+    const generated = clusterCaddyfile(8080, {
+      api: ['http://127.0.0.1:4001', 'http://127.0.0.1:4002'],
+      gateway: 'http://127.0.0.1:4003',
+      portal: 'http://127.0.0.1:4004',
+      mcp: 'http://127.0.0.1:4005',
+    });
+    expect(generated).toContain('reverse_proxy 127.0.0.1:4001 127.0.0.1:4002');
+    expect(adapt(generated)).toMatchObject({ status: 0 });
+  });
+});
