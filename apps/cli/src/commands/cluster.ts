@@ -168,9 +168,10 @@ export const cluster: Command = {
       { name: 'webhooks', script: join(APPS_DIR, 'webhook-worker', 'dist', 'index.js') },
     ].filter((m) => existsSync(m.script));
 
+    // The private balancer: every path (prefix '') to the api instances, on loopback only.
+    const internal = await startPublicProxy(internalPort, [{ prefix: '', target: routes.api }], undefined, '127.0.0.1');
     let stopping = false;
     let front: Server | undefined;
-    let internal: Server | undefined;
     let caddy: ChildProcess | undefined;
     const supervisor = new Supervisor(
       (name, code) => {
@@ -183,7 +184,7 @@ export const cluster: Command = {
       if (stopping) return;
       stopping = true;
       front?.close();
-      internal?.close();
+      internal.close();
       caddy?.kill('SIGTERM');
       await supervisor.stopAll();
       process.exit(code);
@@ -192,8 +193,6 @@ export const cluster: Command = {
     process.on('SIGTERM', () => void shutdown(0));
 
     for (const m of members) supervisor.start({ name: m.name, script: m.script, env: { ...env, ...m.env } });
-    // The private balancer: every path (prefix '') to the api instances, on loopback only.
-    internal = await startPublicProxy(internalPort, [{ prefix: '', target: routes.api }], undefined, '127.0.0.1');
 
     if (useCaddy) {
       const dir = join(paths.dataDir, 'cluster');
