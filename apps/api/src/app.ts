@@ -5,6 +5,8 @@ import {
   createJsonApiApp,
   createLogger,
   declaredQueryParameters,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
   errorHandler,
   loadOpenApiDocument,
   notFoundHandler,
@@ -52,13 +54,27 @@ export interface Api {
   close(): Promise<void>;
 }
 
+/** What a browser's script may read of a /v1 response: every header the API documents. */
+const EXPOSED_HEADERS = [
+  'X-Request-Id',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'RateLimit',
+  'RateLimit-Policy',
+  'Retry-After',
+  'WWW-Authenticate',
+  'ETag',
+  'Location',
+  IDEMPOTENT_REPLAYED_HEADER,
+].join(', ');
+/** What a browser may send: the key, a JSON body, its own request id, the conditional and idempotency fields. */
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-Request-Id', 'If-None-Match', IDEMPOTENCY_KEY_HEADER].join(', ');
+
 /** Browsers may call the API with a key (no cookies are used), so any origin is fine. */
 const cors: RequestHandler = (_req, res, next) => {
   res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader(
-    'Access-Control-Expose-Headers',
-    'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, WWW-Authenticate',
-  );
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
   next();
 };
 
@@ -71,7 +87,7 @@ const preflight: RequestHandler = (req, res, next) => {
   if (req.method !== 'OPTIONS') return next();
   if (req.get('access-control-request-method')) {
     res.setHeader('Access-Control-Allow-Methods', API_METHODS);
-    res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Request-Id');
+    res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
     res.setHeader('Access-Control-Max-Age', '600');
   } else {
     res.setHeader('Allow', API_METHODS);
