@@ -18,7 +18,7 @@ import {
   type SharedState,
   type Unsubscribe,
 } from '@dp/core';
-import { announcementFeed, DOCUMENTS_CHANGED, type Database } from '@dp/db';
+import { announcementFeed, deleteExpiredIdempotencyKeys, DOCUMENTS_CHANGED, type Database } from '@dp/db';
 import { authenticate } from './auth/authenticate';
 import { createKeyCache } from './auth/key-cache';
 import { listenForRevocations } from './auth/revocation-listener';
@@ -95,6 +95,8 @@ const preflight: RequestHandler = (req, res, next) => {
   res.status(204).end();
 };
 
+const IDEMPOTENCY_SWEEP_MS = 60 * 60 * 1000;
+
 /** The query parameters /v1's operations declare, from the OpenAPI document (read once per process). */
 let declaredQuery: ReturnType<typeof declaredQueryParameters> | undefined;
 
@@ -115,6 +117,12 @@ export function createApi(deps: ApiDeps): Api {
   const documents = new DocumentCache(deps.db, deps.documentCacheTtlMs);
   const ctx: ApiContext = { ...deps, logger, meter, quota: new QuotaGuard(deps.db, meter), keyCache, documents };
   meter.start();
+  // Expired idempotency keys are never answered; this only keeps the table small. Every instance
+  // sweeps (the DELETE is idempotent), so none needs electing.
+  const sweep = setInterval(() => {
+    deleteExpiredIdempotencyKeys(deps.db).catch((err: Error) => logger.warn({ err: { message: err.message } }, 'idempotency key sweep failed'));
+  }, IDEMPOTENCY_SWEEP_MS);
+  sweep.unref();
   const unsubscribers: Unsubscribe[] = [];
   const ready = Promise.all([
     listenForRevocations(deps.state, deps.db, keyCache, logger),
@@ -165,6 +173,7 @@ export function createApi(deps: ApiDeps): Api {
     context: ctx,
     ready,
     close: async () => {
+      clearInterval(sweep);
       for (const u of unsubscribers) await u();
       await meter.close();
     },

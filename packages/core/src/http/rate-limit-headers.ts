@@ -10,14 +10,13 @@ export const RATE_LIMIT_POLICY = 'default';
  * (structured fields): `RateLimit-Policy: "default";q=<limit>;w=<window s>` and
  * `RateLimit: "default";r=<remaining>;t=<seconds until the window resets>`.
  */
-export function rateLimitHeaders(d: RateLimitDecision, now = Date.now()): Record<string, string> {
-  const resetIn = Math.max(0, d.resetAt - Math.floor(now / 1000));
+export function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
   return {
     'X-RateLimit-Limit': String(d.limit),
     'X-RateLimit-Remaining': String(d.remaining),
     'X-RateLimit-Reset': String(d.resetAt),
     'RateLimit-Policy': `"${RATE_LIMIT_POLICY}";q=${d.limit};w=${d.windowSeconds}`,
-    RateLimit: `"${RATE_LIMIT_POLICY}";r=${d.remaining};t=${resetIn}`,
+    RateLimit: `"${RATE_LIMIT_POLICY}";r=${d.remaining};t=${d.retryAfterSeconds}`,
   };
 }
 
