@@ -3,6 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Document, Spectral } from '@stoplight/spectral-core';
+import { Json } from '@stoplight/spectral-parsers';
+import { oas } from '@stoplight/spectral-rulesets';
 import { createHarness, apiConfig, type Harness } from './harness';
 
 const REDOCLY = join(__dirname, '../../../node_modules/.bin/redocly');
@@ -12,7 +15,7 @@ interface LintReport {
   problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }>;
 }
 
-/** The served document (what integrators and generators read), linted by Redocly CLI. */
+/** The served document (what integrators and generators read), linted by Redocly CLI and Spectral. */
 describe('GET /v1/openapi.json', () => {
   let h: Harness;
   let dir: string;
@@ -47,5 +50,15 @@ describe('GET /v1/openapi.json', () => {
       .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
     expect(errors).toEqual([]);
     expect(report.totals.errors).toBe(0);
+  }, 120_000);
+
+  it('has no Spectral errors (spectral:oas)', async () => {
+    const res = await h.http.get('/v1/openapi.json');
+    const spectral = new Spectral();
+    spectral.setRuleset(oas);
+    const results = await spectral.run(new Document(JSON.stringify(res.body), Json, 'openapi.json'));
+    // Severity 0 is an error (1 warning, 2 information, 3 hint).
+    const errors = results.filter((r) => r.severity === 0).map((r) => `${String(r.code)}: ${r.message} at ${r.path.join('.')}`);
+    expect(errors).toEqual([]);
   }, 120_000);
 });
