@@ -120,7 +120,9 @@ export function createApi(deps: ApiDeps): Api {
   // Expired idempotency keys are never answered; this only keeps the table small. Every instance
   // sweeps (the DELETE is idempotent), so none needs electing.
   const sweep = setInterval(() => {
-    deleteExpiredIdempotencyKeys(deps.db).catch((err: Error) => logger.warn({ err: { message: err.message } }, 'idempotency key sweep failed'));
+    deleteExpiredIdempotencyKeys(deps.db).catch((err: Error) =>
+      logger.warn({ err: { message: err.message } }, 'idempotency key sweep failed'),
+    );
   }, IDEMPOTENCY_SWEEP_MS);
   sweep.unref();
   const unsubscribers: Unsubscribe[] = [];

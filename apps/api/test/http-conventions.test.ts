@@ -151,7 +151,10 @@ describe('compression', () => {
 
   it('leaves bodies under 1 KB and clients that do not ask alone', async () => {
     const { key } = await h.newKey();
-    const small = await raw(served, 'GET', '/v1/legal/documents/sb%2F1900%2F999', { Authorization: `Bearer ${key}`, 'Accept-Encoding': 'gzip, br' });
+    const small = await raw(served, 'GET', '/v1/legal/documents/sb%2F1900%2F999', {
+      Authorization: `Bearer ${key}`,
+      'Accept-Encoding': 'gzip, br',
+    });
     expect(small.status).toBe(404);
     expect(small.body.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();

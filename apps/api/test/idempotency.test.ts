@@ -216,7 +216,9 @@ describe('Idempotency-Key', () => {
     const { key, orgId } = await one.newKey();
     await send(one, 'post', '/v1/webhooks', key, 'sweep-1', hook(15));
     await send(one, 'post', '/v1/webhooks', key, 'sweep-2', hook(16));
-    await one.db.query(`UPDATE idempotency_key SET expires_at = now() - interval '1 second' WHERE org_id = $1 AND key = 'sweep-1'`, [orgId]);
+    await one.db.query(`UPDATE idempotency_key SET expires_at = now() - interval '1 second' WHERE org_id = $1 AND key = 'sweep-1'`, [
+      orgId,
+    ]);
     expect(await deleteExpiredIdempotencyKeys(one.db)).toBeGreaterThanOrEqual(1);
     const left = await one.db.query<{ key: string }>('SELECT key FROM idempotency_key WHERE org_id = $1 ORDER BY key', [orgId]);
     expect(left.map((r) => r.key)).toEqual(['sweep-2']);

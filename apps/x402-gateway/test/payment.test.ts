@@ -70,10 +70,7 @@ describe('a paid call', () => {
 
   it('compresses the paid document when asked (br here), and exposes the IETF rate-limit fields', async () => {
     const payment = await newPayer().sign(await challenge(PATH));
-    const res = await request(h.url)
-      .get(PATH)
-      .set('X-PAYMENT', encode(payment))
-      .set('Accept-Encoding', 'br');
+    const res = await request(h.url).get(PATH).set('X-PAYMENT', encode(payment)).set('Accept-Encoding', 'br');
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-length']).toBeUndefined();

@@ -12,7 +12,6 @@ async function consume(state: SharedState, req: Request): Promise<RateLimitDecis
   return state.rateLimiter.consume(key, limit, WINDOW_SECONDS);
 }
 
-
 /**
  * Per-organization fixed window (per plan), shared through Redis when configured. Sets
  * X-RateLimit-* on every response, 429 rate_limited with Retry-After (seconds) when exceeded.

@@ -20,7 +20,10 @@ export function parseIdempotencyKey(value: string | string[] | undefined): strin
   const key = /^"[^"\\]*"$/.test(raw) ? raw.slice(1, -1) : raw;
   if (!key.length || key.length > IDEMPOTENCY_KEY_MAX_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
     throw invalidRequest([
-      { field: IDEMPOTENCY_KEY_HEADER, problem: `must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible ASCII characters (a UUID, for example)` },
+      {
+        field: IDEMPOTENCY_KEY_HEADER,
+        problem: `must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible ASCII characters (a UUID, for example)`,
+      },
     ]);
   }
   return key;
