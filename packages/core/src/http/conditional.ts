@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Meta } from '../envelope';
 
@@ -9,9 +9,13 @@ import type { Meta } from '../envelope';
  */
 export const REVALIDATE_CACHE_CONTROL = 'private, no-cache';
 
-/** The strong ETag of the envelope's data: equal data, equal tag, whichever request asked. */
+/**
+ * The strong ETag of the envelope's data: equal data, equal tag, whichever request asked. SHA-1
+ * by the one-shot `crypto.hash`: it runs on every document read, and a tag needs no resistance to
+ * forged collisions (nobody but the API chooses the data).
+ */
 export function entityTag(dataJson: string): string {
-  return `"${createHash('sha256').update(dataJson).digest('base64url').slice(0, 32)}"`;
+  return `"${hash('sha1', dataJson, 'base64url')}"`;
 }
 
 /** An entity tag as compared (RFC 9110 weak comparison): without `W/` and the content-coding suffix compression adds. */
