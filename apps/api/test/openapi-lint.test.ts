@@ -34,6 +34,26 @@ describe('GET /v1/openapi.json', () => {
     expect(res.body.servers).toEqual([{ url: 'https://legal.example.org', description: expect.any(String) }]);
   });
 
+  it('declares the request id and both families of rate-limit fields on every response', async () => {
+    const res = await h.http.get('/v1/openapi.json');
+    const doc = res.body as {
+      paths: Record<string, Record<string, { responses?: Record<string, { $ref?: string; headers?: Record<string, unknown> }> }>>;
+      components: { responses: Record<string, { headers?: Record<string, unknown> }> };
+    };
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          const resolved = response.$ref ? doc.components.responses[response.$ref.split('/').pop()!] : response;
+          for (const name of ['X-Request-Id', 'X-RateLimit-Limit', 'RateLimit', 'RateLimit-Policy']) {
+            if (!resolved.headers?.[name]) missing.push(`${method.toUpperCase()} ${path} ${status}: ${name}`);
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('has no Redocly lint errors', async () => {
     const res = await h.http.get('/v1/openapi.json');
     const file = join(dir, 'openapi.json');
