@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Meta } from '../envelope';
+import { writeJsonText } from './respond';
 
 /**
  * How long a validated copy may be used: `private` (the answer depends on the caller's key, so no
@@ -57,9 +58,5 @@ export function sendCacheable<T>(
     return;
   }
   const meta: Meta = { request_id: req.requestId, ...extra };
-  const text = `{"success":true,"data":${dataJson},"meta":${JSON.stringify(meta)}}`;
-  res.statusCode = 200;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
+  writeJsonText(res, 200, `{"success":true,"data":${dataJson},"meta":${JSON.stringify(meta)}}`);
 }
