@@ -5,6 +5,8 @@ import {
   createJsonApiApp,
   createLogger,
   declaredQueryParameters,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
   errorHandler,
   loadOpenApiDocument,
   notFoundHandler,
@@ -16,7 +18,7 @@ import {
   type SharedState,
   type Unsubscribe,
 } from '@dp/core';
-import { announcementFeed, DOCUMENTS_CHANGED, type Database } from '@dp/db';
+import { announcementFeed, deleteExpiredIdempotencyKeys, DOCUMENTS_CHANGED, type Database } from '@dp/db';
 import { authenticate } from './auth/authenticate';
 import { createKeyCache } from './auth/key-cache';
 import { listenForRevocations } from './auth/revocation-listener';
@@ -53,13 +55,27 @@ export interface Api {
   close(): Promise<void>;
 }
 
+/** What a browser's script may read of a /v1 response: every header the API documents. */
+const EXPOSED_HEADERS = [
+  'X-Request-Id',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'RateLimit',
+  'RateLimit-Policy',
+  'Retry-After',
+  'WWW-Authenticate',
+  'ETag',
+  'Location',
+  IDEMPOTENT_REPLAYED_HEADER,
+].join(', ');
+/** What a browser may send: the key, a JSON body, its own request id, the conditional and idempotency fields. */
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-Request-Id', 'If-None-Match', IDEMPOTENCY_KEY_HEADER].join(', ');
+
 /** Browsers may call the API with a key (no cookies are used), so any origin is fine. */
 const cors: RequestHandler = (_req, res, next) => {
   res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader(
-    'Access-Control-Expose-Headers',
-    'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, WWW-Authenticate',
-  );
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
   next();
 };
 
@@ -72,13 +88,15 @@ const preflight: RequestHandler = (req, res, next) => {
   if (req.method !== 'OPTIONS') return next();
   if (req.get('access-control-request-method')) {
     res.setHeader('Access-Control-Allow-Methods', API_METHODS);
-    res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Request-Id');
+    res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
     res.setHeader('Access-Control-Max-Age', '600');
   } else {
     res.setHeader('Allow', API_METHODS);
   }
   res.status(204).end();
 };
+
+const IDEMPOTENCY_SWEEP_MS = 60 * 60 * 1000;
 
 /** The query parameters /v1's operations declare, from the OpenAPI document (read once per process). */
 let declaredQuery: ReturnType<typeof declaredQueryParameters> | undefined;
@@ -100,6 +118,14 @@ export function createApi(deps: ApiDeps): Api {
   const documents = new DocumentCache(deps.db, deps.documentCacheTtlMs);
   const ctx: ApiContext = { ...deps, logger, meter, quota: new QuotaGuard(deps.db, meter), keyCache, documents };
   meter.start();
+  // Expired idempotency keys are never answered; this only keeps the table small. Every instance
+  // sweeps (the DELETE is idempotent), so none needs electing.
+  const sweep = setInterval(() => {
+    deleteExpiredIdempotencyKeys(deps.db).catch((err: Error) =>
+      logger.warn({ err: { message: err.message } }, 'idempotency key sweep failed'),
+    );
+  }, IDEMPOTENCY_SWEEP_MS);
+  sweep.unref();
   const unsubscribers: Unsubscribe[] = [];
   const ready = Promise.all([
     listenForRevocations(deps.state, deps.db, keyCache, logger),
@@ -151,6 +177,7 @@ export function createApi(deps: ApiDeps): Api {
     context: ctx,
     ready,
     close: async () => {
+      clearInterval(sweep);
       for (const u of unsubscribers) await u();
       await meter.close();
     },

@@ -3,6 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Document, Spectral, type RulesetDefinition } from '@stoplight/spectral-core';
+import { Json } from '@stoplight/spectral-parsers';
+import { oas } from '@stoplight/spectral-rulesets';
 import { createHarness, apiConfig, type Harness } from './harness';
 
 const REDOCLY = join(__dirname, '../../../node_modules/.bin/redocly');
@@ -12,7 +15,7 @@ interface LintReport {
   problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }>;
 }
 
-/** The served document (what integrators and generators read), linted by Redocly CLI. */
+/** The served document (what integrators and generators read), linted by Redocly CLI and Spectral. */
 describe('GET /v1/openapi.json', () => {
   let h: Harness;
   let dir: string;
@@ -31,6 +34,26 @@ describe('GET /v1/openapi.json', () => {
     expect(res.body.servers).toEqual([{ url: 'https://legal.example.org', description: expect.any(String) }]);
   });
 
+  it('declares the request id and both families of rate-limit fields on every response', async () => {
+    const res = await h.http.get('/v1/openapi.json');
+    const doc = res.body as {
+      paths: Record<string, Record<string, { responses?: Record<string, { $ref?: string; headers?: Record<string, unknown> }> }>>;
+      components: { responses: Record<string, { headers?: Record<string, unknown> }> };
+    };
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          const resolved = response.$ref ? doc.components.responses[response.$ref.split('/').pop()!] : response;
+          for (const name of ['X-Request-Id', 'X-RateLimit-Limit', 'RateLimit', 'RateLimit-Policy']) {
+            if (!resolved.headers?.[name]) missing.push(`${method.toUpperCase()} ${path} ${status}: ${name}`);
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('has no Redocly lint errors', async () => {
     const res = await h.http.get('/v1/openapi.json');
     const file = join(dir, 'openapi.json');
@@ -47,5 +70,16 @@ describe('GET /v1/openapi.json', () => {
       .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
     expect(errors).toEqual([]);
     expect(report.totals.errors).toBe(0);
+  }, 120_000);
+
+  it('has no Spectral errors (spectral:oas)', async () => {
+    const res = await h.http.get('/v1/openapi.json');
+    const spectral = new Spectral();
+    // The rulesets package's declaration of `oas` omits `extends`, which the core's type requires.
+    spectral.setRuleset(oas as unknown as RulesetDefinition);
+    const results = await spectral.run(new Document(JSON.stringify(res.body), Json, 'openapi.json'));
+    // Severity 0 is an error (1 warning, 2 information, 3 hint).
+    const errors = results.filter((r) => (r.severity as number) === 0).map((r) => `${String(r.code)}: ${r.message} at ${r.path.join('.')}`);
+    expect(errors).toEqual([]);
   }, 120_000);
 });

@@ -1,3 +1,5 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -117,6 +119,38 @@ describe('tools over Streamable HTTP', () => {
     });
     expect(usage.requests).toBe(7);
     expect(usage.units.used).toBe(7);
+  });
+
+  it('compresses an answer of 1 KB and more when asked (gzip), and the SDK client reads it', async () => {
+    const { key } = await stack.api.newKey();
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+    const res = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const req = httpRequest(
+        stack.mcpUrl,
+        {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${key}`,
+            'Content-Type': 'application/json',
+            Accept: 'application/json, text/event-stream',
+            'Accept-Encoding': 'gzip',
+            'MCP-Protocol-Version': '2025-06-18',
+          },
+        },
+        (r) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => resolve({ headers: r.headers, body: Buffer.concat(chunks) }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const answer = JSON.parse(gunzipSync(res.body).toString()) as { result: { tools: { name: string }[] } };
+    expect(answer.result.tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
+    // The SDK's fetch asks for compressed answers too; it lists the tools all the same.
+    await withMcp(key, async (m) => expect((await m.client.listTools()).tools).toHaveLength(TOOL_NAMES.length));
   });
 
   it('tools/list and bad arguments make no /v1 request', async () => {

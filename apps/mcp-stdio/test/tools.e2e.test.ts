@@ -212,8 +212,9 @@ describe('each tool is one metered request, charged like REST', () => {
   it('legal_changes: the kinds filter and limit are passed on; next_cursor pages on', async () => {
     const first = await mcp.call('legal_changes', { since: '2000-01-01T00:00:00Z', filters: { kinds: ['document.created'] }, limit: 1 });
     expect(first.isError).toBeFalsy();
-    const page1 = first.structuredContent as { changes: { id: string; kind: string }[]; next_cursor: string };
+    const page1 = first.structuredContent as { changes: { id: string; kind: string }[]; next_cursor: string; has_more: boolean };
     expect(page1.changes).toEqual([expect.objectContaining({ kind: 'document.created' })]);
+    expect(page1.has_more).toBe(true); // the API's has_more, passed on
     expect(textOf(first)).toContain(`since "${page1.next_cursor}"`);
     const second = await mcp.call('legal_changes', { since: page1.next_cursor, filters: { kinds: ['document.created'] }, limit: 1 });
     const page2 = second.structuredContent as { changes: { id: string }[] };

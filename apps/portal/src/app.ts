@@ -1,5 +1,6 @@
 import express from 'express';
 import {
+  compressResponses,
   createLogger,
   errorHandler,
   httpLogger,
@@ -69,7 +70,10 @@ export function createPortal(deps: PortalDeps): Portal {
   app.use(securityHeaders(ctx.cookies.secure));
   app.use(httpLogger(logger));
   app.use(healthRouter(deps.db));
-  app.use('/portal/static', staticRouter());
+  // Only the static files are compressed: the pages carry the CSRF token (and, once, a new key or
+  // webhook secret) beside what the user typed, sent with the session cookie, which is what BREACH
+  // needs; the API's answers are not (its key travels in a header no browser sends by itself).
+  app.use('/portal/static', compressResponses(), staticRouter());
 
   const portal = express.Router();
   portal.use(refuseBearer, noStore);

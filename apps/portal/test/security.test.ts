@@ -197,6 +197,17 @@ describe('static assets and headers', () => {
     expect(page.text).not.toMatch(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/json")[^>]*>/);
   });
 
+  it('compresses the static files when asked, never the pages (they carry the CSRF token: BREACH)', async () => {
+    const css = await request(h.portal.app).get('/portal/static/portal.css').set('Accept-Encoding', 'br');
+    expect(css.status).toBe(200);
+    expect(css.headers['content-encoding']).toBe('br');
+    expect(css.text).toContain('{');
+    const page = await request(h.portal.app).get('/portal/login').set('Accept-Encoding', 'gzip, br');
+    expect(page.status).toBe(200);
+    expect(page.text.length).toBeGreaterThan(1024);
+    expect(page.headers['content-encoding']).toBeUndefined();
+  });
+
   it('unknown portal pages get a 404 page', async () => {
     const res = await request(h.portal.app).get('/portal/nope');
     expect(res.status).toBe(404);

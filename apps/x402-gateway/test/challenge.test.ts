@@ -37,6 +37,13 @@ describe('the 402 challenge', () => {
     expectMatchesOpenApi(res, 'get', PATH);
   });
 
+  it('sends the IETF RateLimit fields in the current draft syntax with the challenge', async () => {
+    const res = await request(h.url).get(PATH).set('X-Forwarded-For', '10.0.0.9');
+    expect(res.status).toBe(402);
+    expect(res.headers['ratelimit-policy']).toMatch(/^"default";q=\d+;w=\d+$/);
+    expect(res.headers.ratelimit).toMatch(/^"default";r=\d+;t=\d+$/);
+  });
+
   it('echoes the unencoded natural key URL as well', async () => {
     const res = await request(h.url).get('/x402/legal/documents/sb/2091/1').set('X-Forwarded-For', '10.0.0.2');
     expect(res.status).toBe(402);

@@ -68,6 +68,18 @@ describe('a paid call', () => {
     expect(res.body.data.document.natural_key).toBe('sb/2091/1');
   });
 
+  it('compresses the paid document when asked (br here), and exposes the IETF rate-limit fields', async () => {
+    const payment = await newPayer().sign(await challenge(PATH));
+    const res = await request(h.url).get(PATH).set('X-PAYMENT', encode(payment)).set('Accept-Encoding', 'br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-length']).toBeUndefined();
+    // superagent decodes br itself: the body read is the document.
+    expect(res.body.data.document.natural_key).toBe('sb/2091/1');
+    const exposed = String(res.headers['access-control-expose-headers']).toLowerCase();
+    expect(exposed).toContain('ratelimit-policy');
+  });
+
   it('records a payment with one durable write (reserved already settled, the simulated facilitator settling offline), and serves the body each time with its own request id', async () => {
     const statements: string[] = [];
     const query = h.db.query.bind(h.db);
@@ -88,6 +100,7 @@ describe('a paid call', () => {
       // The same cached body, serialised once, carries each answer's own request id.
       const again = await request(h.url)
         .get(PATH)
+        .set('Accept-Encoding', 'identity') // the length checked below is the uncompressed body's
         .set('X-PAYMENT', encode(await payer.sign(await challenge(PATH))));
       expect(again.body.meta.request_id).toBe(again.headers['x-request-id']);
       expect(again.body.meta.request_id).not.toBe(res.body.meta.request_id);

@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
+  idempotency_key_reused: 422,
   unsupported_media_type: 415,
   headers_too_large: 431,
   rate_limited: 429,

@@ -36,7 +36,42 @@ export function loadOpenApiDocument(docsDir = DOCS_DIR): OpenApiDoc {
     }
     for (const tag of (fragment.tags as unknown[] | undefined) ?? []) ((doc.tags as unknown[]) ??= []).push(tag);
   }
+  declareCommonHeaders(doc);
   return doc;
+}
+
+/** Headers every answer of the API carries, declared on every response here rather than by hand in each. */
+const COMMON_RESPONSE_HEADERS = [
+  'X-Request-Id',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'RateLimit',
+  'RateLimit-Policy',
+];
+
+/**
+ * Adds the common headers (components.headers) to every response of every operation; a response
+ * given by `$ref` gets them in its component, once.
+ */
+function declareCommonHeaders(doc: OpenApiDoc): void {
+  const headers = doc.components?.headers ?? {};
+  const common = COMMON_RESPONSE_HEADERS.filter((name) => name in headers);
+  const responses = doc.components?.responses ?? {};
+  const withHeaders = (response: Record<string, unknown>) => {
+    const ref = response.$ref;
+    const target =
+      typeof ref === 'string' ? (responses[ref.replace('#/components/responses/', '')] as Record<string, unknown> | undefined) : response;
+    if (!target) return;
+    const declared = ((target.headers as Record<string, unknown> | undefined) ??= {});
+    for (const name of common) declared[name] ??= { $ref: `#/components/headers/${name}` };
+  };
+  for (const item of Object.values(doc.paths) as Array<Record<string, unknown>>) {
+    for (const operation of Object.values(item)) {
+      const answers = (operation as { responses?: Record<string, Record<string, unknown>> } | null)?.responses;
+      if (answers) for (const response of Object.values(answers)) withHeaders(response);
+    }
+  }
 }
 
 /**

@@ -22,7 +22,11 @@ export const UNIT_COST: Record<Operation, number> = {
   'webhooks.manage': 0,
 };
 
-/** A request that fails (4xx/5xx) costs nothing. */
-export function unitsFor(operation: Operation, httpStatus: number): number {
-  return httpStatus >= 400 ? 0 : UNIT_COST[operation];
+/**
+ * A request that fails (4xx/5xx) costs nothing, and neither does one that transfers no
+ * representation: a HEAD, or a 304 to a conditional GET (issue 27; docs/DECISIONS.md). Both are
+ * still counted and rate limited.
+ */
+export function unitsFor(operation: Operation, httpStatus: number, method = 'GET'): number {
+  return httpStatus >= 400 || httpStatus === 304 || method === 'HEAD' ? 0 : UNIT_COST[operation];
 }

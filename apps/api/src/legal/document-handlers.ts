@@ -76,6 +76,7 @@ export function createDocumentHandlers(db: Database, documents: DocumentCache, c
         types,
         relations: page.edges,
         next_cursor: page.nextCursor ? encodeCursor(page.nextCursor) : null,
+        has_more: page.nextCursor !== null,
       };
     },
   };

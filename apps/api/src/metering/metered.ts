@@ -25,11 +25,12 @@ export function metered(
     const principal = req.principal;
     if (!principal || req.authError) return checkScope(req, res, next);
     const operation = typeof operationOf === 'function' ? operationOf(req) : operationOf;
-    onStatus(res, (status) => meter.record(principal, operation, status, unitsFor(operation, status)));
+    onStatus(res, (status) => meter.record(principal, operation, status, unitsFor(operation, status, req.method)));
     if (req.rateLimitError) return next(req.rateLimitError);
     checkScope(req, res, (err?: unknown) => {
       if (err) return next(err);
-      const checked = quota.check(principal.orgId, principal.monthlyUnits, UNIT_COST[operation]);
+      // A HEAD costs nothing, so a used-up quota does not refuse it (the rate limit still applies).
+      const checked = quota.check(principal.orgId, principal.monthlyUnits, req.method === 'HEAD' ? 0 : UNIT_COST[operation]);
       if (checked) return void checked.then(() => next(), next);
       next();
     });

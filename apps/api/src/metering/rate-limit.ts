@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { ApiError, PLAN_DEFAULTS, setRateLimitHeaders, type RateLimitDecision, type SharedState } from '@dp/core';
 
 const WINDOW_SECONDS = 60;
@@ -12,13 +12,6 @@ async function consume(state: SharedState, req: Request): Promise<RateLimitDecis
   return state.rateLimiter.consume(key, limit, WINDOW_SECONDS);
 }
 
-function setHeaders(res: Response, decision: RateLimitDecision): void {
-  setRateLimitHeaders(res, decision);
-  // The IETF draft fields, for clients that read those.
-  res.setHeader('RateLimit-Policy', `${decision.limit};w=${WINDOW_SECONDS}`);
-  res.setHeader('RateLimit', `limit=${decision.limit}, remaining=${decision.remaining}, reset=${decision.retryAfterSeconds}`);
-}
-
 /**
  * Per-organization fixed window (per plan), shared through Redis when configured. Sets
  * X-RateLimit-* on every response, 429 rate_limited with Retry-After (seconds) when exceeded.
@@ -26,7 +19,7 @@ function setHeaders(res: Response, decision: RateLimitDecision): void {
 export function rateLimit(state: SharedState): RequestHandler {
   return async (req, res, next) => {
     const decision = await consume(state, req);
-    setHeaders(res, decision);
+    setRateLimitHeaders(res, decision);
     if (!decision.allowed) {
       const error = new ApiError(
         'rate_limited',
@@ -51,7 +44,7 @@ export function rateLimitHeadersOnError(state: SharedState): ErrorRequestHandler
     if (res.headersSent || res.getHeader('X-RateLimit-Limit') !== undefined) return next(err);
     consume(state, req).then(
       (decision) => {
-        setHeaders(res, decision);
+        setRateLimitHeaders(res, decision);
         next(err);
       },
       () => next(err), // the limiter's own failure must not replace the original error

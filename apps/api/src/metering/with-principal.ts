@@ -1,7 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { ApiError, type Operation, type Scope } from '@dp/core';
+import { ApiError, IDEMPOTENT_METHODS, type Operation, type Scope } from '@dp/core';
 import type { ApiKeyPrincipal } from '@dp/db';
 import type { ApiContext } from '../context';
+import { runIdempotent } from '../idempotency/idempotent';
 import { metered } from './metered';
 
 export type PrincipalHandler = (req: Request, res: Response, principal: ApiKeyPrincipal) => Promise<void> | void;
@@ -10,10 +11,11 @@ export type PrincipalHandler = (req: Request, res: Response, principal: ApiKeyPr
  * A /v1 route handler that receives the key's principal (as dub's `withWorkspace`): the parked
  * authentication error, the count of the request, the parked rate limit, the scope and the quota
  * are settled first, in that order, in one place (`metered`), so no route can run before them or
- * reach for `req.principal` itself.
+ * reach for `req.principal` itself. A POST, PATCH or DELETE with an `Idempotency-Key` then runs
+ * at most once per key (`runIdempotent`): every mutating /v1 route gets it here.
  */
 export function withPrincipal(
-  ctx: Pick<ApiContext, 'meter' | 'quota'>,
+  ctx: Pick<ApiContext, 'meter' | 'quota' | 'db' | 'logger'>,
   scope: Scope,
   operation: Operation | ((req: Request) => Operation),
   handler: PrincipalHandler,
@@ -25,9 +27,8 @@ export function withPrincipal(
       const principal = req.principal;
       // `metered` lets only a request with a principal through; this makes the type say so.
       if (!principal) return next(new ApiError('missing_key', 'Send your API key as `Authorization: Bearer <API_KEY>`.'));
-      Promise.resolve()
-        .then(() => handler(req, res, principal))
-        .catch(next);
+      const run = async () => handler(req, res, principal);
+      (IDEMPOTENT_METHODS.has(req.method) ? runIdempotent(ctx.db, ctx.logger, principal.orgId, req, res, run) : run()).catch(next);
     });
   };
 }

@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import { decodedPath, methodNotAllowed, sendSuccess, type Operation } from '@dp/core';
+import { decodedPath, methodNotAllowed, sendCacheable, type Operation } from '@dp/core';
 import type { ApiContext } from '../context';
 import { createDocumentHandlers, documentSegments, splitDocumentPath } from '../legal/document-handlers';
 import { withPrincipal } from '../metering/with-principal';
@@ -13,7 +13,10 @@ const OPERATION: Record<string, Operation> = {
 /** Where the document reads are: {id} is an id or a natural key (with its slashes). */
 export const DOCUMENT_PATH = '/legal/documents/*ref';
 
-/** GET /v1/legal/documents/{id}[/effectivity|/relations]. */
+/**
+ * GET /v1/legal/documents/{id}[/effectivity|/relations]: each answer is fixed by the document's
+ * versions and the query, so it carries a strong ETag and `If-None-Match` gets a 304.
+ */
 export function readDocument(ctx: ApiContext): RequestHandler {
   const handlers = createDocumentHandlers(ctx.db, ctx.documents, ctx.config);
   return withPrincipal(
@@ -22,7 +25,7 @@ export function readDocument(ctx: ApiContext): RequestHandler {
     (req) => OPERATION[splitDocumentPath(documentSegments(req)).sub],
     async (req, res) => {
       const { ref, sub } = splitDocumentPath(documentSegments(req));
-      sendSuccess(res, await handlers[sub](req, ref));
+      sendCacheable(req, res, await handlers[sub](req, ref));
     },
   );
 }

@@ -21,7 +21,7 @@ export function searchRouter(ctx: ApiContext): Router {
         async (req, res) => {
           const { request, cursorFor } = parseSearchQuery(req.query);
           const page = await searchDocuments(ctx.db, request, request.mode === 'hybrid' ? vector : undefined);
-          sendSuccess(res, { results: page.results, next_cursor: cursorFor(page.next) }, 200, {
+          sendSuccess(res, { results: page.results, next_cursor: cursorFor(page.next), has_more: page.next !== null }, 200, {
             mode: request.mode,
             signals: page.signals,
           });

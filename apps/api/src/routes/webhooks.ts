@@ -123,7 +123,12 @@ export function webhooksRouter(ctx: ApiContext): Router {
         params.done();
         const webhook = await found(req, orgId);
         const page = await listDeliveries(ctx.db.prisma, orgId, webhook.id, { limit, cursor });
-        sendSuccess(res, { webhook_id: webhook.id, deliveries: page.deliveries, next_cursor: page.nextCursor });
+        sendSuccess(res, {
+          webhook_id: webhook.id,
+          deliveries: page.deliveries,
+          next_cursor: page.nextCursor,
+          has_more: page.nextCursor !== null,
+        });
       }),
     )
     .all(methodNotAllowed(['GET']));

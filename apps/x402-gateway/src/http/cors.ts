@@ -23,6 +23,8 @@ const EXPOSED_HEADERS = [
   'X-RateLimit-Limit',
   'X-RateLimit-Remaining',
   'X-RateLimit-Reset',
+  'RateLimit',
+  'RateLimit-Policy',
 ].join(', ');
 
 /**

@@ -624,6 +624,7 @@ export interface components {
           | 'request_timeout'
           | 'conflict'
           | 'payload_too_large'
+          | 'idempotency_key_reused'
           | 'unsupported_media_type'
           | 'headers_too_large'
           | 'rate_limited'
@@ -1110,7 +1111,44 @@ export interface components {
     /** @description `insufficient_scope`: the key lacks the scope; `details.required_scope` names it. */
     Forbidden: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
         'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description `conflict` (`details.reason = "idempotency_key_in_progress"`): a request with this `Idempotency-Key` is still running; retry after `Retry-After` seconds to receive its answer. */
+    IdempotencyInProgress: {
+      headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+        'Retry-After': components['headers']['Retry-After'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description `idempotency_key_reused`: this `Idempotency-Key` was used in the last 24 hours for another request (method, path or body). Use a new key. */
+    IdempotencyKeyReused: {
+      headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -1120,6 +1158,12 @@ export interface components {
     /** @description `internal_error`; never with a stack trace. Quote the request id. */
     InternalError: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -1135,6 +1179,12 @@ export interface components {
      *      */
     InvalidRequest: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -1144,6 +1194,12 @@ export interface components {
     /** @description `method_not_allowed`, with an `Allow` header. */
     MethodNotAllowed: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -1153,15 +1209,42 @@ export interface components {
     /** @description `not_found`: unknown document, webhook or route. */
     NotFound: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
+    /** @description `If-None-Match` named the current `ETag`: nothing changed since that answer. No body; costs 0 units. */
+    NotModified: {
+      headers: {
+        'Cache-Control': components['headers']['Cache-Control'];
+        ETag: components['headers']['ETag'];
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
     /** @description `payload_too_large`. */
     PayloadTooLarge: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -1171,7 +1254,13 @@ export interface components {
     /** @description `rate_limited` (plan rate limit; `Retry-After` in seconds) or `quota_exceeded` (monthly units used up; `details.resets_at`, and `Retry-After` = the seconds until then). */
     TooManyRequests: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
         'Retry-After': components['headers']['Retry-After'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -1181,7 +1270,13 @@ export interface components {
     /** @description `missing_key` (no or malformed Authorization header) or `invalid_key` (malformed, unknown or revoked key). */
     Unauthorized: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
         'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -1191,7 +1286,13 @@ export interface components {
     /** @description `unavailable`: storage is unreachable; retry after `Retry-After` seconds. */
     Unavailable: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
         'Retry-After': components['headers']['Retry-After'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -1201,15 +1302,31 @@ export interface components {
     /** @description `unsupported_media_type`: the body must be application/json. */
     UnsupportedMediaType: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description The webhook is disabled (`conflict`, `details.reason = "webhook_disabled"`); re-enable it first. */
+    /** @description `conflict`: the webhook is disabled (`details.reason = "webhook_disabled"`; re-enable it
+     *     first), or a request with this `Idempotency-Key` is still running
+     *     (`details.reason = "idempotency_key_in_progress"`; retry after `Retry-After` seconds).
+     *      */
     WebhookConflict: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+        'Retry-After': components['headers']['Retry-After'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -1219,10 +1336,13 @@ export interface components {
     /** @description `facilitator_unavailable`: the facilitator is unreachable or failing; nothing was charged. */
     X402FacilitatorUnavailable: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
         'Retry-After': components['headers']['X402RetryAfter'];
         'X-RateLimit-Limit': components['headers']['X402RateLimitLimit'];
         'X-RateLimit-Remaining': components['headers']['X402RateLimitRemaining'];
         'X-RateLimit-Reset': components['headers']['X402RateLimitReset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -1232,6 +1352,12 @@ export interface components {
     /** @description `internal_error`; never with a stack trace. */
     X402InternalError: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -1241,6 +1367,12 @@ export interface components {
     /** @description `invalid_request`: the path is not valid percent-encoded UTF-8, or holds a control character such as NUL. */
     X402InvalidRequest: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -1250,6 +1382,12 @@ export interface components {
     /** @description `method_not_allowed`, with an `Allow` header. */
     X402MethodNotAllowed: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -1259,9 +1397,12 @@ export interface components {
     /** @description `not_found`: the document does not exist (nothing is charged), or the pilot is disabled. */
     X402NotFound: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
         'X-RateLimit-Limit': components['headers']['X402RateLimitLimit'];
         'X-RateLimit-Remaining': components['headers']['X402RateLimitRemaining'];
         'X-RateLimit-Reset': components['headers']['X402RateLimitReset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -1284,6 +1425,8 @@ export interface components {
     X402PaymentRequired: {
       headers: {
         'PAYMENT-REQUIRED': components['headers']['X402PaymentRequiredV2'];
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
         /** @description Only with `details.reason = daily_cap_reached`: the seconds until the next UTC day, when paid calls resume. */
         'Retry-After'?: number;
         'X-RateLimit-Limit': components['headers']['X402RateLimitLimit'];
@@ -1303,10 +1446,13 @@ export interface components {
      *      */
     X402RateLimited: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
         'Retry-After': components['headers']['X402RetryAfter'];
         'X-RateLimit-Limit': components['headers']['X402RateLimitLimit'];
         'X-RateLimit-Remaining': components['headers']['X402RateLimitRemaining'];
         'X-RateLimit-Reset': components['headers']['X402RateLimitReset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -1318,10 +1464,13 @@ export interface components {
      *      */
     X402Unavailable: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
         'Retry-After': components['headers']['X402RetryAfter'];
         'X-RateLimit-Limit': components['headers']['X402RateLimitLimit'];
         'X-RateLimit-Remaining': components['headers']['X402RateLimitRemaining'];
         'X-RateLimit-Reset': components['headers']['X402RateLimitReset'];
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -1336,6 +1485,20 @@ export interface components {
      *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
      *      */
     DocumentId: string;
+    /** @description A unique key per intended operation (a UUID, say; 1 to 255 visible ASCII characters, bare or
+     *     as a quoted string). Within 24 hours, a retry with the same key, method, path and body is
+     *     not run again: it gets the first answer (status, body, `Location`) with
+     *     `Idempotent-Replayed: true`. The same key with another request is a 422
+     *     `idempotency_key_reused`; while the first request with the key is still running, a retry
+     *     gets a 409 `conflict` (`details.reason = "idempotency_key_in_progress"`) with
+     *     `Retry-After: 1`. Keys belong to the organization; answers that failed on the server (5xx)
+     *     are not kept, so their retry runs again.
+     *      */
+    IdempotencyKey: string;
+    /** @description An `ETag` of an earlier answer (or several, comma-separated, or `*`). When it names the
+     *     current answer, the response is `304 Not Modified` without a body, which costs 0 units.
+     *      */
+    IfNoneMatch: string;
     /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
     WebhookDeliveryId: string;
     /** @description Webhook id (`wh_…`). */
@@ -1343,6 +1506,25 @@ export interface components {
   };
   requestBodies: never;
   headers: {
+    /** @description `private, no-cache`: keep the answer, but revalidate it (`If-None-Match`) before each use. */
+    'Cache-Control': string;
+    /** @description Strong entity tag of the answer's `data` (the same for every request of the same
+     *     representation; `meta.request_id` is left out). A compressed answer's tag ends in `-gzip` or
+     *     `-br` inside the quotes; `If-None-Match` matches with or without it. Send it back as
+     *     `If-None-Match` to get a 304 when nothing changed.
+     *      */
+    ETag: string;
+    /** @description `true` when this answer is the stored answer of an earlier request with the same `Idempotency-Key`. */
+    'Idempotent-Replayed': 'true';
+    /** @description The current limit, in the syntax of the IETF draft draft-ietf-httpapi-ratelimit-headers
+     *     (a structured-field list): `"default";r=<requests left>;t=<seconds until the window resets>`,
+     *     e.g. `"default";r=42;t=30`. Same figures as `X-RateLimit-Remaining`/`X-RateLimit-Reset`.
+     *      */
+    RateLimit: string;
+    /** @description The plan's limit as the IETF draft's quota policy: `"default";q=<requests>;w=<window seconds>`,
+     *     e.g. `"default";q=600;w=60`.
+     *      */
+    'RateLimit-Policy': string;
     /** @description Seconds to wait before retrying. */
     'Retry-After': number;
     /** @description RFC 6750 Bearer challenge: `Bearer realm="legal-data-api"` when no key was sent, plus
@@ -1410,12 +1592,20 @@ export interface operations {
       /** @description One page of changes, oldest first. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['SuccessEnvelopeBase'] & {
             data: {
               changes: components['schemas']['Change'][];
+              /** @description Whether more changes can be read right now after this page; when false, poll later with `next_cursor`. */
+              has_more: boolean;
               next_cursor: string;
             };
           };
@@ -1447,7 +1637,12 @@ export interface operations {
          *      */
         text_offset?: number;
       };
-      header?: never;
+      header?: {
+        /** @description An `ETag` of an earlier answer (or several, comma-separated, or `*`). When it names the
+         *     current answer, the response is `304 Not Modified` without a body, which costs 0 units.
+         *      */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
       path: {
         /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
          *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
@@ -1461,6 +1656,10 @@ export interface operations {
       /** @description The document. */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -1471,6 +1670,7 @@ export interface operations {
           'application/json': components['schemas']['DocumentEnvelope'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['InvalidRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -1487,7 +1687,12 @@ export interface operations {
         /** @description A calendar date `YYYY-MM-DD`. */
         at?: components['parameters']['At'];
       };
-      header?: never;
+      header?: {
+        /** @description An `ETag` of an earlier answer (or several, comma-separated, or `*`). When it names the
+         *     current answer, the response is `304 Not Modified` without a body, which costs 0 units.
+         *      */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
       path: {
         /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
          *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
@@ -1501,6 +1706,14 @@ export interface operations {
       /** @description Effectivity of the document. */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1512,6 +1725,7 @@ export interface operations {
           };
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['InvalidRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -1529,7 +1743,12 @@ export interface operations {
         /** @description Comma list of relation types (amends, amended_by, repeals, repealed_by, cites, cited_by). */
         types?: string;
       };
-      header?: never;
+      header?: {
+        /** @description An `ETag` of an earlier answer (or several, comma-separated, or `*`). When it names the
+         *     current answer, the response is `304 Not Modified` without a body, which costs 0 units.
+         *      */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
       path: {
         /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
          *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
@@ -1543,6 +1762,14 @@ export interface operations {
       /** @description A page of relations. */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1551,6 +1778,8 @@ export interface operations {
               /** @enum {string} */
               direction: 'outgoing' | 'incoming' | 'both';
               document: components['schemas']['DocumentRef'];
+              /** @description Whether another page follows (`next_cursor` is then not null). */
+              has_more: boolean;
               next_cursor: string | null;
               relations: components['schemas']['Relation'][];
               types: components['schemas']['RelationType'][];
@@ -1558,6 +1787,7 @@ export interface operations {
           };
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['InvalidRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -1601,11 +1831,19 @@ export interface operations {
       /** @description One page of results, best first. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['SuccessEnvelopeBase'] & {
             data: {
+              /** @description Whether `next_cursor` leads on (false on the last page; a page after `true` may still be empty). */
+              has_more: boolean;
               next_cursor: string | null;
               results: components['schemas']['SearchResult'][];
             };
@@ -1640,13 +1878,19 @@ export interface operations {
       /** @description The OpenAPI document. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': {
             openapi: string;
             paths: Record<string, never>;
-            servers?: unknown[];
+            servers?: Record<string, never>[];
           };
         };
       };
@@ -1665,6 +1909,12 @@ export interface operations {
       /** @description Usage. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1692,6 +1942,12 @@ export interface operations {
       /** @description Every webhook of the organization. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1713,7 +1969,18 @@ export interface operations {
   createWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A unique key per intended operation (a UUID, say; 1 to 255 visible ASCII characters, bare or
+         *     as a quoted string). Within 24 hours, a retry with the same key, method, path and body is
+         *     not run again: it gets the first answer (status, body, `Location`) with
+         *     `Idempotent-Replayed: true`. The same key with another request is a 422
+         *     `idempotency_key_reused`; while the first request with the key is still running, a retry
+         *     gets a 409 `conflict` (`details.reason = "idempotency_key_in_progress"`) with
+         *     `Retry-After: 1`. Keys belong to the organization; answers that failed on the server (5xx)
+         *     are not kept, so their retry runs again.
+         *      */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -1728,6 +1995,12 @@ export interface operations {
         headers: {
           /** @description /v1/webhooks/{id} */
           Location?: string;
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1742,8 +2015,10 @@ export interface operations {
       400: components['responses']['InvalidRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      409: components['responses']['IdempotencyInProgress'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
     };
@@ -1763,6 +2038,12 @@ export interface operations {
       /** @description The webhook (never its secret). */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1785,7 +2066,18 @@ export interface operations {
   deleteWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A unique key per intended operation (a UUID, say; 1 to 255 visible ASCII characters, bare or
+         *     as a quoted string). Within 24 hours, a retry with the same key, method, path and body is
+         *     not run again: it gets the first answer (status, body, `Location`) with
+         *     `Idempotent-Replayed: true`. The same key with another request is a 422
+         *     `idempotency_key_reused`; while the first request with the key is still running, a retry
+         *     gets a 409 `conflict` (`details.reason = "idempotency_key_in_progress"`) with
+         *     `Retry-After: 1`. Keys belong to the organization; answers that failed on the server (5xx)
+         *     are not kept, so their retry runs again.
+         *      */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Webhook id (`wh_…`). */
         id: components['parameters']['WebhookId'];
@@ -1797,6 +2089,12 @@ export interface operations {
       /** @description Deleted. */
       204: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -1805,6 +2103,8 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['IdempotencyInProgress'];
+      422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
     };
@@ -1812,7 +2112,18 @@ export interface operations {
   updateWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A unique key per intended operation (a UUID, say; 1 to 255 visible ASCII characters, bare or
+         *     as a quoted string). Within 24 hours, a retry with the same key, method, path and body is
+         *     not run again: it gets the first answer (status, body, `Location`) with
+         *     `Idempotent-Replayed: true`. The same key with another request is a 422
+         *     `idempotency_key_reused`; while the first request with the key is still running, a retry
+         *     gets a 409 `conflict` (`details.reason = "idempotency_key_in_progress"`) with
+         *     `Retry-After: 1`. Keys belong to the organization; answers that failed on the server (5xx)
+         *     are not kept, so their retry runs again.
+         *      */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Webhook id (`wh_…`). */
         id: components['parameters']['WebhookId'];
@@ -1828,6 +2139,12 @@ export interface operations {
       /** @description The webhook as it is now. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1842,8 +2159,10 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['IdempotencyInProgress'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
     };
@@ -1867,12 +2186,20 @@ export interface operations {
       /** @description A page of deliveries. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['SuccessEnvelopeBase'] & {
             data: {
               deliveries: components['schemas']['WebhookDelivery'][];
+              /** @description Whether another page follows (`next_cursor` is then not null). */
+              has_more: boolean;
               next_cursor: string | null;
               webhook_id: string;
             };
@@ -1905,6 +2232,12 @@ export interface operations {
       /** @description The delivery. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1927,7 +2260,18 @@ export interface operations {
   replayWebhookDelivery: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A unique key per intended operation (a UUID, say; 1 to 255 visible ASCII characters, bare or
+         *     as a quoted string). Within 24 hours, a retry with the same key, method, path and body is
+         *     not run again: it gets the first answer (status, body, `Location`) with
+         *     `Idempotent-Replayed: true`. The same key with another request is a 422
+         *     `idempotency_key_reused`; while the first request with the key is still running, a retry
+         *     gets a 409 `conflict` (`details.reason = "idempotency_key_in_progress"`) with
+         *     `Retry-After: 1`. Keys belong to the organization; answers that failed on the server (5xx)
+         *     are not kept, so their retry runs again.
+         *      */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
         deliveryId: components['parameters']['WebhookDeliveryId'];
@@ -1943,6 +2287,12 @@ export interface operations {
         headers: {
           /** @description /v1/webhooks/{id}/deliveries/{deliveryId} of the new delivery */
           Location?: string;
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1960,6 +2310,7 @@ export interface operations {
       405: components['responses']['MethodNotAllowed'];
       409: components['responses']['WebhookConflict'];
       415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
     };
@@ -1967,7 +2318,18 @@ export interface operations {
   rotateWebhookSecret: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A unique key per intended operation (a UUID, say; 1 to 255 visible ASCII characters, bare or
+         *     as a quoted string). Within 24 hours, a retry with the same key, method, path and body is
+         *     not run again: it gets the first answer (status, body, `Location`) with
+         *     `Idempotent-Replayed: true`. The same key with another request is a 422
+         *     `idempotency_key_reused`; while the first request with the key is still running, a retry
+         *     gets a 409 `conflict` (`details.reason = "idempotency_key_in_progress"`) with
+         *     `Retry-After: 1`. Keys belong to the organization; answers that failed on the server (5xx)
+         *     are not kept, so their retry runs again.
+         *      */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Webhook id (`wh_…`). */
         id: components['parameters']['WebhookId'];
@@ -1979,6 +2341,12 @@ export interface operations {
       /** @description The webhook and its new signing secret. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1995,7 +2363,9 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['IdempotencyInProgress'];
       415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
     };
@@ -2003,7 +2373,18 @@ export interface operations {
   sendWebhookTestEvent: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A unique key per intended operation (a UUID, say; 1 to 255 visible ASCII characters, bare or
+         *     as a quoted string). Within 24 hours, a retry with the same key, method, path and body is
+         *     not run again: it gets the first answer (status, body, `Location`) with
+         *     `Idempotent-Replayed: true`. The same key with another request is a 422
+         *     `idempotency_key_reused`; while the first request with the key is still running, a retry
+         *     gets a 409 `conflict` (`details.reason = "idempotency_key_in_progress"`) with
+         *     `Retry-After: 1`. Keys belong to the organization; answers that failed on the server (5xx)
+         *     are not kept, so their retry runs again.
+         *      */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description Webhook id (`wh_…`). */
         id: components['parameters']['WebhookId'];
@@ -2017,6 +2398,12 @@ export interface operations {
         headers: {
           /** @description /v1/webhooks/{id}/deliveries/{deliveryId} of the new delivery */
           Location?: string;
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2034,6 +2421,7 @@ export interface operations {
       405: components['responses']['MethodNotAllowed'];
       409: components['responses']['WebhookConflict'];
       415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
     };
@@ -2059,6 +2447,8 @@ export interface operations {
       200: {
         headers: {
           'PAYMENT-RESPONSE': components['headers']['X402PaymentResponseV2'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'X-PAYMENT-RESPONSE': components['headers']['X402PaymentResponse'];
           'X-RateLimit-Limit': components['headers']['X402RateLimitLimit'];
           'X-RateLimit-Remaining': components['headers']['X402RateLimitRemaining'];

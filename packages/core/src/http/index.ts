@@ -12,3 +12,6 @@ export * from './chain';
 export * from './retry-after';
 export * from './json-api-app';
 export * from './declared-query';
+export * from './idempotency';
+export * from './conditional';
+export * from './compression';

@@ -1,6 +1,7 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { chain } from './chain';
+import { compressResponses } from './compression';
 import { httpLogger } from './logging';
 import { requestIdMiddleware } from './request-context';
 import { jsonApiSecurityHeaders } from './security-headers';
@@ -9,8 +10,8 @@ import { parseTrustProxy } from './trust-proxy';
 /**
  * The Express set-up every JSON app starts from (api, x402 gateway, remote MCP): no
  * `X-Powered-By`, no body-hash ETag, the configured proxy trust, simple query parsing (one value per name, no nested
- * objects), then on every request the request id, the JSON API security headers and the request
- * log line, as one layer. `first`, when given, runs in that same layer after them: an app's
+ * objects), then on every request the request id, the JSON API security headers, the request
+ * log line and gzip/br compression when asked (`compressResponses`), as one layer. `first`, when given, runs in that same layer after them: an app's
  * hottest route, answered without a walk through Express's router (it calls `next()` for
  * requests that are not its own).
  */
@@ -22,7 +23,7 @@ export function createJsonApiApp(options: { trustProxy: string; logger: Logger; 
   app.set('etag', false);
   app.set('trust proxy', parseTrustProxy(options.trustProxy));
   app.set('query parser', 'simple');
-  const everyRequest = [requestIdMiddleware, jsonApiSecurityHeaders(), httpLogger(options.logger)];
+  const everyRequest = [requestIdMiddleware, jsonApiSecurityHeaders(), httpLogger(options.logger), compressResponses()];
   app.use(chain(...everyRequest, ...(options.first ? [options.first] : [])));
   return app;
 }

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { successEnvelope } from '../envelope';
+import { compressInline } from './compression';
 
 /**
  * Writes a JSON body with its status. Not Express's res.json: res.send parses the Content-Type it
@@ -8,9 +9,21 @@ import { successEnvelope } from '../envelope';
  * get no body from Node itself.
  */
 export function sendJson(res: Response, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  writeJsonText(res, status, JSON.stringify(body));
+}
+
+/** Writes JSON text already serialised, compressed when the request asks and it pays (`compressInline`). */
+export function writeJsonText(res: Response, status: number, text: string): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  const coded = compressInline(res.req, text);
+  if (coded) {
+    res.setHeader('Content-Encoding', coded.coding);
+    res.vary('Accept-Encoding');
+    res.setHeader('Content-Length', coded.body.length);
+    res.end(coded.body);
+    return;
+  }
   res.setHeader('Content-Length', Buffer.byteLength(text));
   res.end(text);
 }

@@ -2,11 +2,12 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
 import type { Redis, RedisHealth } from '../redis';
 import type { RateLimitDecision, RateLimiter } from './shared-state';
 
-function decision(res: RateLimiterRes, limit: number, allowed: boolean): RateLimitDecision {
+function decision(res: RateLimiterRes, limit: number, windowSeconds: number, allowed: boolean): RateLimitDecision {
   const msBeforeNext = Math.max(0, res.msBeforeNext);
   return {
     allowed,
     limit,
+    windowSeconds,
     remaining: Math.max(0, res.remainingPoints),
     resetAt: Math.ceil((Date.now() + msBeforeNext) / 1000),
     retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
@@ -55,7 +56,7 @@ export class FlexibleRateLimiter implements RateLimiter {
       const health = this.redis?.health;
       if (shared && health && (health.up || (health.unknown && (await health.whenUsable(2_000))))) {
         try {
-          return decision(await shared.consume(key, 1), limit, true);
+          return decision(await shared.consume(key, 1), limit, windowSeconds, true);
         } catch (err) {
           if (err instanceof RateLimiterRes) throw err;
           // This request is answered by the in-process window; RedisHealth decides whether
@@ -63,9 +64,9 @@ export class FlexibleRateLimiter implements RateLimiter {
           health.markFailure((err as Error).message);
         }
       }
-      return decision(await local.consume(key, 1), limit, true);
+      return decision(await local.consume(key, 1), limit, windowSeconds, true);
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return decision(rejection, limit, false);
+      if (rejection instanceof RateLimiterRes) return decision(rejection, limit, windowSeconds, false);
       throw rejection;
     }
   }

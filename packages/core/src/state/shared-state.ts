@@ -2,6 +2,8 @@
 export interface RateLimitDecision {
   allowed: boolean;
   limit: number;
+  /** The window the limit applies to, in seconds. */
+  windowSeconds: number;
   remaining: number;
   resetAt: number;
   retryAfterSeconds: number;

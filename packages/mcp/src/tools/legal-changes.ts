@@ -54,12 +54,13 @@ export function registerLegalChanges(server: McpServer, client: ApiClient): void
           }),
         ),
         next_cursor: z.string().nullable(),
+        has_more: z.boolean().describe('Whether another page can be read now (follow next_cursor).'),
         request_id: z.string().nullable(),
       },
       annotations: { ...READ_ONLY, title: TITLE },
     },
     async (args, extra) => {
-      const res = await client.get<{ changes: ChangeView[]; next_cursor?: string | null }>(
+      const res = await client.get<{ changes: ChangeView[]; next_cursor?: string | null; has_more?: boolean }>(
         '/v1/legal/changes',
         { since: args.since, filters: encodeFilters(args.filters), limit: args.limit },
         extra.signal,
@@ -67,7 +68,13 @@ export function registerLegalChanges(server: McpServer, client: ApiClient): void
       if (!res.ok) return failure(res.failure);
       const next = res.data.next_cursor ?? null;
       return success(
-        { ...res.data, changes: res.data.changes, next_cursor: next, request_id: res.requestId },
+        {
+          ...res.data,
+          changes: res.data.changes,
+          next_cursor: next,
+          has_more: res.data.has_more ?? next !== null,
+          request_id: res.requestId,
+        },
         renderChanges(args.since, res.data.changes, next, res.requestId),
       );
     },

@@ -52,6 +52,7 @@ export function registerLegalGetRelations(server: McpServer, client: ApiClient):
           }),
         ),
         next_cursor: z.string().nullable(),
+        has_more: z.boolean().describe('Whether another page follows (pass next_cursor as cursor).'),
         request_id: z.string().nullable(),
       },
       annotations: { ...READ_ONLY, title: TITLE },
@@ -63,6 +64,7 @@ export function registerLegalGetRelations(server: McpServer, client: ApiClient):
         types: string[];
         relations: RelationView[];
         next_cursor: string | null;
+        has_more?: boolean;
       }>(
         documentPath(args.id, 'relations'),
         {
@@ -82,6 +84,7 @@ export function registerLegalGetRelations(server: McpServer, client: ApiClient):
           types: d.types,
           relations: d.relations,
           next_cursor: d.next_cursor ?? null,
+          has_more: d.has_more ?? d.next_cursor != null,
           request_id: res.requestId,
         },
         renderRelations(d.document, d.relations, d.next_cursor ?? null, res.requestId),

@@ -38,13 +38,14 @@ export function registerLegalSearch(server: McpServer, client: ApiClient): void 
       outputSchema: {
         results: z.array(z.looseObject({ id: z.string(), natural_key: z.string(), doc_number: z.string() })),
         next_cursor: z.string().nullable(),
+        has_more: z.boolean().describe('Whether another page can be read now (follow next_cursor).'),
         mode: z.enum(SEARCH_MODES),
         request_id: z.string().nullable(),
       },
       annotations: { ...READ_ONLY, title: TITLE },
     },
     async (args, extra) => {
-      const res = await client.get<{ results: SearchHit[]; next_cursor?: string | null }>(
+      const res = await client.get<{ results: SearchHit[]; next_cursor?: string | null; has_more?: boolean }>(
         '/v1/legal/search',
         { q: args.q, mode: args.mode, filters: encodeFilters(args.filters), at: args.at, limit: args.limit, cursor: args.cursor },
         extra.signal,
@@ -54,7 +55,7 @@ export function registerLegalSearch(server: McpServer, client: ApiClient): void 
       const results = res.data.results ?? [];
       const next = res.data.next_cursor ?? null;
       return success(
-        { ...res.data, results, next_cursor: next, mode, request_id: res.requestId },
+        { ...res.data, results, next_cursor: next, has_more: res.data.has_more ?? next !== null, mode, request_id: res.requestId },
         renderSearch(args.q, mode, results, next, res.requestId),
       );
     },

@@ -19,6 +19,8 @@ export interface ChangesRequest {
 export interface ChangesPage {
   changes: FeedChange[];
   next_cursor: string;
+  /** Whether more changes are readable after this page now (false: poll with next_cursor later). */
+  has_more: boolean;
 }
 
 /** A cursor is a position, or (after an empty first page) the `since` time still to start from. */
@@ -94,9 +96,12 @@ export async function listChanges(db: Database, req: ChangesRequest): Promise<Ch
     `SELECT c.seq::text AS seq, c.txid::text AS txid, c.id, c.kind, c.document_id, c.natural_key, c.doc_number,
             c.at, c.version, c.relation, c.fields
      FROM "change" c WHERE ${conds.join(' AND ')}
-     ORDER BY c.txid, c.seq LIMIT ${req.limit}`,
+     ORDER BY c.txid, c.seq LIMIT ${req.limit + 1}`,
     params,
   );
+  // One row more than the page tells whether another page is readable now.
+  const hasMore = rows.length > req.limit;
+  if (hasMore) rows.length = req.limit;
   const changes = rows.map((r) =>
     toFeedChange({
       id: r.id,
@@ -111,7 +116,7 @@ export async function listChanges(db: Database, req: ChangesRequest): Promise<Ch
     }),
   );
   const last = rows[rows.length - 1];
-  return { changes, next_cursor: encodeCursor(nextPosition(req, last)) };
+  return { changes, next_cursor: encodeCursor(nextPosition(req, last)), has_more: hasMore };
 }
 
 /**
