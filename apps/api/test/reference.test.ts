@@ -30,7 +30,7 @@ describe('the rendered reference (/docs) and the landing page (/)', () => {
     const bundle = await h.http.get('/docs/redoc.standalone.js');
     expect(bundle.status).toBe(200);
     expect(bundle.headers['content-type']).toMatch(/javascript/);
-    expect(Number(bundle.headers['content-length'])).toBeGreaterThan(100_000);
+    expect(bundle.text.length).toBeGreaterThan(100_000);
   });
 
   it('renders every operation of the OpenAPI document in Chromium', async () => {
