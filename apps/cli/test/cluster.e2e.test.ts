@@ -137,4 +137,18 @@ describe(`cli cluster: two api instances behind ${hasCaddy ? 'Caddy' : 'the prod
       await closeServer(receiver);
     }
   });
+
+  it('one Idempotency-Key across instances: the second POST, on the other instance, replays the first answer', async () => {
+    const { key } = await createOrgWithKey(db);
+    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': `cluster-${Date.now()}` };
+    const body = JSON.stringify({ url: 'https://hooks.example.com/legal', events: ['document.created'] });
+    const first = await fetch(`${instances[0]}/v1/webhooks`, { method: 'POST', headers, body });
+    const second = await fetch(`${instances[1]}/v1/webhooks`, { method: 'POST', headers, body });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    const id = (r: unknown) => (r as { data: { webhook: { id: string } } }).data.webhook.id;
+    expect(id(await second.json())).toBe(id(await first.json()));
+    const list = await fetch(`${instances[1]}/v1/webhooks`, { headers: { authorization: `Bearer ${key}` } });
+    expect(((await list.json()) as { data: { webhooks: unknown[] } }).data.webhooks).toHaveLength(1);
+  });
 });
