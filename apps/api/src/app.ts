@@ -4,19 +4,23 @@ import {
   chain,
   createJsonApiApp,
   createLogger,
+  createMetrics,
   declaredQueryParameters,
   errorHandler,
   loadOpenApiDocument,
   notFoundHandler,
+  operationsRoutes,
   rejectUndeclaredQuery,
   rejectUnsafeInput,
   requireJsonBody,
+  sharedStateCheck,
   type Config,
   type Logger,
+  type Metrics,
   type SharedState,
   type Unsubscribe,
 } from '@dp/core';
-import { announcementFeed, DOCUMENTS_CHANGED, type Database } from '@dp/db';
+import { announcementFeed, databaseCheck, DOCUMENTS_CHANGED, type Database } from '@dp/db';
 import { authenticate } from './auth/authenticate';
 import { createKeyCache } from './auth/key-cache';
 import { listenForRevocations } from './auth/revocation-listener';
@@ -25,7 +29,6 @@ import { DocumentCache } from './legal/documents/document-cache';
 import { Meter } from './metering/meter';
 import { QuotaGuard } from './metering/quota';
 import { rateLimit, rateLimitHeadersOnError } from './metering/rate-limit';
-import { healthRouter } from './routes/health';
 import { internalRouter } from './routes/internal';
 import { DOCUMENT_PATH, documentReadFirst, legalDocumentsRouter, readDocument } from './routes/legal-documents';
 import { openApiRouter } from './routes/openapi';
@@ -41,11 +44,14 @@ export interface ApiDeps {
   meterIntervalMs?: number;
   /** How long document metadata may be served from memory (default 30 s; 0 disables). */
   documentCacheTtlMs?: number;
+  /** This instance's `/metrics` registry (default: a new one); `false` turns metrics off (benchmarks). */
+  metrics?: Metrics | false;
 }
 
 export interface Api {
   app: express.Express;
   context: ApiContext;
+  metrics?: Metrics;
   /** Resolves once this instance listens for key revocations from other instances. */
   ready: Promise<void>;
   /** Stops background work and writes every pending usage count. */
@@ -94,7 +100,8 @@ function rejectUndeclaredV1Query(): RequestHandler {
 
 export function createApi(deps: ApiDeps): Api {
   const logger = deps.logger ?? createLogger({ name: 'api', level: deps.config.LOG_LEVEL });
-  const meter = new Meter(deps.db, logger, deps.meterIntervalMs);
+  const metrics = deps.metrics === false ? undefined : (deps.metrics ?? createMetrics('api', { state: deps.state, database: deps.db }));
+  const meter = new Meter(deps.db, logger, deps.meterIntervalMs, metrics);
   const keyCache = createKeyCache(deps.config.KEY_CACHE_TTL_SECONDS * 1000);
   const documents = new DocumentCache(deps.db, deps.documentCacheTtlMs);
   const ctx: ApiContext = { ...deps, logger, meter, quota: new QuotaGuard(deps.db, meter), keyCache, documents };
@@ -123,7 +130,7 @@ export function createApi(deps: ApiDeps): Api {
   // (documentReadFirst), and what that leaves is matched here, at the top, instead of through the
   // /v1 router and a router of its own (each nested router costs every request a path match and
   // a prefix trim). Their errors still pass through /v1's error handling below.
-  const app = createJsonApiApp({ trustProxy: deps.config.TRUST_PROXY, logger, first: documentReadFirst(chain(v1Entry, read)) });
+  const app = createJsonApiApp({ trustProxy: deps.config.TRUST_PROXY, logger, metrics, first: documentReadFirst(chain(v1Entry, read)) });
   app.get(`/v1${DOCUMENT_PATH}`, v1Entry, read);
 
   const v1 = express.Router();
@@ -138,7 +145,7 @@ export function createApi(deps: ApiDeps): Api {
   // Outside the router, so errors of the document route above (a malformed path among them,
   // raised while its parameters are decoded) get the headers too.
   app.use('/v1', rateLimitHeadersOnError(deps.state));
-  app.use(healthRouter(deps.db));
+  app.use(operationsRoutes({ checks: { database: () => databaseCheck(deps.db), redis: sharedStateCheck(deps.state) }, metrics }));
   app.use('/internal', rejectUnsafeInput, internalRouter(ctx));
 
   app.use(notFoundHandler);
@@ -147,6 +154,7 @@ export function createApi(deps: ApiDeps): Api {
   return {
     app,
     context: ctx,
+    metrics,
     ready,
     close: async () => {
       for (const u of unsubscribers) await u();

@@ -1,17 +1,21 @@
 import express from 'express';
 import {
   createLogger,
+  createMetrics,
   errorHandler,
   httpLogger,
   notFoundHandler,
+  operationsRoutes,
   parseTrustProxy,
   rejectUnsafeInput,
   requestIdMiddleware,
+  sharedStateCheck,
   type Config,
   type Logger,
+  type Metrics,
   type SharedState,
 } from '@dp/core';
-import type { Database } from '@dp/db';
+import { databaseCheck, type Database } from '@dp/db';
 import { cookieSettings } from './auth/cookies';
 import { checkCsrf, provideCsrfToken } from './auth/csrf-middleware';
 import { loadSession } from './auth/session-middleware';
@@ -21,7 +25,6 @@ import { MailQueue } from './mail/mail-queue';
 import type { Mailer } from './mail/mailer';
 import { accountRouter } from './routes/account';
 import { noStore, portalErrorHandler, portalNotFound, refuseBearer } from './routes/errors';
-import { healthRouter } from './routes/health';
 import { keysRouter } from './routes/keys';
 import { staticRouter } from './routes/static';
 import { usageRouter } from './routes/usage';
@@ -37,6 +40,8 @@ export interface PortalDeps {
   mailer?: Mailer;
   /** Rate limits (tests tighten or relax them). */
   limits?: Partial<PortalLimits>;
+  /** This instance's `/metrics` registry (default: a new one). */
+  metrics?: Metrics;
 }
 
 export interface Portal {
@@ -67,8 +72,9 @@ export function createPortal(deps: PortalDeps): Portal {
   app.set('query parser', 'simple');
   app.use(requestIdMiddleware);
   app.use(securityHeaders(ctx.cookies.secure));
-  app.use(httpLogger(logger));
-  app.use(healthRouter(deps.db));
+  const metrics = deps.metrics ?? createMetrics('portal', { state: deps.state, database: deps.db });
+  app.use(httpLogger(logger, metrics));
+  app.use(operationsRoutes({ checks: { database: () => databaseCheck(deps.db), redis: sharedStateCheck(deps.state) }, metrics }));
   app.use('/portal/static', staticRouter());
 
   const portal = express.Router();

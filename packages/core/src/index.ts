@@ -22,3 +22,4 @@ export * from './service/listen';
 export * from './files';
 export * from './cache/cache';
 export * from './api-types';
+export * from './metrics';

@@ -14,7 +14,7 @@ import { waitReady } from '../start/wait-ready';
 
 const APPS_DIR = join(__dirname, '..', '..', '..');
 /** The setting that names each app's port, where it is not `<NAME>_PORT`. */
-const PORT_SETTING: Record<string, string> = { gateway: 'GATEWAY_PORT', 'mcp-http': 'MCP_HTTP_PORT' };
+const PORT_SETTING: Record<string, string> = { gateway: 'GATEWAY_PORT', 'mcp-http': 'MCP_HTTP_PORT', webhooks: 'WEBHOOK_WORKER_PORT' };
 const DEFAULT_EMBEDDED_DB_PORT = 54329;
 
 /** Secrets that must survive restarts (sessions, internal tokens), generated once per machine. */
@@ -75,7 +75,7 @@ export const start: Command = {
           script: join(APPS_DIR, 'x402-gateway', 'dist', 'index.js'),
           port: config.GATEWAY_PORT,
           prefix: '/x402',
-          readyPath: '/health',
+          readyPath: '/readyz',
         },
         {
           name: 'portal',
@@ -91,8 +91,13 @@ export const start: Command = {
           prefix: '/mcp',
           readyPath: '/readyz',
         },
-        // Started but not routed by the proxy.
-        { name: 'webhooks', script: join(APPS_DIR, 'webhook-worker', 'dist', 'index.js') },
+        // Started but not routed by the proxy: its port has only /livez, /readyz and /metrics.
+        {
+          name: 'webhooks',
+          script: join(APPS_DIR, 'webhook-worker', 'dist', 'index.js'),
+          port: config.WEBHOOK_WORKER_PORT,
+          readyPath: '/readyz',
+        },
       ].filter((a) => existsSync(a.script));
 
       // Every port first, so a busy one stops start before anything runs (one line, exit 1).
@@ -146,6 +151,8 @@ export const start: Command = {
       proxy = await startPublicProxy(
         config.PUBLIC_PORT,
         apps.flatMap((a) => (a.prefix ? [{ prefix: a.prefix, target: `http://127.0.0.1:${a.port}` }] : [])),
+        undefined,
+        apps.flatMap((a) => (a.readyPath ? [{ name: a.name, url: `http://127.0.0.1:${a.port}${a.readyPath}` }] : [])),
       );
 
       const waits = await Promise.all(
