@@ -1,4 +1,5 @@
 import type { Command } from '../command';
+import { follow } from './follow';
 import { importCommand } from './import';
 import { keyCreate } from './key-create';
 import { keyRevoke } from './key-revoke';
@@ -12,4 +13,5 @@ export const COMMANDS: Record<string, Command> = {
   'key:create': keyCreate,
   'key:revoke': keyRevoke,
   sync,
+  follow,
 };
