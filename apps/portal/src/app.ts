@@ -42,12 +42,14 @@ export interface PortalDeps {
   limits?: Partial<PortalLimits>;
   /** This instance's `/metrics` registry (default: a new one). */
   metrics?: Metrics;
+  /** The mail outbox's retry schedule and polling (tests shorten them). */
+  mail?: { retryScheduleMs?: number[]; pollMs?: number };
 }
 
 export interface Portal {
   app: express.Express;
   context: PortalContext;
-  /** Waits until every queued mail has been handed to the mailer. */
+  /** Waits until every queued mail is in the outbox and every due one has had its attempt. */
   mailSettled(): Promise<void>;
   close(): Promise<void>;
 }
@@ -55,12 +57,15 @@ export interface Portal {
 export function createPortal(deps: PortalDeps): Portal {
   const logger = deps.logger ?? createLogger({ name: 'portal', level: deps.config.LOG_LEVEL });
   const mailer = deps.mailer ?? createMailer(deps.config);
+  const metrics = deps.metrics ?? createMetrics('portal', { state: deps.state, database: deps.db });
+  const mail = new MailQueue({ db: deps.db, mailer, logger, secret: deps.config.SESSION_SECRET, metrics, ...deps.mail });
+  mail.start();
   const ctx: PortalContext = {
     db: deps.db,
     state: deps.state,
     config: deps.config,
     logger,
-    mail: new MailQueue(mailer, logger),
+    mail,
     cookies: cookieSettings(deps.config),
     limits: { ...DEFAULT_LIMITS, ...deps.limits },
   };
@@ -72,7 +77,6 @@ export function createPortal(deps: PortalDeps): Portal {
   app.set('query parser', 'simple');
   app.use(requestIdMiddleware);
   app.use(securityHeaders(ctx.cookies.secure));
-  const metrics = deps.metrics ?? createMetrics('portal', { state: deps.state, database: deps.db });
   app.use(httpLogger(logger, metrics));
   app.use(operationsRoutes({ checks: { database: () => databaseCheck(deps.db), redis: sharedStateCheck(deps.state) }, metrics }));
   app.use('/portal/static', staticRouter());
@@ -101,7 +105,7 @@ export function createPortal(deps: PortalDeps): Portal {
     context: ctx,
     mailSettled: () => ctx.mail.drain(),
     close: async () => {
-      await ctx.mail.drain();
+      await ctx.mail.stop();
       await mailer.close?.();
     },
   };

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { closeServer, createLogger, createMetrics, loadConfig, serveOperations } from '@dp/core';
-import { createFollower, databaseCheck, DEFAULT_CORPUS_GIT_URL } from '@dp/db';
+import { createFollower, databaseCheck, DEFAULT_CORPUS_GIT_URL, withoutCredentials } from '@dp/db';
 import { announceDocumentsChanged } from '../announce';
 import { UsageError, type Command } from '../command';
 import { dataPaths, openCliDatabase } from '../database';
@@ -74,7 +74,7 @@ export const follow: Command = {
         },
       },
     });
-    io.stderr.write(`follow: ${url} every ${config.FOLLOW_INTERVAL_SECONDS} s (mirror ${mirrorDir}; /readyz and /metrics on port ${config.FOLLOW_PORT})\n`);
+    io.stderr.write(`follow: ${withoutCredentials(url)} every ${config.FOLLOW_INTERVAL_SECONDS} s (mirror ${mirrorDir}; /readyz and /metrics on port ${config.FOLLOW_PORT})\n`);
     follower.start();
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);

@@ -56,6 +56,11 @@ export interface Follower {
   status(): FollowerStatus;
 }
 
+/** A repository URL as it may be shown or logged: without a user or password. */
+export function withoutCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, '$1');
+}
+
 function git(args: string[], timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile('git', args, { env: gitEnv(), timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 }, (error, _stdout, stderr) => {
