@@ -20,6 +20,7 @@ import type { Settlement } from '../payments/replay';
 import { requirementsFor } from '../payments/requirements';
 
 const DOCUMENT_PATH = /^\/legal\/documents\/(.+)$/;
+const ROUTE_TEMPLATE = '/x402/legal/documents/*ref';
 
 /** Every answer carries X-RateLimit-* (spec 8); those that used no other budget count as unpaid requests. */
 async function ensureRateLimitHeaders(ctx: PaymentContext, req: Request, res: Response): Promise<void> {
@@ -119,6 +120,8 @@ export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router
   const counters = paymentCounters(ctx.metrics);
 
   router.get(DOCUMENT_PATH, async (req: Request, res: Response, next: NextFunction) => {
+    // The route is a RegExp: name it for /metrics as the api names its document route.
+    req.routeTemplate = ROUTE_TEMPLATE;
     const requirements = requirementsFor(req, config);
     const ip = req.ip ?? 'unknown';
     try {

@@ -50,6 +50,7 @@ export function operationsRoutes(options: OperationsRoutesOptions = {}): Request
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const path = req.path;
+    if (path === '/livez' || path === '/readyz' || path === '/metrics') req.routeTemplate = path;
     if (path === '/livez') return sendSuccess(res, { status: 'ok' });
     if (path === '/readyz') {
       void Promise.all(checks.map(async ([name, check]) => [name, await runCheck(check, timeoutMs)] as const)).then((results) => {

@@ -1,0 +1,62 @@
+import type { AddressInfo } from 'node:net';
+import { createMemoryState, createSharedState, loadConfig } from '@dp/core';
+import { createApiKey, createOrganization, createScratchDatabase, FIXTURE_CORPUS_PATH, importCorpusFile, sharedCorpusPath } from '@dp/db';
+import { createApi } from '../src/app';
+import { compareInRounds, load } from './autocannon-run';
+
+/**
+ * #28: the document read with `/metrics` on (the default: request histogram, units counter, cache
+ * counters) against the same app with metrics off (`metrics: false`: no observation at all, as
+ * before #28), side by side in alternating rounds on one database and one key.
+ */
+async function main() {
+  const db = await createScratchDatabase({ url: process.env.DATABASE_URL });
+  const shared = sharedCorpusPath();
+  const docKey = shared ? 'sb/2012/89' : 'sb/2091/1';
+  await importCorpusFile(db, shared ?? FIXTURE_CORPUS_PATH, { filter: shared ? (k) => k === docKey : undefined });
+  const org = await createOrganization(db.prisma, { name: 'bench', requestsPerMinute: 100_000_000, monthlyUnits: 2_000_000_000 });
+  const { key } = await createApiKey(db.prisma, { orgId: org.id, scopes: ['read'] });
+  const state = process.env.REDIS_URL ? createSharedState(process.env.REDIS_URL, `dpbench:${Date.now()}:`) : createMemoryState();
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
+  const listen = (metrics: false | undefined) => {
+    const api = createApi({ db, state, config, metrics });
+    const server = api.app.listen(0);
+    return { api, server, port: (server.address() as AddressInfo).port };
+  };
+  const on = listen(undefined);
+  const off = listen(false);
+  const path = `/v1/legal/documents/${encodeURIComponent(docKey)}`;
+  const headers = { Authorization: `Bearer ${key}` };
+  const seconds = Number(process.env.BENCH_SECONDS ?? 16);
+  await load(`http://127.0.0.1:${on.port}${path}`, headers, 2); // warm-up
+  await load(`http://127.0.0.1:${off.port}${path}`, headers, 2);
+  const [withMetrics, without] = await compareInRounds(
+    { url: `http://127.0.0.1:${on.port}${path}`, headers },
+    { url: `http://127.0.0.1:${off.port}${path}`, headers },
+    seconds,
+    8,
+  );
+  const row = (name: string, r: typeof withMetrics) =>
+    `${name.padEnd(22)} ${r.requestsPerSec.toFixed(0).padStart(8)} req/s   p50 ${r.p50.toFixed(1).padStart(5)} ms   p99 ${r.p99.toFixed(1).padStart(5)} ms   errors ${r.errors + r.non2xx}`;
+  const scrape = await (await fetch(`http://127.0.0.1:${on.port}/metrics`)).text();
+  process.stdout.write(
+    [
+      `\nGET ${path} (state: ${state.kind}; ${seconds} s per side in 8 alternating rounds, 10 connections)`,
+      row('metrics on', withMetrics),
+      row('metrics off (before)', without),
+      `ratio on/off: ${(withMetrics.requestsPerSec / without.requestsPerSec).toFixed(3)}   (/metrics scrape: ${scrape.length} bytes)`,
+      '',
+    ].join('\n'),
+  );
+  for (const s of [on, off]) {
+    s.server.close();
+    await s.api.close();
+  }
+  await state.close();
+  await db.destroy();
+}
+
+void main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
