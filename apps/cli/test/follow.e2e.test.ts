@@ -90,7 +90,10 @@ describe('pnpm cli follow', () => {
   const deliveredFor = (id: string) => received.some((b) => b.includes(id));
 
   it('syncs what upstream has, then a new commit reaches the webhook receiver within 2 × interval + 5 s', async () => {
-    await eventually(() => (deliveredFor('SB-2000-1') ? true : undefined), { what: () => `the first document's webhook (${output})`, timeoutMs: 60_000 });
+    await eventually(() => (deliveredFor('SB-2000-1') ? true : undefined), {
+      what: () => `the first document's webhook (${output})`,
+      timeoutMs: 60_000,
+    });
 
     commitBootstrap(work, { id: 'SB-2000-2' }, '# Zákon 2\n\n§ 1\n\nNový text.\n', '2000-02-01');
     push();
@@ -104,7 +107,12 @@ describe('pnpm cli follow', () => {
 
     const ready = (await (await ops('/readyz')).json()) as { data: { status: string; checks: { upstream: Record<string, unknown> } } };
     expect(ready.data.status).toBe('ready');
-    expect(ready.data.checks.upstream).toMatchObject({ status: 'ok', role: 'leader', upstream_commit: work.rev('HEAD'), synced_commit: work.rev('HEAD') });
+    expect(ready.data.checks.upstream).toMatchObject({
+      status: 'ok',
+      role: 'leader',
+      upstream_commit: work.rev('HEAD'),
+      synced_commit: work.rev('HEAD'),
+    });
     const metrics = await (await ops('/metrics')).text();
     expect(metricValue(metrics, 'dp_sync_commits_applied_total', { app: 'follower' })).toBe(2);
     expect(metricValue(metrics, 'dp_sync_upstream_commit_info', { commit: work.rev('HEAD') })).toBe(1);
@@ -117,7 +125,9 @@ describe('pnpm cli follow', () => {
     const degraded = await eventually(
       async () => {
         const res = await ops('/readyz');
-        const body = (await res.json()) as { data?: { status: string; checks: { upstream: { consecutive_failures?: number; last_error?: string } } } };
+        const body = (await res.json()) as {
+          data?: { status: string; checks: { upstream: { consecutive_failures?: number; last_error?: string } } };
+        };
         return body.data?.status === 'degraded' ? body.data.checks.upstream : undefined;
       },
       { what: () => `a degraded /readyz (${output})`, timeoutMs: 20_000, intervalMs: 200 },
@@ -132,7 +142,10 @@ describe('pnpm cli follow', () => {
     renameSync(away, bare);
     commitBootstrap(work, { id: 'SB-2000-3' }, '# Zákon 3\n\n§ 1\n\nTřetí.\n', '2000-03-01');
     push();
-    await eventually(() => (deliveredFor('SB-2000-3') ? true : undefined), { what: () => `the webhook after recovery (${output})`, timeoutMs: 30_000 });
+    await eventually(() => (deliveredFor('SB-2000-3') ? true : undefined), {
+      what: () => `the webhook after recovery (${output})`,
+      timeoutMs: 30_000,
+    });
     await eventually(
       async () => {
         const body = (await (await ops('/readyz')).json()) as { data?: { status: string } };

@@ -98,9 +98,14 @@ export function createWorker(options: WorkerOptions): Worker {
     options.metrics.gauge('dp_webhook_outbox_pending', 'Webhook deliveries waiting to be sent (all endpoints).', [], async (g) => {
       g.set((await read()).pending);
     });
-    options.metrics.gauge('dp_webhook_outbox_oldest_pending_age_seconds', 'Age of the oldest pending webhook delivery (0 when none).', [], async (g) => {
-      g.set((await read()).oldestPendingAgeSeconds);
-    });
+    options.metrics.gauge(
+      'dp_webhook_outbox_oldest_pending_age_seconds',
+      'Age of the oldest pending webhook delivery (0 when none).',
+      [],
+      async (g) => {
+        g.set((await read()).oldestPendingAgeSeconds);
+      },
+    );
   }
 
   async function deliver(d: ClaimedDelivery): Promise<Outcome> {

@@ -29,11 +29,14 @@ describe('operationsRoutes: /livez, /readyz, /metrics', () => {
     expect(degraded.body.data.status).toBe('degraded');
 
     const down = await request(
-      app({
-        database: () => Promise.reject(new Error('connection refused')),
-        stuck: () => new Promise<CheckResult>(() => {}),
-        redis: counted,
-      }, 200),
+      app(
+        {
+          database: () => Promise.reject(new Error('connection refused')),
+          stuck: () => new Promise<CheckResult>(() => {}),
+          redis: counted,
+        },
+        200,
+      ),
     ).get('/readyz');
     expect(down.status).toBe(503);
     expect(down.headers['retry-after']).toBe('5');
@@ -55,7 +58,9 @@ describe('operationsRoutes: /livez, /readyz, /metrics', () => {
     await request(a).get('/livez');
     const res = await request(a).get('/metrics');
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
-    expect(res.text).toContain('dp_http_request_duration_seconds_count{app="test",method="GET",route="/livez",status="200",operation="none"} 1');
+    expect(res.text).toContain(
+      'dp_http_request_duration_seconds_count{app="test",method="GET",route="/livez",status="200",operation="none"} 1',
+    );
   });
 });
 

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, createMetrics } from '@dp/core';
 import { createFollower, FOLLOWER_LOCK } from '@dp/db';
-import { metricValue } from '@dp/testing';
 import { createTestDatabase, type TestDatabase } from './corpus-helpers';
 import { bootstrapMessage, createTinyRepo, docFile, type TinyRepo } from './sync-helpers';
 
@@ -31,7 +30,7 @@ describe('the upstream follower', () => {
     expect(await follower.round()).toBe('synced');
     expect(follower.status()).toMatchObject({ role: 'leader', upstreamCommit: repo.rev('HEAD'), syncedCommit: repo.rev('HEAD') });
     expect(await follower.round()).toBe('up_to_date');
-    expect(metricValue((await metrics.scrape()).body, 'dp_sync_commits_applied_total')).toBe(1);
+    expect((await metrics.scrape()).body).toMatch(/^dp_sync_commits_applied_total\{app="follower"\} 1$/m);
 
     await db.withSession(async (other) => {
       await other.query('SELECT pg_advisory_lock($1)', [FOLLOWER_LOCK]);
@@ -60,6 +59,6 @@ describe('the upstream follower', () => {
     expect(failure).toBeInstanceOf(Error);
     expect((failure as Error).message).toMatch(/^git clone failed: /);
     expect((failure as Error).message).not.toContain('secret');
-    expect(metricValue((await metrics.scrape()).body, 'dp_follow_failures_total', { stage: 'fetch' })).toBe(1);
+    expect((await metrics.scrape()).body).toMatch(/^dp_follow_failures_total\{stage="fetch",app="follower"\} 1$/m);
   });
 });

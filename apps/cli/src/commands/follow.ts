@@ -74,7 +74,9 @@ export const follow: Command = {
         },
       },
     });
-    io.stderr.write(`follow: ${withoutCredentials(url)} every ${config.FOLLOW_INTERVAL_SECONDS} s (mirror ${mirrorDir}; /readyz and /metrics on port ${config.FOLLOW_PORT})\n`);
+    io.stderr.write(
+      `follow: ${withoutCredentials(url)} every ${config.FOLLOW_INTERVAL_SECONDS} s (mirror ${mirrorDir}; /readyz and /metrics on port ${config.FOLLOW_PORT})\n`,
+    );
     follower.start();
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);

@@ -108,7 +108,15 @@ export const start: Command = {
         // default: its default upstream is the public repository, a network fetch of the whole
         // collection on the first round; docs/operations.md).
         ...(config.CORPUS_GIT_URL
-          ? [{ name: 'follower', script: join(__dirname, '..', 'index.js'), args: ['follow'], port: config.FOLLOW_PORT, readyPath: '/readyz' }]
+          ? [
+              {
+                name: 'follower',
+                script: join(__dirname, '..', 'index.js'),
+                args: ['follow'],
+                port: config.FOLLOW_PORT,
+                readyPath: '/readyz',
+              },
+            ]
           : []),
       ].filter((a) => existsSync(a.script));
 
@@ -197,7 +205,9 @@ export const start: Command = {
               ]
             : []),
           ...(apps.some((a) => a.name === 'follower')
-            ? [`  Follower: ${withoutCredentials(config.CORPUS_GIT_URL!)} every ${config.FOLLOW_INTERVAL_SECONDS} s (status: http://127.0.0.1:${config.FOLLOW_PORT}/readyz)`]
+            ? [
+                `  Follower: ${withoutCredentials(config.CORPUS_GIT_URL!)} every ${config.FOLLOW_INTERVAL_SECONDS} s (status: http://127.0.0.1:${config.FOLLOW_PORT}/readyz)`,
+              ]
             : []),
           ...(logDir ? [`  Logs:     ${logDir}/<app>.log   (LOG_FORMAT=json prints them here instead)`] : []),
           '',

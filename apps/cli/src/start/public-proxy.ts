@@ -59,7 +59,10 @@ function sendOk(res: ServerResponse, data: unknown): void {
 async function askReady(target: ReadinessTarget): Promise<{ status: string; [detail: string]: unknown }> {
   try {
     const res = await fetch(target.url, { signal: AbortSignal.timeout(READY_TIMEOUT_MS) });
-    const body = (await res.json().catch(() => ({}))) as { data?: { status?: string; checks?: unknown }; error?: { details?: { checks?: unknown } } };
+    const body = (await res.json().catch(() => ({}))) as {
+      data?: { status?: string; checks?: unknown };
+      error?: { details?: { checks?: unknown } };
+    };
     if (res.ok) return { status: body.data?.status ?? 'ready', checks: body.data?.checks };
     return { status: 'down', http_status: res.status, checks: body.error?.details?.checks };
   } catch (err) {

@@ -57,7 +57,9 @@ export class MailQueue {
       let stats: ReturnType<typeof mailOutboxStats> | undefined;
       const read = () => (stats ??= mailOutboxStats(this.db).finally(() => setImmediate(() => (stats = undefined))));
       options.metrics.gauge('dp_mail_outbox_pending', 'Portal mails waiting to be sent.', [], async (g) => g.set((await read()).pending));
-      options.metrics.gauge('dp_mail_outbox_failed', 'Portal mails given up after every retry.', [], async (g) => g.set((await read()).failed));
+      options.metrics.gauge('dp_mail_outbox_failed', 'Portal mails given up after every retry.', [], async (g) =>
+        g.set((await read()).failed),
+      );
       options.metrics.gauge('dp_mail_outbox_oldest_pending_age_seconds', 'Age of the oldest pending portal mail.', [], async (g) =>
         g.set((await read()).oldestPendingAgeSeconds),
       );
@@ -113,9 +115,11 @@ export class MailQueue {
 
   /** One round after another (never two at once in this instance): every due mail gets its attempt. */
   private sendDue(): Promise<void> {
-    this.rounds = this.rounds.then(() => this.round()).catch((err: Error) => {
-      this.logger.warn({ err: { message: err.message } }, 'mail outbox unavailable; will retry');
-    });
+    this.rounds = this.rounds
+      .then(() => this.round())
+      .catch((err: Error) => {
+        this.logger.warn({ err: { message: err.message } }, 'mail outbox unavailable; will retry');
+      });
     return this.rounds;
   }
 
@@ -141,7 +145,10 @@ export class MailQueue {
       const message = err instanceof Error ? err.message : String(err);
       const delay = nextDelayMs(this.retry, mail.attempts, null);
       this.sent?.inc({ kind: mail.kind, outcome: delay === null ? 'failed' : 'retrying' });
-      this.logger.error({ err: { message }, kind: mail.kind, mail_id: mail.id, attempt: mail.attempts, next_attempt_in_ms: delay }, 'mail could not be sent');
+      this.logger.error(
+        { err: { message }, kind: mail.kind, mail_id: mail.id, attempt: mail.attempts, next_attempt_in_ms: delay },
+        'mail could not be sent',
+      );
       return failMail(this.db, mail.id, this.senderId, message, delay);
     }
     this.sent?.inc({ kind: mail.kind, outcome: 'sent' });

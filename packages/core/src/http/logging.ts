@@ -25,7 +25,13 @@ export function httpLogger(logger: Logger, metrics?: Metrics): RequestHandler {
     res.once('close', () => {
       const status = res.statusCode;
       const responseTime = Number(process.hrtime.bigint() - startedAt) / 1e6;
-      metrics?.observeRequest(METHODS.has(req.method) ? req.method : 'other', routeTemplateOf(req as Request), status, (req as Request).operation ?? 'none', responseTime / 1e3);
+      metrics?.observeRequest(
+        METHODS.has(req.method) ? req.method : 'other',
+        routeTemplateOf(req as Request),
+        status,
+        (req as Request).operation ?? 'none',
+        responseTime / 1e3,
+      );
       // Client errors (4xx) are the client's to act on, not the operator's: info, like any other
       // request line (in the app's log file, never on `start`'s terminal, which shows warnings and
       // errors). Server errors (5xx) are ours: error.

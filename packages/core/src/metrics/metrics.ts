@@ -47,10 +47,17 @@ export class Metrics {
   }
 
   counter<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
-    return (this.registry.getSingleMetric(name) as Counter<L> | undefined) ?? new Counter({ name, help, labelNames, registers: [this.registry] });
+    return (
+      (this.registry.getSingleMetric(name) as Counter<L> | undefined) ?? new Counter({ name, help, labelNames, registers: [this.registry] })
+    );
   }
 
-  gauge<L extends string = never>(name: string, help: string, labelNames: readonly L[] = [], collect?: (gauge: Gauge<L>) => void | Promise<void>): Gauge<L> {
+  gauge<L extends string = never>(
+    name: string,
+    help: string,
+    labelNames: readonly L[] = [],
+    collect?: (gauge: Gauge<L>) => void | Promise<void>,
+  ): Gauge<L> {
     const known = this.registry.getSingleMetric(name) as Gauge<L> | undefined;
     if (known) return known;
     return new Gauge<L>({
@@ -58,7 +65,13 @@ export class Metrics {
       help,
       labelNames,
       registers: [this.registry],
-      ...(collect ? { collect: function (this: Gauge<L>) { return collect(this); } } : {}),
+      ...(collect
+        ? {
+            collect: function (this: Gauge<L>) {
+              return collect(this);
+            },
+          }
+        : {}),
     });
   }
 
@@ -114,9 +127,14 @@ export class Metrics {
 
   private collectRedis(state: SharedState): void {
     const health = state.health;
-    this.gauge('dp_redis_up', 'Whether Redis is usable (1), or the app runs on in-process state (0); absent without REDIS_URL.', [], (g) => {
-      if (health) g.set(health.up ? 1 : 0);
-    });
+    this.gauge(
+      'dp_redis_up',
+      'Whether Redis is usable (1), or the app runs on in-process state (0); absent without REDIS_URL.',
+      [],
+      (g) => {
+        if (health) g.set(health.up ? 1 : 0);
+      },
+    );
     this.gauge('dp_redis_state', 'Redis state as the app sees it (1 for the current one).', ['state'], (g) => {
       if (!health) return;
       for (const s of ['unknown', 'up', 'suspect', 'down'] as const) g.set({ state: s }, health.status === s ? 1 : 0);
@@ -131,9 +149,12 @@ export class Metrics {
       g.set({ state: 'in_use' }, s.total - s.idle);
       g.set({ state: 'waiting' }, s.waiting);
     });
-    const queries = this.histogram('dp_db_query_duration_seconds', 'SQL statements sent through node-postgres by outcome.', ['outcome'], [
-      0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5,
-    ]);
+    const queries = this.histogram(
+      'dp_db_query_duration_seconds',
+      'SQL statements sent through node-postgres by outcome.',
+      ['outcome'],
+      [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
+    );
     const ok = queries.labels('ok');
     const failed = queries.labels('error');
     db.observeQueries((seconds, success) => (success ? ok : failed).observe(seconds));

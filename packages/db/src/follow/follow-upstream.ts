@@ -120,15 +120,24 @@ export function createFollower(options: FollowerOptions): Follower {
   const m = options.metrics;
   const applied = m?.counter('dp_sync_commits_applied_total', 'Upstream commits applied by the follower.');
   const failures = m?.counter('dp_follow_failures_total', 'Follower rounds that failed, by stage.', ['stage']);
-  m?.gauge('dp_follow_consecutive_failures', 'Follower rounds failed in a row (0 after a success).', [], (g) => g.set(state.consecutiveFailures));
-  m?.gauge('dp_follow_leader', 'Whether this follower held the leader lock in its last round.', [], (g) => g.set(state.role === 'leader' ? 1 : 0));
+  m?.gauge('dp_follow_consecutive_failures', 'Follower rounds failed in a row (0 after a success).', [], (g) =>
+    g.set(state.consecutiveFailures),
+  );
+  m?.gauge('dp_follow_leader', 'Whether this follower held the leader lock in its last round.', [], (g) =>
+    g.set(state.role === 'leader' ? 1 : 0),
+  );
   m?.gauge('dp_sync_upstream_commit_info', 'The upstream head after the last fetch (value 1; the commit in a label).', ['commit'], (g) => {
     g.reset();
     if (state.upstreamCommit) g.set({ commit: state.upstreamCommit }, 1);
   });
-  m?.gauge('dp_sync_upstream_commit_timestamp_seconds', "The upstream head's commit date (the version's legal date in legalize-cz).", [], (g) => {
-    if (state.upstreamCommitDate) g.set(Date.parse(state.upstreamCommitDate) / 1000);
-  });
+  m?.gauge(
+    'dp_sync_upstream_commit_timestamp_seconds',
+    "The upstream head's commit date (the version's legal date in legalize-cz).",
+    [],
+    (g) => {
+      if (state.upstreamCommitDate) g.set(Date.parse(state.upstreamCommitDate) / 1000);
+    },
+  );
   m?.gauge('dp_sync_last_success_timestamp_seconds', 'When the database was last found at the upstream head.', [], (g) => {
     if (state.lastSuccessAt) g.set(state.lastSuccessAt.getTime() / 1000);
   });
@@ -175,7 +184,14 @@ export function createFollower(options: FollowerOptions): Follower {
         const changed = report.documents.created + report.documents.updated;
         if (!report.up_to_date) {
           logger.info(
-            { from: report.from, to: report.to, commits: report.commits_applied, documents: changed, changes: report.changes, deliveries: report.deliveries },
+            {
+              from: report.from,
+              to: report.to,
+              commits: report.commits_applied,
+              documents: changed,
+              changes: report.changes,
+              deliveries: report.deliveries,
+            },
             'upstream commits applied',
           );
         }
