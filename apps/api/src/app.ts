@@ -4,7 +4,7 @@ import {
   chain,
   createJsonApiApp,
   createLogger,
-  createMetrics,
+  appMetrics,
   declaredQueryParameters,
   errorHandler,
   loadOpenApiDocument,
@@ -100,7 +100,7 @@ function rejectUndeclaredV1Query(): RequestHandler {
 
 export function createApi(deps: ApiDeps): Api {
   const logger = deps.logger ?? createLogger({ name: 'api', level: deps.config.LOG_LEVEL });
-  const metrics = deps.metrics === false ? undefined : (deps.metrics ?? createMetrics('api', { state: deps.state, database: deps.db }));
+  const metrics = appMetrics('api', deps.config, deps.metrics, { state: deps.state, database: deps.db });
   const meter = new Meter(deps.db, logger, deps.meterIntervalMs, metrics);
   const keyCache = createKeyCache(deps.config.KEY_CACHE_TTL_SECONDS * 1000);
   const documents = new DocumentCache(deps.db, deps.documentCacheTtlMs);

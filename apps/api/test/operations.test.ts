@@ -1,6 +1,6 @@
 import { metricValue, seedFixtureCorpus } from '@dp/testing';
 import { UNIT_COST } from '@dp/core';
-import { createSeededHarness, type Harness } from './harness';
+import { apiConfig, createHarness, createSeededHarness, type Harness } from './harness';
 
 /** /livez, /readyz and /metrics of the api, as an operator and Prometheus meet them (docs/operations.md). */
 describe('api: operator paths', () => {
@@ -47,5 +47,19 @@ describe('api: operator paths', () => {
   it('/metrics and the health paths are not under /v1 (the public prefix)', async () => {
     expect((await h.http.get('/v1/metrics')).status).toBe(401);
     expect((await h.http.get('/v1/metrics').set('Authorization', `Bearer ${key}`)).status).toBe(404);
+  });
+});
+
+describe('api with METRICS_DISABLED=true', () => {
+  it('serves no /metrics (and observes nothing), the health paths as ever', async () => {
+    const h = await createHarness({ config: apiConfig({ METRICS_DISABLED: 'true' }) });
+    try {
+      expect(h.api.metrics).toBeUndefined();
+      expect((await h.http.get('/metrics')).status).toBe(404);
+      expect((await h.http.get('/livez')).status).toBe(200);
+      expect((await h.http.get('/readyz')).status).toBe(200);
+    } finally {
+      await h.close();
+    }
   });
 });

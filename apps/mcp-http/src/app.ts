@@ -5,7 +5,7 @@ import {
   bearerApiKey,
   createJsonApiApp,
   createLogger,
-  createMetrics,
+  appMetrics,
   errorHandler,
   methodNotAllowed,
   notFoundHandler,
@@ -57,7 +57,7 @@ export function createMcpHttpApp(deps: McpHttpDeps): express.Express {
   const baseUrl = (deps.apiBaseUrl ?? config.MCP_API_URL ?? config.INTERNAL_API_URL).replace(/\/+$/, '');
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  const metrics = deps.metrics ?? createMetrics('mcp-http');
+  const metrics = appMetrics('mcp-http', config, deps.metrics);
   const app = createJsonApiApp({ trustProxy: config.TRUST_PROXY, logger, metrics });
   app.use(rejectUnsafeInput);
 

@@ -1,7 +1,7 @@
 import express from 'express';
 import {
   createLogger,
-  createMetrics,
+  appMetrics,
   errorHandler,
   httpLogger,
   notFoundHandler,
@@ -57,7 +57,7 @@ export interface Portal {
 export function createPortal(deps: PortalDeps): Portal {
   const logger = deps.logger ?? createLogger({ name: 'portal', level: deps.config.LOG_LEVEL });
   const mailer = deps.mailer ?? createMailer(deps.config);
-  const metrics = deps.metrics ?? createMetrics('portal', { state: deps.state, database: deps.db });
+  const metrics = appMetrics('portal', deps.config, deps.metrics, { state: deps.state, database: deps.db });
   const mail = new MailQueue({ db: deps.db, mailer, logger, secret: deps.config.SESSION_SECRET, metrics, ...deps.mail });
   mail.start();
   const ctx: PortalContext = {

@@ -3,7 +3,7 @@ import {
   ApiError,
   createJsonApiApp,
   createLogger,
-  createMetrics,
+  appMetrics,
   errorHandler,
   notFoundHandler,
   operationsRoutes,
@@ -82,8 +82,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   // The JSON API headers carry a cross-origin CORP: browsers on other origins must be able to
   // read this keyless endpoint.
-  const metrics =
-    deps.metrics === false ? undefined : (deps.metrics ?? createMetrics('x402-gateway', { state: deps.state, database: deps.db }));
+  const metrics = appMetrics('x402-gateway', config, deps.metrics, { state: deps.state, database: deps.db });
   const app = createJsonApiApp({ trustProxy: config.TRUST_PROXY, logger, metrics });
   app.use(rejectUnsafeInput);
   app.use(

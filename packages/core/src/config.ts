@@ -58,6 +58,11 @@ const schema = z
     GATEWAY_PORT: port(3002),
     PORTAL_PORT: port(3003),
     MCP_HTTP_PORT: port(3004),
+    /**
+     * `true` turns `/metrics` off, and with it every observation on the request path (the
+     * document read then runs exactly as without metrics; docs/operations.md).
+     */
+    METRICS_DISABLED: bool,
     /** The webhook worker's operator port (`/livez`, `/readyz`, `/metrics` only; never public). */
     WEBHOOK_WORKER_PORT: port(3005),
     /** The upstream follower's operator port (`follow`; `/livez`, `/readyz`, `/metrics` only). */

@@ -164,3 +164,17 @@ export class Metrics {
 export function createMetrics(app: string, options?: MetricsOptions): Metrics {
   return new Metrics(app, options);
 }
+
+/**
+ * An app's registry as its configuration asks: none when METRICS_DISABLED is set, an explicit
+ * one when the caller passes it (tests), `false` for none at all (benchmarks).
+ */
+export function appMetrics(
+  app: string,
+  config: { METRICS_DISABLED: boolean },
+  given: Metrics | false | undefined,
+  options?: MetricsOptions,
+): Metrics | undefined {
+  if (given === false) return undefined;
+  return given ?? (config.METRICS_DISABLED ? undefined : createMetrics(app, options));
+}
