@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createMemoryState, createSharedState, loadConfig } from '@dp/core';
+import { createMemoryState, createMetrics, createSharedState, loadConfig, type Metrics } from '@dp/core';
 import { createApiKey, createOrganization, createScratchDatabase, FIXTURE_CORPUS_PATH, importCorpusFile, sharedCorpusPath } from '@dp/db';
 import { createApi } from '../src/app';
 import { compareInRounds, load } from './autocannon-run';
@@ -18,12 +18,15 @@ async function main() {
   const { key } = await createApiKey(db.prisma, { orgId: org.id, scopes: ['read'] });
   const state = process.env.REDIS_URL ? createSharedState(process.env.REDIS_URL, `dpbench:${Date.now()}:`) : createMemoryState();
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
-  const listen = (metrics: false | undefined) => {
+  const listen = (metrics: Metrics | false | undefined) => {
     const api = createApi({ db, state, config, metrics });
     const server = api.app.listen(0);
     return { api, server, port: (server.address() as AddressInfo).port };
   };
-  const on = listen(undefined);
+  // BENCH_PROCESS_METRICS=0: the request-path metrics without Node's process metrics (GC, event loop).
+  const on = listen(
+    process.env.BENCH_PROCESS_METRICS === '0' ? createMetrics('api', { state, database: db, processMetrics: false }) : undefined,
+  );
   const off = listen(false);
   const path = `/v1/legal/documents/${encodeURIComponent(docKey)}`;
   const headers = { Authorization: `Bearer ${key}` };
