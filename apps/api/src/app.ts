@@ -4,21 +4,25 @@ import {
   chain,
   createJsonApiApp,
   createLogger,
+  appMetrics,
   declaredQueryParameters,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   errorHandler,
   loadOpenApiDocument,
   notFoundHandler,
+  operationsRoutes,
   rejectUndeclaredQuery,
   rejectUnsafeInput,
   requireJsonBody,
+  sharedStateCheck,
   type Config,
   type Logger,
+  type Metrics,
   type SharedState,
   type Unsubscribe,
 } from '@dp/core';
-import { announcementFeed, deleteExpiredIdempotencyKeys, DOCUMENTS_CHANGED, type Database } from '@dp/db';
+import { announcementFeed, databaseCheck, deleteExpiredIdempotencyKeys, DOCUMENTS_CHANGED, type Database } from '@dp/db';
 import { authenticate } from './auth/authenticate';
 import { createKeyCache } from './auth/key-cache';
 import { listenForRevocations } from './auth/revocation-listener';
@@ -27,7 +31,6 @@ import { DocumentCache } from './legal/documents/document-cache';
 import { Meter } from './metering/meter';
 import { QuotaGuard } from './metering/quota';
 import { rateLimit, rateLimitHeadersOnError } from './metering/rate-limit';
-import { healthRouter } from './routes/health';
 import { internalRouter } from './routes/internal';
 import { DOCUMENT_PATH, documentReadFirst, legalDocumentsRouter, readDocument } from './routes/legal-documents';
 import { openApiRouter } from './routes/openapi';
@@ -44,11 +47,14 @@ export interface ApiDeps {
   meterIntervalMs?: number;
   /** How long document metadata may be served from memory (default 30 s; 0 disables). */
   documentCacheTtlMs?: number;
+  /** This instance's `/metrics` registry (default: a new one); `false` turns metrics off (benchmarks). */
+  metrics?: Metrics | false;
 }
 
 export interface Api {
   app: express.Express;
   context: ApiContext;
+  metrics?: Metrics;
   /** Resolves once this instance listens for key revocations from other instances. */
   ready: Promise<void>;
   /** Stops background work and writes every pending usage count. */
@@ -113,7 +119,8 @@ function rejectUndeclaredV1Query(): RequestHandler {
 
 export function createApi(deps: ApiDeps): Api {
   const logger = deps.logger ?? createLogger({ name: 'api', level: deps.config.LOG_LEVEL });
-  const meter = new Meter(deps.db, logger, deps.meterIntervalMs);
+  const metrics = appMetrics('api', deps.config, deps.metrics, { state: deps.state, database: deps.db });
+  const meter = new Meter(deps.db, logger, deps.meterIntervalMs, metrics);
   const keyCache = createKeyCache(deps.config.KEY_CACHE_TTL_SECONDS * 1000);
   const documents = new DocumentCache(deps.db, deps.documentCacheTtlMs);
   const ctx: ApiContext = { ...deps, logger, meter, quota: new QuotaGuard(deps.db, meter), keyCache, documents };
@@ -150,7 +157,7 @@ export function createApi(deps: ApiDeps): Api {
   // (documentReadFirst), and what that leaves is matched here, at the top, instead of through the
   // /v1 router and a router of its own (each nested router costs every request a path match and
   // a prefix trim). Their errors still pass through /v1's error handling below.
-  const app = createJsonApiApp({ trustProxy: deps.config.TRUST_PROXY, logger, first: documentReadFirst(chain(v1Entry, read)) });
+  const app = createJsonApiApp({ trustProxy: deps.config.TRUST_PROXY, logger, metrics, first: documentReadFirst(chain(v1Entry, read)) });
   app.get(`/v1${DOCUMENT_PATH}`, v1Entry, read);
 
   const v1 = express.Router();
@@ -165,7 +172,7 @@ export function createApi(deps: ApiDeps): Api {
   // Outside the router, so errors of the document route above (a malformed path among them,
   // raised while its parameters are decoded) get the headers too.
   app.use('/v1', rateLimitHeadersOnError(deps.state));
-  app.use(healthRouter(deps.db));
+  app.use(operationsRoutes({ checks: { database: () => databaseCheck(deps.db), redis: sharedStateCheck(deps.state) }, metrics }));
   app.use(referenceRouter());
   app.use('/internal', rejectUnsafeInput, internalRouter(ctx));
 
@@ -175,6 +182,7 @@ export function createApi(deps: ApiDeps): Api {
   return {
     app,
     context: ctx,
+    metrics,
     ready,
     close: async () => {
       clearInterval(sweep);

@@ -41,7 +41,7 @@ const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/v1/webhooks/{id}/deliveries/{x}' },
   { method: 'POST', path: '/v1/webhooks/{id}/deliveries/{x}/replay' },
   { method: 'GET', path: '/internal/legal/documents/{id}' },
-  { method: 'GET', path: '/healthz' },
+  { method: 'GET', path: '/livez' },
   { method: 'GET', path: '/{x}' },
   { method: 'GET', path: '/v1/{x}/{y}' },
 ];
@@ -93,5 +93,5 @@ describe('api fuzz (seeded)', () => {
     FUZZ_TIMEOUT_MS,
   );
 
-  itSurvivesTheFuzz(() => ({ port: served.port, healthPath: '/healthz', logs }));
+  itSurvivesTheFuzz(() => ({ port: served.port, healthPath: '/livez', logs }));
 });

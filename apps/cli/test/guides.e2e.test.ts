@@ -12,7 +12,7 @@ import { guideBlocks, type GuideBlock } from './guide-blocks';
 import { CLI, run, runCli, type Ran } from './run-process';
 
 /**
- * Guides that run: every fenced block of README.md and docs/*.md is run against a product started
+ * Guides that run: every fenced block of README.md, infra/README.md and docs/*.md is run against a product started
  * as a user starts it (`start`, embedded database, the shared sample corpus, x402 enabled), or is
  * explicitly marked as not meant to run (guide-blocks.ts says how). A guide that drifts from the
  * product fails here.
@@ -36,6 +36,7 @@ const NOT_YET = new Set<string>();
 
 const GUIDES = [
   'README.md',
+  'infra/README.md',
   ...readdirSync(join(ROOT, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .sort()

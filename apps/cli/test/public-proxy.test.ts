@@ -98,3 +98,56 @@ describe("the product proxy in front of several instances (cli cluster's fallbac
     }
   });
 });
+
+describe("the public port's health paths", () => {
+  const apps: Server[] = [];
+  let server: Server;
+  let base: string;
+  let readyStatus = 200;
+  beforeAll(async () => {
+    const { createServer } = await import('node:http');
+    const app = (answer: () => [number, unknown]) =>
+      new Promise<string>((resolve) => {
+        const s = createServer((req, res) => {
+          const [status, body] = req.url === '/readyz' ? answer() : [200, { data: { status: 'ok' } }];
+          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        });
+        apps.push(s);
+        s.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`));
+      });
+    const api = await app(() => [200, { data: { status: 'ready', checks: { database: { status: 'ok' } } } }]);
+    const worker = await app(() =>
+      readyStatus === 200
+        ? [200, { data: { status: 'degraded', checks: { redis: { status: 'degraded' } } } }]
+        : [503, { error: { code: 'unavailable', details: { checks: { database: { status: 'down' } } } } }],
+    );
+    server = await startPublicProxy(0, [{ prefix: '/v1', target: api }], undefined, [
+      { name: 'api', url: `${api}/readyz` },
+      { name: 'webhooks', url: `${worker}/readyz` },
+      { name: 'gone', url: 'http://127.0.0.1:9/readyz' },
+    ]);
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+    for (const s of apps) await new Promise((r) => s.close(r));
+  });
+
+  it('/livez is the proxy itself; /readyz asks every app and names the ones not ready; /metrics is not public', async () => {
+    const live = await fetch(`${base}/livez`);
+    expect(live.status).toBe(200);
+    expect(((await live.json()) as { data: unknown }).data).toEqual({ status: 'ok' });
+
+    const notReady = await fetch(`${base}/readyz`);
+    expect(notReady.status).toBe(503);
+    const body = (await notReady.json()) as { error: { message: string; details: { apps: Record<string, { status: string }> } } };
+    expect(body.error.message).toBe('Not ready: gone.');
+    expect(body.error.details.apps).toMatchObject({ api: { status: 'ready' }, webhooks: { status: 'degraded' }, gone: { status: 'down' } });
+
+    readyStatus = 503;
+    const worse = (await (await fetch(`${base}/readyz`)).json()) as { error: { message: string } };
+    expect(worse.error.message).toBe('Not ready: webhooks, gone.');
+
+    expect((await fetch(`${base}/metrics`)).status).toBe(404);
+  });
+});

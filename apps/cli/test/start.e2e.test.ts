@@ -91,6 +91,19 @@ describe('npm start (embedded defaults)', () => {
     expect((await fetch(`${base}/x402/legal/documents/sb%2F2091%2F1`)).status).not.toBe(502);
   });
 
+  it('answers /livez and /readyz on the public port (every app asked), never /metrics', async () => {
+    expect((await fetch(`${base}/livez`)).status).toBe(200);
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    const { data } = (await ready.json()) as { data: { status: string; apps: Record<string, { status: string }> } };
+    expect(data.status).toBe('ready');
+    expect(Object.keys(data.apps).sort()).toEqual(['api', 'gateway', 'mcp-http', 'portal', 'webhooks']);
+    expect((await fetch(`${base}/metrics`)).status).toBe(404);
+    // On each app's own port it is there.
+    const metrics = await fetch(`http://127.0.0.1:${env.WEBHOOK_WORKER_PORT}/metrics`);
+    expect(await metrics.text()).toContain('dp_webhook_outbox_pending{app="webhook-worker"} 0');
+  });
+
   it('serves remote MCP at /mcp through the public port, with the demo key, listed in the banner', async () => {
     const key = product.demoKey();
     expect(product.output()).toContain(`MCP:      http://localhost:${env.PUBLIC_PORT}/mcp`);
@@ -195,7 +208,7 @@ describe('npm start with a busy port', () => {
       } finally {
         await new Promise((r) => blocker.close(r));
       }
-      for (const name of ['PUBLIC_PORT', 'API_PORT', 'GATEWAY_PORT', 'PORTAL_PORT', 'MCP_HTTP_PORT'] as const)
+      for (const name of ['PUBLIC_PORT', 'API_PORT', 'GATEWAY_PORT', 'PORTAL_PORT', 'MCP_HTTP_PORT', 'WEBHOOK_WORKER_PORT'] as const)
         expect(await isFree(Number(env[name]))).toBe(true);
       expect(await isFree(Number(env.EMBEDDED_DB_PORT), '127.0.0.1')).toBe(true);
     });

@@ -5,13 +5,15 @@ import {
   bearerApiKey,
   createJsonApiApp,
   createLogger,
+  appMetrics,
   errorHandler,
   methodNotAllowed,
   notFoundHandler,
+  operationsRoutes,
   rejectUnsafeInput,
-  sendSuccess,
   type Config,
   type Logger,
+  type Metrics,
 } from '@dp/core';
 import { createMcpServer, DEFAULT_TIMEOUT_MS, HTTP_SETUP, SERVER_VERSION, type Logger as ToolLogger } from '@dp/mcp';
 import { mcpOrigin } from './origin';
@@ -23,6 +25,8 @@ export interface McpHttpDeps {
   apiBaseUrl?: string;
   /** Bound on each upstream request. */
   timeoutMs?: number;
+  /** This instance's `/metrics` registry (default: a new one). */
+  metrics?: Metrics;
 }
 
 /** The path hosts are configured with: `{base_url}/mcp`. */
@@ -53,12 +57,12 @@ export function createMcpHttpApp(deps: McpHttpDeps): express.Express {
   const baseUrl = (deps.apiBaseUrl ?? config.MCP_API_URL ?? config.INTERNAL_API_URL).replace(/\/+$/, '');
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  const app = createJsonApiApp({ trustProxy: config.TRUST_PROXY, logger });
+  const metrics = appMetrics('mcp-http', config, deps.metrics);
+  const app = createJsonApiApp({ trustProxy: config.TRUST_PROXY, logger, metrics });
   app.use(rejectUnsafeInput);
 
   // No storage of its own: up is ready. Upstream outages surface as tool errors that say so.
-  app.get('/healthz', (_req, res) => sendSuccess(res, { status: 'ok' }));
-  app.get('/readyz', (_req, res) => sendSuccess(res, { status: 'ready' }));
+  app.use(operationsRoutes({ metrics }));
 
   // Origin first (403 for a web origin not allowed, whatever the key; CORS for the allowed ones).
   // Our own middleware rather than the transport's allowedOrigins: those options are deprecated

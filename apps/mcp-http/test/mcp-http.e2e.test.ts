@@ -247,7 +247,7 @@ describe('the key', () => {
 });
 
 describe('health', () => {
-  it('answers /healthz and /readyz without a key', async () => {
-    for (const path of ['/healthz', '/readyz']) expect((await fetch(`${stack.base}${path}`)).status).toBe(200);
+  it('answers /livez and /readyz without a key', async () => {
+    for (const path of ['/livez', '/readyz']) expect((await fetch(`${stack.base}${path}`)).status).toBe(200);
   });
 });

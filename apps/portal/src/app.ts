@@ -2,17 +2,21 @@ import express from 'express';
 import {
   compressResponses,
   createLogger,
+  appMetrics,
   errorHandler,
   httpLogger,
   notFoundHandler,
+  operationsRoutes,
   parseTrustProxy,
   rejectUnsafeInput,
   requestIdMiddleware,
+  sharedStateCheck,
   type Config,
   type Logger,
+  type Metrics,
   type SharedState,
 } from '@dp/core';
-import type { Database } from '@dp/db';
+import { databaseCheck, type Database } from '@dp/db';
 import { cookieSettings } from './auth/cookies';
 import { checkCsrf, provideCsrfToken } from './auth/csrf-middleware';
 import { loadSession } from './auth/session-middleware';
@@ -22,7 +26,6 @@ import { MailQueue } from './mail/mail-queue';
 import type { Mailer } from './mail/mailer';
 import { accountRouter } from './routes/account';
 import { noStore, portalErrorHandler, portalNotFound, refuseBearer } from './routes/errors';
-import { healthRouter } from './routes/health';
 import { keysRouter } from './routes/keys';
 import { staticRouter } from './routes/static';
 import { usageRouter } from './routes/usage';
@@ -38,12 +41,16 @@ export interface PortalDeps {
   mailer?: Mailer;
   /** Rate limits (tests tighten or relax them). */
   limits?: Partial<PortalLimits>;
+  /** This instance's `/metrics` registry (default: a new one). */
+  metrics?: Metrics;
+  /** The mail outbox's retry schedule and polling (tests shorten them). */
+  mail?: { retryScheduleMs?: number[]; pollMs?: number };
 }
 
 export interface Portal {
   app: express.Express;
   context: PortalContext;
-  /** Waits until every queued mail has been handed to the mailer. */
+  /** Waits until every queued mail is in the outbox and every due one has had its attempt. */
   mailSettled(): Promise<void>;
   close(): Promise<void>;
 }
@@ -51,12 +58,15 @@ export interface Portal {
 export function createPortal(deps: PortalDeps): Portal {
   const logger = deps.logger ?? createLogger({ name: 'portal', level: deps.config.LOG_LEVEL });
   const mailer = deps.mailer ?? createMailer(deps.config);
+  const metrics = appMetrics('portal', deps.config, deps.metrics, { state: deps.state, database: deps.db });
+  const mail = new MailQueue({ db: deps.db, mailer, logger, secret: deps.config.SESSION_SECRET, metrics, ...deps.mail });
+  mail.start();
   const ctx: PortalContext = {
     db: deps.db,
     state: deps.state,
     config: deps.config,
     logger,
-    mail: new MailQueue(mailer, logger),
+    mail,
     cookies: cookieSettings(deps.config),
     limits: { ...DEFAULT_LIMITS, ...deps.limits },
   };
@@ -68,8 +78,8 @@ export function createPortal(deps: PortalDeps): Portal {
   app.set('query parser', 'simple');
   app.use(requestIdMiddleware);
   app.use(securityHeaders(ctx.cookies.secure));
-  app.use(httpLogger(logger));
-  app.use(healthRouter(deps.db));
+  app.use(httpLogger(logger, metrics));
+  app.use(operationsRoutes({ checks: { database: () => databaseCheck(deps.db), redis: sharedStateCheck(deps.state) }, metrics }));
   // Only the static files are compressed: the pages carry the CSRF token (and, once, a new key or
   // webhook secret) beside what the user typed, sent with the session cookie, which is what BREACH
   // needs; the API's answers are not (its key travels in a header no browser sends by itself).
@@ -99,7 +109,7 @@ export function createPortal(deps: PortalDeps): Portal {
     context: ctx,
     mailSettled: () => ctx.mail.drain(),
     close: async () => {
-      await ctx.mail.drain();
+      await ctx.mail.stop();
       await mailer.close?.();
     },
   };

@@ -50,7 +50,7 @@ const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/portal/static/{x}' },
   { method: 'GET', path: '/portal/static/vendor/chart.umd.js' },
   { method: 'GET', path: '/portal/{x}' },
-  { method: 'GET', path: '/healthz' },
+  { method: 'GET', path: '/livez' },
   { method: 'GET', path: '/{x}' },
 ];
 
@@ -123,7 +123,7 @@ describe('portal fuzz (seeded)', () => {
   );
 
   itSurvivesTheFuzz(
-    () => ({ port: served.port, healthPath: '/healthz', logs }),
+    () => ({ port: served.port, healthPath: '/livez', logs }),
     async () => expect((await request(h.portal.app).get('/portal/login')).status).toBe(200),
   );
 });

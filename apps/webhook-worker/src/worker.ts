@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { createLogger, parseRetryAfter, type Config, type Logger } from '@dp/core';
-import type { Database } from '@dp/db';
+import { createLogger, parseRetryAfter, type Config, type Logger, type Metrics } from '@dp/core';
+import { webhookOutboxStats, type Database } from '@dp/db';
 import { claimDeliveries, releaseClaims, stillClaimed, type ClaimedDelivery } from './claim';
 import { recordAttempt, type AttemptOutcome } from './record';
 import { DEFAULT_RETRY_SCHEDULE_MS, maxAttempts, nextDelayMs, type RetryPolicy } from './retry';
@@ -31,6 +31,8 @@ export interface WorkerOptions {
   retry?: Partial<RetryPolicy>;
   /** Consecutive failed attempts (across deliveries) after which an endpoint is disabled. */
   disableAfterFailures?: number;
+  /** Deliveries by outcome, and the outbox's depth and oldest pending age (read at each scrape). */
+  metrics?: Metrics;
 }
 
 export interface RunResult {
@@ -50,6 +52,8 @@ export interface Worker {
   start(): void;
   /** Lets the current attempts finish, then releases this worker's claims. */
   stop(): Promise<void>;
+  /** Whether the loop runs, and how its last round went (for `/readyz`). */
+  status(): { running: boolean; lastRoundError: string | null };
 }
 
 export const DEFAULTS = {
@@ -86,6 +90,23 @@ export function createWorker(options: WorkerOptions): Worker {
   const allowPrivateTargets = options.config.WEBHOOK_ALLOW_PRIVATE_TARGETS;
   // A claim must outlast the attempt it covers, or a second worker could send it meanwhile.
   if (lockMs <= timeoutMs) throw new Error(`lockMs (${lockMs}) must be longer than timeoutMs (${timeoutMs})`);
+  const deliveries = options.metrics?.counter('dp_webhook_deliveries_total', 'Delivery attempts by outcome.', ['outcome']);
+  if (options.metrics) {
+    // Read at each scrape (one indexed query), so every worker reports the same shared outbox.
+    let stats: Promise<{ pending: number; oldestPendingAgeSeconds: number }> | undefined;
+    const read = () => (stats ??= webhookOutboxStats(db).finally(() => setImmediate(() => (stats = undefined))));
+    options.metrics.gauge('dp_webhook_outbox_pending', 'Webhook deliveries waiting to be sent (all endpoints).', [], async (g) => {
+      g.set((await read()).pending);
+    });
+    options.metrics.gauge(
+      'dp_webhook_outbox_oldest_pending_age_seconds',
+      'Age of the oldest pending webhook delivery (0 when none).',
+      [],
+      async (g) => {
+        g.set((await read()).oldestPendingAgeSeconds);
+      },
+    );
+  }
 
   async function deliver(d: ClaimedDelivery): Promise<Outcome> {
     if (!(await stillClaimed(db, d.id, id))) return 'skipped';
@@ -167,11 +188,15 @@ export function createWorker(options: WorkerOptions): Worker {
         }),
       ),
     );
-    for (const o of outcomes) result[o] += 1;
+    for (const o of outcomes) {
+      result[o] += 1;
+      deliveries?.inc({ outcome: o });
+    }
     return result;
   }
 
   let running = false;
+  let lastRoundError: string | null = null;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
   const pause = (ms: number) =>
@@ -187,10 +212,12 @@ export function createWorker(options: WorkerOptions): Worker {
     while (running) {
       try {
         const r = await runOnce();
+        lastRoundError = null;
         // A full batch means more is waiting, and a success makes that endpoint's next delivery
         // due at once (one per endpoint per round keeps them in order): go again without pausing.
         if (r.claimed < batchSize && r.delivered === 0) await pause(pollMs);
       } catch (err) {
+        lastRoundError = (err as Error).message;
         logger.error({ err: { message: (err as Error).message } }, 'webhook worker round failed');
         await pause(Math.max(pollMs, 2_000));
       }
@@ -200,6 +227,7 @@ export function createWorker(options: WorkerOptions): Worker {
   return {
     id,
     runOnce,
+    status: () => ({ running, lastRoundError }),
     start() {
       if (running) return;
       running = true;

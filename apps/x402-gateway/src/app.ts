@@ -3,15 +3,19 @@ import {
   ApiError,
   createJsonApiApp,
   createLogger,
+  appMetrics,
   errorHandler,
   notFoundHandler,
+  operationsRoutes,
   rejectUnsafeInput,
   sendError,
+  sharedStateCheck,
   type Config,
   type Logger,
+  type Metrics,
   type SharedState,
 } from '@dp/core';
-import { announcementFeed, DOCUMENTS_CHANGED, type Database } from '@dp/db';
+import { announcementFeed, databaseCheck, DOCUMENTS_CHANGED, type Database } from '@dp/db';
 import { cachedDocumentFetcher, createInternalDocumentFetcher, type DocumentFetcher } from './documents/document-fetcher';
 import type { Facilitator } from './facilitator/facilitator';
 import { createHttpFacilitator } from './facilitator/http-client';
@@ -44,10 +48,13 @@ export interface GatewayDeps {
   challengeLimit?: RateLimitSetting;
   /** Refused payments per client IP. */
   invalidPaymentLimit?: RateLimitSetting;
+  /** This instance's `/metrics` registry (default: a new one); `false` turns metrics off. */
+  metrics?: Metrics | false;
 }
 
 export interface Gateway {
   app: express.Express;
+  metrics?: Metrics;
   close(): Promise<void>;
 }
 
@@ -75,12 +82,19 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   // The JSON API headers carry a cross-origin CORP: browsers on other origins must be able to
   // read this keyless endpoint.
-  const app = createJsonApiApp({ trustProxy: config.TRUST_PROXY, logger });
+  const metrics = appMetrics('x402-gateway', config, deps.metrics, { state: deps.state, database: deps.db });
+  const app = createJsonApiApp({ trustProxy: config.TRUST_PROXY, logger, metrics });
   app.use(rejectUnsafeInput);
-
-  app.get('/health', (_req, res) => {
-    res.json({ status: 'ok', x402_enabled: config.X402_ENABLED });
-  });
+  app.use(
+    operationsRoutes({
+      checks: {
+        database: () => databaseCheck(deps.db),
+        redis: sharedStateCheck(deps.state),
+        x402: () => ({ status: 'ok', enabled: config.X402_ENABLED }),
+      },
+      metrics,
+    }),
+  );
 
   if (config.X402_ENABLED) {
     // The simulated facilitator over the x402 HTTP API, so X402_FACILITATOR_URL can point here.
@@ -102,6 +116,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
           invalidPayments: new InvalidPaymentGuard(deps.state, deps.invalidPaymentLimit ?? PILOT_INVALID_PAYMENT_LIMIT),
           now,
           logger,
+          metrics,
         },
         config,
       ),
@@ -120,6 +135,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   return {
     app,
+    metrics,
     // db and state belong to the caller (index.ts closes them); only our subscription is ours.
     close: async () => {
       await (

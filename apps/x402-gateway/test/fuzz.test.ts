@@ -10,7 +10,7 @@ const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/x402/legal/documents/{id}' },
   { method: 'GET', path: '/x402/legal/documents/{id}/{x}' },
   { method: 'GET', path: '/x402/{x}' },
-  { method: 'GET', path: '/health' },
+  { method: 'GET', path: '/livez' },
   { method: 'GET', path: '/facilitator/supported' },
   { method: 'POST', path: '/facilitator/verify', body: { type: 'json', fields: ['x402Version', 'paymentPayload', 'paymentRequirements'] } },
   { method: 'POST', path: '/facilitator/settle', body: { type: 'json', fields: ['x402Version', 'paymentPayload', 'paymentRequirements'] } },
@@ -62,5 +62,5 @@ describe('gateway fuzz (seeded)', () => {
     FUZZ_TIMEOUT_MS,
   );
 
-  itSurvivesTheFuzz(() => ({ port: Number(new URL(h.url).port), healthPath: '/health', logs: h.logs }));
+  itSurvivesTheFuzz(() => ({ port: Number(new URL(h.url).port), healthPath: '/livez', logs: h.logs }));
 });

@@ -58,6 +58,15 @@ const schema = z
     GATEWAY_PORT: port(3002),
     PORTAL_PORT: port(3003),
     MCP_HTTP_PORT: port(3004),
+    /**
+     * `true` turns `/metrics` off, and with it every observation on the request path (the
+     * document read then runs exactly as without metrics; docs/operations.md).
+     */
+    METRICS_DISABLED: bool,
+    /** The webhook worker's operator port (`/livez`, `/readyz`, `/metrics` only; never public). */
+    WEBHOOK_WORKER_PORT: port(3005),
+    /** The upstream follower's operator port (`follow`; `/livez`, `/readyz`, `/metrics` only). */
+    FOLLOW_PORT: port(3006),
     INTERNAL_API_URL: z.string().url().default('http://127.0.0.1:3001'),
     /** Where apps/mcp-http sends its /v1 requests; unset, the api's own address (INTERNAL_API_URL). */
     MCP_API_URL: optionalUrl,
@@ -73,6 +82,13 @@ const schema = z
     TRUST_PROXY: z.string().default('loopback'),
     CORPUS_PATH: z.string().optional(),
     CORPUS_GIT_DIR: z.string().optional(),
+    /**
+     * The upstream repository `follow` fetches (a URL git can fetch, or a local path); unset, the
+     * public legalize-cz repository (docs/sync.md).
+     */
+    CORPUS_GIT_URL: z.string().min(1).optional(),
+    /** How often `follow` fetches the upstream repository. */
+    FOLLOW_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(300),
     X402_ENABLED: bool,
     X402_FACILITATOR_URL: optionalUrl,
     X402_DAILY_CAP_USD: z.string().default('10.00'),

@@ -21,4 +21,6 @@ export * from './service/shutdown';
 export * from './service/listen';
 export * from './files';
 export * from './cache/cache';
+export * from './retry';
 export * from './api-types';
+export * from './metrics';

@@ -63,6 +63,11 @@ export class RedisHealth {
     return this.state === 'up';
   }
 
+  /** The state as a word, for `/metrics` and `/readyz`. */
+  get status(): 'unknown' | 'up' | 'suspect' | 'down' {
+    return this.state;
+  }
+
   /** Before the first connection's outcome (the first moments of a process). */
   get unknown(): boolean {
     return this.state === 'unknown';

@@ -27,6 +27,10 @@ export interface Database {
   withReadOnlySettings<T>(settings: PlannerSettings, fn: (session: SqlSession) => Promise<T>): Promise<T>;
   /** LISTEN on a channel over a connection of its own (reconnects; see listenForNotifications). */
   listen(channel: string, handlers: NotificationHandlers): Promise<NotificationListener>;
+  /** Connections of the main pool right now (for `/metrics`). */
+  poolStats(): { total: number; idle: number; waiting: number };
+  /** Times every `query` and session query from now on (for `/metrics`); one observer at a time. */
+  observeQueries(observer: (seconds: number, ok: boolean) => void): void;
   close(): Promise<void>;
 }
 
@@ -97,20 +101,37 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   };
   const pool = newPool();
   const tunedPools = new Map<string, Pool>();
+  let observer: ((seconds: number, ok: boolean) => void) | undefined;
+  // Untimed until an observer is set: then one clock read before and after each statement.
+  const timed = <R>(run: () => Promise<R>): Promise<R> => {
+    if (!observer) return run();
+    const seen = observer;
+    const startedAt = performance.now();
+    return run().then(
+      (r) => {
+        seen((performance.now() - startedAt) / 1000, true);
+        return r;
+      },
+      (err: unknown) => {
+        seen((performance.now() - startedAt) / 1000, false);
+        throw err;
+      },
+    );
+  };
   const session = (client: PoolClient): SqlSession => ({
     exec: async (sql) => {
-      await client.query(sql);
+      await timed(() => client.query(sql));
     },
-    query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+    query: async <T>(sql: string, params: unknown[] = []) => (await timed(() => client.query(sql, params))).rows as T[],
   });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { schema }) });
   return {
     prisma,
     schema,
     exec: async (sql) => {
-      await pool.query(sql);
+      await timed(() => pool.query(sql));
     },
-    query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+    query: async <T>(sql: string, params: unknown[] = []) => (await timed(() => pool.query(sql, params))).rows as T[],
     withSession: async (fn) => {
       const client = await pool.connect();
       let failure: Error | undefined;
@@ -140,6 +161,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       }
     },
     listen: (channel, handlers) => listenForNotifications(split.url, channel, handlers),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    observeQueries: (fn) => {
+      observer = fn;
+    },
     close: async () => {
       await prisma.$disconnect();
       await Promise.all([pool.end(), ...[...tunedPools.values()].map((p) => p.end())]);

@@ -48,3 +48,5 @@ export * from './errors/transient-conflict';
 export * from './errors/unique-violation';
 export * from './provisions/parse-provisions';
 export * from './idempotency/idempotency-store';
+export * from './follow/follow-upstream';
+export * from './mail/mail-outbox';

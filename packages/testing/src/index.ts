@@ -13,3 +13,4 @@ export * from './org-key';
 export * from './eventually';
 export * from './listen';
 export * from './start-product';
+export * from './metrics';

@@ -5,12 +5,20 @@ import { eventually } from './eventually';
 /** The banner's demo key line: `start` prints it last, once every app answers its readiness check. */
 export const DEMO_KEY_LINE = /Demo API key.*: (dp_live_\w+)/;
 
-type PortSetting = 'PUBLIC_PORT' | 'API_PORT' | 'GATEWAY_PORT' | 'PORTAL_PORT' | 'MCP_HTTP_PORT' | 'EMBEDDED_DB_PORT';
+type PortSetting =
+  | 'PUBLIC_PORT'
+  | 'API_PORT'
+  | 'GATEWAY_PORT'
+  | 'PORTAL_PORT'
+  | 'MCP_HTTP_PORT'
+  | 'WEBHOOK_WORKER_PORT'
+  | 'FOLLOW_PORT'
+  | 'EMBEDDED_DB_PORT';
 export type StartEnv = NodeJS.ProcessEnv & Record<PortSetting, string>;
 
 /** `start`'s environment as a user's: development mode, a data directory, a corpus, a free port for every app. */
 export async function startEnv(options: { dataDir: string; corpusPath: string; extra?: Record<string, string> }): Promise<StartEnv> {
-  const [pub, api, gw, portal, mcp, db] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const [pub, api, gw, portal, mcp, worker, follow, db] = await Promise.all(Array.from({ length: 8 }, () => freePort()));
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -23,6 +31,8 @@ export async function startEnv(options: { dataDir: string; corpusPath: string; e
     GATEWAY_PORT: String(gw),
     PORTAL_PORT: String(portal),
     MCP_HTTP_PORT: String(mcp),
+    WEBHOOK_WORKER_PORT: String(worker),
+    FOLLOW_PORT: String(follow),
     EMBEDDED_DB_PORT: String(db),
   };
 }

@@ -38,7 +38,7 @@ export function authenticate(db: Database, cache: KeyCache, logger: { warn(o: ob
     const hash = hashApiKey(key);
     const cached = cache.get(hash);
     if (cached !== undefined) return admit(req, cached, next);
-    return cache.fetch(hash, () => findApiKeyByHash(db.prisma, hash)).then((principal) => admit(req, principal, next));
+    return cache.fill(hash, () => findApiKeyByHash(db.prisma, hash)).then((principal) => admit(req, principal, next));
   };
 }
 

@@ -11,5 +11,5 @@ export type KeyCache = Cache<ApiKeyPrincipal | null>;
  * key past its window is looked up again before it is admitted.
  */
 export function createKeyCache(ttlMs: number, maxEntries = 10_000, now?: () => number): KeyCache {
-  return new Cache<ApiKeyPrincipal | null>({ freshMs: ttlMs, maxEntries, now });
+  return new Cache<ApiKeyPrincipal | null>({ name: 'api_keys', freshMs: ttlMs, maxEntries, now });
 }

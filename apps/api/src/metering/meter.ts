@@ -1,4 +1,4 @@
-import { isoDay, type Logger, type Operation } from '@dp/core';
+import { isoDay, type Logger, type Metrics, type Operation } from '@dp/core';
 import type { Database } from '@dp/db';
 
 interface Pending {
@@ -30,11 +30,14 @@ export class Meter {
   private readonly written = new Map<string, number>();
   private flushing: Promise<void> = Promise.resolve();
   private timer?: NodeJS.Timeout;
+  /** `dp_units_total` per operation (label children kept: a lookup per request, no label hashing). */
+  private readonly unitCounters = new Map<string, { inc(n: number): void }>();
 
   constructor(
     private readonly db: Database,
     private readonly logger: Logger,
     private readonly intervalMs = 1_000,
+    private readonly metrics?: Metrics,
   ) {}
 
   start(): void {
@@ -43,6 +46,14 @@ export class Meter {
   }
 
   record(by: { orgId: string; keyId: string }, operation: Operation, status: number, units: number, at = new Date()): void {
+    if (this.metrics && units > 0) {
+      let counter = this.unitCounters.get(operation);
+      if (!counter) {
+        counter = this.metrics.counter('dp_units_total', 'Units metered to organizations, by operation.', ['operation']).labels(operation);
+        this.unitCounters.set(operation, counter);
+      }
+      counter.inc(units);
+    }
     const entry: Pending = { orgId: by.orgId, day: isoDay(at), keyId: by.keyId, operation, status, requests: 1, units };
     const key = pendingKey(entry);
     const cur = this.pending.get(key);

@@ -25,6 +25,7 @@ export function metered(
     const principal = req.principal;
     if (!principal || req.authError) return checkScope(req, res, next);
     const operation = typeof operationOf === 'function' ? operationOf(req) : operationOf;
+    req.operation = operation;
     onStatus(res, (status) => meter.record(principal, operation, status, unitsFor(operation, status, req.method)));
     if (req.rateLimitError) return next(req.rateLimitError);
     checkScope(req, res, (err?: unknown) => {

@@ -19,7 +19,7 @@ interface StoredTotal {
  */
 export class QuotaGuard {
   /** The month's stored total as last read, and how much this instance had written by then. */
-  private readonly stored = new Cache<StoredTotal>({ freshMs: CACHE_MS });
+  private readonly stored = new Cache<StoredTotal>({ name: 'quota_totals', freshMs: CACHE_MS });
 
   constructor(
     private readonly db: Database,
@@ -34,7 +34,8 @@ export class QuotaGuard {
 
   private async readUsedUnits(orgId: string, now: Date): Promise<number> {
     const month = monthOf(now);
-    const entry = await this.stored.fetch(`${orgId}:${month}`, async () => {
+    // Called after usedUnitsIfFresh's lookup missed: fill, so the miss is counted once.
+    const entry = await this.stored.fill(`${orgId}:${month}`, async () => {
       // Read before the query: a flush landing meanwhile is then counted twice (too strict for a
       // moment), never missed.
       const writtenBase = this.meter.writtenUnits(orgId, month);

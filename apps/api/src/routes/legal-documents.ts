@@ -31,6 +31,7 @@ export function readDocument(ctx: ApiContext): RequestHandler {
 }
 
 const DOCUMENT_PREFIX = `/v1${DOCUMENT_PATH.slice(0, DOCUMENT_PATH.indexOf('*'))}`;
+const ROUTE_TEMPLATE = `/v1${DOCUMENT_PATH}`;
 
 /**
  * The document GET (`read`: v1's entry and readDocument) taken before Express's router, which
@@ -45,8 +46,9 @@ export function documentReadFirst(read: RequestHandler): RequestHandler {
     const query = req.url.indexOf('?');
     const segments = decodeSegments(req.url.slice(DOCUMENT_PREFIX.length, query === -1 ? undefined : query));
     if (!segments) return next();
-    // As the router sets it for `*ref`: the decoded segments.
+    // As the router sets it for `*ref`: the decoded segments, and the template for /metrics.
     req.params = { ref: segments };
+    req.routeTemplate = ROUTE_TEMPLATE;
     return read(req, res, next);
   };
 }

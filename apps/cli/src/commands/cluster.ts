@@ -79,8 +79,6 @@ function frontRoutesForProxy(routes: FrontRoutes): Route[] {
   return [
     { prefix: '/v1', target: routes.api },
     { prefix: '/docs', target: routes.api },
-    { prefix: '/livez', target: routes.api },
-    { prefix: '/readyz', target: routes.api },
     { prefix: '/', target: routes.api, exact: true },
     { prefix: '/x402', target: routes.gateway },
     { prefix: '/portal', target: routes.portal },
@@ -162,14 +160,14 @@ export const cluster: Command = {
         readyPath: '/readyz',
         env: { API_PORT: String(port) },
       })),
-      { name: 'gateway', script: join(APPS_DIR, 'x402-gateway', 'dist', 'index.js'), port: gatewayPort, readyPath: '/health' },
+      { name: 'gateway', script: join(APPS_DIR, 'x402-gateway', 'dist', 'index.js'), port: gatewayPort, readyPath: '/readyz' },
       { name: 'portal', script: join(APPS_DIR, 'portal', 'dist', 'index.js'), port: portalPort, readyPath: '/readyz' },
       { name: 'mcp-http', script: join(APPS_DIR, 'mcp-http', 'dist', 'index.js'), port: mcpPort, readyPath: '/readyz' },
       { name: 'webhooks', script: join(APPS_DIR, 'webhook-worker', 'dist', 'index.js') },
     ].filter((m) => existsSync(m.script));
 
     // The private balancer: every path (prefix '') to the api instances, on loopback only.
-    const internal = await startPublicProxy(internalPort, [{ prefix: '', target: routes.api }], undefined, '127.0.0.1');
+    const internal = await startPublicProxy(internalPort, [{ prefix: '', target: routes.api }], undefined, [], '127.0.0.1');
     let stopping = false;
     let front: Server | undefined;
     let caddy: ChildProcess | undefined;
@@ -213,7 +211,12 @@ export const cluster: Command = {
         }
       });
     } else {
-      front = await startPublicProxy(config.PUBLIC_PORT, frontRoutesForProxy(routes));
+      front = await startPublicProxy(
+        config.PUBLIC_PORT,
+        frontRoutesForProxy(routes),
+        undefined,
+        members.flatMap((m) => (m.readyPath && m.port ? [{ name: m.name, url: `${local(m.port)}${m.readyPath}` }] : [])),
+      );
     }
 
     const ready = await Promise.all(

@@ -1,5 +1,6 @@
 import type { Command } from '../command';
 import { cluster } from './cluster';
+import { follow } from './follow';
 import { importCommand } from './import';
 import { keyCreate } from './key-create';
 import { keyRevoke } from './key-revoke';
@@ -14,4 +15,5 @@ export const COMMANDS: Record<string, Command> = {
   'key:revoke': keyRevoke,
   sync,
   cluster,
+  follow,
 };

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { assertPortFree, loadConfigOrExit } from '@dp/core';
-import { applyMigrations, createDatabase, startEmbeddedServer, type EmbeddedServer } from '@dp/db';
+import { applyMigrations, createDatabase, startEmbeddedServer, withoutCredentials, type EmbeddedServer } from '@dp/db';
 import type { Command } from '../command';
 import { DataDirError, dataPaths, ensureDataDir, isLock, tryLockDataDir, type DataDirLock } from '../database';
 import { ensureDemoKey } from '../start/demo-key';
@@ -14,12 +14,18 @@ import { waitReady } from '../start/wait-ready';
 
 const APPS_DIR = join(__dirname, '..', '..', '..');
 /** The setting that names each app's port, where it is not `<NAME>_PORT`. */
-const PORT_SETTING: Record<string, string> = { gateway: 'GATEWAY_PORT', 'mcp-http': 'MCP_HTTP_PORT' };
+const PORT_SETTING: Record<string, string> = {
+  gateway: 'GATEWAY_PORT',
+  'mcp-http': 'MCP_HTTP_PORT',
+  webhooks: 'WEBHOOK_WORKER_PORT',
+  follower: 'FOLLOW_PORT',
+};
 const DEFAULT_EMBEDDED_DB_PORT = 54329;
 
 interface AppSpec {
   name: string;
   script: string;
+  args?: string[];
   port?: number;
   prefix?: string;
   /** The app's readiness check (answers 200 once it serves). */
@@ -66,7 +72,7 @@ export const start: Command = {
           script: join(APPS_DIR, 'x402-gateway', 'dist', 'index.js'),
           port: config.GATEWAY_PORT,
           prefix: '/x402',
-          readyPath: '/health',
+          readyPath: '/readyz',
         },
         {
           name: 'portal',
@@ -82,8 +88,27 @@ export const start: Command = {
           prefix: '/mcp',
           readyPath: '/readyz',
         },
-        // Started but not routed by the proxy.
-        { name: 'webhooks', script: join(APPS_DIR, 'webhook-worker', 'dist', 'index.js') },
+        // Started but not routed by the proxy: its port has only /livez, /readyz and /metrics.
+        {
+          name: 'webhooks',
+          script: join(APPS_DIR, 'webhook-worker', 'dist', 'index.js'),
+          port: config.WEBHOOK_WORKER_PORT,
+          readyPath: '/readyz',
+        },
+        // The upstream follower only when CORPUS_GIT_URL names a repository to follow (off by
+        // default: its default upstream is the public repository, a network fetch of the whole
+        // collection on the first round; docs/operations.md).
+        ...(config.CORPUS_GIT_URL
+          ? [
+              {
+                name: 'follower',
+                script: join(__dirname, '..', 'index.js'),
+                args: ['follow'],
+                port: config.FOLLOW_PORT,
+                readyPath: '/readyz',
+              },
+            ]
+          : []),
       ].filter((a) => existsSync(a.script));
 
       // Every port first, so a busy one stops start before anything runs (one line, exit 1).
@@ -133,13 +158,18 @@ export const start: Command = {
         },
         { logDir },
       );
-      for (const app of apps) supervisor.start({ name: app.name, script: app.script, env });
-      proxy = await startPublicProxy(config.PUBLIC_PORT, [
-        ...apps.flatMap((a) => (a.prefix ? [{ prefix: a.prefix, target: `http://127.0.0.1:${a.port}` }] : [])),
-        // The api also serves the rendered reference and the landing page.
-        { prefix: '/docs', target: `http://127.0.0.1:${config.API_PORT}` },
-        { prefix: '/', target: `http://127.0.0.1:${config.API_PORT}`, exact: true },
-      ]);
+      for (const app of apps) supervisor.start({ name: app.name, script: app.script, args: app.args, env });
+      proxy = await startPublicProxy(
+        config.PUBLIC_PORT,
+        [
+          ...apps.flatMap((a) => (a.prefix ? [{ prefix: a.prefix, target: `http://127.0.0.1:${a.port}` }] : [])),
+          // The api also serves the rendered reference and the landing page.
+          { prefix: '/docs', target: `http://127.0.0.1:${config.API_PORT}` },
+          { prefix: '/', target: `http://127.0.0.1:${config.API_PORT}`, exact: true },
+        ],
+        undefined,
+        apps.flatMap((a) => (a.readyPath ? [{ name: a.name, url: `http://127.0.0.1:${a.port}${a.readyPath}` }] : [])),
+      );
 
       const waits = await Promise.all(
         apps.map(async (app) => ({
@@ -168,6 +198,11 @@ export const start: Command = {
                 config.WEBHOOK_ALLOW_PRIVATE_TARGETS
                   ? '  Webhooks: private and loopback targets ALLOWED (WEBHOOK_ALLOW_PRIVATE_TARGETS=true): for local receivers only'
                   : '  Webhooks: public https targets only (WEBHOOK_ALLOW_PRIVATE_TARGETS=true allows local receivers)',
+              ]
+            : []),
+          ...(apps.some((a) => a.name === 'follower')
+            ? [
+                `  Follower: ${withoutCredentials(config.CORPUS_GIT_URL!)} every ${config.FOLLOW_INTERVAL_SECONDS} s (status: http://127.0.0.1:${config.FOLLOW_PORT}/readyz)`,
               ]
             : []),
           ...(logDir ? [`  Logs:     ${logDir}/<app>.log   (LOG_FORMAT=json prints them here instead)`] : []),

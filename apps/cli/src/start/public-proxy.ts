@@ -1,5 +1,5 @@
 import { Agent, request, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import { createHttpServer, createLogger, errorEnvelope, newId, type Logger } from '@dp/core';
+import { createHttpServer, createLogger, errorEnvelope, newId, successEnvelope, type Logger } from '@dp/core';
 
 export interface Route {
   prefix: string;
@@ -8,6 +8,15 @@ export interface Route {
   /** Only the path itself (with or without a query), not what lies below it: for `/`. */
   exact?: boolean;
 }
+
+/** An app whose `/readyz` the public `/readyz` asks (every app `start` runs, routed or not). */
+export interface ReadinessTarget {
+  name: string;
+  /** Its readiness URL on its own port. */
+  url: string;
+}
+
+const READY_TIMEOUT_MS = 3_000;
 
 /** Headers of one connection, never forwarded (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set([
@@ -27,14 +36,55 @@ function endToEnd(headers: IncomingMessage['headers']): OutgoingHttpHeaders {
   return out;
 }
 
-function sendError(res: ServerResponse, status: number, code: 'unavailable' | 'not_found', message: string): void {
+function sendError(
+  res: ServerResponse,
+  status: number,
+  code: 'unavailable' | 'not_found',
+  message: string,
+  details: Record<string, unknown> = {},
+): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
   const requestId = newId('req');
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId, 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify(errorEnvelope(code, message, {}, requestId)));
+  res.end(JSON.stringify(errorEnvelope(code, message, details, requestId)));
+}
+
+function sendOk(res: ServerResponse, data: unknown): void {
+  const requestId = newId('req');
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId, 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(successEnvelope(data, requestId)));
+}
+
+/** One app's `/readyz` status and checks, or why it gave none. */
+async function askReady(target: ReadinessTarget): Promise<{ status: string; [detail: string]: unknown }> {
+  try {
+    const res = await fetch(target.url, { signal: AbortSignal.timeout(READY_TIMEOUT_MS) });
+    const body = (await res.json().catch(() => ({}))) as {
+      data?: { status?: string; checks?: unknown };
+      error?: { details?: { checks?: unknown } };
+    };
+    if (res.ok) return { status: body.data?.status ?? 'ready', checks: body.data?.checks };
+    return { status: 'down', http_status: res.status, checks: body.error?.details?.checks };
+  } catch (err) {
+    return { status: 'down', reason: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/**
+ * The public port's own health paths, with the same meaning as each app's (docs/operations.md):
+ * `/livez` answers while the proxy serves; `/readyz` is ready when every app is (each one's
+ * answer in `apps`). `/metrics` is deliberately not here: it stays on the apps' own ports.
+ */
+async function answerHealth(path: string, res: ServerResponse, targets: ReadinessTarget[]): Promise<void> {
+  if (path === '/livez') return sendOk(res, { status: 'ok' });
+  const answers = await Promise.all(targets.map(async (t) => [t.name, await askReady(t)] as const));
+  const apps = Object.fromEntries(answers);
+  const down = answers.filter(([, a]) => a.status === 'down').map(([n]) => n);
+  if (down.length) return sendError(res, 503, 'unavailable', `Not ready: ${down.join(', ')}.`, { apps });
+  sendOk(res, { status: answers.some(([, a]) => a.status === 'degraded') ? 'degraded' : 'ready', apps });
 }
 
 /**
@@ -101,6 +151,7 @@ export function startPublicProxy(
   port: number,
   routes: Route[],
   logger: Logger = createLogger({ name: 'public-proxy', level: 'error' }),
+  readiness: ReadinessTarget[] = [],
   host?: string,
 ): Promise<Server> {
   // Kept-alive upstream connections: a new TCP connection per request made the one port many
@@ -109,6 +160,11 @@ export function startPublicProxy(
   const targets = routes.map((r) => ({ prefix: r.prefix, exact: r.exact === true, upstreams: new Upstreams(r.target) }));
   const server = createHttpServer((req, res) => {
     const path = req.url ?? '/';
+    const bare = path.split('?')[0];
+    if ((bare === '/livez' || bare === '/readyz') && (req.method === 'GET' || req.method === 'HEAD')) {
+      void answerHealth(bare, res, readiness);
+      return;
+    }
     const route = targets.find(
       (r) => path === r.prefix || path.startsWith(`${r.prefix}?`) || (!r.exact && path.startsWith(`${r.prefix}/`)),
     );

@@ -6,6 +6,8 @@ import { createInterface } from 'node:readline';
 export interface Service {
   name: string;
   script: string;
+  /** Arguments after the script (the CLI's `follow`). */
+  args?: string[];
   env: NodeJS.ProcessEnv;
 }
 
@@ -69,7 +71,7 @@ export class Supervisor {
     // The app writes its own log file (asynchronously, no pipe in between); its stdout then
     // carries only warnings and errors, summarised for the terminal.
     const env = logFile ? { ...service.env, LOG_FILE: logFile } : service.env;
-    const child = spawn(process.execPath, [service.script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [service.script, ...(service.args ?? [])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const file = logFile ? createWriteStream(logFile, { flags: 'a', mode: 0o600 }) : undefined;
     if (file) this.files.push(file);
     createInterface({ input: child.stdout }).on('line', (line) => {

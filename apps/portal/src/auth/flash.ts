@@ -1,7 +1,7 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import type { PortalContext } from '../context';
 import { readCookie } from './cookies';
+import { derivedKey, seal, unseal } from './seal';
 
 /** What a POST leaves for the page its redirect lands on (post/redirect/get). */
 export type Flash =
@@ -21,7 +21,7 @@ const FLASH_TTL_MS = 5 * 60 * 1000;
  * only the browser holding the cookie can have it read back.
  */
 function flashKey(ctx: PortalContext, cookieValue: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', cookieValue, ctx.config.SESSION_SECRET, 'dp portal flash v1', 32));
+  return derivedKey(cookieValue, ctx.config.SESSION_SECRET, 'dp portal flash v1');
 }
 
 function sessionCookie(ctx: PortalContext, req: Request): string | undefined {
@@ -32,10 +32,7 @@ function sessionCookie(ctx: PortalContext, req: Request): string | undefined {
 export async function setFlash(ctx: PortalContext, req: Request, flash: Flash): Promise<void> {
   const cookie = sessionCookie(ctx, req);
   if (!cookie || !req.portalSession) throw new Error('setFlash needs a signed-in session');
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', flashKey(ctx, cookie), iv);
-  const sealed = Buffer.concat([cipher.update(JSON.stringify(flash), 'utf8'), cipher.final()]);
-  const payload = Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+  const payload = seal(flashKey(ctx, cookie), JSON.stringify(flash));
   const expiresAt = new Date(Date.now() + FLASH_TTL_MS);
   await ctx.db.prisma.portalFlash.upsert({
     where: { sessionId: req.portalSession.id },
@@ -45,16 +42,9 @@ export async function setFlash(ctx: PortalContext, req: Request, flash: Flash): 
 }
 
 function openFlash(ctx: PortalContext, cookie: string, payload: string): Flash | null {
-  try {
-    const raw = Buffer.from(payload, 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', flashKey(ctx, cookie), raw.subarray(0, 12));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-    return JSON.parse(text) as Flash;
-  } catch {
-    // Sealed for another cookie value or SESSION_SECRET: nothing to show.
-    return null;
-  }
+  // Sealed for another cookie value or SESSION_SECRET: nothing to show.
+  const text = unseal(flashKey(ctx, cookie), payload);
+  return text === null ? null : (JSON.parse(text) as Flash);
 }
 
 /**

@@ -63,6 +63,7 @@ export function cachedDocumentFetcher(
 ): DocumentFetcher & { clear(): void; listen(feed: InvalidationFeed): Promise<Unsubscribe> } {
   const maxBodyBytes = options.maxBodyBytes ?? 256 * 1024;
   const cache = new Cache<FetchedDocument>({
+    name: 'x402_documents',
     freshMs: options.ttlMs ?? 30_000,
     maxEntries: options.maxEntries ?? 500,
     keep: (fetched) => fetched.found && JSON.stringify(fetched.body).length <= maxBodyBytes,

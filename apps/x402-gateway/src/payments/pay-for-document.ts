@@ -2,6 +2,7 @@ import {
   ApiError,
   X402_CLOCK_SKEW_SECONDS,
   type Logger,
+  type Metrics,
   notFound,
   type PaymentRequirements,
   type RateLimitDecision,
@@ -33,6 +34,8 @@ export interface PaymentContext {
   invalidPayments: InvalidPaymentGuard;
   now: () => Date;
   logger: Logger;
+  /** Challenges, settlements and refusals for `/metrics`. */
+  metrics?: Metrics;
 }
 
 export interface PaidDocument {

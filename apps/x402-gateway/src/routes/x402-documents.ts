@@ -9,6 +9,7 @@ import {
   sendError,
   setRateLimitHeaders,
   type Config,
+  type Metrics,
   type PaymentRequirements,
 } from '@dp/core';
 import { PaymentChallenge, dailyCapReached, paymentRequired, sendChallenge } from '../payments/challenge';
@@ -19,6 +20,7 @@ import type { Settlement } from '../payments/replay';
 import { requirementsFor } from '../payments/requirements';
 
 const DOCUMENT_PATH = /^\/legal\/documents\/(.+)$/;
+const ROUTE_TEMPLATE = '/x402/legal/documents/*ref';
 
 /** Every answer carries X-RateLimit-* (spec 8); those that used no other budget count as unpaid requests. */
 async function ensureRateLimitHeaders(ctx: PaymentContext, req: Request, res: Response): Promise<void> {
@@ -98,18 +100,37 @@ function documentJson(body: Record<string, unknown>, requestId: string): string 
   return `${head}"meta":${JSON.stringify(meta)}}`;
 }
 
+/** The pilot's counters in `/metrics` (reasons are the challenges' own `reason` or code: a fixed set). */
+function paymentCounters(metrics: Metrics | undefined) {
+  if (!metrics) return undefined;
+  return {
+    challenges: metrics.counter('dp_x402_challenges_total', 'Requests without payment answered 402, by reason.', ['reason']),
+    settlements: metrics.counter('dp_x402_settlements_total', 'Paid requests served, by x402 version and replay.', ['version', 'replay']),
+    refusals: metrics.counter('dp_x402_refusals_total', 'Requests with a payment that were refused, by reason.', ['reason']),
+  };
+}
+
+function reasonOf(err: PaymentChallenge | ApiError): string {
+  return typeof err.details.reason === 'string' ? err.details.reason : err.code;
+}
+
 /** GET /x402/legal/documents/{id}: {id} may be a natural key, URL-encoded or not (`sb/2091/1`). */
 export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router {
   const router = express.Router();
+  const counters = paymentCounters(ctx.metrics);
 
   router.get(DOCUMENT_PATH, async (req: Request, res: Response, next: NextFunction) => {
+    // The route is a RegExp: name it for /metrics as the api names its document route.
+    req.routeTemplate = ROUTE_TEMPLATE;
     const requirements = requirementsFor(req, config);
     const ip = req.ip ?? 'unknown';
     try {
       const presented = presentedPayment(req);
       if (presented === undefined) {
         setRateLimitHeaders(res, await enforcePilotLimit(ctx.state, { kind: 'ip', id: ip }, ctx.challengeLimit));
-        return sendChallenge(res, requirements, await unpaidChallenge(ctx, requirements, req.requestId));
+        const challenge = await unpaidChallenge(ctx, requirements, req.requestId);
+        counters?.challenges.inc({ reason: reasonOf(challenge) });
+        return sendChallenge(res, requirements, challenge);
       }
       // An address that keeps sending refused payments is stopped before any decoding or signature check.
       ctx.invalidPayments.check(ip);
@@ -123,12 +144,17 @@ export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router
         onPayerLimit: (decision) => setRateLimitHeaders(res, decision),
       });
       setReceipt(res, presented.version, paid.settlement);
+      counters?.settlements.inc({ version: String(presented.version), replay: String(paid.settlement.replay) });
       const text = documentJson(paid.body, req.requestId);
       res.statusCode = 200;
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       res.setHeader('Content-Length', Buffer.byteLength(text));
       res.end(text);
     } catch (err) {
+      if (err instanceof PaymentChallenge || err instanceof ApiError) {
+        // A 429 of the unpaid budget is a challenge refused, not a payment.
+        (presentedPayment(req) === undefined ? counters?.challenges : counters?.refusals)?.inc({ reason: reasonOf(err) });
+      }
       try {
         if (err instanceof PaymentChallenge) {
           if (err.code === 'invalid_payment') setRateLimitHeaders(res, await ctx.invalidPayments.record(ip));

@@ -21,6 +21,8 @@ export function pubsubFeed(pubsub: PubSub, channel: string): InvalidationFeed {
 }
 
 export interface CacheOptions<V> {
+  /** Names the cache in `/metrics` (hits, misses, entries, weight); unnamed caches are not reported. */
+  name?: string;
   /** How long a stored value is served as it is. 0 or less: nothing is stored. */
   freshMs: number;
   /** After `freshMs`, how much longer the value is still served while one background reload runs. */
@@ -35,6 +37,44 @@ export interface CacheOptions<V> {
   /** A background reload failed; the stale value stays until its window ends. */
   onError?: (err: unknown) => void;
   now?: () => number;
+}
+
+export interface CacheTotals {
+  hits: number;
+  misses: number;
+  entries: number;
+  weight: number;
+}
+
+/** Every named cache alive in this process, for the metrics scrape (weak: a cache may be dropped). */
+const namedCaches = new Set<WeakRef<CacheCounts>>();
+
+interface CacheCounts {
+  readonly name: string | undefined;
+  readonly hits: number;
+  readonly misses: number;
+  readonly size: number;
+  readonly totalWeight: number;
+}
+
+/** Hits, misses, entries and weight per cache name, summed over the live caches of that name. */
+export function cacheTotals(): Map<string, CacheTotals> {
+  const totals = new Map<string, CacheTotals>();
+  for (const ref of namedCaches) {
+    const cache = ref.deref();
+    if (!cache) {
+      namedCaches.delete(ref);
+      continue;
+    }
+    const name = cache.name!;
+    const t = totals.get(name) ?? { hits: 0, misses: 0, entries: 0, weight: 0 };
+    t.hits += cache.hits;
+    t.misses += cache.misses;
+    t.entries += cache.size;
+    t.weight += cache.totalWeight;
+    totals.set(name, t);
+  }
+  return totals;
 }
 
 interface Entry<V> {
@@ -64,8 +104,14 @@ export class Cache<V extends NonNullable<unknown> | null> {
   private readonly maxEntries: number;
   private readonly maxWeight: number;
   private readonly now: () => number;
+  readonly name: string | undefined;
+  /** Lookups answered from memory, and lookups that were not (counted for `/metrics`). */
+  hits = 0;
+  misses = 0;
 
   constructor(private readonly options: CacheOptions<V>) {
+    this.name = options.name;
+    if (options.name) namedCaches.add(new WeakRef(this));
     this.staleMs = options.staleMs ?? 0;
     this.maxEntries = options.maxEntries ?? 10_000;
     this.maxWeight = options.maxWeight ?? Infinity;
@@ -78,12 +124,17 @@ export class Cache<V extends NonNullable<unknown> | null> {
    */
   get(key: string, load?: () => Promise<V>): V | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
+    if (!entry) {
+      this.misses += 1;
+      return undefined;
+    }
     const now = this.now();
     if (now >= entry.staleUntil) {
       this.remove(key);
+      this.misses += 1;
       return undefined;
     }
+    this.hits += 1;
     // Re-inserted: most recently used last.
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -97,6 +148,14 @@ export class Cache<V extends NonNullable<unknown> | null> {
   fetch(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.get(key, load);
     if (hit !== undefined) return Promise.resolve(hit);
+    return this.fill(key, load);
+  }
+
+  /**
+   * After `get` found nothing: `load`'s answer (joining a load of the key under way), stored for
+   * next time. Unlike `fetch`, no second lookup (a miss is counted once).
+   */
+  fill(key: string, load: () => Promise<V>): Promise<V> {
     return this.loading.get(key) ?? this.load(key, load);
   }
 
@@ -137,6 +196,11 @@ export class Cache<V extends NonNullable<unknown> | null> {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The sum of the stored values' weights (0 without `weigh`). */
+  get totalWeight(): number {
+    return this.weight;
   }
 
   private load(key: string, load: () => Promise<V>): Promise<V> {

@@ -39,5 +39,7 @@ export interface SharedState {
   readonly kind: 'redis' | 'memory';
   readonly rateLimiter: RateLimiter;
   readonly pubsub: PubSub;
+  /** Redis's health (Redis state only): read by `/readyz` and `/metrics`. */
+  readonly health?: { readonly up: boolean; readonly status: 'unknown' | 'up' | 'suspect' | 'down' };
   close(): Promise<void>;
 }

@@ -21,3 +21,8 @@ export async function pingDatabase(db: Database, timeoutMs = 2_000): Promise<boo
     clearTimeout(timer);
   }
 }
+
+/** `/readyz`'s database check: down when PostgreSQL does not answer within 2 s. */
+export async function databaseCheck(db: Database): Promise<{ status: 'ok' | 'down'; reason?: string }> {
+  return (await pingDatabase(db)) ? { status: 'ok' } : { status: 'down', reason: 'PostgreSQL did not answer SELECT 1 within 2 s' };
+}

@@ -13,3 +13,4 @@ export * from './replay-delivery';
 export * from './get-delivery';
 export * from './rotate-webhook-secret';
 export * from './update-webhook';
+export * from './outbox-stats';

@@ -29,8 +29,14 @@ export class DocumentCache {
     maxEntries = 2_000,
     maxTextUnits = 16_000_000,
   ) {
-    this.documents = new Cache({ freshMs: ttlMs, maxEntries });
-    this.texts = new Cache({ freshMs: ttlMs, maxEntries, maxWeight: maxTextUnits, weigh: (text) => text?.length ?? 0 });
+    this.documents = new Cache({ name: 'documents', freshMs: ttlMs, maxEntries });
+    this.texts = new Cache({
+      name: 'document_texts',
+      freshMs: ttlMs,
+      maxEntries,
+      maxWeight: maxTextUnits,
+      weigh: (text) => text?.length ?? 0,
+    });
   }
 
   /** A version's text through the cache (same staleness bound as the metadata); `load` on a miss. */

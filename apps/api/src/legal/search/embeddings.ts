@@ -11,7 +11,7 @@ export function embeddingsRanker(config: Config): VectorRanker | undefined {
   if (!config.EMBEDDINGS_URL) return undefined;
   const url = `${config.EMBEDDINGS_URL.replace(/\/$/, '')}/embeddings`;
   // Titles change only with an import; a bounded cache keeps memory flat on a large corpus.
-  const cache = new Cache<number[]>({ freshMs: 24 * 60 * 60 * 1000, maxEntries: 20_000 });
+  const cache = new Cache<number[]>({ name: 'title_embeddings', freshMs: 24 * 60 * 60 * 1000, maxEntries: 20_000 });
 
   async function embed(texts: string[]): Promise<number[][]> {
     const res = await fetch(url, {

@@ -1,0 +1,4 @@
+export * from './metrics';
+export * from './operations-routes';
+export * from './route-template';
+export * from './operations-server';
