@@ -2,6 +2,7 @@ import { formatIsoDate } from '@dp/core';
 import type { Database } from '../client';
 import { applyDocument, syncContentHash, type DocumentInput } from './apply-document';
 import { buildVersion, MISSING_BLOB_REASON, type VersionInput } from './build-version';
+import { fillProvisions } from '../provisions/version-provisions';
 import { collectGarbage } from './collect-garbage';
 import { documentIdentity, type DocumentIdentity } from './document-identity';
 import { isAncestor } from './is-ancestor';
@@ -49,6 +50,11 @@ export interface SyncReport {
   versions_added: number;
   /** Stored versions without their text (a JSONL import kept only its hash) whose text this run filled in. */
   texts_filled: number;
+  /**
+   * Stored versions with a text but no provision tree (of the current format) whose tree this run
+   * built: a database written before trees were stored, or by an older parser (#24).
+   */
+  provisions_filled: number;
   changes: number;
   deliveries: number;
   warning_counts: Record<string, number>;
@@ -102,6 +108,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
     documents: { created: 0, updated: 0, unchanged: 0, failed: 0 },
     versions_added: 0,
     texts_filled: 0,
+    provisions_filled: 0,
     changes: 0,
     deliveries: 0,
     warning_counts: {},
@@ -114,7 +121,9 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
     if (report.warnings.length < maxWarnings) report.warnings.push(w);
     else report.warnings_truncated = true;
   };
-  const finish = () => {
+  const finish = async () => {
+    // Trees a database lacks, whatever the range held (also when it is up to date).
+    report.provisions_filled = (await fillProvisions(db, { concurrency: options.concurrency ?? DEFAULT_CONCURRENCY })).versions;
     report.duration_ms = Math.round(performance.now() - started);
     return report;
   };
