@@ -34,12 +34,14 @@ export function attachProvisions<T extends { version: number; text: string | nul
   rows: T[],
   previous: TreeOfVersion | null,
   textOf: (row: T) => string | null = (row) => row.text,
+  /** A tree built beforehand (the sync builds them while the other writer's transaction runs). */
+  built: (row: T, index: number) => ProvisionTree | undefined = () => undefined,
 ): { rows: (T & VersionProvisionColumns)[]; last: TreeOfVersion | null } {
   let last = previous;
-  const out = rows.map((row) => {
+  const out = rows.map((row, i) => {
     const text = textOf(row);
     if (text === null) return { ...row, provisions: null, provisions_format: null, provision_changes: null };
-    const tree = buildProvisionTree(text);
+    const tree = built(row, i) ?? buildProvisionTree(text);
     const changes: ProvisionChanges | null = last ? { from: last.version, ...compareProvisionTrees(last.tree, tree) } : null;
     last = { version: row.version, tree };
     return { ...row, provisions: encodeProvisionTree(tree), provisions_format: PROVISION_TREE_FORMAT, provision_changes: changes };

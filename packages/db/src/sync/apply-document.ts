@@ -316,6 +316,8 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
   const rows = attachProvisions(
     fresh.map((v, i) => versionRow(v, base + i + 1, fresh[i + 1]?.validFrom ?? null, lastReadable !== undefined && v === lastReadable)),
     stored ? await latestStoredTree(tx, stored.id) : null,
+    (row) => row.text,
+    (_row, i) => fresh[i].provisionTree,
   ).rows;
 
   if (!stored) {

@@ -2,6 +2,7 @@ import { formatIsoDate } from '@dp/core';
 import type { Database } from '../client';
 import { applyDocument, syncContentHash, type DocumentInput } from './apply-document';
 import { buildVersion, MISSING_BLOB_REASON, type VersionInput } from './build-version';
+import { buildProvisionTree } from '../provisions/provision-tree';
 import { fillProvisions } from '../provisions/version-provisions';
 import { collectGarbage } from './collect-garbage';
 import { documentIdentity, type DocumentIdentity } from './document-identity';
@@ -347,6 +348,8 @@ async function prepareDocument(
     const blob = filled[i] ?? null;
     return blob === null ? [] : [buildVersion(c.commit, group.path, blob, group.identity, today).version].filter((v) => v !== null);
   });
+  // Parsed here, while the writers wait on the database, rather than inside a transaction.
+  for (const v of versions) if (v.text !== null) v.provisionTree = buildProvisionTree(v.text);
   const textChars = [...versions, ...fills].reduce((n, v) => n + (v.text?.length ?? 0), 0);
   let adopt: PreparedDocument['adopt'];
   if (pending.length === 0 && foreign.has(group.identity.naturalKey)) {

@@ -1,6 +1,8 @@
 import { Cache, type InvalidationFeed } from '@dp/core';
 import { normalizeDocumentRef, type Database } from '@dp/db';
-import { loadDocument, loadVersions, type DocumentMeta, type VersionMeta } from './load';
+import type { ProvisionChanges } from '@dp/db';
+import { loadDocument, loadProvisionChanges, loadProvisionTree, loadVersions, type DocumentMeta, type VersionMeta } from './load';
+import { ProvisionIndex } from './provision-index';
 import { DocumentViews } from './views';
 
 export interface LoadedDocument {
@@ -22,15 +24,34 @@ export interface LoadedDocument {
 export class DocumentCache {
   private readonly documents: Cache<LoadedDocument>;
   private readonly texts: Cache<string | null>;
+  private readonly trees: Cache<ProvisionIndex | null>;
+  private readonly changes: Cache<Map<number, ProvisionChanges>>;
 
   constructor(
     private readonly db: Database,
     ttlMs = 30_000,
     maxEntries = 2_000,
     maxTextUnits = 16_000_000,
+    maxTreeNodes = 1_000_000,
   ) {
     this.documents = new Cache({ freshMs: ttlMs, maxEntries });
     this.texts = new Cache({ freshMs: ttlMs, maxEntries, maxWeight: maxTextUnits, weigh: (text) => text?.length ?? 0 });
+    // Provision trees (#24) are read for every provision, table of contents and diff request.
+    this.trees = new Cache({ freshMs: ttlMs, maxEntries, maxWeight: maxTreeNodes, weigh: (t) => t?.tree.nodes.length ?? 0 });
+    this.changes = new Cache({ freshMs: ttlMs, maxEntries });
+  }
+
+  /** A version's provision tree, indexed (null: none stored), through the cache. */
+  tree(documentId: string, version: number): Promise<ProvisionIndex | null> {
+    return this.trees.fetch(`${documentId}\u0000${version}`, async () => {
+      const tree = await loadProvisionTree(this.db, documentId, version);
+      return tree ? new ProvisionIndex(tree) : null;
+    });
+  }
+
+  /** What each version of a document changed in its provisions (see loadProvisionChanges). */
+  provisionChanges(documentId: string): Promise<Map<number, ProvisionChanges>> {
+    return this.changes.fetch(documentId, () => loadProvisionChanges(this.db, documentId));
   }
 
   /** A version's text through the cache (same staleness bound as the metadata); `load` on a miss. */
@@ -51,6 +72,8 @@ export class DocumentCache {
   clear(): void {
     this.documents.clear();
     this.texts.clear();
+    this.trees.clear();
+    this.changes.clear();
   }
 
   /** `feed`: the DOCUMENTS_CHANGED announcements (`announcementFeed`). */
