@@ -311,7 +311,12 @@ describe('provisions: table of contents, one provision, history, diff', () => {
     expect(d.changed.map((p: { id: string }) => p.id)).toEqual(['par_1', 'par_2']);
     const words = d.changed[0].words;
     expect(d.changed[0].words_complete).toBe(true);
-    expect(words.filter((w: { op: string }) => w.op === 'insert').map((w: { text: string }) => w.text).join('')).toContain('a to i budoucí');
+    expect(
+      words
+        .filter((w: { op: string }) => w.op === 'insert')
+        .map((w: { text: string }) => w.text)
+        .join(''),
+    ).toContain('a to i budoucí');
     const oldText = V1.slice(V1.indexOf('##### § 1'), V1.indexOf('##### § 2'));
     const insert = words.find((w: { op: string }) => w.op === 'insert');
     expect(oldText.slice(0, insert.old_offset)).toContain('nemovitá věc');
@@ -342,9 +347,31 @@ describe('provisions: table of contents, one provision, history, diff', () => {
 
     // A side whose text the database does not hold: no difference, and why.
     const hashOnly = await ok('/v1/legal/documents/sb%2F2010%2F5/diff?from=2013-01-01&to=2015-01-01');
-    expect(hashOnly).toMatchObject({ summary: null, changed: [], from: { text_available: false, text_unavailable: { reason: 'hash_only' } } });
+    expect(hashOnly).toMatchObject({
+      summary: null,
+      changed: [],
+      from: { text_available: false, text_unavailable: { reason: 'hash_only' } },
+    });
     const labour = await ok('/v1/legal/documents/sb%2F2006%2F262/diff?from=2015-01-01&to=2026-06-01&format=unified');
     expect(labour).toMatchObject({ from: { text_unavailable: { reason: 'not_in_source' } }, to: { text_available: true }, summary: null });
+  });
+
+  it('the changes feed’s version_added entry names the provisions the version changed (item 6)', async () => {
+    const filters = encodeURIComponent(JSON.stringify({ kinds: ['document.version_added'] }));
+    const feed = await ok(`/v1/legal/changes?since=2000-01-01T00:00:00Z&limit=500&filters=${filters}`);
+    const added = feed.changes.filter((c: { document: { natural_key: string } }) => c.document.natural_key === 'sb/2010/5');
+    expect(added.map((c: { version: { version: number } }) => c.version.version)).toEqual([1, 2, 3]);
+    expect(added[0].version.provisions).toBeUndefined(); // the first version: nothing to compare with
+    expect(added[1].version.provisions).toBeUndefined(); // no text (hash only)
+    expect(added[2].version.provisions).toEqual({
+      compared_with: 1,
+      added: ['par_4'],
+      changed: ['par_1', 'par_1/odst_2', 'par_1/odst_2/pism_b'],
+      repealed: ['par_2'],
+      removed: ['par_3'],
+      counts: { added: 1, changed: 3, repealed: 1, removed: 1 },
+      truncated: false,
+    });
   });
 
   it('bad input: a clear 400 or 404, never a 500; calls are metered and need a key', async () => {
@@ -372,7 +399,9 @@ describe('provisions: table of contents, one provision, history, diff', () => {
       await h.get(path, own);
     }
     const usage = (await h.get('/v1/usage', own)).body.data;
-    const byOp = Object.fromEntries(usage.by_operation.map((o: { operation: string; units: number; requests: number }) => [o.operation, o]));
+    const byOp = Object.fromEntries(
+      usage.by_operation.map((o: { operation: string; units: number; requests: number }) => [o.operation, o]),
+    );
     expect(usage.units.used).toBe(4);
     expect(byOp['documents.provisions']).toMatchObject({ requests: 1, units: 1 });
     expect(byOp['documents.provision']).toMatchObject({ requests: 2, units: 1 });

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
   buildProvisionTree,
+  changeProvisions,
   compareProvisionTrees,
   decodeProvisionTree,
   encodeProvisionTree,
   importCorpusFile,
+  MAX_EVENT_PROVISION_IDS,
   PROVISION_TREE_FORMAT,
   syncRepository,
   type ProvisionChanges,
@@ -54,6 +56,15 @@ const TITLE_ONLY = '# Vyhláška o něčem\n';
 const DUPLICATES = '##### § 1\n\nPrvní.\n\n##### § 1\n\nDruhý se stejným číslem.\n';
 
 describe('provision trees (unit)', () => {
+  it('an event lists at most 200 ids per kind of change, with the full counts', () => {
+    const many = Array.from({ length: 250 }, (_, i) => `par_${i + 1}`);
+    const p = changeProvisions({ from: 4, added: many, changed: ['cast_1', 'cast_1/hlava_2', 'par_1'], repealed: [], removed: [] });
+    expect(p?.added).toHaveLength(MAX_EVENT_PROVISION_IDS);
+    expect(p?.changed).toEqual(['par_1']);
+    expect(p).toMatchObject({ compared_with: 4, counts: { added: 250, changed: 1, repealed: 0, removed: 0 }, truncated: true });
+    expect(changeProvisions({ from: null, added: [], changed: [], repealed: [], removed: [] })).toBeUndefined();
+  });
+
   it('round-trips a tree through its compact encoding, labels and ids included', () => {
     for (const text of [V1, V2, NO_HEADINGS, TITLE_ONLY, DUPLICATES, '']) {
       const tree = buildProvisionTree(text);
@@ -219,6 +230,22 @@ describe('provision trees stored by the git sync', () => {
       changed: ['cast_1', 'par_1', 'par_1/odst_2', 'par_1/odst_2/pism_b'],
       repealed: ['par_2'],
       removed: ['par_3'],
+    });
+
+    // Item 6: the version_added entries (and so the webhooks) name the provisions; containers left out.
+    const entries = await db.query<{ version: { version: number; provisions?: unknown } }>(
+      `SELECT version FROM change WHERE kind = 'document.version_added' AND natural_key = 'sb/2010/5' ORDER BY seq`,
+    );
+    expect(entries.map((e) => e.version.version)).toEqual([1, 2]);
+    expect(entries[0].version).not.toHaveProperty('provisions'); // nothing before it
+    expect(entries[1].version.provisions).toEqual({
+      compared_with: 1,
+      added: ['par_4'],
+      changed: ['par_1', 'par_1/odst_2', 'par_1/odst_2/pism_b'],
+      repealed: ['par_2'],
+      removed: ['par_3'],
+      counts: { added: 1, changed: 3, repealed: 1, removed: 1 },
+      truncated: false,
     });
   });
 

@@ -43,7 +43,8 @@ export function splitDocumentPath(segments: string[]): { ref: string; sub: SubRe
     const ref = segments.slice(0, at).join('/');
     const rest = segments.slice(at + 1);
     if (!rest.length) return { ref, sub: 'provisions' };
-    if (rest.length > 1 && rest[rest.length - 1] === 'history') return { ref, sub: 'provision_history', provision: rest.slice(0, -1).join('/') };
+    if (rest.length > 1 && rest[rest.length - 1] === 'history')
+      return { ref, sub: 'provision_history', provision: rest.slice(0, -1).join('/') };
     return { ref, sub: 'provision', provision: rest.join('/') };
   }
   if (segments.length > 1 && (last === 'effectivity' || last === 'relations' || last === 'diff')) {

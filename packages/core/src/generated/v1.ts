@@ -589,6 +589,26 @@ export interface components {
           natural_key?: string;
         } | null;
         kind: string;
+        /** @description #24: the provisions this version added, changed, repealed or removed against the
+         *     previous version with a text (`compared_with`), as provision ids (`par_52`,
+         *     `par_52/odst_1/pism_g`; containers left out). Absent for a document's first version
+         *     with a text, a version without one, and entries written before provisions were stored.
+         *     Each list holds at most 200 ids; `counts` has the full numbers.
+         *      */
+        provisions?: {
+          added: string[];
+          changed: string[];
+          compared_with: number;
+          counts: {
+            added: number;
+            changed: number;
+            removed: number;
+            repealed: number;
+          };
+          removed: string[];
+          repealed: string[];
+          truncated: boolean;
+        };
         /** Format: date */
         valid_from: string;
         /** Format: date */

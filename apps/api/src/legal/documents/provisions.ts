@@ -1,5 +1,15 @@
 import { createTwoFilesPatch, diffWords } from 'diff';
-import { ApiError, decodeCursor, encodeCursor, eSbirkaUrl, formatIsoDate, invalidRequest, notFound, todayUtc } from '@dp/core';
+import {
+  ApiError,
+  decodeCursor,
+  encodeCursor,
+  eSbirkaUrl,
+  formatIsoDate,
+  invalidRequest,
+  notFound,
+  todayUtc,
+  type V1Schemas,
+} from '@dp/core';
 import { compareProvisionTrees, type Database, type ProvisionNode } from '@dp/db';
 import type { DocumentCache, LoadedDocument } from './document-cache';
 import { pageText } from './get-document';
@@ -61,7 +71,8 @@ function presentInView(loaded: LoadedDocument, v: VersionMeta | undefined) {
 async function treeOf(documents: DocumentCache, loaded: LoadedDocument, v: VersionMeta): Promise<ProvisionIndex> {
   const tree = v.hasTree ? await documents.tree(loaded.doc.id, v.version) : null;
   // A version with a text and no tree: written before trees were stored, not yet filled in.
-  if (!tree) throw new ApiError('unavailable', 'The provisions of this version are not built yet (the next sync builds them); retry later.');
+  if (!tree)
+    throw new ApiError('unavailable', 'The provisions of this version are not built yet (the next sync builds them); retry later.');
   return tree;
 }
 
@@ -72,7 +83,8 @@ async function textOf(db: Database, documents: DocumentCache, loaded: LoadedDocu
   return text;
 }
 
-function entry(index: ProvisionIndex, n: ProvisionNode) {
+// Typed by the OpenAPI document's schemas: a field the contract lacks fails to compile.
+function entry(index: ProvisionIndex, n: ProvisionNode): V1Schemas['ProvisionEntry'] {
   return {
     id: n.id,
     kind: n.kind,
@@ -86,11 +98,16 @@ function entry(index: ProvisionIndex, n: ProvisionNode) {
   };
 }
 
-const brief = (n: ProvisionNode) => ({ id: n.id, kind: n.kind, label: n.label, heading: n.heading });
+const brief = (n: ProvisionNode): V1Schemas['ProvisionBrief'] => ({ id: n.id, kind: n.kind, label: n.label, heading: n.heading });
 
-function parseSummary(index: ProvisionIndex) {
+function parseSummary(index: ProvisionIndex): V1Schemas['ProvisionParse'] {
   const p = index.tree.parse;
-  return { unparsed_count: p.unparsedCount, unparsed: p.unparsed, sections_found: p.stats.sections, section_headings: p.stats.sectionHeadings };
+  return {
+    unparsed_count: p.unparsedCount,
+    unparsed: p.unparsed,
+    sections_found: p.stats.sections,
+    section_headings: p.stats.sectionHeadings,
+  };
 }
 
 interface TocCursor {
@@ -159,7 +176,9 @@ export async function getProvisionToc(documents: DocumentCache, ref: string, o: 
 export function checkProvisionId(id: string): string {
   const trimmed = id.replace(/^\/+|\/+$/g, '');
   if (!trimmed || trimmed.length > MAX_PROVISION_ID) {
-    throw invalidRequest([{ field: 'provision', problem: `must be a provision id of 1 to ${MAX_PROVISION_ID} characters, e.g. par_52/odst_1` }]);
+    throw invalidRequest([
+      { field: 'provision', problem: `must be a provision id of 1 to ${MAX_PROVISION_ID} characters, e.g. par_52/odst_1` },
+    ]);
   }
   return trimmed;
 }
@@ -262,7 +281,7 @@ export async function getProvisionHistory(documents: DocumentCache, ref: string,
   return {
     document: documentRef(loaded),
     provision: { id, kind: node?.kind ?? null, label: node?.label ?? null, heading: node?.heading ?? null },
-    history: touched.map(({ v, change, from }) => ({
+    history: touched.map(({ v, change, from }): V1Schemas['ProvisionHistoryEntry'] => ({
       version: v.version,
       valid_from: iso(v.validFrom),
       valid_to: v.validTo ? iso(v.validTo) : null,
@@ -304,14 +323,8 @@ export interface DiffOptions {
   baseUrl: string;
 }
 
-export interface WordRun {
-  op: 'insert' | 'delete';
-  text: string;
-  /** Where the run is (delete) or would be (insert) in the provision's old text. */
-  old_offset: number;
-  /** Where the run is (insert) or would be (delete) in the provision's new text. */
-  new_offset: number;
-}
+/** old_offset / new_offset: where the run is, or would be, in the provision's old / new text. */
+export type WordRun = V1Schemas['WordRun'];
 
 /** Word-level runs inserted and deleted between two texts (jsdiff); null when it took too long. */
 export function wordRuns(before: string, after: string): WordRun[] | null {
@@ -355,7 +368,10 @@ export async function diffDocument(db: Database, documents: DocumentCache, ref: 
   const base = { document: documentRef(loaded), from: side(sides[0]), to: side(sides[1]), provision: provision ?? null };
   const [a, b] = sides;
   if (a.unavailable || b.unavailable || !a.inView || !b.inView) {
-    return { kind: 'json' as const, body: { ...base, summary: null, added: [], removed: [], repealed: [], changed: [], has_more: false, next_cursor: null, links } };
+    return {
+      kind: 'json' as const,
+      body: { ...base, summary: null, added: [], removed: [], repealed: [], changed: [], has_more: false, next_cursor: null, links },
+    };
   }
   const [oldIndex, newIndex] = await Promise.all([treeOf(documents, loaded, a.inView), treeOf(documents, loaded, b.inView)]);
   if (provision !== undefined && !oldIndex.get(provision) && !newIndex.get(provision)) {
@@ -363,15 +379,15 @@ export async function diffDocument(db: Database, documents: DocumentCache, ref: 
   }
   const inScope = (index: ProvisionIndex, n: ProvisionNode) => (provision === undefined ? index.isUnit(n) : n.id === provision);
   const cmp = compareProvisionTrees(oldIndex.tree, newIndex.tree);
-  const pick = (ids: string[], index: ProvisionIndex) =>
-    ids.map((id) => index.get(id)!).filter((n) => inScope(index, n));
+  const pick = (ids: string[], index: ProvisionIndex) => ids.map((id) => index.get(id)!).filter((n) => inScope(index, n));
   const added = pick(cmp.added, newIndex);
   const removed = pick(cmp.removed, oldIndex);
   const repealed = pick(cmp.repealed, newIndex);
   const changed = pick(cmp.changed, newIndex).concat(repealed);
-  const [oldText, newText] = changed.length || o.format === 'unified'
-    ? await Promise.all([textOf(db, documents, loaded, a.inView), textOf(db, documents, loaded, b.inView)])
-    : ['', ''];
+  const [oldText, newText] =
+    changed.length || o.format === 'unified'
+      ? await Promise.all([textOf(db, documents, loaded, a.inView), textOf(db, documents, loaded, b.inView)])
+      : ['', ''];
   const sliceOf = (index: ProvisionIndex, text: string, id: string) => {
     const n = index.get(id);
     return n ? text.slice(n.start, n.end) : '';
@@ -427,8 +443,10 @@ export async function diffDocument(db: Database, documents: DocumentCache, ref: 
         };
       }),
       has_more: more,
-      next_cursor: more ? encodeCursor({ f: a.inView.version, t: b.inView.version, p: provision ?? '', o: offset + page.length } satisfies DiffCursor) : null,
+      next_cursor: more
+        ? encodeCursor({ f: a.inView.version, t: b.inView.version, p: provision ?? '', o: offset + page.length } satisfies DiffCursor)
+        : null,
       links,
-    },
+    } satisfies V1Schemas['ProvisionDiff'],
   };
 }
