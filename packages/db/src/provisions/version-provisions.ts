@@ -1,4 +1,5 @@
 import type { Database } from '../client';
+import { collectGarbage, GC_EVERY_CHARS } from '../sync/collect-garbage';
 import type { Prisma } from '../generated/client';
 import {
   buildProvisionTree,
@@ -72,9 +73,10 @@ const CHUNK_CHARS = 4_000_000;
  * Makes one document's stored trees complete and current, in the caller's transaction: every
  * version with a text gets a tree of the current format (versions of an older database, or texts
  * filled in since), and every tree's comparison names the previous version with a tree. Trees
- * already right are not parsed again. Returns the number of versions whose tree was (re)built.
+ * already right are not parsed again. Returns the number of versions whose tree was (re)built and
+ * the characters of text parsed.
  */
-export async function refreshDocumentProvisions(tx: Tx, documentId: string): Promise<number> {
+export async function refreshDocumentProvisions(tx: Tx, documentId: string): Promise<{ versions: number; chars: number }> {
   const versions = await tx.$queryRawUnsafe<
     { version: number; has_text: boolean; format: number | null; from: number | null; has_changes: boolean }[]
   >(
@@ -94,7 +96,8 @@ export async function refreshDocumentProvisions(tx: Tx, documentId: string): Pro
     if (rebuilt.has(n) || (prev !== null && rebuilt.has(prev)) || storedFrom !== prev || (prev === null && v.has_changes)) recompare.add(n);
     prev = n;
   }
-  if (!recompare.size) return 0;
+  if (!recompare.size) return { versions: 0, chars: 0 };
+  let chars = 0;
 
   const trees = new Map<number, ProvisionTree>();
   if (stale.length) {
@@ -105,7 +108,11 @@ export async function refreshDocumentProvisions(tx: Tx, documentId: string): Pro
       documentId,
       stale,
     );
-    for (const t of texts) if (t.text !== null) trees.set(Number(t.version), buildProvisionTree(t.text));
+    for (const t of texts) {
+      if (t.text === null) continue;
+      trees.set(Number(t.version), buildProvisionTree(t.text));
+      chars += t.text.length;
+    }
   }
   const treeOf = async (n: number): Promise<ProvisionTree> => {
     let tree = trees.get(n);
@@ -160,7 +167,7 @@ export async function refreshDocumentProvisions(tx: Tx, documentId: string): Pro
     size += chars;
   }
   await flush();
-  return stale.length;
+  return { versions: stale.length, chars };
 }
 
 export interface FillProvisionsReport {
@@ -186,6 +193,7 @@ export async function fillProvisions(
   const report: FillProvisionsReport = { documents: 0, versions: 0 };
   const timeout = options.timeoutMs ?? 300_000;
   let next = 0;
+  let sinceCollection = 0;
   const worker = async () => {
     for (let i = next++; i < pending.length; i = next++) {
       const id = pending[i].document_id;
@@ -197,8 +205,14 @@ export async function fillProvisions(
         },
         { timeout, maxWait: timeout },
       );
-      if (built) report.documents += 1;
-      report.versions += built;
+      if (built.versions) report.documents += 1;
+      report.versions += built.versions;
+      // As the sync does (collectGarbage): texts and their trees would otherwise pile up in the heap.
+      sinceCollection += built.chars * 2;
+      if (sinceCollection > GC_EVERY_CHARS) {
+        sinceCollection = 0;
+        collectGarbage();
+      }
       options.onProgress?.(i + 1, pending.length);
     }
   };

@@ -4,7 +4,7 @@ import { applyDocument, syncContentHash, type DocumentInput } from './apply-docu
 import { buildVersion, MISSING_BLOB_REASON, type VersionInput } from './build-version';
 import { buildProvisionTree } from '../provisions/provision-tree';
 import { fillProvisions } from '../provisions/version-provisions';
-import { collectGarbage } from './collect-garbage';
+import { collectGarbage, GC_EVERY_CHARS } from './collect-garbage';
 import { documentIdentity, type DocumentIdentity } from './document-identity';
 import { isAncestor } from './is-ancestor';
 import { listObjects } from './list-objects';
@@ -78,8 +78,6 @@ interface DocumentGroup {
 }
 
 const ZERO_BLOB = /^0+$/;
-// Characters of version text handled between two forced garbage collections (see collectGarbage).
-const GC_EVERY_CHARS = 48_000_000;
 const DEFAULT_CONCURRENCY = 2;
 
 /**
@@ -350,7 +348,9 @@ async function prepareDocument(
   });
   // Parsed here, while the writers wait on the database, rather than inside a transaction.
   for (const v of versions) if (v.text !== null) v.provisionTree = buildProvisionTree(v.text);
-  const textChars = [...versions, ...fills].reduce((n, v) => n + (v.text?.length ?? 0), 0);
+  // A tree's parse and its JSON leave about as much garbage as its text: counted twice for the
+  // forced collections (collectGarbage), which keep the process's memory bounded.
+  const textChars = [...versions, ...fills].reduce((n, v) => n + (v.text?.length ?? 0) * (v.provisionTree ? 2 : 1), 0);
   let adopt: PreparedDocument['adopt'];
   if (pending.length === 0 && foreign.has(group.identity.naturalKey)) {
     // Every version is stored: only the commits' metadata and the newest front matter are wanted.
