@@ -3,6 +3,7 @@ import { normalizeDocumentRef, type Database } from '@dp/db';
 import type { ProvisionChanges } from '@dp/db';
 import { loadDocument, loadProvisionChanges, loadProvisionTree, loadVersions, type DocumentMeta, type VersionMeta } from './load';
 import { ProvisionIndex } from './provision-index';
+import type { WordRun } from './provisions';
 import { DocumentViews } from './views';
 
 export interface LoadedDocument {
@@ -26,6 +27,7 @@ export class DocumentCache {
   private readonly texts: Cache<string | null>;
   private readonly trees: Cache<ProvisionIndex | null>;
   private readonly changes: Cache<Map<number, ProvisionChanges>>;
+  private readonly words: Cache<WordRun[] | null>;
 
   constructor(
     private readonly db: Database,
@@ -39,6 +41,24 @@ export class DocumentCache {
     // Provision trees (#24) are read for every provision, table of contents and diff request.
     this.trees = new Cache({ freshMs: ttlMs, maxEntries, maxWeight: maxTreeNodes, weigh: (t) => t?.tree.nodes.length ?? 0 });
     this.changes = new Cache({ freshMs: ttlMs, maxEntries });
+    // A provision's word runs between two versions: the diff's costliest part, the same for
+    // every reader of that pair (paging through an act's diff, or several clients).
+    this.words = new Cache({
+      freshMs: ttlMs,
+      maxEntries: 20 * maxEntries,
+      maxWeight: maxTextUnits / 4,
+      weigh: (runs) => runs?.reduce((n, r) => n + r.text.length + 32, 0) ?? 0,
+    });
+  }
+
+  /** The word runs of one provision between two versions of a document, computed once. */
+  wordRuns(documentId: string, from: number, to: number, provision: string, compute: () => WordRun[] | null): WordRun[] | null {
+    const key = `${documentId}\u0000${from}\u0000${to}\u0000${provision}`;
+    const hit = this.words.get(key);
+    if (hit !== undefined) return hit;
+    const runs = compute();
+    this.words.set(key, runs);
+    return runs;
   }
 
   /** A version's provision tree, indexed (null: none stored), through the cache. */
@@ -74,6 +94,7 @@ export class DocumentCache {
     this.texts.clear();
     this.trees.clear();
     this.changes.clear();
+    this.words.clear();
   }
 
   /** `feed`: the DOCUMENTS_CHANGED announcements (`announcementFeed`). */

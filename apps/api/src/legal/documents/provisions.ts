@@ -431,7 +431,7 @@ export async function diffDocument(db: Database, documents: DocumentCache, ref: 
       changed: page.map((n) => {
         const before = sliceOf(oldIndex, oldText, n.id);
         const after = sliceOf(newIndex, newText, n.id);
-        const runs = wordRuns(before, after);
+        const runs = documents.wordRuns(loaded.doc.id, a.inView!.version, b.inView!.version, n.id, () => wordRuns(before, after));
         return {
           ...brief(n),
           repealed: n.repealed,
