@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importCorpusFile } from '@dp/db';
+import { DOCUMENTS_CHANGED, fillProvisions, importCorpusFile } from '@dp/db';
+import { eventually } from '@dp/testing';
 import { createHarness, errorFields, type Harness } from './harness';
 
 // #24 items 2-3: the table of contents on a day, one provision, its history and the differences
@@ -358,8 +359,16 @@ describe('provisions: table of contents, one provision, history, diff', () => {
 
   it('the changes feed’s version_added entry names the provisions the version changed (item 6)', async () => {
     const filters = encodeURIComponent(JSON.stringify({ kinds: ['document.version_added'] }));
-    const feed = await ok(`/v1/legal/changes?since=2000-01-01T00:00:00Z&limit=500&filters=${filters}`);
-    const added = feed.changes.filter((c: { document: { natural_key: string } }) => c.document.natural_key === 'sb/2010/5');
+    // The feed holds back rows newer than the oldest transaction still open on the server (any
+    // database's: other work may run beside this test), so it is polled until they show.
+    const added = await eventually(
+      async () => {
+        const feed = await ok(`/v1/legal/changes?since=2000-01-01T00:00:00Z&limit=500&filters=${filters}`);
+        const mine = feed.changes.filter((c: { document: { natural_key: string } }) => c.document.natural_key === 'sb/2010/5');
+        return mine.length === 3 ? mine : undefined;
+      },
+      { what: 'the version_added entries in the feed', timeoutMs: 120_000, intervalMs: 500 },
+    );
     expect(added.map((c: { version: { version: number } }) => c.version.version)).toEqual([1, 2, 3]);
     expect(added[0].version.provisions).toBeUndefined(); // the first version: nothing to compare with
     expect(added[1].version.provisions).toBeUndefined(); // no text (hash only)
@@ -372,7 +381,7 @@ describe('provisions: table of contents, one provision, history, diff', () => {
       counts: { added: 1, changed: 3, repealed: 1, removed: 1 },
       truncated: false,
     });
-  });
+  }, 150_000);
 
   it('bad input: a clear 400 or 404, never a 500; calls are metered and need a key', async () => {
     const noDays = await h.get('/v1/legal/documents/sb%2F2010%2F5/diff', key);
@@ -385,6 +394,24 @@ describe('provisions: table of contents, one provision, history, diff', () => {
     expect((await h.get('/v1/legal/documents/sb%2F2099%2F1/provisions', key)).status).toBe(404);
     expect((await h.get('/v1/legal/documents/sb%2F2010%2F5/provisions?at=2009-01-01', key)).status).toBe(404); // not yet published
     expect((await h.get('/v1/legal/documents/sb%2F2010%2F5/provisions')).status).toBe(401);
+  });
+
+  it('a version with a text whose tree is not built yet: 503, never a parse per request, until a sync fills it', async () => {
+    await h.db.query(`UPDATE document_version SET provisions = NULL, provisions_format = NULL WHERE document_id = 'SB-1963-99'`);
+    await h.state.pubsub.publish(DOCUMENTS_CHANGED.channel, '1');
+    const waiting = await eventually(
+      async () => {
+        const res = await h.get('/v1/legal/documents/sb%2F1963%2F99/provisions', key);
+        return res.status === 503 ? res : undefined;
+      },
+      { what: 'the cached document to be dropped' },
+    );
+    expect(waiting.body.error.code).toBe('unavailable');
+    expect(await fillProvisions(h.db)).toEqual({ documents: 1, versions: 1 });
+    await h.state.pubsub.publish(DOCUMENTS_CHANGED.channel, '1');
+    await eventually(async () => ((await h.get('/v1/legal/documents/sb%2F1963%2F99/provisions', key)).status === 200 ? true : undefined), {
+      what: 'the filled tree to be served',
+    });
   });
 
   it('each read costs 1 unit under its own operation; a failed one costs nothing', async () => {
