@@ -8,6 +8,11 @@ export const OPERATIONS = [
   'changes.list',
   'usage.get',
   'webhooks.manage',
+  // #24: provisions, their history and the differences between versions.
+  'documents.provisions',
+  'documents.provision',
+  'documents.provision_history',
+  'documents.diff',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -20,6 +25,10 @@ export const UNIT_COST: Record<Operation, number> = {
   'changes.list': 1,
   'usage.get': 0,
   'webhooks.manage': 0,
+  'documents.provisions': 1,
+  'documents.provision': 1,
+  'documents.provision_history': 1,
+  'documents.diff': 1,
 };
 
 /**

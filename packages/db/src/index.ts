@@ -50,3 +50,5 @@ export * from './provisions/parse-provisions';
 export * from './idempotency/idempotency-store';
 export * from './follow/follow-upstream';
 export * from './mail/mail-outbox';
+export * from './provisions/provision-tree';
+export * from './provisions/version-provisions';

@@ -95,6 +95,16 @@ describe('importCorpusFile: the fixture corpus', () => {
       valid_to: null,
       kind: 'reform',
       amended_by: { natural_key: 'sb/2094/20', doc_number: '20/2094 Sb.' },
+      // #24 item 6: what the version changed against version 3 (the previous one with a text).
+      provisions: {
+        compared_with: 3,
+        added: ['par_9', 'par_9/odst_1', 'par_9/odst_2'],
+        changed: [],
+        repealed: [],
+        removed: [],
+        counts: { added: 3, changed: 0, repealed: 0, removed: 0 },
+        truncated: false,
+      },
     });
     expect(rows[5].relation).toEqual({ type: 'cites', target: { natural_key: 'sb/1999/999', doc_number: '999/1999 Sb.' } });
   });

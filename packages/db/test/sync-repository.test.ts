@@ -174,6 +174,16 @@ describe('syncRepository', () => {
       valid_to: null,
       kind: 'reform',
       amended_by: { natural_key: 'sb/2001/2', doc_number: '2/2001 Sb.' },
+      // #24 item 6: the provisions it added and changed against version 1.
+      provisions: {
+        compared_with: 1,
+        added: ['par_2'],
+        changed: ['par_1'],
+        repealed: [],
+        removed: [],
+        counts: { added: 1, changed: 1, repealed: 0, removed: 0 },
+        truncated: false,
+      },
     });
     // status_changed: the new status on the entry, the old one on the document's preceding entry
     const statusIdx = feed.findIndex((x) => x.kind === 'document.status_changed');

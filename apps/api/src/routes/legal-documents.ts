@@ -1,21 +1,26 @@
 import { Router, type RequestHandler } from 'express';
 import { decodedPath, methodNotAllowed, sendCacheable, type Operation } from '@dp/core';
 import type { ApiContext } from '../context';
-import { createDocumentHandlers, documentSegments, splitDocumentPath } from '../legal/document-handlers';
+import { PlainText, createDocumentHandlers, documentSegments, splitDocumentPath, type SubResource } from '../legal/document-handlers';
 import { withPrincipal } from '../metering/with-principal';
 
-const OPERATION: Record<string, Operation> = {
+const OPERATION: Record<SubResource, Operation> = {
   document: 'documents.get',
   effectivity: 'documents.effectivity',
   relations: 'documents.relations',
+  provisions: 'documents.provisions',
+  provision: 'documents.provision',
+  provision_history: 'documents.provision_history',
+  diff: 'documents.diff',
 };
 
 /** Where the document reads are: {id} is an id or a natural key (with its slashes). */
 export const DOCUMENT_PATH = '/legal/documents/*ref';
 
 /**
- * GET /v1/legal/documents/{id}[/effectivity|/relations]: each answer is fixed by the document's
- * versions and the query, so it carries a strong ETag and `If-None-Match` gets a 304.
+ * GET /v1/legal/documents/{id}[/effectivity|/relations|/diff|/provisions[/{provision}[/history]]]:
+ * each JSON answer is fixed by the document's versions and the query, so it carries a strong ETag
+ * and `If-None-Match` gets a 304.
  */
 export function readDocument(ctx: ApiContext): RequestHandler {
   const handlers = createDocumentHandlers(ctx.db, ctx.documents, ctx.config);
@@ -24,8 +29,16 @@ export function readDocument(ctx: ApiContext): RequestHandler {
     'read',
     (req) => OPERATION[splitDocumentPath(documentSegments(req)).sub],
     async (req, res) => {
-      const { ref, sub } = splitDocumentPath(documentSegments(req));
-      sendCacheable(req, res, await handlers[sub](req, ref));
+      const { ref, sub, provision } = splitDocumentPath(documentSegments(req));
+      const data = await handlers[sub](req, ref, provision);
+      if (data instanceof PlainText) {
+        res.statusCode = 200;
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.setHeader('Content-Length', Buffer.byteLength(data.text));
+        res.end(data.text);
+        return;
+      }
+      sendCacheable(req, res, data);
     },
   );
 }

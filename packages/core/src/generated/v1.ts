@@ -57,6 +57,34 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/legal/documents/{id}/diff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What changed between the versions in force on two days
+     * @description Costs 1 unit. Compares the versions in force on `from` and `to`, per § / čl. / příloha (or
+     *     only `provision`): provisions added, removed, repealed and changed, each changed one with
+     *     its word-level runs (`words`: inserted and deleted text with offsets into the provision's
+     *     old and new text; jsdiff's word diff). Changed provisions are paged (`limit`,
+     *     `next_cursor`). `format=unified` answers `text/plain`: a unified diff per provision.
+     *     Either day before its version's `text_as_of` (or a version without a text) gives no
+     *     difference but says so on that side (`text_available: false`, `text_unavailable`), in
+     *     JSON whatever the format.
+     *
+     */
+    get: operations['diffDocument'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/legal/documents/{id}/effectivity': {
     parameters: {
       query?: never;
@@ -69,6 +97,89 @@ export interface paths {
      * @description Costs 1 unit. `at` defaults to today (UTC).
      */
     get: operations['getEffectivity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/legal/documents/{id}/provisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The table of contents of a document on a day
+     * @description Costs 1 unit. Every provision of the version in force on `at` (default: the current
+     *     version), in document order: containers (část, hlava, díl, oddíl, pododdíl), přílohy,
+     *     §§ and čl. with their odstavce, písmena and body; ids, labels, headings, nesting and
+     *     character ranges in that version's text. Paged: follow `next_cursor` while `has_more`.
+     *     A day before the version's `text_as_of` (or a version without a text) has no structure
+     *     either: `text_available: false`, `text_unavailable` and an empty list. `parse` says what
+     *     the parser could not structure (§ / čl. headings that made no provision).
+     *
+     */
+    get: operations['listProvisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/legal/documents/{id}/provisions/{provision}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One provision on a day, with its text
+     * @description Costs 1 unit. `{provision}` is a provision id at any depth — `par_52`, `par_52/odst_1/pism_g`,
+     *     `cl_1`, `priloha_1`, `cast_1/hlava_2` — its slashes written as they are or as `%2F`. The
+     *     provision in the version in force on `at` (default: the current version): its text (sliced
+     *     from that version's text, paged like a document's with `text_offset`/`text_limit`), its
+     *     containers (outermost first), its children, the previous and next provision of its rank
+     *     (§ to §, odstavec to odstavec) and links to its history and to e-Sbírka. A day before the
+     *     version's `text_as_of` gets no text: `provision: null`, `text_available: false` and the
+     *     e-Sbírka address of that day. An id the version lacks is a 404 whose `details.nearest`
+     *     names the nearest existing provisions.
+     *
+     */
+    get: operations['getProvision'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/legal/documents/{id}/provisions/{provision}/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every version that added, changed, repealed or removed a provision
+     * @description Costs 1 unit. The versions in which the provision's text was added (the first version
+     *     with a text counts as adding what it holds), changed (anything inside it: a changed
+     *     písmeno changes its odstavec and §), repealed (now only a "zrušeno" stub) or removed,
+     *     oldest first, with dates, the day each text represents, the amending act, and the
+     *     version it was compared with (`compared_with`: the previous version with a text; versions
+     *     without one are listed in `versions_without_text`). An id no version has is a 404 naming
+     *     the nearest existing ones.
+     *
+     */
+    get: operations['getProvisionHistory'];
     put?: never;
     post?: never;
     delete?: never;
@@ -478,6 +589,26 @@ export interface components {
           natural_key?: string;
         } | null;
         kind: string;
+        /** @description #24: the provisions this version added, changed, repealed or removed against the
+         *     previous version with a text (`compared_with`), as provision ids (`par_52`,
+         *     `par_52/odst_1/pism_g`; containers left out). Absent for a document's first version
+         *     with a text, a version without one, and entries written before provisions were stored.
+         *     Each list holds at most 200 ids; `counts` has the full numbers.
+         *      */
+        provisions?: {
+          added: string[];
+          changed: string[];
+          compared_with: number;
+          counts: {
+            added: number;
+            changed: number;
+            removed: number;
+            repealed: number;
+          };
+          removed: string[];
+          repealed: string[];
+          truncated: boolean;
+        };
         /** Format: date */
         valid_from: string;
         /** Format: date */
@@ -641,6 +772,123 @@ export interface components {
     };
     Meta: {
       request_id: string;
+    };
+    Provision: components['schemas']['ProvisionEntry'] & {
+      children: components['schemas']['ProvisionBrief'][];
+      containers: components['schemas']['ProvisionBrief'][];
+      next: null | components['schemas']['ProvisionBrief'];
+      prev: null | components['schemas']['ProvisionBrief'];
+      text: string;
+      text_page: {
+        limit: number;
+        next_offset: number | null;
+        offset: number;
+        returned_chars: number;
+        total_chars: number;
+      };
+    };
+    ProvisionBrief: {
+      heading: string | null;
+      id: string;
+      kind: components['schemas']['ProvisionKind'];
+      /** @description As people cite it: `§ 52 odst. 1 písm. g)`, `čl. I`, `Část první`. */
+      label: string;
+    };
+    ProvisionDay: {
+      /** Format: date */
+      as_of: string;
+      document: components['schemas']['DocumentRef'];
+      text_available: boolean;
+      text_unavailable: null | components['schemas']['TextUnavailable'];
+      version: null | components['schemas']['Version'];
+    };
+    ProvisionDiff: {
+      added: components['schemas']['ProvisionBrief'][];
+      changed: (components['schemas']['ProvisionBrief'] & {
+        repealed: boolean;
+        words: components['schemas']['WordRun'][];
+        /** @description false when the word diff took too long; `words` then deletes the old text and inserts the new. */
+        words_complete: boolean;
+      })[];
+      document: components['schemas']['DocumentRef'];
+      from: components['schemas']['ProvisionDiffSide'];
+      has_more: boolean;
+      links: components['schemas']['ProvisionLinks'];
+      next_cursor: string | null;
+      provision: string | null;
+      removed: components['schemas']['ProvisionBrief'][];
+      repealed: components['schemas']['ProvisionBrief'][];
+      summary: null | {
+        added: number;
+        /** @description Repealed ones included. */
+        changed: number;
+        removed: number;
+        repealed: number;
+      };
+      to: components['schemas']['ProvisionDiffSide'];
+    };
+    ProvisionDiffSide: {
+      /** Format: date */
+      day: string;
+      text_available: boolean;
+      text_unavailable: null | components['schemas']['TextUnavailable'];
+      version: null | components['schemas']['Version'];
+    };
+    ProvisionEntry: {
+      depth: number;
+      /** @description Exclusive. */
+      end: number;
+      heading: string | null;
+      id: string;
+      kind: components['schemas']['ProvisionKind'];
+      label: string;
+      parent: string | null;
+      /** @description Its text is only a "zrušeno" stub. */
+      repealed: boolean;
+      /** @description UTF-16 offset in the version's text (document `text` of that version). */
+      start: number;
+    };
+    ProvisionHistoryEntry: {
+      amended_by: null | {
+        doc_number: string | null;
+        natural_key: string;
+      };
+      /** @enum {string} */
+      change: 'added' | 'changed' | 'repealed' | 'removed';
+      /** @description The version compared with (null for the first version with a text). */
+      compared_with: number | null;
+      e_sbirka: string | null;
+      /** @description The provision as this version has it (null when removed). */
+      provision_url: string | null;
+      /** Format: date */
+      text_as_of: string;
+      /** Format: date */
+      valid_from: string;
+      valid_to: components['schemas']['Date'];
+      version: number;
+    };
+    /** @enum {string} */
+    ProvisionKind:
+      'part' | 'title' | 'chapter' | 'division' | 'subdivision' | 'annex' | 'section' | 'article' | 'paragraph' | 'letter' | 'point';
+    ProvisionLinks: {
+      document: string;
+      /** @description The document at e-Sbírka on that day, readable without a key. */
+      e_sbirka?: string | null;
+      history?: string;
+      provisions: string;
+      self?: string;
+    };
+    ProvisionParse: {
+      section_headings: number;
+      sections_found: number;
+      /** @description The first of them (up to 50), with offset, line and why. */
+      unparsed: {
+        line: string;
+        offset: number;
+        reason: string;
+      }[];
+      /** @description § / čl. headings of this text that made no provision. */
+      unparsed_count: number;
     };
     Relation: {
       /** @enum {string} */
@@ -930,6 +1178,13 @@ export interface components {
       events?: components['schemas']['WebhookEventType'][];
       /** Format: uri */
       url?: string;
+    };
+    WordRun: {
+      new_offset: number;
+      old_offset: number;
+      /** @enum {string} */
+      op: 'insert' | 'delete';
+      text: string;
     };
     X402Challenge: {
       accepts: components['schemas']['X402PaymentRequirements'][];
@@ -1499,6 +1754,10 @@ export interface components {
      *     current answer, the response is `304 Not Modified` without a body, which costs 0 units.
      *      */
     IfNoneMatch: string;
+    /** @description A provision id (`par_52`, `par_52/odst_1/pism_g`, `cl_1`, `priloha_1`, `cast_1/hlava_2`,
+     *     `par_5~2` for a second § 5); its slashes as they are or as `%2F`.
+     *      */
+    ProvisionId: string;
     /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
     WebhookDeliveryId: string;
     /** @description Webhook id (`wh_…`). */
@@ -1681,6 +1940,57 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  diffDocument: {
+    parameters: {
+      query: {
+        cursor?: string;
+        format?: 'json' | 'unified';
+        /** @description A day `YYYY-MM-DD`; the version in force then is the old side. */
+        from: string;
+        /** @description Changed provisions (with their word runs) per page. */
+        limit?: number;
+        /** @description Only this provision (any depth, e.g. `par_52/odst_1`). */
+        provision?: string;
+        /** @description A day `YYYY-MM-DD`; the version in force then is the new side. */
+        to: string;
+      };
+      header?: never;
+      path: {
+        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
+         *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
+         *      */
+        id: components['parameters']['DocumentId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The difference. */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: components['schemas']['ProvisionDiff'];
+          };
+          'text/plain': string;
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   getEffectivity: {
     parameters: {
       query?: {
@@ -1726,6 +2036,166 @@ export interface operations {
         };
       };
       304: components['responses']['NotModified'];
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listProvisions: {
+    parameters: {
+      query?: {
+        /** @description A calendar date `YYYY-MM-DD`. */
+        at?: components['parameters']['At'];
+        /** @description `next_cursor` of the previous page (same document, day and depth). */
+        cursor?: string;
+        /** @description Only nodes this deep (1 = the top level; a § in a část is at depth 2). Default all. */
+        depth?: number;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
+         *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
+         *      */
+        id: components['parameters']['DocumentId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the table of contents. */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: components['schemas']['ProvisionDay'] & {
+              has_more: boolean;
+              links: components['schemas']['ProvisionLinks'];
+              next_cursor: string | null;
+              parse: null | components['schemas']['ProvisionParse'];
+              provisions: components['schemas']['ProvisionEntry'][];
+              /** @description Nodes in the list at this depth (all pages). */
+              total: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getProvision: {
+    parameters: {
+      query?: {
+        /** @description A calendar date `YYYY-MM-DD`. */
+        at?: components['parameters']['At'];
+        text_limit?: number;
+        text_offset?: number;
+      };
+      header?: never;
+      path: {
+        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
+         *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
+         *      */
+        id: components['parameters']['DocumentId'];
+        /** @description A provision id (`par_52`, `par_52/odst_1/pism_g`, `cl_1`, `priloha_1`, `cast_1/hlava_2`,
+         *     `par_5~2` for a second § 5); its slashes as they are or as `%2F`.
+         *      */
+        provision: components['parameters']['ProvisionId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The provision. */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: components['schemas']['ProvisionDay'] & {
+              links: components['schemas']['ProvisionLinks'];
+              provision: null | components['schemas']['Provision'];
+            };
+          };
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getProvisionHistory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
+         *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
+         *      */
+        id: components['parameters']['DocumentId'];
+        /** @description A provision id (`par_52`, `par_52/odst_1/pism_g`, `cl_1`, `priloha_1`, `cast_1/hlava_2`,
+         *     `par_5~2` for a second § 5); its slashes as they are or as `%2F`.
+         *      */
+        provision: components['parameters']['ProvisionId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The provision's history. */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: {
+              document: components['schemas']['DocumentRef'];
+              history: components['schemas']['ProvisionHistoryEntry'][];
+              links: components['schemas']['ProvisionLinks'];
+              provision: {
+                heading: string | null;
+                id: string;
+                kind: string | null;
+                label: string | null;
+              };
+              versions_without_text: number[];
+            };
+          };
+        };
+      };
       400: components['responses']['InvalidRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];

@@ -2,6 +2,7 @@ import { newId, type ChangeKind, type StoredRelationType } from '@dp/core';
 import { canonicalJson } from '../corpus/content-hash';
 import type { CorpusVersion } from '../corpus/corpus-record';
 import type { Prisma } from '../generated/client';
+import type { ProvisionChanges } from '../provisions/provision-tree';
 
 /** `version` JSON of a change: the version a `document.version_added` entry announces. */
 export interface ChangeVersion {
@@ -10,17 +11,57 @@ export interface ChangeVersion {
   valid_to: string | null;
   kind: string;
   amended_by: { natural_key: string; doc_number: string | null } | null;
+  /** #24: the provisions the version added, changed, repealed or removed (absent: nothing to compare). */
+  provisions?: ChangeProvisions;
 }
 
-/** `relation` JSON of a change: the stored edge a `relation.created` entry announces. */
+/**
+ * The provisions a new version touched against the previous version with a text (`compared_with`),
+ * as ids (§ / čl. / příloha and their odstavce, písmena, body; containers, which change with
+ * anything inside them, are left out). Each list holds at most MAX_EVENT_PROVISION_IDS; `counts`
+ * has the full numbers and `truncated` says whether any list was cut.
+ */
+export interface ChangeProvisions {
+  compared_with: number;
+  added: string[];
+  changed: string[];
+  repealed: string[];
+  removed: string[];
+  counts: { added: number; changed: number; repealed: number; removed: number };
+  truncated: boolean;
+}
+
+export const MAX_EVENT_PROVISION_IDS = 200;
+const CONTAINER_SEGMENT = /(?:^|\/)(?:cast|hlava|dil|oddil|pododdil)_[^/]*$/;
+
+export function changeProvisions(c: ProvisionChanges | null | undefined): ChangeProvisions | undefined {
+  if (!c || c.from === null) return undefined;
+  const lists = { added: c.added, changed: c.changed, repealed: c.repealed, removed: c.removed };
+  const kept = Object.fromEntries(
+    Object.entries(lists).map(([k, ids]) => [k, ids.filter((id) => !CONTAINER_SEGMENT.test(id))]),
+  ) as typeof lists;
+  const cut = (ids: string[]) => ids.slice(0, MAX_EVENT_PROVISION_IDS);
+  return {
+    compared_with: c.from,
+    added: cut(kept.added),
+    changed: cut(kept.changed),
+    repealed: cut(kept.repealed),
+    removed: cut(kept.removed),
+    counts: { added: kept.added.length, changed: kept.changed.length, repealed: kept.repealed.length, removed: kept.removed.length },
+    truncated: Object.values(kept).some((ids) => ids.length > MAX_EVENT_PROVISION_IDS),
+  };
+}
+
 /** What a change entry says of a stored version (the amending act by natural key and number). */
-export function versionChange(v: CorpusVersion): ChangeVersion {
+export function versionChange(v: CorpusVersion & { provision_changes?: ProvisionChanges | null }): ChangeVersion {
+  const provisions = changeProvisions(v.provision_changes);
   return {
     version: v.version,
     valid_from: v.valid_from,
     valid_to: v.valid_to,
     kind: v.kind,
     amended_by: v.amended_by_key ? { natural_key: v.amended_by_key, doc_number: v.amended_by } : null,
+    ...(provisions ? { provisions } : {}),
   };
 }
 

@@ -54,6 +54,10 @@ const VERSION_COLUMNS = [
   ['text_is_current', 'boolean'],
   ['valid_from_inferred_from', 'text'],
   ['source_date', 'date'],
+  // #24: absent from a corpus record; the writers add them (attachProvisions).
+  ['provisions', 'text'],
+  ['provisions_format', 'smallint'],
+  ['provision_changes', 'jsonb'],
 ] as const;
 
 const RELATION_INPUT = `jsonb_to_recordset($REL::jsonb) AS r("type" text, "target" text, "target_doc_number" text,

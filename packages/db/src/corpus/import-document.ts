@@ -2,6 +2,7 @@ import type { Database } from '../client';
 import { createHash } from 'node:crypto';
 import { documentFieldChanges, recordChanges, TRACKED_FIELDS_SQL, versionChange, type NewChange } from '../changes/record-changes';
 import type { CorpusRecord } from './corpus-record';
+import { attachProvisions } from '../provisions/version-provisions';
 import { documentRow, insertDocumentTree, replaceVersions, syncRelations, updateDocumentRow } from './document-sql';
 
 export type ImportOutcome = 'created' | 'updated' | 'unchanged';
@@ -60,8 +61,14 @@ export async function importDocument(
         docType: rec.doc_type,
         status: rec.effectivity.status,
       };
-      // The feed lists versions oldest first; the source lists them newest first.
-      const versionsAsc = [...rec.versions].sort((a, b) => a.version - b.version);
+      // The feed lists versions oldest first; the source lists them newest first. Each version with
+      // a text gets its provision tree (the current version's text is the record's text); the
+      // versions are all rewritten, so their trees are too.
+      const versionsAsc = attachProvisions(
+        [...rec.versions].sort((a, b) => a.version - b.version),
+        null,
+        (v) => v.text ?? (v.text_is_current ? rec.text : null),
+      ).rows;
       const relationChange = (r: CorpusRecord['relations'][number]): NewChange => ({
         kind: 'relation.created',
         document: doc,
@@ -70,7 +77,7 @@ export async function importDocument(
       const changes: NewChange[] = [];
 
       if (!stored) {
-        await insertDocumentTree(tx, row, rec.versions, rec.relations);
+        await insertDocumentTree(tx, row, versionsAsc, rec.relations);
         changes.push({ kind: 'document.created', document: doc });
         for (const v of versionsAsc) changes.push({ kind: 'document.version_added', document: doc, version: versionChange(v) });
         for (const r of rec.relations) changes.push(relationChange(r));
@@ -86,7 +93,7 @@ export async function importDocument(
         );
         await updateDocumentRow(tx, documentId, row);
         // An appended version also closes its predecessor (valid_to), so all versions are rewritten.
-        await replaceVersions(tx, documentId, rec.versions);
+        await replaceVersions(tx, documentId, versionsAsc);
         await syncRelations(tx, documentId, rec.relations);
 
         const knownVersions = new Set(storedVersions.map((v) => Number(v.version)));

@@ -5,6 +5,7 @@ import type { CorpusRelation, CorpusVersion } from '../corpus/corpus-record';
 import { appendVersions, insertDocumentTree, updateDocumentRow } from '../corpus/document-sql';
 import { isTransientConflict } from '../errors/transient-conflict';
 import type { Prisma } from '../generated/client';
+import { attachProvisions, latestStoredTree, refreshDocumentProvisions } from '../provisions/version-provisions';
 import type { VersionInput } from './build-version';
 import { deriveTextRelations, type TextRelation } from './derive-text-relations';
 import type { DocumentIdentity } from './document-identity';
@@ -122,8 +123,8 @@ const edgeKey = (type: string, target: string) => `${type}\u0000${target}`;
 // is sent in several statements (same transaction) so no single JSON string holds all its texts.
 const CHUNK_CHARS = 4_000_000;
 
-function chunks(rows: CorpusVersion[]): CorpusVersion[][] {
-  return chunkBy(rows, (r) => r.text?.length ?? 0);
+function chunks<T extends CorpusVersion & { provisions?: string | null }>(rows: T[]): T[][] {
+  return chunkBy(rows, (r) => (r.text?.length ?? 0) + (r.provisions?.length ?? 0));
 }
 
 function chunkBy<T>(rows: T[], charsOf: (row: T) => number): T[][] {
@@ -278,6 +279,8 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
   const fresh = input.versions.filter((v) => !known.has(v.commit));
   const filled = stored ? await fillTexts(tx, stored.id, input.fills ?? []) : { filled: 0, mismatched: [] };
   const fills = { textsFilled: filled.filled, textsMismatched: filled.mismatched };
+  // Texts filled in get their trees (and their successors' comparisons move to them) at once.
+  if (stored && filled.filled && fresh.length === 0) await refreshDocumentProvisions(tx, stored.id);
   if (fresh.length === 0) {
     if (stored && input.adopt) {
       const doc: DocRef = { id: stored.id, naturalKey: key, docNumber: stored.doc_number, docType: stored.doc_type, status: stored.status };
@@ -307,9 +310,15 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
   let doc: DocRef;
 
   const base = storedVersions.length ? Number(storedVersions[storedVersions.length - 1].version) : 0;
-  const rows = fresh.map((v, i) =>
-    versionRow(v, base + i + 1, fresh[i + 1]?.validFrom ?? null, lastReadable !== undefined && v === lastReadable),
-  );
+  // Each new version with a text gets its provision tree, compared with the newest stored one
+  // (whose tree is first made complete: texts filled in above, or a database older than trees).
+  if (stored) await refreshDocumentProvisions(tx, stored.id);
+  const rows = attachProvisions(
+    fresh.map((v, i) => versionRow(v, base + i + 1, fresh[i + 1]?.validFrom ?? null, lastReadable !== undefined && v === lastReadable)),
+    stored ? await latestStoredTree(tx, stored.id) : null,
+    (row) => row.text,
+    (_row, i) => fresh[i].provisionTree,
+  ).rows;
 
   if (!stored) {
     const meta = lastWithMeta?.meta ?? fallbackMeta(input.identity, input.fallbackTitle);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { parseIsoDate } from '@dp/core';
+import type { ProvisionTree } from '../provisions/provision-tree';
 import { collectionCitation, type CollectionCitation } from './collection-citation';
 import type { DocumentIdentity } from './document-identity';
 import { mapFrontMatter, type DocumentMeta } from './map-front-matter';
@@ -24,6 +25,8 @@ export interface VersionInput {
   meta: DocumentMeta | null;
   /** The date of the file's source URL (core's textAsOf); null when unreadable or undated. */
   sourceDate: string | null;
+  /** The text's provision tree, when built ahead of the write (prepareDocument). */
+  provisionTree?: ProvisionTree;
 }
 
 export interface BuiltVersion {

@@ -3,6 +3,9 @@ import { runInNewContext } from 'node:vm';
 
 let gc: (() => void) | null | undefined;
 
+/** Characters of text (and the garbage made from them) between two forced collections. */
+export const GC_EVERY_CHARS = 48_000_000;
+
 /**
  * Runs a full garbage collection, where the runtime allows it. A sync passes gigabytes of
  * version texts through short-lived strings and buffers; V8 would let that garbage grow the

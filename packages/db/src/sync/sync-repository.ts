@@ -2,7 +2,9 @@ import { formatIsoDate } from '@dp/core';
 import type { Database } from '../client';
 import { applyDocument, syncContentHash, type DocumentInput } from './apply-document';
 import { buildVersion, MISSING_BLOB_REASON, type VersionInput } from './build-version';
-import { collectGarbage } from './collect-garbage';
+import { buildProvisionTree } from '../provisions/provision-tree';
+import { fillProvisions } from '../provisions/version-provisions';
+import { collectGarbage, GC_EVERY_CHARS } from './collect-garbage';
 import { documentIdentity, type DocumentIdentity } from './document-identity';
 import { isAncestor } from './is-ancestor';
 import { listObjects } from './list-objects';
@@ -49,6 +51,11 @@ export interface SyncReport {
   versions_added: number;
   /** Stored versions without their text (a JSONL import kept only its hash) whose text this run filled in. */
   texts_filled: number;
+  /**
+   * Stored versions with a text but no provision tree (of the current format) whose tree this run
+   * built: a database written before trees were stored, or by an older parser (#24).
+   */
+  provisions_filled: number;
   changes: number;
   deliveries: number;
   warning_counts: Record<string, number>;
@@ -71,8 +78,6 @@ interface DocumentGroup {
 }
 
 const ZERO_BLOB = /^0+$/;
-// Characters of version text handled between two forced garbage collections (see collectGarbage).
-const GC_EVERY_CHARS = 48_000_000;
 const DEFAULT_CONCURRENCY = 2;
 
 /**
@@ -102,6 +107,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
     documents: { created: 0, updated: 0, unchanged: 0, failed: 0 },
     versions_added: 0,
     texts_filled: 0,
+    provisions_filled: 0,
     changes: 0,
     deliveries: 0,
     warning_counts: {},
@@ -114,7 +120,9 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
     if (report.warnings.length < maxWarnings) report.warnings.push(w);
     else report.warnings_truncated = true;
   };
-  const finish = () => {
+  const finish = async () => {
+    // Trees a database lacks, whatever the range held (also when it is up to date).
+    report.provisions_filled = (await fillProvisions(db, { concurrency: options.concurrency ?? DEFAULT_CONCURRENCY })).versions;
     report.duration_ms = Math.round(performance.now() - started);
     return report;
   };
@@ -338,7 +346,11 @@ async function prepareDocument(
     const blob = filled[i] ?? null;
     return blob === null ? [] : [buildVersion(c.commit, group.path, blob, group.identity, today).version].filter((v) => v !== null);
   });
-  const textChars = [...versions, ...fills].reduce((n, v) => n + (v.text?.length ?? 0), 0);
+  // Parsed here, while the writers wait on the database, rather than inside a transaction.
+  for (const v of versions) if (v.text !== null) v.provisionTree = buildProvisionTree(v.text);
+  // A tree's parse and its JSON leave about as much garbage as its text: counted twice for the
+  // forced collections (collectGarbage), which keep the process's memory bounded.
+  const textChars = [...versions, ...fills].reduce((n, v) => n + (v.text?.length ?? 0) * (v.provisionTree ? 2 : 1), 0);
   let adopt: PreparedDocument['adopt'];
   if (pending.length === 0 && foreign.has(group.identity.naturalKey)) {
     // Every version is stored: only the commits' metadata and the newest front matter are wanted.

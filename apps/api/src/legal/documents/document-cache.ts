@@ -1,6 +1,9 @@
 import { Cache, type InvalidationFeed } from '@dp/core';
 import { normalizeDocumentRef, type Database } from '@dp/db';
-import { loadDocument, loadVersions, type DocumentMeta, type VersionMeta } from './load';
+import type { ProvisionChanges } from '@dp/db';
+import { loadDocument, loadProvisionChanges, loadProvisionTree, loadVersions, type DocumentMeta, type VersionMeta } from './load';
+import { ProvisionIndex } from './provision-index';
+import type { WordRun } from './provisions';
 import { DocumentViews } from './views';
 
 export interface LoadedDocument {
@@ -22,12 +25,16 @@ export interface LoadedDocument {
 export class DocumentCache {
   private readonly documents: Cache<LoadedDocument>;
   private readonly texts: Cache<string | null>;
+  private readonly trees: Cache<ProvisionIndex | null>;
+  private readonly changes: Cache<Map<number, ProvisionChanges>>;
+  private readonly words: Cache<WordRun[] | null>;
 
   constructor(
     private readonly db: Database,
     ttlMs = 30_000,
     maxEntries = 2_000,
     maxTextUnits = 16_000_000,
+    maxTreeNodes = 1_000_000,
   ) {
     this.documents = new Cache({ name: 'documents', freshMs: ttlMs, maxEntries });
     this.texts = new Cache({
@@ -37,6 +44,47 @@ export class DocumentCache {
       maxWeight: maxTextUnits,
       weigh: (text) => text?.length ?? 0,
     });
+    // Provision trees (#24) are read for every provision, table of contents and diff request.
+    this.trees = new Cache({
+      name: 'provision_trees',
+      freshMs: ttlMs,
+      maxEntries,
+      maxWeight: maxTreeNodes,
+      weigh: (t) => t?.tree.nodes.length ?? 0,
+    });
+    this.changes = new Cache({ name: 'provision_changes', freshMs: ttlMs, maxEntries });
+    // A provision's word runs between two versions: the diff's costliest part, the same for
+    // every reader of that pair (paging through an act's diff, or several clients).
+    this.words = new Cache({
+      name: 'provision_word_runs',
+      freshMs: ttlMs,
+      maxEntries: 20 * maxEntries,
+      maxWeight: maxTextUnits / 4,
+      weigh: (runs) => runs?.reduce((n, r) => n + r.text.length + 32, 0) ?? 0,
+    });
+  }
+
+  /** The word runs of one provision between two versions of a document, computed once. */
+  wordRuns(documentId: string, from: number, to: number, provision: string, compute: () => WordRun[] | null): WordRun[] | null {
+    const key = `${documentId}\u0000${from}\u0000${to}\u0000${provision}`;
+    const hit = this.words.get(key);
+    if (hit !== undefined) return hit;
+    const runs = compute();
+    this.words.set(key, runs);
+    return runs;
+  }
+
+  /** A version's provision tree, indexed (null: none stored), through the cache. */
+  tree(documentId: string, version: number): Promise<ProvisionIndex | null> {
+    return this.trees.fetch(`${documentId}\u0000${version}`, async () => {
+      const tree = await loadProvisionTree(this.db, documentId, version);
+      return tree ? new ProvisionIndex(tree) : null;
+    });
+  }
+
+  /** What each version of a document changed in its provisions (see loadProvisionChanges). */
+  provisionChanges(documentId: string): Promise<Map<number, ProvisionChanges>> {
+    return this.changes.fetch(documentId, () => loadProvisionChanges(this.db, documentId));
   }
 
   /** A version's text through the cache (same staleness bound as the metadata); `load` on a miss. */
@@ -57,6 +105,9 @@ export class DocumentCache {
   clear(): void {
     this.documents.clear();
     this.texts.clear();
+    this.trees.clear();
+    this.changes.clear();
+    this.words.clear();
   }
 
   /** `feed`: the DOCUMENTS_CHANGED announcements (`announcementFeed`). */

@@ -1,5 +1,13 @@
 import { ApiError, eSbirkaUrl, formatIsoDate, notFound, textAsOf, type TextUnavailableReason, type V1Schemas } from '@dp/core';
-import { MISSING_BLOB_REASON, normalizeDocumentRef, looksLikeNaturalKey, type Database } from '@dp/db';
+import {
+  decodeProvisionTree,
+  MISSING_BLOB_REASON,
+  normalizeDocumentRef,
+  looksLikeNaturalKey,
+  type Database,
+  type ProvisionChanges,
+  type ProvisionTree,
+} from '@dp/db';
 
 type InferredFrom = V1Schemas['Version']['valid_from_inferred_from'];
 const INFERRED_FROM: readonly string[] = ['previous_version_end', 'published', 'effective_from'] satisfies NonNullable<InferredFrom>[];
@@ -25,6 +33,8 @@ export interface VersionMeta {
   validFromInferredFrom: InferredFrom;
   /** The day the version's text represents (core's textAsOf): valid_from, or a later day. */
   textAsOf: Date;
+  /** Its provision tree is stored (#24): every version with a text has one once built. */
+  hasTree: boolean;
 }
 
 export type DocumentMeta = Omit<DocumentRow, 'text' | 'sections'>;
@@ -60,9 +70,11 @@ export async function loadVersions(db: Database, documentId: string): Promise<Ve
     text_omitted: string | null;
     valid_from_inferred_from: string | null;
     source_date: Date | null;
+    has_tree: boolean;
   }>(
     `SELECT version, valid_from, valid_to, kind, amended_by, amended_by_key, text_sha256, text_chars,
-            (text IS NOT NULL) AS has_text, text_is_current, text_omitted, valid_from_inferred_from, source_date
+            (text IS NOT NULL) AS has_text, text_is_current, text_omitted, valid_from_inferred_from, source_date,
+            (provisions IS NOT NULL) AS has_tree
      FROM document_version WHERE document_id = $1 ORDER BY valid_from, version`,
     [documentId],
   );
@@ -85,6 +97,7 @@ export async function loadVersions(db: Database, documentId: string): Promise<Ve
       textOmitted: r.text_omitted,
       validFromInferredFrom: inferredFrom(r.valid_from_inferred_from),
       textAsOf: toDate(asOf)!,
+      hasTree: r.has_tree,
     };
   });
 }
@@ -179,4 +192,23 @@ export async function loadVersionText(
     v.version,
   ]);
   return rows[0]?.text ?? null;
+}
+
+/** A version's stored provision tree (null: none stored). */
+export async function loadProvisionTree(db: Database, documentId: string, version: number): Promise<ProvisionTree | null> {
+  const rows = await db.query<{ provisions: string | null }>(
+    'SELECT provisions FROM document_version WHERE document_id = $1 AND version = $2',
+    [documentId, version],
+  );
+  const json = rows[0]?.provisions;
+  return json ? decodeProvisionTree(json) : null;
+}
+
+/** What each version changed against the previous version with a tree, by version. */
+export async function loadProvisionChanges(db: Database, documentId: string): Promise<Map<number, ProvisionChanges>> {
+  const rows = await db.query<{ version: number; provision_changes: ProvisionChanges }>(
+    'SELECT version, provision_changes FROM document_version WHERE document_id = $1 AND provision_changes IS NOT NULL',
+    [documentId],
+  );
+  return new Map(rows.map((r) => [r.version, r.provision_changes]));
 }

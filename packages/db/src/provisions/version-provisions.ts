@@ -1,0 +1,221 @@
+import type { Database } from '../client';
+import { collectGarbage, GC_EVERY_CHARS } from '../sync/collect-garbage';
+import type { Prisma } from '../generated/client';
+import {
+  buildProvisionTree,
+  compareProvisionTrees,
+  decodeProvisionTree,
+  encodeProvisionTree,
+  PROVISION_TREE_FORMAT,
+  type ProvisionChanges,
+  type ProvisionTree,
+} from './provision-tree';
+
+type Tx = Prisma.TransactionClient;
+
+/** The provision columns of a `document_version` row (null: the version has no text, so no tree). */
+export interface VersionProvisionColumns {
+  provisions: string | null;
+  provisions_format: number | null;
+  provision_changes: ProvisionChanges | null;
+}
+
+export interface TreeOfVersion {
+  version: number;
+  tree: ProvisionTree;
+}
+
+/**
+ * Adds each version row's tree, and its comparison with the previous version that has one, to
+ * rows about to be written (ascending versions). `previous`: the newest stored version with a tree
+ * before them, if any. `textOf` gives a row's text where the row itself holds none (the current
+ * version of a JSONL record, whose text is the document's). Returns the newest tree.
+ */
+export function attachProvisions<T extends { version: number; text: string | null }>(
+  rows: T[],
+  previous: TreeOfVersion | null,
+  textOf: (row: T) => string | null = (row) => row.text,
+  /** A tree built beforehand (the sync builds them while the other writer's transaction runs). */
+  built: (row: T, index: number) => ProvisionTree | undefined = () => undefined,
+): { rows: (T & VersionProvisionColumns)[]; last: TreeOfVersion | null } {
+  let last = previous;
+  const out = rows.map((row, i) => {
+    const text = textOf(row);
+    if (text === null) return { ...row, provisions: null, provisions_format: null, provision_changes: null };
+    const tree = built(row, i) ?? buildProvisionTree(text);
+    const changes: ProvisionChanges | null = last ? { from: last.version, ...compareProvisionTrees(last.tree, tree) } : null;
+    last = { version: row.version, tree };
+    return { ...row, provisions: encodeProvisionTree(tree), provisions_format: PROVISION_TREE_FORMAT, provision_changes: changes };
+  });
+  return { rows: out, last };
+}
+
+/** The newest stored version of a document that has a tree, with the tree (null: none). */
+export async function latestStoredTree(tx: Tx, documentId: string): Promise<TreeOfVersion | null> {
+  const [row] = await tx.$queryRawUnsafe<{ version: number; provisions: string }[]>(
+    `SELECT version, provisions FROM "document_version" WHERE document_id = $1 AND provisions IS NOT NULL
+     ORDER BY version DESC LIMIT 1`,
+    documentId,
+  );
+  return row ? { version: Number(row.version), tree: decodeProvisionTree(row.provisions) } : null;
+}
+
+const UPDATE_PROVISIONS_SQL = `
+UPDATE "document_version" v SET provisions = coalesce(p.provisions, v.provisions),
+  provisions_format = coalesce(p.provisions_format, v.provisions_format), provision_changes = p.provision_changes
+FROM jsonb_to_recordset($2::jsonb) AS p(version int, provisions text, provisions_format smallint, provision_changes jsonb)
+WHERE v.document_id = $1 AND v.version = p.version`;
+
+// Trees travel in one JSON parameter per statement, a few MB at most.
+const CHUNK_CHARS = 4_000_000;
+
+/**
+ * Makes one document's stored trees complete and current, in the caller's transaction: every
+ * version with a text gets a tree of the current format (versions of an older database, or texts
+ * filled in since), and every tree's comparison names the previous version with a tree. Trees
+ * already right are not parsed again. Returns the number of versions whose tree was (re)built and
+ * the characters of text parsed.
+ */
+export async function refreshDocumentProvisions(tx: Tx, documentId: string): Promise<{ versions: number; chars: number }> {
+  const versions = await tx.$queryRawUnsafe<
+    { version: number; has_text: boolean; format: number | null; from: number | null; has_changes: boolean }[]
+  >(
+    `SELECT version, (text IS NOT NULL OR text_is_current) AS has_text, provisions_format AS format,
+            (provision_changes->>'from')::int AS "from", provision_changes IS NOT NULL AS has_changes
+     FROM "document_version" WHERE document_id = $1 ORDER BY version`,
+    documentId,
+  );
+  const stale = versions.filter((v) => v.has_text && v.format !== PROVISION_TREE_FORMAT).map((v) => Number(v.version));
+  const rebuilt = new Set(stale);
+  // Which comparisons are wrong: a tree rebuilt (its own or its predecessor's), or a predecessor that moved.
+  const recompare = new Set<number>();
+  let prev: number | null = null;
+  for (const v of versions.filter((x) => x.has_text)) {
+    const n = Number(v.version);
+    const storedFrom = v.has_changes ? (v.from === null ? null : Number(v.from)) : null;
+    if (rebuilt.has(n) || (prev !== null && rebuilt.has(prev)) || storedFrom !== prev || (prev === null && v.has_changes)) recompare.add(n);
+    prev = n;
+  }
+  if (!recompare.size) return { versions: 0, chars: 0 };
+  let chars = 0;
+
+  const trees = new Map<number, ProvisionTree>();
+  if (stale.length) {
+    const texts = await tx.$queryRawUnsafe<{ version: number; text: string | null }[]>(
+      `SELECT v.version, coalesce(v.text, CASE WHEN v.text_is_current THEN d.text END) AS text
+       FROM "document_version" v JOIN "document" d ON d.id = v.document_id
+       WHERE v.document_id = $1 AND v.version = ANY($2::int[])`,
+      documentId,
+      stale,
+    );
+    for (const t of texts) {
+      if (t.text === null) continue;
+      trees.set(Number(t.version), buildProvisionTree(t.text));
+      chars += t.text.length;
+    }
+  }
+  const treeOf = async (n: number): Promise<ProvisionTree> => {
+    let tree = trees.get(n);
+    if (!tree) {
+      const [row] = await tx.$queryRawUnsafe<{ provisions: string }[]>(
+        'SELECT provisions FROM "document_version" WHERE document_id = $1 AND version = $2',
+        documentId,
+        n,
+      );
+      tree = decodeProvisionTree(row.provisions);
+      trees.set(n, tree);
+    }
+    return tree;
+  };
+
+  // A tree only compared again is not written again.
+  const updates: {
+    version: number;
+    provisions: string | null;
+    provisions_format: number | null;
+    provision_changes: ProvisionChanges | null;
+  }[] = [];
+  prev = null;
+  for (const v of versions.filter((x) => x.has_text)) {
+    const n = Number(v.version);
+    if (recompare.has(n)) {
+      const tree = await treeOf(n);
+      const changes = prev === null ? null : { from: prev, ...compareProvisionTrees(await treeOf(prev), tree) };
+      const built = rebuilt.has(n);
+      updates.push({
+        version: n,
+        provisions: built ? encodeProvisionTree(tree) : null,
+        provisions_format: built ? tree.format : null,
+        provision_changes: changes,
+      });
+    }
+    // Trees older than the one before are not needed again.
+    if (prev !== null) trees.delete(prev);
+    prev = n;
+  }
+  let chunk: typeof updates = [];
+  let size = 0;
+  const flush = async () => {
+    if (chunk.length) await tx.$executeRawUnsafe(UPDATE_PROVISIONS_SQL, documentId, JSON.stringify(chunk));
+    chunk = [];
+    size = 0;
+  };
+  for (const u of updates) {
+    const chars = u.provisions?.length ?? 0;
+    if (chunk.length && size + chars > CHUNK_CHARS) await flush();
+    chunk.push(u);
+    size += chars;
+  }
+  await flush();
+  return { versions: stale.length, chars };
+}
+
+export interface FillProvisionsReport {
+  documents: number;
+  /** Versions whose tree was built. */
+  versions: number;
+}
+
+/**
+ * Builds the trees a database lacks: versions with a text and no tree of the current format (a
+ * database written before trees were stored, or by an older parser). Each document in its own
+ * transaction, `concurrency` at a time; a document already complete is not touched.
+ */
+export async function fillProvisions(
+  db: Database,
+  options: { concurrency?: number; onProgress?: (done: number, total: number) => void; timeoutMs?: number } = {},
+): Promise<FillProvisionsReport> {
+  const pending = await db.query<{ document_id: string }>(
+    `SELECT DISTINCT document_id FROM "document_version"
+     WHERE (text IS NOT NULL OR text_is_current) AND provisions_format IS DISTINCT FROM $1 ORDER BY document_id`,
+    [PROVISION_TREE_FORMAT],
+  );
+  const report: FillProvisionsReport = { documents: 0, versions: 0 };
+  const timeout = options.timeoutMs ?? 300_000;
+  let next = 0;
+  let sinceCollection = 0;
+  const worker = async () => {
+    for (let i = next++; i < pending.length; i = next++) {
+      const id = pending[i].document_id;
+      const built = await db.prisma.$transaction(
+        async (tx) => {
+          // The sync's writer of the same document waits here (and this for it).
+          await tx.$queryRawUnsafe('SELECT 1 FROM "document" WHERE id = $1 FOR NO KEY UPDATE', id);
+          return refreshDocumentProvisions(tx, id);
+        },
+        { timeout, maxWait: timeout },
+      );
+      if (built.versions) report.documents += 1;
+      report.versions += built.versions;
+      // As the sync does (collectGarbage): texts and their trees would otherwise pile up in the heap.
+      sinceCollection += built.chars * 2;
+      if (sinceCollection > GC_EVERY_CHARS) {
+        sinceCollection = 0;
+        collectGarbage();
+      }
+      options.onProgress?.(i + 1, pending.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 2, pending.length)) }, worker));
+  return report;
+}
