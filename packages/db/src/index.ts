@@ -47,3 +47,5 @@ export * from './errors/database-error-code';
 export * from './errors/transient-conflict';
 export * from './errors/unique-violation';
 export * from './provisions/parse-provisions';
+export * from './search/names-in-titles';
+export * from './search/search-signals';

@@ -1,7 +1,8 @@
 import { createTestDatabase, importTestRecords, type TestDatabase } from '@dp/testing';
 import { lexicalRanking, MAX_CANDIDATES } from '../../src/legal/search/lexical';
 import { stemForms } from '../../src/legal/search/czech';
-import { AMENDING_TITLE, CURRENT_LAW_PRIOR, TRIGRAM_PRIOR_SCALE } from '../../src/legal/search/priors';
+import { AMENDING_TITLE } from '../../src/legal/search/priors';
+import { WEIGHTS } from '../../src/legal/search/weights';
 import { prepareQuery } from '../../src/legal/search/query';
 import { SEARCH_SETTINGS } from '../../src/legal/search/search';
 import { trigramRanking } from '../../src/legal/search/trigram-ranking';
@@ -68,7 +69,7 @@ describe('trigram signal over the title-term dictionary', () => {
       ['vemsirnych drahach'],
     );
     // The document is in force and amends nothing.
-    expect(hit.score).toBe(Number(sql.score) + TRIGRAM_PRIOR_SCALE * CURRENT_LAW_PRIOR);
+    expect(hit.score).toBe(Number(sql.score) + WEIGHTS.trigramPriorScale * WEIGHTS.currentLaw);
   });
 
   it('lets in a title with every query term in some form, scored by letters and by stems', async () => {
@@ -85,7 +86,7 @@ describe('trigram signal over the title-term dictionary', () => {
     expect(Number(sql.word)).toBeLessThan(0.6);
     const hits = await trigram(q);
     expect(ids(hits)).toEqual(['SB-2092-5']);
-    expect(hits[0].score).toBe((Number(sql.letters) + Number(sql.stems)) / 2 + TRIGRAM_PRIOR_SCALE * CURRENT_LAW_PRIOR);
+    expect(hits[0].score).toBe((Number(sql.letters) + Number(sql.stems)) / 2 + WEIGHTS.trigramPriorScale * WEIGHTS.currentLaw);
   });
 
   it('applies filters', async () => {

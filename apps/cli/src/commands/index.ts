@@ -2,6 +2,7 @@ import type { Command } from '../command';
 import { importCommand } from './import';
 import { keyCreate } from './key-create';
 import { keyRevoke } from './key-revoke';
+import { searchSignals } from './search-signals';
 import { start } from './start';
 import { sync } from './sync';
 
@@ -12,4 +13,5 @@ export const COMMANDS: Record<string, Command> = {
   'key:create': keyCreate,
   'key:revoke': keyRevoke,
   sync,
+  'search-signals': searchSignals,
 };

@@ -3,6 +3,7 @@ import type { Database } from '../client';
 import { documentFieldChanges, recordChanges, TRACKED_FIELDS_SQL, versionChange, type NewChange } from '../changes/record-changes';
 import type { CorpusRelation, CorpusVersion } from '../corpus/corpus-record';
 import { appendVersions, insertDocumentTree, updateDocumentRow } from '../corpus/document-sql';
+import { writeSearchAliases } from '../search/search-signals';
 import { isTransientConflict } from '../errors/transient-conflict';
 import type { Prisma } from '../generated/client';
 import type { VersionInput } from './build-version';
@@ -320,6 +321,7 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
     const [head = [], ...rest] = chunks(rows);
     await insertDocumentTree(tx, row, head, own);
     for (const chunk of rest) await appendVersions(tx, input.identity.id, chunk);
+    await writeSearchAliases(tx, { id: input.identity.id, naturalKey: key, title: meta.title, citation: meta.citation, text });
     ownEdgesChanged = own.some((r) => r.type === 'repeals');
     await lockCrossDocument(tx);
     // Acts this document is, whose amended documents were synced before it.
@@ -377,6 +379,7 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
       const row = documentRow(input, stored.id, meta, lastReadable.text ?? '', lastCommit, currentVersionFrom);
       fields = documentFieldChanges(stored, row);
       await updateDocumentRow(tx, stored.id, row);
+      await writeSearchAliases(tx, { id: stored.id, naturalKey: key, title: meta.title, citation: meta.citation, text: lastReadable.text ?? '' });
     } else if (lastReadable) {
       // Malformed newest file: new text, metadata as it was.
       const text = lastReadable.text ?? '';
@@ -390,6 +393,11 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
         currentVersionFrom,
         lastCommit,
       );
+      const [named] = await tx.$queryRawUnsafe<{ title: string; citation: string | null }[]>(
+        'SELECT title, citation FROM "document" WHERE id = $1',
+        stored.id,
+      );
+      if (named) await writeSearchAliases(tx, { id: stored.id, naturalKey: key, title: named.title, citation: named.citation, text });
     } else {
       // Only unreadable versions: the stored text stays the current readable one.
       await tx.$executeRawUnsafe(
