@@ -106,7 +106,6 @@ export async function lexicalRanking(
   const any = p.terms.map((t) => termQuery(t)).join(' | ');
   const exact = p.terms.map((t) => termQuery(t, false)).join(' & ');
   const namedIds = `$${params.push([...named.keys()])}::text[]`;
-  const exactQuery = `$${params.push(exact)}`;
   // The query values enter through MATERIALIZED CTEs, never as constants in a condition: with a
   // constant, the planner estimates `@@` by running it over the column's statistics (4-8 ms of
   // planning for a 1 ms query); through a CTE it takes a default and the plan is the same (GIN).
@@ -123,7 +122,7 @@ export async function lexicalRanking(
     const where = filterSql(filters, 'd', ps);
     // Named documents (names.ts) are candidates whatever they match, ahead of the cap.
     const titled = await db.query<Candidate>(
-      `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', ${aq}) AS aq, to_tsquery('simple', ${exactQuery}) AS eq)
+      `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', ${aq}) AS aq, to_tsquery('simple', $${ps.length + 1}) AS eq)
        SELECT d.id, (d.natural_key IS NOT DISTINCT FROM ${cit}) AS cited, d.search_title AS title,
               (d.search_head @@ q.aq) AS in_head, (d.search_head @@ q.eq) AS exact_head,
               ts_rank(d.search_head, q.aq, 1)::float8 AS head_rank, (d.search_head @@ q.aq) AS hit
@@ -131,7 +130,7 @@ export async function lexicalRanking(
        WHERE (d.search_head @@ q.aq OR d.natural_key = ${cit} OR d.id = ANY(${namedIds})) AND ${where}
        ORDER BY cited DESC, (d.id = ANY(${namedIds})) DESC, in_head DESC, head_rank DESC, d.id COLLATE "C"
        LIMIT ${maxCandidates}`,
-      ps,
+      [...ps, exact],
     );
     const titleHits = titled.filter((c) => c.hit).length;
     if (titleHits >= Math.min(bodyOnlyBelow, maxCandidates)) return { rows: titled, complete: false };
