@@ -10,8 +10,9 @@ import { WEIGHTS } from './weights';
  * - its short name, or a name other acts give it (search_alias kinds `short`, `cited`, written
  *   with the documents), or an ACT_NAMES name or abbreviation: WEIGHTS.name. An ACT_NAMES entry of
  *   several acts names the one in force on the search's day (else the first stored);
- * - one of its § headings (`heading`): WEIGHTS.heading, shared among the documents with that
- *   heading (a heading in many acts, "Účinnost", names none of them).
+ * - one of its § headings (`heading`): WEIGHTS.heading, shared among the documents in force on
+ *   the search's day with that heading (among all of them when none is in force); a heading of
+ *   more than MAX_ALIAS_ROWS documents ("Účinnost") names none.
  * Named documents become candidates of both rankings whether or not their title has the words.
  */
 /**
@@ -37,8 +38,11 @@ export async function namedDocuments(db: SqlSession, p: PreparedQuery, filters: 
     params,
   );
   const add = (id: string, boost: number) => named.set(id, Math.max(named.get(id) ?? 0, boost));
+  // A heading names the law in force that has it: shared among those in force on the day (among
+  // all, when none is), so a repealed predecessor with the same heading does not halve it.
   const headings = rows.filter((r) => r.kind === 'heading' && !r.generic);
-  for (const r of headings) add(r.id, WEIGHTS.heading / headings.length);
+  const current = headings.filter((r) => inForceOn(r.eff, day));
+  for (const r of current.length ? current : headings) add(r.id, WEIGHTS.heading / (current.length || headings.length));
   for (const r of rows) if (r.kind === 'short' || r.kind === 'cited') add(r.id, WEIGHTS.name);
   const byKey = new Map(rows.filter((r) => r.kind === 'known').map((r) => [r.natural_key, r]));
   for (const acts of p.known) {

@@ -10,19 +10,19 @@ export const WEIGHTS = {
   /** Prior: an amending act (flag and title), subtracted. */
   amendingPenalty: 1,
   /** Prior: an act or constitutional act (above decrees and regulations). */
-  act: 0,
+  act: 0.2,
   /** Prior: × log10(1 + documents amending or citing it). */
-  degree: 0,
+  degree: 0.3,
   /** The trigram ranking's scores are similarities (0-2): priors enter it scaled by this. */
   trigramPriorScale: 0.3,
   /** The query is the document's short name, a name other acts give it, or an ACT_NAMES name. */
   name: 3,
   /** The query is one of the document's § headings (shared among the documents with it). */
-  heading: 3,
+  heading: 4,
   /** Names enter the trigram ranking scaled by this. */
   trigramNameScale: 0.3,
   /** Every term in the title, but some only as a longer word (`bank:*` in "bankovek"): subtracted. */
-  prefixOnly: 0,
+  prefixOnly: 0.5,
 };
 
 export type Weights = typeof WEIGHTS;
