@@ -46,6 +46,21 @@ const RECORDS = [
     text: '# Zákon trestní zákoník\n\n##### § 205\n\n#### Krádež\n\n(1) Kdo si přisvojí cizí věc tím, že se jí zmocní, bude potrestán.\n',
   }),
   record('sb/2095/41', 'Vyhláška o evidenci krádeží kol', { docType: 'decree' }),
+  // In-degree: two titles alike, one cited by three others.
+  record('sb/2095/50', 'Zákon o rybářství v řekách'),
+  record('sb/2095/51', 'Zákon o rybářství v horách'),
+  ...[52, 53, 54].map((n) =>
+    record(`sb/2095/${n}`, `Vyhláška o lovu ryb ${n}`, {
+      docType: 'decree',
+      relations: [{ type: 'cites', target: 'sb/2095/51', target_doc_number: '51/2095 Sb.' }],
+    }),
+  ),
+  // Document type: one title, a decree with the lower id and an act.
+  record('sb/2095/60', 'Předpis o myslivosti', { docType: 'decree' }),
+  record('sb/2095/61', 'Předpis o myslivosti'),
+  // A query stem as a word of its own, or only as the start of a longer one.
+  record('sb/2095/70', 'Zákon o lodích'),
+  record('sb/2095/71', 'Zákon o loďstvu'),
   // ACT_NAMES and provision references: real keys, as the table names them.
   record('sb/2006/262', 'Zákon zákoník práce', { from: '2007-01-01' }),
   record('sb/1965/65', 'Zákoník práce', { status: 'no_longer_in_force', from: '1966-01-01', to: '2007-01-01' }),
@@ -102,9 +117,33 @@ describe.each<SearchMode>(['fulltext', 'hybrid'])('search signals (%s)', (mode) 
     expect((await first('§ 205 TZ', mode))[0]).toBe('sb/2009/40');
   });
 
+  it('the act others cite more comes first among equals (in-degree)', async () => {
+    expect((await first('rybářství', mode))[0]).toBe('sb/2095/51');
+    expect((await withWeight('degree', 0, () => first('rybářství', mode)))[0]).toBe('sb/2095/50');
+  });
+
+  it('an act comes before a decree of the same name', async () => {
+    expect((await first('myslivost', mode))[0]).toBe('sb/2095/61');
+    expect((await withWeight('act', 0, () => first('myslivost', mode)))[0]).toBe('sb/2095/60');
+  });
+
   it('a provision’s number is not read as a document’s (“§ 52 zákoníku práce” is not 52/1987)', async () => {
     const ranked = await first('§ 52 zákoníku práce', mode);
     expect(ranked[0]).toBe('sb/2006/262');
     expect(ranked.indexOf('sb/1987/52')).not.toBe(0);
+  });
+});
+
+describe('prefix matches (fulltext scores)', () => {
+  const scores = async () => {
+    const page = await searchDocuments(db, { q: 'lodě', mode: 'fulltext', filters: {}, limit: 5, after: null });
+    return new Map(page.results.map((r) => [r.natural_key, r.score]));
+  };
+
+  it('a title with the query’s stem only inside a longer word (`lod:*` in "loďstvu") scores prefixOnly less', async () => {
+    const [withIt, without] = [await scores(), await withWeight('prefixOnly', 0, scores)];
+    expect(without.get('sb/2095/71')! - withIt.get('sb/2095/71')!).toBeCloseTo(WEIGHTS.prefixOnly, 3);
+    expect(without.get('sb/2095/70')).toBe(withIt.get('sb/2095/70'));
+    expect(WEIGHTS.prefixOnly).toBeGreaterThan(0);
   });
 });
