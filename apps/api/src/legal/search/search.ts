@@ -86,11 +86,13 @@ export async function searchDocuments(db: Database, req: SearchRequest, vector?:
 
   // The two rankings are independent: they run at the same time on two connections
   // (the search's latency is the slower one, not the sum).
-  // The documents the query names (names.ts) first: both rankings take them as candidates.
-  const named = await inSearchSession(db, (s) => namedDocuments(s, p, req.filters, day));
+  // Both rankings take the documents the query names (names.ts) as candidates: each session looks
+  // them up itself (a small index lookup), so neither waits for a lookup before it starts.
   const [lexical, trigram] = await Promise.all([
-    inSearchSession(db, (s) => lexicalRanking(s, p, req.filters, LEXICAL_DEPTH, MAX_CANDIDATES, day, BODY_ONLY_BELOW, named)),
-    inSearchSession(db, (s) => trigramRanking(s, p, req.filters, day, named)),
+    inSearchSession(db, async (s) =>
+      lexicalRanking(s, p, req.filters, LEXICAL_DEPTH, MAX_CANDIDATES, day, BODY_ONLY_BELOW, await namedDocuments(s, p, req.filters, day)),
+    ),
+    inSearchSession(db, async (s) => trigramRanking(s, p, req.filters, day, await namedDocuments(s, p, req.filters, day))),
   ]);
   signals.push('lexical', 'trigram');
   const fused = await fuse(db, p, lexical.ranked.slice(0, HYBRID_DEPTH), trigram, vector, signals);
