@@ -45,7 +45,9 @@ async function throughput(db: Database, label: string, clients: number): Promise
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  console.log(`${label} hybrid, ${clients} clients: ${((clients * queries.length) / seconds).toFixed(0)} req/s (${clients * queries.length} searches)`);
+  console.log(
+    `${label} hybrid, ${clients} clients: ${((clients * queries.length) / seconds).toFixed(0)} req/s (${clients * queries.length} searches)`,
+  );
 }
 
 async function measure(db: Database, label: string): Promise<void> {

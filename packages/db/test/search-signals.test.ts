@@ -25,7 +25,8 @@ async function importTestRecords(db: Database, records: object[]): Promise<void>
 }
 const edge = (type: string, n: number) => ({ type, target: `sb/2093/${n}`, target_doc_number: `${n}/2093 Sb.` });
 
-const CODE_TEXT = '# Zákon trestní zákoník\n\n##### § 205\n\n#### Krádež\n\n(1) Kdo si přisvojí cizí věc.\n\n##### § 206\n\n#### Zpronevěra\n\nText.\n';
+const CODE_TEXT =
+  '# Zákon trestní zákoník\n\n##### § 205\n\n#### Krádež\n\n(1) Kdo si přisvojí cizí věc.\n\n##### § 206\n\n#### Zpronevěra\n\nText.\n';
 const AMENDING_TEXT =
   '# Zákon, kterým se mění zákon č. 1/2093 Sb.\n\n##### Čl. I\n\nV zákoně se za § 205 vkládá\n\n„##### § 205a\n\n#### Loupež\n\nText.“\n';
 
@@ -49,9 +50,12 @@ describe('search signals', () => {
       'SELECT document_id, target_key, kind, key FROM "search_alias" ORDER BY document_id, target_key, kind, key',
     );
   const degree = async (n: number) =>
-    (await db.query<{ amended_by: number; cited_by: number }>('SELECT amended_by, cited_by FROM "search_in_degree" WHERE target_key = $1', [
-      `sb/2093/${n}`,
-    ]))[0] ?? null;
+    (
+      await db.query<{ amended_by: number; cited_by: number }>(
+        'SELECT amended_by, cited_by FROM "search_in_degree" WHERE target_key = $1',
+        [`sb/2093/${n}`],
+      )
+    )[0] ?? null;
 
   it('reads short names, the names citing titles give, and § headings (not quoted ones)', () => {
     const of = (n: number) => searchAliasesOf({ naturalKey: `sb/2093/${n}`, title: record(n, '', '').title, citation: null, text: '' });

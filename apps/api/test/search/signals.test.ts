@@ -66,7 +66,12 @@ const RECORDS = [
   record('sb/1965/65', 'Zákoník práce', { status: 'no_longer_in_force', from: '1966-01-01', to: '2007-01-01' }),
   record('sb/2009/40', 'Zákon trestní zákoník', { from: '2010-01-01' }),
   record('sb/1961/140', 'Trestní zákon', { status: 'no_longer_in_force', from: '1962-01-01', to: '2010-01-01' }),
-  record('sb/1987/52', 'Vyhláška, kterou se provádí zákoník práce', { docType: 'decree', status: 'no_longer_in_force', from: '1987-05-01', to: '2007-01-01' }),
+  record('sb/1987/52', 'Vyhláška, kterou se provádí zákoník práce', {
+    docType: 'decree',
+    status: 'no_longer_in_force',
+    from: '1987-05-01',
+    to: '2007-01-01',
+  }),
 ];
 
 let db: TestDatabase;

@@ -379,7 +379,13 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
       const row = documentRow(input, stored.id, meta, lastReadable.text ?? '', lastCommit, currentVersionFrom);
       fields = documentFieldChanges(stored, row);
       await updateDocumentRow(tx, stored.id, row);
-      await writeSearchAliases(tx, { id: stored.id, naturalKey: key, title: meta.title, citation: meta.citation, text: lastReadable.text ?? '' });
+      await writeSearchAliases(tx, {
+        id: stored.id,
+        naturalKey: key,
+        title: meta.title,
+        citation: meta.citation,
+        text: lastReadable.text ?? '',
+      });
     } else if (lastReadable) {
       // Malformed newest file: new text, metadata as it was.
       const text = lastReadable.text ?? '';

@@ -84,7 +84,6 @@ export function stemForms(query: string): (folded: string) => string {
 }
 const NON_WORD = /[^a-z0-9]+/;
 
-
 export interface Citation {
   number: number;
   year: number;

@@ -125,5 +125,7 @@ async function rankTitles(db: SqlSession, query: TitleQuery, titleQuery: string,
   });
   ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   // Generations of one title score (nearly) alike: the one in force on `day` first (generations.ts).
-  return (await inForceFirst(db, ranked, day, new Map(priors.map((r) => [r.id, r.eff])))).slice(0, HYBRID_DEPTH).map(({ id, score, cited }) => ({ id, score, cited }));
+  return (await inForceFirst(db, ranked, day, new Map(priors.map((r) => [r.id, r.eff]))))
+    .slice(0, HYBRID_DEPTH)
+    .map(({ id, score, cited }) => ({ id, score, cited }));
 }
