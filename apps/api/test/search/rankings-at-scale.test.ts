@@ -86,7 +86,9 @@ describe('trigram signal over the title-term dictionary', () => {
     expect(Number(sql.word)).toBeLessThan(0.6);
     const hits = await trigram(q);
     expect(ids(hits)).toEqual(['SB-2092-5']);
-    expect(hits[0].score).toBe((Number(sql.letters) + Number(sql.stems)) / 2 + WEIGHTS.trigramPriorScale * (WEIGHTS.currentLaw + WEIGHTS.act));
+    expect(hits[0].score).toBe(
+      (Number(sql.letters) + Number(sql.stems)) / 2 + WEIGHTS.trigramPriorScale * (WEIGHTS.currentLaw + WEIGHTS.act),
+    );
   });
 
   it('applies filters', async () => {
