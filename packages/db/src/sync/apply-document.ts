@@ -254,7 +254,8 @@ export async function applyDocument(
 }
 
 const MAX_ATTEMPTS = 5;
-// Held from the first read of other documents' rows to the commit: see applyInTransaction.
+// Held from the first read of other documents' rows to the commit: see applyInTransaction. The
+// search_in_degree trigger (migration 20261126020000) takes the same lock: change both together.
 const CROSS_DOCUMENT_LOCK = 7268124;
 
 async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDocumentResult> {
