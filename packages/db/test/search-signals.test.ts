@@ -95,6 +95,10 @@ describe('search signals', () => {
     expect(await degree(3)).toEqual({ amended_by: 0, cited_by: 0 });
     await db.exec(`DELETE FROM "document" WHERE id = 'SB-2093-3'`);
     expect(await degree(1)).toEqual({ amended_by: 0, cited_by: 0 });
+    await importTestRecords(db, [record(3, 'Zákon o bankách', 'Text.', [edge('cites', 1)])]);
+    expect(await degree(1)).toEqual({ amended_by: 0, cited_by: 1 });
+    await db.exec('TRUNCATE "document_relation"');
+    expect(await degree(1)).toBeNull();
   });
 
   it('backfills the documents written before the signals existed, and only those', async () => {

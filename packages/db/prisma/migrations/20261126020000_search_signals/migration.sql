@@ -84,6 +84,17 @@ CREATE TRIGGER search_in_degree_delete AFTER DELETE ON "document_relation"
 CREATE TRIGGER search_in_degree_update AFTER UPDATE ON "document_relation"
   REFERENCING OLD TABLE AS old_edges NEW TABLE AS new_edges FOR EACH STATEMENT EXECUTE FUNCTION search_in_degree_edges();
 
+-- TRUNCATE fires no DELETE trigger: the counts go with the edges.
+CREATE OR REPLACE FUNCTION search_in_degree_truncate() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "search_in_degree";
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER search_in_degree_truncate AFTER TRUNCATE ON "document_relation"
+  FOR EACH STATEMENT EXECUTE FUNCTION search_in_degree_truncate();
+
 -- The edges already stored.
 INSERT INTO "search_in_degree" (target_key, amended_by, cited_by)
 SELECT target_key, count(*) FILTER (WHERE type = 'amends'), count(*) FILTER (WHERE type = 'cites')
