@@ -6,10 +6,13 @@
  * eval set in both modes and prints p50/p95 per mode, plus EXPLAIN of the lexical and trigram
  * candidate queries (index use). BENCH_SKIP_IMPORT=1 measures BENCH_SCHEMA as it is (the whole
  * collection after a sync). BENCH_SCALE=1 first replicates the corpus
- * under new keys up to 100,000 documents and measures again.
+ * under new keys up to 100,000 documents and measures again. BENCH_DERIVED=n adds the first n
+ * queries of the derived set's tuning half (names, § headings: what the #25 signals look up).
+ * BENCH_CLIENTS=8 also measures throughput: that many clients each running the queries one after
+ * another (hybrid), requests per second.
  */
 import { applyMigrations, createDatabase, createScratchDatabase, importCorpusFile, sharedCorpusPath, type Database } from '@dp/db';
-import { loadQueries } from '../src/eval/run-search-eval';
+import { loadDerivedQueries, loadQueries } from '../src/eval/run-search-eval';
 import { searchDocuments } from '../src/legal/search/search';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -18,8 +21,37 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+function benchQueries(): string[] {
+  const derived = Number(process.env.BENCH_DERIVED ?? 0);
+  return [
+    ...loadQueries().map((j) => j.q),
+    ...loadDerivedQueries()
+      .filter((d) => d.half === 'tune')
+      .slice(0, derived)
+      .map((d) => d.q),
+  ];
+}
+
+/** `clients` clients, each running every query in its own order, at once: requests per second. */
+async function throughput(db: Database, label: string, clients: number): Promise<void> {
+  const queries = benchQueries();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      for (let i = 0; i < queries.length; i++) {
+        const q = queries[(i + c * 7) % queries.length];
+        await searchDocuments(db, { q, mode: 'hybrid', filters: {}, limit: 20, after: null });
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `${label} hybrid, ${clients} clients: ${((clients * queries.length) / seconds).toFixed(0)} req/s (${clients * queries.length} searches)`,
+  );
+}
+
 async function measure(db: Database, label: string): Promise<void> {
-  const queries = loadQueries().map((j) => j.q);
+  const queries = benchQueries();
   for (const mode of ['fulltext', 'hybrid'] as const) {
     await searchDocuments(db, { q: queries[0], mode, filters: {}, limit: 20, after: null }); // warm-up
     const times: number[] = [];
@@ -121,7 +153,9 @@ async function main(): Promise<void> {
   const keep = process.env.BENCH_SCHEMA;
   const schema = keep ?? `bench_${Date.now().toString(36)}`;
   const scratch = url ? undefined : await createScratchDatabase({ queryTimeoutMs: 0 });
-  const db = scratch ?? (await createDatabase({ url, schema, queryTimeoutMs: 0 }));
+  // Two connections per hybrid search: a pool that serves the clients of the throughput run.
+  const poolSize = Math.max(10, 2 * Number(process.env.BENCH_CLIENTS ?? 0));
+  const db = scratch ?? (await createDatabase({ url, schema, queryTimeoutMs: 0, poolSize }));
   try {
     await applyMigrations(db);
     if (process.env.BENCH_SKIP_IMPORT === '1') {
@@ -134,6 +168,7 @@ async function main(): Promise<void> {
     }
     await db.exec('ANALYZE "document"');
     await measure(db, 'corpus ');
+    if (process.env.BENCH_CLIENTS) await throughput(db, 'corpus ', Number(process.env.BENCH_CLIENTS));
     await explain(db);
     if (process.env.BENCH_SCALE === '1') {
       await scaleUp(db, 100_000);

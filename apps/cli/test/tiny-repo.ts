@@ -1,6 +1,7 @@
 /** Document fields of a tiny repository's file (packages/db/test/sync-helpers' docFile). */
 export interface DocFields {
   id: string;
+  title?: string;
   versionDate?: string;
   amendments?: string[];
   kind?: string;

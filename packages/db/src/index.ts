@@ -52,3 +52,5 @@ export * from './follow/follow-upstream';
 export * from './mail/mail-outbox';
 export * from './provisions/provision-tree';
 export * from './provisions/version-provisions';
+export * from './search/names-in-titles';
+export * from './search/search-signals';

@@ -12,11 +12,14 @@
  * EVAL_SCHEMA=<schema> EVAL_SKIP_IMPORT=1 evaluates a schema that already holds a corpus (the whole
  * collection after `pnpm cli sync`) and only reads it (read-only connections, no migrations, no
  * baseline); `relevant_full` judgments count only where their documents exist.
+ * For a sweep on the tuning half: EVAL_SETS=judged,tune runs only those sets, EVAL_MODES=hybrid
+ * only that mode, EVAL_WEIGHTS='{"name":2}' overrides ranking weights (legal/search/weights.ts).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyMigrations, createDatabase, createScratchDatabase, importCorpusFile, sharedCorpusPath, type Database } from '@dp/db';
 import { searchDocuments } from '../legal/search/search';
+import { WEIGHTS, type Weights } from '../legal/search/weights';
 
 interface Judged {
   q: string;
@@ -189,15 +192,24 @@ export async function main(): Promise<void> {
     // A derived pair counts only where its act is in the corpus (the sample holds few of them).
     const usable = derived.filter((d) => d.relevant.some((k) => present.has(k)));
     if (derived.length) log(`${derived.length} derived pairs, ${usable.length} with their act in the corpus`);
+    const sets = process.env.EVAL_SETS ? new Set(process.env.EVAL_SETS.split(',')) : null;
     const queries: EvalQuery[] = [
       ...judged.map((j) => ({ q: j.q, relevant: [...j.relevant, ...(j.relevant_full ?? [])], set: 'judged', kind: j.kind })),
       ...usable.map((d) => ({ q: d.q, relevant: d.relevant, set: d.half, kind: d.rule })),
-    ];
+    ].filter((x) => !sets || sets.has(x.set));
+    if (process.env.EVAL_WEIGHTS) {
+      const overrides = JSON.parse(process.env.EVAL_WEIGHTS) as Partial<Weights>;
+      for (const [k, v] of Object.entries(overrides)) {
+        if (!(k in WEIGHTS) || typeof v !== 'number') throw new Error(`EVAL_WEIGHTS: unknown weight or not a number: ${k}`);
+        WEIGHTS[k as keyof Weights] = v;
+      }
+      log(`weights: ${JSON.stringify(WEIGHTS)}`);
+    }
 
+    const modes = process.env.EVAL_MODES ? process.env.EVAL_MODES.split(',') : ['fulltext', 'hybrid'];
     const systems: Record<string, (q: string) => Promise<string[]>> = {
       ...(readOnly ? {} : { baseline: (q: string) => baseline(db, q) }),
-      fulltext: (q: string) => mode(db, q, 'fulltext'),
-      hybrid: (q: string) => mode(db, q, 'hybrid'),
+      ...Object.fromEntries(modes.map((m) => [m, (q: string) => mode(db, q, m as 'fulltext' | 'hybrid')])),
     };
     const concurrency = Number(process.env.EVAL_CONCURRENCY ?? 4);
     const results: Record<string, { rr: number; recall: number; top: string[] }[]> = {};
@@ -235,6 +247,7 @@ export async function main(): Promise<void> {
     })) as ({ set: string; rule?: string } & Record<string, SetScore>)[];
 
     const byKind: Record<string, Record<string, { rr: number; n: number }>> = {};
+    const names0 = modes.includes('hybrid') ? 'hybrid' : modes[0];
     const misses: string[] = [];
     queries.forEach((x, i) => {
       if (x.set !== 'judged') return;
@@ -244,7 +257,7 @@ export async function main(): Promise<void> {
         byKind[x.kind][name] ??= { rr: 0, n: 0 };
         byKind[x.kind][name].rr += s.rr;
         byKind[x.kind][name].n += 1;
-        if (name === 'hybrid' && s.rr < 1) misses.push(`  hybrid rr=${s.rr.toFixed(2)}  ${x.q}`);
+        if (name === names0 && s.rr < 1) misses.push(`  hybrid rr=${s.rr.toFixed(2)}  ${x.q}`);
       }
     });
 
@@ -269,7 +282,7 @@ export async function main(): Promise<void> {
     console.log(`\nMRR@10 of the judged set by query kind (${names.join(' / ')}):`);
     for (const [kind, s] of Object.entries(byKind)) {
       const f = (name: string) => (s[name].rr / s[name].n).toFixed(2);
-      console.log(`  ${kind.padEnd(14)} n=${String(s.hybrid.n).padEnd(3)} ${names.map(f).join(' / ')}`);
+      console.log(`  ${kind.padEnd(14)} n=${String(s[names0].n).padEnd(3)} ${names.map(f).join(' / ')}`);
     }
     if (misses.length) console.log(`\nhybrid below rank 1 (judged set):\n${misses.join('\n')}`);
     // Misses of `tune` only: `heldout` is reported, never read to pick a change (docs/search.md).
@@ -279,7 +292,7 @@ export async function main(): Promise<void> {
       for (const rule of [...new Set(usable.map((d) => d.rule))].sort()) {
         let shown = 0;
         queries.forEach((x, i) => {
-          const s = results.hybrid[i];
+          const s = results[names0][i];
           if (x.set !== 'tune' || x.kind !== rule || s.rr === 1 || shown >= showMisses) return;
           shown++;
           console.log(`  [${rule}] rr=${s.rr.toFixed(2)}  ${x.q}  -> ${x.relevant.join(',')}  first: ${s.top[0] ?? '(none)'}`);

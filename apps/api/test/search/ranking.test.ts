@@ -17,8 +17,27 @@ describe('reciprocal rank fusion', () => {
 
 describe('query preparation', () => {
   it('takes the citation out and searches the rest', () => {
-    expect(prepareQuery('zákon č. 89/2012 Sb.')).toEqual({ citation: 'sb/2012/89', terms: [], folded: '' });
-    expect(prepareQuery('§ 2079 obč. zák.').terms).toEqual(['2079', 'obcansk', 'zakonik']);
+    expect(prepareQuery('zákon č. 89/2012 Sb.')).toEqual({ citation: 'sb/2012/89', terms: [], folded: '', name: '', known: [] });
+  });
+
+  it('reads a provision reference as no terms: its numbers are not documents (#25)', () => {
+    expect(prepareQuery('§ 2079 obč. zák.').terms).toEqual(['obcansk', 'zakonik']);
+    expect(prepareQuery('§ 52 zákoníku práce').terms).toEqual(['zakonik', 'prac']);
+    expect(prepareQuery('§§ 2079 až 2081 odst. 2 písm. a) OZ').terms).toEqual(['obcansk', 'zakonik']);
+    expect(prepareQuery('čl. 4 Listiny').terms).toEqual(['listin']);
+    // A citation's number is still one.
+    expect(prepareQuery('§ 5 zákona č. 21/1992 Sb.').citation).toBe('sb/1992/21');
+  });
+
+  it('reads ACT_NAMES abbreviations and short names as the acts they name (#25)', () => {
+    expect(prepareQuery('ZP').known).toEqual([['sb/2006/262', 'sb/1965/65']]);
+    expect(prepareQuery('ZP').terms).toEqual(['zakonik', 'prac']);
+    expect(prepareQuery('NOZ').known).toEqual([['sb/2012/89']]);
+    expect(prepareQuery('zákoníku práce').known).toEqual([['sb/2006/262', 'sb/1965/65']]);
+    expect(prepareQuery('insolvencni zakon').known).toEqual([['sb/2006/182']]);
+    // Case matters for abbreviations: "za" is a preposition, "ZA" the Advocacy Act.
+    expect(prepareQuery('náhrada za škodu').known).toEqual([]);
+    expect(prepareQuery('o. s. ř.').known).toEqual([['sb/1963/99']]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { createTestDatabase, importTestRecords, type TestDatabase } from '@dp/testing';
 import { lexicalRanking, MAX_CANDIDATES } from '../../src/legal/search/lexical';
 import { stemForms } from '../../src/legal/search/czech';
-import { AMENDING_TITLE, CURRENT_LAW_PRIOR, TRIGRAM_PRIOR_SCALE } from '../../src/legal/search/priors';
+import { AMENDING_TITLE } from '../../src/legal/search/priors';
+import { WEIGHTS } from '../../src/legal/search/weights';
 import { prepareQuery } from '../../src/legal/search/query';
 import { SEARCH_SETTINGS } from '../../src/legal/search/search';
 import { trigramRanking } from '../../src/legal/search/trigram-ranking';
@@ -67,8 +68,8 @@ describe('trigram signal over the title-term dictionary', () => {
       `SELECT (public.word_similarity($1, search_title) + public.similarity($1, search_title))::float8 AS score FROM "document" WHERE id = 'SB-2092-1'`,
       ['vemsirnych drahach'],
     );
-    // The document is in force and amends nothing.
-    expect(hit.score).toBe(Number(sql.score) + TRIGRAM_PRIOR_SCALE * CURRENT_LAW_PRIOR);
+    // The document is an act in force that amends nothing and nothing cites.
+    expect(hit.score).toBe(Number(sql.score) + WEIGHTS.trigramPriorScale * (WEIGHTS.currentLaw + WEIGHTS.act));
   });
 
   it('lets in a title with every query term in some form, scored by letters and by stems', async () => {
@@ -85,7 +86,9 @@ describe('trigram signal over the title-term dictionary', () => {
     expect(Number(sql.word)).toBeLessThan(0.6);
     const hits = await trigram(q);
     expect(ids(hits)).toEqual(['SB-2092-5']);
-    expect(hits[0].score).toBe((Number(sql.letters) + Number(sql.stems)) / 2 + TRIGRAM_PRIOR_SCALE * CURRENT_LAW_PRIOR);
+    expect(hits[0].score).toBe(
+      (Number(sql.letters) + Number(sql.stems)) / 2 + WEIGHTS.trigramPriorScale * (WEIGHTS.currentLaw + WEIGHTS.act),
+    );
   });
 
   it('applies filters', async () => {

@@ -4,6 +4,7 @@ import { follow } from './follow';
 import { importCommand } from './import';
 import { keyCreate } from './key-create';
 import { keyRevoke } from './key-revoke';
+import { searchSignals } from './search-signals';
 import { start } from './start';
 import { sync } from './sync';
 
@@ -16,4 +17,5 @@ export const COMMANDS: Record<string, Command> = {
   sync,
   cluster,
   follow,
+  'search-signals': searchSignals,
 };

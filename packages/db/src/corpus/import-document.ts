@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { documentFieldChanges, recordChanges, TRACKED_FIELDS_SQL, versionChange, type NewChange } from '../changes/record-changes';
 import type { CorpusRecord } from './corpus-record';
 import { attachProvisions } from '../provisions/version-provisions';
+import { writeSearchAliases } from '../search/search-signals';
 import { documentRow, insertDocumentTree, replaceVersions, syncRelations, updateDocumentRow } from './document-sql';
 
 export type ImportOutcome = 'created' | 'updated' | 'unchanged';
@@ -75,9 +76,11 @@ export async function importDocument(
         relation: { type: r.type, target: { natural_key: r.target, doc_number: r.target_doc_number } },
       });
       const changes: NewChange[] = [];
+      const aliasSource = { id: documentId, naturalKey: rec.natural_key, title: rec.title, citation: rec.citation, text: rec.text };
 
       if (!stored) {
         await insertDocumentTree(tx, row, versionsAsc, rec.relations);
+        await writeSearchAliases(tx, aliasSource);
         changes.push({ kind: 'document.created', document: doc });
         for (const v of versionsAsc) changes.push({ kind: 'document.version_added', document: doc, version: versionChange(v) });
         for (const r of rec.relations) changes.push(relationChange(r));
@@ -95,6 +98,7 @@ export async function importDocument(
         // An appended version also closes its predecessor (valid_to), so all versions are rewritten.
         await replaceVersions(tx, documentId, versionsAsc);
         await syncRelations(tx, documentId, rec.relations);
+        await writeSearchAliases(tx, aliasSource);
 
         const knownVersions = new Set(storedVersions.map((v) => Number(v.version)));
         const knownEdges = new Set(storedEdges.map((e) => edgeKey(e.type, e.target_key)));

@@ -3,6 +3,7 @@ import type { Database } from '../client';
 import { documentFieldChanges, recordChanges, TRACKED_FIELDS_SQL, versionChange, type NewChange } from '../changes/record-changes';
 import type { CorpusRelation, CorpusVersion } from '../corpus/corpus-record';
 import { appendVersions, insertDocumentTree, updateDocumentRow } from '../corpus/document-sql';
+import { writeSearchAliases } from '../search/search-signals';
 import { isTransientConflict } from '../errors/transient-conflict';
 import type { Prisma } from '../generated/client';
 import { attachProvisions, latestStoredTree, refreshDocumentProvisions } from '../provisions/version-provisions';
@@ -254,7 +255,8 @@ export async function applyDocument(
 }
 
 const MAX_ATTEMPTS = 5;
-// Held from the first read of other documents' rows to the commit: see applyInTransaction.
+// Held from the first read of other documents' rows to the commit: see applyInTransaction. The
+// search_in_degree trigger (migration 20261126020000) takes the same lock: change both together.
 const CROSS_DOCUMENT_LOCK = 7268124;
 
 async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDocumentResult> {
@@ -329,6 +331,7 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
     const [head = [], ...rest] = chunks(rows);
     await insertDocumentTree(tx, row, head, own);
     for (const chunk of rest) await appendVersions(tx, input.identity.id, chunk);
+    await writeSearchAliases(tx, { id: input.identity.id, naturalKey: key, title: meta.title, citation: meta.citation, text });
     ownEdgesChanged = own.some((r) => r.type === 'repeals');
     await lockCrossDocument(tx);
     // Acts this document is, whose amended documents were synced before it.
@@ -386,6 +389,13 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
       const row = documentRow(input, stored.id, meta, lastReadable.text ?? '', lastCommit, currentVersionFrom);
       fields = documentFieldChanges(stored, row);
       await updateDocumentRow(tx, stored.id, row);
+      await writeSearchAliases(tx, {
+        id: stored.id,
+        naturalKey: key,
+        title: meta.title,
+        citation: meta.citation,
+        text: lastReadable.text ?? '',
+      });
     } else if (lastReadable) {
       // Malformed newest file: new text, metadata as it was.
       const text = lastReadable.text ?? '';
@@ -399,6 +409,11 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
         currentVersionFrom,
         lastCommit,
       );
+      const [named] = await tx.$queryRawUnsafe<{ title: string; citation: string | null }[]>(
+        'SELECT title, citation FROM "document" WHERE id = $1',
+        stored.id,
+      );
+      if (named) await writeSearchAliases(tx, { id: stored.id, naturalKey: key, title: named.title, citation: named.citation, text });
     } else {
       // Only unreadable versions: the stored text stays the current readable one.
       await tx.$executeRawUnsafe(

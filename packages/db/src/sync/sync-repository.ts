@@ -1,5 +1,6 @@
 import { formatIsoDate } from '@dp/core';
 import type { Database } from '../client';
+import { backfillSearchAliases } from '../search/search-signals';
 import { applyDocument, syncContentHash, type DocumentInput } from './apply-document';
 import { buildVersion, MISSING_BLOB_REASON, type VersionInput } from './build-version';
 import { buildProvisionTree } from '../provisions/provision-tree';
@@ -95,6 +96,9 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
   const today = options.today ?? formatIsoDate(new Date());
   const maxWarnings = options.maxWarnings ?? 1000;
 
+  // Documents stored before the search signals existed (or by older rules) get them now; the
+  // documents this run writes get them from their writer.
+  await backfillSearchAliases(db);
   const [state] = await db.query<{ commit: string }>('SELECT "commit" FROM "sync_state" WHERE source = $1', [source]);
   const from = state?.commit ?? null;
   const report: SyncReport = {

@@ -3,16 +3,21 @@ import type { SqlSession } from '@dp/db';
 import { termQuery } from './czech';
 import { filterSql, type DocumentFilters } from './filters';
 import { inForceFirst } from './generations';
-import { documentPrior, priorColumns } from './priors';
+import { documentPrior, priorColumns, type PriorColumns } from './priors';
 import type { PreparedQuery, Ranked } from './query';
 import { TrigramQuery } from './trigram';
+import { WEIGHTS } from './weights';
 
 interface Candidate {
   id: string;
   cited: boolean;
   title: string;
   in_head: boolean;
+  /** Every term in the title as its own stem (or a variant), not only as the start of a longer word. */
+  exact_head: boolean;
   head_rank: number;
+  /** Matched the tsquery (a named document is a candidate whether or not it does). */
+  hit: boolean;
 }
 
 async function hasAllTerms(db: SqlSession, all: string, filters: DocumentFilters): Promise<boolean> {
@@ -80,19 +85,27 @@ export async function lexicalRanking(
   maxCandidates = MAX_CANDIDATES,
   day: Date = todayUtc(),
   bodyOnlyBelow = BODY_ONLY_BELOW,
+  named: Map<string, number> = new Map(),
 ): Promise<LexicalRanking> {
   const params: unknown[] = [];
   const cit = `$${params.push(p.citation)}::text`;
   if (!p.terms.length) {
+    // A citation alone, or an abbreviation of no words ("TZ"): the cited, then the named documents.
     const where = filterSql(filters, 'd', params);
-    const ranked = await db.query<Ranked>(
+    const cited = await db.query<Ranked>(
       `SELECT d.id, 1.0::float8 AS score, TRUE AS cited FROM "document" d WHERE d.natural_key = ${cit} AND ${where}`,
       params,
     );
-    return { ranked, tsquery: null, others: [] };
+    const others = [...named.entries()]
+      .filter(([id]) => !cited.some((c) => c.id === id))
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .map(([id, score]) => ({ id, score, cited: false }));
+    return { ranked: [...cited, ...others], tsquery: null, others: [] };
   }
   const all = p.terms.map((t) => termQuery(t)).join(' & ');
   const any = p.terms.map((t) => termQuery(t)).join(' | ');
+  const exact = p.terms.map((t) => termQuery(t, false)).join(' & ');
+  const namedIds = `$${params.push([...named.keys()])}::text[]`;
   // The query values enter through MATERIALIZED CTEs, never as constants in a condition: with a
   // constant, the planner estimates `@@` by running it over the column's statistics (4-8 ms of
   // planning for a 1 ms query); through a CTE it takes a default and the plan is the same (GIN).
@@ -107,22 +120,27 @@ export async function lexicalRanking(
     const ps = [...params, tsquery];
     const aq = `$${ps.length}`;
     const where = filterSql(filters, 'd', ps);
+    // Named documents (names.ts) are candidates whatever they match, ahead of the cap.
     const titled = await db.query<Candidate>(
-      `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', ${aq}) AS aq)
+      `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', ${aq}) AS aq, to_tsquery('simple', $${ps.length + 1}) AS eq)
        SELECT d.id, (d.natural_key IS NOT DISTINCT FROM ${cit}) AS cited, d.search_title AS title,
-              (d.search_head @@ q.aq) AS in_head, ts_rank(d.search_head, q.aq, 1)::float8 AS head_rank
+              (d.search_head @@ q.aq) AS in_head, (d.search_head @@ q.eq) AS exact_head,
+              ts_rank(d.search_head, q.aq, 1)::float8 AS head_rank, (d.search_head @@ q.aq) AS hit
        FROM q, "document" d
-       WHERE (d.search_head @@ q.aq OR d.natural_key = ${cit}) AND ${where}
-       ORDER BY cited DESC, in_head DESC, head_rank DESC, d.id COLLATE "C"
+       WHERE (d.search_head @@ q.aq OR d.natural_key = ${cit} OR d.id = ANY(${namedIds})) AND ${where}
+       ORDER BY cited DESC, (d.id = ANY(${namedIds})) DESC, in_head DESC, head_rank DESC, d.id COLLATE "C"
        LIMIT ${maxCandidates}`,
-      ps,
+      [...ps, exact],
     );
-    if (titled.length >= Math.min(bodyOnlyBelow, maxCandidates)) return { rows: titled, complete: false };
+    const titleHits = titled.filter((c) => c.hit).length;
+    if (titleHits >= Math.min(bodyOnlyBelow, maxCandidates)) return { rows: titled, complete: false };
     const bodyOnly = await db.query<Candidate>(
       `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', ${aq}) AS aq)
-       SELECT d.id, FALSE AS cited, d.search_title AS title, FALSE AS in_head, ts_rank(d.search_head, q.aq, 1)::float8 AS head_rank
+       SELECT d.id, FALSE AS cited, d.search_title AS title, FALSE AS in_head, FALSE AS exact_head,
+              ts_rank(d.search_head, q.aq, 1)::float8 AS head_rank, TRUE AS hit
        FROM q, "document" d
-       WHERE d.search_vector @@ q.aq AND NOT (d.search_head @@ q.aq) AND d.natural_key IS DISTINCT FROM ${cit} AND ${where}
+       WHERE d.search_vector @@ q.aq AND NOT (d.search_head @@ q.aq) AND d.natural_key IS DISTINCT FROM ${cit}
+         AND d.id <> ALL(${namedIds}) AND ${where}
        LIMIT ${maxCandidates - titled.length}`,
       ps,
     );
@@ -133,7 +151,7 @@ export async function lexicalRanking(
   // matches, so when it is the only row, whether it has all terms is asked separately (rarely).
   let tsquery = all;
   let found = await matches(all);
-  const allMatched = found.rows.some((c) => !c.cited) || (found.rows.length > 0 && (await hasAllTerms(db, all, filters)));
+  const allMatched = found.rows.some((c) => c.hit) || (found.rows.length > 0 && (await hasAllTerms(db, all, filters)));
   if (!allMatched) {
     tsquery = any;
     found = await matches(any);
@@ -146,15 +164,17 @@ export async function lexicalRanking(
   const query = new TrigramQuery(p.folded);
   const scored = candidates
     .map((c) => {
-      const head = (c.in_head ? 3 : 0) + 3 * query.similarity(c.title) + Number(c.head_rank);
-      return { id: c.id, cited: c.cited, score: 0, head, searchTitle: c.title, titleSignal: head };
+      const titleSignal =
+        (c.in_head ? 3 - (c.exact_head ? 0 : WEIGHTS.prefixOnly) : 0) + 3 * query.similarity(c.title) + Number(c.head_rank);
+      const head = titleSignal + (named.get(c.id) ?? 0);
+      return { id: c.id, cited: c.cited, score: 0, head, searchTitle: c.title, titleSignal };
     })
     .sort(byRank('head'));
   const others = found.complete ? scored.slice(depth).map((r) => r.id) : null;
   const top = scored.slice(0, depth);
 
   // With the body rank, the effectivity (packed, a few bytes) for generations.ts: same rows.
-  const bodyRank = await db.query<{ id: string; rank: number; eff: string; amending: boolean }>(
+  const bodyRank = await db.query<{ id: string; rank: number } & PriorColumns>(
     `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', $1) AS aq)
      SELECT b.id, ts_rank(b.search_vector, q.aq)::float8 AS rank, ${priorColumns('b')}
      FROM q, "document" b WHERE b.id = ANY($2::text[])`,

@@ -3,7 +3,8 @@ import type { Database, SqlSession } from '@dp/db';
 import { fold } from './czech';
 import type { DocumentFilters } from './filters';
 import { DICTIONARY_SIMILARITY } from './fuzzy-terms';
-import { lexicalRanking, lexicalTail, MAX_CANDIDATES, type LexicalRanking, type TailKey } from './lexical';
+import { BODY_ONLY_BELOW, lexicalRanking, lexicalTail, MAX_CANDIDATES, type LexicalRanking, type TailKey } from './lexical';
+import { namedDocuments } from './names';
 import { prepareQuery, type PreparedQuery, type Ranked } from './query';
 import { highlight } from './snippet';
 import { HYBRID_DEPTH, trigramRanking } from './trigram-ranking';
@@ -76,7 +77,8 @@ export async function searchDocuments(db: Database, req: SearchRequest, vector?:
   if (req.mode === 'fulltext') {
     signals.push('lexical');
     return inSearchSession(db, async (s) => {
-      const lexical = await lexicalRanking(s, p, req.filters, LEXICAL_DEPTH, MAX_CANDIDATES, day);
+      const named = await namedDocuments(s, p, req.filters, day);
+      const lexical = await lexicalRanking(s, p, req.filters, LEXICAL_DEPTH, MAX_CANDIDATES, day, BODY_ONLY_BELOW, named);
       const { page, next } = await pageOf(s, req, lexical, lexical.ranked, (r) => r.score);
       return { results: await hydrate(s, page, p.terms), next, signals };
     });
@@ -84,9 +86,13 @@ export async function searchDocuments(db: Database, req: SearchRequest, vector?:
 
   // The two rankings are independent: they run at the same time on two connections
   // (the search's latency is the slower one, not the sum).
+  // Both rankings take the documents the query names (names.ts) as candidates: each session looks
+  // them up itself (a small index lookup), so neither waits for a lookup before it starts.
   const [lexical, trigram] = await Promise.all([
-    inSearchSession(db, (s) => lexicalRanking(s, p, req.filters, LEXICAL_DEPTH, MAX_CANDIDATES, day)),
-    inSearchSession(db, (s) => trigramRanking(s, p, req.filters, day)),
+    inSearchSession(db, async (s) =>
+      lexicalRanking(s, p, req.filters, LEXICAL_DEPTH, MAX_CANDIDATES, day, BODY_ONLY_BELOW, await namedDocuments(s, p, req.filters, day)),
+    ),
+    inSearchSession(db, async (s) => trigramRanking(s, p, req.filters, day, await namedDocuments(s, p, req.filters, day))),
   ]);
   signals.push('lexical', 'trigram');
   const fused = await fuse(db, p, lexical.ranked.slice(0, HYBRID_DEPTH), trigram, vector, signals);

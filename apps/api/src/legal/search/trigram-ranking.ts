@@ -2,11 +2,12 @@ import { todayUtc } from '@dp/core';
 import type { SqlSession } from '@dp/db';
 import { filterSql, type DocumentFilters } from './filters';
 import { inForceFirst, type TitledRanked } from './generations';
-import { documentPrior, priorColumns, TRIGRAM_PRIOR_SCALE } from './priors';
+import { documentPrior, priorColumns, type PriorColumns } from './priors';
 import { expandWords, fuzzyTitleQuery, fuzzyWords } from './fuzzy-terms';
 import type { PreparedQuery, Ranked } from './query';
 import { stemForms, termQuery } from './czech';
 import { TrigramQuery } from './trigram';
+import { WEIGHTS } from './weights';
 
 /** Candidates each hybrid signal contributes; hybrid pages end there. */
 export const HYBRID_DEPTH = 100;
@@ -39,16 +40,22 @@ export async function trigramRanking(
   p: PreparedQuery,
   filters: DocumentFilters,
   day: Date = todayUtc(),
+  named: Map<string, number> = new Map(),
 ): Promise<Ranked[]> {
-  if (p.folded.length < 3) return [];
-  const words = fuzzyWords(p.folded);
-  if (!words.length) return [];
+  const words = p.folded.length < 3 ? [] : fuzzyWords(p.folded);
+  if (!words.length) {
+    // Nothing to compare by letters ("TZ"): the named documents, by how they are named.
+    return [...named.entries()]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .map(([id, boost]) => ({ id, score: WEIGHTS.trigramNameScale * boost, cited: false }));
+  }
   const forms = stemForms(p.folded);
   const query: TitleQuery = {
     letters: new TrigramQuery(p.folded),
     stems: new TrigramQuery(forms(p.folded)),
     forms,
     everyTerm: p.terms.length ? p.terms.map((t) => termQuery(t, false)).join(' & ') : null,
+    named,
   };
   const exact = fuzzyTitleQuery(
     words,
@@ -69,39 +76,56 @@ interface TitleQuery {
   forms: (folded: string) => string;
   /** A title vector with every query term as a stem or a variant of it matches this (exact stems). */
   everyTerm: string | null;
+  /** Documents the query names (names.ts), with their boost: compared whatever their title holds. */
+  named: Map<string, number>;
 }
 
 async function rankTitles(db: SqlSession, query: TitleQuery, titleQuery: string, filters: DocumentFilters, day: Date): Promise<Ranked[]> {
-  const params: unknown[] = [titleQuery, query.everyTerm];
+  const params: unknown[] = [titleQuery, query.everyTerm, [...query.named.keys()]];
   // The tsqueries through a MATERIALIZED CTE, not as constants: planning `@@` with a constant runs
-  // it over the column statistics; the plan is the same.
-  const titles = await db.query<{ id: string; title: string; every_term: boolean; eff: string; amending: boolean }>(
+  // it over the column statistics; the plan is the same. The priors' columns are read for the
+  // titles that qualify only (the in-degree is a lookup a row).
+  const titles = await db.query<{ id: string; title: string; every_term: boolean }>(
     `WITH t AS MATERIALIZED (SELECT $1::tsquery AS tq, $2::tsquery AS every)
-     SELECT d.id, d.search_title AS title, coalesce(d.search_head @@ t.every, FALSE) AS every_term, ${priorColumns('d')}
+     SELECT d.id, d.search_title AS title, coalesce(d.search_head @@ t.every, FALSE) AS every_term
      FROM t, "document" d
-     WHERE d.search_head @@ t.tq AND ${filterSql(filters, 'd', params)}
+     WHERE (d.search_head @@ t.tq OR d.id = ANY($3::text[])) AND ${filterSql(filters, 'd', params)}
+     ORDER BY (d.id = ANY($3::text[])) DESC
      LIMIT ${MAX_TRIGRAM_CANDIDATES}`,
     params,
   );
-  const ranked: TitledRanked[] = [];
-  for (const { id, title, every_term: everyTerm, ...doc } of titles) {
+  const signals: { id: string; title: string; signal: number }[] = [];
+  for (const { id, title, every_term: everyTerm } of titles) {
     const byLetters = query.letters.wordSimilarity(title);
     // A title qualifies by its letters (typos), or when it has every query term in some form. Such
     // a title scores by the mean of the comparisons by letters and by stems: stems alone would give
     // up what an exactly typed ending tells, letters alone miss the other forms ("bance"). Only
     // these few titles are written as stems (the costly part, on titles of a few hundred letters).
     // float4 + float4, as SQL's word_similarity() + similarity() added them.
-    if (byLetters >= WORD_SIMILARITY_THRESHOLD || everyTerm) {
+    if (byLetters >= WORD_SIMILARITY_THRESHOLD || everyTerm || query.named.has(id)) {
       let signal = Math.fround(byLetters + query.letters.similarity(title));
       if (everyTerm) {
         const stems = query.forms(title);
         signal = (signal + Math.fround(query.stems.wordSimilarity(stems) + query.stems.similarity(stems))) / 2;
       }
-      const score = signal + TRIGRAM_PRIOR_SCALE * documentPrior(doc, title, day);
-      ranked.push({ id, score, cited: false, searchTitle: title, titleSignal: signal });
+      signals.push({ id, title, signal });
     }
   }
+  const priors = signals.length
+    ? await db.query<{ id: string } & PriorColumns>(`SELECT d.id, ${priorColumns('d')} FROM "document" d WHERE d.id = ANY($1::text[])`, [
+        signals.map((t) => t.id),
+      ])
+    : [];
+  const priorOf = new Map(priors.map((r) => [r.id, r]));
+  const ranked: TitledRanked[] = signals.map(({ id, title, signal }) => {
+    const doc = priorOf.get(id);
+    const prior = doc ? WEIGHTS.trigramPriorScale * documentPrior(doc, title, day) : 0;
+    const score = signal + prior + WEIGHTS.trigramNameScale * (query.named.get(id) ?? 0);
+    return { id, score, cited: false, searchTitle: title, titleSignal: signal };
+  });
   ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   // Generations of one title score (nearly) alike: the one in force on `day` first (generations.ts).
-  return (await inForceFirst(db, ranked, day)).slice(0, HYBRID_DEPTH).map(({ id, score, cited }) => ({ id, score, cited }));
+  return (await inForceFirst(db, ranked, day, new Map(priors.map((r) => [r.id, r.eff]))))
+    .slice(0, HYBRID_DEPTH)
+    .map(({ id, score, cited }) => ({ id, score, cited }));
 }
