@@ -8,6 +8,7 @@ export * from './plans';
 export * from './dates';
 export * from './text-as-of';
 export * from './act-names';
+export * from './citations/recognise-citations';
 export * from './cursor';
 export * from './config';
 export * from './logger';
