@@ -8,6 +8,7 @@ export const OPERATIONS = [
   'changes.list',
   'usage.get',
   'webhooks.manage',
+  'citations.check',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -20,9 +21,20 @@ export const UNIT_COST: Record<Operation, number> = {
   'changes.list': 1,
   'usage.get': 0,
   'webhooks.manage': 0,
+  // The least a citation check costs; citationCheckUnits gives the rest once the citations are found.
+  'citations.check': 1,
 };
 
-/** A request that fails (4xx/5xx) costs nothing. */
-export function unitsFor(operation: Operation, httpStatus: number): number {
-  return httpStatus >= 400 ? 0 : UNIT_COST[operation];
+/**
+ * A request that fails (4xx/5xx) costs nothing. `counted`: the units the route worked out from its
+ * answer (a citation check), in place of the operation's fixed cost.
+ */
+export function unitsFor(operation: Operation, httpStatus: number, counted?: number): number {
+  return httpStatus >= 400 ? 0 : (counted ?? UNIT_COST[operation]);
+}
+
+/** #26: 1 unit per request up to 10 citations found, +1 per further 10 (begun). */
+export const CITATIONS_PER_UNIT = 10;
+export function citationCheckUnits(found: number): number {
+  return Math.max(1, Math.ceil(found / CITATIONS_PER_UNIT));
 }

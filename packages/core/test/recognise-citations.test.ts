@@ -189,3 +189,10 @@ describe('referring back', () => {
     expect(found('§ 6 téhož zákona')).toEqual([]);
   });
 });
+
+describe('titles after a number', () => {
+  it('end at the next comma, so citations after them are still found', () => {
+    const cs = recogniseCitations('zákon č. 40/1964 Sb., občanský zákoník, a § 2 tr. zák., obecní zřízení');
+    expect(cs.map((c) => c.text)).toEqual(['zákon č. 40/1964 Sb.', '§ 2 tr. zák.', 'obecní zřízení']);
+  });
+});

@@ -47,3 +47,4 @@ export * from './errors/database-error-code';
 export * from './errors/transient-conflict';
 export * from './errors/unique-violation';
 export * from './provisions/parse-provisions';
+export * from './provisions/version-provisions';

@@ -106,13 +106,16 @@ interface ActMention extends CitedAct {
   needsProvision?: boolean;
 }
 
-/** The act title after `89/2012 Sb.,` runs to `ve znění`, `;`, the line's or sentence's end. */
+/**
+ * The act title after `89/2012 Sb.,` (`občanský zákoník`, `o obcích (obecní zřízení)`) runs to the
+ * next comma, `;`, `§`, the line's or the sentence's end.
+ */
 function titleEnd(folded: string, from: number): number | undefined {
   const m = /^, +(?=\p{Ll})/u.exec(folded.slice(from, from + 3));
   if (!m) return undefined;
-  const rest = folded.slice(from, from + 300);
-  const stop = /(?:,? +ve zneni|;|\n|\. +(?=\p{Lu})|\.$| +\(dale jen)/u.exec(rest);
-  return from + (stop ? stop.index : rest.length);
+  const rest = folded.slice(from + 2, from + 300);
+  const stop = /(?:,|;|§|\n|\. +(?=\p{Lu})|\.$| +\(dale jen)/u.exec(rest);
+  return from + 2 + (stop ? stop.index : rest.length);
 }
 
 function numberedMentions(folded: string): ActMention[] {
