@@ -24,6 +24,7 @@ describe('numbered citations of every act type', () => {
     expect(found('nařízení (ES) č. 1907/2006 a nařízení Komise č. 1234/2007')).toEqual([]);
     expect(found('smlouva vyhlášená pod č. 14/2001 Sb. m. s.')).toEqual([]);
     expect(found('v poměru 3/2000 a sp. zn. 25 Cdo 1234/2012')).toEqual([]);
+    expect(found('Oznámeno v částce 29/2000 Sb.')).toEqual([]);
   });
 
   it('reads each number of a list', () => {
@@ -141,6 +142,11 @@ describe('abbreviations and short names', () => {
     expect(found('ústavy a listiny')).toEqual([]);
   });
 
+  it('a one-word name opening a sentence only after a provision', () => {
+    expect(found('Listiny se předkládají v originále. Ústavy sociální péče.')).toEqual([]);
+    expect(found('Je to v rozporu s Listinou.')).toEqual([{ text: 'Listinou', keys: ['sb/1993/2'], via: 'name', provision: null }]);
+  });
+
   it('not s. ř. in s. r. o.', () => {
     expect(found('Alfa s. r. o. a Beta s.r.o.')).toEqual([]);
   });
@@ -191,8 +197,17 @@ describe('referring back', () => {
 });
 
 describe('titles after a number', () => {
-  it('end at the next comma, so citations after them are still found', () => {
-    const cs = recogniseCitations('zákon č. 40/1964 Sb., občanský zákoník, a § 2 tr. zák., obecní zřízení');
+  it('hold the act\'s own short name, which is no citation of its own', () => {
+    const text = 'Zákon č. 6/2002 Sb., o soudech, soudcích a státní správě soudů (zákon o soudech a soudcích), ve znění zákona č. 151/2002 Sb.';
+    expect(found(text).map((c) => c.text)).toEqual(['Zákon č. 6/2002 Sb.', 'zákona č. 151/2002 Sb.']);
+  });
+
+  it('end where the sentence goes on, so citations after them are still found', () => {
+    const cs = recogniseCitations('zákon č. 40/1964 Sb., občanský zákoník, a § 2 tr. zák.; obecní zřízení');
     expect(cs.map((c) => c.text)).toEqual(['zákon č. 40/1964 Sb.', '§ 2 tr. zák.', 'obecní zřízení']);
+    expect(found('zákona č. 89/2012 Sb., občanský zákoník, a podle zákoníku práce').map((c) => c.text)).toEqual([
+      'zákona č. 89/2012 Sb.',
+      'zákoníku práce',
+    ]);
   });
 });

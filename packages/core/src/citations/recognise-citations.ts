@@ -96,6 +96,8 @@ const NUMBERED = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:(${TYPE_WORD})(${ISSUER}) +)?(?:(c\\.|cis\\.|cislo) *)?(?<![\\p{N}/])(\\d{1,4}) ?/ ?((?:18|19|20)\\d\\d)(?![\\p{N}])(?: *(Sb)(\\.|(?![\\p{L}])))?`,
   'giu',
 );
+/** `částka` (an issue of the Collection) before a number. */
+const ISSUE_BEFORE = /cast(?:k(?:a|y|u|ou|ach|ami)?|ce) +$/i;
 /** `Sb. m. s.` is the treaties' collection, not ours. */
 const TREATIES_AFTER = /^ *m\. *s\./i;
 
@@ -107,14 +109,17 @@ interface ActMention extends CitedAct {
 }
 
 /**
- * The act title after `89/2012 Sb.,` (`občanský zákoník`, `o obcích (obecní zřízení)`) runs to the
- * next comma, `;`, `§`, the line's or the sentence's end.
+ * The act title after `89/2012 Sb.,` (`občanský zákoník`, `o soudech, soudcích … (zákon o soudech
+ * a soudcích)`), in which a short name is that act's, not a citation of its own: it runs to `ve
+ * znění`, `;`, `§`, the next number, a clause of the sentence (`, a`, `, podle`), the line's or
+ * the sentence's end.
  */
 function titleEnd(folded: string, from: number): number | undefined {
   const m = /^, +(?=\p{Ll})/u.exec(folded.slice(from, from + 3));
   if (!m) return undefined;
-  const rest = folded.slice(from + 2, from + 300);
-  const stop = /(?:,|;|§|\n|\. +(?=\p{Lu})|\.$| +\(dale jen)/u.exec(rest);
+  const rest = folded.slice(from + 2, from + 400);
+  const stop =
+    /(?:,? +ve zneni|;|§|\n|\. +(?=\p{Lu})|\.$| +\(dale jen|(?<![\p{L}])c\. *\d|, +(?:a|ale|nebo|podle|dle|avsak|pricemz|jakoz)(?![\p{L}]))/u.exec(rest);
   return from + 2 + (stop ? stop.index : rest.length);
 }
 
@@ -125,6 +130,8 @@ function numberedMentions(folded: string): ActMention[] {
     const start = m.index;
     const end = start + whole.length;
     if (sb && TREATIES_AFTER.test(folded.slice(end))) continue;
+    // `v částce 29/2000 Sb.`: an issue of the Collection, not an act.
+    if (!type && ISSUE_BEFORE.test(folded.slice(Math.max(0, start - 12), start))) continue;
     if (!sb) {
       // Without `Sb.` only `zákon č. 12/2001` itself: EU regulations (`nařízení … č. 1907/2006`)
       // and file numbers look the same.
@@ -178,6 +185,7 @@ for (const [entry, name] of ACT_NAMES.entries()) {
 const ALL_FORMS = [...ACT_NAMES.flatMap((n) => [...n.abbreviations, ...n.names])].sort((a, b) => squash(b).length - squash(a).length);
 const NAMES = new RegExp(`(?<![\\p{L}\\p{N}])(?:${ALL_FORMS.map(formPattern).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
 const NOT_A_CITATION_AFTER = /^ *o\./; // `s. r. o.`, `v. o. s.`: company forms
+const SENTENCE_OPENING = /(?:^|[.!?:;] +|\n *(?:[-*] +)?|^[-*] +)$/;
 
 /** Whether the written words are this form: exact capitals for abbreviations and capitalised names. */
 function writtenAs(written: string, form: NameForm, plain: boolean): boolean {
@@ -199,12 +207,15 @@ function nameMentions(text: string, folded: string, plain: boolean): ActMention[
     if (!form) continue;
     if (form.kind === 'abbreviation' && NOT_A_CITATION_AFTER.test(folded.slice(end))) continue;
     const bare = squash(form.form);
+    // `Listiny se předkládají…`, `Ústavy sociální péče…`: a one-word proper name opening a
+    // sentence may be the common noun; it is a citation there only after a provision.
+    const opensSentence = form.kind === 'name' && !form.form.includes(' ') && SENTENCE_OPENING.test(folded.slice(Math.max(0, start - 12), start));
     out.push({
       via: form.kind,
       keys: ACT_NAMES[form.entry].acts,
       start,
       end,
-      needsProvision: form.kind === 'abbreviation' && bare.length <= 2 && bare === bare.toUpperCase(),
+      needsProvision: opensSentence || (form.kind === 'abbreviation' && bare.length <= 2 && bare === bare.toUpperCase()),
     });
   }
   return out;

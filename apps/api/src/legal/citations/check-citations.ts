@@ -297,10 +297,12 @@ function present(w: Work, index: ProvisionIndex | null | undefined, iso: string,
   if (!cited) {
     return { ...common, status: 'valid', summary: `valid: "${c.text}" — ${doc.docNumber}, in force on ${iso}.`, provision: null };
   }
-  if (w.unavailable || !index) {
+  if (w.unavailable || !index || index.sections.length === 0) {
     const unavailable = w.unavailable ?? {
-      reason: 'hash_only',
-      message: "The database holds no text of the version in force on that day, so its provisions cannot be read.",
+      reason: index ? 'no_provisions' : 'hash_only',
+      message: index
+        ? 'The text of the version in force on that day holds no § or čl. (the source has little more than its title), so its provisions cannot be checked.'
+        : 'The database holds no text of the version in force on that day, so its provisions cannot be read.',
       source_url: eSbirkaUrl(doc.naturalKey, iso),
     };
     return {
