@@ -142,6 +142,11 @@ describe('abbreviations and short names', () => {
     expect(found('ústavy a listiny')).toEqual([]);
   });
 
+  it('not an institute (Ústav pro …, Ústav zdravotnických informací)', () => {
+    expect(found('stanovisko Ústavu pro studium totalitních režimů a Ústavu zdravotnických informací')).toEqual([]);
+    expect(found('porušuje Ústavu a zákony')).toEqual([{ text: 'Ústavu', keys: ['sb/1993/1'], via: 'name', provision: null }]);
+  });
+
   it('a one-word name opening a sentence only after a provision', () => {
     expect(found('Listiny se předkládají v originále. Ústavy sociální péče.')).toEqual([]);
     expect(found('Je to v rozporu s Listinou.')).toEqual([{ text: 'Listinou', keys: ['sb/1993/2'], via: 'name', provision: null }]);

@@ -146,8 +146,10 @@ export function annotate(line: string): Raw[] | null {
     // The title runs from `Sb.,` to `ve znění`, `;`, `§`, a next number or a new clause.
     const title = /Sb\.,(?:(?!ve znění|;|§|č\.\s?\d|,\s(?:a|ale|nebo|podle|dle)\s).)*$/su.exec(before);
     if (title) continue;
-    // A one-word proper name opening a sentence may be the common noun (`Listiny se předkládají`).
+    // A one-word proper name opening a sentence may be the common noun (`Listiny se předkládají`);
+    // `Ústavu pro …`, `Ústavu zdravotnických informací` is an institute.
     if (!m[1].includes(' ') && /(?:^|[.!?:;] +|^[-*] +)$/.test(before)) continue;
+    if (!m[1].includes(' ') && /^\s+(?:pro\s|\p{Ll}+(?:ých|ého|ích|ské)\s)/u.test(line.slice(m.index + m[0].length))) continue;
     if (free(m.index, m.index + m[0].length)) take({ start: m.index, end: m.index + m[0].length, keys: keysOfName(m[1]), provision: null });
   }
   // Every §, čl. and Sb. of the line must be inside a citation found here.

@@ -55,31 +55,24 @@ const FOLD = new Map<string, string>([...FOLD_FROM].map((c, i) => [c, FOLD_TO[i]
 const SPACES = new Set(['\u00a0', '\u2007', '\u202f', '\u2009', '\u200a', '\u2002', '\u2003', '\t', '\r']);
 const DASHES = new Set(['\u2013', '\u2014', '\u2212', '\u2010', '\u2011']);
 
-/** The text without diacritics, spaces made plain and dashes made `-`, same length. */
+const NEEDS_FOLDING = /[^\x00-\x08\x0a-\x0c\x0e-\x7f]/g;
+
+/** The text without diacritics, spaces made plain and dashes made `-`, same length (one UTF-16 unit for one). */
 export function foldText(text: string): string {
-  let out = '';
-  for (const c of text) {
-    if (c.length !== 1) {
-      out += c;
-      continue;
-    }
-    out += FOLD.get(c) ?? (SPACES.has(c) ? ' ' : DASHES.has(c) ? '-' : c);
-  }
-  return out;
+  return text.replace(NEEDS_FOLDING, (c) => FOLD.get(c) ?? (SPACES.has(c) ? ' ' : DASHES.has(c) ? '-' : c));
 }
 
 const DIACRITIC = /[áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]/g;
-const LETTER = /\p{L}/gu;
 
 /**
  * A text written without diacritics (as models and quick notes often are): names and
  * abbreviations then match without them too. In a text with diacritics they must be written
- * with theirs, or `s. r.` in `s. r. o.` would read as `s. ř.` (správní řád).
+ * with theirs, or `s. r.` in `s. r. o.` would read as `s. ř.` (správní řád). Czech prose has a
+ * letter with a diacritic in every few dozen characters.
  */
 function isPlain(text: string): boolean {
-  const letters = (text.match(LETTER) ?? []).length;
-  const marked = (text.match(DIACRITIC) ?? []).length;
-  return letters > 0 ? marked / letters < 0.005 : true;
+  const marked = text.match(DIACRITIC)?.length ?? 0;
+  return marked / Math.max(1, text.length) < 0.002;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -183,8 +176,12 @@ for (const [entry, name] of ACT_NAMES.entries()) {
   }
 }
 const ALL_FORMS = [...ACT_NAMES.flatMap((n) => [...n.abbreviations, ...n.names])].sort((a, b) => squash(b).length - squash(a).length);
-const NAMES = new RegExp(`(?<![\\p{L}\\p{N}])(?:${ALL_FORMS.map(formPattern).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+/** Tried only where a word starts that begins some form: one alternation of every form at every position is slow. */
+const NAME_AT = new RegExp(`(?:${ALL_FORMS.map(formPattern).join('|')})(?![\\p{L}\\p{N}])`, 'iuy');
+const FIRST_WORDS = new Set(ALL_FORMS.map((f) => foldText(f).toLowerCase().split(/[ .]/)[0]));
+const WORD = /\p{L}+/gu;
 const NOT_A_CITATION_AFTER = /^ *o\./; // `s. r. o.`, `v. o. s.`: company forms
+const INSTITUTE_AFTER = /^ +(?:pro(?![\p{L}])|\p{Ll}+(?:ych|eho|ich|ske)(?![\p{L}]))/u;
 const SENTENCE_OPENING = /(?:^|[.!?:;] +|\n *(?:[-*] +)?|^[-*] +)$/;
 
 /** Whether the written words are this form: exact capitals for abbreviations and capitalised names. */
@@ -199,9 +196,15 @@ function writtenAs(written: string, form: NameForm, plain: boolean): boolean {
 
 function nameMentions(text: string, folded: string, plain: boolean): ActMention[] {
   const out: ActMention[] = [];
-  for (const m of folded.matchAll(NAMES)) {
+  WORD.lastIndex = 0;
+  for (let w = WORD.exec(folded); w; w = WORD.exec(folded)) {
+    if (!FIRST_WORDS.has(w[0].toLowerCase()) || /\p{N}/u.test(folded[w.index - 1] ?? '')) continue;
+    NAME_AT.lastIndex = w.index;
+    const m = NAME_AT.exec(folded);
+    if (!m) continue;
     const start = m.index;
     const end = start + m[0].length;
+    WORD.lastIndex = end;
     const written = text.slice(start, end);
     const form = (FORMS.get(foldKey(written)) ?? []).find((f) => writtenAs(written, f, plain));
     if (!form) continue;
@@ -209,7 +212,10 @@ function nameMentions(text: string, folded: string, plain: boolean): ActMention[
     const bare = squash(form.form);
     // `Listiny se předkládají…`, `Ústavy sociální péče…`: a one-word proper name opening a
     // sentence may be the common noun; it is a citation there only after a provision.
-    const opensSentence = form.kind === 'name' && !form.form.includes(' ') && SENTENCE_OPENING.test(folded.slice(Math.max(0, start - 12), start));
+    const oneWord = form.kind === 'name' && !form.form.includes(' ');
+    const opensSentence = oneWord && SENTENCE_OPENING.test(folded.slice(Math.max(0, start - 12), start));
+    // `Ústavu pro studium totalitních režimů`, `Ústavu zdravotnických informací`: an institute (ústav).
+    if (oneWord && INSTITUTE_AFTER.test(folded.slice(end, end + 40))) continue;
     out.push({
       via: form.kind,
       keys: ACT_NAMES[form.entry].acts,
@@ -463,6 +469,8 @@ function citedOf(a: ActMention): CitedAct {
 }
 
 function lowerSameLength(s: string): string {
+  const lower = s.toLowerCase();
+  if (lower.length === s.length) return lower;
   let out = '';
   for (const c of s) {
     const l = c.toLowerCase();

@@ -1,5 +1,4 @@
 import {
-  ApiError,
   eSbirkaUrl,
   formatIsoDate,
   recogniseCitations,
@@ -9,7 +8,7 @@ import {
 } from '@dp/core';
 import { versionProvisions, type Database, type ProvisionIndex, type VersionRef } from '@dp/db';
 import { effectiveTo, statusAt, type EffectivityFields } from '../documents/effectivity';
-import { currentVersion, textUnavailable, toDate, VERSION_COLUMNS, versionAt, versionFromRow, type VersionMeta, type VersionRow } from '../documents/load';
+import { textUnavailable, toDate, VERSION_COLUMNS, versionFromRow, type VersionMeta, type VersionRow } from '../documents/load';
 
 /** #26: what a citation check says of one citation. */
 export const CITATION_STATUSES = ['valid', 'not_in_force', 'provision_not_found', 'document_not_found', 'ambiguous', 'unverified'] as const;
@@ -25,7 +24,10 @@ interface DocumentFacts extends EffectivityFields {
   title: string;
   docType: string;
   publishedOn: Date | null;
-  versions: VersionMeta[];
+  /** The version in view on the day (the last that began by then), if any. */
+  inView: VersionMeta | undefined;
+  /** Its text is the document's own (the current version's). */
+  inViewIsCurrent: boolean;
 }
 
 interface DocumentRef {
@@ -61,31 +63,43 @@ export interface CitationCheck {
   citations: CheckedCitation[];
 }
 
-/** Documents and their versions for every natural key, in one query. */
-async function loadFacts(db: Database, keys: string[]): Promise<Map<string, DocumentFacts>> {
+/**
+ * Every natural key's document and the version in view on the day, in one query: only that
+ * version is read, not the whole history (a much-amended act has hundreds).
+ */
+async function loadFacts(db: Database, keys: string[], day: Date): Promise<Map<string, DocumentFacts>> {
   if (!keys.length) return new Map();
-  const rows = await db.query<{
-    id: string;
-    natural_key: string;
-    doc_number: string;
-    title: string;
-    doc_type: string;
-    status: string;
-    never_effective: boolean;
-    effective_from: Date | null;
-    effective_to: Date | null;
-    inferred_effective_to: Date | null;
-    current_version_from: Date | null;
-    last_updated: Date | null;
-    published_on: Date | null;
-    versions: VersionRow[] | null;
-  }>(
+  const rows = await db.query<
+    {
+      id: string;
+      natural_key: string;
+      doc_number: string;
+      title: string;
+      doc_type: string;
+      status: string;
+      never_effective: boolean;
+      effective_from: Date | null;
+      effective_to: Date | null;
+      inferred_effective_to: Date | null;
+      current_version_from: Date | null;
+      last_updated: Date | null;
+      published_on: Date | null;
+      is_current: boolean | null;
+    } & { [K in keyof VersionRow]: VersionRow[K] | null }
+  >(
     `SELECT d.id, d.natural_key, d.doc_number, d.title, d.doc_type, d.status, d.never_effective, d.effective_from, d.effective_to,
-            d.inferred_effective_to, d.current_version_from, d.last_updated, d.published_on,
-            (SELECT json_agg(v ORDER BY v.valid_from, v.version)
-               FROM (SELECT ${VERSION_COLUMNS} FROM document_version WHERE document_id = d.id) v) AS versions
-     FROM document d WHERE d.natural_key = ANY($1::text[])`,
-    [keys],
+            d.inferred_effective_to, d.current_version_from, d.last_updated, d.published_on, v.*,
+            v.text_is_current OR (
+              NOT EXISTS (SELECT 1 FROM document_version c WHERE c.document_id = d.id AND c.text_is_current)
+              AND NOT EXISTS (SELECT 1 FROM document_version l WHERE l.document_id = d.id AND (l.valid_from, l.version) > (v.valid_from, v.version))
+            ) AS is_current
+     FROM document d
+     LEFT JOIN LATERAL (
+       SELECT ${VERSION_COLUMNS} FROM document_version
+       WHERE document_id = d.id AND valid_from <= $2::date ORDER BY valid_from DESC, version DESC LIMIT 1
+     ) v ON true
+     WHERE d.natural_key = ANY($1::text[])`,
+    [keys, formatIsoDate(day)],
   );
   return new Map(
     rows.map((r) => [
@@ -104,7 +118,8 @@ async function loadFacts(db: Database, keys: string[]): Promise<Map<string, Docu
         currentVersionFrom: r.current_version_from,
         lastUpdated: r.last_updated,
         publishedOn: r.published_on,
-        versions: (r.versions ?? []).map(versionFromRow),
+        inView: r.version === null ? undefined : versionFromRow(r as VersionRow),
+        inViewIsCurrent: r.is_current === true,
       },
     ]),
   );
@@ -174,7 +189,6 @@ interface Work {
   c: RecognisedCitation;
   choice: Choice;
   status?: EffStatus;
-  inView?: VersionMeta;
   /** Index into the versions whose provisions are read. */
   versionSlot?: number;
   unavailable?: ReturnType<typeof textUnavailable>;
@@ -183,11 +197,11 @@ interface Work {
 /**
  * Finds every citation in `text` and checks it against the collection on `day`: does the act
  * exist, is it in force, does the cited provision exist in the version in force then.
- * Two queries at most: the documents with their versions, then the texts not yet parsed.
+ * Two queries at most: the documents with the version in view, then the texts not yet parsed.
  */
 export async function checkCitations(db: Database, text: string, day: Date, baseUrl: string): Promise<CitationCheck> {
   const found = recogniseCitations(text);
-  const facts = await loadFacts(db, [...new Set(found.flatMap((c) => c.act.keys))]);
+  const facts = await loadFacts(db, [...new Set(found.flatMap((c) => c.act.keys))], day);
   const versions: VersionRef[] = [];
   const slots = new Map<string, number>();
   const work: Work[] = found.map((c) => {
@@ -196,27 +210,16 @@ export async function checkCitations(db: Database, text: string, day: Date, base
     const doc = choice.doc;
     const status = statusOn(doc, day);
     if (!c.provision || !IN_FORCE.has(status)) return { c, choice, status };
-    let inView: VersionMeta | undefined;
-    try {
-      inView = versionAt(doc.versions, day, doc.publishedOn);
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-    }
+    const inView = doc.inView;
     const unavailable = textUnavailable(doc.naturalKey, inView, day);
-    if (unavailable || !inView) return { c, choice, status, inView, unavailable };
-    const current = currentVersion(doc.versions);
-    const ref: VersionRef = {
-      documentId: doc.id,
-      version: inView.version,
-      textSha256: inView.textSha256,
-      current: current?.version === inView.version,
-    };
+    if (unavailable || !inView) return { c, choice, status, unavailable };
+    const ref: VersionRef = { documentId: doc.id, version: inView.version, textSha256: inView.textSha256, current: doc.inViewIsCurrent };
     const key = `${ref.documentId}|${ref.version}`;
     if (!slots.has(key)) {
       slots.set(key, versions.length);
       versions.push(ref);
     }
-    return { c, choice, status, inView, versionSlot: slots.get(key) };
+    return { c, choice, status, versionSlot: slots.get(key) };
   });
   const indexes = versions.length ? await versionProvisions(db, versions) : [];
   const iso = formatIsoDate(day);
