@@ -25,7 +25,9 @@ const TARGET = 200;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const report = (label: string, times: number[]) => {
   const t = [...times].sort((a, b) => a - b);
-  console.log(`${label.padEnd(26)} n=${t.length} p50=${percentile(t, 50).toFixed(1)} ms p95=${percentile(t, 95).toFixed(1)} ms max=${t[t.length - 1].toFixed(1)} ms`);
+  console.log(
+    `${label.padEnd(26)} n=${t.length} p50=${percentile(t, 50).toFixed(1)} ms p95=${percentile(t, 95).toFixed(1)} ms max=${t[t.length - 1].toFixed(1)} ms`,
+  );
 };
 
 /** Real lines until about TARGET citations, then prose up to TEXT_CHARS. */

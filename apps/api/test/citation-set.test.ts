@@ -20,7 +20,9 @@ describe('annotate: the set derivation reads citations by patterns of its own', 
   });
 
   it('leaves an act title after its number alone, and institutes', () => {
-    expect(brief('Zákon č. 89/2012 Sb., občanský zákoník, ve znění pozdějších předpisů.')).toEqual([['Zákon č. 89/2012 Sb.', 'sb/2012/89', null]]);
+    expect(brief('Zákon č. 89/2012 Sb., občanský zákoník, ve znění pozdějších předpisů.')).toEqual([
+      ['Zákon č. 89/2012 Sb.', 'sb/2012/89', null],
+    ]);
     expect(brief('oznámení Ústavu pro státní kontrolu podle zákona č. 1/2000 Sb.')).toEqual([['zákona č. 1/2000 Sb.', 'sb/2000/1', null]]);
   });
 

@@ -125,7 +125,14 @@ describe('POST /v1/legal/citations', () => {
     ]);
     for (const c of cs) expect(text.slice(c.start as number, c.end as number)).toBe(c.text);
     expect(res.body.data.at).toBe('2026-11-02');
-    expect(res.body.data.counts).toEqual({ valid: 2, not_in_force: 1, provision_not_found: 3, document_not_found: 1, ambiguous: 1, unverified: 0 });
+    expect(res.body.data.counts).toEqual({
+      valid: 2,
+      not_in_force: 1,
+      provision_not_found: 3,
+      document_not_found: 1,
+      ambiguous: 1,
+      unverified: 0,
+    });
 
     const [first, , odst3, repealed, beyond, old, missing, building] = cs;
     expect(first.document).toMatchObject({ id: 'SB-2006-262', natural_key: 'sb/2006/262', doc_number: '262/2006 Sb.' });
@@ -134,7 +141,9 @@ describe('POST /v1/legal/citations', () => {
       provision: 'http://api.test/v1/legal/documents/SB-2006-262/provisions/par_52/pism_g',
       e_sbirka: 'https://e-sbirka.gov.cz/eli/cz/sb/2006/262/2026-11-02',
     });
-    expect(first.summary).toBe('valid: "§ 52 písm. g) zákoníku práce" — § 52 písm. g) of 262/2006 Sb. exists and is in force on 2026-11-02.');
+    expect(first.summary).toBe(
+      'valid: "§ 52 písm. g) zákoníku práce" — § 52 písm. g) of 262/2006 Sb. exists and is in force on 2026-11-02.',
+    );
     expect(odst3.nearest_provisions).toEqual([
       { id: 'par_55/odst_1', label: '§ 55 odst. 1' },
       { id: 'par_55/odst_2', label: '§ 55 odst. 2' },

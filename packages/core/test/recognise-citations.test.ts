@@ -62,7 +62,10 @@ describe('provisions before an act', () => {
   });
 
   it('labels provisions as people cite them', () => {
-    expect(recogniseCitations('§ 55 odst. 1 písm. a) ZP')[0].provision).toEqual({ id: 'par_55/odst_1/pism_a', label: '§ 55 odst. 1 písm. a)' });
+    expect(recogniseCitations('§ 55 odst. 1 písm. a) ZP')[0].provision).toEqual({
+      id: 'par_55/odst_1/pism_a',
+      label: '§ 55 odst. 1 písm. a)',
+    });
     expect(recogniseCitations('čl. IV zákona č. 1/2000 Sb.')[0].provision).toEqual({ id: 'cl_4', label: 'čl. IV' });
   });
 
@@ -130,7 +133,9 @@ describe('abbreviations and short names', () => {
   });
 
   it('takes the longest name (nového občanského zákoníku, not občanského zákoníku)', () => {
-    expect(found('podle nového občanského zákoníku')).toEqual([{ text: 'nového občanského zákoníku', keys: ['sb/2012/89'], via: 'name', provision: null }]);
+    expect(found('podle nového občanského zákoníku')).toEqual([
+      { text: 'nového občanského zákoníku', keys: ['sb/2012/89'], via: 'name', provision: null },
+    ]);
   });
 
   it('a short abbreviation on its own is no citation; a longer one is', () => {
@@ -202,8 +207,9 @@ describe('referring back', () => {
 });
 
 describe('titles after a number', () => {
-  it('hold the act\'s own short name, which is no citation of its own', () => {
-    const text = 'Zákon č. 6/2002 Sb., o soudech, soudcích a státní správě soudů (zákon o soudech a soudcích), ve znění zákona č. 151/2002 Sb.';
+  it("hold the act's own short name, which is no citation of its own", () => {
+    const text =
+      'Zákon č. 6/2002 Sb., o soudech, soudcích a státní správě soudů (zákon o soudech a soudcích), ve znění zákona č. 151/2002 Sb.';
     expect(found(text).map((c) => c.text)).toEqual(['Zákon č. 6/2002 Sb.', 'zákona č. 151/2002 Sb.']);
   });
 

@@ -36,7 +36,7 @@ const INSTRUCTIONS = [
   "Tools over the Legal Documents Data API (Czech law as data). Every call is a real request metered in units against the user's API key.",
   'Typical flow: legal_search → legal_get_document (add include ["text"] only when the wording is needed) → legal_get_effectivity / legal_get_relations.',
   'Prefer mode "fulltext" (1 unit); use "hybrid" (2 units) when fulltext finds nothing.',
-  'Before relying on a Czech legal citation (yours or the user\'s), run legal_verify_citations on the text.',
+  "Before relying on a Czech legal citation (yours or the user's), run legal_verify_citations on the text.",
   CITATION_GUIDANCE,
 ].join('\n');
 

@@ -38,22 +38,44 @@ const ARTICLE = String.raw`čl\.${S}([IVXLC]+|\d{1,3})(?:${S}odst\.${S}(\d{1,2})
 
 /** Short names this file knows, independently of ACT_NAMES: the forms statutes use. */
 const NAMES: [string[], string[]][] = [
-  [['občanský zákoník', 'občanského zákoníku', 'občanskému zákoníku', 'občanském zákoníku', 'občanským zákoníkem'], ['sb/2012/89', 'sb/1964/40']],
-  [['zákoník práce', 'zákoníku práce', 'zákoníkem práce'], ['sb/2006/262', 'sb/1965/65']],
+  [
+    ['občanský zákoník', 'občanského zákoníku', 'občanskému zákoníku', 'občanském zákoníku', 'občanským zákoníkem'],
+    ['sb/2012/89', 'sb/1964/40'],
+  ],
+  [
+    ['zákoník práce', 'zákoníku práce', 'zákoníkem práce'],
+    ['sb/2006/262', 'sb/1965/65'],
+  ],
   [['trestní zákoník', 'trestního zákoníku', 'trestním zákoníku', 'trestním zákoníkem'], ['sb/2009/40']],
   [['trestní řád', 'trestního řádu', 'trestním řádem', 'trestním řádu'], ['sb/1961/141']],
   [['občanský soudní řád', 'občanského soudního řádu', 'občanským soudním řádem', 'občanském soudním řádu'], ['sb/1963/99']],
   [['soudní řád správní', 'soudního řádu správního', 'soudním řádem správním', 'soudním řádu správním'], ['sb/2002/150']],
-  [['správní řád', 'správního řádu', 'správním řádem', 'správním řádu'], ['sb/2004/500', 'sb/1967/71']],
+  [
+    ['správní řád', 'správního řádu', 'správním řádem', 'správním řádu'],
+    ['sb/2004/500', 'sb/1967/71'],
+  ],
   [['daňový řád', 'daňového řádu', 'daňovým řádem', 'daňovém řádu'], ['sb/2009/280']],
   [['insolvenční zákon', 'insolvenčního zákona', 'insolvenčním zákonem', 'insolvenčním zákoně'], ['sb/2006/182']],
   [['obchodní zákoník', 'obchodního zákoníku', 'obchodním zákoníkem', 'obchodním zákoníku'], ['sb/1991/513']],
   [['živnostenský zákon', 'živnostenského zákona', 'živnostenským zákonem', 'živnostenském zákoně'], ['sb/1991/455']],
-  [['stavební zákon', 'stavebního zákona', 'stavebním zákonem', 'stavebním zákoně'], ['sb/2021/283', 'sb/2006/183']],
+  [
+    ['stavební zákon', 'stavebního zákona', 'stavebním zákonem', 'stavebním zákoně'],
+    ['sb/2021/283', 'sb/2006/183'],
+  ],
   [['exekuční řád', 'exekučního řádu', 'exekučním řádem', 'exekučním řádu'], ['sb/2001/120']],
   [['notářský řád', 'notářského řádu', 'notářským řádem', 'notářském řádu'], ['sb/1992/358']],
   [['Ústava', 'Ústavy', 'Ústavě', 'Ústavu', 'Ústavou'], ['sb/1993/1']],
-  [['Listina základních práv a svobod', 'Listiny základních práv a svobod', 'Listinou základních práv a svobod', 'Listiny', 'Listině', 'Listinou'], ['sb/1993/2']],
+  [
+    [
+      'Listina základních práv a svobod',
+      'Listiny základních práv a svobod',
+      'Listinou základních práv a svobod',
+      'Listiny',
+      'Listině',
+      'Listinou',
+    ],
+    ['sb/1993/2'],
+  ],
 ];
 const NAME_ALT = NAMES.flatMap(([forms]) => forms)
   .sort((a, b) => b.length - a.length)
@@ -112,9 +134,16 @@ export function annotate(line: string): Raw[] | null {
     const end = m.index + m[0].length;
     const act = actAfter(line.slice(end), end);
     if (!act || !free(m.index, act.end)) continue;
-    const middle = m[3] ? m[3].split(',').map((x) => x.trim()).filter(Boolean) : [];
+    const middle = m[3]
+      ? m[3]
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : [];
     const items = [m[1], ...(m[4] === 'až' ? [] : middle), m[5]];
-    const ids = m[2] ? [`odst_${m[2]}`, ...items.slice(1).map((x) => `odst_${x}`)].map((o) => `par_${m[1]}/${o}`) : items.map((x) => `par_${x}`);
+    const ids = m[2]
+      ? [`odst_${m[2]}`, ...items.slice(1).map((x) => `odst_${x}`)].map((o) => `par_${m[1]}/${o}`)
+      : items.map((x) => `par_${x}`);
     if (m[2] && !/^\d+$/.test(m[5])) continue;
     for (const id of ids) out.push({ start: m.index, end: act.end, keys: act.keys, provision: id });
     taken.push([m.index, act.end]);
@@ -258,7 +287,9 @@ async function expectedOf(db: Database, raw: Raw, day: Date, cache: Map<string, 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex');
 
 async function realCases(db: Database, day: Date, cache: Map<string, Facts | null>): Promise<CitationCase[]> {
-  const docs = await db.query<{ natural_key: string }>(`SELECT natural_key FROM document WHERE doc_type IN ('act', 'decree', 'government_regulation')`);
+  const docs = await db.query<{ natural_key: string }>(
+    `SELECT natural_key FROM document WHERE doc_type IN ('act', 'decree', 'government_regulation')`,
+  );
   docs.sort((a, b) => hash(a.natural_key).localeCompare(hash(b.natural_key)));
   const cases: CitationCase[] = [];
   let citations = 0;
@@ -311,13 +342,21 @@ async function madeUpCases(db: Database, day: Date, cache: Map<string, Facts | n
   }
   for (const a of inForce.slice(20, 32)) {
     const n = a.firstPar.slice(4);
-    await add('no-such-odstavec', 'Dle ', `§ ${n} odst. 19 zákona č. ${a.number}`, ' se postupuje obdobně.', [a.key], `${a.firstPar}/odst_19`);
+    await add(
+      'no-such-odstavec',
+      'Dle ',
+      `§ ${n} odst. 19 zákona č. ${a.number}`,
+      ' se postupuje obdobně.',
+      [a.key],
+      `${a.firstPar}/odst_19`,
+    );
   }
   const missing = await db.query<{ y: number; n: number }>(
     `SELECT y, n FROM generate_series(1995, 2024) y, generate_series(480, 520) n
      WHERE NOT EXISTS (SELECT 1 FROM document WHERE natural_key = 'sb/' || y || '/' || n) ORDER BY md5(y || '/' || n) LIMIT 15`,
   );
-  for (const m of missing) await add('no-such-act', 'Ve smyslu ', `zákona č. ${m.n}/${m.y} Sb.`, ' nelze rozhodnout jinak.', [`sb/${m.y}/${m.n}`], null);
+  for (const m of missing)
+    await add('no-such-act', 'Ve smyslu ', `zákona č. ${m.n}/${m.y} Sb.`, ' nelze rozhodnout jinak.', [`sb/${m.y}/${m.n}`], null);
   const repealed = await db.query<{ natural_key: string; doc_number: string }>(
     `SELECT natural_key, doc_number FROM document
      WHERE doc_type = 'act' AND status = 'no_longer_in_force' AND effective_to IS NOT NULL AND effective_to < $1::date

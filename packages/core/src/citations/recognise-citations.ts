@@ -55,7 +55,8 @@ const FOLD = new Map<string, string>([...FOLD_FROM].map((c, i) => [c, FOLD_TO[i]
 const SPACES = new Set(['\u00a0', '\u2007', '\u202f', '\u2009', '\u200a', '\u2002', '\u2003', '\t', '\r']);
 const DASHES = new Set(['\u2013', '\u2014', '\u2212', '\u2010', '\u2011']);
 
-const NEEDS_FOLDING = /[^\x00-\x08\x0a-\x0c\x0e-\x7f]/g;
+/** Everything but printable ASCII and line feeds: letters to fold, spaces and dashes to make plain. */
+const NEEDS_FOLDING = /[^\n -~]/g;
 
 /** The text without diacritics, spaces made plain and dashes made `-`, same length (one UTF-16 unit for one). */
 export function foldText(text: string): string {
@@ -112,7 +113,9 @@ function titleEnd(folded: string, from: number): number | undefined {
   if (!m) return undefined;
   const rest = folded.slice(from + 2, from + 400);
   const stop =
-    /(?:,? +ve zneni|;|§|\n|\. +(?=\p{Lu})|\.$| +\(dale jen|(?<![\p{L}])c\. *\d|, +(?:a|ale|nebo|podle|dle|avsak|pricemz|jakoz)(?![\p{L}]))/u.exec(rest);
+    /(?:,? +ve zneni|;|§|\n|\. +(?=\p{Lu})|\.$| +\(dale jen|(?<![\p{L}])c\. *\d|, +(?:a|ale|nebo|podle|dle|avsak|pricemz|jakoz)(?![\p{L}]))/u.exec(
+      rest,
+    );
   return from + 2 + (stop ? stop.index : rest.length);
 }
 
@@ -273,7 +276,8 @@ const BOD = /(?:bod|bodu|bodem|body|bodech) *(\d{1,3}[a-z]?)(?![\p{L}\p{N}])/uy;
 const BARE_NUMBER = /(\d{1,4}[a-z]{0,2})(?![\p{L}\p{N}])/uy;
 const BARE_ROMAN = /([ivxlcdm]+)(?![\p{L}\p{N}])/uy;
 const BARE_LETTER = /([a-z]{1,2})\)/uy;
-const SENTENCE = / +vet(?:a|y|e|u|ou) +(?:prvni|druh[aeyo]u?|treti|ctvrt[aeyo]u?|pat[aeyo]u?|sest[aeyo]u?|posledni|predposledni)(?![\p{L}])/uy;
+const SENTENCE =
+  / +vet(?:a|y|e|u|ou) +(?:prvni|druh[aeyo]u?|treti|ctvrt[aeyo]u?|pat[aeyo]u?|sest[aeyo]u?|posledni|predposledni)(?![\p{L}])/uy;
 const AND_FOLLOWING = / +a +nasl(?:\.|edujici(?:ch|m)?(?![\p{L}]))/uy;
 const CONJUNCTION = / *(?:,|a(?![\p{L}])|nebo(?![\p{L}])|az(?![\p{L}])|-|, +a(?![\p{L}])) */uy;
 
@@ -288,7 +292,10 @@ function headOf(lower: string, pos: number): { head: ProvisionRef['head']; end: 
   m = at(ARTICLE_HEAD, lower, pos);
   if (m) {
     const roman = romanToInt(m[1]);
-    return { head: { kind: 'cl', key: roman !== null ? String(roman) : m[1], written: roman !== null ? m[1].toUpperCase() : m[1] }, end: pos + m[0].length };
+    return {
+      head: { kind: 'cl', key: roman !== null ? String(roman) : m[1], written: roman !== null ? m[1].toUpperCase() : m[1] },
+      end: pos + m[0].length,
+    };
   }
   return null;
 }
@@ -355,12 +362,20 @@ function chainAt(lower: string, pos: number): Chain | null {
       } else {
         // A bare number or letter continues the level the previous one ended at.
         const bare =
-          last === 'pism' ? at(BARE_LETTER, lower, next) : prev.head.kind === 'cl' && last === 'head' ? (at(BARE_NUMBER, lower, next) ?? at(BARE_ROMAN, lower, next)) : at(BARE_NUMBER, lower, next);
+          last === 'pism'
+            ? at(BARE_LETTER, lower, next)
+            : prev.head.kind === 'cl' && last === 'head'
+              ? (at(BARE_NUMBER, lower, next) ?? at(BARE_ROMAN, lower, next))
+              : at(BARE_NUMBER, lower, next);
         if (bare) {
           const r2: ProvisionRef = { head: prev.head };
           if (last === 'head') {
             const roman = prev.head.kind === 'cl' ? romanToInt(bare[1]) : null;
-            r2.head = { kind: prev.head.kind, key: roman !== null ? String(roman) : bare[1], written: roman !== null ? bare[1].toUpperCase() : bare[1] };
+            r2.head = {
+              kind: prev.head.kind,
+              key: roman !== null ? String(roman) : bare[1],
+              written: roman !== null ? bare[1].toUpperCase() : bare[1],
+            };
           } else {
             if (last !== 'odst') r2.odst = prev.odst;
             if (last === 'bod') r2.pism = prev.pism;

@@ -1,11 +1,4 @@
-import {
-  eSbirkaUrl,
-  formatIsoDate,
-  recogniseCitations,
-  type CitedProvision,
-  type EffStatus,
-  type RecognisedCitation,
-} from '@dp/core';
+import { eSbirkaUrl, formatIsoDate, recogniseCitations, type CitedProvision, type EffStatus, type RecognisedCitation } from '@dp/core';
 import { versionProvisions, type Database, type ProvisionIndex, type VersionRef } from '@dp/db';
 import { effectiveTo, statusAt, type EffectivityFields } from '../documents/effectivity';
 import { textUnavailable, toDate, VERSION_COLUMNS, versionFromRow, type VersionMeta, type VersionRow } from '../documents/load';
@@ -170,7 +163,9 @@ function nearest(index: ProvisionIndex, wanted: string): { id: string; label: st
   for (let depth = segments.length - 1; depth >= 1; depth--) {
     const parent = segments.slice(0, depth).join('/');
     if (!index.byId.has(parent)) continue;
-    const children = [...index.byId.keys()].filter((id) => id.startsWith(`${parent}/`) && id.split('/').length === depth + 1 && !id.includes('~'));
+    const children = [...index.byId.keys()].filter(
+      (id) => id.startsWith(`${parent}/`) && id.split('/').length === depth + 1 && !id.includes('~'),
+    );
     return children.slice(0, 8).map(label);
   }
   const m = /^(par|cl)_(\d+)/.exec(segments[0]);
