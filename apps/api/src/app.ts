@@ -36,6 +36,7 @@ import { DOCUMENT_PATH, documentReadFirst, legalDocumentsRouter, readDocument } 
 import { openApiRouter } from './routes/openapi';
 import { referenceRouter } from './routes/reference';
 import { usageRouter } from './routes/usage';
+import { CITATIONS_BODY_LIMIT, CITATIONS_PATH } from './routes/citations';
 import { v1Routers } from './routes/v1-routers';
 
 export interface ApiDeps {
@@ -164,6 +165,8 @@ export function createApi(deps: ApiDeps): Api {
   v1.use(v1Entry);
   v1.use(legalDocumentsRouter());
   v1.use(openApiRouter(deps.config));
+  // A citation check takes a text of up to 64,000 characters: its body may be larger than others'.
+  v1.use(CITATIONS_PATH, requireJsonBody, express.json({ limit: CITATIONS_BODY_LIMIT }));
   v1.use(requireJsonBody, express.json({ limit: '64kb' }), rejectUnsafeInput);
   v1.use(usageRouter(ctx));
   for (const router of v1Routers(ctx)) v1.use(router);

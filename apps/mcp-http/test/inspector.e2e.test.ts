@@ -25,7 +25,7 @@ describe('the MCP Inspector CLI over HTTP', () => {
     return JSON.parse(stdout) as Record<string, unknown>;
   };
 
-  it('lists the six tools with their annotations', async () => {
+  it('lists the seven tools with their annotations', async () => {
     const listed = (await inspect('--method', 'tools/list')) as {
       tools: Array<{ name: string; annotations?: { readOnlyHint?: boolean } }>;
     };
@@ -35,6 +35,7 @@ describe('the MCP Inspector CLI over HTTP', () => {
       'legal_get_effectivity',
       'legal_get_relations',
       'legal_search',
+      'legal_verify_citations',
       'service_usage',
     ]);
     expect(listed.tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);

@@ -37,7 +37,7 @@ async function withMcp<T>(key: string, fn: (m: McpSession) => Promise<T>): Promi
 }
 
 describe('tools over Streamable HTTP', () => {
-  it('lists the same six tools as the stdio server, each annotated read-only', async () => {
+  it('lists the same seven tools as the stdio server, each annotated read-only', async () => {
     const { key } = await stack.api.newKey();
     // The stdio server's list, from the same package, through the SDK's in-memory transport.
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -98,9 +98,13 @@ describe('tools over Streamable HTTP', () => {
       expect(changes.isError).toBeFalsy();
       expect((changes.structuredContent as { changes: unknown[] }).changes.length).toBeGreaterThan(0);
 
+      const cited = await m.call('legal_verify_citations', { text: 'Podle § 1 zákona č. 9901/2001 Sb.' });
+      expect(cited.isError).toBeFalsy();
+      expect((cited.structuredContent as { citations: { status: string }[] }).citations.map((c) => c.status)).toEqual(['valid']);
+
       const usage = await m.call('service_usage');
       expect(usage.isError).toBeFalsy();
-      expect((usage.structuredContent as { requests: number }).requests).toBe(6);
+      expect((usage.structuredContent as { requests: number }).requests).toBe(7);
     });
 
     // One usage record per tool call, with the units of the REST operation it made.
@@ -115,10 +119,11 @@ describe('tools over Streamable HTTP', () => {
       'search.fulltext': { requests: 1, units: 1 },
       'search.hybrid': { requests: 1, units: 2 },
       'changes.list': { requests: 1, units: 1 },
+      'citations.check': { requests: 1, units: 1 },
       'usage.get': { requests: 1, units: 0 },
     });
-    expect(usage.requests).toBe(7);
-    expect(usage.units.used).toBe(7);
+    expect(usage.requests).toBe(8);
+    expect(usage.units.used).toBe(8);
   });
 
   it('compresses an answer of 1 KB and more when asked (gzip), and the SDK client reads it', async () => {

@@ -36,11 +36,19 @@ async function unitsOf(name: string, args: Record<string, unknown> = {}) {
 }
 
 describe('tool list', () => {
-  it('has exactly the six tools of spec 4.3 with their argument names, all read-only', async () => {
+  it('has exactly the six tools of spec 4.3 and the citation check (#26), with their argument names, all read-only', async () => {
     const { tools } = await mcp.client.listTools();
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     expect(Object.keys(byName).sort()).toEqual(
-      ['legal_changes', 'legal_get_document', 'legal_get_effectivity', 'legal_get_relations', 'legal_search', 'service_usage'].sort(),
+      [
+        'legal_changes',
+        'legal_get_document',
+        'legal_get_effectivity',
+        'legal_get_relations',
+        'legal_search',
+        'service_usage',
+        'legal_verify_citations',
+      ].sort(),
     );
     const args = (name: string) => Object.keys(byName[name].inputSchema.properties ?? {});
     const required = (name: string) => byName[name].inputSchema.required ?? [];
@@ -53,6 +61,8 @@ describe('tool list', () => {
     expect(args('legal_changes')).toEqual(expect.arrayContaining(['since', 'filters']));
     expect(required('legal_changes')).toEqual(['since']);
     expect(args('service_usage')).toEqual([]);
+    expect(args('legal_verify_citations')).toEqual(['text', 'at']);
+    expect(required('legal_verify_citations')).toEqual(['text']);
     for (const t of tools) {
       expect(t.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: true });
       expect(t.outputSchema).toBeDefined();
@@ -71,6 +81,8 @@ describe('tool list', () => {
     for (const name of ['legal_search', 'legal_get_document', 'legal_get_effectivity', 'legal_get_relations']) {
       expect(d(name)).toMatch(/Cite documents by doc_number and natural key/);
     }
+    expect(d('legal_verify_citations')).toMatch(/^Run this before relying on any Czech legal citation/);
+    expect(d('legal_verify_citations')).toMatch(/valid, not_in_force, provision_not_found, document_not_found, ambiguous, unverified/);
   });
 });
 
@@ -222,6 +234,28 @@ describe('each tool is one metered request, charged like REST', () => {
     expect(page2.changes[0].id).not.toBe(page1.changes[0].id);
   });
 
+  it('legal_verify_citations: one POST, 1 unit per 10 citations, one line per citation beside the structured result', async () => {
+    const text = 'Podle § 1 zákona č. 9901/2001 Sb., § 7 téhož zákona a zákona č. 9999/2001 Sb.';
+    const { result, units } = await unitsOf('legal_verify_citations', { text, at: '2010-01-01' });
+    expect(result.isError).toBeFalsy();
+    expect(units).toBe(1);
+    const sc = result.structuredContent as { at: string; citations: { status: string; text: string; provision: { id: string } | null }[] };
+    expect(sc.at).toBe('2010-01-01');
+    expect(sc.citations.map((c) => [c.text, c.provision?.id ?? null, c.status])).toEqual([
+      ['§ 1 zákona č. 9901/2001 Sb.', 'par_1', 'valid'],
+      ['§ 7 téhož zákona', 'par_7', 'provision_not_found'],
+      ['zákona č. 9999/2001 Sb.', null, 'document_not_found'],
+    ]);
+    expect(textOf(result).split('\n')).toEqual([
+      '3 citations checked on 2010-01-01: 1 valid, 1 provision_not_found, 1 document_not_found.',
+      '1. valid: "§ 1 zákona č. 9901/2001 Sb." — § 1 of 9901/2001 Sb. exists and is in force on 2010-01-01.',
+      '2. provision_not_found: "§ 7 téhož zákona" — § 7 of 9901/2001 Sb. does not exist on 2010-01-01; nearest: § 1.',
+      '3. document_not_found: "zákona č. 9999/2001 Sb." — no act sb/2001/9999 in the collection.',
+      expect.stringMatching(/^Do not rely on a citation that is not valid/),
+      expect.stringMatching(/^\(request id /),
+    ]);
+  });
+
   it('service_usage: 0 units, and agrees with GET /v1/usage', async () => {
     const { result, units } = await unitsOf('service_usage');
     expect(result.isError).toBeFalsy();
@@ -244,6 +278,8 @@ describe('arguments are checked before a unit is spent', () => {
     ['legal_changes', { since: '2024-01-01T00:00:00Z', filters: { published_from: '2000-01-01' } }],
     ['legal_changes', { since: '2024-01-01T00:00:00Z', filters: { kinds: ['document.deleted'] } }],
     ['legal_search', { q: 'x', filters: { published_from: '2010-01-01', published_to: '2000-01-01' } }],
+    ['legal_verify_citations', { text: '' }],
+    ['legal_verify_citations', { text: 'x', at: '2020-02-30' }],
   ])('%s %j is rejected with isError and costs nothing', async (name, args) => {
     const { result, units } = await unitsOf(name, args);
     expect(result.isError).toBe(true);

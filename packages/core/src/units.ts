@@ -13,6 +13,7 @@ export const OPERATIONS = [
   'documents.provision',
   'documents.provision_history',
   'documents.diff',
+  'citations.check',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -29,13 +30,22 @@ export const UNIT_COST: Record<Operation, number> = {
   'documents.provision': 1,
   'documents.provision_history': 1,
   'documents.diff': 1,
+  // The least a citation check costs; citationCheckUnits gives the rest once the citations are found.
+  'citations.check': 1,
 };
 
 /**
  * A request that fails (4xx/5xx) costs nothing, and neither does one that transfers no
  * representation: a HEAD, or a 304 to a conditional GET (issue 27; docs/DECISIONS.md). Both are
- * still counted and rate limited.
+ * still counted and rate limited. `counted`: the units the route worked out from its answer (a
+ * citation check), in place of the operation's fixed cost.
  */
-export function unitsFor(operation: Operation, httpStatus: number, method = 'GET'): number {
-  return httpStatus >= 400 || httpStatus === 304 || method === 'HEAD' ? 0 : UNIT_COST[operation];
+export function unitsFor(operation: Operation, httpStatus: number, method = 'GET', counted?: number): number {
+  return httpStatus >= 400 || httpStatus === 304 || method === 'HEAD' ? 0 : (counted ?? UNIT_COST[operation]);
+}
+
+/** #26: 1 unit per request up to 10 citations found, +1 per further 10 (begun). */
+export const CITATIONS_PER_UNIT = 10;
+export function citationCheckUnits(found: number): number {
+  return Math.max(1, Math.ceil(found / CITATIONS_PER_UNIT));
 }

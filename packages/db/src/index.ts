@@ -54,3 +54,4 @@ export * from './provisions/provision-tree';
 export * from './provisions/version-provisions';
 export * from './search/names-in-titles';
 export * from './search/search-signals';
+export * from './provisions/cited-provisions';

@@ -19,8 +19,9 @@ export interface ApiClientOptions {
 }
 
 /**
- * The one place that talks HTTP to /v1. Each tool call is exactly one GET here, so every tool
- * call is metered exactly like the REST request it mirrors (spec 4.3) — no retries, no prefetching.
+ * The one place that talks HTTP to /v1. Each tool call is exactly one request here (a GET, or the
+ * citation check's POST), so every tool call is metered exactly like the REST request it mirrors
+ * (spec 4.3) — no retries, no prefetching.
  */
 export class ApiClient {
   private readonly fetchImpl: typeof fetch;
@@ -50,7 +51,16 @@ export class ApiClient {
    * GET with the key, a timeout and the caller's cancellation signal (MCP notifications/cancelled).
    * Never throws: every failure becomes an ApiFailure whose message tells a model what to do.
    */
-  async get<T>(path: string, query: Query = {}, signal?: AbortSignal): Promise<ApiOutcome<T>> {
+  get<T>(path: string, query: Query = {}, signal?: AbortSignal): Promise<ApiOutcome<T>> {
+    return this.send<T>('GET', path, query, undefined, signal);
+  }
+
+  /** POST of a JSON body, otherwise as `get` (the citation check reads a text too long for a URL). */
+  post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<ApiOutcome<T>> {
+    return this.send<T>('POST', path, {}, body, signal);
+  }
+
+  private async send<T>(method: 'GET' | 'POST', path: string, query: Query, body: unknown, signal?: AbortSignal): Promise<ApiOutcome<T>> {
     if (!this.options.apiKey) {
       return {
         ok: false,
@@ -64,12 +74,14 @@ export class ApiClient {
     let res: Response;
     try {
       res = await this.fetchImpl(url, {
-        method: 'GET',
+        method,
         headers: {
           Authorization: `Bearer ${this.options.apiKey}`,
           Accept: 'application/json',
           'User-Agent': this.options.userAgent ?? 'dp-legal-mcp',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: combined,
         redirect: 'error', // never send the key on to wherever a redirect points
       });
@@ -77,18 +89,18 @@ export class ApiClient {
       return { ok: false, failure: this.transportFailure(err, timeout, signal) };
     }
 
-    let body: unknown;
+    let answer: unknown;
     const raw = await readBody(res, combined).catch((err: unknown) => err);
     if (raw instanceof Error) return { ok: false, failure: this.transportFailure(raw, timeout, signal) };
     try {
-      body = raw === '' ? null : JSON.parse(raw as string);
+      answer = raw === '' ? null : JSON.parse(raw as string);
     } catch {
-      body = null;
+      answer = null;
     }
-    const requestId = res.headers.get('x-request-id') ?? requestIdOf(body);
+    const requestId = res.headers.get('x-request-id') ?? requestIdOf(answer);
     this.logger.debug('upstream', { path: url.pathname, status: res.status, ms: Date.now() - started, request_id: requestId });
 
-    if (res.ok && isSuccessEnvelope(body)) return { ok: true, data: body.data as T, requestId };
+    if (res.ok && isSuccessEnvelope(answer)) return { ok: true, data: answer.data as T, requestId };
     if (res.ok) {
       return {
         ok: false,
@@ -100,7 +112,7 @@ export class ApiClient {
         },
       };
     }
-    return { ok: false, failure: describeHttpError(res.status, res.headers, body, requestId, this.options.setup) };
+    return { ok: false, failure: describeHttpError(res.status, res.headers, answer, requestId, this.options.setup) };
   }
 
   private transportFailure(err: unknown, timeout: AbortSignal, signal: AbortSignal | undefined): ApiFailure {

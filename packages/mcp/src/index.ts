@@ -10,8 +10,9 @@ export { LEGAL_GET_EFFECTIVITY } from './tools/legal-get-effectivity';
 export { LEGAL_GET_RELATIONS } from './tools/legal-get-relations';
 export { LEGAL_SEARCH } from './tools/legal-search';
 export { SERVICE_USAGE } from './tools/service-usage';
+export { LEGAL_VERIFY_CITATIONS } from './tools/legal-verify-citations';
 
-/** The six tools, by name: the same list over both transports. */
+/** The seven tools, by name: the same list over both transports. */
 export const TOOL_NAMES = [
   'legal_search',
   'legal_get_document',
@@ -19,4 +20,5 @@ export const TOOL_NAMES = [
   'legal_get_relations',
   'legal_changes',
   'service_usage',
+  'legal_verify_citations',
 ] as const;

@@ -7,6 +7,7 @@ import { registerLegalGetDocument } from './tools/legal-get-document';
 import { registerLegalGetEffectivity } from './tools/legal-get-effectivity';
 import { registerLegalGetRelations } from './tools/legal-get-relations';
 import { registerLegalSearch } from './tools/legal-search';
+import { registerLegalVerifyCitations } from './tools/legal-verify-citations';
 import { registerServiceUsage } from './tools/service-usage';
 import { CITATION_GUIDANCE } from './tools/shared';
 
@@ -35,10 +36,11 @@ const INSTRUCTIONS = [
   "Tools over the Legal Documents Data API (Czech law as data). Every call is a real request metered in units against the user's API key.",
   'Typical flow: legal_search → legal_get_document (add include ["text"] only when the wording is needed) → legal_get_effectivity / legal_get_relations.',
   'Prefer mode "fulltext" (1 unit); use "hybrid" (2 units) when fulltext finds nothing.',
+  "Before relying on a Czech legal citation (yours or the user's), run legal_verify_citations on the text.",
   CITATION_GUIDANCE,
 ].join('\n');
 
-/** A server with the six tools, not yet connected to a transport (each app connects its own). */
+/** A server with the seven tools, not yet connected to a transport (each app connects its own). */
 export function createMcpServer(options: CreateMcpServerOptions): McpServer {
   const client = new ApiClient({
     apiKey: options.apiKey,
@@ -56,6 +58,7 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
   registerLegalGetRelations(server, client);
   registerLegalChanges(server, client);
   registerServiceUsage(server, client);
+  registerLegalVerifyCitations(server, client);
   // The SDK's registerTool declares `tools.listChanged: true`; the tool list is fixed and
   // `notifications/tools/list_changed` is never sent (a stateless HTTP server could not even
   // deliver it), so the capability says so instead of promising notifications.

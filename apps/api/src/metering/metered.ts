@@ -26,7 +26,7 @@ export function metered(
     if (!principal || req.authError) return checkScope(req, res, next);
     const operation = typeof operationOf === 'function' ? operationOf(req) : operationOf;
     req.operation = operation;
-    onStatus(res, (status) => meter.record(principal, operation, status, unitsFor(operation, status, req.method)));
+    onStatus(res, (status) => meter.record(principal, operation, status, unitsFor(operation, status, req.method, counted.get(res))));
     if (req.rateLimitError) return next(req.rateLimitError);
     checkScope(req, res, (err?: unknown) => {
       if (err) return next(err);
@@ -36,6 +36,14 @@ export function metered(
       next();
     });
   };
+}
+
+/** Units a route worked out from its answer, for the response about to be written. */
+const counted = new WeakMap<Response, number>();
+
+/** Charges `units` for this response instead of the operation's fixed cost (a citation check). */
+export function chargeUnits(res: Response, units: number): void {
+  counted.set(res, units);
 }
 
 function onStatus(res: Response, fn: (status: number) => void): void {

@@ -26,6 +26,51 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/legal/citations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Find and verify every legal citation in a text
+     * @description Finds the citations in `text` (numbered acts such as `zákon č. 89/2012 Sb.` or `89/2012 Sb.`,
+     *     provisions before an act such as `§ 52 písm. g) zákoníku práce` or `čl. 1 odst. 2 Ústavy`,
+     *     lists and ranges `§§ 52 až 55`, `odst. 1 a 2`, the usual abbreviations and short names in
+     *     any grammatical case, with or without diacritics, and `téhož zákona` / `citovaného zákona`
+     *     referring back) and checks each on `at` (default: today, UTC).
+     *
+     *     Each citation has a `status`:
+     *     - `valid`: the act exists and is in force on `at`, and the cited provision (if any) exists in
+     *       the version in force then;
+     *     - `not_in_force`: the act exists but is not in force on `at` (`effectivity` gives the dates);
+     *     - `provision_not_found`: the act is in force but the provision does not exist on `at`, or
+     *       its text is only "zrušeno" (`nearest_provisions` lists existing neighbours);
+     *     - `document_not_found`: no act with that number in the collection;
+     *     - `ambiguous`: a name or back reference that means several acts (`candidates`);
+     *     - `unverified`: the act is in force, but the source holds no text of that day, so the
+     *       provision cannot be checked (`text_unavailable` says why and links the official text).
+     *
+     *     A list or range (`§ 52 a 53 ZP`, `§§ 52 až 55`) gives one entry per provision (the ends of
+     *     a range), each with the span of the whole expression. Offsets are UTF-16 code units, as the
+     *     document endpoint's `text_offset`.
+     *
+     *     Costs 1 unit up to 10 citations found, +1 per further 10 begun (a text with none costs 1);
+     *     needs the `read` scope. `text` is 1–64,000 characters; a longer one, a missing one, an `at`
+     *     that is not a date or an unknown field is a 400 naming the field; a body that is not JSON is
+     *     a 400 (or 415 without `Content-Type: application/json`).
+     *
+     */
+    post: operations['checkCitations'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/legal/documents/{id}': {
     parameters: {
       query?: never;
@@ -623,6 +668,104 @@ export interface components {
     };
     /** @enum {string} */
     ChangeKind: 'document.created' | 'document.version_added' | 'document.status_changed' | 'document.updated' | 'relation.created';
+    Citation: {
+      /** @description The acts an `ambiguous` citation may mean, with their status on `at`. */
+      candidates: components['schemas']['CitationCandidate'][];
+      /**
+       * @description How the act was named.
+       * @enum {string}
+       */
+      cited_as: 'number' | 'abbreviation' | 'name' | 'back_reference';
+      /** @description The act the citation means on `at`; null when not found or ambiguous. */
+      document: components['schemas']['CitationDocument'] | null;
+      /** @description The act's effectivity on `at`; null when no act was chosen. */
+      effectivity: null | {
+        /** Format: date */
+        effective_from: string | null;
+        /** Format: date */
+        effective_to: string | null;
+        status: components['schemas']['EffStatus'];
+      };
+      /** @description UTF-16 offset just past its last character. */
+      end: number;
+      links: {
+        /** @description The document endpoint. */
+        document: string | null;
+        /** @description The act's version on `at` at e-Sbírka, the official source. */
+        e_sbirka: string | null;
+        /** @description The provision endpoint, /v1/legal/documents/{id}/provisions/{provision}. */
+        provision: string | null;
+      };
+      /** @description For `provision_not_found`, existing provisions next to the cited one. */
+      nearest_provisions: {
+        id: string;
+        label: string;
+      }[];
+      /** @description The cited provision (ids as the provisions endpoint makes them), or null when the act is cited as a whole. */
+      provision: null | {
+        /** @description Whether it exists (not only as "zrušeno") on `at`; null when not checked. */
+        exists: boolean | null;
+        /** @example par_52/odst_1/pism_g */
+        id: string;
+        /** @example § 52 odst. 1 písm. g) */
+        label: string;
+        /** @description Its text on `at` is only "zrušeno". */
+        repealed: boolean;
+      };
+      /** @description UTF-16 offset of its first character. */
+      start: number;
+      status: components['schemas']['CitationStatus'];
+      /** @description One line saying what was found, for a person or a model to act on. */
+      summary: string;
+      /** @description The citation as written (the whole expression of a list or range). */
+      text: string;
+      /** @description For `unverified`, why the provision could not be checked. */
+      text_unavailable: null | {
+        message: string;
+        reason: string;
+        source_url: string | null;
+      };
+    };
+    CitationCandidate: {
+      doc_number: string;
+      doc_type: string;
+      id: string;
+      natural_key: string;
+      status: components['schemas']['EffStatus'];
+      title: string;
+    };
+    CitationCheck: {
+      /** Format: date */
+      at: string;
+      citations: components['schemas']['Citation'][];
+      /** @description How many citations have each status. */
+      counts: {
+        ambiguous: number;
+        document_not_found: number;
+        not_in_force: number;
+        provision_not_found: number;
+        unverified: number;
+        valid: number;
+      };
+    };
+    CitationCheckRequest: {
+      /**
+       * Format: date
+       * @description The day to check on, YYYY-MM-DD (default: today, UTC).
+       */
+      at?: string;
+      /** @description The text to check, up to 64,000 characters. */
+      text: string;
+    };
+    CitationDocument: {
+      doc_number: string;
+      doc_type: string;
+      id: string;
+      natural_key: string;
+      title: string;
+    };
+    /** @enum {string} */
+    CitationStatus: 'valid' | 'not_in_force' | 'provision_not_found' | 'document_not_found' | 'ambiguous' | 'unverified';
     /** Format: date */
     Date: string | null;
     /** @enum {string} */
@@ -1876,6 +2019,46 @@ export interface operations {
       405: components['responses']['MethodNotAllowed'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  checkCitations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CitationCheckRequest'];
+      };
+    };
+    responses: {
+      /** @description The citations found, in order of position. */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: components['schemas']['CitationCheck'];
+          };
+        };
+      };
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      405: components['responses']['MethodNotAllowed'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
     };
   };

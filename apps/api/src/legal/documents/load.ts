@@ -55,51 +55,59 @@ export async function loadSections(db: Database, documentId: string): Promise<un
   return rows[0]?.sections ?? [];
 }
 
-export async function loadVersions(db: Database, documentId: string): Promise<VersionMeta[]> {
-  const rows = await db.query<{
-    version: number;
-    valid_from: Date;
-    valid_to: Date | null;
-    kind: string;
-    amended_by: string | null;
-    amended_by_key: string | null;
-    text_sha256: string | null;
-    text_chars: number | null;
-    has_text: boolean;
-    text_is_current: boolean;
-    text_omitted: string | null;
-    valid_from_inferred_from: string | null;
-    source_date: Date | null;
-    has_tree: boolean;
-  }>(
-    `SELECT version, valid_from, valid_to, kind, amended_by, amended_by_key, text_sha256, text_chars,
+/** A `document_version` row as the version queries select it (dates as Date or ISO text). */
+export interface VersionRow {
+  version: number;
+  valid_from: Date | string;
+  valid_to: Date | string | null;
+  kind: string;
+  amended_by: string | null;
+  amended_by_key: string | null;
+  text_sha256: string | null;
+  text_chars: number | null;
+  has_text: boolean;
+  text_is_current: boolean;
+  text_omitted: string | null;
+  valid_from_inferred_from: string | null;
+  source_date: Date | string | null;
+  has_tree: boolean;
+}
+
+/** The columns of a VersionRow, for queries that read versions of several documents at once. */
+export const VERSION_COLUMNS = `version, valid_from, valid_to, kind, amended_by, amended_by_key, text_sha256, text_chars,
             (text IS NOT NULL) AS has_text, text_is_current, text_omitted, valid_from_inferred_from, source_date,
-            (provisions IS NOT NULL) AS has_tree
+            (provisions IS NOT NULL) AS has_tree`;
+
+export function versionFromRow(r: VersionRow): VersionMeta {
+  const validFrom = toDate(r.valid_from)!;
+  const validTo = toDate(r.valid_to);
+  const sourceDate = toDate(r.source_date);
+  const asOf = textAsOf(formatIsoDate(validFrom), validTo && formatIsoDate(validTo), sourceDate && formatIsoDate(sourceDate));
+  return {
+    version: r.version,
+    validFrom,
+    validTo,
+    kind: r.kind,
+    amendedBy: r.amended_by,
+    amendedByKey: r.amended_by_key,
+    textSha256: r.text_sha256,
+    textChars: r.text_chars,
+    hasText: r.has_text || r.text_is_current,
+    textIsCurrent: r.text_is_current,
+    textOmitted: r.text_omitted,
+    validFromInferredFrom: inferredFrom(r.valid_from_inferred_from),
+    textAsOf: toDate(asOf)!,
+    hasTree: r.has_tree,
+  };
+}
+
+export async function loadVersions(db: Database, documentId: string): Promise<VersionMeta[]> {
+  const rows = await db.query<VersionRow>(
+    `SELECT ${VERSION_COLUMNS}
      FROM document_version WHERE document_id = $1 ORDER BY valid_from, version`,
     [documentId],
   );
-  return rows.map((r) => {
-    const validFrom = toDate(r.valid_from)!;
-    const validTo = toDate(r.valid_to);
-    const sourceDate = toDate(r.source_date);
-    const asOf = textAsOf(formatIsoDate(validFrom), validTo && formatIsoDate(validTo), sourceDate && formatIsoDate(sourceDate));
-    return {
-      version: r.version,
-      validFrom,
-      validTo,
-      kind: r.kind,
-      amendedBy: r.amended_by,
-      amendedByKey: r.amended_by_key,
-      textSha256: r.text_sha256,
-      textChars: r.text_chars,
-      hasText: r.has_text || r.text_is_current,
-      textIsCurrent: r.text_is_current,
-      textOmitted: r.text_omitted,
-      validFromInferredFrom: inferredFrom(r.valid_from_inferred_from),
-      textAsOf: toDate(asOf)!,
-      hasTree: r.has_tree,
-    };
-  });
+  return rows.map(versionFromRow);
 }
 
 /** DATE arrives as a Date (pg) or, from some queries, as text; normalise to a UTC midnight Date. */

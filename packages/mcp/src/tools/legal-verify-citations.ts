@@ -1,0 +1,59 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import type { ApiClient } from '../api-client';
+import { renderCitationCheck, type CitationCheckView } from '../render/citations';
+import { at, failure, READ_ONLY, success } from './shared';
+
+export const LEGAL_VERIFY_CITATIONS = 'legal_verify_citations';
+const TITLE = 'Verify the Czech legal citations in a text';
+/** The API's limit on `text` (POST /v1/legal/citations). */
+const MAX_TEXT = 64_000;
+
+const STATUSES = ['valid', 'not_in_force', 'provision_not_found', 'document_not_found', 'ambiguous', 'unverified'] as const;
+
+const description = [
+  'Run this before relying on any Czech legal citation you wrote or were given (a draft, an answer, a filing): it finds every citation in the text and checks it against the Collection of Laws (POST /v1/legal/citations).',
+  'It reads "zákon č. 89/2012 Sb.", "89/2012 Sb.", "§ 2079 zákona č. 89/2012 Sb.", "§ 52 písm. g) zákoníku práce", "§ 55 odst. 1 ZP", "čl. 1 odst. 2 Ústavy", lists and ranges ("§§ 52 až 55", "odst. 1 a 2"), the usual abbreviations (OZ, ZP, o. s. ř., tr. ř., ZOK, InsZ, ZDPH, …) and short names in any case, with or without diacritics.',
+  `Each citation gets a status: ${STATUSES.join(', ')}. Only "valid" means the act is in force on \`at\` and the cited provision exists then; fix or flag anything else (nearest_provisions and candidates help).`,
+  '`at` is a date YYYY-MM-DD (default: today, UTC): check a citation as of the day the text speaks of.',
+  `Costs 1 unit per 10 citations found (at least 1). \`text\`: up to ${MAX_TEXT} characters; split a longer text.`,
+].join('\n');
+
+const citation = z.looseObject({
+  text: z.string(),
+  start: z.number(),
+  end: z.number(),
+  status: z.enum(STATUSES),
+  summary: z.string(),
+  document: z.looseObject({ id: z.string(), natural_key: z.string(), doc_number: z.string() }).nullable(),
+  provision: z.looseObject({ id: z.string(), label: z.string() }).nullable(),
+  candidates: z.array(z.looseObject({ natural_key: z.string() })),
+  nearest_provisions: z.array(z.looseObject({ id: z.string(), label: z.string() })),
+  links: z.looseObject({ document: z.string().nullable(), provision: z.string().nullable(), e_sbirka: z.string().nullable() }),
+});
+
+export function registerLegalVerifyCitations(server: McpServer, client: ApiClient): void {
+  server.registerTool(
+    LEGAL_VERIFY_CITATIONS,
+    {
+      title: TITLE,
+      description,
+      inputSchema: {
+        text: z.string().min(1).max(MAX_TEXT).describe('The text whose citations to check (1–64,000 characters).'),
+        at: at.optional(),
+      },
+      outputSchema: {
+        at: z.string(),
+        counts: z.record(z.string(), z.number()),
+        citations: z.array(citation),
+        request_id: z.string().nullable(),
+      },
+      annotations: { ...READ_ONLY, title: TITLE },
+    },
+    async (args, extra) => {
+      const res = await client.post<CitationCheckView>('/v1/legal/citations', { text: args.text, at: args.at }, extra.signal);
+      if (!res.ok) return failure(res.failure);
+      return success({ ...res.data, request_id: res.requestId }, renderCitationCheck(res.data, res.requestId));
+    },
+  );
+}
