@@ -6,6 +6,7 @@ import { registerLegalChanges } from './tools/legal-changes';
 import { registerLegalGetDocument } from './tools/legal-get-document';
 import { registerLegalGetEffectivity } from './tools/legal-get-effectivity';
 import { registerLegalGetRelations } from './tools/legal-get-relations';
+import { registerLegalProvisions } from './tools/legal-provisions';
 import { registerLegalSearch } from './tools/legal-search';
 import { registerServiceUsage } from './tools/service-usage';
 import { CITATION_GUIDANCE } from './tools/shared';
@@ -33,7 +34,7 @@ export interface CreateMcpServerOptions {
 /** Sent to the host at initialize; hosts show it to the model as guidance for the whole server. */
 const INSTRUCTIONS = [
   "Tools over the Legal Documents Data API (Czech law as data). Every call is a real request metered in units against the user's API key.",
-  'Typical flow: legal_search → legal_get_document (add include ["text"] only when the wording is needed) → legal_get_effectivity / legal_get_relations.',
+  'Typical flow: legal_search → legal_get_document (metadata) → legal_table_of_contents → legal_get_provision for the wording of one § (not the whole text) → legal_provision_history / legal_compare_versions for what changed, legal_get_effectivity / legal_get_relations for status and links.',
   'Prefer mode "fulltext" (1 unit); use "hybrid" (2 units) when fulltext finds nothing.',
   CITATION_GUIDANCE,
 ].join('\n');
@@ -54,6 +55,7 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
   registerLegalGetDocument(server, client);
   registerLegalGetEffectivity(server, client);
   registerLegalGetRelations(server, client);
+  registerLegalProvisions(server, client);
   registerLegalChanges(server, client);
   registerServiceUsage(server, client);
   // The SDK's registerTool declares `tools.listChanged: true`; the tool list is fixed and
