@@ -112,7 +112,7 @@ describe('npm start (embedded defaults)', () => {
       new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }),
     );
     try {
-      expect((await client.listTools()).tools).toHaveLength(6);
+      expect((await client.listTools()).tools).toHaveLength(11);
       const result = await client.callTool({ name: 'legal_get_document', arguments: { id: 'sb/2091/1' } });
       expect(result.isError).toBeFalsy();
       expect((result.structuredContent as { document: { natural_key: string } }).document.natural_key).toBe('sb/2091/1');

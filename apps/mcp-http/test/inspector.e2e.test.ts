@@ -25,16 +25,20 @@ describe('the MCP Inspector CLI over HTTP', () => {
     return JSON.parse(stdout) as Record<string, unknown>;
   };
 
-  it('lists the seven tools with their annotations', async () => {
+  it('lists the tools with their annotations', async () => {
     const listed = (await inspect('--method', 'tools/list')) as {
       tools: Array<{ name: string; annotations?: { readOnlyHint?: boolean } }>;
     };
     expect(listed.tools.map((t) => t.name).sort()).toEqual([
       'legal_changes',
+      'legal_compare_versions',
       'legal_get_document',
       'legal_get_effectivity',
+      'legal_get_provision',
       'legal_get_relations',
+      'legal_provision_history',
       'legal_search',
+      'legal_table_of_contents',
       'legal_verify_citations',
       'service_usage',
     ]);

@@ -37,7 +37,7 @@ async function withMcp<T>(key: string, fn: (m: McpSession) => Promise<T>): Promi
 }
 
 describe('tools over Streamable HTTP', () => {
-  it('lists the same seven tools as the stdio server, each annotated read-only', async () => {
+  it('lists the same tools as the stdio server, each annotated read-only', async () => {
     const { key } = await stack.api.newKey();
     // The stdio server's list, from the same package, through the SDK's in-memory transport.
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

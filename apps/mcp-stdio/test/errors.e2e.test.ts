@@ -124,7 +124,7 @@ describe('a 400 from the api: the input was invalid, never "retry later"', () =>
 describe('configuration and transport', () => {
   it('without SERVICE_API_KEY the server starts, lists its tools, and every call names the variable', async () => {
     await withMcp({ SERVICE_BASE_URL: api.url }, async (m) => {
-      expect((await m.client.listTools()).tools).toHaveLength(7);
+      expect((await m.client.listTools()).tools).toHaveLength(11);
       for (const [name, args] of [
         ['service_usage', {}],
         ['legal_search', { q: 'zákon' }],

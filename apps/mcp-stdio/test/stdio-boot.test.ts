@@ -56,7 +56,7 @@ it('writes nothing but JSON-RPC 2.0 messages to stdout', async () => {
     expect('result' in msg || 'error' in msg || typeof msg.method === 'string').toBe(true);
   }
   expect((byId.get(1)!.result as { serverInfo: { name: string } }).serverInfo.name).toBe('legal-data');
-  expect((byId.get(2)!.result as { tools: unknown[] }).tools).toHaveLength(7);
+  expect((byId.get(2)!.result as { tools: unknown[] }).tools).toHaveLength(11);
   const call = byId.get(3)!.result as { isError: boolean; content: { text: string }[] };
   expect(call.isError).toBe(true);
   expect(call.content[0].text).toMatch(/SERVICE_API_KEY/);

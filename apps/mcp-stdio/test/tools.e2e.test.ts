@@ -1,4 +1,5 @@
 import { CHANGE_KINDS } from '@dp/core';
+import { PROVISIONS_DOC } from '@dp/testing';
 import {
   assertBuilt,
   AMENDING_DOC,
@@ -36,9 +37,11 @@ async function unitsOf(name: string, args: Record<string, unknown> = {}) {
 }
 
 describe('tool list', () => {
-  it('has exactly the six tools of spec 4.3 and the citation check (#26), with their argument names, all read-only', async () => {
+  it('has exactly the tools of spec 4.3, the provisions issue and the citation check, with their argument names, all read-only', async () => {
     const { tools } = await mcp.client.listTools();
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
+    const args = (name: string) => Object.keys(byName[name].inputSchema.properties ?? {});
+    const required = (name: string) => byName[name].inputSchema.required ?? [];
     expect(Object.keys(byName).sort()).toEqual(
       [
         'legal_changes',
@@ -47,11 +50,18 @@ describe('tool list', () => {
         'legal_get_relations',
         'legal_search',
         'service_usage',
+        'legal_table_of_contents',
+        'legal_get_provision',
+        'legal_provision_history',
+        'legal_compare_versions',
         'legal_verify_citations',
       ].sort(),
     );
-    const args = (name: string) => Object.keys(byName[name].inputSchema.properties ?? {});
-    const required = (name: string) => byName[name].inputSchema.required ?? [];
+    expect(args('legal_get_provision')).toEqual(expect.arrayContaining(['id', 'provision', 'at']));
+    expect(required('legal_get_provision')).toEqual(['id', 'provision']);
+    expect(required('legal_compare_versions')).toEqual(['id', 'from', 'to']);
+    // The section-heading dump is gone from legal_get_document: the table of contents pages it.
+    expect(JSON.stringify(byName.legal_get_document.inputSchema)).not.toContain('"sections"');
     expect(args('legal_search')).toEqual(expect.arrayContaining(['q', 'mode', 'filters', 'at']));
     expect(required('legal_search')).toEqual(['q']);
     expect(args('legal_get_document')).toEqual(expect.arrayContaining(['id', 'at', 'include']));
@@ -88,7 +98,7 @@ describe('tool list', () => {
 
 describe('each tool is one metered request, charged like REST', () => {
   it('legal_get_document: 1 unit, citation data and bounded, paged text', async () => {
-    const { result, units } = await unitsOf('legal_get_document', { id: LONG_DOC, include: ['text', 'sections'] });
+    const { result, units } = await unitsOf('legal_get_document', { id: LONG_DOC, include: ['text', 'versions'] });
     expect(result.isError).toBeFalsy();
     expect(units).toBe(1);
     const sc = result.structuredContent as {
@@ -292,5 +302,45 @@ describe('arguments are checked before a unit is spent', () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/legal_search/);
     expect(units).toBe(0);
+  });
+});
+
+describe('provision tools (each one metered GET)', () => {
+  it('legal_table_of_contents lists the provisions of the version in force on the day, one unit', async () => {
+    const { result, units } = await unitsOf('legal_table_of_contents', { id: PROVISIONS_DOC, at: '2012-06-01' });
+    expect(result.isError).toBeFalsy();
+    expect(units).toBe(1);
+    const ids = (result.structuredContent as { provisions: { id: string }[] }).provisions.map((p) => p.id);
+    expect(ids).toEqual(expect.arrayContaining(['par_1', 'par_1/odst_2', 'par_2/pism_b']));
+    expect(ids).not.toContain('par_3');
+    expect(textOf(result)).toContain('par_2/pism_b');
+  });
+
+  it('legal_get_provision gives the wording of one provision on a day and how to cite it', async () => {
+    const old = await mcp.call('legal_get_provision', { id: PROVISIONS_DOC, provision: 'par_1/odst_2', at: '2012-06-01' });
+    expect(old.isError).toBeFalsy();
+    expect((old.structuredContent as { provision: { text: string } }).provision.text).toContain('jednou ročně');
+    expect(textOf(old)).toContain('§ 1 odst. 2 zákona č. 9903/2010 Sb., ve znění účinném ke dni 1. 6. 2012');
+    const now = await mcp.call('legal_get_provision', { id: PROVISIONS_DOC, provision: 'par_1/odst_2' });
+    expect((now.structuredContent as { provision: { text: string } }).provision.text).toContain('dvakrát ročně');
+    const missing = await mcp.call('legal_get_provision', { id: PROVISIONS_DOC, provision: 'par_3', at: '2012-06-01' });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toMatch(/not_found|404/);
+  });
+
+  it('legal_provision_history and legal_compare_versions say when and what changed', async () => {
+    const history = await mcp.call('legal_provision_history', { id: PROVISIONS_DOC, provision: 'par_1' });
+    expect(history.isError).toBeFalsy();
+    const entries = (history.structuredContent as { history: { version: number; change: string }[] }).history;
+    expect(entries.map((h) => [h.version, h.change])).toEqual([
+      [1, 'added'],
+      [2, 'changed'],
+    ]);
+    const diff = await mcp.call('legal_compare_versions', { id: PROVISIONS_DOC, from: '2012-06-01', to: '2016-06-01' });
+    expect(diff.isError).toBeFalsy();
+    const d = diff.structuredContent as { added: { id: string }[]; changed: { id: string }[] };
+    expect(d.added.map((a) => a.id)).toContain('par_3');
+    expect(d.changed.map((c) => c.id)).toEqual(expect.arrayContaining(['par_1', 'par_2']));
+    expect(textOf(diff)).toMatch(/\+«dvakrát»|\+«dvakrát/);
   });
 });

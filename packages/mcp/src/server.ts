@@ -6,6 +6,7 @@ import { registerLegalChanges } from './tools/legal-changes';
 import { registerLegalGetDocument } from './tools/legal-get-document';
 import { registerLegalGetEffectivity } from './tools/legal-get-effectivity';
 import { registerLegalGetRelations } from './tools/legal-get-relations';
+import { registerLegalProvisions } from './tools/legal-provisions';
 import { registerLegalSearch } from './tools/legal-search';
 import { registerLegalVerifyCitations } from './tools/legal-verify-citations';
 import { registerServiceUsage } from './tools/service-usage';
@@ -34,7 +35,7 @@ export interface CreateMcpServerOptions {
 /** Sent to the host at initialize; hosts show it to the model as guidance for the whole server. */
 const INSTRUCTIONS = [
   "Tools over the Legal Documents Data API (Czech law as data). Every call is a real request metered in units against the user's API key.",
-  'Typical flow: legal_search → legal_get_document (add include ["text"] only when the wording is needed) → legal_get_effectivity / legal_get_relations.',
+  'Typical flow: legal_search → legal_get_document (metadata) → legal_table_of_contents → legal_get_provision for the wording of one § (not the whole text) → legal_provision_history / legal_compare_versions for what changed, legal_get_effectivity / legal_get_relations for status and links.',
   'Prefer mode "fulltext" (1 unit); use "hybrid" (2 units) when fulltext finds nothing.',
   "Before relying on a Czech legal citation (yours or the user's), run legal_verify_citations on the text.",
   CITATION_GUIDANCE,
@@ -56,6 +57,7 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
   registerLegalGetDocument(server, client);
   registerLegalGetEffectivity(server, client);
   registerLegalGetRelations(server, client);
+  registerLegalProvisions(server, client);
   registerLegalChanges(server, client);
   registerServiceUsage(server, client);
   registerLegalVerifyCitations(server, client);

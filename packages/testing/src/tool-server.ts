@@ -13,6 +13,29 @@ import { testConfig } from './test-config';
 export const LONG_DOC = 'sb/2001/9901';
 export const AMENDING_DOC = 'sb/2005/9902';
 export const LONG_TEXT_CHARS = 45_000;
+/** An act with two versions whose texts the source holds, for the provision tools. */
+export const PROVISIONS_DOC = 'sb/2010/9903';
+
+const PROVISIONS_V1 = [
+  '# Zákon o zkušebních ustanoveních',
+  '',
+  '##### § 1',
+  '',
+  '(1) Tento zákon upravuje zkoušky.',
+  '',
+  '(2) Zkouška se koná jednou ročně.',
+  '',
+  '##### § 2',
+  '',
+  'Zkoušejícím je',
+  '',
+  '- a) učitel,',
+  '- b) ředitel.',
+  '',
+].join('\n');
+const PROVISIONS_V2 =
+  PROVISIONS_V1.replace('jednou ročně', 'dvakrát ročně').replace('- b) ředitel.', '- b) ředitel,\n- c) inspektor.') +
+  '\n##### § 3\n\nTento zákon nabývá účinnosti dnem vyhlášení.\n';
 
 function longText(): string {
   const head = '# Zákon o zkušebních dokumentech\n\n## § 1\n\n';
@@ -56,6 +79,29 @@ const RECORDS = [
     text: '# Novela\n\nZákon č. 9901/2001 Sb. se mění takto.',
     versions: [{ version: 1, valid_from: '2006-01-01', valid_to: null, kind: 'bootstrap', text_is_current: true }],
     relations: [{ type: 'amends', target: LONG_DOC, target_doc_number: '9901/2001 Sb.', methods: ['text-pattern'] }],
+  },
+  {
+    id: 'SB-2010-9903',
+    natural_key: PROVISIONS_DOC,
+    doc_number: '9903/2010 Sb.',
+    title: 'Zákon o zkušebních ustanoveních',
+    doc_type: 'act',
+    dates: { published: '2010-01-10', effective_from: '2010-02-01', current_version_from: '2015-01-01' },
+    effectivity: { status: 'in_force' },
+    text: PROVISIONS_V2,
+    versions: [
+      { version: 1, valid_from: '2010-02-01', valid_to: '2015-01-01', kind: 'bootstrap', text: PROVISIONS_V1, source_date: '2010-02-01' },
+      {
+        version: 2,
+        valid_from: '2015-01-01',
+        valid_to: null,
+        kind: 'amendment',
+        amended_by: '9902/2005 Sb.',
+        amended_by_key: AMENDING_DOC,
+        text_is_current: true,
+        source_date: '2015-01-01',
+      },
+    ],
   },
 ];
 

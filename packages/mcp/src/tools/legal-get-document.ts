@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { DOC_TYPES, DOCUMENT_INCLUDES, EFF_STATUSES } from '@dp/core/vocab';
+import { DOC_TYPES, EFF_STATUSES, type DocumentInclude } from '@dp/core/vocab';
 import { z } from 'zod';
 import type { ApiClient } from '../api-client';
 import { nextTextHint, renderDocument, type DocumentView } from '../render/document';
@@ -8,12 +8,15 @@ import { at, CITATION_GUIDANCE, documentId, documentPath, failure, MAX_TEXT_CHAR
 export const LEGAL_GET_DOCUMENT = 'legal_get_document';
 const TITLE = 'Get a legal document';
 
+/** Every include but the whole list of section headings, which legal_table_of_contents pages instead. */
+const MCP_DOCUMENT_INCLUDES = ['text', 'versions', 'relations', 'effectivity'] as const satisfies readonly DocumentInclude[];
+
 const description = [
   'Read one legal document (GET /v1/legal/documents/{id}); costs 1 unit.',
-  'Use it after legal_search (or with a known natural key such as "sb/2012/89") to read metadata, the text, sections, versions, relations or effectivity of a document.',
+  'Use it after legal_search (or with a known natural key such as "sb/2012/89") to read metadata, the text, versions, relations or effectivity of a document.',
   '`at` (YYYY-MM-DD) shows the document as it stood that day: the version with valid_from <= at < valid_to. A date before the first version is an error "not yet published".',
-  `\`include\` is a list of: ${DOCUMENT_INCLUDES.join(', ')}; the default is metadata only. Ask for "text" only when you need the wording.`,
-  `Text is returned in pages of at most ${MAX_TEXT_CHARS} characters: \`text_offset\` (default 0) and \`text_limit\` (1–${MAX_TEXT_CHARS}) map to the API's own paging parameters; when the text is cut, the result says exactly which text_offset to pass next. Use "sections" first to find the offset of the part you need.`,
+  `\`include\` is a list of: ${MCP_DOCUMENT_INCLUDES.join(', ')}; the default is metadata only. Ask for "text" only when you need the wording of a whole act; for one provision use legal_get_provision, and for the structure legal_table_of_contents (paged; this tool no longer dumps every section heading).`,
+  `Text is returned in pages of at most ${MAX_TEXT_CHARS} characters: \`text_offset\` (default 0) and \`text_limit\` (1–${MAX_TEXT_CHARS}) map to the API's own paging parameters; when the text is cut, the result says exactly which text_offset to pass next. Use legal_table_of_contents first to find the part you need.`,
   `doc_type values: ${DOC_TYPES.join(', ')}. status (eff_status) values: ${EFF_STATUSES.join(', ')}.`,
   CITATION_GUIDANCE,
 ].join('\n');
@@ -56,10 +59,10 @@ export function registerLegalGetDocument(server: McpServer, client: ApiClient): 
         id: documentId,
         at: at.optional(),
         include: z
-          .array(z.enum(DOCUMENT_INCLUDES))
-          .max(DOCUMENT_INCLUDES.length)
+          .array(z.enum(MCP_DOCUMENT_INCLUDES))
+          .max(MCP_DOCUMENT_INCLUDES.length)
           .optional()
-          .describe(`Parts to add: ${DOCUMENT_INCLUDES.join(', ')}.`),
+          .describe(`Parts to add: ${MCP_DOCUMENT_INCLUDES.join(', ')}.`),
         text_offset: z.number().int().min(0).optional().describe('Character offset of the text page (API parameter text_offset).'),
         text_limit: z
           .number()
