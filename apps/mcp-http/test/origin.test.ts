@@ -1,5 +1,6 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ConfigError, loadConfig } from '@dp/core';
+import { TOOL_NAMES } from '@dp/mcp';
 import { originPolicy } from '../src/origin';
 import { connectMcp, serveMcpHttp, startStack, type Stack } from './helpers';
 
@@ -64,9 +65,9 @@ describe('Origin (DNS rebinding protection)', () => {
   });
 
   it('serves clients without Origin (not browsers) and loopback origins by default, with CORS for the latter', async () => {
-    expect(await listsTools(stack.mcpUrl)).toBe(6);
+    expect(await listsTools(stack.mcpUrl)).toBe(TOOL_NAMES.length);
     for (const origin of ['http://localhost:5173', 'http://127.0.0.1:6274', 'https://[::1]:8443', 'http://localhost:3000']) {
-      expect(await listsTools(stack.mcpUrl, origin)).toBe(6);
+      expect(await listsTools(stack.mcpUrl, origin)).toBe(TOOL_NAMES.length);
       const res = await post(stack.mcpUrl, { Origin: origin, Authorization: `Bearer ${key}` });
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe(origin);
@@ -103,7 +104,7 @@ describe('Origin (DNS rebinding protection)', () => {
   it("allows the product's own public origin by default", async () => {
     const mcp = await serveMcpHttp(stack.api.url, { PUBLIC_BASE_URL: 'https://legal.example.com/' });
     try {
-      expect(await listsTools(mcp.mcpUrl, 'https://legal.example.com')).toBe(6);
+      expect(await listsTools(mcp.mcpUrl, 'https://legal.example.com')).toBe(TOOL_NAMES.length);
       for (const origin of ['http://legal.example.com', 'https://legal.example.com:8443', 'https://legal.example.com.evil.example']) {
         expect([origin, (await post(mcp.mcpUrl, { Origin: origin })).status]).toEqual([origin, 403]);
       }
@@ -115,9 +116,9 @@ describe('Origin (DNS rebinding protection)', () => {
   it('MCP_ALLOWED_ORIGINS replaces the default list', async () => {
     const mcp = await serveMcpHttp(stack.api.url, { MCP_ALLOWED_ORIGINS: 'https://app.example.com, http://localhost:6274' });
     try {
-      expect(await listsTools(mcp.mcpUrl, 'https://app.example.com')).toBe(6);
-      expect(await listsTools(mcp.mcpUrl, 'http://localhost:6274')).toBe(6);
-      expect(await listsTools(mcp.mcpUrl)).toBe(6); // no Origin: not a browser
+      expect(await listsTools(mcp.mcpUrl, 'https://app.example.com')).toBe(TOOL_NAMES.length);
+      expect(await listsTools(mcp.mcpUrl, 'http://localhost:6274')).toBe(TOOL_NAMES.length);
+      expect(await listsTools(mcp.mcpUrl)).toBe(TOOL_NAMES.length); // no Origin: not a browser
       for (const origin of ['http://localhost:3000', 'http://127.0.0.1:6274', 'https://evil.example']) {
         expect([origin, (await post(mcp.mcpUrl, { Origin: origin })).status]).toEqual([origin, 403]);
       }

@@ -11,8 +11,9 @@ export { LEGAL_GET_RELATIONS } from './tools/legal-get-relations';
 export { LEGAL_SEARCH } from './tools/legal-search';
 export { SERVICE_USAGE } from './tools/service-usage';
 export { LEGAL_VERIFY_CITATIONS } from './tools/legal-verify-citations';
+export { LEGAL_COMPARE_VERSIONS, LEGAL_GET_PROVISION, LEGAL_PROVISION_HISTORY, LEGAL_TABLE_OF_CONTENTS } from './tools/legal-provisions';
 
-/** The seven tools, by name: the same list over both transports. */
+/** Every tool, by name: the same list over both transports. */
 export const TOOL_NAMES = [
   'legal_search',
   'legal_get_document',
@@ -21,4 +22,8 @@ export const TOOL_NAMES = [
   'legal_changes',
   'service_usage',
   'legal_verify_citations',
+  'legal_table_of_contents',
+  'legal_get_provision',
+  'legal_provision_history',
+  'legal_compare_versions',
 ] as const;
