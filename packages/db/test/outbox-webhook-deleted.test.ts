@@ -55,22 +55,28 @@ describe('a webhook deleted while a document is written', () => {
     // The deletion is under way (its row lock held, not committed) when the import writes its outbox.
     let commitDeletion = () => {};
     const held = new Promise<void>((resolve) => (commitDeletion = resolve));
+    let deleting = (_xid: string) => {};
+    const deletingXid = new Promise<string>((resolve) => (deleting = resolve));
     const deletion = db.prisma.$transaction(
       async (tx) => {
         await tx.$executeRawUnsafe('DELETE FROM "webhook" WHERE id = $1', id);
+        const [row] = await tx.$queryRawUnsafe<{ xid: string }[]>('SELECT (pg_current_xact_id()::text::bigint % 4294967296)::text AS xid');
+        deleting(row.xid);
         await held;
       },
-      { timeout: 30_000 },
+      { timeout: 90_000 },
     );
+    const xid = await deletingXid;
     const importing = write(db);
-    // The import now waits on the webhook row; the deletion commits.
+    // The import now waits on the deleting transaction (its row lock on the webhook): found by that
+    // transaction's id, so other test files' waits on the same server never count.
     for (let waited = 0; ; waited += 50) {
       const [row] = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity
-         WHERE wait_event_type = 'Lock' AND query LIKE '%webhook%' AND datname = current_database()`,
+        `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'transactionid' AND NOT granted AND transactionid::text = $1`,
+        [xid],
       );
       if (Number(row?.n) > 0) break;
-      if (waited > 20_000) throw new Error('the import never waited on the webhook being deleted');
+      if (waited > 60_000) throw new Error('the import never waited on the webhook being deleted');
       await new Promise((r) => setTimeout(r, 50));
     }
     commitDeletion();
