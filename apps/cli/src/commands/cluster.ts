@@ -2,7 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { assertPortFree, freePort, loadConfigOrExit } from '@dp/core';
+import { createServer } from 'node:net';
+import { assertPortFree, loadConfigOrExit } from '@dp/core';
 import { applyMigrations, createDatabase } from '@dp/db';
 import { UsageError, type Command } from '../command';
 import { dataPaths, ensureDataDir } from '../database';
@@ -86,6 +87,29 @@ function frontRoutesForProxy(routes: FrontRoutes): Route[] {
   ];
 }
 
+/** Whether a port can be bound on loopback right now. */
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * Distinct free ports below Linux's ephemeral range (32768 and up): a port the kernel handed out
+ * for binding to 0 may be taken again by any outgoing connection before the app binds it, while
+ * ports below that range are only ever taken on purpose.
+ */
+async function clusterPorts(count: number): Promise<number[]> {
+  const ports: number[] = [];
+  while (ports.length < count) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (!ports.includes(port) && (await bindable(port))) ports.push(port);
+  }
+  return ports;
+}
+
 function caddyOnPath(): boolean {
   return spawnSync('sh', ['-c', 'command -v caddy'], { stdio: 'ignore' }).status === 0;
 }
@@ -131,8 +155,9 @@ export const cluster: Command = {
     }
 
     await assertPortFree(config.PUBLIC_PORT, 'PUBLIC_PORT');
-    const apiPorts = await Promise.all(Array.from({ length: instances }, () => freePort()));
-    const [gatewayPort, portalPort, mcpPort, internalPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    const ports = await clusterPorts(instances + 5);
+    const apiPorts = ports.slice(0, instances);
+    const [gatewayPort, portalPort, mcpPort, internalPort, workerPort] = ports.slice(instances);
     const local = (port: number) => `http://127.0.0.1:${port}`;
     const routes: FrontRoutes = { api: apiPorts.map(local), gateway: local(gatewayPort), portal: local(portalPort), mcp: local(mcpPort) };
 
@@ -163,7 +188,13 @@ export const cluster: Command = {
       { name: 'gateway', script: join(APPS_DIR, 'x402-gateway', 'dist', 'index.js'), port: gatewayPort, readyPath: '/readyz' },
       { name: 'portal', script: join(APPS_DIR, 'portal', 'dist', 'index.js'), port: portalPort, readyPath: '/readyz' },
       { name: 'mcp-http', script: join(APPS_DIR, 'mcp-http', 'dist', 'index.js'), port: mcpPort, readyPath: '/readyz' },
-      { name: 'webhooks', script: join(APPS_DIR, 'webhook-worker', 'dist', 'index.js') },
+      {
+        name: 'webhooks',
+        script: join(APPS_DIR, 'webhook-worker', 'dist', 'index.js'),
+        port: workerPort,
+        readyPath: '/readyz',
+        env: { WEBHOOK_WORKER_PORT: String(workerPort) },
+      },
     ].filter((m) => existsSync(m.script));
 
     // The private balancer: every path (prefix '') to the api instances, on loopback only.
