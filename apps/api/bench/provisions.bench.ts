@@ -11,7 +11,7 @@ import { load } from './autocannon-run';
  * a provision read (20 provisions of the newest version, any depth), the table of contents (first
  * page, and a page from a cursor), the difference between its oldest and newest versions (first
  * page of word runs, and `format=unified`) — then provision reads from 10 connections at once.
- * Targets: provision read p95 ≤ 20 ms, table of contents p95 ≤ 30 ms, diff p95 ≤ 300 ms.
+ * The targets are the provisions issue's; docs/BENCHMARKS.md holds them beside the figures.
  */
 
 function percentile(sorted: number[], p: number): number {

@@ -16,7 +16,8 @@ const INTERVAL_S = 2;
 /**
  * `follow` as an operator runs it: the built CLI against an upstream bare repository that gains
  * commits while it runs, the webhook worker delivering to a receiver. A new upstream commit must
- * reach the receiver within 2 × the interval + 5 s; a broken upstream shows in /readyz and
+ * reach the receiver within the bound the operations issue sets (the timeout asserted below); a
+ * broken upstream shows in /readyz and
  * /metrics and the follower carries on.
  */
 describe('pnpm cli follow', () => {

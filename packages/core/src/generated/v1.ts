@@ -569,7 +569,7 @@ export interface paths {
      *     it are refused with 429 until `Retry-After`, before decoding. When the day's cap (UTC) is reached, the challenge (with or without a payment) comes back with
      *     `error.code = payment_required`, `details.reason = daily_cap_reached` and `Retry-After` (seconds to the next UTC day).
      *     A settled payment presented again for the same URL is a replay even after its `validBefore`;
-     *     an authorization valid for longer than `maxTimeoutSeconds` + 30 s is refused (`authorization_validity_too_long`).
+     *     an authorization valid for longer than `maxTimeoutSeconds` plus the allowed clock skew (`X402_CLOCK_SKEW_SECONDS`) is refused (`authorization_validity_too_long`).
      *     Gateway traffic never appears in `GET /v1/usage`.
      *
      *     **x402 v2** works beside v1 on the same endpoint, for the same price: every 402 also
