@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
-import { closeServer, listenOnLoopback } from '@dp/testing';
+import { CHROMIUM, CHROMIUM_ARGS, closeServer, listenOnLoopback } from '@dp/testing';
 import { createHarness, type Harness } from './harness';
-
-const CHROMIUM = '/usr/bin/chromium';
 
 describe('the rendered reference (/docs) and the landing page (/)', () => {
   let h: Harness;
@@ -46,15 +44,7 @@ describe('the rendered reference (/docs) and the landing page (/)', () => {
     const url = await listenOnLoopback(server);
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: [...CHROMIUM_ARGS],
     });
     try {
       const page = await browser.newPage();

@@ -5,11 +5,20 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { createApi, type Api } from '@dp/api/app';
 import type { Config, SharedState } from '@dp/core';
-import { closeServer, createTestDatabase, createTestState, listenOnLoopback, testConfig, type TestDatabase } from '@dp/testing';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  closeServer,
+  createTestDatabase,
+  createTestState,
+  listenOnLoopback,
+  testConfig,
+  type TestDatabase,
+} from '@dp/testing';
 import { createPortal, type Portal, type PortalDeps } from '../src/app';
 import { createOutboxMailer } from '../src/mail/outbox';
 
-export const CHROMIUM = '/usr/bin/chromium';
+export { CHROMIUM };
 
 export interface BrowserStack {
   db: TestDatabase;
@@ -50,15 +59,7 @@ export async function startBrowserStack(options: { withApi?: boolean; limits?: P
   }
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   return {
     db,

@@ -14,3 +14,4 @@ export * from './eventually';
 export * from './listen';
 export * from './start-product';
 export * from './metrics';
+export * from './chromium';
