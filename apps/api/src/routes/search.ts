@@ -20,7 +20,7 @@ export function searchRouter(ctx: ApiContext): Router {
         (req) => (req.query.mode === 'hybrid' ? 'search.hybrid' : 'search.fulltext'),
         async (req, res) => {
           const { request, cursorFor } = parseSearchQuery(req.query);
-          const page = await searchDocuments(ctx.db, request, request.mode === 'hybrid' ? vector : undefined);
+          const page = await searchDocuments(ctx.db, request, request.mode === 'hybrid' ? vector : undefined, ctx.documents);
           sendSuccess(res, { results: page.results, next_cursor: cursorFor(page.next), has_more: page.next !== null }, 200, {
             mode: request.mode,
             signals: page.signals,

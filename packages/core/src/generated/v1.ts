@@ -1060,11 +1060,28 @@ export interface components {
       /** Format: date */
       published_to?: string;
     };
+    SearchProvision: {
+      /** @description The provision's heading, or its §'s for an odstavec or písmeno. */
+      heading: string | null;
+      /** @description Stable provision id, as the provisions endpoints use it (`par_52/odst_1/pism_g`). */
+      id: string;
+      /** @description As people cite it (`§ 52 odst. 1 písm. g)`). */
+      label: string;
+    };
     SearchResult: {
       doc_number: string;
       doc_type: components['schemas']['DocType'];
       id: string;
       natural_key: string;
+      /** @description The provision the hit points at in the document's current text (#24), or null: the
+       *     provision the query cites with this act ("§ 52 zákoníku práce" → `par_52`), else the
+       *     § or article whose heading the query is ("krádež" → § 205 "Krádež"), else the
+       *     deepest provision holding the snippet's match. The snippet is then cut from that
+       *     provision (at its start for a cited or headed one, around the match otherwise, never
+       *     past the § that holds it). Read it whole at
+       *     `/v1/legal/documents/{id}/provisions/{provision.id}`.
+       *      */
+      provision: null | components['schemas']['SearchProvision'];
       /** @description Relevance within this result list (fulltext: lexical score; hybrid: fused RRF score); not comparable across queries. */
       score: number;
       /** @description Text around the match; matched words wrapped in « and ». `…` marks a cut. */

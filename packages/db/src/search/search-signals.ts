@@ -2,6 +2,7 @@ import { nameKey } from '@dp/core';
 import type { Database } from '../client';
 import type { Prisma } from '../generated/client';
 import { parseProvisions } from '../provisions/parse-provisions';
+import type { ProvisionNode } from '../provisions/provision-tree';
 import { collectionCitation } from '../sync/collection-citation';
 import { amendingTitle, citedNames, cleanName, titleShortNames } from './names-in-titles';
 
@@ -36,6 +37,8 @@ export interface AliasSource {
   citation: string | null;
   /** The current text (Markdown). */
   text: string;
+  /** The current text's provisions when the writer has parsed it already (the sync): not parsed again. */
+  provisions?: readonly Pick<ProvisionNode, 'kind' | 'heading'>[];
 }
 
 /** Headings that tell a topic: a few words, no numbers (as the derived evaluation reads them). */
@@ -63,7 +66,7 @@ export function searchAliasesOf(doc: AliasSource): SearchAlias[] {
   }
   if (!amending) {
     // The parser leaves quoted (amending) text out; section and article headings only.
-    for (const p of parseProvisions(doc.text).provisions) {
+    for (const p of doc.provisions ?? parseProvisions(doc.text).provisions) {
       if ((p.kind !== 'section' && p.kind !== 'article') || !p.heading) continue;
       const h = usableHeading(p.heading);
       if (h) add(doc.naturalKey, 'heading', h);

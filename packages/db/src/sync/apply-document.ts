@@ -331,7 +331,14 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
     const [head = [], ...rest] = chunks(rows);
     await insertDocumentTree(tx, row, head, own);
     for (const chunk of rest) await appendVersions(tx, input.identity.id, chunk);
-    await writeSearchAliases(tx, { id: input.identity.id, naturalKey: key, title: meta.title, citation: meta.citation, text });
+    await writeSearchAliases(tx, {
+      id: input.identity.id,
+      naturalKey: key,
+      title: meta.title,
+      citation: meta.citation,
+      text,
+      provisions: lastReadable?.provisionTree?.nodes,
+    });
     ownEdgesChanged = own.some((r) => r.type === 'repeals');
     await lockCrossDocument(tx);
     // Acts this document is, whose amended documents were synced before it.
@@ -395,6 +402,7 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
         title: meta.title,
         citation: meta.citation,
         text: lastReadable.text ?? '',
+        provisions: lastReadable.provisionTree?.nodes,
       });
     } else if (lastReadable) {
       // Malformed newest file: new text, metadata as it was.
@@ -413,7 +421,16 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
         'SELECT title, citation FROM "document" WHERE id = $1',
         stored.id,
       );
-      if (named) await writeSearchAliases(tx, { id: stored.id, naturalKey: key, title: named.title, citation: named.citation, text });
+      if (named) {
+        await writeSearchAliases(tx, {
+          id: stored.id,
+          naturalKey: key,
+          title: named.title,
+          citation: named.citation,
+          text,
+          provisions: lastReadable.provisionTree?.nodes,
+        });
+      }
     } else {
       // Only unreadable versions: the stored text stays the current readable one.
       await tx.$executeRawUnsafe(

@@ -20,6 +20,9 @@ export function renderSearch(q: string, mode: string, hits: SearchHit[], nextCur
         lines(
           `${i + 1}. ${docLabel(h)}`,
           `   id: ${h.id}${h.doc_type ? ` · ${h.doc_type}` : ''}${h.status ? ` · ${h.status}` : ''}${typeof h.score === 'number' ? ` · score ${h.score.toFixed(3)}` : ''}`,
+          h.provision
+            ? `   in ${h.provision.label}${h.provision.heading ? ` (${h.provision.heading})` : ''}: read it with legal_get_provision (id "${h.id}", provision "${h.provision.id}")`
+            : null,
           h.snippet ? `   ${shorten(h.snippet.replace(/\s+/g, ' '), SNIPPET_CHARS)}` : null,
         ),
       'results',

@@ -15,7 +15,7 @@ const description = [
   `\`filters\`: JSON object with any of doc_type (list of: ${DOC_TYPES.join(', ')}), eff_status (list of: ${EFF_STATUSES.join(', ')}), published_from and published_to (YYYY-MM-DD), is_amending_act (true/false).`,
   '`at` (YYYY-MM-DD, default today): of the generations of one law (a repealed act and its successor of the same title), the one in force that day ranks first; ask with a past date about a past case.',
   'Paginated: `limit` (1–100, default 20) and `cursor` map to the API parameters; pass next_cursor from the previous result as cursor (with the same q, mode, filters and at) for more.',
-  'Results give id, natural_key, doc_number, title, doc_type, status, score and a snippet; read a result with legal_get_document.',
+  'Results give id, natural_key, doc_number, title, doc_type, status, score, a snippet and the provision the hit points at (the one the query cites, whose heading it is, or where the words match); read a result with legal_get_document, or its provision with legal_get_provision.',
   CITATION_GUIDANCE,
 ].join('\n');
 

@@ -1,7 +1,15 @@
 import { Cache, type InvalidationFeed } from '@dp/core';
 import { normalizeDocumentRef, type Database } from '@dp/db';
-import type { ProvisionChanges } from '@dp/db';
-import { loadDocument, loadProvisionChanges, loadProvisionTree, loadVersions, type DocumentMeta, type VersionMeta } from './load';
+import type { ProvisionChanges, ProvisionTree } from '@dp/db';
+import {
+  loadDocument,
+  loadProvisionChanges,
+  loadProvisionTree,
+  loadProvisionTrees,
+  loadVersions,
+  type DocumentMeta,
+  type VersionMeta,
+} from './load';
 import { ProvisionIndex } from './provision-index';
 import type { WordRun } from './provisions';
 import { DocumentViews } from './views';
@@ -80,6 +88,30 @@ export class DocumentCache {
       const tree = await loadProvisionTree(this.db, documentId, version);
       return tree ? new ProvisionIndex(tree) : null;
     });
+  }
+
+  /**
+   * Several versions' trees through the same cache, the missing ones read in one query (a search
+   * page points its hits at provisions: one statement for the page, not one per hit).
+   */
+  treesOf(refs: readonly { documentId: string; version: number }[]): Promise<(ProvisionIndex | null)[]> {
+    const key = (r: { documentId: string; version: number }) => `${r.documentId}\u0000${r.version}`;
+    const found = refs.map((r) => this.trees.get(key(r)));
+    const missing = refs.filter((_, i) => found[i] === undefined);
+    // Each missing tree is a load of the cache's own (joined by concurrent readers, dropped when an
+    // invalidation happens meanwhile); the loads share one query.
+    let batch: Promise<Map<string, ProvisionTree>> | undefined;
+    const loadAll = () => (batch ??= loadProvisionTrees(this.db, missing));
+    return Promise.all(
+      refs.map((r, i) => {
+        const hit = found[i];
+        if (hit !== undefined) return Promise.resolve(hit);
+        return this.trees.fill(key(r), async () => {
+          const tree = (await loadAll()).get(`${r.documentId}|${r.version}`);
+          return tree ? new ProvisionIndex(tree) : null;
+        });
+      }),
+    );
   }
 
   /** What each version of a document changed in its provisions (see loadProvisionChanges). */

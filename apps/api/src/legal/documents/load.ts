@@ -212,6 +212,21 @@ export async function loadProvisionTree(db: Database, documentId: string, versio
   return json ? decodeProvisionTree(json) : null;
 }
 
+/** Stored provision trees of several versions in one query, keyed `documentId|version` (absent: none stored). */
+export async function loadProvisionTrees(
+  db: Database,
+  refs: readonly { documentId: string; version: number }[],
+): Promise<Map<string, ProvisionTree>> {
+  const rows = await db.query<{ document_id: string; version: number; provisions: string }>(
+    `SELECT v.document_id, v.version, v.provisions
+     FROM unnest($1::text[], $2::int[]) AS w (document_id, version)
+     JOIN document_version v ON v.document_id = w.document_id AND v.version = w.version
+     WHERE v.provisions IS NOT NULL`,
+    [refs.map((r) => r.documentId), refs.map((r) => r.version)],
+  );
+  return new Map(rows.map((r) => [`${r.document_id}|${r.version}`, decodeProvisionTree(r.provisions)]));
+}
+
 /** What each version changed against the previous version with a tree, by version. */
 export async function loadProvisionChanges(db: Database, documentId: string): Promise<Map<number, ProvisionChanges>> {
   const rows = await db.query<{ version: number; provision_changes: ProvisionChanges }>(

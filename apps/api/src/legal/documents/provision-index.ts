@@ -1,3 +1,4 @@
+import { nameKey } from '@dp/core';
 import { CONTAINER_KINDS, type ProvisionKind, type ProvisionNode, type ProvisionTree } from '@dp/db';
 
 /** Kinds whose neighbours are each other (a § is followed by the next § or čl., across containers). */
@@ -37,6 +38,8 @@ function segmentKey(id: string): { word: string; value: number } | null {
  */
 export class ProvisionIndex {
   private readonly byId = new Map<string, number>();
+  /** § / čl. headings as search names them (core nameKey) → the first such provision; built when first asked. */
+  private headings: Map<string, number> | undefined;
   /** 1 for a node at the top, 2 for its children, … */
   readonly depth: number[];
 
@@ -55,6 +58,47 @@ export class ProvisionIndex {
 
   get(id: string): ProvisionNode | undefined {
     const i = this.byId.get(id);
+    return i === undefined ? undefined : this.tree.nodes[i];
+  }
+
+  /**
+   * The deepest provision (not a container) whose range holds `offset` of the version's text, or
+   * undefined (the offset lies in the title, the promulgation lines or a container's heading).
+   * Nodes are in document order and nested, so the last one starting at or before the offset
+   * holds it, or one of its ancestors does.
+   */
+  containing(offset: number): ProvisionNode | undefined {
+    const nodes = this.tree.nodes;
+    let lo = 0;
+    let hi = nodes.length - 1;
+    let last = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (nodes[mid].start <= offset) {
+        last = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    let node: ProvisionNode | undefined = last >= 0 ? nodes[last] : undefined;
+    while (node && (offset >= node.end || CONTAINER_KINDS.has(node.kind))) {
+      node = node.parent === null ? undefined : this.get(node.parent);
+    }
+    return node;
+  }
+
+  /** The first § or čl. (in force, else any) whose heading is `key` as core's nameKey writes names. */
+  withHeading(key: string): ProvisionNode | undefined {
+    if (!this.headings) {
+      const headings = new Map<string, number>();
+      this.tree.nodes.forEach((n, i) => {
+        if ((n.kind !== 'section' && n.kind !== 'article') || !n.heading) return;
+        const k = nameKey(n.heading);
+        const seen = headings.get(k);
+        if (k && (seen === undefined || (this.tree.nodes[seen].repealed && !n.repealed))) headings.set(k, i);
+      });
+      this.headings = headings;
+    }
+    const i = this.headings.get(key);
     return i === undefined ? undefined : this.tree.nodes[i];
   }
 

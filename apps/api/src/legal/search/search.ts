@@ -1,11 +1,13 @@
 import { todayUtc, type SearchMode, type V1Schemas } from '@dp/core';
-import type { Database, SqlSession } from '@dp/db';
+import type { Database, ProvisionNode, SqlSession } from '@dp/db';
+import type { ProvisionIndex } from '../documents/provision-index';
 import { fold } from './czech';
 import type { DocumentFilters } from './filters';
 import { DICTIONARY_SIMILARITY } from './fuzzy-terms';
 import { BODY_ONLY_BELOW, lexicalRanking, lexicalTail, MAX_CANDIDATES, type LexicalRanking, type TailKey } from './lexical';
 import { namedDocuments } from './names';
 import { prepareQuery, type PreparedQuery, type Ranked } from './query';
+import { pointAt, pointerOf, provisionsCitedIn, type ProvisionPointer, type ProvisionTrees } from './provision-pointers';
 import { highlight } from './snippet';
 import { HYBRID_DEPTH, trigramRanking } from './trigram-ranking';
 
@@ -68,8 +70,14 @@ const inSearchSession = <T>(db: Database, fn: (s: SqlSession) => Promise<T>) => 
  * 2. the tail: every other lexical match, in the tail order (lexical.ts TailKey), read with a
  *    keyset condition, so it is exact however deep the page.
  * Each page recomputes the ranked part (the cost of a first page), then slices it or reads the tail.
+ * With `trees` (the API's document cache), each hit points at its provision (provision-pointers.ts).
  */
-export async function searchDocuments(db: Database, req: SearchRequest, vector?: VectorRanker): Promise<SearchPage> {
+export async function searchDocuments(
+  db: Database,
+  req: SearchRequest,
+  vector?: VectorRanker,
+  trees?: ProvisionTrees,
+): Promise<SearchPage> {
   const p = prepareQuery(req.q);
   const signals: SearchSignal[] = p.citation ? ['citation'] : [];
   const day = req.at ?? todayUtc();
@@ -80,7 +88,7 @@ export async function searchDocuments(db: Database, req: SearchRequest, vector?:
       const named = await namedDocuments(s, p, req.filters, day);
       const lexical = await lexicalRanking(s, p, req.filters, LEXICAL_DEPTH, MAX_CANDIDATES, day, BODY_ONLY_BELOW, named);
       const { page, next } = await pageOf(s, req, lexical, lexical.ranked, (r) => r.score);
-      return { results: await hydrate(s, page, p.terms), next, signals };
+      return { results: await hydrate(s, page, req.q, p, trees), next, signals };
     });
   }
 
@@ -104,7 +112,7 @@ export async function searchDocuments(db: Database, req: SearchRequest, vector?:
     const { page, next } = await pageOf(s, req, lexical, ranked, (r, position) =>
       position < fused.length ? r.score : 1 / (RRF_K + position + 1),
     );
-    return { results: await hydrate(s, page, p.terms), next, signals };
+    return { results: await hydrate(s, page, req.q, p, trees), next, signals };
   });
 }
 
@@ -195,9 +203,19 @@ async function fuse(
   return [...cited.map((id) => ({ id, score: 1, cited: true })), ...ordered];
 }
 
-/** Loads the page's documents and cuts each snippet where the query matches in the text. */
-async function hydrate(db: SqlSession, page: Ranked[], terms: string[]): Promise<SearchHit[]> {
+/**
+ * Loads the page's documents and cuts each snippet where the query matches in the text; with
+ * `trees`, points each hit at its provision (provision-pointers.ts) and cuts the snippet from it.
+ */
+async function hydrate(
+  db: SqlSession,
+  page: Ranked[],
+  q: string,
+  p: PreparedQuery,
+  trees: ProvisionTrees | undefined,
+): Promise<SearchHit[]> {
   if (!page.length) return [];
+  const terms = p.terms;
   // The most specific (longest) term decides where the snippet is; its first occurrence after the
   // heading is preferred, so the snippet shows the body, not the title again.
   const key = [...terms].filter((t) => t.length >= 3).sort((a, b) => b.length - a.length)[0] ?? null;
@@ -212,16 +230,19 @@ async function hydrate(db: SqlSession, page: Ranked[], terms: string[]): Promise
     pos: number;
     win: string;
     win_start: number;
+    current_version: number | null;
   }>(
     // search_scan / search_lead (the search trigger) are the regions searched, cut at
     // import: strpos on them directly, not on substr(<folded text>, ...), which read 4 bytes per
-    // character from TOAST and walked them (~0.4 ms per hit). The window is cut from the text,
-    // which decompresses only up to it. No length(d.text): on a compressed 1.2 M-character code it
-    // decompresses the whole text (~12 ms); the window is read one character longer instead, which
-    // tells whether the text goes on after it, all the snippet needs to know.
+    // character from TOAST and walked them. The window is cut from the text, which decompresses
+    // only up to it. No length(d.text): on a compressed code it decompresses the whole text; the
+    // window is read one character longer instead, which tells whether the text goes on after it,
+    // all the snippet needs to know. The version whose text d.text is (text_is_current) has the
+    // tree whose offsets are in it; a document without one gets no pointers.
     `SELECT d.id, d.natural_key, d.doc_number, d.title, d.doc_type, d.status, m.pos,
             greatest(1, m.pos - ${SLACK}) AS win_start,
-            substr(d.text, greatest(1, m.pos - ${SLACK}), ${WINDOW + 1}) AS win
+            substr(d.text, greatest(1, m.pos - ${SLACK}), ${WINDOW + 1}) AS win,
+            ${trees ? `(SELECT v.version FROM document_version v WHERE v.document_id = d.id AND v.text_is_current LIMIT 1)` : 'NULL::int'} AS current_version
      FROM "document" d
      CROSS JOIN LATERAL (SELECT CASE WHEN $2::text IS NULL THEN 1 ELSE coalesce(
          nullif(strpos(d.search_scan, ' ' || $2::text), 0) + length(d.title) + ${HEADING},
@@ -231,60 +252,164 @@ async function hydrate(db: SqlSession, page: Ranked[], terms: string[]): Promise
     [page.map((r) => r.id), key],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return page.flatMap((r) => {
+  const found = page.flatMap((r) => {
     const d = byId.get(r.id);
-    if (!d) return [];
-    return [
-      {
-        id: d.id,
-        natural_key: d.natural_key,
-        doc_number: d.doc_number,
-        title: d.title,
-        doc_type: d.doc_type,
-        status: d.status,
-        score: Math.round(Number(r.score) * 10_000) / 10_000,
-        snippet: snippetOf(d.win, Number(d.win_start), Number(d.pos), key, terms),
-      },
-    ];
+    return d ? [{ r, d }] : [];
   });
+  const pointed = trees
+    ? await pointHits(
+        db,
+        found.map(({ d }) => d),
+        q,
+        p,
+        key,
+        trees,
+      )
+    : new Map<string, PointedHit>();
+  return found.map(({ r, d }) => {
+    const at = pointed.get(d.id);
+    return {
+      id: d.id,
+      natural_key: d.natural_key,
+      doc_number: d.doc_number,
+      title: d.title,
+      doc_type: d.doc_type,
+      status: d.status,
+      score: Math.round(Number(r.score) * 10_000) / 10_000,
+      snippet: at?.snippet ?? snippetOf(d.win, Number(d.win_start), Number(d.pos), key, terms),
+      provision: at?.pointer ?? null,
+    };
+  });
+}
+
+interface PointedHit {
+  pointer: ProvisionPointer;
+  snippet: string;
+}
+
+/**
+ * Each hit's provision (provision-pointers.ts) and the snippet cut from it: at the match, inside
+ * the § that holds it; or, for a provision the query cites or whose heading it is, from the
+ * provision's start (read in one more query for the page, only when there is such a hit).
+ */
+async function pointHits(
+  db: SqlSession,
+  rows: readonly { id: string; natural_key: string; win: string; win_start: number; pos: number; current_version: number | null }[],
+  q: string,
+  p: PreparedQuery,
+  key: string | null,
+  trees: ProvisionTrees,
+): Promise<Map<string, PointedHit>> {
+  const withVersion = rows.filter((d) => d.current_version !== null);
+  const indexes = await trees.treesOf(withVersion.map((d) => ({ documentId: d.id, version: Number(d.current_version) })));
+  const cited = provisionsCitedIn(q);
+  const out = new Map<string, PointedHit>();
+  const atStart: { id: string; tree: ProvisionIndex; node: ProvisionNode }[] = [];
+  withVersion.forEach((d, i) => {
+    const tree = indexes[i];
+    if (!tree) return;
+    const winStart = Number(d.win_start);
+    const match = key ? matchIndex(d.win.slice(0, WINDOW), winStart, Number(d.pos), key) : null;
+    const point = pointAt(tree, d.natural_key, cited, p.name, match === null ? null : winStart - 1 + match);
+    if (!point) return;
+    if (point.by !== 'match') {
+      atStart.push({ id: d.id, tree, node: point.node });
+      return;
+    }
+    // The snippet stays inside the § (or čl., příloha) that holds the match.
+    let unit: ProvisionNode | undefined = point.node;
+    while (unit && !tree.isUnit(unit)) unit = unit.parent === null ? undefined : tree.get(unit.parent);
+    const bounds = unit ?? point.node;
+    out.set(d.id, {
+      pointer: pointerOf(tree, point.node),
+      snippet: snippetOf(d.win, winStart, Number(d.pos), key, p.terms, { start: bounds.start, end: bounds.end }),
+    });
+  });
+  if (atStart.length) {
+    const windows = await db.query<{ id: string; win: string }>(
+      `SELECT w.id, substr(d.text, w.start + 1, ${SNIPPET_CHARS + 1}) AS win
+       FROM unnest($1::text[], $2::int[]) AS w (id, start) JOIN "document" d ON d.id = w.id`,
+      [atStart.map((a) => a.id), atStart.map((a) => a.node.start)],
+    );
+    const winOf = new Map(windows.map((w) => [w.id, w.win]));
+    for (const { id, tree, node } of atStart) {
+      const win = winOf.get(id);
+      if (win === undefined) continue;
+      const length = Math.min(SNIPPET_CHARS, node.end - node.start);
+      out.set(id, {
+        pointer: pointerOf(tree, node),
+        snippet: highlight(win.slice(0, length), p.terms, false, length < node.end - node.start),
+      });
+    }
+  }
+  return out;
 }
 
 /**
  * The window as read (up to WINDOW + 1 characters): its extra last character, if present, only
  * says the text continues; the length passed on is then one past the window's end, exactly what
- * cutSnippet needs to add the trailing "…".
+ * cutSnippet needs to add the trailing "…". `within`: the snippet stays inside these offsets of
+ * the text (0-based, end exclusive).
  */
-function snippetOf(read: string, winStart: number, pos: number, key: string | null, terms: string[]): string {
+function snippetOf(
+  read: string,
+  winStart: number,
+  pos: number,
+  key: string | null,
+  terms: string[],
+  within?: { start: number; end: number },
+): string {
   const win = read.slice(0, WINDOW);
   const len = read.length > WINDOW ? winStart + WINDOW : winStart + read.length - 1;
-  return cutSnippet(win, winStart, pos, len, key, terms);
+  return cutSnippet(win, winStart, pos, len, key, terms, within);
 }
 
 /**
- * Folding can lengthen text ("…" -> "..."), so a position in the folded text is at or after the same
- * place in the text, by at most a few hundred characters. The window read from the text starts
- * SLACK characters earlier; here the last occurrence of the key term up to the folded position is
- * the match (or an earlier occurrence of the same term, which serves a snippet as well).
+ * Where the key term matches in the window (an index into it), or null when it does not occur.
+ * Folding can lengthen text ("…" -> "..."), so a position in the folded text is at or after the
+ * same place in the text, by at most a few hundred characters. The window read from the text
+ * starts SLACK characters earlier; the last occurrence of the key term up to the folded position
+ * is the match (or an earlier occurrence of the same term, which serves a snippet as well).
  */
-export function cutSnippet(win: string, winStart: number, pos: number, len: number, key: string | null, terms: string[]): string {
-  let at = Math.min(win.length, pos - winStart);
-  if (key) {
-    const folded = fold(win); // per-character fold of Czech letters keeps offsets
-    let best = -1;
-    const re = new RegExp(`(^|[^a-z0-9])${key}`, 'g');
-    for (let m = re.exec(folded); m; m = re.exec(folded)) {
-      const i = m.index + m[1].length;
-      if (i <= at) best = i;
-      else {
-        if (best < 0) best = i;
-        break;
-      }
+export function matchIndex(win: string, winStart: number, pos: number, key: string): number | null {
+  const at = Math.min(win.length, pos - winStart);
+  const folded = fold(win); // per-character fold of Czech letters keeps offsets
+  let best = -1;
+  const re = new RegExp(`(^|[^a-z0-9])${key}`, 'g');
+  for (let m = re.exec(folded); m; m = re.exec(folded)) {
+    const i = m.index + m[1].length;
+    if (i <= at) best = i;
+    else {
+      if (best < 0) best = i;
+      break;
     }
-    if (best >= 0) at = best;
   }
-  const from = Math.max(0, at - SNIPPET_BEFORE);
-  const to = Math.min(win.length, at + SNIPPET_CHARS - SNIPPET_BEFORE);
-  return highlight(win.slice(from, to), terms, winStart + from > 1, winStart + to - 1 < len);
+  return best >= 0 ? best : null;
+}
+
+/**
+ * The snippet around the match in `win` (which starts at 1-based position `winStart` of the text;
+ * `len` is one past the text's last position known). `within` keeps it inside a provision's
+ * offsets (0-based, end exclusive): no words of the next § in a snippet that points at this one.
+ */
+export function cutSnippet(
+  win: string,
+  winStart: number,
+  pos: number,
+  len: number,
+  key: string | null,
+  terms: string[],
+  within?: { start: number; end: number },
+): string {
+  const at = (key ? matchIndex(win, winStart, pos, key) : null) ?? Math.min(win.length, pos - winStart);
+  // Offsets in the window of the provision's start and end (the window starts at winStart - 1).
+  const lo = within ? Math.max(0, within.start - (winStart - 1)) : 0;
+  const hi = within ? Math.min(win.length, within.end - (winStart - 1)) : win.length;
+  const from = Math.max(lo, at - SNIPPET_BEFORE);
+  const to = Math.min(hi, from + SNIPPET_CHARS, Math.max(at, from) + SNIPPET_CHARS - SNIPPET_BEFORE);
+  const cutBefore = from > lo || (!within && winStart + from > 1);
+  const cutAfter = within ? to < hi || (hi === win.length && winStart + to - 1 < len) : winStart + to - 1 < len;
+  return highlight(win.slice(from, to), terms, cutBefore, cutAfter);
 }
 
 const SNIPPET_BEFORE = 80;
