@@ -9,13 +9,21 @@
  * under new keys up to 100,000 documents and measures again. BENCH_DERIVED=n adds the first n
  * queries of the derived set's tuning half (names, § headings: what the #25 signals look up).
  * BENCH_CLIENTS=8 also measures throughput: that many clients each running the queries one after
- * another (hybrid), requests per second.
+ * another (hybrid), requests per second. Hits point at provisions as over HTTP (BENCH_POINTERS=0: not).
  */
 import { applyMigrations, createDatabase, createScratchDatabase, importCorpusFile, sharedCorpusPath, type Database } from '@dp/db';
 import { loadDerivedQueries, loadQueries } from '../src/eval/run-search-eval';
-import { searchDocuments } from '../src/legal/search/search';
+import { DocumentCache } from '../src/legal/documents/document-cache';
+import { searchDocuments, type SearchRequest } from '../src/legal/search/search';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+
+/**
+ * The search as the route runs it: hits pointed at their provisions through the document cache
+ * (BENCH_POINTERS=0 measures the ranking alone).
+ */
+let trees: DocumentCache | undefined;
+const search = (db: Database, req: SearchRequest) => searchDocuments(db, req, undefined, trees);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -40,7 +48,7 @@ async function throughput(db: Database, label: string, clients: number): Promise
     Array.from({ length: clients }, async (_, c) => {
       for (let i = 0; i < queries.length; i++) {
         const q = queries[(i + c * 7) % queries.length];
-        await searchDocuments(db, { q, mode: 'hybrid', filters: {}, limit: 20, after: null });
+        await search(db, { q, mode: 'hybrid', filters: {}, limit: 20, after: null });
       }
     }),
   );
@@ -53,12 +61,12 @@ async function throughput(db: Database, label: string, clients: number): Promise
 async function measure(db: Database, label: string): Promise<void> {
   const queries = benchQueries();
   for (const mode of ['fulltext', 'hybrid'] as const) {
-    await searchDocuments(db, { q: queries[0], mode, filters: {}, limit: 20, after: null }); // warm-up
+    await search(db, { q: queries[0], mode, filters: {}, limit: 20, after: null }); // warm-up
     const times: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       for (const q of queries) {
         const t = performance.now();
-        await searchDocuments(db, { q, mode, filters: {}, limit: 20, after: null });
+        await search(db, { q, mode, filters: {}, limit: 20, after: null });
         times.push(performance.now() - t);
       }
     }
@@ -156,6 +164,7 @@ async function main(): Promise<void> {
   // Two connections per hybrid search: a pool that serves the clients of the throughput run.
   const poolSize = Math.max(10, 2 * Number(process.env.BENCH_CLIENTS ?? 0));
   const db = scratch ?? (await createDatabase({ url, schema, queryTimeoutMs: 0, poolSize }));
+  if (process.env.BENCH_POINTERS !== '0') trees = new DocumentCache(db);
   try {
     await applyMigrations(db);
     if (process.env.BENCH_SKIP_IMPORT === '1') {
