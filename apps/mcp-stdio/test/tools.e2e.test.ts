@@ -328,6 +328,15 @@ describe('provision tools (each one metered GET)', () => {
     expect(textOf(missing)).toMatch(/not_found|404/);
   });
 
+  it('legal_search points a hit at the provision the query cites, and says how to read it', async () => {
+    const found = await mcp.call('legal_search', { q: '§ 1 odst. 2 zákona č. 9903/2010 Sb.', limit: 1 });
+    expect(found.isError).toBeFalsy();
+    const [hit] = (found.structuredContent as { results: { natural_key: string; provision: { id: string } | null }[] }).results;
+    expect(hit).toMatchObject({ natural_key: PROVISIONS_DOC, provision: { id: 'par_1/odst_2' } });
+    expect(textOf(found)).toContain('in § 1 odst. 2');
+    expect(textOf(found)).toContain('provision "par_1/odst_2"');
+  });
+
   it('legal_provision_history and legal_compare_versions say when and what changed', async () => {
     const history = await mcp.call('legal_provision_history', { id: PROVISIONS_DOC, provision: 'par_1' });
     expect(history.isError).toBeFalsy();

@@ -92,15 +92,15 @@ export async function searchDocuments(
     });
   }
 
-  // The two rankings are independent: they run at the same time on two connections
-  // (the search's latency is the slower one, not the sum).
-  // Both rankings take the documents the query names (names.ts) as candidates: each session looks
-  // them up itself (a small index lookup), so neither waits for a lookup before it starts.
+  // The two rankings are independent: they run at the same time on two connections (the
+  // search's latency is the slower one, not the sum). Both take the documents the query names
+  // (names.ts) as candidates, looked up once before them: each ranking would look them up first
+  // anyway, so the latency is the same, and under concurrent load every statement counts
+  // (docs/search.md, "Throughput").
+  const named = await inSearchSession(db, (s) => namedDocuments(s, p, req.filters, day));
   const [lexical, trigram] = await Promise.all([
-    inSearchSession(db, async (s) =>
-      lexicalRanking(s, p, req.filters, LEXICAL_DEPTH, MAX_CANDIDATES, day, BODY_ONLY_BELOW, await namedDocuments(s, p, req.filters, day)),
-    ),
-    inSearchSession(db, async (s) => trigramRanking(s, p, req.filters, day, await namedDocuments(s, p, req.filters, day))),
+    inSearchSession(db, (s) => lexicalRanking(s, p, req.filters, LEXICAL_DEPTH, MAX_CANDIDATES, day, BODY_ONLY_BELOW, named)),
+    inSearchSession(db, (s) => trigramRanking(s, p, req.filters, day, named)),
   ]);
   signals.push('lexical', 'trigram');
   const fused = await fuse(db, p, lexical.ranked.slice(0, HYBRID_DEPTH), trigram, vector, signals);
