@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DOCUMENTS_CHANGED, fillProvisions, importCorpusFile } from '@dp/db';
+import { DOCUMENTS_CHANGED, fillProvisions, importCorpusFile, PROVISION_TREE_FORMAT } from '@dp/db';
 import { eventually } from '@dp/testing';
 import { createHarness, errorFields, type Harness } from './harness';
 
@@ -107,10 +107,11 @@ describe('provisions: table of contents, one provision, history, diff', () => {
   let h: Harness;
   let key: string;
   let dir: string;
+  let file: string;
   beforeAll(async () => {
     h = await createHarness();
     dir = mkdtempSync(join(tmpdir(), 'dp-provisions-'));
-    const file = join(dir, 'corpus.jsonl');
+    file = join(dir, 'corpus.jsonl');
     writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
     await importCorpusFile(h.db, file);
     key = (await h.newKey()).key;
@@ -412,6 +413,45 @@ describe('provisions: table of contents, one provision, history, diff', () => {
     await eventually(async () => ((await h.get('/v1/legal/documents/sb%2F1963%2F99/provisions', key)).status === 200 ? true : undefined), {
       what: 'the filled tree to be served',
     });
+  });
+
+  it('a re-import of the same file builds the trees an older database lacks, without a sync', async () => {
+    // As a database written before trees were stored (version 1) or by an older parser (version 3).
+    await h.db.query(
+      `UPDATE document_version SET provisions = NULL, provisions_format = NULL WHERE document_id = 'SB-2010-5' AND version = 1`,
+    );
+    await h.db.query(`UPDATE document_version SET provisions_format = $1 WHERE document_id = 'SB-2010-5' AND version = 3`, [
+      PROVISION_TREE_FORMAT - 1,
+    ]);
+    await h.state.pubsub.publish(DOCUMENTS_CHANGED.channel, '1');
+    await eventually(
+      async () => ((await h.get('/v1/legal/documents/sb%2F2010%2F5/provisions?at=2011-06-01', key)).status === 503 ? true : undefined),
+      { what: 'the cached document to be dropped' },
+    );
+
+    const report = await importCorpusFile(h.db, file);
+    expect(report).toMatchObject({ created: 0, updated: 0, unchanged: records.length, changes: 0, failed: [], provisions_filled: 2 });
+    const stored = await h.db.query<{ version: number; format: number | null; from: number | null }>(
+      `SELECT version, provisions_format AS format, (provision_changes->>'from')::int AS "from"
+       FROM document_version WHERE document_id = 'SB-2010-5' AND provisions IS NOT NULL ORDER BY version`,
+    );
+    expect(stored).toEqual([
+      { version: 1, format: PROVISION_TREE_FORMAT, from: null },
+      { version: 3, format: PROVISION_TREE_FORMAT, from: 1 },
+    ]);
+
+    await h.state.pubsub.publish(DOCUMENTS_CHANGED.channel, '1');
+    const past = await eventually(
+      async () => {
+        const res = await h.get('/v1/legal/documents/sb%2F2010%2F5/provisions?at=2011-06-01', key);
+        return res.status === 200 ? res.body.data : undefined;
+      },
+      { what: 'the filled tree to be served' },
+    );
+    expect(past.provisions.map((p: { id: string }) => p.id)).toContain('par_3');
+    expect((await ok('/v1/legal/documents/sb%2F2010%2F5/provisions/par_3/history')).history.length).toBeGreaterThan(0);
+    // Complete now: the next import has nothing to fill.
+    expect(await importCorpusFile(h.db, file)).toMatchObject({ unchanged: records.length, provisions_filled: 0 });
   });
 
   it('each read costs 1 unit under its own operation; a failed one costs nothing', async () => {

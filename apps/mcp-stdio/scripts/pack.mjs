@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * Packs the stdio MCP server as one installable npm package with a bin and no dependencies:
- * esbuild bundles src/index.ts with the workspace packages it uses (@dp/mcp, @dp/core) and the MCP
- * SDK into one file, so the tarball installs anywhere Node 20 runs, without this repository.
+ * esbuild bundles src/index.ts with the workspace packages it uses (@dp/mcp, @dp/sdk with
+ * openapi-fetch, @dp/core) and the MCP SDK into one file, so the tarball installs anywhere Node 20
+ * runs, without this repository.
  *
  *   node apps/mcp-stdio/scripts/pack.mjs [out-dir]     → prints the tarball's path
  */
@@ -36,6 +37,7 @@ try {
     // The workspace packages are TypeScript sources here: bundle those, not their dist.
     alias: {
       '@dp/mcp': join(appDir, '..', '..', 'packages', 'mcp', 'src'),
+      '@dp/sdk': join(appDir, '..', '..', 'packages', 'sdk', 'src'),
       '@dp/core': join(appDir, '..', '..', 'packages', 'core', 'src'),
     },
   });

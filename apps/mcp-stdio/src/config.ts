@@ -1,7 +1,7 @@
 /**
  * Settings of the tool server, read from the environment that the LLM host passes when it spawns
  * the process. Nothing here may throw: a host shows a crashed server as "failed to start" with no
- * reason, so a missing key is reported on every tool call instead (@dp/mcp's ApiClient).
+ * reason, so a missing key is reported on every tool call instead (@dp/mcp's Upstream).
  */
 import { DEFAULT_TIMEOUT_MS } from '@dp/mcp';
 

@@ -154,6 +154,40 @@ describe('configuration and transport', () => {
     }
   });
 
+  it('SERVICE_BASE_URL at something else than the API: a page answered 200 is named as such, a redirect is not followed', async () => {
+    // The redirect's target: it must never see the key.
+    let contacted = 0;
+    const elsewhere = await fakeUpstream((_req, res) => {
+      contacted += 1;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: true, data: {} }));
+    });
+    const upstream = await fakeUpstream((req, res) => {
+      if (req.url?.startsWith('/v1/usage')) {
+        res.writeHead(302, { location: `${elsewhere.url}/v1/usage` });
+        return res.end();
+      }
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<!doctype html><title>Portal</title>');
+    });
+    try {
+      await withMcp({ SERVICE_API_KEY: 'dp_live_x', SERVICE_BASE_URL: upstream.url }, async (m) => {
+        const page = textOf(await m.call('legal_get_relations', { id: LONG_DOC }));
+        expect(page).toMatch(
+          /^The service answered 200 without the expected JSON envelope \(is the API at http:\/\/127\.0\.0\.1:\d+ the Legal Documents API\?\)/,
+        );
+        expect(page).toContain('"kind":"upstream","status":200');
+        const redirected = await m.call('service_usage');
+        expect(redirected.isError).toBe(true);
+        expect(textOf(redirected)).toMatch(/^Could not reach the API at/);
+      });
+    } finally {
+      await upstream.close();
+      await elsewhere.close();
+    }
+    expect(contacted).toBe(0);
+  });
+
   it('an upstream that never answers times out after SERVICE_TIMEOUT_MS', async () => {
     const upstream = await fakeUpstream(() => {
       /* never answers */

@@ -1,9 +1,10 @@
-import { parseRetryAfter } from '@dp/core';
+import type { ApiError } from '@dp/sdk';
 import type { ServerSetup } from './setup';
 
 /**
- * Turns /v1 error responses into messages a model can act on: what went wrong, whether retrying
- * helps and when, and what to tell the user. The codes are those of the api's error table.
+ * Turns /v1 error answers (the SDK's ApiError) into messages a model can act on: what went wrong,
+ * whether retrying helps and when, and what to tell the user. The codes are those of the api's
+ * error table.
  */
 export interface ApiFailure {
   kind: 'config' | 'timeout' | 'cancelled' | 'network' | 'upstream' | 'http';
@@ -17,21 +18,13 @@ export interface ApiFailure {
   fields?: string[];
 }
 
-interface ErrorBody {
-  error?: { code?: unknown; message?: unknown; details?: Record<string, unknown> };
-}
-
-export function describeHttpError(
-  status: number,
-  headers: Headers,
-  body: unknown,
-  requestId: string | null,
-  setup: ServerSetup,
-): ApiFailure {
-  const err = (body as ErrorBody | null)?.error ?? {};
-  const code = typeof err.code === 'string' ? err.code : undefined;
-  const apiMessage = typeof err.message === 'string' ? err.message : undefined;
-  const details = err.details ?? {};
+export function describeApiError(error: ApiError, setup: ServerSetup): ApiFailure {
+  const { status, details, requestId } = error;
+  // An answer without the envelope (a proxy's error page) has no code or message of the API's.
+  const enveloped = error.code !== 'unexpected_response';
+  const code = enveloped ? error.code : undefined;
+  const apiMessage = enveloped && error.message !== '' ? error.message : undefined;
+  const retryAfter = error.retryAfter ?? undefined;
   const base = { kind: 'http' as const, status, code, requestId };
   const ref = requestId ? ` (request id ${requestId})` : '';
 
@@ -55,7 +48,6 @@ export function describeHttpError(
     };
   }
   if (status === 429) {
-    const retryAfter = retryAfterSeconds(headers.get('retry-after'));
     const resetsAt = typeof details.resets_at === 'string' ? details.resets_at : undefined;
     if (code === 'quota_exceeded') {
       return {
@@ -77,7 +69,6 @@ export function describeHttpError(
     };
   }
   if (status >= 500) {
-    const retryAfter = retryAfterSeconds(headers.get('retry-after'));
     return {
       ...base,
       retryAfterSeconds: retryAfter,
@@ -117,12 +108,6 @@ export function describeHttpError(
     ...base,
     message: `The API answered ${status} ${code ?? ''}${apiMessage ? `: ${apiMessage}` : ''}${ref}.`.replace(/\s+\./, '.'),
   };
-}
-
-/** Retry-After in whole seconds, as the tool's answer states it. */
-function retryAfterSeconds(value: string | null): number | undefined {
-  const ms = parseRetryAfter(value);
-  return ms === null ? undefined : Math.ceil(ms / 1000);
 }
 
 /** `details.errors` of an invalid_request: `{field, problem}` pairs, whatever else is there left out. */

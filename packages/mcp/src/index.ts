@@ -1,6 +1,6 @@
 export { createMcpServer, DEFAULT_TIMEOUT_MS, SERVER_NAME, SERVER_VERSION, type CreateMcpServerOptions } from './server';
-export { ApiClient, type ApiClientOptions, type ApiOutcome, type Query } from './api-client';
-export { describeHttpError, type ApiFailure } from './errors';
+export { Upstream, type ApiOutcome, type CallInit, type UpstreamOptions } from './upstream';
+export { describeApiError, type ApiFailure } from './errors';
 export { silentLogger, type Logger } from './log';
 export { HTTP_SETUP, STDIO_SETUP, type ServerSetup } from './setup';
 export { READ_ONLY } from './tools/shared';

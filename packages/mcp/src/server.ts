@@ -1,5 +1,4 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ApiClient } from './api-client';
 import { silentLogger, type Logger } from './log';
 import type { ServerSetup } from './setup';
 import { registerLegalChanges } from './tools/legal-changes';
@@ -11,6 +10,7 @@ import { registerLegalSearch } from './tools/legal-search';
 import { registerLegalVerifyCitations } from './tools/legal-verify-citations';
 import { registerServiceUsage } from './tools/service-usage';
 import { CITATION_GUIDANCE } from './tools/shared';
+import { Upstream } from './upstream';
 
 export const SERVER_NAME = 'legal-data';
 export const SERVER_VERSION = '0.1.0';
@@ -43,7 +43,7 @@ const INSTRUCTIONS = [
 
 /** A server with the seven tools, not yet connected to a transport (each app connects its own). */
 export function createMcpServer(options: CreateMcpServerOptions): McpServer {
-  const client = new ApiClient({
+  const client = new Upstream({
     apiKey: options.apiKey,
     baseUrl: options.baseUrl,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,

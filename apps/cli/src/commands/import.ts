@@ -81,7 +81,8 @@ export const importCommand: Command = {
       io.stderr.write(`import: ${file} into ${io.env.DATABASE_URL ? 'DATABASE_URL' : 'the embedded PostgreSQL'}\n`);
       const report = await importCorpusFile(db, file, { onProgress: (p) => progress.update(p) });
       progress.stop();
-      await announceDocumentsChanged(io, db, report.created + report.updated);
+      // Filled provision trees change what the provisions reads answer (503 before), so they count too.
+      await announceDocumentsChanged(io, db, report.created + report.updated + report.provisions_filled);
       io.stdout.write(`${JSON.stringify(report)}\n`);
       return report.failed.length ? 1 : 0;
     } finally {

@@ -36,6 +36,6 @@ export async function loadCorpus(db: Database, source: CorpusSource): Promise<st
   const report = await importCorpusFile(db, file);
   return [
     `corpus: imported ${file}${file === FIXTURE_CORPUS_PATH ? ' (our small fictional fixture corpus)' : ''}`,
-    `corpus: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, ${report.failed.length} failed, ${report.warnings.length} date warnings`,
+    `corpus: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, ${report.failed.length} failed, ${report.warnings.length} date warnings${report.provisions_filled ? `, ${report.provisions_filled} provision trees filled` : ''}`,
   ];
 }

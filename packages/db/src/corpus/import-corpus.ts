@@ -6,6 +6,7 @@ import { contentHash } from './content-hash';
 import { parseCorpusRecord } from './corpus-record';
 import type { DateWarning } from './tidy-dates';
 import { importDocument } from './import-document';
+import { documentsLackingProvisions, fillDocumentProvisions } from '../provisions/version-provisions';
 
 export interface ImportProgress {
   /** 1-based number of the line just handled. */
@@ -34,6 +35,11 @@ export interface ImportReport {
   warnings: ({ line: number } & DateWarning)[];
   /** Change entries written. */
   changes: number;
+  /**
+   * Versions of unchanged records whose provision tree was missing or of an older format, built
+   * from the stored texts (as the sync's fillProvisions does).
+   */
+  provisions_filled: number;
   durationMs: number;
 }
 
@@ -52,17 +58,31 @@ function describeError(prefix: string, e: unknown): string {
  * Imports a corpus JSONL file, streaming it line by line. Every record is written in its own
  * transaction; a bad line (invalid JSON, schema violation, database error) is reported with its
  * line number and skipped. Re-importing the same file writes nothing: stored content hashes are
- * read once up front, so an unchanged record costs a parse and a hash, no database round trip.
+ * read once up front, so an unchanged record costs a parse and a hash, no database round trip —
+ * unless its document lacks a current provision tree (a database written before trees were
+ * stored, or by an older parser): those are built from the stored texts, in a transaction that
+ * holds the document, by the sync's own fill (fillDocumentProvisions).
  */
 export async function importCorpusFile(db: Database, path: string, options: ImportCorpusOptions = {}): Promise<ImportReport> {
   const started = performance.now();
   const totalBytes = (await stat(path)).size;
-  const report: ImportReport = { created: 0, updated: 0, unchanged: 0, failed: [], warnings: [], changes: 0, durationMs: 0 };
+  const report: ImportReport = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    failed: [],
+    warnings: [],
+    changes: 0,
+    provisions_filled: 0,
+    durationMs: 0,
+  };
 
   const stored = new Map<string, string>();
   for (const row of await db.query<{ natural_key: string; content_hash: string }>('SELECT natural_key, content_hash FROM "document"')) {
     stored.set(row.natural_key, row.content_hash);
   }
+  // By natural key: the documents whose trees a changed record would rebuild anyway, an unchanged one fills.
+  const lacking = new Map((await documentsLackingProvisions(db)).map((d) => [d.natural_key, d.id]));
 
   const input = createReadStream(path, { encoding: 'utf8' });
   const lines = createInterface({ input, crlfDelay: Infinity });
@@ -72,7 +92,7 @@ export async function importCorpusFile(db: Database, path: string, options: Impo
     for await (const line of lines) {
       lineNo += 1;
       bytesRead += Buffer.byteLength(line, 'utf8') + 1;
-      await importLine(db, line, lineNo, stored, options.filter, report);
+      await importLine(db, line, lineNo, { stored, lacking }, options.filter, report);
       options.onProgress?.({ line: lineNo, bytesRead: Math.min(bytesRead, totalBytes), totalBytes });
     }
   } finally {
@@ -87,7 +107,7 @@ async function importLine(
   db: Database,
   line: string,
   lineNo: number,
-  stored: Map<string, string>,
+  known: { stored: Map<string, string>; lacking: Map<string, string> },
   filter: ((naturalKey: string) => boolean) | undefined,
   report: ImportReport,
 ): Promise<void> {
@@ -115,7 +135,17 @@ async function importLine(
   if (filter && key !== undefined && !filter(key)) return;
 
   const hash = contentHash(value);
-  if (key !== undefined && stored.get(key) === hash) {
+  if (key !== undefined && known.stored.get(key) === hash) {
+    const documentId = known.lacking.get(key);
+    if (documentId !== undefined) {
+      try {
+        report.provisions_filled += (await fillDocumentProvisions(db, documentId)).versions;
+        known.lacking.delete(key);
+      } catch (e) {
+        report.failed.push({ line: lineNo, error: describeError('database error', e) });
+        return;
+      }
+    }
     report.unchanged += 1;
     return;
   }
@@ -131,7 +161,9 @@ async function importLine(
     report[result.outcome] += 1;
     report.changes += result.changes;
     for (const w of parsed.warnings) report.warnings.push({ line: lineNo, ...w });
-    stored.set(parsed.record.natural_key, hash);
+    known.stored.set(parsed.record.natural_key, hash);
+    // Written whole: its trees are current now.
+    known.lacking.delete(parsed.record.natural_key);
   } catch (e) {
     report.failed.push({ line: lineNo, error: describeError('database error', e) });
   }

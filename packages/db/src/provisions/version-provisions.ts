@@ -177,34 +177,55 @@ export interface FillProvisionsReport {
 }
 
 /**
- * Builds the trees a database lacks: versions with a text and no tree of the current format (a
- * database written before trees were stored, or by an older parser). Each document in its own
+ * The documents with a version whose tree is missing or of an older format: versions with a text
+ * and no tree of the current format (a database written before trees were stored, or by an older
+ * parser, or a text filled in since).
+ */
+export async function documentsLackingProvisions(db: Database): Promise<{ id: string; natural_key: string }[]> {
+  return db.query<{ id: string; natural_key: string }>(
+    `SELECT d.id, d.natural_key FROM "document" d
+     WHERE EXISTS (SELECT 1 FROM "document_version" v WHERE v.document_id = d.id
+                   AND (v.text IS NOT NULL OR v.text_is_current) AND v.provisions_format IS DISTINCT FROM $1)
+     ORDER BY d.id`,
+    [PROVISION_TREE_FORMAT],
+  );
+}
+
+/**
+ * Makes one document's trees complete and current (refreshDocumentProvisions) in a transaction of
+ * its own that holds the document: the sync's or an import's writer of the same document waits
+ * for it, and it for them.
+ */
+export async function fillDocumentProvisions(
+  db: Database,
+  documentId: string,
+  options: { timeoutMs?: number } = {},
+): Promise<{ versions: number; chars: number }> {
+  const timeout = options.timeoutMs ?? 300_000;
+  return db.prisma.$transaction(
+    async (tx) => {
+      await tx.$queryRawUnsafe('SELECT 1 FROM "document" WHERE id = $1 FOR NO KEY UPDATE', documentId);
+      return refreshDocumentProvisions(tx, documentId);
+    },
+    { timeout, maxWait: timeout },
+  );
+}
+
+/**
+ * Builds the trees a database lacks (documentsLackingProvisions). Each document in its own
  * transaction, `concurrency` at a time; a document already complete is not touched.
  */
 export async function fillProvisions(
   db: Database,
   options: { concurrency?: number; onProgress?: (done: number, total: number) => void; timeoutMs?: number } = {},
 ): Promise<FillProvisionsReport> {
-  const pending = await db.query<{ document_id: string }>(
-    `SELECT DISTINCT document_id FROM "document_version"
-     WHERE (text IS NOT NULL OR text_is_current) AND provisions_format IS DISTINCT FROM $1 ORDER BY document_id`,
-    [PROVISION_TREE_FORMAT],
-  );
+  const pending = await documentsLackingProvisions(db);
   const report: FillProvisionsReport = { documents: 0, versions: 0 };
-  const timeout = options.timeoutMs ?? 300_000;
   let next = 0;
   let sinceCollection = 0;
   const worker = async () => {
     for (let i = next++; i < pending.length; i = next++) {
-      const id = pending[i].document_id;
-      const built = await db.prisma.$transaction(
-        async (tx) => {
-          // The sync's writer of the same document waits here (and this for it).
-          await tx.$queryRawUnsafe('SELECT 1 FROM "document" WHERE id = $1 FOR NO KEY UPDATE', id);
-          return refreshDocumentProvisions(tx, id);
-        },
-        { timeout, maxWait: timeout },
-      );
+      const built = await fillDocumentProvisions(db, pending[i].id, { timeoutMs: options.timeoutMs });
       if (built.versions) report.documents += 1;
       report.versions += built.versions;
       // As the sync does (collectGarbage): texts and their trees would otherwise pile up in the heap.

@@ -2,8 +2,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { parseRfc3339 } from '@dp/core/dates';
 import { CHANGE_KINDS, DOC_TYPES, EFF_STATUSES } from '@dp/core/vocab';
 import { z } from 'zod';
-import type { ApiClient } from '../api-client';
-import { renderChanges, type ChangeView } from '../render/changes';
+import type { Upstream } from '../upstream';
+import { renderChanges } from '../render/changes';
 import { changeFilters, encodeFilters, failure, READ_ONLY, success } from './shared';
 
 export const LEGAL_CHANGES = 'legal_changes';
@@ -33,7 +33,7 @@ const description = [
   'Cite changed documents by doc_number and natural key; read them with legal_get_document.',
 ].join('\n');
 
-export function registerLegalChanges(server: McpServer, client: ApiClient): void {
+export function registerLegalChanges(server: McpServer, client: Upstream): void {
   server.registerTool(
     LEGAL_CHANGES,
     {
@@ -60,10 +60,11 @@ export function registerLegalChanges(server: McpServer, client: ApiClient): void
       annotations: { ...READ_ONLY, title: TITLE },
     },
     async (args, extra) => {
-      const res = await client.get<{ changes: ChangeView[]; next_cursor?: string | null; has_more?: boolean }>(
-        '/v1/legal/changes',
-        { since: args.since, filters: encodeFilters(args.filters), limit: args.limit },
-        extra.signal,
+      const res = await client.call(extra.signal, (sdk, init) =>
+        sdk.GET('/v1/legal/changes', {
+          params: { query: { since: args.since, filters: encodeFilters(args.filters), limit: args.limit } },
+          ...init,
+        }),
       );
       if (!res.ok) return failure(res.failure);
       const next = res.data.next_cursor ?? null;

@@ -1,9 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { DOC_TYPES, EFF_STATUSES, type DocumentInclude } from '@dp/core/vocab';
 import { z } from 'zod';
-import type { ApiClient } from '../api-client';
-import { nextTextHint, renderDocument, type DocumentView } from '../render/document';
-import { at, CITATION_GUIDANCE, documentId, documentPath, failure, MAX_TEXT_CHARS, READ_ONLY, success } from './shared';
+import type { Upstream } from '../upstream';
+import { nextTextHint, renderDocument } from '../render/document';
+import { at, CITATION_GUIDANCE, documentId, failure, MAX_TEXT_CHARS, READ_ONLY, success } from './shared';
 
 export const LEGAL_GET_DOCUMENT = 'legal_get_document';
 const TITLE = 'Get a legal document';
@@ -49,7 +49,7 @@ export const documentOutput = {
   request_id: z.string().nullable(),
 };
 
-export function registerLegalGetDocument(server: McpServer, client: ApiClient): void {
+export function registerLegalGetDocument(server: McpServer, client: Upstream): void {
   server.registerTool(
     LEGAL_GET_DOCUMENT,
     {
@@ -78,16 +78,20 @@ export function registerLegalGetDocument(server: McpServer, client: ApiClient): 
     async (args, extra) => {
       const include = args.include ? [...new Set(args.include)] : undefined;
       const wantsText = include?.includes('text') ?? false;
-      const res = await client.get<{ document: DocumentView }>(
-        documentPath(args.id),
-        {
-          at: args.at,
-          include: include?.length ? include.join(',') : undefined,
-          // The cap is enforced here, not left to the API default (100,000 characters).
-          text_offset: wantsText ? args.text_offset : undefined,
-          text_limit: wantsText ? Math.min(args.text_limit ?? MAX_TEXT_CHARS, MAX_TEXT_CHARS) : undefined,
-        },
-        extra.signal,
+      const res = await client.call(extra.signal, (sdk, init) =>
+        sdk.GET('/v1/legal/documents/{id}', {
+          params: {
+            path: { id: args.id },
+            query: {
+              at: args.at,
+              include: include?.length ? include.join(',') : undefined,
+              // The cap is enforced here, not left to the API default (100,000 characters).
+              text_offset: wantsText ? args.text_offset : undefined,
+              text_limit: wantsText ? Math.min(args.text_limit ?? MAX_TEXT_CHARS, MAX_TEXT_CHARS) : undefined,
+            },
+          },
+          ...init,
+        }),
       );
       if (!res.ok) return failure(res.failure);
       const doc = res.data.document;

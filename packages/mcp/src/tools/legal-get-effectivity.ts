@@ -1,10 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { EFF_STATUSES } from '@dp/core/vocab';
 import { z } from 'zod';
-import type { ApiClient } from '../api-client';
-import type { DocRef } from '../render/common';
-import { renderEffectivity, type EffectivityView } from '../render/effectivity';
-import { at, CITATION_GUIDANCE, documentId, documentPath, failure, READ_ONLY, success } from './shared';
+import type { Upstream } from '../upstream';
+import { renderEffectivity } from '../render/effectivity';
+import { at, CITATION_GUIDANCE, documentId, failure, READ_ONLY, success } from './shared';
 
 export const LEGAL_GET_EFFECTIVITY = 'legal_get_effectivity';
 const TITLE = 'Get the effectivity of a legal document';
@@ -17,7 +16,7 @@ const description = [
   CITATION_GUIDANCE,
 ].join('\n');
 
-export function registerLegalGetEffectivity(server: McpServer, client: ApiClient): void {
+export function registerLegalGetEffectivity(server: McpServer, client: Upstream): void {
   server.registerTool(
     LEGAL_GET_EFFECTIVITY,
     {
@@ -40,10 +39,8 @@ export function registerLegalGetEffectivity(server: McpServer, client: ApiClient
       annotations: { ...READ_ONLY, title: TITLE },
     },
     async (args, extra) => {
-      const res = await client.get<{ document: DocRef; effectivity: EffectivityView }>(
-        documentPath(args.id, 'effectivity'),
-        { at: args.at },
-        extra.signal,
+      const res = await client.call(extra.signal, (sdk, init) =>
+        sdk.GET('/v1/legal/documents/{id}/effectivity', { params: { path: { id: args.id }, query: { at: args.at } }, ...init }),
       );
       if (!res.ok) return failure(res.failure);
       const { document, effectivity } = res.data;

@@ -1,10 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { RELATION_DIRECTIONS, RELATION_TYPES } from '@dp/core/vocab';
 import { z } from 'zod';
-import type { ApiClient } from '../api-client';
-import type { DocRef } from '../render/common';
-import { renderRelations, type RelationView } from '../render/relations';
-import { CITATION_GUIDANCE, cursor, documentId, documentPath, failure, READ_ONLY, success } from './shared';
+import type { Upstream } from '../upstream';
+import { renderRelations } from '../render/relations';
+import { CITATION_GUIDANCE, cursor, documentId, failure, READ_ONLY, success } from './shared';
 
 export const LEGAL_GET_RELATIONS = 'legal_get_relations';
 const TITLE = 'Get the relations of a legal document';
@@ -19,7 +18,7 @@ const description = [
   CITATION_GUIDANCE,
 ].join('\n');
 
-export function registerLegalGetRelations(server: McpServer, client: ApiClient): void {
+export function registerLegalGetRelations(server: McpServer, client: Upstream): void {
   server.registerTool(
     LEGAL_GET_RELATIONS,
     {
@@ -58,22 +57,19 @@ export function registerLegalGetRelations(server: McpServer, client: ApiClient):
       annotations: { ...READ_ONLY, title: TITLE },
     },
     async (args, extra) => {
-      const res = await client.get<{
-        document: DocRef;
-        direction: string;
-        types: string[];
-        relations: RelationView[];
-        next_cursor: string | null;
-        has_more?: boolean;
-      }>(
-        documentPath(args.id, 'relations'),
-        {
-          direction: args.direction,
-          types: args.types?.length ? [...new Set(args.types)].join(',') : undefined,
-          limit: args.limit,
-          cursor: args.cursor,
-        },
-        extra.signal,
+      const res = await client.call(extra.signal, (sdk, init) =>
+        sdk.GET('/v1/legal/documents/{id}/relations', {
+          params: {
+            path: { id: args.id },
+            query: {
+              direction: args.direction,
+              types: args.types?.length ? [...new Set(args.types)].join(',') : undefined,
+              limit: args.limit,
+              cursor: args.cursor,
+            },
+          },
+          ...init,
+        }),
       );
       if (!res.ok) return failure(res.failure);
       const d = res.data;

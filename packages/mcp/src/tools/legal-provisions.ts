@@ -1,16 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ApiClient } from '../api-client';
-import {
-  renderDiff,
-  renderProvision,
-  renderProvisionHistory,
-  renderToc,
-  type ProvisionDiffView,
-  type ProvisionHistoryView,
-  type ProvisionReadView,
-  type TocView,
-} from '../render/provisions';
+import type { Upstream } from '../upstream';
+import { renderDiff, renderProvision, renderProvisionHistory, renderToc } from '../render/provisions';
 import { at, cursor, documentId, failure, isoDate, MAX_TEXT_CHARS, READ_ONLY, success } from './shared';
 
 export const LEGAL_TABLE_OF_CONTENTS = 'legal_table_of_contents';
@@ -37,14 +28,6 @@ export const provisionId = z
     'Provision id: "par_52" (§ 52), "par_55/odst_1" (§ 55 odst. 1), "par_52/pism_g" (§ 52 písm. g)), "par_55/odst_1/pism_a", "cl_1" (čl. 1), "priloha_1" (příloha č. 1), "cast_1/hlava_2"; ids come from legal_table_of_contents.',
   );
 
-function provisionsPath(id: string, provision?: string, sub?: 'history'): string {
-  const base = `/v1/legal/documents/${encodeURIComponent(id)}/provisions`;
-  if (provision === undefined) return base;
-  // The id's own slashes stay: the API takes `par_55/odst_1` as it is.
-  const path = `${base}/${provision.split('/').map(encodeURIComponent).join('/')}`;
-  return sub ? `${path}/${sub}` : path;
-}
-
 const brief = z.looseObject({ id: z.string(), kind: z.string(), label: z.string(), heading: z.string().nullable() });
 const day = {
   document: z.looseObject({ id: z.string(), natural_key: z.string(), doc_number: z.string() }),
@@ -54,7 +37,7 @@ const day = {
   text_unavailable: z.looseObject({ reason: z.string(), message: z.string(), source_url: z.string().nullable() }).nullable(),
 };
 
-export function registerLegalProvisions(server: McpServer, client: ApiClient): void {
+export function registerLegalProvisions(server: McpServer, client: Upstream): void {
   server.registerTool(
     LEGAL_TABLE_OF_CONTENTS,
     {
@@ -84,10 +67,11 @@ export function registerLegalProvisions(server: McpServer, client: ApiClient): v
       annotations: { ...READ_ONLY, title: 'Table of contents of a legal document' },
     },
     async (args, extra) => {
-      const res = await client.get<TocView>(
-        provisionsPath(args.id),
-        { at: args.at, depth: args.depth, cursor: args.cursor, limit: TOC_PAGE },
-        extra.signal,
+      const res = await client.call(extra.signal, (sdk, init) =>
+        sdk.GET('/v1/legal/documents/{id}/provisions', {
+          params: { path: { id: args.id }, query: { at: args.at, depth: args.depth, cursor: args.cursor, limit: TOC_PAGE } },
+          ...init,
+        }),
       );
       if (!res.ok) return failure(res.failure);
       return success({ ...res.data, request_id: res.requestId }, renderToc(res.data, res.requestId));
@@ -128,10 +112,14 @@ export function registerLegalProvisions(server: McpServer, client: ApiClient): v
       annotations: { ...READ_ONLY, title: 'Get one provision of a legal document' },
     },
     async (args, extra) => {
-      const res = await client.get<ProvisionReadView>(
-        provisionsPath(args.id, args.provision),
-        { at: args.at, text_offset: args.text_offset, text_limit: MAX_TEXT_CHARS },
-        extra.signal,
+      const res = await client.call(extra.signal, (sdk, init) =>
+        sdk.GET('/v1/legal/documents/{id}/provisions/{provision}', {
+          params: {
+            path: { id: args.id, provision: args.provision },
+            query: { at: args.at, text_offset: args.text_offset, text_limit: MAX_TEXT_CHARS },
+          },
+          ...init,
+        }),
       );
       if (!res.ok) return failure(res.failure);
       return success({ ...res.data, request_id: res.requestId }, renderProvision(res.data, res.requestId));
@@ -159,7 +147,12 @@ export function registerLegalProvisions(server: McpServer, client: ApiClient): v
       annotations: { ...READ_ONLY, title: 'History of a provision' },
     },
     async (args, extra) => {
-      const res = await client.get<ProvisionHistoryView>(provisionsPath(args.id, args.provision, 'history'), {}, extra.signal);
+      const res = await client.call(extra.signal, (sdk, init) =>
+        sdk.GET('/v1/legal/documents/{id}/provisions/{provision}/history', {
+          params: { path: { id: args.id, provision: args.provision } },
+          ...init,
+        }),
+      );
       if (!res.ok) return failure(res.failure);
       return success({ ...res.data, request_id: res.requestId }, renderProvisionHistory(res.data, res.requestId));
     },
@@ -199,10 +192,14 @@ export function registerLegalProvisions(server: McpServer, client: ApiClient): v
       annotations: { ...READ_ONLY, title: 'Compare a document on two days' },
     },
     async (args, extra) => {
-      const res = await client.get<ProvisionDiffView>(
-        `/v1/legal/documents/${encodeURIComponent(args.id)}/diff`,
-        { from: args.from, to: args.to, provision: args.provision, cursor: args.cursor, limit: 50 },
-        extra.signal,
+      const res = await client.call(extra.signal, (sdk, init) =>
+        sdk.GET('/v1/legal/documents/{id}/diff', {
+          params: {
+            path: { id: args.id },
+            query: { from: args.from, to: args.to, provision: args.provision, cursor: args.cursor, limit: 50 },
+          },
+          ...init,
+        }),
       );
       if (!res.ok) return failure(res.failure);
       return success({ ...res.data, request_id: res.requestId }, renderDiff(res.data, res.requestId));

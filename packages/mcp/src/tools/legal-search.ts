@@ -1,8 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { DOC_TYPES, EFF_STATUSES, SEARCH_MODES } from '@dp/core/vocab';
 import { z } from 'zod';
-import type { ApiClient } from '../api-client';
-import { renderSearch, type SearchHit } from '../render/search';
+import type { Upstream } from '../upstream';
+import { renderSearch } from '../render/search';
 import { CITATION_GUIDANCE, cursor, encodeFilters, failure, isoDate, READ_ONLY, searchFilters, success } from './shared';
 
 export const LEGAL_SEARCH = 'legal_search';
@@ -19,7 +19,7 @@ const description = [
   CITATION_GUIDANCE,
 ].join('\n');
 
-export function registerLegalSearch(server: McpServer, client: ApiClient): void {
+export function registerLegalSearch(server: McpServer, client: Upstream): void {
   server.registerTool(
     LEGAL_SEARCH,
     {
@@ -45,10 +45,20 @@ export function registerLegalSearch(server: McpServer, client: ApiClient): void 
       annotations: { ...READ_ONLY, title: TITLE },
     },
     async (args, extra) => {
-      const res = await client.get<{ results: SearchHit[]; next_cursor?: string | null; has_more?: boolean }>(
-        '/v1/legal/search',
-        { q: args.q, mode: args.mode, filters: encodeFilters(args.filters), at: args.at, limit: args.limit, cursor: args.cursor },
-        extra.signal,
+      const res = await client.call(extra.signal, (sdk, init) =>
+        sdk.GET('/v1/legal/search', {
+          params: {
+            query: {
+              q: args.q,
+              mode: args.mode,
+              filters: encodeFilters(args.filters),
+              at: args.at,
+              limit: args.limit,
+              cursor: args.cursor,
+            },
+          },
+          ...init,
+        }),
       );
       if (!res.ok) return failure(res.failure);
       const mode = args.mode ?? 'fulltext';

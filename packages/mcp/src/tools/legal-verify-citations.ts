@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ApiClient } from '../api-client';
-import { renderCitationCheck, type CitationCheckView } from '../render/citations';
+import type { Upstream } from '../upstream';
+import { renderCitationCheck } from '../render/citations';
 import { at, failure, READ_ONLY, success } from './shared';
 
 export const LEGAL_VERIFY_CITATIONS = 'legal_verify_citations';
@@ -32,7 +32,7 @@ const citation = z.looseObject({
   links: z.looseObject({ document: z.string().nullable(), provision: z.string().nullable(), e_sbirka: z.string().nullable() }),
 });
 
-export function registerLegalVerifyCitations(server: McpServer, client: ApiClient): void {
+export function registerLegalVerifyCitations(server: McpServer, client: Upstream): void {
   server.registerTool(
     LEGAL_VERIFY_CITATIONS,
     {
@@ -51,7 +51,9 @@ export function registerLegalVerifyCitations(server: McpServer, client: ApiClien
       annotations: { ...READ_ONLY, title: TITLE },
     },
     async (args, extra) => {
-      const res = await client.post<CitationCheckView>('/v1/legal/citations', { text: args.text, at: args.at }, extra.signal);
+      const res = await client.call(extra.signal, (sdk, init) =>
+        sdk.POST('/v1/legal/citations', { body: { text: args.text, at: args.at }, ...init }),
+      );
       if (!res.ok) return failure(res.failure);
       return success({ ...res.data, request_id: res.requestId }, renderCitationCheck(res.data, res.requestId));
     },

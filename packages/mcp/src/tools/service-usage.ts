@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ApiClient } from '../api-client';
-import { renderUsage, type UsageView } from '../render/usage';
+import type { Upstream } from '../upstream';
+import { renderUsage } from '../render/usage';
 import { failure, READ_ONLY, success } from './shared';
 
 export const SERVICE_USAGE = 'service_usage';
@@ -13,7 +13,7 @@ const description = [
   'Unit costs: legal_search 1 (mode fulltext) or 2 (mode hybrid); legal_get_document, legal_get_effectivity, legal_get_relations, legal_changes 1 each; service_usage 0; failed calls 0.',
 ].join('\n');
 
-export function registerServiceUsage(server: McpServer, client: ApiClient): void {
+export function registerServiceUsage(server: McpServer, client: Upstream): void {
   server.registerTool(
     SERVICE_USAGE,
     {
@@ -33,7 +33,7 @@ export function registerServiceUsage(server: McpServer, client: ApiClient): void
       annotations: { ...READ_ONLY, title: TITLE },
     },
     async (_args, extra) => {
-      const res = await client.get<UsageView & { by_day: unknown[] }>('/v1/usage', {}, extra.signal);
+      const res = await client.call(extra.signal, (sdk, init) => sdk.GET('/v1/usage', { ...init }));
       if (!res.ok) return failure(res.failure);
       return success({ ...res.data, request_id: res.requestId }, renderUsage(res.data, res.requestId));
     },

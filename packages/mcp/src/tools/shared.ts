@@ -82,11 +82,6 @@ export function encodeFilters(f: Filters | undefined): string | undefined {
 
 export const cursor = z.string().min(1).max(2000);
 
-/** Same relative order as the REST path segment, encoded so "sb/2012/89" stays one segment. */
-export function documentPath(id: string, sub?: 'effectivity' | 'relations'): string {
-  return `/v1/legal/documents/${encodeURIComponent(id)}${sub ? `/${sub}` : ''}`;
-}
-
 export function success(structured: Record<string, unknown>, text: string): CallToolResult {
   return { structuredContent: structured, content: [{ type: 'text', text }] };
 }
