@@ -11,6 +11,7 @@
  * BENCH_CLIENTS=8 also measures throughput: that many clients each running the queries one after
  * another (hybrid), requests per second. Hits point at provisions as over HTTP (BENCH_POINTERS=0: not).
  */
+import { readFileSync } from 'node:fs';
 import { applyMigrations, createDatabase, createScratchDatabase, importCorpusFile, sharedCorpusPath, type Database } from '@dp/db';
 import { loadDerivedQueries, loadQueries } from '../src/eval/run-search-eval';
 import { DocumentCache } from '../src/legal/documents/document-cache';
@@ -40,9 +41,32 @@ function benchQueries(): string[] {
   ];
 }
 
+/** The bench's connections name themselves, so their server processes can be found (cpuOfBackends). */
+const APPLICATION_NAME = 'dp_search_bench';
+
+/**
+ * CPU time (ms) the bench's PostgreSQL backends have used so far, from Linux's
+ * /proc/<pid>/schedstat (nanoseconds on a CPU), or null where that cannot be read (another OS, a
+ * server on another machine). Unlike wall time it does not grow with the machine's load, so with
+ * the bench process's own CPU it says how many searches two cores can serve at most.
+ */
+async function cpuOfBackends(db: Database): Promise<number | null> {
+  const rows = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [APPLICATION_NAME]);
+  let ms = 0;
+  for (const { pid } of rows) {
+    try {
+      ms += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+    } catch {
+      return null;
+    }
+  }
+  return rows.length ? ms : null;
+}
+
 /** `clients` clients, each running every query in its own order, at once: requests per second. */
 async function throughput(db: Database, label: string, clients: number): Promise<void> {
   const queries = benchQueries();
+  const [nodeBefore, pgBefore] = [process.cpuUsage(), await cpuOfBackends(db)];
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async (_, c) => {
@@ -53,8 +77,15 @@ async function throughput(db: Database, label: string, clients: number): Promise
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const nodeUsed = process.cpuUsage(nodeBefore);
+  const pgAfter = await cpuOfBackends(db);
+  // Cores busy on average: the bench process (one thread of JavaScript: 1.0 is its limit) and
+  // the PostgreSQL backends.
+  const nodeCores = (nodeUsed.user + nodeUsed.system) / 1e6 / seconds;
+  const pgCores = pgBefore !== null && pgAfter !== null ? (pgAfter - pgBefore) / 1000 / seconds : null;
   console.log(
-    `${label} hybrid, ${clients} clients: ${((clients * queries.length) / seconds).toFixed(0)} req/s (${clients * queries.length} searches)`,
+    `${label} hybrid, ${clients} clients: ${((clients * queries.length) / seconds).toFixed(0)} req/s (${clients * queries.length} searches)` +
+      ` | cores busy: node ${nodeCores.toFixed(2)}, PostgreSQL ${pgCores === null ? 'n/a' : pgCores.toFixed(2)}`,
   );
 }
 
@@ -63,6 +94,7 @@ async function measure(db: Database, label: string): Promise<void> {
   for (const mode of ['fulltext', 'hybrid'] as const) {
     await search(db, { q: queries[0], mode, filters: {}, limit: 20, after: null }); // warm-up
     const times: number[] = [];
+    const [nodeBefore, pgBefore] = [process.cpuUsage(), await cpuOfBackends(db)];
     for (let r = 0; r < ROUNDS; r++) {
       for (const q of queries) {
         const t = performance.now();
@@ -70,9 +102,17 @@ async function measure(db: Database, label: string): Promise<void> {
         times.push(performance.now() - t);
       }
     }
+    const nodeUsed = process.cpuUsage(nodeBefore);
+    const pgAfter = await cpuOfBackends(db);
     times.sort((a, b) => a - b);
+    const nodeMs = (nodeUsed.user + nodeUsed.system) / 1000 / times.length;
+    const pgMs = pgBefore !== null && pgAfter !== null ? (pgAfter - pgBefore) / times.length : null;
+    // Two cores serve at most 2000 / (CPU ms per search) searches a second, and the single-threaded
+    // bench process at most 1000 / (its ms per search): the lower of the two bounds throughput.
+    const bound = pgMs === null ? '' : ` ceiling ${Math.min(2000 / (nodeMs + pgMs), 1000 / nodeMs).toFixed(0)} req/s`;
     console.log(
-      `${label} ${mode.padEnd(8)} n=${times.length} p50=${percentile(times, 50).toFixed(1)} ms p95=${percentile(times, 95).toFixed(1)} ms max=${times[times.length - 1].toFixed(1)} ms`,
+      `${label} ${mode.padEnd(8)} n=${times.length} p50=${percentile(times, 50).toFixed(1)} ms p95=${percentile(times, 95).toFixed(1)} ms max=${times[times.length - 1].toFixed(1)} ms` +
+        ` | CPU per search: node ${nodeMs.toFixed(1)} ms, PostgreSQL ${pgMs === null ? 'n/a' : `${pgMs.toFixed(1)} ms`}${bound}`,
     );
   }
 }
@@ -163,7 +203,9 @@ async function main(): Promise<void> {
   const scratch = url ? undefined : await createScratchDatabase({ queryTimeoutMs: 0 });
   // Two connections per hybrid search: a pool that serves the clients of the throughput run.
   const poolSize = Math.max(10, 2 * Number(process.env.BENCH_CLIENTS ?? 0));
-  const db = scratch ?? (await createDatabase({ url, schema, queryTimeoutMs: 0, poolSize }));
+  const named = url ? new URL(url) : undefined;
+  named?.searchParams.set('application_name', APPLICATION_NAME);
+  const db = scratch ?? (await createDatabase({ url: named?.toString(), schema, queryTimeoutMs: 0, poolSize }));
   if (process.env.BENCH_POINTERS !== '0') trees = new DocumentCache(db);
   try {
     await applyMigrations(db);
