@@ -1,6 +1,7 @@
 // Loaded only when tracing is requested (start.ts imports it dynamically), and before any module
 // it instruments: import nothing here that requires express, pg or ioredis.
-import { diag, DiagConsoleLogger, DiagLogLevel } from '@opentelemetry/api';
+import { context, diag, DiagConsoleLogger, DiagLogLevel } from '@opentelemetry/api';
+import { suppressTracing } from '@opentelemetry/core';
 import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
@@ -71,5 +72,6 @@ export function startTracing(service: string, env: NodeJS.ProcessEnv): TracingHa
     async shutdown() {
       await provider.shutdown();
     },
+    untraced: (fn) => context.with(suppressTracing(context.active()), fn),
   };
 }

@@ -1,9 +1,12 @@
 // Deliberately free of imports beyond Node's: every entry point loads this module first, before
 // express, pg or ioredis, and with tracing off nothing of the OpenTelemetry SDK is ever loaded.
 
-/** What a started SDK hands back: flushes pending spans and stops exporting. */
+/** What a started SDK hands back. */
 export interface TracingHandle {
+  /** Flushes pending spans and stops exporting. */
   shutdown(): Promise<void>;
+  /** Runs `fn` with no spans recorded inside it. */
+  untraced<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 let started: TracingHandle | undefined;
@@ -55,4 +58,12 @@ export function runInstrumented(service: string, load: () => Promise<unknown>): 
       process.stderr.write(`${service} failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
       process.exit(1);
     });
+}
+
+/**
+ * Runs `fn` without recording spans inside it, for bulk work whose statements would be thousands
+ * of spans (a sync applying the whole collection); a span around it still says what it did.
+ */
+export function untraced<T>(fn: () => Promise<T>): Promise<T> {
+  return started ? started.untraced(fn) : fn();
 }
