@@ -35,13 +35,12 @@ function pathOf(url: string | undefined): string {
  * settings (OTEL_BSP_*) by the span processor, the sampler (OTEL_TRACES_SAMPLER) by the provider.
  */
 export function startTracing(service: string, env: NodeJS.ProcessEnv): TracingHandle {
-  // The SDK reports export failures through its diagnostic logger, silent unless one is set.
-  diag.setLogger(new DiagConsoleLogger(), { logLevel: diagLevel(env.OTEL_LOG_LEVEL), suppressOverrideMessage: true });
-
   const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf').trim();
   if (!(PROTOCOLS as readonly string[]).includes(protocol)) {
     throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL=${protocol} is not supported: use ${PROTOCOLS.join(' or ')}`);
   }
+  // The SDK reports export failures through its diagnostic logger, silent unless one is set.
+  diag.setLogger(new DiagConsoleLogger(), { logLevel: diagLevel(env.OTEL_LOG_LEVEL), suppressOverrideMessage: true });
   const exporter = protocol === 'http/json' ? new OtlpJsonExporter() : new OtlpProtobufExporter();
 
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (the env detector) win over the app's own name.
