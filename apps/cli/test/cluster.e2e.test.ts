@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -7,15 +7,17 @@ import { join } from 'node:path';
 import { freePort } from '@dp/core';
 import { createOrgWithKey, createTestDatabase, eventually, listenOnLoopback, closeServer, type TestDatabase } from '@dp/testing';
 import { CLI, runCli } from './run-process';
+import { commitBootstrap, createTinyRepo, type TinyRepo } from './tiny-repo';
 
 const withRedis = Boolean(process.env.REDIS_URL);
 const hasCaddy = spawnSync('sh', ['-c', 'command -v caddy'], { stdio: 'ignore' }).status === 0;
 
 /**
  * The production layout on one machine (`cli cluster`, infra/README.md): two api instances behind
- * Caddy (Debian's package; the product's own proxy where it is absent), the webhook worker and the
- * other apps, on this run's PostgreSQL (and Redis when the run has it). What must hold across
- * instances is checked by talking to each instance and to the front.
+ * Caddy (Debian's package; the product's own proxy where it is absent), the webhook worker, the
+ * upstream follower (CORPUS_GIT_URL: a local bare repository) and the other apps, on this run's
+ * PostgreSQL (and Redis when the run has it). What must hold across instances is checked by
+ * talking to each instance and to the front.
  */
 describe(`cli cluster: two api instances behind ${hasCaddy ? 'Caddy' : 'the product proxy'}`, () => {
   let db: TestDatabase;
@@ -25,10 +27,16 @@ describe(`cli cluster: two api instances behind ${hasCaddy ? 'Caddy' : 'the prod
   let instances: string[];
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
+  let upstream: TinyRepo;
+  let bare: string;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     dataDir = mkdtempSync(join(tmpdir(), 'dp-cluster-'));
+    upstream = createTinyRepo();
+    commitBootstrap(upstream, { id: 'SB-2000-7' }, '# Zákon 7\n\n§ 1\n\nText.\n');
+    bare = `${dataDir}-upstream.git`;
+    execFileSync('git', ['clone', '-q', '--bare', upstream.dir, bare], { stdio: 'pipe' });
     const publicPort = await freePort();
     env = {
       PATH: process.env.PATH,
@@ -41,6 +49,8 @@ describe(`cli cluster: two api instances behind ${hasCaddy ? 'Caddy' : 'the prod
       // The test's webhook receiver listens on loopback.
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       KEY_CACHE_TTL_SECONDS: '60',
+      CORPUS_GIT_URL: bare,
+      FOLLOW_INTERVAL_SECONDS: '2',
       // Production asks for its secrets, as an operator gives them.
       INTERNAL_API_SECRET: randomBytes(32).toString('hex'),
       SESSION_SECRET: randomBytes(32).toString('hex'),
@@ -67,6 +77,8 @@ describe(`cli cluster: two api instances behind ${hasCaddy ? 'Caddy' : 'the prod
       await exited;
     }
     await db?.destroy();
+    upstream?.destroy();
+    rmSync(bare, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -75,6 +87,20 @@ describe(`cli cluster: two api instances behind ${hasCaddy ? 'Caddy' : 'the prod
     expect((await fetch(`${front}/readyz`)).status).toBe(200);
     expect((await fetch(`${front}/docs`)).status).toBe(200);
     for (const hidden of ['/metrics', '/internal/legal/documents/x']) expect((await fetch(`${front}${hidden}`)).status).toBe(404);
+  });
+
+  it('runs the upstream follower: it answers its readiness check and what it synced is served through the front', async () => {
+    const follower = /follower\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+    expect(follower).toBeDefined();
+    expect((await fetch(`${follower}/readyz`)).status).toBe(200);
+    const { key } = await createOrgWithKey(db);
+    await eventually(
+      async () => {
+        const res = await fetch(`${front}/v1/legal/documents/sb%2F2000%2F7`, { headers: { authorization: `Bearer ${key}` } });
+        return res.status === 200 ? true : undefined;
+      },
+      { what: 'the followed document through the front', timeoutMs: 30_000 },
+    );
   });
 
   it(

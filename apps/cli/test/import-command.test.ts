@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { FIXTURE_CORPUS_PATH } from '@dp/db';
 import type { TestDatabase } from '@dp/testing';
 import { captureIo, createCliTestEnv, type CliTestEnv } from './capture-io';
-import { main } from '../src/index';
+import { main } from '../src/cli';
 
 const fixtureLines = readFileSync(FIXTURE_CORPUS_PATH, 'utf8').trim().split('\n');
 

@@ -24,15 +24,15 @@ function adapt(caddyfile: string, env: Record<string, string> = {}): { status: n
 }
 
 describe('infra/: the deployment files', () => {
-  it('compose.yaml brings up PostgreSQL, Redis, two api instances and every app, Caddy in front', () => {
+  it('compose.yaml brings up PostgreSQL, Redis, two api instances, every app and the follower, Caddy in front', () => {
     // Compose reads YAML merge keys (`<<: *app`), as yaml does with merge: true.
     const compose = parse(readFileSync(join(INFRA, 'compose.yaml'), 'utf8'), { merge: true }) as {
-      services: Record<string, { command?: string[]; environment?: Record<string, string>; ports?: string[] }>;
+      services: Record<string, { command?: string[]; environment?: Record<string, string | null>; ports?: string[] }>;
     };
     expect(Object.keys(compose.services).sort()).toEqual(
-      ['api-1', 'api-2', 'caddy', 'mcp-http', 'portal', 'postgres', 'redis', 'webhook-worker', 'x402-gateway'].sort(),
+      ['api-1', 'api-2', 'caddy', 'follower', 'mcp-http', 'portal', 'postgres', 'redis', 'webhook-worker', 'x402-gateway'].sort(),
     );
-    for (const name of ['api-1', 'api-2', 'x402-gateway', 'portal', 'mcp-http', 'webhook-worker']) {
+    for (const name of ['api-1', 'api-2', 'x402-gateway', 'portal', 'mcp-http', 'webhook-worker', 'follower']) {
       const service = compose.services[name];
       expect(service.environment).toMatchObject({
         NODE_ENV: 'production',
@@ -41,6 +41,10 @@ describe('infra/: the deployment files', () => {
       });
       expect(service.command?.[1]).toMatch(/^apps\/[a-z0-9-]+\/dist\/index\.js$/);
     }
+    // The follower is the CLI's `follow` on its operations port; its upstream comes from the
+    // operator's environment (a key without a value), unset meaning the public repository.
+    expect(compose.services.follower.command).toEqual(['node', 'apps/cli/dist/index.js', 'follow']);
+    expect(compose.services.follower.environment).toMatchObject({ FOLLOW_PORT: '3006', CORPUS_GIT_URL: null });
     expect(compose.services.caddy.ports).toEqual(['8080:8080']);
   });
 

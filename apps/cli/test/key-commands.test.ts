@@ -2,7 +2,7 @@ import { hashApiKey } from '@dp/core';
 import type { Database } from '@dp/db';
 import type { TestDatabase } from '@dp/testing';
 import { captureIo, createCliTestEnv, type CliTestEnv } from './capture-io';
-import { main } from '../src/index';
+import { main } from '../src/cli';
 
 describe('cli key:create / key:revoke', () => {
   let env: NodeJS.ProcessEnv;

@@ -1,5 +1,5 @@
 import { captureIo, createCliTestEnv, type CliTestEnv } from './capture-io';
-import { main } from '../src/index';
+import { main } from '../src/cli';
 import { commitBootstrap, createTinyRepo, type TinyRepo } from './tiny-repo';
 
 // #25: a database whose documents were stored before the search signals existed gets them from

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Database } from '@dp/db';
 import { createTestDatabase, type TestDatabase } from '@dp/testing';
 import { captureIo, createCliTestEnv, type CliTestEnv } from './capture-io';
-import { main } from '../src/index';
+import { main } from '../src/cli';
 import { CLI } from './run-process';
 import { commitBootstrap, createTinyRepo, docFile, reformMessage, type TinyRepo } from './tiny-repo';
 

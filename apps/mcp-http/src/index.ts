@@ -1,16 +1,5 @@
-import type { Server } from 'node:http';
-import { closeServer, createHttpServer, createLogger, listen, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
-import { createMcpHttpApp } from './app';
+import { runInstrumented } from '@dp/core/telemetry/start';
 
-/** Entry point: node apps/mcp-http/dist/index.js (MCP_HTTP_PORT, MCP_API_URL or INTERNAL_API_URL, LOG_LEVEL). */
-async function main(): Promise<void> {
-  const config = loadConfigOrExit();
-  const logger = createLogger({ name: 'mcp-http', level: config.LOG_LEVEL });
-  const app = createMcpHttpApp({ config, logger });
-  const server: Server = await listen(createHttpServer(app, logger), config.MCP_HTTP_PORT, 'MCP_HTTP_PORT');
-  logger.info({ port: config.MCP_HTTP_PORT, api: config.MCP_API_URL ?? config.INTERNAL_API_URL }, 'mcp-http listening');
-  // Stop accepting and let in-flight tool calls finish; there is no storage to release.
-  onShutdown(logger, [() => closeServer(server)]);
-}
-
-runMain('mcp-http', main);
+// Entry point: node apps/mcp-http/dist/index.js (settings: main.ts). Tracing, when OTEL_EXPORTER_OTLP_ENDPOINT
+// asks for it, must patch http, express, pg and ioredis before they load: the app is loaded after.
+runInstrumented('mcp-http', () => import('./main.js'));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { createLogger, parseRetryAfter, type Config, type Logger, type Metrics } from '@dp/core';
+import { createLogger, parseRetryAfter, traced, type Config, type Logger, type Metrics } from '@dp/core';
 import { webhookOutboxStats, type Database } from '@dp/db';
 import { claimDeliveries, releaseClaims, stillClaimed, type ClaimedDelivery } from './claim';
 import { recordAttempt, type AttemptOutcome } from './record';
@@ -108,7 +108,15 @@ export function createWorker(options: WorkerOptions): Worker {
     );
   }
 
-  async function deliver(d: ClaimedDelivery): Promise<Outcome> {
+  // One span per attempt (with tracing on): its statements and the POST to the endpoint under it.
+  const deliver = (d: ClaimedDelivery): Promise<Outcome> =>
+    traced('webhook.deliver', { 'dp.webhook.delivery_id': d.id, 'dp.webhook.event': d.eventType }, async (span) => {
+      const outcome = await attempt(d);
+      span.setAttribute('dp.webhook.outcome', outcome);
+      return outcome;
+    });
+
+  async function attempt(d: ClaimedDelivery): Promise<Outcome> {
     if (!(await stillClaimed(db, d.id, id))) return 'skipped';
     const attemptNo = d.attempts + 1;
     const payload = d.payload as { at?: unknown };

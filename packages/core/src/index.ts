@@ -26,3 +26,4 @@ export * from './cache/cache';
 export * from './retry';
 export * from './api-types';
 export * from './metrics';
+export * from './telemetry/span';

@@ -15,3 +15,5 @@ export * from './listen';
 export * from './start-product';
 export * from './metrics';
 export * from './chromium';
+export * from './otlp-receiver';
+export * from './app-process';

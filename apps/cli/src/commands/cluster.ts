@@ -17,6 +17,8 @@ const APPS_DIR = join(__dirname, '..', '..', '..');
 interface Member {
   name: string;
   script: string;
+  /** Arguments after the script (the CLI's `follow`). */
+  args?: string[];
   port?: number;
   readyPath?: string;
   env?: NodeJS.ProcessEnv;
@@ -124,13 +126,14 @@ function parseInstances(args: string[], env: NodeJS.ProcessEnv): number {
 
 /**
  * The production layout on one machine, without containers (infra/README.md): migrations once,
- * several api instances, the gateway, the portal, mcp-http and the webhook worker as processes,
- * and Caddy in front (Debian's package; the product's own proxy where it is absent). The
+ * several api instances, the gateway, the portal, mcp-http, the webhook worker and (with
+ * CORPUS_GIT_URL) the upstream follower as processes, and Caddy in front (Debian's package; the product's own proxy where it is absent). The
  * instances share PostgreSQL and, with REDIS_URL, Redis: limits, idempotency, revocations and the
  * webhook outbox hold across them.
  */
 export const cluster: Command = {
-  description: 'Run the production layout on this machine: N api instances, gateway, portal, mcp-http, webhook worker, Caddy in front.',
+  description:
+    'Run the production layout on this machine: N api instances, gateway, portal, mcp-http, webhook worker, the upstream follower (with CORPUS_GIT_URL), Caddy in front.',
   usage: 'cluster [--instances N] [--front caddy|node]',
   async run(args, io): Promise<number> {
     const instances = parseInstances(args, io.env);
@@ -155,9 +158,9 @@ export const cluster: Command = {
     }
 
     await assertPortFree(config.PUBLIC_PORT, 'PUBLIC_PORT');
-    const ports = await clusterPorts(instances + 5);
+    const ports = await clusterPorts(instances + 6);
     const apiPorts = ports.slice(0, instances);
-    const [gatewayPort, portalPort, mcpPort, internalPort, workerPort] = ports.slice(instances);
+    const [gatewayPort, portalPort, mcpPort, internalPort, workerPort, followPort] = ports.slice(instances);
     const local = (port: number) => `http://127.0.0.1:${port}`;
     const routes: FrontRoutes = { api: apiPorts.map(local), gateway: local(gatewayPort), portal: local(portalPort), mcp: local(mcpPort) };
 
@@ -195,6 +198,20 @@ export const cluster: Command = {
         readyPath: '/readyz',
         env: { WEBHOOK_WORKER_PORT: String(workerPort) },
       },
+      // The upstream follower when CORPUS_GIT_URL names the repository to follow (as under `start`:
+      // its default upstream is a network fetch of the whole collection, so it is asked for).
+      ...(io.env.CORPUS_GIT_URL
+        ? [
+            {
+              name: 'follower',
+              script: join(__dirname, '..', 'index.js'),
+              args: ['follow'],
+              port: followPort,
+              readyPath: '/readyz',
+              env: { FOLLOW_PORT: String(followPort) },
+            },
+          ]
+        : []),
     ].filter((m) => existsSync(m.script));
 
     // The private balancer: every path (prefix '') to the api instances, on loopback only.
@@ -221,7 +238,7 @@ export const cluster: Command = {
     process.on('SIGINT', () => void shutdown(0));
     process.on('SIGTERM', () => void shutdown(0));
 
-    for (const m of members) supervisor.start({ name: m.name, script: m.script, env: { ...env, ...m.env } });
+    for (const m of members) supervisor.start({ name: m.name, script: m.script, args: m.args, env: { ...env, ...m.env } });
 
     if (useCaddy) {
       const dir = join(paths.dataDir, 'cluster');

@@ -1,3 +1,4 @@
+import { traced, untraced } from '@dp/core';
 import { syncRepository, type SyncProgress } from '@dp/db';
 import { announceDocumentsChanged } from '../announce';
 import { UsageError, type CliIo, type Command } from '../command';
@@ -57,7 +58,12 @@ export const sync: Command = {
       io.stderr.write(`sync: ${dir} into ${io.env.DATABASE_URL ? 'DATABASE_URL' : 'the embedded PostgreSQL'}\n`);
       let report;
       try {
-        report = await syncRepository(db, dir, { to, onProgress: progressPrinter(io) });
+        // One span for the run (with tracing on), not one per statement of a possibly whole-collection sync.
+        report = await traced('sync', {}, async (span) => {
+          const done = await untraced(() => syncRepository(db, dir, { to, onProgress: progressPrinter(io) }));
+          span.setAttributes({ 'dp.sync.commits_applied': done.commits_applied, 'dp.sync.documents_failed': done.documents.failed });
+          return done;
+        });
       } catch (e) {
         // A repository or revision problem is the caller's to fix: say so, no stack trace.
         const message = e instanceof Error ? e.message : String(e);

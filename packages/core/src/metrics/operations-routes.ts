@@ -3,6 +3,7 @@ import { ApiError } from '../errors';
 import { sendError } from '../http/errors';
 import { sendSuccess } from '../http/respond';
 import type { Metrics } from './metrics';
+import { OPERATIONS_PATHS } from './operations-paths';
 
 /** One readiness check's answer: `down` makes the app not ready; `degraded` is reported, still ready. */
 export interface CheckResult {
@@ -50,7 +51,7 @@ export function operationsRoutes(options: OperationsRoutesOptions = {}): Request
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const path = req.path;
-    if (path === '/livez' || path === '/readyz' || path === '/metrics') req.routeTemplate = path;
+    if (OPERATIONS_PATHS.has(path)) req.routeTemplate = path;
     if (path === '/livez') return sendSuccess(res, { status: 'ok' });
     if (path === '/readyz') {
       void Promise.all(checks.map(async ([name, check]) => [name, await runCheck(check, timeoutMs)] as const)).then((results) => {

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
+import { shutdownTelemetry } from '../telemetry/start';
 
 export type ShutdownStep = () => Promise<unknown>;
 
@@ -21,6 +22,8 @@ export function onShutdown(logger: Logger, steps: ShutdownStep[], forceAfterMs =
     const force = setTimeout(() => process.exit(1), forceAfterMs).unref();
     try {
       for (const step of steps) await step();
+      // Last, so the spans of the requests drained above are exported too (no-op with tracing off).
+      await shutdownTelemetry();
     } catch (err) {
       logger.error({ err: { message: (err as Error).message } }, 'shutdown step failed');
       process.exit(1);

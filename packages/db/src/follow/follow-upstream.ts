@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Logger, Metrics } from '@dp/core';
+import { traced, untraced, type Logger, type Metrics, type TraceSpan } from '@dp/core';
 import type { Database } from '../client';
 import { gitEnv } from '../sync/git-env';
 import { runGit } from '../sync/run-git';
@@ -150,7 +150,16 @@ export function createFollower(options: FollowerOptions): Follower {
     },
   );
 
-  async function round(): Promise<'synced' | 'up_to_date' | 'standby'> {
+  // One span per round (with tracing on): its fetch and lock statements under it, the sync itself
+  // untraced (a first round applies the whole collection: a span per statement would be millions).
+  const round = (): Promise<'synced' | 'up_to_date' | 'standby'> =>
+    traced('follow.round', {}, async (span) => {
+      const outcome = await leaderRound(span);
+      span.setAttribute('dp.follow.outcome', outcome);
+      return outcome;
+    });
+
+  async function leaderRound(span: TraceSpan): Promise<'synced' | 'up_to_date' | 'standby'> {
     return db.withSession(async (session) => {
       const [lock] = await session.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [FOLLOWER_LOCK]);
       if (!lock?.ok) {
@@ -170,11 +179,12 @@ export function createFollower(options: FollowerOptions): Follower {
         state.upstreamCommitDate = head.date;
         let report: SyncReport;
         try {
-          report = await syncRepository(db, options.mirrorDir, { to: head.sha });
+          report = await untraced(() => syncRepository(db, options.mirrorDir, { to: head.sha }));
         } catch (err) {
           failures?.inc({ stage: 'sync' });
           throw err;
         }
+        span.setAttributes({ 'dp.sync.commits_applied': report.commits_applied, 'dp.sync.documents_failed': report.documents.failed });
         applied?.inc(report.commits_applied);
         if (report.documents.failed > 0) {
           failures?.inc({ stage: 'sync' });
