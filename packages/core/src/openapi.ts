@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { ERROR_CODES, ERROR_RESPONSES, ERRORS, errorDocUrl } from './errors';
 
 /** docs/ at the repository root, from src/ or dist/ alike. */
 export const DOCS_DIR = join(__dirname, '..', '..', '..', 'docs');
@@ -36,8 +37,76 @@ export function loadOpenApiDocument(docsDir = DOCS_DIR): OpenApiDoc {
     }
     for (const tag of (fragment.tags as unknown[] | undefined) ?? []) ((doc.tags as unknown[]) ??= []).push(tag);
   }
+  declareErrors(doc);
   declareCommonHeaders(doc);
   return doc;
+}
+
+const envelopeContent = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } };
+
+/**
+ * The error contract, from core's table (errors.ts) rather than the YAML: the `ErrorCode` enum, the
+ * `ErrorEnvelope` schema, the shared error responses, and an "Errors" section of the description
+ * linking each code to its anchor on the reference's error page.
+ */
+function declareErrors(doc: OpenApiDoc): void {
+  const components = (doc.components ??= {});
+  const schemas = (components.schemas ??= {});
+  const responses = (components.responses ??= {});
+  const add = (section: Record<string, unknown>, name: string, value: unknown) => {
+    if (section[name]) throw new Error(`openapi: ${name} is built from packages/core/src/errors.ts; remove it from the YAML`);
+    section[name] = value;
+  };
+  add(schemas, 'ErrorCode', {
+    type: 'string',
+    enum: [...ERROR_CODES],
+    description: 'Every error code of the API; each is explained at `doc_url`.',
+  });
+  add(schemas, 'ErrorEnvelope', {
+    type: 'object',
+    required: ['error', 'meta'],
+    additionalProperties: false,
+    properties: {
+      error: {
+        type: 'object',
+        required: ['code', 'message', 'details', 'doc_url'],
+        additionalProperties: false,
+        properties: {
+          code: { $ref: '#/components/schemas/ErrorCode' },
+          message: { type: 'string' },
+          details: { type: 'object' },
+          doc_url: {
+            type: 'string',
+            format: 'uri-reference',
+            description: "The code's entry in the reference (`/docs/errors#<code>`), relative to the API's origin.",
+          },
+        },
+      },
+      meta: { $ref: '#/components/schemas/Meta' },
+    },
+  });
+  for (const [name, { codes, headers }] of Object.entries(ERROR_RESPONSES)) {
+    add(responses, name, {
+      description: codes.map((code) => `\`${code}\`: ${ERRORS[code].description}`).join('\n\n'),
+      ...(headers?.length ? { headers: Object.fromEntries(headers.map((h) => [h, { $ref: `#/components/headers/${h}` }])) } : {}),
+      content: envelopeContent,
+    });
+  }
+  const table = ERROR_CODES.map((code) => `| [\`${code}\`](${errorDocUrl(code)}) | ${ERRORS[code].status} | ${ERRORS[code].description} |`);
+  const info = (doc.info ??= {}) as { description?: string };
+  info.description = [
+    (info.description ?? '').trimEnd(),
+    '',
+    '# Errors',
+    '',
+    'Every error answers with `{"error": {"code", "message", "details", "doc_url"}, "meta": {"request_id"}}`;',
+    '`doc_url` links to the code on the [error page](/docs/errors).',
+    '',
+    '| Code | Status | Meaning |',
+    '| --- | --- | --- |',
+    ...table,
+    '',
+  ].join('\n');
 }
 
 /** Headers every answer of the API carries, declared on every response here rather than by hand in each. */

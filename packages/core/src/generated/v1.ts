@@ -884,31 +884,40 @@ export interface components {
     };
     /** @enum {string} */
     EffStatus: 'in_force' | 'partially_in_force' | 'not_yet_in_force' | 'no_longer_in_force' | 'never_in_force';
+    /**
+     * @description Every error code of the API; each is explained at `doc_url`.
+     * @enum {string}
+     */
+    ErrorCode:
+      | 'invalid_request'
+      | 'missing_key'
+      | 'invalid_key'
+      | 'payment_required'
+      | 'invalid_payment'
+      | 'insufficient_scope'
+      | 'forbidden'
+      | 'not_found'
+      | 'method_not_allowed'
+      | 'request_timeout'
+      | 'conflict'
+      | 'payload_too_large'
+      | 'unsupported_media_type'
+      | 'idempotency_key_reused'
+      | 'rate_limited'
+      | 'quota_exceeded'
+      | 'headers_too_large'
+      | 'internal_error'
+      | 'facilitator_unavailable'
+      | 'unavailable';
     ErrorEnvelope: {
       error: {
-        /** @enum {string} */
-        code:
-          | 'invalid_request'
-          | 'missing_key'
-          | 'invalid_key'
-          | 'insufficient_scope'
-          | 'forbidden'
-          | 'not_found'
-          | 'method_not_allowed'
-          | 'request_timeout'
-          | 'conflict'
-          | 'payload_too_large'
-          | 'idempotency_key_reused'
-          | 'unsupported_media_type'
-          | 'headers_too_large'
-          | 'rate_limited'
-          | 'quota_exceeded'
-          | 'payment_required'
-          | 'invalid_payment'
-          | 'internal_error'
-          | 'facilitator_unavailable'
-          | 'unavailable';
+        code: components['schemas']['ErrorCode'];
         details: Record<string, never>;
+        /**
+         * Format: uri-reference
+         * @description The code's entry in the reference (`/docs/errors#<code>`), relative to the API's origin.
+         */
+        doc_url: string;
         message: string;
       };
       meta: components['schemas']['Meta'];
@@ -1342,6 +1351,11 @@ export interface components {
           /** Format: date-time */
           resets_at?: string;
         };
+        /**
+         * Format: uri-reference
+         * @description The code's entry in the reference (`/docs/errors#<code>`).
+         */
+        doc_url: string;
         message: string;
       };
       meta?: {
@@ -1506,7 +1520,7 @@ export interface components {
     };
   };
   responses: {
-    /** @description `insufficient_scope`: the key lacks the scope; `details.required_scope` names it. */
+    /** @description `insufficient_scope`: The API key lacks the scope this endpoint needs; `details.required_scope` names it. */
     Forbidden: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1522,7 +1536,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description `conflict` (`details.reason = "idempotency_key_in_progress"`): a request with this `Idempotency-Key` is still running; retry after `Retry-After` seconds to receive its answer. */
+    /** @description `conflict`: The resource is in a state that refuses the request (a disabled webhook), or a request with this `Idempotency-Key` is still running (`details.reason = idempotency_key_in_progress`; retry after `Retry-After`). */
     IdempotencyInProgress: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1538,7 +1552,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description `idempotency_key_reused`: this `Idempotency-Key` was used in the last 24 hours for another request (method, path or body). Use a new key. */
+    /** @description `idempotency_key_reused`: This `Idempotency-Key` was used in the last 24 hours for another request (method, path or body); use a new key. */
     IdempotencyKeyReused: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1553,7 +1567,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description `internal_error`; never with a stack trace. Quote the request id. */
+    /** @description `internal_error`: An unexpected fault; never with a stack trace. Quote the request id when reporting it. */
     InternalError: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1568,13 +1582,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description A parameter is missing or malformed (`invalid_request`); `details.errors` lists `{field, problem}`.
-     *     A query parameter the operation does not declare here (`filter`, `sort`, `from`, a typo)
-     *     is refused the same way, each one named, rather than ignored.
-     *     A path that is not valid percent-encoded UTF-8, and a path, query or body value holding a
-     *     control character (NUL, ESC, DEL and the like; tab and line breaks are allowed in values),
-     *     are refused the same way before anything else reads them.
-     *      */
+    /** @description `invalid_request`: A path, query or body value is missing or malformed; `details.errors` lists `{field, problem}` for each. An undeclared query parameter, an undecodable path and a control character in a value are refused the same way. */
     InvalidRequest: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1589,9 +1597,10 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description `method_not_allowed`, with an `Allow` header. */
+    /** @description `method_not_allowed`: The path exists but not with this method; the `Allow` header lists the methods it takes. */
     MethodNotAllowed: {
       headers: {
+        Allow: components['headers']['Allow'];
         RateLimit: components['headers']['RateLimit'];
         'RateLimit-Policy': components['headers']['RateLimit-Policy'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -1604,7 +1613,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description `not_found`: unknown document, webhook or route. */
+    /** @description `not_found`: No such document, provision, webhook, delivery or route. */
     NotFound: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1634,7 +1643,7 @@ export interface components {
       };
       content?: never;
     };
-    /** @description `payload_too_large`. */
+    /** @description `payload_too_large`: The request body is too large. */
     PayloadTooLarge: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1649,7 +1658,9 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description `rate_limited` (plan rate limit; `Retry-After` in seconds) or `quota_exceeded` (monthly units used up; `details.resets_at`, and `Retry-After` = the seconds until then). */
+    /** @description `rate_limited`: The plan's requests per minute are used up; retry after `Retry-After` seconds.
+     *
+     *     `quota_exceeded`: The plan's monthly units are used up; `details.resets_at` says when they renew (`Retry-After` = the seconds until then). */
     TooManyRequests: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1665,7 +1676,9 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description `missing_key` (no or malformed Authorization header) or `invalid_key` (malformed, unknown or revoked key). */
+    /** @description `missing_key`: No API key was sent: send `Authorization: Bearer <API key>`.
+     *
+     *     `invalid_key`: The API key is malformed, unknown or revoked. */
     Unauthorized: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1681,7 +1694,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description `unavailable`: storage is unreachable; retry after `Retry-After` seconds. */
+    /** @description `unavailable`: Storage (or the document source) is unreachable; retry after `Retry-After` seconds. */
     Unavailable: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1697,7 +1710,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description `unsupported_media_type`: the body must be application/json. */
+    /** @description `unsupported_media_type`: The request body must be `application/json` (in UTF-8). */
     UnsupportedMediaType: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1908,6 +1921,8 @@ export interface components {
   };
   requestBodies: never;
   headers: {
+    /** @description The methods the path takes. */
+    Allow: string;
     /** @description `private, no-cache`: keep the answer, but revalidate it (`If-None-Match`) before each use. */
     'Cache-Control': string;
     /** @description Strong entity tag of the answer's `data` (the same for every request of the same
