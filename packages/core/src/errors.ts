@@ -94,7 +94,7 @@ export function errorDocUrl(code: ErrorCode): string {
  * The error responses operations refer to (`#/components/responses/<name>`), each the codes it
  * may carry and the headers beside them; the OpenAPI document's responses are built from this.
  */
-export const ERROR_RESPONSES: Record<string, { codes: readonly ErrorCode[]; headers?: readonly string[] }> = {
+export const ERROR_RESPONSES = {
   InvalidRequest: { codes: ['invalid_request'] },
   Unauthorized: { codes: ['missing_key', 'invalid_key'], headers: ['WWW-Authenticate'] },
   Forbidden: { codes: ['insufficient_scope'], headers: ['WWW-Authenticate'] },
@@ -107,7 +107,12 @@ export const ERROR_RESPONSES: Record<string, { codes: readonly ErrorCode[]; head
   TooManyRequests: { codes: ['rate_limited', 'quota_exceeded'], headers: ['Retry-After'] },
   InternalError: { codes: ['internal_error'] },
   Unavailable: { codes: ['unavailable'], headers: ['Retry-After'] },
-};
+} as const satisfies Record<string, ErrorResponseSpec>;
+
+export interface ErrorResponseSpec {
+  codes: readonly ErrorCode[];
+  headers?: readonly string[];
+}
 
 export interface FieldProblem {
   field: string;

@@ -25,4 +25,5 @@ export * from './files';
 export * from './cache/cache';
 export * from './retry';
 export * from './api-types';
+export * from './contract';
 export * from './metrics';

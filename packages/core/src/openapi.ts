@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { ERROR_CODES, ERROR_RESPONSES, ERRORS, errorDocUrl } from './errors';
+import { declaredPaths } from './contract/openapi-paths';
+import { V1_ROUTES } from './contract/v1';
+import { ERROR_CODES, ERROR_RESPONSES, ERRORS, errorDocUrl, type ErrorResponseSpec } from './errors';
 
 /** docs/ at the repository root, from src/ or dist/ alike. */
 export const DOCS_DIR = join(__dirname, '..', '..', '..', 'docs');
@@ -13,15 +15,15 @@ type OpenApiDoc = Record<string, unknown> & {
 
 /**
  * The OpenAPI document: docs/openapi.yaml plus the per-area fragments in docs/openapi/*.yaml,
- * whose `paths` and `components` are merged in (a fragment may not redefine a name).
+ * whose `paths` and `components` are merged in (a fragment may not redefine a name), plus the
+ * operations of the routes declared in code (`V1_ROUTES`, with their prose from
+ * docs/openapi/operations.md) and the error contract of core's table.
  */
 export function loadOpenApiDocument(docsDir = DOCS_DIR): OpenApiDoc {
   const doc = parse(readFileSync(join(docsDir, 'openapi.yaml'), 'utf8')) as OpenApiDoc;
   const fragmentsDir = join(docsDir, 'openapi');
-  if (!existsSync(fragmentsDir)) return doc;
-  for (const file of readdirSync(fragmentsDir)
-    .filter((f) => f.endsWith('.yaml'))
-    .sort()) {
+  const fragments = existsSync(fragmentsDir) ? readdirSync(fragmentsDir) : [];
+  for (const file of fragments.filter((f) => f.endsWith('.yaml')).sort()) {
     const fragment = parse(readFileSync(join(fragmentsDir, file), 'utf8')) as Partial<OpenApiDoc>;
     for (const [path, item] of Object.entries(fragment.paths ?? {})) {
       if (doc.paths[path]) throw new Error(`openapi fragment ${file} redefines path ${path}`);
@@ -36,6 +38,14 @@ export function loadOpenApiDocument(docsDir = DOCS_DIR): OpenApiDoc {
       }
     }
     for (const tag of (fragment.tags as unknown[] | undefined) ?? []) ((doc.tags as unknown[]) ??= []).push(tag);
+  }
+  for (const [path, item] of Object.entries(declaredPaths(V1_ROUTES, docsDir))) {
+    const written = (doc.paths[path] ?? {}) as Record<string, unknown>;
+    for (const method of Object.keys(item)) {
+      if (written[method])
+        throw new Error(`${method.toUpperCase()} ${path} is declared in code (packages/core/src/contract); remove it from the YAML`);
+    }
+    doc.paths[path] = { ...written, ...item };
   }
   declareErrors(doc);
   declareCommonHeaders(doc);
@@ -85,7 +95,7 @@ function declareErrors(doc: OpenApiDoc): void {
       meta: { $ref: '#/components/schemas/Meta' },
     },
   });
-  for (const [name, { codes, headers }] of Object.entries(ERROR_RESPONSES)) {
+  for (const [name, { codes, headers }] of Object.entries(ERROR_RESPONSES as Record<string, ErrorResponseSpec>)) {
     add(responses, name, {
       description: codes.map((code) => `\`${code}\`: ${ERRORS[code].description}`).join('\n\n'),
       ...(headers?.length ? { headers: Object.fromEntries(headers.map((h) => [h, { $ref: `#/components/headers/${h}` }])) } : {}),

@@ -62,7 +62,6 @@ export interface paths {
      *     needs the `read` scope. `text` is 1–64,000 characters; a longer one, a missing one, an `at`
      *     that is not a date or an unknown field is a 400 naming the field; a body that is not JSON is
      *     a 400 (or 415 without `Content-Type: application/json`).
-     *
      */
     post: operations['checkCitations'];
     delete?: never;
@@ -350,7 +349,6 @@ export interface paths {
      *     delivery, on the address actually connected to. `events` is a non-empty subset of the
      *     change kinds. Unknown body fields are refused. An organization has at most 20 webhooks.
      *     Errors name every bad field in `details.errors`.
-     *
      */
     post: operations['createWebhook'];
     delete?: never;
@@ -363,10 +361,7 @@ export interface paths {
     parameters: {
       query?: never;
       header?: never;
-      path: {
-        /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
-      };
+      path?: never;
       cookie?: never;
     };
     /**
@@ -381,7 +376,6 @@ export interface paths {
      * @description Needs the `manage` scope. Costs 0 units. Answers 204 with no body. The webhook, its
      *     pending deliveries and its delivery log are removed; nothing more is sent to it (an
      *     attempt already under way at that instant may still complete). Deleting again is 404.
-     *
      */
     delete: operations['deleteWebhook'];
     options?: never;
@@ -394,7 +388,6 @@ export interface paths {
      *     count is reset and its pending deliveries become due now, so they resume in order at once.
      *     `enabled: false` stops deliveries (pending ones wait). A new URL applies to pending
      *     deliveries too; new events apply to changes written from now on.
-     *
      */
     patch: operations['updateWebhook'];
     trace?: never;
@@ -411,7 +404,6 @@ export interface paths {
      * @description Needs the `manage` scope. Costs 0 units. Newest first (by the change announced), each
      *     delivery with every attempt made: when it started, how long it took, the HTTP status
      *     (null when no response came) and the error. Paginated: pass `next_cursor` as `cursor`.
-     *
      */
     get: operations['listWebhookDeliveries'];
     put?: never;
@@ -426,12 +418,7 @@ export interface paths {
     parameters: {
       query?: never;
       header?: never;
-      path: {
-        /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
-        deliveryId: components['parameters']['WebhookDeliveryId'];
-        /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
-      };
+      path?: never;
       cookie?: never;
     };
     /**
@@ -440,7 +427,6 @@ export interface paths {
      *     request as sent (headers, the signature included, and body; never the secret), the
      *     answer's status and headers and the first 4096 bytes of its body (`body_truncated` says
      *     when there was more), the duration, and the delivery's next attempt.
-     *
      */
     get: operations['getWebhookDelivery'];
     put?: never;
@@ -455,12 +441,7 @@ export interface paths {
     parameters: {
       query?: never;
       header?: never;
-      path: {
-        /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
-        deliveryId: components['parameters']['WebhookDeliveryId'];
-        /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
-      };
+      path?: never;
       cookie?: never;
     };
     get?: never;
@@ -472,7 +453,6 @@ export interface paths {
      *     original stays as it was. Any delivery can be replayed, whatever its status. It is sent at
      *     once, not after older pending deliveries of this endpoint waiting for a retry. A disabled
      *     webhook is 409 `conflict`: re-enable it first.
-     *
      */
     post: operations['replayWebhookDelivery'];
     delete?: never;
@@ -485,10 +465,7 @@ export interface paths {
     parameters: {
       query?: never;
       header?: never;
-      path: {
-        /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
-      };
+      path?: never;
       cookie?: never;
     };
     get?: never;
@@ -500,7 +477,6 @@ export interface paths {
      *     signatures in `webhook-signature` (`v1,<new> v1,<old>`), so a receiver holding either
      *     secret verifies; then only the new one signs. Rotating again within those 24 hours retires
      *     the older secret at once.
-     *
      */
     post: operations['rotateWebhookSecret'];
     delete?: never;
@@ -513,10 +489,7 @@ export interface paths {
     parameters: {
       query?: never;
       header?: never;
-      path: {
-        /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
-      };
+      path?: never;
       cookie?: never;
     };
     get?: never;
@@ -528,7 +501,6 @@ export interface paths {
      *     older pending delivery of this endpoint waiting for a retry), and it appears in the delivery log. Its
      *     `data` is `{id, kind: "webhook.test", webhook_id, at, message}`. A disabled webhook is
      *     409 `conflict`: re-enable it first.
-     *
      */
     post: operations['sendWebhookTestEvent'];
     delete?: never;
@@ -747,15 +719,6 @@ export interface components {
         unverified: number;
         valid: number;
       };
-    };
-    CitationCheckRequest: {
-      /**
-       * Format: date
-       * @description The day to check on, YYYY-MM-DD (default: today, UTC).
-       */
-      at?: string;
-      /** @description The text to check, up to 64,000 characters. */
-      text: string;
     };
     CitationDocument: {
       doc_number: string;
@@ -1195,15 +1158,6 @@ export interface components {
       status: 'active' | 'disabled';
       url: string;
     };
-    WebhookCreateRequest: {
-      description?: string | null;
-      events: components['schemas']['WebhookEventType'][];
-      /**
-       * Format: uri
-       * @example https://example.com/hooks/legal
-       */
-      url: string;
-    };
     WebhookDelivery: {
       attempt_count: number;
       attempts: components['schemas']['WebhookDeliveryAttempt'][];
@@ -1322,14 +1276,6 @@ export interface components {
       kind: 'webhook.test';
       message: string;
       webhook_id: string;
-    };
-    WebhookUpdateRequest: {
-      description?: string | null;
-      /** @description `true` re-enables a disabled webhook; `false` disables it. */
-      enabled?: boolean;
-      events?: components['schemas']['WebhookEventType'][];
-      /** Format: uri */
-      url?: string;
     };
     WordRun: {
       new_offset: number;
@@ -1914,10 +1860,6 @@ export interface components {
      *     `par_5~2` for a second § 5); its slashes as they are or as `%2F`.
      *      */
     ProvisionId: string;
-    /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
-    WebhookDeliveryId: string;
-    /** @description Webhook id (`wh_…`). */
-    WebhookId: string;
   };
   requestBodies: never;
   headers: {
@@ -1933,6 +1875,8 @@ export interface components {
     ETag: string;
     /** @description `true` when this answer is the stored answer of an earlier request with the same `Idempotency-Key`. */
     'Idempotent-Replayed': 'true';
+    /** @description The path of the resource the request created (`/v1/webhooks/{id}`, `/v1/webhooks/{id}/deliveries/{deliveryId}`). */
+    Location: string;
     /** @description The current limit, in the syntax of the IETF draft draft-ietf-httpapi-ratelimit-headers
      *     (a structured-field list): `"default";r=<requests left>;t=<seconds until the window resets>`,
      *     e.g. `"default";r=42;t=30`. Same figures as `X-RateLimit-Remaining`/`X-RateLimit-Reset`.
@@ -2040,13 +1984,32 @@ export interface operations {
   checkCitations: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A unique key per intended operation (a UUID, say; 1 to 255 visible ASCII characters, bare or
+         *     as a quoted string). Within 24 hours, a retry with the same key, method, path and body is
+         *     not run again: it gets the first answer (status, body, `Location`) with
+         *     `Idempotent-Replayed: true`. The same key with another request is a 422
+         *     `idempotency_key_reused`; while the first request with the key is still running, a retry
+         *     gets a 409 `conflict` (`details.reason = "idempotency_key_in_progress"`) with
+         *     `Retry-After: 1`. Keys belong to the organization; answers that failed on the server (5xx)
+         *     are not kept, so their retry runs again.
+         *      */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['CitationCheckRequest'];
+        'application/json': {
+          /**
+           * Format: date
+           * @description The day to check on (default: today, UTC).
+           */
+          at?: string;
+          /** @description The text to check (1–64,000 UTF-16 code units). */
+          text: string;
+        };
       };
     };
     responses: {
@@ -2071,9 +2034,12 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['IdempotencyInProgress'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2594,7 +2560,9 @@ export interface operations {
       400: components['responses']['InvalidRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      405: components['responses']['MethodNotAllowed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2631,6 +2599,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       405: components['responses']['MethodNotAllowed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2654,15 +2623,22 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['WebhookCreateRequest'];
+        'application/json': {
+          description?: string | null;
+          events: components['schemas']['WebhookEventType'][];
+          /**
+           * Format: uri
+           * @example https://example.com/hooks/legal
+           */
+          url: string;
+        };
       };
     };
     responses: {
       /** @description The webhook and its signing secret. `Location` names the new webhook. */
       201: {
         headers: {
-          /** @description /v1/webhooks/{id} */
-          Location?: string;
+          Location: components['headers']['Location'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2683,11 +2659,13 @@ export interface operations {
       400: components['responses']['InvalidRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      405: components['responses']['MethodNotAllowed'];
       409: components['responses']['IdempotencyInProgress'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2697,7 +2675,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
+        id: string;
       };
       cookie?: never;
     };
@@ -2728,6 +2706,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       405: components['responses']['MethodNotAllowed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2748,7 +2727,7 @@ export interface operations {
       };
       path: {
         /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
+        id: string;
       };
       cookie?: never;
     };
@@ -2771,9 +2750,11 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       409: components['responses']['IdempotencyInProgress'];
       422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2794,13 +2775,23 @@ export interface operations {
       };
       path: {
         /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
+        id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['WebhookUpdateRequest'];
+        'application/json': {
+          description?: string | null;
+          /** @description `true` re-enables a disabled webhook; `false` disables it. */
+          enabled?: boolean;
+          events?: components['schemas']['WebhookEventType'][];
+          /**
+           * Format: uri
+           * @example https://example.com/hooks/legal
+           */
+          url?: string;
+        };
       };
     };
     responses: {
@@ -2827,11 +2818,13 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       409: components['responses']['IdempotencyInProgress'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2845,7 +2838,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
+        id: string;
       };
       cookie?: never;
     };
@@ -2880,6 +2873,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       405: components['responses']['MethodNotAllowed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2889,9 +2883,9 @@ export interface operations {
       header?: never;
       path: {
         /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
-        deliveryId: components['parameters']['WebhookDeliveryId'];
+        deliveryId: string;
         /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
+        id: string;
       };
       cookie?: never;
     };
@@ -2922,6 +2916,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       405: components['responses']['MethodNotAllowed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2942,19 +2937,18 @@ export interface operations {
       };
       path: {
         /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
-        deliveryId: components['parameters']['WebhookDeliveryId'];
+        deliveryId: string;
         /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
+        id: string;
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The new delivery. */
+      /** @description The new delivery; `Location` names it. */
       202: {
         headers: {
-          /** @description /v1/webhooks/{id}/deliveries/{deliveryId} of the new delivery */
-          Location?: string;
+          Location: components['headers']['Location'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2977,9 +2971,9 @@ export interface operations {
       404: components['responses']['NotFound'];
       405: components['responses']['MethodNotAllowed'];
       409: components['responses']['WebhookConflict'];
-      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -3000,7 +2994,7 @@ export interface operations {
       };
       path: {
         /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
+        id: string;
       };
       cookie?: never;
     };
@@ -3032,9 +3026,9 @@ export interface operations {
       404: components['responses']['NotFound'];
       405: components['responses']['MethodNotAllowed'];
       409: components['responses']['IdempotencyInProgress'];
-      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -3055,17 +3049,16 @@ export interface operations {
       };
       path: {
         /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
+        id: string;
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The queued delivery. */
+      /** @description The queued delivery; `Location` names it. */
       202: {
         headers: {
-          /** @description /v1/webhooks/{id}/deliveries/{deliveryId} of the new delivery */
-          Location?: string;
+          Location: components['headers']['Location'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -3088,9 +3081,9 @@ export interface operations {
       404: components['responses']['NotFound'];
       405: components['responses']['MethodNotAllowed'];
       409: components['responses']['WebhookConflict'];
-      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
