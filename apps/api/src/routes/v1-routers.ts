@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { ApiContext } from '../context';
 import { citationsRoutes } from './citations';
-import { changesRouter } from './changes';
+import { changesRoutes } from './changes';
 import type { RouteBinding } from './define-route';
 import { usageRoutes } from './usage';
 import { searchRouter } from './search';
@@ -9,10 +9,10 @@ import { webhookRoutes } from './webhooks';
 
 /** Every /v1 route declared in core's contract (packages/core/src/contract/v1), with its handler. */
 export function declaredRoutes(ctx: ApiContext): RouteBinding[] {
-  return [...usageRoutes(ctx), ...citationsRoutes(ctx), ...webhookRoutes(ctx)];
+  return [...usageRoutes(ctx), ...citationsRoutes(ctx), ...changesRoutes(ctx), ...webhookRoutes(ctx)];
 }
 
-/** The /v1 route modules not yet declared in core's contract (search, changes), still described in YAML. */
+/** The /v1 route modules not yet declared in core's contract (search), still described in YAML. */
 export function v1Routers(ctx: ApiContext): Router[] {
-  return [searchRouter(ctx), changesRouter(ctx)];
+  return [searchRouter(ctx)];
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { errorResponseStatus, OPENAPI_SCHEMA, type ErrorResponseName, type RouteContract } from './route';
+import { errorResponseStatus, OPENAPI_PARAMETER, OPENAPI_SCHEMA, type ErrorResponseName, type RouteContract } from './route';
 
 /** Error answers every /v1 route may give, whatever it declares. */
 const EVERY_ROUTE: readonly ErrorResponseName[] = [
@@ -42,9 +42,13 @@ export function toOpenApiSchema(schema: z.ZodType, io: 'input' | 'output'): Json
 function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): JsonSchema[] {
   if (!(schema instanceof z.ZodObject)) return [];
   return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => {
-    const { description, ...fieldSchema } = toOpenApiSchema(field, 'input');
     const required = where === 'path' || !field.safeParse(undefined).success;
-    return { name, in: where, ...(required ? { required: true } : {}), ...(description ? { description } : {}), schema: fieldSchema };
+    const head = { name, in: where, ...(required ? { required: true } : {}) };
+    const meta: Record<string, unknown> | undefined = z.globalRegistry.get(field);
+    const stated = meta?.[OPENAPI_PARAMETER] as JsonSchema | undefined;
+    if (stated) return { ...head, ...stated };
+    const { description, ...fieldSchema } = toOpenApiSchema(field, 'input');
+    return { ...head, ...(description ? { description } : {}), schema: fieldSchema };
   });
 }
 

@@ -60,6 +60,9 @@ export function declareRoute<P extends z.ZodType, Q extends z.ZodType, B extends
  */
 export const OPENAPI_SCHEMA = 'openapiSchema';
 
+/** Metadata key for fields of an OpenAPI parameter stated in place of its `schema` (a JSON-valued `content`). */
+export const OPENAPI_PARAMETER = 'openapiParameter';
+
 /** A schema of the OpenAPI document's components (still written in YAML), by name. */
 export function componentRef(name: string): z.ZodType {
   return z.unknown().meta({ [OPENAPI_SCHEMA]: { $ref: `#/components/schemas/${name}` } });
@@ -82,14 +85,21 @@ export function queryInt(min: number, max: number, fallback: number): z.ZodType<
     .meta({ [OPENAPI_SCHEMA]: { type: 'integer', minimum: min, maximum: max, default: fallback } });
 }
 
+const onceAsString = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be given once, as a string') })
+    .max(max, `must be at most ${max} characters`);
+
 /** A query parameter's string of at most `max` characters; absent or empty is undefined. */
 export function queryString(max: number): z.ZodType<string | undefined> {
   return z
-    .preprocess(
-      (v) => (v === '' ? undefined : v),
-      z.string({ error: 'must be given once, as a string' }).max(max, `must be at most ${max} characters`).optional(),
-    )
+    .preprocess((v) => (v === '' ? undefined : v), onceAsString(max).optional())
     .meta({ [OPENAPI_SCHEMA]: { type: 'string', maxLength: max } });
+}
+
+/** A required query parameter's string of at most `max` characters (absent or empty: "is required"). */
+export function requiredQueryString(max: number): z.ZodType<string> {
+  return z.preprocess((v) => (v === '' ? undefined : v), onceAsString(max)).meta({ [OPENAPI_SCHEMA]: { type: 'string', maxLength: max } });
 }
 
 /**

@@ -15,7 +15,6 @@ export interface paths {
      *     open are held back until they commit, and then appear after the cursor. `next_cursor` is
      *     always returned (an empty page returns the position it started from): poll with it.
      *     1 unit per page.
-     *
      */
     get: operations['listChanges'];
     put?: never;
@@ -1938,10 +1937,7 @@ export interface operations {
         /** @description A JSON object (URL-encoded): `{"doc_type":["act"],"eff_status":["in_force"],"kinds":["document.created"]}`. */
         filters?: string;
         limit?: number;
-        /** @description An RFC 3339 timestamp (start at the first change at or after it), from
-         *     0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z once its offset is applied, or a `next_cursor`.
-         *     Anything else is a 400 naming `since`.
-         *      */
+        /** @description An RFC 3339 timestamp (start at the first change at or after it), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z once its offset is applied, or a `next_cursor`. Anything else is a 400 naming `since`. */
         since: string;
       };
       header?: never;
