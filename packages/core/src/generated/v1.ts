@@ -1,4 +1,4 @@
-// Generated from the OpenAPI document (docs/openapi.yaml + docs/openapi/*.yaml) by
+// Generated from the OpenAPI document (docs/openapi*.yaml + packages/core/src/contract) by
 // `pnpm generate:api-types`; do not edit. packages/core/test/v1-types.test.ts fails when it is stale.
 export interface paths {
   '/v1/legal/changes': {
