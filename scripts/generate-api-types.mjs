@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm generate:api-types`: the /v1 types every TypeScript client of the API uses, generated from
-// the OpenAPI document as it is served (docs/openapi.yaml merged with docs/openapi/*.yaml) by
-// openapi-typescript. `--check` only compares (exit 1 when the committed file is stale).
+// the OpenAPI document as it is served (docs/openapi.yaml merged with docs/openapi/*.yaml, the routes
+// declared in packages/core/src/contract and the error table) by openapi-typescript. `--check` only compares (exit 1 when the committed file is stale).
 import { readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
 const { loadOpenApiDocument } = require(join(root, 'packages/core/dist/openapi.js'));
 const target = join(root, 'packages/core/src/generated/v1.ts');
 
-const header = `// Generated from the OpenAPI document (docs/openapi.yaml + docs/openapi/*.yaml) by
+const header = `// Generated from the OpenAPI document (docs/openapi*.yaml + packages/core/src/contract) by
 // \`pnpm generate:api-types\`; do not edit. packages/core/test/v1-types.test.ts fails when it is stale.
 `;
 const ast = await openapiTS(loadOpenApiDocument(), { alphabetize: true });

@@ -1,20 +1,14 @@
 import express, { type RequestHandler } from 'express';
 import {
-  API_METHODS,
   chain,
   createJsonApiApp,
   createLogger,
   appMetrics,
-  declaredQueryParameters,
-  IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   errorHandler,
-  loadOpenApiDocument,
   notFoundHandler,
   operationsRoutes,
-  rejectUndeclaredQuery,
   rejectUnsafeInput,
-  requireJsonBody,
   sharedStateCheck,
   type Config,
   type Logger,
@@ -23,21 +17,20 @@ import {
   type Unsubscribe,
 } from '@dp/core';
 import { announcementFeed, databaseCheck, deleteExpiredIdempotencyKeys, DOCUMENTS_CHANGED, type Database } from '@dp/db';
-import { authenticate } from './auth/authenticate';
 import { createKeyCache } from './auth/key-cache';
 import { listenForRevocations } from './auth/revocation-listener';
 import type { ApiContext } from './context';
 import { DocumentCache } from './legal/documents/document-cache';
 import { Meter } from './metering/meter';
 import { QuotaGuard } from './metering/quota';
-import { rateLimit, rateLimitHeadersOnError } from './metering/rate-limit';
+import { rateLimitHeadersOnError } from './metering/rate-limit';
+import { createPipeline } from './pipeline';
 import { internalRouter } from './routes/internal';
 import { DOCUMENT_PATH, documentReadFirst, legalDocumentsRouter, readDocument } from './routes/legal-documents';
 import { openApiRouter } from './routes/openapi';
 import { referenceRouter } from './routes/reference';
-import { usageRouter } from './routes/usage';
-import { CITATIONS_BODY_LIMIT, CITATIONS_PATH } from './routes/citations';
-import { v1Routers } from './routes/v1-routers';
+import { declaredRouter } from './routes/define-route';
+import { declaredRoutes, v1Routers } from './routes/v1-routers';
 
 export interface ApiDeps {
   db: Database;
@@ -76,9 +69,6 @@ const EXPOSED_HEADERS = [
   'Location',
   IDEMPOTENT_REPLAYED_HEADER,
 ].join(', ');
-/** What a browser may send: the key, a JSON body, its own request id, the conditional and idempotency fields. */
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-Request-Id', 'If-None-Match', IDEMPOTENCY_KEY_HEADER].join(', ');
-
 /** Browsers may call the API with a key (no cookies are used), so any origin is fine. */
 const cors: RequestHandler = (_req, res, next) => {
   res.setHeader('Access-Control-Allow-Origin', '*');
@@ -86,37 +76,7 @@ const cors: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/**
- * Answered after the rate limiter, so preflights carry X-RateLimit-* like every response. Every
- * OPTIONS ends here: a CORS preflight, or a plain OPTIONS (204 with `Allow`; Express's router
- * would answer it with a text/plain list instead).
- */
-const preflight: RequestHandler = (req, res, next) => {
-  if (req.method !== 'OPTIONS') return next();
-  if (req.get('access-control-request-method')) {
-    res.setHeader('Access-Control-Allow-Methods', API_METHODS);
-    res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
-    res.setHeader('Access-Control-Max-Age', '600');
-  } else {
-    res.setHeader('Allow', API_METHODS);
-  }
-  res.status(204).end();
-};
-
 const IDEMPOTENCY_SWEEP_MS = 60 * 60 * 1000;
-
-/** The query parameters /v1's operations declare, from the OpenAPI document (read once per process). */
-let declaredQuery: ReturnType<typeof declaredQueryParameters> | undefined;
-
-/**
- * A query parameter the route does not declare is a 400 naming it, for every /v1 route, in this one
- * place (the declarations are the OpenAPI document's). A request whose parked 401 or 429 the route
- * will raise is left to it, as an unknown route is (routes are not revealed to anonymous callers).
- */
-function rejectUndeclaredV1Query(): RequestHandler {
-  const reject = rejectUndeclaredQuery((declaredQuery ??= declaredQueryParameters(loadOpenApiDocument())));
-  return (req, res, next) => (req.authError || req.rateLimitError ? next() : reject(req, res, next));
-}
 
 export function createApi(deps: ApiDeps): Api {
   const logger = deps.logger ?? createLogger({ name: 'api', level: deps.config.LOG_LEVEL });
@@ -124,7 +84,9 @@ export function createApi(deps: ApiDeps): Api {
   const meter = new Meter(deps.db, logger, deps.meterIntervalMs, metrics);
   const keyCache = createKeyCache(deps.config.KEY_CACHE_TTL_SECONDS * 1000);
   const documents = new DocumentCache(deps.db, deps.documentCacheTtlMs);
-  const ctx: ApiContext = { ...deps, logger, meter, quota: new QuotaGuard(deps.db, meter), keyCache, documents };
+  const quota = new QuotaGuard(deps.db, meter);
+  const pipeline = createPipeline({ db: deps.db, state: deps.state, logger, meter, quota, keyCache });
+  const ctx: ApiContext = { ...deps, logger, meter, quota, keyCache, documents, pipeline };
   meter.start();
   // Expired idempotency keys are never answered; this only keeps the table small. Every instance
   // sweeps (the DELETE is idempotent), so none needs electing.
@@ -145,32 +107,23 @@ export function createApi(deps: ApiDeps): Api {
     (err: Error) => logger.warn({ err: { message: err.message } }, 'pub/sub listeners unavailable; cache TTLs bound propagation'),
   );
 
-  const v1Entry = chain(
-    cors,
-    authenticate(deps.db, keyCache, logger),
-    rateLimit(deps.state),
-    preflight,
-    rejectUnsafeInput,
-    rejectUndeclaredV1Query(),
-  );
-  const read = readDocument(ctx);
+  // Every /v1 request runs through `pipeline.ts` (key verdict, rate limit, input, count, scope,
+  // quota, handler, envelope): routes declare what they need and hand their handler to it.
+  const read = chain(cors, readDocument(ctx));
   // Document reads are most of the traffic: their GET is taken in the app's first layer
   // (documentReadFirst), and what that leaves is matched here, at the top, instead of through the
   // /v1 router and a router of its own (each nested router costs every request a path match and
   // a prefix trim). Their errors still pass through /v1's error handling below.
-  const app = createJsonApiApp({ trustProxy: deps.config.TRUST_PROXY, logger, metrics, first: documentReadFirst(chain(v1Entry, read)) });
-  app.get(`/v1${DOCUMENT_PATH}`, v1Entry, read);
+  const app = createJsonApiApp({ trustProxy: deps.config.TRUST_PROXY, logger, metrics, first: documentReadFirst(read) });
+  app.get(`/v1${DOCUMENT_PATH}`, read);
 
   const v1 = express.Router();
-  v1.use(v1Entry);
-  v1.use(legalDocumentsRouter());
-  v1.use(openApiRouter(deps.config));
-  // A citation check takes a text of up to 64,000 characters: its body may be larger than others'.
-  v1.use(CITATIONS_PATH, requireJsonBody, express.json({ limit: CITATIONS_BODY_LIMIT }));
-  v1.use(requireJsonBody, express.json({ limit: '64kb' }), rejectUnsafeInput);
-  v1.use(usageRouter(ctx));
+  v1.use(cors, pipeline.preflight);
+  v1.use(legalDocumentsRouter(ctx));
+  v1.use(openApiRouter(ctx));
+  v1.use(declaredRouter(pipeline, declaredRoutes(ctx)));
   for (const router of v1Routers(ctx)) v1.use(router);
-  v1.use((req, _res, next) => next(req.authError ?? req.rateLimitError));
+  v1.use(pipeline.unrouted);
   app.use('/v1', v1);
   // Outside the router, so errors of the document route above (a malformed path among them,
   // raised while its parameters are decoded) get the headers too.

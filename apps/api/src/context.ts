@@ -4,6 +4,7 @@ import type { KeyCache } from './auth/key-cache';
 import type { DocumentCache } from './legal/documents/document-cache';
 import type { Meter } from './metering/meter';
 import type { QuotaGuard } from './metering/quota';
+import type { Pipeline } from './pipeline';
 
 /** What route modules get: the app's dependencies and its per-instance services. */
 export interface ApiContext {
@@ -15,4 +16,6 @@ export interface ApiContext {
   quota: QuotaGuard;
   keyCache: KeyCache;
   documents: DocumentCache;
+  /** Every /v1 request's path (key verdict → … → envelope); routes hand it their declaration. */
+  pipeline: Pipeline;
 }

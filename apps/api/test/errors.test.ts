@@ -1,4 +1,4 @@
-import { generateApiKey } from '@dp/core';
+import { ERROR_CODES, ERROR_STATUS, ERRORS, errorDocUrl, generateApiKey } from '@dp/core';
 import { expectMatchesOpenApi } from '@dp/testing';
 import { createHarness, type Harness } from './harness';
 
@@ -13,6 +13,7 @@ function expectError(res: { status: number; body: any; headers: Record<string, s
   expect(res.body.error.code).toBe(code);
   expect(typeof res.body.error.message).toBe('string');
   expect(res.body.error.details).toEqual(expect.any(Object));
+  expect(res.body.error.doc_url).toBe(`/docs/errors#${code}`);
   expect(res.body.meta.request_id).toBe(res.headers['x-request-id']);
   expect(JSON.stringify(res.body)).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
   // Every /v1 response carries the rate-limit headers, errors included.
@@ -124,5 +125,43 @@ describe('/v1 error codes on real requests', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/v1/legal/documents/{id}', '/v1/usage']));
+  });
+});
+
+describe('error codes declared once (core ERRORS)', () => {
+  it("each code's doc_url resolves to its anchor on the served error page", async () => {
+    const anchors = new Set<string>();
+    for (const code of ERROR_CODES) {
+      const url = new URL(errorDocUrl(code), 'http://api.example');
+      const page = await h.http.get(url.pathname);
+      expect(page.status).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      for (const m of page.text.matchAll(/ id="([^"]+)"/g)) anchors.add(m[1]);
+      expect(anchors).toContain(url.hash.slice(1));
+      // The anchor's section states the code's status.
+      expect(page.text).toContain(`<code>${code}</code></a> · ${ERRORS[code].status}</h2>`);
+    }
+  });
+
+  it("the OpenAPI document's error code enum, envelope and shared responses come from the table", async () => {
+    const doc = (await h.get('/v1/openapi.json')).body as {
+      info: { description: string };
+      components: {
+        schemas: Record<string, { enum?: string[]; properties?: Record<string, { required?: string[] }> }>;
+        responses: Record<string, { description: string }>;
+      };
+    };
+    expect(doc.components.schemas.ErrorCode.enum).toEqual([...ERROR_CODES]);
+    expect(doc.components.schemas.ErrorEnvelope.properties?.error.required).toContain('doc_url');
+    expect(doc.components.responses.TooManyRequests.description).toContain('`rate_limited`');
+    expect(doc.components.responses.TooManyRequests.description).toContain('`quota_exceeded`');
+    // The rendered reference has an Errors section linking every code to its anchor.
+    for (const code of ERROR_CODES) expect(doc.info.description).toContain(`](${errorDocUrl(code)})`);
+  });
+
+  it("an unknown route's envelope carries doc_url too, with the status from the table", async () => {
+    const res = await h.http.get('/no-such-page');
+    expect(res.status).toBe(ERROR_STATUS.not_found);
+    expect(res.body.error.doc_url).toBe(errorDocUrl('not_found'));
   });
 });

@@ -51,7 +51,12 @@ describe('Origin (DNS rebinding protection)', () => {
         expect(res.status).toBe(403);
         expect(res.headers.get('access-control-allow-origin')).toBeNull();
         expect(await res.json()).toEqual({
-          error: { code: 'forbidden', message: expect.stringMatching(/origin/i), details: { reason: 'origin_not_allowed', origin } },
+          error: {
+            code: 'forbidden',
+            message: expect.stringMatching(/origin/i),
+            details: { reason: 'origin_not_allowed', origin },
+            doc_url: '/docs/errors#forbidden',
+          },
           meta: { request_id: expect.stringMatching(/^req_/) },
         });
       }

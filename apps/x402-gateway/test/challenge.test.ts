@@ -31,7 +31,12 @@ describe('the 402 challenge', () => {
           extra: { name: 'USDC', version: '2' },
         },
       ],
-      error: { code: 'payment_required', message: expect.any(String), details: { price_usd: 0.002 } },
+      error: {
+        code: 'payment_required',
+        message: expect.any(String),
+        details: { price_usd: 0.002 },
+        doc_url: '/docs/errors#payment_required',
+      },
       meta: { request_id: res.headers['x-request-id'] },
     });
     expectMatchesOpenApi(res, 'get', PATH);

@@ -1,4 +1,4 @@
-import type { ErrorCode } from './errors';
+import { errorDocUrl, type ErrorCode } from './errors';
 
 export interface Meta {
   request_id: string;
@@ -12,7 +12,7 @@ export interface SuccessEnvelope<T> {
 }
 
 export interface ErrorEnvelope {
-  error: { code: ErrorCode; message: string; details: Record<string, unknown> };
+  error: { code: ErrorCode; message: string; details: Record<string, unknown>; doc_url: string };
   meta: Meta;
 }
 
@@ -21,5 +21,5 @@ export function successEnvelope<T>(data: T, requestId: string, extraMeta: Record
 }
 
 export function errorEnvelope(code: ErrorCode, message: string, details: Record<string, unknown>, requestId: string): ErrorEnvelope {
-  return { error: { code, message, details }, meta: { request_id: requestId } };
+  return { error: { code, message, details, doc_url: errorDocUrl(code) }, meta: { request_id: requestId } };
 }

@@ -25,5 +25,6 @@ export * from './files';
 export * from './cache/cache';
 export * from './retry';
 export * from './api-types';
+export * from './contract';
 export * from './metrics';
 export * from './telemetry/span';

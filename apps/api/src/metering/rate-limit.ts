@@ -1,48 +1,44 @@
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request } from 'express';
 import { ApiError, PLAN_DEFAULTS, setRateLimitHeaders, type RateLimitDecision, type SharedState } from '@dp/core';
+import type { ApiKeyPrincipal } from '@dp/db';
 
 const WINDOW_SECONDS = 60;
 /** Requests without a usable key are limited per client address at the free plan's rate. */
 const ANONYMOUS_LIMIT = PLAN_DEFAULTS.free.requestsPerMinute;
 
-async function consume(state: SharedState, req: Request): Promise<RateLimitDecision> {
-  const principal = req.principal;
-  const key = principal ? `org:${principal.orgId}` : `ip:${req.ip}`;
-  const limit = principal ? principal.requestsPerMinute : ANONYMOUS_LIMIT;
-  return state.rateLimiter.consume(key, limit, WINDOW_SECONDS);
-}
-
 /**
- * Per-organization fixed window (per plan), shared through Redis when configured. Sets
- * X-RateLimit-* on every response, 429 rate_limited with Retry-After (seconds) when exceeded.
+ * Takes one request from the window of the key's organization (per plan), or of the client address
+ * without a valid key; shared through Redis when configured.
  */
-export function rateLimit(state: SharedState): RequestHandler {
-  return async (req, res, next) => {
-    const decision = await consume(state, req);
-    setRateLimitHeaders(res, decision);
-    if (!decision.allowed) {
-      const error = new ApiError(
-        'rate_limited',
-        `Rate limit of ${decision.limit} requests per minute exceeded. Retry after ${decision.retryAfterSeconds} s.`,
-        { limit: decision.limit, window_seconds: WINDOW_SECONDS, retry_after_seconds: decision.retryAfterSeconds },
-        { 'Retry-After': String(decision.retryAfterSeconds) },
-      );
-      // With a key, the metered route raises it after counting the request; otherwise now.
-      if (!req.principal) return next(error);
-      req.rateLimitError = error;
-    }
-    next();
-  };
+export function consumeRateLimit(
+  state: SharedState,
+  principal: ApiKeyPrincipal | undefined,
+  ip: string | undefined,
+): Promise<RateLimitDecision> {
+  return principal
+    ? state.rateLimiter.consume(`org:${principal.orgId}`, principal.requestsPerMinute, WINDOW_SECONDS)
+    : state.rateLimiter.consume(`ip:${ip}`, ANONYMOUS_LIMIT, WINDOW_SECONDS);
+}
+
+/** The 429 of a request over its window, with `Retry-After` in seconds. */
+export function rateLimitedError(decision: RateLimitDecision): ApiError {
+  return new ApiError(
+    'rate_limited',
+    `Rate limit of ${decision.limit} requests per minute exceeded. Retry after ${decision.retryAfterSeconds} s.`,
+    { limit: decision.limit, window_seconds: WINDOW_SECONDS, retry_after_seconds: decision.retryAfterSeconds },
+    { 'Retry-After': String(decision.retryAfterSeconds) },
+  );
 }
 
 /**
- * For errors raised before the limiter ran (the key lookup failing while storage is down): the
- * request still counts, and its error carries X-RateLimit-* like every other response.
+ * For errors raised before the pipeline took the request (the key lookup failing while storage is
+ * down, a path Express could not decode): the request still counts against the client address,
+ * and its error carries X-RateLimit-* like every other response.
  */
 export function rateLimitHeadersOnError(state: SharedState): ErrorRequestHandler {
-  return (err, req, res, next) => {
+  return (err, req: Request, res, next) => {
     if (res.headersSent || res.getHeader('X-RateLimit-Limit') !== undefined) return next(err);
-    consume(state, req).then(
+    consumeRateLimit(state, undefined, req.ip).then(
       (decision) => {
         setRateLimitHeaders(res, decision);
         next(err);

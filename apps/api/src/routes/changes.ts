@@ -1,19 +1,13 @@
-import { Router } from 'express';
-import { methodNotAllowed, sendSuccess } from '@dp/core';
+import { listChangesRoute, sendSuccess } from '@dp/core';
 import type { ApiContext } from '../context';
-import { listChanges, parseChangesQuery } from '../legal/changes/feed';
-import { withPrincipal } from '../metering/with-principal';
+import { changesRequest, listChanges } from '../legal/changes/feed';
+import { defineRoute } from './define-route';
 
-/** GET /v1/legal/changes: the changes feed, 1 unit a page. */
-export function changesRouter(ctx: ApiContext): Router {
-  const router = Router();
-  router
-    .route('/legal/changes')
-    .get(
-      withPrincipal(ctx, 'read', 'changes.list', async (req, res) => {
-        sendSuccess(res, await listChanges(ctx.db, parseChangesQuery(req.query as Record<string, unknown>)));
-      }),
-    )
-    .all(methodNotAllowed(['GET']));
-  return router;
+/** GET /v1/legal/changes (declared in core: `listChangesRoute`), 1 unit a page. */
+export function changesRoutes(ctx: ApiContext) {
+  return [
+    defineRoute(listChangesRoute, async ({ query }, _req, res) => {
+      sendSuccess(res, await listChanges(ctx.db, changesRequest(query)));
+    }),
+  ];
 }

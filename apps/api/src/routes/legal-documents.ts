@@ -1,8 +1,7 @@
 import { Router, type RequestHandler } from 'express';
-import { decodedPath, methodNotAllowed, sendCacheable, type Operation } from '@dp/core';
+import { decodedPath, sendCacheable, type Operation } from '@dp/core';
 import type { ApiContext } from '../context';
 import { PlainText, createDocumentHandlers, documentSegments, splitDocumentPath, type SubResource } from '../legal/document-handlers';
-import { withPrincipal } from '../metering/with-principal';
 
 const OPERATION: Record<SubResource, Operation> = {
   document: 'documents.get',
@@ -24,11 +23,12 @@ export const DOCUMENT_PATH = '/legal/documents/*ref';
  */
 export function readDocument(ctx: ApiContext): RequestHandler {
   const handlers = createDocumentHandlers(ctx.db, ctx.documents, ctx.config);
-  return withPrincipal(
-    ctx,
-    'read',
-    (req) => OPERATION[splitDocumentPath(documentSegments(req)).sub],
-    async (req, res) => {
+  return ctx.pipeline.route({
+    scope: 'read',
+    operation: (req) => OPERATION[splitDocumentPath(documentSegments(req)).sub],
+    // A GET: no body parser runs.
+    bodyLimit: false,
+    handler: async (req, res) => {
       const { ref, sub, provision } = splitDocumentPath(documentSegments(req));
       const data = await handlers[sub](req, ref, provision);
       if (data instanceof PlainText) {
@@ -40,7 +40,7 @@ export function readDocument(ctx: ApiContext): RequestHandler {
       }
       sendCacheable(req, res, data);
     },
-  );
+  });
 }
 
 const DOCUMENT_PREFIX = `/v1${DOCUMENT_PATH.slice(0, DOCUMENT_PATH.indexOf('*'))}`;
@@ -78,8 +78,8 @@ function decodeSegments(path: string): string[] | null {
 }
 
 /** The document paths' other methods (the GET is routed by app.ts, see there). */
-export function legalDocumentsRouter(): Router {
+export function legalDocumentsRouter(ctx: ApiContext): Router {
   const router = Router();
-  router.all(DOCUMENT_PATH, methodNotAllowed(['GET']));
+  router.all(DOCUMENT_PATH, ctx.pipeline.methodNotAllowed(['GET'], false));
   return router;
 }

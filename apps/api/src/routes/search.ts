@@ -1,10 +1,9 @@
 import { Router } from 'express';
-import { methodNotAllowed, sendSuccess } from '@dp/core';
+import { sendSuccess } from '@dp/core';
 import type { ApiContext } from '../context';
 import { embeddingsRanker } from '../legal/search/embeddings';
 import { parseSearchQuery } from '../legal/search/request';
 import { searchDocuments } from '../legal/search/search';
-import { withPrincipal } from '../metering/with-principal';
 
 /** GET /v1/legal/search: 1 unit fulltext, 2 units hybrid (the mode decides the operation). */
 export function searchRouter(ctx: ApiContext): Router {
@@ -13,12 +12,11 @@ export function searchRouter(ctx: ApiContext): Router {
   router
     .route('/legal/search')
     .get(
-      withPrincipal(
-        ctx,
-        'read',
+      ctx.pipeline.route({
+        scope: 'read',
         // An invalid mode fails validation (400, no units), so either operation is fine for it.
-        (req) => (req.query.mode === 'hybrid' ? 'search.hybrid' : 'search.fulltext'),
-        async (req, res) => {
+        operation: (req) => (req.query.mode === 'hybrid' ? 'search.hybrid' : 'search.fulltext'),
+        handler: async (req, res) => {
           const { request, cursorFor } = parseSearchQuery(req.query);
           const page = await searchDocuments(ctx.db, request, request.mode === 'hybrid' ? vector : undefined, ctx.documents);
           sendSuccess(res, { results: page.results, next_cursor: cursorFor(page.next), has_more: page.next !== null }, 200, {
@@ -26,8 +24,8 @@ export function searchRouter(ctx: ApiContext): Router {
             signals: page.signals,
           });
         },
-      ),
+      }),
     )
-    .all(methodNotAllowed(['GET']));
+    .all(ctx.pipeline.methodNotAllowed(['GET']));
   return router;
 }

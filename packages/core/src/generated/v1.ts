@@ -1,4 +1,4 @@
-// Generated from the OpenAPI document (docs/openapi.yaml + docs/openapi/*.yaml) by
+// Generated from the OpenAPI document (docs/openapi*.yaml + packages/core/src/contract) by
 // `pnpm generate:api-types`; do not edit. packages/core/test/v1-types.test.ts fails when it is stale.
 export interface paths {
   '/v1/legal/changes': {
@@ -15,7 +15,6 @@ export interface paths {
      *     open are held back until they commit, and then appear after the cursor. `next_cursor` is
      *     always returned (an empty page returns the position it started from): poll with it.
      *     1 unit per page.
-     *
      */
     get: operations['listChanges'];
     put?: never;
@@ -62,7 +61,6 @@ export interface paths {
      *     needs the `read` scope. `text` is 1–64,000 characters; a longer one, a missing one, an `at`
      *     that is not a date or an unknown field is a 400 naming the field; a body that is not JSON is
      *     a 400 (or 415 without `Content-Type: application/json`).
-     *
      */
     post: operations['checkCitations'];
     delete?: never;
@@ -350,7 +348,6 @@ export interface paths {
      *     delivery, on the address actually connected to. `events` is a non-empty subset of the
      *     change kinds. Unknown body fields are refused. An organization has at most 20 webhooks.
      *     Errors name every bad field in `details.errors`.
-     *
      */
     post: operations['createWebhook'];
     delete?: never;
@@ -363,10 +360,7 @@ export interface paths {
     parameters: {
       query?: never;
       header?: never;
-      path: {
-        /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
-      };
+      path?: never;
       cookie?: never;
     };
     /**
@@ -381,7 +375,6 @@ export interface paths {
      * @description Needs the `manage` scope. Costs 0 units. Answers 204 with no body. The webhook, its
      *     pending deliveries and its delivery log are removed; nothing more is sent to it (an
      *     attempt already under way at that instant may still complete). Deleting again is 404.
-     *
      */
     delete: operations['deleteWebhook'];
     options?: never;
@@ -394,7 +387,6 @@ export interface paths {
      *     count is reset and its pending deliveries become due now, so they resume in order at once.
      *     `enabled: false` stops deliveries (pending ones wait). A new URL applies to pending
      *     deliveries too; new events apply to changes written from now on.
-     *
      */
     patch: operations['updateWebhook'];
     trace?: never;
@@ -411,7 +403,6 @@ export interface paths {
      * @description Needs the `manage` scope. Costs 0 units. Newest first (by the change announced), each
      *     delivery with every attempt made: when it started, how long it took, the HTTP status
      *     (null when no response came) and the error. Paginated: pass `next_cursor` as `cursor`.
-     *
      */
     get: operations['listWebhookDeliveries'];
     put?: never;
@@ -426,12 +417,7 @@ export interface paths {
     parameters: {
       query?: never;
       header?: never;
-      path: {
-        /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
-        deliveryId: components['parameters']['WebhookDeliveryId'];
-        /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
-      };
+      path?: never;
       cookie?: never;
     };
     /**
@@ -440,7 +426,6 @@ export interface paths {
      *     request as sent (headers, the signature included, and body; never the secret), the
      *     answer's status and headers and the first 4096 bytes of its body (`body_truncated` says
      *     when there was more), the duration, and the delivery's next attempt.
-     *
      */
     get: operations['getWebhookDelivery'];
     put?: never;
@@ -455,12 +440,7 @@ export interface paths {
     parameters: {
       query?: never;
       header?: never;
-      path: {
-        /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
-        deliveryId: components['parameters']['WebhookDeliveryId'];
-        /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
-      };
+      path?: never;
       cookie?: never;
     };
     get?: never;
@@ -472,7 +452,6 @@ export interface paths {
      *     original stays as it was. Any delivery can be replayed, whatever its status. It is sent at
      *     once, not after older pending deliveries of this endpoint waiting for a retry. A disabled
      *     webhook is 409 `conflict`: re-enable it first.
-     *
      */
     post: operations['replayWebhookDelivery'];
     delete?: never;
@@ -485,10 +464,7 @@ export interface paths {
     parameters: {
       query?: never;
       header?: never;
-      path: {
-        /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
-      };
+      path?: never;
       cookie?: never;
     };
     get?: never;
@@ -500,7 +476,6 @@ export interface paths {
      *     signatures in `webhook-signature` (`v1,<new> v1,<old>`), so a receiver holding either
      *     secret verifies; then only the new one signs. Rotating again within those 24 hours retires
      *     the older secret at once.
-     *
      */
     post: operations['rotateWebhookSecret'];
     delete?: never;
@@ -513,10 +488,7 @@ export interface paths {
     parameters: {
       query?: never;
       header?: never;
-      path: {
-        /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
-      };
+      path?: never;
       cookie?: never;
     };
     get?: never;
@@ -528,7 +500,6 @@ export interface paths {
      *     older pending delivery of this endpoint waiting for a retry), and it appears in the delivery log. Its
      *     `data` is `{id, kind: "webhook.test", webhook_id, at, message}`. A disabled webhook is
      *     409 `conflict`: re-enable it first.
-     *
      */
     post: operations['sendWebhookTestEvent'];
     delete?: never;
@@ -748,15 +719,6 @@ export interface components {
         valid: number;
       };
     };
-    CitationCheckRequest: {
-      /**
-       * Format: date
-       * @description The day to check on, YYYY-MM-DD (default: today, UTC).
-       */
-      at?: string;
-      /** @description The text to check, up to 64,000 characters. */
-      text: string;
-    };
     CitationDocument: {
       doc_number: string;
       doc_type: string;
@@ -884,31 +846,40 @@ export interface components {
     };
     /** @enum {string} */
     EffStatus: 'in_force' | 'partially_in_force' | 'not_yet_in_force' | 'no_longer_in_force' | 'never_in_force';
+    /**
+     * @description Every error code of the API; each is explained at `doc_url`.
+     * @enum {string}
+     */
+    ErrorCode:
+      | 'invalid_request'
+      | 'missing_key'
+      | 'invalid_key'
+      | 'payment_required'
+      | 'invalid_payment'
+      | 'insufficient_scope'
+      | 'forbidden'
+      | 'not_found'
+      | 'method_not_allowed'
+      | 'request_timeout'
+      | 'conflict'
+      | 'payload_too_large'
+      | 'unsupported_media_type'
+      | 'idempotency_key_reused'
+      | 'rate_limited'
+      | 'quota_exceeded'
+      | 'headers_too_large'
+      | 'internal_error'
+      | 'facilitator_unavailable'
+      | 'unavailable';
     ErrorEnvelope: {
       error: {
-        /** @enum {string} */
-        code:
-          | 'invalid_request'
-          | 'missing_key'
-          | 'invalid_key'
-          | 'insufficient_scope'
-          | 'forbidden'
-          | 'not_found'
-          | 'method_not_allowed'
-          | 'request_timeout'
-          | 'conflict'
-          | 'payload_too_large'
-          | 'idempotency_key_reused'
-          | 'unsupported_media_type'
-          | 'headers_too_large'
-          | 'rate_limited'
-          | 'quota_exceeded'
-          | 'payment_required'
-          | 'invalid_payment'
-          | 'internal_error'
-          | 'facilitator_unavailable'
-          | 'unavailable';
+        code: components['schemas']['ErrorCode'];
         details: Record<string, never>;
+        /**
+         * Format: uri-reference
+         * @description The code's entry in the reference (`/docs/errors#<code>`), relative to the API's origin.
+         */
+        doc_url: string;
         message: string;
       };
       meta: components['schemas']['Meta'];
@@ -1203,15 +1174,6 @@ export interface components {
       status: 'active' | 'disabled';
       url: string;
     };
-    WebhookCreateRequest: {
-      description?: string | null;
-      events: components['schemas']['WebhookEventType'][];
-      /**
-       * Format: uri
-       * @example https://example.com/hooks/legal
-       */
-      url: string;
-    };
     WebhookDelivery: {
       attempt_count: number;
       attempts: components['schemas']['WebhookDeliveryAttempt'][];
@@ -1331,14 +1293,6 @@ export interface components {
       message: string;
       webhook_id: string;
     };
-    WebhookUpdateRequest: {
-      description?: string | null;
-      /** @description `true` re-enables a disabled webhook; `false` disables it. */
-      enabled?: boolean;
-      events?: components['schemas']['WebhookEventType'][];
-      /** Format: uri */
-      url?: string;
-    };
     WordRun: {
       new_offset: number;
       old_offset: number;
@@ -1359,6 +1313,11 @@ export interface components {
           /** Format: date-time */
           resets_at?: string;
         };
+        /**
+         * Format: uri-reference
+         * @description The code's entry in the reference (`/docs/errors#<code>`).
+         */
+        doc_url: string;
         message: string;
       };
       meta?: {
@@ -1523,7 +1482,7 @@ export interface components {
     };
   };
   responses: {
-    /** @description `insufficient_scope`: the key lacks the scope; `details.required_scope` names it. */
+    /** @description `insufficient_scope`: The API key lacks the scope this endpoint needs; `details.required_scope` names it. */
     Forbidden: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1539,7 +1498,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description `conflict` (`details.reason = "idempotency_key_in_progress"`): a request with this `Idempotency-Key` is still running; retry after `Retry-After` seconds to receive its answer. */
+    /** @description `conflict`: The resource is in a state that refuses the request (a disabled webhook), or a request with this `Idempotency-Key` is still running (`details.reason = idempotency_key_in_progress`; retry after `Retry-After`). */
     IdempotencyInProgress: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1555,7 +1514,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description `idempotency_key_reused`: this `Idempotency-Key` was used in the last 24 hours for another request (method, path or body). Use a new key. */
+    /** @description `idempotency_key_reused`: This `Idempotency-Key` was used in the last 24 hours for another request (method, path or body); use a new key. */
     IdempotencyKeyReused: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1570,7 +1529,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description `internal_error`; never with a stack trace. Quote the request id. */
+    /** @description `internal_error`: An unexpected fault; never with a stack trace. Quote the request id when reporting it. */
     InternalError: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1585,13 +1544,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description A parameter is missing or malformed (`invalid_request`); `details.errors` lists `{field, problem}`.
-     *     A query parameter the operation does not declare here (`filter`, `sort`, `from`, a typo)
-     *     is refused the same way, each one named, rather than ignored.
-     *     A path that is not valid percent-encoded UTF-8, and a path, query or body value holding a
-     *     control character (NUL, ESC, DEL and the like; tab and line breaks are allowed in values),
-     *     are refused the same way before anything else reads them.
-     *      */
+    /** @description `invalid_request`: A path, query or body value is missing or malformed; `details.errors` lists `{field, problem}` for each. An undeclared query parameter, an undecodable path and a control character in a value are refused the same way. */
     InvalidRequest: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1606,9 +1559,10 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description `method_not_allowed`, with an `Allow` header. */
+    /** @description `method_not_allowed`: The path exists but not with this method; the `Allow` header lists the methods it takes. */
     MethodNotAllowed: {
       headers: {
+        Allow: components['headers']['Allow'];
         RateLimit: components['headers']['RateLimit'];
         'RateLimit-Policy': components['headers']['RateLimit-Policy'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -1621,7 +1575,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description `not_found`: unknown document, webhook or route. */
+    /** @description `not_found`: No such document, provision, webhook, delivery or route. */
     NotFound: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1651,7 +1605,7 @@ export interface components {
       };
       content?: never;
     };
-    /** @description `payload_too_large`. */
+    /** @description `payload_too_large`: The request body is too large. */
     PayloadTooLarge: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1666,7 +1620,9 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description `rate_limited` (plan rate limit; `Retry-After` in seconds) or `quota_exceeded` (monthly units used up; `details.resets_at`, and `Retry-After` = the seconds until then). */
+    /** @description `rate_limited`: The plan's requests per minute are used up; retry after `Retry-After` seconds.
+     *
+     *     `quota_exceeded`: The plan's monthly units are used up; `details.resets_at` says when they renew (`Retry-After` = the seconds until then). */
     TooManyRequests: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1682,7 +1638,9 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description `missing_key` (no or malformed Authorization header) or `invalid_key` (malformed, unknown or revoked key). */
+    /** @description `missing_key`: No API key was sent: send `Authorization: Bearer <API key>`.
+     *
+     *     `invalid_key`: The API key is malformed, unknown or revoked. */
     Unauthorized: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1698,7 +1656,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description `unavailable`: storage is unreachable; retry after `Retry-After` seconds. */
+    /** @description `unavailable`: Storage (or the document source) is unreachable; retry after `Retry-After` seconds. */
     Unavailable: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1714,7 +1672,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description `unsupported_media_type`: the body must be application/json. */
+    /** @description `unsupported_media_type`: The request body must be `application/json` (in UTF-8). */
     UnsupportedMediaType: {
       headers: {
         RateLimit: components['headers']['RateLimit'];
@@ -1918,13 +1876,11 @@ export interface components {
      *     `par_5~2` for a second § 5); its slashes as they are or as `%2F`.
      *      */
     ProvisionId: string;
-    /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
-    WebhookDeliveryId: string;
-    /** @description Webhook id (`wh_…`). */
-    WebhookId: string;
   };
   requestBodies: never;
   headers: {
+    /** @description The methods the path takes. */
+    Allow: string;
     /** @description `private, no-cache`: keep the answer, but revalidate it (`If-None-Match`) before each use. */
     'Cache-Control': string;
     /** @description Strong entity tag of the answer's `data` (the same for every request of the same
@@ -1935,6 +1891,8 @@ export interface components {
     ETag: string;
     /** @description `true` when this answer is the stored answer of an earlier request with the same `Idempotency-Key`. */
     'Idempotent-Replayed': 'true';
+    /** @description The path of the resource the request created (`/v1/webhooks/{id}`, `/v1/webhooks/{id}/deliveries/{deliveryId}`). */
+    Location: string;
     /** @description The current limit, in the syntax of the IETF draft draft-ietf-httpapi-ratelimit-headers
      *     (a structured-field list): `"default";r=<requests left>;t=<seconds until the window resets>`,
      *     e.g. `"default";r=42;t=30`. Same figures as `X-RateLimit-Remaining`/`X-RateLimit-Reset`.
@@ -1996,10 +1954,7 @@ export interface operations {
         /** @description A JSON object (URL-encoded): `{"doc_type":["act"],"eff_status":["in_force"],"kinds":["document.created"]}`. */
         filters?: string;
         limit?: number;
-        /** @description An RFC 3339 timestamp (start at the first change at or after it), from
-         *     0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z once its offset is applied, or a `next_cursor`.
-         *     Anything else is a 400 naming `since`.
-         *      */
+        /** @description An RFC 3339 timestamp (start at the first change at or after it), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z once its offset is applied, or a `next_cursor`. Anything else is a 400 naming `since`. */
         since: string;
       };
       header?: never;
@@ -2042,13 +1997,32 @@ export interface operations {
   checkCitations: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A unique key per intended operation (a UUID, say; 1 to 255 visible ASCII characters, bare or
+         *     as a quoted string). Within 24 hours, a retry with the same key, method, path and body is
+         *     not run again: it gets the first answer (status, body, `Location`) with
+         *     `Idempotent-Replayed: true`. The same key with another request is a 422
+         *     `idempotency_key_reused`; while the first request with the key is still running, a retry
+         *     gets a 409 `conflict` (`details.reason = "idempotency_key_in_progress"`) with
+         *     `Retry-After: 1`. Keys belong to the organization; answers that failed on the server (5xx)
+         *     are not kept, so their retry runs again.
+         *      */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['CitationCheckRequest'];
+        'application/json': {
+          /**
+           * Format: date
+           * @description The day to check on (default: today, UTC).
+           */
+          at?: string;
+          /** @description The text to check (1–64,000 UTF-16 code units). */
+          text: string;
+        };
       };
     };
     responses: {
@@ -2073,9 +2047,12 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['IdempotencyInProgress'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2596,7 +2573,9 @@ export interface operations {
       400: components['responses']['InvalidRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      405: components['responses']['MethodNotAllowed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2633,6 +2612,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       405: components['responses']['MethodNotAllowed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2656,15 +2636,22 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['WebhookCreateRequest'];
+        'application/json': {
+          description?: string | null;
+          events: components['schemas']['WebhookEventType'][];
+          /**
+           * Format: uri
+           * @example https://example.com/hooks/legal
+           */
+          url: string;
+        };
       };
     };
     responses: {
       /** @description The webhook and its signing secret. `Location` names the new webhook. */
       201: {
         headers: {
-          /** @description /v1/webhooks/{id} */
-          Location?: string;
+          Location: components['headers']['Location'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2685,11 +2672,13 @@ export interface operations {
       400: components['responses']['InvalidRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      405: components['responses']['MethodNotAllowed'];
       409: components['responses']['IdempotencyInProgress'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2699,7 +2688,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
+        id: string;
       };
       cookie?: never;
     };
@@ -2730,6 +2719,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       405: components['responses']['MethodNotAllowed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2750,7 +2740,7 @@ export interface operations {
       };
       path: {
         /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
+        id: string;
       };
       cookie?: never;
     };
@@ -2773,9 +2763,11 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       409: components['responses']['IdempotencyInProgress'];
       422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2796,13 +2788,23 @@ export interface operations {
       };
       path: {
         /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
+        id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['WebhookUpdateRequest'];
+        'application/json': {
+          description?: string | null;
+          /** @description `true` re-enables a disabled webhook; `false` disables it. */
+          enabled?: boolean;
+          events?: components['schemas']['WebhookEventType'][];
+          /**
+           * Format: uri
+           * @example https://example.com/hooks/legal
+           */
+          url?: string;
+        };
       };
     };
     responses: {
@@ -2829,11 +2831,13 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       409: components['responses']['IdempotencyInProgress'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2847,7 +2851,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
+        id: string;
       };
       cookie?: never;
     };
@@ -2882,6 +2886,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       405: components['responses']['MethodNotAllowed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2891,9 +2896,9 @@ export interface operations {
       header?: never;
       path: {
         /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
-        deliveryId: components['parameters']['WebhookDeliveryId'];
+        deliveryId: string;
         /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
+        id: string;
       };
       cookie?: never;
     };
@@ -2924,6 +2929,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       405: components['responses']['MethodNotAllowed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2944,19 +2950,18 @@ export interface operations {
       };
       path: {
         /** @description Delivery id (`msg_…`), the `webhook-id` header of its attempts. */
-        deliveryId: components['parameters']['WebhookDeliveryId'];
+        deliveryId: string;
         /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
+        id: string;
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The new delivery. */
+      /** @description The new delivery; `Location` names it. */
       202: {
         headers: {
-          /** @description /v1/webhooks/{id}/deliveries/{deliveryId} of the new delivery */
-          Location?: string;
+          Location: components['headers']['Location'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2979,9 +2984,9 @@ export interface operations {
       404: components['responses']['NotFound'];
       405: components['responses']['MethodNotAllowed'];
       409: components['responses']['WebhookConflict'];
-      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -3002,7 +3007,7 @@ export interface operations {
       };
       path: {
         /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
+        id: string;
       };
       cookie?: never;
     };
@@ -3034,9 +3039,9 @@ export interface operations {
       404: components['responses']['NotFound'];
       405: components['responses']['MethodNotAllowed'];
       409: components['responses']['IdempotencyInProgress'];
-      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -3057,17 +3062,16 @@ export interface operations {
       };
       path: {
         /** @description Webhook id (`wh_…`). */
-        id: components['parameters']['WebhookId'];
+        id: string;
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The queued delivery. */
+      /** @description The queued delivery; `Location` names it. */
       202: {
         headers: {
-          /** @description /v1/webhooks/{id}/deliveries/{deliveryId} of the new delivery */
-          Location?: string;
+          Location: components['headers']['Location'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -3090,9 +3094,9 @@ export interface operations {
       404: components['responses']['NotFound'];
       405: components['responses']['MethodNotAllowed'];
       409: components['responses']['WebhookConflict'];
-      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };

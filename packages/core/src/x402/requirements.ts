@@ -10,6 +10,7 @@ import {
   X402_VERSION_V2,
 } from './constants';
 import { z } from 'zod';
+import { errorDocUrl } from '../errors';
 import { paymentRequirementsSchema, type PaymentRequiredV2, type PaymentRequirements, type PaymentRequirementsV2 } from './types';
 
 export interface RequirementsInput {
@@ -67,6 +68,7 @@ export const challengeBodySchema = z.object({
     code: z.enum(['payment_required', 'invalid_payment']),
     message: z.string(),
     details: z.record(z.string(), z.unknown()),
+    doc_url: z.string(),
   }),
   meta: z.object({ request_id: z.string() }),
 });
@@ -81,7 +83,12 @@ export function buildChallengeBody(
   return {
     x402Version: X402_VERSION,
     accepts: [requirements],
-    error: { code: error.code, message: error.message, details: { ...error.details, price_usd: Number(X402_PRICE_USD) } },
+    error: {
+      code: error.code,
+      message: error.message,
+      details: { ...error.details, price_usd: Number(X402_PRICE_USD) },
+      doc_url: errorDocUrl(error.code),
+    },
     meta: { request_id: requestId },
   };
 }

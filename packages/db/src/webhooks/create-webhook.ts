@@ -7,11 +7,12 @@ import { webhookUrlProblem, type UrlPolicy } from './url-policy';
 export const MAX_WEBHOOKS_PER_ORG = 20;
 export const MAX_WEBHOOK_DESCRIPTION = 500;
 
+/** What a caller asks for: parsed JSON (the API) or form values (the portal), checked here. */
 export interface CreateWebhookInput {
   orgId: string;
-  url: string;
-  events: string[];
-  description?: string;
+  url: unknown;
+  events: unknown;
+  description?: unknown;
 }
 
 /**
@@ -67,8 +68,10 @@ export async function createWebhook(
 ): Promise<{ webhook: WebhookView; secret: string }> {
   const problems = webhookInputProblems(input, policy);
   if (problems.length) throw invalidRequest(problems);
-  const events = canonicalEvents(input.events);
-  const description = input.description?.trim() || null;
+  // webhookInputProblems found none: the values have the types it checks.
+  const checked = input as { orgId: string; url: string; events: string[]; description?: string | null };
+  const events = canonicalEvents(checked.events);
+  const description = checked.description?.trim() || null;
   const secret = generateWebhookSecret();
   const row = await prisma.$transaction(async (tx) => {
     // Locking the organization row serialises concurrent creates, so the cap holds.
@@ -81,7 +84,7 @@ export async function createWebhook(
       );
     }
     return tx.webhook.create({
-      data: { id: newId('wh'), orgId: input.orgId, url: input.url.trim(), description, events, secret },
+      data: { id: newId('wh'), orgId: input.orgId, url: checked.url.trim(), description, events, secret },
     });
   });
   return { webhook: presentWebhook(row), secret };

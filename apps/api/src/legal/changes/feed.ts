@@ -1,6 +1,5 @@
-import { decodeCursor, encodeCursor, isBigintText, parseRfc3339 } from '@dp/core';
+import { decodeCursor, encodeCursor, invalidRequest, isBigintText, parseRfc3339, type FieldProblem } from '@dp/core';
 import { toFeedChange, type Database, type FeedChange } from '@dp/db';
-import { ParamReader } from '../params';
 import { CHANGE_FILTER_KEYS, parseFilters, type DocumentFilters } from '../search/filters';
 
 /** Position in the feed: the last (txid, seq) a client has seen. Strings: bigint-safe JSON. */
@@ -33,27 +32,27 @@ const isCursor = (v: unknown): v is FeedCursor =>
 const isPosition = (v: unknown): v is FeedPosition =>
   typeof v === 'object' && v !== null && isBigintText((v as FeedPosition).t) && isBigintText((v as FeedPosition).s);
 
-/** `since` is a timestamp if it parses as RFC 3339, else it must be a cursor of this feed. */
-export function parseChangesQuery(query: Record<string, unknown>): ChangesRequest {
-  const r = new ParamReader(query);
-  const since = r.string('since', { required: true, max: 200 });
-  const filters = parseFilters(r.string('filters', { max: 2000 }), CHANGE_FILTER_KEYS, r.problems);
-  const limit = r.int('limit', { min: 1, max: 500, fallback: 100 });
+/**
+ * The feed request from the route's parsed query (`listChangesRoute`): `since` is a timestamp if it
+ * parses as RFC 3339, else it must be a cursor of this feed; `filters` a JSON object of the change
+ * filters. One 400 names both when both are wrong.
+ */
+export function changesRequest(query: { since: string; filters: string | undefined; limit: number }): ChangesRequest {
+  const problems: FieldProblem[] = [];
+  const filters = parseFilters(query.filters, CHANGE_FILTER_KEYS, problems);
   let after: ChangesRequest['after'] = { since: new Date(0) };
-  if (since !== undefined) {
-    const at = /^\d{4}-/.test(since) ? parseRfc3339(since) : null;
-    const cur = at ? null : decodeCursor(since, isCursor);
-    if (at) after = { since: at };
-    else if (cur && 'a' in cur) after = { since: parseRfc3339(cur.a)! };
-    else if (cur) after = { t: cur.t, s: cur.s };
-    else
-      r.problems.push({
-        field: 'since',
-        problem: 'must be an RFC 3339 timestamp from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z, or a next_cursor from this feed',
-      });
-  }
-  r.done();
-  return { after, filters, limit };
+  const at = /^\d{4}-/.test(query.since) ? parseRfc3339(query.since) : null;
+  const cur = at ? null : decodeCursor(query.since, isCursor);
+  if (at) after = { since: at };
+  else if (cur && 'a' in cur) after = { since: parseRfc3339(cur.a)! };
+  else if (cur) after = { t: cur.t, s: cur.s };
+  else
+    problems.unshift({
+      field: 'since',
+      problem: 'must be an RFC 3339 timestamp from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z, or a next_cursor from this feed',
+    });
+  if (problems.length) throw invalidRequest(problems);
+  return { after, filters, limit: query.limit };
 }
 
 /**

@@ -1,0 +1,3 @@
+export * from './route';
+export * from './openapi-paths';
+export * from './v1';

@@ -1,0 +1,143 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { errorResponseStatus, OPENAPI_PARAMETER, OPENAPI_SCHEMA, type ErrorResponseName, type RouteContract } from './route';
+
+/** Error answers every /v1 route may give, whatever it declares. */
+const EVERY_ROUTE: readonly ErrorResponseName[] = [
+  'Unauthorized',
+  'Forbidden',
+  'MethodNotAllowed',
+  'TooManyRequests',
+  'InternalError',
+  'Unavailable',
+];
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * A zod schema as JSON Schema 2020-12 (what OpenAPI 3.1 uses), by zod's own `z.toJSONSchema`;
+ * a schema carrying `OPENAPI_SCHEMA` metadata (`componentRef`, `queryInt`) becomes that schema.
+ */
+export function toOpenApiSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const out = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    override: (ctx) => {
+      const meta: Record<string, unknown> | undefined = z.globalRegistry.get(ctx.zodSchema);
+      const stated = meta?.[OPENAPI_SCHEMA] as JsonSchema | undefined;
+      if (!stated) return;
+      const target = ctx.jsonSchema as JsonSchema;
+      const description = target.description;
+      for (const key of Object.keys(target)) delete target[key];
+      Object.assign(target, stated, description ? { description } : {});
+    },
+  }) as JsonSchema;
+  delete out.$schema;
+  return out;
+}
+
+/** OpenAPI parameters (`in: path | query`) from an object schema's fields. */
+function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): JsonSchema[] {
+  if (!(schema instanceof z.ZodObject)) return [];
+  return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => {
+    const required = where === 'path' || !field.safeParse(undefined).success;
+    const head = { name, in: where, ...(required ? { required: true } : {}) };
+    const meta: Record<string, unknown> | undefined = z.globalRegistry.get(field);
+    const stated = meta?.[OPENAPI_PARAMETER] as JsonSchema | undefined;
+    if (stated) return { ...head, ...stated };
+    const { description, ...fieldSchema } = toOpenApiSchema(field, 'input');
+    return { ...head, ...(description ? { description } : {}), schema: fieldSchema };
+  });
+}
+
+/** `## <operationId>` sections of docs/openapi/operations.md: the operations' long descriptions. */
+export function operationDescriptions(docsDir: string): Map<string, string> {
+  const file = join(docsDir, 'openapi', 'operations.md');
+  const out = new Map<string, string>();
+  if (!existsSync(file)) return out;
+  let current: string | undefined;
+  let lines: string[] = [];
+  const flush = () => {
+    if (current) out.set(current, lines.join('\n').trim());
+  };
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const heading = /^## (\w+)\s*$/.exec(line);
+    if (heading) {
+      flush();
+      current = heading[1];
+      lines = [];
+    } else if (current) lines.push(line);
+  }
+  flush();
+  return out;
+}
+
+/** The OpenAPI operation of one declared route. */
+function operationOf(route: RouteContract, descriptions: Map<string, string>): JsonSchema {
+  const parameters = [
+    ...parametersOf(route.params, 'path'),
+    ...parametersOf(route.query, 'query'),
+    ...(route.method === 'get' ? [] : [{ $ref: '#/components/parameters/IdempotencyKey' }]),
+  ];
+  const errors = new Set<ErrorResponseName>([
+    ...(route.params || route.query || route.body ? (['InvalidRequest'] as const) : []),
+    ...(route.body ? (['PayloadTooLarge', 'UnsupportedMediaType'] as const) : []),
+    ...(route.method === 'get' ? [] : (['IdempotencyInProgress', 'IdempotencyKeyReused'] as const)),
+    ...EVERY_ROUTE,
+    ...(route.errors ?? []),
+  ]);
+  const responses: Record<string, unknown> = {};
+  for (const [status, answer] of Object.entries(route.responses)) {
+    if ('ref' in answer) {
+      responses[status] = { $ref: `#/components/responses/${answer.ref}` };
+      continue;
+    }
+    responses[status] = {
+      description: answer.description,
+      ...(answer.headers?.length
+        ? { headers: Object.fromEntries(answer.headers.map((h) => [h, { $ref: `#/components/headers/${h}` }])) }
+        : {}),
+      ...(answer.data
+        ? {
+            content: {
+              'application/json': {
+                schema: {
+                  allOf: [
+                    { $ref: '#/components/schemas/SuccessEnvelopeBase' },
+                    { type: 'object', required: ['data'], properties: { data: toOpenApiSchema(answer.data, 'output') } },
+                  ],
+                },
+              },
+            },
+          }
+        : {}),
+    };
+  }
+  for (const name of errors) responses[String(errorResponseStatus(name))] ??= { $ref: `#/components/responses/${name}` };
+  const description = descriptions.get(route.operationId);
+  return {
+    tags: [...route.tags],
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(description ? { description } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(route.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: toOpenApiSchema(route.body, 'input') } } } }
+      : {}),
+    responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))),
+  };
+}
+
+/** The OpenAPI `paths` of the declared routes. */
+export function declaredPaths(routes: readonly RouteContract[], docsDir: string): Record<string, Record<string, JsonSchema>> {
+  const descriptions = operationDescriptions(docsDir);
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of routes) {
+    const item = (paths[route.path] ??= {});
+    if (item[route.method]) throw new Error(`route ${route.method.toUpperCase()} ${route.path} is declared twice`);
+    item[route.method] = operationOf(route, descriptions);
+  }
+  return paths;
+}

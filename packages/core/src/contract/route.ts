@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { ERROR_RESPONSES, ERRORS, invalidRequest, type FieldProblem } from '../errors';
+import type { Scope } from '../keys';
+import type { Operation } from '../units';
+
+export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
+
+/** An error response of core's table (`ERROR_RESPONSES`), by name; its status comes from its codes. */
+export type ErrorResponseName = keyof typeof ERROR_RESPONSES;
+
+export interface SuccessResponse {
+  description: string;
+  /** The envelope's `data`; absent for an answer without a body (204). */
+  data?: z.ZodType;
+  /** Header components (`#/components/headers/<name>`) the answer carries beside the common ones. */
+  headers?: readonly string[];
+}
+
+/**
+ * One route of the public contract, declared once: from it come the input parsing with field-level
+ * errors (`parseRouteInput`), the OpenAPI operation (`declaredPaths`) and so the generated v1 types.
+ * The app binds a handler to it (apps/api `defineRoute`). Long prose stays in Markdown
+ * (docs/openapi/operations.md, by `operationId`) and is merged in.
+ */
+export interface RouteContract<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  /** The OpenAPI path template (`/v1/webhooks/{id}`). */
+  path: string;
+  operationId: string;
+  summary: string;
+  tags: readonly string[];
+  scope: Scope;
+  /** The metered operation (its units: `UNIT_COST`). */
+  operation: Operation;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The largest JSON body the route reads (body-parser syntax); default 64 KB. */
+  bodyLimit?: string | number;
+  /** Answers by status: success answers, or a response component of the YAML by name (`{ ref }`). */
+  responses: Readonly<Record<number, SuccessResponse | { ref: string }>>;
+  /** Error answers beyond those every route has (401, 403, 405, 429, 500, 503; 400 with any input). */
+  errors?: readonly ErrorResponseName[];
+}
+
+/** The parsed input of a route: what its schemas give (unknown where it declares none). */
+export type RouteInput<C> =
+  C extends RouteContract<infer P, infer Q, infer B> ? { params: z.output<P>; query: z.output<Q>; body: z.output<B> } : never;
+
+/** Declares a route's contract (identity at run time: the point is the type it keeps). */
+export function declareRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
+  contract: RouteContract<P, Q, B>,
+): RouteContract<P, Q, B> {
+  return contract;
+}
+
+/**
+ * Metadata key for the JSON Schema a zod schema stands for in the OpenAPI document, where zod's own
+ * conversion cannot say it (a query string read as an integer, a YAML component).
+ */
+export const OPENAPI_SCHEMA = 'openapiSchema';
+
+/** Metadata key for fields of an OpenAPI parameter stated in place of its `schema` (a JSON-valued `content`). */
+export const OPENAPI_PARAMETER = 'openapiParameter';
+
+/** A schema of the OpenAPI document's components (still written in YAML), by name. */
+export function componentRef(name: string): z.ZodType {
+  return z.unknown().meta({ [OPENAPI_SCHEMA]: { $ref: `#/components/schemas/${name}` } });
+}
+
+/** A query parameter's integer within bounds; absent or empty gives `fallback`. */
+export function queryInt(min: number, max: number, fallback: number): z.ZodType<number> {
+  const problem = `must be an integer from ${min} to ${max}`;
+  return z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string({ error: 'must be given once, as a string' })
+        .regex(/^\d+$/, problem)
+        .transform(Number)
+        .pipe(z.number().int().min(min, problem).max(max, problem))
+        .optional()
+        .default(fallback),
+    )
+    .meta({ [OPENAPI_SCHEMA]: { type: 'integer', minimum: min, maximum: max, default: fallback } });
+}
+
+const onceAsString = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be given once, as a string') })
+    .max(max, `must be at most ${max} characters`);
+
+/** A query parameter's string of at most `max` characters; absent or empty is undefined. */
+export function queryString(max: number): z.ZodType<string | undefined> {
+  return z
+    .preprocess((v) => (v === '' ? undefined : v), onceAsString(max).optional())
+    .meta({ [OPENAPI_SCHEMA]: { type: 'string', maxLength: max } });
+}
+
+/** A required query parameter's string of at most `max` characters (absent or empty: "is required"). */
+export function requiredQueryString(max: number): z.ZodType<string> {
+  return z.preprocess((v) => (v === '' ? undefined : v), onceAsString(max)).meta({ [OPENAPI_SCHEMA]: { type: 'string', maxLength: max } });
+}
+
+/**
+ * Where a problem was found: a body field by its name (`text`), a parameter by its own. Unknown
+ * fields are named alone: a typo (`event` for `events`) would otherwise also report the field it
+ * was meant to be as missing.
+ */
+function problemsOf(error: z.ZodError, where: 'path' | 'query' | 'body', known: readonly string[]): FieldProblem[] {
+  const unknown = error.issues.filter((issue) => issue.code === 'unrecognized_keys');
+  return (unknown.length ? unknown : error.issues).map((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return { field: issue.keys.join(', '), problem: `is not a known field (known: ${known.join(', ')})` };
+    }
+    const field = issue.path.map(String).join('.');
+    if (!field && where === 'body') return { field: 'body', problem: `must be a JSON object with: ${known.join(', ')}` };
+    // zod's own wording for an absent required field ("expected nonoptional, received undefined") is not for clients.
+    if (issue.code === 'invalid_type' && /^Invalid input: expected \w+, received undefined$/.test(issue.message))
+      return { field, problem: 'is required' };
+    return { field: field || where, problem: issue.message };
+  });
+}
+
+const keysOf = (schema: z.ZodType | undefined): string[] => (schema instanceof z.ZodObject ? Object.keys(schema.shape) : []);
+
+/**
+ * The route's path parameters, query and body, parsed with its schemas; one 400 `invalid_request`
+ * naming every field that is wrong (`details.errors: [{field, problem}]`).
+ */
+export function parseRouteInput<C extends RouteContract>(
+  contract: C,
+  raw: { params: unknown; query: unknown; body: unknown },
+): RouteInput<C> {
+  const problems: FieldProblem[] = [];
+  const part = (schema: z.ZodType | undefined, value: unknown, where: 'path' | 'query' | 'body'): unknown => {
+    if (!schema) return where === 'body' ? undefined : {};
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    problems.push(...problemsOf(parsed.error, where, keysOf(schema)));
+    return undefined;
+  };
+  const input = {
+    params: part(contract.params, raw.params, 'path'),
+    query: part(contract.query, raw.query, 'query'),
+    body: part(contract.body, raw.body, 'body'),
+  };
+  if (problems.length) throw invalidRequest(problems);
+  return input as RouteInput<C>;
+}
+
+/** The status of a named error response: its codes share one (core's table). */
+export function errorResponseStatus(name: ErrorResponseName): number {
+  return ERRORS[ERROR_RESPONSES[name].codes[0]].status;
+}

@@ -1,0 +1,16 @@
+import type { RouteContract } from '../route';
+import { listChangesRoute } from './changes';
+import { checkCitationsRoute } from './citations';
+import { getUsageRoute } from './usage';
+import { WEBHOOK_ROUTES } from './webhooks';
+
+export * from './changes';
+export * from './citations';
+export * from './usage';
+export * from './webhooks';
+
+/**
+ * The /v1 routes declared in code (their OpenAPI operations are generated from these); the rest are
+ * still written in docs/openapi*.yaml until they move.
+ */
+export const V1_ROUTES: readonly RouteContract[] = [getUsageRoute, checkCitationsRoute, listChangesRoute, ...WEBHOOK_ROUTES];
