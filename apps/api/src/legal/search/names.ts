@@ -21,8 +21,14 @@ import { WEIGHTS } from './weights';
  */
 export const MAX_ALIAS_ROWS = 200;
 
-export async function namedDocuments(db: SqlSession, p: PreparedQuery, filters: DocumentFilters, day: Date): Promise<Map<string, number>> {
-  const named = new Map<string, number>();
+/** Named documents with their boosts, and which of them a § heading names. */
+export class NamedDocuments extends Map<string, number> {
+  /** Named by one of their § headings: the search points their hits at that § (provision-pointers.ts). */
+  readonly byHeading = new Set<string>();
+}
+
+export async function namedDocuments(db: SqlSession, p: PreparedQuery, filters: DocumentFilters, day: Date): Promise<NamedDocuments> {
+  const named = new NamedDocuments();
   const known = p.known.flat();
   if (!p.name && !known.length) return named;
   const params: unknown[] = [p.name, known];
@@ -42,7 +48,10 @@ export async function namedDocuments(db: SqlSession, p: PreparedQuery, filters: 
   // all, when none is), so a repealed predecessor with the same heading does not halve it.
   const headings = rows.filter((r) => r.kind === 'heading' && !r.generic);
   const current = headings.filter((r) => inForceOn(r.eff, day));
-  for (const r of current.length ? current : headings) add(r.id, WEIGHTS.heading / (current.length || headings.length));
+  for (const r of current.length ? current : headings) {
+    add(r.id, WEIGHTS.heading / (current.length || headings.length));
+    named.byHeading.add(r.id);
+  }
   for (const r of rows) if (r.kind === 'short' || r.kind === 'cited') add(r.id, WEIGHTS.name);
   const byKey = new Map(rows.filter((r) => r.kind === 'known').map((r) => [r.natural_key, r]));
   for (const acts of p.known) {

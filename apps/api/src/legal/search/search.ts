@@ -88,7 +88,7 @@ export async function searchDocuments(
       const named = await namedDocuments(s, p, req.filters, day);
       const lexical = await lexicalRanking(s, p, req.filters, LEXICAL_DEPTH, MAX_CANDIDATES, day, BODY_ONLY_BELOW, named);
       const { page, next } = await pageOf(s, req, lexical, lexical.ranked, (r) => r.score);
-      return { results: await hydrate(s, page, req.q, p, trees), next, signals };
+      return { results: await hydrate(s, page, req.q, p, trees, named.byHeading), next, signals };
     });
   }
 
@@ -112,7 +112,7 @@ export async function searchDocuments(
     const { page, next } = await pageOf(s, req, lexical, ranked, (r, position) =>
       position < fused.length ? r.score : 1 / (RRF_K + position + 1),
     );
-    return { results: await hydrate(s, page, req.q, p, trees), next, signals };
+    return { results: await hydrate(s, page, req.q, p, trees, named.byHeading), next, signals };
   });
 }
 
@@ -213,6 +213,7 @@ async function hydrate(
   q: string,
   p: PreparedQuery,
   trees: ProvisionTrees | undefined,
+  byHeading: ReadonlySet<string>,
 ): Promise<SearchHit[]> {
   if (!page.length) return [];
   const terms = p.terms;
@@ -264,6 +265,7 @@ async function hydrate(
         p,
         key,
         trees,
+        byHeading,
       )
     : new Map<string, PointedHit>();
   return found.map(({ r, d }) => {
@@ -299,6 +301,7 @@ async function pointHits(
   p: PreparedQuery,
   key: string | null,
   trees: ProvisionTrees,
+  byHeading: ReadonlySet<string>,
 ): Promise<Map<string, PointedHit>> {
   const withVersion = rows.filter((d) => d.current_version !== null);
   const indexes = await trees.treesOf(withVersion.map((d) => ({ documentId: d.id, version: Number(d.current_version) })));
@@ -310,7 +313,9 @@ async function pointHits(
     if (!tree) return;
     const winStart = Number(d.win_start);
     const match = key ? matchIndex(d.win.slice(0, WINDOW), winStart, Number(d.pos), key) : null;
-    const point = pointAt(tree, d.natural_key, cited, p.name, match === null ? null : winStart - 1 + match);
+    // Only a document the ranking found named by a § heading looks for it (building a tree's
+    // heading names costs the first lookup a stemming of every heading).
+    const point = pointAt(tree, d.natural_key, cited, byHeading.has(d.id) ? p.name : '', match === null ? null : winStart - 1 + match);
     if (!point) return;
     if (point.by !== 'match') {
       atStart.push({ id: d.id, tree, node: point.node });
