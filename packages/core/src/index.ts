@@ -9,6 +9,7 @@ export * from './dates';
 export * from './text-as-of';
 export * from './act-names';
 export * from './czech-text';
+export * from './roman';
 export * from './citations/recognise-citations';
 export * from './cursor';
 export * from './config';

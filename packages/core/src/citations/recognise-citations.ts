@@ -1,4 +1,5 @@
 import { ACT_NAMES } from '../act-names';
+import { romanToInt } from '../roman';
 
 /**
  * Finds the Czech legal citations in a text (#26 item 2): numbered acts (`zákon č. 89/2012 Sb.`,
@@ -254,19 +255,6 @@ interface ProvisionRef {
 }
 type Level = 'head' | 'odst' | 'pism' | 'bod';
 
-const ROMAN = /^[ivxlcdm]+$/;
-function romanToInt(s: string): number | null {
-  if (!ROMAN.test(s)) return null;
-  const v: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
-  let total = 0;
-  for (let i = 0; i < s.length; i++) {
-    const cur = v[s[i]];
-    const next = i + 1 < s.length ? v[s[i + 1]] : 0;
-    total += cur < next ? -cur : cur;
-  }
-  return total > 0 && total < 4000 ? total : null;
-}
-
 const GAP = / *(?:\n *)?/y;
 const SECTION_HEAD = /§§? *(\d{1,4}[a-z]{0,2})(?![\p{L}\p{N}])/uy;
 const ARTICLE_HEAD = /(?:cl\.|clanek|clanku|clankem|clankum) *([ivxlcdm]+|\d{1,3}[a-z]?)(?![\p{L}\p{N}])/uy;
@@ -291,7 +279,7 @@ function headOf(lower: string, pos: number): { head: ProvisionRef['head']; end: 
   if (m) return { head: { kind: 'par', key: m[1], written: m[1] }, end: pos + m[0].length };
   m = at(ARTICLE_HEAD, lower, pos);
   if (m) {
-    const roman = romanToInt(m[1]);
+    const roman = romanToInt(m[1].toUpperCase());
     return {
       head: { kind: 'cl', key: roman !== null ? String(roman) : m[1], written: roman !== null ? m[1].toUpperCase() : m[1] },
       end: pos + m[0].length,
@@ -370,7 +358,7 @@ function chainAt(lower: string, pos: number): Chain | null {
         if (bare) {
           const r2: ProvisionRef = { head: prev.head };
           if (last === 'head') {
-            const roman = prev.head.kind === 'cl' ? romanToInt(bare[1]) : null;
+            const roman = prev.head.kind === 'cl' ? romanToInt(bare[1].toUpperCase()) : null;
             r2.head = {
               kind: prev.head.kind,
               key: roman !== null ? String(roman) : bare[1],

@@ -5,6 +5,8 @@
  * untidy text just yields fewer provisions. See docs/provisions.md ("Parsing") for the rules.
  */
 
+import { romanToInt } from '@dp/core';
+
 export type ProvisionKind =
   'part' | 'title' | 'chapter' | 'division' | 'subdivision' | 'annex' | 'section' | 'article' | 'paragraph' | 'letter' | 'point';
 
@@ -122,19 +124,6 @@ function ordinalWord(word: string, table: [string, number][]): number | null {
     if (w.startsWith(stem) && w.length - stem.length <= 2 && /^[áýéíaoy]*$/.test(w.slice(stem.length))) return n;
   }
   return null;
-}
-
-const ROMAN = /^[IVXLCDM]+$/;
-function romanToInt(s: string): number | null {
-  if (!ROMAN.test(s)) return null;
-  const v: Record<string, number> = { I: 1, V: 5, X: 10, L: 50, C: 100, D: 500, M: 1000 };
-  let total = 0;
-  for (let i = 0; i < s.length; i++) {
-    const cur = v[s[i]];
-    const next = i + 1 < s.length ? v[s[i + 1]] : 0;
-    total += cur < next ? -cur : cur;
-  }
-  return total > 0 && total < 4000 ? total : null;
 }
 
 interface NumberToken {
