@@ -1,15 +1,7 @@
 import { Cache, type InvalidationFeed } from '@dp/core';
 import { normalizeDocumentRef, type Database } from '@dp/db';
 import type { ProvisionChanges, ProvisionTree } from '@dp/db';
-import {
-  loadDocument,
-  loadProvisionChanges,
-  loadProvisionTree,
-  loadProvisionTrees,
-  loadVersions,
-  type DocumentMeta,
-  type VersionMeta,
-} from './load';
+import { loadDocument, loadProvisionChanges, loadProvisionTrees, loadVersions, type DocumentMeta, type VersionMeta } from './load';
 import { ProvisionIndex } from './provision-index';
 import type { WordRun } from './provisions';
 import { DocumentViews } from './views';
@@ -84,10 +76,7 @@ export class DocumentCache {
 
   /** A version's provision tree, indexed (null: none stored), through the cache. */
   tree(documentId: string, version: number): Promise<ProvisionIndex | null> {
-    return this.trees.fetch(`${documentId}\u0000${version}`, async () => {
-      const tree = await loadProvisionTree(this.db, documentId, version);
-      return tree ? new ProvisionIndex(tree) : null;
-    });
+    return this.treesOf([{ documentId, version }]).then(([tree]) => tree);
   }
 
   /**

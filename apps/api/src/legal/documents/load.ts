@@ -202,16 +202,6 @@ export async function loadVersionText(
   return rows[0]?.text ?? null;
 }
 
-/** A version's stored provision tree (null: none stored). */
-export async function loadProvisionTree(db: Database, documentId: string, version: number): Promise<ProvisionTree | null> {
-  const rows = await db.query<{ provisions: string | null }>(
-    'SELECT provisions FROM document_version WHERE document_id = $1 AND version = $2',
-    [documentId, version],
-  );
-  const json = rows[0]?.provisions;
-  return json ? decodeProvisionTree(json) : null;
-}
-
 /** Stored provision trees of several versions in one query, keyed `documentId|version` (absent: none stored). */
 export async function loadProvisionTrees(
   db: Database,
