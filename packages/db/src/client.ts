@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool, type PoolClient } from 'pg';
 import { PrismaClient } from './generated/client';
@@ -22,7 +23,10 @@ export interface Database {
   /**
    * Runs fn on a read-only connection with these planner settings (search runs with
    * enable_seqscan off): a pool of its own whose connections start with the settings, so a call
-   * costs no extra round trips.
+   * costs no extra round trips. Its statements are prepared once per connection (by name), so
+   * PostgreSQL parses each of the search's long statements once, not per call; with
+   * `plan_cache_mode: 'force_custom_plan'` among the settings each call is still planned for its
+   * own values.
    */
   withReadOnlySettings<T>(settings: PlannerSettings, fn: (session: SqlSession) => Promise<T>): Promise<T>;
   /** LISTEN on a channel over a connection of its own (reconnects; see listenForNotifications). */
@@ -73,6 +77,22 @@ function splitSchema(url: string): { url: string; schema?: string } {
   return { url: u.toString(), schema };
 }
 
+/**
+ * Statements a session prepares (by name, once per connection) are bounded: their texts are the
+ * code's own SQL shapes, never a value, but should one ever carry a value the rest run unnamed
+ * instead of filling each connection with prepared statements.
+ */
+const MAX_PREPARED_STATEMENTS = 500;
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < MAX_PREPARED_STATEMENTS) {
+    name = `dp_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 const SAFE_IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
@@ -118,11 +138,14 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       },
     );
   };
-  const session = (client: PoolClient): SqlSession => ({
+  const session = (client: PoolClient, prepared = false): SqlSession => ({
     exec: async (sql) => {
       await timed(() => client.query(sql));
     },
-    query: async <T>(sql: string, params: unknown[] = []) => (await timed(() => client.query(sql, params))).rows as T[],
+    query: async <T>(sql: string, params: unknown[] = []) => {
+      const name = prepared ? statementName(sql) : undefined;
+      return (await timed(() => (name ? client.query({ name, text: sql, values: params }) : client.query(sql, params)))).rows as T[];
+    },
   });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { schema }) });
   return {
@@ -155,7 +178,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       }
       const client = await tuned.connect();
       try {
-        return await fn(session(client));
+        return await fn(session(client, true));
       } finally {
         client.release();
       }

@@ -40,6 +40,20 @@ describe('withReadOnlySettings', () => {
     expect(Number(v)).toBe(0.2);
   });
 
+  it('prepares each statement once per connection and answers each call with its own values', async () => {
+    const sql = 'SELECT $1::int + 1 AS n /* prepared-statement probe */';
+    // Two calls on one connection (a pool of one): the second reuses the statement the first prepared.
+    const seen = await db.withReadOnlySettings({ plan_cache_mode: 'force_custom_plan' }, async (s) => {
+      const first = (await s.query<{ n: number }>(sql, [1]))[0].n;
+      const second = (await s.query<{ n: number }>(sql, [41]))[0].n;
+      const prepared = await s.query<{ calls: string }>('SELECT count(*)::text AS calls FROM pg_prepared_statements WHERE statement = $1', [
+        sql,
+      ]);
+      return { first, second, prepared: prepared[0].calls };
+    });
+    expect(seen).toEqual({ first: 2, second: 42, prepared: '1' });
+  });
+
   it('refuses setting names or values that are not plain tokens', async () => {
     await expect(db.withReadOnlySettings({ 'enable_seqscan; DROP TABLE x': 'off' }, async () => 1)).rejects.toThrow(/invalid setting/);
     await expect(db.withReadOnlySettings({ enable_seqscan: "off'" }, async () => 1)).rejects.toThrow(/invalid setting/);

@@ -58,7 +58,13 @@ export const LEXICAL_DEPTH = 200;
  * values; the GIN indexes are what keeps latency flat (EXPLAIN in the bench). The trigram
  * threshold is the fuzzy term lookup's (fuzzy-terms.ts).
  */
-export const SEARCH_SETTINGS = { enable_seqscan: 'off', 'pg_trgm.similarity_threshold': DICTIONARY_SIMILARITY } as const;
+export const SEARCH_SETTINGS = {
+  enable_seqscan: 'off',
+  'pg_trgm.similarity_threshold': DICTIONARY_SIMILARITY,
+  // Search statements are prepared per connection (withReadOnlySettings); a generic plan would
+  // estimate a tsquery's matches without its value, so every call is planned for its own.
+  plan_cache_mode: 'force_custom_plan',
+} as const;
 const inSearchSession = <T>(db: Database, fn: (s: SqlSession) => Promise<T>) => db.withReadOnlySettings(SEARCH_SETTINGS, fn);
 
 /**
