@@ -175,6 +175,14 @@ describe('OpenTelemetry traces across the gateway, the api and the database', ()
     expect(gatewayClient).toMatchObject({ service: 'x402-gateway', kind: SPAN_KIND.client });
     expect(ancestors(gatewayClient!).map((s) => s.spanId)).toContain(gatewayServer.spanId);
     expect(gatewayServer.attributes['http.status_code'] ?? gatewayServer.attributes['http.response.status_code']).toBe(200);
+    // Server spans are named by their route template (as the metrics label them), not the method alone.
+    for (const [server, prefix] of [
+      [apiServer, 'GET /internal/legal/documents/'],
+      [gatewayServer, 'GET /x402/legal/documents/'],
+    ] as const) {
+      expect(server.name.startsWith(prefix)).toBe(true);
+      expect(server.attributes['http.route']).toBe(server.name.slice('GET '.length));
+    }
     // The document's statements ran inside the api's request.
     for (const pg of pgSpans) expect(ancestors(pg).map((s) => s.spanId)).toContain(apiServer.spanId);
     // The gateway's own statements (the payment's settlement) are in the same trace.

@@ -12,7 +12,7 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { detectResources, envDetector, hostDetector, processDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { ATTR_HTTP_ROUTE, ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { OPERATIONS_PATHS } from '../metrics/operations-paths';
 import type { TracingHandle } from './start';
 
@@ -54,7 +54,17 @@ export function startTracing(service: string, env: NodeJS.ProcessEnv): TracingHa
     tracerProvider: provider,
     instrumentations: [
       // Probes and scrapes arrive every few seconds and say nothing about a request: not traced.
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => OPERATIONS_PATHS.has(pathOf(req.url)) }),
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => OPERATIONS_PATHS.has(pathOf(req.url)),
+        // A server span is named by its route template, as the metrics label it, not by the method
+        // alone: the template is set once the request is routed (metrics/route-template.ts).
+        applyCustomAttributesOnSpan: (span, request) => {
+          const template = (request as { routeTemplate?: unknown }).routeTemplate;
+          if (typeof template !== 'string' || !('method' in request)) return;
+          span.updateName(`${request.method ?? 'GET'} ${template}`);
+          span.setAttribute(ATTR_HTTP_ROUTE, template);
+        },
+      }),
       // Route handlers and routers only: a span per middleware (compression, helmet, …) is noise.
       new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
       // Statements inside a traced request or job only (not the polling of idle loops), without
