@@ -1,7 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { errorResponseStatus, OPENAPI_PARAMETER, OPENAPI_SCHEMA, type DeclaredRoute, type ErrorResponseName, type SuccessResponse } from './route';
+import {
+  errorResponseStatus,
+  OPENAPI_PARAMETER,
+  OPENAPI_SCHEMA,
+  type DeclaredRoute,
+  type ErrorResponseName,
+  type SuccessResponse,
+} from './route';
 
 /** Error answers every route called with a key may give, whatever it declares. */
 const EVERY_ROUTE: readonly ErrorResponseName[] = [
