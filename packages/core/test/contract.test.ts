@@ -105,6 +105,14 @@ describe('declaredPaths: the OpenAPI operations generated from the declarations'
     expect(op.responses['429']).toEqual({ $ref: '#/components/responses/TooManyRequests' });
   });
 
+  it("declares a key route's header parameters, and the 400 they may give", () => {
+    const { params: _params, query: _query, ...rest } = listRoute;
+    const route = declareRoute({ ...rest, path: '/v1/things', headers: z.object({ 'X-Thing': z.string().max(10) }) });
+    const op = declaredPaths([route], DOCS_DIR)['/v1/things'].get as { parameters: unknown[]; responses: Record<string, unknown> };
+    expect(op.parameters).toEqual([{ name: 'X-Thing', in: 'header', required: true, schema: { type: 'string', maxLength: 10 } }]);
+    expect(op.responses['400']).toEqual({ $ref: '#/components/responses/InvalidRequest' });
+  });
+
   it('states a paid route without a key: security [], header parameters, only the answers it declares', () => {
     const paidPost = declareRoute({
       auth: 'x402',

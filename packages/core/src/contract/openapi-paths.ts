@@ -102,7 +102,7 @@ function operationOf(route: DeclaredRoute, descriptions: Map<string, string>): J
   const errors = paid
     ? new Set<ErrorResponseName>(route.errors)
     : new Set<ErrorResponseName>([
-        ...(route.params || route.query || route.body ? (['InvalidRequest'] as const) : []),
+        ...(route.params || route.query || route.body || route.headers ? (['InvalidRequest'] as const) : []),
         ...(route.body ? (['PayloadTooLarge', 'UnsupportedMediaType'] as const) : []),
         ...(route.method === 'get' ? [] : (['IdempotencyInProgress', 'IdempotencyKeyReused'] as const)),
         ...EVERY_ROUTE,

@@ -24,8 +24,8 @@ export interface SuccessResponse {
 /**
  * One route of the public contract, declared once: from it come the input parsing with field-level
  * errors (`parseRouteInput`), the OpenAPI operation (`declaredPaths`) and so the generated v1 types.
- * The app binds a handler to it (apps/api `defineRoute`; apps/x402-gateway for a paid route). Long prose stays in Markdown
- * (docs/openapi/operations.md, by `operationId`) and is merged in.
+ * The app binds a handler to it (apps/api `defineRoute`; apps/x402-gateway its paid route). Long
+ * prose stays in Markdown (docs/openapi/operations.md, by `operationId`) and is merged in.
  */
 export interface RouteContract<
   P extends z.ZodType = z.ZodType,
