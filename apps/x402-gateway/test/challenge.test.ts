@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { getDocumentPaidRoute } from '@dp/core';
 import { expectMatchesOpenApi } from '@dp/testing';
 import { createGatewayHarness, type GatewayHarness, ASSET, PAY_TO, PUBLIC_URL, preflight } from './harness';
 
@@ -88,6 +89,17 @@ describe('the 402 challenge', () => {
     expect(other.status).toBe(404);
     expect(other.body.error.code).toBe('not_found');
   });
+
+  it.each([PATH, '/x402/legal/documents/sb/2091/1'])(
+    'answers a method not declared for %s with 405 naming the declared one',
+    async (path) => {
+      const res = await request(h.url).put(path).set('X-Forwarded-For', '10.0.0.6').set('X-PAYMENT', 'abc');
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD');
+      expect(res.body.error.details.allowed).toEqual([getDocumentPaidRoute.method.toUpperCase()]);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+    },
+  );
 });
 
 describe('without a trusted proxy', () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { declaredPaths } from './contract/openapi-paths';
 import { V1_ROUTES } from './contract/v1';
+import { X402_ROUTES } from './contract/x402';
 import { ERROR_CODES, ERROR_RESPONSES, ERRORS, errorDocUrl, type ErrorResponseSpec } from './errors';
 
 /** docs/ at the repository root, from src/ or dist/ alike. */
@@ -16,7 +17,7 @@ type OpenApiDoc = Record<string, unknown> & {
 /**
  * The OpenAPI document: docs/openapi.yaml plus the per-area fragments in docs/openapi/*.yaml,
  * whose `paths` and `components` are merged in (a fragment may not redefine a name), plus the
- * operations of the routes declared in code (`V1_ROUTES`, with their prose from
+ * operations of the routes declared in code (`V1_ROUTES`, `X402_ROUTES`, with their prose from
  * docs/openapi/operations.md) and the error contract of core's table.
  */
 export function loadOpenApiDocument(docsDir = DOCS_DIR): OpenApiDoc {
@@ -39,7 +40,7 @@ export function loadOpenApiDocument(docsDir = DOCS_DIR): OpenApiDoc {
     }
     for (const tag of (fragment.tags as unknown[] | undefined) ?? []) ((doc.tags as unknown[]) ??= []).push(tag);
   }
-  for (const [path, item] of Object.entries(declaredPaths(V1_ROUTES, docsDir))) {
+  for (const [path, item] of Object.entries(declaredPaths([...V1_ROUTES, ...X402_ROUTES], docsDir))) {
     const written = (doc.paths[path] ?? {}) as Record<string, unknown>;
     for (const method of Object.keys(item)) {
       if (written[method])

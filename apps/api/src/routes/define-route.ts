@@ -19,7 +19,7 @@ export function defineRoute<C extends RouteContract>(
   return {
     contract,
     handler: (req, res, call) =>
-      handler(parseRouteInput(contract, { params: req.params, query: req.query, body: req.body }), req, res, call),
+      handler(parseRouteInput(contract, { params: req.params, query: req.query, body: req.body, headers: req.headers }), req, res, call),
   };
 }
 

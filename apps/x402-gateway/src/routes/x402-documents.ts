@@ -2,15 +2,20 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import {
   ApiError,
   PAYMENT_RESPONSE_HEADER,
+  PAYMENT_SIGNATURE_HEADER,
+  X_PAYMENT_HEADER,
   X_PAYMENT_RESPONSE_HEADER,
   encodePaymentResponseHeader,
   encodePaymentResponseV2Header,
+  getDocumentPaidRoute,
   methodNotAllowed,
+  parseRouteInput,
   sendError,
   setRateLimitHeaders,
   type Config,
   type Metrics,
   type PaymentRequirements,
+  type RouteInput,
 } from '@dp/core';
 import { PaymentChallenge, dailyCapReached, paymentRequired, sendChallenge } from '../payments/challenge';
 import { consumeUnpaid, enforcePilotLimit } from '../payments/payer-limit';
@@ -19,8 +24,19 @@ import { payForDocument, type PaymentContext } from '../payments/pay-for-documen
 import type { Settlement } from '../payments/replay';
 import { requirementsFor } from '../payments/requirements';
 
-const DOCUMENT_PATH = /^\/legal\/documents\/(.+)$/;
-const ROUTE_TEMPLATE = '/x402/legal/documents/*ref';
+/**
+ * A declared path (`/x402/legal/documents/{id}`) as the gateway's router under its /x402 mount
+ * matches it, and its parameter from the matched path. The one parameter ends the path and takes
+ * the rest of it, slashes included (an id may be a natural key, `sb/2091/1`); Express calls it
+ * `*ref`, as the api's document route, so /metrics labels both alike. It is read from the raw
+ * (still encoded) path, so `sb%2F2091%2F1` and `sb/2091/1` resolve alike.
+ */
+export function boundPath(template: string): { express: string; params(path: string): Record<string, string> } {
+  const match = /^\/x402(\/[^{}]*)\{(\w+)\}$/.exec(template);
+  if (!match) throw new Error(`${template}: the gateway binds paths under /x402 that end in their one parameter`);
+  const [, prefix, name] = match;
+  return { express: `${prefix}*ref`, params: (path) => ({ [name]: path.slice(prefix.length) }) };
+}
 
 /** Every answer carries X-RateLimit-* (spec 8); those that used no other budget count as unpaid requests. */
 async function ensureRateLimitHeaders(ctx: PaymentContext, req: Request, res: Response): Promise<void> {
@@ -46,10 +62,10 @@ async function unpaidChallenge(ctx: PaymentContext, requirements: PaymentRequire
 }
 
 /** PAYMENT-SIGNATURE (v2) when present, else X-PAYMENT (v1): a request is paid once, in one version. */
-function presentedPayment(req: Request): PresentedPayment | undefined {
-  const v2 = req.get('payment-signature');
+function presentedPayment(headers: RouteInput<typeof getDocumentPaidRoute>['headers']): PresentedPayment | undefined {
+  const v2 = headers[PAYMENT_SIGNATURE_HEADER];
   if (v2 !== undefined) return { version: 2, header: v2 };
-  const v1 = req.get('x-payment');
+  const v1 = headers[X_PAYMENT_HEADER];
   return v1 === undefined ? undefined : { version: 1, header: v1 };
 }
 
@@ -114,18 +130,25 @@ function reasonOf(err: PaymentChallenge | ApiError): string {
   return typeof err.details.reason === 'string' ? err.details.reason : err.code;
 }
 
-/** GET /x402/legal/documents/{id}: {id} may be a natural key, URL-encoded or not (`sb/2091/1`). */
+/**
+ * GET /x402/legal/documents/{id} (`getDocumentPaidRoute`, packages/core/src/contract/x402.ts): its
+ * path and method bound from the declaration, its input parsed with it, any other method a 405
+ * naming the declared one. {id} may be a natural key, URL-encoded or not (`sb/2091/1`).
+ */
 export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router {
   const router = express.Router();
   const counters = paymentCounters(ctx.metrics);
+  const contract = getDocumentPaidRoute;
+  const path = boundPath(contract.path);
 
-  router.get(DOCUMENT_PATH, async (req: Request, res: Response, next: NextFunction) => {
-    // The route is a RegExp: name it for /metrics as the api names its document route.
-    req.routeTemplate = ROUTE_TEMPLATE;
+  const route = router.route(path.express);
+  route[contract.method](async (req: Request, res: Response, next: NextFunction) => {
     const requirements = requirementsFor(req, config);
     const ip = req.ip ?? 'unknown';
+    let presented: PresentedPayment | undefined;
     try {
-      const presented = presentedPayment(req);
+      const input = parseRouteInput(contract, { params: path.params(req.path), query: req.query, body: undefined, headers: req.headers });
+      presented = presentedPayment(input.headers);
       if (presented === undefined) {
         setRateLimitHeaders(res, await enforcePilotLimit(ctx.state, { kind: 'ip', id: ip }, ctx.challengeLimit));
         const challenge = await unpaidChallenge(ctx, requirements, req.requestId);
@@ -134,10 +157,8 @@ export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router
       }
       // An address that keeps sending refused payments is stopped before any decoding or signature check.
       ctx.invalidPayments.check(ip);
-      // The raw (still encoded) path, so both `sb%2F2091%2F1` and `sb/2091/1` resolve alike.
-      const ref = DOCUMENT_PATH.exec(req.path)![1];
       const paid = await payForDocument(ctx, {
-        ref,
+        ref: input.params.id,
         presented,
         requirements,
         requestId: req.requestId,
@@ -153,7 +174,7 @@ export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router
     } catch (err) {
       if (err instanceof PaymentChallenge || err instanceof ApiError) {
         // A 429 of the unpaid budget is a challenge refused, not a payment.
-        (presentedPayment(req) === undefined ? counters?.challenges : counters?.refusals)?.inc({ reason: reasonOf(err) });
+        (presented === undefined ? counters?.challenges : counters?.refusals)?.inc({ reason: reasonOf(err) });
       }
       try {
         if (err instanceof PaymentChallenge) {
@@ -172,7 +193,7 @@ export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router
       next(err);
     }
   });
-  router.all(DOCUMENT_PATH, methodNotAllowed(['GET']));
+  route.all(methodNotAllowed([contract.method.toUpperCase()]));
 
   return router;
 }

@@ -1,9 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { errorResponseStatus, OPENAPI_PARAMETER, OPENAPI_SCHEMA, type ErrorResponseName, type RouteContract } from './route';
+import {
+  errorResponseStatus,
+  OPENAPI_PARAMETER,
+  OPENAPI_SCHEMA,
+  type DeclaredRoute,
+  type ErrorResponseName,
+  type SuccessResponse,
+} from './route';
 
-/** Error answers every /v1 route may give, whatever it declares. */
+/** Error answers every route called with a key may give, whatever it declares. */
 const EVERY_ROUTE: readonly ErrorResponseName[] = [
   'Unauthorized',
   'Forbidden',
@@ -38,8 +45,8 @@ export function toOpenApiSchema(schema: z.ZodType, io: 'input' | 'output'): Json
   return out;
 }
 
-/** OpenAPI parameters (`in: path | query`) from an object schema's fields. */
-function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): JsonSchema[] {
+/** OpenAPI parameters (`in: path | query | header`) from an object schema's fields. */
+function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query' | 'header'): JsonSchema[] {
   if (!(schema instanceof z.ZodObject)) return [];
   return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => {
     const required = where === 'path' || !field.safeParse(undefined).success;
@@ -74,31 +81,44 @@ export function operationDescriptions(docsDir: string): Map<string, string> {
   return out;
 }
 
+/** A success answer's headers: `{ <header>: $ref of its component }`. */
+function headersOf(headers: SuccessResponse['headers']): Record<string, unknown> {
+  const named: ReadonlyArray<readonly [string, string]> = Array.isArray(headers)
+    ? headers.map((h: string) => [h, h] as const)
+    : Object.entries(headers ?? {});
+  return Object.fromEntries(named.map(([header, component]) => [header, { $ref: `#/components/headers/${component}` }]));
+}
+
 /** The OpenAPI operation of one declared route. */
-function operationOf(route: RouteContract, descriptions: Map<string, string>): JsonSchema {
+function operationOf(route: DeclaredRoute, descriptions: Map<string, string>): JsonSchema {
+  const paid = route.auth === 'x402';
   const parameters = [
     ...parametersOf(route.params, 'path'),
     ...parametersOf(route.query, 'query'),
-    ...(route.method === 'get' ? [] : [{ $ref: '#/components/parameters/IdempotencyKey' }]),
+    ...parametersOf(route.headers, 'header'),
+    ...(route.method === 'get' || paid ? [] : [{ $ref: '#/components/parameters/IdempotencyKey' }]),
   ];
-  const errors = new Set<ErrorResponseName>([
-    ...(route.params || route.query || route.body ? (['InvalidRequest'] as const) : []),
-    ...(route.body ? (['PayloadTooLarge', 'UnsupportedMediaType'] as const) : []),
-    ...(route.method === 'get' ? [] : (['IdempotencyInProgress', 'IdempotencyKeyReused'] as const)),
-    ...EVERY_ROUTE,
-    ...(route.errors ?? []),
-  ]);
+  // A paid route answers only what it declares: the key pipeline's answers are not its own.
+  const errors = paid
+    ? new Set<ErrorResponseName>(route.errors)
+    : new Set<ErrorResponseName>([
+        ...(route.params || route.query || route.body || route.headers ? (['InvalidRequest'] as const) : []),
+        ...(route.body ? (['PayloadTooLarge', 'UnsupportedMediaType'] as const) : []),
+        ...(route.method === 'get' ? [] : (['IdempotencyInProgress', 'IdempotencyKeyReused'] as const)),
+        ...EVERY_ROUTE,
+        ...(route.errors ?? []),
+      ]);
   const responses: Record<string, unknown> = {};
   for (const [status, answer] of Object.entries(route.responses)) {
     if ('ref' in answer) {
       responses[status] = { $ref: `#/components/responses/${answer.ref}` };
       continue;
     }
+    const headers = headersOf(answer.headers);
     responses[status] = {
       description: answer.description,
-      ...(answer.headers?.length
-        ? { headers: Object.fromEntries(answer.headers.map((h) => [h, { $ref: `#/components/headers/${h}` }])) }
-        : {}),
+      ...(Object.keys(headers).length ? { headers } : {}),
+      ...(answer.body ? { content: { 'application/json': { schema: toOpenApiSchema(answer.body, 'output') } } } : {}),
       ...(answer.data
         ? {
             content: {
@@ -122,6 +142,8 @@ function operationOf(route: RouteContract, descriptions: Map<string, string>): J
     operationId: route.operationId,
     summary: route.summary,
     ...(description ? { description } : {}),
+    // No key: the document's global `apiKey` requirement does not apply.
+    ...(paid ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(route.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: toOpenApiSchema(route.body, 'input') } } } }
@@ -131,7 +153,7 @@ function operationOf(route: RouteContract, descriptions: Map<string, string>): J
 }
 
 /** The OpenAPI `paths` of the declared routes. */
-export function declaredPaths(routes: readonly RouteContract[], docsDir: string): Record<string, Record<string, JsonSchema>> {
+export function declaredPaths(routes: readonly DeclaredRoute[], docsDir: string): Record<string, Record<string, JsonSchema>> {
   const descriptions = operationDescriptions(docsDir);
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of routes) {

@@ -12,17 +12,29 @@ export interface SuccessResponse {
   description: string;
   /** The envelope's `data`; absent for an answer without a body (204). */
   data?: z.ZodType;
-  /** Header components (`#/components/headers/<name>`) the answer carries beside the common ones. */
-  headers?: readonly string[];
+  /**
+   * Header components (`#/components/headers/<name>`) the answer carries beside the common ones: by
+   * name when the component is named as the header (`Location`), else header → component.
+   */
+  headers?: readonly string[] | Readonly<Record<string, string>>;
+  /** The whole JSON body, where it is not the envelope around `data` (a YAML component: `componentRef`). */
+  body?: z.ZodType;
 }
 
 /**
  * One route of the public contract, declared once: from it come the input parsing with field-level
  * errors (`parseRouteInput`), the OpenAPI operation (`declaredPaths`) and so the generated v1 types.
- * The app binds a handler to it (apps/api `defineRoute`). Long prose stays in Markdown
- * (docs/openapi/operations.md, by `operationId`) and is merged in.
+ * The app binds a handler to it (apps/api `defineRoute`; apps/x402-gateway its paid route). Long
+ * prose stays in Markdown (docs/openapi/operations.md, by `operationId`) and is merged in.
  */
-export interface RouteContract<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+export interface RouteContract<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  H extends z.ZodType = z.ZodType,
+> {
+  /** Called with an API key of `scope` (the default); a route paid per call instead is a `PaidRouteContract`. */
+  auth?: 'key';
   method: HttpMethod;
   /** The OpenAPI path template (`/v1/webhooks/{id}`). */
   path: string;
@@ -35,6 +47,8 @@ export interface RouteContract<P extends z.ZodType = z.ZodType, Q extends z.ZodT
   params?: P;
   query?: Q;
   body?: B;
+  /** Header parameters the route reads, by their names (`X-PAYMENT`): an object schema, matched case-insensitively. */
+  headers?: H;
   /** The largest JSON body the route reads (body-parser syntax); default 64 KB. */
   bodyLimit?: string | number;
   /** Answers by status: success answers, or a response component of the YAML by name (`{ ref }`). */
@@ -43,14 +57,37 @@ export interface RouteContract<P extends z.ZodType = z.ZodType, Q extends z.ZodT
   errors?: readonly ErrorResponseName[];
 }
 
+/**
+ * A route called without an API key, each call paid with x402 (apps/x402-gateway): no scope, no
+ * metered units. Its OpenAPI operation says `security: []` and lists only the answers it declares
+ * (none of the key pipeline's 401, 403 or idempotency answers).
+ */
+export type PaidRouteContract<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  H extends z.ZodType = z.ZodType,
+> = Omit<RouteContract<P, Q, B, H>, 'auth' | 'scope' | 'operation'> & { auth: 'x402' };
+
+/** Any declared route: called with a key, or paid per call. */
+export type DeclaredRoute = RouteContract | PaidRouteContract;
+
 /** The parsed input of a route: what its schemas give (unknown where it declares none). */
 export type RouteInput<C> =
-  C extends RouteContract<infer P, infer Q, infer B> ? { params: z.output<P>; query: z.output<Q>; body: z.output<B> } : never;
+  C extends RouteContract<infer P, infer Q, infer B, infer H>
+    ? { params: z.output<P>; query: z.output<Q>; body: z.output<B>; headers: z.output<H> }
+    : C extends PaidRouteContract<infer P, infer Q, infer B, infer H>
+      ? { params: z.output<P>; query: z.output<Q>; body: z.output<B>; headers: z.output<H> }
+      : never;
 
 /** Declares a route's contract (identity at run time: the point is the type it keeps). */
-export function declareRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
-  contract: RouteContract<P, Q, B>,
-): RouteContract<P, Q, B> {
+export function declareRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, H extends z.ZodType>(
+  contract: RouteContract<P, Q, B, H>,
+): RouteContract<P, Q, B, H>;
+export function declareRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, H extends z.ZodType>(
+  contract: PaidRouteContract<P, Q, B, H>,
+): PaidRouteContract<P, Q, B, H>;
+export function declareRoute(contract: DeclaredRoute): DeclaredRoute {
   return contract;
 }
 
@@ -107,7 +144,7 @@ export function requiredQueryString(max: number): z.ZodType<string> {
  * fields are named alone: a typo (`event` for `events`) would otherwise also report the field it
  * was meant to be as missing.
  */
-function problemsOf(error: z.ZodError, where: 'path' | 'query' | 'body', known: readonly string[]): FieldProblem[] {
+function problemsOf(error: z.ZodError, where: 'path' | 'query' | 'body' | 'header', known: readonly string[]): FieldProblem[] {
   const unknown = error.issues.filter((issue) => issue.code === 'unrecognized_keys');
   return (unknown.length ? unknown : error.issues).map((issue) => {
     if (issue.code === 'unrecognized_keys') {
@@ -124,16 +161,22 @@ function problemsOf(error: z.ZodError, where: 'path' | 'query' | 'body', known: 
 
 const keysOf = (schema: z.ZodType | undefined): string[] => (schema instanceof z.ZodObject ? Object.keys(schema.shape) : []);
 
+/** The declared headers among a request's (Node's, named in lower case), under their declared names. */
+function declaredHeaders(schema: z.ZodType | undefined, raw: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
+  const present = keysOf(schema).map((name) => [name, raw[name.toLowerCase()]] as const);
+  return Object.fromEntries(present.filter(([, value]) => value !== undefined));
+}
+
 /**
- * The route's path parameters, query and body, parsed with its schemas; one 400 `invalid_request`
- * naming every field that is wrong (`details.errors: [{field, problem}]`).
+ * The route's path parameters, query, body and headers, parsed with its schemas; one 400
+ * `invalid_request` naming every field that is wrong (`details.errors: [{field, problem}]`).
  */
-export function parseRouteInput<C extends RouteContract>(
+export function parseRouteInput<C extends DeclaredRoute>(
   contract: C,
-  raw: { params: unknown; query: unknown; body: unknown },
+  raw: { params: unknown; query: unknown; body: unknown; headers?: Readonly<Record<string, unknown>> },
 ): RouteInput<C> {
   const problems: FieldProblem[] = [];
-  const part = (schema: z.ZodType | undefined, value: unknown, where: 'path' | 'query' | 'body'): unknown => {
+  const part = (schema: z.ZodType | undefined, value: unknown, where: 'path' | 'query' | 'body' | 'header'): unknown => {
     if (!schema) return where === 'body' ? undefined : {};
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
@@ -144,6 +187,7 @@ export function parseRouteInput<C extends RouteContract>(
     params: part(contract.params, raw.params, 'path'),
     query: part(contract.query, raw.query, 'query'),
     body: part(contract.body, raw.body, 'body'),
+    headers: part(contract.headers, declaredHeaders(contract.headers, raw.headers), 'header'),
   };
   if (problems.length) throw invalidRequest(problems);
   return input as RouteInput<C>;

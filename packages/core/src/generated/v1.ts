@@ -553,7 +553,6 @@ export interface paths {
      *     is refused in the other (`nonce_already_used`). v2 refusals name the reason as
      *     `@x402/evm` does (e.g. `invalid_exact_evm_signature`), in `details.reason` and in the
      *     `error` of the `PAYMENT-REQUIRED` header.
-     *
      */
     get: operations['getDocumentPaid'];
     put?: never;
