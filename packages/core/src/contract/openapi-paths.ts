@@ -1,7 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { errorResponseStatus, OPENAPI_PARAMETER, OPENAPI_SCHEMA, type ErrorResponseName, type RouteContract } from './route';
+import {
+  errorResponseStatus,
+  isOpenRoute,
+  OPENAPI_PARAMETER,
+  OPENAPI_SCHEMA,
+  type DeclaredRoute,
+  type ErrorResponseName,
+  type SuccessResponse,
+} from './route';
 
 /** Error answers every /v1 route may give, whatever it declares. */
 const EVERY_ROUTE: readonly ErrorResponseName[] = [
@@ -12,6 +20,9 @@ const EVERY_ROUTE: readonly ErrorResponseName[] = [
   'InternalError',
   'Unavailable',
 ];
+
+/** An open route (no key) is neither refused a key nor a scope. */
+const KEYED_ONLY: readonly ErrorResponseName[] = ['Unauthorized', 'Forbidden'];
 
 type JsonSchema = Record<string, unknown>;
 
@@ -74,8 +85,17 @@ export function operationDescriptions(docsDir: string): Map<string, string> {
   return out;
 }
 
+/** The envelope's `meta` of an answer declaring fields of its own: `Meta` (request_id) and those. */
+function metaOf(answer: SuccessResponse): JsonSchema {
+  if (!answer.meta) return {};
+  const own = toOpenApiSchema(answer.meta, 'output');
+  // Beside `Meta`'s request_id: the declared object may not close the envelope's meta.
+  delete own.additionalProperties;
+  return { meta: { allOf: [{ $ref: '#/components/schemas/Meta' }, own] } };
+}
+
 /** The OpenAPI operation of one declared route. */
-function operationOf(route: RouteContract, descriptions: Map<string, string>): JsonSchema {
+function operationOf(route: DeclaredRoute, descriptions: Map<string, string>): JsonSchema {
   const parameters = [
     ...parametersOf(route.params, 'path'),
     ...parametersOf(route.query, 'query'),
@@ -85,7 +105,7 @@ function operationOf(route: RouteContract, descriptions: Map<string, string>): J
     ...(route.params || route.query || route.body ? (['InvalidRequest'] as const) : []),
     ...(route.body ? (['PayloadTooLarge', 'UnsupportedMediaType'] as const) : []),
     ...(route.method === 'get' ? [] : (['IdempotencyInProgress', 'IdempotencyKeyReused'] as const)),
-    ...EVERY_ROUTE,
+    ...EVERY_ROUTE.filter((name) => !isOpenRoute(route) || !KEYED_ONLY.includes(name)),
     ...(route.errors ?? []),
   ]);
   const responses: Record<string, unknown> = {};
@@ -106,13 +126,19 @@ function operationOf(route: RouteContract, descriptions: Map<string, string>): J
                 schema: {
                   allOf: [
                     { $ref: '#/components/schemas/SuccessEnvelopeBase' },
-                    { type: 'object', required: ['data'], properties: { data: toOpenApiSchema(answer.data, 'output') } },
+                    {
+                      type: 'object',
+                      required: answer.meta ? ['data', 'meta'] : ['data'],
+                      properties: { data: toOpenApiSchema(answer.data, 'output'), ...metaOf(answer) },
+                    },
                   ],
                 },
               },
             },
           }
-        : {}),
+        : answer.bare
+          ? { content: { 'application/json': { schema: toOpenApiSchema(answer.bare, 'output') } } }
+          : {}),
     };
   }
   for (const name of errors) responses[String(errorResponseStatus(name))] ??= { $ref: `#/components/responses/${name}` };
@@ -122,6 +148,7 @@ function operationOf(route: RouteContract, descriptions: Map<string, string>): J
     operationId: route.operationId,
     summary: route.summary,
     ...(description ? { description } : {}),
+    ...(isOpenRoute(route) ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(route.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: toOpenApiSchema(route.body, 'input') } } } }
@@ -131,7 +158,7 @@ function operationOf(route: RouteContract, descriptions: Map<string, string>): J
 }
 
 /** The OpenAPI `paths` of the declared routes. */
-export function declaredPaths(routes: readonly RouteContract[], docsDir: string): Record<string, Record<string, JsonSchema>> {
+export function declaredPaths(routes: readonly DeclaredRoute[], docsDir: string): Record<string, Record<string, JsonSchema>> {
   const descriptions = operationDescriptions(docsDir);
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of routes) {

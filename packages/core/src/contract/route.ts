@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseIsoDate } from '../dates';
 import { ERROR_RESPONSES, ERRORS, invalidRequest, type FieldProblem } from '../errors';
 import type { Scope } from '../keys';
 import type { Operation } from '../units';
@@ -14,7 +15,25 @@ export interface SuccessResponse {
   data?: z.ZodType;
   /** Header components (`#/components/headers/<name>`) the answer carries beside the common ones. */
   headers?: readonly string[];
+  /** Fields of the envelope's `meta` beside `request_id` (search: `mode`, `signals`). */
+  meta?: z.ZodObject;
+  /** The whole JSON body of an answer outside the envelope (the OpenAPI document); instead of `data`. */
+  bare?: z.ZodType;
 }
+
+/** A route's parsed input: what its schemas give. */
+export interface InputOf<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+}
+
+/**
+ * An operation chosen per request by its parsed input (search: `mode` picks fulltext or hybrid);
+ * `undefined` when the input does not parse (that 400 costs nothing, but is counted under the
+ * operation named). A method type, so that a route with its own input still is a `RouteContract`.
+ */
+export type OperationOf<I> = { choose(input: I | undefined): Operation }['choose'];
 
 /**
  * One route of the public contract, declared once: from it come the input parsing with field-level
@@ -30,8 +49,8 @@ export interface RouteContract<P extends z.ZodType = z.ZodType, Q extends z.ZodT
   summary: string;
   tags: readonly string[];
   scope: Scope;
-  /** The metered operation (its units: `UNIT_COST`). */
-  operation: Operation;
+  /** The metered operation (its units: `UNIT_COST`), or one chosen by the parsed input (`OperationOf`). */
+  operation: Operation | OperationOf<InputOf<P, Q, B>>;
   params?: P;
   query?: Q;
   body?: B;
@@ -43,14 +62,37 @@ export interface RouteContract<P extends z.ZodType = z.ZodType, Q extends z.ZodT
   errors?: readonly ErrorResponseName[];
 }
 
+/**
+ * A route that needs no key (the OpenAPI document), declared with `open: true` and without scope or
+ * operation: not counted, not metered; the rate limit and the input checks still apply (apps/api
+ * `pipeline.open`). Its OpenAPI operation has `security: []` and no 401 or 403.
+ */
+export interface OpenRouteContract<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> extends Omit<RouteContract<P, Q, B>, 'scope' | 'operation'> {
+  open: true;
+}
+
+/** Any declared route: one that needs a key, or an open one. */
+export type DeclaredRoute = RouteContract | OpenRouteContract;
+
+export const isOpenRoute = (route: DeclaredRoute): route is OpenRouteContract => 'open' in route && route.open === true;
+
 /** The parsed input of a route: what its schemas give (unknown where it declares none). */
-export type RouteInput<C> =
-  C extends RouteContract<infer P, infer Q, infer B> ? { params: z.output<P>; query: z.output<Q>; body: z.output<B> } : never;
+export type RouteInput<C> = C extends RouteContract<infer P, infer Q, infer B> | OpenRouteContract<infer P, infer Q, infer B>
+  ? InputOf<P, Q, B>
+  : never;
 
 /** Declares a route's contract (identity at run time: the point is the type it keeps). */
 export function declareRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
+  contract: OpenRouteContract<P, Q, B>,
+): OpenRouteContract<P, Q, B>;
+export function declareRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
   contract: RouteContract<P, Q, B>,
-): RouteContract<P, Q, B> {
+): RouteContract<P, Q, B>;
+export function declareRoute(contract: DeclaredRoute): DeclaredRoute {
   return contract;
 }
 
@@ -102,6 +144,38 @@ export function requiredQueryString(max: number): z.ZodType<string> {
   return z.preprocess((v) => (v === '' ? undefined : v), onceAsString(max)).meta({ [OPENAPI_SCHEMA]: { type: 'string', maxLength: max } });
 }
 
+/** A query parameter's value from `values`; absent or empty gives `fallback`. */
+export function queryEnum<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]): z.ZodType<T[number]> {
+  return z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string({ error: 'must be given once, as a string' })
+        .pipe(z.enum(values, { error: `must be one of: ${values.join(', ')}` }))
+        .optional()
+        .default(fallback),
+    )
+    .meta({ [OPENAPI_SCHEMA]: { type: 'string', enum: [...values], default: fallback } });
+}
+
+/** A query parameter's calendar date `YYYY-MM-DD` (core's `parseIsoDate`) as a UTC midnight; absent or empty is undefined. */
+export function queryDate(): z.ZodType<Date | undefined> {
+  const problem = 'must be a calendar date YYYY-MM-DD';
+  return z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string({ error: 'must be given once, as a string' })
+        .transform((v, ctx) => {
+          const day = parseIsoDate(v);
+          if (!day) ctx.addIssue({ code: 'custom', message: problem });
+          return day ?? z.NEVER;
+        })
+        .optional(),
+    )
+    .meta({ [OPENAPI_SCHEMA]: { type: 'string', format: 'date' } });
+}
+
 /**
  * Where a problem was found: a body field by its name (`text`), a parameter by its own. Unknown
  * fields are named alone: a typo (`event` for `events`) would otherwise also report the field it
@@ -128,7 +202,7 @@ const keysOf = (schema: z.ZodType | undefined): string[] => (schema instanceof z
  * The route's path parameters, query and body, parsed with its schemas; one 400 `invalid_request`
  * naming every field that is wrong (`details.errors: [{field, problem}]`).
  */
-export function parseRouteInput<C extends RouteContract>(
+export function parseRouteInput<C extends DeclaredRoute>(
   contract: C,
   raw: { params: unknown; query: unknown; body: unknown },
 ): RouteInput<C> {
