@@ -85,7 +85,8 @@ const expressPath = (template: string) => template.replace(/^\/v1/, '').replace(
 
 /**
  * The router of declared routes: each through the pipeline (`pipeline.ts`) with its scope,
- * operation and body limit (an open one: without key, scope or units), and any other method of a declared path a 405 listing the declared ones.
+ * operation and body limit (an open one: no key, scope or units), and any other method of a
+ * declared path a 405 listing the declared ones.
  */
 export function declaredRouter(pipeline: Pipeline, routes: readonly (RouteBinding | OpenRouteBinding)[]): Router {
   const router = Router();
