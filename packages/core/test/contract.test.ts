@@ -123,8 +123,16 @@ describe('declaredPaths: the OpenAPI operations generated from the declarations'
 
 describe('queryEnum, queryDate: query parameters other families can reuse', () => {
   const route = declareRoute({
-    ...listRoute,
+    method: 'get',
+    path: '/v1/things/{id}',
+    operationId: 'listThings',
+    summary: 'Things',
+    tags: ['test'],
+    scope: 'read',
+    operation: 'changes.list',
+    params: listRoute.params,
     query: z.object({ mode: queryEnum(['a', 'b'], 'a'), at: queryDate() }),
+    responses: listRoute.responses,
   });
   const query = (q: Record<string, unknown>) => parseRouteInput(route, { params: { id: 'th_1' }, query: q, body: undefined }).query;
 
