@@ -27,10 +27,9 @@ import { rateLimitHeadersOnError } from './metering/rate-limit';
 import { createPipeline } from './pipeline';
 import { internalRouter } from './routes/internal';
 import { DOCUMENT_PATH, documentReadFirst, legalDocumentsRouter, readDocument } from './routes/legal-documents';
-import { openApiRouter } from './routes/openapi';
 import { referenceRouter } from './routes/reference';
 import { declaredRouter } from './routes/define-route';
-import { declaredRoutes, v1Routers } from './routes/v1-routers';
+import { declaredRoutes } from './routes/v1-routers';
 
 export interface ApiDeps {
   db: Database;
@@ -120,9 +119,7 @@ export function createApi(deps: ApiDeps): Api {
   const v1 = express.Router();
   v1.use(cors, pipeline.preflight);
   v1.use(legalDocumentsRouter(ctx));
-  v1.use(openApiRouter(ctx));
   v1.use(declaredRouter(pipeline, declaredRoutes(ctx)));
-  for (const router of v1Routers(ctx)) v1.use(router);
   v1.use(pipeline.unrouted);
   app.use('/v1', v1);
   // Outside the router, so errors of the document route above (a malformed path among them,

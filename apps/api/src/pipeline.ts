@@ -151,13 +151,13 @@ export function createPipeline(ctx: Pick<ApiContext, 'db' | 'state' | 'logger' |
     },
 
     /** A /v1 route that needs no key (the OpenAPI document): steps 1–3 and 6, then the handler. */
-    open(handler: (req: Request, res: Response) => void, bodyLimit: string | number | false = false): RequestHandler {
+    open(handler: (req: Request, res: Response) => Promise<void> | void, bodyLimit: string | number | false = false): RequestHandler {
       return (req, res, next) =>
         void (async () => {
           const admission = await admit(req, res);
           await readInput(req, res, admission, bodyLimit);
           if (!admission.limit.allowed) throw rateLimitedError(admission.limit);
-          handler(req, res);
+          await handler(req, res);
         })().catch(next);
     },
 

@@ -34,6 +34,18 @@ describe('GET /v1/openapi.json', () => {
     expect(res.body.servers).toEqual([{ url: 'https://legal.example.org', description: expect.any(String) }]);
   });
 
+  it("is served by its declared open route: without a key, rate limited, any other method a 405 (core's getOpenApiRoute)", async () => {
+    const res = await h.http.get('/v1/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers['x-ratelimit-limit']).toEqual(expect.any(String));
+    const op = (res.body as { paths: Record<string, Record<string, { security?: unknown[] }>> }).paths['/v1/openapi.json'].get;
+    expect(op.security).toEqual([]);
+    const post = await h.http.post('/v1/openapi.json');
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
+    expect(post.body.error.code).toBe('method_not_allowed');
+  });
+
   it('declares the request id and both families of rate-limit fields on every response', async () => {
     const res = await h.http.get('/v1/openapi.json');
     const doc = res.body as {

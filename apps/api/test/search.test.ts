@@ -1,4 +1,4 @@
-import type { V1GetOk } from '@dp/core';
+import { DOCS_DIR, declaredPaths, searchDocumentsRoute, type V1GetOk } from '@dp/core';
 import { importCorpusFile, sharedCorpusPath } from '@dp/db';
 import { importTestRecords } from '@dp/testing';
 import { createSeededHarness, type Harness } from './harness';
@@ -151,6 +151,17 @@ describe('GET /v1/legal/search (fulltext)', () => {
     }
   });
 
+  it("names every bad field of the declaration's query in one 400", async () => {
+    const res = await search({ q: ' ', mode: 'semantic', limit: '0', at: '2024-02-30' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.errors).toEqual([
+      { field: 'q', problem: 'must contain a search term' },
+      { field: 'mode', problem: 'must be one of: fulltext, hybrid' },
+      { field: 'limit', problem: 'must be an integer from 1 to 100' },
+      { field: 'at', problem: 'must be a calendar date YYYY-MM-DD' },
+    ]);
+  });
+
   it('handles queries of punctuation or stopwords only', async () => {
     for (const q of ['§', 'a o v', '&|!:*()', "'; DROP TABLE document; --"]) {
       const res = await search({ q });
@@ -182,6 +193,26 @@ describe('units', () => {
     expect(byOp['search.fulltext']).toBe(1);
     expect(byOp['search.hybrid']).toBe(2);
     expect(usage.units.used).toBe(3);
+  });
+
+  it('a hybrid search needs 2 units of the quota, a fulltext one 1', async () => {
+    const { key: k } = await h.newKey({ monthlyUnits: 1 });
+    const hybrid = await search({ q: 'dráhy', mode: 'hybrid' }, k);
+    expect(hybrid.status).toBe(429);
+    expect(hybrid.body.error.code).toBe('quota_exceeded');
+    expect((await search({ q: 'dráhy' }, k)).status).toBe(200);
+  });
+});
+
+describe('the contract', () => {
+  it("the served operation is the one generated from the declaration (core's searchDocumentsRoute)", async () => {
+    const served = (await h.get('/v1/openapi.json')).body.paths['/v1/legal/search'].get;
+    const declared = declaredPaths([searchDocumentsRoute], DOCS_DIR)['/v1/legal/search'].get;
+    expect(served.parameters).toEqual(declared.parameters);
+    expect(served.responses['200'].content).toEqual((declared.responses as Record<string, { content: unknown }>)['200'].content);
+    expect(served.responses['200'].content['application/json'].schema.allOf[1].properties.meta.allOf[0]).toEqual({
+      $ref: '#/components/schemas/Meta',
+    });
   });
 });
 

@@ -52,3 +52,6 @@ export type DocumentInclude = (typeof DOCUMENT_INCLUDES)[number];
 
 export const SEARCH_MODES = ['fulltext', 'hybrid'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
+/** The rankings a search answer names as having contributed (`meta.signals`). */
+export const SEARCH_SIGNALS = ['citation', 'lexical', 'trigram', 'vector'] as const;
+export type SearchSignal = (typeof SEARCH_SIGNALS)[number];

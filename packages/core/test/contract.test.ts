@@ -9,12 +9,17 @@ import {
   declaredPaths,
   DOCS_DIR,
   getDocumentPaidRoute,
+  getOpenApiRoute,
   loadOpenApiDocument,
   parseRouteInput,
+  queryDate,
+  queryEnum,
   queryInt,
   queryString,
+  searchDocumentsRoute,
   V1_ROUTES,
   X402_ROUTES,
+  type OperationOf,
 } from '../src';
 
 const listRoute = declareRoute({
@@ -188,5 +193,132 @@ describe('declaredPaths: the OpenAPI operations generated from the declarations'
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('queryEnum, queryDate: query parameters other families can reuse', () => {
+  const route = declareRoute({
+    method: 'get',
+    path: '/v1/things/{id}',
+    operationId: 'listThings',
+    summary: 'Things',
+    tags: ['test'],
+    scope: 'read',
+    operation: 'changes.list',
+    params: listRoute.params,
+    query: z.object({ mode: queryEnum(['a', 'b'], 'a'), at: queryDate() }),
+    responses: listRoute.responses,
+  });
+  const query = (q: Record<string, unknown>) => parseRouteInput(route, { params: { id: 'th_1' }, query: q, body: undefined }).query;
+
+  it('gives the value, the default when absent or empty, a Date for a calendar date', () => {
+    expect(query({})).toEqual({ mode: 'a', at: undefined });
+    expect(query({ mode: '', at: '' })).toEqual({ mode: 'a', at: undefined });
+    expect(query({ mode: 'b', at: '2024-02-29' })).toEqual({ mode: 'b', at: new Date('2024-02-29T00:00:00Z') });
+  });
+
+  it('names each bad one, a date that does not exist included', () => {
+    const problems = (q: Record<string, unknown>) =>
+      problemsOf(() => parseRouteInput(route, { params: { id: 'th_1' }, query: q, body: undefined }));
+    expect(problems({ mode: 'c', at: '2023-02-29' })).toEqual([
+      { field: 'mode', problem: 'must be one of: a, b' },
+      { field: 'at', problem: 'must be a calendar date YYYY-MM-DD' },
+    ]);
+    expect(problems({ mode: ['a', 'b'], at: ['2024-01-01'] })).toEqual([
+      { field: 'mode', problem: 'must be given once, as a string' },
+      { field: 'at', problem: 'must be given once, as a string' },
+    ]);
+    expect(problems({ at: '0000-01-01' })).toEqual([{ field: 'at', problem: 'must be a calendar date YYYY-MM-DD' }]);
+  });
+
+  it('state their OpenAPI form', () => {
+    const op = declaredPaths([route], DOCS_DIR)['/v1/things/{id}'].get as { parameters: Array<{ name: string; schema?: unknown }> };
+    expect(op.parameters.slice(1)).toEqual([
+      { name: 'mode', in: 'query', schema: { type: 'string', enum: ['a', 'b'], default: 'a' } },
+      { name: 'at', in: 'query', schema: { type: 'string', format: 'date' } },
+    ]);
+  });
+});
+
+describe('searchDocumentsRoute: search declared', () => {
+  const parse = (query: Record<string, unknown>) => parseRouteInput(searchDocumentsRoute, { params: {}, query, body: undefined });
+
+  it('reads the query with its defaults', () => {
+    expect(parse({ q: 'zákon' }).query).toEqual({
+      q: 'zákon',
+      mode: 'fulltext',
+      filters: undefined,
+      limit: 20,
+      at: undefined,
+      cursor: undefined,
+    });
+  });
+
+  it('names every bad field of the query in one 400', () => {
+    expect(
+      problemsOf(() => parse({ q: '   ', mode: 'semantic', limit: '0', at: '2024-02-30', filters: 'x'.repeat(2001), cursor: ['a', 'b'] })),
+    ).toEqual([
+      { field: 'q', problem: 'must contain a search term' },
+      { field: 'mode', problem: 'must be one of: fulltext, hybrid' },
+      { field: 'filters', problem: 'must be at most 2000 characters' },
+      { field: 'limit', problem: 'must be an integer from 1 to 100' },
+      { field: 'at', problem: 'must be a calendar date YYYY-MM-DD' },
+      { field: 'cursor', problem: 'must be given once, as a string' },
+    ]);
+    expect(problemsOf(() => parse({ q: 'x'.repeat(501), cursor: 'c'.repeat(401) }))).toEqual([
+      { field: 'q', problem: 'must be at most 500 characters' },
+      { field: 'cursor', problem: 'must be at most 400 characters' },
+    ]);
+    expect(problemsOf(() => parse({}))).toEqual([{ field: 'q', problem: 'is required' }]);
+  });
+
+  it('chooses its operation by the mode; input that does not parse is counted as fulltext', () => {
+    const choose = searchDocumentsRoute.operation as OperationOf<ReturnType<typeof parse>>;
+    expect(choose(parse({ q: 'a', mode: 'hybrid' }))).toBe('search.hybrid');
+    expect(choose(parse({ q: 'a' }))).toBe('search.fulltext');
+    expect(choose(undefined)).toBe('search.fulltext');
+  });
+
+  it('generates its OpenAPI operation: parameters from the zod schemas, meta beside data', () => {
+    const op = declaredPaths([searchDocumentsRoute], DOCS_DIR)['/v1/legal/search'].get as {
+      parameters: Array<{ name: string; required?: boolean; schema?: unknown; content?: unknown }>;
+      responses: Record<string, { content?: { 'application/json': { schema: { allOf: Array<Record<string, unknown>> } } } }>;
+    };
+    expect(op.parameters.map((p) => [p.name, p.required ?? false])).toEqual([
+      ['q', true],
+      ['mode', false],
+      ['filters', false],
+      ['limit', false],
+      ['at', false],
+      ['cursor', false],
+    ]);
+    expect(op.parameters[1].schema).toEqual({ type: 'string', enum: ['fulltext', 'hybrid'], default: 'fulltext' });
+    expect(op.parameters[2].content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/SearchFilters' } } });
+    expect(op.parameters[4].schema).toEqual({ type: 'string', format: 'date' });
+    const envelope = op.responses['200'].content!['application/json'].schema.allOf[1] as {
+      required: string[];
+      properties: { meta: { allOf: Array<Record<string, unknown>> } };
+    };
+    expect(envelope.required).toEqual(['data', 'meta']);
+    expect(envelope.properties.meta.allOf[0]).toEqual({ $ref: '#/components/schemas/Meta' });
+    expect(envelope.properties.meta.allOf[1]).toMatchObject({
+      type: 'object',
+      required: ['mode', 'signals'],
+      properties: { mode: { type: 'string', enum: ['fulltext', 'hybrid'] } },
+    });
+    expect(envelope.properties.meta.allOf[1]).not.toHaveProperty('additionalProperties');
+  });
+});
+
+describe('getOpenApiRoute: an open route declared', () => {
+  it('has no security, no 401 or 403, and its answer outside the envelope', () => {
+    const op = declaredPaths([getOpenApiRoute], DOCS_DIR)['/v1/openapi.json'].get as {
+      security: unknown[];
+      responses: Record<string, { content?: { 'application/json': { schema: Record<string, unknown> } } }>;
+    };
+    expect(op.security).toEqual([]);
+    expect(Object.keys(op.responses)).toEqual(['200', '400', '405', '429', '500', '503']);
+    expect(op.responses['200'].content!['application/json'].schema).toMatchObject({ type: 'object', required: ['openapi', 'paths'] });
+    expect(op.responses['200'].content!['application/json'].schema).not.toHaveProperty('allOf');
   });
 });

@@ -1,6 +1,14 @@
-import { Router, type Request, type Response } from 'express';
-import { parseRouteInput, type RouteContract, type RouteInput } from '@dp/core';
-import type { Call, Pipeline, RouteHandler } from '../pipeline';
+import { Router, type RequestHandler, type Request, type Response } from 'express';
+import {
+  ApiError,
+  isOpenRoute,
+  parseRouteInput,
+  type DeclaredRoute,
+  type OpenRouteContract,
+  type RouteContract,
+  type RouteInput,
+} from '@dp/core';
+import type { Call, Pipeline, RouteHandler, RouteSpec } from '../pipeline';
 
 /** A route's contract (packages/core/src/contract) with the handler that answers it. */
 export interface RouteBinding {
@@ -8,19 +16,68 @@ export interface RouteBinding {
   handler: RouteHandler;
 }
 
+/** An open route's (no key): its handler has no caller (`Call`) to price for. */
+export interface OpenRouteBinding {
+  contract: OpenRouteContract;
+  handler: (req: Request, res: Response) => Promise<void> | void;
+}
+
+/** Each request's parsed input, once: an operation chosen by the input is known before the handler runs. */
+const parsedInputs = new WeakMap<Request, unknown>();
+
+function inputOf<C extends DeclaredRoute>(contract: C, req: Request): RouteInput<C> {
+  if (parsedInputs.has(req)) return parsedInputs.get(req) as RouteInput<C>;
+  const input = parseRouteInput(contract, { params: req.params, query: req.query, body: req.body, headers: req.headers });
+  parsedInputs.set(req, input);
+  return input;
+}
+
+/** The route's operation, or per request the one its parsed input chooses (`undefined` for input that does not parse). */
+function operationOf(contract: RouteContract): RouteSpec['operation'] {
+  const choose = contract.operation;
+  if (typeof choose === 'string') return choose;
+  return (req) => {
+    try {
+      return choose(inputOf(contract, req));
+    } catch (err) {
+      // The handler parses it again and answers the 400.
+      if (err instanceof ApiError) return choose(undefined);
+      throw err;
+    }
+  };
+}
+
 /**
  * Binds a handler to a declared route: its input is parsed from the declaration's zod schemas
  * (one 400 naming every bad field) before the handler runs, so the handler gets typed values.
  */
+export function defineRoute<C extends OpenRouteContract>(
+  contract: C,
+  handler: (input: RouteInput<C>, req: Request, res: Response) => Promise<void> | void,
+): OpenRouteBinding;
 export function defineRoute<C extends RouteContract>(
   contract: C,
   handler: (input: RouteInput<C>, req: Request, res: Response, call: Call) => Promise<void> | void,
-): RouteBinding {
-  return {
-    contract,
-    handler: (req, res, call) =>
-      handler(parseRouteInput(contract, { params: req.params, query: req.query, body: req.body, headers: req.headers }), req, res, call),
-  };
+): RouteBinding;
+export function defineRoute(
+  contract: RouteContract | OpenRouteContract,
+  handler: (input: RouteInput<DeclaredRoute>, req: Request, res: Response, call: Call) => Promise<void> | void,
+): RouteBinding | OpenRouteBinding {
+  if (isOpenRoute(contract)) {
+    // An open route's handler takes no `Call` (the first signature).
+    const open = handler as (input: RouteInput<DeclaredRoute>, req: Request, res: Response) => Promise<void> | void;
+    return { contract, handler: (req: Request, res: Response) => open(inputOf(contract, req), req, res) };
+  }
+  return { contract, handler: (req, res, call) => handler(inputOf(contract, req), req, res, call) };
+}
+
+const isOpenBinding = (binding: RouteBinding | OpenRouteBinding): binding is OpenRouteBinding => isOpenRoute(binding.contract);
+
+/** Through the pipeline: every step, or those of an open route (no key). */
+function piped(pipeline: Pipeline, binding: RouteBinding | OpenRouteBinding): RequestHandler {
+  if (isOpenBinding(binding)) return pipeline.open(binding.handler, binding.contract.bodyLimit ?? false);
+  const { contract, handler } = binding;
+  return pipeline.route({ scope: contract.scope, operation: operationOf(contract), bodyLimit: contract.bodyLimit, handler });
 }
 
 /** `/v1/webhooks/{id}` → `/webhooks/:id`, for the /v1 router. */
@@ -28,19 +85,16 @@ const expressPath = (template: string) => template.replace(/^\/v1/, '').replace(
 
 /**
  * The router of declared routes: each through the pipeline (`pipeline.ts`) with its scope,
- * operation and body limit, and any other method of a declared path a 405 listing the declared ones.
+ * operation and body limit (an open one: no key, scope or units), and any other method of a
+ * declared path a 405 listing the declared ones.
  */
-export function declaredRouter(pipeline: Pipeline, routes: readonly RouteBinding[]): Router {
+export function declaredRouter(pipeline: Pipeline, routes: readonly (RouteBinding | OpenRouteBinding)[]): Router {
   const router = Router();
-  const byPath = new Map<string, RouteBinding[]>();
+  const byPath = new Map<string, (RouteBinding | OpenRouteBinding)[]>();
   for (const route of routes) byPath.set(route.contract.path, [...(byPath.get(route.contract.path) ?? []), route]);
   for (const [path, bindings] of byPath) {
     const route = router.route(expressPath(path));
-    for (const { contract, handler } of bindings) {
-      route[contract.method](
-        pipeline.route({ scope: contract.scope, operation: contract.operation, bodyLimit: contract.bodyLimit, handler }),
-      );
-    }
+    for (const binding of bindings) route[binding.contract.method](piped(pipeline, binding));
     const bodyLimit = bindings.find((b) => b.contract.bodyLimit !== undefined)?.contract.bodyLimit;
     route.all(
       pipeline.methodNotAllowed(

@@ -1,17 +1,17 @@
-import { Router } from 'express';
-import { servedOpenApiDocument } from '@dp/core';
+import { getOpenApiRoute, servedOpenApiDocument } from '@dp/core';
 import type { ApiContext } from '../context';
+import { defineRoute } from './define-route';
 
-/** Serves the OpenAPI document (docs/openapi.yaml plus its fragments) as JSON, `servers` from PUBLIC_BASE_URL; no key needed. */
-export function openApiRouter(ctx: Pick<ApiContext, 'config' | 'pipeline'>): Router {
-  const router = Router();
+/**
+ * GET /v1/openapi.json (declared in core: `getOpenApiRoute`, open: no key): the OpenAPI document
+ * (docs/openapi.yaml plus its fragments and the declared routes) as JSON, `servers` from PUBLIC_BASE_URL.
+ */
+export function openApiRoutes(ctx: Pick<ApiContext, 'config'>) {
   let doc: unknown;
-  router.get(
-    '/openapi.json',
-    ctx.pipeline.open((_req, res) => {
+  return [
+    defineRoute(getOpenApiRoute, (_input, _req, res) => {
       doc ??= servedOpenApiDocument(ctx.config.PUBLIC_BASE_URL);
       res.json(doc);
     }),
-  );
-  return router;
+  ];
 }

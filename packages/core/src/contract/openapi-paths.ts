@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import {
   errorResponseStatus,
+  isOpenRoute,
   OPENAPI_PARAMETER,
   OPENAPI_SCHEMA,
   type DeclaredRoute,
@@ -19,6 +20,9 @@ const EVERY_ROUTE: readonly ErrorResponseName[] = [
   'InternalError',
   'Unavailable',
 ];
+
+/** An open route (no key) is neither refused a key nor a scope. */
+const KEYED_ONLY: readonly ErrorResponseName[] = ['Unauthorized', 'Forbidden'];
 
 type JsonSchema = Record<string, unknown>;
 
@@ -89,9 +93,18 @@ function headersOf(headers: SuccessResponse['headers']): Record<string, unknown>
   return Object.fromEntries(named.map(([header, component]) => [header, { $ref: `#/components/headers/${component}` }]));
 }
 
+/** The envelope's `meta` of an answer declaring fields of its own: `Meta` (request_id) and those. */
+function metaOf(answer: SuccessResponse): JsonSchema {
+  if (!answer.meta) return {};
+  const own = toOpenApiSchema(answer.meta, 'output');
+  // Beside `Meta`'s request_id: the declared object may not close the envelope's meta.
+  delete own.additionalProperties;
+  return { meta: { allOf: [{ $ref: '#/components/schemas/Meta' }, own] } };
+}
+
 /** The OpenAPI operation of one declared route. */
 function operationOf(route: DeclaredRoute, descriptions: Map<string, string>): JsonSchema {
-  const paid = route.auth === 'x402';
+  const paid = 'auth' in route && route.auth === 'x402';
   const parameters = [
     ...parametersOf(route.params, 'path'),
     ...parametersOf(route.query, 'query'),
@@ -105,7 +118,7 @@ function operationOf(route: DeclaredRoute, descriptions: Map<string, string>): J
         ...(route.params || route.query || route.body || route.headers ? (['InvalidRequest'] as const) : []),
         ...(route.body ? (['PayloadTooLarge', 'UnsupportedMediaType'] as const) : []),
         ...(route.method === 'get' ? [] : (['IdempotencyInProgress', 'IdempotencyKeyReused'] as const)),
-        ...EVERY_ROUTE,
+        ...EVERY_ROUTE.filter((name) => !isOpenRoute(route) || !KEYED_ONLY.includes(name)),
         ...(route.errors ?? []),
       ]);
   const responses: Record<string, unknown> = {};
@@ -126,7 +139,11 @@ function operationOf(route: DeclaredRoute, descriptions: Map<string, string>): J
                 schema: {
                   allOf: [
                     { $ref: '#/components/schemas/SuccessEnvelopeBase' },
-                    { type: 'object', required: ['data'], properties: { data: toOpenApiSchema(answer.data, 'output') } },
+                    {
+                      type: 'object',
+                      required: answer.meta ? ['data', 'meta'] : ['data'],
+                      properties: { data: toOpenApiSchema(answer.data, 'output'), ...metaOf(answer) },
+                    },
                   ],
                 },
               },
@@ -143,7 +160,7 @@ function operationOf(route: DeclaredRoute, descriptions: Map<string, string>): J
     summary: route.summary,
     ...(description ? { description } : {}),
     // No key: the document's global `apiKey` requirement does not apply.
-    ...(paid ? { security: [] } : {}),
+    ...(paid || isOpenRoute(route) ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(route.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: toOpenApiSchema(route.body, 'input') } } } }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseIsoDate } from '../dates';
 import { ERROR_RESPONSES, ERRORS, invalidRequest, type FieldProblem } from '../errors';
 import type { Scope } from '../keys';
 import type { Operation } from '../units';
@@ -17,9 +18,29 @@ export interface SuccessResponse {
    * name when the component is named as the header (`Location`), else header → component.
    */
   headers?: readonly string[] | Readonly<Record<string, string>>;
-  /** The whole JSON body, where it is not the envelope around `data` (a YAML component: `componentRef`). */
+  /** Fields of the envelope's `meta` beside `request_id` (search: `mode`, `signals`). */
+  meta?: z.ZodObject;
+  /**
+   * The whole JSON body of an answer outside the envelope, instead of `data` (the OpenAPI document;
+   * a YAML component: `componentRef`).
+   */
   body?: z.ZodType;
 }
+
+/** A route's parsed input: what its schemas give. */
+export interface InputOf<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, H extends z.ZodType = z.ZodType> {
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+  headers: z.output<H>;
+}
+
+/**
+ * An operation chosen per request by its parsed input (search: `mode` picks fulltext or hybrid);
+ * `undefined` when the input does not parse (that 400 costs nothing, but is counted under the
+ * operation named). A method type, so that a route with its own input still is a `RouteContract`.
+ */
+export type OperationOf<I> = { choose(input: I | undefined): Operation }['choose'];
 
 /**
  * One route of the public contract, declared once: from it come the input parsing with field-level
@@ -42,8 +63,8 @@ export interface RouteContract<
   summary: string;
   tags: readonly string[];
   scope: Scope;
-  /** The metered operation (its units: `UNIT_COST`). */
-  operation: Operation;
+  /** The metered operation (its units: `UNIT_COST`), or one chosen by the parsed input (`OperationOf`). */
+  operation: Operation | OperationOf<InputOf<P, Q, B, H>>;
   params?: P;
   query?: Q;
   body?: B;
@@ -58,6 +79,20 @@ export interface RouteContract<
 }
 
 /**
+ * A route that needs no key (the OpenAPI document), declared with `open: true` and without scope or
+ * operation: not counted, not metered; the rate limit and the input checks still apply (apps/api
+ * `pipeline.open`). Its OpenAPI operation has `security: []` and no 401 or 403.
+ */
+export interface OpenRouteContract<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  H extends z.ZodType = z.ZodType,
+> extends Omit<RouteContract<P, Q, B, H>, 'auth' | 'scope' | 'operation'> {
+  open: true;
+}
+
+/**
  * A route called without an API key, each call paid with x402 (apps/x402-gateway): no scope, no
  * metered units. Its OpenAPI operation says `security: []` and lists only the answers it declares
  * (none of the key pipeline's 401, 403 or idempotency answers).
@@ -69,24 +104,29 @@ export type PaidRouteContract<
   H extends z.ZodType = z.ZodType,
 > = Omit<RouteContract<P, Q, B, H>, 'auth' | 'scope' | 'operation'> & { auth: 'x402' };
 
-/** Any declared route: called with a key, or paid per call. */
-export type DeclaredRoute = RouteContract | PaidRouteContract;
+/** Any declared route: one that needs a key, an open one, or one paid per call. */
+export type DeclaredRoute = RouteContract | OpenRouteContract | PaidRouteContract;
+
+export const isOpenRoute = (route: DeclaredRoute): route is OpenRouteContract => 'open' in route && route.open === true;
 
 /** The parsed input of a route: what its schemas give (unknown where it declares none). */
-export type RouteInput<C> =
-  C extends RouteContract<infer P, infer Q, infer B, infer H>
-    ? { params: z.output<P>; query: z.output<Q>; body: z.output<B>; headers: z.output<H> }
-    : C extends PaidRouteContract<infer P, infer Q, infer B, infer H>
-      ? { params: z.output<P>; query: z.output<Q>; body: z.output<B>; headers: z.output<H> }
-      : never;
+export type RouteInput<C> = C extends
+  RouteContract<infer P, infer Q, infer B, infer H> | OpenRouteContract<infer P, infer Q, infer B, infer H>
+  ? InputOf<P, Q, B, H>
+  : C extends PaidRouteContract<infer P, infer Q, infer B, infer H>
+    ? InputOf<P, Q, B, H>
+    : never;
 
 /** Declares a route's contract (identity at run time: the point is the type it keeps). */
 export function declareRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, H extends z.ZodType>(
-  contract: RouteContract<P, Q, B, H>,
-): RouteContract<P, Q, B, H>;
+  contract: OpenRouteContract<P, Q, B, H>,
+): OpenRouteContract<P, Q, B, H>;
 export function declareRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, H extends z.ZodType>(
   contract: PaidRouteContract<P, Q, B, H>,
 ): PaidRouteContract<P, Q, B, H>;
+export function declareRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, H extends z.ZodType>(
+  contract: RouteContract<P, Q, B, H>,
+): RouteContract<P, Q, B, H>;
 export function declareRoute(contract: DeclaredRoute): DeclaredRoute {
   return contract;
 }
@@ -137,6 +177,38 @@ export function queryString(max: number): z.ZodType<string | undefined> {
 /** A required query parameter's string of at most `max` characters (absent or empty: "is required"). */
 export function requiredQueryString(max: number): z.ZodType<string> {
   return z.preprocess((v) => (v === '' ? undefined : v), onceAsString(max)).meta({ [OPENAPI_SCHEMA]: { type: 'string', maxLength: max } });
+}
+
+/** A query parameter's value from `values`; absent or empty gives `fallback`. */
+export function queryEnum<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]): z.ZodType<T[number]> {
+  return z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string({ error: 'must be given once, as a string' })
+        .pipe(z.enum(values, { error: `must be one of: ${values.join(', ')}` }))
+        .optional()
+        .default(fallback),
+    )
+    .meta({ [OPENAPI_SCHEMA]: { type: 'string', enum: [...values], default: fallback } });
+}
+
+/** A query parameter's calendar date `YYYY-MM-DD` (core's `parseIsoDate`) as a UTC midnight; absent or empty is undefined. */
+export function queryDate(): z.ZodType<Date | undefined> {
+  const problem = 'must be a calendar date YYYY-MM-DD';
+  return z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string({ error: 'must be given once, as a string' })
+        .transform((v, ctx) => {
+          const day = parseIsoDate(v);
+          if (!day) ctx.addIssue({ code: 'custom', message: problem });
+          return day ?? z.NEVER;
+        })
+        .optional(),
+    )
+    .meta({ [OPENAPI_SCHEMA]: { type: 'string', format: 'date' } });
 }
 
 /**

@@ -274,7 +274,6 @@ export interface paths {
      *
      *     `snippet` is cut from the document text where the query matches; matched words are marked
      *     with `«` and `»` (plain text, no HTML). Failed requests cost nothing.
-     *
      */
     get: operations['searchDocuments'];
     put?: never;
@@ -292,7 +291,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** This document */
+    /**
+     * This document
+     * @description Needs no key, costs nothing and is not counted in usage; the rate limit still applies. The
+     *     document as this deployment serves it: `servers` names this deployment.
+     */
     get: operations['getOpenApi'];
     put?: never;
     post?: never;
@@ -2445,23 +2448,13 @@ export interface operations {
   searchDocuments: {
     parameters: {
       query: {
-        /** @description A calendar date `YYYY-MM-DD` (default today). Where several generations of a law share
-         *     a title (a repealed act and its successor), the one in force on this day ranks first
-         *     among them, in both modes. It does not filter: `filters.eff_status` does (by the
-         *     source's current status).
-         *      */
+        /** @description A calendar date `YYYY-MM-DD` (default today). Where several generations of a law share a title (a repealed act and its successor), the one in force on this day ranks first among them, in both modes. It does not filter: `filters.eff_status` does (by the source's current status). */
         at?: string;
-        /** @description `next_cursor` of the previous page of the same search (same q, mode, filters, at). A search
-         *     has one order of all its matches whatever `limit` is: following `next_cursor` returns
-         *     every match exactly once, to the last (`next_cursor` null), however many there are.
-         *     A cursor past the end of that order (forged, or from before the corpus changed) gets an
-         *     empty last page (`next_cursor` null); one that is not this search's is a 400.
-         *      */
+        /** @description `next_cursor` of the previous page of the same search (same q, mode, filters, at). A search has one order of all its matches whatever `limit` is: following `next_cursor` returns every match exactly once, to the last (`next_cursor` null), however many there are. A cursor past the end of that order (forged, or from before the corpus changed) gets an empty last page (`next_cursor` null); one that is not this search's is a 400. */
         cursor?: string;
         /** @description A JSON object (URL-encoded), every key optional:
          *     `{"doc_type":["act"],"eff_status":["in_force"],"published_from":"2000-01-01","published_to":"2010-12-31","is_amending_act":false}`.
-         *     Unknown keys are rejected.
-         *      */
+         *     Unknown keys are rejected. */
         filters?: string;
         limit?: number;
         mode?: 'fulltext' | 'hybrid';
@@ -2493,10 +2486,9 @@ export interface operations {
               next_cursor: string | null;
               results: components['schemas']['SearchResult'][];
             };
-            meta: {
+            meta: components['schemas']['Meta'] & {
               /** @enum {string} */
               mode: 'fulltext' | 'hybrid';
-              request_id: string;
               /** @description Rankings that contributed, e.g. ["lexical","trigram"]; "citation" when q cites a document. */
               signals: ('citation' | 'lexical' | 'trigram' | 'vector')[];
             };
@@ -2535,12 +2527,26 @@ export interface operations {
         content: {
           'application/json': {
             openapi: string;
-            paths: Record<string, never>;
-            servers?: Record<string, never>[];
+            paths: {
+              [key: string]: {
+                [key: string]: unknown;
+              };
+            };
+            servers?: ({
+              url: string;
+            } & {
+              [key: string]: unknown;
+            })[];
+          } & {
+            [key: string]: unknown;
           };
         };
       };
       400: components['responses']['InvalidRequest'];
+      405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   getUsage: {

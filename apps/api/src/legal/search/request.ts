@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
-import { decodeCursor, encodeCursor, SEARCH_MODES, type SearchMode } from '@dp/core';
-import { ParamReader } from '../params';
+import {
+  decodeCursor,
+  encodeCursor,
+  invalidRequest,
+  type FieldProblem,
+  type RouteInput,
+  type SearchMode,
+  type searchDocumentsRoute,
+} from '@dp/core';
 import { parseFilters, SEARCH_FILTER_KEYS } from './filters';
 import type { TailKey } from './lexical';
 import type { SearchPosition, SearchRequest } from './search';
@@ -39,27 +46,25 @@ export interface ParsedSearch {
   cursorFor: (next: SearchPosition | null) => string | null;
 }
 
-/** Reads and validates the search query string; throws one invalid_request naming every bad field. */
-export function parseSearchQuery(query: Record<string, unknown>): ParsedSearch {
-  const r = new ParamReader(query);
-  const q = r.string('q', { required: true, max: 500 });
-  if (q !== undefined && q.trim() === '') r.problems.push({ field: 'q', problem: 'must contain a search term' });
-  const mode = r.oneOf('mode', SEARCH_MODES, 'fulltext');
-  const rawFilters = r.string('filters', { max: 2000 });
-  const filters = parseFilters(rawFilters, SEARCH_FILTER_KEYS, r.problems);
-  const limit = r.int('limit', { min: 1, max: 100, fallback: 20 });
-  const at = r.date('at');
-  const rawCursor = r.string('cursor', { max: 400 });
-  const fp = fingerprint(q ?? '', mode, rawFilters, at);
+/**
+ * The search request from the query its declaration parsed (core `searchDocumentsRoute`): the
+ * `filters` JSON and the cursor, which must be one of this search's (same q, mode, filters and
+ * at), are checked here; one invalid_request names every bad field.
+ */
+export function searchRequest(query: RouteInput<typeof searchDocumentsRoute>['query']): ParsedSearch {
+  const { q, mode, limit, at } = query;
+  const problems: FieldProblem[] = [];
+  const filters = parseFilters(query.filters, SEARCH_FILTER_KEYS, problems);
+  const fp = fingerprint(q, mode, query.filters, at);
   let after: SearchPosition | null = null;
-  if (rawCursor !== undefined) {
-    const c = decodeCursor(rawCursor, isCursor);
-    if (!c || c.f !== fp) r.problems.push({ field: 'cursor', problem: 'is not a cursor of this search (same q, mode, filters and at)' });
+  if (query.cursor !== undefined) {
+    const c = decodeCursor(query.cursor, isCursor);
+    if (!c || c.f !== fp) problems.push({ field: 'cursor', problem: 'is not a cursor of this search (same q, mode, filters and at)' });
     else after = c.p;
   }
-  r.done();
+  if (problems.length) throw invalidRequest(problems);
   return {
-    request: { q: q!, mode, filters, limit, after, at },
+    request: { q, mode, filters, limit, after, at },
     cursorFor: (next) => (next === null ? null : encodeCursor({ p: next, f: fp })),
   };
 }

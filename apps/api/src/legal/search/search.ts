@@ -1,4 +1,4 @@
-import { todayUtc, type SearchMode, type V1Schemas } from '@dp/core';
+import { todayUtc, type SearchMode, type SearchSignal, type V1Schemas } from '@dp/core';
 import type { Database, ProvisionNode, SqlSession } from '@dp/db';
 import type { ProvisionIndex } from '../documents/provision-index';
 import { fold } from './czech';
@@ -32,8 +32,6 @@ export interface SearchRequest {
 
 /** One result as the OpenAPI document defines it (generated types): the contract, not a copy of it. */
 export type SearchHit = V1Schemas['SearchResult'];
-
-export type SearchSignal = 'citation' | 'lexical' | 'trigram' | 'vector';
 
 export interface SearchPage {
   results: SearchHit[];

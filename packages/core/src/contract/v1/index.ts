@@ -1,11 +1,15 @@
-import type { RouteContract } from '../route';
+import type { DeclaredRoute } from '../route';
 import { listChangesRoute } from './changes';
 import { checkCitationsRoute } from './citations';
+import { getOpenApiRoute } from './openapi-document';
+import { searchDocumentsRoute } from './search';
 import { getUsageRoute } from './usage';
 import { WEBHOOK_ROUTES } from './webhooks';
 
 export * from './changes';
 export * from './citations';
+export * from './openapi-document';
+export * from './search';
 export * from './usage';
 export * from './webhooks';
 
@@ -13,4 +17,11 @@ export * from './webhooks';
  * The /v1 routes declared in code (their OpenAPI operations are generated from these); the rest are
  * still written in docs/openapi*.yaml until they move.
  */
-export const V1_ROUTES: readonly RouteContract[] = [getUsageRoute, checkCitationsRoute, listChangesRoute, ...WEBHOOK_ROUTES];
+export const V1_ROUTES: readonly DeclaredRoute[] = [
+  getUsageRoute,
+  checkCitationsRoute,
+  listChangesRoute,
+  ...WEBHOOK_ROUTES,
+  searchDocumentsRoute,
+  getOpenApiRoute,
+];
