@@ -15,6 +15,9 @@ const EVERY_ROUTE: readonly ErrorResponseName[] = [
 
 type JsonSchema = Record<string, unknown>;
 
+/** What a cacheable route's answer carries (`RouteContract.cacheable`). */
+const CACHEABLE_HEADERS = ['ETag', 'Cache-Control'];
+
 /**
  * A zod schema as JSON Schema 2020-12 (what OpenAPI 3.1 uses), by zod's own `z.toJSONSchema`;
  * a schema carrying `OPENAPI_SCHEMA` metadata (`componentRef`, `queryInt`) becomes that schema.
@@ -80,6 +83,7 @@ function operationOf(route: RouteContract, descriptions: Map<string, string>): J
     ...parametersOf(route.params, 'path'),
     ...parametersOf(route.query, 'query'),
     ...(route.method === 'get' ? [] : [{ $ref: '#/components/parameters/IdempotencyKey' }]),
+    ...(route.cacheable ? [{ $ref: '#/components/parameters/IfNoneMatch' }] : []),
   ];
   const errors = new Set<ErrorResponseName>([
     ...(route.params || route.query || route.body ? (['InvalidRequest'] as const) : []),
@@ -94,27 +98,27 @@ function operationOf(route: RouteContract, descriptions: Map<string, string>): J
       responses[status] = { $ref: `#/components/responses/${answer.ref}` };
       continue;
     }
+    // A cacheable route's answers with a body carry its validator (core `sendCacheable`).
+    const headers = [...(route.cacheable && answer.data ? CACHEABLE_HEADERS : []), ...(answer.headers ?? [])];
+    const content: Record<string, unknown> = {};
+    if (answer.data) {
+      content['application/json'] = {
+        schema: {
+          allOf: [
+            { $ref: '#/components/schemas/SuccessEnvelopeBase' },
+            { type: 'object', required: ['data'], properties: { data: toOpenApiSchema(answer.data, 'output') } },
+          ],
+        },
+      };
+    }
+    if (answer.text) content['text/plain'] = { schema: { type: 'string', description: answer.text.description } };
     responses[status] = {
       description: answer.description,
-      ...(answer.headers?.length
-        ? { headers: Object.fromEntries(answer.headers.map((h) => [h, { $ref: `#/components/headers/${h}` }])) }
-        : {}),
-      ...(answer.data
-        ? {
-            content: {
-              'application/json': {
-                schema: {
-                  allOf: [
-                    { $ref: '#/components/schemas/SuccessEnvelopeBase' },
-                    { type: 'object', required: ['data'], properties: { data: toOpenApiSchema(answer.data, 'output') } },
-                  ],
-                },
-              },
-            },
-          }
-        : {}),
+      ...(headers.length ? { headers: Object.fromEntries(headers.map((h) => [h, { $ref: `#/components/headers/${h}` }])) } : {}),
+      ...(Object.keys(content).length ? { content } : {}),
     };
   }
+  if (route.cacheable) responses['304'] ??= { $ref: '#/components/responses/NotModified' };
   for (const name of errors) responses[String(errorResponseStatus(name))] ??= { $ref: `#/components/responses/${name}` };
   const description = descriptions.get(route.operationId);
   return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseIsoDate } from '../dates';
 import { ERROR_RESPONSES, ERRORS, invalidRequest, type FieldProblem } from '../errors';
 import type { Scope } from '../keys';
 import type { Operation } from '../units';
@@ -14,6 +15,8 @@ export interface SuccessResponse {
   data?: z.ZodType;
   /** Header components (`#/components/headers/<name>`) the answer carries beside the common ones. */
   headers?: readonly string[];
+  /** The answer may also be plain text (`text/plain`) instead of the envelope, as the request asks. */
+  text?: { description: string };
 }
 
 /**
@@ -41,6 +44,11 @@ export interface RouteContract<P extends z.ZodType = z.ZodType, Q extends z.ZodT
   responses: Readonly<Record<number, SuccessResponse | { ref: string }>>;
   /** Error answers beyond those every route has (401, 403, 405, 429, 500, 503; 400 with any input). */
   errors?: readonly ErrorResponseName[];
+  /**
+   * Answered with core's `sendCacheable`: a strong `ETag` and `Cache-Control` on the JSON answer,
+   * and `If-None-Match` naming it gets a 304 without a body.
+   */
+  cacheable?: boolean;
 }
 
 /** The parsed input of a route: what its schemas give (unknown where it declares none). */
@@ -100,6 +108,82 @@ export function queryString(max: number): z.ZodType<string | undefined> {
 /** A required query parameter's string of at most `max` characters (absent or empty: "is required"). */
 export function requiredQueryString(max: number): z.ZodType<string> {
   return z.preprocess((v) => (v === '' ? undefined : v), onceAsString(max)).meta({ [OPENAPI_SCHEMA]: { type: 'string', maxLength: max } });
+}
+
+const DATE_PROBLEM = 'must be a calendar date YYYY-MM-DD';
+
+/** A day `YYYY-MM-DD` read from a query string; a string that is not a calendar day is the problem. */
+const dayOf = z.string().transform((v, ctx) => {
+  const day = parseIsoDate(v);
+  if (day) return day;
+  ctx.issues.push({ code: 'custom', message: DATE_PROBLEM, input: v });
+  return z.NEVER;
+});
+
+/** A query parameter's calendar day `YYYY-MM-DD` (a UTC midnight); absent or empty is undefined. */
+export function queryDate(): z.ZodType<Date | undefined> {
+  return z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string({ error: 'must be given once, as a string' }).pipe(dayOf).optional(),
+    )
+    .meta({ [OPENAPI_SCHEMA]: { type: 'string', format: 'date' } });
+}
+
+/** A required query parameter's calendar day; absent or empty: `is required (a day YYYY-MM-DD)`. */
+export function requiredQueryDate(): z.ZodType<Date> {
+  return z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string({ error: (issue) => (issue.input === undefined ? 'is required (a day YYYY-MM-DD)' : 'must be given once, as a string') })
+        .pipe(dayOf),
+    )
+    .meta({ [OPENAPI_SCHEMA]: { type: 'string', format: 'date' } });
+}
+
+/**
+ * A query parameter's comma list of words of a vocabulary (`text,versions`), each once, in the
+ * order first given; absent or empty gives `fallback`.
+ */
+export function queryList<T extends string>(vocabulary: readonly T[], fallback: readonly T[]): z.ZodType<T[]> {
+  const problem = `must be a comma list of: ${vocabulary.join(', ')}`;
+  const known = new Set<string>(vocabulary);
+  return z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string({ error: 'must be given once, as a string' })
+        .transform((v, ctx) => {
+          const items = v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean);
+          if (!items.length || items.some((i) => !known.has(i))) {
+            ctx.issues.push({ code: 'custom', message: problem, input: v });
+            return z.NEVER;
+          }
+          return [...new Set(items)] as T[];
+        })
+        .optional()
+        .transform((v) => v ?? [...fallback]),
+    )
+    .meta({ [OPENAPI_SCHEMA]: { type: 'string' } });
+}
+
+/** A query parameter's one word of `values`; absent or empty gives `fallback`. */
+export function queryEnum<const T extends string>(values: readonly T[], fallback: T): z.ZodType<T> {
+  const problem = `must be one of: ${values.join(', ')}`;
+  return z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string({ error: 'must be given once, as a string' })
+        .refine((v): v is T => (values as readonly string[]).includes(v), problem)
+        .optional()
+        .default(fallback),
+    )
+    .meta({ [OPENAPI_SCHEMA]: { type: 'string', enum: [...values], default: fallback } }) as z.ZodType<T>;
 }
 
 /**
