@@ -123,7 +123,7 @@ export function createDocumentReads(db: Database, documents: DocumentCache, conf
       };
     }),
     provisions: documentRead(DOCUMENT_ROUTES.provisions, ({ params, query }) =>
-      getProvisionToc(documents, params.id, { at: query.at, depth: query.depth || undefined, limit: query.limit, cursor: query.cursor, baseUrl }),
+      getProvisionToc(documents, params.id, { at: query.at, depth: query.depth, limit: query.limit, cursor: query.cursor, baseUrl }),
     ),
     provision: documentRead(DOCUMENT_ROUTES.provision, ({ params, query }) =>
       getProvision(db, documents, params.id, params.provision, {

@@ -76,21 +76,20 @@ export function componentRef(name: string): z.ZodType {
   return z.unknown().meta({ [OPENAPI_SCHEMA]: { $ref: `#/components/schemas/${name}` } });
 }
 
-/** A query parameter's integer within bounds; absent or empty gives `fallback`. */
-export function queryInt(min: number, max: number, fallback: number): z.ZodType<number> {
+/** A query parameter's integer within bounds; absent or empty gives `fallback` (without one, undefined). */
+export function queryInt(min: number, max: number, fallback: number): z.ZodType<number>;
+export function queryInt(min: number, max: number): z.ZodType<number | undefined>;
+export function queryInt(min: number, max: number, fallback?: number): z.ZodType<number | undefined> {
   const problem = `must be an integer from ${min} to ${max}`;
+  const int = z
+    .string({ error: 'must be given once, as a string' })
+    .regex(/^\d+$/, problem)
+    .transform(Number)
+    .pipe(z.number().int().min(min, problem).max(max, problem))
+    .optional();
   return z
-    .preprocess(
-      (v) => (v === '' ? undefined : v),
-      z
-        .string({ error: 'must be given once, as a string' })
-        .regex(/^\d+$/, problem)
-        .transform(Number)
-        .pipe(z.number().int().min(min, problem).max(max, problem))
-        .optional()
-        .default(fallback),
-    )
-    .meta({ [OPENAPI_SCHEMA]: { type: 'integer', minimum: min, maximum: max, default: fallback } });
+    .preprocess((v) => (v === '' ? undefined : v), fallback === undefined ? int : int.default(fallback))
+    .meta({ [OPENAPI_SCHEMA]: { type: 'integer', minimum: min, maximum: max, ...(fallback === undefined ? {} : { default: fallback }) } });
 }
 
 const onceAsString = (max: number) =>

@@ -131,8 +131,7 @@ export const listProvisionsRoute = declareRoute({
   params: documentParams,
   query: z.object({
     at,
-    // 0: every depth.
-    depth: queryInt(1, 20, 0).meta({
+    depth: queryInt(1, 20).meta({
       description: 'Only nodes this deep (1 = the top level; a § in a část is at depth 2). Default all.',
     }),
     limit: queryInt(1, MAX_TOC_LIMIT, DEFAULT_TOC_LIMIT),
