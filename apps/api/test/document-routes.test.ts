@@ -47,7 +47,10 @@ describe('document routes parsed from their declarations', () => {
     const json = await h.get(`${DOC}/diff?from=2010-01-01&to=2020-01-01`, key);
     expect(json.status).toBe(200);
     expect(json.headers.etag).toMatch(/^"/);
-    const again = await h.http.get(`${DOC}/diff?from=2010-01-01&to=2020-01-01`).set('Authorization', `Bearer ${key}`).set('If-None-Match', json.headers.etag);
+    const again = await h.http
+      .get(`${DOC}/diff?from=2010-01-01&to=2020-01-01`)
+      .set('Authorization', `Bearer ${key}`)
+      .set('If-None-Match', json.headers.etag);
     expect(again.status).toBe(304);
   });
 });

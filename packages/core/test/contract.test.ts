@@ -180,7 +180,10 @@ describe('the document routes (core DOCUMENT_ROUTES)', () => {
     const doc = loadOpenApiDocument();
     for (const route of Object.values(DOCUMENT_ROUTES)) {
       const op = (doc.paths[route.path] as Record<string, Record<string, unknown>>).get;
-      const responses = op.responses as Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown>; $ref?: string }>;
+      const responses = op.responses as Record<
+        string,
+        { headers?: Record<string, unknown>; content?: Record<string, unknown>; $ref?: string }
+      >;
       expect(op.operationId).toBe(route.operationId);
       expect(op.parameters).toContainEqual({ $ref: '#/components/parameters/IfNoneMatch' });
       expect(responses['304']).toEqual({ $ref: '#/components/responses/NotModified' });

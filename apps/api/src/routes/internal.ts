@@ -19,6 +19,7 @@ export function internalRouter(ctx: ApiContext): Router {
     next();
   });
   router.get('/legal/documents/*ref', async (req, res) => {
+    // {id} is the reference as the /v1 route reads it (what precedes a sub-resource's name).
     const { ref } = splitDocumentPath(documentSegments(req));
     sendSuccess(res, await read.run({ ref }, req.query));
   });

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { DOCUMENT_INCLUDES, RELATION_DIRECTIONS, RELATION_TYPES } from '../../vocab';
-import { componentRef, declareRoute, OPENAPI_SCHEMA, queryDate, queryEnum, queryInt, queryList, queryString, requiredQueryDate } from '../route';
+import {
+  componentRef,
+  declareRoute,
+  OPENAPI_SCHEMA,
+  queryDate,
+  queryEnum,
+  queryInt,
+  queryList,
+  queryString,
+  requiredQueryDate,
+} from '../route';
 
 /*
  * The document reads: /v1/legal/documents/{id} and its sub-resources, the read scope, 1 unit each.
@@ -116,7 +126,11 @@ export const getRelationsRoute = declareRoute({
 });
 
 /** An integer of an answer (zod's own conversion would state the safe-integer bounds). */
-const integer = () => z.number().int().meta({ [OPENAPI_SCHEMA]: { type: 'integer' } });
+const integer = () =>
+  z
+    .number()
+    .int()
+    .meta({ [OPENAPI_SCHEMA]: { type: 'integer' } });
 
 /** A provision answer: the day's fields (`ProvisionDay`) and its own. */
 const onProvisionDay = <T extends z.ZodRawShape>(shape: T) => z.intersection(componentRef('ProvisionDay'), z.looseObject(shape));
