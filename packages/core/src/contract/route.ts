@@ -126,7 +126,7 @@ function queryParam<T>(read: (raw: string | undefined, fail: (problem: string) =
         return z.NEVER;
       };
       if (value !== undefined && typeof value !== 'string') return fail('must be given once, as a string');
-      return read(value === '' ? undefined : (value as string | undefined), fail);
+      return read(value === '' ? undefined : value, fail);
     })
     .meta({ [OPENAPI_SCHEMA]: openapi });
 }
