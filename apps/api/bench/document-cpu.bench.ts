@@ -11,7 +11,8 @@ import { createApi } from '../src/app';
  * Throughput on a shared, busy machine says more about the neighbours than about the code; the
  * CPU time this process spends on a fixed number of requests barely depends on them, so this is
  * the figure to compare two builds with (run it in each, alternating). Extra request headers for
- * the api side come from BENCH_HEADERS (JSON), e.g. `{"Accept-Encoding":"gzip"}`.
+ * the api side come from BENCH_HEADERS (JSON), e.g. `{"Accept-Encoding":"gzip"}`; a query from
+ * BENCH_QUERY.
  */
 async function cpuPerRequest(url: string, headers: Record<string, string>, amount: number): Promise<number> {
   const before = process.cpuUsage();
@@ -31,7 +32,8 @@ async function main() {
   const { key } = await createApiKey(db.prisma, { orgId: org.id, scopes: ['read'] });
   const server = api.app.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
-  const path = `/v1/legal/documents/${encodeURIComponent('sb/2091/1')}`;
+  // BENCH_QUERY (e.g. `?at=2010-01-01&include=versions`) measures a read with its query parsed.
+  const path = `/v1/legal/documents/${encodeURIComponent('sb/2091/1')}${process.env.BENCH_QUERY ?? ''}`;
   const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
   const headers = { Authorization: `Bearer ${key}`, ...(JSON.parse(process.env.BENCH_HEADERS ?? '{}') as Record<string, string>) };
   const body: unknown = await (await fetch(apiUrl, { headers: { Authorization: headers.Authorization } })).json();

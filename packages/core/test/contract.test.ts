@@ -7,14 +7,20 @@ import {
   checkCitationsRoute,
   declareRoute,
   declaredPaths,
+  diffDocumentRoute,
+  DOCUMENT_ROUTES,
   DOCS_DIR,
   getDocumentPaidRoute,
   getOpenApiRoute,
+  getDocumentRoute,
+  internalGetDocumentRoute,
+  listProvisionsRoute,
   loadOpenApiDocument,
   parseRouteInput,
   queryDate,
   queryEnum,
   queryInt,
+  queryList,
   queryString,
   searchDocumentsRoute,
   V1_ROUTES,
@@ -185,7 +191,7 @@ describe('declaredPaths: the OpenAPI operations generated from the declarations'
       writeFileSync(
         join(dir, 'openapi.yaml'),
         main.replace(
-          'paths:\n',
+          'paths: {}\n',
           "paths:\n  /v1/usage:\n    get:\n      operationId: getUsage\n      responses: { '200': { description: x } }\n",
         ),
       );
@@ -320,5 +326,81 @@ describe('getOpenApiRoute: an open route declared', () => {
     expect(Object.keys(op.responses)).toEqual(['200', '400', '405', '429', '500', '503']);
     expect(op.responses['200'].content!['application/json'].schema).toMatchObject({ type: 'object', required: ['openapi', 'paths'] });
     expect(op.responses['200'].content!['application/json'].schema).not.toHaveProperty('allOf');
+  });
+});
+
+describe('query helpers: a day, a comma list of a vocabulary, one word of a set', () => {
+  it('read a calendar day, a list (each once, in order) and a word, with their defaults', () => {
+    expect(queryDate().parse('2024-02-29')).toEqual(new Date(Date.UTC(2024, 1, 29)));
+    expect(queryDate().parse('')).toBeUndefined();
+    expect(queryList(['a', 'b', 'c'], ['c']).parse('b, a,b')).toEqual(['b', 'a']);
+    expect(queryList(['a', 'b', 'c'], ['c']).parse(undefined)).toEqual(['c']);
+    expect(queryEnum(['x', 'y'], 'y').parse(undefined)).toBe('y');
+    expect(queryInt(1, 20).parse(undefined)).toBeUndefined();
+  });
+});
+
+describe('the document routes (core DOCUMENT_ROUTES)', () => {
+  const read = (route: typeof listProvisionsRoute | typeof diffDocumentRoute, query: Record<string, unknown>) =>
+    parseRouteInput(route, { params: { id: 'sb/2012/89' }, query, body: undefined });
+
+  it('parse a provisions query into typed values', () => {
+    expect(read(listProvisionsRoute, { at: '2024-01-01', depth: '2' }).query).toEqual({
+      at: new Date(Date.UTC(2024, 0, 1)),
+      depth: 2,
+      limit: 200,
+      cursor: undefined,
+    });
+  });
+
+  it('name every bad field of a provisions query in one 400', () => {
+    expect(problemsOf(() => read(listProvisionsRoute, { at: '2024-02-30', depth: '0', limit: '5000', cursor: ['a', 'b'] }))).toEqual([
+      { field: 'at', problem: 'must be a calendar date YYYY-MM-DD' },
+      { field: 'depth', problem: 'must be an integer from 1 to 20' },
+      { field: 'limit', problem: 'must be an integer from 1 to 1000' },
+      { field: 'cursor', problem: 'must be given once, as a string' },
+    ]);
+    expect(problemsOf(() => read(diffDocumentRoute, { format: 'html' }))).toEqual([
+      { field: 'from', problem: 'is required (a day YYYY-MM-DD)' },
+      { field: 'to', problem: 'is required (a day YYYY-MM-DD)' },
+      { field: 'format', problem: 'must be one of: json, unified' },
+    ]);
+    expect(
+      problemsOf(() =>
+        parseRouteInput(getDocumentRoute, { params: { id: 'x' }, query: { include: 'text,bogus', text_limit: '0' }, body: undefined }),
+      ),
+    ).toEqual([
+      { field: 'include', problem: 'must be a comma list of: text, sections, versions, relations, effectivity' },
+      { field: 'text_limit', problem: 'must be an integer from 1 to 2000000' },
+    ]);
+  });
+
+  it("the internal document read takes the /v1 read's input", () => {
+    expect(
+      parseRouteInput(internalGetDocumentRoute, { params: { id: 'sb/2012/89' }, query: { include: 'text' }, body: undefined }).query,
+    ).toEqual(parseRouteInput(getDocumentRoute, { params: { id: 'sb/2012/89' }, query: { include: 'text' }, body: undefined }).query);
+  });
+
+  it('their OpenAPI operations come from the declarations: ETag, 304, If-None-Match, text/plain for the diff', () => {
+    const doc = loadOpenApiDocument();
+    for (const route of Object.values(DOCUMENT_ROUTES)) {
+      const op = (doc.paths[route.path] as Record<string, Record<string, unknown>>).get;
+      const responses = op.responses as Record<
+        string,
+        { headers?: Record<string, unknown>; content?: Record<string, unknown>; $ref?: string }
+      >;
+      expect(op.operationId).toBe(route.operationId);
+      expect(op.parameters).toContainEqual({ $ref: '#/components/parameters/IfNoneMatch' });
+      expect(responses['304']).toEqual({ $ref: '#/components/responses/NotModified' });
+      expect(responses['200'].headers).toMatchObject({
+        ETag: { $ref: '#/components/headers/ETag' },
+        'Cache-Control': { $ref: '#/components/headers/Cache-Control' },
+      });
+      expect(Object.keys(responses['200'].content ?? {})).toEqual(
+        route === diffDocumentRoute ? ['application/json', 'text/plain'] : ['application/json'],
+      );
+    }
+    // Not in the public document.
+    expect(doc.paths[internalGetDocumentRoute.path]).toBeUndefined();
   });
 });

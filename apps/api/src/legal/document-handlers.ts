@@ -1,33 +1,24 @@
 import type { Request } from 'express';
 import {
-  DOCUMENT_INCLUDES,
-  RELATION_DIRECTIONS,
-  RELATION_TYPES,
+  DOCUMENT_ROUTES,
   decodeCursor,
   encodeCursor,
   invalidRequest,
+  parseRouteInput,
   todayUtc,
   type Config,
+  type RouteContract,
+  type RouteInput,
 } from '@dp/core';
 import type { Database } from '@dp/db';
 import { buildEffectivity } from './documents/effectivity';
-import { DEFAULT_TEXT_LIMIT, MAX_TEXT_LIMIT, getDocument } from './documents/get-document';
+import { getDocument } from './documents/get-document';
 import type { DocumentCache } from './documents/document-cache';
-import {
-  DEFAULT_DIFF_LIMIT,
-  DEFAULT_TOC_LIMIT,
-  MAX_DIFF_LIMIT,
-  MAX_PROVISION_ID,
-  MAX_TOC_LIMIT,
-  diffDocument,
-  getProvision,
-  getProvisionHistory,
-  getProvisionToc,
-} from './documents/provisions';
+import { diffDocument, getProvision, getProvisionHistory, getProvisionToc } from './documents/provisions';
 import { listRelations, isRelationCursor } from './documents/relations';
-import { ParamReader } from './params';
 
-export type SubResource = 'document' | 'effectivity' | 'relations' | 'provisions' | 'provision' | 'provision_history' | 'diff';
+/** Which document route a path names (core `DOCUMENT_ROUTES`). */
+export type SubResource = keyof typeof DOCUMENT_ROUTES;
 
 /**
  * Natural keys contain slashes (`sb/2012/89`), so the path after /documents/ is read whole:
@@ -58,90 +49,96 @@ export class PlainText {
   constructor(readonly text: string) {}
 }
 
+/** The path's segments after /documents/ (as the router, or documentReadFirst, decoded them). */
 export function documentSegments(req: Request): string[] {
   const raw = (req.params as Record<string, string | string[]>).ref;
   return (Array.isArray(raw) ? raw : [raw]).filter((s) => s !== '');
 }
 
-export async function handleGetDocument(db: Database, documents: DocumentCache, config: Config, req: Request, ref: string) {
-  const p = new ParamReader(req.query);
-  const at = p.date('at');
-  const include = p.list('include', DOCUMENT_INCLUDES, []);
-  const textOffset = p.int('text_offset', { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: 0 });
-  const textLimit = p.int('text_limit', { min: 1, max: MAX_TEXT_LIMIT, fallback: DEFAULT_TEXT_LIMIT });
-  p.done();
-  return getDocument(db, documents, ref, { at, include, textOffset, textLimit, baseUrl: config.PUBLIC_BASE_URL });
+/** A declared document route and its read, which returns the envelope's `data` (or a PlainText). */
+export interface DocumentRead {
+  contract: RouteContract;
+  /**
+   * The read of a document path: its input parsed from the declaration (one 400 naming every bad
+   * field), the path's reference and provision being the route's `{id}` and `{provision}`.
+   */
+  run: (path: { ref: string; provision?: string }, query: unknown) => Promise<unknown>;
 }
 
-/** The document reads; each returns the envelope's `data` (or a PlainText). */
-export function createDocumentHandlers(db: Database, documents: DocumentCache, config: Config) {
-  const baseUrl = config.PUBLIC_BASE_URL;
+export function documentRead<C extends RouteContract>(contract: C, read: (input: RouteInput<C>) => Promise<unknown>): DocumentRead {
   return {
-    provisions: async (req: Request, ref: string) => {
-      const p = new ParamReader(req.query);
-      const at = p.date('at');
-      const depth = p.int('depth', { min: 1, max: 20, fallback: 0 });
-      const limit = p.int('limit', { min: 1, max: MAX_TOC_LIMIT, fallback: DEFAULT_TOC_LIMIT });
-      const cursor = p.string('cursor', { max: 1000 });
-      p.done();
-      return getProvisionToc(documents, ref, { at, depth: depth || undefined, limit, cursor, baseUrl });
-    },
-    provision: async (req: Request, ref: string, provision = '') => {
-      const p = new ParamReader(req.query);
-      const at = p.date('at');
-      const textOffset = p.int('text_offset', { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: 0 });
-      const textLimit = p.int('text_limit', { min: 1, max: MAX_TEXT_LIMIT, fallback: DEFAULT_TEXT_LIMIT });
-      p.done();
-      return getProvision(db, documents, ref, provision, { at, textOffset, textLimit, baseUrl });
-    },
-    provision_history: async (req: Request, ref: string, provision = '') => {
-      new ParamReader(req.query).done();
-      return getProvisionHistory(documents, ref, provision, { baseUrl });
-    },
-    diff: async (req: Request, ref: string) => {
-      const p = new ParamReader(req.query);
-      const from = p.date('from');
-      const to = p.date('to');
-      if (req.query.from === undefined) p.problems.push({ field: 'from', problem: 'is required (a day YYYY-MM-DD)' });
-      if (req.query.to === undefined) p.problems.push({ field: 'to', problem: 'is required (a day YYYY-MM-DD)' });
-      const provision = p.string('provision', { max: MAX_PROVISION_ID });
-      const format = p.oneOf('format', ['json', 'unified'] as const, 'json');
-      const limit = p.int('limit', { min: 1, max: MAX_DIFF_LIMIT, fallback: DEFAULT_DIFF_LIMIT });
-      const cursor = p.string('cursor', { max: 1000 });
-      p.done();
-      const result = await diffDocument(db, documents, ref, { from: from!, to: to!, provision, format, limit, cursor, baseUrl });
-      return result.kind === 'unified' ? new PlainText(result.body) : result.body;
-    },
-    document: async (req: Request, ref: string) => ({ document: await handleGetDocument(db, documents, config, req, ref) }),
-    effectivity: async (req: Request, ref: string) => {
-      const p = new ParamReader(req.query);
-      const at = p.date('at');
-      p.done();
-      const { doc, versions } = await documents.get(ref);
-      return {
-        document: { id: doc.id, natural_key: doc.naturalKey, doc_number: doc.docNumber, title: doc.title },
-        effectivity: await buildEffectivity(db, doc, at ?? todayUtc(), versions),
-      };
-    },
-    relations: async (req: Request, ref: string) => {
-      const p = new ParamReader(req.query);
-      const direction = p.oneOf('direction', RELATION_DIRECTIONS, 'both');
-      const types = p.list('types', RELATION_TYPES, [...RELATION_TYPES]);
-      const limit = p.int('limit', { min: 1, max: 200, fallback: 50 });
-      const rawCursor = p.string('cursor', { max: 1000 });
-      p.done();
-      const after = rawCursor ? decodeCursor(rawCursor, isRelationCursor) : undefined;
+    contract,
+    run: (path, query) =>
+      read(
+        parseRouteInput(contract, {
+          params: path.provision === undefined ? { id: path.ref } : { id: path.ref, provision: path.provision },
+          query,
+          body: undefined,
+        }),
+      ),
+  };
+}
+
+/** GET …/documents/{id}: the document, for /v1 and for the gateway's internal read alike. */
+export function documentOf(db: Database, documents: DocumentCache, config: Config) {
+  return async ({ params, query }: RouteInput<typeof DOCUMENT_ROUTES.document>) => ({
+    document: await getDocument(db, documents, params.id, {
+      at: query.at,
+      include: query.include,
+      textOffset: query.text_offset,
+      textLimit: query.text_limit,
+      baseUrl: config.PUBLIC_BASE_URL,
+    }),
+  });
+}
+
+/** The document reads by sub-resource; each returns the envelope's `data` (or a PlainText). */
+export function createDocumentReads(db: Database, documents: DocumentCache, config: Config): Record<SubResource, DocumentRead> {
+  const baseUrl = config.PUBLIC_BASE_URL;
+  const documentRef = (doc: { id: string; naturalKey: string; docNumber: string; title: string }) => ({
+    id: doc.id,
+    natural_key: doc.naturalKey,
+    doc_number: doc.docNumber,
+    title: doc.title,
+  });
+  return {
+    document: documentRead(DOCUMENT_ROUTES.document, documentOf(db, documents, config)),
+    effectivity: documentRead(DOCUMENT_ROUTES.effectivity, async ({ params, query }) => {
+      const { doc, versions } = await documents.get(params.id);
+      return { document: documentRef(doc), effectivity: await buildEffectivity(db, doc, query.at ?? todayUtc(), versions) };
+    }),
+    relations: documentRead(DOCUMENT_ROUTES.relations, async ({ params, query }) => {
+      const after = query.cursor ? decodeCursor(query.cursor, isRelationCursor) : undefined;
       if (after === null) throw invalidRequest([{ field: 'cursor', problem: 'is not a cursor this endpoint issued' }]);
-      const { doc } = await documents.get(ref);
+      const { doc } = await documents.get(params.id);
+      const { direction, types, limit } = query;
       const page = await listRelations(db, doc, { direction, types, limit, after });
       return {
-        document: { id: doc.id, natural_key: doc.naturalKey, doc_number: doc.docNumber, title: doc.title },
+        document: documentRef(doc),
         direction,
         types,
         relations: page.edges,
         next_cursor: page.nextCursor ? encodeCursor(page.nextCursor) : null,
         has_more: page.nextCursor !== null,
       };
-    },
+    }),
+    provisions: documentRead(DOCUMENT_ROUTES.provisions, ({ params, query }) =>
+      getProvisionToc(documents, params.id, { at: query.at, depth: query.depth, limit: query.limit, cursor: query.cursor, baseUrl }),
+    ),
+    provision: documentRead(DOCUMENT_ROUTES.provision, ({ params, query }) =>
+      getProvision(db, documents, params.id, params.provision, {
+        at: query.at,
+        textOffset: query.text_offset,
+        textLimit: query.text_limit,
+        baseUrl,
+      }),
+    ),
+    provision_history: documentRead(DOCUMENT_ROUTES.provision_history, ({ params }) =>
+      getProvisionHistory(documents, params.id, params.provision, { baseUrl }),
+    ),
+    diff: documentRead(DOCUMENT_ROUTES.diff, async ({ params, query }) => {
+      const result = await diffDocument(db, documents, params.id, { ...query, baseUrl });
+      return result.kind === 'unified' ? new PlainText(result.body) : result.body;
+    }),
   };
 }

@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { ApiError, INTERNAL_TOKEN_HEADER, sendSuccess, verifyInternalToken } from '@dp/core';
+import { ApiError, INTERNAL_TOKEN_HEADER, internalGetDocumentRoute, sendSuccess, verifyInternalToken } from '@dp/core';
 import type { ApiContext } from '../context';
-import { createDocumentHandlers, documentSegments, splitDocumentPath } from '../legal/document-handlers';
+import { documentOf, documentRead, documentSegments, splitDocumentPath } from '../legal/document-handlers';
 
 /**
  * Service-to-service endpoints (the x402 gateway reads documents here). Not under /v1, not routed
@@ -10,7 +10,7 @@ import { createDocumentHandlers, documentSegments, splitDocumentPath } from '../
  */
 export function internalRouter(ctx: ApiContext): Router {
   const router = Router();
-  const handlers = createDocumentHandlers(ctx.db, ctx.documents, ctx.config);
+  const read = documentRead(internalGetDocumentRoute, documentOf(ctx.db, ctx.documents, ctx.config));
   router.use(async (req, _res, next) => {
     const token = req.get(INTERNAL_TOKEN_HEADER);
     if (!token || !(await verifyInternalToken(ctx.config.INTERNAL_API_SECRET, token))) {
@@ -19,8 +19,9 @@ export function internalRouter(ctx: ApiContext): Router {
     next();
   });
   router.get('/legal/documents/*ref', async (req, res) => {
+    // {id} is the reference as the /v1 route reads it (what precedes a sub-resource's name).
     const { ref } = splitDocumentPath(documentSegments(req));
-    sendSuccess(res, await handlers.document(req, ref));
+    sendSuccess(res, await read.run({ ref }, req.query));
   });
   return router;
 }

@@ -1,36 +1,38 @@
 import { Router, type RequestHandler } from 'express';
-import { decodedPath, sendCacheable, type Operation } from '@dp/core';
+import { decodedPath, sendCacheable, sendSuccess } from '@dp/core';
 import type { ApiContext } from '../context';
-import { PlainText, createDocumentHandlers, documentSegments, splitDocumentPath, type SubResource } from '../legal/document-handlers';
-
-const OPERATION: Record<SubResource, Operation> = {
-  document: 'documents.get',
-  effectivity: 'documents.effectivity',
-  relations: 'documents.relations',
-  provisions: 'documents.provisions',
-  provision: 'documents.provision',
-  provision_history: 'documents.provision_history',
-  diff: 'documents.diff',
-};
+import { PlainText, createDocumentReads, documentSegments, splitDocumentPath } from '../legal/document-handlers';
 
 /** Where the document reads are: {id} is an id or a natural key (with its slashes). */
 export const DOCUMENT_PATH = '/legal/documents/*ref';
 
 /**
  * GET /v1/legal/documents/{id}[/effectivity|/relations|/diff|/provisions[/{provision}[/history]]]:
- * each JSON answer is fixed by the document's versions and the query, so it carries a strong ETag
- * and `If-None-Match` gets a 304.
+ * one wildcard route (ids have slashes) for the seven declared ones (core `DOCUMENT_ROUTES`), the
+ * route picked by what follows the reference and its input parsed from its declaration. A
+ * cacheable route's JSON answer carries a strong ETag and `If-None-Match` gets a 304.
  */
 export function readDocument(ctx: ApiContext): RequestHandler {
-  const handlers = createDocumentHandlers(ctx.db, ctx.documents, ctx.config);
+  const reads = createDocumentReads(ctx.db, ctx.documents, ctx.config);
+  const scopes = new Set(Object.values(reads).map((r) => r.contract.scope));
+  // The pipeline checks one scope for the wildcard route: the declarations must agree on it.
+  if (scopes.size !== 1) throw new Error(`the document routes declare different scopes: ${[...scopes].join(', ')}`);
+  // Each document read has one operation (none chosen by its input), looked up by the path alone.
+  const operations = new Map(
+    Object.entries(reads).map(([sub, { contract }]) => {
+      if (typeof contract.operation !== 'string') throw new Error(`the document route ${contract.operationId} must name one operation`);
+      return [sub, contract.operation];
+    }),
+  );
   return ctx.pipeline.route({
-    scope: 'read',
-    operation: (req) => OPERATION[splitDocumentPath(documentSegments(req)).sub],
+    scope: [...scopes][0],
+    operation: (req) => operations.get(splitDocumentPath(documentSegments(req)).sub)!,
     // A GET: no body parser runs.
     bodyLimit: false,
     handler: async (req, res) => {
-      const { ref, sub, provision } = splitDocumentPath(documentSegments(req));
-      const data = await handlers[sub](req, ref, provision);
+      const path = splitDocumentPath(documentSegments(req));
+      const route = reads[path.sub];
+      const data = await route.run(path, req.query);
       if (data instanceof PlainText) {
         res.statusCode = 200;
         res.setHeader('Content-Type', 'text/plain; charset=utf-8');
@@ -38,7 +40,8 @@ export function readDocument(ctx: ApiContext): RequestHandler {
         res.end(data.text);
         return;
       }
-      sendCacheable(req, res, data);
+      if (route.contract.cacheable) sendCacheable(req, res, data);
+      else sendSuccess(res, data);
     },
   });
 }

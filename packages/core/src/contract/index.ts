@@ -2,3 +2,4 @@ export * from './route';
 export * from './openapi-paths';
 export * from './v1';
 export * from './x402';
+export * from './internal';

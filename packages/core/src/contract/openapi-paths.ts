@@ -26,6 +26,9 @@ const KEYED_ONLY: readonly ErrorResponseName[] = ['Unauthorized', 'Forbidden'];
 
 type JsonSchema = Record<string, unknown>;
 
+/** What a cacheable route's answer carries (`RouteContract.cacheable`). */
+const CACHEABLE_HEADERS = ['ETag', 'Cache-Control'];
+
 /**
  * A zod schema as JSON Schema 2020-12 (what OpenAPI 3.1 uses), by zod's own `z.toJSONSchema`;
  * a schema carrying `OPENAPI_SCHEMA` metadata (`componentRef`, `queryInt`) becomes that schema.
@@ -110,6 +113,7 @@ function operationOf(route: DeclaredRoute, descriptions: Map<string, string>): J
     ...parametersOf(route.query, 'query'),
     ...parametersOf(route.headers, 'header'),
     ...(route.method === 'get' || paid ? [] : [{ $ref: '#/components/parameters/IdempotencyKey' }]),
+    ...(route.cacheable ? [{ $ref: '#/components/parameters/IfNoneMatch' }] : []),
   ];
   // A paid route answers only what it declares: the key pipeline's answers are not its own.
   const errors = paid
@@ -127,31 +131,35 @@ function operationOf(route: DeclaredRoute, descriptions: Map<string, string>): J
       responses[status] = { $ref: `#/components/responses/${answer.ref}` };
       continue;
     }
-    const headers = headersOf(answer.headers);
+    // A cacheable route's answers with a body carry its validator (core `sendCacheable`).
+    const headers = {
+      ...headersOf(route.cacheable && answer.data ? CACHEABLE_HEADERS : []),
+      ...headersOf(answer.headers),
+    };
+    const content: Record<string, unknown> = {};
+    if (answer.body) content['application/json'] = { schema: toOpenApiSchema(answer.body, 'output') };
+    if (answer.data) {
+      content['application/json'] = {
+        schema: {
+          allOf: [
+            { $ref: '#/components/schemas/SuccessEnvelopeBase' },
+            {
+              type: 'object',
+              required: answer.meta ? ['data', 'meta'] : ['data'],
+              properties: { data: toOpenApiSchema(answer.data, 'output'), ...metaOf(answer) },
+            },
+          ],
+        },
+      };
+    }
+    if (answer.text) content['text/plain'] = { schema: { type: 'string', description: answer.text.description } };
     responses[status] = {
       description: answer.description,
       ...(Object.keys(headers).length ? { headers } : {}),
-      ...(answer.body ? { content: { 'application/json': { schema: toOpenApiSchema(answer.body, 'output') } } } : {}),
-      ...(answer.data
-        ? {
-            content: {
-              'application/json': {
-                schema: {
-                  allOf: [
-                    { $ref: '#/components/schemas/SuccessEnvelopeBase' },
-                    {
-                      type: 'object',
-                      required: answer.meta ? ['data', 'meta'] : ['data'],
-                      properties: { data: toOpenApiSchema(answer.data, 'output'), ...metaOf(answer) },
-                    },
-                  ],
-                },
-              },
-            },
-          }
-        : {}),
+      ...(Object.keys(content).length ? { content } : {}),
     };
   }
+  if (route.cacheable) responses['304'] ??= { $ref: '#/components/responses/NotModified' };
   for (const name of errors) responses[String(errorResponseStatus(name))] ??= { $ref: `#/components/responses/${name}` };
   const description = descriptions.get(route.operationId);
   return {

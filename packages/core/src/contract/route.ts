@@ -25,6 +25,8 @@ export interface SuccessResponse {
    * a YAML component: `componentRef`).
    */
   body?: z.ZodType;
+  /** The answer may also be plain text (`text/plain`) instead of the envelope, as the request asks. */
+  text?: { description: string };
 }
 
 /** A route's parsed input: what its schemas give. */
@@ -76,6 +78,11 @@ export interface RouteContract<
   responses: Readonly<Record<number, SuccessResponse | { ref: string }>>;
   /** Error answers beyond those every route has (401, 403, 405, 429, 500, 503; 400 with any input). */
   errors?: readonly ErrorResponseName[];
+  /**
+   * Answered with core's `sendCacheable`: a strong `ETag` and `Cache-Control` on the JSON answer,
+   * and `If-None-Match` naming it gets a 304 without a body.
+   */
+  cacheable?: boolean;
 }
 
 /**
@@ -145,21 +152,20 @@ export function componentRef(name: string): z.ZodType {
   return z.unknown().meta({ [OPENAPI_SCHEMA]: { $ref: `#/components/schemas/${name}` } });
 }
 
-/** A query parameter's integer within bounds; absent or empty gives `fallback`. */
-export function queryInt(min: number, max: number, fallback: number): z.ZodType<number> {
+/** A query parameter's integer within bounds; absent or empty gives `fallback` (without one, undefined). */
+export function queryInt(min: number, max: number, fallback: number): z.ZodType<number>;
+export function queryInt(min: number, max: number): z.ZodType<number | undefined>;
+export function queryInt(min: number, max: number, fallback?: number): z.ZodType<number | undefined> {
   const problem = `must be an integer from ${min} to ${max}`;
+  const int = z
+    .string({ error: 'must be given once, as a string' })
+    .regex(/^\d+$/, problem)
+    .transform(Number)
+    .pipe(z.number().int().min(min, problem).max(max, problem))
+    .optional();
   return z
-    .preprocess(
-      (v) => (v === '' ? undefined : v),
-      z
-        .string({ error: 'must be given once, as a string' })
-        .regex(/^\d+$/, problem)
-        .transform(Number)
-        .pipe(z.number().int().min(min, problem).max(max, problem))
-        .optional()
-        .default(fallback),
-    )
-    .meta({ [OPENAPI_SCHEMA]: { type: 'integer', minimum: min, maximum: max, default: fallback } });
+    .preprocess((v) => (v === '' ? undefined : v), fallback === undefined ? int : int.default(fallback))
+    .meta({ [OPENAPI_SCHEMA]: { type: 'integer', minimum: min, maximum: max, ...(fallback === undefined ? {} : { default: fallback }) } });
 }
 
 const onceAsString = (max: number) =>
@@ -179,36 +185,78 @@ export function requiredQueryString(max: number): z.ZodType<string> {
   return z.preprocess((v) => (v === '' ? undefined : v), onceAsString(max)).meta({ [OPENAPI_SCHEMA]: { type: 'string', maxLength: max } });
 }
 
-/** A query parameter's value from `values`; absent or empty gives `fallback`. */
-export function queryEnum<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]): z.ZodType<T[number]> {
+/**
+ * A query parameter read by one function in one zod step: `read` gets the value (absent or empty:
+ * undefined) and gives the parsed one, or the `fail` of the problem. Document reads are most of
+ * the traffic, and each step of zod's own chain (preprocess, pipe, transform, default) costs every
+ * request an allocation or more.
+ */
+function queryParam<T>(read: (raw: string | undefined, fail: (problem: string) => never) => T, openapi: Record<string, unknown>) {
   return z
-    .preprocess(
-      (v) => (v === '' ? undefined : v),
-      z
-        .string({ error: 'must be given once, as a string' })
-        .pipe(z.enum(values, { error: `must be one of: ${values.join(', ')}` }))
-        .optional()
-        .default(fallback),
-    )
-    .meta({ [OPENAPI_SCHEMA]: { type: 'string', enum: [...values], default: fallback } });
+    .unknown()
+    .optional()
+    .transform((value, ctx): T => {
+      // The issue fails the parse; the value given back is never read.
+      const fail = (problem: string): never => {
+        ctx.issues.push({ code: 'custom', message: problem, input: value });
+        return z.NEVER;
+      };
+      if (value !== undefined && typeof value !== 'string') return fail('must be given once, as a string');
+      return read(value === '' ? undefined : value, fail);
+    })
+    .meta({ [OPENAPI_SCHEMA]: openapi });
 }
 
-/** A query parameter's calendar date `YYYY-MM-DD` (core's `parseIsoDate`) as a UTC midnight; absent or empty is undefined. */
+const DATE_PROBLEM = 'must be a calendar date YYYY-MM-DD';
+
+/** A query parameter's calendar day `YYYY-MM-DD` (a UTC midnight); absent or empty is undefined. */
 export function queryDate(): z.ZodType<Date | undefined> {
-  const problem = 'must be a calendar date YYYY-MM-DD';
-  return z
-    .preprocess(
-      (v) => (v === '' ? undefined : v),
-      z
-        .string({ error: 'must be given once, as a string' })
-        .transform((v, ctx) => {
-          const day = parseIsoDate(v);
-          if (!day) ctx.addIssue({ code: 'custom', message: problem });
-          return day ?? z.NEVER;
-        })
-        .optional(),
-    )
-    .meta({ [OPENAPI_SCHEMA]: { type: 'string', format: 'date' } });
+  return queryParam((raw, fail) => (raw === undefined ? undefined : (parseIsoDate(raw) ?? fail(DATE_PROBLEM))), {
+    type: 'string',
+    format: 'date',
+  });
+}
+
+/** A required query parameter's calendar day; absent or empty: `is required (a day YYYY-MM-DD)`. */
+export function requiredQueryDate(): z.ZodType<Date> {
+  return queryParam(
+    (raw, fail) => (raw === undefined ? fail('is required (a day YYYY-MM-DD)') : (parseIsoDate(raw) ?? fail(DATE_PROBLEM))),
+    {
+      type: 'string',
+      format: 'date',
+    },
+  );
+}
+
+/**
+ * A query parameter's comma list of words of a vocabulary (`text,versions`), each once, in the
+ * order first given; absent or empty gives `fallback`.
+ */
+export function queryList<T extends string>(vocabulary: readonly T[], fallback: readonly T[]): z.ZodType<T[]> {
+  const problem = `must be a comma list of: ${vocabulary.join(', ')}`;
+  const known = new Set<string>(vocabulary);
+  return queryParam(
+    (raw, fail) => {
+      if (raw === undefined) return [...fallback];
+      const items = raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      return !items.length || items.some((i) => !known.has(i)) ? fail(problem) : ([...new Set(items)] as T[]);
+    },
+    { type: 'string' },
+  );
+}
+
+/** A query parameter's one word of `values`; absent or empty gives `fallback`. */
+export function queryEnum<const T extends string>(values: readonly T[], fallback: T): z.ZodType<T> {
+  const problem = `must be one of: ${values.join(', ')}`;
+  const known = new Set<string>(values);
+  return queryParam((raw, fail) => (raw === undefined ? fallback : known.has(raw) ? (raw as T) : fail(problem)), {
+    type: 'string',
+    enum: [...values],
+    default: fallback,
+  });
 }
 
 /**

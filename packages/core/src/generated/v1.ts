@@ -89,7 +89,6 @@ export interface paths {
      *     `text_available: false` with `text_unavailable` (reason, message, the e-Sbírka address of
      *     that day). Text is paged with `text_offset`/`text_limit`
      *     (character offsets); follow `text_page.next_offset`.
-     *
      */
     get: operations['getDocument'];
     put?: never;
@@ -117,7 +116,6 @@ export interface paths {
      *     Either day before its version's `text_as_of` (or a version without a text) gives no
      *     difference but says so on that side (`text_available: false`, `text_unavailable`), in
      *     JSON whatever the format.
-     *
      */
     get: operations['diffDocument'];
     put?: never;
@@ -164,7 +162,6 @@ export interface paths {
      *     A day before the version's `text_as_of` (or a version without a text) has no structure
      *     either: `text_available: false`, `text_unavailable` and an empty list. `parse` says what
      *     the parser could not structure (§ / čl. headings that made no provision).
-     *
      */
     get: operations['listProvisions'];
     put?: never;
@@ -193,7 +190,6 @@ export interface paths {
      *     version's `text_as_of` gets no text: `provision: null`, `text_available: false` and the
      *     e-Sbírka address of that day. An id the version lacks is a 404 whose `details.nearest`
      *     names the nearest existing provisions.
-     *
      */
     get: operations['getProvision'];
     put?: never;
@@ -220,7 +216,6 @@ export interface paths {
      *     version it was compared with (`compared_with`: the previous version with a text; versions
      *     without one are listed in `versions_without_text`). An id no version has is a 404 naming
      *     the nearest existing ones.
-     *
      */
     get: operations['getProvisionHistory'];
     put?: never;
@@ -243,7 +238,6 @@ export interface paths {
      * @description Costs 1 unit. Stored edges are `amends`, `repeals`, `cites`; the other end sees them as
      *     `amended_by`, `repealed_by`, `cited_by`. A target outside the corpus is still returned,
      *     with `in_corpus: false`. Paginated: follow `next_cursor`.
-     *
      */
     get: operations['getRelations'];
     put?: never;
@@ -1854,12 +1848,6 @@ export interface components {
     };
   };
   parameters: {
-    /** @description A calendar date `YYYY-MM-DD`. */
-    At: string;
-    /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
-     *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
-     *      */
-    DocumentId: string;
     /** @description A unique key per intended operation (a UUID, say; 1 to 255 visible ASCII characters, bare or
      *     as a quoted string). Within 24 hours, a retry with the same key, method, path and body is
      *     not run again: it gets the first answer (status, body, `Location`) with
@@ -1874,10 +1862,6 @@ export interface components {
      *     current answer, the response is `304 Not Modified` without a body, which costs 0 units.
      *      */
     IfNoneMatch: string;
-    /** @description A provision id (`par_52`, `par_52/odst_1/pism_g`, `cl_1`, `priloha_1`, `cast_1/hlava_2`,
-     *     `par_5~2` for a second § 5); its slashes as they are or as `%2F`.
-     *      */
-    ProvisionId: string;
   };
   requestBodies: never;
   headers: {
@@ -2062,17 +2046,12 @@ export interface operations {
     parameters: {
       query?: {
         /** @description A calendar date `YYYY-MM-DD`. */
-        at?: components['parameters']['At'];
+        at?: string;
         /** @description Comma list of `text`, `sections`, `versions`, `relations`, `effectivity`. Default metadata only. */
         include?: string;
-        /** @description Most code units in the page. A page never ends inside a surrogate pair: it ends one unit
-         *     early (one late when it would otherwise be empty), so every page is well-formed text and
-         *     the pages, followed by `text_page.next_offset`, concatenate to the exact text.
-         *      */
+        /** @description Most code units in the page. A page never ends inside a surrogate pair: it ends one unit early (one late when it would otherwise be empty), so every page is well-formed text and the pages, followed by `text_page.next_offset`, concatenate to the exact text. */
         text_limit?: number;
-        /** @description Where the text page starts, in UTF-16 code units (JavaScript string indices). An offset
-         *     inside a surrogate pair starts at the pair; `text_page.offset` says where the page starts.
-         *      */
+        /** @description Where the text page starts, in UTF-16 code units (JavaScript string indices). An offset inside a surrogate pair starts at the pair; `text_page.offset` says where the page starts. */
         text_offset?: number;
       };
       header?: {
@@ -2082,10 +2061,8 @@ export interface operations {
         'If-None-Match'?: components['parameters']['IfNoneMatch'];
       };
       path: {
-        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
-         *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
-         *      */
-        id: components['parameters']['DocumentId'];
+        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case. */
+        id: string;
       };
       cookie?: never;
     };
@@ -2105,7 +2082,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['DocumentEnvelope'];
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: {
+              document: components['schemas']['Document'];
+            };
+          };
         };
       };
       304: components['responses']['NotModified'];
@@ -2122,7 +2103,9 @@ export interface operations {
   diffDocument: {
     parameters: {
       query: {
+        /** @description `next_cursor` of the previous page. */
         cursor?: string;
+        /** @description `unified` answers `text/plain`: a unified diff per provision. */
         format?: 'json' | 'unified';
         /** @description A day `YYYY-MM-DD`; the version in force then is the old side. */
         from: string;
@@ -2133,12 +2116,15 @@ export interface operations {
         /** @description A day `YYYY-MM-DD`; the version in force then is the new side. */
         to: string;
       };
-      header?: never;
-      path: {
-        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
-         *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
+      header?: {
+        /** @description An `ETag` of an earlier answer (or several, comma-separated, or `*`). When it names the
+         *     current answer, the response is `304 Not Modified` without a body, which costs 0 units.
          *      */
-        id: components['parameters']['DocumentId'];
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
+      path: {
+        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case. */
+        id: string;
       };
       cookie?: never;
     };
@@ -2147,6 +2133,8 @@ export interface operations {
       /** @description The difference. */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2162,19 +2150,22 @@ export interface operations {
           'text/plain': string;
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['InvalidRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
   getEffectivity: {
     parameters: {
       query?: {
-        /** @description A calendar date `YYYY-MM-DD`. */
-        at?: components['parameters']['At'];
+        /** @description A calendar date `YYYY-MM-DD` (default: today, UTC). */
+        at?: string;
       };
       header?: {
         /** @description An `ETag` of an earlier answer (or several, comma-separated, or `*`). When it names the
@@ -2183,10 +2174,8 @@ export interface operations {
         'If-None-Match'?: components['parameters']['IfNoneMatch'];
       };
       path: {
-        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
-         *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
-         *      */
-        id: components['parameters']['DocumentId'];
+        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case. */
+        id: string;
       };
       cookie?: never;
     };
@@ -2219,7 +2208,9 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2227,19 +2218,22 @@ export interface operations {
     parameters: {
       query?: {
         /** @description A calendar date `YYYY-MM-DD`. */
-        at?: components['parameters']['At'];
+        at?: string;
         /** @description `next_cursor` of the previous page (same document, day and depth). */
         cursor?: string;
         /** @description Only nodes this deep (1 = the top level; a § in a část is at depth 2). Default all. */
         depth?: number;
         limit?: number;
       };
-      header?: never;
-      path: {
-        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
-         *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
+      header?: {
+        /** @description An `ETag` of an earlier answer (or several, comma-separated, or `*`). When it names the
+         *     current answer, the response is `304 Not Modified` without a body, which costs 0 units.
          *      */
-        id: components['parameters']['DocumentId'];
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
+      path: {
+        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case. */
+        id: string;
       };
       cookie?: never;
     };
@@ -2248,6 +2242,8 @@ export interface operations {
       /** @description A page of the table of contents. */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2258,23 +2254,29 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SuccessEnvelopeBase'] & {
-            data: components['schemas']['ProvisionDay'] & {
-              has_more: boolean;
-              links: components['schemas']['ProvisionLinks'];
-              next_cursor: string | null;
-              parse: null | components['schemas']['ProvisionParse'];
-              provisions: components['schemas']['ProvisionEntry'][];
-              /** @description Nodes in the list at this depth (all pages). */
-              total: number;
-            };
+            data: components['schemas']['ProvisionDay'] &
+              ({
+                has_more: boolean;
+                links: components['schemas']['ProvisionLinks'];
+                next_cursor: string | null;
+                parse: components['schemas']['ProvisionParse'] | null;
+                provisions: components['schemas']['ProvisionEntry'][];
+                /** @description Nodes in the list at this depth (all pages). */
+                total: number;
+              } & {
+                [key: string]: unknown;
+              });
           };
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['InvalidRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2282,20 +2284,23 @@ export interface operations {
     parameters: {
       query?: {
         /** @description A calendar date `YYYY-MM-DD`. */
-        at?: components['parameters']['At'];
+        at?: string;
+        /** @description Most code units in the page. A page never ends inside a surrogate pair: it ends one unit early (one late when it would otherwise be empty), so every page is well-formed text and the pages, followed by `text_page.next_offset`, concatenate to the exact text. */
         text_limit?: number;
+        /** @description Where the text page starts, in UTF-16 code units (JavaScript string indices). An offset inside a surrogate pair starts at the pair; `text_page.offset` says where the page starts. */
         text_offset?: number;
       };
-      header?: never;
+      header?: {
+        /** @description An `ETag` of an earlier answer (or several, comma-separated, or `*`). When it names the
+         *     current answer, the response is `304 Not Modified` without a body, which costs 0 units.
+         *      */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
       path: {
-        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
-         *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
-         *      */
-        id: components['parameters']['DocumentId'];
-        /** @description A provision id (`par_52`, `par_52/odst_1/pism_g`, `cl_1`, `priloha_1`, `cast_1/hlava_2`,
-         *     `par_5~2` for a second § 5); its slashes as they are or as `%2F`.
-         *      */
-        provision: components['parameters']['ProvisionId'];
+        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case. */
+        id: string;
+        /** @description A provision id (`par_52`, `par_52/odst_1/pism_g`, `cl_1`, `priloha_1`, `cast_1/hlava_2`, `par_5~2` for a second § 5); its slashes as they are or as `%2F`. */
+        provision: string;
       };
       cookie?: never;
     };
@@ -2304,6 +2309,8 @@ export interface operations {
       /** @description The provision. */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2314,34 +2321,41 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SuccessEnvelopeBase'] & {
-            data: components['schemas']['ProvisionDay'] & {
-              links: components['schemas']['ProvisionLinks'];
-              provision: null | components['schemas']['Provision'];
-            };
+            data: components['schemas']['ProvisionDay'] &
+              ({
+                links: components['schemas']['ProvisionLinks'];
+                provision: components['schemas']['Provision'] | null;
+              } & {
+                [key: string]: unknown;
+              });
           };
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['InvalidRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
   getProvisionHistory: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description An `ETag` of an earlier answer (or several, comma-separated, or `*`). When it names the
+         *     current answer, the response is `304 Not Modified` without a body, which costs 0 units.
+         *      */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
       path: {
-        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
-         *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
-         *      */
-        id: components['parameters']['DocumentId'];
-        /** @description A provision id (`par_52`, `par_52/odst_1/pism_g`, `cl_1`, `priloha_1`, `cast_1/hlava_2`,
-         *     `par_5~2` for a second § 5); its slashes as they are or as `%2F`.
-         *      */
-        provision: components['parameters']['ProvisionId'];
+        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case. */
+        id: string;
+        /** @description A provision id (`par_52`, `par_52/odst_1/pism_g`, `cl_1`, `priloha_1`, `cast_1/hlava_2`, `par_5~2` for a second § 5); its slashes as they are or as `%2F`. */
+        provision: string;
       };
       cookie?: never;
     };
@@ -2350,6 +2364,8 @@ export interface operations {
       /** @description The provision's history. */
       200: {
         headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2369,27 +2385,33 @@ export interface operations {
                 id: string;
                 kind: string | null;
                 label: string | null;
+              } & {
+                [key: string]: unknown;
               };
               versions_without_text: number[];
             };
           };
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['InvalidRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };
   getRelations: {
     parameters: {
       query?: {
+        /** @description `next_cursor` of the previous page. */
         cursor?: string;
         direction?: 'outgoing' | 'incoming' | 'both';
         limit?: number;
-        /** @description Comma list of relation types (amends, amended_by, repeals, repealed_by, cites, cited_by). */
+        /** @description Comma list of relation types (amends, amended_by, repeals, repealed_by, cites, cited_by). Default all. */
         types?: string;
       };
       header?: {
@@ -2399,10 +2421,8 @@ export interface operations {
         'If-None-Match'?: components['parameters']['IfNoneMatch'];
       };
       path: {
-        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI
-         *     (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.
-         *      */
-        id: components['parameters']['DocumentId'];
+        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case. */
+        id: string;
       };
       cookie?: never;
     };
@@ -2441,7 +2461,9 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };

@@ -6,8 +6,6 @@ import { currentVersion, loadSections, loadVersionText, versionAt, type TextUnav
 import { documentLinks } from './present';
 import { listRelations } from './relations';
 
-export const DEFAULT_TEXT_LIMIT = 100_000;
-export const MAX_TEXT_LIMIT = 2_000_000;
 const INCLUDED_RELATIONS = 50;
 
 export interface GetDocumentOptions {

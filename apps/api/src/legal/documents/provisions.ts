@@ -6,6 +6,7 @@ import {
   eSbirkaUrl,
   formatIsoDate,
   invalidRequest,
+  MAX_PROVISION_ID,
   notFound,
   todayUtc,
   type V1Schemas,
@@ -25,12 +26,6 @@ import type { ProvisionIndex } from './provision-index';
  * structure, but `text_available: false` with the reason and the e-Sbírka address of that day.
  */
 
-export const DEFAULT_TOC_LIMIT = 200;
-export const MAX_TOC_LIMIT = 1000;
-export const DEFAULT_DIFF_LIMIT = 100;
-export const MAX_DIFF_LIMIT = 500;
-/** Longest provision id accepted (the deepest real ones are under 60 characters). */
-export const MAX_PROVISION_ID = 300;
 /** A word diff that takes longer gives the whole old and new text as one deletion and insertion. */
 const WORD_DIFF_TIMEOUT_MS = 200;
 

@@ -1,6 +1,7 @@
 import type { DeclaredRoute } from '../route';
 import { listChangesRoute } from './changes';
 import { checkCitationsRoute } from './citations';
+import { DOCUMENT_ROUTES } from './documents';
 import { getOpenApiRoute } from './openapi-document';
 import { searchDocumentsRoute } from './search';
 import { getUsageRoute } from './usage';
@@ -8,16 +9,15 @@ import { WEBHOOK_ROUTES } from './webhooks';
 
 export * from './changes';
 export * from './citations';
+export * from './documents';
 export * from './openapi-document';
 export * from './search';
 export * from './usage';
 export * from './webhooks';
 
-/**
- * The /v1 routes declared in code (their OpenAPI operations are generated from these); the rest are
- * still written in docs/openapi*.yaml until they move.
- */
+/** Every /v1 route: their OpenAPI operations are generated from these declarations. */
 export const V1_ROUTES: readonly DeclaredRoute[] = [
+  ...Object.values(DOCUMENT_ROUTES),
   getUsageRoute,
   checkCitationsRoute,
   listChangesRoute,

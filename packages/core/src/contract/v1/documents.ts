@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { DOCUMENT_INCLUDES, RELATION_DIRECTIONS, RELATION_TYPES } from '../../vocab';
+import {
+  componentRef,
+  declareRoute,
+  OPENAPI_SCHEMA,
+  queryDate,
+  queryEnum,
+  queryInt,
+  queryList,
+  queryString,
+  requiredQueryDate,
+} from '../route';
+
+/*
+ * The document reads: /v1/legal/documents/{id} and its sub-resources, the read scope, 1 unit each.
+ * `{id}` may hold slashes (a natural key), so the app routes them all through one wildcard path
+ * and picks the route by what follows the reference (apps/api `splitDocumentPath`); each answer
+ * is fixed by the document's versions and the query, hence cacheable (a strong ETag, 304).
+ */
+
+export const DEFAULT_TEXT_LIMIT = 100_000;
+export const MAX_TEXT_LIMIT = 2_000_000;
+export const DEFAULT_TOC_LIMIT = 200;
+export const MAX_TOC_LIMIT = 1000;
+export const DEFAULT_DIFF_LIMIT = 100;
+export const MAX_DIFF_LIMIT = 500;
+/** Longest provision id accepted (the deepest real ones are under 60 characters). */
+export const MAX_PROVISION_ID = 300;
+/** Longest cursor accepted (those issued are far shorter). */
+const MAX_CURSOR = 1000;
+
+const documentId = z.string().meta({
+  description:
+    'Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.',
+});
+const provisionId = z.string().meta({
+  description:
+    'A provision id (`par_52`, `par_52/odst_1/pism_g`, `cl_1`, `priloha_1`, `cast_1/hlava_2`, `par_5~2` for a second § 5); its slashes as they are or as `%2F`.',
+});
+export const documentParams = z.object({ id: documentId });
+const provisionParams = z.object({ id: documentId, provision: provisionId });
+
+const at = queryDate().meta({ description: 'A calendar date `YYYY-MM-DD`.' });
+const textOffset = queryInt(0, Number.MAX_SAFE_INTEGER, 0).meta({
+  description:
+    'Where the text page starts, in UTF-16 code units (JavaScript string indices). An offset inside a surrogate pair starts at the pair; `text_page.offset` says where the page starts.',
+});
+const textLimit = queryInt(1, MAX_TEXT_LIMIT, DEFAULT_TEXT_LIMIT).meta({
+  description:
+    'Most code units in the page. A page never ends inside a surrogate pair: it ends one unit early (one late when it would otherwise be empty), so every page is well-formed text and the pages, followed by `text_page.next_offset`, concatenate to the exact text.',
+});
+const cursor = (description: string) => queryString(MAX_CURSOR).meta({ description });
+
+/** The document read's query, the same on /v1 and on the gateway's internal read. */
+export const documentQuery = z.object({
+  at,
+  include: queryList(DOCUMENT_INCLUDES, []).meta({
+    description: `Comma list of ${DOCUMENT_INCLUDES.map((i) => `\`${i}\``).join(', ')}. Default metadata only.`,
+  }),
+  text_offset: textOffset,
+  text_limit: textLimit,
+});
+export const documentData = z.object({ document: componentRef('Document') });
+
+const common = { method: 'get', scope: 'read', cacheable: true, errors: ['NotFound'] } as const;
+
+export const getDocumentRoute = declareRoute({
+  ...common,
+  path: '/v1/legal/documents/{id}',
+  operationId: 'getDocument',
+  summary: 'A document, as it stood on a date',
+  tags: ['documents'],
+  operation: 'documents.get',
+  params: documentParams,
+  query: documentQuery,
+  responses: { 200: { description: 'The document.', data: documentData } },
+});
+
+export const getEffectivityRoute = declareRoute({
+  ...common,
+  path: '/v1/legal/documents/{id}/effectivity',
+  operationId: 'getEffectivity',
+  summary: 'Whether a document is in force on a date, and why',
+  tags: ['documents'],
+  operation: 'documents.effectivity',
+  params: documentParams,
+  query: z.object({ at: queryDate().meta({ description: 'A calendar date `YYYY-MM-DD` (default: today, UTC).' }) }),
+  responses: {
+    200: {
+      description: 'Effectivity of the document.',
+      data: z.object({ document: componentRef('DocumentRef'), effectivity: componentRef('Effectivity') }),
+    },
+  },
+});
+
+export const getRelationsRoute = declareRoute({
+  ...common,
+  path: '/v1/legal/documents/{id}/relations',
+  operationId: 'getRelations',
+  summary: 'Relations of a document, from both ends',
+  tags: ['documents'],
+  operation: 'documents.relations',
+  params: documentParams,
+  query: z.object({
+    direction: queryEnum(RELATION_DIRECTIONS, 'both'),
+    types: queryList(RELATION_TYPES, RELATION_TYPES).meta({
+      description: `Comma list of relation types (${RELATION_TYPES.join(', ')}). Default all.`,
+    }),
+    limit: queryInt(1, 200, 50),
+    cursor: cursor('`next_cursor` of the previous page.'),
+  }),
+  responses: {
+    200: {
+      description: 'A page of relations.',
+      data: z.object({
+        document: componentRef('DocumentRef'),
+        direction: z.enum(RELATION_DIRECTIONS),
+        types: z.array(componentRef('RelationType')),
+        relations: z.array(componentRef('Relation')),
+        next_cursor: z.string().nullable(),
+        has_more: z.boolean().meta({ description: 'Whether another page follows (`next_cursor` is then not null).' }),
+      }),
+    },
+  },
+});
+
+/** An integer of an answer (zod's own conversion would state the safe-integer bounds). */
+const integer = () =>
+  z
+    .number()
+    .int()
+    .meta({ [OPENAPI_SCHEMA]: { type: 'integer' } });
+
+/** A provision answer: the day's fields (`ProvisionDay`) and its own. */
+const onProvisionDay = <T extends z.ZodRawShape>(shape: T) => z.intersection(componentRef('ProvisionDay'), z.looseObject(shape));
+
+export const listProvisionsRoute = declareRoute({
+  ...common,
+  path: '/v1/legal/documents/{id}/provisions',
+  operationId: 'listProvisions',
+  summary: 'The table of contents of a document on a day',
+  tags: ['provisions'],
+  operation: 'documents.provisions',
+  params: documentParams,
+  query: z.object({
+    at,
+    depth: queryInt(1, 20).meta({
+      description: 'Only nodes this deep (1 = the top level; a § in a část is at depth 2). Default all.',
+    }),
+    limit: queryInt(1, MAX_TOC_LIMIT, DEFAULT_TOC_LIMIT),
+    cursor: cursor('`next_cursor` of the previous page (same document, day and depth).'),
+  }),
+  responses: {
+    200: {
+      description: 'A page of the table of contents.',
+      data: onProvisionDay({
+        provisions: z.array(componentRef('ProvisionEntry')),
+        total: integer().meta({ description: 'Nodes in the list at this depth (all pages).' }),
+        has_more: z.boolean(),
+        next_cursor: z.string().nullable(),
+        parse: componentRef('ProvisionParse').nullable(),
+        links: componentRef('ProvisionLinks'),
+      }),
+    },
+  },
+});
+
+export const getProvisionRoute = declareRoute({
+  ...common,
+  path: '/v1/legal/documents/{id}/provisions/{provision}',
+  operationId: 'getProvision',
+  summary: 'One provision on a day, with its text',
+  tags: ['provisions'],
+  operation: 'documents.provision',
+  params: provisionParams,
+  query: z.object({ at, text_offset: textOffset, text_limit: textLimit }),
+  responses: {
+    200: {
+      description: 'The provision.',
+      data: onProvisionDay({ provision: componentRef('Provision').nullable(), links: componentRef('ProvisionLinks') }),
+    },
+  },
+});
+
+export const getProvisionHistoryRoute = declareRoute({
+  ...common,
+  path: '/v1/legal/documents/{id}/provisions/{provision}/history',
+  operationId: 'getProvisionHistory',
+  summary: 'Every version that added, changed, repealed or removed a provision',
+  tags: ['provisions'],
+  operation: 'documents.provision_history',
+  params: provisionParams,
+  query: z.object({}),
+  responses: {
+    200: {
+      description: "The provision's history.",
+      data: z.object({
+        document: componentRef('DocumentRef'),
+        provision: z.looseObject({
+          id: z.string(),
+          kind: z.string().nullable(),
+          label: z.string().nullable(),
+          heading: z.string().nullable(),
+        }),
+        history: z.array(componentRef('ProvisionHistoryEntry')),
+        versions_without_text: z.array(integer()),
+        links: componentRef('ProvisionLinks'),
+      }),
+    },
+  },
+});
+
+export const diffDocumentRoute = declareRoute({
+  ...common,
+  path: '/v1/legal/documents/{id}/diff',
+  operationId: 'diffDocument',
+  summary: 'What changed between the versions in force on two days',
+  tags: ['provisions'],
+  operation: 'documents.diff',
+  params: documentParams,
+  query: z.object({
+    from: requiredQueryDate().meta({ description: 'A day `YYYY-MM-DD`; the version in force then is the old side.' }),
+    to: requiredQueryDate().meta({ description: 'A day `YYYY-MM-DD`; the version in force then is the new side.' }),
+    provision: queryString(MAX_PROVISION_ID).meta({ description: 'Only this provision (any depth, e.g. `par_52/odst_1`).' }),
+    format: queryEnum(['json', 'unified'], 'json').meta({
+      description: '`unified` answers `text/plain`: a unified diff per provision.',
+    }),
+    limit: queryInt(1, MAX_DIFF_LIMIT, DEFAULT_DIFF_LIMIT).meta({ description: 'Changed provisions (with their word runs) per page.' }),
+    cursor: cursor('`next_cursor` of the previous page.'),
+  }),
+  responses: {
+    200: {
+      description: 'The difference.',
+      data: componentRef('ProvisionDiff'),
+      text: { description: 'With `format=unified`: a unified diff per provision (no `ETag`).' },
+    },
+  },
+});
+
+/** The document routes, by the sub-resource that follows the reference in the path. */
+export const DOCUMENT_ROUTES = {
+  document: getDocumentRoute,
+  effectivity: getEffectivityRoute,
+  relations: getRelationsRoute,
+  provisions: listProvisionsRoute,
+  provision: getProvisionRoute,
+  provision_history: getProvisionHistoryRoute,
+  diff: diffDocumentRoute,
+} as const;
