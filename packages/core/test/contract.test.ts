@@ -28,18 +28,22 @@ import {
   type OperationOf,
 } from '../src';
 
-const listRoute = declareRoute({
-  method: 'get',
-  path: '/v1/things/{id}',
-  operationId: 'listThings',
-  summary: 'Things',
-  tags: ['test'],
-  scope: 'read',
-  operation: 'changes.list',
-  params: z.object({ id: z.string().regex(/^th_/, 'must start with th_') }),
-  query: z.object({ limit: queryInt(1, 100, 20), cursor: queryString(200) }),
-  responses: { 200: { description: 'Things.', data: z.object({ things: z.array(z.string()) }) } },
-});
+/** A test route of things, with the query given. */
+const thingsRoute = <Q extends z.ZodType>(query: Q) =>
+  declareRoute({
+    method: 'get',
+    path: '/v1/things/{id}',
+    operationId: 'listThings',
+    summary: 'Things',
+    tags: ['test'],
+    scope: 'read',
+    operation: 'changes.list',
+    params: z.object({ id: z.string().regex(/^th_/, 'must start with th_') }),
+    query,
+    responses: { 200: { description: 'Things.', data: z.object({ things: z.array(z.string()) }) } },
+  });
+
+const listRoute = thingsRoute(z.object({ limit: queryInt(1, 100, 20), cursor: queryString(200) }));
 
 function problemsOf(fn: () => unknown): Array<{ field: string; problem: string }> {
   try {
@@ -203,18 +207,7 @@ describe('declaredPaths: the OpenAPI operations generated from the declarations'
 });
 
 describe('queryEnum, queryDate: query parameters other families can reuse', () => {
-  const route = declareRoute({
-    method: 'get',
-    path: '/v1/things/{id}',
-    operationId: 'listThings',
-    summary: 'Things',
-    tags: ['test'],
-    scope: 'read',
-    operation: 'changes.list',
-    params: listRoute.params,
-    query: z.object({ mode: queryEnum(['a', 'b'], 'a'), at: queryDate() }),
-    responses: listRoute.responses,
-  });
+  const route = thingsRoute(z.object({ mode: queryEnum(['a', 'b'], 'a'), at: queryDate() }));
   const query = (q: Record<string, unknown>) => parseRouteInput(route, { params: { id: 'th_1' }, query: q, body: undefined }).query;
 
   it('gives the value, the default when absent or empty, a Date for a calendar date', () => {
