@@ -109,8 +109,8 @@ export function createApi(deps: ApiDeps): Api {
   // Every /v1 request runs through `pipeline.ts` (key verdict, rate limit, input, count, scope,
   // quota, handler, envelope): routes declare what they need and hand their handler to it.
   const read = chain(cors, readDocument(ctx));
-  // Document reads are most of the traffic: their GET is taken in the app's first layer
-  // (documentReadFirst), and what that leaves is matched here, at the top, instead of through the
+  // Document reads are most of the traffic: their GET is taken before Express's router is entered
+  // (documentReadFirst, core's front door), and what that leaves is matched here, at the top, instead of through the
   // /v1 router and a router of its own (each nested router costs every request a path match and
   // a prefix trim). Their errors still pass through /v1's error handling below.
   const app = createJsonApiApp({ trustProxy: deps.config.TRUST_PROXY, logger, metrics, first: documentReadFirst(read) });

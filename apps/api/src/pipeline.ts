@@ -95,26 +95,32 @@ export function createPipeline(ctx: Pick<ApiContext, 'db' | 'state' | 'logger' |
    * operation declares (checked once the caller is admitted and within its limit, so a 401 or 429
    * comes first); a JSON body within the route's limit.
    */
-  async function readInput(req: Request, res: Response, { verdict, limit }: Admission, bodyLimit: string | number | false): Promise<void> {
+  function readInput(
+    req: Request,
+    res: Response,
+    { verdict, limit }: Admission,
+    bodyLimit: string | number | false,
+  ): Promise<void> | undefined {
     throwIfRefused(rejectUnsafeInput, req, res);
     if (verdict.status === 'valid' && limit.allowed) {
       rejectUndeclared ??= rejectUndeclaredQuery(declaredQueryParameters(loadOpenApiDocument()));
       throwIfRefused(rejectUndeclared, req, res);
     }
-    if (bodyLimit === false) return;
+    // Without a body the checks are done, synchronously: a GET waits for no promise here.
+    if (bodyLimit === false) return undefined;
     throwIfRefused(requireJsonBody, req, res);
     let parse = jsonParsers.get(bodyLimit);
     if (!parse) jsonParsers.set(bodyLimit, (parse = express.json({ limit: bodyLimit })));
-    await new Promise<void>((resolve, reject) =>
+    return new Promise<void>((resolve, reject) =>
       parse(req, res, (err?: unknown) => (err ? reject(err instanceof Error ? err : new Error('body parser failed')) : resolve())),
-    );
-    throwIfRefused(rejectUnsafeInput, req, res);
+    ).then(() => throwIfRefused(rejectUnsafeInput, req, res));
   }
 
   /** Steps 4–10 for a request a route declared. */
   async function run(spec: RouteSpec, req: Request, res: Response): Promise<void> {
     const admission = await admit(req, res);
-    await readInput(req, res, admission, spec.bodyLimit ?? DEFAULT_BODY_LIMIT);
+    const reading = readInput(req, res, admission, spec.bodyLimit ?? DEFAULT_BODY_LIMIT);
+    if (reading) await reading;
     const { verdict, limit } = admission;
     if (verdict.status !== 'valid') throw verdictError(verdict);
     const principal = verdict.principal;

@@ -1,6 +1,7 @@
 import { announce, DOCUMENTS_CHANGED } from '@dp/db';
 import { createTestStatePair, seedFixtureCorpus } from '@dp/testing';
 import { DocumentCache } from '../src/legal/documents/document-cache';
+import { currentVersion } from '../src/legal/documents/load';
 import { createHarness, createSeededHarness, apiConfig, type Harness } from './harness';
 
 describe('document cache', () => {
@@ -10,6 +11,16 @@ describe('document cache', () => {
   afterAll(() => h.close());
 
   const title = async (harness: Harness) => (await harness.get('/v1/legal/documents/sb%2F2091%2F1', key)).body.data.document.title;
+
+  it("shares one frozen view of a day per document, so its answer is serialised and tagged once (core's sendCacheable)", async () => {
+    const cache = new DocumentCache(h.db);
+    const { versions, views } = await cache.get('sb/2091/1');
+    const day = new Date('2026-01-01T00:00:00Z');
+    const view = views.document(day, currentVersion(versions), versions, 'https://api.test', false);
+    expect(Object.isFrozen(view.answer)).toBe(true);
+    expect(view.answer.document).toBe(view.fields);
+    expect(views.document(day, currentVersion(versions), versions, 'https://api.test', false).answer).toBe(view.answer);
+  });
 
   it('serves cached metadata until an import announces changes', async () => {
     const original = await title(h);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { randomBase62 } from './ids';
 
 export const API_KEY_PREFIX = 'dp_live_';
@@ -19,7 +19,8 @@ export function isWellFormedApiKey(value: string): boolean {
 
 /** sha256 hex: keys carry 190 bits of entropy, so a fast hash is enough and lookups stay O(1). */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  // The one-shot hash: it runs on every request.
+  return hash('sha256', key, 'hex');
 }
 
 /** The short part kept for display: `dp_live_` plus the first four body characters. */

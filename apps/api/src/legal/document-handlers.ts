@@ -81,15 +81,14 @@ export function documentRead<C extends RouteContract>(contract: C, read: (input:
 
 /** GET …/documents/{id}: the document, for /v1 and for the gateway's internal read alike. */
 export function documentOf(db: Database, documents: DocumentCache, config: Config) {
-  return async ({ params, query }: RouteInput<typeof DOCUMENT_ROUTES.document>) => ({
-    document: await getDocument(db, documents, params.id, {
+  return ({ params, query }: RouteInput<typeof DOCUMENT_ROUTES.document>) =>
+    getDocument(db, documents, params.id, {
       at: query.at,
       include: query.include,
       textOffset: query.text_offset,
       textLimit: query.text_limit,
       baseUrl: config.PUBLIC_BASE_URL,
-    }),
-  });
+    });
 }
 
 /** The document reads by sub-resource; each returns the envelope's `data` (or a PlainText). */

@@ -50,9 +50,9 @@ const DOCUMENT_PREFIX = `/v1${DOCUMENT_PATH.slice(0, DOCUMENT_PATH.indexOf('*'))
 const ROUTE_TEMPLATE = `/v1${DOCUMENT_PATH}`;
 
 /**
- * The document GET (`read`: v1's entry and readDocument) taken before Express's router, which
- * costs each request a walk over its layers, a path match and a route dispatch: document reads
- * are most of the traffic. Only what the route would read the same way is taken here (GET or
+ * The document GET (`read`: v1's entry and readDocument) taken before Express's router is
+ * entered (`createJsonApiApp`'s `first`), which costs each request its set-up, a walk over its
+ * layers, a path match and a route dispatch: document reads are most of the traffic. Only what the route would read the same way is taken here (GET or
  * HEAD, the prefix as written, segments that decode); anything else (another case, a malformed
  * escape) goes on, and the route answers it as it always did.
  */

@@ -1,4 +1,4 @@
-import { Agent, request, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { Agent, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createHttpServer, createLogger, errorEnvelope, newId, successEnvelope, type Logger } from '@dp/core';
 
 export interface Route {
@@ -30,9 +30,20 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
-function endToEnd(headers: IncomingMessage['headers']): OutgoingHttpHeaders {
-  const out: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+/** What the proxy sets itself on each forwarded request (any such field the client sent is replaced). */
+const FORWARDED = new Set(['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port']);
+
+/**
+ * A message's end-to-end fields as a raw name/value list (`rawHeaders`' form, which Node's request
+ * and `writeHead` take as they are): every answer passes through here, and the list spares
+ * building the lower-cased header object of each message.
+ */
+function endToEnd(raw: string[], drop?: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i].toLowerCase();
+    if (!HOP_BY_HOP.has(name) && !drop?.has(name)) out.push(raw[i], raw[i + 1]);
+  }
   return out;
 }
 
@@ -93,17 +104,23 @@ async function answerHealth(path: string, res: ServerResponse, targets: Readines
  */
 function forward(req: IncomingMessage, res: ServerResponse, upstreams: Upstreams, agent: Agent, retried = false): void {
   const target = upstreams.next();
-  const headers = endToEnd(req.headers);
+  const headers = endToEnd(req.rawHeaders, FORWARDED);
   const client = req.socket.remoteAddress ?? '';
   const before = req.headers['x-forwarded-for'];
-  headers['x-forwarded-for'] = before ? `${[before].flat().join(', ')}, ${client}` : client;
-  headers['x-forwarded-proto'] = 'http';
-  headers['x-forwarded-host'] = req.headers.host ?? '';
-  headers['x-forwarded-port'] = String(req.socket.localPort ?? '');
+  headers.push(
+    'X-Forwarded-For',
+    before ? `${[before].flat().join(', ')}, ${client}` : client,
+    'X-Forwarded-Proto',
+    'http',
+    'X-Forwarded-Host',
+    req.headers.host ?? '',
+    'X-Forwarded-Port',
+    String(req.socket.localPort ?? ''),
+  );
   const upstream = request(
     { host: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent, timeout: 30_000 },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders));
       answer.pipe(res);
     },
   );

@@ -33,12 +33,33 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
   return header.split(',').some((tag) => opaqueTag(tag) === current);
 }
 
+/** JSON text and its tag; `extraJson` (the extra meta) is tagged with the data. */
+function taggedJson(data: unknown, extraJson?: string): { json: string; etag: string } {
+  const json = JSON.stringify(data);
+  return { json, etag: entityTag(extraJson === undefined ? json : `${json}\n${extraJson}`) };
+}
+
+/**
+ * Frozen data's JSON and tag, worked out on its first answer and kept as long as the object
+ * lives. A frozen object is one a cache shares between requests (a document's view of today, see
+ * the api's DocumentViews): every answer would serialise and hash the same text again.
+ */
+const frozenAnswers = new WeakMap<object, { json: string; etag: string }>();
+
+function taggedData(data: unknown): { json: string; etag: string } {
+  if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) return taggedJson(data);
+  let tagged = frozenAnswers.get(data);
+  if (!tagged) frozenAnswers.set(data, (tagged = taggedJson(data)));
+  return tagged;
+}
+
 /**
  * Writes a success envelope with a strong `ETag` (over `data` and the extra meta, not the request
  * id) and `Cache-Control`, or a 304 without a body when the request's `If-None-Match` names that
  * tag. For reads whose answer is fixed by the resource's version (documents, their versions and
  * effectivity and relations, provisions): one call gives a route all of it. The envelope is
- * written as `sendSuccess` writes it, byte for byte.
+ * written as `sendSuccess` writes it, byte for byte. Frozen `data` is taken as immutable: its
+ * JSON and tag are worked out once.
  */
 export function sendCacheable<T>(
   req: Request,
@@ -46,9 +67,8 @@ export function sendCacheable<T>(
   data: T,
   options: { cacheControl?: string; extraMeta?: Record<string, unknown> } = {},
 ): void {
-  const dataJson = JSON.stringify(data);
   const extra = options.extraMeta && Object.keys(options.extraMeta).length ? options.extraMeta : undefined;
-  const etag = entityTag(extra ? `${dataJson}\n${JSON.stringify(extra)}` : dataJson);
+  const { json: dataJson, etag } = extra ? taggedJson(data, JSON.stringify(extra)) : taggedData(data);
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', options.cacheControl ?? REVALIDATE_CACHE_CONTROL);
   // RFC 9110 13.1.2: If-None-Match is for GET and HEAD here (other methods do not reach this).

@@ -22,7 +22,8 @@ export function httpLogger(logger: Logger, metrics?: Metrics): RequestHandler {
   const requestLog = logger.child({}, { redact: { paths: [], censor: '[redacted]' } });
   return (req, res, next) => {
     const startedAt = process.hrtime.bigint();
-    res.once('close', () => {
+    // `on`, not `once`: a response closes once, and once's wrapper is work on every request.
+    res.on('close', () => {
       const status = res.statusCode;
       const responseTime = Number(process.hrtime.bigint() - startedAt) / 1e6;
       metrics?.observeRequest(

@@ -42,19 +42,24 @@ export function pageText(text: string, requestedOffset: number, limit: number) {
 }
 
 /**
- * GET /v1/legal/documents/{id}: the document as it stood on `at` (default today), with the
- * parts `include` asks for.
+ * GET /v1/legal/documents/{id}: the answer's `{ document }` as it stood on `at` (default today),
+ * with the parts `include` asks for.
  */
-export async function getDocument(db: Database, documents: DocumentCache, ref: string, options: GetDocumentOptions) {
+export async function getDocument(
+  db: Database,
+  documents: DocumentCache,
+  ref: string,
+  options: GetDocumentOptions,
+): Promise<{ document: Readonly<Record<string, unknown>> }> {
   const { doc, versions, views } = await documents.get(ref);
   const day = options.at ?? options.today ?? todayUtc();
   const current = currentVersion(versions);
   const inView = options.at ? versionAt(versions, options.at, doc.publishedOn) : current;
   const include = new Set(options.include);
 
-  const base = views.document(day, inView, versions, options.baseUrl, options.at !== undefined);
-  // Without includes the shared base is the answer as it is (it is only serialised).
-  if (!include.size) return base as Record<string, unknown>;
+  const { fields: base, answer } = views.document(day, inView, versions, options.baseUrl, options.at !== undefined);
+  // Without includes the shared answer is the answer as it is (it is only serialised, once).
+  if (!include.size) return answer;
   const document: Record<string, unknown> = { ...base };
 
   if (include.has('text')) {
@@ -89,7 +94,7 @@ export async function getDocument(db: Database, documents: DocumentCache, ref: s
     };
   }
   if (include.has('effectivity')) document.effectivity = await buildEffectivity(db, doc, day, versions);
-  return document;
+  return { document };
 }
 
 export { DOCUMENT_INCLUDES };

@@ -5,6 +5,12 @@ import { documentLinks, presentDocumentCore, presentVersion } from './present';
 
 type VersionView = ReturnType<typeof presentVersion>;
 
+/** A document's fields on a day, and `{ document }` of them: both frozen and shared by every request. */
+export interface DocumentView {
+  fields: Readonly<Record<string, unknown>>;
+  answer: Readonly<{ document: Readonly<Record<string, unknown>> }>;
+}
+
 /**
  * The JSON views of one loaded document, built once per cache entry and shared by every request
  * that reads it (read-only: responses copy before adding fields). Document reads are the bulk of
@@ -21,7 +27,7 @@ export class DocumentViews {
     version: number | undefined;
     baseUrl: string;
     dayAsked: boolean;
-    value: Readonly<Record<string, unknown>>;
+    view: DocumentView;
   };
 
   constructor(
@@ -39,8 +45,8 @@ export class DocumentViews {
 
   /**
    * The fields every document response has, on a day with a version in view (`versions` is the
-   * list this view was built from). The last combination asked for is kept: nearly every read is
-   * "today, current version".
+   * list this view was built from), and the answer of a read that includes nothing more. The last
+   * combination asked for is kept: nearly every read is "today, current version".
    */
   document(
     day: Date,
@@ -49,11 +55,11 @@ export class DocumentViews {
     baseUrl: string,
     /** The day was asked for (`at`): the text must be of that day, not only of its version. */
     dayAsked: boolean,
-  ): Readonly<Record<string, unknown>> {
+  ): DocumentView {
     const time = day.getTime();
     const b = this.base;
-    if (b && b.time === time && b.version === inView?.version && b.baseUrl === baseUrl && b.dayAsked === dayAsked) return b.value;
-    const value = {
+    if (b && b.time === time && b.version === inView?.version && b.baseUrl === baseUrl && b.dayAsked === dayAsked) return b.view;
+    const fields = Object.freeze({
       ...this.core,
       as_of: formatIsoDate(day),
       status: statusAt(this.doc, day),
@@ -61,9 +67,11 @@ export class DocumentViews {
       version_count: versions.length,
       ...textState(textUnavailable(this.doc.naturalKey, inView, dayAsked ? day : null)),
       links: documentLinks(baseUrl, this.doc.naturalKey),
-    };
-    this.base = { time, version: inView?.version, baseUrl, dayAsked, value };
-    return value;
+    });
+    // Frozen: core's sendCacheable serialises and tags a frozen answer once, not per request.
+    const view = { fields, answer: Object.freeze({ document: fields }) };
+    this.base = { time, version: inView?.version, baseUrl, dayAsked, view };
+    return view;
   }
 }
 
