@@ -396,4 +396,9 @@ describe('the document routes (core DOCUMENT_ROUTES)', () => {
     // Not in the public document.
     expect(doc.paths[internalGetDocumentRoute.path]).toBeUndefined();
   });
+
+  it("keep a query field's examples in its parameter (a comma list's value is not obvious)", () => {
+    const op = (loadOpenApiDocument().paths['/v1/legal/documents/{id}'] as Record<string, { parameters: Array<{ name: string }> }>).get;
+    expect(op.parameters.find((p) => p.name === 'include')).toMatchObject({ schema: { type: 'string', examples: ['text,versions'] } });
+  });
 });

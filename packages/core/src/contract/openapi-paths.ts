@@ -43,9 +43,12 @@ export function toOpenApiSchema(schema: z.ZodType, io: 'input' | 'output'): Json
       const stated = meta?.[OPENAPI_SCHEMA] as JsonSchema | undefined;
       if (!stated) return;
       const target = ctx.jsonSchema as JsonSchema;
+      // What the field's own `.meta()` says of it stays: its description and examples (zod's
+      // own conversion leaves a transform's examples out).
       const description = target.description;
+      const examples = meta?.examples ?? target.examples;
       for (const key of Object.keys(target)) delete target[key];
-      Object.assign(target, stated, description ? { description } : {});
+      Object.assign(target, stated, description ? { description } : {}, examples ? { examples } : {});
     },
   }) as JsonSchema;
   delete out.$schema;

@@ -57,6 +57,7 @@ export const documentQuery = z.object({
   at,
   include: queryList(DOCUMENT_INCLUDES, []).meta({
     description: `Comma list of ${DOCUMENT_INCLUDES.map((i) => `\`${i}\``).join(', ')}. Default metadata only.`,
+    examples: ['text,versions'],
   }),
   text_offset: textOffset,
   text_limit: textLimit,
