@@ -12,6 +12,8 @@ import {
   DOCS_DIR,
   getDocumentPaidRoute,
   getOpenApiRoute,
+  listChangesRoute,
+  encodeCursor,
   getDocumentRoute,
   internalGetDocumentRoute,
   listProvisionsRoute,
@@ -246,7 +248,7 @@ describe('searchDocumentsRoute: search declared', () => {
     expect(parse({ q: 'zákon' }).query).toEqual({
       q: 'zákon',
       mode: 'fulltext',
-      filters: undefined,
+      filters: {},
       limit: 20,
       at: undefined,
       cursor: undefined,
@@ -269,6 +271,20 @@ describe('searchDocumentsRoute: search declared', () => {
       { field: 'cursor', problem: 'must be at most 400 characters' },
     ]);
     expect(problemsOf(() => parse({}))).toEqual([{ field: 'q', problem: 'is required' }]);
+  });
+
+  it("parses filters with the other fields: their problems are in the same 400 as the others'", () => {
+    expect(parse({ q: 'zákon', filters: '{"doc_type":"act","published_from":"2001-01-01"}' }).query.filters).toEqual({
+      docTypes: ['act'],
+      publishedFrom: '2001-01-01',
+    });
+    expect(problemsOf(() => parse({ q: '   ', filters: '{"doc_type":["pamphlet"],"colour":"red"}', limit: '0' }))).toEqual([
+      { field: 'q', problem: 'must contain a search term' },
+      { field: 'filters.doc_type', problem: expect.stringMatching(/^must be a non-empty array of: act, /) as unknown },
+      { field: 'filters.colour', problem: expect.stringMatching(/^is not a known filter/) as unknown },
+      { field: 'limit', problem: 'must be an integer from 1 to 100' },
+    ]);
+    expect(problemsOf(() => parse({ q: 'zákon', filters: '[1]' }))).toEqual([{ field: 'filters', problem: 'must be a JSON object' }]);
   });
 
   it('chooses its operation by the mode; input that does not parse is counted as fulltext', () => {
@@ -400,5 +416,30 @@ describe('the document routes (core DOCUMENT_ROUTES)', () => {
   it("keep a query field's examples in its parameter (a comma list's value is not obvious)", () => {
     const op = (loadOpenApiDocument().paths['/v1/legal/documents/{id}'] as Record<string, { parameters: Array<{ name: string }> }>).get;
     expect(op.parameters.find((p) => p.name === 'include')).toMatchObject({ schema: { type: 'string', examples: ['text,versions'] } });
+  });
+});
+
+describe('listChangesRoute: the changes feed declared', () => {
+  const parse = (query: Record<string, unknown>) => parseRouteInput(listChangesRoute, { params: {}, query, body: undefined });
+
+  it('reads since as a time or a cursor of the feed, and the filters', () => {
+    expect(parse({ since: '2026-01-01T00:00:00Z' }).query).toEqual({
+      since: { since: new Date('2026-01-01T00:00:00Z') },
+      filters: {},
+      limit: 100,
+    });
+    expect(parse({ since: encodeCursor({ t: '812', s: '40' }), filters: '{"kinds":"document.created"}' }).query).toMatchObject({
+      since: { t: '812', s: '40' },
+      filters: { kinds: ['document.created'] },
+    });
+    expect(parse({ since: encodeCursor({ a: '2026-02-01T00:00:00Z' }) }).query.since).toEqual({ since: new Date('2026-02-01T00:00:00Z') });
+  });
+
+  it('names a bad since and bad filters in one 400', () => {
+    expect(problemsOf(() => parse({ since: 'yesterday', filters: '{"published_from":"2001-01-01"}' }))).toEqual([
+      { field: 'since', problem: expect.stringMatching(/^must be an RFC 3339 timestamp/) as unknown },
+      { field: 'filters.published_from', problem: expect.stringMatching(/^is not a known filter/) as unknown },
+    ]);
+    expect(problemsOf(() => parse({}))).toEqual([{ field: 'since', problem: 'is required' }]);
   });
 });

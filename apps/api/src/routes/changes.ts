@@ -1,13 +1,14 @@
 import { listChangesRoute, sendSuccess } from '@dp/core';
 import type { ApiContext } from '../context';
-import { changesRequest, listChanges } from '../legal/changes/feed';
+import { listChanges } from '../legal/changes/feed';
 import { defineRoute } from './define-route';
 
 /** GET /v1/legal/changes (declared in core: `listChangesRoute`), 1 unit a page. */
 export function changesRoutes(ctx: ApiContext) {
   return [
     defineRoute(listChangesRoute, async ({ query }, _req, res) => {
-      sendSuccess(res, await listChanges(ctx.db, changesRequest(query)));
+      // `since` and `filters` are parsed by the declaration (one 400 names every bad field).
+      sendSuccess(res, await listChanges(ctx.db, { after: query.since, filters: query.filters, limit: query.limit }));
     }),
   ];
 }

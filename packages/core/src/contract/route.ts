@@ -187,22 +187,32 @@ export function requiredQueryString(max: number): z.ZodType<string> {
 
 /**
  * A query parameter read by one function in one zod step: `read` gets the value (absent or empty:
- * undefined) and gives the parsed one, or the `fail` of the problem. Document reads are most of
+ * undefined) and gives the parsed one, or the `fail` of the problem; `report` names a problem and
+ * goes on (several at once, `path` below the parameter). Document reads are most of
  * the traffic, and each step of zod's own chain (preprocess, pipe, transform, default) costs every
  * request an allocation or more.
  */
-function queryParam<T>(read: (raw: string | undefined, fail: (problem: string) => never) => T, openapi: Record<string, unknown>) {
+export function queryParam<T>(
+  read: (raw: string | undefined, fail: (problem: string) => never, report: (problem: string, path?: string[]) => void) => T,
+  openapi: Record<string, unknown>,
+) {
   return z
     .unknown()
     .optional()
     .transform((value, ctx): T => {
+      let reported = false;
+      const report = (problem: string, path: string[] = []) => {
+        reported = true;
+        ctx.issues.push({ code: 'custom', message: problem, input: value, path });
+      };
       // The issue fails the parse; the value given back is never read.
       const fail = (problem: string): never => {
-        ctx.issues.push({ code: 'custom', message: problem, input: value });
+        report(problem);
         return z.NEVER;
       };
       if (value !== undefined && typeof value !== 'string') return fail('must be given once, as a string');
-      return read(value === '' ? undefined : value, fail);
+      const parsed = read(value === '' ? undefined : value, fail, report);
+      return reported ? z.NEVER : parsed;
     })
     .meta({ [OPENAPI_SCHEMA]: openapi });
 }

@@ -1,12 +1,5 @@
-import { decodeCursor, encodeCursor, invalidRequest, isBigintText, parseRfc3339, type FieldProblem } from '@dp/core';
+import { encodeCursor, type DocumentFilters, type FeedCursor, type FeedPosition } from '@dp/core';
 import { toFeedChange, type Database, type FeedChange } from '@dp/db';
-import { CHANGE_FILTER_KEYS, parseFilters, type DocumentFilters } from '../search/filters';
-
-/** Position in the feed: the last (txid, seq) a client has seen. Strings: bigint-safe JSON. */
-export interface FeedPosition {
-  t: string;
-  s: string;
-}
 
 export interface ChangesRequest {
   /** Start strictly after this position, or at the first change with at >= since. */
@@ -20,39 +13,6 @@ export interface ChangesPage {
   next_cursor: string;
   /** Whether more changes are readable after this page now (false: poll with next_cursor later). */
   has_more: boolean;
-}
-
-/** A cursor is a position, or (after an empty first page) the `since` time still to start from. */
-type FeedCursor = FeedPosition | { a: string };
-
-const isCursor = (v: unknown): v is FeedCursor =>
-  isPosition(v) ||
-  (typeof v === 'object' && v !== null && typeof (v as { a?: unknown }).a === 'string' && parseRfc3339((v as { a: string }).a) !== null);
-
-const isPosition = (v: unknown): v is FeedPosition =>
-  typeof v === 'object' && v !== null && isBigintText((v as FeedPosition).t) && isBigintText((v as FeedPosition).s);
-
-/**
- * The feed request from the route's parsed query (`listChangesRoute`): `since` is a timestamp if it
- * parses as RFC 3339, else it must be a cursor of this feed; `filters` a JSON object of the change
- * filters. One 400 names both when both are wrong.
- */
-export function changesRequest(query: { since: string; filters: string | undefined; limit: number }): ChangesRequest {
-  const problems: FieldProblem[] = [];
-  const filters = parseFilters(query.filters, CHANGE_FILTER_KEYS, problems);
-  let after: ChangesRequest['after'] = { since: new Date(0) };
-  const at = /^\d{4}-/.test(query.since) ? parseRfc3339(query.since) : null;
-  const cur = at ? null : decodeCursor(query.since, isCursor);
-  if (at) after = { since: at };
-  else if (cur && 'a' in cur) after = { since: parseRfc3339(cur.a)! };
-  else if (cur) after = { t: cur.t, s: cur.s };
-  else
-    problems.unshift({
-      field: 'since',
-      problem: 'must be an RFC 3339 timestamp from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z, or a next_cursor from this feed',
-    });
-  if (problems.length) throw invalidRequest(problems);
-  return { after, filters, limit: query.limit };
 }
 
 /**

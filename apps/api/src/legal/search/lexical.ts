@@ -1,7 +1,7 @@
-import { todayUtc } from '@dp/core';
+import { todayUtc, type DocumentFilters } from '@dp/core';
 import type { SqlSession } from '@dp/db';
 import { termQuery } from './czech';
-import { filterSql, type DocumentFilters } from './filters';
+import { filterSql } from './filters';
 import { inForceFirst } from './generations';
 import { documentPrior, priorColumns, type PriorColumns } from './priors';
 import type { PreparedQuery, Ranked } from './query';

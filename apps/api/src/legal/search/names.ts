@@ -1,5 +1,6 @@
+import type { DocumentFilters } from '@dp/core';
 import type { SqlSession } from '@dp/db';
-import { filterSql, type DocumentFilters } from './filters';
+import { filterSql } from './filters';
 import { inForceOn, packedEffectivity } from './generations';
 import type { PreparedQuery } from './query';
 import { WEIGHTS } from './weights';

@@ -3,12 +3,11 @@ import {
   decodeCursor,
   encodeCursor,
   invalidRequest,
-  type FieldProblem,
+  type DocumentFilters,
   type RouteInput,
   type SearchMode,
   type searchDocumentsRoute,
 } from '@dp/core';
-import { parseFilters, SEARCH_FILTER_KEYS } from './filters';
 import type { TailKey } from './lexical';
 import type { SearchPosition, SearchRequest } from './search';
 
@@ -34,9 +33,11 @@ const isPosition = (v: unknown): v is SearchPosition => {
 const isCursor = (v: unknown): v is SearchCursor =>
   typeof v === 'object' && v !== null && isPosition((v as SearchCursor).p) && typeof (v as SearchCursor).f === 'string';
 
-function fingerprint(q: string, mode: SearchMode, filters: string | undefined, at: Date | undefined): string {
+function fingerprint(q: string, mode: SearchMode, filters: DocumentFilters, at: Date | undefined): string {
+  // Parsed filters, so the same filters written otherwise (spaces, order) keep their cursors; none is null.
+  const given = Object.keys(filters).length ? filters : null;
   return createHash('sha256')
-    .update(JSON.stringify([q, mode, filters ?? null, at?.getTime() ?? null]))
+    .update(JSON.stringify([q, mode, given, at?.getTime() ?? null]))
     .digest('base64url')
     .slice(0, 12);
 }
@@ -47,22 +48,20 @@ export interface ParsedSearch {
 }
 
 /**
- * The search request from the query its declaration parsed (core `searchDocumentsRoute`): the
- * `filters` JSON and the cursor, which must be one of this search's (same q, mode, filters and
- * at), are checked here; one invalid_request names every bad field.
+ * The search request from the query its declaration parsed (core `searchDocumentsRoute`, whose
+ * `filters` are parsed there with the other fields): the cursor, which must be one of this
+ * search's (same q, mode, filters and at), is checked here.
  */
 export function searchRequest(query: RouteInput<typeof searchDocumentsRoute>['query']): ParsedSearch {
-  const { q, mode, limit, at } = query;
-  const problems: FieldProblem[] = [];
-  const filters = parseFilters(query.filters, SEARCH_FILTER_KEYS, problems);
-  const fp = fingerprint(q, mode, query.filters, at);
+  const { q, mode, limit, at, filters } = query;
+  const fp = fingerprint(q, mode, filters, at);
   let after: SearchPosition | null = null;
   if (query.cursor !== undefined) {
     const c = decodeCursor(query.cursor, isCursor);
-    if (!c || c.f !== fp) problems.push({ field: 'cursor', problem: 'is not a cursor of this search (same q, mode, filters and at)' });
-    else after = c.p;
+    if (!c || c.f !== fp)
+      throw invalidRequest([{ field: 'cursor', problem: 'is not a cursor of this search (same q, mode, filters and at)' }]);
+    after = c.p;
   }
-  if (problems.length) throw invalidRequest(problems);
   return {
     request: { q, mode, filters, limit, after, at },
     cursorFor: (next) => (next === null ? null : encodeCursor({ p: next, f: fp })),

@@ -1,8 +1,7 @@
-import { todayUtc, type SearchMode, type SearchSignal, type V1Schemas } from '@dp/core';
+import { todayUtc, type DocumentFilters, type SearchMode, type SearchSignal, type V1Schemas } from '@dp/core';
 import type { Database, ProvisionNode, SqlSession } from '@dp/db';
 import type { ProvisionIndex } from '../documents/provision-index';
 import { fold } from './czech';
-import type { DocumentFilters } from './filters';
 import { DICTIONARY_SIMILARITY } from './fuzzy-terms';
 import { BODY_ONLY_BELOW, lexicalRanking, lexicalTail, MAX_CANDIDATES, type LexicalRanking, type TailKey } from './lexical';
 import { namedDocuments } from './names';

@@ -1,6 +1,6 @@
-import { todayUtc } from '@dp/core';
+import { todayUtc, type DocumentFilters } from '@dp/core';
 import type { SqlSession } from '@dp/db';
-import { filterSql, type DocumentFilters } from './filters';
+import { filterSql } from './filters';
 import { inForceFirst, type TitledRanked } from './generations';
 import { documentPrior, priorColumns, type PriorColumns } from './priors';
 import { expandWords, fuzzyTitleQuery, fuzzyWords } from './fuzzy-terms';

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { SEARCH_MODES, SEARCH_SIGNALS } from '../../vocab';
 import { componentRef, declareRoute, OPENAPI_PARAMETER, queryDate, queryEnum, queryInt, queryString, requiredQueryString } from '../route';
+import { queryFilters, SEARCH_FILTER_KEYS } from '../filters';
 
 /**
  * GET /v1/legal/search: 1 unit fulltext, 2 units hybrid (the mode decides the operation). The
- * `filters` JSON and the cursor (made for one q, mode, filters and at) are checked by the search
- * (apps/api `searchRequest`), with the same 400 naming the field.
+ * `filters` JSON is parsed here with the other fields; the cursor, made for one q, mode, filters
+ * and at, is checked by the search (apps/api `searchRequest`) once they parse.
  */
 export const searchDocumentsRoute = declareRoute({
   method: 'get',
@@ -21,7 +22,7 @@ export const searchDocumentsRoute = declareRoute({
       .refine((q) => q.trim() !== '', 'must contain a search term')
       .meta({ description: 'The query, 1–500 characters.' }),
     mode: queryEnum(SEARCH_MODES, 'fulltext'),
-    filters: queryString(2000).meta({
+    filters: queryFilters(SEARCH_FILTER_KEYS).meta({
       [OPENAPI_PARAMETER]: {
         description:
           'A JSON object (URL-encoded), every key optional:\n`{"doc_type":["act"],"eff_status":["in_force"],"published_from":"2000-01-01","published_to":"2010-12-31","is_amending_act":false}`.\nUnknown keys are rejected.',
