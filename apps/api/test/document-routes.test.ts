@@ -78,4 +78,13 @@ describe('GET /internal/legal/documents/{id}', () => {
     expect(bad.status).toBe(400);
     expect(errorFields(bad)).toEqual(['at', 'include']);
   });
+
+  it('reads a document only: a sub-resource of /v1 is no route here (404), not the document', async () => {
+    const token = await signInternalToken(h.config.INTERNAL_API_SECRET, 'x402-gateway');
+    for (const sub of ['relations', 'effectivity', 'provisions', 'provisions/par_1/history']) {
+      const res = await internal(`sb%2F2091%2F1/${sub}`, token);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
+  });
 });

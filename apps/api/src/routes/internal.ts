@@ -19,8 +19,9 @@ export function internalRouter(ctx: ApiContext): Router {
     next();
   });
   router.get('/legal/documents/*ref', async (req, res) => {
-    // {id} is the reference as the /v1 route reads it (what precedes a sub-resource's name).
-    const { ref } = splitDocumentPath(documentSegments(req));
+    // {id} is the reference as the /v1 route reads it; what names a sub-resource of /v1 is no route here.
+    const { ref, sub } = splitDocumentPath(documentSegments(req));
+    if (sub !== 'document') throw new ApiError('not_found', `No route for ${req.method} ${req.path}.`);
     sendSuccess(res, await read.run({ ref }, req.query));
   });
   return router;
