@@ -1,3 +1,5 @@
+import { realpathSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { startTelemetry, tracingRequested } from '../src/telemetry/start';
 
 describe('tracing: on only when an OTLP endpoint is set', () => {
@@ -19,5 +21,18 @@ describe('tracing: on only when an OTLP endpoint is set', () => {
     await expect(
       startTelemetry('api', { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }),
     ).rejects.toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported/);
+  });
+});
+
+describe('one @opentelemetry/core', () => {
+  it('is what the SDK and the contrib instrumentations load (each copy would keep its own suppression context)', () => {
+    const coreOf = (pkg: string) => {
+      const from = dirname(require.resolve(`${pkg}/package.json`));
+      return realpathSync(dirname(require.resolve('@opentelemetry/core/package.json', { paths: [from] })));
+    };
+    const ours = realpathSync(dirname(require.resolve('@opentelemetry/core/package.json')));
+    for (const pkg of ['@opentelemetry/sdk-trace-node', '@opentelemetry/instrumentation-express', '@opentelemetry/instrumentation-pg']) {
+      expect(coreOf(pkg)).toBe(ours);
+    }
   });
 });
