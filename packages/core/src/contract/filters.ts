@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { parseIsoDate } from '../dates';
-import type { FieldProblem } from '../errors';
 import { CHANGE_KINDS, DOC_TYPES, EFF_STATUSES, type ChangeKind, type DocType, type EffStatus } from '../vocab';
 import { queryParam } from './route';
 
@@ -19,76 +18,79 @@ export type FilterKey = 'doc_type' | 'eff_status' | 'published_from' | 'publishe
 export const SEARCH_FILTER_KEYS: readonly FilterKey[] = ['doc_type', 'eff_status', 'published_from', 'published_to', 'is_amending_act'];
 export const CHANGE_FILTER_KEYS: readonly FilterKey[] = ['doc_type', 'eff_status', 'kinds'];
 
+/** Names a problem of the filters, at a key of theirs or (no path) of the whole. */
+type Report = (problem: string, path?: string[]) => void;
+
 /** A list filter may be given as one string or an array of them; values must be in the vocabulary. */
-function list<T extends string>(name: string, value: unknown, allowed: readonly T[], problems: FieldProblem[]): T[] | undefined {
+function list<T extends string>(name: string, value: unknown, allowed: readonly T[], report: Report): T[] | undefined {
   const items = typeof value === 'string' ? [value] : value;
   if (
     !Array.isArray(items) ||
     items.length === 0 ||
     items.some((i) => typeof i !== 'string' || !(allowed as readonly string[]).includes(i))
   ) {
-    problems.push({ field: `filters.${name}`, problem: `must be a non-empty array of: ${allowed.join(', ')}` });
+    report(`must be a non-empty array of: ${allowed.join(', ')}`, [name]);
     return undefined;
   }
   return [...new Set(items as T[])];
 }
 
-function date(name: string, value: unknown, problems: FieldProblem[]): string | undefined {
+function date(name: string, value: unknown, report: Report): string | undefined {
   if (typeof value !== 'string' || !parseIsoDate(value)) {
-    problems.push({ field: `filters.${name}`, problem: 'must be a calendar date YYYY-MM-DD' });
+    report('must be a calendar date YYYY-MM-DD', [name]);
     return undefined;
   }
   return value;
 }
 
 /**
- * Parses the `filters` query parameter (a JSON object). Problems are pushed, never thrown, so one
+ * Parses the `filters` query parameter (a JSON object). Problems are reported, never thrown, so one
  * 400 can name every bad field; an unknown key is a problem too (a typo must not silently widen
  * the result).
  */
-export function parseFilters(raw: string | undefined, allowedKeys: readonly FilterKey[], problems: FieldProblem[]): DocumentFilters {
+function parseFilters(raw: string | undefined, allowedKeys: readonly FilterKey[], report: Report): DocumentFilters {
   if (raw === undefined) return {};
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
-    problems.push({ field: 'filters', problem: 'must be a JSON object' });
+    report('must be a JSON object');
     return {};
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    problems.push({ field: 'filters', problem: 'must be a JSON object' });
+    report('must be a JSON object');
     return {};
   }
   const f: DocumentFilters = {};
   for (const [key, v] of Object.entries(value)) {
     if (!(allowedKeys as readonly string[]).includes(key)) {
-      problems.push({ field: `filters.${key}`, problem: `is not a known filter (known: ${allowedKeys.join(', ')})` });
+      report(`is not a known filter (known: ${allowedKeys.join(', ')})`, [key]);
       continue;
     }
     switch (key as FilterKey) {
       case 'doc_type':
-        f.docTypes = list(key, v, DOC_TYPES, problems);
+        f.docTypes = list(key, v, DOC_TYPES, report);
         break;
       case 'eff_status':
-        f.effStatuses = list(key, v, EFF_STATUSES, problems);
+        f.effStatuses = list(key, v, EFF_STATUSES, report);
         break;
       case 'kinds':
-        f.kinds = list(key, v, CHANGE_KINDS, problems);
+        f.kinds = list(key, v, CHANGE_KINDS, report);
         break;
       case 'published_from':
-        f.publishedFrom = date(key, v, problems);
+        f.publishedFrom = date(key, v, report);
         break;
       case 'published_to':
-        f.publishedTo = date(key, v, problems);
+        f.publishedTo = date(key, v, report);
         break;
       case 'is_amending_act':
-        if (typeof v !== 'boolean') problems.push({ field: 'filters.is_amending_act', problem: 'must be true or false' });
+        if (typeof v !== 'boolean') report('must be true or false', ['is_amending_act']);
         else f.isAmendingAct = v;
         break;
     }
   }
   if (f.publishedFrom && f.publishedTo && f.publishedFrom > f.publishedTo) {
-    problems.push({ field: 'filters.published_from', problem: 'must not be after filters.published_to' });
+    report('must not be after filters.published_to', ['published_from']);
   }
   return f;
 }
@@ -104,11 +106,8 @@ export function queryFilters(keys: readonly FilterKey[]): z.ZodType<DocumentFilt
   return queryParam(
     (raw, fail, report) => {
       if (raw !== undefined && raw.length > MAX_FILTERS_CHARS) return fail(`must be at most ${MAX_FILTERS_CHARS} characters`);
-      const problems: FieldProblem[] = [];
-      const filters = parseFilters(raw, keys, problems);
-      // parseFilters names fields from `filters`; zod puts the parameter's own name in front.
-      for (const p of problems) report(p.problem, p.field.split('.').slice(1));
-      return filters;
+      // A problem's path is below the parameter (`doc_type`); zod puts `filters` in front.
+      return parseFilters(raw, keys, report);
     },
     { type: 'string', maxLength: MAX_FILTERS_CHARS },
   );
