@@ -316,6 +316,7 @@ describe.each([
     expect(await page.getByRole('textbox', { name: 'New signing secret' }).count()).toBe(0);
     expect(await page.content()).not.toContain(rotated);
     await page.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByText('Test event queued.').waitFor();
     await expectFocusOn(page, 'flash');
     const afterRotation = await eventually(() => hitsTo(path)[2], { what: 'a delivery after rotation', timeoutMs: 20_000 });
     expect(afterRotation.headers['webhook-signature'].split(' ')).toHaveLength(2);
@@ -343,6 +344,9 @@ describe.each([
     // A failing endpoint: the test event waits for a retry; then the webhook is disabled.
     answer = { status: 500, body: 'down for maintenance' };
     await page.getByRole('button', { name: 'Send test event' }).click();
+    // The form's answer must have loaded before the reload below: a reload while the POST's
+    // navigation is still committing detaches the page ("Not attached to an active page").
+    await page.getByText('Test event queued.').waitFor();
     const failing = await eventually(
       async () =>
         (await db.prisma.webhookDelivery.findFirst({ where: { webhookId: row.id, status: 'pending', attempts: { gte: 1 } } })) ?? undefined,
