@@ -91,6 +91,30 @@ describe('trigram signal over the title-term dictionary', () => {
     );
   });
 
+  it("compares each title once: the near forms skip the titles the query's own stems found", async () => {
+    await importTestRecords(db, [doc(6, 'Zákon o solárních vozech', 'Vozy.'), doc(7, 'Zákon o solárnostních vozech', 'Vozy.')]);
+    // The titles each read returns (the statement that reads titles with every_term).
+    const reads: string[][] = [];
+    const hits = await db.withReadOnlySettings(SEARCH_SETTINGS, (s) =>
+      trigramRanking(
+        {
+          ...s,
+          query: async <T>(sql: string, params?: unknown[]) => {
+            const rows = await s.query<T>(sql, params);
+            if (sql.includes('every_term')) reads.push(ids(rows as { id: string }[]));
+            return rows;
+          },
+        },
+        prepareQuery('solární vozy'),
+        {},
+      ),
+    );
+    // One title qualifies by the stems ("solarn"), fewer than a hybrid's depth: the near and longer
+    // forms ("solarnostn") are read too, without the title already compared.
+    expect(reads).toEqual([['SB-2092-6'], ['SB-2092-7']]);
+    expect(ids(hits)[0]).toBe('SB-2092-6');
+  });
+
   it('applies filters', async () => {
     expect(ids(await trigram('kosmickych lodi'))).toEqual(['SB-2092-2']);
     expect(await trigram('kosmickych lodi', { docTypes: ['act'] })).toEqual([]);

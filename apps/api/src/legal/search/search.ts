@@ -330,7 +330,7 @@ async function pointHits(
     const bounds = unit ?? point.node;
     out.set(d.id, {
       pointer: pointerOf(tree, point.node),
-      snippet: snippetOf(d.win, winStart, Number(d.pos), key, p.terms, { start: bounds.start, end: bounds.end }),
+      snippet: snippetOf(d.win, winStart, Number(d.pos), key, p.terms, { start: bounds.start, end: bounds.end }, match),
     });
   });
   if (atStart.length) {
@@ -366,10 +366,11 @@ function snippetOf(
   key: string | null,
   terms: string[],
   within?: { start: number; end: number },
+  match?: number | null,
 ): string {
   const win = read.slice(0, WINDOW);
   const len = read.length > WINDOW ? winStart + WINDOW : winStart + read.length - 1;
-  return cutSnippet(win, winStart, pos, len, key, terms, within);
+  return cutSnippet(win, winStart, pos, len, key, terms, within, match);
 }
 
 /**
@@ -408,8 +409,11 @@ export function cutSnippet(
   key: string | null,
   terms: string[],
   within?: { start: number; end: number },
+  /** matchIndex of these arguments, when the caller has it already (it folds the window). */
+  match?: number | null,
 ): string {
-  const at = (key ? matchIndex(win, winStart, pos, key) : null) ?? Math.min(win.length, pos - winStart);
+  const found = match !== undefined ? match : key ? matchIndex(win, winStart, pos, key) : null;
+  const at = found ?? Math.min(win.length, pos - winStart);
   // Offsets in the window of the provision's start and end (the window starts at winStart - 1).
   const lo = within ? Math.max(0, within.start - (winStart - 1)) : 0;
   const hi = within ? Math.min(win.length, within.end - (winStart - 1)) : win.length;

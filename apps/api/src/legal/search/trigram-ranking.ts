@@ -61,12 +61,27 @@ export async function trigramRanking(
     words,
     words.map((w) => [w.stem]),
   );
-  let ranked = exact ? await rankTitles(db, query, exact, filters, day) : [];
-  if (ranked.length < HYBRID_DEPTH) {
+  // Titles with the query's own stems first; only when they qualify fewer than a hybrid's depth,
+  // those with near and longer forms too. The near forms include the stems, so the second read
+  // skips the titles the first compared (whose signals stand) when the first read them all.
+  const first = exact ? await titleSignals(db, query, exact, null, filters, MAX_TRIGRAM_CANDIDATES) : null;
+  let signals = first?.signals ?? [];
+  if (signals.length < HYBRID_DEPTH) {
     const fuzzy = fuzzyTitleQuery(words, await expandWords(db, words));
-    if (fuzzy && fuzzy !== exact) ranked = await rankTitles(db, query, fuzzy, filters, day);
+    if (fuzzy && fuzzy !== exact) {
+      const complete = first !== null && first.read < MAX_TRIGRAM_CANDIDATES;
+      const more = await titleSignals(
+        db,
+        query,
+        fuzzy,
+        complete ? exact : null,
+        filters,
+        MAX_TRIGRAM_CANDIDATES - (complete ? first.read : 0),
+      );
+      signals = complete ? [...signals, ...more.signals] : more.signals;
+    }
   }
-  return ranked;
+  return rankTitles(db, query, signals, day);
 }
 
 /** The query as letters (typos) and as stems (czech.ts stemForms), and how a title is written as stems. */
@@ -80,23 +95,43 @@ interface TitleQuery {
   named: Map<string, number>;
 }
 
-async function rankTitles(db: SqlSession, query: TitleQuery, titleQuery: string, filters: DocumentFilters, day: Date): Promise<Ranked[]> {
-  const params: unknown[] = [titleQuery, query.everyTerm, [...query.named.keys()]];
+interface TitleSignal {
+  id: string;
+  title: string;
+  signal: number;
+}
+
+/**
+ * The titles matching `titleQuery` (and the named documents) that qualify, with their signals;
+ * `read`, how many titles were compared. `skip`: titles matching it, and the named documents, were
+ * compared by an earlier call and are not read again.
+ */
+async function titleSignals(
+  db: SqlSession,
+  query: TitleQuery,
+  titleQuery: string,
+  skip: string | null,
+  filters: DocumentFilters,
+  limit: number,
+): Promise<{ signals: TitleSignal[]; read: number }> {
+  const params: unknown[] = [titleQuery, query.everyTerm, [...query.named.keys()], skip];
   // The tsqueries through a MATERIALIZED CTE, not as constants: planning `@@` with a constant runs
   // it over the column statistics; the plan is the same. The priors' columns are read for the
-  // titles that qualify only (the in-degree is a lookup a row).
+  // titles that qualify only (the in-degree is a lookup a row), once for both reads.
   const titles = await db.query<{ id: string; title: string; every_term: boolean }>(
-    `WITH t AS MATERIALIZED (SELECT $1::tsquery AS tq, $2::tsquery AS every)
+    `WITH t AS MATERIALIZED (SELECT $1::tsquery AS tq, $2::tsquery AS every, $4::tsquery AS skip)
      SELECT d.id, d.search_title AS title, coalesce(d.search_head @@ t.every, FALSE) AS every_term
      FROM t, "document" d
-     WHERE (d.search_head @@ t.tq OR d.id = ANY($3::text[])) AND ${filterSql(filters, 'd', params)}
+     WHERE ${skip === null ? '(d.search_head @@ t.tq OR d.id = ANY($3::text[]))' : 'd.search_head @@ t.tq AND NOT (d.search_head @@ t.skip) AND d.id <> ALL($3::text[])'}
+       AND ${filterSql(filters, 'd', params)}
      ORDER BY (d.id = ANY($3::text[])) DESC
-     LIMIT ${MAX_TRIGRAM_CANDIDATES}`,
+     LIMIT ${limit}`,
     params,
   );
-  const signals: { id: string; title: string; signal: number }[] = [];
+  const signals: TitleSignal[] = [];
   for (const { id, title, every_term: everyTerm } of titles) {
-    const byLetters = query.letters.wordSimilarity(title);
+    // Only the threshold matters for a title that nothing else qualifies (the bound in trigram.ts).
+    const byLetters = query.letters.wordSimilarity(title, everyTerm || query.named.has(id) ? 0 : WORD_SIMILARITY_THRESHOLD);
     // A title qualifies by its letters (typos), or when it has every query term in some form. Such
     // a title scores by the mean of the comparisons by letters and by stems: stems alone would give
     // up what an exactly typed ending tells, letters alone miss the other forms ("bance"). Only
@@ -111,6 +146,11 @@ async function rankTitles(db: SqlSession, query: TitleQuery, titleQuery: string,
       signals.push({ id, title, signal });
     }
   }
+  return { signals, read: titles.length };
+}
+
+/** The qualifying titles ranked: signal, the document's prior, its naming; generations in force first. */
+async function rankTitles(db: SqlSession, query: TitleQuery, signals: TitleSignal[], day: Date): Promise<Ranked[]> {
   const priors = signals.length
     ? await db.query<{ id: string } & PriorColumns>(`SELECT d.id, ${priorColumns('d')} FROM "document" d WHERE d.id = ANY($1::text[])`, [
         signals.map((t) => t.id),

@@ -69,6 +69,15 @@ let generation = 0;
 let codeBuffer = new Int32Array(512);
 let lastPositions = new Int32Array(512);
 
+/** A new stamp for one call; a call may also use the stamp after it (wordSimilarity). */
+function nextGeneration(marks: Uint32Array): void {
+  generation++;
+  if (generation >= 0xfffffffe) {
+    marks.fill(0);
+    generation = 1;
+  }
+}
+
 /**
  * An ASCII text's trigrams in order, repeats included, as 21-bit codes into `codeBuffer`; returns
  * how many. eachTrigram without a callback per trigram: this is the hot loop of both rankings.
@@ -171,10 +180,7 @@ export class TrigramQuery {
     if (this.codes === null || NON_ASCII.test(title)) return setSimilarity(this.set, trigramSet(title));
     if (this.codes.length === 0) return 0;
     stamp ??= new Uint32Array(ASCII_TRIGRAMS);
-    if (++generation === 0xffffffff) {
-      stamp.fill(0);
-      generation = 1;
-    }
+    nextGeneration(stamp);
     const marks = stamp;
     const gen = generation;
     const n = asciiTrigramCodes(title.toLowerCase());
@@ -198,8 +204,13 @@ export class TrigramQuery {
    * calc_word_similarity (plain, not strict): the stretch ends at each title trigram the query
    * has, and its start moves right while that raises the similarity. ~4 µs per title here, ~25 µs
    * in PostgreSQL under a UTF-8 locale (it lower-cases through wide characters).
+   *
+   * With `atLeast`, a title whose word similarity cannot reach it gives 0 without the comparison
+   * of stretches (the costly part: each query trigram found restarts it). No stretch can share
+   * more than the query trigrams the title has anywhere, and its similarity is at most that
+   * count over the query's, so below `atLeast` the exact value would be too.
    */
-  wordSimilarity(title: string): number {
+  wordSimilarity(title: string, atLeast = 0): number {
     if (this.codes === null || NON_ASCII.test(title)) return this.wordSimilarityAnyText(title);
     const distinctQuery = this.codes.length;
     if (distinctQuery === 0) return 0;
@@ -207,10 +218,7 @@ export class TrigramQuery {
     // the title's others; `slot` holds each trigram's number for this call (stamped, as above).
     stamp ??= new Uint32Array(ASCII_TRIGRAMS);
     slot ??= new Int32Array(ASCII_TRIGRAMS);
-    if (++generation === 0xffffffff) {
-      stamp.fill(0);
-      generation = 1;
-    }
+    nextGeneration(stamp);
     const gen = generation;
     for (let k = 0; k < distinctQuery; k++) {
       stamp[this.codes[k]] = gen;
@@ -218,16 +226,28 @@ export class TrigramQuery {
     }
     let distinct = distinctQuery;
     const n = asciiTrigramCodes(title.toLowerCase());
-    // In place: each trigram's code becomes its number.
+    // In place: each trigram's code becomes its number. A query trigram's first occurrence
+    // moves its stamp on by one (gen + 1: no other code carries that stamp in this call), so
+    // `found` counts the query trigrams the title has.
     const at = codeBuffer;
+    let found = 0;
     for (let i = 0; i < n; i++) {
       const code = at[i];
-      if (stamp[code] !== gen) {
+      const mark = stamp[code];
+      if (mark === gen) {
+        if (slot[code] < distinctQuery) {
+          stamp[code] = gen + 1;
+          found++;
+        }
+      } else if (mark !== gen + 1) {
         stamp[code] = gen;
         slot[code] = distinct++;
       }
       at[i] = slot[code];
     }
+    // Past this call's stamps (gen + 1 included), so the next call's cannot meet them.
+    nextGeneration(stamp);
+    if (Math.fround(found / distinctQuery) < atLeast) return 0;
     return iterateWordSimilarity(at, n, distinctQuery, distinct);
   }
 
