@@ -116,16 +116,19 @@ async function titleSignals(
 ): Promise<{ signals: TitleSignal[]; read: number }> {
   const params: unknown[] = [titleQuery, query.everyTerm, [...query.named.keys()], skip];
   // The tsqueries through a MATERIALIZED CTE, not as constants: planning `@@` with a constant runs
-  // it over the column statistics; the plan is the same. The priors' columns are read for the
-  // titles that qualify only (the in-degree is a lookup a row), once for both reads.
+  // it over the column statistics; the plan is the same. The named documents come first, read by
+  // id; the matches after them in the index's order, so the scan stops at the cap (ordering them
+  // would read every match of a common word: "zákon" is in most titles). The priors' columns are
+  // read for the titles that qualify only (the in-degree is a lookup a row), once for both reads.
+  const columns = `d.id, d.search_title AS title, coalesce(d.search_head @@ t.every, FALSE) AS every_term`;
+  const matches = `SELECT ${columns} FROM t, "document" d
+     WHERE d.search_head @@ t.tq AND d.id <> ALL($3::text[])${skip === null ? '' : ' AND NOT (d.search_head @@ t.skip)'}
+       AND ${filterSql(filters, 'd', params)}
+     LIMIT ${limit}`;
+  const named = `SELECT ${columns} FROM t, "document" d WHERE d.id = ANY($3::text[]) AND ${filterSql(filters, 'd', params)}`;
   const titles = await db.query<{ id: string; title: string; every_term: boolean }>(
     `WITH t AS MATERIALIZED (SELECT $1::tsquery AS tq, $2::tsquery AS every, $4::tsquery AS skip)
-     SELECT d.id, d.search_title AS title, coalesce(d.search_head @@ t.every, FALSE) AS every_term
-     FROM t, "document" d
-     WHERE ${skip === null ? '(d.search_head @@ t.tq OR d.id = ANY($3::text[]))' : 'd.search_head @@ t.tq AND NOT (d.search_head @@ t.skip) AND d.id <> ALL($3::text[])'}
-       AND ${filterSql(filters, 'd', params)}
-     ORDER BY (d.id = ANY($3::text[])) DESC
-     LIMIT ${limit}`,
+     ${skip === null ? `SELECT * FROM ((${named}) UNION ALL (${matches})) m LIMIT ${limit}` : matches}`,
     params,
   );
   const signals: TitleSignal[] = [];
