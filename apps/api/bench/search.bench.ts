@@ -9,7 +9,8 @@
  * under new keys up to 100,000 documents and measures again. BENCH_DERIVED=n adds the first n
  * queries of the derived set's tuning half (names, § headings: what the #25 signals look up).
  * BENCH_CLIENTS=8 also measures throughput: that many clients each running the queries one after
- * another (hybrid), requests per second. Hits point at provisions as over HTTP (BENCH_POINTERS=0: not).
+ * another (hybrid), requests per second; BENCH_CLIENT_ROUNDS=n has each client run them n times (a
+ * longer sample). Hits point at provisions as over HTTP (BENCH_POINTERS=0: not).
  */
 import { readFileSync } from 'node:fs';
 import { applyMigrations, createDatabase, createScratchDatabase, importCorpusFile, sharedCorpusPath, type Database } from '@dp/db';
@@ -65,7 +66,8 @@ async function cpuOfBackends(db: Database): Promise<number | null> {
 
 /** `clients` clients, each running every query in its own order, at once: requests per second. */
 async function throughput(db: Database, label: string, clients: number): Promise<void> {
-  const queries = benchQueries();
+  const rounds = Number(process.env.BENCH_CLIENT_ROUNDS ?? 1);
+  const queries = Array.from({ length: rounds }, () => benchQueries()).flat();
   const [nodeBefore, pgBefore] = [process.cpuUsage(), await cpuOfBackends(db)];
   const started = performance.now();
   await Promise.all(
