@@ -113,6 +113,9 @@ describe('trigram signal over the title-term dictionary', () => {
     // forms ("solarnostn") are read too, without the title already compared.
     expect(reads).toEqual([['SB-2092-6'], ['SB-2092-7']]);
     expect(ids(hits)[0]).toBe('SB-2092-6');
+    // With filters too: both reads carry them (and only their own parameters).
+    expect(ids(await trigram('solární vozy', { docTypes: ['act'] }))[0]).toBe('SB-2092-6');
+    expect(await trigram('solární vozy', { docTypes: ['decree'] })).toEqual([]);
   });
 
   it('applies filters', async () => {

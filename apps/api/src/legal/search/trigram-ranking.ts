@@ -125,10 +125,11 @@ async function titleSignals(
      WHERE d.search_head @@ t.tq AND d.id <> ALL($3::text[])${skip === null ? '' : ' AND NOT (d.search_head @@ t.skip)'}
        AND ${filterSql(filters, 'd', params)}
      LIMIT ${limit}`;
-  const named = `SELECT ${columns} FROM t, "document" d WHERE d.id = ANY($3::text[]) AND ${filterSql(filters, 'd', params)}`;
+  // Only when the named documents are read here: their filter adds parameters of its own.
+  const named = () => `SELECT ${columns} FROM t, "document" d WHERE d.id = ANY($3::text[]) AND ${filterSql(filters, 'd', params)}`;
   const titles = await db.query<{ id: string; title: string; every_term: boolean }>(
     `WITH t AS MATERIALIZED (SELECT $1::tsquery AS tq, $2::tsquery AS every, $4::tsquery AS skip)
-     ${skip === null ? `SELECT * FROM ((${named}) UNION ALL (${matches})) m LIMIT ${limit}` : matches}`,
+     ${skip === null ? `SELECT * FROM ((${named()}) UNION ALL (${matches})) m LIMIT ${limit}` : matches}`,
     params,
   );
   const signals: TitleSignal[] = [];
