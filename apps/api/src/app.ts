@@ -110,9 +110,10 @@ export function createApi(deps: ApiDeps): Api {
   // quota, handler, envelope): routes declare what they need and hand their handler to it.
   const read = chain(cors, readDocument(ctx));
   // Document reads are most of the traffic: their GET is taken before Express's router is entered
-  // (documentReadFirst, core's front door), and what that leaves is matched here, at the top, instead of through the
-  // /v1 router and a router of its own (each nested router costs every request a path match and
-  // a prefix trim). Their errors still pass through /v1's error handling below.
+  // (documentReadFirst, core's front door), and what that leaves is matched here, at the top,
+  // instead of through the /v1 router and a router of its own (each nested router costs every
+  // request a path match and a prefix trim). Their errors still pass through /v1's error
+  // handling below.
   const app = createJsonApiApp({ trustProxy: deps.config.TRUST_PROXY, logger, metrics, first: documentReadFirst(read) });
   app.get(`/v1${DOCUMENT_PATH}`, read);
 

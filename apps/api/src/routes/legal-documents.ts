@@ -52,9 +52,10 @@ const ROUTE_TEMPLATE = `/v1${DOCUMENT_PATH}`;
 /**
  * The document GET (`read`: v1's entry and readDocument) taken before Express's router is
  * entered (`createJsonApiApp`'s `first`), which costs each request its set-up, a walk over its
- * layers, a path match and a route dispatch: document reads are most of the traffic. Only what the route would read the same way is taken here (GET or
- * HEAD, the prefix as written, segments that decode); anything else (another case, a malformed
- * escape) goes on, and the route answers it as it always did.
+ * layers, a path match and a route dispatch: document reads are most of the traffic. Only what
+ * the route would read the same way is taken here (GET or HEAD, the prefix as written, segments
+ * that decode); anything else (another case, a malformed escape) goes on, and the route answers
+ * it as it always did.
  */
 export function documentReadFirst(read: RequestHandler): RequestHandler {
   return (req, res, next) => {

@@ -66,8 +66,9 @@ function tagCoding(res: Response): void {
 /**
  * gzip or br (the `compression` package; Node's zlib has both) for bodies of 1 KB and more when
  * `Accept-Encoding` asks for one, with `Vary: Accept-Encoding`; br at quality 4 (the package's
- * default too), gzip at level 1 for what the stream compresses. Envelopes of GETs up to 64 KB arrive compressed already (`compressInline`, from
- * core's responders) and pass through. A request that asks for none skips the package entirely.
+ * default too), gzip at level 1 for what the stream compresses. Envelopes of GETs up to 64 KB
+ * arrive compressed already (`compressInline`, from core's responders) and pass through. A
+ * request that asks for none skips the package entirely.
  */
 export function compressResponses(): RequestHandler {
   const compress = compression({
