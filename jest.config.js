@@ -25,8 +25,8 @@ module.exports = {
     moduleNameMapper: {
       // Prisma's generated TypeScript imports its siblings as `./x.js`.
       '^(\\.{1,2}/.*)\\.js$': '$1',
-      '^@dp/(core|db|testing|mcp|sdk)$': join(__dirname, 'packages/$1/src'),
-      '^@dp/(core|db|testing|mcp|sdk)/(.*)$': join(__dirname, 'packages/$1/src/$2'),
+      '^@dp/(core|czech-law|db|testing|mcp|sdk)$': join(__dirname, 'packages/$1/src'),
+      '^@dp/(core|czech-law|db|testing|mcp|sdk)/(.*)$': join(__dirname, 'packages/$1/src/$2'),
       '^@dp/(api|x402-gateway|portal|mcp-stdio|mcp-http|cli|webhook-worker)$': join(__dirname, 'apps/$1/src'),
       '^@dp/(api|x402-gateway|portal|mcp-stdio|mcp-http|cli|webhook-worker)/(.*)$': join(__dirname, 'apps/$1/src/$2'),
     },

@@ -1,3 +1,4 @@
+import { splitHalf } from '@dp/core';
 import { createDatabase } from '@dp/db';
 import {
   amendingTitle,
@@ -5,7 +6,6 @@ import {
   derivePairs,
   formatDerived,
   sectionHeadings,
-  splitHalf,
   stripDiacritics,
   titleShortNames,
   type DocInput,

@@ -46,7 +46,6 @@ export * from './sync/collect-garbage';
 export * from './errors/database-error-code';
 export * from './errors/transient-conflict';
 export * from './errors/unique-violation';
-export * from './provisions/parse-provisions';
 export * from './idempotency/idempotency-store';
 export * from './follow/follow-upstream';
 export * from './mail/mail-outbox';

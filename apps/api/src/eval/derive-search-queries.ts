@@ -22,12 +22,12 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { splitHalf, type Half } from '@dp/core';
 import { amendingTitle, citedNames, cleanName, createDatabase, titleShortNames } from '@dp/db';
 
 export { amendingTitle, citedNames, titleShortNames, type CitedName } from '@dp/db';
 
 export type Rule = 'short-name' | 'amended-name' | 'heading' | 'number';
-export type Half = 'tune' | 'heldout';
 
 export interface DerivedPair {
   q: string;
@@ -80,11 +80,6 @@ export function queryIdentity(q: string): string {
 
 function hash(s: string): string {
   return createHash('sha1').update(s).digest('hex');
-}
-
-/** The half of a pair: by a hash of its act's natural key (lower case), about 50/50. */
-export function splitHalf(q: string): Half {
-  return parseInt(hash(q.toLowerCase().replace(/\s+/g, ' ').trim()).slice(0, 8), 16) % 2 === 0 ? 'tune' : 'heldout';
 }
 
 /**

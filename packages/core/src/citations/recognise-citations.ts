@@ -1,5 +1,5 @@
 import { ACT_NAMES } from '../act-names';
-import { romanToInt } from '../roman';
+import { romanToInt } from '@dp/czech-law';
 
 /**
  * Finds the Czech legal citations in a text (#26 item 2): numbered acts (`zákon č. 89/2012 Sb.`,

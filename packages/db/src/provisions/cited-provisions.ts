@@ -1,6 +1,6 @@
 import { Cache } from '@dp/core';
 import type { Database } from '../client';
-import { parseProvisions } from './parse-provisions';
+import { parseProvisions } from '@dp/czech-law';
 import { decodeProvisionTree, PROVISION_TREE_FORMAT, type ProvisionNode } from './provision-tree';
 
 /**

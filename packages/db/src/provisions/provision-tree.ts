@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { parseProvisions, type ParseReport, type ProvisionKind } from './parse-provisions';
+import { parseProvisions, type ParseReport, type ProvisionKind } from '@dp/czech-law';
 
 /**
  * The stored provision tree of one version's text (`document_version.provisions`), and the

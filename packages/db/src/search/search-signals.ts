@@ -1,7 +1,7 @@
 import { nameKey } from '@dp/core';
 import type { Database } from '../client';
 import type { Prisma } from '../generated/client';
-import { parseProvisions } from '../provisions/parse-provisions';
+import { parseProvisions } from '@dp/czech-law';
 import type { ProvisionNode } from '../provisions/provision-tree';
 import { collectionCitation } from '../sync/collection-citation';
 import { amendingTitle, citedNames, cleanName, titleShortNames } from './names-in-titles';

@@ -1,5 +1,6 @@
 import { nameKey } from '@dp/core';
-import { CONTAINER_KINDS, type ProvisionKind, type ProvisionNode, type ProvisionTree } from '@dp/db';
+import type { ProvisionKind } from '@dp/czech-law';
+import { CONTAINER_KINDS, type ProvisionNode, type ProvisionTree } from '@dp/db';
 
 /** Kinds whose neighbours are each other (a § is followed by the next § or čl., across containers). */
 const RANK: Record<ProvisionKind, string> = {

@@ -5,7 +5,7 @@
  * untidy text just yields fewer provisions. See docs/provisions.md ("Parsing") for the rules.
  */
 
-import { romanToInt } from '@dp/core';
+import { romanToInt } from '../roman';
 
 export type ProvisionKind =
   'part' | 'title' | 'chapter' | 'division' | 'subdivision' | 'annex' | 'section' | 'article' | 'paragraph' | 'letter' | 'point';
