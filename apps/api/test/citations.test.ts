@@ -166,10 +166,10 @@ describe('POST /v1/legal/citations', () => {
     const decree = async (at: string) => citationsOf(await check({ text: '§ 2 vyhlášky č. 5/2010 Sb.', at }))[0];
     expect((await decree('2012-01-01')).status).toBe('provision_not_found');
     expect((await decree('2016-01-01')).status).toBe('valid');
-    // The Labour Code's only text is of 2026-01-01: a provision on a day before that is unverifiable.
+    // #35: the Labour Code's only text is the act as enacted (2007): a provision on a later day is
+    // checked against it, as the text of its own day.
     const early = citationsOf(await check({ text: '§ 52 písm. g) zákoníku práce', at: '2010-06-01' }))[0];
-    expect(early).toMatchObject({ status: 'unverified', provision: { exists: null }, text_unavailable: { reason: 'not_in_source' } });
-    expect(early.summary).toContain('cannot be checked');
+    expect(early).toMatchObject({ status: 'valid', provision: { exists: true } });
   });
 
   it('defaults `at` to today and finds nothing in a text without citations', async () => {

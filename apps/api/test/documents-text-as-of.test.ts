@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { importCorpusFile, MISSING_BLOB_REASON } from '@dp/db';
 import { createHarness, type Harness } from './harness';
 
-// Honest versions (#24 item 1): a read at a day shows the text of that day or says why it cannot.
-// The records have the shapes of the real collection: the Labour Code (one version dated 2007
-// whose only text is the consolidation of 2026-01-01, its source URL's date), an act with a real
+// Honest versions (#24 item 1, #35 item 1): a read at a day shows the text of that day or says why
+// it cannot. The records have the shapes of the real collection: the Labour Code (one version
+// dated 2007 holding the act as enacted, under a source URL of 2026-01-01), an act with a real
 // history (every file under the newest version's URL date), a version kept as a hash only.
 
 const record = (n: number, extra: Record<string, unknown>) => ({
@@ -20,13 +20,13 @@ const record = (n: number, extra: Record<string, unknown>) => ({
   ...extra,
 });
 
-const LATER_TEXT = '# Zákoník\n\n##### § 1\n\nZnění k 1. 1. 2026.\n';
+const ENACTED_TEXT = '# Zákoník\n\n##### § 1\n\nZnění ke dni účinnosti.\n';
 
 const records = [
-  // One version from 2007-01-01 carrying the text as of 2026-01-01.
+  // One version from 2007-01-01: the act as enacted, under a source URL dated 2026-01-01.
   record(262, {
     dates: { published: '2006-06-07', effective_from: '2007-01-01', current_version_from: '2026-01-01' },
-    text: LATER_TEXT,
+    text: ENACTED_TEXT,
     versions: [{ version: 1, valid_from: '2007-01-01', valid_to: null, kind: 'bootstrap', text: null, text_is_current: true }],
   }),
   // A history: each version's text is of its own day, though every file names the newest date.
@@ -82,32 +82,16 @@ describe('a read at a day shows the text of that day, or says why not', () => {
     return res.body.data.document;
   };
 
-  it('a day before the text of the version in force: no text, the reason, and e-Sbírka for that day', async () => {
-    const d = await doc('/v1/legal/documents/sb%2F2006%2F262?at=2010-06-01&include=text');
-    expect(d.version).toMatchObject({ version: 1, valid_from: '2007-01-01', text_as_of: '2026-01-01' });
-    expect(d.status).toBe('in_force');
-    expect(d.text).toBeNull();
-    expect(d.text_available).toBe(false);
-    expect(d.text_unavailable).toEqual({
-      reason: 'not_in_source',
-      message: expect.stringContaining('2026-01-01'),
-      source_url: 'https://e-sbirka.gov.cz/eli/cz/sb/2006/262/2010-06-01',
-    });
-    // Without include=text the document says the same.
-    const bare = await doc('/v1/legal/documents/sb%2F2006%2F262?at=2010-06-01');
-    expect(bare.text_unavailable.reason).toBe('not_in_source');
-  });
-
-  it('from the text day on, and without a day, the text is shown', async () => {
-    for (const path of [
-      '/v1/legal/documents/sb%2F2006%2F262?at=2026-02-01&include=text',
-      '/v1/legal/documents/sb%2F2006%2F262?include=text',
-    ]) {
-      const d = await doc(path);
-      expect(d.text).toBe(LATER_TEXT);
+  it('the one text of a document is the act as enacted: dated at its version start, shown on later days (#35)', async () => {
+    for (const at of ['2007-01-01', '2010-06-01', '2026-02-01']) {
+      const d = await doc(`/v1/legal/documents/sb%2F2006%2F262?at=${at}&include=text`);
+      expect(d.version).toMatchObject({ version: 1, valid_from: '2007-01-01', text_as_of: '2007-01-01' });
+      expect(d.text).toBe(ENACTED_TEXT);
       expect(d.text_available).toBe(true);
       expect(d.text_unavailable).toBeNull();
     }
+    const bare = await doc('/v1/legal/documents/sb%2F2006%2F262?include=text');
+    expect(bare.version.text_as_of).toBe('2007-01-01');
   });
 
   it('current_version_from is the current version start, whatever date the source URL names', async () => {

@@ -185,12 +185,11 @@ describe('provisions: table of contents, one provision, history, diff', () => {
     const hashOnly = await ok('/v1/legal/documents/sb%2F2010%2F5/provisions?at=2013-01-01');
     expect(hashOnly).toMatchObject({ text_available: false, provisions: [], parse: null, text_unavailable: { reason: 'hash_only' } });
 
+    // #35: the source's one text of the Labour Code is the act as enacted, of its version's first
+    // day, whatever later day its source URL names: a later day shows it, dated as it is.
     const labour = await ok('/v1/legal/documents/sb%2F2006%2F262/provisions?at=2015-06-01');
-    expect(labour).toMatchObject({
-      text_available: false,
-      provisions: [],
-      text_unavailable: { reason: 'not_in_source', source_url: 'https://e-sbirka.gov.cz/eli/cz/sb/2006/262/2015-06-01' },
-    });
+    expect(labour).toMatchObject({ text_available: true, text_unavailable: null, version: { text_as_of: '2007-01-01' } });
+    expect(labour.provisions.map((p: { id: string }) => p.id)).toContain('par_52/pism_g');
     const none = await ok('/v1/legal/documents/sb%2F1963%2F99/provisions');
     expect(none).toMatchObject({ text_available: true, provisions: [], total: 0, parse: { unparsed_count: 0 } });
   });
@@ -227,7 +226,7 @@ describe('provisions: table of contents, one provision, history, diff', () => {
     expect(old.links.e_sbirka).toBe('https://e-sbirka.gov.cz/eli/cz/sb/2010/5/2011-06-01');
   });
 
-  it('an unknown provision is a 404 naming the nearest ones; a day without the text says so instead', async () => {
+  it('an unknown provision is a 404 naming the nearest ones; a text is dated by what it is', async () => {
     const missing = await h.get('/v1/legal/documents/sb%2F2010%2F5/provisions/par_3', key);
     expect(missing.status).toBe(404);
     expect(missing.body.error.details.nearest.map((n: { id: string }) => n.id)).toEqual(['par_2', 'par_4', 'par_1']);
@@ -242,9 +241,9 @@ describe('provisions: table of contents, one provision, history, diff', () => {
 
     const labour = await ok('/v1/legal/documents/sb%2F2006%2F262/provisions/par_52/pism_g?at=2015-06-01');
     expect(labour).toMatchObject({
-      provision: null,
-      text_available: false,
-      text_unavailable: { reason: 'not_in_source' },
+      provision: { label: '§ 52 písm. g)' },
+      text_available: true,
+      version: { valid_from: '2007-01-01', text_as_of: '2007-01-01' },
       links: { e_sbirka: 'https://e-sbirka.gov.cz/eli/cz/sb/2006/262/2015-06-01' },
     });
     const today = await ok('/v1/legal/documents/sb%2F2006%2F262/provisions/par_52/pism_g');
@@ -354,8 +353,9 @@ describe('provisions: table of contents, one provision, history, diff', () => {
       changed: [],
       from: { text_available: false, text_unavailable: { reason: 'hash_only' } },
     });
-    const labour = await ok('/v1/legal/documents/sb%2F2006%2F262/diff?from=2015-01-01&to=2026-06-01&format=unified');
-    expect(labour).toMatchObject({ from: { text_unavailable: { reason: 'not_in_source' } }, to: { text_available: true }, summary: null });
+    // One version on both days (the act as enacted, #35): nothing changed between them.
+    const labour = await ok('/v1/legal/documents/sb%2F2006%2F262/diff?from=2015-01-01&to=2026-06-01');
+    expect(labour).toMatchObject({ from: { text_available: true }, to: { text_available: true }, changed: [] });
   });
 
   it('the changes feed’s version_added entry names the provisions the version changed (item 6)', async () => {

@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatIsoDate, textAsOf, type EffStatus } from '@dp/core';
+import { formatIsoDate, type EffStatus } from '@dp/core';
 import { createDatabase, indexProvisions, type Database, type ProvisionIndex } from '@dp/db';
 import { statusAt } from '../legal/documents/effectivity';
 import { toDate } from '../legal/documents/load';
@@ -239,18 +239,18 @@ async function factsOf(db: Database, key: string, day: Date, cache: Map<string, 
   const versions = await db.query<{
     valid_from: Date;
     valid_to: Date | null;
-    source_date: Date | null;
+    text_as_of: Date;
     text: string | null;
     current: boolean;
   }>(
-    `SELECT v.valid_from, v.valid_to, v.source_date, CASE WHEN v.text_is_current THEN d.text ELSE v.text END AS text, v.text_is_current AS current
+    `SELECT v.valid_from, v.valid_to, coalesce(v.text_as_of, v.valid_from) AS text_as_of, CASE WHEN v.text_is_current THEN d.text ELSE v.text END AS text, v.text_is_current AS current
      FROM document_version v JOIN document d ON d.id = v.document_id
      WHERE v.document_id = $1 AND v.valid_from <= $2::date ORDER BY v.valid_from DESC, v.version DESC LIMIT 1`,
     [d.id, formatIsoDate(day)],
   );
   const v = versions[0];
   const iso = (x: Date | null) => (x ? formatIsoDate(toDate(x)!) : null);
-  const asOf = v ? textAsOf(iso(v.valid_from)!, iso(v.valid_to), iso(v.source_date)) : null;
+  const asOf = v ? iso(v.text_as_of) : null;
   const facts: Facts = {
     id: d.id,
     status,

@@ -1,4 +1,4 @@
-import { ApiError, eSbirkaUrl, formatIsoDate, notFound, textAsOf, type TextUnavailableReason, type V1Schemas } from '@dp/core';
+import { ApiError, eSbirkaUrl, formatIsoDate, notFound, type TextUnavailableReason, type V1Schemas } from '@dp/core';
 import {
   decodeProvisionTree,
   MISSING_BLOB_REASON,
@@ -31,8 +31,10 @@ export interface VersionMeta {
   textOmitted: string | null;
   /** Null: valid_from as the source states it; else what the importer stood in for it. */
   validFromInferredFrom: InferredFrom;
-  /** The day the version's text represents (core's textAsOf): valid_from, or a later day. */
+  /** The day the version's text represents: its valid_from, unless stored otherwise (#35). */
   textAsOf: Date;
+  /** 'source': the upstream's own text; 'rebuilt': made from amending acts' instructions (#36). */
+  textSource: string;
   /** Its provision tree is stored (#24): every version with a text has one once built. */
   hasTree: boolean;
 }
@@ -69,20 +71,19 @@ export interface VersionRow {
   text_is_current: boolean;
   text_omitted: string | null;
   valid_from_inferred_from: string | null;
-  source_date: Date | string | null;
+  text_as_of: Date | string;
+  text_source: string;
   has_tree: boolean;
 }
 
 /** The columns of a VersionRow, for queries that read versions of several documents at once. */
 export const VERSION_COLUMNS = `version, valid_from, valid_to, kind, amended_by, amended_by_key, text_sha256, text_chars,
-            (text IS NOT NULL) AS has_text, text_is_current, text_omitted, valid_from_inferred_from, source_date,
-            (provisions IS NOT NULL) AS has_tree`;
+            (text IS NOT NULL) AS has_text, text_is_current, text_omitted, valid_from_inferred_from,
+            coalesce(text_as_of, valid_from) AS text_as_of, text_source, (provisions IS NOT NULL) AS has_tree`;
 
 export function versionFromRow(r: VersionRow): VersionMeta {
   const validFrom = toDate(r.valid_from)!;
   const validTo = toDate(r.valid_to);
-  const sourceDate = toDate(r.source_date);
-  const asOf = textAsOf(formatIsoDate(validFrom), validTo && formatIsoDate(validTo), sourceDate && formatIsoDate(sourceDate));
   return {
     version: r.version,
     validFrom,
@@ -96,7 +97,8 @@ export function versionFromRow(r: VersionRow): VersionMeta {
     textIsCurrent: r.text_is_current,
     textOmitted: r.text_omitted,
     validFromInferredFrom: inferredFrom(r.valid_from_inferred_from),
-    textAsOf: toDate(asOf)!,
+    textAsOf: toDate(r.text_as_of)!,
+    textSource: r.text_source,
     hasTree: r.has_tree,
   };
 }
