@@ -151,6 +151,7 @@ describe('provisions: table of contents, one provision, history, diff', () => {
       start: V3.indexOf('##### § 1'),
       end: V3.indexOf('##### § 2'),
       repealed: false,
+      text_status: 'current',
     });
     expect(whole.provisions.find((p: { id: string }) => p.id === 'par_2').repealed).toBe(true);
     expect(whole).toMatchObject({ total: 8, has_more: false, next_cursor: null, parse: { unparsed_count: 0 } });

@@ -13,6 +13,7 @@ export const OPERATIONS = [
   'documents.provision',
   'documents.provision_history',
   'documents.diff',
+  'documents.amendments',
   'citations.check',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
@@ -30,6 +31,7 @@ export const UNIT_COST: Record<Operation, number> = {
   'documents.provision': 1,
   'documents.provision_history': 1,
   'documents.diff': 1,
+  'documents.amendments': 1,
   // The least a citation check costs; citationCheckUnits gives the rest once the citations are found.
   'citations.check': 1,
 };

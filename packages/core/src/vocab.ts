@@ -35,6 +35,7 @@ export const CHANGE_KINDS = [
   'document.status_changed',
   'document.updated',
   'relation.created',
+  'document.amendment_known',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 

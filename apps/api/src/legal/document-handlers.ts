@@ -3,6 +3,7 @@ import {
   DOCUMENT_ROUTES,
   decodeCursor,
   encodeCursor,
+  formatIsoDate,
   invalidRequest,
   parseRouteInput,
   todayUtc,
@@ -11,6 +12,7 @@ import {
   type RouteInput,
 } from '@dp/core';
 import type { Database } from '@dp/db';
+import { listAmendments } from './documents/amendments';
 import { buildEffectivity } from './documents/effectivity';
 import { getDocument } from './documents/get-document';
 import type { DocumentCache } from './documents/document-cache';
@@ -22,7 +24,7 @@ export type SubResource = keyof typeof DOCUMENT_ROUTES;
 
 /**
  * Natural keys contain slashes (`sb/2012/89`), so the path after /documents/ is read whole:
- * a trailing `/effectivity`, `/relations`, `/diff` or `/provisions` names the sub-resource, and
+ * a trailing `/effectivity`, `/relations`, `/diff`, `/amendments` or `/provisions` names the sub-resource, and
  * so does `/provisions/{provision}[/history]`, whose provision id has slashes of its own
  * (`par_52/odst_1/pism_g`, raw or %2F-encoded: each segment is decoded before this split).
  * No document reference has a `provisions` segment.
@@ -38,7 +40,7 @@ export function splitDocumentPath(segments: string[]): { ref: string; sub: SubRe
       return { ref, sub: 'provision_history', provision: rest.slice(0, -1).join('/') };
     return { ref, sub: 'provision', provision: rest.join('/') };
   }
-  if (segments.length > 1 && (last === 'effectivity' || last === 'relations' || last === 'diff')) {
+  if (segments.length > 1 && (last === 'effectivity' || last === 'relations' || last === 'diff' || last === 'amendments')) {
     return { ref: segments.slice(0, -1).join('/'), sub: last };
   }
   return { ref: segments.join('/'), sub: 'document' };
@@ -139,5 +141,14 @@ export function createDocumentReads(db: Database, documents: DocumentCache, conf
       const result = await diffDocument(db, documents, params.id, { ...query, baseUrl });
       return result.kind === 'unified' ? new PlainText(result.body) : result.body;
     }),
+    amendments: documentRead(DOCUMENT_ROUTES.amendments, async ({ params, query }) =>
+      listAmendments(await documents.get(params.id), {
+        day: formatIsoDate(query.at ?? todayUtc()),
+        statuses: query.status,
+        limit: query.limit,
+        cursor: query.cursor,
+        baseUrl,
+      }),
+    ),
   };
 }

@@ -99,6 +99,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/legal/documents/{id}/amendments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every act known to amend a document, with its effects and whether the source applied them */
+    get: operations['listAmendments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/legal/documents/{id}/diff': {
     parameters: {
       query?: never;
@@ -564,7 +581,78 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    Amendment: {
+      amending_act: {
+        doc_number: string | null;
+        id: string | null;
+        in_corpus: boolean;
+        natural_key: string;
+        title: string | null;
+      };
+      effective_from: string[];
+      effects: (components['schemas']['AmendmentEffect'] & {
+        /** @enum {string} */
+        status: 'applied' | 'unapplied' | 'scheduled' | 'undated';
+      })[];
+      /** @description How the amendment is known: `source-text` (a part of the amending act amends this act), `source-history` (a version of the source names it), `source-metadata` (the front matter lists it). */
+      methods: string[];
+      /**
+       * @description `applied`: the source holds a text of this document dated on or after each of its points'
+       *     effective dates. `unapplied`: none of its points in force is reflected by a source text.
+       *     `partly_applied`: some are. `scheduled`: it takes effect after the day asked.
+       *     `undated`: its effective date is unknown.
+       *
+       * @enum {string}
+       */
+      status: 'applied' | 'partly_applied' | 'unapplied' | 'scheduled' | 'undated';
+    };
+    AmendmentEffect: {
+      amending_act: {
+        /** @example 365/2011 Sb. */
+        doc_number: string | null;
+        /** @example sb/2011/365 */
+        natural_key: string;
+        title: string | null;
+      };
+      /** @description Its článek (`Čl. I`). */
+      article: string | null;
+      /** @description How `effective_from` was found (e.g. `stated`, `relative_to_publication`, `act_effective_date`). */
+      date_basis: string | null;
+      /**
+       * Format: date
+       * @description The day the point takes effect; null when the act's účinnost could not be read for it.
+       */
+      effective_from: string | null;
+      /** @description The point's own text (its first 2,000 characters). */
+      instruction: string;
+      instruction_truncated: boolean;
+      /** @description What the point does: `replace_words`, `new_wording`, `insert`, `repeal`, `renumber`, `append`, `footnote`, `heading`, …; empty when it could not be read. */
+      kinds: string[];
+      /** @description The část of the amending act that holds it (`ČÁST PRVNÍ`). */
+      part: string | null;
+      /**
+       * @description The instruction point's number as the act writes it (`75`); null for a lone unnumbered instruction.
+       * @example 75
+       */
+      point: string | null;
+      /** @description The provision ids it changes (`par_75`, `par_76/odst_1`, `fn_5` for a footnote, `cast_1/hlava_2`); empty when they could not be read. */
+      targets: string[];
+    };
     Change: {
+      /** @description For document.amendment_known (#35): an amending act's text shows it amends this document
+       *     (its points for this document and their dates), and whether a source text of the
+       *     document already reflects them (`applied`). Amendments the source has not applied are
+       *     listed by GET /v1/legal/documents/{id}/amendments and flagged on every read.
+       *      */
+      amendment?: {
+        amending_act: {
+          doc_number: string | null;
+          natural_key: string;
+        };
+        applied: boolean;
+        effective_from: string[];
+        points: number;
+      };
       /** Format: date-time */
       at: string;
       document: {
@@ -634,7 +722,13 @@ export interface components {
       kinds?: components['schemas']['ChangeKind'][];
     };
     /** @enum {string} */
-    ChangeKind: 'document.created' | 'document.version_added' | 'document.status_changed' | 'document.updated' | 'relation.created';
+    ChangeKind:
+      | 'document.created'
+      | 'document.version_added'
+      | 'document.status_changed'
+      | 'document.updated'
+      | 'relation.created'
+      | 'document.amendment_known';
     Citation: {
       /** @description The acts an `ambiguous` citation may mean, with their status on `at`. */
       candidates: components['schemas']['CitationCandidate'][];
@@ -768,6 +862,8 @@ export interface components {
       };
       /** @example sb/2012/89 */
       natural_key: string;
+      /** @description The amending acts in force on `as_of` whose changes the text shown lacks, oldest first. */
+      outstanding_amendments: components['schemas']['OutstandingAmendment'][];
       relations?: {
         edges: components['schemas']['Relation'][];
         has_more: boolean;
@@ -788,6 +884,11 @@ export interface components {
        *     that very day; without: the current version's text). `include=text` then returns it.
        *      */
       text_available: boolean;
+      /** @description false when an amendment in force on `as_of` changes the document and the text shown
+       *     (the version's, of `version.text_as_of`) lacks that change: see `outstanding_amendments`
+       *     and, per provision, `text_status` (docs/amendments.md).
+       *      */
+      text_current: boolean;
       text_format?: string;
       text_page?: {
         limit: number;
@@ -883,19 +984,40 @@ export interface components {
     Meta: {
       request_id: string;
     };
+    /** @description An amending act in force on the day asked whose changes the text shown lacks. */
+    OutstandingAmendment: {
+      doc_number: string | null;
+      /** @description The document at e-Sbírka on the day asked, the official consolidated text. */
+      e_sbirka: string | null;
+      /** @description The dates of its outstanding points. */
+      effective_from: string[];
+      /** @description false: the act is known to amend the document, but what it changes could not be read. */
+      effects_known: boolean;
+      natural_key: string;
+      /** @description Its outstanding instruction points for this document (0 when they could not be read). */
+      points: number;
+      title: string | null;
+    };
     Provision: components['schemas']['ProvisionEntry'] & {
       children: components['schemas']['ProvisionBrief'][];
       containers: components['schemas']['ProvisionBrief'][];
       next: null | components['schemas']['ProvisionBrief'];
       prev: null | components['schemas']['ProvisionBrief'];
-      text: string;
+      /** @description For an `amended_not_in_source` provision, the wording the source holds, of its own day (`as_of`), which an amendment in force on the day asked has changed since; null otherwise. */
+      source_text: null | {
+        /** Format: date */
+        as_of: string;
+        text: string;
+      };
+      /** @description The provision's text on the day asked; null when its `text_status` is `amended_not_in_source` (the source's older wording is in `source_text`). */
+      text: string | null;
       text_page: {
         limit: number;
         next_offset: number | null;
         offset: number;
         returned_chars: number;
         total_chars: number;
-      };
+      } | null;
     };
     ProvisionBrief: {
       heading: string | null;
@@ -957,6 +1079,7 @@ export interface components {
       repealed: boolean;
       /** @description UTF-16 offset in the version's text (document `text` of that version). */
       start: number;
+      text_status: components['schemas']['TextStatus'];
     };
     ProvisionHistoryEntry: {
       amended_by: null | {
@@ -1062,6 +1185,16 @@ export interface components {
       /** @constant */
       success: true;
     };
+    /**
+     * @description The status of a provision's text on the day asked. `current`: no known outstanding effect
+     *     reaches it (no known amendment in force since its text's day changes it). `amended_not_in_source`:
+     *     an amendment in force on that day changes it (or a unit around or inside it), and the source
+     *     has no text with that change: its wording is not given as the day's text (see `source_text`).
+     *     `not_in_source`: the text lacks the provision, which an amendment in force that day makes.
+     *
+     * @enum {string}
+     */
+    TextStatus: 'current' | 'amended_not_in_source' | 'not_in_source';
     TextUnavailable: {
       message: string;
       /**
@@ -1123,10 +1256,10 @@ export interface components {
       kind: string;
       /**
        * Format: date
-       * @description The day this version's text represents. Usually `valid_from`; later where the source
-       *     holds no text for the version's start: its file's only text is a consolidation of a
-       *     later day (the date its e-Sbírka URL ends in). A read `at` a day before `text_as_of`
-       *     shows no text (`text_unavailable.reason` `not_in_source`), never this later text.
+       * @description The day this version's text represents: its `valid_from` (the source's first text of an
+       *     act is the act as enacted; each later one the text after the amendment of its day).
+       *     Amendments in force since that day which the text lacks are listed by the document read
+       *     (`outstanding_amendments`) and flagged per provision (docs/amendments.md).
        *
        */
       text_as_of: string;
@@ -1134,6 +1267,11 @@ export interface components {
       text_available: boolean;
       text_chars: number | null;
       text_sha256: string | null;
+      /**
+       * @description `source`: the upstream's own text. `rebuilt`: made by applying amending acts' instructions to the previous version (docs/amendments.md).
+       * @enum {string}
+       */
+      text_source: 'source' | 'rebuilt';
       /** Format: date */
       valid_from: string;
       /**
@@ -1254,7 +1392,13 @@ export interface components {
      * @enum {string}
      */
     WebhookDeliveryEventType:
-      'document.created' | 'document.version_added' | 'document.status_changed' | 'document.updated' | 'relation.created' | 'webhook.test';
+      | 'document.created'
+      | 'document.version_added'
+      | 'document.status_changed'
+      | 'document.updated'
+      | 'relation.created'
+      | 'document.amendment_known'
+      | 'webhook.test';
     /** @description The change as the changes feed shows it; the `data` of the delivered body. */
     WebhookEventPayload: {
       /** Format: date-time */
@@ -1273,7 +1417,13 @@ export interface components {
      * @description The change kinds a webhook subscribes to.
      * @enum {string}
      */
-    WebhookEventType: 'document.created' | 'document.version_added' | 'document.status_changed' | 'document.updated' | 'relation.created';
+    WebhookEventType:
+      | 'document.created'
+      | 'document.version_added'
+      | 'document.status_changed'
+      | 'document.updated'
+      | 'relation.created'
+      | 'document.amendment_known';
     WebhookHeaders: {
       [key: string]: string;
     };
@@ -2100,6 +2250,77 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  listAmendments: {
+    parameters: {
+      query?: {
+        /** @description The day the statuses are of (default: today, UTC): an act taking effect later is `scheduled`. */
+        at?: string;
+        /** @description `next_cursor` of the previous page (same document, day and statuses). */
+        cursor?: string;
+        /** @description Amending acts per page. */
+        limit?: number;
+        /** @description Comma list: only amendments with these statuses. Default all. */
+        status?: string;
+      };
+      header?: {
+        /** @description An `ETag` of an earlier answer (or several, comma-separated, or `*`). When it names the
+         *     current answer, the response is `304 Not Modified` without a body, which costs 0 units.
+         *      */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
+      path: {
+        /** @description Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the amending acts, oldest effect first. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          ETag: components['headers']['ETag'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessEnvelopeBase'] & {
+            data: {
+              amendments: components['schemas']['Amendment'][];
+              /** Format: date */
+              as_of: string;
+              document: components['schemas']['DocumentRef'];
+              has_more: boolean;
+              links: {
+                amendments: string;
+                document: string;
+              };
+              next_cursor: string | null;
+              /** @description The day the current version's text represents (null: no text). */
+              text_as_of: string | null;
+              /** @description Amending acts matching the statuses (all pages). */
+              total: number;
+            };
+          };
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['InvalidRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   diffDocument: {
     parameters: {
       query: {
@@ -2324,7 +2545,12 @@ export interface operations {
             data: components['schemas']['ProvisionDay'] &
               ({
                 links: components['schemas']['ProvisionLinks'];
+                /** @description The instruction points in force on the day asked that change this provision (or a unit around or inside it) and that the text shown lacks (docs/amendments.md). */
+                outstanding_effects: components['schemas']['AmendmentEffect'][];
                 provision: components['schemas']['Provision'] | null;
+                text_status: components['schemas']['TextStatus'];
+                /** @description Outstanding instruction points of this document's amending acts whose targets could not be read: they may change this provision too. */
+                unlocated_effects: number;
               } & {
                 [key: string]: unknown;
               });

@@ -85,6 +85,20 @@ export interface NewChange {
   version?: ChangeVersion | null;
   relation?: ChangeRelation | null;
   fields?: FieldChanges | null;
+  amendment?: ChangeAmendment | null;
+}
+
+/**
+ * `amendment` JSON of a `document.amendment_known` entry (#35): an amending act's text shows it
+ * amends this document: the act, its points for it, their dates and whether a source text of the
+ * document already reflects them.
+ */
+export interface ChangeAmendment {
+  amending_act: { natural_key: string; doc_number: string | null };
+  points: number;
+  effective_from: string[];
+  /** True when every dated point falls on or before the day of the document's newest source text. */
+  applied: boolean;
 }
 
 /** `fields` JSON of a `document.updated` entry: each changed field, before and after. */
@@ -141,6 +155,7 @@ export interface FeedChange {
   version?: unknown;
   relation?: unknown;
   fields?: unknown;
+  amendment?: unknown;
 }
 
 /** The feed shape of a stored `change` row; the SQL below builds the same shape for the outbox. */
@@ -154,6 +169,7 @@ export function toFeedChange(row: {
   version?: unknown;
   relation?: unknown;
   fields?: unknown;
+  amendment?: unknown;
 }): FeedChange {
   const entry: FeedChange = {
     id: row.id,
@@ -164,6 +180,7 @@ export function toFeedChange(row: {
   if (row.version !== null && row.version !== undefined) entry.version = row.version;
   if (row.relation !== null && row.relation !== undefined) entry.relation = row.relation;
   if (row.fields !== null && row.fields !== undefined) entry.fields = row.fields;
+  if (row.amendment !== null && row.amendment !== undefined) entry.amendment = row.amendment;
   return entry;
 }
 
@@ -175,12 +192,12 @@ const INSERT_CHANGES_SQL = `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(
     ord int, id text, kind text, document_id text, natural_key text, doc_number text,
-    doc_type text, status text, version jsonb, relation jsonb, fields jsonb)
+    doc_type text, status text, version jsonb, relation jsonb, fields jsonb, amendment jsonb)
 ), ins AS (
-  INSERT INTO "change" (id, kind, document_id, natural_key, doc_number, doc_type, status, version, relation, fields)
-  SELECT id, kind, document_id, natural_key, doc_number, doc_type, status, version, relation, fields
+  INSERT INTO "change" (id, kind, document_id, natural_key, doc_number, doc_type, status, version, relation, fields, amendment)
+  SELECT id, kind, document_id, natural_key, doc_number, doc_type, status, version, relation, fields, amendment
   FROM input ORDER BY ord
-  RETURNING seq, id, kind, document_id, natural_key, doc_number, at, version, relation, fields
+  RETURNING seq, id, kind, document_id, natural_key, doc_number, at, version, relation, fields, amendment
 ), outbox AS (
   INSERT INTO "webhook_delivery" (id, webhook_id, change_seq, event_type, payload, status)
   SELECT d.id, w.id, ins.seq, ins.kind,
@@ -191,7 +208,8 @@ WITH input AS (
            'at', to_char(ins.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
          || CASE WHEN ins.version IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('version', ins.version) END
          || CASE WHEN ins.relation IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('relation', ins.relation) END
-         || CASE WHEN ins.fields IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('fields', ins.fields) END,
+         || CASE WHEN ins.fields IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('fields', ins.fields) END
+         || CASE WHEN ins.amendment IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('amendment', ins.amendment) END,
          'pending'
   FROM jsonb_to_recordset($2::jsonb) AS d(id text, change_id text, webhook_id text)
   JOIN ins ON ins.id = d.change_id
@@ -229,6 +247,7 @@ export async function recordChanges(tx: Prisma.TransactionClient, changes: NewCh
     version: c.version ?? null,
     relation: c.relation ?? null,
     fields: c.fields ?? null,
+    amendment: c.amendment ?? null,
   }));
   // Message ids come from the shared id scheme (newId), so they are made here, not in SQL.
   const deliveries = rows.flatMap((row) =>

@@ -57,6 +57,7 @@ const LICENSE = 'public domain (official work, s. 3(a) Act No. 121/2000 Coll.)';
 const INFERRED_FROM = "repealing act's effectiveness_date (repeal found by text pattern)";
 const SOURCE_HISTORY = 'source-history';
 const SOURCE_METADATA = 'source-metadata';
+const SOURCE_TEXT = 'source-text';
 
 interface StoredDocument extends Record<string, unknown> {
   id: string;
@@ -77,6 +78,8 @@ interface AmendmentFact {
   amending_key: string;
   from_history: boolean;
   from_metadata: boolean;
+  /** #35: the amending act's own text has a block amending this document (written from its side). */
+  from_text: boolean;
   version_dates: string[];
 }
 
@@ -343,8 +346,8 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
     await lockCrossDocument(tx);
     // Acts this document is, whose amended documents were synced before it.
     const facts = await tx.$queryRawUnsafe<(AmendmentFact & { target_key: string; target_doc_number: string | null })[]>(
-      `SELECT target_key, target_doc_number, from_history, from_metadata, version_dates FROM "sync_amendment"
-       WHERE amending_key = $1 AND (from_history OR from_metadata) AND target_key <> $1 ORDER BY target_key`,
+      `SELECT target_key, target_doc_number, from_history, from_metadata, from_text, version_dates FROM "sync_amendment"
+       WHERE amending_key = $1 AND (from_history OR from_metadata OR from_text) AND target_key <> $1 ORDER BY target_key`,
       key,
     );
     const amends: CorpusRelation[] = facts.map((f) => ({
@@ -478,7 +481,7 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
     if (meta) await tx.$executeRawUnsafe(REFRESH_REPEALED_SQL, [key], INFERRED_FROM);
   }
 
-  changes.push(...(await recordAmendments(tx, doc, fresh, lastWithMeta?.meta ?? null)));
+  changes.push(...(await recordAmendments(tx, doc, fresh, lastWithMeta?.meta ?? null, !stored)));
 
   if (ownEdgesChanged) {
     // The documents this one repeals (now or before) get their repealed_by recomputed.
@@ -545,18 +548,26 @@ async function lockCrossDocument(tx: Tx): Promise<void> {
  * document (sync_amendment), and keeps the `amends` edges of those acts that are in the corpus in
  * line with it. Returns the relation.created changes of edges new on those acts' documents.
  */
-async function recordAmendments(tx: Tx, doc: DocRef, fresh: VersionInput[], meta: DocumentMeta | null): Promise<NewChange[]> {
+async function recordAmendments(
+  tx: Tx,
+  doc: DocRef,
+  fresh: VersionInput[],
+  meta: DocumentMeta | null,
+  created = false,
+): Promise<NewChange[]> {
   const key = doc.naturalKey;
   const stored = await tx.$queryRawUnsafe<AmendmentFact[]>(
-    'SELECT amending_key, from_history, from_metadata, version_dates FROM "sync_amendment" WHERE target_key = $1',
+    'SELECT amending_key, from_history, from_metadata, from_text, version_dates FROM "sync_amendment" WHERE target_key = $1',
     key,
   );
   const facts = new Map<string, AmendmentFact>(stored.map((f) => [f.amending_key, { ...f, version_dates: [...f.version_dates] }]));
-  const touched = new Set<string>();
+  // A document new to the collection gets the edges of the acts whose texts said they amend it
+  // before it arrived (their effects were written then, from their side).
+  const touched = new Set<string>(created ? stored.filter((f) => f.from_text).map((f) => f.amending_key) : []);
   const fact = (act: string): AmendmentFact => {
     let f = facts.get(act);
     if (!f) {
-      f = { amending_key: act, from_history: false, from_metadata: false, version_dates: [] };
+      f = { amending_key: act, from_history: false, from_metadata: false, from_text: false, version_dates: [] };
       facts.set(act, f);
     }
     return f;
@@ -601,7 +612,7 @@ async function recordAmendments(tx: Tx, doc: DocRef, fresh: VersionInput[], meta
   const removals: string[] = [];
   for (const a of amenders) {
     const f = fact(a.natural_key);
-    if (f.from_history || f.from_metadata) {
+    if (f.from_history || f.from_metadata || f.from_text) {
       edges.push({
         source_id: a.id,
         type: 'amends',
@@ -635,9 +646,10 @@ async function recordAmendments(tx: Tx, doc: DocRef, fresh: VersionInput[], meta
   return changes;
 }
 
-function methodsOf(f: { from_history: boolean; from_metadata: boolean }): string[] {
+function methodsOf(f: { from_history: boolean; from_metadata: boolean; from_text: boolean }): string[] {
   const m: string[] = [];
   if (f.from_history) m.push(SOURCE_HISTORY);
   if (f.from_metadata) m.push(SOURCE_METADATA);
+  if (f.from_text) m.push(SOURCE_TEXT);
   return m;
 }

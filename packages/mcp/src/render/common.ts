@@ -34,3 +34,43 @@ export function lines(...parts: (string | null | undefined | false | string[])[]
 export function requestLine(requestId: string | null): string | null {
   return requestId ? `(request id ${requestId})` : null;
 }
+
+/** An ISO day as Czech lawyers write it: `2012-01-01` → `1. 1. 2012`. */
+export function czechDate(day: string): string {
+  const [y, m, d] = day.split('-');
+  return `${Number(d)}. ${Number(m)}. ${y}`;
+}
+
+/** The kind of act a title names, in the nominative (`zákon`, `vyhláška`), for "zákon č. 365/2011 Sb.". */
+export function actKind(title: string | null | undefined): string | null {
+  const t = (title ?? '').toLowerCase();
+  for (const kind of [
+    'ústavní zákon',
+    'zákonné opatření',
+    'zákon',
+    'vyhláška',
+    'nařízení vlády',
+    'nařízení',
+    'sdělení',
+    'opatření',
+    'usnesení',
+  ])
+    if (t.startsWith(kind)) return kind;
+  return null;
+}
+
+type Effect = V1Schemas['AmendmentEffect'];
+
+/** "zákon č. 365/2011 Sb., čl. I bod 75, účinnost 1. 1. 2012" */
+export function effectSource(e: Effect): string {
+  const act = e.amending_act.doc_number ?? e.amending_act.natural_key;
+  const kind = actKind(e.amending_act.title);
+  const where = [e.article, e.point ? `bod ${e.point}` : null].filter(Boolean).join(' ');
+  return `${kind ? `${kind} ` : ''}č. ${act}${where ? `, ${where}` : ''}${e.effective_from ? `, účinnost ${czechDate(e.effective_from)}` : ''}`;
+}
+
+/** One outstanding effect as a line a model can quote: its source, then its instruction. */
+export function effectLine(e: Effect, max = 600): string {
+  const text = e.instruction.length > max ? `${e.instruction.slice(0, max)}…` : e.instruction;
+  return `- ${effectSource(e)}: ${text.replace(/\s+/g, ' ').trim()}`;
+}

@@ -1,5 +1,5 @@
 import type { V1Schemas } from '@dp/core';
-import { capped, docLabel, field, lines, requestLine } from './common';
+import { actKind, capped, czechDate, docLabel, field, lines, requestLine } from './common';
 
 export type VersionView = V1Schemas['Version'];
 
@@ -23,6 +23,24 @@ export function renderVersion(v: VersionView): string {
   return `v${v.version} valid ${v.valid_from} → ${v.valid_to ?? 'open'}${v.kind ? ` (${v.kind}${amended})` : ''}${asOf}${v.is_current ? ' [current]' : ''}`;
 }
 
+/** #35: when the text shown is not the day's law, the amendments in force it lacks. */
+function outstandingLines(doc: DocumentView): string[] | null {
+  if (doc.text_current || !doc.outstanding_amendments.length) return null;
+  const held = doc.version?.text_as_of;
+  return [
+    `NOT THE LAW OF ${doc.as_of}: the text the collection holds is of ${held ? czechDate(held) : 'an earlier day'}; ` +
+      `these amendments in force since then are not in it (per provision: legal_get_provision says which it changes):`,
+    ...capped(
+      doc.outstanding_amendments,
+      (a) =>
+        `- ${actKind(a.title) ?? 'předpis'} č. ${a.doc_number ?? a.natural_key}, účinnost ${a.effective_from.map(czechDate).join(', ')}` +
+        (a.effects_known ? ` (${a.points} point(s))` : ' (what it changes could not be read)'),
+      'amendments',
+    ),
+    doc.outstanding_amendments[0]?.e_sbirka ? `Official text of ${doc.as_of} (e-Sbírka): ${doc.outstanding_amendments[0].e_sbirka}` : '',
+  ];
+}
+
 export function renderDocument(doc: DocumentView, requestId: string | null, hint: string | null): string {
   const v = doc.version;
   return lines(
@@ -31,6 +49,7 @@ export function renderDocument(doc: DocumentView, requestId: string | null, hint
     field('Citation', doc.citation),
     v ? `Version shown: ${renderVersion(v)}${doc.version_count ? ` (of ${doc.version_count})` : ''}` : null,
     doc.dates ? field('Dates', Object.fromEntries(Object.entries(doc.dates).filter(([, d]) => d))) : null,
+    outstandingLines(doc),
     `Link: ${doc.links.self}`,
     `Cite as: ${doc.doc_number} (${doc.natural_key})${v ? `, version valid from ${v.valid_from}` : ''}, ${doc.links.self}`,
     doc.effectivity

@@ -1,5 +1,5 @@
 import type { V1Schemas } from '@dp/core';
-import { capped, docLabel, lines, requestLine } from './common';
+import { capped, czechDate, docLabel, effectLine, effectSource, lines, requestLine } from './common';
 import { renderVersion } from './document';
 
 export type ProvisionDayView = V1Schemas['ProvisionDay'];
@@ -19,6 +19,9 @@ export interface TocView extends ProvisionDayView {
 
 export interface ProvisionReadView extends ProvisionDayView {
   provision: ProvisionView | null;
+  text_status: V1Schemas['TextStatus'];
+  outstanding_effects: V1Schemas['AmendmentEffect'][];
+  unlocated_effects: number;
   links: ProvisionLinksView;
 }
 
@@ -75,22 +78,68 @@ export function renderToc(toc: TocView, requestId: string | null): string {
   );
 }
 
+/**
+ * #35: what a model must say about a provision whose text is not the day's law: which amendments
+ * in force changed it since the collection's text, and where the official text of the day is.
+ */
+function statusLines(view: ProvisionReadView, label: string): (string | null)[] {
+  const official = view.links.e_sbirka ? `Official text of ${view.as_of} (e-Sbírka, no key needed): ${view.links.e_sbirka}` : null;
+  if (view.text_status === 'amended_not_in_source') {
+    const held = view.provision?.source_text?.as_of ?? view.version?.text_as_of ?? null;
+    const first = view.outstanding_effects[0];
+    return [
+      `NOT THE LAW OF ${view.as_of}: the collection holds ${label}${held ? ` as of ${czechDate(held)}` : ''}; ` +
+        `it was changed since${first ? ` by ${effectSource(first)}` : ''}, and the collection has no text with the change.`,
+      'Changes in force that the text below lacks:',
+      ...view.outstanding_effects.slice(0, 10).map((e) => effectLine(e)),
+      view.outstanding_effects.length > 10 ? `… ${view.outstanding_effects.length - 10} more in the structured result.` : null,
+      official,
+    ];
+  }
+  if (view.text_status === 'not_in_source') {
+    return [
+      `The collection's text lacks ${label} on ${view.as_of}: it is made by an amendment in force that day that the source has not applied.`,
+      ...view.outstanding_effects.slice(0, 10).map((e) => effectLine(e)),
+      official,
+    ];
+  }
+  return [
+    view.unlocated_effects
+      ? `Caution: ${view.unlocated_effects} amendment point(s) in force on ${view.as_of} could not be located in this act; they may change ${label} too.`
+      : null,
+  ];
+}
+
 export function renderProvision(view: ProvisionReadView, requestId: string | null): string {
   const p = view.provision;
-  if (!p) return lines(`# ${docLabel(view.document)} on ${view.as_of}`, unavailable(view) ?? 'No provision text.', requestLine(requestId));
+  if (!p) {
+    const label = view.outstanding_effects[0]?.targets[0] ?? 'the provision';
+    return lines(
+      `# ${docLabel(view.document)} on ${view.as_of}`,
+      unavailable(view) ?? (view.text_status === 'not_in_source' ? null : 'No provision text.'),
+      ...statusLines(view, label),
+      requestLine(requestId),
+    );
+  }
+  const current = view.text_status === 'current';
+  const wording = p.text ?? p.source_text?.text ?? '';
   return lines(
     `# ${p.label}${p.heading ? ` — ${p.heading}` : ''} (${view.document.doc_number ?? view.document.natural_key})`,
     view.version ? `Version: ${renderVersion(view.version)}` : null,
     p.containers.length ? `In: ${p.containers.map((c) => `${c.label}${c.heading ? ` ${c.heading}` : ''}`).join(' › ')}` : null,
     p.repealed ? 'This provision is repealed (zrušeno) in this version.' : null,
+    ...statusLines(view, p.label),
     '',
-    p.text,
-    p.text_page.next_offset !== null ? `\n[Text cut: call again with text_offset ${p.text_page.next_offset}.]` : null,
+    current
+      ? null
+      : `Wording the collection holds (of ${p.source_text ? czechDate(p.source_text.as_of) : 'an earlier day'}; not the law of ${view.as_of}):`,
+    wording,
+    p.text_page && p.text_page.next_offset !== null ? `\n[Text cut: call again with text_offset ${p.text_page.next_offset}.]` : null,
     '',
     p.prev ? `Previous: ${p.prev.id} (${p.prev.label})` : null,
     p.next ? `Next: ${p.next.id} (${p.next.label})` : null,
-    `Cite as: ${provisionCitation(p.label, view.document, view.as_of)}`,
-    view.links.e_sbirka ? `Official text (e-Sbírka, no key needed): ${view.links.e_sbirka}` : null,
+    current ? `Cite as: ${provisionCitation(p.label, view.document, view.as_of)}` : null,
+    current && view.links.e_sbirka ? `Official text (e-Sbírka, no key needed): ${view.links.e_sbirka}` : null,
     requestLine(requestId),
   );
 }

@@ -51,9 +51,10 @@ export async function listChanges(db: Database, req: ChangesRequest): Promise<Ch
     version: unknown;
     relation: unknown;
     fields: unknown;
+    amendment: unknown;
   }>(
     `SELECT c.seq::text AS seq, c.txid::text AS txid, c.id, c.kind, c.document_id, c.natural_key, c.doc_number,
-            c.at, c.version, c.relation, c.fields
+            c.at, c.version, c.relation, c.fields, c.amendment
      FROM "change" c WHERE ${conds.join(' AND ')}
      ORDER BY c.txid, c.seq LIMIT ${req.limit + 1}`,
     params,
@@ -72,6 +73,7 @@ export async function listChanges(db: Database, req: ChangesRequest): Promise<Ch
       version: r.version,
       relation: r.relation,
       fields: r.fields,
+      amendment: r.amendment,
     }),
   );
   const last = rows[rows.length - 1];

@@ -1,6 +1,7 @@
 import { Cache, type InvalidationFeed } from '@dp/core';
 import { normalizeDocumentRef, type Database } from '@dp/db';
 import type { ProvisionChanges, ProvisionTree } from '@dp/db';
+import { loadAmendments, type DocumentAmendments } from './amendments';
 import { loadDocument, loadProvisionChanges, loadProvisionTrees, loadVersions, type DocumentMeta, type VersionMeta } from './load';
 import { ProvisionIndex } from './provision-index';
 import type { WordRun } from './provisions';
@@ -9,6 +10,8 @@ import { DocumentViews } from './views';
 export interface LoadedDocument {
   doc: DocumentMeta;
   versions: VersionMeta[];
+  /** #35: the acts known to amend it and their effects. */
+  amendments: DocumentAmendments;
   views: DocumentViews;
 }
 
@@ -118,8 +121,8 @@ export class DocumentCache {
     // in lower case, an id as given (ids are matched exactly, so `sb-2012-89` is not `SB-2012-89`).
     return this.documents.fetch(normalizeDocumentRef(rawRef), async () => {
       const doc = await loadDocument(this.db, rawRef);
-      const versions = await loadVersions(this.db, doc.id);
-      return { doc, versions, views: new DocumentViews(doc, versions) };
+      const [versions, amendments] = await Promise.all([loadVersions(this.db, doc.id), loadAmendments(this.db, doc.naturalKey)]);
+      return { doc, versions, amendments, views: new DocumentViews(doc, versions, amendments) };
     });
   }
 

@@ -16,6 +16,7 @@ export function presentVersion(v: VersionMeta): V1Schemas['Version'] {
     text_chars: v.textChars,
     text_available: v.hasText,
     text_as_of: formatIsoDate(v.textAsOf),
+    text_source: v.textSource === 'rebuilt' ? 'rebuilt' : 'source',
   };
 }
 

@@ -12,6 +12,7 @@ import {
   type V1Schemas,
 } from '@dp/core';
 import { compareProvisionTrees, type Database, type ProvisionNode } from '@dp/db';
+import { outstandingEffects, presentEffect, provisionStatus, type Effect, type ProvisionTextStatus } from './amendments';
 import type { DocumentCache, LoadedDocument } from './document-cache';
 import { pageText } from './get-document';
 import { currentVersion, loadVersionText, textUnavailable, versionAt, type TextUnavailable, type VersionMeta } from './load';
@@ -78,8 +79,16 @@ async function textOf(db: Database, documents: DocumentCache, loaded: LoadedDocu
   return text;
 }
 
+/** #35: a provision's text status among the day's outstanding effects (see amendments.ts). */
+function statusOf(index: ProvisionIndex, n: ProvisionNode, outstanding: readonly Effect[]): ProvisionTextStatus {
+  if (!outstanding.length) return 'current';
+  const i = index.indexOf(n.id);
+  const ancestors = i === undefined ? [] : index.containers(i).map((c) => c.id);
+  return provisionStatus(n.id, ancestors, true, outstanding).status;
+}
+
 // Typed by the OpenAPI document's schemas: a field the contract lacks fails to compile.
-function entry(index: ProvisionIndex, n: ProvisionNode): V1Schemas['ProvisionEntry'] {
+function entry(index: ProvisionIndex, n: ProvisionNode, outstanding: readonly Effect[] = []): V1Schemas['ProvisionEntry'] {
   return {
     id: n.id,
     kind: n.kind,
@@ -90,6 +99,7 @@ function entry(index: ProvisionIndex, n: ProvisionNode): V1Schemas['ProvisionEnt
     start: n.start,
     end: n.end,
     repealed: n.repealed,
+    text_status: statusOf(index, n, outstanding),
   };
 }
 
@@ -156,9 +166,10 @@ export async function getProvisionToc(documents: DocumentCache, ref: string, o: 
   const all = depth ? index.tree.nodes.filter((_, i) => index.depth[i] <= depth) : index.tree.nodes;
   const page = all.slice(offset, offset + o.limit);
   const more = offset + page.length < all.length;
+  const outstanding = outstandingEffects(loaded.amendments, view.inView, iso(view.day));
   return {
     ...base,
-    provisions: page.map((n) => entry(index, n)),
+    provisions: page.map((n) => entry(index, n, outstanding)),
     total: all.length,
     has_more: more,
     next_cursor: more ? encodeCursor({ v: view.inView.version, o: offset + page.length, d: depth } satisfies TocCursor) : null,
@@ -211,19 +222,52 @@ export async function getProvision(db: Database, documents: DocumentCache, ref: 
     text_available: view.unavailable === null,
     text_unavailable: view.unavailable,
   };
-  if (view.unavailable || !view.inView) return { ...base, provision: null, links };
+  const outstanding = outstandingEffects(loaded.amendments, view.inView, iso(view.day));
+  const acts = loaded.amendments.acts;
+  const unlocated_effects = outstanding.filter((e) => e.targets.length === 0).length;
+  if (view.unavailable || !view.inView) {
+    return { ...base, provision: null, text_status: 'not_in_source' as const, outstanding_effects: [], unlocated_effects, links };
+  }
   const index = await treeOf(documents, loaded, view.inView);
   const i = index.indexOf(id);
-  if (i === undefined) throw unknownProvision(loaded, index, id, view.inView);
+  if (i === undefined) {
+    // A provision the text lacks that an amendment in force that day makes (a new § 52a): the
+    // read says so, with the instructions that make it, instead of a 404.
+    const made = provisionStatus(id, [], false, outstanding);
+    if (made.status === 'not_in_source') {
+      return {
+        ...base,
+        provision: null,
+        text_status: made.status,
+        outstanding_effects: made.effects.map((e) => presentEffect(e, acts)),
+        unlocated_effects,
+        links,
+      };
+    }
+    throw unknownProvision(loaded, index, id, view.inView);
+  }
   const node = index.tree.nodes[i];
+  const status = provisionStatus(
+    id,
+    index.containers(i).map((c) => c.id),
+    true,
+    outstanding,
+  );
   const text = await textOf(db, documents, loaded, view.inView);
   const paged = pageText(text.slice(node.start, node.end), o.textOffset, o.textLimit);
   const { prev, next } = index.neighbours(i);
+  // An amendment in force that day changed it and the source has no text with the change: its
+  // wording is the source's, of its own day, never passed off as the day's (#35 item 3).
+  const current = status.status === 'current';
   return {
     ...base,
+    text_status: status.status,
+    outstanding_effects: status.effects.map((e) => presentEffect(e, acts)),
+    unlocated_effects,
     provision: {
-      ...entry(index, node),
-      text: paged.text,
+      ...entry(index, node, outstanding),
+      text: current ? paged.text : null,
+      source_text: current ? null : { as_of: iso(view.inView.textAsOf), text: paged.text },
       text_page: paged.page,
       containers: index.containers(i).map(brief),
       children: index.children(i).map(brief),

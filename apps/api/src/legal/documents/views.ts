@@ -1,4 +1,5 @@
 import { formatIsoDate } from '@dp/core';
+import { NO_AMENDMENTS, outstandingActs, presentOutstandingAct, type DocumentAmendments } from './amendments';
 import { statusAt } from './effectivity';
 import { currentVersion, textUnavailable, type DocumentMeta, type VersionMeta } from './load';
 import { documentLinks, presentDocumentCore, presentVersion } from './present';
@@ -33,6 +34,7 @@ export class DocumentViews {
   constructor(
     private readonly doc: DocumentMeta,
     versions: VersionMeta[],
+    private readonly amendments: DocumentAmendments = NO_AMENDMENTS,
   ) {
     const current = currentVersion(versions);
     const core = presentDocumentCore(doc);
@@ -66,6 +68,7 @@ export class DocumentViews {
       version: inView ? this.inView[versions.indexOf(inView)] : null,
       version_count: versions.length,
       ...textState(textUnavailable(this.doc.naturalKey, inView, dayAsked ? day : null)),
+      ...outstanding(this.doc.naturalKey, this.amendments, inView, formatIsoDate(day)),
       links: documentLinks(baseUrl, this.doc.naturalKey),
     });
     // Frozen: core's sendCacheable serialises and tags a frozen answer once, not per request.
@@ -73,6 +76,12 @@ export class DocumentViews {
     this.base = { time, version: inView?.version, baseUrl, dayAsked, view };
     return view;
   }
+}
+
+/** #35: whether the text shown is the day's law, and the amending acts it lacks if not. */
+function outstanding(naturalKey: string, amendments: DocumentAmendments, inView: VersionMeta | undefined, day: string) {
+  const acts = outstandingActs(amendments, inView, day);
+  return { text_current: acts.length === 0, outstanding_amendments: acts.map((o) => presentOutstandingAct(o, naturalKey, day)) };
 }
 
 function textState(unavailable: ReturnType<typeof textUnavailable>) {

@@ -179,7 +179,19 @@ export const getProvisionRoute = declareRoute({
   responses: {
     200: {
       description: 'The provision.',
-      data: onProvisionDay({ provision: componentRef('Provision').nullable(), links: componentRef('ProvisionLinks') }),
+      data: onProvisionDay({
+        provision: componentRef('Provision').nullable(),
+        text_status: componentRef('TextStatus'),
+        outstanding_effects: z.array(componentRef('AmendmentEffect')).meta({
+          description:
+            'The instruction points in force on the day asked that change this provision (or a unit around or inside it) and that the text shown lacks (docs/amendments.md).',
+        }),
+        unlocated_effects: integer().meta({
+          description:
+            "Outstanding instruction points of this document's amending acts whose targets could not be read: they may change this provision too.",
+        }),
+        links: componentRef('ProvisionLinks'),
+      }),
     },
   },
 });
@@ -239,6 +251,42 @@ export const diffDocumentRoute = declareRoute({
   },
 });
 
+export const DEFAULT_AMENDMENTS_LIMIT = 20;
+export const MAX_AMENDMENTS_LIMIT = 100;
+
+export const listAmendmentsRoute = declareRoute({
+  ...common,
+  path: '/v1/legal/documents/{id}/amendments',
+  operationId: 'listAmendments',
+  summary: 'Every act known to amend a document, with its effects and whether the source applied them',
+  tags: ['amendments'],
+  operation: 'documents.amendments',
+  params: documentParams,
+  query: z.object({
+    at: queryDate().meta({ description: 'The day the statuses are of (default: today, UTC): an act taking effect later is `scheduled`.' }),
+    status: queryList(['applied', 'partly_applied', 'unapplied', 'scheduled', 'undated'] as const, []).meta({
+      description: 'Comma list: only amendments with these statuses. Default all.',
+    }),
+    limit: queryInt(1, MAX_AMENDMENTS_LIMIT, DEFAULT_AMENDMENTS_LIMIT).meta({ description: 'Amending acts per page.' }),
+    cursor: cursor('`next_cursor` of the previous page (same document, day and statuses).'),
+  }),
+  responses: {
+    200: {
+      description: 'A page of the amending acts, oldest effect first.',
+      data: z.object({
+        document: componentRef('DocumentRef'),
+        as_of: z.iso.date(),
+        text_as_of: z.iso.date().nullable().meta({ description: "The day the current version's text represents (null: no text)." }),
+        amendments: z.array(componentRef('Amendment')),
+        total: integer().meta({ description: 'Amending acts matching the statuses (all pages).' }),
+        has_more: z.boolean(),
+        next_cursor: z.string().nullable(),
+        links: z.object({ document: z.string(), amendments: z.string() }),
+      }),
+    },
+  },
+});
+
 /** The document routes, by the sub-resource that follows the reference in the path. */
 export const DOCUMENT_ROUTES = {
   document: getDocumentRoute,
@@ -248,4 +296,5 @@ export const DOCUMENT_ROUTES = {
   provision: getProvisionRoute,
   provision_history: getProvisionHistoryRoute,
   diff: diffDocumentRoute,
+  amendments: listAmendmentsRoute,
 } as const;

@@ -48,3 +48,7 @@ CREATE TABLE "amendment_source" (
 
 -- An amendment known from the amending act's own text (a block that amends the act).
 ALTER TABLE "sync_amendment" ADD COLUMN "from_text" BOOLEAN NOT NULL DEFAULT false;
+
+-- `document.amendment_known` changes: an amending act's text shows it amends this document (its
+-- act, points and dates, and whether a source text already reflects it).
+ALTER TABLE "change" ADD COLUMN "amendment" JSONB;

@@ -1,0 +1,338 @@
+import { decodeCursor, encodeCursor, eSbirkaUrl, formatIsoDate, invalidRequest } from '@dp/core';
+import type { Database } from '@dp/db';
+import type { VersionMeta } from './load';
+
+/**
+ * #35: what the source's texts of an act lack. The amending acts of the collection say what they
+ * change (their instruction points, each with its targets and effective date: `amendment_effect`,
+ * written from the amending act's text by the sync and the import); the act's versions say which
+ * day each text represents. An effect whose date falls after the text's day and on or before the
+ * day asked is outstanding: that text is not the day's law where the effect reaches.
+ */
+
+/** One instruction point of an amending act for this act (a row of `amendment_effect`). */
+export interface Effect {
+  amendingKey: string;
+  ordinal: number;
+  point: string | null;
+  part: string | null;
+  article: string | null;
+  /** ISO day; null when the act's účinnost could not be read for this point. */
+  effectiveFrom: string | null;
+  dateBasis: string | null;
+  kinds: string[];
+  /** Provision ids (`par_75`, `par_76/odst_1`, `fn_5`, `cast_1/hlava_2`); empty when not read. */
+  targets: string[];
+  instruction: string;
+}
+
+/** An act known to amend this one: from its own text, the source's history or the front matter. */
+export interface AmendingAct {
+  naturalKey: string;
+  /** Null when the amending act is not in the collection (known from this act's front matter only). */
+  id: string | null;
+  docNumber: string | null;
+  title: string | null;
+  /** The amending act's own effectiveness date (front matter), the date of an act without read effects. */
+  effectiveFrom: string | null;
+  /** How the amendment is known: `source-text`, `source-history`, `source-metadata`. */
+  methods: string[];
+}
+
+export interface DocumentAmendments {
+  acts: AmendingAct[];
+  /** Ordered by effective date (undated last), amending act, point. */
+  effects: Effect[];
+}
+
+export const NO_AMENDMENTS: DocumentAmendments = Object.freeze({ acts: [], effects: [] }) as DocumentAmendments;
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : typeof d === 'string' ? d.slice(0, 10) : formatIsoDate(d));
+
+/** The amending acts and effects known for a document (by its natural key), two small queries. */
+export async function loadAmendments(db: Database, naturalKey: string): Promise<DocumentAmendments> {
+  const [effects, acts] = await Promise.all([
+    db.query<{
+      amending_key: string;
+      ordinal: number;
+      point: string | null;
+      part: string | null;
+      article: string | null;
+      effective_from: Date | null;
+      date_basis: string | null;
+      kinds: string[];
+      targets: string[];
+      instruction: string;
+    }>(
+      `SELECT amending_key, ordinal, point, part, article, effective_from, date_basis, kinds, targets, instruction
+       FROM amendment_effect WHERE target_key = $1
+       ORDER BY effective_from NULLS LAST, amending_key, ordinal`,
+      [naturalKey],
+    ),
+    db.query<{
+      natural_key: string;
+      id: string | null;
+      doc_number: string | null;
+      title: string | null;
+      effective_from: Date | null;
+      methods: string[];
+    }>(
+      // Edges of amending acts in the collection (`amends`, on the amending act), and the acts only
+      // this act's front matter or history names (sync_amendment facts whose act is not here).
+      `SELECT src.natural_key, src.id, src.doc_number, src.title, src.effective_from, r.methods
+       FROM document_relation r JOIN document src ON src.id = r.source_id
+       WHERE r.target_key = $1 AND r."type" = 'amends'
+       UNION ALL
+       SELECT f.amending_key, NULL, NULL, NULL, NULL,
+              array_remove(ARRAY[CASE WHEN f.from_history THEN 'source-history' END,
+                                 CASE WHEN f.from_metadata THEN 'source-metadata' END], NULL)
+       FROM sync_amendment f
+       WHERE f.target_key = $1 AND (f.from_history OR f.from_metadata)
+         AND NOT EXISTS (SELECT 1 FROM document d WHERE d.natural_key = f.amending_key)`,
+      [naturalKey],
+    ),
+  ]);
+  if (!effects.length && !acts.length) return NO_AMENDMENTS;
+  return {
+    effects: effects.map((e) => ({
+      amendingKey: e.amending_key,
+      ordinal: e.ordinal,
+      point: e.point,
+      part: e.part,
+      article: e.article,
+      effectiveFrom: iso(e.effective_from),
+      dateBasis: e.date_basis,
+      kinds: e.kinds,
+      targets: e.targets,
+      instruction: e.instruction,
+    })),
+    acts: acts.map((a) => ({
+      naturalKey: a.natural_key,
+      id: a.id,
+      docNumber: a.doc_number,
+      title: a.title,
+      effectiveFrom: iso(a.effective_from),
+      methods: a.methods,
+    })),
+  };
+}
+
+/** The day a version's text represents, as ISO. */
+const textDay = (v: VersionMeta) => formatIsoDate(v.textAsOf);
+
+/**
+ * The effects the text of `inView` lacks on `day`: known effects dated after the text's day and on
+ * or before `day`. Undated effects are not counted here (their act's own date stands in for them
+ * in `outstandingActs`).
+ */
+export function outstandingEffects(amendments: DocumentAmendments, inView: VersionMeta | undefined, day: string): Effect[] {
+  if (!inView || !amendments.effects.length) return [];
+  const from = textDay(inView);
+  return amendments.effects.filter((e) => e.effectiveFrom !== null && e.effectiveFrom > from && e.effectiveFrom <= day);
+}
+
+export interface OutstandingAct {
+  act: AmendingAct;
+  /** The dates of its outstanding points (or its own date when none of its points were read). */
+  effectiveFrom: string[];
+  effects: Effect[];
+  /** False when the act's points for this document could not be read: what it changes is unknown. */
+  effectsKnown: boolean;
+}
+
+/**
+ * The amending acts whose changes the text of `inView` lacks on `day`: those with outstanding
+ * effects, and those known to amend the act whose points were not read, in force after the text's
+ * day (by their own effectiveness date) and by `day`.
+ */
+export function outstandingActs(amendments: DocumentAmendments, inView: VersionMeta | undefined, day: string): OutstandingAct[] {
+  if (!inView || !amendments.acts.length) return [];
+  const from = textDay(inView);
+  const effects = outstandingEffects(amendments, inView, day);
+  const withEffects = new Set(amendments.effects.map((e) => e.amendingKey));
+  const out: OutstandingAct[] = [];
+  for (const act of amendments.acts) {
+    const own = effects.filter((e) => e.amendingKey === act.naturalKey);
+    if (own.length) {
+      out.push({ act, effectiveFrom: [...new Set(own.map((e) => e.effectiveFrom!))], effects: own, effectsKnown: true });
+    } else if (!withEffects.has(act.naturalKey) && act.effectiveFrom !== null && act.effectiveFrom > from && act.effectiveFrom <= day) {
+      out.push({ act, effectiveFrom: [act.effectiveFrom], effects: [], effectsKnown: false });
+    }
+  }
+  return out.sort((a, b) => a.effectiveFrom[0].localeCompare(b.effectiveFrom[0]) || a.act.naturalKey.localeCompare(b.act.naturalKey));
+}
+
+/** Whether an effect's target reaches a provision: the same unit, one inside it, or one holding it. */
+export function reaches(target: string, provision: string, ancestors: readonly string[]): boolean {
+  return target === provision || provision.startsWith(`${target}/`) || target.startsWith(`${provision}/`) || ancestors.includes(target);
+}
+
+/**
+ * The status of a provision's text on a day (#35 item 3): `current` (no known outstanding effect
+ * reaches it: "no known outstanding effects"), `amended_not_in_source` (an outstanding effect
+ * reaches it or a unit around or inside it) or `not_in_source` (the text lacks the provision and
+ * an outstanding effect makes it).
+ */
+export type ProvisionTextStatus = 'current' | 'amended_not_in_source' | 'not_in_source';
+
+export function provisionStatus(
+  provision: string,
+  ancestors: readonly string[],
+  exists: boolean,
+  outstanding: readonly Effect[],
+): { status: ProvisionTextStatus; effects: Effect[] } {
+  const effects = outstanding.filter((e) => e.targets.some((t) => reaches(t, provision, ancestors)));
+  if (!exists) return { status: effects.length ? 'not_in_source' : 'current', effects };
+  return { status: effects.length ? 'amended_not_in_source' : 'current', effects };
+}
+
+/** An effect as the API presents it: its act, point, date, kinds, targets and the instruction. */
+export function presentEffect(e: Effect, acts: readonly AmendingAct[], instructionLimit = 2000) {
+  const act = acts.find((a) => a.naturalKey === e.amendingKey);
+  const cut = e.instruction.length > instructionLimit;
+  return {
+    amending_act: { natural_key: e.amendingKey, doc_number: act?.docNumber ?? null, title: act?.title ?? null },
+    point: e.point,
+    part: e.part,
+    article: e.article,
+    effective_from: e.effectiveFrom,
+    date_basis: e.dateBasis,
+    kinds: e.kinds,
+    targets: e.targets,
+    instruction: cut ? `${e.instruction.slice(0, instructionLimit)}…` : e.instruction,
+    instruction_truncated: cut,
+  };
+}
+
+/** An outstanding amending act as the document read lists it. */
+export function presentOutstandingAct(o: OutstandingAct, naturalKey: string, day: string) {
+  return {
+    natural_key: o.act.naturalKey,
+    doc_number: o.act.docNumber,
+    title: o.act.title,
+    effective_from: o.effectiveFrom,
+    points: o.effects.length,
+    effects_known: o.effectsKnown,
+    e_sbirka: eSbirkaUrl(naturalKey, day),
+  };
+}
+
+export type EffectStatus = 'applied' | 'unapplied' | 'scheduled' | 'undated';
+export type AmendmentStatus = 'applied' | 'partly_applied' | 'unapplied' | 'scheduled' | 'undated';
+
+/**
+ * Whether a source text reflects an effect: a version with a text of the source, dated on or after
+ * the effect's day, exists (the source's texts are consolidations: a later one holds every earlier
+ * amendment). Scheduled: in effect after `day`.
+ */
+export function effectStatus(effectiveFrom: string | null, versions: readonly VersionMeta[], day: string): EffectStatus {
+  if (effectiveFrom === null) return 'undated';
+  if (versions.some((v) => v.hasText && v.textSource === 'source' && textDay(v) >= effectiveFrom)) return 'applied';
+  return effectiveFrom > day ? 'scheduled' : 'unapplied';
+}
+
+/** An amendment's status from its effects' (or, without read effects, from its own date). */
+export function amendmentStatus(statuses: readonly EffectStatus[]): AmendmentStatus {
+  const s = new Set(statuses);
+  if (!s.size || (s.size === 1 && s.has('undated'))) return 'undated';
+  if (s.has('unapplied')) return s.has('applied') ? 'partly_applied' : 'unapplied';
+  if (s.has('applied')) return 'applied';
+  return 'scheduled';
+}
+
+export interface AmendmentView {
+  act: AmendingAct;
+  status: AmendmentStatus;
+  effectiveFrom: string[];
+  effects: { effect: Effect; status: EffectStatus }[];
+}
+
+/** Every known amending act of a document with its statuses on `day`, oldest effect first. */
+export function amendmentViews(amendments: DocumentAmendments, versions: readonly VersionMeta[], day: string): AmendmentView[] {
+  const views = amendments.acts.map((act): AmendmentView => {
+    const effects = amendments.effects
+      .filter((e) => e.amendingKey === act.naturalKey)
+      .map((effect) => ({ effect, status: effectStatus(effect.effectiveFrom, versions, day) }));
+    const dates = effects.length
+      ? [...new Set(effects.map((e) => e.effect.effectiveFrom).filter((d): d is string => d !== null))].sort()
+      : act.effectiveFrom
+        ? [act.effectiveFrom]
+        : [];
+    const status = effects.length
+      ? amendmentStatus(effects.map((e) => e.status))
+      : amendmentStatus([effectStatus(act.effectiveFrom, versions, day)]);
+    return { act, status, effectiveFrom: dates, effects };
+  });
+  const first = (v: AmendmentView) => v.effectiveFrom[0] ?? '9999-12-31';
+  return views.sort((a, b) => first(a).localeCompare(first(b)) || a.act.naturalKey.localeCompare(b.act.naturalKey));
+}
+
+/** The /amendments cursor: where the next page starts, for one day and status filter. */
+interface AmendmentsCursor {
+  offset: number;
+  at: string;
+  statuses: string;
+}
+const isAmendmentsCursor = (v: unknown): v is AmendmentsCursor =>
+  typeof v === 'object' &&
+  v !== null &&
+  Number.isInteger((v as AmendmentsCursor).offset) &&
+  (v as AmendmentsCursor).offset >= 0 &&
+  typeof (v as AmendmentsCursor).at === 'string' &&
+  typeof (v as AmendmentsCursor).statuses === 'string';
+
+export interface ListAmendmentsOptions {
+  day: string;
+  statuses: readonly AmendmentStatus[];
+  limit: number;
+  cursor?: string;
+  baseUrl: string;
+}
+
+/** GET /v1/legal/documents/{id}/amendments: the known amending acts, a page at a time. */
+export function listAmendments(
+  loaded: {
+    doc: { id: string; naturalKey: string; docNumber: string; title: string };
+    versions: VersionMeta[];
+    amendments: DocumentAmendments;
+  },
+  o: ListAmendmentsOptions,
+) {
+  const statusKey = [...o.statuses].sort().join(',');
+  let offset = 0;
+  if (o.cursor !== undefined) {
+    const c = decodeCursor(o.cursor, isAmendmentsCursor);
+    if (!c || c.at !== o.day || c.statuses !== statusKey) {
+      throw invalidRequest([{ field: 'cursor', problem: 'is not a cursor of this list (same document, day and statuses)' }]);
+    }
+    offset = c.offset;
+  }
+  const all = amendmentViews(loaded.amendments, loaded.versions, o.day).filter((v) => !o.statuses.length || o.statuses.includes(v.status));
+  const page = all.slice(offset, offset + o.limit);
+  const more = offset + page.length < all.length;
+  const withText = loaded.versions.filter((v) => v.hasText);
+  const newest = withText[withText.length - 1];
+  const self = `${o.baseUrl}/v1/legal/documents/${encodeURIComponent(loaded.doc.naturalKey)}`;
+  return {
+    document: { id: loaded.doc.id, natural_key: loaded.doc.naturalKey, doc_number: loaded.doc.docNumber, title: loaded.doc.title },
+    as_of: o.day,
+    text_as_of: newest ? formatIsoDate(newest.textAsOf) : null,
+    amendments: page.map((v) => ({
+      amending_act: {
+        natural_key: v.act.naturalKey,
+        doc_number: v.act.docNumber,
+        title: v.act.title,
+        id: v.act.id,
+        in_corpus: v.act.id !== null,
+      },
+      methods: v.act.methods,
+      status: v.status,
+      effective_from: v.effectiveFrom,
+      effects: v.effects.map(({ effect, status }) => ({ ...presentEffect(effect, loaded.amendments.acts), status })),
+    })),
+    total: all.length,
+    has_more: more,
+    next_cursor: more ? encodeCursor({ offset: offset + page.length, at: o.day, statuses: statusKey } satisfies AmendmentsCursor) : null,
+    links: { document: self, amendments: `${self}/amendments` },
+  };
+}
