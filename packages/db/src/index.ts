@@ -54,3 +54,8 @@ export * from './provisions/version-provisions';
 export * from './search/names-in-titles';
 export * from './search/search-signals';
 export * from './provisions/cited-provisions';
+export * from './amendments/extract-effects';
+export * from './amendments/fill-effects';
+export * from './amendments/rebuild';
+export * from './amendments/write-effects';
+export * from './changes/cross-document-lock';

@@ -50,7 +50,8 @@ ON CONFLICT (target_key, amending_key) DO UPDATE SET from_text = excluded.from_t
   target_doc_number = coalesce("sync_amendment".target_doc_number, excluded.target_doc_number)
 WHERE "sync_amendment".from_text IS DISTINCT FROM excluded.from_text`;
 
-// The `amends` edges of this act to the acts in the collection it amends, by any evidence.
+// The `amends` edges of this act to the acts in the collection it amends, by any evidence. An edge
+// a JSONL record brought keeps its own methods and version dates beside the text's.
 const UPSERT_AMENDS_EDGES_SQL = `
 INSERT INTO "document_relation" (source_id, "type", target_key, target_doc_number, methods, evidence, version_dates)
 SELECT $1, 'amends', f.target_key, coalesce(d.doc_number, f.target_doc_number),
@@ -61,17 +62,21 @@ FROM "sync_amendment" f JOIN "document" d ON d.natural_key = f.target_key
 WHERE f.amending_key = $2 AND f.target_key = ANY($3::text[]) AND f.target_key <> $2
   AND (f.from_history OR f.from_metadata OR f.from_text)
 ON CONFLICT (source_id, "type", target_key) DO UPDATE SET
-  target_doc_number = excluded.target_doc_number, methods = excluded.methods, version_dates = excluded.version_dates
-WHERE (document_relation.target_doc_number, document_relation.methods, document_relation.version_dates)
-  IS DISTINCT FROM (excluded.target_doc_number, excluded.methods, excluded.version_dates)
+  target_doc_number = excluded.target_doc_number,
+  methods = ARRAY(SELECT DISTINCT m FROM unnest(array_remove(document_relation.methods, 'source-text') || excluded.methods) AS m ORDER BY m),
+  version_dates = CASE WHEN cardinality(excluded.version_dates) > 0 THEN excluded.version_dates ELSE document_relation.version_dates END
 RETURNING target_key, target_doc_number, (xmax = 0) AS inserted`;
 
-// Edges whose every evidence is gone (the text no longer amends the act, and nothing else says so).
-const DELETE_STALE_EDGES_SQL = `
-DELETE FROM "document_relation" r USING "sync_amendment" f
-WHERE r.source_id = $1 AND r."type" = 'amends' AND r.target_key = ANY($3::text[])
-  AND f.amending_key = $2 AND f.target_key = r.target_key
-  AND NOT (f.from_history OR f.from_metadata OR f.from_text)`;
+// The text no longer amends an act: 'source-text' leaves the edge's methods, and an edge left with
+// no evidence at all goes (edges of other evidence, a JSONL record's included, stay).
+const DROP_TEXT_METHOD_SQL = `
+UPDATE "document_relation" r SET methods = array_remove(r.methods, 'source-text')
+FROM "sync_amendment" f
+WHERE r.source_id = $1 AND r."type" = 'amends' AND r.target_key = ANY($3::text[]) AND 'source-text' = ANY(r.methods)
+  AND f.amending_key = $2 AND f.target_key = r.target_key AND NOT f.from_text`;
+const DELETE_BARE_EDGES_SQL = `
+DELETE FROM "document_relation" r
+WHERE r.source_id = $1 AND r."type" = 'amends' AND r.target_key = ANY($2::text[]) AND cardinality(r.methods) = 0`;
 
 // The amended acts in the collection, with the day of their newest source text (for `applied`).
 const TARGETS_SQL = `
@@ -84,7 +89,7 @@ FROM "document" d WHERE d.natural_key = ANY($1::text[])`;
  * Stores what an amending act's text says it changes — one row per instruction point per amended
  * act — replacing what an earlier text of it said, and keeps the facts and `amends` edges that
  * follow from it. Must run in the amending document's transaction, after the cross-document lock
- * (apply-document's lockCrossDocument): it reads and writes other documents' rows. Returns the
+ * (lockCrossDocument): it reads and writes other documents' rows. Returns the
  * change entries: `relation.created` for new edges on the amending act, and
  * `document.amendment_known` on each amended act in the collection that this text newly names.
  */
@@ -140,7 +145,8 @@ export async function writeAmendmentEffects(
   if (!facts.length) return [];
   await tx.$executeRawUnsafe(UPSERT_TEXT_FACTS_SQL, key, JSON.stringify(facts));
   const touched = facts.map((f) => f.target_key);
-  await tx.$executeRawUnsafe(DELETE_STALE_EDGES_SQL, doc.id, key, touched);
+  await tx.$executeRawUnsafe(DROP_TEXT_METHOD_SQL, doc.id, key, touched);
+  await tx.$executeRawUnsafe(DELETE_BARE_EDGES_SQL, doc.id, touched);
   const edges = await tx.$queryRawUnsafe<{ target_key: string; target_doc_number: string | null; inserted: boolean }[]>(
     UPSERT_AMENDS_EDGES_SQL,
     doc.id,
@@ -178,4 +184,36 @@ export async function writeAmendmentEffects(
     }
   }
   return changes;
+}
+
+// The `amends` edges, into a document just written, of the acts whose texts amend it and that are
+// in the collection (their effects were written before it arrived).
+const ATTACH_TEXT_EDGES_SQL = `
+INSERT INTO "document_relation" (source_id, "type", target_key, target_doc_number, methods, evidence, version_dates)
+SELECT a.id, 'amends', f.target_key, $2, ARRAY['source-text'], NULL, '{}'
+FROM "sync_amendment" f JOIN "document" a ON a.natural_key = f.amending_key
+WHERE f.target_key = $1 AND f.from_text AND f.amending_key <> $1
+ON CONFLICT (source_id, "type", target_key) DO UPDATE SET
+  methods = ARRAY(SELECT DISTINCT m FROM unnest(document_relation.methods || ARRAY['source-text']) AS m ORDER BY m)
+WHERE NOT ('source-text' = ANY(document_relation.methods))
+RETURNING source_id, (xmax = 0) AS inserted`;
+
+/**
+ * For the import's documents (the sync does the same in recordAmendments): the `amends` edges
+ * into a new document from the acts whose texts amend it. Returns their `relation.created`
+ * changes (on the amending acts). Under the cross-document lock.
+ */
+export async function attachTextEdges(tx: Tx, target: { naturalKey: string; docNumber: string }): Promise<NewChange[]> {
+  const rows = await tx.$queryRawUnsafe<{ source_id: string; inserted: boolean }[]>(ATTACH_TEXT_EDGES_SQL, target.naturalKey, target.docNumber);
+  const fresh = rows.filter((r) => r.inserted).map((r) => r.source_id);
+  if (!fresh.length) return [];
+  const acts = await tx.$queryRawUnsafe<AmendingDocument[]>(
+    `SELECT id, natural_key AS "naturalKey", doc_number AS "docNumber", doc_type AS "docType", status FROM "document" WHERE id = ANY($1::text[])`,
+    fresh,
+  );
+  return acts.map((a) => ({
+    kind: 'relation.created' as const,
+    document: a,
+    relation: { type: 'amends' as const, target: { natural_key: target.naturalKey, doc_number: target.docNumber } },
+  }));
 }

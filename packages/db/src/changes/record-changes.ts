@@ -13,6 +13,8 @@ export interface ChangeVersion {
   amended_by: { natural_key: string; doc_number: string | null } | null;
   /** #24: the provisions the version added, changed, repealed or removed (absent: nothing to compare). */
   provisions?: ChangeProvisions;
+  /** #36: `rebuilt` for a version the engine made from amending acts' instructions (absent: the source's). */
+  text_source?: 'rebuilt';
 }
 
 /**

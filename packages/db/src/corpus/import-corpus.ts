@@ -6,6 +6,8 @@ import { contentHash } from './content-hash';
 import { parseCorpusRecord } from './corpus-record';
 import type { DateWarning } from './tidy-dates';
 import { importDocument } from './import-document';
+import { fillAmendmentEffects } from '../amendments/fill-effects';
+import { rebuildAmendedDocuments } from '../amendments/rebuild';
 import { documentsLackingProvisions, fillDocumentProvisions } from '../provisions/version-provisions';
 
 export interface ImportProgress {
@@ -40,6 +42,10 @@ export interface ImportReport {
    * from the stored texts (as the sync's fillProvisions does).
    */
   provisions_filled: number;
+  /** #35: documents read as amending acts that the lines did not write (a new reader, an older database). */
+  effects_filled: number;
+  /** #36: documents whose rebuilt versions were made again, and those versions. */
+  rebuilt: { documents: number; versions: number };
   durationMs: number;
 }
 
@@ -74,6 +80,8 @@ export async function importCorpusFile(db: Database, path: string, options: Impo
     warnings: [],
     changes: 0,
     provisions_filled: 0,
+    effects_filled: 0,
+    rebuilt: { documents: 0, versions: 0 },
     durationMs: 0,
   };
 
@@ -99,6 +107,10 @@ export async function importCorpusFile(db: Database, path: string, options: Impo
     lines.close();
     input.destroy();
   }
+  // What the documents' amending acts say about them, once every document of the file is stored.
+  report.effects_filled = (await fillAmendmentEffects(db)).documents;
+  const rebuilt = await rebuildAmendedDocuments(db);
+  report.rebuilt = { documents: rebuilt.documents, versions: rebuilt.versions };
   report.durationMs = Math.round(performance.now() - started);
   return report;
 }

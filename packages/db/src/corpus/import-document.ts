@@ -4,6 +4,9 @@ import { documentFieldChanges, recordChanges, TRACKED_FIELDS_SQL, versionChange,
 import type { CorpusRecord } from './corpus-record';
 import { attachProvisions } from '../provisions/version-provisions';
 import { writeSearchAliases } from '../search/search-signals';
+import { extractEffects } from '../amendments/extract-effects';
+import { attachTextEdges, writeAmendmentEffects } from '../amendments/write-effects';
+import { lockCrossDocument } from '../changes/cross-document-lock';
 import { documentRow, insertDocumentTree, replaceVersions, syncRelations, updateDocumentRow } from './document-sql';
 
 export type ImportOutcome = 'created' | 'updated' | 'unchanged';
@@ -95,8 +98,10 @@ export async function importDocument(
           documentId,
         );
         await updateDocumentRow(tx, documentId, row);
-        // An appended version also closes its predecessor (valid_to), so all versions are rewritten.
+        // An appended version also closes its predecessor (valid_to), so all versions are rewritten
+        // (rebuilt ones too: the rebuild after the import makes them again from the new texts).
         await replaceVersions(tx, documentId, versionsAsc);
+        await tx.$executeRawUnsafe('DELETE FROM "rebuild_state" WHERE document_id = $1', documentId);
         await syncRelations(tx, documentId, rec.relations);
         await writeSearchAliases(tx, aliasSource);
 
@@ -120,6 +125,16 @@ export async function importDocument(
           if (!knownEdges.has(edgeKey(r.type, r.target))) changes.push(relationChange(r));
         }
       }
+
+      // #35: what this act's text says it changes in other acts, under the cross-document lock.
+      const read = extractEffects(rec.text, {
+        naturalKey: rec.natural_key,
+        publishedOn: rec.dates.published,
+        effectiveFrom: rec.dates.effective_from,
+      });
+      await lockCrossDocument(tx);
+      changes.push(...(await writeAmendmentEffects(tx, doc, read.effects, read)));
+      if (!stored) changes.push(...(await attachTextEdges(tx, { naturalKey: rec.natural_key, docNumber: rec.doc_number })));
 
       const written = await recordChanges(tx, changes);
       return {

@@ -5,6 +5,9 @@ import type { CorpusRelation, CorpusVersion } from '../corpus/corpus-record';
 import { appendVersions, insertDocumentTree, updateDocumentRow } from '../corpus/document-sql';
 import { writeSearchAliases } from '../search/search-signals';
 import { isTransientConflict } from '../errors/transient-conflict';
+import { lockCrossDocument } from '../changes/cross-document-lock';
+import type { ExtractedEffects } from '../amendments/extract-effects';
+import { writeAmendmentEffects } from '../amendments/write-effects';
 import type { Prisma } from '../generated/client';
 import { attachProvisions, latestStoredTree, refreshDocumentProvisions } from '../provisions/version-provisions';
 import type { VersionInput } from './build-version';
@@ -36,6 +39,11 @@ export interface DocumentInput {
   repo: string;
   /** Title when no version has usable front matter (from the commit subject). */
   fallbackTitle: string;
+  /**
+   * #35: what the newest readable version's text says it changes in other acts (extractEffects,
+   * read ahead of the write); absent when no new version has a text.
+   */
+  effects?: ExtractedEffects;
 }
 
 export interface ApplyDocumentResult {
@@ -258,10 +266,6 @@ export async function applyDocument(
 }
 
 const MAX_ATTEMPTS = 5;
-// Held from the first read of other documents' rows to the commit: see applyInTransaction. The
-// search_in_degree trigger (migration 20261126020000) takes the same lock: change both together.
-const CROSS_DOCUMENT_LOCK = 7268124;
-
 async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDocumentResult> {
   const key = input.identity.naturalKey;
   // One commit per document: waiting for each WAL flush dominates an initial sync. Safe here: a
@@ -276,12 +280,19 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
   );
   const storedVersions = stored
     ? await tx.$queryRawUnsafe<{ version: number; source_commit: string | null; text_is_current: boolean }[]>(
-        'SELECT version, source_commit, text_is_current FROM "document_version" WHERE document_id = $1 ORDER BY version',
+        `SELECT version, source_commit, text_is_current FROM "document_version" WHERE document_id = $1 AND text_source = 'source'
+         ORDER BY version`,
         stored.id,
       )
     : [];
   const known = new Set(storedVersions.map((v) => v.source_commit));
   const fresh = input.versions.filter((v) => !known.has(v.commit));
+  if (stored && fresh.length) {
+    // #36: rebuilt versions follow the newest source text; the source's own new text wins, and the
+    // rebuild after the sync makes them again from it where amendments remain unapplied.
+    await tx.$executeRawUnsafe(`DELETE FROM "document_version" WHERE document_id = $1 AND text_source = 'rebuilt'`, stored.id);
+    await tx.$executeRawUnsafe('DELETE FROM "rebuild_state" WHERE document_id = $1', stored.id);
+  }
   const filled = stored ? await fillTexts(tx, stored.id, input.fills ?? []) : { filled: 0, mismatched: [] };
   const fills = { textsFilled: filled.filled, textsMismatched: filled.mismatched };
   // Texts filled in get their trees (and their successors' comparisons move to them) at once.
@@ -482,6 +493,8 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
   }
 
   changes.push(...(await recordAmendments(tx, doc, fresh, lastWithMeta?.meta ?? null, !stored)));
+  // The acts this one's newest text amends, point by point (under the cross-document lock).
+  if (lastReadable && input.effects) changes.push(...(await writeAmendmentEffects(tx, doc, input.effects.effects, input.effects)));
 
   if (ownEdgesChanged) {
     // The documents this one repeals (now or before) get their repealed_by recomputed.
@@ -529,18 +542,6 @@ async function fillTexts(tx: Tx, documentId: string, fills: VersionInput[]): Pro
     for (const w of written) done.add(w.source_commit);
   }
   return { filled: done.size, mismatched: readable.filter((v) => !done.has(v.commit)).map((v) => v.commit) };
-}
-
-/**
- * Serialises the part of a document's transaction that reads or writes OTHER documents' rows
- * (amendment facts, `amends` edges, `repealed_by`) and its change rows, up to the commit. Two
- * writers may write their own documents at once; of two related documents, the one that takes
- * this lock second sees everything the first wrote (each statement reads what is committed), so
- * no edge is missed because both were written at the same time. Change rows are numbered in
- * commit order as a side effect.
- */
-async function lockCrossDocument(tx: Tx): Promise<void> {
-  await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${CROSS_DOCUMENT_LOCK})`);
 }
 
 /**

@@ -5,6 +5,9 @@ import { applyDocument, syncContentHash, type DocumentInput } from './apply-docu
 import { buildVersion, MISSING_BLOB_REASON, type VersionInput } from './build-version';
 import { buildProvisionTree } from '../provisions/provision-tree';
 import { fillProvisions } from '../provisions/version-provisions';
+import { extractEffects, type ExtractedEffects } from '../amendments/extract-effects';
+import { fillAmendmentEffects } from '../amendments/fill-effects';
+import { rebuildAmendedDocuments } from '../amendments/rebuild';
 import { collectGarbage, GC_EVERY_CHARS } from './collect-garbage';
 import { documentIdentity, type DocumentIdentity } from './document-identity';
 import { isAncestor } from './is-ancestor';
@@ -57,6 +60,10 @@ export interface SyncReport {
    * built: a database written before trees were stored, or by an older parser (#24).
    */
   provisions_filled: number;
+  /** #35: documents whose text this run read as an amending act beyond those it wrote (a new reader, an older database). */
+  effects_filled: number;
+  /** #36: documents whose rebuilt versions this run made (again), their versions, and the points applied and not. */
+  rebuilt: { documents: number; versions: number; points_applied: number; points_unapplied: number };
   changes: number;
   deliveries: number;
   warning_counts: Record<string, number>;
@@ -112,6 +119,8 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
     versions_added: 0,
     texts_filled: 0,
     provisions_filled: 0,
+    effects_filled: 0,
+    rebuilt: { documents: 0, versions: 0, points_applied: 0, points_unapplied: 0 },
     changes: 0,
     deliveries: 0,
     warning_counts: {},
@@ -127,6 +136,10 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
   const finish = async () => {
     // Trees a database lacks, whatever the range held (also when it is up to date).
     report.provisions_filled = (await fillProvisions(db, { concurrency: options.concurrency ?? DEFAULT_CONCURRENCY })).versions;
+    report.effects_filled = (await fillAmendmentEffects(db, { concurrency: options.concurrency ?? DEFAULT_CONCURRENCY })).documents;
+    const rebuilt = await rebuildAmendedDocuments(db, { concurrency: options.concurrency ?? DEFAULT_CONCURRENCY });
+    report.rebuilt = { documents: rebuilt.documents, versions: rebuilt.versions, points_applied: rebuilt.applied, points_unapplied: rebuilt.unapplied };
+    report.changes += rebuilt.changes;
     report.duration_ms = Math.round(performance.now() - started);
     return report;
   };
@@ -212,6 +225,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
             adopt: prepared.adopt,
             repo: source,
             fallbackTitle: prepared.fallbackTitle,
+            effects: prepared.effects,
           });
           report.documents[result.outcome] += 1;
           report.versions_added += result.versionsAdded;
@@ -316,6 +330,8 @@ interface PreparedDocument {
   textChars: number;
   warnings: SyncWarning[];
   fallbackTitle: string;
+  /** What the newest readable new version says it changes in other acts (#35). */
+  effects?: ExtractedEffects;
 }
 
 async function prepareDocument(
@@ -352,6 +368,15 @@ async function prepareDocument(
   });
   // Parsed here, while the writers wait on the database, rather than inside a transaction.
   for (const v of versions) if (v.text !== null) v.provisionTree = buildProvisionTree(v.text);
+  const newest = [...versions].reverse().find((v) => v.text !== null);
+  const meta = [...versions].reverse().find((v) => v.meta !== null)?.meta ?? null;
+  const effects = newest?.text
+    ? extractEffects(newest.text, {
+        naturalKey: group.identity.naturalKey,
+        publishedOn: meta?.published ?? null,
+        effectiveFrom: meta?.effectiveFrom ?? null,
+      })
+    : undefined;
   // A tree's parse and its JSON leave about as much garbage as its text: counted twice for the
   // forced collections (collectGarbage), which keep the process's memory bounded.
   const textChars = [...versions, ...fills].reduce((n, v) => n + (v.text?.length ?? 0) * (v.provisionTree ? 2 : 1), 0);
@@ -366,5 +391,5 @@ async function prepareDocument(
       lastCommit: last.commit.sha,
     };
   }
-  return { versions, fills, adopt, textChars, warnings, fallbackTitle };
+  return { versions, fills, adopt, textChars, warnings, fallbackTitle, effects };
 }

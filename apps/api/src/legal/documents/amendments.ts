@@ -125,10 +125,27 @@ const textDay = (v: VersionMeta) => formatIsoDate(v.textAsOf);
  * or before `day`. Undated effects are not counted here (their act's own date stands in for them
  * in `outstandingActs`).
  */
-export function outstandingEffects(amendments: DocumentAmendments, inView: VersionMeta | undefined, day: string): Effect[] {
+export function outstandingEffects(
+  amendments: DocumentAmendments,
+  inView: VersionMeta | undefined,
+  day: string,
+  versions: readonly VersionMeta[] = [],
+): Effect[] {
   if (!inView || !amendments.effects.length) return [];
   const from = textDay(inView);
-  return amendments.effects.filter((e) => e.effectiveFrom !== null && e.effectiveFrom > from && e.effectiveFrom <= day);
+  // A rebuilt text (#36) lacks the points its chain of rebuilt versions could not apply.
+  const failed = new Set(
+    inView.textSource === 'rebuilt'
+      ? versions
+          .filter((v) => v.textSource === 'rebuilt' && v.version <= inView.version)
+          .flatMap((v) => v.failed.map((f) => `${f.amendingKey}\u0000${f.ordinal}`))
+      : [],
+  );
+  return amendments.effects.filter(
+    (e) =>
+      e.effectiveFrom !== null &&
+      ((e.effectiveFrom > from && e.effectiveFrom <= day) || failed.has(`${e.amendingKey}\u0000${e.ordinal}`)),
+  );
 }
 
 export interface OutstandingAct {
@@ -145,10 +162,15 @@ export interface OutstandingAct {
  * effects, and those known to amend the act whose points were not read, in force after the text's
  * day (by their own effectiveness date) and by `day`.
  */
-export function outstandingActs(amendments: DocumentAmendments, inView: VersionMeta | undefined, day: string): OutstandingAct[] {
+export function outstandingActs(
+  amendments: DocumentAmendments,
+  inView: VersionMeta | undefined,
+  day: string,
+  versions: readonly VersionMeta[] = [],
+): OutstandingAct[] {
   if (!inView || !amendments.acts.length) return [];
   const from = textDay(inView);
-  const effects = outstandingEffects(amendments, inView, day);
+  const effects = outstandingEffects(amendments, inView, day, versions);
   const withEffects = new Set(amendments.effects.map((e) => e.amendingKey));
   const out: OutstandingAct[] = [];
   for (const act of amendments.acts) {
@@ -217,25 +239,39 @@ export function presentOutstandingAct(o: OutstandingAct, naturalKey: string, day
   };
 }
 
-export type EffectStatus = 'applied' | 'unapplied' | 'scheduled' | 'undated';
-export type AmendmentStatus = 'applied' | 'partly_applied' | 'unapplied' | 'scheduled' | 'undated';
+export type EffectStatus = 'applied' | 'rebuilt' | 'unapplied' | 'scheduled' | 'undated';
+export type AmendmentStatus = 'applied' | 'rebuilt' | 'partly_applied' | 'unapplied' | 'scheduled' | 'undated';
 
 /**
  * Whether a source text reflects an effect: a version with a text of the source, dated on or after
  * the effect's day, exists (the source's texts are consolidations: a later one holds every earlier
  * amendment). Scheduled: in effect after `day`.
  */
-export function effectStatus(effectiveFrom: string | null, versions: readonly VersionMeta[], day: string): EffectStatus {
-  if (effectiveFrom === null) return 'undated';
-  if (versions.some((v) => v.hasText && v.textSource === 'source' && textDay(v) >= effectiveFrom)) return 'applied';
-  return effectiveFrom > day ? 'scheduled' : 'unapplied';
+export function effectStatus(
+  effect: { amendingKey: string; ordinal: number; effectiveFrom: string | null },
+  versions: readonly VersionMeta[],
+  day: string,
+): EffectStatus {
+  const from = effect.effectiveFrom;
+  if (from === null) return 'undated';
+  if (versions.some((v) => v.hasText && v.textSource === 'source' && textDay(v) >= from)) return 'applied';
+  // Applied by the engine (#36): a rebuilt version of its day or later, and no version of the chain failed it.
+  const rebuilt = versions.filter((v) => v.textSource === 'rebuilt');
+  if (
+    rebuilt.some((v) => textDay(v) >= from) &&
+    !rebuilt.some((v) => v.failed.some((f) => f.amendingKey === effect.amendingKey && f.ordinal === effect.ordinal))
+  )
+    return 'rebuilt';
+  return from > day ? 'scheduled' : 'unapplied';
 }
 
 /** An amendment's status from its effects' (or, without read effects, from its own date). */
 export function amendmentStatus(statuses: readonly EffectStatus[]): AmendmentStatus {
   const s = new Set(statuses);
   if (!s.size || (s.size === 1 && s.has('undated'))) return 'undated';
-  if (s.has('unapplied')) return s.has('applied') ? 'partly_applied' : 'unapplied';
+  const done = s.has('applied') || s.has('rebuilt');
+  if (s.has('unapplied')) return done ? 'partly_applied' : 'unapplied';
+  if (s.has('rebuilt')) return 'rebuilt';
   if (s.has('applied')) return 'applied';
   return 'scheduled';
 }
@@ -252,7 +288,7 @@ export function amendmentViews(amendments: DocumentAmendments, versions: readonl
   const views = amendments.acts.map((act): AmendmentView => {
     const effects = amendments.effects
       .filter((e) => e.amendingKey === act.naturalKey)
-      .map((effect) => ({ effect, status: effectStatus(effect.effectiveFrom, versions, day) }));
+      .map((effect) => ({ effect, status: effectStatus(effect, versions, day) }));
     const dates = effects.length
       ? [...new Set(effects.map((e) => e.effect.effectiveFrom).filter((d): d is string => d !== null))].sort()
       : act.effectiveFrom
@@ -260,7 +296,7 @@ export function amendmentViews(amendments: DocumentAmendments, versions: readonl
         : [];
     const status = effects.length
       ? amendmentStatus(effects.map((e) => e.status))
-      : amendmentStatus([effectStatus(act.effectiveFrom, versions, day)]);
+      : amendmentStatus([effectStatus({ amendingKey: act.naturalKey, ordinal: 0, effectiveFrom: act.effectiveFrom }, versions, day)]);
     return { act, status, effectiveFrom: dates, effects };
   });
   const first = (v: AmendmentView) => v.effectiveFrom[0] ?? '9999-12-31';
@@ -335,4 +371,38 @@ export function listAmendments(
     next_cursor: more ? encodeCursor({ offset: offset + page.length, at: o.day, statuses: statusKey } satisfies AmendmentsCursor) : null,
     links: { document: self, amendments: `${self}/amendments` },
   };
+}
+
+/** What one rebuilt version's points changed: provision id → the points (`amending_key`, `ordinal`). */
+export type RebuiltChanges = Record<string, { amending_key: string; ordinal: number }[]>;
+
+export async function loadRebuiltChanges(db: Database, documentId: string): Promise<Map<number, RebuiltChanges>> {
+  const rows = await db.query<{ version: number; changed: RebuiltChanges | null }>(
+    `SELECT version, rebuild -> 'changed' AS changed FROM document_version WHERE document_id = $1 AND text_source = 'rebuilt'`,
+    [documentId],
+  );
+  return new Map(rows.map((r) => [r.version, r.changed ?? {}]));
+}
+
+/**
+ * The effects whose points the engine applied to make a provision's wording in the rebuilt version
+ * in view (#36): those of every rebuilt version of its chain up to it that changed the provision,
+ * a unit inside it or one holding it. Empty for a source text.
+ */
+export function rebuiltBy(
+  amendments: DocumentAmendments,
+  inView: VersionMeta,
+  changes: ReadonlyMap<number, RebuiltChanges>,
+  provision: string,
+  ancestors: readonly string[],
+): Effect[] {
+  if (inView.textSource !== 'rebuilt') return [];
+  const points = new Set<string>();
+  for (const [version, changed] of changes) {
+    if (version > inView.version) continue;
+    for (const [id, by] of Object.entries(changed)) {
+      if (reaches(id, provision, ancestors)) for (const b of by) points.add(`${b.amending_key}\u0000${b.ordinal}`);
+    }
+  }
+  return amendments.effects.filter((e) => points.has(`${e.amendingKey}\u0000${e.ordinal}`));
 }

@@ -1,7 +1,7 @@
 import { Cache, type InvalidationFeed } from '@dp/core';
 import { normalizeDocumentRef, type Database } from '@dp/db';
 import type { ProvisionChanges, ProvisionTree } from '@dp/db';
-import { loadAmendments, type DocumentAmendments } from './amendments';
+import { loadAmendments, loadRebuiltChanges, type DocumentAmendments, type RebuiltChanges } from './amendments';
 import { loadDocument, loadProvisionChanges, loadProvisionTrees, loadVersions, type DocumentMeta, type VersionMeta } from './load';
 import { ProvisionIndex } from './provision-index';
 import type { WordRun } from './provisions';
@@ -31,6 +31,7 @@ export class DocumentCache {
   private readonly trees: Cache<ProvisionIndex | null>;
   private readonly changes: Cache<Map<number, ProvisionChanges>>;
   private readonly words: Cache<WordRun[] | null>;
+  private readonly rebuilt: Cache<Map<number, RebuiltChanges>>;
 
   constructor(
     private readonly db: Database,
@@ -56,6 +57,8 @@ export class DocumentCache {
       weigh: (t) => t?.tree.nodes.length ?? 0,
     });
     this.changes = new Cache({ name: 'provision_changes', freshMs: ttlMs, maxEntries });
+    // #36: which provisions each rebuilt version's points changed (read by provision reads).
+    this.rebuilt = new Cache({ name: 'rebuilt_changes', freshMs: ttlMs, maxEntries });
     // A provision's word runs between two versions: the diff's costliest part, the same for
     // every reader of that pair (paging through an act's diff, or several clients).
     this.words = new Cache({
@@ -111,6 +114,11 @@ export class DocumentCache {
     return this.changes.fetch(documentId, () => loadProvisionChanges(this.db, documentId));
   }
 
+  /** Per rebuilt version of a document, the provisions its points changed (empty: none rebuilt). */
+  rebuiltChanges(documentId: string): Promise<Map<number, RebuiltChanges>> {
+    return this.rebuilt.fetch(documentId, () => loadRebuiltChanges(this.db, documentId));
+  }
+
   /** A version's text through the cache (same staleness bound as the metadata); `load` on a miss. */
   text(documentId: string, version: number, load: () => Promise<string | null>): Promise<string | null> {
     return this.texts.fetch(`${documentId}\u0000${version}`, load);
@@ -132,6 +140,7 @@ export class DocumentCache {
     this.trees.clear();
     this.changes.clear();
     this.words.clear();
+    this.rebuilt.clear();
   }
 
   /** `feed`: the DOCUMENTS_CHANGED announcements (`announcementFeed`). */

@@ -2,7 +2,7 @@ import { todayUtc, DOCUMENT_INCLUDES, type DocumentInclude } from '@dp/core';
 import type { Database } from '@dp/db';
 import { buildEffectivity } from './effectivity';
 import type { DocumentCache } from './document-cache';
-import { currentVersion, loadSections, loadVersionText, versionAt, type TextUnavailable } from './load';
+import { currentVersion, loadSections, loadVersionText, storedTextVersion, versionAt, type TextUnavailable } from './load';
 import { documentLinks } from './present';
 import { listRelations } from './relations';
 
@@ -53,7 +53,7 @@ export async function getDocument(
 ): Promise<{ document: Readonly<Record<string, unknown>> }> {
   const { doc, versions, views } = await documents.get(ref);
   const day = options.at ?? options.today ?? todayUtc();
-  const current = currentVersion(versions);
+  const current = currentVersion(versions, options.today);
   const inView = options.at ? versionAt(versions, options.at, doc.publishedOn) : current;
   const include = new Set(options.include);
 
@@ -66,7 +66,7 @@ export async function getDocument(
     // The base already says it for this day and version.
     const unavailable = base.text_unavailable as TextUnavailable | null;
     const text =
-      inView && !unavailable ? await documents.text(doc.id, inView.version, () => loadVersionText(db, doc.id, inView, current)) : null;
+      inView && !unavailable ? await documents.text(doc.id, inView.version, () => loadVersionText(db, doc.id, inView, storedTextVersion(versions))) : null;
     if (text === null) {
       document.text = null;
       document.text_unavailable_reason = unavailable?.message ?? 'The database holds no text of this version.';
@@ -78,7 +78,7 @@ export async function getDocument(
   }
   if (include.has('sections')) {
     // Section offsets point into the current text; older versions have none of their own.
-    document.sections = inView && inView.version === current?.version ? await loadSections(db, doc.id) : null;
+    document.sections = inView && inView.version === storedTextVersion(versions)?.version ? await loadSections(db, doc.id) : null;
   }
   if (include.has('versions')) document.versions = views.versions;
   if (include.has('relations')) {

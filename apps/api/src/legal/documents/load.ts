@@ -1,4 +1,4 @@
-import { ApiError, eSbirkaUrl, formatIsoDate, notFound, type TextUnavailableReason, type V1Schemas } from '@dp/core';
+import { ApiError, eSbirkaUrl, formatIsoDate, notFound, todayUtc, type TextUnavailableReason, type V1Schemas } from '@dp/core';
 import {
   decodeProvisionTree,
   MISSING_BLOB_REASON,
@@ -35,6 +35,11 @@ export interface VersionMeta {
   textAsOf: Date;
   /** 'source': the upstream's own text; 'rebuilt': made from amending acts' instructions (#36). */
   textSource: string;
+  /**
+   * A rebuilt version's points first left unapplied in it (its own, and those of earlier amending
+   * acts of which nothing applied); its chain's earlier versions list theirs.
+   */
+  failed: { amendingKey: string; ordinal: number }[];
   /** Its provision tree is stored (#24): every version with a text has one once built. */
   hasTree: boolean;
 }
@@ -73,13 +78,15 @@ export interface VersionRow {
   valid_from_inferred_from: string | null;
   text_as_of: Date | string;
   text_source: string;
+  rebuild_failed: { amending_key: string; ordinal: number }[] | null;
   has_tree: boolean;
 }
 
 /** The columns of a VersionRow, for queries that read versions of several documents at once. */
 export const VERSION_COLUMNS = `version, valid_from, valid_to, kind, amended_by, amended_by_key, text_sha256, text_chars,
             (text IS NOT NULL) AS has_text, text_is_current, text_omitted, valid_from_inferred_from,
-            coalesce(text_as_of, valid_from) AS text_as_of, text_source, (provisions IS NOT NULL) AS has_tree`;
+            coalesce(text_as_of, valid_from) AS text_as_of, text_source,
+            CASE WHEN text_source = 'rebuilt' THEN rebuild -> 'failed' END AS rebuild_failed, (provisions IS NOT NULL) AS has_tree`;
 
 export function versionFromRow(r: VersionRow): VersionMeta {
   const validFrom = toDate(r.valid_from)!;
@@ -99,6 +106,7 @@ export function versionFromRow(r: VersionRow): VersionMeta {
     validFromInferredFrom: inferredFrom(r.valid_from_inferred_from),
     textAsOf: toDate(r.text_as_of)!,
     textSource: r.text_source,
+    failed: (r.rebuild_failed ?? []).map((f) => ({ amendingKey: f.amending_key, ordinal: f.ordinal })),
     hasTree: r.has_tree,
   };
 }
@@ -181,18 +189,37 @@ export function textUnavailable(naturalKey: string, inView: VersionMeta | undefi
   };
 }
 
-export function currentVersion(versions: VersionMeta[]): VersionMeta | undefined {
+/** The version whose text is the document row's own (the source's newest readable text). */
+export function storedTextVersion(versions: VersionMeta[]): VersionMeta | undefined {
   return versions.find((v) => v.textIsCurrent) ?? versions[versions.length - 1];
 }
 
-/** The text of a version: the document's own text for the current version, else the version's. */
+/**
+ * The version a read without a day shows: the source's newest, or where the engine rebuilt later
+ * versions from amending acts (#36), the newest of those in force today (one scheduled for later
+ * is read with `at`).
+ */
+export function currentVersion(versions: VersionMeta[], today: Date = todayUtc()): VersionMeta | undefined {
+  const stored = storedTextVersion(versions);
+  if (!stored) return undefined;
+  let current = stored;
+  for (const v of versions) {
+    if (v.textSource === 'rebuilt' && v.version > stored.version && v.validFrom.getTime() <= today.getTime()) current = v;
+  }
+  return current;
+}
+
+/**
+ * The text of a version: the document's own text for the version that holds it (`holder`:
+ * storedTextVersion), else the version's.
+ */
 export async function loadVersionText(
   db: Database,
   documentId: string,
   v: VersionMeta,
-  current: VersionMeta | undefined,
+  holder: VersionMeta | undefined,
 ): Promise<string | null> {
-  if (current && v.version === current.version) {
+  if (holder && v.version === holder.version) {
     const rows = await db.query<{ text: string }>('SELECT text FROM document WHERE id = $1', [documentId]);
     return rows[0]?.text ?? null;
   }

@@ -12,10 +12,10 @@ import {
   type V1Schemas,
 } from '@dp/core';
 import { compareProvisionTrees, type Database, type ProvisionNode } from '@dp/db';
-import { outstandingEffects, presentEffect, provisionStatus, type Effect, type ProvisionTextStatus } from './amendments';
+import { outstandingEffects, presentEffect, provisionStatus, rebuiltBy, type Effect, type ProvisionTextStatus } from './amendments';
 import type { DocumentCache, LoadedDocument } from './document-cache';
 import { pageText } from './get-document';
-import { currentVersion, loadVersionText, textUnavailable, versionAt, type TextUnavailable, type VersionMeta } from './load';
+import { currentVersion, loadVersionText, storedTextVersion, textUnavailable, versionAt, type TextUnavailable, type VersionMeta } from './load';
 import { documentLinks, presentVersion } from './present';
 import type { ProvisionIndex } from './provision-index';
 
@@ -73,8 +73,8 @@ async function treeOf(documents: DocumentCache, loaded: LoadedDocument, v: Versi
 }
 
 async function textOf(db: Database, documents: DocumentCache, loaded: LoadedDocument, v: VersionMeta): Promise<string> {
-  const current = currentVersion(loaded.versions);
-  const text = await documents.text(loaded.doc.id, v.version, () => loadVersionText(db, loaded.doc.id, v, current));
+  const holder = storedTextVersion(loaded.versions);
+  const text = await documents.text(loaded.doc.id, v.version, () => loadVersionText(db, loaded.doc.id, v, holder));
   if (text === null) throw new ApiError('unavailable', 'The text of this version could not be read; retry later.');
   return text;
 }
@@ -166,7 +166,7 @@ export async function getProvisionToc(documents: DocumentCache, ref: string, o: 
   const all = depth ? index.tree.nodes.filter((_, i) => index.depth[i] <= depth) : index.tree.nodes;
   const page = all.slice(offset, offset + o.limit);
   const more = offset + page.length < all.length;
-  const outstanding = outstandingEffects(loaded.amendments, view.inView, iso(view.day));
+  const outstanding = outstandingEffects(loaded.amendments, view.inView, iso(view.day), loaded.versions);
   return {
     ...base,
     provisions: page.map((n) => entry(index, n, outstanding)),
@@ -222,7 +222,7 @@ export async function getProvision(db: Database, documents: DocumentCache, ref: 
     text_available: view.unavailable === null,
     text_unavailable: view.unavailable,
   };
-  const outstanding = outstandingEffects(loaded.amendments, view.inView, iso(view.day));
+  const outstanding = outstandingEffects(loaded.amendments, view.inView, iso(view.day), loaded.versions);
   const acts = loaded.amendments.acts;
   const unlocated_effects = outstanding.filter((e) => e.targets.length === 0).length;
   if (view.unavailable || !view.inView) {
@@ -247,12 +247,12 @@ export async function getProvision(db: Database, documents: DocumentCache, ref: 
     throw unknownProvision(loaded, index, id, view.inView);
   }
   const node = index.tree.nodes[i];
-  const status = provisionStatus(
-    id,
-    index.containers(i).map((c) => c.id),
-    true,
-    outstanding,
-  );
+  const ancestors = index.containers(i).map((c) => c.id);
+  const status = provisionStatus(id, ancestors, true, outstanding);
+  const madeBy =
+    view.inView.textSource === 'rebuilt'
+      ? rebuiltBy(loaded.amendments, view.inView, await documents.rebuiltChanges(loaded.doc.id), id, ancestors)
+      : [];
   const text = await textOf(db, documents, loaded, view.inView);
   const paged = pageText(text.slice(node.start, node.end), o.textOffset, o.textLimit);
   const { prev, next } = index.neighbours(i);
@@ -268,6 +268,9 @@ export async function getProvision(db: Database, documents: DocumentCache, ref: 
       ...entry(index, node, outstanding),
       text: current ? paged.text : null,
       source_text: current ? null : { as_of: iso(view.inView.textAsOf), text: paged.text },
+      // #36: the engine made this wording from the amending acts' instructions (not the source's text).
+      text_source: madeBy.length ? ('rebuilt' as const) : ('source' as const),
+      rebuilt_by: madeBy.map((e) => presentEffect(e, acts)),
       text_page: paged.page,
       containers: index.containers(i).map(brief),
       children: index.children(i).map(brief),

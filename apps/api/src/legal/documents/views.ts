@@ -68,7 +68,7 @@ export class DocumentViews {
       version: inView ? this.inView[versions.indexOf(inView)] : null,
       version_count: versions.length,
       ...textState(textUnavailable(this.doc.naturalKey, inView, dayAsked ? day : null)),
-      ...outstanding(this.doc.naturalKey, this.amendments, inView, formatIsoDate(day)),
+      ...outstanding(this.doc.naturalKey, this.amendments, inView, formatIsoDate(day), versions),
       links: documentLinks(baseUrl, this.doc.naturalKey),
     });
     // Frozen: core's sendCacheable serialises and tags a frozen answer once, not per request.
@@ -79,8 +79,14 @@ export class DocumentViews {
 }
 
 /** #35: whether the text shown is the day's law, and the amending acts it lacks if not. */
-function outstanding(naturalKey: string, amendments: DocumentAmendments, inView: VersionMeta | undefined, day: string) {
-  const acts = outstandingActs(amendments, inView, day);
+function outstanding(
+  naturalKey: string,
+  amendments: DocumentAmendments,
+  inView: VersionMeta | undefined,
+  day: string,
+  versions: readonly VersionMeta[],
+) {
+  const acts = outstandingActs(amendments, inView, day, versions);
   return { text_current: acts.length === 0, outstanding_amendments: acts.map((o) => presentOutstandingAct(o, naturalKey, day)) };
 }
 

@@ -264,7 +264,7 @@ export const listAmendmentsRoute = declareRoute({
   params: documentParams,
   query: z.object({
     at: queryDate().meta({ description: 'The day the statuses are of (default: today, UTC): an act taking effect later is `scheduled`.' }),
-    status: queryList(['applied', 'partly_applied', 'unapplied', 'scheduled', 'undated'] as const, []).meta({
+    status: queryList(['applied', 'rebuilt', 'partly_applied', 'unapplied', 'scheduled', 'undated'] as const, []).meta({
       description: 'Comma list: only amendments with these statuses. Default all.',
     }),
     limit: queryInt(1, MAX_AMENDMENTS_LIMIT, DEFAULT_AMENDMENTS_LIMIT).meta({ description: 'Amending acts per page.' }),

@@ -52,3 +52,16 @@ ALTER TABLE "sync_amendment" ADD COLUMN "from_text" BOOLEAN NOT NULL DEFAULT fal
 -- `document.amendment_known` changes: an amending act's text shows it amends this document (its
 -- act, points and dates, and whether a source text already reflects it).
 ALTER TABLE "change" ADD COLUMN "amendment" JSONB;
+
+-- #36: what a document's rebuilt versions were made from (its newest source text, the effects
+-- after it, the engine's version), so a sync rebuilds only documents whose inputs changed.
+CREATE TABLE "rebuild_state" (
+  "document_id" TEXT NOT NULL,
+  "input_hash"  TEXT NOT NULL,
+  "versions"    INTEGER NOT NULL DEFAULT 0,
+  "applied"     INTEGER NOT NULL DEFAULT 0,
+  "unapplied"   INTEGER NOT NULL DEFAULT 0,
+  "built_at"    TIMESTAMPTZ(3) NOT NULL DEFAULT now(),
+  CONSTRAINT "rebuild_state_pkey" PRIMARY KEY ("document_id"),
+  CONSTRAINT "rebuild_state_document_id_fkey" FOREIGN KEY ("document_id") REFERENCES "document"("id") ON DELETE CASCADE ON UPDATE CASCADE
+);

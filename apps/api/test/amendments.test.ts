@@ -1,0 +1,293 @@
+import { importTestRecords, eventually } from '@dp/testing';
+import { createHarness, type Harness } from './harness';
+
+// #35 and #36 end to end on a small corpus shaped like the real one: the Labour Code held as
+// enacted (one bootstrap version, 2007), an act of 2011 that amends it point by point (and, in
+// another part, a second act), effective 2012; a third act whose source history already applied
+// its amendment. The import reads the amending acts' texts (their points and účinnost) and the
+// engine rebuilds what the source lacks; every read says which text it shows and what it lacks.
+
+const LABOUR = [
+  '# Zákon zákoník práce',
+  '',
+  '## ČÁST PRVNÍ',
+  '',
+  '##### § 52',
+  '',
+  'Zaměstnavatel může dát zaměstnanci výpověď jen z tohoto důvodu:',
+  '',
+  '- g) porušuje-li zaměstnanec povinnosti.',
+  '',
+  '##### § 75',
+  '',
+  '#### Prodloužení pracovní doby',
+  '',
+  'Rozsah práce přesčas nesmí být větší než 150 hodin v kalendářním roce.',
+  '',
+  '##### § 76',
+  '',
+  '(1) Zaměstnanec smí konat nejvýše 150 hodin práce přesčas ročně.',
+  '',
+  '(2) Práce přesčas se vyrovná.',
+  '',
+].join('\n');
+
+const AMENDING = [
+  '# Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce, ve znění pozdějších předpisů, a další související zákony',
+  '',
+  '## ČÁST PRVNÍ',
+  '',
+  '#### Změna zákoníku práce',
+  '',
+  '##### Čl. I',
+  '',
+  'Zákon č. 262/2006 Sb., zákoník práce, ve znění zákona č. 585/2006 Sb., se mění takto:',
+  '',
+  '- 1. V § 75 a § 76 odst. 1 se číslo „150“ nahrazuje číslem „300“.',
+  '',
+  '- 2. Za § 76 se vkládá nový § 76a, který včetně nadpisu zní:',
+  '',
+  '##### „§ 76a',
+  '',
+  '#### Konto pracovní doby',
+  '',
+  'Zaměstnavatel může zavést konto pracovní doby.“.',
+  '',
+  '## ČÁST DRUHÁ',
+  '',
+  '#### Změna zákona o věci',
+  '',
+  '##### Čl. II',
+  '',
+  'V § 2 zákona č. 5/2010 Sb., o věci, se slovo „Pojmy“ nahrazuje slovem „Definice“.',
+  '',
+  '## ČÁST TŘETÍ',
+  '',
+  '#### ÚČINNOST',
+  '',
+  '##### Čl. III',
+  '',
+  'Tento zákon nabývá účinnosti dnem 1. ledna 2012.',
+  '',
+].join('\n');
+
+// An amendment the engine cannot apply: the words it replaces are not in the text it has.
+const UNAPPLICABLE = [
+  '# Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce',
+  '',
+  '##### Čl. I',
+  '',
+  'Zákon č. 262/2006 Sb., zákoník práce, ve znění pozdějších předpisů, se mění takto:',
+  '',
+  '- 1. V § 52 písm. g) se slova „hrubě porušuje“ nahrazují slovy „závažně porušuje“.',
+  '',
+  '##### Čl. II',
+  '',
+  'Tento zákon nabývá účinnosti dnem 1. ledna 2013.',
+  '',
+].join('\n');
+
+const THING_V1 = '# Zákon o věci\n\n##### § 1\n\nVěci.\n\n##### § 2\n\nPojmy.\n';
+const THING_V2 = THING_V1.replace('Pojmy.', 'Definice.');
+
+const records = [
+  {
+    id: 'SB-2006-262',
+    natural_key: 'sb/2006/262',
+    doc_number: '262/2006 Sb.',
+    title: 'Zákon zákoník práce',
+    doc_type: 'act',
+    dates: { published: '2006-06-07', effective_from: '2007-01-01', current_version_from: '2026-01-01' },
+    effectivity: { status: 'in_force' },
+    text: LABOUR,
+    versions: [{ version: 1, valid_from: '2007-01-01', valid_to: null, kind: 'bootstrap', text: null, text_is_current: true }],
+    relations: [],
+  },
+  {
+    id: 'SB-2010-5',
+    natural_key: 'sb/2010/5',
+    doc_number: '5/2010 Sb.',
+    title: 'Zákon o věci',
+    doc_type: 'act',
+    dates: { published: '2010-01-01', effective_from: '2010-01-01', current_version_from: '2012-01-01' },
+    effectivity: { status: 'in_force' },
+    text: THING_V2,
+    versions: [
+      { version: 1, valid_from: '2010-01-01', valid_to: '2012-01-01', kind: 'bootstrap', text: THING_V1 },
+      {
+        version: 2,
+        valid_from: '2012-01-01',
+        valid_to: null,
+        kind: 'reform',
+        amended_by: '365/2011 Sb.',
+        amended_by_key: 'sb/2011/365',
+        text: null,
+        text_is_current: true,
+      },
+    ],
+    relations: [],
+  },
+  {
+    id: 'SB-2011-365',
+    natural_key: 'sb/2011/365',
+    doc_number: '365/2011 Sb.',
+    title: 'Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce, ve znění pozdějších předpisů, a další související zákony',
+    doc_type: 'act',
+    is_amending_act: true,
+    dates: { published: '2011-12-06', effective_from: '2012-01-01', current_version_from: '2012-01-01' },
+    effectivity: { status: 'in_force' },
+    text: AMENDING,
+    versions: [{ version: 1, valid_from: '2012-01-01', valid_to: null, kind: 'bootstrap', text: null, text_is_current: true }],
+    relations: [],
+  },
+  {
+    id: 'SB-2012-7',
+    natural_key: 'sb/2012/7',
+    doc_number: '7/2012 Sb.',
+    title: 'Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce',
+    doc_type: 'act',
+    is_amending_act: true,
+    dates: { published: '2012-06-01', effective_from: '2013-01-01', current_version_from: '2013-01-01' },
+    effectivity: { status: 'in_force' },
+    text: UNAPPLICABLE,
+    versions: [{ version: 1, valid_from: '2013-01-01', valid_to: null, kind: 'bootstrap', text: null, text_is_current: true }],
+    relations: [],
+  },
+];
+
+describe('amendments the source lacks: known, flagged on every read, rebuilt and labelled (#35, #36)', () => {
+  let h: Harness;
+  let key: string;
+  beforeAll(async () => {
+    h = await createHarness();
+    await importTestRecords(h.db, records);
+    key = (await h.newKey()).key;
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const ok = async (path: string) => {
+    const res = await h.get(path, key);
+    expect(res.status).toBe(200);
+    return res.body.data;
+  };
+
+  it('lists every amending act of a document with its points, targets, dates and whether a text reflects them', async () => {
+    const page = await ok('/v1/legal/documents/sb%2F2006%2F262/amendments');
+    expect(page.text_as_of).toBe('2007-01-01');
+    expect(page.total).toBe(2);
+    const [a, b] = page.amendments;
+    expect(b).toMatchObject({ amending_act: { natural_key: 'sb/2012/7' }, status: 'unapplied', effective_from: ['2013-01-01'] });
+    expect(b.effects[0]).toMatchObject({ point: '1', status: 'unapplied', targets: ['par_52/pism_g'] });
+    const unapplied = await ok('/v1/legal/documents/sb%2F2006%2F262/amendments?status=unapplied');
+    expect(unapplied.amendments.map((x: { amending_act: { natural_key: string } }) => x.amending_act.natural_key)).toEqual(['sb/2012/7']);
+    expect(a.amending_act).toMatchObject({ natural_key: 'sb/2011/365', doc_number: '365/2011 Sb.', in_corpus: true });
+    expect(a.methods).toContain('source-text');
+    expect(a.effective_from).toEqual(['2012-01-01']);
+    expect(a.effects).toHaveLength(2);
+    expect(a.effects[0]).toMatchObject({
+      point: '1',
+      article: 'Čl. I',
+      part: 'ČÁST PRVNÍ',
+      effective_from: '2012-01-01',
+      kinds: ['replace_words'],
+      instruction: expect.stringContaining('„150“'),
+    });
+    expect(a.effects[0].targets).toEqual(expect.arrayContaining(['par_75', 'par_76/odst_1']));
+    expect(a.effects[1].targets).toContain('par_76a');
+    // Both points applied by the engine: the source has no text after 2012, the rebuilt version has them.
+    expect(a.status).toBe('rebuilt');
+
+    // Before it took effect it is scheduled; the act whose history applied it says applied.
+    const before = await ok('/v1/legal/documents/sb%2F2006%2F262/amendments?at=2011-06-01');
+    expect(before.amendments.map((x: { status: string }) => x.status)).toEqual(['scheduled', 'scheduled']);
+    const thing = await ok('/v1/legal/documents/sb%2F2010%2F5/amendments');
+    expect(thing.amendments[0]).toMatchObject({ amending_act: { natural_key: 'sb/2011/365' }, status: 'applied' });
+  });
+
+  it('rebuilds the text the source lacks: a version per effective date, labelled, with its provenance', async () => {
+    const doc = (await ok('/v1/legal/documents/sb%2F2006%2F262?include=versions,text')).document;
+    expect(doc.versions.map((v: { text_source: string }) => v.text_source)).toEqual(['source', 'rebuilt']);
+    expect(doc.version).toMatchObject({ version: 2, valid_from: '2012-01-01', text_source: 'rebuilt', kind: 'rebuilt', is_current: true });
+    expect(doc.version.amended_by).toEqual({ natural_key: 'sb/2011/365', doc_number: '365/2011 Sb.' });
+    expect(doc.text).toContain('nesmí být větší než 300 hodin');
+    expect(doc.text).toContain('##### § 76a');
+    // 7/2012 could not be applied: today's text lacks it, and the read says so.
+    expect(doc.text_current).toBe(false);
+    expect(doc.outstanding_amendments).toEqual([
+      {
+        natural_key: 'sb/2012/7',
+        doc_number: '7/2012 Sb.',
+        title: 'Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce',
+        effective_from: ['2013-01-01'],
+        points: 1,
+        effects_known: true,
+        e_sbirka: expect.stringMatching(/^https:\/\/e-sbirka\.gov\.cz\/eli\/cz\/sb\/2006\/262\/\d{4}-\d{2}-\d{2}$/),
+      },
+    ]);
+    const in2012 = (await ok('/v1/legal/documents/sb%2F2006%2F262?at=2012-06-01')).document;
+    expect(in2012).toMatchObject({ text_current: true, outstanding_amendments: [] });
+
+    const p75 = await ok('/v1/legal/documents/sb%2F2006%2F262/provisions/par_75');
+    expect(p75.text_status).toBe('current');
+    expect(p75.provision.text).toContain('300 hodin');
+    expect(p75.provision.text_source).toBe('rebuilt');
+    expect(p75.provision.rebuilt_by[0]).toMatchObject({
+      amending_act: { natural_key: 'sb/2011/365', doc_number: '365/2011 Sb.' },
+      point: '1',
+      article: 'Čl. I',
+      effective_from: '2012-01-01',
+    });
+    // A provision no point touched keeps the source's wording, labelled so.
+    const p52 = await ok('/v1/legal/documents/sb%2F2006%2F262/provisions/par_52');
+    expect(p52.provision.text_source).toBe('source');
+    expect(p52.provision.rebuilt_by).toEqual([]);
+    // The day before the amendment: the act as enacted, the source's own text.
+    const old = await ok('/v1/legal/documents/sb%2F2006%2F262/provisions/par_75?at=2011-06-01');
+    expect(old.provision.text).toContain('150 hodin');
+    expect(old.version).toMatchObject({ version: 1, text_source: 'source', text_as_of: '2007-01-01' });
+  });
+
+  it('never serves the old wording of a provision an unapplied amendment changed as the day’s text', async () => {
+    const p52 = await ok('/v1/legal/documents/sb%2F2006%2F262/provisions/par_52/pism_g');
+    expect(p52.text_status).toBe('amended_not_in_source');
+    expect(p52.provision.text).toBeNull();
+    expect(p52.provision.source_text).toEqual({ as_of: '2012-01-01', text: '- g) porušuje-li zaměstnanec povinnosti.\n' });
+    expect(p52.outstanding_effects).toEqual([
+      expect.objectContaining({ amending_act: expect.objectContaining({ natural_key: 'sb/2012/7' }), point: '1', effective_from: '2013-01-01' }),
+    ]);
+    // The § holding it is not today's text either; its neighbour is.
+    expect((await ok('/v1/legal/documents/sb%2F2006%2F262/provisions/par_52')).text_status).toBe('amended_not_in_source');
+    expect((await ok('/v1/legal/documents/sb%2F2006%2F262/provisions/par_76/odst_2')).text_status).toBe('current');
+    // Before 7/2012 took effect, the same wording is that day's law.
+    const then = await ok('/v1/legal/documents/sb%2F2006%2F262/provisions/par_52/pism_g?at=2012-06-01');
+    expect(then).toMatchObject({ text_status: 'current', outstanding_effects: [] });
+    expect(then.provision.text).toContain('porušuje-li');
+    // The table of contents marks it.
+    const toc = await ok('/v1/legal/documents/sb%2F2006%2F262/provisions');
+    const status = Object.fromEntries((toc.provisions as { id: string; text_status: string }[]).map((p) => [p.id, p.text_status]));
+    expect(status).toMatchObject({ par_52: 'amended_not_in_source', 'par_52/pism_g': 'amended_not_in_source', par_75: 'current' });
+  });
+
+  it('announces what becomes known: the amendment on the amended act, the rebuilt version as a version', async () => {
+    const filters = encodeURIComponent(JSON.stringify({ kinds: ['document.amendment_known', 'document.version_added'] }));
+    const feed = await eventually(async () => {
+      const data = await ok(`/v1/changes?filters=${filters}&limit=100`);
+      const mine = (data.changes as { kind: string; document: { natural_key: string } }[]).filter(
+        (c) => c.document.natural_key === 'sb/2006/262',
+      );
+      expect(mine.map((c) => c.kind)).toEqual(expect.arrayContaining(['document.amendment_known', 'document.version_added']));
+      return mine;
+    });
+    const known = feed.find((c) => c.kind === 'document.amendment_known') as unknown as { amendment: unknown };
+    expect(known.amendment).toEqual({
+      amending_act: { natural_key: 'sb/2011/365', doc_number: '365/2011 Sb.' },
+      points: 2,
+      effective_from: ['2012-01-01'],
+      applied: false,
+    });
+    const rebuilt = feed.filter((c) => c.kind === 'document.version_added') as unknown as { version: { kind: string; text_source?: string } }[];
+    expect(rebuilt.some((c) => c.version.kind === 'rebuilt' && c.version.text_source === 'rebuilt')).toBe(true);
+  });
+});

@@ -1,0 +1,79 @@
+import type { Database } from '../client';
+import { lockCrossDocument } from '../changes/cross-document-lock';
+import { recordChanges } from '../changes/record-changes';
+import { extractEffects } from './extract-effects';
+import { AMENDMENT_READER_VERSION, writeAmendmentEffects } from './write-effects';
+
+export interface FillEffectsReport {
+  /** Documents whose text was read as an amending act (all, once, for a new reader version). */
+  documents: number;
+  /** Of them, documents with at least one block amending another act. */
+  amending: number;
+  points: number;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+
+/**
+ * The effects of documents whose text was not read by this version of the reader (a database
+ * written before #35, or by an older reader): each document's current text read as an amending
+ * act, one document per transaction, `concurrency` at a time. The writers of new texts (sync,
+ * import) read them as they write; this catches up what they did not.
+ */
+export async function fillAmendmentEffects(
+  db: Database,
+  options: { concurrency?: number; onProgress?: (done: number, total: number) => void } = {},
+): Promise<FillEffectsReport> {
+  const pending = await db.query<{ id: string }>(
+    `SELECT d.id FROM "document" d LEFT JOIN "amendment_source" s ON s.document_id = d.id
+     WHERE s.document_id IS NULL OR s.version <> $1 ORDER BY d.id`,
+    [AMENDMENT_READER_VERSION],
+  );
+  const report: FillEffectsReport = { documents: 0, amending: 0, points: 0 };
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < pending.length; i = next++) {
+      await db.prisma.$transaction(
+        async (tx) => {
+          const [doc] = await tx.$queryRawUnsafe<
+            {
+              id: string;
+              natural_key: string;
+              doc_number: string;
+              doc_type: string;
+              status: string;
+              text: string;
+              published_on: Date | null;
+              effective_from: Date | null;
+            }[]
+          >(
+            `SELECT id, natural_key, doc_number, doc_type, status, text, published_on, effective_from
+             FROM "document" WHERE id = $1 FOR NO KEY UPDATE`,
+            pending[i].id,
+          );
+          if (!doc) return;
+          const read = extractEffects(doc.text, {
+            naturalKey: doc.natural_key,
+            publishedOn: iso(doc.published_on),
+            effectiveFrom: iso(doc.effective_from),
+          });
+          await lockCrossDocument(tx);
+          const changes = await writeAmendmentEffects(
+            tx,
+            { id: doc.id, naturalKey: doc.natural_key, docNumber: doc.doc_number, docType: doc.doc_type, status: doc.status },
+            read.effects,
+            read,
+          );
+          await recordChanges(tx, changes);
+          report.documents += 1;
+          if (read.blocks) report.amending += 1;
+          report.points += read.points;
+        },
+        { timeout: 120_000, maxWait: 120_000 },
+      );
+      options.onProgress?.(i + 1, pending.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 2, pending.length)) }, worker));
+  return report;
+}

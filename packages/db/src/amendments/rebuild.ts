@@ -1,0 +1,293 @@
+import { createHash } from 'node:crypto';
+import { applyAmendment, CONSOLIDATION_ENGINE_VERSION, type AmendmentPoint } from '@dp/czech-law';
+import type { Database } from '../client';
+import { lockCrossDocument } from '../changes/cross-document-lock';
+import { recordChanges, versionChange, type NewChange } from '../changes/record-changes';
+import type { CorpusVersion } from '../corpus/corpus-record';
+import type { Prisma } from '../generated/client';
+import { decodeProvisionTree } from '../provisions/provision-tree';
+import { attachProvisions } from '../provisions/version-provisions';
+import { collectGarbage, GC_EVERY_CHARS } from '../sync/collect-garbage';
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * #36: rebuilt versions. Where the source's newest text of an act is older than amendments of the
+ * collection that changed it, the consolidation engine (packages/czech-law consolidation) applies
+ * those amendments' instruction points to that text, one amending act at a time in order of
+ * effect, and each result is stored as a version (`text_source = 'rebuilt'`) with its provenance:
+ * the amending act, each point applied or not (and why), the points still unapplied, and the
+ * provisions whose wording the engine changed. Derived data: a document's rebuilt versions are
+ * dropped whenever the source gives it a new version (apply-document) and made again from their
+ * inputs; `rebuild_state` keeps a hash of the inputs so unchanged documents are left alone.
+ */
+
+/** What a rebuilt version records of how it was made (`document_version.rebuild`). */
+export interface RebuildProvenance {
+  engine: number;
+  /** The source version the chain of rebuilt versions starts from. */
+  base_version: number;
+  amending_act: { natural_key: string; doc_number: string | null };
+  /** This version's points: applied, or not with the engine's reason. */
+  points: { ordinal: number; point: string | null; applied: boolean; reason: string | null }[];
+  /**
+   * Points the engine did not apply, first in this version: its own, and those of earlier steps that
+   * made no version (nothing of them applied). Earlier versions of the chain list theirs.
+   */
+  failed: { amending_key: string; ordinal: number; reason: string | null }[];
+  /** Provision ids whose wording this version's points changed, with the points that did it. */
+  changed: Record<string, { amending_key: string; ordinal: number }[]>;
+}
+
+interface EffectRow {
+  amending_key: string;
+  ordinal: number;
+  point: string | null;
+  effective_from: string;
+  instruction: string;
+  doc_number: string | null;
+  published_on: string | null;
+}
+
+interface SourceVersionRow {
+  version: number;
+  valid_from: string;
+  text_as_of: string;
+  text_sha256: string | null;
+  has_text: boolean;
+  text_is_current: boolean;
+}
+
+export interface RebuildReport {
+  documents: number;
+  versions: number;
+  applied: number;
+  unapplied: number;
+  changes: number;
+}
+
+const INSERT_REBUILT_SQL = `
+INSERT INTO "document_version" (document_id, version, valid_from, valid_to, kind, amended_by, amended_by_key, text_sha256,
+  text_chars, text, text_is_current, text_source, rebuild, provisions, provisions_format, provision_changes)
+SELECT $1, v.version, v.valid_from, v.valid_to, v.kind, v.amended_by, v.amended_by_key, v.text_sha256, v.text_chars, v.text,
+  false, 'rebuilt', v.rebuild, v.provisions, v.provisions_format, v.provision_changes
+FROM jsonb_to_recordset($2::jsonb) AS v(version int, valid_from date, valid_to date, kind text, amended_by text,
+  amended_by_key text, text_sha256 text, text_chars int, text text, rebuild jsonb, provisions text,
+  provisions_format smallint, provision_changes jsonb)`;
+
+/** The documents that have effects dated after their newest source text: candidates for rebuilding. */
+const CANDIDATES_SQL = `
+WITH newest AS (
+  SELECT d.id, d.natural_key,
+    (SELECT max(coalesce(v.text_as_of, v.valid_from)) FROM "document_version" v
+     WHERE v.document_id = d.id AND v.text_source = 'source' AND (v.text IS NOT NULL OR v.text_is_current)) AS text_day
+  FROM "document" d
+  WHERE EXISTS (SELECT 1 FROM "amendment_effect" e WHERE e.target_key = d.natural_key)
+     OR EXISTS (SELECT 1 FROM "rebuild_state" r WHERE r.document_id = d.id)
+)
+SELECT n.id, n.natural_key FROM newest n
+WHERE n.text_day IS NOT NULL
+  AND (EXISTS (SELECT 1 FROM "amendment_effect" e WHERE e.target_key = n.natural_key AND e.effective_from > n.text_day)
+       OR EXISTS (SELECT 1 FROM "rebuild_state" r WHERE r.document_id = n.id))
+ORDER BY n.id`;
+
+/**
+ * Rebuilds the documents whose inputs changed since their rebuilt versions were made (all of them
+ * the first time), one document per transaction, `concurrency` at a time. Run by the sync after
+ * its documents (and the follower through it) and by the import.
+ */
+export async function rebuildAmendedDocuments(
+  db: Database,
+  options: { concurrency?: number; onProgress?: (done: number, total: number) => void; today?: string } = {},
+): Promise<RebuildReport> {
+  const candidates = await db.query<{ id: string; natural_key: string }>(CANDIDATES_SQL);
+  const report: RebuildReport = { documents: 0, versions: 0, applied: 0, unapplied: 0, changes: 0 };
+  let next = 0;
+  let sinceCollection = 0;
+  const worker = async () => {
+    for (let i = next++; i < candidates.length; i = next++) {
+      const r = await db.prisma.$transaction((tx) => rebuildDocument(tx, candidates[i].id, candidates[i].natural_key), {
+        timeout: 300_000,
+        maxWait: 300_000,
+      });
+      if (r.rebuilt) report.documents += 1;
+      report.versions += r.versions;
+      report.applied += r.applied;
+      report.unapplied += r.unapplied;
+      report.changes += r.changes;
+      sinceCollection += r.chars;
+      if (sinceCollection > GC_EVERY_CHARS) {
+        sinceCollection = 0;
+        collectGarbage();
+      }
+      options.onProgress?.(i + 1, candidates.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 2, candidates.length)) }, worker));
+  return report;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * One document's rebuilt versions, made again when their inputs changed (in the caller's
+ * transaction). Returns what it did; `rebuilt` false when the stored versions were current.
+ */
+export async function rebuildDocument(
+  tx: Tx,
+  documentId: string,
+  naturalKey: string,
+): Promise<{ rebuilt: boolean; versions: number; applied: number; unapplied: number; changes: number; chars: number }> {
+  const none = { rebuilt: false, versions: 0, applied: 0, unapplied: 0, changes: 0, chars: 0 };
+  const [doc] = await tx.$queryRawUnsafe<{ id: string; natural_key: string; doc_number: string; doc_type: string; status: string }[]>(
+    'SELECT id, natural_key, doc_number, doc_type, status FROM "document" WHERE id = $1 FOR NO KEY UPDATE',
+    documentId,
+  );
+  if (!doc) return none;
+  // Texts and trees are read only for a document whose inputs changed (most syncs change none).
+  const sources = await tx.$queryRawUnsafe<SourceVersionRow[]>(
+    `SELECT v.version, v.valid_from::text AS valid_from, coalesce(v.text_as_of, v.valid_from)::text AS text_as_of, v.text_sha256,
+            (v.text IS NOT NULL OR v.text_is_current) AS has_text, v.text_is_current
+     FROM "document_version" v WHERE v.document_id = $1 AND v.text_source = 'source' ORDER BY v.version`,
+    documentId,
+  );
+  const base = [...sources].reverse().find((v) => v.has_text);
+  const newestSource = sources[sources.length - 1];
+  const effects = base
+    ? await tx.$queryRawUnsafe<EffectRow[]>(
+        `SELECT e.amending_key, e.ordinal, e.point, e.effective_from::text AS effective_from, e.instruction,
+                a.doc_number, a.published_on::text AS published_on
+         FROM "amendment_effect" e LEFT JOIN "document" a ON a.natural_key = e.amending_key
+         WHERE e.target_key = $1 AND e.effective_from > $2::date
+         ORDER BY e.effective_from, a.published_on NULLS LAST, e.amending_key, e.ordinal`,
+        naturalKey,
+        base.text_as_of,
+      )
+    : [];
+  // Only the newest source version may be followed by rebuilt ones (an older text would skip the
+  // source's own later versions, which always win).
+  const usable = base !== undefined && base === newestSource && effects.length > 0;
+  const inputHash = usable
+    ? sha256(
+        JSON.stringify([
+          CONSOLIDATION_ENGINE_VERSION,
+          base.version,
+          base.text_sha256,
+          effects.map((e) => [e.amending_key, e.ordinal, e.effective_from, sha256(e.instruction)]),
+        ]),
+      )
+    : 'none';
+  const [state] = await tx.$queryRawUnsafe<{ input_hash: string }[]>('SELECT input_hash FROM "rebuild_state" WHERE document_id = $1', documentId);
+  if (state?.input_hash === inputHash) return none;
+
+  await lockCrossDocument(tx);
+  const old = await tx.$queryRawUnsafe<{ valid_from: string; amended_by_key: string | null; text_sha256: string | null }[]>(
+    `DELETE FROM "document_version" WHERE document_id = $1 AND text_source = 'rebuilt'
+     RETURNING valid_from::text AS valid_from, amended_by_key, text_sha256`,
+    documentId,
+  );
+  if (newestSource) {
+    await tx.$executeRawUnsafe('UPDATE "document_version" SET valid_to = NULL WHERE document_id = $1 AND version = $2', documentId, newestSource.version);
+  }
+  if (!usable) {
+    if (state) await tx.$executeRawUnsafe('DELETE FROM "rebuild_state" WHERE document_id = $1', documentId);
+    return { ...none, rebuilt: old.length > 0 };
+  }
+
+  // One step per amending act and effective date, in order of effect.
+  const steps: EffectRow[][] = [];
+  for (const e of effects) {
+    const last = steps[steps.length - 1];
+    if (last && last[0].amending_key === e.amending_key && last[0].effective_from === e.effective_from) last.push(e);
+    else steps.push([e]);
+  }
+  const [stored] = await tx.$queryRawUnsafe<{ text: string | null; provisions: string | null }[]>(
+    `SELECT CASE WHEN v.text_is_current THEN d.text ELSE v.text END AS text, v.provisions
+     FROM "document_version" v JOIN "document" d ON d.id = v.document_id WHERE v.document_id = $1 AND v.version = $2`,
+    documentId,
+    base.version,
+  );
+  if (!stored?.text) return { ...none, rebuilt: old.length > 0 };
+  let text = stored.text;
+  let pendingFailed: RebuildProvenance['failed'] = [];
+  const rows: (CorpusVersion & { text_source: string; rebuild: RebuildProvenance })[] = [];
+  let applied = 0;
+  let unapplied = 0;
+  let chars = 0;
+  for (const step of steps) {
+    const act = step[0].amending_key;
+    const points: AmendmentPoint[] = step.map((e) => ({ number: e.point, text: e.instruction, start: 0, end: 0 }));
+    const result = applyAmendment(text, points);
+    const outcome = step.map((e, i) => {
+      const r = result.points[i];
+      const ok = r?.status === 'applied';
+      return { ordinal: e.ordinal, point: e.point, applied: ok, reason: ok ? null : (r?.reason ?? 'not_applied') };
+    });
+    applied += outcome.filter((o) => o.applied).length;
+    const failed = outcome.filter((o) => !o.applied).map((o) => ({ amending_key: act, ordinal: o.ordinal, reason: o.reason }));
+    unapplied += failed.length;
+    pendingFailed = [...pendingFailed, ...failed];
+    if (result.text === text) continue;
+    const by = outcome.filter((o) => o.applied).map((o) => ({ amending_key: act, ordinal: o.ordinal }));
+    text = result.text;
+    chars += text.length;
+    rows.push({
+      version: newestSource.version + rows.length + 1,
+      valid_from: step[0].effective_from,
+      valid_to: null,
+      kind: 'rebuilt',
+      amended_by: step[0].doc_number,
+      amended_by_key: act,
+      source_commit: null,
+      text_sha256: sha256(text),
+      text_chars: text.length,
+      text,
+      text_omitted: null,
+      text_is_current: false,
+      valid_from_inferred_from: null,
+      source_date: null,
+      text_source: 'rebuilt',
+      rebuild: {
+        engine: CONSOLIDATION_ENGINE_VERSION,
+        base_version: base.version,
+        amending_act: { natural_key: act, doc_number: step[0].doc_number },
+        points: outcome,
+        failed: pendingFailed,
+        changed: Object.fromEntries(result.changed.map((id) => [id, by])),
+      },
+    });
+    pendingFailed = [];
+  }
+  rows.forEach((r, i) => (r.valid_to = rows[i + 1]?.valid_from ?? null));
+  const changes: NewChange[] = [];
+  if (rows.length) {
+    await tx.$executeRawUnsafe(
+      'UPDATE "document_version" SET valid_to = $3::date WHERE document_id = $1 AND version = $2',
+      documentId,
+      newestSource.version,
+      rows[0].valid_from,
+    );
+    const previous = stored.provisions ? { version: base.version, tree: decodeProvisionTree(stored.provisions) } : null;
+    const withTrees = attachProvisions(rows, previous).rows;
+    await tx.$executeRawUnsafe(INSERT_REBUILT_SQL, documentId, JSON.stringify(withTrees));
+    // A rebuilt version that was there before (same day, act and text) was announced then.
+    const known = new Set(old.map((o) => `${o.valid_from}|${o.amended_by_key}|${o.text_sha256}`));
+    const ref = { id: doc.id, naturalKey: doc.natural_key, docNumber: doc.doc_number, docType: doc.doc_type, status: doc.status };
+    for (const r of withTrees) {
+      if (known.has(`${r.valid_from}|${r.amended_by_key}|${r.text_sha256}`)) continue;
+      changes.push({ kind: 'document.version_added', document: ref, version: { ...versionChange(r), text_source: 'rebuilt' } });
+    }
+  }
+  await tx.$executeRawUnsafe(
+    `INSERT INTO "rebuild_state" (document_id, input_hash, versions, applied, unapplied, built_at) VALUES ($1, $2, $3, $4, $5, now())
+     ON CONFLICT (document_id) DO UPDATE SET input_hash = excluded.input_hash, versions = excluded.versions,
+       applied = excluded.applied, unapplied = excluded.unapplied, built_at = now()`,
+    documentId,
+    inputHash,
+    rows.length,
+    applied,
+    unapplied,
+  );
+  const written = await recordChanges(tx, changes);
+  return { rebuilt: true, versions: rows.length, applied, unapplied, changes: written.changes, chars };
+}
