@@ -5,9 +5,11 @@
  *   changes; the source's own texts are of their versions' first day);
  * - `not_yet_in_force`: published, but no version is in force yet on that day;
  * - `hash_only`: the importer kept only the text's hash (a JSONL record's size budget);
- * - `source_file_missing`: the source repository lacks the file at that version.
+ * - `source_file_missing`: the source repository lacks the file at that version;
+ * - `not_rebuilt`: `text_source=rebuilt` asked for the engine's rebuild of a version it cannot
+ *   rebuild (the first version, or an amending act whose points were not read).
  */
-export const TEXT_UNAVAILABLE_REASONS = ['not_in_source', 'not_yet_in_force', 'hash_only', 'source_file_missing'] as const;
+export const TEXT_UNAVAILABLE_REASONS = ['not_in_source', 'not_yet_in_force', 'hash_only', 'source_file_missing', 'not_rebuilt'] as const;
 export type TextUnavailableReason = (typeof TEXT_UNAVAILABLE_REASONS)[number];
 
 const NATURAL_KEY = /^([a-z]+)\/(\d{4})\/(\d+[a-z0-9-]*)$/;

@@ -89,6 +89,7 @@ export function documentOf(db: Database, documents: DocumentCache, config: Confi
       include: query.include,
       textOffset: query.text_offset,
       textLimit: query.text_limit,
+      textSource: query.text_source,
       baseUrl: config.PUBLIC_BASE_URL,
     });
 }
@@ -124,13 +125,21 @@ export function createDocumentReads(db: Database, documents: DocumentCache, conf
       };
     }),
     provisions: documentRead(DOCUMENT_ROUTES.provisions, ({ params, query }) =>
-      getProvisionToc(documents, params.id, { at: query.at, depth: query.depth, limit: query.limit, cursor: query.cursor, baseUrl }),
+      getProvisionToc(db, documents, params.id, {
+        at: query.at,
+        depth: query.depth,
+        limit: query.limit,
+        cursor: query.cursor,
+        textSource: query.text_source,
+        baseUrl,
+      }),
     ),
     provision: documentRead(DOCUMENT_ROUTES.provision, ({ params, query }) =>
       getProvision(db, documents, params.id, params.provision, {
         at: query.at,
         textOffset: query.text_offset,
         textLimit: query.text_limit,
+        textSource: query.text_source,
         baseUrl,
       }),
     ),

@@ -592,19 +592,20 @@ export interface components {
       effective_from: string[];
       effects: (components['schemas']['AmendmentEffect'] & {
         /** @enum {string} */
-        status: 'applied' | 'unapplied' | 'scheduled' | 'undated';
+        status: 'applied' | 'rebuilt' | 'unapplied' | 'scheduled' | 'undated';
       })[];
       /** @description How the amendment is known: `source-text` (a part of the amending act amends this act), `source-history` (a version of the source names it), `source-metadata` (the front matter lists it). */
       methods: string[];
       /**
        * @description `applied`: the source holds a text of this document dated on or after each of its points'
-       *     effective dates. `unapplied`: none of its points in force is reflected by a source text.
-       *     `partly_applied`: some are. `scheduled`: it takes effect after the day asked.
-       *     `undated`: its effective date is unknown.
+       *     effective dates. `rebuilt`: the source does not, and the consolidation engine applied
+       *     every point in a rebuilt version (`text_source: rebuilt`, #36). `unapplied`: none of its
+       *     points in force is reflected by a text. `partly_applied`: some are. `scheduled`: it takes
+       *     effect after the day asked. `undated`: its effective date is unknown.
        *
        * @enum {string}
        */
-      status: 'applied' | 'partly_applied' | 'unapplied' | 'scheduled' | 'undated';
+      status: 'applied' | 'rebuilt' | 'partly_applied' | 'unapplied' | 'scheduled' | 'undated';
     };
     AmendmentEffect: {
       amending_act: {
@@ -688,6 +689,7 @@ export interface components {
           doc_number?: string | null;
           natural_key?: string;
         } | null;
+        /** @description `bootstrap` or `reform` (the source's), `rebuilt` (#36). */
         kind: string;
         /** @description #24: the provisions this version added, changed, repealed or removed against the
          *     previous version with a text (`compared_with`), as provision ids (`par_52`,
@@ -709,6 +711,11 @@ export interface components {
           repealed: string[];
           truncated: boolean;
         };
+        /**
+         * @description Present on a version the consolidation engine rebuilt from the amending acts' instructions (docs/amendments.md); absent for the source's own.
+         * @enum {string}
+         */
+        text_source?: 'rebuilt';
         /** Format: date */
         valid_from: string;
         /** Format: date */
@@ -864,6 +871,17 @@ export interface components {
       natural_key: string;
       /** @description The amending acts in force on `as_of` whose changes the text shown lacks, oldest first. */
       outstanding_amendments: components['schemas']['OutstandingAmendment'][];
+      /** @description With `text_source=rebuilt` on a source version, what the engine did to rebuild it from the previous version's text. */
+      rebuild?: {
+        applied: number;
+        not_applied: number;
+        points: {
+          amending_act: string;
+          applied: boolean;
+          point: string | null;
+          reason: string | null;
+        }[];
+      };
       relations?: {
         edges: components['schemas']['Relation'][];
         has_more: boolean;
@@ -1003,6 +1021,8 @@ export interface components {
       containers: components['schemas']['ProvisionBrief'][];
       next: null | components['schemas']['ProvisionBrief'];
       prev: null | components['schemas']['ProvisionBrief'];
+      /** @description The instruction points the engine applied to make this wording (amending act, point, effective date). */
+      rebuilt_by: components['schemas']['AmendmentEffect'][];
       /** @description For an `amended_not_in_source` provision, the wording the source holds, of its own day (`as_of`), which an amendment in force on the day asked has changed since; null otherwise. */
       source_text: null | {
         /** Format: date */
@@ -1018,6 +1038,11 @@ export interface components {
         returned_chars: number;
         total_chars: number;
       } | null;
+      /**
+       * @description `rebuilt`: the version in view was rebuilt by the consolidation engine (#36) and its points changed this provision's wording (see `rebuilt_by`); it is not the source's text nor an official consolidation. `source`: the wording is the source's.
+       * @enum {string}
+       */
+      text_source: 'source' | 'rebuilt';
     };
     ProvisionBrief: {
       heading: string | null;
@@ -1203,10 +1228,12 @@ export interface components {
        *     `not_yet_in_force`: published, but no version was in force yet that day.
        *     `hash_only`: the import kept only the text's hash (`version.text_sha256`).
        *     `source_file_missing`: the source repository lacks the version's file.
+       *     `not_rebuilt`: `text_source=rebuilt` asked for the engine's rebuild of a version it cannot
+       *     rebuild (the first version with a text, or its amending act's points were not read).
        *
        * @enum {string}
        */
-      reason: 'not_in_source' | 'not_yet_in_force' | 'hash_only' | 'source_file_missing';
+      reason: 'not_in_source' | 'not_yet_in_force' | 'hash_only' | 'source_file_missing' | 'not_rebuilt';
       /** @description The document's version for that day at e-Sbírka, the official source (`https://e-sbirka.gov.cz/eli/cz/sb/{year}/{number}/{day}`), readable without a key. */
       source_url: string | null;
     };
@@ -2203,6 +2230,8 @@ export interface operations {
         text_limit?: number;
         /** @description Where the text page starts, in UTF-16 code units (JavaScript string indices). An offset inside a surrogate pair starts at the pair; `text_page.offset` says where the page starts. */
         text_offset?: number;
+        /** @description `best` (default): the source's texts, and where the source lacks amendments in force, the versions the consolidation engine rebuilt from them (`text_source: rebuilt`). `source`: only the source's own texts (rebuilt versions left out). `rebuilt`: the engine's rebuild of the version in view from the previous version's text and its amending act, even where the source holds its own text, to check the engine against the source. */
+        text_source?: 'best' | 'source' | 'rebuilt';
       };
       header?: {
         /** @description An `ETag` of an earlier answer (or several, comma-separated, or `*`). When it names the
@@ -2445,6 +2474,8 @@ export interface operations {
         /** @description Only nodes this deep (1 = the top level; a § in a část is at depth 2). Default all. */
         depth?: number;
         limit?: number;
+        /** @description `best` (default): the source's texts, and where the source lacks amendments in force, the versions the consolidation engine rebuilt from them (`text_source: rebuilt`). `source`: only the source's own texts (rebuilt versions left out). `rebuilt`: the engine's rebuild of the version in view from the previous version's text and its amending act, even where the source holds its own text, to check the engine against the source. */
+        text_source?: 'best' | 'source' | 'rebuilt';
       };
       header?: {
         /** @description An `ETag` of an earlier answer (or several, comma-separated, or `*`). When it names the
@@ -2510,6 +2541,8 @@ export interface operations {
         text_limit?: number;
         /** @description Where the text page starts, in UTF-16 code units (JavaScript string indices). An offset inside a surrogate pair starts at the pair; `text_page.offset` says where the page starts. */
         text_offset?: number;
+        /** @description `best` (default): the source's texts, and where the source lacks amendments in force, the versions the consolidation engine rebuilt from them (`text_source: rebuilt`). `source`: only the source's own texts (rebuilt versions left out). `rebuilt`: the engine's rebuild of the version in view from the previous version's text and its amending act, even where the source holds its own text, to check the engine against the source. */
+        text_source?: 'best' | 'source' | 'rebuilt';
       };
       header?: {
         /** @description An `ETag` of an earlier answer (or several, comma-separated, or `*`). When it names the

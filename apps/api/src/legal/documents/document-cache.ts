@@ -5,6 +5,7 @@ import { loadAmendments, loadRebuiltChanges, type DocumentAmendments, type Rebui
 import { loadDocument, loadProvisionChanges, loadProvisionTrees, loadVersions, type DocumentMeta, type VersionMeta } from './load';
 import { ProvisionIndex } from './provision-index';
 import type { WordRun } from './provisions';
+import type { Replay } from './text-source';
 import { DocumentViews } from './views';
 
 export interface LoadedDocument {
@@ -32,6 +33,7 @@ export class DocumentCache {
   private readonly changes: Cache<Map<number, ProvisionChanges>>;
   private readonly words: Cache<WordRun[] | null>;
   private readonly rebuilt: Cache<Map<number, RebuiltChanges>>;
+  private readonly replays: Cache<Replay | null>;
 
   constructor(
     private readonly db: Database,
@@ -59,6 +61,14 @@ export class DocumentCache {
     this.changes = new Cache({ name: 'provision_changes', freshMs: ttlMs, maxEntries });
     // #36: which provisions each rebuilt version's points changed (read by provision reads).
     this.rebuilt = new Cache({ name: 'rebuilt_changes', freshMs: ttlMs, maxEntries });
+    // #36 `text_source=rebuilt`: the engine's rebuild of a source version, made on request.
+    this.replays = new Cache({
+      name: 'replayed_versions',
+      freshMs: ttlMs,
+      maxEntries: 200,
+      maxWeight: maxTextUnits / 4,
+      weigh: (r) => (r ? r.text.length * 2 : 0),
+    });
     // A provision's word runs between two versions: the diff's costliest part, the same for
     // every reader of that pair (paging through an act's diff, or several clients).
     this.words = new Cache({
@@ -119,6 +129,11 @@ export class DocumentCache {
     return this.rebuilt.fetch(documentId, () => loadRebuiltChanges(this.db, documentId));
   }
 
+  /** The engine's rebuild of a version (text_source=rebuilt), made once per staleness window. */
+  replay(documentId: string, version: number, load: () => Promise<Replay | null>): Promise<Replay | null> {
+    return this.replays.fetch(`${documentId}\u0000${version}`, load);
+  }
+
   /** A version's text through the cache (same staleness bound as the metadata); `load` on a miss. */
   text(documentId: string, version: number, load: () => Promise<string | null>): Promise<string | null> {
     return this.texts.fetch(`${documentId}\u0000${version}`, load);
@@ -141,6 +156,7 @@ export class DocumentCache {
     this.changes.clear();
     this.words.clear();
     this.rebuilt.clear();
+    this.replays.clear();
   }
 
   /** `feed`: the DOCUMENTS_CHANGED announcements (`announcementFeed`). */

@@ -1,15 +1,18 @@
-import { todayUtc, DOCUMENT_INCLUDES, type DocumentInclude } from '@dp/core';
+import { eSbirkaUrl, formatIsoDate, todayUtc, DOCUMENT_INCLUDES, type DocumentInclude, type TextSourceChoice } from '@dp/core';
 import type { Database } from '@dp/db';
 import { buildEffectivity } from './effectivity';
 import type { DocumentCache } from './document-cache';
 import { currentVersion, loadSections, loadVersionText, storedTextVersion, versionAt, type TextUnavailable } from './load';
 import { documentLinks } from './present';
 import { listRelations } from './relations';
+import { replayVersion, withTextSource, type Replay } from './text-source';
 
 const INCLUDED_RELATIONS = 50;
 
 export interface GetDocumentOptions {
   at?: Date;
+  /** #36: which texts (default `best`). */
+  textSource?: TextSourceChoice;
   include: DocumentInclude[];
   textOffset: number;
   textLimit: number;
@@ -51,22 +54,30 @@ export async function getDocument(
   ref: string,
   options: GetDocumentOptions,
 ): Promise<{ document: Readonly<Record<string, unknown>> }> {
-  const { doc, versions, views } = await documents.get(ref);
+  const choice = options.textSource ?? 'best';
+  const loaded = withTextSource(await documents.get(ref), choice);
+  const { doc, versions, views } = loaded;
   const day = options.at ?? options.today ?? todayUtc();
   const current = currentVersion(versions, options.today);
   const inView = options.at ? versionAt(versions, options.at, doc.publishedOn) : current;
   const include = new Set(options.include);
 
-  const { fields: base, answer } = views.document(day, inView, versions, options.baseUrl, options.at !== undefined);
+  const { fields: shared, answer } = views.document(day, inView, versions, options.baseUrl, options.at !== undefined);
+  // `text_source=rebuilt` on a source version: the engine's rebuild of it, said as such.
+  const replay = choice === 'rebuilt' && inView?.textSource === 'source' ? await replayVersion(db, documents, loaded, inView) : undefined;
+  const base = replay === undefined ? shared : replayFields(shared, replay, doc.naturalKey, day);
   // Without includes the shared answer is the answer as it is (it is only serialised, once).
-  if (!include.size) return answer;
+  if (!include.size) return replay === undefined ? answer : { document: base };
   const document: Record<string, unknown> = { ...base };
 
   if (include.has('text')) {
     // The base already says it for this day and version.
     const unavailable = base.text_unavailable as TextUnavailable | null;
-    const text =
-      inView && !unavailable ? await documents.text(doc.id, inView.version, () => loadVersionText(db, doc.id, inView, storedTextVersion(versions))) : null;
+    const text = replay
+      ? replay.text
+      : inView && !unavailable
+        ? await documents.text(doc.id, inView.version, () => loadVersionText(db, doc.id, inView, storedTextVersion(versions)))
+        : null;
     if (text === null) {
       document.text = null;
       document.text_unavailable_reason = unavailable?.message ?? 'The database holds no text of this version.';
@@ -95,6 +106,32 @@ export async function getDocument(
   }
   if (include.has('effectivity')) document.effectivity = await buildEffectivity(db, doc, day, versions);
   return { document };
+}
+
+/** A document's fields with the version in view replaced by the engine's rebuild of it (or why not). */
+function replayFields(shared: Readonly<Record<string, unknown>>, replay: Replay | null, naturalKey: string, day: Date): Record<string, unknown> {
+  const version = shared.version as Record<string, unknown> | null;
+  if (!replay) {
+    return {
+      ...shared,
+      text_available: false,
+      text_unavailable: {
+        reason: 'not_rebuilt',
+        message:
+          'The engine cannot rebuild this version: it is the first with a text, or the points of its amending act for this document were not read.',
+        source_url: eSbirkaUrl(naturalKey, formatIsoDate(day)),
+      },
+    };
+  }
+  return {
+    ...shared,
+    version: version ? { ...version, text_source: 'rebuilt', text_as_of: formatIsoDate(replay.version.validFrom) } : null,
+    rebuild: {
+      points: replay.points,
+      applied: replay.points.filter((p) => p.applied).length,
+      not_applied: replay.points.filter((p) => !p.applied).length,
+    },
+  };
 }
 
 export { DOCUMENT_INCLUDES };

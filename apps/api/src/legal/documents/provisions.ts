@@ -9,15 +9,17 @@ import {
   MAX_PROVISION_ID,
   notFound,
   todayUtc,
+  type TextSourceChoice,
   type V1Schemas,
 } from '@dp/core';
 import { compareProvisionTrees, type Database, type ProvisionNode } from '@dp/db';
-import { outstandingEffects, presentEffect, provisionStatus, rebuiltBy, type Effect, type ProvisionTextStatus } from './amendments';
+import { outstandingEffects, presentEffect, provisionStatus, reaches, rebuiltBy, type Effect, type ProvisionTextStatus } from './amendments';
 import type { DocumentCache, LoadedDocument } from './document-cache';
 import { pageText } from './get-document';
 import { currentVersion, loadVersionText, storedTextVersion, textUnavailable, versionAt, type TextUnavailable, type VersionMeta } from './load';
 import { documentLinks, presentVersion } from './present';
 import type { ProvisionIndex } from './provision-index';
+import { replayVersion, withTextSource, type Replay } from './text-source';
 
 /**
  * Provisions (#24): a document's table of contents on a day, one provision on a day, a
@@ -50,18 +52,50 @@ interface DayView {
   dayAsked: boolean;
   inView: VersionMeta | undefined;
   unavailable: TextUnavailable | null;
+  /** `text_source=rebuilt` on a source version: the engine's rebuild shown instead of its text. */
+  replay?: Replay;
 }
 
-/** The version in view on `at` (default: the current version) and whether its text is that day's. */
-function viewAt(loaded: LoadedDocument, at: Date | undefined, today: Date): DayView {
+/**
+ * The version in view on `at` (default: the current version) and whether its text is that day's;
+ * with `text_source=rebuilt`, a source version is replaced by the engine's rebuild of it (#36).
+ */
+async function viewAt(
+  db: Database,
+  documents: DocumentCache,
+  loaded: LoadedDocument,
+  at: Date | undefined,
+  today: Date,
+  choice: TextSourceChoice,
+): Promise<DayView> {
   const { doc, versions } = loaded;
-  const inView = at ? versionAt(versions, at, doc.publishedOn) : currentVersion(versions);
-  return { day: at ?? today, dayAsked: at !== undefined, inView, unavailable: textUnavailable(doc.naturalKey, inView, at ?? null) };
+  const inView = at ? versionAt(versions, at, doc.publishedOn) : currentVersion(versions, today);
+  const view: DayView = { day: at ?? today, dayAsked: at !== undefined, inView, unavailable: textUnavailable(doc.naturalKey, inView, at ?? null) };
+  if (choice !== 'rebuilt' || !inView || inView.textSource !== 'source' || view.unavailable) return view;
+  const replay = await replayVersion(db, documents, loaded, inView);
+  if (replay) return { ...view, inView: replay.version, replay };
+  return {
+    ...view,
+    unavailable: {
+      reason: 'not_rebuilt',
+      message: 'The engine cannot rebuild this version: it is the first with a text, or the points of its amending act for this document were not read.',
+      source_url: eSbirkaUrl(doc.naturalKey, iso(view.day)),
+    },
+  };
 }
 
 function presentInView(loaded: LoadedDocument, v: VersionMeta | undefined) {
   if (!v) return null;
   return { ...presentVersion(v), is_current: v.version === currentVersion(loaded.versions)?.version };
+}
+
+/** The day's outstanding effects: with a replay, the points the engine did not apply in it. */
+function outstandingOf(loaded: LoadedDocument, view: DayView): Effect[] {
+  if (view.replay) {
+    const failed = new Set(view.replay.points.filter((p) => !p.applied).map((p) => `${p.amending_act}\u0000${p.point}`));
+    return loaded.amendments.effects.filter((e) => e.amendingKey === view.inView?.amendedByKey && failed.has(`${e.amendingKey}\u0000${e.point}`));
+  }
+  return outstandingEffects(loaded.amendments, view.inView, iso(view.day), loaded.versions);
 }
 
 async function treeOf(documents: DocumentCache, loaded: LoadedDocument, v: VersionMeta): Promise<ProvisionIndex> {
@@ -130,6 +164,7 @@ const isTocCursor = (v: unknown): v is TocCursor =>
 
 export interface TocOptions {
   at?: Date;
+  textSource?: TextSourceChoice;
   depth?: number;
   limit: number;
   cursor?: string;
@@ -138,9 +173,10 @@ export interface TocOptions {
 }
 
 /** GET /v1/legal/documents/{id}/provisions: the table of contents on a day, in pages. */
-export async function getProvisionToc(documents: DocumentCache, ref: string, o: TocOptions) {
-  const loaded = await documents.get(ref);
-  const view = viewAt(loaded, o.at, o.today ?? todayUtc());
+export async function getProvisionToc(db: Database, documents: DocumentCache, ref: string, o: TocOptions) {
+  const choice = o.textSource ?? 'best';
+  const loaded = withTextSource(await documents.get(ref), choice);
+  const view = await viewAt(db, documents, loaded, o.at, o.today ?? todayUtc(), choice);
   const depth = o.depth ?? 0;
   let offset = 0;
   if (o.cursor !== undefined) {
@@ -162,11 +198,11 @@ export async function getProvisionToc(documents: DocumentCache, ref: string, o: 
   if (view.unavailable || !view.inView) {
     return { ...base, provisions: [], total: 0, has_more: false, next_cursor: null, parse: null, links };
   }
-  const index = await treeOf(documents, loaded, view.inView);
+  const index = view.replay?.index ?? (await treeOf(documents, loaded, view.inView));
   const all = depth ? index.tree.nodes.filter((_, i) => index.depth[i] <= depth) : index.tree.nodes;
   const page = all.slice(offset, offset + o.limit);
   const more = offset + page.length < all.length;
-  const outstanding = outstandingEffects(loaded.amendments, view.inView, iso(view.day), loaded.versions);
+  const outstanding = outstandingOf(loaded, view);
   return {
     ...base,
     provisions: page.map((n) => entry(index, n, outstanding)),
@@ -200,6 +236,7 @@ function unknownProvision(loaded: LoadedDocument, index: ProvisionIndex, id: str
 
 export interface ProvisionOptions {
   at?: Date;
+  textSource?: TextSourceChoice;
   textOffset: number;
   textLimit: number;
   baseUrl: string;
@@ -209,8 +246,9 @@ export interface ProvisionOptions {
 /** GET /v1/legal/documents/{id}/provisions/{provision}: one provision on a day, with its text. */
 export async function getProvision(db: Database, documents: DocumentCache, ref: string, rawId: string, o: ProvisionOptions) {
   const id = checkProvisionId(rawId);
-  const loaded = await documents.get(ref);
-  const view = viewAt(loaded, o.at, o.today ?? todayUtc());
+  const choice = o.textSource ?? 'best';
+  const loaded = withTextSource(await documents.get(ref), choice);
+  const view = await viewAt(db, documents, loaded, o.at, o.today ?? todayUtc(), choice);
   const links = {
     ...provisionLinks(o.baseUrl, loaded.doc.naturalKey, id),
     e_sbirka: eSbirkaUrl(loaded.doc.naturalKey, view.dayAsked ? iso(view.day) : undefined),
@@ -222,13 +260,13 @@ export async function getProvision(db: Database, documents: DocumentCache, ref: 
     text_available: view.unavailable === null,
     text_unavailable: view.unavailable,
   };
-  const outstanding = outstandingEffects(loaded.amendments, view.inView, iso(view.day), loaded.versions);
+  const outstanding = outstandingOf(loaded, view);
   const acts = loaded.amendments.acts;
   const unlocated_effects = outstanding.filter((e) => e.targets.length === 0).length;
   if (view.unavailable || !view.inView) {
     return { ...base, provision: null, text_status: 'not_in_source' as const, outstanding_effects: [], unlocated_effects, links };
   }
-  const index = await treeOf(documents, loaded, view.inView);
+  const index = view.replay?.index ?? (await treeOf(documents, loaded, view.inView));
   const i = index.indexOf(id);
   if (i === undefined) {
     // A provision the text lacks that an amendment in force that day makes (a new § 52a): the
@@ -249,11 +287,17 @@ export async function getProvision(db: Database, documents: DocumentCache, ref: 
   const node = index.tree.nodes[i];
   const ancestors = index.containers(i).map((c) => c.id);
   const status = provisionStatus(id, ancestors, true, outstanding);
-  const madeBy =
-    view.inView.textSource === 'rebuilt'
+  const madeBy = view.replay
+    ? loaded.amendments.effects.filter(
+        (e) =>
+          e.amendingKey === view.inView?.amendedByKey &&
+          e.targets.some((t) => reaches(t, id, ancestors)) &&
+          view.replay!.points.some((p) => p.point === e.point && p.applied),
+      )
+    : view.inView.textSource === 'rebuilt'
       ? rebuiltBy(loaded.amendments, view.inView, await documents.rebuiltChanges(loaded.doc.id), id, ancestors)
       : [];
-  const text = await textOf(db, documents, loaded, view.inView);
+  const text = view.replay?.text ?? (await textOf(db, documents, loaded, view.inView));
   const paged = pageText(text.slice(node.start, node.end), o.textOffset, o.textLimit);
   const { prev, next } = index.neighbours(i);
   // An amendment in force that day changed it and the source has no text with the change: its
@@ -399,7 +443,10 @@ export async function diffDocument(db: Database, documents: DocumentCache, ref: 
   const provision = o.provision === undefined ? undefined : checkProvisionId(o.provision);
   const loaded = await documents.get(ref);
   const today = todayUtc();
-  const sides = [viewAt(loaded, o.from, today), viewAt(loaded, o.to, today)] as const;
+  const sides = [
+    await viewAt(db, documents, loaded, o.from, today, 'best'),
+    await viewAt(db, documents, loaded, o.to, today, 'best'),
+  ] as const;
   const side = (v: DayView) => ({
     day: iso(v.day),
     version: presentInView(loaded, v.inView),

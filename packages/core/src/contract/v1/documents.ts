@@ -52,6 +52,14 @@ const textLimit = queryInt(1, MAX_TEXT_LIMIT, DEFAULT_TEXT_LIMIT).meta({
 });
 const cursor = (description: string) => queryString(MAX_CURSOR).meta({ description });
 
+/** Which texts a read shows (#36): the default, the source's only, or the engine's rebuild. */
+export const TEXT_SOURCE_CHOICES = ['best', 'source', 'rebuilt'] as const;
+export type TextSourceChoice = (typeof TEXT_SOURCE_CHOICES)[number];
+const textSource = queryEnum(TEXT_SOURCE_CHOICES, 'best').meta({
+  description:
+    '`best` (default): the source\'s texts, and where the source lacks amendments in force, the versions the consolidation engine rebuilt from them (`text_source: rebuilt`). `source`: only the source\'s own texts (rebuilt versions left out). `rebuilt`: the engine\'s rebuild of the version in view from the previous version\'s text and its amending act, even where the source holds its own text, to check the engine against the source.',
+});
+
 /** The document read's query, the same on /v1 and on the gateway's internal read. */
 export const documentQuery = z.object({
   at,
@@ -61,6 +69,7 @@ export const documentQuery = z.object({
   }),
   text_offset: textOffset,
   text_limit: textLimit,
+  text_source: textSource,
 });
 export const documentData = z.object({ document: componentRef('Document') });
 
@@ -151,6 +160,7 @@ export const listProvisionsRoute = declareRoute({
     }),
     limit: queryInt(1, MAX_TOC_LIMIT, DEFAULT_TOC_LIMIT),
     cursor: cursor('`next_cursor` of the previous page (same document, day and depth).'),
+    text_source: textSource,
   }),
   responses: {
     200: {
@@ -175,7 +185,7 @@ export const getProvisionRoute = declareRoute({
   tags: ['provisions'],
   operation: 'documents.provision',
   params: provisionParams,
-  query: z.object({ at, text_offset: textOffset, text_limit: textLimit }),
+  query: z.object({ at, text_offset: textOffset, text_limit: textLimit, text_source: textSource }),
   responses: {
     200: {
       description: 'The provision.',
