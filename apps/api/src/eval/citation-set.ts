@@ -5,7 +5,14 @@
  * own (never the recogniser), scored by run-citation-eval.ts.
  */
 
-export type ExpectedStatus = 'valid' | 'not_in_force' | 'provision_not_found' | 'document_not_found' | 'ambiguous' | 'unverified';
+export type ExpectedStatus =
+  | 'valid'
+  | 'amended_not_in_source'
+  | 'not_in_force'
+  | 'provision_not_found'
+  | 'document_not_found'
+  | 'ambiguous'
+  | 'unverified';
 
 export interface ExpectedCitation {
   start: number;

@@ -20,6 +20,8 @@ export interface VersionRef {
 
 export interface ProvisionEntry {
   label: string;
+  /** The enclosing provision's id (null at the top): a citation's containers (#35 statuses). */
+  parent: string | null;
   /** The provision's own text is only a "zrušeno" stub. */
   repealed: boolean;
 }
@@ -41,11 +43,11 @@ const cache = new Cache<ProvisionIndex | null>({
 
 const keyOf = (v: VersionRef) => `${v.documentId}|${v.version}|${v.textSha256 ?? ''}`;
 
-function indexNodes(nodes: readonly Pick<ProvisionNode, 'id' | 'kind' | 'label' | 'repealed'>[]): ProvisionIndex {
+function indexNodes(nodes: readonly Pick<ProvisionNode, 'id' | 'kind' | 'label' | 'repealed' | 'parent'>[]): ProvisionIndex {
   const byId = new Map<string, ProvisionEntry>();
   const sections: string[] = [];
   for (const p of nodes) {
-    byId.set(p.id, { label: p.label, repealed: p.repealed });
+    byId.set(p.id, { label: p.label, parent: p.parent, repealed: p.repealed });
     if (p.kind === 'section' || p.kind === 'article') sections.push(p.id);
   }
   return { byId, sections };

@@ -9,12 +9,20 @@ const TITLE = 'Verify the Czech legal citations in a text';
 /** The API's limit on `text` (POST /v1/legal/citations). */
 const MAX_TEXT = 64_000;
 
-const STATUSES = ['valid', 'not_in_force', 'provision_not_found', 'document_not_found', 'ambiguous', 'unverified'] as const;
+const STATUSES = [
+  'valid',
+  'amended_not_in_source',
+  'not_in_force',
+  'provision_not_found',
+  'document_not_found',
+  'ambiguous',
+  'unverified',
+] as const;
 
 const description = [
   'Run this before relying on any Czech legal citation you wrote or were given (a draft, an answer, a filing): it finds every citation in the text and checks it against the Collection of Laws (POST /v1/legal/citations).',
   'It reads "zákon č. 89/2012 Sb.", "89/2012 Sb.", "§ 2079 zákona č. 89/2012 Sb.", "§ 52 písm. g) zákoníku práce", "§ 55 odst. 1 ZP", "čl. 1 odst. 2 Ústavy", lists and ranges ("§§ 52 až 55", "odst. 1 a 2"), the usual abbreviations (OZ, ZP, o. s. ř., tr. ř., ZOK, InsZ, ZDPH, …) and short names in any case, with or without diacritics.',
-  `Each citation gets a status: ${STATUSES.join(', ')}. Only "valid" means the act is in force on \`at\` and the cited provision exists then; fix or flag anything else (nearest_provisions and candidates help).`,
+  `Each citation gets a status: ${STATUSES.join(', ')}. Only "valid" means the act is in force on \`at\` and the cited provision exists then; fix or flag anything else (nearest_provisions and candidates help). "amended_not_in_source": the provision exists, but an amendment in force on \`at\` changed it and the collection has no text with the change (outstanding_effects say which): its wording must be checked at e-Sbírka. A provision with text_source "rebuilt" was checked against wording rebuilt from the amending acts, not an official consolidation.`,
   '`at` is a date YYYY-MM-DD (default: today, UTC): check a citation as of the day the text speaks of.',
   `Costs 1 unit per 10 citations found (at least 1). \`text\`: up to ${MAX_TEXT} characters; split a longer text.`,
 ].join('\n');

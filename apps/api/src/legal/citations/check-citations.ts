@@ -1,10 +1,28 @@
 import { eSbirkaUrl, formatIsoDate, recogniseCitations, type CitedProvision, type EffStatus, type RecognisedCitation } from '@dp/core';
 import { versionProvisions, type Database, type ProvisionIndex, type VersionRef } from '@dp/db';
+import {
+  loadAmendments,
+  outstandingEffects,
+  presentEffect,
+  provisionStatus,
+  rebuiltBy,
+  type DocumentAmendments,
+  type ProvisionTextStatus,
+  type RebuiltChanges,
+} from '../documents/amendments';
 import { effectiveTo, statusAt, type EffectivityFields } from '../documents/effectivity';
 import { textUnavailable, toDate, VERSION_COLUMNS, versionFromRow, type VersionMeta, type VersionRow } from '../documents/load';
 
 /** #26: what a citation check says of one citation. */
-export const CITATION_STATUSES = ['valid', 'not_in_force', 'provision_not_found', 'document_not_found', 'ambiguous', 'unverified'] as const;
+export const CITATION_STATUSES = [
+  'valid',
+  'amended_not_in_source',
+  'not_in_force',
+  'provision_not_found',
+  'document_not_found',
+  'ambiguous',
+  'unverified',
+] as const;
 export type CitationStatus = (typeof CITATION_STATUSES)[number];
 
 const IN_FORCE: ReadonlySet<EffStatus> = new Set(['in_force', 'partially_in_force']);
@@ -41,7 +59,18 @@ export interface CheckedCitation {
   /** How the act was named: by number, abbreviation, short name, or referring back. */
   cited_as: RecognisedCitation['act']['via'];
   document: DocumentRef | null;
-  provision: { id: string; label: string; exists: boolean | null; repealed: boolean } | null;
+  provision: {
+    id: string;
+    label: string;
+    exists: boolean | null;
+    repealed: boolean;
+    /** #35: the provision's text status on the day (`current` when nothing known changed it since). */
+    text_status?: ProvisionTextStatus;
+    /** #36: `rebuilt` when the wording checked is the consolidation engine's, not the source's. */
+    text_source?: 'source' | 'rebuilt';
+  } | null;
+  /** #35: the amendments in force that day which changed the cited provision and the collection lacks. */
+  outstanding_effects: ReturnType<typeof presentEffect>[];
   effectivity: { status: EffStatus; effective_from: string | null; effective_to: string | null } | null;
   candidates: (DocumentRef & { status: EffStatus })[];
   nearest_provisions: { id: string; label: string }[];
@@ -183,6 +212,8 @@ function nearest(index: ProvisionIndex, wanted: string): { id: string; label: st
 interface Work {
   c: RecognisedCitation;
   choice: Choice;
+  /** The cited act's known amendments and its rebuilt versions up to the one in view (#35, #36). */
+  amendments?: Amended;
   status?: EffStatus;
   /** Index into the versions whose provisions are read. */
   versionSlot?: number;
@@ -216,8 +247,12 @@ export async function checkCitations(db: Database, text: string, day: Date, base
     }
     return { c, choice, status, versionSlot: slots.get(key) };
   });
-  const indexes = versions.length ? await versionProvisions(db, versions) : [];
   const iso = formatIsoDate(day);
+  const [indexes, amended] = await Promise.all([
+    versions.length ? versionProvisions(db, versions) : Promise.resolve([]),
+    loadAmended(db, [...new Set(work.filter((w) => w.versionSlot !== undefined && w.choice.kind === 'one').map((w) => (w.choice as { doc: DocumentFacts }).doc))]),
+  ]);
+  for (const w of work) if (w.choice.kind === 'one' && w.versionSlot !== undefined) w.amendments = amended.get(w.choice.doc.id);
   const citations = work.map((w) => present(w, w.versionSlot === undefined ? undefined : indexes[w.versionSlot], iso, baseUrl));
   const counts = Object.fromEntries(CITATION_STATUSES.map((s) => [s, 0])) as Record<CitationStatus, number>;
   for (const c of citations) counts[c.status]++;
@@ -234,6 +269,7 @@ function present(w: Work, index: ProvisionIndex | null | undefined, iso: string,
     candidates: [] as CheckedCitation['candidates'],
     nearest_provisions: [] as CheckedCitation['nearest_provisions'],
     text_unavailable: null,
+    outstanding_effects: [] as CheckedCitation['outstanding_effects'],
   };
   const cited = c.provision;
   if (choice.kind === 'none') {
@@ -311,7 +347,7 @@ function present(w: Work, index: ProvisionIndex | null | undefined, iso: string,
       text_unavailable: unavailable,
     };
   }
-  return provisionVerdict(common, cited, index, named, iso);
+  return provisionVerdict(common, cited, index, named, iso, doc, w.amendments);
 }
 
 function provisionVerdict(
@@ -320,14 +356,48 @@ function provisionVerdict(
   index: ProvisionIndex,
   named: string,
   iso: string,
+  doc: DocumentFacts,
+  amended: Amended | undefined,
 ): CheckedCitation {
   const entry = index.byId.get(cited.id);
+  const ancestors: string[] = [];
+  for (let p = entry?.parent ?? null; p !== null; p = index.byId.get(p)?.parent ?? null) ancestors.push(p);
+  const inView = doc.inView;
+  const outstanding = amended && inView ? outstandingEffects(amended.amendments, inView, iso, amended.versions) : [];
+  const textStatus = provisionStatus(cited.id, ancestors, Boolean(entry), outstanding);
+  const acts = amended?.amendments.acts ?? [];
+  const effects = textStatus.effects.map((e) => presentEffect(e, acts));
+  const madeBy =
+    amended && inView && entry ? rebuiltBy(amended.amendments, inView, amended.rebuilt, cited.id, ancestors) : [];
+  const textSource = madeBy.length ? ('rebuilt' as const) : ('source' as const);
+  // #35: the act and the provision are in force, but an amendment in force that day changed it
+  // (or makes it) and the collection lacks that text: not plain valid.
+  if (textStatus.status !== 'current') {
+    const first = textStatus.effects[0];
+    const by = first ? `${first.amendingKey.replace(/^sb\/(\d+)\/(\d+)$/, '$2/$1 Sb.')}${first.point ? ` (point ${first.point})` : ''}` : 'an amendment';
+    return {
+      ...common,
+      status: 'amended_not_in_source',
+      summary:
+        `amended_not_in_source: "${common.text}" — ${named} ${entry ? 'exists' : 'is made by an amendment'} in force on ${iso}, ` +
+        `but ${by}, in force since ${first?.effectiveFrom ?? 'then'}, changed it and the collection has no text with the change; check the official text (${common.links.e_sbirka ?? 'e-Sbírka'}).`,
+      provision: {
+        id: cited.id,
+        label: entry?.label ?? cited.label,
+        exists: Boolean(entry),
+        repealed: Boolean(entry?.repealed),
+        text_status: textStatus.status,
+        text_source: textSource,
+      },
+      outstanding_effects: effects,
+    };
+  }
   if (entry && !entry.repealed) {
     return {
       ...common,
       status: 'valid',
-      summary: `valid: "${common.text}" — ${named} exists and is in force on ${iso}.`,
-      provision: { id: cited.id, label: entry.label, exists: true, repealed: false },
+      summary: `valid: "${common.text}" — ${named} exists and is in force on ${iso}${textSource === 'rebuilt' ? ' (its wording rebuilt from the amending acts, not an official consolidation)' : ''}.`,
+      provision: { id: cited.id, label: entry.label, exists: true, repealed: false, text_status: 'current', text_source: textSource },
     };
   }
   const near = entry ? [] : nearest(index, cited.id);
@@ -339,4 +409,33 @@ function provisionVerdict(
     provision: { ...cited, exists: Boolean(entry), repealed: Boolean(entry?.repealed) },
     nearest_provisions: near,
   };
+}
+
+interface Amended {
+  amendments: DocumentAmendments;
+  /** The document's rebuilt versions (their failed points), for the chain up to the one in view. */
+  versions: VersionMeta[];
+  rebuilt: Map<number, RebuiltChanges>;
+}
+
+/** The known amendments and rebuilt versions of the cited acts, in three queries for all of them. */
+async function loadAmended(db: Database, docs: DocumentFacts[]): Promise<Map<string, Amended>> {
+  if (!docs.length) return new Map();
+  const rebuiltRows = await db.query<VersionRow & { document_id: string; changed: RebuiltChanges | null }>(
+    `SELECT document_id, ${VERSION_COLUMNS}, rebuild -> 'changed' AS changed FROM document_version
+     WHERE document_id = ANY($1::text[]) AND text_source = 'rebuilt'`,
+    [docs.map((d) => d.id)],
+  );
+  const out = new Map<string, Amended>();
+  await Promise.all(
+    docs.map(async (d) => {
+      const mine = rebuiltRows.filter((r) => r.document_id === d.id);
+      out.set(d.id, {
+        amendments: await loadAmendments(db, d.naturalKey),
+        versions: mine.map(versionFromRow),
+        rebuilt: new Map(mine.map((r) => [r.version, r.changed ?? {}])),
+      });
+    }),
+  );
+  return out;
 }
