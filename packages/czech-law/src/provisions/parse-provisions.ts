@@ -126,7 +126,7 @@ function ordinalWord(word: string, table: [string, number][]): number | null {
   return null;
 }
 
-interface NumberToken {
+export interface NumberToken {
   /** For the id: `1`, `1a`, `b`. */
   key: string;
   /** For the label: `první`, `II`, `1`. */
@@ -136,7 +136,7 @@ interface NumberToken {
 }
 
 /** The number after a container word: an ordinal word (or two: `DVACÁTÁ PRVNÍ`), Roman, Arabic or a single letter. */
-function containerNumber(s: string): NumberToken | null {
+export function containerNumber(s: string): NumberToken | null {
   const words = s.split(/\s+/);
   const first = words[0].replace(/[.:,]+$/, '');
   if (!first) return null;
