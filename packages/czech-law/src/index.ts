@@ -1,7 +1,10 @@
 // @dp/czech-law: the Czech legal grammar in one place, pure functions without I/O.
 export * from './roman';
 export * from './provisions/parse-provisions';
+export * from './citations/collection-citation';
 export * from './amendments/types';
+export * from './amendments/read-amending-act';
+export * from './amendments/effective-dates';
 export * from './amendments/instruction';
 export * from './consolidation/units';
 export * from './consolidation/apply';

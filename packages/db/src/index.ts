@@ -40,7 +40,7 @@ export * from './sync/map-front-matter';
 export * from './sync/derive-text-relations';
 export * from './sync/amending-acts';
 export * from './sync/extract-sections';
-export * from './sync/collection-citation';
+export { collectionCitation, type CollectionCitation } from '@dp/czech-law';
 export * from './sync/document-identity';
 export * from './sync/list-objects';
 export * from './sync/collect-garbage';

@@ -16,6 +16,37 @@ export interface AmendmentPoint {
   /** UTF-16 offsets of the point (marker included) in the amending act's text. */
   start: number;
   end: number;
+  /**
+   * For a point with number null (the article's one instruction, "V § 5 zákona č. 1/2000 Sb., ve
+   * znění …, se slova … nahrazují …"): `text` with the amended act's citation cut out ("V § 5 se
+   * slova … nahrazují …"), as a numbered point would read. Absent for numbered points.
+   */
+  instruction?: string;
+  /** When this point takes effect, as the amending act's účinnost provision says (readAmendingAct fills it). */
+  effective?: EffectiveDate;
+}
+
+/** How an effective date was found. */
+export type EffectiveHow =
+  /** A calendar date written in the act ("dnem 1. ledna 2012"). */
+  | 'stated'
+  /** Computed from the publication date ("dnem vyhlášení", "patnáctým dnem po dni jeho vyhlášení", "prvním dnem třetího kalendářního měsíce následujícího po dni jeho vyhlášení"). */
+  | 'relative_to_publication'
+  /** A known event's date ("dnem vstupu smlouvy o přistoupení České republiky k Evropské unii v platnost": 2004-05-01). */
+  | 'event'
+  /** The act's text states none that applies (no účinnost provision read): the front matter's effectiveness_date. */
+  | 'front_matter';
+
+export interface EffectiveDate {
+  /** ISO date, or null when none can be given (see `note`). */
+  date: string | null;
+  how: EffectiveHow | null;
+  /** Why the date is null, or a caveat on it (an exception naming part of the point only). */
+  note: string | null;
+  /** The act's words that gave the date ("dnem 1. ledna 2012", "dnem jeho vyhlášení"), or null. */
+  evidence: string | null;
+  /** The act of the Collection whose own effectiveness the date is ("dnem nabytí účinnosti zákona č. 187/2006 Sb."). */
+  dependsOn?: string;
 }
 
 /** The part of an amending act that amends one act ("Čl. I – Zákon č. 262/2006 Sb., …, se mění takto:"). */
@@ -27,8 +58,23 @@ export interface AmendmentBlock {
   part: string | null;
   /** The article that holds the block ("Čl. I"), or null (an act of one article, or §-numbered). */
   article: string | null;
+  /**
+   * The amending act's § that holds the block ("§ 22"), for acts numbered in §§ rather than
+   * articles (article is then null); null otherwise.
+   */
+  section?: string | null;
+  /**
+   * The sentence that names the amended act ("Zákon č. 262/2006 Sb., …, se mění takto:"; for a
+   * block of one unnumbered instruction, that instruction's first paragraph). It may narrow the
+   * points' scope ("Příloha č. 1 k vyhlášce č. … se mění takto:").
+   */
+  intro?: string;
+  /** `points`: numbered points follow the intro ("se mění takto:"); `single`: the intro is the one instruction. */
+  form?: 'points' | 'single';
   points: AmendmentPoint[];
-  /** UTF-16 offsets of the block in the amending act's text. */
+  /** The distinct effective dates of its points, ascending (readAmendingAct fills it). */
+  effectiveDates?: string[];
+  /** UTF-16 offsets of the block in the amending act's text (intro to last point). */
   start: number;
   end: number;
 }

@@ -126,6 +126,25 @@ function ordinalWord(word: string, table: [string, number][]): number | null {
   return null;
 }
 
+/**
+ * An ordinal word in any case as its number: `první`, `druhého`, `patnáctým`, `dvacátého čtvrtého`
+ * (dates of effect count days and months in words); null when the words are no ordinal.
+ */
+export function ordinalValue(words: string): number | null {
+  const strip = (w: string) => w.toLowerCase().replace(/(?:ho|mu|m|ch|mi)$/u, '');
+  const parts = words.trim().split(/\s+/).map(strip);
+  if (parts.length === 0 || parts.length > 2 || !parts[0]) return null;
+  const tens = ordinalWord(parts[0], TENS);
+  if (tens !== null) {
+    if (parts.length === 1) return tens;
+    const unit = ordinalWord(parts[1], UNITS);
+    return unit === null ? null : tens + unit;
+  }
+  if (parts.length !== 1) return null;
+  if (/^st[áýéí]$/u.test(parts[0])) return 100;
+  return ordinalWord(parts[0], TEENS) ?? ordinalWord(parts[0], UNITS);
+}
+
 export interface NumberToken {
   /** For the id: `1`, `1a`, `b`. */
   key: string;
@@ -158,10 +177,10 @@ export function containerNumber(s: string): NumberToken | null {
   return null;
 }
 
-const OPEN_QUOTE = '\u201e'; // „
-const CLOSE_QUOTE = '\u201c'; // “
+export const OPEN_QUOTE = '\u201e'; // „
+export const CLOSE_QUOTE = '\u201c'; // “
 
-const HEADING_LINE = /^(#{1,6})[ \t]+(.*?)[ \t#]*$/;
+export const HEADING_LINE = /^(#{1,6})[ \t]+(.*?)[ \t#]*$/;
 const SECTION_HEAD = /^§\s*(\d+)\s?([a-z]{1,3})?\)?\s*\.?$/;
 const ARTICLE_WORD = /^(?:Čl\.|čl\.|ČL\.|ČI\.|Článek|článek|ČLÁNEK)/;
 const ARTICLE_HEAD = /^(?:Čl\.|čl\.|ČL\.|ČI\.|Článek|článek|ČLÁNEK)\s*([IVXLCDM]+|\d+(?:\.\d+)*)([a-z]{1,3})?\s*\.?$/;
@@ -174,7 +193,7 @@ const MONTH_AFTER = /^(?:- )?\d{1,2}\.\s+(?:ledna|února|března|dubna|května|�
 const STUB = /^[\s(]*(?:zrušen[oaáéýi]?|vypuštěn[oa]?)\b[^\n]{0,120}$/i;
 
 /** The heading text with emphasis and surrounding quotes' leading marks removed. */
-function cleanHeading(s: string): string {
+export function cleanHeading(s: string): string {
   return s
     .replace(/\*\*/g, '')
     .replace(/^[*_\s]+|[*_\s]+$/g, '')
@@ -190,7 +209,7 @@ interface Line {
 }
 
 /** `b` is the number right after `a`: `5` → `6`, `5` → `5a`, `5a` → `5b`, `5a` → `6`. */
-function isSuccessor(a: string, b: string): boolean {
+export function isSuccessor(a: string, b: string): boolean {
   const pa = /^(\d+)([a-z]*)/.exec(a);
   const pb = /^(\d+)([a-z]*)/.exec(b);
   if (!pa || !pb || a.includes('.') || b.includes('.')) return false;
@@ -258,8 +277,8 @@ function splitLines(text: string): { lines: Line[]; runawayResets: number } {
   return { lines, runawayResets };
 }
 
-type AnnexHead = { type: 'annex'; key: string | null; label: string; inlineHeading: string | null };
-type Structural =
+export type AnnexHead = { type: 'annex'; key: string | null; label: string; inlineHeading: string | null };
+export type Structural =
   | { type: 'section' | 'article'; key: string; label: string }
   | { type: 'container'; kind: ProvisionKind; prefix: string; key: string; label: string; inlineHeading: string | null }
   | AnnexHead;
@@ -301,7 +320,7 @@ function malformed(text: string): { type: 'malformed'; reason: string } {
   return { type: 'malformed', reason: 'malformed § / čl. heading (no number the parser understands)' };
 }
 
-function classifyHeading(s: string): Structural | { type: 'malformed'; reason: string } | null {
+export function classifyHeading(s: string): Structural | { type: 'malformed'; reason: string } | null {
   // Leading spaces and footnote marks (`§ 14^4)`) are not part of the heading.
   const text = s
     .replace(/^[\s\u00a0]+/, '')

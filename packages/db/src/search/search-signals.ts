@@ -3,7 +3,7 @@ import type { Database } from '../client';
 import type { Prisma } from '../generated/client';
 import { parseProvisions } from '@dp/czech-law';
 import type { ProvisionNode } from '../provisions/provision-tree';
-import { collectionCitation } from '../sync/collection-citation';
+import { collectionCitation } from '@dp/czech-law';
 import { amendingTitle, citedNames, cleanName, titleShortNames } from './names-in-titles';
 
 type Tx = Prisma.TransactionClient;

@@ -1,4 +1,4 @@
-import { collectionCitation } from './collection-citation';
+import { collectionCitation } from '@dp/czech-law';
 
 // "n15/1993 Sb." is a notice (opatření) numbered in its own series, not act 15/1993.
 const IN_TEXT_CITATION = /(?<![\p{L}\p{N}/])(\d{1,5})\/(\d{4}) Sb\./gu;

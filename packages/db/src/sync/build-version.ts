@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { parseIsoDate } from '@dp/core';
 import type { ProvisionTree } from '../provisions/provision-tree';
-import { collectionCitation, type CollectionCitation } from './collection-citation';
+import { collectionCitation, type CollectionCitation } from '@dp/czech-law';
 import type { DocumentIdentity } from './document-identity';
 import { mapFrontMatter, type DocumentMeta } from './map-front-matter';
 import { parseCommitMessage } from './parse-commit-message';

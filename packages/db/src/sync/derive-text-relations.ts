@@ -1,4 +1,4 @@
-import { collectionCitation } from './collection-citation';
+import { collectionCitation } from '@dp/czech-law';
 
 export interface TextRelation {
   type: 'repeals' | 'cites';

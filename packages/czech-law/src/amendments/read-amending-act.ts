@@ -1,0 +1,407 @@
+/**
+ * The amending-act reader (#35 item 2): from an amending act's Markdown (as legalize-cz writes it,
+ * front matter removed), every block that amends another act of the Collection, with its
+ * instruction points and their effective dates. Pure: text and metadata in, blocks out.
+ *
+ * What it reads (docs/amendments.md has the forms with examples):
+ * - a block starts with a sentence naming the amended act: "Zákon č. 262/2006 Sb., …, se mění
+ *   takto:" (also "se mění a doplňuje", "se doplňuje", Slovak "sa mení a dopĺňa", decrees,
+ *   government regulations, constitutional acts, "Příloha k zákonu č. … se mění takto:"), then
+ *   numbered points ("- 1.", "- 12a."); or one unnumbered instruction that names the act itself
+ *   ("V § 36a odst. 3 zákona č. 235/2004 Sb., …, se písmeno d) zrušuje.", "V zákoně č. …, se za
+ *   § 10 vkládá nový § 10a, který zní:");
+ * - quoted new text („…“) belongs to its point, with its own headings, lists and numbered items;
+ *   a quotation left open is ended by the act's own next point, article, § or part (the number
+ *   after its last one), so one missing mark does not swallow the rest of the act;
+ * - a block ends at the next point's block end: the act's own next article, §, part, a heading
+ *   such as "Přechodná ustanovení" or "Účinnost", its účinnost sentence, the signatures, or the
+ *   next sentence naming an act (several acts amended inside one article).
+ * What it skips, and counts in `skipped`: sentences naming several acts at once, whole-act repeals
+ * ("Vyhláška č. … se zrušuje." is a repeal, read by the sync's text relations), an act naming
+ * itself.
+ */
+
+import { actNumberCitations, type ActNumberCitation } from '../citations/collection-citation';
+import { CLOSE_QUOTE, HEADING_LINE, OPEN_QUOTE, classifyHeading, cleanHeading, isSuccessor } from '../provisions/parse-provisions';
+import { assignEffectiveDates, readEffectiveDates, type EffectivenessReading } from './effective-dates';
+import type { AmendmentBlock, AmendmentPoint } from './types';
+
+export interface AmendingActMeta {
+  /** The amending act's own natural key (`sb/2011/365`): a sentence naming it is no block. */
+  naturalKey: string;
+  /** Its publication date (front matter `publication_date`, ISO), for dates counted from it. */
+  publicationDate: string | null;
+  /** The front matter's `effectiveness_date` (ISO): the fallback when the text states none. */
+  effectivenessDate: string | null;
+}
+
+export type SkipReason =
+  /** "Zákon č. A a zákon č. B se mění takto:": which act each point amends is not said. */
+  | 'several_acts'
+  /** "Vyhláška č. … se zrušuje.": a repeal of the whole act, no amendment block. */
+  | 'repeal'
+  /** The sentence names the amending act itself. */
+  | 'self';
+
+export interface SkippedForm {
+  reason: SkipReason;
+  /** UTF-16 offset of the sentence in the text. */
+  offset: number;
+  excerpt: string;
+}
+
+export interface AmendingActReading {
+  blocks: AmendmentBlock[];
+  skipped: SkippedForm[];
+  /** The účinnost provisions read (effective-dates.ts). */
+  effectiveness: EffectivenessReading;
+  stats: {
+    /** Quotations left open that the act's own next point / article / § / part ended. */
+    runawayQuotes: number;
+    /** Points accepted after a gap in the numbering ("- 4." after "- 2."). */
+    pointGaps: number;
+  };
+}
+
+interface Own {
+  kind: 'part' | 'article' | 'section';
+  key: string;
+  written: string;
+  roman: boolean;
+}
+
+interface OpenBlock {
+  block: AmendmentBlock;
+  /** The open point (its text is cut when it closes). */
+  point: AmendmentPoint | null;
+  /** End offset of the last line that belongs to the block. */
+  lastEnd: number;
+}
+
+const POINT_MARKER = /^- (\d{1,3}[a-z]{0,2})\.(?=[ \t\u00a0]|$)[ \t\u00a0]*/;
+const INSTRUCTION_VERB =
+  /(?:\bzní|\bznějí|\bznie|\bznejú|zrušuj|\bruší|vypouští|vypouštěj|vkládá|vkládaj|nahrazuj|doplňuj|označuj|\bmění|připojuj|přečíslov|zařazuj|vypúšťa|nahrádza|dopĺňa|vkladá|\bmení|upravuj)/u;
+/** "se mění takto:" and its kin, ending the sentence. */
+const TAKTO =
+  /\bs[ea]\s+(?:mění|mení|doplňuj\p{L}*|dopĺň\p{L}*|upravuj\p{L}*|opravuj\p{L}*)(?:\s+a\s+(?:mění|mení|doplňuj\p{L}*|dopĺň\p{L}*|upravuj\p{L}*))?\s+takto\s*:?\s*(?:\^\S*\s*)?$/u;
+/** "Zákon č. … se mění tak, že …": one instruction that names the whole act. */
+const TAK_ZE = /\bs[ea]\s+(?:mění|mení|doplňuj\p{L}*|dopĺň\p{L}*)(?:\s+a\s+\S+)?\s+tak,\s+že\b/u;
+const WHOLE_REPEAL = /^[,\s]*(?:[^.;]*?,\s*)?s[ea]\s+(?:zrušuj\p{L}*|ruší|zrušují)\s*\.?\s*$/u;
+/** Words that may start the predicate of a one-instruction sentence, after the act's citation. */
+const PREDICATE_WORD = /(?<=^|[\s,])(?:se|sa|zní|znějí|znie|znejú)(?![\p{L}])/gu;
+const PREDICATE_VERB =
+  /^(?:s[ea]\s+(?:[^\s,;]+\s+){0,10}?(?:zrušuj|ruší|vypouští|vypouštěj|vkládá|vkládaj|nahrazuj|doplňuj|označuj|mění|připojuj|přečíslov|zařazuj|vypúšťa|nahrádza|dopĺňa|vkladá|mení|upravuj)|(?:zní|znějí|znie|znejú)(?![\p{L}]))/u;
+/** "kterým se mění …" is the act's name, not the instruction. */
+const RELATIVE_BEFORE = /(?:kter\p{L}*|ktor\p{L}*|jímž|jíž|jenž|nichž|němž)\s*$/u;
+
+/** Where the instruction's own clause starts in `rest` (after the act's citation), or -1. */
+function singlePredicate(rest: string): number {
+  for (const m of rest.matchAll(PREDICATE_WORD)) {
+    const at = m.index ?? 0;
+    if (RELATIVE_BEFORE.test(rest.slice(Math.max(0, at - 20), at))) continue;
+    if (PREDICATE_VERB.test(rest.slice(at))) return at;
+  }
+  return -1;
+}
+/** Words of the act's own clauses around its name: the citation they precede is not the object. */
+const RELATIVE = /(?:\bkter\p{L}*|\bktor\p{L}*|\bjímž|\bjíž|\bjenž|\bpodle\b|\bve znění|\bv znení|\bvydan\p{L}*|\buveden\p{L}*|\bpodľa\b)/u;
+/** The whole act as the sentence's subject: "Zákon", "Ústavní zákon", "Trestní zákon", "Vyhláška Ministerstva …", "Nařízení vlády". */
+const WHOLE_ACT =
+  /^(?:\p{Lu}\p{Ll}+\s+){0,3}?(?:ústavní\s+)?(?:zákon(?:né\s+opatření)?|zákoník|řád|vyhláška|nařízení|nariadenie|dekret|výnos|opatření|usnesení|sdělení|sazebník|zásady|pravidla)(?=\s|$)/iu;
+/** Part of an act as the subject or place: "V § 5 zákona", "V zákoně", "Příloha č. 1 k vyhlášce", "§ 12 zákona". */
+const PART_OF =
+  /^(?:V|Ve|Za|Před|Na|U|Z|Příloha|Přílohy|Přílohu|§|Čl\.|Článek|Poznámk\p{L}*|Nadpis|Část|Hlava|Položk\p{L}*|Sazebník|Text|Název|Úvodní|Ustanovení|Tabulk\p{L}*|Bod|Odstav\p{L}*|Písmeno|Věta|Slova|Slovo|Obsah)(?=[\s.])/u;
+const ACT_NOUN =
+  /(?:zákon\p{L}*|ústav\p{L}*|vyhlášk\p{L}*|vyhlášce|vyhláške|nařízení|nariaden\p{L}*|dekret\p{L}*|opatření|výnos\p{L}*|usnesení|řád\p{L}*|sazebník\p{L}*|sdělení|zásad\p{L}*|pravid\p{L}*)/iu;
+/** A second act named as a co-subject ("… a zákon č. …"): nominative, unlike the genitive "ve znění zákona č. …". */
+const SECOND_SUBJECT = /\sa\s+(?:zákon|vyhláška|nařízení\s+vlády|zákonné\s+opatření)\s+č\./u;
+/** Headings of the act's own parts that end a block at depth 0. */
+const OWN_TITLE =
+  /^(?:Změn[aěy]|Přechodn|Účinnost|ÚČINNOST|Závěrečn|ZÁVĚREČN|Zrušovací|ZRUŠOVACÍ|Společn|SPOLEČN|Zmocnění|ZMOCNĚNÍ|Oznámení|Vztah\s|Zrušení|ZRUŠENÍ|PŘECHODN|ZMĚNA|Prechodn|Účinnosť|ÚČINNOSŤ)/u;
+const OWN_EFFECT =
+  /^(?:\(\d+\)\s*)?(?:Tento|Tato|Toto|Táto)\s+(?:ústavní\s+)?(?:zákon|vyhláška|nařízení|nariadenie|zákonné\s+opatření|dekret|výnos)\s+(?:nabývá|nabude|nadobúda)/u;
+const SIGNATURE = /^\*\*[^*]*(?:v\.\s?r\.|Předseda|Místopředseda|Ministr|Prezident|Predseda|Minister)[^*]*\*\*\s*$/u;
+
+type Intro = { kind: 'points' | 'single'; citation: ActNumberCitation; instruction?: string } | { kind: 'skip'; reason: SkipReason };
+
+/** Reads a sentence that may name the act a block amends. */
+export function readIntro(sentence: string, selfKey: string): Intro | null {
+  const line = sentence.trim();
+  const cites = actNumberCitations(line);
+  if (cites.length === 0) return null;
+  const first = cites[0];
+  const prefix = line.slice(0, first.start).trim();
+  if (prefix.length > 300 || RELATIVE.test(prefix) || !ACT_NOUN.test(prefix)) return null;
+  const whole = WHOLE_ACT.test(prefix);
+  const partOf = !whole && PART_OF.test(prefix);
+  if (!whole && !partOf) return null;
+  const rest = line.slice(first.end);
+  const takto = TAKTO.test(rest);
+  let kind: 'points' | 'single' | null = null;
+  let predicate = -1;
+  if (takto) kind = 'points';
+  else if (whole && TAK_ZE.test(rest)) {
+    kind = 'single';
+    predicate = rest.search(TAK_ZE);
+  } else if (whole && WHOLE_REPEAL.test(rest)) return { kind: 'skip', reason: 'repeal' };
+  else if (partOf) {
+    predicate = singlePredicate(rest);
+    if (predicate >= 0) kind = 'single';
+  }
+  if (kind === null) return null;
+  const upTo = kind === 'points' ? rest.search(TAKTO) : predicate;
+  if (SECOND_SUBJECT.test(rest.slice(0, Math.max(0, upTo)))) return { kind: 'skip', reason: 'several_acts' };
+  if (first.naturalKey === selfKey) return { kind: 'skip', reason: 'self' };
+  if (kind === 'single') {
+    const instruction = `${line.slice(0, first.start).trimEnd()} ${rest.slice(predicate).trimStart()}`;
+    return { kind, citation: first, instruction };
+  }
+  return { kind, citation: first };
+}
+
+function ownStructure(heading: string): Own | null {
+  const cls = classifyHeading(heading);
+  if (!cls) return null;
+  if (cls.type === 'article') {
+    const written = /^(\S+\s*\S+)/u.exec(heading.replace(/\^[0-9a-z*]+\)?/g, '').trim())?.[1] ?? heading;
+    return { kind: 'article', key: cls.key, written: written.replace(/\.$/, ''), roman: /\s*[IVXLC]+[a-z]*\.?$/.test(written) };
+  }
+  if (cls.type === 'section') return { kind: 'section', key: cls.key, written: cls.label, roman: false };
+  if (cls.type === 'container' && cls.kind === 'part') {
+    const written = cls.inlineHeading ? heading.slice(0, heading.indexOf(cls.inlineHeading)).replace(/[\s.:–-]+$/, '') : heading;
+    return { kind: 'part', key: cls.key, written: written.trim(), roman: false };
+  }
+  return null;
+}
+
+/** Reads an amending act: its blocks, what it skipped, and its effective dates. */
+export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingActReading {
+  const blocks: AmendmentBlock[] = [];
+  const skipped: SkippedForm[] = [];
+  const stats = { runawayQuotes: 0, pointGaps: 0 };
+
+  let part: Own | null = null;
+  let article: Own | null = null;
+  let section: Own | null = null;
+  let lastPart: Own | null = null;
+  let lastArticle: Own | null = null;
+  let lastSection: Own | null = null;
+  let open: OpenBlock | null = null;
+  let depth = 0;
+
+  const closePoint = (o: OpenBlock) => {
+    const p = o.point;
+    if (!p) return;
+    p.end = Math.max(p.start, trimEnd(text, p.start, o.lastEnd));
+    const markerEnd = p.number === null ? p.start : p.start + (POINT_MARKER.exec(text.slice(p.start, p.end))?.[0].length ?? 0);
+    p.text = text.slice(markerEnd, p.end).trim();
+    if (p.instruction !== undefined) {
+      const tail = text.slice(p.start, p.end);
+      const firstBreak = tail.indexOf('\n');
+      p.instruction = (firstBreak < 0 ? p.instruction : p.instruction + tail.slice(firstBreak)).trim();
+    }
+    o.point = null;
+  };
+  const closeBlock = () => {
+    if (!open) return;
+    const b = open.block;
+    if (b.form === 'points' && b.points.length === 0) {
+      // "se mění takto:" and one instruction without a number: one point numbered null.
+      const introEnd = b.start + text.slice(b.start).indexOf('\n');
+      const from = introEnd > b.start ? skipBlank(text, introEnd) : open.lastEnd;
+      if (from < open.lastEnd) {
+        const point: AmendmentPoint = { number: null, text: '', start: from, end: open.lastEnd };
+        b.points.push(point);
+        open.point = point;
+      }
+    }
+    closePoint(open);
+    b.end = b.points.length ? b.points[b.points.length - 1].end : trimEnd(text, b.start, open.lastEnd);
+    blocks.push(b);
+    open = null;
+  };
+
+  /** Whether a heading of the act's own structure is the act's next one (after its last). */
+  const isNext = (own: Own): boolean => {
+    const last = own.kind === 'part' ? lastPart : own.kind === 'article' ? lastArticle : lastSection;
+    if (!last || last.roman !== own.roman) return false;
+    return isSuccessor(last.key, own.key);
+  };
+  const enter = (own: Own) => {
+    if (own.kind === 'part') {
+      part = own;
+      lastPart = own;
+      article = null;
+      section = null;
+    } else if (own.kind === 'article') {
+      article = own;
+      lastArticle = own;
+      section = null;
+    } else {
+      section = own;
+      lastSection = own;
+    }
+  };
+
+  let pos = 0;
+  while (pos < text.length) {
+    let nl = text.indexOf('\n', pos);
+    if (nl < 0) nl = text.length;
+    const lineStart = pos;
+    const raw = text.slice(pos, nl).replace(/\r$/, '');
+    pos = nl + 1;
+    if (raw.trim() === '') continue;
+    const h = HEADING_LINE.exec(raw);
+    const heading = h ? cleanHeading(h[2]) : null;
+    const lead = (heading ?? raw).replace(/^[-*\s]+/, '');
+    const opensAtLead = lead.startsWith(OPEN_QUOTE) || (depth === 0 && lead.startsWith('"'));
+    let quoted = depth > 0 || opensAtLead;
+    const marker = heading === null ? POINT_MARKER.exec(raw) : null;
+
+    if (heading !== null && h && h[1].length === 1 && !quoted) {
+      // The act's own title.
+      depth = countQuotes(raw, depth, opensAtLead);
+      continue;
+    }
+
+    if (heading !== null && !opensAtLead) {
+      const own = ownStructure(heading);
+      // The act's own next part / article / §, even inside an open quotation (its closing mark missing).
+      let boundary = false;
+      if (own) {
+        if (!quoted && !open) boundary = true;
+        else if (isNext(own) && (own.kind !== 'section' || !open || open.block.section != null || !quoted)) {
+          // A § inside a block of an article-numbered act is the amended act's text, not the act's own.
+          boundary = own.kind !== 'section' || !open || open.block.section != null;
+        }
+        if (boundary && quoted) {
+          stats.runawayQuotes++;
+          depth = 0;
+          quoted = false;
+        }
+      } else if (!quoted && open && OWN_TITLE.test(heading)) {
+        closeBlock();
+      }
+      if (boundary && own) {
+        closeBlock();
+        enter(own);
+        continue;
+      }
+    }
+
+    if (!quoted && open && heading === null && (OWN_EFFECT.test(raw) || SIGNATURE.test(raw.trim()))) closeBlock();
+
+    // A numbered point of the open block.
+    if (open && open.block.form === 'points' && marker) {
+      const number = marker[1];
+      const rest = raw.slice(marker[0].length);
+      const o: OpenBlock = open;
+      const last = o.block.points.length ? o.block.points[o.block.points.length - 1].number : null;
+      const next = last === null ? number === '1' || (!quoted && INSTRUCTION_VERB.test(rest)) : isSuccessor(last, number);
+      const startsQuote = rest.startsWith(OPEN_QUOTE) || rest.startsWith('"');
+      let accept = false;
+      if (!startsQuote) {
+        if (!quoted) {
+          if (next) accept = true;
+          else if (last !== null && numberAfter(last, number) && INSTRUCTION_VERB.test(rest)) {
+            accept = true;
+            stats.pointGaps++;
+          }
+        } else if (next && INSTRUCTION_VERB.test(rest)) {
+          accept = true;
+          stats.runawayQuotes++;
+          depth = 0;
+          quoted = false;
+        }
+      }
+      if (accept) {
+        closePoint(o);
+        const point: AmendmentPoint = { number, text: '', start: lineStart, end: nl };
+        o.block.points.push(point);
+        o.point = point;
+        o.lastEnd = nl;
+        depth = countQuotes(raw, 0, false);
+        continue;
+      }
+    }
+
+    // A sentence naming the amended act opens a block.
+    if (!quoted && heading === null) {
+      const intro = readIntro(raw, meta.naturalKey);
+      if (intro && intro.kind === 'skip') {
+        skipped.push({ reason: intro.reason, offset: lineStart, excerpt: raw.slice(0, 200) });
+      } else if (intro) {
+        closeBlock();
+        const block: AmendmentBlock = {
+          targetKey: intro.citation.naturalKey,
+          targetCitation: intro.citation.docNumber,
+          part: part ? (part as Own).written : null,
+          article: article ? (article as Own).written : null,
+          section: section ? (section as Own).written : null,
+          intro: raw.trim(),
+          form: intro.kind,
+          points: [],
+          start: lineStart,
+          end: nl,
+        };
+        open = { block, point: null, lastEnd: nl };
+        if (intro.kind === 'single') {
+          const point: AmendmentPoint = { number: null, text: '', start: lineStart, end: nl, instruction: intro.instruction };
+          block.points.push(point);
+          open.point = point;
+        }
+        depth = countQuotes(raw, depth, opensAtLead);
+        continue;
+      }
+    }
+
+    if (open) open.lastEnd = nl;
+    depth = countQuotes(raw, depth, opensAtLead);
+  }
+  closeBlock();
+
+  const effectiveness = readEffectiveDates(text, meta, blocks);
+  assignEffectiveDates(blocks, effectiveness);
+  return { blocks, skipped, effectiveness, stats };
+}
+
+/** The quotation depth after a line (as the provisions parser counts it). */
+function countQuotes(raw: string, before: number, opensAtLead: boolean): number {
+  let depth = before;
+  let skipStraight = depth === 0 && opensAtLead && raw.replace(/^[#\-*\s]+/, '').startsWith('"');
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === '"' && skipStraight) {
+      skipStraight = false;
+      depth++;
+    } else if (c === OPEN_QUOTE) depth++;
+    else if ((c === CLOSE_QUOTE || c === '"') && depth > 0) depth--;
+  }
+  // A quotation opened inside a line runs on past it only when the line leads into it (`… zní: „`).
+  if (depth > before && !opensAtLead && !/[:\u201e]\s*$/.test(raw)) depth = before;
+  return depth;
+}
+
+/** `b` is numbered after `a` (`3` → `7`, `3` → `3b`), for points after a gap. */
+function numberAfter(a: string, b: string): boolean {
+  const pa = /^(\d+)([a-z]*)$/.exec(a);
+  const pb = /^(\d+)([a-z]*)$/.exec(b);
+  if (!pa || !pb) return false;
+  const na = Number(pa[1]);
+  const nb = Number(pb[1]);
+  return nb > na ? nb - na <= 5 : nb === na && pb[2] > pa[2];
+}
+
+/** The offset of the first non-blank character at or after `from`. */
+function skipBlank(text: string, from: number): number {
+  let s = from;
+  while (s < text.length && /\s/.test(text[s])) s++;
+  return s;
+}
+
+/** The end of the last non-blank character of text[start, end). */
+function trimEnd(text: string, start: number, end: number): number {
+  let e = Math.min(end, text.length);
+  while (e > start && /\s/.test(text[e - 1])) e--;
+  return e;
+}

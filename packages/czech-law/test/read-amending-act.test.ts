@@ -1,0 +1,165 @@
+import { readAmendingAct, readIntro, type AmendingActMeta } from '../src';
+
+const META: AmendingActMeta = { naturalKey: 'sb/2011/365', publicationDate: '2011-12-06', effectivenessDate: '2012-01-01' };
+
+/** An omnibus act (modelled on 365/2011 Sb.): two amended acts, quoted text with its own headings and numbered items. */
+const OMNIBUS = `# Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce, ve znění pozdějších předpisů, a další související zákony
+
+## ČÁST PRVNÍ
+
+#### Změna zákoníku práce
+
+##### Čl. I
+
+Zákon č. 262/2006 Sb., zákoník práce, ve znění zákona č. 585/2006 Sb., zákona č. 181/2007 Sb. a zákona č. 367/2011 Sb., se mění takto:
+
+- 1. Poznámka pod čarou č. 1 zní:
+
+„^1) Směrnice Rady 91/533/EHS.“.
+
+- 2. Za § 1 se vkládá nový § 1a, který včetně nadpisu zní:
+
+##### „§ 1a
+
+#### Základní zásady pracovněprávních vztahů
+
+V pracovněprávních vztazích se uplatňují zejména tyto zásady
+
+- 1. zvláštní zákonná ochrana postavení zaměstnance,
+
+- 2. uspokojivé a bezpečné pracovní podmínky.
+
+##### § 1b
+
+Zaměstnavatel nesmí přenášet riziko na zaměstnance.“.
+
+- 3. V § 75 a § 76 odst. 1 se číslo „150“ nahrazuje číslem „300“.
+
+##### Čl. II
+
+#### Přechodná ustanovení
+
+- 1. Zákonem č. 262/2006 Sb., ve znění účinném ode dne nabytí účinnosti tohoto zákona, se řídí také pracovněprávní vztahy vzniklé přede dnem nabytí účinnosti tohoto zákona.
+
+## ČÁST DRUHÁ
+
+#### Změna zákona o organizaci a provádění sociálního zabezpečení
+
+##### Čl. III
+
+Zákon č. 582/1991 Sb., o organizaci a provádění sociálního zabezpečení, ve znění zákona č. 590/1992 Sb., se mění a doplňuje takto:
+
+- 1. V § 35a odst. 1 větě druhé se za slovo „činnosti“ vkládají slova „nebo dohody o provedení práce“.
+
+- 2. V § 36 písm. f) se za slovo „činnosti“ vkládají slova „nebo na základě dohody o provedení práce“.
+
+## ČÁST TŘETÍ
+
+#### Změna zákona o zajištění dalších podmínek bezpečnosti a ochrany zdraví při práci
+
+##### Čl. IV
+
+V zákoně č. 309/2006 Sb., kterým se upravují další požadavky bezpečnosti a ochrany zdraví při práci, ve znění zákona č. 362/2007 Sb., se za § 10 vkládá nový § 10a, který zní:
+
+##### „§ 10a
+
+Dokladem o úspěšném vykonání zkoušky je osvědčení.“.
+
+## ČÁST ČTVRTÁ
+
+#### ÚČINNOST
+
+##### Čl. V
+
+Tento zákon nabývá účinnosti dnem 1. ledna 2012.
+
+**Němcová v. r.**
+`;
+
+describe('readAmendingAct', () => {
+  const reading = readAmendingAct(OMNIBUS, META);
+
+  it('finds one block per amended act, with its část and článek', () => {
+    expect(reading.blocks.map((b) => [b.targetKey, b.targetCitation, b.part, b.article, b.form])).toEqual([
+      ['sb/2006/262', '262/2006 Sb.', 'ČÁST PRVNÍ', 'Čl. I', 'points'],
+      ['sb/1991/582', '582/1991 Sb.', 'ČÁST DRUHÁ', 'Čl. III', 'points'],
+      ['sb/2006/309', '309/2006 Sb.', 'ČÁST TŘETÍ', 'Čl. IV', 'single'],
+    ]);
+  });
+
+  it('keeps quoted text with its headings and numbered items inside its point', () => {
+    const labour = reading.blocks[0];
+    expect(labour.points.map((p) => p.number)).toEqual(['1', '2', '3']);
+    const two = labour.points[1];
+    expect(two.text.startsWith('Za § 1 se vkládá nový § 1a')).toBe(true);
+    expect(two.text).toContain('#### Základní zásady pracovněprávních vztahů');
+    expect(two.text).toContain('- 2. uspokojivé a bezpečné pracovní podmínky.');
+    expect(two.text).toContain('##### § 1b');
+    expect(two.text.endsWith('Zaměstnavatel nesmí přenášet riziko na zaměstnance.“.')).toBe(true);
+    expect(labour.points[2].text).toBe('V § 75 a § 76 odst. 1 se číslo „150“ nahrazuje číslem „300“.');
+    // Offsets point at the marker and the point's last character.
+    expect(OMNIBUS.slice(labour.points[2].start, labour.points[2].end)).toBe(`- 3. ${labour.points[2].text}`);
+  });
+
+  it('ends a block at the next článek: transitional provisions are no points', () => {
+    const labour = reading.blocks[0];
+    expect(OMNIBUS.slice(labour.start, labour.end)).not.toContain('Přechodná ustanovení');
+    expect(reading.blocks.some((b) => b.points.some((p) => p.text.includes('Zákonem č. 262/2006 Sb., ve znění účinném')))).toBe(false);
+  });
+
+  it('reads a block of one unnumbered instruction, with the citation cut out for the engine', () => {
+    const single = reading.blocks[2];
+    expect(single.points).toHaveLength(1);
+    expect(single.points[0].number).toBeNull();
+    expect(single.points[0].text.startsWith('V zákoně č. 309/2006 Sb.')).toBe(true);
+    expect(single.points[0].text.endsWith('Dokladem o úspěšném vykonání zkoušky je osvědčení.“.')).toBe(true);
+    expect(single.points[0].instruction?.startsWith('V zákoně se za § 10 vkládá nový § 10a, který zní:')).toBe(true);
+    expect(single.points[0].text).not.toContain('Tento zákon nabývá');
+  });
+
+  it('dates every point from the act', () => {
+    for (const b of reading.blocks) {
+      expect(b.effectiveDates).toEqual(['2012-01-01']);
+      for (const p of b.points) expect(p.effective).toMatchObject({ date: '2012-01-01', how: 'stated', evidence: 'dnem 1. ledna 2012' });
+    }
+  });
+});
+
+describe('readIntro', () => {
+  it('reads the forms that name an amended act', () => {
+    const cases: [string, string, 'points' | 'single'][] = [
+      [
+        'Zákon České národní rady č. 586/1992 Sb., o daních z příjmů, ve znění zákona č. 35/1993 Sb., se mění takto:',
+        'sb/1992/586',
+        'points',
+      ],
+      ['Vyhláška Ministerstva zdravotnictví č. 5/2000 Sb., kterou se stanoví …, se mění a doplňuje takto:', 'sb/2000/5', 'points'],
+      ['Nařízení vlády č. 352/2000 Sb., ve znění nařízení vlády č. 1/2001 Sb., se doplňuje takto:', 'sb/2000/352', 'points'],
+      ['Ústavní zákon č. 1/1993 Sb., Ústava České republiky, se mění takto:', 'sb/1993/1', 'points'],
+      ['Příloha k zákonu č. 368/1992 Sb. se mění takto:', 'sb/1992/368', 'points'],
+      ['Zákon Slovenskej národnej rady č. 330/1991 Zb. o pozemkových úpravách sa mení a dopĺňa takto:', 'sb/1991/330', 'points'],
+      ['Trestní zákon č. 140/1961 Sb., ve znění pozdějších předpisů, se mění a doplňuje takto:', 'sb/1961/140', 'points'],
+      ['V § 36a odst. 3 zákona č. 235/2004 Sb., o dani z přidané hodnoty, se písmeno d) zrušuje.', 'sb/2004/235', 'single'],
+      [
+        'Příloha č. 6 k vyhlášce č. 197/2001 Sb., o způsobu vnějšího označení, ve znění vyhlášky č. 332/2005 Sb., zní:',
+        'sb/2001/197',
+        'single',
+      ],
+    ];
+    for (const [sentence, key, kind] of cases) {
+      const intro = readIntro(sentence, 'sb/2020/1');
+      expect(intro).toMatchObject({ kind, citation: { naturalKey: key } });
+    }
+  });
+
+  it('reads no block where the sentence does not name the act it amends', () => {
+    expect(readIntro('Vyhláška č. 5/1990 Sb. se zrušuje.', 'sb/2020/1')).toEqual({ kind: 'skip', reason: 'repeal' });
+    expect(readIntro('Zákon č. 1/2000 Sb. a zákon č. 2/2000 Sb. se mění takto:', 'sb/2020/1')).toEqual({
+      kind: 'skip',
+      reason: 'several_acts',
+    });
+    expect(readIntro('Řízení zahájená podle zákona č. 1/2000 Sb. se dokončí podle dosavadních předpisů.', 'sb/2020/1')).toBeNull();
+    expect(readIntro('Zákon č. 1/1955 Zb. SNR se mění takto:', 'sb/2020/1')).toBeNull();
+    expect(readIntro('Zákon č. 1/2020 Sb. se mění takto:', 'sb/2020/1')).toEqual({ kind: 'skip', reason: 'self' });
+  });
+});
