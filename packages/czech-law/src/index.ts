@@ -5,3 +5,6 @@ export * from './citations/collection-citation';
 export * from './amendments/types';
 export * from './amendments/read-amending-act';
 export * from './amendments/effective-dates';
+export * from './amendments/instruction';
+export * from './consolidation/units';
+export * from './consolidation/apply';

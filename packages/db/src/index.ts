@@ -29,6 +29,7 @@ export * from './sync/apply-document';
 export * from './sync/build-version';
 export * from './sync/read-commit-log';
 export * from './sync/open-blob-reader';
+export * from './sync/run-git';
 export * from './sync/resolve-commit';
 export * from './sync/resolve-git-dir';
 export * from './sync/is-ancestor';

@@ -1,0 +1,269 @@
+/**
+ * The consolidation replay (#36 item 2) and the effects figures (#35 item 4):
+ * `pnpm eval:consolidation [git-dir] [--half tune|heldout] [--docs N] [--sample K] [--misses FILE]`.
+ *
+ * Replays every `[reform]` commit whose `Source-Id` act is in the collection: the points of that
+ * act's block(s) for the document applied to the text before, compared per unit with the text
+ * after. Figures per half (`splitHalf` of the amended act); the unsupported forms and the misses
+ * (`--misses`, JSON lines) only of the tuning half. Each text is parsed once: a case's text after
+ * is the next case's text before.
+ */
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import type { Half } from '@dp/core';
+import { applyAmendment, parseInstruction, parseProvisions, splitUnits, type AmendmentBlock, type AmendmentPoint, type TextUnit } from '@dp/czech-law';
+import { openBlobReader, parseFrontMatter, resolveGitDir } from '@dp/db';
+import { scoreCase, scoreEffects, unitTexts, type UnitTexts } from './consolidation-score';
+import { reformCases, type ReformCase } from './reform-cases';
+import { standinBlocks } from './standin-reader';
+
+interface Tally {
+  cases: number;
+  noBlock: number;
+  noPoints: number;
+  /** Cases where git changed no unit (only the front matter). */
+  unchanged: number;
+  gitChanged: number;
+  reproduced: number;
+  engineChanged: number;
+  engineRight: number;
+  exact: number;
+  points: number;
+  applied: number;
+  reasons: Map<string, number>;
+  forms: Map<string, number>;
+  effectsHit: number;
+  effectsChanged: number;
+  effectsTargeted: number;
+  /** Cases whose changed units the effects all target. */
+  effectsCases: number;
+}
+
+const newTally = (): Tally => ({
+  cases: 0,
+  noBlock: 0,
+  noPoints: 0,
+  unchanged: 0,
+  gitChanged: 0,
+  reproduced: 0,
+  engineChanged: 0,
+  engineRight: 0,
+  exact: 0,
+  points: 0,
+  applied: 0,
+  reasons: new Map(),
+  forms: new Map(),
+  effectsHit: 0,
+  effectsChanged: 0,
+  effectsTargeted: 0,
+  effectsCases: 0,
+});
+
+const bump = (m: Map<string, number>, k: string, n = 1) => m.set(k, (m.get(k) ?? 0) + n);
+
+interface Version {
+  blob: string;
+  text: string;
+  units: TextUnit[];
+  texts: UnitTexts;
+}
+
+function readArgs(argv: string[]): { gitDir: string | null; half: Half | null; docs: number; sample: number; misses: string | null; casesCache: string | null } {
+  let gitDir: string | null = null;
+  let half: Half | null = null;
+  let docs = Infinity;
+  let sample = 1;
+  let misses: string | null = null;
+  let casesCache: string | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--half') half = argv[++i] as Half;
+    else if (a === '--docs') docs = Number(argv[++i]);
+    else if (a === '--sample') sample = Number(argv[++i]);
+    else if (a === '--misses') misses = argv[++i];
+    else if (a === '--cases-cache') casesCache = argv[++i];
+    else if (!a.startsWith('--')) gitDir = a;
+  }
+  if (half && half !== 'tune' && half !== 'heldout') throw new Error('--half is tune or heldout');
+  return { gitDir: gitDir ?? process.env.CORPUS_GIT_DIR ?? null, half, docs, sample, misses, casesCache };
+}
+
+const pct = (a: number, b: number) => (b ? (a / b).toFixed(4) : '   -  ');
+
+/**
+ * The cases, from the history or from a list a previous run wrote (`--cases-cache FILE`, for
+ * quick reruns while tuning; keep it out of the repository, e.g. in /tmp).
+ */
+async function* cases(gitDir: string, half: Half | null, cache: string | null): AsyncGenerator<ReformCase> {
+  if (cache && existsSync(cache)) {
+    for (const c of JSON.parse(readFileSync(cache, 'utf8')) as ReformCase[]) if (!half || c.half === half) yield c;
+    return;
+  }
+  const all: ReformCase[] = [];
+  for await (const c of reformCases(gitDir)) {
+    if (cache) all.push(c);
+    if (!half || c.half === half) yield c;
+  }
+  if (cache) writeFileSync(cache, JSON.stringify(all));
+}
+
+export async function main(argv = process.argv.slice(2)): Promise<void> {
+  const args = readArgs(argv);
+  if (!args.gitDir) throw new Error('usage: pnpm eval:consolidation <git-dir> [--half tune|heldout] [--docs N] [--misses FILE]');
+  const gitDir = await resolveGitDir(args.gitDir);
+  const started = Date.now();
+  const load0 = loadavg();
+  const reader = openBlobReader(gitDir);
+  const tallies: Record<Half, Tally> = { tune: newTally(), heldout: newTally() };
+  const blocksOf = new Map<string, AmendmentBlock[]>();
+  const actTexts = new Map<string, string>();
+  if (args.misses) writeFileSync(args.misses, '');
+
+  const readBody = async (blob: string | null): Promise<string | null> => {
+    if (!blob) return null;
+    const b = await reader.read(blob);
+    return b ? parseFrontMatter(b.toString('utf8')).body : null;
+  };
+  const version = (blob: string, text: string): Version => {
+    const units = splitUnits(text, parseProvisions(text));
+    return { blob, text, units, texts: unitTexts(units) };
+  };
+  const blocksFor = async (c: ReformCase): Promise<AmendmentBlock[]> => {
+    let text = actTexts.get(c.sourceKey);
+    if (text === undefined) {
+      text = (await readBody(c.sourceBlob)) ?? '';
+      actTexts.set(c.sourceKey, text);
+    }
+    const key = `${c.sourceKey} ${c.amendedKey}`;
+    let blocks = blocksOf.get(key);
+    if (!blocks) {
+      blocks = standinBlocks(text, c.amendedKey);
+      blocksOf.set(key, blocks);
+    }
+    return blocks;
+  };
+
+  let docs = 0;
+  let seen = 0;
+  let current: string | null = null;
+  let group: ReformCase[] = [];
+  const runGroup = async (cases: ReformCase[]) => {
+    // The texts of one document, read together (git answers them in one pipelined batch).
+    const blobs = [...new Set(cases.flatMap((c) => [c.beforeBlob, c.afterBlob]).filter((b): b is string => !!b))];
+    const bodies = new Map<string, string | null>();
+    await Promise.all(blobs.map(async (b) => bodies.set(b, await readBody(b))));
+    let prev: Version | null = null;
+    for (const c of cases) {
+      const t = tallies[c.half];
+      const beforeText = c.beforeBlob ? bodies.get(c.beforeBlob) : null;
+      const afterText = bodies.get(c.afterBlob);
+      if (beforeText == null || afterText == null) continue;
+      const before = prev && prev.blob === c.beforeBlob ? prev : version(c.beforeBlob!, beforeText);
+      const after = version(c.afterBlob, afterText);
+      prev = after;
+      t.cases++;
+      const blocks = await blocksFor(c);
+      const points: AmendmentPoint[] = blocks.flatMap((b) => b.points);
+      const gitOnly = scoreCase(before.texts, after.texts, before.texts);
+      if (!gitOnly.gitChanged.length) t.unchanged++;
+      if (!blocks.length) {
+        t.noBlock++;
+        continue;
+      }
+      if (!points.length) t.noPoints++;
+      const result = applyAmendment(before.text, points, { units: before.units });
+      const output = result.text === before.text ? before : version('', result.text);
+      const s = scoreCase(before.texts, after.texts, output.texts);
+      t.gitChanged += s.gitChanged.length;
+      t.reproduced += s.reproduced.length;
+      t.engineChanged += s.engineChanged.length;
+      t.engineRight += s.engineRight.length;
+      if (s.exact) t.exact++;
+      for (const p of result.points) {
+        t.points++;
+        if (p.status === 'applied') t.applied++;
+        else bump(t.reasons, p.reason ?? 'unknown');
+      }
+      const targets: string[] = [];
+      for (const p of points) {
+        const parsed = parseInstruction(p);
+        for (const e of parsed.effects) targets.push(...e.targets);
+        if (c.half === 'tune') for (const u of parsed.unsupported) bump(t.forms, u.form);
+        else t.forms.set('(held-out forms not listed)', (t.forms.get('(held-out forms not listed)') ?? 0) + parsed.unsupported.length);
+      }
+      const e = scoreEffects(s.gitChanged, targets);
+      t.effectsHit += e.hit;
+      t.effectsChanged += e.changed;
+      t.effectsTargeted += e.targeted;
+      if (e.hit === e.changed) t.effectsCases++;
+      if (args.misses && c.half === 'tune') {
+        const wrong = s.engineChanged.filter((id) => !s.engineRight.includes(id));
+        const missed = s.gitChanged.filter((id) => !s.reproduced.includes(id) && !wrong.includes(id));
+        if (wrong.length || missed.length) {
+          const row = {
+            commit: c.commit,
+            doc: c.amendedKey,
+            act: c.sourceKey,
+            wrong: wrong.map((id) => ({ id, before: before.texts.texts.get(id) ?? null, output: output.texts.texts.get(id) ?? null, after: after.texts.texts.get(id) ?? null })),
+            missed: missed.map((id) => ({ id, before: before.texts.texts.get(id) ?? null, output: output.texts.texts.get(id) ?? null, after: after.texts.texts.get(id) ?? null })),
+            points: result.points.map((p, i) => ({ ...p, text: points[i].text.slice(0, 600) })),
+          };
+          appendFileSync(args.misses, `${JSON.stringify(row)}\n`);
+        }
+      }
+    }
+  };
+
+  try {
+    for await (const c of cases(gitDir, args.half, args.casesCache)) {
+      if (c.amendedKey !== current) {
+        if (group.length) await runGroup(group);
+        group = [];
+        current = c.amendedKey;
+        // Every `sample`-th document only, for quick loops.
+        if (seen++ % args.sample !== 0) continue;
+        if (++docs > args.docs) break;
+      }
+      if (group.length || (seen - 1) % args.sample === 0) group.push(c);
+    }
+    if (group.length && docs <= args.docs) await runGroup(group);
+  } finally {
+    await reader.close();
+  }
+
+  const seconds = (Date.now() - started) / 1000;
+  const halves: Half[] = args.half ? [args.half] : ['tune', 'heldout'];
+  const row = (name: string, f: (t: Tally) => string) => console.log(`${name.padEnd(44)}${halves.map((h) => f(tallies[h]).padStart(18)).join('')}`);
+  console.log(`consolidation replay of ${gitDir}: ${seconds.toFixed(0)} s, load average ${load0.map((x) => x.toFixed(1)).join(' ')} → ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  row('', () => '');
+  console.log(`${''.padEnd(44)}${halves.map((h) => h.padStart(18)).join('')}`);
+  row('reform cases (amending act in the collection)', (t) => String(t.cases));
+  row('  no block for the document in the act', (t) => String(t.noBlock));
+  row('  block without points', (t) => String(t.noPoints));
+  row('  git changed no unit (front matter only)', (t) => String(t.unchanged));
+  row('(a) units git changed', (t) => String(t.gitChanged));
+  row('    reproduced exactly', (t) => `${t.reproduced} ${pct(t.reproduced, t.gitChanged)}`);
+  row('(b) units the engine changed', (t) => String(t.engineChanged));
+  row('    equal to the after-text', (t) => `${t.engineRight} ${pct(t.engineRight, t.engineChanged)}`);
+  row('(c) commits reproduced exactly (with a block)', (t) => `${t.exact} ${pct(t.exact, t.cases - t.noBlock)}`);
+  row('points', (t) => String(t.points));
+  row('  applied', (t) => `${t.applied} ${pct(t.applied, t.points)}`);
+  const reasons = new Set(halves.flatMap((h) => [...tallies[h].reasons.keys()]));
+  for (const r of [...reasons].sort()) row(`  not applied: ${r}`, (t) => String(t.reasons.get(r) ?? 0));
+  row('effects: changed units targeted (recall)', (t) => `${t.effectsHit}/${t.effectsChanged} ${pct(t.effectsHit, t.effectsChanged)}`);
+  row('effects: targeted units changed (precision)', (t) => `${t.effectsHit}/${t.effectsTargeted} ${pct(t.effectsHit, t.effectsTargeted)}`);
+  row('effects: cases with every change targeted', (t) => `${t.effectsCases} ${pct(t.effectsCases, t.cases - t.noBlock)}`);
+  const forms = [...tallies.tune.forms].sort((a, b) => b[1] - a[1]);
+  if (forms.length) {
+    console.log('\nunsupported instruction forms (tuning half), by frequency:');
+    for (const [f, n] of forms.slice(0, Number(process.env.EVAL_FORMS ?? 40))) console.log(`${String(n).padStart(6)}  ${f}`);
+  }
+  if (tallies.heldout.forms.size) console.log(`held-out unsupported statements: ${[...tallies.heldout.forms.values()].reduce((a, b) => a + b, 0)}`);
+}
+
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

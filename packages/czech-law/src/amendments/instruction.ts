@@ -1,0 +1,1310 @@
+/**
+ * The instruction grammar: one instruction point of an amending act ("V § 75 a § 76 odst. 1 se
+ * číslo „150“ nahrazuje číslem „300“.") → its operations, each with its targets in the provision
+ * id scheme of `parseProvisions` (`par_76/odst_1`), its kind, scope and payload, and the point's
+ * effects as stored (`{kind, targets, text}`). Pure, no I/O. What it reads and what it refuses is
+ * described in docs/amendments.md ("The instruction grammar").
+ *
+ * The reading goes in three steps: the point is cut into statements (a sentence, and the quoted
+ * new text after its "zní:"); a statement's references ("§ 5 odst. 2 a 3", "písmeno c)", "větě
+ * první", "poznámky pod čarou č. 22 až 24") and quotations become placeholders; the remaining
+ * skeleton ("V ⟦0⟧ slova ⟨0⟩ nahrazují slovy ⟨1⟩") is matched clause by clause. A sentence that
+ * is not read completely makes the point `unsupported`: a point applies whole or not at all.
+ */
+
+import { containerNumber } from '../provisions/parse-provisions';
+import { romanToInt } from '../roman';
+import type { AmendmentPoint } from './types';
+
+export type OperationKind =
+  /** Words of the target's text replaced (`new` '' removes them): "slova „A“ se nahrazují slovy „B“", "se zrušují". */
+  | 'replace_words'
+  /** Words inserted after or before words of the text: "za slova „A“ se vkládají slova „B“". */
+  | 'insert_words'
+  /** Words or sentences added at the end (or start) of the target's text: "na konci odstavce 4 se doplňuje věta „…“". */
+  | 'append_words'
+  /** The target's new text: "odstavec 2 zní:", "§ 317 včetně nadpisu zní:", "věta druhá se nahrazuje větou „…“". */
+  | 'new_wording'
+  /** New units after (or before) an existing one: "za § 52 se vkládá nový § 52a". */
+  | 'insert'
+  /** New units at the end of the target: "v § 5 se doplňuje odstavec 4". */
+  | 'append'
+  /** Units (or a sentence, a part) repealed: "§ 72 se zrušuje", "věta druhá se zrušuje". */
+  | 'repeal'
+  /** Existing units get new numbers: "Dosavadní písmena d) až f) se označují jako písmena c) až e)". */
+  | 'renumber';
+
+/** A part of a unit's own text that an instruction names. */
+export type TextPart =
+  /** The heading (`nadpis`) of a § / čl. / container / annex. */
+  | 'heading'
+  /** "úvodní část ustanovení": the text before the first odstavec / písmeno / bod. */
+  | 'intro'
+  /** "závěrečná část ustanovení": the text after the last písmeno / bod. */
+  | 'closing'
+  /** "část (věty / ustanovení) za středníkem" / "před středníkem". */
+  | 'after_semicolon'
+  | 'before_semicolon';
+
+export interface TargetRef {
+  /** `par_5/odst_2/pism_c`, `cl_1`, `priloha_2`, `cast_1/hlava_2`, footnotes `fn_5`; `*` for the whole act. */
+  id: string;
+  /** A range ("odst. 2 až 4"): the last unit, inclusive; the engine takes the units from `id` to it in text order. */
+  through?: string;
+  /** A sentence of the unit's text: 1-based, -1 the last ("věta poslední"). */
+  sentence?: number;
+  part?: TextPart;
+}
+
+export interface Operation {
+  kind: OperationKind;
+  targets: TargetRef[];
+  /** replace_words: the words as written in the act; insert_words: the words next to which the new ones go. */
+  old?: string;
+  /** replace_words: the new words ('' = removed); insert_words / append_words: the words added. */
+  new?: string;
+  /** insert_words / insert: after or before the anchor; append_words: at the end or start. */
+  position?: 'after' | 'before' | 'end' | 'start';
+  /** new_wording / insert / append: the new text (Markdown, the quotation marks removed). */
+  text?: string;
+  /** insert / append: the new units' ids, in order. */
+  newIds?: string[];
+  /** renumber: each unit's id and its new id (`''`: its number is dropped, "zrušuje se označení odstavce 1"). */
+  renumber?: { from: string; to: string }[];
+  /** renumber: the ranges as written ("písmena d) až f)" → "písmena c) až e)"), expanded by the engine in the alphabet the text uses. */
+  renumberRanges?: { from: TargetRef; to: TargetRef }[];
+  /** repeal / renumber of footnotes: their marks in the text go too, or are renumbered ("včetně odkazu na poznámku pod čarou"). */
+  withReferences?: boolean;
+  /** Footnotes the instruction names with the unit ("včetně poznámky pod čarou č. 31"): `fn_31`. */
+  footnotes?: string[];
+  /** "včetně nadpisu": the unit's heading is part of the new text (or of what is repealed). */
+  withHeading?: boolean;
+  /** The statement of the point this operation comes from (its sentence and quoted text, as written). */
+  source: string;
+}
+
+/** What an operation does to which provisions, as stored with the amending act (#35 item 2). */
+export interface Effect {
+  kind: OperationKind | 'unsupported';
+  /** Provision ids; a range is given by its ends and the ids the grammar can enumerate between them. */
+  targets: string[];
+  /** The instruction as written (sentence and quoted new text). */
+  text: string;
+  /** For `unsupported`: the instruction's form (quotations as „…“, numbers as N). */
+  form?: string;
+}
+
+export interface ParsedInstruction {
+  operations: Operation[];
+  /** Sentences the grammar does not read; a point with any is not applied. */
+  unsupported: { form: string; text: string; reason: string }[];
+  effects: Effect[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 1: statements.
+
+const OPEN = '\u201e'; // „
+const CLOSE = '\u201c'; // “
+
+export interface Statement {
+  /** The instruction sentence as written, quotations included. */
+  sentence: string;
+  /** The quoted new text after "zní:" (quotation marks removed), or null. */
+  payload: string | null;
+  /** The statement as written (sentence and payload). */
+  source: string;
+}
+
+/** Words after which a full stop does not end the sentence. */
+const ABBREVIATION = /(?:^|[\s(])(?:č|čl|Čl|odst|písm|tzv|např|resp|tj|odd|pol|zn|ods|hl|r|s|Sb\.\s*m|m)$/;
+
+function isQuoteOpen(text: string, i: number, depth: number): boolean {
+  const c = text[i];
+  return c === OPEN || (c === '"' && depth === 0);
+}
+
+function isQuoteClose(text: string, i: number, depth: number): boolean {
+  const c = text[i];
+  return depth > 0 && (c === CLOSE || c === '"');
+}
+
+/** The end (exclusive) of the quotation that opens at `i`, or -1 when it does not close. */
+function quoteEnd(text: string, i: number): number {
+  let depth = 0;
+  for (let j = i; j < text.length; j++) {
+    if (isQuoteClose(text, j, depth)) {
+      depth--;
+      if (depth === 0) return j + 1;
+    } else if (isQuoteOpen(text, j, depth)) depth++;
+  }
+  return -1;
+}
+
+/** A Markdown line prefix that may stand before a payload's opening mark: `##### „§ 5`, `- „a)`. */
+const PAYLOAD_PREFIX = /^[ \t]*(?:#{1,6}[ \t]+|-[ \t]+|\*\*)?/;
+
+/**
+ * The quoted text that starts at `from` (after "zní:"): one quotation, or several in a row (each
+ * paragraph quoted on its own), with the marks and the closing full stop removed. Null when the
+ * text there does not open a quotation.
+ */
+function readPayload(text: string, from: number): { payload: string; end: number } | null {
+  const pieces: string[] = [];
+  let pos = from;
+  for (;;) {
+    const ws = /^\s*/.exec(text.slice(pos))![0].length;
+    const lineStart = pos + ws;
+    const prefix = PAYLOAD_PREFIX.exec(text.slice(lineStart))![0];
+    const open = lineStart + prefix.length;
+    if (text[open] !== OPEN && text[open] !== '"') break;
+    const end = quoteEnd(text, open);
+    if (end < 0) return null;
+    pieces.push(prefix + text.slice(open + 1, end - 1));
+    pos = end;
+    // The closing full stop (or the comma / "a" between two quoted blocks).
+    const after = /^(?:\.|,|\s+a(?=\s))?/.exec(text.slice(pos))![0];
+    pos += after.length;
+  }
+  if (!pieces.length) return null;
+  return { payload: pieces.join('\n\n').trim(), end: pos };
+}
+
+/** Cuts a point's text into statements: sentences, each with the quoted new text after its colon. */
+export function splitStatements(text: string): Statement[] {
+  const out: Statement[] = [];
+  let depth = 0;
+  let start = 0;
+  const push = (end: number, payload: string | null, sourceEnd: number) => {
+    // A statement may start with a sub-point's marker ("- a) v § 1 …;", "- 3. § 5 zní:").
+    const sentence = text
+      .slice(start, end)
+      .trim()
+      .replace(/^-\s+(?:\d+[a-z]?\.|[a-z]{1,2}\))\s+/, '')
+      .replace(/;$/, '');
+    if (sentence || payload) out.push({ sentence, payload, source: text.slice(start, sourceEnd).trim() });
+    start = sourceEnd;
+  };
+  for (let i = 0; i < text.length; i++) {
+    if (isQuoteClose(text, i, depth)) {
+      depth--;
+      continue;
+    }
+    if (isQuoteOpen(text, i, depth)) {
+      depth++;
+      continue;
+    }
+    if (depth > 0) continue;
+    const c = text[i];
+    if (c === ':') {
+      const rest = text.slice(i + 1);
+      const next = /^[ \t]*(\S|\n|$)/.exec(rest);
+      const nextChar = next ? next[1] : '';
+      if (nextChar === '\n' || nextChar === '' || nextChar === OPEN || nextChar === '"' || /^\s*\n/.test(rest)) {
+        const p = readPayload(text, i + 1);
+        if (p) {
+          push(i + 1, p.payload, p.end);
+          i = p.end - 1;
+          continue;
+        }
+        // "zní:" without a quotation: the rest of the point is the new text, unquoted.
+        if (/(?:zní|znějí|takto)\s*:$/.test(text.slice(start, i + 1))) {
+          push(i + 1, text.slice(i + 1).trim() || null, text.length);
+          break;
+        }
+      }
+    } else if (c === '\n' && /^\s*\n\s*-\s+(?:\d+[a-z]?\.|[a-z]{1,2}\))\s/.test(text.slice(i + 1)) && text.slice(start, i).trim()) {
+      // The next sub-point ("- b) § 5 zní:") of a point written as a list.
+      push(i, null, i);
+    } else if (c === '.' || c === '\n') {
+      const after = text.slice(i + 1);
+      const m = /^\s+(\S)/.exec(after);
+      const endOfText = after.trim() === '';
+      if (c === '\n' && !/^\s*\n/.test(after) && !endOfText) continue;
+      const before = text.slice(start, i);
+      if (c === '.' && ABBREVIATION.test(before)) continue;
+      // A list marker ("- 53.") is no sentence.
+      if (c === '.' && /^\s*-\s+\d+[a-z]?$/.test(before)) continue;
+      if (endOfText || (m && (/[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]/.test(m[1]) || m[1] === '-'))) {
+        push(i + 1, null, i + 1);
+      }
+    }
+  }
+  if (start < text.length) push(text.length, null, text.length);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 2: references.
+
+type SegType = 'cast' | 'hlava' | 'dil' | 'oddil' | 'pododdil' | 'par' | 'cl' | 'priloha' | 'odst' | 'pism' | 'bod' | 'veta' | 'fn';
+
+const LEVEL: Record<SegType, number> = {
+  cast: 1,
+  hlava: 2,
+  dil: 3,
+  oddil: 4,
+  pododdil: 5,
+  par: 6,
+  cl: 6,
+  priloha: 6,
+  fn: 6,
+  odst: 7,
+  pism: 8,
+  bod: 9,
+  veta: 10,
+};
+
+/** Unit words in every case and number the instructions use, longest first where they share a start. */
+const UNIT_WORD: [RegExp, SegType | 'nadpis'][] = [
+  [/§§?/y, 'par'],
+  [/(?:odst\.|odstav(?:cemi|cích|cům|cem|ců|ce|ci|ec))/y, 'odst'],
+  [/(?:písm\.|písmen(?:ech|ům|em|a|o|e|u|y)?)(?![\p{L}])/uy, 'pism'],
+  [/(?:bod(?:ech|ům|em|ů|u|ě|y)?)(?![\p{L}])/uy, 'bod'],
+  [/(?:[čČ]l\.|člán(?:cích|kem|ků|ku|ky|ek))/y, 'cl'],
+  [/(?:[pP]řílo(?:hách|hou|hy|ze|hu|ha|h))(?![\p{L}])/uy, 'priloha'],
+  [/(?:vět(?:ách|ami|ou|a|y|ě|u)?)(?![\p{L}])/uy, 'veta'],
+  [/(?:[čČ]ást(?:i|í)?)(?![\p{L}])/uy, 'cast'],
+  [/(?:[hH]lav(?:ou|a|y|ě|u))(?![\p{L}])/uy, 'hlava'],
+  [/(?:[pP]ododdíl(?:em|u|e|y)?)(?![\p{L}])/uy, 'pododdil'],
+  [/(?:[oO]ddíl(?:em|u|e|y)?)(?![\p{L}])/uy, 'oddil'],
+  [/(?:[dD]íl(?:em|u|e|y)?)(?![\p{L}])/uy, 'dil'],
+  [/(?:[pP]oznám(?:kách|kám|kou|ka|ky|ce|ku|ek) pod čarou)/y, 'fn'],
+  [/(?:[nN]adpis(?:em|u|y|ů|e)?)(?![\p{L}])/uy, 'nadpis'],
+];
+
+const SENTENCE_ORDINAL: [RegExp, number][] = [
+  [/^první/, 1],
+  [/^druh(?:á|é|ou|ý)/, 2],
+  [/^třetí/, 3],
+  [/^čtvrt(?:á|é|ou)/, 4],
+  [/^pát(?:á|é|ou)/, 5],
+  [/^šest(?:á|é|ou)/, 6],
+  [/^sedm(?:á|é|ou)/, 7],
+  [/^osm(?:á|é|ou)/, 8],
+  [/^devát(?:á|é|ou)/, 9],
+  [/^desát(?:á|é|ou)/, 10],
+  [/^poslední/, -1],
+  [/^předposlední/, -2],
+];
+
+interface Key {
+  key: string;
+  /** Range end, inclusive. */
+  to?: string;
+}
+
+interface Seg {
+  type: SegType;
+  keys: Key[];
+}
+
+/** One reference as written: a chain of segments ("§ 5 odst. 2 a 3 větě první") plus what it names of the text. */
+interface Chain {
+  segs: Seg[];
+  heading: boolean;
+  part?: TextPart;
+}
+
+export interface RefList {
+  chains: Chain[];
+  text: string;
+}
+
+/** The key of a unit after its word, at `pos`: `5a`, `c)`, `II`, `první`; with its length. */
+function readKey(s: string, pos: number, type: SegType): { key: string; len: number } | null {
+  const rest = s.slice(pos);
+  let m: RegExpExecArray | null;
+  switch (type) {
+    case 'par':
+    case 'odst':
+      m = /^(\d+)([a-z]{0,3})(?![\p{L}\d])/u.exec(rest);
+      return m ? { key: `${Number(m[1])}${m[2]}`, len: m[0].length } : null;
+    case 'pism':
+      m = /^([a-z]{1,2})\)/.exec(rest);
+      return m ? { key: m[1], len: m[0].length } : null;
+    case 'bod':
+      m = /^(\d+[a-z]?(?:\.\d+[a-z]?)*)\.?(?![\p{L}\d])/u.exec(rest);
+      return m ? { key: m[1], len: m[0].length } : null;
+    case 'cl':
+      m = /^(?:([IVXLCDM]+)|(\d+)([a-z]{0,2}))(?![\p{L}\d])\.?/u.exec(rest);
+      if (!m) return null;
+      if (m[1]) {
+        const n = romanToInt(m[1]);
+        return n === null ? null : { key: String(n), len: m[0].length };
+      }
+      return { key: `${Number(m[2])}${m[3]}`, len: m[0].length };
+    case 'priloha': {
+      m = /^(?:č\.\s*|číslo\s+)(\d+[a-z]?|[IVXLC]+|[A-Z])(?![\p{L}\d])/u.exec(rest);
+      if (!m) return null;
+      const token = m[1];
+      const roman = /^\d/.test(token) ? null : romanToInt(token);
+      const key = /^\d/.test(token) ? token.replace(/^0+(?=\d)/, '') : roman !== null ? String(roman) : token.toLowerCase();
+      return { key, len: m[0].length };
+    }
+    case 'fn':
+      m = /^(?:(?:č\.|číslo)\s*)?(\d+[a-z]{0,3})\)?(?![\p{L}\d])/u.exec(rest);
+      return m ? { key: m[1], len: m[0].length } : null;
+    case 'veta':
+      for (const [re, n] of SENTENCE_ORDINAL) {
+        const o = re.exec(rest);
+        if (o && !/^[\p{L}]/u.test(rest.slice(o[0].length))) return { key: String(n), len: o[0].length };
+      }
+      return null;
+    default: {
+      // Containers: "části první", "hlavy II", "dílu 3", "části dvacáté první".
+      m = /^(\S+)(?:\s+(\S+))?/.exec(rest);
+      if (!m) return null;
+      const words = m[2] && /^[\p{Ll}]+$/u.test(m[2]) ? `${m[1]} ${m[2]}` : m[1];
+      const n = containerNumber(words.replace(/[,.;:]+$/, ''));
+      if (!n || /^[A-Z]$/.test(n.written)) return null;
+      const used = words.length - (n.rest ? n.rest.length + 1 : 0);
+      return { key: n.key, len: used };
+    }
+  }
+}
+
+/** Reads a unit word at `pos`: its type and length (`nadpis` is a modifier of the reference after it). */
+function readUnitWord(s: string, pos: number): { type: SegType | 'nadpis'; len: number } | null {
+  for (const [re, type] of UNIT_WORD) {
+    re.lastIndex = pos;
+    const m = re.exec(s);
+    if (m) return { type, len: m[0].length };
+  }
+  return null;
+}
+
+const PARTS: [RegExp, TextPart][] = [
+  [/úvodní(?:ch)? (?:části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'intro'],
+  [/závěrečné? (?:části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'closing'],
+  [/(?:společné? )?(?:části|část) (?:ustanovení|odstavce|věty|textu) za středníkem/y, 'after_semicolon'],
+  [/(?:části|část) (?:ustanovení|odstavce|věty|textu) před středníkem/y, 'before_semicolon'],
+];
+
+/**
+ * A list of references at `pos` ("§ 75 a § 76 odst. 1", "odst. 2 až 4", "písmena d) až f)",
+ * "nadpisu § 5", "větě první a druhé"), or null when no unit word starts there.
+ */
+export function readRefList(s: string, pos: number): { refs: RefList; end: number } | null {
+  const chains: Chain[] = [];
+  let chain: Chain | null = null;
+  let p = pos;
+  let heading = false;
+  let lastEnd = pos;
+  /** After a reference or a part: what may join the next one (" a ", ", ", " a v ", ", v "); false at the end of the list. */
+  const joinNext = (): boolean => {
+    const j = /^(?: a (?:v |ve |také |rovněž )?|, (?:v |ve |a )?| nebo | a zároveň v | ) ?/.exec(s.slice(p));
+    if (!j) return false;
+    const next = p + j[0].length;
+    if (!readUnitWord(s, next) && !PARTS.some(([re]) => ((re.lastIndex = next), re.test(s)))) return false;
+    p = next;
+    return true;
+  };
+  for (;;) {
+    const part = PARTS.find(([re]) => {
+      re.lastIndex = p;
+      return re.test(s);
+    });
+    if (part && chain) {
+      part[0].lastIndex = p;
+      const m = part[0].exec(s)!;
+      chain.part = part[1];
+      p += m[0].length;
+      lastEnd = p;
+      if (!joinNext()) break;
+      continue;
+    }
+    const w = readUnitWord(s, p);
+    if (!w) break;
+    if (w.type === 'nadpis') {
+      heading = true;
+      p += w.len;
+      lastEnd = p;
+      // "nadpis nad § 5", "nadpis nad označením § 5", "nadpis pod označením § 5" name the heading of § 5.
+      const ws = /^ +(?:(?:nad|pod) (?:označením )?)?/.exec(s.slice(p));
+      if (ws) p += ws[0].length;
+      // "nadpis § 5", "nadpisu hlavy II"; "nadpis" alone names the heading of the unit in context.
+      if (!readUnitWord(s, p)) {
+        // "včetně nadpisu" is no reference; "V § 5 nadpis zní" names the heading of § 5.
+        if (chain) chain.heading = true;
+        heading = false;
+        break;
+      }
+      continue;
+    }
+    let q = p + w.len;
+    const sp = /^ *(?:č\. *(?=\d))?/.exec(s.slice(q))![0];
+    // Footnotes and annexes read their own "č."
+    if (w.type !== 'fn' && w.type !== 'priloha') q += sp.length;
+    else q += /^ */.exec(s.slice(q))![0].length;
+    const first = readKey(s, q, w.type);
+    if (!first) {
+      // "přílohy k zákonu", "příloha": the act's only annex.
+      if (w.type === 'priloha' && /^(?:k |ke )?(?:tomuto )?(?:zákonu|vyhlášce|nařízení)|^(?=[,.;:]|$| (?:zní|se|zrušuje|nahrazuje))/.test(s.slice(q))) {
+        const seg: Seg = { type: 'priloha', keys: [{ key: '' }] };
+        chain = { segs: [seg], heading };
+        heading = false;
+        chains.push(chain);
+        const m = /^(?:k |ke )?(?:tomuto )?(?:zákonu|vyhlášce|nařízení)?/.exec(s.slice(q))![0];
+        p = q + m.length;
+        lastEnd = p;
+        if (!joinNext()) break;
+        continue;
+      }
+      break;
+    }
+    const keys: Key[] = [{ key: first.key }];
+    q += first.len;
+    // More keys of the same unit: ", 3", " a 4", " až 6", " nebo 7".
+    for (;;) {
+      const c = /^(?:,? a |, | až | nebo |,? popřípadě |–|-)/.exec(s.slice(q));
+      if (!c) break;
+      const k = readKey(s, q + c[0].length, w.type);
+      if (!k) break;
+      if (c[0] === ' až ' || c[0] === '–' || c[0] === '-') keys[keys.length - 1].to = k.key;
+      else keys.push({ key: k.key });
+      q += c[0].length + k.len;
+    }
+    const seg: Seg = { type: w.type, keys };
+    const level = LEVEL[w.type];
+    if (!chain) {
+      chain = { segs: [seg], heading };
+      chains.push(chain);
+    } else {
+      const last = chain.segs[chain.segs.length - 1];
+      const plain = p === lastEnd + 1;
+      // A unit inside the one before: deeper, or (in annexes and articles, "bodě 2 písm. k)") another kind of sub-unit.
+      const inside =
+        last &&
+        !chain.segs.some((x) => x.type === w.type) &&
+        (LEVEL[last.type] < level || (level > 6 && LEVEL[last.type] > 6) || ((chain.segs[0].type === 'priloha' || chain.segs[0].type === 'cl') && level !== 6));
+      if (inside && plain) {
+        chain.segs.push(seg);
+      } else if (plain) {
+        break;
+      } else {
+        // A new reference: it keeps the higher units of the one before ("odst. 1 písm. a) a odst. 2").
+        const prefix: Seg[] = chain.segs.filter((x: Seg) => LEVEL[x.type] < level);
+        chain = { segs: [...prefix.map((x) => ({ type: x.type, keys: [x.keys[x.keys.length - 1]] })), seg], heading };
+        chains.push(chain);
+      }
+    }
+    heading = false;
+    p = q;
+    lastEnd = q;
+    if (!joinNext()) break;
+  }
+  if (!chains.length) return null;
+  return { refs: { chains, text: s.slice(pos, lastEnd) }, end: lastEnd };
+}
+
+/** A reference chain made absolute against the context (`base`): the higher units it leaves out come from there. */
+function resolveChain(chain: Chain, base: Seg[]): Seg[] {
+  if (!chain.segs.length) return base;
+  const first = chain.segs[0];
+  // Footnotes, §§, articles and annexes are numbered through the whole act.
+  if (first.type === 'fn' || LEVEL[first.type] === 6) return chain.segs;
+  const level = LEVEL[first.type];
+  return [...base.filter((x) => LEVEL[x.type] < level && x.type !== 'fn'), ...chain.segs];
+}
+
+const ID_PREFIX: Record<SegType, string> = {
+  cast: 'cast',
+  hlava: 'hlava',
+  dil: 'dil',
+  oddil: 'oddil',
+  pododdil: 'pododdil',
+  par: 'par',
+  cl: 'cl',
+  priloha: 'priloha',
+  odst: 'odst',
+  pism: 'pism',
+  bod: 'bod',
+  veta: 'veta',
+  fn: 'fn',
+};
+
+function segId(type: SegType, key: string): string {
+  if (type === 'priloha' && key === '') return 'priloha';
+  return `${ID_PREFIX[type]}_${key}`;
+}
+
+/** Target refs of a resolved chain: the cartesian product of its keys, a range kept as a range. */
+function chainTargets(segs: Seg[], chain: Chain | null): TargetRef[] {
+  const sentenceSeg = segs.find((x) => x.type === 'veta');
+  const units = segs.filter((x) => x.type !== 'veta');
+  let prefixes: { id: string; through?: string }[] = [{ id: '' }];
+  for (const seg of units) {
+    const next: { id: string; through?: string }[] = [];
+    for (const p of prefixes) {
+      for (const k of seg.keys) {
+        const id = `${p.id ? `${p.id}/` : ''}${segId(seg.type, k.key)}`;
+        next.push(k.to !== undefined ? { id, through: `${p.id ? `${p.id}/` : ''}${segId(seg.type, k.to)}` } : { id });
+      }
+    }
+    prefixes = next;
+  }
+  const out: TargetRef[] = [];
+  for (const p of prefixes) {
+    const base: TargetRef = { id: p.id || '*' };
+    if (p.through) base.through = p.through;
+    if (chain?.part) base.part = chain.part;
+    if (chain?.heading) base.part = 'heading';
+    if (sentenceSeg) {
+      for (const k of sentenceSeg.keys) {
+        if (k.to !== undefined) {
+          for (let n = Number(k.key); n <= Number(k.to); n++) out.push({ ...base, sentence: n });
+        } else out.push({ ...base, sentence: Number(k.key) });
+      }
+    } else out.push(base);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 3: the clauses.
+
+interface Skeleton {
+  /** The sentence with quotations as ⟨n⟩ and references as ⟦n⟧, "se" left out, spaces single. */
+  s: string;
+  quotes: string[];
+  refs: RefList[];
+}
+
+/** Quotations → ⟨n⟩, references → ⟦n⟧. */
+function skeleton(sentence: string): Skeleton {
+  const quotes: string[] = [];
+  let out = '';
+  for (let i = 0; i < sentence.length; i++) {
+    if (sentence[i] === OPEN || sentence[i] === '"') {
+      const end = quoteEnd(sentence, i);
+      if (end > 0) {
+        quotes.push(sentence.slice(i + 1, end - 1));
+        out += `⟨${quotes.length - 1}⟩`;
+        i = end - 1;
+        continue;
+      }
+    }
+    out += sentence[i];
+  }
+  let s = out
+    .replace(/\s+/g, ' ')
+    .replace(/\*\*/g, '')
+    .trim()
+    .replace(/\.$/, '')
+    .replace(/(^| )se(?= |$)/g, '$1')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+  // "§ 5" written "§5"; "odst.2".
+  s = s.replace(/§(?=\d)/g, '§ ').replace(/(odst\.|písm\.|čl\.|č\.)(?=[\dA-Za-z])/g, '$1 ');
+  // "druhá věta" as "věta druhá"; "tato věta:", "tato slova:" as "věta:", "slova:".
+  s = s
+    .replace(/(?<![\p{L}])(první|druh[áéouý]|třetí|čtvrt[áéou]{1,2}|pát[áéou]{1,2}|šest[áéou]{1,2}|poslední|předposlední) (věta|věty|větě|větu|větou)(?![\p{L}])/gu, '$2 $1')
+    .replace(/(?<![\p{L}])(?:tato|tento|tyto|toto|následující|tuto) (věta|věty|slova|slovo|text|ustanovení|písmeno|odstavec)(?![\p{L}])/gu, '$1');
+  const refs: RefList[] = [];
+  let t = '';
+  for (let i = 0; i < s.length; ) {
+    const boundary = i === 0 || /[\s(,]/.test(s[i - 1]);
+    const r = boundary && s[i] !== '⟨' ? readRefList(s, i) : null;
+    if (r && r.end > i) {
+      refs.push(r.refs);
+      t += `⟦${refs.length - 1}⟧`;
+      i = r.end;
+      continue;
+    }
+    t += s[i];
+    i++;
+  }
+  return { s: t, quotes, refs };
+}
+
+/** Nouns that stand before quoted words ("slova „…“", "číslo „…“", "částka „…“"). */
+const NOUN =
+  '(?:slova|slovo|slov|číslo|čísla|číslice|číslovka|číslovky|text|texty|písmeno|písmena|znak|znaky|značka|značky|značku|částka|částky|údaj|údaje|zkratka|zkratky|zkratku|datum|data|označení|výraz|výrazy|spojení|slovní spojení|odkaz|odkazy|rok|letopočet|hodnota|hodnoty|hodnotu|sazba|sazby|sazbu|procento|procenta|věta|věty|větu|vět|částku|číselný údaj|číselné údaje|poznámka|poznámky|symbol|symboly|závorka|závorky|uvozovky|interpunkční znaménko|dvojtečka|tečka|čárka|středník|pomlčka|lhůta|lhůty|položka|položky|řádek|řádky|hranice|limit|slovo a číslo|slova a číslo|číslo a slova|slova a čísla)';
+const NOUN_INSTR =
+  '(?:slovy|slovem|číslem|čísly|číslicí|číslicemi|číslovkou|textem|texty|písmenem|znakem|znaky|značkou|částkou|částkami|údajem|údaji|zkratkou|datem|označením|výrazem|výrazy|spojením|slovním spojením|odkazem|odkazy|rokem|letopočtem|hodnotou|hodnotami|sazbou|procentem|větou|větami|poznámkou|symbolem|závorkou|položkou|řádkem|hranicí|limitem|lhůtou|slovy a číslem|slovem a číslem|číslem a slovy|slovy a čísly)';
+const PUNCT_NOUN: Record<string, string> = {
+  tečka: '.',
+  tečku: '.',
+  tečkou: '.',
+  čárka: ',',
+  čárku: ',',
+  čárkou: ',',
+  středník: ';',
+  středníkem: ';',
+  dvojtečka: ':',
+  dvojtečkou: ':',
+};
+const PUNCT = '(tečka|čárka|středník|dvojtečka)';
+const PUNCT_INSTR = '(tečkou|čárkou|středníkem|dvojtečkou)';
+const Q = '⟨(\\d+)⟩';
+const R = '⟦(\\d+)⟧';
+/** Qualifiers after quoted words that do not change the reading. */
+const QUAL = '(?: (?:v obou případech|ve všech případech|na všech místech|ve všech výskytech|vždy|v celém textu|všude))?';
+const CLAUSE_END = '(?=$|,? a |, | zároveň | a zároveň )';
+/** ", a to včetně odkazu na poznámku pod čarou": the footnotes' marks in the text go with them. */
+const REFERENCES = `(?:,? a to)?,? včetně (?:odkaz(?:u|ů|y)|značek) na (?:ni|ně|ně v textu|tuto poznámku|poznámk[ayu] pod čarou|poznámky pod čarou)(?: v textu)?`;
+const REPEAL = '(?:zrušuj[eí]|vypouští|vypouštějí|zrušují|nahrazuje prázdným místem)';
+
+/** The clause separator and the whole-act scopes. */
+const SEPARATOR = /^(?:,? a zároveň |,? a současně |,? a |, |; | zároveň |\. )/;
+
+const EVERYWHERE =
+  /^(?:V|Ve) (?:celém textu|celém|všech ustanoveních|textu|celé) ?(?:zákona|vyhlášky|nařízení|zákoníku|řádu|zákoně|vyhlášce|nařízení vlády|opatření|předpisu)?(?: (?:včetně|kromě|s výjimkou) [^,⟨⟦]*?)?,? ?(?:a (?:v )?(?:příloh(?:ách|ách k zákonu|ách zákona|y|ou)|názvu) [^⟨⟦]*? )?/;
+
+class Unsupported extends Error {}
+
+interface Ctx {
+  sk: Skeleton;
+  /** The sentence's location ("V § 5 odst. 1"), resolved. */
+  base: Seg[][];
+  baseRefs: TargetRef[];
+  everywhere: boolean;
+  payload: string | null;
+  source: string;
+  ops: Operation[];
+  /** The targets of the last replacement, for an elliptic one after it ("…, slova „C“ slovy „D“"). */
+  lastReplace: TargetRef[] | null;
+}
+
+function targetsOf(ctx: Ctx, refIndex: number, base?: Seg[][]): TargetRef[] {
+  const list = ctx.sk.refs[refIndex];
+  const out: TargetRef[] = [];
+  const bases = base ?? ctx.base;
+  for (const chain of list.chains) {
+    for (const b of bases.length ? bases : [[]]) out.push(...chainTargets(resolveChain(chain, b), chain));
+  }
+  return out;
+}
+
+function chainsOf(ctx: Ctx, refIndex: number, base?: Seg[][]): Seg[][] {
+  const list = ctx.sk.refs[refIndex];
+  const bases = base ?? ctx.base;
+  const out: Seg[][] = [];
+  for (const chain of list.chains) for (const b of bases.length ? bases : [[]]) out.push(resolveChain(chain, b));
+  return out;
+}
+
+function refType(ctx: Ctx, refIndex: number): SegType | null {
+  const c = ctx.sk.refs[refIndex].chains[0];
+  const last = c?.segs[c.segs.length - 1];
+  return last ? last.type : null;
+}
+
+function quote(ctx: Ctx, n: string): string {
+  return ctx.sk.quotes[Number(n)];
+}
+
+function locTargets(ctx: Ctx): TargetRef[] {
+  if (ctx.everywhere) return [{ id: '*' }];
+  if (!ctx.baseRefs.length) throw new Unsupported('no location');
+  return ctx.baseRefs;
+}
+
+/** The ids of units a list names, in order (ranges by their ends only). */
+function unitIds(ctx: Ctx, refIndex: number): { ids: string[]; ranges: boolean } {
+  const t = targetsOf(ctx, refIndex);
+  return { ids: t.map((x) => x.id), ranges: t.some((x) => x.through) };
+}
+
+const LATIN = 'abcdefghijklmnopqrstuvwxyz'.split('');
+
+function letters(ch: boolean, q: boolean, w: boolean): string[] {
+  const out: string[] = [];
+  for (const c of LATIN) {
+    if ((c === 'q' && !q) || (c === 'w' && !w)) continue;
+    out.push(c);
+    if (c === 'h' && ch) out.push('ch');
+  }
+  // After z: za), zb), … (some acts: aa), ab), …).
+  for (const c of LATIN) out.push(`z${c}`);
+  return out;
+}
+
+/**
+ * The letter sequences of písmena: acts differ in whether "ch" follows "h" and whether "q" and
+ * "w" are used ("písmena n) až r) se označují jako písmena m) až p)": no q), so a range is
+ * expanded in each, and the text decides which one it uses.
+ */
+const ALPHABETS: string[][] = [letters(false, true, true), letters(true, true, true), letters(false, false, true), letters(true, false, true), letters(false, false, false), letters(true, false, false)];
+export const ALPHABET_VARIANTS = ALPHABETS.length;
+
+/**
+ * The keys from `from` to `to` inclusive: numbers ("3" … "6"), a number's letter suffixes
+ * ("52a" … "52d", "52" … "52c"), or písmena in the given alphabet variant; null when the range
+ * is none of these.
+ */
+export function expandKeyRange(from: string, to: string, variant = 0): string[] | null {
+  if (/^\d+$/.test(from) && /^\d+$/.test(to)) {
+    const out: string[] = [];
+    for (let n = Number(from); n <= Number(to) && out.length < 1000; n++) out.push(String(n));
+    return out.length ? out : null;
+  }
+  const a = /^(\d+)([a-z]*)$/.exec(from);
+  const b = /^(\d+)([a-z]*)$/.exec(to);
+  if (a && b) {
+    if (a[1] !== b[1] || b[2].length !== 1 || a[2].length > 1) return null;
+    const out: string[] = a[2] === '' ? [a[1]] : [];
+    const start = a[2] === '' ? 'a'.charCodeAt(0) : a[2].charCodeAt(0);
+    for (let c = start; c <= b[2].charCodeAt(0); c++) out.push(`${a[1]}${String.fromCharCode(c)}`);
+    return out.length ? out : null;
+  }
+  const alphabet = ALPHABETS[variant] ?? ALPHABETS[0];
+  const i = alphabet.indexOf(from);
+  const j = alphabet.indexOf(to);
+  if (i < 0 || j < i) return null;
+  return alphabet.slice(i, j + 1);
+}
+
+/** Expands a list of keys with ranges ("3 až 5", "d) až f)", "52a až 52d") in one alphabet variant. */
+function expandKeys(keys: Key[], variant = 0): string[] | null {
+  const out: string[] = [];
+  for (const k of keys) {
+    if (k.to === undefined) {
+      out.push(k.key);
+      continue;
+    }
+    const r = expandKeyRange(k.key, k.to, variant);
+    if (!r) return null;
+    out.push(...r);
+  }
+  return out;
+}
+
+/** Renumbering pairs of two reference lists ("odstavce 3 až 5" → "odstavce 2 až 4"), in the first alphabet variant where they pair up. */
+function renumberPairs(ctx: Ctx, fromRef: number, toRef: number): { from: string; to: string }[] {
+  const from = chainsOf(ctx, fromRef);
+  const to = chainsOf(ctx, toRef);
+  const flat = (chains: Seg[][], variant: number): string[] | null => {
+    const ids: string[] = [];
+    for (const segs of chains) {
+      const last = segs[segs.length - 1];
+      const keys = expandKeys(last.keys, variant);
+      if (!keys) return null;
+      const prefix = chainTargets(segs.slice(0, -1), null)[0]?.id;
+      for (const k of keys) ids.push(`${prefix && prefix !== '*' ? `${prefix}/` : ''}${segId(last.type, k)}`);
+    }
+    return ids;
+  };
+  for (let v = 0; v < ALPHABET_VARIANTS; v++) {
+    const a = flat(from, v);
+    const b = flat(to, v);
+    if (a && b && a.length === b.length && a.length) return a.map((x, i) => ({ from: x, to: b[i] }));
+  }
+  throw new Unsupported('renumbering lists of different lengths');
+}
+
+/** Ranges of a renumbering as written, for the engine to expand in the alphabet the text uses. */
+function renumberRanges(ctx: Ctx, fromRef: number, toRef: number): { from: TargetRef; to: TargetRef }[] | undefined {
+  const a = targetsOf(ctx, fromRef);
+  const b = targetsOf(ctx, toRef);
+  if (a.length !== b.length || !a.some((t) => t.through)) return undefined;
+  return a.map((t, i) => ({ from: t, to: b[i] }));
+}
+
+/** "včetně nadpisu", "včetně poznámky pod čarou č. 5", "včetně nadpisu a poznámek pod čarou č. 3 a 4". */
+function readIncluding(ctx: Ctx, s: string): { rest: string; withHeading: boolean; footnotes: string[] } {
+  let withHeading = false;
+  const footnotes: string[] = [];
+  const re = new RegExp(`(?:^| )(?:včetně|a) (?:(nadpis(?:u|ů)|nadpisů|${R}|odkaz(?:u|ů)? na ${R}|nadpisu a ${R})(?:,? a (?:${R}|odkaz(?:u|ů)? na (?:ni|ně|${R})))*)`, 'g');
+  const rest = s.replace(re, (m) => {
+    if (/nadpis/.test(m)) withHeading = true;
+    for (const r of m.matchAll(/⟦(\d+)⟧/g)) {
+      for (const t of targetsOf(ctx, Number(r[1]), [[]])) {
+        if (t.id.startsWith('fn_')) footnotes.push(t.id);
+        else throw new Unsupported('včetně with a unit');
+      }
+    }
+    return '';
+  });
+  return { rest: rest.trim(), withHeading, footnotes };
+}
+
+function newUnitIds(ctx: Ctx, refIndex: number): string[] {
+  return targetsOf(ctx, refIndex).flatMap((t) => {
+    if (!t.through) return [t.id];
+    const chains = chainsOf(ctx, refIndex);
+    const out: string[] = [];
+    for (const segs of chains) {
+      const last = segs[segs.length - 1];
+      const keys = expandKeys(last.keys);
+      if (!keys) throw new Unsupported('a range of new units');
+      const prefix = chainTargets(segs.slice(0, -1), null)[0]?.id;
+      for (const k of keys) out.push(`${prefix && prefix !== '*' ? `${prefix}/` : ''}${segId(last.type, k)}`);
+    }
+    return out;
+  });
+}
+
+type ClauseFn = (ctx: Ctx, m: RegExpExecArray) => void;
+
+/** A clause pattern: a regular expression over the skeleton (anchored at the clause's start) and what it makes. */
+const CLAUSES: [RegExp, ClauseFn][] = [];
+
+function clause(pattern: string, fn: ClauseFn): void {
+  CLAUSES.push([new RegExp(`^(?:${pattern})${CLAUSE_END}`, 'u'), fn]);
+}
+
+const WORDS_AT = `(?:(na konci|na začátku) (?:${R} )?)?(?:${NOUN} )?${Q}${QUAL}`;
+
+// Replace words: "slova „A“ nahrazují slovy „B“" (and the forms with the subject after the verb).
+clause(`(?:(?:v|ve) ${R} )?${WORDS_AT} (?:nahrazuj[eí]|nahrazují|mění na|opravuj[eí]) (?:${NOUN_INSTR} )?${Q}`, (ctx, m) => {
+  const targets = m[1] ? targetsOf(ctx, Number(m[1])) : m[3] ? targetsOf(ctx, Number(m[3])) : locTargets(ctx);
+  const pos = m[2] === 'na konci' ? 'end' : m[2] === 'na začátku' ? 'start' : undefined;
+  const op: Operation = { kind: 'replace_words', targets, old: quote(ctx, m[4]), new: quote(ctx, m[5]), source: ctx.source };
+  if (pos) op.position = pos;
+  ctx.ops.push(op);
+  ctx.lastReplace = targets;
+});
+clause(`(?:(?:v|ve) ${R} )?(?:nahrazuj[eí]|nahrazují) (?:(na konci|na začátku) (?:${R} )?)?(?:${NOUN} )?${Q}${QUAL} (?:${NOUN_INSTR} )?${Q}`, (ctx, m) => {
+  const targets = m[1] ? targetsOf(ctx, Number(m[1])) : m[3] ? targetsOf(ctx, Number(m[3])) : locTargets(ctx);
+  const op: Operation = { kind: 'replace_words', targets, old: quote(ctx, m[4]), new: quote(ctx, m[5]), source: ctx.source };
+  if (m[2]) op.position = m[2] === 'na konci' ? 'end' : 'start';
+  ctx.ops.push(op);
+  ctx.lastReplace = targets;
+});
+// Words replaced by punctuation: "na konci písmene c) slovo „a“ nahrazuje čárkou".
+clause(`${WORDS_AT} (?:nahrazuj[eí]|nahrazují) ${PUNCT_INSTR}`, (ctx, m) => {
+  const targets = m[2] ? targetsOf(ctx, Number(m[2])) : locTargets(ctx);
+  if (m[2]) enter(ctx, Number(m[2]));
+  const op: Operation = { kind: 'replace_words', targets, old: quote(ctx, m[3]), new: PUNCT_NOUN[m[4]], source: ctx.source };
+  if (m[1]) op.position = m[1] === 'na konci' ? 'end' : 'start';
+  ctx.ops.push(op);
+});
+// The verb left out: "…, slova „C“ slovy „D“".
+clause(`(?:(?:v|ve) ${R} )?(?:${NOUN} )?${Q}${QUAL} (?:${NOUN_INSTR} )${Q}`, (ctx, m) => {
+  if (!ctx.lastReplace) throw new Unsupported('an elliptic replacement without a verb before it');
+  const targets = m[1] ? targetsOf(ctx, Number(m[1])) : ctx.lastReplace;
+  ctx.ops.push({ kind: 'replace_words', targets, old: quote(ctx, m[2]), new: quote(ctx, m[3]), source: ctx.source });
+});
+// Punctuation: "na konci odstavce 1 tečka nahrazuje čárkou", "tečka nahrazuje slovem „a“".
+clause(`(?:(na konci|na začátku) (?:(?:textu )?${R} )?)?(?:textu )?${PUNCT} (?:na konci (?:(?:textu )?${R} )?)?(?:nahrazuj[eí]) (?:${PUNCT_INSTR}|(?:${NOUN_INSTR} )?${Q})`, (ctx, m) => {
+  const refN = m[2] ?? m[4];
+  const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
+  // "na konci odstavce 1 …, a doplňuje se písmeno f)": the rest of the sentence is in odstavec 1.
+  if (refN) enter(ctx, Number(refN));
+  const old = PUNCT_NOUN[m[3]];
+  const nw = m[5] ? PUNCT_NOUN[m[5]] : quote(ctx, m[6]);
+  ctx.ops.push({ kind: 'replace_words', targets, old, new: nw, position: m[1] === 'na začátku' ? 'start' : 'end', source: ctx.source });
+});
+clause(`(?:(na konci) (?:(?:textu )?${R} )?)?${PUNCT} (?:na konci (?:(?:textu )?${R} )?)?${REPEAL}`, (ctx, m) => {
+  const refN = m[2] ?? m[4];
+  const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
+  ctx.ops.push({ kind: 'replace_words', targets, old: PUNCT_NOUN[m[3]], new: '', position: 'end', source: ctx.source });
+});
+// Delete words: "slova „A“ zrušují", "zrušují slova „A“", "vypouštějí slova „A“".
+clause(`(?:(?:v|ve) ${R} )?${WORDS_AT} ${REPEAL}`, (ctx, m) => {
+  const targets = m[1] ? targetsOf(ctx, Number(m[1])) : m[3] ? targetsOf(ctx, Number(m[3])) : locTargets(ctx);
+  const op: Operation = { kind: 'replace_words', targets, old: quote(ctx, m[4]), new: '', source: ctx.source };
+  if (m[2]) op.position = m[2] === 'na konci' ? 'end' : 'start';
+  ctx.ops.push(op);
+});
+// Several words, or words and a footnote, repealed together: "slova „A“ a slova „B“ se zrušují",
+// "slova „A“ a poznámka pod čarou č. 5 se zrušují", "slova „A^5)“ včetně poznámky pod čarou č. 5 se zrušují".
+clause(`((?:(?:${NOUN} )?${Q}(?:,| a| a dále)? )+)(?:(?:a|včetně) ${R} )?${REPEAL}`, (ctx, m) => {
+  const quotes = [...m[1].matchAll(/⟨(\d+)⟩/g)].map((x) => quote(ctx, x[1]));
+  // m[2] is the last quotation of the repeated group.
+  if (quotes.length < 2 && !m[3]) throw new Unsupported('one quotation');
+  const targets = locTargets(ctx);
+  for (const q of quotes) ctx.ops.push({ kind: 'replace_words', targets, old: q, new: '', source: ctx.source });
+  if (m[3]) {
+    const fns = targetsOf(ctx, Number(m[3])).map((t) => t.id);
+    if (!fns.every((id) => id.startsWith('fn_'))) throw new Unsupported('words and a unit repealed together');
+    ctx.ops.push({ kind: 'repeal', targets: fns.map((id) => ({ id })), source: ctx.source });
+  }
+});
+clause(`(?:(?:v|ve) ${R} )?${REPEAL} (?:(na konci|na začátku) (?:${R} )?)?(?:${NOUN} )?${Q}${QUAL}`, (ctx, m) => {
+  const targets = m[1] ? targetsOf(ctx, Number(m[1])) : m[3] ? targetsOf(ctx, Number(m[3])) : locTargets(ctx);
+  const op: Operation = { kind: 'replace_words', targets, old: quote(ctx, m[4]), new: '', source: ctx.source };
+  if (m[2]) op.position = m[2] === 'na konci' ? 'end' : 'start';
+  ctx.ops.push(op);
+});
+// Insert words: "za slova „A“ vkládají slova „B“", "před slovo „A“ vkládá slovo „B“".
+clause(`(?:(?:v|ve) ${R} )?(za|před) (?:${NOUN} )?${Q}${QUAL} (?:vkládá|vkládají|doplňuj[eí]) (?:nov[éáý] )?(?:${NOUN} )?${Q}`, (ctx, m) => {
+  const targets = m[1] ? targetsOf(ctx, Number(m[1])) : locTargets(ctx);
+  ctx.ops.push({ kind: 'insert_words', targets, old: quote(ctx, m[3]), new: quote(ctx, m[4]), position: m[2] === 'za' ? 'after' : 'before', source: ctx.source });
+});
+clause(`(?:(?:v|ve) ${R} )?(?:vkládá|vkládají|doplňuj[eí]) (za|před) (?:${NOUN} )?${Q}${QUAL} (?:nov[éáý] )?(?:${NOUN} )?${Q}`, (ctx, m) => {
+  const targets = m[1] ? targetsOf(ctx, Number(m[1])) : locTargets(ctx);
+  ctx.ops.push({ kind: 'insert_words', targets, old: quote(ctx, m[3]), new: quote(ctx, m[4]), position: m[2] === 'za' ? 'after' : 'before', source: ctx.source });
+});
+// Append words at the end: "na konci (textu) odstavce 4 doplňuje věta „…“", "doplňují na konci slova „…“".
+clause(`(?:(?:v|ve) ${R} )?(?:na (konci|začátku) (?:(?:textu )?${R}|textu|věty|odstavce|ustanovení)(?: ${R})? )?(?:doplňuj[eí]|vkládá|vkládají|připojuj[eí]) (?:na (konci|začátku) (?:(?:textu )?${R} |textu )?)?(?:nov[áéý] )?(?:${NOUN} )?${Q}`, (ctx, m) => {
+  const refN = m[3] ?? m[4] ?? m[6] ?? m[1];
+  const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
+  const where = m[2] ?? m[5];
+  if (!where) throw new Unsupported('words added without a place');
+  ctx.ops.push({ kind: 'append_words', targets, new: quote(ctx, m[7]), position: where === 'konci' ? 'end' : 'start', source: ctx.source });
+});
+// "na konci (textu) (odstavce|písmene) doplňují slova „…“" without a number (the location's own), "na konci připojuje věta:" with the text after it.
+clause(
+  `(?:na (konci|začátku|začátek) (?:textu |části )?(?:(?:odstavce|písmene|bodu|věty|ustanovení|paragrafu|položky)(?= |$) ?)?(?:${R} )?)?(?:doplňuj[eí]|připojuj[eí]|vkládá|vkládají|připisuj[eí]) (?:na (konci|začátku|začátek) (?:textu )?(?:${R} )?)?(?:nov[áéý] |další )?(?:${NOUN})?(?::? ?${Q}|:)`,
+  (ctx, m) => {
+    const refN = m[2] ?? m[4];
+    const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
+    // "připojuje se věta" without a place: at the end.
+    const where = m[1] ?? m[3] ?? 'konci';
+    const add = m[5] !== undefined ? quote(ctx, m[5]) : ctx.payload;
+    if (add === null) throw new Unsupported('words added without their text');
+    ctx.ops.push({ kind: 'append_words', targets, new: add, position: where === 'konci' ? 'end' : 'start', source: ctx.source });
+  },
+);
+// "za slova „A“ vkládají slova:" with the text after it.
+clause(`(za|před) (?:${NOUN} )?${Q}${QUAL} (?:vkládá|vkládají|doplňuj[eí]) (?:nov[éáý] )?(?:${NOUN})?:`, (ctx, m) => {
+  if (ctx.payload === null) throw new Unsupported('words inserted without their text');
+  ctx.ops.push({ kind: 'insert_words', targets: locTargets(ctx), old: quote(ctx, m[2]), new: ctx.payload, position: m[1] === 'za' ? 'after' : 'before', source: ctx.source });
+});
+// Sentence replaced or inserted: "věta druhá nahrazuje větou „…“", "za větu první vkládá věta „…“".
+clause(`${R} nahrazuj[eí] (?:${NOUN_INSTR}) ${Q}`, (ctx, m) => {
+  const targets = targetsOf(ctx, Number(m[1]));
+  ctx.ops.push({ kind: 'new_wording', targets, text: quote(ctx, m[2]), source: ctx.source });
+});
+clause(`(za|před) ${R} (?:vkládá|vkládají|doplňuj[eí]) (?:nov[áéý] )?(?:věta|věty|text|slova) ${Q}`, (ctx, m) => {
+  const targets = targetsOf(ctx, Number(m[2]));
+  if (!targets.every((t) => t.sentence !== undefined)) throw new Unsupported('words inserted after a unit');
+  ctx.ops.push({ kind: 'append_words', targets, new: quote(ctx, m[3]), position: m[1] === 'za' ? 'end' : 'start', source: ctx.source });
+});
+// New wording of units: "odstavec 2 zní:", "§ 5 včetně nadpisu zní:", "nadpis § 5 zní: „…“", "věta druhá zní: „…“".
+clause(`(?:(?:v|ve) ${R} )?${R}((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí|zní takto|znějí takto):?(?: ${Q})?`, (ctx, m) => {
+  const inc = readIncluding(ctx, m[3]);
+  if (inc.rest) throw new Unsupported(`"${inc.rest}" before zní`);
+  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+  const targets = targetsOf(ctx, Number(m[2]), base);
+  const text = m[4] !== undefined ? quote(ctx, m[4]) : ctx.payload;
+  if (text === null) throw new Unsupported('zní without a new text');
+  const op: Operation = { kind: 'new_wording', targets, text, source: ctx.source };
+  if (inc.withHeading) op.withHeading = true;
+  if (inc.footnotes.length) op.footnotes = inc.footnotes;
+  ctx.ops.push(op);
+});
+// "V § 5 nadpis zní:" / "V § 5 úvodní část ustanovení zní:" are references too; "text § 5 zní" is its whole text.
+clause(`(?:(?:v|ve) ${R} )?(?:text|dosavadní text) (?:${R} )?(?:zní|zní takto):?(?: ${Q})?`, (ctx, m) => {
+  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+  const targets = m[2] ? targetsOf(ctx, Number(m[2]), base) : locTargets(ctx);
+  const text = m[3] !== undefined ? quote(ctx, m[3]) : ctx.payload;
+  if (text === null) throw new Unsupported('zní without a new text');
+  ctx.ops.push({ kind: 'new_wording', targets, text, source: ctx.source });
+});
+// The location's sentence replaced: "V § 10 odst. 3 věta čtvrtá nahrazuje větou „…“".
+clause(`(?:nahrazuj[eí]) (?:${NOUN_INSTR}) ${Q}`, (ctx, m) => {
+  ctx.ops.push({ kind: 'new_wording', targets: locTargets(ctx), text: quote(ctx, m[1]), source: ctx.source });
+});
+// "středník a část věty za středníkem (včetně poznámky pod čarou č. 36) se zrušují", "část věty za středníkem zní: „…“".
+clause(`(středník a |čárka a )?(?:text |slova )?(?:část|části) (?:věty|ustanovení|textu|odstavce|písmene|bodu) (za|před) (?:středníkem|čárkou)(?:,? včetně středníku)?((?: (?:včetně|a) [^⟨]*?)?) ${REPEAL}`, (ctx, m) => {
+  const inc = readIncluding(ctx, m[3]);
+  if (inc.rest) throw new Unsupported(`"${inc.rest}" in a part repealed`);
+  const part: TextPart = m[2] === 'za' ? 'after_semicolon' : 'before_semicolon';
+  if (m[1] && m[1].startsWith('čárka')) throw new Unsupported('a part after a comma');
+  const op: Operation = { kind: 'repeal', targets: locTargets(ctx).map((t) => ({ ...t, part })), source: ctx.source };
+  if (inc.footnotes.length) op.footnotes = inc.footnotes;
+  ctx.ops.push(op);
+});
+clause(`(?:text |slova )?(?:část|části) (?:věty|ustanovení|textu|odstavce|písmene|bodu) (za|před) středníkem (?:zní|nahrazuje (?:${NOUN_INSTR} )?):? ${Q}`, (ctx, m) => {
+  const part: TextPart = m[1] === 'za' ? 'after_semicolon' : 'before_semicolon';
+  ctx.ops.push({ kind: 'new_wording', targets: locTargets(ctx).map((t) => ({ ...t, part })), text: quote(ctx, m[2]), source: ctx.source });
+});
+// The location's own new wording or repeal: "V § 5 odstavec 2 zní:" reads as one reference, then the verb.
+clause(`((?:(?:včetně|a) [^:]*?)?) ?(?:zní|znějí|zní takto|znějí takto):?(?: ${Q})?`, (ctx, m) => {
+  const inc = readIncluding(ctx, m[1]);
+  if (inc.rest) throw new Unsupported(`"${inc.rest}" before zní`);
+  const text = m[2] !== undefined ? quote(ctx, m[2]) : ctx.payload;
+  if (text === null) throw new Unsupported('zní without a new text');
+  const op: Operation = { kind: 'new_wording', targets: locTargets(ctx), text, source: ctx.source };
+  if (inc.withHeading) op.withHeading = true;
+  if (inc.footnotes.length) op.footnotes = inc.footnotes;
+  ctx.ops.push(op);
+});
+clause(`((?:(?:včetně|a) [^⟨]*?)?) ?${REPEAL}(${REFERENCES})?`, (ctx, m) => {
+  const inc = readIncluding(ctx, m[1]);
+  if (inc.rest) throw new Unsupported(`"${inc.rest}" before zrušuje`);
+  const op: Operation = { kind: 'repeal', targets: locTargets(ctx), source: ctx.source };
+  if (m[2]) op.withReferences = true;
+  if (inc.withHeading) op.withHeading = true;
+  if (inc.footnotes.length) op.footnotes = inc.footnotes;
+  ctx.ops.push(op);
+});
+// Repeal units: "odstavec 2 zrušuje", "§ 5 včetně nadpisu zrušuje", "zrušuje odstavec 2", "věta druhá zrušuje".
+clause(`(?:(?:v|ve) ${R} )?${R}((?: (?:včetně|a) [^⟨]*?)?) ${REPEAL}(${REFERENCES})?`, (ctx, m) => {
+  const inc = readIncluding(ctx, m[3]);
+  if (inc.rest) throw new Unsupported(`"${inc.rest}" before zrušuje`);
+  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+  const op: Operation = { kind: 'repeal', targets: targetsOf(ctx, Number(m[2]), base), source: ctx.source };
+  if (m[4]) op.withReferences = true;
+  if (inc.withHeading) op.withHeading = true;
+  if (inc.footnotes.length) op.footnotes = inc.footnotes;
+  ctx.ops.push(op);
+});
+clause(`(?:(?:v|ve) ${R} )?${REPEAL} ${R}((?: (?:včetně|a) [^⟨]*?)?)`, (ctx, m) => {
+  const inc = readIncluding(ctx, m[3]);
+  if (inc.rest) throw new Unsupported(`"${inc.rest}" after zrušuje`);
+  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+  const op: Operation = { kind: 'repeal', targets: targetsOf(ctx, Number(m[2]), base), source: ctx.source };
+  if (inc.withHeading) op.withHeading = true;
+  if (inc.footnotes.length) op.footnotes = inc.footnotes;
+  ctx.ops.push(op);
+});
+// The location itself repealed: "V § 5 … se zrušuje" does not occur; "§ 5 se zrušuje" is a reference then the verb.
+// Insert units: "za odstavec 2 vkládá nový odstavec 3, který zní:", "za § 52 vkládají nové §§ 52a a 52b, které včetně nadpisů znějí:".
+clause(
+  `(?:(?:v|ve) ${R} )?(za|před) ${R} (?:vkládá|vkládají|doplňuj[eí]|připojuj[eí]) (?:nov[ýáéí] |dalš[íí] )?${R}((?: (?:včetně|a) [^,]*?)?),? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí):?(?: ${Q})?`,
+  (ctx, m) => {
+    const inc = readIncluding(ctx, `${m[5]} ${m[6]}`.trim());
+    if (inc.rest) throw new Unsupported(`"${inc.rest}" in an insertion`);
+    const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+    const anchor = targetsOf(ctx, Number(m[3]), base);
+    const newIds = newUnitIdsAt(ctx, Number(m[4]), base);
+    const text = m[7] !== undefined ? quote(ctx, m[7]) : ctx.payload;
+    if (text === null) throw new Unsupported('an insertion without its text');
+    const op: Operation = { kind: 'insert', targets: anchor, newIds, text, position: m[2] === 'za' ? 'after' : 'before', source: ctx.source };
+    if (inc.withHeading) op.withHeading = true;
+    if (inc.footnotes.length) op.footnotes = inc.footnotes;
+    ctx.ops.push(op);
+  },
+);
+// Append units: "doplňuje odstavec 4, který zní:", "na konci § 5 doplňuje odstavec 3", "doplňuje odstavcem 3".
+clause(
+  `(?:(?:v|ve) ${R} )?(?:na konci (?:${R} )?)?(?:doplňuj[eí]|připojuj[eí]|vkládá|vkládají) (?:na konci (?:${R} )?)?(?:nov[ýáéí] |dalš[íí] )?${R}((?: (?:včetně|a) [^,]*?)?),? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí):?(?: ${Q})?`,
+  (ctx, m) => {
+    const inc = readIncluding(ctx, `${m[5]} ${m[6]}`.trim());
+    if (inc.rest) throw new Unsupported(`"${inc.rest}" in an addition`);
+    let base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+    const where = m[2] ?? m[3];
+    if (where) base = chainsOf(ctx, Number(where), base);
+    const newIds = newUnitIdsAt(ctx, Number(m[4]), base);
+    const text = m[7] !== undefined ? quote(ctx, m[7]) : ctx.payload;
+    if (text === null) throw new Unsupported('an addition without its text');
+    const targets = base.length ? base.flatMap((b) => chainTargets(b, null)) : [{ id: '*' }];
+    const op: Operation = { kind: 'append', targets, newIds, text, position: 'end', source: ctx.source };
+    if (inc.withHeading) op.withHeading = true;
+    if (inc.footnotes.length) op.footnotes = inc.footnotes;
+    ctx.ops.push(op);
+  },
+);
+// Renumbering: "Dosavadní odstavce 3 a 4 označují jako odstavce 2 a 3", "dosavadní text označuje jako odstavec 1".
+clause(`(?:(?:v|ve) ${R} )?[Dd]osavadní ${R} (?:označuj[eí]|označují|přečíslovávají|nově označuj[eí]) (?:jako )?${R}(${REFERENCES})?`, (ctx, m) => {
+  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+  const saved = ctx.base;
+  ctx.base = base;
+  try {
+    const op: Operation = { kind: 'renumber', targets: targetsOf(ctx, Number(m[2])), renumber: renumberPairs(ctx, Number(m[2]), Number(m[3])), source: ctx.source };
+    const ranges = renumberRanges(ctx, Number(m[2]), Number(m[3]));
+    if (ranges) op.renumberRanges = ranges;
+    if (m[4]) op.withReferences = true;
+    ctx.ops.push(op);
+  } finally {
+    ctx.base = saved;
+  }
+});
+clause(`(?:(?:v|ve) ${R} )?[Dd]osavadní text(?: ${R})? (?:označuje|označuje jako|se označuje jako) (?:jako )?${R}`, (ctx, m) => {
+  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+  const owner = m[2] ? targetsOf(ctx, Number(m[2]), base) : base.flatMap((b) => chainTargets(b, null));
+  if (owner.length !== 1) throw new Unsupported('dosavadní text of several units');
+  const to = targetsOf(ctx, Number(m[3]), owner.length === 1 ? [chainOfId(owner[0].id)] : base);
+  const newId = to.length === 1 ? to[0].id : null;
+  if (!newId || !newId.startsWith(`${owner[0].id}/`)) throw new Unsupported('dosavadní text renumbered elsewhere');
+  ctx.ops.push({ kind: 'renumber', targets: owner, renumber: [{ from: owner[0].id, to: newId }], source: ctx.source });
+});
+// "zároveň se zrušuje označení odstavce 1": the one unit left loses its number.
+clause(`(?:(?:v|ve) ${R} )?(?:zrušuje|vypouští) (?:označení|číslo|číslování) ${R}`, (ctx, m) => {
+  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+  const t = targetsOf(ctx, Number(m[2]), base);
+  ctx.ops.push({ kind: 'renumber', targets: t, renumber: t.map((x) => ({ from: x.id, to: '' })), source: ctx.source });
+});
+clause(`(?:(?:v|ve) ${R} )?(?:označení|číslo) ${R} ${REPEAL}`, (ctx, m) => {
+  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+  const t = targetsOf(ctx, Number(m[2]), base);
+  ctx.ops.push({ kind: 'renumber', targets: t, renumber: t.map((x) => ({ from: x.id, to: '' })), source: ctx.source });
+});
+
+/** The segments of a plain unit id (`par_5/odst_1` → § 5, odst. 1), for resolving against it. */
+function chainOfId(id: string): Seg[] {
+  return id.split('/').map((seg) => {
+    const m = /^([a-z]+)_(.+)$/.exec(seg)!;
+    return { type: m[1] as SegType, keys: [{ key: m[2] }] };
+  });
+}
+
+/** A clause's own location ("na konci odstavce 1 …") holds for the clauses after it in the sentence. */
+function enter(ctx: Ctx, refIndex: number): void {
+  const chains = chainsOf(ctx, refIndex);
+  ctx.base = chains;
+  ctx.baseRefs = targetsOf(ctx, refIndex);
+}
+
+function newUnitIdsAt(ctx: Ctx, refIndex: number, base: Seg[][]): string[] {
+  const saved = ctx.base;
+  ctx.base = base;
+  try {
+    return newUnitIds(ctx, refIndex);
+  } finally {
+    ctx.base = saved;
+  }
+}
+
+/** The shape of a sentence, for counting forms: quotations as „…“, numbers as N, letters as x). */
+export function instructionForm(sentence: string): string {
+  const sk = skeletonQuotesOnly(sentence);
+  return sk
+    .replace(/\s+/g, ' ')
+    .replace(/§\s*\d+[a-z]*/g, '§ N')
+    .replace(/\b\d+[a-z]?\)/g, 'x)')
+    .replace(/(?<![\p{L}])[a-z]{1,2}\)/gu, 'x)')
+    .replace(/\d+(?:\.\d+)*[a-z]?/g, 'N')
+    .replace(/\b[IVXLC]+\b/g, 'R')
+    .trim()
+    .slice(0, 160);
+}
+
+function skeletonQuotesOnly(sentence: string): string {
+  let out = '';
+  for (let i = 0; i < sentence.length; i++) {
+    if (sentence[i] === OPEN || sentence[i] === '"') {
+      const end = quoteEnd(sentence, i);
+      if (end > 0) {
+        out += '„…“';
+        i = end - 1;
+        continue;
+      }
+    }
+    out += sentence[i];
+  }
+  return out;
+}
+
+/**
+ * Reads one statement into operations (pushed on `ops`); throws Unsupported. A sentence without a
+ * location of its own ("Dosavadní písmena d) až f) …") reads its references in the location of
+ * the sentence before it (`previous`); returns its own location for the next one.
+ */
+function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[][] {
+  const sk = skeleton(st.sentence);
+  const ctx: Ctx = { sk, base: previous, baseRefs: previous.flatMap((b) => chainTargets(b, null)), everywhere: false, payload: st.payload, source: st.source, ops, lastReplace: null };
+  let s = sk.s;
+  const ev = EVERYWHERE.exec(s);
+  if (ev && ev[0].length > 3 && /(celém|všech|textu|celé)/.test(ev[0])) {
+    if (/kromě|s výjimkou/.test(ev[0])) throw new Unsupported('everywhere but some');
+    ctx.everywhere = true;
+    s = s.slice(ev[0].length);
+  } else {
+    const loc = new RegExp(`^(?:V|Ve|v|ve) ${R} ?`, 'u').exec(s);
+    if (loc) {
+      ctx.base = chainsOf(ctx, Number(loc[1]), [[]]);
+      ctx.baseRefs = targetsOf(ctx, Number(loc[1]), [[]]);
+      s = s.slice(loc[0].length);
+    }
+  }
+  // "§ 5 se doplňuje odstavcem 3, který zní:": the reference before an adding verb is the location.
+  const first = new RegExp(`^${R} (?=(?:doplňuj|připojuj|vkládá|vkládají|vsouvá|vsunuj))`, 'u').exec(s);
+  if (first && !ctx.everywhere) {
+    ctx.base = chainsOf(ctx, Number(first[1]), [[]]);
+    ctx.baseRefs = targetsOf(ctx, Number(first[1]), [[]]);
+    s = s.slice(first[0].length);
+  }
+  s = s.replace(/^[,;] ?/, '').replace(/^(?:dále|rovněž|také) /, '');
+  // A sentence that starts with the subject: "Za § 52 …", "§ 5 zní:", "Na konci …", "Dosavadní …".
+  s = s.charAt(0).toLowerCase() === s.charAt(0) ? s : s.charAt(0).toLowerCase() + s.slice(1);
+  if (s.startsWith('dosavadní')) s = `D${s.slice(1)}`;
+  let guard = 0;
+  const sub = new RegExp(`^(?:v|ve) ${R} `, 'u');
+  while (s.length) {
+    if (guard++ > 40) throw new Unsupported('too many clauses');
+    // A clause's own location ("… a v odstavci 3 se slova …") holds for the rest of the sentence.
+    const own = sub.exec(s);
+    if (own) {
+      enter(ctx, Number(own[1]));
+      s = s.slice(own[0].length);
+    }
+    let matched = false;
+    for (const [re, fn] of CLAUSES) {
+      const m = re.exec(s);
+      if (!m) continue;
+      fn(ctx, m);
+      s = s.slice(m[0].length);
+      matched = true;
+      break;
+    }
+    if (!matched) throw new Unsupported(`not read: "${s.slice(0, 80)}"`);
+    const sep = SEPARATOR.exec(s);
+    if (sep) s = s.slice(sep[0].length);
+    else if (s.length) throw new Unsupported(`not read: "${s.slice(0, 80)}"`);
+  }
+  return ctx.base;
+}
+
+/** Ids an effect names: a target's id, and for a range the ids between its ends that the grammar can enumerate. */
+function effectIds(t: TargetRef): string[] {
+  if (!t.through) return [t.id];
+  const a = /^(.*_)(\d+|[a-z])$/.exec(t.id);
+  const b = /^(.*_)(\d+|[a-z])$/.exec(t.through);
+  if (a && b && a[1] === b[1]) {
+    const out: string[] = [];
+    if (/^\d+$/.test(a[2]) && /^\d+$/.test(b[2])) for (let n = Number(a[2]); n <= Number(b[2]) && out.length < 500; n++) out.push(`${a[1]}${n}`);
+    else if (/^[a-z]$/.test(a[2]) && /^[a-z]$/.test(b[2]))
+      for (let c = a[2].charCodeAt(0); c <= b[2].charCodeAt(0); c++) out.push(`${a[1]}${String.fromCharCode(c)}`);
+    if (out.length) return out;
+  }
+  return [t.id, t.through];
+}
+
+function effectOf(op: Operation): Effect {
+  const ids: string[] = [];
+  const add = (id: string) => {
+    if (!ids.includes(id)) ids.push(id);
+  };
+  if (op.kind === 'insert' || op.kind === 'append') for (const id of op.newIds ?? []) add(id);
+  else if (op.kind === 'renumber') for (const r of op.renumber ?? []) add(r.from);
+  else for (const t of op.targets) for (const id of effectIds(t)) add(id);
+  if (op.kind === 'insert' || op.kind === 'append') {
+    // The footnotes of new text are new or changed units of their own.
+    for (const m of (op.text ?? '').matchAll(/^\^(\d+[a-z]*)\)/gm)) add(`fn_${m[1]}`);
+  }
+  for (const f of op.footnotes ?? []) add(f);
+  return { kind: op.kind, targets: ids, text: op.source };
+}
+
+/**
+ * The units a sentence the grammar does not read mentions (its references outside quotations,
+ * in the location of the sentence before): what an unread instruction may touch.
+ */
+function mentioned(sentence: string, previous: Seg[][]): string[] {
+  const sk = skeleton(sentence);
+  const ids = new Set<string>();
+  for (const list of sk.refs) {
+    for (const chain of list.chains) {
+      for (const b of previous.length ? previous : [[]]) {
+        for (const t of chainTargets(resolveChain(chain, b), chain)) {
+          for (const id of effectIds(t)) if (id !== '*') ids.add(id);
+        }
+      }
+    }
+  }
+  return [...ids];
+}
+
+/** Reads one instruction point: its operations, what the grammar does not read, and its effects. */
+export function parseInstruction(point: AmendmentPoint | string): ParsedInstruction {
+  const text = typeof point === 'string' ? point : point.text;
+  const operations: Operation[] = [];
+  const unsupported: { form: string; text: string; reason: string }[] = [];
+  const effects: Effect[] = [];
+  let previous: Seg[][] = [];
+  for (const st of splitStatements(text)) {
+    if (!st.sentence && st.payload) {
+      unsupported.push({ form: '(quoted text without an instruction)', text: st.source, reason: 'quoted text without an instruction' });
+      continue;
+    }
+    const ops: Operation[] = [];
+    try {
+      previous = readStatement(st, ops, previous);
+      if (!ops.length) throw new Unsupported('no operation');
+      operations.push(...ops);
+      for (const op of ops) effects.push(effectOf(op));
+    } catch (e) {
+      if (!(e instanceof Unsupported)) throw e;
+      const form = instructionForm(st.sentence);
+      unsupported.push({ form, text: st.source, reason: e.message });
+      effects.push({ kind: 'unsupported', targets: mentioned(st.sentence, previous), text: st.source, form });
+    }
+  }
+  return { operations, unsupported, effects };
+}

@@ -1,0 +1,1057 @@
+/**
+ * The consolidation engine: applies one amending act's instruction points for one act to that
+ * act's Markdown body, in order, and writes the result the way the source writes its consolidated
+ * texts (docs/amendments.md, "The engine"). Pure, no I/O.
+ *
+ * Precision before coverage: a point applies whole or not at all, and not when anything about it
+ * is unsure (a target missing or named twice, words to replace not there or there more than once
+ * where the instruction does not say which). A point that touches a § / čl. / příloha / footnote
+ * in which an earlier point of the same act failed is not applied either (`blocked`): that unit's
+ * numbering or wording may be off.
+ */
+
+import { parseInstruction, type Operation, type TargetRef } from '../amendments/instruction';
+import type { AmendmentPoint } from '../amendments/types';
+import { parseProvisions, type ParsedProvision, type ParseReport } from '../provisions/parse-provisions';
+import { FOOTNOTE_LINE, footnoteBlockStart, splitUnits, unitOf, type TextUnit } from './units';
+
+export type NotAppliedReason =
+  /** The grammar does not read (part of) the point. */
+  | 'unsupported_form'
+  /** A unit the point names is not in the text. */
+  | 'target_not_found'
+  /** A unit the point names is in the text more than once, or the words to change are (and the point does not say which). */
+  | 'ambiguous'
+  /** The words to replace, delete or insert after are not in the target. */
+  | 'text_not_found'
+  /** A unit the point would add is already there. */
+  | 'already_present'
+  /** The point's new text does not fit its target (another number, another kind of unit). */
+  | 'payload_mismatch'
+  /** A target the engine does not edit (inside an annex's tables, a part of a unit it cannot delimit). */
+  | 'unsupported_target'
+  /** An earlier point of the same act failed in a unit this one touches. */
+  | 'blocked';
+
+export interface PointOutcome {
+  number: string | null;
+  status: 'applied' | 'not_applied';
+  reason?: NotAppliedReason;
+  /** What failed, for people: the target, the words. */
+  detail?: string;
+  /** Provision ids whose wording the point changed (the deepest named; their ancestors changed with them). */
+  changed: string[];
+  /** Top-level units (`par_5`, `cl_1`, `priloha_2`, `fn_3`, `cast_1/hlava_2`) the point touches. */
+  units: string[];
+}
+
+export interface ApplyResult {
+  /** The new text (the input when no point applied). */
+  text: string;
+  points: PointOutcome[];
+  /** Every provision id a point changed, in order of first change. */
+  changed: string[];
+  /** The result's units (so that a caller comparing or storing them need not split the text again). */
+  resultUnits: TextUnit[];
+}
+
+export interface ApplyOptions {
+  /** `parseProvisions(text)`, when the caller has it: the text is not parsed again. */
+  report?: ParseReport;
+  /** `splitUnits(text)`, when the caller has it. */
+  units?: TextUnit[];
+}
+
+class Fail extends Error {
+  constructor(
+    readonly reason: NotAppliedReason,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Local structure of a unit.
+
+interface Node {
+  id: string;
+  kind: ParsedProvision['kind'];
+  start: number;
+  end: number;
+  /** Where the node's own text starts: after its marker (`(1) `, `- a) `) or its heading lines. */
+  contentStart: number;
+  /** Start of its first child, or its end. */
+  ownEnd: number;
+  parent: string | null;
+  children: string[];
+}
+
+interface Local {
+  nodes: Map<string, Node>;
+  order: Node[];
+  /** Marker spans (`(1)`, `- a)`, `- 1.`) of every node inside the unit. */
+  markers: [number, number][];
+  /** The top node, or null (preamble, footnote). */
+  top: Node | null;
+}
+
+const MARKER = /^(?:- )?(?:\(\d{1,3}[a-z]?\)|[a-z]{1,2}\)|\d{1,3}[a-z]?\.)[ \t]?/;
+const localCache = new WeakMap<TextUnit, Local>();
+
+/** A unit's nodes with ids under the unit's own id (a § whose global id is `par_5~2` keeps it). */
+function local(unit: TextUnit): Local {
+  const cached = localCache.get(unit);
+  if (cached) return cached;
+  const nodes = new Map<string, Node>();
+  const order: Node[] = [];
+  const markers: [number, number][] = [];
+  let top: Node | null = null;
+  if (unit.kind !== 'preamble' && unit.kind !== 'footnote') {
+    const ps = parseProvisions(unit.text).provisions;
+    const first = ps.find((p) => p.parent === null) ?? null;
+    const rename = (id: string) => (first && (id === first.id || id.startsWith(`${first.id}/`)) ? unit.id + id.slice(first.id.length) : id);
+    for (const p of ps) {
+      const id = rename(p.id);
+      let contentStart = p.start;
+      if (p.kind === 'paragraph' || p.kind === 'letter' || p.kind === 'point') {
+        const m = MARKER.exec(unit.text.slice(p.start, p.start + 12));
+        if (m) {
+          contentStart = p.start + m[0].length;
+          markers.push([p.start, p.start + m[0].trimEnd().length]);
+        }
+      } else {
+        contentStart = headingEnd(unit.text, p.start, p.end);
+      }
+      const node: Node = {
+        id,
+        kind: p.kind,
+        start: p.start,
+        end: p.end,
+        contentStart,
+        ownEnd: p.end,
+        parent: p.parent === null ? null : rename(p.parent),
+        children: [],
+      };
+      if (!nodes.has(id)) nodes.set(id, node);
+      order.push(node);
+      if (p === first) top = node;
+    }
+    for (const n of order) {
+      if (n.parent === null) continue;
+      const parent = nodes.get(n.parent);
+      if (!parent) continue;
+      if (!parent.children.length) parent.ownEnd = n.start;
+      parent.children.push(n.id);
+    }
+  }
+  const l: Local = { nodes, order, markers, top };
+  localCache.set(unit, l);
+  return l;
+}
+
+/** After the heading lines (`##### § 5`, `#### Nadpis`, `Příloha č. 2`) that open a unit: where its text starts. */
+function headingEnd(text: string, start: number, end: number): number {
+  let pos = start;
+  let first = true;
+  while (pos < end) {
+    const nl = text.indexOf('\n', pos);
+    const lineEnd = nl < 0 || nl > end ? end : nl;
+    const line = text.slice(pos, lineEnd);
+    const isHeading = line.startsWith('#') || (first && /^(?:příloha|PŘÍLOHA)/i.test(line.trim()));
+    if (line.trim() !== '' && !isHeading) return pos;
+    if (line.trim() !== '') first = false;
+    if (nl < 0 || nl >= end) return end;
+    pos = nl + 1;
+  }
+  return end;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Finding words.
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A search for the words as written, any whitespace for their spaces, whole words at their ends. */
+function wordsPattern(words: string): RegExp | null {
+  const w = words.trim();
+  if (!w) return null;
+  const body = w
+    .split(/\s+/)
+    .map((part) => escapeRegExp(part))
+    .join('\\s+');
+  const head = LETTER_OR_DIGIT.test(w[0]) ? '(?<![\\p{L}\\p{N}])' : '';
+  const tail = LETTER_OR_DIGIT.test(w[w.length - 1]) ? '(?![\\p{L}\\p{N}])' : '';
+  return new RegExp(`${head}${body}${tail}`, 'gu');
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+function findWords(text: string, words: string, region: Span, markers: [number, number][]): Span[] {
+  const re = wordsPattern(words);
+  if (!re) return [];
+  const out: Span[] = [];
+  const hay = text.slice(region.start, region.end);
+  for (const m of hay.matchAll(re)) {
+    const start = region.start + m.index;
+    const end = start + m[0].length;
+    if (markers.some(([a, b]) => start < b && end > a)) continue;
+    out.push({ start, end });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sentences.
+
+/** Words after which a full stop does not end a sentence. */
+const NO_STOP = /(?:^|[\s(])(?:č|čl|odst|písm|tzv|např|resp|tj|odd|pol|zn|s|r|tř|ul|nám|mj|aj|ing|Ing|Mgr|JUDr|MUDr|Dr|Bc|St|sv)$/;
+
+/** The sentences of a span of text: [start, end) each, the end after its full stop (and footnote mark). */
+function sentences(text: string, span: Span): Span[] {
+  const out: Span[] = [];
+  let start = span.start;
+  while (start < span.end && /\s/.test(text[start])) start++;
+  const re = /[.!?](?:\^\d+[a-z]*\))?(?=\s+["„(§]?[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ])/g;
+  re.lastIndex = start;
+  const hay = text.slice(0, span.end);
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(hay))) {
+    const before = hay.slice(Math.max(start, m.index - 12), m.index);
+    if (text[m.index] === '.' && NO_STOP.test(before)) continue;
+    if (text[m.index] === '.' && /\d$/.test(before) && /^\.\s+[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]/.test(hay.slice(m.index)) && /\s\d{1,2}$/.test(before)) continue;
+    const end = m.index + m[0].length;
+    out.push({ start, end });
+    start = end;
+    while (start < span.end && /\s/.test(text[start])) start++;
+  }
+  let end = span.end;
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  if (end > start) out.push({ start, end });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The document being edited.
+
+interface Doc {
+  units: TextUnit[];
+}
+
+const unitIdOf = unitOf;
+
+const CONTAINER_SEG = /^(cast|hlava|dil|oddil|pododdil)_/;
+
+/** The index of the unit with this id; throws when it is missing or there twice. */
+function findUnit(doc: Doc, id: string): number {
+  const isContainer = id.split('/').every((s) => CONTAINER_SEG.test(s));
+  const hits: number[] = [];
+  for (let i = 0; i < doc.units.length; i++) {
+    const u = doc.units[i];
+    const base = u.id.replace(/~\d+$/, '');
+    if (isContainer ? base === id || base.endsWith(`/${id}`) : base === id) hits.push(i);
+  }
+  if (!hits.length) throw new Fail('target_not_found', id);
+  if (hits.length > 1) throw new Fail('ambiguous', `${id} is in the text ${hits.length} times`);
+  return hits[0];
+}
+
+function hasUnit(doc: Doc, id: string): boolean {
+  return doc.units.some((u) => u.id.replace(/~\d+$/, '') === id);
+}
+
+interface Loc {
+  index: number;
+  unit: TextUnit;
+  local: Local;
+  /** The node named (the unit's top node for a § / čl. / příloha), or null for a unit without one. */
+  node: Node | null;
+}
+
+function locate(doc: Doc, id: string): Loc {
+  const uid = unitIdOf(id);
+  const index = findUnit(doc, uid);
+  const unit = doc.units[index];
+  const l = local(unit);
+  if (uid === id) return { index, unit, local: l, node: l.top };
+  const real = unit.id + id.slice(uid.length);
+  const node = l.nodes.get(real);
+  if (!node) throw new Fail('target_not_found', id);
+  if (l.nodes.has(`${real}~2`)) throw new Fail('ambiguous', `${id} is in the text twice`);
+  return { index, unit, local: l, node };
+}
+
+/** The nodes from `id` to `through` (siblings, in text order). */
+function locateRange(doc: Doc, t: TargetRef): Loc[] {
+  if (!t.through) return [locate(doc, t.id)];
+  const a = locate(doc, t.id);
+  if (unitIdOf(t.id) === t.id) {
+    const b = locate(doc, t.through);
+    if (b.index < a.index) throw new Fail('target_not_found', `${t.id} to ${t.through}`);
+    const out: Loc[] = [];
+    for (let i = a.index; i <= b.index; i++) {
+      const u = doc.units[i];
+      if (u.kind !== a.unit.kind) continue;
+      const l = local(u);
+      out.push({ index: i, unit: u, local: l, node: l.top });
+    }
+    return out;
+  }
+  const b = locate(doc, t.through);
+  if (b.index !== a.index || !a.node || !b.node || a.node.parent !== b.node.parent) throw new Fail('target_not_found', `${t.id} to ${t.through}`);
+  const parent = a.node.parent ? a.local.nodes.get(a.node.parent) : null;
+  if (!parent) throw new Fail('target_not_found', t.id);
+  const ids = parent.children;
+  const i = ids.indexOf(a.node.id);
+  const j = ids.indexOf(b.node.id);
+  if (i < 0 || j < i) throw new Fail('target_not_found', `${t.id} to ${t.through}`);
+  return ids.slice(i, j + 1).map((id) => ({ ...a, node: a.local.nodes.get(id)! }));
+}
+
+function replaceUnit(doc: Doc, index: number, text: string): TextUnit {
+  const old = doc.units[index];
+  const unit: TextUnit = { id: old.id, kind: old.kind, text };
+  doc.units[index] = unit;
+  return unit;
+}
+
+/** A unit's text with `span` replaced by `by`. */
+function splice(text: string, span: Span, by: string): string {
+  return text.slice(0, span.start) + by + text.slice(span.end);
+}
+
+/** The region of a target that words are looked for in. */
+function regionOf(loc: Loc, t: TargetRef): Span {
+  const text = loc.unit.text;
+  if (loc.unit.kind === 'footnote') return { start: (/^\^\d+[a-z]*\)\s*/.exec(text)?.[0].length ?? 0), end: trimEnd(text, text.length) };
+  if (loc.unit.kind === 'preamble') return { start: 0, end: text.length };
+  const node = loc.node;
+  if (!node) throw new Fail('target_not_found', t.id);
+  if (t.part === 'heading') return headingSpan(loc);
+  let span: Span = { start: node.contentStart, end: trimEnd(text, node.end) };
+  if (t.part === 'intro') {
+    if (!node.children.length) throw new Fail('target_not_found', `${t.id} has no úvodní část`);
+    span = { start: node.contentStart, end: trimEnd(text, node.ownEnd) };
+  } else if (t.part === 'closing') {
+    span = closingSpan(loc);
+  } else if (t.part === 'after_semicolon' || t.part === 'before_semicolon') {
+    const own: Span = { start: node.contentStart, end: trimEnd(text, node.ownEnd) };
+    // The sentence that holds the semicolon (the one named, or the only one with one).
+    const candidates = t.sentence !== undefined ? [sentenceSpan(text, own, t.sentence, t.id)] : sentences(text, own).filter((x) => text.slice(x.start, x.end).includes(';'));
+    if (candidates.length !== 1) throw new Fail(candidates.length ? 'ambiguous' : 'text_not_found', `a semicolon in ${t.id}`);
+    const s = candidates[0];
+    const semis = [...text.slice(s.start, s.end).matchAll(/;/g)];
+    if (semis.length !== 1) throw new Fail(semis.length ? 'ambiguous' : 'text_not_found', `a semicolon in ${t.id}`);
+    const at = s.start + semis[0].index;
+    return t.part === 'after_semicolon' ? { start: at, end: s.end } : { start: s.start, end: at };
+  }
+  if (t.sentence !== undefined) {
+    const own: Span = { start: node.contentStart, end: trimEnd(text, node.ownEnd) };
+    return sentenceSpan(text, own, t.sentence, t.id);
+  }
+  return span;
+}
+
+function sentenceSpan(text: string, own: Span, n: number, id: string): Span {
+  const ss = sentences(text, own);
+  const s = n > 0 ? ss[n - 1] : ss[ss.length + n];
+  if (!s) throw new Fail('target_not_found', `sentence ${n} of ${id}`);
+  return s;
+}
+
+function trimEnd(text: string, end: number): number {
+  let e = end;
+  while (e > 0 && /\s/.test(text[e - 1])) e--;
+  return e;
+}
+
+/** The heading line's text (`#### Nadpis` → `Nadpis`) of a unit. */
+function headingSpan(loc: Loc): Span {
+  const text = loc.unit.text;
+  const node = loc.node;
+  if (!node || node.parent !== null) throw new Fail('unsupported_target', 'a heading of a unit inside a §');
+  const lines = headingLines(text, node);
+  const title = lines.filter((l) => !isUnitLabel(l.text));
+  if (title.length !== 1) throw new Fail(title.length ? 'ambiguous' : 'target_not_found', `heading of ${loc.unit.id}`);
+  const l = title[0];
+  const m = /^#{1,6}[ \t]+/.exec(l.text);
+  return { start: l.start + (m ? m[0].length : 0), end: l.start + l.text.trimEnd().length };
+}
+
+/** The label line of a unit (`##### § 5`, `### HLAVA II`, `Příloha č. 2`) as opposed to its title. */
+function isUnitLabel(line: string): boolean {
+  const t = line.replace(/^#{1,6}[ \t]+/, '').replace(/\*\*/g, '').trim();
+  return /^(?:§|čl\.|článek|část|hlava|díl|oddíl|pododdíl|příloha)(?=$|[\s.\d])/i.test(t);
+}
+
+function headingLines(text: string, node: Node): { start: number; text: string }[] {
+  const out: { start: number; text: string }[] = [];
+  let pos = node.start;
+  while (pos < node.contentStart) {
+    const nl = text.indexOf('\n', pos);
+    const end = nl < 0 || nl > node.contentStart ? node.contentStart : nl;
+    const line = text.slice(pos, end);
+    if (line.trim()) out.push({ start: pos, text: line });
+    if (nl < 0 || nl >= node.contentStart) break;
+    pos = nl + 1;
+  }
+  return out;
+}
+
+/** "závěrečná část ustanovení": the paragraph after the last písmeno / bod of the node, without a marker. */
+function closingSpan(loc: Loc): Span {
+  const node = loc.node!;
+  const text = loc.unit.text;
+  if (!node.children.length) throw new Fail('target_not_found', `${node.id} has no závěrečná část`);
+  const last = loc.local.nodes.get(node.children[node.children.length - 1])!;
+  if (last.children.length) throw new Fail('unsupported_target', `závěrečná část after nested units in ${node.id}`);
+  const body = text.slice(last.contentStart, last.end);
+  const m = /\n[ \t]*\n(?![ \t]*(?:- |\(|#|\|))(\S[^\n]*)/.exec(body);
+  if (!m) throw new Fail('target_not_found', `závěrečná část of ${node.id}`);
+  const start = last.contentStart + m.index + m[0].length - m[1].length;
+  return { start, end: trimEnd(text, node.end) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// New text.
+
+/** A payload's footnotes (`^5) …` lines) apart from the rest. */
+function splitPayload(payload: string): { body: string; footnotes: TextUnit[] } {
+  const start = footnoteBlockStart(payload);
+  if (start < 0) return { body: payload.trim(), footnotes: [] };
+  const block = payload.slice(start);
+  const used = new Map<string, number>();
+  const footnotes: TextUnit[] = [];
+  for (const line of block.split(/\n(?=\^\d)/)) {
+    const m = FOOTNOTE_LINE.exec(line.trim());
+    if (!m) continue;
+    const id = `fn_${m[1]}`;
+    used.set(id, (used.get(id) ?? 0) + 1);
+    footnotes.push({ id, kind: 'footnote', text: `${line.trim()}\n\n` });
+  }
+  return { body: payload.slice(0, start).trim(), footnotes };
+}
+
+function footnoteOrder(id: string): [number, string] {
+  const m = /^fn_(\d+)([a-z]*)/.exec(id);
+  return m ? [Number(m[1]), m[2]] : [Number.MAX_SAFE_INTEGER, id];
+}
+
+/** Puts a footnote in place: its new wording where it is, or a new one in number order. */
+function putFootnote(doc: Doc, fn: TextUnit, changed: Set<string>): void {
+  const i = doc.units.findIndex((u) => u.id === fn.id);
+  if (i >= 0) {
+    if (doc.units.some((u) => u.id === `${fn.id}~2`)) throw new Fail('ambiguous', `${fn.id} is in the text twice`);
+    doc.units[i] = fn;
+  } else {
+    const [n, s] = footnoteOrder(fn.id);
+    let at = doc.units.length;
+    for (let j = 0; j < doc.units.length; j++) {
+      const u = doc.units[j];
+      if (u.kind !== 'footnote') continue;
+      const [un, us] = footnoteOrder(u.id);
+      if (un > n || (un === n && us > s)) {
+        at = j;
+        break;
+      }
+    }
+    // The unit before a new footnote ends with a blank line.
+    if (at > 0 && !doc.units[at - 1].text.endsWith('\n\n')) {
+      const prev = doc.units[at - 1];
+      doc.units[at - 1] = { ...prev, text: `${prev.text.trimEnd()}\n\n` };
+    }
+    doc.units.splice(at, 0, fn);
+  }
+  changed.add(fn.id);
+}
+
+/** Text for between units: blocks separated by one blank line, ending with one. */
+function block(text: string): string {
+  return `${text.trim()}\n\n`;
+}
+
+/** The number of a unit line's marker (`(3)` → `3`, `- c)` → `c`, `- 2.` → `2`). */
+function markerKey(line: string): string | null {
+  const m = /^(?:- )?(?:\((\d{1,3}[a-z]?)\)|([a-z]{1,2})\)|(\d{1,3}[a-z]?)\.)/.exec(line.trim());
+  return m ? (m[1] ?? m[2] ?? m[3]) : null;
+}
+
+function lastSeg(id: string): { type: string; key: string } {
+  const seg = id.split('/').pop()!;
+  const m = /^([a-z]+)_(.+)$/.exec(seg)!;
+  return { type: m[1], key: m[2] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operations.
+
+interface Work {
+  doc: Doc;
+  changed: Set<string>;
+  units: Set<string>;
+}
+
+function touch(w: Work, id: string): void {
+  w.changed.add(id);
+  const uid = unitIdOf(id);
+  if (uid !== '*') w.units.add(uid);
+}
+
+/** Replaces, deletes or inserts words in one region of one unit. */
+function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
+  const text = loc.unit.text;
+  const region = regionOf(loc, t);
+  const old = op.old ?? '';
+  let hits = findWords(text, old, region, loc.local.markers);
+  if (op.position === 'end') hits = hits.filter((h) => /^(?:\^\d+[a-z]*\))?\s*$/.test(text.slice(h.end, region.end)));
+  if (op.position === 'start') hits = hits.filter((h) => text.slice(region.start, h.start).trim() === '');
+  if (!hits.length) throw new Fail('text_not_found', `„${old}“ in ${t.id}`);
+  if (hits.length > 1) throw new Fail('ambiguous', `„${old}“ is in ${t.id} ${hits.length} times`);
+  const h = hits[0];
+  let out: string;
+  if (op.kind === 'insert_words') {
+    const add = op.new ?? '';
+    if (op.position === 'before') out = splice(text, { start: h.start, end: h.start }, joinBefore(add));
+    else out = splice(text, { start: h.end, end: h.end }, joinAfter(add, text[h.end]));
+  } else {
+    out = replaceSpan(text, h, op.new ?? '');
+  }
+  replaceUnit(w.doc, loc.index, out);
+  touch(w, t.id);
+}
+
+/** Words that go after others: a space first unless they start with punctuation. */
+function joinAfter(add: string, next: string | undefined): string {
+  const a = add.trim();
+  const lead = /^[,.;:)]/.test(a) ? '' : ' ';
+  const trail = next !== undefined && !/[\s,.;:)]/.test(next) ? ' ' : '';
+  return lead + a + trail;
+}
+
+function joinBefore(add: string): string {
+  const a = add.trim();
+  return /[(„]$/.test(a) ? a : `${a} `;
+}
+
+/** The words at `h` replaced by `by`; a deletion leaves no double space or space before punctuation. */
+function replaceSpan(text: string, h: Span, by: string): string {
+  if (by !== '') {
+    // Words written with their punctuation (" , pokud …" for ", pokud …") keep the text's spacing.
+    let b = by.trim() === '' ? by : by;
+    const prev = text[h.start - 1];
+    const next = text[h.end];
+    if (prev !== undefined && /[\p{L}\p{N})]/u.test(prev) && /^[\p{L}\p{N}(„§]/u.test(b) && !/^[\p{L}\p{N}]/u.test(text[h.start])) b = ` ${b}`;
+    if (next !== undefined && /[\p{L}\p{N}(„§]/u.test(next) && /[\p{L}\p{N}.,;)]$/u.test(b) && !/[\p{L}\p{N}]$/u.test(text[h.end - 1])) b = `${b} `;
+    return splice(text, h, b);
+  }
+  let { start, end } = h;
+  const next = text[end];
+  if (next === undefined || /[,.;:)\s]/.test(next)) {
+    // "slovo ," → "slovo,": the space before the deleted words goes with them.
+    while (start > 0 && /[ \t]/.test(text[start - 1])) start--;
+    if (next !== undefined && /[ \t]/.test(next) && start > 0 && /[\n(]/.test(text[start - 1])) {
+      while (end < text.length && /[ \t]/.test(text[end])) end++;
+    }
+  } else if (start > 0 && /[ \t]/.test(text[start - 1]) && /[ \t]/.test(next ?? '')) {
+    end++;
+  }
+  return text.slice(0, start) + text.slice(end);
+}
+
+/** The ids of the nodes a target names now (a range by its members), to be located afresh one by one. */
+function targetIds(w: Work, t: TargetRef): string[] {
+  return locateRange(w.doc, t).map((l) => (l.node && l.node.parent !== null ? l.node.id : l.unit.id));
+}
+
+function opReplaceWords(w: Work, op: Operation): void {
+  for (const t of op.targets) {
+    if (t.id === '*') {
+      everywhere(w, op);
+      continue;
+    }
+    for (const id of targetIds(w, t)) editWords(w, locate(w.doc, id), { ...t, id, through: undefined }, op);
+  }
+}
+
+/** "V celém textu zákona …": every occurrence in the body (the preamble and footnotes aside). */
+function everywhere(w: Work, op: Operation): void {
+  if (op.kind !== 'replace_words' || op.position) throw new Fail('unsupported_target', 'an everywhere change other than a replacement');
+  let count = 0;
+  for (let i = 0; i < w.doc.units.length; i++) {
+    const u = w.doc.units[i];
+    if (u.kind === 'preamble' || u.kind === 'footnote') continue;
+    const l = local(u);
+    const region = { start: l.top ? l.top.contentStart : 0, end: u.text.length };
+    const hits = findWords(u.text, op.old ?? '', region, l.markers);
+    if (!hits.length) continue;
+    let text = u.text;
+    for (let k = hits.length - 1; k >= 0; k--) text = replaceSpan(text, hits[k], op.new ?? '');
+    replaceUnit(w.doc, i, text);
+    touch(w, u.id);
+    count += hits.length;
+  }
+  if (!count) throw new Fail('text_not_found', `„${op.old}“ anywhere`);
+}
+
+function opAppendWords(w: Work, op: Operation): void {
+  for (const t of op.targets) {
+    for (const id of targetIds(w, t)) {
+      const loc = locate(w.doc, id);
+      const text = loc.unit.text;
+      const region = regionOf(loc, { ...t, id, through: undefined });
+      const add = (op.new ?? '').trim();
+      let out: string;
+      if (op.position === 'start') {
+        out = splice(text, { start: region.start, end: region.start }, `${add} `);
+      } else if (/^[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ„(§]/.test(add) && /[.!?“)]$/.test(add) && t.part !== 'intro') {
+        // A sentence follows the text's last full stop.
+        out = splice(text, { start: region.end, end: region.end }, ` ${add}`);
+      } else {
+        // Words go before the closing punctuation: "na konci textu písmene c) se doplňují slova …".
+        let end = region.end;
+        const tail = /(?:[.,;:]|\^\d+[a-z]*\))+$/.exec(text.slice(region.start, end));
+        if (tail && !/[.,;:]$/.test(add)) end -= tail[0].length;
+        else if (tail && /^[.,;:]/.test(tail[0]) && /[.,;:]$/.test(add)) end -= tail[0].length;
+        const lead = /^[,.;:)]/.test(add) ? '' : ' ';
+        out = splice(text, { start: end, end: tail && /[.,;:]$/.test(add) ? region.end : end }, `${lead}${add}`);
+      }
+      replaceUnit(w.doc, loc.index, out);
+      touch(w, id);
+    }
+  }
+}
+
+/** Moves a payload's footnotes into the footnote block; returns the body. */
+function takeFootnotes(w: Work, payload: string, op: Operation): string {
+  const { body, footnotes } = splitPayload(payload);
+  const named = new Set(op.footnotes ?? []);
+  for (const fn of footnotes) {
+    named.delete(fn.id);
+    putFootnote(w.doc, fn, w.changed);
+    w.units.add(fn.id);
+  }
+  // "včetně poznámky pod čarou č. 5" without its text: the footnote goes (its mark went with the old text).
+  for (const id of named) if (op.kind === 'repeal') removeFootnote(w, id);
+  return body;
+}
+
+function removeFootnote(w: Work, id: string): void {
+  const i = w.doc.units.findIndex((u) => u.id === id);
+  if (i < 0) throw new Fail('target_not_found', id);
+  if (w.doc.units.some((u) => u.id === `${id}~2`)) throw new Fail('ambiguous', `${id} is in the text twice`);
+  w.doc.units.splice(i, 1);
+  touch(w, id);
+}
+
+function opNewWording(w: Work, op: Operation): void {
+  const payload = op.text ?? '';
+  const targets = op.targets;
+  // Footnotes: "Poznámka pod čarou č. 5 zní: „^5) …“".
+  if (targets.every((t) => t.id.startsWith('fn_'))) {
+    const { footnotes } = splitPayload(payload.trim().startsWith('^') ? payload : `^${lastSeg(targets[0].id).key}) ${payload.trim()}`);
+    const want = new Set(targets.flatMap((t) => (t.through ? [] : [t.id])));
+    if (targets.some((t) => t.through) || footnotes.length !== want.size || footnotes.some((f) => !want.has(f.id)))
+      throw new Fail('payload_mismatch', 'footnotes named and written differ');
+    for (const fn of footnotes) {
+      putFootnote(w.doc, fn, w.changed);
+      w.units.add(fn.id);
+    }
+    return;
+  }
+  if (targets.length === 1 && (targets[0].sentence !== undefined || targets[0].part)) {
+    const t = targets[0];
+    const loc = locate(w.doc, t.id);
+    const region = regionOf(loc, t);
+    let by = takeFootnotes(w, payload, op);
+    if (t.part === 'after_semicolon') {
+      by = `; ${by.replace(/^;\s*/, '')}`;
+      const end = /[.!?](?:\^\d+[a-z]*\))?$/.exec(loc.unit.text.slice(region.start, region.end));
+      if (end && !/[.!?]$/.test(by.trim())) by = `${by.trim()}${end[0]}`;
+    }
+    const out = splice(loc.unit.text, region, by.trim());
+    replaceUnit(w.doc, loc.index, out);
+    touch(w, t.id);
+    return;
+  }
+  if (targets.some((t) => t.sentence !== undefined || t.part)) throw new Fail('unsupported_target', 'sentences or parts of several units');
+  const body = takeFootnotes(w, payload, op);
+  const locs = targets.flatMap((t) => locateRange(w.doc, t));
+  const first = locs[0];
+  const top = unitIdOf(targets[0].id) === targets[0].id;
+  if (top) {
+    // Whole units: each target's new text is the payload's unit of the same id.
+    const parts = splitUnits(`${body}\n`).filter((u) => u.kind !== 'preamble' && u.kind !== 'footnote');
+    if (parts.length !== locs.length) {
+      if (locs.length === 1 && parts.length === 0 && first.unit.kind === 'annex') {
+        replaceUnit(w.doc, first.index, block(body));
+        touch(w, first.unit.id);
+        return;
+      }
+      throw new Fail('payload_mismatch', `${locs.length} units named, ${parts.length} written`);
+    }
+    for (let i = 0; i < locs.length; i++) {
+      const loc = locs[i];
+      const part = parts[i];
+      if (part.id !== loc.unit.id.replace(/~\d+$/, '')) throw new Fail('payload_mismatch', `${loc.unit.id} written as ${part.id}`);
+      let text = part.text;
+      if (!op.withHeading && loc.unit.kind === 'section') text = keepHeading(loc, part);
+      replaceUnit(w.doc, loc.index, block(text));
+      touch(w, loc.unit.id);
+    }
+    return;
+  }
+  // Odstavce, písmena, body: the payload replaces them, consecutive siblings in one unit.
+  const unitIndex = first.index;
+  if (locs.some((l) => l.index !== unitIndex || !l.node)) throw new Fail('unsupported_target', 'units of several §§ in one new wording');
+  const nodes = locs.map((l) => l.node!);
+  const parent = nodes[0].parent;
+  const siblings = parent ? first.local.nodes.get(parent)?.children ?? [] : [];
+  const idx = nodes.map((n) => siblings.indexOf(n.id));
+  if (idx.some((x, i) => x < 0 || (i > 0 && x !== idx[i - 1] + 1))) throw new Fail('unsupported_target', 'units not next to each other');
+  const keys = payloadKeys(body);
+  const wantKeys = nodes.map((n) => lastSeg(n.id).key.replace(/~\d+$/, ''));
+  if (keys.join(',') !== wantKeys.join(',')) throw new Fail('payload_mismatch', `${wantKeys.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
+  const text = first.unit.text;
+  const span = { start: nodes[0].start, end: nodes[nodes.length - 1].end };
+  replaceUnit(w.doc, unitIndex, splice(text, span, block(body)));
+  for (const n of nodes) touch(w, n.id);
+}
+
+/** The marker keys of a payload's top-level lines of the first marker kind it uses. */
+function payloadKeys(body: string): string[] {
+  const lines = body.split('\n').filter((l) => l.trim());
+  const first = lines[0]?.trim() ?? '';
+  const kind = /^\(/.test(first) ? 'paragraph' : /^(?:- )?[a-z]{1,2}\)/.test(first) ? 'letter' : /^(?:- )?\d{1,3}[a-z]?\./.test(first) ? 'point' : null;
+  if (!kind) return [];
+  const out: string[] = [];
+  for (const l of lines) {
+    const t = l.trim();
+    const k = markerKey(t);
+    if (k === null) continue;
+    const lk = /^\(/.test(t) ? 'paragraph' : /^(?:- )?[a-z]{1,2}\)/.test(t) ? 'letter' : 'point';
+    if (lk === kind) out.push(k);
+  }
+  return out;
+}
+
+/** "§ 5 zní:" without "včetně nadpisu": the § keeps its heading, where it was (above or below its label). */
+function keepHeading(loc: Loc, part: TextUnit): string {
+  const lines = headingLines(loc.unit.text, loc.node!);
+  const oldLabel = lines.findIndex((l) => isUnitLabel(l.text));
+  const old = lines.filter((l) => !isUnitLabel(l.text));
+  const pl = local(part);
+  if (!pl.top) return part.text;
+  const neu = headingLines(part.text, pl.top).filter((l) => !isUnitLabel(l.text));
+  if (neu.length || !old.length) return part.text;
+  const label = headingLines(part.text, pl.top).find((l) => isUnitLabel(l.text));
+  if (!label) return part.text;
+  const heading = old.map((l) => l.text.trim()).join('\n\n');
+  if (oldLabel > 0 && lines.indexOf(old[0]) < oldLabel) return `${heading}\n\n${part.text.trimStart()}`;
+  const after = label.start + label.text.length;
+  return `${part.text.slice(0, after)}\n\n${heading}${part.text.slice(after)}`;
+}
+
+function opInsert(w: Work, op: Operation): void {
+  if (op.targets.length !== 1 || op.targets[0].through || op.targets[0].sentence !== undefined || op.targets[0].part)
+    throw new Fail('unsupported_target', 'an insertion after several units');
+  const anchorId = op.targets[0].id;
+  const body = takeFootnotes(w, op.text ?? '', op);
+  const newIds = op.newIds ?? [];
+  if (unitIdOf(anchorId) === anchorId && newIds.every((id) => unitIdOf(id) === id)) {
+    const anchor = findUnit(w.doc, anchorId);
+    for (const id of newIds) if (hasUnit(w.doc, id)) throw new Fail('already_present', id);
+    const parts = splitUnits(`${body}\n`).filter((u) => u.kind !== 'footnote');
+    const ids = parts.filter((u) => u.kind !== 'preamble' && u.kind !== 'container').map((u) => u.id);
+    if (ids.join(',') !== newIds.join(',')) throw new Fail('payload_mismatch', `${newIds.join(', ')} written as ${ids.join(', ') || 'no unit'}`);
+    if (parts[0].kind === 'preamble') throw new Fail('payload_mismatch', 'text before the first inserted unit');
+    // After the anchor and anything inside it (a čl. holding §§ ends at the next čl.).
+    let at = op.position === 'before' ? anchor : anchor + 1;
+    if (op.position !== 'before' && w.doc.units[anchor].kind === 'container') throw new Fail('unsupported_target', 'an insertion after a container heading');
+    if (at > 0 && !w.doc.units[at - 1].text.endsWith('\n\n')) w.doc.units[at - 1] = { ...w.doc.units[at - 1], text: block(w.doc.units[at - 1].text) };
+    w.doc.units.splice(at, 0, ...parts.map((p) => ({ ...p, text: block(p.text) })));
+    at += parts.length;
+    for (const id of newIds) touch(w, id);
+    return;
+  }
+  const loc = locate(w.doc, anchorId);
+  if (!loc.node || loc.node.parent === null) throw new Fail('unsupported_target', `an insertion of ${newIds.join(', ')} after ${anchorId}`);
+  const parentId = loc.node.parent;
+  for (const id of newIds) {
+    const real = loc.unit.id + id.slice(unitIdOf(id).length);
+    if (loc.local.nodes.has(real)) throw new Fail('already_present', id);
+    if (unitIdOf(id) !== unitIdOf(anchorId) || id.split('/').slice(0, -1).join('/') !== anchorId.split('/').slice(0, -1).join('/'))
+      throw new Fail('unsupported_target', `${id} is no sibling of ${anchorId}`);
+  }
+  const keys = payloadKeys(body);
+  const want = newIds.map((id) => lastSeg(id).key);
+  if (keys.join(',') !== want.join(',')) throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
+  void parentId;
+  const at = op.position === 'before' ? loc.node.start : loc.node.end;
+  const text = loc.unit.text;
+  const before = text.slice(0, at);
+  const sep = before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+  replaceUnit(w.doc, loc.index, `${before}${sep}${block(body)}${text.slice(at)}`);
+  for (const id of newIds) touch(w, id);
+}
+
+function opAppend(w: Work, op: Operation): void {
+  if (op.targets.length !== 1 || op.targets[0].through || op.targets[0].sentence !== undefined || op.targets[0].part)
+    throw new Fail('unsupported_target', 'an addition to several units');
+  const targetId = op.targets[0].id;
+  const body = takeFootnotes(w, op.text ?? '', op);
+  const newIds = op.newIds ?? [];
+  if (targetId === '*') throw new Fail('unsupported_target', 'units added to the act as a whole');
+  const loc = locate(w.doc, targetId);
+  if (!loc.node) throw new Fail('target_not_found', targetId);
+  for (const id of newIds) {
+    const real = loc.unit.id + id.slice(unitIdOf(id).length);
+    if (unitIdOf(id) !== unitIdOf(targetId)) throw new Fail('unsupported_target', `${id} added to ${targetId}`);
+    if (loc.local.nodes.has(real)) throw new Fail('already_present', id);
+    if (id.split('/').slice(0, -1).join('/') !== targetId) throw new Fail('unsupported_target', `${id} is no child of ${targetId}`);
+  }
+  const keys = payloadKeys(body);
+  const want = newIds.map((id) => lastSeg(id).key);
+  if (keys.join(',') !== want.join(',')) throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
+  // New units of the kind the target already has go after its last one; the text after them (a
+  // závěrečná část) is not there to follow.
+  const text = loc.unit.text;
+  const at = trimEnd(text, loc.node.end);
+  replaceUnit(w.doc, loc.index, `${text.slice(0, at)}\n\n${block(body)}${text.slice(loc.node.end).replace(/^\s+/, '')}`);
+  for (const id of newIds) touch(w, id);
+}
+
+function opRepeal(w: Work, op: Operation): void {
+  for (const t of op.targets) {
+    if (t.id.startsWith('fn_')) {
+      const locs = t.through ? locateRange(w.doc, t) : [locate(w.doc, t.id)];
+      for (const l of locs.sort((a, b) => b.index - a.index)) {
+        touch(w, l.unit.id);
+        w.doc.units.splice(l.index, 1);
+      }
+      continue;
+    }
+    if (t.sentence !== undefined || t.part) {
+      const loc = locate(w.doc, t.id);
+      const region = regionOf(loc, t);
+      const text = loc.unit.text;
+      let out: string;
+      if (t.part === 'after_semicolon') {
+        // "středník a část věty za středníkem se zrušují": the sentence ends where the semicolon was.
+        const tail = /[.!?](?:\^\d+[a-z]*\))?$/.exec(text.slice(region.start, region.end));
+        out = text.slice(0, region.start) + (tail ? tail[0] : '') + text.slice(region.end);
+      } else if (t.part) {
+        throw new Fail('unsupported_target', `repeal of the ${t.part} of ${t.id}`);
+      } else {
+        let end = region.end;
+        while (end < text.length && /[ \t]/.test(text[end])) end++;
+        out = text.slice(0, region.start) + text.slice(end);
+      }
+      replaceUnit(w.doc, loc.index, out);
+      touch(w, t.id);
+      continue;
+    }
+    const locs = locateRange(w.doc, t);
+    if (unitIdOf(t.id) === t.id) {
+      for (const l of [...locs].sort((a, b) => b.index - a.index)) {
+        w.doc.units.splice(l.index, 1);
+        touch(w, l.unit.id);
+      }
+      continue;
+    }
+    const loc = locs[0];
+    const nodes = locs.map((l) => l.node!);
+    const span = { start: nodes[0].start, end: nodes[nodes.length - 1].end };
+    replaceUnit(w.doc, loc.index, splice(loc.unit.text, span, ''));
+    for (const n of nodes) touch(w, n.id);
+  }
+  for (const f of op.footnotes ?? []) if (w.doc.units.some((u) => u.id === f)) removeFootnote(w, f);
+}
+
+function opRenumber(w: Work, op: Operation): void {
+  const pairs = op.renumber ?? [];
+  // All found first, then all renamed, so that "3 → 2, 4 → 3" never meets its own result.
+  const edits: { index: number; span: Span; by: string; from: string; to: string }[] = [];
+  for (const p of pairs) {
+    if (p.from.startsWith('fn_')) throw new Fail('unsupported_target', 'footnotes renumbered');
+    const loc = locate(w.doc, p.from);
+    if (!loc.node) throw new Fail('target_not_found', p.from);
+    const text = loc.unit.text;
+    if (unitIdOf(p.from) === p.from) {
+      // "Dosavadní text § 5 se označuje jako odstavec 1".
+      if (p.to.startsWith(`${p.from}/odst_`) || p.to.startsWith(`${p.from}/pism_`)) {
+        if (loc.node.children.length) throw new Fail('unsupported_target', `${p.from} already has numbered units`);
+        const k = lastSeg(p.to);
+        const mark = k.type === 'odst' ? `(${k.key}) ` : `${k.key}) `;
+        edits.push({ index: loc.index, span: { start: loc.node.contentStart, end: loc.node.contentStart }, by: mark, from: p.from, to: p.to });
+        continue;
+      }
+      const label = headingLines(text, loc.node).find((l) => isUnitLabel(l.text));
+      const to = lastSeg(p.to);
+      const from = lastSeg(p.from);
+      if (!label || from.type !== to.type) throw new Fail('unsupported_target', `${p.from} → ${p.to}`);
+      const m = new RegExp(`(\\s)${escapeRegExp(from.key)}(?![\\p{L}\\p{N}])`, 'u').exec(label.text);
+      if (!m) throw new Fail('target_not_found', `the label of ${p.from}`);
+      edits.push({ index: loc.index, span: { start: label.start + m.index + 1, end: label.start + m.index + 1 + from.key.length }, by: to.key, from: p.from, to: p.to });
+      continue;
+    }
+    const m = MARKER.exec(text.slice(loc.node.start, loc.node.start + 12));
+    if (!m) throw new Fail('target_not_found', `the number of ${p.from}`);
+    const to = p.to === '' ? null : lastSeg(p.to);
+    const from = lastSeg(p.from);
+    if (to && to.type !== from.type) throw new Fail('unsupported_target', `${p.from} → ${p.to}`);
+    const marker = m[0];
+    const by = to === null ? '' : marker.replace(from.key.replace(/~\d+$/, ''), to.key);
+    edits.push({ index: loc.index, span: { start: loc.node.start, end: loc.node.start + marker.length }, by, from: p.from, to: p.to });
+  }
+  const byUnit = new Map<number, typeof edits>();
+  for (const e of edits) byUnit.set(e.index, [...(byUnit.get(e.index) ?? []), e]);
+  for (const [index, list] of byUnit) {
+    let text = w.doc.units[index].text;
+    for (const e of [...list].sort((a, b) => b.span.start - a.span.start)) text = splice(text, e.span, e.by);
+    const unit = replaceUnit(w.doc, index, text);
+    for (const e of list) {
+      touch(w, e.from);
+      if (e.to) touch(w, e.to);
+      if (unitIdOf(e.from) === e.from && unitIdOf(e.to) === e.to) w.doc.units[index] = { ...unit, id: e.to };
+    }
+  }
+}
+
+function applyOperation(w: Work, op: Operation): void {
+  switch (op.kind) {
+    case 'replace_words':
+    case 'insert_words':
+      return opReplaceWords(w, op);
+    case 'append_words':
+      return opAppendWords(w, op);
+    case 'new_wording':
+      return opNewWording(w, op);
+    case 'insert':
+      return opInsert(w, op);
+    case 'append':
+      return opAppend(w, op);
+    case 'repeal':
+      return opRepeal(w, op);
+    case 'renumber':
+      return opRenumber(w, op);
+  }
+}
+
+/** The order of a point's operations: renumbering of the units that were there before an insertion comes first. */
+function ordered(ops: Operation[]): Operation[] {
+  const out = [...ops];
+  for (let i = 0; i < out.length; i++) {
+    if (out[i].kind !== 'renumber') continue;
+    const firstAdd = out.findIndex((o, j) => j < i && (o.kind === 'insert' || o.kind === 'append'));
+    if (firstAdd >= 0) {
+      const [r] = out.splice(i, 1);
+      out.splice(firstAdd, 0, r);
+    }
+  }
+  return out;
+}
+
+/** The top-level units an operation names (for blocking). */
+function unitsNamed(op: Operation): string[] {
+  const ids = new Set<string>();
+  for (const t of op.targets) {
+    ids.add(unitIdOf(t.id));
+    if (t.through) ids.add(unitIdOf(t.through));
+  }
+  for (const id of op.newIds ?? []) ids.add(unitIdOf(id));
+  for (const r of op.renumber ?? []) {
+    ids.add(unitIdOf(r.from));
+    if (r.to) ids.add(unitIdOf(r.to));
+  }
+  for (const f of op.footnotes ?? []) ids.add(f);
+  ids.delete('*');
+  return [...ids];
+}
+
+interface Run {
+  doc: Doc;
+  outcomes: PointOutcome[];
+  /** Units named by points that failed (or were left out). */
+  failed: Set<string>;
+}
+
+/** One pass over the points; `excluded` are left out (blocked) whatever happens. */
+function run(start: TextUnit[], parsed: ReturnType<typeof parseInstruction>[], points: AmendmentPoint[], excluded: Map<number, string>): Run {
+  let doc: Doc = { units: [...start] };
+  const outcomes: PointOutcome[] = [];
+  const failed = new Set<string>();
+  for (let i = 0; i < points.length; i++) {
+    const p = parsed[i];
+    const named = new Set(p.operations.flatMap(unitsNamed));
+    for (const e of p.effects) if (e.kind === 'unsupported') for (const id of e.targets) named.add(unitIdOf(id));
+    const outcome: PointOutcome = { number: points[i].number, status: 'not_applied', changed: [], units: [...named] };
+    outcomes.push(outcome);
+    if (p.unsupported.length || !p.operations.length) {
+      outcome.reason = 'unsupported_form';
+      outcome.detail = p.unsupported[0]?.reason ?? 'no operation';
+      // What a point we cannot read touches is unknown: the units it names are held back.
+      for (const id of named) failed.add(id);
+      continue;
+    }
+    const blockedBy = excluded.get(i) ?? [...named].find((id) => failed.has(id));
+    if (blockedBy) {
+      outcome.reason = 'blocked';
+      outcome.detail = `a point of this act failed in ${blockedBy}`;
+      for (const id of named) failed.add(id);
+      continue;
+    }
+    const w: Work = { doc: { units: [...doc.units] }, changed: new Set(), units: new Set() };
+    try {
+      for (const op of ordered(p.operations)) applyOperation(w, op);
+    } catch (e) {
+      if (!(e instanceof Fail)) throw e;
+      outcome.reason = e.reason;
+      outcome.detail = e.message;
+      for (const id of named) failed.add(id);
+      continue;
+    }
+    doc = w.doc;
+    outcome.status = 'applied';
+    outcome.changed = [...w.changed];
+    outcome.units = [...new Set([...named, ...w.units])];
+  }
+  return { doc, outcomes, failed };
+}
+
+/**
+ * Applies one amending act's points for one act to that act's Markdown body (front matter
+ * removed), in order. Each point applies whole or not at all, and a unit is changed only when
+ * every point of the act that touches it applies: a point that touches a unit in which another
+ * point failed (before or after it) is left out as `blocked`, and the points are applied again
+ * without it, until no applied point touches a failed unit.
+ */
+export function applyAmendment(text: string, points: AmendmentPoint[], options: ApplyOptions = {}): ApplyResult {
+  const start = options.units ? [...options.units] : splitUnits(text, options.report);
+  const parsed = points.map((p) => parseInstruction(p));
+  const excluded = new Map<number, string>();
+  let result = run(start, parsed, points, excluded);
+  for (let round = 0; round < points.length; round++) {
+    let more = false;
+    result.outcomes.forEach((o, i) => {
+      if (o.status !== 'applied') return;
+      const hit = o.units.find((id) => result.failed.has(id));
+      if (hit) {
+        excluded.set(i, hit);
+        more = true;
+      }
+    });
+    if (!more) break;
+    result = run(start, parsed, points, excluded);
+  }
+  const changed: string[] = [];
+  for (const o of result.outcomes) for (const id of o.changed) if (!changed.includes(id)) changed.push(id);
+  const any = result.outcomes.some((o) => o.status === 'applied');
+  return { text: any ? result.doc.units.map((u) => u.text).join('') : text, points: result.outcomes, changed, resultUnits: result.doc.units };
+}
