@@ -51,7 +51,7 @@ export const questionSchema = z
   .object({
     q: z.string().min(3).max(400),
     act: z.string().regex(/^sb\/\d{4}\/\d+$/, 'a natural key such as sb/2006/262'),
-    provisions: z.array(z.string().regex(/^[a-z]+_[0-9a-z~]+(?:\/[a-z]+_[0-9a-z~]+)*$|^priloha(?:~\d+)?$/)).min(1),
+    provisions: z.array(z.string().regex(/^[a-z]+(?:_[0-9a-z]+)?(?:~\d+)?(?:\/[a-z]+(?:_[0-9a-z]+)?(?:~\d+)?)*$/, 'a provision id such as par_35/odst_1')).min(1),
     style: z.enum(['colloquial', 'formal']),
     length: z.enum(['short', 'long']),
     typo: z.boolean(),
