@@ -51,7 +51,11 @@ export const questionSchema = z
   .object({
     q: z.string().min(3).max(400),
     act: z.string().regex(/^sb\/\d{4}\/\d+$/, 'a natural key such as sb/2006/262'),
-    provisions: z.array(z.string().regex(/^[a-z]+(?:_[0-9a-z]+)?(?:~\d+)?(?:\/[a-z]+(?:_[0-9a-z]+)?(?:~\d+)?)*$/, 'a provision id such as par_35/odst_1')).min(1),
+    provisions: z
+      .array(
+        z.string().regex(/^[a-z]+(?:_[0-9a-z]+)?(?:~\d+)?(?:\/[a-z]+(?:_[0-9a-z]+)?(?:~\d+)?)*$/, 'a provision id such as par_35/odst_1'),
+      )
+      .min(1),
     style: z.enum(['colloquial', 'formal']),
     length: z.enum(['short', 'long']),
     typo: z.boolean(),
@@ -156,7 +160,7 @@ export function actNames(title: string): string[][] {
     .replace(/^ze dne [^o]*?(?=\so\s)/u, '')
     .trim();
   for (const part of core.split(/(?:,|\sa)\s+(?=o\s)/u)) {
-    if (/^o\s+(?:změn[ěáy]|doplnění|zrušení)\b/u.test(part)) continue;
+    if (/^o\s+(?:změn[ěáy]|doplnění|zrušení)(?=\s|$)/u.test(part)) continue;
     names.push(part);
   }
   return names.map((n) => [...new Set(queryTerms(n))]).filter((stems) => stems.length > 0 && !(stems.length === 1 && stems[0] === 'zakon'));
