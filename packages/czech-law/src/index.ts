@@ -8,3 +8,4 @@ export * from './amendments/effective-dates';
 export * from './amendments/instruction';
 export * from './consolidation/units';
 export * from './consolidation/apply';
+export * from './consolidation/version';

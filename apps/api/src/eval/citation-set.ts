@@ -6,13 +6,7 @@
  */
 
 export type ExpectedStatus =
-  | 'valid'
-  | 'amended_not_in_source'
-  | 'not_in_force'
-  | 'provision_not_found'
-  | 'document_not_found'
-  | 'ambiguous'
-  | 'unverified';
+  'valid' | 'amended_not_in_source' | 'not_in_force' | 'provision_not_found' | 'document_not_found' | 'ambiguous' | 'unverified';
 
 export interface ExpectedCitation {
   start: number;

@@ -769,6 +769,8 @@ export interface components {
         id: string;
         label: string;
       }[];
+      /** @description For `amended_not_in_source`, the amendments' points in force on `at` that changed the provision and that the collection's text lacks. */
+      outstanding_effects: components['schemas']['AmendmentEffect'][];
       /** @description The cited provision (ids as the provisions endpoint makes them), or null when the act is cited as a whole. */
       provision: null | {
         /** @description Whether it exists (not only as "zrušeno") on `at`; null when not checked. */
@@ -779,6 +781,12 @@ export interface components {
         label: string;
         /** @description Its text on `at` is only "zrušeno". */
         repealed: boolean;
+        /**
+         * @description `rebuilt`: the wording checked is the consolidation engine's rebuild from the amending acts (#36), not the source's text.
+         * @enum {string}
+         */
+        text_source?: 'source' | 'rebuilt';
+        text_status?: components['schemas']['TextStatus'];
       };
       /** @description UTF-16 offset of its first character. */
       start: number;
@@ -809,6 +817,7 @@ export interface components {
       /** @description How many citations have each status. */
       counts: {
         ambiguous: number;
+        amended_not_in_source: number;
         document_not_found: number;
         not_in_force: number;
         provision_not_found: number;
@@ -823,8 +832,16 @@ export interface components {
       natural_key: string;
       title: string;
     };
-    /** @enum {string} */
-    CitationStatus: 'valid' | 'not_in_force' | 'provision_not_found' | 'document_not_found' | 'ambiguous' | 'unverified';
+    /**
+     * @description `amended_not_in_source` (#35): the act and the provision are in force on `at`, but an
+     *     amendment in force then changed the provision (or makes it) and the collection has no text
+     *     with that change (`outstanding_effects`): the citation names a real provision whose wording
+     *     the collection does not hold for that day.
+     *
+     * @enum {string}
+     */
+    CitationStatus:
+      'valid' | 'amended_not_in_source' | 'not_in_force' | 'provision_not_found' | 'document_not_found' | 'ambiguous' | 'unverified';
     /** Format: date */
     Date: string | null;
     /** @enum {string} */
@@ -2331,8 +2348,8 @@ export interface operations {
                 document: string;
               };
               next_cursor: string | null;
-              /** @description The day the current version's text represents (null: no text). */
-              text_as_of: string | null;
+              /** @description The day the source's newest text of the document represents, which the statuses compare with (null: no text). */
+              source_text_as_of: string | null;
               /** @description Amending acts matching the statuses (all pages). */
               total: number;
             };

@@ -226,7 +226,8 @@ function sentences(text: string, span: Span): Span[] {
   while ((m = re.exec(hay))) {
     const before = hay.slice(Math.max(start, m.index - 12), m.index);
     if (text[m.index] === '.' && NO_STOP.test(before)) continue;
-    if (text[m.index] === '.' && /\d$/.test(before) && /^\.\s+[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]/.test(hay.slice(m.index)) && /\s\d{1,2}$/.test(before)) continue;
+    if (text[m.index] === '.' && /\d$/.test(before) && /^\.\s+[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]/.test(hay.slice(m.index)) && /\s\d{1,2}$/.test(before))
+      continue;
     const end = m.index + m[0].length;
     out.push({ start, end });
     start = end;
@@ -305,7 +306,8 @@ function locateRange(doc: Doc, t: TargetRef): Loc[] {
     return out;
   }
   const b = locate(doc, t.through);
-  if (b.index !== a.index || !a.node || !b.node || a.node.parent !== b.node.parent) throw new Fail('target_not_found', `${t.id} to ${t.through}`);
+  if (b.index !== a.index || !a.node || !b.node || a.node.parent !== b.node.parent)
+    throw new Fail('target_not_found', `${t.id} to ${t.through}`);
   const parent = a.node.parent ? a.local.nodes.get(a.node.parent) : null;
   if (!parent) throw new Fail('target_not_found', t.id);
   const ids = parent.children;
@@ -330,7 +332,7 @@ function splice(text: string, span: Span, by: string): string {
 /** The region of a target that words are looked for in. */
 function regionOf(loc: Loc, t: TargetRef): Span {
   const text = loc.unit.text;
-  if (loc.unit.kind === 'footnote') return { start: (/^\^\d+[a-z]*\)\s*/.exec(text)?.[0].length ?? 0), end: trimEnd(text, text.length) };
+  if (loc.unit.kind === 'footnote') return { start: /^\^\d+[a-z]*\)\s*/.exec(text)?.[0].length ?? 0, end: trimEnd(text, text.length) };
   if (loc.unit.kind === 'preamble') return { start: 0, end: text.length };
   const node = loc.node;
   if (!node) throw new Fail('target_not_found', t.id);
@@ -344,7 +346,10 @@ function regionOf(loc: Loc, t: TargetRef): Span {
   } else if (t.part === 'after_semicolon' || t.part === 'before_semicolon') {
     const own: Span = { start: node.contentStart, end: trimEnd(text, node.ownEnd) };
     // The sentence that holds the semicolon (the one named, or the only one with one).
-    const candidates = t.sentence !== undefined ? [sentenceSpan(text, own, t.sentence, t.id)] : sentences(text, own).filter((x) => text.slice(x.start, x.end).includes(';'));
+    const candidates =
+      t.sentence !== undefined
+        ? [sentenceSpan(text, own, t.sentence, t.id)]
+        : sentences(text, own).filter((x) => text.slice(x.start, x.end).includes(';'));
     if (candidates.length !== 1) throw new Fail(candidates.length ? 'ambiguous' : 'text_not_found', `a semicolon in ${t.id}`);
     const s = candidates[0];
     const semis = [...text.slice(s.start, s.end).matchAll(/;/g)];
@@ -387,7 +392,10 @@ function headingSpan(loc: Loc): Span {
 
 /** The label line of a unit (`##### § 5`, `### HLAVA II`, `Příloha č. 2`) as opposed to its title. */
 function isUnitLabel(line: string): boolean {
-  const t = line.replace(/^#{1,6}[ \t]+/, '').replace(/\*\*/g, '').trim();
+  const t = line
+    .replace(/^#{1,6}[ \t]+/, '')
+    .replace(/\*\*/g, '')
+    .trim();
   return /^(?:§|čl\.|článek|část|hlava|díl|oddíl|pododdíl|příloha)(?=$|[\s.\d])/i.test(t);
 }
 
@@ -547,8 +555,10 @@ function replaceSpan(text: string, h: Span, by: string): string {
     let b = by.trim() === '' ? by : by;
     const prev = text[h.start - 1];
     const next = text[h.end];
-    if (prev !== undefined && /[\p{L}\p{N})]/u.test(prev) && /^[\p{L}\p{N}(„§]/u.test(b) && !/^[\p{L}\p{N}]/u.test(text[h.start])) b = ` ${b}`;
-    if (next !== undefined && /[\p{L}\p{N}(„§]/u.test(next) && /[\p{L}\p{N}.,;)]$/u.test(b) && !/[\p{L}\p{N}]$/u.test(text[h.end - 1])) b = `${b} `;
+    if (prev !== undefined && /[\p{L}\p{N})]/u.test(prev) && /^[\p{L}\p{N}(„§]/u.test(b) && !/^[\p{L}\p{N}]/u.test(text[h.start]))
+      b = ` ${b}`;
+    if (next !== undefined && /[\p{L}\p{N}(„§]/u.test(next) && /[\p{L}\p{N}.,;)]$/u.test(b) && !/[\p{L}\p{N}]$/u.test(text[h.end - 1]))
+      b = `${b} `;
     return splice(text, h, b);
   }
   let { start, end } = h;
@@ -712,12 +722,13 @@ function opNewWording(w: Work, op: Operation): void {
   if (locs.some((l) => l.index !== unitIndex || !l.node)) throw new Fail('unsupported_target', 'units of several §§ in one new wording');
   const nodes = locs.map((l) => l.node!);
   const parent = nodes[0].parent;
-  const siblings = parent ? first.local.nodes.get(parent)?.children ?? [] : [];
+  const siblings = parent ? (first.local.nodes.get(parent)?.children ?? []) : [];
   const idx = nodes.map((n) => siblings.indexOf(n.id));
   if (idx.some((x, i) => x < 0 || (i > 0 && x !== idx[i - 1] + 1))) throw new Fail('unsupported_target', 'units not next to each other');
   const keys = payloadKeys(body);
   const wantKeys = nodes.map((n) => lastSeg(n.id).key.replace(/~\d+$/, ''));
-  if (keys.join(',') !== wantKeys.join(',')) throw new Fail('payload_mismatch', `${wantKeys.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
+  if (keys.join(',') !== wantKeys.join(','))
+    throw new Fail('payload_mismatch', `${wantKeys.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
   const text = first.unit.text;
   const span = { start: nodes[0].start, end: nodes[nodes.length - 1].end };
   replaceUnit(w.doc, unitIndex, splice(text, span, block(body)));
@@ -728,7 +739,13 @@ function opNewWording(w: Work, op: Operation): void {
 function payloadKeys(body: string): string[] {
   const lines = body.split('\n').filter((l) => l.trim());
   const first = lines[0]?.trim() ?? '';
-  const kind = /^\(/.test(first) ? 'paragraph' : /^(?:- )?[a-z]{1,2}\)/.test(first) ? 'letter' : /^(?:- )?\d{1,3}[a-z]?\./.test(first) ? 'point' : null;
+  const kind = /^\(/.test(first)
+    ? 'paragraph'
+    : /^(?:- )?[a-z]{1,2}\)/.test(first)
+      ? 'letter'
+      : /^(?:- )?\d{1,3}[a-z]?\./.test(first)
+        ? 'point'
+        : null;
   if (!kind) return [];
   const out: string[] = [];
   for (const l of lines) {
@@ -769,12 +786,15 @@ function opInsert(w: Work, op: Operation): void {
     for (const id of newIds) if (hasUnit(w.doc, id)) throw new Fail('already_present', id);
     const parts = splitUnits(`${body}\n`).filter((u) => u.kind !== 'footnote');
     const ids = parts.filter((u) => u.kind !== 'preamble' && u.kind !== 'container').map((u) => u.id);
-    if (ids.join(',') !== newIds.join(',')) throw new Fail('payload_mismatch', `${newIds.join(', ')} written as ${ids.join(', ') || 'no unit'}`);
+    if (ids.join(',') !== newIds.join(','))
+      throw new Fail('payload_mismatch', `${newIds.join(', ')} written as ${ids.join(', ') || 'no unit'}`);
     if (parts[0].kind === 'preamble') throw new Fail('payload_mismatch', 'text before the first inserted unit');
     // After the anchor and anything inside it (a čl. holding §§ ends at the next čl.).
     let at = op.position === 'before' ? anchor : anchor + 1;
-    if (op.position !== 'before' && w.doc.units[anchor].kind === 'container') throw new Fail('unsupported_target', 'an insertion after a container heading');
-    if (at > 0 && !w.doc.units[at - 1].text.endsWith('\n\n')) w.doc.units[at - 1] = { ...w.doc.units[at - 1], text: block(w.doc.units[at - 1].text) };
+    if (op.position !== 'before' && w.doc.units[anchor].kind === 'container')
+      throw new Fail('unsupported_target', 'an insertion after a container heading');
+    if (at > 0 && !w.doc.units[at - 1].text.endsWith('\n\n'))
+      w.doc.units[at - 1] = { ...w.doc.units[at - 1], text: block(w.doc.units[at - 1].text) };
     w.doc.units.splice(at, 0, ...parts.map((p) => ({ ...p, text: block(p.text) })));
     at += parts.length;
     for (const id of newIds) touch(w, id);
@@ -791,7 +811,8 @@ function opInsert(w: Work, op: Operation): void {
   }
   const keys = payloadKeys(body);
   const want = newIds.map((id) => lastSeg(id).key);
-  if (keys.join(',') !== want.join(',')) throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
+  if (keys.join(',') !== want.join(','))
+    throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
   void parentId;
   const at = op.position === 'before' ? loc.node.start : loc.node.end;
   const text = loc.unit.text;
@@ -818,7 +839,8 @@ function opAppend(w: Work, op: Operation): void {
   }
   const keys = payloadKeys(body);
   const want = newIds.map((id) => lastSeg(id).key);
-  if (keys.join(',') !== want.join(',')) throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
+  if (keys.join(',') !== want.join(','))
+    throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
   // New units of the kind the target already has go after its last one; the text after them (a
   // závěrečná část) is not there to follow.
   const text = loc.unit.text;
@@ -889,7 +911,13 @@ function opRenumber(w: Work, op: Operation): void {
         if (loc.node.children.length) throw new Fail('unsupported_target', `${p.from} already has numbered units`);
         const k = lastSeg(p.to);
         const mark = k.type === 'odst' ? `(${k.key}) ` : `${k.key}) `;
-        edits.push({ index: loc.index, span: { start: loc.node.contentStart, end: loc.node.contentStart }, by: mark, from: p.from, to: p.to });
+        edits.push({
+          index: loc.index,
+          span: { start: loc.node.contentStart, end: loc.node.contentStart },
+          by: mark,
+          from: p.from,
+          to: p.to,
+        });
         continue;
       }
       const label = headingLines(text, loc.node).find((l) => isUnitLabel(l.text));
@@ -898,7 +926,13 @@ function opRenumber(w: Work, op: Operation): void {
       if (!label || from.type !== to.type) throw new Fail('unsupported_target', `${p.from} → ${p.to}`);
       const m = new RegExp(`(\\s)${escapeRegExp(from.key)}(?![\\p{L}\\p{N}])`, 'u').exec(label.text);
       if (!m) throw new Fail('target_not_found', `the label of ${p.from}`);
-      edits.push({ index: loc.index, span: { start: label.start + m.index + 1, end: label.start + m.index + 1 + from.key.length }, by: to.key, from: p.from, to: p.to });
+      edits.push({
+        index: loc.index,
+        span: { start: label.start + m.index + 1, end: label.start + m.index + 1 + from.key.length },
+        by: to.key,
+        from: p.from,
+        to: p.to,
+      });
       continue;
     }
     const m = MARKER.exec(text.slice(loc.node.start, loc.node.start + 12));
@@ -983,7 +1017,12 @@ interface Run {
 }
 
 /** One pass over the points; `excluded` are left out (blocked) whatever happens. */
-function run(start: TextUnit[], parsed: ReturnType<typeof parseInstruction>[], points: AmendmentPoint[], excluded: Map<number, string>): Run {
+function run(
+  start: TextUnit[],
+  parsed: ReturnType<typeof parseInstruction>[],
+  points: AmendmentPoint[],
+  excluded: Map<number, string>,
+): Run {
   let doc: Doc = { units: [...start] };
   const outcomes: PointOutcome[] = [];
   const failed = new Set<string>();
@@ -1053,5 +1092,10 @@ export function applyAmendment(text: string, points: AmendmentPoint[], options: 
   const changed: string[] = [];
   for (const o of result.outcomes) for (const id of o.changed) if (!changed.includes(id)) changed.push(id);
   const any = result.outcomes.some((o) => o.status === 'applied');
-  return { text: any ? result.doc.units.map((u) => u.text).join('') : text, points: result.outcomes, changed, resultUnits: result.doc.units };
+  return {
+    text: any ? result.doc.units.map((u) => u.text).join('') : text,
+    points: result.outcomes,
+    changed,
+    resultUnits: result.doc.units,
+  };
 }

@@ -177,7 +177,10 @@ export async function rebuildDocument(
         ]),
       )
     : 'none';
-  const [state] = await tx.$queryRawUnsafe<{ input_hash: string }[]>('SELECT input_hash FROM "rebuild_state" WHERE document_id = $1', documentId);
+  const [state] = await tx.$queryRawUnsafe<{ input_hash: string }[]>(
+    'SELECT input_hash FROM "rebuild_state" WHERE document_id = $1',
+    documentId,
+  );
   if (state?.input_hash === inputHash) return none;
 
   await lockCrossDocument(tx);
@@ -187,7 +190,11 @@ export async function rebuildDocument(
     documentId,
   );
   if (newestSource) {
-    await tx.$executeRawUnsafe('UPDATE "document_version" SET valid_to = NULL WHERE document_id = $1 AND version = $2', documentId, newestSource.version);
+    await tx.$executeRawUnsafe(
+      'UPDATE "document_version" SET valid_to = NULL WHERE document_id = $1 AND version = $2',
+      documentId,
+      newestSource.version,
+    );
   }
   if (!usable) {
     if (state) await tx.$executeRawUnsafe('DELETE FROM "rebuild_state" WHERE document_id = $1', documentId);

@@ -204,7 +204,11 @@ RETURNING source_id, (xmax = 0) AS inserted`;
  * changes (on the amending acts). Under the cross-document lock.
  */
 export async function attachTextEdges(tx: Tx, target: { naturalKey: string; docNumber: string }): Promise<NewChange[]> {
-  const rows = await tx.$queryRawUnsafe<{ source_id: string; inserted: boolean }[]>(ATTACH_TEXT_EDGES_SQL, target.naturalKey, target.docNumber);
+  const rows = await tx.$queryRawUnsafe<{ source_id: string; inserted: boolean }[]>(
+    ATTACH_TEXT_EDGES_SQL,
+    target.naturalKey,
+    target.docNumber,
+  );
   const fresh = rows.filter((r) => r.inserted).map((r) => r.source_id);
   if (!fresh.length) return [];
   const acts = await tx.$queryRawUnsafe<AmendingDocument[]>(

@@ -138,7 +138,12 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
     report.provisions_filled = (await fillProvisions(db, { concurrency: options.concurrency ?? DEFAULT_CONCURRENCY })).versions;
     report.effects_filled = (await fillAmendmentEffects(db, { concurrency: options.concurrency ?? DEFAULT_CONCURRENCY })).documents;
     const rebuilt = await rebuildAmendedDocuments(db, { concurrency: options.concurrency ?? DEFAULT_CONCURRENCY });
-    report.rebuilt = { documents: rebuilt.documents, versions: rebuilt.versions, points_applied: rebuilt.applied, points_unapplied: rebuilt.unapplied };
+    report.rebuilt = {
+      documents: rebuilt.documents,
+      versions: rebuilt.versions,
+      points_applied: rebuilt.applied,
+      points_unapplied: rebuilt.unapplied,
+    };
     report.changes += rebuilt.changes;
     report.duration_ms = Math.round(performance.now() - started);
     return report;

@@ -250,7 +250,11 @@ export async function checkCitations(db: Database, text: string, day: Date, base
   const iso = formatIsoDate(day);
   const [indexes, amended] = await Promise.all([
     versions.length ? versionProvisions(db, versions) : Promise.resolve([]),
-    loadAmended(db, [...new Set(work.filter((w) => w.versionSlot !== undefined && w.choice.kind === 'one').map((w) => (w.choice as { doc: DocumentFacts }).doc))]),
+    loadAmended(db, [
+      ...new Set(
+        work.filter((w) => w.versionSlot !== undefined && w.choice.kind === 'one').map((w) => (w.choice as { doc: DocumentFacts }).doc),
+      ),
+    ]),
   ]);
   for (const w of work) if (w.choice.kind === 'one' && w.versionSlot !== undefined) w.amendments = amended.get(w.choice.doc.id);
   const citations = work.map((w) => present(w, w.versionSlot === undefined ? undefined : indexes[w.versionSlot], iso, baseUrl));
@@ -367,14 +371,15 @@ function provisionVerdict(
   const textStatus = provisionStatus(cited.id, ancestors, Boolean(entry), outstanding);
   const acts = amended?.amendments.acts ?? [];
   const effects = textStatus.effects.map((e) => presentEffect(e, acts));
-  const madeBy =
-    amended && inView && entry ? rebuiltBy(amended.amendments, inView, amended.rebuilt, cited.id, ancestors) : [];
+  const madeBy = amended && inView && entry ? rebuiltBy(amended.amendments, inView, amended.rebuilt, cited.id, ancestors) : [];
   const textSource = madeBy.length ? ('rebuilt' as const) : ('source' as const);
   // #35: the act and the provision are in force, but an amendment in force that day changed it
   // (or makes it) and the collection lacks that text: not plain valid.
   if (textStatus.status !== 'current') {
     const first = textStatus.effects[0];
-    const by = first ? `${first.amendingKey.replace(/^sb\/(\d+)\/(\d+)$/, '$2/$1 Sb.')}${first.point ? ` (point ${first.point})` : ''}` : 'an amendment';
+    const by = first
+      ? `${first.amendingKey.replace(/^sb\/(\d+)\/(\d+)$/, '$2/$1 Sb.')}${first.point ? ` (point ${first.point})` : ''}`
+      : 'an amendment';
     return {
       ...common,
       status: 'amended_not_in_source',

@@ -143,8 +143,7 @@ export function outstandingEffects(
   );
   return amendments.effects.filter(
     (e) =>
-      e.effectiveFrom !== null &&
-      ((e.effectiveFrom > from && e.effectiveFrom <= day) || failed.has(`${e.amendingKey}\u0000${e.ordinal}`)),
+      e.effectiveFrom !== null && ((e.effectiveFrom > from && e.effectiveFrom <= day) || failed.has(`${e.amendingKey}\u0000${e.ordinal}`)),
   );
 }
 
@@ -255,6 +254,7 @@ export function effectStatus(
   const from = effect.effectiveFrom;
   if (from === null) return 'undated';
   if (versions.some((v) => v.hasText && v.textSource === 'source' && textDay(v) >= from)) return 'applied';
+  if (from > day) return 'scheduled';
   // Applied by the engine (#36): a rebuilt version of its day or later, and no version of the chain failed it.
   const rebuilt = versions.filter((v) => v.textSource === 'rebuilt');
   if (
@@ -262,7 +262,7 @@ export function effectStatus(
     !rebuilt.some((v) => v.failed.some((f) => f.amendingKey === effect.amendingKey && f.ordinal === effect.ordinal))
   )
     return 'rebuilt';
-  return from > day ? 'scheduled' : 'unapplied';
+  return 'unapplied';
 }
 
 /** An amendment's status from its effects' (or, without read effects, from its own date). */
@@ -346,13 +346,13 @@ export function listAmendments(
   const all = amendmentViews(loaded.amendments, loaded.versions, o.day).filter((v) => !o.statuses.length || o.statuses.includes(v.status));
   const page = all.slice(offset, offset + o.limit);
   const more = offset + page.length < all.length;
-  const withText = loaded.versions.filter((v) => v.hasText);
+  const withText = loaded.versions.filter((v) => v.hasText && v.textSource === 'source');
   const newest = withText[withText.length - 1];
   const self = `${o.baseUrl}/v1/legal/documents/${encodeURIComponent(loaded.doc.naturalKey)}`;
   return {
     document: { id: loaded.doc.id, natural_key: loaded.doc.naturalKey, doc_number: loaded.doc.docNumber, title: loaded.doc.title },
     as_of: o.day,
-    text_as_of: newest ? formatIsoDate(newest.textAsOf) : null,
+    source_text_as_of: newest ? formatIsoDate(newest.textAsOf) : null,
     amendments: page.map((v) => ({
       amending_act: {
         natural_key: v.act.naturalKey,

@@ -109,7 +109,12 @@ export async function getDocument(
 }
 
 /** A document's fields with the version in view replaced by the engine's rebuild of it (or why not). */
-function replayFields(shared: Readonly<Record<string, unknown>>, replay: Replay | null, naturalKey: string, day: Date): Record<string, unknown> {
+function replayFields(
+  shared: Readonly<Record<string, unknown>>,
+  replay: Replay | null,
+  naturalKey: string,
+  day: Date,
+): Record<string, unknown> {
   const version = shared.version as Record<string, unknown> | null;
   if (!replay) {
     return {

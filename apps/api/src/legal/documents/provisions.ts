@@ -13,10 +13,26 @@ import {
   type V1Schemas,
 } from '@dp/core';
 import { compareProvisionTrees, type Database, type ProvisionNode } from '@dp/db';
-import { outstandingEffects, presentEffect, provisionStatus, reaches, rebuiltBy, type Effect, type ProvisionTextStatus } from './amendments';
+import {
+  outstandingEffects,
+  presentEffect,
+  provisionStatus,
+  reaches,
+  rebuiltBy,
+  type Effect,
+  type ProvisionTextStatus,
+} from './amendments';
 import type { DocumentCache, LoadedDocument } from './document-cache';
 import { pageText } from './get-document';
-import { currentVersion, loadVersionText, storedTextVersion, textUnavailable, versionAt, type TextUnavailable, type VersionMeta } from './load';
+import {
+  currentVersion,
+  loadVersionText,
+  storedTextVersion,
+  textUnavailable,
+  versionAt,
+  type TextUnavailable,
+  type VersionMeta,
+} from './load';
 import { documentLinks, presentVersion } from './present';
 import type { ProvisionIndex } from './provision-index';
 import { replayVersion, withTextSource, type Replay } from './text-source';
@@ -70,7 +86,12 @@ async function viewAt(
 ): Promise<DayView> {
   const { doc, versions } = loaded;
   const inView = at ? versionAt(versions, at, doc.publishedOn) : currentVersion(versions, today);
-  const view: DayView = { day: at ?? today, dayAsked: at !== undefined, inView, unavailable: textUnavailable(doc.naturalKey, inView, at ?? null) };
+  const view: DayView = {
+    day: at ?? today,
+    dayAsked: at !== undefined,
+    inView,
+    unavailable: textUnavailable(doc.naturalKey, inView, at ?? null),
+  };
   if (choice !== 'rebuilt' || !inView || inView.textSource !== 'source' || view.unavailable) return view;
   const replay = await replayVersion(db, documents, loaded, inView);
   if (replay) return { ...view, inView: replay.version, replay };
@@ -78,7 +99,8 @@ async function viewAt(
     ...view,
     unavailable: {
       reason: 'not_rebuilt',
-      message: 'The engine cannot rebuild this version: it is the first with a text, or the points of its amending act for this document were not read.',
+      message:
+        'The engine cannot rebuild this version: it is the first with a text, or the points of its amending act for this document were not read.',
       source_url: eSbirkaUrl(doc.naturalKey, iso(view.day)),
     },
   };
@@ -93,7 +115,9 @@ function presentInView(loaded: LoadedDocument, v: VersionMeta | undefined) {
 function outstandingOf(loaded: LoadedDocument, view: DayView): Effect[] {
   if (view.replay) {
     const failed = new Set(view.replay.points.filter((p) => !p.applied).map((p) => `${p.amending_act}\u0000${p.point}`));
-    return loaded.amendments.effects.filter((e) => e.amendingKey === view.inView?.amendedByKey && failed.has(`${e.amendingKey}\u0000${e.point}`));
+    return loaded.amendments.effects.filter(
+      (e) => e.amendingKey === view.inView?.amendedByKey && failed.has(`${e.amendingKey}\u0000${e.point}`),
+    );
   }
   return outstandingEffects(loaded.amendments, view.inView, iso(view.day), loaded.versions);
 }

@@ -57,7 +57,7 @@ export const TEXT_SOURCE_CHOICES = ['best', 'source', 'rebuilt'] as const;
 export type TextSourceChoice = (typeof TEXT_SOURCE_CHOICES)[number];
 const textSource = queryEnum(TEXT_SOURCE_CHOICES, 'best').meta({
   description:
-    '`best` (default): the source\'s texts, and where the source lacks amendments in force, the versions the consolidation engine rebuilt from them (`text_source: rebuilt`). `source`: only the source\'s own texts (rebuilt versions left out). `rebuilt`: the engine\'s rebuild of the version in view from the previous version\'s text and its amending act, even where the source holds its own text, to check the engine against the source.',
+    "`best` (default): the source's texts, and where the source lacks amendments in force, the versions the consolidation engine rebuilt from them (`text_source: rebuilt`). `source`: only the source's own texts (rebuilt versions left out). `rebuilt`: the engine's rebuild of the version in view from the previous version's text and its amending act, even where the source holds its own text, to check the engine against the source.",
 });
 
 /** The document read's query, the same on /v1 and on the gateway's internal read. */
@@ -286,7 +286,12 @@ export const listAmendmentsRoute = declareRoute({
       data: z.object({
         document: componentRef('DocumentRef'),
         as_of: z.iso.date(),
-        text_as_of: z.iso.date().nullable().meta({ description: "The day the current version's text represents (null: no text)." }),
+        source_text_as_of: z.iso
+          .date()
+          .nullable()
+          .meta({
+            description: "The day the source's newest text of the document represents, which the statuses compare with (null: no text).",
+          }),
         amendments: z.array(componentRef('Amendment')),
         total: integer().meta({ description: 'Amending acts matching the statuses (all pages).' }),
         has_more: z.boolean(),
