@@ -4,6 +4,10 @@ import { count, createTestDatabase, fixtureRecords, writeJsonl, type TestDatabas
 const records = fixtureRecords();
 const totalVersions = records.reduce((n, r) => n + r.versions.length, 0);
 const totalRelations = records.reduce((n, r) => n + r.relations.length, 0);
+// #35: the amending acts' texts name the acts they amend: 2092/5 amends 2091/1 and 2090/1,
+// 2093/12 amends 2091/1 and 2091/2, 2094/20 amends 2091/1 — each a document.amendment_known change
+// on the amended act, which the import wrote before the amending act (the fixture's order).
+const AMENDMENTS_KNOWN = 5;
 
 describe('importCorpusFile: the fixture corpus', () => {
   let db: TestDatabase;
@@ -19,7 +23,7 @@ describe('importCorpusFile: the fixture corpus', () => {
     const report = await importCorpusFile(db, FIXTURE_CORPUS_PATH, { onProgress: (p) => progress.push(p.line) });
     expect(report.failed).toEqual([]);
     expect(report).toMatchObject({ created: records.length, updated: 0, unchanged: 0 });
-    expect(report.changes).toBe(records.length + totalVersions + totalRelations);
+    expect(report.changes).toBe(records.length + totalVersions + totalRelations + AMENDMENTS_KNOWN);
     expect(progress.at(-1)).toBe(records.length);
 
     expect(await count(db, '"document"')).toBe(records.length);
@@ -30,6 +34,7 @@ describe('importCorpusFile: the fixture corpus', () => {
       'document.created': records.length,
       'document.version_added': totalVersions,
       'relation.created': totalRelations,
+      'document.amendment_known': AMENDMENTS_KNOWN,
     });
   });
 
@@ -78,6 +83,15 @@ describe('importCorpusFile: the fixture corpus', () => {
       'document.version_added',
       'relation.created',
       'relation.created',
+      'document.amendment_known',
+      'document.amendment_known',
+      'document.amendment_known',
+    ]);
+    // Written with each amending act as it was imported: which act, its points and dates.
+    expect(rows.slice(-3).map((r) => r.amendment)).toEqual([
+      { amending_act: { natural_key: 'sb/2092/5', doc_number: '5/2092 Sb.' }, points: 1, effective_from: ['2001-05-01'], applied: true },
+      { amending_act: { natural_key: 'sb/2093/12', doc_number: '12/2093 Sb.' }, points: 1, effective_from: ['2008-07-01'], applied: true },
+      { amending_act: { natural_key: 'sb/2094/20', doc_number: '20/2094 Sb.' }, points: 1, effective_from: ['2016-01-01'], applied: true },
     ]);
     expect(rows[0]).toMatchObject({
       documentId: 'SB-2091-1',

@@ -62,7 +62,8 @@ describe('syncRepository', () => {
       status: string;
       version: Record<string, unknown> | null;
       relation: Record<string, unknown> | null;
-    }>('SELECT c.seq::text AS seq, kind, natural_key, status, version, relation FROM "change" c WHERE c.seq > $1 ORDER BY c.seq', [
+      amendment: Record<string, unknown> | null;
+    }>('SELECT c.seq::text AS seq, kind, natural_key, status, version, relation, amendment FROM "change" c WHERE c.seq > $1 ORDER BY c.seq', [
       sinceSeq,
     ]);
   const maxSeq = async () => Number((await db.query<{ s: string | null }>('SELECT max(seq)::text AS s FROM "change"'))[0]?.s ?? 0);
@@ -160,12 +161,16 @@ describe('syncRepository', () => {
       'relation.created sb/2001/2', // cites sb/1990/3
       'relation.created sb/2001/2', // cites sb/1990/4
       'relation.created sb/2001/2', // cites sb/2000/1
+      // #35: amends sb/2000/1, from its own text ("V zákoně č. 1/2000 Sb. se § 2 doplňuje."), at once
+      'relation.created sb/2001/2',
+      'document.amendment_known sb/2000/1',
       'document.status_changed sb/2000/1',
       'document.version_added sb/2000/1',
-      'relation.created sb/2001/2', // amends sb/2000/1, from the history and the "ve znění" list
     ]);
     expect(report.changes).toBe(feed.length);
-    expect(await count(db, 'webhook_delivery WHERE webhook_id = $1', [webhookId])).toBe(deliveriesBefore + feed.length);
+    // One delivery per change of a kind the webhook subscribes to (not document.amendment_known).
+    const subscribed = feed.filter((x) => x.kind !== 'document.amendment_known').length;
+    expect(await count(db, 'webhook_delivery WHERE webhook_id = $1', [webhookId])).toBe(deliveriesBefore + subscribed);
 
     const added = feed.find((x) => x.kind === 'document.version_added' && x.natural_key === 'sb/2000/1');
     expect(added?.version).toEqual({
@@ -211,7 +216,15 @@ describe('syncRepository', () => {
       'SB-2001-2',
       'amends',
     ]);
-    expect(amends).toEqual({ methods: ['source-history', 'source-metadata'], version_dates: ['2001-03-01'] });
+    expect(amends).toEqual({ methods: ['source-history', 'source-metadata', 'source-text'], version_dates: ['2001-03-01'] });
+    const known = feed.find((x) => x.kind === 'document.amendment_known');
+    // The amended act's text of 2000 did not hold it when the amending act was written.
+    expect(known?.amendment).toEqual({
+      amending_act: { natural_key: 'sb/2001/2', doc_number: '2/2001 Sb.' },
+      points: 1,
+      effective_from: ['2001-03-01'],
+      applied: false,
+    });
     // the old version's citation of 2/2001 is gone from the new text, so is the edge
     expect(await count(db, `"document_relation" WHERE source_id = 'SB-2000-1'`)).toBe(0);
     // repealed_by of the repealed act, with the repealing act's effectiveness date
@@ -225,8 +238,9 @@ describe('syncRepository', () => {
       const partial = await syncRepository(other, repo.dir, { to: c.two, today: TODAY, concurrency: 1 });
       expect(partial).toMatchObject({ to: c.two, commits: 4, documents: { created: 3 } });
       expect(await count(other, '"document_version" WHERE document_id = $1', ['SB-2000-1'])).toBe(1);
-      // the amending act came first: its edge waits for the amended document's new version
-      expect(await count(other, `"document_relation" WHERE "type" = 'amends'`)).toBe(0);
+      // the amending act came first: its own text says what it amends (#35), so the edge is there
+      // before the amended document's new version names it
+      expect(await other.query(`SELECT methods FROM "document_relation" WHERE "type" = 'amends'`)).toEqual([{ methods: ['source-text'] }]);
       const back = await syncRepository(other, repo.dir, { to: c.one, today: TODAY, concurrency: 1 });
       expect(back).toMatchObject({ up_to_date: true, commits: 0 });
       const rest = await syncRepository(other, repo.dir, { today: TODAY, concurrency: 1 });
