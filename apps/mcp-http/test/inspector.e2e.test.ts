@@ -33,6 +33,7 @@ describe('the MCP Inspector CLI over HTTP', () => {
       'legal_changes',
       'legal_compare_versions',
       'legal_get_document',
+      'legal_get_amendments',
       'legal_get_effectivity',
       'legal_get_provision',
       'legal_get_relations',

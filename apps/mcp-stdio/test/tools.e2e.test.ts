@@ -1,5 +1,5 @@
 import { CHANGE_KINDS } from '@dp/core';
-import { PROVISIONS_DOC } from '@dp/testing';
+import { ENACTED_DOC, LATER_AMENDMENT, PROVISIONS_DOC } from '@dp/testing';
 import {
   assertBuilt,
   AMENDING_DOC,
@@ -48,6 +48,7 @@ describe('tool list', () => {
         'legal_get_document',
         'legal_get_effectivity',
         'legal_get_relations',
+        'legal_get_amendments',
         'legal_search',
         'service_usage',
         'legal_table_of_contents',
@@ -92,7 +93,10 @@ describe('tool list', () => {
       expect(d(name)).toMatch(/Cite documents by doc_number and natural key/);
     }
     expect(d('legal_verify_citations')).toMatch(/^Run this before relying on any Czech legal citation/);
-    expect(d('legal_verify_citations')).toMatch(/valid, not_in_force, provision_not_found, document_not_found, ambiguous, unverified/);
+    expect(d('legal_verify_citations')).toMatch(
+      /valid, amended_not_in_source, not_in_force, provision_not_found, document_not_found, ambiguous, unverified/,
+    );
+    expect(d('legal_get_amendments')).toMatch(/unapplied.*amended_not_in_source/s);
   });
 });
 
@@ -351,5 +355,52 @@ describe('provision tools (each one metered GET)', () => {
     expect(d.added.map((a) => a.id)).toContain('par_3');
     expect(d.changed.map((c) => c.id)).toEqual(expect.arrayContaining(['par_1', 'par_2']));
     expect(textOf(diff)).toMatch(/\+«dvakrát»|\+«dvakrát/);
+  });
+});
+
+describe('what the collection lacks, said to the model (#35, #36)', () => {
+  it("legal_get_provision: a provision an unapplied amendment changed is not given as today's law", async () => {
+    const result = await mcp.call('legal_get_provision', { id: ENACTED_DOC, provision: 'par_6' });
+    expect(result.isError).toBeFalsy();
+    const sc = result.structuredContent as { text_status: string; provision: { text: string | null; source_text: { as_of: string } } };
+    expect(sc.text_status).toBe('amended_not_in_source');
+    expect(sc.provision.text).toBeNull();
+    const text = textOf(result);
+    expect(text).toMatch(/NOT THE LAW OF \d{4}-\d{2}-\d{2}: the collection holds § 6 as of 1\. 1\. 2013/);
+    expect(text).toContain('zákon č. 9905/2012 Sb., Čl. I bod 2, účinnost 1. 1. 2013');
+    expect(text).toContain('„hrubě porušuje“');
+    expect(text).toContain('Official text of');
+    expect(text).not.toContain('Cite as:');
+  });
+
+  it('legal_get_provision: wording the engine rebuilt says so, with its provenance', async () => {
+    const result = await mcp.call('legal_get_provision', { id: ENACTED_DOC, provision: 'par_5' });
+    expect(result.isError).toBeFalsy();
+    const sc = result.structuredContent as { text_status: string; provision: { text: string; text_source: string } };
+    expect(sc).toMatchObject({ text_status: 'current', provision: { text_source: 'rebuilt' } });
+    expect(sc.provision.text).toContain('15 dní');
+    expect(textOf(result)).toContain(
+      'Rebuilt from zákon č. 9905/2012 Sb., Čl. I bod 1, účinnost 1. 1. 2013 by the consolidation engine (not an official consolidation',
+    );
+  });
+
+  it('legal_get_amendments: each amending act, what the collection applied and what it lacks', async () => {
+    const { result, units } = await unitsOf('legal_get_amendments', { id: ENACTED_DOC });
+    expect(result.isError).toBeFalsy();
+    expect(units).toBe(1);
+    const sc = result.structuredContent as { amendments: { status: string; amending_act: { natural_key: string } }[] };
+    expect(sc.amendments).toEqual([
+      expect.objectContaining({ status: 'partly_applied', amending_act: expect.objectContaining({ natural_key: LATER_AMENDMENT }) }),
+    ]);
+    const text = textOf(result);
+    expect(text).toContain('zákon č. 9905/2012 Sb., účinnost 1. 1. 2013: PARTLY MISSING from the collection (2 point(s))');
+    expect(text).toContain('„hrubě porušuje“');
+  });
+
+  it('legal_get_document: the document read says which amendments its text lacks', async () => {
+    const result = await mcp.call('legal_get_document', { id: ENACTED_DOC });
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toMatch(/NOT THE LAW OF .*: the text the collection holds is of 1\. 1\. 2013/);
+    expect(textOf(result)).toContain('zákon č. 9905/2012 Sb., účinnost 1. 1. 2013 (1 point(s))');
   });
 });

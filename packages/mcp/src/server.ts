@@ -3,6 +3,7 @@ import { silentLogger, type Logger } from './log';
 import type { ServerSetup } from './setup';
 import { registerLegalChanges } from './tools/legal-changes';
 import { registerLegalGetDocument } from './tools/legal-get-document';
+import { registerLegalGetAmendments } from './tools/legal-get-amendments';
 import { registerLegalGetEffectivity } from './tools/legal-get-effectivity';
 import { registerLegalGetRelations } from './tools/legal-get-relations';
 import { registerLegalProvisions } from './tools/legal-provisions';
@@ -57,6 +58,7 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
   registerLegalGetDocument(server, client);
   registerLegalGetEffectivity(server, client);
   registerLegalGetRelations(server, client);
+  registerLegalGetAmendments(server, client);
   registerLegalProvisions(server, client);
   registerLegalChanges(server, client);
   registerServiceUsage(server, client);

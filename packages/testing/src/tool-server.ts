@@ -1,6 +1,6 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { Config, SharedState } from '@dp/core';
-import { contentHash, importDocument, parseCorpusRecord } from '@dp/db';
+import { contentHash, importDocument, parseCorpusRecord, rebuildAmendedDocuments } from '@dp/db';
 import { seedFixtureCorpus } from './corpus';
 import { createTestDatabase, type TestDatabase } from './database';
 import { eventually } from './eventually';
@@ -15,6 +15,38 @@ export const AMENDING_DOC = 'sb/2005/9902';
 export const LONG_TEXT_CHARS = 45_000;
 /** An act with two versions whose texts the source holds, for the provision tools. */
 export const PROVISIONS_DOC = 'sb/2010/9903';
+/** #35/#36: an act the source holds as enacted, and an act that amends it later (one point applies, one cannot). */
+export const ENACTED_DOC = 'sb/2006/9904';
+export const LATER_AMENDMENT = 'sb/2012/9905';
+
+const ENACTED_TEXT = [
+  '# Zákon o lhůtách',
+  '',
+  '##### § 5',
+  '',
+  'Lhůta k podání je 10 dní.',
+  '',
+  '##### § 6',
+  '',
+  'Kdo porušuje povinnosti, zaplatí pokutu.',
+  '',
+].join('\n');
+const LATER_AMENDMENT_TEXT = [
+  '# Zákon, kterým se mění zákon č. 9904/2006 Sb., o lhůtách',
+  '',
+  '##### Čl. I',
+  '',
+  'Zákon č. 9904/2006 Sb., o lhůtách, se mění takto:',
+  '',
+  '- 1. V § 5 se slova „10 dní“ nahrazují slovy „15 dní“.',
+  '',
+  '- 2. V § 6 se slova „hrubě porušuje“ nahrazují slovy „závažně porušuje“.',
+  '',
+  '##### Čl. II',
+  '',
+  'Tento zákon nabývá účinnosti dnem 1. ledna 2013.',
+  '',
+].join('\n');
 
 const PROVISIONS_V1 = [
   '# Zákon o zkušebních ustanoveních',
@@ -103,6 +135,29 @@ const RECORDS = [
       },
     ],
   },
+  {
+    id: 'SB-2006-9904',
+    natural_key: ENACTED_DOC,
+    doc_number: '9904/2006 Sb.',
+    title: 'Zákon o lhůtách',
+    doc_type: 'act',
+    dates: { published: '2006-05-01', effective_from: '2007-01-01', current_version_from: '2026-01-01' },
+    effectivity: { status: 'in_force' },
+    text: ENACTED_TEXT,
+    versions: [{ version: 1, valid_from: '2007-01-01', valid_to: null, kind: 'bootstrap', text_is_current: true }],
+  },
+  {
+    id: 'SB-2012-9905',
+    natural_key: LATER_AMENDMENT,
+    doc_number: '9905/2012 Sb.',
+    title: 'Zákon, kterým se mění zákon č. 9904/2006 Sb., o lhůtách',
+    doc_type: 'act',
+    is_amending_act: true,
+    dates: { published: '2012-10-01', effective_from: '2013-01-01' },
+    effectivity: { status: 'in_force' },
+    text: LATER_AMENDMENT_TEXT,
+    versions: [{ version: 1, valid_from: '2013-01-01', valid_to: null, kind: 'bootstrap', text_is_current: true }],
+  },
 ];
 
 export async function seedToolTestDocuments(db: TestDatabase): Promise<void> {
@@ -113,6 +168,8 @@ export async function seedToolTestDocuments(db: TestDatabase): Promise<void> {
     if (!parsed.ok) throw new Error(`test record ${raw.natural_key}: ${parsed.error}`);
     await importDocument(db, parsed.record, contentHash(raw));
   }
+  // What the import of a file does after its records (#36): rebuild what the source lacks.
+  await rebuildAmendedDocuments(db);
 }
 
 export interface RunningApi {

@@ -28,8 +28,8 @@ function outstandingLines(doc: DocumentView): string[] | null {
   if (doc.text_current || !doc.outstanding_amendments.length) return null;
   const held = doc.version?.text_as_of;
   return [
-    `NOT THE LAW OF ${doc.as_of}: the text the collection holds is of ${held ? czechDate(held) : 'an earlier day'}; ` +
-      `these amendments in force since then are not in it (per provision: legal_get_provision says which it changes):`,
+    `NOT THE LAW OF ${doc.as_of}: the text the collection holds is of ${held ? czechDate(held) : 'an earlier day'}, ` +
+      `and it lacks these amendments in force (per provision, legal_get_provision says which it changes):`,
     ...capped(
       doc.outstanding_amendments,
       (a) =>

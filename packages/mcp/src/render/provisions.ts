@@ -129,6 +129,9 @@ export function renderProvision(view: ProvisionReadView, requestId: string | nul
     p.containers.length ? `In: ${p.containers.map((c) => `${c.label}${c.heading ? ` ${c.heading}` : ''}`).join(' › ')}` : null,
     p.repealed ? 'This provision is repealed (zrušeno) in this version.' : null,
     ...statusLines(view, p.label),
+    p.text_source === 'rebuilt'
+      ? `Rebuilt from ${p.rebuilt_by.map(effectSource).join('; ')} by the consolidation engine (not an official consolidation; the official text is at e-Sbírka).`
+      : null,
     '',
     current
       ? null

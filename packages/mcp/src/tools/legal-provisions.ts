@@ -85,6 +85,7 @@ export function registerLegalProvisions(server: McpServer, client: Upstream): vo
       description: [
         'One provision (§, odstavec, písmeno, čl., příloha, část …) as it stood on a day, with its text, containers and neighbours (GET /v1/legal/documents/{id}/provisions/{provision}); costs 1 unit.',
         'Use it instead of reading a whole act: e.g. id "sb/2006/262", provision "par_52/pism_g" for § 52 písm. g) zákoníku práce. An unknown provision is an error naming the nearest existing ones.',
+        'text_status says whether the wording is the law of that day: "current" (no known amendment in force changed it since), "amended_not_in_source" (an amendment in force changed it and the collection lacks the new wording: text is null, the old wording is in source_text, outstanding_effects says what changed; quote it as outdated and point to the e-Sbírka link), "not_in_source" (the collection lacks the provision, which an amendment in force makes). provision.text_source "rebuilt": wording rebuilt from the amending acts by the consolidation engine, not an official consolidation.',
         `Text comes in pages of at most ${MAX_TEXT_CHARS} characters (text_offset).`,
         PROVISION_CITATION_GUIDANCE,
       ].join('\n'),
@@ -100,12 +101,20 @@ export function registerLegalProvisions(server: McpServer, client: Upstream): vo
           .looseObject({
             id: z.string(),
             label: z.string(),
-            text: z.string(),
+            text: z
+              .string()
+              .nullable()
+              .describe("Null when text_status is amended_not_in_source: the source's older wording is in source_text."),
+            source_text: z.looseObject({ as_of: z.string(), text: z.string() }).nullable(),
+            text_source: z.enum(['source', 'rebuilt']),
             containers: z.array(brief),
             prev: brief.nullable(),
             next: brief.nullable(),
           })
           .nullable(),
+        text_status: z.enum(['current', 'amended_not_in_source', 'not_in_source']),
+        outstanding_effects: z.array(z.looseObject({ point: z.string().nullable(), effective_from: z.string().nullable() })),
+        unlocated_effects: z.number(),
         links: z.looseObject({ e_sbirka: z.string().nullable().optional() }),
         request_id: z.string().nullable(),
       },
