@@ -11,11 +11,10 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { Half } from '@dp/core';
-import { applyAmendment, parseInstruction, parseProvisions, splitUnits, type AmendmentBlock, type AmendmentPoint, type TextUnit } from '@dp/czech-law';
+import { applyAmendment, parseInstruction, parseProvisions, readAmendingAct, splitUnits, type AmendmentBlock, type AmendmentPoint, type TextUnit } from '@dp/czech-law';
 import { openBlobReader, parseFrontMatter, resolveGitDir } from '@dp/db';
 import { scoreCase, scoreEffects, unitTexts, type UnitTexts } from './consolidation-score';
 import { reformCases, type ReformCase } from './reform-cases';
-import { standinBlocks } from './standin-reader';
 
 interface Tally {
   cases: number;
@@ -37,6 +36,8 @@ interface Tally {
   effectsTargeted: number;
   /** Cases whose changed units the effects all target. */
   effectsCases: number;
+  /** Points of the block whose effective date is after the version's. */
+  later: number;
 }
 
 const newTally = (): Tally => ({
@@ -57,6 +58,7 @@ const newTally = (): Tally => ({
   effectsChanged: 0,
   effectsTargeted: 0,
   effectsCases: 0,
+  later: 0,
 });
 
 const bump = (m: Map<string, number>, k: string, n = 1) => m.set(k, (m.get(k) ?? 0) + n);
@@ -68,13 +70,22 @@ interface Version {
   texts: UnitTexts;
 }
 
-function readArgs(argv: string[]): { gitDir: string | null; half: Half | null; docs: number; sample: number; misses: string | null; casesCache: string | null } {
+function readArgs(argv: string[]): {
+  gitDir: string | null;
+  half: Half | null;
+  docs: number;
+  sample: number;
+  misses: string | null;
+  casesCache: string | null;
+  allPoints: boolean;
+} {
   let gitDir: string | null = null;
   let half: Half | null = null;
   let docs = Infinity;
   let sample = 1;
   let misses: string | null = null;
   let casesCache: string | null = null;
+  let allPoints = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--half') half = argv[++i] as Half;
@@ -82,10 +93,11 @@ function readArgs(argv: string[]): { gitDir: string | null; half: Half | null; d
     else if (a === '--sample') sample = Number(argv[++i]);
     else if (a === '--misses') misses = argv[++i];
     else if (a === '--cases-cache') casesCache = argv[++i];
+    else if (a === '--all-points') allPoints = true;
     else if (!a.startsWith('--')) gitDir = a;
   }
   if (half && half !== 'tune' && half !== 'heldout') throw new Error('--half is tune or heldout');
-  return { gitDir: gitDir ?? process.env.CORPUS_GIT_DIR ?? null, half, docs, sample, misses, casesCache };
+  return { gitDir: gitDir ?? process.env.CORPUS_GIT_DIR ?? null, half, docs, sample, misses, casesCache, allPoints };
 }
 
 const pct = (a: number, b: number) => (b ? (a / b).toFixed(4) : '   -  ');
@@ -115,8 +127,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   const load0 = loadavg();
   const reader = openBlobReader(gitDir);
   const tallies: Record<Half, Tally> = { tune: newTally(), heldout: newTally() };
-  const blocksOf = new Map<string, AmendmentBlock[]>();
-  const actTexts = new Map<string, string>();
+  /** Each amending act read once: its blocks by amended act. */
+  const actBlocks = new Map<string, Map<string, AmendmentBlock[]>>();
   if (args.misses) writeFileSync(args.misses, '');
 
   const readBody = async (blob: string | null): Promise<string | null> => {
@@ -129,18 +141,23 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     return { blob, text, units, texts: unitTexts(units) };
   };
   const blocksFor = async (c: ReformCase): Promise<AmendmentBlock[]> => {
-    let text = actTexts.get(c.sourceKey);
-    if (text === undefined) {
-      text = (await readBody(c.sourceBlob)) ?? '';
-      actTexts.set(c.sourceKey, text);
+    let byTarget = actBlocks.get(c.sourceKey);
+    if (!byTarget) {
+      byTarget = new Map();
+      const b = c.sourceBlob ? await reader.read(c.sourceBlob) : null;
+      if (b) {
+        const file = parseFrontMatter(b.toString('utf8'));
+        const fields = file.ok ? file.fields : {};
+        const reading = readAmendingAct(file.body, {
+          naturalKey: c.sourceKey,
+          publicationDate: fields.publication_date ?? null,
+          effectivenessDate: fields.effectiveness_date ?? null,
+        });
+        for (const block of reading.blocks) byTarget.set(block.targetKey, [...(byTarget.get(block.targetKey) ?? []), block]);
+      }
+      actBlocks.set(c.sourceKey, byTarget);
     }
-    const key = `${c.sourceKey} ${c.amendedKey}`;
-    let blocks = blocksOf.get(key);
-    if (!blocks) {
-      blocks = standinBlocks(text, c.amendedKey);
-      blocksOf.set(key, blocks);
-    }
-    return blocks;
+    return byTarget.get(c.amendedKey) ?? [];
   };
 
   let docs = 0;
@@ -163,7 +180,10 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       prev = after;
       t.cases++;
       const blocks = await blocksFor(c);
-      const points: AmendmentPoint[] = blocks.flatMap((b) => b.points);
+      // The points in effect on the version's day (a point with a later date is for a later version).
+      const all: AmendmentPoint[] = blocks.flatMap((b) => b.points);
+      const points = args.allPoints ? all : all.filter((p) => !p.effective?.date || p.effective.date <= c.date);
+      t.later += all.length - points.length;
       const gitOnly = scoreCase(before.texts, after.texts, before.texts);
       if (!gitOnly.gitChanged.length) t.unchanged++;
       if (!blocks.length) {
@@ -246,7 +266,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   row('(b) units the engine changed', (t) => String(t.engineChanged));
   row('    equal to the after-text', (t) => `${t.engineRight} ${pct(t.engineRight, t.engineChanged)}`);
   row('(c) commits reproduced exactly (with a block)', (t) => `${t.exact} ${pct(t.exact, t.cases - t.noBlock)}`);
-  row('points', (t) => String(t.points));
+  row('points in effect on the version\'s day', (t) => String(t.points));
+  row('  (points of the block in effect later)', (t) => String(t.later));
   row('  applied', (t) => `${t.applied} ${pct(t.applied, t.points)}`);
   const reasons = new Set(halves.flatMap((h) => [...tallies[h].reasons.keys()]));
   for (const r of [...reasons].sort()) row(`  not applied: ${r}`, (t) => String(t.reasons.get(r) ?? 0));

@@ -77,6 +77,11 @@ export interface Operation {
   withReferences?: boolean;
   /** Footnotes the instruction names with the unit ("včetně poznámky pod čarou č. 31"): `fn_31`. */
   footnotes?: string[];
+  /**
+   * append_words: the punctuation that ends the text is replaced first ("na konci odstavce 3 se tečka
+   * nahrazuje středníkem a připojují se slova …"): the words follow the new punctuation.
+   */
+  replaceEnd?: { old: string; new: string };
   /** "včetně nadpisu": the unit's heading is part of the new text (or of what is repealed). */
   withHeading?: boolean;
   /** The statement of the point this operation comes from (its sentence and quoted text, as written). */
@@ -928,23 +933,17 @@ clause(`(?:(?:v|ve) ${R} )?(?:vkládá|vkládají|doplňuj[eí]) (za|před) (?:$
   const targets = m[1] ? targetsOf(ctx, Number(m[1])) : locTargets(ctx);
   ctx.ops.push({ kind: 'insert_words', targets, old: quote(ctx, m[3]), new: quote(ctx, m[4]), position: m[2] === 'za' ? 'after' : 'before', source: ctx.source });
 });
-// Append words at the end: "na konci (textu) odstavce 4 doplňuje věta „…“", "doplňují na konci slova „…“".
-clause(`(?:(?:v|ve) ${R} )?(?:na (konci|začátku) (?:(?:textu )?${R}|textu|věty|odstavce|ustanovení)(?: ${R})? )?(?:doplňuj[eí]|vkládá|vkládají|připojuj[eí]) (?:na (konci|začátku) (?:(?:textu )?${R} |textu )?)?(?:nov[áéý] )?(?:${NOUN} )?${Q}`, (ctx, m) => {
-  const refN = m[3] ?? m[4] ?? m[6] ?? m[1];
-  const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
-  const where = m[2] ?? m[5];
-  if (!where) throw new Unsupported('words added without a place');
-  ctx.ops.push({ kind: 'append_words', targets, new: quote(ctx, m[7]), position: where === 'konci' ? 'end' : 'start', source: ctx.source });
-});
-// "na konci (textu) (odstavce|písmene) doplňují slova „…“" without a number (the location's own), "na konci připojuje věta:" with the text after it.
+// Append words at the end: "na konci (textu) odstavce 4 doplňuje věta „…“", "doplňují na konci slova „…“";
+// "na konci (textu) (odstavce|písmene) …" without a number is the location's own unit; "na konci připojuje věta:" has the text after it.
 clause(
-  `(?:na (konci|začátku|začátek) (?:textu |části )?(?:(?:odstavce|písmene|bodu|věty|ustanovení|paragrafu|položky)(?= |$) ?)?(?:${R} )?)?(?:doplňuj[eí]|připojuj[eí]|vkládá|vkládají|připisuj[eí]) (?:na (konci|začátku|začátek) (?:textu )?(?:${R} )?)?(?:nov[áéý] |další )?(?:${NOUN})?(?::? ?${Q}|:)`,
+  `(?:na (konci|začátku|začátek) (?:textu |části )?(?:(odstavce|písmene|bodu|věty|ustanovení|paragrafu|položky)(?= |$) ?)?(?:${R} )?)?(?:doplňuj[eí]|připojuj[eí]|vkládá|vkládají|připisuj[eí]) (?:na (konci|začátku|začátek) (?:textu )?(?:(odstavce|písmene|bodu|věty|ustanovení)(?= |$) ?)?(?:${R} )?)?(?:nov[áéý] |další )?(?:${NOUN})?(?::? ?${Q}|:)`,
   (ctx, m) => {
-    const refN = m[2] ?? m[4];
-    const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
+    const refN = m[3] ?? m[6];
+    const bare = m[2] ?? m[5];
+    const targets = refN ? targetsOf(ctx, Number(refN)) : bare ? bareTargets(ctx, bare) : locTargets(ctx);
     // "připojuje se věta" without a place: at the end.
-    const where = m[1] ?? m[3] ?? 'konci';
-    const add = m[5] !== undefined ? quote(ctx, m[5]) : ctx.payload;
+    const where = m[1] ?? m[4] ?? 'konci';
+    const add = m[7] !== undefined ? quote(ctx, m[7]) : ctx.payload;
     if (add === null) throw new Unsupported('words added without their text');
     ctx.ops.push({ kind: 'append_words', targets, new: add, position: where === 'konci' ? 'end' : 'start', source: ctx.source });
   },
@@ -1124,6 +1123,18 @@ function chainOfId(id: string): Seg[] {
   });
 }
 
+/** "na konci odstavce" (no number): the location cut to that unit, without the sentence or part named before. */
+function bareTargets(ctx: Ctx, noun: string): TargetRef[] {
+  const type = noun === 'odstavce' ? 'odst' : noun === 'písmene' ? 'pism' : noun === 'bodu' ? 'bod' : noun === 'věty' ? 'veta' : 'unit';
+  return locTargets(ctx).map((t) => {
+    if (type === 'veta') return t;
+    const segs = t.id.split('/');
+    const i = type === 'unit' ? 0 : segs.findIndex((x) => x.startsWith(`${type}_`));
+    if (i < 0) throw new Unsupported(`"na konci ${noun}" outside one`);
+    return { id: segs.slice(0, i + 1).join('/') };
+  });
+}
+
 /** A clause's own location ("na konci odstavce 1 …") holds for the clauses after it in the sentence. */
 function enter(ctx: Ctx, refIndex: number): void {
   const chains = chainsOf(ctx, refIndex);
@@ -1228,7 +1239,24 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
     if (sep) s = s.slice(sep[0].length);
     else if (s.length) throw new Unsupported(`not read: "${s.slice(0, 80)}"`);
   }
+  mergeEndings(ops);
   return ctx.base;
+}
+
+/**
+ * "na konci … se tečka nahrazuje středníkem a připojují se slova „…“": one operation, so that the
+ * words follow the new punctuation in the same place (the sentence ends no longer where they did).
+ */
+function mergeEndings(ops: Operation[]): void {
+  for (let i = 0; i + 1 < ops.length; i++) {
+    const a = ops[i];
+    const b = ops[i + 1];
+    if (a.kind !== 'replace_words' || a.position !== 'end' || !/^[.,;:]$/.test(a.old ?? '') || !/^[.,;:]?$/.test(a.new ?? '')) continue;
+    if (b.kind !== 'append_words' || b.position !== 'end') continue;
+    if (JSON.stringify(a.targets) !== JSON.stringify(b.targets)) continue;
+    b.replaceEnd = { old: a.old!, new: a.new! };
+    ops.splice(i, 1);
+  }
 }
 
 /** Ids an effect names: a target's id, and for a range the ids between its ends that the grammar can enumerate. */
@@ -1283,7 +1311,8 @@ function mentioned(sentence: string, previous: Seg[][]): string[] {
 
 /** Reads one instruction point: its operations, what the grammar does not read, and its effects. */
 export function parseInstruction(point: AmendmentPoint | string): ParsedInstruction {
-  const text = typeof point === 'string' ? point : point.text;
+  // An unnumbered point's instruction has the amended act's citation cut out ("V § 5 zákona č. …, se …").
+  const text = typeof point === 'string' ? point : (point.instruction ?? point.text);
   const operations: Operation[] = [];
   const unsupported: { form: string; text: string; reason: string }[] = [];
   const effects: Effect[] = [];

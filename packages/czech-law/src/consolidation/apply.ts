@@ -10,7 +10,7 @@
  * numbering or wording may be off.
  */
 
-import { parseInstruction, type Operation, type TargetRef } from '../amendments/instruction';
+import { ALPHABET_VARIANTS, expandKeyRange, parseInstruction, type Operation, type TargetRef } from '../amendments/instruction';
 import type { AmendmentPoint } from '../amendments/types';
 import { parseProvisions, type ParsedProvision, type ParseReport } from '../provisions/parse-provisions';
 import { FOOTNOTE_LINE, footnoteBlockStart, splitUnits, unitOf, type TextUnit } from './units';
@@ -212,7 +212,7 @@ function findWords(text: string, words: string, region: Span, markers: [number, 
 // Sentences.
 
 /** Words after which a full stop does not end a sentence. */
-const NO_STOP = /(?:^|[\s(])(?:č|čl|odst|písm|tzv|např|resp|tj|odd|pol|zn|s|r|tř|ul|nám|mj|aj|ing|Ing|Mgr|JUDr|MUDr|Dr|Bc|St|sv)$/;
+const NO_STOP = /(?:^|[\s(])(?:č|čl|odst|písm|tzv|např|resp|tj|odd|pol|zn|tř|ul|nám|mj|aj|ing|Ing|Mgr|JUDr|MUDr|Dr|Bc|St|sv)$/;
 
 /** The sentences of a span of text: [start, end) each, the end after its full stop (and footnote mark). */
 function sentences(text: string, span: Span): Span[] {
@@ -335,7 +335,7 @@ function regionOf(loc: Loc, t: TargetRef): Span {
   const node = loc.node;
   if (!node) throw new Fail('target_not_found', t.id);
   if (t.part === 'heading') return headingSpan(loc);
-  let span: Span = { start: node.contentStart, end: trimEnd(text, node.end) };
+  let span: Span = { start: node.contentStart, end: contentEnd(text, node.contentStart, node.end) };
   if (t.part === 'intro') {
     if (!node.children.length) throw new Fail('target_not_found', `${t.id} has no úvodní část`);
     span = { start: node.contentStart, end: trimEnd(text, node.ownEnd) };
@@ -364,6 +364,27 @@ function sentenceSpan(text: string, own: Span, n: number, id: string): Span {
   const s = n > 0 ? ss[n - 1] : ss[ss.length + n];
   if (!s) throw new Fail('target_not_found', `sentence ${n} of ${id}`);
   return s;
+}
+
+/** A closing line of an act inside its last unit: signatures ("**Ministr:**", "**Ing. Barčák v. r.**"). */
+const TRAILER_LINE = /^\s*(?:(?:\*\*[^*\n]+\*\*[ \t]*)+|.*\bv\.\s?r\.\**)\s*$/;
+
+/**
+ * Where a unit's own content ends: before trailing blank lines, the act's closing signatures and
+ * heading lines that belong to what follows (a container heading the provisions parser did not
+ * read, the title of the next §).
+ */
+function contentEnd(text: string, start: number, end: number): number {
+  let e = trimEnd(text, end);
+  while (e > start) {
+    const nl = text.lastIndexOf('\n', e - 1);
+    const lineStart = Math.max(nl + 1, start);
+    const line = text.slice(lineStart, e);
+    if (lineStart === start) break;
+    if (!(TRAILER_LINE.test(line) || /^#{1,6}\s/.test(line))) break;
+    e = trimEnd(text, lineStart);
+  }
+  return e;
 }
 
 function trimEnd(text: string, end: number): number {
@@ -490,12 +511,58 @@ function lastSeg(id: string): { type: string; key: string } {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The source's ways of writing (docs/amendments.md, "How the source writes a consolidated text").
+
+/**
+ * Footnote marks after the punctuation that follows them (`údajů,^31)`) or before it
+ * (`údajů^31),`): older consolidated texts write the first, the amending acts the second. New text
+ * is written the way the act's text already writes them, when it clearly prefers one way.
+ */
+type MarkStyle = 'after_punctuation' | 'as_written';
+
+function markStyle(units: TextUnit[]): MarkStyle {
+  let after = 0;
+  let before = 0;
+  for (const u of units) {
+    if (u.kind === 'footnote') continue;
+    after += (u.text.match(/[,.;:]\^\d+[a-z]*\)/g) ?? []).length;
+    before += (u.text.match(/\^\d+[a-z]*\)[,.;:]/g) ?? []).length;
+  }
+  return after >= 3 && after >= 4 * before ? 'after_punctuation' : 'as_written';
+}
+
+function styleMarks(text: string, style: MarkStyle): string {
+  if (style !== 'after_punctuation') return text;
+  return text.replace(/((?:\^\d+[a-z]*\))+)([,.;:])/g, '$2$1');
+}
+
+/** The last character of a list item's text that ends it (`,`, `;`, `.`), with its offset. */
+function itemEnding(text: string, node: Node): { at: number; char: string } | null {
+  const end = contentEnd(text, node.contentStart, node.end);
+  const m = /([,.;:])((?:\^\d+[a-z]*\))*)$/.exec(text.slice(node.contentStart, end));
+  return m ? { at: end - m[0].length, char: m[1] } : null;
+}
+
+
+/** The separator the items of a list end with (`,` or `;`), from all but the last. */
+function listSeparator(text: string, items: Node[]): string | null {
+  const counts = new Map<string, number>();
+  for (const n of items) {
+    const e = itemEnding(text, n);
+    if (e && (e.char === ',' || e.char === ';')) counts.set(e.char, (counts.get(e.char) ?? 0) + 1);
+  }
+  if (!counts.size) return null;
+  return [...counts].sort((a, b) => b[1] - a[1])[0][0];
+}
+
+// ---------------------------------------------------------------------------------------------
 // Operations.
 
 interface Work {
   doc: Doc;
   changed: Set<string>;
   units: Set<string>;
+  style: MarkStyle;
 }
 
 function touch(w: Work, id: string): void {
@@ -512,16 +579,23 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   let hits = findWords(text, old, region, loc.local.markers);
   if (op.position === 'end') hits = hits.filter((h) => /^(?:\^\d+[a-z]*\))?\s*$/.test(text.slice(h.end, region.end)));
   if (op.position === 'start') hits = hits.filter((h) => text.slice(region.start, h.start).trim() === '');
-  if (!hits.length) throw new Fail('text_not_found', `„${old}“ in ${t.id}`);
+  if (!hits.length) {
+    // The new words already there and the old ones not: an earlier text took the change in already.
+    const done = op.kind === 'replace_words' && op.new && findWords(text, op.new, region, loc.local.markers).length > 0;
+    throw new Fail(done ? 'already_present' : 'text_not_found', `„${old}“ in ${t.id}`);
+  }
   if (hits.length > 1) throw new Fail('ambiguous', `„${old}“ is in ${t.id} ${hits.length} times`);
   const h = hits[0];
+  const add = styleMarks(op.new ?? '', w.style);
   let out: string;
   if (op.kind === 'insert_words') {
-    const add = op.new ?? '';
+    const next = text.slice(op.position === 'before' ? 0 : h.end, op.position === 'before' ? h.start : undefined);
+    const have = op.position === 'before' ? next.trimEnd().endsWith(add.trim()) : next.trimStart().startsWith(add.trim());
+    if (add.trim() && have) throw new Fail('already_present', `„${add.trim()}“ in ${t.id}`);
     if (op.position === 'before') out = splice(text, { start: h.start, end: h.start }, joinBefore(add));
     else out = splice(text, { start: h.end, end: h.end }, joinAfter(add, text[h.end]));
   } else {
-    out = replaceSpan(text, h, op.new ?? '');
+    out = replaceSpan(text, h, add);
   }
   replaceUnit(w.doc, loc.index, out);
   touch(w, t.id);
@@ -540,20 +614,43 @@ function joinBefore(add: string): string {
   return /[(„]$/.test(a) ? a : `${a} `;
 }
 
-/** The words at `h` replaced by `by`; a deletion leaves no double space or space before punctuation. */
+/** The words at `h` replaced by `by`; a deletion leaves no double space, stray comma or space before punctuation. */
 function replaceSpan(text: string, h: Span, by: string): string {
+  const prev = text[h.start - 1];
+  const next = text[h.end];
   if (by !== '') {
+    let b = by;
+    let { start, end } = h;
     // Words written with their punctuation (" , pokud …" for ", pokud …") keep the text's spacing.
-    let b = by.trim() === '' ? by : by;
-    const prev = text[h.start - 1];
-    const next = text[h.end];
     if (prev !== undefined && /[\p{L}\p{N})]/u.test(prev) && /^[\p{L}\p{N}(„§]/u.test(b) && !/^[\p{L}\p{N}]/u.test(text[h.start])) b = ` ${b}`;
     if (next !== undefined && /[\p{L}\p{N}(„§]/u.test(next) && /[\p{L}\p{N}.,;)]$/u.test(b) && !/[\p{L}\p{N}]$/u.test(text[h.end - 1])) b = `${b} `;
-    return splice(text, h, b);
+    // New words that start with punctuation follow the word before without a space ("…nosti, lékaři").
+    if (/^[,.;:)]/.test(b)) while (start > 0 && /[ \t]/.test(text[start - 1])) start--;
+    // "…republiky," before a comma already there: one comma.
+    const last = b[b.length - 1];
+    if (/[,.;:]/.test(last) && next === last) end++;
+    // Punctuation for words ("slovo „nebo“ se nahrazuje čárkou"): no space before it.
+    if (/^[,.;:]$/.test(b.trim())) {
+      b = b.trim();
+      while (start > 0 && /[ \t]/.test(text[start - 1])) start--;
+    }
+    return text.slice(0, start) + b + text.slice(end);
   }
   let { start, end } = h;
-  const next = text[end];
-  if (next === undefined || /[,.;:)\s]/.test(next)) {
+  const before = text.slice(0, start);
+  const after = text.slice(end);
+  if (/,[ \t]+$/.test(before) && /^[ \t]+(?:a|nebo|anebo|i|ani|či|a\/nebo)[ \t]/.test(after)) {
+    // "A, X a B" without X: "A a B".
+    start = before.search(/,[ \t]+$/);
+  } else if (/,[ \t]+$/.test(before) && /^,/.test(after)) {
+    // "A, X, B" without X: "A, B".
+    start = before.search(/[ \t]+$/);
+    end++;
+  } else if (/[\p{L}\p{N}][ \t]+$/u.test(before) && /^,[ \t]/.test(after) && !/[,.;:]$/.test(text.slice(h.start, h.end))) {
+    // "jejichž X, osobní" without X: "jejichž osobní".
+    start = before.search(/[ \t]+$/);
+    end++;
+  } else if (next === undefined || /[,.;:)\s]/.test(next)) {
     // "slovo ," → "slovo,": the space before the deleted words goes with them.
     while (start > 0 && /[ \t]/.test(text[start - 1])) start--;
     if (next !== undefined && /[ \t]/.test(next) && start > 0 && /[\n(]/.test(text[start - 1])) {
@@ -606,9 +703,18 @@ function opAppendWords(w: Work, op: Operation): void {
       const loc = locate(w.doc, id);
       const text = loc.unit.text;
       const region = regionOf(loc, { ...t, id, through: undefined });
-      const add = (op.new ?? '').trim();
+      const add = styleMarks((op.new ?? '').trim(), w.style);
+      const own = text.slice(region.start, region.end);
+      if (add && (op.position === 'start' ? own.startsWith(add) : own.replace(/[.,;:]$/, '').endsWith(add.replace(/[.,;:]$/, ''))))
+        throw new Fail('already_present', `„${add}“ in ${id}`);
       let out: string;
-      if (op.position === 'start') {
+      if (op.replaceEnd) {
+        // "tečka se nahrazuje středníkem a připojují se slova …": the new punctuation, then the words.
+        const tail = /([.,;:])((?:\^\d+[a-z]*\))*)$/.exec(own);
+        if (!tail || tail[1] !== op.replaceEnd.old) throw new Fail('text_not_found', `„${op.replaceEnd.old}“ at the end of ${id}`);
+        const at = region.end - tail[0].length;
+        out = splice(text, { start: at, end: region.end }, `${op.replaceEnd.new}${tail[2]} ${add}`);
+      } else if (op.position === 'start') {
         out = splice(text, { start: region.start, end: region.start }, `${add} `);
       } else if (/^[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ„(§]/.test(add) && /[.!?“)]$/.test(add) && t.part !== 'intro') {
         // A sentence follows the text's last full stop.
@@ -616,7 +722,7 @@ function opAppendWords(w: Work, op: Operation): void {
       } else {
         // Words go before the closing punctuation: "na konci textu písmene c) se doplňují slova …".
         let end = region.end;
-        const tail = /(?:[.,;:]|\^\d+[a-z]*\))+$/.exec(text.slice(region.start, end));
+        const tail = /(?:[.,;:]|\^\d+[a-z]*\))+$/.exec(own);
         if (tail && !/[.,;:]$/.test(add)) end -= tail[0].length;
         else if (tail && /^[.,;:]/.test(tail[0]) && /[.,;:]$/.test(add)) end -= tail[0].length;
         const lead = /^[,.;:)]/.test(add) ? '' : ' ';
@@ -650,6 +756,27 @@ function removeFootnote(w: Work, id: string): void {
   touch(w, id);
 }
 
+/**
+ * A payload fit to be written: no line that opens a quotation of its own (a quotation of the
+ * amending act left open swallows the next point's text), marks written the act's way.
+ */
+function cleanPayload(w: Work, body: string): string {
+  if (/^[ \t]*(?:#{1,6}[ \t]+|-[ \t]+)?[„"]/m.test(body)) throw new Fail('payload_mismatch', 'a quotation opens inside the new text');
+  return styleMarks(body, w.style);
+}
+
+/** The unit's closing lines that are not its own (signatures, a heading of what follows), kept when its text is replaced. */
+function trailerOf(unit: TextUnit): string {
+  const l = local(unit);
+  const from = l.top ? l.top.contentStart : 0;
+  const e = contentEnd(unit.text, from, unit.text.length);
+  return unit.text.slice(e).trim();
+}
+
+function withTrailer(text: string, trailer: string): string {
+  return trailer ? `${text.trim()}\n\n${trailer}\n\n` : block(text);
+}
+
 function opNewWording(w: Work, op: Operation): void {
   const payload = op.text ?? '';
   const targets = op.targets;
@@ -669,11 +796,19 @@ function opNewWording(w: Work, op: Operation): void {
     const t = targets[0];
     const loc = locate(w.doc, t.id);
     const region = regionOf(loc, t);
-    let by = takeFootnotes(w, payload, op);
+    let by = cleanPayload(w, takeFootnotes(w, payload, op)).trim();
+    const old = loc.unit.text.slice(region.start, region.end);
     if (t.part === 'after_semicolon') {
       by = `; ${by.replace(/^;\s*/, '')}`;
-      const end = /[.!?](?:\^\d+[a-z]*\))?$/.exec(loc.unit.text.slice(region.start, region.end));
+      const end = /[.!?](?:\^\d+[a-z]*\))?$/.exec(old);
       if (end && !/[.!?]$/.test(by.trim())) by = `${by.trim()}${end[0]}`;
+    } else if (t.sentence !== undefined && loc.node) {
+      // The last sentence of a list item ends as the item did ("…vyhlášky," stays a comma).
+      const ownEnd = contentEnd(loc.unit.text, loc.node.contentStart, loc.node.ownEnd);
+      const e = /([,;:])((?:\^\d+[a-z]*\))*)$/.exec(old);
+      if (region.end === ownEnd && e && /\.$/.test(by)) by = `${by.slice(0, -1)}${e[1]}`;
+    } else if (t.part === 'heading') {
+      by = by.replace(/^#{1,6}\s+/, '');
     }
     const out = splice(loc.unit.text, region, by.trim());
     replaceUnit(w.doc, loc.index, out);
@@ -681,7 +816,7 @@ function opNewWording(w: Work, op: Operation): void {
     return;
   }
   if (targets.some((t) => t.sentence !== undefined || t.part)) throw new Fail('unsupported_target', 'sentences or parts of several units');
-  const body = takeFootnotes(w, payload, op);
+  const body = cleanPayload(w, takeFootnotes(w, payload, op));
   const locs = targets.flatMap((t) => locateRange(w.doc, t));
   const first = locs[0];
   const top = unitIdOf(targets[0].id) === targets[0].id;
@@ -689,8 +824,10 @@ function opNewWording(w: Work, op: Operation): void {
     // Whole units: each target's new text is the payload's unit of the same id.
     const parts = splitUnits(`${body}\n`).filter((u) => u.kind !== 'preamble' && u.kind !== 'footnote');
     if (parts.length !== locs.length) {
-      if (locs.length === 1 && parts.length === 0 && first.unit.kind === 'annex') {
-        replaceUnit(w.doc, first.index, block(body));
+      if (locs.length === 1 && parts.length === 0 && first.unit.kind === 'annex' && first.node) {
+        // "Příloha č. 2 zní:" with the annex's text only: its label stays.
+        const label = first.unit.text.slice(first.node.start, first.node.contentStart).trim();
+        replaceUnit(w.doc, first.index, withTrailer(`${label}\n\n${body}`, trailerOf(first.unit)));
         touch(w, first.unit.id);
         return;
       }
@@ -702,7 +839,7 @@ function opNewWording(w: Work, op: Operation): void {
       if (part.id !== loc.unit.id.replace(/~\d+$/, '')) throw new Fail('payload_mismatch', `${loc.unit.id} written as ${part.id}`);
       let text = part.text;
       if (!op.withHeading && loc.unit.kind === 'section') text = keepHeading(loc, part);
-      replaceUnit(w.doc, loc.index, block(text));
+      replaceUnit(w.doc, loc.index, withTrailer(text, trailerOf(loc.unit)));
       touch(w, loc.unit.id);
     }
     return;
@@ -712,15 +849,16 @@ function opNewWording(w: Work, op: Operation): void {
   if (locs.some((l) => l.index !== unitIndex || !l.node)) throw new Fail('unsupported_target', 'units of several §§ in one new wording');
   const nodes = locs.map((l) => l.node!);
   const parent = nodes[0].parent;
-  const siblings = parent ? first.local.nodes.get(parent)?.children ?? [] : [];
+  const siblings = parent ? (first.local.nodes.get(parent)?.children ?? []) : [];
   const idx = nodes.map((n) => siblings.indexOf(n.id));
   if (idx.some((x, i) => x < 0 || (i > 0 && x !== idx[i - 1] + 1))) throw new Fail('unsupported_target', 'units not next to each other');
   const keys = payloadKeys(body);
   const wantKeys = nodes.map((n) => lastSeg(n.id).key.replace(/~\d+$/, ''));
   if (keys.join(',') !== wantKeys.join(',')) throw new Fail('payload_mismatch', `${wantKeys.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
   const text = first.unit.text;
-  const span = { start: nodes[0].start, end: nodes[nodes.length - 1].end };
-  replaceUnit(w.doc, unitIndex, splice(text, span, block(body)));
+  const last = nodes[nodes.length - 1];
+  const span = { start: nodes[0].start, end: contentEnd(text, last.contentStart, last.end) };
+  replaceUnit(w.doc, unitIndex, splice(text, span, body.trim()));
   for (const n of nodes) touch(w, n.id);
 }
 
@@ -762,7 +900,7 @@ function opInsert(w: Work, op: Operation): void {
   if (op.targets.length !== 1 || op.targets[0].through || op.targets[0].sentence !== undefined || op.targets[0].part)
     throw new Fail('unsupported_target', 'an insertion after several units');
   const anchorId = op.targets[0].id;
-  const body = takeFootnotes(w, op.text ?? '', op);
+  const body = cleanPayload(w, takeFootnotes(w, op.text ?? '', op));
   const newIds = op.newIds ?? [];
   if (unitIdOf(anchorId) === anchorId && newIds.every((id) => unitIdOf(id) === id)) {
     const anchor = findUnit(w.doc, anchorId);
@@ -771,18 +909,25 @@ function opInsert(w: Work, op: Operation): void {
     const ids = parts.filter((u) => u.kind !== 'preamble' && u.kind !== 'container').map((u) => u.id);
     if (ids.join(',') !== newIds.join(',')) throw new Fail('payload_mismatch', `${newIds.join(', ')} written as ${ids.join(', ') || 'no unit'}`);
     if (parts[0].kind === 'preamble') throw new Fail('payload_mismatch', 'text before the first inserted unit');
-    // After the anchor and anything inside it (a čl. holding §§ ends at the next čl.).
-    let at = op.position === 'before' ? anchor : anchor + 1;
     if (op.position !== 'before' && w.doc.units[anchor].kind === 'container') throw new Fail('unsupported_target', 'an insertion after a container heading');
+    let at = op.position === 'before' ? anchor : anchor + 1;
+    // New units go before the closing lines the anchor carries (the act's signatures).
+    if (op.position !== 'before') {
+      const prev = w.doc.units[anchor];
+      const trailer = trailerOf(prev);
+      if (trailer) {
+        replaceUnit(w.doc, anchor, block(prev.text.slice(0, prev.text.lastIndexOf(trailer))));
+        parts[parts.length - 1] = { ...parts[parts.length - 1], text: withTrailer(parts[parts.length - 1].text, trailer) };
+      }
+    }
     if (at > 0 && !w.doc.units[at - 1].text.endsWith('\n\n')) w.doc.units[at - 1] = { ...w.doc.units[at - 1], text: block(w.doc.units[at - 1].text) };
-    w.doc.units.splice(at, 0, ...parts.map((p) => ({ ...p, text: block(p.text) })));
+    w.doc.units.splice(at, 0, ...parts.map((p) => ({ ...p, text: p.text.endsWith('\n\n') ? p.text : block(p.text) })));
     at += parts.length;
     for (const id of newIds) touch(w, id);
     return;
   }
   const loc = locate(w.doc, anchorId);
   if (!loc.node || loc.node.parent === null) throw new Fail('unsupported_target', `an insertion of ${newIds.join(', ')} after ${anchorId}`);
-  const parentId = loc.node.parent;
   for (const id of newIds) {
     const real = loc.unit.id + id.slice(unitIdOf(id).length);
     if (loc.local.nodes.has(real)) throw new Fail('already_present', id);
@@ -792,20 +937,44 @@ function opInsert(w: Work, op: Operation): void {
   const keys = payloadKeys(body);
   const want = newIds.map((id) => lastSeg(id).key);
   if (keys.join(',') !== want.join(',')) throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
-  void parentId;
-  const at = op.position === 'before' ? loc.node.start : loc.node.end;
-  const text = loc.unit.text;
-  const before = text.slice(0, at);
-  const sep = before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
-  replaceUnit(w.doc, loc.index, `${before}${sep}${block(body)}${text.slice(at)}`);
+  const parent = loc.local.nodes.get(loc.node.parent)!;
+  const isLast = op.position !== 'before' && parent.children[parent.children.length - 1] === loc.node.id;
+  if (isLast) endListItem(w, loc.index, loc.node, body);
+  const unit = w.doc.units[loc.index];
+  const node = local(unit).nodes.get(loc.node.id)!;
+  const text = unit.text;
+  if (op.position === 'before') {
+    replaceUnit(w.doc, loc.index, `${text.slice(0, node.start)}${block(body)}${text.slice(node.start)}`);
+  } else {
+    const at = contentEnd(text, node.contentStart, node.end);
+    replaceUnit(w.doc, loc.index, `${text.slice(0, at)}\n\n${body.trim()}${text.slice(at)}`);
+  }
   for (const id of newIds) touch(w, id);
+}
+
+/**
+ * New písmena / body after the last one of a list: the one that was last ends with the separator
+ * its siblings end with instead of its full stop, when the new ones end the list with one.
+ */
+function endListItem(w: Work, index: number, last: Node, body: string): void {
+  if (last.kind !== 'letter' && last.kind !== 'point') return;
+  if (!/\.(?:\^\d+[a-z]*\))*\s*$/.test(body)) return;
+  const unit = w.doc.units[index];
+  const l = local(unit);
+  const parent = last.parent ? l.nodes.get(last.parent) : null;
+  if (!parent) return;
+  const items = parent.children.map((id) => l.nodes.get(id)!).filter((n) => n.kind === last.kind);
+  const e = itemEnding(unit.text, last);
+  if (!e || e.char !== '.') return;
+  const sep = listSeparator(unit.text, items.slice(0, -1)) ?? ',';
+  replaceUnit(w.doc, index, splice(unit.text, { start: e.at, end: e.at + 1 }, sep));
 }
 
 function opAppend(w: Work, op: Operation): void {
   if (op.targets.length !== 1 || op.targets[0].through || op.targets[0].sentence !== undefined || op.targets[0].part)
     throw new Fail('unsupported_target', 'an addition to several units');
   const targetId = op.targets[0].id;
-  const body = takeFootnotes(w, op.text ?? '', op);
+  const body = cleanPayload(w, takeFootnotes(w, op.text ?? '', op));
   const newIds = op.newIds ?? [];
   if (targetId === '*') throw new Fail('unsupported_target', 'units added to the act as a whole');
   const loc = locate(w.doc, targetId);
@@ -819,11 +988,14 @@ function opAppend(w: Work, op: Operation): void {
   const keys = payloadKeys(body);
   const want = newIds.map((id) => lastSeg(id).key);
   if (keys.join(',') !== want.join(',')) throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
-  // New units of the kind the target already has go after its last one; the text after them (a
-  // závěrečná část) is not there to follow.
-  const text = loc.unit.text;
-  const at = trimEnd(text, loc.node.end);
-  replaceUnit(w.doc, loc.index, `${text.slice(0, at)}\n\n${block(body)}${text.slice(loc.node.end).replace(/^\s+/, '')}`);
+  // New units go after the target's last child, before the closing lines (signatures) of the act.
+  const lastChild = loc.node.children.length ? loc.local.nodes.get(loc.node.children[loc.node.children.length - 1]) : null;
+  if (lastChild) endListItem(w, loc.index, lastChild, body);
+  const unit = w.doc.units[loc.index];
+  const node = local(unit).nodes.get(loc.node.id)!;
+  const text = unit.text;
+  const at = contentEnd(text, node.contentStart, node.end);
+  replaceUnit(w.doc, loc.index, `${text.slice(0, at)}\n\n${body.trim()}${text.slice(at)}`);
   for (const id of newIds) touch(w, id);
 }
 
@@ -834,6 +1006,7 @@ function opRepeal(w: Work, op: Operation): void {
       for (const l of locs.sort((a, b) => b.index - a.index)) {
         touch(w, l.unit.id);
         w.doc.units.splice(l.index, 1);
+        if (op.withReferences) removeMarks(w, l.unit.id);
       }
       continue;
     }
@@ -859,27 +1032,147 @@ function opRepeal(w: Work, op: Operation): void {
     }
     const locs = locateRange(w.doc, t);
     if (unitIdOf(t.id) === t.id) {
-      for (const l of [...locs].sort((a, b) => b.index - a.index)) {
-        w.doc.units.splice(l.index, 1);
-        touch(w, l.unit.id);
-      }
+      for (const l of [...locs].sort((a, b) => b.index - a.index)) repealUnit(w, l.index);
       continue;
     }
     const loc = locs[0];
     const nodes = locs.map((l) => l.node!);
-    const span = { start: nodes[0].start, end: nodes[nodes.length - 1].end };
-    replaceUnit(w.doc, loc.index, splice(loc.unit.text, span, ''));
+    const text = loc.unit.text;
+    const last = nodes[nodes.length - 1];
+    const parent = last.parent ? loc.local.nodes.get(last.parent) : null;
+    const wasLast = !!parent && parent.children[parent.children.length - 1] === last.id;
+    const end = wasLast ? contentEnd(text, last.contentStart, last.end) : last.end;
+    const start = wasLast ? trimEnd(text, nodes[0].start) : nodes[0].start;
+    replaceUnit(w.doc, loc.index, text.slice(0, start) + text.slice(end));
     for (const n of nodes) touch(w, n.id);
+    if (wasLast && parent && nodes.length < parent.children.length) {
+      // The list's new last item ends with a full stop.
+      const unit = w.doc.units[loc.index];
+      const l = local(unit);
+      const p = l.nodes.get(parent.id);
+      const item = p && p.children.length ? l.nodes.get(p.children[p.children.length - 1]) : null;
+      if (item && (item.kind === 'letter' || item.kind === 'point') && item.children.length === 0) {
+        const e = itemEnding(unit.text, item);
+        const words = unit.text.slice(item.contentStart, e ? e.at : item.contentStart);
+        if (e && (e.char === ',' || e.char === ';') && !/\s(?:a|nebo|anebo|i|ani|či)$/.test(words))
+          replaceUnit(w.doc, loc.index, splice(unit.text, { start: e.at, end: e.at + 1 }, '.'));
+      }
+    }
   }
   for (const f of op.footnotes ?? []) if (w.doc.units.some((u) => u.id === f)) removeFootnote(w, f);
 }
 
+/** Footnote marks `^5)` of a footnote that went, out of the text. */
+function removeMarks(w: Work, fnId: string): void {
+  const key = fnId.replace(/^fn_/, '').replace(/~\d+$/, '');
+  const re = new RegExp(`\\^${escapeRegExp(key)}\\)`, 'g');
+  for (let i = 0; i < w.doc.units.length; i++) {
+    const u = w.doc.units[i];
+    if (u.kind === 'footnote' || !re.test(u.text)) continue;
+    re.lastIndex = 0;
+    replaceUnit(w.doc, i, u.text.replace(re, ''));
+    touch(w, u.id);
+  }
+}
+
+/** The level of a container unit (`cast_1` 1 … `pododdil_2` 5), or null. */
+function containerLevel(id: string): number | null {
+  const seg = id.replace(/~\d+$/, '').split('/').pop() ?? '';
+  const m = /^(cast|hlava|dil|oddil|pododdil)_/.exec(seg);
+  return m ? ['cast', 'hlava', 'dil', 'oddil', 'pododdil'].indexOf(m[1]) + 1 : null;
+}
+
+/**
+ * A § / čl. / příloha repealed: it goes from the text (the source removes repealed units); its
+ * closing lines that belong to what follows stay. A container goes with all it holds.
+ */
+function repealUnit(w: Work, index: number): void {
+  const unit = w.doc.units[index];
+  touch(w, unit.id);
+  const level = containerLevel(unit.id);
+  if (level !== null) {
+    let end = index + 1;
+    while (end < w.doc.units.length) {
+      const u = w.doc.units[end];
+      const l = containerLevel(u.id);
+      if (u.kind === 'footnote' || u.kind === 'annex' || (l !== null && l <= level)) break;
+      touch(w, u.id);
+      end++;
+    }
+    const trailer = trailerOf(w.doc.units[end - 1]);
+    w.doc.units.splice(index, end - index);
+    if (trailer && index > 0) replaceUnit(w.doc, index - 1, withTrailer(w.doc.units[index - 1].text, trailer));
+    return;
+  }
+  const trailer = trailerOf(unit);
+  w.doc.units.splice(index, 1);
+  if (trailer && index > 0) replaceUnit(w.doc, index - 1, withTrailer(w.doc.units[index - 1].text, trailer));
+}
+
+/**
+ * The pairs of a renumbering written with ranges: the units the text has from the range's first
+ * to its last, paired with the new range expanded in the same alphabet (with or without "ch", "q").
+ */
+function rangePairs(w: Work, ranges: { from: TargetRef; to: TargetRef }[]): { from: string; to: string }[] {
+  const out: { from: string; to: string }[] = [];
+  for (const r of ranges) {
+    if (!r.from.through) {
+      out.push({ from: r.from.id, to: r.to.id });
+      continue;
+    }
+    const have = locateRange(w.doc, r.from).map((l) => (l.node && l.node.parent !== null ? l.node.id : l.unit.id).replace(/~\d+$/, ''));
+    const keys = have.map((id) => lastSeg(id).key);
+    const prefix = r.to.id.slice(0, r.to.id.lastIndexOf('_') + 1);
+    let found = false;
+    for (let v = 0; v < ALPHABET_VARIANTS && !found; v++) {
+      const from = expandKeyRange(lastSeg(r.from.id).key, lastSeg(r.from.through).key, v);
+      const to = r.to.through ? expandKeyRange(lastSeg(r.to.id).key, lastSeg(r.to.through).key, v) : null;
+      if (!from || !to || from.join(',') !== keys.join(',') || to.length !== from.length) continue;
+      have.forEach((id, i) => out.push({ from: id, to: `${prefix}${to[i]}` }));
+      found = true;
+    }
+    if (!found) throw new Fail('target_not_found', `${r.from.id} to ${r.from.through} as the text numbers them`);
+  }
+  return out;
+}
+
+/** "Dosavadní poznámka pod čarou č. 11a se označuje jako poznámka pod čarou č. 11b(, a to včetně odkazů na ni)". */
+function renumberFootnotes(w: Work, pairs: { from: string; to: string }[], marks: boolean): void {
+  const keyOf = (id: string) => id.replace(/^fn_/, '');
+  const map = new Map(pairs.map((p) => [keyOf(p.from), keyOf(p.to)]));
+  for (const p of pairs) {
+    const i = w.doc.units.findIndex((u) => u.id === p.from);
+    if (i < 0) throw new Fail('target_not_found', p.from);
+    if (w.doc.units.some((u) => u.id === `${p.from}~2`)) throw new Fail('ambiguous', `${p.from} is in the text twice`);
+  }
+  const re = new RegExp(`\\^(${[...map.keys()].map(escapeRegExp).join('|')})\\)`, 'g');
+  for (let i = 0; i < w.doc.units.length; i++) {
+    const u = w.doc.units[i];
+    if (u.kind === 'footnote') {
+      const to = map.get(keyOf(u.id));
+      if (to === undefined) continue;
+      w.doc.units[i] = { id: `fn_${to}`, kind: 'footnote', text: u.text.replace(/^\^[0-9a-z]+\)/, `^${to})`) };
+      touch(w, u.id);
+      touch(w, `fn_${to}`);
+    } else if (marks && re.test(u.text)) {
+      re.lastIndex = 0;
+      replaceUnit(w.doc, i, u.text.replace(re, (_m, k: string) => `^${map.get(k)})`));
+      touch(w, u.id);
+    }
+    re.lastIndex = 0;
+  }
+}
+
 function opRenumber(w: Work, op: Operation): void {
-  const pairs = op.renumber ?? [];
+  const pairs = op.renumberRanges ? rangePairs(w, op.renumberRanges) : (op.renumber ?? []);
+  if (pairs.length && pairs.every((p) => p.from.startsWith('fn_') && p.to.startsWith('fn_'))) {
+    renumberFootnotes(w, pairs, !!op.withReferences);
+    return;
+  }
   // All found first, then all renamed, so that "3 → 2, 4 → 3" never meets its own result.
   const edits: { index: number; span: Span; by: string; from: string; to: string }[] = [];
   for (const p of pairs) {
-    if (p.from.startsWith('fn_')) throw new Fail('unsupported_target', 'footnotes renumbered');
+    if (p.from.startsWith('fn_')) throw new Fail('unsupported_target', 'footnotes renumbered with other units');
     const loc = locate(w.doc, p.from);
     if (!loc.node) throw new Fail('target_not_found', p.from);
     const text = loc.unit.text;
@@ -985,6 +1278,7 @@ interface Run {
 /** One pass over the points; `excluded` are left out (blocked) whatever happens. */
 function run(start: TextUnit[], parsed: ReturnType<typeof parseInstruction>[], points: AmendmentPoint[], excluded: Map<number, string>): Run {
   let doc: Doc = { units: [...start] };
+  const style = markStyle(start);
   const outcomes: PointOutcome[] = [];
   const failed = new Set<string>();
   for (let i = 0; i < points.length; i++) {
@@ -1007,7 +1301,7 @@ function run(start: TextUnit[], parsed: ReturnType<typeof parseInstruction>[], p
       for (const id of named) failed.add(id);
       continue;
     }
-    const w: Work = { doc: { units: [...doc.units] }, changed: new Set(), units: new Set() };
+    const w: Work = { doc: { units: [...doc.units] }, changed: new Set(), units: new Set(), style };
     try {
       for (const op of ordered(p.operations)) applyOperation(w, op);
     } catch (e) {
