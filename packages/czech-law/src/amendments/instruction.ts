@@ -64,7 +64,8 @@ export interface Operation {
   /** replace_words: the new words ('' = removed); insert_words / append_words: the words added. */
   new?: string;
   /** insert_words / insert: after or before the anchor; append_words: at the end or start. */
-  position?: 'after' | 'before' | 'end' | 'start';
+  /** insert_words / insert: after or before the anchor (insert: `by_number`, where the new unit's number puts it among the target's children). */
+  position?: 'after' | 'before' | 'end' | 'start' | 'by_number';
   /** new_wording / insert / append: the new text (Markdown, the quotation marks removed). */
   text?: string;
   /** insert / append: the new units' ids, in order. */
@@ -602,6 +603,14 @@ function skeleton(sentence: string): Skeleton {
     .trim();
   // "§ 5" written "§5"; "odst.2".
   s = s.replace(/§(?=\d)/g, '§ ').replace(/(odst\.|písm\.|čl\.|č\.)(?=[\dA-Za-z])/g, '$1 ');
+  // Older wordings as the usual ones: "vsunuje" for "vkládá", "tohoto znění:" for ", který zní:",
+  // "spolu s nadpisem" for "včetně nadpisu", "Ustanovení § 5" for "§ 5".
+  s = s
+    .replace(/(?<![\p{L}])vsunuj(?:e|í)(?![\p{L}])/gu, (m) => (m.endsWith('í') ? 'vkládají' : 'vkládá'))
+    .replace(/,? (?:tohoto|tohoto nového|následujícího) znění:/g, ', který zní:')
+    .replace(/(?<![\p{L}])spolu s nadpisem(?![\p{L}])/gu, 'včetně nadpisu')
+    .replace(/(?<![\p{L}])[Uu]stanovení (?=§|čl\.|odst)/gu, '')
+    .replace(/(?<![\p{L}])[Pp]oznámk(a|y|ce|u|ou|ek|ách) (č\.)/gu, 'poznámk$1 pod čarou $2');
   // "druhá věta" as "věta druhá"; "tato věta:", "tato slova:" as "věta:", "slova:".
   s = s
     .replace(/(?<![\p{L}])(první|druh[áéouý]|třetí|čtvrt[áéou]{1,2}|pát[áéou]{1,2}|šest[áéou]{1,2}|poslední|předposlední) (věta|věty|větě|větu|větou)(?![\p{L}])/gu, '$2 $1')
@@ -620,6 +629,8 @@ function skeleton(sentence: string): Skeleton {
     t += s[i];
     i++;
   }
+  // "V § 5 zákona (č. 1/2000 Sb.)(, ve znění …,) se …": the act named after the reference is the one amended.
+  t = t.replace(/(⟦\d+⟧) (?:zákona|vyhlášky|nařízení vlády|nařízení|zákoníku|zákonného opatření)(?: č\. \d+\/\d{4} Sb\.)?(?:,? ve znění [^⟨⟦]*?,)?(?= |$)/gu, '$1');
   return { s: t, quotes, refs };
 }
 
@@ -1060,27 +1071,31 @@ clause(
     ctx.ops.push(op);
   },
 );
-// Append units: "doplňuje odstavec 4, který zní:", "na konci § 5 doplňuje odstavec 3", "doplňuje odstavcem 3".
+// Append units: "doplňuje odstavec 4, který zní:", "na konci § 5 doplňuje odstavec 3", "doplňuje odstavcem 3";
+// "vkládá nový odstavec 1" without a place: where its number puts it.
 clause(
-  `(?:(?:v|ve) ${R} )?(?:na konci (?:${R} )?)?(?:doplňuj[eí]|připojuj[eí]|vkládá|vkládají) (?:na konci (?:${R} )?)?(?:nov[ýáéí] |dalš[íí] )?${R}((?: (?:včetně|a) [^,]*?)?),? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí):?(?: ${Q})?`,
+  `(?:(?:v|ve) ${R} )?(?:na konci (?:${R} )?)?(doplňuj[eí]|připojuj[eí]|vkládá|vkládají) (?:na konci (?:${R} )?)?(?:nov[ýáéí] |dalš[íí] )?${R}((?: (?:včetně|a) [^,]*?)?),? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí):?(?: ${Q})?`,
   (ctx, m) => {
-    const inc = readIncluding(ctx, `${m[5]} ${m[6]}`.trim());
+    const inc = readIncluding(ctx, `${m[6]} ${m[7]}`.trim());
     if (inc.rest) throw new Unsupported(`"${inc.rest}" in an addition`);
     let base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
-    const where = m[2] ?? m[3];
+    const where = m[2] ?? m[4];
     if (where) base = chainsOf(ctx, Number(where), base);
-    const newIds = newUnitIdsAt(ctx, Number(m[4]), base);
-    const text = m[7] !== undefined ? quote(ctx, m[7]) : ctx.payload;
+    const newIds = newUnitIdsAt(ctx, Number(m[5]), base);
+    const text = m[8] !== undefined ? quote(ctx, m[8]) : ctx.payload;
     if (text === null) throw new Unsupported('an addition without its text');
     const targets = base.length ? base.flatMap((b) => chainTargets(b, null)) : [{ id: '*' }];
-    const op: Operation = { kind: 'append', targets, newIds, text, position: 'end', source: ctx.source };
+    const byNumber = m[3].startsWith('vkládá') && !where;
+    const op: Operation = byNumber
+      ? { kind: 'insert', targets, newIds, text, position: 'by_number', source: ctx.source }
+      : { kind: 'append', targets, newIds, text, position: 'end', source: ctx.source };
     if (inc.withHeading) op.withHeading = true;
     if (inc.footnotes.length) op.footnotes = inc.footnotes;
     ctx.ops.push(op);
   },
 );
 // Renumbering: "Dosavadní odstavce 3 a 4 označují jako odstavce 2 a 3", "dosavadní text označuje jako odstavec 1".
-clause(`(?:(?:v|ve) ${R} )?[Dd]osavadní ${R} (?:označuj[eí]|označují|přečíslovávají|nově označuj[eí]) (?:jako )?${R}(${REFERENCES})?`, (ctx, m) => {
+clause(`(?:(?:v|ve) ${R} )?(?:[Dd]osavadní )?${R} (?:označuj[eí]|označují|přečíslovávají|nově označuj[eí]) (?:jako )?${R}(${REFERENCES})?`, (ctx, m) => {
   const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
   const saved = ctx.base;
   ctx.base = base;

@@ -528,12 +528,17 @@ function markStyle(units: TextUnit[]): MarkStyle {
     after += (u.text.match(/[,.;:]\^\d+[a-z]*\)/g) ?? []).length;
     before += (u.text.match(/\^\d+[a-z]*\)[,.;:]/g) ?? []).length;
   }
-  return after >= 3 && after >= 4 * before ? 'after_punctuation' : 'as_written';
+  // Measured on the replay: the source keeps the amending act's placement as often as it moves it, so new text is written as the act writes it.
+  void after;
+  void before;
+  return 'as_written';
 }
 
 function styleMarks(text: string, style: MarkStyle): string {
-  if (style !== 'after_punctuation') return text;
-  return text.replace(/((?:\^\d+[a-z]*\))+)([,.;:])/g, '$2$1');
+  // Marks in a row are written without a space between ("^3a)^,^3b)").
+  const t = text.replace(/\)\^,\s+\^/g, ')^,^');
+  if (style !== 'after_punctuation') return t;
+  return t.replace(/((?:\^\d+[a-z]*\))+)([,.;:])/g, '$2$1');
 }
 
 /** The last character of a list item's text that ends it (`,`, `;`, `.`), with its offset. */
@@ -551,8 +556,9 @@ function listSeparator(text: string, items: Node[]): string | null {
     const e = itemEnding(text, n);
     if (e && (e.char === ',' || e.char === ';')) counts.set(e.char, (counts.get(e.char) ?? 0) + 1);
   }
-  if (!counts.size) return null;
-  return [...counts].sort((a, b) => b[1] - a[1])[0][0];
+  // Only a separator every item uses; mixed lists are left as they are.
+  if (counts.size !== 1) return null;
+  return [...counts.keys()][0];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -619,11 +625,15 @@ function replaceSpan(text: string, h: Span, by: string): string {
   const prev = text[h.start - 1];
   const next = text[h.end];
   if (by !== '') {
-    let b = by;
+    // " , nebo": the act's space before the comma is no part of the words.
+    let b = by.replace(/^\s+(?=[,.;:)])/, '');
     let { start, end } = h;
+    if (prev !== undefined && /[,;]/.test(prev) && /^[\p{L}\p{N}§]/u.test(b)) b = ` ${b}`;
     // Words written with their punctuation (" , pokud …" for ", pokud …") keep the text's spacing.
     if (prev !== undefined && /[\p{L}\p{N})]/u.test(prev) && /^[\p{L}\p{N}(„§]/u.test(b) && !/^[\p{L}\p{N}]/u.test(text[h.start])) b = ` ${b}`;
     if (next !== undefined && /[\p{L}\p{N}(„§]/u.test(next) && /[\p{L}\p{N}.,;)]$/u.test(b) && !/[\p{L}\p{N}]$/u.test(text[h.end - 1])) b = `${b} `;
+    // "§ " before words that start with "§ ": one section sign.
+    if (/^§\s/.test(b) && /§\s+$/.test(text.slice(Math.max(0, start - 3), start))) b = b.replace(/^§\s+/, '');
     // New words that start with punctuation follow the word before without a space ("…nosti, lékaři").
     if (/^[,.;:)]/.test(b)) while (start > 0 && /[ \t]/.test(text[start - 1])) start--;
     // "…republiky," before a comma already there: one comma.
@@ -646,10 +656,6 @@ function replaceSpan(text: string, h: Span, by: string): string {
     // "A, X, B" without X: "A, B".
     start = before.search(/[ \t]+$/);
     end++;
-  } else if (/[\p{L}\p{N}][ \t]+$/u.test(before) && /^,[ \t]/.test(after) && !/[,.;:]$/.test(text.slice(h.start, h.end))) {
-    // "jejichž X, osobní" without X: "jejichž osobní".
-    start = before.search(/[ \t]+$/);
-    end++;
   } else if (next === undefined || /[,.;:)\s]/.test(next)) {
     // "slovo ," → "slovo,": the space before the deleted words goes with them.
     while (start > 0 && /[ \t]/.test(text[start - 1])) start--;
@@ -658,6 +664,11 @@ function replaceSpan(text: string, h: Span, by: string): string {
     }
   } else if (start > 0 && /[ \t]/.test(text[start - 1]) && /[ \t]/.test(next ?? '')) {
     end++;
+  }
+  // No space left before punctuation ("odvolání ." → "odvolání.").
+  if (start > 0 && /[ \t]/.test(text[start - 1]) && /^[ \t]*[,.;:)]/.test(text.slice(end))) {
+    while (start > 0 && /[ \t]/.test(text[start - 1])) start--;
+    while (end < text.length && /[ \t]/.test(text[end])) end++;
   }
   return text.slice(0, start) + text.slice(end);
 }
@@ -716,13 +727,16 @@ function opAppendWords(w: Work, op: Operation): void {
         out = splice(text, { start: at, end: region.end }, `${op.replaceEnd.new}${tail[2]} ${add}`);
       } else if (op.position === 'start') {
         out = splice(text, { start: region.start, end: region.start }, `${add} `);
-      } else if (/^[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ„(§]/.test(add) && /[.!?“)]$/.test(add) && t.part !== 'intro') {
+      } else if (/^[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ„§]/.test(add) && /[.!?](?:\^\d+[a-z]*\))*[“]?$/.test(add) && t.part !== 'intro') {
         // A sentence follows the text's last full stop.
+        out = splice(text, { start: region.end, end: region.end }, ` ${add}`);
+      } else if (/^(?:a|nebo|anebo|i|ani|či|popřípadě|případně|a\/nebo)$/.test(add) && /[,;](?:\^\d+[a-z]*\))*$/.test(own)) {
+        // A conjunction ends a list item after its comma: "…zahraničí, nebo".
         out = splice(text, { start: region.end, end: region.end }, ` ${add}`);
       } else {
         // Words go before the closing punctuation: "na konci textu písmene c) se doplňují slova …".
         let end = region.end;
-        const tail = /(?:[.,;:]|\^\d+[a-z]*\))+$/.exec(own);
+        const tail = /[.,;:](?:\^\d+[a-z]*\))*$/.exec(own);
         if (tail && !/[.,;:]$/.test(add)) end -= tail[0].length;
         else if (tail && /^[.,;:]/.test(tail[0]) && /[.,;:]$/.test(add)) end -= tail[0].length;
         const lead = /^[,.;:)]/.test(add) ? '' : ' ';
@@ -745,6 +759,7 @@ function takeFootnotes(w: Work, payload: string, op: Operation): string {
   }
   // "včetně poznámky pod čarou č. 5" without its text: the footnote goes (its mark went with the old text).
   for (const id of named) if (op.kind === 'repeal') removeFootnote(w, id);
+
   return body;
 }
 
@@ -762,6 +777,9 @@ function removeFootnote(w: Work, id: string): void {
  */
 function cleanPayload(w: Work, body: string): string {
   if (/^[ \t]*(?:#{1,6}[ \t]+|-[ \t]+)?[„"]/m.test(body)) throw new Fail('payload_mismatch', 'a quotation opens inside the new text');
+  const opens = (body.match(/„/g) ?? []).length;
+  const closes = (body.match(/“/g) ?? []).length;
+  if (closes > opens) throw new Fail('payload_mismatch', 'a closing quotation mark of the amending act left in the new text');
   return styleMarks(body, w.style);
 }
 
@@ -896,7 +914,44 @@ function keepHeading(loc: Loc, part: TextUnit): string {
   return `${part.text.slice(0, after)}\n\n${heading}${part.text.slice(after)}`;
 }
 
+/** The key before `k` among a list's keys (`5` → `4`, `5a` → `5`, `c` → `b`), or null for a first one. */
+function keyBefore(k: string): string | null {
+  const m = /^(\d+)([a-z]?)$/.exec(k);
+  if (m) return m[2] ? m[1] : Number(m[1]) > 1 ? String(Number(m[1]) - 1) : null;
+  if (k === 'a') return null;
+  if (k === 'i') return 'ch|h';
+  if (k === 'ch') return 'h';
+  return /^[a-z]$/.test(k) ? String.fromCharCode(k.charCodeAt(0) - 1) : null;
+}
+
+/** "V § 1 se vkládá nový odstavec 1": before the first child, or after the one its number follows. */
+function insertByNumber(w: Work, op: Operation): void {
+  const parentId = op.targets[0].id;
+  const newIds = op.newIds ?? [];
+  const loc = locate(w.doc, parentId);
+  if (!loc.node || !loc.node.children.length || !newIds.length) throw new Fail('target_not_found', `${parentId} has no units to insert among`);
+  const body = cleanPayload(w, takeFootnotes(w, op.text ?? '', op));
+  const keys = payloadKeys(body);
+  const want = newIds.map((id) => lastSeg(id).key);
+  if (keys.join(',') !== want.join(',')) throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
+  for (const id of newIds) if (loc.local.nodes.has(loc.unit.id + id.slice(unitIdOf(id).length))) throw new Fail('already_present', id);
+  const before = keyBefore(want[0]);
+  const kids = loc.node.children.map((id) => loc.local.nodes.get(id)!);
+  const text = loc.unit.text;
+  if (before === null) {
+    const first = kids[0];
+    replaceUnit(w.doc, loc.index, `${text.slice(0, first.start)}${block(body)}${text.slice(first.start)}`);
+  } else {
+    const prev = kids.filter((n) => before.split('|').includes(lastSeg(n.id).key));
+    if (prev.length !== 1) throw new Fail('target_not_found', `the unit before ${newIds[0]}`);
+    const at = contentEnd(text, prev[0].contentStart, prev[0].end);
+    replaceUnit(w.doc, loc.index, `${text.slice(0, at)}\n\n${body.trim()}${text.slice(at)}`);
+  }
+  for (const id of newIds) touch(w, id);
+}
+
 function opInsert(w: Work, op: Operation): void {
+  if (op.position === 'by_number') return insertByNumber(w, op);
   if (op.targets.length !== 1 || op.targets[0].through || op.targets[0].sentence !== undefined || op.targets[0].part)
     throw new Fail('unsupported_target', 'an insertion after several units');
   const anchorId = op.targets[0].id;
@@ -966,7 +1021,8 @@ function endListItem(w: Work, index: number, last: Node, body: string): void {
   const items = parent.children.map((id) => l.nodes.get(id)!).filter((n) => n.kind === last.kind);
   const e = itemEnding(unit.text, last);
   if (!e || e.char !== '.') return;
-  const sep = listSeparator(unit.text, items.slice(0, -1)) ?? ',';
+  const sep = listSeparator(unit.text, items.slice(0, -1));
+  if (!sep) return;
   replaceUnit(w.doc, index, splice(unit.text, { start: e.at, end: e.at + 1 }, sep));
 }
 
@@ -1059,7 +1115,14 @@ function opRepeal(w: Work, op: Operation): void {
       }
     }
   }
-  for (const f of op.footnotes ?? []) if (w.doc.units.some((u) => u.id === f)) removeFootnote(w, f);
+  // A footnote repealed with a unit stays while another unit still marks it (the source keeps it).
+  for (const f of op.footnotes ?? []) if (w.doc.units.some((u) => u.id === f) && !marked(w, f)) removeFootnote(w, f);
+}
+
+/** Whether any unit's text still carries the footnote's mark. */
+function marked(w: Work, fnId: string): boolean {
+  const mark = `^${fnId.replace(/^fn_/, '')})`;
+  return w.doc.units.some((u) => u.kind !== 'footnote' && u.text.includes(mark));
 }
 
 /** Footnote marks `^5)` of a footnote that went, out of the text. */
@@ -1315,6 +1378,12 @@ function run(start: TextUnit[], parsed: ReturnType<typeof parseInstruction>[], p
     outcome.status = 'applied';
     outcome.changed = [...w.changed];
     outcome.units = [...new Set([...named, ...w.units])];
+  }
+  // A footnote held back holds back the units that carry its mark (its number or text may be off).
+  for (const id of [...failed]) {
+    if (!id.startsWith('fn_')) continue;
+    const mark = `^${id.replace(/^fn_/, '').replace(/~\d+$/, '')})`;
+    for (const u of start) if (u.kind !== 'footnote' && u.text.includes(mark)) failed.add(u.id);
   }
   return { doc, outcomes, failed };
 }
