@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import type { Half } from '@dp/core';
 import { applyAmendment, parseInstruction, parseProvisions, readAmendingAct, splitUnits, type AmendmentBlock, type AmendmentPoint, type TextUnit } from '@dp/czech-law';
 import { openBlobReader, parseFrontMatter, resolveGitDir } from '@dp/db';
-import { scoreCase, scoreEffects, unitTexts, type UnitTexts } from './consolidation-score';
+import { normText, scoreCase, scoreEffects, unitTexts, type UnitTexts } from './consolidation-score';
 import { reformCases, type ReformCase } from './reform-cases';
 
 interface Tally {
@@ -38,6 +38,9 @@ interface Tally {
   effectsCases: number;
   /** Points of the block whose effective date is after the version's. */
   later: number;
+  /** Engine outputs whose units were checked against the text parsed afresh, and those that differed. */
+  verified: number;
+  verifyDiffers: number;
 }
 
 const newTally = (): Tally => ({
@@ -59,15 +62,17 @@ const newTally = (): Tally => ({
   effectsTargeted: 0,
   effectsCases: 0,
   later: 0,
+  verified: 0,
+  verifyDiffers: 0,
 });
 
 const bump = (m: Map<string, number>, k: string, n = 1) => m.set(k, (m.get(k) ?? 0) + n);
 
+/** A text, parsed when first needed (a case without a block needs its text only as the next case's text before). */
 interface Version {
   blob: string;
   text: string;
-  units: TextUnit[];
-  texts: UnitTexts;
+  parsed: { units: TextUnit[]; texts: UnitTexts } | null;
 }
 
 function readArgs(argv: string[]): {
@@ -78,6 +83,7 @@ function readArgs(argv: string[]): {
   misses: string | null;
   casesCache: string | null;
   allPoints: boolean;
+  verifyEvery: number;
 } {
   let gitDir: string | null = null;
   let half: Half | null = null;
@@ -86,6 +92,7 @@ function readArgs(argv: string[]): {
   let misses: string | null = null;
   let casesCache: string | null = null;
   let allPoints = false;
+  let verifyEvery = 10;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--half') half = argv[++i] as Half;
@@ -94,10 +101,11 @@ function readArgs(argv: string[]): {
     else if (a === '--misses') misses = argv[++i];
     else if (a === '--cases-cache') casesCache = argv[++i];
     else if (a === '--all-points') allPoints = true;
+    else if (a === '--verify-every') verifyEvery = Math.max(1, Number(argv[++i]));
     else if (!a.startsWith('--')) gitDir = a;
   }
   if (half && half !== 'tune' && half !== 'heldout') throw new Error('--half is tune or heldout');
-  return { gitDir: gitDir ?? process.env.CORPUS_GIT_DIR ?? null, half, docs, sample, misses, casesCache, allPoints };
+  return { gitDir: gitDir ?? process.env.CORPUS_GIT_DIR ?? null, half, docs, sample, misses, casesCache, allPoints, verifyEvery };
 }
 
 const pct = (a: number, b: number) => (b ? (a / b).toFixed(4) : '   -  ');
@@ -136,9 +144,13 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     const b = await reader.read(blob);
     return b ? parseFrontMatter(b.toString('utf8')).body : null;
   };
-  const version = (blob: string, text: string): Version => {
-    const units = splitUnits(text, parseProvisions(text));
-    return { blob, text, units, texts: unitTexts(units) };
+  const version = (blob: string, text: string): Version => ({ blob, text, parsed: null });
+  const parse = (v: Version): { units: TextUnit[]; texts: UnitTexts } => {
+    if (!v.parsed) {
+      const units = splitUnits(v.text, parseProvisions(v.text));
+      v.parsed = { units, texts: unitTexts(units) };
+    }
+    return v.parsed;
   };
   const blocksFor = async (c: ReformCase): Promise<AmendmentBlock[]> => {
     let byTarget = actBlocks.get(c.sourceKey);
@@ -184,16 +196,32 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       const all: AmendmentPoint[] = blocks.flatMap((b) => b.points);
       const points = args.allPoints ? all : all.filter((p) => !p.effective?.date || p.effective.date <= c.date);
       t.later += all.length - points.length;
-      const gitOnly = scoreCase(before.texts, after.texts, before.texts);
-      if (!gitOnly.gitChanged.length) t.unchanged++;
       if (!blocks.length) {
         t.noBlock++;
         continue;
       }
+      const b = parse(before);
+      const a = parse(after);
+      if (!scoreCase(b.texts, a.texts, b.texts).gitChanged.length) t.unchanged++;
       if (!points.length) t.noPoints++;
-      const result = applyAmendment(before.text, points, { units: before.units });
-      const output = result.text === before.text ? before : version('', result.text);
-      const s = scoreCase(before.texts, after.texts, output.texts);
+      const parsed = points.map((p) => parseInstruction(p));
+      const result = applyAmendment(before.text, points, { units: b.units, parsed });
+      // The engine's own units of its text; every `verifyEvery`-th case they are checked against
+      // the text parsed afresh (what a reader of the stored text gets).
+      let outputTexts = result.text === before.text ? b.texts : unitTexts(result.resultUnits);
+      if (result.text !== before.text && t.cases % args.verifyEvery === 0) {
+        const fresh = unitTexts(splitUnits(result.text, parseProvisions(result.text)));
+        t.verified++;
+        const same = fresh.order.join('\n') === outputTexts.order.join('\n') && fresh.order.every((id) => normText(fresh, id) === normText(outputTexts, id));
+        if (!same) {
+          t.verifyDiffers++;
+          outputTexts = fresh;
+        }
+      }
+      const output = { texts: outputTexts };
+      const before_ = { texts: b.texts };
+      const after_ = { texts: a.texts };
+      const s = scoreCase(b.texts, a.texts, outputTexts);
       t.gitChanged += s.gitChanged.length;
       t.reproduced += s.reproduced.length;
       t.engineChanged += s.engineChanged.length;
@@ -205,11 +233,10 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
         else bump(t.reasons, p.reason ?? 'unknown');
       }
       const targets: string[] = [];
-      for (const p of points) {
-        const parsed = parseInstruction(p);
-        for (const e of parsed.effects) targets.push(...e.targets);
-        if (c.half === 'tune') for (const u of parsed.unsupported) bump(t.forms, u.form);
-        else t.forms.set('(held-out forms not listed)', (t.forms.get('(held-out forms not listed)') ?? 0) + parsed.unsupported.length);
+      for (const p of parsed) {
+        for (const e of p.effects) targets.push(...e.targets);
+        if (c.half === 'tune') for (const u of p.unsupported) bump(t.forms, u.form);
+        else t.forms.set('(held-out forms not listed)', (t.forms.get('(held-out forms not listed)') ?? 0) + p.unsupported.length);
       }
       const e = scoreEffects(s.gitChanged, targets);
       t.effectsHit += e.hit;
@@ -224,8 +251,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
             commit: c.commit,
             doc: c.amendedKey,
             act: c.sourceKey,
-            wrong: wrong.map((id) => ({ id, before: before.texts.texts.get(id) ?? null, output: output.texts.texts.get(id) ?? null, after: after.texts.texts.get(id) ?? null })),
-            missed: missed.map((id) => ({ id, before: before.texts.texts.get(id) ?? null, output: output.texts.texts.get(id) ?? null, after: after.texts.texts.get(id) ?? null })),
+            wrong: wrong.map((id) => ({ id, before: normText(before_.texts, id), output: normText(output.texts, id), after: normText(after_.texts, id) })),
+            missed: missed.map((id) => ({ id, before: normText(before_.texts, id), output: normText(output.texts, id), after: normText(after_.texts, id) })),
             points: result.points.map((p, i) => ({ ...p, text: points[i].text.slice(0, 600) })),
           };
           appendFileSync(args.misses, `${JSON.stringify(row)}\n`);
@@ -271,6 +298,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   row('  applied', (t) => `${t.applied} ${pct(t.applied, t.points)}`);
   const reasons = new Set(halves.flatMap((h) => [...tallies[h].reasons.keys()]));
   for (const r of [...reasons].sort()) row(`  not applied: ${r}`, (t) => String(t.reasons.get(r) ?? 0));
+  row('engine units checked against a fresh parse', (t) => `${t.verified - t.verifyDiffers}/${t.verified} equal`);
   row('effects: changed units targeted (recall)', (t) => `${t.effectsHit}/${t.effectsChanged} ${pct(t.effectsHit, t.effectsChanged)}`);
   row('effects: targeted units changed (precision)', (t) => `${t.effectsHit}/${t.effectsTargeted} ${pct(t.effectsHit, t.effectsTargeted)}`);
   row('effects: cases with every change targeted', (t) => `${t.effectsCases} ${pct(t.effectsCases, t.cases - t.noBlock)}`);

@@ -486,6 +486,7 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
         (LEVEL[last.type] < level || (level > 6 && LEVEL[last.type] > 6) || ((chain.segs[0].type === 'priloha' || chain.segs[0].type === 'cl') && level !== 6));
       if (inside && plain) {
         chain.segs.push(seg);
+        if (heading) chain.heading = true;
       } else if (plain) {
         break;
       } else {
@@ -1176,7 +1177,7 @@ export function instructionForm(sentence: string): string {
     .replace(/\b\d+[a-z]?\)/g, 'x)')
     .replace(/(?<![\p{L}])[a-z]{1,2}\)/gu, 'x)')
     .replace(/\d+(?:\.\d+)*[a-z]?/g, 'N')
-    .replace(/\b[IVXLC]+\b/g, 'R')
+    .replace(/(?<=(?:čl\.|Čl\.|[Hh]lav\p{L}*|[Dd]íl\p{L}*|[Čč]ást\p{L}*|[Oo]ddíl\p{L}*|[Čč]lán\p{L}*)\s)[IVXLC]+(?![\p{L}])/gu, 'R')
     .trim()
     .slice(0, 160);
 }
@@ -1312,14 +1313,18 @@ function effectOf(op: Operation): Effect {
 function mentioned(sentence: string, previous: Seg[][]): string[] {
   const sk = skeleton(sentence);
   const ids = new Set<string>();
+  // Each reference in the location of the one before it that names a § / čl. / příloha.
+  let base = previous;
   for (const list of sk.refs) {
+    const resolved: Seg[][] = [];
     for (const chain of list.chains) {
-      for (const b of previous.length ? previous : [[]]) {
-        for (const t of chainTargets(resolveChain(chain, b), chain)) {
-          for (const id of effectIds(t)) if (id !== '*') ids.add(id);
-        }
+      for (const b of base.length ? base : [[]]) {
+        const segs = resolveChain(chain, b);
+        resolved.push(segs);
+        for (const t of chainTargets(segs, chain)) for (const id of effectIds(t)) if (id !== '*') ids.add(id);
       }
     }
+    if (list.chains.some((c) => c.segs.length && LEVEL[c.segs[0].type] <= 6 && c.segs[0].type !== 'fn')) base = resolved;
   }
   return [...ids];
 }

@@ -10,7 +10,7 @@
  * numbering or wording may be off.
  */
 
-import { ALPHABET_VARIANTS, expandKeyRange, parseInstruction, type Operation, type TargetRef } from '../amendments/instruction';
+import { ALPHABET_VARIANTS, expandKeyRange, parseInstruction, type Operation, type ParsedInstruction, type TargetRef } from '../amendments/instruction';
 import type { AmendmentPoint } from '../amendments/types';
 import { parseProvisions, type ParsedProvision, type ParseReport } from '../provisions/parse-provisions';
 import { FOOTNOTE_LINE, footnoteBlockStart, splitUnits, unitOf, type TextUnit } from './units';
@@ -31,7 +31,9 @@ export type NotAppliedReason =
   /** A target the engine does not edit (inside an annex's tables, a part of a unit it cannot delimit). */
   | 'unsupported_target'
   /** An earlier point of the same act failed in a unit this one touches. */
-  | 'blocked';
+  | 'blocked'
+  /** The engine met a case it was not written for (a bug to report); the point is not applied. */
+  | 'engine_error';
 
 export interface PointOutcome {
   number: string | null;
@@ -56,6 +58,8 @@ export interface ApplyResult {
 }
 
 export interface ApplyOptions {
+  /** `parseInstruction` of each point, when the caller has them (in the points' order). */
+  parsed?: ParsedInstruction[];
   /** `parseProvisions(text)`, when the caller has it: the text is not parsed again. */
   report?: ParseReport;
   /** `splitUnits(text)`, when the caller has it. */
@@ -176,17 +180,41 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** A search for the words as written, any whitespace for their spaces, whole words at their ends. */
-function wordsPattern(words: string): RegExp | null {
-  const w = words.trim();
-  if (!w) return null;
-  const body = w
-    .split(/\s+/)
-    .map((part) => escapeRegExp(part))
-    .join('\\s+');
-  const head = LETTER_OR_DIGIT.test(w[0]) ? '(?<![\\p{L}\\p{N}])' : '';
-  const tail = LETTER_OR_DIGIT.test(w[w.length - 1]) ? '(?![\\p{L}\\p{N}])' : '';
-  return new RegExp(`${head}${body}${tail}`, 'gu');
+interface WordsPattern {
+  re: RegExp;
+  /** The words start / end with a letter or digit: a match must not continue a word there. */
+  head: boolean;
+  tail: boolean;
+}
+
+const patterns = new Map<string, WordsPattern | null>();
+
+/**
+ * A search for the words as written, any whitespace for their spaces (compiled once). Whole words
+ * at their ends are checked around each match, not in the expression, so the engine's search for
+ * the literal start stays fast.
+ */
+function wordsPattern(words: string): WordsPattern | null {
+  let p = patterns.get(words);
+  if (p === undefined) {
+    const w = words.trim();
+    p = w
+      ? {
+          re: new RegExp(
+            w
+              .split(/\s+/)
+              .map((part) => escapeRegExp(part))
+              .join('\\s+'),
+            'g',
+          ),
+          head: LETTER_OR_DIGIT.test(w[0]),
+          tail: LETTER_OR_DIGIT.test(w[w.length - 1]),
+        }
+      : null;
+    if (patterns.size > 5000) patterns.clear();
+    patterns.set(words, p);
+  }
+  return p;
 }
 
 interface Span {
@@ -195,17 +223,31 @@ interface Span {
 }
 
 function findWords(text: string, words: string, region: Span, markers: [number, number][]): Span[] {
-  const re = wordsPattern(words);
-  if (!re) return [];
+  const p = wordsPattern(words);
+  if (!p) return [];
   const out: Span[] = [];
-  const hay = text.slice(region.start, region.end);
-  for (const m of hay.matchAll(re)) {
-    const start = region.start + m.index;
+  const re = p.re;
+  re.lastIndex = region.start;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    const start = m.index;
     const end = start + m[0].length;
+    if (end > region.end) break;
+    if (m[0].length === 0) re.lastIndex++;
+    if (p.head && start > 0 && LETTER_OR_DIGIT.test(text[start - 1])) continue;
+    if (p.tail && end < text.length && LETTER_OR_DIGIT.test(text[end])) continue;
     if (markers.some(([a, b]) => start < b && end > a)) continue;
     out.push({ start, end });
   }
   return out;
+}
+
+/** Whether the words are anywhere in the text (a quick test before a unit is parsed). */
+function hasWords(text: string, words: string): boolean {
+  const p = wordsPattern(words);
+  if (!p) return false;
+  p.re.lastIndex = 0;
+  return p.re.test(text);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -506,7 +548,8 @@ function markerKey(line: string): string | null {
 
 function lastSeg(id: string): { type: string; key: string } {
   const seg = id.split('/').pop()!;
-  const m = /^([a-z]+)_(.+)$/.exec(seg)!;
+  const m = /^([a-z]+)_(.+)$/.exec(seg);
+  if (!m) throw new Fail('unsupported_target', `${id} has no number`);
   return { type: m[1], key: m[2] };
 }
 
@@ -695,6 +738,8 @@ function everywhere(w: Work, op: Operation): void {
   for (let i = 0; i < w.doc.units.length; i++) {
     const u = w.doc.units[i];
     if (u.kind === 'preamble' || u.kind === 'footnote') continue;
+    // Units without the words are not parsed at all.
+    if (!hasWords(u.text, op.old ?? '')) continue;
     const l = local(u);
     const region = { start: l.top ? l.top.contentStart : 0, end: u.text.length };
     const hits = findWords(u.text, op.old ?? '', region, l.markers);
@@ -1339,7 +1384,7 @@ interface Run {
 }
 
 /** One pass over the points; `excluded` are left out (blocked) whatever happens. */
-function run(start: TextUnit[], parsed: ReturnType<typeof parseInstruction>[], points: AmendmentPoint[], excluded: Map<number, string>): Run {
+function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPoint[], excluded: Map<number, string>): Run {
   let doc: Doc = { units: [...start] };
   const style = markStyle(start);
   const outcomes: PointOutcome[] = [];
@@ -1368,9 +1413,9 @@ function run(start: TextUnit[], parsed: ReturnType<typeof parseInstruction>[], p
     try {
       for (const op of ordered(p.operations)) applyOperation(w, op);
     } catch (e) {
-      if (!(e instanceof Fail)) throw e;
-      outcome.reason = e.reason;
-      outcome.detail = e.message;
+      // Anything unexpected fails the point, not the whole act (the sync goes on).
+      outcome.reason = e instanceof Fail ? e.reason : 'engine_error';
+      outcome.detail = e instanceof Error ? e.message : String(e);
       for (const id of named) failed.add(id);
       continue;
     }
@@ -1397,9 +1442,14 @@ function run(start: TextUnit[], parsed: ReturnType<typeof parseInstruction>[], p
  */
 export function applyAmendment(text: string, points: AmendmentPoint[], options: ApplyOptions = {}): ApplyResult {
   const start = options.units ? [...options.units] : splitUnits(text, options.report);
-  const parsed = points.map((p) => parseInstruction(p));
+  const parsed = options.parsed && options.parsed.length === points.length ? options.parsed : points.map((p) => parseInstruction(p));
   const excluded = new Map<number, string>();
   let result = run(start, parsed, points, excluded);
+  // A point's own failure is its reason, even when a later pass would only find it blocked.
+  const own = new Map<number, PointOutcome>();
+  result.outcomes.forEach((o, i) => {
+    if (o.status !== 'applied' && o.reason !== 'blocked') own.set(i, o);
+  });
   for (let round = 0; round < points.length; round++) {
     let more = false;
     result.outcomes.forEach((o, i) => {
@@ -1413,6 +1463,13 @@ export function applyAmendment(text: string, points: AmendmentPoint[], options: 
     if (!more) break;
     result = run(start, parsed, points, excluded);
   }
+  result.outcomes.forEach((o, i) => {
+    const first = own.get(i);
+    if (first && o.reason === 'blocked') {
+      o.reason = first.reason;
+      o.detail = first.detail;
+    }
+  });
   const changed: string[] = [];
   for (const o of result.outcomes) for (const id of o.changed) if (!changed.includes(id)) changed.push(id);
   const any = result.outcomes.some((o) => o.status === 'applied');
