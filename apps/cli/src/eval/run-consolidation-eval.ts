@@ -10,9 +10,10 @@
  */
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Half } from '@dp/core';
 import { applyAmendment, parseInstruction, parseProvisions, readAmendingAct, splitUnits, type AmendmentBlock, type AmendmentPoint, type TextUnit } from '@dp/czech-law';
-import { openBlobReader, parseFrontMatter, resolveGitDir } from '@dp/db';
+import { listObjects, openBlobReader, parseFrontMatter, resolveGitDir } from '@dp/db';
 import { normText, scoreCase, scoreEffects, unitTexts, type UnitTexts } from './consolidation-score';
 import { reformCases, type ReformCase } from './reform-cases';
 
@@ -75,7 +76,7 @@ interface Version {
   parsed: { units: TextUnit[]; texts: UnitTexts } | null;
 }
 
-function readArgs(argv: string[]): {
+interface Args {
   gitDir: string | null;
   half: Half | null;
   docs: number;
@@ -84,7 +85,10 @@ function readArgs(argv: string[]): {
   casesCache: string | null;
   allPoints: boolean;
   verifyEvery: number;
-} {
+  workers: number;
+}
+
+function readArgs(argv: string[]): Args {
   let gitDir: string | null = null;
   let half: Half | null = null;
   let docs = Infinity;
@@ -93,6 +97,7 @@ function readArgs(argv: string[]): {
   let casesCache: string | null = null;
   let allPoints = false;
   let verifyEvery = 10;
+  let workers = 2;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--half') half = argv[++i] as Half;
@@ -102,10 +107,11 @@ function readArgs(argv: string[]): {
     else if (a === '--cases-cache') casesCache = argv[++i];
     else if (a === '--all-points') allPoints = true;
     else if (a === '--verify-every') verifyEvery = Math.max(1, Number(argv[++i]));
+    else if (a === '--workers') workers = Math.max(1, Number(argv[++i]));
     else if (!a.startsWith('--')) gitDir = a;
   }
   if (half && half !== 'tune' && half !== 'heldout') throw new Error('--half is tune or heldout');
-  return { gitDir: gitDir ?? process.env.CORPUS_GIT_DIR ?? null, half, docs, sample, misses, casesCache, allPoints, verifyEvery };
+  return { gitDir: gitDir ?? process.env.CORPUS_GIT_DIR ?? null, half, docs, sample, misses, casesCache, allPoints, verifyEvery, workers };
 }
 
 const pct = (a: number, b: number) => (b ? (a / b).toFixed(4) : '   -  ');
@@ -127,18 +133,14 @@ async function* cases(gitDir: string, half: Half | null, cache: string | null): 
   if (cache) writeFileSync(cache, JSON.stringify(all));
 }
 
-export async function main(argv = process.argv.slice(2)): Promise<void> {
-  const args = readArgs(argv);
-  if (!args.gitDir) throw new Error('usage: pnpm eval:consolidation <git-dir> [--half tune|heldout] [--docs N] [--misses FILE]');
-  const gitDir = await resolveGitDir(args.gitDir);
-  const started = Date.now();
-  const load0 = loadavg();
-  const reader = openBlobReader(gitDir);
+/** Replays the cases (grouped by document, in order) with one blob reader; the tallies per half. */
+async function replay(gitDir: string, all: ReformCase[], args: Args, available: Set<string>): Promise<Record<Half, Tally>> {
+  // Objects the repository lacks (a partial copy) are answered without asking git, which can
+  // spend minutes on one.
+  const reader = openBlobReader(gitDir, available);
   const tallies: Record<Half, Tally> = { tune: newTally(), heldout: newTally() };
   /** Each amending act read once: its blocks by amended act. */
   const actBlocks = new Map<string, Map<string, AmendmentBlock[]>>();
-  if (args.misses) writeFileSync(args.misses, '');
-
   const readBody = async (blob: string | null): Promise<string | null> => {
     if (!blob) return null;
     const b = await reader.read(blob);
@@ -172,10 +174,6 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     return byTarget.get(c.amendedKey) ?? [];
   };
 
-  let docs = 0;
-  let seen = 0;
-  let current: string | null = null;
-  let group: ReformCase[] = [];
   const runGroup = async (cases: ReformCase[]) => {
     // The texts of one document, read together (git answers them in one pipelined batch).
     const blobs = [...new Set(cases.flatMap((c) => [c.beforeBlob, c.afterBlob]).filter((b): b is string => !!b))];
@@ -262,24 +260,102 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   };
 
   try {
-    for await (const c of cases(gitDir, args.half, args.casesCache)) {
-      if (c.amendedKey !== current) {
-        if (group.length) await runGroup(group);
+    let group: ReformCase[] = [];
+    for (const c of all) {
+      if (group.length && group[0].amendedKey !== c.amendedKey) {
+        await runGroup(group);
         group = [];
-        current = c.amendedKey;
-        // Every `sample`-th document only, for quick loops.
-        if (seen++ % args.sample !== 0) continue;
-        if (++docs > args.docs) break;
       }
-      if (group.length || (seen - 1) % args.sample === 0) group.push(c);
+      group.push(c);
     }
-    if (group.length && docs <= args.docs) await runGroup(group);
+    if (group.length) await runGroup(group);
   } finally {
     await reader.close();
   }
+  return tallies;
+}
 
-  const seconds = (Date.now() - started) / 1000;
+/** The cases of the run: the half, every `sample`-th document, the first `docs` documents. */
+async function selectCases(gitDir: string, args: Args): Promise<ReformCase[]> {
+  const out: ReformCase[] = [];
+  let current: string | null = null;
+  let seen = 0;
+  let docs = 0;
+  let take = false;
+  for await (const c of cases(gitDir, args.half, args.casesCache)) {
+    if (c.amendedKey !== current) {
+      current = c.amendedKey;
+      take = seen++ % args.sample === 0 && ++docs <= args.docs;
+    }
+    if (take) out.push(c);
+  }
+  return out;
+}
+
+/** Documents dealt to `n` workers, each document whole, by case count. */
+function deal(all: ReformCase[], n: number): ReformCase[][] {
+  const byDoc: ReformCase[][] = [];
+  for (const c of all) {
+    if (!byDoc.length || byDoc[byDoc.length - 1][0].amendedKey !== c.amendedKey) byDoc.push([]);
+    byDoc[byDoc.length - 1].push(c);
+  }
+  const shares: ReformCase[][] = Array.from({ length: n }, () => []);
+  for (const doc of [...byDoc].sort((a, b) => b.length - a.length)) {
+    const least = shares.reduce((m, x, i) => (x.length < shares[m].length ? i : m), 0);
+    shares[least].push(...doc);
+  }
+  return shares;
+}
+
+type TallyMessage = Record<Half, Omit<Tally, 'reasons' | 'forms'> & { reasons: [string, number][]; forms: [string, number][] }>;
+
+const toMessage = (t: Record<Half, Tally>): TallyMessage =>
+  Object.fromEntries((['tune', 'heldout'] as Half[]).map((h) => [h, { ...t[h], reasons: [...t[h].reasons], forms: [...t[h].forms] }])) as TallyMessage;
+
+function merge(into: Record<Half, Tally>, from: TallyMessage): void {
+  for (const h of ['tune', 'heldout'] as Half[]) {
+    const a = into[h];
+    const b = from[h];
+    for (const k of Object.keys(b) as (keyof Tally)[]) {
+      if (k === 'reasons' || k === 'forms') continue;
+      (a[k] as number) += b[k] as number;
+    }
+    for (const [k, v] of b.reasons) bump(a.reasons, k, v);
+    for (const [k, v] of b.forms) bump(a.forms, k, v);
+  }
+}
+
+export async function main(argv = process.argv.slice(2)): Promise<void> {
+  const args = readArgs(argv);
+  if (!args.gitDir) throw new Error('usage: pnpm eval:consolidation <git-dir> [--half tune|heldout] [--docs N] [--sample K] [--workers N] [--misses FILE]');
+  const gitDir = await resolveGitDir(args.gitDir);
+  const started = Date.now();
+  const load0 = loadavg();
+  if (args.misses) writeFileSync(args.misses, '');
+  const all = await selectCases(gitDir, args);
+  const available = await listObjects(gitDir);
+  const tallies: Record<Half, Tally> = { tune: newTally(), heldout: newTally() };
+  if (args.workers <= 1) {
+    merge(tallies, toMessage(await replay(gitDir, all, args, available)));
+  } else {
+    // Each worker replays whole documents with its own git reader; the figures are summed.
+    const results = await Promise.all(
+      deal(all, args.workers).map(
+        (share) =>
+          new Promise<TallyMessage>((resolve, reject) => {
+            const w = new Worker(__filename, { workerData: { consolidationReplay: { gitDir, cases: share, args, available: [...available] } } });
+            w.once('message', (m: TallyMessage) => resolve(m));
+            w.once('error', reject);
+            w.once('exit', (code) => {
+              if (code !== 0) reject(new Error(`replay worker exited with ${code}`));
+            });
+          }),
+      ),
+    );
+    for (const r of results) merge(tallies, r);
+  }
   const halves: Half[] = args.half ? [args.half] : ['tune', 'heldout'];
+  const seconds = (Date.now() - started) / 1000;
   const row = (name: string, f: (t: Tally) => string) => console.log(`${name.padEnd(44)}${halves.map((h) => f(tallies[h]).padStart(18)).join('')}`);
   console.log(`consolidation replay of ${gitDir}: ${seconds.toFixed(0)} s, load average ${load0.map((x) => x.toFixed(1)).join(' ')} → ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   row('', () => '');
@@ -310,7 +386,17 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   if (tallies.heldout.forms.size) console.log(`held-out unsupported statements: ${[...tallies.heldout.forms.values()].reduce((a, b) => a + b, 0)}`);
 }
 
-if (require.main === module) {
+const job = isMainThread
+  ? null
+  : (workerData as { consolidationReplay?: { gitDir: string; cases: ReformCase[]; args: Args; available: string[] } } | null)?.consolidationReplay;
+if (job) {
+  replay(job.gitDir, job.cases, job.args, new Set(job.available))
+    .then((t) => parentPort!.postMessage(toMessage(t)))
+    .catch((e) => {
+      console.error(e);
+      process.exit(1);
+    });
+} else if (require.main === module) {
   main().catch((e) => {
     console.error(e);
     process.exit(1);
