@@ -8,18 +8,32 @@ import { normalizeSpace, unitOf, type TextUnit } from '@dp/czech-law';
 export interface UnitTexts {
   /** Unit ids in text order. */
   order: string[];
-  /** Unit id → its text, whitespace-normalised. */
-  texts: Map<string, string>;
+  /** Unit id → its text as written. */
+  raw: Map<string, string>;
+  /** Unit id → its text, whitespace-normalised (filled when first compared). */
+  norm: Map<string, string>;
 }
 
 export function unitTexts(units: TextUnit[]): UnitTexts {
-  const texts = new Map<string, string>();
+  const raw = new Map<string, string>();
   const order: string[] = [];
   for (const u of units) {
     order.push(u.id);
-    texts.set(u.id, normalizeSpace(u.text));
+    raw.set(u.id, u.text);
   }
-  return { order, texts };
+  return { order, raw, norm: new Map() };
+}
+
+/** A unit's whitespace-normalised text, or null when the text has no such unit. */
+export function normText(t: UnitTexts, id: string): string | null {
+  const raw = t.raw.get(id);
+  if (raw === undefined) return null;
+  let n = t.norm.get(id);
+  if (n === undefined) {
+    n = normalizeSpace(raw);
+    t.norm.set(id, n);
+  }
+  return n;
 }
 
 export interface CaseScore {
@@ -36,7 +50,11 @@ export interface CaseScore {
 }
 
 function same(a: UnitTexts, b: UnitTexts, id: string): boolean {
-  return (a.texts.get(id) ?? null) === (b.texts.get(id) ?? null);
+  const ra = a.raw.get(id);
+  const rb = b.raw.get(id);
+  if (ra === rb) return true;
+  if (ra === undefined || rb === undefined) return false;
+  return normText(a, id) === normText(b, id);
 }
 
 export function scoreCase(before: UnitTexts, after: UnitTexts, output: UnitTexts): CaseScore {

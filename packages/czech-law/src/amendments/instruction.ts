@@ -64,7 +64,8 @@ export interface Operation {
   /** replace_words: the new words ('' = removed); insert_words / append_words: the words added. */
   new?: string;
   /** insert_words / insert: after or before the anchor; append_words: at the end or start. */
-  position?: 'after' | 'before' | 'end' | 'start';
+  /** insert_words / insert: after or before the anchor (insert: `by_number`, where the new unit's number puts it among the target's children). */
+  position?: 'after' | 'before' | 'end' | 'start' | 'by_number';
   /** new_wording / insert / append: the new text (Markdown, the quotation marks removed). */
   text?: string;
   /** insert / append: the new units' ids, in order. */
@@ -77,6 +78,11 @@ export interface Operation {
   withReferences?: boolean;
   /** Footnotes the instruction names with the unit ("včetně poznámky pod čarou č. 31"): `fn_31`. */
   footnotes?: string[];
+  /**
+   * append_words: the punctuation that ends the text is replaced first ("na konci odstavce 3 se tečka
+   * nahrazuje středníkem a připojují se slova …"): the words follow the new punctuation.
+   */
+  replaceEnd?: { old: string; new: string };
   /** "včetně nadpisu": the unit's heading is part of the new text (or of what is repealed). */
   withHeading?: boolean;
   /** The statement of the point this operation comes from (its sentence and quoted text, as written). */
@@ -440,10 +446,7 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
     const first = readKey(s, q, w.type);
     if (!first) {
       // "přílohy k zákonu", "příloha": the act's only annex.
-      if (
-        w.type === 'priloha' &&
-        /^(?:k |ke )?(?:tomuto )?(?:zákonu|vyhlášce|nařízení)|^(?=[,.;:]|$| (?:zní|se|zrušuje|nahrazuje))/.test(s.slice(q))
-      ) {
+      if (w.type === 'priloha' && /^(?:k |ke )?(?:tomuto )?(?:zákonu|vyhlášce|nařízení)|^(?=[,.;:]|$| (?:zní|se|zrušuje|nahrazuje))/.test(s.slice(q))) {
         const seg: Seg = { type: 'priloha', keys: [{ key: '' }] };
         chain = { segs: [seg], heading };
         heading = false;
@@ -480,11 +483,10 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
       const inside =
         last &&
         !chain.segs.some((x) => x.type === w.type) &&
-        (LEVEL[last.type] < level ||
-          (level > 6 && LEVEL[last.type] > 6) ||
-          ((chain.segs[0].type === 'priloha' || chain.segs[0].type === 'cl') && level !== 6));
+        (LEVEL[last.type] < level || (level > 6 && LEVEL[last.type] > 6) || ((chain.segs[0].type === 'priloha' || chain.segs[0].type === 'cl') && level !== 6));
       if (inside && plain) {
         chain.segs.push(seg);
+        if (heading) chain.heading = true;
       } else if (plain) {
         break;
       } else {
@@ -602,19 +604,21 @@ function skeleton(sentence: string): Skeleton {
     .trim();
   // "§ 5" written "§5"; "odst.2".
   s = s.replace(/§(?=\d)/g, '§ ').replace(/(odst\.|písm\.|čl\.|č\.)(?=[\dA-Za-z])/g, '$1 ');
+  // Older wordings as the usual ones: "vsunuje" for "vkládá", "tohoto znění:" for ", který zní:",
+  // "spolu s nadpisem" for "včetně nadpisu", "Ustanovení § 5" for "§ 5".
+  s = s
+    .replace(/(?<![\p{L}])vsunuj(?:e|í)(?![\p{L}])/gu, (m) => (m.endsWith('í') ? 'vkládají' : 'vkládá'))
+    .replace(/,? (?:tohoto|tohoto nového|následujícího) znění:/g, ', který zní:')
+    .replace(/(?<![\p{L}])spolu s nadpisem(?![\p{L}])/gu, 'včetně nadpisu')
+    .replace(/(?<![\p{L}])[Uu]stanovení (?=§|čl\.|odst)/gu, '')
+    .replace(/(?<![\p{L}])[Pp]oznámk(a|y|ce|u|ou|ek|ách) (č\.)/gu, 'poznámk$1 pod čarou $2');
   // "druhá věta" as "věta druhá"; "tato věta:", "tato slova:" as "věta:", "slova:".
   s = s
-    .replace(
-      /(?<![\p{L}])(první|druh[áéouý]|třetí|čtvrt[áéou]{1,2}|pát[áéou]{1,2}|šest[áéou]{1,2}|poslední|předposlední) (věta|věty|větě|větu|větou)(?![\p{L}])/gu,
-      '$2 $1',
-    )
-    .replace(
-      /(?<![\p{L}])(?:tato|tento|tyto|toto|následující|tuto) (věta|věty|slova|slovo|text|ustanovení|písmeno|odstavec)(?![\p{L}])/gu,
-      '$1',
-    );
+    .replace(/(?<![\p{L}])(první|druh[áéouý]|třetí|čtvrt[áéou]{1,2}|pát[áéou]{1,2}|šest[áéou]{1,2}|poslední|předposlední) (věta|věty|větě|větu|větou)(?![\p{L}])/gu, '$2 $1')
+    .replace(/(?<![\p{L}])(?:tato|tento|tyto|toto|následující|tuto) (věta|věty|slova|slovo|text|ustanovení|písmeno|odstavec)(?![\p{L}])/gu, '$1');
   const refs: RefList[] = [];
   let t = '';
-  for (let i = 0; i < s.length;) {
+  for (let i = 0; i < s.length; ) {
     const boundary = i === 0 || /[\s(,]/.test(s[i - 1]);
     const r = boundary && s[i] !== '⟨' ? readRefList(s, i) : null;
     if (r && r.end > i) {
@@ -626,6 +630,8 @@ function skeleton(sentence: string): Skeleton {
     t += s[i];
     i++;
   }
+  // "V § 5 zákona (č. 1/2000 Sb.)(, ve znění …,) se …": the act named after the reference is the one amended.
+  t = t.replace(/(⟦\d+⟧) (?:zákona|vyhlášky|nařízení vlády|nařízení|zákoníku|zákonného opatření)(?: č\. \d+\/\d{4} Sb\.)?(?:,? ve znění [^⟨⟦]*?,)?(?= |$)/gu, '$1');
   return { s: t, quotes, refs };
 }
 
@@ -737,14 +743,7 @@ function letters(ch: boolean, q: boolean, w: boolean): string[] {
  * "w" are used ("písmena n) až r) se označují jako písmena m) až p)": no q), so a range is
  * expanded in each, and the text decides which one it uses.
  */
-const ALPHABETS: string[][] = [
-  letters(false, true, true),
-  letters(true, true, true),
-  letters(false, false, true),
-  letters(true, false, true),
-  letters(false, false, false),
-  letters(true, false, false),
-];
+const ALPHABETS: string[][] = [letters(false, true, true), letters(true, true, true), letters(false, false, true), letters(true, false, true), letters(false, false, false), letters(true, false, false)];
 export const ALPHABET_VARIANTS = ALPHABETS.length;
 
 /**
@@ -824,10 +823,7 @@ function renumberRanges(ctx: Ctx, fromRef: number, toRef: number): { from: Targe
 function readIncluding(ctx: Ctx, s: string): { rest: string; withHeading: boolean; footnotes: string[] } {
   let withHeading = false;
   const footnotes: string[] = [];
-  const re = new RegExp(
-    `(?:^| )(?:včetně|a) (?:(nadpis(?:u|ů)|nadpisů|${R}|odkaz(?:u|ů)? na ${R}|nadpisu a ${R})(?:,? a (?:${R}|odkaz(?:u|ů)? na (?:ni|ně|${R})))*)`,
-    'g',
-  );
+  const re = new RegExp(`(?:^| )(?:včetně|a) (?:(nadpis(?:u|ů)|nadpisů|${R}|odkaz(?:u|ů)? na ${R}|nadpisu a ${R})(?:,? a (?:${R}|odkaz(?:u|ů)? na (?:ni|ně|${R})))*)`, 'g');
   const rest = s.replace(re, (m) => {
     if (/nadpis/.test(m)) withHeading = true;
     for (const r of m.matchAll(/⟦(\d+)⟧/g)) {
@@ -877,16 +873,13 @@ clause(`(?:(?:v|ve) ${R} )?${WORDS_AT} (?:nahrazuj[eí]|nahrazují|mění na|opr
   ctx.ops.push(op);
   ctx.lastReplace = targets;
 });
-clause(
-  `(?:(?:v|ve) ${R} )?(?:nahrazuj[eí]|nahrazují) (?:(na konci|na začátku) (?:${R} )?)?(?:${NOUN} )?${Q}${QUAL} (?:${NOUN_INSTR} )?${Q}`,
-  (ctx, m) => {
-    const targets = m[1] ? targetsOf(ctx, Number(m[1])) : m[3] ? targetsOf(ctx, Number(m[3])) : locTargets(ctx);
-    const op: Operation = { kind: 'replace_words', targets, old: quote(ctx, m[4]), new: quote(ctx, m[5]), source: ctx.source };
-    if (m[2]) op.position = m[2] === 'na konci' ? 'end' : 'start';
-    ctx.ops.push(op);
-    ctx.lastReplace = targets;
-  },
-);
+clause(`(?:(?:v|ve) ${R} )?(?:nahrazuj[eí]|nahrazují) (?:(na konci|na začátku) (?:${R} )?)?(?:${NOUN} )?${Q}${QUAL} (?:${NOUN_INSTR} )?${Q}`, (ctx, m) => {
+  const targets = m[1] ? targetsOf(ctx, Number(m[1])) : m[3] ? targetsOf(ctx, Number(m[3])) : locTargets(ctx);
+  const op: Operation = { kind: 'replace_words', targets, old: quote(ctx, m[4]), new: quote(ctx, m[5]), source: ctx.source };
+  if (m[2]) op.position = m[2] === 'na konci' ? 'end' : 'start';
+  ctx.ops.push(op);
+  ctx.lastReplace = targets;
+});
 // Words replaced by punctuation: "na konci písmene c) slovo „a“ nahrazuje čárkou".
 clause(`${WORDS_AT} (?:nahrazuj[eí]|nahrazují) ${PUNCT_INSTR}`, (ctx, m) => {
   const targets = m[2] ? targetsOf(ctx, Number(m[2])) : locTargets(ctx);
@@ -902,18 +895,15 @@ clause(`(?:(?:v|ve) ${R} )?(?:${NOUN} )?${Q}${QUAL} (?:${NOUN_INSTR} )${Q}`, (ct
   ctx.ops.push({ kind: 'replace_words', targets, old: quote(ctx, m[2]), new: quote(ctx, m[3]), source: ctx.source });
 });
 // Punctuation: "na konci odstavce 1 tečka nahrazuje čárkou", "tečka nahrazuje slovem „a“".
-clause(
-  `(?:(na konci|na začátku) (?:(?:textu )?${R} )?)?(?:textu )?${PUNCT} (?:na konci (?:(?:textu )?${R} )?)?(?:nahrazuj[eí]) (?:${PUNCT_INSTR}|(?:${NOUN_INSTR} )?${Q})`,
-  (ctx, m) => {
-    const refN = m[2] ?? m[4];
-    const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
-    // "na konci odstavce 1 …, a doplňuje se písmeno f)": the rest of the sentence is in odstavec 1.
-    if (refN) enter(ctx, Number(refN));
-    const old = PUNCT_NOUN[m[3]];
-    const nw = m[5] ? PUNCT_NOUN[m[5]] : quote(ctx, m[6]);
-    ctx.ops.push({ kind: 'replace_words', targets, old, new: nw, position: m[1] === 'na začátku' ? 'start' : 'end', source: ctx.source });
-  },
-);
+clause(`(?:(na konci|na začátku) (?:(?:textu )?${R} )?)?(?:textu )?${PUNCT} (?:na konci (?:(?:textu )?${R} )?)?(?:nahrazuj[eí]) (?:${PUNCT_INSTR}|(?:${NOUN_INSTR} )?${Q})`, (ctx, m) => {
+  const refN = m[2] ?? m[4];
+  const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
+  // "na konci odstavce 1 …, a doplňuje se písmeno f)": the rest of the sentence is in odstavec 1.
+  if (refN) enter(ctx, Number(refN));
+  const old = PUNCT_NOUN[m[3]];
+  const nw = m[5] ? PUNCT_NOUN[m[5]] : quote(ctx, m[6]);
+  ctx.ops.push({ kind: 'replace_words', targets, old, new: nw, position: m[1] === 'na začátku' ? 'start' : 'end', source: ctx.source });
+});
 clause(`(?:(na konci) (?:(?:textu )?${R} )?)?${PUNCT} (?:na konci (?:(?:textu )?${R} )?)?${REPEAL}`, (ctx, m) => {
   const refN = m[2] ?? m[4];
   const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
@@ -947,60 +937,25 @@ clause(`(?:(?:v|ve) ${R} )?${REPEAL} (?:(na konci|na začátku) (?:${R} )?)?(?:$
   ctx.ops.push(op);
 });
 // Insert words: "za slova „A“ vkládají slova „B“", "před slovo „A“ vkládá slovo „B“".
+clause(`(?:(?:v|ve) ${R} )?(za|před) (?:${NOUN} )?${Q}${QUAL} (?:vkládá|vkládají|doplňuj[eí]) (?:nov[éáý] )?(?:${NOUN} )?${Q}`, (ctx, m) => {
+  const targets = m[1] ? targetsOf(ctx, Number(m[1])) : locTargets(ctx);
+  ctx.ops.push({ kind: 'insert_words', targets, old: quote(ctx, m[3]), new: quote(ctx, m[4]), position: m[2] === 'za' ? 'after' : 'before', source: ctx.source });
+});
+clause(`(?:(?:v|ve) ${R} )?(?:vkládá|vkládají|doplňuj[eí]) (za|před) (?:${NOUN} )?${Q}${QUAL} (?:nov[éáý] )?(?:${NOUN} )?${Q}`, (ctx, m) => {
+  const targets = m[1] ? targetsOf(ctx, Number(m[1])) : locTargets(ctx);
+  ctx.ops.push({ kind: 'insert_words', targets, old: quote(ctx, m[3]), new: quote(ctx, m[4]), position: m[2] === 'za' ? 'after' : 'before', source: ctx.source });
+});
+// Append words at the end: "na konci (textu) odstavce 4 doplňuje věta „…“", "doplňují na konci slova „…“";
+// "na konci (textu) (odstavce|písmene) …" without a number is the location's own unit; "na konci připojuje věta:" has the text after it.
 clause(
-  `(?:(?:v|ve) ${R} )?(za|před) (?:${NOUN} )?${Q}${QUAL} (?:vkládá|vkládají|doplňuj[eí]) (?:nov[éáý] )?(?:${NOUN} )?${Q}`,
+  `(?:na (konci|začátku|začátek) (?:textu |části )?(?:(odstavce|písmene|bodu|věty|ustanovení|paragrafu|položky)(?= |$) ?)?(?:${R} )?)?(?:doplňuj[eí]|připojuj[eí]|vkládá|vkládají|připisuj[eí]) (?:na (konci|začátku|začátek) (?:textu )?(?:(odstavce|písmene|bodu|věty|ustanovení)(?= |$) ?)?(?:${R} )?)?(?:nov[áéý] |další )?(?:${NOUN})?(?::? ?${Q}|:)`,
   (ctx, m) => {
-    const targets = m[1] ? targetsOf(ctx, Number(m[1])) : locTargets(ctx);
-    ctx.ops.push({
-      kind: 'insert_words',
-      targets,
-      old: quote(ctx, m[3]),
-      new: quote(ctx, m[4]),
-      position: m[2] === 'za' ? 'after' : 'before',
-      source: ctx.source,
-    });
-  },
-);
-clause(
-  `(?:(?:v|ve) ${R} )?(?:vkládá|vkládají|doplňuj[eí]) (za|před) (?:${NOUN} )?${Q}${QUAL} (?:nov[éáý] )?(?:${NOUN} )?${Q}`,
-  (ctx, m) => {
-    const targets = m[1] ? targetsOf(ctx, Number(m[1])) : locTargets(ctx);
-    ctx.ops.push({
-      kind: 'insert_words',
-      targets,
-      old: quote(ctx, m[3]),
-      new: quote(ctx, m[4]),
-      position: m[2] === 'za' ? 'after' : 'before',
-      source: ctx.source,
-    });
-  },
-);
-// Append words at the end: "na konci (textu) odstavce 4 doplňuje věta „…“", "doplňují na konci slova „…“".
-clause(
-  `(?:(?:v|ve) ${R} )?(?:na (konci|začátku) (?:(?:textu )?${R}|textu|věty|odstavce|ustanovení)(?: ${R})? )?(?:doplňuj[eí]|vkládá|vkládají|připojuj[eí]) (?:na (konci|začátku) (?:(?:textu )?${R} |textu )?)?(?:nov[áéý] )?(?:${NOUN} )?${Q}`,
-  (ctx, m) => {
-    const refN = m[3] ?? m[4] ?? m[6] ?? m[1];
-    const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
-    const where = m[2] ?? m[5];
-    if (!where) throw new Unsupported('words added without a place');
-    ctx.ops.push({
-      kind: 'append_words',
-      targets,
-      new: quote(ctx, m[7]),
-      position: where === 'konci' ? 'end' : 'start',
-      source: ctx.source,
-    });
-  },
-);
-// "na konci (textu) (odstavce|písmene) doplňují slova „…“" without a number (the location's own), "na konci připojuje věta:" with the text after it.
-clause(
-  `(?:na (konci|začátku|začátek) (?:textu |části )?(?:(?:odstavce|písmene|bodu|věty|ustanovení|paragrafu|položky)(?= |$) ?)?(?:${R} )?)?(?:doplňuj[eí]|připojuj[eí]|vkládá|vkládají|připisuj[eí]) (?:na (konci|začátku|začátek) (?:textu )?(?:${R} )?)?(?:nov[áéý] |další )?(?:${NOUN})?(?::? ?${Q}|:)`,
-  (ctx, m) => {
-    const refN = m[2] ?? m[4];
-    const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
+    const refN = m[3] ?? m[6];
+    const bare = m[2] ?? m[5];
+    const targets = refN ? targetsOf(ctx, Number(refN)) : bare ? bareTargets(ctx, bare) : locTargets(ctx);
     // "připojuje se věta" without a place: at the end.
-    const where = m[1] ?? m[3] ?? 'konci';
-    const add = m[5] !== undefined ? quote(ctx, m[5]) : ctx.payload;
+    const where = m[1] ?? m[4] ?? 'konci';
+    const add = m[7] !== undefined ? quote(ctx, m[7]) : ctx.payload;
     if (add === null) throw new Unsupported('words added without their text');
     ctx.ops.push({ kind: 'append_words', targets, new: add, position: where === 'konci' ? 'end' : 'start', source: ctx.source });
   },
@@ -1008,14 +963,7 @@ clause(
 // "za slova „A“ vkládají slova:" with the text after it.
 clause(`(za|před) (?:${NOUN} )?${Q}${QUAL} (?:vkládá|vkládají|doplňuj[eí]) (?:nov[éáý] )?(?:${NOUN})?:`, (ctx, m) => {
   if (ctx.payload === null) throw new Unsupported('words inserted without their text');
-  ctx.ops.push({
-    kind: 'insert_words',
-    targets: locTargets(ctx),
-    old: quote(ctx, m[2]),
-    new: ctx.payload,
-    position: m[1] === 'za' ? 'after' : 'before',
-    source: ctx.source,
-  });
+  ctx.ops.push({ kind: 'insert_words', targets: locTargets(ctx), old: quote(ctx, m[2]), new: ctx.payload, position: m[1] === 'za' ? 'after' : 'before', source: ctx.source });
 });
 // Sentence replaced or inserted: "věta druhá nahrazuje větou „…“", "za větu první vkládá věta „…“".
 clause(`${R} nahrazuj[eí] (?:${NOUN_INSTR}) ${Q}`, (ctx, m) => {
@@ -1053,30 +1001,19 @@ clause(`(?:nahrazuj[eí]) (?:${NOUN_INSTR}) ${Q}`, (ctx, m) => {
   ctx.ops.push({ kind: 'new_wording', targets: locTargets(ctx), text: quote(ctx, m[1]), source: ctx.source });
 });
 // "středník a část věty za středníkem (včetně poznámky pod čarou č. 36) se zrušují", "část věty za středníkem zní: „…“".
-clause(
-  `(středník a |čárka a )?(?:text |slova )?(?:část|části) (?:věty|ustanovení|textu|odstavce|písmene|bodu) (za|před) (?:středníkem|čárkou)(?:,? včetně středníku)?((?: (?:včetně|a) [^⟨]*?)?) ${REPEAL}`,
-  (ctx, m) => {
-    const inc = readIncluding(ctx, m[3]);
-    if (inc.rest) throw new Unsupported(`"${inc.rest}" in a part repealed`);
-    const part: TextPart = m[2] === 'za' ? 'after_semicolon' : 'before_semicolon';
-    if (m[1] && m[1].startsWith('čárka')) throw new Unsupported('a part after a comma');
-    const op: Operation = { kind: 'repeal', targets: locTargets(ctx).map((t) => ({ ...t, part })), source: ctx.source };
-    if (inc.footnotes.length) op.footnotes = inc.footnotes;
-    ctx.ops.push(op);
-  },
-);
-clause(
-  `(?:text |slova )?(?:část|části) (?:věty|ustanovení|textu|odstavce|písmene|bodu) (za|před) středníkem (?:zní|nahrazuje (?:${NOUN_INSTR} )?):? ${Q}`,
-  (ctx, m) => {
-    const part: TextPart = m[1] === 'za' ? 'after_semicolon' : 'before_semicolon';
-    ctx.ops.push({
-      kind: 'new_wording',
-      targets: locTargets(ctx).map((t) => ({ ...t, part })),
-      text: quote(ctx, m[2]),
-      source: ctx.source,
-    });
-  },
-);
+clause(`(středník a |čárka a )?(?:text |slova )?(?:část|části) (?:věty|ustanovení|textu|odstavce|písmene|bodu) (za|před) (?:středníkem|čárkou)(?:,? včetně středníku)?((?: (?:včetně|a) [^⟨]*?)?) ${REPEAL}`, (ctx, m) => {
+  const inc = readIncluding(ctx, m[3]);
+  if (inc.rest) throw new Unsupported(`"${inc.rest}" in a part repealed`);
+  const part: TextPart = m[2] === 'za' ? 'after_semicolon' : 'before_semicolon';
+  if (m[1] && m[1].startsWith('čárka')) throw new Unsupported('a part after a comma');
+  const op: Operation = { kind: 'repeal', targets: locTargets(ctx).map((t) => ({ ...t, part })), source: ctx.source };
+  if (inc.footnotes.length) op.footnotes = inc.footnotes;
+  ctx.ops.push(op);
+});
+clause(`(?:text |slova )?(?:část|části) (?:věty|ustanovení|textu|odstavce|písmene|bodu) (za|před) středníkem (?:zní|nahrazuje (?:${NOUN_INSTR} )?):? ${Q}`, (ctx, m) => {
+  const part: TextPart = m[1] === 'za' ? 'after_semicolon' : 'before_semicolon';
+  ctx.ops.push({ kind: 'new_wording', targets: locTargets(ctx).map((t) => ({ ...t, part })), text: quote(ctx, m[2]), source: ctx.source });
+});
 // The location's own new wording or repeal: "V § 5 odstavec 2 zní:" reads as one reference, then the verb.
 clause(`((?:(?:včetně|a) [^:]*?)?) ?(?:zní|znějí|zní takto|znějí takto):?(?: ${Q})?`, (ctx, m) => {
   const inc = readIncluding(ctx, m[1]);
@@ -1129,61 +1066,50 @@ clause(
     const newIds = newUnitIdsAt(ctx, Number(m[4]), base);
     const text = m[7] !== undefined ? quote(ctx, m[7]) : ctx.payload;
     if (text === null) throw new Unsupported('an insertion without its text');
-    const op: Operation = {
-      kind: 'insert',
-      targets: anchor,
-      newIds,
-      text,
-      position: m[2] === 'za' ? 'after' : 'before',
-      source: ctx.source,
-    };
+    const op: Operation = { kind: 'insert', targets: anchor, newIds, text, position: m[2] === 'za' ? 'after' : 'before', source: ctx.source };
     if (inc.withHeading) op.withHeading = true;
     if (inc.footnotes.length) op.footnotes = inc.footnotes;
     ctx.ops.push(op);
   },
 );
-// Append units: "doplňuje odstavec 4, který zní:", "na konci § 5 doplňuje odstavec 3", "doplňuje odstavcem 3".
+// Append units: "doplňuje odstavec 4, který zní:", "na konci § 5 doplňuje odstavec 3", "doplňuje odstavcem 3";
+// "vkládá nový odstavec 1" without a place: where its number puts it.
 clause(
-  `(?:(?:v|ve) ${R} )?(?:na konci (?:${R} )?)?(?:doplňuj[eí]|připojuj[eí]|vkládá|vkládají) (?:na konci (?:${R} )?)?(?:nov[ýáéí] |dalš[íí] )?${R}((?: (?:včetně|a) [^,]*?)?),? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí):?(?: ${Q})?`,
+  `(?:(?:v|ve) ${R} )?(?:na konci (?:${R} )?)?(doplňuj[eí]|připojuj[eí]|vkládá|vkládají) (?:na konci (?:${R} )?)?(?:nov[ýáéí] |dalš[íí] )?${R}((?: (?:včetně|a) [^,]*?)?),? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí):?(?: ${Q})?`,
   (ctx, m) => {
-    const inc = readIncluding(ctx, `${m[5]} ${m[6]}`.trim());
+    const inc = readIncluding(ctx, `${m[6]} ${m[7]}`.trim());
     if (inc.rest) throw new Unsupported(`"${inc.rest}" in an addition`);
     let base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
-    const where = m[2] ?? m[3];
+    const where = m[2] ?? m[4];
     if (where) base = chainsOf(ctx, Number(where), base);
-    const newIds = newUnitIdsAt(ctx, Number(m[4]), base);
-    const text = m[7] !== undefined ? quote(ctx, m[7]) : ctx.payload;
+    const newIds = newUnitIdsAt(ctx, Number(m[5]), base);
+    const text = m[8] !== undefined ? quote(ctx, m[8]) : ctx.payload;
     if (text === null) throw new Unsupported('an addition without its text');
     const targets = base.length ? base.flatMap((b) => chainTargets(b, null)) : [{ id: '*' }];
-    const op: Operation = { kind: 'append', targets, newIds, text, position: 'end', source: ctx.source };
+    const byNumber = m[3].startsWith('vkládá') && !where;
+    const op: Operation = byNumber
+      ? { kind: 'insert', targets, newIds, text, position: 'by_number', source: ctx.source }
+      : { kind: 'append', targets, newIds, text, position: 'end', source: ctx.source };
     if (inc.withHeading) op.withHeading = true;
     if (inc.footnotes.length) op.footnotes = inc.footnotes;
     ctx.ops.push(op);
   },
 );
 // Renumbering: "Dosavadní odstavce 3 a 4 označují jako odstavce 2 a 3", "dosavadní text označuje jako odstavec 1".
-clause(
-  `(?:(?:v|ve) ${R} )?[Dd]osavadní ${R} (?:označuj[eí]|označují|přečíslovávají|nově označuj[eí]) (?:jako )?${R}(${REFERENCES})?`,
-  (ctx, m) => {
-    const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
-    const saved = ctx.base;
-    ctx.base = base;
-    try {
-      const op: Operation = {
-        kind: 'renumber',
-        targets: targetsOf(ctx, Number(m[2])),
-        renumber: renumberPairs(ctx, Number(m[2]), Number(m[3])),
-        source: ctx.source,
-      };
-      const ranges = renumberRanges(ctx, Number(m[2]), Number(m[3]));
-      if (ranges) op.renumberRanges = ranges;
-      if (m[4]) op.withReferences = true;
-      ctx.ops.push(op);
-    } finally {
-      ctx.base = saved;
-    }
-  },
-);
+clause(`(?:(?:v|ve) ${R} )?(?:[Dd]osavadní )?${R} (?:označuj[eí]|označují|přečíslovávají|nově označuj[eí]) (?:jako )?${R}(${REFERENCES})?`, (ctx, m) => {
+  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+  const saved = ctx.base;
+  ctx.base = base;
+  try {
+    const op: Operation = { kind: 'renumber', targets: targetsOf(ctx, Number(m[2])), renumber: renumberPairs(ctx, Number(m[2]), Number(m[3])), source: ctx.source };
+    const ranges = renumberRanges(ctx, Number(m[2]), Number(m[3]));
+    if (ranges) op.renumberRanges = ranges;
+    if (m[4]) op.withReferences = true;
+    ctx.ops.push(op);
+  } finally {
+    ctx.base = saved;
+  }
+});
 clause(`(?:(?:v|ve) ${R} )?[Dd]osavadní text(?: ${R})? (?:označuje|označuje jako|se označuje jako) (?:jako )?${R}`, (ctx, m) => {
   const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
   const owner = m[2] ? targetsOf(ctx, Number(m[2]), base) : base.flatMap((b) => chainTargets(b, null));
@@ -1213,6 +1139,18 @@ function chainOfId(id: string): Seg[] {
   });
 }
 
+/** "na konci odstavce" (no number): the location cut to that unit, without the sentence or part named before. */
+function bareTargets(ctx: Ctx, noun: string): TargetRef[] {
+  const type = noun === 'odstavce' ? 'odst' : noun === 'písmene' ? 'pism' : noun === 'bodu' ? 'bod' : noun === 'věty' ? 'veta' : 'unit';
+  return locTargets(ctx).map((t) => {
+    if (type === 'veta') return t;
+    const segs = t.id.split('/');
+    const i = type === 'unit' ? 0 : segs.findIndex((x) => x.startsWith(`${type}_`));
+    if (i < 0) throw new Unsupported(`"na konci ${noun}" outside one`);
+    return { id: segs.slice(0, i + 1).join('/') };
+  });
+}
+
 /** A clause's own location ("na konci odstavce 1 …") holds for the clauses after it in the sentence. */
 function enter(ctx: Ctx, refIndex: number): void {
   const chains = chainsOf(ctx, refIndex);
@@ -1239,7 +1177,7 @@ export function instructionForm(sentence: string): string {
     .replace(/\b\d+[a-z]?\)/g, 'x)')
     .replace(/(?<![\p{L}])[a-z]{1,2}\)/gu, 'x)')
     .replace(/\d+(?:\.\d+)*[a-z]?/g, 'N')
-    .replace(/\b[IVXLC]+\b/g, 'R')
+    .replace(/(?<=(?:čl\.|Čl\.|[Hh]lav\p{L}*|[Dd]íl\p{L}*|[Čč]ást\p{L}*|[Oo]ddíl\p{L}*|[Čč]lán\p{L}*)\s)[IVXLC]+(?![\p{L}])/gu, 'R')
     .trim()
     .slice(0, 160);
 }
@@ -1267,16 +1205,7 @@ function skeletonQuotesOnly(sentence: string): string {
  */
 function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[][] {
   const sk = skeleton(st.sentence);
-  const ctx: Ctx = {
-    sk,
-    base: previous,
-    baseRefs: previous.flatMap((b) => chainTargets(b, null)),
-    everywhere: false,
-    payload: st.payload,
-    source: st.source,
-    ops,
-    lastReplace: null,
-  };
+  const ctx: Ctx = { sk, base: previous, baseRefs: previous.flatMap((b) => chainTargets(b, null)), everywhere: false, payload: st.payload, source: st.source, ops, lastReplace: null };
   let s = sk.s;
   const ev = EVERYWHERE.exec(s);
   if (ev && ev[0].length > 3 && /(celém|všech|textu|celé)/.test(ev[0])) {
@@ -1326,7 +1255,24 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
     if (sep) s = s.slice(sep[0].length);
     else if (s.length) throw new Unsupported(`not read: "${s.slice(0, 80)}"`);
   }
+  mergeEndings(ops);
   return ctx.base;
+}
+
+/**
+ * "na konci … se tečka nahrazuje středníkem a připojují se slova „…“": one operation, so that the
+ * words follow the new punctuation in the same place (the sentence ends no longer where they did).
+ */
+function mergeEndings(ops: Operation[]): void {
+  for (let i = 0; i + 1 < ops.length; i++) {
+    const a = ops[i];
+    const b = ops[i + 1];
+    if (a.kind !== 'replace_words' || a.position !== 'end' || !/^[.,;:]$/.test(a.old ?? '') || !/^[.,;:]?$/.test(a.new ?? '')) continue;
+    if (b.kind !== 'append_words' || b.position !== 'end') continue;
+    if (JSON.stringify(a.targets) !== JSON.stringify(b.targets)) continue;
+    b.replaceEnd = { old: a.old!, new: a.new! };
+    ops.splice(i, 1);
+  }
 }
 
 /** Ids an effect names: a target's id, and for a range the ids between its ends that the grammar can enumerate. */
@@ -1336,8 +1282,7 @@ function effectIds(t: TargetRef): string[] {
   const b = /^(.*_)(\d+|[a-z])$/.exec(t.through);
   if (a && b && a[1] === b[1]) {
     const out: string[] = [];
-    if (/^\d+$/.test(a[2]) && /^\d+$/.test(b[2]))
-      for (let n = Number(a[2]); n <= Number(b[2]) && out.length < 500; n++) out.push(`${a[1]}${n}`);
+    if (/^\d+$/.test(a[2]) && /^\d+$/.test(b[2])) for (let n = Number(a[2]); n <= Number(b[2]) && out.length < 500; n++) out.push(`${a[1]}${n}`);
     else if (/^[a-z]$/.test(a[2]) && /^[a-z]$/.test(b[2]))
       for (let c = a[2].charCodeAt(0); c <= b[2].charCodeAt(0); c++) out.push(`${a[1]}${String.fromCharCode(c)}`);
     if (out.length) return out;
@@ -1368,21 +1313,26 @@ function effectOf(op: Operation): Effect {
 function mentioned(sentence: string, previous: Seg[][]): string[] {
   const sk = skeleton(sentence);
   const ids = new Set<string>();
+  // Each reference in the location of the one before it that names a § / čl. / příloha.
+  let base = previous;
   for (const list of sk.refs) {
+    const resolved: Seg[][] = [];
     for (const chain of list.chains) {
-      for (const b of previous.length ? previous : [[]]) {
-        for (const t of chainTargets(resolveChain(chain, b), chain)) {
-          for (const id of effectIds(t)) if (id !== '*') ids.add(id);
-        }
+      for (const b of base.length ? base : [[]]) {
+        const segs = resolveChain(chain, b);
+        resolved.push(segs);
+        for (const t of chainTargets(segs, chain)) for (const id of effectIds(t)) if (id !== '*') ids.add(id);
       }
     }
+    if (list.chains.some((c) => c.segs.length && LEVEL[c.segs[0].type] <= 6 && c.segs[0].type !== 'fn')) base = resolved;
   }
   return [...ids];
 }
 
 /** Reads one instruction point: its operations, what the grammar does not read, and its effects. */
 export function parseInstruction(point: AmendmentPoint | string): ParsedInstruction {
-  const text = typeof point === 'string' ? point : point.text;
+  // An unnumbered point's instruction has the amended act's citation cut out ("V § 5 zákona č. …, se …").
+  const text = typeof point === 'string' ? point : (point.instruction ?? point.text);
   const operations: Operation[] = [];
   const unsupported: { form: string; text: string; reason: string }[] = [];
   const effects: Effect[] = [];

@@ -10,7 +10,7 @@
  * numbering or wording may be off.
  */
 
-import { parseInstruction, type Operation, type TargetRef } from '../amendments/instruction';
+import { ALPHABET_VARIANTS, expandKeyRange, parseInstruction, type Operation, type ParsedInstruction, type TargetRef } from '../amendments/instruction';
 import type { AmendmentPoint } from '../amendments/types';
 import { parseProvisions, type ParsedProvision, type ParseReport } from '../provisions/parse-provisions';
 import { FOOTNOTE_LINE, footnoteBlockStart, splitUnits, unitOf, type TextUnit } from './units';
@@ -31,7 +31,9 @@ export type NotAppliedReason =
   /** A target the engine does not edit (inside an annex's tables, a part of a unit it cannot delimit). */
   | 'unsupported_target'
   /** An earlier point of the same act failed in a unit this one touches. */
-  | 'blocked';
+  | 'blocked'
+  /** The engine met a case it was not written for (a bug to report); the point is not applied. */
+  | 'engine_error';
 
 export interface PointOutcome {
   number: string | null;
@@ -56,6 +58,8 @@ export interface ApplyResult {
 }
 
 export interface ApplyOptions {
+  /** `parseInstruction` of each point, when the caller has them (in the points' order). */
+  parsed?: ParsedInstruction[];
   /** `parseProvisions(text)`, when the caller has it: the text is not parsed again. */
   report?: ParseReport;
   /** `splitUnits(text)`, when the caller has it. */
@@ -176,17 +180,41 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** A search for the words as written, any whitespace for their spaces, whole words at their ends. */
-function wordsPattern(words: string): RegExp | null {
-  const w = words.trim();
-  if (!w) return null;
-  const body = w
-    .split(/\s+/)
-    .map((part) => escapeRegExp(part))
-    .join('\\s+');
-  const head = LETTER_OR_DIGIT.test(w[0]) ? '(?<![\\p{L}\\p{N}])' : '';
-  const tail = LETTER_OR_DIGIT.test(w[w.length - 1]) ? '(?![\\p{L}\\p{N}])' : '';
-  return new RegExp(`${head}${body}${tail}`, 'gu');
+interface WordsPattern {
+  re: RegExp;
+  /** The words start / end with a letter or digit: a match must not continue a word there. */
+  head: boolean;
+  tail: boolean;
+}
+
+const patterns = new Map<string, WordsPattern | null>();
+
+/**
+ * A search for the words as written, any whitespace for their spaces (compiled once). Whole words
+ * at their ends are checked around each match, not in the expression, so the engine's search for
+ * the literal start stays fast.
+ */
+function wordsPattern(words: string): WordsPattern | null {
+  let p = patterns.get(words);
+  if (p === undefined) {
+    const w = words.trim();
+    p = w
+      ? {
+          re: new RegExp(
+            w
+              .split(/\s+/)
+              .map((part) => escapeRegExp(part))
+              .join('\\s+'),
+            'g',
+          ),
+          head: LETTER_OR_DIGIT.test(w[0]),
+          tail: LETTER_OR_DIGIT.test(w[w.length - 1]),
+        }
+      : null;
+    if (patterns.size > 5000) patterns.clear();
+    patterns.set(words, p);
+  }
+  return p;
 }
 
 interface Span {
@@ -195,24 +223,38 @@ interface Span {
 }
 
 function findWords(text: string, words: string, region: Span, markers: [number, number][]): Span[] {
-  const re = wordsPattern(words);
-  if (!re) return [];
+  const p = wordsPattern(words);
+  if (!p) return [];
   const out: Span[] = [];
-  const hay = text.slice(region.start, region.end);
-  for (const m of hay.matchAll(re)) {
-    const start = region.start + m.index;
+  const re = p.re;
+  re.lastIndex = region.start;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    const start = m.index;
     const end = start + m[0].length;
+    if (end > region.end) break;
+    if (m[0].length === 0) re.lastIndex++;
+    if (p.head && start > 0 && LETTER_OR_DIGIT.test(text[start - 1])) continue;
+    if (p.tail && end < text.length && LETTER_OR_DIGIT.test(text[end])) continue;
     if (markers.some(([a, b]) => start < b && end > a)) continue;
     out.push({ start, end });
   }
   return out;
 }
 
+/** Whether the words are anywhere in the text (a quick test before a unit is parsed). */
+function hasWords(text: string, words: string): boolean {
+  const p = wordsPattern(words);
+  if (!p) return false;
+  p.re.lastIndex = 0;
+  return p.re.test(text);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sentences.
 
 /** Words after which a full stop does not end a sentence. */
-const NO_STOP = /(?:^|[\s(])(?:č|čl|odst|písm|tzv|např|resp|tj|odd|pol|zn|s|r|tř|ul|nám|mj|aj|ing|Ing|Mgr|JUDr|MUDr|Dr|Bc|St|sv)$/;
+const NO_STOP = /(?:^|[\s(])(?:č|čl|odst|písm|tzv|např|resp|tj|odd|pol|zn|tř|ul|nám|mj|aj|ing|Ing|Mgr|JUDr|MUDr|Dr|Bc|St|sv)$/;
 
 /** The sentences of a span of text: [start, end) each, the end after its full stop (and footnote mark). */
 function sentences(text: string, span: Span): Span[] {
@@ -226,8 +268,7 @@ function sentences(text: string, span: Span): Span[] {
   while ((m = re.exec(hay))) {
     const before = hay.slice(Math.max(start, m.index - 12), m.index);
     if (text[m.index] === '.' && NO_STOP.test(before)) continue;
-    if (text[m.index] === '.' && /\d$/.test(before) && /^\.\s+[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]/.test(hay.slice(m.index)) && /\s\d{1,2}$/.test(before))
-      continue;
+    if (text[m.index] === '.' && /\d$/.test(before) && /^\.\s+[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]/.test(hay.slice(m.index)) && /\s\d{1,2}$/.test(before)) continue;
     const end = m.index + m[0].length;
     out.push({ start, end });
     start = end;
@@ -306,8 +347,7 @@ function locateRange(doc: Doc, t: TargetRef): Loc[] {
     return out;
   }
   const b = locate(doc, t.through);
-  if (b.index !== a.index || !a.node || !b.node || a.node.parent !== b.node.parent)
-    throw new Fail('target_not_found', `${t.id} to ${t.through}`);
+  if (b.index !== a.index || !a.node || !b.node || a.node.parent !== b.node.parent) throw new Fail('target_not_found', `${t.id} to ${t.through}`);
   const parent = a.node.parent ? a.local.nodes.get(a.node.parent) : null;
   if (!parent) throw new Fail('target_not_found', t.id);
   const ids = parent.children;
@@ -332,12 +372,12 @@ function splice(text: string, span: Span, by: string): string {
 /** The region of a target that words are looked for in. */
 function regionOf(loc: Loc, t: TargetRef): Span {
   const text = loc.unit.text;
-  if (loc.unit.kind === 'footnote') return { start: /^\^\d+[a-z]*\)\s*/.exec(text)?.[0].length ?? 0, end: trimEnd(text, text.length) };
+  if (loc.unit.kind === 'footnote') return { start: (/^\^\d+[a-z]*\)\s*/.exec(text)?.[0].length ?? 0), end: trimEnd(text, text.length) };
   if (loc.unit.kind === 'preamble') return { start: 0, end: text.length };
   const node = loc.node;
   if (!node) throw new Fail('target_not_found', t.id);
   if (t.part === 'heading') return headingSpan(loc);
-  let span: Span = { start: node.contentStart, end: trimEnd(text, node.end) };
+  let span: Span = { start: node.contentStart, end: contentEnd(text, node.contentStart, node.end) };
   if (t.part === 'intro') {
     if (!node.children.length) throw new Fail('target_not_found', `${t.id} has no úvodní část`);
     span = { start: node.contentStart, end: trimEnd(text, node.ownEnd) };
@@ -346,10 +386,7 @@ function regionOf(loc: Loc, t: TargetRef): Span {
   } else if (t.part === 'after_semicolon' || t.part === 'before_semicolon') {
     const own: Span = { start: node.contentStart, end: trimEnd(text, node.ownEnd) };
     // The sentence that holds the semicolon (the one named, or the only one with one).
-    const candidates =
-      t.sentence !== undefined
-        ? [sentenceSpan(text, own, t.sentence, t.id)]
-        : sentences(text, own).filter((x) => text.slice(x.start, x.end).includes(';'));
+    const candidates = t.sentence !== undefined ? [sentenceSpan(text, own, t.sentence, t.id)] : sentences(text, own).filter((x) => text.slice(x.start, x.end).includes(';'));
     if (candidates.length !== 1) throw new Fail(candidates.length ? 'ambiguous' : 'text_not_found', `a semicolon in ${t.id}`);
     const s = candidates[0];
     const semis = [...text.slice(s.start, s.end).matchAll(/;/g)];
@@ -369,6 +406,27 @@ function sentenceSpan(text: string, own: Span, n: number, id: string): Span {
   const s = n > 0 ? ss[n - 1] : ss[ss.length + n];
   if (!s) throw new Fail('target_not_found', `sentence ${n} of ${id}`);
   return s;
+}
+
+/** A closing line of an act inside its last unit: signatures ("**Ministr:**", "**Ing. Barčák v. r.**"). */
+const TRAILER_LINE = /^\s*(?:(?:\*\*[^*\n]+\*\*[ \t]*)+|.*\bv\.\s?r\.\**)\s*$/;
+
+/**
+ * Where a unit's own content ends: before trailing blank lines, the act's closing signatures and
+ * heading lines that belong to what follows (a container heading the provisions parser did not
+ * read, the title of the next §).
+ */
+function contentEnd(text: string, start: number, end: number): number {
+  let e = trimEnd(text, end);
+  while (e > start) {
+    const nl = text.lastIndexOf('\n', e - 1);
+    const lineStart = Math.max(nl + 1, start);
+    const line = text.slice(lineStart, e);
+    if (lineStart === start) break;
+    if (!(TRAILER_LINE.test(line) || /^#{1,6}\s/.test(line))) break;
+    e = trimEnd(text, lineStart);
+  }
+  return e;
 }
 
 function trimEnd(text: string, end: number): number {
@@ -392,10 +450,7 @@ function headingSpan(loc: Loc): Span {
 
 /** The label line of a unit (`##### § 5`, `### HLAVA II`, `Příloha č. 2`) as opposed to its title. */
 function isUnitLabel(line: string): boolean {
-  const t = line
-    .replace(/^#{1,6}[ \t]+/, '')
-    .replace(/\*\*/g, '')
-    .trim();
+  const t = line.replace(/^#{1,6}[ \t]+/, '').replace(/\*\*/g, '').trim();
   return /^(?:§|čl\.|článek|část|hlava|díl|oddíl|pododdíl|příloha)(?=$|[\s.\d])/i.test(t);
 }
 
@@ -493,8 +548,60 @@ function markerKey(line: string): string | null {
 
 function lastSeg(id: string): { type: string; key: string } {
   const seg = id.split('/').pop()!;
-  const m = /^([a-z]+)_(.+)$/.exec(seg)!;
+  const m = /^([a-z]+)_(.+)$/.exec(seg);
+  if (!m) throw new Fail('unsupported_target', `${id} has no number`);
   return { type: m[1], key: m[2] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The source's ways of writing (docs/amendments.md, "How the source writes a consolidated text").
+
+/**
+ * Footnote marks after the punctuation that follows them (`údajů,^31)`) or before it
+ * (`údajů^31),`): older consolidated texts write the first, the amending acts the second. New text
+ * is written the way the act's text already writes them, when it clearly prefers one way.
+ */
+type MarkStyle = 'after_punctuation' | 'as_written';
+
+function markStyle(units: TextUnit[]): MarkStyle {
+  let after = 0;
+  let before = 0;
+  for (const u of units) {
+    if (u.kind === 'footnote') continue;
+    after += (u.text.match(/[,.;:]\^\d+[a-z]*\)/g) ?? []).length;
+    before += (u.text.match(/\^\d+[a-z]*\)[,.;:]/g) ?? []).length;
+  }
+  // Measured on the replay: the source keeps the amending act's placement as often as it moves it, so new text is written as the act writes it.
+  void after;
+  void before;
+  return 'as_written';
+}
+
+function styleMarks(text: string, style: MarkStyle): string {
+  // Marks in a row are written without a space between ("^3a)^,^3b)").
+  const t = text.replace(/\)\^,\s+\^/g, ')^,^');
+  if (style !== 'after_punctuation') return t;
+  return t.replace(/((?:\^\d+[a-z]*\))+)([,.;:])/g, '$2$1');
+}
+
+/** The last character of a list item's text that ends it (`,`, `;`, `.`), with its offset. */
+function itemEnding(text: string, node: Node): { at: number; char: string } | null {
+  const end = contentEnd(text, node.contentStart, node.end);
+  const m = /([,.;:])((?:\^\d+[a-z]*\))*)$/.exec(text.slice(node.contentStart, end));
+  return m ? { at: end - m[0].length, char: m[1] } : null;
+}
+
+
+/** The separator the items of a list end with (`,` or `;`), from all but the last. */
+function listSeparator(text: string, items: Node[]): string | null {
+  const counts = new Map<string, number>();
+  for (const n of items) {
+    const e = itemEnding(text, n);
+    if (e && (e.char === ',' || e.char === ';')) counts.set(e.char, (counts.get(e.char) ?? 0) + 1);
+  }
+  // Only a separator every item uses; mixed lists are left as they are.
+  if (counts.size !== 1) return null;
+  return [...counts.keys()][0];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -504,6 +611,7 @@ interface Work {
   doc: Doc;
   changed: Set<string>;
   units: Set<string>;
+  style: MarkStyle;
 }
 
 function touch(w: Work, id: string): void {
@@ -520,16 +628,23 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   let hits = findWords(text, old, region, loc.local.markers);
   if (op.position === 'end') hits = hits.filter((h) => /^(?:\^\d+[a-z]*\))?\s*$/.test(text.slice(h.end, region.end)));
   if (op.position === 'start') hits = hits.filter((h) => text.slice(region.start, h.start).trim() === '');
-  if (!hits.length) throw new Fail('text_not_found', `„${old}“ in ${t.id}`);
+  if (!hits.length) {
+    // The new words already there and the old ones not: an earlier text took the change in already.
+    const done = op.kind === 'replace_words' && op.new && findWords(text, op.new, region, loc.local.markers).length > 0;
+    throw new Fail(done ? 'already_present' : 'text_not_found', `„${old}“ in ${t.id}`);
+  }
   if (hits.length > 1) throw new Fail('ambiguous', `„${old}“ is in ${t.id} ${hits.length} times`);
   const h = hits[0];
+  const add = styleMarks(op.new ?? '', w.style);
   let out: string;
   if (op.kind === 'insert_words') {
-    const add = op.new ?? '';
+    const next = text.slice(op.position === 'before' ? 0 : h.end, op.position === 'before' ? h.start : undefined);
+    const have = op.position === 'before' ? next.trimEnd().endsWith(add.trim()) : next.trimStart().startsWith(add.trim());
+    if (add.trim() && have) throw new Fail('already_present', `„${add.trim()}“ in ${t.id}`);
     if (op.position === 'before') out = splice(text, { start: h.start, end: h.start }, joinBefore(add));
     else out = splice(text, { start: h.end, end: h.end }, joinAfter(add, text[h.end]));
   } else {
-    out = replaceSpan(text, h, op.new ?? '');
+    out = replaceSpan(text, h, add);
   }
   replaceUnit(w.doc, loc.index, out);
   touch(w, t.id);
@@ -548,22 +663,43 @@ function joinBefore(add: string): string {
   return /[(„]$/.test(a) ? a : `${a} `;
 }
 
-/** The words at `h` replaced by `by`; a deletion leaves no double space or space before punctuation. */
+/** The words at `h` replaced by `by`; a deletion leaves no double space, stray comma or space before punctuation. */
 function replaceSpan(text: string, h: Span, by: string): string {
+  const prev = text[h.start - 1];
+  const next = text[h.end];
   if (by !== '') {
+    // " , nebo": the act's space before the comma is no part of the words.
+    let b = by.replace(/^\s+(?=[,.;:)])/, '');
+    let { start, end } = h;
+    if (prev !== undefined && /[,;]/.test(prev) && /^[\p{L}\p{N}§]/u.test(b)) b = ` ${b}`;
     // Words written with their punctuation (" , pokud …" for ", pokud …") keep the text's spacing.
-    let b = by.trim() === '' ? by : by;
-    const prev = text[h.start - 1];
-    const next = text[h.end];
-    if (prev !== undefined && /[\p{L}\p{N})]/u.test(prev) && /^[\p{L}\p{N}(„§]/u.test(b) && !/^[\p{L}\p{N}]/u.test(text[h.start]))
-      b = ` ${b}`;
-    if (next !== undefined && /[\p{L}\p{N}(„§]/u.test(next) && /[\p{L}\p{N}.,;)]$/u.test(b) && !/[\p{L}\p{N}]$/u.test(text[h.end - 1]))
-      b = `${b} `;
-    return splice(text, h, b);
+    if (prev !== undefined && /[\p{L}\p{N})]/u.test(prev) && /^[\p{L}\p{N}(„§]/u.test(b) && !/^[\p{L}\p{N}]/u.test(text[h.start])) b = ` ${b}`;
+    if (next !== undefined && /[\p{L}\p{N}(„§]/u.test(next) && /[\p{L}\p{N}.,;)]$/u.test(b) && !/[\p{L}\p{N}]$/u.test(text[h.end - 1])) b = `${b} `;
+    // "§ " before words that start with "§ ": one section sign.
+    if (/^§\s/.test(b) && /§\s+$/.test(text.slice(Math.max(0, start - 3), start))) b = b.replace(/^§\s+/, '');
+    // New words that start with punctuation follow the word before without a space ("…nosti, lékaři").
+    if (/^[,.;:)]/.test(b)) while (start > 0 && /[ \t]/.test(text[start - 1])) start--;
+    // "…republiky," before a comma already there: one comma.
+    const last = b[b.length - 1];
+    if (/[,.;:]/.test(last) && next === last) end++;
+    // Punctuation for words ("slovo „nebo“ se nahrazuje čárkou"): no space before it.
+    if (/^[,.;:]$/.test(b.trim())) {
+      b = b.trim();
+      while (start > 0 && /[ \t]/.test(text[start - 1])) start--;
+    }
+    return text.slice(0, start) + b + text.slice(end);
   }
   let { start, end } = h;
-  const next = text[end];
-  if (next === undefined || /[,.;:)\s]/.test(next)) {
+  const before = text.slice(0, start);
+  const after = text.slice(end);
+  if (/,[ \t]+$/.test(before) && /^[ \t]+(?:a|nebo|anebo|i|ani|či|a\/nebo)[ \t]/.test(after)) {
+    // "A, X a B" without X: "A a B".
+    start = before.search(/,[ \t]+$/);
+  } else if (/,[ \t]+$/.test(before) && /^,/.test(after)) {
+    // "A, X, B" without X: "A, B".
+    start = before.search(/[ \t]+$/);
+    end++;
+  } else if (next === undefined || /[,.;:)\s]/.test(next)) {
     // "slovo ," → "slovo,": the space before the deleted words goes with them.
     while (start > 0 && /[ \t]/.test(text[start - 1])) start--;
     if (next !== undefined && /[ \t]/.test(next) && start > 0 && /[\n(]/.test(text[start - 1])) {
@@ -571,6 +707,11 @@ function replaceSpan(text: string, h: Span, by: string): string {
     }
   } else if (start > 0 && /[ \t]/.test(text[start - 1]) && /[ \t]/.test(next ?? '')) {
     end++;
+  }
+  // No space left before punctuation ("odvolání ." → "odvolání.").
+  if (start > 0 && /[ \t]/.test(text[start - 1]) && /^[ \t]*[,.;:)]/.test(text.slice(end))) {
+    while (start > 0 && /[ \t]/.test(text[start - 1])) start--;
+    while (end < text.length && /[ \t]/.test(text[end])) end++;
   }
   return text.slice(0, start) + text.slice(end);
 }
@@ -597,6 +738,8 @@ function everywhere(w: Work, op: Operation): void {
   for (let i = 0; i < w.doc.units.length; i++) {
     const u = w.doc.units[i];
     if (u.kind === 'preamble' || u.kind === 'footnote') continue;
+    // Units without the words are not parsed at all.
+    if (!hasWords(u.text, op.old ?? '')) continue;
     const l = local(u);
     const region = { start: l.top ? l.top.contentStart : 0, end: u.text.length };
     const hits = findWords(u.text, op.old ?? '', region, l.markers);
@@ -616,17 +759,29 @@ function opAppendWords(w: Work, op: Operation): void {
       const loc = locate(w.doc, id);
       const text = loc.unit.text;
       const region = regionOf(loc, { ...t, id, through: undefined });
-      const add = (op.new ?? '').trim();
+      const add = styleMarks((op.new ?? '').trim(), w.style);
+      const own = text.slice(region.start, region.end);
+      if (add && (op.position === 'start' ? own.startsWith(add) : own.replace(/[.,;:]$/, '').endsWith(add.replace(/[.,;:]$/, ''))))
+        throw new Fail('already_present', `„${add}“ in ${id}`);
       let out: string;
-      if (op.position === 'start') {
+      if (op.replaceEnd) {
+        // "tečka se nahrazuje středníkem a připojují se slova …": the new punctuation, then the words.
+        const tail = /([.,;:])((?:\^\d+[a-z]*\))*)$/.exec(own);
+        if (!tail || tail[1] !== op.replaceEnd.old) throw new Fail('text_not_found', `„${op.replaceEnd.old}“ at the end of ${id}`);
+        const at = region.end - tail[0].length;
+        out = splice(text, { start: at, end: region.end }, `${op.replaceEnd.new}${tail[2]} ${add}`);
+      } else if (op.position === 'start') {
         out = splice(text, { start: region.start, end: region.start }, `${add} `);
-      } else if (/^[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ„(§]/.test(add) && /[.!?“)]$/.test(add) && t.part !== 'intro') {
+      } else if (/^[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ„§]/.test(add) && /[.!?](?:\^\d+[a-z]*\))*[“]?$/.test(add) && t.part !== 'intro') {
         // A sentence follows the text's last full stop.
+        out = splice(text, { start: region.end, end: region.end }, ` ${add}`);
+      } else if (/^(?:a|nebo|anebo|i|ani|či|popřípadě|případně|a\/nebo)$/.test(add) && /[,;](?:\^\d+[a-z]*\))*$/.test(own)) {
+        // A conjunction ends a list item after its comma: "…zahraničí, nebo".
         out = splice(text, { start: region.end, end: region.end }, ` ${add}`);
       } else {
         // Words go before the closing punctuation: "na konci textu písmene c) se doplňují slova …".
         let end = region.end;
-        const tail = /(?:[.,;:]|\^\d+[a-z]*\))+$/.exec(text.slice(region.start, end));
+        const tail = /[.,;:](?:\^\d+[a-z]*\))*$/.exec(own);
         if (tail && !/[.,;:]$/.test(add)) end -= tail[0].length;
         else if (tail && /^[.,;:]/.test(tail[0]) && /[.,;:]$/.test(add)) end -= tail[0].length;
         const lead = /^[,.;:)]/.test(add) ? '' : ' ';
@@ -649,6 +804,7 @@ function takeFootnotes(w: Work, payload: string, op: Operation): string {
   }
   // "včetně poznámky pod čarou č. 5" without its text: the footnote goes (its mark went with the old text).
   for (const id of named) if (op.kind === 'repeal') removeFootnote(w, id);
+
   return body;
 }
 
@@ -658,6 +814,30 @@ function removeFootnote(w: Work, id: string): void {
   if (w.doc.units.some((u) => u.id === `${id}~2`)) throw new Fail('ambiguous', `${id} is in the text twice`);
   w.doc.units.splice(i, 1);
   touch(w, id);
+}
+
+/**
+ * A payload fit to be written: no line that opens a quotation of its own (a quotation of the
+ * amending act left open swallows the next point's text), marks written the act's way.
+ */
+function cleanPayload(w: Work, body: string): string {
+  if (/^[ \t]*(?:#{1,6}[ \t]+|-[ \t]+)?[„"]/m.test(body)) throw new Fail('payload_mismatch', 'a quotation opens inside the new text');
+  const opens = (body.match(/„/g) ?? []).length;
+  const closes = (body.match(/“/g) ?? []).length;
+  if (closes > opens) throw new Fail('payload_mismatch', 'a closing quotation mark of the amending act left in the new text');
+  return styleMarks(body, w.style);
+}
+
+/** The unit's closing lines that are not its own (signatures, a heading of what follows), kept when its text is replaced. */
+function trailerOf(unit: TextUnit): string {
+  const l = local(unit);
+  const from = l.top ? l.top.contentStart : 0;
+  const e = contentEnd(unit.text, from, unit.text.length);
+  return unit.text.slice(e).trim();
+}
+
+function withTrailer(text: string, trailer: string): string {
+  return trailer ? `${text.trim()}\n\n${trailer}\n\n` : block(text);
 }
 
 function opNewWording(w: Work, op: Operation): void {
@@ -679,11 +859,19 @@ function opNewWording(w: Work, op: Operation): void {
     const t = targets[0];
     const loc = locate(w.doc, t.id);
     const region = regionOf(loc, t);
-    let by = takeFootnotes(w, payload, op);
+    let by = cleanPayload(w, takeFootnotes(w, payload, op)).trim();
+    const old = loc.unit.text.slice(region.start, region.end);
     if (t.part === 'after_semicolon') {
       by = `; ${by.replace(/^;\s*/, '')}`;
-      const end = /[.!?](?:\^\d+[a-z]*\))?$/.exec(loc.unit.text.slice(region.start, region.end));
+      const end = /[.!?](?:\^\d+[a-z]*\))?$/.exec(old);
       if (end && !/[.!?]$/.test(by.trim())) by = `${by.trim()}${end[0]}`;
+    } else if (t.sentence !== undefined && loc.node) {
+      // The last sentence of a list item ends as the item did ("…vyhlášky," stays a comma).
+      const ownEnd = contentEnd(loc.unit.text, loc.node.contentStart, loc.node.ownEnd);
+      const e = /([,;:])((?:\^\d+[a-z]*\))*)$/.exec(old);
+      if (region.end === ownEnd && e && /\.$/.test(by)) by = `${by.slice(0, -1)}${e[1]}`;
+    } else if (t.part === 'heading') {
+      by = by.replace(/^#{1,6}\s+/, '');
     }
     const out = splice(loc.unit.text, region, by.trim());
     replaceUnit(w.doc, loc.index, out);
@@ -691,7 +879,7 @@ function opNewWording(w: Work, op: Operation): void {
     return;
   }
   if (targets.some((t) => t.sentence !== undefined || t.part)) throw new Fail('unsupported_target', 'sentences or parts of several units');
-  const body = takeFootnotes(w, payload, op);
+  const body = cleanPayload(w, takeFootnotes(w, payload, op));
   const locs = targets.flatMap((t) => locateRange(w.doc, t));
   const first = locs[0];
   const top = unitIdOf(targets[0].id) === targets[0].id;
@@ -699,8 +887,10 @@ function opNewWording(w: Work, op: Operation): void {
     // Whole units: each target's new text is the payload's unit of the same id.
     const parts = splitUnits(`${body}\n`).filter((u) => u.kind !== 'preamble' && u.kind !== 'footnote');
     if (parts.length !== locs.length) {
-      if (locs.length === 1 && parts.length === 0 && first.unit.kind === 'annex') {
-        replaceUnit(w.doc, first.index, block(body));
+      if (locs.length === 1 && parts.length === 0 && first.unit.kind === 'annex' && first.node) {
+        // "Příloha č. 2 zní:" with the annex's text only: its label stays.
+        const label = first.unit.text.slice(first.node.start, first.node.contentStart).trim();
+        replaceUnit(w.doc, first.index, withTrailer(`${label}\n\n${body}`, trailerOf(first.unit)));
         touch(w, first.unit.id);
         return;
       }
@@ -712,7 +902,7 @@ function opNewWording(w: Work, op: Operation): void {
       if (part.id !== loc.unit.id.replace(/~\d+$/, '')) throw new Fail('payload_mismatch', `${loc.unit.id} written as ${part.id}`);
       let text = part.text;
       if (!op.withHeading && loc.unit.kind === 'section') text = keepHeading(loc, part);
-      replaceUnit(w.doc, loc.index, block(text));
+      replaceUnit(w.doc, loc.index, withTrailer(text, trailerOf(loc.unit)));
       touch(w, loc.unit.id);
     }
     return;
@@ -727,11 +917,11 @@ function opNewWording(w: Work, op: Operation): void {
   if (idx.some((x, i) => x < 0 || (i > 0 && x !== idx[i - 1] + 1))) throw new Fail('unsupported_target', 'units not next to each other');
   const keys = payloadKeys(body);
   const wantKeys = nodes.map((n) => lastSeg(n.id).key.replace(/~\d+$/, ''));
-  if (keys.join(',') !== wantKeys.join(','))
-    throw new Fail('payload_mismatch', `${wantKeys.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
+  if (keys.join(',') !== wantKeys.join(',')) throw new Fail('payload_mismatch', `${wantKeys.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
   const text = first.unit.text;
-  const span = { start: nodes[0].start, end: nodes[nodes.length - 1].end };
-  replaceUnit(w.doc, unitIndex, splice(text, span, block(body)));
+  const last = nodes[nodes.length - 1];
+  const span = { start: nodes[0].start, end: contentEnd(text, last.contentStart, last.end) };
+  replaceUnit(w.doc, unitIndex, splice(text, span, body.trim()));
   for (const n of nodes) touch(w, n.id);
 }
 
@@ -739,13 +929,7 @@ function opNewWording(w: Work, op: Operation): void {
 function payloadKeys(body: string): string[] {
   const lines = body.split('\n').filter((l) => l.trim());
   const first = lines[0]?.trim() ?? '';
-  const kind = /^\(/.test(first)
-    ? 'paragraph'
-    : /^(?:- )?[a-z]{1,2}\)/.test(first)
-      ? 'letter'
-      : /^(?:- )?\d{1,3}[a-z]?\./.test(first)
-        ? 'point'
-        : null;
+  const kind = /^\(/.test(first) ? 'paragraph' : /^(?:- )?[a-z]{1,2}\)/.test(first) ? 'letter' : /^(?:- )?\d{1,3}[a-z]?\./.test(first) ? 'point' : null;
   if (!kind) return [];
   const out: string[] = [];
   for (const l of lines) {
@@ -775,34 +959,75 @@ function keepHeading(loc: Loc, part: TextUnit): string {
   return `${part.text.slice(0, after)}\n\n${heading}${part.text.slice(after)}`;
 }
 
+/** The key before `k` among a list's keys (`5` → `4`, `5a` → `5`, `c` → `b`), or null for a first one. */
+function keyBefore(k: string): string | null {
+  const m = /^(\d+)([a-z]?)$/.exec(k);
+  if (m) return m[2] ? m[1] : Number(m[1]) > 1 ? String(Number(m[1]) - 1) : null;
+  if (k === 'a') return null;
+  if (k === 'i') return 'ch|h';
+  if (k === 'ch') return 'h';
+  return /^[a-z]$/.test(k) ? String.fromCharCode(k.charCodeAt(0) - 1) : null;
+}
+
+/** "V § 1 se vkládá nový odstavec 1": before the first child, or after the one its number follows. */
+function insertByNumber(w: Work, op: Operation): void {
+  const parentId = op.targets[0].id;
+  const newIds = op.newIds ?? [];
+  const loc = locate(w.doc, parentId);
+  if (!loc.node || !loc.node.children.length || !newIds.length) throw new Fail('target_not_found', `${parentId} has no units to insert among`);
+  const body = cleanPayload(w, takeFootnotes(w, op.text ?? '', op));
+  const keys = payloadKeys(body);
+  const want = newIds.map((id) => lastSeg(id).key);
+  if (keys.join(',') !== want.join(',')) throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
+  for (const id of newIds) if (loc.local.nodes.has(loc.unit.id + id.slice(unitIdOf(id).length))) throw new Fail('already_present', id);
+  const before = keyBefore(want[0]);
+  const kids = loc.node.children.map((id) => loc.local.nodes.get(id)!);
+  const text = loc.unit.text;
+  if (before === null) {
+    const first = kids[0];
+    replaceUnit(w.doc, loc.index, `${text.slice(0, first.start)}${block(body)}${text.slice(first.start)}`);
+  } else {
+    const prev = kids.filter((n) => before.split('|').includes(lastSeg(n.id).key));
+    if (prev.length !== 1) throw new Fail('target_not_found', `the unit before ${newIds[0]}`);
+    const at = contentEnd(text, prev[0].contentStart, prev[0].end);
+    replaceUnit(w.doc, loc.index, `${text.slice(0, at)}\n\n${body.trim()}${text.slice(at)}`);
+  }
+  for (const id of newIds) touch(w, id);
+}
+
 function opInsert(w: Work, op: Operation): void {
+  if (op.position === 'by_number') return insertByNumber(w, op);
   if (op.targets.length !== 1 || op.targets[0].through || op.targets[0].sentence !== undefined || op.targets[0].part)
     throw new Fail('unsupported_target', 'an insertion after several units');
   const anchorId = op.targets[0].id;
-  const body = takeFootnotes(w, op.text ?? '', op);
+  const body = cleanPayload(w, takeFootnotes(w, op.text ?? '', op));
   const newIds = op.newIds ?? [];
   if (unitIdOf(anchorId) === anchorId && newIds.every((id) => unitIdOf(id) === id)) {
     const anchor = findUnit(w.doc, anchorId);
     for (const id of newIds) if (hasUnit(w.doc, id)) throw new Fail('already_present', id);
     const parts = splitUnits(`${body}\n`).filter((u) => u.kind !== 'footnote');
     const ids = parts.filter((u) => u.kind !== 'preamble' && u.kind !== 'container').map((u) => u.id);
-    if (ids.join(',') !== newIds.join(','))
-      throw new Fail('payload_mismatch', `${newIds.join(', ')} written as ${ids.join(', ') || 'no unit'}`);
+    if (ids.join(',') !== newIds.join(',')) throw new Fail('payload_mismatch', `${newIds.join(', ')} written as ${ids.join(', ') || 'no unit'}`);
     if (parts[0].kind === 'preamble') throw new Fail('payload_mismatch', 'text before the first inserted unit');
-    // After the anchor and anything inside it (a čl. holding §§ ends at the next čl.).
+    if (op.position !== 'before' && w.doc.units[anchor].kind === 'container') throw new Fail('unsupported_target', 'an insertion after a container heading');
     let at = op.position === 'before' ? anchor : anchor + 1;
-    if (op.position !== 'before' && w.doc.units[anchor].kind === 'container')
-      throw new Fail('unsupported_target', 'an insertion after a container heading');
-    if (at > 0 && !w.doc.units[at - 1].text.endsWith('\n\n'))
-      w.doc.units[at - 1] = { ...w.doc.units[at - 1], text: block(w.doc.units[at - 1].text) };
-    w.doc.units.splice(at, 0, ...parts.map((p) => ({ ...p, text: block(p.text) })));
+    // New units go before the closing lines the anchor carries (the act's signatures).
+    if (op.position !== 'before') {
+      const prev = w.doc.units[anchor];
+      const trailer = trailerOf(prev);
+      if (trailer) {
+        replaceUnit(w.doc, anchor, block(prev.text.slice(0, prev.text.lastIndexOf(trailer))));
+        parts[parts.length - 1] = { ...parts[parts.length - 1], text: withTrailer(parts[parts.length - 1].text, trailer) };
+      }
+    }
+    if (at > 0 && !w.doc.units[at - 1].text.endsWith('\n\n')) w.doc.units[at - 1] = { ...w.doc.units[at - 1], text: block(w.doc.units[at - 1].text) };
+    w.doc.units.splice(at, 0, ...parts.map((p) => ({ ...p, text: p.text.endsWith('\n\n') ? p.text : block(p.text) })));
     at += parts.length;
     for (const id of newIds) touch(w, id);
     return;
   }
   const loc = locate(w.doc, anchorId);
   if (!loc.node || loc.node.parent === null) throw new Fail('unsupported_target', `an insertion of ${newIds.join(', ')} after ${anchorId}`);
-  const parentId = loc.node.parent;
   for (const id of newIds) {
     const real = loc.unit.id + id.slice(unitIdOf(id).length);
     if (loc.local.nodes.has(real)) throw new Fail('already_present', id);
@@ -811,22 +1036,46 @@ function opInsert(w: Work, op: Operation): void {
   }
   const keys = payloadKeys(body);
   const want = newIds.map((id) => lastSeg(id).key);
-  if (keys.join(',') !== want.join(','))
-    throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
-  void parentId;
-  const at = op.position === 'before' ? loc.node.start : loc.node.end;
-  const text = loc.unit.text;
-  const before = text.slice(0, at);
-  const sep = before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
-  replaceUnit(w.doc, loc.index, `${before}${sep}${block(body)}${text.slice(at)}`);
+  if (keys.join(',') !== want.join(',')) throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
+  const parent = loc.local.nodes.get(loc.node.parent)!;
+  const isLast = op.position !== 'before' && parent.children[parent.children.length - 1] === loc.node.id;
+  if (isLast) endListItem(w, loc.index, loc.node, body);
+  const unit = w.doc.units[loc.index];
+  const node = local(unit).nodes.get(loc.node.id)!;
+  const text = unit.text;
+  if (op.position === 'before') {
+    replaceUnit(w.doc, loc.index, `${text.slice(0, node.start)}${block(body)}${text.slice(node.start)}`);
+  } else {
+    const at = contentEnd(text, node.contentStart, node.end);
+    replaceUnit(w.doc, loc.index, `${text.slice(0, at)}\n\n${body.trim()}${text.slice(at)}`);
+  }
   for (const id of newIds) touch(w, id);
+}
+
+/**
+ * New písmena / body after the last one of a list: the one that was last ends with the separator
+ * its siblings end with instead of its full stop, when the new ones end the list with one.
+ */
+function endListItem(w: Work, index: number, last: Node, body: string): void {
+  if (last.kind !== 'letter' && last.kind !== 'point') return;
+  if (!/\.(?:\^\d+[a-z]*\))*\s*$/.test(body)) return;
+  const unit = w.doc.units[index];
+  const l = local(unit);
+  const parent = last.parent ? l.nodes.get(last.parent) : null;
+  if (!parent) return;
+  const items = parent.children.map((id) => l.nodes.get(id)!).filter((n) => n.kind === last.kind);
+  const e = itemEnding(unit.text, last);
+  if (!e || e.char !== '.') return;
+  const sep = listSeparator(unit.text, items.slice(0, -1));
+  if (!sep) return;
+  replaceUnit(w.doc, index, splice(unit.text, { start: e.at, end: e.at + 1 }, sep));
 }
 
 function opAppend(w: Work, op: Operation): void {
   if (op.targets.length !== 1 || op.targets[0].through || op.targets[0].sentence !== undefined || op.targets[0].part)
     throw new Fail('unsupported_target', 'an addition to several units');
   const targetId = op.targets[0].id;
-  const body = takeFootnotes(w, op.text ?? '', op);
+  const body = cleanPayload(w, takeFootnotes(w, op.text ?? '', op));
   const newIds = op.newIds ?? [];
   if (targetId === '*') throw new Fail('unsupported_target', 'units added to the act as a whole');
   const loc = locate(w.doc, targetId);
@@ -839,13 +1088,15 @@ function opAppend(w: Work, op: Operation): void {
   }
   const keys = payloadKeys(body);
   const want = newIds.map((id) => lastSeg(id).key);
-  if (keys.join(',') !== want.join(','))
-    throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
-  // New units of the kind the target already has go after its last one; the text after them (a
-  // závěrečná část) is not there to follow.
-  const text = loc.unit.text;
-  const at = trimEnd(text, loc.node.end);
-  replaceUnit(w.doc, loc.index, `${text.slice(0, at)}\n\n${block(body)}${text.slice(loc.node.end).replace(/^\s+/, '')}`);
+  if (keys.join(',') !== want.join(',')) throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
+  // New units go after the target's last child, before the closing lines (signatures) of the act.
+  const lastChild = loc.node.children.length ? loc.local.nodes.get(loc.node.children[loc.node.children.length - 1]) : null;
+  if (lastChild) endListItem(w, loc.index, lastChild, body);
+  const unit = w.doc.units[loc.index];
+  const node = local(unit).nodes.get(loc.node.id)!;
+  const text = unit.text;
+  const at = contentEnd(text, node.contentStart, node.end);
+  replaceUnit(w.doc, loc.index, `${text.slice(0, at)}\n\n${body.trim()}${text.slice(at)}`);
   for (const id of newIds) touch(w, id);
 }
 
@@ -856,6 +1107,7 @@ function opRepeal(w: Work, op: Operation): void {
       for (const l of locs.sort((a, b) => b.index - a.index)) {
         touch(w, l.unit.id);
         w.doc.units.splice(l.index, 1);
+        if (op.withReferences) removeMarks(w, l.unit.id);
       }
       continue;
     }
@@ -881,27 +1133,154 @@ function opRepeal(w: Work, op: Operation): void {
     }
     const locs = locateRange(w.doc, t);
     if (unitIdOf(t.id) === t.id) {
-      for (const l of [...locs].sort((a, b) => b.index - a.index)) {
-        w.doc.units.splice(l.index, 1);
-        touch(w, l.unit.id);
-      }
+      for (const l of [...locs].sort((a, b) => b.index - a.index)) repealUnit(w, l.index);
       continue;
     }
     const loc = locs[0];
     const nodes = locs.map((l) => l.node!);
-    const span = { start: nodes[0].start, end: nodes[nodes.length - 1].end };
-    replaceUnit(w.doc, loc.index, splice(loc.unit.text, span, ''));
+    const text = loc.unit.text;
+    const last = nodes[nodes.length - 1];
+    const parent = last.parent ? loc.local.nodes.get(last.parent) : null;
+    const wasLast = !!parent && parent.children[parent.children.length - 1] === last.id;
+    const end = wasLast ? contentEnd(text, last.contentStart, last.end) : last.end;
+    const start = wasLast ? trimEnd(text, nodes[0].start) : nodes[0].start;
+    replaceUnit(w.doc, loc.index, text.slice(0, start) + text.slice(end));
     for (const n of nodes) touch(w, n.id);
+    if (wasLast && parent && nodes.length < parent.children.length) {
+      // The list's new last item ends with a full stop.
+      const unit = w.doc.units[loc.index];
+      const l = local(unit);
+      const p = l.nodes.get(parent.id);
+      const item = p && p.children.length ? l.nodes.get(p.children[p.children.length - 1]) : null;
+      if (item && (item.kind === 'letter' || item.kind === 'point') && item.children.length === 0) {
+        const e = itemEnding(unit.text, item);
+        const words = unit.text.slice(item.contentStart, e ? e.at : item.contentStart);
+        if (e && (e.char === ',' || e.char === ';') && !/\s(?:a|nebo|anebo|i|ani|či)$/.test(words))
+          replaceUnit(w.doc, loc.index, splice(unit.text, { start: e.at, end: e.at + 1 }, '.'));
+      }
+    }
   }
-  for (const f of op.footnotes ?? []) if (w.doc.units.some((u) => u.id === f)) removeFootnote(w, f);
+  // A footnote repealed with a unit stays while another unit still marks it (the source keeps it).
+  for (const f of op.footnotes ?? []) if (w.doc.units.some((u) => u.id === f) && !marked(w, f)) removeFootnote(w, f);
+}
+
+/** Whether any unit's text still carries the footnote's mark. */
+function marked(w: Work, fnId: string): boolean {
+  const mark = `^${fnId.replace(/^fn_/, '')})`;
+  return w.doc.units.some((u) => u.kind !== 'footnote' && u.text.includes(mark));
+}
+
+/** Footnote marks `^5)` of a footnote that went, out of the text. */
+function removeMarks(w: Work, fnId: string): void {
+  const key = fnId.replace(/^fn_/, '').replace(/~\d+$/, '');
+  const re = new RegExp(`\\^${escapeRegExp(key)}\\)`, 'g');
+  for (let i = 0; i < w.doc.units.length; i++) {
+    const u = w.doc.units[i];
+    if (u.kind === 'footnote' || !re.test(u.text)) continue;
+    re.lastIndex = 0;
+    replaceUnit(w.doc, i, u.text.replace(re, ''));
+    touch(w, u.id);
+  }
+}
+
+/** The level of a container unit (`cast_1` 1 … `pododdil_2` 5), or null. */
+function containerLevel(id: string): number | null {
+  const seg = id.replace(/~\d+$/, '').split('/').pop() ?? '';
+  const m = /^(cast|hlava|dil|oddil|pododdil)_/.exec(seg);
+  return m ? ['cast', 'hlava', 'dil', 'oddil', 'pododdil'].indexOf(m[1]) + 1 : null;
+}
+
+/**
+ * A § / čl. / příloha repealed: it goes from the text (the source removes repealed units); its
+ * closing lines that belong to what follows stay. A container goes with all it holds.
+ */
+function repealUnit(w: Work, index: number): void {
+  const unit = w.doc.units[index];
+  touch(w, unit.id);
+  const level = containerLevel(unit.id);
+  if (level !== null) {
+    let end = index + 1;
+    while (end < w.doc.units.length) {
+      const u = w.doc.units[end];
+      const l = containerLevel(u.id);
+      if (u.kind === 'footnote' || u.kind === 'annex' || (l !== null && l <= level)) break;
+      touch(w, u.id);
+      end++;
+    }
+    const trailer = trailerOf(w.doc.units[end - 1]);
+    w.doc.units.splice(index, end - index);
+    if (trailer && index > 0) replaceUnit(w.doc, index - 1, withTrailer(w.doc.units[index - 1].text, trailer));
+    return;
+  }
+  const trailer = trailerOf(unit);
+  w.doc.units.splice(index, 1);
+  if (trailer && index > 0) replaceUnit(w.doc, index - 1, withTrailer(w.doc.units[index - 1].text, trailer));
+}
+
+/**
+ * The pairs of a renumbering written with ranges: the units the text has from the range's first
+ * to its last, paired with the new range expanded in the same alphabet (with or without "ch", "q").
+ */
+function rangePairs(w: Work, ranges: { from: TargetRef; to: TargetRef }[]): { from: string; to: string }[] {
+  const out: { from: string; to: string }[] = [];
+  for (const r of ranges) {
+    if (!r.from.through) {
+      out.push({ from: r.from.id, to: r.to.id });
+      continue;
+    }
+    const have = locateRange(w.doc, r.from).map((l) => (l.node && l.node.parent !== null ? l.node.id : l.unit.id).replace(/~\d+$/, ''));
+    const keys = have.map((id) => lastSeg(id).key);
+    const prefix = r.to.id.slice(0, r.to.id.lastIndexOf('_') + 1);
+    let found = false;
+    for (let v = 0; v < ALPHABET_VARIANTS && !found; v++) {
+      const from = expandKeyRange(lastSeg(r.from.id).key, lastSeg(r.from.through).key, v);
+      const to = r.to.through ? expandKeyRange(lastSeg(r.to.id).key, lastSeg(r.to.through).key, v) : null;
+      if (!from || !to || from.join(',') !== keys.join(',') || to.length !== from.length) continue;
+      have.forEach((id, i) => out.push({ from: id, to: `${prefix}${to[i]}` }));
+      found = true;
+    }
+    if (!found) throw new Fail('target_not_found', `${r.from.id} to ${r.from.through} as the text numbers them`);
+  }
+  return out;
+}
+
+/** "Dosavadní poznámka pod čarou č. 11a se označuje jako poznámka pod čarou č. 11b(, a to včetně odkazů na ni)". */
+function renumberFootnotes(w: Work, pairs: { from: string; to: string }[], marks: boolean): void {
+  const keyOf = (id: string) => id.replace(/^fn_/, '');
+  const map = new Map(pairs.map((p) => [keyOf(p.from), keyOf(p.to)]));
+  for (const p of pairs) {
+    const i = w.doc.units.findIndex((u) => u.id === p.from);
+    if (i < 0) throw new Fail('target_not_found', p.from);
+    if (w.doc.units.some((u) => u.id === `${p.from}~2`)) throw new Fail('ambiguous', `${p.from} is in the text twice`);
+  }
+  const re = new RegExp(`\\^(${[...map.keys()].map(escapeRegExp).join('|')})\\)`, 'g');
+  for (let i = 0; i < w.doc.units.length; i++) {
+    const u = w.doc.units[i];
+    if (u.kind === 'footnote') {
+      const to = map.get(keyOf(u.id));
+      if (to === undefined) continue;
+      w.doc.units[i] = { id: `fn_${to}`, kind: 'footnote', text: u.text.replace(/^\^[0-9a-z]+\)/, `^${to})`) };
+      touch(w, u.id);
+      touch(w, `fn_${to}`);
+    } else if (marks && re.test(u.text)) {
+      re.lastIndex = 0;
+      replaceUnit(w.doc, i, u.text.replace(re, (_m, k: string) => `^${map.get(k)})`));
+      touch(w, u.id);
+    }
+    re.lastIndex = 0;
+  }
 }
 
 function opRenumber(w: Work, op: Operation): void {
-  const pairs = op.renumber ?? [];
+  const pairs = op.renumberRanges ? rangePairs(w, op.renumberRanges) : (op.renumber ?? []);
+  if (pairs.length && pairs.every((p) => p.from.startsWith('fn_') && p.to.startsWith('fn_'))) {
+    renumberFootnotes(w, pairs, !!op.withReferences);
+    return;
+  }
   // All found first, then all renamed, so that "3 → 2, 4 → 3" never meets its own result.
   const edits: { index: number; span: Span; by: string; from: string; to: string }[] = [];
   for (const p of pairs) {
-    if (p.from.startsWith('fn_')) throw new Fail('unsupported_target', 'footnotes renumbered');
+    if (p.from.startsWith('fn_')) throw new Fail('unsupported_target', 'footnotes renumbered with other units');
     const loc = locate(w.doc, p.from);
     if (!loc.node) throw new Fail('target_not_found', p.from);
     const text = loc.unit.text;
@@ -911,13 +1290,7 @@ function opRenumber(w: Work, op: Operation): void {
         if (loc.node.children.length) throw new Fail('unsupported_target', `${p.from} already has numbered units`);
         const k = lastSeg(p.to);
         const mark = k.type === 'odst' ? `(${k.key}) ` : `${k.key}) `;
-        edits.push({
-          index: loc.index,
-          span: { start: loc.node.contentStart, end: loc.node.contentStart },
-          by: mark,
-          from: p.from,
-          to: p.to,
-        });
+        edits.push({ index: loc.index, span: { start: loc.node.contentStart, end: loc.node.contentStart }, by: mark, from: p.from, to: p.to });
         continue;
       }
       const label = headingLines(text, loc.node).find((l) => isUnitLabel(l.text));
@@ -926,13 +1299,7 @@ function opRenumber(w: Work, op: Operation): void {
       if (!label || from.type !== to.type) throw new Fail('unsupported_target', `${p.from} → ${p.to}`);
       const m = new RegExp(`(\\s)${escapeRegExp(from.key)}(?![\\p{L}\\p{N}])`, 'u').exec(label.text);
       if (!m) throw new Fail('target_not_found', `the label of ${p.from}`);
-      edits.push({
-        index: loc.index,
-        span: { start: label.start + m.index + 1, end: label.start + m.index + 1 + from.key.length },
-        by: to.key,
-        from: p.from,
-        to: p.to,
-      });
+      edits.push({ index: loc.index, span: { start: label.start + m.index + 1, end: label.start + m.index + 1 + from.key.length }, by: to.key, from: p.from, to: p.to });
       continue;
     }
     const m = MARKER.exec(text.slice(loc.node.start, loc.node.start + 12));
@@ -1017,13 +1384,9 @@ interface Run {
 }
 
 /** One pass over the points; `excluded` are left out (blocked) whatever happens. */
-function run(
-  start: TextUnit[],
-  parsed: ReturnType<typeof parseInstruction>[],
-  points: AmendmentPoint[],
-  excluded: Map<number, string>,
-): Run {
+function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPoint[], excluded: Map<number, string>): Run {
   let doc: Doc = { units: [...start] };
+  const style = markStyle(start);
   const outcomes: PointOutcome[] = [];
   const failed = new Set<string>();
   for (let i = 0; i < points.length; i++) {
@@ -1046,13 +1409,13 @@ function run(
       for (const id of named) failed.add(id);
       continue;
     }
-    const w: Work = { doc: { units: [...doc.units] }, changed: new Set(), units: new Set() };
+    const w: Work = { doc: { units: [...doc.units] }, changed: new Set(), units: new Set(), style };
     try {
       for (const op of ordered(p.operations)) applyOperation(w, op);
     } catch (e) {
-      if (!(e instanceof Fail)) throw e;
-      outcome.reason = e.reason;
-      outcome.detail = e.message;
+      // Anything unexpected fails the point, not the whole act (the sync goes on).
+      outcome.reason = e instanceof Fail ? e.reason : 'engine_error';
+      outcome.detail = e instanceof Error ? e.message : String(e);
       for (const id of named) failed.add(id);
       continue;
     }
@@ -1060,6 +1423,12 @@ function run(
     outcome.status = 'applied';
     outcome.changed = [...w.changed];
     outcome.units = [...new Set([...named, ...w.units])];
+  }
+  // A footnote held back holds back the units that carry its mark (its number or text may be off).
+  for (const id of [...failed]) {
+    if (!id.startsWith('fn_')) continue;
+    const mark = `^${id.replace(/^fn_/, '').replace(/~\d+$/, '')})`;
+    for (const u of start) if (u.kind !== 'footnote' && u.text.includes(mark)) failed.add(u.id);
   }
   return { doc, outcomes, failed };
 }
@@ -1073,9 +1442,14 @@ function run(
  */
 export function applyAmendment(text: string, points: AmendmentPoint[], options: ApplyOptions = {}): ApplyResult {
   const start = options.units ? [...options.units] : splitUnits(text, options.report);
-  const parsed = points.map((p) => parseInstruction(p));
+  const parsed = options.parsed && options.parsed.length === points.length ? options.parsed : points.map((p) => parseInstruction(p));
   const excluded = new Map<number, string>();
   let result = run(start, parsed, points, excluded);
+  // A point's own failure is its reason, even when a later pass would only find it blocked.
+  const own = new Map<number, PointOutcome>();
+  result.outcomes.forEach((o, i) => {
+    if (o.status !== 'applied' && o.reason !== 'blocked') own.set(i, o);
+  });
   for (let round = 0; round < points.length; round++) {
     let more = false;
     result.outcomes.forEach((o, i) => {
@@ -1089,13 +1463,15 @@ export function applyAmendment(text: string, points: AmendmentPoint[], options: 
     if (!more) break;
     result = run(start, parsed, points, excluded);
   }
+  result.outcomes.forEach((o, i) => {
+    const first = own.get(i);
+    if (first && o.reason === 'blocked') {
+      o.reason = first.reason;
+      o.detail = first.detail;
+    }
+  });
   const changed: string[] = [];
   for (const o of result.outcomes) for (const id of o.changed) if (!changed.includes(id)) changed.push(id);
   const any = result.outcomes.some((o) => o.status === 'applied');
-  return {
-    text: any ? result.doc.units.map((u) => u.text).join('') : text,
-    points: result.outcomes,
-    changed,
-    resultUnits: result.doc.units,
-  };
+  return { text: any ? result.doc.units.map((u) => u.text).join('') : text, points: result.outcomes, changed, resultUnits: result.doc.units };
 }

@@ -1,0 +1,138 @@
+import { parseInstruction, splitStatements, type Operation } from '../src/amendments/instruction';
+
+// Instruction points written here as amending acts write them (legalize-cz Markdown: quotations
+// „…“, the new text after "zní:" on its own lines).
+
+const ops = (text: string): Operation[] => {
+  const r = parseInstruction(text);
+  expect(r.unsupported).toEqual([]);
+  return r.operations.map((o) => {
+    const { source: _source, ...rest } = o;
+    void _source;
+    return rest as Operation;
+  });
+};
+
+describe('splitStatements', () => {
+  it('cuts sentences and the quoted text after "zní:", marks removed', () => {
+    const st = splitStatements('V § 31 se odstavec 2 zrušuje.\n\nDosavadní odstavce 3 a 4 se označují jako odstavce 2 a 3.');
+    expect(st.map((s) => s.sentence)).toEqual(['V § 31 se odstavec 2 zrušuje.', 'Dosavadní odstavce 3 a 4 se označují jako odstavce 2 a 3.']);
+    const q = splitStatements('§ 5 zní:\n\n##### „§ 5\n\n(1) Text „uvnitř“ textu.\n\n(2) Další.“.');
+    expect(q).toHaveLength(1);
+    expect(q[0].payload).toBe('##### § 5\n\n(1) Text „uvnitř“ textu.\n\n(2) Další.');
+  });
+
+  it('does not end a sentence at an abbreviation or a list marker', () => {
+    const st = splitStatements('V § 5 odst. 1 písm. a) se slova „x“ nahrazují slovy „y“.');
+    expect(st).toHaveLength(1);
+  });
+});
+
+describe('parseInstruction', () => {
+  it('reads a replacement in a list of targets (the Labour Code § 75 case)', () => {
+    expect(ops('V § 75 a § 76 odst. 1 se číslo „150“ nahrazuje číslem „300“.')).toEqual([
+      { kind: 'replace_words', targets: [{ id: 'par_75' }, { id: 'par_76/odst_1' }], old: '150', new: '300' },
+    ]);
+  });
+
+  it('reads a new wording of a § with its heading', () => {
+    const [op] = ops('§ 317 včetně nadpisu zní:\n\n##### „§ 317\n\n#### Nadpis\n\n(1) Text.“.');
+    expect(op).toMatchObject({ kind: 'new_wording', targets: [{ id: 'par_317' }], withHeading: true, text: '##### § 317\n\n#### Nadpis\n\n(1) Text.' });
+  });
+
+  it('reads an insertion of a new § with its heading', () => {
+    const [op] = ops('Za § 52 se vkládá nový § 52a, který včetně nadpisu zní:\n\n##### „§ 52a\n\n#### Nadpis\n\nText.“.');
+    expect(op).toMatchObject({ kind: 'insert', targets: [{ id: 'par_52' }], newIds: ['par_52a'], position: 'after', withHeading: true });
+  });
+
+  it('reads a repeal and the renumbering after it, the second sentence in the first one’s place', () => {
+    expect(ops('V § 5 odst. 1 se písmeno c) zrušuje. Dosavadní písmena d) až f) se označují jako písmena c) až e).')).toMatchObject([
+      { kind: 'repeal', targets: [{ id: 'par_5/odst_1/pism_c' }] },
+      {
+        kind: 'renumber',
+        renumber: [
+          { from: 'par_5/odst_1/pism_d', to: 'par_5/odst_1/pism_c' },
+          { from: 'par_5/odst_1/pism_e', to: 'par_5/odst_1/pism_d' },
+          { from: 'par_5/odst_1/pism_f', to: 'par_5/odst_1/pism_e' },
+        ],
+      },
+    ]);
+  });
+
+  it('reads a sentence added at the end of a paragraph', () => {
+    expect(ops('V § 16 se na konci odstavce 4 doplňuje věta „Po uplynutí lhůty se údaje vymažou.“.')).toEqual([
+      { kind: 'append_words', targets: [{ id: 'par_16/odst_4' }], new: 'Po uplynutí lhůty se údaje vymažou.', position: 'end' },
+    ]);
+  });
+
+  it('reads a footnote’s new wording', () => {
+    expect(ops('Poznámka pod čarou č. 5 zní:\n\n„^5) Zákon č. 1/2000 Sb.“.')).toEqual([{ kind: 'new_wording', targets: [{ id: 'fn_5' }], text: '^5) Zákon č. 1/2000 Sb.' }]);
+  });
+
+  it('reads two clauses sharing a location, the second with its subject first', () => {
+    expect(ops('V § 3 se za slova „výlučně v“ vkládá slovo „základním“ a slova „podle tohoto zákona“ se zrušují.')).toEqual([
+      { kind: 'insert_words', targets: [{ id: 'par_3' }], old: 'výlučně v', new: 'základním', position: 'after' },
+      { kind: 'replace_words', targets: [{ id: 'par_3' }], old: 'podle tohoto zákona', new: '' },
+    ]);
+  });
+
+  it('reads a container heading and an annex', () => {
+    expect(ops('V části první nadpis hlavy II zní: „Nový nadpis“.')).toEqual([
+      { kind: 'new_wording', targets: [{ id: 'cast_1/hlava_2', part: 'heading' }], text: 'Nový nadpis' },
+    ]);
+    expect(ops('Příloha č. 2 zní:\n\n„Příloha č. 2\n\nText“.')[0]).toMatchObject({ kind: 'new_wording', targets: [{ id: 'priloha_2' }] });
+  });
+
+  it('reads ranges, letter lists and scopes', () => {
+    expect(ops('V § 5 odst. 2 až 4 se slovo „a“ nahrazuje slovem „b“.')[0].targets).toEqual([{ id: 'par_5/odst_2', through: 'par_5/odst_4' }]);
+    expect(ops('V § 8 písm. a) a b) se slovo „x“ zrušuje.')[0].targets).toEqual([{ id: 'par_8/pism_a' }, { id: 'par_8/pism_b' }]);
+    expect(ops('V § 10 odst. 3 větě druhé se slova „2 roky“ nahrazují slovy „5 let“.')[0].targets).toEqual([{ id: 'par_10/odst_3', sentence: 2 }]);
+    expect(ops('V § 7 odst. 1 úvodní části ustanovení se slovo „x“ zrušuje.')[0].targets).toEqual([{ id: 'par_7/odst_1', part: 'intro' }]);
+    expect(ops('V celém textu zákona se slova „ministerstvo vnitra“ nahrazují slovy „ministerstvo“.')[0].targets).toEqual([{ id: '*' }]);
+  });
+
+  it('reads "na konci … tečka nahrazuje čárkou a doplňuje se písmeno" as two operations in that paragraph', () => {
+    const r = ops('V § 6 se na konci odstavce 1 tečka nahrazuje čárkou a doplňují se písmena e) a f), která znějí:\n\n- „e) x,\n\n- f) y.“.');
+    expect(r).toMatchObject([
+      { kind: 'replace_words', targets: [{ id: 'par_6/odst_1' }], old: '.', new: ',', position: 'end' },
+      { kind: 'append', targets: [{ id: 'par_6/odst_1' }], newIds: ['par_6/odst_1/pism_e', 'par_6/odst_1/pism_f'] },
+    ]);
+  });
+
+  it('reads punctuation replaced and words appended as one operation', () => {
+    expect(ops('V § 4 se na konci odstavce 2 tečka nahrazuje středníkem a připojují se slova „pokud nejde o x.“.')).toEqual([
+      { kind: 'append_words', targets: [{ id: 'par_4/odst_2' }], new: 'pokud nejde o x.', position: 'end', replaceEnd: { old: '.', new: ';' } },
+    ]);
+  });
+
+  it('reads footnotes repealed with their marks and renumbered', () => {
+    expect(ops('Poznámky pod čarou č. 22 až 24 se zrušují.')[0]).toMatchObject({ kind: 'repeal', targets: [{ id: 'fn_22', through: 'fn_24' }] });
+    expect(ops('Dosavadní poznámka pod čarou č. 11a se označuje jako poznámka pod čarou č. 11b, a to včetně odkazu na poznámku pod čarou.')[0]).toMatchObject({
+      kind: 'renumber',
+      renumber: [{ from: 'fn_11a', to: 'fn_11b' }],
+      withReferences: true,
+    });
+  });
+
+  it('pairs letter ranges in the alphabet where they fit (no "q" here)', () => {
+    const [op] = ops('V § 2 se písmeno m) zrušuje. Dosavadní písmena n) až r) se označují jako písmena m) až p).').slice(1);
+    expect(op.renumber).toEqual([
+      { from: 'par_2/pism_n', to: 'par_2/pism_m' },
+      { from: 'par_2/pism_o', to: 'par_2/pism_n' },
+      { from: 'par_2/pism_p', to: 'par_2/pism_o' },
+      { from: 'par_2/pism_r', to: 'par_2/pism_p' },
+    ]);
+  });
+
+  it('gives the effects as stored: kind, provision ids, text', () => {
+    const r = parseInstruction('V § 23 se za odstavec 9 vkládá nový odstavec 10, který včetně poznámky pod čarou č. 11a zní:\n\n„(10) Text^11a).\n\n^11a) Zákon.“.');
+    expect(r.effects).toEqual([{ kind: 'insert', targets: ['par_23/odst_10', 'fn_11a'], text: expect.stringContaining('V § 23 se za odstavec 9') }]);
+  });
+
+  it('says what it does not read, with the form and the units the sentence names', () => {
+    const r = parseInstruction('V § 5 se odstavec 2 přesouvá za odstavec 4.');
+    expect(r.operations).toEqual([]);
+    expect(r.unsupported[0].form).toBe('V § N se odstavec N přesouvá za odstavec N.');
+    expect(r.effects[0]).toMatchObject({ kind: 'unsupported', targets: ['par_5/odst_2', 'par_5/odst_4'] });
+  });
+});

@@ -1,0 +1,223 @@
+import { syncRepository } from '@dp/db';
+import { count, createTestDatabase, type TestDatabase } from './corpus-helpers';
+import { bootstrapMessage, createTinyRepo, docFile, reformMessage, type TinyRepo } from './sync-helpers';
+
+// #35 and #36 on tiny repositories with untidy history, as the sync meets them: acts the source
+// holds as enacted, an omnibus act amending two of them with two effective dates (one point
+// renumbering letters), an amending act whose change the source already has as a version, and,
+// later, the source's own new text of an act the engine had rebuilt.
+
+const THING_1 = [
+  '# Zákon o věci 1',
+  '',
+  '##### § 1',
+  '',
+  '(1) Tento zákon upravuje věci.',
+  '',
+  '(2) Zkouška se koná jednou ročně.',
+  '',
+  '##### § 2',
+  '',
+  'Pojmy:',
+  '',
+  '- a) věc,',
+  '',
+  '- b) zvíře,',
+  '',
+  '- c) rostlina.',
+  '',
+  '##### § 3',
+  '',
+  'Lhůta je 10 dní.',
+  '',
+].join('\n');
+const THING_2 = '# Zákon o věci 2\n\n##### § 1\n\nPoplatek činí 100 Kč.\n';
+const THING_3 = '# Zákon o věci 3\n\n##### § 1\n\nZkouška se koná jednou ročně.\n';
+
+// An omnibus act: část první amends 1/2000 (from 1 July 2005), část druhá 2/2000 (from 2006).
+const OMNIBUS = [
+  '# Zákon, kterým se mění zákon č. 1/2000 Sb., o věci 1, a zákon č. 2/2000 Sb., o věci 2',
+  '',
+  '## ČÁST PRVNÍ',
+  '',
+  '#### Změna zákona o věci 1',
+  '',
+  '##### Čl. I',
+  '',
+  'Zákon č. 1/2000 Sb., o věci 1, se mění takto:',
+  '',
+  '- 1. V § 3 se slova „10 dní“ nahrazují slovy „15 dní“.',
+  '',
+  '- 2. V § 2 se písmeno b) zrušuje.',
+  '',
+  'Dosavadní písmeno c) se označuje jako písmeno b).',
+  '',
+  '## ČÁST DRUHÁ',
+  '',
+  '#### Změna zákona o věci 2',
+  '',
+  '##### Čl. II',
+  '',
+  'Zákon č. 2/2000 Sb., o věci 2, se mění takto:',
+  '',
+  '- 1. V § 1 se číslo „100“ nahrazuje číslem „200“.',
+  '',
+  '## ČÁST TŘETÍ',
+  '',
+  '#### ÚČINNOST',
+  '',
+  '##### Čl. III',
+  '',
+  'Tento zákon nabývá účinnosti dnem 1. července 2005, s výjimkou ustanovení čl. II, který nabývá účinnosti dnem 1. ledna 2006.',
+  '',
+].join('\n');
+
+// An amending act whose change the source applied itself (a [reform] commit of 3/2000 names it).
+const APPLIED = [
+  '# Zákon, kterým se mění zákon č. 3/2000 Sb., o věci 3',
+  '',
+  '##### Čl. I',
+  '',
+  'Zákon č. 3/2000 Sb., o věci 3, se mění takto:',
+  '',
+  '- 1. V § 1 se slovo „jednou“ nahrazuje slovem „dvakrát“.',
+  '',
+  '##### Čl. II',
+  '',
+  'Tento zákon nabývá účinnosti dnem 1. července 2006.',
+  '',
+].join('\n');
+
+const TODAY = '2026-06-01';
+
+describe('sync: amendments read from the amending acts, rebuilt versions as derived data', () => {
+  let db: TestDatabase;
+  let repo: TinyRepo;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    repo = createTinyRepo();
+    repo.commit('cz/SB-2000-1.md', docFile({ id: 'SB-2000-1' }, THING_1), bootstrapMessage('SB-2000-1', '2000-01-01'), '2000-01-01');
+    repo.commit('cz/SB-2000-2.md', docFile({ id: 'SB-2000-2' }, THING_2), bootstrapMessage('SB-2000-2', '2000-01-01'), '2000-01-01');
+    repo.commit('cz/SB-2000-3.md', docFile({ id: 'SB-2000-3' }, THING_3), bootstrapMessage('SB-2000-3', '2000-01-01'), '2000-01-01');
+    repo.commit(
+      'cz/SB-2005-7.md',
+      docFile({ id: 'SB-2005-7', kind: 'CISTNOV', effectiveFrom: '2005-07-01', title: 'Zákon, kterým se mění některé zákony' }, OMNIBUS),
+      bootstrapMessage('SB-2005-7', '2005-07-01'),
+      '2005-07-01',
+    );
+    repo.commit(
+      'cz/SB-2006-3.md',
+      docFile({ id: 'SB-2006-3', kind: 'CISTNOV', effectiveFrom: '2006-07-01', title: 'Zákon, kterým se mění zákon o věci 3' }, APPLIED),
+      bootstrapMessage('SB-2006-3', '2006-07-01'),
+      '2006-07-01',
+    );
+    repo.commit(
+      'cz/SB-2000-3.md',
+      docFile({ id: 'SB-2000-3', versionDate: '2006-07-01' }, THING_3.replace('jednou', 'dvakrát')),
+      reformMessage('SB-2000-3', '2006-07-01', '3/2006 Sb.'),
+      '2006-07-01',
+    );
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    repo?.destroy();
+  });
+
+  const versions = (id: string) =>
+    db.query<{ version: number; vf: string; vt: string | null; kind: string; text_source: string; amended_by_key: string | null; text: string | null }>(
+      `SELECT v.version, v.valid_from::text AS vf, v.valid_to::text AS vt, v.kind, v.text_source, v.amended_by_key,
+              CASE WHEN v.text_is_current THEN d.text ELSE v.text END AS text
+       FROM "document_version" v JOIN "document" d ON d.id = v.document_id WHERE v.document_id = $1 ORDER BY v.version`,
+      [id],
+    );
+
+  it('reads each amending act into effects per point, with its dates, kinds and targets', async () => {
+    const report = await syncRepository(db, repo.dir, { today: TODAY, concurrency: 2 });
+    expect(report.documents.failed).toBe(0);
+    const effects = await db.query<{ amending_key: string; target_key: string; point: string; effective_from: string; kinds: string[]; targets: string[] }>(
+      `SELECT amending_key, target_key, point, effective_from::text AS effective_from, kinds, targets
+       FROM "amendment_effect" ORDER BY amending_key, target_key, ordinal`,
+    );
+    expect(effects).toEqual([
+      { amending_key: 'sb/2005/7', target_key: 'sb/2000/1', point: '1', effective_from: '2005-07-01', kinds: ['replace_words'], targets: ['par_3'] },
+      {
+        amending_key: 'sb/2005/7',
+        target_key: 'sb/2000/1',
+        point: '2',
+        effective_from: '2005-07-01',
+        kinds: expect.arrayContaining(['repeal', 'renumber']),
+        targets: expect.arrayContaining(['par_2/pism_b', 'par_2/pism_c']),
+      },
+      { amending_key: 'sb/2005/7', target_key: 'sb/2000/2', point: '1', effective_from: '2006-01-01', kinds: ['replace_words'], targets: ['par_1'] },
+      { amending_key: 'sb/2006/3', target_key: 'sb/2000/3', point: '1', effective_from: '2006-07-01', kinds: ['replace_words'], targets: ['par_1'] },
+    ]);
+    // Every amended act has the amending act's `amends` edge, from its text.
+    const edges = await db.query<{ source_id: string; target_key: string; methods: string[] }>(
+      `SELECT source_id, target_key, methods FROM "document_relation" WHERE "type" = 'amends' ORDER BY 1, 2`,
+    );
+    expect(edges).toEqual([
+      { source_id: 'SB-2005-7', target_key: 'sb/2000/1', methods: ['source-text'] },
+      { source_id: 'SB-2005-7', target_key: 'sb/2000/2', methods: ['source-text'] },
+      { source_id: 'SB-2006-3', target_key: 'sb/2000/3', methods: ['source-history', 'source-text'] },
+    ]);
+    expect(report.rebuilt).toMatchObject({ documents: 2, versions: 2, points_applied: 3, points_unapplied: 0 });
+  });
+
+  it('rebuilds what the source lacks, one version per amending act and date, a renumbering included', async () => {
+    const one = await versions('SB-2000-1');
+    expect(one.map(({ text: _text, ...v }) => v)).toEqual([
+      { version: 1, vf: '2000-01-01', vt: '2005-07-01', kind: 'bootstrap', text_source: 'source', amended_by_key: null },
+      { version: 2, vf: '2005-07-01', vt: null, kind: 'rebuilt', text_source: 'rebuilt', amended_by_key: 'sb/2005/7' },
+    ]);
+    expect(one[1].text).toContain('Lhůta je 15 dní.');
+    expect(one[1].text).toContain('- b) rostlina.');
+    expect(one[1].text).not.toContain('zvíře');
+    // The second date of the omnibus act: its own rebuilt version of the other act.
+    const two = await versions('SB-2000-2');
+    expect(two[1]).toMatchObject({ vf: '2006-01-01', kind: 'rebuilt', amended_by_key: 'sb/2005/7', text: expect.stringContaining('200 Kč') });
+    // What the source applied itself is not rebuilt.
+    expect((await versions('SB-2000-3')).map((v) => v.text_source)).toEqual(['source', 'source']);
+    // The provenance: each point applied, and which provisions it changed.
+    const [prov] = await db.query<{ rebuild: { points: unknown[]; failed: unknown[]; changed: Record<string, unknown> } }>(
+      `SELECT rebuild FROM "document_version" WHERE document_id = 'SB-2000-1' AND version = 2`,
+    );
+    expect(prov.rebuild.points).toEqual([
+      { ordinal: 1, point: '1', applied: true, reason: null },
+      { ordinal: 2, point: '2', applied: true, reason: null },
+    ]);
+    expect(prov.rebuild.failed).toEqual([]);
+    expect(Object.keys(prov.rebuild.changed)).toEqual(expect.arrayContaining(['par_3', 'par_2/pism_b']));
+    const announced = await db.query<{ natural_key: string; version: { kind: string; text_source?: string } }>(
+      `SELECT natural_key, version FROM "change" WHERE kind = 'document.version_added' AND version->>'kind' = 'rebuilt' ORDER BY natural_key`,
+    );
+    expect(announced.map((c) => [c.natural_key, c.version.text_source])).toEqual([
+      ['sb/2000/1', 'rebuilt'],
+      ['sb/2000/2', 'rebuilt'],
+    ]);
+  });
+
+  it('a sync with nothing new rebuilds nothing and announces nothing', async () => {
+    const before = await count(db, '"change"');
+    const report = await syncRepository(db, repo.dir, { today: TODAY });
+    expect(report).toMatchObject({ up_to_date: true, rebuilt: { documents: 0, versions: 0 }, effects_filled: 0 });
+    expect(await count(db, '"change"')).toBe(before);
+  });
+
+  it("the source's own new text wins: the rebuilt versions go, and none is made where nothing is missing", async () => {
+    repo.commit(
+      'cz/SB-2000-1.md',
+      docFile({ id: 'SB-2000-1', versionDate: '2010-01-01' }, THING_1.replace('10 dní', '15 dní').replace('- b) zvíře,\n\n- c) rostlina.', '- b) rostlina.')),
+      reformMessage('SB-2000-1', '2010-01-01', '9/2009 Sb.'),
+      '2010-01-01',
+    );
+    const report = await syncRepository(db, repo.dir, { today: TODAY });
+    expect(report.documents).toMatchObject({ updated: 1, failed: 0 });
+    expect((await versions('SB-2000-1')).map((v) => [v.version, v.kind, v.text_source, v.vf, v.vt])).toEqual([
+      [1, 'bootstrap', 'source', '2000-01-01', '2010-01-01'],
+      [2, 'reform', 'source', '2010-01-01', null],
+    ]);
+    expect(await count(db, `"rebuild_state" WHERE document_id = 'SB-2000-1'`)).toBe(0);
+    // The other act's rebuilt version stays: nothing of its inputs changed.
+    expect((await versions('SB-2000-2')).map((v) => v.text_source)).toEqual(['source', 'rebuilt']);
+  });
+});
