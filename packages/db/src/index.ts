@@ -55,6 +55,7 @@ export * from './provisions/version-provisions';
 export * from './search/names-in-titles';
 export * from './search/search-signals';
 export * from './provisions/cited-provisions';
+export * from './amendments/amendment-counts';
 export * from './amendments/extract-effects';
 export * from './amendments/fill-effects';
 export * from './amendments/rebuild';

@@ -1,10 +1,10 @@
-import { syncRepository } from '@dp/db';
+import { amendmentCounts, syncRepository } from '@dp/db';
 import { count, createTestDatabase, type TestDatabase } from './corpus-helpers';
 import { bootstrapMessage, createTinyRepo, docFile, reformMessage, type TinyRepo } from './sync-helpers';
 
 // #35 and #36 on tiny repositories with untidy history, as the sync meets them: acts the source
 // holds as enacted, an omnibus act amending two of them with two effective dates (one point
-// renumbering letters), an amending act whose change the source already has as a version, and,
+// renumbering letters, one that cannot apply), an amending act whose change the source already has as a version, and,
 // later, the source's own new text of an act the engine had rebuilt.
 
 const THING_1 = [
@@ -51,6 +51,9 @@ const OMNIBUS = [
   '- 2. V § 2 se písmeno b) zrušuje.',
   '',
   'Dosavadní písmeno c) se označuje jako písmeno b).',
+  '',
+  // Words the text does not have: never applied, never guessed.
+  '- 3. V § 1 odst. 1 se slova „upravuje zvířata“ nahrazují slovy „upravuje rostliny“.',
   '',
   '## ČÁST DRUHÁ',
   '',
@@ -124,7 +127,15 @@ describe('sync: amendments read from the amending acts, rebuilt versions as deri
   });
 
   const versions = (id: string) =>
-    db.query<{ version: number; vf: string; vt: string | null; kind: string; text_source: string; amended_by_key: string | null; text: string | null }>(
+    db.query<{
+      version: number;
+      vf: string;
+      vt: string | null;
+      kind: string;
+      text_source: string;
+      amended_by_key: string | null;
+      text: string | null;
+    }>(
       `SELECT v.version, v.valid_from::text AS vf, v.valid_to::text AS vt, v.kind, v.text_source, v.amended_by_key,
               CASE WHEN v.text_is_current THEN d.text ELSE v.text END AS text
        FROM "document_version" v JOIN "document" d ON d.id = v.document_id WHERE v.document_id = $1 ORDER BY v.version`,
@@ -134,12 +145,26 @@ describe('sync: amendments read from the amending acts, rebuilt versions as deri
   it('reads each amending act into effects per point, with its dates, kinds and targets', async () => {
     const report = await syncRepository(db, repo.dir, { today: TODAY, concurrency: 2 });
     expect(report.documents.failed).toBe(0);
-    const effects = await db.query<{ amending_key: string; target_key: string; point: string; effective_from: string; kinds: string[]; targets: string[] }>(
+    const effects = await db.query<{
+      amending_key: string;
+      target_key: string;
+      point: string;
+      effective_from: string;
+      kinds: string[];
+      targets: string[];
+    }>(
       `SELECT amending_key, target_key, point, effective_from::text AS effective_from, kinds, targets
        FROM "amendment_effect" ORDER BY amending_key, target_key, ordinal`,
     );
     expect(effects).toEqual([
-      { amending_key: 'sb/2005/7', target_key: 'sb/2000/1', point: '1', effective_from: '2005-07-01', kinds: ['replace_words'], targets: ['par_3'] },
+      {
+        amending_key: 'sb/2005/7',
+        target_key: 'sb/2000/1',
+        point: '1',
+        effective_from: '2005-07-01',
+        kinds: ['replace_words'],
+        targets: ['par_3'],
+      },
       {
         amending_key: 'sb/2005/7',
         target_key: 'sb/2000/1',
@@ -148,8 +173,30 @@ describe('sync: amendments read from the amending acts, rebuilt versions as deri
         kinds: expect.arrayContaining(['repeal', 'renumber']),
         targets: expect.arrayContaining(['par_2/pism_b', 'par_2/pism_c']),
       },
-      { amending_key: 'sb/2005/7', target_key: 'sb/2000/2', point: '1', effective_from: '2006-01-01', kinds: ['replace_words'], targets: ['par_1'] },
-      { amending_key: 'sb/2006/3', target_key: 'sb/2000/3', point: '1', effective_from: '2006-07-01', kinds: ['replace_words'], targets: ['par_1'] },
+      {
+        amending_key: 'sb/2005/7',
+        target_key: 'sb/2000/1',
+        point: '3',
+        effective_from: '2005-07-01',
+        kinds: ['replace_words'],
+        targets: ['par_1/odst_1'],
+      },
+      {
+        amending_key: 'sb/2005/7',
+        target_key: 'sb/2000/2',
+        point: '1',
+        effective_from: '2006-01-01',
+        kinds: ['replace_words'],
+        targets: ['par_1'],
+      },
+      {
+        amending_key: 'sb/2006/3',
+        target_key: 'sb/2000/3',
+        point: '1',
+        effective_from: '2006-07-01',
+        kinds: ['replace_words'],
+        targets: ['par_1'],
+      },
     ]);
     // Every amended act has the amending act's `amends` edge, from its text.
     const edges = await db.query<{ source_id: string; target_key: string; methods: string[] }>(
@@ -160,7 +207,7 @@ describe('sync: amendments read from the amending acts, rebuilt versions as deri
       { source_id: 'SB-2005-7', target_key: 'sb/2000/2', methods: ['source-text'] },
       { source_id: 'SB-2006-3', target_key: 'sb/2000/3', methods: ['source-history', 'source-text'] },
     ]);
-    expect(report.rebuilt).toMatchObject({ documents: 2, versions: 2, points_applied: 3, points_unapplied: 0 });
+    expect(report.rebuilt).toMatchObject({ documents: 2, versions: 2, points_applied: 3, points_unapplied: 1 });
   });
 
   it('rebuilds what the source lacks, one version per amending act and date, a renumbering included', async () => {
@@ -174,7 +221,12 @@ describe('sync: amendments read from the amending acts, rebuilt versions as deri
     expect(one[1].text).not.toContain('zvíře');
     // The second date of the omnibus act: its own rebuilt version of the other act.
     const two = await versions('SB-2000-2');
-    expect(two[1]).toMatchObject({ vf: '2006-01-01', kind: 'rebuilt', amended_by_key: 'sb/2005/7', text: expect.stringContaining('200 Kč') });
+    expect(two[1]).toMatchObject({
+      vf: '2006-01-01',
+      kind: 'rebuilt',
+      amended_by_key: 'sb/2005/7',
+      text: expect.stringContaining('200 Kč'),
+    });
     // What the source applied itself is not rebuilt.
     expect((await versions('SB-2000-3')).map((v) => v.text_source)).toEqual(['source', 'source']);
     // The provenance: each point applied, and which provisions it changed.
@@ -184,8 +236,10 @@ describe('sync: amendments read from the amending acts, rebuilt versions as deri
     expect(prov.rebuild.points).toEqual([
       { ordinal: 1, point: '1', applied: true, reason: null },
       { ordinal: 2, point: '2', applied: true, reason: null },
+      { ordinal: 3, point: '3', applied: false, reason: 'text_not_found' },
     ]);
-    expect(prov.rebuild.failed).toEqual([]);
+    expect(prov.rebuild.failed).toEqual([{ amending_key: 'sb/2005/7', ordinal: 3, reason: 'text_not_found' }]);
+    expect(one[1].text).toContain('(1) Tento zákon upravuje věci.');
     expect(Object.keys(prov.rebuild.changed)).toEqual(expect.arrayContaining(['par_3', 'par_2/pism_b']));
     const announced = await db.query<{ natural_key: string; version: { kind: string; text_source?: string } }>(
       `SELECT natural_key, version FROM "change" WHERE kind = 'document.version_added' AND version->>'kind' = 'rebuilt' ORDER BY natural_key`,
@@ -194,6 +248,33 @@ describe('sync: amendments read from the amending acts, rebuilt versions as deri
       ['sb/2000/1', 'rebuilt'],
       ['sb/2000/2', 'rebuilt'],
     ]);
+  });
+
+  it('counts what the texts lack on a day (#35 item 4), before and after the rebuild', async () => {
+    expect(await amendmentCounts(db, TODAY)).toEqual({
+      day: TODAY,
+      documents: 5,
+      single_text: 4,
+      with_known_amendments: 3,
+      amending_acts_read: 2,
+      points_read: 5,
+      lacking_in_source: 2,
+      lacking_in_source_single_text: 2,
+      // 1/2000's text of 2005 lacks point 3 (§ 1 odst. 1), which the engine could not apply.
+      lacking_after_rebuild: 1,
+      rebuilt_documents: 2,
+      rebuilt_versions: 2,
+      points_applied: 3,
+      points_unapplied: 1,
+      provisions_flagged: 1,
+    });
+    // On a day before the second date the omnibus act's other part is not in force yet.
+    expect(await amendmentCounts(db, '2005-10-01')).toMatchObject({ lacking_in_source: 1, lacking_after_rebuild: 1 });
+    expect(await amendmentCounts(db, '2005-01-01')).toMatchObject({
+      lacking_in_source: 0,
+      lacking_after_rebuild: 0,
+      provisions_flagged: 0,
+    });
   });
 
   it('a sync with nothing new rebuilds nothing and announces nothing', async () => {
@@ -206,7 +287,10 @@ describe('sync: amendments read from the amending acts, rebuilt versions as deri
   it("the source's own new text wins: the rebuilt versions go, and none is made where nothing is missing", async () => {
     repo.commit(
       'cz/SB-2000-1.md',
-      docFile({ id: 'SB-2000-1', versionDate: '2010-01-01' }, THING_1.replace('10 dní', '15 dní').replace('- b) zvíře,\n\n- c) rostlina.', '- b) rostlina.')),
+      docFile(
+        { id: 'SB-2000-1', versionDate: '2010-01-01' },
+        THING_1.replace('10 dní', '15 dní').replace('- b) zvíře,\n\n- c) rostlina.', '- b) rostlina.'),
+      ),
       reformMessage('SB-2000-1', '2010-01-01', '9/2009 Sb.'),
       '2010-01-01',
     );

@@ -149,7 +149,14 @@ if (!present) {
 
       // The text as enacted says 150 and is dated 2007; the version rebuilt for 2012 says 300,
       // with point 75 of 365/2011 as its provenance.
-      const versions = await other.query<{ version: number; vf: string; kind: string; amended_by_key: string | null; text: string; rebuild: { changed: Record<string, { amending_key: string; ordinal: number }[]> } | null }>(
+      const versions = await other.query<{
+        version: number;
+        vf: string;
+        kind: string;
+        amended_by_key: string | null;
+        text: string;
+        rebuild: { changed: Record<string, { amending_key: string; ordinal: number }[]> } | null;
+      }>(
         `SELECT v.version, v.valid_from::text AS vf, v.kind, v.amended_by_key, coalesce(v.text, d.text) AS text, v.rebuild
          FROM "document_version" v JOIN "document" d ON d.id = v.document_id WHERE d.natural_key = 'sb/2006/262' ORDER BY v.version`,
       );

@@ -63,9 +63,10 @@ describe('syncRepository', () => {
       version: Record<string, unknown> | null;
       relation: Record<string, unknown> | null;
       amendment: Record<string, unknown> | null;
-    }>('SELECT c.seq::text AS seq, kind, natural_key, status, version, relation, amendment FROM "change" c WHERE c.seq > $1 ORDER BY c.seq', [
-      sinceSeq,
-    ]);
+    }>(
+      'SELECT c.seq::text AS seq, kind, natural_key, status, version, relation, amendment FROM "change" c WHERE c.seq > $1 ORDER BY c.seq',
+      [sinceSeq],
+    );
   const maxSeq = async () => Number((await db.query<{ s: string | null }>('SELECT max(seq)::text AS s FROM "change"'))[0]?.s ?? 0);
 
   it('initial sync: documents, versions with their text, relations, one JSON-able report', async () => {

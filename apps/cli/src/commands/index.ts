@@ -1,4 +1,5 @@
 import type { Command } from '../command';
+import { amendments } from './amendments';
 import { cluster } from './cluster';
 import { follow } from './follow';
 import { importCommand } from './import';
@@ -18,4 +19,5 @@ export const COMMANDS: Record<string, Command> = {
   cluster,
   follow,
   'search-signals': searchSignals,
+  amendments,
 };

@@ -4,6 +4,7 @@ import type { Database } from '../client';
 import { lockCrossDocument } from '../changes/cross-document-lock';
 import { recordChanges, versionChange, type NewChange } from '../changes/record-changes';
 import type { CorpusVersion } from '../corpus/corpus-record';
+import { chunkBy } from '../corpus/document-sql';
 import type { Prisma } from '../generated/client';
 import { decodeProvisionTree } from '../provisions/provision-tree';
 import { attachProvisions } from '../provisions/version-provisions';
@@ -93,12 +94,14 @@ ORDER BY n.id`;
 
 /**
  * Rebuilds the documents whose inputs changed since their rebuilt versions were made (all of them
- * the first time), one document per transaction, `concurrency` at a time. Run by the sync after
- * its documents (and the follower through it) and by the import.
+ * the first time), `concurrency` at a time. Each document is planned outside any transaction (its
+ * inputs read, the engine run: the long part) and written in one short transaction that first
+ * checks its inputs did not change meanwhile. Run by the sync after its documents (and the
+ * follower through it) and by the import.
  */
 export async function rebuildAmendedDocuments(
   db: Database,
-  options: { concurrency?: number; onProgress?: (done: number, total: number) => void; today?: string } = {},
+  options: { concurrency?: number; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<RebuildReport> {
   const candidates = await db.query<{ id: string; natural_key: string }>(CANDIDATES_SQL);
   const report: RebuildReport = { documents: 0, versions: 0, applied: 0, unapplied: 0, changes: 0 };
@@ -106,10 +109,7 @@ export async function rebuildAmendedDocuments(
   let sinceCollection = 0;
   const worker = async () => {
     for (let i = next++; i < candidates.length; i = next++) {
-      const r = await db.prisma.$transaction((tx) => rebuildDocument(tx, candidates[i].id, candidates[i].natural_key), {
-        timeout: 300_000,
-        maxWait: 300_000,
-      });
+      const r = await rebuildDocument(db, candidates[i].id, candidates[i].natural_key);
       if (r.rebuilt) report.documents += 1;
       report.versions += r.versions;
       report.applied += r.applied;
@@ -129,39 +129,39 @@ export async function rebuildAmendedDocuments(
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/**
- * One document's rebuilt versions, made again when their inputs changed (in the caller's
- * transaction). Returns what it did; `rebuilt` false when the stored versions were current.
- */
-export async function rebuildDocument(
-  tx: Tx,
-  documentId: string,
-  naturalKey: string,
-): Promise<{ rebuilt: boolean; versions: number; applied: number; unapplied: number; changes: number; chars: number }> {
-  const none = { rebuilt: false, versions: 0, applied: 0, unapplied: 0, changes: 0, chars: 0 };
-  const [doc] = await tx.$queryRawUnsafe<{ id: string; natural_key: string; doc_number: string; doc_type: string; status: string }[]>(
-    'SELECT id, natural_key, doc_number, doc_type, status FROM "document" WHERE id = $1 FOR NO KEY UPDATE',
+type Reader = Pick<Database, 'query'>;
+
+interface Inputs {
+  doc: { id: string; natural_key: string; doc_number: string; doc_type: string; status: string };
+  newestSource: SourceVersionRow | undefined;
+  base: SourceVersionRow | undefined;
+  effects: EffectRow[];
+  usable: boolean;
+  inputHash: string;
+}
+
+/** A document's rebuild inputs and their hash (no texts: those are read only when they changed). */
+async function readInputs(db: Reader, documentId: string, naturalKey: string): Promise<Inputs | null> {
+  const [doc] = await db.query<Inputs['doc']>('SELECT id, natural_key, doc_number, doc_type, status FROM "document" WHERE id = $1', [
     documentId,
-  );
-  if (!doc) return none;
-  // Texts and trees are read only for a document whose inputs changed (most syncs change none).
-  const sources = await tx.$queryRawUnsafe<SourceVersionRow[]>(
+  ]);
+  if (!doc) return null;
+  const sources = await db.query<SourceVersionRow>(
     `SELECT v.version, v.valid_from::text AS valid_from, coalesce(v.text_as_of, v.valid_from)::text AS text_as_of, v.text_sha256,
             (v.text IS NOT NULL OR v.text_is_current) AS has_text, v.text_is_current
      FROM "document_version" v WHERE v.document_id = $1 AND v.text_source = 'source' ORDER BY v.version`,
-    documentId,
+    [documentId],
   );
   const base = [...sources].reverse().find((v) => v.has_text);
   const newestSource = sources[sources.length - 1];
   const effects = base
-    ? await tx.$queryRawUnsafe<EffectRow[]>(
+    ? await db.query<EffectRow>(
         `SELECT e.amending_key, e.ordinal, e.point, e.effective_from::text AS effective_from, e.instruction,
                 a.doc_number, a.published_on::text AS published_on
          FROM "amendment_effect" e LEFT JOIN "document" a ON a.natural_key = e.amending_key
          WHERE e.target_key = $1 AND e.effective_from > $2::date
          ORDER BY e.effective_from, a.published_on NULLS LAST, e.amending_key, e.ordinal`,
-        naturalKey,
-        base.text_as_of,
+        [naturalKey, base.text_as_of],
       )
     : [];
   // Only the newest source version may be followed by rebuilt ones (an older text would skip the
@@ -177,30 +177,14 @@ export async function rebuildDocument(
         ]),
       )
     : 'none';
-  const [state] = await tx.$queryRawUnsafe<{ input_hash: string }[]>(
-    'SELECT input_hash FROM "rebuild_state" WHERE document_id = $1',
-    documentId,
-  );
-  if (state?.input_hash === inputHash) return none;
+  return { doc, newestSource, base, effects, usable, inputHash };
+}
 
-  await lockCrossDocument(tx);
-  const old = await tx.$queryRawUnsafe<{ valid_from: string; amended_by_key: string | null; text_sha256: string | null }[]>(
-    `DELETE FROM "document_version" WHERE document_id = $1 AND text_source = 'rebuilt'
-     RETURNING valid_from::text AS valid_from, amended_by_key, text_sha256`,
-    documentId,
-  );
-  if (newestSource) {
-    await tx.$executeRawUnsafe(
-      'UPDATE "document_version" SET valid_to = NULL WHERE document_id = $1 AND version = $2',
-      documentId,
-      newestSource.version,
-    );
-  }
-  if (!usable) {
-    if (state) await tx.$executeRawUnsafe('DELETE FROM "rebuild_state" WHERE document_id = $1', documentId);
-    return { ...none, rebuilt: old.length > 0 };
-  }
+type RebuiltRow = CorpusVersion & { text_source: string; rebuild: RebuildProvenance };
 
+/** The engine's chain from the newest source text: a row per step that changed the text. */
+function planVersions(inputs: Inputs, text: string): { rows: RebuiltRow[]; applied: number; unapplied: number; chars: number } {
+  const { base, newestSource, effects } = inputs;
   // One step per amending act and effective date, in order of effect.
   const steps: EffectRow[][] = [];
   for (const e of effects) {
@@ -208,16 +192,8 @@ export async function rebuildDocument(
     if (last && last[0].amending_key === e.amending_key && last[0].effective_from === e.effective_from) last.push(e);
     else steps.push([e]);
   }
-  const [stored] = await tx.$queryRawUnsafe<{ text: string | null; provisions: string | null }[]>(
-    `SELECT CASE WHEN v.text_is_current THEN d.text ELSE v.text END AS text, v.provisions
-     FROM "document_version" v JOIN "document" d ON d.id = v.document_id WHERE v.document_id = $1 AND v.version = $2`,
-    documentId,
-    base.version,
-  );
-  if (!stored?.text) return { ...none, rebuilt: old.length > 0 };
-  let text = stored.text;
   let pendingFailed: RebuildProvenance['failed'] = [];
-  const rows: (CorpusVersion & { text_source: string; rebuild: RebuildProvenance })[] = [];
+  const rows: RebuiltRow[] = [];
   let applied = 0;
   let unapplied = 0;
   let chars = 0;
@@ -239,7 +215,7 @@ export async function rebuildDocument(
     text = result.text;
     chars += text.length;
     rows.push({
-      version: newestSource.version + rows.length + 1,
+      version: newestSource!.version + rows.length + 1,
       valid_from: step[0].effective_from,
       valid_to: null,
       kind: 'rebuilt',
@@ -256,7 +232,7 @@ export async function rebuildDocument(
       text_source: 'rebuilt',
       rebuild: {
         engine: CONSOLIDATION_ENGINE_VERSION,
-        base_version: base.version,
+        base_version: base!.version,
         amending_act: { natural_key: act, doc_number: step[0].doc_number },
         points: outcome,
         failed: pendingFailed,
@@ -266,35 +242,101 @@ export async function rebuildDocument(
     pendingFailed = [];
   }
   rows.forEach((r, i) => (r.valid_to = rows[i + 1]?.valid_from ?? null));
-  const changes: NewChange[] = [];
-  if (rows.length) {
-    await tx.$executeRawUnsafe(
-      'UPDATE "document_version" SET valid_to = $3::date WHERE document_id = $1 AND version = $2',
-      documentId,
-      newestSource.version,
-      rows[0].valid_from,
+  return { rows, applied, unapplied, chars };
+}
+
+/**
+ * One document's rebuilt versions, made again when their inputs changed. Returns what it did;
+ * `rebuilt` false when the stored versions were current (or the inputs changed while the engine
+ * ran: the next sync makes them).
+ */
+export async function rebuildDocument(
+  db: Database,
+  documentId: string,
+  naturalKey: string,
+): Promise<{ rebuilt: boolean; versions: number; applied: number; unapplied: number; changes: number; chars: number }> {
+  const none = { rebuilt: false, versions: 0, applied: 0, unapplied: 0, changes: 0, chars: 0 };
+  const inputs = await readInputs(db, documentId, naturalKey);
+  if (!inputs) return none;
+  const [state] = await db.query<{ input_hash: string }>('SELECT input_hash FROM "rebuild_state" WHERE document_id = $1', [documentId]);
+  const hasRebuilt = state !== undefined;
+  if (state?.input_hash === inputs.inputHash || (!inputs.usable && !hasRebuilt)) return none;
+
+  let plan: ReturnType<typeof planVersions> = { rows: [], applied: 0, unapplied: 0, chars: 0 };
+  let provisions: string | null = null;
+  if (inputs.usable) {
+    const [stored] = await db.query<{ text: string | null; provisions: string | null }>(
+      `SELECT CASE WHEN v.text_is_current THEN d.text ELSE v.text END AS text, v.provisions
+       FROM "document_version" v JOIN "document" d ON d.id = v.document_id WHERE v.document_id = $1 AND v.version = $2`,
+      [documentId, inputs.base!.version],
     );
-    const previous = stored.provisions ? { version: base.version, tree: decodeProvisionTree(stored.provisions) } : null;
-    const withTrees = attachProvisions(rows, previous).rows;
-    await tx.$executeRawUnsafe(INSERT_REBUILT_SQL, documentId, JSON.stringify(withTrees));
-    // A rebuilt version that was there before (same day, act and text) was announced then.
-    const known = new Set(old.map((o) => `${o.valid_from}|${o.amended_by_key}|${o.text_sha256}`));
-    const ref = { id: doc.id, naturalKey: doc.natural_key, docNumber: doc.doc_number, docType: doc.doc_type, status: doc.status };
-    for (const r of withTrees) {
-      if (known.has(`${r.valid_from}|${r.amended_by_key}|${r.text_sha256}`)) continue;
-      changes.push({ kind: 'document.version_added', document: ref, version: { ...versionChange(r), text_source: 'rebuilt' } });
-    }
+    if (!stored?.text) return none;
+    plan = planVersions(inputs, stored.text);
+    provisions = stored.provisions;
   }
-  await tx.$executeRawUnsafe(
-    `INSERT INTO "rebuild_state" (document_id, input_hash, versions, applied, unapplied, built_at) VALUES ($1, $2, $3, $4, $5, now())
-     ON CONFLICT (document_id) DO UPDATE SET input_hash = excluded.input_hash, versions = excluded.versions,
-       applied = excluded.applied, unapplied = excluded.unapplied, built_at = now()`,
-    documentId,
-    inputHash,
-    rows.length,
-    applied,
-    unapplied,
+  const previous = provisions ? { version: inputs.base!.version, tree: decodeProvisionTree(provisions) } : null;
+  const withTrees = attachProvisions(plan.rows, previous).rows;
+
+  return db.prisma.$transaction(
+    async (tx) => {
+      await tx.$queryRawUnsafe('SELECT 1 FROM "document" WHERE id = $1 FOR NO KEY UPDATE', documentId);
+      // The inputs must be those the plan was made from (a writer may have changed them meanwhile).
+      const now = await readInputs(txReader(tx), documentId, naturalKey);
+      if (!now || now.inputHash !== inputs.inputHash) return none;
+      const old = await tx.$queryRawUnsafe<{ valid_from: string; amended_by_key: string | null; text_sha256: string | null }[]>(
+        `DELETE FROM "document_version" WHERE document_id = $1 AND text_source = 'rebuilt'
+         RETURNING valid_from::text AS valid_from, amended_by_key, text_sha256`,
+        documentId,
+      );
+      const newest = inputs.newestSource;
+      if (newest) {
+        await tx.$executeRawUnsafe(
+          'UPDATE "document_version" SET valid_to = $3::date WHERE document_id = $1 AND version = $2',
+          documentId,
+          newest.version,
+          withTrees[0]?.valid_from ?? null,
+        );
+      }
+      if (!inputs.usable) {
+        await tx.$executeRawUnsafe('DELETE FROM "rebuild_state" WHERE document_id = $1', documentId);
+        return { ...none, rebuilt: old.length > 0 };
+      }
+      for (const chunk of chunkBy(withTrees, (r) => (r.text?.length ?? 0) + (r.provisions?.length ?? 0)))
+        await tx.$executeRawUnsafe(INSERT_REBUILT_SQL, documentId, JSON.stringify(chunk));
+      await tx.$executeRawUnsafe(
+        `INSERT INTO "rebuild_state" (document_id, input_hash, versions, applied, unapplied, built_at) VALUES ($1, $2, $3, $4, $5, now())
+         ON CONFLICT (document_id) DO UPDATE SET input_hash = excluded.input_hash, versions = excluded.versions,
+           applied = excluded.applied, unapplied = excluded.unapplied, built_at = now()`,
+        documentId,
+        inputs.inputHash,
+        withTrees.length,
+        plan.applied,
+        plan.unapplied,
+      );
+      // A rebuilt version that was there before (same day, act and text) was announced then.
+      const known = new Set(old.map((o) => `${o.valid_from}|${o.amended_by_key}|${o.text_sha256}`));
+      const d = inputs.doc;
+      const ref = { id: d.id, naturalKey: d.natural_key, docNumber: d.doc_number, docType: d.doc_type, status: d.status };
+      const changes: NewChange[] = withTrees
+        .filter((r) => !known.has(`${r.valid_from}|${r.amended_by_key}|${r.text_sha256}`))
+        .map((r) => ({ kind: 'document.version_added', document: ref, version: { ...versionChange(r), text_source: 'rebuilt' } }));
+      // Change rows are numbered in commit order under the cross-document lock, taken last and briefly.
+      if (changes.length) await lockCrossDocument(tx);
+      const written = await recordChanges(tx, changes);
+      return {
+        rebuilt: true,
+        versions: withTrees.length,
+        applied: plan.applied,
+        unapplied: plan.unapplied,
+        changes: written.changes,
+        chars: plan.chars,
+      };
+    },
+    { timeout: 300_000, maxWait: 300_000 },
   );
-  const written = await recordChanges(tx, changes);
-  return { rebuilt: true, versions: rows.length, applied, unapplied, changes: written.changes, chars };
+}
+
+/** A transaction read like the pool's `query` (readInputs serves both). */
+function txReader(tx: Tx): Reader {
+  return { query: <T>(sql: string, params: unknown[] = []) => tx.$queryRawUnsafe<T[]>(sql, ...params) } as Reader;
 }

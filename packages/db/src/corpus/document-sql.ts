@@ -176,3 +176,26 @@ export async function syncRelations(tx: Tx, documentId: string, relations: Corpu
 export async function appendVersions(tx: Tx, documentId: string, versions: CorpusVersion[]): Promise<void> {
   if (versions.length) await tx.$executeRawUnsafe(INSERT_VERSIONS_SQL, documentId, JSON.stringify(versions));
 }
+
+// Versions travel as one JSON parameter per statement; a document with dozens of multi-MB versions
+// is sent in several statements (same transaction) so no single JSON string holds all its texts.
+const CHUNK_CHARS = 4_000_000;
+
+/** Rows in batches of at most a few MB of text each (one statement per batch). */
+export function chunkBy<T>(rows: T[], charsOf: (row: T) => number): T[][] {
+  const out: T[][] = [];
+  let current: T[] = [];
+  let size = 0;
+  for (const r of rows) {
+    const chars = charsOf(r);
+    if (current.length && size + chars > CHUNK_CHARS) {
+      out.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(r);
+    size += chars;
+  }
+  if (current.length) out.push(current);
+  return out;
+}

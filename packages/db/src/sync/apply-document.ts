@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../client';
 import { documentFieldChanges, recordChanges, TRACKED_FIELDS_SQL, versionChange, type NewChange } from '../changes/record-changes';
 import type { CorpusRelation, CorpusVersion } from '../corpus/corpus-record';
-import { appendVersions, insertDocumentTree, updateDocumentRow } from '../corpus/document-sql';
+import { appendVersions, chunkBy, insertDocumentTree, updateDocumentRow } from '../corpus/document-sql';
 import { writeSearchAliases } from '../search/search-signals';
 import { isTransientConflict } from '../errors/transient-conflict';
 import { lockCrossDocument } from '../changes/cross-document-lock';
@@ -131,30 +131,9 @@ WHERE d.natural_key = s.key
 
 const edgeKey = (type: string, target: string) => `${type}\u0000${target}`;
 
-// Versions travel as one JSON parameter per statement; a document with dozens of multi-MB versions
-// is sent in several statements (same transaction) so no single JSON string holds all its texts.
-const CHUNK_CHARS = 4_000_000;
-
+/** A document's new versions, in JSON parameters of a few MB each (see chunkBy). */
 function chunks<T extends CorpusVersion & { provisions?: string | null }>(rows: T[]): T[][] {
   return chunkBy(rows, (r) => (r.text?.length ?? 0) + (r.provisions?.length ?? 0));
-}
-
-function chunkBy<T>(rows: T[], charsOf: (row: T) => number): T[][] {
-  const out: T[][] = [];
-  let current: T[] = [];
-  let size = 0;
-  for (const r of rows) {
-    const chars = charsOf(r);
-    if (current.length && size + chars > CHUNK_CHARS) {
-      out.push(current);
-      current = [];
-      size = 0;
-    }
-    current.push(r);
-    size += chars;
-  }
-  if (current.length) out.push(current);
-  return out;
 }
 
 /** Metadata of a document none of whose versions could be read: from the commit subject and path. */

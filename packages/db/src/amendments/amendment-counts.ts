@@ -1,0 +1,81 @@
+import type { Database } from '../client';
+
+/** #35 item 4: what the collection's texts lack on a day, counted (docs/BENCHMARKS.md, docs/sync.md). */
+export interface AmendmentCounts {
+  day: string;
+  documents: number;
+  /** Documents whose source holds one text only (their `[bootstrap]` commit). */
+  single_text: number;
+  /** Documents with an amending act of the collection known to change them (text, history or front matter). */
+  with_known_amendments: number;
+  /** Amending acts whose text has at least one block amending another act of the collection, and their points. */
+  amending_acts_read: number;
+  points_read: number;
+  /**
+   * Documents with effects in force on `day` dated after the source's newest text: the source lacks
+   * them (of which single-text documents).
+   */
+  lacking_in_source: number;
+  lacking_in_source_single_text: number;
+  /** Of those, documents whose text in force on `day` (rebuilt where the engine could) still lacks some. */
+  lacking_after_rebuild: number;
+  /** Documents with rebuilt versions, the versions, and points applied and not by the engine. */
+  rebuilt_documents: number;
+  rebuilt_versions: number;
+  points_applied: number;
+  points_unapplied: number;
+  /** Distinct (document, provision id) targets of effects that the text in force on `day` lacks. */
+  provisions_flagged: number;
+}
+
+const COUNTS_SQL = `
+WITH src AS (
+  SELECT d.id, d.natural_key,
+    (SELECT count(*) FROM document_version v WHERE v.document_id = d.id AND v.text_source = 'source') AS texts,
+    (SELECT max(coalesce(v.text_as_of, v.valid_from)) FROM document_version v
+     WHERE v.document_id = d.id AND v.text_source = 'source' AND (v.text IS NOT NULL OR v.text_is_current)) AS text_day
+  FROM document d
+), today AS (
+  -- The version in force on the day for each document, and the points its rebuilt chain failed.
+  SELECT s.id, s.natural_key, s.texts, s.text_day, v.version AS in_view, v.text_source AS in_view_source,
+    coalesce(v.text_as_of, v.valid_from) AS in_view_day
+  FROM src s LEFT JOIN LATERAL (
+    SELECT * FROM document_version v WHERE v.document_id = s.id AND v.valid_from <= $1::date
+    ORDER BY v.valid_from DESC, v.version DESC LIMIT 1) v ON true
+), failed AS (
+  SELECT t.id, f ->> 'amending_key' AS amending_key, (f ->> 'ordinal')::int AS ordinal
+  FROM today t JOIN document_version v ON v.document_id = t.id AND v.text_source = 'rebuilt' AND v.version <= t.in_view
+  CROSS JOIN LATERAL jsonb_array_elements(coalesce(v.rebuild -> 'failed', '[]'::jsonb)) AS f
+  WHERE t.in_view_source = 'rebuilt'
+), outstanding AS (
+  SELECT t.id, e.amending_key, e.ordinal, e.targets
+  FROM today t JOIN amendment_effect e ON e.target_key = t.natural_key
+  WHERE e.effective_from <= $1::date
+    AND (e.effective_from > t.in_view_day
+         OR EXISTS (SELECT 1 FROM failed f WHERE f.id = t.id AND f.amending_key = e.amending_key AND f.ordinal = e.ordinal))
+), lacking AS (
+  SELECT DISTINCT s.id, s.texts FROM src s JOIN amendment_effect e ON e.target_key = s.natural_key
+  WHERE e.effective_from <= $1::date AND s.text_day IS NOT NULL AND e.effective_from > s.text_day
+)
+SELECT
+  (SELECT count(*) FROM document)::int AS documents,
+  (SELECT count(*) FROM src WHERE texts = 1)::int AS single_text,
+  (SELECT count(DISTINCT d.id) FROM document d
+   WHERE EXISTS (SELECT 1 FROM document_relation r WHERE r.target_key = d.natural_key AND r."type" = 'amends')
+      OR EXISTS (SELECT 1 FROM amendment_effect e WHERE e.target_key = d.natural_key))::int AS with_known_amendments,
+  (SELECT count(*) FROM amendment_source WHERE blocks > 0)::int AS amending_acts_read,
+  (SELECT coalesce(sum(points), 0) FROM amendment_source)::int AS points_read,
+  (SELECT count(*) FROM lacking)::int AS lacking_in_source,
+  (SELECT count(*) FROM lacking WHERE texts = 1)::int AS lacking_in_source_single_text,
+  (SELECT count(DISTINCT id) FROM outstanding)::int AS lacking_after_rebuild,
+  (SELECT count(*) FROM rebuild_state WHERE versions > 0)::int AS rebuilt_documents,
+  (SELECT coalesce(sum(versions), 0) FROM rebuild_state)::int AS rebuilt_versions,
+  (SELECT coalesce(sum(applied), 0) FROM rebuild_state)::int AS points_applied,
+  (SELECT coalesce(sum(unapplied), 0) FROM rebuild_state)::int AS points_unapplied,
+  (SELECT count(*) FROM (SELECT DISTINCT o.id, t FROM outstanding o CROSS JOIN LATERAL unnest(o.targets) AS t) x)::int AS provisions_flagged`;
+
+/** The counts of what the texts lack on `day` (ISO), in one statement over the whole database. */
+export async function amendmentCounts(db: Database, day: string): Promise<AmendmentCounts> {
+  const [row] = await db.query<Omit<AmendmentCounts, 'day'>>(COUNTS_SQL, [day]);
+  return { day, ...row };
+}
