@@ -1,7 +1,7 @@
 import { createDatabase, createScratchDatabase, FIXTURE_CORPUS_PATH, importCorpusFile, type ScratchDatabase } from '@dp/db';
 import { assertCleanImport, importTestRecords } from './corpus';
 import type { TestRecordInput } from './records';
-import { cloneTemplateDatabase, dropTestDatabase, TEMPLATE_DATABASE_ENV } from './template-database';
+import { cloneTemplateDatabase, dropTestDatabase, nextTestDatabaseName, TEMPLATE_DATABASE_ENV, TEST_RUN_ENV } from './test-run';
 
 export type TestDatabase = ScratchDatabase;
 
@@ -14,17 +14,18 @@ export interface TestDatabaseOptions {
 }
 
 /**
- * A fresh, migrated database for one test file: a clone of the run's template (jest's global
- * set-up migrates it once per run, on DATABASE_URL's server or the embedded one it started), or,
- * run outside jest's set-up, a schema of its own migrated here.
+ * A fresh, migrated database for one test file, named for the run jest's global set-up started
+ * (test-run.ts): a schema of its own on DATABASE_URL (the embedded server the set-up started when
+ * it is unset) with every migration replayed, or a clone of the run's template (strategy `clone`).
  */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is unset: run tests through jest (its global set-up starts the embedded PostgreSQL)');
+  const stem = process.env[TEST_RUN_ENV];
   const template = process.env[TEMPLATE_DATABASE_ENV];
   let db: TestDatabase;
-  if (template) {
-    const clone = await cloneTemplateDatabase(url, template);
+  if (stem && template) {
+    const clone = await cloneTemplateDatabase(url, template, nextTestDatabaseName(stem));
     const handle = await createDatabase({ url: clone.url, queryTimeoutMs: options.queryTimeoutMs }).catch(async (err: unknown) => {
       await dropTestDatabase(url, clone.name);
       throw err;
@@ -37,7 +38,8 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       },
     });
   } else {
-    db = await createScratchDatabase({ url, queryTimeoutMs: options.queryTimeoutMs });
+    // Outside a run (a script), a random schema name; inside, one the run's teardown finds.
+    db = await createScratchDatabase({ url, queryTimeoutMs: options.queryTimeoutMs, schema: stem ? nextTestDatabaseName(stem) : undefined });
   }
   try {
     if (options.fixtureCorpus) assertCleanImport(await importCorpusFile(db, FIXTURE_CORPUS_PATH), 'fixture corpus');

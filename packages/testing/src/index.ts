@@ -18,5 +18,5 @@ export * from './chromium';
 export * from './otlp-receiver';
 export * from './app-process';
 export * from './records';
-export * from './template-database';
+export * from './test-run';
 export * from './upstream-repo';
