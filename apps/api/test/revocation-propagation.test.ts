@@ -44,13 +44,12 @@ async function refusedAfterMs(instance: Harness, key: string, revokedAt: number)
 /** Resolves when an instance's key cache next evicts a key (an announced revocation has reached it). */
 function nextEviction(instance: Harness): Promise<void> {
   const cache = instance.api.context.keyCache;
-  const evict = cache.evict;
   return new Promise((resolve) => {
-    cache.evict = (key: string) => {
-      cache.evict = evict;
-      evict.call(cache, key);
+    const spy = jest.spyOn(cache, 'evict').mockImplementationOnce((key: string) => {
+      spy.mockRestore();
+      cache.evict(key);
       resolve();
-    };
+    });
   });
 }
 

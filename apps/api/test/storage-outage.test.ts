@@ -49,7 +49,9 @@ describe('storage outage', () => {
     const data = await eventually(
       async () => {
         const res = await h.get('/v1/usage', key);
-        return res.status === 200 ? (res.body.data as { by_operation: Array<{ operation: string; requests: number; units: number }> }) : undefined;
+        return res.status === 200
+          ? (res.body.data as { by_operation: Array<{ operation: string; requests: number; units: number }> })
+          : undefined;
       },
       { what: 'usage once storage is back', timeoutMs: 10_000, intervalMs: 250 },
     );

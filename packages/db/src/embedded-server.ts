@@ -228,7 +228,8 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       '-c',
       'max_connections=200',
       ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => {
-        if (!/^[a-z_][a-z0-9_.]*$/.test(name) || !/^[A-Za-z0-9_.-]+$/.test(value)) throw new EmbeddedServerError(`invalid setting ${name}=${value}`);
+        if (!/^[a-z_][a-z0-9_.]*$/.test(name) || !/^[A-Za-z0-9_.-]+$/.test(value))
+          throw new EmbeddedServerError(`invalid setting ${name}=${value}`);
         return ['-c', `${name}=${value}`];
       }),
     ],

@@ -15,7 +15,13 @@ import { join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 const { createScratchDatabase, startEmbeddedServer } = require('@dp/db');
-const { cloneTemplateDatabase, dropTestDatabase, nextTestDatabaseName, startTestRun, TEST_SERVER_SETTINGS } = require('../dist/test-run.js');
+const {
+  cloneTemplateDatabase,
+  dropTestDatabase,
+  nextTestDatabaseName,
+  startTestRun,
+  TEST_SERVER_SETTINGS,
+} = require('../dist/test-run.js');
 const { createDatabase } = require('@dp/db');
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
@@ -70,7 +76,9 @@ try {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-const where = server ? `embedded PostgreSQL${process.env.BENCH_DURABLE === '1' ? '' : ', fsync off'}` : `PostgreSQL at ${new URL(url).host}`;
+const where = server
+  ? `embedded PostgreSQL${process.env.BENCH_DURABLE === '1' ? '' : ', fsync off'}`
+  : `PostgreSQL at ${new URL(url).host}`;
 process.stdout.write(
   `\ntest database per file (${where}, ${rounds} rounds alternating; load ${(await import('node:os')).loadavg()[0].toFixed(1)})\n` +
     `  template, once per run:            ${Math.round(templateMs)} ms\n` +

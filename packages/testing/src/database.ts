@@ -39,7 +39,11 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     });
   } else {
     // Outside a run (a script), a random schema name; inside, one the run's teardown finds.
-    db = await createScratchDatabase({ url, queryTimeoutMs: options.queryTimeoutMs, schema: stem ? nextTestDatabaseName(stem) : undefined });
+    db = await createScratchDatabase({
+      url,
+      queryTimeoutMs: options.queryTimeoutMs,
+      schema: stem ? nextTestDatabaseName(stem) : undefined,
+    });
   }
   try {
     if (options.fixtureCorpus) assertCleanImport(await importCorpusFile(db, FIXTURE_CORPUS_PATH), 'fixture corpus');

@@ -39,7 +39,7 @@ const KEY = /^([a-z]+)\/(\d{4})\/(\d+)$/;
 export function keyParts(naturalKey: string): { collection: string; year: string; number: string } {
   const m = KEY.exec(naturalKey);
   if (!m) throw new Error(`not a natural key like sb/2006/262: ${naturalKey}`);
-  return { collection: m[1]!, year: m[2]!, number: m[3]! };
+  return { collection: m[1], year: m[2], number: m[3] };
 }
 
 /** The collection's number of a document, `262/2006 Sb.`. */

@@ -9,7 +9,13 @@ import { searchDocuments, type SearchHit } from '../../src/legal/search/search';
  */
 const record = (key: string, title: string, text: string) => {
   const { year, number } = keyParts(key);
-  return testRecord(key, { title, text, citation: `${title} č. ${number}/${year} Sb.`, from: `${year}-02-01`, version: { text_is_current: true } });
+  return testRecord(key, {
+    title,
+    text,
+    citation: `${title} č. ${number}/${year} Sb.`,
+    from: `${year}-02-01`,
+    version: { text_is_current: true },
+  });
 };
 
 const LABOUR_CODE = [

@@ -30,11 +30,23 @@ export async function listChanges(db: Database, req: ChangesRequest): Promise<Ch
   const f = req.filters;
   let query = db.kysely
     .selectFrom('change as c')
-    .select(['c.seq', 'c.txid', 'c.id', 'c.kind', 'c.document_id', 'c.natural_key', 'c.doc_number', 'c.at', 'c.version', 'c.relation', 'c.fields'])
+    .select([
+      'c.seq',
+      'c.txid',
+      'c.id',
+      'c.kind',
+      'c.document_id',
+      'c.natural_key',
+      'c.doc_number',
+      'c.at',
+      'c.version',
+      'c.relation',
+      'c.fields',
+    ])
     .where(sql<boolean>`c.txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`);
   // The first change at or after `since`: start just before its (txid, seq).
   if ('since' in after) query = query.where('c.at', '>=', after.since);
-  else query = query.where(({ eb, refTuple, tuple }) => eb(refTuple('c.txid', 'c.seq'), '>', tuple(after.t, after.s)));
+  else query = query.where((eb) => eb(eb.refTuple('c.txid', 'c.seq'), '>', eb.tuple(after.t, after.s)));
   if (f.docTypes) query = query.where('c.doc_type', '=', (eb) => eb.fn.any(eb.val(f.docTypes)));
   if (f.effStatuses) query = query.where('c.status', '=', (eb) => eb.fn.any(eb.val(f.effStatuses)));
   if (f.kinds) query = query.where('c.kind', '=', (eb) => eb.fn.any(eb.val(f.kinds)));
