@@ -1,5 +1,5 @@
-import { createDatabase, createScratchDatabase, FIXTURE_CORPUS_PATH, importCorpusFile, type ScratchDatabase } from '@dp/db';
-import { assertCleanImport, importTestRecords } from './corpus';
+import { createDatabase, createScratchDatabase, type ScratchDatabase } from '@dp/db';
+import { importTestRecords } from './corpus';
 import type { TestRecordInput } from './records';
 import { cloneTemplateDatabase, dropTestDatabase, nextTestDatabaseName, TEMPLATE_DATABASE_ENV, TEST_RUN_ENV } from './test-run';
 
@@ -8,9 +8,6 @@ export type TestDatabase = ScratchDatabase;
 export interface TestDatabaseOptions {
   /** Records imported through the real importer before the database is handed over (`testRecord`). */
   records?: readonly TestRecordInput[];
-  /** Imports the fictional fixture corpus (packages/db/fixtures/corpus.jsonl) first. */
-  fixtureCorpus?: boolean;
-  queryTimeoutMs?: number;
 }
 
 /**
@@ -26,7 +23,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   let db: TestDatabase;
   if (stem && template) {
     const clone = await cloneTemplateDatabase(url, template, nextTestDatabaseName(stem));
-    const handle = await createDatabase({ url: clone.url, queryTimeoutMs: options.queryTimeoutMs }).catch(async (err: unknown) => {
+    const handle = await createDatabase({ url: clone.url }).catch(async (err: unknown) => {
       await dropTestDatabase(url, clone.name);
       throw err;
     });
@@ -39,14 +36,9 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     });
   } else {
     // Outside a run (a script), a random schema name; inside, one the run's teardown finds.
-    db = await createScratchDatabase({
-      url,
-      queryTimeoutMs: options.queryTimeoutMs,
-      schema: stem ? nextTestDatabaseName(stem) : undefined,
-    });
+    db = await createScratchDatabase({ url, schema: stem ? nextTestDatabaseName(stem) : undefined });
   }
   try {
-    if (options.fixtureCorpus) assertCleanImport(await importCorpusFile(db, FIXTURE_CORPUS_PATH), 'fixture corpus');
     if (options.records?.length) await importTestRecords(db, options.records);
   } catch (err) {
     await db.destroy();
