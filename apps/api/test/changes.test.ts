@@ -1,33 +1,24 @@
-import { eventually, importTestRecords } from '@dp/testing';
+import type { EffStatus } from '@dp/core';
+import { cites, eventually, importTestRecords, testRecord } from '@dp/testing';
 import { createSeededHarness, type Harness } from './harness';
 
-function record(n: number, status = 'in_force') {
-  return {
-    id: `SB-2091-${n}`,
-    natural_key: `sb/2091/${n}`,
-    doc_number: `${n}/2091 Sb.`,
+const record = (n: number, status: EffStatus = 'in_force') =>
+  testRecord(`sb/2091/${n}`, {
     title: `Zákon číslo ${n} o zkouškách`,
-    doc_type: n % 2 ? 'act' : 'decree',
-    dates: { published: '2091-01-10' },
-    effectivity: { status },
+    docType: n % 2 ? 'act' : 'decree',
+    status,
     text: `Text zákona ${n}.`,
     versions: [
       { version: 1, valid_from: '2091-02-01', valid_to: '2091-06-30', kind: 'original' },
       { version: 2, valid_from: '2091-07-01', valid_to: null, kind: 'amendment' },
     ],
-    relations: n > 1 ? [{ type: 'cites', target: `sb/2091/${n - 1}`, target_doc_number: `${n - 1}/2091 Sb.` }] : [],
-  };
-}
+    relations: n > 1 ? [cites(`sb/2091/${n - 1}`)] : [],
+  });
 
 let h: Harness;
 let key: string;
 beforeAll(async () => {
-  ({ h, key } = await createSeededHarness((db) =>
-    importTestRecords(
-      db,
-      [1, 2, 3, 4].map((n) => record(n)),
-    ),
-  ));
+  ({ h, key } = await createSeededHarness([1, 2, 3, 4].map((n) => record(n))));
   await waitUntilVisible(15);
 });
 
@@ -132,24 +123,27 @@ describe('GET /v1/legal/changes', () => {
   it('sees each change exactly once while an import writes more between pages', async () => {
     const { cursor } = await followAll('1970-01-01T00:00:00Z', '100');
     await importTestRecords(h.db, [record(10)]);
-    let next = 11;
     const changes: Change[] = [];
     let position = cursor;
-    const deadline = Date.now() + 30_000;
-    // Page through in small steps, importing another record between pages, then keep following
-    // the cursor until the watermark lets every new row through.
-    while (Date.now() < deadline) {
+    const page = async () => {
       const res = await feed({ since: position, limit: '2' });
       expect(res.status).toBe(200);
       changes.push(...res.body.data.changes);
       position = res.body.data.next_cursor;
-      if (next < 14) {
-        await importTestRecords(h.db, [record(next++)]);
-        continue;
-      }
-      if (changes.length >= 16) break;
-      if (res.body.data.changes.length === 0) await new Promise((r) => setTimeout(r, 200));
+    };
+    // Page through in small steps, importing another record between pages, then keep following
+    // the cursor until the watermark lets every new row through.
+    for (let next = 11; next < 14; next++) {
+      await page();
+      await importTestRecords(h.db, [record(next)]);
     }
+    await eventually(
+      async () => {
+        await page();
+        return changes.length >= 16 ? true : undefined;
+      },
+      { what: () => `16 changes of the imports (${changes.length} seen)`, timeoutMs: 30_000, intervalMs: 50 },
+    );
     const before = new Set((await h.db.query<{ id: string }>('SELECT id FROM "change"')).map((r) => r.id));
     const ids = changes.map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -186,12 +180,15 @@ describe('GET /v1/legal/changes', () => {
     // following the cursor, as a client would, until they arrive.
     const seen: string[] = [];
     let position = during.body.data.next_cursor;
-    for (const deadline = Date.now() + 20_000; seen.length < 2 && Date.now() < deadline;) {
-      const after = await followAll(position, '100');
-      seen.push(...after.changes.map((c) => c.id));
-      position = after.cursor;
-      if (seen.length < 2) await new Promise((r) => setTimeout(r, 100));
-    }
+    await eventually(
+      async () => {
+        const after = await followAll(position, '100');
+        seen.push(...after.changes.map((c) => c.id));
+        position = after.cursor;
+        return seen.length >= 2 ? true : undefined;
+      },
+      { what: () => `both rows after the commit (seen: ${seen.join(', ') || 'none'})`, timeoutMs: 20_000 },
+    );
     expect(seen).toEqual(['chg_open', 'chg_later']);
   });
 });

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { importCorpusFile } from '@dp/db';
+import { testRecord, type TestRecordOptions } from '@dp/testing';
 import { createHarness, errorFields, type Harness } from './harness';
 
 // POST /v1/legal/citations (#26) over a small collection shaped like the real one: the Labour Code
@@ -36,16 +33,7 @@ const LABOUR_CODE = [
   '',
 ].join('\n');
 
-const record = (year: number, n: number, extra: Record<string, unknown>) => ({
-  id: `SB-${year}-${n}`,
-  natural_key: `sb/${year}/${n}`,
-  doc_number: `${n}/${year} Sb.`,
-  title: `Zákon ${n}/${year}`,
-  doc_type: 'act',
-  effectivity: { status: 'in_force' },
-  relations: [],
-  ...extra,
-});
+const record = (year: number, n: number, o: TestRecordOptions) => testRecord(`sb/${year}/${n}`, o);
 
 const records = [
   record(2006, 262, {
@@ -56,7 +44,7 @@ const records = [
   }),
   record(1965, 65, {
     title: 'Zákoník práce',
-    effectivity: { status: 'no_longer_in_force' },
+    status: 'no_longer_in_force',
     dates: { published: '1965-06-16', effective_from: '1966-01-01', effective_to: '2007-01-01' },
     text: '##### § 52\n\nText.\n',
     versions: [{ version: 1, valid_from: '1966-01-01', valid_to: '2007-01-01', kind: 'bootstrap', text: null, text_is_current: true }],
@@ -74,7 +62,7 @@ const records = [
     versions: [{ version: 1, valid_from: '2007-01-01', valid_to: null, kind: 'bootstrap', text: null, text_is_current: true }],
   }),
   record(2010, 5, {
-    doc_type: 'decree',
+    docType: 'decree',
     title: 'Vyhláška o zkoušce',
     dates: { published: '2010-01-01', effective_from: '2010-01-01', current_version_from: '2015-01-01' },
     text: '##### § 1\n\nText.\n\n##### § 2\n\nNový.\n',
@@ -87,19 +75,11 @@ const records = [
 
 let h: Harness;
 let key: string;
-let dir: string;
 beforeAll(async () => {
-  h = await createHarness();
-  dir = mkdtempSync(join(tmpdir(), 'dp-citations-'));
-  const file = join(dir, 'corpus.jsonl');
-  writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
-  await importCorpusFile(h.db, file);
+  h = await createHarness({ records });
   key = (await h.newKey()).key;
 });
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  await h.close();
-});
+afterAll(() => h.close());
 
 const check = (body: unknown, k = key) => h.call('post', '/v1/legal/citations', k, body);
 type Citation = { text: string; status: string; provision: { id: string } | null; [k: string]: unknown };

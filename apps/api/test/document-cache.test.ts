@@ -1,5 +1,5 @@
 import { announce, DOCUMENTS_CHANGED } from '@dp/db';
-import { createTestStatePair, seedFixtureCorpus } from '@dp/testing';
+import { createTestStatePair, eventually, seedFixtureCorpus } from '@dp/testing';
 import { DocumentCache } from '../src/legal/documents/document-cache';
 import { currentVersion } from '../src/legal/documents/load';
 import { createHarness, createSeededHarness, apiConfig, type Harness } from './harness';
@@ -27,8 +27,12 @@ describe('document cache', () => {
     await h.db.query("UPDATE document SET title = 'Změněný název' WHERE natural_key = 'sb/2091/1'");
     expect(await title(h)).toBe(original); // within the cache bound
     await h.state.pubsub.publish(DOCUMENTS_CHANGED.channel, '1');
-    await new Promise((r) => setTimeout(r, 100)); // Redis delivers asynchronously
-    expect(await title(h)).toBe('Změněný název');
+    // Redis delivers asynchronously; without the announcement the copy would stand for its TTL.
+    await eventually(async () => ((await title(h)) === 'Změněný název' ? true : undefined), {
+      what: 'the new title after the announcement',
+      timeoutMs: 5_000,
+      intervalMs: 20,
+    });
     await h.db.query('UPDATE document SET title = $1 WHERE natural_key = $2', [original, 'sb/2091/1']);
   });
 
@@ -39,11 +43,13 @@ describe('document cache', () => {
     await h.db.query("UPDATE document SET title = 'Název po synchronizaci' WHERE natural_key = 'sb/2091/1'");
     expect(await title(instance)).toBe(original);
     await announce(cliState, h.db, DOCUMENTS_CHANGED, '1');
-    let seen = original;
-    for (let i = 0; i < 40 && seen === original; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      seen = await title(instance);
-    }
+    const seen = await eventually(
+      async () => {
+        const now = await title(instance);
+        return now === original ? undefined : now;
+      },
+      { what: 'a title other than the cached one after the NOTIFY', timeoutMs: 2_000, intervalMs: 50 },
+    );
     expect(seen).toBe('Název po synchronizaci');
     await h.db.query('UPDATE document SET title = $1 WHERE natural_key = $2', [original, 'sb/2091/1']);
     await instance.close();
@@ -55,8 +61,12 @@ describe('document cache', () => {
     const short = await createHarness({ db: h.db, config: apiConfig(), documentCacheTtlMs: 200 });
     const original = await title(short);
     await h.db.query("UPDATE document SET title = 'Jiný název' WHERE natural_key = 'sb/2091/1'");
-    await new Promise((r) => setTimeout(r, 250));
-    expect(await title(short)).toBe('Jiný název');
+    // Read again until the copy is dropped: within a bound far below the default TTL.
+    await eventually(async () => ((await title(short)) === 'Jiný název' ? true : undefined), {
+      what: 'the new title once the 200 ms copy expired',
+      timeoutMs: 2_000,
+      intervalMs: 50,
+    });
     await h.db.query('UPDATE document SET title = $1 WHERE natural_key = $2', [original, 'sb/2091/1']);
     await short.close();
   });
@@ -68,8 +78,11 @@ describe('document cache', () => {
     await h.db.query("UPDATE document SET text = 'Nový text' WHERE natural_key = 'sb/2091/1'");
     expect(await text()).toBe(original);
     await h.state.pubsub.publish(DOCUMENTS_CHANGED.channel, '1');
-    await new Promise((r) => setTimeout(r, 100));
-    expect(await text()).toBe('Nový text');
+    await eventually(async () => ((await text()) === 'Nový text' ? true : undefined), {
+      what: 'the new text after the announcement',
+      timeoutMs: 5_000,
+      intervalMs: 20,
+    });
     await h.db.query('UPDATE document SET text = $1 WHERE natural_key = $2', [full, 'sb/2091/1']);
   });
 

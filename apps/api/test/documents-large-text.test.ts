@@ -1,4 +1,4 @@
-import { ASTRAL_CHAR, generateCzechText, importTestRecords } from '@dp/testing';
+import { ASTRAL_CHAR, generateCzechText, testRecord } from '@dp/testing';
 import { createHarness, type Harness } from './harness';
 
 // Large texts (#13): every version readable with include=text, paged without splitting a character.
@@ -18,25 +18,22 @@ describe('include=text: every version, large multi-byte texts', () => {
   let h: Harness;
   let key: string;
   beforeAll(async () => {
-    h = await createHarness();
-    await importTestRecords(h.db, [
-      {
-        id: 'SB-2098-1',
-        natural_key: 'sb/2098/1',
-        doc_number: '1/2098 Sb.',
-        title: 'Zákon o velkém textu',
-        doc_type: 'act',
-        dates: { published: '2000-12-01', effective_from: '2001-01-01' },
-        effectivity: { status: 'in_force' },
-        text: TEXTS[3],
-        versions: [
-          { version: 3, valid_from: '2020-01-01', valid_to: null, kind: 'reform', text_is_current: true },
-          // The source's date is not a calendar date: the import takes the previous version's end.
-          { version: 2, valid_from: '0000-00-00', valid_to: '2020-01-01', kind: 'reform', text: TEXTS[2] },
-          { version: 1, valid_from: '2001-01-01', valid_to: '2010-01-01', kind: 'bootstrap', text: TEXTS[1] },
-        ],
-      },
-    ]);
+    h = await createHarness({
+      records: [
+        testRecord('sb/2098/1', {
+          title: 'Zákon o velkém textu',
+          published: '2000-12-01',
+          from: '2001-01-01',
+          text: TEXTS[3],
+          versions: [
+            { version: 3, valid_from: '2020-01-01', valid_to: null, kind: 'reform', text_is_current: true },
+            // The source's date is not a calendar date: the import takes the previous version's end.
+            { version: 2, valid_from: '0000-00-00', valid_to: '2020-01-01', kind: 'reform', text: TEXTS[2] },
+            { version: 1, valid_from: '2001-01-01', valid_to: '2010-01-01', kind: 'bootstrap', text: TEXTS[1] },
+          ],
+        }),
+      ],
+    });
     key = (await h.newKey()).key;
   });
   afterAll(() => h.close());

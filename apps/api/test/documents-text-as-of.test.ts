@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { importCorpusFile, MISSING_BLOB_REASON } from '@dp/db';
+import { MISSING_BLOB_REASON } from '@dp/db';
+import { testRecord, type TestRecordOptions } from '@dp/testing';
 import { createHarness, type Harness } from './harness';
 
 // Honest versions (#24 item 1, #35 item 1): a read at a day shows the text of that day or says why
@@ -9,16 +7,7 @@ import { createHarness, type Harness } from './harness';
 // dated 2007 holding the act as enacted, under a source URL of 2026-01-01), an act with a real
 // history (every file under the newest version's URL date), a version kept as a hash only.
 
-const record = (n: number, extra: Record<string, unknown>) => ({
-  id: `SB-2006-${n}`,
-  natural_key: `sb/2006/${n}`,
-  doc_number: `${n}/2006 Sb.`,
-  title: `Zákon ${n}`,
-  doc_type: 'act',
-  effectivity: { status: 'in_force' },
-  relations: [],
-  ...extra,
-});
+const record = (n: number, o: TestRecordOptions) => testRecord(`sb/2006/${n}`, o);
 
 const ENACTED_TEXT = '# Zákoník\n\n##### § 1\n\nZnění ke dni účinnosti.\n';
 
@@ -62,19 +51,11 @@ const records = [
 describe('a read at a day shows the text of that day, or says why not', () => {
   let h: Harness;
   let key: string;
-  let dir: string;
   beforeAll(async () => {
-    h = await createHarness();
-    dir = mkdtempSync(join(tmpdir(), 'dp-text-as-of-'));
-    const file = join(dir, 'corpus.jsonl');
-    writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
-    await importCorpusFile(h.db, file);
+    h = await createHarness({ records });
     key = (await h.newKey()).key;
   });
-  afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
-    await h.close();
-  });
+  afterAll(() => h.close());
 
   const doc = async (path: string) => {
     const res = await h.get(path, key);

@@ -10,6 +10,7 @@ import {
   type OrgKey,
   type OrgKeyOptions,
   type TestDatabase,
+  type TestRecordInput,
 } from '@dp/testing';
 import { createApi, type Api } from '../src/app';
 
@@ -35,10 +36,17 @@ export function apiConfig(overrides: Record<string, string> = {}): Config {
   return testConfig({ PUBLIC_BASE_URL: 'http://api.test', ...overrides });
 }
 
-export async function createHarness(
-  options: { db?: TestDatabase; state?: SharedState; config?: Config; documentCacheTtlMs?: number } = {},
-): Promise<Harness> {
-  const db = options.db ?? (await createTestDatabase());
+export interface HarnessOptions {
+  db?: TestDatabase;
+  /** Records (`testRecord`) imported into the harness's own database before the api starts. */
+  records?: readonly TestRecordInput[];
+  state?: SharedState;
+  config?: Config;
+  documentCacheTtlMs?: number;
+}
+
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const db = options.db ?? (await createTestDatabase({ records: options.records }));
   const state = options.state ?? createTestState();
   const config = options.config ?? apiConfig();
   const api = createApi({ db, state, config, documentCacheTtlMs: options.documentCacheTtlMs });
@@ -77,10 +85,15 @@ export async function createHarness(
 export const errorFields = (res: { body: { error: { details: { errors: { field: string }[] } } } }) =>
   res.body.error.details.errors.map((e) => e.field);
 
-/** A harness whose database `seed` filled, and the key of a new organization to read it with. */
-export async function createSeededHarness(seed: (db: TestDatabase) => Promise<unknown>): Promise<{ h: Harness; key: string }> {
-  const h = await createHarness();
-  await seed(h.db);
+/**
+ * A harness whose database holds `records` (or what `seed` wrote), and the key of a new
+ * organization to read it with.
+ */
+export async function createSeededHarness(
+  seed: readonly TestRecordInput[] | ((db: TestDatabase) => Promise<unknown>),
+): Promise<{ h: Harness; key: string }> {
+  const h = await createHarness(typeof seed === 'function' ? {} : { records: seed });
+  if (typeof seed === 'function') await seed(h.db);
   return { h, key: (await h.newKey()).key };
 }
 

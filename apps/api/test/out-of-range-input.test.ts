@@ -1,4 +1,4 @@
-import { importTestRecords } from '@dp/testing';
+import { cites, testRecord } from '@dp/testing';
 import { createSeededHarness, errorFields, type Harness } from './harness';
 
 /**
@@ -10,32 +10,18 @@ import { createSeededHarness, errorFields, type Harness } from './harness';
 const TITLE_MATCHES = 24; // more than a default page of title matches: body-only ones go to the tail
 const BODY_MATCHES = 6;
 
-function record(n: number, title: string, text: string) {
-  return {
-    id: `SB-2087-${n}`,
-    natural_key: `sb/2087/${n}`,
-    doc_number: `${n}/2087 Sb.`,
-    title,
-    doc_type: 'act',
-    dates: { published: '2087-01-10' },
-    effectivity: { status: 'in_force' },
-    text,
-    versions: [{ version: 1, valid_from: '2087-02-01', valid_to: null, kind: 'original' }],
-    relations: n > 1 ? [{ type: 'cites', target: `sb/2087/${n - 1}`, target_doc_number: `${n - 1}/2087 Sb.` }] : [],
-  };
-}
+const record = (n: number, title: string, text: string) =>
+  testRecord(`sb/2087/${n}`, { title, text, relations: n > 1 ? [cites(`sb/2087/${n - 1}`)] : [] });
 
 let h: Harness;
 let key: string;
 beforeAll(async () => {
-  ({ h, key } = await createSeededHarness((db) =>
-    importTestRecords(db, [
-      ...Array.from({ length: TITLE_MATCHES }, (_, i) => record(i + 1, `Zákon o mostech ${i + 1}`, 'Tento předpis upravuje stavby.')),
-      ...Array.from({ length: BODY_MATCHES }, (_, i) =>
-        record(TITLE_MATCHES + i + 1, `Vyhláška o lávkách ${i + 1}`, 'Podle zákona o mostech se stanoví postupy.'),
-      ),
-    ]),
-  ));
+  ({ h, key } = await createSeededHarness([
+    ...Array.from({ length: TITLE_MATCHES }, (_, i) => record(i + 1, `Zákon o mostech ${i + 1}`, 'Tento předpis upravuje stavby.')),
+    ...Array.from({ length: BODY_MATCHES }, (_, i) =>
+      record(TITLE_MATCHES + i + 1, `Vyhláška o lávkách ${i + 1}`, 'Podle zákona o mostech se stanoví postupy.'),
+    ),
+  ]));
 });
 afterAll(() => h.close());
 

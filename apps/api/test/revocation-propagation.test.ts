@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createMemoryState, createRedisState, type SharedState } from '@dp/core';
 import { revokeApiKey, type Database, type PrismaClient } from '@dp/db';
-import { createTestDatabase, TestRedisServer, type TestDatabase } from '@dp/testing';
+import { createTestDatabase, eventually, TestRedisServer, type TestDatabase } from '@dp/testing';
 import { createHarness, apiConfig, type Harness } from './harness';
 
 const BOUND_MS = 1_000;
@@ -30,13 +30,27 @@ function withLookupHook(db: TestDatabase): { db: Database; afterNextLookup(fn: (
 
 /** Polls an instance with the key until it is refused (401); the milliseconds since `revokedAt`. */
 async function refusedAfterMs(instance: Harness, key: string, revokedAt: number): Promise<number> {
-  let status = 200;
-  while (status === 200 && Date.now() - revokedAt < BOUND_MS + 500) {
-    status = (await instance.get('/v1/usage', key)).status;
-    if (status === 200) await new Promise((r) => setTimeout(r, 20));
-  }
+  const status = await eventually(
+    async () => {
+      const answered = (await instance.get('/v1/usage', key)).status;
+      return answered === 200 ? undefined : answered;
+    },
+    { what: 'the revoked key to be refused', timeoutMs: BOUND_MS + 500, intervalMs: 20 },
+  );
   expect(status).toBe(401);
   return Date.now() - revokedAt;
+}
+
+/** Resolves when an instance's key cache next evicts a key (an announced revocation has reached it). */
+function nextEviction(instance: Harness): Promise<void> {
+  const cache = instance.api.context.keyCache;
+  return new Promise((resolve) => {
+    const spy = jest.spyOn(cache, 'evict').mockImplementationOnce((key: string) => {
+      spy.mockRestore();
+      cache.evict(key);
+      resolve();
+    });
+  });
 }
 
 describe.each([['in-process state, PostgreSQL LISTEN/NOTIFY'], ['Redis']])('revocation on two api instances (%s)', (mode) => {
@@ -90,8 +104,9 @@ describe.each([['in-process state, PostgreSQL LISTEN/NOTIFY'], ['Redis']])('revo
     // Instance two reads the key (active), then the revocation commits and is announced
     // before two stores what it read.
     hooked.afterNextLookup(async () => {
+      const heard = nextEviction(two);
       await revoke(id);
-      await new Promise((r) => setTimeout(r, 300)); // the announcement reaches instance two
+      await heard; // the announcement has reached instance two
     });
     expect((await two.get('/v1/usage', key)).status).toBe(200); // the request that raced is let through
     const res = await two.get('/v1/usage', key);

@@ -1,4 +1,5 @@
-import { importTestRecords } from '@dp/testing';
+import type { EffStatus } from '@dp/core';
+import { testRecord } from '@dp/testing';
 import { createHarness, type Harness } from './harness';
 
 /**
@@ -7,28 +8,20 @@ import { createHarness, type Harness } from './harness';
  * id), so only the effectivity tie-break can put the in-force one first. And the law that applies
  * on the search's day goes before near-equal matches that do not (the current-law prior).
  */
-function record(
+const record = (
   n: number,
-  o: { title: string; text: string; status: string; from: string; to?: string; repealedBy?: string[]; amending?: boolean },
-) {
-  return {
-    id: `SB-2088-${n}`,
-    natural_key: `sb/2088/${n}`,
-    doc_number: `${n}/2088 Sb.`,
+  o: { title: string; text: string; status: EffStatus; from: string; to?: string; repealedBy?: string[]; amending?: boolean },
+) =>
+  testRecord(`sb/2088/${n}`, {
     title: o.title,
-    doc_type: 'act',
-    is_amending_act: o.amending ?? false,
-    dates: { published: o.from, effective_from: o.from },
-    effectivity: {
-      status: o.status,
-      repealed_by: o.repealedBy ?? [],
-      inferred_effective_to: o.to ?? null,
-      inferred_from: o.to ? 'repealing act' : null,
-    },
     text: o.text,
-    versions: [{ version: 1, valid_from: o.from, valid_to: null, kind: 'bootstrap' }],
-  };
-}
+    status: o.status,
+    amending: o.amending,
+    published: o.from,
+    from: o.from,
+    version: { kind: 'bootstrap' },
+    effectivity: { repealed_by: o.repealedBy ?? [], inferred_effective_to: o.to ?? null, inferred_from: o.to ? 'repealing act' : null },
+  });
 
 const RECORDS = [
   record(1, {
@@ -149,8 +142,7 @@ const RECORDS = [
 let h: Harness;
 let key: string;
 beforeAll(async () => {
-  h = await createHarness();
-  await importTestRecords(h.db, RECORDS);
+  h = await createHarness({ records: RECORDS });
   key = (await h.newKey()).key;
 });
 afterAll(() => h.close());

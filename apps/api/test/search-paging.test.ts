@@ -1,4 +1,4 @@
-import { importTestRecords } from '@dp/testing';
+import { testRecord } from '@dp/testing';
 import { createHarness, type Harness } from './harness';
 
 /**
@@ -10,19 +10,7 @@ const TITLE_MATCHES = 700; // "zákon" in the title (many with equal titles: tie
 const BODY_MATCHES = 500; // "zákon" only in the text
 const OTHERS = 100; // no form of "zákon" at all
 
-function record(n: number, title: string, text: string) {
-  return {
-    id: `SB-2089-${n}`,
-    natural_key: `sb/2089/${n}`,
-    doc_number: `${n}/2089 Sb.`,
-    title,
-    doc_type: 'act',
-    dates: { published: '2089-01-10' },
-    effectivity: { status: 'in_force' },
-    text,
-    versions: [{ version: 1, valid_from: '2089-02-01', valid_to: null, kind: 'original' }],
-  };
-}
+const record = (n: number, title: string, text: string) => testRecord(`sb/2089/${n}`, { title, text });
 
 const TOPICS = ['vodách', 'lesích', 'silnicích', 'odpadech', 'myslivosti', 'rybářství', 'horách'];
 const records = [
@@ -49,8 +37,7 @@ let h: Harness;
 let key: string;
 let matches: string[];
 beforeAll(async () => {
-  h = await createHarness();
-  await importTestRecords(h.db, records);
+  h = await createHarness({ records });
   key = (await h.newKey()).key;
   // The match set, independently of the search code: documents with a word that starts with
   // "zakon" once folded (the query's stem, prefix-matched).

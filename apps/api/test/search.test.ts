@@ -1,27 +1,14 @@
 import { DOCS_DIR, declaredPaths, searchDocumentsRoute, type V1GetOk } from '@dp/core';
 import { importCorpusFile, sharedCorpusPath } from '@dp/db';
-import { importTestRecords } from '@dp/testing';
+import { testRecord, type TestRecordOptions } from '@dp/testing';
 import { createSeededHarness, type Harness } from './harness';
 
 /**
  * Fictional documents (sb/2091/...) of our own, written to a temp JSONL and imported through the
  * real importer, so the search columns come from the same trigger as in production.
  */
-function record(n: number, o: { title: string; text: string; docType?: string; status?: string; published?: string; amending?: boolean }) {
-  return {
-    id: `SB-2091-${n}`,
-    natural_key: `sb/2091/${n}`,
-    doc_number: `${n}/2091 Sb.`,
-    title: o.title,
-    citation: `${o.title.split(' ')[0]} č. ${n}/2091 Sb., ${o.title}`,
-    doc_type: o.docType ?? 'act',
-    is_amending_act: o.amending ?? false,
-    dates: { published: o.published ?? '2091-01-10' },
-    effectivity: { status: o.status ?? 'in_force' },
-    text: o.text,
-    versions: [{ version: 1, valid_from: '2091-02-01', valid_to: null, kind: 'original' }],
-  };
-}
+const record = (n: number, o: Pick<TestRecordOptions, 'docType' | 'status' | 'published' | 'amending'> & { title: string; text: string }) =>
+  testRecord(`sb/2091/${n}`, { ...o, citation: `${o.title.split(' ')[0]} č. ${n}/2091 Sb., ${o.title}` });
 
 const FILLER = 'Tento předpis upravuje obecná pravidla a postupy orgánů veřejné správy. '.repeat(30);
 export const SEARCH_FIXTURES = [
@@ -51,7 +38,7 @@ export const SEARCH_FIXTURES = [
 
 let h: Harness;
 let key: string;
-beforeAll(async () => ({ h, key } = await createSeededHarness((db) => importTestRecords(db, SEARCH_FIXTURES))));
+beforeAll(async () => ({ h, key } = await createSeededHarness(SEARCH_FIXTURES)));
 afterAll(() => h.close());
 
 const search = (params: Record<string, string>, k = key) => h.get(`/v1/legal/search?${new URLSearchParams(params)}`, k);

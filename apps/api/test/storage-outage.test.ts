@@ -1,5 +1,5 @@
 import { createDatabase, type Database } from '@dp/db';
-import { createTestDatabase, TcpProxy, type TestDatabase } from '@dp/testing';
+import { createTestDatabase, eventually, TcpProxy, type TestDatabase } from '@dp/testing';
 import { createHarness, type Harness } from './harness';
 
 /**
@@ -29,6 +29,14 @@ describe('storage outage', () => {
     await base.destroy();
   });
 
+  /** Asks for the key's usage until it is answered 200 (storage is back), within `timeoutMs`. */
+  const untilAnswered200 = (key: string, timeoutMs: number) =>
+    eventually(async () => ((await h.get('/v1/usage', key)).status === 200 ? true : undefined), {
+      what: 'a 200 once storage is back',
+      timeoutMs,
+      intervalMs: 250,
+    });
+
   // First: a reconnecting revocation listener clears the key cache (see the auth docs), and this
   // test needs its key cached while storage is down.
   it('counts a request that failed during the outage (0 units) once storage is back', async () => {
@@ -38,13 +46,16 @@ describe('storage outage', () => {
     // The quota needs the month's total from the database: 503.
     expect((await h.get('/v1/legal/documents/sb%2F2091%2F1', key)).status).toBe(503);
     await proxy.start();
-    let data: { by_operation: Array<{ operation: string; requests: number; units: number }> } | undefined;
-    for (let i = 0; i < 20 && !data; i++) {
-      const res = await h.get('/v1/usage', key);
-      if (res.status === 200) data = res.body.data;
-      else await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(data!.by_operation.find((o) => o.operation === 'documents.get')).toMatchObject({ requests: 1, units: 0 });
+    const data = await eventually(
+      async () => {
+        const res = await h.get('/v1/usage', key);
+        return res.status === 200
+          ? (res.body.data as { by_operation: Array<{ operation: string; requests: number; units: number }> })
+          : undefined;
+      },
+      { what: 'usage once storage is back', timeoutMs: 10_000, intervalMs: 250 },
+    );
+    expect(data.by_operation.find((o) => o.operation === 'documents.get')).toMatchObject({ requests: 1, units: 0 });
   });
 
   it('answers 503 unavailable while storage is down and recovers without a restart', async () => {
@@ -70,12 +81,7 @@ describe('storage outage', () => {
     expect(ready.status).toBe(503);
 
     await proxy.start();
-    let status = 0;
-    for (let i = 0; i < 20 && status !== 200; i++) {
-      status = (await h.get('/v1/usage', key)).status;
-      if (status !== 200) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(status).toBe(200);
+    await untilAnswered200(key, 10_000);
     expect((await h.http.get('/readyz')).status).toBe(200);
   });
 
@@ -95,11 +101,6 @@ describe('storage outage', () => {
     } finally {
       proxy.unsilence();
     }
-    let status = 0;
-    for (let i = 0; i < 40 && status !== 200; i++) {
-      status = (await h.get('/v1/usage', key)).status;
-      if (status !== 200) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(status).toBe(200);
+    await untilAnswered200(key, 20_000);
   }, 60_000);
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { FIXTURE_CORPUS_PATH } from '@dp/db';
-import { createTestDatabase, startEnv, startProduct, type StartEnv, type StartedProduct } from '@dp/testing';
+import { createTestDatabase, eventually, startEnv, startProduct, type StartEnv, type StartedProduct } from '@dp/testing';
 import { CLI, runCli } from './run-process';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -129,14 +129,12 @@ describe('npm start (embedded defaults)', () => {
     const res = await fetch(`${base}/v1/legal/documents/sb%2F2091%2F1`, { headers: { Authorization: `Bearer ${key}` } });
     const requestId = res.headers.get('x-request-id')!;
     const file = join(dataDir, 'logs', 'api.log');
-    let lines: Array<{ requestId?: string; msg?: string }> = [];
-    for (let i = 0; i < 50 && !lines.some((l) => l.requestId === requestId); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      lines = readFileSync(file, 'utf8')
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l));
-    }
+    const logged = (id: string) => (existsSync(file) && readFileSync(file, 'utf8').includes(id) ? true : undefined);
+    await eventually(() => logged(requestId), { what: `${requestId} in ${file}`, timeoutMs: 5_000 });
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { requestId?: string; msg?: string });
     expect(lines.some((l) => l.requestId === requestId)).toBe(true);
     expect(readFileSync(file, 'utf8')).not.toContain(key);
     expect(product.output()).not.toContain(requestId);
@@ -146,9 +144,7 @@ describe('npm start (embedded defaults)', () => {
     const missing = await fetch(`${base}/v1/legal/documents/no-such-document`, { headers: { Authorization: `Bearer ${key}` } });
     expect(missing.status).toBe(404);
     const missingId = missing.headers.get('x-request-id')!;
-    for (let i = 0; i < 50 && !readFileSync(file, 'utf8').includes(missingId); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await eventually(() => logged(missingId), { what: `${missingId} in ${file}`, timeoutMs: 5_000 });
     const line = readFileSync(file, 'utf8')
       .trim()
       .split('\n')

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '@dp/db';
-import { createTestDatabase, type TestDatabase } from '@dp/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@dp/testing';
 import { captureIo, createCliTestEnv, type CliTestEnv } from './capture-io';
 import { main } from '../src/cli';
 import { CLI } from './run-process';
@@ -147,13 +147,12 @@ describe('cli sync', () => {
       const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
       let done = false;
       void exited.then(() => (done = true));
-      while (!done) {
-        if ((await documents(db)) >= after) {
-          child.kill('SIGKILL');
-          break;
-        }
-        await new Promise((r) => setTimeout(r, 15));
-      }
+      await eventually(async () => (done || (await documents(db)) >= after ? true : undefined), {
+        what: `${after} documents in, or the sync's end`,
+        timeoutMs: 60_000,
+        intervalMs: 15,
+      });
+      if (!done) child.kill('SIGKILL');
       await exited;
       return documents(db);
     };

@@ -262,15 +262,19 @@ describe('webhook delivery', () => {
     await emit(db, 1);
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let sending!: () => void;
+    const claimed = new Promise<void>((r) => (sending = r));
     const w = worker({
       pollMs: 5,
       sender: async () => {
+        sending(); // the row is claimed: its send has begun
         await gate;
         return { status: 200 };
       },
     });
     w.start();
-    while ((await deliveryRows(db, hook.id))[0].locked_by === null) await new Promise((r) => setTimeout(r, 5));
+    await claimed;
+    expect((await deliveryRows(db, hook.id))[0].locked_by).not.toBeNull();
     const stopping = w.stop();
     release();
     await stopping;

@@ -76,12 +76,17 @@ describe('httpLogger', () => {
     let served!: () => void;
     const gone = new Promise<void>((resolve) => (served = resolve));
     app.use(requestIdMiddleware, httpLogger(logger));
-    app.get('/slow', (req) => req.socket.once('close', () => setImmediate(served)));
+    let arrived!: () => void;
+    const requestArrived = new Promise<void>((resolve) => (arrived = resolve));
+    app.get('/slow', (req) => {
+      req.socket.once('close', () => setImmediate(served));
+      arrived();
+    });
     const server = app.listen(0);
     const port = (server.address() as { port: number }).port;
     const controller = new AbortController();
     const pending = fetch(`http://127.0.0.1:${port}/slow`, { signal: controller.signal }).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 100));
+    await requestArrived;
     controller.abort();
     await pending;
     await gone;

@@ -15,7 +15,9 @@ function fakeRedis() {
   return emitter;
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 20));
+// The fake answers at once: every PING and what follows it settle within the microtasks that run
+// before the next turn of the event loop.
+const settle = () => new Promise((r) => setImmediate(r));
 
 async function upHealth() {
   const redis = fakeRedis();

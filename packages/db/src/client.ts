@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { Kysely, PostgresDialect } from 'kysely';
 import { Pool, type PoolClient } from 'pg';
 import { PrismaClient } from './generated/client';
+import type { DB } from './generated/kysely/types';
 import { listenForNotifications, type NotificationHandlers, type NotificationListener } from './notify/listener';
 
 export interface SqlSession {
@@ -12,6 +14,12 @@ export interface SqlSession {
 /** A Prisma client plus the raw SQL access migrations and bulk jobs need (always PostgreSQL). */
 export interface Database {
   readonly prisma: PrismaClient;
+  /**
+   * Raw SQL typed from the schema: Kysely over the same pool (its time limits; timed for
+   * `/metrics` like `query`), its tables' types generated from schema.prisma (prisma-kysely).
+   * For read-side SQL Prisma cannot express; `query` remains for statements Kysely cannot.
+   */
+  readonly kysely: Kysely<DB>;
   /** Postgres schema the tables live in (tests isolate themselves with one schema each). */
   readonly schema: string;
   /** Runs a script of one or more statements (simple query protocol). */
@@ -148,8 +156,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     },
   });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { schema }) });
+  const kysely = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => observer?.(event.queryDurationMillis / 1000, event.level === 'query'),
+  });
   return {
     prisma,
+    kysely,
     schema,
     exec: async (sql) => {
       await timed(() => pool.query(sql));

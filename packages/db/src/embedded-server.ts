@@ -24,6 +24,11 @@ export interface EmbeddedServerOptions {
   port?: number;
   /** How long start-up may take before it is given up. */
   startTimeoutMs?: number;
+  /**
+   * Server settings beside the defaults (`-c name=value`): a throwaway test cluster turns off what
+   * only makes a crash survivable (`fsync`, `synchronous_commit`, `full_page_writes`).
+   */
+  settings?: Readonly<Record<string, string>>;
 }
 
 /** Raised when the embedded server cannot start; `message` says what to change. */
@@ -222,6 +227,11 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       `unix_socket_directories=${dataDir}`,
       '-c',
       'max_connections=200',
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => {
+        if (!/^[a-z_][a-z0-9_.]*$/.test(name) || !/^[A-Za-z0-9_.-]+$/.test(value))
+          throw new EmbeddedServerError(`invalid setting ${name}=${value}`);
+        return ['-c', `${name}=${value}`];
+      }),
     ],
     { stdio: ['ignore', fd, fd], ...user, env: { ...process.env, LC_ALL: 'C' } },
   );

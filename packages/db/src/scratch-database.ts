@@ -17,7 +17,9 @@ export interface ScratchDatabase extends Database {
  * A fresh, migrated database that is thrown away afterwards (tests, benchmarks, the search
  * evaluation): a schema of its own on `url`, or, without one, a throwaway embedded PostgreSQL.
  */
-export async function createScratchDatabase(options: { url?: string; queryTimeoutMs?: number } = {}): Promise<ScratchDatabase> {
+export async function createScratchDatabase(
+  options: { url?: string; queryTimeoutMs?: number; /** The schema's name (default: a random `t_…`). */ schema?: string } = {},
+): Promise<ScratchDatabase> {
   let url = options.url;
   let cleanUp = async () => {};
   if (!url) {
@@ -29,7 +31,7 @@ export async function createScratchDatabase(options: { url?: string; queryTimeou
       rmSync(dataDir, { recursive: true, force: true });
     };
   }
-  const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const schema = options.schema ?? `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const db = await createDatabase({ url, schema, queryTimeoutMs: options.queryTimeoutMs });
   await applyMigrations(db);
   const withSchema = new URL(url);

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FIXTURE_CORPUS_PATH, type Database, type ImportReport } from '@dp/db';
+import { FIXTURE_CORPUS_PATH } from '@dp/db';
 
 /** The fixture records, parsed, in file order. */
 export function fixtureRecords(): Record<string, any>[] {
@@ -24,13 +24,4 @@ export async function count(db: { query<T>(sql: string, params?: unknown[]): Pro
   return Number(row.n);
 }
 
-export type TestDatabase = Database & { destroy(): Promise<void>; url?: string };
-
-// @dp/testing depends on @dp/db, so @dp/db cannot list it as a dependency (a cycle); jest maps the
-// name to packages/testing/src, and these declarations give the type checker what it needs.
-const testing = require('@dp/testing') as {
-  createTestDatabase(): Promise<TestDatabase>;
-  seedSharedCorpus(db: Database, naturalKeys: string[]): Promise<ImportReport>;
-};
-export const createTestDatabase = () => testing.createTestDatabase();
-export const seedSharedCorpus = (db: Database, keys: string[]) => testing.seedSharedCorpus(db, keys);
+export { createTestDatabase, seedSharedCorpus, type TestDatabase } from '@dp/testing';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createLogger, createMetrics } from '@dp/core';
 import { createFollower, FOLLOWER_LOCK } from '@dp/db';
 import { createTestDatabase, type TestDatabase } from './corpus-helpers';
-import { bootstrapMessage, createTinyRepo, docFile, type TinyRepo } from './sync-helpers';
+import { bootstrapMessage, createTinyRepo, docFile, type TinyRepo } from '@dp/testing';
 
 describe('the upstream follower', () => {
   let db: TestDatabase;

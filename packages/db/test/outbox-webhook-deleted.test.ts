@@ -1,7 +1,7 @@
 import { newId } from '@dp/core';
 import { createOrganization, importCorpusFile, syncRepository } from '@dp/db';
 import { count, createTestDatabase, fixtureRecords, writeJsonl, type TestDatabase } from './corpus-helpers';
-import { bootstrapMessage, createTinyRepo, docFile } from './sync-helpers';
+import { bootstrapMessage, createTinyRepo, docFile, eventually } from '@dp/testing';
 
 // A webhook deleted while an import or a sync writes a document must simply receive nothing more:
 // the document is written (with its change rows), never failed over the webhook's foreign key.
@@ -70,15 +70,16 @@ describe('a webhook deleted while a document is written', () => {
     const importing = write(db);
     // The import now waits on the deleting transaction (its row lock on the webhook): found by that
     // transaction's id, so other test files' waits on the same server never count.
-    for (let waited = 0; ; waited += 50) {
-      const [row] = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'transactionid' AND NOT granted AND transactionid::text = $1`,
-        [xid],
-      );
-      if (Number(row?.n) > 0) break;
-      if (waited > 60_000) throw new Error('the import never waited on the webhook being deleted');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await eventually(
+      async () => {
+        const [row] = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'transactionid' AND NOT granted AND transactionid::text = $1`,
+          [xid],
+        );
+        return Number(row?.n) > 0 ? true : undefined;
+      },
+      { what: 'the import to wait on the webhook being deleted', timeoutMs: 60_000, intervalMs: 50 },
+    );
     commitDeletion();
     await deletion;
     const report = await importing;

@@ -12,7 +12,7 @@ import {
   type ProvisionChanges,
 } from '@dp/db';
 import { createTestDatabase, writeJsonl, type TestDatabase } from './corpus-helpers';
-import { bootstrapMessage, createTinyRepo, docFile, reformMessage, type TinyRepo } from './sync-helpers';
+import { bootstrapMessage, createTinyRepo, docFile, reformMessage, testRecord, type TinyRepo } from '@dp/testing';
 
 // #24 item 2: every version's provision tree is stored when the version is written (import and
 // sync), with what it changed against the previous version with a tree; a sync over a database
@@ -135,14 +135,9 @@ describe('provision trees stored by the JSONL import', () => {
 
   it('stores a tree for every version with a text (the current one from the record text), none for a hash-only one', async () => {
     const v3 = V2.replace('Účinnost.', 'Účinnost dnem vyhlášení.');
-    const record = {
-      id: 'SB-2010-5',
-      natural_key: 'sb/2010/5',
-      doc_number: '5/2010 Sb.',
+    const record = testRecord('sb/2010/5', {
       title: 'Zákon o věci 5',
-      doc_type: 'act',
       dates: { published: '2010-01-01', effective_from: '2010-01-01', current_version_from: '2014-01-01' },
-      effectivity: { status: 'in_force' },
       text: v3,
       versions: [
         {
@@ -175,8 +170,7 @@ describe('provision trees stored by the JSONL import', () => {
           text_is_current: true,
         },
       ],
-      relations: [],
-    };
+    });
     const report = await importCorpusFile(db, writeJsonl([record]));
     expect(report.created).toBe(1);
     const [one, two, three] = await storedVersions(db, 'sb/2010/5');

@@ -1,29 +1,23 @@
 import { nameKey } from '@dp/core';
-import { backfillSearchAliases, importCorpusFile, searchAliasesOf, syncRepository, type Database } from '@dp/db';
-import { createTestDatabase, writeJsonl, type TestDatabase } from './corpus-helpers';
-import { bootstrapMessage, createTinyRepo, docFile, type TinyRepo } from './sync-helpers';
+import { backfillSearchAliases, searchAliasesOf, syncRepository } from '@dp/db';
+import {
+  bootstrapMessage,
+  createTestDatabase,
+  createTinyRepo,
+  docFile,
+  importTestRecords,
+  testRecord,
+  type TestDatabase,
+  type TestRecordOptions,
+  type TinyRepo,
+} from '@dp/testing';
 
 // #25: the search signals are written with the documents and edges, by the import and by the sync,
 // and an existing database gets them from the backfill.
 
-const record = (n: number, title: string, text: string, relations: object[] = []) => ({
-  id: `SB-2093-${n}`,
-  natural_key: `sb/2093/${n}`,
-  doc_number: `${n}/2093 Sb.`,
-  title,
-  citation: `Zákon č. ${n}/2093 Sb., ${title}`,
-  doc_type: 'act',
-  dates: { published: '2093-01-10' },
-  effectivity: { status: 'in_force' },
-  text,
-  versions: [{ version: 1, valid_from: '2093-02-01', valid_to: null, kind: 'original' }],
-  relations,
-});
-async function importTestRecords(db: Database, records: object[]): Promise<void> {
-  const report = await importCorpusFile(db, writeJsonl(records));
-  if (report.failed.length) throw new Error(JSON.stringify(report.failed));
-}
-const edge = (type: string, n: number) => ({ type, target: `sb/2093/${n}`, target_doc_number: `${n}/2093 Sb.` });
+const record = (n: number, title: string, text: string, relations: TestRecordOptions['relations'] = []) =>
+  testRecord(`sb/2093/${n}`, { title, text, relations, citation: `Zákon č. ${n}/2093 Sb., ${title}` });
+const edge = (type: 'amends' | 'cites', n: number) => ({ type, target: `sb/2093/${n}`, target_doc_number: `${n}/2093 Sb.` });
 
 const CODE_TEXT =
   '# Zákon trestní zákoník\n\n##### § 205\n\n#### Krádež\n\n(1) Kdo si přisvojí cizí věc.\n\n##### § 206\n\n#### Zpronevěra\n\nText.\n';

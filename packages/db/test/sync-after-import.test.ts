@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { importCorpusFile, syncRepository } from '@dp/db';
 import { count, createTestDatabase, writeJsonl, type TestDatabase } from './corpus-helpers';
-import { bootstrapMessage, createTinyRepo, docFile, reformMessage, type TinyRepo } from './sync-helpers';
+import { bootstrapMessage, createTinyRepo, docFile, reformMessage, type TinyRepo } from '@dp/testing';
 
 // The README's path: `start` imports the JSONL sample (which keeps only the hash of older long
 // versions), then `sync` reads the whole repository. The sync must fill in every text the

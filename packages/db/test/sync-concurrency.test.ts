@@ -1,6 +1,6 @@
 import { syncRepository } from '@dp/db';
 import { createTestDatabase, type TestDatabase } from './corpus-helpers';
-import { bootstrapMessage, createTinyRepo, docFile, reformMessage, type TinyRepo } from './sync-helpers';
+import { bootstrapMessage, createTinyRepo, docFile, reformMessage, type TinyRepo } from '@dp/testing';
 
 // Several documents are written at once (`concurrency`). Related documents that arrive in the
 // same run must still find each other: an amending act and the act it amends written side by side

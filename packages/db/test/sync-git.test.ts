@@ -8,7 +8,7 @@ import {
   resolveGitDir,
   type SourceCommit,
 } from '@dp/db';
-import { createTinyRepo, type TinyRepo } from './sync-helpers';
+import { createTinyRepo, type TinyRepo } from '@dp/testing';
 
 // The git side of the sync on a tiny repository: the streamed log, blobs by id, missing objects.
 

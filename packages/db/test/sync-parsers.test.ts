@@ -8,7 +8,7 @@ import {
   parseCommitMessage,
   parseFrontMatter,
 } from '@dp/db';
-import { docFile } from './sync-helpers';
+import { docFile } from '@dp/testing';
 
 // The pure parts of the git sync: each rule of the mapping, on made-up input.
 

@@ -1,7 +1,7 @@
 import { newId } from '@dp/core';
 import { createOrganization, syncRepository, type SyncReport } from '@dp/db';
 import { count, createTestDatabase, type TestDatabase } from './corpus-helpers';
-import { bootstrapMessage, createTinyRepo, docFile, reformMessage, type TinyRepo } from './sync-helpers';
+import { bootstrapMessage, createTinyRepo, docFile, reformMessage, type TinyRepo } from '@dp/testing';
 
 // Initial sync, incremental sync (change rows + outbox rows for exactly what changed), no-op
 // re-run, --to, and every kind of untidy data, on tiny repositories made here. One writer, so

@@ -143,12 +143,17 @@ describe('time, cancellation, headers and redirects', () => {
   it("a call's own signal aborts it (the upstream connection closes); its own headers are sent beside the client's", async () => {
     let closed!: () => void;
     const connectionClosed = new Promise<void>((r) => (closed = r));
-    const s = await upstream((req) => req.socket.on('close', () => closed()));
+    let arrived!: () => void;
+    const requestArrived = new Promise<void>((r) => (arrived = r));
+    const s = await upstream((req) => {
+      req.socket.on('close', () => closed());
+      arrived();
+    });
     try {
       const sdk = createLegalClient({ baseUrl: s.url, apiKey: 'dp_live_k', userAgent: 'test-agent/1' });
       const controller = new AbortController();
       const call = sdk.result(sdk.GET('/v1/usage', { signal: controller.signal, headers: { 'X-Request-Id': 'req_caller' } }));
-      while (s.seen.length === 0) await new Promise((r) => setTimeout(r, 10));
+      await requestArrived;
       controller.abort(new Error('cancelled by the caller'));
       await expect(call).rejects.toThrow('cancelled by the caller');
       await connectionClosed;

@@ -2,8 +2,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURE_CORPUS_PATH, importCorpusFile, sharedCorpusPath, type Database, type ImportReport } from '@dp/db';
+import type { TestRecordInput } from './records';
 
-function assertClean(report: ImportReport, what: string): ImportReport {
+/** The report, or an error naming the first lines that failed to import. */
+export function assertCleanImport(report: ImportReport, what: string): ImportReport {
   if (report.failed.length) {
     const first = report.failed
       .slice(0, 3)
@@ -16,7 +18,7 @@ function assertClean(report: ImportReport, what: string): ImportReport {
 
 /** Imports the fictional fixture corpus (packages/db/fixtures/corpus.jsonl); fails on any bad line. */
 export async function seedFixtureCorpus(db: Database): Promise<ImportReport> {
-  return assertClean(await importCorpusFile(db, FIXTURE_CORPUS_PATH), 'fixture corpus');
+  return assertCleanImport(await importCorpusFile(db, FIXTURE_CORPUS_PATH), 'fixture corpus');
 }
 
 /**
@@ -30,7 +32,7 @@ export async function seedSharedCorpus(db: Database, naturalKeys: string[]): Pro
     throw new Error(`shared corpus not found${path ? ` at ${path}` : ''}: set CORPUS_PATH or place cz-sample.jsonl in ../shared/corpus/`);
   }
   const wanted = new Set(naturalKeys);
-  const report = assertClean(await importCorpusFile(db, path, { filter: (key) => wanted.has(key) }), 'shared corpus');
+  const report = assertCleanImport(await importCorpusFile(db, path, { filter: (key) => wanted.has(key) }), 'shared corpus');
   const imported = report.created + report.updated + report.unchanged;
   if (imported !== wanted.size) {
     const rows = await db.query<{ natural_key: string }>('SELECT natural_key FROM "document" WHERE natural_key = ANY($1)', [[...wanted]]);
@@ -42,12 +44,12 @@ export async function seedSharedCorpus(db: Database, naturalKeys: string[]): Pro
 }
 
 /** Imports records a test builds itself (corpus format), through the real importer; fails on any bad line. */
-export async function importTestRecords(db: Database, records: object[]): Promise<ImportReport> {
+export async function importTestRecords(db: Database, records: readonly TestRecordInput[]): Promise<ImportReport> {
   const dir = mkdtempSync(join(tmpdir(), 'dp-test-records-'));
   try {
     const file = join(dir, 'corpus.jsonl');
     writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
-    return assertClean(await importCorpusFile(db, file), 'test records');
+    return assertCleanImport(await importCorpusFile(db, file), 'test records');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

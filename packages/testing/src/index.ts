@@ -17,3 +17,6 @@ export * from './metrics';
 export * from './chromium';
 export * from './otlp-receiver';
 export * from './app-process';
+export * from './records';
+export * from './test-run';
+export * from './upstream-repo';

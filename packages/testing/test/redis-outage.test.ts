@@ -1,5 +1,6 @@
 // Here, not in core: it needs the test kit's Redis server, and @dp/core cannot depend on @dp/testing.
 import { createRedisState, REDIS_COMMAND_TIMEOUT_MS, type RedisStateLog } from '@dp/core';
+import { eventually } from '../src/eventually';
 import { TestRedisServer } from '../src/redis-server';
 
 /**
@@ -44,9 +45,7 @@ describe('Redis outage', () => {
   }
 
   async function waitUp(): Promise<void> {
-    const until = Date.now() + 10_000;
-    while (!state.health.up && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    expect(state.health.up).toBe(true);
+    await eventually(() => (state.health.up ? true : undefined), { what: 'Redis up again', timeoutMs: 10_000, intervalMs: 50 });
   }
 
   it.each([
@@ -67,7 +66,8 @@ describe('Redis outage', () => {
 
       const times = await timedCalls(`during-${how}`);
       expect(Math.max(...times)).toBeLessThan(BOUND_MS);
-      // A few seconds of outage: still one line, however many calls and reconnect attempts.
+      // A few seconds of outage (a duration, not an event: the client's reconnect attempts and the
+      // health probe's PINGs run meanwhile): still one line, however many calls and attempts.
       await new Promise((r) => setTimeout(r, 2_500));
       expect(Math.max(...(await timedCalls(`during-${how}`)))).toBeLessThan(BOUND_MS);
       expect(lines).toEqual(['warn redis unavailable: using in-process state until it answers again']);

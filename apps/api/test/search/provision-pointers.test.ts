@@ -1,5 +1,5 @@
 import type { SearchMode } from '@dp/core';
-import { createTestDatabase, importTestRecords, type TestDatabase } from '@dp/testing';
+import { createTestDatabase, keyParts, testRecord, type TestDatabase } from '@dp/testing';
 import { DocumentCache } from '../../src/legal/documents/document-cache';
 import { searchDocuments, type SearchHit } from '../../src/legal/search/search';
 
@@ -7,23 +7,16 @@ import { searchDocuments, type SearchHit } from '../../src/legal/search/search';
  * #24 item 4: a search hit points at the provision the query cites, the § whose heading the query
  * is, or the provision its match lies in, and its snippet comes from that provision.
  */
-function record(key: string, title: string, text: string) {
-  const [, year, n] = key.split('/');
-  return {
-    id: `SB-${year}-${n}`,
-    natural_key: key,
-    doc_number: `${n}/${year} Sb.`,
+const record = (key: string, title: string, text: string) => {
+  const { year, number } = keyParts(key);
+  return testRecord(key, {
     title,
-    citation: `${title} č. ${n}/${year} Sb.`,
-    doc_type: 'act',
-    is_amending_act: false,
-    dates: { published: `${year}-01-10`, effective_from: `${year}-02-01` },
-    effectivity: { status: 'in_force', inferred_effective_to: null, inferred_from: null },
     text,
-    versions: [{ version: 1, valid_from: `${year}-02-01`, valid_to: null, kind: 'original', text_is_current: true }],
-    relations: [],
-  };
-}
+    citation: `${title} č. ${number}/${year} Sb.`,
+    from: `${year}-02-01`,
+    version: { text_is_current: true },
+  });
+};
 
 const LABOUR_CODE = [
   '# Zákon zákoník práce',
@@ -71,8 +64,7 @@ const RECORDS = [
 let db: TestDatabase;
 let trees: DocumentCache;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await importTestRecords(db, RECORDS);
+  db = await createTestDatabase({ records: RECORDS });
   trees = new DocumentCache(db);
 });
 afterAll(() => db.destroy());

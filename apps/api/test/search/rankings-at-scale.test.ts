@@ -1,4 +1,5 @@
-import { createTestDatabase, importTestRecords, type TestDatabase } from '@dp/testing';
+import type { DocType } from '@dp/core';
+import { createTestDatabase, importTestRecords, testRecord, type TestDatabase } from '@dp/testing';
 import { lexicalRanking, MAX_CANDIDATES } from '../../src/legal/search/lexical';
 import { stemForms } from '../../src/legal/search/czech';
 import { AMENDING_TITLE } from '../../src/legal/search/priors';
@@ -12,30 +13,20 @@ import { trigramRanking } from '../../src/legal/search/trigram-ranking';
  * dictionary behind the trigram signal's typo tolerance, and the lexical candidates' order
  * (title matches before body-only ones) when the cap cuts them.
  */
-const doc = (n: number, title: string, text: string, docType = 'act') => ({
-  id: `SB-2092-${n}`,
-  natural_key: `sb/2092/${n}`,
-  doc_number: `${n}/2092 Sb.`,
-  title,
-  citation: `${title.split(' ')[0]} č. ${n}/2092 Sb.`,
-  doc_type: docType,
-  is_amending_act: false,
-  dates: { published: '2092-01-10' },
-  effectivity: { status: 'in_force' },
-  text,
-  versions: [{ version: 1, valid_from: '2092-02-01', valid_to: null, kind: 'original' }],
-});
+const doc = (n: number, title: string, text: string, docType: DocType = 'act') =>
+  testRecord(`sb/2092/${n}`, { title, text, docType, citation: `${title.split(' ')[0]} č. ${n}/2092 Sb.` });
 
 let db: TestDatabase;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await importTestRecords(db, [
-    doc(1, 'Zákon o vesmírných drahách', 'Dráhy ve vesmíru spravuje úřad.'),
-    doc(2, 'Vyhláška o kosmických lodích', 'Loď na vesmírných drahách hlásí polohu.', 'decree'),
-    doc(3, 'Zákon o meteoritech', 'Meteority na vesmírných drahách sleduje hvězdárna.'),
-    doc(4, 'Zákon o kometách', 'Komety křižují vesmírné dráhy.'),
-    doc(5, 'Zákon o hlavním městě Praze', 'Praha je hlavní město.'),
-  ]);
+  db = await createTestDatabase({
+    records: [
+      doc(1, 'Zákon o vesmírných drahách', 'Dráhy ve vesmíru spravuje úřad.'),
+      doc(2, 'Vyhláška o kosmických lodích', 'Loď na vesmírných drahách hlásí polohu.', 'decree'),
+      doc(3, 'Zákon o meteoritech', 'Meteority na vesmírných drahách sleduje hvězdárna.'),
+      doc(4, 'Zákon o kometách', 'Komety křižují vesmírné dráhy.'),
+      doc(5, 'Zákon o hlavním městě Praze', 'Praha je hlavní město.'),
+    ],
+  });
 });
 afterAll(() => db.destroy());
 

@@ -1,5 +1,5 @@
 import type { SearchMode } from '@dp/core';
-import { createTestDatabase, importTestRecords, type TestDatabase } from '@dp/testing';
+import { cites, createTestDatabase, keyParts, testRecord, type TestDatabase, type TestRecordOptions } from '@dp/testing';
 import { searchDocuments } from '../../src/legal/search/search';
 import { WEIGHTS, type Weights } from '../../src/legal/search/weights';
 
@@ -11,23 +11,17 @@ import { WEIGHTS, type Weights } from '../../src/legal/search/weights';
 function record(
   key: string,
   title: string,
-  o: { text?: string; docType?: string; status?: string; from?: string; to?: string; amending?: boolean; relations?: object[] } = {},
+  o: Pick<TestRecordOptions, 'text' | 'docType' | 'status' | 'amending' | 'relations'> & { from?: string; to?: string } = {},
 ) {
-  const [, year, n] = key.split('/');
-  return {
-    id: `SB-${year}-${n}`,
-    natural_key: key,
-    doc_number: `${n}/${year} Sb.`,
+  const { year, number } = keyParts(key);
+  return testRecord(key, {
+    ...o,
     title,
-    citation: `${title} č. ${n}/${year} Sb.`,
-    doc_type: o.docType ?? 'act',
-    is_amending_act: o.amending ?? false,
-    dates: { published: o.from ?? `${year}-01-10`, effective_from: o.from ?? `${year}-02-01` },
-    effectivity: { status: o.status ?? 'in_force', inferred_effective_to: o.to ?? null, inferred_from: o.to ? 'repealing act' : null },
-    text: o.text ?? `# ${title}\n\n##### § 1\n\nTento předpis upravuje věci.\n`,
-    versions: [{ version: 1, valid_from: o.from ?? `${year}-02-01`, valid_to: null, kind: 'original' }],
-    relations: o.relations ?? [],
-  };
+    citation: `${title} č. ${number}/${year} Sb.`,
+    published: o.from ?? `${year}-01-10`,
+    from: o.from ?? `${year}-02-01`,
+    effectivity: { inferred_effective_to: o.to ?? null, inferred_from: o.to ? 'repealing act' : null },
+  });
 }
 
 const RECORDS = [
@@ -52,7 +46,7 @@ const RECORDS = [
   ...[52, 53, 54].map((n) =>
     record(`sb/2095/${n}`, `Vyhláška o lovu ryb ${n}`, {
       docType: 'decree',
-      relations: [{ type: 'cites', target: 'sb/2095/51', target_doc_number: '51/2095 Sb.' }],
+      relations: [cites('sb/2095/51')],
     }),
   ),
   // Document type: one title, a decree with the lower id and an act.
@@ -76,8 +70,7 @@ const RECORDS = [
 
 let db: TestDatabase;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await importTestRecords(db, RECORDS);
+  db = await createTestDatabase({ records: RECORDS });
 });
 afterAll(() => db.destroy());
 

@@ -107,6 +107,8 @@ export const corpusRecordSchema = z
   });
 
 export type CorpusRecord = z.output<typeof corpusRecordSchema>;
+/** A record as a source (or a test) writes it: defaults may be left out. */
+export type CorpusRecordInput = z.input<typeof corpusRecordSchema>;
 export type CorpusVersion = CorpusRecord['versions'][number];
 export type CorpusRelation = CorpusRecord['relations'][number];
 

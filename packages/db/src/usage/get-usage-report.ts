@@ -1,4 +1,5 @@
 import { formatIsoDate, OPERATIONS, startOfMonthUtc, startOfNextMonthUtc } from '@dp/core';
+import { sql } from 'kysely';
 import type { Database } from '../client';
 
 export interface OperationUsage {
@@ -32,17 +33,22 @@ export async function getUsageReport(db: Database, orgId: string, now = new Date
   const org = await db.prisma.organization.findUniqueOrThrow({ where: { id: orgId } });
   const from = startOfMonthUtc(now);
   const to = startOfNextMonthUtc(now);
-  const rows = await db.query<{ day: Date | string; operation: string; requests: number; units: number }>(
-    `SELECT day, operation, requests, units FROM usage_counter
-     WHERE org_id = $1 AND day >= $2::date AND day < $3::date ORDER BY day, operation`,
-    [orgId, formatIsoDate(from), formatIsoDate(to)],
-  );
+  const rows = await db.kysely
+    .selectFrom('usage_counter')
+    .select(['day', 'operation', 'requests', 'units'])
+    .where('org_id', '=', orgId)
+    // Days as dates (a Date parameter would be sent in the process's time zone).
+    .where('day', '>=', sql<Date>`${formatIsoDate(from)}::date`)
+    .where('day', '<', sql<Date>`${formatIsoDate(to)}::date`)
+    .orderBy('day')
+    .orderBy('operation')
+    .execute();
   const byOperation = new Map<string, { requests: number; units: number }>(OPERATIONS.map((op) => [op, { requests: 0, units: 0 }]));
   const byDay = new Map<string, Omit<DayUsage, 'day'>>();
   let units = 0;
   let requests = 0;
   for (const r of rows) {
-    const day = typeof r.day === 'string' ? r.day.slice(0, 10) : formatIsoDate(r.day);
+    const day = formatIsoDate(r.day);
     const n = { requests: Number(r.requests), units: Number(r.units) };
     units += n.units;
     requests += n.requests;

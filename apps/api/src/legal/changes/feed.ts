@@ -1,5 +1,5 @@
 import { encodeCursor, type DocumentFilters, type FeedCursor, type FeedPosition } from '@dp/core';
-import { toFeedChange, type Database, type FeedChange } from '@dp/db';
+import { sql, toFeedChange, type Database, type FeedChange } from '@dp/db';
 
 export interface ChangesRequest {
   /** Start strictly after this position, or at the first change with at >= since. */
@@ -26,39 +26,36 @@ export interface ChangesPage {
  * later gets a txid >= that xmin, i.e. after every position already served.
  */
 export async function listChanges(db: Database, req: ChangesRequest): Promise<ChangesPage> {
-  const params: unknown[] = [];
-  const conds: string[] = ['c.txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint'];
-  if ('since' in req.after) {
-    // The first change at or after `since`: start just before its (txid, seq).
-    conds.push(`c.at >= $${params.push(req.after.since.toISOString())}::timestamptz`);
-  } else {
-    conds.push(`(c.txid, c.seq) > ($${params.push(req.after.t)}::bigint, $${params.push(req.after.s)}::bigint)`);
-  }
+  const after = req.after;
   const f = req.filters;
-  if (f.docTypes) conds.push(`c.doc_type = ANY($${params.push(f.docTypes)}::text[])`);
-  if (f.effStatuses) conds.push(`c.status = ANY($${params.push(f.effStatuses)}::text[])`);
-  if (f.kinds) conds.push(`c.kind = ANY($${params.push(f.kinds)}::text[])`);
-
-  const rows = await db.query<{
-    seq: string;
-    txid: string;
-    id: string;
-    kind: string;
-    document_id: string;
-    natural_key: string;
-    doc_number: string;
-    at: Date;
-    version: unknown;
-    relation: unknown;
-    fields: unknown;
-    amendment: unknown;
-  }>(
-    `SELECT c.seq::text AS seq, c.txid::text AS txid, c.id, c.kind, c.document_id, c.natural_key, c.doc_number,
-            c.at, c.version, c.relation, c.fields, c.amendment
-     FROM "change" c WHERE ${conds.join(' AND ')}
-     ORDER BY c.txid, c.seq LIMIT ${req.limit + 1}`,
-    params,
-  );
+  let query = db.kysely
+    .selectFrom('change as c')
+    .select([
+      'c.seq',
+      'c.txid',
+      'c.id',
+      'c.kind',
+      'c.document_id',
+      'c.natural_key',
+      'c.doc_number',
+      'c.at',
+      'c.version',
+      'c.relation',
+      'c.fields',
+      'c.amendment',
+    ])
+    .where(sql<boolean>`c.txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`);
+  // The first change at or after `since`: start just before its (txid, seq).
+  if ('since' in after) query = query.where('c.at', '>=', after.since);
+  else query = query.where((eb) => eb(eb.refTuple('c.txid', 'c.seq'), '>', eb.tuple(after.t, after.s)));
+  if (f.docTypes) query = query.where('c.doc_type', '=', (eb) => eb.fn.any(eb.val(f.docTypes)));
+  if (f.effStatuses) query = query.where('c.status', '=', (eb) => eb.fn.any(eb.val(f.effStatuses)));
+  if (f.kinds) query = query.where('c.kind', '=', (eb) => eb.fn.any(eb.val(f.kinds)));
+  const rows = await query
+    .orderBy('c.txid')
+    .orderBy('c.seq')
+    .limit(req.limit + 1)
+    .execute();
   // One row more than the page tells whether another page is readable now.
   const hasMore = rows.length > req.limit;
   if (hasMore) rows.length = req.limit;
@@ -69,7 +66,7 @@ export async function listChanges(db: Database, req: ChangesRequest): Promise<Ch
       documentId: r.document_id,
       naturalKey: r.natural_key,
       docNumber: r.doc_number,
-      at: new Date(r.at),
+      at: r.at,
       version: r.version,
       relation: r.relation,
       fields: r.fields,

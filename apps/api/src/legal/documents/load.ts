@@ -4,7 +4,10 @@ import {
   MISSING_BLOB_REASON,
   normalizeDocumentRef,
   looksLikeNaturalKey,
+  sql,
   type Database,
+  type Selectable,
+  type Tables,
   type ProvisionChanges,
   type ProvisionTree,
 } from '@dp/db';
@@ -58,29 +61,38 @@ export async function loadDocument(db: Database, rawRef: string): Promise<Docume
 
 /** Section headings with offsets into the current text (large for long acts: read on demand). */
 export async function loadSections(db: Database, documentId: string): Promise<unknown> {
-  const rows = await db.query<{ sections: unknown }>('SELECT sections FROM document WHERE id = $1', [documentId]);
-  return rows[0]?.sections ?? [];
+  const row = await db.kysely.selectFrom('document').select('sections').where('id', '=', documentId).executeTakeFirst();
+  return row?.sections ?? [];
 }
 
-/** A `document_version` row as the version queries select it (dates as Date or ISO text). */
-export interface VersionRow {
-  version: number;
-  valid_from: Date | string;
-  valid_to: Date | string | null;
-  kind: string;
-  amended_by: string | null;
-  amended_by_key: string | null;
-  text_sha256: string | null;
-  text_chars: number | null;
-  has_text: boolean;
-  text_is_current: boolean;
-  text_omitted: string | null;
-  valid_from_inferred_from: string | null;
-  text_as_of: Date | string;
-  text_source: string;
-  rebuild_failed: { amending_key: string; ordinal: number }[] | null;
-  has_tree: boolean;
+/** A version as the version reads select it: its columns, and whether it has a text and a tree. */
+function selectVersions(db: Database) {
+  return db.kysely
+    .selectFrom('document_version')
+    .select((eb) => [
+      'version',
+      'valid_from',
+      'valid_to',
+      'kind',
+      'amended_by',
+      'amended_by_key',
+      'text_sha256',
+      'text_chars',
+      eb('text', 'is not', null).$castTo<boolean>().as('has_text'),
+      'text_is_current',
+      'text_omitted',
+      'valid_from_inferred_from',
+      sql<Date>`coalesce(text_as_of, valid_from)`.as('text_as_of'),
+      'text_source',
+      sql<{ amending_key: string; ordinal: number }[] | null>`CASE WHEN text_source = 'rebuilt' THEN rebuild -> 'failed' END`.as(
+        'rebuild_failed',
+      ),
+      eb('provisions', 'is not', null).$castTo<boolean>().as('has_tree'),
+    ]);
 }
+
+/** A `document_version` row as the version queries select it (its types the schema's). */
+export type VersionRow = Awaited<ReturnType<ReturnType<typeof selectVersions>['execute']>>[number];
 
 /** The columns of a VersionRow, for queries that read versions of several documents at once. */
 export const VERSION_COLUMNS = `version, valid_from, valid_to, kind, amended_by, amended_by_key, text_sha256, text_chars,
@@ -112,11 +124,7 @@ export function versionFromRow(r: VersionRow): VersionMeta {
 }
 
 export async function loadVersions(db: Database, documentId: string): Promise<VersionMeta[]> {
-  const rows = await db.query<VersionRow>(
-    `SELECT ${VERSION_COLUMNS}
-     FROM document_version WHERE document_id = $1 ORDER BY valid_from, version`,
-    [documentId],
-  );
+  const rows = await selectVersions(db).where('document_id', '=', documentId).orderBy('valid_from').orderBy('version').execute();
   return rows.map(versionFromRow);
 }
 
@@ -220,15 +228,17 @@ export async function loadVersionText(
   holder: VersionMeta | undefined,
 ): Promise<string | null> {
   if (holder && v.version === holder.version) {
-    const rows = await db.query<{ text: string }>('SELECT text FROM document WHERE id = $1', [documentId]);
-    return rows[0]?.text ?? null;
+    const row = await db.kysely.selectFrom('document').select('text').where('id', '=', documentId).executeTakeFirst();
+    return row?.text ?? null;
   }
   if (!v.hasText) return null;
-  const rows = await db.query<{ text: string | null }>('SELECT text FROM document_version WHERE document_id = $1 AND version = $2', [
-    documentId,
-    v.version,
-  ]);
-  return rows[0]?.text ?? null;
+  const row = await db.kysely
+    .selectFrom('document_version')
+    .select('text')
+    .where('document_id', '=', documentId)
+    .where('version', '=', v.version)
+    .executeTakeFirst();
+  return row?.text ?? null;
 }
 
 /** Stored provision trees of several versions in one query, keyed `documentId|version` (absent: none stored). */
@@ -236,21 +246,24 @@ export async function loadProvisionTrees(
   db: Database,
   refs: readonly { documentId: string; version: number }[],
 ): Promise<Map<string, ProvisionTree>> {
-  const rows = await db.query<{ document_id: string; version: number; provisions: string }>(
-    `SELECT v.document_id, v.version, v.provisions
-     FROM unnest($1::text[], $2::int[]) AS w (document_id, version)
+  // The wanted pairs as a relation (unnest with a column list, which Kysely's builder cannot alias):
+  // a statement of its own, its row type still the schema's.
+  type StoredTree = Pick<Selectable<Tables['document_version']>, 'document_id' | 'version'> & { provisions: string };
+  const { rows } = await sql<StoredTree>`SELECT v.document_id, v.version, v.provisions
+     FROM unnest(${refs.map((r) => r.documentId)}::text[], ${refs.map((r) => r.version)}::int[]) AS w (document_id, version)
      JOIN document_version v ON v.document_id = w.document_id AND v.version = w.version
-     WHERE v.provisions IS NOT NULL`,
-    [refs.map((r) => r.documentId), refs.map((r) => r.version)],
-  );
+     WHERE v.provisions IS NOT NULL`.execute(db.kysely);
   return new Map(rows.map((r) => [`${r.document_id}|${r.version}`, decodeProvisionTree(r.provisions)]));
 }
 
 /** What each version changed against the previous version with a tree, by version. */
 export async function loadProvisionChanges(db: Database, documentId: string): Promise<Map<number, ProvisionChanges>> {
-  const rows = await db.query<{ version: number; provision_changes: ProvisionChanges }>(
-    'SELECT version, provision_changes FROM document_version WHERE document_id = $1 AND provision_changes IS NOT NULL',
-    [documentId],
-  );
+  const rows = await db.kysely
+    .selectFrom('document_version')
+    .select(['version', 'provision_changes'])
+    .where('document_id', '=', documentId)
+    .where('provision_changes', 'is not', null)
+    .$narrowType<{ provision_changes: ProvisionChanges }>() // JSON the writer stored in this shape
+    .execute();
   return new Map(rows.map((r) => [r.version, r.provision_changes]));
 }

@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-// Tiny repositories in the legalize-cz layout, made by the tests themselves (never the shared pack).
+// Tiny repositories in the legalize-cz layout (the upstream files and commit messages of acts), made
+// by the tests themselves, never the shared pack: the sync's tests in @dp/db and the CLI's share them.
 
 export interface DocFields {
   id: string; // SB-2000-1
