@@ -1,4 +1,4 @@
-import { importTestRecords, eventually } from '@dp/testing';
+import { importTestRecords, eventually, type TestRecordInput } from '@dp/testing';
 import { createHarness, type Harness } from './harness';
 
 // #35 and #36 end to end on a small corpus shaped like the real one: the Labour Code held as
@@ -90,7 +90,7 @@ const UNAPPLICABLE = [
 const THING_V1 = '# Zákon o věci\n\n##### § 1\n\nVěci.\n\n##### § 2\n\nPojmy.\n';
 const THING_V2 = THING_V1.replace('Pojmy.', 'Definice.');
 
-const records = [
+const records: TestRecordInput[] = [
   {
     id: 'SB-2006-262',
     natural_key: 'sb/2006/262',

@@ -1,6 +1,6 @@
 import { amendmentCounts, syncRepository } from '@dp/db';
 import { count, createTestDatabase, type TestDatabase } from './corpus-helpers';
-import { bootstrapMessage, createTinyRepo, docFile, reformMessage, type TinyRepo } from './sync-helpers';
+import { bootstrapMessage, createTinyRepo, docFile, reformMessage, type TinyRepo } from '@dp/testing';
 
 // #35 and #36 on tiny repositories with untidy history, as the sync meets them: acts the source
 // holds as enacted, an omnibus act amending two of them with two effective dates (one point

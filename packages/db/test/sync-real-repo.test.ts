@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { syncRepository } from '@dp/db';
 import { count, createTestDatabase, type TestDatabase } from './corpus-helpers';
-import { createTinyRepo } from './sync-helpers';
+import { createTinyRepo } from '@dp/testing';
 
 // Smoke test on the real upstream: the shared pack is assembled into a temporary bare repository
 // (never committed), synced to an early commit and then a little further. Expected figures come
