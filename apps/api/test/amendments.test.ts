@@ -274,6 +274,27 @@ describe('amendments the source lacks: known, flagged on every read, rebuilt and
     expect(status).toMatchObject({ par_52: 'amended_not_in_source', 'par_52/pism_g': 'amended_not_in_source', par_75: 'current' });
   });
 
+  it('the citation check does not call a provision valid when an unapplied amendment changed it', async () => {
+    const res = await h.call('post', '/v1/legal/citations', key, {
+      text: 'Podle § 52 písm. g) zákona č. 262/2006 Sb. a § 75 zákona č. 262/2006 Sb.',
+      at: '2014-01-01',
+    });
+    expect(res.status).toBe(200);
+    const [g, p75] = res.body.data.citations;
+    expect(g).toMatchObject({
+      status: 'amended_not_in_source',
+      provision: { id: 'par_52/pism_g', exists: true, text_status: 'amended_not_in_source', text_source: 'source' },
+    });
+    expect(g.outstanding_effects).toEqual([expect.objectContaining({ amending_act: expect.objectContaining({ natural_key: 'sb/2012/7' }), point: '1' })]);
+    expect(g.summary).toContain('amended_not_in_source');
+    // § 75 is checked against the wording the engine rebuilt, and says so.
+    expect(p75).toMatchObject({ status: 'valid', provision: { id: 'par_75', text_status: 'current', text_source: 'rebuilt' } });
+    expect(res.body.data.counts).toMatchObject({ valid: 1, amended_not_in_source: 1 });
+    // Before 7/2012 took effect, § 52 písm. g) held.
+    const before = await h.call('post', '/v1/legal/citations', key, { text: '§ 52 písm. g) zákona č. 262/2006 Sb.', at: '2012-06-01' });
+    expect(before.body.data.citations[0].status).toBe('valid');
+  });
+
   it('announces what becomes known: the amendment on the amended act, the rebuilt version as a version', async () => {
     const filters = encodeURIComponent(JSON.stringify({ kinds: ['document.amendment_known', 'document.version_added'] }));
     // The feed holds back rows newer than the oldest transaction still open on the server.

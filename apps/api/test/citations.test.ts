@@ -107,6 +107,7 @@ describe('POST /v1/legal/citations', () => {
     expect(res.body.data.at).toBe('2026-11-02');
     expect(res.body.data.counts).toEqual({
       valid: 2,
+      amended_not_in_source: 0,
       not_in_force: 1,
       provision_not_found: 3,
       document_not_found: 1,
