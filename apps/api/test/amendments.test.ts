@@ -285,7 +285,9 @@ describe('amendments the source lacks: known, flagged on every read, rebuilt and
       status: 'amended_not_in_source',
       provision: { id: 'par_52/pism_g', exists: true, text_status: 'amended_not_in_source', text_source: 'source' },
     });
-    expect(g.outstanding_effects).toEqual([expect.objectContaining({ amending_act: expect.objectContaining({ natural_key: 'sb/2012/7' }), point: '1' })]);
+    expect(g.outstanding_effects).toEqual([
+      expect.objectContaining({ amending_act: expect.objectContaining({ natural_key: 'sb/2012/7' }), point: '1' }),
+    ]);
     expect(g.summary).toContain('amended_not_in_source');
     // § 75 is checked against the wording the engine rebuilt, and says so.
     expect(p75).toMatchObject({ status: 'valid', provision: { id: 'par_75', text_status: 'current', text_source: 'rebuilt' } });

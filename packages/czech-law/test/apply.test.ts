@@ -78,21 +78,31 @@ describe('applyAmendment', () => {
   });
 
   it('repeals a písmeno, renumbers the rest and ends the list with a full stop', () => {
-    const r = applyAmendment(ACT, [pt('1', 'V § 2 odst. 2 se písmeno c) zrušuje.'), pt('2', 'V § 2 odst. 2 se písmeno a) zrušuje.\n\nDosavadní písmeno b) se označuje jako písmeno a).')]);
+    const r = applyAmendment(ACT, [
+      pt('1', 'V § 2 odst. 2 se písmeno c) zrušuje.'),
+      pt('2', 'V § 2 odst. 2 se písmeno a) zrušuje.\n\nDosavadní písmeno b) se označuje jako písmeno a).'),
+    ]);
     expect(r.points.map((p) => p.status)).toEqual(['applied', 'applied']);
-    expect(unit(r.text, 'par_2')).toBe('##### § 2 (1) Zkouška trvá nejvýše 150 hodin. (2) Zkoušku koná - a) absolvent. (3) Lhůta je 2 roky. Lze ji prodloužit.');
+    expect(unit(r.text, 'par_2')).toBe(
+      '##### § 2 (1) Zkouška trvá nejvýše 150 hodin. (2) Zkoušku koná - a) absolvent. (3) Lhůta je 2 roky. Lze ji prodloužit.',
+    );
   });
 
   it('renumbers paragraphs before the new one goes in (insertion and "Dosavadní …" in one point)', () => {
     const r = applyAmendment(ACT, [
-      pt('1', 'V § 3 se za odstavec 1 vkládá nový odstavec 2, který zní:\n\n„(2) Nový odstavec.“.\n\nDosavadní odstavce 2 a 3 se označují jako odstavce 3 a 4.'),
+      pt(
+        '1',
+        'V § 3 se za odstavec 1 vkládá nový odstavec 2, který zní:\n\n„(2) Nový odstavec.“.\n\nDosavadní odstavce 2 a 3 se označují jako odstavce 3 a 4.',
+      ),
     ]);
     expect(r.points[0].status).toBe('applied');
     expect(unit(r.text, 'par_3')).toBe('##### § 3 (1) První odstavec. (2) Nový odstavec. (3) Druhý odstavec. (4) Třetí odstavec.');
   });
 
   it('inserts a § with its heading, after the anchor and before the next container', () => {
-    const r = applyAmendment(ACT, [pt('1', 'Za § 3 se vkládá nový § 3a, který včetně nadpisu zní:\n\n##### „§ 3a\n\n#### Výjimky\n\nVýjimky stanoví vyhláška.“.')]);
+    const r = applyAmendment(ACT, [
+      pt('1', 'Za § 3 se vkládá nový § 3a, který včetně nadpisu zní:\n\n##### „§ 3a\n\n#### Výjimky\n\nVýjimky stanoví vyhláška.“.'),
+    ]);
     expect(r.points[0]).toMatchObject({ status: 'applied', changed: ['par_3a'] });
     const ids = splitUnits(r.text).map((u) => u.id);
     expect(ids.slice(ids.indexOf('par_3'), ids.indexOf('par_3') + 3)).toEqual(['par_3', 'par_3a', 'cast_1/hlava_2']);
@@ -102,17 +112,29 @@ describe('applyAmendment', () => {
   it('gives a footnote its new wording and adds a new one in number order', () => {
     const r = applyAmendment(ACT, [
       pt('1', 'Poznámka pod čarou č. 1 zní:\n\n„^1) Zákon č. 3/2003 Sb.“.'),
-      pt('2', 'V § 4 se na konci doplňuje věta „Platí i pro vyhlášky^1a).“.\n\nPoznámka pod čarou č. 1a zní:\n\n„^1a) Zákon č. 4/2004 Sb.“.'),
+      pt(
+        '2',
+        'V § 4 se na konci doplňuje věta „Platí i pro vyhlášky^1a).“.\n\nPoznámka pod čarou č. 1a zní:\n\n„^1a) Zákon č. 4/2004 Sb.“.',
+      ),
     ]);
     expect(r.points.map((p) => p.status)).toEqual(['applied', 'applied']);
     expect(unit(r.text, 'fn_1')).toBe('^1) Zákon č. 3/2003 Sb.');
-    expect(splitUnits(r.text).filter((u) => u.kind === 'footnote').map((u) => u.id)).toEqual(['fn_1', 'fn_1a', 'fn_2']);
+    expect(
+      splitUnits(r.text)
+        .filter((u) => u.kind === 'footnote')
+        .map((u) => u.id),
+    ).toEqual(['fn_1', 'fn_1a', 'fn_2']);
     // The sentence goes into § 4, before the act's signatures.
-    expect(unit(r.text, 'par_4')).toBe('##### § 4 Tento zákon nabývá účinnosti dnem vyhlášení. Platí i pro vyhlášky^1a). **Předseda:** **Novák v. r.**');
+    expect(unit(r.text, 'par_4')).toBe(
+      '##### § 4 Tento zákon nabývá účinnosti dnem vyhlášení. Platí i pro vyhlášky^1a). **Předseda:** **Novák v. r.**',
+    );
   });
 
   it('repeals a § and a footnote with the marks that point to it', () => {
-    const r = applyAmendment(ACT, [pt('1', '§ 3 se zrušuje.'), pt('2', 'Poznámka pod čarou č. 1 se zrušuje, a to včetně odkazu na poznámku pod čarou.')]);
+    const r = applyAmendment(ACT, [
+      pt('1', '§ 3 se zrušuje.'),
+      pt('2', 'Poznámka pod čarou č. 1 se zrušuje, a to včetně odkazu na poznámku pod čarou.'),
+    ]);
     expect(r.points.map((p) => p.status)).toEqual(['applied', 'applied']);
     expect(unit(r.text, 'par_3')).toBeNull();
     expect(unit(r.text, 'fn_1')).toBeNull();
@@ -120,7 +142,10 @@ describe('applyAmendment', () => {
   });
 
   it('replaces a sentence and changes words in a sentence named by its number', () => {
-    const r = applyAmendment(ACT, [pt('1', 'V § 2 odst. 3 větě první se slova „2 roky“ nahrazují slovy „5 let“.'), pt('2', 'V § 2 odst. 3 věta druhá zní: „Prodloužit ji nelze.“.')]);
+    const r = applyAmendment(ACT, [
+      pt('1', 'V § 2 odst. 3 větě první se slova „2 roky“ nahrazují slovy „5 let“.'),
+      pt('2', 'V § 2 odst. 3 věta druhá zní: „Prodloužit ji nelze.“.'),
+    ]);
     expect(unit(r.text, 'par_2')).toContain('(3) Lhůta je 5 let. Prodloužit ji nelze.');
   });
 
@@ -146,7 +171,10 @@ describe('applyAmendment', () => {
   });
 
   it('holds back a point applied before a later one failed in the same §: a unit changes whole or not at all', () => {
-    const r = applyAmendment(ACT, [pt('1', 'V § 2 odst. 1 se číslo „150“ nahrazuje číslem „300“.'), pt('2', 'V § 2 odst. 9 se slovo „x“ zrušuje.')]);
+    const r = applyAmendment(ACT, [
+      pt('1', 'V § 2 odst. 1 se číslo „150“ nahrazuje číslem „300“.'),
+      pt('2', 'V § 2 odst. 9 se slovo „x“ zrušuje.'),
+    ]);
     expect(r.points.map((p) => [p.status, p.reason ?? null])).toEqual([
       ['not_applied', 'blocked'],
       ['not_applied', 'target_not_found'],

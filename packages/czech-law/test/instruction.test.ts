@@ -16,7 +16,10 @@ const ops = (text: string): Operation[] => {
 describe('splitStatements', () => {
   it('cuts sentences and the quoted text after "zní:", marks removed', () => {
     const st = splitStatements('V § 31 se odstavec 2 zrušuje.\n\nDosavadní odstavce 3 a 4 se označují jako odstavce 2 a 3.');
-    expect(st.map((s) => s.sentence)).toEqual(['V § 31 se odstavec 2 zrušuje.', 'Dosavadní odstavce 3 a 4 se označují jako odstavce 2 a 3.']);
+    expect(st.map((s) => s.sentence)).toEqual([
+      'V § 31 se odstavec 2 zrušuje.',
+      'Dosavadní odstavce 3 a 4 se označují jako odstavce 2 a 3.',
+    ]);
     const q = splitStatements('§ 5 zní:\n\n##### „§ 5\n\n(1) Text „uvnitř“ textu.\n\n(2) Další.“.');
     expect(q).toHaveLength(1);
     expect(q[0].payload).toBe('##### § 5\n\n(1) Text „uvnitř“ textu.\n\n(2) Další.');
@@ -37,7 +40,12 @@ describe('parseInstruction', () => {
 
   it('reads a new wording of a § with its heading', () => {
     const [op] = ops('§ 317 včetně nadpisu zní:\n\n##### „§ 317\n\n#### Nadpis\n\n(1) Text.“.');
-    expect(op).toMatchObject({ kind: 'new_wording', targets: [{ id: 'par_317' }], withHeading: true, text: '##### § 317\n\n#### Nadpis\n\n(1) Text.' });
+    expect(op).toMatchObject({
+      kind: 'new_wording',
+      targets: [{ id: 'par_317' }],
+      withHeading: true,
+      text: '##### § 317\n\n#### Nadpis\n\n(1) Text.',
+    });
   });
 
   it('reads an insertion of a new § with its heading', () => {
@@ -66,7 +74,9 @@ describe('parseInstruction', () => {
   });
 
   it('reads a footnote’s new wording', () => {
-    expect(ops('Poznámka pod čarou č. 5 zní:\n\n„^5) Zákon č. 1/2000 Sb.“.')).toEqual([{ kind: 'new_wording', targets: [{ id: 'fn_5' }], text: '^5) Zákon č. 1/2000 Sb.' }]);
+    expect(ops('Poznámka pod čarou č. 5 zní:\n\n„^5) Zákon č. 1/2000 Sb.“.')).toEqual([
+      { kind: 'new_wording', targets: [{ id: 'fn_5' }], text: '^5) Zákon č. 1/2000 Sb.' },
+    ]);
   });
 
   it('reads two clauses sharing a location, the second with its subject first', () => {
@@ -84,15 +94,21 @@ describe('parseInstruction', () => {
   });
 
   it('reads ranges, letter lists and scopes', () => {
-    expect(ops('V § 5 odst. 2 až 4 se slovo „a“ nahrazuje slovem „b“.')[0].targets).toEqual([{ id: 'par_5/odst_2', through: 'par_5/odst_4' }]);
+    expect(ops('V § 5 odst. 2 až 4 se slovo „a“ nahrazuje slovem „b“.')[0].targets).toEqual([
+      { id: 'par_5/odst_2', through: 'par_5/odst_4' },
+    ]);
     expect(ops('V § 8 písm. a) a b) se slovo „x“ zrušuje.')[0].targets).toEqual([{ id: 'par_8/pism_a' }, { id: 'par_8/pism_b' }]);
-    expect(ops('V § 10 odst. 3 větě druhé se slova „2 roky“ nahrazují slovy „5 let“.')[0].targets).toEqual([{ id: 'par_10/odst_3', sentence: 2 }]);
+    expect(ops('V § 10 odst. 3 větě druhé se slova „2 roky“ nahrazují slovy „5 let“.')[0].targets).toEqual([
+      { id: 'par_10/odst_3', sentence: 2 },
+    ]);
     expect(ops('V § 7 odst. 1 úvodní části ustanovení se slovo „x“ zrušuje.')[0].targets).toEqual([{ id: 'par_7/odst_1', part: 'intro' }]);
     expect(ops('V celém textu zákona se slova „ministerstvo vnitra“ nahrazují slovy „ministerstvo“.')[0].targets).toEqual([{ id: '*' }]);
   });
 
   it('reads "na konci … tečka nahrazuje čárkou a doplňuje se písmeno" as two operations in that paragraph', () => {
-    const r = ops('V § 6 se na konci odstavce 1 tečka nahrazuje čárkou a doplňují se písmena e) a f), která znějí:\n\n- „e) x,\n\n- f) y.“.');
+    const r = ops(
+      'V § 6 se na konci odstavce 1 tečka nahrazuje čárkou a doplňují se písmena e) a f), která znějí:\n\n- „e) x,\n\n- f) y.“.',
+    );
     expect(r).toMatchObject([
       { kind: 'replace_words', targets: [{ id: 'par_6/odst_1' }], old: '.', new: ',', position: 'end' },
       { kind: 'append', targets: [{ id: 'par_6/odst_1' }], newIds: ['par_6/odst_1/pism_e', 'par_6/odst_1/pism_f'] },
@@ -101,13 +117,24 @@ describe('parseInstruction', () => {
 
   it('reads punctuation replaced and words appended as one operation', () => {
     expect(ops('V § 4 se na konci odstavce 2 tečka nahrazuje středníkem a připojují se slova „pokud nejde o x.“.')).toEqual([
-      { kind: 'append_words', targets: [{ id: 'par_4/odst_2' }], new: 'pokud nejde o x.', position: 'end', replaceEnd: { old: '.', new: ';' } },
+      {
+        kind: 'append_words',
+        targets: [{ id: 'par_4/odst_2' }],
+        new: 'pokud nejde o x.',
+        position: 'end',
+        replaceEnd: { old: '.', new: ';' },
+      },
     ]);
   });
 
   it('reads footnotes repealed with their marks and renumbered', () => {
-    expect(ops('Poznámky pod čarou č. 22 až 24 se zrušují.')[0]).toMatchObject({ kind: 'repeal', targets: [{ id: 'fn_22', through: 'fn_24' }] });
-    expect(ops('Dosavadní poznámka pod čarou č. 11a se označuje jako poznámka pod čarou č. 11b, a to včetně odkazu na poznámku pod čarou.')[0]).toMatchObject({
+    expect(ops('Poznámky pod čarou č. 22 až 24 se zrušují.')[0]).toMatchObject({
+      kind: 'repeal',
+      targets: [{ id: 'fn_22', through: 'fn_24' }],
+    });
+    expect(
+      ops('Dosavadní poznámka pod čarou č. 11a se označuje jako poznámka pod čarou č. 11b, a to včetně odkazu na poznámku pod čarou.')[0],
+    ).toMatchObject({
       kind: 'renumber',
       renumber: [{ from: 'fn_11a', to: 'fn_11b' }],
       withReferences: true,
@@ -125,8 +152,12 @@ describe('parseInstruction', () => {
   });
 
   it('gives the effects as stored: kind, provision ids, text', () => {
-    const r = parseInstruction('V § 23 se za odstavec 9 vkládá nový odstavec 10, který včetně poznámky pod čarou č. 11a zní:\n\n„(10) Text^11a).\n\n^11a) Zákon.“.');
-    expect(r.effects).toEqual([{ kind: 'insert', targets: ['par_23/odst_10', 'fn_11a'], text: expect.stringContaining('V § 23 se za odstavec 9') }]);
+    const r = parseInstruction(
+      'V § 23 se za odstavec 9 vkládá nový odstavec 10, který včetně poznámky pod čarou č. 11a zní:\n\n„(10) Text^11a).\n\n^11a) Zákon.“.',
+    );
+    expect(r.effects).toEqual([
+      { kind: 'insert', targets: ['par_23/odst_10', 'fn_11a'], text: expect.stringContaining('V § 23 se za odstavec 9') },
+    ]);
   });
 
   it('says what it does not read, with the form and the units the sentence names', () => {

@@ -12,7 +12,16 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs
 import { loadavg } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Half } from '@dp/core';
-import { applyAmendment, parseInstruction, parseProvisions, readAmendingAct, splitUnits, type AmendmentBlock, type AmendmentPoint, type TextUnit } from '@dp/czech-law';
+import {
+  applyAmendment,
+  parseInstruction,
+  parseProvisions,
+  readAmendingAct,
+  splitUnits,
+  type AmendmentBlock,
+  type AmendmentPoint,
+  type TextUnit,
+} from '@dp/czech-law';
 import { listObjects, openBlobReader, parseFrontMatter, resolveGitDir } from '@dp/db';
 import { normText, scoreCase, scoreEffects, unitTexts, type UnitTexts } from './consolidation-score';
 import { reformCases, type ReformCase } from './reform-cases';
@@ -210,7 +219,9 @@ async function replay(gitDir: string, all: ReformCase[], args: Args, available: 
       if (result.text !== before.text && t.cases % args.verifyEvery === 0) {
         const fresh = unitTexts(splitUnits(result.text, parseProvisions(result.text)));
         t.verified++;
-        const same = fresh.order.join('\n') === outputTexts.order.join('\n') && fresh.order.every((id) => normText(fresh, id) === normText(outputTexts, id));
+        const same =
+          fresh.order.join('\n') === outputTexts.order.join('\n') &&
+          fresh.order.every((id) => normText(fresh, id) === normText(outputTexts, id));
         if (!same) {
           t.verifyDiffers++;
           outputTexts = fresh;
@@ -249,8 +260,18 @@ async function replay(gitDir: string, all: ReformCase[], args: Args, available: 
             commit: c.commit,
             doc: c.amendedKey,
             act: c.sourceKey,
-            wrong: wrong.map((id) => ({ id, before: normText(before_.texts, id), output: normText(output.texts, id), after: normText(after_.texts, id) })),
-            missed: missed.map((id) => ({ id, before: normText(before_.texts, id), output: normText(output.texts, id), after: normText(after_.texts, id) })),
+            wrong: wrong.map((id) => ({
+              id,
+              before: normText(before_.texts, id),
+              output: normText(output.texts, id),
+              after: normText(after_.texts, id),
+            })),
+            missed: missed.map((id) => ({
+              id,
+              before: normText(before_.texts, id),
+              output: normText(output.texts, id),
+              after: normText(after_.texts, id),
+            })),
             points: result.points.map((p, i) => ({ ...p, text: points[i].text.slice(0, 600) })),
           };
           appendFileSync(args.misses, `${JSON.stringify(row)}\n`);
@@ -310,7 +331,9 @@ function deal(all: ReformCase[], n: number): ReformCase[][] {
 type TallyMessage = Record<Half, Omit<Tally, 'reasons' | 'forms'> & { reasons: [string, number][]; forms: [string, number][] }>;
 
 const toMessage = (t: Record<Half, Tally>): TallyMessage =>
-  Object.fromEntries((['tune', 'heldout'] as Half[]).map((h) => [h, { ...t[h], reasons: [...t[h].reasons], forms: [...t[h].forms] }])) as TallyMessage;
+  Object.fromEntries(
+    (['tune', 'heldout'] as Half[]).map((h) => [h, { ...t[h], reasons: [...t[h].reasons], forms: [...t[h].forms] }]),
+  ) as TallyMessage;
 
 function merge(into: Record<Half, Tally>, from: TallyMessage): void {
   for (const h of ['tune', 'heldout'] as Half[]) {
@@ -318,7 +341,7 @@ function merge(into: Record<Half, Tally>, from: TallyMessage): void {
     const b = from[h];
     for (const k of Object.keys(b) as (keyof Tally)[]) {
       if (k === 'reasons' || k === 'forms') continue;
-      (a[k] as number) += b[k] as number;
+      a[k] += b[k];
     }
     for (const [k, v] of b.reasons) bump(a.reasons, k, v);
     for (const [k, v] of b.forms) bump(a.forms, k, v);
@@ -327,7 +350,8 @@ function merge(into: Record<Half, Tally>, from: TallyMessage): void {
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   const args = readArgs(argv);
-  if (!args.gitDir) throw new Error('usage: pnpm eval:consolidation <git-dir> [--half tune|heldout] [--docs N] [--sample K] [--workers N] [--misses FILE]');
+  if (!args.gitDir)
+    throw new Error('usage: pnpm eval:consolidation <git-dir> [--half tune|heldout] [--docs N] [--sample K] [--workers N] [--misses FILE]');
   const gitDir = await resolveGitDir(args.gitDir);
   const started = Date.now();
   const load0 = loadavg();
@@ -343,7 +367,9 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       deal(all, args.workers).map(
         (share) =>
           new Promise<TallyMessage>((resolve, reject) => {
-            const w = new Worker(__filename, { workerData: { consolidationReplay: { gitDir, cases: share, args, available: [...available] } } });
+            const w = new Worker(__filename, {
+              workerData: { consolidationReplay: { gitDir, cases: share, args, available: [...available] } },
+            });
             w.once('message', (m: TallyMessage) => resolve(m));
             w.once('error', reject);
             w.once('exit', (code) => {
@@ -356,8 +382,13 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   }
   const halves: Half[] = args.half ? [args.half] : ['tune', 'heldout'];
   const seconds = (Date.now() - started) / 1000;
-  const row = (name: string, f: (t: Tally) => string) => console.log(`${name.padEnd(44)}${halves.map((h) => f(tallies[h]).padStart(18)).join('')}`);
-  console.log(`consolidation replay of ${gitDir}: ${seconds.toFixed(0)} s, load average ${load0.map((x) => x.toFixed(1)).join(' ')} → ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  const row = (name: string, f: (t: Tally) => string) =>
+    console.log(`${name.padEnd(44)}${halves.map((h) => f(tallies[h]).padStart(18)).join('')}`);
+  console.log(
+    `consolidation replay of ${gitDir}: ${seconds.toFixed(0)} s, load average ${load0.map((x) => x.toFixed(1)).join(' ')} → ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
   row('', () => '');
   console.log(`${''.padEnd(44)}${halves.map((h) => h.padStart(18)).join('')}`);
   row('reform cases (amending act in the collection)', (t) => String(t.cases));
@@ -369,7 +400,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   row('(b) units the engine changed', (t) => String(t.engineChanged));
   row('    equal to the after-text', (t) => `${t.engineRight} ${pct(t.engineRight, t.engineChanged)}`);
   row('(c) commits reproduced exactly (with a block)', (t) => `${t.exact} ${pct(t.exact, t.cases - t.noBlock)}`);
-  row('points in effect on the version\'s day', (t) => String(t.points));
+  row("points in effect on the version's day", (t) => String(t.points));
   row('  (points of the block in effect later)', (t) => String(t.later));
   row('  applied', (t) => `${t.applied} ${pct(t.applied, t.points)}`);
   const reasons = new Set(halves.flatMap((h) => [...tallies[h].reasons.keys()]));
@@ -383,12 +414,14 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     console.log('\nunsupported instruction forms (tuning half), by frequency:');
     for (const [f, n] of forms.slice(0, Number(process.env.EVAL_FORMS ?? 40))) console.log(`${String(n).padStart(6)}  ${f}`);
   }
-  if (tallies.heldout.forms.size) console.log(`held-out unsupported statements: ${[...tallies.heldout.forms.values()].reduce((a, b) => a + b, 0)}`);
+  if (tallies.heldout.forms.size)
+    console.log(`held-out unsupported statements: ${[...tallies.heldout.forms.values()].reduce((a, b) => a + b, 0)}`);
 }
 
 const job = isMainThread
   ? null
-  : (workerData as { consolidationReplay?: { gitDir: string; cases: ReformCase[]; args: Args; available: string[] } } | null)?.consolidationReplay;
+  : (workerData as { consolidationReplay?: { gitDir: string; cases: ReformCase[]; args: Args; available: string[] } } | null)
+      ?.consolidationReplay;
 if (job) {
   replay(job.gitDir, job.cases, job.args, new Set(job.available))
     .then((t) => parentPort!.postMessage(toMessage(t)))

@@ -433,7 +433,6 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
       if (!readUnitWord(s, p)) {
         // "včetně nadpisu" is no reference; "V § 5 nadpis zní" names the heading of § 5.
         if (chain) chain.heading = true;
-        heading = false;
         break;
       }
       continue;
@@ -446,7 +445,10 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
     const first = readKey(s, q, w.type);
     if (!first) {
       // "přílohy k zákonu", "příloha": the act's only annex.
-      if (w.type === 'priloha' && /^(?:k |ke )?(?:tomuto )?(?:zákonu|vyhlášce|nařízení)|^(?=[,.;:]|$| (?:zní|se|zrušuje|nahrazuje))/.test(s.slice(q))) {
+      if (
+        w.type === 'priloha' &&
+        /^(?:k |ke )?(?:tomuto )?(?:zákonu|vyhlášce|nařízení)|^(?=[,.;:]|$| (?:zní|se|zrušuje|nahrazuje))/.test(s.slice(q))
+      ) {
         const seg: Seg = { type: 'priloha', keys: [{ key: '' }] };
         chain = { segs: [seg], heading };
         heading = false;
@@ -483,7 +485,9 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
       const inside =
         last &&
         !chain.segs.some((x) => x.type === w.type) &&
-        (LEVEL[last.type] < level || (level > 6 && LEVEL[last.type] > 6) || ((chain.segs[0].type === 'priloha' || chain.segs[0].type === 'cl') && level !== 6));
+        (LEVEL[last.type] < level ||
+          (level > 6 && LEVEL[last.type] > 6) ||
+          ((chain.segs[0].type === 'priloha' || chain.segs[0].type === 'cl') && level !== 6));
       if (inside && plain) {
         chain.segs.push(seg);
         if (heading) chain.heading = true;
@@ -614,11 +618,17 @@ function skeleton(sentence: string): Skeleton {
     .replace(/(?<![\p{L}])[Pp]oznámk(a|y|ce|u|ou|ek|ách) (č\.)/gu, 'poznámk$1 pod čarou $2');
   // "druhá věta" as "věta druhá"; "tato věta:", "tato slova:" as "věta:", "slova:".
   s = s
-    .replace(/(?<![\p{L}])(první|druh[áéouý]|třetí|čtvrt[áéou]{1,2}|pát[áéou]{1,2}|šest[áéou]{1,2}|poslední|předposlední) (věta|věty|větě|větu|větou)(?![\p{L}])/gu, '$2 $1')
-    .replace(/(?<![\p{L}])(?:tato|tento|tyto|toto|následující|tuto) (věta|věty|slova|slovo|text|ustanovení|písmeno|odstavec)(?![\p{L}])/gu, '$1');
+    .replace(
+      /(?<![\p{L}])(první|druh[áéouý]|třetí|čtvrt[áéou]{1,2}|pát[áéou]{1,2}|šest[áéou]{1,2}|poslední|předposlední) (věta|věty|větě|větu|větou)(?![\p{L}])/gu,
+      '$2 $1',
+    )
+    .replace(
+      /(?<![\p{L}])(?:tato|tento|tyto|toto|následující|tuto) (věta|věty|slova|slovo|text|ustanovení|písmeno|odstavec)(?![\p{L}])/gu,
+      '$1',
+    );
   const refs: RefList[] = [];
   let t = '';
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const boundary = i === 0 || /[\s(,]/.test(s[i - 1]);
     const r = boundary && s[i] !== '⟨' ? readRefList(s, i) : null;
     if (r && r.end > i) {
@@ -631,7 +641,10 @@ function skeleton(sentence: string): Skeleton {
     i++;
   }
   // "V § 5 zákona (č. 1/2000 Sb.)(, ve znění …,) se …": the act named after the reference is the one amended.
-  t = t.replace(/(⟦\d+⟧) (?:zákona|vyhlášky|nařízení vlády|nařízení|zákoníku|zákonného opatření)(?: č\. \d+\/\d{4} Sb\.)?(?:,? ve znění [^⟨⟦]*?,)?(?= |$)/gu, '$1');
+  t = t.replace(
+    /(⟦\d+⟧) (?:zákona|vyhlášky|nařízení vlády|nařízení|zákoníku|zákonného opatření)(?: č\. \d+\/\d{4} Sb\.)?(?:,? ve znění [^⟨⟦]*?,)?(?= |$)/gu,
+    '$1',
+  );
   return { s: t, quotes, refs };
 }
 
@@ -702,12 +715,6 @@ function chainsOf(ctx: Ctx, refIndex: number, base?: Seg[][]): Seg[][] {
   return out;
 }
 
-function refType(ctx: Ctx, refIndex: number): SegType | null {
-  const c = ctx.sk.refs[refIndex].chains[0];
-  const last = c?.segs[c.segs.length - 1];
-  return last ? last.type : null;
-}
-
 function quote(ctx: Ctx, n: string): string {
   return ctx.sk.quotes[Number(n)];
 }
@@ -716,12 +723,6 @@ function locTargets(ctx: Ctx): TargetRef[] {
   if (ctx.everywhere) return [{ id: '*' }];
   if (!ctx.baseRefs.length) throw new Unsupported('no location');
   return ctx.baseRefs;
-}
-
-/** The ids of units a list names, in order (ranges by their ends only). */
-function unitIds(ctx: Ctx, refIndex: number): { ids: string[]; ranges: boolean } {
-  const t = targetsOf(ctx, refIndex);
-  return { ids: t.map((x) => x.id), ranges: t.some((x) => x.through) };
 }
 
 const LATIN = 'abcdefghijklmnopqrstuvwxyz'.split('');
@@ -743,7 +744,14 @@ function letters(ch: boolean, q: boolean, w: boolean): string[] {
  * "w" are used ("písmena n) až r) se označují jako písmena m) až p)": no q), so a range is
  * expanded in each, and the text decides which one it uses.
  */
-const ALPHABETS: string[][] = [letters(false, true, true), letters(true, true, true), letters(false, false, true), letters(true, false, true), letters(false, false, false), letters(true, false, false)];
+const ALPHABETS: string[][] = [
+  letters(false, true, true),
+  letters(true, true, true),
+  letters(false, false, true),
+  letters(true, false, true),
+  letters(false, false, false),
+  letters(true, false, false),
+];
 export const ALPHABET_VARIANTS = ALPHABETS.length;
 
 /**
@@ -823,7 +831,10 @@ function renumberRanges(ctx: Ctx, fromRef: number, toRef: number): { from: Targe
 function readIncluding(ctx: Ctx, s: string): { rest: string; withHeading: boolean; footnotes: string[] } {
   let withHeading = false;
   const footnotes: string[] = [];
-  const re = new RegExp(`(?:^| )(?:včetně|a) (?:(nadpis(?:u|ů)|nadpisů|${R}|odkaz(?:u|ů)? na ${R}|nadpisu a ${R})(?:,? a (?:${R}|odkaz(?:u|ů)? na (?:ni|ně|${R})))*)`, 'g');
+  const re = new RegExp(
+    `(?:^| )(?:včetně|a) (?:(nadpis(?:u|ů)|nadpisů|${R}|odkaz(?:u|ů)? na ${R}|nadpisu a ${R})(?:,? a (?:${R}|odkaz(?:u|ů)? na (?:ni|ně|${R})))*)`,
+    'g',
+  );
   const rest = s.replace(re, (m) => {
     if (/nadpis/.test(m)) withHeading = true;
     for (const r of m.matchAll(/⟦(\d+)⟧/g)) {
@@ -873,13 +884,16 @@ clause(`(?:(?:v|ve) ${R} )?${WORDS_AT} (?:nahrazuj[eí]|nahrazují|mění na|opr
   ctx.ops.push(op);
   ctx.lastReplace = targets;
 });
-clause(`(?:(?:v|ve) ${R} )?(?:nahrazuj[eí]|nahrazují) (?:(na konci|na začátku) (?:${R} )?)?(?:${NOUN} )?${Q}${QUAL} (?:${NOUN_INSTR} )?${Q}`, (ctx, m) => {
-  const targets = m[1] ? targetsOf(ctx, Number(m[1])) : m[3] ? targetsOf(ctx, Number(m[3])) : locTargets(ctx);
-  const op: Operation = { kind: 'replace_words', targets, old: quote(ctx, m[4]), new: quote(ctx, m[5]), source: ctx.source };
-  if (m[2]) op.position = m[2] === 'na konci' ? 'end' : 'start';
-  ctx.ops.push(op);
-  ctx.lastReplace = targets;
-});
+clause(
+  `(?:(?:v|ve) ${R} )?(?:nahrazuj[eí]|nahrazují) (?:(na konci|na začátku) (?:${R} )?)?(?:${NOUN} )?${Q}${QUAL} (?:${NOUN_INSTR} )?${Q}`,
+  (ctx, m) => {
+    const targets = m[1] ? targetsOf(ctx, Number(m[1])) : m[3] ? targetsOf(ctx, Number(m[3])) : locTargets(ctx);
+    const op: Operation = { kind: 'replace_words', targets, old: quote(ctx, m[4]), new: quote(ctx, m[5]), source: ctx.source };
+    if (m[2]) op.position = m[2] === 'na konci' ? 'end' : 'start';
+    ctx.ops.push(op);
+    ctx.lastReplace = targets;
+  },
+);
 // Words replaced by punctuation: "na konci písmene c) slovo „a“ nahrazuje čárkou".
 clause(`${WORDS_AT} (?:nahrazuj[eí]|nahrazují) ${PUNCT_INSTR}`, (ctx, m) => {
   const targets = m[2] ? targetsOf(ctx, Number(m[2])) : locTargets(ctx);
@@ -895,15 +909,18 @@ clause(`(?:(?:v|ve) ${R} )?(?:${NOUN} )?${Q}${QUAL} (?:${NOUN_INSTR} )${Q}`, (ct
   ctx.ops.push({ kind: 'replace_words', targets, old: quote(ctx, m[2]), new: quote(ctx, m[3]), source: ctx.source });
 });
 // Punctuation: "na konci odstavce 1 tečka nahrazuje čárkou", "tečka nahrazuje slovem „a“".
-clause(`(?:(na konci|na začátku) (?:(?:textu )?${R} )?)?(?:textu )?${PUNCT} (?:na konci (?:(?:textu )?${R} )?)?(?:nahrazuj[eí]) (?:${PUNCT_INSTR}|(?:${NOUN_INSTR} )?${Q})`, (ctx, m) => {
-  const refN = m[2] ?? m[4];
-  const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
-  // "na konci odstavce 1 …, a doplňuje se písmeno f)": the rest of the sentence is in odstavec 1.
-  if (refN) enter(ctx, Number(refN));
-  const old = PUNCT_NOUN[m[3]];
-  const nw = m[5] ? PUNCT_NOUN[m[5]] : quote(ctx, m[6]);
-  ctx.ops.push({ kind: 'replace_words', targets, old, new: nw, position: m[1] === 'na začátku' ? 'start' : 'end', source: ctx.source });
-});
+clause(
+  `(?:(na konci|na začátku) (?:(?:textu )?${R} )?)?(?:textu )?${PUNCT} (?:na konci (?:(?:textu )?${R} )?)?(?:nahrazuj[eí]) (?:${PUNCT_INSTR}|(?:${NOUN_INSTR} )?${Q})`,
+  (ctx, m) => {
+    const refN = m[2] ?? m[4];
+    const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
+    // "na konci odstavce 1 …, a doplňuje se písmeno f)": the rest of the sentence is in odstavec 1.
+    if (refN) enter(ctx, Number(refN));
+    const old = PUNCT_NOUN[m[3]];
+    const nw = m[5] ? PUNCT_NOUN[m[5]] : quote(ctx, m[6]);
+    ctx.ops.push({ kind: 'replace_words', targets, old, new: nw, position: m[1] === 'na začátku' ? 'start' : 'end', source: ctx.source });
+  },
+);
 clause(`(?:(na konci) (?:(?:textu )?${R} )?)?${PUNCT} (?:na konci (?:(?:textu )?${R} )?)?${REPEAL}`, (ctx, m) => {
   const refN = m[2] ?? m[4];
   const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
@@ -937,14 +954,34 @@ clause(`(?:(?:v|ve) ${R} )?${REPEAL} (?:(na konci|na začátku) (?:${R} )?)?(?:$
   ctx.ops.push(op);
 });
 // Insert words: "za slova „A“ vkládají slova „B“", "před slovo „A“ vkládá slovo „B“".
-clause(`(?:(?:v|ve) ${R} )?(za|před) (?:${NOUN} )?${Q}${QUAL} (?:vkládá|vkládají|doplňuj[eí]) (?:nov[éáý] )?(?:${NOUN} )?${Q}`, (ctx, m) => {
-  const targets = m[1] ? targetsOf(ctx, Number(m[1])) : locTargets(ctx);
-  ctx.ops.push({ kind: 'insert_words', targets, old: quote(ctx, m[3]), new: quote(ctx, m[4]), position: m[2] === 'za' ? 'after' : 'before', source: ctx.source });
-});
-clause(`(?:(?:v|ve) ${R} )?(?:vkládá|vkládají|doplňuj[eí]) (za|před) (?:${NOUN} )?${Q}${QUAL} (?:nov[éáý] )?(?:${NOUN} )?${Q}`, (ctx, m) => {
-  const targets = m[1] ? targetsOf(ctx, Number(m[1])) : locTargets(ctx);
-  ctx.ops.push({ kind: 'insert_words', targets, old: quote(ctx, m[3]), new: quote(ctx, m[4]), position: m[2] === 'za' ? 'after' : 'before', source: ctx.source });
-});
+clause(
+  `(?:(?:v|ve) ${R} )?(za|před) (?:${NOUN} )?${Q}${QUAL} (?:vkládá|vkládají|doplňuj[eí]) (?:nov[éáý] )?(?:${NOUN} )?${Q}`,
+  (ctx, m) => {
+    const targets = m[1] ? targetsOf(ctx, Number(m[1])) : locTargets(ctx);
+    ctx.ops.push({
+      kind: 'insert_words',
+      targets,
+      old: quote(ctx, m[3]),
+      new: quote(ctx, m[4]),
+      position: m[2] === 'za' ? 'after' : 'before',
+      source: ctx.source,
+    });
+  },
+);
+clause(
+  `(?:(?:v|ve) ${R} )?(?:vkládá|vkládají|doplňuj[eí]) (za|před) (?:${NOUN} )?${Q}${QUAL} (?:nov[éáý] )?(?:${NOUN} )?${Q}`,
+  (ctx, m) => {
+    const targets = m[1] ? targetsOf(ctx, Number(m[1])) : locTargets(ctx);
+    ctx.ops.push({
+      kind: 'insert_words',
+      targets,
+      old: quote(ctx, m[3]),
+      new: quote(ctx, m[4]),
+      position: m[2] === 'za' ? 'after' : 'before',
+      source: ctx.source,
+    });
+  },
+);
 // Append words at the end: "na konci (textu) odstavce 4 doplňuje věta „…“", "doplňují na konci slova „…“";
 // "na konci (textu) (odstavce|písmene) …" without a number is the location's own unit; "na konci připojuje věta:" has the text after it.
 clause(
@@ -963,7 +1000,14 @@ clause(
 // "za slova „A“ vkládají slova:" with the text after it.
 clause(`(za|před) (?:${NOUN} )?${Q}${QUAL} (?:vkládá|vkládají|doplňuj[eí]) (?:nov[éáý] )?(?:${NOUN})?:`, (ctx, m) => {
   if (ctx.payload === null) throw new Unsupported('words inserted without their text');
-  ctx.ops.push({ kind: 'insert_words', targets: locTargets(ctx), old: quote(ctx, m[2]), new: ctx.payload, position: m[1] === 'za' ? 'after' : 'before', source: ctx.source });
+  ctx.ops.push({
+    kind: 'insert_words',
+    targets: locTargets(ctx),
+    old: quote(ctx, m[2]),
+    new: ctx.payload,
+    position: m[1] === 'za' ? 'after' : 'before',
+    source: ctx.source,
+  });
 });
 // Sentence replaced or inserted: "věta druhá nahrazuje větou „…“", "za větu první vkládá věta „…“".
 clause(`${R} nahrazuj[eí] (?:${NOUN_INSTR}) ${Q}`, (ctx, m) => {
@@ -1001,19 +1045,30 @@ clause(`(?:nahrazuj[eí]) (?:${NOUN_INSTR}) ${Q}`, (ctx, m) => {
   ctx.ops.push({ kind: 'new_wording', targets: locTargets(ctx), text: quote(ctx, m[1]), source: ctx.source });
 });
 // "středník a část věty za středníkem (včetně poznámky pod čarou č. 36) se zrušují", "část věty za středníkem zní: „…“".
-clause(`(středník a |čárka a )?(?:text |slova )?(?:část|části) (?:věty|ustanovení|textu|odstavce|písmene|bodu) (za|před) (?:středníkem|čárkou)(?:,? včetně středníku)?((?: (?:včetně|a) [^⟨]*?)?) ${REPEAL}`, (ctx, m) => {
-  const inc = readIncluding(ctx, m[3]);
-  if (inc.rest) throw new Unsupported(`"${inc.rest}" in a part repealed`);
-  const part: TextPart = m[2] === 'za' ? 'after_semicolon' : 'before_semicolon';
-  if (m[1] && m[1].startsWith('čárka')) throw new Unsupported('a part after a comma');
-  const op: Operation = { kind: 'repeal', targets: locTargets(ctx).map((t) => ({ ...t, part })), source: ctx.source };
-  if (inc.footnotes.length) op.footnotes = inc.footnotes;
-  ctx.ops.push(op);
-});
-clause(`(?:text |slova )?(?:část|části) (?:věty|ustanovení|textu|odstavce|písmene|bodu) (za|před) středníkem (?:zní|nahrazuje (?:${NOUN_INSTR} )?):? ${Q}`, (ctx, m) => {
-  const part: TextPart = m[1] === 'za' ? 'after_semicolon' : 'before_semicolon';
-  ctx.ops.push({ kind: 'new_wording', targets: locTargets(ctx).map((t) => ({ ...t, part })), text: quote(ctx, m[2]), source: ctx.source });
-});
+clause(
+  `(středník a |čárka a )?(?:text |slova )?(?:část|části) (?:věty|ustanovení|textu|odstavce|písmene|bodu) (za|před) (?:středníkem|čárkou)(?:,? včetně středníku)?((?: (?:včetně|a) [^⟨]*?)?) ${REPEAL}`,
+  (ctx, m) => {
+    const inc = readIncluding(ctx, m[3]);
+    if (inc.rest) throw new Unsupported(`"${inc.rest}" in a part repealed`);
+    const part: TextPart = m[2] === 'za' ? 'after_semicolon' : 'before_semicolon';
+    if (m[1] && m[1].startsWith('čárka')) throw new Unsupported('a part after a comma');
+    const op: Operation = { kind: 'repeal', targets: locTargets(ctx).map((t) => ({ ...t, part })), source: ctx.source };
+    if (inc.footnotes.length) op.footnotes = inc.footnotes;
+    ctx.ops.push(op);
+  },
+);
+clause(
+  `(?:text |slova )?(?:část|části) (?:věty|ustanovení|textu|odstavce|písmene|bodu) (za|před) středníkem (?:zní|nahrazuje (?:${NOUN_INSTR} )?):? ${Q}`,
+  (ctx, m) => {
+    const part: TextPart = m[1] === 'za' ? 'after_semicolon' : 'before_semicolon';
+    ctx.ops.push({
+      kind: 'new_wording',
+      targets: locTargets(ctx).map((t) => ({ ...t, part })),
+      text: quote(ctx, m[2]),
+      source: ctx.source,
+    });
+  },
+);
 // The location's own new wording or repeal: "V § 5 odstavec 2 zní:" reads as one reference, then the verb.
 clause(`((?:(?:včetně|a) [^:]*?)?) ?(?:zní|znějí|zní takto|znějí takto):?(?: ${Q})?`, (ctx, m) => {
   const inc = readIncluding(ctx, m[1]);
@@ -1066,7 +1121,14 @@ clause(
     const newIds = newUnitIdsAt(ctx, Number(m[4]), base);
     const text = m[7] !== undefined ? quote(ctx, m[7]) : ctx.payload;
     if (text === null) throw new Unsupported('an insertion without its text');
-    const op: Operation = { kind: 'insert', targets: anchor, newIds, text, position: m[2] === 'za' ? 'after' : 'before', source: ctx.source };
+    const op: Operation = {
+      kind: 'insert',
+      targets: anchor,
+      newIds,
+      text,
+      position: m[2] === 'za' ? 'after' : 'before',
+      source: ctx.source,
+    };
     if (inc.withHeading) op.withHeading = true;
     if (inc.footnotes.length) op.footnotes = inc.footnotes;
     ctx.ops.push(op);
@@ -1096,20 +1158,28 @@ clause(
   },
 );
 // Renumbering: "Dosavadní odstavce 3 a 4 označují jako odstavce 2 a 3", "dosavadní text označuje jako odstavec 1".
-clause(`(?:(?:v|ve) ${R} )?(?:[Dd]osavadní )?${R} (?:označuj[eí]|označují|přečíslovávají|nově označuj[eí]) (?:jako )?${R}(${REFERENCES})?`, (ctx, m) => {
-  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
-  const saved = ctx.base;
-  ctx.base = base;
-  try {
-    const op: Operation = { kind: 'renumber', targets: targetsOf(ctx, Number(m[2])), renumber: renumberPairs(ctx, Number(m[2]), Number(m[3])), source: ctx.source };
-    const ranges = renumberRanges(ctx, Number(m[2]), Number(m[3]));
-    if (ranges) op.renumberRanges = ranges;
-    if (m[4]) op.withReferences = true;
-    ctx.ops.push(op);
-  } finally {
-    ctx.base = saved;
-  }
-});
+clause(
+  `(?:(?:v|ve) ${R} )?(?:[Dd]osavadní )?${R} (?:označuj[eí]|označují|přečíslovávají|nově označuj[eí]) (?:jako )?${R}(${REFERENCES})?`,
+  (ctx, m) => {
+    const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+    const saved = ctx.base;
+    ctx.base = base;
+    try {
+      const op: Operation = {
+        kind: 'renumber',
+        targets: targetsOf(ctx, Number(m[2])),
+        renumber: renumberPairs(ctx, Number(m[2]), Number(m[3])),
+        source: ctx.source,
+      };
+      const ranges = renumberRanges(ctx, Number(m[2]), Number(m[3]));
+      if (ranges) op.renumberRanges = ranges;
+      if (m[4]) op.withReferences = true;
+      ctx.ops.push(op);
+    } finally {
+      ctx.base = saved;
+    }
+  },
+);
 clause(`(?:(?:v|ve) ${R} )?[Dd]osavadní text(?: ${R})? (?:označuje|označuje jako|se označuje jako) (?:jako )?${R}`, (ctx, m) => {
   const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
   const owner = m[2] ? targetsOf(ctx, Number(m[2]), base) : base.flatMap((b) => chainTargets(b, null));
@@ -1205,7 +1275,16 @@ function skeletonQuotesOnly(sentence: string): string {
  */
 function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[][] {
   const sk = skeleton(st.sentence);
-  const ctx: Ctx = { sk, base: previous, baseRefs: previous.flatMap((b) => chainTargets(b, null)), everywhere: false, payload: st.payload, source: st.source, ops, lastReplace: null };
+  const ctx: Ctx = {
+    sk,
+    base: previous,
+    baseRefs: previous.flatMap((b) => chainTargets(b, null)),
+    everywhere: false,
+    payload: st.payload,
+    source: st.source,
+    ops,
+    lastReplace: null,
+  };
   let s = sk.s;
   const ev = EVERYWHERE.exec(s);
   if (ev && ev[0].length > 3 && /(celém|všech|textu|celé)/.test(ev[0])) {
@@ -1282,7 +1361,8 @@ function effectIds(t: TargetRef): string[] {
   const b = /^(.*_)(\d+|[a-z])$/.exec(t.through);
   if (a && b && a[1] === b[1]) {
     const out: string[] = [];
-    if (/^\d+$/.test(a[2]) && /^\d+$/.test(b[2])) for (let n = Number(a[2]); n <= Number(b[2]) && out.length < 500; n++) out.push(`${a[1]}${n}`);
+    if (/^\d+$/.test(a[2]) && /^\d+$/.test(b[2]))
+      for (let n = Number(a[2]); n <= Number(b[2]) && out.length < 500; n++) out.push(`${a[1]}${n}`);
     else if (/^[a-z]$/.test(a[2]) && /^[a-z]$/.test(b[2]))
       for (let c = a[2].charCodeAt(0); c <= b[2].charCodeAt(0); c++) out.push(`${a[1]}${String.fromCharCode(c)}`);
     if (out.length) return out;

@@ -10,7 +10,14 @@
  * numbering or wording may be off.
  */
 
-import { ALPHABET_VARIANTS, expandKeyRange, parseInstruction, type Operation, type ParsedInstruction, type TargetRef } from '../amendments/instruction';
+import {
+  ALPHABET_VARIANTS,
+  expandKeyRange,
+  parseInstruction,
+  type Operation,
+  type ParsedInstruction,
+  type TargetRef,
+} from '../amendments/instruction';
 import type { AmendmentPoint } from '../amendments/types';
 import { parseProvisions, type ParsedProvision, type ParseReport } from '../provisions/parse-provisions';
 import { FOOTNOTE_LINE, footnoteBlockStart, splitUnits, unitOf, type TextUnit } from './units';
@@ -268,7 +275,8 @@ function sentences(text: string, span: Span): Span[] {
   while ((m = re.exec(hay))) {
     const before = hay.slice(Math.max(start, m.index - 12), m.index);
     if (text[m.index] === '.' && NO_STOP.test(before)) continue;
-    if (text[m.index] === '.' && /\d$/.test(before) && /^\.\s+[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]/.test(hay.slice(m.index)) && /\s\d{1,2}$/.test(before)) continue;
+    if (text[m.index] === '.' && /\d$/.test(before) && /^\.\s+[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]/.test(hay.slice(m.index)) && /\s\d{1,2}$/.test(before))
+      continue;
     const end = m.index + m[0].length;
     out.push({ start, end });
     start = end;
@@ -347,7 +355,8 @@ function locateRange(doc: Doc, t: TargetRef): Loc[] {
     return out;
   }
   const b = locate(doc, t.through);
-  if (b.index !== a.index || !a.node || !b.node || a.node.parent !== b.node.parent) throw new Fail('target_not_found', `${t.id} to ${t.through}`);
+  if (b.index !== a.index || !a.node || !b.node || a.node.parent !== b.node.parent)
+    throw new Fail('target_not_found', `${t.id} to ${t.through}`);
   const parent = a.node.parent ? a.local.nodes.get(a.node.parent) : null;
   if (!parent) throw new Fail('target_not_found', t.id);
   const ids = parent.children;
@@ -372,7 +381,7 @@ function splice(text: string, span: Span, by: string): string {
 /** The region of a target that words are looked for in. */
 function regionOf(loc: Loc, t: TargetRef): Span {
   const text = loc.unit.text;
-  if (loc.unit.kind === 'footnote') return { start: (/^\^\d+[a-z]*\)\s*/.exec(text)?.[0].length ?? 0), end: trimEnd(text, text.length) };
+  if (loc.unit.kind === 'footnote') return { start: /^\^\d+[a-z]*\)\s*/.exec(text)?.[0].length ?? 0, end: trimEnd(text, text.length) };
   if (loc.unit.kind === 'preamble') return { start: 0, end: text.length };
   const node = loc.node;
   if (!node) throw new Fail('target_not_found', t.id);
@@ -386,7 +395,10 @@ function regionOf(loc: Loc, t: TargetRef): Span {
   } else if (t.part === 'after_semicolon' || t.part === 'before_semicolon') {
     const own: Span = { start: node.contentStart, end: trimEnd(text, node.ownEnd) };
     // The sentence that holds the semicolon (the one named, or the only one with one).
-    const candidates = t.sentence !== undefined ? [sentenceSpan(text, own, t.sentence, t.id)] : sentences(text, own).filter((x) => text.slice(x.start, x.end).includes(';'));
+    const candidates =
+      t.sentence !== undefined
+        ? [sentenceSpan(text, own, t.sentence, t.id)]
+        : sentences(text, own).filter((x) => text.slice(x.start, x.end).includes(';'));
     if (candidates.length !== 1) throw new Fail(candidates.length ? 'ambiguous' : 'text_not_found', `a semicolon in ${t.id}`);
     const s = candidates[0];
     const semis = [...text.slice(s.start, s.end).matchAll(/;/g)];
@@ -450,7 +462,10 @@ function headingSpan(loc: Loc): Span {
 
 /** The label line of a unit (`##### § 5`, `### HLAVA II`, `Příloha č. 2`) as opposed to its title. */
 function isUnitLabel(line: string): boolean {
-  const t = line.replace(/^#{1,6}[ \t]+/, '').replace(/\*\*/g, '').trim();
+  const t = line
+    .replace(/^#{1,6}[ \t]+/, '')
+    .replace(/\*\*/g, '')
+    .trim();
   return /^(?:§|čl\.|článek|část|hlava|díl|oddíl|pododdíl|příloha)(?=$|[\s.\d])/i.test(t);
 }
 
@@ -591,7 +606,6 @@ function itemEnding(text: string, node: Node): { at: number; char: string } | nu
   return m ? { at: end - m[0].length, char: m[1] } : null;
 }
 
-
 /** The separator the items of a list end with (`,` or `;`), from all but the last. */
 function listSeparator(text: string, items: Node[]): string | null {
   const counts = new Map<string, number>();
@@ -673,8 +687,10 @@ function replaceSpan(text: string, h: Span, by: string): string {
     let { start, end } = h;
     if (prev !== undefined && /[,;]/.test(prev) && /^[\p{L}\p{N}§]/u.test(b)) b = ` ${b}`;
     // Words written with their punctuation (" , pokud …" for ", pokud …") keep the text's spacing.
-    if (prev !== undefined && /[\p{L}\p{N})]/u.test(prev) && /^[\p{L}\p{N}(„§]/u.test(b) && !/^[\p{L}\p{N}]/u.test(text[h.start])) b = ` ${b}`;
-    if (next !== undefined && /[\p{L}\p{N}(„§]/u.test(next) && /[\p{L}\p{N}.,;)]$/u.test(b) && !/[\p{L}\p{N}]$/u.test(text[h.end - 1])) b = `${b} `;
+    if (prev !== undefined && /[\p{L}\p{N})]/u.test(prev) && /^[\p{L}\p{N}(„§]/u.test(b) && !/^[\p{L}\p{N}]/u.test(text[h.start]))
+      b = ` ${b}`;
+    if (next !== undefined && /[\p{L}\p{N}(„§]/u.test(next) && /[\p{L}\p{N}.,;)]$/u.test(b) && !/[\p{L}\p{N}]$/u.test(text[h.end - 1]))
+      b = `${b} `;
     // "§ " before words that start with "§ ": one section sign.
     if (/^§\s/.test(b) && /§\s+$/.test(text.slice(Math.max(0, start - 3), start))) b = b.replace(/^§\s+/, '');
     // New words that start with punctuation follow the word before without a space ("…nosti, lékaři").
@@ -917,7 +933,8 @@ function opNewWording(w: Work, op: Operation): void {
   if (idx.some((x, i) => x < 0 || (i > 0 && x !== idx[i - 1] + 1))) throw new Fail('unsupported_target', 'units not next to each other');
   const keys = payloadKeys(body);
   const wantKeys = nodes.map((n) => lastSeg(n.id).key.replace(/~\d+$/, ''));
-  if (keys.join(',') !== wantKeys.join(',')) throw new Fail('payload_mismatch', `${wantKeys.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
+  if (keys.join(',') !== wantKeys.join(','))
+    throw new Fail('payload_mismatch', `${wantKeys.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
   const text = first.unit.text;
   const last = nodes[nodes.length - 1];
   const span = { start: nodes[0].start, end: contentEnd(text, last.contentStart, last.end) };
@@ -929,7 +946,13 @@ function opNewWording(w: Work, op: Operation): void {
 function payloadKeys(body: string): string[] {
   const lines = body.split('\n').filter((l) => l.trim());
   const first = lines[0]?.trim() ?? '';
-  const kind = /^\(/.test(first) ? 'paragraph' : /^(?:- )?[a-z]{1,2}\)/.test(first) ? 'letter' : /^(?:- )?\d{1,3}[a-z]?\./.test(first) ? 'point' : null;
+  const kind = /^\(/.test(first)
+    ? 'paragraph'
+    : /^(?:- )?[a-z]{1,2}\)/.test(first)
+      ? 'letter'
+      : /^(?:- )?\d{1,3}[a-z]?\./.test(first)
+        ? 'point'
+        : null;
   if (!kind) return [];
   const out: string[] = [];
   for (const l of lines) {
@@ -974,11 +997,13 @@ function insertByNumber(w: Work, op: Operation): void {
   const parentId = op.targets[0].id;
   const newIds = op.newIds ?? [];
   const loc = locate(w.doc, parentId);
-  if (!loc.node || !loc.node.children.length || !newIds.length) throw new Fail('target_not_found', `${parentId} has no units to insert among`);
+  if (!loc.node || !loc.node.children.length || !newIds.length)
+    throw new Fail('target_not_found', `${parentId} has no units to insert among`);
   const body = cleanPayload(w, takeFootnotes(w, op.text ?? '', op));
   const keys = payloadKeys(body);
   const want = newIds.map((id) => lastSeg(id).key);
-  if (keys.join(',') !== want.join(',')) throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
+  if (keys.join(',') !== want.join(','))
+    throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
   for (const id of newIds) if (loc.local.nodes.has(loc.unit.id + id.slice(unitIdOf(id).length))) throw new Fail('already_present', id);
   const before = keyBefore(want[0]);
   const kids = loc.node.children.map((id) => loc.local.nodes.get(id)!);
@@ -1007,10 +1032,12 @@ function opInsert(w: Work, op: Operation): void {
     for (const id of newIds) if (hasUnit(w.doc, id)) throw new Fail('already_present', id);
     const parts = splitUnits(`${body}\n`).filter((u) => u.kind !== 'footnote');
     const ids = parts.filter((u) => u.kind !== 'preamble' && u.kind !== 'container').map((u) => u.id);
-    if (ids.join(',') !== newIds.join(',')) throw new Fail('payload_mismatch', `${newIds.join(', ')} written as ${ids.join(', ') || 'no unit'}`);
+    if (ids.join(',') !== newIds.join(','))
+      throw new Fail('payload_mismatch', `${newIds.join(', ')} written as ${ids.join(', ') || 'no unit'}`);
     if (parts[0].kind === 'preamble') throw new Fail('payload_mismatch', 'text before the first inserted unit');
-    if (op.position !== 'before' && w.doc.units[anchor].kind === 'container') throw new Fail('unsupported_target', 'an insertion after a container heading');
-    let at = op.position === 'before' ? anchor : anchor + 1;
+    if (op.position !== 'before' && w.doc.units[anchor].kind === 'container')
+      throw new Fail('unsupported_target', 'an insertion after a container heading');
+    const at = op.position === 'before' ? anchor : anchor + 1;
     // New units go before the closing lines the anchor carries (the act's signatures).
     if (op.position !== 'before') {
       const prev = w.doc.units[anchor];
@@ -1020,9 +1047,9 @@ function opInsert(w: Work, op: Operation): void {
         parts[parts.length - 1] = { ...parts[parts.length - 1], text: withTrailer(parts[parts.length - 1].text, trailer) };
       }
     }
-    if (at > 0 && !w.doc.units[at - 1].text.endsWith('\n\n')) w.doc.units[at - 1] = { ...w.doc.units[at - 1], text: block(w.doc.units[at - 1].text) };
+    if (at > 0 && !w.doc.units[at - 1].text.endsWith('\n\n'))
+      w.doc.units[at - 1] = { ...w.doc.units[at - 1], text: block(w.doc.units[at - 1].text) };
     w.doc.units.splice(at, 0, ...parts.map((p) => ({ ...p, text: p.text.endsWith('\n\n') ? p.text : block(p.text) })));
-    at += parts.length;
     for (const id of newIds) touch(w, id);
     return;
   }
@@ -1036,7 +1063,8 @@ function opInsert(w: Work, op: Operation): void {
   }
   const keys = payloadKeys(body);
   const want = newIds.map((id) => lastSeg(id).key);
-  if (keys.join(',') !== want.join(',')) throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
+  if (keys.join(',') !== want.join(','))
+    throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
   const parent = loc.local.nodes.get(loc.node.parent)!;
   const isLast = op.position !== 'before' && parent.children[parent.children.length - 1] === loc.node.id;
   if (isLast) endListItem(w, loc.index, loc.node, body);
@@ -1088,7 +1116,8 @@ function opAppend(w: Work, op: Operation): void {
   }
   const keys = payloadKeys(body);
   const want = newIds.map((id) => lastSeg(id).key);
-  if (keys.join(',') !== want.join(',')) throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
+  if (keys.join(',') !== want.join(','))
+    throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
   // New units go after the target's last child, before the closing lines (signatures) of the act.
   const lastChild = loc.node.children.length ? loc.local.nodes.get(loc.node.children[loc.node.children.length - 1]) : null;
   if (lastChild) endListItem(w, loc.index, lastChild, body);
@@ -1264,7 +1293,11 @@ function renumberFootnotes(w: Work, pairs: { from: string; to: string }[], marks
       touch(w, `fn_${to}`);
     } else if (marks && re.test(u.text)) {
       re.lastIndex = 0;
-      replaceUnit(w.doc, i, u.text.replace(re, (_m, k: string) => `^${map.get(k)})`));
+      replaceUnit(
+        w.doc,
+        i,
+        u.text.replace(re, (_m, k: string) => `^${map.get(k)})`),
+      );
       touch(w, u.id);
     }
     re.lastIndex = 0;
@@ -1290,7 +1323,13 @@ function opRenumber(w: Work, op: Operation): void {
         if (loc.node.children.length) throw new Fail('unsupported_target', `${p.from} already has numbered units`);
         const k = lastSeg(p.to);
         const mark = k.type === 'odst' ? `(${k.key}) ` : `${k.key}) `;
-        edits.push({ index: loc.index, span: { start: loc.node.contentStart, end: loc.node.contentStart }, by: mark, from: p.from, to: p.to });
+        edits.push({
+          index: loc.index,
+          span: { start: loc.node.contentStart, end: loc.node.contentStart },
+          by: mark,
+          from: p.from,
+          to: p.to,
+        });
         continue;
       }
       const label = headingLines(text, loc.node).find((l) => isUnitLabel(l.text));
@@ -1299,7 +1338,13 @@ function opRenumber(w: Work, op: Operation): void {
       if (!label || from.type !== to.type) throw new Fail('unsupported_target', `${p.from} → ${p.to}`);
       const m = new RegExp(`(\\s)${escapeRegExp(from.key)}(?![\\p{L}\\p{N}])`, 'u').exec(label.text);
       if (!m) throw new Fail('target_not_found', `the label of ${p.from}`);
-      edits.push({ index: loc.index, span: { start: label.start + m.index + 1, end: label.start + m.index + 1 + from.key.length }, by: to.key, from: p.from, to: p.to });
+      edits.push({
+        index: loc.index,
+        span: { start: label.start + m.index + 1, end: label.start + m.index + 1 + from.key.length },
+        by: to.key,
+        from: p.from,
+        to: p.to,
+      });
       continue;
     }
     const m = MARKER.exec(text.slice(loc.node.start, loc.node.start + 12));
@@ -1473,5 +1518,10 @@ export function applyAmendment(text: string, points: AmendmentPoint[], options: 
   const changed: string[] = [];
   for (const o of result.outcomes) for (const id of o.changed) if (!changed.includes(id)) changed.push(id);
   const any = result.outcomes.some((o) => o.status === 'applied');
-  return { text: any ? result.doc.units.map((u) => u.text).join('') : text, points: result.outcomes, changed, resultUnits: result.doc.units };
+  return {
+    text: any ? result.doc.units.map((u) => u.text).join('') : text,
+    points: result.outcomes,
+    changed,
+    resultUnits: result.doc.units,
+  };
 }

@@ -338,5 +338,5 @@ export async function rebuildDocument(
 
 /** A transaction read like the pool's `query` (readInputs serves both). */
 function txReader(tx: Tx): Reader {
-  return { query: <T>(sql: string, params: unknown[] = []) => tx.$queryRawUnsafe<T[]>(sql, ...params) } as Reader;
+  return { query: <T>(sql: string, params: unknown[] = []) => tx.$queryRawUnsafe<T[]>(sql, ...params) };
 }

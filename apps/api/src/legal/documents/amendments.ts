@@ -45,7 +45,7 @@ export interface DocumentAmendments {
   effects: Effect[];
 }
 
-export const NO_AMENDMENTS: DocumentAmendments = Object.freeze({ acts: [], effects: [] }) as DocumentAmendments;
+export const NO_AMENDMENTS: DocumentAmendments = Object.freeze({ acts: [], effects: [] });
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : typeof d === 'string' ? d.slice(0, 10) : formatIsoDate(d));
 

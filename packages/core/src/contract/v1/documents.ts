@@ -286,12 +286,9 @@ export const listAmendmentsRoute = declareRoute({
       data: z.object({
         document: componentRef('DocumentRef'),
         as_of: z.iso.date(),
-        source_text_as_of: z.iso
-          .date()
-          .nullable()
-          .meta({
-            description: "The day the source's newest text of the document represents, which the statuses compare with (null: no text).",
-          }),
+        source_text_as_of: z.iso.date().nullable().meta({
+          description: "The day the source's newest text of the document represents, which the statuses compare with (null: no text).",
+        }),
         amendments: z.array(componentRef('Amendment')),
         total: integer().meta({ description: 'Amending acts matching the statuses (all pages).' }),
         has_more: z.boolean(),
