@@ -11,7 +11,8 @@
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { recogniseCitations, todayUtc } from '@dp/core';
+import { todayUtc } from '@dp/core';
+import { recogniseCitations } from '@dp/czech-law';
 import { createDatabase } from '@dp/db';
 import { createOrgWithKey, createTestState, testConfig } from '@dp/testing';
 import { createApi } from '../src/app';

@@ -1,7 +1,6 @@
 import { splitHalf } from '@dp/core';
 import { createDatabase } from '@dp/db';
 import {
-  amendingTitle,
   citedNames,
   derivePairs,
   formatDerived,
@@ -196,13 +195,6 @@ describe('split', () => {
     const tune = halves.filter((h) => h === 'tune').length;
     expect(tune).toBeGreaterThan(900);
     expect(tune).toBeLessThan(1100);
-  });
-
-  it('knows amending titles from principal ones', () => {
-    expect(amendingTitle('Zákon, kterým se mění zákon č. 21/1992 Sb., o bankách')).toBe(true);
-    expect(amendingTitle('Zákon České národní rady o změně zákona č. 2/1969 Sb.')).toBe(true);
-    expect(amendingTitle('Zákon o úpadku a způsobech jeho řešení (insolvenční zákon)')).toBe(false);
-    expect(amendingTitle('Zákon o ochranných známkách a o změně zákona č. 6/2002 Sb.')).toBe(false);
   });
 });
 

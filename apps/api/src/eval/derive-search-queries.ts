@@ -23,9 +23,10 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { splitHalf, type Half } from '@dp/core';
-import { amendingTitle, citedNames, cleanName, createDatabase, titleShortNames } from '@dp/db';
+import { isAmendingTitle } from '@dp/czech-law';
+import { citedNames, cleanName, createDatabase, titleShortNames } from '@dp/db';
 
-export { amendingTitle, citedNames, titleShortNames, type CitedName } from '@dp/db';
+export { citedNames, titleShortNames, type CitedName } from '@dp/db';
 
 export type Rule = 'short-name' | 'amended-name' | 'heading' | 'number';
 
@@ -129,7 +130,7 @@ export function derivePairs(docs: DocInput[], options: DeriveOptions = DEFAULT_O
   const candidates: Candidate[] = [];
 
   for (const d of docs) {
-    if (amendingTitle(d.title)) continue;
+    if (isAmendingTitle(d.title)) continue;
     for (const q of titleShortNames(d.title)) candidates.push({ q, key: d.natural_key, rule: 'short-name' });
   }
 
@@ -159,7 +160,7 @@ export function derivePairs(docs: DocInput[], options: DeriveOptions = DEFAULT_O
   // heading: in exactly one in-force, non-amending document.
   const headingDocs = new Map<string, { q: string; keys: Set<string> }>();
   for (const d of docs) {
-    if (!IN_FORCE.has(d.status) || amendingTitle(d.title)) continue;
+    if (!IN_FORCE.has(d.status) || isAmendingTitle(d.title)) continue;
     for (const h of d.headings) {
       const id = queryIdentity(h);
       const entry = headingDocs.get(id) ?? { q: h, keys: new Set<string>() };
@@ -172,7 +173,7 @@ export function derivePairs(docs: DocInput[], options: DeriveOptions = DEFAULT_O
   }
 
   for (const d of docs) {
-    if (d.doc_type !== 'act' || amendingTitle(d.title)) continue;
+    if (d.doc_type !== 'act' || isAmendingTitle(d.title)) continue;
     const m = /^(\d+)\/(\d{4}) Sb\.$/u.exec(d.doc_number);
     if (!m) continue;
     candidates.push({ q: d.doc_number, key: d.natural_key, rule: 'number' });
@@ -251,7 +252,7 @@ export async function main(): Promise<void> {
       `SELECT natural_key, doc_number, title, citation, doc_type, status FROM "document" ORDER BY natural_key`,
     );
     const headings = new Map<string, string[]>();
-    const inForce = docs.filter((d) => IN_FORCE.has(d.status) && !amendingTitle(d.title)).map((d) => d.natural_key);
+    const inForce = docs.filter((d) => IN_FORCE.has(d.status) && !isAmendingTitle(d.title)).map((d) => d.natural_key);
     for (let i = 0; i < inForce.length; i += 500) {
       const rows = await db.query<{ natural_key: string; text: string }>(
         'SELECT natural_key, text FROM "document" WHERE natural_key = ANY($1::text[])',

@@ -2,7 +2,6 @@ import type { DocType } from '@dp/core';
 import { createTestDatabase, importTestRecords, testRecord, type TestDatabase } from '@dp/testing';
 import { lexicalRanking, MAX_CANDIDATES } from '../../src/legal/search/lexical';
 import { stemForms } from '../../src/legal/search/czech';
-import { AMENDING_TITLE } from '../../src/legal/search/priors';
 import { WEIGHTS } from '../../src/legal/search/weights';
 import { prepareQuery } from '../../src/legal/search/query';
 import { SEARCH_SETTINGS } from '../../src/legal/search/search';
@@ -112,21 +111,6 @@ describe('trigram signal over the title-term dictionary', () => {
   it('applies filters', async () => {
     expect(ids(await trigram('kosmickych lodi'))).toEqual(['SB-2092-2']);
     expect(await trigram('kosmickych lodi', { docTypes: ['act'] })).toEqual([]);
-  });
-});
-
-describe('amending acts by their titles (the prior)', () => {
-  it.each([
-    ['zakon, kterym se meni zakon c. 16/1993 sb., o dani silnicni', true],
-    ['narizeni vlady, kterym se meni narizeni vlady c. 567/2006 sb., o minimalni mzde', true],
-    ['vyhlaska ministerstva financi o dalsi zmene vyhlasky o spravnich poplatcich', true],
-    ['zakon o zmene nekterych zakonu v souvislosti s prijetim zakona o statni sluzbe', true],
-    ['vyhlaska, kterou se rusi nektere predpisy', true],
-    ['zakon o spotrebitelskem uveru', false],
-    ['zakon ceske narodni rady o dani z nemovitosti a o zmenach dalsich predpisu', false],
-    ['zakon o soudnich exekutorech a exekucni cinnosti (exekucni rad) a o zmene dalsich zakonu', false],
-  ])('%s: %s', (title, amending) => {
-    expect(AMENDING_TITLE.test(title)).toBe(amending);
   });
 });
 

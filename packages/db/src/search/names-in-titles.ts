@@ -5,17 +5,6 @@
  * (apps/api eval/derive-search-queries.ts), so both read names the same way.
  */
 
-/**
- * A title whose act mainly amends others ("Zákon, kterým se mění …", "Zákon o změně …"). Not the
- * column is_amending_act: that also marks principal acts that amend in passing ("Zákon o … a o
- * změně některých zákonů (energetický zákon)").
- */
-export function amendingTitle(title: string): boolean {
-  const head = /^[^,(]*,\s*(?:kterým|ktorým)\s+s[ea]\s+(?:mění|mení|doplňuj|dopĺňa|ruší|zrušuj)/iu;
-  const change = /^\p{Lu}\p{Ll}+(?:\s+(?!o\s)\S+){0,4}?\s+o\s+(?:změn[ěáy]|zmene)(?=\s|$)/u;
-  return head.test(title) || change.test(title);
-}
-
 const NAME_WORD = /(?:zákon|zákoník|řád|ústava|listina|statut)\b/iu;
 
 export function cleanName(s: string): string {

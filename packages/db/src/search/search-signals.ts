@@ -4,7 +4,8 @@ import type { Prisma } from '../generated/client';
 import { parseProvisions } from '@dp/czech-law';
 import type { ProvisionNode } from '../provisions/provision-tree';
 import { collectionCitation } from '@dp/czech-law';
-import { amendingTitle, citedNames, cleanName, titleShortNames } from './names-in-titles';
+import { isAmendingTitle } from '@dp/czech-law';
+import { citedNames, cleanName, titleShortNames } from './names-in-titles';
 
 type Tx = Prisma.TransactionClient;
 
@@ -56,7 +57,7 @@ export function searchAliasesOf(doc: AliasSource): SearchAlias[] {
     if (key) out.set(`${targetKey} ${kind} ${key}`, { targetKey, kind, key });
   };
   // An amending act's parentheses name the act it amends, and its quoted § headings are that act's.
-  const amending = amendingTitle(doc.title);
+  const amending = isAmendingTitle(doc.title);
   if (!amending) for (const name of titleShortNames(doc.title)) add(doc.naturalKey, 'short', name);
   for (const text of [doc.title, doc.citation ?? '']) {
     for (const c of citedNames(text)) {

@@ -1,4 +1,5 @@
-import { eSbirkaUrl, formatIsoDate, recogniseCitations, type CitedProvision, type EffStatus, type RecognisedCitation } from '@dp/core';
+import { eSbirkaUrl, formatIsoDate, type EffStatus } from '@dp/core';
+import { recogniseCitations, type CitedProvision, type RecognisedCitation } from '@dp/czech-law';
 import { versionProvisions, type Database, type ProvisionIndex, type VersionRef } from '@dp/db';
 import {
   loadAmendments,

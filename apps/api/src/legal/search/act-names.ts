@@ -1,4 +1,5 @@
-import { ACT_NAMES, nameKey } from '@dp/core';
+import { nameKey } from '@dp/core';
+import { ACT_NAMES } from '@dp/czech-law';
 
 /** Abbreviations as whole tokens, with their own dots and capitals, spaces between parts optional. */
 const ABBREVIATIONS = ACT_NAMES.flatMap((entry) =>

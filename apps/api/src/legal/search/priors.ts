@@ -1,3 +1,4 @@
+import { AMENDING_TITLE } from '@dp/czech-law';
 import { inForceOn, packedEffectivity } from './generations';
 import { WEIGHTS } from './weights';
 
@@ -20,14 +21,12 @@ import { WEIGHTS } from './weights';
 const ACT_TYPES = new Set(['act', 'constitutional_act']);
 
 /**
- * An amending act for the prior: flagged by the source AND titled as one ("Zákon, kterým se mění
- * …", "Vyhláška …, kterou se ruší …", "Nařízení vlády o změně …"; folded titles). The source's
- * flag alone also marks acts that amend others on the side, "Zákon o spotřebitelském úvěru" among
- * them: their subject is their own, and the penalty put them below their own implementing decrees.
- * Tested here on the title the ranking has already read (in SQL it cost every candidate a regex).
+ * An amending act for the prior: flagged by the source AND titled as one (czech-law's
+ * AMENDING_TITLE, on the folded title). The source's flag alone also marks acts that amend others
+ * on the side, "Zákon o spotřebitelském úvěru" among them: their subject is their own, and the
+ * penalty put them below their own implementing decrees. Tested here on the title the ranking has
+ * already read (in SQL it cost every candidate a regex).
  */
-export const AMENDING_TITLE =
-  /^[^,(]*, (kter|ktor|jiz)[a-z]* s[ea] (meni|men|doplnuj|dopln|rusi|zrusuj)|^[a-z]+( [a-np-z][a-z]*| o[a-z]+){0,6} o (dalsi )?(zmene|zmenach|doplneni|zruseni)\b/;
 
 /** SQL of the columns `documentPrior` reads, on a table alias (a ranking selects them with its rows). */
 export const priorColumns = (alias: string) =>

@@ -1,4 +1,5 @@
-import { recogniseCitations, type V1Schemas } from '@dp/core';
+import type { V1Schemas } from '@dp/core';
+import { recogniseCitations } from '@dp/czech-law';
 import { CONTAINER_KINDS, type ProvisionNode } from '@dp/db';
 import type { ProvisionIndex } from '../documents/provision-index';
 

@@ -1,5 +1,5 @@
-import { ACT_NAMES } from '../act-names';
-import { romanToInt } from '@dp/czech-law';
+import { ACT_NAMES } from './act-names';
+import { romanToInt } from '../roman';
 
 /**
  * Finds the Czech legal citations in a text (#26 item 2): numbered acts (`zákon č. 89/2012 Sb.`,

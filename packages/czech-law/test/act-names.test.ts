@@ -1,4 +1,4 @@
-import { ACT_NAMES } from '../src/act-names';
+import { ACT_NAMES } from '../src/citations/act-names';
 
 describe('ACT_NAMES', () => {
   it('names each act by a natural key', () => {
