@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { parseProvisions, type ParseReport, type ProvisionKind } from '@dp/czech-law';
+import { parseProvisions, type ParsedProvision, type ParseReport, type ProvisionKind } from '@dp/czech-law';
 
 /**
  * The stored provision tree of one version's text (`document_version.provisions`), and the
@@ -13,15 +13,8 @@ import { parseProvisions, type ParseReport, type ProvisionKind } from '@dp/czech
  */
 export const PROVISION_TREE_FORMAT = 1;
 
-export interface ProvisionNode {
-  id: string;
-  kind: ProvisionKind;
-  label: string;
-  heading: string | null;
-  parent: string | null;
-  start: number;
-  end: number;
-  repealed: boolean;
+/** A stored tree's node: the parser's provision (one shape, czech-law's) and a hash of its text. */
+export interface ProvisionNode extends ParsedProvision {
   /** A short hash of the node's text (its own text and its children's hashes, whitespace collapsed). */
   hash: string;
 }
