@@ -5,6 +5,8 @@ import { z } from 'zod';
 import type { Upstream } from '../upstream';
 import { renderChanges } from '../render/changes';
 import { changeFilters, encodeFilters, failure, READ_ONLY, success } from './shared';
+import { listChangesRoute } from '@dp/core/contract/v1/changes';
+import { boundedInt, costOf, operationOf } from './contract';
 
 export const LEGAL_CHANGES = 'legal_changes';
 const TITLE = 'Changes to legal documents';
@@ -25,10 +27,10 @@ const since = z
   .describe('RFC 3339 timestamp (e.g. "2024-01-01T00:00:00Z") or the next_cursor of an earlier legal_changes result.');
 
 const description = [
-  'Feed of changes to the corpus (GET /v1/legal/changes); costs 1 unit per page.',
+  `Feed of changes to the corpus (GET /v1/legal/changes); ${costOf(operationOf(listChangesRoute), 'page')}.`,
   'Use it to answer "what changed since …" or to keep a local copy up to date.',
   `Change kinds: ${CHANGE_KINDS.join(', ')}. Each change names the document (id, natural_key, doc_number), the time \`at\`, and the version or relation concerned.`,
-  '`since`: an RFC 3339 timestamp or the next_cursor of an earlier page; pages never skip or repeat an entry, so keep following next_cursor. `limit` (1–500, default 100) maps to the API parameter.',
+  '`since`: an RFC 3339 timestamp or the next_cursor of an earlier page; pages never skip or repeat an entry, so keep following next_cursor. `limit` maps to the API parameter.',
   `\`filters\`: JSON object with any of doc_type (list of: ${DOC_TYPES.join(', ')}), eff_status (list of: ${EFF_STATUSES.join(', ')}; the status after the change), kinds (list of: ${CHANGE_KINDS.join(', ')}).`,
   'Cite changed documents by doc_number and natural key; read them with legal_get_document.',
 ].join('\n');
@@ -42,7 +44,7 @@ export function registerLegalChanges(server: McpServer, client: Upstream): void 
       inputSchema: {
         since,
         filters: changeFilters.optional(),
-        limit: z.number().int().min(1).max(500).optional().describe('Changes per page (API parameter limit), default 100.'),
+        limit: boundedInt(listChangesRoute, 'limit', 'Changes per page'),
       },
       outputSchema: {
         changes: z.array(

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { Upstream } from '../upstream';
 import { nextTextHint, renderDocument } from '../render/document';
 import { at, CITATION_GUIDANCE, documentId, failure, MAX_TEXT_CHARS, READ_ONLY, success } from './shared';
+import { getDocumentRoute } from '@dp/core/contract/v1/documents';
+import { costOf, operationOf } from './contract';
 
 export const LEGAL_GET_DOCUMENT = 'legal_get_document';
 const TITLE = 'Get a legal document';
@@ -12,7 +14,7 @@ const TITLE = 'Get a legal document';
 const MCP_DOCUMENT_INCLUDES = ['text', 'versions', 'relations', 'effectivity'] as const satisfies readonly DocumentInclude[];
 
 const description = [
-  'Read one legal document (GET /v1/legal/documents/{id}); costs 1 unit.',
+  `Read one legal document (GET /v1/legal/documents/{id}); ${costOf(operationOf(getDocumentRoute))}.`,
   'Use it after legal_search (or with a known natural key such as "sb/2012/89") to read metadata, the text, versions, relations or effectivity of a document.',
   '`at` (YYYY-MM-DD) shows the document as it stood that day: the version with valid_from <= at < valid_to. A date before the first version is an error "not yet published".',
   `\`include\` is a list of: ${MCP_DOCUMENT_INCLUDES.join(', ')}; the default is metadata only. Ask for "text" only when you need the wording of a whole act; for one provision use legal_get_provision, and for the structure legal_table_of_contents (paged; this tool no longer dumps every section heading).`,

@@ -4,12 +4,14 @@ import { z } from 'zod';
 import type { Upstream } from '../upstream';
 import { renderEffectivity } from '../render/effectivity';
 import { at, CITATION_GUIDANCE, documentId, failure, READ_ONLY, success } from './shared';
+import { getEffectivityRoute } from '@dp/core/contract/v1/documents';
+import { costOf, operationOf } from './contract';
 
 export const LEGAL_GET_EFFECTIVITY = 'legal_get_effectivity';
 const TITLE = 'Get the effectivity of a legal document';
 
 const description = [
-  'Whether a document is in force on a date, and why (GET /v1/legal/documents/{id}/effectivity); costs 1 unit.',
+  `Whether a document is in force on a date, and why (GET /v1/legal/documents/{id}/effectivity); ${costOf(operationOf(getEffectivityRoute))}.`,
   'Use it to answer "is this law valid (on date X)?": it returns the status, effective_from / effective_to (stated or inferred), the documents that repealed it, the version in force and the next scheduled change.',
   '`at` is a date YYYY-MM-DD (default: today, UTC).',
   `status (eff_status) values: ${EFF_STATUSES.join(', ')}.`,

@@ -4,17 +4,19 @@ import { z } from 'zod';
 import type { Upstream } from '../upstream';
 import { renderRelations } from '../render/relations';
 import { CITATION_GUIDANCE, cursor, documentId, failure, READ_ONLY, success } from './shared';
+import { getRelationsRoute } from '@dp/core/contract/v1/documents';
+import { boundedInt, costOf, operationOf } from './contract';
 
 export const LEGAL_GET_RELATIONS = 'legal_get_relations';
 const TITLE = 'Get the relations of a legal document';
 
 const description = [
-  'Relations of a document to other documents (GET /v1/legal/documents/{id}/relations); costs 1 unit per page.',
+  `Relations of a document to other documents (GET /v1/legal/documents/{id}/relations); ${costOf(operationOf(getRelationsRoute), 'page')}.`,
   'Use it to find what amends, repeals or cites a document and what it amends, repeals or cites.',
   `\`types\`: list of relation_type values: ${RELATION_TYPES.join(', ')}. Each stored edge is readable from both ends: A amends B appears on B as amended_by.`,
   `\`direction\`: ${RELATION_DIRECTIONS.join(' | ')} (default both).`,
   'Related documents outside the corpus are still listed, marked in_corpus: false.',
-  'Paginated: `limit` (1–200, default 50) and `cursor` map to the API parameters; pass next_cursor from the previous result as cursor to read on.',
+  'Paginated: `limit` and `cursor` map to the API parameters; pass next_cursor from the previous result as cursor to read on.',
   CITATION_GUIDANCE,
 ].join('\n');
 
@@ -36,7 +38,7 @@ export function registerLegalGetRelations(server: McpServer, client: Upstream): 
           .max(RELATION_TYPES.length)
           .optional()
           .describe(`Relation types to keep: ${RELATION_TYPES.join(', ')}.`),
-        limit: z.number().int().min(1).max(200).optional().describe('Page size (API parameter limit), default 50.'),
+        limit: boundedInt(getRelationsRoute, 'limit', 'Page size'),
         cursor: cursor.optional().describe('next_cursor of the previous page (API parameter cursor).'),
       },
       outputSchema: {

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { Upstream } from '../upstream';
 import { renderDiff, renderProvision, renderProvisionHistory, renderToc } from '../render/provisions';
 import { at, cursor, documentId, failure, isoDate, MAX_TEXT_CHARS, READ_ONLY, success } from './shared';
+import { diffDocumentRoute, getProvisionHistoryRoute, getProvisionRoute, listProvisionsRoute } from '@dp/core/contract/v1/documents';
+import { boundedInt, costOf, operationOf } from './contract';
 
 export const LEGAL_TABLE_OF_CONTENTS = 'legal_table_of_contents';
 export const LEGAL_GET_PROVISION = 'legal_get_provision';
@@ -43,7 +45,8 @@ export function registerLegalProvisions(server: McpServer, client: Upstream): vo
     {
       title: 'Table of contents of a legal document',
       description: [
-        'The structure of a document on a day: its parts, §§ / články with their odstavce, písmena and body, with ids (GET /v1/legal/documents/{id}/provisions); costs 1 unit.',
+        'The structure of a document on a day: its parts, §§ / články with their odstavce, písmena and body, with ids (GET /v1/legal/documents/{id}/provisions); ' +
+          `${costOf(operationOf(listProvisionsRoute))}.`,
         `Use it to find the provision to read with legal_get_provision. \`depth\` limits the nesting (1: parts and top-level §§; 2 adds odstavce; …); ${TOC_PAGE} entries per call, follow \`cursor\`.`,
         '`at` (YYYY-MM-DD) is the day; default today.',
         PROVISION_CITATION_GUIDANCE,
@@ -51,7 +54,7 @@ export function registerLegalProvisions(server: McpServer, client: Upstream): vo
       inputSchema: {
         id: documentId,
         at: at.optional(),
-        depth: z.number().int().min(1).max(20).optional().describe('Deepest level to list (default: all).'),
+        depth: boundedInt(listProvisionsRoute, 'depth', 'Deepest level to list (default: all)'),
         cursor: cursor.optional().describe('next_cursor of the previous call.'),
       },
       outputSchema: {
@@ -83,7 +86,8 @@ export function registerLegalProvisions(server: McpServer, client: Upstream): vo
     {
       title: 'Get one provision of a legal document',
       description: [
-        'One provision (§, odstavec, písmeno, čl., příloha, část …) as it stood on a day, with its text, containers and neighbours (GET /v1/legal/documents/{id}/provisions/{provision}); costs 1 unit.',
+        'One provision (§, odstavec, písmeno, čl., příloha, část …) as it stood on a day, with its text, containers and neighbours (GET /v1/legal/documents/{id}/provisions/{provision}); ' +
+          `${costOf(operationOf(getProvisionRoute))}.`,
         'Use it instead of reading a whole act: e.g. id "sb/2006/262", provision "par_52/pism_g" for § 52 písm. g) zákoníku práce. An unknown provision is an error naming the nearest existing ones.',
         'text_status says whether the wording is the law of that day: "current" (no known amendment in force changed it since), "amended_not_in_source" (an amendment in force changed it and the collection lacks the new wording: text is null, the old wording is in source_text, outstanding_effects says what changed; quote it as outdated and point to the e-Sbírka link), "not_in_source" (the collection lacks the provision, which an amendment in force makes). provision.text_source "rebuilt": wording rebuilt from the amending acts by the consolidation engine, not an official consolidation.',
         `Text comes in pages of at most ${MAX_TEXT_CHARS} characters (text_offset).`,
@@ -140,7 +144,8 @@ export function registerLegalProvisions(server: McpServer, client: Upstream): vo
     {
       title: 'History of a provision',
       description: [
-        'Every version of a document in which one provision was added, changed, repealed or removed, with dates and the amending act (GET /v1/legal/documents/{id}/provisions/{provision}/history); costs 1 unit.',
+        'Every version of a document in which one provision was added, changed, repealed or removed, with dates and the amending act (GET /v1/legal/documents/{id}/provisions/{provision}/history); ' +
+          `${costOf(operationOf(getProvisionHistoryRoute))}.`,
         'Use it to answer "when did § X change, and by which act?"; then legal_compare_versions shows what exactly changed.',
         PROVISION_CITATION_GUIDANCE,
       ].join('\n'),
@@ -172,7 +177,8 @@ export function registerLegalProvisions(server: McpServer, client: Upstream): vo
     {
       title: 'Compare a document on two days',
       description: [
-        'What changed between the versions in force on two days: provisions added, removed, repealed and changed, each change as inserted and deleted words (GET /v1/legal/documents/{id}/diff); costs 1 unit.',
+        'What changed between the versions in force on two days: provisions added, removed, repealed and changed, each change as inserted and deleted words (GET /v1/legal/documents/{id}/diff); ' +
+          `${costOf(operationOf(diffDocumentRoute))}.`,
         'Give `provision` to compare one provision (and what lies inside it) only. Follow `cursor` when has_more.',
         PROVISION_CITATION_GUIDANCE,
       ].join('\n'),

@@ -1,4 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { MAX_CITATION_TEXT } from '@dp/core/contract/v1/citations';
+import { CITATIONS_PER_UNIT, UNIT_COST } from '@dp/core/units';
 import { z } from 'zod';
 import type { Upstream } from '../upstream';
 import { renderCitationCheck } from '../render/citations';
@@ -6,8 +8,8 @@ import { at, failure, READ_ONLY, success } from './shared';
 
 export const LEGAL_VERIFY_CITATIONS = 'legal_verify_citations';
 const TITLE = 'Verify the Czech legal citations in a text';
-/** The API's limit on `text` (POST /v1/legal/citations). */
-const MAX_TEXT = 64_000;
+/** The API's limit on `text` (POST /v1/legal/citations), from its declaration. */
+const MAX_TEXT = MAX_CITATION_TEXT;
 
 const STATUSES = [
   'valid',
@@ -24,7 +26,7 @@ const description = [
   'It reads "zákon č. 89/2012 Sb.", "89/2012 Sb.", "§ 2079 zákona č. 89/2012 Sb.", "§ 52 písm. g) zákoníku práce", "§ 55 odst. 1 ZP", "čl. 1 odst. 2 Ústavy", lists and ranges ("§§ 52 až 55", "odst. 1 a 2"), the usual abbreviations (OZ, ZP, o. s. ř., tr. ř., ZOK, InsZ, ZDPH, …) and short names in any case, with or without diacritics.',
   `Each citation gets a status: ${STATUSES.join(', ')}. Only "valid" means the act is in force on \`at\` and the cited provision exists then; fix or flag anything else (nearest_provisions and candidates help). "amended_not_in_source": the provision exists, but an amendment in force on \`at\` changed it and the collection has no text with the change (outstanding_effects say which): its wording must be checked at e-Sbírka. A provision with text_source "rebuilt" was checked against wording rebuilt from the amending acts, not an official consolidation.`,
   '`at` is a date YYYY-MM-DD (default: today, UTC): check a citation as of the day the text speaks of.',
-  `Costs 1 unit per 10 citations found (at least 1). \`text\`: up to ${MAX_TEXT} characters; split a longer text.`,
+  `Costs ${UNIT_COST['citations.check']} unit per ${CITATIONS_PER_UNIT} citations found (at least ${UNIT_COST['citations.check']}). \`text\`: up to ${MAX_TEXT} characters; split a longer text.`,
 ].join('\n');
 
 const citation = z.looseObject({

@@ -3,12 +3,14 @@ import { z } from 'zod';
 import type { Upstream } from '../upstream';
 import { renderUsage } from '../render/usage';
 import { failure, READ_ONLY, success } from './shared';
+import { getUsageRoute } from '@dp/core/contract/v1/usage';
+import { costOf, operationOf } from './contract';
 
 export const SERVICE_USAGE = 'service_usage';
 const TITLE = 'Usage of the API key’s organization';
 
 const description = [
-  "The organization's usage in the current period (GET /v1/usage); costs 0 units but needs a key with the manage scope.",
+  `The organization's usage in the current period (GET /v1/usage); ${costOf(operationOf(getUsageRoute))} but needs a key with the manage scope.`,
   'Use it when the user asks how many units or requests are used or left, or after a quota_exceeded error.',
   'Unit costs: legal_search 1 (mode fulltext) or 2 (mode hybrid); legal_get_document, legal_get_effectivity, legal_get_relations, legal_changes 1 each; service_usage 0; failed calls 0.',
 ].join('\n');

@@ -1,0 +1,51 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { listChangesRoute } from '@dp/core/contract/v1/changes';
+import { getDocumentRoute, getRelationsRoute, listAmendmentsRoute, listProvisionsRoute } from '@dp/core/contract/v1/documents';
+import { UNIT_COST } from '@dp/core/units';
+import { createMcpServer } from '../src/server';
+import { STDIO_SETUP } from '../src/setup';
+import { costOf, queryIntBounds } from '../src/tools/contract';
+
+// #39 item 3: the tools' bounds and prices are the contract's, not restated.
+describe('MCP tools read their bounds and prices from the route declarations', () => {
+  let tools: Awaited<ReturnType<Client['listTools']>>['tools'];
+  beforeAll(async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await createMcpServer({ apiKey: undefined, baseUrl: 'http://127.0.0.1:9', setup: STDIO_SETUP }).connect(serverSide);
+    const client = new Client({ name: 'contract-test', version: '1.0.0' });
+    await client.connect(clientSide);
+    tools = (await client.listTools()).tools;
+    await client.close();
+  });
+  const tool = (name: string) => {
+    const t = tools.find((x) => x.name === name);
+    if (!t) throw new Error(`no tool ${name}`);
+    return t;
+  };
+  const property = (name: string, arg: string) =>
+    (tool(name).inputSchema.properties as Record<string, { minimum?: number; maximum?: number }>)[arg];
+
+  it.each([
+    ['legal_changes', listChangesRoute, 'limit'],
+    ['legal_get_relations', getRelationsRoute, 'limit'],
+    ['legal_get_amendments', listAmendmentsRoute, 'limit'],
+    ['legal_table_of_contents', listProvisionsRoute, 'depth'],
+  ] as const)('%s: the bounds of its argument as the route declares them', (name, route, arg) => {
+    const b = queryIntBounds(route, arg);
+    expect(property(name, arg)).toMatchObject({ minimum: b.minimum, maximum: b.maximum });
+    expect(b.maximum).toBeGreaterThan(b.minimum);
+  });
+
+  it('says what a call costs from the metering table', () => {
+    expect(tool('legal_get_document').description).toContain(costOf('documents.get'));
+    expect(tool('legal_changes').description).toContain(costOf('changes.list', 'page'));
+    expect(costOf('search.hybrid')).toBe(`costs ${UNIT_COST['search.hybrid']} units`);
+    expect(costOf('documents.get', 'page')).toBe(`costs ${UNIT_COST['documents.get']} unit per page`);
+  });
+
+  it('refuses to read bounds a route does not declare as a bounded integer', () => {
+    expect(() => queryIntBounds(getDocumentRoute, 'at')).toThrow(/not a bounded integer/);
+    expect(() => queryIntBounds(getDocumentRoute, 'nonexistent')).toThrow(/not a bounded integer/);
+  });
+});
