@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseInstruction, splitStatements, type Operation } from '../src/amendments/instruction';
 
 // Instruction points written here as amending acts write them (legalize-cz Markdown: quotations
@@ -165,5 +167,19 @@ describe('parseInstruction', () => {
     expect(r.operations).toEqual([]);
     expect(r.unsupported[0].form).toBe('V § N se odstavec N přesouvá za odstavec N.');
     expect(r.effects[0]).toMatchObject({ kind: 'unsupported', targets: ['par_5/odst_2', 'par_5/odst_4'] });
+  });
+});
+
+describe('an unread run of many references', () => {
+  // 293/2013 Sb., čl. I: the reader could not cut points 127 to 168 apart (a quotation mark the
+  // source never closes), so one "point" holds dozens of reference lists, several locations each.
+  // Resolving each list in every location of the one before multiplied them without end (the
+  // sync ran out of memory on it); the locations are now kept distinct and bounded.
+  it('reads what such a point mentions, in bounded work', () => {
+    const text = readFileSync(join(__dirname, 'fixtures', 'unread-points-293-2013.txt'), 'utf8');
+    const parsed = parseInstruction(text);
+    const targets = parsed.effects.flatMap((e) => e.targets);
+    expect(targets).toEqual(expect.arrayContaining(['par_338zl/odst_2', 'par_252/odst_4/pism_b']));
+    expect(new Set(targets).size).toBe(targets.length);
   });
 });

@@ -1386,6 +1386,9 @@ function effectOf(op: Operation): Effect {
   return { kind: op.kind, targets: ids, text: op.source };
 }
 
+/** The most locations one reference list of an unread sentence is resolved in. */
+const MAX_LOCATIONS = 64;
+
 /**
  * The units a sentence the grammar does not read mentions (its references outside quotations,
  * in the location of the sentence before): what an unread instruction may touch.
@@ -1396,15 +1399,20 @@ function mentioned(sentence: string, previous: Seg[][]): string[] {
   // Each reference in the location of the one before it that names a § / čl. / příloha.
   let base = previous;
   for (const list of sk.refs) {
-    const resolved: Seg[][] = [];
+    // Each list's locations in every location of the one before: kept distinct and bounded, or a
+    // long run of references (a point the reader could not cut from the next) multiplies them
+    // without end.
+    const resolved = new Map<string, Seg[]>();
     for (const chain of list.chains) {
       for (const b of base.length ? base : [[]]) {
         const segs = resolveChain(chain, b);
-        resolved.push(segs);
+        const key = JSON.stringify(segs);
+        if (resolved.has(key)) continue;
+        if (resolved.size < MAX_LOCATIONS) resolved.set(key, segs);
         for (const t of chainTargets(segs, chain)) for (const id of effectIds(t)) if (id !== '*') ids.add(id);
       }
     }
-    if (list.chains.some((c) => c.segs.length && LEVEL[c.segs[0].type] <= 6 && c.segs[0].type !== 'fn')) base = resolved;
+    if (list.chains.some((c) => c.segs.length && LEVEL[c.segs[0].type] <= 6 && c.segs[0].type !== 'fn')) base = [...resolved.values()];
   }
   return [...ids];
 }
