@@ -4,13 +4,14 @@
  * terms, so people's words meet the law's ("výplata" reaches "mzda"). Plain strings: PostgreSQL
  * indexes them with the 'simple' configuration, the same in the embedded server and a plain one.
  */
+import { analysisKey, czechLemmatizer, pickAnalysis } from './lemma';
 import { STOPWORDS, stem, words } from './text';
 
 /**
  * Bumped whenever the terms `indexTerms` returns for some text change (dictionary, lemma choice,
  * stopwords, folding), so an index stored with an older version is known to be stale and rebuilt.
  */
-export const LANGUAGE_VERSION = 1;
+export const LANGUAGE_VERSION = 2;
 
 /** One term of a query, with how much a match on it counts (1 for the query's own words). */
 export interface QueryTerm {
@@ -24,13 +25,101 @@ export interface QueryTerm {
   from: 'word' | 'lemma' | 'related';
 }
 
+/**
+ * Words too common in the law to tell one provision from another, on top of the query stop words:
+ * forms of "být", pronouns and particles. Dropped by their folded form, on both sides.
+ */
+const TERM_STOPWORDS: ReadonlySet<string> = new Set([
+  'byl',
+  'byla',
+  'bylo',
+  'byli',
+  'byly',
+  'bude',
+  'budou',
+  'jsem',
+  'jsi',
+  'jsme',
+  'jste',
+  'bych',
+  'bys',
+  'bychom',
+  'byste',
+  'ten',
+  'ta',
+  'to',
+  'tento',
+  'tato',
+  'toto',
+  'tyto',
+  'tohoto',
+  'teto',
+  'tomto',
+  'jeho',
+  'jeji',
+  'jejich',
+  'jej',
+  'jim',
+  'ji',
+  'jiz',
+  'take',
+  'tak',
+  'jen',
+  'vsak',
+  'ale',
+  'aby',
+  'kdyz',
+  'pokud',
+  'jestlize',
+  'kde',
+  'mi',
+  'me',
+  'mne',
+  'muj',
+  'moje',
+  'si',
+  'sve',
+  'svuj',
+  'svych',
+  // Modal forms: folded, "může" would be keyed as "muž".
+  'muze',
+  'mohou',
+  'muzou',
+  'nemuze',
+  'nemohou',
+  'lze',
+  'nelze',
+  'musi',
+  'nemusi',
+  'smi',
+  'nesmi',
+]);
+
 function isIndexed(word: string): boolean {
-  return !STOPWORDS.has(word) && (word.length >= 2 || /^\d+$/.test(word));
+  return !STOPWORDS.has(word) && !TERM_STOPWORDS.has(word) && (word.length >= 2 || /^\d+$/.test(word));
 }
 
-/** The key a folded word is indexed under. */
+/** Keys of the words met so far; a text's words repeat, and a lookup tries every suffix rule. */
+const keys = new Map<string, string>();
+const MAX_CACHED_KEYS = 400_000;
+
+/** The key a folded word is indexed under: its lemma's, or the stemmer's for a word the dictionary does not know. */
 function keyOf(word: string): string {
-  return stem(word);
+  let key = keys.get(word);
+  if (key !== undefined) return key;
+  if (/\d/.test(word)) key = word;
+  else {
+    const best = pickAnalysis(word, czechLemmatizer().analyse(word));
+    key = best ? analysisKey(best) : stem(word);
+  }
+  if (keys.size >= MAX_CACHED_KEYS) keys.clear();
+  keys.set(word, key);
+  return key;
+}
+
+/** Whether the dictionary knows the (folded) word: its key is a lemma's, not the stemmer's. */
+function isKnown(word: string): boolean {
+  return !/\d/.test(word) && czechLemmatizer().analyse(word).length > 0;
 }
 
 /**
@@ -57,7 +146,7 @@ export function queryTerms(q: string): QueryTerm[] {
     const term = keyOf(w);
     if (seen.has(term)) continue;
     seen.add(term);
-    out.push({ term, weight: 1, from: 'word' });
+    out.push({ term, weight: 1, from: isKnown(w) ? 'lemma' : 'word' });
   }
   return out;
 }

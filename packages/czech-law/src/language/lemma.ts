@@ -1,0 +1,53 @@
+/**
+ * Lemma keys from the Czech hunspell dictionary (npm dictionary-cs, GPL-2.0 data used unmodified;
+ * see docs/DECISIONS.md), read from the package on first use and kept in memory.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { type Analysis, HunspellLemmatizer } from './hunspell';
+
+let lemmatizer: HunspellLemmatizer | undefined;
+
+/** The Czech dictionary's lemmatizer, read on first use (synchronously: it is a startup cost). */
+export function czechLemmatizer(): HunspellLemmatizer {
+  if (!lemmatizer) {
+    // The package exports only its ESM entry; its data files sit beside it.
+    const dir = dirname(require.resolve('dictionary-cs'));
+    lemmatizer = new HunspellLemmatizer(readFileSync(join(dir, 'index.aff'), 'utf8'), readFileSync(join(dir, 'index.dic'), 'utf8'));
+  }
+  return lemmatizer;
+}
+
+function commonPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+/**
+ * The one analysis a word is keyed by when the dictionary gives several, so the choice never
+ * depends on the dictionary's order: not negated before negated; a lemma with forms before a fixed
+ * word ("důvod" before the entry "důvodu"); the word itself; the lemma sharing the longest
+ * beginning with it; the shortest; the first alphabetically. So "výpovědi" is "výpověď" (not
+ * "vypovědět") and "poměru" is "poměr" (not "poměřit").
+ */
+export function pickAnalysis(word: string, analyses: readonly Analysis[]): Analysis | undefined {
+  const rank = (a: Analysis): number[] => [
+    a.negated ? 1 : 0,
+    a.paradigm ? 0 : 1,
+    analysisKey(a) === word ? 0 : 1,
+    -commonPrefix(analysisKey(a), word),
+    a.lemma.length,
+  ];
+  const compare = (a: Analysis, b: Analysis): number => {
+    const [ra, rb] = [rank(a), rank(b)];
+    for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return ra[i] - rb[i];
+    return a.lemma < b.lemma ? -1 : a.lemma > b.lemma ? 1 : 0;
+  };
+  return [...analyses].sort(compare)[0];
+}
+
+/** The key of an analysis: the folded lemma, "ne" before it for a negated form. */
+export function analysisKey(a: Analysis): string {
+  return a.negated ? `ne${a.lemma}` : a.lemma;
+}
