@@ -1,4 +1,4 @@
-import { HunspellLemmatizer } from '../src/language/hunspell';
+import { type Analysis, HunspellLemmatizer } from '../src/language/hunspell';
 import { analysisKey, pickAnalysis } from '../src/language/lemma';
 import { fold } from '../src/language/text';
 
@@ -70,7 +70,26 @@ describe('HunspellLemmatizer', () => {
   it('prefers a lemma with forms over a fixed word, and never depends on order', () => {
     const a = lz.analyse('duvodu');
     expect(a.map((x) => x.lemma).sort()).toEqual(['duvod', 'duvodu']);
-    expect(pickAnalysis('duvodu', a)?.lemma).toBe('duvod');
-    expect(pickAnalysis('duvodu', [...a].reverse())?.lemma).toBe('duvod');
+    expect(pickAnalysis(a)?.lemma).toBe('duvod');
+    expect(pickAnalysis([...a].reverse())?.lemma).toBe('duvod');
+  });
+
+  it('prefers a common word over a name, then the shortest lemma', () => {
+    const a = (lemma: string, more: Partial<Analysis> = {}): Analysis => ({
+      lemma,
+      negated: false,
+      paradigm: true,
+      proper: false,
+      ...more,
+    });
+    expect(pickAnalysis([a('dita', { proper: true }), a('dite', { paradigm: false })])?.lemma).toBe('dite');
+    expect(pickAnalysis([a('vypovedet'), a('vypoved')])?.lemma).toBe('vypoved');
+    expect(pickAnalysis([a('movitost', { negated: true }), a('nemovitost')])?.lemma).toBe('nemovitost');
+  });
+
+  it('tells names from words by how the dictionary writes them', () => {
+    const names = new HunspellLemmatizer(AFF, '2\nDita/Z\nmzda/Z');
+    expect(names.analyse('dity')).toEqual([{ lemma: 'dita', negated: false, paradigm: true, proper: true }]);
+    expect(names.analyse('mzdy')[0].proper).toBe(false);
   });
 });

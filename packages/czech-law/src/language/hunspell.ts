@@ -39,6 +39,8 @@ export interface Analysis {
   negated: boolean;
   /** True when the entry carries affix flags (a word with forms), not a fixed word like "důvodu". */
   paradigm: boolean;
+  /** True when every entry folding to the lemma is capitalised: a name ("Dita"), not a word. */
+  proper: boolean;
 }
 
 /**
@@ -57,6 +59,8 @@ function conditionRegex(cond: string, kind: 'PFX' | 'SFX'): RegExp | null {
 export class HunspellLemmatizer {
   /** Folded entry -> the flags of every entry that folds to it. */
   private readonly entries = new Map<string, string>();
+  /** Folded entries written in lower case somewhere in the dictionary (the others are names). */
+  private readonly common = new Set<string>();
   /** Suffix rules by their folded add (what a form ends with). */
   private readonly suffixes = new Map<string, Affix[]>();
   private readonly prefixes: Affix[] = [];
@@ -112,6 +116,7 @@ export class HunspellLemmatizer {
       const slash = line.indexOf('/');
       const word = fold(slash < 0 ? line : line.slice(0, slash));
       const flags = slash < 0 ? '' : line.slice(slash + 1).split(/\s/)[0];
+      if (line[0] === line[0].toLowerCase()) this.common.add(word);
       const had = this.entries.get(word);
       this.entries.set(word, had === undefined ? flags : had + flags);
     }
@@ -163,7 +168,12 @@ export class HunspellLemmatizer {
     const plain = new Set<string>();
     if (this.entries.has(word)) plain.add(word);
     this.suffixBases(word, plain);
-    const out: Analysis[] = [...plain].map((lemma) => ({ lemma, negated: false, paradigm: this.hasFlags(lemma) }));
+    const out: Analysis[] = [...plain].map((lemma) => ({
+      lemma,
+      negated: false,
+      paradigm: this.hasFlags(lemma),
+      proper: !this.common.has(lemma),
+    }));
     for (const p of this.prefixes) {
       if (!word.startsWith(p.add) || word.length <= p.add.length + 1) continue;
       const rest = word.slice(p.add.length);
@@ -174,7 +184,7 @@ export class HunspellLemmatizer {
       const negated = p.negates;
       for (const lemma of bases) {
         if (!out.some((a) => a.lemma === lemma && a.negated === negated)) {
-          out.push({ lemma, negated, paradigm: this.hasFlags(lemma) });
+          out.push({ lemma, negated, paradigm: this.hasFlags(lemma), proper: !this.common.has(lemma) });
         }
       }
     }

@@ -18,27 +18,17 @@ export function czechLemmatizer(): HunspellLemmatizer {
   return lemmatizer;
 }
 
-function commonPrefix(a: string, b: string): number {
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return i;
-}
-
 /**
  * The one analysis a word is keyed by when the dictionary gives several, so the choice never
- * depends on the dictionary's order: not negated before negated; a lemma with forms before a fixed
- * word ("důvod" before the entry "důvodu"); the word itself; the lemma sharing the longest
- * beginning with it; the shortest; the first alphabetically. So "výpovědi" is "výpověď" (not
- * "vypovědět") and "poměru" is "poměr" (not "poměřit").
+ * depends on the dictionary's order: not negated before negated; a common word before a name
+ * ("dítě" is not "Dita"); a lemma with forms before a fixed word ("důvod" before the entry
+ * "důvodu"); then the shortest, then the first alphabetically. The shortest is mostly the noun
+ * ("výpovědi" is "výpověď", not "vypovědět"; "soutěži" is "soutěž", not "soutěžit"; "dani" is
+ * "daň", not "daný"), which is what questions and provisions share; measured against keeping the
+ * word itself or the longest shared beginning in docs/BENCHMARKS.md.
  */
-export function pickAnalysis(word: string, analyses: readonly Analysis[]): Analysis | undefined {
-  const rank = (a: Analysis): number[] => [
-    a.negated ? 1 : 0,
-    a.paradigm ? 0 : 1,
-    analysisKey(a) === word ? 0 : 1,
-    -commonPrefix(analysisKey(a), word),
-    a.lemma.length,
-  ];
+export function pickAnalysis(analyses: readonly Analysis[]): Analysis | undefined {
+  const rank = (a: Analysis): number[] => [a.negated ? 1 : 0, a.proper ? 1 : 0, a.paradigm ? 0 : 1, a.lemma.length];
   const compare = (a: Analysis, b: Analysis): number => {
     const [ra, rb] = [rank(a), rank(b)];
     for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return ra[i] - rb[i];

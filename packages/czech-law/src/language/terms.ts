@@ -81,6 +81,23 @@ const TERM_STOPWORDS: ReadonlySet<string> = new Set([
   'sve',
   'svuj',
   'svych',
+  // Prepositions and conjunctions the query list leaves in (folded, "před" would be "příst").
+  'pred',
+  'mezi',
+  'nad',
+  'pod',
+  'bez',
+  'podle',
+  'kvuli',
+  'proti',
+  'krome',
+  'vcetne',
+  'pokud',
+  'nez',
+  'az',
+  'uz',
+  'jiz',
+  'tedy',
   // Modal forms: folded, "může" would be keyed as "muž".
   'muze',
   'mohou',
@@ -109,7 +126,7 @@ function keyOf(word: string): string {
   if (key !== undefined) return key;
   if (/\d/.test(word)) key = word;
   else {
-    const best = pickAnalysis(word, czechLemmatizer().analyse(word));
+    const best = pickAnalysis(czechLemmatizer().analyse(word));
     key = best ? analysisKey(best) : stem(word);
   }
   if (keys.size >= MAX_CACHED_KEYS) keys.clear();
