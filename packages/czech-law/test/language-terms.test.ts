@@ -47,3 +47,38 @@ describe('queryTerms', () => {
     expect(LANGUAGE_VERSION).toBeGreaterThan(0);
   });
 });
+
+describe('queryTerms: people’s words to the law’s', () => {
+  const related = (q: string) =>
+    new Map(
+      queryTerms(q)
+        .filter((t) => t.from === 'related')
+        .map((t) => [t.term, t.weight]),
+    );
+  const reaches = (q: string, law: string) => {
+    const r = related(q);
+    for (const term of indexTerms(law)) {
+      expect([q, term, r.has(term)]).toEqual([q, term, true]);
+      expect(r.get(term)).toBeLessThan(1);
+    }
+  };
+
+  it('reaches the statute’s terms from everyday words', () => {
+    reaches('vyhodili mě z práce', 'výpověď');
+    reaches('Kolik dostanu výplaty?', 'mzda');
+    reaches('nájemník neplatí', 'nájemce');
+    reaches('exekuce na plat', 'srážky ze mzdy');
+    reaches('Jak dlouho platí řidičák?', 'řidičské oprávnění');
+  });
+
+  it('adds nothing for words without an entry, and never repeats the query’s own terms', () => {
+    expect(related('kvarkoplastika')).toEqual(new Map());
+    const terms = queryTerms('výplata mzda');
+    expect(terms.filter((t) => t.term === indexTerms('mzda')[0])).toEqual([{ term: indexTerms('mzda')[0], weight: 1, from: 'lemma' }]);
+  });
+
+  it('fires a phrase entry only when all its words are there', () => {
+    expect(related('odejít na procházku').has(indexTerms('výpověď')[0])).toBe(false);
+    expect(related('chci odejít z práce').has(indexTerms('výpověď')[0])).toBe(true);
+  });
+});

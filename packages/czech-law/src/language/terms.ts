@@ -5,13 +5,14 @@
  * indexes them with the 'simple' configuration, the same in the embedded server and a plain one.
  */
 import { analysisKey, czechLemmatizer, pickAnalysis } from './lemma';
+import { LEXICON, LEXICON_WEIGHT } from './lexicon';
 import { STOPWORDS, stem, words } from './text';
 
 /**
  * Bumped whenever the terms `indexTerms` returns for some text change (dictionary, lemma choice,
  * stopwords, folding), so an index stored with an older version is known to be stale and rebuilt.
  */
-export const LANGUAGE_VERSION = 2;
+export const LANGUAGE_VERSION = 3;
 
 /** One term of a query, with how much a match on it counts (1 for the query's own words). */
 export interface QueryTerm {
@@ -150,10 +151,30 @@ export function indexTerms(text: string): string[] {
   return out;
 }
 
+interface Relation {
+  /** Keys that must all be among the query's own. */
+  when: string[];
+  add: string[];
+  weight: number;
+}
+
+let relations: Relation[] | undefined;
+
+/** The lexicon keyed like everything else, built on first use. */
+function lexiconRelations(): Relation[] {
+  relations ??= LEXICON.map((e) => ({
+    when: [...new Set(indexTerms(e.when))],
+    add: [...new Set(indexTerms(e.add))],
+    weight: e.weight ?? LEXICON_WEIGHT,
+  })).filter((r) => r.when.length > 0);
+  return relations;
+}
+
 /**
  * A query's terms: its words' lemma keys (weight 1, `from` 'lemma' or 'word'), each once, in
  * query order, followed by related terms from the meaning signal (weight < 1, `from` 'related'),
- * never repeating a term already there.
+ * never repeating a term already there; a related term several entries give takes the highest
+ * weight.
  */
 export function queryTerms(q: string): QueryTerm[] {
   const out: QueryTerm[] = [];
@@ -165,5 +186,13 @@ export function queryTerms(q: string): QueryTerm[] {
     seen.add(term);
     out.push({ term, weight: 1, from: isKnown(w) ? 'lemma' : 'word' });
   }
+  const related = new Map<string, number>();
+  for (const r of lexiconRelations()) {
+    if (!r.when.every((k) => seen.has(k))) continue;
+    for (const term of r.add) {
+      if (!seen.has(term)) related.set(term, Math.max(related.get(term) ?? 0, r.weight));
+    }
+  }
+  for (const [term, weight] of related) out.push({ term, weight, from: 'related' });
   return out;
 }
