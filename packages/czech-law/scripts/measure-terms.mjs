@@ -53,7 +53,8 @@ const stemTerms = (s) =>
 const variants = {
   stemmer: { index: stemTerms, query: (q) => [...new Set(stemTerms(q))].map((term) => ({ term, weight: 1 })) },
   lemma: { index: law.indexTerms, query: (q) => law.queryTerms(q).filter((t) => t.from !== 'related') },
-  related: { index: law.indexTerms, query: (q) => law.queryTerms(q) },
+  lexicon: { index: law.indexTerms, query: (q) => law.queryTerms(q) },
+  learned: { index: law.indexTerms, query: (q) => law.queryTerms(q), learn: true },
 };
 
 function bm25Index(index) {
@@ -85,6 +86,7 @@ function rank({ docs, df, avg }, qterms) {
   return scored.sort((a, b) => b.score - a.score).slice(0, 10);
 }
 
+const learnOptions = JSON.parse(process.env.LEARN ?? '{}');
 const load = (await import('node:os'))
   .loadavg()
   .map((x) => x.toFixed(1))
@@ -96,6 +98,18 @@ for (const [name, v] of Object.entries(variants)) {
   const tIdx = performance.now();
   const idx = bm25Index(v.index);
   const built = performance.now() - tIdx;
+  if (v.learn) {
+    const tLearn = performance.now();
+    const rows = law.learnRelatedTerms(
+      sections.map((s) => v.index(s.body)),
+      learnOptions,
+    );
+    law.useRelatedTerms(rows);
+    console.log(
+      `learned ${rows.length} related terms in ${((performance.now() - tLearn) / 1000).toFixed(1)} s`,
+      JSON.stringify(learnOptions),
+    );
+  }
   let hits = 0;
   let rr = 0;
   let cover = 0;

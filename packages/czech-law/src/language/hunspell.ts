@@ -159,6 +159,27 @@ export class HunspellLemmatizer {
     }
   }
 
+  private sortedEntries: string[] | undefined;
+
+  /**
+   * Entries that begin with `prefix`, common words with forms only (no names, no fixed words), in
+   * order; the sorted list is built on first use.
+   */
+  entriesStartingWith(prefix: string, limit = 200): string[] {
+    this.sortedEntries ??= [...this.entries.keys()].filter((e) => this.common.has(e) && this.hasFlags(e)).sort();
+    const list = this.sortedEntries;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < list.length && list[i].startsWith(prefix) && out.length < limit; i++) out.push(list[i]);
+    return out;
+  }
+
   private hasFlags(entry: string): boolean {
     return (this.entries.get(entry) ?? '') !== '';
   }

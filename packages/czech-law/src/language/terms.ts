@@ -5,6 +5,7 @@
  * indexes them with the 'simple' configuration, the same in the embedded server and a plain one.
  */
 import { analysisKey, czechLemmatizer, pickAnalysis } from './lemma';
+import type { RelatedTerm } from './learn';
 import { LEXICON, LEXICON_WEIGHT } from './lexicon';
 import { STOPWORDS, stem, words } from './text';
 
@@ -170,6 +171,52 @@ function lexiconRelations(): Relation[] {
   return relations;
 }
 
+/** The weight of a word of the same family (derivation) as a query word; chosen by the recall proxy (docs/BENCHMARKS.md). */
+export const FAMILY_WEIGHT = 0.2;
+const FAMILY_MIN_PREFIX = 5;
+const FAMILY_MAX = 6;
+
+function sharedPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+/**
+ * Words of the same family as a lemma key, from the dictionary: entries sharing its beginning but
+ * for a short derivational ending ("výpověď", "výpovědní", "vypovědět"; "nájem", "nájemce",
+ * "nájemník", "nájemné"). Derivations are not inflections (they change the word's meaning a
+ * little), so they are related terms, not the same key; the longest shared beginning first.
+ */
+export function familyOf(key: string): string[] {
+  if (key.length < FAMILY_MIN_PREFIX || /\d/.test(key)) return [];
+  const prefix = key.slice(0, Math.max(FAMILY_MIN_PREFIX, key.length - 2));
+  return czechLemmatizer()
+    .entriesStartingWith(prefix)
+    .filter((e) => e !== key && e.length <= key.length + 4)
+    .filter((e) => sharedPrefix(e, key) >= Math.max(FAMILY_MIN_PREFIX, Math.min(e.length, key.length) - 2))
+    .sort((a, b) => sharedPrefix(b, key) - sharedPrefix(a, key) || a.length - b.length || (a < b ? -1 : 1))
+    .slice(0, FAMILY_MAX);
+}
+
+/** The learned thesaurus (learn.ts) by term; empty until the application loads one. */
+let learned = new Map<string, { related: string; weight: number }[]>();
+
+/**
+ * Makes `queryTerms` add these related terms (a thesaurus learned from the collection, as stored);
+ * replaces what an earlier call set. Weights must be in (0, 1); others are refused.
+ */
+export function useRelatedTerms(rows: readonly RelatedTerm[]): void {
+  const next = new Map<string, { related: string; weight: number }[]>();
+  for (const r of rows) {
+    if (!(r.weight > 0 && r.weight < 1)) throw new RangeError(`related term weight out of (0, 1): ${r.term} -> ${r.related} ${r.weight}`);
+    const list = next.get(r.term);
+    if (list) list.push({ related: r.related, weight: r.weight });
+    else next.set(r.term, [{ related: r.related, weight: r.weight }]);
+  }
+  learned = next;
+}
+
 /**
  * A query's terms: its words' lemma keys (weight 1, `from` 'lemma' or 'word'), each once, in
  * query order, followed by related terms from the meaning signal (weight < 1, `from` 'related'),
@@ -191,6 +238,15 @@ export function queryTerms(q: string): QueryTerm[] {
     if (!r.when.every((k) => seen.has(k))) continue;
     for (const term of r.add) {
       if (!seen.has(term)) related.set(term, Math.max(related.get(term) ?? 0, r.weight));
+    }
+  }
+  for (const own of out) {
+    if (own.from !== 'lemma') continue;
+    for (const f of familyOf(own.term)) if (!seen.has(f)) related.set(f, Math.max(related.get(f) ?? 0, FAMILY_WEIGHT));
+  }
+  for (const own of out) {
+    for (const r of learned.get(own.term) ?? []) {
+      if (!seen.has(r.related)) related.set(r.related, Math.max(related.get(r.related) ?? 0, r.weight));
     }
   }
   for (const [term, weight] of related) out.push({ term, weight, from: 'related' });
