@@ -16,6 +16,12 @@ describe('indexTerms', () => {
     expect(indexTerms('zaměstnavatele zaměstnavatelem')).toEqual(['zamestnavatel', 'zamestnavatel']);
   });
 
+  it('keys the irregular nouns the dictionary lists as separate words under their lemma', () => {
+    expect(indexTerms('psa psovi pes')).toEqual(['pes', 'pes', 'pes']);
+    expect(indexTerms('dítěte děti dítě')).toEqual(['dite', 'dite', 'dite']);
+    expect(indexTerms('dva týdny týden')).toEqual([...indexTerms('dva'), 'tyden', 'tyden']);
+  });
+
   it('keys a word typed without diacritics as the same lemma', () => {
     expect(indexTerms('vypovedi mzde')).toEqual(indexTerms('výpovědi mzdě'));
   });

@@ -6,6 +6,23 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Analysis, HunspellLemmatizer } from './hunspell';
 
+/**
+ * Irregular paradigms the dictionary spells out as separate fixed entries ("psa" is an entry of its
+ * own, not a form of "pes"), folded form -> folded lemma; only nouns the law and people's questions
+ * both use often.
+ */
+const IRREGULAR_FORMS: Record<string, string> = {
+  pes: 'psa psovi psem psi psu psy psum psech',
+  den: 'dne dnu dni dnem dny dnech dnum',
+  dite: 'ditete diteti ditetem deti detem detmi detech',
+  clovek: 'cloveka cloveku clovekem lide lidi lidem lidmi lidech',
+  tyden: 'tydne tydnu tydnem tydny tydnech tydnum',
+  rok: 'let letech letum',
+};
+export const IRREGULAR: ReadonlyMap<string, string> = new Map(
+  Object.entries(IRREGULAR_FORMS).flatMap(([lemma, forms]) => [lemma, ...forms.split(' ')].map((f) => [f, lemma])),
+);
+
 let lemmatizer: HunspellLemmatizer | undefined;
 
 /** The Czech dictionary's lemmatizer, read on first use (synchronously: it is a startup cost). */

@@ -4,7 +4,7 @@
  * terms, so people's words meet the law's ("výplata" reaches "mzda"). Plain strings: PostgreSQL
  * indexes them with the 'simple' configuration, the same in the embedded server and a plain one.
  */
-import { analysisKey, czechLemmatizer, pickAnalysis } from './lemma';
+import { analysisKey, czechLemmatizer, IRREGULAR, pickAnalysis } from './lemma';
 import type { RelatedTerm } from './learn';
 import { LEXICON, LEXICON_WEIGHT } from './lexicon';
 import { STOPWORDS, stem, words } from './text';
@@ -13,7 +13,7 @@ import { STOPWORDS, stem, words } from './text';
  * Bumped whenever the terms `indexTerms` returns for some text change (dictionary, lemma choice,
  * stopwords, folding), so an index stored with an older version is known to be stale and rebuilt.
  */
-export const LANGUAGE_VERSION = 3;
+export const LANGUAGE_VERSION = 4;
 
 /** One term of a query, with how much a match on it counts (1 for the query's own words). */
 export interface QueryTerm {
@@ -100,7 +100,60 @@ const TERM_STOPWORDS: ReadonlySet<string> = new Set([
   'uz',
   'jiz',
   'tedy',
+  // Question words, pronouns and the forms of "mít", "chtít" questions are full of.
+  'kolik',
+  'jaky',
+  'jaka',
+  'jake',
+  'jakou',
+  'kdo',
+  'koho',
+  'komu',
+  'kdy',
+  'kam',
+  'proc',
+  'nejaky',
+  'nejaka',
+  'nejake',
+  'nejakou',
+  'ja',
+  'ty',
+  'my',
+  'vy',
+  'oni',
+  'ona',
+  'ono',
+  'ho',
+  'mu',
+  'nam',
+  'vam',
+  'nas',
+  'vas',
+  'ni',
+  'nim',
+  'nich',
+  'mam',
+  'mas',
+  'ma',
+  'mame',
+  'mate',
+  'maji',
+  'mit',
+  'chci',
+  'chces',
+  'chce',
+  'chceme',
+  'chcete',
+  'chteji',
   // Modal forms: folded, "může" would be keyed as "muž".
+  'muzu',
+  'muzes',
+  'muzeme',
+  'muzete',
+  'musim',
+  'musis',
+  'musime',
+  'musite',
   'muze',
   'mohou',
   'muzou',
@@ -127,6 +180,7 @@ function keyOf(word: string): string {
   let key = keys.get(word);
   if (key !== undefined) return key;
   if (/\d/.test(word)) key = word;
+  else if (IRREGULAR.has(word)) key = IRREGULAR.get(word)!;
   else {
     const best = pickAnalysis(czechLemmatizer().analyse(word));
     key = best ? analysisKey(best) : stem(word);
@@ -138,7 +192,7 @@ function keyOf(word: string): string {
 
 /** Whether the dictionary knows the (folded) word: its key is a lemma's, not the stemmer's. */
 function isKnown(word: string): boolean {
-  return !/\d/.test(word) && czechLemmatizer().analyse(word).length > 0;
+  return !/\d/.test(word) && (IRREGULAR.has(word) || czechLemmatizer().analyse(word).length > 0);
 }
 
 /**
