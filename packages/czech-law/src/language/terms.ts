@@ -244,6 +244,18 @@ function sharedPrefix(a: string, b: string): number {
  */
 export function familyOf(key: string): string[] {
   if (key.length < FAMILY_MIN_PREFIX || /\d/.test(key)) return [];
+  let family = families.get(key);
+  if (!family) {
+    family = findFamily(key);
+    if (families.size >= MAX_CACHED_KEYS) families.clear();
+    families.set(key, family);
+  }
+  return [...family];
+}
+
+const families = new Map<string, readonly string[]>();
+
+function findFamily(key: string): string[] {
   const prefix = key.slice(0, Math.max(FAMILY_MIN_PREFIX, key.length - 2));
   return czechLemmatizer()
     .entriesStartingWith(prefix)
