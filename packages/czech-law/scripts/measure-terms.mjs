@@ -40,7 +40,12 @@ for (const act of [...new Set(tune.questions.map((q) => q.act))]) {
     for (let a = p.parent ? byId.get(p.parent) : undefined; a; a = a.parent ? byId.get(a.parent) : undefined) {
       if (a.heading) headings.push(a.heading);
     }
-    sections.push({ act, id: p.id, body: [title, ...headings, text.slice(p.start, p.end)].join('\n') });
+    sections.push({
+      act,
+      id: p.id,
+      heading: [p.heading ?? '', ...headings].join('\n'),
+      body: [title, ...headings, text.slice(p.start, p.end)].join('\n'),
+    });
   }
 }
 const tLoad = performance.now();
@@ -54,7 +59,8 @@ const variants = {
   stemmer: { index: stemTerms, query: (q) => [...new Set(stemTerms(q))].map((term) => ({ term, weight: 1 })) },
   lemma: { index: law.indexTerms, query: (q) => law.queryTerms(q).filter((t) => t.from !== 'related') },
   lexicon: { index: law.indexTerms, query: (q) => law.queryTerms(q) },
-  learned: { index: law.indexTerms, query: (q) => law.queryTerms(q), learn: true },
+  learned: { index: law.indexTerms, query: (q) => law.queryTerms(q), learn: 'window' },
+  headings: { index: law.indexTerms, query: (q) => law.queryTerms(q), learn: 'headings' },
 };
 
 function bm25Index(index) {
@@ -100,13 +106,19 @@ for (const [name, v] of Object.entries(variants)) {
   const built = performance.now() - tIdx;
   if (v.learn) {
     const tLearn = performance.now();
-    const rows = law.learnRelatedTerms(
-      sections.map((s) => v.index(s.body)),
-      learnOptions,
-    );
+    const rows =
+      v.learn === 'window'
+        ? law.learnRelatedTerms(
+            sections.map((s) => v.index(s.body)),
+            learnOptions,
+          )
+        : law.learnHeadingTerms(
+            sections.map((s) => ({ heading: v.index(s.heading), text: v.index(s.body) })),
+            learnOptions,
+          );
     law.useRelatedTerms(rows);
     console.log(
-      `learned ${rows.length} related terms in ${((performance.now() - tLearn) / 1000).toFixed(1)} s`,
+      `${v.learn}: learned ${rows.length} related terms in ${((performance.now() - tLearn) / 1000).toFixed(1)} s`,
       JSON.stringify(learnOptions),
     );
   }

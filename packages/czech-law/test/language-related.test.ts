@@ -1,4 +1,4 @@
-import { FAMILY_WEIGHT, familyOf, indexTerms, learnRelatedTerms, queryTerms, useRelatedTerms } from '../src/language';
+import { FAMILY_WEIGHT, familyOf, indexTerms, learnHeadingTerms, learnRelatedTerms, queryTerms, useRelatedTerms } from '../src/language';
 
 const key = (word: string) => indexTerms(word)[0];
 
@@ -42,6 +42,27 @@ describe('learnRelatedTerms: a thesaurus from the collection', () => {
 
   it('drops pairs seen fewer times than minCount', () => {
     expect(learnRelatedTerms(units, { window: 1, minCount: 7 })).toEqual([]);
+  });
+});
+
+describe('learnHeadingTerms: text terms to the headings they stand under', () => {
+  // "vyplata" stands in the texts under "mzda" headings only; "den" stands under every heading.
+  const units = [
+    ...Array.from({ length: 4 }, () => ({ heading: ['mzda'], text: ['vyplata', 'termin', 'den'] })),
+    ...Array.from({ length: 4 }, () => ({ heading: ['skola'], text: ['zak', 'trida', 'den'] })),
+    { heading: [], text: ['vyplata', 'skola'] },
+  ];
+
+  it('relates a text term to the heading it is concentrated under, one way', () => {
+    const rows = learnHeadingTerms(units, { minCount: 3, minNpmi: 0.3 });
+    expect(rows).toContainEqual(expect.objectContaining({ term: 'vyplata', related: 'mzda' }));
+    expect(rows.some((r) => r.term === 'vyplata' && r.related === 'skola')).toBe(false);
+    expect(rows.some((r) => r.term === 'den')).toBe(false);
+    expect(rows.some((r) => r.term === 'mzda')).toBe(false);
+  });
+
+  it('leaves out units without a heading and pairs below minCount', () => {
+    expect(learnHeadingTerms(units, { minCount: 5 })).toEqual([]);
   });
 });
 

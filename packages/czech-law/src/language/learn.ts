@@ -75,3 +75,56 @@ export function learnRelatedTerms(units: Iterable<readonly string[]>, options: L
   }
   return out;
 }
+
+/** One unit for `learnHeadingTerms`: the index terms of its heading(s) and of its text. */
+export interface HeadedUnit {
+  heading: readonly string[];
+  text: readonly string[];
+}
+
+/**
+ * Related terms from headings and the texts under them: a text term relates to the heading terms
+ * of the units it is concentrated in (NPMI over units of "t in the text" and "h in the heading"),
+ * so a word the statute uses in passing reaches the name of what the provision is about.
+ */
+export function learnHeadingTerms(units: Iterable<HeadedUnit>, options: LearnOptions = {}): RelatedTerm[] {
+  const { minCount = 3, minNpmi = 0.35, perTerm = 5, maxWeight = 0.5 } = options;
+  const textCount = new Map<string, number>();
+  const headCount = new Map<string, number>();
+  const pairCount = new Map<string, number>();
+  let n = 0;
+  for (const u of units) {
+    const heads = new Set(u.heading);
+    if (heads.size === 0) continue;
+    n++;
+    for (const h of heads) headCount.set(h, (headCount.get(h) ?? 0) + 1);
+    for (const t of new Set(u.text)) {
+      textCount.set(t, (textCount.get(t) ?? 0) + 1);
+      for (const h of heads) {
+        if (h === t) continue;
+        const key = `${t}\u0000${h}`;
+        pairCount.set(key, (pairCount.get(key) ?? 0) + 1);
+      }
+    }
+  }
+  const byTerm = new Map<string, { related: string; npmi: number }[]>();
+  for (const [key, c] of pairCount) {
+    if (c < minCount) continue;
+    const [t, h] = key.split('\u0000');
+    if (/\d/.test(t) || /\d/.test(h)) continue;
+    const p = c / n;
+    const npmi = Math.log(p / ((textCount.get(t)! / n) * (headCount.get(h)! / n))) / -Math.log(p);
+    if (npmi < minNpmi) continue;
+    const list = byTerm.get(t);
+    if (list) list.push({ related: h, npmi });
+    else byTerm.set(t, [{ related: h, npmi }]);
+  }
+  const out: RelatedTerm[] = [];
+  for (const [term, list] of [...byTerm].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    list.sort((x, y) => y.npmi - x.npmi || (x.related < y.related ? -1 : 1));
+    for (const { related, npmi } of list.slice(0, perTerm)) {
+      out.push({ term, related, weight: Math.round(maxWeight * Math.min(npmi, 1) * 1000) / 1000 });
+    }
+  }
+  return out;
+}
