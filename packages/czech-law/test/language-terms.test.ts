@@ -1,4 +1,4 @@
-import { indexTerms, LANGUAGE_VERSION, queryTerms, stem } from '../src/language';
+import { indexTerms, LANGUAGE_VERSION, LEXICON, queryTerms, stem } from '../src/language';
 
 describe('indexTerms', () => {
   it('gives one folded, lower-case key per word in order, stop words dropped, digits kept', () => {
@@ -86,5 +86,18 @@ describe('queryTerms: people’s words to the law’s', () => {
   it('fires a phrase entry only when all its words are there', () => {
     expect(related('odejít na procházku').has(indexTerms('výpověď')[0])).toBe(false);
     expect(related('chci odejít z práce').has(indexTerms('výpověď')[0])).toBe(true);
+  });
+});
+
+describe('LEXICON', () => {
+  it('has one entry per trigger, each adding a law term its trigger lacks, at a weight in (0, 1)', () => {
+    const triggers = LEXICON.map((e) => [...new Set(indexTerms(e.when))].sort().join(' '));
+    expect(triggers.filter((t, i) => triggers.indexOf(t) !== i)).toEqual([]);
+    for (const e of LEXICON) {
+      const when = new Set(indexTerms(e.when));
+      expect([e.when, when.size > 0]).toEqual([e.when, true]);
+      expect([e.when, indexTerms(e.add).some((t) => !when.has(t))]).toEqual([e.when, true]);
+      if (e.weight !== undefined) expect(e.weight > 0 && e.weight < 1).toBe(true);
+    }
   });
 });
