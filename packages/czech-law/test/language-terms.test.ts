@@ -26,6 +26,10 @@ describe('indexTerms', () => {
     expect(indexTerms('vypovedi mzde')).toEqual(indexTerms('výpovědi mzdě'));
   });
 
+  it('keys a negated form as "ne" + the lemma key of the form', () => {
+    expect(indexTerms('nezaplacení')).toEqual([`ne${indexTerms('zaplacení')[0]}`]);
+  });
+
   it('falls back to the suffix stemmer for words the dictionary does not know', () => {
     expect(indexTerms('kvarkoplastikami')).toEqual([stem('kvarkoplastikami')]);
   });
@@ -39,6 +43,10 @@ describe('queryTerms', () => {
     expect(own.every((t) => t.weight === 1)).toBe(true);
     expect(own.map((t) => t.from)).toEqual(['lemma', 'lemma']);
     expect(own.map((t) => t.term)).toEqual(indexTerms('mzdy zaměstnance'));
+  });
+
+  it('marks a word the dictionary does not know as "word", keyed by the stemmer', () => {
+    expect(queryTerms('kvarkoplastikami')).toEqual([{ term: stem('kvarkoplastikami'), weight: 1, from: 'word' }]);
   });
 
   it('gives related terms a weight below 1', () => {

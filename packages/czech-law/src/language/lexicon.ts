@@ -13,7 +13,7 @@ export interface LexiconEntry {
   weight?: number;
 }
 
-/** The weight of a lexicon term unless the entry says otherwise. */
+/** The weight of a lexicon term unless the entry says otherwise (0.5 and 0.9 measured worse: docs/BENCHMARKS.md). */
 export const LEXICON_WEIGHT = 0.7;
 
 export const LEXICON: readonly LexiconEntry[] = [
