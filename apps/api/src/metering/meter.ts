@@ -1,5 +1,6 @@
 import { isoDay, type Logger, type Metrics, type Operation } from '@dp/core';
 import type { Database } from '@dp/db';
+import { MeterSpool } from './spool';
 
 interface Pending {
   orgId: string;
@@ -33,12 +34,24 @@ export class Meter {
   /** `dp_units_total` per operation (label children kept: a lookup per request, no label hashing). */
   private readonly unitCounters = new Map<string, { inc(n: number): void }>();
 
+  private readonly spool?: MeterSpool;
+
   constructor(
     private readonly db: Database,
     private readonly logger: Logger,
     private readonly intervalMs = 1_000,
     private readonly metrics?: Metrics,
-  ) {}
+    /** Where the meter's log lives (DATA_DIR/meter): counts survive the process being killed. */
+    spoolDir?: string,
+  ) {
+    if (spoolDir) {
+      this.spool = new MeterSpool(spoolDir);
+      // What processes that were killed left uncommitted: counted with this instance's next flush.
+      const orphans = this.spool.adoptOrphans();
+      for (const r of orphans) this.count({ ...r, operation: r.operation as Operation, requests: 1 });
+      if (orphans.length) this.logger.info({ records: orphans.length }, 'usage of a stopped process replayed from the meter log');
+    }
+  }
 
   start(): void {
     this.timer ??= setInterval(() => void this.flush().catch(() => {}), this.intervalMs);
@@ -55,11 +68,16 @@ export class Meter {
       counter.inc(units);
     }
     const entry: Pending = { orgId: by.orgId, day: isoDay(at), keyId: by.keyId, operation, status, requests: 1, units };
+    this.spool?.append(entry);
+    this.count(entry);
+  }
+
+  private count(entry: Pending): void {
     const key = pendingKey(entry);
     const cur = this.pending.get(key);
     if (cur) {
-      cur.requests += 1;
-      cur.units += units;
+      cur.requests += entry.requests;
+      cur.units += entry.units;
     } else {
       this.pending.set(key, entry);
     }
@@ -87,6 +105,8 @@ export class Meter {
 
   private async writeBatch(): Promise<void> {
     if (this.pending.size === 0) return;
+    // The log's segments rotate with the batch: once it commits, what they hold is counted.
+    const segments = this.spool?.rotate() ?? [];
     const batch = [...this.pending.values()];
     this.pending = new Map();
     this.inflight = batch;
@@ -117,6 +137,7 @@ export class Meter {
         this.written.set(key, (this.written.get(key) ?? 0) + p.units);
       }
       this.inflight = [];
+      this.spool?.committed(segments);
     } catch (err) {
       this.inflight = [];
       // Put the counts back so the next flush retries them: metering never drops units.
@@ -137,5 +158,6 @@ export class Meter {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.flush();
+    this.spool?.close();
   }
 }
