@@ -47,12 +47,15 @@ describe("the meter's log", () => {
         JSON.stringify([orgId, '2026-11-28', keyId, 'documents.get', i < 5 ? 200 : 404, i < 5 ? 1 : 0]),
       );
       writeFileSync(join(dir, `meter-${deadPid()}-abcd1234-1.log`), `${lines.join('\n')}\n["${orgId}","2026-1`);
-      const meter = new Meter(db, memoryLogger([], 'info'), 60_000, undefined, dir);
-      await meter.close();
+      // And one whose batch committed before the kill, its segment not yet deleted: not counted again.
+      writeFileSync(join(dir, `meter-${deadPid()}-abcd1235-1.log`), `${lines.join('\n')}\n{"batch":"b-committed"}\n`);
+      await db.query(`INSERT INTO usage_batch (id) VALUES ('b-committed')`);
+      const started = (m: Meter) => (m.start(), m);
+      await started(new Meter(db, memoryLogger([], 'info'), 60_000, undefined, dir)).close();
       expect(await unitsOf(orgId)).toBe(5);
       expect(readdirSync(dir)).toEqual([]);
       // Nothing left to replay: a second start counts nothing again.
-      await new Meter(db, memoryLogger([], 'info'), 60_000, undefined, dir).close();
+      await started(new Meter(db, memoryLogger([], 'info'), 60_000, undefined, dir)).close();
       expect(await unitsOf(orgId)).toBe(5);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -120,9 +123,9 @@ describe('kill -9 under load', () => {
     }
     const units = await unitsOf(orgId);
     console.log(`kill -9 under load: 3 kills, ${answered} answers (200), ${failed} requests cut by the kills, ${units} units stored`);
-    // Every answer received is counted; a request the server finished but whose answer the kill
-    // cut on the way is counted too (at most one per client per kill).
+    // Every answer received is counted, once; a request the server finished but whose answer the
+    // kill cut on the way is counted too (at most the requests in flight: one per client per kill).
     expect(units).toBeGreaterThanOrEqual(answered);
-    expect(units - answered).toBeLessThanOrEqual(3 * CLIENTS);
+    expect(units - answered).toBeLessThanOrEqual(Math.min(failed, 3 * CLIENTS));
   }, 180_000);
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { isoDay, type Logger, type Metrics, type Operation } from '@dp/core';
 import type { Database } from '@dp/db';
 import { MeterSpool } from './spool';
@@ -35,6 +36,7 @@ export class Meter {
   private readonly unitCounters = new Map<string, { inc(n: number): void }>();
 
   private readonly spool?: MeterSpool;
+  private replaying?: Promise<void>;
 
   constructor(
     private readonly db: Database,
@@ -44,16 +46,44 @@ export class Meter {
     /** Where the meter's log lives (DATA_DIR/meter): counts survive the process being killed. */
     spoolDir?: string,
   ) {
-    if (spoolDir) {
-      this.spool = new MeterSpool(spoolDir);
-      // What processes that were killed left uncommitted: counted with this instance's next flush.
-      const orphans = this.spool.adoptOrphans();
-      for (const r of orphans) this.count({ ...r, operation: r.operation as Operation, requests: 1 });
-      if (orphans.length) this.logger.info({ records: orphans.length }, 'usage of a stopped process replayed from the meter log');
+    if (spoolDir) this.spool = new MeterSpool(spoolDir);
+  }
+
+  /**
+   * Counts what killed processes logged and never committed (a segment marked with a batch that
+   * committed is only deleted), and forgets batches older than a week.
+   */
+  private async replayOrphans(spool: MeterSpool): Promise<void> {
+    const orphans = spool.adoptOrphans();
+    let replayed = 0;
+    for (const o of orphans) {
+      const committed = o.batches.length
+        ? await this.db.query<{ id: string }>('SELECT id FROM usage_batch WHERE id = ANY($1::text[])', [o.batches])
+        : [];
+      if (committed.length > 0) {
+        spool.track(o.file);
+        spool.committed([o.file]);
+        continue;
+      }
+      for (const r of o.records) this.count({ ...r, operation: r.operation as Operation, requests: 1 });
+      spool.track(o.file);
+      replayed += o.records.length;
     }
+    if (replayed) this.logger.info({ records: replayed }, 'usage of a stopped process replayed from the meter log');
+    await this.db.query("DELETE FROM usage_batch WHERE committed_at < now() - interval '7 days'");
   }
 
   start(): void {
+    if (this.spool && !this.replaying) {
+      const spool = this.spool;
+      // Retried until storage answers: the counts wait in the log meanwhile.
+      const attempt = (): Promise<void> =>
+        this.replayOrphans(spool).catch((err: Error) => {
+          this.logger.warn({ err: { message: err.message } }, 'meter log replay failed; will retry');
+          return new Promise<void>((resolve) => setTimeout(resolve, this.intervalMs).unref()).then(attempt);
+        });
+      this.replaying = attempt();
+    }
     this.timer ??= setInterval(() => void this.flush().catch(() => {}), this.intervalMs);
     this.timer.unref();
   }
@@ -104,9 +134,12 @@ export class Meter {
   }
 
   private async writeBatch(): Promise<void> {
+    await this.replaying;
     if (this.pending.size === 0) return;
-    // The log's segments rotate with the batch: once it commits, what they hold is counted.
-    const segments = this.spool?.rotate() ?? [];
+    // The log's segments rotate with the batch and are marked with its id: once it commits,
+    // what they hold is counted, and a replay finds the id in usage_batch.
+    const batchId = randomBytes(12).toString('hex');
+    const segments = this.spool?.rotate(batchId) ?? [];
     const batch = [...this.pending.values()];
     this.pending = new Map();
     this.inflight = batch;
@@ -125,12 +158,22 @@ export class Meter {
            SELECT org_id, day, key_id, operation, status, requests, units FROM batch
            ON CONFLICT (org_id, day, key_id, operation, status) DO UPDATE
            SET requests = usage_detail.requests + EXCLUDED.requests, units = usage_detail.units + EXCLUDED.units
-         )
+         ),
+         batch_id AS (INSERT INTO usage_batch (id) SELECT $8::text WHERE $8::text IS NOT NULL)
          INSERT INTO usage_counter (org_id, day, operation, requests, units)
          SELECT org_id, day, operation, sum(requests)::int, sum(units)::int FROM batch GROUP BY org_id, day, operation
          ON CONFLICT (org_id, day, operation) DO UPDATE
          SET requests = usage_counter.requests + EXCLUDED.requests, units = usage_counter.units + EXCLUDED.units`,
-        [column('orgId'), column('day'), column('keyId'), column('operation'), column('status'), column('requests'), column('units')],
+        [
+          column('orgId'),
+          column('day'),
+          column('keyId'),
+          column('operation'),
+          column('status'),
+          column('requests'),
+          column('units'),
+          this.spool ? batchId : null,
+        ],
       );
       for (const p of batch) {
         const key = `${p.orgId}|${p.day.slice(0, 7)}`;

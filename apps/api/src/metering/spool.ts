@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -54,12 +54,16 @@ export class MeterSpool {
     writeSync(this.fd, `${JSON.stringify([r.orgId, r.day, r.keyId, r.operation, r.status, r.units])}\n`);
   }
 
-  /** Closes the live segment (its counts go into the batch about to be written) and opens a new one. */
-  rotate(): string[] {
+  /**
+   * Closes the live segment and opens a new one; every segment whose counts go into the batch
+   * about to be written is marked with its id first, so a replay can ask whether it committed.
+   */
+  rotate(batchId: string): string[] {
     closeSync(this.fd);
     this.unflushed.push(this.live);
     this.live = this.nextName();
     this.fd = openSync(this.live, 'a');
+    for (const file of this.unflushed) appendFileSync(file, `${JSON.stringify({ batch: batchId })}\n`);
     return [...this.unflushed];
   }
 
@@ -75,30 +79,44 @@ export class MeterSpool {
     this.unflushed = this.unflushed.filter((f) => !segments.includes(f));
   }
 
-  /** The records of segments left by processes that are gone, adopted by this one (counted once it flushes). */
-  adoptOrphans(): SpooledRecord[] {
-    const records: SpooledRecord[] = [];
+  /**
+   * Segments left by processes that are gone, adopted (renamed to this process's names) with
+   * their records and the batches they were marked with. `keep` says whether to count a segment:
+   * not when one of its batches committed.
+   */
+  adoptOrphans(): Array<{ file: string; records: SpooledRecord[]; batches: string[] }> {
+    const adopted: Array<{ file: string; records: SpooledRecord[]; batches: string[] }> = [];
     for (const name of readdirSync(this.dir)) {
       const m = FILE.exec(name);
       if (!m || `${m[1]}-${m[2]}` === this.owner || alive(Number(m[1]))) continue;
-      const adopted = this.nextName();
+      const file = this.nextName();
       try {
-        renameSync(join(this.dir, name), adopted);
+        renameSync(join(this.dir, name), file);
       } catch {
         continue; // another instance adopted it
       }
-      for (const line of readFileSync(adopted, 'utf8').split('\n')) {
+      const records: SpooledRecord[] = [];
+      const batches: string[] = [];
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
         if (!line) continue;
         try {
-          const [orgId, day, keyId, operation, status, units] = JSON.parse(line) as [string, string, string, string, number, number];
-          records.push({ orgId, day, keyId, operation, status, units });
+          const parsed = JSON.parse(line) as unknown;
+          if (Array.isArray(parsed)) {
+            const [orgId, day, keyId, operation, status, units] = parsed as [string, string, string, string, number, number];
+            records.push({ orgId, day, keyId, operation, status, units });
+          } else batches.push((parsed as { batch: string }).batch);
         } catch {
           // a line cut by the kill: not counted (at most one request per killed process)
         }
       }
-      this.unflushed.push(adopted);
+      adopted.push({ file, records, batches });
     }
-    return records;
+    return adopted;
+  }
+
+  /** An adopted segment whose counts are now pending here (deleted once they commit). */
+  track(file: string): void {
+    this.unflushed.push(file);
   }
 
   close(): void {
