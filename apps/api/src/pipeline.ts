@@ -146,11 +146,8 @@ export function createPipeline(ctx: Pick<ApiContext, 'db' | 'state' | 'logger' |
       if (res.headersSent) res.end();
       else sendError(res, toApiError(err, ctx.logger, req));
     }
-    // The answer is written (its status is final): the next request already sees these units. An
-    // answer still being sent is counted when it ends, with no units if the client never got all of it.
-    const units = unitsFor(operation, res.statusCode, req.method, charged);
-    if (res.writableFinished || units === 0) ctx.meter.record(principal, operation, res.statusCode, units);
-    else res.once('close', () => ctx.meter.record(principal, operation, res.statusCode, res.writableFinished ? units : 0));
+    // The answer is written (its status is final): the next request already sees these units.
+    ctx.meter.record(principal, operation, res.statusCode, unitsFor(operation, res.statusCode, req.method, charged));
   }
 
   return {
