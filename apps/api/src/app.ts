@@ -38,6 +38,8 @@ export interface ApiDeps {
   logger?: Logger;
   /** Flush interval of the usage meter (tests shorten it). */
   meterIntervalMs?: number;
+  /** The meter's log directory (main.ts: DATA_DIR/meter); without it, counts not yet written die with the process. */
+  meterSpoolDir?: string;
   /** How long document metadata may be served from memory (default 30 s; 0 disables). */
   documentCacheTtlMs?: number;
   /** This instance's `/metrics` registry (default: a new one); `false` turns metrics off (benchmarks). */
@@ -80,7 +82,7 @@ const IDEMPOTENCY_SWEEP_MS = 60 * 60 * 1000;
 export function createApi(deps: ApiDeps): Api {
   const logger = deps.logger ?? createLogger({ name: 'api', level: deps.config.LOG_LEVEL });
   const metrics = appMetrics('api', deps.config, deps.metrics, { state: deps.state, database: deps.db });
-  const meter = new Meter(deps.db, logger, deps.meterIntervalMs, metrics);
+  const meter = new Meter(deps.db, logger, deps.meterIntervalMs, metrics, deps.meterSpoolDir);
   const keyCache = createKeyCache(deps.config.KEY_CACHE_TTL_SECONDS * 1000);
   const documents = new DocumentCache(deps.db, deps.documentCacheTtlMs);
   const quota = new QuotaGuard(deps.db, meter);

@@ -129,10 +129,22 @@ describe('/v1/webhooks', () => {
           'https://100.64.0.1/x',
           'https://[fd00::1]/x',
           'https://[fe80::1]/x',
+          'https://metadata.google.internal/computeMetadata/v1/',
+          'https://metadata/computeMetadata/v1/',
+          'https://instance-data/latest/meta-data/',
+          'https://db.svc.cluster.local/x',
+          'https://localhost.localdomain/x',
         ]) {
           const res = await harness.call('post', '/v1/webhooks', key, { url, events: ['document.created'] });
           expect([url, res.status, errorFields(res)]).toEqual([url, 400, ['url']]);
         }
+        const named = await harness.call('post', '/v1/webhooks', key, {
+          url: 'https://metadata.google.internal/x',
+          events: ['document.created'],
+        });
+        expect(named.body.error.details.errors[0].problem).toBe(
+          'must not point to an internal host: metadata.google.internal is an internal host name (.internal)',
+        );
         const ok = await harness.call('post', '/v1/webhooks', key, { url: 'https://hooks.example.com/x', events: ['document.created'] });
         expect(ok.status).toBe(201);
       } finally {

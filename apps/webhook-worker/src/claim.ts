@@ -104,6 +104,18 @@ export async function stillClaimed(db: Database, deliveryId: string, workerId: s
   return rows.length > 0;
 }
 
+/**
+ * Extends this worker's claims on `ids` to `until` (the lease), while their attempts run: a
+ * claim lasts a few seconds past the last renewal, so a killed worker's rows are free again
+ * that soon, however long an attempt may take.
+ */
+export async function renewClaims(db: Database, workerId: string, ids: string[], until: Date): Promise<void> {
+  await db.query(
+    `UPDATE "webhook_delivery" SET locked_until = $3::timestamptz WHERE id = ANY($2::text[]) AND locked_by = $1 AND status = 'pending'`,
+    [workerId, ids, until.toISOString()],
+  );
+}
+
 /** Gives back this worker's unfinished claims so another worker can take them at once. */
 export async function releaseClaims(db: Database, workerId: string): Promise<number> {
   const [row] = await db.query<{ released: number }>(

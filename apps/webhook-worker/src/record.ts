@@ -27,10 +27,12 @@ export interface AttemptOutcome {
 // The delivery is updated only while this worker still holds the claim; the attempt is logged
 // whenever the delivery still exists (it happened, whoever holds the claim now). The endpoint's
 // consecutive failure count resets on success; reaching the limit, or an explicit reason (410),
-// disables it. A success also makes the endpoint's deliveries that wait for a retry after NO answer
-// (unreachable, timed out, or a gateway's 502/504) due at once: the receiver is back, so its
-// backlog need not sit out the rest of a backoff step. A delivery the receiver itself refused
-// (any other status) keeps its backoff: retrying it early would only spend its schedule.
+// disables it. A success (a change event, a test event, a replay) also makes the endpoint's change
+// events that wait for a retry due at once, whatever their failure was: the receiver answers
+// again, so its queue need not sit out the rest of a backoff step behind a head it refused a
+// moment ago (a 503 while it restarted kept the whole backlog waiting minutes). Out-of-band
+// deliveries keep their backoff: they hold up no queue, and one the receiver refuses while it
+// accepts the rest would otherwise be retried at every success until its schedule ran out.
 const RECORD_SQL = `
 WITH d AS (
   UPDATE "webhook_delivery"
@@ -69,7 +71,7 @@ WITH d AS (
   UPDATE "webhook_delivery" p SET next_attempt_at = $8::timestamptz
   FROM d
   WHERE $3 = 'delivered' AND p.webhook_id = d.webhook_id AND p.id <> d.id AND p.status = 'pending'
-    AND p.attempts > 0 AND p.next_attempt_at > $8::timestamptz AND (p.last_status IS NULL OR p.last_status IN (502, 504))
+    AND NOT p.out_of_band AND p.attempts > 0 AND p.next_attempt_at > $8::timestamptz
   RETURNING 1
 )
 SELECT (SELECT count(*) FROM d)::int AS updated, (SELECT reason FROM w LIMIT 1) AS disabled_reason`;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
-import { classifyAddress, isIpLiteral, WEBHOOK_RESPONSE_BODY_LIMIT } from '@dp/db';
+import { classifyAddress, internalHostnameProblem, isIpLiteral, WEBHOOK_RESPONSE_BODY_LIMIT } from '@dp/db';
 import { AddressNotAllowedError, guardedLookup, systemResolver, type Resolver } from './safe-lookup';
 
 export interface SendRequest {
@@ -45,8 +45,9 @@ export function loggableHeaders(headers: IncomingHttpHeaders): Record<string, st
 
 /**
  * What refuses a delivery before any connection: http, and an IP literal host that is not public
- * (Node connects to literals without calling `lookup`, so they are checked here), unless private
- * targets are allowed. Host names are checked on their resolved addresses by guardedLookup.
+ * (Node connects to literals without calling `lookup`, so they are checked here), and the
+ * internal host names creation refuses too (a row written before that check, or by hand), unless
+ * private targets are allowed. Other host names are checked on their resolved addresses by guardedLookup.
  */
 export function deliveryUrlProblem(url: URL, allowPrivateTargets: boolean): string | null {
   if (allowPrivateTargets) return null;
@@ -55,7 +56,8 @@ export function deliveryUrlProblem(url: URL, allowPrivateTargets: boolean): stri
     const cls = classifyAddress(url.hostname);
     if (cls !== 'public') return `refused: ${url.hostname} is a ${cls.replace('_', '-')} address`;
   }
-  return null;
+  const internal = internalHostnameProblem(url.hostname);
+  return internal ? `refused: ${internal}` : null;
 }
 
 /** Sends one webhook request; resolves with the status, rejects on network errors and refusals. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createLogger, parseRetryAfter, traced, type Config, type Logger, type Metrics } from '@dp/core';
 import { webhookOutboxStats, type Database } from '@dp/db';
-import { claimDeliveries, releaseClaims, stillClaimed, type ClaimedDelivery } from './claim';
+import { claimDeliveries, releaseClaims, renewClaims, stillClaimed, type ClaimedDelivery } from './claim';
 import { recordAttempt, type AttemptOutcome } from './record';
 import { DEFAULT_RETRY_SCHEDULE_MS, maxAttempts, nextDelayMs, type RetryPolicy } from './retry';
 import type { Resolver } from './safe-lookup';
@@ -22,7 +22,10 @@ export interface WorkerOptions {
   workerId?: string;
   /** Deliveries claimed per round, all sent in parallel: at most one change event per endpoint (its queue's head), and any due test events and replays. */
   batchSize?: number;
-  /** How long a claim holds; a worker that dies mid-delivery frees its rows after this. */
+  /**
+   * The claim's lease: renewed every third of it while the attempts run, so a worker that dies
+   * mid-delivery frees its rows within this, however long an attempt may take.
+   */
   lockMs?: number;
   /** Per-attempt timeout. */
   timeoutMs?: number;
@@ -58,9 +61,9 @@ export interface Worker {
 
 export const DEFAULTS = {
   batchSize: 16,
-  // An attempt ends within timeoutMs, so the claim needs only a little more: a worker that dies
-  // holding claims blocks those endpoints for this long, not a minute.
-  lockMs: 15_000,
+  // A lease renewed while the attempt runs: a worker that dies holding claims blocks those
+  // endpoints for a few seconds.
+  lockMs: 5_000,
   timeoutMs: 10_000,
   pollMs: 500,
   jitter: 0.2,
@@ -88,8 +91,7 @@ export function createWorker(options: WorkerOptions): Worker {
   };
   const disableAfterFailures = options.disableAfterFailures ?? DEFAULTS.disableAfterFailures;
   const allowPrivateTargets = options.config.WEBHOOK_ALLOW_PRIVATE_TARGETS;
-  // A claim must outlast the attempt it covers, or a second worker could send it meanwhile.
-  if (lockMs <= timeoutMs) throw new Error(`lockMs (${lockMs}) must be longer than timeoutMs (${timeoutMs})`);
+  if (lockMs < 300) throw new Error(`lockMs (${lockMs}) must leave room for renewing the lease`);
   const deliveries = options.metrics?.counter('dp_webhook_deliveries_total', 'Delivery attempts by outcome.', ['outcome']);
   if (options.metrics) {
     // Read at each scrape (one indexed query), so every worker reports the same shared outbox.
@@ -186,6 +188,15 @@ export function createWorker(options: WorkerOptions): Worker {
   async function runOnce(): Promise<RunResult> {
     const claimed = await claimDeliveries(db, { workerId: id, now: now(), lockMs, limit: batchSize });
     const result: RunResult = { claimed: claimed.length, delivered: 0, retrying: 0, failed: 0, skipped: 0 };
+    if (claimed.length === 0) return result;
+    // The lease is renewed while the attempts run (a renewal that fails leaves the claim to expire:
+    // another worker may then send it again, which at-least-once delivery allows).
+    const ids = claimed.map((d) => d.id);
+    const renewal = setInterval(() => {
+      renewClaims(db, id, ids, new Date(now().getTime() + lockMs)).catch((err: Error) =>
+        logger.warn({ err: { message: err.message } }, 'webhook claims could not be renewed'),
+      );
+    }, lockMs / 3);
     // Each claimed delivery is the head of a different endpoint's queue: parallel is safe.
     const outcomes = await Promise.all(
       claimed.map((d) =>
@@ -195,7 +206,7 @@ export function createWorker(options: WorkerOptions): Worker {
           return 'skipped' as const;
         }),
       ),
-    );
+    ).finally(() => clearInterval(renewal));
     for (const o of outcomes) {
       result[o] += 1;
       deliveries?.inc({ outcome: o });

@@ -96,6 +96,9 @@ describe('the delivery decision (nothing connects)', () => {
     ['https://[::ffff:0:127.0.0.1]/hook', /is a loopback address/],
     ['https://[fd00:ec2::254]/hook', /is a metadata address/],
     ['http://hooks.example.com/hook', /only https/],
+    ['https://metadata.google.internal/computeMetadata/v1/', /refused: metadata\.google\.internal is an internal host name/],
+    ['https://instance-data/latest/meta-data/', /refused: instance-data is a single-label \(internal\) host name/],
+    ['https://nas.local/hook', /refused: nas\.local is an internal host name/],
   ])('%s is refused before connecting', (url, problem) => {
     expect(deliveryUrlProblem(new URL(url), false)).toMatch(problem);
     expect(deliveryUrlProblem(new URL(url), true)).toBeNull();

@@ -26,6 +26,7 @@ import {
   InvalidPaymentGuard,
   PILOT_CHALLENGE_LIMIT,
   PILOT_INVALID_PAYMENT_LIMIT,
+  PILOT_PREFLIGHT_LIMIT,
   PILOT_RATE_LIMIT,
   type RateLimitSetting,
 } from './payments/payer-limit';
@@ -44,8 +45,10 @@ export interface GatewayDeps {
   now?: () => Date;
   /** Per-payer limit; the pilot's is 10/min (tests of concurrency raise it). */
   rateLimit?: RateLimitSetting;
-  /** Unpaid requests (challenges, preflights) per client IP. */
+  /** Unpaid requests (challenges, answers before a payer is known) per client IP; the pilot's is 10/min. */
   challengeLimit?: RateLimitSetting;
+  /** CORS preflights per client IP. */
+  preflightLimit?: RateLimitSetting;
   /** Refused payments per client IP. */
   invalidPaymentLimit?: RateLimitSetting;
   /** This instance's `/metrics` registry (default: a new one); `false` turns metrics off. */
@@ -102,7 +105,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     const challengeLimit = deps.challengeLimit ?? PILOT_CHALLENGE_LIMIT;
     app.use(
       '/x402',
-      x402Cors(deps.state, challengeLimit),
+      x402Cors(deps.state, deps.preflightLimit ?? PILOT_PREFLIGHT_LIMIT),
       x402DocumentsRouter(
         {
           db: deps.db,

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { expectMatchesOpenApi } from '@dp/testing';
 import { createSimulatedFacilitator } from '../src/facilitator/simulated';
-import { PILOT_CHALLENGE_LIMIT, PILOT_INVALID_PAYMENT_LIMIT } from '../src/payments/payer-limit';
+import { PILOT_CHALLENGE_LIMIT, PILOT_INVALID_PAYMENT_LIMIT, PILOT_PREFLIGHT_LIMIT, PILOT_RATE_LIMIT } from '../src/payments/payer-limit';
 import { createGatewayHarness, encode, newPayer, type GatewayHarness, preflight } from './harness';
 
 const PATH = '/x402/legal/documents/sb%2F2091%2F1';
@@ -20,23 +20,49 @@ describe('x402 limits per client IP', () => {
   });
   afterAll(() => h.close());
 
-  it('lets distinct payers behind one IP each make their 10 paid calls a minute (challenge + payment each)', async () => {
+  it('allows 10 challenges a minute per client IP (spec 8), then 429 with Retry-After and X-RateLimit-*', async () => {
     const ip = '10.5.5.5';
-    const payers = [newPayer(), newPayer(), newPayer()];
-    const statuses: number[] = [];
-    for (let round = 0; round < 10; round++) {
-      for (const payer of payers) {
-        const challenge = await request(h.url).get(PATH).set('X-Forwarded-For', ip);
-        expect(challenge.status).toBe(402);
-        expectRateLimitHeaders(challenge, PILOT_CHALLENGE_LIMIT.limit);
-        const paid = await request(h.url)
-          .get(PATH)
-          .set('X-Forwarded-For', ip)
-          .set('X-PAYMENT', encode(await payer.sign(challenge.body.accepts[0])));
-        statuses.push(paid.status);
-      }
+    expect(PILOT_CHALLENGE_LIMIT).toEqual({ limit: 10, windowSeconds: 60 });
+    const remaining: number[] = [];
+    let last: request.Response | undefined;
+    for (let i = 0; i < 10; i++) {
+      const challenge = await request(h.url).get(PATH).set('X-Forwarded-For', ip);
+      expect(challenge.status).toBe(402);
+      expectRateLimitHeaders(challenge, 10);
+      remaining.push(Number(challenge.headers['x-ratelimit-remaining']));
+      last = challenge;
     }
-    expect(statuses).toEqual(Array(30).fill(200));
+    expect(remaining).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    const over = await request(h.url).get(PATH).set('X-Forwarded-For', ip);
+    expect(over.status).toBe(429);
+    expect(over.body.error.code).toBe('rate_limited');
+    expect(over.body.error.details).toMatchObject({ limit: 10, window_seconds: 60 });
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expectRateLimitHeaders(over, 10);
+    expect(over.headers['x-ratelimit-remaining']).toBe('0');
+    expectMatchesOpenApi(over, 'get', PATH);
+    // Another address has its own 10; a payment from the limited one is counted for its payer.
+    expect((await request(h.url).get(PATH).set('X-Forwarded-For', '10.5.5.6')).status).toBe(402);
+    const paid = await request(h.url)
+      .get(PATH)
+      .set('X-Forwarded-For', ip)
+      .set('X-PAYMENT', encode(await newPayer().sign(last?.body.accepts[0])));
+    expect(paid.status).toBe(200);
+    expectRateLimitHeaders(paid, PILOT_RATE_LIMIT.limit);
+  });
+
+  it('counts CORS preflights on their own budget: they leave the 10 challenges alone', async () => {
+    const ip = '10.5.6.6';
+    for (let i = 0; i < 12; i++) {
+      const pre = await preflight(h.url, PATH).set('X-Forwarded-For', ip);
+      expect(pre.status).toBe(204);
+      expectRateLimitHeaders(pre, PILOT_PREFLIGHT_LIMIT.limit);
+    }
+    const challenge = await request(h.url).get(PATH).set('X-Forwarded-For', ip);
+    expect(challenge.status).toBe(402);
+    expect(challenge.headers['x-ratelimit-remaining']).toBe('9');
   });
 
   it('rate-limits refused X-PAYMENT headers per IP (429 with Retry-After), then refuses every payment from it', async () => {

@@ -77,7 +77,7 @@ describe('cachedDocumentFetcher', () => {
     const found = new Set(['sb-1']);
     const inner = async (ref: string): Promise<FetchedDocument> => {
       calls.push(ref);
-      return found.has(ref) ? { found: true, body: { data: { document: { id: ref } } } } : { found: false };
+      return found.has(ref) ? { found: true, body: { data: { document: { id: ref } } }, bytes: 0 } : { found: false };
     };
     const fetcher = cachedDocumentFetcher(inner);
     await fetcher('sb-1', { requestId: 'a' });

@@ -3,6 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Pool, type PoolClient } from 'pg';
 import { PrismaClient } from './generated/client';
+import { DatabaseLiveness } from './health/liveness';
 import type { DB } from './generated/kysely/types';
 import { listenForNotifications, type NotificationHandlers, type NotificationListener } from './notify/listener';
 
@@ -73,10 +74,21 @@ export interface DatabaseOptions {
   queryTimeoutMs?: number;
   /** Every connection read only (`default_transaction_read_only`): a writing statement fails. */
   readOnly?: boolean;
+  /**
+   * Longest a call waits to be handed a connection (a pool slot, or a new connection's start-up);
+   * default DEFAULT_CONNECT_TIMEOUT_MS with a query time limit, 5 s without (bulk jobs).
+   */
+  connectTimeoutMs?: number;
 }
 
 /** What services use when they do not say: long enough for any request's SQL. */
 export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+
+/**
+ * What a call waits for a connection by default: a request that cannot get one answers 503
+ * within about two seconds (a frozen server accepts TCP but never completes the start-up).
+ */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
 
 function splitSchema(url: string): { url: string; schema?: string } {
   const u = new URL(url);
@@ -111,11 +123,15 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const schema = options.schema ?? split.schema ?? 'public';
   const timeout = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   if (!SAFE_IDENT.test(schema)) throw new Error(`invalid schema name: ${schema}`);
+  // With a time limit (services), a server that stops answering fails calls within ~2 s (the
+  // guard probes it); bulk jobs (no limit) wait for it as they wait for any statement.
+  const liveness = timeout > 0 ? new DatabaseLiveness(split.url) : undefined;
   const newPool = (extraOptions = '') => {
     const p = new Pool({
       connectionString: split.url,
+      ...(liveness ? { Client: liveness.clientClass() } : {}),
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? (timeout > 0 ? DEFAULT_CONNECT_TIMEOUT_MS : 5_000),
       idleTimeoutMillis: 30_000,
       // Server side and client side: a runaway statement is cancelled, and a silent server
       // (network black hole) fails the call; pg-pool then discards that connection.
@@ -202,6 +218,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       observer = fn;
     },
     close: async () => {
+      liveness?.close();
       await prisma.$disconnect();
       await Promise.all([pool.end(), ...[...tunedPools.values()].map((p) => p.end())]);
     },

@@ -24,6 +24,7 @@ export * from './usage/get-usage-breakdown';
 export * from './usage/get-usage-report';
 export * from './webhooks';
 export * from './health/ping-database';
+export * from './health/liveness';
 export * from './scratch-database';
 export * from './sync/types';
 export * from './sync/sync-repository';

@@ -1,5 +1,5 @@
 import { classifyAddress, isIpLiteral, isPublicAddress } from '../src/webhooks/address-class';
-import { isLoopbackHostname, webhookUrlProblem } from '../src/webhooks/url-policy';
+import { internalHostnameProblem, isLoopbackHostname, webhookUrlProblem } from '../src/webhooks/url-policy';
 
 describe('classifyAddress', () => {
   it.each([
@@ -154,6 +154,31 @@ describe('webhookUrlProblem', () => {
       expect(webhookUrlProblem('not a url', policy)).toMatch(/absolute/);
       expect(webhookUrlProblem('https://user:pw@example.com/x', policy)).toMatch(/credentials/);
       expect(webhookUrlProblem(`https://example.com/${'a'.repeat(2100)}`, policy)).toMatch(/2048/);
+    }
+  });
+
+  it.each([
+    ['https://metadata.google.internal/computeMetadata/v1/', 'metadata.google.internal is an internal host name (.internal)'],
+    ['https://metadata/computeMetadata/v1/', 'metadata is a single-label (internal) host name'],
+    ['https://instance-data/latest/meta-data/', 'instance-data is a single-label (internal) host name'],
+    ['https://instance-data.ec2.internal/latest/', 'instance-data.ec2.internal is an internal host name (.internal)'],
+    ['https://printer.local/x', 'printer.local is an internal host name (.local)'],
+    ['https://db.cluster.local/x', 'db.cluster.local is an internal host name (.local)'],
+    ['https://localhost.localdomain/x', 'localhost.localdomain is an internal host name (.localdomain)'],
+    ['https://METADATA.GOOGLE.INTERNAL./x', 'metadata.google.internal is an internal host name (.internal)'],
+    ['https://router.home.arpa/x', 'router.home.arpa is an internal host name (.home.arpa)'],
+    ['https://metadata.goog/x', 'metadata.goog is an internal host name (.metadata.goog)'],
+  ])("refuses the internal name of %s at creation, with the delivery check's words", (url, problem) => {
+    expect(webhookUrlProblem(url, strict)).toBe(`must not point to an internal host: ${problem}`);
+    expect(internalHostnameProblem(new URL(url).hostname)).toBe(problem);
+    // WEBHOOK_ALLOW_PRIVATE_TARGETS=true is for local receivers: it lets them through.
+    expect(webhookUrlProblem(url, local)).toBeNull();
+  });
+
+  it('does not take public names for internal ones', () => {
+    for (const host of ['hooks.example.com', 'internal.example.com', 'local.example.org', 'my-metadata.io', 'a.b.c.d.example']) {
+      expect(internalHostnameProblem(host)).toBeNull();
+      expect(webhookUrlProblem(`https://${host}/x`, strict)).toBeNull();
     }
   });
 

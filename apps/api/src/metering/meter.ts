@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { isoDay, type Logger, type Metrics, type Operation } from '@dp/core';
 import type { Database } from '@dp/db';
+import { MeterSpool } from './spool';
 
 interface Pending {
   orgId: string;
@@ -33,14 +35,55 @@ export class Meter {
   /** `dp_units_total` per operation (label children kept: a lookup per request, no label hashing). */
   private readonly unitCounters = new Map<string, { inc(n: number): void }>();
 
+  private readonly spool?: MeterSpool;
+  private replaying?: Promise<void>;
+
   constructor(
     private readonly db: Database,
     private readonly logger: Logger,
     private readonly intervalMs = 1_000,
     private readonly metrics?: Metrics,
-  ) {}
+    /** Where the meter's log lives (DATA_DIR/meter): counts survive the process being killed. */
+    spoolDir?: string,
+  ) {
+    if (spoolDir) this.spool = new MeterSpool(spoolDir);
+  }
+
+  /**
+   * Counts what killed processes logged and never committed (a segment marked with a batch that
+   * committed is only deleted), and forgets batches older than a week.
+   */
+  private async replayOrphans(spool: MeterSpool): Promise<void> {
+    const orphans = spool.adoptOrphans();
+    let replayed = 0;
+    for (const o of orphans) {
+      const committed = o.batches.length
+        ? await this.db.query<{ id: string }>('SELECT id FROM usage_batch WHERE id = ANY($1::text[])', [o.batches])
+        : [];
+      if (committed.length > 0) {
+        spool.track(o.file);
+        spool.committed([o.file]);
+        continue;
+      }
+      for (const r of o.records) this.count({ ...r, operation: r.operation as Operation, requests: 1 });
+      spool.track(o.file);
+      replayed += o.records.length;
+    }
+    if (replayed) this.logger.info({ records: replayed }, 'usage of a stopped process replayed from the meter log');
+    await this.db.query("DELETE FROM usage_batch WHERE committed_at < now() - interval '7 days'");
+  }
 
   start(): void {
+    if (this.spool && !this.replaying) {
+      const spool = this.spool;
+      // Retried until storage answers: the counts wait in the log meanwhile.
+      const attempt = (): Promise<void> =>
+        this.replayOrphans(spool).catch((err: Error) => {
+          this.logger.warn({ err: { message: err.message } }, 'meter log replay failed; will retry');
+          return new Promise<void>((resolve) => setTimeout(resolve, this.intervalMs).unref()).then(attempt);
+        });
+      this.replaying = attempt();
+    }
     this.timer ??= setInterval(() => void this.flush().catch(() => {}), this.intervalMs);
     this.timer.unref();
   }
@@ -55,11 +98,16 @@ export class Meter {
       counter.inc(units);
     }
     const entry: Pending = { orgId: by.orgId, day: isoDay(at), keyId: by.keyId, operation, status, requests: 1, units };
+    this.spool?.append(entry);
+    this.count(entry);
+  }
+
+  private count(entry: Pending): void {
     const key = pendingKey(entry);
     const cur = this.pending.get(key);
     if (cur) {
-      cur.requests += 1;
-      cur.units += units;
+      cur.requests += entry.requests;
+      cur.units += entry.units;
     } else {
       this.pending.set(key, entry);
     }
@@ -86,7 +134,12 @@ export class Meter {
   }
 
   private async writeBatch(): Promise<void> {
+    await this.replaying;
     if (this.pending.size === 0) return;
+    // The log's segments rotate with the batch and are marked with its id: once it commits,
+    // what they hold is counted, and a replay finds the id in usage_batch.
+    const batchId = randomBytes(12).toString('hex');
+    const segments = this.spool?.rotate(batchId) ?? [];
     const batch = [...this.pending.values()];
     this.pending = new Map();
     this.inflight = batch;
@@ -105,18 +158,29 @@ export class Meter {
            SELECT org_id, day, key_id, operation, status, requests, units FROM batch
            ON CONFLICT (org_id, day, key_id, operation, status) DO UPDATE
            SET requests = usage_detail.requests + EXCLUDED.requests, units = usage_detail.units + EXCLUDED.units
-         )
+         ),
+         batch_id AS (INSERT INTO usage_batch (id) SELECT $8::text WHERE $8::text IS NOT NULL)
          INSERT INTO usage_counter (org_id, day, operation, requests, units)
          SELECT org_id, day, operation, sum(requests)::int, sum(units)::int FROM batch GROUP BY org_id, day, operation
          ON CONFLICT (org_id, day, operation) DO UPDATE
          SET requests = usage_counter.requests + EXCLUDED.requests, units = usage_counter.units + EXCLUDED.units`,
-        [column('orgId'), column('day'), column('keyId'), column('operation'), column('status'), column('requests'), column('units')],
+        [
+          column('orgId'),
+          column('day'),
+          column('keyId'),
+          column('operation'),
+          column('status'),
+          column('requests'),
+          column('units'),
+          this.spool ? batchId : null,
+        ],
       );
       for (const p of batch) {
         const key = `${p.orgId}|${p.day.slice(0, 7)}`;
         this.written.set(key, (this.written.get(key) ?? 0) + p.units);
       }
       this.inflight = [];
+      this.spool?.committed(segments);
     } catch (err) {
       this.inflight = [];
       // Put the counts back so the next flush retries them: metering never drops units.
@@ -137,5 +201,6 @@ export class Meter {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.flush();
+    this.spool?.close();
   }
 }

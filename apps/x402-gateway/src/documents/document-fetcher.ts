@@ -1,6 +1,7 @@
 import { Cache, INTERNAL_TOKEN_HEADER, signInternalToken, type Config, type InvalidationFeed, type Unsubscribe } from '@dp/core';
 
-export type FetchedDocument = { found: true; body: Record<string, unknown> } | { found: false };
+/** `bytes`: the size of the body as received, which the cache weighs. */
+export type FetchedDocument = { found: true; body: Record<string, unknown>; bytes: number } | { found: false };
 
 /** Fetches the /v1 document body for a ref; rejects when the api cannot answer. */
 export type DocumentFetcher = (ref: string, ctx: { requestId: string }) => Promise<FetchedDocument>;
@@ -30,9 +31,10 @@ export function createInternalDocumentFetcher(
     return cached.token;
   };
   return async (ref, { requestId }) => {
-    let res: Response;
+    // The answer's body is read inside the same guard as the request: a body cut off, timed out
+    // or not JSON is the source failing (503, nothing charged), never an unexpected error (500).
     try {
-      res = await fetch(`${base}/internal/legal/documents/${encodeURIComponent(ref)}`, {
+      const res = await fetch(`${base}/internal/legal/documents/${encodeURIComponent(ref)}`, {
         headers: {
           [INTERNAL_TOKEN_HEADER]: await token(),
           'x-request-id': requestId,
@@ -40,12 +42,21 @@ export function createInternalDocumentFetcher(
         },
         signal: AbortSignal.timeout(timeoutMs),
       });
+      if (res.status !== 200) {
+        await res.body?.cancel();
+        if (res.status === 404) return { found: false };
+        throw new DocumentSourceUnavailableError(`internal api answered ${res.status}`);
+      }
+      const text = await res.text();
+      const body = JSON.parse(text) as unknown;
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+        throw new DocumentSourceUnavailableError('internal api answered a body that is not a JSON object');
+      }
+      return { found: true, body: body as Record<string, unknown>, bytes: Buffer.byteLength(text) };
     } catch (cause) {
-      throw new DocumentSourceUnavailableError('internal api unreachable', { cause });
+      if (cause instanceof DocumentSourceUnavailableError) throw cause;
+      throw new DocumentSourceUnavailableError(`internal api answer unreadable: ${(cause as Error)?.message}`, { cause });
     }
-    if (res.status === 404) return { found: false };
-    if (res.status !== 200) throw new DocumentSourceUnavailableError(`internal api answered ${res.status}`);
-    return { found: true, body: (await res.json()) as Record<string, unknown> };
   };
 }
 
@@ -53,20 +64,23 @@ export function createInternalDocumentFetcher(
  * Keeps fetched document bodies for at most `ttlMs` (by default the same staleness bound as the
  * api's own document cache) and drops them all on `clear()` or when an import announces changed
  * documents (`listen`). Without it every paid call pays a full internal HTTP round trip plus
- * the api's text query, which is most of the paid/unpaid gap. Unknown documents and failures are
- * never cached (a newly imported document is served at once, an outage is not remembered), and
- * large bodies are not kept so the memory bound stays small (maxEntries × maxBodyBytes).
+ * the api's text query, which is most of the paid/unpaid gap. Concurrent reads of one document
+ * share one fetch (core's Cache loads a key once at a time), and bodies are kept within a byte
+ * budget (least recently used go first) whatever their size: a large act read by many payers at
+ * once is fetched once, not once per payer. Unknown documents and failures are never cached (a
+ * newly imported document is served at once, an outage is not remembered).
  */
 export function cachedDocumentFetcher(
   inner: DocumentFetcher,
-  options: { ttlMs?: number; maxEntries?: number; maxBodyBytes?: number } = {},
+  options: { ttlMs?: number; maxEntries?: number; maxBytes?: number } = {},
 ): DocumentFetcher & { clear(): void; listen(feed: InvalidationFeed): Promise<Unsubscribe> } {
-  const maxBodyBytes = options.maxBodyBytes ?? 256 * 1024;
   const cache = new Cache<FetchedDocument>({
     name: 'x402_documents',
     freshMs: options.ttlMs ?? 30_000,
     maxEntries: options.maxEntries ?? 500,
-    keep: (fetched) => fetched.found && JSON.stringify(fetched.body).length <= maxBodyBytes,
+    maxWeight: options.maxBytes ?? DOCUMENT_CACHE_BYTES,
+    weigh: (fetched) => (fetched.found ? fetched.bytes : 0),
+    keep: (fetched) => fetched.found,
   });
   const fetcher = (ref: string, ctx: { requestId: string }): Promise<FetchedDocument> =>
     cache.fetch(ref.toLowerCase(), () => inner(ref, ctx));
@@ -75,3 +89,6 @@ export function cachedDocumentFetcher(
     listen: (feed: InvalidationFeed) => cache.invalidateOn(feed),
   });
 }
+
+/** The gateway's document cache budget: the largest acts' bodies several times over. */
+export const DOCUMENT_CACHE_BYTES = 64 * 1024 * 1024;

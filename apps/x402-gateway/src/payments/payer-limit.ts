@@ -9,12 +9,17 @@ export interface RateLimitSetting {
 export const PILOT_RATE_LIMIT: RateLimitSetting = { limit: 10, windowSeconds: 60 };
 
 /**
- * Unpaid requests (challenges, CORS preflights) per client IP. A challenge costs no database
- * work and no signature check, and every paid call of an x402 client starts with one, so the
- * limit is generous: 60 payers behind one address (an office NAT, a cloud egress) each still get
- * their 10 paid calls a minute.
+ * Spec 8: before a payment is presented the payer is the client IP, at the same 10 a minute.
+ * Counts the 402 challenges and every other answer given before a payer is known.
  */
-export const PILOT_CHALLENGE_LIMIT: RateLimitSetting = { limit: 600, windowSeconds: 60 };
+export const PILOT_CHALLENGE_LIMIT: RateLimitSetting = { limit: 10, windowSeconds: 60 };
+
+/**
+ * CORS preflights per client IP: their own budget, so a browser's preflights (one per set of
+ * request headers, cached for Access-Control-Max-Age) do not use up its 10 challenges. A
+ * preflight costs no database work and no signature check.
+ */
+export const PILOT_PREFLIGHT_LIMIT: RateLimitSetting = { limit: 600, windowSeconds: 60 };
 
 /**
  * Refused X-PAYMENT headers (undecodable, or failing the facilitator's checks) per client IP.
@@ -23,13 +28,22 @@ export const PILOT_CHALLENGE_LIMIT: RateLimitSetting = { limit: 600, windowSecon
  */
 export const PILOT_INVALID_PAYMENT_LIMIT: RateLimitSetting = { limit: 20, windowSeconds: 60 };
 
-/** Counts one unpaid request (challenge, preflight, or an answer given before a payer is known) of `ip`. */
+/** Counts one unpaid request (a challenge, or an answer given before a payer is known) of `ip`. */
 export function consumeUnpaid(
   state: SharedState,
   ip: string,
   setting: RateLimitSetting = PILOT_CHALLENGE_LIMIT,
 ): Promise<RateLimitDecision> {
   return state.rateLimiter.consume(`x402:ip:${ip.toLowerCase()}`, setting.limit, setting.windowSeconds);
+}
+
+/** Counts one CORS preflight of `ip` (its own budget: PILOT_PREFLIGHT_LIMIT). */
+export function consumePreflight(
+  state: SharedState,
+  ip: string,
+  setting: RateLimitSetting = PILOT_PREFLIGHT_LIMIT,
+): Promise<RateLimitDecision> {
+  return state.rateLimiter.consume(`x402:preflight:${ip.toLowerCase()}`, setting.limit, setting.windowSeconds);
 }
 
 export function rateLimited(d: RateLimitDecision, message: string, setting: RateLimitSetting): ApiError {

@@ -33,22 +33,40 @@ export type ReserveOutcome = 'reserved' | 'cap_reached' | 'duplicate';
  * cap, nonce taken) before the facilitator settles it, and released again if settling fails.
  */
 export function createPaymentStore(db: Database, options: { capCheckTtlMs?: number } = {}) {
-  // The challenge says whether the day's cap is reached; remembered briefly (per instance) so that
-  // unpaid requests do not each cost a query. Only the challenge reads it: settling always asks
-  // the database (reserve), so a stale answer here never charges or refuses a payment.
+  // The challenge says whether the day's cap is reached, from memory only: a challenge needs no
+  // payment data and never waits on the database (a frozen one included). A reading older than
+  // capCheckTtlMs is refreshed in the background (one read at a time); each reservation here
+  // updates it from the total it wrote. Settling always asks the database (reserve), so a stale
+  // or missing reading never charges or refuses a payment.
   const capCheckTtlMs = options.capCheckTtlMs ?? 1_000;
-  let capMemo: { day: string; reached: boolean; until: number } | undefined;
+  let capMemo: { day: string; total: bigint; until: number } | undefined;
+  let reading: Promise<void> | undefined;
+  const refreshCap = (day: string) => {
+    reading ??= db
+      .query<{ total: string }>('SELECT total_atomic::text AS total FROM x402_daily_total WHERE day = $1::date', [day])
+      .then(
+        (rows) => {
+          capMemo = { day, total: BigInt(rows[0]?.total ?? '0'), until: Date.now() + capCheckTtlMs };
+        },
+        () => {}, // unreadable now: the next challenge asks again
+      )
+      .finally(() => (reading = undefined));
+  };
   return {
-    /** Whether one more payment of `amountAtomic` would exceed `capAtomic` on `day` (UTC, YYYY-MM-DD). */
-    async capReached(day: string, amountAtomic: bigint, capAtomic: bigint): Promise<boolean> {
-      if (capMemo && capMemo.day === day && Date.now() < capMemo.until) return capMemo.reached;
-      const rows = await db.query<{ reached: boolean }>(
-        'SELECT total_atomic + $2::bigint > $3::bigint AS reached FROM x402_daily_total WHERE day = $1::date',
-        [day, amountAtomic.toString(), capAtomic.toString()],
-      );
-      const reached = rows[0]?.reached === true || amountAtomic > capAtomic;
-      capMemo = { day, reached, until: Date.now() + capCheckTtlMs };
-      return reached;
+    /**
+     * Whether one more payment of `amountAtomic` would exceed `capAtomic` on `day` (UTC,
+     * YYYY-MM-DD), as last read; false before the first reading of the day.
+     */
+    capReached(day: string, amountAtomic: bigint, capAtomic: bigint): boolean {
+      if (amountAtomic > capAtomic) return true;
+      const memo = capMemo?.day === day ? capMemo : undefined;
+      if (!memo || Date.now() >= memo.until) refreshCap(day);
+      return memo !== undefined && memo.total + amountAtomic > capAtomic;
+    },
+
+    /** Waits for a background reading of the cap under way, if any (tests). */
+    async capSettled(): Promise<void> {
+      await reading;
     },
 
     async findByNonce(nonce: string): Promise<PaymentRecord | null> {
@@ -70,18 +88,18 @@ export function createPaymentStore(db: Database, options: { capCheckTtlMs?: numb
      */
     async reserve(p: NewPayment): Promise<ReserveOutcome> {
       try {
-        const rows = await db.query<{ id: string }>(
+        const rows = await db.query<{ id: string; total: string }>(
           `WITH bump AS (
              INSERT INTO x402_daily_total AS t (day, total_atomic, payment_count)
              SELECT $1::date, $2::bigint, 1 WHERE $2::bigint <= $3::bigint
              ON CONFLICT (day) DO UPDATE
                SET total_atomic = t.total_atomic + EXCLUDED.total_atomic, payment_count = t.payment_count + 1
                WHERE t.total_atomic + EXCLUDED.total_atomic <= $3::bigint
-             RETURNING t.day
+             RETURNING t.day, t.total_atomic
            )
            INSERT INTO x402_payment (id, nonce, payer, resource, document_id, amount_atomic, network, tx_ref, day)
            SELECT $4, $5, $6, $7, $8, $2::bigint, $9, $10, bump.day FROM bump
-           RETURNING id`,
+           RETURNING id, (SELECT total_atomic::text FROM bump) AS total`,
           [
             p.day,
             p.amountAtomic.toString(),
@@ -96,10 +114,11 @@ export function createPaymentStore(db: Database, options: { capCheckTtlMs?: numb
           ],
         );
         if (rows.length === 1) {
-          capMemo = undefined; // the total grew: the next challenge asks again
+          capMemo = { day: p.day, total: BigInt(rows[0].total), until: Date.now() + capCheckTtlMs };
           return 'reserved';
         }
-        capMemo = { day: p.day, reached: true, until: Date.now() + capCheckTtlMs };
+        // Full for a payment of this amount: remembered as such until the next reading.
+        capMemo = { day: p.day, total: p.capAtomic - p.amountAtomic + 1n, until: Date.now() + capCheckTtlMs };
         return 'cap_reached';
       } catch (err) {
         if (isUniqueViolation(err)) return 'duplicate';

@@ -47,18 +47,13 @@ async function ensureRateLimitHeaders(ctx: PaymentContext, req: Request, res: Re
 /**
  * The challenge for a request without payment: when the day's cap is already reached it says so
  * (reason `daily_cap_reached`, `Retry-After`), so a client does not sign a payment only to have it
- * refused. The cap is checked again when settling, so if the check fails the plain challenge is
- * answered rather than an error.
+ * refused. It is answered from the store's last reading of the day's total, never waiting on the
+ * database: the cap is checked again when settling.
  */
-async function unpaidChallenge(ctx: PaymentContext, requirements: PaymentRequirements, requestId: string): Promise<PaymentChallenge> {
+function unpaidChallenge(ctx: PaymentContext, requirements: PaymentRequirements): PaymentChallenge {
   const now = ctx.now();
-  try {
-    const reached = await ctx.store.capReached(now.toISOString().slice(0, 10), BigInt(requirements.maxAmountRequired), ctx.capAtomic);
-    if (reached) return dailyCapReached(now, { paymentPresented: false });
-  } catch (err) {
-    ctx.logger.warn({ requestId, reason: (err as Error)?.message }, 'daily cap check failed; plain challenge answered');
-  }
-  return paymentRequired();
+  const reached = ctx.store.capReached(now.toISOString().slice(0, 10), BigInt(requirements.maxAmountRequired), ctx.capAtomic);
+  return reached ? dailyCapReached(now, { paymentPresented: false }) : paymentRequired();
 }
 
 /** PAYMENT-SIGNATURE (v2) when present, else X-PAYMENT (v1): a request is paid once, in one version. */
@@ -151,7 +146,7 @@ export function x402DocumentsRouter(ctx: PaymentContext, config: Config): Router
       presented = presentedPayment(input.headers);
       if (presented === undefined) {
         setRateLimitHeaders(res, await enforcePilotLimit(ctx.state, { kind: 'ip', id: ip }, ctx.challengeLimit));
-        const challenge = await unpaidChallenge(ctx, requirements, req.requestId);
+        const challenge = unpaidChallenge(ctx, requirements);
         counters?.challenges.inc({ reason: reasonOf(challenge) });
         return sendChallenge(res, requirements, challenge);
       }

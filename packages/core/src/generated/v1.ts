@@ -2002,8 +2002,8 @@ export interface components {
         'application/json': components['schemas']['X402Challenge'];
       };
     };
-    /** @description `rate_limited`: more than 10 paid requests a minute for this payer, more than 600 unpaid
-     *     requests (challenges, preflights) a minute from this client IP, or more than 20 refused
+    /** @description `rate_limited`: more than 10 paid requests a minute for this payer, more than 10 unpaid
+     *     requests (challenges) or 600 CORS preflights a minute from this client IP, or more than 20 refused
      *     `X-PAYMENT` headers a minute from this client IP (then every payment from that IP is refused
      *     until `Retry-After`, before it is decoded). `X-RateLimit-*` describe the budget that ran out.
      *      */

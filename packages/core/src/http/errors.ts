@@ -45,7 +45,7 @@ export function isStorageUnavailable(err: unknown): boolean {
   ];
   if (e.code && codes.includes(e.code)) return true;
   if (
-    /Can't reach database|Connection terminated|connect ECONNREFUSED|Timed out fetching a new connection|server closed the connection|Query read timeout|timeout exceeded when trying to connect|canceling statement due to statement timeout/i.test(
+    /Can't reach database|database not answering|Connection terminated|connect ECONNREFUSED|Timed out fetching a new connection|server closed the connection|Query read timeout|timeout exceeded when trying to connect|canceling statement due to statement timeout/i.test(
       e.message ?? '',
     )
   )

@@ -20,6 +20,37 @@ export function isLoopbackHostname(hostname: string): boolean {
 }
 
 /**
+ * Names that mean a machine on the inside, whatever DNS says today: cloud metadata services
+ * (`metadata.google.internal`, `instance-data`), suffixes reserved or conventional for private
+ * networks (RFC 6761/6762/8375 and the usual resolver search domains), and single-label names,
+ * which the resolver completes with the host's search domains (`metadata`, `redis`,
+ * `kubernetes`). A public receiver always has a dotted name under a public suffix.
+ */
+const INTERNAL_SUFFIXES = [
+  'internal',
+  'local',
+  'localdomain',
+  'home.arpa',
+  'intranet',
+  'lan',
+  'corp',
+  'private',
+  'svc',
+  'test',
+  'invalid',
+  'metadata.goog',
+];
+
+/** Why `hostname` names an internal host (`… host name`), or null; IP literals are judged by their address. */
+export function internalHostnameProblem(hostname: string): string | null {
+  const h = hostname.toLowerCase().replace(/\.$/, '');
+  if (isIpLiteral(h) || h.startsWith('[')) return null;
+  if (!h.includes('.')) return `${h} is a single-label (internal) host name`;
+  const suffix = INTERNAL_SUFFIXES.find((s) => h === s || h.endsWith(`.${s}`));
+  return suffix ? `${h} is an internal host name (.${suffix})` : null;
+}
+
+/**
  * Checks a webhook URL as written. Returns the problem, or null when acceptable.
  * This is the create-time check; hostnames are resolved and checked again at connect time by the
  * worker (a name can resolve elsewhere later: DNS rebinding), so this only rules out what is
@@ -48,5 +79,7 @@ export function webhookUrlProblem(raw: string, policy: UrlPolicy): string | null
   if (url.protocol !== 'https:') return 'must use https';
   if (loopback) return 'must not point to a loopback host';
   if (literalClass !== null && literalClass !== 'public') return `must not point to a ${literalClass.replace('_', '-')} address`;
+  const internal = internalHostnameProblem(url.hostname);
+  if (internal) return `must not point to an internal host: ${internal}`;
   return null;
 }
