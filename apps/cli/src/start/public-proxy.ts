@@ -124,11 +124,15 @@ function forward(req: IncomingMessage, res: ServerResponse, upstreams: Upstreams
       answer.pipe(res);
     },
   );
-  const withoutBody = req.method === 'GET' || req.method === 'HEAD';
+  // Whether a body follows is the message's framing, whatever the method: a GET or HEAD may carry
+  // one too, and ending the upstream request without it while its Content-Length is forwarded
+  // would leave the app waiting for bytes that never come.
+  const withoutBody = !hasBody(req);
+  const retriable = withoutBody && (req.method === 'GET' || req.method === 'HEAD');
   upstream.on('timeout', () => upstream.destroy(new Error('upstream timeout')));
   upstream.on('error', () => {
     // A reused connection the app closed, or (with several upstreams) one that is down: once more.
-    if (withoutBody && (upstream.reusedSocket || upstreams.count > 1) && !retried && !res.headersSent)
+    if (retriable && (upstream.reusedSocket || upstreams.count > 1) && !retried && !res.headersSent)
       return forward(req, res, upstreams, agent, true);
     sendError(res, 502, 'unavailable', 'The upstream service is not reachable.');
   });
@@ -137,6 +141,13 @@ function forward(req: IncomingMessage, res: ServerResponse, upstreams: Upstreams
   });
   if (withoutBody) upstream.end();
   else req.pipe(upstream);
+}
+
+/** Whether the request's framing announces a body (RFC 9112 §6.3): a transfer coding, or a non-zero length. */
+function hasBody(req: IncomingMessage): boolean {
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  const length = req.headers['content-length'];
+  return length !== undefined && length !== '0';
 }
 
 /** A route's upstreams, taken in turn. */
