@@ -1,12 +1,21 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { FIXTURE_CORPUS_PATH } from '@dp/db';
-import { createTestDatabase, eventually, startEnv, startProduct, type StartEnv, type StartedProduct } from '@dp/testing';
+import {
+  createTestDatabase,
+  DEMO_KEY_LINE,
+  eventually,
+  scaledBound,
+  startEnv,
+  startProduct,
+  type StartEnv,
+  type StartedProduct,
+} from '@dp/testing';
 import { CLI, runCli } from './run-process';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -162,25 +171,39 @@ describe('npm start (embedded defaults)', () => {
     expect(await isFree(Number(env.EMBEDDED_DB_PORT), '127.0.0.1')).toBe(true);
   });
 
-  it('keeps one demo key across restarts (mode 0600), and mints a new one only once it is revoked', async () => {
-    const first = product.demoKey();
-    const file = join(dataDir, 'demo-key.json');
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    const again = startProduct(CLI, env);
-    await again.banner;
-    expect(again.demoKey()).toBe(first);
-    const { id } = JSON.parse(readFileSync(file, 'utf8')) as { id: string };
-    expect((await runCli(['key:revoke', id], env)).code).toBe(0);
-    expect(await again.stop()).toBe(0);
+  it(
+    'shows the demo key once and keeps only its hash; a later start does not print it; --new-demo-key makes a new one',
+    async () => {
+      const first = product.demoKey();
+      const read = (key: string) => fetch(`${base}/v1/legal/documents/sb%2F2091%2F1`, { headers: { Authorization: `Bearer ${key}` } });
+      // No file of the data directory (the database's own files aside) holds the key in plaintext.
+      const plaintextIn = () =>
+        readdirSync(dataDir, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile() && !join(e.parentPath, e.name).startsWith(join(dataDir, 'postgres')))
+          .map((e) => join(e.parentPath, e.name))
+          .filter((f) => readFileSync(f, 'utf8').includes(first));
+      expect(plaintextIn()).toEqual([]);
+      expect(existsSync(join(dataDir, 'demo-key.json'))).toBe(false);
 
-    const third = startProduct(CLI, env);
-    await third.banner;
-    const renewed = third.demoKey();
-    expect(renewed).not.toBe(first);
-    const doc = await fetch(`${base}/v1/legal/documents/sb%2F2091%2F1`, { headers: { Authorization: `Bearer ${renewed}` } });
-    expect(doc.status).toBe(200);
-    expect(await third.stop()).toBe(0);
-  }, 120_000);
+      const again = startProduct(CLI, env);
+      const banner = await again.banner;
+      expect(banner).not.toContain(first);
+      expect(banner).not.toMatch(DEMO_KEY_LINE);
+      expect(banner).toMatch(/Demo API key: the one shown when it was made .*npm start -- --new-demo-key/);
+      expect((await read(first)).status).toBe(200);
+      expect(await again.stop()).toBe(0);
+
+      const third = startProduct(CLI, env, { args: ['--new-demo-key'] });
+      await third.banner;
+      const renewed = third.demoKey();
+      expect(renewed).not.toBe(first);
+      expect((await read(renewed)).status).toBe(200);
+      expect((await read(first)).status).toBe(401);
+      expect(plaintextIn()).toEqual([]);
+      expect(await third.stop()).toBe(0);
+    },
+    scaledBound(180_000),
+  );
 });
 
 describe('npm start with a busy port', () => {

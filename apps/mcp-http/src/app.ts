@@ -15,7 +15,7 @@ import {
   type Logger,
   type Metrics,
 } from '@dp/core';
-import { createMcpServer, DEFAULT_TIMEOUT_MS, HTTP_SETUP, SERVER_VERSION, type Logger as ToolLogger } from '@dp/mcp';
+import { apiBaseUrl, createMcpServer, DEFAULT_TIMEOUT_MS, HTTP_SETUP, SERVER_VERSION, type Logger as ToolLogger } from '@dp/mcp';
 import { mcpOrigin } from './origin';
 
 export interface McpHttpDeps {
@@ -54,7 +54,7 @@ function toolLogger(log: Logger): ToolLogger {
 export function createMcpHttpApp(deps: McpHttpDeps): express.Express {
   const { config } = deps;
   const logger = deps.logger ?? createLogger({ name: 'mcp-http', level: config.LOG_LEVEL });
-  const baseUrl = (deps.apiBaseUrl ?? config.MCP_API_URL ?? config.INTERNAL_API_URL).replace(/\/+$/, '');
+  const baseUrl = apiBaseUrl(deps.apiBaseUrl ?? config.MCP_API_URL ?? config.INTERNAL_API_URL);
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   const metrics = appMetrics('mcp-http', config, deps.metrics);

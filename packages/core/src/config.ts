@@ -67,6 +67,11 @@ const schema = z
     WEBHOOK_WORKER_PORT: port(3005),
     /** The upstream follower's operator port (`follow`; `/livez`, `/readyz`, `/metrics` only). */
     FOLLOW_PORT: port(3006),
+    /**
+     * `start`'s embedded PostgreSQL (127.0.0.1, without DATABASE_URL). Left unset and busy, `start`
+     * takes a free port instead and says so; set, it must be free.
+     */
+    EMBEDDED_DB_PORT: port(54329),
     INTERNAL_API_URL: z.string().url().default('http://127.0.0.1:3001'),
     /** Where apps/mcp-http sends its /v1 requests; unset, the api's own address (INTERNAL_API_URL). */
     MCP_API_URL: optionalUrl,
