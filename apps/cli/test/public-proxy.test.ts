@@ -43,6 +43,9 @@ describe("start's one-port proxy answers as the apps do", () => {
       expect(res.status).toBe(status);
       const id = res.headers.get('x-request-id');
       expect(id).toMatch(/^req_/);
+      // The proxy's own answers carry the rate-limit fields like every answer of the origin.
+      expect(res.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
+      expect(res.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
       expect(((await res.json()) as { meta: { request_id: string } }).meta.request_id).toBe(id);
     }
   });
@@ -137,6 +140,7 @@ describe("the public port's health paths", () => {
   it('/livez is the proxy itself; /readyz asks every app and names the ones not ready; /metrics is not public', async () => {
     const live = await fetch(`${base}/livez`);
     expect(live.status).toBe(200);
+    expect(live.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
     expect(((await live.json()) as { data: unknown }).data).toEqual({ status: 'ok' });
 
     const notReady = await fetch(`${base}/readyz`);

@@ -11,6 +11,7 @@ import {
   DEMO_KEY_LINE,
   eventually,
   scaledBound,
+  send,
   startEnv,
   startProduct,
   type StartEnv,
@@ -98,6 +99,62 @@ describe('npm start (embedded defaults)', () => {
     // Straight after the banner, every routed app answers through the public port.
     expect((await fetch(`${base}/portal/`)).status).toBeLessThan(500);
     expect((await fetch(`${base}/x402/legal/documents/sb%2F2091%2F1`)).status).not.toBe(502);
+  });
+
+  it('every answer of the public origin carries X-RateLimit-* (spec 8), whichever app or the proxy gives it', async () => {
+    const answers: Array<[string, string, Record<string, string>?]> = [
+      ['POST', '/mcp', { 'content-type': 'application/json' }], // 401 without a key
+      ['GET', '/mcp', { authorization: `Bearer ${product.demoKey()}` }], // 405
+      ['GET', '/x402/legal/documents/sb%2F2091%2F1'], // the disabled pilot's 404
+      ['GET', '/docs'],
+      ['GET', '/'],
+      ['GET', '/livez'],
+      ['GET', '/readyz'],
+      ['GET', '/portal/'],
+      ['GET', '/portal/login'],
+      ['GET', '/nowhere'], // the proxy's own 404
+      ['GET', '/v1/usage'], // 401 from the api
+    ];
+    const missing: string[] = [];
+    for (const [method, path, headers] of answers) {
+      const res = await fetch(`${base}${path}`, { method, headers, redirect: 'manual' });
+      await res.arrayBuffer();
+      const fields = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].map((h) => res.headers.get(h));
+      if (!fields.every((f) => f !== null && /^\d+$/.test(f))) missing.push(`${method} ${path} → ${res.status}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('a GET with a JSON body through the public port is answered at once, not held until the proxy gives up', async () => {
+    const json = '{"a":1}';
+    const res = await send(Number(env.PUBLIC_PORT), {
+      method: 'GET',
+      path: '/v1/legal/search?q=zakon',
+      headers: { authorization: `Bearer ${product.demoKey()}`, 'content-type': 'application/json', 'content-length': String(json.length) },
+      body: json,
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('restarts an app that crashed (with a line saying so), which then serves through the public port again', async () => {
+    const pid = Number(/\[start\] api started \(port \d+, pid (\d+)\)/.exec(product.output())?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid, 'SIGKILL');
+    await eventually(
+      () => (/app exited unexpectedly; restarting: app=api code=- signal=SIGKILL restart=1/.test(product.output()) ? true : undefined),
+      {
+        what: () => `the restart line:\n${product.output()}`,
+      },
+    );
+    await eventually(
+      async () => {
+        const res = await fetch(`${base}/v1/legal/documents/sb%2F2091%2F1`, { headers: { Authorization: `Bearer ${product.demoKey()}` } });
+        await res.arrayBuffer();
+        return res.status === 200 ? true : undefined;
+      },
+      { what: () => `the api to serve again:\n${product.output()}`, timeoutMs: 60_000, intervalMs: 300 },
+    );
+    expect(product.child.exitCode).toBeNull();
   });
 
   it('answers /livez and /readyz on the public port (every app asked), never /metrics', async () => {
@@ -232,6 +289,46 @@ describe('npm start with a busy port', () => {
       expect(await isFree(Number(env.EMBEDDED_DB_PORT), '127.0.0.1')).toBe(true);
     });
   }
+
+  it('npm start (scripts/run.mjs) checks the ports before installing or building anything', async () => {
+    const env = await startEnv({ dataDir, corpusPath: FIXTURE_CORPUS_PATH });
+    const port = Number(env.GATEWAY_PORT);
+    const blocker = await occupy(port);
+    try {
+      const ran = spawnSync(process.execPath, [join(ROOT, 'scripts', 'run.mjs'), 'start'], {
+        env,
+        encoding: 'utf8',
+        timeout: scaledBound(30_000),
+      });
+      expect(ran.status).toBe(1);
+      expect(ran.stderr.trim()).toBe(`start failed: port ${port} is in use: set GATEWAY_PORT to a free port`);
+      expect(ran.stdout).not.toMatch(/Installing|pnpm install|Generating/);
+    } finally {
+      await new Promise((r) => blocker.close(r));
+    }
+  });
+
+  it(
+    "the embedded database's default port busy and EMBEDDED_DB_PORT unset: start takes a free one and says so",
+    async () => {
+      const env: NodeJS.ProcessEnv = await startEnv({ dataDir, corpusPath: FIXTURE_CORPUS_PATH });
+      delete env.EMBEDDED_DB_PORT;
+      // Busy either way: held here, or by whatever already holds the default.
+      const blocker = await occupy(54329, '127.0.0.1').catch(() => undefined);
+      const run = startProduct(CLI, env);
+      try {
+        await run.banner;
+        expect(run.output()).toMatch(/port 54329 \(EMBEDDED_DB_PORT's default\) is in use: the embedded PostgreSQL takes port \d+ instead/);
+        const key = run.demoKey();
+        const res = await fetch(`http://127.0.0.1:${env.PUBLIC_PORT}/v1/usage`, { headers: { Authorization: `Bearer ${key}` } });
+        expect(res.status).toBe(200);
+      } finally {
+        expect(await run.stop()).toBe(0);
+        if (blocker) await new Promise((r) => blocker.close(r));
+      }
+    },
+    scaledBound(150_000),
+  );
 
   it('an app whose port is taken says so in one line and exits 1 (it never claims to listen)', async () => {
     const env = await startEnv({ dataDir, corpusPath: FIXTURE_CORPUS_PATH });

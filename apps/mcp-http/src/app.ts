@@ -3,7 +3,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import {
   ApiError,
   bearerApiKey,
+  clientRateLimit,
   createJsonApiApp,
+  createMemoryState,
   createLogger,
   appMetrics,
   errorHandler,
@@ -14,6 +16,7 @@ import {
   type Config,
   type Logger,
   type Metrics,
+  type SharedState,
 } from '@dp/core';
 import { apiBaseUrl, createMcpServer, DEFAULT_TIMEOUT_MS, HTTP_SETUP, SERVER_VERSION, type Logger as ToolLogger } from '@dp/mcp';
 import { mcpOrigin } from './origin';
@@ -27,6 +30,8 @@ export interface McpHttpDeps {
   timeoutMs?: number;
   /** This instance's `/metrics` registry (default: a new one). */
   metrics?: Metrics;
+  /** The rate limiter's state (Redis when configured; default: this process's own). */
+  state?: SharedState;
 }
 
 /** The path hosts are configured with: `{base_url}/mcp`. */
@@ -60,6 +65,9 @@ export function createMcpHttpApp(deps: McpHttpDeps): express.Express {
   const metrics = appMetrics('mcp-http', config, deps.metrics);
   const app = createJsonApiApp({ trustProxy: config.TRUST_PROXY, logger, metrics });
   app.use(rejectUnsafeInput);
+  // Every answer carries the rate-limit fields (spec 8): the client address's window. A tool call's
+  // /v1 request is limited per the key's plan besides, by the api.
+  app.use(clientRateLimit(deps.state ?? createMemoryState(), config.CLIENT_REQUESTS_PER_MINUTE));
 
   // No storage of its own: up is ready. Upstream outages surface as tool errors that say so.
   app.use(operationsRoutes({ metrics }));

@@ -265,6 +265,8 @@ export const cluster: Command = {
         frontRoutesForProxy(routes),
         undefined,
         members.flatMap((m) => (m.readyPath && m.port ? [{ name: m.name, url: `${local(m.port)}${m.readyPath}` }] : [])),
+        undefined,
+        config.CLIENT_REQUESTS_PER_MINUTE,
       );
     }
 

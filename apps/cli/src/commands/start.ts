@@ -174,6 +174,8 @@ export const start: Command = {
         ],
         undefined,
         apps.flatMap((a) => (a.readyPath ? [{ name: a.name, url: `http://127.0.0.1:${a.port}${a.readyPath}` }] : [])),
+        undefined,
+        config.CLIENT_REQUESTS_PER_MINUTE,
       );
 
       const waits = await Promise.all(
