@@ -148,7 +148,7 @@ describe('api: hostile input is a 4xx with the error envelope, never a 500', () 
     ] as const) {
       const path = `/v1/webhooks/${id}/${action}`;
       // Without any framing (curl -X POST), with Content-Length: 0, and chunked without a Content-Type.
-      for (const headers of [{}, { 'content-length': '0' }, { 'transfer-encoding': 'chunked' }]) {
+      for (const headers of [{}, { 'content-length': '0' }, { 'transfer-encoding': 'chunked' }] as Record<string, string>[]) {
         const res = await send(served.port, { method: 'POST', path, headers: { authorization: `Bearer ${key}`, ...headers } });
         expect([action, headers, res.status]).toEqual([action, headers, status]);
         expectMatchesOpenApi({ status: res.status, headers: res.headers, body: res.body }, 'post', path);
