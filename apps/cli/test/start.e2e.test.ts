@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { FIXTURE_CORPUS_PATH } from '@dp/db';
+import { TOOL_NAMES } from '@dp/mcp';
 import {
   createTestDatabase,
   DEMO_KEY_LINE,
@@ -178,7 +179,7 @@ describe('npm start (embedded defaults)', () => {
       new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }),
     );
     try {
-      expect((await client.listTools()).tools).toHaveLength(11);
+      expect((await client.listTools()).tools).toHaveLength(TOOL_NAMES.length);
       const result = await client.callTool({ name: 'legal_get_document', arguments: { id: 'sb/2091/1' } });
       expect(result.isError).toBeFalsy();
       expect((result.structuredContent as { document: { natural_key: string } }).document.natural_key).toBe('sb/2091/1');
