@@ -180,4 +180,25 @@ describe(`cli cluster: two api instances behind ${hasCaddy ? 'Caddy' : 'the prod
     const list = await fetch(`${instances[1]}/v1/webhooks`, { headers: { authorization: `Bearer ${key}` } });
     expect(((await list.json()) as { data: { webhooks: unknown[] } }).data.webhooks).toHaveLength(1);
   });
+
+  it('an instance killed while the cluster runs is restarted (one line says so) and answers again', async () => {
+    const pid = Number(/api-1\s+http:\/\/127\.0\.0\.1:\d+\s+\(pid (\d+)\)/.exec(output)?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid, 'SIGKILL');
+    await eventually(
+      () => (/app exited unexpectedly; restarting: app=api-1 code=- signal=SIGKILL restart=1/.test(output) ? true : undefined),
+      {
+        what: () => `the restart line:\n${output}`,
+      },
+    );
+    await eventually(
+      async () => {
+        const res = await fetch(`${instances[0]}/readyz`).catch(() => undefined);
+        await res?.arrayBuffer();
+        return res?.status === 200 ? true : undefined;
+      },
+      { what: () => `api-1 to answer again:\n${output}`, timeoutMs: 60_000, intervalMs: 300 },
+    );
+    expect(child.exitCode).toBeNull();
+  });
 });
