@@ -27,7 +27,8 @@ import { CLI, run, runCli, type Ran } from './run-process';
  */
 
 const ROOT = join(__dirname, '..', '..', '..');
-const SAMPLE_CORPUS = join(ROOT, '..', 'shared', 'corpus', 'cz-sample.jsonl');
+/** The sample `start` loads beside the repository (`SAMPLE_CORPUS` points elsewhere, e.g. from a git worktree). */
+const SAMPLE_CORPUS = process.env.SAMPLE_CORPUS ?? join(ROOT, '..', 'shared', 'corpus', 'cz-sample.jsonl');
 
 /**
  * Guides not run yet. docs/mcp.md is being rewritten in other work; to include it, remove it
