@@ -5,7 +5,15 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@dp/core';
-import { createOrgWithKey, createTestDatabase, eventually, listenOnLoopback, closeServer, type TestDatabase } from '@dp/testing';
+import {
+  createOrgWithKey,
+  createTestDatabase,
+  eventually,
+  listenOnLoopback,
+  scaledBound,
+  closeServer,
+  type TestDatabase,
+} from '@dp/testing';
 import { CLI, runCli } from './run-process';
 import { commitBootstrap, createTinyRepo, type TinyRepo } from './tiny-repo';
 
@@ -68,7 +76,7 @@ describe(`cli cluster: two api instances behind ${hasCaddy ? 'Caddy' : 'the prod
     );
     front = `http://127.0.0.1:${publicPort}`;
     instances = [...output.matchAll(/api-\d+\s+(http:\/\/127\.0\.0\.1:\d+)/g)].map((m) => m[1]);
-  }, 120_000);
+  }, scaledBound(120_000));
 
   afterAll(async () => {
     if (child && child.exitCode === null) {

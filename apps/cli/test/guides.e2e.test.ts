@@ -8,7 +8,7 @@ import ts from 'typescript';
 import { generatePrivateKey } from 'viem/accounts';
 import { freePort } from '@dp/core';
 import { FIXTURE_CORPUS_PATH } from '@dp/db';
-import { eventually, startEnv, startProduct, type StartedProduct } from '@dp/testing';
+import { eventually, scaledBound, startEnv, startProduct, type StartedProduct } from '@dp/testing';
 import { guideBlocks, type GuideBlock } from './guide-blocks';
 import { CLI, run, runCli, type Ran } from './run-process';
 
@@ -117,14 +117,14 @@ describe('guides run against a started product', () => {
       PAYER_PRIVATE_KEY: generatePrivateKey(),
       NODE_PATH: join(ROOT, 'apps', 'cli', 'node_modules'),
     });
-  }, 180_000);
+  }, scaledBound(180_000));
 
   afterAll(async () => {
     for (const b of background) b.child.kill('SIGTERM');
     await start?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     if (workDir) rmSync(workDir, { recursive: true, force: true });
-  }, 60_000);
+  }, scaledBound(60_000));
 
   it("every document a guide's commands name (run or not) is in the corpus start loads", () => {
     const sample = new Set(
@@ -214,32 +214,36 @@ describe('guides run against a started product', () => {
           block.action.kind === 'skip'
             ? `line ${block.line}: not run (${block.action.reason})`
             : `line ${block.line}: runs the \`\`\`${block.info} block`;
-        it(label, () => runBlock(guide, block), 120_000);
+        it(label, () => runBlock(guide, block), scaledBound(120_000));
       }
     });
   }
 
-  it('docs/webhooks.md: the receiver verifies a real signed delivery of a new document', async () => {
-    const receiver = background.at(-1);
-    expect(receiver).toBeDefined();
-    // One document the sample does not hold, imported beside the running product.
-    const file = join(workDir, 'new-document.jsonl');
-    const line = readFileSync(FIXTURE_CORPUS_PATH, 'utf8').split('\n')[0];
-    writeFileSync(file, `${line}\n`);
-    const imported = await runCli(['import', file], startEnvironment, 120_000);
-    expect(imported.code).toBe(0);
-    await eventually(() => (/ document\.created\n/.test(receiver!.output()) ? true : undefined), {
-      what: () => `a delivery to reach the receiver:\n${receiver!.output()}`,
-      timeoutMs: 60_000,
-      intervalMs: 200,
-    });
-    expect(receiver!.output()).toMatch(/^msg_\w+ document\.created$/m);
-    // It listens on loopback only, as it prints: not on the machine's other addresses.
-    const others = Object.values(networkInterfaces())
-      .flat()
-      .filter((a) => a && !a.internal && a.family === 'IPv4')
-      .map((a) => a!.address);
-    for (const address of others) expect(await reachable(address, Number(env.PORT))).toBe(false);
-    expect(await reachable('127.0.0.1', Number(env.PORT))).toBe(true);
-  }, 150_000);
+  it(
+    'docs/webhooks.md: the receiver verifies a real signed delivery of a new document',
+    async () => {
+      const receiver = background.at(-1);
+      expect(receiver).toBeDefined();
+      // One document the sample does not hold, imported beside the running product.
+      const file = join(workDir, 'new-document.jsonl');
+      const line = readFileSync(FIXTURE_CORPUS_PATH, 'utf8').split('\n')[0];
+      writeFileSync(file, `${line}\n`);
+      const imported = await runCli(['import', file], startEnvironment, 120_000);
+      expect(imported.code).toBe(0);
+      await eventually(() => (/ document\.created\n/.test(receiver!.output()) ? true : undefined), {
+        what: () => `a delivery to reach the receiver:\n${receiver!.output()}`,
+        timeoutMs: 60_000,
+        intervalMs: 200,
+      });
+      expect(receiver!.output()).toMatch(/^msg_\w+ document\.created$/m);
+      // It listens on loopback only, as it prints: not on the machine's other addresses.
+      const others = Object.values(networkInterfaces())
+        .flat()
+        .filter((a) => a && !a.internal && a.family === 'IPv4')
+        .map((a) => a!.address);
+      for (const address of others) expect(await reachable(address, Number(env.PORT))).toBe(false);
+      expect(await reachable('127.0.0.1', Number(env.PORT))).toBe(true);
+    },
+    scaledBound(150_000),
+  );
 });

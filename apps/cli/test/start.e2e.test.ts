@@ -57,7 +57,7 @@ describe('npm start (embedded defaults)', () => {
     base = `http://127.0.0.1:${env.PUBLIC_PORT}`;
     product = startProduct(CLI, env, { timeoutMs: 90_000 });
     await product.banner;
-  }, 120_000);
+  }, scaledBound(120_000));
 
   afterAll(async () => {
     await product?.stop();
