@@ -137,7 +137,7 @@ describe('guides run against a started product', () => {
       blocks
         .filter((b) => SHELL_INFO.test(b.info))
         .flatMap((b) =>
-          [...decodeURIComponent(b.code).matchAll(/\b(?:sb|st)\/\d{4}\/\d+\b/g)].map(([id]) => ({ id, where: `${guide}:${b.line}` })),
+          [...b.code.replace(/%2F/gi, '/').matchAll(/\b(?:sb|st)\/\d{4}\/\d+\b/g)].map(([id]) => ({ id, where: `${guide}:${b.line}` })),
         )
         .filter(({ id }) => !sample.has(id)),
     );
