@@ -5,6 +5,7 @@
 // the code-health checks: typecheck, lint, format:check.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -64,6 +65,44 @@ function ensureDebianPackages() {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   run('apt-get', ['update', '-qq'], { env });
   run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], { env });
+}
+
+/**
+ * The ports `start` listens on, from the settings' defaults in the config's one schema (read as
+ * text: nothing is built yet) or the environment. Checked before the install and the build, so a
+ * busy port costs seconds, not the minutes of a first build. The embedded database's port left
+ * unset is not checked: `start` takes a free one when its default is busy.
+ */
+function portsStartNeeds(env = process.env) {
+  const source = readFileSync(join(root, 'packages', 'core', 'src', 'config.ts'), 'utf8');
+  const defaults = Object.fromEntries(
+    [...source.matchAll(/^\s+(\w+_PORT): port\((\d+)\)/gm)].map(([, name, port]) => [name, Number(port)]),
+  );
+  const settings = ['PUBLIC_PORT', 'API_PORT', 'GATEWAY_PORT', 'PORTAL_PORT', 'MCP_HTTP_PORT', 'WEBHOOK_WORKER_PORT'];
+  if (env.CORPUS_GIT_URL) settings.push('FOLLOW_PORT');
+  const ports = settings.map((setting) => ({ setting, port: Number(env[setting] || defaults[setting]) }));
+  if (!env.DATABASE_URL && env.EMBEDDED_DB_PORT)
+    ports.push({ setting: 'EMBEDDED_DB_PORT', port: Number(env.EMBEDDED_DB_PORT), host: '127.0.0.1' });
+  return ports;
+}
+
+function portBusy({ port, host }) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (err) => resolve(err.code ?? 'error'));
+    probe.listen(port, host, () => probe.close(() => resolve(undefined)));
+  });
+}
+
+if (mode === 'start') {
+  for (const p of portsStartNeeds()) {
+    const why = await portBusy(p);
+    if (why) {
+      const what = why === 'EADDRINUSE' ? 'is in use' : `cannot be listened on (${why})`;
+      process.stderr.write(`start failed: port ${p.port} ${what}: set ${p.setting} to a free port\n`);
+      process.exit(1);
+    }
+  }
 }
 
 const pnpm = pnpmCommand();

@@ -1,6 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import {
   chain,
+  clientRateLimit,
   createJsonApiApp,
   createLogger,
   appMetrics,
@@ -128,6 +129,9 @@ export function createApi(deps: ApiDeps): Api {
   // Outside the router, so errors of the document route above (a malformed path among them,
   // raised while its parameters are decoded) get the headers too.
   app.use('/v1', rateLimitHeadersOnError(deps.state));
+  // What follows answers outside /v1 (health, reference, landing page, 404s): the client
+  // address's window gives their answers the rate-limit fields (spec 8). /internal is not public.
+  app.use(clientRateLimit(deps.state, deps.config.CLIENT_REQUESTS_PER_MINUTE, { skip: (path) => path.startsWith('/internal') }));
   app.use(operationsRoutes({ checks: { database: () => databaseCheck(deps.db), redis: sharedStateCheck(deps.state) }, metrics }));
   app.use(referenceRouter());
   app.use('/internal', rejectUnsafeInput, internalRouter(ctx));

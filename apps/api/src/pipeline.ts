@@ -60,7 +60,7 @@ export interface RouteSpec {
   /** One operation, or one per request (search: fulltext or hybrid). */
   operation: Operation | ((req: Request) => Operation);
   /** The largest JSON body the route takes; `false`: it reads none (no parser runs). */
-  bodyLimit?: string | number | false;
+  bodyLimit?: number | false;
   handler: RouteHandler;
 }
 
@@ -69,7 +69,7 @@ interface Admission {
   limit: RateLimitDecision;
 }
 
-const DEFAULT_BODY_LIMIT = '64kb';
+const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** What a browser may send: the key, a JSON body, its own request id, the conditional and idempotency fields. */
 const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-Request-Id', 'If-None-Match', IDEMPOTENCY_KEY_HEADER].join(', ');
@@ -95,12 +95,7 @@ export function createPipeline(ctx: Pick<ApiContext, 'db' | 'state' | 'logger' |
    * operation declares (checked once the caller is admitted and within its limit, so a 401 or 429
    * comes first); a JSON body within the route's limit.
    */
-  function readInput(
-    req: Request,
-    res: Response,
-    { verdict, limit }: Admission,
-    bodyLimit: string | number | false,
-  ): Promise<void> | undefined {
+  function readInput(req: Request, res: Response, { verdict, limit }: Admission, bodyLimit: number | false): Promise<void> | undefined {
     throwIfRefused(rejectUnsafeInput, req, res);
     if (verdict.status === 'valid' && limit.allowed) {
       rejectUndeclared ??= rejectUndeclaredQuery(declaredQueryParameters(loadOpenApiDocument()));
@@ -109,6 +104,17 @@ export function createPipeline(ctx: Pick<ApiContext, 'db' | 'state' | 'logger' |
     // Without a body the checks are done, synchronously: a GET waits for no promise here.
     if (bodyLimit === false) return undefined;
     throwIfRefused(requireJsonBody, req, res);
+    // A body declared larger than the limit is refused before a byte of it is read: the parser
+    // would read (or wait for) all of it first. The connection closes after the answer, so the
+    // unread rest is never awaited either.
+    const declared = Number(req.get('content-length'));
+    if (declared > bodyLimit) {
+      res.setHeader('Connection', 'close');
+      throw new ApiError('payload_too_large', `The request body is larger than this endpoint's limit of ${bodyLimit} bytes.`, {
+        limit_bytes: bodyLimit,
+        content_length: declared,
+      });
+    }
     let parse = jsonParsers.get(bodyLimit);
     if (!parse) jsonParsers.set(bodyLimit, (parse = express.json({ limit: bodyLimit })));
     return new Promise<void>((resolve, reject) =>
@@ -157,7 +163,7 @@ export function createPipeline(ctx: Pick<ApiContext, 'db' | 'state' | 'logger' |
     },
 
     /** A /v1 route that needs no key (the OpenAPI document): steps 1–3 and 6, then the handler. */
-    open(handler: (req: Request, res: Response) => Promise<void> | void, bodyLimit: string | number | false = false): RequestHandler {
+    open(handler: (req: Request, res: Response) => Promise<void> | void, bodyLimit: number | false = false): RequestHandler {
       return (req, res, next) =>
         void (async () => {
           const admission = await admit(req, res);
@@ -186,7 +192,7 @@ export function createPipeline(ctx: Pick<ApiContext, 'db' | 'state' | 'logger' |
     }) as RequestHandler,
 
     /** A path a route declares, with a method it does not: steps 1–3, then 405 (whoever asks). */
-    methodNotAllowed: (allowed: string[], bodyLimit: string | number | false = DEFAULT_BODY_LIMIT): RequestHandler => {
+    methodNotAllowed: (allowed: string[], bodyLimit: number | false = DEFAULT_BODY_LIMIT): RequestHandler => {
       const refuse = methodNotAllowed(allowed);
       return (req, res, next) =>
         void (async () => {

@@ -7,6 +7,7 @@ import {
   memoryLogger,
   parseRawResponse,
   rawExchange,
+  scaledBound,
   send,
   serve,
   type Served,
@@ -116,6 +117,43 @@ describe('api: hostile input is a 4xx with the error envelope, never a 500', () 
   it('an Expect value other than 100-continue is ignored (RFC 9110 allows it), not a bare 417', async () => {
     const res = await send(served.port, { path: '/v1/usage', headers: { authorization: `Bearer ${key}`, expect: 'something-odd' } });
     expect(res.status).toBe(200);
+  });
+
+  it('a Content-Length over the limit is refused at once (413) and the connection closed, not held until the body times out', async () => {
+    // Only the headers and one byte of the declared 50 MB are sent: the answer must not wait for the rest.
+    const answer = await rawExchange(
+      served.port,
+      `POST /v1/legal/citations HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 50000000\r\n\r\n{`,
+      scaledBound(10_000),
+    );
+    const res = parseRawResponse(answer);
+    expect(res).toBeDefined();
+    expectEnvelope(res!, 413, 'payload_too_large');
+    expect(res!.headers.connection).toBe('close');
+    expect((res!.body as { error: { details: unknown } }).error.details).toMatchObject({ content_length: 50_000_000 });
+  });
+
+  it('a POST whose operation takes no body answers the action without a Content-Type, or with any body (none is read)', async () => {
+    const created = await send(served.port, {
+      method: 'POST',
+      path: '/v1/webhooks',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://example.com/hook', events: ['document.created'] }),
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as { data: { webhook: { id: string } } }).data.webhook.id;
+    for (const [action, status] of [
+      ['test', 202],
+      ['rotate-secret', 200],
+    ] as const) {
+      const path = `/v1/webhooks/${id}/${action}`;
+      // Without any framing (curl -X POST), with Content-Length: 0, and chunked without a Content-Type.
+      for (const headers of [{}, { 'content-length': '0' }, { 'transfer-encoding': 'chunked' }] as Record<string, string>[]) {
+        const res = await send(served.port, { method: 'POST', path, headers: { authorization: `Bearer ${key}`, ...headers } });
+        expect([action, headers, res.status]).toEqual([action, headers, status]);
+        expectMatchesOpenApi({ status: res.status, headers: res.headers, body: res.body }, 'post', path);
+      }
+    }
   });
 
   it('logs client errors at info (in the log file, never on the terminal), never at warn or error, never with a stack', () => {

@@ -5,7 +5,15 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@dp/core';
-import { createOrgWithKey, createTestDatabase, eventually, listenOnLoopback, closeServer, type TestDatabase } from '@dp/testing';
+import {
+  createOrgWithKey,
+  createTestDatabase,
+  eventually,
+  listenOnLoopback,
+  scaledBound,
+  closeServer,
+  type TestDatabase,
+} from '@dp/testing';
 import { CLI, runCli } from './run-process';
 import { commitBootstrap, createTinyRepo, type TinyRepo } from './tiny-repo';
 
@@ -68,7 +76,7 @@ describe(`cli cluster: two api instances behind ${hasCaddy ? 'Caddy' : 'the prod
     );
     front = `http://127.0.0.1:${publicPort}`;
     instances = [...output.matchAll(/api-\d+\s+(http:\/\/127\.0\.0\.1:\d+)/g)].map((m) => m[1]);
-  }, 120_000);
+  }, scaledBound(120_000));
 
   afterAll(async () => {
     if (child && child.exitCode === null) {
@@ -179,5 +187,26 @@ describe(`cli cluster: two api instances behind ${hasCaddy ? 'Caddy' : 'the prod
     expect(id(await second.json())).toBe(id(await first.json()));
     const list = await fetch(`${instances[1]}/v1/webhooks`, { headers: { authorization: `Bearer ${key}` } });
     expect(((await list.json()) as { data: { webhooks: unknown[] } }).data.webhooks).toHaveLength(1);
+  });
+
+  it('an instance killed while the cluster runs is restarted (one line says so) and answers again', async () => {
+    const pid = Number(/api-1\s+http:\/\/127\.0\.0\.1:\d+\s+\(pid (\d+)\)/.exec(output)?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid, 'SIGKILL');
+    await eventually(
+      () => (/app exited unexpectedly; restarting: app=api-1 code=- signal=SIGKILL restart=1/.test(output) ? true : undefined),
+      {
+        what: () => `the restart line:\n${output}`,
+      },
+    );
+    await eventually(
+      async () => {
+        const res = await fetch(`${instances[0]}/readyz`).catch(() => undefined);
+        await res?.arrayBuffer();
+        return res?.status === 200 ? true : undefined;
+      },
+      { what: () => `api-1 to answer again:\n${output}`, timeoutMs: 60_000, intervalMs: 300 },
+    );
+    expect(child.exitCode).toBeNull();
   });
 });

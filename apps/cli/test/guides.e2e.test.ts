@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 // @ts-expect-error TS1479: viem's typings are ESM-only; the CommonJS runtime is what jest loads.
 import { generatePrivateKey } from 'viem/accounts';
 import { freePort } from '@dp/core';
 import { FIXTURE_CORPUS_PATH } from '@dp/db';
-import { eventually, startEnv, startProduct, type StartedProduct } from '@dp/testing';
+import { eventually, scaledBound, startEnv, startProduct, type StartedProduct } from '@dp/testing';
 import { guideBlocks, type GuideBlock } from './guide-blocks';
 import { CLI, run, runCli, type Ran } from './run-process';
 
@@ -26,7 +27,8 @@ import { CLI, run, runCli, type Ran } from './run-process';
  */
 
 const ROOT = join(__dirname, '..', '..', '..');
-const SAMPLE_CORPUS = join(ROOT, '..', 'shared', 'corpus', 'cz-sample.jsonl');
+/** The sample `start` loads beside the repository (`SAMPLE_CORPUS` points elsewhere, e.g. from a git worktree). */
+const SAMPLE_CORPUS = process.env.SAMPLE_CORPUS ?? join(ROOT, '..', 'shared', 'corpus', 'cz-sample.jsonl');
 
 /**
  * Guides not run yet. docs/mcp.md is being rewritten in other work; to include it, remove it
@@ -48,6 +50,9 @@ const CAPTURES: Record<string, Array<{ name: string; pattern: RegExp }>> = {
   'docs/webhooks.md': [{ name: 'WEBHOOK_SECRET', pattern: /whsec_[A-Za-z0-9+/=]+/ }],
 };
 
+/** A block of shell commands, by its info string (run or marked not to). */
+const SHELL_INFO = /^(bash|sh|shell)\b/;
+
 const BLOCKS = new Map(GUIDES.map((g) => [g, guideBlocks(readFileSync(join(ROOT, g), 'utf8'))]));
 
 /** TypeScript (or JavaScript) → CommonJS, as a user's default project compiles it. */
@@ -59,6 +64,18 @@ function transpile(block: GuideBlock): string {
   const errors = (out.diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
   if (errors.length > 0) throw new Error(`does not compile:\n${errors.join('\n')}`);
   return out.outputText;
+}
+
+/** Whether a TCP connection to the address and port is accepted. */
+function reachable(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, host);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 describe('guides run against a started product', () => {
@@ -100,14 +117,49 @@ describe('guides run against a started product', () => {
       PAYER_PRIVATE_KEY: generatePrivateKey(),
       NODE_PATH: join(ROOT, 'apps', 'cli', 'node_modules'),
     });
-  }, 180_000);
+  }, scaledBound(180_000));
 
   afterAll(async () => {
     for (const b of background) b.child.kill('SIGTERM');
     await start?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     if (workDir) rmSync(workDir, { recursive: true, force: true });
-  }, 60_000);
+  }, scaledBound(60_000));
+
+  it("every document a guide's commands name (run or not) is in the corpus start loads", () => {
+    const sample = new Set(
+      readFileSync(SAMPLE_CORPUS, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => (JSON.parse(l) as { natural_key: string }).natural_key),
+    );
+    const missing = [...BLOCKS].flatMap(([guide, blocks]) =>
+      blocks
+        .filter((b) => SHELL_INFO.test(b.info))
+        .flatMap((b) =>
+          [...b.code.replace(/%2F/gi, '/').matchAll(/\b(?:sb|st)\/\d{4}\/\d+\b/g)].map(([id]) => ({ id, where: `${guide}:${b.line}` })),
+        )
+        .filter(({ id }) => !sample.has(id)),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("docs/provisions.md's diff example compares two texts and finds the change on the sample", async () => {
+    const urls = BLOCKS.get('docs/provisions.md')!.flatMap((b) =>
+      [...b.code.matchAll(/"\$BASE_URL(\/v1\/legal\/documents\/[^"]*\/diff\?[^"]*)"/g)].map(([, path]) => path),
+    );
+    expect(urls.length).toBeGreaterThan(0);
+    for (const path of urls.filter((u) => !u.includes('format=unified'))) {
+      const res = await fetch(`${env.BASE_URL}${path}`, { headers: { Authorization: `Bearer ${env.DP_KEY}` } });
+      expect(res.status).toBe(200);
+      const { data } = (await res.json()) as {
+        data: { from: { text_available: boolean }; to: { text_available: boolean }; changed: Array<{ words: unknown[] }> };
+      };
+      expect([data.from.text_available, data.to.text_available]).toEqual([true, true]);
+      expect(data.changed.length).toBeGreaterThan(0);
+      expect(data.changed[0].words.length).toBeGreaterThan(0);
+    }
+  });
 
   it('every block of every guide is run or marked as not meant to run', () => {
     const unmarked = [...BLOCKS].flatMap(([guide, blocks]) =>
@@ -162,25 +214,36 @@ describe('guides run against a started product', () => {
           block.action.kind === 'skip'
             ? `line ${block.line}: not run (${block.action.reason})`
             : `line ${block.line}: runs the \`\`\`${block.info} block`;
-        it(label, () => runBlock(guide, block), 120_000);
+        it(label, () => runBlock(guide, block), scaledBound(120_000));
       }
     });
   }
 
-  it('docs/webhooks.md: the receiver verifies a real signed delivery of a new document', async () => {
-    const receiver = background.at(-1);
-    expect(receiver).toBeDefined();
-    // One document the sample does not hold, imported beside the running product.
-    const file = join(workDir, 'new-document.jsonl');
-    const line = readFileSync(FIXTURE_CORPUS_PATH, 'utf8').split('\n')[0];
-    writeFileSync(file, `${line}\n`);
-    const imported = await runCli(['import', file], startEnvironment, 120_000);
-    expect(imported.code).toBe(0);
-    await eventually(() => (/ document\.created\n/.test(receiver!.output()) ? true : undefined), {
-      what: () => `a delivery to reach the receiver:\n${receiver!.output()}`,
-      timeoutMs: 60_000,
-      intervalMs: 200,
-    });
-    expect(receiver!.output()).toMatch(/^msg_\w+ document\.created$/m);
-  }, 150_000);
+  it(
+    'docs/webhooks.md: the receiver verifies a real signed delivery of a new document',
+    async () => {
+      const receiver = background.at(-1);
+      expect(receiver).toBeDefined();
+      // One document the sample does not hold, imported beside the running product.
+      const file = join(workDir, 'new-document.jsonl');
+      const line = readFileSync(FIXTURE_CORPUS_PATH, 'utf8').split('\n')[0];
+      writeFileSync(file, `${line}\n`);
+      const imported = await runCli(['import', file], startEnvironment, 120_000);
+      expect(imported.code).toBe(0);
+      await eventually(() => (/ document\.created\n/.test(receiver!.output()) ? true : undefined), {
+        what: () => `a delivery to reach the receiver:\n${receiver!.output()}`,
+        timeoutMs: 60_000,
+        intervalMs: 200,
+      });
+      expect(receiver!.output()).toMatch(/^msg_\w+ document\.created$/m);
+      // It listens on loopback only, as it prints: not on the machine's other addresses.
+      const others = Object.values(networkInterfaces())
+        .flat()
+        .filter((a) => a && !a.internal && a.family === 'IPv4')
+        .map((a) => a!.address);
+      for (const address of others) expect(await reachable(address, Number(env.PORT))).toBe(false);
+      expect(await reachable('127.0.0.1', Number(env.PORT))).toBe(true);
+    },
+    scaledBound(150_000),
+  );
 });

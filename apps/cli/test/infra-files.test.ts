@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import dockerignore from '@balena/dockerignore';
 import { parse } from 'yaml';
 import { clusterCaddyfile } from '../src/commands/cluster';
 
@@ -58,5 +59,49 @@ describe('infra/: the deployment files', () => {
     });
     expect(generated).toContain('reverse_proxy 127.0.0.1:4001 127.0.0.1:4002');
     expect(adapt(generated)).toMatchObject({ status: 0 });
+  });
+
+  it('the image is built from sources only: no secret, data directory, node_modules or .git enters the build context', () => {
+    const root = join(INFRA, '..');
+    const ignored = dockerignore().add(readFileSync(join(root, '.dockerignore'), 'utf8'));
+    const secrets = [
+      '.data/demo-key.json',
+      '.data/secrets.json',
+      '.data/postgres/base/1/1259',
+      '.data/logs/api.log',
+      'apps/cli/.data/secrets.json',
+      '.env',
+      '.env.production',
+      'apps/api/.env',
+      'infra/tls/server.key',
+      'infra/tls/server.pem',
+      'node_modules/pnpm/package.json',
+      'apps/api/node_modules/express/package.json',
+      'apps/api/dist/index.js',
+      'packages/db/src/generated/kysely/types.ts',
+      '.git/config',
+      '.turbo/cache/x',
+      'npm-debug.log',
+    ];
+    expect(secrets.filter((path) => !ignored.ignores(path))).toEqual([]);
+    const sources = [
+      'package.json',
+      'pnpm-lock.yaml',
+      'apps/api/src/index.ts',
+      'packages/core/src/config.ts',
+      'docs/openapi.yaml',
+      'scripts/run.mjs',
+    ];
+    expect(sources.filter((path) => ignored.ignores(path))).toEqual([]);
+
+    // The Dockerfile names what it copies (never the whole context), and each of those exists.
+    const dockerfile = readFileSync(join(INFRA, 'Dockerfile'), 'utf8');
+    const copies = [...dockerfile.matchAll(/^COPY\s+(.+)$/gm)].map(([, args]) => args.trim().split(/\s+/).slice(0, -1));
+    expect(copies.length).toBeGreaterThan(0);
+    for (const from of copies.flat()) {
+      expect(from).not.toMatch(/^\.\/?$/);
+      expect(existsSync(join(root, from))).toBe(true);
+      expect(ignored.ignores(from)).toBe(false);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { connect, type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { startPublicProxy } from '../src/start/public-proxy';
+import { send } from '@dp/testing';
 
 /** Writes raw bytes to the proxy and reads its whole answer. */
 function raw(port: number, bytes: string): Promise<string> {
@@ -42,6 +43,9 @@ describe("start's one-port proxy answers as the apps do", () => {
       expect(res.status).toBe(status);
       const id = res.headers.get('x-request-id');
       expect(id).toMatch(/^req_/);
+      // The proxy's own answers carry the rate-limit fields like every answer of the origin.
+      expect(res.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
+      expect(res.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
       expect(((await res.json()) as { meta: { request_id: string } }).meta.request_id).toBe(id);
     }
   });
@@ -136,6 +140,7 @@ describe("the public port's health paths", () => {
   it('/livez is the proxy itself; /readyz asks every app and names the ones not ready; /metrics is not public', async () => {
     const live = await fetch(`${base}/livez`);
     expect(live.status).toBe(200);
+    expect(live.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
     expect(((await live.json()) as { data: unknown }).data).toEqual({ status: 'ok' });
 
     const notReady = await fetch(`${base}/readyz`);
@@ -149,5 +154,37 @@ describe("the public port's health paths", () => {
     expect(worse.error.message).toBe('Not ready: webhooks, gone.');
 
     expect((await fetch(`${base}/metrics`)).status).toBe(404);
+  });
+});
+
+describe('a GET or HEAD that carries a body', () => {
+  it('reaches the app with its body and is answered, instead of leaving the app waiting for it', async () => {
+    const { createServer } = await import('node:http');
+    // The app answers once it has read the whole body, as the api's body parser does.
+    const upstream = createServer((req, res) => {
+      let received = '';
+      req.on('data', (c: Buffer) => (received += c.toString('utf8')));
+      req.on('end', () => res.end(JSON.stringify({ method: req.method, received, length: req.headers['content-length'] ?? null })));
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    const target = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const proxy = await startPublicProxy(0, [{ prefix: '/v1', target }]);
+    const port = (proxy.address() as AddressInfo).port;
+    try {
+      const json = '{"a":1}';
+      const headers = { 'content-type': 'application/json', 'content-length': String(json.length) };
+      // Without the body the app would wait for it until the proxy gave up (502).
+      const get = await send(port, { method: 'GET', path: '/v1/legal/search?q=prace', headers, body: json });
+      expect(get.status).toBe(200);
+      expect(get.body).toEqual({ method: 'GET', received: json, length: String(json.length) });
+      const head = await send(port, { method: 'HEAD', path: '/v1/legal/search?q=prace', headers, body: json });
+      expect(head.status).toBe(200);
+      // A bodyless GET still ends at once (and stays retriable).
+      const plain = await send(port, { method: 'GET', path: '/v1/x' });
+      expect(plain.body).toEqual({ method: 'GET', received: '', length: null });
+    } finally {
+      await new Promise((r) => proxy.close(r));
+      await new Promise((r) => upstream.close(r));
+    }
   });
 });

@@ -1,12 +1,23 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { FIXTURE_CORPUS_PATH } from '@dp/db';
-import { createTestDatabase, eventually, startEnv, startProduct, type StartEnv, type StartedProduct } from '@dp/testing';
+import { TOOL_NAMES } from '@dp/mcp';
+import {
+  createTestDatabase,
+  DEMO_KEY_LINE,
+  eventually,
+  scaledBound,
+  send,
+  startEnv,
+  startProduct,
+  type StartEnv,
+  type StartedProduct,
+} from '@dp/testing';
 import { CLI, runCli } from './run-process';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -46,7 +57,7 @@ describe('npm start (embedded defaults)', () => {
     base = `http://127.0.0.1:${env.PUBLIC_PORT}`;
     product = startProduct(CLI, env, { timeoutMs: 90_000 });
     await product.banner;
-  }, 120_000);
+  }, scaledBound(120_000));
 
   afterAll(async () => {
     await product?.stop();
@@ -91,6 +102,62 @@ describe('npm start (embedded defaults)', () => {
     expect((await fetch(`${base}/x402/legal/documents/sb%2F2091%2F1`)).status).not.toBe(502);
   });
 
+  it('every answer of the public origin carries X-RateLimit-* (spec 8), whichever app or the proxy gives it', async () => {
+    const answers: Array<[string, string, Record<string, string>?]> = [
+      ['POST', '/mcp', { 'content-type': 'application/json' }], // 401 without a key
+      ['GET', '/mcp', { authorization: `Bearer ${product.demoKey()}` }], // 405
+      ['GET', '/x402/legal/documents/sb%2F2091%2F1'], // the disabled pilot's 404
+      ['GET', '/docs'],
+      ['GET', '/'],
+      ['GET', '/livez'],
+      ['GET', '/readyz'],
+      ['GET', '/portal/'],
+      ['GET', '/portal/login'],
+      ['GET', '/nowhere'], // the proxy's own 404
+      ['GET', '/v1/usage'], // 401 from the api
+    ];
+    const missing: string[] = [];
+    for (const [method, path, headers] of answers) {
+      const res = await fetch(`${base}${path}`, { method, headers, redirect: 'manual' });
+      await res.arrayBuffer();
+      const fields = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].map((h) => res.headers.get(h));
+      if (!fields.every((f) => f !== null && /^\d+$/.test(f))) missing.push(`${method} ${path} → ${res.status}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('a GET with a JSON body through the public port is answered at once, not held until the proxy gives up', async () => {
+    const json = '{"a":1}';
+    const res = await send(Number(env.PUBLIC_PORT), {
+      method: 'GET',
+      path: '/v1/legal/search?q=zakon',
+      headers: { authorization: `Bearer ${product.demoKey()}`, 'content-type': 'application/json', 'content-length': String(json.length) },
+      body: json,
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('restarts an app that crashed (with a line saying so), which then serves through the public port again', async () => {
+    const pid = Number(/\[start\] api started \(port \d+, pid (\d+)\)/.exec(product.output())?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid, 'SIGKILL');
+    await eventually(
+      () => (/app exited unexpectedly; restarting: app=api code=- signal=SIGKILL restart=1/.test(product.output()) ? true : undefined),
+      {
+        what: () => `the restart line:\n${product.output()}`,
+      },
+    );
+    await eventually(
+      async () => {
+        const res = await fetch(`${base}/v1/legal/documents/sb%2F2091%2F1`, { headers: { Authorization: `Bearer ${product.demoKey()}` } });
+        await res.arrayBuffer();
+        return res.status === 200 ? true : undefined;
+      },
+      { what: () => `the api to serve again:\n${product.output()}`, timeoutMs: 60_000, intervalMs: 300 },
+    );
+    expect(product.child.exitCode).toBeNull();
+  });
+
   it('answers /livez and /readyz on the public port (every app asked), never /metrics', async () => {
     expect((await fetch(`${base}/livez`)).status).toBe(200);
     const ready = await fetch(`${base}/readyz`);
@@ -112,7 +179,7 @@ describe('npm start (embedded defaults)', () => {
       new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }),
     );
     try {
-      expect((await client.listTools()).tools).toHaveLength(11);
+      expect((await client.listTools()).tools).toHaveLength(TOOL_NAMES.length);
       const result = await client.callTool({ name: 'legal_get_document', arguments: { id: 'sb/2091/1' } });
       expect(result.isError).toBeFalsy();
       expect((result.structuredContent as { document: { natural_key: string } }).document.natural_key).toBe('sb/2091/1');
@@ -162,25 +229,39 @@ describe('npm start (embedded defaults)', () => {
     expect(await isFree(Number(env.EMBEDDED_DB_PORT), '127.0.0.1')).toBe(true);
   });
 
-  it('keeps one demo key across restarts (mode 0600), and mints a new one only once it is revoked', async () => {
-    const first = product.demoKey();
-    const file = join(dataDir, 'demo-key.json');
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    const again = startProduct(CLI, env);
-    await again.banner;
-    expect(again.demoKey()).toBe(first);
-    const { id } = JSON.parse(readFileSync(file, 'utf8')) as { id: string };
-    expect((await runCli(['key:revoke', id], env)).code).toBe(0);
-    expect(await again.stop()).toBe(0);
+  it(
+    'shows the demo key once and keeps only its hash; a later start does not print it; --new-demo-key makes a new one',
+    async () => {
+      const first = product.demoKey();
+      const read = (key: string) => fetch(`${base}/v1/legal/documents/sb%2F2091%2F1`, { headers: { Authorization: `Bearer ${key}` } });
+      // No file of the data directory (the database's own files aside) holds the key in plaintext.
+      const plaintextIn = () =>
+        readdirSync(dataDir, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile() && !join(e.parentPath, e.name).startsWith(join(dataDir, 'postgres')))
+          .map((e) => join(e.parentPath, e.name))
+          .filter((f) => readFileSync(f, 'utf8').includes(first));
+      expect(plaintextIn()).toEqual([]);
+      expect(existsSync(join(dataDir, 'demo-key.json'))).toBe(false);
 
-    const third = startProduct(CLI, env);
-    await third.banner;
-    const renewed = third.demoKey();
-    expect(renewed).not.toBe(first);
-    const doc = await fetch(`${base}/v1/legal/documents/sb%2F2091%2F1`, { headers: { Authorization: `Bearer ${renewed}` } });
-    expect(doc.status).toBe(200);
-    expect(await third.stop()).toBe(0);
-  }, 120_000);
+      const again = startProduct(CLI, env);
+      const banner = await again.banner;
+      expect(banner).not.toContain(first);
+      expect(banner).not.toMatch(DEMO_KEY_LINE);
+      expect(banner).toMatch(/Demo API key: the one shown when it was made .*npm start -- --new-demo-key/);
+      expect((await read(first)).status).toBe(200);
+      expect(await again.stop()).toBe(0);
+
+      const third = startProduct(CLI, env, { args: ['--new-demo-key'] });
+      await third.banner;
+      const renewed = third.demoKey();
+      expect(renewed).not.toBe(first);
+      expect((await read(renewed)).status).toBe(200);
+      expect((await read(first)).status).toBe(401);
+      expect(plaintextIn()).toEqual([]);
+      expect(await third.stop()).toBe(0);
+    },
+    scaledBound(180_000),
+  );
 });
 
 describe('npm start with a busy port', () => {
@@ -209,6 +290,46 @@ describe('npm start with a busy port', () => {
       expect(await isFree(Number(env.EMBEDDED_DB_PORT), '127.0.0.1')).toBe(true);
     });
   }
+
+  it('npm start (scripts/run.mjs) checks the ports before installing or building anything', async () => {
+    const env = await startEnv({ dataDir, corpusPath: FIXTURE_CORPUS_PATH });
+    const port = Number(env.GATEWAY_PORT);
+    const blocker = await occupy(port);
+    try {
+      const ran = spawnSync(process.execPath, [join(ROOT, 'scripts', 'run.mjs'), 'start'], {
+        env,
+        encoding: 'utf8',
+        timeout: scaledBound(30_000),
+      });
+      expect(ran.status).toBe(1);
+      expect(ran.stderr.trim()).toBe(`start failed: port ${port} is in use: set GATEWAY_PORT to a free port`);
+      expect(ran.stdout).not.toMatch(/Installing|pnpm install|Generating/);
+    } finally {
+      await new Promise((r) => blocker.close(r));
+    }
+  });
+
+  it(
+    "the embedded database's default port busy and EMBEDDED_DB_PORT unset: start takes a free one and says so",
+    async () => {
+      const env: NodeJS.ProcessEnv = await startEnv({ dataDir, corpusPath: FIXTURE_CORPUS_PATH });
+      delete env.EMBEDDED_DB_PORT;
+      // Busy either way: held here, or by whatever already holds the default.
+      const blocker = await occupy(54329, '127.0.0.1').catch(() => undefined);
+      const run = startProduct(CLI, env);
+      try {
+        await run.banner;
+        expect(run.output()).toMatch(/port 54329 \(EMBEDDED_DB_PORT's default\) is in use: the embedded PostgreSQL takes port \d+ instead/);
+        const key = run.demoKey();
+        const res = await fetch(`http://127.0.0.1:${env.PUBLIC_PORT}/v1/usage`, { headers: { Authorization: `Bearer ${key}` } });
+        expect(res.status).toBe(200);
+      } finally {
+        expect(await run.stop()).toBe(0);
+        if (blocker) await new Promise((r) => blocker.close(r));
+      }
+    },
+    scaledBound(150_000),
+  );
 
   it('an app whose port is taken says so in one line and exits 1 (it never claims to listen)', async () => {
     const env = await startEnv({ dataDir, corpusPath: FIXTURE_CORPUS_PATH });

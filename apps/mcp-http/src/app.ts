@@ -3,7 +3,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import {
   ApiError,
   bearerApiKey,
+  clientRateLimit,
   createJsonApiApp,
+  createMemoryState,
   createLogger,
   appMetrics,
   errorHandler,
@@ -14,8 +16,9 @@ import {
   type Config,
   type Logger,
   type Metrics,
+  type SharedState,
 } from '@dp/core';
-import { createMcpServer, DEFAULT_TIMEOUT_MS, HTTP_SETUP, SERVER_VERSION, type Logger as ToolLogger } from '@dp/mcp';
+import { apiBaseUrl, createMcpServer, DEFAULT_TIMEOUT_MS, HTTP_SETUP, SERVER_VERSION, type Logger as ToolLogger } from '@dp/mcp';
 import { mcpOrigin } from './origin';
 
 export interface McpHttpDeps {
@@ -27,6 +30,8 @@ export interface McpHttpDeps {
   timeoutMs?: number;
   /** This instance's `/metrics` registry (default: a new one). */
   metrics?: Metrics;
+  /** The rate limiter's state (Redis when configured; default: this process's own). */
+  state?: SharedState;
 }
 
 /** The path hosts are configured with: `{base_url}/mcp`. */
@@ -54,12 +59,15 @@ function toolLogger(log: Logger): ToolLogger {
 export function createMcpHttpApp(deps: McpHttpDeps): express.Express {
   const { config } = deps;
   const logger = deps.logger ?? createLogger({ name: 'mcp-http', level: config.LOG_LEVEL });
-  const baseUrl = (deps.apiBaseUrl ?? config.MCP_API_URL ?? config.INTERNAL_API_URL).replace(/\/+$/, '');
+  const baseUrl = apiBaseUrl(deps.apiBaseUrl ?? config.MCP_API_URL ?? config.INTERNAL_API_URL);
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   const metrics = appMetrics('mcp-http', config, deps.metrics);
   const app = createJsonApiApp({ trustProxy: config.TRUST_PROXY, logger, metrics });
   app.use(rejectUnsafeInput);
+  // Every answer carries the rate-limit fields (spec 8): the client address's window. A tool call's
+  // /v1 request is limited per the key's plan besides, by the api.
+  app.use(clientRateLimit(deps.state ?? createMemoryState(), config.CLIENT_REQUESTS_PER_MINUTE));
 
   // No storage of its own: up is ready. Upstream outages surface as tool errors that say so.
   app.use(operationsRoutes({ metrics }));

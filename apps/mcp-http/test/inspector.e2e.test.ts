@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { TOOL_NAMES } from '@dp/mcp';
 import { AMENDING_DOC, startStack, type Stack } from './helpers';
 
 const run = promisify(execFile);
@@ -29,20 +30,7 @@ describe('the MCP Inspector CLI over HTTP', () => {
     const listed = (await inspect('--method', 'tools/list')) as {
       tools: Array<{ name: string; annotations?: { readOnlyHint?: boolean } }>;
     };
-    expect(listed.tools.map((t) => t.name).sort()).toEqual([
-      'legal_changes',
-      'legal_compare_versions',
-      'legal_get_document',
-      'legal_get_amendments',
-      'legal_get_effectivity',
-      'legal_get_provision',
-      'legal_get_relations',
-      'legal_provision_history',
-      'legal_search',
-      'legal_table_of_contents',
-      'legal_verify_citations',
-      'service_usage',
-    ]);
+    expect(listed.tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
     expect(listed.tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
   });
 

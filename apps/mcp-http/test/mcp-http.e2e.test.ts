@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createMcpServer, STDIO_SETUP, TOOL_NAMES } from '@dp/mcp';
 import { revokeApiKey } from '@dp/db';
-import { AMENDING_DOC, connectMcp, LONG_DOC, startStack, textOf, type McpSession, type Stack } from './helpers';
+import { AMENDING_DOC, connectMcp, LONG_DOC, serveMcpHttp, startStack, textOf, type McpSession, type Stack } from './helpers';
 
 // mcp-http in process on its own port, in front of a real api (real database) on another.
 let stack: Stack;
@@ -166,6 +166,23 @@ describe('tools over Streamable HTTP', () => {
       expect(bad.isError).toBe(true);
     });
     expect((await usageOf(key)).requests).toBe(0);
+  });
+});
+
+describe('the api URL', () => {
+  it('given with a trailing /v1 (MCP_API_URL as the reference writes URLs): tool calls reach the API, not /v1/v1', async () => {
+    const { key } = await stack.api.newKey();
+    const served = await serveMcpHttp(`${stack.api.url}/v1/`);
+    try {
+      const m = await connectMcp(served.mcpUrl, key);
+      try {
+        expect((await m.call('legal_get_document', { id: LONG_DOC })).isError).toBeFalsy();
+      } finally {
+        await m.close();
+      }
+    } finally {
+      await served.close();
+    }
   });
 });
 

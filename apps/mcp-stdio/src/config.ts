@@ -3,7 +3,7 @@
  * the process. Nothing here may throw: a host shows a crashed server as "failed to start" with no
  * reason, so a missing key is reported on every tool call instead (@dp/mcp's Upstream).
  */
-import { DEFAULT_TIMEOUT_MS } from '@dp/mcp';
+import { apiBaseUrl, DEFAULT_TIMEOUT_MS } from '@dp/mcp';
 
 /**
  * The API the tool server talks to unless SERVICE_BASE_URL says otherwise: what `npm start` serves
@@ -33,7 +33,9 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env): ServerOptions
     try {
       const u = new URL(rawBase);
       if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('not http(s)');
-      baseUrl = rawBase;
+      baseUrl = apiBaseUrl(rawBase);
+      if (baseUrl !== rawBase.replace(/\/+$/, ''))
+        warnings.push(`SERVICE_BASE_URL "${rawBase}" ends with /v1, which the tools add themselves; using ${baseUrl}.`);
     } catch {
       warnings.push(`SERVICE_BASE_URL "${rawBase}" is not an http(s) URL; using ${DEFAULT_BASE_URL}.`);
     }
@@ -47,6 +49,6 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env): ServerOptions
     else warnings.push(`SERVICE_TIMEOUT_MS "${rawTimeout}" is not a positive integer; using ${DEFAULT_TIMEOUT_MS}.`);
   }
 
-  // A trailing slash would give "//v1" paths; the API's own prefix (if any) is kept.
-  return { apiKey, baseUrl: baseUrl.replace(/\/+$/, ''), timeoutMs, warnings };
+  // A trailing slash would give "//v1" paths and a trailing /v1 "/v1/v1" ones; the API's own prefix (if any) is kept.
+  return { apiKey, baseUrl: apiBaseUrl(baseUrl), timeoutMs, warnings };
 }

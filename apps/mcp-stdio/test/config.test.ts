@@ -15,4 +15,14 @@ describe('SERVICE_BASE_URL', () => {
     expect(bad.baseUrl).toBe(DEFAULT_BASE_URL);
     expect(bad.warnings.join('\n')).toMatch(/SERVICE_BASE_URL "ftp:\/\/x" is not an http\(s\) URL/);
   });
+
+  it('drops a trailing /v1 (the tools add it), saying so, so calls do not go to /v1/v1/…', () => {
+    for (const given of ['http://localhost:3000/v1', 'http://localhost:3000/v1/', 'https://legal.example.org/api/v1//']) {
+      const options = readOptions({ SERVICE_API_KEY: 'dp_live_x', SERVICE_BASE_URL: given });
+      expect(options.baseUrl).toBe(given.startsWith('https') ? 'https://legal.example.org/api' : 'http://localhost:3000');
+      expect(options.warnings.join('\n')).toMatch(/ends with \/v1, which the tools add themselves/);
+    }
+    // A /v1 inside the path is the API's own prefix: kept.
+    expect(readOptions({ SERVICE_BASE_URL: 'https://x.example/v1-mirror' }).baseUrl).toBe('https://x.example/v1-mirror');
+  });
 });

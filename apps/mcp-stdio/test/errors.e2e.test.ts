@@ -1,4 +1,5 @@
 import { revokeApiKey } from '@dp/db';
+import { TOOL_NAMES } from '@dp/mcp';
 import { assertBuilt, connectMcp, fakeUpstream, LONG_DOC, startApi, textOf, type RunningApi } from './helpers';
 
 // Failure modes a model must be able to act on, each over real stdio.
@@ -124,7 +125,7 @@ describe('a 400 from the api: the input was invalid, never "retry later"', () =>
 describe('configuration and transport', () => {
   it('without SERVICE_API_KEY the server starts, lists its tools, and every call names the variable', async () => {
     await withMcp({ SERVICE_BASE_URL: api.url }, async (m) => {
-      expect((await m.client.listTools()).tools).toHaveLength(11);
+      expect((await m.client.listTools()).tools).toHaveLength(TOOL_NAMES.length);
       for (const [name, args] of [
         ['service_usage', {}],
         ['legal_search', { q: 'zákon' }],
@@ -134,6 +135,15 @@ describe('configuration and transport', () => {
         expect(textOf(result)).toMatch(/SERVICE_API_KEY is not set/);
       }
       expect(m.stderr()).toMatch(/SERVICE_API_KEY is not set/);
+    });
+  });
+
+  it('SERVICE_BASE_URL given with /v1 (as the reference writes URLs): the calls reach the API, not /v1/v1', async () => {
+    const { key } = await api.newKey();
+    await withMcp({ SERVICE_API_KEY: key, SERVICE_BASE_URL: `${api.url}/v1/` }, async (m) => {
+      const result = await m.call('legal_get_document', { id: LONG_DOC });
+      expect(result.isError).toBeFalsy();
+      expect(m.stderr()).toMatch(/ends with \/v1, which the tools add themselves/);
     });
   });
 

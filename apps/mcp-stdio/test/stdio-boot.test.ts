@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { assertBuilt, DIST_ENTRY } from './helpers';
+import { TOOL_NAMES } from '@dp/mcp';
 
 // Raw stdio, no SDK: every byte the server writes to stdout must be JSON-RPC 2.0 (hosts break on
 // anything else); logs belong on stderr.
@@ -56,7 +57,7 @@ it('writes nothing but JSON-RPC 2.0 messages to stdout', async () => {
     expect('result' in msg || 'error' in msg || typeof msg.method === 'string').toBe(true);
   }
   expect((byId.get(1)!.result as { serverInfo: { name: string } }).serverInfo.name).toBe('legal-data');
-  expect((byId.get(2)!.result as { tools: unknown[] }).tools).toHaveLength(11);
+  expect((byId.get(2)!.result as { tools: unknown[] }).tools).toHaveLength(TOOL_NAMES.length);
   const call = byId.get(3)!.result as { isError: boolean; content: { text: string }[] };
   expect(call.isError).toBe(true);
   expect(call.content[0].text).toMatch(/SERVICE_API_KEY/);

@@ -1,5 +1,6 @@
 import express from 'express';
 import {
+  clientRateLimit,
   compressResponses,
   createLogger,
   appMetrics,
@@ -79,6 +80,8 @@ export function createPortal(deps: PortalDeps): Portal {
   app.use(requestIdMiddleware);
   app.use(securityHeaders(ctx.cookies.secure));
   app.use(httpLogger(logger, metrics));
+  // Every answer of the portal carries the rate-limit fields of its client address's window (spec 8).
+  app.use(clientRateLimit(deps.state, deps.config.CLIENT_REQUESTS_PER_MINUTE));
   app.use(operationsRoutes({ checks: { database: () => databaseCheck(deps.db), redis: sharedStateCheck(deps.state) }, metrics }));
   // Only the static files are compressed: the pages carry the CSRF token (and, once, a new key or
   // webhook secret) beside what the user typed, sent with the session cookie, which is what BREACH

@@ -1,6 +1,7 @@
 import express from 'express';
 import {
   ApiError,
+  clientRateLimit,
   createJsonApiApp,
   createLogger,
   appMetrics,
@@ -88,6 +89,11 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const metrics = appMetrics('x402-gateway', config, deps.metrics, { state: deps.state, database: deps.db });
   const app = createJsonApiApp({ trustProxy: config.TRUST_PROXY, logger, metrics });
   app.use(rejectUnsafeInput);
+  // The rate-limit fields on every answer (spec 8): the pilot's own answers count in its windows;
+  // the rest (health, the disabled pilot's 404, unknown paths) in the client address's.
+  app.use(
+    clientRateLimit(deps.state, config.CLIENT_REQUESTS_PER_MINUTE, { skip: (path) => config.X402_ENABLED && path.startsWith('/x402') }),
+  );
   app.use(
     operationsRoutes({
       checks: {

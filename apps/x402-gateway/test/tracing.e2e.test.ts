@@ -7,6 +7,7 @@ import {
   createOrgWithKey,
   createTestDatabase,
   eventually,
+  scaledBound,
   seedFixtureCorpus,
   SPAN_KIND,
   startAppProcess,
@@ -131,7 +132,7 @@ describe('OpenTelemetry traces across the gateway, the api and the database', ()
         MCP_API_URL: `http://127.0.0.1:${apiPort}`,
       }),
     ]);
-  }, 60_000);
+  }, scaledBound(90_000));
 
   afterAll(async () => {
     await Promise.all([api?.stop(), gateway?.stop(), mcp?.stop()]);

@@ -5,6 +5,8 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+/** CLIENT_REQUESTS_PER_MINUTE unless set: the pro plan's rate, per client address. */
+export const DEFAULT_CLIENT_REQUESTS_PER_MINUTE = 600;
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
 /** A comma-separated list of web origins (`scheme://host[:port]`), each written as URL#origin does. */
@@ -67,6 +69,16 @@ const schema = z
     WEBHOOK_WORKER_PORT: port(3005),
     /** The upstream follower's operator port (`follow`; `/livez`, `/readyz`, `/metrics` only). */
     FOLLOW_PORT: port(3006),
+    /**
+     * `start`'s embedded PostgreSQL (127.0.0.1, without DATABASE_URL). Left unset and busy, `start`
+     * takes a free port instead and says so; set, it must be free.
+     */
+    EMBEDDED_DB_PORT: port(54329),
+    /**
+     * Requests per minute per client address to what no key's plan limits (the portal, /docs, the
+     * health paths, /mcp's refusals), so their answers carry X-RateLimit-* as every answer does.
+     */
+    CLIENT_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_CLIENT_REQUESTS_PER_MINUTE),
     INTERNAL_API_URL: z.string().url().default('http://127.0.0.1:3001'),
     /** Where apps/mcp-http sends its /v1 requests; unset, the api's own address (INTERNAL_API_URL). */
     MCP_API_URL: optionalUrl,

@@ -19,6 +19,7 @@ export const TOOL_NAMES = [
   'legal_get_document',
   'legal_get_effectivity',
   'legal_get_relations',
+  'legal_get_amendments',
   'legal_changes',
   'service_usage',
   'legal_verify_citations',
@@ -27,3 +28,4 @@ export const TOOL_NAMES = [
   'legal_provision_history',
   'legal_compare_versions',
 ] as const;
+export { apiBaseUrl } from '@dp/sdk';

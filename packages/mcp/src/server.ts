@@ -42,7 +42,7 @@ const INSTRUCTIONS = [
   CITATION_GUIDANCE,
 ].join('\n');
 
-/** A server with the seven tools, not yet connected to a transport (each app connects its own). */
+/** A server with every tool of TOOL_NAMES, not yet connected to a transport (each app connects its own). */
 export function createMcpServer(options: CreateMcpServerOptions): McpServer {
   const client = new Upstream({
     apiKey: options.apiKey,

@@ -30,7 +30,7 @@ export class ApiError extends Error {
 }
 
 export interface SdkOptions {
-  /** Where the API is, without `/v1` (e.g. `https://api.example.cz`). */
+  /** Where the API is (e.g. `https://api.example.cz`); a trailing `/v1` is dropped (`apiBaseUrl`). */
   baseUrl: string;
   /** `dp_live_…`; sent as `Authorization: Bearer`. */
   apiKey?: string;
@@ -192,12 +192,21 @@ export type LegalClient = Client<V1Paths> & {
   result<D>(call: Call<D>): Promise<CallResult<D>>;
 };
 
+/**
+ * The API's base URL as the client joins its `/v1/…` paths to it: without trailing slashes, and
+ * without a trailing `/v1` segment, the form people copy from the reference's URLs (kept, it would
+ * make every call `/v1/v1/…`, a 404 read as "no such document").
+ */
+export function apiBaseUrl(baseUrl: string): string {
+  return baseUrl.trim().replace(/\/+$/, '').replace(/\/v1$/i, '');
+}
+
 export function createLegalClient(options: SdkOptions): LegalClient {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.apiKey) headers.Authorization = `Bearer ${options.apiKey}`;
   if (options.userAgent) headers['User-Agent'] = options.userAgent;
   const clientOptions: ClientOptions = {
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    baseUrl: apiBaseUrl(options.baseUrl),
     headers,
     fetch: retryingFetch(options),
     // The API answers /v1 without redirects; following one would send the key to wherever it points.

@@ -2,8 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '@dp/core';
 import { eventually } from './eventually';
 
-/** The banner's demo key line: `start` prints it last, once every app answers its readiness check. */
+/** The banner's demo key line, on the start that made the key (later starts never show it). */
 export const DEMO_KEY_LINE = /Demo API key.*: (dp_live_\w+)/;
+/** The banner's last line: `start` prints the banner once every app answers its readiness check. */
+const BANNER_END = 'Press Ctrl+C to stop.';
 
 type PortSetting =
   | 'PUBLIC_PORT'
@@ -41,9 +43,9 @@ export interface StartedProduct {
   child: ChildProcess;
   /** stdout and stderr so far, interleaved as they arrived. */
   output(): string;
-  /** The output up to the banner's demo key line; rejects if `start` exits (or times out) first. */
+  /** The output up to the banner's end; rejects if `start` exits (or times out) first. */
   banner: Promise<string>;
-  /** The demo key the banner printed. */
+  /** The demo key the banner printed (a start that made one: the first, or `--new-demo-key`). */
   demoKey(): string;
   exit: Promise<number | null>;
   /** SIGINT (as Ctrl-C), resolving with the exit code. */
@@ -54,15 +56,15 @@ export interface StartedProduct {
  * Runs the built CLI's `start` (`cli` is its dist entry: this package does not depend on apps)
  * until its banner. `banner` never rejects unhandled, so callers expecting an early exit need not await it.
  */
-export function startProduct(cli: string, env: NodeJS.ProcessEnv, options: { timeoutMs?: number } = {}): StartedProduct {
-  const child = spawn(process.execPath, [cli, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startProduct(cli: string, env: NodeJS.ProcessEnv, options: { timeoutMs?: number; args?: string[] } = {}): StartedProduct {
+  const child = spawn(process.execPath, [cli, 'start', ...(options.args ?? [])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const banner = eventually(
     () => {
-      if (DEMO_KEY_LINE.test(out)) return out;
+      if (out.includes(BANNER_END)) return out;
       if (child.exitCode !== null) throw new Error(`start exited early:\n${out}`);
       return undefined;
     },

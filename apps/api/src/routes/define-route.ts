@@ -77,7 +77,13 @@ const isOpenBinding = (binding: RouteBinding | OpenRouteBinding): binding is Ope
 function piped(pipeline: Pipeline, binding: RouteBinding | OpenRouteBinding): RequestHandler {
   if (isOpenBinding(binding)) return pipeline.open(binding.handler, binding.contract.bodyLimit ?? false);
   const { contract, handler } = binding;
-  return pipeline.route({ scope: contract.scope, operation: operationOf(contract), bodyLimit: contract.bodyLimit, handler });
+  // A route that declares no body reads none, as its OpenAPI operation says (no body, no 413 or 415).
+  return pipeline.route({
+    scope: contract.scope,
+    operation: operationOf(contract),
+    bodyLimit: contract.body ? contract.bodyLimit : false,
+    handler,
+  });
 }
 
 /** `/v1/webhooks/{id}` → `/webhooks/:id`, for the /v1 router. */

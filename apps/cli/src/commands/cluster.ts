@@ -9,7 +9,7 @@ import { UsageError, type Command } from '../command';
 import { dataPaths, ensureDataDir } from '../database';
 import { startPublicProxy, type Route } from '../start/public-proxy';
 import { localSecrets } from '../start/secrets';
-import { Supervisor } from '../start/supervisor';
+import { exitLine, Supervisor } from '../start/supervisor';
 import { waitReady } from '../start/wait-ready';
 
 const APPS_DIR = join(__dirname, '..', '..', '..');
@@ -219,10 +219,11 @@ export const cluster: Command = {
     let stopping = false;
     let front: Server | undefined;
     let caddy: ChildProcess | undefined;
+    // As start's: an exit before the cluster is up fails it; after, the app is restarted with backoff.
     const supervisor = new Supervisor(
-      (name, code) => {
-        log(`${name} exited unexpectedly (code ${code}); stopping`);
-        void shutdown(1);
+      (event) => {
+        io.stdout.write(`${exitLine(event, config.LOG_FORMAT, 'cluster')}\n`);
+        if (!event.restart) void shutdown(1);
       },
       { logDir: join(paths.dataDir, 'logs', 'cluster'), out: (line) => io.stdout.write(`${line}\n`) },
     );
@@ -264,6 +265,8 @@ export const cluster: Command = {
         frontRoutesForProxy(routes),
         undefined,
         members.flatMap((m) => (m.readyPath && m.port ? [{ name: m.name, url: `${local(m.port)}${m.readyPath}` }] : [])),
+        undefined,
+        config.CLIENT_REQUESTS_PER_MINUTE,
       );
     }
 
@@ -285,10 +288,11 @@ export const cluster: Command = {
       [
         '',
         `Cluster running at http://localhost:${config.PUBLIC_PORT} (front: ${useCaddy ? 'Caddy' : 'the product proxy'}; ${instances} api instance${instances > 1 ? 's' : ''}; ${io.env.REDIS_URL ? 'Redis' : 'no Redis: rate limits are per instance'})`,
-        ...members.map((m) => `  ${m.name.padEnd(9)} ${m.port ? local(m.port) : '(no port)'}`),
+        ...members.map((m) => `  ${m.name.padEnd(9)} ${m.port ? local(m.port) : '(no port)'}  (pid ${supervisor.pid(m.name) ?? '-'})`),
         '',
       ].join('\n'),
     );
+    supervisor.supervise();
     // Runs until a signal (shutdown exits the process).
     await new Promise(() => {});
     return 0;

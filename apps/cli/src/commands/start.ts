@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { assertPortFree, loadConfigOrExit } from '@dp/core';
+import { assertPortFree, freePort, ListenError, loadConfigOrExit } from '@dp/core';
 import { applyMigrations, createDatabase, startEmbeddedServer, withoutCredentials, type EmbeddedServer } from '@dp/db';
 import type { Command } from '../command';
 import { DataDirError, dataPaths, ensureDataDir, isLock, tryLockDataDir, type DataDirLock } from '../database';
-import { ensureDemoKey } from '../start/demo-key';
+import { ensureDemoKey, type DemoKey } from '../start/demo-key';
 import { loadCorpus } from '../start/load-corpus';
 import { localSecrets } from '../start/secrets';
 import { startPublicProxy } from '../start/public-proxy';
-import { Supervisor } from '../start/supervisor';
+import { exitLine, Supervisor } from '../start/supervisor';
 import { waitReady } from '../start/wait-ready';
 
 const APPS_DIR = join(__dirname, '..', '..', '..');
@@ -20,7 +20,6 @@ const PORT_SETTING: Record<string, string> = {
   webhooks: 'WEBHOOK_WORKER_PORT',
   follower: 'FOLLOW_PORT',
 };
-const DEFAULT_EMBEDDED_DB_PORT = 54329;
 
 interface AppSpec {
   name: string;
@@ -34,8 +33,13 @@ interface AppSpec {
 
 export const start: Command = {
   description: 'Start the whole product on one port: embedded database (or DATABASE_URL), corpus, api, gateway, portal, MCP.',
-  usage: 'start',
-  async run(_args, io): Promise<number> {
+  usage: 'start [--new-demo-key]',
+  async run(args, io): Promise<number> {
+    const unknown = args.filter((a) => a !== '--new-demo-key');
+    if (unknown.length) {
+      io.stderr.write(`start failed: unknown argument ${unknown[0]} (usage: start [--new-demo-key])\n`);
+      return 1;
+    }
     const config = loadConfigOrExit();
     const paths = dataPaths();
     const log = (msg: string) => process.stdout.write(`[start] ${msg}\n`);
@@ -112,14 +116,13 @@ export const start: Command = {
       ].filter((a) => existsSync(a.script));
 
       // Every port first, so a busy one stops start before anything runs (one line, exit 1).
-      const embeddedPort = Number(process.env.EMBEDDED_DB_PORT || DEFAULT_EMBEDDED_DB_PORT);
       await assertPortFree(config.PUBLIC_PORT, 'PUBLIC_PORT');
       for (const app of apps)
         if (app.port !== undefined) await assertPortFree(app.port, PORT_SETTING[app.name] ?? `${app.name.toUpperCase()}_PORT`);
 
       let databaseUrl = process.env.DATABASE_URL;
       if (!databaseUrl) {
-        await assertPortFree(embeddedPort, 'EMBEDDED_DB_PORT', '127.0.0.1');
+        const embeddedPort = await embeddedDbPort(config.EMBEDDED_DB_PORT, Boolean(process.env.EMBEDDED_DB_PORT), log);
         const taken = await takeDataDir(paths, log);
         lock = taken;
         embedded = await startEmbeddedServer({ dataDir: paths.embeddedDir, port: embeddedPort });
@@ -129,12 +132,12 @@ export const start: Command = {
       }
 
       const db = await createDatabase({ url: databaseUrl, queryTimeoutMs: 0 });
-      let demoKey: { key: string; created: boolean };
+      let demoKey: DemoKey;
       try {
         await applyMigrations(db);
         if (config.CORPUS_GIT_DIR) log(`syncing ${config.CORPUS_GIT_DIR} (the first time takes a while: see docs/sync.md)`);
         for (const line of await loadCorpus(db, { gitDir: config.CORPUS_GIT_DIR, jsonl: config.CORPUS_PATH })) log(line);
-        demoKey = await ensureDemoKey(db, paths.dataDir);
+        demoKey = await ensureDemoKey(db, paths.dataDir, { renew: args.includes('--new-demo-key') });
       } finally {
         await db.close();
       }
@@ -151,10 +154,12 @@ export const start: Command = {
         INTERNAL_API_URL: `http://127.0.0.1:${config.API_PORT}`,
       };
       const logDir = config.LOG_FORMAT === 'json' ? undefined : join(paths.dataDir, 'logs');
+      // Until the banner an app that exits fails start as a whole (its reason is on the terminal);
+      // after it, the supervisor restarts it with backoff and says so.
       supervisor = new Supervisor(
-        (name, code) => {
-          log(`${name} exited unexpectedly (code ${code}); stopping`);
-          void shutdown(1);
+        (event) => {
+          process.stdout.write(`${exitLine(event, config.LOG_FORMAT, 'start')}\n`);
+          if (!event.restart) void shutdown(1);
         },
         { logDir },
       );
@@ -169,6 +174,8 @@ export const start: Command = {
         ],
         undefined,
         apps.flatMap((a) => (a.readyPath ? [{ name: a.name, url: `http://127.0.0.1:${a.port}${a.readyPath}` }] : [])),
+        undefined,
+        config.CLIENT_REQUESTS_PER_MINUTE,
       );
 
       const waits = await Promise.all(
@@ -180,7 +187,8 @@ export const start: Command = {
       const notReady = waits.filter((w) => !w.ready).map((w) => w.app.name);
       if (notReady.length) throw new Error(`${notReady.join(', ')} did not become ready in 60 s${logDir ? `: see ${logDir}` : ''}`);
       if (stopping) return 1;
-      for (const app of apps) log(`${app.name} started${app.port ? ` (port ${app.port})` : ''}`);
+      for (const app of apps) log(`${app.name} started (${app.port ? `port ${app.port}, ` : ''}pid ${supervisor.pid(app.name) ?? '-'})`);
+      supervisor.supervise();
 
       const base = `http://localhost:${config.PUBLIC_PORT}`;
       process.stdout.write(
@@ -207,8 +215,14 @@ export const start: Command = {
             : []),
           ...(logDir ? [`  Logs:     ${logDir}/<app>.log   (LOG_FORMAT=json prints them here instead)`] : []),
           '',
-          `Demo API key (scopes read, manage; kept in ${join(paths.dataDir, 'demo-key.json')}${demoKey.created ? ', new' : ''}): ${demoKey.key}`,
-          `  curl -H "Authorization: Bearer ${demoKey.key}" ${base}/v1/legal/documents/sb%2F2012%2F89`,
+          ...(demoKey.created
+            ? [
+                `Demo API key (scopes read, manage; shown this once, only its hash is kept): ${demoKey.key}`,
+                `  curl -H "Authorization: Bearer ${demoKey.key}" ${base}/v1/legal/documents/sb%2F2012%2F89`,
+              ]
+            : [
+                `Demo API key: the one shown when it was made (${demoKey.id}; only its hash is kept). A new one: npm start -- --new-demo-key`,
+              ]),
           '',
           'Press Ctrl+C to stop.',
           '',
@@ -222,6 +236,23 @@ export const start: Command = {
     return 0;
   },
 };
+
+/**
+ * The embedded database's port: the one set, which must be free; unset, the default, or a free
+ * port when the default is busy (only the CLI, told through `.data/embedded-db.json`, connects to
+ * it), said in the terminal.
+ */
+async function embeddedDbPort(port: number, set: boolean, log: (msg: string) => void): Promise<number> {
+  try {
+    await assertPortFree(port, 'EMBEDDED_DB_PORT', '127.0.0.1');
+    return port;
+  } catch (err) {
+    if (set || !(err instanceof ListenError)) throw err;
+    const free = await freePort();
+    log(`port ${port} (EMBEDDED_DB_PORT's default) is in use: the embedded PostgreSQL takes port ${free} instead`);
+    return free;
+  }
+}
 
 /** The data directory for this `start`: waits for a CLI command that holds it, refuses a second `start`. */
 async function takeDataDir(paths: ReturnType<typeof dataPaths>, log: (msg: string) => void): Promise<DataDirLock> {

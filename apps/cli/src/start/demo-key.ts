@@ -1,63 +1,41 @@
-import { closeSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashApiKey } from '@dp/core';
 import { createApiKey, createOrganization, type Database } from '@dp/db';
 
 const DEMO_ORG = 'Demo';
 const DEMO_KEY_NAME = 'demo (npm start)';
 
-interface StoredDemoKey {
-  id: string;
-  key: string;
-}
-
-export function demoKeyFile(dataDir: string): string {
+/** Where earlier versions kept the demo key in plaintext: removed on sight. */
+export function legacyDemoKeyFile(dataDir: string): string {
   return join(dataDir, 'demo-key.json');
 }
 
-function readStored(file: string): StoredDemoKey | undefined {
-  try {
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as StoredDemoKey;
-    return typeof stored.id === 'string' && typeof stored.key === 'string' ? stored : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Written beside, then renamed: a crash never leaves half a key file; only the owner may read it. */
-function writeStored(file: string, stored: StoredDemoKey): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  const fd = openSync(tmp, 'w', 0o600);
-  try {
-    writeSync(fd, JSON.stringify(stored));
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, file);
-}
+export type DemoKey = { id: string; created: true; key: string } | { id: string; created: false };
 
 /**
- * The one demo key of a data directory: the stored key while the database still holds it as an
- * active key of the demo organization, else a new one (first start, revoked, or database reset).
+ * The one demo key of a database, kept like any key (only its hash is stored): the active one when
+ * there is one, unless `renew`; otherwise a new one (first start, revoked, database reset, or
+ * asked for), whose plaintext the caller shows once. A new key revokes the ones before it, so one
+ * demo key with full access exists at a time.
  */
-export async function ensureDemoKey(db: Database, dataDir: string): Promise<{ key: string; id: string; created: boolean }> {
-  const file = demoKeyFile(dataDir);
-  const stored = readStored(file);
-  if (stored) {
-    const row = await db.prisma.apiKey.findUnique({ where: { id: stored.id } });
-    if (row && row.status === 'active' && row.hash === hashApiKey(stored.key)) return { ...stored, created: false };
-  }
+export async function ensureDemoKey(db: Database, dataDir: string, options: { renew?: boolean } = {}): Promise<DemoKey> {
+  // The plaintext copy earlier versions kept; the key itself stays valid for whoever noted it.
+  rmSync(legacyDemoKeyFile(dataDir), { force: true });
+  const active = await db.prisma.apiKey.findFirst({
+    where: { name: DEMO_KEY_NAME, status: 'active', org: { name: DEMO_ORG } },
+    orderBy: { createdAt: 'desc' },
+  });
+  if (active && !options.renew) return { id: active.id, created: false };
   const org =
     (await db.prisma.organization.findFirst({
       where: { name: DEMO_ORG, apiKeys: { some: { name: DEMO_KEY_NAME } } },
       orderBy: { createdAt: 'asc' },
     })) ?? (await createOrganization(db.prisma, { name: DEMO_ORG, plan: 'pro' }));
-  // Keys an earlier start minted and no longer shows: one demo key with full access at a time.
+  // Before any app runs: no key cache holds the revoked ones yet.
   await db.prisma.apiKey.updateMany({
-    where: { orgId: org.id, name: DEMO_KEY_NAME, status: 'active' },
+    where: { name: DEMO_KEY_NAME, status: 'active', org: { name: DEMO_ORG } },
     data: { status: 'revoked', revokedAt: new Date() },
   });
   const created = await createApiKey(db.prisma, { orgId: org.id, scopes: ['read', 'manage'], name: DEMO_KEY_NAME });
-  writeStored(file, { id: created.id, key: created.key });
   return { id: created.id, key: created.key, created: true };
 }

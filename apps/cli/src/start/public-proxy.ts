@@ -1,5 +1,16 @@
 import { Agent, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createHttpServer, createLogger, errorEnvelope, newId, successEnvelope, type Logger } from '@dp/core';
+import {
+  createHttpServer,
+  createLogger,
+  createMemoryState,
+  DEFAULT_CLIENT_REQUESTS_PER_MINUTE,
+  errorEnvelope,
+  newId,
+  rateLimitHeaders,
+  successEnvelope,
+  type Logger,
+  type SharedState,
+} from '@dp/core';
 
 export interface Route {
   prefix: string;
@@ -50,7 +61,7 @@ function endToEnd(raw: string[], drop?: ReadonlySet<string>): string[] {
 function sendError(
   res: ServerResponse,
   status: number,
-  code: 'unavailable' | 'not_found',
+  code: 'unavailable' | 'not_found' | 'rate_limited',
   message: string,
   details: Record<string, unknown> = {},
 ): void {
@@ -67,6 +78,30 @@ function sendOk(res: ServerResponse, data: unknown): void {
   const requestId = newId('req');
   res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId, 'Cache-Control': 'no-store' });
   res.end(JSON.stringify(successEnvelope(data, requestId)));
+}
+
+/**
+ * The proxy's own answers (its health paths, a path no app serves, an app out of reach) carry the
+ * rate-limit fields of the client address's window, as every answer of the origin does (spec 8);
+ * the health paths are never refused, a probe read as "down" would do harm.
+ */
+async function limitOwnAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: SharedState,
+  perMinute: number,
+  health: boolean,
+): Promise<boolean> {
+  const decision = await state.rateLimiter.consume(`client:${req.socket.remoteAddress ?? 'unknown'}`, perMinute, 60);
+  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
+  if (decision.allowed || health) return true;
+  res.setHeader('Retry-After', String(decision.retryAfterSeconds));
+  sendError(res, 429, 'rate_limited', `Rate limit of ${decision.limit} requests per minute from this address exceeded.`, {
+    limit: decision.limit,
+    window_seconds: 60,
+    retry_after_seconds: decision.retryAfterSeconds,
+  });
+  return false;
 }
 
 /** One app's `/readyz` status and checks, or why it gave none. */
@@ -102,7 +137,15 @@ async function answerHealth(path: string, res: ServerResponse, targets: Readines
  * Forwards one request over a kept-alive upstream connection. The app may close an idle one just
  * as it is reused: a GET or HEAD that fails that way before any answer is sent again once.
  */
-function forward(req: IncomingMessage, res: ServerResponse, upstreams: Upstreams, agent: Agent, retried = false): void {
+function forward(
+  req: IncomingMessage,
+  res: ServerResponse,
+  upstreams: Upstreams,
+  agent: Agent,
+  state: SharedState,
+  perMinute: number,
+  retried = false,
+): void {
   const target = upstreams.next();
   const headers = endToEnd(req.rawHeaders, FORWARDED);
   const client = req.socket.remoteAddress ?? '';
@@ -124,19 +167,33 @@ function forward(req: IncomingMessage, res: ServerResponse, upstreams: Upstreams
       answer.pipe(res);
     },
   );
-  const withoutBody = req.method === 'GET' || req.method === 'HEAD';
+  // Whether a body follows is the message's framing, whatever the method: a GET or HEAD may carry
+  // one too, and ending the upstream request without it while its Content-Length is forwarded
+  // would leave the app waiting for bytes that never come.
+  const withoutBody = !hasBody(req);
+  const retriable = withoutBody && (req.method === 'GET' || req.method === 'HEAD');
   upstream.on('timeout', () => upstream.destroy(new Error('upstream timeout')));
   upstream.on('error', () => {
     // A reused connection the app closed, or (with several upstreams) one that is down: once more.
-    if (withoutBody && (upstream.reusedSocket || upstreams.count > 1) && !retried && !res.headersSent)
-      return forward(req, res, upstreams, agent, true);
-    sendError(res, 502, 'unavailable', 'The upstream service is not reachable.');
+    if (retriable && (upstream.reusedSocket || upstreams.count > 1) && !retried && !res.headersSent)
+      return forward(req, res, upstreams, agent, state, perMinute, true);
+    if (res.headersSent) return sendError(res, 502, 'unavailable', 'The upstream service is not reachable.');
+    void limitOwnAnswer(req, res, state, perMinute, true).then(() =>
+      sendError(res, 502, 'unavailable', 'The upstream service is not reachable.'),
+    );
   });
   res.on('close', () => {
     if (!res.writableFinished) upstream.destroy();
   });
   if (withoutBody) upstream.end();
   else req.pipe(upstream);
+}
+
+/** Whether the request's framing announces a body (RFC 9112 §6.3): a transfer coding, or a non-zero length. */
+function hasBody(req: IncomingMessage): boolean {
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  const length = req.headers['content-length'];
+  return length !== undefined && length !== '0';
 }
 
 /** A route's upstreams, taken in turn. */
@@ -170,25 +227,36 @@ export function startPublicProxy(
   logger: Logger = createLogger({ name: 'public-proxy', level: 'error' }),
   readiness: ReadinessTarget[] = [],
   host?: string,
+  clientRequestsPerMinute = DEFAULT_CLIENT_REQUESTS_PER_MINUTE,
 ): Promise<Server> {
   // Kept-alive upstream connections: a new TCP connection per request made the one port many
   // times slower than the apps' own ports (docs/BENCHMARKS.md).
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const targets = routes.map((r) => ({ prefix: r.prefix, exact: r.exact === true, upstreams: new Upstreams(r.target) }));
+  // This process's own window (the apps keep theirs, shared through Redis when configured).
+  const state = createMemoryState();
   const server = createHttpServer((req, res) => {
     const path = req.url ?? '/';
     const bare = path.split('?')[0];
     if ((bare === '/livez' || bare === '/readyz') && (req.method === 'GET' || req.method === 'HEAD')) {
-      void answerHealth(bare, res, readiness);
+      void limitOwnAnswer(req, res, state, clientRequestsPerMinute, true).then(() => answerHealth(bare, res, readiness));
       return;
     }
     const route = targets.find(
       (r) => path === r.prefix || path.startsWith(`${r.prefix}?`) || (!r.exact && path.startsWith(`${r.prefix}/`)),
     );
-    if (!route) return sendError(res, 404, 'not_found', `No route for ${req.method} ${path.split('?')[0]}.`);
-    forward(req, res, route.upstreams, agent);
+    if (!route) {
+      void limitOwnAnswer(req, res, state, clientRequestsPerMinute, false).then((go) => {
+        if (go) sendError(res, 404, 'not_found', `No route for ${req.method} ${bare}.`);
+      });
+      return;
+    }
+    forward(req, res, route.upstreams, agent, state, clientRequestsPerMinute);
   }, logger);
-  server.on('close', () => agent.destroy());
+  server.on('close', () => {
+    agent.destroy();
+    void state.close();
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

@@ -16,6 +16,36 @@ export interface SupervisorOptions {
   logDir?: string;
   /** Where the terminal lines go. */
   out?: (line: string) => void;
+  /** Restart delays once supervising: doubling from `initialMs` up to `maxMs`, back to `initialMs` after `stableMs` of running. */
+  backoff?: { initialMs: number; maxMs: number; stableMs: number };
+}
+
+/** An app's process that ended while nothing asked it to. */
+export interface ExitEvent {
+  app: string;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Set once supervising: the app starts again after this delay, as its `restart`-th restart in a row. */
+  restart?: { attempt: number; delayMs: number };
+}
+
+const DEFAULT_BACKOFF = { initialMs: 1_000, maxMs: 30_000, stableMs: 60_000 };
+
+/**
+ * The terminal's line for an exit: the supervisor's own words, as one structured record (JSON with
+ * `LOG_FORMAT=json`, where every line is; otherwise `key=value` fields after the message).
+ */
+export function exitLine(event: ExitEvent, format: 'human' | 'json', source: string): string {
+  const msg = event.restart ? 'app exited unexpectedly; restarting' : 'app exited unexpectedly; stopping';
+  const fields = {
+    app: event.app,
+    code: event.code,
+    signal: event.signal,
+    ...(event.restart ? { restart: event.restart.attempt, delay_ms: event.restart.delayMs } : {}),
+  };
+  if (format === 'json') return JSON.stringify({ level: 40, time: Date.now(), name: source, msg, ...fields });
+  const pairs = Object.entries(fields).map(([k, v]) => `${k}=${v ?? '-'}`);
+  return `[${source}] ${msg}: ${pairs.join(' ')}`;
 }
 
 const LEVEL_NAMES: Record<number, string> = { 40: 'warning', 50: 'error', 60: 'fatal' };
@@ -51,19 +81,39 @@ export function summariseLogLine(line: string): string | undefined {
   return parts.join(' ');
 }
 
-/** Runs each app as its own process (as in production); logs go to a file per app, or to stdout. */
+/**
+ * Runs each app as its own process (as in production); logs go to a file per app, or to stdout.
+ * Until `supervise()`, an app that exits is the caller's to handle (start-up fails as a whole);
+ * after it, such an app is started again with backoff, as a process supervisor would, so one
+ * crashed app does not stop the product.
+ */
 export class Supervisor {
   private readonly children = new Map<string, ChildProcess>();
-  private readonly files: WriteStream[] = [];
+  private readonly files = new Map<string, WriteStream>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly attempts = new Map<string, number>();
   private stopping = false;
+  private supervising = false;
   private readonly out: (line: string) => void;
+  private readonly backoff: { initialMs: number; maxMs: number; stableMs: number };
 
   constructor(
-    private readonly onUnexpectedExit: (name: string, code: number | null) => void,
+    private readonly onUnexpectedExit: (event: ExitEvent) => void,
     private readonly options: SupervisorOptions = {},
   ) {
     this.out = options.out ?? ((line) => process.stdout.write(`${line}\n`));
+    this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     if (options.logDir) mkdirSync(options.logDir, { recursive: true });
+  }
+
+  /** From now on an app that exits unexpectedly is restarted (each exit still reported). */
+  supervise(): void {
+    this.supervising = true;
+  }
+
+  /** The app's process id while it runs. */
+  pid(name: string): number | undefined {
+    return this.children.get(name)?.pid;
   }
 
   start(service: Service): void {
@@ -72,8 +122,12 @@ export class Supervisor {
     // carries only warnings and errors, summarised for the terminal.
     const env = logFile ? { ...service.env, LOG_FILE: logFile } : service.env;
     const child = spawn(process.execPath, [service.script, ...(service.args ?? [])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const file = logFile ? createWriteStream(logFile, { flags: 'a', mode: 0o600 }) : undefined;
-    if (file) this.files.push(file);
+    const startedAt = Date.now();
+    let file = this.files.get(service.name);
+    if (!file && logFile) {
+      file = createWriteStream(logFile, { flags: 'a', mode: 0o600 });
+      this.files.set(service.name, file);
+    }
     createInterface({ input: child.stdout }).on('line', (line) => {
       if (!file) return this.out(`[${service.name}] ${line}`);
       const summary = summariseLogLine(line);
@@ -85,9 +139,22 @@ export class Supervisor {
       file?.write(`${line}\n`);
       this.out(`[${service.name}] ${line}`);
     });
-    child.on('exit', (code) => {
+    child.on('exit', (code, signal) => {
       this.children.delete(service.name);
-      if (!this.stopping) this.onUnexpectedExit(service.name, code);
+      if (this.stopping) return;
+      if (!this.supervising) return this.onUnexpectedExit({ app: service.name, code, signal });
+      // A run long enough to count as healthy starts the backoff over.
+      const attempt = Date.now() - startedAt >= this.backoff.stableMs ? 1 : (this.attempts.get(service.name) ?? 0) + 1;
+      this.attempts.set(service.name, attempt);
+      const delayMs = Math.min(this.backoff.maxMs, this.backoff.initialMs * 2 ** (attempt - 1));
+      this.onUnexpectedExit({ app: service.name, code, signal, restart: { attempt, delayMs } });
+      this.timers.set(
+        service.name,
+        setTimeout(() => {
+          this.timers.delete(service.name);
+          if (!this.stopping) this.start(service);
+        }, delayMs),
+      );
     });
     this.children.set(service.name, child);
   }
@@ -100,6 +167,8 @@ export class Supervisor {
   /** SIGTERM to all (each drains and flushes), SIGKILL after 10 s. */
   async stopAll(): Promise<void> {
     this.stopping = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
     await Promise.all(
       [...this.children.values()].map(
         (child) =>
@@ -114,6 +183,6 @@ export class Supervisor {
           }),
       ),
     );
-    await Promise.all(this.files.map((f) => new Promise<void>((resolve) => f.end(() => resolve()))));
+    await Promise.all([...this.files.values()].map((f) => new Promise<void>((resolve) => f.end(() => resolve()))));
   }
 }

@@ -72,8 +72,8 @@ export interface RouteContract<
   body?: B;
   /** Header parameters the route reads, by their names (`X-PAYMENT`): an object schema, matched case-insensitively. */
   headers?: H;
-  /** The largest JSON body the route reads (body-parser syntax); default 64 KB. */
-  bodyLimit?: string | number;
+  /** The largest JSON body the route reads, in bytes; default 64 KiB. A route without `body` reads none. */
+  bodyLimit?: number;
   /** Answers by status: success answers, or a response component of the YAML by name (`{ ref }`). */
   responses: Readonly<Record<number, SuccessResponse | { ref: string }>>;
   /** Error answers beyond those every route has (401, 403, 405, 429, 500, 503; 400 with any input). */

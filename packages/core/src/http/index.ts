@@ -15,3 +15,4 @@ export * from './declared-query';
 export * from './idempotency';
 export * from './conditional';
 export * from './compression';
+export * from './client-rate-limit';
