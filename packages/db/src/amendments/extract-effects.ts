@@ -1,4 +1,4 @@
-import { parseInstruction, readAmendingAct } from '@dp/czech-law';
+import { parseInstruction, readAmendingAct, type AmendmentPoint } from '@dp/czech-law';
 import type { EffectInput } from './write-effects';
 
 /** What the sync and the import know of a document when they read it as an amending act. */
@@ -54,4 +54,13 @@ export function extractEffects(text: string, meta: AmendingTextMeta): ExtractedE
     }
   }
   return { effects, blocks: reading.blocks.length, points };
+}
+
+/**
+ * Stored effects as the engine's instruction points (the rebuild applies them so, and the replay
+ * evaluation does the same, so that it measures what the product does): the instruction as stored,
+ * the amended act's citation already cut out of an unnumbered one.
+ */
+export function effectPoints(effects: readonly { point: string | null; instruction: string }[]): AmendmentPoint[] {
+  return effects.map((e) => ({ number: e.point, text: e.instruction, start: 0, end: 0 }));
 }
