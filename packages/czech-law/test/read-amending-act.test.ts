@@ -1,4 +1,4 @@
-import { readAmendingAct, readIntro, type AmendingActMeta } from '../src';
+import { applyAmendment, readAmendingAct, readIntro, type AmendingActMeta } from '../src';
 
 const META: AmendingActMeta = { naturalKey: 'sb/2011/365', publicationDate: '2011-12-06', effectivenessDate: '2012-01-01' };
 
@@ -161,5 +161,42 @@ describe('readIntro', () => {
     expect(readIntro('Řízení zahájená podle zákona č. 1/2000 Sb. se dokončí podle dosavadních předpisů.', 'sb/2020/1')).toBeNull();
     expect(readIntro('Zákon č. 1/1955 Zb. SNR se mění takto:', 'sb/2020/1')).toBeNull();
     expect(readIntro('Zákon č. 1/2020 Sb. se mění takto:', 'sb/2020/1')).toEqual({ kind: 'skip', reason: 'self' });
+  });
+
+  it("cuts the amended act's name out of a one-instruction sentence, as a numbered point reads", () => {
+    const instruction = (sentence: string) => {
+      const intro = readIntro(sentence, 'sb/2020/1');
+      return intro && intro.kind === 'single' ? intro.instruction : null;
+    };
+    expect(
+      instruction('V § 1 zákona č. 16/1993 Sb., o dani silniční, ve znění zákona č. 1/1994 Sb., se číslo „5“ nahrazuje číslem „6“.'),
+    ).toBe('V § 1 se číslo „5“ nahrazuje číslem „6“.');
+    expect(instruction('V § 5 odst. 2 zákona České národní rady č. 2/1969 Sb., o zřízení ministerstev, se písmeno d) zrušuje.')).toBe(
+      'V § 5 odst. 2 se písmeno d) zrušuje.',
+    );
+    // The annex of an act keeps its "k vyhlášce"; an opening with no place left keeps the act.
+    expect(instruction('V příloze k vyhlášce č. 2/1969 Sb., o něčem, se slova „a“ nahrazují slovy „b“.')).toBe(
+      'V příloze k vyhlášce se slova „a“ nahrazují slovy „b“.',
+    );
+    expect(instruction('V zákoně č. 2/1969 Sb., o něčem, se § 3 zrušuje.')).toBe('V zákoně se § 3 zrušuje.');
+  });
+
+  it('applies the one instruction of an act amending a single act', () => {
+    const act = `# Zákon, kterým se mění zákon České národní rady č. 2/1969 Sb.
+
+##### Čl. I
+
+V § 5 zákona České národní rady č. 2/1969 Sb., o zřízení ministerstev, ve znění zákona č. 1/1994 Sb., se číslo „150“ nahrazuje číslem „300“.
+
+##### Čl. II
+
+Tento zákon nabývá účinnosti dnem 1. ledna 2012.
+`;
+    const [block] = readAmendingAct(act, META).blocks;
+    expect(block.targetKey).toBe('sb/1969/2');
+    const text = '# Zákon\n\n##### § 5\n\nPráce přesčas nesmí být větší než 150 hodin.\n';
+    const result = applyAmendment(text, block.points);
+    expect(result.points.map((p) => p.status)).toEqual(['applied']);
+    expect(result.text).toContain('nesmí být větší než 300 hodin.');
   });
 });

@@ -3,7 +3,7 @@
  * chosen halves, dealt by document to at most a few worker threads; each worker reads the texts
  * with its own git reader, parses each text once (a case's text after is the next case's text
  * before), reads each named amending act once through the product's own extraction
- * (`extractEffects`, as the sync stores it) and hands every case to the evaluation's visitor, which
+ * (`extractEffectsOfTexts` over all the act's texts, as the sync stores it) and hands every case to the evaluation's visitor, which
  * adds to named counters per half. The counters are summed across workers.
  */
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,15 @@ import { loadavg } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Half } from '@dp/core';
 import { parseProvisions, splitUnits, type ParseReport, type TextUnit } from '@dp/czech-law';
-import { effectPoints, extractEffects, listObjects, openBlobReader, parseFrontMatter, resolveGitDir, type EffectInput } from '@dp/db';
+import {
+  effectPoints,
+  extractEffectsOfTexts,
+  listObjects,
+  openBlobReader,
+  parseFrontMatter,
+  resolveGitDir,
+  type EffectInput,
+} from '@dp/db';
 import { unitTexts, type UnitTexts } from './consolidation-score';
 import type { EvalArgs } from './eval-args';
 import { reformCases, resolveHead, type ReformCase } from './reform-cases';
@@ -82,7 +90,7 @@ interface Share {
 }
 
 async function replayShare(share: Share): Promise<Record<Half, [string, number][]>> {
-  const factory = (require(share.module) as { visitor: VisitorFactory }).visitor;
+  const factory = ((await import(share.module)) as { visitor: VisitorFactory }).visitor;
   const visitor = factory(new Map(share.flags));
   const reader = openBlobReader(share.gitDir, new Set(share.available));
   const counters: Record<Half, Counters> = { tune: new Map(), heldout: new Map() };
@@ -97,14 +105,18 @@ async function replayShare(share: Share): Promise<Record<Half, [string, number][
   const actOf = async (c: ReformCase): Promise<ActReading> => {
     let act = acts.get(c.sourceKey);
     if (!act) {
-      const file = await readFile(c.sourceBlob);
-      act = { readable: file !== null, byTarget: new Map() };
-      if (file) {
-        const read = extractEffects(file.body, {
-          naturalKey: c.sourceKey,
-          publishedOn: file.fields.publication_date ?? null,
-          effectiveFrom: file.fields.effectiveness_date ?? null,
-        });
+      const files = (await Promise.all(c.sourceBlobs.map((b) => readFile(b)))).filter((f) => f !== null);
+      const newest = files[files.length - 1];
+      act = { readable: newest !== undefined, byTarget: new Map() };
+      if (newest) {
+        const read = extractEffectsOfTexts(
+          files.map((f) => f.body),
+          {
+            naturalKey: c.sourceKey,
+            publishedOn: newest.fields.publication_date ?? null,
+            effectiveFrom: newest.fields.effectiveness_date ?? null,
+          },
+        );
         for (const e of read.effects) act.byTarget.set(e.targetKey, [...(act.byTarget.get(e.targetKey) ?? []), e]);
       }
       acts.set(c.sourceKey, act);

@@ -4,7 +4,7 @@
  * [--misses FILE] [--cases-cache FILE]`.
  *
  * Every `[reform]` commit whose `Source-Id` act is in the collection, against what the product
- * reads of that act (extractEffects on the act's own text, the rows the sync stores):
+ * reads of that act (extractEffectsOfTexts on its own texts, the rows the sync stores):
  * (a) attribution: the act is among the document's amending acts (it has effects on it) with an
  *     effective date equal to the version's date;
  * (b) effects: the provisions whose own text git shows changed (parseProvisions of the texts

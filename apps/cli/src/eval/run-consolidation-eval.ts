@@ -4,7 +4,7 @@
  * [--misses FILE] [--cases-cache FILE] [--verify-every N]`.
  *
  * Every `[reform]` commit whose `Source-Id` act is in the collection: the product's effects of that
- * act on the document (extractEffects, the rows the sync stores) dated after the text before and
+ * act on the document (extractEffectsOfTexts, the rows the sync stores) dated after the text before and
  * on or before the version (what the rebuild would apply) are applied by the engine to the text
  * before, the result compared per unit with the text after, whitespace-normalised. Figures per
  * half (`splitHalf` of the amended act); unsupported forms and misses (`--misses`, JSON lines) only

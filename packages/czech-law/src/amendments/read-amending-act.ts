@@ -153,10 +153,24 @@ export function readIntro(sentence: string, selfKey: string): Intro | null {
   if (SECOND_SUBJECT.test(rest.slice(0, Math.max(0, upTo)))) return { kind: 'skip', reason: 'several_acts' };
   if (first.naturalKey === selfKey) return { kind: 'skip', reason: 'self' };
   if (kind === 'single') {
-    const instruction = `${line.slice(0, first.start).trimEnd()} ${rest.slice(predicate).trimStart()}`;
+    const instruction = `${withoutActName(line.slice(0, first.start).trimEnd())} ${rest.slice(predicate).trimStart()}`;
     return { kind, citation: first, instruction };
   }
   return { kind, citation: first };
+}
+
+/**
+ * The act's name at the end of a one-instruction sentence's opening ("V § 1 zákona", "V § 5
+ * zákona České národní rady"), cut so that the instruction reads as a numbered point does ("V § 1
+ * se …"). "Příloha k vyhlášce" stays (the grammar reads it), and so does an opening that would be
+ * left without its place ("V zákoně").
+ */
+const TRAILING_ACT_NAME =
+  /(?<!\ske?)\s+(?:ústavního\s+|zákonného\s+)?(?:zákona|zákonu|zákoně|zákoníku|vyhlášky|vyhlášce|nařízení|opatření|dekretu|výnosu|řádu|sdělení|nariadenia)(?:\s+[\p{L}.]+){0,6}\s*$/u;
+
+function withoutActName(opening: string): string {
+  const cut = opening.replace(TRAILING_ACT_NAME, '');
+  return /^(?:V|Ve)?$/.test(cut.trim()) ? opening : cut;
 }
 
 function ownStructure(heading: string): Own | null {
