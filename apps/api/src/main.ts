@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { closeServer, createHttpServer, createLogger, createSharedState, listen, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
 import { applyMigrations, createDatabase } from '@dp/db';
 import { createApi } from './app';
@@ -9,7 +10,8 @@ async function main() {
   const db = await createDatabase({ url: config.DATABASE_URL });
   await applyMigrations(db);
   const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
-  const api = createApi({ db, state, config, logger });
+  // The meter's log: usage of a process that is killed is replayed by the next to start.
+  const api = createApi({ db, state, config, logger, meterSpoolDir: join(config.DATA_DIR ?? '.data', 'meter') });
   const server = await listen(createHttpServer(api.app, logger), config.API_PORT, 'API_PORT');
   logger.info({ port: config.API_PORT, state: state.kind }, 'api listening');
 

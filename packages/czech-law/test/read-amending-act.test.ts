@@ -179,6 +179,25 @@ describe('readIntro', () => {
       'V příloze k vyhlášce se slova „a“ nahrazují slovy „b“.',
     );
     expect(instruction('V zákoně č. 2/1969 Sb., o něčem, se § 3 zrušuje.')).toBe('V zákoně se § 3 zrušuje.');
+    // Commas inside the quoted words do not hide the predicate.
+    expect(
+      instruction('V § 1 odst. 2 vyhlášky č. 423/2011 Sb., o nákladech, kdy je hradí stát, se částka „1,20“ nahrazuje částkou „1,60“.'),
+    ).toBe('V § 1 odst. 2 se částka „1,20“ nahrazuje částkou „1,60“.');
+    expect(instruction('V § 52 odst. 8 zákona č. 253/2008 Sb., o něčem, se slova „ , a vymáhá celní úřad“ zrušují.')).toBe(
+      'V § 52 odst. 8 se slova „ , a vymáhá celní úřad“ zrušují.',
+    );
+  });
+
+  it('reads the acts that amended the amended act as such, not as co-subjects', () => {
+    const intro = readIntro(
+      'Příloha č. 1 k nařízení vlády č. 689/2004 Sb., o oborech, ve znění nařízení vlády č. 18/2006 Sb. a nařízení vlády č. 224/2007 Sb., se mění takto',
+      'sb/2008/268',
+    );
+    expect(intro).toMatchObject({ kind: 'points', citation: { naturalKey: 'sb/2004/689' } });
+    expect(readIntro('Nařízení vlády č. 1/2000 Sb. a nařízení vlády č. 2/2000 Sb. se mění takto:', 'sb/2020/1')).toEqual({
+      kind: 'skip',
+      reason: 'several_acts',
+    });
   });
 
   it('applies the one instruction of an act amending a single act', () => {
@@ -198,5 +217,26 @@ Tento zákon nabývá účinnosti dnem 1. ledna 2012.
     const result = applyAmendment(text, block.points);
     expect(result.points.map((p) => p.status)).toEqual(['applied']);
     expect(result.text).toContain('nesmí být větší než 300 hodin.');
+  });
+
+  it('ends a block at a later část of the act even after a gap in its numbering', () => {
+    const act = `# Zákon
+
+## ČÁST PRVNÍ
+
+##### Čl. I
+
+Zákon č. 141/1961 Sb., o trestním řízení soudním, se mění takto:
+
+- 1. § 8b se zrušuje.
+
+## ČÁST PÁTÁ
+
+##### Čl. V
+
+Tento zákon nabývá účinnosti dnem 1. dubna 2009.
+`;
+    const [block] = readAmendingAct(act, META).blocks;
+    expect(block.points.map((p) => p.text)).toEqual(['§ 8b se zrušuje.']);
   });
 });
