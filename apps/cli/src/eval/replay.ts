@@ -211,6 +211,8 @@ export interface ReplayRun {
   gitDir: string;
   counters: Record<Half, Counters>;
   seconds: number;
+  /** CPU seconds of the process, worker threads included (the wall time depends on the machine's load). */
+  cpuSeconds: number;
   /** The load average (1, 5, 15 min) at the start and at the end. */
   loadBefore: number[];
   loadAfter: number[];
@@ -225,6 +227,7 @@ export interface ReplayRun {
 export async function runReplay(module: string, args: EvalArgs): Promise<ReplayRun> {
   const gitDir = await resolveGitDir(args.gitDir);
   const started = Date.now();
+  const cpu0 = process.cpuUsage();
   const loadBefore = loadavg();
   const sample = Number(args.flags.get('sample') ?? 1);
   const docs = Number(args.flags.get('docs') ?? Infinity);
@@ -254,7 +257,9 @@ export async function runReplay(module: string, args: EvalArgs): Promise<ReplayR
   );
   const counters: Record<Half, Counters> = { tune: new Map(), heldout: new Map() };
   for (const r of results) for (const h of ['tune', 'heldout'] as Half[]) for (const [k, v] of r[h]) bump(counters[h], k, v);
-  return { gitDir, counters, seconds: (Date.now() - started) / 1000, loadBefore, loadAfter: loadavg(), head };
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  return { gitDir, counters, seconds: (Date.now() - started) / 1000, cpuSeconds, loadBefore, loadAfter: loadavg(), head };
 }
 
 /** A row of miss details for tuning (`--misses FILE`): only ever of the tuning half. */
@@ -268,7 +273,7 @@ export function writeMiss(flags: Map<string, string>, c: ReformCase, row: object
 export function printer(run: ReplayRun, halves: Half[], title: string) {
   const load = (l: number[]) => l.map((x) => x.toFixed(1)).join(' ');
   console.log(
-    `${title} of ${run.gitDir} at ${run.head.slice(0, 12)}: ${run.seconds.toFixed(0)} s, load average ${load(run.loadBefore)} → ${load(run.loadAfter)}`,
+    `${title} of ${run.gitDir} at ${run.head.slice(0, 12)}: ${run.seconds.toFixed(0)} s (${run.cpuSeconds.toFixed(0)} s of CPU), load average ${load(run.loadBefore)} → ${load(run.loadAfter)}`,
   );
   console.log(`${''.padEnd(52)}${halves.map((h) => h.padStart(20)).join('')}`);
   return (name: string, f: (c: Counters) => string) =>
