@@ -85,7 +85,12 @@ export function scoreCase(before: UnitTexts, after: UnitTexts, output: UnitTexts
  */
 export function provisionTexts(text: string, report: ParseReport, units: TextUnit[]): Map<string, string> {
   const children = new Map<string, ParsedProvision[]>();
-  for (const p of report.provisions) if (p.parent) children.set(p.parent, [...(children.get(p.parent) ?? []), p]);
+  for (const p of report.provisions) {
+    if (!p.parent) continue;
+    const list = children.get(p.parent);
+    if (list) list.push(p);
+    else children.set(p.parent, [p]);
+  }
   const out = new Map<string, string>();
   const add = (id: string, t: string) => {
     const key = id.replace(/~\d+/g, '');

@@ -117,7 +117,11 @@ async function replayShare(share: Share): Promise<Record<Half, [string, number][
             effectiveFrom: newest.fields.effectiveness_date ?? null,
           },
         );
-        for (const e of read.effects) act.byTarget.set(e.targetKey, [...(act.byTarget.get(e.targetKey) ?? []), e]);
+        for (const e of read.effects) {
+          const list = act.byTarget.get(e.targetKey);
+          if (list) list.push(e);
+          else act.byTarget.set(e.targetKey, [e]);
+        }
       }
       acts.set(c.sourceKey, act);
     }
