@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { closeServer, createHttpServer, createLogger, createSharedState, listen, loadConfigOrExit, onShutdown, runMain } from '@dp/core';
 import { applyMigrations, createDatabase } from '@dp/db';
 import { createApi } from './app';
@@ -10,8 +9,7 @@ async function main() {
   const db = await createDatabase({ url: config.DATABASE_URL });
   await applyMigrations(db);
   const state = createSharedState(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
-  // The meter's log: usage of a process that is killed is replayed by the next to start.
-  const api = createApi({ db, state, config, logger, meterSpoolDir: join(config.DATA_DIR ?? '.data', 'meter') });
+  const api = createApi({ db, state, config, logger });
   const server = await listen(createHttpServer(api.app, logger), config.API_PORT, 'API_PORT');
   logger.info({ port: config.API_PORT, state: state.kind }, 'api listening');
 
