@@ -1,4 +1,4 @@
-import { readAmendingAct, readIntro, type AmendingActMeta } from '../src';
+import { applyAmendment, readAmendingAct, readIntro, type AmendingActMeta } from '../src';
 
 const META: AmendingActMeta = { naturalKey: 'sb/2011/365', publicationDate: '2011-12-06', effectivenessDate: '2012-01-01' };
 
@@ -161,5 +161,82 @@ describe('readIntro', () => {
     expect(readIntro('Řízení zahájená podle zákona č. 1/2000 Sb. se dokončí podle dosavadních předpisů.', 'sb/2020/1')).toBeNull();
     expect(readIntro('Zákon č. 1/1955 Zb. SNR se mění takto:', 'sb/2020/1')).toBeNull();
     expect(readIntro('Zákon č. 1/2020 Sb. se mění takto:', 'sb/2020/1')).toEqual({ kind: 'skip', reason: 'self' });
+  });
+
+  it("cuts the amended act's name out of a one-instruction sentence, as a numbered point reads", () => {
+    const instruction = (sentence: string) => {
+      const intro = readIntro(sentence, 'sb/2020/1');
+      return intro && intro.kind === 'single' ? intro.instruction : null;
+    };
+    expect(
+      instruction('V § 1 zákona č. 16/1993 Sb., o dani silniční, ve znění zákona č. 1/1994 Sb., se číslo „5“ nahrazuje číslem „6“.'),
+    ).toBe('V § 1 se číslo „5“ nahrazuje číslem „6“.');
+    expect(instruction('V § 5 odst. 2 zákona České národní rady č. 2/1969 Sb., o zřízení ministerstev, se písmeno d) zrušuje.')).toBe(
+      'V § 5 odst. 2 se písmeno d) zrušuje.',
+    );
+    // The annex of an act keeps its "k vyhlášce"; an opening with no place left keeps the act.
+    expect(instruction('V příloze k vyhlášce č. 2/1969 Sb., o něčem, se slova „a“ nahrazují slovy „b“.')).toBe(
+      'V příloze k vyhlášce se slova „a“ nahrazují slovy „b“.',
+    );
+    expect(instruction('V zákoně č. 2/1969 Sb., o něčem, se § 3 zrušuje.')).toBe('V zákoně se § 3 zrušuje.');
+    // Commas inside the quoted words do not hide the predicate.
+    expect(
+      instruction('V § 1 odst. 2 vyhlášky č. 423/2011 Sb., o nákladech, kdy je hradí stát, se částka „1,20“ nahrazuje částkou „1,60“.'),
+    ).toBe('V § 1 odst. 2 se částka „1,20“ nahrazuje částkou „1,60“.');
+    expect(instruction('V § 52 odst. 8 zákona č. 253/2008 Sb., o něčem, se slova „ , a vymáhá celní úřad“ zrušují.')).toBe(
+      'V § 52 odst. 8 se slova „ , a vymáhá celní úřad“ zrušují.',
+    );
+  });
+
+  it('reads the acts that amended the amended act as such, not as co-subjects', () => {
+    const intro = readIntro(
+      'Příloha č. 1 k nařízení vlády č. 689/2004 Sb., o oborech, ve znění nařízení vlády č. 18/2006 Sb. a nařízení vlády č. 224/2007 Sb., se mění takto',
+      'sb/2008/268',
+    );
+    expect(intro).toMatchObject({ kind: 'points', citation: { naturalKey: 'sb/2004/689' } });
+    expect(readIntro('Nařízení vlády č. 1/2000 Sb. a nařízení vlády č. 2/2000 Sb. se mění takto:', 'sb/2020/1')).toEqual({
+      kind: 'skip',
+      reason: 'several_acts',
+    });
+  });
+
+  it('applies the one instruction of an act amending a single act', () => {
+    const act = `# Zákon, kterým se mění zákon České národní rady č. 2/1969 Sb.
+
+##### Čl. I
+
+V § 5 zákona České národní rady č. 2/1969 Sb., o zřízení ministerstev, ve znění zákona č. 1/1994 Sb., se číslo „150“ nahrazuje číslem „300“.
+
+##### Čl. II
+
+Tento zákon nabývá účinnosti dnem 1. ledna 2012.
+`;
+    const [block] = readAmendingAct(act, META).blocks;
+    expect(block.targetKey).toBe('sb/1969/2');
+    const text = '# Zákon\n\n##### § 5\n\nPráce přesčas nesmí být větší než 150 hodin.\n';
+    const result = applyAmendment(text, block.points);
+    expect(result.points.map((p) => p.status)).toEqual(['applied']);
+    expect(result.text).toContain('nesmí být větší než 300 hodin.');
+  });
+
+  it('ends a block at a later část of the act even after a gap in its numbering', () => {
+    const act = `# Zákon
+
+## ČÁST PRVNÍ
+
+##### Čl. I
+
+Zákon č. 141/1961 Sb., o trestním řízení soudním, se mění takto:
+
+- 1. § 8b se zrušuje.
+
+## ČÁST PÁTÁ
+
+##### Čl. V
+
+Tento zákon nabývá účinnosti dnem 1. dubna 2009.
+`;
+    const [block] = readAmendingAct(act, META).blocks;
+    expect(block.points.map((p) => p.text)).toEqual(['§ 8b se zrušuje.']);
   });
 });

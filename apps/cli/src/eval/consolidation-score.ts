@@ -3,7 +3,7 @@
  * source's text after and the engine's text, compared per unit (§ / čl. / příloha / container
  * heading / footnote / preamble), whitespace-normalised.
  */
-import { normalizeSpace, unitOf, type TextUnit } from '@dp/czech-law';
+import { normalizeSpace, type ParsedProvision, type ParseReport, type TextUnit } from '@dp/czech-law';
 
 export interface UnitTexts {
   /** Unit ids in text order. */
@@ -78,18 +78,67 @@ export function scoreCase(before: UnitTexts, after: UnitTexts, output: UnitTexts
   return s;
 }
 
+/**
+ * Each provision's own text (`parseProvisions`: its lines less those of the provisions inside it)
+ * and each footnote (`fn_5`), whitespace-normalised: the level at which the effects are scored.
+ * Ids lose their `~2` marks (a repeated number), as the effects' targets have none.
+ */
+export function provisionTexts(text: string, report: ParseReport, units: TextUnit[]): Map<string, string> {
+  const children = new Map<string, ParsedProvision[]>();
+  for (const p of report.provisions) {
+    if (!p.parent) continue;
+    const list = children.get(p.parent);
+    if (list) list.push(p);
+    else children.set(p.parent, [p]);
+  }
+  const out = new Map<string, string>();
+  const add = (id: string, t: string) => {
+    const key = id.replace(/~\d+/g, '');
+    out.set(key, out.has(key) ? `${out.get(key)} ${normalizeSpace(t)}` : normalizeSpace(t));
+  };
+  for (const p of report.provisions) {
+    let own = '';
+    let at = p.start;
+    for (const c of children.get(p.id) ?? []) {
+      own += text.slice(at, Math.max(at, c.start));
+      at = Math.max(at, c.end);
+    }
+    add(p.id, own + text.slice(at, Math.max(at, p.end)));
+  }
+  for (const u of units) if (u.kind === 'footnote') add(u.id, u.text);
+  return out;
+}
+
+/** Provisions whose own text differs between two texts (added and removed ones included). */
+export function changedProvisions(before: Map<string, string>, after: Map<string, string>): string[] {
+  const out: string[] = [];
+  for (const id of new Set([...before.keys(), ...after.keys()])) if (before.get(id) !== after.get(id)) out.push(id);
+  return out;
+}
+
 export interface EffectsScore {
-  /** Changed units (git) that an effect targets. */
+  /** Changed provisions that a target reaches (the target itself or one enclosing it). */
   hit: number;
   changed: number;
+  /** Targets that reach a changed provision (it, or one inside it). */
+  right: number;
   targeted: number;
 }
 
-/** The effects' targets mapped up to their units, against the units git shows changed. */
-export function scoreEffects(gitChanged: string[], effectTargets: string[]): EffectsScore {
-  const changed = new Set(gitChanged.filter((id) => id !== 'preamble').map((id) => id.replace(/~\d+$/, '')));
-  const targeted = new Set(effectTargets.map(unitOf).filter((id) => id !== '*'));
-  let hit = 0;
-  for (const id of changed) if (targeted.has(id) || [...targeted].some((t) => id.endsWith(`/${t}`))) hit++;
-  return { hit, changed: changed.size, targeted: targeted.size };
+const within = (id: string, outer: string) => id === outer || id.startsWith(`${outer}/`);
+
+/**
+ * The provisions git shows changed against the provisions the effects target. A target reaches a
+ * changed provision that is it or lies inside it; a target inside a changed provision reaches it
+ * only when the parser found the target in neither text (a písmeno the text writes as prose).
+ */
+export function scoreEffects(changed: string[], targets: string[], known: (id: string) => boolean): EffectsScore {
+  const ts = [...new Set(targets.map((t) => t.replace(/~\d+/g, '')).filter((t) => t !== '*'))];
+  const reaches = (t: string, c: string) => within(c, t) || (within(t, c) && !known(t));
+  return {
+    hit: changed.filter((c) => ts.some((t) => reaches(t, c))).length,
+    changed: changed.length,
+    right: ts.filter((t) => changed.some((c) => reaches(t, c))).length,
+    targeted: ts.length,
+  };
 }

@@ -21,8 +21,12 @@ export interface ReformCase {
   /** The amending act's file and its blob at the repository's head (null when the head lacks it). */
   sourcePath: string;
   sourceBlob: string | null;
+  /** Every blob the amending act's file had, oldest first (the product reads all its texts). */
+  sourceBlobs: string[];
   /** The amended file before the commit (null for a file the commit added) and after it. */
   beforeBlob: string | null;
+  /** The legal date of the text before (its commit's `Source-Date`, else author date), null with no text before. */
+  beforeDate: string | null;
   afterBlob: string;
 }
 
@@ -68,14 +72,19 @@ export async function* reformCases(gitDir: string, options: ReformCaseOptions = 
     if (id) pathOfKey.set(id.naturalKey, path);
   }
   const byDocument = new Map<string, ReformCase[]>();
-  /** The blob each file had after the last commit read (the history is linear). */
-  const current = new Map<string, string>();
+  /** The blob and legal date each file had after the last commit read (the history is linear). */
+  const current = new Map<string, { blob: string; date: string }>();
+  const history = new Map<string, string[]>();
   for await (const commit of readCommitLog(gitDir, { from: null, to: head })) {
     const info = parseCommitMessage(commit.message);
+    const date = /^\d{4}-\d{2}-\d{2}/.exec(info.trailers['Source-Date'] ?? '')?.[0] ?? commit.authorDate.slice(0, 10);
     for (const file of commit.files) {
       const previous = current.get(file.path) ?? null;
       if (/^0+$/.test(file.blob)) current.delete(file.path);
-      else current.set(file.path, file.blob);
+      else {
+        current.set(file.path, { blob: file.blob, date });
+        history.set(file.path, [...(history.get(file.path) ?? []), file.blob]);
+      }
       if (info.kind !== 'reform' || /^0+$/.test(file.blob)) continue;
       const amended = documentIdentity(file.path);
       const source = collectionCitation(info.trailers['Source-Id']);
@@ -85,7 +94,6 @@ export async function* reformCases(gitDir: string, options: ReformCaseOptions = 
       const half = splitHalf(amended.naturalKey);
       if (options.half && half !== options.half) continue;
       if (options.documents && !options.documents(amended.naturalKey)) continue;
-      const date = /^\d{4}-\d{2}-\d{2}/.exec(info.trailers['Source-Date'] ?? '')?.[0] ?? commit.authorDate.slice(0, 10);
       const c: ReformCase = {
         commit: commit.sha,
         date,
@@ -96,7 +104,9 @@ export async function* reformCases(gitDir: string, options: ReformCaseOptions = 
         sourceKey: source.naturalKey,
         sourcePath,
         sourceBlob: heads.get(sourcePath) ?? null,
-        beforeBlob: previous,
+        sourceBlobs: [],
+        beforeBlob: previous?.blob ?? null,
+        beforeDate: previous?.date ?? null,
         afterBlob: file.blob,
       };
       const list = byDocument.get(amended.naturalKey);
@@ -104,5 +114,9 @@ export async function* reformCases(gitDir: string, options: ReformCaseOptions = 
       else byDocument.set(amended.naturalKey, [c]);
     }
   }
-  for (const list of byDocument.values()) yield* list;
+  for (const list of byDocument.values())
+    for (const c of list) {
+      c.sourceBlobs = history.get(c.sourcePath) ?? [];
+      yield c;
+    }
 }

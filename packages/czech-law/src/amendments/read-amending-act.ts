@@ -96,10 +96,12 @@ const RELATIVE_BEFORE = /(?:kter\p{L}*|ktor\p{L}*|jímž|jíž|jenž|nichž|něm
 
 /** Where the instruction's own clause starts in `rest` (after the act's citation), or -1. */
 function singlePredicate(rest: string): number {
-  for (const m of rest.matchAll(PREDICATE_WORD)) {
+  // Quoted words ("se částka „1,20“ nahrazuje") are masked, offsets kept: their commas are no clause's.
+  const masked = rest.replace(/\u201e[^\u201e\u201c]*\u201c/gu, (q) => `\u201e${'x'.repeat(q.length - 2)}\u201c`);
+  for (const m of masked.matchAll(PREDICATE_WORD)) {
     const at = m.index ?? 0;
-    if (RELATIVE_BEFORE.test(rest.slice(Math.max(0, at - 20), at))) continue;
-    if (PREDICATE_VERB.test(rest.slice(at))) return at;
+    if (RELATIVE_BEFORE.test(masked.slice(Math.max(0, at - 20), at))) continue;
+    if (PREDICATE_VERB.test(masked.slice(at))) return at;
   }
   return -1;
 }
@@ -150,13 +152,30 @@ export function readIntro(sentence: string, selfKey: string): Intro | null {
   }
   if (kind === null) return null;
   const upTo = kind === 'points' ? rest.search(TAKTO) : predicate;
-  if (SECOND_SUBJECT.test(rest.slice(0, Math.max(0, upTo)))) return { kind: 'skip', reason: 'several_acts' };
+  // A co-subject comes before the amended act's own amendments ("…, ve znění nařízení vlády č. A a nařízení vlády č. B, se mění").
+  const subject = rest.slice(0, Math.max(0, upTo));
+  const amendedBy = subject.search(/\b(?:ve|v)\s+(?:znění|znení)/u);
+  if (SECOND_SUBJECT.test(amendedBy < 0 ? subject : subject.slice(0, amendedBy))) return { kind: 'skip', reason: 'several_acts' };
   if (first.naturalKey === selfKey) return { kind: 'skip', reason: 'self' };
   if (kind === 'single') {
-    const instruction = `${line.slice(0, first.start).trimEnd()} ${rest.slice(predicate).trimStart()}`;
+    const instruction = `${withoutActName(line.slice(0, first.start).trimEnd())} ${rest.slice(predicate).trimStart()}`;
     return { kind, citation: first, instruction };
   }
   return { kind, citation: first };
+}
+
+/**
+ * The act's name at the end of a one-instruction sentence's opening ("V § 1 zákona", "V § 5
+ * zákona České národní rady"), cut so that the instruction reads as a numbered point does ("V § 1
+ * se …"). "Příloha k vyhlášce" stays (the grammar reads it), and so does an opening that would be
+ * left without its place ("V zákoně").
+ */
+const TRAILING_ACT_NAME =
+  /(?<!\ske?)\s+(?:ústavního\s+|zákonného\s+)?(?:zákona|zákonu|zákoně|zákoníku|vyhlášky|vyhlášce|nařízení|opatření|dekretu|výnosu|řádu|sdělení|nariadenia)(?:\s+[\p{L}.]+){0,6}\s*$/u;
+
+function withoutActName(opening: string): string {
+  const cut = opening.replace(TRAILING_ACT_NAME, '');
+  return /^(?:V|Ve)?$/.test(cut.trim()) ? opening : cut;
 }
 
 function ownStructure(heading: string): Own | null {
@@ -227,6 +246,13 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
     if (!last || last.roman !== own.roman) return false;
     return isSuccessor(last.key, own.key);
   };
+  /** A part numbered after the act's last one (a gap allowed). */
+  const isLater = (own: Own): boolean => {
+    if (!lastPart || lastPart.roman !== own.roman) return false;
+    const a = /^\d+$/.test(lastPart.key) ? Number(lastPart.key) : NaN;
+    const b = /^\d+$/.test(own.key) ? Number(own.key) : NaN;
+    return b > a;
+  };
   const enter = (own: Own) => {
     if (own.kind === 'part') {
       part = own;
@@ -270,7 +296,11 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
       let boundary = false;
       if (own) {
         if (!quoted && !open) boundary = true;
-        else if (isNext(own) && (own.kind !== 'section' || !open || open.block.section != null || !quoted)) {
+        else if (!quoted && own.kind === 'part' && isLater(own)) {
+          // A later část of the act's own outside any quotation: the source's later texts leave out
+          // the parts that amended acts since repealed (ČÁST PRVNÍ, then ČÁST PÁTÁ).
+          boundary = true;
+        } else if (isNext(own) && (own.kind !== 'section' || !open || open.block.section != null || !quoted)) {
           // A § inside a block of an article-numbered act is the amended act's text, not the act's own.
           boundary = own.kind !== 'section' || !open || open.block.section != null;
         }

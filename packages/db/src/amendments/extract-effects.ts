@@ -1,4 +1,4 @@
-import { parseInstruction, readAmendingAct } from '@dp/czech-law';
+import { parseInstruction, readAmendingAct, type AmendmentPoint } from '@dp/czech-law';
 import type { EffectInput } from './write-effects';
 
 /** What the sync and the import know of a document when they read it as an amending act. */
@@ -54,4 +54,41 @@ export function extractEffects(text: string, meta: AmendingTextMeta): ExtractedE
     }
   }
   return { effects, blocks: reading.blocks.length, points };
+}
+
+/**
+ * The effects of an act read from all its texts (its versions, oldest first): those on each
+ * amended act come from the newest text that still has a block for it. The source's later texts
+ * of an amending act lose the parts that amended acts repealed since (e-Sbírka drops them from
+ * its consolidation: zákon č. 52/2009 Sb. holds its part amending zákon č. 101/2000 Sb. only up to
+ * 2019), yet those amendments were made and the amended act's history needs them. Older texts are
+ * read only when the newest amends something (most acts amend nothing).
+ */
+export function extractEffectsOfTexts(texts: readonly string[], meta: AmendingTextMeta): ExtractedEffects {
+  if (!texts.length) return { effects: [], blocks: 0, points: 0 };
+  const newest = extractEffects(texts[texts.length - 1], meta);
+  if (!newest.blocks || texts.length === 1) return newest;
+  const out: ExtractedEffects = { effects: [...newest.effects], blocks: newest.blocks, points: newest.points };
+  const taken = new Set(newest.effects.map((e) => e.targetKey));
+  for (let i = texts.length - 2; i >= 0; i--) {
+    if (texts[i] === texts[i + 1]) continue;
+    const read = extractEffects(texts[i], meta);
+    const added = read.effects.filter((e) => !taken.has(e.targetKey));
+    if (!added.length) continue;
+    const keys = new Set(added.map((e) => e.targetKey));
+    for (const k of keys) taken.add(k);
+    out.effects.push(...added);
+    out.blocks += keys.size;
+    out.points += added.length;
+  }
+  return out;
+}
+
+/**
+ * Stored effects as the engine's instruction points (the rebuild applies them so, and the replay
+ * evaluation does the same, so that it measures what the product does): the instruction as stored,
+ * the amended act's citation already cut out of an unnumbered one.
+ */
+export function effectPoints(effects: readonly { point: string | null; instruction: string }[]): AmendmentPoint[] {
+  return effects.map((e) => ({ number: e.point, text: e.instruction, start: 0, end: 0 }));
 }

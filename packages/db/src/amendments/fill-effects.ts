@@ -1,7 +1,7 @@
 import type { Database } from '../client';
 import { lockCrossDocument } from '../changes/cross-document-lock';
 import { recordChanges } from '../changes/record-changes';
-import { extractEffects } from './extract-effects';
+import { extractEffects, extractEffectsOfTexts } from './extract-effects';
 import { AMENDMENT_READER_VERSION, writeAmendmentEffects } from './write-effects';
 
 export interface FillEffectsReport {
@@ -17,7 +17,7 @@ const iso = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 /**
  * The effects of documents whose text was not read by this version of the reader (a database
  * written before #35, or by an older reader): each document's current text read as an amending
- * act, one document per transaction, `concurrency` at a time. The writers of new texts (sync,
+ * act (with its older texts, for an amending act), one document per transaction, `concurrency` at a time. The writers of new texts (sync,
  * import) read them as they write; this catches up what they did not.
  */
 export async function fillAmendmentEffects(
@@ -52,11 +52,17 @@ export async function fillAmendmentEffects(
             pending[i].id,
           );
           if (!doc) return;
-          const read = extractEffects(doc.text, {
-            naturalKey: doc.natural_key,
-            publishedOn: iso(doc.published_on),
-            effectiveFrom: iso(doc.effective_from),
-          });
+          const meta = { naturalKey: doc.natural_key, publishedOn: iso(doc.published_on), effectiveFrom: iso(doc.effective_from) };
+          let read = extractEffects(doc.text, meta);
+          if (read.blocks) {
+            // An amending act's older texts may hold parts its current one lost (extractEffectsOfTexts).
+            const older = await tx.$queryRawUnsafe<{ text: string }[]>(
+              `SELECT v.text FROM "document_version" v WHERE v.document_id = $1 AND v.text_source = 'source'
+                 AND v.text IS NOT NULL AND NOT v.text_is_current ORDER BY v.version`,
+              doc.id,
+            );
+            if (older.length) read = extractEffectsOfTexts([...older.map((o) => o.text), doc.text], meta);
+          }
           await lockCrossDocument(tx);
           const changes = await writeAmendmentEffects(
             tx,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { applyAmendment, CONSOLIDATION_ENGINE_VERSION, type AmendmentPoint } from '@dp/czech-law';
+import { applyAmendment, CONSOLIDATION_ENGINE_VERSION } from '@dp/czech-law';
 import type { Database } from '../client';
 import { lockCrossDocument } from '../changes/cross-document-lock';
 import { recordChanges, versionChange, type NewChange } from '../changes/record-changes';
@@ -7,6 +7,7 @@ import type { CorpusVersion } from '../corpus/corpus-record';
 import { chunkBy } from '../corpus/document-sql';
 import type { Prisma } from '../generated/client';
 import { decodeProvisionTree } from '../provisions/provision-tree';
+import { effectPoints } from './extract-effects';
 import { attachProvisions } from '../provisions/version-provisions';
 import { collectGarbage, GC_EVERY_CHARS } from '../sync/collect-garbage';
 
@@ -199,8 +200,7 @@ function planVersions(inputs: Inputs, text: string): { rows: RebuiltRow[]; appli
   let chars = 0;
   for (const step of steps) {
     const act = step[0].amending_key;
-    const points: AmendmentPoint[] = step.map((e) => ({ number: e.point, text: e.instruction, start: 0, end: 0 }));
-    const result = applyAmendment(text, points);
+    const result = applyAmendment(text, effectPoints(step));
     const outcome = step.map((e, i) => {
       const r = result.points[i];
       const ok = r?.status === 'applied';

@@ -5,7 +5,7 @@ import { applyDocument, syncContentHash, type DocumentInput } from './apply-docu
 import { buildVersion, MISSING_BLOB_REASON, type VersionInput } from './build-version';
 import { buildProvisionTree } from '../provisions/provision-tree';
 import { fillProvisions } from '../provisions/version-provisions';
-import { extractEffects, type ExtractedEffects } from '../amendments/extract-effects';
+import { extractEffectsOfTexts, type ExtractedEffects } from '../amendments/extract-effects';
 import { fillAmendmentEffects } from '../amendments/fill-effects';
 import { rebuildAmendedDocuments } from '../amendments/rebuild';
 import { collectGarbage, GC_EVERY_CHARS } from './collect-garbage';
@@ -375,8 +375,11 @@ async function prepareDocument(
   for (const v of versions) if (v.text !== null) v.provisionTree = buildProvisionTree(v.text);
   const newest = [...versions].reverse().find((v) => v.text !== null);
   const meta = [...versions].reverse().find((v) => v.meta !== null)?.meta ?? null;
+  // Every text at hand (a first sync has them all): a later text may lack parts an older one has.
+  const textOf = new Map([...fills, ...versions].map((v) => [v.commit, v.text]));
+  const texts = group.commits.map((c) => textOf.get(c.commit.sha)).filter((t): t is string => !!t);
   const effects = newest?.text
-    ? extractEffects(newest.text, {
+    ? extractEffectsOfTexts(texts, {
         naturalKey: group.identity.naturalKey,
         publishedOn: meta?.published ?? null,
         effectiveFrom: meta?.effectiveFrom ?? null,

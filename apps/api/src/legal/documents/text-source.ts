@@ -1,5 +1,5 @@
-import { applyAmendment, type AmendmentPoint } from '@dp/czech-law';
-import { buildProvisionTree, type Database } from '@dp/db';
+import { applyAmendment } from '@dp/czech-law';
+import { buildProvisionTree, effectPoints, type Database } from '@dp/db';
 import { formatIsoDate, type TextSourceChoice } from '@dp/core';
 import type { DocumentCache, LoadedDocument } from './document-cache';
 import { loadVersionText, storedTextVersion, type VersionMeta } from './load';
@@ -56,8 +56,7 @@ export function replayVersion(db: Database, documents: DocumentCache, loaded: Lo
     const holder = storedTextVersion(loaded.versions);
     const before = await loadVersionText(db, loaded.doc.id, previous, holder);
     if (before === null) return null;
-    const points: AmendmentPoint[] = effects.map((e) => ({ number: e.point, text: e.instruction, start: 0, end: 0 }));
-    const result = applyAmendment(before, points);
+    const result = applyAmendment(before, effectPoints(effects));
     return {
       version: { ...v, textSource: 'rebuilt', textAsOf: v.validFrom },
       text: result.text,

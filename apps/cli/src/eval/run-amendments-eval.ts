@@ -1,0 +1,102 @@
+/**
+ * The amendments evaluation (#35 item 4):
+ * `pnpm eval:amendments [git-dir] [--half tune|heldout|both] [--docs N] [--sample K] [--workers 1|2]
+ * [--misses FILE] [--cases-cache FILE]`.
+ *
+ * Every `[reform]` commit whose `Source-Id` act is in the collection, against what the product
+ * reads of that act (extractEffectsOfTexts on its own texts, the rows the sync stores):
+ * (a) attribution: the act is among the document's amending acts (it has effects on it) with an
+ *     effective date equal to the version's date;
+ * (b) effects: the provisions whose own text git shows changed (parseProvisions of the texts
+ *     before and after, whitespace-normalised) against the provisions targeted by the act's
+ *     effects that the product would apply for this version (dated after the text before's day
+ *     and on or before the version's): recall and precision.
+ * Figures per half; misses (`--misses`) only of the tuning half.
+ */
+import type { Half } from '@dp/core';
+import { changedProvisions, provisionTexts, scoreEffects } from './consolidation-score';
+import { readEvalArgs } from './eval-args';
+import { bump, count, parsed, printer, ratio, runReplay, writeMiss, type Counters, type ReplayText, type VisitorFactory } from './replay';
+
+const provisionsOf = (v: ReplayText) => {
+  const p = parsed(v);
+  return provisionTexts(v.text, p.report, p.units);
+};
+
+/** The front matter's `amendments` ("220/2025 Sb.; 267/2025 Sb.") names the act. */
+const listed = (fields: Record<string, string>, docNumber: string) =>
+  (fields.amendments ?? '')
+    .split(';')
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .includes(docNumber.replace(/\s+/g, ' ').trim());
+
+export const visitor: VisitorFactory = (flags) => ({
+  visit(input, t: Counters) {
+    const { c, before, after, act, effects, window } = input;
+    bump(t, 'cases');
+    if (listed(after.fields, c.sourceId)) bump(t, 'front_matter_lists');
+    if (!act.readable) bump(t, 'act_unreadable');
+    // (a) attribution.
+    const among = effects.length > 0;
+    const dated = effects.some((e) => e.effectiveFrom === c.date);
+    if (among) bump(t, 'among');
+    if (among && dated) bump(t, 'attributed');
+    if (among && !dated) bump(t, window.length ? 'date_other_in_window' : 'date_outside_window');
+    if (effects.some((e) => e.effectiveFrom === null)) bump(t, 'undated_effects');
+    // (b) effects, at provision level.
+    const b = provisionsOf(before);
+    const a = provisionsOf(after);
+    const changed = changedProvisions(b, a);
+    const targets = window.flatMap((e) => e.targets);
+    const s = scoreEffects(changed, targets, (id) => b.has(id) || a.has(id));
+    if (!changed.length) bump(t, 'git_unchanged');
+    bump(t, 'changed', s.changed);
+    bump(t, 'hit', s.hit);
+    bump(t, 'targeted', s.targeted);
+    bump(t, 'right', s.right);
+    if (changed.length) {
+      bump(t, 'targeted_changed_cases', s.targeted);
+      bump(t, 'right_changed_cases', s.right);
+    }
+    if (s.hit === s.changed && s.right === s.targeted) bump(t, 'effects_exact');
+    if (!among || !dated || s.hit < s.changed || s.right < s.targeted)
+      writeMiss(flags, c, {
+        date: c.date,
+        beforeDate: c.beforeDate,
+        among,
+        dates: [...new Set(effects.map((e) => e.effectiveFrom))],
+        missed: changed.filter((id) => !scoreEffects([id], targets, (x) => b.has(x) || a.has(x)).hit).slice(0, 30),
+        extra: [...new Set(targets)].filter((x) => !scoreEffects(changed, [x], (y) => b.has(y) || a.has(y)).right).slice(0, 30),
+        instructions: window.map((e) => e.instruction.slice(0, 300)).slice(0, 30),
+      });
+  },
+});
+
+export async function main(argv = process.argv.slice(2)): Promise<void> {
+  const args = readEvalArgs(argv);
+  const run = await runReplay(__filename, args);
+  const halves: Half[] = args.halves;
+  const row = printer(run, halves, 'amendments evaluation');
+  const n = (k: string) => (t: Counters) => String(count(t, k));
+  const cases = (t: Counters) => count(t, 'cases');
+  row('reform cases (amending act in the collection)', n('cases'));
+  row("  amending act's text missing", n('act_unreadable'));
+  row("  after-text's front matter lists the act (hint)", (t) => ratio(count(t, 'front_matter_lists'), cases(t)));
+  row('(a) act among the amending acts (has effects on it)', (t) => ratio(count(t, 'among'), cases(t)));
+  row('(a) … with an effective date = the version date', (t) => ratio(count(t, 'attributed'), cases(t)));
+  row('    other date, some in (text before, version]', n('date_other_in_window'));
+  row('    no date in (text before, version]', n('date_outside_window'));
+  row('    cases whose act has undated effects', n('undated_effects'));
+  row('(b) provisions git changed, targeted (recall)', (t) => ratio(count(t, 'hit'), count(t, 'changed')));
+  row('(b) provisions targeted, changed (precision)', (t) => ratio(count(t, 'right'), count(t, 'targeted')));
+  row('    precision where git changed a provision', (t) => ratio(count(t, 'right_changed_cases'), count(t, 'targeted_changed_cases')));
+  row('    cases where git changed no provision', n('git_unchanged'));
+  row('    cases with every change targeted, every target changed', (t) => ratio(count(t, 'effects_exact'), cases(t)));
+}
+
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}

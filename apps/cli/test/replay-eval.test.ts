@@ -1,0 +1,41 @@
+import { parseProvisions, splitUnits } from '@dp/czech-law';
+import { changedProvisions, provisionTexts, scoreEffects } from '../src/eval/consolidation-score';
+import { DEFAULT_GIT_DIR, readEvalArgs } from '../src/eval/eval-args';
+
+const provisions = (text: string) => {
+  const report = parseProvisions(text);
+  return provisionTexts(text, report, splitUnits(text, report));
+};
+
+describe('replay evaluations', () => {
+  it('reads the git dir and the half, relative paths from where the command was typed', () => {
+    expect(readEvalArgs([], [], {})).toMatchObject({ gitDir: DEFAULT_GIT_DIR, halves: ['tune', 'heldout'] });
+    expect(readEvalArgs(['--half', 'heldout'], [], { CORPUS_GIT_DIR: '/data/x.git' })).toMatchObject({
+      gitDir: '/data/x.git',
+      halves: ['heldout'],
+    });
+    const a = readEvalArgs(['repo.git', '--half', 'tune', '--docs', '5'], [], { INIT_CWD: '/home/me' });
+    expect(a).toMatchObject({ gitDir: '/home/me/repo.git', halves: ['tune'] });
+    expect(a.flags.get('docs')).toBe('5');
+    expect(() => readEvalArgs(['--half', 'all'], [], {})).toThrow(/tune, heldout or both/);
+    expect(() => readEvalArgs(['--docs'], [], {})).toThrow(/needs a value/);
+  });
+
+  it('finds the provisions whose own text changed and scores the targets against them', () => {
+    const before =
+      '# Zákon\n\n##### § 1\n\n(1) Lhůta je 5 dnů.\n\n(2) Platí to i pro\n\na) obce,\n\nb) kraje.\n\n##### § 2\n\nBeze změny.\n';
+    const after =
+      '# Zákon\n\n##### § 1\n\n(1) Lhůta je 6 dnů.\n\n(2) Platí to i pro\n\na) obce,\n\nb) hlavní město.\n\n##### § 2\n\nBeze změny.\n\n##### § 2a\n\nNový.\n';
+    const b = provisions(before);
+    const a = provisions(after);
+    const changed = changedProvisions(b, a).sort();
+    // Own texts: § 1 and its odstavec 2 did not change themselves, only units inside them.
+    expect(changed).toEqual(['par_1/odst_1', 'par_1/odst_2/pism_b', 'par_2a']);
+    const known = (id: string) => b.has(id) || a.has(id);
+    // A target reaches what lies inside it; one target changed nothing (§ 2).
+    expect(scoreEffects(changed, ['par_1', 'par_2a', 'par_2'], known)).toEqual({ hit: 3, changed: 3, right: 2, targeted: 3 });
+    // A target the parser did not find reaches the changed unit that holds it.
+    expect(scoreEffects(['par_1/odst_1'], ['par_1/odst_1/pism_x'], known)).toMatchObject({ hit: 1, right: 1 });
+    expect(scoreEffects(changed, ['par_1/odst_1'], known)).toEqual({ hit: 1, changed: 3, right: 1, targeted: 1 });
+  });
+});

@@ -1,0 +1,43 @@
+import { extractEffects, extractEffectsOfTexts } from '../src/amendments/extract-effects';
+
+const META = { naturalKey: 'sb/2009/52', publishedOn: '2009-02-26', effectiveFrom: '2009-04-01' };
+
+const part = (n: string, key: string, point: string) => `## ČÁST ${n}
+
+##### Čl. ${n === 'PRVNÍ' ? 'I' : 'II'}
+
+Zákon č. ${key}, o něčem, se mění takto:
+
+- 1. ${point}
+`;
+
+const END = `## ČÁST TŘETÍ
+
+#### ÚČINNOST
+
+##### Čl. III
+
+Tento zákon nabývá účinnosti dnem 1. dubna 2009.
+`;
+
+/** The act as enacted amends two acts; its later text (as e-Sbírka consolidates it) lost the second part. */
+const ORIGINAL = `# Zákon\n\n${part('PRVNÍ', '141/1961 Sb.', '§ 8a se zrušuje.')}\n${part('DRUHÁ', '101/2000 Sb.', 'V § 5 se slovo „a“ nahrazuje slovem „b“.')}\n${END}`;
+const LATER = `# Zákon\n\n${part('PRVNÍ', '141/1961 Sb.', '§ 8b se zrušuje.')}\n${END}`;
+
+describe('extractEffectsOfTexts', () => {
+  it('keeps the effects on an act that only an older text of the amending act still names', () => {
+    expect(extractEffects(LATER, META).effects.map((e) => e.targetKey)).toEqual(['sb/1961/141']);
+    const read = extractEffectsOfTexts([ORIGINAL, LATER], META);
+    expect(read.effects.map((e) => [e.targetKey, e.targets, e.effectiveFrom])).toEqual([
+      // The newest text wins for an act it still amends.
+      ['sb/1961/141', ['par_8b'], '2009-04-01'],
+      ['sb/2000/101', ['par_5'], '2009-04-01'],
+    ]);
+    expect(read.blocks).toBe(2);
+  });
+
+  it('reads one text as extractEffects does', () => {
+    expect(extractEffectsOfTexts([ORIGINAL], META)).toEqual(extractEffects(ORIGINAL, META));
+    expect(extractEffectsOfTexts([], META).effects).toEqual([]);
+  });
+});
