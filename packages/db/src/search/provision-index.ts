@@ -33,6 +33,7 @@ export interface ProvisionUnit {
   label: string;
   heading: string | null;
   context: string;
+  containers: string[];
   repealed: boolean;
   text: string;
   /** Space-separated lemma keys per weight. */
@@ -57,23 +58,26 @@ export function provisionUnits(text: string, nodes: readonly ProvisionNode[], ac
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const actTerms = terms([act.title, act.citation ?? '', ...titleShortNames(act.title)].join(' '));
   const units: ProvisionUnit[] = [];
-  const contextCache = new Map<string | null, string>();
-  const contextOf = (parent: string | null): string => {
+  const contextCache = new Map<string | null, { context: string; containers: string[] }>();
+  const contextOf = (parent: string | null) => {
     const hit = contextCache.get(parent);
     if (hit !== undefined) return hit;
     const headings: string[] = [];
+    const containers: string[] = [];
     for (let up = parent === null ? undefined : byId.get(parent); up; up = up.parent === null ? undefined : byId.get(up.parent)) {
-      if (CONTAINER_KINDS.has(up.kind) && up.heading) headings.unshift(up.heading);
+      if (!CONTAINER_KINDS.has(up.kind)) continue;
+      containers.unshift(up.id);
+      if (up.heading) headings.unshift(up.heading);
     }
-    const context = headings.join(' › ');
-    contextCache.set(parent, context);
-    return context;
+    const found = { context: headings.join(' › '), containers };
+    contextCache.set(parent, found);
+    return found;
   };
   nodes.forEach((n, ord) => {
     const parent = n.parent === null ? undefined : byId.get(n.parent);
     let sectionId: string;
     let heading = n.heading;
-    let context: string;
+    let context: { context: string; containers: string[] };
     if (SECTION_KINDS.has(n.kind)) {
       sectionId = n.id;
       context = contextOf(n.parent);
@@ -93,10 +97,11 @@ export function provisionUnits(text: string, nodes: readonly ProvisionNode[], ac
       kind: n.kind,
       label: n.label,
       heading,
-      context,
+      context: context.context,
+      containers: context.containers,
       repealed: n.repealed,
       text: body,
-      a: terms(`${heading ?? ''} ${context}`),
+      a: terms(`${heading ?? ''} ${context.context}`),
       b: actTerms,
       d: terms(body),
     });
@@ -117,11 +122,11 @@ WHERE d.id = $1 AND v.provisions IS NOT NULL
 ORDER BY v.version DESC LIMIT 1`;
 
 const INSERT_SQL = `
-INSERT INTO "search_provision" (document_id, provision_id, ord, section_id, kind, label, heading, context, repealed, text, vector)
-SELECT $1, u.provision_id, u.ord, u.section_id, u.kind, u.label, u.heading, u.context, u.repealed, u.text,
+INSERT INTO "search_provision" (document_id, provision_id, ord, section_id, kind, label, heading, context, containers, repealed, text, vector)
+SELECT $1, u.provision_id, u.ord, u.section_id, u.kind, u.label, u.heading, u.context, u.containers, u.repealed, u.text,
        setweight(to_tsvector('simple', u.a), 'A') || setweight(to_tsvector('simple', u.b), 'B') || setweight(to_tsvector('simple', u.d), 'D')
 FROM jsonb_to_recordset($2::jsonb) AS u(provision_id text, ord int, section_id text, kind text, label text, heading text,
-     context text, repealed boolean, text text, a text, b text, d text)`;
+     context text, containers text[], repealed boolean, text text, a text, b text, d text)`;
 
 /**
  * Rewrites one document's provision index from its current version, in the caller's transaction

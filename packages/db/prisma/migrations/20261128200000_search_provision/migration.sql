@@ -16,6 +16,8 @@ CREATE TABLE "search_provision" (
   "heading"      TEXT,
   -- Ancestors' headings (část, hlava, díl, oddíl), outermost first, ' › ' between them.
   "context"      TEXT NOT NULL DEFAULT '',
+  -- Ancestors' ids (containers: `cast_1`, `cast_1/hlava_2`), for the text status of a hit (#35).
+  "containers"   TEXT[] NOT NULL DEFAULT '{}',
   "repealed"     BOOLEAN NOT NULL DEFAULT FALSE,
   "text"         TEXT NOT NULL,
   -- Lemma keys (@dp/czech-law indexTerms): A heading and context, B the act's title and short
