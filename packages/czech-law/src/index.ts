@@ -9,3 +9,4 @@ export * from './amendments/instruction';
 export * from './consolidation/units';
 export * from './consolidation/apply';
 export * from './consolidation/version';
+export * from './language';

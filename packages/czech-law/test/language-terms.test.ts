@@ -1,0 +1,90 @@
+import { indexTerms, LANGUAGE_VERSION, queryTerms, stem } from '../src/language';
+
+describe('indexTerms', () => {
+  it('gives one folded, lower-case key per word in order, stop words dropped, digits kept', () => {
+    const terms = indexTerms('Výpověď z pracovního poměru podle § 52 písm. a)');
+    expect(terms).not.toContain('z');
+    expect(terms).toContain('52');
+    for (const t of terms) expect(t).toMatch(/^[a-z0-9]+$/);
+    expect(terms).toEqual(['vypoved', 'pracovni', 'pomer', '52']); // "podle" is a stop word
+  });
+
+  it('puts inflected forms of one word under its lemma key, from the Czech dictionary', () => {
+    expect(indexTerms('mzdy mzdu mzdě Mzda mzdou')).toEqual(['mzda', 'mzda', 'mzda', 'mzda', 'mzda']);
+    expect(indexTerms('výpovědi výpovědí výpověď')).toEqual(['vypoved', 'vypoved', 'vypoved']);
+    expect(indexTerms('nájemci nájemce')).toEqual(['najemce', 'najemce']);
+    expect(indexTerms('zaměstnavatele zaměstnavatelem')).toEqual(['zamestnavatel', 'zamestnavatel']);
+  });
+
+  it('keys the irregular nouns the dictionary lists as separate words under their lemma', () => {
+    expect(indexTerms('psa psovi pes')).toEqual(['pes', 'pes', 'pes']);
+    expect(indexTerms('dítěte děti dítě')).toEqual(['dite', 'dite', 'dite']);
+    expect(indexTerms('dva týdny týden')).toEqual([...indexTerms('dva'), 'tyden', 'tyden']);
+  });
+
+  it('keys a word typed without diacritics as the same lemma', () => {
+    expect(indexTerms('vypovedi mzde')).toEqual(indexTerms('výpovědi mzdě'));
+  });
+
+  it('falls back to the suffix stemmer for words the dictionary does not know', () => {
+    expect(indexTerms('kvarkoplastikami')).toEqual([stem('kvarkoplastikami')]);
+  });
+});
+
+describe('queryTerms', () => {
+  it('lists each word once with weight 1 and never a stop word', () => {
+    const terms = queryTerms('Mzdy a mzda zaměstnance');
+    const own = terms.filter((t) => t.from !== 'related');
+    expect(own.map((t) => t.term)).toEqual([...new Set(own.map((t) => t.term))]);
+    expect(own.every((t) => t.weight === 1)).toBe(true);
+    expect(own.map((t) => t.from)).toEqual(['lemma', 'lemma']);
+    expect(own.map((t) => t.term)).toEqual(indexTerms('mzdy zaměstnance'));
+  });
+
+  it('gives related terms a weight below 1', () => {
+    for (const t of queryTerms('výplata nájemník řidičák').filter((x) => x.from === 'related')) {
+      expect(t.weight).toBeGreaterThan(0);
+      expect(t.weight).toBeLessThan(1);
+    }
+  });
+
+  it('has a positive integer version', () => {
+    expect(Number.isInteger(LANGUAGE_VERSION)).toBe(true);
+    expect(LANGUAGE_VERSION).toBeGreaterThan(0);
+  });
+});
+
+describe('queryTerms: people’s words to the law’s', () => {
+  const related = (q: string) =>
+    new Map(
+      queryTerms(q)
+        .filter((t) => t.from === 'related')
+        .map((t) => [t.term, t.weight]),
+    );
+  const reaches = (q: string, law: string) => {
+    const r = related(q);
+    for (const term of indexTerms(law)) {
+      expect([q, term, r.has(term)]).toEqual([q, term, true]);
+      expect(r.get(term)).toBeLessThan(1);
+    }
+  };
+
+  it('reaches the statute’s terms from everyday words', () => {
+    reaches('vyhodili mě z práce', 'výpověď');
+    reaches('Kolik dostanu výplaty?', 'mzda');
+    reaches('nájemník neplatí', 'nájemce');
+    reaches('exekuce na plat', 'srážky ze mzdy');
+    reaches('Jak dlouho platí řidičák?', 'řidičské oprávnění');
+  });
+
+  it('adds nothing for words without an entry, and never repeats the query’s own terms', () => {
+    expect(related('kvarkoplastika')).toEqual(new Map());
+    const terms = queryTerms('výplata mzda');
+    expect(terms.filter((t) => t.term === indexTerms('mzda')[0])).toEqual([{ term: indexTerms('mzda')[0], weight: 1, from: 'lemma' }]);
+  });
+
+  it('fires a phrase entry only when all its words are there', () => {
+    expect(related('odejít na procházku').has(indexTerms('výpověď')[0])).toBe(false);
+    expect(related('chci odejít z práce').has(indexTerms('výpověď')[0])).toBe(true);
+  });
+});
