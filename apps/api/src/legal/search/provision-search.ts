@@ -1,5 +1,5 @@
 import { formatIsoDate, todayUtc, type DocumentFilters, type SearchMode, type SearchSignal, type V1Schemas } from '@dp/core';
-import { indexTerms, queryTerms, type Database, type PlannerSettings, type QueryTerm, type SqlSession } from '@dp/db';
+import { indexTerms, meaningQueryTerms as queryTerms, type Database, type PlannerSettings, type QueryTerm, type SqlSession } from '@dp/db';
 import { outstandingEffects, provisionStatus } from '../documents/amendments';
 import type { DocumentCache } from '../documents/document-cache';
 import { currentVersion, versionAt } from '../documents/load';
