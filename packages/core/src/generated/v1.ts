@@ -1245,8 +1245,9 @@ export interface components {
       /** @description The provision the hit points at in the document's current text (#24), or null: the
        *     provision the query cites with this act ("§ 52 zákoníku práce" → `par_52`), else the
        *     § or article whose heading the query is ("krádež" → § 205 "Krádež"), else the
-       *     deepest provision holding the snippet's match. The snippet is then cut from that
-       *     provision (at its start for a cited or headed one, around the match otherwise, never
+       *     document's provision the provision search (`granularity=provision`) ranks first for
+       *     the query, else the deepest provision holding the snippet's match. The snippet is then cut from that
+       *     provision (at its start for a cited, headed or ranked one, around the match otherwise, never
        *     past the § that holds it). Read it whole at
        *     `/v1/legal/documents/{id}/provisions/{provision.id}`.
        *      */
