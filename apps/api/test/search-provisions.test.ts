@@ -137,7 +137,11 @@ describe('GET /v1/legal/search?granularity=provision (#37)', () => {
     // § 76 and its odstavce all match: one of them answers for the §.
     expect(labour.map((r: { provision: { id: string } }) => r.provision.id)).toEqual(['par_76', 'par_52']);
     // The § holds every word of the query, so it answers rather than its odstavec 1.
-    expect(labour[0]).toMatchObject({ provision: { id: 'par_76', heading: 'Práce přesčas' }, text_source: 'rebuilt', text_status: 'current' });
+    expect(labour[0]).toMatchObject({
+      provision: { id: 'par_76', heading: 'Práce přesčas' },
+      text_source: 'rebuilt',
+      text_status: 'current',
+    });
     expect(labour[0].text).toContain('300 hodin');
     // On a day before the amendment the same text is read against that day: nothing outstanding then.
     const before = await search({ q: 'výpověď zaměstnanci porušuje povinnosti', at: '2010-06-01' });
@@ -146,7 +150,10 @@ describe('GET /v1/legal/search?granularity=provision (#37)', () => {
 
   it('ranks the provision of the act in force on the day first, even against a repealed act with more matching words', async () => {
     const today = await search({ q: 'registrace včelstev chovatel včel' });
-    expect(today.data.results.map((r: { act: { natural_key: string } }) => r.act.natural_key).slice(0, 2)).toEqual(['sb/2077/2', 'sb/2077/1']);
+    expect(today.data.results.map((r: { act: { natural_key: string } }) => r.act.natural_key).slice(0, 2)).toEqual([
+      'sb/2077/2',
+      'sb/2077/1',
+    ]);
     const then = await search({ q: 'registrace včelstev chovatel včel', at: '2005-01-01' });
     expect(then.data.results[0].act.natural_key).toBe('sb/2077/1');
   });

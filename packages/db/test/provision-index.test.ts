@@ -81,7 +81,9 @@ describe('provision index written by the import', () => {
     const changed = { ...record, text: TEXT.replace('##### § 2\n\nObec vede evidenci.\n', '') };
     await importCorpusFile(db, writeJsonl([changed]));
     expect((await rows()).map((r) => r.provision_id)).toEqual(['par_1', 'par_1/odst_1', 'par_1/odst_2']);
-    const [state] = await db.query<{ units: number; language_version: number }>('SELECT units, language_version FROM "search_provision_state"');
+    const [state] = await db.query<{ units: number; language_version: number }>(
+      'SELECT units, language_version FROM "search_provision_state"',
+    );
     expect(state.units).toBe(3);
   });
 });

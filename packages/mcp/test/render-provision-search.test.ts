@@ -24,7 +24,14 @@ const hit = (n: number, o: Partial<ProvisionHit> = {}): ProvisionHit => ({
 
 describe('renderProvisionSearch', () => {
   it('cites each provision with its act, shows the top texts and the rest as snippets', () => {
-    const out = renderProvisionSearch('jak dlouho trvá zkušební doba', 'hybrid', '2026-11-28', [1, 2, 3, 4].map((n) => hit(n)), null, 'req_1');
+    const out = renderProvisionSearch(
+      'jak dlouho trvá zkušební doba',
+      'hybrid',
+      '2026-11-28',
+      [1, 2, 3, 4].map((n) => hit(n)),
+      null,
+      'req_1',
+    );
     expect(out).toContain('1. § 1 odst. 1 zákona č. 262/2006 Sb., ve znění účinném ke dni 28. 11. 2026 — Zkušební doba');
     expect(out).toContain('in: ČÁST DRUHÁ › Pracovní poměr');
     expect(out).toMatch(/text: \(1\) Text 1 (slovo )+…/);
@@ -36,7 +43,14 @@ describe('renderProvisionSearch', () => {
   });
 
   it('says when a provision’s text is not the day’s law, and when nothing was found', () => {
-    const out = renderProvisionSearch('přesčas', 'fulltext', '2026-11-28', [hit(76, { text_status: 'amended_not_in_source' })], 'cur', null);
+    const out = renderProvisionSearch(
+      'přesčas',
+      'fulltext',
+      '2026-11-28',
+      [hit(76, { text_status: 'amended_not_in_source' })],
+      'cur',
+      null,
+    );
     expect(out).toMatch(/text_status amended_not_in_source/);
     expect(out).toMatch(/NOT THE LAW OF THE DAY/);
     expect(out).toContain('cursor "cur"');

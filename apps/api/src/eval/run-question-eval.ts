@@ -131,7 +131,12 @@ async function main(): Promise<void> {
           actRr += s.actRr;
           // Held-out misses are never looked at (docs/search.md, "Questions evaluation set").
           if (half === 'tune' && showMisses && name === 'provision/hybrid' && !s.hit) {
-            misses.push(`${question.q} → ${question.act} ${question.provisions[0]} | got ${top.slice(0, 3).map((t) => `${t.act} ${t.provision}`).join(', ')}`);
+            misses.push(
+              `${question.q} → ${question.act} ${question.provisions[0]} | got ${top
+                .slice(0, 3)
+                .map((t) => `${t.act} ${t.provision}`)
+                .join(', ')}`,
+            );
           }
         }
         const n = questions.length;
@@ -144,7 +149,9 @@ async function main(): Promise<void> {
       process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
       return;
     }
-    process.stdout.write('| ranking | half | provision recall@10 | provision MRR@10 | act MRR@10 | questions |\n|---|---|---:|---:|---:|---:|\n');
+    process.stdout.write(
+      '| ranking | half | provision recall@10 | provision MRR@10 | act MRR@10 | questions |\n|---|---|---:|---:|---:|---:|\n',
+    );
     for (const name of wanted) {
       for (const half of HALVES) {
         const f = figures[half][name];

@@ -54,7 +54,11 @@ function plain(text: string): string {
 const terms = (text: string) => indexTerms(text).join(' ');
 
 /** The units of one text and its stored tree (pure: the import's and the tests' entry). */
-export function provisionUnits(text: string, nodes: readonly ProvisionNode[], act: { title: string; citation: string | null }): ProvisionUnit[] {
+export function provisionUnits(
+  text: string,
+  nodes: readonly ProvisionNode[],
+  act: { title: string; citation: string | null },
+): ProvisionUnit[] {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const actTerms = terms([act.title, act.citation ?? '', ...titleShortNames(act.title)].join(' '));
   const units: ProvisionUnit[] = [];
@@ -133,11 +137,9 @@ FROM jsonb_to_recordset($2::jsonb) AS u(provision_id text, ord int, section_id t
  * (the import's, the sync's, the rebuild's or the backfill's). Returns the units written.
  */
 export async function writeProvisionIndex(tx: Tx, documentId: string, today: Date = todayUtc()): Promise<number> {
-  const [row] = await tx.$queryRawUnsafe<{ version: number; provisions: string; text: string | null; title: string; citation: string | null }[]>(
-    CURRENT_VERSION_SQL,
-    documentId,
-    formatIsoDate(today),
-  );
+  const [row] = await tx.$queryRawUnsafe<
+    { version: number; provisions: string; text: string | null; title: string; citation: string | null }[]
+  >(CURRENT_VERSION_SQL, documentId, formatIsoDate(today));
   await tx.$executeRawUnsafe('DELETE FROM "search_provision" WHERE document_id = $1', documentId);
   const units = row?.text ? provisionUnits(row.text, decodeProvisionTree(row.provisions).nodes, row) : [];
   for (const chunk of chunkBy(units, (u) => u.text.length + u.a.length + u.b.length + u.d.length)) {
@@ -189,10 +191,10 @@ export async function backfillProvisionIndex(
   let after = '';
   for (;;) {
     const ids = (
-      await db.query<{ id: string }>(`SELECT id FROM (${stale}) s WHERE id COLLATE "C" > $4 ORDER BY id COLLATE "C" LIMIT ${Math.floor(batch)}`, [
-        ...params,
-        after,
-      ])
+      await db.query<{ id: string }>(
+        `SELECT id FROM (${stale}) s WHERE id COLLATE "C" > $4 ORDER BY id COLLATE "C" LIMIT ${Math.floor(batch)}`,
+        [...params, after],
+      )
     ).map((r) => r.id);
     if (!ids.length) break;
     after = ids[ids.length - 1];

@@ -41,7 +41,10 @@ export function renderProvisionSearch(
       hits,
       (h, i) => {
         const cite = provisionCitation(h.provision.label, h.act, day);
-        const body = i < ANSWER_TEXTS ? `${h.text.replace(/\s+/g, ' ').trim()}${h.text_truncated ? ' …' : ''}` : shorten(h.snippet.replace(/\s+/g, ' '), SNIPPET_CHARS);
+        const body =
+          i < ANSWER_TEXTS
+            ? `${h.text.replace(/\s+/g, ' ').trim()}${h.text_truncated ? ' …' : ''}`
+            : shorten(h.snippet.replace(/\s+/g, ' '), SNIPPET_CHARS);
         return lines(
           `${i + 1}. ${cite}${h.provision.heading ? ` — ${h.provision.heading}` : ''}`,
           `   act: ${docLabel(h.act)} · ${h.act.status} · id ${h.act.id} · provision ${h.provision.id} · text_status ${h.text_status}${h.text_source === 'rebuilt' ? ' (text rebuilt from the amending acts)' : ''}`,

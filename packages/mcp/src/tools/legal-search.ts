@@ -45,7 +45,10 @@ export function registerLegalSearch(server: McpServer, client: Upstream): void {
         results: z.array(
           z.union([
             z.looseObject({ id: z.string(), natural_key: z.string(), doc_number: z.string() }),
-            z.looseObject({ act: z.looseObject({ id: z.string(), natural_key: z.string() }), provision: z.looseObject({ id: z.string() }) }),
+            z.looseObject({
+              act: z.looseObject({ id: z.string(), natural_key: z.string() }),
+              provision: z.looseObject({ id: z.string() }),
+            }),
           ]),
         ),
         next_cursor: z.string().nullable(),
@@ -84,7 +87,15 @@ export function registerLegalSearch(server: McpServer, client: Upstream): void {
           ? renderProvisionSearch(args.q, mode, args.at ?? formatIsoDate(todayUtc()), results as ProvisionHit[], next, res.requestId)
           : renderSearch(args.q, mode, results as SearchHit[], next, res.requestId);
       return success(
-        { ...res.data, results, next_cursor: next, has_more: res.data.has_more ?? next !== null, mode, granularity, request_id: res.requestId },
+        {
+          ...res.data,
+          results,
+          next_cursor: next,
+          has_more: res.data.has_more ?? next !== null,
+          mode,
+          granularity,
+          request_id: res.requestId,
+        },
         text,
       );
     },

@@ -160,8 +160,7 @@ export async function rankProvisions(
   return [...best.values()]
     .sort(
       (a, b) =>
-        b.score - a.score ||
-        (a.documentId < b.documentId ? -1 : a.documentId > b.documentId ? 1 : a.provisionId < b.provisionId ? -1 : 1),
+        b.score - a.score || (a.documentId < b.documentId ? -1 : a.documentId > b.documentId ? 1 : a.provisionId < b.provisionId ? -1 : 1),
     )
     .slice(0, depth);
 }

@@ -37,11 +37,17 @@ const isCursor = (v: unknown): v is SearchCursor =>
 function fingerprint(q: string, mode: SearchMode, filters: DocumentFilters, at: Date | undefined, granularity: SearchGranularity): string {
   // Parsed filters, so the same filters written otherwise (spaces, order) keep their cursors; none is null.
   const given = Object.keys(filters).length ? filters : null;
-  return createHash('sha256')
-    // The document granularity's fingerprint is what it was before #37, so cursors issued then stay valid.
-    .update(JSON.stringify(granularity === 'document' ? [q, mode, given, at?.getTime() ?? null] : [q, mode, given, at?.getTime() ?? null, granularity]))
-    .digest('base64url')
-    .slice(0, 12);
+  return (
+    createHash('sha256')
+      // The document granularity's fingerprint is what it was before #37, so cursors issued then stay valid.
+      .update(
+        JSON.stringify(
+          granularity === 'document' ? [q, mode, given, at?.getTime() ?? null] : [q, mode, given, at?.getTime() ?? null, granularity],
+        ),
+      )
+      .digest('base64url')
+      .slice(0, 12)
+  );
 }
 
 export interface ParsedSearch {

@@ -273,7 +273,13 @@ async function hydrate(
         key,
         trees,
         byHeading,
-        await bestProvisions(database, db, req, found.map(({ d }) => d.id), day),
+        await bestProvisions(
+          database,
+          db,
+          req,
+          found.map(({ d }) => d.id),
+          day,
+        ),
       )
     : new Map<string, PointedHit>();
   return found.map(({ r, d }) => {
