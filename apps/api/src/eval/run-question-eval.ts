@@ -14,13 +14,17 @@
  * The held-out half is reported as aggregates ONLY: its questions and misses are never printed.
  * `--misses` prints the tuning half's misses (provision search, hybrid). `--json`: figures as JSON.
  * EVAL_RANKINGS=provision/hybrid,baseline runs only those.
+ * `--latency`: instead, the provision search's latency (the whole answer, statuses included, 10
+ * results), sequential, per mode over three query mixes (the questions of both halves, timed only;
+ * the judged act-name queries; up to 400 derived queries): p50, p95, max in ms.
  */
 import { todayUtc, type SearchMode } from '@dp/core';
 import { createDatabase, type Database, type SqlSession } from '@dp/db';
 import { DocumentCache } from '../legal/documents/document-cache';
-import { rankProvisions, termsFor } from '../legal/search/provision-search';
+import { rankProvisions, searchProvisions, termsFor } from '../legal/search/provision-search';
 import { searchDocuments, SEARCH_SETTINGS } from '../legal/search/search';
 import { loadQuestionSet, type Question } from './question-set';
+import { loadDerivedQueries, loadQueries } from './run-search-eval';
 
 const K = 10;
 const HALVES = ['tune', 'heldout'] as const;
@@ -85,9 +89,51 @@ async function naturalKeys(db: Database, ids: string[]): Promise<Map<string, str
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
+const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+
+/** Sequential latency of the provision search over each mix, per mode (ms). */
+async function latency(db: Database): Promise<void> {
+  const documents = new DocumentCache(db);
+  const mixes: Record<string, string[]> = {
+    questions: HALVES.flatMap((h) => loadQuestionSet(h).questions.map((q) => q.q)),
+    judged: loadQueries().map((q) => q.q),
+    derived: loadDerivedQueries()
+      .map((q) => q.q)
+      .slice(0, 400),
+  };
+  // Warm the caches and the prepared statements first, as a running api is.
+  for (const q of mixes.judged.slice(0, 20))
+    await searchProvisions(db, documents, { q, mode: 'hybrid', filters: {}, limit: K, offset: 0 }, SEARCH_SETTINGS);
+  process.stdout.write('| mix | mode | queries | p50 ms | p95 ms | max ms |\n|---|---|---:|---:|---:|---:|\n');
+  for (const [mix, queries] of Object.entries(mixes)) {
+    for (const mode of ['fulltext', 'hybrid'] as const) {
+      const times: number[] = [];
+      for (const q of queries) {
+        const t = process.hrtime.bigint();
+        await searchProvisions(db, documents, { q, mode, filters: {}, limit: K, offset: 0 }, SEARCH_SETTINGS);
+        times.push(Number(process.hrtime.bigint() - t) / 1e6);
+      }
+      times.sort((a, b) => a - b);
+      const f = (x: number) => x.toFixed(1);
+      process.stdout.write(
+        `| ${mix} | ${mode} | ${times.length} | ${f(quantile(times, 0.5))} | ${f(quantile(times, 0.95))} | ${f(times[times.length - 1])} |\n`,
+      );
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL must name a database holding the whole collection with its provision index');
+  if (process.argv.includes('--latency')) {
+    const db = await createDatabase({ url, poolSize: 2, readOnly: true });
+    try {
+      await latency(db);
+    } finally {
+      await db.close();
+    }
+    return;
+  }
   const json = process.argv.includes('--json');
   const showMisses = process.argv.includes('--misses');
   const wanted = (process.env.EVAL_RANKINGS?.split(',') ?? RANKINGS) as RankingName[];
