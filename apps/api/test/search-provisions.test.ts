@@ -171,6 +171,21 @@ describe('GET /v1/legal/search?granularity=provision (#37)', () => {
     expect(documents.body.data.results[0]).toMatchObject({ natural_key: 'sb/2006/262', provision: expect.any(Object) });
   });
 
+  it('hybrid adds the meaning signal’s related terms (people’s words to the law’s) and says so; fulltext does not', async () => {
+    const mzda = act(3, {
+      title: 'Zákon o odměňování',
+      status: 'in_force',
+      text: '# Zákon o odměňování\n\n##### § 4\n\n#### Splatnost mzdy\n\nMzda je splatná po vykonání práce.\n',
+    });
+    await importTestRecords(h.db, [mzda]);
+    const hybrid = await search({ q: 'kdy dostanu výplatu', mode: 'hybrid' });
+    expect(hybrid.meta.signals).toEqual(['lexical', 'related']);
+    expect(hybrid.data.results[0]).toMatchObject({ act: { natural_key: 'sb/2077/3' }, provision: { id: 'par_4' } });
+    const fulltext = await search({ q: 'kdy dostanu výplatu' });
+    expect(fulltext.meta.signals).toEqual(['lexical']);
+    expect(fulltext.data.results.map((r: { act: { natural_key: string } }) => r.act.natural_key)).not.toContain('sb/2077/3');
+  });
+
   it('rejects an unknown granularity with a clear error', async () => {
     const res = await h.get(`/v1/legal/search?${new URLSearchParams({ q: 'práce', granularity: 'paragraph' })}`, key);
     expect(res.status).toBe(400);

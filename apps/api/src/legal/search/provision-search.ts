@@ -58,6 +58,8 @@ interface TermStats {
   share: Map<string, number>;
   /** The share of the least common term PostgreSQL's statistics list (below it: unlisted, rarer). */
   floor: number;
+  /** Units in the index (pg_class.reltuples; 0 before the first ANALYZE). */
+  rows: number;
 }
 const STATS_MS = 10 * 60_000;
 const stats = new WeakMap<object, TermStats>();
@@ -69,9 +71,11 @@ const stats = new WeakMap<object, TermStats>();
 async function termStats(db: Database, s: SqlSession): Promise<TermStats> {
   const hit = stats.get(db);
   if (hit && Date.now() - hit.at < STATS_MS) return hit;
-  const [row] = await s.query<{ elems: string[] | null; freqs: number[] | null }>(
-    `SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs FROM pg_stats
-     WHERE schemaname = current_schema() AND tablename = 'search_provision' AND attname = 'vector'`,
+  const [row] = await s.query<{ elems: string[] | null; freqs: number[] | null; rows: number }>(
+    `SELECT s.most_common_elems::text::text[] AS elems, s.most_common_elem_freqs AS freqs,
+            (SELECT greatest(c.reltuples, 0)::float8 FROM pg_class c WHERE c.oid = 'search_provision'::regclass) AS rows
+     FROM (SELECT 1) one LEFT JOIN pg_stats s
+       ON s.schemaname = current_schema() AND s.tablename = 'search_provision' AND s.attname = 'vector'`,
   );
   const share = new Map<string, number>();
   let floor = 0.001;
@@ -80,7 +84,7 @@ async function termStats(db: Database, s: SqlSession): Promise<TermStats> {
     // pg_stats appends the minimum and maximum frequency (and the null share) after the elements' own.
     floor = Math.min(...row.freqs.slice(0, row.elems.length).map(Number)) / 2 || floor;
   }
-  const found = { at: Date.now(), share, floor };
+  const found = { at: Date.now(), share, floor, rows: Number(row?.rows ?? 0) };
   stats.set(db, found);
   return found;
 }
@@ -117,9 +121,18 @@ export async function rankProvisions(
   const st = await termStats(db, s);
   const ts = weighted(terms, st);
   if (!ts.length) return [];
-  const selective = ts.filter((t) => t.share < PROVISION_WEIGHTS.commonShare);
-  // Every term common: the rarest two select (a query of only common words is rare and broad).
-  const selecting = selective.length ? selective : [...ts].sort((a, b) => a.share - b.share).slice(0, 2);
+  // The rarer terms select the candidates, as many as keep their expected matches within the cap
+  // (the rarest always; with every term common, the rarest two): a unit matching only the common
+  // ones would rank low anyway, and ranking tens of thousands of them is what costs.
+  const byRarity = [...ts].sort((a, b) => a.share - b.share);
+  const selecting = [byRarity[0]];
+  let expected = byRarity[0].share * st.rows;
+  for (const t of byRarity.slice(1)) {
+    if (t.share >= PROVISION_WEIGHTS.commonShare || expected + t.share * st.rows > 2 * PROVISION_CANDIDATES) break;
+    selecting.push(t);
+    expected += t.share * st.rows;
+  }
+  if (byRarity[0].share >= PROVISION_WEIGHTS.commonShare && byRarity[1]) selecting.push(byRarity[1]);
   const own = ts.filter((t) => t.from !== 'related');
   const params: unknown[] = [
     ts.map((t) => t.term),
