@@ -6,8 +6,9 @@
  * provision recall@10 (one of the question's accepted provisions, or a unit inside one, among the
  * top 10), provision MRR@10, and act MRR@10 (the act's rank among the distinct acts of the ranking):
  * - `provision/fulltext`, `provision/hybrid`: the provision search (granularity=provision);
- * - `document/fulltext`, `document/hybrid`: the code before it, the document search with each
- *   hit's provision pointer (one provision per act);
+ * - `document/fulltext`, `document/hybrid`: the document search with each hit's provision pointer
+ *   (one provision per act), the pointer from the provision search's ranking;
+ * - `before/fulltext`, `before/hybrid`: the same with the pointers as before #37 (the code before);
  * - `baseline`: PostgreSQL's own full-text search as a user would set it up, to_tsvector('simple',
  *   text) over the provisions' texts (a temporary table with its GIN index), plainto_tsquery,
  *   ts_rank.
@@ -28,7 +29,15 @@ import { loadDerivedQueries, loadQueries } from './run-search-eval';
 
 const K = 10;
 const HALVES = ['tune', 'heldout'] as const;
-const RANKINGS = ['provision/fulltext', 'provision/hybrid', 'document/fulltext', 'document/hybrid', 'baseline'] as const;
+const RANKINGS = [
+  'provision/fulltext',
+  'provision/hybrid',
+  'document/fulltext',
+  'document/hybrid',
+  'before/fulltext',
+  'before/hybrid',
+  'baseline',
+] as const;
 type RankingName = (typeof RANKINGS)[number];
 
 /** A ranking's top K: each entry an act's natural key and a provision id (null: none pointed at). */
@@ -67,8 +76,8 @@ async function provisionTop(db: Database, q: string, mode: SearchMode): Promise<
   return ranked.map((r) => ({ act: keys.get(r.documentId) ?? r.documentId, provision: r.provisionId }));
 }
 
-async function documentTop(db: Database, documents: DocumentCache, q: string, mode: SearchMode): Promise<Top> {
-  const page = await searchDocuments(db, { q, mode, filters: {}, limit: K, after: null }, undefined, documents);
+async function documentTop(db: Database, documents: DocumentCache, q: string, mode: SearchMode, rankedPointers: boolean): Promise<Top> {
+  const page = await searchDocuments(db, { q, mode, filters: {}, limit: K, after: null, rankedPointers }, undefined, documents);
   return page.results.map((r) => ({ act: r.natural_key, provision: r.provision?.id ?? null }));
 }
 
@@ -174,7 +183,7 @@ async function main(): Promise<void> {
               ? await baselineTop(baseline!, question.q)
               : name.startsWith('provision/')
                 ? await provisionTop(db, question.q, name.slice('provision/'.length) as SearchMode)
-                : await documentTop(db, documents, question.q, name.slice('document/'.length) as SearchMode);
+                : await documentTop(db, documents, question.q, name.split('/')[1] as SearchMode, name.startsWith('document/'));
           const s = scoreQuestion(top, question);
           hits += s.hit ? 1 : 0;
           rr += s.rr;

@@ -28,6 +28,8 @@ export interface SearchRequest {
   after: SearchPosition | null;
   /** The day whose effectivity ranks generations of one title (default today). */
   at?: Date;
+  /** False: hits point as before #37 (no provision search), for the questions eval's "before". */
+  rankedPointers?: boolean;
 }
 
 /** One result as the OpenAPI document defines it (generated types): the contract, not a copy of it. */
@@ -310,7 +312,7 @@ async function bestProvisions(
   day: Date,
 ): Promise<Map<string, string>> {
   const best = new Map<string, string>();
-  if (!ids.length) return best;
+  if (!ids.length || req.rankedPointers === false) return best;
   for (const r of await rankProvisions(database, db, termsFor(req.q, req.mode), {}, day, POINTER_DEPTH, ids)) {
     if (!best.has(r.documentId)) best.set(r.documentId, r.provisionId);
   }
