@@ -22,13 +22,16 @@
 import { todayUtc, type SearchMode } from '@dp/core';
 import { createDatabase, type Database, type SqlSession } from '@dp/db';
 import { DocumentCache } from '../legal/documents/document-cache';
-import { rankProvisions, searchProvisions, termsFor } from '../legal/search/provision-search';
+import { PROVISION_WEIGHTS, rankProvisions, searchProvisions, termsFor } from '../legal/search/provision-search';
 import { searchDocuments, SEARCH_SETTINGS } from '../legal/search/search';
 import { loadQuestionSet, type Question } from './question-set';
 import { loadDerivedQueries, loadQueries } from './run-search-eval';
 
 const K = 10;
 const HALVES = ['tune', 'heldout'] as const;
+// A sweep on the tuning half: EVAL_HALVES=tune, EVAL_PROVISION_WEIGHTS='{"notInForce":0.2}'.
+const halves = (process.env.EVAL_HALVES?.split(',') ?? HALVES) as (typeof HALVES)[number][];
+if (process.env.EVAL_PROVISION_WEIGHTS) Object.assign(PROVISION_WEIGHTS, JSON.parse(process.env.EVAL_PROVISION_WEIGHTS));
 const RANKINGS = [
   'provision/fulltext',
   'provision/hybrid',
@@ -168,7 +171,7 @@ async function main(): Promise<void> {
     }
     const held = new Set((await db.query<{ natural_key: string }>('SELECT natural_key FROM "document"')).map((r) => r.natural_key));
     const figures: Record<string, Record<string, QuestionScores>> = {};
-    for (const half of HALVES) {
+    for (const half of halves) {
       const questions = loadQuestionSet(half).questions;
       figures[half] = {};
       for (const name of wanted) {
@@ -225,7 +228,7 @@ async function main(): Promise<void> {
       '| ranking | half | provision recall@10 | provision MRR@10 | act MRR@10 | questions |\n|---|---|---:|---:|---:|---:|\n',
     );
     for (const name of wanted) {
-      for (const half of HALVES) {
+      for (const half of halves) {
         const f = figures[half][name];
         const pr = f.present;
         process.stdout.write(

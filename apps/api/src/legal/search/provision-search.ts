@@ -33,6 +33,8 @@ export const PROVISION_WEIGHTS = {
   repealed: 0.2,
   /** Factor of a decree or regulation against an act. */
   notAct: 0.9,
+  /** Factor of a document that is neither an act nor a decree or regulation (communications, measures, …). */
+  otherType: 0.5,
   /** × log10(1 + documents amending or citing the act), added to the factor 1. */
   degree: 0.08,
   /** A term in more than this share of the units is ranked but does not select candidates. */
@@ -99,10 +101,19 @@ function weighted(terms: QueryTerm[], st: TermStats) {
     });
 }
 
-/** The query's terms the mode uses: fulltext its words' lemma keys, hybrid those and the related terms. */
+/** Related terms a query ranks with at most (the heaviest): each costs a rank per candidate. */
+export const MAX_RELATED = 8;
+
+/** The query's terms the mode uses: fulltext its words' lemma keys, hybrid those and the heaviest related terms. */
 export function termsFor(q: string, mode: SearchMode): QueryTerm[] {
   const all = queryTerms(q);
-  return mode === 'hybrid' ? all : all.filter((t) => t.from !== 'related');
+  const own = all.filter((t) => t.from !== 'related');
+  if (mode !== 'hybrid') return own;
+  const related = all
+    .filter((t) => t.from === 'related')
+    .sort((a, b) => b.weight - a.weight)
+    .slice(0, MAX_RELATED);
+  return [...own, ...related];
 }
 
 /**
@@ -124,7 +135,10 @@ export async function rankProvisions(
   // The rarer terms select the candidates, as many as keep their expected matches within the cap
   // (the rarest always; with every term common, the rarest two): a unit matching only the common
   // ones would rank low anyway, and ranking tens of thousands of them is what costs.
-  const byRarity = [...ts].sort((a, b) => a.share - b.share);
+  // The query's own terms select; related terms (hybrid) only rank what they selected, unless the
+  // query has no own term the index knows.
+  const ownTerms = ts.filter((t) => t.from !== 'related');
+  const byRarity = [...(ownTerms.length ? ownTerms : ts)].sort((a, b) => a.share - b.share);
   const selecting = [byRarity[0]];
   let expected = byRarity[0].share * st.rows;
   for (const t of byRarity.slice(1)) {
@@ -133,7 +147,7 @@ export async function rankProvisions(
     expected += t.share * st.rows;
   }
   if (byRarity[0].share >= PROVISION_WEIGHTS.commonShare && byRarity[1]) selecting.push(byRarity[1]);
-  const own = ts.filter((t) => t.from !== 'related');
+  const own = ownTerms;
   const params: unknown[] = [
     ts.map((t) => t.term),
     ts.map((t) => t.w),
@@ -184,7 +198,11 @@ export function documentFactor(doc: PriorColumns, title: string, day: Date): num
   return (
     (inForceOn(doc.eff, day) ? 1 : w.notInForce) *
     (doc.amending && AMENDING_TITLE.test(title) ? w.amending : 1) *
-    (doc.doc_type === 'act' || doc.doc_type === 'constitutional_act' ? 1 : w.notAct) *
+    (doc.doc_type === 'act' || doc.doc_type === 'constitutional_act'
+      ? 1
+      : doc.doc_type === 'decree' || doc.doc_type === 'government_regulation'
+        ? w.notAct
+        : w.otherType) *
     (1 + w.degree * Math.log10(1 + Number(doc.degree)))
   );
 }
