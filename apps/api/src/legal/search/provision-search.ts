@@ -26,7 +26,7 @@ export const PROVISION_WEIGHTS = {
   /** The cover density of the query's terms together, added to the per-term sum. */
   cover: 1,
   /** Factor of an act not in force on the day asked. */
-  notInForce: 0.35,
+  notInForce: 0.15,
   /** Factor of an amending act (flag and title): its text is another act's changes. */
   amending: 0.3,
   /** Factor of a provision the text marks repealed. */
@@ -36,7 +36,7 @@ export const PROVISION_WEIGHTS = {
   /** Factor of a document that is neither an act nor a decree or regulation (communications, measures, …). */
   otherType: 0.5,
   /** × log10(1 + documents amending or citing the act), added to the factor 1. */
-  degree: 0.08,
+  degree: 0.6,
   /** A term in more than this share of the units is ranked but does not select candidates. */
   commonShare: 0.03,
 };
