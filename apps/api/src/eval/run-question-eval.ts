@@ -115,6 +115,9 @@ async function latency(db: Database): Promise<void> {
       .map((q) => q.q)
       .slice(0, 400),
   };
+  // EVAL_LATENCY_N: at most this many queries of each mix (every n-th, so the mix keeps its spread).
+  const cap = Number(process.env.EVAL_LATENCY_N ?? 0);
+  if (cap > 0) for (const [k, v] of Object.entries(mixes)) mixes[k] = v.filter((_, i) => i % Math.ceil(v.length / cap) === 0);
   // Warm the caches and the prepared statements first, as a running api is.
   for (const q of mixes.judged.slice(0, 20))
     await searchProvisions(db, documents, { q, mode: 'hybrid', filters: {}, limit: K, offset: 0 }, SEARCH_SETTINGS);
