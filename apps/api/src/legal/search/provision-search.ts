@@ -101,6 +101,9 @@ function weighted(terms: QueryTerm[], st: TermStats) {
     });
 }
 
+/** A related term at least this heavy selects candidates like the query's own words. */
+export const STRONG_RELATED = 0.5;
+
 /** Related terms a query ranks with at most (the heaviest): each costs a rank per candidate. */
 export const MAX_RELATED = 8;
 
@@ -135,10 +138,11 @@ export async function rankProvisions(
   // The rarer terms select the candidates, as many as keep their expected matches within the cap
   // (the rarest always; with every term common, the rarest two): a unit matching only the common
   // ones would rank low anyway, and ranking tens of thousands of them is what costs.
-  // The query's own terms select; related terms (hybrid) only rank what they selected, unless the
-  // query has no own term the index knows.
+  // The query's own terms and the strong related terms (people's words to the law's: "výplata" →
+  // mzda) select; the weak ones (word families) only rank what those selected.
   const ownTerms = ts.filter((t) => t.from !== 'related');
-  const byRarity = [...(ownTerms.length ? ownTerms : ts)].sort((a, b) => a.share - b.share);
+  const selectable = ts.filter((t) => t.from !== 'related' || t.weight >= STRONG_RELATED);
+  const byRarity = [...selectable].sort((a, b) => a.share - b.share);
   const selecting = [byRarity[0]];
   let expected = byRarity[0].share * st.rows;
   for (const t of byRarity.slice(1)) {
