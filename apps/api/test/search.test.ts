@@ -44,7 +44,7 @@ afterAll(() => h.close());
 const search = (params: Record<string, string>, k = key) => h.get(`/v1/legal/search?${new URLSearchParams(params)}`, k);
 /** The answer's body as the OpenAPI document types it (generated): a field the contract lacks fails to compile. */
 type SearchBody = V1GetOk<'/v1/legal/search'>;
-const keys = (res: { body: SearchBody }) => res.body.data.results.map((r) => r.natural_key);
+const keys = (res: { body: SearchBody }) => res.body.data.results.map((r) => ('natural_key' in r ? r.natural_key : r.act.natural_key));
 
 describe('GET /v1/legal/search (fulltext)', () => {
   it('answers the documented shape with a snippet cut where the match is', async () => {

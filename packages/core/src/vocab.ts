@@ -53,6 +53,9 @@ export type DocumentInclude = (typeof DOCUMENT_INCLUDES)[number];
 
 export const SEARCH_MODES = ['fulltext', 'hybrid'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
+/** What a search answers (#37): documents, or the provisions that may answer the query. */
+export const SEARCH_GRANULARITIES = ['document', 'provision'] as const;
+export type SearchGranularity = (typeof SEARCH_GRANULARITIES)[number];
 /** The rankings a search answer names as having contributed (`meta.signals`). */
-export const SEARCH_SIGNALS = ['citation', 'lexical', 'trigram', 'vector'] as const;
+export const SEARCH_SIGNALS = ['citation', 'lexical', 'trigram', 'vector', 'related'] as const;
 export type SearchSignal = (typeof SEARCH_SIGNALS)[number];

@@ -65,3 +65,5 @@ export * from './amendments/rebuild';
 export * from './amendments/write-effects';
 export * from './changes/cross-document-lock';
 export * from './sql-functions';
+export * from './search/provision-index';
+export * from './search/language';

@@ -2,7 +2,8 @@ import { searchDocumentsRoute, sendSuccess } from '@dp/core';
 import type { ApiContext } from '../context';
 import { embeddingsRanker } from '../legal/search/embeddings';
 import { searchRequest } from '../legal/search/request';
-import { searchDocuments } from '../legal/search/search';
+import { searchProvisions } from '../legal/search/provision-search';
+import { searchDocuments, SEARCH_SETTINGS } from '../legal/search/search';
 import { defineRoute } from './define-route';
 
 /** GET /v1/legal/search (declared in core: `searchDocumentsRoute`): 1 unit fulltext, 2 units hybrid. */
@@ -10,10 +11,23 @@ export function searchRoutes(ctx: ApiContext) {
   const vector = embeddingsRanker(ctx.config);
   return [
     defineRoute(searchDocumentsRoute, async ({ query }, _req, res) => {
-      const { request, cursorFor } = searchRequest(query);
+      const { request, cursorFor, granularity } = searchRequest(query);
+      if (granularity === 'provision') {
+        // A cursor of this granularity is always an offset into the ranked provisions (`o`).
+        const offset = request.after && 'o' in request.after ? request.after.o : request.after ? Number.MAX_SAFE_INTEGER : 0;
+        const found = await searchProvisions(ctx.db, ctx.documents, { ...request, offset }, SEARCH_SETTINGS);
+        const next = found.next === null ? null : { n: found.next, o: found.next };
+        sendSuccess(res, { results: found.results, next_cursor: cursorFor(next), has_more: next !== null }, 200, {
+          mode: request.mode,
+          granularity,
+          signals: found.signals,
+        });
+        return;
+      }
       const page = await searchDocuments(ctx.db, request, request.mode === 'hybrid' ? vector : undefined, ctx.documents);
       sendSuccess(res, { results: page.results, next_cursor: cursorFor(page.next), has_more: page.next !== null }, 200, {
         mode: request.mode,
+        granularity,
         signals: page.signals,
       });
     }),

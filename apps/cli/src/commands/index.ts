@@ -5,6 +5,7 @@ import { follow } from './follow';
 import { importCommand } from './import';
 import { keyCreate } from './key-create';
 import { keyRevoke } from './key-revoke';
+import { searchProvisions } from './search-provisions';
 import { searchSignals } from './search-signals';
 import { start } from './start';
 import { sync } from './sync';
@@ -19,5 +20,6 @@ export const COMMANDS: Record<string, Command> = {
   cluster,
   follow,
   'search-signals': searchSignals,
+  'search-provisions': searchProvisions,
   amendments,
 };

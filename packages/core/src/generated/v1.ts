@@ -1165,6 +1165,43 @@ export interface components {
       /** @description § / čl. headings of this text that made no provision. */
       unparsed_count: number;
     };
+    /** @description One provision that may answer the query (`granularity=provision`, #37): a unit of the act's
+     *     current text (a § or čl., one of its odstavce, a příloha), at most one per § of an act.
+     *      */
+    ProvisionSearchResult: {
+      act: {
+        doc_number: string;
+        doc_type: components['schemas']['DocType'];
+        id: string;
+        natural_key: string;
+        status: components['schemas']['EffStatus'];
+        title: string;
+      };
+      provision: {
+        /** @description The headings of the část, hlava, díl and oddíl holding it, outermost first, ` › ` between them (empty: none). */
+        context: string;
+        /** @description The provision's heading, or its §'s for an odstavec. */
+        heading: string | null;
+        /** @description Stable provision id (`par_35/odst_1`); read it whole at `/v1/legal/documents/{act.id}/provisions/{id}`. */
+        id: string;
+        /** @description As people cite it (`§ 35 odst. 1`). */
+        label: string;
+      };
+      /** @description Relevance within this result list; not comparable across queries. */
+      score: number;
+      /** @description The provision's text around the query's words (at most about 300 characters); `…` marks a cut. */
+      snippet: string;
+      /** @description The provision's text (the act's current text, Markdown marks removed), its first 1,500 characters; the whole at `/v1/legal/documents/{act.id}/provisions/{provision.id}`. Where `text_status` is not `current`, it is the source's older wording, not the day's law. */
+      text: string;
+      /**
+       * @description Whether the text searched is the source's own or a version the engine rebuilt from the amending acts (#36).
+       * @enum {string}
+       */
+      text_source: 'source' | 'rebuilt';
+      text_status: components['schemas']['TextStatus'];
+      /** @description Whether `text` was cut. */
+      text_truncated: boolean;
+    };
     Relation: {
       /** @enum {string} */
       direction: 'outgoing' | 'incoming';
@@ -1208,8 +1245,9 @@ export interface components {
       /** @description The provision the hit points at in the document's current text (#24), or null: the
        *     provision the query cites with this act ("§ 52 zákoníku práce" → `par_52`), else the
        *     § or article whose heading the query is ("krádež" → § 205 "Krádež"), else the
-       *     deepest provision holding the snippet's match. The snippet is then cut from that
-       *     provision (at its start for a cited or headed one, around the match otherwise, never
+       *     document's provision the provision search (`granularity=provision`) ranks first for
+       *     the query, else the deepest provision holding the snippet's match. The snippet is then cut from that
+       *     provision (at its start for a cited, headed or ranked one, around the match otherwise, never
        *     past the § that holds it). Read it whole at
        *     `/v1/legal/documents/{id}/provisions/{provision.id}`.
        *      */
@@ -2754,6 +2792,8 @@ export interface operations {
          *     `{"doc_type":["act"],"eff_status":["in_force"],"published_from":"2000-01-01","published_to":"2010-12-31","is_amending_act":false}`.
          *     Unknown keys are rejected. */
         filters?: string;
+        /** @description `document` (the default): documents, each pointing at its best provision. `provision` (#37): the provisions that may answer the query, best first, at most one per § of an act, each with its act, heading, snippet and the day's `text_status` (results are `ProvisionSearchResult`). Ranked over the provisions of the acts' current texts (headings weigh more than text); in force on `at` first. */
+        granularity?: 'document' | 'provision';
         limit?: number;
         mode?: 'fulltext' | 'hybrid';
         /** @description The query, 1–500 characters. */
@@ -2782,13 +2822,16 @@ export interface operations {
               /** @description Whether `next_cursor` leads on (false on the last page; a page after `true` may still be empty). */
               has_more: boolean;
               next_cursor: string | null;
-              results: components['schemas']['SearchResult'][];
+              /** @description `SearchResult` items, or `ProvisionSearchResult` items with `granularity=provision`. */
+              results: (components['schemas']['SearchResult'] | components['schemas']['ProvisionSearchResult'])[];
             };
             meta: components['schemas']['Meta'] & {
               /** @enum {string} */
+              granularity: 'document' | 'provision';
+              /** @enum {string} */
               mode: 'fulltext' | 'hybrid';
-              /** @description Rankings that contributed, e.g. ["lexical","trigram"]; "citation" when q cites a document. */
-              signals: ('citation' | 'lexical' | 'trigram' | 'vector')[];
+              /** @description Rankings that contributed, e.g. ["lexical","trigram"]; "citation" when q cites a document. With `granularity=provision`: "lexical" (the query's words and lemmas) and, in hybrid, "related" when related terms of the query (the meaning signal) took part. */
+              signals: ('citation' | 'lexical' | 'trigram' | 'vector' | 'related')[];
             };
           };
         };

@@ -9,6 +9,7 @@ import type { Prisma } from '../generated/client';
 import { decodeProvisionTree } from '../provisions/provision-tree';
 import { effectPoints } from './extract-effects';
 import { attachProvisions } from '../provisions/version-provisions';
+import { writeProvisionIndex } from '../search/provision-index';
 import { collectGarbage, GC_EVERY_CHARS } from '../sync/collect-garbage';
 
 type Tx = Prisma.TransactionClient;
@@ -299,6 +300,7 @@ export async function rebuildDocument(
       }
       if (!inputs.usable) {
         await tx.$executeRawUnsafe('DELETE FROM "rebuild_state" WHERE document_id = $1', documentId);
+        if (old.length) await writeProvisionIndex(tx, documentId);
         return { ...none, rebuilt: old.length > 0 };
       }
       for (const chunk of chunkBy(withTrees, (r) => (r.text?.length ?? 0) + (r.provisions?.length ?? 0)))
@@ -313,6 +315,8 @@ export async function rebuildDocument(
         plan.applied,
         plan.unapplied,
       );
+      // #37: a rebuilt version in force today is the text a read serves: its provisions are searched.
+      await writeProvisionIndex(tx, documentId);
       // A rebuilt version that was there before (same day, act and text) was announced then.
       const known = new Set(old.map((o) => `${o.valid_from}|${o.amended_by_key}|${o.text_sha256}`));
       const d = inputs.doc;

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { documentFieldChanges, recordChanges, TRACKED_FIELDS_SQL, versionChange, type NewChange } from '../changes/record-changes';
 import type { CorpusRecord } from './corpus-record';
 import { attachProvisions } from '../provisions/version-provisions';
+import { writeProvisionIndex } from '../search/provision-index';
 import { writeSearchAliases } from '../search/search-signals';
 import { extractEffects } from '../amendments/extract-effects';
 import { attachTextEdges, writeAmendmentEffects } from '../amendments/write-effects';
@@ -126,6 +127,8 @@ export async function importDocument(
         }
       }
 
+      // #37: the provisions of its current text searchable, before the cross-document lock.
+      await writeProvisionIndex(tx, documentId);
       // #35: what this act's text says it changes in other acts, under the cross-document lock.
       const read = extractEffects(rec.text, {
         naturalKey: rec.natural_key,

@@ -10,6 +10,7 @@ import type { ExtractedEffects } from '../amendments/extract-effects';
 import { writeAmendmentEffects } from '../amendments/write-effects';
 import type { Prisma } from '../generated/client';
 import { attachProvisions, latestStoredTree, refreshDocumentProvisions } from '../provisions/version-provisions';
+import { writeProvisionIndex } from '../search/provision-index';
 import type { VersionInput } from './build-version';
 import { deriveTextRelations, type TextRelation } from './derive-text-relations';
 import type { DocumentIdentity } from './document-identity';
@@ -333,6 +334,8 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
       provisions: lastReadable?.provisionTree?.nodes,
     });
     ownEdgesChanged = own.some((r) => r.type === 'repeals');
+    // #37: its provisions searchable in the same transaction, before the cross-document lock.
+    await writeProvisionIndex(tx, doc.id);
     await lockCrossDocument(tx);
     // Acts this document is, whose amended documents were synced before it.
     const facts = await tx.$queryRawUnsafe<(AmendmentFact & { target_key: string; target_doc_number: string | null })[]>(
@@ -467,6 +470,8 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
       }
       ownEdgesChanged = stale.some((e) => e.type === 'repeals') || written.some((w) => w.type === 'repeals') || meta !== null;
     }
+    // #37: the provision index follows the new current text (rebuilt versions were dropped above).
+    await writeProvisionIndex(tx, stored.id);
     await lockCrossDocument(tx);
     if (meta) await tx.$executeRawUnsafe(REFRESH_REPEALED_SQL, [key], INFERRED_FROM);
   }

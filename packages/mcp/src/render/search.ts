@@ -1,5 +1,6 @@
 import type { V1Schemas } from '@dp/core';
 import { capped, docLabel, lines, requestLine } from './common';
+import { provisionCitation } from './provisions';
 
 /** A page of 20 hits stays readable; the full snippet is in the structured result. */
 const SNIPPET_CHARS = 300;
@@ -9,6 +10,56 @@ function shorten(text: string, max: number): string {
 }
 
 export type SearchHit = V1Schemas['SearchResult'];
+export type ProvisionHit = V1Schemas['ProvisionSearchResult'];
+
+/** Hits whose text the answer shows (the rest: their snippet); each text is at most the API's 1,500 characters. */
+const ANSWER_TEXTS = 3;
+
+const STATUS_NOTE: Record<ProvisionHit['text_status'], string | null> = {
+  current: null,
+  amended_not_in_source:
+    'NOT THE LAW OF THE DAY: an amendment in force that day changes this provision and the source has no text with it; the wording below is older. Read it with legal_get_provision for the amendment.',
+  not_in_source: 'The source text lacks this provision on that day (an amendment in force makes it).',
+};
+
+/**
+ * The answer-shaped page of a provision search (#37): the top provisions with their text, each
+ * cited as lawyers cite it and with the day's text status, so a model can answer from them.
+ */
+export function renderProvisionSearch(
+  q: string,
+  mode: string,
+  day: string,
+  hits: ProvisionHit[],
+  nextCursor: string | null,
+  requestId: string | null,
+): string {
+  return lines(
+    `# Provisions for "${q}" (${mode}, law of ${day}): ${hits.length} result${hits.length === 1 ? '' : 's'} on this page`,
+    hits.length === 0 ? 'Nothing found. Try other words, mode "hybrid" (related terms), or granularity "document".' : null,
+    capped(
+      hits,
+      (h, i) => {
+        const cite = provisionCitation(h.provision.label, h.act, day);
+        const body =
+          i < ANSWER_TEXTS
+            ? `${h.text.replace(/\s+/g, ' ').trim()}${h.text_truncated ? ' …' : ''}`
+            : shorten(h.snippet.replace(/\s+/g, ' '), SNIPPET_CHARS);
+        return lines(
+          `${i + 1}. ${cite}${h.provision.heading ? ` — ${h.provision.heading}` : ''}`,
+          `   act: ${docLabel(h.act)} · ${h.act.status} · id ${h.act.id} · provision ${h.provision.id} · text_status ${h.text_status}${h.text_source === 'rebuilt' ? ' (text rebuilt from the amending acts)' : ''}`,
+          h.provision.context ? `   in: ${h.provision.context}` : null,
+          STATUS_NOTE[h.text_status] ? `   ${STATUS_NOTE[h.text_status]}` : null,
+          `   ${i < ANSWER_TEXTS ? 'text' : 'snippet'}: ${body}`,
+        );
+      },
+      'results',
+    ),
+    hits.length ? 'Read a provision whole (and its amendments) with legal_get_provision (id and provision above).' : null,
+    nextCursor ? `More results: call legal_search again with the same q, mode, granularity and filters and cursor "${nextCursor}".` : null,
+    requestLine(requestId),
+  );
+}
 
 export function renderSearch(q: string, mode: string, hits: SearchHit[], nextCursor: string | null, requestId: string | null): string {
   return lines(

@@ -1,8 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { DOC_TYPES, EFF_STATUSES, SEARCH_MODES } from '@dp/core/vocab';
+import { DOC_TYPES, EFF_STATUSES, SEARCH_GRANULARITIES, SEARCH_MODES } from '@dp/core/vocab';
+import { formatIsoDate, todayUtc } from '@dp/core/dates';
 import { z } from 'zod';
 import type { Upstream } from '../upstream';
-import { renderSearch } from '../render/search';
+import { renderProvisionSearch, renderSearch, type ProvisionHit, type SearchHit } from '../render/search';
 import { CITATION_GUIDANCE, cursor, encodeFilters, failure, isoDate, READ_ONLY, searchFilters, success } from './shared';
 
 export const LEGAL_SEARCH = 'legal_search';
@@ -15,7 +16,8 @@ const description = [
   `\`filters\`: JSON object with any of doc_type (list of: ${DOC_TYPES.join(', ')}), eff_status (list of: ${EFF_STATUSES.join(', ')}), published_from and published_to (YYYY-MM-DD), is_amending_act (true/false).`,
   '`at` (YYYY-MM-DD, default today): of the generations of one law (a repealed act and its successor of the same title), the one in force that day ranks first; ask with a past date about a past case.',
   'Paginated: `limit` (1–100, default 20) and `cursor` map to the API parameters; pass next_cursor from the previous result as cursor (with the same q, mode, filters and at) for more.',
-  'Results give id, natural_key, doc_number, title, doc_type, status, score, a snippet and the provision the hit points at (the one the query cites, whose heading it is, or where the words match); read a result with legal_get_document, or its provision with legal_get_provision.',
+  '`granularity`: "document" (default) lists documents; "provision" answers a question ("Kolik dní dovolené mi patří?"): the provisions that answer it with their text, each cited ("§ 35 odst. 1 zákona č. 262/2006 Sb.") and with its text_status on the day (current, amended_not_in_source, not_in_source). Use "provision" for a person\'s question, "document" to find an act.',
+  'Results (documents) give id, natural_key, doc_number, title, doc_type, status, score, a snippet and the provision the hit points at (the one the query cites, whose heading it is, or where the words match); read a result with legal_get_document, or its provision with legal_get_provision.',
   CITATION_GUIDANCE,
 ].join('\n');
 
@@ -28,6 +30,10 @@ export function registerLegalSearch(server: McpServer, client: Upstream): void {
       inputSchema: {
         q: z.string().trim().min(1).max(500).describe('Search words or a citation (e.g. "ochrana osobních údajů", "89/2012 Sb.").'),
         mode: z.enum(SEARCH_MODES).optional().describe('fulltext (default, 1 unit) or hybrid (2 units).'),
+        granularity: z
+          .enum(SEARCH_GRANULARITIES)
+          .optional()
+          .describe('document (default) or provision: the provisions that answer a question, with their text, citation and status.'),
         filters: searchFilters.optional(),
         at: isoDate
           .optional()
@@ -36,10 +42,19 @@ export function registerLegalSearch(server: McpServer, client: Upstream): void {
         cursor: cursor.optional().describe('next_cursor of the previous page (API parameter cursor).'),
       },
       outputSchema: {
-        results: z.array(z.looseObject({ id: z.string(), natural_key: z.string(), doc_number: z.string() })),
+        results: z.array(
+          z.union([
+            z.looseObject({ id: z.string(), natural_key: z.string(), doc_number: z.string() }),
+            z.looseObject({
+              act: z.looseObject({ id: z.string(), natural_key: z.string() }),
+              provision: z.looseObject({ id: z.string() }),
+            }),
+          ]),
+        ),
         next_cursor: z.string().nullable(),
         has_more: z.boolean().describe('Whether another page can be read now (follow next_cursor).'),
         mode: z.enum(SEARCH_MODES),
+        granularity: z.enum(SEARCH_GRANULARITIES),
         request_id: z.string().nullable(),
       },
       annotations: { ...READ_ONLY, title: TITLE },
@@ -51,6 +66,7 @@ export function registerLegalSearch(server: McpServer, client: Upstream): void {
             query: {
               q: args.q,
               mode: args.mode,
+              granularity: args.granularity,
               filters: encodeFilters(args.filters),
               at: args.at,
               limit: args.limit,
@@ -62,11 +78,25 @@ export function registerLegalSearch(server: McpServer, client: Upstream): void {
       );
       if (!res.ok) return failure(res.failure);
       const mode = args.mode ?? 'fulltext';
+      const granularity = args.granularity ?? 'document';
       const results = res.data.results ?? [];
       const next = res.data.next_cursor ?? null;
+      // The API answers the granularity asked for: every item is of its shape.
+      const text =
+        granularity === 'provision'
+          ? renderProvisionSearch(args.q, mode, args.at ?? formatIsoDate(todayUtc()), results as ProvisionHit[], next, res.requestId)
+          : renderSearch(args.q, mode, results as SearchHit[], next, res.requestId);
       return success(
-        { ...res.data, results, next_cursor: next, has_more: res.data.has_more ?? next !== null, mode, request_id: res.requestId },
-        renderSearch(args.q, mode, results, next, res.requestId),
+        {
+          ...res.data,
+          results,
+          next_cursor: next,
+          has_more: res.data.has_more ?? next !== null,
+          mode,
+          granularity,
+          request_id: res.requestId,
+        },
+        text,
       );
     },
   );

@@ -29,7 +29,7 @@ export function provisionsCitedIn(q: string): CitedInQuery[] {
 }
 
 /** How the pointer was chosen: `match` keeps the snippet cut at the match; the others cut it at the provision. */
-export type PointedBy = 'cited' | 'heading' | 'match';
+export type PointedBy = 'cited' | 'heading' | 'ranked' | 'match';
 
 /**
  * The provision a hit points at. `name` is the query as a name (PreparedQuery.name); `offset` is

@@ -5,6 +5,7 @@ import {
   invalidRequest,
   type DocumentFilters,
   type RouteInput,
+  type SearchGranularity,
   type SearchMode,
   type searchDocumentsRoute,
 } from '@dp/core';
@@ -33,17 +34,25 @@ const isPosition = (v: unknown): v is SearchPosition => {
 const isCursor = (v: unknown): v is SearchCursor =>
   typeof v === 'object' && v !== null && isPosition((v as SearchCursor).p) && typeof (v as SearchCursor).f === 'string';
 
-function fingerprint(q: string, mode: SearchMode, filters: DocumentFilters, at: Date | undefined): string {
+function fingerprint(q: string, mode: SearchMode, filters: DocumentFilters, at: Date | undefined, granularity: SearchGranularity): string {
   // Parsed filters, so the same filters written otherwise (spaces, order) keep their cursors; none is null.
   const given = Object.keys(filters).length ? filters : null;
-  return createHash('sha256')
-    .update(JSON.stringify([q, mode, given, at?.getTime() ?? null]))
-    .digest('base64url')
-    .slice(0, 12);
+  return (
+    createHash('sha256')
+      // The document granularity's fingerprint is what it was before #37, so cursors issued then stay valid.
+      .update(
+        JSON.stringify(
+          granularity === 'document' ? [q, mode, given, at?.getTime() ?? null] : [q, mode, given, at?.getTime() ?? null, granularity],
+        ),
+      )
+      .digest('base64url')
+      .slice(0, 12)
+  );
 }
 
 export interface ParsedSearch {
   request: SearchRequest;
+  granularity: SearchGranularity;
   cursorFor: (next: SearchPosition | null) => string | null;
 }
 
@@ -53,17 +62,18 @@ export interface ParsedSearch {
  * search's (same q, mode, filters and at), is checked here.
  */
 export function searchRequest(query: RouteInput<typeof searchDocumentsRoute>['query']): ParsedSearch {
-  const { q, mode, limit, at, filters } = query;
-  const fp = fingerprint(q, mode, filters, at);
+  const { q, mode, limit, at, filters, granularity } = query;
+  const fp = fingerprint(q, mode, filters, at, granularity);
   let after: SearchPosition | null = null;
   if (query.cursor !== undefined) {
     const c = decodeCursor(query.cursor, isCursor);
     if (!c || c.f !== fp)
-      throw invalidRequest([{ field: 'cursor', problem: 'is not a cursor of this search (same q, mode, filters and at)' }]);
+      throw invalidRequest([{ field: 'cursor', problem: 'is not a cursor of this search (same q, mode, granularity, filters and at)' }]);
     after = c.p;
   }
   return {
     request: { q, mode, filters, limit, after, at },
+    granularity,
     cursorFor: (next) => (next === null ? null : encodeCursor({ p: next, f: fp })),
   };
 }

@@ -7,6 +7,7 @@ import { BODY_ONLY_BELOW, lexicalRanking, lexicalTail, MAX_CANDIDATES, type Lexi
 import { namedDocuments } from './names';
 import { prepareQuery, type PreparedQuery, type Ranked } from './query';
 import { pointAt, pointerOf, provisionsCitedIn, type ProvisionPointer, type ProvisionTrees } from './provision-pointers';
+import { rankProvisions, termsFor } from './provision-search';
 import { highlight } from './snippet';
 import { HYBRID_DEPTH, trigramRanking } from './trigram-ranking';
 
@@ -27,6 +28,8 @@ export interface SearchRequest {
   after: SearchPosition | null;
   /** The day whose effectivity ranks generations of one title (default today). */
   at?: Date;
+  /** False: hits point as before #37 (no provision search), for the questions eval's "before". */
+  rankedPointers?: boolean;
 }
 
 /** One result as the OpenAPI document defines it (generated types): the contract, not a copy of it. */
@@ -91,7 +94,7 @@ export async function searchDocuments(
       const named = await namedDocuments(s, p, req.filters, day);
       const lexical = await lexicalRanking(s, p, req.filters, LEXICAL_DEPTH, MAX_CANDIDATES, day, BODY_ONLY_BELOW, named);
       const { page, next } = await pageOf(s, req, lexical, lexical.ranked, (r) => r.score);
-      return { results: await hydrate(s, page, req.q, p, trees, named.byHeading), next, signals };
+      return { results: await hydrate(db, s, page, req, p, trees, named.byHeading, day), next, signals };
     });
   }
 
@@ -115,7 +118,7 @@ export async function searchDocuments(
     const { page, next } = await pageOf(s, req, lexical, ranked, (r, position) =>
       position < fused.length ? r.score : 1 / (RRF_K + position + 1),
     );
-    return { results: await hydrate(s, page, req.q, p, trees, named.byHeading), next, signals };
+    return { results: await hydrate(db, s, page, req, p, trees, named.byHeading, day), next, signals };
   });
 }
 
@@ -211,14 +214,17 @@ async function fuse(
  * `trees`, points each hit at its provision (provision-pointers.ts) and cuts the snippet from it.
  */
 async function hydrate(
+  database: Database,
   db: SqlSession,
   page: Ranked[],
-  q: string,
+  req: SearchRequest,
   p: PreparedQuery,
   trees: ProvisionTrees | undefined,
   byHeading: ReadonlySet<string>,
+  day: Date,
 ): Promise<SearchHit[]> {
   if (!page.length) return [];
+  const q = req.q;
   const terms = p.terms;
   // The most specific (longest) term decides where the snippet is; its first occurrence after the
   // heading is preferred, so the snippet shows the body, not the title again.
@@ -269,6 +275,13 @@ async function hydrate(
         key,
         trees,
         byHeading,
+        await bestProvisions(
+          database,
+          db,
+          req,
+          found.map(({ d }) => d.id),
+          day,
+        ),
       )
     : new Map<string, PointedHit>();
   return found.map(({ r, d }) => {
@@ -285,6 +298,25 @@ async function hydrate(
       provision: at?.pointer ?? null,
     };
   });
+}
+
+/** Provisions ranked per page document at most (the best of each is what its hit points at). */
+const POINTER_DEPTH = 200;
+
+/** Each page document's best provision in the provision search's ranking of the query (#37). */
+async function bestProvisions(
+  database: Database,
+  db: SqlSession,
+  req: SearchRequest,
+  ids: string[],
+  day: Date,
+): Promise<Map<string, string>> {
+  const best = new Map<string, string>();
+  if (!ids.length || req.rankedPointers === false) return best;
+  for (const r of await rankProvisions(database, db, termsFor(req.q, req.mode), {}, day, POINTER_DEPTH, ids)) {
+    if (!best.has(r.documentId)) best.set(r.documentId, r.provisionId);
+  }
+  return best;
 }
 
 interface PointedHit {
@@ -305,6 +337,8 @@ async function pointHits(
   key: string | null,
   trees: ProvisionTrees,
   byHeading: ReadonlySet<string>,
+  /** Each document's best provision in the provision search's ranking of the same query. */
+  best: ReadonlyMap<string, string>,
 ): Promise<Map<string, PointedHit>> {
   const withVersion = rows.filter((d) => d.current_version !== null);
   const indexes = await trees.treesOf(withVersion.map((d) => ({ documentId: d.id, version: Number(d.current_version) })));
@@ -318,7 +352,11 @@ async function pointHits(
     const match = key ? matchIndex(d.win.slice(0, WINDOW), winStart, Number(d.pos), key) : null;
     // Only a document the ranking found named by a § heading looks for it (building a tree's
     // heading names costs the first lookup a stemming of every heading).
-    const point = pointAt(tree, d.natural_key, cited, byHeading.has(d.id) ? p.name : '', match === null ? null : winStart - 1 + match);
+    let point = pointAt(tree, d.natural_key, cited, byHeading.has(d.id) ? p.name : '', match === null ? null : winStart - 1 + match);
+    // Past a cited provision or a heading the query is, the provision search's choice (#37).
+    const ranked = best.get(d.id);
+    const node = ranked === undefined ? undefined : tree.get(ranked);
+    if (node && (!point || point.by === 'match')) point = { node, by: 'ranked' };
     if (!point) return;
     if (point.by !== 'match') {
       atStart.push({ id: d.id, tree, node: point.node });

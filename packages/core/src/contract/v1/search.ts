@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEARCH_MODES, SEARCH_SIGNALS } from '../../vocab';
+import { SEARCH_GRANULARITIES, SEARCH_MODES, SEARCH_SIGNALS } from '../../vocab';
 import { componentRef, declareRoute, OPENAPI_PARAMETER, queryDate, queryEnum, queryInt, queryString, requiredQueryString } from '../route';
 import { queryFilters, SEARCH_FILTER_KEYS } from '../filters';
 
@@ -22,6 +22,10 @@ export const searchDocumentsRoute = declareRoute({
       .refine((q) => q.trim() !== '', 'must contain a search term')
       .meta({ description: 'The query, 1–500 characters.' }),
     mode: queryEnum(SEARCH_MODES, 'fulltext'),
+    granularity: queryEnum(SEARCH_GRANULARITIES, 'document').meta({
+      description:
+        "`document` (the default): documents, each pointing at its best provision. `provision` (#37): the provisions that may answer the query, best first, at most one per § of an act, each with its act, heading, snippet and the day's `text_status` (results are `ProvisionSearchResult`). Ranked over the provisions of the acts' current texts (headings weigh more than text); in force on `at` first.",
+    }),
     filters: queryFilters(SEARCH_FILTER_KEYS).meta({
       [OPENAPI_PARAMETER]: {
         description:
@@ -43,7 +47,9 @@ export const searchDocumentsRoute = declareRoute({
     200: {
       description: 'One page of results, best first.',
       data: z.object({
-        results: z.array(componentRef('SearchResult')),
+        results: z.array(z.union([componentRef('SearchResult'), componentRef('ProvisionSearchResult')])).meta({
+          description: '`SearchResult` items, or `ProvisionSearchResult` items with `granularity=provision`.',
+        }),
         next_cursor: z.string().nullable(),
         has_more: z.boolean().meta({
           description: 'Whether `next_cursor` leads on (false on the last page; a page after `true` may still be empty).',
@@ -51,8 +57,10 @@ export const searchDocumentsRoute = declareRoute({
       }),
       meta: z.object({
         mode: z.enum(SEARCH_MODES),
+        granularity: z.enum(SEARCH_GRANULARITIES),
         signals: z.array(z.enum(SEARCH_SIGNALS)).meta({
-          description: 'Rankings that contributed, e.g. ["lexical","trigram"]; "citation" when q cites a document.',
+          description:
+            'Rankings that contributed, e.g. ["lexical","trigram"]; "citation" when q cites a document. With `granularity=provision`: "lexical" (the query\'s words and lemmas) and, in hybrid, "related" when related terms of the query (the meaning signal) took part.',
         }),
       }),
     },

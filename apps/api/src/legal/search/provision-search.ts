@@ -1,0 +1,354 @@
+import { formatIsoDate, todayUtc, type DocumentFilters, type SearchMode, type SearchSignal, type V1Schemas } from '@dp/core';
+import { indexTerms, meaningQueryTerms as queryTerms, type Database, type PlannerSettings, type QueryTerm, type SqlSession } from '@dp/db';
+import { outstandingEffects, provisionStatus } from '../documents/amendments';
+import type { DocumentCache } from '../documents/document-cache';
+import { currentVersion, versionAt } from '../documents/load';
+import { filterSql } from './filters';
+import { AMENDING_TITLE, priorColumns, type PriorColumns } from './priors';
+import { inForceOn } from './generations';
+import { MARK_CLOSE, MARK_OPEN } from './snippet';
+
+/**
+ * #37: the provision search. Ranks the units of `search_provision` (packages/db
+ * search/provision-index.ts) for a query: each query term (its lemma key; in hybrid also the
+ * meaning signal's related terms, at their weight) counts by its rank in the unit's weighted vector
+ * (headings A, the act's title and short names B, text D) times its rarity, plus the cover density
+ * of the terms together (ts_rank_cd); then the act's priors multiply it (in force on the day asked
+ * first, an amending act and a repealed provision last). One unit per § of an act. See
+ * docs/search.md, "Provision search".
+ */
+
+export type ProvisionHit = V1Schemas['ProvisionSearchResult'];
+
+/** Ranking weights ({D, C, B, A} for ts_rank) and factors; tuned on the tuning half (docs/BENCHMARKS.md). */
+export const PROVISION_WEIGHTS = {
+  vector: '{0.1, 0.2, 0.4, 1.0}',
+  /** The cover density of the query's terms together, added to the per-term sum. */
+  cover: 1,
+  /** Factor of an act not in force on the day asked. */
+  notInForce: 0.15,
+  /** Factor of an amending act (flag and title): its text is another act's changes. */
+  amending: 0.3,
+  /** Factor of a provision the text marks repealed. */
+  repealed: 0.2,
+  /** Factor of a decree or regulation against an act. */
+  notAct: 0.9,
+  /** Factor of a document that is neither an act nor a decree or regulation (communications, measures, …). */
+  otherType: 0.5,
+  /** × log10(1 + documents amending or citing the act), added to the factor 1. */
+  degree: 0.6,
+  /** A term in more than this share of the units is ranked but does not select candidates. */
+  commonShare: 0.03,
+};
+
+/** Units ranked per query at most (the GIN match's first ones when a query's terms are all common). */
+export const PROVISION_CANDIDATES = 4000;
+/** Results a provision search ranks (its pages are cut from them). */
+export const PROVISION_DEPTH = 100;
+
+const SAFE_TERM = /^[a-z0-9]+$/;
+
+export interface RankedProvision {
+  documentId: string;
+  provisionId: string;
+  sectionId: string;
+  score: number;
+}
+
+interface TermStats {
+  at: number;
+  share: Map<string, number>;
+  /** The share of the least common term PostgreSQL's statistics list (below it: unlisted, rarer). */
+  floor: number;
+  /** Units in the index (pg_class.reltuples; 0 before the first ANALYZE). */
+  rows: number;
+}
+const STATS_MS = 10 * 60_000;
+const stats = new WeakMap<object, TermStats>();
+
+/**
+ * How common each term is, from PostgreSQL's own statistics of the tsvector column (ANALYZE's most
+ * common elements): read once per ten minutes per database handle, no table of counts to keep.
+ */
+async function termStats(db: Database, s: SqlSession): Promise<TermStats> {
+  const hit = stats.get(db);
+  if (hit && Date.now() - hit.at < STATS_MS) return hit;
+  const [row] = await s.query<{ elems: string[] | null; freqs: number[] | null; rows: number }>(
+    `SELECT s.most_common_elems::text::text[] AS elems, s.most_common_elem_freqs AS freqs,
+            (SELECT greatest(c.reltuples, 0)::float8 FROM pg_class c WHERE c.oid = 'search_provision'::regclass) AS rows
+     FROM (SELECT 1) one LEFT JOIN pg_stats s
+       ON s.schemaname = current_schema() AND s.tablename = 'search_provision' AND s.attname = 'vector'`,
+  );
+  const share = new Map<string, number>();
+  let floor = 0.001;
+  if (row?.elems && row.freqs) {
+    row.elems.forEach((e, i) => share.set(e, Number(row.freqs![i])));
+    // pg_stats appends the minimum and maximum frequency (and the null share) after the elements' own.
+    floor = Math.min(...row.freqs.slice(0, row.elems.length).map(Number)) / 2 || floor;
+  }
+  const found = { at: Date.now(), share, floor, rows: Number(row?.rows ?? 0) };
+  stats.set(db, found);
+  return found;
+}
+
+/** The query's terms with their weights: rarity (−ln share) × the term's own weight. */
+function weighted(terms: QueryTerm[], st: TermStats) {
+  return terms
+    .filter((t) => SAFE_TERM.test(t.term))
+    .map((t) => {
+      const share = st.share.get(t.term) ?? st.floor;
+      return { ...t, share, w: t.weight * Math.max(0.1, -Math.log(share)) };
+    });
+}
+
+/** A related term at least this heavy selects candidates like the query's own words. */
+export const STRONG_RELATED = 0.5;
+
+/** Related terms a query ranks with at most (the heaviest): each costs a rank per candidate. */
+export const MAX_RELATED = 8;
+
+/** The query's terms the mode uses: fulltext its words' lemma keys, hybrid those and the heaviest related terms. */
+export function termsFor(q: string, mode: SearchMode): QueryTerm[] {
+  const all = queryTerms(q);
+  const own = all.filter((t) => t.from !== 'related');
+  if (mode !== 'hybrid') return own;
+  const related = all
+    .filter((t) => t.from === 'related')
+    .sort((a, b) => b.weight - a.weight)
+    .slice(0, MAX_RELATED);
+  return [...own, ...related];
+}
+
+/**
+ * The ranked provisions of a query: at most `depth`, one per § of an act, best first. `only`
+ * restricts the ranking to some documents (the document search's page).
+ */
+export async function rankProvisions(
+  db: Database,
+  s: SqlSession,
+  terms: QueryTerm[],
+  filters: DocumentFilters,
+  day: Date,
+  depth = PROVISION_DEPTH,
+  only?: readonly string[],
+): Promise<RankedProvision[]> {
+  const st = await termStats(db, s);
+  const ts = weighted(terms, st);
+  if (!ts.length) return [];
+  // The rarer terms select the candidates, as many as keep their expected matches within the cap
+  // (the rarest always; with every term common, the rarest two): a unit matching only the common
+  // ones would rank low anyway, and ranking tens of thousands of them is what costs.
+  // The query's own terms and the strong related terms (people's words to the law's: "výplata" →
+  // mzda) select; the weak ones (word families) only rank what those selected.
+  const ownTerms = ts.filter((t) => t.from !== 'related');
+  const selectable = ts.filter((t) => t.from !== 'related' || t.weight >= STRONG_RELATED);
+  const byRarity = [...selectable].sort((a, b) => a.share - b.share);
+  const selecting = [byRarity[0]];
+  let expected = byRarity[0].share * st.rows;
+  for (const t of byRarity.slice(1)) {
+    if (t.share >= PROVISION_WEIGHTS.commonShare || expected + t.share * st.rows > 2 * PROVISION_CANDIDATES) break;
+    selecting.push(t);
+    expected += t.share * st.rows;
+  }
+  if (byRarity[0].share >= PROVISION_WEIGHTS.commonShare && byRarity[1]) selecting.push(byRarity[1]);
+  const own = ownTerms;
+  const params: unknown[] = [
+    ts.map((t) => t.term),
+    ts.map((t) => t.w),
+    selecting.map((t) => t.term).join(' | '),
+    (own.length ? own : ts).map((t) => t.term).join(' | '),
+  ];
+  const restrict = only ? `AND p.document_id = ANY($${params.push(only)}::text[])` : '';
+  const rows = await s.query<{ document_id: string; provision_id: string; section_id: string; repealed: boolean; lex: number }>(
+    `WITH t AS MATERIALIZED (SELECT u.term::tsquery AS tq, u.w FROM unnest($1::text[], $2::float8[]) AS u(term, w)),
+     c AS MATERIALIZED (SELECT p.document_id, p.provision_id, p.section_id, p.repealed, p.vector FROM "search_provision" p
+                        WHERE p.vector @@ $3::tsquery ${restrict} LIMIT ${PROVISION_CANDIDATES})
+     SELECT c.document_id, c.provision_id, c.section_id, c.repealed,
+            (SELECT sum(t.w * ts_rank('${PROVISION_WEIGHTS.vector}', c.vector, t.tq, 0)) FROM t)
+              + ${PROVISION_WEIGHTS.cover} * ts_rank_cd('${PROVISION_WEIGHTS.vector}', c.vector, $4::tsquery, 0) AS lex
+     FROM c`,
+    params,
+  );
+  if (!rows.length) return [];
+  const docParams: unknown[] = [[...new Set(rows.map((r) => r.document_id))]];
+  const where = filterSql(filters, 'd', docParams);
+  const docs = await s.query<PriorColumns & { id: string; search_title: string | null }>(
+    `SELECT d.id, d.search_title, ${priorColumns('d')} FROM "document" d WHERE d.id = ANY($1::text[]) AND ${where}`,
+    docParams,
+  );
+  const factor = new Map(docs.map((d) => [d.id, documentFactor(d, d.search_title ?? '', day)]));
+  const best = new Map<string, RankedProvision>();
+  for (const r of rows) {
+    const f = factor.get(r.document_id);
+    if (f === undefined) continue;
+    const score = Number(r.lex) * f * (r.repealed ? PROVISION_WEIGHTS.repealed : 1);
+    const key = `${r.document_id}\u0000${r.section_id}`;
+    const held = best.get(key);
+    if (!held || score > held.score || (score === held.score && r.provision_id < held.provisionId)) {
+      best.set(key, { documentId: r.document_id, provisionId: r.provision_id, sectionId: r.section_id, score });
+    }
+  }
+  return [...best.values()]
+    .sort(
+      (a, b) =>
+        b.score - a.score || (a.documentId < b.documentId ? -1 : a.documentId > b.documentId ? 1 : a.provisionId < b.provisionId ? -1 : 1),
+    )
+    .slice(0, depth);
+}
+
+/** What an act brings to each of its provisions' scores, as a factor (priors.ts says why each). */
+export function documentFactor(doc: PriorColumns, title: string, day: Date): number {
+  const w = PROVISION_WEIGHTS;
+  return (
+    (inForceOn(doc.eff, day) ? 1 : w.notInForce) *
+    (doc.amending && AMENDING_TITLE.test(title) ? w.amending : 1) *
+    (doc.doc_type === 'act' || doc.doc_type === 'constitutional_act'
+      ? 1
+      : doc.doc_type === 'decree' || doc.doc_type === 'government_regulation'
+        ? w.notAct
+        : w.otherType) *
+    (1 + w.degree * Math.log10(1 + Number(doc.degree)))
+  );
+}
+
+export interface ProvisionSearchRequest {
+  q: string;
+  mode: SearchMode;
+  filters: DocumentFilters;
+  limit: number;
+  offset: number;
+  at?: Date;
+}
+
+export interface ProvisionSearchPage {
+  results: ProvisionHit[];
+  /** Where the next page starts in the ranked list, or null on the last page. */
+  next: number | null;
+  signals: SearchSignal[];
+}
+
+/** GET /v1/legal/search?granularity=provision: one page of the ranked provisions. */
+export async function searchProvisions(
+  db: Database,
+  documents: DocumentCache,
+  req: ProvisionSearchRequest,
+  settings: PlannerSettings,
+): Promise<ProvisionSearchPage> {
+  const day = req.at ?? todayUtc();
+  const terms = termsFor(req.q, req.mode);
+  const signals: SearchSignal[] = ['lexical'];
+  if (terms.some((t) => t.from === 'related')) signals.push('related');
+  return db.withReadOnlySettings(settings, async (s) => {
+    const ranked = await rankProvisions(db, s, terms, req.filters, day);
+    const page = ranked.slice(req.offset, req.offset + req.limit);
+    const next = req.offset + page.length < ranked.length ? req.offset + page.length : null;
+    return { results: await hydrate(s, documents, page, terms, day, req.at !== undefined), next, signals };
+  });
+}
+
+async function hydrate(
+  s: SqlSession,
+  documents: DocumentCache,
+  page: RankedProvision[],
+  terms: QueryTerm[],
+  day: Date,
+  dayAsked: boolean,
+): Promise<ProvisionHit[]> {
+  if (!page.length) return [];
+  const rows = await s.query<{
+    document_id: string;
+    provision_id: string;
+    label: string;
+    heading: string | null;
+    context: string;
+    containers: string[];
+    text: string;
+    natural_key: string;
+    doc_number: string;
+    title: string;
+    doc_type: ProvisionHit['act']['doc_type'];
+    status: ProvisionHit['act']['status'];
+    version: number | null;
+  }>(
+    `SELECT p.document_id, p.provision_id, p.label, p.heading, p.context, p.containers, left(p.text, ${SNIPPET_SCAN}) AS text,
+            d.natural_key, d.doc_number, d.title, d.doc_type, d.status, st.version
+     FROM unnest($1::text[], $2::text[]) AS k(document_id, provision_id)
+     JOIN "search_provision" p ON p.document_id = k.document_id AND p.provision_id = k.provision_id
+     JOIN "document" d ON d.id = p.document_id
+     LEFT JOIN "search_provision_state" st ON st.document_id = p.document_id`,
+    [page.map((r) => r.documentId), page.map((r) => r.provisionId)],
+  );
+  const byKey = new Map(rows.map((r) => [`${r.document_id}\u0000${r.provision_id}`, r]));
+  const keys = new Set(terms.map((t) => t.term));
+  const iso = formatIsoDate(day);
+  const out: ProvisionHit[] = [];
+  for (const r of page) {
+    const row = byKey.get(`${r.documentId}\u0000${r.provisionId}`);
+    if (!row) continue;
+    const loaded = await documents.get(row.document_id);
+    let inView;
+    try {
+      inView = dayAsked ? versionAt(loaded.versions, day, loaded.doc.publishedOn) : currentVersion(loaded.versions, day);
+    } catch {
+      // Not yet published on the day asked: no version, so no outstanding effects either.
+      inView = undefined;
+    }
+    const outstanding = outstandingEffects(loaded.amendments, inView, iso, loaded.versions);
+    const indexed = loaded.versions.find((v) => v.version === Number(row.version));
+    out.push({
+      act: {
+        id: row.document_id,
+        natural_key: row.natural_key,
+        doc_number: row.doc_number,
+        title: row.title,
+        doc_type: row.doc_type,
+        status: row.status,
+      },
+      provision: { id: row.provision_id, label: row.label, heading: row.heading, context: row.context },
+      score: Math.round(r.score * 10_000) / 10_000,
+      snippet: provisionSnippet(row.text, keys),
+      text: row.text.length > HIT_TEXT_CHARS ? row.text.slice(0, HIT_TEXT_CHARS) : row.text,
+      text_truncated: row.text.length > HIT_TEXT_CHARS,
+      text_status: provisionStatus(row.provision_id, row.containers, true, outstanding).status,
+      text_source: indexed?.textSource === 'rebuilt' ? 'rebuilt' : 'source',
+    });
+  }
+  return out;
+}
+
+/** Characters of a unit read for its snippet (the first match past them is not looked for). */
+const SNIPPET_SCAN = 6000;
+const SNIPPET_CHARS = 300;
+/** A hit's text is cut here: an answer needs the provision, a page of 20 must stay small. */
+const HIT_TEXT_CHARS = 1500;
+
+/**
+ * About SNIPPET_CHARS of a unit's text from shortly before its first word whose lemma key is one of
+ * the query's, each such word in the window marked « ».
+ */
+export function provisionSnippet(text: string, keys: ReadonlySet<string>): string {
+  const wordRe = /[\p{L}\p{N}]+/gu;
+  const isKey = (w: string) => {
+    const k = indexTerms(w)[0];
+    return k !== undefined && keys.has(k);
+  };
+  let first = -1;
+  for (const m of text.matchAll(wordRe)) {
+    if (isKey(m[0])) {
+      first = m.index;
+      break;
+    }
+  }
+  let start = first < 0 ? 0 : Math.max(0, first - 60);
+  if (start > 0) {
+    const space = text.indexOf(' ', start);
+    start = space >= 0 && space < first ? space + 1 : start;
+  }
+  let end = Math.min(text.length, start + SNIPPET_CHARS);
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end);
+    if (space > start) end = space;
+  }
+  const marked = text.slice(start, end).replace(wordRe, (w) => (isKey(w) ? `${MARK_OPEN}${w}${MARK_CLOSE}` : w));
+  return `${start > 0 ? '…' : ''}${marked}${end < text.length ? '…' : ''}`;
+}

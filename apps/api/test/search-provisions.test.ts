@@ -1,0 +1,194 @@
+import { importTestRecords, testRecord, type TestRecordInput } from '@dp/testing';
+import { createHarness, type Harness } from './harness';
+
+// #37: search answers provisions (granularity=provision): the units of each act's current text
+// (rebuilt versions included), one per §, with the act, heading, snippet, text and the day's text
+// status (#35); the acts in force on the day asked first.
+
+const LABOUR = [
+  '# Zákon zákoník práce',
+  '',
+  '## ČÁST PRVNÍ',
+  '',
+  '#### Skončení pracovního poměru',
+  '',
+  '##### § 52',
+  '',
+  'Zaměstnavatel může dát zaměstnanci výpověď jen z tohoto důvodu:',
+  '',
+  '- g) porušuje-li zaměstnanec povinnosti.',
+  '',
+  '##### § 76',
+  '',
+  '#### Práce přesčas',
+  '',
+  '(1) Zaměstnanec smí konat nejvýše 150 hodin práce přesčas ročně.',
+  '',
+  '(2) Práce přesčas se vyrovná.',
+  '',
+].join('\n');
+
+// Point 1 the engine applies (a rebuilt version with 300 hours); point 2 it cannot (the words are
+// not in the text), so § 52 is amended on the day and the source lacks the change.
+const AMENDING = [
+  '# Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce',
+  '',
+  '##### Čl. I',
+  '',
+  'Zákon č. 262/2006 Sb., zákoník práce, se mění takto:',
+  '',
+  '- 1. V § 76 odst. 1 se číslo „150“ nahrazuje číslem „300“.',
+  '',
+  '- 2. V § 52 písm. g) se slova „hrubě porušuje“ nahrazují slovy „závažně porušuje“.',
+  '',
+  '##### Čl. II',
+  '',
+  'Tento zákon nabývá účinnosti dnem 1. ledna 2012.',
+  '',
+].join('\n');
+
+const act = (n: number, o: { title: string; text: string; status: 'in_force' | 'no_longer_in_force'; to?: string }) =>
+  testRecord(`sb/2077/${n}`, {
+    title: o.title,
+    text: o.text,
+    status: o.status,
+    published: '2000-01-01',
+    from: '2000-01-01',
+    version: { kind: 'bootstrap', text_is_current: true },
+    effectivity: { repealed_by: [], inferred_effective_to: o.to ?? null, inferred_from: o.to ? 'repealing act' : null },
+  });
+
+const records: TestRecordInput[] = [
+  {
+    id: 'SB-2006-262',
+    natural_key: 'sb/2006/262',
+    doc_number: '262/2006 Sb.',
+    title: 'Zákon zákoník práce',
+    doc_type: 'act',
+    dates: { published: '2006-06-07', effective_from: '2007-01-01', current_version_from: '2026-01-01' },
+    effectivity: { status: 'in_force' },
+    text: LABOUR,
+    versions: [{ version: 1, valid_from: '2007-01-01', valid_to: null, kind: 'bootstrap', text: null, text_is_current: true }],
+    relations: [],
+  },
+  {
+    id: 'SB-2011-365',
+    natural_key: 'sb/2011/365',
+    doc_number: '365/2011 Sb.',
+    title: 'Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce',
+    doc_type: 'act',
+    is_amending_act: true,
+    dates: { published: '2011-12-06', effective_from: '2012-01-01', current_version_from: '2012-01-01' },
+    effectivity: { status: 'in_force' },
+    text: AMENDING,
+    versions: [{ version: 1, valid_from: '2012-01-01', valid_to: null, kind: 'bootstrap', text: null, text_is_current: true }],
+    relations: [],
+  },
+  // The repealed act says more about the query's words than its successor: only the in-force prior puts the successor first.
+  act(1, {
+    title: 'Zákon o chovu včel',
+    status: 'no_longer_in_force',
+    to: '2010-01-01',
+    text: '# Zákon o chovu včel\n\n##### § 3\n\n#### Registrace včelstev\n\nChovatel včel registruje včelstva; registrace včelstev a chov včel se hlásí obci.\n',
+  }),
+  act(2, {
+    title: 'Zákon o chovu včel',
+    status: 'in_force',
+    text: '# Zákon o chovu včel\n\n##### § 3\n\n#### Registrace\n\nChovatel registruje včelstva u obce.\n',
+  }),
+];
+
+describe('GET /v1/legal/search?granularity=provision (#37)', () => {
+  let h: Harness;
+  let key: string;
+  beforeAll(async () => {
+    h = await createHarness();
+    await importTestRecords(h.db, records);
+    key = (await h.newKey()).key;
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const search = async (params: Record<string, string>) => {
+    const res = await h.get(`/v1/legal/search?${new URLSearchParams({ granularity: 'provision', ...params })}`, key);
+    expect({ status: res.status, error: res.body.error }).toEqual({ status: 200, error: undefined });
+    return res.body;
+  };
+
+  it('answers provisions with act, heading, context, snippet, text and the day’s status', async () => {
+    const body = await search({ q: 'výpověď zaměstnanci porušuje povinnosti' });
+    expect(body.meta).toMatchObject({ mode: 'fulltext', granularity: 'provision', signals: ['lexical'] });
+    const [first] = body.data.results;
+    expect(first).toMatchObject({
+      act: { natural_key: 'sb/2006/262', doc_number: '262/2006 Sb.', doc_type: 'act', status: 'in_force' },
+      provision: { id: 'par_52', label: '§ 52', context: 'Skončení pracovního poměru' },
+      text_truncated: false,
+      // The unapplicable point 2 reaches § 52 písm. g): the source's wording is not the day's law.
+      text_status: 'amended_not_in_source',
+    });
+    expect(first.text).toContain('porušuje-li zaměstnanec povinnosti');
+    expect(first.snippet).toMatch(/«výpověď»/);
+  });
+
+  it('searches the rebuilt text a read serves today, its provisions current, one unit per §', async () => {
+    const body = await search({ q: 'kolik hodin práce přesčas ročně' });
+    const labour = body.data.results.filter((r: { act: { natural_key: string } }) => r.act.natural_key === 'sb/2006/262');
+    // § 76 and its odstavce all match: one of them answers for the §.
+    expect(labour.map((r: { provision: { id: string } }) => r.provision.id)).toEqual(['par_76', 'par_52']);
+    // The § holds every word of the query, so it answers rather than its odstavec 1.
+    expect(labour[0]).toMatchObject({
+      provision: { id: 'par_76', heading: 'Práce přesčas' },
+      text_source: 'rebuilt',
+      text_status: 'current',
+    });
+    expect(labour[0].text).toContain('300 hodin');
+    // On a day before the amendment the same text is read against that day: nothing outstanding then.
+    const before = await search({ q: 'výpověď zaměstnanci porušuje povinnosti', at: '2010-06-01' });
+    expect(before.data.results[0]).toMatchObject({ provision: { id: 'par_52' }, text_status: 'current' });
+  });
+
+  it('ranks the provision of the act in force on the day first, even against a repealed act with more matching words', async () => {
+    const today = await search({ q: 'registrace včelstev chovatel včel' });
+    expect(today.data.results.map((r: { act: { natural_key: string } }) => r.act.natural_key).slice(0, 2)).toEqual([
+      'sb/2077/2',
+      'sb/2077/1',
+    ]);
+    const then = await search({ q: 'registrace včelstev chovatel včel', at: '2005-01-01' });
+    expect(then.data.results[0].act.natural_key).toBe('sb/2077/1');
+  });
+
+  it('pages with a cursor of its own granularity; the document search keeps its shape', async () => {
+    const first = await search({ q: 'zaměstnanec', limit: '1' });
+    expect(first.data.results).toHaveLength(1);
+    expect(first.data.next_cursor).toEqual(expect.any(String));
+    const second = await search({ q: 'zaměstnanec', limit: '1', cursor: first.data.next_cursor });
+    expect(second.data.results[0].provision.id).not.toBe(first.data.results[0].provision.id);
+    const crossed = await h.get(`/v1/legal/search?${new URLSearchParams({ q: 'zaměstnanec', cursor: first.data.next_cursor })}`, key);
+    expect(crossed.status).toBe(400);
+    const documents = await h.get(`/v1/legal/search?${new URLSearchParams({ q: 'zaměstnanec' })}`, key);
+    expect(documents.body.meta.granularity).toBe('document');
+    expect(documents.body.data.results[0]).toMatchObject({ natural_key: 'sb/2006/262', provision: expect.any(Object) });
+  });
+
+  it('hybrid adds the meaning signal’s related terms (people’s words to the law’s) and says so; fulltext does not', async () => {
+    const mzda = act(3, {
+      title: 'Zákon o odměňování',
+      status: 'in_force',
+      text: '# Zákon o odměňování\n\n##### § 4\n\n#### Splatnost mzdy\n\nMzda je splatná po vykonání práce.\n',
+    });
+    await importTestRecords(h.db, [mzda]);
+    const hybrid = await search({ q: 'kdy dostanu výplatu', mode: 'hybrid' });
+    expect(hybrid.meta.signals).toEqual(['lexical', 'related']);
+    expect(hybrid.data.results[0]).toMatchObject({ act: { natural_key: 'sb/2077/3' }, provision: { id: 'par_4' } });
+    const fulltext = await search({ q: 'kdy dostanu výplatu' });
+    expect(fulltext.meta.signals).toEqual(['lexical']);
+    expect(fulltext.data.results.map((r: { act: { natural_key: string } }) => r.act.natural_key)).not.toContain('sb/2077/3');
+  });
+
+  it('rejects an unknown granularity with a clear error', async () => {
+    const res = await h.get(`/v1/legal/search?${new URLSearchParams({ q: 'práce', granularity: 'paragraph' })}`, key);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.errors).toEqual([expect.objectContaining({ field: 'granularity' })]);
+  });
+});

@@ -1,0 +1,209 @@
+import { formatIsoDate, todayUtc } from '@dp/core';
+import { indexTerms, LANGUAGE_VERSION } from './language';
+import type { Database } from '../client';
+import type { Prisma } from '../generated/client';
+import { chunkBy } from '../corpus/document-sql';
+import { CONTAINER_KINDS, decodeProvisionTree, type ProvisionNode } from '../provisions/provision-tree';
+import { titleShortNames } from './names-in-titles';
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * #37: the provision index (`search_provision`), the unit of retrieval of the provision search.
+ * One row per unit of the text a document read serves today: each § / čl. / příloha, and each
+ * odstavec of one (its písmena inside it), with its heading, its ancestors' headings and a
+ * tsvector of lemma keys (@dp/czech-law `indexTerms`), weighted A for headings, B for the act's
+ * title and short names, D for the text. Written inside the document's transaction by the import,
+ * the sync and the rebuild; `backfillProvisionIndex` fills an existing database.
+ */
+
+/** Raise when the rows this module writes change (units, weights, text cut): the backfill rebuilds. */
+export const PROVISION_INDEX_FORMAT = 1;
+
+/** A unit's text is indexed and stored up to this many characters (an annex can be a whole table). */
+export const UNIT_TEXT_LIMIT = 20_000;
+
+const SECTION_KINDS: ReadonlySet<string> = new Set(['section', 'article', 'annex']);
+
+export interface ProvisionUnit {
+  provision_id: string;
+  ord: number;
+  section_id: string;
+  kind: string;
+  label: string;
+  heading: string | null;
+  context: string;
+  containers: string[];
+  repealed: boolean;
+  text: string;
+  /** Space-separated lemma keys per weight. */
+  a: string;
+  b: string;
+  d: string;
+}
+
+/** Markdown heading marks and list dashes out; whitespace runs to one space. */
+function plain(text: string): string {
+  return text
+    .replace(/^#{1,6}\s*/gmu, '')
+    .replace(/^\s*-\s+/gmu, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+const terms = (text: string) => indexTerms(text).join(' ');
+
+/** The units of one text and its stored tree (pure: the import's and the tests' entry). */
+export function provisionUnits(
+  text: string,
+  nodes: readonly ProvisionNode[],
+  act: { title: string; citation: string | null },
+): ProvisionUnit[] {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const actTerms = terms([act.title, act.citation ?? '', ...titleShortNames(act.title)].join(' '));
+  const units: ProvisionUnit[] = [];
+  const contextCache = new Map<string | null, { context: string; containers: string[] }>();
+  const contextOf = (parent: string | null) => {
+    const hit = contextCache.get(parent);
+    if (hit !== undefined) return hit;
+    const headings: string[] = [];
+    const containers: string[] = [];
+    for (let up = parent === null ? undefined : byId.get(parent); up; up = up.parent === null ? undefined : byId.get(up.parent)) {
+      if (!CONTAINER_KINDS.has(up.kind)) continue;
+      containers.unshift(up.id);
+      if (up.heading) headings.unshift(up.heading);
+    }
+    const found = { context: headings.join(' › '), containers };
+    contextCache.set(parent, found);
+    return found;
+  };
+  nodes.forEach((n, ord) => {
+    const parent = n.parent === null ? undefined : byId.get(n.parent);
+    let sectionId: string;
+    let heading = n.heading;
+    let context: { context: string; containers: string[] };
+    if (SECTION_KINDS.has(n.kind)) {
+      sectionId = n.id;
+      context = contextOf(n.parent);
+    } else if (n.kind === 'paragraph' && parent && SECTION_KINDS.has(parent.kind)) {
+      sectionId = parent.id;
+      heading = parent.heading;
+      context = contextOf(parent.parent);
+    } else {
+      return;
+    }
+    const body = plain(text.slice(n.start, Math.min(n.end, n.start + UNIT_TEXT_LIMIT)));
+    if (!body) return;
+    units.push({
+      provision_id: n.id,
+      ord,
+      section_id: sectionId,
+      kind: n.kind,
+      label: n.label,
+      heading,
+      context: context.context,
+      containers: context.containers,
+      repealed: n.repealed,
+      text: body,
+      a: terms(`${heading ?? ''} ${context.context}`),
+      b: actTerms,
+      d: terms(body),
+    });
+  });
+  return units;
+}
+
+/**
+ * The version a document read serves today (apps/api `currentVersion`): the newest rebuilt version
+ * in force on `today` after the source's current text, else the source's current text.
+ */
+const CURRENT_VERSION_SQL = `
+SELECT v.version, v.provisions, CASE WHEN v.text_is_current THEN d.text ELSE v.text END AS text, d.title, d.citation
+FROM "document" d JOIN "document_version" v ON v.document_id = d.id
+WHERE d.id = $1 AND v.provisions IS NOT NULL
+  AND (v.text_is_current OR (v.text_source = 'rebuilt' AND v.valid_from <= $2::date AND v.version >
+       (SELECT coalesce(max(c.version), 0) FROM "document_version" c WHERE c.document_id = d.id AND c.text_is_current)))
+ORDER BY v.version DESC LIMIT 1`;
+
+const INSERT_SQL = `
+INSERT INTO "search_provision" (document_id, provision_id, ord, section_id, kind, label, heading, context, containers, repealed, text, vector)
+SELECT $1, u.provision_id, u.ord, u.section_id, u.kind, u.label, u.heading, u.context, u.containers, u.repealed, u.text,
+       setweight(to_tsvector('simple', u.a), 'A') || setweight(to_tsvector('simple', u.b), 'B') || setweight(to_tsvector('simple', u.d), 'D')
+FROM jsonb_to_recordset($2::jsonb) AS u(provision_id text, ord int, section_id text, kind text, label text, heading text,
+     context text, containers text[], repealed boolean, text text, a text, b text, d text)`;
+
+/**
+ * Rewrites one document's provision index from its current version, in the caller's transaction
+ * (the import's, the sync's, the rebuild's or the backfill's). Returns the units written.
+ */
+export async function writeProvisionIndex(tx: Tx, documentId: string, today: Date = todayUtc()): Promise<number> {
+  const [row] = await tx.$queryRawUnsafe<
+    { version: number; provisions: string; text: string | null; title: string; citation: string | null }[]
+  >(CURRENT_VERSION_SQL, documentId, formatIsoDate(today));
+  await tx.$executeRawUnsafe('DELETE FROM "search_provision" WHERE document_id = $1', documentId);
+  const units = row?.text ? provisionUnits(row.text, decodeProvisionTree(row.provisions).nodes, row) : [];
+  for (const chunk of chunkBy(units, (u) => u.text.length + u.a.length + u.b.length + u.d.length)) {
+    await tx.$executeRawUnsafe(INSERT_SQL, documentId, JSON.stringify(chunk));
+  }
+  await tx.$executeRawUnsafe(
+    `INSERT INTO "search_provision_state" (document_id, version, language_version, index_format, units, built_at)
+     VALUES ($1, $2, $3, $4, $5, now())
+     ON CONFLICT (document_id) DO UPDATE SET version = excluded.version, language_version = excluded.language_version,
+       index_format = excluded.index_format, units = excluded.units, built_at = now()`,
+    documentId,
+    row ? Number(row.version) : null,
+    LANGUAGE_VERSION,
+    PROVISION_INDEX_FORMAT,
+    units.length,
+  );
+  return units.length;
+}
+
+export interface BackfillReport {
+  documents: number;
+  units: number;
+  remaining: number;
+}
+
+/**
+ * Builds the index of every document whose rows are missing or stale (another language version or
+ * index format, or not the version served today), `batch` documents per round, each in its own
+ * transaction: idempotent, and an interrupted run resumes where it stopped.
+ */
+export async function backfillProvisionIndex(
+  db: Database,
+  options: { batch?: number; today?: Date; onProgress?: (done: number, units: number) => void } = {},
+): Promise<BackfillReport> {
+  const batch = options.batch ?? 200;
+  const today = options.today ?? todayUtc();
+  const stale = `SELECT d.id FROM "document" d LEFT JOIN "search_provision_state" s ON s.document_id = d.id
+    WHERE s.document_id IS NULL OR s.language_version <> $1 OR s.index_format <> $2
+       OR s.version IS DISTINCT FROM (
+         SELECT v.version FROM "document_version" v
+         WHERE v.document_id = d.id AND v.provisions IS NOT NULL
+           AND (v.text_is_current OR (v.text_source = 'rebuilt' AND v.valid_from <= $3::date AND v.version >
+                (SELECT coalesce(max(c.version), 0) FROM "document_version" c WHERE c.document_id = d.id AND c.text_is_current)))
+         ORDER BY v.version DESC LIMIT 1)`;
+  const params = [LANGUAGE_VERSION, PROVISION_INDEX_FORMAT, formatIsoDate(today)];
+  let documents = 0;
+  let units = 0;
+  // Keyset by id: each stale document once per run, even one a writer makes stale again meanwhile.
+  let after = '';
+  for (;;) {
+    const ids = (
+      await db.query<{ id: string }>(
+        `SELECT id FROM (${stale}) s WHERE id COLLATE "C" > $4 ORDER BY id COLLATE "C" LIMIT ${Math.floor(batch)}`,
+        [...params, after],
+      )
+    ).map((r) => r.id);
+    if (!ids.length) break;
+    after = ids[ids.length - 1];
+    for (const id of ids) {
+      units += await db.prisma.$transaction((tx) => writeProvisionIndex(tx, id, today), { timeout: 300_000, maxWait: 60_000 });
+      documents++;
+    }
+    options.onProgress?.(documents, units);
+  }
+  const [left] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${stale}) s`, params);
+  return { documents, units, remaining: Number(left?.n ?? 0) };
+}

@@ -1,0 +1,89 @@
+import { buildProvisionTree, importCorpusFile, indexTerms, provisionUnits } from '@dp/db';
+import { testRecord } from '@dp/testing';
+import { createTestDatabase, writeJsonl, type TestDatabase } from './corpus-helpers';
+
+// #37: the provision index holds every § / čl. / příloha of a document's current text and each of
+// their odstavce, with headings and ancestors' headings weighted above the text; the import writes
+// it in the document's transaction and a re-import replaces it.
+
+const TEXT = [
+  '# Zákon o psech',
+  '',
+  '## ČÁST PRVNÍ',
+  '',
+  '#### Chov psů',
+  '',
+  '##### § 1',
+  '',
+  '#### Poplatek',
+  '',
+  '(1) Držitel psa platí poplatek.',
+  '',
+  '(2) Poplatek se neplatí',
+  '',
+  '- a) za psa do tří měsíců,',
+  '- b) za psa slepce.',
+  '',
+  '##### § 2',
+  '',
+  'Obec vede evidenci.',
+  '',
+].join('\n');
+
+describe('provision units (unit)', () => {
+  it('makes a unit of each § and of each odstavec (its písmena inside it), with heading, context and containers', () => {
+    const units = provisionUnits(TEXT, buildProvisionTree(TEXT).nodes, { title: 'Zákon o psech', citation: null });
+    expect(units.map((u) => [u.provision_id, u.section_id, u.heading, u.context, u.containers])).toEqual([
+      ['par_1', 'par_1', 'Poplatek', 'Chov psů', ['cast_1']],
+      ['par_1/odst_1', 'par_1', 'Poplatek', 'Chov psů', ['cast_1']],
+      ['par_1/odst_2', 'par_1', 'Poplatek', 'Chov psů', ['cast_1']],
+      ['par_2', 'par_2', null, 'Chov psů', ['cast_1']],
+    ]);
+    const odst2 = units[2];
+    expect(odst2.text).toBe('(2) Poplatek se neplatí a) za psa do tří měsíců, b) za psa slepce.');
+    // Headings and context (A) and the act's title (B) are indexed apart from the text (D).
+    expect(odst2.a.split(' ').length).toBeGreaterThanOrEqual(2);
+    expect(odst2.b).not.toBe('');
+    expect(odst2.d.split(' ').length).toBeGreaterThan(5);
+  });
+});
+
+describe('provision index written by the import', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  const rows = () =>
+    db.query<{ provision_id: string; heading: string | null; weights: string }>(
+      `SELECT provision_id, heading, array_to_string(ARRAY(SELECT DISTINCT x FROM unnest(vector) u, unnest(u.weights) x ORDER BY x), '') AS weights
+       FROM "search_provision" ORDER BY ord`,
+    );
+
+  it('writes the units with their weighted vector, and a re-import replaces them', async () => {
+    const record = testRecord('sb/2099/7', {
+      title: 'Zákon o psech',
+      text: TEXT,
+      version: { kind: 'bootstrap', text_is_current: true },
+    });
+    await importCorpusFile(db, writeJsonl([record]));
+    const first = await rows();
+    expect(first.map((r) => r.provision_id)).toEqual(['par_1', 'par_1/odst_1', 'par_1/odst_2', 'par_2']);
+    expect(first[0].weights).toBe('ABD');
+    const [hit] = await db.query<{ provision_id: string }>(
+      `SELECT provision_id FROM "search_provision" WHERE vector @@ $1::tsquery ORDER BY ord LIMIT 1`,
+      [indexTerms('evidenci')[0]],
+    );
+    expect(hit.provision_id).toBe('par_2');
+    const changed = { ...record, text: TEXT.replace('##### § 2\n\nObec vede evidenci.\n', '') };
+    await importCorpusFile(db, writeJsonl([changed]));
+    expect((await rows()).map((r) => r.provision_id)).toEqual(['par_1', 'par_1/odst_1', 'par_1/odst_2']);
+    const [state] = await db.query<{ units: number; language_version: number }>(
+      'SELECT units, language_version FROM "search_provision_state"',
+    );
+    expect(state.units).toBe(3);
+  });
+});

@@ -1,0 +1,59 @@
+import { renderProvisionSearch, type ProvisionHit } from '../src/render/search';
+
+// #37: legal_search with granularity "provision" answers as a model needs: the top provisions'
+// text, each cited as lawyers cite it, with the day's text status; the rest as snippets.
+
+const hit = (n: number, o: Partial<ProvisionHit> = {}): ProvisionHit => ({
+  act: {
+    id: 'SB-2006-262',
+    natural_key: 'sb/2006/262',
+    doc_number: '262/2006 Sb.',
+    title: 'Zákon zákoník práce',
+    doc_type: 'act',
+    status: 'in_force',
+  },
+  provision: { id: `par_${n}/odst_1`, label: `§ ${n} odst. 1`, heading: 'Zkušební doba', context: 'ČÁST DRUHÁ › Pracovní poměr' },
+  score: 1 / n,
+  snippet: `…snippet ${n} «zkušební» doba…`,
+  text: `(1) Text ${n} ${'slovo '.repeat(40)}`,
+  text_truncated: n === 1,
+  text_status: 'current',
+  text_source: 'source',
+  ...o,
+});
+
+describe('renderProvisionSearch', () => {
+  it('cites each provision with its act, shows the top texts and the rest as snippets', () => {
+    const out = renderProvisionSearch(
+      'jak dlouho trvá zkušební doba',
+      'hybrid',
+      '2026-11-28',
+      [1, 2, 3, 4].map((n) => hit(n)),
+      null,
+      'req_1',
+    );
+    expect(out).toContain('1. § 1 odst. 1 zákona č. 262/2006 Sb., ve znění účinném ke dni 28. 11. 2026 — Zkušební doba');
+    expect(out).toContain('in: ČÁST DRUHÁ › Pracovní poměr');
+    expect(out).toMatch(/text: \(1\) Text 1 (slovo )+…/);
+    expect(out).toContain('text: (1) Text 3');
+    expect(out).toContain('snippet: …snippet 4 «zkušební» doba…');
+    expect(out).not.toContain('text: (1) Text 4');
+    expect(out).toContain('legal_get_provision');
+    expect(out).not.toMatch(/NOT THE LAW/);
+  });
+
+  it('says when a provision’s text is not the day’s law, and when nothing was found', () => {
+    const out = renderProvisionSearch(
+      'přesčas',
+      'fulltext',
+      '2026-11-28',
+      [hit(76, { text_status: 'amended_not_in_source' })],
+      'cur',
+      null,
+    );
+    expect(out).toMatch(/text_status amended_not_in_source/);
+    expect(out).toMatch(/NOT THE LAW OF THE DAY/);
+    expect(out).toContain('cursor "cur"');
+    expect(renderProvisionSearch('nic', 'fulltext', '2026-11-28', [], null, null)).toMatch(/Nothing found/);
+  });
+});
