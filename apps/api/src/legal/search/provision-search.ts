@@ -4,7 +4,8 @@ import { outstandingEffects, provisionStatus } from '../documents/amendments';
 import type { DocumentCache } from '../documents/document-cache';
 import { currentVersion, versionAt } from '../documents/load';
 import { filterSql } from './filters';
-import { AMENDING_TITLE, priorColumns, type PriorColumns } from './priors';
+import { AMENDING_TITLE } from '@dp/czech-law';
+import { priorColumns, type PriorColumns } from './priors';
 import { inForceOn } from './generations';
 import { MARK_CLOSE, MARK_OPEN } from './snippet';
 
