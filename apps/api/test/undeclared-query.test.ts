@@ -59,7 +59,7 @@ describe('undeclared query parameters on /v1', () => {
     expect(res.status).toBe(400);
     expect(errorFields(res)).toEqual(['sort']);
     expect(res.body.error.details.errors[0].problem).toBe(
-      'is not a parameter of this endpoint (known: q, mode, filters, limit, at, cursor)',
+      'is not a parameter of this endpoint (known: q, mode, granularity, filters, limit, at, cursor)',
     );
   });
 
@@ -96,7 +96,7 @@ describe('declaredQueryParameters', () => {
   const declared = declaredQueryParameters(doc);
   it('finds the operation of a path as the routes do: sub-resources before ids with slashes, any case, a trailing slash', () => {
     expect([...declared('GET', '/v1/legal/documents/sb/2012/89/relations?x=1')!]).toEqual(['direction', 'types', 'limit', 'cursor']);
-    expect([...declared('HEAD', '/v1/legal/documents/sb/2012/89')!]).toEqual(['at', 'include', 'text_offset', 'text_limit']);
+    expect([...declared('HEAD', '/v1/legal/documents/sb/2012/89')!]).toEqual(['at', 'include', 'text_offset', 'text_limit', 'text_source']);
     expect([...declared('GET', '/V1/Legal/Documents/sb%2F2012%2F89/Effectivity/')!]).toEqual(['at']);
     expect([...declared('GET', '/v1/webhooks/wh_1/deliveries')!]).toEqual(['limit', 'cursor']);
     expect([...declared('POST', '/v1/webhooks/wh_1/deliveries/d_1/replay')!]).toEqual([]);

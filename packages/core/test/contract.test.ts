@@ -248,6 +248,7 @@ describe('searchDocumentsRoute: search declared', () => {
     expect(parse({ q: 'zákon' }).query).toEqual({
       q: 'zákon',
       mode: 'fulltext',
+      granularity: 'document',
       filters: {},
       limit: 20,
       at: undefined,
@@ -302,14 +303,16 @@ describe('searchDocumentsRoute: search declared', () => {
     expect(op.parameters.map((p) => [p.name, p.required ?? false])).toEqual([
       ['q', true],
       ['mode', false],
+      ['granularity', false],
       ['filters', false],
       ['limit', false],
       ['at', false],
       ['cursor', false],
     ]);
     expect(op.parameters[1].schema).toEqual({ type: 'string', enum: ['fulltext', 'hybrid'], default: 'fulltext' });
-    expect(op.parameters[2].content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/SearchFilters' } } });
-    expect(op.parameters[4].schema).toEqual({ type: 'string', format: 'date' });
+    expect(op.parameters[2].schema).toEqual({ type: 'string', enum: ['document', 'provision'], default: 'document' });
+    expect(op.parameters[3].content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/SearchFilters' } } });
+    expect(op.parameters[5].schema).toEqual({ type: 'string', format: 'date' });
     const envelope = op.responses['200'].content!['application/json'].schema.allOf[1] as {
       required: string[];
       properties: { meta: { allOf: Array<Record<string, unknown>> } };
@@ -318,7 +321,7 @@ describe('searchDocumentsRoute: search declared', () => {
     expect(envelope.properties.meta.allOf[0]).toEqual({ $ref: '#/components/schemas/Meta' });
     expect(envelope.properties.meta.allOf[1]).toMatchObject({
       type: 'object',
-      required: ['mode', 'signals'],
+      required: ['mode', 'granularity', 'signals'],
       properties: { mode: { type: 'string', enum: ['fulltext', 'hybrid'] } },
     });
     expect(envelope.properties.meta.allOf[1]).not.toHaveProperty('additionalProperties');
@@ -359,6 +362,7 @@ describe('the document routes (core DOCUMENT_ROUTES)', () => {
       depth: 2,
       limit: 200,
       cursor: undefined,
+      text_source: 'best',
     });
   });
 

@@ -47,7 +47,7 @@ if (!present) {
       .trim()
       .split('\n')
       .slice(0, FIRST + MORE);
-    db = await createTestDatabase();
+    db = await createTestDatabase({ bulk: true });
   }, 60_000);
   afterAll(async () => {
     await db?.destroy();
@@ -127,7 +127,7 @@ if (!present) {
     expect(amending.map((f) => f.path)).toContain('cz/SB-2011-365.md');
     const labour = meta('cz/SB-2006-262.md');
     const tiny = createTinyRepo();
-    const other = await createTestDatabase();
+    const other = await createTestDatabase({ bulk: true });
     try {
       const message = (path: string, date: string) => {
         const id = path.replace(/^cz\/|\.md$/g, '');

@@ -8,6 +8,11 @@ export type TestDatabase = ScratchDatabase;
 export interface TestDatabaseOptions {
   /** Records imported through the real importer before the database is handed over (`testRecord`). */
   records?: readonly TestRecordInput[];
+  /**
+   * A bulk job's database, as the CLI opens it for a sync or an import (no statement time limit,
+   * so no liveness guard): what a long transaction on a loaded machine needs. Default: a service's.
+   */
+  bulk?: boolean;
 }
 
 /**
@@ -23,7 +28,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   let db: TestDatabase;
   if (stem && template) {
     const clone = await cloneTemplateDatabase(url, template, nextTestDatabaseName(stem));
-    const handle = await createDatabase({ url: clone.url }).catch(async (err: unknown) => {
+    const handle = await createDatabase({ url: clone.url, ...(options.bulk ? { queryTimeoutMs: 0 } : {}) }).catch(async (err: unknown) => {
       await dropTestDatabase(url, clone.name);
       throw err;
     });
@@ -36,7 +41,11 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     });
   } else {
     // Outside a run (a script), a random schema name; inside, one the run's teardown finds.
-    db = await createScratchDatabase({ url, schema: stem ? nextTestDatabaseName(stem) : undefined });
+    db = await createScratchDatabase({
+      url,
+      schema: stem ? nextTestDatabaseName(stem) : undefined,
+      ...(options.bulk ? { queryTimeoutMs: 0 } : {}),
+    });
   }
   try {
     if (options.records?.length) await importTestRecords(db, options.records);

@@ -80,3 +80,19 @@ it("drops what a crashed run left, never a live run's", async () => {
     await holder.end();
   }
 });
+
+describe('createTestDatabase({ bulk })', () => {
+  it('opens a bulk job database as the CLI does (no statement time limit), a service database otherwise', async () => {
+    const bulk = await createTestDatabase({ bulk: true });
+    const service = await createTestDatabase();
+    try {
+      const limit = async (db: typeof bulk) =>
+        (await db.query<{ statement_timeout: string }>('SHOW statement_timeout'))[0].statement_timeout;
+      expect(await limit(bulk)).toBe('0');
+      expect(await limit(service)).not.toBe('0');
+    } finally {
+      await bulk.destroy();
+      await service.destroy();
+    }
+  });
+});

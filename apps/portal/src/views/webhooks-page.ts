@@ -111,7 +111,7 @@ function list(m: WebhooksPageModel): SafeHtml {
   ${m.webhooks.map(
     (w) => html`<tr data-webhook-id="${w.id}">
     <td data-label="Endpoint">${shortUrl(w.url, webhookPath(w.id))}${w.description ? html`<br><span class="muted break">${w.description}</span>` : ''}</td>
-    <td data-label="Events">${w.events.join(', ')}</td>
+    <td data-label="Events" class="break">${w.events.join(', ')}</td>
     <td data-label="State"><span class="badge badge-${w.status}">${w.status}</span>${w.failure_count ? html` <span class="muted">${w.failure_count} failures</span>` : ''}${w.disabled_reason ? html`<br><span class="muted">${w.disabled_reason}</span>` : ''}</td>
     <td data-label="Created">${timeTag(w.created_at)}</td>
     <td data-label="Actions" class="actions">

@@ -353,10 +353,12 @@ async function pointHits(
     // Only a document the ranking found named by a § heading looks for it (building a tree's
     // heading names costs the first lookup a stemming of every heading).
     let point = pointAt(tree, d.natural_key, cited, byHeading.has(d.id) ? p.name : '', match === null ? null : winStart - 1 + match);
-    // Past a cited provision or a heading the query is, the provision search's choice (#37).
+    // Past a cited provision or a heading the query is, the provision search's choice (#37),
+    // unless the match lies inside it: then the finer unit that holds the match (its odstavec).
     const ranked = best.get(d.id);
     const node = ranked === undefined ? undefined : tree.get(ranked);
-    if (node && (!point || point.by === 'match')) point = { node, by: 'ranked' };
+    const inside = point?.by === 'match' && node !== undefined && point.node.id.startsWith(`${node.id}/`);
+    if (node && (!point || point.by === 'match') && !inside) point = { node, by: 'ranked' };
     if (!point) return;
     if (point.by !== 'match') {
       atStart.push({ id: d.id, tree, node: point.node });
