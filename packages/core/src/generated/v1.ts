@@ -106,7 +106,18 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every act known to amend a document, with its effects and whether the source applied them */
+    /**
+     * Every act known to amend a document, with its effects and whether the source applied them
+     * @description Costs 1 unit per page. Every act of the collection known to amend the document (from the
+     *     amending acts' own texts, their parts for this act in omnibus acts, and the source's history and
+     *     front matter), each with its effective dates, its instruction points for this act (kind, targeted
+     *     provisions, the instruction's text, the date each takes effect) and its status on the day asked:
+     *     `applied` (a text of the source dated on or after its effect reflects it), `rebuilt` (a text rebuilt
+     *     from its instructions does, labelled so), `partly_applied`, `unapplied` (no text reflects it: the
+     *     provisions it targets are `amended_not_in_source`), `scheduled` (in force after the day) or
+     *     `undated`. `source_text_as_of` is the day the source's own newest text represents. Filter by
+     *     `status`; page with `limit` and `cursor`.
+     */
     get: operations['listAmendments'];
     put?: never;
     post?: never;
