@@ -33,7 +33,14 @@ export async function createScratchDatabase(
   }
   const schema = options.schema ?? `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const db = await createDatabase({ url, schema, queryTimeoutMs: options.queryTimeoutMs });
-  await applyMigrations(db);
+  try {
+    // Without IF NOT EXISTS: a scratch schema is new, never one left behind with another's rows.
+    await db.exec(`CREATE SCHEMA "${schema}"`);
+    await applyMigrations(db);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
   const withSchema = new URL(url);
   withSchema.searchParams.set('schema', schema);
   return Object.assign(db, {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { applyMigrations, createDatabase } from '@dp/db';
 
@@ -197,9 +198,14 @@ export async function startTestRun(url: string, strategy = testDatabaseStrategy(
 
 let made = 0;
 
-/** The next name for one of this worker's test databases or schemas. */
+/**
+ * The next name for one of this worker's test databases or schemas. Jest reloads this module for
+ * every test file a worker runs (the counter starts again), and a schema whose drop failed under
+ * load would be found again by the next file under the same name, with the earlier file's rows:
+ * a random part keeps every name new.
+ */
 export function nextTestDatabaseName(stem: string): string {
-  return `${stem}_${process.pid}_${++made}`;
+  return `${stem}_${process.pid}_${randomBytes(4).toString('hex')}_${++made}`;
 }
 
 /** A new database cloned from the run's template; its name and URL (the caller drops it). */

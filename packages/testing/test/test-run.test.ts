@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { createDatabase } from '@dp/db';
+import { createDatabase, createScratchDatabase } from '@dp/db';
 import { createTestDatabase } from '../src/database';
 import { cloneTemplateDatabase, nextTestDatabaseName, startTestRun, TEST_RUN_ENV, testDatabasePrefix } from '../src/test-run';
 
@@ -95,4 +95,30 @@ describe('createTestDatabase({ bulk })', () => {
       await service.destroy();
     }
   });
+});
+
+// Jest loads the module afresh for every file a worker runs; a name made again after a reload was
+// once the name of a schema an earlier file failed to drop, and a later file found its rows.
+it('never makes the same name twice in one worker, across module reloads', () => {
+  const stem = process.env[TEST_RUN_ENV]!;
+  const names = new Set<string>();
+  for (let i = 0; i < 3; i++) {
+    jest.isolateModules(() => {
+      const { nextTestDatabaseName: fresh } = jest.requireActual<typeof import('../src/test-run')>('../src/test-run');
+      names.add(fresh(stem));
+      names.add(fresh(stem));
+    });
+  }
+  expect(names.size).toBe(6);
+  for (const name of names) expect(name).toMatch(/^[a-z0-9_]{1,63}$/);
+});
+
+it('refuses a scratch schema that already exists instead of reading its rows', async () => {
+  const name = nextTestDatabaseName(process.env[TEST_RUN_ENV]!);
+  await admin.query(`CREATE SCHEMA "${name}"`);
+  try {
+    await expect(createScratchDatabase({ url, schema: name })).rejects.toThrow(/already exists/);
+  } finally {
+    await admin.query(`DROP SCHEMA "${name}" CASCADE`);
+  }
 });
