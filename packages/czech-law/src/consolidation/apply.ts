@@ -260,6 +260,13 @@ function hasWords(text: string, words: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Sentences.
 
+/** A text that ends with an abbreviation whose full stop follows (`Sb`, `č`, `odst`). */
+const ABBREVIATION_STOP = /(?:^|[\s(])(?:Sb|č|odst|písm|tzv|např|resp|tj|atd|apod|aj|mj)$/;
+
+/** Words that open a clause set off by a comma in Czech ("včetně …", "s výjimkou …", "pokud …", "jsou-li …"). */
+const CLAUSE_START =
+  /^(?:včetně|s výjimkou|kromě|pokud|jestliže|zejména|a to|přičemž|jakož|kter[ýáéého]+|jež|nestanoví-li|[\p{L}]+-li)(?=[\s,]|$)/u;
+
 /** Words after which a full stop does not end a sentence. */
 const NO_STOP = /(?:^|[\s(])(?:č|čl|odst|písm|tzv|např|resp|tj|odd|pol|zn|tř|ul|nám|mj|aj|ing|Ing|Mgr|JUDr|MUDr|Dr|Bc|St|sv)$/;
 
@@ -393,7 +400,7 @@ function regionOf(loc: Loc, t: TargetRef): Span {
   } else if (t.part === 'closing') {
     span = closingSpan(loc);
   } else if (t.part === 'after_semicolon' || t.part === 'before_semicolon') {
-    const own: Span = { start: node.contentStart, end: trimEnd(text, node.ownEnd) };
+    const own: Span = { start: node.contentStart, end: contentEnd(text, node.contentStart, node.ownEnd) };
     // The sentence that holds the semicolon (the one named, or the only one with one).
     const candidates =
       t.sentence !== undefined
@@ -407,7 +414,7 @@ function regionOf(loc: Loc, t: TargetRef): Span {
     return t.part === 'after_semicolon' ? { start: at, end: s.end } : { start: s.start, end: at };
   }
   if (t.sentence !== undefined) {
-    const own: Span = { start: node.contentStart, end: trimEnd(text, node.ownEnd) };
+    const own: Span = { start: node.contentStart, end: contentEnd(text, node.contentStart, node.ownEnd) };
     return sentenceSpan(text, own, t.sentence, t.id);
   }
   return span;
@@ -419,6 +426,9 @@ function sentenceSpan(text: string, own: Span, n: number, id: string): Span {
   if (!s) throw new Fail('target_not_found', `sentence ${n} of ${id}`);
   return s;
 }
+
+/** A container's label on a line of its own that the provisions parser did not read as a heading ("Pododdíl 2"). */
+const CONTAINER_LABEL = /^\s*(?:ČÁST|HLAVA|Hlava|DÍL|Díl|ODDÍL|Oddíl|PODODDÍL|Pododdíl)\s+[\dIVXLCivxlc]+[a-z]?\.?\s*$/;
 
 /** A closing line of an act inside its last unit: signatures ("**Ministr:**", "**Ing. Barčák v. r.**"). */
 const TRAILER_LINE = /^\s*(?:(?:\*\*[^*\n]+\*\*[ \t]*)+|.*\bv\.\s?r\.\**)\s*$/;
@@ -435,7 +445,7 @@ function contentEnd(text: string, start: number, end: number): number {
     const lineStart = Math.max(nl + 1, start);
     const line = text.slice(lineStart, e);
     if (lineStart === start) break;
-    if (!(TRAILER_LINE.test(line) || /^#{1,6}\s/.test(line))) break;
+    if (!(TRAILER_LINE.test(line) || /^#{1,6}\s/.test(line) || CONTAINER_LABEL.test(line))) break;
     e = trimEnd(text, lineStart);
   }
   return e;
@@ -483,6 +493,18 @@ function headingLines(text: string, node: Node): { start: number; text: string }
   return out;
 }
 
+/**
+ * Where the "závěrečná část" of a list starts inside its last item (the provisions parser counts it
+ * to the item): the first paragraph of the item's text without a marker, or -1.
+ */
+function closingStart(text: string, last: Node): number {
+  if (last.children.length || (last.kind !== 'letter' && last.kind !== 'point')) return -1;
+  const body = text.slice(last.contentStart, contentEnd(text, last.contentStart, last.end));
+  const m = /\n[ \t]*\n(?![ \t]*(?:- |\(|#|\|))(\S[^\n]*)/.exec(body);
+  if (!m) return -1;
+  return last.contentStart + m.index + m[0].length - m[1].length;
+}
+
 /** "závěrečná část ustanovení": the paragraph after the last písmeno / bod of the node, without a marker. */
 function closingSpan(loc: Loc): Span {
   const node = loc.node!;
@@ -490,10 +512,8 @@ function closingSpan(loc: Loc): Span {
   if (!node.children.length) throw new Fail('target_not_found', `${node.id} has no závěrečná část`);
   const last = loc.local.nodes.get(node.children[node.children.length - 1])!;
   if (last.children.length) throw new Fail('unsupported_target', `závěrečná část after nested units in ${node.id}`);
-  const body = text.slice(last.contentStart, last.end);
-  const m = /\n[ \t]*\n(?![ \t]*(?:- |\(|#|\|))(\S[^\n]*)/.exec(body);
-  if (!m) throw new Fail('target_not_found', `závěrečná část of ${node.id}`);
-  const start = last.contentStart + m.index + m[0].length - m[1].length;
+  const start = closingStart(text, last);
+  if (start < 0) throw new Fail('target_not_found', `závěrečná část of ${node.id}`);
   return { start, end: trimEnd(text, node.end) };
 }
 
@@ -512,7 +532,10 @@ function splitPayload(payload: string): { body: string; footnotes: TextUnit[] } 
     if (!m) continue;
     const id = `fn_${m[1]}`;
     used.set(id, (used.get(id) ?? 0) + 1);
-    footnotes.push({ id, kind: 'footnote', text: `${line.trim()}\n\n` });
+    let t = line.trim();
+    // The amending act's closing mark after a new text whose opening mark it left out: not the footnote's.
+    if ((t.match(/“/g) ?? []).length > (t.match(/„/g) ?? []).length) t = t.replace(/“\.?$/, '').trimEnd();
+    footnotes.push({ id, kind: 'footnote', text: `${t}\n\n` });
   }
   return { body: payload.slice(0, start).trim(), footnotes };
 }
@@ -594,7 +617,8 @@ function markStyle(units: TextUnit[]): MarkStyle {
 
 function styleMarks(text: string, style: MarkStyle): string {
   // Marks in a row are written without a space between ("^3a)^,^3b)").
-  const t = text.replace(/\)\^,\s+\^/g, ')^,^');
+  // The amending acts also leave out the second caret ("^4a)^, 5)"), the source writes it.
+  const t = text.replace(/\)\^,\s*\^?(?=\d+[a-z]*\))/g, ')^,^');
   if (style !== 'after_punctuation') return t;
   return t.replace(/((?:\^\d+[a-z]*\))+)([,.;:])/g, '$2$1');
 }
@@ -626,6 +650,10 @@ interface Work {
   changed: Set<string>;
   units: Set<string>;
   style: MarkStyle;
+  /** Footnotes an earlier point of the act wrote (new text or new wording). */
+  written: ReadonlySet<string>;
+  /** Footnotes this point writes. */
+  wrote: Set<string>;
 }
 
 function touch(w: Work, id: string): void {
@@ -638,8 +666,13 @@ function touch(w: Work, id: string): void {
 function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   const text = loc.unit.text;
   const region = regionOf(loc, t);
-  const old = op.old ?? '';
+  let old = op.old ?? '';
   let hits = findWords(text, old, region, loc.local.markers);
+  // Footnote marks in a row as the source writes them ("^4a)^,^5)" for the act's "^4a)^, 5)").
+  if (!hits.length && styleMarks(old, w.style) !== old) {
+    old = styleMarks(old, w.style);
+    hits = findWords(text, old, region, loc.local.markers);
+  }
   if (op.position === 'end') hits = hits.filter((h) => /^(?:\^\d+[a-z]*\))?\s*$/.test(text.slice(h.end, region.end)));
   if (op.position === 'start') hits = hits.filter((h) => text.slice(region.start, h.start).trim() === '');
   if (!hits.length) {
@@ -797,7 +830,12 @@ function opAppendWords(w: Work, op: Operation): void {
       } else {
         // Words go before the closing punctuation: "na konci textu písmene c) se doplňují slova …".
         let end = region.end;
-        const tail = /[.,;:](?:\^\d+[a-z]*\))*$/.exec(own);
+        let tail = /[.,;:](?:\^\d+[a-z]*\))*$/.exec(own);
+        // "… č. 242/2004 Sb." : the full stop of an abbreviation stays with it.
+        if (tail && tail[0] === '.' && ABBREVIATION_STOP.test(own.slice(0, -1))) tail = null;
+        // "…písmenem D," + „včetně …,“: words that open a clause of their own follow the item's
+        // comma, and end the item with theirs ("vlaku," continues the words before: no comma between).
+        if (tail && /^[,;]$/.test(tail[0]) && add.endsWith(tail[0]) && CLAUSE_START.test(add)) tail = null;
         if (tail && !/[.,;:]$/.test(add)) end -= tail[0].length;
         else if (tail && /^[.,;:]/.test(tail[0]) && /[.,;:]$/.test(add)) end -= tail[0].length;
         const lead = /^[,.;:)]/.test(add) ? '' : ' ';
@@ -817,6 +855,7 @@ function takeFootnotes(w: Work, payload: string, op: Operation): string {
     named.delete(fn.id);
     putFootnote(w.doc, fn, w.changed);
     w.units.add(fn.id);
+    w.wrote.add(fn.id);
   }
   // "včetně poznámky pod čarou č. 5" without its text: the footnote goes (its mark went with the old text).
   for (const id of named) if (op.kind === 'repeal') removeFootnote(w, id);
@@ -868,6 +907,7 @@ function opNewWording(w: Work, op: Operation): void {
     for (const fn of footnotes) {
       putFootnote(w.doc, fn, w.changed);
       w.units.add(fn.id);
+      w.wrote.add(fn.id);
     }
     return;
   }
@@ -895,7 +935,7 @@ function opNewWording(w: Work, op: Operation): void {
     return;
   }
   if (targets.some((t) => t.sentence !== undefined || t.part)) throw new Fail('unsupported_target', 'sentences or parts of several units');
-  const body = cleanPayload(w, takeFootnotes(w, payload, op));
+  let body = cleanPayload(w, takeFootnotes(w, payload, op));
   const locs = targets.flatMap((t) => locateRange(w.doc, t));
   const first = locs[0];
   const top = unitIdOf(targets[0].id) === targets[0].id;
@@ -925,6 +965,7 @@ function opNewWording(w: Work, op: Operation): void {
   }
   // Odstavce, písmena, body: the payload replaces them, consecutive siblings in one unit.
   const unitIndex = first.index;
+  body = listDashes(body, first.unit.text);
   if (locs.some((l) => l.index !== unitIndex || !l.node)) throw new Fail('unsupported_target', 'units of several §§ in one new wording');
   const nodes = locs.map((l) => l.node!);
   const parent = nodes[0].parent;
@@ -965,6 +1006,26 @@ function payloadKeys(body: string): string[] {
   return out;
 }
 
+/**
+ * New písmena / body written without their list dash ("i) nemusí …") in a unit whose písmena / body
+ * carry one ("- h) …"): written with it, as the source writes every item of a list alike.
+ */
+function listDashes(body: string, unitText: string): string {
+  const first = body.trimStart().split('\n', 1)[0];
+  const letter = /^[a-z]{1,2}\)\s/.test(first);
+  const point = /^\d{1,3}[a-z]?\.\s/.test(first);
+  if (!letter && !point) return body;
+  const item = letter ? /^[a-z]{1,2}\)\s/ : /^\d{1,3}[a-z]?\.\s/;
+  const dashed = letter ? /^- [a-z]{1,2}\)\s/m : /^- \d{1,3}[a-z]?\.\s/m;
+  const bare = letter ? /^[a-z]{1,2}\)\s/m : /^\d{1,3}[a-z]?\.\s/m;
+  // Only where the unit writes its items with the dash and never without it.
+  if (!dashed.test(unitText) || bare.test(unitText)) return body;
+  return body
+    .split('\n')
+    .map((l) => (item.test(l) ? `- ${l}` : l))
+    .join('\n');
+}
+
 /** "§ 5 zní:" without "včetně nadpisu": the § keeps its heading, where it was (above or below its label). */
 function keepHeading(loc: Loc, part: TextUnit): string {
   const lines = headingLines(loc.unit.text, loc.node!);
@@ -999,7 +1060,7 @@ function insertByNumber(w: Work, op: Operation): void {
   const loc = locate(w.doc, parentId);
   if (!loc.node || !loc.node.children.length || !newIds.length)
     throw new Fail('target_not_found', `${parentId} has no units to insert among`);
-  const body = cleanPayload(w, takeFootnotes(w, op.text ?? '', op));
+  const body = listDashes(cleanPayload(w, takeFootnotes(w, op.text ?? '', op)), loc.unit.text);
   const keys = payloadKeys(body);
   const want = newIds.map((id) => lastSeg(id).key);
   if (keys.join(',') !== want.join(','))
@@ -1025,7 +1086,7 @@ function opInsert(w: Work, op: Operation): void {
   if (op.targets.length !== 1 || op.targets[0].through || op.targets[0].sentence !== undefined || op.targets[0].part)
     throw new Fail('unsupported_target', 'an insertion after several units');
   const anchorId = op.targets[0].id;
-  const body = cleanPayload(w, takeFootnotes(w, op.text ?? '', op));
+  let body = cleanPayload(w, takeFootnotes(w, op.text ?? '', op));
   const newIds = op.newIds ?? [];
   if (unitIdOf(anchorId) === anchorId && newIds.every((id) => unitIdOf(id) === id)) {
     const anchor = findUnit(w.doc, anchorId);
@@ -1054,6 +1115,7 @@ function opInsert(w: Work, op: Operation): void {
     return;
   }
   const loc = locate(w.doc, anchorId);
+  body = listDashes(body, loc.unit.text);
   if (!loc.node || loc.node.parent === null) throw new Fail('unsupported_target', `an insertion of ${newIds.join(', ')} after ${anchorId}`);
   for (const id of newIds) {
     const real = loc.unit.id + id.slice(unitIdOf(id).length);
@@ -1103,11 +1165,31 @@ function opAppend(w: Work, op: Operation): void {
   if (op.targets.length !== 1 || op.targets[0].through || op.targets[0].sentence !== undefined || op.targets[0].part)
     throw new Fail('unsupported_target', 'an addition to several units');
   const targetId = op.targets[0].id;
-  const body = cleanPayload(w, takeFootnotes(w, op.text ?? '', op));
   const newIds = op.newIds ?? [];
   if (targetId === '*') throw new Fail('unsupported_target', 'units added to the act as a whole');
   const loc = locate(w.doc, targetId);
   if (!loc.node) throw new Fail('target_not_found', targetId);
+  // "na konci písmene e) … se doplňuje písmeno f)": the new písmeno follows e), the last of its list.
+  const parentId = targetId.split('/').slice(0, -1).join('/');
+  if (
+    loc.node.parent !== null &&
+    newIds.length &&
+    newIds.every((id) => id.split('/').slice(0, -1).join('/') === parentId && lastSeg(id).type === lastSeg(targetId).type)
+  ) {
+    const parent = loc.local.nodes.get(loc.node.parent);
+    if (parent && parent.children[parent.children.length - 1] === loc.node.id && !loc.node.children.length)
+      return opAppend(w, { ...op, targets: [{ id: parentId }] });
+  }
+  // "§ 19 se doplňuje odstavcem 1 … Dosavadní text § 19 se označuje jako odstavec 2": a first
+  // unit goes before those already there.
+  if (
+    newIds.length &&
+    loc.node.children.length &&
+    /^(?:1|a)$/.test(lastSeg(newIds[0]).key) &&
+    lastSeg(loc.node.children[0]).type === lastSeg(newIds[0]).type
+  )
+    return insertByNumber(w, { ...op, position: 'by_number' });
+  const body = listDashes(cleanPayload(w, takeFootnotes(w, op.text ?? '', op)), loc.unit.text);
   for (const id of newIds) {
     const real = loc.unit.id + id.slice(unitIdOf(id).length);
     if (unitIdOf(id) !== unitIdOf(targetId)) throw new Fail('unsupported_target', `${id} added to ${targetId}`);
@@ -1120,6 +1202,14 @@ function opAppend(w: Work, op: Operation): void {
     throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
   // New units go after the target's last child, before the closing lines (signatures) of the act.
   const lastChild = loc.node.children.length ? loc.local.nodes.get(loc.node.children[loc.node.children.length - 1]) : null;
+  // Písmena added to a list that a závěrečná část closes go before it.
+  const closing = lastChild && lastSeg(lastChild.id).type === lastSeg(newIds[0] ?? lastChild.id).type ? closingStart(loc.unit.text, lastChild) : -1;
+  if (closing >= 0) {
+    const t = loc.unit.text;
+    replaceUnit(w.doc, loc.index, `${t.slice(0, closing)}${block(body)}${t.slice(closing)}`);
+    for (const id of newIds) touch(w, id);
+    return;
+  }
   if (lastChild) endListItem(w, loc.index, lastChild, body);
   const unit = w.doc.units[loc.index];
   const node = local(unit).nodes.get(loc.node.id)!;
@@ -1171,11 +1261,15 @@ function opRepeal(w: Work, op: Operation): void {
     const last = nodes[nodes.length - 1];
     const parent = last.parent ? loc.local.nodes.get(last.parent) : null;
     const wasLast = !!parent && parent.children[parent.children.length - 1] === last.id;
-    const end = wasLast ? contentEnd(text, last.contentStart, last.end) : last.end;
-    const start = wasLast ? trimEnd(text, nodes[0].start) : nodes[0].start;
+    // How the list ended: with a full stop, or with the comma of a písmeno whose list goes on after it.
+    const lastEnding = wasLast ? itemEnding(text, last) : null;
+    // The závěrečná část the parser counts to the last item stays: it belongs to the list's parent.
+    const closing = wasLast ? closingStart(text, last) : -1;
+    const end = closing >= 0 ? closing : wasLast ? contentEnd(text, last.contentStart, last.end) : last.end;
+    const start = wasLast && closing < 0 ? trimEnd(text, nodes[0].start) : nodes[0].start;
     replaceUnit(w.doc, loc.index, text.slice(0, start) + text.slice(end));
     for (const n of nodes) touch(w, n.id);
-    if (wasLast && parent && nodes.length < parent.children.length) {
+    if (wasLast && closing < 0 && parent && nodes.length < parent.children.length && lastEnding?.char === '.') {
       // The list's new last item ends with a full stop.
       const unit = w.doc.units[loc.index];
       const l = local(unit);
@@ -1278,6 +1372,9 @@ function renumberFootnotes(w: Work, pairs: { from: string; to: string }[], marks
   const keyOf = (id: string) => id.replace(/^fn_/, '');
   const map = new Map(pairs.map((p) => [keyOf(p.from), keyOf(p.to)]));
   for (const p of pairs) {
+    // "Dosavadní poznámka č. 2b" after an earlier point wrote a new 2b: which one the act means is
+    // the one that was there before it, which the text no longer holds apart.
+    if (w.written.has(p.from)) throw new Fail('ambiguous', `${p.from} was written by an earlier point and is renumbered as the former one`);
     const i = w.doc.units.findIndex((u) => u.id === p.from);
     if (i < 0) throw new Fail('target_not_found', p.from);
     if (w.doc.units.some((u) => u.id === `${p.from}~2`)) throw new Fail('ambiguous', `${p.from} is in the text twice`);
@@ -1320,7 +1417,9 @@ function opRenumber(w: Work, op: Operation): void {
     if (unitIdOf(p.from) === p.from) {
       // "Dosavadní text § 5 se označuje jako odstavec 1".
       if (p.to.startsWith(`${p.from}/odst_`) || p.to.startsWith(`${p.from}/pism_`)) {
-        if (loc.node.children.length) throw new Fail('unsupported_target', `${p.from} already has numbered units`);
+        // Písmena or body of the § go with its text into the new odstavec; odstavce it has already cannot.
+        if (loc.node.children.some((c) => lastSeg(c).type === lastSeg(p.to).type))
+          throw new Fail('unsupported_target', `${p.from} already has numbered units`);
         const k = lastSeg(p.to);
         const mark = k.type === 'odst' ? `(${k.key}) ` : `${k.key}) `;
         edits.push({
@@ -1393,6 +1492,15 @@ function applyOperation(w: Work, op: Operation): void {
 /** The order of a point's operations: renumbering of the units that were there before an insertion comes first. */
 function ordered(ops: Operation[]): Operation[] {
   const out = [...ops];
+  // "Dosavadní poznámky pod čarou č. …" are the footnotes before this point: renumbered before
+  // the point writes its own (a repeal of one goes first, as its number is the old one).
+  const fnRenumber = out.filter((o) => o.kind === 'renumber' && isFootnoteRenumber(o));
+  if (fnRenumber.length) {
+    const rest = out.filter((o) => !fnRenumber.includes(o));
+    const repeals = rest.filter((o) => o.kind === 'repeal');
+    const others = rest.filter((o) => o.kind !== 'repeal');
+    out.splice(0, out.length, ...repeals, ...fnRenumber, ...others);
+  }
   for (let i = 0; i < out.length; i++) {
     if (out[i].kind !== 'renumber') continue;
     const firstAdd = out.findIndex((o, j) => j < i && (o.kind === 'insert' || o.kind === 'append'));
@@ -1402,6 +1510,11 @@ function ordered(ops: Operation[]): Operation[] {
     }
   }
   return out;
+}
+
+function isFootnoteRenumber(op: Operation): boolean {
+  const pairs = op.renumber ?? op.renumberRanges?.map((r) => ({ from: r.from.id, to: r.to.id })) ?? [];
+  return pairs.length > 0 && pairs.every((p) => p.from.startsWith('fn_') && p.to.startsWith('fn_'));
 }
 
 /** The top-level units an operation names (for blocking). */
@@ -1416,6 +1529,7 @@ function unitsNamed(op: Operation): string[] {
     ids.add(unitIdOf(r.from));
     if (r.to) ids.add(unitIdOf(r.to));
   }
+  for (const r of op.renumberRanges ?? []) for (const t of [r.from, r.to]) for (const id of [t.id, t.through]) if (id) ids.add(unitIdOf(id));
   for (const f of op.footnotes ?? []) ids.add(f);
   ids.delete('*');
   return [...ids];
@@ -1434,6 +1548,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
   const style = markStyle(start);
   const outcomes: PointOutcome[] = [];
   const failed = new Set<string>();
+  const written = new Set<string>();
   for (let i = 0; i < points.length; i++) {
     const p = parsed[i];
     const named = new Set(p.operations.flatMap(unitsNamed));
@@ -1454,7 +1569,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       for (const id of named) failed.add(id);
       continue;
     }
-    const w: Work = { doc: { units: [...doc.units] }, changed: new Set(), units: new Set(), style };
+    const w: Work = { doc: { units: [...doc.units] }, changed: new Set(), units: new Set(), style, written, wrote: new Set() };
     try {
       for (const op of ordered(p.operations)) applyOperation(w, op);
     } catch (e) {
@@ -1465,6 +1580,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       continue;
     }
     doc = w.doc;
+    for (const id of w.wrote) written.add(id);
     outcome.status = 'applied';
     outcome.changed = [...w.changed];
     outcome.units = [...new Set([...named, ...w.units])];
