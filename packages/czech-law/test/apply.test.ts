@@ -195,3 +195,193 @@ describe('applyAmendment', () => {
     expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'already_present' });
   });
 });
+
+// An act with lists closed by a závěrečná část, nested body, footnotes in a row and a container
+// label the parser reads as text ("Pododdíl 2"), the shapes of the replay's misses.
+const ACT2 = [
+  '##### § 5',
+  '',
+  '(1) Žádost obsahuje',
+  '',
+  '- a) jméno,',
+  '',
+  '- b) adresu,',
+  '',
+  '- c) podpis.',
+  '',
+  '(2) Dotace se neposkytne, jestliže žadatel',
+  '',
+  '- a) nesplní podmínku,',
+  '',
+  '- b) neuhradí poplatek,',
+  '',
+  '- c) zemře,',
+  '',
+  'dotace se vrátí do 30 dnů.',
+  '',
+  '##### § 6',
+  '',
+  '(1) Seznam obsahuje',
+  '',
+  '- a) údaje o osobě',
+  '',
+  '- 1. jméno,',
+  '',
+  '- 2. příjmení,',
+  '',
+  '- 3. rodné číslo,',
+  '',
+  '- b) údaje o věci.',
+  '',
+  '(2) Podle nařízení vlády č. 242/2004 Sb.',
+  '',
+  '(3) Kupón je označen písmenem D,',
+  '',
+  '(4) Platí předpisy^3a)^,^4). Lhůta je 5 dnů. Poslední věta.',
+  '',
+  '#### Společná ustanovení',
+  '',
+  '##### § 7',
+  '',
+  '#### Dozor',
+  '',
+  'Dozor vykonává ministerstvo.',
+  '',
+  'Pododdíl 2',
+  '',
+  '#### Jiná užití',
+  '',
+  '##### § 8',
+  '',
+  'Text o užití^1).',
+  '',
+  '##### § 9',
+  '',
+  'Tento text.',
+  '',
+  '##### § 10',
+  '',
+  'Fond rozhodne o',
+  '',
+  '- a) vyřazení žadatele,',
+  '',
+  '- b) vrácení dotace.',
+  '',
+  '^1) Zákon č. 1/2000 Sb.',
+  '',
+  '^2) Zákon č. 2/2000 Sb.',
+  '',
+  '^3a) Zákon č. 3/2000 Sb.',
+  '',
+  '^4) Zákon č. 4/2000 Sb.',
+  '',
+].join('\n');
+
+describe('applyAmendment: the shapes of the replay', () => {
+  it('renumbers the former footnotes before the point writes its own of the same number', () => {
+    const r = applyAmendment(ACT2, [
+      pt(
+        '1',
+        'V § 9 se za slovo „Tento“ vkládají slova „zvláštní^1)“.\n\nPoznámka pod čarou č. 1 zní:\n\n„^1) Zákon č. 9/2009 Sb.“.\n\nDosavadní poznámka pod čarou č. 1 se označuje jako poznámka pod čarou č. 1a, a to včetně odkazu na poznámku pod čarou.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'fn_1')).toBe('^1) Zákon č. 9/2009 Sb.');
+    expect(unit(r.text, 'fn_1a')).toBe('^1a) Zákon č. 1/2000 Sb.');
+    expect(unit(r.text, 'par_8')).toBe('#### Jiná užití ##### § 8 Text o užití^1a).');
+    expect(unit(r.text, 'par_9')).toBe('##### § 9 Tento zvláštní^1) text.');
+  });
+
+  it('refuses "dosavadní" footnotes renumbered after an earlier point of the act wrote one of that number', () => {
+    const r = applyAmendment(ACT2, [
+      pt('1', 'V § 9 se za slovo „Tento“ vkládají slova „zvláštní^1)“.\n\nPoznámka pod čarou č. 1 zní:\n\n„^1) Zákon č. 9/2009 Sb.“.'),
+      pt('2', 'Dosavadní poznámka pod čarou č. 1 se označuje jako poznámka pod čarou č. 1a, a to včetně odkazu na poznámku pod čarou.'),
+    ]);
+    expect(r.points.map((p) => p.status)).toEqual(['not_applied', 'not_applied']);
+    expect(r.points[1].reason).toBe('ambiguous');
+    expect(unit(r.text, 'fn_1')).toBe('^1) Zákon č. 1/2000 Sb.');
+  });
+
+  it('repeals the last sentence of a § and keeps the heading of the next § that ends its unit', () => {
+    const r = applyAmendment(ACT2, [pt('1', 'V § 6 odst. 4 se věta poslední zrušuje.')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_6')).toContain('(4) Platí předpisy^3a)^,^4). Lhůta je 5 dnů. #### Společná ustanovení');
+  });
+
+  it('writes a new písmeno with the list dash the text uses, before the závěrečná část', () => {
+    const r = applyAmendment(ACT2, [pt('1', 'V § 5 odst. 2 se doplňuje písmeno d), které zní:\n\n„d) odstoupí od smlouvy,“.')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_5')).toContain('- c) zemře, - d) odstoupí od smlouvy, dotace se vrátí do 30 dnů.');
+  });
+
+  it('repeals the last písmeno of a list and keeps the závěrečná část', () => {
+    const r = applyAmendment(ACT2, [pt('1', 'V § 5 odst. 2 se písmeno c) zrušuje.')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_5')).toContain('- b) neuhradí poplatek, dotace se vrátí do 30 dnů.');
+  });
+
+  it('adds a písmeno after the one named ("na konci písmene c) … se doplňuje písmeno d)")', () => {
+    const r = applyAmendment(ACT2, [
+      pt('1', 'V § 5 odst. 1 se na konci písmene c) tečka nahrazuje čárkou a doplňuje se písmeno d), které zní:\n\n- „d) datum.“.'),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'par_5')).toContain('- c) podpis, - d) datum. (2)');
+  });
+
+  it('repeals the last bod inside a písmeno: the bod before keeps its comma', () => {
+    const r = applyAmendment(ACT2, [pt('1', 'V § 6 odst. 1 písm. a) se bod 3 zrušuje.')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_6')).toContain('- 2. příjmení, - b) údaje o věci.');
+  });
+
+  it('keeps the full stop of "Sb." and a comma before words that open a clause, when words are added at the end', () => {
+    const r = applyAmendment(ACT2, [
+      pt('1', 'V § 6 se na konci odstavce 2 doplňují slova „nebo nařízení vlády č. 75/2015 Sb.“.'),
+      pt('2', 'V § 6 se na konci odstavce 3 doplňují slova „včetně zvětšených kontur,“.'),
+    ]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied', 'applied']);
+    expect(unit(r.text, 'par_6')).toContain('(2) Podle nařízení vlády č. 242/2004 Sb. nebo nařízení vlády č. 75/2015 Sb. (3)');
+    expect(unit(r.text, 'par_6')).toContain('(3) Kupón je označen písmenem D, včetně zvětšených kontur, (4)');
+    // Words that continue the text before take the comma's place.
+    const cont = applyAmendment(ACT2, [pt('1', 'V § 6 se na konci odstavce 3 doplňuje slovo „vlaku,“.')]);
+    expect(unit(cont.text, 'par_6')).toContain('(3) Kupón je označen písmenem D vlaku, (4)');
+  });
+
+  it('reads footnote marks in a row as the source writes them ("^3a)^, 4)" for "^3a)^,^4)")', () => {
+    const r = applyAmendment(ACT2, [pt('1', 'V § 6 odst. 4 se slova „předpisy^3a)^, 4)“ nahrazují slovy „předpisy^3a)^, 4)^, 4a)“.')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_6')).toContain('(4) Platí předpisy^3a)^,^4)^,^4a). Lhůta');
+  });
+
+  it('keeps a container label that ends a § when the § gets its new wording', () => {
+    const r = applyAmendment(ACT2, [pt('1', '§ 7 včetně nadpisu zní:\n\n##### „§ 7\n\n#### Kontrola\n\nKontrolu vykonává úřad.“.')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_7')).toBe('##### § 7 #### Kontrola Kontrolu vykonává úřad. Pododdíl 2');
+  });
+
+  it("drops the amending act's closing mark from a new footnote whose opening mark it left out", () => {
+    const r = applyAmendment(ACT2, [
+      pt('1', 'V § 9 se za slovo „Tento“ vkládají slova „zvláštní^2)“.\n\nPoznámka pod čarou č. 2 zní:\n\n^2) Zákon č. 8/2008 Sb.“.'),
+    ]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'fn_2')).toBe('^2) Zákon č. 8/2008 Sb.');
+  });
+
+  it('puts a new odstavec 1 before the former text it renumbers as odstavec 2', () => {
+    const r = applyAmendment(ACT2, [
+      pt('1', '§ 9 se doplňuje odstavcem 1, který zní:\n\n„(1) Nový text.“.\n\nDosavadní text § 9 se označuje jako odstavec 2.'),
+    ]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_9')).toBe('##### § 9 (1) Nový text. (2) Tento text.');
+  });
+
+  it('makes the text of a § with písmena its odstavec 1, the písmena with it', () => {
+    const r = applyAmendment(ACT2, [
+      pt('1', 'V § 10 se dosavadní text označuje jako odstavec 1 a doplňuje se odstavec 2, který zní:\n\n„(2) Fond rozhoduje do 30 dnů.“.'),
+    ]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_10')).toBe(
+      '##### § 10 (1) Fond rozhodne o - a) vyřazení žadatele, - b) vrácení dotace. (2) Fond rozhoduje do 30 dnů.',
+    );
+  });
+});

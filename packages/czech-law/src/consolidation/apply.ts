@@ -1203,7 +1203,8 @@ function opAppend(w: Work, op: Operation): void {
   // New units go after the target's last child, before the closing lines (signatures) of the act.
   const lastChild = loc.node.children.length ? loc.local.nodes.get(loc.node.children[loc.node.children.length - 1]) : null;
   // Písmena added to a list that a závěrečná část closes go before it.
-  const closing = lastChild && lastSeg(lastChild.id).type === lastSeg(newIds[0] ?? lastChild.id).type ? closingStart(loc.unit.text, lastChild) : -1;
+  const closing =
+    lastChild && lastSeg(lastChild.id).type === lastSeg(newIds[0] ?? lastChild.id).type ? closingStart(loc.unit.text, lastChild) : -1;
   if (closing >= 0) {
     const t = loc.unit.text;
     replaceUnit(w.doc, loc.index, `${t.slice(0, closing)}${block(body)}${t.slice(closing)}`);
@@ -1529,7 +1530,8 @@ function unitsNamed(op: Operation): string[] {
     ids.add(unitIdOf(r.from));
     if (r.to) ids.add(unitIdOf(r.to));
   }
-  for (const r of op.renumberRanges ?? []) for (const t of [r.from, r.to]) for (const id of [t.id, t.through]) if (id) ids.add(unitIdOf(id));
+  for (const r of op.renumberRanges ?? [])
+    for (const t of [r.from, r.to]) for (const id of [t.id, t.through]) if (id) ids.add(unitIdOf(id));
   for (const f of op.footnotes ?? []) ids.add(f);
   ids.delete('*');
   return [...ids];
