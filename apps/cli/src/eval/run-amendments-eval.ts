@@ -85,8 +85,7 @@ export const visitor: VisitorFactory = (flags) => ({
         const cause = missCause(id, ctx);
         const seen = (causes[cause] ?? 0) + 1;
         causes[cause] = seen;
-        if (seen <= 2)
-          samples.push({ id, cause, before: b.get(id)?.slice(0, 400) ?? null, after: a.get(id)?.slice(0, 400) ?? null });
+        if (seen <= 2) samples.push({ id, cause, before: b.get(id)?.slice(0, 400) ?? null, after: a.get(id)?.slice(0, 400) ?? null });
         bump(t, `miss:${cause}`);
       }
     }
