@@ -1,5 +1,5 @@
 import { parseProvisions, splitUnits } from '@dp/czech-law';
-import { changedProvisions, provisionTexts, scoreEffects } from '../src/eval/consolidation-score';
+import { changedProvisions, missCause, provisionTexts, scoreEffects, type MissContext } from '../src/eval/consolidation-score';
 import { DEFAULT_GIT_DIR, readEvalArgs } from '../src/eval/eval-args';
 
 const provisions = (text: string) => {
@@ -37,5 +37,40 @@ describe('replay evaluations', () => {
     // A target the parser did not find reaches the changed unit that holds it.
     expect(scoreEffects(['par_1/odst_1'], ['par_1/odst_1/pism_x'], known)).toMatchObject({ hit: 1, right: 1 });
     expect(scoreEffects(changed, ['par_1/odst_1'], known)).toEqual({ hit: 1, changed: 3, right: 1, targeted: 1 });
+  });
+
+  it('scores the footnote block as footnotes, not as the own text of the last provision', () => {
+    // The shape of zákon č. 40/1995 Sb.: a closing Čl. III, signatures, then the footnotes.
+    const text = (fn: string) =>
+      `# Zákon\n\n##### Čl. I\n\n##### § 1\n\nText^1).\n\n##### Čl. III\n\nTento zákon nabývá účinnosti dnem 1. dubna 1995.\n\n**Havel v. r.**\n\n^1) ${fn}\n`;
+    const b = provisions(text('Zákon č. 106/1991 Sb.'));
+    const a = provisions(text('Zákon č. 46/2000 Sb.'));
+    expect(changedProvisions(b, a)).toEqual(['fn_1']);
+  });
+
+  it('tells why a changed provision is not targeted', () => {
+    const ctx = (over: Partial<MissContext>): MissContext => ({
+      windowEmpty: false,
+      before: new Map(),
+      after: new Map(),
+      unsupported: [],
+      instructions: [],
+      known: () => true,
+      ...over,
+    });
+    expect(missCause('par_1', ctx({ windowEmpty: true }))).toBe('no_effects_in_window');
+    const pair = (b: string, a: string) => ({ before: new Map([['par_1/pism_q', b]]), after: new Map([['par_1/pism_q', a]]) });
+    expect(missCause('par_1/pism_q', ctx(pair('- q) šíří reklamu.', '- q) **šíří**  reklamu.')))).toBe('format_only');
+    expect(missCause('par_1/pism_q', ctx(pair('- q) šíří reklamu.', '- q) šíří reklamu, nebo')))).toBe('end_punctuation');
+    expect(missCause('par_1/pism_q', ctx(pair('- q) šíří reklamu.', '- q) šíří jinou reklamu.')))).toBe('not_named');
+    const moved = { before: new Map([['par_1/pism_c', '- c) obce,']]), after: new Map([['par_1/pism_d', '- d) obce,']]) };
+    expect(missCause('par_1/pism_d', ctx({ ...moved, contents: { before: new Set(['obce,']), after: new Set(['obce,']) } }))).toBe('moved');
+    expect(missCause('par_5/odst_2', ctx({ unsupported: ['par_5'] }))).toBe('unsupported_point');
+    expect(missCause('fn_3', ctx({}))).toBe('footnote');
+    expect(missCause('priloha_1', ctx({}))).toBe('annex');
+    expect(missCause('par_7/odst_1', ctx({ instructions: ['V § 5 a § 7 odst. 2 se slova „A“ nahrazují slovy „B“.'] }))).toBe(
+      'named_not_targeted',
+    );
+    expect(missCause('par_7/odst_1', ctx({ instructions: ['V § 70 se slova „§ 7“ nahrazují slovy „§ 8“.'] }))).toBe('not_named');
   });
 });

@@ -162,6 +162,32 @@ describe('parseInstruction', () => {
     ]);
   });
 
+  it('reads "V zákoně se za § 6 vkládá nový § 6a" as the insertion it is (zákon č. 256/2001 Sb. on zákon č. 40/1995 Sb.)', () => {
+    const [op] = ops('V zákoně se za § 6 vkládá nový § 6a, který zní:\n\n##### „§ 6a\n\n(1) Text.“.');
+    expect(op).toMatchObject({ kind: 'insert', targets: [{ id: 'par_6' }], newIds: ['par_6a'], position: 'after' });
+  });
+
+  it('targets both numbers of a renumbering: the text under each changes', () => {
+    // The shape of zákon č. 296/2008 Sb., čl. I bod 2 on zákon č. 40/1995 Sb. (§ 8a odst. 1).
+    const r = parseInstruction(
+      'V § 8a odst. 1 se za písmeno l) vkládá nové písmeno m), které zní:\n\n- „m) šíří reklamu,“.\n\nDosavadní písmena m) až o) se označují jako písmena n) až p).',
+    );
+    expect(r.unsupported).toEqual([]);
+    const renumber = r.effects.find((e) => e.kind === 'renumber');
+    expect(renumber?.targets).toEqual(['par_8a/odst_1/pism_m', 'par_8a/odst_1/pism_n', 'par_8a/odst_1/pism_o', 'par_8a/odst_1/pism_p']);
+    expect(r.effects.find((e) => e.kind === 'insert')?.targets).toEqual(['par_8a/odst_1/pism_m']);
+  });
+
+  it('targets the parent of a unit that loses its number: its text becomes the parent’s own', () => {
+    // The shape of zákon č. 102/2017 Sb. on zákon č. 121/2000 Sb. (§ 28).
+    const r = parseInstruction('V § 28 se odstavce 2 a 3 zrušují a zároveň se zrušuje označení odstavce 1.');
+    expect(r.unsupported).toEqual([]);
+    expect(r.effects.map((e) => [e.kind, e.targets])).toEqual([
+      ['repeal', ['par_28/odst_2', 'par_28/odst_3']],
+      ['renumber', ['par_28/odst_1', 'par_28']],
+    ]);
+  });
+
   it('says what it does not read, with the form and the units the sentence names', () => {
     const r = parseInstruction('V § 5 se odstavec 2 přesouvá za odstavec 4.');
     expect(r.operations).toEqual([]);

@@ -3,7 +3,7 @@
  * source's text after and the engine's text, compared per unit (§ / čl. / příloha / container
  * heading / footnote / preamble), whitespace-normalised.
  */
-import { normalizeSpace, type ParsedProvision, type ParseReport, type TextUnit } from '@dp/czech-law';
+import { footnoteBlockStart, normalizeSpace, type ParsedProvision, type ParseReport, type TextUnit } from '@dp/czech-law';
 
 export interface UnitTexts {
   /** Unit ids in text order. */
@@ -91,6 +91,10 @@ export function provisionTexts(text: string, report: ParseReport, units: TextUni
     if (list) list.push(p);
     else children.set(p.parent, [p]);
   }
+  // The footnote block at the end of the text is scored as its footnotes (`fn_N`), not as the own
+  // text of the last provision, which the parser lets run to the end of the text.
+  const fnAt = footnoteBlockStart(text);
+  const cut = fnAt < 0 ? text.length : fnAt;
   const out = new Map<string, string>();
   const add = (id: string, t: string) => {
     const key = id.replace(/~\d+/g, '');
@@ -100,10 +104,10 @@ export function provisionTexts(text: string, report: ParseReport, units: TextUni
     let own = '';
     let at = p.start;
     for (const c of children.get(p.id) ?? []) {
-      own += text.slice(at, Math.max(at, c.start));
+      own += text.slice(at, Math.min(cut, Math.max(at, c.start)));
       at = Math.max(at, c.end);
     }
-    add(p.id, own + text.slice(at, Math.max(at, p.end)));
+    add(p.id, own + text.slice(at, Math.min(cut, Math.max(at, p.end))));
   }
   for (const u of units) if (u.kind === 'footnote') add(u.id, u.text);
   return out;
@@ -141,4 +145,87 @@ export function scoreEffects(changed: string[], targets: string[], known: (id: s
     right: ts.filter((t) => changed.some((c) => reaches(t, c))).length,
     targeted: ts.length,
   };
+}
+
+/**
+ * A provision's text with what carries no legal content taken out: whitespace, Markdown marks
+ * (emphasis, headings, list markers' escapes), the kind of quotation marks and dashes. Two texts
+ * equal under it differ only in how the source typeset them.
+ */
+export function looseText(t: string): string {
+  return t
+    .replace(/[*_#\\`]/g, '')
+    .replace(/[\u201e\u201c\u201d\u00ab\u00bb"]/g, '"')
+    .replace(/[\u201a\u2018\u2019']/g, "'")
+    .replace(/[\u2010-\u2015\u2212-]/g, '-')
+    .replace(/\s+/g, '');
+}
+
+/** Why a provision git shows changed is not targeted by the effects (`missCause`). */
+export type MissCause =
+  /** The product has no effects of the act on the document dated in the case's window. */
+  | 'no_effects_in_window'
+  /** The texts before and after differ only in typesetting (`looseText`): no legal change to target. */
+  | 'format_only'
+  /** Only the punctuation or the conjunction ("a", "nebo") that ends the text differs: the list item before a new last one. */
+  | 'end_punctuation'
+  /** Its text (less its number) is another provision's text of the other side: a unit moved or renumbered. */
+  | 'moved'
+  /** A sentence of the act the grammar does not read mentions it (the point is refused, its targets unknown). */
+  | 'unsupported_point'
+  | 'footnote'
+  | 'annex'
+  /** A `cl_N` unit (an article-structured act, or the articles of an amending act's text). */
+  | 'article'
+  /** A část / hlava / díl / oddíl heading. */
+  | 'container'
+  /** A § (or a unit in one) that some instruction of the window names by number, yet no target reaches. */
+  | 'named_not_targeted'
+  /** No instruction of the window names it. */
+  | 'not_named';
+
+/** A provision's text less its own number ("(5)", "- e)", "##### § 7") and typesetting: what a renumbering keeps. */
+export function contentKey(t: string): string {
+  return looseText(
+    t.replace(/^(?:#+\s*)?(?:§\s*\d+[a-z]*|Čl\.\s*[\dIVXLC]+[a-z]*|-\s*\d+[a-z]*[.)]|-\s*[a-z]{1,2}\)|\(\d+[a-z]*\))\s*/u, ''),
+  );
+}
+
+/** The text with its ending punctuation and a final conjunction taken out. */
+const withoutEnd = (t: string) => looseText(t).replace(/(?:[.,;:](?:a|nebo|anebo)?)+$/u, '');
+
+export interface MissContext {
+  windowEmpty: boolean;
+  /** contentKey of every provision of the other side (before's for after's ids and the reverse). */
+  contents?: { before: Set<string>; after: Set<string> };
+  before: Map<string, string>;
+  after: Map<string, string>;
+  /** Ids mentioned by sentences the grammar does not read. */
+  unsupported: string[];
+  /** The window's instruction texts. */
+  instructions: string[];
+  known: (id: string) => boolean;
+}
+
+/** The first cause, in the order listed in `MissCause`, that explains a missed provision. */
+export function missCause(id: string, ctx: MissContext): MissCause {
+  if (ctx.windowEmpty) return 'no_effects_in_window';
+  const b = ctx.before.get(id);
+  const a = ctx.after.get(id);
+  if (b !== undefined && a !== undefined && looseText(b) === looseText(a)) return 'format_only';
+  if (b !== undefined && a !== undefined && withoutEnd(b) === withoutEnd(a)) return 'end_punctuation';
+  if (ctx.contents) {
+    const movedIn = a !== undefined && contentKey(a).length > 0 && ctx.contents.before.has(contentKey(a));
+    const movedOut = b !== undefined && contentKey(b).length > 0 && ctx.contents.after.has(contentKey(b));
+    if (movedIn || movedOut) return 'moved';
+  }
+  if (scoreEffects([id], ctx.unsupported, ctx.known).hit) return 'unsupported_point';
+  const top = id.split('/')[0];
+  if (top.startsWith('fn_')) return 'footnote';
+  if (top.startsWith('priloha')) return 'annex';
+  if (top.startsWith('cl_')) return 'article';
+  if (!top.startsWith('par_')) return 'container';
+  const n = top.slice(4).replace(/~\d+$/, '');
+  const named = new RegExp(`§§?\\s*(?:\\d+[a-z]*\\s*(?:,|a|až|-)\\s*)*${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![0-9a-z])`);
+  return ctx.instructions.some((t) => named.test(t.replace(/[\u201e][^\u201c]*[\u201c]/g, ''))) ? 'named_not_targeted' : 'not_named';
 }

@@ -14,7 +14,8 @@
  * Figures per half; misses (`--misses`) only of the tuning half.
  */
 import type { Half } from '@dp/core';
-import { changedProvisions, provisionTexts, scoreEffects } from './consolidation-score';
+import { parseInstruction } from '@dp/czech-law';
+import { changedProvisions, contentKey, missCause, provisionTexts, scoreEffects, type MissCause } from './consolidation-score';
 import { readEvalArgs } from './eval-args';
 import { bump, count, parsed, printer, ratio, runReplay, writeMiss, type Counters, type ReplayText, type VisitorFactory } from './replay';
 
@@ -59,18 +60,63 @@ export const visitor: VisitorFactory = (flags) => ({
       bump(t, 'right_changed_cases', s.right);
     }
     if (s.hit === s.changed && s.right === s.targeted) bump(t, 'effects_exact');
+    const known = (x: string) => b.has(x) || a.has(x);
+    const missed = changed.filter((id) => !scoreEffects([id], targets, known).hit);
+    const causes: Partial<Record<MissCause, number>> = {};
+    const samples: { id: string; cause: MissCause; before: string | null; after: string | null }[] = [];
+    if (missed.length) {
+      const unsupported = window.flatMap((e) =>
+        parseInstruction(e.instruction)
+          .effects.filter((x) => x.kind === 'unsupported')
+          .flatMap((x) => x.targets),
+      );
+      const keys = (m: Map<string, string>) => new Set([...m.values()].map(contentKey).filter((k) => k.length > 0));
+      const contents = { before: keys(b), after: keys(a) };
+      const ctx = {
+        windowEmpty: !window.length,
+        before: b,
+        after: a,
+        contents,
+        unsupported,
+        instructions: window.map((e) => e.instruction),
+        known,
+      };
+      for (const id of missed) {
+        const cause = missCause(id, ctx);
+        const seen = (causes[cause] ?? 0) + 1;
+        causes[cause] = seen;
+        if (seen <= 2) samples.push({ id, cause, before: b.get(id)?.slice(0, 400) ?? null, after: a.get(id)?.slice(0, 400) ?? null });
+        bump(t, `miss:${cause}`);
+      }
+    }
     if (!among || !dated || s.hit < s.changed || s.right < s.targeted)
       writeMiss(flags, c, {
         date: c.date,
         beforeDate: c.beforeDate,
         among,
         dates: [...new Set(effects.map((e) => e.effectiveFrom))],
-        missed: changed.filter((id) => !scoreEffects([id], targets, (x) => b.has(x) || a.has(x)).hit).slice(0, 30),
+        causes,
+        missed: missed.slice(0, 60),
+        samples,
         extra: [...new Set(targets)].filter((x) => !scoreEffects(changed, [x], (y) => b.has(y) || a.has(y)).right).slice(0, 30),
         instructions: window.map((e) => e.instruction.slice(0, 300)).slice(0, 30),
       });
   },
 });
+
+const MISS_CAUSES: MissCause[] = [
+  'no_effects_in_window',
+  'format_only',
+  'end_punctuation',
+  'moved',
+  'unsupported_point',
+  'footnote',
+  'annex',
+  'article',
+  'container',
+  'named_not_targeted',
+  'not_named',
+];
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   const args = readEvalArgs(argv);
@@ -91,6 +137,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   row('(b) provisions targeted, changed (precision)', (t) => ratio(count(t, 'right'), count(t, 'targeted')));
   row('    precision where git changed a provision', (t) => ratio(count(t, 'right_changed_cases'), count(t, 'targeted_changed_cases')));
   row('    cases where git changed no provision', n('git_unchanged'));
+  row('(b) missed provisions by cause (first that applies):', () => '');
+  for (const cause of MISS_CAUSES) row(`    ${cause}`, n(`miss:${cause}`));
   row('    cases with every change targeted, every target changed', (t) => ratio(count(t, 'effects_exact'), cases(t)));
 }
 

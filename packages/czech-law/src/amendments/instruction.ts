@@ -1285,7 +1285,8 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
     ops,
     lastReplace: null,
   };
-  let s = sk.s;
+  // "V zákoně se za § 6 vkládá …": the act itself as the location says nothing more than a point does.
+  let s = sk.s.replace(/^(?:V|v) (?:zákoně|nařízení vlády|vyhlášce|zákonném opatření) (?=\S)/u, '');
   const ev = EVERYWHERE.exec(s);
   if (ev && ev[0].length > 3 && /(celém|všech|textu|celé)/.test(ev[0])) {
     if (/kromě|s výjimkou/.test(ev[0])) throw new Unsupported('everywhere but some');
@@ -1376,8 +1377,16 @@ function effectOf(op: Operation): Effect {
     if (!ids.includes(id)) ids.push(id);
   };
   if (op.kind === 'insert' || op.kind === 'append') for (const id of op.newIds ?? []) add(id);
-  else if (op.kind === 'renumber') for (const r of op.renumber ?? []) add(r.from);
-  else for (const t of op.targets) for (const id of effectIds(t)) add(id);
+  // A renumbering changes the text under both numbers: "písmena c) až g) se označují jako písmena
+  // d) až h)" leaves under h) a text that was under g), and under c) what an insert puts there.
+  else if (op.kind === 'renumber') {
+    for (const r of op.renumber ?? []) {
+      add(r.from);
+      // A unit that loses its number ("zrušuje se označení odstavce 1") becomes its parent's own text.
+      if (r.to) add(r.to);
+      else if (r.from.includes('/')) add(r.from.slice(0, r.from.lastIndexOf('/')));
+    }
+  } else for (const t of op.targets) for (const id of effectIds(t)) add(id);
   if (op.kind === 'insert' || op.kind === 'append') {
     // The footnotes of new text are new or changed units of their own.
     for (const m of (op.text ?? '').matchAll(/^\^(\d+[a-z]*)\)/gm)) add(`fn_${m[1]}`);
