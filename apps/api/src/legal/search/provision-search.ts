@@ -1,13 +1,13 @@
-import { formatIsoDate, todayUtc, type DocumentFilters, type SearchMode, type SearchSignal, type V1Schemas } from '@dp/core';
+import { todayUtc, type DocumentFilters, type SearchMode, type SearchSignal, type V1Schemas } from '@dp/core';
 import { indexTerms, meaningQueryTerms as queryTerms, type Database, type PlannerSettings, type QueryTerm, type SqlSession } from '@dp/db';
-import { outstandingEffects, provisionStatus } from '../documents/amendments';
+import { provisionStatus } from '../documents/amendments';
 import type { DocumentCache } from '../documents/document-cache';
-import { currentVersion, versionAt } from '../documents/load';
 import { filterSql } from './filters';
 import { AMENDING_TITLE } from '@dp/czech-law';
 import { priorColumns, type PriorColumns } from './priors';
 import { inForceOn } from './generations';
 import { MARK_CLOSE, MARK_OPEN } from './snippet';
+import { dayStatus, pageDocuments } from './text-status';
 
 /**
  * #37: the provision search. Ranks the units of `search_provision` (packages/db
@@ -243,11 +243,12 @@ export async function searchProvisions(
     const ranked = await rankProvisions(db, s, terms, req.filters, day);
     const page = ranked.slice(req.offset, req.offset + req.limit);
     const next = req.offset + page.length < ranked.length ? req.offset + page.length : null;
-    return { results: await hydrate(s, documents, page, terms, day, req.at !== undefined), next, signals };
+    return { results: await hydrate(db, s, documents, page, terms, day, req.at !== undefined), next, signals };
   });
 }
 
 async function hydrate(
+  db: Database,
   s: SqlSession,
   documents: DocumentCache,
   page: RankedProvision[],
@@ -281,20 +282,19 @@ async function hydrate(
   );
   const byKey = new Map(rows.map((r) => [`${r.document_id}\u0000${r.provision_id}`, r]));
   const keys = new Set(terms.map((t) => t.term));
-  const iso = formatIsoDate(day);
+  // The page's documents at once (#35 item 3: no round trip per hit).
+  const loadedOf = await pageDocuments(
+    db,
+    documents,
+    rows.map((r) => r.document_id),
+  );
+  const statusOf = new Map([...loadedOf].map(([id, loaded]) => [id, dayStatus(loaded, day, dayAsked)]));
   const out: ProvisionHit[] = [];
   for (const r of page) {
     const row = byKey.get(`${r.documentId}\u0000${r.provisionId}`);
-    if (!row) continue;
-    const loaded = await documents.get(row.document_id);
-    let inView;
-    try {
-      inView = dayAsked ? versionAt(loaded.versions, day, loaded.doc.publishedOn) : currentVersion(loaded.versions, day);
-    } catch {
-      // Not yet published on the day asked: no version, so no outstanding effects either.
-      inView = undefined;
-    }
-    const outstanding = outstandingEffects(loaded.amendments, inView, iso, loaded.versions);
+    const loaded = row && loadedOf.get(row.document_id);
+    if (!row || !loaded) continue;
+    const outstanding = statusOf.get(row.document_id)?.effects ?? [];
     const indexed = loaded.versions.find((v) => v.version === Number(row.version));
     out.push({
       act: {
