@@ -22,10 +22,12 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 /**
  * The search as the route runs it: hits pointed at their provisions through the document cache
- * (BENCH_POINTERS=0 measures the ranking alone).
+ * (BENCH_POINTERS=0 measures the ranking alone; BENCH_RANKED_POINTERS=0 points hits as before #37,
+ * without asking the provision ranking for each page's pointers, to measure what that costs).
  */
 let trees: DocumentCache | undefined;
-const search = (db: Database, req: SearchRequest) => searchDocuments(db, req, undefined, trees);
+const rankedPointers = process.env.BENCH_RANKED_POINTERS !== '0';
+const search = (db: Database, req: SearchRequest) => searchDocuments(db, { ...req, rankedPointers }, undefined, trees);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

@@ -22,6 +22,24 @@ describe('document cache', () => {
     expect(views.document(day, currentVersion(versions), versions, 'https://api.test', false).answer).toBe(view.answer);
   });
 
+  it('reads several documents at once (a search page), as get reads each, and serves them from the cache after', async () => {
+    const cache = new DocumentCache(h.db);
+    const keys = ['sb/2091/1', 'sb/2091/2', 'sb/2096/1'];
+    const single = await Promise.all(keys.map((k) => new DocumentCache(h.db).get(k)));
+    const ids = single.map((l) => l.doc.id);
+    const many = await cache.getMany([...ids, 'NO-SUCH-DOC']);
+    expect(many[3]).toBeNull();
+    many.slice(0, 3).forEach((l, i) => {
+      expect(l!.doc).toEqual(single[i].doc);
+      expect(l!.versions).toEqual(single[i].versions);
+      expect(l!.amendments).toEqual(single[i].amendments);
+    });
+    // Cached: the same entries again, without reading.
+    const again = await cache.getMany(ids);
+    expect(again[0]).toBe(many[0]);
+    expect(again[1]).toBe(many[1]);
+  });
+
   it('serves cached metadata until an import announces changes', async () => {
     const original = await title(h);
     await h.db.query("UPDATE document SET title = 'Změněný název' WHERE natural_key = 'sb/2091/1'");

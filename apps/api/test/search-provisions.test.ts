@@ -186,6 +186,52 @@ describe('GET /v1/legal/search?granularity=provision (#37)', () => {
     expect(fulltext.data.results.map((r: { act: { natural_key: string } }) => r.act.natural_key)).not.toContain('sb/2077/3');
   });
 
+  it('gives every document hit what the document read says on the day, and its pointer the provision read’s status (#35 item 3)', async () => {
+    const documents = async (params: Record<string, string>) => {
+      const res = await h.get(`/v1/legal/search?${new URLSearchParams(params)}`, key);
+      expect({ status: res.status, error: res.body.error }).toEqual({ status: 200, error: undefined });
+      return res.body.data.results as {
+        natural_key: string;
+        text_current: boolean;
+        outstanding_amendments: number;
+        provision: { id: string; text_status: string } | null;
+      }[];
+    };
+    const read = async (at?: string) =>
+      (await h.get(`/v1/legal/documents/sb%2F2006%2F262${at ? `?at=${at}` : ''}`, key)).body.data.document as {
+        text_current: boolean;
+        outstanding_amendments: unknown[];
+      };
+    for (const mode of ['fulltext', 'hybrid']) {
+      const labour = (await documents({ q: 'výpověď zaměstnanci porušuje povinnosti', mode })).find(
+        (r) => r.natural_key === 'sb/2006/262',
+      )!;
+      const doc = await read();
+      // Point 2 of 365/2011 (in force since 2012) could not be applied: the read says the text lacks it.
+      expect(doc.text_current).toBe(false);
+      expect(labour).toMatchObject({
+        text_current: doc.text_current,
+        outstanding_amendments: doc.outstanding_amendments.length,
+        provision: { id: 'par_52', text_status: 'amended_not_in_source' },
+      });
+      expect(labour.outstanding_amendments).toBe(1);
+      // A provision the unapplied point does not reach keeps `current` while its act is not current.
+      const overtime = (await documents({ q: 'práce přesčas', mode })).find((r) => r.natural_key === 'sb/2006/262')!;
+      expect(overtime).toMatchObject({ text_current: false, provision: { text_status: 'current' } });
+      expect(overtime.provision!.id).toMatch(/^par_76\b/);
+      // On a day before the amendment the text is that day's law, as the read on that day says.
+      const before = (await documents({ q: 'výpověď zaměstnanci porušuje povinnosti', mode, at: '2010-06-01' })).find(
+        (r) => r.natural_key === 'sb/2006/262',
+      )!;
+      expect((await read('2010-06-01')).text_current).toBe(true);
+      expect(before).toMatchObject({ text_current: true, outstanding_amendments: 0, provision: { text_status: 'current' } });
+    }
+    // An act without amendments is current.
+    const bees = (await documents({ q: 'chov včel' })).filter((r) => r.natural_key.startsWith('sb/2077/'));
+    expect(bees.length).toBeGreaterThan(0);
+    for (const b of bees) expect(b).toMatchObject({ text_current: true, outstanding_amendments: 0 });
+  });
+
   it('rejects an unknown granularity with a clear error', async () => {
     const res = await h.get(`/v1/legal/search?${new URLSearchParams({ q: 'práce', granularity: 'paragraph' })}`, key);
     expect(res.status).toBe(400);

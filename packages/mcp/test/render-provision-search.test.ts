@@ -1,4 +1,4 @@
-import { renderProvisionSearch, type ProvisionHit } from '../src/render/search';
+import { renderProvisionSearch, renderSearch, type ProvisionHit, type SearchHit } from '../src/render/search';
 
 // #37: legal_search with granularity "provision" answers as a model needs: the top provisions'
 // text, each cited as lawyers cite it, with the day's text status; the rest as snippets.
@@ -55,5 +55,44 @@ describe('renderProvisionSearch', () => {
     expect(out).toMatch(/NOT THE LAW OF THE DAY/);
     expect(out).toContain('cursor "cur"');
     expect(renderProvisionSearch('nic', 'fulltext', '2026-11-28', [], null, null)).toMatch(/Nothing found/);
+  });
+});
+
+describe('renderSearch (documents)', () => {
+  const doc = (o: Partial<SearchHit> = {}): SearchHit => ({
+    id: 'SB-2006-262',
+    natural_key: 'sb/2006/262',
+    doc_number: '262/2006 Sb.',
+    title: 'Zákon zákoník práce',
+    doc_type: 'act',
+    status: 'in_force',
+    score: 1,
+    snippet: '«výpověď»',
+    provision: { id: 'par_52', label: '§ 52', heading: 'Výpověď', text_status: 'current' },
+    text_current: true,
+    outstanding_amendments: 0,
+    ...o,
+  });
+
+  it('says when a hit’s text lacks amendments in force (#35), and whether they reach the provision it points at', () => {
+    expect(renderSearch('výpověď', 'fulltext', [doc()], null, null)).not.toMatch(/NOT THE LAW/);
+    const reached = renderSearch(
+      'výpověď',
+      'fulltext',
+      [
+        doc({
+          text_current: false,
+          outstanding_amendments: 2,
+          provision: { id: 'par_52', label: '§ 52', heading: null, text_status: 'amended_not_in_source' },
+        }),
+      ],
+      null,
+      null,
+    );
+    expect(reached).toMatch(
+      /NOT THE LAW OF THE DAY: the collection's text of this act lacks 2 amending acts in force that day\. They change § 52/,
+    );
+    const elsewhere = renderSearch('výpověď', 'fulltext', [doc({ text_current: false, outstanding_amendments: 1 })], null, null);
+    expect(elsewhere).toMatch(/lacks 1 amending act in force that day\. They do not reach § 52 as far as known/);
   });
 });

@@ -22,7 +22,7 @@
 import { todayUtc, type SearchMode } from '@dp/core';
 import { createDatabase, type Database, type SqlSession } from '@dp/db';
 import { DocumentCache } from '../legal/documents/document-cache';
-import { PROVISION_WEIGHTS, rankProvisions, searchProvisions, termsFor } from '../legal/search/provision-search';
+import { PROVISION_LIMITS, PROVISION_WEIGHTS, rankProvisions, searchProvisions, termsFor } from '../legal/search/provision-search';
 import { searchDocuments, SEARCH_SETTINGS } from '../legal/search/search';
 import { loadQuestionSet, type Question } from './question-set';
 import { loadDerivedQueries, loadQueries } from './run-search-eval';
@@ -32,6 +32,8 @@ const HALVES = ['tune', 'heldout'] as const;
 // A sweep on the tuning half: EVAL_HALVES=tune, EVAL_PROVISION_WEIGHTS='{"notInForce":0.2}'.
 const halves = (process.env.EVAL_HALVES?.split(',') ?? HALVES) as (typeof HALVES)[number][];
 if (process.env.EVAL_PROVISION_WEIGHTS) Object.assign(PROVISION_WEIGHTS, JSON.parse(process.env.EVAL_PROVISION_WEIGHTS));
+// The first stage's limits likewise (`{"pairsFloor":1e9}` ranks every unit with a selecting term, as before #37's latency work).
+if (process.env.EVAL_PROVISION_LIMITS) Object.assign(PROVISION_LIMITS, JSON.parse(process.env.EVAL_PROVISION_LIMITS));
 const RANKINGS = [
   'provision/fulltext',
   'provision/hybrid',

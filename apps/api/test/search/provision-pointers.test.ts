@@ -78,7 +78,7 @@ describe.each<SearchMode>(['fulltext', 'hybrid'])('search hits point at provisio
   it('a provision the query cites with its act: the act first, with that provision and a snippet from its start', async () => {
     const [top] = await hits('§ 52 zákoníku práce', mode);
     expect(top.natural_key).toBe('sb/2006/262');
-    expect(top.provision).toEqual({ id: 'par_52', label: '§ 52', heading: 'Výpovědní důvody' });
+    expect(top.provision).toEqual({ id: 'par_52', label: '§ 52', heading: 'Výpovědní důvody', text_status: 'current' });
     expect(top.snippet).toContain('Zaměstnavatel může dát zaměstnanci výpověď jen z těchto důvodů');
     expect(top.snippet).not.toContain('Předmět úpravy');
   });
@@ -91,7 +91,7 @@ describe.each<SearchMode>(['fulltext', 'hybrid'])('search hits point at provisio
   it('a query that is a § heading points at that §', async () => {
     const results = await hits('krádež', mode);
     expect(results[0].natural_key).toBe('sb/2095/40');
-    expect(results[0].provision).toEqual({ id: 'par_205', label: '§ 205', heading: 'Krádež' });
+    expect(results[0].provision).toEqual({ id: 'par_205', label: '§ 205', heading: 'Krádež', text_status: 'current' });
     expect(results[0].snippet).toContain('zmocní');
     // A document without provisions has a hit, not a pointer.
     expect(hitOf(results, 'sb/2095/41')?.provision).toBeNull();
@@ -99,7 +99,7 @@ describe.each<SearchMode>(['fulltext', 'hybrid'])('search hits point at provisio
 
   it('otherwise the provision the match lies in, its heading from its §, and the snippet stays inside that §', async () => {
     const hit = hitOf(await hits('těhotenství', mode), 'sb/2006/262');
-    expect(hit?.provision).toEqual({ id: 'par_53/odst_2', label: '§ 53 odst. 2', heading: 'Zákaz výpovědi' });
+    expect(hit?.provision).toEqual({ id: 'par_53/odst_2', label: '§ 53 odst. 2', heading: 'Zákaz výpovědi', text_status: 'current' });
     expect(hit?.snippet).toContain('«těhotenství»');
     expect(hit?.snippet).not.toContain('přemístění');
   });

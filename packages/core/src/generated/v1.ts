@@ -1247,12 +1247,19 @@ export interface components {
       id: string;
       /** @description As people cite it (`§ 52 odst. 1 písm. g)`). */
       label: string;
+      /** @description #35: the provision read's `text_status` on the day asked: `amended_not_in_source` when an amendment in force that day reaches the provision (or a unit holding or inside it) and the text lacks it. */
+      text_status: components['schemas']['TextStatus'];
     };
     SearchResult: {
       doc_number: string;
       doc_type: components['schemas']['DocType'];
       id: string;
       natural_key: string;
+      /** @description #35: how many amending acts in force on the day asked the text in view lacks (0 when
+       *     `text_current`); the document read lists them (`outstanding_amendments`), and
+       *     `/v1/legal/documents/{id}/amendments?status=unapplied` gives their points.
+       *      */
+      outstanding_amendments: number;
       /** @description The provision the hit points at in the document's current text (#24), or null: the
        *     provision the query cites with this act ("§ 52 zákoníku práce" → `par_52`), else the
        *     § or article whose heading the query is ("krádež" → § 205 "Krádež"), else the
@@ -1268,6 +1275,13 @@ export interface components {
       /** @description Text around the match; matched words wrapped in « and ». `…` marks a cut. */
       snippet: string;
       status: components['schemas']['EffStatus'];
+      /** @description #35: what the document read (`GET /v1/legal/documents/{id}`, with the same `at`) says on
+       *     the day asked: false when an amendment in force that day changed the document and the
+       *     text in view lacks it. The text searched and the snippet are then not that day's law
+       *     where those amendments reach; `provision.text_status` says whether they reach the
+       *     provision the hit points at.
+       *      */
+      text_current: boolean;
       title: string;
     };
     SuccessEnvelopeBase: {

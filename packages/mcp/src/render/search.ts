@@ -61,6 +61,22 @@ export function renderProvisionSearch(
   );
 }
 
+/**
+ * #35: a document hit whose text lacks amendments in force on the day says so, and whether they
+ * reach the provision it points at, so a model never quotes the snippet as the day's law.
+ */
+function documentStatusNote(h: SearchHit): string | null {
+  if (h.text_current) return null;
+  const acts = `${h.outstanding_amendments} amending act${h.outstanding_amendments === 1 ? '' : 's'}`;
+  const where =
+    h.provision === null
+      ? ''
+      : h.provision.text_status === 'current'
+        ? ` They do not reach ${h.provision.label} as far as known.`
+        : ` They change ${h.provision.label}: its wording here is older than the law of the day.`;
+  return `   NOT THE LAW OF THE DAY: the collection's text of this act lacks ${acts} in force that day.${where} legal_get_document lists them; legal_get_amendments gives their points.`;
+}
+
 export function renderSearch(q: string, mode: string, hits: SearchHit[], nextCursor: string | null, requestId: string | null): string {
   return lines(
     `# Search "${q}" (${mode}): ${hits.length} result${hits.length === 1 ? '' : 's'} on this page`,
@@ -74,6 +90,7 @@ export function renderSearch(q: string, mode: string, hits: SearchHit[], nextCur
           h.provision
             ? `   in ${h.provision.label}${h.provision.heading ? ` (${h.provision.heading})` : ''}: read it with legal_get_provision (id "${h.id}", provision "${h.provision.id}")`
             : null,
+          documentStatusNote(h),
           h.snippet ? `   ${shorten(h.snippet.replace(/\s+/g, ' '), SNIPPET_CHARS)}` : null,
         ),
       'results',

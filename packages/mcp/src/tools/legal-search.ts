@@ -17,7 +17,7 @@ const description = [
   '`at` (YYYY-MM-DD, default today): of the generations of one law (a repealed act and its successor of the same title), the one in force that day ranks first; ask with a past date about a past case.',
   'Paginated: `limit` (1–100, default 20) and `cursor` map to the API parameters; pass next_cursor from the previous result as cursor (with the same q, mode, filters and at) for more.',
   '`granularity`: "document" (default) lists documents; "provision" answers a question ("Kolik dní dovolené mi patří?"): the provisions that answer it with their text, each cited ("§ 35 odst. 1 zákona č. 262/2006 Sb.") and with its text_status on the day (current, amended_not_in_source, not_in_source). Use "provision" for a person\'s question, "document" to find an act.',
-  'Results (documents) give id, natural_key, doc_number, title, doc_type, status, score, a snippet and the provision the hit points at (the one the query cites, whose heading it is, or where the words match); read a result with legal_get_document, or its provision with legal_get_provision.',
+  'Results (documents) give id, natural_key, doc_number, title, doc_type, status, score, a snippet, the provision the hit points at (the one the query cites, whose heading it is, or where the words match) with its text_status, and text_current / outstanding_amendments (false / the count when the text of the act lacks amendments in force on the day: its wording is not the law of that day where they reach); read a result with legal_get_document, or its provision with legal_get_provision.',
   CITATION_GUIDANCE,
 ].join('\n');
 
@@ -44,7 +44,7 @@ export function registerLegalSearch(server: McpServer, client: Upstream): void {
       outputSchema: {
         results: z.array(
           z.union([
-            z.looseObject({ id: z.string(), natural_key: z.string(), doc_number: z.string() }),
+            z.looseObject({ id: z.string(), natural_key: z.string(), doc_number: z.string(), text_current: z.boolean() }),
             z.looseObject({
               act: z.looseObject({ id: z.string(), natural_key: z.string() }),
               provision: z.looseObject({ id: z.string() }),

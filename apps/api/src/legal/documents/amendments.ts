@@ -51,8 +51,17 @@ const iso = (d: Date | string | null): string | null => (d === null ? null : typ
 
 /** The amending acts and effects known for a document (by its natural key), two small queries. */
 export async function loadAmendments(db: Database, naturalKey: string): Promise<DocumentAmendments> {
+  return (await loadAmendmentsOf(db, [naturalKey])).get(naturalKey) ?? NO_AMENDMENTS;
+}
+
+/** The same for several documents (by natural key) in the same two queries: a search page's documents. */
+export async function loadAmendmentsOf(db: Database, naturalKeys: readonly string[]): Promise<Map<string, DocumentAmendments>> {
+  const out = new Map<string, DocumentAmendments>();
+  if (!naturalKeys.length) return out;
+  const keys = [...naturalKeys];
   const [effects, acts] = await Promise.all([
     db.query<{
+      target_key: string;
       amending_key: string;
       ordinal: number;
       point: string | null;
@@ -64,12 +73,13 @@ export async function loadAmendments(db: Database, naturalKey: string): Promise<
       targets: string[];
       instruction: string;
     }>(
-      `SELECT amending_key, ordinal, point, part, article, effective_from, date_basis, kinds, targets, instruction
-       FROM amendment_effect WHERE target_key = $1
-       ORDER BY effective_from NULLS LAST, amending_key, ordinal`,
-      [naturalKey],
+      `SELECT target_key, amending_key, ordinal, point, part, article, effective_from, date_basis, kinds, targets, instruction
+       FROM amendment_effect WHERE target_key = ANY($1::text[])
+       ORDER BY target_key, effective_from NULLS LAST, amending_key, ordinal`,
+      [keys],
     ),
     db.query<{
+      target_key: string;
       natural_key: string;
       id: string | null;
       doc_number: string | null;
@@ -79,20 +89,49 @@ export async function loadAmendments(db: Database, naturalKey: string): Promise<
     }>(
       // Edges of amending acts in the collection (`amends`, on the amending act), and the acts only
       // this act's front matter or history names (sync_amendment facts whose act is not here).
-      `SELECT src.natural_key, src.id, src.doc_number, src.title, src.effective_from, r.methods
+      `SELECT r.target_key, src.natural_key, src.id, src.doc_number, src.title, src.effective_from, r.methods
        FROM document_relation r JOIN document src ON src.id = r.source_id
-       WHERE r.target_key = $1 AND r."type" = 'amends'
+       WHERE r.target_key = ANY($1::text[]) AND r."type" = 'amends'
        UNION ALL
-       SELECT f.amending_key, NULL, NULL, NULL, NULL,
+       SELECT f.target_key, f.amending_key, NULL, NULL, NULL, NULL,
               array_remove(ARRAY[CASE WHEN f.from_history THEN 'source-history' END,
                                  CASE WHEN f.from_metadata THEN 'source-metadata' END], NULL)
        FROM sync_amendment f
-       WHERE f.target_key = $1 AND (f.from_history OR f.from_metadata)
+       WHERE f.target_key = ANY($1::text[]) AND (f.from_history OR f.from_metadata)
          AND NOT EXISTS (SELECT 1 FROM document d WHERE d.natural_key = f.amending_key)`,
-      [naturalKey],
+      [keys],
     ),
   ]);
-  if (!effects.length && !acts.length) return NO_AMENDMENTS;
+  for (const key of keys) {
+    const own = effects.filter((e) => e.target_key === key);
+    const by = acts.filter((a) => a.target_key === key);
+    out.set(key, own.length || by.length ? amendmentsOf(own, by) : NO_AMENDMENTS);
+  }
+  return out;
+}
+
+function amendmentsOf(
+  effects: {
+    amending_key: string;
+    ordinal: number;
+    point: string | null;
+    part: string | null;
+    article: string | null;
+    effective_from: Date | null;
+    date_basis: string | null;
+    kinds: string[];
+    targets: string[];
+    instruction: string;
+  }[],
+  acts: {
+    natural_key: string;
+    id: string | null;
+    doc_number: string | null;
+    title: string | null;
+    effective_from: Date | null;
+    methods: string[];
+  }[],
+): DocumentAmendments {
   return {
     effects: effects.map((e) => ({
       amendingKey: e.amending_key,

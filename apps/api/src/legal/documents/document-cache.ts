@@ -1,8 +1,24 @@
-import { Cache, type InvalidationFeed } from '@dp/core';
+import { ApiError, Cache, notFound, type InvalidationFeed } from '@dp/core';
 import { normalizeDocumentRef, type Database } from '@dp/db';
 import type { ProvisionChanges, ProvisionTree } from '@dp/db';
-import { loadAmendments, loadRebuiltChanges, type DocumentAmendments, type RebuiltChanges } from './amendments';
-import { loadDocument, loadProvisionChanges, loadProvisionTrees, loadVersions, type DocumentMeta, type VersionMeta } from './load';
+import {
+  loadAmendments,
+  loadAmendmentsOf,
+  loadRebuiltChanges,
+  NO_AMENDMENTS,
+  type DocumentAmendments,
+  type RebuiltChanges,
+} from './amendments';
+import {
+  loadDocument,
+  loadDocumentsById,
+  loadProvisionChanges,
+  loadProvisionTrees,
+  loadVersions,
+  loadVersionsOf,
+  type DocumentMeta,
+  type VersionMeta,
+} from './load';
 import { ProvisionIndex } from './provision-index';
 import type { WordRun } from './provisions';
 import type { Replay } from './text-source';
@@ -149,6 +165,36 @@ export class DocumentCache {
     });
   }
 
+  /**
+   * Several documents by id through the same cache (null: no such document), the missing ones read
+   * together: a search page gives each hit its document's text status (#35) with a fixed number of
+   * set-based statements for the page, none when its documents are cached, never one per hit.
+   */
+  getMany(ids: readonly string[]): Promise<(LoadedDocument | null)[]> {
+    const keys = ids.map((id) => normalizeDocumentRef(id));
+    const found = keys.map((k) => this.documents.get(k));
+    const missing = ids.filter((_, i) => found[i] === undefined);
+    let batch: Promise<Map<string, LoadedDocument>> | undefined;
+    const loadAll = () => (batch ??= loadDocumentsOf(this.db, missing));
+    return Promise.all(
+      ids.map(async (id, i) => {
+        const hit = found[i];
+        if (hit !== undefined) return hit;
+        try {
+          return await this.documents.fill(keys[i], async () => {
+            const loaded = (await loadAll()).get(id);
+            // Not cached: an unknown document is served as soon as it is imported (as get does).
+            if (!loaded) throw notFound(`Document '${id}'`, { id });
+            return loaded;
+          });
+        } catch (e) {
+          if (e instanceof ApiError && e.code === 'not_found') return null;
+          throw e;
+        }
+      }),
+    );
+  }
+
   clear(): void {
     this.documents.clear();
     this.texts.clear();
@@ -167,4 +213,27 @@ export class DocumentCache {
       () => this.clear(),
     );
   }
+}
+
+/** Documents by id with their versions and amendments, three queries for all of them. */
+export async function loadDocumentsOf(db: Database, ids: readonly string[]): Promise<Map<string, LoadedDocument>> {
+  const docs = await loadDocumentsById(db, ids);
+  const found = [...docs.values()];
+  const [versions, amendments] = await Promise.all([
+    loadVersionsOf(
+      db,
+      found.map((d) => d.id),
+    ),
+    loadAmendmentsOf(
+      db,
+      found.map((d) => d.naturalKey),
+    ),
+  ]);
+  return new Map(
+    found.map((doc) => {
+      const v = versions.get(doc.id) ?? [];
+      const a = amendments.get(doc.naturalKey) ?? NO_AMENDMENTS;
+      return [doc.id, { doc, versions: v, amendments: a, views: new DocumentViews(doc, v, a) }];
+    }),
+  );
 }

@@ -124,8 +124,29 @@ export function versionFromRow(r: VersionRow): VersionMeta {
 }
 
 export async function loadVersions(db: Database, documentId: string): Promise<VersionMeta[]> {
-  const rows = await selectVersions(db).where('document_id', '=', documentId).orderBy('valid_from').orderBy('version').execute();
-  return rows.map(versionFromRow);
+  return (await loadVersionsOf(db, [documentId])).get(documentId) ?? [];
+}
+
+/** The versions of several documents in one query, by document id (a search page's documents). */
+export async function loadVersionsOf(db: Database, documentIds: readonly string[]): Promise<Map<string, VersionMeta[]>> {
+  const out = new Map<string, VersionMeta[]>(documentIds.map((id) => [id, []]));
+  if (!documentIds.length) return out;
+  const rows = await selectVersions(db)
+    .select('document_id')
+    .where('document_id', 'in', [...documentIds])
+    .orderBy('document_id')
+    .orderBy('valid_from')
+    .orderBy('version')
+    .execute();
+  for (const r of rows) out.get(r.document_id)?.push(versionFromRow(r));
+  return out;
+}
+
+/** Several documents by id in one query, without their large parts (absent: no such document). */
+export async function loadDocumentsById(db: Database, ids: readonly string[]): Promise<Map<string, DocumentMeta>> {
+  if (!ids.length) return new Map();
+  const docs = await db.prisma.document.findMany({ where: { id: { in: [...ids] } }, omit: { text: true, sections: true } });
+  return new Map(docs.map((d) => [d.id, d]));
 }
 
 /** DATE arrives as a Date (pg) or, from some queries, as text; normalise to a UTC midnight Date. */

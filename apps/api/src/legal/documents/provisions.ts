@@ -138,7 +138,7 @@ async function textOf(db: Database, documents: DocumentCache, loaded: LoadedDocu
 }
 
 /** #35: a provision's text status among the day's outstanding effects (see amendments.ts). */
-function statusOf(index: ProvisionIndex, n: ProvisionNode, outstanding: readonly Effect[]): ProvisionTextStatus {
+export function statusOf(index: ProvisionIndex, n: ProvisionNode, outstanding: readonly Effect[]): ProvisionTextStatus {
   if (!outstanding.length) return 'current';
   const i = index.indexOf(n.id);
   const ancestors = i === undefined ? [] : index.containers(i).map((c) => c.id);

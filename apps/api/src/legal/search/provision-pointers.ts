@@ -1,7 +1,9 @@
 import type { V1Schemas } from '@dp/core';
 import { recogniseCitations } from '@dp/czech-law';
 import { CONTAINER_KINDS, type ProvisionNode } from '@dp/db';
+import type { Effect } from '../documents/amendments';
 import type { ProvisionIndex } from '../documents/provision-index';
+import { statusOf } from '../documents/provisions';
 
 /**
  * Where a search hit points inside its document (#24 item 4): the provision a query names with its
@@ -57,13 +59,16 @@ export function pointAt(
   return within ? { node: within, by: 'match' } : null;
 }
 
-/** The pointer as a hit carries it: the provision's id and label, and the heading of it or of the § it lies in. */
-export function pointerOf(tree: ProvisionIndex, node: ProvisionNode): ProvisionPointer {
+/**
+ * The pointer as a hit carries it: the provision's id and label, the heading of it or of the § it
+ * lies in, and its text status among the day's outstanding effects (#35: as the provision read says).
+ */
+export function pointerOf(tree: ProvisionIndex, node: ProvisionNode, outstanding: readonly Effect[] = []): ProvisionPointer {
   let heading = node.heading;
   // An odstavec or písmeno has no heading of its own: its § has (containers' headings are not theirs).
   for (let up = node.parent === null ? undefined : tree.get(node.parent); heading === null && up && !CONTAINER_KINDS.has(up.kind);) {
     heading = up.heading;
     up = up.parent === null ? undefined : tree.get(up.parent);
   }
-  return { id: node.id, label: node.label, heading };
+  return { id: node.id, label: node.label, heading, text_status: statusOf(tree, node, outstanding) };
 }

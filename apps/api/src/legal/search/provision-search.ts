@@ -1,13 +1,13 @@
-import { formatIsoDate, todayUtc, type DocumentFilters, type SearchMode, type SearchSignal, type V1Schemas } from '@dp/core';
+import { todayUtc, type DocumentFilters, type SearchMode, type SearchSignal, type V1Schemas } from '@dp/core';
 import { indexTerms, meaningQueryTerms as queryTerms, type Database, type PlannerSettings, type QueryTerm, type SqlSession } from '@dp/db';
-import { outstandingEffects, provisionStatus } from '../documents/amendments';
+import { provisionStatus } from '../documents/amendments';
 import type { DocumentCache } from '../documents/document-cache';
-import { currentVersion, versionAt } from '../documents/load';
 import { filterSql } from './filters';
 import { AMENDING_TITLE } from '@dp/czech-law';
 import { priorColumns, type PriorColumns } from './priors';
 import { inForceOn } from './generations';
 import { MARK_CLOSE, MARK_OPEN } from './snippet';
+import { dayStatus, pageDocuments } from './text-status';
 
 /**
  * #37: the provision search. Ranks the units of `search_provision` (packages/db
@@ -44,6 +44,22 @@ export const PROVISION_WEIGHTS = {
 
 /** Units ranked per query at most (the GIN match's first ones when a query's terms are all common). */
 export const PROVISION_CANDIDATES = 4000;
+
+/**
+ * The first stage (#37 latency): each candidate costs a rank per term, so which units are ranked
+ * decides a search's time. Where the GIN index alone finds at least `pairsFloor` units holding two
+ * of the query's rarer terms (`pairTerms` of them, any two), only those are ranked, at most
+ * `candidates`: a unit with one of its words ranks below them anyway. Else the units holding any
+ * selecting term, as before. Then only the `ranked` best of them by one rank of all their terms are
+ * ranked term by term. Settable by the questions eval (EVAL_PROVISION_LIMITS).
+ */
+export const PROVISION_LIMITS = {
+  candidates: PROVISION_CANDIDATES,
+  pairsFloor: 200,
+  pairTerms: 6,
+  /** Candidates given the rank per term (the best by a bound of it: see rankProvisions). */
+  ranked: 1000,
+};
 /** Results a provision search ranks (its pages are cut from them). */
 export const PROVISION_DEPTH = 100;
 
@@ -160,14 +176,37 @@ export async function rankProvisions(
     (own.length ? own : ts).map((t) => t.term).join(' | '),
   ];
   const restrict = only ? `AND p.document_id = ANY($${params.push(only)}::text[])` : '';
+  const limits = PROVISION_LIMITS;
+  // Any two of the rarer selectable terms, as one tsquery the index answers (no per-row call).
+  const paired = [...new Set(byRarity.slice(0, limits.pairTerms).map((t) => t.term))];
+  const pairs = paired.flatMap((a, i) => paired.slice(i + 1).map((b) => `(${a} & ${b})`)).join(' | ');
+  const columns = 'p.document_id, p.provision_id, p.section_id, p.repealed, p.vector';
+  const candidates = pairs
+    ? `a AS MATERIALIZED (SELECT ${columns} FROM "search_provision" p
+                          WHERE p.vector @@ $${params.push(pairs)}::tsquery ${restrict} LIMIT ${limits.candidates}),
+       c AS MATERIALIZED (SELECT * FROM a WHERE (SELECT count(*) FROM a) >= ${limits.pairsFloor}
+                          UNION ALL
+                          (SELECT ${columns} FROM "search_provision" p
+                           WHERE (SELECT count(*) FROM a) < ${limits.pairsFloor} AND p.vector @@ $3::tsquery ${restrict}
+                           LIMIT ${limits.candidates}))`
+    : `c AS MATERIALIZED (SELECT ${columns} FROM "search_provision" p WHERE p.vector @@ $3::tsquery ${restrict} LIMIT ${limits.candidates})`;
+  // The second stage: one rank of all the terms together (ts_rank of their OR is the mean of their
+  // single ranks) and the cover density give each candidate a bound of its score (the heaviest
+  // term's weight for every term); only the best `ranked` by it get the rank per term.
+  const vector = `'${PROVISION_WEIGHTS.vector}'`;
+  const heaviest = Math.max(...ts.map((t) => t.w));
+  const unique = new Set(ts.map((t) => t.term)).size;
+  const anyTerm = `$${params.push(ts.map((t) => t.term).join(' | '))}::tsquery`;
   const rows = await s.query<{ document_id: string; provision_id: string; section_id: string; repealed: boolean; lex: number }>(
     `WITH t AS MATERIALIZED (SELECT u.term::tsquery AS tq, u.w FROM unnest($1::text[], $2::float8[]) AS u(term, w)),
-     c AS MATERIALIZED (SELECT p.document_id, p.provision_id, p.section_id, p.repealed, p.vector FROM "search_provision" p
-                        WHERE p.vector @@ $3::tsquery ${restrict} LIMIT ${PROVISION_CANDIDATES})
-     SELECT c.document_id, c.provision_id, c.section_id, c.repealed,
-            (SELECT sum(t.w * ts_rank('${PROVISION_WEIGHTS.vector}', c.vector, t.tq, 0)) FROM t)
-              + ${PROVISION_WEIGHTS.cover} * ts_rank_cd('${PROVISION_WEIGHTS.vector}', c.vector, $4::tsquery, 0) AS lex
-     FROM c`,
+     ${candidates},
+     b AS MATERIALIZED (SELECT c.*, ts_rank_cd(${vector}, c.vector, $4::tsquery, 0) AS cd,
+                               ts_rank(${vector}, c.vector, ${anyTerm}, 0) AS anyrank FROM c),
+     r AS MATERIALIZED (SELECT * FROM b ORDER BY ${heaviest * unique} * anyrank + ${PROVISION_WEIGHTS.cover} * cd DESC, document_id, provision_id
+                        LIMIT ${limits.ranked})
+     SELECT r.document_id, r.provision_id, r.section_id, r.repealed,
+            (SELECT sum(t.w * ts_rank(${vector}, r.vector, t.tq, 0)) FROM t) + ${PROVISION_WEIGHTS.cover} * r.cd AS lex
+     FROM r`,
     params,
   );
   if (!rows.length) return [];
@@ -243,11 +282,12 @@ export async function searchProvisions(
     const ranked = await rankProvisions(db, s, terms, req.filters, day);
     const page = ranked.slice(req.offset, req.offset + req.limit);
     const next = req.offset + page.length < ranked.length ? req.offset + page.length : null;
-    return { results: await hydrate(s, documents, page, terms, day, req.at !== undefined), next, signals };
+    return { results: await hydrate(db, s, documents, page, terms, day, req.at !== undefined), next, signals };
   });
 }
 
 async function hydrate(
+  db: Database,
   s: SqlSession,
   documents: DocumentCache,
   page: RankedProvision[],
@@ -281,20 +321,19 @@ async function hydrate(
   );
   const byKey = new Map(rows.map((r) => [`${r.document_id}\u0000${r.provision_id}`, r]));
   const keys = new Set(terms.map((t) => t.term));
-  const iso = formatIsoDate(day);
+  // The page's documents at once (#35 item 3: no round trip per hit).
+  const loadedOf = await pageDocuments(
+    db,
+    documents,
+    rows.map((r) => r.document_id),
+  );
+  const statusOf = new Map([...loadedOf].map(([id, loaded]) => [id, dayStatus(loaded, day, dayAsked)]));
   const out: ProvisionHit[] = [];
   for (const r of page) {
     const row = byKey.get(`${r.documentId}\u0000${r.provisionId}`);
-    if (!row) continue;
-    const loaded = await documents.get(row.document_id);
-    let inView;
-    try {
-      inView = dayAsked ? versionAt(loaded.versions, day, loaded.doc.publishedOn) : currentVersion(loaded.versions, day);
-    } catch {
-      // Not yet published on the day asked: no version, so no outstanding effects either.
-      inView = undefined;
-    }
-    const outstanding = outstandingEffects(loaded.amendments, inView, iso, loaded.versions);
+    const loaded = row && loadedOf.get(row.document_id);
+    if (!row || !loaded) continue;
+    const outstanding = statusOf.get(row.document_id)?.effects ?? [];
     const indexed = loaded.versions.find((v) => v.version === Number(row.version));
     out.push({
       act: {

@@ -7,6 +7,7 @@ import { BODY_ONLY_BELOW, lexicalRanking, lexicalTail, MAX_CANDIDATES, type Lexi
 import { namedDocuments } from './names';
 import { prepareQuery, type PreparedQuery, type Ranked } from './query';
 import { pointAt, pointerOf, provisionsCitedIn, type ProvisionPointer, type ProvisionTrees } from './provision-pointers';
+import { dayStatus, pageDocuments, type DayStatus, type SearchDocuments } from './text-status';
 import { rankProvisions, termsFor } from './provision-search';
 import { highlight } from './snippet';
 import { HYBRID_DEPTH, trigramRanking } from './trigram-ranking';
@@ -77,12 +78,14 @@ const inSearchSession = <T>(db: Database, fn: (s: SqlSession) => Promise<T>) => 
  *    keyset condition, so it is exact however deep the page.
  * Each page recomputes the ranked part (the cost of a first page), then slices it or reads the tail.
  * With `trees` (the API's document cache), each hit points at its provision (provision-pointers.ts).
+ * Every hit carries its document's text status on the day (#35 item 3), through that cache when
+ * given.
  */
 export async function searchDocuments(
   db: Database,
   req: SearchRequest,
   vector?: VectorRanker,
-  trees?: ProvisionTrees,
+  trees?: SearchDocuments,
 ): Promise<SearchPage> {
   const p = prepareQuery(req.q);
   const signals: SearchSignal[] = p.citation ? ['citation'] : [];
@@ -219,7 +222,7 @@ async function hydrate(
   page: Ranked[],
   req: SearchRequest,
   p: PreparedQuery,
-  trees: ProvisionTrees | undefined,
+  trees: SearchDocuments | undefined,
   byHeading: ReadonlySet<string>,
   day: Date,
 ): Promise<SearchHit[]> {
@@ -266,6 +269,14 @@ async function hydrate(
     const d = byId.get(r.id);
     return d ? [{ r, d }] : [];
   });
+  // #35 item 3: each hit's text status as the document read gives it on the day asked, the page's
+  // documents read at once (from the cache: none per hit).
+  const loaded = await pageDocuments(
+    database,
+    trees,
+    found.map(({ d }) => d.id),
+  );
+  const statuses = new Map([...loaded].map(([id, l]) => [id, dayStatus(l, day, req.at !== undefined)]));
   const pointed = trees
     ? await pointHits(
         db,
@@ -282,10 +293,12 @@ async function hydrate(
           found.map(({ d }) => d.id),
           day,
         ),
+        statuses,
       )
     : new Map<string, PointedHit>();
   return found.map(({ r, d }) => {
     const at = pointed.get(d.id);
+    const status = statuses.get(d.id);
     return {
       id: d.id,
       natural_key: d.natural_key,
@@ -296,6 +309,8 @@ async function hydrate(
       score: Math.round(Number(r.score) * 10_000) / 10_000,
       snippet: at?.snippet ?? snippetOf(d.win, Number(d.win_start), Number(d.pos), key, terms),
       provision: at?.pointer ?? null,
+      text_current: status?.textCurrent ?? true,
+      outstanding_amendments: status?.outstandingActs ?? 0,
     };
   });
 }
@@ -339,6 +354,8 @@ async function pointHits(
   byHeading: ReadonlySet<string>,
   /** Each document's best provision in the provision search's ranking of the same query. */
   best: ReadonlyMap<string, string>,
+  /** Each document's status on the day: the pointer says its provision's (statusOf, as the provision read). */
+  statuses: ReadonlyMap<string, DayStatus>,
 ): Promise<Map<string, PointedHit>> {
   const withVersion = rows.filter((d) => d.current_version !== null);
   const indexes = await trees.treesOf(withVersion.map((d) => ({ documentId: d.id, version: Number(d.current_version) })));
@@ -369,7 +386,7 @@ async function pointHits(
     while (unit && !tree.isUnit(unit)) unit = unit.parent === null ? undefined : tree.get(unit.parent);
     const bounds = unit ?? point.node;
     out.set(d.id, {
-      pointer: pointerOf(tree, point.node),
+      pointer: pointerOf(tree, point.node, statuses.get(d.id)?.effects),
       snippet: snippetOf(d.win, winStart, Number(d.pos), key, p.terms, { start: bounds.start, end: bounds.end }, match),
     });
   });
@@ -385,7 +402,7 @@ async function pointHits(
       if (win === undefined) continue;
       const length = Math.min(SNIPPET_CHARS, node.end - node.start);
       out.set(id, {
-        pointer: pointerOf(tree, node),
+        pointer: pointerOf(tree, node, statuses.get(id)?.effects),
         snippet: highlight(win.slice(0, length), p.terms, false, length < node.end - node.start),
       });
     }
