@@ -375,56 +375,101 @@ interface Open {
   childIds: Map<string, number>;
 }
 
-/** Parses an act's Markdown body (front matter already removed) into its provisions. */
-export function parseProvisions(text: string): ParseReport {
-  const split = splitLines(text ?? '');
-  const lines = split.lines;
-  const provisions: ParsedProvision[] = [];
-  const unparsed: ParseReport['unparsed'] = [];
-  const byKind: Record<string, number> = {};
-  const stats = { sectionHeadings: 0, sections: 0, byKind, quotedHeadings: 0, duplicates: 0, runawayQuotes: split.runawayResets };
-  const topIds = new Map<string, number>();
-  const stack: Open[] = [];
-  const closed: Open[] = [];
+type Item = { kind: 'paragraph' | 'letter' | 'point'; key: string; /** Length of the marker (`(1) `, `a) `, `1. `). */ marker: number };
+
+const ITEM_SEGMENT: Record<Item['kind'], string> = { paragraph: 'odst', letter: 'pism', point: 'bod' };
+
+const SECTION_LIKE = /^[\s\u00a0„"]*(§|Čl\.|čl\.|ČL\.|ČI\.|Článek|článek|ČLÁNEK)/;
+const ANNEX_WORD = /^(příloha|PŘÍLOHA)/i;
+
+/** `id`, or `id~2`, `id~3` … when `used` already has it (and counts the use). */
+function uniqueId(used: Map<string, number>, id: string): { id: string; dup: boolean } {
+  const n = (used.get(id) ?? 0) + 1;
+  used.set(id, n);
+  return n === 1 ? { id, dup: false } : { id: `${id}~${n}`, dup: true };
+}
+
+function annexId(key: string | null): string {
+  return key === null ? 'priloha' : `priloha_${key}`;
+}
+
+/** The odstavec, písmeno or bod a body line opens, if any. */
+function listItem(raw: string): Item | null {
+  let m = PARAGRAPH_ITEM.exec(raw);
+  if (m) return { kind: 'paragraph', key: m[1], marker: m[0].length };
+  if ((m = LETTER_ITEM.exec(raw))) return { kind: 'letter', key: m[1], marker: m[0].length };
+  if ((m = POINT_ITEM.exec(raw)) && !MONTH_AFTER.test(raw)) return { kind: 'point', key: m[1], marker: m[0].length };
+  return null;
+}
+
+function itemLabel(item: Item): string {
+  return item.kind === 'paragraph' ? ` odst. ${item.key}` : item.kind === 'letter' ? ` písm. ${item.key})` : ` bod ${item.key}`;
+}
+
+/** Repealed: the node's own text (after its heading lines, before its first child) is only a stub. */
+function markRepealed(text: string, closed: Open[]): void {
+  for (const o of closed) {
+    if (o.firstChild !== null && o.node.kind !== 'paragraph' && o.node.kind !== 'letter' && o.node.kind !== 'point') continue;
+    const ownEnd = o.firstChild ?? o.node.end;
+    if (ownEnd <= o.bodyStart) continue;
+    const own = text.slice(o.bodyStart, ownEnd).trim();
+    if (own && own.length <= 140 && !own.includes('\n\n') && STUB.test(own)) o.node.repealed = true;
+  }
+}
+
+/** One pass over an act's lines: the open nodes as a stack, each line a heading or a body line. */
+class ProvisionTree {
+  readonly provisions: ParsedProvision[] = [];
+  readonly unparsed: ParseReport['unparsed'] = [];
+  readonly stats: ParseReport['stats'];
+  private readonly lines: Line[];
+  private readonly topIds = new Map<string, number>();
+  private readonly stack: Open[] = [];
+  readonly closed: Open[] = [];
   /** Lines already taken as a node's heading. */
-  const consumed = new Set<number>();
+  private readonly consumed = new Set<number>();
 
-  const uniqueId = (used: Map<string, number>, id: string): { id: string; dup: boolean } => {
-    const n = (used.get(id) ?? 0) + 1;
-    used.set(id, n);
-    return n === 1 ? { id, dup: false } : { id: `${id}~${n}`, dup: true };
-  };
+  constructor(private readonly text: string) {
+    const split = splitLines(text ?? '');
+    this.lines = split.lines;
+    this.stats = { sectionHeadings: 0, sections: 0, byKind: {}, quotedHeadings: 0, duplicates: 0, runawayQuotes: split.runawayResets };
+  }
 
-  const popTo = (level: number, at: number): void => {
-    while (stack.length && stack[stack.length - 1].level >= level) {
-      const o = stack.pop()!;
-      o.node.end = at;
-      closed.push(o);
+  readAll(): void {
+    for (let i = 0; i < this.lines.length; i++) {
+      if (this.lines[i].heading !== null) this.headingLine(i);
+      else this.bodyLine(i);
     }
-  };
+    this.popTo(-1, this.text.length);
+  }
 
-  const open = (
-    kind: ProvisionKind,
-    id: string,
-    label: string,
-    heading: string | null,
-    start: number,
-    bodyStart: number,
-  ): ParsedProvision => {
+  private top(): Open | null {
+    return this.stack.length ? this.stack[this.stack.length - 1] : null;
+  }
+
+  private popTo(level: number, at: number): void {
+    while (this.stack.length && this.stack[this.stack.length - 1].level >= level) {
+      const o = this.stack.pop()!;
+      o.node.end = at;
+      this.closed.push(o);
+    }
+  }
+
+  private open(kind: ProvisionKind, id: string, label: string, heading: string | null, start: number, bodyStart: number): void {
     const level = LEVEL[kind];
     // A čl. whose text is only the §§ that follow (an act inside an amending act's article)
     // encloses them; the next čl. or container closes it.
-    const top = stack.length ? stack[stack.length - 1] : null;
+    const top = this.top();
     if (
       kind === 'section' &&
       top &&
       top.node.kind === 'article' &&
       top.firstChild === null &&
-      text.slice(top.bodyStart, start).trim() === ''
+      this.text.slice(top.bodyStart, start).trim() === ''
     )
       top.level = ARTICLE_AS_CONTAINER;
-    popTo(kind === 'article' ? ARTICLE_AS_CONTAINER : level, start);
-    const parentOpen = stack.length ? stack[stack.length - 1] : null;
+    this.popTo(kind === 'article' ? ARTICLE_AS_CONTAINER : level, start);
+    const parentOpen = this.top();
     if (parentOpen && parentOpen.firstChild === null) parentOpen.firstChild = start;
     const node: ParsedProvision = {
       id,
@@ -433,164 +478,156 @@ export function parseProvisions(text: string): ParseReport {
       heading,
       parent: parentOpen ? parentOpen.node.id : null,
       start,
-      end: text.length,
+      end: this.text.length,
       repealed: false,
     };
-    provisions.push(node);
-    byKind[kind] = (byKind[kind] ?? 0) + 1;
-    stack.push({ node, level, bodyStart, firstChild: null, childIds: new Map() });
-    return node;
-  };
+    this.provisions.push(node);
+    this.stats.byKind[kind] = (this.stats.byKind[kind] ?? 0) + 1;
+    this.stack.push({ node, level, bodyStart, firstChild: null, childIds: new Map() });
+  }
+
+  /** Where the line after line i starts (the text's end after the last line). */
+  private startAfter(i: number): number {
+    return this.lines[i + 1]?.start ?? this.text.length;
+  }
 
   /** Index of the next non-blank line after i, or -1. */
-  const nextNonBlank = (i: number): number => {
-    for (let j = i + 1; j < lines.length; j++) if (lines[j].text.trim() !== '') return j;
+  private nextNonBlank(i: number): number {
+    for (let j = i + 1; j < this.lines.length; j++) if (this.lines[j].text.trim() !== '') return j;
     return -1;
-  };
-  const prevNonBlank = (i: number): number => {
-    for (let j = i - 1; j >= 0; j--) if (lines[j].text.trim() !== '') return j;
+  }
+
+  private prevNonBlank(i: number): number {
+    for (let j = i - 1; j >= 0; j--) if (this.lines[j].text.trim() !== '') return j;
     return -1;
-  };
+  }
+
   /** A heading line that is no structure of its own (a title for the node next to it). */
-  const isFreeHeading = (j: number): boolean => {
-    const l = lines[j];
-    if (!l || l.heading === null || l.quoted || consumed.has(j) || l.heading === '') return false;
+  private isFreeHeading(j: number): boolean {
+    const l = this.lines[j];
+    if (!l || l.heading === null || l.quoted || this.consumed.has(j) || l.heading === '') return false;
     if (/^#\s/.test(l.text)) return false; // the act's title
     return classifyHeading(l.heading) === null;
-  };
+  }
 
-  const containerPath = (): string => {
-    for (let k = stack.length - 1; k >= 0; k--) {
-      const n = stack[k].node;
+  /**
+   * The title line right after line i (only blank lines between), or -1; for a § or čl. not one
+   * that is itself followed by another § or čl. (then it is that one's title).
+   */
+  private titleAfter(i: number, sectionLike: boolean): number {
+    const after = this.nextNonBlank(i);
+    if (after < 0 || !this.isFreeHeading(after)) return -1;
+    if (sectionLike) {
+      const beyond = this.nextNonBlank(after);
+      const next = this.lines[beyond];
+      const beyondCls = beyond >= 0 && next.heading !== null && !next.quoted ? classifyHeading(next.heading) : null;
+      if (beyondCls !== null && (beyondCls.type === 'section' || beyondCls.type === 'article')) return -1;
+    }
+    return after;
+  }
+
+  /** Id of the innermost open container (část … pododdíl), or ''. */
+  private containerPath(): string {
+    for (let k = this.stack.length - 1; k >= 0; k--) {
+      const n = this.stack[k].node;
       if (LEVEL[n.kind] <= 5) return n.id;
     }
     return '';
-  };
+  }
 
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (line.heading !== null) {
-      const cls = classifyHeading(line.heading);
-      const isSectionLike = /^[\s\u00a0„"]*(§|Čl\.|čl\.|ČL\.|ČI\.|Článek|článek|ČLÁNEK)/.test(line.heading);
-      if (line.quoted) {
-        if (isSectionLike) stats.quotedHeadings++;
-        continue;
-      }
-      if (isSectionLike) stats.sectionHeadings++;
-      if (!cls) continue;
-      if (cls.type === 'malformed') {
-        unparsed.push({
-          offset: line.start,
-          line: line.text.slice(0, 200),
-          reason: cls.reason,
-        });
-        continue;
-      }
-      // A title line right after the heading (only blank lines between) that is not itself followed by another §.
-      let heading: string | null = cls.type === 'container' || cls.type === 'annex' ? cls.inlineHeading : null;
-      let bodyStart = i + 1 < lines.length ? lines[i + 1].start : text.length;
-      let start = line.start;
-      const after = nextNonBlank(i);
-      if (heading === null && after >= 0 && isFreeHeading(after)) {
-        const beyond = nextNonBlank(after);
-        const beyondCls =
-          beyond >= 0 && lines[beyond].heading !== null && !lines[beyond].quoted ? classifyHeading(lines[beyond].heading) : null;
-        const titleOfNext = beyondCls !== null && (beyondCls.type === 'section' || beyondCls.type === 'article');
-        if (!(titleOfNext && (cls.type === 'section' || cls.type === 'article'))) {
-          heading = lines[after].heading;
-          consumed.add(after);
-          bodyStart = after + 1 < lines.length ? lines[after + 1].start : text.length;
-        }
-      }
-      if (heading === null && (cls.type === 'section' || cls.type === 'article')) {
-        const before = prevNonBlank(i);
-        if (before >= 0 && isFreeHeading(before)) {
-          heading = lines[before].heading;
-          consumed.add(before);
-          start = lines[before].start;
-        }
-      }
-      if (cls.type === 'section' || cls.type === 'article') {
-        const base = `${cls.type === 'section' ? 'par' : 'cl'}_${cls.key}`;
-        const u = uniqueId(topIds, base);
-        if (u.dup) stats.duplicates++;
-        stats.sections++;
-        open(cls.type, u.id, cls.label, heading, start, bodyStart);
-      } else if (cls.type === 'container') {
-        popTo(LEVEL[cls.kind], start);
-        const path = containerPath();
-        const u = uniqueId(topIds, `${path ? `${path}/` : ''}${cls.prefix}_${cls.key}`);
-        open(cls.kind, u.id, cls.label, heading, start, bodyStart);
-      } else {
-        const u = uniqueId(topIds, cls.key === null ? 'priloha' : `priloha_${cls.key}`);
-        open('annex', u.id, cls.label, heading, start, bodyStart);
-      }
-      continue;
+  /** A Markdown heading line: a container, annex, § or čl. (with its title line), or nothing. */
+  private headingLine(i: number): void {
+    const line = this.lines[i];
+    const cls = classifyHeading(line.heading!);
+    const isSectionLike = SECTION_LIKE.test(line.heading!);
+    if (line.quoted) {
+      if (isSectionLike) this.stats.quotedHeadings++;
+      return;
     }
+    if (isSectionLike) this.stats.sectionHeadings++;
+    if (!cls) return;
+    if (cls.type === 'malformed') {
+      this.unparsed.push({ offset: line.start, line: line.text.slice(0, 200), reason: cls.reason });
+      return;
+    }
+    const sectionLike = cls.type === 'section' || cls.type === 'article';
+    let heading: string | null = cls.type === 'container' || cls.type === 'annex' ? cls.inlineHeading : null;
+    let bodyStart = this.startAfter(i);
+    let start = line.start;
+    const after = heading === null ? this.titleAfter(i, sectionLike) : -1;
+    if (after >= 0) {
+      heading = this.lines[after].heading;
+      this.consumed.add(after);
+      bodyStart = this.startAfter(after);
+    }
+    if (heading === null && sectionLike) {
+      // Else a title line right before the § or čl.
+      const before = this.prevNonBlank(i);
+      if (before >= 0 && this.isFreeHeading(before)) {
+        heading = this.lines[before].heading;
+        this.consumed.add(before);
+        start = this.lines[before].start;
+      }
+    }
+    if (cls.type === 'section' || cls.type === 'article') {
+      const u = uniqueId(this.topIds, `${cls.type === 'section' ? 'par' : 'cl'}_${cls.key}`);
+      if (u.dup) this.stats.duplicates++;
+      this.stats.sections++;
+      this.open(cls.type, u.id, cls.label, heading, start, bodyStart);
+    } else if (cls.type === 'container') {
+      this.popTo(LEVEL[cls.kind], start);
+      const path = this.containerPath();
+      const u = uniqueId(this.topIds, `${path ? `${path}/` : ''}${cls.prefix}_${cls.key}`);
+      this.open(cls.kind, u.id, cls.label, heading, start, bodyStart);
+    } else {
+      this.open('annex', uniqueId(this.topIds, annexId(cls.key)).id, cls.label, heading, start, bodyStart);
+    }
+  }
 
-    // A body line.
+  /** A body line: an annex written as plain text, or an odstavec, písmeno or bod of the open § or čl. */
+  private bodyLine(i: number): void {
+    const line = this.lines[i];
     const raw = line.text;
-    if (line.quoted || raw === '' || raw.startsWith('|')) continue;
-    const inner = stack.length ? stack[stack.length - 1] : null;
-    if (!inner) {
-      const annex = /^(příloha|PŘÍLOHA)/i.test(raw) ? classifyAnnex(cleanHeading(raw)) : null;
-      if (annex && annex.type === 'annex') {
-        const u = uniqueId(topIds, annex.key === null ? 'priloha' : `priloha_${annex.key}`);
-        open('annex', u.id, annex.label, annex.inlineHeading, line.start, lines[i + 1]?.start ?? text.length);
+    if (line.quoted || raw === '' || raw.startsWith('|')) return;
+    const annex = ANNEX_WORD.test(raw) ? classifyAnnex(cleanHeading(raw)) : null;
+    if (!this.top()) {
+      // Before any node, only an annex opens one (without a title line after it).
+      if (annex)
+        this.open('annex', uniqueId(this.topIds, annexId(annex.key)).id, annex.label, annex.inlineHeading, line.start, this.startAfter(i));
+      return;
+    }
+    if (annex) {
+      let heading = annex.inlineHeading;
+      let bodyStart = this.startAfter(i);
+      const after = heading === null ? this.titleAfter(i, false) : -1;
+      if (after >= 0) {
+        heading = this.lines[after].heading;
+        this.consumed.add(after);
+        bodyStart = this.startAfter(after);
       }
-      continue;
+      this.open('annex', uniqueId(this.topIds, annexId(annex.key)).id, annex.label, heading, line.start, bodyStart);
+      return;
     }
-    if (/^(příloha|PŘÍLOHA)/i.test(raw)) {
-      const annex = classifyAnnex(cleanHeading(raw));
-      if (annex && annex.type === 'annex') {
-        let heading = annex.inlineHeading;
-        let bodyStart = lines[i + 1]?.start ?? text.length;
-        const after = nextNonBlank(i);
-        if (heading === null && after >= 0 && isFreeHeading(after)) {
-          heading = lines[after].heading;
-          consumed.add(after);
-          bodyStart = lines[after + 1]?.start ?? text.length;
-        }
-        const u = uniqueId(topIds, annex.key === null ? 'priloha' : `priloha_${annex.key}`);
-        open('annex', u.id, annex.label, heading, line.start, bodyStart);
-        continue;
-      }
-    }
-    // Odstavce, písmena and body exist only inside a § or čl.
-    const host = stack.find((o) => o.node.kind === 'section' || o.node.kind === 'article');
-    if (!host) continue;
-    let kind: ProvisionKind | null = null;
-    let key = '';
-    let m = PARAGRAPH_ITEM.exec(raw);
-    if (m) {
-      kind = 'paragraph';
-      key = m[1];
-    } else if ((m = LETTER_ITEM.exec(raw))) {
-      kind = 'letter';
-      key = m[1];
-    } else if ((m = POINT_ITEM.exec(raw)) && !MONTH_AFTER.test(raw)) {
-      kind = 'point';
-      key = m[1];
-    }
-    if (!kind) continue;
-    popTo(LEVEL[kind], line.start);
-    const parent = stack[stack.length - 1];
-    if (!parent || LEVEL[parent.node.kind] < 6) continue;
-    const segment = kind === 'paragraph' ? `odst_${key}` : kind === 'letter' ? `pism_${key}` : `bod_${key}`;
-    const u = uniqueId(parent.childIds, `${parent.node.id}/${segment}`);
-    const suffix = kind === 'paragraph' ? ` odst. ${key}` : kind === 'letter' ? ` písm. ${key})` : ` bod ${key}`;
-    const contentStart = line.start + m![0].length;
-    open(kind, u.id, parent.node.label + suffix, null, line.start, contentStart);
+    this.openItem(line, raw);
   }
-  popTo(-1, text.length);
 
-  // Repealed: the node's own text (after its heading lines, before its first child) is only a stub.
-  for (const o of closed) {
-    if (o.firstChild !== null && o.node.kind !== 'paragraph' && o.node.kind !== 'letter' && o.node.kind !== 'point') continue;
-    const ownEnd = o.firstChild ?? o.node.end;
-    if (ownEnd <= o.bodyStart) continue;
-    const own = text.slice(o.bodyStart, ownEnd).trim();
-    if (own && own.length <= 140 && !own.includes('\n\n') && STUB.test(own)) o.node.repealed = true;
+  /** Odstavce, písmena and body exist only inside a § or čl. */
+  private openItem(line: Line, raw: string): void {
+    if (!this.stack.some((o) => o.node.kind === 'section' || o.node.kind === 'article')) return;
+    const item = listItem(raw);
+    if (!item) return;
+    this.popTo(LEVEL[item.kind], line.start);
+    const parent = this.top();
+    if (!parent || LEVEL[parent.node.kind] < 6) return;
+    const u = uniqueId(parent.childIds, `${parent.node.id}/${ITEM_SEGMENT[item.kind]}_${item.key}`);
+    this.open(item.kind, u.id, parent.node.label + itemLabel(item), null, line.start, line.start + item.marker);
   }
-  return { provisions, unparsed, stats };
+}
+
+/** Parses an act's Markdown body (front matter already removed) into its provisions. */
+export function parseProvisions(text: string): ParseReport {
+  const tree = new ProvisionTree(text);
+  tree.readAll();
+  markRepealed(text, tree.closed);
+  return { provisions: tree.provisions, unparsed: tree.unparsed, stats: tree.stats };
 }

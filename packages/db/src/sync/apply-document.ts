@@ -246,249 +246,59 @@ export async function applyDocument(
 }
 
 const MAX_ATTEMPTS = 5;
+
+type StoredVersion = { version: number; source_commit: string | null; text_is_current: boolean };
+
+/** What the new versions say about the document row: the newest readable text and metadata. */
+interface NewestOf {
+  lastReadable: VersionInput | undefined;
+  lastWithMeta: VersionInput | undefined;
+  lastCommit: string;
+  currentVersionFrom: string | null;
+}
+
+/** What writing the document row and its own edges produced, for the steps that follow. */
+interface DocumentWrite {
+  doc: DocRef;
+  changes: NewChange[];
+  /** Its own `repeals` edges may have changed: the documents they name get their repealed_by again. */
+  ownEdgesChanged: boolean;
+  /** Targets of `repeals` edges it no longer has. */
+  formerRepeals: string[];
+}
+
 async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDocumentResult> {
   const key = input.identity.naturalKey;
   // One commit per document: waiting for each WAL flush dominates an initial sync. Safe here: a
   // server crash can lose only whole, most recent transactions, and sync_state (written with a
   // normal commit at the end) then still points before them, so the next run writes them again.
   await tx.$executeRawUnsafe('SET LOCAL synchronous_commit = off');
-  // NO KEY UPDATE: another writer's foreign-key check on this row (an `amends` edge it adds from
-  // this document) does not wait for this transaction.
-  const [stored] = await tx.$queryRawUnsafe<StoredDocument[]>(
-    `SELECT id, status, doc_number, doc_type, ${TRACKED_FIELDS_SQL} FROM "document" WHERE natural_key = $1 FOR NO KEY UPDATE`,
-    key,
-  );
-  const storedVersions = stored
-    ? await tx.$queryRawUnsafe<{ version: number; source_commit: string | null; text_is_current: boolean }[]>(
-        `SELECT version, source_commit, text_is_current FROM "document_version" WHERE document_id = $1 AND text_source = 'source'
-         ORDER BY version`,
-        stored.id,
-      )
-    : [];
+  const { stored, storedVersions } = await readStored(tx, key);
   const known = new Set(storedVersions.map((v) => v.source_commit));
   const fresh = input.versions.filter((v) => !known.has(v.commit));
-  if (stored && fresh.length) {
-    // #36: rebuilt versions follow the newest source text; the source's own new text wins, and the
-    // rebuild after the sync makes them again from it where amendments remain unapplied.
-    await tx.$executeRawUnsafe(`DELETE FROM "document_version" WHERE document_id = $1 AND text_source = 'rebuilt'`, stored.id);
-    await tx.$executeRawUnsafe('DELETE FROM "rebuild_state" WHERE document_id = $1', stored.id);
-  }
+  if (stored && fresh.length) await dropRebuiltVersions(tx, stored.id);
   const filled = stored ? await fillTexts(tx, stored.id, input.fills ?? []) : { filled: 0, mismatched: [] };
   const fills = { textsFilled: filled.filled, textsMismatched: filled.mismatched };
   // Texts filled in get their trees (and their successors' comparisons move to them) at once.
   if (stored && filled.filled && fresh.length === 0) await refreshDocumentProvisions(tx, stored.id);
   if (fresh.length === 0) {
-    if (stored && input.adopt) {
-      const doc: DocRef = { id: stored.id, naturalKey: key, docNumber: stored.doc_number, docType: stored.doc_type, status: stored.status };
-      await lockCrossDocument(tx);
-      const adopted = await recordAmendments(tx, doc, input.adopt.versions, input.adopt.meta);
-      await tx.$executeRawUnsafe(
-        'UPDATE "document" SET content_hash = $2 WHERE id = $1',
-        stored.id,
-        syncContentHash(input.adopt.lastCommit),
-      );
-      const written = await recordChanges(tx, adopted);
-      return { outcome: 'updated', versionsAdded: 0, changes: written.changes, deliveries: written.deliveries, ...fills };
-    }
+    if (stored && input.adopt) return { ...(await adoptDocument(tx, key, stored, input.adopt)), ...fills };
     return { outcome: filled.filled ? 'updated' : 'unchanged', versionsAdded: 0, changes: 0, deliveries: 0, ...fills };
   }
 
-  const lastReadable = [...fresh].reverse().find((v) => v.text !== null);
-  const lastWithMeta = [...fresh].reverse().find((v) => v.meta !== null);
-  const lastCommit = fresh[fresh.length - 1].commit;
-  // The newest version's own date is the current version's date even when its text is missing.
-  const newest = fresh[fresh.length - 1];
-  // Undated (…/0000-00-00) stays null; a version without readable metadata has its commit's date.
-  const currentVersionFrom = newest.meta ? newest.meta.currentVersionFrom : newest.validFrom;
-  const changes: NewChange[] = [];
-  let ownEdgesChanged = false;
-  let formerRepeals: string[] = [];
-  let doc: DocRef;
+  const newest = newestOf(fresh);
+  const rows = await newVersionRows(tx, stored, storedVersions, fresh, newest.lastReadable);
+  const write = stored
+    ? await updateDocument(tx, input, stored, storedVersions, fresh, rows, newest)
+    : await createDocument(tx, input, rows, newest);
+  const { doc, changes } = write;
 
-  const base = storedVersions.length ? Number(storedVersions[storedVersions.length - 1].version) : 0;
-  // Each new version with a text gets its provision tree, compared with the newest stored one
-  // (whose tree is first made complete: texts filled in above, or a database older than trees).
-  if (stored) await refreshDocumentProvisions(tx, stored.id);
-  const rows = attachProvisions(
-    fresh.map((v, i) => versionRow(v, base + i + 1, fresh[i + 1]?.validFrom ?? null, lastReadable !== undefined && v === lastReadable)),
-    stored ? await latestStoredTree(tx, stored.id) : null,
-    (row) => row.text,
-    (_row, i) => fresh[i].provisionTree,
-  ).rows;
-
-  if (!stored) {
-    const meta = lastWithMeta?.meta ?? fallbackMeta(input.identity, input.fallbackTitle);
-    const text = lastReadable?.text ?? '';
-    const row = documentRow(input, input.identity.id, meta, text, lastCommit, currentVersionFrom);
-    doc = { id: input.identity.id, naturalKey: key, docNumber: meta.docNumber, docType: meta.docType, status: meta.status };
-    const own = deriveTextRelations(text, key).map(toCorpusRelation);
-    const [head = [], ...rest] = chunks(rows);
-    await insertDocumentTree(tx, row, head, own);
-    for (const chunk of rest) await appendVersions(tx, input.identity.id, chunk);
-    await writeSearchAliases(tx, {
-      id: input.identity.id,
-      naturalKey: key,
-      title: meta.title,
-      citation: meta.citation,
-      text,
-      provisions: lastReadable?.provisionTree?.nodes,
-    });
-    ownEdgesChanged = own.some((r) => r.type === 'repeals');
-    // #37: its provisions searchable in the same transaction, before the cross-document lock.
-    await writeProvisionIndex(tx, doc.id);
-    await lockCrossDocument(tx);
-    // Acts this document is, whose amended documents were synced before it.
-    const facts = await tx.$queryRawUnsafe<(AmendmentFact & { target_key: string; target_doc_number: string | null })[]>(
-      `SELECT target_key, target_doc_number, from_history, from_metadata, from_text, version_dates FROM "sync_amendment"
-       WHERE amending_key = $1 AND (from_history OR from_metadata OR from_text) AND target_key <> $1 ORDER BY target_key`,
-      key,
-    );
-    const amends: CorpusRelation[] = facts.map((f) => ({
-      type: 'amends',
-      target: f.target_key,
-      target_doc_number: f.target_doc_number,
-      methods: methodsOf(f),
-      evidence: null,
-      version_dates: f.version_dates,
-    }));
-    if (amends.length) {
-      await tx.$executeRawUnsafe(UPSERT_EDGES_SQL, JSON.stringify(amends.map((r) => ({ ...r, source_id: doc.id }))));
-    }
-    changes.push({ kind: 'document.created', document: doc });
-    for (const r of rows) changes.push({ kind: 'document.version_added', document: doc, version: versionChange(r) });
-    for (const r of [...amends, ...own]) changes.push(relationChange(doc, r.type, r.target, r.target_doc_number));
-    await tx.$executeRawUnsafe(REFRESH_REPEALED_SQL, [key], INFERRED_FROM);
-  } else {
-    const meta = lastWithMeta?.meta ?? null;
-    doc = {
-      id: stored.id,
-      naturalKey: key,
-      docNumber: meta?.docNumber ?? stored.doc_number,
-      docType: meta?.docType ?? stored.doc_type,
-      status: meta?.status ?? stored.status,
-    };
-    const predecessor = storedVersions[storedVersions.length - 1];
-    if (predecessor) {
-      // The new versions follow the stored ones: close the last one; the current text moves on.
-      await tx.$executeRawUnsafe(
-        `UPDATE "document_version" SET valid_to = $3::date,
-           text_is_current = CASE WHEN $4::boolean THEN false ELSE text_is_current END
-         WHERE document_id = $1 AND version = $2`,
-        stored.id,
-        predecessor.version,
-        fresh[0].validFrom,
-        lastReadable !== undefined,
-      );
-      if (lastReadable) {
-        await tx.$executeRawUnsafe(
-          'UPDATE "document_version" SET text_is_current = false WHERE document_id = $1 AND text_is_current',
-          stored.id,
-        );
-      }
-    }
-    for (const chunk of chunks(rows)) await appendVersions(tx, stored.id, chunk);
-    let fields: ReturnType<typeof documentFieldChanges> = null;
-    if (meta && lastReadable) {
-      const row = documentRow(input, stored.id, meta, lastReadable.text ?? '', lastCommit, currentVersionFrom);
-      fields = documentFieldChanges(stored, row);
-      await updateDocumentRow(tx, stored.id, row);
-      await writeSearchAliases(tx, {
-        id: stored.id,
-        naturalKey: key,
-        title: meta.title,
-        citation: meta.citation,
-        text: lastReadable.text ?? '',
-        provisions: lastReadable.provisionTree?.nodes,
-      });
-    } else if (lastReadable) {
-      // Malformed newest file: new text, metadata as it was.
-      const text = lastReadable.text ?? '';
-      await tx.$executeRawUnsafe(
-        `UPDATE "document" SET text = $2, sections = $3::jsonb, current_version_from = $4::date,
-           source = jsonb_set(coalesce(source, '{}'::jsonb), '{commit}', to_jsonb($5::text)), updated_at = now()
-         WHERE id = $1`,
-        stored.id,
-        text,
-        JSON.stringify(extractSections(text)),
-        currentVersionFrom,
-        lastCommit,
-      );
-      const [named] = await tx.$queryRawUnsafe<{ title: string; citation: string | null }[]>(
-        'SELECT title, citation FROM "document" WHERE id = $1',
-        stored.id,
-      );
-      if (named) {
-        await writeSearchAliases(tx, {
-          id: stored.id,
-          naturalKey: key,
-          title: named.title,
-          citation: named.citation,
-          text,
-          provisions: lastReadable.provisionTree?.nodes,
-        });
-      }
-    } else {
-      // Only unreadable versions: the stored text stays the current readable one.
-      await tx.$executeRawUnsafe(
-        `UPDATE "document" SET current_version_from = $2::date, updated_at = now() WHERE id = $1`,
-        stored.id,
-        currentVersionFrom,
-      );
-    }
-    // status_changed first: every entry carries the status after its change, and the feed's
-    // contract (record-changes.ts) is that the entry before a status_changed has the old status.
-    if (meta && meta.status !== stored.status) changes.push({ kind: 'document.status_changed', document: doc });
-    if (fields) changes.push({ kind: 'document.updated', document: doc, fields });
-    for (const r of rows) changes.push({ kind: 'document.version_added', document: doc, version: versionChange(r) });
-
-    if (lastReadable) {
-      const own = deriveTextRelations(lastReadable.text ?? '', key);
-      const before = await tx.$queryRawUnsafe<{ type: string; target_key: string }[]>(
-        `SELECT "type", target_key FROM "document_relation" WHERE source_id = $1 AND "type" IN ('repeals', 'cites')`,
-        stored.id,
-      );
-      const wanted = new Set(own.map((r) => edgeKey(r.type, r.target)));
-      const stale = before.filter((e) => !wanted.has(edgeKey(e.type, e.target_key)));
-      formerRepeals = stale.filter((e) => e.type === 'repeals').map((e) => e.target_key);
-      if (stale.length) {
-        await tx.$executeRawUnsafe(
-          `DELETE FROM "document_relation" WHERE source_id = $1 AND "type" || ' ' || target_key = ANY($2::text[])`,
-          stored.id,
-          stale.map((e) => `${e.type} ${e.target_key}`),
-        );
-      }
-      const written = own.length
-        ? await tx.$queryRawUnsafe<{ type: string; target_key: string; inserted: boolean }[]>(
-            UPSERT_EDGES_SQL,
-            JSON.stringify(own.map((r) => ({ ...toCorpusRelation(r), source_id: stored.id }))),
-          )
-        : [];
-      for (const w of written) {
-        if (!w.inserted) continue;
-        const r = own.find((o) => o.type === w.type && o.target === w.target_key);
-        if (r) changes.push(relationChange(doc, r.type, r.target, r.targetDocNumber));
-      }
-      ownEdgesChanged = stale.some((e) => e.type === 'repeals') || written.some((w) => w.type === 'repeals') || meta !== null;
-    }
-    // #37: the provision index follows the new current text (rebuilt versions were dropped above).
-    await writeProvisionIndex(tx, stored.id);
-    await lockCrossDocument(tx);
-    if (meta) await tx.$executeRawUnsafe(REFRESH_REPEALED_SQL, [key], INFERRED_FROM);
-  }
-
-  changes.push(...(await recordAmendments(tx, doc, fresh, lastWithMeta?.meta ?? null, !stored)));
+  changes.push(...(await recordAmendments(tx, doc, fresh, newest.lastWithMeta?.meta ?? null, !stored)));
   // The acts this one's newest text amends, point by point (under the cross-document lock).
-  if (lastReadable && input.effects) changes.push(...(await writeAmendmentEffects(tx, doc, input.effects.effects, input.effects)));
-
-  if (ownEdgesChanged) {
-    // The documents this one repeals (now or before) get their repealed_by recomputed.
-    const targets = await tx.$queryRawUnsafe<{ target_key: string }[]>(
-      `SELECT DISTINCT target_key FROM "document_relation" WHERE source_id = $1 AND "type" = 'repeals'`,
-      doc.id,
-    );
-    const keys = [...new Set([...targets.map((t) => t.target_key), ...formerRepeals])];
-    if (keys.length) await tx.$executeRawUnsafe(REFRESH_REPEALED_SQL, keys, INFERRED_FROM);
+  if (newest.lastReadable && input.effects) {
+    changes.push(...(await writeAmendmentEffects(tx, doc, input.effects.effects, input.effects)));
   }
+  if (write.ownEdgesChanged) await refreshRepealedTargets(tx, doc.id, write.formerRepeals);
 
   const written = await recordChanges(tx, changes);
   return {
@@ -498,6 +308,317 @@ async function applyInTransaction(tx: Tx, input: DocumentInput): Promise<ApplyDo
     deliveries: written.deliveries,
     ...fills,
   };
+}
+
+/** The stored document row (locked) and its versions from the source, if it is stored. */
+async function readStored(tx: Tx, key: string): Promise<{ stored: StoredDocument | undefined; storedVersions: StoredVersion[] }> {
+  // NO KEY UPDATE: another writer's foreign-key check on this row (an `amends` edge it adds from
+  // this document) does not wait for this transaction.
+  const [stored] = await tx.$queryRawUnsafe<StoredDocument[]>(
+    `SELECT id, status, doc_number, doc_type, ${TRACKED_FIELDS_SQL} FROM "document" WHERE natural_key = $1 FOR NO KEY UPDATE`,
+    key,
+  );
+  const storedVersions = stored
+    ? await tx.$queryRawUnsafe<StoredVersion[]>(
+        `SELECT version, source_commit, text_is_current FROM "document_version" WHERE document_id = $1 AND text_source = 'source'
+         ORDER BY version`,
+        stored.id,
+      )
+    : [];
+  return { stored, storedVersions };
+}
+
+/**
+ * #36: rebuilt versions follow the newest source text; the source's own new text wins, and the
+ * rebuild after the sync makes them again from it where amendments remain unapplied.
+ */
+async function dropRebuiltVersions(tx: Tx, documentId: string): Promise<void> {
+  await tx.$executeRawUnsafe(`DELETE FROM "document_version" WHERE document_id = $1 AND text_source = 'rebuilt'`, documentId);
+  await tx.$executeRawUnsafe('DELETE FROM "rebuild_state" WHERE document_id = $1', documentId);
+}
+
+/** A document another writer stored whole: the amendment facts its commits imply, recorded once. */
+async function adoptDocument(
+  tx: Tx,
+  key: string,
+  stored: StoredDocument,
+  adopt: NonNullable<DocumentInput['adopt']>,
+): Promise<Omit<ApplyDocumentResult, 'textsFilled' | 'textsMismatched'>> {
+  const doc: DocRef = { id: stored.id, naturalKey: key, docNumber: stored.doc_number, docType: stored.doc_type, status: stored.status };
+  await lockCrossDocument(tx);
+  const adopted = await recordAmendments(tx, doc, adopt.versions, adopt.meta);
+  await tx.$executeRawUnsafe('UPDATE "document" SET content_hash = $2 WHERE id = $1', stored.id, syncContentHash(adopt.lastCommit));
+  const written = await recordChanges(tx, adopted);
+  return { outcome: 'updated', versionsAdded: 0, changes: written.changes, deliveries: written.deliveries };
+}
+
+function newestOf(fresh: VersionInput[]): NewestOf {
+  // The newest version's own date is the current version's date even when its text is missing.
+  const newest = fresh[fresh.length - 1];
+  return {
+    lastReadable: [...fresh].reverse().find((v) => v.text !== null),
+    lastWithMeta: [...fresh].reverse().find((v) => v.meta !== null),
+    lastCommit: newest.commit,
+    // Undated (…/0000-00-00) stays null; a version without readable metadata has its commit's date.
+    currentVersionFrom: newest.meta ? newest.meta.currentVersionFrom : newest.validFrom,
+  };
+}
+
+/**
+ * The new versions' rows, numbered after the stored ones. Each with a text gets its provision
+ * tree, compared with the newest stored one (whose tree is first made complete: texts filled in
+ * above, or a database older than trees).
+ */
+async function newVersionRows(
+  tx: Tx,
+  stored: StoredDocument | undefined,
+  storedVersions: StoredVersion[],
+  fresh: VersionInput[],
+  lastReadable: VersionInput | undefined,
+) {
+  const base = storedVersions.length ? Number(storedVersions[storedVersions.length - 1].version) : 0;
+  if (stored) await refreshDocumentProvisions(tx, stored.id);
+  return attachProvisions(
+    fresh.map((v, i) => versionRow(v, base + i + 1, fresh[i + 1]?.validFrom ?? null, lastReadable !== undefined && v === lastReadable)),
+    stored ? await latestStoredTree(tx, stored.id) : null,
+    (row) => row.text,
+    (_row, i) => fresh[i].provisionTree,
+  ).rows;
+}
+
+type VersionRows = Awaited<ReturnType<typeof newVersionRows>>;
+
+function versionsAdded(doc: DocRef, rows: VersionRows): NewChange[] {
+  return rows.map((r) => ({ kind: 'document.version_added', document: doc, version: versionChange(r) }));
+}
+
+/** The search aliases of a document from its names and current text. */
+async function writeAliasesOf(
+  tx: Tx,
+  id: string,
+  key: string,
+  named: { title: string; citation: string | null },
+  text: string,
+  version: VersionInput | undefined,
+): Promise<void> {
+  await writeSearchAliases(tx, {
+    id,
+    naturalKey: key,
+    title: named.title,
+    citation: named.citation,
+    text,
+    provisions: version?.provisionTree?.nodes,
+  });
+}
+
+/** A document new to the database: its row, versions, own edges, and the `amends` edges of acts synced before it. */
+async function createDocument(tx: Tx, input: DocumentInput, rows: VersionRows, newest: NewestOf): Promise<DocumentWrite> {
+  const key = input.identity.naturalKey;
+  const id = input.identity.id;
+  const meta = newest.lastWithMeta?.meta ?? fallbackMeta(input.identity, input.fallbackTitle);
+  const text = newest.lastReadable?.text ?? '';
+  const row = documentRow(input, id, meta, text, newest.lastCommit, newest.currentVersionFrom);
+  const doc: DocRef = { id, naturalKey: key, docNumber: meta.docNumber, docType: meta.docType, status: meta.status };
+  const own = deriveTextRelations(text, key).map(toCorpusRelation);
+  const [head = [], ...rest] = chunks(rows);
+  await insertDocumentTree(tx, row, head, own);
+  for (const chunk of rest) await appendVersions(tx, id, chunk);
+  await writeAliasesOf(tx, id, key, meta, text, newest.lastReadable);
+  // #37: its provisions searchable in the same transaction, before the cross-document lock.
+  await writeProvisionIndex(tx, id);
+  await lockCrossDocument(tx);
+  const amends = await writeAmendsFromFacts(tx, doc);
+  const changes: NewChange[] = [{ kind: 'document.created', document: doc }, ...versionsAdded(doc, rows)];
+  for (const r of [...amends, ...own]) changes.push(relationChange(doc, r.type, r.target, r.target_doc_number));
+  await tx.$executeRawUnsafe(REFRESH_REPEALED_SQL, [key], INFERRED_FROM);
+  return { doc, changes, ownEdgesChanged: own.some((r) => r.type === 'repeals'), formerRepeals: [] };
+}
+
+/** Acts this document is, whose amended documents were synced before it: their `amends` edges. */
+async function writeAmendsFromFacts(tx: Tx, doc: DocRef): Promise<CorpusRelation[]> {
+  const facts = await tx.$queryRawUnsafe<(AmendmentFact & { target_key: string; target_doc_number: string | null })[]>(
+    `SELECT target_key, target_doc_number, from_history, from_metadata, from_text, version_dates FROM "sync_amendment"
+     WHERE amending_key = $1 AND (from_history OR from_metadata OR from_text) AND target_key <> $1 ORDER BY target_key`,
+    doc.naturalKey,
+  );
+  const amends: CorpusRelation[] = facts.map((f) => ({
+    type: 'amends',
+    target: f.target_key,
+    target_doc_number: f.target_doc_number,
+    methods: methodsOf(f),
+    evidence: null,
+    version_dates: f.version_dates,
+  }));
+  if (amends.length) {
+    await tx.$executeRawUnsafe(UPSERT_EDGES_SQL, JSON.stringify(amends.map((r) => ({ ...r, source_id: doc.id }))));
+  }
+  return amends;
+}
+
+/** A stored document with new versions: they follow the stored ones; its row and own edges follow the newest text. */
+async function updateDocument(
+  tx: Tx,
+  input: DocumentInput,
+  stored: StoredDocument,
+  storedVersions: StoredVersion[],
+  fresh: VersionInput[],
+  rows: VersionRows,
+  newest: NewestOf,
+): Promise<DocumentWrite> {
+  const key = input.identity.naturalKey;
+  const { lastReadable } = newest;
+  const meta = newest.lastWithMeta?.meta ?? null;
+  const doc: DocRef = {
+    id: stored.id,
+    naturalKey: key,
+    docNumber: meta?.docNumber ?? stored.doc_number,
+    docType: meta?.docType ?? stored.doc_type,
+    status: meta?.status ?? stored.status,
+  };
+  const predecessor = storedVersions[storedVersions.length - 1];
+  if (predecessor) await closePredecessor(tx, stored.id, predecessor.version, fresh[0].validFrom, lastReadable !== undefined);
+  for (const chunk of chunks(rows)) await appendVersions(tx, stored.id, chunk);
+  const fields = await updateCurrentText(tx, input, stored, meta, newest);
+  const changes: NewChange[] = [];
+  // status_changed first: every entry carries the status after its change, and the feed's
+  // contract (record-changes.ts) is that the entry before a status_changed has the old status.
+  if (meta && meta.status !== stored.status) changes.push({ kind: 'document.status_changed', document: doc });
+  if (fields) changes.push({ kind: 'document.updated', document: doc, fields });
+  changes.push(...versionsAdded(doc, rows));
+  let ownEdgesChanged = false;
+  let formerRepeals: string[] = [];
+  if (lastReadable) {
+    const edges = await replaceOwnEdges(tx, doc, lastReadable.text ?? '');
+    changes.push(...edges.changes);
+    formerRepeals = edges.formerRepeals;
+    ownEdgesChanged = edges.repealsChanged || meta !== null;
+  }
+  // #37: the provision index follows the new current text (rebuilt versions were dropped above).
+  await writeProvisionIndex(tx, stored.id);
+  await lockCrossDocument(tx);
+  if (meta) await tx.$executeRawUnsafe(REFRESH_REPEALED_SQL, [key], INFERRED_FROM);
+  return { doc, changes, ownEdgesChanged, formerRepeals };
+}
+
+/** The new versions follow the stored ones: close the last one; the current text moves on. */
+async function closePredecessor(tx: Tx, documentId: string, version: number, validTo: string, newText: boolean): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `UPDATE "document_version" SET valid_to = $3::date,
+       text_is_current = CASE WHEN $4::boolean THEN false ELSE text_is_current END
+     WHERE document_id = $1 AND version = $2`,
+    documentId,
+    version,
+    validTo,
+    newText,
+  );
+  if (newText) {
+    await tx.$executeRawUnsafe(
+      'UPDATE "document_version" SET text_is_current = false WHERE document_id = $1 AND text_is_current',
+      documentId,
+    );
+  }
+}
+
+/**
+ * The document row after new versions: rewritten from the newest readable version with metadata,
+ * the text alone when its file is malformed, only the current version's date when none is
+ * readable. Returns the tracked fields that changed (the first case only).
+ */
+async function updateCurrentText(
+  tx: Tx,
+  input: DocumentInput,
+  stored: StoredDocument,
+  meta: DocumentMeta | null,
+  newest: NewestOf,
+): Promise<ReturnType<typeof documentFieldChanges>> {
+  const key = input.identity.naturalKey;
+  const { lastReadable, lastCommit, currentVersionFrom } = newest;
+  if (meta && lastReadable) {
+    const row = documentRow(input, stored.id, meta, lastReadable.text ?? '', lastCommit, currentVersionFrom);
+    const fields = documentFieldChanges(stored, row);
+    await updateDocumentRow(tx, stored.id, row);
+    await writeAliasesOf(tx, stored.id, key, meta, lastReadable.text ?? '', lastReadable);
+    return fields;
+  }
+  if (lastReadable) {
+    // Malformed newest file: new text, metadata as it was.
+    const text = lastReadable.text ?? '';
+    await tx.$executeRawUnsafe(
+      `UPDATE "document" SET text = $2, sections = $3::jsonb, current_version_from = $4::date,
+         source = jsonb_set(coalesce(source, '{}'::jsonb), '{commit}', to_jsonb($5::text)), updated_at = now()
+       WHERE id = $1`,
+      stored.id,
+      text,
+      JSON.stringify(extractSections(text)),
+      currentVersionFrom,
+      lastCommit,
+    );
+    const [named] = await tx.$queryRawUnsafe<{ title: string; citation: string | null }[]>(
+      'SELECT title, citation FROM "document" WHERE id = $1',
+      stored.id,
+    );
+    if (named) await writeAliasesOf(tx, stored.id, key, named, text, lastReadable);
+    return null;
+  }
+  // Only unreadable versions: the stored text stays the current readable one.
+  await tx.$executeRawUnsafe(
+    `UPDATE "document" SET current_version_from = $2::date, updated_at = now() WHERE id = $1`,
+    stored.id,
+    currentVersionFrom,
+  );
+  return null;
+}
+
+/**
+ * A stored document's own `repeals`/`cites` edges made to match its new current text: stale ones
+ * deleted, the rest upserted. Returns the relation.created changes of the new ones.
+ */
+async function replaceOwnEdges(
+  tx: Tx,
+  doc: DocRef,
+  text: string,
+): Promise<{ changes: NewChange[]; formerRepeals: string[]; repealsChanged: boolean }> {
+  const own = deriveTextRelations(text, doc.naturalKey);
+  const before = await tx.$queryRawUnsafe<{ type: string; target_key: string }[]>(
+    `SELECT "type", target_key FROM "document_relation" WHERE source_id = $1 AND "type" IN ('repeals', 'cites')`,
+    doc.id,
+  );
+  const wanted = new Set(own.map((r) => edgeKey(r.type, r.target)));
+  const stale = before.filter((e) => !wanted.has(edgeKey(e.type, e.target_key)));
+  if (stale.length) {
+    await tx.$executeRawUnsafe(
+      `DELETE FROM "document_relation" WHERE source_id = $1 AND "type" || ' ' || target_key = ANY($2::text[])`,
+      doc.id,
+      stale.map((e) => `${e.type} ${e.target_key}`),
+    );
+  }
+  const written = own.length
+    ? await tx.$queryRawUnsafe<{ type: string; target_key: string; inserted: boolean }[]>(
+        UPSERT_EDGES_SQL,
+        JSON.stringify(own.map((r) => ({ ...toCorpusRelation(r), source_id: doc.id }))),
+      )
+    : [];
+  const changes: NewChange[] = [];
+  for (const w of written) {
+    if (!w.inserted) continue;
+    const r = own.find((o) => o.type === w.type && o.target === w.target_key);
+    if (r) changes.push(relationChange(doc, r.type, r.target, r.targetDocNumber));
+  }
+  return {
+    changes,
+    formerRepeals: stale.filter((e) => e.type === 'repeals').map((e) => e.target_key),
+    repealsChanged: stale.some((e) => e.type === 'repeals') || written.some((w) => w.type === 'repeals'),
+  };
+}
+
+/** The documents this one repeals (now or before) get their repealed_by recomputed. */
+async function refreshRepealedTargets(tx: Tx, documentId: string, formerRepeals: string[]): Promise<void> {
+  const targets = await tx.$queryRawUnsafe<{ target_key: string }[]>(
+    `SELECT DISTINCT target_key FROM "document_relation" WHERE source_id = $1 AND "type" = 'repeals'`,
+    documentId,
+  );
+  const keys = [...new Set([...targets.map((t) => t.target_key), ...formerRepeals])];
+  if (keys.length) await tx.$executeRawUnsafe(REFRESH_REPEALED_SQL, keys, INFERRED_FROM);
 }
 
 // A text is filled in only where none is stored and the stored hash (if any) is the text's: the
