@@ -240,3 +240,140 @@ Tento zákon nabývá účinnosti dnem 1. dubna 2009.
     expect(block.points.map((p) => p.text)).toEqual(['§ 8b se zrušuje.']);
   });
 });
+
+describe('repeals of provisions of another act (#35 item 4)', () => {
+  /** Modelled on the repeal lists of nařízení vlády č. 309/2014 Sb. and zákon č. 89/2012 Sb. */
+  const LIST = `# Nařízení vlády
+
+##### § 5
+
+Zrušuje se:
+
+- 1. Nařízení vlády č. 479/2009 Sb., o stanovení důsledků porušení podmíněnosti.
+
+- 2. Část první nařízení vlády č. 448/2012 Sb., kterým se mění nařízení vlády č. 479/2009 Sb., o stanovení důsledků.
+
+- 3. § 5 a 6 vyhlášky ministerstva práce a sociálních věcí č. 182/1968 Sb., o dávkách v mateřství, ve znění vyhlášky č. 132/1984 Sb.
+
+- 4. ustanovení § 6 zákona č. 93/1951 Sb., o státním svátku;
+
+- 5. ve vyhlášce ministra všeobecného strojírenství č. 137/1964 Sb., kterou se vydávají základní podmínky dodávky, ve znění vládního nařízení č. 38/1966 Sb., ustanovení § 4 až 15 a § 18;
+
+##### § 6
+
+Toto nařízení nabývá účinnosti dnem 1. ledna 2015.
+`;
+
+  it('reads each item that repeals provisions as a block of that act, dated by the act', () => {
+    const reading = readAmendingAct(LIST, { naturalKey: 'sb/2014/309', publicationDate: '2014-12-18', effectivenessDate: null });
+    expect(reading.blocks.map((b) => [b.targetKey, b.section, b.points.map((p) => p.instruction)])).toEqual([
+      ['sb/2012/448', '§ 5', ['Část první se zrušuje.']],
+      ['sb/1968/182', '§ 5', ['§ 5 a 6 se zrušují.']],
+      ['sb/1951/93', '§ 5', ['§ 6 se zrušuje.']],
+      ['sb/1964/137', '§ 5', ['§ 4 až 15 a § 18 se zrušují.']],
+    ]);
+    for (const b of reading.blocks) expect(b.effectiveDates).toEqual(['2015-01-01']);
+    // The whole act repealed is no amendment block (the sync's text relations read it).
+    expect(reading.skipped.map((s) => s.reason)).toEqual(['repeal']);
+  });
+
+  it('reads a repeal sentence, and the engine applies it', () => {
+    const act = `# Zákon
+
+##### § 33
+
+(1) Zrušuje se § 453a občanského zákoníku č. 40/1964 Sb., ve znění zákona č. 131/1982 Sb., kterým se mění a doplňuje občanský zákoník.
+
+(2) Zrušuje se zákon č. 1/1980 Sb., o něčem.
+
+##### § 34
+
+Tento zákon nabývá účinnosti dnem 1. dubna 1991.
+`;
+    const reading = readAmendingAct(act, { naturalKey: 'sb/1991/87', publicationDate: '1991-03-21', effectivenessDate: null });
+    expect(reading.blocks).toHaveLength(1);
+    const [block] = reading.blocks;
+    expect(block).toMatchObject({ targetKey: 'sb/1964/40', effectiveDates: ['1991-04-01'] });
+    expect(block.points.map((p) => p.instruction)).toEqual(['§ 453a se zrušuje.']);
+    const text = '# Občanský zákoník\n\n##### § 453\n\nPrvní.\n\n##### § 453a\n\nDruhý.\n\n##### § 454\n\nTřetí.\n';
+    const result = applyAmendment(text, block.points);
+    expect(result.points.map((p) => p.status)).toEqual(['applied']);
+    expect(result.text).not.toContain('Druhý.');
+    expect(result.text).toContain('Třetí.');
+  });
+
+  it('ends a repeal list at a paragraph that is no item', () => {
+    const act = `# Zákon
+
+##### § 9
+
+Zrušují se:
+
+- 1. § 2 zákona č. 1/1990 Sb., o něčem.
+
+Podle § 3 zákona č. 2/1990 Sb., o jiném, se postupuje i nadále.
+
+- 2. § 4 zákona č. 3/1990 Sb., o třetím.
+`;
+    const reading = readAmendingAct(act, { naturalKey: 'sb/1995/1', publicationDate: '1995-01-01', effectivenessDate: '1995-01-01' });
+    expect(reading.blocks.map((b) => b.targetKey)).toEqual(['sb/1990/1']);
+  });
+});
+
+describe('intros of the older acts and of lists (#35 item 4)', () => {
+  it('reads "s působností pro Českou republiku", verbs in a list and the constitution named by its title', () => {
+    const cases: [string, string][] = [
+      ['Zákon č. 20/1966 Sb., o péči o zdraví lidu, se s působností pro Českou republiku mění a doplňuje takto:', 'sb/1966/20'],
+      ['Občanský zákoník č. 40/1964 Sb., ve znění zákona č. 58/1969 Sb., se mění, doplňuje a upravuje takto:', 'sb/1964/40'],
+      ['Ústava Československé socialistické republiky (ústavní zákon č. 100/1960 Sb.) se mění a doplňuje takto:', 'sb/1960/100'],
+    ];
+    for (const [sentence, key] of cases)
+      expect(readIntro(sentence, 'sb/1991/1')).toMatchObject({ kind: 'points', citation: { naturalKey: key } });
+  });
+
+  it('finds the verb of a one-instruction sentence far from its "se"', () => {
+    const intro = readIntro(
+      'V zákoně č. 239/2000 Sb., o integrovaném záchranném systému, ve znění zákona č. 320/2002 Sb., se v § 10 odst. 2 písm. g) a v § 20 odst. 4 a 5 slova „nebo ve Sbírce“ nahrazují slovy „a ve Sbírce“.',
+      'sb/2019/277',
+    );
+    expect(intro).toMatchObject({
+      kind: 'single',
+      citation: { naturalKey: 'sb/2000/239' },
+      instruction: 'V zákoně se v § 10 odst. 2 písm. g) a v § 20 odst. 4 a 5 slova „nebo ve Sbírce“ nahrazují slovy „a ve Sbírce“.',
+    });
+    expect(
+      readIntro(
+        'V § 54 zákona č. 61/2000 Sb., o námořní plavbě, se v odstavci 5 věta druhá včetně poznámky pod čarou č. 19 zrušuje.',
+        'sb/2006/136',
+      ),
+    ).toMatchObject({ kind: 'single', citation: { naturalKey: 'sb/2000/61' } });
+  });
+
+  it('reads the items of a list that each name the act they amend', () => {
+    const act = `# Ústavní zákon
+
+##### Čl. I
+
+- 1. Ústavní zákon č. 143/1968 Sb., o československé federaci, se mění takto:
+
+- a) v článku 41 se slova „a“ nahrazují slovy „b“,
+
+- 2. Ústavní zákon č. 100/1960 Sb., Ústava, ve znění pozdějších ústavních zákonů, se doplňuje takto:
+
+- a) v článku 2 se slova „c“ nahrazují slovy „d“.
+
+- 3. V § 46 odst. 3 zákona č. 154/1994 Sb., o Bezpečnostní informační službě, se slova „e“ nahrazují slovy „f“.
+
+##### Čl. II
+
+Tento ústavní zákon nabývá účinnosti dnem 1. září 1991.
+`;
+    const reading = readAmendingAct(act, { naturalKey: 'sb/1991/327', publicationDate: '1991-08-16', effectivenessDate: null });
+    expect(reading.blocks.map((b) => [b.targetKey, b.form, b.effectiveDates])).toEqual([
+      ['sb/1968/143', 'points', ['1991-09-01']],
+      ['sb/1960/100', 'points', ['1991-09-01']],
+      ['sb/1994/154', 'single', ['1991-09-01']],
+    ]);
+    expect(reading.blocks[2].points[0].instruction).toBe('V § 46 odst. 3 se slova „e“ nahrazují slovy „f“.');
+  });
+});

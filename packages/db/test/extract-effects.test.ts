@@ -36,6 +36,16 @@ describe('extractEffectsOfTexts', () => {
     expect(read.blocks).toBe(2);
   });
 
+  it('reads the older texts when the newest amends nothing (truncated to its title)', () => {
+    const title = '# Zákon, kterým se mění zákon č. 141/1961 Sb. a zákon č. 101/2000 Sb.\n';
+    expect(extractEffects(title, META).effects).toEqual([]);
+    const read = extractEffectsOfTexts([ORIGINAL, title], META);
+    expect(read.effects.map((e) => [e.targetKey, e.targets, e.effectiveFrom])).toEqual([
+      ['sb/1961/141', ['par_8a'], '2009-04-01'],
+      ['sb/2000/101', ['par_5'], '2009-04-01'],
+    ]);
+  });
+
   it('reads one text as extractEffects does', () => {
     expect(extractEffectsOfTexts([ORIGINAL], META)).toEqual(extractEffects(ORIGINAL, META));
     expect(extractEffectsOfTexts([], META).effects).toEqual([]);

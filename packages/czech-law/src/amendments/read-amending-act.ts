@@ -15,7 +15,11 @@
  *   after its last one), so one missing mark does not swallow the rest of the act;
  * - a block ends at the next point's block end: the act's own next article, §, part, a heading
  *   such as "Přechodná ustanovení" or "Účinnost", its účinnost sentence, the signatures, or the
- *   next sentence naming an act (several acts amended inside one article).
+ *   next sentence naming an act (several acts amended inside one article);
+ * - an item of a list names its act too ("- 2. Ústavní zákon č. … se doplňuje takto:");
+ * - repeals of another act's provisions, in a list after "Zrušují se:" or in one sentence
+ *   ("Zrušuje se § 453a občanského zákoníku č. 40/1964 Sb."), are a block of one instruction each,
+ *   written as a point writes it ("§ 453a se zrušuje.").
  * What it skips, and counts in `skipped`: sentences naming several acts at once, whole-act repeals
  * ("Vyhláška č. … se zrušuje." is a repeal, read by the sync's text relations), an act naming
  * itself.
@@ -83,14 +87,14 @@ const INSTRUCTION_VERB =
   /(?:\bzní|\bznějí|\bznie|\bznejú|zrušuj|\bruší|vypouští|vypouštěj|vkládá|vkládaj|nahrazuj|doplňuj|označuj|\bmění|připojuj|přečíslov|zařazuj|vypúšťa|nahrádza|dopĺňa|vkladá|\bmení|upravuj)/u;
 /** "se mění takto:" and its kin, ending the sentence. */
 const TAKTO =
-  /\bs[ea]\s+(?:mění|mení|doplňuj\p{L}*|dopĺň\p{L}*|upravuj\p{L}*|opravuj\p{L}*)(?:\s+a\s+(?:mění|mení|doplňuj\p{L}*|dopĺň\p{L}*|upravuj\p{L}*))?\s+takto\s*:?\s*(?:\^\S*\s*)?$/u;
+  /\bs[ea]\s+(?:s\s+(?:působností|účinností|platností)\s+pro\s+(?:Českou|Slovenskou)\s+(?:socialistickou\s+)?republiku\s+)?(?:mění|mení|doplňuj\p{L}*|dopĺň\p{L}*|upravuj\p{L}*|opravuj\p{L}*)(?:(?:\s*,\s*|\s+a\s+)(?:mění|mení|doplňuj\p{L}*|dopĺň\p{L}*|upravuj\p{L}*)){0,2}\s+takto\s*:?\s*(?:\^\S*\s*)?$/u;
 /** "Zákon č. … se mění tak, že …": one instruction that names the whole act. */
 const TAK_ZE = /\bs[ea]\s+(?:mění|mení|doplňuj\p{L}*|dopĺň\p{L}*)(?:\s+a\s+\S+)?\s+tak,\s+že\b/u;
 const WHOLE_REPEAL = /^[,\s]*(?:[^.;]*?,\s*)?s[ea]\s+(?:zrušuj\p{L}*|ruší|zrušují)\s*\.?\s*$/u;
 /** Words that may start the predicate of a one-instruction sentence, after the act's citation. */
 const PREDICATE_WORD = /(?<=^|[\s,])(?:se|sa|zní|znějí|znie|znejú)(?![\p{L}])/gu;
 const PREDICATE_VERB =
-  /^(?:s[ea]\s+(?:[^\s,;]+\s+){0,10}?(?:zrušuj|ruší|vypouští|vypouštěj|vkládá|vkládaj|nahrazuj|doplňuj|označuj|mění|připojuj|přečíslov|zařazuj|vypúšťa|nahrádza|dopĺňa|vkladá|mení|upravuj)|(?:zní|znějí|znie|znejú)(?![\p{L}]))/u;
+  /^(?:s[ea]\s+(?:[^\s;]+\s+){0,30}?(?:zrušuj|ruší|vypouští|vypouštěj|vkládá|vkládaj|nahrazuj|doplňuj|označuj|mění|připojuj|přečíslov|zařazuj|vypúšťa|nahrádza|dopĺňa|vkladá|mení|upravuj)|(?:zní|znějí|znie|znejú)(?![\p{L}]))/u;
 /** "kterým se mění …" is the act's name, not the instruction. */
 const RELATIVE_BEFORE = /(?:kter\p{L}*|ktor\p{L}*|jímž|jíž|jenž|nichž|němž)\s*$/u;
 
@@ -110,6 +114,8 @@ const RELATIVE = /(?:\bkter\p{L}*|\bktor\p{L}*|\bjímž|\bjíž|\bjenž|\bpodle\
 /** The whole act as the sentence's subject: "Zákon", "Ústavní zákon", "Trestní zákon", "Vyhláška Ministerstva …", "Nařízení vlády". */
 const WHOLE_ACT =
   /^(?:\p{Lu}\p{Ll}+\s+){0,3}?(?:ústavní\s+)?(?:zákon(?:né\s+opatření)?|zákoník|řád|vyhláška|nařízení|nariadenie|dekret|výnos|opatření|usnesení|sdělení|sazebník|zásady|pravidla)(?=\s|$)/iu;
+/** "Ústava Československé socialistické republiky (ústavní zákon č. 100/1960 Sb.) se mění …": the constitution named by its title. */
+const CONSTITUTION = /^Ústava(?:\s+[\p{L}-]+){0,6}\s+\((?:ústavní\s+)?zákon$/u;
 /** Part of an act as the subject or place: "V § 5 zákona", "V zákoně", "Příloha č. 1 k vyhlášce", "§ 12 zákona". */
 const PART_OF =
   /^(?:V|Ve|Za|Před|Na|U|Z|Příloha|Přílohy|Přílohu|§|Čl\.|Článek|Poznámk\p{L}*|Nadpis|Část|Hlava|Položk\p{L}*|Sazebník|Text|Název|Úvodní|Ustanovení|Tabulk\p{L}*|Bod|Odstav\p{L}*|Písmeno|Věta|Slova|Slovo|Obsah)(?=[\s.])/u;
@@ -124,6 +130,66 @@ const OWN_EFFECT =
   /^(?:\(\d+\)\s*)?(?:Tento|Tato|Toto|Táto)\s+(?:ústavní\s+)?(?:zákon|vyhláška|nařízení|nariadenie|zákonné\s+opatření|dekret|výnos)\s+(?:nabývá|nabude|nadobúda)/u;
 const SIGNATURE = /^\*\*[^*]*(?:v\.\s?r\.|Předseda|Místopředseda|Ministr|Prezident|Predseda|Minister)[^*]*\*\*\s*$/u;
 
+/** A list item's marker ("- 2. ", "- b) ", "- (3) "): an item of a list may name the act it amends. */
+const ITEM_MARKER = /^- (?:\d{1,3}[a-z]{0,2}\.|[a-z]{1,2}\)|\(\d{1,3}[a-z]?\))[ \t\u00a0]+/u;
+/** A paragraph number before a sentence ("(1) Zrušuje se …"). */
+const PARAGRAPH_NUMBER = /^\((?:\d{1,3}[a-z]?)\)\s*/u;
+const REPEAL_VERB = '(?:Zrušuj(?:e|í)\\s+se|Ruší\\s+se|Zrušuj(?:e|ú)\\s+sa)';
+/** "Zrušují se:" (or "Zrušují se tato ustanovení:") leading a list of what it repeals, one item each. */
+const REPEAL_LEAD = new RegExp(`^${REPEAL_VERB}(?:\\s*:|\\s+[^.:\u201e]{0,120}:)?\\s*$`, 'u');
+/** "Zrušuje se § 453a občanského zákoníku č. 40/1964 Sb., …": one repeal in one sentence. */
+const REPEAL_SENTENCE = new RegExp(`^${REPEAL_VERB}\\s+(?!:)(.+)$`, 'u');
+/** The repealed provision's own words at the start of the object ("§ 6", "Část čtvrtá", "čl. VIII a čl. IX", "položky 57-59"). */
+const PROVISION_START =
+  /^(?:§|čl\.|článk\p{L}*|článek|část\p{L}*|hlav\p{L}*|díl\p{L}*|oddíl\p{L}*|položk\p{L}*|příloh\p{L}*|prílo\p{L}*|odst\.|odstav\p{L}*|odsek\p{L}*|bod\p{L}*|pozn\p{L}*)(?=[\s.]|$)/iu;
+/** Where the repealed provisions' words end and the act's name begins ("§ 453a | občanského zákoníku", "§ 9 odst. 2 | vládního nařízení"). */
+const ACT_NAME_START =
+  /\s+(?:\p{Ll}+(?:ého|ího|ské)\s+)?(?:ústavního\s+|zákonného\s+)?(?:zákona|zákonů|zákoníku|vyhlášky|vyhlášek|nařízení|opatření|dekretu|výnosu|řádu|sdělení|nariadenia|Ústavy)(?=[\s(,]|$)/u;
+
+/** "ve vyhlášce", "v zákoně": the act named as the place of the provisions that follow its name. */
+const IN_ACT = /^(?:v|ve)\s+(?:\p{L}+\s+){0,2}?(?:zákoně|zákoníku|vyhlášce|nařízení|opatření|výnosu|řádu)(?=\s|$)/iu;
+
+export type Repeal = { kind: 'repeal'; citation: ActNumberCitation; instruction: string } | { kind: 'skip'; reason: SkipReason };
+
+/**
+ * Reads what a repeal names, in a repeal list's item or after "Zrušuje se": provisions of another
+ * act ("§ 5 a 6 vyhlášky … č. 182/1968 Sb., …", "Část čtvrtá zákona č. 477/2001 Sb., …") are an
+ * amendment of that act, returned as the instruction a numbered point would write ("§ 5 a 6 se
+ * zrušují."); a whole act ("Zákon č. 267/2006 Sb., …", also "… s výjimkou § 4") is a repeal the
+ * sync's text relations read, skipped. Null when the object names no act of the collection or no
+ * provision it can state.
+ */
+export function readRepeal(object: string, selfKey: string): Repeal | null {
+  const text = object.trim();
+  const cites = actNumberCitations(text);
+  if (cites.length === 0) return null;
+  const first = cites[0];
+  const prefix = text.slice(0, first.start).trim();
+  if (prefix.length > 400 || RELATIVE.test(prefix)) return null;
+  if (first.naturalKey === selfKey) return { kind: 'skip', reason: 'self' };
+  // "ve vyhlášce … č. 137/1964 Sb., …, ustanovení § 4 až 15 a § 18;": the provisions after the act's name.
+  const after = IN_ACT.test(prefix) ? /,\s*ustanovení\s+([^;]+?)\s*[;,.]?\s*$/u.exec(text.slice(first.end)) : null;
+  if (after) {
+    const what = after[1];
+    if (!PROVISION_START.test(what) || actNumberCitations(what).length) return null;
+    return { kind: 'repeal', citation: first, instruction: repealInstruction(what) };
+  }
+  const words = prefix.replace(/^(?:ustanovení|ustanovenia)\s+/iu, '');
+  // WHOLE_ACT would also take "Část první nařízení vlády" (its leading words are any words).
+  if (!PROVISION_START.test(words)) return WHOLE_ACT.test(prefix) ? { kind: 'skip', reason: 'repeal' } : null;
+  const cut = words.search(ACT_NAME_START);
+  if (cut <= 0) return null;
+  const what = words.slice(0, cut).replace(/[\s,;]+$/u, '');
+  if (!PROVISION_START.test(what)) return null;
+  return { kind: 'repeal', citation: first, instruction: repealInstruction(what) };
+}
+
+/** "§ 5 a 6" → "§ 5 a 6 se zrušují.", as a numbered point writes a repeal. */
+function repealInstruction(what: string): string {
+  const plural = /\s(?:a|až)\s|,|\d\s*[-–]\s*\d|^(?:§§|články|části|položky|přílohy|body|odstavce)(?=\s)/u.test(what);
+  return `${what[0].toUpperCase()}${what.slice(1)} se ${plural ? 'zrušují' : 'zrušuje'}.`;
+}
+
 type Intro = { kind: 'points' | 'single'; citation: ActNumberCitation; instruction?: string } | { kind: 'skip'; reason: SkipReason };
 
 /** Reads a sentence that may name the act a block amends. */
@@ -134,7 +200,7 @@ export function readIntro(sentence: string, selfKey: string): Intro | null {
   const first = cites[0];
   const prefix = line.slice(0, first.start).trim();
   if (prefix.length > 300 || RELATIVE.test(prefix) || !ACT_NOUN.test(prefix)) return null;
-  const whole = WHOLE_ACT.test(prefix);
+  const whole = WHOLE_ACT.test(prefix) || CONSTITUTION.test(prefix);
   const partOf = !whole && PART_OF.test(prefix);
   if (!whole && !partOf) return null;
   const rest = line.slice(first.end);
@@ -207,6 +273,8 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
   let lastSection: Own | null = null;
   let open: OpenBlock | null = null;
   let depth = 0;
+  /** Inside the items of a repeal list ("Zrušují se:"). */
+  let repealList = false;
 
   const closePoint = (o: OpenBlock) => {
     const p = o.point;
@@ -329,8 +397,16 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
       const last = o.block.points.length ? o.block.points[o.block.points.length - 1].number : null;
       const next = last === null ? number === '1' || (!quoted && INSTRUCTION_VERB.test(rest)) : isSuccessor(last, number);
       const startsQuote = rest.startsWith(OPEN_QUOTE) || rest.startsWith('"');
+      // "- 2. Ústavní zákon č. … se doplňuje takto:": a list of amended acts, each with its own points.
+      const another = quoted ? null : readIntro(rest, meta.naturalKey);
+      // A one-instruction item only when the act is named before its verb and outside quotes ("- 3. V § 46 zákona č. …, se …").
+      const otherAct =
+        another !== null &&
+        another.kind !== 'skip' &&
+        another.citation.naturalKey !== o.block.targetKey &&
+        (another.kind === 'points' || !/(?:^|\s)s[ea]\s|\u201e/u.test(rest.slice(0, another.citation.start)));
       let accept = false;
-      if (!startsQuote) {
+      if (!startsQuote && !otherAct) {
         if (!quoted) {
           if (next) accept = true;
           else if (last !== null && numberAfter(last, number) && INSTRUCTION_VERB.test(rest)) {
@@ -355,9 +431,48 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
       }
     }
 
-    // A sentence naming the amended act opens a block.
+    // Repeals of another act's provisions: "Zrušují se:" and its items, or "Zrušuje se § 4 zákona č. …".
+    if (heading !== null) repealList = false;
+    else if (!quoted) {
+      const sentence = raw.replace(PARAGRAPH_NUMBER, '').trim();
+      const item = ITEM_MARKER.exec(raw);
+      if (REPEAL_LEAD.test(sentence)) {
+        closeBlock();
+        repealList = true;
+        continue;
+      }
+      const object = repealList && item ? raw.slice(item[0].length) : (REPEAL_SENTENCE.exec(sentence)?.[1] ?? null);
+      const repeal = object === null ? null : readRepeal(object, meta.naturalKey);
+      if (repeal && repeal.kind === 'skip') {
+        skipped.push({ reason: repeal.reason, offset: lineStart, excerpt: raw.slice(0, 200) });
+        continue;
+      }
+      if (repeal) {
+        closeBlock();
+        const end = trimEnd(text, lineStart, nl);
+        blocks.push({
+          targetKey: repeal.citation.naturalKey,
+          targetCitation: repeal.citation.docNumber,
+          part: part ? (part as Own).written : null,
+          article: article ? (article as Own).written : null,
+          section: section ? (section as Own).written : null,
+          intro: raw.trim(),
+          form: 'single',
+          points: [
+            { number: null, text: raw.slice(item ? item[0].length : 0).trim(), start: lineStart, end, instruction: repeal.instruction },
+          ],
+          start: lineStart,
+          end,
+        });
+        depth = countQuotes(raw, depth, opensAtLead);
+        continue;
+      }
+      if (repealList && !item) repealList = false;
+    }
+
+    // A sentence naming the amended act opens a block; so does a list's item ("- 2. Ústavní zákon č. … se doplňuje takto:").
     if (!quoted && heading === null) {
-      const intro = readIntro(raw, meta.naturalKey);
+      const intro = readIntro(raw.replace(ITEM_MARKER, ''), meta.naturalKey);
       if (intro && intro.kind === 'skip') {
         skipped.push({ reason: intro.reason, offset: lineStart, excerpt: raw.slice(0, 200) });
       } else if (intro) {

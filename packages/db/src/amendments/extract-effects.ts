@@ -62,12 +62,13 @@ export function extractEffects(text: string, meta: AmendingTextMeta): ExtractedE
  * of an amending act lose the parts that amended acts repealed since (e-Sbírka drops them from
  * its consolidation: zákon č. 52/2009 Sb. holds its part amending zákon č. 101/2000 Sb. only up to
  * 2019), yet those amendments were made and the amended act's history needs them. Older texts are
- * read only when the newest amends something (most acts amend nothing).
+ * read even when the newest amends nothing: a newest text may have lost every such part, or be
+ * truncated to its title (zákon č. 122/2008 Sb.).
  */
 export function extractEffectsOfTexts(texts: readonly string[], meta: AmendingTextMeta): ExtractedEffects {
   if (!texts.length) return { effects: [], blocks: 0, points: 0 };
   const newest = extractEffects(texts[texts.length - 1], meta);
-  if (!newest.blocks || texts.length === 1) return newest;
+  if (texts.length === 1) return newest;
   const out: ExtractedEffects = { effects: [...newest.effects], blocks: newest.blocks, points: newest.points };
   const taken = new Set(newest.effects.map((e) => e.targetKey));
   for (let i = texts.length - 2; i >= 0; i--) {

@@ -54,15 +54,13 @@ export async function fillAmendmentEffects(
           if (!doc) return;
           const meta = { naturalKey: doc.natural_key, publishedOn: iso(doc.published_on), effectiveFrom: iso(doc.effective_from) };
           let read = extractEffects(doc.text, meta);
-          if (read.blocks) {
-            // An amending act's older texts may hold parts its current one lost (extractEffectsOfTexts).
-            const older = await tx.$queryRawUnsafe<{ text: string }[]>(
-              `SELECT v.text FROM "document_version" v WHERE v.document_id = $1 AND v.text_source = 'source'
-                 AND v.text IS NOT NULL AND NOT v.text_is_current ORDER BY v.version`,
-              doc.id,
-            );
-            if (older.length) read = extractEffectsOfTexts([...older.map((o) => o.text), doc.text], meta);
-          }
+          // An amending act's older texts may hold parts its current one lost, every one of them even (extractEffectsOfTexts).
+          const older = await tx.$queryRawUnsafe<{ text: string }[]>(
+            `SELECT v.text FROM "document_version" v WHERE v.document_id = $1 AND v.text_source = 'source'
+               AND v.text IS NOT NULL AND NOT v.text_is_current ORDER BY v.version`,
+            doc.id,
+          );
+          if (older.length) read = extractEffectsOfTexts([...older.map((o) => o.text), doc.text], meta);
           await lockCrossDocument(tx);
           const changes = await writeAmendmentEffects(
             tx,
