@@ -76,7 +76,8 @@ export interface DatabaseOptions {
   readOnly?: boolean;
   /**
    * Longest a call waits to be handed a connection (a pool slot, or a new connection's start-up);
-   * default DEFAULT_CONNECT_TIMEOUT_MS with a query time limit, 5 s without (bulk jobs).
+   * default: the query time limit (services: the liveness guard fails a start-up the server never
+   * answers within about two seconds), 5 s without a limit (bulk jobs).
    */
   connectTimeoutMs?: number;
 }
@@ -84,11 +85,6 @@ export interface DatabaseOptions {
 /** What services use when they do not say: long enough for any request's SQL. */
 export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 
-/**
- * What a call waits for a connection by default: a request that cannot get one answers 503
- * within about two seconds (a frozen server accepts TCP but never completes the start-up).
- */
-export const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
 
 function splitSchema(url: string): { url: string; schema?: string } {
   const u = new URL(url);
@@ -131,7 +127,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       connectionString: split.url,
       ...(liveness ? { Client: liveness.clientClass() } : {}),
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? (timeout > 0 ? DEFAULT_CONNECT_TIMEOUT_MS : 5_000),
+      // A busy pool is not a dead server: a burst waits its turn as long as a statement may run;
+      // a start-up that never completes is the liveness guard's to fail (it watches connect too).
+      connectionTimeoutMillis: options.connectTimeoutMs ?? (timeout > 0 ? timeout : 5_000),
       idleTimeoutMillis: 30_000,
       // Server side and client side: a runaway statement is cancelled, and a silent server
       // (network black hole) fails the call; pg-pool then discards that connection.
