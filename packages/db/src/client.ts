@@ -85,7 +85,6 @@ export interface DatabaseOptions {
 /** What services use when they do not say: long enough for any request's SQL. */
 export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 
-
 function splitSchema(url: string): { url: string; schema?: string } {
   const u = new URL(url);
   const schema = u.searchParams.get('schema') ?? undefined;
