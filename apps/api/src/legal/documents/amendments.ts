@@ -54,39 +54,45 @@ export async function loadAmendments(db: Database, naturalKey: string): Promise<
   return (await loadAmendmentsOf(db, [naturalKey])).get(naturalKey) ?? NO_AMENDMENTS;
 }
 
+/** A row of `amendment_effect`, as the loaders read it. */
+interface EffectRow {
+  target_key: string;
+  amending_key: string;
+  ordinal: number;
+  point: string | null;
+  part: string | null;
+  article: string | null;
+  effective_from: Date | null;
+  date_basis: string | null;
+  kinds: string[];
+  targets: string[];
+  instruction: string;
+}
+
+/** An act known to amend a document: its `amends` edge, or a sync fact naming an act not in the collection. */
+interface ActRow {
+  target_key: string;
+  natural_key: string;
+  id: string | null;
+  doc_number: string | null;
+  title: string | null;
+  effective_from: Date | null;
+  methods: string[];
+}
+
 /** The same for several documents (by natural key) in the same two queries: a search page's documents. */
 export async function loadAmendmentsOf(db: Database, naturalKeys: readonly string[]): Promise<Map<string, DocumentAmendments>> {
   const out = new Map<string, DocumentAmendments>();
   if (!naturalKeys.length) return out;
   const keys = [...naturalKeys];
   const [effects, acts] = await Promise.all([
-    db.query<{
-      target_key: string;
-      amending_key: string;
-      ordinal: number;
-      point: string | null;
-      part: string | null;
-      article: string | null;
-      effective_from: Date | null;
-      date_basis: string | null;
-      kinds: string[];
-      targets: string[];
-      instruction: string;
-    }>(
+    db.query<EffectRow>(
       `SELECT target_key, amending_key, ordinal, point, part, article, effective_from, date_basis, kinds, targets, instruction
        FROM amendment_effect WHERE target_key = ANY($1::text[])
        ORDER BY target_key, effective_from NULLS LAST, amending_key, ordinal`,
       [keys],
     ),
-    db.query<{
-      target_key: string;
-      natural_key: string;
-      id: string | null;
-      doc_number: string | null;
-      title: string | null;
-      effective_from: Date | null;
-      methods: string[];
-    }>(
+    db.query<ActRow>(
       // Edges of amending acts in the collection (`amends`, on the amending act), and the acts only
       // this act's front matter or history names (sync_amendment facts whose act is not here).
       `SELECT r.target_key, src.natural_key, src.id, src.doc_number, src.title, src.effective_from, r.methods
@@ -110,28 +116,7 @@ export async function loadAmendmentsOf(db: Database, naturalKeys: readonly strin
   return out;
 }
 
-function amendmentsOf(
-  effects: {
-    amending_key: string;
-    ordinal: number;
-    point: string | null;
-    part: string | null;
-    article: string | null;
-    effective_from: Date | null;
-    date_basis: string | null;
-    kinds: string[];
-    targets: string[];
-    instruction: string;
-  }[],
-  acts: {
-    natural_key: string;
-    id: string | null;
-    doc_number: string | null;
-    title: string | null;
-    effective_from: Date | null;
-    methods: string[];
-  }[],
-): DocumentAmendments {
+function amendmentsOf(effects: Omit<EffectRow, 'target_key'>[], acts: Omit<ActRow, 'target_key'>[]): DocumentAmendments {
   return {
     effects: effects.map((e) => ({
       amendingKey: e.amending_key,
