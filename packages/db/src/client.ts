@@ -77,7 +77,7 @@ export interface DatabaseOptions {
   /**
    * Longest a call waits to be handed a connection (a pool slot, or a new connection's start-up);
    * default: the query time limit (services: the liveness guard fails a start-up the server never
-   * answers within about two seconds), 5 s without a limit (bulk jobs).
+   * answers promptly), a fixed bound without a limit (bulk jobs).
    */
   connectTimeoutMs?: number;
 }

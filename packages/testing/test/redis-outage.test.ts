@@ -11,7 +11,7 @@ import { TestRedisServer } from '../src/redis-server';
 describe('Redis outage', () => {
   const CALLS = 50;
   // Under the command timeout: a call that waited for Redis instead of falling back at once takes
-  // at least that long; a fixed 100 ms was crossed by a loaded machine's scheduling alone.
+  // at least that long; a fixed small bound was crossed by a loaded machine's scheduling alone.
   const BOUND_MS = REDIS_COMMAND_TIMEOUT_MS - 50;
   let server: TestRedisServer;
   let state: ReturnType<typeof createRedisState>;
