@@ -1,7 +1,7 @@
 import { createDatabase } from '@dp/db';
 import { createTestDatabase, type TestDatabase } from './corpus-helpers';
 
-// A busy pool is not a dead server: a call that waits for a free connection longer than the old
+// A busy pool is not a dead server: a call that waits for a free connection longer than the
 // old short bound (while the one connection runs a slow statement on a live server) gets it and succeeds.
 let t: TestDatabase;
 beforeAll(async () => {
