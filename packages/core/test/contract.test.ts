@@ -14,6 +14,7 @@ import {
   getOpenApiRoute,
   listChangesRoute,
   encodeCursor,
+  FEED_CURSOR,
   getDocumentRoute,
   internalGetDocumentRoute,
   listProvisionsRoute,
@@ -432,11 +433,17 @@ describe('listChangesRoute: the changes feed declared', () => {
       filters: {},
       limit: 100,
     });
-    expect(parse({ since: encodeCursor({ t: '812', s: '40' }), filters: '{"kinds":"document.created"}' }).query).toMatchObject({
-      since: { t: '812', s: '40' },
+    expect(parse({ since: FEED_CURSOR.encode({ txid: '812', seq: '40' }), filters: '{"kinds":"document.created"}' }).query).toMatchObject({
+      since: { txid: '812', seq: '40' },
       filters: { kinds: ['document.created'] },
     });
+    expect(parse({ since: FEED_CURSOR.encode({ after: '2026-02-01T00:00:00Z' }) }).query.since).toEqual({
+      since: new Date('2026-02-01T00:00:00Z'),
+    });
+    // Cursors issued before the fields had names (feed consumers keep theirs for days) still read.
+    expect(parse({ since: encodeCursor({ t: '812', s: '40' }) }).query.since).toEqual({ txid: '812', seq: '40' });
     expect(parse({ since: encodeCursor({ a: '2026-02-01T00:00:00Z' }) }).query.since).toEqual({ since: new Date('2026-02-01T00:00:00Z') });
+    expect(() => parse({ since: encodeCursor({ txid: '812', seq: '-1' }) })).toThrow();
   });
 
   it('names a bad since and bad filters in one 400', () => {
