@@ -40,7 +40,7 @@ export function cursorKind<S extends z.ZodType>(schema: S, legacy?: z.ZodType<No
   return {
     encode: (value) => encodeCursor(value),
     decode: (raw) => {
-      const v = decodeCursor(raw, (x): x is unknown => true);
+      const v = decodeCursor(raw, (_any): _any is unknown => true);
       if (v === null) return null;
       const now = schema.safeParse(v);
       if (now.success) return now.data;
