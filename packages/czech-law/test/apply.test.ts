@@ -182,6 +182,43 @@ describe('applyAmendment', () => {
     expect(r.text).toBe(ACT);
   });
 
+  it('inserts a new § after one in which another point failed: the § before is only its place', () => {
+    const r = applyAmendment(ACT, [
+      pt('1', 'V § 2 odst. 1 se slovo „neexistuje“ zrušuje.'),
+      pt('2', 'Za § 2 se vkládá nový § 2a, který zní:\n\n##### „§ 2a\n\nZkoušku lze opakovat.“.'),
+    ]);
+    expect(r.points.map((p) => [p.status, p.reason ?? null])).toEqual([
+      ['not_applied', 'text_not_found'],
+      ['applied', null],
+    ]);
+    expect(unit(r.text, 'par_2')).toBe(unit(ACT, 'par_2'));
+    expect(unit(r.text, 'par_2a')).toBe('##### § 2a Zkoušku lze opakovat.');
+  });
+
+  it('does not hold back the § before a new one whose insertion failed', () => {
+    const r = applyAmendment(ACT, [
+      pt('1', 'Za § 2 se vkládá nový § 2a, který zní:\n\n##### „§ 2b\n\nZkoušku lze opakovat.“.'),
+      pt('2', 'V § 2 odst. 1 se číslo „150“ nahrazuje číslem „300“.'),
+    ]);
+    expect(r.points.map((p) => [p.status, p.reason ?? null])).toEqual([
+      ['not_applied', 'payload_mismatch'],
+      ['applied', null],
+    ]);
+    expect(unit(r.text, 'par_2')).toContain('(1) Zkouška trvá nejvýše 300 hodin.');
+  });
+
+  it('still holds back an insertion that names its anchor otherwise too', () => {
+    const r = applyAmendment(ACT, [
+      pt('1', 'V § 2 odst. 1 se slovo „neexistuje“ zrušuje.'),
+      pt(
+        '2',
+        'Za § 2 se vkládá nový § 2a, který zní:\n\n##### „§ 2a\n\nZkoušku lze opakovat.“.\n\nV § 2 odst. 3 se slova „2 roky“ nahrazují slovy „5 let“.',
+      ),
+    ]);
+    expect(r.points[1]).toMatchObject({ status: 'not_applied', reason: 'blocked' });
+    expect(r.text).toBe(ACT);
+  });
+
   it('refuses words that are there twice when the point does not say which, and forms it does not read', () => {
     const twice = applyAmendment(ACT, [pt('1', 'V § 3 se slovo „odstavec“ nahrazuje slovem „bod“.')]);
     expect(twice.points[0]).toMatchObject({ status: 'not_applied', reason: 'ambiguous' });

@@ -1105,6 +1105,8 @@ function opInsert(w: Work, op: Operation): void {
       const trailer = trailerOf(prev);
       if (trailer) {
         replaceUnit(w.doc, anchor, block(prev.text.slice(0, prev.text.lastIndexOf(trailer))));
+        // The anchor's own text changes here: it is no mere position any more (see `anchorsOnly`).
+        w.units.add(prev.id);
         parts[parts.length - 1] = { ...parts[parts.length - 1], text: withTrailer(parts[parts.length - 1].text, trailer) };
       }
     }
@@ -1537,11 +1539,43 @@ function unitsNamed(op: Operation): string[] {
   return [...ids];
 }
 
+/**
+ * Units an insertion of new top-level units names only as their place ("za § 12 se vkládá § 12a",
+ * "za přílohu č. 1 se vkládají přílohy č. 1a a 1b"): the anchor's wording is neither read nor
+ * changed, so a point that failed inside it does not hold the new units back, nor does the
+ * insertion's own failure hold back the anchor.
+ */
+function anchorsOnly(ops: Operation[]): Set<string> {
+  const anchors = new Set<string>();
+  const other = new Set<string>();
+  for (const op of ops) {
+    const t = op.targets[0];
+    const newIds = op.newIds ?? [];
+    const isAnchor =
+      op.kind === 'insert' &&
+      (op.position === 'after' || op.position === 'before') &&
+      op.targets.length === 1 &&
+      !t.through &&
+      t.sentence === undefined &&
+      !t.part &&
+      t.id !== '*' &&
+      unitIdOf(t.id) === t.id &&
+      newIds.length > 0 &&
+      newIds.every((id) => unitIdOf(id) === id);
+    if (isAnchor) anchors.add(t.id);
+    for (const id of unitsNamed(op)) if (!isAnchor || id !== t.id) other.add(id);
+  }
+  for (const id of other) anchors.delete(id);
+  return anchors;
+}
+
 interface Run {
   doc: Doc;
   outcomes: PointOutcome[];
   /** Units named by points that failed (or were left out). */
   failed: Set<string>;
+  /** Per point: the units whose failure holds it back (those it names or changes, not mere anchors). */
+  holds: string[][];
 }
 
 /** One pass over the points; `excluded` are left out (blocked) whatever happens. */
@@ -1551,12 +1585,14 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
   const outcomes: PointOutcome[] = [];
   const failed = new Set<string>();
   const written = new Set<string>();
+  const holds: string[][] = [];
   for (let i = 0; i < points.length; i++) {
     const p = parsed[i];
     const named = new Set(p.operations.flatMap(unitsNamed));
     for (const e of p.effects) if (e.kind === 'unsupported') for (const id of e.targets) named.add(unitIdOf(id));
     const outcome: PointOutcome = { number: points[i].number, status: 'not_applied', changed: [], units: [...named] };
     outcomes.push(outcome);
+    holds.push([...named]);
     if (p.unsupported.length || !p.operations.length) {
       outcome.reason = 'unsupported_form';
       outcome.detail = p.unsupported[0]?.reason ?? 'no operation';
@@ -1564,11 +1600,14 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       for (const id of named) failed.add(id);
       continue;
     }
-    const blockedBy = excluded.get(i) ?? [...named].find((id) => failed.has(id));
+    const anchors = anchorsOnly(p.operations);
+    const own = [...named].filter((id) => !anchors.has(id));
+    holds[i] = own;
+    const blockedBy = excluded.get(i) ?? own.find((id) => failed.has(id));
     if (blockedBy) {
       outcome.reason = 'blocked';
       outcome.detail = `a point of this act failed in ${blockedBy}`;
-      for (const id of named) failed.add(id);
+      for (const id of own) failed.add(id);
       continue;
     }
     const w: Work = { doc: { units: [...doc.units] }, changed: new Set(), units: new Set(), style, written, wrote: new Set() };
@@ -1578,7 +1617,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       // Anything unexpected fails the point, not the whole act (the sync goes on).
       outcome.reason = e instanceof Fail ? e.reason : 'engine_error';
       outcome.detail = e instanceof Error ? e.message : String(e);
-      for (const id of named) failed.add(id);
+      for (const id of own) failed.add(id);
       continue;
     }
     doc = w.doc;
@@ -1586,6 +1625,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
     outcome.status = 'applied';
     outcome.changed = [...w.changed];
     outcome.units = [...new Set([...named, ...w.units])];
+    holds[i] = [...new Set([...own, ...w.units])];
   }
   // A footnote held back holds back the units that carry its mark (its number or text may be off).
   for (const id of [...failed]) {
@@ -1593,7 +1633,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
     const mark = `^${id.replace(/^fn_/, '').replace(/~\d+$/, '')})`;
     for (const u of start) if (u.kind !== 'footnote' && u.text.includes(mark)) failed.add(u.id);
   }
-  return { doc, outcomes, failed };
+  return { doc, outcomes, failed, holds };
 }
 
 /**
@@ -1617,7 +1657,7 @@ export function applyAmendment(text: string, points: AmendmentPoint[], options: 
     let more = false;
     result.outcomes.forEach((o, i) => {
       if (o.status !== 'applied') return;
-      const hit = o.units.find((id) => result.failed.has(id));
+      const hit = result.holds[i].find((id) => result.failed.has(id));
       if (hit) {
         excluded.set(i, hit);
         more = true;
