@@ -219,6 +219,27 @@ describe('applyAmendment', () => {
     expect(r.text).toBe(ACT);
   });
 
+  it('gives a § repealed before its new wording where its number puts it, between the §§ next to it', () => {
+    const act = ['# Zákon', '', '##### § 1', '', 'První.', '', '##### § 3', '', 'Třetí.', ''].join('\n');
+    const r = applyAmendment(act, [pt('1', '§ 2 zní:\n\n##### „§ 2\n\nDruhý.“.')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(splitUnits(r.text).map((u) => u.id)).toEqual(['preamble', 'par_1', 'par_2', 'par_3']);
+    expect(unit(r.text, 'par_2')).toBe('##### § 2 Druhý.');
+  });
+
+  it('refuses a § repealed before when the § after it starts with a heading the § may have shared', () => {
+    const act = ['# Zákon', '', '##### § 1', '', 'První.', '', '#### Společná ustanovení', '', '##### § 3', '', 'Třetí.', ''].join('\n');
+    const r = applyAmendment(act, [pt('1', '§ 2 zní:\n\n##### „§ 2\n\nDruhý.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'target_not_found' });
+    expect(r.text).toBe(act);
+  });
+
+  it("reads a point whose text ran into the amending act's next článek heading", () => {
+    const r = applyAmendment(ACT, [pt('1', 'V § 2 odst. 1 se číslo „150“ nahrazuje číslem „300“.\n\n##### Čl. III')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_2')).toContain('(1) Zkouška trvá nejvýše 300 hodin.');
+  });
+
   it('refuses words that are there twice when the point does not say which, and forms it does not read', () => {
     const twice = applyAmendment(ACT, [pt('1', 'V § 3 se slovo „odstavec“ nahrazuje slovem „bod“.')]);
     expect(twice.points[0]).toMatchObject({ status: 'not_applied', reason: 'ambiguous' });

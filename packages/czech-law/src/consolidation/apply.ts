@@ -935,6 +935,9 @@ function opNewWording(w: Work, op: Operation): void {
     return;
   }
   if (targets.some((t) => t.sentence !== undefined || t.part)) throw new Fail('unsupported_target', 'sentences or parts of several units');
+  // "§ 128 zní:" of a § the text no longer has (repealed before): it comes back where its number puts it.
+  const prev = targets.length === 1 ? placeOfMissingSection(w.doc, targets[0]) : null;
+  if (prev) return opInsert(w, { ...op, kind: 'insert', targets: [{ id: prev }], newIds: [targets[0].id], position: 'after' });
   let body = cleanPayload(w, takeFootnotes(w, payload, op));
   const locs = targets.flatMap((t) => locateRange(w.doc, t));
   const first = locs[0];
@@ -981,6 +984,40 @@ function opNewWording(w: Work, op: Operation): void {
   const span = { start: nodes[0].start, end: contentEnd(text, last.contentStart, last.end) };
   replaceUnit(w.doc, unitIndex, splice(text, span, body.trim()));
   for (const n of nodes) touch(w, n.id);
+}
+
+/** A § id's number and letters, for ordering (`par_16a` → [16, 'a']), or null. */
+function sectionKey(id: string): [number, string] | null {
+  const m = /^par_(\d+)([a-z]*)$/.exec(id);
+  return m ? [Number(m[1]), m[2]] : null;
+}
+
+function keyLess(a: [number, string], b: [number, string]): boolean {
+  return a[0] !== b[0] ? a[0] < b[0] : a[1] < b[1];
+}
+
+/**
+ * For a § the text does not have: the § after which its number puts it, when that is sure (the §
+ * before and the § after it in number stand next to each other, no container heading between
+ * them, and the § after starts with its label); null when the § is there (or the target is no §); throws when it is missing and its place
+ * is unsure.
+ */
+function placeOfMissingSection(doc: Doc, t: TargetRef): string | null {
+  const key = sectionKey(t.id);
+  if (!key || t.through || hasUnit(doc, t.id)) return null;
+  let before = -1;
+  let after = -1;
+  doc.units.forEach((u, i) => {
+    const k = u.kind === 'section' ? sectionKey(u.id) : null;
+    if (!k) return;
+    if (keyLess(k, key) && (before < 0 || keyLess(sectionKey(doc.units[before].id)!, k))) before = i;
+    if (keyLess(key, k) && (after < 0 || keyLess(k, sectionKey(doc.units[after].id)!))) after = i;
+  });
+  if (before < 0 || after !== before + 1) throw new Fail('target_not_found', t.id);
+  // A heading above the next §'s label may be the common heading of a group the § was in.
+  const firstLine = doc.units[after].text.trimStart().split('\n', 1)[0];
+  if (!isUnitLabel(firstLine)) throw new Fail('target_not_found', `${t.id} (under the heading of the § after it?)`);
+  return doc.units[before].id;
 }
 
 /** The marker keys of a payload's top-level lines of the first marker kind it uses. */
