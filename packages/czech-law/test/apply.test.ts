@@ -228,10 +228,33 @@ describe('applyAmendment', () => {
   });
 
   it('refuses a § repealed before when the § after it starts with a heading the § may have shared', () => {
-    const act = ['# Zákon', '', '##### § 1', '', 'První.', '', '#### Společná ustanovení', '', '##### § 3', '', 'Třetí.', ''].join('\n');
+    // §§ with their own headings below the label: a heading above one is a group's.
+    const act = [
+      '# Zákon',
+      '',
+      '##### § 1',
+      '',
+      '#### Předmět',
+      '',
+      'První.',
+      '',
+      '#### Společná ustanovení',
+      '',
+      '##### § 3',
+      '',
+      'Třetí.',
+      '',
+    ].join('\n');
     const r = applyAmendment(act, [pt('1', '§ 2 zní:\n\n##### „§ 2\n\nDruhý.“.')]);
     expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'target_not_found' });
     expect(r.text).toBe(act);
+    // §§ with their headings above the label: the heading is the next §'s own.
+    const above = ['# Zákon', '', '#### Předmět', '', '##### § 1', '', 'První.', '', '#### Lhůty', '', '##### § 3', '', 'Třetí.', ''].join(
+      '\n',
+    );
+    const ok = applyAmendment(above, [pt('1', '§ 2 zní:\n\n##### „§ 2\n\nDruhý.“.')]);
+    expect(ok.points[0].status).toBe('applied');
+    expect(unit(ok.text, 'par_3')).toBe('#### Lhůty ##### § 3 Třetí.');
   });
 
   it("reads a point whose text ran into the amending act's next článek heading", () => {

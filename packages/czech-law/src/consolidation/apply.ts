@@ -999,7 +999,7 @@ function keyLess(a: [number, string], b: [number, string]): boolean {
 /**
  * For a § the text does not have: the § after which its number puts it, when that is sure (the §
  * before and the § after it in number stand next to each other, no container heading between
- * them, and the § after starts with its label); null when the § is there (or the target is no §); throws when it is missing and its place
+ * them, and no heading above the § after that may be a group's); null when the § is there (or the target is no §); throws when it is missing and its place
  * is unsure.
  */
 function placeOfMissingSection(doc: Doc, t: TargetRef): string | null {
@@ -1014,10 +1014,22 @@ function placeOfMissingSection(doc: Doc, t: TargetRef): string | null {
     if (keyLess(key, k) && (after < 0 || keyLess(k, sectionKey(doc.units[after].id)!))) after = i;
   });
   if (before < 0 || after !== before + 1) throw new Fail('target_not_found', t.id);
-  // A heading above the next §'s label may be the common heading of a group the § was in.
-  const firstLine = doc.units[after].text.trimStart().split('\n', 1)[0];
-  if (!isUnitLabel(firstLine)) throw new Fail('target_not_found', `${t.id} (under the heading of the § after it?)`);
+  // In a text whose §§ carry their own headings below their labels, a heading above the next §'s
+  // label is the common heading of a group the § may have been in.
+  if (!isUnitLabel(nonEmptyLines(doc.units[after].text)[0] ?? '') && doc.units.some(headingBelowLabel))
+    throw new Fail('target_not_found', `${t.id} (under the heading of the § after it?)`);
   return doc.units[before].id;
+}
+
+function nonEmptyLines(text: string): string[] {
+  return text.split('\n').filter((l) => l.trim());
+}
+
+/** A § whose heading line follows its label ("##### § 5" then "#### Heading"). */
+function headingBelowLabel(u: TextUnit): boolean {
+  if (u.kind !== 'section') return false;
+  const [label, next] = nonEmptyLines(u.text);
+  return isUnitLabel(label ?? '') && /^#{1,6}[ \t]/.test(next ?? '') && !isUnitLabel(next);
 }
 
 /** The marker keys of a payload's top-level lines of the first marker kind it uses. */
