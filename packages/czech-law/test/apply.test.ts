@@ -248,6 +248,10 @@ describe('applyAmendment', () => {
     const r = applyAmendment(act, [pt('1', '§ 2 zní:\n\n##### „§ 2\n\nDruhý.“.')]);
     expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'target_not_found' });
     expect(r.text).toBe(act);
+    // With a heading of its own ("včetně nadpisu"), the heading above the § after stays that §'s.
+    const own = applyAmendment(act, [pt('1', '§ 2 včetně nadpisu zní:\n\n##### „§ 2\n\n#### Lhůty\n\nDruhý.“.')]);
+    expect(own.points[0].status).toBe('applied');
+    expect(unit(own.text, 'par_2')).toBe('##### § 2 #### Lhůty Druhý.');
     // §§ with their headings above the label: the heading is the next §'s own.
     const above = ['# Zákon', '', '#### Předmět', '', '##### § 1', '', 'První.', '', '#### Lhůty', '', '##### § 3', '', 'Třetí.', ''].join(
       '\n',

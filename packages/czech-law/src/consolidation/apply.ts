@@ -936,7 +936,7 @@ function opNewWording(w: Work, op: Operation): void {
   }
   if (targets.some((t) => t.sentence !== undefined || t.part)) throw new Fail('unsupported_target', 'sentences or parts of several units');
   // "§ 128 zní:" of a § the text no longer has (repealed before): it comes back where its number puts it.
-  const prev = targets.length === 1 ? placeOfMissingSection(w.doc, targets[0]) : null;
+  const prev = targets.length === 1 ? placeOfMissingSection(w.doc, targets[0], op.withHeading === true) : null;
   if (prev) return opInsert(w, { ...op, kind: 'insert', targets: [{ id: prev }], newIds: [targets[0].id], position: 'after' });
   let body = cleanPayload(w, takeFootnotes(w, payload, op));
   const locs = targets.flatMap((t) => locateRange(w.doc, t));
@@ -1002,7 +1002,7 @@ function keyLess(a: [number, string], b: [number, string]): boolean {
  * them, and no heading above the § after that may be a group's); null when the § is there (or the target is no §); throws when it is missing and its place
  * is unsure.
  */
-function placeOfMissingSection(doc: Doc, t: TargetRef): string | null {
+function placeOfMissingSection(doc: Doc, t: TargetRef, ownHeading: boolean): string | null {
   const key = sectionKey(t.id);
   if (!key || t.through || hasUnit(doc, t.id)) return null;
   let before = -1;
@@ -1015,8 +1015,9 @@ function placeOfMissingSection(doc: Doc, t: TargetRef): string | null {
   });
   if (before < 0 || after !== before + 1) throw new Fail('target_not_found', t.id);
   // In a text whose §§ carry their own headings below their labels, a heading above the next §'s
-  // label is the common heading of a group the § may have been in.
-  if (!isUnitLabel(nonEmptyLines(doc.units[after].text)[0] ?? '') && doc.units.some(headingBelowLabel))
+  // label is the common heading of a group the § may have been in (unless the point gives the §
+  // its own heading: "včetně nadpisu").
+  if (!ownHeading && !isUnitLabel(nonEmptyLines(doc.units[after].text)[0] ?? '') && doc.units.some(headingBelowLabel))
     throw new Fail('target_not_found', `${t.id} (under the heading of the § after it?)`);
   return doc.units[before].id;
 }
