@@ -195,6 +195,18 @@ describe('applyAmendment', () => {
     expect(unit(r.text, 'par_2a')).toBe('##### § 2a Zkoušku lze opakovat.');
   });
 
+  it('still holds back a new annex after an annex in which a point failed', () => {
+    const act = ['# Zákon', '', '##### § 1', '', 'První.', '', 'Příloha č. 1 k zákonu č. 1/2000 Sb.', '', 'Seznam', ''].join('\n');
+    const r = applyAmendment(act, [
+      pt('1', 'V příloze č. 1 se slovo „neexistuje“ zrušuje.'),
+      pt('2', 'Za přílohu č. 1 se vkládá nová příloha č. 1a, která zní:\n\n„Příloha č. 1a k zákonu č. 1/2000 Sb.\n\nDalší seznam“.'),
+    ]);
+    expect(r.points.map((p) => [p.status, p.reason ?? null])).toEqual([
+      ['not_applied', 'text_not_found'],
+      ['not_applied', 'blocked'],
+    ]);
+  });
+
   it('does not hold back the § before a new one whose insertion failed', () => {
     const r = applyAmendment(ACT, [
       pt('1', 'Za § 2 se vkládá nový § 2a, který zní:\n\n##### „§ 2b\n\nZkoušku lze opakovat.“.'),
