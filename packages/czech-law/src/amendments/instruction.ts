@@ -1415,6 +1415,18 @@ function mentioned(sentence: string, previous: Seg[][]): string[] {
   return [...ids];
 }
 
+const ARTICLE_HEADING = /(?:^|\n)[ \t]*(?:#{1,6}[ \t]+)?(?:Čl\.|Článek)[ \t]*(?:[IVXLCDM]+|\d+[a-z]?)\.?[ \t]*$/;
+
+/**
+ * A statement without the heading of the amending act's next článek ("##### Čl. III") that the
+ * point's text ran into (no instruction, nothing to read); null when that heading is all it is.
+ */
+function withoutArticleHeading(st: Statement): Statement | null {
+  if (st.payload || !ARTICLE_HEADING.test(st.sentence)) return st;
+  const sentence = st.sentence.replace(ARTICLE_HEADING, '').trimEnd();
+  return sentence ? { ...st, sentence } : null;
+}
+
 /** Reads one instruction point: its operations, what the grammar does not read, and its effects. */
 export function parseInstruction(point: AmendmentPoint | string): ParsedInstruction {
   // An unnumbered point's instruction has the amended act's citation cut out ("V § 5 zákona č. …, se …").
@@ -1423,7 +1435,9 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
   const unsupported: { form: string; text: string; reason: string }[] = [];
   const effects: Effect[] = [];
   let previous: Seg[][] = [];
-  for (const st of splitStatements(text)) {
+  for (const whole of splitStatements(text)) {
+    const st = withoutArticleHeading(whole);
+    if (!st) continue;
     if (!st.sentence && st.payload) {
       unsupported.push({ form: '(quoted text without an instruction)', text: st.source, reason: 'quoted text without an instruction' });
       continue;
