@@ -264,12 +264,13 @@ const LEVEL: Record<SegType, number> = {
 /** Unit words in every case and number the instructions use, longest first where they share a start. */
 const UNIT_WORD: [RegExp, SegType | 'nadpis'][] = [
   [/§§?/y, 'par'],
-  [/(?:odst\.|odstav(?:cemi|cích|cům|cem|ců|ce|ci|ec))/y, 'odst'],
-  [/(?:písm\.|písmen(?:ech|ům|em|a|o|e|u|y)?)(?![\p{L}])/uy, 'pism'],
-  [/(?:bod(?:ech|ům|em|ů|u|ě|y)?)(?![\p{L}])/uy, 'bod'],
+  // Capitalised at the start of a sentence too ("Odstavec 4 se vypouští.", zákon č. 557/1991 Sb.).
+  [/(?:[oO]dst\.|[oO]dstav(?:cemi|cích|cům|cem|ců|ce|ci|ec))/y, 'odst'],
+  [/(?:[pP]ísm\.|[pP]ísmen(?:ech|ům|em|a|o|e|u|y)?)(?![\p{L}])/uy, 'pism'],
+  [/(?:[bB]od(?:ech|ům|em|ů|u|ě|y)?)(?![\p{L}])/uy, 'bod'],
   [/(?:[čČ]l\.|člán(?:cích|kem|ků|ku|ky|ek))/y, 'cl'],
   [/(?:[pP]řílo(?:hách|hou|hy|ze|hu|ha|h))(?![\p{L}])/uy, 'priloha'],
-  [/(?:vět(?:ách|ami|ou|a|y|ě|u)?)(?![\p{L}])/uy, 'veta'],
+  [/(?:[vV]ět(?:ách|ami|ou|a|y|ě|u)?)(?![\p{L}])/uy, 'veta'],
   [/(?:[čČ]ást(?:i|í)?)(?![\p{L}])/uy, 'cast'],
   [/(?:[hH]lav(?:ou|a|y|ě|u))(?![\p{L}])/uy, 'hlava'],
   [/(?:[pP]ododdíl(?:em|u|e|y)?)(?![\p{L}])/uy, 'pododdil'],
@@ -1190,7 +1191,7 @@ clause(`(?:(?:v|ve) ${R} )?[Dd]osavadní text(?: ${R})? (?:označuje|označuje j
   ctx.ops.push({ kind: 'renumber', targets: owner, renumber: [{ from: owner[0].id, to: newId }], source: ctx.source });
 });
 // "zároveň se zrušuje označení odstavce 1": the one unit left loses its number.
-clause(`(?:(?:v|ve) ${R} )?(?:zrušuje|vypouští) (?:označení|číslo|číslování) ${R}`, (ctx, m) => {
+clause(`(?:(?:v|ve) ${R} )?(?:zrušuje|vypouští|ruší) (?:označení|číslo|číslování) ${R}`, (ctx, m) => {
   const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
   const t = targetsOf(ctx, Number(m[2]), base);
   ctx.ops.push({ kind: 'renumber', targets: t, renumber: t.map((x) => ({ from: x.id, to: '' })), source: ctx.source });
@@ -1368,13 +1369,36 @@ function effectIds(t: TargetRef): string[] {
       for (let c = a[2].charCodeAt(0); c <= b[2].charCodeAt(0); c++) out.push(`${a[1]}${String.fromCharCode(c)}`);
     if (out.length) return out;
   }
+  // "§ 151a až 151m": the lettered units of one number.
+  const la = /^(.*_)(\d+)([a-z]?)$/.exec(t.id);
+  const lb = /^(.*_)(\d+)([a-z])$/.exec(t.through);
+  if (la && lb && la[1] === lb[1] && la[2] === lb[2] && la[3] < lb[3]) {
+    const out = la[3] ? [] : [t.id];
+    for (let c = (la[3] || 'a').charCodeAt(0); c <= lb[3].charCodeAt(0); c++) out.push(`${la[1]}${la[2]}${String.fromCharCode(c)}`);
+    return out;
+  }
   return [t.id, t.through];
+}
+
+/**
+ * An id as the provisions parser writes it, or null: §§, články, přílohy and footnotes are numbered
+ * through the whole act, so a location's containers before them ("V části druhé hlavě třetí se
+ * § 151a až 151m … zrušují", zákon č. 367/2000 Sb.) are no part of their ids; a unit without the
+ * §, článek or příloha that holds it (a sentence that lost its location) names no provision.
+ */
+export function storedId(id: string): string | null {
+  const segs = id.split('/');
+  const top = segs.findIndex((x) => /^(?:par|cl|priloha|fn)(?:_|$)/.test(x));
+  if (top > 0 && segs.slice(0, top).every((x) => /^(?:cast|hlava|dil|oddil|pododdil)_/.test(x))) return segs.slice(top).join('/');
+  if (/^(?:odst|pism|bod|veta)_/.test(segs[0])) return null;
+  return id;
 }
 
 function effectOf(op: Operation): Effect {
   const ids: string[] = [];
-  const add = (id: string) => {
-    if (!ids.includes(id)) ids.push(id);
+  const add = (raw: string) => {
+    const id = storedId(raw);
+    if (id !== null && !ids.includes(id)) ids.push(id);
   };
   if (op.kind === 'insert' || op.kind === 'append') for (const id of op.newIds ?? []) add(id);
   // A renumbering changes the text under both numbers: "písmena c) až g) se označují jako písmena
@@ -1418,7 +1442,11 @@ function mentioned(sentence: string, previous: Seg[][]): string[] {
         const key = JSON.stringify(segs);
         if (resolved.has(key)) continue;
         if (resolved.size < MAX_LOCATIONS) resolved.set(key, segs);
-        for (const t of chainTargets(segs, chain)) for (const id of effectIds(t)) if (id !== '*') ids.add(id);
+        for (const t of chainTargets(segs, chain))
+          for (const id of effectIds(t)) {
+            const stored = id === '*' ? null : storedId(id);
+            if (stored !== null) ids.add(stored);
+          }
       }
     }
     if (list.chains.some((c) => c.segs.length && LEVEL[c.segs[0].type] <= 6 && c.segs[0].type !== 'fn')) base = [...resolved.values()];
@@ -1441,8 +1469,14 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
     }
     const ops: Operation[] = [];
     try {
+      const located = previous.length > 0;
       previous = readStatement(st, ops, previous);
       if (!ops.length) throw new Unsupported('no operation');
+      // "§ 47 odst. 2 se vypouští. Dosavadní odstavec 3 se označuje …" (zákon č. 264/1992 Sb.): a
+      // sentence whose subject is its place gives the next one its location, as "V § 47" would.
+      const subject = ops[0].targets[0]?.id;
+      if (!located && !previous.length && subject && /^(?:par|cl|priloha)_[^/]+(?:\/(?:odst|pism|bod)_[^/]+)*$/.test(subject))
+        previous = [chainOfId(subject)];
       operations.push(...ops);
       for (const op of ops) effects.push(effectOf(op));
     } catch (e) {
