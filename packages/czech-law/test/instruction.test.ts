@@ -206,6 +206,13 @@ describe('what an effect targets (#35 item 2)', () => {
     ]);
   });
 
+  it('reads "Článek" capitalised (ústavní zákon č. 135/1989 Sb. and č. 46/1990 Sb. on ústavní zákon č. 100/1960 Sb.)', () => {
+    expect(targets('Článek 4 se vypouští.')).toEqual([['repeal', ['cl_4']]]);
+    expect(
+      targets('Článek 88 odstavec 4 zní:\n\n„(4) Znění slibu poslance národního výboru stanoví ústavní zákony národních rad.“.'),
+    ).toEqual([['new_wording', ['cl_88/odst_4']]]);
+  });
+
   it('gives the next sentence the place of a sentence whose subject is its place (zákon č. 425/1990 Sb. on zákon č. 20/1966 Sb., § 75)', () => {
     const point = `§ 75 odst. 1 zní:
 

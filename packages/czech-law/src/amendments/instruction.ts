@@ -268,7 +268,7 @@ const UNIT_WORD: [RegExp, SegType | 'nadpis'][] = [
   [/(?:[oO]dst\.|[oO]dstav(?:cemi|cích|cům|cem|ců|ce|ci|ec))/y, 'odst'],
   [/(?:[pP]ísm\.|[pP]ísmen(?:ech|ům|em|a|o|e|u|y)?)(?![\p{L}])/uy, 'pism'],
   [/(?:[bB]od(?:ech|ům|em|ů|u|ě|y)?)(?![\p{L}])/uy, 'bod'],
-  [/(?:[čČ]l\.|člán(?:cích|kem|ků|ku|ky|ek))/y, 'cl'],
+  [/(?:[čČ]l\.|[čČ]lán(?:cích|kem|ků|ku|ky|ek))/y, 'cl'],
   [/(?:[pP]řílo(?:hách|hou|hy|ze|hu|ha|h))(?![\p{L}])/uy, 'priloha'],
   [/(?:[vV]ět(?:ách|ami|ou|a|y|ě|u)?)(?![\p{L}])/uy, 'veta'],
   [/(?:[čČ]ást(?:i|í)?)(?![\p{L}])/uy, 'cast'],
