@@ -377,3 +377,60 @@ Tento ústavní zákon nabývá účinnosti dnem 1. září 1991.
     expect(reading.blocks[2].points[0].instruction).toBe('V § 46 odst. 3 se slova „e“ nahrazují slovy „f“.');
   });
 });
+
+describe('amended acts named otherwise (#35 item 4a)', () => {
+  it('takes the act from the title when the intro names none (zákon č. 148/1969 Sb. on zákon č. 140/1961 Sb.)', () => {
+    const act = `# Zákon, kterým se mění a doplňuje trestní zákon č. 140/1961 Sb
+
+##### Článek I
+
+Obecná část trestního zákona se mění a doplňuje takto:
+
+- 1. § 26 se zrušuje.
+
+- 2. V § 36 se vypouští odstavec 2 a označení odstavce 1.
+
+##### Článek II
+
+Tento zákon nabývá účinnosti dnem 1. ledna 1970.
+`;
+    const reading = readAmendingAct(act, { naturalKey: 'sb/1969/148', publicationDate: '1969-12-18', effectivenessDate: null });
+    expect(reading.blocks.map((b) => [b.targetKey, b.points.map((p) => p.number), b.effectiveDates])).toEqual([
+      ['sb/1961/140', ['1', '2'], ['1970-01-01']],
+    ]);
+    // A title naming several acts gives no subject.
+    const several = act.replace('trestní zákon č. 140/1961 Sb', 'trestní zákon č. 140/1961 Sb. a zákon č. 141/1961 Sb.');
+    expect(readAmendingAct(several, { naturalKey: 'sb/1969/148', publicationDate: '1969-12-18', effectivenessDate: null }).blocks).toEqual(
+      [],
+    );
+  });
+
+  it('reads an act number written without "č." (zákon č. 332/2014 Sb., čl. III bod 17, on zákon č. 198/2009 Sb.)', () => {
+    const act = `# Zákon
+
+##### Čl. III
+
+Zrušuje se:
+
+- 17. Část čtvrtá zákona 198/2009 Sb., o rovném zacházení a o právních prostředcích ochrany před diskriminací a o změně některých zákonů (antidiskriminační zákon).
+
+##### Čl. IV
+
+Tento zákon nabývá účinnosti dnem 1. července 2015.
+`;
+    const reading = readAmendingAct(act, { naturalKey: 'sb/2014/332', publicationDate: '2014-12-30', effectivenessDate: null });
+    expect(reading.blocks.map((b) => [b.targetKey, b.points[0].instruction, b.effectiveDates])).toEqual([
+      ['sb/2009/198', 'Část čtvrtá se zrušuje.', ['2015-07-01']],
+    ]);
+  });
+
+  it("does not read the acts of the amended act's own title clause as co-subjects", () => {
+    // The shape of an amended act whose name is "…, kterým se mění zákon č. A a zákon č. B".
+    expect(
+      readIntro('Zákon č. 1/2000 Sb., kterým se mění zákon č. 2/1999 Sb. a zákon č. 3/1998 Sb., se mění takto:', 'sb/2020/1'),
+    ).toMatchObject({
+      kind: 'points',
+      citation: { naturalKey: 'sb/2000/1' },
+    });
+  });
+});
