@@ -1,4 +1,4 @@
-import { applyAmendment, readAmendingAct, readIntro, type AmendingActMeta } from '../src';
+import { applyAmendment, parseInstruction, readAmendingAct, readIntro, type AmendingActMeta } from '../src';
 
 const META: AmendingActMeta = { naturalKey: 'sb/2011/365', publicationDate: '2011-12-06', effectivenessDate: '2012-01-01' };
 
@@ -432,5 +432,19 @@ Tento zákon nabývá účinnosti dnem 1. července 2015.
       kind: 'points',
       citation: { naturalKey: 'sb/2000/1' },
     });
+  });
+});
+
+describe('one instruction whose place follows the act’s name (#35 item 4b)', () => {
+  it('reads "V zákoně č. …, ve znění …, § 11c až 11e … znějí:" with its place (zákon č. 296/2007 Sb. on zákon č. 97/1963 Sb.)', () => {
+    const intro = readIntro(
+      'V zákoně č. 97/1963 Sb., o mezinárodním právu soukromém a procesním, ve znění zákona č. 158/1969 Sb. a zákona č. 233/2006 Sb., § 11c až 11e včetně nadpisů a poznámek pod čarou č. 1 až 5 znějí:',
+      'sb/2007/296',
+    );
+    expect(intro).toMatchObject({ kind: 'single', citation: { naturalKey: 'sb/1963/97' } });
+    const instruction = intro && intro.kind === 'single' ? intro.instruction! : '';
+    expect(instruction).toBe('§ 11c až 11e včetně nadpisů a poznámek pod čarou č. 1 až 5 znějí:');
+    const parsed = parseInstruction(`${instruction}\n\n##### „§ 11c\n\nText.“.`);
+    expect(parsed.effects[0].targets.slice(0, 3)).toEqual(['par_11c', 'par_11d', 'par_11e']);
   });
 });

@@ -228,11 +228,21 @@ export function readIntro(sentence: string, selfKey: string): Intro | null {
   if (SECOND_SUBJECT.test(cut.length ? subject.slice(0, Math.min(...cut)) : subject)) return { kind: 'skip', reason: 'several_acts' };
   if (first.naturalKey === selfKey) return { kind: 'skip', reason: 'self' };
   if (kind === 'single') {
-    const instruction = `${withoutActName(line.slice(0, first.start).trimEnd())} ${rest.slice(predicate).trimStart()}`;
+    const opening = line.slice(0, first.start).trimEnd();
+    // "V zákoně č. 97/1963 Sb., …, ve znění …, § 11c až 11e včetně nadpisů … znějí:" (zákon č.
+    // 296/2007 Sb.): the place comes after the act's name, as the sentence's subject.
+    const place = IN_ACT.test(opening) ? TRAILING_PLACE.exec(rest.slice(0, predicate)) : null;
+    const instruction = place
+      ? `${place[1].trim()} ${rest.slice(predicate).trimStart()}`
+      : `${withoutActName(opening)} ${rest.slice(predicate).trimStart()}`;
     return { kind, citation: first, instruction };
   }
   return { kind, citation: first };
 }
+
+/** The provisions named after an act's name and its "ve znění" list, before the predicate: ", § 2 " of "…, § 2 zní:". */
+const TRAILING_PLACE =
+  /,\s*((?:§|[čČ]l\.|[čČ]lán\p{L}*|[pP]říloh\p{L}*|[pP]oznámk\p{L}*|[nN]adpis\p{L}*)\s[^,]*(?:,\s*(?:§|odst\.|písm\.)[^,]*)*)\s*,?\s*$/u;
 
 /** An act's number written without "č." after its kind ("Zákon 198/2009 Sb., …"), as some intros write it. */
 const BARE_NUMBER_CITATION =
