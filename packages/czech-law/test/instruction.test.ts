@@ -206,6 +206,12 @@ describe('what an effect targets (#35 item 2)', () => {
     ]);
   });
 
+  it('reads "… zákon se doplňuje tak, že za § 194 se vkládá § 194a" as the insertion (zákon č. 120/1962 Sb. on zákon č. 140/1961 Sb.)', () => {
+    expect(
+      targets('Trestní zákon se doplňuje tak, že za § 194 se vkládá § 194a, který včetně nadpisu zní:\n\n##### „§ 194a\n\nText.“.'),
+    ).toEqual([['insert', ['par_194a']]]);
+  });
+
   it('reads "Článek" capitalised (ústavní zákon č. 135/1989 Sb. and č. 46/1990 Sb. on ústavní zákon č. 100/1960 Sb.)', () => {
     expect(targets('Článek 4 se vypouští.')).toEqual([['repeal', ['cl_4']]]);
     expect(

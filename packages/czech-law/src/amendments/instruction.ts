@@ -1288,6 +1288,12 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
   };
   // "V zákoně se za § 6 vkládá …": the act itself as the location says nothing more than a point does.
   let s = sk.s.replace(/^(?:V|v) (?:zákoně|nařízení vlády|vyhlášce|zákonném opatření) (?=\S)/u, '');
+  // "Trestní zákon se doplňuje tak, že za § 194 se vkládá § 194a, …" (zákon č. 120/1962 Sb.): the
+  // whole act as the subject, the instruction after "tak, že".
+  s = s.replace(
+    /^(?:\p{L}+ ){0,3}?(?:zákon|zákoník|řád|vyhláška|nařízení vlády|nařízení) (?:mění|doplňuje|mění a doplňuje) tak, že (?=\S)/u,
+    '',
+  );
   const ev = EVERYWHERE.exec(s);
   if (ev && ev[0].length > 3 && /(celém|všech|textu|celé)/.test(ev[0])) {
     if (/kromě|s výjimkou/.test(ev[0])) throw new Unsupported('everywhere but some');
