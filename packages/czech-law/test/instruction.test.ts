@@ -212,6 +212,17 @@ describe('what an effect targets (#35 item 2)', () => {
     ).toEqual([['insert', ['par_194a']]]);
   });
 
+  it('reads "doplňuje novým odstavcem 7", and names nothing for a heading left at the end of a point (zákon č. 590/1992 Sb. on zákon č. 20/1966 Sb.)', () => {
+    expect(
+      targets(
+        '§ 77 se doplňuje novým odstavcem 7, který zní:\n\n„(7) Ustanovení odstavců 1 až 4 se nevztahují na rozhodování.“.\n\n##### Čl. V',
+      ),
+    ).toEqual([
+      ['append', ['par_77/odst_7']],
+      ['unsupported', []],
+    ]);
+  });
+
   it('reads "Článek" capitalised (ústavní zákon č. 135/1989 Sb. and č. 46/1990 Sb. on ústavní zákon č. 100/1960 Sb.)', () => {
     expect(targets('Článek 4 se vypouští.')).toEqual([['repeal', ['cl_4']]]);
     expect(

@@ -1138,7 +1138,7 @@ clause(
 // Append units: "doplňuje odstavec 4, který zní:", "na konci § 5 doplňuje odstavec 3", "doplňuje odstavcem 3";
 // "vkládá nový odstavec 1" without a place: where its number puts it.
 clause(
-  `(?:(?:v|ve) ${R} )?(?:na konci (?:${R} )?)?(doplňuj[eí]|připojuj[eí]|vkládá|vkládají) (?:na konci (?:${R} )?)?(?:nov[ýáéí] |dalš[íí] )?${R}((?: (?:včetně|a) [^,]*?)?),? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí):?(?: ${Q})?`,
+  `(?:(?:v|ve) ${R} )?(?:na konci (?:${R} )?)?(doplňuj[eí]|připojuj[eí]|vkládá|vkládají) (?:na konci (?:${R} )?)?(?:nov(?:[ýáéí]|ým|ými) |dalš(?:í|ím|ími) )?${R}((?: (?:včetně|a) [^,]*?)?),? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí):?(?: ${Q})?`,
   (ctx, m) => {
     const inc = readIncluding(ctx, `${m[6]} ${m[7]}`.trim());
     if (inc.rest) throw new Unsupported(`"${inc.rest}" in an addition`);
@@ -1489,7 +1489,10 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
       if (!(e instanceof Unsupported)) throw e;
       const form = instructionForm(st.sentence);
       unsupported.push({ form, text: st.source, reason: e.message });
-      effects.push({ kind: 'unsupported', targets: mentioned(st.sentence, previous), text: st.source, form });
+      // A heading line the reader left at the end of a point ("##### Čl. V", the act's own next
+      // článek) is no instruction: what it names is not the amended act's.
+      const heading = /^#{1,6}\s/.test(st.sentence);
+      effects.push({ kind: 'unsupported', targets: heading ? [] : mentioned(st.sentence, previous), text: st.source, form });
     }
   }
   return { operations, unsupported, effects };
