@@ -223,6 +223,15 @@ describe('what an effect targets (#35 item 2)', () => {
     ]);
   });
 
+  it('targets every footnote of a range named with the unit (zákon č. 342/2006 Sb. on zákon č. 96/1993 Sb.)', () => {
+    const r = parseInstruction(
+      'V § 15 odstavec 2 včetně poznámek pod čarou č. 10d až 10f zní:\n\n„(2) Ministerstvo vnitra poskytuje^10d) údaje.“.',
+    );
+    expect(r.effects.map((e) => e.targets)).toEqual([['par_15/odst_2', 'fn_10d', 'fn_10e', 'fn_10f']]);
+    // The engine's operation is as before.
+    expect(r.operations[0].footnotes).toEqual(['fn_10d']);
+  });
+
   it('reads "Článek" capitalised (ústavní zákon č. 135/1989 Sb. and č. 46/1990 Sb. on ústavní zákon č. 100/1960 Sb.)', () => {
     expect(targets('Článek 4 se vypouští.')).toEqual([['repeal', ['cl_4']]]);
     expect(

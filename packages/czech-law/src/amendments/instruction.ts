@@ -829,9 +829,18 @@ function renumberRanges(ctx: Ctx, fromRef: number, toRef: number): { from: Targe
 }
 
 /** "včetně nadpisu", "včetně poznámky pod čarou č. 5", "včetně nadpisu a poznámek pod čarou č. 3 a 4". */
+/**
+ * The footnotes a "včetně poznámek pod čarou č. 10d až 10f" names, every one of the range, by the
+ * list `readIncluding` gives the operation (`op.footnotes`, which holds the range's first only, as
+ * the engine reads it): the effects store them all.
+ */
+const FOOTNOTE_RANGES = new WeakMap<string[], string[]>();
+
 function readIncluding(ctx: Ctx, s: string): { rest: string; withHeading: boolean; footnotes: string[] } {
   let withHeading = false;
   const footnotes: string[] = [];
+  const all: string[] = [];
+  FOOTNOTE_RANGES.set(footnotes, all);
   const re = new RegExp(
     `(?:^| )(?:včetně|a) (?:(nadpis(?:u|ů)|nadpisů|${R}|odkaz(?:u|ů)? na ${R}|nadpisu a ${R})(?:,? a (?:${R}|odkaz(?:u|ů)? na (?:ni|ně|${R})))*)`,
     'g',
@@ -840,8 +849,10 @@ function readIncluding(ctx: Ctx, s: string): { rest: string; withHeading: boolea
     if (/nadpis/.test(m)) withHeading = true;
     for (const r of m.matchAll(/⟦(\d+)⟧/g)) {
       for (const t of targetsOf(ctx, Number(r[1]), [[]])) {
-        if (t.id.startsWith('fn_')) footnotes.push(t.id);
-        else throw new Unsupported('včetně with a unit');
+        if (t.id.startsWith('fn_')) {
+          footnotes.push(t.id);
+          all.push(...effectIds(t));
+        } else throw new Unsupported('včetně with a unit');
       }
     }
     return '';
@@ -1422,6 +1433,7 @@ function effectOf(op: Operation): Effect {
     for (const m of (op.text ?? '').matchAll(/^\^(\d+[a-z]*)\)/gm)) add(`fn_${m[1]}`);
   }
   for (const f of op.footnotes ?? []) add(f);
+  for (const f of (op.footnotes && FOOTNOTE_RANGES.get(op.footnotes)) ?? []) add(f);
   return { kind: op.kind, targets: ids, text: op.source };
 }
 
