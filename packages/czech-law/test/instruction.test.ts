@@ -196,6 +196,85 @@ describe('parseInstruction', () => {
   });
 });
 
+describe('what an effect targets (#35 item 2)', () => {
+  const targets = (text: string) => parseInstruction(text).effects.map((e) => [e.kind, e.targets]);
+
+  it('reads a capitalised unit word opening a sentence in the place of the one before (zákon č. 557/1991 Sb. on zákon č. 140/1961 Sb.)', () => {
+    expect(targets('V § 39 odst. 3 se vypouští věta druhá.\n\nOdstavec 4 se vypouští.')).toEqual([
+      ['repeal', ['par_39/odst_3']],
+      ['repeal', ['par_39/odst_4']],
+    ]);
+  });
+
+  it('reads "… zákon se doplňuje tak, že za § 194 se vkládá § 194a" as the insertion (zákon č. 120/1962 Sb. on zákon č. 140/1961 Sb.)', () => {
+    expect(
+      targets('Trestní zákon se doplňuje tak, že za § 194 se vkládá § 194a, který včetně nadpisu zní:\n\n##### „§ 194a\n\nText.“.'),
+    ).toEqual([['insert', ['par_194a']]]);
+  });
+
+  it('reads "doplňuje novým odstavcem 7", and names nothing for a heading left at the end of a point (zákon č. 590/1992 Sb. on zákon č. 20/1966 Sb.)', () => {
+    expect(
+      targets(
+        '§ 77 se doplňuje novým odstavcem 7, který zní:\n\n„(7) Ustanovení odstavců 1 až 4 se nevztahují na rozhodování.“.\n\n##### Čl. V',
+      ),
+    ).toEqual([
+      ['append', ['par_77/odst_7']],
+      ['unsupported', []],
+    ]);
+  });
+
+  it('targets every footnote of a range named with the unit (zákon č. 342/2006 Sb. on zákon č. 96/1993 Sb.)', () => {
+    const r = parseInstruction(
+      'V § 15 odstavec 2 včetně poznámek pod čarou č. 10d až 10f zní:\n\n„(2) Ministerstvo vnitra poskytuje^10d) údaje.“.',
+    );
+    expect(r.effects.map((e) => e.targets)).toEqual([['par_15/odst_2', 'fn_10d', 'fn_10e', 'fn_10f']]);
+    // The engine's operation is as before.
+    expect(r.operations[0].footnotes).toEqual(['fn_10d']);
+  });
+
+  it('reads "Článek" capitalised (ústavní zákon č. 135/1989 Sb. and č. 46/1990 Sb. on ústavní zákon č. 100/1960 Sb.)', () => {
+    expect(targets('Článek 4 se vypouští.')).toEqual([['repeal', ['cl_4']]]);
+    expect(
+      targets('Článek 88 odstavec 4 zní:\n\n„(4) Znění slibu poslance národního výboru stanoví ústavní zákony národních rad.“.'),
+    ).toEqual([['new_wording', ['cl_88/odst_4']]]);
+  });
+
+  it('gives the next sentence the place of a sentence whose subject is its place (zákon č. 425/1990 Sb. on zákon č. 20/1966 Sb., § 75)', () => {
+    const point = `§ 75 odst. 1 zní:
+
+„(1) Orgány hygienické služby jsou hygienici.“.
+
+Dosavadní odstavce 2 a 3 se označují jako odstavce 3 a 4, za odstavec 4 se vkládá nový odstavec 5, který zní:
+
+„(5) Krajský hygienik je nadřízeným orgánem.“.`;
+    expect(targets(point)).toEqual([
+      ['new_wording', ['par_75/odst_1']],
+      ['renumber', ['par_75/odst_2', 'par_75/odst_3', 'par_75/odst_4']],
+      ['insert', ['par_75/odst_5']],
+    ]);
+    // Also where the next sentence is not read (zákon č. 264/1992 Sb. on zákon č. 40/1964 Sb., § 47).
+    expect(
+      targets('§ 47 odst. 2 se vypouští. Dosavadní odstavec 3 se označuje jako odstavec 2 a vypouští se odkaz na odstavec 2.'),
+    ).toEqual([
+      ['repeal', ['par_47/odst_2']],
+      ['unsupported', ['par_47/odst_3', 'par_47/odst_2']],
+    ]);
+  });
+
+  it('reads "ruší označení" as the unit losing its number (zákon č. 218/2003 Sb. on zákon č. 140/1961 Sb., § 65)', () => {
+    expect(targets('V § 65 se odstavec 2 zrušuje a zároveň se ruší označení odstavce 1.')).toEqual([
+      ['repeal', ['par_65/odst_2']],
+      ['renumber', ['par_65/odst_1', 'par_65']],
+    ]);
+  });
+
+  it('targets §§ located in a part and head by their own ids, a lettered range unit by unit (zákon č. 367/2000 Sb. on zákon č. 40/1964 Sb.)', () => {
+    expect(targets('V části druhé hlavě třetí se § 151a až 151d včetně nadpisů zrušují.')).toEqual([
+      ['repeal', ['par_151a', 'par_151b', 'par_151c', 'par_151d']],
+    ]);
+  });
+});
+
 describe('an unread run of many references', () => {
   // 293/2013 Sb., čl. I: the reader could not cut points 127 to 168 apart (a quotation mark the
   // source never closes), so one "point" holds dozens of reference lists, several locations each.

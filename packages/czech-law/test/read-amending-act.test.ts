@@ -1,4 +1,4 @@
-import { applyAmendment, readAmendingAct, readIntro, type AmendingActMeta } from '../src';
+import { applyAmendment, parseInstruction, readAmendingAct, readIntro, type AmendingActMeta } from '../src';
 
 const META: AmendingActMeta = { naturalKey: 'sb/2011/365', publicationDate: '2011-12-06', effectivenessDate: '2012-01-01' };
 
@@ -375,5 +375,76 @@ Tento ústavní zákon nabývá účinnosti dnem 1. září 1991.
       ['sb/1994/154', 'single', ['1991-09-01']],
     ]);
     expect(reading.blocks[2].points[0].instruction).toBe('V § 46 odst. 3 se slova „e“ nahrazují slovy „f“.');
+  });
+});
+
+describe('amended acts named otherwise (#35 item 4a)', () => {
+  it('takes the act from the title when the intro names none (zákon č. 148/1969 Sb. on zákon č. 140/1961 Sb.)', () => {
+    const act = `# Zákon, kterým se mění a doplňuje trestní zákon č. 140/1961 Sb
+
+##### Článek I
+
+Obecná část trestního zákona se mění a doplňuje takto:
+
+- 1. § 26 se zrušuje.
+
+- 2. V § 36 se vypouští odstavec 2 a označení odstavce 1.
+
+##### Článek II
+
+Tento zákon nabývá účinnosti dnem 1. ledna 1970.
+`;
+    const reading = readAmendingAct(act, { naturalKey: 'sb/1969/148', publicationDate: '1969-12-18', effectivenessDate: null });
+    expect(reading.blocks.map((b) => [b.targetKey, b.points.map((p) => p.number), b.effectiveDates])).toEqual([
+      ['sb/1961/140', ['1', '2'], ['1970-01-01']],
+    ]);
+    // A title naming several acts gives no subject.
+    const several = act.replace('trestní zákon č. 140/1961 Sb', 'trestní zákon č. 140/1961 Sb. a zákon č. 141/1961 Sb.');
+    expect(readAmendingAct(several, { naturalKey: 'sb/1969/148', publicationDate: '1969-12-18', effectivenessDate: null }).blocks).toEqual(
+      [],
+    );
+  });
+
+  it('reads an act number written without "č." (zákon č. 332/2014 Sb., čl. III bod 17, on zákon č. 198/2009 Sb.)', () => {
+    const act = `# Zákon
+
+##### Čl. III
+
+Zrušuje se:
+
+- 17. Část čtvrtá zákona 198/2009 Sb., o rovném zacházení a o právních prostředcích ochrany před diskriminací a o změně některých zákonů (antidiskriminační zákon).
+
+##### Čl. IV
+
+Tento zákon nabývá účinnosti dnem 1. července 2015.
+`;
+    const reading = readAmendingAct(act, { naturalKey: 'sb/2014/332', publicationDate: '2014-12-30', effectivenessDate: null });
+    expect(reading.blocks.map((b) => [b.targetKey, b.points[0].instruction, b.effectiveDates])).toEqual([
+      ['sb/2009/198', 'Část čtvrtá se zrušuje.', ['2015-07-01']],
+    ]);
+  });
+
+  it("does not read the acts of the amended act's own title clause as co-subjects", () => {
+    // The shape of an amended act whose name is "…, kterým se mění zákon č. A a zákon č. B".
+    expect(
+      readIntro('Zákon č. 1/2000 Sb., kterým se mění zákon č. 2/1999 Sb. a zákon č. 3/1998 Sb., se mění takto:', 'sb/2020/1'),
+    ).toMatchObject({
+      kind: 'points',
+      citation: { naturalKey: 'sb/2000/1' },
+    });
+  });
+});
+
+describe('one instruction whose place follows the act’s name (#35 item 4b)', () => {
+  it('reads "V zákoně č. …, ve znění …, § 11c až 11e … znějí:" with its place (zákon č. 296/2007 Sb. on zákon č. 97/1963 Sb.)', () => {
+    const intro = readIntro(
+      'V zákoně č. 97/1963 Sb., o mezinárodním právu soukromém a procesním, ve znění zákona č. 158/1969 Sb. a zákona č. 233/2006 Sb., § 11c až 11e včetně nadpisů a poznámek pod čarou č. 1 až 5 znějí:',
+      'sb/2007/296',
+    );
+    expect(intro).toMatchObject({ kind: 'single', citation: { naturalKey: 'sb/1963/97' } });
+    const instruction = intro && intro.kind === 'single' ? intro.instruction! : '';
+    expect(instruction).toBe('§ 11c až 11e včetně nadpisů a poznámek pod čarou č. 1 až 5 znějí:');
+    const parsed = parseInstruction(`${instruction}\n\n##### „§ 11c\n\nText.“.`);
+    expect(parsed.effects[0].targets.slice(0, 3)).toEqual(['par_11c', 'par_11d', 'par_11e']);
   });
 });

@@ -51,3 +51,15 @@ describe('extractEffectsOfTexts', () => {
     expect(extractEffectsOfTexts([], META).effects).toEqual([]);
   });
 });
+
+describe('extractEffects: points the grammar does not read', () => {
+  // Zákon č. 344/2002 Sb., čl. I bod 21, on zákon č. 262/2000 Sb.: a row of an annex's table the
+  // grammar does not read; the point's kind is unknown, its place is not.
+  it('stores the provisions an unread sentence names (zákon č. 344/2002 Sb.)', () => {
+    const point = 'V příloze č. 1 položce 142 se slovo „vodoměry“ nahrazuje slovy „měřidla protečeného množství vody“.';
+    const text = `# Zákon\n\n${part('PRVNÍ', '262/2000 Sb.', point)}\n${END}`;
+    const [effect] = extractEffects(text, META).effects;
+    expect(effect.kinds).toEqual(['unsupported']);
+    expect(effect.targets).toEqual(['priloha_1']);
+  });
+});

@@ -265,12 +265,13 @@ const LEVEL: Record<SegType, number> = {
 /** Unit words in every case and number the instructions use, longest first where they share a start. */
 const UNIT_WORD: [RegExp, SegType | 'nadpis'][] = [
   [/§§?/y, 'par'],
-  [/(?:odst\.|odstav(?:cemi|cích|cům|cem|ců|ce|ci|ec))/y, 'odst'],
-  [/(?:písm\.|písmen(?:ech|ům|em|a|o|e|u|y)?)(?![\p{L}])/uy, 'pism'],
-  [/(?:bod(?:ech|ům|em|ů|u|ě|y)?)(?![\p{L}])/uy, 'bod'],
-  [/(?:[čČ]l\.|člán(?:cích|kem|ků|ku|ky|ek))/y, 'cl'],
+  // Capitalised at the start of a sentence too ("Odstavec 4 se vypouští.", zákon č. 557/1991 Sb.).
+  [/(?:[oO]dst\.|[oO]dstav(?:cemi|cích|cům|cem|ců|ce|ci|ec))/y, 'odst'],
+  [/(?:[pP]ísm\.|[pP]ísmen(?:ech|ům|em|a|o|e|u|y)?)(?![\p{L}])/uy, 'pism'],
+  [/(?:[bB]od(?:ech|ům|em|ů|u|ě|y)?)(?![\p{L}])/uy, 'bod'],
+  [/(?:[čČ]l\.|[čČ]lán(?:cích|kem|ků|ku|ky|ek))/y, 'cl'],
   [/(?:[pP]řílo(?:hách|hou|hy|ze|hu|ha|h))(?![\p{L}])/uy, 'priloha'],
-  [/(?:vět(?:ách|ami|ou|a|y|ě|u)?)(?![\p{L}])/uy, 'veta'],
+  [/(?:[vV]ět(?:ách|ami|ou|a|y|ě|u)?)(?![\p{L}])/uy, 'veta'],
   [/(?:[čČ]ást(?:i|í)?)(?![\p{L}])/uy, 'cast'],
   [/(?:[hH]lav(?:ou|a|y|ě|u))(?![\p{L}])/uy, 'hlava'],
   [/(?:[pP]ododdíl(?:em|u|e|y)?)(?![\p{L}])/uy, 'pododdil'],
@@ -813,9 +814,18 @@ function renumberRanges(ctx: Ctx, fromRef: number, toRef: number): { from: Targe
 }
 
 /** "včetně nadpisu", "včetně poznámky pod čarou č. 5", "včetně nadpisu a poznámek pod čarou č. 3 a 4". */
+/**
+ * The footnotes a "včetně poznámek pod čarou č. 10d až 10f" names, every one of the range, by the
+ * list `readIncluding` gives the operation (`op.footnotes`, which holds the range's first only, as
+ * the engine reads it): the effects store them all.
+ */
+const FOOTNOTE_RANGES = new WeakMap<string[], string[]>();
+
 function readIncluding(ctx: Ctx, s: string): { rest: string; withHeading: boolean; footnotes: string[] } {
   let withHeading = false;
   const footnotes: string[] = [];
+  const all: string[] = [];
+  FOOTNOTE_RANGES.set(footnotes, all);
   const re = new RegExp(
     `(?:^| )(?:včetně|a) (?:(nadpis(?:u|ů)|nadpisů|${R}|odkaz(?:u|ů)? na ${R}|nadpisu a ${R})(?:,? a (?:${R}|odkaz(?:u|ů)? na (?:ni|ně|${R})))*)`,
     'g',
@@ -824,8 +834,10 @@ function readIncluding(ctx: Ctx, s: string): { rest: string; withHeading: boolea
     if (/nadpis/.test(m)) withHeading = true;
     for (const r of m.matchAll(/⟦(\d+)⟧/g)) {
       for (const t of targetsOf(ctx, Number(r[1]), [[]])) {
-        if (t.id.startsWith('fn_')) footnotes.push(t.id);
-        else throw new Unsupported('včetně with a unit');
+        if (t.id.startsWith('fn_')) {
+          footnotes.push(t.id);
+          all.push(...effectIds(t));
+        } else throw new Unsupported('včetně with a unit');
       }
     }
     return '';
@@ -1122,7 +1134,7 @@ clause(
 // Append units: "doplňuje odstavec 4, který zní:", "na konci § 5 doplňuje odstavec 3", "doplňuje odstavcem 3";
 // "vkládá nový odstavec 1" without a place: where its number puts it.
 clause(
-  `(?:(?:v|ve) ${R} )?(?:na konci (?:${R} )?)?(doplňuj[eí]|připojuj[eí]|vkládá|vkládají) (?:na konci (?:${R} )?)?(?:nov[ýáéí] |dalš[íí] )?${R}((?: (?:včetně|a) [^,]*?)?),? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí):?(?: ${Q})?`,
+  `(?:(?:v|ve) ${R} )?(?:na konci (?:${R} )?)?(doplňuj[eí]|připojuj[eí]|vkládá|vkládají) (?:na konci (?:${R} )?)?(?:nov(?:[ýáéí]|ým|ými) |dalš(?:í|ím|ími) )?${R}((?: (?:včetně|a) [^,]*?)?),? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí):?(?: ${Q})?`,
   (ctx, m) => {
     const inc = readIncluding(ctx, `${m[6]} ${m[7]}`.trim());
     if (inc.rest) throw new Unsupported(`"${inc.rest}" in an addition`);
@@ -1175,7 +1187,7 @@ clause(`(?:(?:v|ve) ${R} )?[Dd]osavadní text(?: ${R})? (?:označuje|označuje j
   ctx.ops.push({ kind: 'renumber', targets: owner, renumber: [{ from: owner[0].id, to: newId }], source: ctx.source });
 });
 // "zároveň se zrušuje označení odstavce 1": the one unit left loses its number.
-clause(`(?:(?:v|ve) ${R} )?(?:zrušuje|vypouští) (?:označení|číslo|číslování) ${R}`, (ctx, m) => {
+clause(`(?:(?:v|ve) ${R} )?(?:zrušuje|vypouští|ruší) (?:označení|číslo|číslování) ${R}`, (ctx, m) => {
   const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
   const t = targetsOf(ctx, Number(m[2]), base);
   ctx.ops.push({ kind: 'renumber', targets: t, renumber: t.map((x) => ({ from: x.id, to: '' })), source: ctx.source });
@@ -1276,6 +1288,12 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
   };
   // "V zákoně se za § 6 vkládá …": the act itself as the location says nothing more than a point does.
   let s = sk.s.replace(/^(?:V|v) (?:zákoně|nařízení vlády|vyhlášce|zákonném opatření) (?=\S)/u, '');
+  // "Trestní zákon se doplňuje tak, že za § 194 se vkládá § 194a, …" (zákon č. 120/1962 Sb.): the
+  // whole act as the subject, the instruction after "tak, že".
+  s = s.replace(
+    /^(?:\p{L}+ ){0,3}?(?:zákon|zákoník|řád|vyhláška|nařízení vlády|nařízení) (?:mění|doplňuje|mění a doplňuje) tak, že (?=\S)/u,
+    '',
+  );
   const ev = EVERYWHERE.exec(s);
   if (ev && ev[0].length > 3 && /(celém|všech|textu|celé)/.test(ev[0])) {
     if (/kromě|s výjimkou/.test(ev[0])) throw new Unsupported('everywhere but some');
@@ -1357,13 +1375,36 @@ function effectIds(t: TargetRef): string[] {
       for (let c = a[2].charCodeAt(0); c <= b[2].charCodeAt(0); c++) out.push(`${a[1]}${String.fromCharCode(c)}`);
     if (out.length) return out;
   }
+  // "§ 151a až 151m": the lettered units of one number.
+  const la = /^(.*_)(\d+)([a-z]?)$/.exec(t.id);
+  const lb = /^(.*_)(\d+)([a-z])$/.exec(t.through);
+  if (la && lb && la[1] === lb[1] && la[2] === lb[2] && la[3] < lb[3]) {
+    const out = la[3] ? [] : [t.id];
+    for (let c = (la[3] || 'a').charCodeAt(0); c <= lb[3].charCodeAt(0); c++) out.push(`${la[1]}${la[2]}${String.fromCharCode(c)}`);
+    return out;
+  }
   return [t.id, t.through];
+}
+
+/**
+ * An id as the provisions parser writes it, or null: §§, články, přílohy and footnotes are numbered
+ * through the whole act, so a location's containers before them ("V části druhé hlavě třetí se
+ * § 151a až 151m … zrušují", zákon č. 367/2000 Sb.) are no part of their ids; a unit without the
+ * §, článek or příloha that holds it (a sentence that lost its location) names no provision.
+ */
+export function storedId(id: string): string | null {
+  const segs = id.split('/');
+  const top = segs.findIndex((x) => /^(?:par|cl|priloha|fn)(?:_|$)/.test(x));
+  if (top > 0 && segs.slice(0, top).every((x) => /^(?:cast|hlava|dil|oddil|pododdil)_/.test(x))) return segs.slice(top).join('/');
+  if (/^(?:odst|pism|bod|veta)_/.test(segs[0])) return null;
+  return id;
 }
 
 function effectOf(op: Operation): Effect {
   const ids: string[] = [];
-  const add = (id: string) => {
-    if (!ids.includes(id)) ids.push(id);
+  const add = (raw: string) => {
+    const id = storedId(raw);
+    if (id !== null && !ids.includes(id)) ids.push(id);
   };
   if (op.kind === 'insert' || op.kind === 'append') for (const id of op.newIds ?? []) add(id);
   // A renumbering changes the text under both numbers: "písmena c) až g) se označují jako písmena
@@ -1381,6 +1422,7 @@ function effectOf(op: Operation): Effect {
     for (const m of (op.text ?? '').matchAll(/^\^(\d+[a-z]*)\)/gm)) add(`fn_${m[1]}`);
   }
   for (const f of op.footnotes ?? []) add(f);
+  for (const f of (op.footnotes && FOOTNOTE_RANGES.get(op.footnotes)) ?? []) add(f);
   return { kind: op.kind, targets: ids, text: op.source };
 }
 
@@ -1407,7 +1449,11 @@ function mentioned(sentence: string, previous: Seg[][]): string[] {
         const key = JSON.stringify(segs);
         if (resolved.has(key)) continue;
         if (resolved.size < MAX_LOCATIONS) resolved.set(key, segs);
-        for (const t of chainTargets(segs, chain)) for (const id of effectIds(t)) if (id !== '*') ids.add(id);
+        for (const t of chainTargets(segs, chain))
+          for (const id of effectIds(t)) {
+            const stored = id === '*' ? null : storedId(id);
+            if (stored !== null) ids.add(stored);
+          }
       }
     }
     if (list.chains.some((c) => c.segs.length && LEVEL[c.segs[0].type] <= 6 && c.segs[0].type !== 'fn')) base = [...resolved.values()];
@@ -1444,15 +1490,24 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
     }
     const ops: Operation[] = [];
     try {
+      const located = previous.length > 0;
       previous = readStatement(st, ops, previous);
       if (!ops.length) throw new Unsupported('no operation');
+      // "§ 47 odst. 2 se vypouští. Dosavadní odstavec 3 se označuje …" (zákon č. 264/1992 Sb.): a
+      // sentence whose subject is its place gives the next one its location, as "V § 47" would.
+      const subject = ops[0].targets[0]?.id;
+      if (!located && !previous.length && subject && /^(?:par|cl|priloha)_[^/]+(?:\/(?:odst|pism|bod)_[^/]+)*$/.test(subject))
+        previous = [chainOfId(subject)];
       operations.push(...ops);
       for (const op of ops) effects.push(effectOf(op));
     } catch (e) {
       if (!(e instanceof Unsupported)) throw e;
       const form = instructionForm(st.sentence);
       unsupported.push({ form, text: st.source, reason: e.message });
-      effects.push({ kind: 'unsupported', targets: mentioned(st.sentence, previous), text: st.source, form });
+      // A heading line the reader left at the end of a point ("##### Čl. V", the act's own next
+      // článek) is no instruction: what it names is not the amended act's.
+      const heading = /^#{1,6}\s/.test(st.sentence);
+      effects.push({ kind: 'unsupported', targets: heading ? [] : mentioned(st.sentence, previous), text: st.source, form });
     }
   }
   return { operations, unsupported, effects };

@@ -25,7 +25,7 @@
  * itself.
  */
 
-import { actNumberCitations, type ActNumberCitation } from '../citations/collection-citation';
+import { actNumberCitations, collectionCitation, type ActNumberCitation } from '../citations/collection-citation';
 import { CLOSE_QUOTE, HEADING_LINE, OPEN_QUOTE, classifyHeading, cleanHeading, isSuccessor } from '../provisions/parse-provisions';
 import { assignEffectiveDates, readEffectiveDates, type EffectivenessReading } from './effective-dates';
 import type { AmendmentBlock, AmendmentPoint } from './types';
@@ -161,7 +161,7 @@ export type Repeal = { kind: 'repeal'; citation: ActNumberCitation; instruction:
  */
 export function readRepeal(object: string, selfKey: string): Repeal | null {
   const text = object.trim();
-  const cites = actNumberCitations(text);
+  const cites = introCitations(text);
   if (cites.length === 0) return null;
   const first = cites[0];
   const prefix = text.slice(0, first.start).trim();
@@ -195,7 +195,7 @@ type Intro = { kind: 'points' | 'single'; citation: ActNumberCitation; instructi
 /** Reads a sentence that may name the act a block amends. */
 export function readIntro(sentence: string, selfKey: string): Intro | null {
   const line = sentence.trim();
-  const cites = actNumberCitations(line);
+  const cites = introCitations(line);
   if (cites.length === 0) return null;
   const first = cites[0];
   const prefix = line.slice(0, first.start).trim();
@@ -220,14 +220,54 @@ export function readIntro(sentence: string, selfKey: string): Intro | null {
   const upTo = kind === 'points' ? rest.search(TAKTO) : predicate;
   // A co-subject comes before the amended act's own amendments ("…, ve znění nařízení vlády č. A a nařízení vlády č. B, se mění").
   const subject = rest.slice(0, Math.max(0, upTo));
-  const amendedBy = subject.search(/\b(?:ve|v)\s+(?:znění|znení)/u);
-  if (SECOND_SUBJECT.test(amendedBy < 0 ? subject : subject.slice(0, amendedBy))) return { kind: 'skip', reason: 'several_acts' };
+  // So does the amended act's own title clause ("Zákon č. 229/1991 Sb., …, kterým se mění zákon č. A a
+  // zákon č. B, se mění takto:"): the acts it names are no subjects.
+  const cut = [subject.search(/\b(?:ve|v)\s+(?:znění|znení)/u), subject.search(/,\s*(?:kterým|kterou|kterými|jímž|jíž|jimiž)\s/u)].filter(
+    (i) => i >= 0,
+  );
+  if (SECOND_SUBJECT.test(cut.length ? subject.slice(0, Math.min(...cut)) : subject)) return { kind: 'skip', reason: 'several_acts' };
   if (first.naturalKey === selfKey) return { kind: 'skip', reason: 'self' };
   if (kind === 'single') {
-    const instruction = `${withoutActName(line.slice(0, first.start).trimEnd())} ${rest.slice(predicate).trimStart()}`;
+    const opening = line.slice(0, first.start).trimEnd();
+    // "V zákoně č. 97/1963 Sb., …, ve znění …, § 11c až 11e včetně nadpisů … znějí:" (zákon č.
+    // 296/2007 Sb.): the place comes after the act's name, as the sentence's subject.
+    const place = IN_ACT.test(opening) ? TRAILING_PLACE.exec(rest.slice(0, predicate)) : null;
+    const instruction = place
+      ? `${place[1].trim()} ${rest.slice(predicate).trimStart()}`
+      : `${withoutActName(opening)} ${rest.slice(predicate).trimStart()}`;
     return { kind, citation: first, instruction };
   }
   return { kind, citation: first };
+}
+
+/** The provisions named after an act's name and its "ve znění" list, before the predicate: ", § 2 " of "…, § 2 zní:". */
+const TRAILING_PLACE =
+  /,\s*((?:§|[čČ]l\.|[čČ]lán\p{L}*|[pP]říloh\p{L}*|[pP]oznámk\p{L}*|[nN]adpis\p{L}*)\s[^,]*(?:,\s*(?:§|odst\.|písm\.)[^,]*)*)\s*,?\s*$/u;
+
+/** An act's number written without "č." after its kind ("Zákon 198/2009 Sb., …"), as some intros write it. */
+const BARE_NUMBER_CITATION =
+  /(?<=(?:^|\s)(?:[Zz]ákon\p{L}*|[Vv]yhlášk\p{L}*|[Nn]ařízení(?:\s+vlády)?)\s)(\d{1,5})\/(\d{4})\s?Sb\.(?!\s?m\.)/u;
+
+/** The act numbers a sentence cites; without any written with "č.", the first written without it. */
+function introCitations(line: string): ActNumberCitation[] {
+  const cites = actNumberCitations(line);
+  if (cites.length) return cites;
+  const m = BARE_NUMBER_CITATION.exec(line);
+  const c = m ? collectionCitation(`${m[1]}/${m[2]} Sb.`) : null;
+  if (!m || !c) return [];
+  const start = m.index;
+  return [{ ...c, written: m[0], start, end: start + m[0].length }];
+}
+
+/**
+ * The one act the amending act's title says it amends ("Zákon, kterým se mění a doplňuje trestní
+ * zákon č. 140/1961 Sb"), or null when the title names none, several, or itself.
+ */
+export function titleAmendedAct(title: string, selfKey: string): ActNumberCitation | null {
+  if (!/\b(?:mění|doplňuje|změně|změny)\b/u.test(title)) return null;
+  const cites = actNumberCitations(title).filter((c) => c.naturalKey !== selfKey);
+  if (!cites.length || cites.some((c) => c.naturalKey !== cites[0].naturalKey)) return null;
+  return cites[0];
 }
 
 /**
@@ -275,6 +315,8 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
   let depth = 0;
   /** Inside the items of a repeal list ("Zrušují se:"). */
   let repealList = false;
+  /** The one act the title names as amended: the subject of an intro that cites no act. */
+  let titleAct: ActNumberCitation | null = null;
 
   const closePoint = (o: OpenBlock) => {
     const p = o.point;
@@ -354,6 +396,7 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
 
     if (heading !== null && h && h[1].length === 1 && !quoted) {
       // The act's own title.
+      titleAct = titleAmendedAct(heading, meta.naturalKey);
       depth = countQuotes(raw, depth, opensAtLead);
       continue;
     }
@@ -472,7 +515,11 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
 
     // A sentence naming the amended act opens a block; so does a list's item ("- 2. Ústavní zákon č. … se doplňuje takto:").
     if (!quoted && heading === null) {
-      const intro = readIntro(raw.replace(ITEM_MARKER, ''), meta.naturalKey);
+      let intro = readIntro(raw.replace(ITEM_MARKER, ''), meta.naturalKey);
+      // "Obecná část trestního zákona se mění a doplňuje takto:" (zákon č. 148/1969 Sb., whose title
+      // names the one act it amends): the act is the title's.
+      if (!intro && !open && titleAct && !ITEM_MARKER.test(raw) && TAKTO.test(raw) && !actNumberCitations(raw).length)
+        intro = { kind: 'points', citation: titleAct };
       if (intro && intro.kind === 'skip') {
         skipped.push({ reason: intro.reason, offset: lineStart, excerpt: raw.slice(0, 200) });
       } else if (intro) {

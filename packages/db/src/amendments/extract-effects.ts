@@ -37,7 +37,9 @@ export function extractEffects(text: string, meta: AmendingTextMeta): ExtractedE
       ordinals.set(block.targetKey, ordinal);
       const parsed = parseInstruction(point);
       const kinds = [...new Set(parsed.effects.map((e) => e.kind))];
-      const targets = [...new Set(parsed.effects.flatMap((e) => (e.kind === 'unsupported' ? [] : e.targets)))];
+      // A sentence the grammar cannot read still names what it changes ("V příloze č. 2 v položce 5 se
+      // částka … nahrazuje …"): its references are stored too, so that a read flags those provisions.
+      const targets = [...new Set(parsed.effects.flatMap((e) => e.targets))];
       effects.push({
         targetKey: block.targetKey,
         targetDocNumber: block.targetCitation,
