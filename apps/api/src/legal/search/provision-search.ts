@@ -214,7 +214,14 @@ export async function rankProvisions(
   const heaviest = Math.max(...ts.map((t) => t.w));
   const unique = new Set(ts.map((t) => t.term)).size;
   const anyTerm = `$${params.push(ts.map((t) => t.term).join(' | '))}::tsquery`;
-  const rows = await s.query<{ document_id: string; provision_id: string; section_id: string; repealed: boolean; cd: number; ranks: number[] }>(
+  const rows = await s.query<{
+    document_id: string;
+    provision_id: string;
+    section_id: string;
+    repealed: boolean;
+    cd: number;
+    ranks: number[];
+  }>(
     `WITH t AS MATERIALIZED (SELECT u.term::tsquery AS tq, u.w, u.i FROM unnest($1::text[], $2::float8[]) WITH ORDINALITY AS u(term, w, i)),
      ${candidates},
      b AS MATERIALIZED (SELECT c.*, ts_rank_cd(${vector}, c.vector, $4::tsquery, 0) AS cd,
@@ -266,8 +273,8 @@ export async function rankProvisions(
       held ** PROVISION_WEIGHTS.unitShare *
       (actShare.get(r.document_id) ?? 0) ** PROVISION_WEIGHTS.actShare;
     const key = `${r.document_id}\u0000${r.section_id}`;
-    const held2 = best.get(key);
-    if (!held2 || score > held2.score || (score === held2.score && r.provision_id < held2.provisionId)) {
+    const kept = best.get(key);
+    if (!kept || score > kept.score || (score === kept.score && r.provision_id < kept.provisionId)) {
       best.set(key, { documentId: r.document_id, provisionId: r.provision_id, sectionId: r.section_id, score });
     }
   }
