@@ -15,8 +15,9 @@ import { dayStatus, pageDocuments } from './text-status';
  * meaning signal's related terms, at their weight) counts by its rank in the unit's weighted vector
  * (headings A, the act's title and short names B, text D) times its rarity, plus the cover density
  * of the terms together (ts_rank_cd); then the act's priors multiply it (in force on the day asked
- * first, an amending act and a repealed provision last). One unit per § of an act. See
- * docs/search.md, "Provision search".
+ * first, an amending act and a repealed provision last), and the act stage: the share of the
+ * query's weight the unit holds and the share its act holds across its ranked units. One unit per §
+ * of an act. See docs/search.md, "Provision search".
  */
 
 export type ProvisionHit = V1Schemas['ProvisionSearchResult'];
