@@ -47,16 +47,17 @@ export const PROVISION_WEIGHTS = {
   commonShare: 0.03,
 };
 
-/** Units ranked per query at most (the GIN match's first ones when a query's terms are all common). */
+/** Units ranked per query at most (those of the matching acts with the best priors: candidatePrior). */
 export const PROVISION_CANDIDATES = 4000;
 
 /**
  * The first stage (#37 latency): each candidate costs a rank per term, so which units are ranked
  * decides a search's time. Where the GIN index alone finds at least `pairsFloor` units holding two
  * of the query's rarer terms (`pairTerms` of them, any two), only those are ranked, at most
- * `candidates`: a unit with one of its words ranks below them anyway. Else the units holding any
- * selecting term, as before. Then only the `ranked` best of them by one rank of all their terms are
- * ranked term by term. Settable by the questions eval (EVAL_PROVISION_LIMITS).
+ * `candidates` (of the acts with the best priors): a unit with one of its words ranks below them
+ * anyway. Else the units holding any selecting term, as before. Then only the `ranked` best of them
+ * by one rank of all their terms times their act's prior are ranked term by term. Settable by the
+ * questions eval (EVAL_PROVISION_LIMITS).
  */
 export const PROVISION_LIMITS = {
   candidates: PROVISION_CANDIDATES,
