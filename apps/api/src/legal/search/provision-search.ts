@@ -15,15 +15,16 @@ import { dayStatus, pageDocuments } from './text-status';
  * meaning signal's related terms, at their weight) counts by its rank in the unit's weighted vector
  * (headings A, the act's title and short names B, text D) times its rarity, plus the cover density
  * of the terms together (ts_rank_cd); then the act's priors multiply it (in force on the day asked
- * first, an amending act and a repealed provision last). One unit per § of an act. See
- * docs/search.md, "Provision search".
+ * first, an amending act and a repealed provision last), and the act stage: the share of the
+ * query's weight the unit holds and the share its act holds across its ranked units. One unit per §
+ * of an act. See docs/search.md, "Provision search".
  */
 
 export type ProvisionHit = V1Schemas['ProvisionSearchResult'];
 
 /** Ranking weights ({D, C, B, A} for ts_rank) and factors; tuned on the tuning half (docs/BENCHMARKS.md). */
 export const PROVISION_WEIGHTS = {
-  vector: '{0.1, 0.2, 0.4, 1.0}',
+  vector: '{0.2, 0.2, 0.4, 0.5}',
   /** The cover density of the query's terms together, added to the per-term sum. */
   cover: 1,
   /** Factor of an act not in force on the day asked. */
@@ -38,20 +39,25 @@ export const PROVISION_WEIGHTS = {
   otherType: 0.5,
   /** × log10(1 + documents amending or citing the act), added to the factor 1. */
   degree: 0.6,
+  /** Exponent of the share of the query's weight a unit holds (its terms' rarity-weighted share). */
+  unitShare: 1,
+  /** Exponent of the share of the query's weight an act holds across its ranked units. */
+  actShare: 1,
   /** A term in more than this share of the units is ranked but does not select candidates. */
   commonShare: 0.03,
 };
 
-/** Units ranked per query at most (the GIN match's first ones when a query's terms are all common). */
+/** Units ranked per query at most (those of the matching acts with the best priors: candidatePrior). */
 export const PROVISION_CANDIDATES = 4000;
 
 /**
  * The first stage (#37 latency): each candidate costs a rank per term, so which units are ranked
  * decides a search's time. Where the GIN index alone finds at least `pairsFloor` units holding two
  * of the query's rarer terms (`pairTerms` of them, any two), only those are ranked, at most
- * `candidates`: a unit with one of its words ranks below them anyway. Else the units holding any
- * selecting term, as before. Then only the `ranked` best of them by one rank of all their terms are
- * ranked term by term. Settable by the questions eval (EVAL_PROVISION_LIMITS).
+ * `candidates` (of the acts with the best priors): a unit with one of its words ranks below them
+ * anyway. Else the units holding any selecting term, as before. Then only the `ranked` best of them
+ * by one rank of all their terms times their act's prior are ranked term by term. Settable by the
+ * questions eval (EVAL_PROVISION_LIMITS).
  */
 export const PROVISION_LIMITS = {
   candidates: PROVISION_CANDIDATES,
@@ -59,6 +65,8 @@ export const PROVISION_LIMITS = {
   pairTerms: 6,
   /** Candidates given the rank per term (the best by a bound of it: see rankProvisions). */
   ranked: 1000,
+  /** Matches read (ids only) to choose the candidates among: a bound for the commonest pairs. */
+  matches: 50_000,
 };
 /** Results a provision search ranks (its pages are cut from them). */
 export const PROVISION_DEPTH = 100;
@@ -181,31 +189,49 @@ export async function rankProvisions(
   const paired = [...new Set(byRarity.slice(0, limits.pairTerms).map((t) => t.term))];
   const pairs = paired.flatMap((a, i) => paired.slice(i + 1).map((b) => `(${a} & ${b})`)).join(' | ');
   const columns = 'p.document_id, p.provision_id, p.section_id, p.repealed, p.vector';
-  const candidates = pairs
-    ? `a AS MATERIALIZED (SELECT ${columns} FROM "search_provision" p
-                          WHERE p.vector @@ $${params.push(pairs)}::tsquery ${restrict} LIMIT ${limits.candidates}),
-       c AS MATERIALIZED (SELECT * FROM a WHERE (SELECT count(*) FROM a) >= ${limits.pairsFloor}
+  // Which matches become candidates when there are more than the cap: those of the acts with the
+  // best priors (candidatePrior), not the first ones in the table (the sync writes the oldest acts
+  // first); among acts of equal prior, those with more matching units (more of the act is about the
+  // query's words). The matches are found by the index alone (their ids, no vector read); only the
+  // candidates' vectors are read.
+  const matches = (where: string) =>
+    `SELECT p.ctid AS tid, p.document_id FROM "search_provision" p WHERE ${where} ${restrict} LIMIT ${limits.matches}`;
+  const matched = pairs
+    ? `mp AS MATERIALIZED (${matches(`p.vector @@ $${params.push(pairs)}::tsquery`)}),
+       m AS MATERIALIZED (SELECT * FROM mp WHERE (SELECT count(*) FROM mp) >= ${limits.pairsFloor}
                           UNION ALL
-                          (SELECT ${columns} FROM "search_provision" p
-                           WHERE (SELECT count(*) FROM a) < ${limits.pairsFloor} AND p.vector @@ $3::tsquery ${restrict}
-                           LIMIT ${limits.candidates}))`
-    : `c AS MATERIALIZED (SELECT ${columns} FROM "search_provision" p WHERE p.vector @@ $3::tsquery ${restrict} LIMIT ${limits.candidates})`;
+                          (${matches(`(SELECT count(*) FROM mp) < ${limits.pairsFloor} AND p.vector @@ $3::tsquery`)}))`
+    : `m AS MATERIALIZED (${matches('p.vector @@ $3::tsquery')})`;
+  const candidates = `${matched},
+     dp AS MATERIALIZED (SELECT d.id, ${candidatePrior('d')} AS prior, mc.n
+                         FROM (SELECT m.document_id, count(*) AS n FROM m GROUP BY m.document_id) mc JOIN "document" d ON d.id = mc.document_id),
+     k AS MATERIALIZED (SELECT m.tid FROM m JOIN dp ON dp.id = m.document_id ORDER BY dp.prior DESC, dp.n DESC, m.tid LIMIT ${limits.candidates}),
+     c AS MATERIALIZED (SELECT ${columns}, dp.prior FROM "search_provision" p JOIN dp ON dp.id = p.document_id
+                        WHERE p.ctid = ANY(ARRAY(SELECT k.tid FROM k)))`;
   // The second stage: one rank of all the terms together (ts_rank of their OR is the mean of their
   // single ranks) and the cover density give each candidate a bound of its score (the heaviest
-  // term's weight for every term); only the best `ranked` by it get the rank per term.
+  // term's weight for every term), times its act's prior as the first stage has it (the final score
+  // is the lexical one times the act's factor); only the best `ranked` by it get the rank per term.
   const vector = `'${PROVISION_WEIGHTS.vector}'`;
   const heaviest = Math.max(...ts.map((t) => t.w));
   const unique = new Set(ts.map((t) => t.term)).size;
   const anyTerm = `$${params.push(ts.map((t) => t.term).join(' | '))}::tsquery`;
-  const rows = await s.query<{ document_id: string; provision_id: string; section_id: string; repealed: boolean; lex: number }>(
-    `WITH t AS MATERIALIZED (SELECT u.term::tsquery AS tq, u.w FROM unnest($1::text[], $2::float8[]) AS u(term, w)),
+  const rows = await s.query<{
+    document_id: string;
+    provision_id: string;
+    section_id: string;
+    repealed: boolean;
+    cd: number;
+    ranks: number[];
+  }>(
+    `WITH t AS MATERIALIZED (SELECT u.term::tsquery AS tq, u.w, u.i FROM unnest($1::text[], $2::float8[]) WITH ORDINALITY AS u(term, w, i)),
      ${candidates},
      b AS MATERIALIZED (SELECT c.*, ts_rank_cd(${vector}, c.vector, $4::tsquery, 0) AS cd,
                                ts_rank(${vector}, c.vector, ${anyTerm}, 0) AS anyrank FROM c),
-     r AS MATERIALIZED (SELECT * FROM b ORDER BY ${heaviest * unique} * anyrank + ${PROVISION_WEIGHTS.cover} * cd DESC, document_id, provision_id
+     r AS MATERIALIZED (SELECT * FROM b ORDER BY (${heaviest * unique} * anyrank + ${PROVISION_WEIGHTS.cover} * cd) * prior DESC, document_id, provision_id
                         LIMIT ${limits.ranked})
-     SELECT r.document_id, r.provision_id, r.section_id, r.repealed,
-            (SELECT sum(t.w * ts_rank(${vector}, r.vector, t.tq, 0)) FROM t) + ${PROVISION_WEIGHTS.cover} * r.cd AS lex
+     SELECT r.document_id, r.provision_id, r.section_id, r.repealed, r.cd,
+            (SELECT array_agg(ts_rank(${vector}, r.vector, t.tq, 0)::float8 ORDER BY t.i) FROM t) AS ranks
      FROM r`,
     params,
   );
@@ -217,14 +243,40 @@ export async function rankProvisions(
     docParams,
   );
   const factor = new Map(docs.map((d) => [d.id, documentFactor(d, d.search_title ?? '', day)]));
+  // The act stage: how much of the query's weight each unit holds, and each act across its ranked
+  // units (an act about the question holds its words in several places; an old short document
+  // whose one article holds the common ones does not hold the rest).
+  const total = ts.reduce((sum, t) => sum + t.w, 0);
+  const units = rows.map((r) => {
+    const ranks = r.ranks.map(Number);
+    let lex = PROVISION_WEIGHTS.cover * Number(r.cd);
+    let held = 0;
+    ranks.forEach((rank, i) => {
+      lex += ts[i].w * rank;
+      if (rank > 0) held += ts[i].w;
+    });
+    return { r, ranks, lex, held: held / total };
+  });
+  const actHeld = new Map<string, Set<number>>();
+  for (const u of units) {
+    const set = actHeld.get(u.r.document_id) ?? new Set<number>();
+    u.ranks.forEach((rank, i) => rank > 0 && set.add(i));
+    actHeld.set(u.r.document_id, set);
+  }
+  const actShare = new Map([...actHeld].map(([id, set]) => [id, [...set].reduce((sum, i) => sum + ts[i].w, 0) / total]));
   const best = new Map<string, RankedProvision>();
-  for (const r of rows) {
+  for (const { r, lex, held } of units) {
     const f = factor.get(r.document_id);
     if (f === undefined) continue;
-    const score = Number(r.lex) * f * (r.repealed ? PROVISION_WEIGHTS.repealed : 1);
+    const score =
+      lex *
+      f *
+      (r.repealed ? PROVISION_WEIGHTS.repealed : 1) *
+      held ** PROVISION_WEIGHTS.unitShare *
+      (actShare.get(r.document_id) ?? 0) ** PROVISION_WEIGHTS.actShare;
     const key = `${r.document_id}\u0000${r.section_id}`;
-    const held = best.get(key);
-    if (!held || score > held.score || (score === held.score && r.provision_id < held.provisionId)) {
+    const kept = best.get(key);
+    if (!kept || score > kept.score || (score === kept.score && r.provision_id < kept.provisionId)) {
       best.set(key, { documentId: r.document_id, provisionId: r.provision_id, sectionId: r.section_id, score });
     }
   }
@@ -234,6 +286,21 @@ export async function rankProvisions(
         b.score - a.score || (a.documentId < b.documentId ? -1 : a.documentId > b.documentId ? 1 : a.provisionId < b.provisionId ? -1 : 1),
     )
     .slice(0, depth);
+}
+
+/**
+ * SQL of the act's prior as the first stage orders the matches by it: documentFactor from the
+ * columns at hand (today's status for the day asked, the source's amending flag without the title
+ * test), so that when a query's words match more units than are ranked, the acts in force, cited
+ * and amended most, are the ones ranked.
+ */
+export function candidatePrior(alias: string): string {
+  const w = PROVISION_WEIGHTS;
+  return `(CASE WHEN ${alias}.status IN ('in_force', 'partially_in_force') THEN 1 ELSE ${w.notInForce} END
+    * CASE WHEN ${alias}.doc_type IN ('act', 'constitutional_act') THEN 1
+           WHEN ${alias}.doc_type IN ('decree', 'government_regulation') THEN ${w.notAct} ELSE ${w.otherType} END
+    * (1 + ${w.degree} * log(1 + coalesce((SELECT g.amended_by + g.cited_by FROM "search_in_degree" g
+                                            WHERE g.target_key = ${alias}.natural_key), 0))))`;
 }
 
 /** What an act brings to each of its provisions' scores, as a factor (priors.ts says why each). */
