@@ -186,6 +186,16 @@ describe('sync: amendments read from the amending acts, rebuilt versions as deri
     expect(report.rebuilt).toMatchObject({ documents: 2, versions: 2, points_applied: 3, points_unapplied: 1 });
   });
 
+  it('leaves the provision index analysed, its terms counted for the ranking', async () => {
+    // Runs after the first test's sync: a manual ANALYZE (autovacuum's own is last_autoanalyze).
+    const [stats] = await db.query<{ analysed: boolean; rows: number }>(
+      `SELECT s.last_analyze IS NOT NULL AS analysed, c.reltuples::float8 AS rows
+       FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid WHERE s.relid = 'search_provision'::regclass`,
+    );
+    expect(stats).toEqual({ analysed: true, rows: expect.any(Number) as unknown });
+    expect(stats.rows).toBeGreaterThan(0);
+  });
+
   it('rebuilds what the source lacks, one version per amending act and date, a renumbering included', async () => {
     const one = await versions('SB-2000-1');
     expect(one.map(({ text: _text, ...v }) => v)).toEqual([

@@ -159,6 +159,15 @@ export async function writeProvisionIndex(tx: Tx, documentId: string, today: Dat
   return units.length;
 }
 
+/**
+ * Refreshes the planner's statistics of the index after a bulk write: the provision search reads
+ * how common each term is from them (`pg_stats`), and a server without autovacuum (or before it
+ * gets round to it) would rank a freshly synced collection as if every term were equally rare.
+ */
+export async function analyzeProvisionIndex(db: Database): Promise<void> {
+  await db.exec('ANALYZE "search_provision"');
+}
+
 export interface BackfillReport {
   documents: number;
   units: number;
@@ -204,6 +213,7 @@ export async function backfillProvisionIndex(
     }
     options.onProgress?.(documents, units);
   }
+  if (documents) await analyzeProvisionIndex(db);
   const [left] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${stale}) s`, params);
   return { documents, units, remaining: Number(left?.n ?? 0) };
 }

@@ -8,6 +8,7 @@ import { fillProvisions } from '../provisions/version-provisions';
 import { extractEffectsOfTexts, type ExtractedEffects } from '../amendments/extract-effects';
 import { fillAmendmentEffects } from '../amendments/fill-effects';
 import { rebuildAmendedDocuments } from '../amendments/rebuild';
+import { analyzeProvisionIndex } from '../search/provision-index';
 import { collectGarbage, GC_EVERY_CHARS } from './collect-garbage';
 import { documentIdentity, type DocumentIdentity } from './document-identity';
 import { isAncestor } from './is-ancestor';
@@ -145,6 +146,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
       points_unapplied: rebuilt.unapplied,
     };
     report.changes += rebuilt.changes;
+    if (report.documents.created + report.documents.updated + rebuilt.documents > 0) await analyzeProvisionIndex(db);
     report.duration_ms = Math.round(performance.now() - started);
     return report;
   };
