@@ -22,7 +22,7 @@ export interface SuccessResponse {
   meta?: z.ZodObject;
   /**
    * The whole JSON body of an answer outside the envelope, instead of `data` (the OpenAPI document;
-   * a YAML component: `componentRef`).
+   * the gateway's `DocumentEnvelope`).
    */
   body?: z.ZodType;
   /** The answer may also be plain text (`text/plain`) instead of the envelope, as the request asks. */
@@ -140,17 +140,12 @@ export function declareRoute(contract: DeclaredRoute): DeclaredRoute {
 
 /**
  * Metadata key for the JSON Schema a zod schema stands for in the OpenAPI document, where zod's own
- * conversion cannot say it (a query string read as an integer, a YAML component).
+ * conversion cannot say it (a query string read as an integer).
  */
 export const OPENAPI_SCHEMA = 'openapiSchema';
 
 /** Metadata key for fields of an OpenAPI parameter stated in place of its `schema` (a JSON-valued `content`). */
 export const OPENAPI_PARAMETER = 'openapiParameter';
-
-/** A schema of the OpenAPI document's components (still written in YAML), by name. */
-export function componentRef(name: string): z.ZodType {
-  return z.unknown().meta({ [OPENAPI_SCHEMA]: { $ref: `#/components/schemas/${name}` } });
-}
 
 /** A query parameter's integer within bounds; absent or empty gives `fallback` (without one, undefined). */
 export function queryInt(min: number, max: number, fallback: number): z.ZodType<number>;
