@@ -10,7 +10,8 @@ import { ERROR_CODES, ERROR_RESPONSES, ERRORS, errorDocUrl, type ErrorResponseSp
 export const DOCS_DIR = join(__dirname, '..', '..', '..', 'docs');
 
 type OpenApiDoc = Record<string, unknown> & {
-  paths: Record<string, unknown>;
+  openapi: string;
+  paths: Record<string, Record<string, unknown>>;
   components?: Record<string, Record<string, unknown>>;
 };
 
@@ -47,7 +48,7 @@ export function loadOpenApiDocument(docsDir = DOCS_DIR): OpenApiDoc {
     schemas[name] = schema;
   }
   for (const [path, item] of Object.entries(declaredPaths([...V1_ROUTES, ...X402_ROUTES], docsDir))) {
-    const written = (doc.paths[path] ?? {}) as Record<string, unknown>;
+    const written = doc.paths[path] ?? {};
     for (const method of Object.keys(item)) {
       if (written[method])
         throw new Error(`${method.toUpperCase()} ${path} is declared in code (packages/core/src/contract); remove it from the YAML`);
@@ -152,7 +153,7 @@ function declareCommonHeaders(doc: OpenApiDoc): void {
     const declared = ((target.headers as Record<string, unknown> | undefined) ??= {});
     for (const name of common) declared[name] ??= { $ref: `#/components/headers/${name}` };
   };
-  for (const item of Object.values(doc.paths) as Array<Record<string, unknown>>) {
+  for (const item of Object.values(doc.paths)) {
     for (const operation of Object.values(item)) {
       const answers = (operation as { responses?: Record<string, Record<string, unknown>> } | null)?.responses;
       if (answers) for (const response of Object.values(answers)) withHeaders(response);

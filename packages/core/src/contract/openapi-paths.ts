@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { componentNameOf, declaredComponents } from './component';
+import { COMPONENTS, componentNameOf } from './components';
 import {
   errorResponseStatus,
   isOpenRoute,
@@ -33,7 +33,7 @@ const CACHEABLE_HEADERS = ['ETag', 'Cache-Control'];
 /**
  * A zod schema as JSON Schema 2020-12 (what OpenAPI 3.1 uses), by zod's own `z.toJSONSchema`;
  * a schema carrying `OPENAPI_SCHEMA` metadata (`queryInt`) becomes that schema,
- * and a declared component (`component`) other than `root` a `$ref` to it.
+ * and a declared component (`COMPONENTS`) other than `root` a `$ref` to it.
  */
 export function toOpenApiSchema(schema: z.ZodType, io: 'input' | 'output', root?: z.ZodType): JsonSchema {
   const out = z.toJSONSchema(schema, {
@@ -47,7 +47,7 @@ export function toOpenApiSchema(schema: z.ZodType, io: 'input' | 'output', root?
       if (name) {
         // A use of the component with a description of its own keeps it beside the `$ref`.
         const own = z.globalRegistry.get(zodSchema)?.description;
-        const inherited = z.globalRegistry.get(declaredComponents().get(name)!)?.description;
+        const inherited = z.globalRegistry.get(COMPONENTS[name as keyof typeof COMPONENTS])?.description;
         for (const key of Object.keys(target)) delete target[key];
         Object.assign(target, { $ref: `#/components/schemas/${name}` }, own && own !== inherited ? { description: own } : {});
         return;
@@ -123,9 +123,9 @@ export function componentSchema(schema: z.ZodType): JsonSchema {
   return toOpenApiSchema(schema, 'output', schema);
 }
 
-/** The document's `components.schemas`: every declared component (`component`), converted. */
+/** The document's `components.schemas`: every declared component (`COMPONENTS`), converted. */
 export function componentSchemas(): Record<string, JsonSchema> {
-  return Object.fromEntries([...declaredComponents()].map(([name, schema]) => [name, componentSchema(schema)]));
+  return Object.fromEntries(Object.entries(COMPONENTS).map(([name, schema]) => [name, componentSchema(schema)]));
 }
 
 /** OpenAPI parameters (`in: path | query | header`) from an object schema's fields. */
