@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   ApiError,
   COMPONENTS,
+  componentRef,
   componentSchema,
   DateSchema,
   DocumentSchema,
@@ -495,6 +496,12 @@ describe('component: the response schemas declared in zod', () => {
         h: { type: 'object', required: ['i'], properties: { i: { $ref: '#/components/schemas/Date' } } },
       },
     });
+  });
+
+  it('a JSON Schema stated by hand refers to a component by a name the compiler checks', () => {
+    expect(componentRef('SearchFilters')).toEqual({ $ref: '#/components/schemas/SearchFilters' });
+    // @ts-expect-error no component has this name (the typecheck fails if one is ever accepted)
+    componentRef('NoSuchSchema');
   });
 
   it('a route answering a component refers to it', () => {

@@ -3,6 +3,7 @@ import { parseIsoDate } from '../dates';
 import { ERROR_RESPONSES, ERRORS, invalidRequest, type FieldProblem } from '../errors';
 import type { Scope } from '../keys';
 import type { Operation } from '../units';
+import type { ComponentName } from './components';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
 
@@ -192,6 +193,11 @@ export type ResponseData<C, S extends DataStatus<C> = DataStatus<C>> = Responses
  * conversion cannot say it (a query string read as an integer).
  */
 export const OPENAPI_SCHEMA = 'openapiSchema';
+
+/** A `$ref` to a schema component, for JSON Schema stated by hand (`OPENAPI_SCHEMA`, `OPENAPI_PARAMETER`); the name is checked. */
+export function componentRef(name: ComponentName): { $ref: string } {
+  return { $ref: `#/components/schemas/${name}` };
+}
 
 /** Metadata key for fields of an OpenAPI parameter stated in place of its `schema` (a JSON-valued `content`). */
 export const OPENAPI_PARAMETER = 'openapiParameter';

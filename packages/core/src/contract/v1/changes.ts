@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHANGE_KINDS, STORED_RELATION_TYPES } from '../../vocab';
 import { decodeCursor, isBigintText } from '../../cursor';
 import { parseRfc3339 } from '../../dates';
-import { declareRoute, OPENAPI_PARAMETER, queryInt, queryParam } from '../route';
+import { componentRef, declareRoute, OPENAPI_PARAMETER, queryInt, queryParam } from '../route';
 import { queryFilters, CHANGE_FILTER_KEYS } from '../filters';
 import { DocTypeSchema, EffStatusSchema } from './shared';
 
@@ -134,7 +134,7 @@ export const listChangesRoute = declareRoute({
     filters: queryFilters(CHANGE_FILTER_KEYS).meta({
       [OPENAPI_PARAMETER]: {
         description: 'A JSON object (URL-encoded): `{"doc_type":["act"],"eff_status":["in_force"],"kinds":["document.created"]}`.',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ChangeFilters' } } },
+        content: { 'application/json': { schema: componentRef('ChangeFilters') } },
       },
     }),
     limit: queryInt(1, 500, 100),
