@@ -5,7 +5,7 @@ import {
   declaredQueryParameters,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_METHODS,
-  loadOpenApiDocument,
+  V1_ROUTES,
   methodNotAllowed,
   rejectUndeclaredQuery,
   rejectUnsafeInput,
@@ -98,7 +98,7 @@ export function createPipeline(ctx: Pick<ApiContext, 'db' | 'state' | 'logger' |
   function readInput(req: Request, res: Response, { verdict, limit }: Admission, bodyLimit: number | false): Promise<void> | undefined {
     throwIfRefused(rejectUnsafeInput, req, res);
     if (verdict.status === 'valid' && limit.allowed) {
-      rejectUndeclared ??= rejectUndeclaredQuery(declaredQueryParameters(loadOpenApiDocument()));
+      rejectUndeclared ??= rejectUndeclaredQuery(declaredQueryParameters(V1_ROUTES));
       throwIfRefused(rejectUndeclared, req, res);
     }
     // Without a body the checks are done, synchronously: a GET waits for no promise here.

@@ -1,4 +1,15 @@
-import { importTestRecords, eventually, type TestRecordInput } from '@dp/testing';
+import {
+  actText,
+  LABOUR_CODE,
+  labourCodeRecord,
+  versionedRecord,
+  amendingActText,
+  effectiveOn,
+  enactedOnlyRecord,
+  eventually,
+  importTestRecords,
+  type TestRecordInput,
+} from '@dp/testing';
 import { createHarness, type Harness } from './harness';
 
 // #35 and #36 end to end on a small corpus shaped like the real one: the Labour Code held as
@@ -7,152 +18,71 @@ import { createHarness, type Harness } from './harness';
 // its amendment. The import reads the amending acts' texts (their points and účinnost) and the
 // engine rebuilds what the source lacks; every read says which text it shows and what it lacks.
 
-const LABOUR = [
-  '# Zákon zákoník práce',
-  '',
-  '## ČÁST PRVNÍ',
-  '',
-  '##### § 52',
-  '',
-  'Zaměstnavatel může dát zaměstnanci výpověď jen z tohoto důvodu:',
-  '',
-  '- g) porušuje-li zaměstnanec povinnosti.',
-  '',
-  '##### § 75',
-  '',
-  '#### Prodloužení pracovní doby',
-  '',
-  'Rozsah práce přesčas nesmí být větší než 150 hodin v kalendářním roce.',
-  '',
-  '##### § 76',
-  '',
-  '(1) Zaměstnanec smí konat nejvýše 150 hodin práce přesčas ročně.',
-  '',
-  '(2) Práce přesčas se vyrovná.',
-  '',
-].join('\n');
+const LABOUR = actText(LABOUR_CODE.title, [LABOUR_CODE.par52, LABOUR_CODE.par75, LABOUR_CODE.par76], { part: 1 });
 
-const AMENDING = [
-  '# Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce, ve znění pozdějších předpisů, a další související zákony',
-  '',
-  '## ČÁST PRVNÍ',
-  '',
-  '#### Změna zákoníku práce',
-  '',
-  '##### Čl. I',
-  '',
-  'Zákon č. 262/2006 Sb., zákoník práce, ve znění zákona č. 585/2006 Sb., se mění takto:',
-  '',
-  '- 1. V § 75 a § 76 odst. 1 se číslo „150“ nahrazuje číslem „300“.',
-  '',
-  '- 2. Za § 76 se vkládá nový § 76a, který včetně nadpisu zní:',
-  '',
-  '##### „§ 76a',
-  '',
-  '#### Konto pracovní doby',
-  '',
-  'Zaměstnavatel může zavést konto pracovní doby.“.',
-  '',
-  '## ČÁST DRUHÁ',
-  '',
-  '#### Změna zákona o věci',
-  '',
-  '##### Čl. II',
-  '',
-  'V § 2 zákona č. 5/2010 Sb., o věci, se slovo „Pojmy“ nahrazuje slovem „Definice“.',
-  '',
-  '## ČÁST TŘETÍ',
-  '',
-  '#### ÚČINNOST',
-  '',
-  '##### Čl. III',
-  '',
-  'Tento zákon nabývá účinnosti dnem 1. ledna 2012.',
-  '',
-].join('\n');
+const AMENDING = amendingActText(
+  'Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce, ve znění pozdějších předpisů, a další související zákony',
+  [
+    {
+      article: 'I',
+      heading: 'Změna zákoníku práce',
+      intro: 'Zákon č. 262/2006 Sb., zákoník práce, ve znění zákona č. 585/2006 Sb., se mění takto:',
+      points: [
+        'V § 75 a § 76 odst. 1 se číslo „150“ nahrazuje číslem „300“.',
+        'Za § 76 se vkládá nový § 76a, který včetně nadpisu zní:\n\n##### „§ 76a\n\n#### Konto pracovní doby\n\nZaměstnavatel může zavést konto pracovní doby.“.',
+      ],
+    },
+    {
+      article: 'II',
+      heading: 'Změna zákona o věci',
+      intro: 'V § 2 zákona č. 5/2010 Sb., o věci, se slovo „Pojmy“ nahrazuje slovem „Definice“.',
+    },
+  ],
+  { article: 'III', sentence: effectiveOn('1. ledna 2012') },
+  { parts: true },
+);
 
 // An amendment the engine cannot apply: the words it replaces are not in the text it has.
-const UNAPPLICABLE = [
-  '# Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce',
-  '',
-  '##### Čl. I',
-  '',
-  'Zákon č. 262/2006 Sb., zákoník práce, ve znění pozdějších předpisů, se mění takto:',
-  '',
-  '- 1. V § 52 písm. g) se slova „hrubě porušuje“ nahrazují slovy „závažně porušuje“.',
-  '',
-  '##### Čl. II',
-  '',
-  'Tento zákon nabývá účinnosti dnem 1. ledna 2013.',
-  '',
-].join('\n');
+const UNAPPLICABLE = amendingActText(
+  'Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce',
+  [
+    {
+      article: 'I',
+      intro: 'Zákon č. 262/2006 Sb., zákoník práce, ve znění pozdějších předpisů, se mění takto:',
+      points: ['V § 52 písm. g) se slova „hrubě porušuje“ nahrazují slovy „závažně porušuje“.'],
+    },
+  ],
+  { article: 'II', sentence: effectiveOn('1. ledna 2013') },
+);
 
 const THING_V1 = '# Zákon o věci\n\n##### § 1\n\nVěci.\n\n##### § 2\n\nPojmy.\n';
 const THING_V2 = THING_V1.replace('Pojmy.', 'Definice.');
 
 const records: TestRecordInput[] = [
-  {
-    id: 'SB-2006-262',
-    natural_key: 'sb/2006/262',
-    doc_number: '262/2006 Sb.',
-    title: 'Zákon zákoník práce',
-    doc_type: 'act',
-    dates: { published: '2006-06-07', effective_from: '2007-01-01', current_version_from: '2026-01-01' },
-    effectivity: { status: 'in_force' },
-    text: LABOUR,
-    versions: [{ version: 1, valid_from: '2007-01-01', valid_to: null, kind: 'bootstrap', text: null, text_is_current: true }],
-    relations: [],
-  },
-  {
-    id: 'SB-2010-5',
-    natural_key: 'sb/2010/5',
-    doc_number: '5/2010 Sb.',
+  labourCodeRecord(LABOUR),
+  versionedRecord('sb/2010/5', {
     title: 'Zákon o věci',
-    doc_type: 'act',
-    dates: { published: '2010-01-01', effective_from: '2010-01-01', current_version_from: '2012-01-01' },
-    effectivity: { status: 'in_force' },
     text: THING_V2,
+    published: '2010-01-01',
     versions: [
-      { version: 1, valid_from: '2010-01-01', valid_to: '2012-01-01', kind: 'bootstrap', text: THING_V1 },
-      {
-        version: 2,
-        valid_from: '2012-01-01',
-        valid_to: null,
-        kind: 'reform',
-        amended_by: '365/2011 Sb.',
-        amended_by_key: 'sb/2011/365',
-        text: null,
-        text_is_current: true,
-      },
+      { from: '2010-01-01', text: THING_V1 },
+      { from: '2012-01-01', amendedBy: 'sb/2011/365' },
     ],
-    relations: [],
-  },
-  {
-    id: 'SB-2011-365',
-    natural_key: 'sb/2011/365',
-    doc_number: '365/2011 Sb.',
+  }),
+  enactedOnlyRecord('sb/2011/365', {
     title: 'Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce, ve znění pozdějších předpisů, a další související zákony',
-    doc_type: 'act',
-    is_amending_act: true,
-    dates: { published: '2011-12-06', effective_from: '2012-01-01', current_version_from: '2012-01-01' },
-    effectivity: { status: 'in_force' },
     text: AMENDING,
-    versions: [{ version: 1, valid_from: '2012-01-01', valid_to: null, kind: 'bootstrap', text: null, text_is_current: true }],
-    relations: [],
-  },
-  {
-    id: 'SB-2012-7',
-    natural_key: 'sb/2012/7',
-    doc_number: '7/2012 Sb.',
+    published: '2011-12-06',
+    from: '2012-01-01',
+    amending: true,
+  }),
+  enactedOnlyRecord('sb/2012/7', {
     title: 'Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce',
-    doc_type: 'act',
-    is_amending_act: true,
-    dates: { published: '2012-06-01', effective_from: '2013-01-01', current_version_from: '2013-01-01' },
-    effectivity: { status: 'in_force' },
     text: UNAPPLICABLE,
-    versions: [{ version: 1, valid_from: '2013-01-01', valid_to: null, kind: 'bootstrap', text: null, text_is_current: true }],
-    relations: [],
-  },
+    published: '2012-06-01',
+    from: '2013-01-01',
+    amending: true,
+  }),
 ];
 
 describe('amendments the source lacks: known, flagged on every read, rebuilt and labelled (#35, #36)', () => {

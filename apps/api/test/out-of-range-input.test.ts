@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const decoded = (cursor: string) => JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { p: unknown; f: string };
+const decoded = (cursor: string) => JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { position: unknown; search: string };
 
 async function expect400(path: string, field: string): Promise<void> {
   const res = await h.get(path, key);
@@ -87,8 +87,13 @@ describe('cursors holding a NUL once decoded', () => {
   it('search: 400 naming cursor', async () => {
     const first = await h.get('/v1/legal/search?q=most&limit=1', key);
     expect(first.status).toBe(200);
-    const { f } = decoded(first.body.data.next_cursor);
-    await expect400(`/v1/legal/search?q=most&limit=1&cursor=${cursorOf({ p: { n: 1, t: [true, 1, 'SB-\u0000'] }, f })}`, 'cursor');
+    const { search } = decoded(first.body.data.next_cursor);
+    await expect400(
+      `/v1/legal/search?q=most&limit=1&cursor=${cursorOf({ position: { count: 1, tail: [true, 1, 'SB-\u0000'] }, search })}`,
+      'cursor',
+    );
+    // The shape issued before the fields had names is read too, and refused alike.
+    await expect400(`/v1/legal/search?q=most&limit=1&cursor=${cursorOf({ p: { n: 1, t: [true, 1, 'SB-\u0000'] }, f: search })}`, 'cursor');
   });
 });
 
@@ -109,12 +114,12 @@ describe('GET /v1/legal/search: a forged cursor past the end', () => {
     for (const mode of ['fulltext', 'hybrid']) {
       const first = await h.get(`/v1/legal/search?q=most&mode=${mode}&limit=5`, key);
       expect(first.status).toBe(200);
-      const { f } = decoded(first.body.data.next_cursor);
+      const { search } = decoded(first.body.data.next_cursor);
       for (const p of [
-        { n: 5, o: 1_000_000 },
-        { n: 5, o: TITLE_MATCHES + BODY_MATCHES },
+        { count: 5, offset: 1_000_000 },
+        { count: 5, offset: TITLE_MATCHES + BODY_MATCHES },
       ]) {
-        const res = await h.get(`/v1/legal/search?q=most&mode=${mode}&limit=5&cursor=${cursorOf({ p, f })}`, key);
+        const res = await h.get(`/v1/legal/search?q=most&mode=${mode}&limit=5&cursor=${cursorOf({ position: p, search })}`, key);
         expect({ mode, p, status: res.status, results: res.body.data.results, next: res.body.data.next_cursor }).toEqual({
           mode,
           p,

@@ -2,105 +2,44 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOCUMENTS_CHANGED, fillProvisions, importCorpusFile, PROVISION_TREE_FORMAT } from '@dp/db';
-import { eventually } from '@dp/testing';
+import { amendThingAct, enactedOnlyRecord, eventually, THING_ACT_V1, versionedRecord } from '@dp/testing';
 import { createHarness, errorFields, type Harness } from './harness';
 
 // #24 items 2-3: the table of contents on a day, one provision, its history and the differences
 // between versions, read from the trees the import stored; item 1's rule throughout (a day before
 // a version's text gets no text and no structure, but the reason and e-Sbírka).
 
-const V1 = [
-  '# Zákon o věci 5',
-  '',
-  '## ČÁST PRVNÍ',
-  '',
-  '##### § 1',
-  '',
-  '#### Předmět',
-  '',
-  '(1) Tento zákon upravuje věci.',
-  '',
-  '(2) Věcí se rozumí',
-  '',
-  '- a) movitá věc,',
-  '- b) nemovitá věc.',
-  '',
-  '##### § 2',
-  '',
-  'Pojmy.',
-  '',
-  '##### § 3',
-  '',
-  'Lhůta je 10 dní.',
-  '',
-].join('\n');
-const V3 = V1.replace('- b) nemovitá věc.', '- b) nemovitá věc, a to i budoucí.')
-  .replace('Pojmy.', '(zrušeno)')
-  .replace('##### § 3\n\nLhůta je 10 dní.\n', '##### § 4\n\nÚčinnost dnem vyhlášení.\n');
+const V1 = THING_ACT_V1;
+const V3 = amendThingAct('Účinnost dnem vyhlášení.');
 const LABOUR = '# Zákoník práce\n\n##### § 52\n\n- g) porušuje-li zaměstnanec povinnosti.\n';
 
 const records = [
-  {
-    id: 'SB-2010-5',
-    natural_key: 'sb/2010/5',
-    doc_number: '5/2010 Sb.',
+  versionedRecord('sb/2010/5', {
     title: 'Zákon o věci 5',
-    doc_type: 'act',
-    eli: '/eli/cz/sb/2010/5',
-    dates: { published: '2010-01-01', effective_from: '2010-01-01', current_version_from: '2014-01-01' },
-    effectivity: { status: 'in_force' },
     text: V3,
+    published: '2010-01-01',
+    eli: '/eli/cz/sb/2010/5',
     versions: [
-      { version: 1, valid_from: '2010-01-01', valid_to: '2012-01-01', kind: 'bootstrap', text: V1 },
-      {
-        version: 2,
-        valid_from: '2012-01-01',
-        valid_to: '2014-01-01',
-        kind: 'reform',
-        amended_by: '1/2011 Sb.',
-        amended_by_key: 'sb/2011/1',
-        text: null,
-        text_omitted: 'size budget',
-      },
-      {
-        version: 3,
-        valid_from: '2014-01-01',
-        valid_to: null,
-        kind: 'reform',
-        amended_by: '2/2013 Sb.',
-        amended_by_key: 'sb/2013/2',
-        text: null,
-        text_is_current: true,
-      },
+      { from: '2010-01-01', text: V1 },
+      { from: '2012-01-01', amendedBy: 'sb/2011/1', extra: { text_omitted: 'size budget' } },
+      { from: '2014-01-01', amendedBy: 'sb/2013/2' },
     ],
-    relations: [],
-  },
+  }),
   // The Labour Code's shape: one version from 2007 whose only text is that of 2026-01-01.
-  {
-    id: 'SB-2006-262',
-    natural_key: 'sb/2006/262',
-    doc_number: '262/2006 Sb.',
+  enactedOnlyRecord('sb/2006/262', {
     title: 'Zákoník práce',
-    doc_type: 'act',
-    dates: { published: '2006-06-07', effective_from: '2007-01-01', current_version_from: '2026-01-01' },
-    effectivity: { status: 'in_force' },
     text: LABOUR,
-    versions: [{ version: 1, valid_from: '2007-01-01', valid_to: null, kind: 'bootstrap', text: null, text_is_current: true }],
-    relations: [],
-  },
+    published: '2006-06-07',
+    from: '2007-01-01',
+    currentFrom: '2026-01-01',
+  }),
   // A title-only file: a document without provisions.
-  {
-    id: 'SB-1963-99',
-    natural_key: 'sb/1963/99',
-    doc_number: '99/1963 Sb.',
+  enactedOnlyRecord('sb/1963/99', {
     title: 'Občanský soudní řád',
-    doc_type: 'act',
-    dates: { published: '1963-12-04', effective_from: '1964-04-01', current_version_from: '1964-04-01' },
-    effectivity: { status: 'in_force' },
     text: '# Občanský soudní řád\n',
-    versions: [{ version: 1, valid_from: '1964-04-01', valid_to: null, kind: 'bootstrap', text: null, text_is_current: true }],
-    relations: [],
-  },
+    published: '1963-12-04',
+    from: '1964-04-01',
+  }),
 ];
 
 describe('provisions: table of contents, one provision, history, diff', () => {

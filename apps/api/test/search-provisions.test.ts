@@ -1,51 +1,41 @@
-import { importTestRecords, testRecord, type TestRecordInput } from '@dp/testing';
+import {
+  actText,
+  LABOUR_CODE,
+  labourCodeRecord,
+  amendingActText,
+  effectiveOn,
+  enactedOnlyRecord,
+  importTestRecords,
+  testRecord,
+  type TestRecordInput,
+} from '@dp/testing';
 import { createHarness, type Harness } from './harness';
 
 // #37: search answers provisions (granularity=provision): the units of each act's current text
 // (rebuilt versions included), one per §, with the act, heading, snippet, text and the day's text
 // status (#35); the acts in force on the day asked first.
 
-const LABOUR = [
-  '# Zákon zákoník práce',
-  '',
-  '## ČÁST PRVNÍ',
-  '',
-  '#### Skončení pracovního poměru',
-  '',
-  '##### § 52',
-  '',
-  'Zaměstnavatel může dát zaměstnanci výpověď jen z tohoto důvodu:',
-  '',
-  '- g) porušuje-li zaměstnanec povinnosti.',
-  '',
-  '##### § 76',
-  '',
-  '#### Práce přesčas',
-  '',
-  '(1) Zaměstnanec smí konat nejvýše 150 hodin práce přesčas ročně.',
-  '',
-  '(2) Práce přesčas se vyrovná.',
-  '',
-].join('\n');
+const LABOUR = actText(LABOUR_CODE.title, [LABOUR_CODE.par52, { ...LABOUR_CODE.par76, heading: 'Práce přesčas' }], {
+  part: 1,
+  partTitle: 'Skončení pracovního poměru',
+});
 
 // Point 1 the engine applies (a rebuilt version with 300 hours); point 2 it cannot (the words are
 // not in the text), so § 52 is amended on the day and the source lacks the change.
-const AMENDING = [
-  '# Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce',
-  '',
-  '##### Čl. I',
-  '',
-  'Zákon č. 262/2006 Sb., zákoník práce, se mění takto:',
-  '',
-  '- 1. V § 76 odst. 1 se číslo „150“ nahrazuje číslem „300“.',
-  '',
-  '- 2. V § 52 písm. g) se slova „hrubě porušuje“ nahrazují slovy „závažně porušuje“.',
-  '',
-  '##### Čl. II',
-  '',
-  'Tento zákon nabývá účinnosti dnem 1. ledna 2012.',
-  '',
-].join('\n');
+const AMENDING = amendingActText(
+  'Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce',
+  [
+    {
+      article: 'I',
+      intro: 'Zákon č. 262/2006 Sb., zákoník práce, se mění takto:',
+      points: [
+        'V § 76 odst. 1 se číslo „150“ nahrazuje číslem „300“.',
+        'V § 52 písm. g) se slova „hrubě porušuje“ nahrazují slovy „závažně porušuje“.',
+      ],
+    },
+  ],
+  { article: 'II', sentence: effectiveOn('1. ledna 2012') },
+);
 
 const act = (n: number, o: { title: string; text: string; status: 'in_force' | 'no_longer_in_force'; to?: string }) =>
   testRecord(`sb/2077/${n}`, {
@@ -59,31 +49,14 @@ const act = (n: number, o: { title: string; text: string; status: 'in_force' | '
   });
 
 const records: TestRecordInput[] = [
-  {
-    id: 'SB-2006-262',
-    natural_key: 'sb/2006/262',
-    doc_number: '262/2006 Sb.',
-    title: 'Zákon zákoník práce',
-    doc_type: 'act',
-    dates: { published: '2006-06-07', effective_from: '2007-01-01', current_version_from: '2026-01-01' },
-    effectivity: { status: 'in_force' },
-    text: LABOUR,
-    versions: [{ version: 1, valid_from: '2007-01-01', valid_to: null, kind: 'bootstrap', text: null, text_is_current: true }],
-    relations: [],
-  },
-  {
-    id: 'SB-2011-365',
-    natural_key: 'sb/2011/365',
-    doc_number: '365/2011 Sb.',
+  labourCodeRecord(LABOUR),
+  enactedOnlyRecord('sb/2011/365', {
     title: 'Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce',
-    doc_type: 'act',
-    is_amending_act: true,
-    dates: { published: '2011-12-06', effective_from: '2012-01-01', current_version_from: '2012-01-01' },
-    effectivity: { status: 'in_force' },
     text: AMENDING,
-    versions: [{ version: 1, valid_from: '2012-01-01', valid_to: null, kind: 'bootstrap', text: null, text_is_current: true }],
-    relations: [],
-  },
+    published: '2011-12-06',
+    from: '2012-01-01',
+    amending: true,
+  }),
   // The repealed act says more about the query's words than its successor: only the in-force prior puts the successor first.
   act(1, {
     title: 'Zákon o chovu včel',

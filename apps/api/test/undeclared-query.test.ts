@@ -1,4 +1,4 @@
-import { loadOpenApiDocument, declaredQueryParameters } from '@dp/core';
+import { declaredQueryParameters, loadOpenApiDocument, V1_ROUTES } from '@dp/core';
 import { seedFixtureCorpus } from '@dp/testing';
 import { createSeededHarness, errorFields, type Harness, type HarnessMethod } from './harness';
 
@@ -46,7 +46,7 @@ describe('undeclared query parameters on /v1', () => {
     const res = await h.call(method, url, key, method === 'post' || method === 'patch' ? {} : undefined);
     expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 400, code: 'invalid_request' });
     // `from` is a parameter of the diff (#24): there only the other two are undeclared.
-    const declared = declaredQueryParameters(doc)(method, url);
+    const declared = declaredQueryParameters(V1_ROUTES)(method, url);
     expect(errorFields(res)).toEqual(['filter', 'sort', 'from'].filter((name) => !declared?.has(name)));
     expect(res.body.error.details.errors[0].problem).toMatch(/^is not a parameter of this endpoint/);
   });
@@ -93,7 +93,23 @@ describe('undeclared query parameters on /v1', () => {
 });
 
 describe('declaredQueryParameters', () => {
-  const declared = declaredQueryParameters(doc);
+  const declared = declaredQueryParameters(V1_ROUTES);
+  it('reads the same parameters from the declarations as the generated OpenAPI document lists', () => {
+    type Parameter = { name?: string; in?: string; $ref?: string };
+    const resolve = (p: Parameter): Parameter =>
+      p.$ref ? ((doc.components?.parameters?.[p.$ref.split('/').pop()!] as Parameter | undefined) ?? {}) : p;
+    for (const { method, path } of v1Operations) {
+      const item = doc.paths[path] as Record<string, { parameters?: Parameter[] }> & { parameters?: Parameter[] };
+      const listed = [...(item.parameters ?? []), ...(item[method].parameters ?? [])].map(resolve).filter((p) => p.in === 'query');
+      const concretePath = path.replace(/\{[^}]+\}/g, 'x');
+      expect({ method, path, names: [...(declared(method, concretePath) ?? [])].sort() }).toEqual({
+        method,
+        path,
+        names: listed.map((p) => p.name).sort(),
+      });
+    }
+  });
+
   it('finds the operation of a path as the routes do: sub-resources before ids with slashes, any case, a trailing slash', () => {
     expect([...declared('GET', '/v1/legal/documents/sb/2012/89/relations?x=1')!]).toEqual(['direction', 'types', 'limit', 'cursor']);
     expect([...declared('HEAD', '/v1/legal/documents/sb/2012/89')!]).toEqual(['at', 'include', 'text_offset', 'text_limit', 'text_source']);

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { findControlCharacter } from './http/input';
 
 /**
@@ -22,6 +23,31 @@ export function decodeCursor<T>(raw: string, valid: (v: unknown) => v is T): T |
   }
   if (findControlCharacter(v, 'cursor') !== undefined) return null;
   return valid(v) ? v : null;
+}
+
+/** One kind of cursor: what it holds, declared once as a zod schema; `decode` gives null for anything else. */
+export interface CursorKind<T> {
+  encode(value: T): string;
+  decode(raw: string): T | null;
+}
+
+/**
+ * A kind of cursor from its schema (readable field names). `legacy`: the shape the same kind was
+ * issued in before, read into today's, so a client paging across a deploy keeps its place.
+ */
+export function cursorKind<S extends z.ZodType>(schema: S, legacy?: z.ZodType<NoInfer<z.output<S>>, unknown>): CursorKind<z.output<S>> {
+  const accepts = (v: unknown): v is z.output<S> => schema.safeParse(v).success;
+  return {
+    encode: (value) => encodeCursor(value),
+    decode: (raw) => {
+      const v = decodeCursor(raw, (_any): _any is unknown => true);
+      if (v === null) return null;
+      const now = schema.safeParse(v);
+      if (now.success) return now.data;
+      const before = legacy?.safeParse(v);
+      return before?.success && accepts(before.data) ? before.data : null;
+    },
+  };
 }
 
 const INT8_MAX = 9_223_372_036_854_775_807n;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import {
   ApiError,
   COMPONENTS,
-  componentRef,
+  schemaRef,
   componentSchema,
   DateSchema,
   DocumentSchema,
@@ -20,6 +20,7 @@ import {
   getOpenApiRoute,
   listChangesRoute,
   encodeCursor,
+  FEED_CURSOR,
   getDocumentRoute,
   internalGetDocumentRoute,
   listProvisionsRoute,
@@ -438,11 +439,17 @@ describe('listChangesRoute: the changes feed declared', () => {
       filters: {},
       limit: 100,
     });
-    expect(parse({ since: encodeCursor({ t: '812', s: '40' }), filters: '{"kinds":"document.created"}' }).query).toMatchObject({
-      since: { t: '812', s: '40' },
+    expect(parse({ since: FEED_CURSOR.encode({ txid: '812', seq: '40' }), filters: '{"kinds":"document.created"}' }).query).toMatchObject({
+      since: { txid: '812', seq: '40' },
       filters: { kinds: ['document.created'] },
     });
+    expect(parse({ since: FEED_CURSOR.encode({ after: '2026-02-01T00:00:00Z' }) }).query.since).toEqual({
+      since: new Date('2026-02-01T00:00:00Z'),
+    });
+    // Cursors issued before the fields had names (feed consumers keep theirs for days) still read.
+    expect(parse({ since: encodeCursor({ t: '812', s: '40' }) }).query.since).toEqual({ txid: '812', seq: '40' });
     expect(parse({ since: encodeCursor({ a: '2026-02-01T00:00:00Z' }) }).query.since).toEqual({ since: new Date('2026-02-01T00:00:00Z') });
+    expect(() => parse({ since: encodeCursor({ txid: '812', seq: '-1' }) })).toThrow();
   });
 
   it('names a bad since and bad filters in one 400', () => {
@@ -499,9 +506,9 @@ describe('component: the response schemas declared in zod', () => {
   });
 
   it('a JSON Schema stated by hand refers to a component by a name the compiler checks', () => {
-    expect(componentRef('SearchFilters')).toEqual({ $ref: '#/components/schemas/SearchFilters' });
+    expect(schemaRef('SearchFilters')).toEqual({ $ref: '#/components/schemas/SearchFilters' });
     // @ts-expect-error no component has this name (the typecheck fails if one is ever accepted)
-    componentRef('NoSuchSchema');
+    schemaRef('NoSuchSchema');
   });
 
   it('a route answering a component refers to it', () => {

@@ -1,4 +1,5 @@
-import { decodeCursor, encodeCursor, isBigintText } from '../src/cursor';
+import { z } from 'zod';
+import { cursorKind, decodeCursor, encodeCursor, isBigintText } from '../src/cursor';
 
 const anyObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const raw = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -30,5 +31,38 @@ describe('isBigintText', () => {
     for (const v of ['9223372036854775808', '9999999999999999999', '99999999999999999999', '-1', '1.0', '', ' 1', 1, null]) {
       expect({ v, ok: isBigintText(v) }).toEqual({ v, ok: false });
     }
+  });
+});
+
+describe('cursorKind: a cursor declared once as a schema (#39 item 2)', () => {
+  const page = cursorKind(
+    z.strictObject({ version: z.number().int(), offset: z.number().int().min(0) }),
+    z.object({ v: z.number().int(), o: z.number().int().min(0) }).transform(({ v, o }) => ({ version: v, offset: o })),
+  );
+
+  it('encodes and decodes its readable fields', () => {
+    expect(page.decode(page.encode({ version: 3, offset: 40 }))).toEqual({ version: 3, offset: 40 });
+    expect(JSON.parse(Buffer.from(page.encode({ version: 3, offset: 40 }), 'base64url').toString())).toEqual({ version: 3, offset: 40 });
+  });
+
+  it("reads the shape issued before into today's, and nothing else", () => {
+    expect(page.decode(raw({ v: 3, o: 40 }))).toEqual({ version: 3, offset: 40 });
+    for (const bad of [
+      raw({ version: 3, offset: -1 }),
+      raw({ version: 3, offset: 1, extra: true }),
+      raw({ v: 3 }),
+      raw([1, 2]),
+      raw(null),
+      '%%%',
+    ]) {
+      expect({ bad, decoded: page.decode(bad) }).toEqual({ bad, decoded: null });
+    }
+    expect(page.decode(raw({ version: 3, offset: 1, note: '\u0000' }))).toBeNull();
+  });
+
+  it("without a former shape, only today's reads", () => {
+    const plain = cursorKind(z.strictObject({ offset: z.number().int() }));
+    expect(plain.decode(raw({ offset: 2 }))).toEqual({ offset: 2 });
+    expect(plain.decode(raw({ o: 2 }))).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // @dp/czech-law: the Czech legal grammar in one place, pure functions without I/O.
 export * from './roman';
+export * from './provisions/provision-id';
 export * from './provisions/parse-provisions';
 export * from './citations/collection-citation';
 export * from './citations/act-names';

@@ -182,6 +182,103 @@ describe('applyAmendment', () => {
     expect(r.text).toBe(ACT);
   });
 
+  it('inserts a new § after one in which another point failed: the § before is only its place', () => {
+    const r = applyAmendment(ACT, [
+      pt('1', 'V § 2 odst. 1 se slovo „neexistuje“ zrušuje.'),
+      pt('2', 'Za § 2 se vkládá nový § 2a, který zní:\n\n##### „§ 2a\n\nZkoušku lze opakovat.“.'),
+    ]);
+    expect(r.points.map((p) => [p.status, p.reason ?? null])).toEqual([
+      ['not_applied', 'text_not_found'],
+      ['applied', null],
+    ]);
+    expect(unit(r.text, 'par_2')).toBe(unit(ACT, 'par_2'));
+    expect(unit(r.text, 'par_2a')).toBe('##### § 2a Zkoušku lze opakovat.');
+  });
+
+  it('still holds back a new annex after an annex in which a point failed', () => {
+    const act = ['# Zákon', '', '##### § 1', '', 'První.', '', 'Příloha č. 1 k zákonu č. 1/2000 Sb.', '', 'Seznam', ''].join('\n');
+    const r = applyAmendment(act, [
+      pt('1', 'V příloze č. 1 se slovo „neexistuje“ zrušuje.'),
+      pt('2', 'Za přílohu č. 1 se vkládá nová příloha č. 1a, která zní:\n\n„Příloha č. 1a k zákonu č. 1/2000 Sb.\n\nDalší seznam“.'),
+    ]);
+    expect(r.points.map((p) => [p.status, p.reason ?? null])).toEqual([
+      ['not_applied', 'text_not_found'],
+      ['not_applied', 'blocked'],
+    ]);
+  });
+
+  it('does not hold back the § before a new one whose insertion failed', () => {
+    const r = applyAmendment(ACT, [
+      pt('1', 'Za § 2 se vkládá nový § 2a, který zní:\n\n##### „§ 2b\n\nZkoušku lze opakovat.“.'),
+      pt('2', 'V § 2 odst. 1 se číslo „150“ nahrazuje číslem „300“.'),
+    ]);
+    expect(r.points.map((p) => [p.status, p.reason ?? null])).toEqual([
+      ['not_applied', 'payload_mismatch'],
+      ['applied', null],
+    ]);
+    expect(unit(r.text, 'par_2')).toContain('(1) Zkouška trvá nejvýše 300 hodin.');
+  });
+
+  it('still holds back an insertion that names its anchor otherwise too', () => {
+    const r = applyAmendment(ACT, [
+      pt('1', 'V § 2 odst. 1 se slovo „neexistuje“ zrušuje.'),
+      pt(
+        '2',
+        'Za § 2 se vkládá nový § 2a, který zní:\n\n##### „§ 2a\n\nZkoušku lze opakovat.“.\n\nV § 2 odst. 3 se slova „2 roky“ nahrazují slovy „5 let“.',
+      ),
+    ]);
+    expect(r.points[1]).toMatchObject({ status: 'not_applied', reason: 'blocked' });
+    expect(r.text).toBe(ACT);
+  });
+
+  it('gives a § repealed before its new wording where its number puts it, between the §§ next to it', () => {
+    const act = ['# Zákon', '', '##### § 1', '', 'První.', '', '##### § 3', '', 'Třetí.', ''].join('\n');
+    const r = applyAmendment(act, [pt('1', '§ 2 zní:\n\n##### „§ 2\n\nDruhý.“.')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(splitUnits(r.text).map((u) => u.id)).toEqual(['preamble', 'par_1', 'par_2', 'par_3']);
+    expect(unit(r.text, 'par_2')).toBe('##### § 2 Druhý.');
+  });
+
+  it('refuses a § repealed before when the § after it starts with a heading the § may have shared', () => {
+    // §§ with their own headings below the label: a heading above one is a group's.
+    const act = [
+      '# Zákon',
+      '',
+      '##### § 1',
+      '',
+      '#### Předmět',
+      '',
+      'První.',
+      '',
+      '#### Společná ustanovení',
+      '',
+      '##### § 3',
+      '',
+      'Třetí.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(act, [pt('1', '§ 2 zní:\n\n##### „§ 2\n\nDruhý.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'target_not_found' });
+    expect(r.text).toBe(act);
+    // With a heading of its own ("včetně nadpisu"), the heading above the § after stays that §'s.
+    const own = applyAmendment(act, [pt('1', '§ 2 včetně nadpisu zní:\n\n##### „§ 2\n\n#### Lhůty\n\nDruhý.“.')]);
+    expect(own.points[0].status).toBe('applied');
+    expect(unit(own.text, 'par_2')).toBe('##### § 2 #### Lhůty Druhý.');
+    // §§ with their headings above the label: the heading is the next §'s own.
+    const above = ['# Zákon', '', '#### Předmět', '', '##### § 1', '', 'První.', '', '#### Lhůty', '', '##### § 3', '', 'Třetí.', ''].join(
+      '\n',
+    );
+    const ok = applyAmendment(above, [pt('1', '§ 2 zní:\n\n##### „§ 2\n\nDruhý.“.')]);
+    expect(ok.points[0].status).toBe('applied');
+    expect(unit(ok.text, 'par_3')).toBe('#### Lhůty ##### § 3 Třetí.');
+  });
+
+  it("reads a point whose text ran into the amending act's next článek heading", () => {
+    const r = applyAmendment(ACT, [pt('1', 'V § 2 odst. 1 se číslo „150“ nahrazuje číslem „300“.\n\n##### Čl. III')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_2')).toContain('(1) Zkouška trvá nejvýše 300 hodin.');
+  });
+
   it('refuses words that are there twice when the point does not say which, and forms it does not read', () => {
     const twice = applyAmendment(ACT, [pt('1', 'V § 3 se slovo „odstavec“ nahrazuje slovem „bod“.')]);
     expect(twice.points[0]).toMatchObject({ status: 'not_applied', reason: 'ambiguous' });

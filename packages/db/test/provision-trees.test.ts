@@ -12,7 +12,17 @@ import {
   type ProvisionChanges,
 } from '@dp/db';
 import { createTestDatabase, writeJsonl, type TestDatabase } from './corpus-helpers';
-import { bootstrapMessage, createTinyRepo, docFile, reformMessage, testRecord, type TinyRepo } from '@dp/testing';
+import {
+  amendThingAct,
+  bootstrapMessage,
+  createTinyRepo,
+  docFile,
+  reformMessage,
+  repositoryHistoryRecord,
+  testRecord,
+  THING_ACT_V1,
+  type TinyRepo,
+} from '@dp/testing';
 
 // #24 item 2: every version's provision tree is stored when the version is written (import and
 // sync), with what it changed against the previous version with a tree; a sync over a database
@@ -21,35 +31,9 @@ import { bootstrapMessage, createTinyRepo, docFile, reformMessage, testRecord, t
 const TODAY = '2026-06-01';
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
-const V1 = [
-  '# Zákon o věci 5',
-  '',
-  '## ČÁST PRVNÍ',
-  '',
-  '##### § 1',
-  '',
-  '#### Předmět',
-  '',
-  '(1) Tento zákon upravuje věci.',
-  '',
-  '(2) Věcí se rozumí',
-  '',
-  '- a) movitá věc,',
-  '- b) nemovitá věc.',
-  '',
-  '##### § 2',
-  '',
-  'Pojmy.',
-  '',
-  '##### § 3',
-  '',
-  'Lhůta je 10 dní.',
-  '',
-].join('\n');
+const V1 = THING_ACT_V1;
 // § 1 odst. 2 písm. b) changed, § 2 repealed (a "zrušeno" stub), § 3 removed, § 4 added.
-const V2 = V1.replace('- b) nemovitá věc.', '- b) nemovitá věc, a to i budoucí.')
-  .replace('Pojmy.', '(zrušeno)')
-  .replace('##### § 3\n\nLhůta je 10 dní.\n', '##### § 4\n\nÚčinnost.\n');
+const V2 = amendThingAct('Účinnost.');
 // Untidy shapes: no headings at all, a title-only file, duplicated § numbers.
 const NO_HEADINGS = 'Vláda nařizuje:\n\nToto nařízení nabývá účinnosti dnem vyhlášení.\n';
 const TITLE_ONLY = '# Vyhláška o něčem\n';
@@ -285,28 +269,14 @@ describe('provision trees after a sync fills texts a JSONL import lacked', () =>
         dates[i],
       ),
     );
-    const record = {
-      id: 'SB-2010-5',
-      natural_key: 'sb/2010/5',
-      doc_number: '5/2010 Sb.',
+    const record = repositoryHistoryRecord('sb/2010/5', {
       title: 'Zákon o věci 5',
-      doc_type: 'act',
-      dates: { published: '2010-01-01', effective_from: '2010-01-01', current_version_from: '2014-01-01' },
-      effectivity: { status: 'in_force' },
-      text: texts[2],
-      versions: texts.map((t, i) => ({
-        version: i + 1,
-        valid_from: dates[i],
-        valid_to: dates[i + 1] ?? null,
-        kind: i === 0 ? 'bootstrap' : 'reform',
-        source_commit: commits[i],
-        text_sha256: sha(t),
-        text_chars: t.length,
-        text: i === 0 ? t : null,
-        ...(i === 2 ? { text_is_current: true } : i === 1 ? { text_omitted: 'size budget; text is in source_commit' } : {}),
-      })),
-      relations: [],
-    };
+      published: '2010-01-01',
+      dates,
+      texts,
+      commits,
+      keep: [0],
+    });
     await importCorpusFile(db, writeJsonl([record]));
     expect((await storedVersions(db, 'sb/2010/5')).map((v) => v.provision_changes?.from ?? null)).toEqual([null, null, 1]);
 

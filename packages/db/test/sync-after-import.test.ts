@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { importCorpusFile, syncRepository } from '@dp/db';
 import { count, createTestDatabase, writeJsonl, type TestDatabase } from './corpus-helpers';
-import { bootstrapMessage, createTinyRepo, docFile, reformMessage, type TinyRepo } from '@dp/testing';
+import { bootstrapMessage, createTinyRepo, docFile, reformMessage, repositoryHistoryRecord, type TinyRepo } from '@dp/testing';
 
 // The README's path: `start` imports the JSONL sample (which keeps only the hash of older long
 // versions), then `sync` reads the whole repository. The sync must fill in every text the
@@ -9,7 +8,6 @@ import { bootstrapMessage, createTinyRepo, docFile, reformMessage, type TinyRepo
 // the source URL its text was read under (text_as_of is derived from it).
 
 const TODAY = '2026-06-01';
-const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 const body = (n: number) => `# Zákon o věci 5\n\n##### § 1\n\nZnění číslo ${n}.\n`;
 
 describe('sync after a JSONL import of the same documents', () => {
@@ -31,28 +29,13 @@ describe('sync after a JSONL import of the same documents', () => {
     // facts of the imported document's history and front matter.
     repo.commit('cz/SB-2011-1.md', docFile({ id: 'SB-2011-1' }, '# Novela\n'), bootstrapMessage('SB-2011-1', '2011-06-01'), '2011-06-01');
     // The JSONL record of that document: the newest text is the document's, the older ones hash only.
-    const record = {
-      id: 'SB-2010-5',
-      natural_key: 'sb/2010/5',
-      doc_number: '5/2010 Sb.',
+    const record = repositoryHistoryRecord('sb/2010/5', {
       title: 'Zákon o věci 5',
-      doc_type: 'act',
-      dates: { published: '2010-01-01', effective_from: '2010-01-01', current_version_from: '2014-01-01' },
-      effectivity: { status: 'in_force' },
-      text: body(3),
-      versions: dates.map((date, i) => ({
-        version: i + 1,
-        valid_from: date,
-        valid_to: dates[i + 1] ?? null,
-        kind: i === 0 ? 'bootstrap' : 'reform',
-        source_commit: commits[i],
-        text_sha256: sha(body(i + 1)),
-        text_chars: body(i + 1).length,
-        text: null,
-        ...(i === 2 ? { text_is_current: true } : { text_omitted: 'size budget; text is in source_commit' }),
-      })),
-      relations: [],
-    };
+      published: '2010-01-01',
+      dates,
+      texts: dates.map((_, i) => body(i + 1)),
+      commits,
+    });
     const report = await importCorpusFile(db, writeJsonl([record]));
     expect(report.created).toBe(1);
   });

@@ -1,95 +1,71 @@
 import { amendmentCounts, syncRepository } from '@dp/db';
 import { count, createTestDatabase, type TestDatabase } from './corpus-helpers';
-import { bootstrapMessage, createTinyRepo, docFile, reformMessage, type TinyRepo } from '@dp/testing';
+import {
+  actText,
+  amendingActText,
+  bootstrapMessage,
+  createTinyRepo,
+  docFile,
+  effectiveOn,
+  reformMessage,
+  type TinyRepo,
+} from '@dp/testing';
 
 // #35 and #36 on tiny repositories with untidy history, as the sync meets them: acts the source
 // holds as enacted, an omnibus act amending two of them with two effective dates (one point
 // renumbering letters, one that cannot apply), an amending act whose change the source already has as a version, and,
 // later, the source's own new text of an act the engine had rebuilt.
 
-const THING_1 = [
-  '# Zákon o věci 1',
-  '',
-  '##### § 1',
-  '',
-  '(1) Tento zákon upravuje věci.',
-  '',
-  '(2) Zkouška se koná jednou ročně.',
-  '',
-  '##### § 2',
-  '',
-  'Pojmy:',
-  '',
-  '- a) věc,',
-  '',
-  '- b) zvíře,',
-  '',
-  '- c) rostlina.',
-  '',
-  '##### § 3',
-  '',
-  'Lhůta je 10 dní.',
-  '',
-].join('\n');
+const THING_1 = actText('Zákon o věci 1', [
+  { label: '§ 1', body: ['(1) Tento zákon upravuje věci.', '(2) Zkouška se koná jednou ročně.'] },
+  { label: '§ 2', body: ['Pojmy:', '- a) věc,', '- b) zvíře,', '- c) rostlina.'] },
+  { label: '§ 3', body: ['Lhůta je 10 dní.'] },
+]);
 const THING_2 = '# Zákon o věci 2\n\n##### § 1\n\nPoplatek činí 100 Kč.\n';
 const THING_3 = '# Zákon o věci 3\n\n##### § 1\n\nZkouška se koná jednou ročně.\n';
 
 // An omnibus act: část první amends 1/2000 (from 1 July 2005), část druhá 2/2000 (from 2006).
-const OMNIBUS = [
-  '# Zákon, kterým se mění zákon č. 1/2000 Sb., o věci 1, a zákon č. 2/2000 Sb., o věci 2',
-  '',
-  '## ČÁST PRVNÍ',
-  '',
-  '#### Změna zákona o věci 1',
-  '',
-  '##### Čl. I',
-  '',
-  'Zákon č. 1/2000 Sb., o věci 1, se mění takto:',
-  '',
-  '- 1. V § 3 se slova „10 dní“ nahrazují slovy „15 dní“.',
-  '',
-  '- 2. V § 2 se písmeno b) zrušuje.',
-  '',
-  'Dosavadní písmeno c) se označuje jako písmeno b).',
-  '',
-  // Words the text does not have: never applied, never guessed.
-  '- 3. V § 1 odst. 1 se slova „upravuje zvířata“ nahrazují slovy „upravuje rostliny“.',
-  '',
-  '## ČÁST DRUHÁ',
-  '',
-  '#### Změna zákona o věci 2',
-  '',
-  '##### Čl. II',
-  '',
-  'Zákon č. 2/2000 Sb., o věci 2, se mění takto:',
-  '',
-  '- 1. V § 1 se číslo „100“ nahrazuje číslem „200“.',
-  '',
-  '## ČÁST TŘETÍ',
-  '',
-  '#### ÚČINNOST',
-  '',
-  '##### Čl. III',
-  '',
-  'Tento zákon nabývá účinnosti dnem 1. července 2005, s výjimkou ustanovení čl. II, který nabývá účinnosti dnem 1. ledna 2006.',
-  '',
-].join('\n');
+const OMNIBUS = amendingActText(
+  'Zákon, kterým se mění zákon č. 1/2000 Sb., o věci 1, a zákon č. 2/2000 Sb., o věci 2',
+  [
+    {
+      article: 'I',
+      heading: 'Změna zákona o věci 1',
+      intro: 'Zákon č. 1/2000 Sb., o věci 1, se mění takto:',
+      points: [
+        'V § 3 se slova „10 dní“ nahrazují slovy „15 dní“.',
+        'V § 2 se písmeno b) zrušuje.\n\nDosavadní písmeno c) se označuje jako písmeno b).',
+        // Words the text does not have: never applied, never guessed.
+        'V § 1 odst. 1 se slova „upravuje zvířata“ nahrazují slovy „upravuje rostliny“.',
+      ],
+    },
+    {
+      article: 'II',
+      heading: 'Změna zákona o věci 2',
+      intro: 'Zákon č. 2/2000 Sb., o věci 2, se mění takto:',
+      points: ['V § 1 se číslo „100“ nahrazuje číslem „200“.'],
+    },
+  ],
+  {
+    article: 'III',
+    sentence:
+      'Tento zákon nabývá účinnosti dnem 1. července 2005, s výjimkou ustanovení čl. II, který nabývá účinnosti dnem 1. ledna 2006.',
+  },
+  { parts: true },
+);
 
 // An amending act whose change the source applied itself (a [reform] commit of 3/2000 names it).
-const APPLIED = [
-  '# Zákon, kterým se mění zákon č. 3/2000 Sb., o věci 3',
-  '',
-  '##### Čl. I',
-  '',
-  'Zákon č. 3/2000 Sb., o věci 3, se mění takto:',
-  '',
-  '- 1. V § 1 se slovo „jednou“ nahrazuje slovem „dvakrát“.',
-  '',
-  '##### Čl. II',
-  '',
-  'Tento zákon nabývá účinnosti dnem 1. července 2006.',
-  '',
-].join('\n');
+const APPLIED = amendingActText(
+  'Zákon, kterým se mění zákon č. 3/2000 Sb., o věci 3',
+  [
+    {
+      article: 'I',
+      intro: 'Zákon č. 3/2000 Sb., o věci 3, se mění takto:',
+      points: ['V § 1 se slovo „jednou“ nahrazuje slovem „dvakrát“.'],
+    },
+  ],
+  { article: 'II', sentence: effectiveOn('1. července 2006') },
+);
 
 const TODAY = '2026-06-01';
 

@@ -1,11 +1,18 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { listChangesRoute } from '@dp/core/contract/v1/changes';
-import { getDocumentRoute, getRelationsRoute, listAmendmentsRoute, listProvisionsRoute } from '@dp/core/contract/v1/documents';
+import {
+  getDocumentRoute,
+  getRelationsRoute,
+  listAmendmentsRoute,
+  listProvisionsRoute,
+  MAX_PROVISION_ID,
+} from '@dp/core/contract/v1/documents';
+import { searchDocumentsRoute } from '@dp/core/contract/v1/search';
 import { UNIT_COST } from '@dp/core/units';
 import { createMcpServer } from '../src/server';
 import { STDIO_SETUP } from '../src/setup';
-import { costOf, queryIntBounds } from '../src/tools/contract';
+import { costOf, queryIntBounds, queryStringMax, unitsOf } from '../src/tools/contract';
 
 // #39 item 3: the tools' bounds and prices are the contract's, not restated.
 describe('MCP tools read their bounds and prices from the route declarations', () => {
@@ -24,13 +31,14 @@ describe('MCP tools read their bounds and prices from the route declarations', (
     return t;
   };
   const property = (name: string, arg: string) =>
-    (tool(name).inputSchema.properties as Record<string, { minimum?: number; maximum?: number }>)[arg];
+    (tool(name).inputSchema.properties as Record<string, { minimum?: number; maximum?: number; maxLength?: number }>)[arg];
 
   it.each([
     ['legal_changes', listChangesRoute, 'limit'],
     ['legal_get_relations', getRelationsRoute, 'limit'],
     ['legal_get_amendments', listAmendmentsRoute, 'limit'],
     ['legal_table_of_contents', listProvisionsRoute, 'depth'],
+    ['legal_search', searchDocumentsRoute, 'limit'],
   ] as const)('%s: the bounds of its argument as the route declares them', (name, route, arg) => {
     const b = queryIntBounds(route, arg);
     expect(property(name, arg)).toMatchObject({ minimum: b.minimum, maximum: b.maximum });
@@ -44,8 +52,20 @@ describe('MCP tools read their bounds and prices from the route declarations', (
     expect(costOf('documents.get', 'page')).toBe(`costs ${UNIT_COST['documents.get']} unit per page`);
   });
 
+  it('legal_search: the query length, the page size and both modes’ prices as declared and metered', () => {
+    expect(property('legal_search', 'q')).toMatchObject({ maxLength: queryStringMax(searchDocumentsRoute, 'q') });
+    const description = tool('legal_search').description ?? '';
+    expect(description).toContain(`1–${queryStringMax(searchDocumentsRoute, 'q')} characters`);
+    expect(description).toContain(`"fulltext" (default, ${unitsOf('search.fulltext')})`);
+    expect(description).toContain(`"hybrid" (${unitsOf('search.hybrid')})`);
+    const limit = queryIntBounds(searchDocumentsRoute, 'limit');
+    expect(description).toContain(`\`limit\` (${limit.minimum}–${limit.maximum}, default ${limit.default})`);
+    expect(property('legal_get_provision', 'provision')).toMatchObject({ maxLength: MAX_PROVISION_ID });
+  });
+
   it('refuses to read bounds a route does not declare as a bounded integer', () => {
     expect(() => queryIntBounds(getDocumentRoute, 'at')).toThrow(/not a bounded integer/);
     expect(() => queryIntBounds(getDocumentRoute, 'nonexistent')).toThrow(/not a bounded integer/);
+    expect(() => queryStringMax(searchDocumentsRoute, 'limit')).toThrow(/not a bounded string/);
   });
 });

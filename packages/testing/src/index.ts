@@ -20,3 +20,4 @@ export * from './app-process';
 export * from './records';
 export * from './test-run';
 export * from './upstream-repo';
+export * from './acts';

@@ -3,7 +3,7 @@ import type { CorpusRecordInput } from '@dp/db';
 
 type SourceVersion = CorpusRecordInput['versions'][number];
 /** A version as a test writes it: `valid_from_inferred_from` is the importer's to set (absent: null). */
-type TestVersion = Omit<SourceVersion, 'valid_from_inferred_from'> & Partial<Pick<SourceVersion, 'valid_from_inferred_from'>>;
+export type TestVersion = Omit<SourceVersion, 'valid_from_inferred_from'> & Partial<Pick<SourceVersion, 'valid_from_inferred_from'>>;
 /** A corpus record as a test writes it (corpus format: defaults may be left out). */
 export type TestRecordInput = Omit<CorpusRecordInput, 'versions'> & { versions: TestVersion[] };
 type TestRelation = NonNullable<TestRecordInput['relations']>[number];

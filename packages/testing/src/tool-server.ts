@@ -1,6 +1,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { Config, SharedState } from '@dp/core';
 import { contentHash, importDocument, parseCorpusRecord, rebuildAmendedDocuments } from '@dp/db';
+import { actText, amendingActText, effectiveOn, enactedOnlyRecord, versionedRecord } from './acts';
 import { seedFixtureCorpus } from './corpus';
 import { createTestDatabase, type TestDatabase } from './database';
 import { eventually } from './eventually';
@@ -19,34 +20,21 @@ export const PROVISIONS_DOC = 'sb/2010/9903';
 export const ENACTED_DOC = 'sb/2006/9904';
 export const LATER_AMENDMENT = 'sb/2012/9905';
 
-const ENACTED_TEXT = [
-  '# Zákon o lhůtách',
-  '',
-  '##### § 5',
-  '',
-  'Lhůta k podání je 10 dní.',
-  '',
-  '##### § 6',
-  '',
-  'Kdo porušuje povinnosti, zaplatí pokutu.',
-  '',
-].join('\n');
-const LATER_AMENDMENT_TEXT = [
-  '# Zákon, kterým se mění zákon č. 9904/2006 Sb., o lhůtách',
-  '',
-  '##### Čl. I',
-  '',
-  'Zákon č. 9904/2006 Sb., o lhůtách, se mění takto:',
-  '',
-  '- 1. V § 5 se slova „10 dní“ nahrazují slovy „15 dní“.',
-  '',
-  '- 2. V § 6 se slova „hrubě porušuje“ nahrazují slovy „závažně porušuje“.',
-  '',
-  '##### Čl. II',
-  '',
-  'Tento zákon nabývá účinnosti dnem 1. ledna 2013.',
-  '',
-].join('\n');
+const ENACTED_TEXT = actText('Zákon o lhůtách', [
+  { label: '§ 5', body: ['Lhůta k podání je 10 dní.'] },
+  { label: '§ 6', body: ['Kdo porušuje povinnosti, zaplatí pokutu.'] },
+]);
+const LATER_AMENDMENT_TEXT = amendingActText(
+  'Zákon, kterým se mění zákon č. 9904/2006 Sb., o lhůtách',
+  [
+    {
+      article: 'I',
+      intro: 'Zákon č. 9904/2006 Sb., o lhůtách, se mění takto:',
+      points: ['V § 5 se slova „10 dní“ nahrazují slovy „15 dní“.', 'V § 6 se slova „hrubě porušuje“ nahrazují slovy „závažně porušuje“.'],
+    },
+  ],
+  { article: 'II', sentence: effectiveOn('1. ledna 2013') },
+);
 
 const PROVISIONS_V1 = [
   '# Zákon o zkušebních ustanoveních',
@@ -112,52 +100,29 @@ const RECORDS = [
     versions: [{ version: 1, valid_from: '2006-01-01', valid_to: null, kind: 'bootstrap', text_is_current: true }],
     relations: [{ type: 'amends', target: LONG_DOC, target_doc_number: '9901/2001 Sb.', methods: ['text-pattern'] }],
   },
-  {
-    id: 'SB-2010-9903',
-    natural_key: PROVISIONS_DOC,
-    doc_number: '9903/2010 Sb.',
+  versionedRecord(PROVISIONS_DOC, {
     title: 'Zákon o zkušebních ustanoveních',
-    doc_type: 'act',
-    dates: { published: '2010-01-10', effective_from: '2010-02-01', current_version_from: '2015-01-01' },
-    effectivity: { status: 'in_force' },
     text: PROVISIONS_V2,
+    published: '2010-01-10',
     versions: [
-      { version: 1, valid_from: '2010-02-01', valid_to: '2015-01-01', kind: 'bootstrap', text: PROVISIONS_V1, source_date: '2010-02-01' },
-      {
-        version: 2,
-        valid_from: '2015-01-01',
-        valid_to: null,
-        kind: 'amendment',
-        amended_by: '9902/2005 Sb.',
-        amended_by_key: AMENDING_DOC,
-        text_is_current: true,
-        source_date: '2015-01-01',
-      },
+      { from: '2010-02-01', text: PROVISIONS_V1, extra: { source_date: '2010-02-01' } },
+      { from: '2015-01-01', amendedBy: AMENDING_DOC, extra: { kind: 'amendment', source_date: '2015-01-01' } },
     ],
-  },
-  {
-    id: 'SB-2006-9904',
-    natural_key: ENACTED_DOC,
-    doc_number: '9904/2006 Sb.',
+  }),
+  enactedOnlyRecord(ENACTED_DOC, {
     title: 'Zákon o lhůtách',
-    doc_type: 'act',
-    dates: { published: '2006-05-01', effective_from: '2007-01-01', current_version_from: '2026-01-01' },
-    effectivity: { status: 'in_force' },
     text: ENACTED_TEXT,
-    versions: [{ version: 1, valid_from: '2007-01-01', valid_to: null, kind: 'bootstrap', text_is_current: true }],
-  },
-  {
-    id: 'SB-2012-9905',
-    natural_key: LATER_AMENDMENT,
-    doc_number: '9905/2012 Sb.',
+    published: '2006-05-01',
+    from: '2007-01-01',
+    currentFrom: '2026-01-01',
+  }),
+  enactedOnlyRecord(LATER_AMENDMENT, {
     title: 'Zákon, kterým se mění zákon č. 9904/2006 Sb., o lhůtách',
-    doc_type: 'act',
-    is_amending_act: true,
-    dates: { published: '2012-10-01', effective_from: '2013-01-01' },
-    effectivity: { status: 'in_force' },
     text: LATER_AMENDMENT_TEXT,
-    versions: [{ version: 1, valid_from: '2013-01-01', valid_to: null, kind: 'bootstrap', text_is_current: true }],
-  },
+    published: '2012-10-01',
+    from: '2013-01-01',
+    amending: true,
+  }),
 ];
 
 export async function seedToolTestDocuments(db: TestDatabase): Promise<void> {

@@ -1,8 +1,6 @@
 import type { Request } from 'express';
 import {
   DOCUMENT_ROUTES,
-  decodeCursor,
-  encodeCursor,
   formatIsoDate,
   invalidRequest,
   parseRouteInput,
@@ -18,7 +16,7 @@ import { buildEffectivity } from './documents/effectivity';
 import { getDocument } from './documents/get-document';
 import type { DocumentCache } from './documents/document-cache';
 import { diffDocument, getProvision, getProvisionHistory, getProvisionToc } from './documents/provisions';
-import { listRelations, isRelationCursor } from './documents/relations';
+import { listRelations, RELATIONS_CURSOR } from './documents/relations';
 
 /** Which document route a path names (core `DOCUMENT_ROUTES`). */
 export type SubResource = keyof typeof DOCUMENT_ROUTES;
@@ -119,7 +117,7 @@ export function createDocumentReads(db: Database, documents: DocumentCache, conf
       return { document: documentRef(doc), effectivity: await buildEffectivity(db, doc, query.at ?? todayUtc(), versions) };
     }),
     relations: documentRead(DOCUMENT_ROUTES.relations, async ({ params, query }) => {
-      const after = query.cursor ? decodeCursor(query.cursor, isRelationCursor) : undefined;
+      const after = query.cursor ? RELATIONS_CURSOR.decode(query.cursor) : undefined;
       if (after === null) throw invalidRequest([{ field: 'cursor', problem: 'is not a cursor this endpoint issued' }]);
       const { doc } = await documents.get(params.id);
       const { direction, types, limit } = query;
@@ -129,7 +127,7 @@ export function createDocumentReads(db: Database, documents: DocumentCache, conf
         direction,
         types,
         relations: page.edges,
-        next_cursor: page.nextCursor ? encodeCursor(page.nextCursor) : null,
+        next_cursor: page.nextCursor ? RELATIONS_CURSOR.encode(page.nextCursor) : null,
         has_more: page.nextCursor !== null,
       };
     }),

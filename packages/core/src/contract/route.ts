@@ -195,7 +195,7 @@ export type ResponseData<C, S extends DataStatus<C> = DataStatus<C>> = Responses
 export const OPENAPI_SCHEMA = 'openapiSchema';
 
 /** A `$ref` to a schema component, for JSON Schema stated by hand (`OPENAPI_SCHEMA`, `OPENAPI_PARAMETER`); the name is checked. */
-export function componentRef(name: ComponentName): { $ref: string } {
+export function schemaRef(name: ComponentName): { $ref: string } {
   return { $ref: `#/components/schemas/${name}` };
 }
 

@@ -1,10 +1,12 @@
 import type { RequestHandler } from 'express';
 import { invalidRequest } from '../errors';
 
-interface OpenApiParameter {
-  name?: string;
-  in?: string;
-  $ref?: string;
+/** What the lookup needs of a route declaration: its method, path template and query schema. */
+export interface QueryDeclaration {
+  method: string;
+  path: string;
+  /** A zod object (its keys are the parameters), or absent: the route takes none. */
+  query?: unknown;
 }
 
 interface Operation {
@@ -16,48 +18,35 @@ interface Operation {
   methods: Map<string, Set<string>>;
 }
 
+const queryNames = (query: unknown): string[] => {
+  const shape = (query as { shape?: unknown } | undefined)?.shape;
+  return shape && typeof shape === 'object' ? Object.keys(shape) : [];
+};
+
 /**
- * The query parameters each operation of an OpenAPI document declares, looked up by method and
- * request path (as written, query included or not). Undefined for a path or method the document
- * does not define: the router answers those (404, 405).
+ * The query parameters each declared route takes (the keys of its query schema, the same
+ * declaration its input is parsed with and its OpenAPI parameters are generated from), looked up
+ * by method and request path (as written, query included or not). Undefined for a path or method
+ * no route declares: the router answers those (404, 405).
  *
  * A path parameter matches one or more whole segments (a natural key `sb/2012/89` may be written
  * unencoded), so templates are tried most literal segments first: `/v1/legal/documents/{id}/relations`
  * before `/v1/legal/documents/{id}`, as the document route tells a sub-resource from an id. Paths
  * compare case-insensitively and with an optional trailing slash, as Express routes them.
  */
-export function declaredQueryParameters(doc: {
-  paths: Record<string, unknown>;
-  components?: Record<string, Record<string, unknown>>;
-}): (method: string, path: string) => Set<string> | undefined {
-  const resolve = (p: OpenApiParameter): OpenApiParameter =>
-    p.$ref?.startsWith('#/components/parameters/')
-      ? ((doc.components?.parameters?.[p.$ref.slice('#/components/parameters/'.length)] as OpenApiParameter | undefined) ?? {})
-      : p;
-  const queryNames = (params: unknown) =>
-    (Array.isArray(params) ? (params as OpenApiParameter[]) : [])
-      .map(resolve)
-      .filter((p) => p.in === 'query' && typeof p.name === 'string')
-      .map((p) => p.name as string);
-
-  const operations: Operation[] = [];
-  for (const [template, rawItem] of Object.entries(doc.paths)) {
-    const item = rawItem as Record<string, unknown>;
-    const shared = queryNames(item.parameters);
-    const methods = new Map<string, Set<string>>();
-    for (const [method, op] of Object.entries(item)) {
-      if (method === 'parameters' || typeof op !== 'object' || op === null) continue;
-      methods.set(method, new Set([...shared, ...queryNames((op as { parameters?: unknown }).parameters)]));
+export function declaredQueryParameters(routes: readonly QueryDeclaration[]): (method: string, path: string) => Set<string> | undefined {
+  const byTemplate = new Map<string, Operation>();
+  for (const route of routes) {
+    let op = byTemplate.get(route.path);
+    if (!op) {
+      const segments = route.path.split('/').filter(Boolean);
+      const source = segments.map((s) => (/^\{[^}]+\}$/.test(s) ? '[^?#]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+      op = { pattern: new RegExp(`^/${source}/?$`, 'i'), literals: segments.filter((s) => !s.startsWith('{')).length, methods: new Map() };
+      byTemplate.set(route.path, op);
     }
-    const segments = template.split('/').filter(Boolean);
-    const source = segments.map((s) => (/^\{[^}]+\}$/.test(s) ? '[^?#]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
-    operations.push({
-      pattern: new RegExp(`^/${source}/?$`, 'i'),
-      literals: segments.filter((s) => !s.startsWith('{')).length,
-      methods,
-    });
+    op.methods.set(route.method.toLowerCase(), new Set(queryNames(route.query)));
   }
-  operations.sort((a, b) => b.literals - a.literals);
+  const operations = [...byTemplate.values()].sort((a, b) => b.literals - a.literals);
 
   return (method, url) => {
     const q = url.indexOf('?');
@@ -71,8 +60,8 @@ export function declaredQueryParameters(doc: {
 /**
  * Refuses a query parameter the operation does not declare (`filter=`, `sort=`, `from=`, a typo of
  * `cursor`) with one 400 invalid_request naming each, so a client never takes an ignored
- * parameter for an applied one. The declarations are the OpenAPI document's, the contract
- * clients read; a path or method it does not define is left to the router (404, 405).
+ * parameter for an applied one. The declarations are the routes' (from which the OpenAPI
+ * document clients read is generated); a path or method none declares is left to the router (404, 405).
  */
 export function rejectUndeclaredQuery(declared: ReturnType<typeof declaredQueryParameters>): RequestHandler {
   return (req, _res, next) => {

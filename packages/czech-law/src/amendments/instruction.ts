@@ -13,6 +13,7 @@
  */
 
 import { containerNumber } from '../provisions/parse-provisions';
+import { idSegment, parseProvisionId } from '../provisions/provision-id';
 import { romanToInt } from '../roman';
 import type { AmendmentPoint } from './types';
 
@@ -519,25 +520,9 @@ function resolveChain(chain: Chain, base: Seg[]): Seg[] {
   return [...base.filter((x) => LEVEL[x.type] < level && x.type !== 'fn'), ...chain.segs];
 }
 
-const ID_PREFIX: Record<SegType, string> = {
-  cast: 'cast',
-  hlava: 'hlava',
-  dil: 'dil',
-  oddil: 'oddil',
-  pododdil: 'pododdil',
-  par: 'par',
-  cl: 'cl',
-  priloha: 'priloha',
-  odst: 'odst',
-  pism: 'pism',
-  bod: 'bod',
-  veta: 'veta',
-  fn: 'fn',
-};
-
+/** A segment of a target id; the segment words of the grammar are the ids' own (an annex named without a number: `priloha`). */
 function segId(type: SegType, key: string): string {
-  if (type === 'priloha' && key === '') return 'priloha';
-  return `${ID_PREFIX[type]}_${key}`;
+  return idSegment(type, type === 'priloha' && key === '' ? null : key);
 }
 
 /** Target refs of a resolved chain: the cartesian product of its keys, a range kept as a range. */
@@ -1203,10 +1188,14 @@ clause(`(?:(?:v|ve) ${R} )?(?:označení|číslo) ${R} ${REPEAL}`, (ctx, m) => {
 
 /** The segments of a plain unit id (`par_5/odst_1` → § 5, odst. 1), for resolving against it. */
 function chainOfId(id: string): Seg[] {
-  return id.split('/').map((seg) => {
-    const m = /^([a-z]+)_(.+)$/.exec(seg)!;
-    return { type: m[1] as SegType, keys: [{ key: m[2] }] };
-  });
+  const parsed = parseProvisionId(id);
+  if (!parsed) return [];
+  const last = parsed.segments.length - 1;
+  // A repeated number keeps its mark, so that it resolves to no unit rather than to the first of that number.
+  return parsed.segments.map((seg, i) => ({
+    type: seg.word as SegType,
+    keys: [{ key: (seg.key ?? '') + (i === last && parsed.repeat > 1 ? `~${parsed.repeat}` : '') }],
+  }));
 }
 
 /** "na konci odstavce" (no number): the location cut to that unit, without the sentence or part named before. */
@@ -1426,6 +1415,18 @@ function mentioned(sentence: string, previous: Seg[][]): string[] {
   return [...ids];
 }
 
+const ARTICLE_HEADING = /(?:^|\n)[ \t]*(?:#{1,6}[ \t]+)?(?:Čl\.|Článek)[ \t]*(?:[IVXLCDM]+|\d+[a-z]?)\.?[ \t]*$/;
+
+/**
+ * A statement without the heading of the amending act's next článek ("##### Čl. III") that the
+ * point's text ran into (no instruction, nothing to read); null when that heading is all it is.
+ */
+function withoutArticleHeading(st: Statement): Statement | null {
+  if (st.payload || !ARTICLE_HEADING.test(st.sentence)) return st;
+  const sentence = st.sentence.replace(ARTICLE_HEADING, '').trimEnd();
+  return sentence ? { ...st, sentence } : null;
+}
+
 /** Reads one instruction point: its operations, what the grammar does not read, and its effects. */
 export function parseInstruction(point: AmendmentPoint | string): ParsedInstruction {
   // An unnumbered point's instruction has the amended act's citation cut out ("V § 5 zákona č. …, se …").
@@ -1434,7 +1435,9 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
   const unsupported: { form: string; text: string; reason: string }[] = [];
   const effects: Effect[] = [];
   let previous: Seg[][] = [];
-  for (const st of splitStatements(text)) {
+  for (const whole of splitStatements(text)) {
+    const st = withoutArticleHeading(whole);
+    if (!st) continue;
     if (!st.sentence && st.payload) {
       unsupported.push({ form: '(quoted text without an instruction)', text: st.source, reason: 'quoted text without an instruction' });
       continue;

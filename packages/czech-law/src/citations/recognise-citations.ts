@@ -1,5 +1,6 @@
 import { ACT_NAMES } from './act-names';
 import { romanToInt } from '../roman';
+import { PROVISION_KINDS, provisionId, type IdSegment } from '../provisions/provision-id';
 
 /**
  * Finds the Czech legal citations in a text (#26 item 2): numbered acts (`zákon č. 89/2012 Sb.`,
@@ -385,21 +386,21 @@ function chainAt(lower: string, pos: number): Chain | null {
 }
 
 function provisionOf(ref: ProvisionRef): CitedProvision {
-  let id = `${ref.head.kind}_${ref.head.key}`;
+  const segments: IdSegment[] = [{ word: ref.head.kind, key: ref.head.key }];
   let label = ref.head.kind === 'par' ? `§ ${ref.head.written}` : `čl. ${ref.head.written}`;
   if (ref.odst) {
-    id += `/odst_${ref.odst}`;
+    segments.push({ word: PROVISION_KINDS.paragraph.segment, key: ref.odst });
     label += ` odst. ${ref.odst}`;
   }
   if (ref.pism) {
-    id += `/pism_${ref.pism}`;
+    segments.push({ word: PROVISION_KINDS.letter.segment, key: ref.pism });
     label += ` písm. ${ref.pism})`;
   }
   if (ref.bod) {
-    id += `/bod_${ref.bod}`;
+    segments.push({ word: PROVISION_KINDS.point.segment, key: ref.bod });
     label += ` bod ${ref.bod}`;
   }
-  return { id, label };
+  return { id: provisionId(segments), label };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -935,6 +935,9 @@ function opNewWording(w: Work, op: Operation): void {
     return;
   }
   if (targets.some((t) => t.sentence !== undefined || t.part)) throw new Fail('unsupported_target', 'sentences or parts of several units');
+  // "§ 128 zní:" of a § the text no longer has (repealed before): it comes back where its number puts it.
+  const prev = targets.length === 1 ? placeOfMissingSection(w.doc, targets[0], op.withHeading === true) : null;
+  if (prev) return opInsert(w, { ...op, kind: 'insert', targets: [{ id: prev }], newIds: [targets[0].id], position: 'after' });
   let body = cleanPayload(w, takeFootnotes(w, payload, op));
   const locs = targets.flatMap((t) => locateRange(w.doc, t));
   const first = locs[0];
@@ -981,6 +984,53 @@ function opNewWording(w: Work, op: Operation): void {
   const span = { start: nodes[0].start, end: contentEnd(text, last.contentStart, last.end) };
   replaceUnit(w.doc, unitIndex, splice(text, span, body.trim()));
   for (const n of nodes) touch(w, n.id);
+}
+
+/** A § id's number and letters, for ordering (`par_16a` → [16, 'a']), or null. */
+function sectionKey(id: string): [number, string] | null {
+  const m = /^par_(\d+)([a-z]*)$/.exec(id);
+  return m ? [Number(m[1]), m[2]] : null;
+}
+
+function keyLess(a: [number, string], b: [number, string]): boolean {
+  return a[0] !== b[0] ? a[0] < b[0] : a[1] < b[1];
+}
+
+/**
+ * For a § the text does not have: the § after which its number puts it, when that is sure (the §
+ * before and the § after it in number stand next to each other, no container heading between
+ * them, and no heading above the § after that may be a group's); null when the § is there (or the target is no §); throws when it is missing and its place
+ * is unsure.
+ */
+function placeOfMissingSection(doc: Doc, t: TargetRef, ownHeading: boolean): string | null {
+  const key = sectionKey(t.id);
+  if (!key || t.through || hasUnit(doc, t.id)) return null;
+  let before = -1;
+  let after = -1;
+  doc.units.forEach((u, i) => {
+    const k = u.kind === 'section' ? sectionKey(u.id) : null;
+    if (!k) return;
+    if (keyLess(k, key) && (before < 0 || keyLess(sectionKey(doc.units[before].id)!, k))) before = i;
+    if (keyLess(key, k) && (after < 0 || keyLess(k, sectionKey(doc.units[after].id)!))) after = i;
+  });
+  if (before < 0 || after !== before + 1) throw new Fail('target_not_found', t.id);
+  // In a text whose §§ carry their own headings below their labels, a heading above the next §'s
+  // label is the common heading of a group the § may have been in (unless the point gives the §
+  // its own heading: "včetně nadpisu").
+  if (!ownHeading && !isUnitLabel(nonEmptyLines(doc.units[after].text)[0] ?? '') && doc.units.some(headingBelowLabel))
+    throw new Fail('target_not_found', `${t.id} (under the heading of the § after it?)`);
+  return doc.units[before].id;
+}
+
+function nonEmptyLines(text: string): string[] {
+  return text.split('\n').filter((l) => l.trim());
+}
+
+/** A § whose heading line follows its label ("##### § 5" then "#### Heading"). */
+function headingBelowLabel(u: TextUnit): boolean {
+  if (u.kind !== 'section') return false;
+  const [label, next] = nonEmptyLines(u.text);
+  return isUnitLabel(label ?? '') && /^#{1,6}[ \t]/.test(next ?? '') && !isUnitLabel(next);
 }
 
 /** The marker keys of a payload's top-level lines of the first marker kind it uses. */
@@ -1105,6 +1155,8 @@ function opInsert(w: Work, op: Operation): void {
       const trailer = trailerOf(prev);
       if (trailer) {
         replaceUnit(w.doc, anchor, block(prev.text.slice(0, prev.text.lastIndexOf(trailer))));
+        // The anchor's own text changes here: it is no mere position any more (see `anchorsOnly`).
+        w.units.add(prev.id);
         parts[parts.length - 1] = { ...parts[parts.length - 1], text: withTrailer(parts[parts.length - 1].text, trailer) };
       }
     }
@@ -1537,11 +1589,44 @@ function unitsNamed(op: Operation): string[] {
   return [...ids];
 }
 
+/**
+ * Units an insertion of new §§ or články names only as their place ("za § 12 se vkládá § 12a"):
+ * the anchor's wording is neither read nor changed, so a point that failed inside it does not hold
+ * the new units back, nor does the insertion's own failure hold back the anchor. New annexes stay
+ * held back: the source re-typesets the annexes an amending act writes (tables, emphasis), and
+ * those released so were not reproduced (docs/DECISIONS.md).
+ */
+function anchorsOnly(ops: Operation[]): Set<string> {
+  const anchors = new Set<string>();
+  const other = new Set<string>();
+  for (const op of ops) {
+    const t = op.targets[0];
+    const newIds = op.newIds ?? [];
+    const isAnchor =
+      op.kind === 'insert' &&
+      (op.position === 'after' || op.position === 'before') &&
+      op.targets.length === 1 &&
+      !t.through &&
+      t.sentence === undefined &&
+      !t.part &&
+      t.id !== '*' &&
+      unitIdOf(t.id) === t.id &&
+      newIds.length > 0 &&
+      newIds.every((id) => unitIdOf(id) === id && /^(?:par|cl)_/.test(id));
+    if (isAnchor) anchors.add(t.id);
+    for (const id of unitsNamed(op)) if (!isAnchor || id !== t.id) other.add(id);
+  }
+  for (const id of other) anchors.delete(id);
+  return anchors;
+}
+
 interface Run {
   doc: Doc;
   outcomes: PointOutcome[];
   /** Units named by points that failed (or were left out). */
   failed: Set<string>;
+  /** Per point: the units whose failure holds it back (those it names or changes, not mere anchors). */
+  holds: string[][];
 }
 
 /** One pass over the points; `excluded` are left out (blocked) whatever happens. */
@@ -1551,12 +1636,14 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
   const outcomes: PointOutcome[] = [];
   const failed = new Set<string>();
   const written = new Set<string>();
+  const holds: string[][] = [];
   for (let i = 0; i < points.length; i++) {
     const p = parsed[i];
     const named = new Set(p.operations.flatMap(unitsNamed));
     for (const e of p.effects) if (e.kind === 'unsupported') for (const id of e.targets) named.add(unitIdOf(id));
     const outcome: PointOutcome = { number: points[i].number, status: 'not_applied', changed: [], units: [...named] };
     outcomes.push(outcome);
+    holds.push([...named]);
     if (p.unsupported.length || !p.operations.length) {
       outcome.reason = 'unsupported_form';
       outcome.detail = p.unsupported[0]?.reason ?? 'no operation';
@@ -1564,11 +1651,14 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       for (const id of named) failed.add(id);
       continue;
     }
-    const blockedBy = excluded.get(i) ?? [...named].find((id) => failed.has(id));
+    const anchors = anchorsOnly(p.operations);
+    const own = [...named].filter((id) => !anchors.has(id));
+    holds[i] = own;
+    const blockedBy = excluded.get(i) ?? own.find((id) => failed.has(id));
     if (blockedBy) {
       outcome.reason = 'blocked';
       outcome.detail = `a point of this act failed in ${blockedBy}`;
-      for (const id of named) failed.add(id);
+      for (const id of own) failed.add(id);
       continue;
     }
     const w: Work = { doc: { units: [...doc.units] }, changed: new Set(), units: new Set(), style, written, wrote: new Set() };
@@ -1578,7 +1668,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       // Anything unexpected fails the point, not the whole act (the sync goes on).
       outcome.reason = e instanceof Fail ? e.reason : 'engine_error';
       outcome.detail = e instanceof Error ? e.message : String(e);
-      for (const id of named) failed.add(id);
+      for (const id of own) failed.add(id);
       continue;
     }
     doc = w.doc;
@@ -1586,6 +1676,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
     outcome.status = 'applied';
     outcome.changed = [...w.changed];
     outcome.units = [...new Set([...named, ...w.units])];
+    holds[i] = [...new Set([...own, ...w.units])];
   }
   // A footnote held back holds back the units that carry its mark (its number or text may be off).
   for (const id of [...failed]) {
@@ -1593,7 +1684,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
     const mark = `^${id.replace(/^fn_/, '').replace(/~\d+$/, '')})`;
     for (const u of start) if (u.kind !== 'footnote' && u.text.includes(mark)) failed.add(u.id);
   }
-  return { doc, outcomes, failed };
+  return { doc, outcomes, failed, holds };
 }
 
 /**
@@ -1617,7 +1708,7 @@ export function applyAmendment(text: string, points: AmendmentPoint[], options: 
     let more = false;
     result.outcomes.forEach((o, i) => {
       if (o.status !== 'applied') return;
-      const hit = o.units.find((id) => result.failed.has(id));
+      const hit = result.holds[i].find((id) => result.failed.has(id));
       if (hit) {
         excluded.set(i, hit);
         more = true;

@@ -6,7 +6,8 @@
  * units' texts gives the text back, character for character.
  */
 
-import { parseProvisions, type ParseReport, type ProvisionKind } from '../provisions/parse-provisions';
+import { parseProvisions, type ParseReport } from '../provisions/parse-provisions';
+import type { ProvisionKind } from '../provisions/provision-id';
 
 export type UnitKind = 'preamble' | 'container' | 'section' | 'article' | 'annex' | 'footnote';
 

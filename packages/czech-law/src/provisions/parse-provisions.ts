@@ -6,9 +6,7 @@
  */
 
 import { romanToInt } from '../roman';
-
-export type ProvisionKind =
-  'part' | 'title' | 'chapter' | 'division' | 'subdivision' | 'annex' | 'section' | 'article' | 'paragraph' | 'letter' | 'point';
+import { childId, idSegment, PROVISION_KINDS, type ProvisionKind } from './provision-id';
 
 export interface ParsedProvision {
   /** Stable id: `par_52a`, `par_55/odst_1/pism_a`, `cl_1/odst_2`, `cast_1/hlava_2`, `priloha_1`; a repeated one gets `~2`, `~3`. */
@@ -49,29 +47,17 @@ export interface ParseReport {
   };
 }
 
-const LEVEL: Record<ProvisionKind, number> = {
-  annex: 0,
-  part: 1,
-  title: 2,
-  chapter: 3,
-  division: 4,
-  subdivision: 5,
-  section: 6,
-  article: 6,
-  paragraph: 7,
-  letter: 8,
-  point: 9,
-};
+const LEVEL = (kind: ProvisionKind): number => PROVISION_KINDS[kind].level;
 
 /** The level of a čl. that encloses §§ (between containers and sections). */
 const ARTICLE_AS_CONTAINER = 5.5;
 
-const CONTAINERS: Record<string, { kind: ProvisionKind; prefix: string; word: string }> = {
-  část: { kind: 'part', prefix: 'cast', word: 'Část' },
-  hlava: { kind: 'title', prefix: 'hlava', word: 'Hlava' },
-  díl: { kind: 'chapter', prefix: 'dil', word: 'Díl' },
-  oddíl: { kind: 'division', prefix: 'oddil', word: 'Oddíl' },
-  pododdíl: { kind: 'subdivision', prefix: 'pododdil', word: 'Pododdíl' },
+const CONTAINERS: Record<string, { kind: ProvisionKind; word: string }> = {
+  část: { kind: 'part', word: 'Část' },
+  hlava: { kind: 'title', word: 'Hlava' },
+  díl: { kind: 'chapter', word: 'Díl' },
+  oddíl: { kind: 'division', word: 'Oddíl' },
+  pododdíl: { kind: 'subdivision', word: 'Pododdíl' },
 };
 
 /** Stems of Czech (and a few Slovak) ordinal words; the ending (á, ý, é, í, a) is left off. */
@@ -280,7 +266,7 @@ function splitLines(text: string): { lines: Line[]; runawayResets: number } {
 export type AnnexHead = { type: 'annex'; key: string | null; label: string; inlineHeading: string | null };
 export type Structural =
   | { type: 'section' | 'article'; key: string; label: string }
-  | { type: 'container'; kind: ProvisionKind; prefix: string; key: string; label: string; inlineHeading: string | null }
+  | { type: 'container'; kind: ProvisionKind; key: string; label: string; inlineHeading: string | null }
   | AnnexHead;
 
 const ANNEX_OF =
@@ -353,7 +339,6 @@ export function classifyHeading(s: string): Structural | { type: 'malformed'; re
       return {
         type: 'container',
         kind: def.kind,
-        prefix: def.prefix,
         key: n.key,
         label: `${def.word} ${n.written}`,
         inlineHeading: rest ? rest : null,
@@ -377,8 +362,6 @@ interface Open {
 
 type Item = { kind: 'paragraph' | 'letter' | 'point'; key: string; /** Length of the marker (`(1) `, `a) `, `1. `). */ marker: number };
 
-const ITEM_SEGMENT: Record<Item['kind'], string> = { paragraph: 'odst', letter: 'pism', point: 'bod' };
-
 const SECTION_LIKE = /^[\s\u00a0„"]*(§|Čl\.|čl\.|ČL\.|ČI\.|Článek|článek|ČLÁNEK)/;
 const ANNEX_WORD = /^(příloha|PŘÍLOHA)/i;
 
@@ -389,9 +372,7 @@ function uniqueId(used: Map<string, number>, id: string): { id: string; dup: boo
   return n === 1 ? { id, dup: false } : { id: `${id}~${n}`, dup: true };
 }
 
-function annexId(key: string | null): string {
-  return key === null ? 'priloha' : `priloha_${key}`;
-}
+const annexId = (key: string | null): string => idSegment(PROVISION_KINDS.annex.segment, key);
 
 /** The odstavec, písmeno or bod a body line opens, if any. */
 function listItem(raw: string): Item | null {
@@ -456,7 +437,7 @@ class ProvisionTree {
   }
 
   private open(kind: ProvisionKind, id: string, label: string, heading: string | null, start: number, bodyStart: number): void {
-    const level = LEVEL[kind];
+    const level = LEVEL(kind);
     // A čl. whose text is only the §§ that follow (an act inside an amending act's article)
     // encloses them; the next čl. or container closes it.
     const top = this.top();
@@ -530,7 +511,7 @@ class ProvisionTree {
   private containerPath(): string {
     for (let k = this.stack.length - 1; k >= 0; k--) {
       const n = this.stack[k].node;
-      if (LEVEL[n.kind] <= 5) return n.id;
+      if (LEVEL(n.kind) <= 5) return n.id;
     }
     return '';
   }
@@ -570,14 +551,14 @@ class ProvisionTree {
       }
     }
     if (cls.type === 'section' || cls.type === 'article') {
-      const u = uniqueId(this.topIds, `${cls.type === 'section' ? 'par' : 'cl'}_${cls.key}`);
+      const u = uniqueId(this.topIds, idSegment(PROVISION_KINDS[cls.type].segment, cls.key));
       if (u.dup) this.stats.duplicates++;
       this.stats.sections++;
       this.open(cls.type, u.id, cls.label, heading, start, bodyStart);
     } else if (cls.type === 'container') {
-      this.popTo(LEVEL[cls.kind], start);
+      this.popTo(LEVEL(cls.kind), start);
       const path = this.containerPath();
-      const u = uniqueId(this.topIds, `${path ? `${path}/` : ''}${cls.prefix}_${cls.key}`);
+      const u = uniqueId(this.topIds, childId(path, idSegment(PROVISION_KINDS[cls.kind].segment, cls.key)));
       this.open(cls.kind, u.id, cls.label, heading, start, bodyStart);
     } else {
       this.open('annex', uniqueId(this.topIds, annexId(cls.key)).id, cls.label, heading, start, bodyStart);
@@ -616,10 +597,10 @@ class ProvisionTree {
     if (!this.stack.some((o) => o.node.kind === 'section' || o.node.kind === 'article')) return;
     const item = listItem(raw);
     if (!item) return;
-    this.popTo(LEVEL[item.kind], line.start);
+    this.popTo(LEVEL(item.kind), line.start);
     const parent = this.top();
-    if (!parent || LEVEL[parent.node.kind] < 6) return;
-    const u = uniqueId(parent.childIds, `${parent.node.id}/${ITEM_SEGMENT[item.kind]}_${item.key}`);
+    if (!parent || LEVEL(parent.node.kind) < 6) return;
+    const u = uniqueId(parent.childIds, childId(parent.node.id, idSegment(PROVISION_KINDS[item.kind].segment, item.key)));
     this.open(item.kind, u.id, parent.node.label + itemLabel(item), null, line.start, line.start + item.marker);
   }
 }

@@ -9,6 +9,8 @@ import { lockCrossDocument } from '../changes/cross-document-lock';
 import type { ExtractedEffects } from '../amendments/extract-effects';
 import { writeAmendmentEffects } from '../amendments/write-effects';
 import type { Prisma } from '../generated/client';
+import { sql } from 'kysely';
+import { executeIn, selectIn, sqlBuilder } from '../typed-sql';
 import { attachProvisions, latestStoredTree, refreshDocumentProvisions } from '../provisions/version-provisions';
 import { writeProvisionIndex } from '../search/provision-index';
 import type { VersionInput } from './build-version';
@@ -319,10 +321,14 @@ async function readStored(tx: Tx, key: string): Promise<{ stored: StoredDocument
     key,
   );
   const storedVersions = stored
-    ? await tx.$queryRawUnsafe<StoredVersion[]>(
-        `SELECT version, source_commit, text_is_current FROM "document_version" WHERE document_id = $1 AND text_source = 'source'
-         ORDER BY version`,
-        stored.id,
+    ? await selectIn(
+        tx,
+        sqlBuilder
+          .selectFrom('document_version')
+          .select(['version', 'source_commit', 'text_is_current'])
+          .where('document_id', '=', stored.id)
+          .where('text_source', '=', 'source')
+          .orderBy('version'),
       )
     : [];
   return { stored, storedVersions };
@@ -333,8 +339,8 @@ async function readStored(tx: Tx, key: string): Promise<{ stored: StoredDocument
  * rebuild after the sync makes them again from it where amendments remain unapplied.
  */
 async function dropRebuiltVersions(tx: Tx, documentId: string): Promise<void> {
-  await tx.$executeRawUnsafe(`DELETE FROM "document_version" WHERE document_id = $1 AND text_source = 'rebuilt'`, documentId);
-  await tx.$executeRawUnsafe('DELETE FROM "rebuild_state" WHERE document_id = $1', documentId);
+  await executeIn(tx, sqlBuilder.deleteFrom('document_version').where('document_id', '=', documentId).where('text_source', '=', 'rebuilt'));
+  await executeIn(tx, sqlBuilder.deleteFrom('rebuild_state').where('document_id', '=', documentId));
 }
 
 /** A document another writer stored whole: the amendment facts its commits imply, recorded once. */
@@ -347,7 +353,13 @@ async function adoptDocument(
   const doc: DocRef = { id: stored.id, naturalKey: key, docNumber: stored.doc_number, docType: stored.doc_type, status: stored.status };
   await lockCrossDocument(tx);
   const adopted = await recordAmendments(tx, doc, adopt.versions, adopt.meta);
-  await tx.$executeRawUnsafe('UPDATE "document" SET content_hash = $2 WHERE id = $1', stored.id, syncContentHash(adopt.lastCommit));
+  await executeIn(
+    tx,
+    sqlBuilder
+      .updateTable('document')
+      .set({ content_hash: syncContentHash(adopt.lastCommit) })
+      .where('id', '=', stored.id),
+  );
   const written = await recordChanges(tx, adopted);
   return { outcome: 'updated', versionsAdded: 0, changes: written.changes, deliveries: written.deliveries };
 }
@@ -436,10 +448,15 @@ async function createDocument(tx: Tx, input: DocumentInput, rows: VersionRows, n
 
 /** Acts this document is, whose amended documents were synced before it: their `amends` edges. */
 async function writeAmendsFromFacts(tx: Tx, doc: DocRef): Promise<CorpusRelation[]> {
-  const facts = await tx.$queryRawUnsafe<(AmendmentFact & { target_key: string; target_doc_number: string | null })[]>(
-    `SELECT target_key, target_doc_number, from_history, from_metadata, from_text, version_dates FROM "sync_amendment"
-     WHERE amending_key = $1 AND (from_history OR from_metadata OR from_text) AND target_key <> $1 ORDER BY target_key`,
-    doc.naturalKey,
+  const facts = await selectIn(
+    tx,
+    sqlBuilder
+      .selectFrom('sync_amendment')
+      .select(['target_key', 'target_doc_number', 'from_history', 'from_metadata', 'from_text', 'version_dates'])
+      .where('amending_key', '=', doc.naturalKey)
+      .where((eb) => eb.or([eb('from_history', '=', true), eb('from_metadata', '=', true), eb('from_text', '=', true)]))
+      .where('target_key', '<>', doc.naturalKey)
+      .orderBy('target_key'),
   );
   const amends: CorpusRelation[] = facts.map((f) => ({
     type: 'amends',
@@ -502,19 +519,22 @@ async function updateDocument(
 
 /** The new versions follow the stored ones: close the last one; the current text moves on. */
 async function closePredecessor(tx: Tx, documentId: string, version: number, validTo: string, newText: boolean): Promise<void> {
-  await tx.$executeRawUnsafe(
-    `UPDATE "document_version" SET valid_to = $3::date,
-       text_is_current = CASE WHEN $4::boolean THEN false ELSE text_is_current END
-     WHERE document_id = $1 AND version = $2`,
-    documentId,
-    version,
-    validTo,
-    newText,
+  await executeIn(
+    tx,
+    sqlBuilder
+      .updateTable('document_version')
+      .set({ valid_to: sql<Date>`${validTo}::date`, ...(newText ? { text_is_current: false } : {}) })
+      .where('document_id', '=', documentId)
+      .where('version', '=', version),
   );
   if (newText) {
-    await tx.$executeRawUnsafe(
-      'UPDATE "document_version" SET text_is_current = false WHERE document_id = $1 AND text_is_current',
-      documentId,
+    await executeIn(
+      tx,
+      sqlBuilder
+        .updateTable('document_version')
+        .set({ text_is_current: false })
+        .where('document_id', '=', documentId)
+        .where('text_is_current', '=', true),
     );
   }
 }
@@ -553,18 +573,17 @@ async function updateCurrentText(
       currentVersionFrom,
       lastCommit,
     );
-    const [named] = await tx.$queryRawUnsafe<{ title: string; citation: string | null }[]>(
-      'SELECT title, citation FROM "document" WHERE id = $1',
-      stored.id,
-    );
+    const [named] = await selectIn(tx, sqlBuilder.selectFrom('document').select(['title', 'citation']).where('id', '=', stored.id));
     if (named) await writeAliasesOf(tx, stored.id, key, named, text, lastReadable);
     return null;
   }
   // Only unreadable versions: the stored text stays the current readable one.
-  await tx.$executeRawUnsafe(
-    `UPDATE "document" SET current_version_from = $2::date, updated_at = now() WHERE id = $1`,
-    stored.id,
-    currentVersionFrom,
+  await executeIn(
+    tx,
+    sqlBuilder
+      .updateTable('document')
+      .set({ current_version_from: sql<Date>`${currentVersionFrom}::date`, updated_at: sql<Date>`now()` })
+      .where('id', '=', stored.id),
   );
   return null;
 }
@@ -579,17 +598,23 @@ async function replaceOwnEdges(
   text: string,
 ): Promise<{ changes: NewChange[]; formerRepeals: string[]; repealsChanged: boolean }> {
   const own = deriveTextRelations(text, doc.naturalKey);
-  const before = await tx.$queryRawUnsafe<{ type: string; target_key: string }[]>(
-    `SELECT "type", target_key FROM "document_relation" WHERE source_id = $1 AND "type" IN ('repeals', 'cites')`,
-    doc.id,
+  const before = await selectIn(
+    tx,
+    sqlBuilder
+      .selectFrom('document_relation')
+      .select(['type', 'target_key'])
+      .where('source_id', '=', doc.id)
+      .where('type', 'in', ['repeals', 'cites']),
   );
   const wanted = new Set(own.map((r) => edgeKey(r.type, r.target)));
   const stale = before.filter((e) => !wanted.has(edgeKey(e.type, e.target_key)));
   if (stale.length) {
-    await tx.$executeRawUnsafe(
-      `DELETE FROM "document_relation" WHERE source_id = $1 AND "type" || ' ' || target_key = ANY($2::text[])`,
-      doc.id,
-      stale.map((e) => `${e.type} ${e.target_key}`),
+    await executeIn(
+      tx,
+      sqlBuilder
+        .deleteFrom('document_relation')
+        .where('source_id', '=', doc.id)
+        .where(sql<string>`"type" || ' ' || target_key`, '=', sql<string>`ANY(${stale.map((e) => `${e.type} ${e.target_key}`)}::text[])`),
     );
   }
   const written = own.length
@@ -613,9 +638,14 @@ async function replaceOwnEdges(
 
 /** The documents this one repeals (now or before) get their repealed_by recomputed. */
 async function refreshRepealedTargets(tx: Tx, documentId: string, formerRepeals: string[]): Promise<void> {
-  const targets = await tx.$queryRawUnsafe<{ target_key: string }[]>(
-    `SELECT DISTINCT target_key FROM "document_relation" WHERE source_id = $1 AND "type" = 'repeals'`,
-    documentId,
+  const targets = await selectIn(
+    tx,
+    sqlBuilder
+      .selectFrom('document_relation')
+      .select('target_key')
+      .distinct()
+      .where('source_id', '=', documentId)
+      .where('type', '=', 'repeals'),
   );
   const keys = [...new Set([...targets.map((t) => t.target_key), ...formerRepeals])];
   if (keys.length) await tx.$executeRawUnsafe(REFRESH_REPEALED_SQL, keys, INFERRED_FROM);

@@ -1,4 +1,5 @@
-import { decodeCursor, encodeCursor, invalidRequest, isBigintText } from '@dp/core';
+import { cursorKind, invalidRequest, isBigintText } from '@dp/core';
+import { z } from 'zod';
 import type { PrismaClient } from '../generated/client';
 import { presentDelivery, type DeliveryView } from './present';
 
@@ -10,7 +11,12 @@ export interface ListDeliveriesOptions {
 
 // Deliveries of one webhook are ordered by the change they announce (change_seq is unique per
 // webhook and, unlike created_at, differs between rows written in one transaction).
-const isDeliveryCursor = (v: unknown): v is { s: string } => typeof v === 'object' && v !== null && isBigintText((v as { s?: unknown }).s);
+const seq = z.string().refine(isBigintText);
+/** The deliveries' cursor: the change sequence number the next page starts below. */
+const DELIVERIES_CURSOR = cursorKind(
+  z.strictObject({ before_seq: seq }),
+  z.object({ s: seq }).transform(({ s }) => ({ before_seq: s })),
+);
 
 /**
  * The delivery log of one webhook, newest first, each delivery with its attempts. Another
@@ -25,9 +31,9 @@ export async function listDeliveries(
 ): Promise<{ deliveries: DeliveryView[]; nextCursor: string | null }> {
   let before: bigint | undefined;
   if (options.cursor !== undefined) {
-    const cursor = decodeCursor(options.cursor, isDeliveryCursor);
+    const cursor = DELIVERIES_CURSOR.decode(options.cursor);
     if (cursor === null) throw invalidRequest([{ field: 'cursor', problem: 'is not a cursor this endpoint returned' }]);
-    before = BigInt(cursor.s);
+    before = BigInt(cursor.before_seq);
   }
   const limit = Math.max(1, Math.min(100, Math.trunc(options.limit)));
   const rows = await prisma.webhookDelivery.findMany({
@@ -43,6 +49,6 @@ export async function listDeliveries(
     },
   });
   const page = rows.slice(0, limit);
-  const nextCursor = rows.length > limit ? encodeCursor({ s: page[page.length - 1].changeSeq.toString() }) : null;
+  const nextCursor = rows.length > limit ? DELIVERIES_CURSOR.encode({ before_seq: page[page.length - 1].changeSeq.toString() }) : null;
   return { deliveries: page.map(presentDelivery), nextCursor };
 }

@@ -38,10 +38,24 @@ export function boundedInt(route: DeclaredRoute, name: string, what: string): z.
     .describe(`${what} (API parameter ${name}: ${b.minimum}–${b.maximum}${fallback}).`);
 }
 
+/** The longest value a string query parameter of a route takes, as its declaration states it. */
+export function queryStringMax(route: DeclaredRoute, name: string): number {
+  const shape = route.query instanceof z.ZodObject ? (route.query.shape as Record<string, z.ZodType>) : {};
+  const schema = shape[name]?.meta()?.[OPENAPI_SCHEMA] as { type?: string; maxLength?: number } | undefined;
+  if (schema?.type !== 'string' || schema.maxLength === undefined)
+    throw new Error(`${route.operationId}: ${name} is not a bounded string query parameter`);
+  return schema.maxLength;
+}
+
 /** "costs 1 unit", "costs 2 units per page": from UNIT_COST, the table the API meters by. */
 export function costOf(operation: Operation, per?: 'page'): string {
+  return `costs ${unitsOf(operation)}${per ? ` per ${per}` : ''}`;
+}
+
+/** "1 unit", "2 units". */
+export function unitsOf(operation: Operation): string {
   const n = UNIT_COST[operation];
-  return `costs ${n} unit${n === 1 ? '' : 's'}${per ? ` per ${per}` : ''}`;
+  return `${n} unit${n === 1 ? '' : 's'}`;
 }
 
 /** The route's operation, for a route that needs a key (a paid or open one meters none). */

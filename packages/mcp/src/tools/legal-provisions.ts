@@ -3,7 +3,13 @@ import { z } from 'zod';
 import type { Upstream } from '../upstream';
 import { renderDiff, renderProvision, renderProvisionHistory, renderToc } from '../render/provisions';
 import { at, cursor, documentId, failure, isoDate, MAX_TEXT_CHARS, READ_ONLY, success } from './shared';
-import { diffDocumentRoute, getProvisionHistoryRoute, getProvisionRoute, listProvisionsRoute } from '@dp/core/contract/v1/documents';
+import {
+  diffDocumentRoute,
+  getProvisionHistoryRoute,
+  getProvisionRoute,
+  listProvisionsRoute,
+  MAX_PROVISION_ID,
+} from '@dp/core/contract/v1/documents';
 import { boundedInt, costOf, operationOf } from './contract';
 
 export const LEGAL_TABLE_OF_CONTENTS = 'legal_table_of_contents';
@@ -24,7 +30,7 @@ export const provisionId = z
   .string()
   .trim()
   .min(1)
-  .max(300)
+  .max(MAX_PROVISION_ID)
   .regex(/^[a-z0-9_.~/-]+$/i, 'must be a provision id such as par_52, par_52/odst_1/pism_g, cl_1 or priloha_1')
   .describe(
     'Provision id: "par_52" (§ 52), "par_55/odst_1" (§ 55 odst. 1), "par_52/pism_g" (§ 52 písm. g)), "par_55/odst_1/pism_a", "cl_1" (čl. 1), "priloha_1" (příloha č. 1), "cast_1/hlava_2"; ids come from legal_table_of_contents.',

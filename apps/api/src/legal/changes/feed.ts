@@ -1,4 +1,4 @@
-import { encodeCursor, type DocumentFilters, type FeedCursor, type FeedPosition } from '@dp/core';
+import { FEED_CURSOR, type DocumentFilters, type FeedCursor, type FeedPosition } from '@dp/core';
 import { sql, toFeedChange, type Database, type FeedChange } from '@dp/db';
 
 export interface ChangesRequest {
@@ -47,7 +47,7 @@ export async function listChanges(db: Database, req: ChangesRequest): Promise<Ch
     .where(sql<boolean>`c.txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`);
   // The first change at or after `since`: start just before its (txid, seq).
   if ('since' in after) query = query.where('c.at', '>=', after.since);
-  else query = query.where((eb) => eb(eb.refTuple('c.txid', 'c.seq'), '>', eb.tuple(after.t, after.s)));
+  else query = query.where((eb) => eb(eb.refTuple('c.txid', 'c.seq'), '>', eb.tuple(after.txid, after.seq)));
   if (f.docTypes) query = query.where('c.doc_type', '=', (eb) => eb.fn.any(eb.val(f.docTypes)));
   if (f.effStatuses) query = query.where('c.status', '=', (eb) => eb.fn.any(eb.val(f.effStatuses)));
   if (f.kinds) query = query.where('c.kind', '=', (eb) => eb.fn.any(eb.val(f.kinds)));
@@ -74,7 +74,7 @@ export async function listChanges(db: Database, req: ChangesRequest): Promise<Ch
     }),
   );
   const last = rows[rows.length - 1];
-  return { changes, next_cursor: encodeCursor(nextPosition(req, last)), has_more: hasMore };
+  return { changes, next_cursor: FEED_CURSOR.encode(nextPosition(req, last)), has_more: hasMore };
 }
 
 /**
@@ -83,7 +83,7 @@ export async function listChanges(db: Database, req: ChangesRequest): Promise<Ch
  * is still being committed.
  */
 function nextPosition(req: ChangesRequest, last: { txid: string; seq: string } | undefined): FeedCursor {
-  if (last) return { t: last.txid, s: last.seq };
-  if ('since' in req.after) return { a: req.after.since.toISOString() };
+  if (last) return { txid: last.txid, seq: last.seq };
+  if ('since' in req.after) return { after: req.after.since.toISOString() };
   return req.after;
 }

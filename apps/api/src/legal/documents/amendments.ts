@@ -1,4 +1,5 @@
-import { decodeCursor, encodeCursor, eSbirkaUrl, formatIsoDate, invalidRequest } from '@dp/core';
+import { cursorKind, eSbirkaUrl, formatIsoDate, invalidRequest } from '@dp/core';
+import { z } from 'zod';
 import type { Database } from '@dp/db';
 import type { VersionMeta } from './load';
 
@@ -327,19 +328,8 @@ export function amendmentViews(amendments: DocumentAmendments, versions: readonl
   return views.sort((a, b) => first(a).localeCompare(first(b)) || a.act.naturalKey.localeCompare(b.act.naturalKey));
 }
 
-/** The /amendments cursor: where the next page starts, for one day and status filter. */
-interface AmendmentsCursor {
-  offset: number;
-  at: string;
-  statuses: string;
-}
-const isAmendmentsCursor = (v: unknown): v is AmendmentsCursor =>
-  typeof v === 'object' &&
-  v !== null &&
-  Number.isInteger((v as AmendmentsCursor).offset) &&
-  (v as AmendmentsCursor).offset >= 0 &&
-  typeof (v as AmendmentsCursor).at === 'string' &&
-  typeof (v as AmendmentsCursor).statuses === 'string';
+/** The /amendments cursor: where the next page starts, for one day and status filter (already readable). */
+const AMENDMENTS_CURSOR = cursorKind(z.strictObject({ offset: z.number().int().min(0), at: z.string(), statuses: z.string() }));
 
 export interface ListAmendmentsOptions {
   day: string;
@@ -361,7 +351,7 @@ export function listAmendments(
   const statusKey = [...o.statuses].sort().join(',');
   let offset = 0;
   if (o.cursor !== undefined) {
-    const c = decodeCursor(o.cursor, isAmendmentsCursor);
+    const c = AMENDMENTS_CURSOR.decode(o.cursor);
     if (!c || c.at !== o.day || c.statuses !== statusKey) {
       throw invalidRequest([{ field: 'cursor', problem: 'is not a cursor of this list (same document, day and statuses)' }]);
     }
@@ -392,7 +382,7 @@ export function listAmendments(
     })),
     total: all.length,
     has_more: more,
-    next_cursor: more ? encodeCursor({ offset: offset + page.length, at: o.day, statuses: statusKey } satisfies AmendmentsCursor) : null,
+    next_cursor: more ? AMENDMENTS_CURSOR.encode({ offset: offset + page.length, at: o.day, statuses: statusKey }) : null,
     links: { document: self, amendments: `${self}/amendments` },
   };
 }

@@ -1,5 +1,5 @@
 import { nameKey } from '@dp/core';
-import type { ProvisionKind } from '@dp/czech-law';
+import { keyOrder, parseProvisionId, type ProvisionKind } from '@dp/czech-law';
 import { CONTAINER_KINDS, type ProvisionNode, type ProvisionTree } from '@dp/db';
 
 /** Kinds whose neighbours are each other (a § is followed by the next § or čl., across containers). */
@@ -17,20 +17,10 @@ const RANK: Record<ProvisionKind, string> = {
   point: 'point',
 };
 
-/**
- * The kind word and a number for an id's last segment, to rank neighbours: `par_52a` → par, 52.01;
- * `pism_c` → pism, 3; `priloha` → priloha, 0.
- */
+/** The kind word and a number for an id's last segment, to rank neighbours: `par_52a` → par, 52.01. */
 function segmentKey(id: string): { word: string; value: number } | null {
-  const segment = id.slice(id.lastIndexOf('/') + 1).replace(/~\d+$/, '');
-  const m = /^([a-z]+)(?:_(.*))?$/.exec(segment);
-  if (!m) return null;
-  const key = m[2] ?? '';
-  const digits = /^(\d+)([a-z]*)/.exec(key);
-  if (digits) return { word: m[1], value: Number(digits[1]) + (digits[2] ? (digits[2].charCodeAt(0) - 96) / 100 : 0) };
-  let value = 0;
-  for (const c of key.slice(0, 3)) value = value * 26 + (c.charCodeAt(0) - 96);
-  return { word: m[1], value };
+  const last = parseProvisionId(id.slice(id.lastIndexOf('/') + 1))?.segments[0];
+  return last ? { word: last.word, value: keyOrder(last.key) } : null;
 }
 
 /**

@@ -1,8 +1,8 @@
+import { z } from 'zod';
 import { createTwoFilesPatch, diffWords } from 'diff';
 import {
   ApiError,
-  decodeCursor,
-  encodeCursor,
+  cursorKind,
   eSbirkaUrl,
   formatIsoDate,
   invalidRequest,
@@ -173,18 +173,13 @@ function parseSummary(index: ProvisionIndex): V1Schemas['ProvisionParse'] {
   };
 }
 
-interface TocCursor {
-  v: number;
-  o: number;
-  d: number;
-}
-const isTocCursor = (v: unknown): v is TocCursor =>
-  typeof v === 'object' &&
-  v !== null &&
-  Number.isInteger((v as TocCursor).v) &&
-  Number.isInteger((v as TocCursor).o) &&
-  (v as TocCursor).o >= 0 &&
-  Number.isInteger((v as TocCursor).d);
+/** The table of contents' cursor: one version's list at one depth, and where the next page starts. */
+const TOC_CURSOR = cursorKind(
+  z.strictObject({ version: z.number().int(), offset: z.number().int().min(0), depth: z.number().int() }),
+  z
+    .object({ v: z.number().int(), o: z.number().int().min(0), d: z.number().int() })
+    .transform(({ v, o, d }) => ({ version: v, offset: o, depth: d })),
+);
 
 export interface TocOptions {
   at?: Date;
@@ -204,12 +199,12 @@ export async function getProvisionToc(db: Database, documents: DocumentCache, re
   const depth = o.depth ?? 0;
   let offset = 0;
   if (o.cursor !== undefined) {
-    const c = decodeCursor(o.cursor, isTocCursor);
+    const c = TOC_CURSOR.decode(o.cursor);
     // A cursor pages one version's contents at one depth: another day's version is another list.
-    if (!c || c.v !== view.inView?.version || c.d !== depth) {
+    if (!c || c.version !== view.inView?.version || c.depth !== depth) {
       throw invalidRequest([{ field: 'cursor', problem: 'is not a cursor of this table of contents (same document, day and depth)' }]);
     }
-    offset = c.o;
+    offset = c.offset;
   }
   const base = {
     document: documentRef(loaded),
@@ -232,7 +227,7 @@ export async function getProvisionToc(db: Database, documents: DocumentCache, re
     provisions: page.map((n) => entry(index, n, outstanding)),
     total: all.length,
     has_more: more,
-    next_cursor: more ? encodeCursor({ v: view.inView.version, o: offset + page.length, d: depth } satisfies TocCursor) : null,
+    next_cursor: more ? TOC_CURSOR.encode({ version: view.inView.version, offset: offset + page.length, depth }) : null,
     parse: parseSummary(index),
     links,
   };
@@ -408,20 +403,13 @@ export async function getProvisionHistory(documents: DocumentCache, ref: string,
   };
 }
 
-interface DiffCursor {
-  f: number;
-  t: number;
-  p: string;
-  o: number;
-}
-const isDiffCursor = (v: unknown): v is DiffCursor =>
-  typeof v === 'object' &&
-  v !== null &&
-  Number.isInteger((v as DiffCursor).f) &&
-  Number.isInteger((v as DiffCursor).t) &&
-  typeof (v as DiffCursor).p === 'string' &&
-  Number.isInteger((v as DiffCursor).o) &&
-  (v as DiffCursor).o >= 0;
+/** The difference's cursor: the two versions, the provision compared (empty: the whole act), where the next page starts. */
+const DIFF_CURSOR = cursorKind(
+  z.strictObject({ from: z.number().int(), to: z.number().int(), provision: z.string(), offset: z.number().int().min(0) }),
+  z
+    .object({ f: z.number().int(), t: z.number().int(), p: z.string(), o: z.number().int().min(0) })
+    .transform(({ f, t, p, o }) => ({ from: f, to: t, provision: p, offset: o })),
+);
 
 export interface DiffOptions {
   from: Date;
@@ -525,11 +513,11 @@ export async function diffDocument(db: Database, documents: DocumentCache, ref: 
 
   let offset = 0;
   if (o.cursor !== undefined) {
-    const c = decodeCursor(o.cursor, isDiffCursor);
-    if (!c || c.f !== a.inView.version || c.t !== b.inView.version || c.p !== (provision ?? '')) {
+    const c = DIFF_CURSOR.decode(o.cursor);
+    if (!c || c.from !== a.inView.version || c.to !== b.inView.version || c.provision !== (provision ?? '')) {
       throw invalidRequest([{ field: 'cursor', problem: 'is not a cursor of this difference (same document, days and provision)' }]);
     }
-    offset = c.o;
+    offset = c.offset;
   }
   const page = changed.slice(offset, offset + o.limit);
   const more = offset + page.length < changed.length;
@@ -557,7 +545,7 @@ export async function diffDocument(db: Database, documents: DocumentCache, ref: 
       }),
       has_more: more,
       next_cursor: more
-        ? encodeCursor({ f: a.inView.version, t: b.inView.version, p: provision ?? '', o: offset + page.length } satisfies DiffCursor)
+        ? DIFF_CURSOR.encode({ from: a.inView.version, to: b.inView.version, provision: provision ?? '', offset: offset + page.length })
         : null,
       links,
     } satisfies V1Schemas['ProvisionDiff'],

@@ -1,16 +1,13 @@
-import { INVERSE_RELATION, STORED_RELATION_TYPES, type RelationDirection, type RelationType } from '@dp/core';
+import { z } from 'zod';
+import { cursorKind, INVERSE_RELATION, STORED_RELATION_TYPES, type RelationDirection, type RelationType } from '@dp/core';
 import type { Database } from '@dp/db';
 
-export interface RelationCursor {
-  d: string;
-  t: string;
-  k: string;
-}
-
-export function isRelationCursor(v: unknown): v is RelationCursor {
-  const c = v as RelationCursor;
-  return !!c && typeof c.d === 'string' && typeof c.t === 'string' && typeof c.k === 'string';
-}
+/** The /relations cursor: the last edge of the page, in the listing's order (direction, type, other act). */
+export const RELATIONS_CURSOR = cursorKind(
+  z.strictObject({ direction: z.string(), type: z.string(), key: z.string() }),
+  z.object({ d: z.string(), t: z.string(), k: z.string() }).transform(({ d, t, k }) => ({ direction: d, type: t, key: k })),
+);
+export type RelationCursor = NonNullable<ReturnType<typeof RELATIONS_CURSOR.decode>>;
 
 interface EdgeRow {
   direction: 'outgoing' | 'incoming';
@@ -57,10 +54,10 @@ export async function listRelations(
       WHERE r.target_key = ${p(doc.naturalKey)} AND r.type = ANY(${p(inTypes)}::text[])`);
   }
   if (!parts.length) return { edges: [], nextCursor: null as RelationCursor | null };
-  const after = options.after ?? { d: '', t: '', k: '' };
+  const after = options.after ?? { direction: '', type: '', key: '' };
   const rows = await db.query<EdgeRow>(
     `SELECT * FROM (${parts.join(' UNION ALL ')}) e
-     WHERE (e.direction, e.type, e.other_key) > (${p(after.d)}::text, ${p(after.t)}::text, ${p(after.k)}::text)
+     WHERE (e.direction, e.type, e.other_key) > (${p(after.direction)}::text, ${p(after.type)}::text, ${p(after.key)}::text)
      ORDER BY e.direction, e.type, e.other_key
      LIMIT ${p(options.limit + 1)}`,
     params,
@@ -82,6 +79,6 @@ export async function listRelations(
       evidence: r.evidence,
       version_dates: r.version_dates ?? [],
     })),
-    nextCursor: rows.length > options.limit && last ? { d: last.direction, t: last.type, k: last.other_key } : null,
+    nextCursor: rows.length > options.limit && last ? { direction: last.direction, type: last.type, key: last.other_key } : null,
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import {
-  decodeCursor,
-  encodeCursor,
+  cursorKind,
   invalidRequest,
   type DocumentFilters,
   type RouteInput,
@@ -9,30 +9,33 @@ import {
   type SearchMode,
   type searchDocumentsRoute,
 } from '@dp/core';
-import type { TailKey } from './lexical';
 import type { SearchPosition, SearchRequest } from './search';
 
-interface SearchCursor {
-  p: SearchPosition;
-  /** Fingerprint of q, mode and filters: a cursor is only valid for the search that made it. */
-  f: string;
-}
+const count = z.number().int().min(0);
+const tailKey = z.tuple([z.boolean(), z.number().refine(Number.isFinite), z.string().max(128)]);
 
-const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
-const isTailKey = (v: unknown): v is TailKey =>
-  Array.isArray(v) &&
-  v.length === 3 &&
-  typeof v[0] === 'boolean' &&
-  Number.isFinite(v[1]) &&
-  typeof v[2] === 'string' &&
-  v[2].length <= 128;
-const isPosition = (v: unknown): v is SearchPosition => {
-  if (typeof v !== 'object' || v === null) return false;
-  const p = v as Record<string, unknown>;
-  return isCount(p.n) && ('o' in p ? isCount(p.o) && !('t' in p) : p.t === null || isTailKey(p.t));
-};
-const isCursor = (v: unknown): v is SearchCursor =>
-  typeof v === 'object' && v !== null && isPosition((v as SearchCursor).p) && typeof (v as SearchCursor).f === 'string';
+/**
+ * The search's cursor: where the next page starts (`count` results given; then the `offset` of
+ * the ranking, or the `tail` key after the ranked head) and the fingerprint of the search that
+ * made it (`search`: q, mode, filters, at), valid for that search only.
+ */
+const SEARCH_CURSOR = cursorKind(
+  z.strictObject({
+    position: z.union([z.strictObject({ count, offset: count }), z.strictObject({ count, tail: tailKey.nullable() })]),
+    search: z.string(),
+  }),
+  // Before: { p: { n, o } | { n, t }, f }.
+  z
+    .object({
+      p: z.union([z.strictObject({ n: count, o: count }), z.strictObject({ n: count, t: tailKey.nullable() })]),
+      f: z.string(),
+    })
+    .transform(({ p, f }) => ({ position: 'o' in p ? { count: p.n, offset: p.o } : { count: p.n, tail: p.t }, search: f })),
+);
+
+type CursorPosition = NonNullable<ReturnType<typeof SEARCH_CURSOR.decode>>['position'];
+const fromCursor = (p: CursorPosition): SearchPosition => ('offset' in p ? { n: p.count, o: p.offset } : { n: p.count, t: p.tail });
+const toCursor = (p: SearchPosition): CursorPosition => ('o' in p ? { count: p.n, offset: p.o } : { count: p.n, tail: p.t });
 
 function fingerprint(q: string, mode: SearchMode, filters: DocumentFilters, at: Date | undefined, granularity: SearchGranularity): string {
   // Parsed filters, so the same filters written otherwise (spaces, order) keep their cursors; none is null.
@@ -66,14 +69,14 @@ export function searchRequest(query: RouteInput<typeof searchDocumentsRoute>['qu
   const fp = fingerprint(q, mode, filters, at, granularity);
   let after: SearchPosition | null = null;
   if (query.cursor !== undefined) {
-    const c = decodeCursor(query.cursor, isCursor);
-    if (!c || c.f !== fp)
+    const c = SEARCH_CURSOR.decode(query.cursor);
+    if (!c || c.search !== fp)
       throw invalidRequest([{ field: 'cursor', problem: 'is not a cursor of this search (same q, mode, granularity, filters and at)' }]);
-    after = c.p;
+    after = fromCursor(c.position);
   }
   return {
     request: { q, mode, filters, limit, after, at },
     granularity,
-    cursorFor: (next) => (next === null ? null : encodeCursor({ p: next, f: fp })),
+    cursorFor: (next) => (next === null ? null : SEARCH_CURSOR.encode({ position: toCursor(next), search: fp })),
   };
 }

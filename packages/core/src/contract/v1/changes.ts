@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CHANGE_KINDS, STORED_RELATION_TYPES } from '../../vocab';
-import { decodeCursor, isBigintText } from '../../cursor';
+import { cursorKind, isBigintText } from '../../cursor';
 import { parseRfc3339 } from '../../dates';
-import { componentRef, declareRoute, OPENAPI_PARAMETER, queryInt, queryParam } from '../route';
+import { schemaRef, declareRoute, OPENAPI_PARAMETER, queryInt, queryParam } from '../route';
 import { queryFilters, CHANGE_FILTER_KEYS } from '../filters';
 import { DocTypeSchema, EffStatusSchema } from './shared';
 
@@ -81,19 +81,25 @@ export const ChangeSchema = z.strictObject({
 
 /** Position in the feed: the last (txid, seq) a client has seen. Strings: bigint-safe JSON. */
 export interface FeedPosition {
-  t: string;
-  s: string;
+  txid: string;
+  seq: string;
 }
 
-/** A cursor is a position, or (after an empty first page) the `since` time still to start from. */
-export type FeedCursor = FeedPosition | { a: string };
+const bigintText = z.string().refine(isBigintText);
+const timestamp = z.string().refine((a) => parseRfc3339(a) !== null);
 
-const isPosition = (v: unknown): v is FeedPosition =>
-  typeof v === 'object' && v !== null && isBigintText((v as FeedPosition).t) && isBigintText((v as FeedPosition).s);
-
-const isCursor = (v: unknown): v is FeedCursor =>
-  isPosition(v) ||
-  (typeof v === 'object' && v !== null && typeof (v as { a?: unknown }).a === 'string' && parseRfc3339((v as { a: string }).a) !== null);
+/**
+ * The feed's cursor: a position, or (after an empty first page) the `since` time still to start
+ * from. Feed consumers keep cursors for days: the shape issued before (`t`/`s`, `a`) still reads.
+ */
+export const FEED_CURSOR = cursorKind(
+  z.union([z.strictObject({ txid: bigintText, seq: bigintText }), z.strictObject({ after: timestamp })]),
+  z.union([
+    z.object({ t: bigintText, s: bigintText }).transform(({ t, s }) => ({ txid: t, seq: s })),
+    z.object({ a: timestamp }).transform(({ a }) => ({ after: a })),
+  ]),
+);
+export type FeedCursor = NonNullable<ReturnType<typeof FEED_CURSOR.decode>>;
 
 const MAX_SINCE_CHARS = 200;
 
@@ -108,9 +114,9 @@ function querySince(): z.ZodType<FeedPosition | { since: Date }> {
       if (raw.length > MAX_SINCE_CHARS) return fail(`must be at most ${MAX_SINCE_CHARS} characters`);
       const at = /^\d{4}-/.test(raw) ? parseRfc3339(raw) : null;
       if (at) return { since: at };
-      const cursor = decodeCursor(raw, isCursor);
-      if (cursor && 'a' in cursor) return { since: parseRfc3339(cursor.a)! };
-      if (cursor) return { t: cursor.t, s: cursor.s };
+      const cursor = FEED_CURSOR.decode(raw);
+      if (cursor && 'after' in cursor) return { since: parseRfc3339(cursor.after)! };
+      if (cursor) return { txid: cursor.txid, seq: cursor.seq };
       return fail('must be an RFC 3339 timestamp from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z, or a next_cursor from this feed');
     },
     { type: 'string', maxLength: MAX_SINCE_CHARS },
@@ -134,7 +140,7 @@ export const listChangesRoute = declareRoute({
     filters: queryFilters(CHANGE_FILTER_KEYS).meta({
       [OPENAPI_PARAMETER]: {
         description: 'A JSON object (URL-encoded): `{"doc_type":["act"],"eff_status":["in_force"],"kinds":["document.created"]}`.',
-        content: { 'application/json': { schema: componentRef('ChangeFilters') } },
+        content: { 'application/json': { schema: schemaRef('ChangeFilters') } },
       },
     }),
     limit: queryInt(1, 500, 100),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_GRANULARITIES, SEARCH_MODES, SEARCH_SIGNALS } from '../../vocab';
-import { componentRef, declareRoute, OPENAPI_PARAMETER, queryDate, queryEnum, queryInt, queryString, requiredQueryString } from '../route';
+import { schemaRef, declareRoute, OPENAPI_PARAMETER, queryDate, queryEnum, queryInt, queryString, requiredQueryString } from '../route';
 import { queryFilters, SEARCH_FILTER_KEYS } from '../filters';
 import { DocTypeSchema, EffStatusSchema } from './shared';
 import { TextStatusSchema } from './document-schemas';
@@ -114,7 +114,7 @@ export const searchDocumentsRoute = declareRoute({
       [OPENAPI_PARAMETER]: {
         description:
           'A JSON object (URL-encoded), every key optional:\n`{"doc_type":["act"],"eff_status":["in_force"],"published_from":"2000-01-01","published_to":"2010-12-31","is_amending_act":false}`.\nUnknown keys are rejected.',
-        content: { 'application/json': { schema: componentRef('SearchFilters') } },
+        content: { 'application/json': { schema: schemaRef('SearchFilters') } },
       },
     }),
     limit: queryInt(1, 100, 20),

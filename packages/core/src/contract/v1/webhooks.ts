@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { componentRef, declareRoute, OPENAPI_SCHEMA, queryInt, queryString } from '../route';
+import { schemaRef, declareRoute, OPENAPI_SCHEMA, queryInt, queryString } from '../route';
 
 /*
  * /v1/webhooks: create, list, read, edit, delete webhooks; send a test event, rotate the secret;
@@ -169,7 +169,7 @@ const events = checkedByDomain({
   type: 'array',
   minItems: 1,
   uniqueItems: true,
-  items: componentRef('WebhookEventType'),
+  items: schemaRef('WebhookEventType'),
 });
 const description = checkedByDomain({ type: ['string', 'null'], maxLength: 500 });
 

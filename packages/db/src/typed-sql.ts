@@ -1,0 +1,41 @@
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type Compilable,
+  type InferResult,
+} from 'kysely';
+import type { Prisma } from './generated/client';
+import type { DB } from './generated/kysely/types';
+
+/**
+ * Statements typed from the schema for code that runs inside a Prisma transaction (the sync's
+ * writers): Kysely builds and compiles them (its documented "build here, execute elsewhere"
+ * set-up, a dummy driver that never connects), the transaction runs the compiled text with its
+ * parameters. `db.kysely` runs on the pool, outside any Prisma transaction; this is its
+ * counterpart inside one. The statements are the ones written by hand before, so the plans are too.
+ */
+export const sqlBuilder = new Kysely<DB>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+type Tx = Prisma.TransactionClient;
+
+/** The rows of a built statement, run in `tx`, typed as the builder infers them. */
+export function selectIn<Q extends Compilable<unknown>>(tx: Tx, query: Q): Promise<InferResult<Q>> {
+  const { sql, parameters } = query.compile();
+  return tx.$queryRawUnsafe<InferResult<Q>>(sql, ...parameters);
+}
+
+/** A built statement run in `tx` for its effect; the number of rows it touched. */
+export function executeIn(tx: Tx, query: Compilable<unknown>): Promise<number> {
+  const { sql, parameters } = query.compile();
+  return tx.$executeRawUnsafe(sql, ...parameters);
+}
