@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm generate:api-types`: the /v1 types every TypeScript client of the API uses, generated from
-// the OpenAPI document as it is served (docs/openapi.yaml merged with docs/openapi/*.yaml, the routes
-// declared in packages/core/src/contract and the error table) by openapi-typescript. `--check` only compares (exit 1 when the committed file is stale).
+// the OpenAPI document as it is served (the routes and schemas declared in packages/core/src/contract,
+// the error table and the prose of docs/openapi*.yaml) by openapi-typescript. `--check` only compares (exit 1 when the committed file is stale).
 import { readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

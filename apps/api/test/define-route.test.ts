@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { EventEmitter } from 'node:events';
 import { z } from 'zod';
 import { declareRoute, type RouteInput } from '@dp/core';
 import { defineRoute, type RouteBinding } from '../src/routes/define-route';
@@ -21,9 +22,81 @@ describe('defineRoute', () => {
     let seen: RouteInput<typeof withHeader> | undefined;
     const binding: RouteBinding = defineRoute(withHeader, (input) => {
       seen = input;
+      return { status: 200 };
     });
     const req = { params: {}, query: {}, body: undefined, headers: { 'x-thing': 'a', host: 'example.test' } } as unknown as Request;
-    await binding.handler(req, {} as Response, {} as Call);
+    await binding.handler(req, recordingResponse().res, {} as Call);
     expect(seen?.headers).toEqual({ 'X-Thing': 'a' });
+  });
+
+  const answering = declareRoute({
+    method: 'post',
+    path: '/v1/things',
+    operationId: 'createThing',
+    summary: 'A thing',
+    tags: ['test'],
+    scope: 'read',
+    operation: 'changes.list',
+    responses: {
+      201: {
+        description: 'Created.',
+        data: z.object({ thing: z.object({ id: z.string(), n: z.int() }) }),
+        meta: z.object({ mode: z.string() }),
+      },
+      204: { description: 'Nothing.' },
+    },
+  });
+
+  /** A response that records what is written to it. */
+  function recordingResponse() {
+    const written: { status?: number; headers: Record<string, unknown>; body?: string } = { headers: {} };
+    const res = Object.assign(new EventEmitter(), {
+      req: { requestId: 'req_1', headers: {} },
+      statusCode: 200,
+      setHeader: (name: string, value: unknown) => void (written.headers[name.toLowerCase()] = value),
+      getHeader: (name: string) => written.headers[name.toLowerCase()],
+      vary: () => undefined,
+      status(code: number) {
+        res.statusCode = code;
+        return res;
+      },
+      end(body?: string) {
+        written.status = res.statusCode;
+        written.body = body === undefined ? undefined : String(body);
+      },
+    });
+    return { res: res as unknown as Response, written };
+  }
+
+  it("sends the handler's answer: its status, the envelope with its data and meta, or no body", async () => {
+    const req = { params: {}, query: {}, body: undefined, headers: {} } as unknown as Request;
+    const created = recordingResponse();
+    await defineRoute(answering, (_input) => ({ status: 201, data: { thing: { id: 't1', n: 2 } }, meta: { mode: 'x' } })).handler(
+      req,
+      created.res,
+      {} as Call,
+    );
+    expect(created.written.status).toBe(201);
+    expect(JSON.parse(created.written.body!)).toEqual({
+      success: true,
+      data: { thing: { id: 't1', n: 2 } },
+      meta: { request_id: 'req_1', mode: 'x' },
+    });
+    const empty = recordingResponse();
+    await defineRoute(answering, (_input) => ({ status: 204 })).handler(req, empty.res, {} as Call);
+    expect(empty.written).toEqual({ status: 204, headers: {}, body: undefined });
+  });
+
+  it('refuses, at compile time, an answer its declaration does not give', () => {
+    // Each line fails `tsc` (the project's typecheck) when the declaration no longer checks it.
+    // @ts-expect-error a field of the wrong type
+    defineRoute(answering, (_input) => ({ status: 201, data: { thing: { id: 't1', n: 'two' } }, meta: { mode: 'x' } }));
+    // @ts-expect-error the declared meta left out
+    defineRoute(answering, (_input) => ({ status: 201, data: { thing: { id: 't1', n: 2 } } }));
+    // @ts-expect-error a status the route does not declare
+    defineRoute(answering, (_input) => ({ status: 200, data: { thing: { id: 't1', n: 2 } }, meta: { mode: 'x' } }));
+    // @ts-expect-error data for an answer declared without a body
+    defineRoute(answering, (_input) => ({ status: 204, data: {} }));
+    expect(true).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { declaredPaths } from './contract/openapi-paths';
+import { componentSchemas, declaredPaths } from './contract/openapi-paths';
 import { V1_ROUTES } from './contract/v1';
 import { X402_ROUTES } from './contract/x402';
 import { ERROR_CODES, ERROR_RESPONSES, ERRORS, errorDocUrl, type ErrorResponseSpec } from './errors';
@@ -10,14 +10,16 @@ import { ERROR_CODES, ERROR_RESPONSES, ERRORS, errorDocUrl, type ErrorResponseSp
 export const DOCS_DIR = join(__dirname, '..', '..', '..', 'docs');
 
 type OpenApiDoc = Record<string, unknown> & {
-  paths: Record<string, unknown>;
+  openapi: string;
+  paths: Record<string, Record<string, unknown>>;
   components?: Record<string, Record<string, unknown>>;
 };
 
 /**
- * The OpenAPI document: docs/openapi.yaml plus the per-area fragments in docs/openapi/*.yaml,
- * whose `paths` and `components` are merged in (a fragment may not redefine a name), plus the
- * operations of the routes declared in code (`V1_ROUTES`, `X402_ROUTES`, with their prose from
+ * The OpenAPI document: the prose of docs/openapi.yaml (info, tags, header and parameter
+ * components) plus the per-area fragments in docs/openapi/*.yaml, whose `components` are merged
+ * in (a fragment may not redefine a name), plus what is declared in code: the schema components
+ * (`component`), the operations of the routes (`V1_ROUTES`, `X402_ROUTES`, with their prose from
  * docs/openapi/operations.md) and the error contract of core's table.
  */
 export function loadOpenApiDocument(docsDir = DOCS_DIR): OpenApiDoc {
@@ -40,8 +42,13 @@ export function loadOpenApiDocument(docsDir = DOCS_DIR): OpenApiDoc {
     }
     for (const tag of (fragment.tags as unknown[] | undefined) ?? []) ((doc.tags as unknown[]) ??= []).push(tag);
   }
+  const schemas = ((doc.components ??= {}).schemas ??= {});
+  for (const [name, schema] of Object.entries(componentSchemas())) {
+    if (schemas[name]) throw new Error(`openapi: schema ${name} is declared in code (packages/core/src/contract); remove it from the YAML`);
+    schemas[name] = schema;
+  }
   for (const [path, item] of Object.entries(declaredPaths([...V1_ROUTES, ...X402_ROUTES], docsDir))) {
-    const written = (doc.paths[path] ?? {}) as Record<string, unknown>;
+    const written = doc.paths[path] ?? {};
     for (const method of Object.keys(item)) {
       if (written[method])
         throw new Error(`${method.toUpperCase()} ${path} is declared in code (packages/core/src/contract); remove it from the YAML`);
@@ -146,7 +153,7 @@ function declareCommonHeaders(doc: OpenApiDoc): void {
     const declared = ((target.headers as Record<string, unknown> | undefined) ??= {});
     for (const name of common) declared[name] ??= { $ref: `#/components/headers/${name}` };
   };
-  for (const item of Object.values(doc.paths) as Array<Record<string, unknown>>) {
+  for (const item of Object.values(doc.paths)) {
     for (const operation of Object.values(item)) {
       const answers = (operation as { responses?: Record<string, Record<string, unknown>> } | null)?.responses;
       if (answers) for (const response of Object.values(answers)) withHeaders(response);

@@ -1,9 +1,15 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
   ApiError,
+  COMPONENTS,
+  schemaRef,
+  componentSchema,
+  DateSchema,
+  DocumentSchema,
+  TextStatusSchema,
   checkCitationsRoute,
   declareRoute,
   declaredPaths,
@@ -452,5 +458,73 @@ describe('listChangesRoute: the changes feed declared', () => {
       { field: 'filters.published_from', problem: expect.stringMatching(/^is not a known filter/) as unknown },
     ]);
     expect(problemsOf(() => parse({}))).toEqual([{ field: 'since', problem: 'is required' }]);
+  });
+});
+
+describe('component: the response schemas declared in zod', () => {
+  it('the document states each declared component as converted, and no YAML states a schema', () => {
+    const schemas = loadOpenApiDocument().components!.schemas;
+    expect(schemas.Document).toEqual(componentSchema(DocumentSchema));
+    // Every schema of the document but the error contract's (errors.ts) is a declared component.
+    expect(Object.keys(schemas).sort()).toEqual([...Object.keys(COMPONENTS), 'ErrorCode', 'ErrorEnvelope'].sort());
+    expect(schemas.Date).toEqual({ type: ['string', 'null'], format: 'date' });
+    const yamls = [
+      'openapi.yaml',
+      ...readdirSync(join(DOCS_DIR, 'openapi'))
+        .filter((f) => f.endsWith('.yaml'))
+        .map((f) => `openapi/${f}`),
+    ];
+    for (const file of yamls) expect(readFileSync(join(DOCS_DIR, file), 'utf8')).not.toMatch(/^\s*schemas:/m);
+  });
+
+  it("states a component in the document's style: nullable types, oneOf, open objects, $ref to the others", () => {
+    const schema = z.strictObject({
+      a: z.string().nullable(),
+      b: z.enum(['x', 'y']).nullable().optional(),
+      c: z.int().min(0),
+      d: z.literal(true),
+      e: z.union([z.null(), TextStatusSchema]),
+      f: DateSchema.meta({ description: 'Its own description.' }),
+      g: z.record(z.string(), z.unknown()),
+      h: z.object({ i: DateSchema }),
+    });
+    expect(componentSchema(schema)).toEqual({
+      type: 'object',
+      additionalProperties: false,
+      required: ['a', 'c', 'd', 'e', 'f', 'g', 'h'],
+      properties: {
+        a: { type: ['string', 'null'] },
+        b: { type: ['string', 'null'], enum: ['x', 'y', null] },
+        c: { type: 'integer', minimum: 0 },
+        d: { const: true },
+        e: { oneOf: [{ type: 'null' }, { $ref: '#/components/schemas/TextStatus' }] },
+        f: { $ref: '#/components/schemas/Date', description: 'Its own description.' },
+        g: { type: 'object' },
+        h: { type: 'object', required: ['i'], properties: { i: { $ref: '#/components/schemas/Date' } } },
+      },
+    });
+  });
+
+  it('a JSON Schema stated by hand refers to a component by a name the compiler checks', () => {
+    expect(schemaRef('SearchFilters')).toEqual({ $ref: '#/components/schemas/SearchFilters' });
+    // @ts-expect-error no component has this name (the typecheck fails if one is ever accepted)
+    schemaRef('NoSuchSchema');
+  });
+
+  it('a route answering a component refers to it', () => {
+    const route = declareRoute({
+      method: 'get',
+      path: '/v1/component-probe',
+      operationId: 'componentProbe',
+      summary: 'probe',
+      tags: ['documents'],
+      scope: 'read',
+      operation: 'documents.get',
+      responses: { 200: { description: 'ok', data: z.object({ dates: z.array(DateSchema) }) } },
+    });
+    const ok = declaredPaths([route], DOCS_DIR)['/v1/component-probe'].get as { responses: Record<string, any> };
+    expect(ok.responses['200'].content['application/json'].schema.allOf[1].properties.data.properties.dates.items).toEqual({
+      $ref: '#/components/schemas/Date',
+    });
   });
 });

@@ -6,6 +6,7 @@ import {
   parseRouteInput,
   todayUtc,
   type Config,
+  type ResponseData,
   type RouteContract,
   type RouteInput,
 } from '@dp/core';
@@ -65,7 +66,13 @@ export interface DocumentRead {
   run: (path: { ref: string; provision?: string }, query: unknown) => Promise<unknown>;
 }
 
-export function documentRead<C extends RouteContract>(contract: C, read: (input: RouteInput<C>) => Promise<unknown>): DocumentRead {
+/** What a document route's read gives: the envelope's `data` its declaration types, or, where it declares a text answer, the text. */
+type ReadResult<C> = ResponseData<C> | (C extends { responses: { 200: { text: object } } } ? PlainText : never);
+
+export function documentRead<C extends RouteContract>(
+  contract: C,
+  read: NoInfer<(input: RouteInput<C>) => Promise<ReadResult<C>>>,
+): DocumentRead {
   return {
     contract,
     run: (path, query) =>
@@ -81,6 +88,8 @@ export function documentRead<C extends RouteContract>(contract: C, read: (input:
 
 /** GET …/documents/{id}: the document, for /v1 and for the gateway's internal read alike. */
 export function documentOf(db: Database, documents: DocumentCache, config: Config) {
+  // The document's answer is assembled from the cache's shared views as a plain record
+  // (`getDocument`), not yet as the declared type: said so here, where the route's type is asked.
   return ({ params, query }: RouteInput<typeof DOCUMENT_ROUTES.document>) =>
     getDocument(db, documents, params.id, {
       at: query.at,
@@ -89,7 +98,7 @@ export function documentOf(db: Database, documents: DocumentCache, config: Confi
       textLimit: query.text_limit,
       textSource: query.text_source,
       baseUrl: config.PUBLIC_BASE_URL,
-    });
+    }) as Promise<ResponseData<typeof DOCUMENT_ROUTES.document>>;
 }
 
 /** The document reads by sub-resource; each returns the envelope's `data` (or a PlainText). */

@@ -1,4 +1,4 @@
-import { listChangesRoute, sendSuccess } from '@dp/core';
+import { listChangesRoute } from '@dp/core';
 import type { ApiContext } from '../context';
 import { listChanges } from '../legal/changes/feed';
 import { defineRoute } from './define-route';
@@ -6,9 +6,9 @@ import { defineRoute } from './define-route';
 /** GET /v1/legal/changes (declared in core: `listChangesRoute`), 1 unit a page. */
 export function changesRoutes(ctx: ApiContext) {
   return [
-    defineRoute(listChangesRoute, async ({ query }, _req, res) => {
+    defineRoute(listChangesRoute, async ({ query }) => {
       // `since` and `filters` are parsed by the declaration (one 400 names every bad field).
-      sendSuccess(res, await listChanges(ctx.db, { after: query.since, filters: query.filters, limit: query.limit }));
+      return { status: 200, data: await listChanges(ctx.db, { after: query.since, filters: query.filters, limit: query.limit }) };
     }),
   ];
 }

@@ -3,6 +3,8 @@ import {
   ApiError,
   isOpenRoute,
   parseRouteInput,
+  sendSuccess,
+  type Answer,
   type DeclaredRoute,
   type OpenRouteContract,
   type RouteContract,
@@ -47,28 +49,41 @@ function operationOf(contract: RouteContract): RouteSpec['operation'] {
   };
 }
 
+/** What any declared route's handler answers (`Answer` of its route), as sent. */
+type AnyAnswer = { status: number; data?: unknown; meta?: Record<string, unknown>; body?: unknown };
+
+/** Sends a handler's answer: the envelope round `data`, a whole JSON body, or no body (204). */
+function send(res: Response, answer: AnyAnswer): void {
+  if ('data' in answer) sendSuccess(res, answer.data, answer.status, answer.meta);
+  else if ('body' in answer) res.status(answer.status).json(answer.body);
+  else res.status(answer.status).end();
+}
+
 /**
  * Binds a handler to a declared route: its input is parsed from the declaration's zod schemas
- * (one 400 naming every bad field) before the handler runs, so the handler gets typed values.
+ * (one 400 naming every bad field) before the handler runs, so the handler gets typed values; it
+ * returns its answer, typed by the declaration's response schemas (`Answer`), and this sends it.
  */
+// `NoInfer`: the route is known from the contract alone, so the handler's answer is checked
+// against it (its status a literal, not widened to a number).
 export function defineRoute<C extends OpenRouteContract>(
   contract: C,
-  handler: (input: RouteInput<C>, req: Request, res: Response) => Promise<void> | void,
+  handler: NoInfer<(input: RouteInput<C>, req: Request, res: Response) => Promise<Answer<C>> | Answer<C>>,
 ): OpenRouteBinding;
 export function defineRoute<C extends RouteContract>(
   contract: C,
-  handler: (input: RouteInput<C>, req: Request, res: Response, call: Call) => Promise<void> | void,
+  handler: NoInfer<(input: RouteInput<C>, req: Request, res: Response, call: Call) => Promise<Answer<C>> | Answer<C>>,
 ): RouteBinding;
 export function defineRoute(
   contract: RouteContract | OpenRouteContract,
-  handler: (input: RouteInput<DeclaredRoute>, req: Request, res: Response, call: Call) => Promise<void> | void,
+  handler: (input: RouteInput<DeclaredRoute>, req: Request, res: Response, call: Call) => Promise<AnyAnswer> | AnyAnswer,
 ): RouteBinding | OpenRouteBinding {
   if (isOpenRoute(contract)) {
     // An open route's handler takes no `Call` (the first signature).
-    const open = handler as (input: RouteInput<DeclaredRoute>, req: Request, res: Response) => Promise<void> | void;
-    return { contract, handler: (req: Request, res: Response) => open(inputOf(contract, req), req, res) };
+    const open = handler as (input: RouteInput<DeclaredRoute>, req: Request, res: Response) => Promise<AnyAnswer> | AnyAnswer;
+    return { contract, handler: async (req: Request, res: Response) => send(res, await open(inputOf(contract, req), req, res)) };
   }
-  return { contract, handler: (req, res, call) => handler(inputOf(contract, req), req, res, call) };
+  return { contract, handler: async (req, res, call) => send(res, await handler(inputOf(contract, req), req, res, call)) };
 }
 
 const isOpenBinding = (binding: RouteBinding | OpenRouteBinding): binding is OpenRouteBinding => isOpenRoute(binding.contract);

@@ -7,11 +7,11 @@ import { defineRoute } from './define-route';
  * (docs/openapi.yaml plus its fragments and the declared routes) as JSON, `servers` from PUBLIC_BASE_URL.
  */
 export function openApiRoutes(ctx: Pick<ApiContext, 'config'>) {
-  let doc: unknown;
+  let doc: ReturnType<typeof servedOpenApiDocument> | undefined;
   return [
-    defineRoute(getOpenApiRoute, (_input, _req, res) => {
+    defineRoute(getOpenApiRoute, (_input) => {
       doc ??= servedOpenApiDocument(ctx.config.PUBLIC_BASE_URL);
-      res.json(doc);
+      return { status: 200, body: doc };
     }),
   ];
 }

@@ -1,4 +1,4 @@
-import { searchDocumentsRoute, sendSuccess } from '@dp/core';
+import { searchDocumentsRoute } from '@dp/core';
 import type { ApiContext } from '../context';
 import { embeddingsRanker } from '../legal/search/embeddings';
 import { searchRequest } from '../legal/search/request';
@@ -10,26 +10,25 @@ import { defineRoute } from './define-route';
 export function searchRoutes(ctx: ApiContext) {
   const vector = embeddingsRanker(ctx.config);
   return [
-    defineRoute(searchDocumentsRoute, async ({ query }, _req, res) => {
+    defineRoute(searchDocumentsRoute, async ({ query }) => {
       const { request, cursorFor, granularity } = searchRequest(query);
       if (granularity === 'provision') {
         // A cursor of this granularity is always an offset into the ranked provisions (`o`).
         const offset = request.after && 'o' in request.after ? request.after.o : request.after ? Number.MAX_SAFE_INTEGER : 0;
         const found = await searchProvisions(ctx.db, ctx.documents, { ...request, offset }, SEARCH_SETTINGS);
         const next = found.next === null ? null : { n: found.next, o: found.next };
-        sendSuccess(res, { results: found.results, next_cursor: cursorFor(next), has_more: next !== null }, 200, {
-          mode: request.mode,
-          granularity,
-          signals: found.signals,
-        });
-        return;
+        return {
+          status: 200,
+          data: { results: found.results, next_cursor: cursorFor(next), has_more: next !== null },
+          meta: { mode: request.mode, granularity, signals: found.signals },
+        };
       }
       const page = await searchDocuments(ctx.db, request, request.mode === 'hybrid' ? vector : undefined, ctx.documents);
-      sendSuccess(res, { results: page.results, next_cursor: cursorFor(page.next), has_more: page.next !== null }, 200, {
-        mode: request.mode,
-        granularity,
-        signals: page.signals,
-      });
+      return {
+        status: 200,
+        data: { results: page.results, next_cursor: cursorFor(page.next), has_more: page.next !== null },
+        meta: { mode: request.mode, granularity, signals: page.signals },
+      };
     }),
   ];
 }

@@ -1,4 +1,5 @@
 export * from './route';
+export * from './components';
 export * from './filters';
 export * from './openapi-paths';
 export * from './v1';

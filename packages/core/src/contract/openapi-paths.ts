@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { COMPONENTS, componentNameOf } from './components';
 import {
   errorResponseStatus,
   isOpenRoute,
@@ -31,18 +32,30 @@ const CACHEABLE_HEADERS = ['ETag', 'Cache-Control'];
 
 /**
  * A zod schema as JSON Schema 2020-12 (what OpenAPI 3.1 uses), by zod's own `z.toJSONSchema`;
- * a schema carrying `OPENAPI_SCHEMA` metadata (`componentRef`, `queryInt`) becomes that schema.
+ * a schema carrying `OPENAPI_SCHEMA` metadata (`queryInt`) becomes that schema,
+ * and a declared component (`COMPONENTS`) other than `root` a `$ref` to it.
  */
-export function toOpenApiSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+export function toOpenApiSchema(schema: z.ZodType, io: 'input' | 'output', root?: z.ZodType): JsonSchema {
   const out = z.toJSONSchema(schema, {
     io,
     target: 'draft-2020-12',
     unrepresentable: 'any',
     override: (ctx) => {
+      const target = ctx.jsonSchema as JsonSchema;
+      const zodSchema = ctx.zodSchema as unknown as z.ZodType;
+      const name = zodSchema === root ? undefined : componentNameOf(zodSchema);
+      if (name) {
+        // A use of the component with a description of its own keeps it beside the `$ref`.
+        const own = z.globalRegistry.get(zodSchema)?.description;
+        const inherited = z.globalRegistry.get(COMPONENTS[name as keyof typeof COMPONENTS])?.description;
+        for (const key of Object.keys(target)) delete target[key];
+        Object.assign(target, { $ref: `#/components/schemas/${name}` }, own && own !== inherited ? { description: own } : {});
+        return;
+      }
+      if (root) componentStyle(zodSchema, target);
       const meta: Record<string, unknown> | undefined = z.globalRegistry.get(ctx.zodSchema);
       const stated = meta?.[OPENAPI_SCHEMA] as JsonSchema | undefined;
       if (!stated) return;
-      const target = ctx.jsonSchema as JsonSchema;
       // What the field's own `.meta()` says of it stays: its description and examples (zod's
       // own conversion leaves a transform's examples out).
       const description = target.description;
@@ -52,7 +65,67 @@ export function toOpenApiSchema(schema: z.ZodType, io: 'input' | 'output'): Json
     },
   }) as JsonSchema;
   delete out.$schema;
+  return root ? (tidyComponent(out) as JsonSchema) : out;
+}
+
+/**
+ * What zod's conversion says that a component does not mean (it is what the API answers, not
+ * what it accepts): a plain `z.object` is not closed (only `z.strictObject` is), and a literal
+ * says its value alone (`const`), unless its metadata names the type too.
+ */
+function componentStyle(schema: z.ZodType, target: JsonSchema): void {
+  const def = schema._zod.def as { type: string; catchall?: z.ZodType };
+  if (def.type === 'object' && (!def.catchall || def.catchall instanceof z.ZodUnknown)) delete target.additionalProperties;
+  if (def.type === 'literal' && !z.globalRegistry.get(schema)?.type) delete target.type;
+}
+
+const isPlainSchema = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A component in the document's own style: `type: [T, 'null']` for a nullable plain type (its
+ * `enum` with `null`), `oneOf` for a union, a free-form object as `type: object`, integers
+ * without zod's safe-integer bounds.
+ */
+function tidyComponent(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(tidyComponent);
+  if (!isPlainSchema(node)) return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'properties' && isPlainSchema(value))
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, field]) => [name, tidyComponent(field)]));
+    else out[key] = key === 'enum' || key === 'const' || key === 'examples' || key === 'example' ? value : tidyComponent(value);
+  }
+  if (out.type === 'integer') {
+    if (out.minimum === Number.MIN_SAFE_INTEGER) delete out.minimum;
+    if (out.maximum === Number.MAX_SAFE_INTEGER) delete out.maximum;
+  }
+  if (isPlainSchema(out.propertyNames) && out.propertyNames.type === 'string' && Object.keys(out.propertyNames).length === 1)
+    delete out.propertyNames;
+  if (isPlainSchema(out.additionalProperties) && !Object.keys(out.additionalProperties).length) delete out.additionalProperties;
+  if (isPlainSchema(out.properties) && !Object.keys(out.properties).length && !out.required) delete out.properties;
+  const anyOf = out.anyOf as JsonSchema[] | undefined;
+  if (anyOf) {
+    delete out.anyOf;
+    const [first, second] = anyOf;
+    const nullable = anyOf.length === 2 && second.type === 'null' && Object.keys(second).length === 1;
+    if (nullable && typeof first.type === 'string' && !('$ref' in first) && !('const' in first)) {
+      const merged: JsonSchema = { ...first, type: [first.type, 'null'] };
+      if (Array.isArray(first.enum)) merged.enum = [...(first.enum as unknown[]), null];
+      return { ...merged, ...out };
+    }
+    out.oneOf = anyOf;
+  }
   return out;
+}
+
+/** A component's schema as the document states it (the other components in it by `$ref`). */
+export function componentSchema(schema: z.ZodType): JsonSchema {
+  return toOpenApiSchema(schema, 'output', schema);
+}
+
+/** The document's `components.schemas`: every declared component (`COMPONENTS`), converted. */
+export function componentSchemas(): Record<string, JsonSchema> {
+  return Object.fromEntries(Object.entries(COMPONENTS).map(([name, schema]) => [name, componentSchema(schema)]));
 }
 
 /** OpenAPI parameters (`in: path | query | header`) from an object schema's fields. */

@@ -3,6 +3,7 @@ import { parseIsoDate } from '../dates';
 import { ERROR_RESPONSES, ERRORS, invalidRequest, type FieldProblem } from '../errors';
 import type { Scope } from '../keys';
 import type { Operation } from '../units';
+import type { ComponentName } from './components';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
 
@@ -22,12 +23,15 @@ export interface SuccessResponse {
   meta?: z.ZodObject;
   /**
    * The whole JSON body of an answer outside the envelope, instead of `data` (the OpenAPI document;
-   * a YAML component: `componentRef`).
+   * the gateway's `DocumentEnvelope`).
    */
   body?: z.ZodType;
   /** The answer may also be plain text (`text/plain`) instead of the envelope, as the request asks. */
   text?: { description: string };
 }
+
+/** A route's answers by status (`RouteContract.responses`). */
+export type RouteResponses = Readonly<Record<number, SuccessResponse | { ref: string }>>;
 
 /** A route's parsed input: what its schemas give. */
 export interface InputOf<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, H extends z.ZodType = z.ZodType> {
@@ -55,6 +59,7 @@ export interface RouteContract<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   H extends z.ZodType = z.ZodType,
+  R extends RouteResponses = RouteResponses,
 > {
   /** Called with an API key of `scope` (the default); a route paid per call instead is a `PaidRouteContract`. */
   auth?: 'key';
@@ -74,8 +79,11 @@ export interface RouteContract<
   headers?: H;
   /** The largest JSON body the route reads, in bytes; default 64 KiB. A route without `body` reads none. */
   bodyLimit?: number;
-  /** Answers by status: success answers, or a response component of the YAML by name (`{ ref }`). */
-  responses: Readonly<Record<number, SuccessResponse | { ref: string }>>;
+  /**
+   * Answers by status: success answers, or a response component of the YAML by name (`{ ref }`).
+   * Their schemas type what the handler answers (`Answer`, `ResponseData`).
+   */
+  responses: R;
   /** Error answers beyond those every route has (401, 403, 405, 429, 500, 503; 400 with any input). */
   errors?: readonly ErrorResponseName[];
   /**
@@ -95,7 +103,8 @@ export interface OpenRouteContract<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   H extends z.ZodType = z.ZodType,
-> extends Omit<RouteContract<P, Q, B, H>, 'auth' | 'scope' | 'operation'> {
+  R extends RouteResponses = RouteResponses,
+> extends Omit<RouteContract<P, Q, B, H, R>, 'auth' | 'scope' | 'operation'> {
   open: true;
 }
 
@@ -109,7 +118,8 @@ export type PaidRouteContract<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   H extends z.ZodType = z.ZodType,
-> = Omit<RouteContract<P, Q, B, H>, 'auth' | 'scope' | 'operation'> & { auth: 'x402' };
+  R extends RouteResponses = RouteResponses,
+> = Omit<RouteContract<P, Q, B, H, R>, 'auth' | 'scope' | 'operation'> & { auth: 'x402' };
 
 /** Any declared route: one that needs a key, an open one, or one paid per call. */
 export type DeclaredRoute = RouteContract | OpenRouteContract | PaidRouteContract;
@@ -125,32 +135,72 @@ export type RouteInput<C> = C extends
     : never;
 
 /** Declares a route's contract (identity at run time: the point is the type it keeps). */
-export function declareRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, H extends z.ZodType>(
-  contract: OpenRouteContract<P, Q, B, H>,
-): OpenRouteContract<P, Q, B, H>;
-export function declareRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, H extends z.ZodType>(
-  contract: PaidRouteContract<P, Q, B, H>,
-): PaidRouteContract<P, Q, B, H>;
-export function declareRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, H extends z.ZodType>(
-  contract: RouteContract<P, Q, B, H>,
-): RouteContract<P, Q, B, H>;
+export function declareRoute<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  H extends z.ZodType,
+  const R extends RouteResponses,
+>(contract: OpenRouteContract<P, Q, B, H, R>): OpenRouteContract<P, Q, B, H, R>;
+export function declareRoute<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  H extends z.ZodType,
+  const R extends RouteResponses,
+>(contract: PaidRouteContract<P, Q, B, H, R>): PaidRouteContract<P, Q, B, H, R>;
+export function declareRoute<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  H extends z.ZodType,
+  const R extends RouteResponses,
+>(contract: RouteContract<P, Q, B, H, R>): RouteContract<P, Q, B, H, R>;
 export function declareRoute(contract: DeclaredRoute): DeclaredRoute {
   return contract;
 }
 
+type ResponsesOf<C> = C extends { responses: infer R } ? R : never;
+
+/** One declared answer as its handler gives it: the envelope's `data` (and `meta`), a whole body, or none. */
+type AnswerAt<A, S> = A extends { data: infer D extends z.ZodType }
+  ? { status: S; data: z.output<D> } & (A extends { meta: infer M extends z.ZodType } ? { meta: z.output<M> } : { meta?: never })
+  : A extends { body: infer B extends z.ZodType }
+    ? { status: S; body: z.output<B> }
+    : A extends { ref: string }
+      ? never
+      : { status: S; data?: never; body?: never };
+
+/**
+ * What a route's handler answers, typed by its declaration: for one of its success statuses, the
+ * envelope's `data` as that answer's schema gives it (and its `meta` when declared), or the whole
+ * body, or nothing (204).
+ */
+export type Answer<C> = { [S in keyof ResponsesOf<C>]: AnswerAt<ResponsesOf<C>[S], S> }[keyof ResponsesOf<C>];
+
+/** The statuses a route answers with the envelope's `data`. */
+export type DataStatus<C> = {
+  [S in keyof ResponsesOf<C>]: ResponsesOf<C>[S] extends { data: z.ZodType } ? S : never;
+}[keyof ResponsesOf<C>];
+
+/** The envelope's `data` of a route's answer (its first success status by default), as its schema gives it. */
+export type ResponseData<C, S extends DataStatus<C> = DataStatus<C>> = ResponsesOf<C>[S] extends { data: infer D extends z.ZodType }
+  ? z.output<D>
+  : never;
+
 /**
  * Metadata key for the JSON Schema a zod schema stands for in the OpenAPI document, where zod's own
- * conversion cannot say it (a query string read as an integer, a YAML component).
+ * conversion cannot say it (a query string read as an integer).
  */
 export const OPENAPI_SCHEMA = 'openapiSchema';
 
+/** A `$ref` to a schema component, for JSON Schema stated by hand (`OPENAPI_SCHEMA`, `OPENAPI_PARAMETER`); the name is checked. */
+export function schemaRef(name: ComponentName): { $ref: string } {
+  return { $ref: `#/components/schemas/${name}` };
+}
+
 /** Metadata key for fields of an OpenAPI parameter stated in place of its `schema` (a JSON-valued `content`). */
 export const OPENAPI_PARAMETER = 'openapiParameter';
-
-/** A schema of the OpenAPI document's components (still written in YAML), by name. */
-export function componentRef(name: string): z.ZodType {
-  return z.unknown().meta({ [OPENAPI_SCHEMA]: { $ref: `#/components/schemas/${name}` } });
-}
 
 /** A query parameter's integer within bounds; absent or empty gives `fallback` (without one, undefined). */
 export function queryInt(min: number, max: number, fallback: number): z.ZodType<number>;

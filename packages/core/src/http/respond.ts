@@ -28,6 +28,10 @@ export function writeJsonText(res: Response, status: number, text: string): void
   res.end(text);
 }
 
-export function sendSuccess<T>(res: Response, data: T, status = 200, extraMeta: Record<string, unknown> = {}): void {
+/**
+ * Writes the success envelope round `data`. Untyped on purpose: a declared route's answer is typed
+ * by its declaration (`Answer`, `ResponseData` in contract/route.ts), not by what is passed here.
+ */
+export function sendSuccess(res: Response, data: unknown, status = 200, extraMeta: Record<string, unknown> = {}): void {
   sendJson(res, status, successEnvelope(data, res.req.requestId, extraMeta));
 }

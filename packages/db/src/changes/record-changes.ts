@@ -1,4 +1,4 @@
-import { newId, type ChangeKind, type StoredRelationType } from '@dp/core';
+import { newId, type ChangeKind, type StoredRelationType, type V1Schemas } from '@dp/core';
 import { canonicalJson } from '../corpus/content-hash';
 import type { CorpusVersion } from '../corpus/corpus-record';
 import type { Prisma } from '../generated/client';
@@ -148,17 +148,8 @@ export function documentFieldChanges(stored: Record<string, unknown>, next: Reco
   return Object.keys(out).length ? out : null;
 }
 
-/** A change as the public feed (and a webhook payload) shows it. */
-export interface FeedChange {
-  id: string;
-  kind: string;
-  document: { id: string; natural_key: string; doc_number: string };
-  at: string;
-  version?: unknown;
-  relation?: unknown;
-  fields?: unknown;
-  amendment?: unknown;
-}
+/** A change as the public feed (and a webhook payload) shows it: the API's declared `Change`. */
+export type FeedChange = V1Schemas['Change'];
 
 /** The feed shape of a stored `change` row; the SQL below builds the same shape for the outbox. */
 export function toFeedChange(row: {
@@ -173,16 +164,17 @@ export function toFeedChange(row: {
   fields?: unknown;
   amendment?: unknown;
 }): FeedChange {
+  // The row's kind and JSON parts were written from the same shapes (`recordChanges`).
   const entry: FeedChange = {
     id: row.id,
-    kind: row.kind,
+    kind: row.kind as FeedChange['kind'],
     document: { id: row.documentId, natural_key: row.naturalKey, doc_number: row.docNumber },
     at: row.at.toISOString(),
   };
-  if (row.version !== null && row.version !== undefined) entry.version = row.version;
-  if (row.relation !== null && row.relation !== undefined) entry.relation = row.relation;
-  if (row.fields !== null && row.fields !== undefined) entry.fields = row.fields;
-  if (row.amendment !== null && row.amendment !== undefined) entry.amendment = row.amendment;
+  if (row.version !== null && row.version !== undefined) entry.version = row.version as FeedChange['version'];
+  if (row.relation !== null && row.relation !== undefined) entry.relation = row.relation as FeedChange['relation'];
+  if (row.fields !== null && row.fields !== undefined) entry.fields = row.fields as FeedChange['fields'];
+  if (row.amendment !== null && row.amendment !== undefined) entry.amendment = row.amendment as FeedChange['amendment'];
   return entry;
 }
 

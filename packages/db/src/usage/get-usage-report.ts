@@ -1,4 +1,4 @@
-import { formatIsoDate, OPERATIONS, startOfMonthUtc, startOfNextMonthUtc } from '@dp/core';
+import { formatIsoDate, OPERATIONS, startOfMonthUtc, startOfNextMonthUtc, type Plan } from '@dp/core';
 import { sql } from 'kysely';
 import type { Database } from '../client';
 
@@ -17,7 +17,7 @@ export interface DayUsage {
 
 export interface UsageReport {
   organization: { id: string; name: string };
-  plan: { name: string; requests_per_minute: number; monthly_units: number };
+  plan: { name: Plan; requests_per_minute: number; monthly_units: number };
   period: { start: string; end: string };
   units: { used: number; remaining: number; limit: number };
   requests: number;
@@ -64,7 +64,8 @@ export async function getUsageReport(db: Database, orgId: string, now = new Date
   }
   return {
     organization: { id: org.id, name: org.name },
-    plan: { name: org.plan, requests_per_minute: org.requestsPerMinute, monthly_units: org.monthlyUnits },
+    // Written only as one of PLANS (`isPlan` checks it where it is set).
+    plan: { name: org.plan as Plan, requests_per_minute: org.requestsPerMinute, monthly_units: org.monthlyUnits },
     period: { start: from.toISOString(), end: to.toISOString() },
     units: { used: units, remaining: Math.max(0, org.monthlyUnits - units), limit: org.monthlyUnits },
     requests,

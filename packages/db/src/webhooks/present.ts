@@ -1,4 +1,9 @@
-/** Webhook and delivery as the API (and the portal) show them: snake_case, ISO dates, no secret. */
+import type { V1Schemas } from '@dp/core';
+
+/**
+ * Webhook and delivery as the API (and the portal) show them: snake_case, ISO dates, no secret;
+ * the types the API declares for them (core's zod schemas, `V1Schemas`).
+ */
 
 export type WebhookStatus = 'active' | 'disabled';
 
@@ -6,7 +11,7 @@ export interface WebhookView {
   id: string;
   url: string;
   description: string | null;
-  events: string[];
+  events: V1Schemas['Webhook']['events'];
   status: WebhookStatus;
   failure_count: number;
   disabled_at: string | null;
@@ -28,7 +33,7 @@ export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 export interface DeliveryView {
   id: string;
-  event_type: string;
+  event_type: V1Schemas['WebhookDelivery']['event_type'];
   status: DeliveryStatus;
   attempt_count: number;
   /** When the next attempt is due; null once delivered or failed. */
@@ -40,7 +45,7 @@ export interface DeliveryView {
   /** The delivery this one replays (same event, new delivery); null for an original. */
   replay_of: string | null;
   /** The change the delivery announces (the `data` of the sent body). */
-  payload: unknown;
+  payload: V1Schemas['WebhookDelivery']['payload'];
   attempts: DeliveryAttemptView[];
 }
 
@@ -65,7 +70,8 @@ export function presentWebhook(row: WebhookRow, now = new Date()): WebhookView {
     id: row.id,
     url: row.url,
     description: row.description,
-    events: row.events,
+    // Stored only after the API checked them against its vocabulary (`CHANGE_KINDS`).
+    events: row.events as WebhookView['events'],
     status: row.status === 'disabled' ? 'disabled' : 'active',
     failure_count: row.failureCount,
     disabled_at: iso(row.disabledAt),
@@ -126,7 +132,8 @@ export function presentDelivery(row: DeliveryRow): DeliveryView {
   const status = (['pending', 'delivered', 'failed'] as const).find((s) => s === row.status) ?? 'pending';
   return {
     id: row.id,
-    event_type: row.eventType,
+    // The stored event and the body sent were built by the API from its declared shapes.
+    event_type: row.eventType as DeliveryView['event_type'],
     status,
     attempt_count: row.attempts,
     next_attempt_at: status === 'pending' ? row.nextAttemptAt.toISOString() : null,
@@ -135,7 +142,7 @@ export function presentDelivery(row: DeliveryRow): DeliveryView {
     created_at: row.createdAt.toISOString(),
     delivered_at: iso(row.deliveredAt),
     replay_of: row.replayOf,
-    payload: row.payload,
+    payload: row.payload as DeliveryView['payload'],
     attempts: row.attemptLog.map(presentAttempt),
   };
 }

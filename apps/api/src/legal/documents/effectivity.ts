@@ -1,4 +1,4 @@
-import { formatIsoDate, type EffStatus } from '@dp/core';
+import { formatIsoDate, type EffStatus, type V1Schemas } from '@dp/core';
 import type { Database } from '@dp/db';
 import { loadVersions, toDate, type DocumentMeta, type VersionMeta } from './load';
 import { presentVersion } from './present';
@@ -66,9 +66,11 @@ export async function repealingActs(db: Database, doc: Doc): Promise<RepealingAc
   });
 }
 
-function nextChange(doc: Doc, versions: VersionMeta[], day: Date) {
+type NextChange = NonNullable<V1Schemas['Effectivity']['next_change']>;
+
+function nextChange(doc: Doc, versions: VersionMeta[], day: Date): NextChange | null {
   const t = day.getTime();
-  const candidates: { date: Date; kind: string; version?: number }[] = [];
+  const candidates: { date: Date; kind: NextChange['kind']; version?: number }[] = [];
   const from = toDate(doc.effectiveFrom);
   if (from && from.getTime() > t) candidates.push({ date: from, kind: 'entry_into_force' });
   const next = versions.find((v) => v.validFrom.getTime() > t);
@@ -81,7 +83,7 @@ function nextChange(doc: Doc, versions: VersionMeta[], day: Date) {
 }
 
 /** The effectivity object of GET …/effectivity (and of include=effectivity). */
-export async function buildEffectivity(db: Database, doc: Doc, day: Date, versions?: VersionMeta[]) {
+export async function buildEffectivity(db: Database, doc: Doc, day: Date, versions?: VersionMeta[]): Promise<V1Schemas['Effectivity']> {
   const all = versions ?? (await loadVersions(db, doc.id));
   const t = day.getTime();
   const inForce = all.filter((v) => v.validFrom.getTime() <= t).pop() ?? null;
@@ -90,7 +92,8 @@ export async function buildEffectivity(db: Database, doc: Doc, day: Date, versio
   return {
     at: formatIsoDate(day),
     status,
-    source_status: doc.status,
+    // Imported only as one of EFF_STATUSES (the importer maps the source's words).
+    source_status: doc.status as EffStatus,
     effective_from: doc.effectiveFrom ? formatIsoDate(toDate(doc.effectiveFrom)!) : null,
     effective_to: end.date ? formatIsoDate(end.date) : null,
     effective_to_basis: end.basis,

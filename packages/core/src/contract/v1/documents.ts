@@ -1,16 +1,24 @@
 import { z } from 'zod';
 import { DOCUMENT_INCLUDES, RELATION_DIRECTIONS, RELATION_TYPES } from '../../vocab';
+import { declareRoute, OPENAPI_SCHEMA, queryDate, queryEnum, queryInt, queryList, queryString, requiredQueryDate } from '../route';
 import {
-  componentRef,
-  declareRoute,
-  OPENAPI_SCHEMA,
-  queryDate,
-  queryEnum,
-  queryInt,
-  queryList,
-  queryString,
-  requiredQueryDate,
-} from '../route';
+  AmendmentEffectSchema,
+  AmendmentSchema,
+  DocumentSchema,
+  EffectivitySchema,
+  RelationSchema,
+  TextStatusSchema,
+} from './document-schemas';
+import {
+  ProvisionDaySchema,
+  ProvisionDiffSchema,
+  ProvisionEntrySchema,
+  ProvisionHistoryEntrySchema,
+  ProvisionLinksSchema,
+  ProvisionParseSchema,
+  ProvisionSchema,
+} from './provision-schemas';
+import { DocumentRefSchema, RelationTypeSchema } from './shared';
 
 /*
  * The document reads: /v1/legal/documents/{id} and its sub-resources, the read scope, 1 unit each.
@@ -71,7 +79,7 @@ export const documentQuery = z.object({
   text_limit: textLimit,
   text_source: textSource,
 });
-export const documentData = z.object({ document: componentRef('Document') });
+export const documentData = z.object({ document: DocumentSchema });
 
 const common = { method: 'get', scope: 'read', cacheable: true, errors: ['NotFound'] } as const;
 
@@ -99,7 +107,7 @@ export const getEffectivityRoute = declareRoute({
   responses: {
     200: {
       description: 'Effectivity of the document.',
-      data: z.object({ document: componentRef('DocumentRef'), effectivity: componentRef('Effectivity') }),
+      data: z.object({ document: DocumentRefSchema, effectivity: EffectivitySchema }),
     },
   },
 });
@@ -124,10 +132,10 @@ export const getRelationsRoute = declareRoute({
     200: {
       description: 'A page of relations.',
       data: z.object({
-        document: componentRef('DocumentRef'),
+        document: DocumentRefSchema,
         direction: z.enum(RELATION_DIRECTIONS),
-        types: z.array(componentRef('RelationType')),
-        relations: z.array(componentRef('Relation')),
+        types: z.array(RelationTypeSchema),
+        relations: z.array(RelationSchema),
         next_cursor: z.string().nullable(),
         has_more: z.boolean().meta({ description: 'Whether another page follows (`next_cursor` is then not null).' }),
       }),
@@ -143,7 +151,7 @@ const integer = () =>
     .meta({ [OPENAPI_SCHEMA]: { type: 'integer' } });
 
 /** A provision answer: the day's fields (`ProvisionDay`) and its own. */
-const onProvisionDay = <T extends z.ZodRawShape>(shape: T) => z.intersection(componentRef('ProvisionDay'), z.looseObject(shape));
+const onProvisionDay = <T extends z.ZodRawShape>(shape: T) => z.intersection(ProvisionDaySchema, z.looseObject(shape));
 
 export const listProvisionsRoute = declareRoute({
   ...common,
@@ -166,12 +174,12 @@ export const listProvisionsRoute = declareRoute({
     200: {
       description: 'A page of the table of contents.',
       data: onProvisionDay({
-        provisions: z.array(componentRef('ProvisionEntry')),
+        provisions: z.array(ProvisionEntrySchema),
         total: integer().meta({ description: 'Nodes in the list at this depth (all pages).' }),
         has_more: z.boolean(),
         next_cursor: z.string().nullable(),
-        parse: componentRef('ProvisionParse').nullable(),
-        links: componentRef('ProvisionLinks'),
+        parse: ProvisionParseSchema.nullable(),
+        links: ProvisionLinksSchema,
       }),
     },
   },
@@ -190,9 +198,9 @@ export const getProvisionRoute = declareRoute({
     200: {
       description: 'The provision.',
       data: onProvisionDay({
-        provision: componentRef('Provision').nullable(),
-        text_status: componentRef('TextStatus'),
-        outstanding_effects: z.array(componentRef('AmendmentEffect')).meta({
+        provision: ProvisionSchema.nullable(),
+        text_status: TextStatusSchema,
+        outstanding_effects: z.array(AmendmentEffectSchema).meta({
           description:
             'The instruction points in force on the day asked that change this provision (or a unit around or inside it) and that the text shown lacks (docs/amendments.md).',
         }),
@@ -200,7 +208,7 @@ export const getProvisionRoute = declareRoute({
           description:
             "Outstanding instruction points of this document's amending acts whose targets could not be read: they may change this provision too.",
         }),
-        links: componentRef('ProvisionLinks'),
+        links: ProvisionLinksSchema,
       }),
     },
   },
@@ -219,16 +227,16 @@ export const getProvisionHistoryRoute = declareRoute({
     200: {
       description: "The provision's history.",
       data: z.object({
-        document: componentRef('DocumentRef'),
+        document: DocumentRefSchema,
         provision: z.looseObject({
           id: z.string(),
           kind: z.string().nullable(),
           label: z.string().nullable(),
           heading: z.string().nullable(),
         }),
-        history: z.array(componentRef('ProvisionHistoryEntry')),
+        history: z.array(ProvisionHistoryEntrySchema),
         versions_without_text: z.array(integer()),
-        links: componentRef('ProvisionLinks'),
+        links: ProvisionLinksSchema,
       }),
     },
   },
@@ -255,7 +263,7 @@ export const diffDocumentRoute = declareRoute({
   responses: {
     200: {
       description: 'The difference.',
-      data: componentRef('ProvisionDiff'),
+      data: ProvisionDiffSchema,
       text: { description: 'With `format=unified`: a unified diff per provision (no `ETag`).' },
     },
   },
@@ -284,12 +292,12 @@ export const listAmendmentsRoute = declareRoute({
     200: {
       description: 'A page of the amending acts, oldest effect first.',
       data: z.object({
-        document: componentRef('DocumentRef'),
+        document: DocumentRefSchema,
         as_of: z.iso.date(),
         source_text_as_of: z.iso.date().nullable().meta({
           description: "The day the source's newest text of the document represents, which the statuses compare with (null: no text).",
         }),
-        amendments: z.array(componentRef('Amendment')),
+        amendments: z.array(AmendmentSchema),
         total: integer().meta({ description: 'Amending acts matching the statuses (all pages).' }),
         has_more: z.boolean(),
         next_cursor: z.string().nullable(),

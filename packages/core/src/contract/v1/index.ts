@@ -9,7 +9,10 @@ import { WEBHOOK_ROUTES } from './webhooks';
 
 export * from './changes';
 export * from './citations';
+export * from './document-schemas';
 export * from './documents';
+export * from './provision-schemas';
+export * from './shared';
 export * from './openapi-document';
 export * from './search';
 export * from './usage';

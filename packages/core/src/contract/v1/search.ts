@@ -1,7 +1,91 @@
 import { z } from 'zod';
 import { SEARCH_GRANULARITIES, SEARCH_MODES, SEARCH_SIGNALS } from '../../vocab';
-import { componentRef, declareRoute, OPENAPI_PARAMETER, queryDate, queryEnum, queryInt, queryString, requiredQueryString } from '../route';
+import { schemaRef, declareRoute, OPENAPI_PARAMETER, queryDate, queryEnum, queryInt, queryString, requiredQueryString } from '../route';
 import { queryFilters, SEARCH_FILTER_KEYS } from '../filters';
+import { DocTypeSchema, EffStatusSchema } from './shared';
+import { TextStatusSchema } from './document-schemas';
+
+export const SearchFiltersSchema = z.strictObject({
+  doc_type: z.array(DocTypeSchema).min(1).optional(),
+  eff_status: z.array(EffStatusSchema).min(1).optional(),
+  published_from: z.string().meta({ format: 'date' }).optional(),
+  published_to: z.string().meta({ format: 'date' }).optional(),
+  is_amending_act: z.boolean().optional(),
+});
+
+export const SearchProvisionSchema = z.strictObject({
+  id: z.string().meta({ description: 'Stable provision id, as the provisions endpoints use it (`par_52/odst_1/pism_g`).' }),
+  label: z.string().meta({ description: 'As people cite it (`§ 52 odst. 1 písm. g)`).' }),
+  heading: z.string().nullable().meta({ description: "The provision's heading, or its §'s for an odstavec or písmeno." }),
+  text_status: TextStatusSchema.meta({
+    description:
+      "#35: the provision read's `text_status` on the day asked: `amended_not_in_source` when an amendment in force that day reaches the provision (or a unit holding or inside it) and the text lacks it.",
+  }),
+});
+
+export const SearchResultSchema = z.strictObject({
+  id: z.string(),
+  natural_key: z.string(),
+  doc_number: z.string(),
+  title: z.string(),
+  doc_type: DocTypeSchema,
+  status: EffStatusSchema,
+  score: z.number().meta({
+    description: 'Relevance within this result list (fulltext: lexical score; hybrid: fused RRF score); not comparable across queries.',
+  }),
+  snippet: z.string().meta({ description: 'Text around the match; matched words wrapped in « and ». `…` marks a cut.' }),
+  provision: z.union([z.null(), SearchProvisionSchema]).meta({
+    description:
+      'The provision the hit points at in the document\'s current text (#24), or null: the\nprovision the query cites with this act ("§ 52 zákoníku práce" → `par_52`), else the\n§ or article whose heading the query is ("krádež" → § 205 "Krádež"), else the\ndocument\'s provision the provision search (`granularity=provision`) ranks first for\nthe query, else the deepest provision holding the snippet\'s match. The snippet is then cut from that\nprovision (at its start for a cited, headed or ranked one, around the match otherwise, never\npast the § that holds it). Read it whole at\n`/v1/legal/documents/{id}/provisions/{provision.id}`.\n',
+  }),
+  text_current: z.boolean().meta({
+    description:
+      "#35: what the document read (`GET /v1/legal/documents/{id}`, with the same `at`) says on\nthe day asked: false when an amendment in force that day changed the document and the\ntext in view lacks it. The text searched and the snippet are then not that day's law\nwhere those amendments reach; `provision.text_status` says whether they reach the\nprovision the hit points at.\n",
+  }),
+  outstanding_amendments: z.int().min(0).meta({
+    description:
+      '#35: how many amending acts in force on the day asked the text in view lacks (0 when\n`text_current`); the document read lists them (`outstanding_amendments`), and\n`/v1/legal/documents/{id}/amendments?status=unapplied` gives their points.\n',
+  }),
+});
+
+export const ProvisionSearchResultSchema = z
+  .strictObject({
+    act: z.strictObject({
+      id: z.string(),
+      natural_key: z.string(),
+      doc_number: z.string(),
+      title: z.string(),
+      doc_type: DocTypeSchema,
+      status: EffStatusSchema,
+    }),
+    provision: z.strictObject({
+      id: z
+        .string()
+        .meta({ description: 'Stable provision id (`par_35/odst_1`); read it whole at `/v1/legal/documents/{act.id}/provisions/{id}`.' }),
+      label: z.string().meta({ description: 'As people cite it (`§ 35 odst. 1`).' }),
+      heading: z.string().nullable().meta({ description: "The provision's heading, or its §'s for an odstavec." }),
+      context: z.string().meta({
+        description: 'The headings of the část, hlava, díl and oddíl holding it, outermost first, ` › ` between them (empty: none).',
+      }),
+    }),
+    score: z.number().meta({ description: 'Relevance within this result list; not comparable across queries.' }),
+    snippet: z
+      .string()
+      .meta({ description: "The provision's text around the query's words (at most about 300 characters); `…` marks a cut." }),
+    text: z.string().meta({
+      description:
+        "The provision's text (the act's current text, Markdown marks removed), its first 1,500 characters; the whole at `/v1/legal/documents/{act.id}/provisions/{provision.id}`. Where `text_status` is not `current`, it is the source's older wording, not the day's law.",
+    }),
+    text_truncated: z.boolean().meta({ description: 'Whether `text` was cut.' }),
+    text_status: TextStatusSchema,
+    text_source: z.enum(['source', 'rebuilt']).meta({
+      description: "Whether the text searched is the source's own or a version the engine rebuilt from the amending acts (#36).",
+    }),
+  })
+  .meta({
+    description:
+      "One provision that may answer the query (`granularity=provision`, #37): a unit of the act's\ncurrent text (a § or čl., one of its odstavce, a příloha), at most one per § of an act.\n",
+  });
 
 /**
  * GET /v1/legal/search: 1 unit fulltext, 2 units hybrid (the mode decides the operation). The
@@ -30,7 +114,7 @@ export const searchDocumentsRoute = declareRoute({
       [OPENAPI_PARAMETER]: {
         description:
           'A JSON object (URL-encoded), every key optional:\n`{"doc_type":["act"],"eff_status":["in_force"],"published_from":"2000-01-01","published_to":"2010-12-31","is_amending_act":false}`.\nUnknown keys are rejected.',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/SearchFilters' } } },
+        content: { 'application/json': { schema: schemaRef('SearchFilters') } },
       },
     }),
     limit: queryInt(1, 100, 20),
@@ -47,7 +131,7 @@ export const searchDocumentsRoute = declareRoute({
     200: {
       description: 'One page of results, best first.',
       data: z.object({
-        results: z.array(z.union([componentRef('SearchResult'), componentRef('ProvisionSearchResult')])).meta({
+        results: z.array(z.union([SearchResultSchema, ProvisionSearchResultSchema])).meta({
           description: '`SearchResult` items, or `ProvisionSearchResult` items with `granularity=provision`.',
         }),
         next_cursor: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { componentRef, declareRoute, OPENAPI_SCHEMA, queryInt, queryString } from '../route';
+import { schemaRef, declareRoute, OPENAPI_SCHEMA, queryInt, queryString } from '../route';
 
 /*
  * /v1/webhooks: create, list, read, edit, delete webhooks; send a test event, rotate the secret;
@@ -9,6 +9,153 @@ import { componentRef, declareRoute, OPENAPI_SCHEMA, queryInt, queryString } fro
  * forms go through too), so one request gets every bad field named at once. Each field's OpenAPI
  * schema states those rules for clients.
  */
+
+export const WebhookEventTypeSchema = z
+  .enum([
+    'document.created',
+    'document.version_added',
+    'document.status_changed',
+    'document.updated',
+    'relation.created',
+    'document.amendment_known',
+  ])
+  .meta({ description: 'The change kinds a webhook subscribes to.' });
+
+export const WebhookDeliveryEventTypeSchema = z
+  .enum([
+    'document.created',
+    'document.version_added',
+    'document.status_changed',
+    'document.updated',
+    'relation.created',
+    'document.amendment_known',
+    'webhook.test',
+  ])
+  .meta({ description: 'What a delivery carries; `webhook.test` is sent only on request, to every webhook.' });
+
+export const WebhookSecretSchema = z
+  .string()
+  .regex(/^whsec_[A-Za-z0-9+/]{32}$/)
+  .meta({ description: 'Standard Webhooks signing secret, `whsec_` + base64 of 24 random bytes. Shown once.' });
+
+export const WebhookSchema = z.strictObject({
+  id: z.string().regex(/^wh_/),
+  url: z.string(),
+  description: z.string().nullable(),
+  events: z.array(WebhookEventTypeSchema).min(1),
+  status: z.enum(['active', 'disabled']).meta({
+    description: '`disabled` after a 410 Gone answer or after repeated failure (see docs/webhooks.md); nothing is sent while disabled.',
+  }),
+  failure_count: z.int().min(0).meta({ description: 'Consecutive failed delivery attempts; reset by any success.' }),
+  disabled_at: z.string().meta({ format: 'date-time' }).nullable(),
+  disabled_reason: z.string().nullable(),
+  previous_secret_expires_at: z
+    .string()
+    .meta({ format: 'date-time' })
+    .nullable()
+    .meta({ description: 'After a secret rotation, until when the previous secret still signs deliveries; null otherwise.' }),
+  created_at: z.string().meta({ format: 'date-time' }),
+});
+
+export const WebhookDeliveryAttemptSchema = z.strictObject({
+  attempt_no: z.int().min(1),
+  started_at: z.string().meta({ format: 'date-time' }),
+  duration_ms: z.int().min(0),
+  status_code: z
+    .int()
+    .nullable()
+    .meta({ description: 'HTTP status of the answer; null when none came (refused, timed out, connection error).' }),
+  error: z.string().nullable().meta({ description: 'Why the attempt failed; null on success.' }),
+});
+
+export const WebhookTestPayloadSchema = z
+  .object({
+    id: z.string().regex(/^evt_/),
+    kind: z.literal('webhook.test').meta({ type: 'string' }),
+    webhook_id: z.string().regex(/^wh_/),
+    at: z.string().meta({ format: 'date-time' }),
+    message: z.string(),
+  })
+  .meta({ description: 'The `data` of a `webhook.test` event.' });
+
+export const WebhookEventPayloadSchema = z
+  .object({
+    id: z.string().regex(/^chg_/),
+    kind: WebhookEventTypeSchema,
+    document: z.object({ id: z.string(), natural_key: z.string(), doc_number: z.string() }),
+    at: z.string().meta({ format: 'date-time' }),
+    version: z.record(z.string(), z.unknown()).optional(),
+    relation: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ description: 'The change as the changes feed shows it; the `data` of the delivered body.' });
+
+export const WebhookDeliverySchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^msg_/)
+    .meta({ description: 'The `webhook-id` header of every attempt: the same across retries, so receivers can deduplicate.' }),
+  event_type: WebhookDeliveryEventTypeSchema,
+  status: z
+    .enum(['pending', 'delivered', 'failed'])
+    .meta({ description: '`failed` once the retry schedule is used up or the endpoint answered 410.' }),
+  attempt_count: z.int().min(0),
+  next_attempt_at: z
+    .string()
+    .meta({ format: 'date-time' })
+    .nullable()
+    .meta({ description: 'When the next attempt is due; null unless pending.' }),
+  last_status: z.int().nullable(),
+  last_error: z.string().nullable(),
+  created_at: z.string().meta({ format: 'date-time' }),
+  delivered_at: z.string().meta({ format: 'date-time' }).nullable(),
+  replay_of: z.string().nullable().meta({ description: 'The delivery this one replays; null for an original.' }),
+  payload: z.union([WebhookEventPayloadSchema, WebhookTestPayloadSchema]),
+  attempts: z.array(WebhookDeliveryAttemptSchema),
+});
+
+export const WebhookHeadersSchema = z.record(z.string(), z.string());
+
+export const WebhookDeliveryAttemptDetailSchema = z.strictObject({
+  attempt_no: z.int().min(1),
+  started_at: z.string().meta({ format: 'date-time' }),
+  duration_ms: z.int().min(0),
+  status_code: z.int().nullable(),
+  error: z.string().nullable(),
+  request: z.union([z.null(), z.strictObject({ headers: WebhookHeadersSchema, body: z.string() })]).meta({
+    description:
+      'The request as sent (the signature is in the headers, the secret never is); null for attempts recorded before requests were kept.',
+  }),
+  response: z
+    .union([
+      z.null(),
+      z.strictObject({
+        headers: WebhookHeadersSchema,
+        body: z.string().max(4096).meta({ description: 'The first 4096 bytes of the body, as UTF-8.' }),
+        body_truncated: z.boolean().meta({ description: 'The body was longer than what is kept.' }),
+      }),
+    ])
+    .meta({ description: 'The answer; null when none came (refused, timed out, connection error).' }),
+});
+
+export const WebhookDeliveryDetailSchema = z.strictObject({
+  id: z.string().regex(/^msg_/),
+  webhook_id: z.string().regex(/^wh_/),
+  event_type: WebhookDeliveryEventTypeSchema,
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempt_count: z.int().min(0),
+  next_attempt_at: z
+    .string()
+    .meta({ format: 'date-time' })
+    .nullable()
+    .meta({ description: 'When the next attempt is due; null unless pending.' }),
+  last_status: z.int().nullable(),
+  last_error: z.string().nullable(),
+  created_at: z.string().meta({ format: 'date-time' }),
+  delivered_at: z.string().meta({ format: 'date-time' }).nullable(),
+  replay_of: z.string().nullable(),
+  payload: z.union([WebhookEventPayloadSchema, WebhookTestPayloadSchema]),
+  attempts: z.array(WebhookDeliveryAttemptDetailSchema),
+});
 
 const webhookId = z.string().meta({ description: 'Webhook id (`wh_…`).' });
 const deliveryId = z.string().meta({ description: 'Delivery id (`msg_…`), the `webhook-id` header of its attempts.' });
@@ -22,13 +169,13 @@ const events = checkedByDomain({
   type: 'array',
   minItems: 1,
   uniqueItems: true,
-  items: { $ref: '#/components/schemas/WebhookEventType' },
+  items: schemaRef('WebhookEventType'),
 });
 const description = checkedByDomain({ type: ['string', 'null'], maxLength: 500 });
 
-const webhookData = z.strictObject({ webhook: componentRef('Webhook') });
-const webhookAndSecret = z.strictObject({ webhook: componentRef('Webhook'), secret: componentRef('WebhookSecret') });
-const deliveryData = z.strictObject({ delivery: componentRef('WebhookDelivery') });
+const webhookData = z.strictObject({ webhook: WebhookSchema });
+const webhookAndSecret = z.strictObject({ webhook: WebhookSchema, secret: WebhookSecretSchema });
+const deliveryData = z.strictObject({ delivery: WebhookDeliverySchema });
 const common = { tags: ['webhooks'], scope: 'manage', operation: 'webhooks.manage' } as const;
 
 export const listWebhooksRoute = declareRoute({
@@ -40,7 +187,7 @@ export const listWebhooksRoute = declareRoute({
   responses: {
     200: {
       description: 'Every webhook of the organization.',
-      data: z.strictObject({ webhooks: z.array(componentRef('Webhook')).max(20) }),
+      data: z.strictObject({ webhooks: z.array(WebhookSchema).max(20) }),
     },
   },
   errors: ['InvalidRequest'],
@@ -144,7 +291,7 @@ export const listWebhookDeliveriesRoute = declareRoute({
       description: 'A page of deliveries.',
       data: z.strictObject({
         webhook_id: z.string(),
-        deliveries: z.array(componentRef('WebhookDelivery')),
+        deliveries: z.array(WebhookDeliverySchema),
         next_cursor: z.string().nullable(),
         has_more: z.boolean().meta({ description: 'Whether another page follows (`next_cursor` is then not null).' }),
       }),
@@ -160,7 +307,7 @@ export const getWebhookDeliveryRoute = declareRoute({
   operationId: 'getWebhookDelivery',
   summary: 'One delivery in full',
   params: deliveryParams,
-  responses: { 200: { description: 'The delivery.', data: z.strictObject({ delivery: componentRef('WebhookDeliveryDetail') }) } },
+  responses: { 200: { description: 'The delivery.', data: z.strictObject({ delivery: WebhookDeliveryDetailSchema }) } },
   errors: ['NotFound'],
 });
 
