@@ -212,15 +212,13 @@ describe('what an effect targets (#35 item 2)', () => {
     ).toEqual([['insert', ['par_194a']]]);
   });
 
-  it('reads "doplňuje novým odstavcem 7", and names nothing for a heading left at the end of a point (zákon č. 590/1992 Sb. on zákon č. 20/1966 Sb.)', () => {
+  it('reads "doplňuje novým odstavcem 7", and nothing of the next článek heading left at the end of a point (zákon č. 590/1992 Sb. on zákon č. 20/1966 Sb.)', () => {
+    // The heading is cut before the point is read (withoutArticleHeading), so it names no target and adds no statement.
     expect(
       targets(
         '§ 77 se doplňuje novým odstavcem 7, který zní:\n\n„(7) Ustanovení odstavců 1 až 4 se nevztahují na rozhodování.“.\n\n##### Čl. V',
       ),
-    ).toEqual([
-      ['append', ['par_77/odst_7']],
-      ['unsupported', []],
-    ]);
+    ).toEqual([['append', ['par_77/odst_7']]]);
   });
 
   it('targets every footnote of a range named with the unit (zákon č. 342/2006 Sb. on zákon č. 96/1993 Sb.)', () => {

@@ -1,4 +1,3 @@
-import { analyzeProvisionIndex } from '../search/provision-index';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
@@ -112,7 +111,6 @@ export async function importCorpusFile(db: Database, path: string, options: Impo
   report.effects_filled = (await fillAmendmentEffects(db)).documents;
   const rebuilt = await rebuildAmendedDocuments(db);
   report.rebuilt = { documents: rebuilt.documents, versions: rebuilt.versions };
-  if (report.created + report.updated + rebuilt.documents > 0) await analyzeProvisionIndex(db);
   report.durationMs = Math.round(performance.now() - started);
   return report;
 }
