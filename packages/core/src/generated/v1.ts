@@ -1480,6 +1480,7 @@ export interface components {
       /** Format: date-time */
       delivered_at: string | null;
       event_type: components['schemas']['WebhookDeliveryEventType'];
+      /** @description The `webhook-id` header of every attempt: the same across retries, so receivers can deduplicate. */
       id: string;
       last_error: string | null;
       last_status: number | null;
@@ -1489,8 +1490,12 @@ export interface components {
        */
       next_attempt_at: string | null;
       payload: components['schemas']['WebhookEventPayload'] | components['schemas']['WebhookTestPayload'];
+      /** @description The delivery this one replays; null for an original. */
       replay_of: string | null;
-      /** @enum {string} */
+      /**
+       * @description `failed` once the retry schedule is used up or the endpoint answered 410.
+       * @enum {string}
+       */
       status: 'pending' | 'delivered' | 'failed';
       webhook_id: string;
     };

@@ -23,13 +23,18 @@ export const SearchProvisionSchema = z.strictObject({
   }),
 });
 
-export const SearchResultSchema = z.strictObject({
+/** The act a hit is of: in a document hit its own fields, in a provision hit its `act`. */
+const actFields = {
   id: z.string(),
   natural_key: z.string(),
   doc_number: z.string(),
   title: z.string(),
   doc_type: DocTypeSchema,
   status: EffStatusSchema,
+};
+
+export const SearchResultSchema = z.strictObject({
+  ...actFields,
   score: z.number().meta({
     description: 'Relevance within this result list (fulltext: lexical score; hybrid: fused RRF score); not comparable across queries.',
   }),
@@ -50,14 +55,7 @@ export const SearchResultSchema = z.strictObject({
 
 export const ProvisionSearchResultSchema = z
   .strictObject({
-    act: z.strictObject({
-      id: z.string(),
-      natural_key: z.string(),
-      doc_number: z.string(),
-      title: z.string(),
-      doc_type: DocTypeSchema,
-      status: EffStatusSchema,
-    }),
+    act: z.strictObject(actFields),
     provision: z.strictObject({
       id: z
         .string()

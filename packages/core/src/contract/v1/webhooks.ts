@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHANGE_KINDS } from '../../vocab';
 import { schemaRef, declareRoute, OPENAPI_SCHEMA, queryInt, queryString } from '../route';
 
 /*
@@ -10,27 +11,10 @@ import { schemaRef, declareRoute, OPENAPI_SCHEMA, queryInt, queryString } from '
  * schema states those rules for clients.
  */
 
-export const WebhookEventTypeSchema = z
-  .enum([
-    'document.created',
-    'document.version_added',
-    'document.status_changed',
-    'document.updated',
-    'relation.created',
-    'document.amendment_known',
-  ])
-  .meta({ description: 'The change kinds a webhook subscribes to.' });
+export const WebhookEventTypeSchema = z.enum(CHANGE_KINDS).meta({ description: 'The change kinds a webhook subscribes to.' });
 
 export const WebhookDeliveryEventTypeSchema = z
-  .enum([
-    'document.created',
-    'document.version_added',
-    'document.status_changed',
-    'document.updated',
-    'relation.created',
-    'document.amendment_known',
-    'webhook.test',
-  ])
+  .enum([...CHANGE_KINDS, 'webhook.test'])
   .meta({ description: 'What a delivery carries; `webhook.test` is sent only on request, to every webhook.' });
 
 export const WebhookSecretSchema = z
@@ -89,7 +73,8 @@ export const WebhookEventPayloadSchema = z
   })
   .meta({ description: 'The change as the changes feed shows it; the `data` of the delivered body.' });
 
-export const WebhookDeliverySchema = z.strictObject({
+/** A delivery's fields, in the log and in full (each with its own attempts). */
+const deliveryFields = {
   id: z
     .string()
     .regex(/^msg_/)
@@ -110,6 +95,10 @@ export const WebhookDeliverySchema = z.strictObject({
   delivered_at: z.string().meta({ format: 'date-time' }).nullable(),
   replay_of: z.string().nullable().meta({ description: 'The delivery this one replays; null for an original.' }),
   payload: z.union([WebhookEventPayloadSchema, WebhookTestPayloadSchema]),
+};
+
+export const WebhookDeliverySchema = z.strictObject({
+  ...deliveryFields,
   attempts: z.array(WebhookDeliveryAttemptSchema),
 });
 
@@ -138,22 +127,8 @@ export const WebhookDeliveryAttemptDetailSchema = z.strictObject({
 });
 
 export const WebhookDeliveryDetailSchema = z.strictObject({
-  id: z.string().regex(/^msg_/),
+  ...deliveryFields,
   webhook_id: z.string().regex(/^wh_/),
-  event_type: WebhookDeliveryEventTypeSchema,
-  status: z.enum(['pending', 'delivered', 'failed']),
-  attempt_count: z.int().min(0),
-  next_attempt_at: z
-    .string()
-    .meta({ format: 'date-time' })
-    .nullable()
-    .meta({ description: 'When the next attempt is due; null unless pending.' }),
-  last_status: z.int().nullable(),
-  last_error: z.string().nullable(),
-  created_at: z.string().meta({ format: 'date-time' }),
-  delivered_at: z.string().meta({ format: 'date-time' }).nullable(),
-  replay_of: z.string().nullable(),
-  payload: z.union([WebhookEventPayloadSchema, WebhookTestPayloadSchema]),
   attempts: z.array(WebhookDeliveryAttemptDetailSchema),
 });
 
