@@ -1,3 +1,4 @@
+import type { InternalDocumentBody } from '../src/documents/document-fetcher';
 import request from 'supertest';
 import { buildPaymentRequirements, encodeX402Header, type Config, type Logger, type PaymentRequirements, type SharedState } from '@dp/core';
 import {
@@ -134,3 +135,10 @@ export function preflight(url: string, path: string, requestHeaders?: string): r
   const pre = request(url).options(path).set('Origin', 'https://agent.example').set('Access-Control-Request-Method', 'GET');
   return requestHeaders === undefined ? pre : pre.set('Access-Control-Request-Headers', requestHeaders);
 }
+
+/**
+ * A stand-in for the internal read's answer in fetcher tests: the document's id (all the gateway
+ * reads of it) and whatever the test weighs; the rest of the declared document is left out.
+ */
+export const stubDocumentBody = (id: string, fields: Record<string, unknown> = {}): InternalDocumentBody =>
+  ({ data: { document: { id, ...fields } } }) as unknown as InternalDocumentBody;

@@ -16,7 +16,7 @@ import {
   type DocumentFetcher,
   type FetchedDocument,
 } from '../src/documents/document-fetcher';
-import { createGatewayHarness, encode, newPayer, requirementsFor, type GatewayHarness } from './harness';
+import { createGatewayHarness, encode, newPayer, requirementsFor, stubDocumentBody, type GatewayHarness } from './harness';
 
 /** An internal api that answers 200 with a JSON body it never finishes: headers, half the bytes, then the socket is cut. */
 async function cuttingApi(): Promise<{ url: string; server: http.Server }> {
@@ -36,6 +36,20 @@ describe('the internal document fetch: a body that fails is the source failing',
       await expect(fetcher('sb/2012/89', { requestId: 'req_cut' })).rejects.toBeInstanceOf(DocumentSourceUnavailableError);
     } finally {
       await closeServer(api.server);
+    }
+  });
+
+  it('rejects an answer that is not the declared document (no data.document.id) as the source failing', async () => {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: { documents: [] }, meta: {} }));
+    });
+    const url = await listenOnLoopback(server);
+    try {
+      const fetcher = createInternalDocumentFetcher({ INTERNAL_API_URL: url, INTERNAL_API_SECRET: TEST_INTERNAL_SECRET });
+      await expect(fetcher('sb/2012/89', { requestId: 'req_shape' })).rejects.toThrow(/without data\.document\.id/);
+    } finally {
+      await closeServer(server);
     }
   });
 
@@ -60,14 +74,14 @@ describe('the internal document fetch: a body that fails is the source failing',
 });
 
 describe('cachedDocumentFetcher: large bodies within a byte budget', () => {
-  const body = (id: string) => ({ data: { document: { id } } });
+  const body = (id: string) => stubDocumentBody(id);
 
   it('keeps a body of megabytes (the old rule dropped anything over 256 KB)', async () => {
     let calls = 0;
     const fetcher = cachedDocumentFetcher(async () => {
       calls++;
       const text = 'ž'.repeat(1_500_000);
-      return { found: true, body: { data: { document: { id: 'big', text } } }, bytes: Buffer.byteLength(text) };
+      return { found: true, body: stubDocumentBody('big', { text }), bytes: Buffer.byteLength(text) };
     });
     await fetcher('sb/2012/89', { requestId: 'a' });
     await fetcher('sb/2012/89', { requestId: 'b' });

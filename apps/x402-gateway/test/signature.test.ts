@@ -6,6 +6,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { TRANSFER_WITH_AUTHORIZATION_TYPES, eip3009Domain } from '@dp/core';
 import { recoverSigner, transferWithAuthorizationDigest } from '../src/facilitator/simulated';
 import { cachedDocumentFetcher, type FetchedDocument } from '../src/documents/document-fetcher';
+import { stubDocumentBody } from './harness';
 
 // The facilitator hashes and recovers without viem's typed-data helpers; viem stays the reference.
 describe('direct EIP-712 digest and ecrecover', () => {
@@ -77,7 +78,7 @@ describe('cachedDocumentFetcher', () => {
     const found = new Set(['sb-1']);
     const inner = async (ref: string): Promise<FetchedDocument> => {
       calls.push(ref);
-      return found.has(ref) ? { found: true, body: { data: { document: { id: ref } } }, bytes: 0 } : { found: false };
+      return found.has(ref) ? { found: true, body: stubDocumentBody(ref), bytes: 0 } : { found: false };
     };
     const fetcher = cachedDocumentFetcher(inner);
     await fetcher('sb-1', { requestId: 'a' });

@@ -1,7 +1,32 @@
-import { Cache, INTERNAL_TOKEN_HEADER, signInternalToken, type Config, type InvalidationFeed, type Unsubscribe } from '@dp/core';
+import {
+  Cache,
+  INTERNAL_TOKEN_HEADER,
+  signInternalToken,
+  type Config,
+  type internalGetDocumentRoute,
+  type InvalidationFeed,
+  type ResponseData,
+  type Unsubscribe,
+} from '@dp/core';
+
+/** The internal read's answer as its route declares it: the /v1 envelope round the document's data. */
+export interface InternalDocumentBody {
+  data: ResponseData<typeof internalGetDocumentRoute>;
+  meta?: Record<string, unknown>;
+}
 
 /** `bytes`: the size of the body as received, which the cache weighs. */
-export type FetchedDocument = { found: true; body: Record<string, unknown>; bytes: number } | { found: false };
+export type FetchedDocument = { found: true; body: InternalDocumentBody; bytes: number } | { found: false };
+
+/**
+ * The declared shape, as far as the gateway relies on it: the document's id (what a payment is
+ * recorded against). The body is the api's own answer, passed on whole, so it is not parsed field
+ * by field (a large act's body is megabytes).
+ */
+function isDocumentBody(body: unknown): body is InternalDocumentBody {
+  const id = (body as { data?: { document?: { id?: unknown } } } | null)?.data?.document?.id;
+  return typeof id === 'string' && id !== '';
+}
 
 /** Fetches the /v1 document body for a ref; rejects when the api cannot answer. */
 export type DocumentFetcher = (ref: string, ctx: { requestId: string }) => Promise<FetchedDocument>;
@@ -52,7 +77,8 @@ export function createInternalDocumentFetcher(
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {
         throw new DocumentSourceUnavailableError('internal api answered a body that is not a JSON object');
       }
-      return { found: true, body: body as Record<string, unknown>, bytes: Buffer.byteLength(text) };
+      if (!isDocumentBody(body)) throw new DocumentSourceUnavailableError('internal api answered a body without data.document.id');
+      return { found: true, body, bytes: Buffer.byteLength(text) };
     } catch (cause) {
       if (cause instanceof DocumentSourceUnavailableError) throw cause;
       throw new DocumentSourceUnavailableError(`internal api answer unreadable: ${(cause as Error)?.message}`, { cause });

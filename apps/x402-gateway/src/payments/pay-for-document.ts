@@ -9,7 +9,7 @@ import {
   type SharedState,
 } from '@dp/core';
 import { normalizeDocumentRef, type Database } from '@dp/db';
-import { DocumentSourceUnavailableError, type DocumentFetcher } from '../documents/document-fetcher';
+import { DocumentSourceUnavailableError, type DocumentFetcher, type InternalDocumentBody } from '../documents/document-fetcher';
 import { FacilitatorUnavailableError, type Facilitator } from '../facilitator/facilitator';
 import { authorizationSigner } from '../facilitator/simulated';
 import { invalidPayment, validityTooLong } from './challenge';
@@ -39,7 +39,7 @@ export interface PaymentContext {
 }
 
 export interface PaidDocument {
-  body: Record<string, unknown>;
+  body: InternalDocumentBody;
   settlement: Settlement;
   rateLimit: RateLimitDecision;
 }
@@ -101,7 +101,7 @@ export async function payForDocument(
   let documentId = '';
   try {
     fetched = await ctx.fetchDocument(ref, { requestId });
-    if (fetched.found) documentId = documentIdOf(fetched.body);
+    if (fetched.found) documentId = fetched.body.data.document.id;
   } catch (err) {
     if (!(err instanceof DocumentSourceUnavailableError)) throw err;
     ctx.logger.error({ requestId, reason: err.message }, 'internal document fetch failed before settlement');
@@ -181,12 +181,4 @@ async function settledPayer(ctx: PaymentContext, decoded: DecodedPayment): Promi
 
 function extraOf(extra: Record<string, unknown>): { name: string; version: string } | null {
   return typeof extra.name === 'string' && typeof extra.version === 'string' ? { name: extra.name, version: extra.version } : null;
-}
-
-/** The canonical document id from the /v1 body (`data.document.id`), recorded with the payment. */
-function documentIdOf(body: Record<string, unknown>): string {
-  const id = (body.data as { document?: { id?: unknown } } | undefined)?.document?.id;
-  if (typeof id !== 'string' || id === '')
-    throw new DocumentSourceUnavailableError('internal api answered a body without data.document.id');
-  return id;
 }

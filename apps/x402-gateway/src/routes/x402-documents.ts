@@ -1,3 +1,4 @@
+import type { InternalDocumentBody } from '../documents/document-fetcher';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import {
   ApiError,
@@ -99,7 +100,7 @@ const serialisedBodies = new WeakMap<object, string>();
  * The /v1 body as JSON with this request's id in `meta`: a document's text can be hundreds of
  * kilobytes, so its JSON is built once per cached body, not per paid call; only `meta` is new.
  */
-function documentJson(body: Record<string, unknown>, requestId: string): string {
+function documentJson(body: InternalDocumentBody, requestId: string): string {
   let head = serialisedBodies.get(body);
   if (head === undefined) {
     const { meta: _meta, ...rest } = body;
@@ -107,7 +108,7 @@ function documentJson(body: Record<string, unknown>, requestId: string): string 
     head = json === '{}' ? '{' : `${json.slice(0, -1)},`;
     serialisedBodies.set(body, head);
   }
-  const meta = { ...(body.meta as Record<string, unknown> | undefined), request_id: requestId };
+  const meta = { ...body.meta, request_id: requestId };
   return `${head}"meta":${JSON.stringify(meta)}}`;
 }
 
