@@ -447,4 +447,19 @@ describe('one instruction whose place follows the act’s name (#35 item 4b)', (
     const parsed = parseInstruction(`${instruction}\n\n##### „§ 11c\n\nText.“.`);
     expect(parsed.effects[0].targets.slice(0, 3)).toEqual(['par_11c', 'par_11d', 'par_11e']);
   });
+
+  it('keeps the unit named after the act: "V § 17 zákona č. …, ve znění …, odstavec 4 zní:" (zákon č. 183/2008 Sb. on zákon č. 526/1990 Sb.)', () => {
+    const intro = readIntro(
+      'V § 17 zákona č. 526/1990 Sb., o cenách, ve znění zákona č. 276/2002 Sb. a zákona č. 354/2003 Sb., odstavec 4 zní:',
+      'sb/2008/183',
+    );
+    expect(intro).toMatchObject({ kind: 'single', citation: { naturalKey: 'sb/1990/526' } });
+    const instruction = intro && intro.kind === 'single' ? intro.instruction! : '';
+    expect(instruction).toBe('V § 17 odstavec 4 zní:');
+    const parsed = parseInstruction(`${instruction}\n\n„(4) Text.“.`);
+    expect(parsed.effects[0].targets).toEqual(['par_17/odst_4']);
+    // Without a unit after the act's name the opening's place stands alone, as before.
+    const plain = readIntro('V § 17 zákona č. 526/1990 Sb., o cenách, ve znění zákona č. 276/2002 Sb., zní:', 'sb/2008/183');
+    expect(plain && plain.kind === 'single' ? plain.instruction : '').toBe('V § 17 zní:');
+  });
 });

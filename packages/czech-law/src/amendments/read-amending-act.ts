@@ -232,13 +232,19 @@ export function readIntro(sentence: string, selfKey: string): Intro | null {
     // "V zákoně č. 97/1963 Sb., …, ve znění …, § 11c až 11e včetně nadpisů … znějí:" (zákon č.
     // 296/2007 Sb.): the place comes after the act's name, as the sentence's subject.
     const place = IN_ACT.test(opening) ? TRAILING_PLACE.exec(rest.slice(0, predicate)) : null;
+    // "V § 17 zákona č. 526/1990 Sb., …, ve znění …, odstavec 4 zní:" (zákon č. 183/2008 Sb.): the
+    // unit inside the opening's § comes after the act's name; it stays with the place.
+    const inner = place ? null : TRAILING_INNER_PLACE.exec(rest.slice(0, predicate));
     const instruction = place
       ? `${place[1].trim()} ${rest.slice(predicate).trimStart()}`
-      : `${withoutActName(opening)} ${rest.slice(predicate).trimStart()}`;
+      : `${withoutActName(opening)}${inner && withoutActName(opening) !== opening ? ` ${inner[1].trim()}` : ''} ${rest.slice(predicate).trimStart()}`;
     return { kind, citation: first, instruction };
   }
   return { kind, citation: first };
 }
+
+/** A unit inside the opening's place, named after the act's name and its "ve znění" list: ", odstavec 4 " of "…, odstavec 4 zní:". */
+const TRAILING_INNER_PLACE = /,\s*((?:odst(?:\.|av\p{L}*)|písm(?:\.|en\p{L}*)|bod\p{L}*|vět\p{L}*)\s[^,]*)\s*,?\s*$/u;
 
 /** The provisions named after an act's name and its "ve znění" list, before the predicate: ", § 2 " of "…, § 2 zní:". */
 const TRAILING_PLACE =
