@@ -1,6 +1,6 @@
 import { eSbirkaUrl, formatIsoDate, type EffStatus } from '@dp/core';
 import { recogniseCitations, type CitedProvision, type RecognisedCitation } from '@dp/czech-law';
-import { versionProvisions, type Database, type ProvisionIndex, type VersionRef } from '@dp/db';
+import { sql, versionProvisions, type Database, type ProvisionIndex, type VersionRef } from '@dp/db';
 import {
   loadAmendments,
   outstandingEffects,
@@ -12,7 +12,7 @@ import {
   type RebuiltChanges,
 } from '../documents/amendments';
 import { effectiveTo, statusAt, type EffectivityFields } from '../documents/effectivity';
-import { textUnavailable, toDate, VERSION_COLUMNS, versionFromRow, type VersionMeta, type VersionRow } from '../documents/load';
+import { selectVersions, textUnavailable, toDate, versionFromRow, type VersionMeta, type VersionRow } from '../documents/load';
 
 /** #26: what a citation check says of one citation. */
 export const CITATION_STATUSES = [
@@ -92,38 +92,64 @@ export interface CitationCheck {
  */
 async function loadFacts(db: Database, keys: string[], day: Date): Promise<Map<string, DocumentFacts>> {
   if (!keys.length) return new Map();
-  const rows = await db.query<
-    {
-      id: string;
-      natural_key: string;
-      doc_number: string;
-      title: string;
-      doc_type: string;
-      status: string;
-      never_effective: boolean;
-      effective_from: Date | null;
-      effective_to: Date | null;
-      inferred_effective_to: Date | null;
-      current_version_from: Date | null;
-      last_updated: Date | null;
-      published_on: Date | null;
-      is_current: boolean | null;
-    } & { [K in keyof VersionRow]: VersionRow[K] | null }
-  >(
-    `SELECT d.id, d.natural_key, d.doc_number, d.title, d.doc_type, d.status, d.never_effective, d.effective_from, d.effective_to,
-            d.inferred_effective_to, d.current_version_from, d.last_updated, d.published_on, v.*,
-            v.text_is_current OR (
-              NOT EXISTS (SELECT 1 FROM document_version c WHERE c.document_id = d.id AND c.text_is_current)
-              AND NOT EXISTS (SELECT 1 FROM document_version l WHERE l.document_id = d.id AND (l.valid_from, l.version) > (v.valid_from, v.version))
-            ) AS is_current
-     FROM document d
-     LEFT JOIN LATERAL (
-       SELECT ${VERSION_COLUMNS} FROM document_version
-       WHERE document_id = d.id AND valid_from <= $2::date ORDER BY valid_from DESC, version DESC LIMIT 1
-     ) v ON true
-     WHERE d.natural_key = ANY($1::text[])`,
-    [keys, formatIsoDate(day)],
-  );
+  const rows = await db.kysely
+    .selectFrom('document as d')
+    .leftJoinLateral(
+      () =>
+        selectVersions(db)
+          .where('document_id', '=', sql.ref<string>('d.id'))
+          .where('valid_from', '<=', sql<Date>`${formatIsoDate(day)}::date`)
+          .orderBy('valid_from', 'desc')
+          .orderBy('version', 'desc')
+          .limit(1)
+          .as('v'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'd.id',
+      'd.natural_key',
+      'd.doc_number',
+      'd.title',
+      'd.doc_type',
+      'd.status',
+      'd.never_effective',
+      'd.effective_from',
+      'd.effective_to',
+      'd.inferred_effective_to',
+      'd.current_version_from',
+      'd.last_updated',
+      'd.published_on',
+    ])
+    .selectAll('v')
+    .select((eb) =>
+      eb
+        .or([
+          eb.ref('v.text_is_current').$castTo<boolean>(), // null without a version: the OR is then not true
+          eb.and([
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('document_version as c')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('c.document_id', '=', 'd.id')
+                  .where((c) => c.ref('c.text_is_current')),
+              ),
+            ),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('document_version as l')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('l.document_id', '=', 'd.id')
+                  .where(sql<boolean>`(l.valid_from, l.version) > (v.valid_from, v.version)`),
+              ),
+            ),
+          ]),
+        ])
+        .as('is_current'),
+    )
+    .where('d.natural_key', '=', (eb) => eb.fn.any(eb.val(keys)))
+    .execute();
   return new Map(
     rows.map((r) => [
       r.natural_key,
@@ -427,11 +453,12 @@ interface Amended {
 /** The known amendments and rebuilt versions of the cited acts, in three queries for all of them. */
 async function loadAmended(db: Database, docs: DocumentFacts[]): Promise<Map<string, Amended>> {
   if (!docs.length) return new Map();
-  const rebuiltRows = await db.query<VersionRow & { document_id: string; changed: RebuiltChanges | null }>(
-    `SELECT document_id, ${VERSION_COLUMNS}, rebuild -> 'changed' AS changed FROM document_version
-     WHERE document_id = ANY($1::text[]) AND text_source = 'rebuilt'`,
-    [docs.map((d) => d.id)],
-  );
+  const rebuiltRows = await selectVersions(db)
+    // JSON the rebuild writer stored in this shape.
+    .select(['document_id', sql<RebuiltChanges | null>`rebuild -> 'changed'`.as('changed')])
+    .where('document_id', '=', (eb) => eb.fn.any(eb.val(docs.map((d) => d.id))))
+    .where('text_source', '=', 'rebuilt')
+    .execute();
   const out = new Map<string, Amended>();
   await Promise.all(
     docs.map(async (d) => {

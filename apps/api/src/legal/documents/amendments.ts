@@ -1,6 +1,6 @@
 import { cursorKind, eSbirkaUrl, formatIsoDate, invalidRequest } from '@dp/core';
 import { z } from 'zod';
-import type { Database } from '@dp/db';
+import { sql, type Database } from '@dp/db';
 import type { VersionMeta } from './load';
 
 /**
@@ -55,60 +55,86 @@ export async function loadAmendments(db: Database, naturalKey: string): Promise<
   return (await loadAmendmentsOf(db, [naturalKey])).get(naturalKey) ?? NO_AMENDMENTS;
 }
 
-/** A row of `amendment_effect`, as the loaders read it. */
-interface EffectRow {
-  target_key: string;
-  amending_key: string;
-  ordinal: number;
-  point: string | null;
-  part: string | null;
-  article: string | null;
-  effective_from: Date | null;
-  date_basis: string | null;
-  kinds: string[];
-  targets: string[];
-  instruction: string;
+/** The rows of `amendment_effect` for these acts (by natural key), in the order the listing shows them. */
+function selectEffects(db: Database, keys: string[]) {
+  const k = db.kysely;
+  return k
+    .selectFrom('amendment_effect')
+    .select([
+      'target_key',
+      'amending_key',
+      'ordinal',
+      'point',
+      'part',
+      'article',
+      'effective_from',
+      'date_basis',
+      'kinds',
+      'targets',
+      'instruction',
+    ])
+    .where('target_key', '=', (eb) => eb.fn.any(eb.val(keys)))
+    .orderBy('target_key')
+    .orderBy('effective_from', (ob) => ob.asc().nullsLast())
+    .orderBy('amending_key')
+    .orderBy('ordinal');
 }
 
-/** An act known to amend a document: its `amends` edge, or a sync fact naming an act not in the collection. */
-interface ActRow {
-  target_key: string;
-  natural_key: string;
-  id: string | null;
-  doc_number: string | null;
-  title: string | null;
-  effective_from: Date | null;
-  methods: string[];
+/**
+ * The acts known to amend these acts: edges of amending acts in the collection (`amends`, on the
+ * amending act), and the acts only an act's front matter or history names (sync_amendment facts
+ * whose act is not here).
+ */
+function selectActs(db: Database, keys: string[]) {
+  const k = db.kysely;
+  return k
+    .selectFrom('document_relation as r')
+    .innerJoin('document as src', 'src.id', 'r.source_id')
+    .select((eb) => [
+      'r.target_key',
+      'src.natural_key',
+      // Nullable: the facts' rows below have none of these.
+      eb.ref('src.id').$castTo<string | null>().as('id'),
+      eb.ref('src.doc_number').$castTo<string | null>().as('doc_number'),
+      eb.ref('src.title').$castTo<string | null>().as('title'),
+      'src.effective_from',
+      'r.methods',
+    ])
+    .where('r.target_key', '=', (eb) => eb.fn.any(eb.val(keys)))
+    .where('r.type', '=', 'amends')
+    .unionAll(
+      k
+        .selectFrom('sync_amendment as f')
+        .select([
+          'f.target_key',
+          'f.amending_key as natural_key',
+          sql<string | null>`NULL`.as('id'),
+          sql<string | null>`NULL`.as('doc_number'),
+          sql<string | null>`NULL`.as('title'),
+          sql<Date | null>`NULL`.as('effective_from'),
+          sql<string[]>`array_remove(ARRAY[CASE WHEN f.from_history THEN 'source-history' END,
+                                             CASE WHEN f.from_metadata THEN 'source-metadata' END], NULL)`.as('methods'),
+        ])
+        .where('f.target_key', '=', (eb) => eb.fn.any(eb.val(keys)))
+        .where((eb) =>
+          eb.and([
+            eb.or([eb.ref('f.from_history'), eb.ref('f.from_metadata')]),
+            eb.not(eb.exists(eb.selectFrom('document as d').select(sql.lit(1).as('one')).whereRef('d.natural_key', '=', 'f.amending_key'))),
+          ]),
+        ),
+    );
 }
+
+type EffectRow = Awaited<ReturnType<ReturnType<typeof selectEffects>['execute']>>[number];
+/** An act known to amend a document: its `amends` edge, or a sync fact naming an act not in the collection. */
+type ActRow = Awaited<ReturnType<ReturnType<typeof selectActs>['execute']>>[number];
 
 /** The same for several documents (by natural key) in the same two queries: a search page's documents. */
 export async function loadAmendmentsOf(db: Database, naturalKeys: readonly string[]): Promise<Map<string, DocumentAmendments>> {
   const out = new Map<string, DocumentAmendments>();
   if (!naturalKeys.length) return out;
   const keys = [...naturalKeys];
-  const [effects, acts] = await Promise.all([
-    db.query<EffectRow>(
-      `SELECT target_key, amending_key, ordinal, point, part, article, effective_from, date_basis, kinds, targets, instruction
-       FROM amendment_effect WHERE target_key = ANY($1::text[])
-       ORDER BY target_key, effective_from NULLS LAST, amending_key, ordinal`,
-      [keys],
-    ),
-    db.query<ActRow>(
-      // Edges of amending acts in the collection (`amends`, on the amending act), and the acts only
-      // this act's front matter or history names (sync_amendment facts whose act is not here).
-      `SELECT r.target_key, src.natural_key, src.id, src.doc_number, src.title, src.effective_from, r.methods
-       FROM document_relation r JOIN document src ON src.id = r.source_id
-       WHERE r.target_key = ANY($1::text[]) AND r."type" = 'amends'
-       UNION ALL
-       SELECT f.target_key, f.amending_key, NULL, NULL, NULL, NULL,
-              array_remove(ARRAY[CASE WHEN f.from_history THEN 'source-history' END,
-                                 CASE WHEN f.from_metadata THEN 'source-metadata' END], NULL)
-       FROM sync_amendment f
-       WHERE f.target_key = ANY($1::text[]) AND (f.from_history OR f.from_metadata)
-         AND NOT EXISTS (SELECT 1 FROM document d WHERE d.natural_key = f.amending_key)`,
-      [keys],
-    ),
-  ]);
+  const [effects, acts] = await Promise.all([selectEffects(db, keys).execute(), selectActs(db, keys).execute()]);
   for (const key of keys) {
     const own = effects.filter((e) => e.target_key === key);
     const by = acts.filter((a) => a.target_key === key);
@@ -391,10 +417,13 @@ export function listAmendments(
 export type RebuiltChanges = Record<string, { amending_key: string; ordinal: number }[]>;
 
 export async function loadRebuiltChanges(db: Database, documentId: string): Promise<Map<number, RebuiltChanges>> {
-  const rows = await db.query<{ version: number; changed: RebuiltChanges | null }>(
-    `SELECT version, rebuild -> 'changed' AS changed FROM document_version WHERE document_id = $1 AND text_source = 'rebuilt'`,
-    [documentId],
-  );
+  const rows = await db.kysely
+    .selectFrom('document_version')
+    // JSON the rebuild writer stored in this shape.
+    .select(['version', sql<RebuiltChanges | null>`rebuild -> 'changed'`.as('changed')])
+    .where('document_id', '=', documentId)
+    .where('text_source', '=', 'rebuilt')
+    .execute();
   return new Map(rows.map((r) => [r.version, r.changed ?? {}]));
 }
 

@@ -49,16 +49,19 @@ export interface RepealingAct {
 
 export async function repealingActs(db: Database, doc: Doc): Promise<RepealingAct[]> {
   if (!doc.repealedBy.length) return [];
-  const rows = await db.query<{ id: string; natural_key: string; doc_number: string }>(
-    'SELECT id, natural_key, doc_number FROM document WHERE natural_key = ANY($1::text[])',
-    [doc.repealedBy],
-  );
+  const rows = await db.kysely
+    .selectFrom('document')
+    .select(['id', 'natural_key', 'doc_number'])
+    .where('natural_key', '=', (eb) => eb.fn.any(eb.val(doc.repealedBy)))
+    .execute();
   const byKey = new Map(rows.map((r) => [r.natural_key, r]));
-  const edges = await db.query<{ source_key: string; doc_number: string | null }>(
-    `SELECT d.natural_key AS source_key, d.doc_number FROM document_relation r JOIN document d ON d.id = r.source_id
-     WHERE r.target_key = $1 AND r.type = 'repeals'`,
-    [doc.naturalKey],
-  );
+  const edges = await db.kysely
+    .selectFrom('document_relation as r')
+    .innerJoin('document as d', 'd.id', 'r.source_id')
+    .select(['d.natural_key as source_key', 'd.doc_number'])
+    .where('r.target_key', '=', doc.naturalKey)
+    .where('r.type', '=', 'repeals')
+    .execute();
   const numbers = new Map(edges.map((e) => [e.source_key, e.doc_number]));
   return doc.repealedBy.map((key) => {
     const row = byKey.get(key);

@@ -66,7 +66,7 @@ export async function loadSections(db: Database, documentId: string): Promise<un
 }
 
 /** A version as the version reads select it: its columns, and whether it has a text and a tree. */
-function selectVersions(db: Database) {
+export function selectVersions(db: Database) {
   return db.kysely
     .selectFrom('document_version')
     .select((eb) => [
@@ -93,12 +93,6 @@ function selectVersions(db: Database) {
 
 /** A `document_version` row as the version queries select it (its types the schema's). */
 export type VersionRow = Awaited<ReturnType<ReturnType<typeof selectVersions>['execute']>>[number];
-
-/** The columns of a VersionRow, for queries that read versions of several documents at once. */
-export const VERSION_COLUMNS = `version, valid_from, valid_to, kind, amended_by, amended_by_key, text_sha256, text_chars,
-            (text IS NOT NULL) AS has_text, text_is_current, text_omitted, valid_from_inferred_from,
-            coalesce(text_as_of, valid_from) AS text_as_of, text_source,
-            CASE WHEN text_source = 'rebuilt' THEN rebuild -> 'failed' END AS rebuild_failed, (provisions IS NOT NULL) AS has_tree`;
 
 export function versionFromRow(r: VersionRow): VersionMeta {
   const validFrom = toDate(r.valid_from)!;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cursorKind, INVERSE_RELATION, STORED_RELATION_TYPES, type RelationDirection, type RelationType } from '@dp/core';
-import type { Database } from '@dp/db';
+import { sql, type Database } from '@dp/db';
 
 /** The /relations cursor: the last edge of the page, in the listing's order (direction, type, other act). */
 export const RELATIONS_CURSOR = cursorKind(
@@ -8,18 +8,6 @@ export const RELATIONS_CURSOR = cursorKind(
   z.object({ d: z.string(), t: z.string(), k: z.string() }).transform(({ d, t, k }) => ({ direction: d, type: t, key: k })),
 );
 export type RelationCursor = NonNullable<ReturnType<typeof RELATIONS_CURSOR.decode>>;
-
-interface EdgeRow {
-  direction: 'outgoing' | 'incoming';
-  type: RelationType;
-  other_key: string;
-  other_number: string | null;
-  other_id: string | null;
-  other_title: string | null;
-  methods: string[] | null;
-  evidence: string | null;
-  version_dates: string[] | null;
-}
 
 /**
  * Edges from both ends: stored edges leave the source document; the target sees each under its
@@ -34,34 +22,71 @@ export async function listRelations(
   const inTypes = STORED_RELATION_TYPES.filter((t) => options.types.includes(INVERSE_RELATION[t]));
   const wantOut = options.direction !== 'incoming' && outTypes.length > 0;
   const wantIn = options.direction !== 'outgoing' && inTypes.length > 0;
-  // Parameters are numbered as they are used: Postgres cannot type a parameter no statement uses.
-  const params: unknown[] = [];
-  const p = (value: unknown) => `$${params.push(value)}`;
-  const parts: string[] = [];
-  if (wantOut) {
-    parts.push(`SELECT 'outgoing' AS direction, r.type AS type, r.target_key AS other_key,
-        COALESCE(t.doc_number, r.target_doc_number) AS other_number, t.id AS other_id, t.title AS other_title,
-        r.methods, r.evidence, r.version_dates
-      FROM document_relation r LEFT JOIN document t ON t.natural_key = r.target_key
-      WHERE r.source_id = ${p(doc.id)} AND r.type = ANY(${p(outTypes)}::text[])`);
-  }
-  if (wantIn) {
-    parts.push(`SELECT 'incoming' AS direction,
-        CASE r.type WHEN 'amends' THEN 'amended_by' WHEN 'repeals' THEN 'repealed_by' ELSE 'cited_by' END AS type,
-        s.natural_key AS other_key, s.doc_number AS other_number, s.id AS other_id, s.title AS other_title,
-        r.methods, r.evidence, r.version_dates
-      FROM document_relation r JOIN document s ON s.id = r.source_id
-      WHERE r.target_key = ${p(doc.naturalKey)} AND r.type = ANY(${p(inTypes)}::text[])`);
-  }
-  if (!parts.length) return { edges: [], nextCursor: null as RelationCursor | null };
+  const k = db.kysely;
+  type Direction = RelationDirection & ('outgoing' | 'incoming');
+  const outgoing = wantOut
+    ? k
+        .selectFrom('document_relation as r')
+        .leftJoin('document as t', 't.natural_key', 'r.target_key')
+        .select((eb) => [
+          sql.lit('outgoing').$castTo<Direction>().as('direction'),
+          eb.ref('r.type').$castTo<RelationType>().as('type'),
+          'r.target_key as other_key',
+          eb.fn.coalesce('t.doc_number', 'r.target_doc_number').as('other_number'),
+          't.id as other_id',
+          't.title as other_title',
+          'r.methods',
+          'r.evidence',
+          'r.version_dates',
+        ])
+        .where('r.source_id', '=', doc.id)
+        .where('r.type', '=', (eb) => eb.fn.any(eb.val(outTypes)))
+    : undefined;
+  const incoming = wantIn
+    ? k
+        .selectFrom('document_relation as r')
+        .innerJoin('document as s', 's.id', 'r.source_id')
+        .select((eb) => [
+          sql.lit('incoming').$castTo<Direction>().as('direction'),
+          eb
+            .case('r.type')
+            .when('amends')
+            .then(sql.lit('amended_by'))
+            .when('repeals')
+            .then(sql.lit('repealed_by'))
+            .else(sql.lit('cited_by'))
+            .end()
+            .$castTo<RelationType>()
+            .as('type'),
+          's.natural_key as other_key',
+          eb.ref('s.doc_number').$castTo<string | null>().as('other_number'),
+          eb.ref('s.id').$castTo<string | null>().as('other_id'),
+          eb.ref('s.title').$castTo<string | null>().as('other_title'),
+          'r.methods',
+          'r.evidence',
+          'r.version_dates',
+        ])
+        .where('r.target_key', '=', doc.naturalKey)
+        .where('r.type', '=', (eb) => eb.fn.any(eb.val(inTypes)))
+    : undefined;
+  const edges =
+    outgoing && incoming
+      ? k.selectFrom(outgoing.unionAll(incoming).as('e'))
+      : outgoing
+        ? k.selectFrom(outgoing.as('e'))
+        : incoming
+          ? k.selectFrom(incoming.as('e'))
+          : undefined;
+  if (!edges) return { edges: [], nextCursor: null as RelationCursor | null };
   const after = options.after ?? { direction: '', type: '', key: '' };
-  const rows = await db.query<EdgeRow>(
-    `SELECT * FROM (${parts.join(' UNION ALL ')}) e
-     WHERE (e.direction, e.type, e.other_key) > (${p(after.direction)}::text, ${p(after.type)}::text, ${p(after.key)}::text)
-     ORDER BY e.direction, e.type, e.other_key
-     LIMIT ${p(options.limit + 1)}`,
-    params,
-  );
+  const rows = await edges
+    .selectAll()
+    .where(sql<boolean>`(e.direction, e.type, e.other_key) > (${after.direction}::text, ${after.type}::text, ${after.key}::text)`)
+    .orderBy('e.direction')
+    .orderBy('e.type')
+    .orderBy('e.other_key')
+    .limit(options.limit + 1)
+    .execute();
   const page = rows.slice(0, options.limit);
   const last = page[page.length - 1];
   return {
