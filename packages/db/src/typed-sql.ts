@@ -6,6 +6,7 @@ import {
   PostgresQueryCompiler,
   type Compilable,
   type InferResult,
+  type Selectable,
 } from 'kysely';
 import type { Prisma } from './generated/client';
 import type { DB } from './generated/kysely/types';
@@ -27,6 +28,12 @@ export const sqlBuilder = new Kysely<DB>({
 });
 
 type Tx = Prisma.TransactionClient;
+
+/** A row of a built statement, as the builder infers it (for naming the rows a helper passes on). */
+export type RowOf<Q extends Compilable<unknown>> = InferResult<Q>[number];
+
+/** A table's row as a statement reads it (for raw statements the builder cannot express). */
+export type TableRow<T extends keyof DB> = Selectable<DB[T]>;
 
 /** The rows of a built statement, run in `tx`, typed as the builder infers them. */
 export function selectIn<Q extends Compilable<unknown>>(tx: Tx, query: Q): Promise<InferResult<Q>> {

@@ -10,7 +10,7 @@ import type { ExtractedEffects } from '../amendments/extract-effects';
 import { writeAmendmentEffects } from '../amendments/write-effects';
 import type { Prisma } from '../generated/client';
 import { sql } from 'kysely';
-import { executeIn, selectIn, sqlBuilder } from '../typed-sql';
+import { executeIn, selectIn, sqlBuilder, type RowOf, type TableRow } from '../typed-sql';
 import { attachProvisions, latestStoredTree, refreshDocumentProvisions } from '../provisions/version-provisions';
 import { writeProvisionIndex } from '../search/provision-index';
 import type { VersionInput } from './build-version';
@@ -70,12 +70,8 @@ const SOURCE_HISTORY = 'source-history';
 const SOURCE_METADATA = 'source-metadata';
 const SOURCE_TEXT = 'source-text';
 
-interface StoredDocument extends Record<string, unknown> {
-  id: string;
-  status: string;
-  doc_number: string;
-  doc_type: string;
-}
+/** The stored row as `readStored` reads it: these columns, and the tracked fields as text (raw: `TRACKED_FIELDS_SQL`). */
+type StoredDocument = Pick<TableRow<'document'>, 'id' | 'status' | 'doc_number' | 'doc_type'> & Record<string, unknown>;
 
 interface DocRef {
   id: string;
@@ -85,14 +81,14 @@ interface DocRef {
   status: string;
 }
 
-interface AmendmentFact {
-  amending_key: string;
-  from_history: boolean;
-  from_metadata: boolean;
-  /** #35: the amending act's own text has a block amending this document (written from its side). */
-  from_text: boolean;
-  version_dates: string[];
-}
+/** What the sync knows of an act amending a document (a row of `sync_amendment`). */
+const selectFacts = (targetKey: string) =>
+  sqlBuilder
+    .selectFrom('sync_amendment')
+    // from_text (#35): the amending act's own text has a block amending this document (written from its side).
+    .select(['amending_key', 'from_history', 'from_metadata', 'from_text', 'version_dates'])
+    .where('target_key', '=', targetKey);
+type AmendmentFact = RowOf<ReturnType<typeof selectFacts>>;
 
 // Edges of several source documents at once; RETURNING tells new rows (xmax = 0) from updated ones.
 const UPSERT_EDGES_SQL = `
@@ -106,6 +102,8 @@ ON CONFLICT (source_id, "type", target_key) DO UPDATE SET
 WHERE (document_relation.target_doc_number, document_relation.methods, document_relation.evidence, document_relation.version_dates)
   IS DISTINCT FROM (excluded.target_doc_number, excluded.methods, excluded.evidence, excluded.version_dates)
 RETURNING source_id, "type", target_key, (xmax = 0) AS inserted`;
+/** A row UPSERT_EDGES_SQL returns (raw: a record set from JSON, and `xmax`, which the builder cannot name). */
+type UpsertedEdge = Pick<TableRow<'document_relation'>, 'source_id' | 'type' | 'target_key'> & { inserted: boolean };
 
 const UPSERT_FACTS_SQL = `
 INSERT INTO "sync_amendment" (target_key, amending_key, target_doc_number, from_history, from_metadata, version_dates)
@@ -249,7 +247,15 @@ export async function applyDocument(
 
 const MAX_ATTEMPTS = 5;
 
-type StoredVersion = { version: number; source_commit: string | null; text_is_current: boolean };
+/** The document's versions from the source, as the sync compares them with the new ones. */
+const selectStoredVersions = (documentId: string) =>
+  sqlBuilder
+    .selectFrom('document_version')
+    .select(['version', 'source_commit', 'text_is_current'])
+    .where('document_id', '=', documentId)
+    .where('text_source', '=', 'source')
+    .orderBy('version');
+type StoredVersion = RowOf<ReturnType<typeof selectStoredVersions>>;
 
 /** What the new versions say about the document row: the newest readable text and metadata. */
 interface NewestOf {
@@ -320,17 +326,7 @@ async function readStored(tx: Tx, key: string): Promise<{ stored: StoredDocument
     `SELECT id, status, doc_number, doc_type, ${TRACKED_FIELDS_SQL} FROM "document" WHERE natural_key = $1 FOR NO KEY UPDATE`,
     key,
   );
-  const storedVersions = stored
-    ? await selectIn(
-        tx,
-        sqlBuilder
-          .selectFrom('document_version')
-          .select(['version', 'source_commit', 'text_is_current'])
-          .where('document_id', '=', stored.id)
-          .where('text_source', '=', 'source')
-          .orderBy('version'),
-      )
-    : [];
+  const storedVersions = stored ? await selectIn(tx, selectStoredVersions(stored.id)) : [];
   return { stored, storedVersions };
 }
 
@@ -563,15 +559,18 @@ async function updateCurrentText(
   if (lastReadable) {
     // Malformed newest file: new text, metadata as it was.
     const text = lastReadable.text ?? '';
-    await tx.$executeRawUnsafe(
-      `UPDATE "document" SET text = $2, sections = $3::jsonb, current_version_from = $4::date,
-         source = jsonb_set(coalesce(source, '{}'::jsonb), '{commit}', to_jsonb($5::text)), updated_at = now()
-       WHERE id = $1`,
-      stored.id,
-      text,
-      JSON.stringify(extractSections(text)),
-      currentVersionFrom,
-      lastCommit,
+    await executeIn(
+      tx,
+      sqlBuilder
+        .updateTable('document')
+        .set({
+          text,
+          sections: sql`${JSON.stringify(extractSections(text))}::jsonb`,
+          current_version_from: sql<Date>`${currentVersionFrom}::date`,
+          source: sql`jsonb_set(coalesce(source, '{}'::jsonb), '{commit}', to_jsonb(${lastCommit}::text))`,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', stored.id),
     );
     const [named] = await selectIn(tx, sqlBuilder.selectFrom('document').select(['title', 'citation']).where('id', '=', stored.id));
     if (named) await writeAliasesOf(tx, stored.id, key, named, text, lastReadable);
@@ -618,7 +617,7 @@ async function replaceOwnEdges(
     );
   }
   const written = own.length
-    ? await tx.$queryRawUnsafe<{ type: string; target_key: string; inserted: boolean }[]>(
+    ? await tx.$queryRawUnsafe<UpsertedEdge[]>(
         UPSERT_EDGES_SQL,
         JSON.stringify(own.map((r) => ({ ...toCorpusRelation(r), source_id: doc.id }))),
       )
@@ -673,8 +672,12 @@ async function fillTexts(tx: Tx, documentId: string, fills: VersionInput[]): Pro
     source_date: v.sourceDate,
   }));
   for (const chunk of chunkBy(rows, (r) => r.text?.length ?? 0)) {
-    const written = await tx.$queryRawUnsafe<{ source_commit: string }[]>(FILL_TEXTS_SQL, documentId, JSON.stringify(chunk));
-    for (const w of written) done.add(w.source_commit);
+    const written = await tx.$queryRawUnsafe<Pick<TableRow<'document_version'>, 'source_commit'>[]>(
+      FILL_TEXTS_SQL,
+      documentId,
+      JSON.stringify(chunk),
+    );
+    for (const w of written) if (w.source_commit !== null) done.add(w.source_commit);
   }
   return { filled: done.size, mismatched: readable.filter((v) => !done.has(v.commit)).map((v) => v.commit) };
 }
@@ -692,10 +695,7 @@ async function recordAmendments(
   created = false,
 ): Promise<NewChange[]> {
   const key = doc.naturalKey;
-  const stored = await tx.$queryRawUnsafe<AmendmentFact[]>(
-    'SELECT amending_key, from_history, from_metadata, from_text, version_dates FROM "sync_amendment" WHERE target_key = $1',
-    key,
-  );
+  const stored = await selectIn(tx, selectFacts(key));
   const facts = new Map<string, AmendmentFact>(stored.map((f) => [f.amending_key, { ...f, version_dates: [...f.version_dates] }]));
   // A document new to the collection gets the edges of the acts whose texts said they amend it
   // before it arrived (their effects were written then, from their side).
@@ -740,9 +740,12 @@ async function recordAmendments(
   const rows = [...touched].map((act) => fact(act));
   await tx.$executeRawUnsafe(UPSERT_FACTS_SQL, key, doc.docNumber, JSON.stringify(rows));
 
-  const amenders = await tx.$queryRawUnsafe<{ id: string; natural_key: string; doc_number: string; doc_type: string; status: string }[]>(
-    'SELECT id, natural_key, doc_number, doc_type, status FROM "document" WHERE natural_key = ANY($1::text[])',
-    [...touched],
+  const amenders = await selectIn(
+    tx,
+    sqlBuilder
+      .selectFrom('document')
+      .select(['id', 'natural_key', 'doc_number', 'doc_type', 'status'])
+      .where('natural_key', '=', (eb) => eb.fn.any(eb.val([...touched]))),
   );
   const edges: Record<string, unknown>[] = [];
   const removals: string[] = [];
@@ -763,15 +766,16 @@ async function recordAmendments(
     }
   }
   if (removals.length) {
-    await tx.$executeRawUnsafe(
-      `DELETE FROM "document_relation" WHERE "type" = 'amends' AND target_key = $1 AND source_id = ANY($2::text[])`,
-      key,
-      removals,
+    await executeIn(
+      tx,
+      sqlBuilder
+        .deleteFrom('document_relation')
+        .where('type', '=', 'amends')
+        .where('target_key', '=', key)
+        .where('source_id', '=', (eb) => eb.fn.any(eb.val(removals))),
     );
   }
-  const written = edges.length
-    ? await tx.$queryRawUnsafe<{ source_id: string; inserted: boolean }[]>(UPSERT_EDGES_SQL, JSON.stringify(edges))
-    : [];
+  const written = edges.length ? await tx.$queryRawUnsafe<UpsertedEdge[]>(UPSERT_EDGES_SQL, JSON.stringify(edges)) : [];
   const changes: NewChange[] = [];
   for (const w of written) {
     const a = amenders.find((x) => x.id === w.source_id);
