@@ -1,5 +1,7 @@
 import type { NewChange } from '../changes/record-changes';
 import type { Prisma } from '../generated/client';
+import { sql } from 'kysely';
+import { executeIn, selectIn, sqlBuilder, type TableRow } from '../typed-sql';
 
 type Tx = Prisma.TransactionClient;
 
@@ -67,23 +69,30 @@ ON CONFLICT (source_id, "type", target_key) DO UPDATE SET
   version_dates = CASE WHEN cardinality(excluded.version_dates) > 0 THEN excluded.version_dates ELSE document_relation.version_dates END
 RETURNING target_key, target_doc_number, (xmax = 0) AS inserted`;
 
-// The text no longer amends an act: 'source-text' leaves the edge's methods, and an edge left with
-// no evidence at all goes (edges of other evidence, a JSONL record's included, stay).
-const DROP_TEXT_METHOD_SQL = `
-UPDATE "document_relation" r SET methods = array_remove(r.methods, 'source-text')
-FROM "sync_amendment" f
-WHERE r.source_id = $1 AND r."type" = 'amends' AND r.target_key = ANY($3::text[]) AND 'source-text' = ANY(r.methods)
-  AND f.amending_key = $2 AND f.target_key = r.target_key AND NOT f.from_text`;
-const DELETE_BARE_EDGES_SQL = `
-DELETE FROM "document_relation" r
-WHERE r.source_id = $1 AND r."type" = 'amends' AND r.target_key = ANY($2::text[]) AND cardinality(r.methods) = 0`;
+/** Rows UPSERT_AMENDS_EDGES_SQL returns (raw: its conflict update merges arrays through subqueries; `xmax` tells new rows). */
+type UpsertedEdge = Pick<TableRow<'document_relation'>, 'target_key' | 'target_doc_number'> & { inserted: boolean };
+/** Rows ATTACH_TEXT_EDGES_SQL returns (raw for the same reason). */
+type AttachedEdge = Pick<TableRow<'document_relation'>, 'source_id'> & { inserted: boolean };
 
-// The amended acts in the collection, with the day of their newest source text (for `applied`).
-const TARGETS_SQL = `
-SELECT d.id, d.natural_key, d.doc_number, d.doc_type, d.status,
-  (SELECT max(coalesce(v.text_as_of, v.valid_from))::text FROM "document_version" v
-   WHERE v.document_id = d.id AND v.text_source = 'source' AND (v.text IS NOT NULL OR v.text_is_current)) AS text_day
-FROM "document" d WHERE d.natural_key = ANY($1::text[])`;
+/** The amended acts in the collection, with the day of their newest source text (for `applied`). */
+const selectTargets = (keys: string[]) =>
+  sqlBuilder
+    .selectFrom('document as d')
+    .select((eb) => [
+      'd.id',
+      'd.natural_key',
+      'd.doc_number',
+      'd.doc_type',
+      'd.status',
+      eb
+        .selectFrom('document_version as v')
+        .select(sql<string>`max(coalesce(v.text_as_of, v.valid_from))::text`.as('day'))
+        .whereRef('v.document_id', '=', 'd.id')
+        .where('v.text_source', '=', 'source')
+        .where((v) => v.or([v('v.text', 'is not', null), v.ref('v.text_is_current')]))
+        .as('text_day'),
+    ])
+    .where('d.natural_key', '=', (eb) => eb.fn.any(eb.val(keys)));
 
 /**
  * Stores what an amending act's text says it changes — one row per instruction point per amended
@@ -100,12 +109,12 @@ export async function writeAmendmentEffects(
   read: { blocks: number; points: number },
 ): Promise<NewChange[]> {
   const key = doc.naturalKey;
-  const before = await tx.$queryRawUnsafe<{ target_key: string }[]>(
-    'SELECT DISTINCT target_key FROM "amendment_effect" WHERE amending_key = $1',
-    key,
+  const before = await selectIn(
+    tx,
+    sqlBuilder.selectFrom('amendment_effect').select('target_key').distinct().where('amending_key', '=', key),
   );
   const formerTargets = new Set(before.map((r) => r.target_key));
-  await tx.$executeRawUnsafe('DELETE FROM "amendment_effect" WHERE amending_key = $1', key);
+  await executeIn(tx, sqlBuilder.deleteFrom('amendment_effect').where('amending_key', '=', key));
   const own = effects.filter((e) => e.targetKey !== key);
   if (own.length) {
     await tx.$executeRawUnsafe(
@@ -127,13 +136,18 @@ export async function writeAmendmentEffects(
       ),
     );
   }
-  await tx.$executeRawUnsafe(
-    `INSERT INTO "amendment_source" (document_id, version, blocks, points) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (document_id) DO UPDATE SET version = excluded.version, blocks = excluded.blocks, points = excluded.points`,
-    doc.id,
-    AMENDMENT_READER_VERSION,
-    read.blocks,
-    read.points,
+  await executeIn(
+    tx,
+    sqlBuilder
+      .insertInto('amendment_source')
+      .values({ document_id: doc.id, version: AMENDMENT_READER_VERSION, blocks: read.blocks, points: read.points })
+      .onConflict((oc) =>
+        oc.column('document_id').doUpdateSet((eb) => ({
+          version: eb.ref('excluded.version'),
+          blocks: eb.ref('excluded.blocks'),
+          points: eb.ref('excluded.points'),
+        })),
+      ),
   );
 
   const byTarget = new Map<string, EffectInput[]>();
@@ -145,14 +159,32 @@ export async function writeAmendmentEffects(
   if (!facts.length) return [];
   await tx.$executeRawUnsafe(UPSERT_TEXT_FACTS_SQL, key, JSON.stringify(facts));
   const touched = facts.map((f) => f.target_key);
-  await tx.$executeRawUnsafe(DROP_TEXT_METHOD_SQL, doc.id, key, touched);
-  await tx.$executeRawUnsafe(DELETE_BARE_EDGES_SQL, doc.id, touched);
-  const edges = await tx.$queryRawUnsafe<{ target_key: string; target_doc_number: string | null; inserted: boolean }[]>(
-    UPSERT_AMENDS_EDGES_SQL,
-    doc.id,
-    key,
-    touched,
+  // The text no longer amends an act: 'source-text' leaves the edge's methods, and an edge left
+  // with no evidence at all goes (edges of other evidence, a JSONL record's included, stay).
+  await executeIn(
+    tx,
+    sqlBuilder
+      .updateTable('document_relation as r')
+      .from('sync_amendment as f')
+      .set({ methods: sql<string[]>`array_remove(r.methods, 'source-text')` })
+      .where('r.source_id', '=', doc.id)
+      .where('r.type', '=', 'amends')
+      .where('r.target_key', '=', (eb) => eb.fn.any(eb.val(touched)))
+      .where(sql<boolean>`'source-text' = ANY(r.methods)`)
+      .where('f.amending_key', '=', key)
+      .whereRef('f.target_key', '=', 'r.target_key')
+      .where((eb) => eb.not(eb.ref('f.from_text'))),
   );
+  await executeIn(
+    tx,
+    sqlBuilder
+      .deleteFrom('document_relation as r')
+      .where('r.source_id', '=', doc.id)
+      .where('r.type', '=', 'amends')
+      .where('r.target_key', '=', (eb) => eb.fn.any(eb.val(touched)))
+      .where(sql<number>`cardinality(r.methods)`, '=', sql.lit(0)),
+  );
+  const edges = await tx.$queryRawUnsafe<UpsertedEdge[]>(UPSERT_AMENDS_EDGES_SQL, doc.id, key, touched);
 
   const changes: NewChange[] = [];
   for (const e of edges) {
@@ -165,9 +197,7 @@ export async function writeAmendmentEffects(
   }
   const newly = [...byTarget.keys()].filter((t) => !formerTargets.has(t));
   if (newly.length) {
-    const targets = await tx.$queryRawUnsafe<
-      { id: string; natural_key: string; doc_number: string; doc_type: string; status: string; text_day: string | null }[]
-    >(TARGETS_SQL, newly);
+    const targets = await selectIn(tx, selectTargets(newly));
     for (const t of targets) {
       const list = byTarget.get(t.natural_key)!;
       const dates = [...new Set(list.map((e) => e.effectiveFrom).filter((d): d is string => d !== null))].sort();
@@ -204,16 +234,15 @@ RETURNING source_id, (xmax = 0) AS inserted`;
  * changes (on the amending acts). Under the cross-document lock.
  */
 export async function attachTextEdges(tx: Tx, target: { naturalKey: string; docNumber: string }): Promise<NewChange[]> {
-  const rows = await tx.$queryRawUnsafe<{ source_id: string; inserted: boolean }[]>(
-    ATTACH_TEXT_EDGES_SQL,
-    target.naturalKey,
-    target.docNumber,
-  );
+  const rows = await tx.$queryRawUnsafe<AttachedEdge[]>(ATTACH_TEXT_EDGES_SQL, target.naturalKey, target.docNumber);
   const fresh = rows.filter((r) => r.inserted).map((r) => r.source_id);
   if (!fresh.length) return [];
-  const acts = await tx.$queryRawUnsafe<AmendingDocument[]>(
-    `SELECT id, natural_key AS "naturalKey", doc_number AS "docNumber", doc_type AS "docType", status FROM "document" WHERE id = ANY($1::text[])`,
-    fresh,
+  const acts: AmendingDocument[] = await selectIn(
+    tx,
+    sqlBuilder
+      .selectFrom('document')
+      .select(['id', 'natural_key as naturalKey', 'doc_number as docNumber', 'doc_type as docType', 'status'])
+      .where('id', '=', (eb) => eb.fn.any(eb.val(fresh))),
   );
   return acts.map((a) => ({
     kind: 'relation.created' as const,
