@@ -34,7 +34,7 @@ const server = app.listen(0, '127.0.0.1', async () => {
   for (const status of [200, 404, 429, 500]) await (await fetch(base + '/' + status)).arrayBuffer();
   server.close(() => {
     process.stderr.write('app: could not bind its port\\n');
-    setTimeout(() => process.exit(0), 50);
+    process.exit(0);
   });
 });
 `,
@@ -43,9 +43,18 @@ const server = app.listen(0, '127.0.0.1', async () => {
     const logDir = join(dir, 'logs');
     let exited!: () => void;
     const done = new Promise<void>((resolve) => (exited = resolve));
-    const supervisor = new Supervisor(() => exited(), { logDir, out: (line) => terminal.push(line) });
+    // The process may exit before the supervisor has read its pipes: wait for the last line of
+    // each (the 500's summary on stdout, the start-up failure on stderr), not for a time. The 200,
+    // 404 and 429 came before the 500 on the same pipe, so they would have been read by then.
+    let read!: () => void;
+    const lastLines = new Promise<void>((resolve) => (read = resolve));
+    const out = (line: string) => {
+      terminal.push(line);
+      if (terminal.some((l) => /→ 500/.test(l)) && terminal.includes('[app] app: could not bind its port')) read();
+    };
+    const supervisor = new Supervisor(() => exited(), { logDir, out });
     supervisor.start({ name: 'app', script, env: { ...process.env, LOG_LEVEL: 'info' } });
-    await done;
+    await Promise.all([done, lastLines]);
     await supervisor.stopAll();
 
     const file = readFileSync(join(logDir, 'app.log'), 'utf8')
