@@ -8,6 +8,7 @@ import {
   type InferResult,
   type Selectable,
 } from 'kysely';
+import type { Database } from './client';
 import type { Prisma } from './generated/client';
 import type { DB } from './generated/kysely/types';
 
@@ -46,3 +47,20 @@ export function executeIn(tx: Tx, query: Compilable<unknown>): Promise<number> {
   const { sql, parameters } = query.compile();
   return tx.$executeRawUnsafe(sql, ...parameters);
 }
+
+/** Where a built statement runs, for readers that serve both the pool and a transaction. */
+export type SelectRunner = <Q extends Compilable<unknown>>(query: Q) => Promise<InferResult<Q>>;
+
+/** Built statements run in `tx`. */
+export const runIn =
+  (tx: Tx): SelectRunner =>
+  (query) =>
+    selectIn(tx, query);
+
+/** Built statements run on the pool (`db.query`: its time limits and query timer). */
+export const runOn =
+  (db: Pick<Database, 'query'>): SelectRunner =>
+  <Q extends Compilable<unknown>>(query: Q) => {
+    const { sql, parameters } = query.compile();
+    return db.query(sql, [...parameters]) as Promise<InferResult<Q>>;
+  };

@@ -5,14 +5,13 @@ import { lockCrossDocument } from '../changes/cross-document-lock';
 import { recordChanges, versionChange, type NewChange } from '../changes/record-changes';
 import type { CorpusVersion } from '../corpus/corpus-record';
 import { chunkBy } from '../corpus/document-sql';
-import type { Prisma } from '../generated/client';
 import { decodeProvisionTree } from '../provisions/provision-tree';
 import { effectPoints } from './extract-effects';
 import { attachProvisions } from '../provisions/version-provisions';
 import { writeProvisionIndex } from '../search/provision-index';
 import { collectGarbage, GC_EVERY_CHARS } from '../sync/collect-garbage';
-
-type Tx = Prisma.TransactionClient;
+import { sql } from 'kysely';
+import { executeIn, runIn, runOn, selectIn, sqlBuilder, type RowOf, type SelectRunner, type TableRow } from '../typed-sql';
 
 /**
  * #36: rebuilt versions. Where the source's newest text of an act is older than amendments of the
@@ -40,25 +39,6 @@ export interface RebuildProvenance {
   failed: { amending_key: string; ordinal: number; reason: string | null }[];
   /** Provision ids whose wording this version's points changed, with the points that did it. */
   changed: Record<string, { amending_key: string; ordinal: number }[]>;
-}
-
-interface EffectRow {
-  amending_key: string;
-  ordinal: number;
-  point: string | null;
-  effective_from: string;
-  instruction: string;
-  doc_number: string | null;
-  published_on: string | null;
-}
-
-interface SourceVersionRow {
-  version: number;
-  valid_from: string;
-  text_as_of: string;
-  text_sha256: string | null;
-  has_text: boolean;
-  text_is_current: boolean;
 }
 
 export interface RebuildReport {
@@ -105,7 +85,8 @@ export async function rebuildAmendedDocuments(
   db: Database,
   options: { concurrency?: number; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<RebuildReport> {
-  const candidates = await db.query<{ id: string; natural_key: string }>(CANDIDATES_SQL);
+  // Raw: a CTE of correlated subqueries, kept as written; its rows typed through the table's type.
+  const candidates = await db.query<Pick<TableRow<'document'>, 'id' | 'natural_key'>>(CANDIDATES_SQL);
   const report: RebuildReport = { documents: 0, versions: 0, applied: 0, unapplied: 0, changes: 0 };
   let next = 0;
   let sinceCollection = 0;
@@ -131,10 +112,52 @@ export async function rebuildAmendedDocuments(
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-type Reader = Pick<Database, 'query'>;
+/** The document as a rebuild reads it (its change entries name it). */
+const selectDocument = (documentId: string) =>
+  sqlBuilder.selectFrom('document').select(['id', 'natural_key', 'doc_number', 'doc_type', 'status']).where('id', '=', documentId);
+
+/** The source's versions of a document, days as ISO text (they enter the inputs' hash as such). */
+const selectSourceVersions = (documentId: string) =>
+  sqlBuilder
+    .selectFrom('document_version as v')
+    .select((eb) => [
+      'v.version',
+      eb.cast<string>('v.valid_from', 'text').as('valid_from'),
+      eb.cast<string>(eb.fn.coalesce('v.text_as_of', 'v.valid_from'), 'text').as('text_as_of'),
+      'v.text_sha256',
+      eb.or([eb('v.text', 'is not', null), eb.ref('v.text_is_current')]).as('has_text'),
+      'v.text_is_current',
+    ])
+    .where('v.document_id', '=', documentId)
+    .where('v.text_source', '=', 'source')
+    .orderBy('v.version');
+type SourceVersionRow = RowOf<ReturnType<typeof selectSourceVersions>>;
+
+/** The effects on an act dated after its text's day, in the order the engine applies them. */
+const selectEffects = (naturalKey: string, after: string) =>
+  sqlBuilder
+    .selectFrom('amendment_effect as e')
+    .leftJoin('document as a', 'a.natural_key', 'e.amending_key')
+    .select((eb) => [
+      'e.amending_key',
+      'e.ordinal',
+      'e.point',
+      // Not null: compared with a day below.
+      eb.cast<string>('e.effective_from', 'text').as('effective_from'),
+      'e.instruction',
+      'a.doc_number',
+      eb.cast<string | null>('a.published_on', 'text').as('published_on'),
+    ])
+    .where('e.target_key', '=', naturalKey)
+    .where('e.effective_from', '>', sql<Date>`${after}::date`)
+    .orderBy('e.effective_from')
+    .orderBy('a.published_on', (ob) => ob.asc().nullsLast())
+    .orderBy('e.amending_key')
+    .orderBy('e.ordinal');
+type EffectRow = RowOf<ReturnType<typeof selectEffects>>;
 
 interface Inputs {
-  doc: { id: string; natural_key: string; doc_number: string; doc_type: string; status: string };
+  doc: RowOf<ReturnType<typeof selectDocument>>;
   newestSource: SourceVersionRow | undefined;
   base: SourceVersionRow | undefined;
   effects: EffectRow[];
@@ -143,29 +166,13 @@ interface Inputs {
 }
 
 /** A document's rebuild inputs and their hash (no texts: those are read only when they changed). */
-async function readInputs(db: Reader, documentId: string, naturalKey: string): Promise<Inputs | null> {
-  const [doc] = await db.query<Inputs['doc']>('SELECT id, natural_key, doc_number, doc_type, status FROM "document" WHERE id = $1', [
-    documentId,
-  ]);
+async function readInputs(run: SelectRunner, documentId: string, naturalKey: string): Promise<Inputs | null> {
+  const [doc] = await run(selectDocument(documentId));
   if (!doc) return null;
-  const sources = await db.query<SourceVersionRow>(
-    `SELECT v.version, v.valid_from::text AS valid_from, coalesce(v.text_as_of, v.valid_from)::text AS text_as_of, v.text_sha256,
-            (v.text IS NOT NULL OR v.text_is_current) AS has_text, v.text_is_current
-     FROM "document_version" v WHERE v.document_id = $1 AND v.text_source = 'source' ORDER BY v.version`,
-    [documentId],
-  );
+  const sources = await run(selectSourceVersions(documentId));
   const base = [...sources].reverse().find((v) => v.has_text);
   const newestSource = sources[sources.length - 1];
-  const effects = base
-    ? await db.query<EffectRow>(
-        `SELECT e.amending_key, e.ordinal, e.point, e.effective_from::text AS effective_from, e.instruction,
-                a.doc_number, a.published_on::text AS published_on
-         FROM "amendment_effect" e LEFT JOIN "document" a ON a.natural_key = e.amending_key
-         WHERE e.target_key = $1 AND e.effective_from > $2::date
-         ORDER BY e.effective_from, a.published_on NULLS LAST, e.amending_key, e.ordinal`,
-        [naturalKey, base.text_as_of],
-      )
-    : [];
+  const effects = base ? await run(selectEffects(naturalKey, base.text_as_of)) : [];
   // Only the newest source version may be followed by rebuilt ones (an older text would skip the
   // source's own later versions, which always win).
   const usable = base !== undefined && base === newestSource && effects.length > 0;
@@ -257,20 +264,25 @@ export async function rebuildDocument(
   naturalKey: string,
 ): Promise<{ rebuilt: boolean; versions: number; applied: number; unapplied: number; changes: number; chars: number }> {
   const none = { rebuilt: false, versions: 0, applied: 0, unapplied: 0, changes: 0, chars: 0 };
-  const inputs = await readInputs(db, documentId, naturalKey);
+  const inputs = await readInputs(runOn(db), documentId, naturalKey);
   if (!inputs) return none;
-  const [state] = await db.query<{ input_hash: string }>('SELECT input_hash FROM "rebuild_state" WHERE document_id = $1', [documentId]);
+  const state = await db.kysely.selectFrom('rebuild_state').select('input_hash').where('document_id', '=', documentId).executeTakeFirst();
   const hasRebuilt = state !== undefined;
   if (state?.input_hash === inputs.inputHash || (!inputs.usable && !hasRebuilt)) return none;
 
   let plan: ReturnType<typeof planVersions> = { rows: [], applied: 0, unapplied: 0, chars: 0 };
   let provisions: string | null = null;
   if (inputs.usable) {
-    const [stored] = await db.query<{ text: string | null; provisions: string | null }>(
-      `SELECT CASE WHEN v.text_is_current THEN d.text ELSE v.text END AS text, v.provisions
-       FROM "document_version" v JOIN "document" d ON d.id = v.document_id WHERE v.document_id = $1 AND v.version = $2`,
-      [documentId, inputs.base!.version],
-    );
+    const stored = await db.kysely
+      .selectFrom('document_version as v')
+      .innerJoin('document as d', 'd.id', 'v.document_id')
+      .select((eb) => [
+        eb.case().when(eb.ref('v.text_is_current')).then(eb.ref('d.text')).else(eb.ref('v.text')).end().as('text'),
+        'v.provisions',
+      ])
+      .where('v.document_id', '=', documentId)
+      .where('v.version', '=', inputs.base!.version)
+      .executeTakeFirst();
     if (!stored?.text) return none;
     plan = planVersions(inputs, stored.text);
     provisions = stored.provisions;
@@ -280,40 +292,57 @@ export async function rebuildDocument(
 
   return db.prisma.$transaction(
     async (tx) => {
-      await tx.$queryRawUnsafe('SELECT 1 FROM "document" WHERE id = $1 FOR NO KEY UPDATE', documentId);
+      await selectIn(tx, sqlBuilder.selectFrom('document').select(sql.lit(1).as('one')).where('id', '=', documentId).forNoKeyUpdate());
       // The inputs must be those the plan was made from (a writer may have changed them meanwhile).
-      const now = await readInputs(txReader(tx), documentId, naturalKey);
+      const now = await readInputs(runIn(tx), documentId, naturalKey);
       if (!now || now.inputHash !== inputs.inputHash) return none;
-      const old = await tx.$queryRawUnsafe<{ valid_from: string; amended_by_key: string | null; text_sha256: string | null }[]>(
-        `DELETE FROM "document_version" WHERE document_id = $1 AND text_source = 'rebuilt'
-         RETURNING valid_from::text AS valid_from, amended_by_key, text_sha256`,
-        documentId,
+      const old = await selectIn(
+        tx,
+        sqlBuilder
+          .deleteFrom('document_version')
+          .where('document_id', '=', documentId)
+          .where('text_source', '=', 'rebuilt')
+          .returning((eb) => [eb.cast<string>('valid_from', 'text').as('valid_from'), 'amended_by_key', 'text_sha256']),
       );
       const newest = inputs.newestSource;
       if (newest) {
-        await tx.$executeRawUnsafe(
-          'UPDATE "document_version" SET valid_to = $3::date WHERE document_id = $1 AND version = $2',
-          documentId,
-          newest.version,
-          withTrees[0]?.valid_from ?? null,
+        await executeIn(
+          tx,
+          sqlBuilder
+            .updateTable('document_version')
+            .set({ valid_to: sql<Date | null>`${withTrees[0]?.valid_from ?? null}::date` })
+            .where('document_id', '=', documentId)
+            .where('version', '=', newest.version),
         );
       }
       if (!inputs.usable) {
-        await tx.$executeRawUnsafe('DELETE FROM "rebuild_state" WHERE document_id = $1', documentId);
+        await executeIn(tx, sqlBuilder.deleteFrom('rebuild_state').where('document_id', '=', documentId));
         if (old.length) await writeProvisionIndex(tx, documentId);
         return { ...none, rebuilt: old.length > 0 };
       }
       for (const chunk of chunkBy(withTrees, (r) => (r.text?.length ?? 0) + (r.provisions?.length ?? 0)))
         await tx.$executeRawUnsafe(INSERT_REBUILT_SQL, documentId, JSON.stringify(chunk));
-      await tx.$executeRawUnsafe(
-        `INSERT INTO "rebuild_state" (document_id, input_hash, versions, applied, unapplied, built_at) VALUES ($1, $2, $3, $4, $5, now())
-         ON CONFLICT (document_id) DO UPDATE SET input_hash = excluded.input_hash, versions = excluded.versions,
-           applied = excluded.applied, unapplied = excluded.unapplied, built_at = now()`,
-        documentId,
-        inputs.inputHash,
-        withTrees.length,
-        plan.applied,
-        plan.unapplied,
+      await executeIn(
+        tx,
+        sqlBuilder
+          .insertInto('rebuild_state')
+          .values({
+            document_id: documentId,
+            input_hash: inputs.inputHash,
+            versions: withTrees.length,
+            applied: plan.applied,
+            unapplied: plan.unapplied,
+            built_at: sql<Date>`now()`,
+          })
+          .onConflict((oc) =>
+            oc.column('document_id').doUpdateSet((eb) => ({
+              input_hash: eb.ref('excluded.input_hash'),
+              versions: eb.ref('excluded.versions'),
+              applied: eb.ref('excluded.applied'),
+              unapplied: eb.ref('excluded.unapplied'),
+              built_at: sql<Date>`now()`,
+            })),
+          ),
       );
       // #37: a rebuilt version in force today is the text a read serves: its provisions are searched.
       await writeProvisionIndex(tx, documentId);
@@ -338,9 +367,4 @@ export async function rebuildDocument(
     },
     { timeout: 300_000, maxWait: 300_000 },
   );
-}
-
-/** A transaction read like the pool's `query` (readInputs serves both). */
-function txReader(tx: Tx): Reader {
-  return { query: <T>(sql: string, params: unknown[] = []) => tx.$queryRawUnsafe<T[]>(sql, ...params) };
 }
