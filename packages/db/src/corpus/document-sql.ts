@@ -1,4 +1,6 @@
 import type { Prisma } from '../generated/client';
+import type { DB } from '../generated/kysely/types';
+import { executeIn, sqlBuilder } from '../typed-sql';
 import type { CorpusRecord, CorpusRelation, CorpusVersion } from './corpus-record';
 
 // The row writes of the importer as set-based SQL. Rows travel as ONE JSON parameter per table and
@@ -36,7 +38,10 @@ const DOCUMENT_COLUMNS = [
   ['gazette', 'jsonb'],
   ['source', 'jsonb'],
   ['content_hash', 'text'],
-] as const;
+] as const satisfies readonly (readonly [keyof DB['document'], string])[]; // the schema's columns
+
+/** The document row as the writers send it: every column the statements read, as JSON (dates as ISO text). */
+export type DocumentRowInput = { [K in (typeof DOCUMENT_COLUMNS)[number][0]]: unknown };
 
 // Keys of a corpus version object are the column names of document_version.
 const VERSION_COLUMNS = [
@@ -58,7 +63,7 @@ const VERSION_COLUMNS = [
   ['provisions', 'text'],
   ['provisions_format', 'smallint'],
   ['provision_changes', 'jsonb'],
-] as const;
+] as const satisfies readonly (readonly [keyof DB['document_version'], string])[]; // the schema's columns
 
 const RELATION_INPUT = `jsonb_to_recordset($REL::jsonb) AS r("type" text, "target" text, "target_doc_number" text,
   "methods" text[], "evidence" text, "version_dates" text[])`;
@@ -113,7 +118,7 @@ WHERE dr.source_id = $1
   AND NOT EXISTS (SELECT 1 FROM ${RELATION_INPUT.replace('$REL', '$2')} WHERE r."type" = dr."type" AND r."target" = dr.target_key)`;
 
 /** The document row as JSON keyed by column name (dates stay ISO strings; Postgres casts them). */
-export function documentRow(rec: CorpusRecord, id: string, contentHash: string): Record<string, unknown> {
+export function documentRow(rec: CorpusRecord, id: string, contentHash: string): DocumentRowInput {
   return {
     id,
     natural_key: rec.natural_key,
@@ -148,20 +153,20 @@ export function documentRow(rec: CorpusRecord, id: string, contentHash: string):
 /** A new document with its versions and outgoing edges: one statement. */
 export async function insertDocumentTree(
   tx: Tx,
-  row: Record<string, unknown>,
+  row: DocumentRowInput,
   versions: CorpusVersion[],
   relations: CorpusRelation[],
 ): Promise<void> {
   await tx.$queryRawUnsafe(INSERT_DOCUMENT_TREE_SQL, JSON.stringify(row), JSON.stringify(versions), JSON.stringify(relations));
 }
 
-export async function updateDocumentRow(tx: Tx, id: string, row: Record<string, unknown>): Promise<void> {
+export async function updateDocumentRow(tx: Tx, id: string, row: DocumentRowInput): Promise<void> {
   await tx.$executeRawUnsafe(UPDATE_DOCUMENT_SQL, JSON.stringify(row), id);
 }
 
 /** Versions carry no history of their own, so a changed document's versions are rewritten. */
 export async function replaceVersions(tx: Tx, documentId: string, versions: CorpusVersion[]): Promise<void> {
-  await tx.$executeRawUnsafe('DELETE FROM "document_version" WHERE document_id = $1', documentId);
+  await executeIn(tx, sqlBuilder.deleteFrom('document_version').where('document_id', '=', documentId));
   if (versions.length) await tx.$executeRawUnsafe(INSERT_VERSIONS_SQL, documentId, JSON.stringify(versions));
 }
 

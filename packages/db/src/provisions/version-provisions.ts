@@ -1,6 +1,8 @@
 import type { Database } from '../client';
 import { collectGarbage, GC_EVERY_CHARS } from '../sync/collect-garbage';
 import type { Prisma } from '../generated/client';
+import { sql } from 'kysely';
+import { selectIn, sqlBuilder } from '../typed-sql';
 import {
   buildProvisionTree,
   compareProvisionTrees,
@@ -52,10 +54,16 @@ export function attachProvisions<T extends { version: number; text: string | nul
 
 /** The newest stored version of a document that has a tree, with the tree (null: none). */
 export async function latestStoredTree(tx: Tx, documentId: string): Promise<TreeOfVersion | null> {
-  const [row] = await tx.$queryRawUnsafe<{ version: number; provisions: string }[]>(
-    `SELECT version, provisions FROM "document_version" WHERE document_id = $1 AND provisions IS NOT NULL
-     ORDER BY version DESC LIMIT 1`,
-    documentId,
+  const [row] = await selectIn(
+    tx,
+    sqlBuilder
+      .selectFrom('document_version')
+      .select(['version', 'provisions'])
+      .where('document_id', '=', documentId)
+      .where('provisions', 'is not', null)
+      .$narrowType<{ provisions: string }>()
+      .orderBy('version', 'desc')
+      .limit(1),
   );
   return row ? { version: Number(row.version), tree: decodeProvisionTree(row.provisions) } : null;
 }
@@ -77,13 +85,20 @@ const CHUNK_CHARS = 4_000_000;
  * the characters of text parsed.
  */
 export async function refreshDocumentProvisions(tx: Tx, documentId: string): Promise<{ versions: number; chars: number }> {
-  const versions = await tx.$queryRawUnsafe<
-    { version: number; has_text: boolean; format: number | null; from: number | null; has_changes: boolean }[]
-  >(
-    `SELECT version, (text IS NOT NULL OR text_is_current) AS has_text, provisions_format AS format,
-            (provision_changes->>'from')::int AS "from", provision_changes IS NOT NULL AS has_changes
-     FROM "document_version" WHERE document_id = $1 ORDER BY version`,
-    documentId,
+  const versions = await selectIn(
+    tx,
+    sqlBuilder
+      .selectFrom('document_version')
+      .select((eb) => [
+        'version',
+        eb.or([eb('text', 'is not', null), eb.ref('text_is_current')]).as('has_text'),
+        'provisions_format as format',
+        // The comparison's `from`, as the writer stored it (ProvisionChanges).
+        sql<number | null>`(provision_changes->>'from')::int`.as('from'),
+        eb('provision_changes', 'is not', null).as('has_changes'),
+      ])
+      .where('document_id', '=', documentId)
+      .orderBy('version'),
   );
   const stale = versions.filter((v) => v.has_text && v.format !== PROVISION_TREE_FORMAT).map((v) => Number(v.version));
   const rebuilt = new Set(stale);
@@ -101,12 +116,17 @@ export async function refreshDocumentProvisions(tx: Tx, documentId: string): Pro
 
   const trees = new Map<number, ProvisionTree>();
   if (stale.length) {
-    const texts = await tx.$queryRawUnsafe<{ version: number; text: string | null }[]>(
-      `SELECT v.version, coalesce(v.text, CASE WHEN v.text_is_current THEN d.text END) AS text
-       FROM "document_version" v JOIN "document" d ON d.id = v.document_id
-       WHERE v.document_id = $1 AND v.version = ANY($2::int[])`,
-      documentId,
-      stale,
+    const texts = await selectIn(
+      tx,
+      sqlBuilder
+        .selectFrom('document_version as v')
+        .innerJoin('document as d', 'd.id', 'v.document_id')
+        .select((eb) => [
+          'v.version',
+          eb.fn.coalesce('v.text', eb.case().when(eb.ref('v.text_is_current')).then(eb.ref('d.text')).end()).as('text'),
+        ])
+        .where('v.document_id', '=', documentId)
+        .where('v.version', '=', (eb) => eb.fn.any(eb.val(stale))),
     );
     for (const t of texts) {
       if (t.text === null) continue;
@@ -117,10 +137,15 @@ export async function refreshDocumentProvisions(tx: Tx, documentId: string): Pro
   const treeOf = async (n: number): Promise<ProvisionTree> => {
     let tree = trees.get(n);
     if (!tree) {
-      const [row] = await tx.$queryRawUnsafe<{ provisions: string }[]>(
-        'SELECT provisions FROM "document_version" WHERE document_id = $1 AND version = $2',
-        documentId,
-        n,
+      // A version to compare has a tree: it has a text, and a stale one was built above.
+      const [row] = await selectIn(
+        tx,
+        sqlBuilder
+          .selectFrom('document_version')
+          .select('provisions')
+          .where('document_id', '=', documentId)
+          .where('version', '=', n)
+          .$narrowType<{ provisions: string }>(),
       );
       tree = decodeProvisionTree(row.provisions);
       trees.set(n, tree);
@@ -129,12 +154,7 @@ export async function refreshDocumentProvisions(tx: Tx, documentId: string): Pro
   };
 
   // A tree only compared again is not written again.
-  const updates: {
-    version: number;
-    provisions: string | null;
-    provisions_format: number | null;
-    provision_changes: ProvisionChanges | null;
-  }[] = [];
+  const updates: (VersionProvisionColumns & { version: number })[] = [];
   prev = null;
   for (const v of versions.filter((x) => x.has_text)) {
     const n = Number(v.version);
@@ -181,14 +201,22 @@ export interface FillProvisionsReport {
  * and no tree of the current format (a database written before trees were stored, or by an older
  * parser, or a text filled in since).
  */
-export async function documentsLackingProvisions(db: Database): Promise<{ id: string; natural_key: string }[]> {
-  return db.query<{ id: string; natural_key: string }>(
-    `SELECT d.id, d.natural_key FROM "document" d
-     WHERE EXISTS (SELECT 1 FROM "document_version" v WHERE v.document_id = d.id
-                   AND (v.text IS NOT NULL OR v.text_is_current) AND v.provisions_format IS DISTINCT FROM $1)
-     ORDER BY d.id`,
-    [PROVISION_TREE_FORMAT],
-  );
+export function documentsLackingProvisions(db: Database) {
+  return db.kysely
+    .selectFrom('document as d')
+    .select(['d.id', 'd.natural_key'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('document_version as v')
+          .select(sql.lit(1).as('one'))
+          .whereRef('v.document_id', '=', 'd.id')
+          .where((v) => v.or([v('v.text', 'is not', null), v.ref('v.text_is_current')]))
+          .where('v.provisions_format', 'is distinct from', PROVISION_TREE_FORMAT),
+      ),
+    )
+    .orderBy('d.id')
+    .execute();
 }
 
 /**
@@ -204,7 +232,7 @@ export async function fillDocumentProvisions(
   const timeout = options.timeoutMs ?? 300_000;
   return db.prisma.$transaction(
     async (tx) => {
-      await tx.$queryRawUnsafe('SELECT 1 FROM "document" WHERE id = $1 FOR NO KEY UPDATE', documentId);
+      await selectIn(tx, sqlBuilder.selectFrom('document').select(sql.lit(1).as('one')).where('id', '=', documentId).forNoKeyUpdate());
       return refreshDocumentProvisions(tx, documentId);
     },
     { timeout, maxWait: timeout },

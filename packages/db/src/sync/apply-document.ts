@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../client';
 import { documentFieldChanges, recordChanges, TRACKED_FIELDS_SQL, versionChange, type NewChange } from '../changes/record-changes';
 import type { CorpusRelation, CorpusVersion } from '../corpus/corpus-record';
-import { appendVersions, chunkBy, insertDocumentTree, updateDocumentRow } from '../corpus/document-sql';
+import { appendVersions, chunkBy, insertDocumentTree, updateDocumentRow, type DocumentRowInput } from '../corpus/document-sql';
 import { writeSearchAliases } from '../search/search-signals';
 import { isTransientConflict } from '../errors/transient-conflict';
 import { lockCrossDocument } from '../changes/cross-document-lock';
@@ -151,7 +151,7 @@ function documentRow(
   text: string,
   lastCommit: string,
   currentVersionFrom: string | null,
-): Record<string, unknown> {
+): DocumentRowInput {
   return {
     id,
     natural_key: input.identity.naturalKey,
