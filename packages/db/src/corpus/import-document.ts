@@ -9,6 +9,7 @@ import { extractEffects } from '../amendments/extract-effects';
 import { attachTextEdges, writeAmendmentEffects } from '../amendments/write-effects';
 import { lockCrossDocument } from '../changes/cross-document-lock';
 import { documentRow, insertDocumentTree, replaceVersions, syncRelations, updateDocumentRow } from './document-sql';
+import { executeIn, selectIn, sqlBuilder, type TableRow } from '../typed-sql';
 
 export type ImportOutcome = 'created' | 'updated' | 'unchanged';
 
@@ -43,8 +44,9 @@ export async function importDocument(
   return db.prisma.$transaction(
     async (tx) => {
       // FOR UPDATE: two importers of the same document serialise here instead of interleaving.
+      // Raw: the tracked fields as text (`TRACKED_FIELDS_SQL`); its other columns typed by the schema.
       const [stored] = await tx.$queryRawUnsafe<
-        ({ id: string; status: string; content_hash: string; text_sha256: string } & Record<string, unknown>)[]
+        (Pick<TableRow<'document'>, 'id' | 'status' | 'content_hash'> & { text_sha256: string } & Record<string, unknown>)[]
       >(
         `SELECT id, status, content_hash, ${TRACKED_FIELDS_SQL}, encode(sha256(convert_to(text, 'UTF8')), 'hex') AS text_sha256
          FROM "document" WHERE natural_key = $1 FOR UPDATE`,
@@ -90,19 +92,19 @@ export async function importDocument(
         for (const r of rec.relations) changes.push(relationChange(r));
       } else {
         // What was stored decides which versions and edges are new, hence which changes to write.
-        const storedVersions = await tx.$queryRawUnsafe<{ version: number }[]>(
-          'SELECT version FROM "document_version" WHERE document_id = $1',
-          documentId,
+        const storedVersions = await selectIn(
+          tx,
+          sqlBuilder.selectFrom('document_version').select('version').where('document_id', '=', documentId),
         );
-        const storedEdges = await tx.$queryRawUnsafe<{ type: string; target_key: string }[]>(
-          'SELECT "type", target_key FROM "document_relation" WHERE source_id = $1',
-          documentId,
+        const storedEdges = await selectIn(
+          tx,
+          sqlBuilder.selectFrom('document_relation').select(['type', 'target_key']).where('source_id', '=', documentId),
         );
         await updateDocumentRow(tx, documentId, row);
         // An appended version also closes its predecessor (valid_to), so all versions are rewritten
         // (rebuilt ones too: the rebuild after the import makes them again from the new texts).
         await replaceVersions(tx, documentId, versionsAsc);
-        await tx.$executeRawUnsafe('DELETE FROM "rebuild_state" WHERE document_id = $1', documentId);
+        await executeIn(tx, sqlBuilder.deleteFrom('rebuild_state').where('document_id', '=', documentId));
         await syncRelations(tx, documentId, rec.relations);
         await writeSearchAliases(tx, aliasSource);
 
