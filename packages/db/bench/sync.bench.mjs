@@ -7,6 +7,9 @@
 //   SYNC_REPO=/tmp/legalize-cz.git   an assembled repository (default: assembled into a temp dir
 //                                    from <repo root>/../shared/corpus/legalize-cz)
 //   BENCH_KEEP=1                     keep the schema (printed) instead of dropping it
+//   SYNC_TO=<rev> SYNC_THEN=<rev>    the initial sync up to SYNC_TO (default HEAD~10), the
+//                                    incremental one up to SYNC_THEN (default HEAD): a part of the
+//                                    history, for a per-document figure on a busy machine
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -40,13 +43,15 @@ if (!repo) {
 
 let peak = 0;
 const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 250);
+// The documents a run wrote (created or updated), for a per-document figure.
+const written = (r) => r.documents.created + r.documents.updated;
 const mb = (n) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
 const schema = `bench_sync_${randomBytes(4).toString('hex')}`;
 const db = await createDatabase({ url, schema, queryTimeoutMs: 0 });
 try {
   await applyMigrations(db);
-  const head = execFileSync('git', ['--git-dir', repo, 'rev-parse', 'HEAD~10'], { encoding: 'utf8' }).trim();
+  const head = execFileSync('git', ['--git-dir', repo, 'rev-parse', process.env.SYNC_TO ?? 'HEAD~10'], { encoding: 'utf8' }).trim();
   let lastLine = 0;
   const initial = await syncRepository(db, repo, {
     to: head,
@@ -58,7 +63,7 @@ try {
     },
   });
   const initialPeak = peak;
-  const incremental = await syncRepository(db, repo);
+  const incremental = await syncRepository(db, repo, process.env.SYNC_THEN ? { to: process.env.SYNC_THEN } : {});
   const [size] = await db.query(
     `SELECT sum(pg_total_relation_size(c.oid))::bigint AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE n.nspname = $1 AND c.relkind IN ('r', 'm')`,
@@ -72,10 +77,11 @@ try {
     `${JSON.stringify(
       {
         initial: {
-          to: 'HEAD~10',
+          to: process.env.SYNC_TO ?? 'HEAD~10',
           commits: initial.commits,
           seconds: initial.duration_ms / 1000,
           documents: initial.documents,
+          ms_per_document: initial.duration_ms / Math.max(1, written(initial)),
           warnings: initial.warning_counts,
           peak_rss: mb(initialPeak),
         },
@@ -83,6 +89,7 @@ try {
           commits: incremental.commits,
           seconds: incremental.duration_ms / 1000,
           documents: incremental.documents,
+          ms_per_document: incremental.duration_ms / Math.max(1, written(incremental)),
           changes: incremental.changes,
         },
         schema_size: mb(Number(size?.bytes ?? 0)),
