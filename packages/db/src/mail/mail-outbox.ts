@@ -1,4 +1,5 @@
 import { newId } from '@dp/core';
+import { sql } from 'kysely';
 import type { Database } from '../client';
 
 /** One mail waiting in the outbox: its payload is opaque here (sealed by the portal). */
@@ -13,7 +14,7 @@ export interface OutboxMail {
 /** Adds a mail, due at once. */
 export async function addMail(db: Database, mail: { kind: string; payload: string }): Promise<string> {
   const id = newId('msg');
-  await db.query('INSERT INTO mail_outbox (id, kind, payload) VALUES ($1, $2, $3)', [id, mail.kind, mail.payload]);
+  await db.kysely.insertInto('mail_outbox').values({ id, kind: mail.kind, payload: mail.payload }).execute();
   return id;
 }
 
@@ -23,40 +24,60 @@ export async function addMail(db: Database, mail: { kind: string; payload: strin
  * when they expire.
  */
 export async function claimMail(db: Database, by: { senderId: string; lockMs: number; limit: number }): Promise<OutboxMail[]> {
-  return db.query<OutboxMail>(
-    `UPDATE mail_outbox m SET locked_by = $1, locked_until = now() + $2::int * interval '1 millisecond', attempts = m.attempts + 1
-     WHERE m.id IN (
-       SELECT id FROM mail_outbox
-       WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-       ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
-     RETURNING m.id, m.kind, m.payload, m.attempts`,
-    [by.senderId, by.lockMs, by.limit],
-  );
+  return db.kysely
+    .updateTable('mail_outbox as m')
+    .set((eb) => ({
+      locked_by: by.senderId,
+      locked_until: sql<Date>`now() + ${by.lockMs}::int * interval '1 millisecond'`,
+      attempts: eb('m.attempts', '+', 1),
+    }))
+    .where('m.id', 'in', (eb) =>
+      eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', sql<Date>`now()`)
+        .where((o) => o.or([o('locked_until', 'is', null), o('locked_until', '<', sql<Date>`now()`)]))
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(by.limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['m.id', 'm.kind', 'm.payload', 'm.attempts'])
+    .execute();
 }
 
 /** A sent mail leaves the outbox (its body held a one-time link). */
 export async function completeMail(db: Database, id: string, senderId: string): Promise<void> {
-  await db.query('DELETE FROM mail_outbox WHERE id = $1 AND locked_by = $2', [id, senderId]);
+  await db.kysely.deleteFrom('mail_outbox').where('id', '=', id).where('locked_by', '=', senderId).execute();
 }
 
 /** A failed attempt: due again after `retryInMs`, or given up (null: status failed, payload emptied). */
 export async function failMail(db: Database, id: string, senderId: string, error: string, retryInMs: number | null): Promise<void> {
-  await db.query(
-    `UPDATE mail_outbox SET locked_by = NULL, locked_until = NULL, last_error = $3,
-       status = CASE WHEN $4::int IS NULL THEN 'failed' ELSE status END,
-       payload = CASE WHEN $4::int IS NULL THEN '' ELSE payload END,
-       next_attempt_at = CASE WHEN $4::int IS NULL THEN next_attempt_at ELSE now() + $4::int * interval '1 millisecond' END
-     WHERE id = $1 AND locked_by = $2`,
-    [id, senderId, error.slice(0, 500), retryInMs],
-  );
+  await db.kysely
+    .updateTable('mail_outbox')
+    .set({ locked_by: null, locked_until: null, last_error: error.slice(0, 500) })
+    .set(
+      retryInMs === null
+        ? { status: 'failed', payload: '' }
+        : { next_attempt_at: sql<Date>`now() + ${retryInMs}::int * interval '1 millisecond'` },
+    )
+    .where('id', '=', id)
+    .where('locked_by', '=', senderId)
+    .execute();
 }
 
 /** Mails waiting, and the age of the oldest (for `/metrics`). */
 export async function mailOutboxStats(db: Database): Promise<{ pending: number; failed: number; oldestPendingAgeSeconds: number }> {
-  const [row] = await db.query<{ pending: string; failed: string; oldest: Date | null }>(
-    `SELECT count(*) FILTER (WHERE status = 'pending') AS pending, count(*) FILTER (WHERE status = 'failed') AS failed,
-            min(created_at) FILTER (WHERE status = 'pending') AS oldest FROM mail_outbox`,
-  );
+  const row = await db.kysely
+    .selectFrom('mail_outbox')
+    .select((eb) => [
+      eb.fn.countAll().filterWhere('status', '=', 'pending').as('pending'),
+      eb.fn.countAll().filterWhere('status', '=', 'failed').as('failed'),
+      eb.fn.min('created_at').filterWhere('status', '=', 'pending').as('oldest'),
+    ])
+    .executeTakeFirst();
   const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
   return {
     pending: Number(row?.pending ?? 0),
