@@ -35,7 +35,7 @@ for (const act of [...new Set(tune.questions.map((q) => q.act))]) {
   const { provisions } = law.parseProvisions(text);
   const byId = new Map(provisions.map((p) => [p.id, p]));
   for (const p of provisions) {
-    if (p.kind !== 'section' && p.kind !== 'article') continue;
+    if (p.kind !== 'section' && p.kind !== 'article' && p.kind !== 'annex') continue;
     const headings = [];
     for (let a = p.parent ? byId.get(p.parent) : undefined; a; a = a.parent ? byId.get(a.parent) : undefined) {
       if (a.heading) headings.push(a.heading);
@@ -44,7 +44,7 @@ for (const act of [...new Set(tune.questions.map((q) => q.act))]) {
       act,
       id: p.id,
       heading: [p.heading ?? '', ...headings].join('\n'),
-      body: [title, ...headings, text.slice(p.start, p.end)].join('\n'),
+      body: [title, ...headings, text.slice(p.start, p.end).slice(0, 20_000)].join('\n'),
     });
   }
 }
@@ -93,6 +93,9 @@ function rank({ docs, df, avg }, qterms) {
 }
 
 const learnOptions = JSON.parse(process.env.LEARN ?? '{}');
+// UNIVERBATION=0 sets terms.ts UNIVERBATION_WEIGHT; VARIANTS=lexicon,lemma runs only those rows.
+if (process.env.UNIVERBATION) law.UNIVERBATION_WEIGHT.weight = Number(process.env.UNIVERBATION);
+const only = process.env.VARIANTS?.split(',');
 const load = (await import('node:os'))
   .loadavg()
   .map((x) => x.toFixed(1))
@@ -101,6 +104,7 @@ console.log(
   `sections ${sections.length} from ${new Set(sections.map((s) => s.act)).size} acts, read in ${((tLoad - t0) / 1000).toFixed(1)} s; questions ${tune.questions.length}; load ${load}`,
 );
 for (const [name, v] of Object.entries(variants)) {
+  if (only && !only.includes(name)) continue;
   const tIdx = performance.now();
   const idx = bm25Index(v.index);
   const built = performance.now() - tIdx;

@@ -1,4 +1,4 @@
-import { indexTerms, LANGUAGE_VERSION, LEXICON, queryTerms, stem } from '../src/language';
+import { indexTerms, LANGUAGE_VERSION, LEXICON, queryTerms, stem, univerbationOf, UNIVERBATION_WEIGHT } from '../src/language';
 
 describe('indexTerms', () => {
   it('gives one folded, lower-case key per word in order, stop words dropped, digits kept', () => {
@@ -94,6 +94,33 @@ describe('queryTerms: people’s words to the law’s', () => {
   it('fires a phrase entry only when all its words are there', () => {
     expect(related('odejít na procházku').has(indexTerms('výpověď')[0])).toBe(false);
     expect(related('chci odejít z práce').has(indexTerms('výpověď')[0])).toBe(true);
+  });
+});
+
+describe('queryTerms: colloquial one-word names (univerbation)', () => {
+  const related = (q: string) => queryTerms(q).filter((t) => t.from === 'related');
+
+  it('reaches the adjective the law writes from a word the dictionary does not know', () => {
+    expect(univerbationOf(queryTerms('minimálka')[0].term)).toEqual([indexTerms('minimální')[0]]);
+    expect(univerbationOf(queryTerms('tetanovka')[0].term)).toContain(indexTerms('tetanový')[0]);
+    for (const [q, law] of [
+      ['kolik je minimálka', 'minimální'],
+      ['očkování tetanovkou', 'tetanový'],
+    ]) {
+      const found = related(q).find((t) => t.term === indexTerms(law)[0]);
+      expect([q, found?.weight]).toEqual([q, UNIVERBATION_WEIGHT.weight]);
+    }
+  });
+
+  it('leaves words the dictionary knows alone, and can be turned off', () => {
+    expect(related('částka').map((t) => t.term)).not.toContain(indexTerms('částečný')[0]);
+    const saved = UNIVERBATION_WEIGHT.weight;
+    UNIVERBATION_WEIGHT.weight = 0;
+    try {
+      expect(related('minimálka')).toEqual([]);
+    } finally {
+      UNIVERBATION_WEIGHT.weight = saved;
+    }
   });
 });
 

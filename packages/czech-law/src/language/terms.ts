@@ -265,6 +265,30 @@ function findFamily(key: string): string[] {
     .slice(0, FAMILY_MAX);
 }
 
+/**
+ * The weight of the adjective a colloquial one-word name stands for (`univerbationOf`); measured
+ * on the tuning half's proxies (docs/BENCHMARKS.md). 0 turns it off.
+ */
+export const UNIVERBATION_WEIGHT = { weight: 0.5 };
+
+/**
+ * Colloquial Czech names a thing by one word made of an adjective's stem and -ák, -ka, -ko
+ * ("řidičák" for "řidičský průkaz", "minimálka" for "minimální mzda", "zdravotko" for "zdravotní
+ * pojištění"): the law writes the adjective. For a key of that shape, the dictionary's adjectives
+ * on its stem (-ní, -ný, -ský, -ový, -cí, -ečný), the shortest first.
+ */
+export function univerbationOf(key: string): string[] {
+  const m = /^([a-z]{4,}?)(?:ack|ak|k|ka|ko|ovka|ovk)$/.exec(key);
+  if (!m) return [];
+  const base = m[1].replace(/ov$/, '');
+  if (base.length < 4) return [];
+  return czechLemmatizer()
+    .entriesStartingWith(base)
+    .filter((e) => /^(?:ni|ny|sky|ovy|ci|ecny|cky)$/.test(e.slice(base.length)) && e !== key)
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1))
+    .slice(0, 2);
+}
+
 /** The learned thesaurus (learn.ts) by term; empty until the application loads one. */
 let learned = new Map<string, { related: string; weight: number }[]>();
 
@@ -292,14 +316,21 @@ export function useRelatedTerms(rows: readonly RelatedTerm[]): void {
 export function queryTerms(q: string): QueryTerm[] {
   const out: QueryTerm[] = [];
   const seen = new Set<string>();
+  const colloquial: string[] = [];
   for (const w of words(q)) {
     if (!isIndexed(w)) continue;
     const term = keyOf(w);
     if (seen.has(term)) continue;
     seen.add(term);
-    out.push({ term, weight: 1, from: isKnown(w) ? 'lemma' : 'word' });
+    const known = isKnown(w);
+    out.push({ term, weight: 1, from: known ? 'lemma' : 'word' });
+    // Only words the dictionary does not know: a known "částka" or "podmínka" is no univerbation.
+    if (!known) colloquial.push(...univerbationOf(term));
   }
   const related = new Map<string, number>();
+  if (UNIVERBATION_WEIGHT.weight > 0) {
+    for (const term of colloquial) if (!seen.has(term)) related.set(term, UNIVERBATION_WEIGHT.weight);
+  }
   for (const r of lexiconRelations()) {
     if (!r.when.every((k) => seen.has(k))) continue;
     for (const term of r.add) {
