@@ -207,6 +207,63 @@ describe('applyAmendment', () => {
     ]);
   });
 
+  it('sets a new annex the way the act sets its annexes: labels in bold, parentheticals in italics', () => {
+    // Nařízení vlády č. 301/2007 Sb., bod 1, into nařízení vlády č. 132/2005 Sb.: the act writes
+    // the new annex plain, the source sets it like the annexes already there.
+    const annex = (n: string, code: string) => [
+      `Příloha č. ${n} k nařízení vlády č. 132/2005 Sb.`,
+      '',
+      `**Kód lokality:** ${code}`,
+      '',
+      '**Kraj:** Jihomoravský kraj',
+      '',
+      '*(symbol * označuje prioritní druhy)*',
+      '',
+    ];
+    const act = [
+      '# Nařízení',
+      '',
+      '##### § 1',
+      '',
+      'První.',
+      '',
+      // Ten annexes: a convention the annexes keep throughout, not one of a few.
+      ...['527', '528', '529', '530', '531', '532', '533', '534', '535', '536'].flatMap((n) => annex(n, `CZ${n}`)),
+    ].join('\n');
+    const r = applyAmendment(act, [
+      pt(
+        '1',
+        'Za přílohu č. 531 se vkládá nová příloha č. 531a, která zní:\n\n„Příloha č. 531a k nařízení vlády č. 132/2005 Sb.\n\nKód lokality: CZ0620001\n\n(symbol * označuje prioritní druhy) vrkoč bažinný (Vertigo moulinsiana)\n\nKraj: Jihomoravský kraj“.',
+      ),
+    ]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'priloha_531a')).toBe(
+      'Příloha č. 531a k nařízení vlády č. 132/2005 Sb. **Kód lokality:** CZ0620001 *(symbol * označuje prioritní druhy)* vrkoč bažinný *(Vertigo moulinsiana)* **Kraj:** Jihomoravský kraj',
+    );
+  });
+
+  it('leaves a new annex plain where the act sets its annexes plain', () => {
+    const act = [
+      '# Zákon',
+      '',
+      '##### § 1',
+      '',
+      'První.',
+      '',
+      'Příloha č. 1 k zákonu č. 1/2000 Sb.',
+      '',
+      'Kraj: Jihomoravský kraj (jih)',
+      '',
+    ].join('\n');
+    const r = applyAmendment(act, [
+      pt(
+        '1',
+        'Za přílohu č. 1 se vkládá nová příloha č. 2, která zní:\n\n„Příloha č. 2 k zákonu č. 1/2000 Sb.\n\nKraj: Zlínský kraj (východ)“.',
+      ),
+    ]);
+    expect(unit(r.text, 'priloha_2')).toBe('Příloha č. 2 k zákonu č. 1/2000 Sb. Kraj: Zlínský kraj (východ)');
+  });
+
   it('does not hold back the § before a new one whose insertion failed', () => {
     const r = applyAmendment(ACT, [
       pt('1', 'Za § 2 se vkládá nový § 2a, který zní:\n\n##### „§ 2b\n\nZkoušku lze opakovat.“.'),

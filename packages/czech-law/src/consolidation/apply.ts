@@ -623,6 +623,70 @@ function styleMarks(text: string, style: MarkStyle): string {
   return t.replace(/((?:\^\d+[a-z]*\))+)([,.;:])/g, '$2$1');
 }
 
+/**
+ * How the act's annexes set their text: labels in bold ("**Kód lokality:** CZ0620001") and
+ * parentheticals in italics ("*(Vertigo moulinsiana)*"). The amending acts write new annexes
+ * plain; the source sets them the way the act's other annexes are set. Only a convention the
+ * annexes keep (nearly) without exception is followed.
+ */
+interface AnnexStyle {
+  /** Labels (with their colon) the annexes open a line with in bold. */
+  boldLabels: ReadonlySet<string>;
+  /** Parentheticals are set in italics. */
+  italicParens: boolean;
+}
+
+const LINE_LABEL = /^([^\n:*|#()„“]{1,80}:)(?=[ \t]|$)/;
+const PAREN = /\(([^()\n]*)\)/g;
+
+function annexStyle(units: TextUnit[]): AnnexStyle {
+  const bold = new Map<string, number>();
+  const plain = new Map<string, number>();
+  let parens = 0;
+  let italic = 0;
+  for (const u of units) {
+    if (u.kind !== 'annex') continue;
+    for (const raw of u.text.split('\n')) {
+      const line = raw.trim();
+      const b = /^\*\*([^*\n]{1,80}:)\*\*/.exec(line);
+      if (b) bold.set(b[1], (bold.get(b[1]) ?? 0) + 1);
+      const l = LINE_LABEL.exec(line);
+      if (l) plain.set(l[1], (plain.get(l[1]) ?? 0) + 1);
+    }
+    for (const m of u.text.matchAll(PAREN)) {
+      parens++;
+      const at = m.index;
+      if (u.text[at - 1] === '*' && u.text[at + m[0].length] === '*') italic++;
+    }
+  }
+  const boldLabels = new Set<string>();
+  for (const [label, n] of bold) if (n >= 3 && (plain.get(label) ?? 0) * 20 <= n) boldLabels.add(label);
+  return { boldLabels, italicParens: parens >= 10 && italic >= parens * 0.95 };
+}
+
+/** A new annex's text set the way the act's annexes are (`annexStyle`). */
+function styleAnnex(text: string, style: AnnexStyle): string {
+  if (!style.boldLabels.size && !style.italicParens) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      // Tables and headings are left as written.
+      if (/^\s*(?:\||#)/.test(line)) return line;
+      let out = line;
+      const l = LINE_LABEL.exec(out.trimStart());
+      if (l && style.boldLabels.has(l[1])) {
+        const lead = out.length - out.trimStart().length;
+        out = `${out.slice(0, lead)}**${l[1]}**${out.slice(lead + l[1].length)}`;
+      }
+      if (style.italicParens)
+        out = out.replace(PAREN, (m: string, _inner: string, at: number, all: string) =>
+          all[at - 1] === '*' && all[at + m.length] === '*' ? m : `*${m}*`,
+        );
+      return out;
+    })
+    .join('\n');
+}
+
 /** The last character of a list item's text that ends it (`,`, `;`, `.`), with its offset. */
 function itemEnding(text: string, node: Node): { at: number; char: string } | null {
   const end = contentEnd(text, node.contentStart, node.end);
@@ -650,6 +714,7 @@ interface Work {
   changed: Set<string>;
   units: Set<string>;
   style: MarkStyle;
+  annexStyle: AnnexStyle;
   /** Footnotes an earlier point of the act wrote (new text or new wording). */
   written: ReadonlySet<string>;
   /** Footnotes this point writes. */
@@ -949,7 +1014,7 @@ function opNewWording(w: Work, op: Operation): void {
       if (locs.length === 1 && parts.length === 0 && first.unit.kind === 'annex' && first.node) {
         // "Příloha č. 2 zní:" with the annex's text only: its label stays.
         const label = first.unit.text.slice(first.node.start, first.node.contentStart).trim();
-        replaceUnit(w.doc, first.index, withTrailer(`${label}\n\n${body}`, trailerOf(first.unit)));
+        replaceUnit(w.doc, first.index, withTrailer(`${label}\n\n${styleAnnex(body, w.annexStyle)}`, trailerOf(first.unit)));
         touch(w, first.unit.id);
         return;
       }
@@ -961,6 +1026,7 @@ function opNewWording(w: Work, op: Operation): void {
       if (part.id !== loc.unit.id.replace(/~\d+$/, '')) throw new Fail('payload_mismatch', `${loc.unit.id} written as ${part.id}`);
       let text = part.text;
       if (!op.withHeading && loc.unit.kind === 'section') text = keepHeading(loc, part);
+      if (loc.unit.kind === 'annex') text = styleAnnex(text, w.annexStyle);
       replaceUnit(w.doc, loc.index, withTrailer(text, trailerOf(loc.unit)));
       touch(w, loc.unit.id);
     }
@@ -1141,7 +1207,9 @@ function opInsert(w: Work, op: Operation): void {
   if (unitIdOf(anchorId) === anchorId && newIds.every((id) => unitIdOf(id) === id)) {
     const anchor = findUnit(w.doc, anchorId);
     for (const id of newIds) if (hasUnit(w.doc, id)) throw new Fail('already_present', id);
-    const parts = splitUnits(`${body}\n`).filter((u) => u.kind !== 'footnote');
+    const parts = splitUnits(`${body}\n`)
+      .filter((u) => u.kind !== 'footnote')
+      .map((u) => (u.kind === 'annex' ? { ...u, text: styleAnnex(u.text, w.annexStyle) } : u));
     const ids = parts.filter((u) => u.kind !== 'preamble' && u.kind !== 'container').map((u) => u.id);
     if (ids.join(',') !== newIds.join(','))
       throw new Fail('payload_mismatch', `${newIds.join(', ')} written as ${ids.join(', ') || 'no unit'}`);
@@ -1633,6 +1701,7 @@ interface Run {
 function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPoint[], excluded: Map<number, string>): Run {
   let doc: Doc = { units: [...start] };
   const style = markStyle(start);
+  const annexes = annexStyle(start);
   const outcomes: PointOutcome[] = [];
   const failed = new Set<string>();
   const written = new Set<string>();
@@ -1661,7 +1730,15 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       for (const id of own) failed.add(id);
       continue;
     }
-    const w: Work = { doc: { units: [...doc.units] }, changed: new Set(), units: new Set(), style, written, wrote: new Set() };
+    const w: Work = {
+      doc: { units: [...doc.units] },
+      changed: new Set(),
+      units: new Set(),
+      style,
+      annexStyle: annexes,
+      written,
+      wrote: new Set(),
+    };
     try {
       for (const op of ordered(p.operations)) applyOperation(w, op);
     } catch (e) {
