@@ -273,9 +273,11 @@ Dosavadní odstavce 2 a 3 se označují jako odstavce 3 a 4, za odstavec 4 se vk
     expect(r.operations.flatMap((o) => o.targets.map((t) => t.id))).toEqual(['priloha_2', 'priloha_3']);
   });
 
-  it('reads "Poznámka č. 5a) pod čarou zní" as the footnote\'s new wording (zákon č. 161/1993 Sb., bod 2)', () => {
-    const o = ops('Poznámka č. 5a) pod čarou zní:\n\n„^5a) § 16 nařízení vlády ČR č. 216/1992 Sb.“.');
-    expect(o.map((x) => [x.kind, x.targets.map((t) => t.id)])).toEqual([['new_wording', ['fn_5a']]]);
+  it('reads "Poznámka č. 4a) pod čarou zní" as the footnote\'s new wording (zákon č. 161/1993 Sb., čl. I body 11 and 12)', () => {
+    const o = ops('Poznámka č. 4a) pod čarou zní:\n\n„^4a) § 7 písm. a) zákona č. 100/1988 Sb.“.');
+    expect(o.map((x) => [x.kind, x.targets.map((t) => t.id)])).toEqual([['new_wording', ['fn_4a']]]);
+    const two = ops('Poznámky č. 8) a č. 8a) pod čarou znějí:\n\n„^8) Zákon č. 100/1988 Sb.\n\n^8a) Zákon č. 114/1988 Sb.“.');
+    expect(two.map((x) => [x.kind, x.targets.map((t) => t.id)])).toEqual([['new_wording', ['fn_8', 'fn_8a']]]);
   });
 
   it('reads "ruší označení" as the unit losing its number (zákon č. 218/2003 Sb. on zákon č. 140/1961 Sb., § 65)', () => {

@@ -610,7 +610,7 @@ function skeleton(sentence: string): Skeleton {
     .replace(/(?<![\p{L}])[Uu]stanovení (?=§|čl\.|odst)/gu, '')
     // "Poznámka č. 5 pod čarou" as "poznámka pod čarou č. 5".
     .replace(
-      /(?<![\p{L}])[Pp]oznámk(a|y|ce|u|ou|ek|ách) (č\. ?\d+[a-z]*\)?(?:(?:,| a| až) \d+[a-z]*\)?)*) pod čarou/gu,
+      /(?<![\p{L}])[Pp]oznámk(a|y|ce|u|ou|ek|ách) (č\. ?\d+[a-z]*\)?(?:(?:,| a| až) (?:č\. ?)?\d+[a-z]*\)?)*) pod čarou/gu,
       'poznámk$1 pod čarou $2',
     )
     .replace(/(?<![\p{L}])[Pp]oznámk(a|y|ce|u|ou|ek|ách) (č\.)/gu, 'poznámk$1 pod čarou $2');
