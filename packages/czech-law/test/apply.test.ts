@@ -264,6 +264,77 @@ describe('applyAmendment', () => {
     expect(unit(r.text, 'priloha_2')).toBe('Příloha č. 2 k zákonu č. 1/2000 Sb. Kraj: Zlínský kraj (východ)');
   });
 
+  it('writes one comma where new words that open with one follow a comma of the text', () => {
+    // Zákon č. 45/1973 Sb., bod 13, in § 112 of zákon č. 140/1961 Sb.
+    const act = [
+      '# Zákon',
+      '',
+      '##### § 112',
+      '',
+      'Kdo rozšiřuje nepravdivou zprávu o poměrech v republice, bude potrestán odnětím svobody až na tři léta.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(act, [
+      pt(
+        '13',
+        'V § 112 se slova „bude potrestán odnětím svobody až na tři léta.“ nahrazují slovy „ , o jejím mezinárodním postavení, bude potrestán odnětím svobody až na tři léta nebo propadnutím majetku.“',
+      ),
+    ]);
+    expect(unit(r.text, 'par_112')).toBe(
+      '##### § 112 Kdo rozšiřuje nepravdivou zprávu o poměrech v republice, o jejím mezinárodním postavení, bude potrestán odnětím svobody až na tři léta nebo propadnutím majetku.',
+    );
+  });
+
+  it('drops the full stop of new words that a comma of the text follows, not that of an abbreviation', () => {
+    // Zákon č. 509/1991 Sb., bod 105, in § 482 odst. 2 of zákon č. 40/1964 Sb.
+    const act = [
+      '# Zákon',
+      '',
+      '##### § 482',
+      '',
+      '(1) První.',
+      '',
+      '(2) Neodporuje-li dohoda zákonu nebo zájmu společnosti, státní notářství ji schválí.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(act, [pt('105', 'V § 482 odst. 2 se slova „zájmu společnosti“ nahrazují slovy „dobrým mravům.“.')]);
+    expect(unit(r.text, 'par_482')).toBe(
+      '##### § 482 (1) První. (2) Neodporuje-li dohoda zákonu nebo dobrým mravům, státní notářství ji schválí.',
+    );
+    const law = ['# Zákon', '', '##### § 1', '', 'Podle zákona č. 1/2000, jak stanoví.', ''].join('\n');
+    const s = applyAmendment(law, [pt('1', 'V § 1 se slova „zákona č. 1/2000“ nahrazují slovy „zákona č. 2/2001 Sb.“.')]);
+    expect(unit(s.text, 'par_1')).toBe('##### § 1 Podle zákona č. 2/2001 Sb., jak stanoví.');
+  });
+
+  it('refuses a new § whose footnote takes the number of another footnote of the text', () => {
+    // Zákon č. 411/2005 Sb., bod 2, into zákon č. 140/1961 Sb.: "nový § 180d, který včetně
+    // poznámky pod čarou č. 2a zní" while the text's footnote 2a cites zákon č. 285/2002 Sb.
+    const act = [
+      '# Zákon',
+      '',
+      '##### § 180c',
+      '',
+      'Text^2a).',
+      '',
+      '##### § 181',
+      '',
+      'Další.',
+      '',
+      '^2a) Zákon č. 285/2002 Sb.',
+      '',
+    ].join('\n');
+    const point = (fn: string) =>
+      pt(
+        '2',
+        `Za § 180c se vkládá nový § 180d, který včetně poznámky pod čarou č. 2a zní:\n\n##### „§ 180d\n\nKdo řídí bez oprávnění^2a).\n\n^2a) ${fn}“.`,
+      );
+    const r = applyAmendment(act, [point('§ 81 zákona č. 361/2000 Sb.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'ambiguous' });
+    expect(r.text).toBe(act);
+    // The same footnote written again is no conflict.
+    expect(applyAmendment(act, [point('Zákon č. 285/2002 Sb.')]).points[0].status).toBe('applied');
+  });
+
   it('does not hold back the § before a new one whose insertion failed', () => {
     const r = applyAmendment(ACT, [
       pt('1', 'Za § 2 se vkládá nový § 2a, který zní:\n\n##### „§ 2b\n\nZkoušku lze opakovat.“.'),

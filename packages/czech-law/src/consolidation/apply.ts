@@ -20,7 +20,7 @@ import {
 } from '../amendments/instruction';
 import type { AmendmentPoint } from '../amendments/types';
 import { parseProvisions, type ParsedProvision, type ParseReport } from '../provisions/parse-provisions';
-import { FOOTNOTE_LINE, footnoteBlockStart, splitUnits, unitOf, type TextUnit } from './units';
+import { FOOTNOTE_LINE, footnoteBlockStart, normalizeSpace, splitUnits, unitOf, type TextUnit } from './units';
 
 export type NotAppliedReason =
   /** The grammar does not read (part of) the point. */
@@ -793,9 +793,15 @@ function replaceSpan(text: string, h: Span, by: string): string {
     if (/^§\s/.test(b) && /§\s+$/.test(text.slice(Math.max(0, start - 3), start))) b = b.replace(/^§\s+/, '');
     // New words that start with punctuation follow the word before without a space ("…nosti, lékaři").
     if (/^[,.;:)]/.test(b)) while (start > 0 && /[ \t]/.test(text[start - 1])) start--;
+    // ", o jejím …" after a comma already there ("republice, bude …"): one comma.
+    if (/^[,;]/.test(b) && text[start - 1] === b[0]) b = b.slice(1);
     // "…republiky," before a comma already there: one comma.
     const last = b[b.length - 1];
     if (/[,.;:]/.test(last) && next === last) end++;
+    // New words that end a sentence before a comma or semicolon of the text ("mravům." before
+    // ", státní …"): the sentence goes on, the full stop is the act's slip (not an abbreviation's).
+    else if (last === '.' && next !== undefined && /[,;]/.test(next) && !ABBREVIATION_STOP.test(b.slice(0, -1)) && !/\d\.$/.test(b))
+      b = b.slice(0, -1);
     // Punctuation for words ("slovo „nebo“ se nahrazuje čárkou"): no space before it.
     if (/^[,.;:]$/.test(b.trim())) {
       b = b.trim();
@@ -917,6 +923,11 @@ function takeFootnotes(w: Work, payload: string, op: Operation): string {
   const { body, footnotes } = splitPayload(payload);
   const named = new Set(op.footnotes ?? []);
   for (const fn of footnotes) {
+    // New units whose footnote takes a number the text already gives another footnote: the
+    // source keeps the one there, and which one the new mark means is unsure.
+    const there = op.kind === 'insert' || op.kind === 'append' ? w.doc.units.find((u) => u.id === fn.id) : undefined;
+    if (there && normalizeSpace(there.text) !== normalizeSpace(fn.text))
+      throw new Fail('ambiguous', `${fn.id} is in the text already with another wording`);
     named.delete(fn.id);
     putFootnote(w.doc, fn, w.changed);
     w.units.add(fn.id);
