@@ -335,6 +335,19 @@ describe('applyAmendment', () => {
     expect(applyAmendment(act, [point('Zákon č. 285/2002 Sb.')]).points[0].status).toBe('applied');
   });
 
+  it('refuses a whole annex set as a table, which the source sets anew', () => {
+    // Nařízení vlády č. 231/2022 Sb., bod 6 ("Přílohy č. 1 až 12 znějí"), on nařízení vlády č. 41/2017 Sb.
+    const act = ['# Nařízení', '', '##### § 1', '', 'První.', '', 'Příloha č. 1 k nařízení vlády č. 41/2017 Sb.', '', 'Stará', ''].join(
+      '\n',
+    );
+    const table = '| Aplikace Areál | Datový typ |\n| --- | --- |\n| Evidenční číslo areálu podle SI | text |';
+    const r = applyAmendment(act, [pt('6', `Příloha č. 1 zní:\n\n„Příloha č. 1 k nařízení vlády č. 41/2017 Sb.\n\n${table}“.`)]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
+    expect(r.text).toBe(act);
+    const plain = applyAmendment(act, [pt('6', 'Příloha č. 1 zní:\n\n„Příloha č. 1 k nařízení vlády č. 41/2017 Sb.\n\nNová“.')]);
+    expect(unit(plain.text, 'priloha_1')).toBe('Příloha č. 1 k nařízení vlády č. 41/2017 Sb. Nová');
+  });
+
   it('does not hold back the § before a new one whose insertion failed', () => {
     const r = applyAmendment(ACT, [
       pt('1', 'Za § 2 se vkládá nový § 2a, který zní:\n\n##### „§ 2b\n\nZkoušku lze opakovat.“.'),

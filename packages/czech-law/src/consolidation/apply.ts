@@ -664,6 +664,15 @@ function annexStyle(units: TextUnit[]): AnnexStyle {
   return { boldLabels, italicParens: parens >= 10 && italic >= parens * 0.95 };
 }
 
+/**
+ * Whole annexes set as tables are not written: the source sets the tables of the annexes it
+ * consolidates anew (the header rows, the notes under the table, the dashes), not as the amending
+ * act writes them, so what the engine would write is not the source's text.
+ */
+function refuseAnnexTable(text: string): void {
+  if (/^[ \t]*\|(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*$/m.test(text)) throw new Fail('unsupported_target', 'an annex set as a table');
+}
+
 /** A new annex's text set the way the act's annexes are (`annexStyle`). */
 function styleAnnex(text: string, style: AnnexStyle): string {
   if (!style.boldLabels.size && !style.italicParens) return text;
@@ -1024,6 +1033,7 @@ function opNewWording(w: Work, op: Operation): void {
     if (parts.length !== locs.length) {
       if (locs.length === 1 && parts.length === 0 && first.unit.kind === 'annex' && first.node) {
         // "Příloha č. 2 zní:" with the annex's text only: its label stays.
+        refuseAnnexTable(body);
         const label = first.unit.text.slice(first.node.start, first.node.contentStart).trim();
         replaceUnit(w.doc, first.index, withTrailer(`${label}\n\n${styleAnnex(body, w.annexStyle)}`, trailerOf(first.unit)));
         touch(w, first.unit.id);
@@ -1037,7 +1047,10 @@ function opNewWording(w: Work, op: Operation): void {
       if (part.id !== loc.unit.id.replace(/~\d+$/, '')) throw new Fail('payload_mismatch', `${loc.unit.id} written as ${part.id}`);
       let text = part.text;
       if (!op.withHeading && loc.unit.kind === 'section') text = keepHeading(loc, part);
-      if (loc.unit.kind === 'annex') text = styleAnnex(text, w.annexStyle);
+      if (loc.unit.kind === 'annex') {
+        refuseAnnexTable(text);
+        text = styleAnnex(text, w.annexStyle);
+      }
       replaceUnit(w.doc, loc.index, withTrailer(text, trailerOf(loc.unit)));
       touch(w, loc.unit.id);
     }
@@ -1220,7 +1233,11 @@ function opInsert(w: Work, op: Operation): void {
     for (const id of newIds) if (hasUnit(w.doc, id)) throw new Fail('already_present', id);
     const parts = splitUnits(`${body}\n`)
       .filter((u) => u.kind !== 'footnote')
-      .map((u) => (u.kind === 'annex' ? { ...u, text: styleAnnex(u.text, w.annexStyle) } : u));
+      .map((u) => {
+        if (u.kind !== 'annex') return u;
+        refuseAnnexTable(u.text);
+        return { ...u, text: styleAnnex(u.text, w.annexStyle) };
+      });
     const ids = parts.filter((u) => u.kind !== 'preamble' && u.kind !== 'container').map((u) => u.id);
     if (ids.join(',') !== newIds.join(','))
       throw new Fail('payload_mismatch', `${newIds.join(', ')} written as ${ids.join(', ') || 'no unit'}`);
