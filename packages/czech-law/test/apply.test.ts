@@ -348,6 +348,36 @@ describe('applyAmendment', () => {
     expect(unit(plain.text, 'priloha_1')).toBe('Příloha č. 1 k nařízení vlády č. 41/2017 Sb. Nová');
   });
 
+  it('holds back every unit with the words of a change throughout the text that is not read', () => {
+    // Zákon č. 509/1991 Sb., bod 7, on zákon č. 40/1964 Sb.: read by no form, it changes "občan"
+    // wherever it is, so a § with the word that another point changes may come out half changed.
+    const act = [
+      '# Zákon',
+      '',
+      '##### § 433',
+      '',
+      'Odpovídá občanovi za škodu do 100 Kčs.',
+      '',
+      '##### § 434',
+      '',
+      'Jiné ustanovení do 100 Kčs.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(act, [
+      pt(
+        '7',
+        'Ve všech ustanoveních občanského zákoníku včetně nadpisů se slovo „občan“ nahrazuje slovy „fyzická osoba“ a slova „socialistická organizace“ nebo slovo „organizace“ slovy „právnická osoba“.',
+      ),
+      pt('80', 'V § 433 a 434 se slova „100 Kčs“ nahrazují slovy „500 Kčs“.'),
+    ]);
+    expect(r.points.map((p) => [p.status, p.reason ?? null])).toEqual([
+      ['not_applied', 'unsupported_form'],
+      ['not_applied', 'blocked'],
+    ]);
+    const other = applyAmendment(act, [pt('80', 'V § 434 se slova „100 Kčs“ nahrazují slovy „500 Kčs“.')]);
+    expect(other.points[0].status).toBe('applied');
+  });
+
   it('does not hold back the § before a new one whose insertion failed', () => {
     const r = applyAmendment(ACT, [
       pt('1', 'Za § 2 se vkládá nový § 2a, který zní:\n\n##### „§ 2b\n\nZkoušku lze opakovat.“.'),

@@ -1716,6 +1716,18 @@ function anchorsOnly(ops: Operation[]): Set<string> {
   return anchors;
 }
 
+/** "V celém textu zákona", "Ve všech ustanoveních", "V textu zákona": a change throughout the text. */
+const EVERYWHERE =
+  /(?:^|[\s,])(?:[Vv] celém textu|[Vv]e všech ustanoveních|[Vv] textu (?:zákona|vyhlášky|nařízení|zákoníku)|[Vv] celém (?:zákoně|zákoníku))(?![\p{L}])/u;
+
+/** The units (of `units`) that hold any quoted words of a point that changes words throughout the text. */
+function unitsWithWordsOfEverywhere(units: TextUnit[], point: string): string[] {
+  const head = point.split('„', 1)[0];
+  if (!EVERYWHERE.test(head)) return [];
+  const words = [...point.matchAll(/„([^„“\n]{2,200})“/g)].map((m) => m[1].trim()).filter((x) => x.length > 1);
+  return units.filter((u) => u.kind !== 'footnote' && words.some((x) => hasWords(u.text, x))).map((u) => u.id);
+}
+
 interface Run {
   doc: Doc;
   outcomes: PointOutcome[];
@@ -1746,6 +1758,8 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       outcome.detail = p.unsupported[0]?.reason ?? 'no operation';
       // What a point we cannot read touches is unknown: the units it names are held back.
       for (const id of named) failed.add(id);
+      // One that changes words throughout the text holds back every unit with its words.
+      for (const id of unitsWithWordsOfEverywhere(start, points[i].text)) failed.add(id);
       continue;
     }
     const anchors = anchorsOnly(p.operations);
