@@ -306,35 +306,6 @@ describe('applyAmendment', () => {
     expect(unit(s.text, 'par_1')).toBe('##### § 1 Podle zákona č. 2/2001 Sb., jak stanoví.');
   });
 
-  it('refuses a new § whose footnote takes the number of another footnote of the text', () => {
-    // Zákon č. 411/2005 Sb., bod 2, into zákon č. 140/1961 Sb.: "nový § 180d, který včetně
-    // poznámky pod čarou č. 2a zní" while the text's footnote 2a cites zákon č. 285/2002 Sb.
-    const act = [
-      '# Zákon',
-      '',
-      '##### § 180c',
-      '',
-      'Text^2a).',
-      '',
-      '##### § 181',
-      '',
-      'Další.',
-      '',
-      '^2a) Zákon č. 285/2002 Sb.',
-      '',
-    ].join('\n');
-    const point = (fn: string) =>
-      pt(
-        '2',
-        `Za § 180c se vkládá nový § 180d, který včetně poznámky pod čarou č. 2a zní:\n\n##### „§ 180d\n\nKdo řídí bez oprávnění^2a).\n\n^2a) ${fn}“.`,
-      );
-    const r = applyAmendment(act, [point('§ 81 zákona č. 361/2000 Sb.')]);
-    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'ambiguous' });
-    expect(r.text).toBe(act);
-    // The same footnote written again is no conflict.
-    expect(applyAmendment(act, [point('Zákon č. 285/2002 Sb.')]).points[0].status).toBe('applied');
-  });
-
   it('refuses a whole annex set as a table, which the source sets anew', () => {
     // Nařízení vlády č. 231/2022 Sb., bod 6 ("Přílohy č. 1 až 12 znějí"), on nařízení vlády č. 41/2017 Sb.
     const act = ['# Nařízení', '', '##### § 1', '', 'První.', '', 'Příloha č. 1 k nařízení vlády č. 41/2017 Sb.', '', 'Stará', ''].join(

@@ -20,7 +20,7 @@ import {
 } from '../amendments/instruction';
 import type { AmendmentPoint } from '../amendments/types';
 import { parseProvisions, type ParsedProvision, type ParseReport } from '../provisions/parse-provisions';
-import { FOOTNOTE_LINE, footnoteBlockStart, normalizeSpace, splitUnits, unitOf, type TextUnit } from './units';
+import { FOOTNOTE_LINE, footnoteBlockStart, splitUnits, unitOf, type TextUnit } from './units';
 
 export type NotAppliedReason =
   /** The grammar does not read (part of) the point. */
@@ -932,11 +932,6 @@ function takeFootnotes(w: Work, payload: string, op: Operation): string {
   const { body, footnotes } = splitPayload(payload);
   const named = new Set(op.footnotes ?? []);
   for (const fn of footnotes) {
-    // New units whose footnote takes a number the text already gives another footnote: the
-    // source keeps the one there, and which one the new mark means is unsure.
-    const there = op.kind === 'insert' || op.kind === 'append' ? w.doc.units.find((u) => u.id === fn.id) : undefined;
-    if (there && normalizeSpace(there.text) !== normalizeSpace(fn.text))
-      throw new Fail('ambiguous', `${fn.id} is in the text already with another wording`);
     named.delete(fn.id);
     putFootnote(w.doc, fn, w.changed);
     w.units.add(fn.id);
