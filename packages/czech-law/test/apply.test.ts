@@ -349,6 +349,31 @@ describe('applyAmendment', () => {
     expect(other.points[0].status).toBe('applied');
   });
 
+  it('writes one comma where inserted words ending with one go before a comma of the text', () => {
+    // Zákon č. 290/1993 Sb., bod 30, in § 67 odst. 1 písm. a) of zákon č. 140/1961 Sb.
+    const act = [
+      '# Zákon',
+      '',
+      '##### § 67',
+      '',
+      '(1) Trestnost zaniká',
+      '',
+      '- a) dvacet let, jde-li o trestný čin, za který zákon dovoluje uložení výjimečného trestu,',
+      '',
+      '- b) deset let.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(act, [
+      pt(
+        '30',
+        'V § 67 odst. 1 písm. a) se za slovo „trestu“ vkládají slova „a trestný čin podle zákona č. 92/1991 Sb., o podmínkách převodu majetku státu na jiné osoby, ve znění pozdějších předpisů,“.',
+      ),
+    ]);
+    expect(unit(r.text, 'par_67')).toBe(
+      '##### § 67 (1) Trestnost zaniká - a) dvacet let, jde-li o trestný čin, za který zákon dovoluje uložení výjimečného trestu a trestný čin podle zákona č. 92/1991 Sb., o podmínkách převodu majetku státu na jiné osoby, ve znění pozdějších předpisů, - b) deset let.',
+    );
+  });
+
   it('does not hold back the § before a new one whose insertion failed', () => {
     const r = applyAmendment(ACT, [
       pt('1', 'Za § 2 se vkládá nový § 2a, který zní:\n\n##### „§ 2b\n\nZkoušku lze opakovat.“.'),

@@ -763,7 +763,12 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
     const have = op.position === 'before' ? next.trimEnd().endsWith(add.trim()) : next.trimStart().startsWith(add.trim());
     if (add.trim() && have) throw new Fail('already_present', `„${add.trim()}“ in ${t.id}`);
     if (op.position === 'before') out = splice(text, { start: h.start, end: h.start }, joinBefore(add));
-    else out = splice(text, { start: h.end, end: h.end }, joinAfter(add, text[h.end]));
+    else {
+      // Words that end with a comma put before the text's own comma ("…předpisů," + ", - b)"): one comma.
+      const a = add.trim();
+      const one = /[,;]$/.test(a) && text[h.end] === a[a.length - 1] ? a.slice(0, -1) : add;
+      out = splice(text, { start: h.end, end: h.end }, joinAfter(one, text[h.end]));
+    }
   } else {
     out = replaceSpan(text, h, add);
   }
