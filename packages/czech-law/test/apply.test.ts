@@ -374,6 +374,20 @@ describe('applyAmendment', () => {
     );
   });
 
+  it("refuses a footnote's new wording whose quotation the amending act leaves open", () => {
+    // Zákon č. 264/1992 Sb. on zákon č. 40/1964 Sb.: "Poznámka č. 2a) pod čarou zní: „^2a) Zákon
+    // č. 265/1992 Sb., …" runs on without its closing mark.
+    const act = ['# Zákon', '', '##### § 133', '', 'Text^2a).', '', '^2a) Starý.', ''].join('\n');
+    const r = applyAmendment(act, [
+      pt(
+        '1',
+        'Poznámka č. 2a) pod čarou zní:\n\n„^2a) Zákon č. 265/1992 Sb., o zápisech vlastnických a jiných věcných práv k nemovitostem.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'payload_mismatch' });
+    expect(r.text).toBe(act);
+  });
+
   it('does not hold back the § before a new one whose insertion failed', () => {
     const r = applyAmendment(ACT, [
       pt('1', 'Za § 2 se vkládá nový § 2a, který zní:\n\n##### „§ 2b\n\nZkoušku lze opakovat.“.'),

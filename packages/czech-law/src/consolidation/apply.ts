@@ -985,6 +985,8 @@ function opNewWording(w: Work, op: Operation): void {
   const targets = op.targets;
   // Footnotes: "Poznámka pod čarou č. 5 zní: „^5) …“".
   if (targets.every((t) => t.id.startsWith('fn_'))) {
+    // A quotation left open ("„^2a) Zákon …" without its end): where the new wording ends is unsure.
+    if (/^\s*[„"]/.test(payload)) throw new Fail('payload_mismatch', 'a quotation opens the new text');
     const { footnotes } = splitPayload(payload.trim().startsWith('^') ? payload : `^${lastSeg(targets[0].id).key}) ${payload.trim()}`);
     const want = new Set(targets.flatMap((t) => (t.through ? [] : [t.id])));
     if (targets.some((t) => t.through) || footnotes.length !== want.size || footnotes.some((f) => !want.has(f.id)))
