@@ -207,6 +207,187 @@ describe('applyAmendment', () => {
     ]);
   });
 
+  it('sets a new annex the way the act sets its annexes: labels in bold, parentheticals in italics', () => {
+    // Nařízení vlády č. 301/2007 Sb., bod 1, into nařízení vlády č. 132/2005 Sb.: the act writes
+    // the new annex plain, the source sets it like the annexes already there.
+    const annex = (n: string, code: string) => [
+      `Příloha č. ${n} k nařízení vlády č. 132/2005 Sb.`,
+      '',
+      `**Kód lokality:** ${code}`,
+      '',
+      '**Kraj:** Jihomoravský kraj',
+      '',
+      '*(symbol * označuje prioritní druhy)*',
+      '',
+    ];
+    const act = [
+      '# Nařízení',
+      '',
+      '##### § 1',
+      '',
+      'První.',
+      '',
+      // Ten annexes: a convention the annexes keep throughout, not one of a few.
+      ...['527', '528', '529', '530', '531', '532', '533', '534', '535', '536'].flatMap((n) => annex(n, `CZ${n}`)),
+    ].join('\n');
+    const r = applyAmendment(act, [
+      pt(
+        '1',
+        'Za přílohu č. 531 se vkládá nová příloha č. 531a, která zní:\n\n„Příloha č. 531a k nařízení vlády č. 132/2005 Sb.\n\nKód lokality: CZ0620001\n\n(symbol * označuje prioritní druhy) vrkoč bažinný (Vertigo moulinsiana)\n\nKraj: Jihomoravský kraj“.',
+      ),
+    ]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'priloha_531a')).toBe(
+      'Příloha č. 531a k nařízení vlády č. 132/2005 Sb. **Kód lokality:** CZ0620001 *(symbol * označuje prioritní druhy)* vrkoč bažinný *(Vertigo moulinsiana)* **Kraj:** Jihomoravský kraj',
+    );
+  });
+
+  it('leaves a new annex plain where the act sets its annexes plain', () => {
+    const act = [
+      '# Zákon',
+      '',
+      '##### § 1',
+      '',
+      'První.',
+      '',
+      'Příloha č. 1 k zákonu č. 1/2000 Sb.',
+      '',
+      'Kraj: Jihomoravský kraj (jih)',
+      '',
+    ].join('\n');
+    const r = applyAmendment(act, [
+      pt(
+        '1',
+        'Za přílohu č. 1 se vkládá nová příloha č. 2, která zní:\n\n„Příloha č. 2 k zákonu č. 1/2000 Sb.\n\nKraj: Zlínský kraj (východ)“.',
+      ),
+    ]);
+    expect(unit(r.text, 'priloha_2')).toBe('Příloha č. 2 k zákonu č. 1/2000 Sb. Kraj: Zlínský kraj (východ)');
+  });
+
+  it('writes one comma where new words that open with one follow a comma of the text', () => {
+    // Zákon č. 45/1973 Sb., bod 13, in § 112 of zákon č. 140/1961 Sb.
+    const act = [
+      '# Zákon',
+      '',
+      '##### § 112',
+      '',
+      'Kdo rozšiřuje nepravdivou zprávu o poměrech v republice, bude potrestán odnětím svobody až na tři léta.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(act, [
+      pt(
+        '13',
+        'V § 112 se slova „bude potrestán odnětím svobody až na tři léta.“ nahrazují slovy „ , o jejím mezinárodním postavení, bude potrestán odnětím svobody až na tři léta nebo propadnutím majetku.“',
+      ),
+    ]);
+    expect(unit(r.text, 'par_112')).toBe(
+      '##### § 112 Kdo rozšiřuje nepravdivou zprávu o poměrech v republice, o jejím mezinárodním postavení, bude potrestán odnětím svobody až na tři léta nebo propadnutím majetku.',
+    );
+  });
+
+  it('drops the full stop of new words that a comma of the text follows, not that of an abbreviation', () => {
+    // Zákon č. 509/1991 Sb., bod 105, in § 482 odst. 2 of zákon č. 40/1964 Sb.
+    const act = [
+      '# Zákon',
+      '',
+      '##### § 482',
+      '',
+      '(1) První.',
+      '',
+      '(2) Neodporuje-li dohoda zákonu nebo zájmu společnosti, státní notářství ji schválí.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(act, [pt('105', 'V § 482 odst. 2 se slova „zájmu společnosti“ nahrazují slovy „dobrým mravům.“.')]);
+    expect(unit(r.text, 'par_482')).toBe(
+      '##### § 482 (1) První. (2) Neodporuje-li dohoda zákonu nebo dobrým mravům, státní notářství ji schválí.',
+    );
+    const law = ['# Zákon', '', '##### § 1', '', 'Podle zákona č. 1/2000, jak stanoví.', ''].join('\n');
+    const s = applyAmendment(law, [pt('1', 'V § 1 se slova „zákona č. 1/2000“ nahrazují slovy „zákona č. 2/2001 Sb.“.')]);
+    expect(unit(s.text, 'par_1')).toBe('##### § 1 Podle zákona č. 2/2001 Sb., jak stanoví.');
+  });
+
+  it('refuses a whole annex set as a table, which the source sets anew', () => {
+    // Nařízení vlády č. 231/2022 Sb., bod 6 ("Přílohy č. 1 až 12 znějí"), on nařízení vlády č. 41/2017 Sb.
+    const act = ['# Nařízení', '', '##### § 1', '', 'První.', '', 'Příloha č. 1 k nařízení vlády č. 41/2017 Sb.', '', 'Stará', ''].join(
+      '\n',
+    );
+    const table = '| Aplikace Areál | Datový typ |\n| --- | --- |\n| Evidenční číslo areálu podle SI | text |';
+    const r = applyAmendment(act, [pt('6', `Příloha č. 1 zní:\n\n„Příloha č. 1 k nařízení vlády č. 41/2017 Sb.\n\n${table}“.`)]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
+    expect(r.text).toBe(act);
+    const plain = applyAmendment(act, [pt('6', 'Příloha č. 1 zní:\n\n„Příloha č. 1 k nařízení vlády č. 41/2017 Sb.\n\nNová“.')]);
+    expect(unit(plain.text, 'priloha_1')).toBe('Příloha č. 1 k nařízení vlády č. 41/2017 Sb. Nová');
+  });
+
+  it('holds back every unit with the words of a change throughout the text that is not read', () => {
+    // Zákon č. 509/1991 Sb., bod 7, on zákon č. 40/1964 Sb.: read by no form, it changes "občan"
+    // wherever it is, so a § with the word that another point changes may come out half changed.
+    const act = [
+      '# Zákon',
+      '',
+      '##### § 433',
+      '',
+      'Odpovídá občanovi za škodu do 100 Kčs.',
+      '',
+      '##### § 434',
+      '',
+      'Jiné ustanovení do 100 Kčs.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(act, [
+      pt(
+        '7',
+        'Ve všech ustanoveních občanského zákoníku včetně nadpisů se slovo „občan“ nahrazuje slovy „fyzická osoba“ a slova „socialistická organizace“ nebo slovo „organizace“ slovy „právnická osoba“.',
+      ),
+      pt('80', 'V § 433 a 434 se slova „100 Kčs“ nahrazují slovy „500 Kčs“.'),
+    ]);
+    expect(r.points.map((p) => [p.status, p.reason ?? null])).toEqual([
+      ['not_applied', 'unsupported_form'],
+      ['not_applied', 'blocked'],
+    ]);
+    const other = applyAmendment(act, [pt('80', 'V § 434 se slova „100 Kčs“ nahrazují slovy „500 Kčs“.')]);
+    expect(other.points[0].status).toBe('applied');
+  });
+
+  it('writes one comma where inserted words ending with one go before a comma of the text', () => {
+    // Zákon č. 290/1993 Sb., bod 30, in § 67 odst. 1 písm. a) of zákon č. 140/1961 Sb.
+    const act = [
+      '# Zákon',
+      '',
+      '##### § 67',
+      '',
+      '(1) Trestnost zaniká',
+      '',
+      '- a) dvacet let, jde-li o trestný čin, za který zákon dovoluje uložení výjimečného trestu,',
+      '',
+      '- b) deset let.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(act, [
+      pt(
+        '30',
+        'V § 67 odst. 1 písm. a) se za slovo „trestu“ vkládají slova „a trestný čin podle zákona č. 92/1991 Sb., o podmínkách převodu majetku státu na jiné osoby, ve znění pozdějších předpisů,“.',
+      ),
+    ]);
+    expect(unit(r.text, 'par_67')).toBe(
+      '##### § 67 (1) Trestnost zaniká - a) dvacet let, jde-li o trestný čin, za který zákon dovoluje uložení výjimečného trestu a trestný čin podle zákona č. 92/1991 Sb., o podmínkách převodu majetku státu na jiné osoby, ve znění pozdějších předpisů, - b) deset let.',
+    );
+  });
+
+  it("refuses a footnote's new wording whose quotation the amending act leaves open", () => {
+    // Zákon č. 264/1992 Sb. on zákon č. 40/1964 Sb.: "Poznámka č. 2a) pod čarou zní: „^2a) Zákon
+    // č. 265/1992 Sb., …" runs on without its closing mark.
+    const act = ['# Zákon', '', '##### § 133', '', 'Text^2a).', '', '^2a) Starý.', ''].join('\n');
+    const r = applyAmendment(act, [
+      pt(
+        '1',
+        'Poznámka č. 2a) pod čarou zní:\n\n„^2a) Zákon č. 265/1992 Sb., o zápisech vlastnických a jiných věcných práv k nemovitostem.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'payload_mismatch' });
+    expect(r.text).toBe(act);
+  });
+
   it('does not hold back the § before a new one whose insertion failed', () => {
     const r = applyAmendment(ACT, [
       pt('1', 'Za § 2 se vkládá nový § 2a, který zní:\n\n##### „§ 2b\n\nZkoušku lze opakovat.“.'),

@@ -259,6 +259,27 @@ Dosavadní odstavce 2 a 3 se označují jako odstavce 3 a 4, za odstavec 4 se vk
     ]);
   });
 
+  it('reads annex numbers after the first without their own "č." (nařízení vlády č. 371/2009 Sb., body 1, 16 and 86)', () => {
+    const ins = (text: string) => ops(text).map((o) => [o.kind, o.targets.map((t) => t.id), o.newIds ?? []]);
+    expect(ins('Za přílohu č. 1 se vkládají nové přílohy č. 1a až 1c, které znějí:\n\n„Příloha č. 1a\n\nText“.')).toEqual([
+      ['insert', ['priloha_1'], ['priloha_1a', 'priloha_1b', 'priloha_1c']],
+    ]);
+    expect(ins('Za přílohu č. 40 se vkládají nové přílohy č. 40a a 40b, které znějí:\n\n„Příloha č. 40a\n\nText“.')).toEqual([
+      ['insert', ['priloha_40'], ['priloha_40a', 'priloha_40b']],
+    ]);
+    expect(ins('Přílohy č. 159 a 160 se zrušují.')).toEqual([['repeal', ['priloha_159', 'priloha_160'], []]]);
+    // Words changed in two annexes named so.
+    const r = parseInstruction('V příloze č. 2 a 3 se slovo „den“ nahrazuje slovem „týden“.');
+    expect(r.operations.flatMap((o) => o.targets.map((t) => t.id))).toEqual(['priloha_2', 'priloha_3']);
+  });
+
+  it('reads "Poznámka č. 4a) pod čarou zní" as the footnote\'s new wording (zákon č. 161/1993 Sb., čl. I body 11 and 12)', () => {
+    const o = ops('Poznámka č. 4a) pod čarou zní:\n\n„^4a) § 7 písm. a) zákona č. 100/1988 Sb.“.');
+    expect(o.map((x) => [x.kind, x.targets.map((t) => t.id)])).toEqual([['new_wording', ['fn_4a']]]);
+    const two = ops('Poznámky č. 8) a č. 8a) pod čarou znějí:\n\n„^8) Zákon č. 100/1988 Sb.\n\n^8a) Zákon č. 114/1988 Sb.“.');
+    expect(two.map((x) => [x.kind, x.targets.map((t) => t.id)])).toEqual([['new_wording', ['fn_8', 'fn_8a']]]);
+  });
+
   it('reads "ruší označení" as the unit losing its number (zákon č. 218/2003 Sb. on zákon č. 140/1961 Sb., § 65)', () => {
     expect(targets('V § 65 se odstavec 2 zrušuje a zároveň se ruší označení odstavce 1.')).toEqual([
       ['repeal', ['par_65/odst_2']],

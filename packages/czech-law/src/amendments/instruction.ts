@@ -320,6 +320,12 @@ export interface RefList {
 }
 
 /** The key of a unit after its word, at `pos`: `5a`, `c)`, `II`, `první`; with its length. */
+/** An annex number written without "č." after one written with it: digits only. */
+function bareAnnexKey(s: string, pos: number): { key: string; len: number } | null {
+  const m = /^(\d+[a-z]?)(?![\p{L}\d.])/u.exec(s.slice(pos));
+  return m ? { key: m[1].replace(/^0+(?=\d)/, ''), len: m[0].length } : null;
+}
+
 function readKey(s: string, pos: number, type: SegType): { key: string; len: number } | null {
   const rest = s.slice(pos);
   let m: RegExpExecArray | null;
@@ -469,7 +475,8 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
     for (;;) {
       const c = /^(?:,? a |, | až | nebo |,? popřípadě |–|-)/.exec(s.slice(q));
       if (!c) break;
-      const k = readKey(s, q + c[0].length, w.type);
+      // "přílohy č. 1a až 1c", "přílohy č. 3 a 4": annex numbers after the first without their own "č.".
+      const k = readKey(s, q + c[0].length, w.type) ?? (w.type === 'priloha' ? bareAnnexKey(s, q + c[0].length) : null);
       if (!k) break;
       if (c[0] === ' až ' || c[0] === '–' || c[0] === '-') keys[keys.length - 1].to = k.key;
       else keys.push({ key: k.key });
@@ -601,6 +608,11 @@ function skeleton(sentence: string): Skeleton {
     .replace(/,? (?:tohoto|tohoto nového|následujícího) znění:/g, ', který zní:')
     .replace(/(?<![\p{L}])spolu s nadpisem(?![\p{L}])/gu, 'včetně nadpisu')
     .replace(/(?<![\p{L}])[Uu]stanovení (?=§|čl\.|odst)/gu, '')
+    // "Poznámka č. 5 pod čarou" as "poznámka pod čarou č. 5".
+    .replace(
+      /(?<![\p{L}])[Pp]oznámk(a|y|ce|u|ou|ek|ách) (č\. ?\d+[a-z]*\)?(?:(?:,| a| až) (?:č\. ?)?\d+[a-z]*\)?)*) pod čarou/gu,
+      'poznámk$1 pod čarou $2',
+    )
     .replace(/(?<![\p{L}])[Pp]oznámk(a|y|ce|u|ou|ek|ách) (č\.)/gu, 'poznámk$1 pod čarou $2');
   // "druhá věta" as "věta druhá"; "tato věta:", "tato slova:" as "věta:", "slova:".
   s = s

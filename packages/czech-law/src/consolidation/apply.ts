@@ -623,6 +623,79 @@ function styleMarks(text: string, style: MarkStyle): string {
   return t.replace(/((?:\^\d+[a-z]*\))+)([,.;:])/g, '$2$1');
 }
 
+/**
+ * How the act's annexes set their text: labels in bold ("**Kód lokality:** CZ0620001") and
+ * parentheticals in italics ("*(Vertigo moulinsiana)*"). The amending acts write new annexes
+ * plain; the source sets them the way the act's other annexes are set. Only a convention the
+ * annexes keep (nearly) without exception is followed.
+ */
+interface AnnexStyle {
+  /** Labels (with their colon) the annexes open a line with in bold. */
+  boldLabels: ReadonlySet<string>;
+  /** Parentheticals are set in italics. */
+  italicParens: boolean;
+}
+
+const LINE_LABEL = /^([^\n:*|#()„“]{1,80}:)(?=[ \t]|$)/;
+const PAREN = /\(([^()\n]*)\)/g;
+
+function annexStyle(units: TextUnit[]): AnnexStyle {
+  const bold = new Map<string, number>();
+  const plain = new Map<string, number>();
+  let parens = 0;
+  let italic = 0;
+  for (const u of units) {
+    if (u.kind !== 'annex') continue;
+    for (const raw of u.text.split('\n')) {
+      const line = raw.trim();
+      const b = /^\*\*([^*\n]{1,80}:)\*\*/.exec(line);
+      if (b) bold.set(b[1], (bold.get(b[1]) ?? 0) + 1);
+      const l = LINE_LABEL.exec(line);
+      if (l) plain.set(l[1], (plain.get(l[1]) ?? 0) + 1);
+    }
+    for (const m of u.text.matchAll(PAREN)) {
+      parens++;
+      const at = m.index;
+      if (u.text[at - 1] === '*' && u.text[at + m[0].length] === '*') italic++;
+    }
+  }
+  const boldLabels = new Set<string>();
+  for (const [label, n] of bold) if (n >= 3 && (plain.get(label) ?? 0) * 20 <= n) boldLabels.add(label);
+  return { boldLabels, italicParens: parens >= 10 && italic >= parens * 0.95 };
+}
+
+/**
+ * Whole annexes set as tables are not written: the source sets the tables of the annexes it
+ * consolidates anew (the header rows, the notes under the table, the dashes), not as the amending
+ * act writes them, so what the engine would write is not the source's text.
+ */
+function refuseAnnexTable(text: string): void {
+  if (/^[ \t]*\|(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*$/m.test(text)) throw new Fail('unsupported_target', 'an annex set as a table');
+}
+
+/** A new annex's text set the way the act's annexes are (`annexStyle`). */
+function styleAnnex(text: string, style: AnnexStyle): string {
+  if (!style.boldLabels.size && !style.italicParens) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      // Tables and headings are left as written.
+      if (/^\s*(?:\||#)/.test(line)) return line;
+      let out = line;
+      const l = LINE_LABEL.exec(out.trimStart());
+      if (l && style.boldLabels.has(l[1])) {
+        const lead = out.length - out.trimStart().length;
+        out = `${out.slice(0, lead)}**${l[1]}**${out.slice(lead + l[1].length)}`;
+      }
+      if (style.italicParens)
+        out = out.replace(PAREN, (m: string, _inner: string, at: number, all: string) =>
+          all[at - 1] === '*' && all[at + m.length] === '*' ? m : `*${m}*`,
+        );
+      return out;
+    })
+    .join('\n');
+}
+
 /** The last character of a list item's text that ends it (`,`, `;`, `.`), with its offset. */
 function itemEnding(text: string, node: Node): { at: number; char: string } | null {
   const end = contentEnd(text, node.contentStart, node.end);
@@ -650,6 +723,7 @@ interface Work {
   changed: Set<string>;
   units: Set<string>;
   style: MarkStyle;
+  annexStyle: AnnexStyle;
   /** Footnotes an earlier point of the act wrote (new text or new wording). */
   written: ReadonlySet<string>;
   /** Footnotes this point writes. */
@@ -689,7 +763,12 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
     const have = op.position === 'before' ? next.trimEnd().endsWith(add.trim()) : next.trimStart().startsWith(add.trim());
     if (add.trim() && have) throw new Fail('already_present', `„${add.trim()}“ in ${t.id}`);
     if (op.position === 'before') out = splice(text, { start: h.start, end: h.start }, joinBefore(add));
-    else out = splice(text, { start: h.end, end: h.end }, joinAfter(add, text[h.end]));
+    else {
+      // Words that end with a comma put before the text's own comma ("…předpisů," + ", - b)"): one comma.
+      const a = add.trim();
+      const one = /[,;]$/.test(a) && text[h.end] === a[a.length - 1] ? a.slice(0, -1) : add;
+      out = splice(text, { start: h.end, end: h.end }, joinAfter(one, text[h.end]));
+    }
   } else {
     out = replaceSpan(text, h, add);
   }
@@ -728,9 +807,15 @@ function replaceSpan(text: string, h: Span, by: string): string {
     if (/^§\s/.test(b) && /§\s+$/.test(text.slice(Math.max(0, start - 3), start))) b = b.replace(/^§\s+/, '');
     // New words that start with punctuation follow the word before without a space ("…nosti, lékaři").
     if (/^[,.;:)]/.test(b)) while (start > 0 && /[ \t]/.test(text[start - 1])) start--;
+    // ", o jejím …" after a comma already there ("republice, bude …"): one comma.
+    if (/^[,;]/.test(b) && text[start - 1] === b[0]) b = b.slice(1);
     // "…republiky," before a comma already there: one comma.
     const last = b[b.length - 1];
     if (/[,.;:]/.test(last) && next === last) end++;
+    // New words that end a sentence before a comma or semicolon of the text ("mravům." before
+    // ", státní …"): the sentence goes on, the full stop is the act's slip (not an abbreviation's).
+    else if (last === '.' && next !== undefined && /[,;]/.test(next) && !ABBREVIATION_STOP.test(b.slice(0, -1)) && !/\d\.$/.test(b))
+      b = b.slice(0, -1);
     // Punctuation for words ("slovo „nebo“ se nahrazuje čárkou"): no space before it.
     if (/^[,.;:]$/.test(b.trim())) {
       b = b.trim();
@@ -900,6 +985,8 @@ function opNewWording(w: Work, op: Operation): void {
   const targets = op.targets;
   // Footnotes: "Poznámka pod čarou č. 5 zní: „^5) …“".
   if (targets.every((t) => t.id.startsWith('fn_'))) {
+    // A quotation left open ("„^2a) Zákon …" without its end): where the new wording ends is unsure.
+    if (/^\s*[„"]/.test(payload)) throw new Fail('payload_mismatch', 'a quotation opens the new text');
     const { footnotes } = splitPayload(payload.trim().startsWith('^') ? payload : `^${lastSeg(targets[0].id).key}) ${payload.trim()}`);
     const want = new Set(targets.flatMap((t) => (t.through ? [] : [t.id])));
     if (targets.some((t) => t.through) || footnotes.length !== want.size || footnotes.some((f) => !want.has(f.id)))
@@ -948,8 +1035,9 @@ function opNewWording(w: Work, op: Operation): void {
     if (parts.length !== locs.length) {
       if (locs.length === 1 && parts.length === 0 && first.unit.kind === 'annex' && first.node) {
         // "Příloha č. 2 zní:" with the annex's text only: its label stays.
+        refuseAnnexTable(body);
         const label = first.unit.text.slice(first.node.start, first.node.contentStart).trim();
-        replaceUnit(w.doc, first.index, withTrailer(`${label}\n\n${body}`, trailerOf(first.unit)));
+        replaceUnit(w.doc, first.index, withTrailer(`${label}\n\n${styleAnnex(body, w.annexStyle)}`, trailerOf(first.unit)));
         touch(w, first.unit.id);
         return;
       }
@@ -961,6 +1049,10 @@ function opNewWording(w: Work, op: Operation): void {
       if (part.id !== loc.unit.id.replace(/~\d+$/, '')) throw new Fail('payload_mismatch', `${loc.unit.id} written as ${part.id}`);
       let text = part.text;
       if (!op.withHeading && loc.unit.kind === 'section') text = keepHeading(loc, part);
+      if (loc.unit.kind === 'annex') {
+        refuseAnnexTable(text);
+        text = styleAnnex(text, w.annexStyle);
+      }
       replaceUnit(w.doc, loc.index, withTrailer(text, trailerOf(loc.unit)));
       touch(w, loc.unit.id);
     }
@@ -1141,7 +1233,13 @@ function opInsert(w: Work, op: Operation): void {
   if (unitIdOf(anchorId) === anchorId && newIds.every((id) => unitIdOf(id) === id)) {
     const anchor = findUnit(w.doc, anchorId);
     for (const id of newIds) if (hasUnit(w.doc, id)) throw new Fail('already_present', id);
-    const parts = splitUnits(`${body}\n`).filter((u) => u.kind !== 'footnote');
+    const parts = splitUnits(`${body}\n`)
+      .filter((u) => u.kind !== 'footnote')
+      .map((u) => {
+        if (u.kind !== 'annex') return u;
+        refuseAnnexTable(u.text);
+        return { ...u, text: styleAnnex(u.text, w.annexStyle) };
+      });
     const ids = parts.filter((u) => u.kind !== 'preamble' && u.kind !== 'container').map((u) => u.id);
     if (ids.join(',') !== newIds.join(','))
       throw new Fail('payload_mismatch', `${newIds.join(', ')} written as ${ids.join(', ') || 'no unit'}`);
@@ -1620,6 +1718,18 @@ function anchorsOnly(ops: Operation[]): Set<string> {
   return anchors;
 }
 
+/** "V celém textu zákona", "Ve všech ustanoveních", "V textu zákona": a change throughout the text. */
+const EVERYWHERE =
+  /(?:^|[\s,])(?:[Vv] celém textu|[Vv]e všech ustanoveních|[Vv] textu (?:zákona|vyhlášky|nařízení|zákoníku)|[Vv] celém (?:zákoně|zákoníku))(?![\p{L}])/u;
+
+/** The units (of `units`) that hold any quoted words of a point that changes words throughout the text. */
+function unitsWithWordsOfEverywhere(units: TextUnit[], point: string): string[] {
+  const head = point.split('„', 1)[0];
+  if (!EVERYWHERE.test(head)) return [];
+  const words = [...point.matchAll(/„([^„“\n]{2,200})“/g)].map((m) => m[1].trim()).filter((x) => x.length > 1);
+  return units.filter((u) => u.kind !== 'footnote' && words.some((x) => hasWords(u.text, x))).map((u) => u.id);
+}
+
 interface Run {
   doc: Doc;
   outcomes: PointOutcome[];
@@ -1633,6 +1743,7 @@ interface Run {
 function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPoint[], excluded: Map<number, string>): Run {
   let doc: Doc = { units: [...start] };
   const style = markStyle(start);
+  const annexes = annexStyle(start);
   const outcomes: PointOutcome[] = [];
   const failed = new Set<string>();
   const written = new Set<string>();
@@ -1649,6 +1760,8 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       outcome.detail = p.unsupported[0]?.reason ?? 'no operation';
       // What a point we cannot read touches is unknown: the units it names are held back.
       for (const id of named) failed.add(id);
+      // One that changes words throughout the text holds back every unit with its words.
+      for (const id of unitsWithWordsOfEverywhere(start, points[i].text)) failed.add(id);
       continue;
     }
     const anchors = anchorsOnly(p.operations);
@@ -1661,7 +1774,15 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       for (const id of own) failed.add(id);
       continue;
     }
-    const w: Work = { doc: { units: [...doc.units] }, changed: new Set(), units: new Set(), style, written, wrote: new Set() };
+    const w: Work = {
+      doc: { units: [...doc.units] },
+      changed: new Set(),
+      units: new Set(),
+      style,
+      annexStyle: annexes,
+      written,
+      wrote: new Set(),
+    };
     try {
       for (const op of ordered(p.operations)) applyOperation(w, op);
     } catch (e) {
