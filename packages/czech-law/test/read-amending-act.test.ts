@@ -1,4 +1,12 @@
-import { applyAmendment, parseInstruction, readAmendingAct, readIntro, type AmendingActMeta } from '../src';
+import {
+  applyAmendment,
+  parseInstruction,
+  readAmendingAct,
+  readIntro,
+  titleAmendedAct,
+  titleOnlyAmendedAct,
+  type AmendingActMeta,
+} from '../src';
 
 const META: AmendingActMeta = { naturalKey: 'sb/2011/365', publicationDate: '2011-12-06', effectivenessDate: '2012-01-01' };
 
@@ -403,6 +411,17 @@ Tento zákon nabývá účinnosti dnem 1. ledna 1970.
     expect(readAmendingAct(several, { naturalKey: 'sb/1969/148', publicationDate: '1969-12-18', effectivenessDate: null }).blocks).toEqual(
       [],
     );
+  });
+
+  it('takes the title\'s act when the title says only "mění" (zákon č. 53/1963 Sb.: "Zákon, jímž se mění § 203 trestního zákona č. 140/1961 Sb")', () => {
+    expect(titleAmendedAct('Zákon, jímž se mění § 203 trestního zákona č. 140/1961 Sb', 'sb/1963/53')?.naturalKey).toBe('sb/1961/140');
+    expect(titleAmendedAct('Zákon o změně zákona č. 140/1961 Sb.', 'sb/1963/53')?.naturalKey).toBe('sb/1961/140');
+    // "mění" inside a word is not the verb.
+    expect(titleAmendedAct('Zákon o předpisech neměnících zákon č. 140/1961 Sb.', 'sb/1963/53')).toBeNull();
+    expect(titleOnlyAmendedAct('# Zákon, jímž se mění § 203 trestního zákona č. 140/1961 Sb\n', 'sb/1963/53')?.citation.naturalKey).toBe(
+      'sb/1961/140',
+    );
+    expect(titleOnlyAmendedAct('# Zákon, jímž se mění § 203 trestního zákona č. 140/1961 Sb\n\n##### Čl. I\n', 'sb/1963/53')).toBeNull();
   });
 
   it('reads an act number written without "č." (zákon č. 332/2014 Sb., čl. III bod 17, on zákon č. 198/2009 Sb.)', () => {

@@ -62,6 +62,13 @@ export const visitor: VisitorFactory = (flags) => ({
     const containers = (id: string) => [...(inB.get(id) ?? []), ...(inA.get(id) ?? [])];
     const s = scoreEffects(changed, targets, (id) => b.has(id) || a.has(id), containers);
     if (!changed.length) bump(t, 'git_unchanged');
+    // The source's first full text after a title-only one holds every amendment up to its day:
+    // recall is also given without those cases, beside (not instead of) the whole figure.
+    const firstText = ![...b.keys()].some((id) => /^(?:par|cl)_/.test(id));
+    if (!firstText) {
+      bump(t, 'changed_not_first', s.changed);
+      bump(t, 'hit_not_first', s.hit);
+    }
     bump(t, 'changed', s.changed);
     bump(t, 'hit', s.hit);
     bump(t, 'targeted', s.targeted);
@@ -85,7 +92,7 @@ export const visitor: VisitorFactory = (flags) => ({
       const contents = { before: keys(b), after: keys(a) };
       const ctx = {
         windowEmpty: !window.length,
-        beforeEmpty: ![...b.keys()].some((id) => /^(?:par|cl)_/.test(id)),
+        beforeEmpty: firstText,
         before: b,
         after: a,
         contents,
@@ -147,6 +154,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   row('    no date in (text before, version]', n('date_outside_window'));
   row('    cases whose act has undated effects', n('undated_effects'));
   row('(b) provisions git changed, targeted (recall)', (t) => ratio(count(t, 'hit'), count(t, 'changed')));
+  row('    recall, cases whose text before has a § or článek', (t) => ratio(count(t, 'hit_not_first'), count(t, 'changed_not_first')));
   row('(b) provisions targeted, changed (precision)', (t) => ratio(count(t, 'right'), count(t, 'targeted')));
   row('    precision where git changed a provision', (t) => ratio(count(t, 'right_changed_cases'), count(t, 'targeted_changed_cases')));
   row('    cases where git changed no provision', n('git_unchanged'));

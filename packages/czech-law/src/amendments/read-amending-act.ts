@@ -270,10 +270,29 @@ function introCitations(line: string): ActNumberCitation[] {
  * zákon č. 140/1961 Sb"), or null when the title names none, several, or itself.
  */
 export function titleAmendedAct(title: string, selfKey: string): ActNumberCitation | null {
-  if (!/\b(?:mění|doplňuje|změně|změny)\b/u.test(title)) return null;
+  // Not `\b`: it knows ASCII letters only, so "mění" never ended at one.
+  if (!/(?<!\p{L})(?:mění|doplňuje|změně|změny)(?!\p{L})/u.test(title)) return null;
   const cites = actNumberCitations(title).filter((c) => c.naturalKey !== selfKey);
   if (!cites.length || cites.some((c) => c.naturalKey !== cites[0].naturalKey)) return null;
   return cites[0];
+}
+
+/**
+ * The act a text that holds nothing but its title says it amends ("Zákon, jímž se mění § 203
+ * trestního zákona č. 140/1961 Sb", zákon č. 53/1963 Sb., whose every text in the source is that
+ * line), with the title; null when the text has more than its title or the title names no one act.
+ * Such an act's points cannot be read, but that it amends the act, and when, is known.
+ */
+export function titleOnlyAmendedAct(text: string, selfKey: string): { citation: ActNumberCitation; title: string } | null {
+  let title: string | null = null;
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const h = /^#\s+(.+)$/.exec(line.trim());
+    if (!h || title !== null) return null;
+    title = h[1].trim();
+  }
+  const citation = title === null ? null : titleAmendedAct(title, selfKey);
+  return citation && title ? { citation, title } : null;
 }
 
 /**
