@@ -413,6 +413,41 @@ Tento zákon nabývá účinnosti dnem 1. ledna 1970.
     );
   });
 
+  it("reads points that follow Čl. I with no intro as the title's act's (nařízení vlády č. 397/2002 Sb. on nařízení vlády č. 396/2001 Sb.)", () => {
+    const act = `# Nařízení vlády, kterým se mění nařízení vlády č. 396/2001 Sb., o použití prostředků Státního fondu rozvoje bydlení na opravy a modernizace bytů
+
+##### Čl. I
+
+- 1. V § 3 se doplňuje odstavec 4, který zní:
+
+„(4) V případech povodní se ustanovení odstavce 2 písm. b) nepoužije.“.
+
+- 2. V § 4 odstavec 2 zní:
+
+„(2) Úroková sazba z úvěru poskytnutého Fondem činí 3 % ročně.“.
+
+##### Čl. II
+
+Toto nařízení nabývá účinnosti dnem jeho vyhlášení.
+`;
+    const meta = { naturalKey: 'sb/2002/397', publicationDate: '2002-08-28', effectivenessDate: '2002-08-28' };
+    expect(
+      readAmendingAct(act, meta).blocks.map((b) => [b.targetKey, b.article, b.points.map((p) => [p.number, p.effective?.date])]),
+    ).toEqual([
+      [
+        'sb/2001/396',
+        'Čl. I',
+        [
+          ['1', '2002-08-28'],
+          ['2', '2002-08-28'],
+        ],
+      ],
+    ]);
+    // Points of a later článek with no intro are no amendment (nařízení vlády č. 125/2000 Sb., čl. III: how a pay is computed).
+    const later = act.replace('##### Čl. I\n', '##### Čl. III\n');
+    expect(readAmendingAct(later, meta).blocks).toEqual([]);
+  });
+
   it('takes the title\'s act when the title says only "mění" (zákon č. 53/1963 Sb.: "Zákon, jímž se mění § 203 trestního zákona č. 140/1961 Sb")', () => {
     expect(titleAmendedAct('Zákon, jímž se mění § 203 trestního zákona č. 140/1961 Sb', 'sb/1963/53')?.naturalKey).toBe('sb/1961/140');
     expect(titleAmendedAct('Zákon o změně zákona č. 140/1961 Sb.', 'sb/1963/53')?.naturalKey).toBe('sb/1961/140');

@@ -457,6 +457,32 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
 
     if (!quoted && open && heading === null && (OWN_EFFECT.test(raw) || SIGNATURE.test(raw.trim()))) closeBlock();
 
+    // "##### Čl. I" followed at once by "- 1. V § 3 se doplňuje …", no sentence naming the act
+    // (nařízení vlády č. 397/2002 Sb., whose title names the one act it amends): the source left the
+    // intro out; the points are the title's act's. Only the act's first článek, before any block.
+    if (!open && !quoted && marker && marker[1] === '1' && titleAct && !blocks.length && article !== null) {
+      const first = (article as Own).key;
+      if ((first === '1' || first === 'I') && INSTRUCTION_VERB.test(raw.slice(marker[0].length))) {
+        const a = article as Own;
+        open = {
+          block: {
+            targetKey: titleAct.naturalKey,
+            targetCitation: titleAct.docNumber,
+            part: part ? (part as Own).written : null,
+            article: a.written,
+            section: section ? (section as Own).written : null,
+            intro: '',
+            form: 'points',
+            points: [],
+            start: lineStart,
+            end: nl,
+          },
+          point: null,
+          lastEnd: nl,
+        };
+      }
+    }
+
     // A numbered point of the open block.
     if (open && open.block.form === 'points' && marker) {
       const number = marker[1];
