@@ -413,6 +413,43 @@ Tento zákon nabývá účinnosti dnem 1. ledna 1970.
     );
   });
 
+  it('dates parts named "Část první a druhá tohoto zákona" (zákon č. 417/2009 Sb., čl. VII)', () => {
+    const act = `# Zákon, kterým se mění zákon č. 137/2006 Sb., o veřejných zakázkách, a některé další zákony
+
+## ČÁST PRVNÍ
+
+##### Čl. I
+
+Zákon č. 137/2006 Sb., o veřejných zakázkách, se mění takto:
+
+- 1. V § 2 se slovo „a“ nahrazuje slovem „b“.
+
+## ČÁST TŘETÍ
+
+##### Čl. V
+
+Zákon č. 273/1996 Sb., o působnosti Národního bezpečnostního úřadu, se mění takto:
+
+- 1. V § 3 se slovo „c“ nahrazuje slovem „d“.
+
+## ČÁST PÁTÁ
+
+#### ÚČINNOST
+
+##### Čl. VII
+
+- 1. Část první a druhá tohoto zákona nabývají účinnosti dnem 1. ledna 2010.
+
+- 2. Část třetí a čtvrtá tohoto zákona nabývají účinnosti dnem vyhlášení.
+`;
+    const reading = readAmendingAct(act, { naturalKey: 'sb/2009/417', publicationDate: '2009-11-27', effectivenessDate: '2009-11-27' });
+    expect(reading.effectiveness.unread).toEqual([]);
+    expect(reading.blocks.map((b) => [b.targetKey, b.effectiveDates])).toEqual([
+      ['sb/2006/137', ['2010-01-01']],
+      ['sb/1996/273', ['2009-11-27']],
+    ]);
+  });
+
   it("reads points that follow Čl. I with no intro as the title's act's (nařízení vlády č. 397/2002 Sb. on nařízení vlády č. 396/2001 Sb.)", () => {
     const act = `# Nařízení vlády, kterým se mění nařízení vlády č. 396/2001 Sb., o použití prostředků Státního fondu rozvoje bydlení na opravy a modernizace bytů
 
