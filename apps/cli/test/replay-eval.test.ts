@@ -1,5 +1,12 @@
 import { parseProvisions, splitUnits } from '@dp/czech-law';
-import { changedProvisions, missCause, provisionTexts, scoreEffects, type MissContext } from '../src/eval/consolidation-score';
+import {
+  changedProvisions,
+  containersOf,
+  missCause,
+  provisionTexts,
+  scoreEffects,
+  type MissContext,
+} from '../src/eval/consolidation-score';
 import { DEFAULT_GIT_DIR, readEvalArgs } from '../src/eval/eval-args';
 
 const provisions = (text: string) => {
@@ -39,6 +46,24 @@ describe('replay evaluations', () => {
     expect(scoreEffects(changed, ['par_1/odst_1'], known)).toEqual({ hit: 1, changed: 3, right: 1, targeted: 1 });
   });
 
+  it('lets a container target reach the §§ inside it, as the provision reads do (zákon č. 206/2018 Sb., bod 3, on vyhláška č. 341/2014 Sb.)', () => {
+    // "Části devátá a desátá se … zrušují.": § 34 of část devátá goes with it.
+    const before = '# Vyhláška\n\n## ČÁST OSMÁ\n\n##### § 33\n\nZůstává.\n\n## ČÁST DEVÁTÁ\n\n### HLAVA I\n\n##### § 34\n\n(1) Text.\n';
+    const after = '# Vyhláška\n\n## ČÁST OSMÁ\n\n##### § 33\n\nZůstává.\n';
+    const rb = parseProvisions(before);
+    const b = provisionTexts(before, rb, splitUnits(before, rb));
+    const a = provisions(after);
+    const changed = changedProvisions(b, a).sort();
+    expect(changed).toEqual(['cast_9', 'cast_9/hlava_1', 'par_34', 'par_34/odst_1']);
+    const known = (id: string) => b.has(id) || a.has(id);
+    const inBefore = containersOf(rb);
+    expect(inBefore.get('par_34')).toEqual(['cast_9/hlava_1', 'cast_9']);
+    expect(scoreEffects(changed, ['cast_9'], known).hit).toBe(2);
+    expect(scoreEffects(changed, ['cast_9'], known, (id) => inBefore.get(id) ?? [])).toEqual({ hit: 4, changed: 4, right: 1, targeted: 1 });
+    // § 33 in část osmá is not reached.
+    expect(scoreEffects(['par_33'], ['cast_9'], known, (id) => inBefore.get(id) ?? []).hit).toBe(0);
+  });
+
   it('scores the footnote block as footnotes, not as the own text of the last provision', () => {
     // The shape of zákon č. 40/1995 Sb.: a closing Čl. III, signatures, then the footnotes.
     const text = (fn: string) =>
@@ -59,6 +84,8 @@ describe('replay evaluations', () => {
       ...over,
     });
     expect(missCause('par_1', ctx({ windowEmpty: true }))).toBe('no_effects_in_window');
+    // The source's first full text after a title-only one (zákon č. 148/1969 Sb. on zákon č. 140/1961 Sb.).
+    expect(missCause('par_1', ctx({ beforeEmpty: true, after: new Map([['par_1', '##### § 1 Účelem …']]) }))).toBe('first_text');
     const pair = (b: string, a: string) => ({ before: new Map([['par_1/pism_q', b]]), after: new Map([['par_1/pism_q', a]]) });
     expect(missCause('par_1/pism_q', ctx(pair('- q) šíří reklamu.', '- q) **šíří**  reklamu.')))).toBe('format_only');
     expect(missCause('par_1/pism_q', ctx(pair('- q) šíří reklamu.', '- q) šíří reklamu, nebo')))).toBe('end_punctuation');

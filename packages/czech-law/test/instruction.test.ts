@@ -199,6 +199,32 @@ describe('parseInstruction', () => {
 describe('what an effect targets (#35 item 2)', () => {
   const targets = (text: string) => parseInstruction(text).effects.map((e) => [e.kind, e.targets]);
 
+  it('targets every § of a range whose last § has a letter (zákon č. 362/2003 Sb., čl. IV bod 3, on zákon č. 154/1994 Sb.)', () => {
+    const [[kind, ids]] = targets('§ 22 až 146a se včetně poznámek pod čarou č. 8) až 28) a 30) zrušují.');
+    expect(kind).toBe('repeal');
+    expect(ids).toEqual(expect.arrayContaining(['par_22', 'par_23', 'par_100', 'par_146', 'par_146a', 'fn_8', 'fn_28', 'fn_30']));
+    expect(ids).not.toContain('par_147');
+    expect(targets('§ 34f až 36 se zrušují.')).toEqual([['repeal', ['par_34f', 'par_35', 'par_36']]]);
+  });
+
+  it('targets the §§ a new part heads: they are numbered through the act, not under the part (zákon č. 150/2021 Sb., čl. I, on zákon č. 289/2005 Sb.)', () => {
+    const text =
+      'V zákoně se za část třetí vkládá nová část čtvrtá, která včetně nadpisu zní:\n\n## „ČÁST ČTVRTÁ\n\n#### ČINNOSTI VOJENSKÉHO ZPRAVODAJSTVÍ\n\n##### § 16a\n\n(1) Text.\n\n##### § 16b\n\nText, jak stanoví § 40.“.';
+    expect(targets(text)).toEqual([['insert', ['cast_4', 'par_16a', 'par_16b']]]);
+    // A § only cited in a new odstavec is no unit of the point.
+    expect(targets('V § 5 se doplňuje odstavec 3, který zní:\n\n„(3) Podle § 16a.“.')).toEqual([['append', ['par_5/odst_3']]]);
+  });
+
+  it('reads a point the source typeset as a heading (zákon č. 92/1998 Sb., čl. I, on zákon č. 140/1961 Sb.)', () => {
+    expect(targets('##### § 178a zní:\n\n##### „§ 178a\n\n#### Pytláctví\n\n(1) Kdo neoprávněně loví zvěř.“.')).toEqual([
+      ['new_wording', ['par_178a']],
+    ]);
+  });
+
+  it('reads "Ve vyhlášce se § 49 až 52 zrušují" with the decree as the place (zákon č. 189/2000 Sb., § 6, on vyhláška č. 103/1963 Sb.)', () => {
+    expect(targets('Ve vyhlášce se § 49 až 52 zrušují.')).toEqual([['repeal', ['par_49', 'par_50', 'par_51', 'par_52']]]);
+  });
+
   it('reads a capitalised unit word opening a sentence in the place of the one before (zákon č. 557/1991 Sb. on zákon č. 140/1961 Sb.)', () => {
     expect(targets('V § 39 odst. 3 se vypouští věta druhá.\n\nOdstavec 4 se vypouští.')).toEqual([
       ['repeal', ['par_39/odst_3']],

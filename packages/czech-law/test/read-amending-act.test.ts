@@ -1,4 +1,12 @@
-import { applyAmendment, parseInstruction, readAmendingAct, readIntro, type AmendingActMeta } from '../src';
+import {
+  applyAmendment,
+  parseInstruction,
+  readAmendingAct,
+  readIntro,
+  titleAmendedAct,
+  titleOnlyAmendedAct,
+  type AmendingActMeta,
+} from '../src';
 
 const META: AmendingActMeta = { naturalKey: 'sb/2011/365', publicationDate: '2011-12-06', effectivenessDate: '2012-01-01' };
 
@@ -403,6 +411,89 @@ Tento zákon nabývá účinnosti dnem 1. ledna 1970.
     expect(readAmendingAct(several, { naturalKey: 'sb/1969/148', publicationDate: '1969-12-18', effectivenessDate: null }).blocks).toEqual(
       [],
     );
+  });
+
+  it('dates parts named "Část první a druhá tohoto zákona" (zákon č. 417/2009 Sb., čl. VII)', () => {
+    const act = `# Zákon, kterým se mění zákon č. 137/2006 Sb., o veřejných zakázkách, a některé další zákony
+
+## ČÁST PRVNÍ
+
+##### Čl. I
+
+Zákon č. 137/2006 Sb., o veřejných zakázkách, se mění takto:
+
+- 1. V § 2 se slovo „a“ nahrazuje slovem „b“.
+
+## ČÁST TŘETÍ
+
+##### Čl. V
+
+Zákon č. 273/1996 Sb., o působnosti Národního bezpečnostního úřadu, se mění takto:
+
+- 1. V § 3 se slovo „c“ nahrazuje slovem „d“.
+
+## ČÁST PÁTÁ
+
+#### ÚČINNOST
+
+##### Čl. VII
+
+- 1. Část první a druhá tohoto zákona nabývají účinnosti dnem 1. ledna 2010.
+
+- 2. Část třetí a čtvrtá tohoto zákona nabývají účinnosti dnem vyhlášení.
+`;
+    const reading = readAmendingAct(act, { naturalKey: 'sb/2009/417', publicationDate: '2009-11-27', effectivenessDate: '2009-11-27' });
+    expect(reading.effectiveness.unread).toEqual([]);
+    expect(reading.blocks.map((b) => [b.targetKey, b.effectiveDates])).toEqual([
+      ['sb/2006/137', ['2010-01-01']],
+      ['sb/1996/273', ['2009-11-27']],
+    ]);
+  });
+
+  it("reads points that follow Čl. I with no intro as the title's act's (nařízení vlády č. 397/2002 Sb. on nařízení vlády č. 396/2001 Sb.)", () => {
+    const act = `# Nařízení vlády, kterým se mění nařízení vlády č. 396/2001 Sb., o použití prostředků Státního fondu rozvoje bydlení na opravy a modernizace bytů
+
+##### Čl. I
+
+- 1. V § 3 se doplňuje odstavec 4, který zní:
+
+„(4) V případech povodní se ustanovení odstavce 2 písm. b) nepoužije.“.
+
+- 2. V § 4 odstavec 2 zní:
+
+„(2) Úroková sazba z úvěru poskytnutého Fondem činí 3 % ročně.“.
+
+##### Čl. II
+
+Toto nařízení nabývá účinnosti dnem jeho vyhlášení.
+`;
+    const meta = { naturalKey: 'sb/2002/397', publicationDate: '2002-08-28', effectivenessDate: '2002-08-28' };
+    expect(
+      readAmendingAct(act, meta).blocks.map((b) => [b.targetKey, b.article, b.points.map((p) => [p.number, p.effective?.date])]),
+    ).toEqual([
+      [
+        'sb/2001/396',
+        'Čl. I',
+        [
+          ['1', '2002-08-28'],
+          ['2', '2002-08-28'],
+        ],
+      ],
+    ]);
+    // Points of a later článek with no intro are no amendment (nařízení vlády č. 125/2000 Sb., čl. III: how a pay is computed).
+    const later = act.replace('##### Čl. I\n', '##### Čl. III\n');
+    expect(readAmendingAct(later, meta).blocks).toEqual([]);
+  });
+
+  it('takes the title\'s act when the title says only "mění" (zákon č. 53/1963 Sb.: "Zákon, jímž se mění § 203 trestního zákona č. 140/1961 Sb")', () => {
+    expect(titleAmendedAct('Zákon, jímž se mění § 203 trestního zákona č. 140/1961 Sb', 'sb/1963/53')?.naturalKey).toBe('sb/1961/140');
+    expect(titleAmendedAct('Zákon o změně zákona č. 140/1961 Sb.', 'sb/1963/53')?.naturalKey).toBe('sb/1961/140');
+    // "mění" inside a word is not the verb.
+    expect(titleAmendedAct('Zákon o předpisech neměnících zákon č. 140/1961 Sb.', 'sb/1963/53')).toBeNull();
+    expect(titleOnlyAmendedAct('# Zákon, jímž se mění § 203 trestního zákona č. 140/1961 Sb\n', 'sb/1963/53')?.citation.naturalKey).toBe(
+      'sb/1961/140',
+    );
+    expect(titleOnlyAmendedAct('# Zákon, jímž se mění § 203 trestního zákona č. 140/1961 Sb\n\n##### Čl. I\n', 'sb/1963/53')).toBeNull();
   });
 
   it('reads an act number written without "č." (zákon č. 332/2014 Sb., čl. III bod 17, on zákon č. 198/2009 Sb.)', () => {

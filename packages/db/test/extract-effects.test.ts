@@ -46,6 +46,31 @@ describe('extractEffectsOfTexts', () => {
     ]);
   });
 
+  it('knows the act a title-only amending act amends, and when, but not its points (zákon č. 53/1963 Sb. on zákon č. 140/1961 Sb.)', () => {
+    // Every text of zákon č. 53/1963 Sb. in the source is its title; its front matter's effectiveness_date is 1963-07-17.
+    const title = '# Zákon, jímž se mění § 203 trestního zákona č. 140/1961 Sb\n';
+    const meta = { naturalKey: 'sb/1963/53', publishedOn: '1963-07-17', effectiveFrom: '1963-07-17' };
+    const read = extractEffectsOfTexts([title, title], meta);
+    expect(read.effects).toEqual([
+      expect.objectContaining({
+        targetKey: 'sb/1961/140',
+        targetDocNumber: '140/1961 Sb.',
+        point: null,
+        effectiveFrom: '1963-07-17',
+        dateBasis: expect.stringContaining('title only'),
+        kinds: ['unsupported'],
+        targets: ['par_203'],
+        instruction: 'Zákon, jímž se mění § 203 trestního zákona č. 140/1961 Sb',
+      }),
+    ]);
+    // A title naming the act alone gives no target: the effect is one a read cannot locate.
+    const plain = extractEffectsOfTexts(['# Nařízení vlády, kterým se mění nařízení vlády č. 396/2001 Sb., o něčem\n'], meta);
+    expect(plain.effects.map((e) => [e.targetKey, e.targets])).toEqual([['sb/2001/396', []]]);
+    // A text with more than its title, or a title naming two acts, gives nothing of the kind.
+    expect(extractEffectsOfTexts([`${title}\nText bez bodů.\n`], meta).effects).toEqual([]);
+    expect(extractEffectsOfTexts(['# Zákon, kterým se mění zákon č. 141/1961 Sb. a zákon č. 101/2000 Sb.\n'], META).effects).toEqual([]);
+  });
+
   it('reads one text as extractEffects does', () => {
     expect(extractEffectsOfTexts([ORIGINAL], META)).toEqual(extractEffects(ORIGINAL, META));
     expect(extractEffectsOfTexts([], META).effects).toEqual([]);

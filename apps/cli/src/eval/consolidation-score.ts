@@ -131,14 +131,43 @@ export interface EffectsScore {
 
 const within = (id: string, outer: string) => id === outer || id.startsWith(`${outer}/`);
 
+const NO_CONTAINERS: (id: string) => readonly string[] = () => [];
+
+/**
+ * Each provision's containers (část, hlava, díl, oddíl: the parser's parents that are no § or
+ * článek of their own id's path), without `~2` marks: a § is `par_34`, not `cast_9/par_34`, so a
+ * target `cast_9` reaches it only through this list, as the provision reads' `reaches` does.
+ */
+export function containersOf(report: ParseReport): Map<string, string[]> {
+  const parent = new Map<string, string | null>();
+  for (const p of report.provisions) parent.set(p.id, p.parent);
+  const out = new Map<string, string[]>();
+  const strip = (id: string) => id.replace(/~\d+/g, '');
+  for (const p of report.provisions) {
+    const chain: string[] = [];
+    for (let q = p.parent; q !== null && q !== undefined && chain.length < 20; q = parent.get(q) ?? null) {
+      if (!within(p.id, q)) chain.push(strip(q));
+    }
+    const key = strip(p.id);
+    out.set(key, [...(out.get(key) ?? []), ...chain]);
+  }
+  return out;
+}
+
 /**
  * The provisions git shows changed against the provisions the effects target. A target reaches a
- * changed provision that is it or lies inside it; a target inside a changed provision reaches it
- * only when the parser found the target in neither text (a písmeno the text writes as prose).
+ * changed provision that is it, lies inside it or is one of its containers (`containers`, as the
+ * provision reads take them); a target inside a changed provision reaches it only when the parser
+ * found the target in neither text (a písmeno the text writes as prose).
  */
-export function scoreEffects(changed: string[], targets: string[], known: (id: string) => boolean): EffectsScore {
+export function scoreEffects(
+  changed: string[],
+  targets: string[],
+  known: (id: string) => boolean,
+  containers: (id: string) => readonly string[] = NO_CONTAINERS,
+): EffectsScore {
   const ts = [...new Set(targets.map((t) => t.replace(/~\d+/g, '')).filter((t) => t !== '*'))];
-  const reaches = (t: string, c: string) => within(c, t) || (within(t, c) && !known(t));
+  const reaches = (t: string, c: string) => within(c, t) || (within(t, c) && !known(t)) || containers(c.split('/')[0]).includes(t);
   return {
     hit: changed.filter((c) => ts.some((t) => reaches(t, c))).length,
     changed: changed.length,
@@ -165,6 +194,11 @@ export function looseText(t: string): string {
 export type MissCause =
   /** The product has no effects of the act on the document dated in the case's window. */
   | 'no_effects_in_window'
+  /**
+   * The text before holds no § and no článek (the title only): the after-text is the source's first
+   * full text of the act, the changes of every amending act up to its day, not the named act's alone.
+   */
+  | 'first_text'
   /** The texts before and after differ only in typesetting (`looseText`): no legal change to target. */
   | 'format_only'
   /** Only the punctuation or the conjunction ("a", "nebo") that ends the text differs: the list item before a new last one. */
@@ -196,6 +230,8 @@ const withoutEnd = (t: string) => looseText(t).replace(/(?:[.,;:](?:a|nebo|anebo
 
 export interface MissContext {
   windowEmpty: boolean;
+  /** The text before holds no § and no článek. */
+  beforeEmpty?: boolean;
   /** contentKey of every provision of the other side (before's for after's ids and the reverse). */
   contents?: { before: Set<string>; after: Set<string> };
   before: Map<string, string>;
@@ -210,6 +246,7 @@ export interface MissContext {
 /** The first cause, in the order listed in `MissCause`, that explains a missed provision. */
 export function missCause(id: string, ctx: MissContext): MissCause {
   if (ctx.windowEmpty) return 'no_effects_in_window';
+  if (ctx.beforeEmpty) return 'first_text';
   const b = ctx.before.get(id);
   const a = ctx.after.get(id);
   if (b !== undefined && a !== undefined && looseText(b) === looseText(a)) return 'format_only';

@@ -15,7 +15,15 @@
  */
 import type { Half } from '@dp/core';
 import { parseInstruction } from '@dp/czech-law';
-import { changedProvisions, contentKey, missCause, provisionTexts, scoreEffects, type MissCause } from './consolidation-score';
+import {
+  changedProvisions,
+  containersOf,
+  contentKey,
+  missCause,
+  provisionTexts,
+  scoreEffects,
+  type MissCause,
+} from './consolidation-score';
 import { readEvalArgs } from './eval-args';
 import { bump, count, parsed, printer, ratio, runReplay, writeMiss, type Counters, type ReplayText, type VisitorFactory } from './replay';
 
@@ -49,8 +57,18 @@ export const visitor: VisitorFactory = (flags) => ({
     const a = provisionsOf(after);
     const changed = changedProvisions(b, a);
     const targets = window.flatMap((e) => e.targets);
-    const s = scoreEffects(changed, targets, (id) => b.has(id) || a.has(id));
+    const inB = containersOf(parsed(before).report);
+    const inA = containersOf(parsed(after).report);
+    const containers = (id: string) => [...(inB.get(id) ?? []), ...(inA.get(id) ?? [])];
+    const s = scoreEffects(changed, targets, (id) => b.has(id) || a.has(id), containers);
     if (!changed.length) bump(t, 'git_unchanged');
+    // The source's first full text after a title-only one holds every amendment up to its day:
+    // recall is also given without those cases, beside (not instead of) the whole figure.
+    const firstText = ![...b.keys()].some((id) => /^(?:par|cl)_/.test(id));
+    if (!firstText) {
+      bump(t, 'changed_not_first', s.changed);
+      bump(t, 'hit_not_first', s.hit);
+    }
     bump(t, 'changed', s.changed);
     bump(t, 'hit', s.hit);
     bump(t, 'targeted', s.targeted);
@@ -61,7 +79,7 @@ export const visitor: VisitorFactory = (flags) => ({
     }
     if (s.hit === s.changed && s.right === s.targeted) bump(t, 'effects_exact');
     const known = (x: string) => b.has(x) || a.has(x);
-    const missed = changed.filter((id) => !scoreEffects([id], targets, known).hit);
+    const missed = changed.filter((id) => !scoreEffects([id], targets, known, containers).hit);
     const causes: Partial<Record<MissCause, number>> = {};
     const samples: { id: string; cause: MissCause; before: string | null; after: string | null }[] = [];
     if (missed.length) {
@@ -74,6 +92,7 @@ export const visitor: VisitorFactory = (flags) => ({
       const contents = { before: keys(b), after: keys(a) };
       const ctx = {
         windowEmpty: !window.length,
+        beforeEmpty: firstText,
         before: b,
         after: a,
         contents,
@@ -98,7 +117,7 @@ export const visitor: VisitorFactory = (flags) => ({
         causes,
         missed: missed.slice(0, 60),
         samples,
-        extra: [...new Set(targets)].filter((x) => !scoreEffects(changed, [x], (y) => b.has(y) || a.has(y)).right).slice(0, 30),
+        extra: [...new Set(targets)].filter((x) => !scoreEffects(changed, [x], known, containers).right).slice(0, 30),
         instructions: window.map((e) => e.instruction.slice(0, 300)).slice(0, 30),
       });
   },
@@ -106,6 +125,7 @@ export const visitor: VisitorFactory = (flags) => ({
 
 const MISS_CAUSES: MissCause[] = [
   'no_effects_in_window',
+  'first_text',
   'format_only',
   'end_punctuation',
   'moved',
@@ -134,6 +154,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   row('    no date in (text before, version]', n('date_outside_window'));
   row('    cases whose act has undated effects', n('undated_effects'));
   row('(b) provisions git changed, targeted (recall)', (t) => ratio(count(t, 'hit'), count(t, 'changed')));
+  row('    recall, cases whose text before has a § or článek', (t) => ratio(count(t, 'hit_not_first'), count(t, 'changed_not_first')));
   row('(b) provisions targeted, changed (precision)', (t) => ratio(count(t, 'right'), count(t, 'targeted')));
   row('    precision where git changed a provision', (t) => ratio(count(t, 'right_changed_cases'), count(t, 'targeted_changed_cases')));
   row('    cases where git changed no provision', n('git_unchanged'));

@@ -251,7 +251,7 @@ export function readDateExpression(s: string, publicationDate: string | null): D
 // ---------------------------------------------------------------------------------------------
 // What an exception names
 
-const PART_WORD = /^(?:část[iíě]?|části|částí|částech|ČÁST[IÍ]?)$/u;
+const PART_WORD = /^(?:část[iíě]?|části|částí|částech)$/iu;
 const ARTICLE_WORD = /^(?:čl\.|Čl\.|článk[uůy]|článek|článcích|čl)$/u;
 const POINT_WORD = /^(?:bod[uůyě]?|bodech|bodů|body|bod)$/u;
 const SECTION_WORD = /^§§?$/u;
@@ -283,6 +283,8 @@ export function readSelectors(words: string): EffectSelector[] | null {
     .replace(/\([^()]*\)/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+  // "Část první a druhá tohoto zákona nabývají účinnosti dnem 1. ledna 2010." (zákon č. 417/2009 Sb., čl. VII bod 1).
+  s = s.replace(/\s+(?:tohoto|této)\s+(?:zákona|nařízení|vyhlášky|opatření)\s*$/u, '');
   let partial: string | undefined;
   const pm = PARTIAL.exec(s);
   if (pm) {

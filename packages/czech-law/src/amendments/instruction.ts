@@ -1299,7 +1299,9 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
     lastReplace: null,
   };
   // "V zákoně se za § 6 vkládá …": the act itself as the location says nothing more than a point does.
-  let s = sk.s.replace(/^(?:V|v) (?:zákoně|nařízení vlády|vyhlášce|zákonném opatření) (?=\S)/u, '');
+  // "##### § 178a zní:" (zákon č. 92/1998 Sb., čl. I): a point the source typeset as a heading.
+  let s = sk.s.replace(/^#{1,6} (?=\S)/u, '');
+  s = s.replace(/^(?:Ve?|ve?) (?:zákoně|nařízení vlády|vyhlášce|zákonném opatření) (?=\S)/u, '');
   // "Trestní zákon se doplňuje tak, že za § 194 se vkládá § 194a, …" (zákon č. 120/1962 Sb.): the
   // whole act as the subject, the instruction after "tak, že".
   s = s.replace(
@@ -1395,7 +1397,22 @@ function effectIds(t: TargetRef): string[] {
     for (let c = (la[3] || 'a').charCodeAt(0); c <= lb[3].charCodeAt(0); c++) out.push(`${la[1]}${la[2]}${String.fromCharCode(c)}`);
     return out;
   }
+  // "§ 22 až 146a" (zákon č. 362/2003 Sb., čl. IV bod 3): the numbers between, each end with its
+  // letter; a lettered § inserted between them ("§ 100a") is not known without the text.
+  const mixed = mixedRange(la, /^(.*_)(\d+)([a-z]?)$/.exec(t.through));
+  if (mixed) return mixed;
   return [t.id, t.through];
+}
+
+function mixedRange(a: RegExpExecArray | null, b: RegExpExecArray | null): string[] | null {
+  if (!a || !b || a[1] !== b[1] || !(a[3] || b[3])) return null;
+  const from = Number(a[2]);
+  const to = Number(b[2]);
+  if (from >= to || to - from > 500) return null;
+  const out = [`${a[1]}${a[2]}${a[3]}`];
+  for (let n = from + 1; n <= to; n++) out.push(`${a[1]}${n}`);
+  if (b[3]) for (let c = 'a'.charCodeAt(0); c <= b[3].charCodeAt(0); c++) out.push(`${b[1]}${b[2]}${String.fromCharCode(c)}`);
+  return out;
 }
 
 /**
@@ -1433,9 +1450,24 @@ function effectOf(op: Operation): Effect {
     // The footnotes of new text are new or changed units of their own.
     for (const m of (op.text ?? '').matchAll(/^\^(\d+[a-z]*)\)/gm)) add(`fn_${m[1]}`);
   }
+  for (const id of sectionsOfContainerText(op, ids)) add(id);
   for (const f of op.footnotes ?? []) add(f);
   for (const f of (op.footnotes && FOOTNOTE_RANGES.get(op.footnotes)) ?? []) add(f);
   return { kind: op.kind, targets: ids, text: op.source };
+}
+
+/**
+ * The §§ a new or reworded container's text heads ("V zákoně se za část třetí vkládá nová část
+ * čtvrtá, která … zní: ## „ČÁST ČTVRTÁ … ##### § 16a …", zákon č. 150/2021 Sb., čl. I): §§ are
+ * numbered through the act, so their ids do not lie under the container's, and a read of § 16a
+ * could not tell from `cast_4` alone that the point makes it.
+ */
+function sectionsOfContainerText(op: Operation, ids: string[]): string[] {
+  if (op.kind !== 'insert' && op.kind !== 'append' && op.kind !== 'new_wording') return [];
+  if (!op.text || !ids.some((id) => /^(?:cast|hlava|dil|oddil|pododdil)_/.test(id))) return [];
+  const out: string[] = [];
+  for (const m of op.text.matchAll(/^#{1,6}\s*„?\s*§\s*(\d+[a-z]*)\s*$/gmu)) if (out.length < 500) out.push(`par_${m[1]}`);
+  return out;
 }
 
 /** The most locations one reference list of an unread sentence is resolved in. */

@@ -270,10 +270,29 @@ function introCitations(line: string): ActNumberCitation[] {
  * zákon č. 140/1961 Sb"), or null when the title names none, several, or itself.
  */
 export function titleAmendedAct(title: string, selfKey: string): ActNumberCitation | null {
-  if (!/\b(?:mění|doplňuje|změně|změny)\b/u.test(title)) return null;
+  // Not `\b`: it knows ASCII letters only, so "mění" never ended at one.
+  if (!/(?<!\p{L})(?:mění|doplňuje|změně|změny)(?!\p{L})/u.test(title)) return null;
   const cites = actNumberCitations(title).filter((c) => c.naturalKey !== selfKey);
   if (!cites.length || cites.some((c) => c.naturalKey !== cites[0].naturalKey)) return null;
   return cites[0];
+}
+
+/**
+ * The act a text that holds nothing but its title says it amends ("Zákon, jímž se mění § 203
+ * trestního zákona č. 140/1961 Sb", zákon č. 53/1963 Sb., whose every text in the source is that
+ * line), with the title; null when the text has more than its title or the title names no one act.
+ * Such an act's points cannot be read, but that it amends the act, and when, is known.
+ */
+export function titleOnlyAmendedAct(text: string, selfKey: string): { citation: ActNumberCitation; title: string } | null {
+  let title: string | null = null;
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const h = /^#\s+(.+)$/.exec(line.trim());
+    if (!h || title !== null) return null;
+    title = h[1].trim();
+  }
+  const citation = title === null ? null : titleAmendedAct(title, selfKey);
+  return citation && title ? { citation, title } : null;
 }
 
 /**
@@ -437,6 +456,32 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
     }
 
     if (!quoted && open && heading === null && (OWN_EFFECT.test(raw) || SIGNATURE.test(raw.trim()))) closeBlock();
+
+    // "##### Čl. I" followed at once by "- 1. V § 3 se doplňuje …", no sentence naming the act
+    // (nařízení vlády č. 397/2002 Sb., whose title names the one act it amends): the source left the
+    // intro out; the points are the title's act's. Only the act's first článek, before any block.
+    if (!open && !quoted && marker && marker[1] === '1' && titleAct && !blocks.length && article !== null) {
+      const first = (article as Own).key;
+      if ((first === '1' || first === 'I') && INSTRUCTION_VERB.test(raw.slice(marker[0].length))) {
+        const a = article as Own;
+        open = {
+          block: {
+            targetKey: titleAct.naturalKey,
+            targetCitation: titleAct.docNumber,
+            part: part ? (part as Own).written : null,
+            article: a.written,
+            section: section ? (section as Own).written : null,
+            intro: '',
+            form: 'points',
+            points: [],
+            start: lineStart,
+            end: nl,
+          },
+          point: null,
+          lastEnd: nl,
+        };
+      }
+    }
 
     // A numbered point of the open block.
     if (open && open.block.form === 'points' && marker) {

@@ -1,4 +1,4 @@
-import { parseInstruction, readAmendingAct, type AmendmentPoint } from '@dp/czech-law';
+import { parseInstruction, readAmendingAct, titleOnlyAmendedAct, type AmendmentPoint } from '@dp/czech-law';
 import type { EffectInput } from './write-effects';
 
 /** What the sync and the import know of a document when they read it as an amending act. */
@@ -68,6 +68,41 @@ export function extractEffects(text: string, meta: AmendingTextMeta): ExtractedE
  * truncated to its title (zákon č. 122/2008 Sb.).
  */
 export function extractEffectsOfTexts(texts: readonly string[], meta: AmendingTextMeta): ExtractedEffects {
+  const read = readEffectsOfTexts(texts, meta);
+  return read.effects.length ? read : titleOnlyEffects(texts, meta);
+}
+
+/**
+ * An act whose every text in the source is its title only (zákon č. 53/1963 Sb., "Zákon, jímž se
+ * mění § 203 trestního zákona č. 140/1961 Sb"): one effect on the act the title names, its points
+ * unknown (`unsupported`, the title as its text, the §§ the title names as targets, none
+ * otherwise: a read then counts it among the effects it cannot locate), dated by the act's
+ * `effectiveness_date`, as the effective dates of a text that states none are.
+ */
+function titleOnlyEffects(texts: readonly string[], meta: AmendingTextMeta): ExtractedEffects {
+  const none: ExtractedEffects = { effects: [], blocks: 0, points: 0 };
+  const found = texts.map((t) => titleOnlyAmendedAct(t, meta.naturalKey));
+  const first = found[found.length - 1];
+  if (!first || found.some((f) => f?.citation.naturalKey !== first.citation.naturalKey)) return none;
+  const parsed = parseInstruction(first.title);
+  const targets = [...new Set(parsed.effects.flatMap((e) => e.targets))].filter((t) => /^(?:par|cl|priloha)_/.test(t));
+  const effect: EffectInput = {
+    targetKey: first.citation.naturalKey,
+    targetDocNumber: first.citation.docNumber,
+    ordinal: 1,
+    point: null,
+    part: null,
+    article: null,
+    effectiveFrom: meta.effectiveFrom,
+    dateBasis: meta.effectiveFrom ? 'effectiveness_date of the front matter; the text in the source is the title only' : null,
+    kinds: ['unsupported'],
+    targets,
+    instruction: first.title,
+  };
+  return { effects: [effect], blocks: 1, points: 1 };
+}
+
+function readEffectsOfTexts(texts: readonly string[], meta: AmendingTextMeta): ExtractedEffects {
   if (!texts.length) return { effects: [], blocks: 0, points: 0 };
   const newest = extractEffects(texts[texts.length - 1], meta);
   if (texts.length === 1) return newest;
