@@ -226,7 +226,10 @@ export function outstandingActs(
   for (const act of amendments.acts) {
     const own = effects.filter((e) => e.amendingKey === act.naturalKey);
     if (own.length) {
-      out.push({ act, effectiveFrom: [...new Set(own.map((e) => e.effectiveFrom!))], effects: own, effectsKnown: true });
+      // An act read from its title alone has one effect that names no point and no place: it is
+      // known to amend this act, not what it changes.
+      const known = own.some((e) => e.point !== null || e.targets.length > 0);
+      out.push({ act, effectiveFrom: [...new Set(own.map((e) => e.effectiveFrom!))], effects: own, effectsKnown: known });
     } else if (!withEffects.has(act.naturalKey) && act.effectiveFrom !== null && act.effectiveFrom > from && act.effectiveFrom <= day) {
       out.push({ act, effectiveFrom: [act.effectiveFrom], effects: [], effectsKnown: false });
     }
@@ -283,7 +286,7 @@ export function presentOutstandingAct(o: OutstandingAct, naturalKey: string, day
     doc_number: o.act.docNumber,
     title: o.act.title,
     effective_from: o.effectiveFrom,
-    points: o.effects.length,
+    points: o.effectsKnown ? o.effects.length : 0,
     effects_known: o.effectsKnown,
     e_sbirka: eSbirkaUrl(naturalKey, day),
   };
