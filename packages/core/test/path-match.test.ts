@@ -103,7 +103,7 @@ describe('pathMatcher: the document routes from their declarations', () => {
   });
 
   it('keeps the declaration out of the OpenAPI schema of the parameter', () => {
-    for (const field of [DOCUMENT_ROUTES.document.params.shape.id, DOCUMENT_ROUTES.provision.params.shape.provision]) {
+    for (const field of [DOCUMENT_ROUTES.document.params!.shape.id, DOCUMENT_ROUTES.provision.params!.shape.provision]) {
       expect(Object.keys(toOpenApiSchema(field, 'input')).sort()).toEqual(['description', 'type']);
     }
   });
