@@ -32,8 +32,7 @@ export interface PathMatch<R> {
 /** What `spanningPrefix` needs of a route: its template and path parameters. */
 type Routed = Pick<DeclaredRoute, 'path' | 'params'>;
 
-const paramsShape = (route: Routed): Record<string, z.ZodType> =>
-  route.params instanceof z.ZodObject ? route.params.shape : {};
+const paramsShape = (route: Routed): Record<string, z.ZodType> => (route.params instanceof z.ZodObject ? route.params.shape : {});
 
 /**
  * The template's text before its first segment-spanning parameter (`/v1/legal/documents/`), or
