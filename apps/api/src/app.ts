@@ -1,6 +1,5 @@
 import express, { type RequestHandler } from 'express';
 import {
-  chain,
   clientRateLimit,
   createJsonApiApp,
   createLogger,
@@ -27,9 +26,8 @@ import { QuotaGuard } from './metering/quota';
 import { rateLimitHeadersOnError } from './metering/rate-limit';
 import { createPipeline } from './pipeline';
 import { internalRouter } from './routes/internal';
-import { DOCUMENT_PATH, documentReadFirst, legalDocumentsRouter, readDocument } from './routes/legal-documents';
 import { referenceRouter } from './routes/reference';
-import { declaredRouter } from './routes/define-route';
+import { declaredFirst, declaredRouter } from './routes/define-route';
 import { declaredRoutes } from './routes/v1-routers';
 
 export interface ApiDeps {
@@ -111,23 +109,19 @@ export function createApi(deps: ApiDeps): Api {
 
   // Every /v1 request runs through `pipeline.ts` (key verdict, rate limit, input, count, scope,
   // quota, handler, envelope): routes declare what they need and hand their handler to it.
-  const read = chain(cors, readDocument(ctx));
+  const declared = declaredRouter(pipeline, declaredRoutes(ctx));
   // Document reads are most of the traffic: their GET is taken before Express's router is entered
-  // (documentReadFirst, core's front door), and what that leaves is matched here, at the top,
-  // instead of through the /v1 router and a router of its own (each nested router costs every
-  // request a path match and a prefix trim). Their errors still pass through /v1's error
-  // handling below.
-  const app = createJsonApiApp({ trustProxy: deps.config.TRUST_PROXY, logger, metrics, first: documentReadFirst(read) });
-  app.get(`/v1${DOCUMENT_PATH}`, read);
+  // (declaredFirst, core's front door); what that leaves (another case, a malformed escape) the
+  // /v1 router matches as any declared route.
+  const app = createJsonApiApp({ trustProxy: deps.config.TRUST_PROXY, logger, metrics, first: declaredFirst(declared.spanning, cors) });
 
   const v1 = express.Router();
   v1.use(cors, pipeline.preflight);
-  v1.use(legalDocumentsRouter(ctx));
-  v1.use(declaredRouter(pipeline, declaredRoutes(ctx)));
+  v1.use(declared.router);
   v1.use(pipeline.unrouted);
   app.use('/v1', v1);
-  // Outside the router, so errors of the document route above (a malformed path among them,
-  // raised while its parameters are decoded) get the headers too.
+  // Outside the router, so errors of the /v1 routes (a malformed path among them, raised while
+  // its parameters are decoded) get the headers too.
   app.use('/v1', rateLimitHeadersOnError(deps.state));
   // What follows answers outside /v1 (health, reference, landing page, 404s): the client
   // address's window gives their answers the rate-limit fields (spec 8). /internal is not public.

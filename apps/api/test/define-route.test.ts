@@ -87,7 +87,44 @@ describe('defineRoute', () => {
     expect(empty.written).toEqual({ status: 204, headers: {}, body: undefined });
   });
 
+  const readable = declareRoute({
+    method: 'get',
+    path: '/v1/things/{id}',
+    operationId: 'getThing',
+    summary: 'A thing, or its text',
+    tags: ['test'],
+    scope: 'read',
+    operation: 'documents.get',
+    cacheable: true,
+    responses: { 200: { description: 'The thing.', data: z.object({ id: z.string() }), text: { description: 'As text.' } } },
+  });
+
+  it('sends a cacheable answer with its ETag (a 304 when asked with it), and a declared text as text/plain', async () => {
+    const request = (headers: Record<string, string> = {}) =>
+      ({ params: {}, query: {}, body: undefined, headers, requestId: 'req_1' }) as unknown as Request;
+    const thing = defineRoute(readable, (_input) => ({ status: 200, data: { id: 't1' } }));
+    const tagged = recordingResponse();
+    await thing.handler(request(), tagged.res, {} as Call);
+    expect(tagged.written.status).toBe(200);
+    expect(tagged.written.headers.etag).toMatch(/^"/);
+    expect(JSON.parse(tagged.written.body!)).toEqual({ success: true, data: { id: 't1' }, meta: { request_id: 'req_1' } });
+    const again = recordingResponse();
+    await thing.handler(request({ 'if-none-match': String(tagged.written.headers.etag) }), again.res, {} as Call);
+    expect(again.written.status).toBe(304);
+    expect(again.written.body).toBeUndefined();
+
+    const text = recordingResponse();
+    await defineRoute(readable, (_input) => ({ status: 200, text: 'a thing' })).handler(request(), text.res, {} as Call);
+    expect(text.written).toEqual({
+      status: 200,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'content-length': 7 },
+      body: 'a thing',
+    });
+  });
+
   it('refuses, at compile time, an answer its declaration does not give', () => {
+    // @ts-expect-error text from a route that declares none
+    defineRoute(answering, (_input) => ({ status: 201, text: 'a thing' }));
     // Each line fails `tsc` (the project's typecheck) when the declaration no longer checks it.
     // @ts-expect-error a field of the wrong type
     defineRoute(answering, (_input) => ({ status: 201, data: { thing: { id: 't1', n: 'two' } }, meta: { mode: 'x' } }));

@@ -1,28 +1,38 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { seedFixtureCorpus } from '@dp/testing';
-import { documentReadFirst } from '../src/routes/legal-documents';
+import { declaredFirst, type SpanningRoutes } from '../src/routes/define-route';
 import { createSeededHarness, type Harness } from './harness';
 
-/** What documentReadFirst did with a request: handed it to the read (with which params) or passed it on. */
+/** What declaredFirst did with a request: handed it to the routes (with which params and template) or passed it on. */
 function take(method: string, url: string): { read: unknown; passed: boolean } {
   let read: unknown = null;
   let passed = false;
-  const handler: RequestHandler = (req) => {
-    read = req.params;
+  const handle: RequestHandler = (req) => {
+    read = { params: req.params, template: req.routeTemplate };
+  };
+  const documents: SpanningRoutes = {
+    prefix: '/v1/legal/documents/',
+    path: '/legal/documents/*ref',
+    template: '/v1/legal/documents/*ref',
+    handle,
   };
   const req = { method, url, params: {} } as unknown as Request;
   const next: NextFunction = () => {
     passed = true;
   };
-  documentReadFirst(handler)(req, {} as Response, next);
+  declaredFirst([documents], (_req, _res, go) => go())(req, {} as Response, next);
   return { read, passed };
 }
 
-describe('documentReadFirst: the document GET before the router', () => {
+describe('declaredFirst: the document GET before the router', () => {
   it('takes a GET or HEAD of a document path, with the segments decoded as the router decodes `*ref`', () => {
-    expect(take('GET', '/v1/legal/documents/sb%2F2091%2F1?include=text')).toEqual({ read: { ref: ['sb/2091/1'] }, passed: false });
+    const template = '/v1/legal/documents/*ref';
+    expect(take('GET', '/v1/legal/documents/sb%2F2091%2F1?include=text')).toEqual({
+      read: { params: { ref: ['sb/2091/1'] }, template },
+      passed: false,
+    });
     expect(take('HEAD', '/v1/legal/documents/sb/2091/1/effectivity')).toEqual({
-      read: { ref: ['sb', '2091', '1', 'effectivity'] },
+      read: { params: { ref: ['sb', '2091', '1', 'effectivity'] }, template },
       passed: false,
     });
   });

@@ -12,6 +12,9 @@ export const DOC_TYPES = [
 ] as const;
 export type DocType = (typeof DOC_TYPES)[number];
 
+/** A stored doc_type (a string column, filled from the corpus) as the vocabulary the answers declare: `other` outside it. */
+export const docTypeOf = (stored: string): DocType => DOC_TYPES.find((t) => t === stored) ?? 'other';
+
 export const EFF_STATUSES = ['in_force', 'partially_in_force', 'not_yet_in_force', 'no_longer_in_force', 'never_in_force'] as const;
 export type EffStatus = (typeof EFF_STATUSES)[number];
 

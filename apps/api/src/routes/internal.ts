@@ -1,7 +1,19 @@
 import { Router } from 'express';
-import { ApiError, INTERNAL_TOKEN_HEADER, internalGetDocumentRoute, sendSuccess, verifyInternalToken } from '@dp/core';
+import {
+  ApiError,
+  INTERNAL_TOKEN_HEADER,
+  internalGetDocumentRoute,
+  parseRouteInput,
+  pathMatcher,
+  sendSuccess,
+  spanningPrefix,
+  verifyInternalToken,
+} from '@dp/core';
 import type { ApiContext } from '../context';
-import { documentOf, documentRead, documentSegments, splitDocumentPath } from '../legal/document-handlers';
+import { wildcardSegments } from './define-route';
+import { documentOf } from './legal-documents';
+
+const MOUNT = '/internal';
 
 /**
  * Service-to-service endpoints (the x402 gateway reads documents here). Not under /v1, not routed
@@ -10,7 +22,11 @@ import { documentOf, documentRead, documentSegments, splitDocumentPath } from '.
  */
 export function internalRouter(ctx: ApiContext): Router {
   const router = Router();
-  const read = documentRead(internalGetDocumentRoute, documentOf(ctx.db, ctx.documents, ctx.config));
+  const read = documentOf(ctx.db, ctx.documents, ctx.config.PUBLIC_BASE_URL);
+  const prefix = spanningPrefix(internalGetDocumentRoute);
+  if (!prefix?.startsWith(`${MOUNT}/`)) throw new Error(`${internalGetDocumentRoute.path}: its {id} must span segments under ${MOUNT}`);
+  // {id} spans segments, as on /v1: the declaration's own template matches the path.
+  const match = pathMatcher(prefix, [internalGetDocumentRoute]);
   router.use(async (req, _res, next) => {
     const token = req.get(INTERNAL_TOKEN_HEADER);
     if (!token || !(await verifyInternalToken(ctx.config.INTERNAL_API_SECRET, token))) {
@@ -18,11 +34,10 @@ export function internalRouter(ctx: ApiContext): Router {
     }
     next();
   });
-  router.get('/legal/documents/*ref', async (req, res) => {
-    // {id} is the reference as the /v1 route reads it; what names a sub-resource of /v1 is no route here.
-    const { ref, sub } = splitDocumentPath(documentSegments(req));
-    if (sub !== 'document') throw new ApiError('not_found', `No route for ${req.method} ${req.path}.`);
-    sendSuccess(res, await read.run({ ref }, req.query));
+  router.get(`${prefix.slice(MOUNT.length)}*ref`, async (req, res) => {
+    const found = match(wildcardSegments(req));
+    if (!found) throw new ApiError('not_found', `No route for ${req.method} ${req.path}.`);
+    sendSuccess(res, await read(parseRouteInput(internalGetDocumentRoute, { params: found.params, query: req.query, body: undefined })));
   });
   return router;
 }

@@ -1,89 +1,108 @@
-import { Router, type RequestHandler } from 'express';
-import { decodedPath, sendCacheable, sendSuccess } from '@dp/core';
+import { DOCUMENT_ROUTES, formatIsoDate, invalidRequest, todayUtc, type ResponseData, type RouteInput } from '@dp/core';
+import type { Database } from '@dp/db';
 import type { ApiContext } from '../context';
-import { PlainText, createDocumentReads, documentSegments, splitDocumentPath } from '../legal/document-handlers';
+import { listAmendments } from '../legal/documents/amendments';
+import type { DocumentCache } from '../legal/documents/document-cache';
+import { buildEffectivity } from '../legal/documents/effectivity';
+import { getDocument } from '../legal/documents/get-document';
+import { diffDocument, getProvision, getProvisionHistory, getProvisionToc } from '../legal/documents/provisions';
+import { listRelations, RELATIONS_CURSOR } from '../legal/documents/relations';
+import { defineRoute } from './define-route';
 
-/** Where the document reads are: {id} is an id or a natural key (with its slashes). */
-export const DOCUMENT_PATH = '/legal/documents/*ref';
+/** GET …/documents/{id}: the document, for /v1 and for the gateway's internal read alike. */
+export function documentOf(db: Database, documents: DocumentCache, baseUrl: string) {
+  return ({ params, query }: RouteInput<typeof DOCUMENT_ROUTES.document>): Promise<ResponseData<typeof DOCUMENT_ROUTES.document>> =>
+    getDocument(db, documents, params.id, {
+      at: query.at,
+      include: query.include,
+      textOffset: query.text_offset,
+      textLimit: query.text_limit,
+      textSource: query.text_source,
+      baseUrl,
+    });
+}
+
+const documentRef = (doc: { id: string; naturalKey: string; docNumber: string; title: string }) => ({
+  id: doc.id,
+  natural_key: doc.naturalKey,
+  doc_number: doc.docNumber,
+  title: doc.title,
+});
 
 /**
- * GET /v1/legal/documents/{id}[/effectivity|/relations|/diff|/provisions[/{provision}[/history]]]:
- * one wildcard route (ids have slashes) for the seven declared ones (core `DOCUMENT_ROUTES`), the
- * route picked by what follows the reference and its input parsed from its declaration. A
- * cacheable route's JSON answer carries a strong ETag and `If-None-Match` gets a 304.
+ * GET /v1/legal/documents/{id} and its sub-resources (declared in core: `DOCUMENT_ROUTES`), bound
+ * as every declared route is; their `{id}` and `{provision}` span segments, so the router matches
+ * them under one wildcard path (`declaredRouter`) and `declaredFirst` takes their reads before it.
  */
-export function readDocument(ctx: ApiContext): RequestHandler {
-  const reads = createDocumentReads(ctx.db, ctx.documents, ctx.config);
-  const scopes = new Set(Object.values(reads).map((r) => r.contract.scope));
-  // The pipeline checks one scope for the wildcard route: the declarations must agree on it.
-  if (scopes.size !== 1) throw new Error(`the document routes declare different scopes: ${[...scopes].join(', ')}`);
-  // Each document read has one operation (none chosen by its input), looked up by the path alone.
-  const operations = new Map(
-    Object.entries(reads).map(([sub, { contract }]) => {
-      if (typeof contract.operation !== 'string') throw new Error(`the document route ${contract.operationId} must name one operation`);
-      return [sub, contract.operation];
+export function documentRoutes(ctx: ApiContext) {
+  const { db, documents } = ctx;
+  const baseUrl = ctx.config.PUBLIC_BASE_URL;
+  const document = documentOf(db, documents, baseUrl);
+  return [
+    defineRoute(DOCUMENT_ROUTES.document, async (input) => ({ status: 200, data: await document(input) })),
+    defineRoute(DOCUMENT_ROUTES.effectivity, async ({ params, query }) => {
+      const { doc, versions } = await documents.get(params.id);
+      return {
+        status: 200,
+        data: { document: documentRef(doc), effectivity: await buildEffectivity(db, doc, query.at ?? todayUtc(), versions) },
+      };
     }),
-  );
-  return ctx.pipeline.route({
-    scope: [...scopes][0],
-    operation: (req) => operations.get(splitDocumentPath(documentSegments(req)).sub)!,
-    // A GET: no body parser runs.
-    bodyLimit: false,
-    handler: async (req, res) => {
-      const path = splitDocumentPath(documentSegments(req));
-      const route = reads[path.sub];
-      const data = await route.run(path, req.query);
-      if (data instanceof PlainText) {
-        res.statusCode = 200;
-        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-        res.setHeader('Content-Length', Buffer.byteLength(data.text));
-        res.end(data.text);
-        return;
-      }
-      if (route.contract.cacheable) sendCacheable(req, res, data);
-      else sendSuccess(res, data);
-    },
-  });
-}
-
-const DOCUMENT_PREFIX = `/v1${DOCUMENT_PATH.slice(0, DOCUMENT_PATH.indexOf('*'))}`;
-const ROUTE_TEMPLATE = `/v1${DOCUMENT_PATH}`;
-
-/**
- * The document GET (`read`: v1's entry and readDocument) taken before Express's router is
- * entered (`createJsonApiApp`'s `first`), which costs each request its set-up, a walk over its
- * layers, a path match and a route dispatch: document reads are most of the traffic. Only what
- * the route would read the same way is taken here (GET or HEAD, the prefix as written, segments
- * that decode); anything else (another case, a malformed escape) goes on, and the route answers
- * it as it always did.
- */
-export function documentReadFirst(read: RequestHandler): RequestHandler {
-  return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url.startsWith(DOCUMENT_PREFIX)) return next();
-    const query = req.url.indexOf('?');
-    const segments = decodeSegments(req.url.slice(DOCUMENT_PREFIX.length, query === -1 ? undefined : query));
-    if (!segments) return next();
-    // As the router sets it for `*ref`: the decoded segments, and the template for /metrics.
-    req.params = { ref: segments };
-    req.routeTemplate = ROUTE_TEMPLATE;
-    return read(req, res, next);
-  };
-}
-
-function decodeSegments(path: string): string[] | null {
-  const segments: string[] = [];
-  for (const raw of path.split('/')) {
-    if (raw === '') continue;
-    const segment = decodedPath(raw);
-    if (segment === undefined) return null;
-    segments.push(segment);
-  }
-  return segments.length ? segments : null;
-}
-
-/** The document paths' other methods (the GET is routed by app.ts, see there). */
-export function legalDocumentsRouter(ctx: ApiContext): Router {
-  const router = Router();
-  router.all(DOCUMENT_PATH, ctx.pipeline.methodNotAllowed(['GET'], false));
-  return router;
+    defineRoute(DOCUMENT_ROUTES.relations, async ({ params, query }) => {
+      const after = query.cursor ? RELATIONS_CURSOR.decode(query.cursor) : undefined;
+      if (after === null) throw invalidRequest([{ field: 'cursor', problem: 'is not a cursor this endpoint issued' }]);
+      const { doc } = await documents.get(params.id);
+      const { direction, types, limit } = query;
+      const page = await listRelations(db, doc, { direction, types, limit, after });
+      return {
+        status: 200,
+        data: {
+          document: documentRef(doc),
+          direction,
+          types,
+          relations: page.edges,
+          next_cursor: page.nextCursor ? RELATIONS_CURSOR.encode(page.nextCursor) : null,
+          has_more: page.nextCursor !== null,
+        },
+      };
+    }),
+    defineRoute(DOCUMENT_ROUTES.provisions, async ({ params, query }) => ({
+      status: 200,
+      data: await getProvisionToc(db, documents, params.id, {
+        at: query.at,
+        depth: query.depth,
+        limit: query.limit,
+        cursor: query.cursor,
+        textSource: query.text_source,
+        baseUrl,
+      }),
+    })),
+    defineRoute(DOCUMENT_ROUTES.provision, async ({ params, query }) => ({
+      status: 200,
+      data: await getProvision(db, documents, params.id, params.provision, {
+        at: query.at,
+        textOffset: query.text_offset,
+        textLimit: query.text_limit,
+        textSource: query.text_source,
+        baseUrl,
+      }),
+    })),
+    defineRoute(DOCUMENT_ROUTES.provision_history, async ({ params }) => ({
+      status: 200,
+      data: await getProvisionHistory(documents, params.id, params.provision, { baseUrl }),
+    })),
+    defineRoute(DOCUMENT_ROUTES.diff, async ({ params, query }) => {
+      const result = await diffDocument(db, documents, params.id, { ...query, baseUrl });
+      return result.kind === 'unified' ? { status: 200, text: result.body } : { status: 200, data: result.body };
+    }),
+    defineRoute(DOCUMENT_ROUTES.amendments, async ({ params, query }) => ({
+      status: 200,
+      data: listAmendments(await documents.get(params.id), {
+        day: formatIsoDate(query.at ?? todayUtc()),
+        statuses: query.status,
+        limit: query.limit,
+        cursor: query.cursor,
+        baseUrl,
+      }),
+    })),
+  ];
 }

@@ -13,10 +13,10 @@ export function searchRoutes(ctx: ApiContext) {
     defineRoute(searchDocumentsRoute, async ({ query }) => {
       const { request, cursorFor, granularity } = searchRequest(query);
       if (granularity === 'provision') {
-        // A cursor of this granularity is always an offset into the ranked provisions (`o`).
-        const offset = request.after && 'o' in request.after ? request.after.o : request.after ? Number.MAX_SAFE_INTEGER : 0;
+        // A cursor of this granularity is always an offset into the ranked provisions (`offset`).
+        const offset = request.after && 'offset' in request.after ? request.after.offset : request.after ? Number.MAX_SAFE_INTEGER : 0;
         const found = await searchProvisions(ctx.db, ctx.documents, { ...request, offset }, SEARCH_SETTINGS);
-        const next = found.next === null ? null : { n: found.next, o: found.next };
+        const next = found.next === null ? null : { count: found.next, offset: found.next };
         return {
           status: 200,
           data: { results: found.results, next_cursor: cursorFor(next), has_more: next !== null },

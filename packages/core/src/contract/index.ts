@@ -1,4 +1,5 @@
 export * from './route';
+export * from './path-match';
 export * from './components';
 export * from './filters';
 export * from './openapi-paths';

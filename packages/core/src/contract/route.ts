@@ -162,19 +162,27 @@ export function declareRoute(contract: DeclaredRoute): DeclaredRoute {
 
 type ResponsesOf<C> = C extends { responses: infer R } ? R : never;
 
-/** One declared answer as its handler gives it: the envelope's `data` (and `meta`), a whole body, or none. */
-type AnswerAt<A, S> = A extends { data: infer D extends z.ZodType }
-  ? { status: S; data: z.output<D> } & (A extends { meta: infer M extends z.ZodType } ? { meta: z.output<M> } : { meta?: never })
-  : A extends { body: infer B extends z.ZodType }
-    ? { status: S; body: z.output<B> }
-    : A extends { ref: string }
-      ? never
-      : { status: S; data?: never; body?: never };
+/** A declared answer's plain-text alternative (`text`), as its handler gives it. */
+type TextAnswerAt<A, S> = A extends { text: object } ? { status: S; text: string } : never;
+
+/**
+ * One declared answer as its handler gives it: the envelope's `data` (and `meta`), a whole body,
+ * or none; or its text, where it declares one.
+ */
+type AnswerAt<A, S> =
+  | TextAnswerAt<A, S>
+  | (A extends { data: infer D extends z.ZodType }
+      ? { status: S; data: z.output<D> } & (A extends { meta: infer M extends z.ZodType } ? { meta: z.output<M> } : { meta?: never })
+      : A extends { body: infer B extends z.ZodType }
+        ? { status: S; body: z.output<B> }
+        : A extends { ref: string }
+          ? never
+          : { status: S; data?: never; body?: never });
 
 /**
  * What a route's handler answers, typed by its declaration: for one of its success statuses, the
  * envelope's `data` as that answer's schema gives it (and its `meta` when declared), or the whole
- * body, or nothing (204).
+ * body, or nothing (204), or the text of a declared `text` alternative.
  */
 export type Answer<C> = { [S in keyof ResponsesOf<C>]: AnswerAt<ResponsesOf<C>[S], S> }[keyof ResponsesOf<C>];
 

@@ -2,10 +2,11 @@ import { eSbirkaUrl, formatIsoDate, todayUtc, DOCUMENT_INCLUDES, type DocumentIn
 import type { Database } from '@dp/db';
 import { buildEffectivity } from './effectivity';
 import type { DocumentCache } from './document-cache';
-import { currentVersion, loadSections, loadVersionText, storedTextVersion, versionAt, type TextUnavailable } from './load';
+import { currentVersion, loadSections, loadVersionText, storedTextVersion, versionAt } from './load';
 import { documentLinks } from './present';
 import { listRelations } from './relations';
 import { replayVersion, withTextSource, type Replay } from './text-source';
+import type { DocumentData } from './views';
 
 const INCLUDED_RELATIONS = 50;
 
@@ -53,7 +54,7 @@ export async function getDocument(
   documents: DocumentCache,
   ref: string,
   options: GetDocumentOptions,
-): Promise<{ document: Readonly<Record<string, unknown>> }> {
+): Promise<{ document: Readonly<DocumentData> }> {
   const choice = options.textSource ?? 'best';
   const loaded = withTextSource(await documents.get(ref), choice);
   const { doc, versions, views } = loaded;
@@ -68,11 +69,11 @@ export async function getDocument(
   const base = replay === undefined ? shared : replayFields(shared, replay, doc.naturalKey, day);
   // Without includes the shared answer is the answer as it is (it is only serialised, once).
   if (!include.size) return replay === undefined ? answer : { document: base };
-  const document: Record<string, unknown> = { ...base };
+  const document: DocumentData = { ...base };
 
   if (include.has('text')) {
     // The base already says it for this day and version.
-    const unavailable = base.text_unavailable as TextUnavailable | null;
+    const unavailable = base.text_unavailable;
     const text = replay
       ? replay.text
       : inView && !unavailable
@@ -109,13 +110,8 @@ export async function getDocument(
 }
 
 /** A document's fields with the version in view replaced by the engine's rebuild of it (or why not). */
-function replayFields(
-  shared: Readonly<Record<string, unknown>>,
-  replay: Replay | null,
-  naturalKey: string,
-  day: Date,
-): Record<string, unknown> {
-  const version = shared.version as Record<string, unknown> | null;
+function replayFields(shared: Readonly<DocumentData>, replay: Replay | null, naturalKey: string, day: Date): DocumentData {
+  const version = shared.version;
   if (!replay) {
     return {
       ...shared,

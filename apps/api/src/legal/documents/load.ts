@@ -6,6 +6,7 @@ import {
   looksLikeNaturalKey,
   sql,
   type Database,
+  type Section,
   type Selectable,
   type Tables,
   type ProvisionChanges,
@@ -60,9 +61,10 @@ export async function loadDocument(db: Database, rawRef: string): Promise<Docume
 }
 
 /** Section headings with offsets into the current text (large for long acts: read on demand). */
-export async function loadSections(db: Database, documentId: string): Promise<unknown> {
+export async function loadSections(db: Database, documentId: string): Promise<Section[]> {
   const row = await db.kysely.selectFrom('document').select('sections').where('id', '=', documentId).executeTakeFirst();
-  return row?.sections ?? [];
+  // A jsonb column (unknown to Kysely), written only as `Section[]` (the importer's record, the sync's extractSections).
+  return (row?.sections ?? []) as Section[];
 }
 
 /** A version as the version reads select it: its columns, and whether it has a text and a tree. */

@@ -1,4 +1,4 @@
-import { formatIsoDate, type V1Schemas } from '@dp/core';
+import { docTypeOf, formatIsoDate, type V1Schemas } from '@dp/core';
 import { toDate, type DocumentMeta, type VersionMeta } from './load';
 
 const iso = (d: Date | string | null) => (d ? formatIsoDate(toDate(d)!) : null);
@@ -34,7 +34,7 @@ export function presentDocumentCore(doc: DocumentMeta) {
     eli: doc.eli,
     title: doc.title,
     citation: doc.citation,
-    doc_type: doc.docType,
+    doc_type: docTypeOf(doc.docType),
     is_amending_act: doc.isAmendingAct,
     language: doc.language,
     text_format: doc.textFormat,
@@ -47,6 +47,7 @@ export function presentDocumentCore(doc: DocumentMeta) {
       last_updated: iso(doc.lastUpdated),
     },
     repealed_by: doc.repealedBy,
-    source: doc.source ?? null,
+    // A jsonb column: the corpus record's `source` object (the contract's shape), else none.
+    source: typeof doc.source === 'object' && doc.source !== null && !Array.isArray(doc.source) ? doc.source : null,
   };
 }

@@ -1,4 +1,4 @@
-import { formatIsoDate } from '@dp/core';
+import { formatIsoDate, type V1Schemas } from '@dp/core';
 import { NO_AMENDMENTS, outstandingActs, presentOutstandingAct, type DocumentAmendments } from './amendments';
 import { statusAt } from './effectivity';
 import { currentVersion, textUnavailable, type DocumentMeta, type VersionMeta } from './load';
@@ -6,10 +6,13 @@ import { documentLinks, presentDocumentCore, presentVersion } from './present';
 
 type VersionView = ReturnType<typeof presentVersion>;
 
+/** The document read's `document` (core `DocumentSchema`). */
+export type DocumentData = V1Schemas['Document'];
+
 /** A document's fields on a day, and `{ document }` of them: both frozen and shared by every request. */
 export interface DocumentView {
-  fields: Readonly<Record<string, unknown>>;
-  answer: Readonly<{ document: Readonly<Record<string, unknown>> }>;
+  fields: Readonly<DocumentData>;
+  answer: Readonly<{ document: Readonly<DocumentData> }>;
 }
 
 /**
@@ -18,8 +21,8 @@ export interface DocumentView {
  * the traffic; presenting the same metadata again on each one showed in profiles.
  */
 export class DocumentViews {
-  /** `versions` include: each version as presented. */
-  readonly versions: readonly VersionView[];
+  /** `versions` include: each version as presented (shared by every answer, so never changed). */
+  readonly versions: VersionView[];
   private readonly core: Readonly<ReturnType<typeof presentDocumentCore>>;
   /** The `version` field: a presented version with is_current. */
   private readonly inView: ReadonlyArray<VersionView & { is_current: boolean }>;
@@ -61,7 +64,7 @@ export class DocumentViews {
     const time = day.getTime();
     const b = this.base;
     if (b && b.time === time && b.version === inView?.version && b.baseUrl === baseUrl && b.dayAsked === dayAsked) return b.view;
-    const fields = Object.freeze({
+    const fields: Readonly<DocumentData> = Object.freeze({
       ...this.core,
       as_of: formatIsoDate(day),
       status: statusAt(this.doc, day),

@@ -15,13 +15,17 @@ const count = z.number().int().min(0);
 const tailKey = z.tuple([z.boolean(), z.number().refine(Number.isFinite), z.string().max(128)]);
 
 /**
- * The search's cursor: where the next page starts (`count` results given; then the `offset` of
- * the ranking, or the `tail` key after the ranked head) and the fingerprint of the search that
- * made it (`search`: q, mode, filters, at), valid for that search only.
+ * The search's cursor: where the next page starts (`SearchPosition`, held as the search reads it:
+ * `count` results given; then the `offset` of the ranking, or the `tail` key after the ranked
+ * head) and the fingerprint of the search that made it (`search`: q, mode, filters, at), valid
+ * for that search only.
  */
 const SEARCH_CURSOR = cursorKind(
   z.strictObject({
-    position: z.union([z.strictObject({ count, offset: count }), z.strictObject({ count, tail: tailKey.nullable() })]),
+    position: z.union([
+      z.strictObject({ count, offset: count }),
+      z.strictObject({ count, tail: tailKey.nullable() }),
+    ]) satisfies z.ZodType<SearchPosition>,
     search: z.string(),
   }),
   // Before: { p: { n, o } | { n, t }, f }.
@@ -32,10 +36,6 @@ const SEARCH_CURSOR = cursorKind(
     })
     .transform(({ p, f }) => ({ position: 'o' in p ? { count: p.n, offset: p.o } : { count: p.n, tail: p.t }, search: f })),
 );
-
-type CursorPosition = NonNullable<ReturnType<typeof SEARCH_CURSOR.decode>>['position'];
-const fromCursor = (p: CursorPosition): SearchPosition => ('offset' in p ? { n: p.count, o: p.offset } : { n: p.count, t: p.tail });
-const toCursor = (p: SearchPosition): CursorPosition => ('o' in p ? { count: p.n, offset: p.o } : { count: p.n, tail: p.t });
 
 function fingerprint(q: string, mode: SearchMode, filters: DocumentFilters, at: Date | undefined, granularity: SearchGranularity): string {
   // Parsed filters, so the same filters written otherwise (spaces, order) keep their cursors; none is null.
@@ -72,11 +72,11 @@ export function searchRequest(query: RouteInput<typeof searchDocumentsRoute>['qu
     const c = SEARCH_CURSOR.decode(query.cursor);
     if (!c || c.search !== fp)
       throw invalidRequest([{ field: 'cursor', problem: 'is not a cursor of this search (same q, mode, granularity, filters and at)' }]);
-    after = fromCursor(c.position);
+    after = c.position;
   }
   return {
     request: { q, mode, filters, limit, after, at },
     granularity,
-    cursorFor: (next) => (next === null ? null : SEARCH_CURSOR.encode({ position: toCursor(next), search: fp })),
+    cursorFor: (next) => (next === null ? null : SEARCH_CURSOR.encode({ position: next, search: fp })),
   };
 }

@@ -13,12 +13,12 @@ import { highlight } from './snippet';
 import { HYBRID_DEPTH, trigramRanking } from './trigram-ranking';
 
 /**
- * Where a page starts in a search's one order of results (opaque to clients, inside the cursor):
- * `o`, an index into the ranked part (the scored lexical matches; in hybrid, the fused ones and
- * then the remaining scored lexical ones); or `t`, past the ranked part, after a tail key (null:
- * at the start of the tail). `n` counts the results before the page.
+ * Where a page starts in a search's one order of results (opaque to clients; the cursor holds it
+ * as it is, request.ts): `offset`, an index into the ranked part (the scored lexical matches; in
+ * hybrid, the fused ones and then the remaining scored lexical ones); or `tail`, past the ranked
+ * part, after a tail key (null: at the start of the tail). `count` counts the results before the page.
  */
-export type SearchPosition = { n: number; o: number } | { n: number; t: TailKey | null };
+export type SearchPosition = { count: number; offset: number } | { count: number; tail: TailKey | null };
 
 export interface SearchRequest {
   q: string;
@@ -136,24 +136,25 @@ async function pageOf(
   ranked: Ranked[],
   score: (r: Ranked, position: number) => number,
 ): Promise<{ page: Ranked[]; next: SearchPosition | null }> {
-  const at = req.after ?? { n: 0, o: 0 };
+  const at = req.after ?? { count: 0, offset: 0 };
   const page: Ranked[] = [];
   let tailAfter: TailKey | null = null;
-  if ('o' in at) {
+  if ('offset' in at) {
     // Past the ranked part: no cursor this search issued points there (the last page of the
-    // ranked part hands over to the tail with `t`), only a forged one or one from before the
+    // ranked part hands over to the tail with `tail`), only a forged one or one from before the
     // corpus changed. The order it was a position in has ended: an empty last page.
-    if (at.o > 0 && at.o >= ranked.length) return { page, next: null };
-    const slice = ranked.slice(at.o, at.o + req.limit);
-    slice.forEach((r, i) => page.push({ ...r, score: score(r, at.n + i) }));
-    if (at.o + slice.length < ranked.length) return { page, next: { n: at.n + page.length, o: at.o + slice.length } };
+    if (at.offset > 0 && at.offset >= ranked.length) return { page, next: null };
+    const slice = ranked.slice(at.offset, at.offset + req.limit);
+    slice.forEach((r, i) => page.push({ ...r, score: score(r, at.count + i) }));
+    if (at.offset + slice.length < ranked.length)
+      return { page, next: { count: at.count + page.length, offset: at.offset + slice.length } };
     // The ranked part ends on this page: the tail follows, if it has anything.
     const inRanked = new Set(ranked.map((r) => r.id));
     const tailIsEmpty = !lexical.tsquery || (lexical.others !== null && lexical.others.every((id) => inRanked.has(id)));
     if (tailIsEmpty) return { page, next: null };
-    if (page.length === req.limit) return { page, next: { n: at.n + page.length, t: null } };
+    if (page.length === req.limit) return { page, next: { count: at.count + page.length, tail: null } };
   } else {
-    tailAfter = at.t;
+    tailAfter = at.tail;
   }
   if (!lexical.tsquery) return { page, next: null };
   const wanted = req.limit - page.length;
@@ -165,9 +166,9 @@ async function pageOf(
     tailAfter,
     wanted + 1,
   );
-  const first = at.n + page.length;
+  const first = at.count + page.length;
   tail.slice(0, wanted).forEach((r, i) => page.push({ id: r.id, cited: false, score: score(r, first + i) }));
-  return { page, next: tail.length > wanted ? { n: at.n + page.length, t: tail[wanted - 1].key } : null };
+  return { page, next: tail.length > wanted ? { count: at.count + page.length, tail: tail[wanted - 1].key } : null };
 }
 
 /** Fuses the rankings by reciprocal rank fusion: score = sum over signals of 1 / (k + rank). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_INCLUDES, RELATION_DIRECTIONS, RELATION_TYPES } from '../../vocab';
+import { spansSegments } from '../path-match';
 import { declareRoute, OPENAPI_SCHEMA, queryDate, queryEnum, queryInt, queryList, queryString, requiredQueryDate } from '../route';
 import {
   AmendmentEffectSchema,
@@ -22,8 +23,9 @@ import { DocumentRefSchema, RelationTypeSchema } from './shared';
 
 /*
  * The document reads: /v1/legal/documents/{id} and its sub-resources, the read scope, 1 unit each.
- * `{id}` may hold slashes (a natural key), so the app routes them all through one wildcard path
- * and picks the route by what follows the reference (apps/api `splitDocumentPath`); each answer
+ * `{id}` and `{provision}` may hold slashes (a natural key, a provision id): they span segments
+ * (`spansSegments`), and the words of these templates (`provisions`, `history`, …) say where they
+ * end (`pathMatcher`: no reference or provision id has such a segment); each answer
  * is fixed by the document's versions and the query, hence cacheable (a strong ETag, 304).
  */
 
@@ -38,14 +40,19 @@ export const MAX_PROVISION_ID = 300;
 /** Longest cursor accepted (those issued are far shorter). */
 const MAX_CURSOR = 1000;
 
-const documentId = z.string().meta({
-  description:
-    'Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.',
-});
-const provisionId = z.string().meta({
-  description:
-    'A provision id (`par_52`, `par_52/odst_1/pism_g`, `cl_1`, `priloha_1`, `cast_1/hlava_2`, `par_5~2` for a second § 5); its slashes as they are or as `%2F`.',
-});
+// Both span segments (`spansSegments`): the words of the templates after them say where they end.
+const documentId = spansSegments(
+  z.string().meta({
+    description:
+      'Document id (`SB-2012-89`, matched exactly), natural key (`sb/2012/89`), ELI (`/eli/cz/sb/2012/89`) or doc number (`89/2012 Sb.`); the last three in any case.',
+  }),
+);
+const provisionId = spansSegments(
+  z.string().meta({
+    description:
+      'A provision id (`par_52`, `par_52/odst_1/pism_g`, `cl_1`, `priloha_1`, `cast_1/hlava_2`, `par_5~2` for a second § 5); its slashes as they are or as `%2F`.',
+  }),
+);
 export const documentParams = z.object({ id: documentId });
 const provisionParams = z.object({ id: documentId, provision: provisionId });
 
