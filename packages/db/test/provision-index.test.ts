@@ -86,47 +86,4 @@ describe('provision index written by the import', () => {
     );
     expect(state.units).toBe(3);
   });
-
-  it('writes the narrow rows the search matches by: each unit’s terms without positions, and the act’s prior columns', async () => {
-    const record = testRecord('sb/2099/8', {
-      title: 'Zákon o kočkách',
-      text: TEXT.replace('Zákon o psech', 'Zákon o kočkách'),
-      version: { kind: 'bootstrap', text_is_current: true },
-    });
-    await importCorpusFile(db, writeJsonl([record]));
-    const narrow = () =>
-      db.query<{ provision_id: string; same: boolean; positions: boolean }>(
-        `SELECT m.provision_id, m.terms = strip(p.vector) AS same, m.terms::text ~ ':' AS positions
-         FROM "search_provision_match" m JOIN "search_provision" p USING (document_id, provision_id)
-         WHERE m.document_id = $1 ORDER BY p.ord`,
-        [record.id],
-      );
-    expect(await narrow()).toEqual(
-      ['par_1', 'par_1/odst_1', 'par_1/odst_2', 'par_2'].map((provision_id) => ({ provision_id, same: true, positions: false })),
-    );
-    const [hit] = await db.query<{ provision_id: string }>(
-      `SELECT provision_id FROM "search_provision_match" WHERE document_id = $1 AND terms @@ $2::tsquery`,
-      [record.id, indexTerms('evidenci')[0]],
-    );
-    expect(hit.provision_id).toBe('par_2');
-    const act = () =>
-      db.query<{ natural_key: string; status: string; doc_type: string }>(
-        'SELECT a.natural_key, a.status, a.doc_type FROM "search_provision_act" a WHERE a.document_id = $1',
-        [record.id],
-      );
-    const [doc] = await db.query<{ natural_key: string; status: string; doc_type: string }>(
-      'SELECT natural_key, status, doc_type FROM "document" WHERE id = $1',
-      [record.id],
-    );
-    expect(await act()).toEqual([doc]);
-    // A re-import replaces the narrow rows with the units, and the act's columns with the document's.
-    const changed = {
-      ...record,
-      effectivity: { status: 'no_longer_in_force' },
-      text: record.text.replace('##### § 2\n\nObec vede evidenci.\n', ''),
-    };
-    await importCorpusFile(db, writeJsonl([changed]));
-    expect((await narrow()).map((r) => r.provision_id)).toEqual(['par_1', 'par_1/odst_1', 'par_1/odst_2']);
-    expect((await act())[0].status).toBe('no_longer_in_force');
-  });
 });

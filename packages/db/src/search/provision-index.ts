@@ -5,7 +5,6 @@ import type { Prisma } from '../generated/client';
 import { chunkBy } from '../corpus/document-sql';
 import { CONTAINER_KINDS, decodeProvisionTree, type ProvisionNode } from '../provisions/provision-tree';
 import { titleShortNames } from './names-in-titles';
-import { executeIn, sqlBuilder } from '../typed-sql';
 
 type Tx = Prisma.TransactionClient;
 
@@ -15,10 +14,7 @@ type Tx = Prisma.TransactionClient;
  * odstavec of one (its písmena inside it), with its heading, its ancestors' headings and a
  * tsvector of lemma keys (@dp/czech-law `indexTerms`), weighted A for headings, B for the act's
  * title and short names, D for the text. Written inside the document's transaction by the import,
- * the sync and the rebuild; `backfillProvisionIndex` fills an existing database. With them, the
- * narrow rows the search's first stage reads (#37 latency): `search_provision_match` (each unit's
- * lemma keys without positions, GIN-indexed) and `search_provision_act` (the document's columns its
- * prior reads).
+ * the sync and the rebuild; `backfillProvisionIndex` fills an existing database.
  */
 
 /** Raise when the rows this module writes change (units, weights, text cut): the backfill rebuilds. */
@@ -129,18 +125,12 @@ WHERE d.id = $1 AND v.provisions IS NOT NULL
        (SELECT coalesce(max(c.version), 0) FROM "document_version" c WHERE c.document_id = d.id AND c.text_is_current)))
 ORDER BY v.version DESC LIMIT 1`;
 
-// The units, and their narrow rows for matching (search_provision_match: the same lemma keys without
-// positions) in the same order, in one statement.
 const INSERT_SQL = `
-WITH w AS (
-  INSERT INTO "search_provision" (document_id, provision_id, ord, section_id, kind, label, heading, context, containers, repealed, text, vector)
-  SELECT $1, u.provision_id, u.ord, u.section_id, u.kind, u.label, u.heading, u.context, u.containers, u.repealed, u.text,
-         setweight(to_tsvector('simple', u.a), 'A') || setweight(to_tsvector('simple', u.b), 'B') || setweight(to_tsvector('simple', u.d), 'D')
-  FROM jsonb_to_recordset($2::jsonb) AS u(provision_id text, ord int, section_id text, kind text, label text, heading text,
-       context text, containers text[], repealed boolean, text text, a text, b text, d text)
-  RETURNING document_id, provision_id, vector)
-INSERT INTO "search_provision_match" (document_id, provision_id, terms)
-SELECT w.document_id, w.provision_id, strip(w.vector) FROM w`;
+INSERT INTO "search_provision" (document_id, provision_id, ord, section_id, kind, label, heading, context, containers, repealed, text, vector)
+SELECT $1, u.provision_id, u.ord, u.section_id, u.kind, u.label, u.heading, u.context, u.containers, u.repealed, u.text,
+       setweight(to_tsvector('simple', u.a), 'A') || setweight(to_tsvector('simple', u.b), 'B') || setweight(to_tsvector('simple', u.d), 'D')
+FROM jsonb_to_recordset($2::jsonb) AS u(provision_id text, ord int, section_id text, kind text, label text, heading text,
+     context text, containers text[], repealed boolean, text text, a text, b text, d text)`;
 
 /**
  * Rewrites one document's provision index from its current version, in the caller's transaction
@@ -151,26 +141,10 @@ export async function writeProvisionIndex(tx: Tx, documentId: string, today: Dat
     { version: number; provisions: string; text: string | null; title: string; citation: string | null }[]
   >(CURRENT_VERSION_SQL, documentId, formatIsoDate(today));
   await tx.$executeRawUnsafe('DELETE FROM "search_provision" WHERE document_id = $1', documentId);
-  await executeIn(tx, sqlBuilder.deleteFrom('search_provision_match').where('document_id', '=', documentId));
   const units = row?.text ? provisionUnits(row.text, decodeProvisionTree(row.provisions).nodes, row) : [];
   for (const chunk of chunkBy(units, (u) => u.text.length + u.a.length + u.b.length + u.d.length)) {
     await tx.$executeRawUnsafe(INSERT_SQL, documentId, JSON.stringify(chunk));
   }
-  // The act's prior columns, narrow (the first stage reads them for every matching act).
-  await executeIn(
-    tx,
-    sqlBuilder
-      .insertInto('search_provision_act')
-      .columns(['document_id', 'natural_key', 'status', 'doc_type'])
-      .expression(sqlBuilder.selectFrom('document').select(['id', 'natural_key', 'status', 'doc_type']).where('id', '=', documentId))
-      .onConflict((oc) =>
-        oc.column('document_id').doUpdateSet((eb) => ({
-          natural_key: eb.ref('excluded.natural_key'),
-          status: eb.ref('excluded.status'),
-          doc_type: eb.ref('excluded.doc_type'),
-        })),
-      ),
-  );
   await tx.$executeRawUnsafe(
     `INSERT INTO "search_provision_state" (document_id, version, language_version, index_format, units, built_at)
      VALUES ($1, $2, $3, $4, $5, now())
@@ -192,9 +166,6 @@ export async function writeProvisionIndex(tx: Tx, documentId: string, today: Dat
  */
 export async function analyzeProvisionIndex(db: Database): Promise<void> {
   await db.exec('ANALYZE "search_provision"');
-  // The planner's estimates of the first stage's statements.
-  await db.exec('ANALYZE "search_provision_match"');
-  await db.exec('ANALYZE "search_provision_act"');
 }
 
 export interface BackfillReport {

@@ -194,25 +194,20 @@ export async function rankProvisions(
   // first); among acts of equal prior, those with more matching units (more of the act is about the
   // query's words). The matches are found by the index alone (their ids, no vector read); only the
   // candidates' vectors are read.
-  // The matches and the acts' prior columns come from the narrow tables (search_provision_match,
-  // search_provision_act: packages/db provision-index.ts), so a query of common words reads small
-  // rows; only the candidates' positional vectors are read from search_provision, by key.
   const matches = (where: string) =>
-    `SELECT p.ctid AS tid, p.document_id, p.provision_id FROM "search_provision_match" p WHERE ${where} ${restrict} LIMIT ${limits.matches}`;
+    `SELECT p.ctid AS tid, p.document_id FROM "search_provision" p WHERE ${where} ${restrict} LIMIT ${limits.matches}`;
   const matched = pairs
-    ? `mp AS MATERIALIZED (${matches(`p.terms @@ $${params.push(pairs)}::tsquery`)}),
+    ? `mp AS MATERIALIZED (${matches(`p.vector @@ $${params.push(pairs)}::tsquery`)}),
        m AS MATERIALIZED (SELECT * FROM mp WHERE (SELECT count(*) FROM mp) >= ${limits.pairsFloor}
                           UNION ALL
-                          (${matches(`(SELECT count(*) FROM mp) < ${limits.pairsFloor} AND p.terms @@ $3::tsquery`)}))`
-    : `m AS MATERIALIZED (${matches('p.terms @@ $3::tsquery')})`;
+                          (${matches(`(SELECT count(*) FROM mp) < ${limits.pairsFloor} AND p.vector @@ $3::tsquery`)}))`
+    : `m AS MATERIALIZED (${matches('p.vector @@ $3::tsquery')})`;
   const candidates = `${matched},
-     dp AS MATERIALIZED (SELECT a.document_id AS id, ${candidatePrior('a')} AS prior, mc.n
-                         FROM (SELECT m.document_id, count(*) AS n FROM m GROUP BY m.document_id) mc
-                         JOIN "search_provision_act" a ON a.document_id = mc.document_id),
-     k AS MATERIALIZED (SELECT m.document_id, m.provision_id FROM m JOIN dp ON dp.id = m.document_id
-                        ORDER BY dp.prior DESC, dp.n DESC, m.tid LIMIT ${limits.candidates}),
-     c AS MATERIALIZED (SELECT ${columns}, dp.prior FROM k JOIN "search_provision" p ON p.document_id = k.document_id AND p.provision_id = k.provision_id
-                        JOIN dp ON dp.id = k.document_id)`;
+     dp AS MATERIALIZED (SELECT d.id, ${candidatePrior('d')} AS prior, mc.n
+                         FROM (SELECT m.document_id, count(*) AS n FROM m GROUP BY m.document_id) mc JOIN "document" d ON d.id = mc.document_id),
+     k AS MATERIALIZED (SELECT m.tid FROM m JOIN dp ON dp.id = m.document_id ORDER BY dp.prior DESC, dp.n DESC, m.tid LIMIT ${limits.candidates}),
+     c AS MATERIALIZED (SELECT ${columns}, dp.prior FROM "search_provision" p JOIN dp ON dp.id = p.document_id
+                        WHERE p.ctid = ANY(ARRAY(SELECT k.tid FROM k)))`;
   // The second stage: one rank of all the terms together (ts_rank of their OR is the mean of their
   // single ranks) and the cover density give each candidate a bound of its score (the heaviest
   // term's weight for every term), times its act's prior as the first stage has it (the final score
