@@ -34,6 +34,11 @@ const rank = (q: string) =>
   db.withReadOnlySettings(SEARCH_SETTINGS, (s) => rankProvisions(db, s, termsFor(q, 'fulltext'), {}, new Date('2026-01-01T00:00:00Z')));
 
 describe('the provision ranking’s first stages', () => {
+  it('runs in a session that never JIT-compiles its plans (a plan over many matches costs past the threshold)', async () => {
+    const [row] = await db.withReadOnlySettings(SEARCH_SETTINGS, (s) => s.query<{ jit: string }>('SHOW jit'));
+    expect(row.jit).toBe('off');
+  });
+
   it('takes the units holding two of the query’s terms when there are enough, however many hold one', async () => {
     // Fewer candidates than units holding one word: the first ones in the table would all be those.
     Object.assign(PROVISION_LIMITS, { candidates: 3, pairsFloor: 1 });

@@ -65,6 +65,10 @@ export const SEARCH_SETTINGS = {
   // Search statements are prepared per connection (withReadOnlySettings); a generic plan would
   // estimate a tsquery's matches without its value, so every call is planned for its own.
   plan_cache_mode: 'force_custom_plan',
+  // With sequential scans priced out, a plan over many matches can cost past jit_above_cost, and
+  // compiling it takes longer than running it: the whole collection's act-name queries paid for
+  // JIT on every call (docs/BENCHMARKS.md, "#37 latency: h-fast").
+  jit: 'off',
 } as const;
 const inSearchSession = <T>(db: Database, fn: (s: SqlSession) => Promise<T>) => db.withReadOnlySettings(SEARCH_SETTINGS, fn);
 
