@@ -194,6 +194,11 @@ describe('sync: amendments read from the amending acts, rebuilt versions as deri
     );
     expect(stats).toEqual({ analysed: true, rows: expect.any(Number) as unknown });
     expect(stats.rows).toBeGreaterThan(0);
+    // Its GIN index's pending list was merged: nothing is left for a match to scan whole.
+    const [pending] = await db.query<{ pages: string }>(
+      `SELECT gin_clean_pending_list('search_provision_vector_idx'::regclass)::text AS pages`,
+    );
+    expect(pending.pages).toBe('0');
   });
 
   it('rebuilds what the source lacks, one version per amending act and date, a renumbering included', async () => {

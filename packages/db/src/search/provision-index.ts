@@ -160,12 +160,16 @@ export async function writeProvisionIndex(tx: Tx, documentId: string, today: Dat
 }
 
 /**
- * Refreshes the planner's statistics of the index after a bulk write: the provision search reads
- * how common each term is from them (`pg_stats`), and a server without autovacuum (or before it
- * gets round to it) would rank a freshly synced collection as if every term were equally rare.
+ * Settles the index after a bulk write, as autovacuum would, for a server without it (or before it
+ * gets round to it):
+ * - refreshes the planner's statistics: the provision search reads how common each term is from
+ *   them (`pg_stats`), and would rank a freshly synced collection as if every term were equally rare;
+ * - moves the GIN index's pending list (fast update: up to `gin_pending_list_limit` of unsorted
+ *   entries) into the index proper, which every match would otherwise scan whole.
  */
 export async function analyzeProvisionIndex(db: Database): Promise<void> {
   await db.exec('ANALYZE "search_provision"');
+  await db.query(`SELECT gin_clean_pending_list('search_provision_vector_idx'::regclass)`);
 }
 
 export interface BackfillReport {
