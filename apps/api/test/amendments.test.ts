@@ -233,11 +233,12 @@ describe('amendments the source lacks: known, flagged on every read, rebuilt and
     const feed = await eventually(
       async () => {
         const data = await ok(`/v1/legal/changes?since=2000-01-01T00:00:00Z&filters=${filters}&limit=100`);
-        const mine = (data.changes as { kind: string; document: { natural_key: string } }[]).filter(
-          (c) => c.document.natural_key === 'sb/2006/262',
-        );
-        const kinds = new Set(mine.map((c) => c.kind));
-        return kinds.has('document.amendment_known') && kinds.has('document.version_added') ? mine : undefined;
+        const mine = (
+          data.changes as { kind: string; document: { natural_key: string }; version?: { kind: string; text_source?: string } }[]
+        ).filter((c) => c.document.natural_key === 'sb/2006/262');
+        // The source's own version is announced before the rebuilt one: wait for the rebuilt one.
+        const rebuiltAdded = mine.some((c) => c.kind === 'document.version_added' && c.version?.kind === 'rebuilt');
+        return mine.some((c) => c.kind === 'document.amendment_known') && rebuiltAdded ? mine : undefined;
       },
       { what: 'the amendment_known and rebuilt version_added changes of sb/2006/262' },
     );
