@@ -5,6 +5,7 @@ import { listAmendments } from '../legal/documents/amendments';
 import type { DocumentCache } from '../legal/documents/document-cache';
 import { buildEffectivity } from '../legal/documents/effectivity';
 import { getDocument } from '../legal/documents/get-document';
+import { documentRef } from '../legal/documents/present';
 import { diffDocument, getProvision, getProvisionHistory, getProvisionToc } from '../legal/documents/provisions';
 import { listRelations, RELATIONS_CURSOR } from '../legal/documents/relations';
 import { defineRoute } from './define-route';
@@ -21,13 +22,6 @@ export function documentOf(db: Database, documents: DocumentCache, baseUrl: stri
       baseUrl,
     });
 }
-
-const documentRef = (doc: { id: string; naturalKey: string; docNumber: string; title: string }) => ({
-  id: doc.id,
-  natural_key: doc.naturalKey,
-  doc_number: doc.docNumber,
-  title: doc.title,
-});
 
 /**
  * GET /v1/legal/documents/{id} and its sub-resources (declared in core: `DOCUMENT_ROUTES`), bound

@@ -25,6 +25,11 @@ export function documentLinks(baseUrl: string, naturalKey: string) {
   return { self, effectivity: `${self}/effectivity`, relations: `${self}/relations` };
 }
 
+/** The short reference to the document that its sub-resources' answers carry. */
+export function documentRef(doc: Pick<DocumentMeta, 'id' | 'naturalKey' | 'docNumber' | 'title'>) {
+  return { id: doc.id, natural_key: doc.naturalKey, doc_number: doc.docNumber, title: doc.title };
+}
+
 /** Metadata every document response carries, whatever `include` asks for. */
 export function presentDocumentCore(doc: DocumentMeta) {
   return {

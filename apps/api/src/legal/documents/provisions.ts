@@ -33,7 +33,7 @@ import {
   type TextUnavailable,
   type VersionMeta,
 } from './load';
-import { documentLinks, presentVersion } from './present';
+import { documentLinks, documentRef, presentVersion } from './present';
 import type { ProvisionIndex } from './provision-index';
 import { replayVersion, withTextSource, type Replay } from './text-source';
 
@@ -49,11 +49,6 @@ import { replayVersion, withTextSource, type Replay } from './text-source';
 const WORD_DIFF_TIMEOUT_MS = 200;
 
 const iso = (d: Date) => formatIsoDate(d);
-
-function documentRef(loaded: LoadedDocument) {
-  const { doc } = loaded;
-  return { id: doc.id, natural_key: doc.naturalKey, doc_number: doc.docNumber, title: doc.title };
-}
 
 export function provisionLinks(baseUrl: string, naturalKey: string, provision?: string) {
   const doc = documentLinks(baseUrl, naturalKey).self;
@@ -207,7 +202,7 @@ export async function getProvisionToc(db: Database, documents: DocumentCache, re
     offset = c.offset;
   }
   const base = {
-    document: documentRef(loaded),
+    document: documentRef(loaded.doc),
     as_of: iso(view.day),
     version: presentInView(loaded, view.inView),
     text_available: view.unavailable === null,
@@ -273,7 +268,7 @@ export async function getProvision(db: Database, documents: DocumentCache, ref: 
     e_sbirka: eSbirkaUrl(loaded.doc.naturalKey, view.dayAsked ? iso(view.day) : undefined),
   };
   const base = {
-    document: documentRef(loaded),
+    document: documentRef(loaded.doc),
     as_of: iso(view.day),
     version: presentInView(loaded, view.inView),
     text_available: view.unavailable === null,
@@ -384,7 +379,7 @@ export async function getProvisionHistory(documents: DocumentCache, ref: string,
   const node = labelTree?.get(id);
   const links = provisionLinks(o.baseUrl, loaded.doc.naturalKey, id);
   return {
-    document: documentRef(loaded),
+    document: documentRef(loaded.doc),
     provision: { id, kind: node?.kind ?? null, label: node?.label ?? null, heading: node?.heading ?? null },
     history: touched.map(({ v, change, from }): V1Schemas['ProvisionHistoryEntry'] => ({
       version: v.version,
@@ -466,7 +461,7 @@ export async function diffDocument(db: Database, documents: DocumentCache, ref: 
     text_unavailable: v.unavailable,
   });
   const links = provisionLinks(o.baseUrl, loaded.doc.naturalKey);
-  const base = { document: documentRef(loaded), from: side(sides[0]), to: side(sides[1]), provision: provision ?? null };
+  const base = { document: documentRef(loaded.doc), from: side(sides[0]), to: side(sides[1]), provision: provision ?? null };
   const [a, b] = sides;
   if (a.unavailable || b.unavailable || !a.inView || !b.inView) {
     return {
