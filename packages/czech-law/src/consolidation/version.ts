@@ -1,6 +1,7 @@
 /**
  * The version of the instruction grammar and the consolidation engine. Stored rebuilt versions
  * record it, and a sync rebuilds every document whose rebuilt versions an older engine made: raise
- * it whenever the grammar or the engine reads or applies anything differently.
+ * it whenever the grammar or the engine reads or applies anything differently, or what a rebuilt
+ * version records of it changes (5: each changed unit names the points that changed it).
  */
-export const CONSOLIDATION_ENGINE_VERSION = 4;
+export const CONSOLIDATION_ENGINE_VERSION = 5;
