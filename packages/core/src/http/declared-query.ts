@@ -32,7 +32,7 @@ const queryNames = (query: unknown): string[] => {
  * as the router binds them first, then the words after it compared exactly (`…/sb/2012/89/Effectivity`
  * is the document read of an id ending in `Effectivity`, as routed); every other template under
  * `/`, compared case-insensitively with an optional trailing slash, as Express routes them (its
- * parameters, `wh_…` and `dlv_…` ids, are never one of the templates' words).
+ * parameters, `wh_…` and `msg_…` ids, are never one of the templates' words).
  */
 export function declaredQueryParameters(routes: readonly QueryDeclaration[]): (method: string, path: string) => Set<string> | undefined {
   const byPrefix = new Map<string, QueryDeclaration[]>();
@@ -48,11 +48,13 @@ export function declaredQueryParameters(routes: readonly QueryDeclaration[]): (m
   return (method, url) => {
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
-    const lower = path.toLowerCase();
-    const m = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
+    const verb = method.toLowerCase();
+    const m = verb === 'head' ? 'get' : verb;
     for (const group of groups) {
-      if (!lower.startsWith(group.prefix)) continue;
-      const segments = decodedSegments((group.spanning ? path : lower).slice(group.prefix.length));
+      // Only the prefix compares case-insensitively for a document read; the rest of the path as written.
+      const at = group.spanning ? path : path.toLowerCase();
+      if (at.slice(0, group.prefix.length).toLowerCase() !== group.prefix) continue;
+      const segments = decodedSegments(at.slice(group.prefix.length));
       const found = segments && group.match(segments);
       if (!found) continue;
       const route = found.routes.find((r) => r.method === m);
