@@ -1466,7 +1466,7 @@ function sectionsOfContainerText(op: Operation, ids: string[]): string[] {
   if (op.kind !== 'insert' && op.kind !== 'append' && op.kind !== 'new_wording') return [];
   if (!op.text || !ids.some((id) => /^(?:cast|hlava|dil|oddil|pododdil)_/.test(id))) return [];
   const out: string[] = [];
-  for (const m of op.text.matchAll(/^#{1,6}\s*„?\s*§\s*(\d+[a-z]*)\s*$/gmu)) if (out.length < 500) out.push(`par_${m[1]}`);
+  for (const m of op.text.matchAll(/^#{1,6}\s*„?\s*§\s*(\d+[a-z]*)\s*$/gmu)) if (out.length < 500) out.push(idSegment('par', m[1]));
   return out;
 }
 

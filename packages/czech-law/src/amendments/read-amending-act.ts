@@ -26,7 +26,7 @@
  */
 
 import { actNumberCitations, collectionCitation, type ActNumberCitation } from '../citations/collection-citation';
-import { CLOSE_QUOTE, HEADING_LINE, OPEN_QUOTE, classifyHeading, cleanHeading, isSuccessor } from '../provisions/parse-provisions';
+import { HEADING_LINE, OPEN_QUOTE, classifyHeading, cleanHeading, isSuccessor, quoteDepthAfter } from '../provisions/parse-provisions';
 import { assignEffectiveDates, readEffectiveDates, type EffectivenessReading } from './effective-dates';
 import type { AmendmentBlock, AmendmentPoint } from './types';
 
@@ -608,21 +608,10 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
   return { blocks, skipped, effectiveness, stats };
 }
 
-/** The quotation depth after a line (as the provisions parser counts it). */
+/** The quotation depth after a line, as the provisions parser counts it (a leading straight quote opens at depth 0). */
 function countQuotes(raw: string, before: number, opensAtLead: boolean): number {
-  let depth = before;
-  let skipStraight = depth === 0 && opensAtLead && raw.replace(/^[#\-*\s]+/, '').startsWith('"');
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i];
-    if (c === '"' && skipStraight) {
-      skipStraight = false;
-      depth++;
-    } else if (c === OPEN_QUOTE) depth++;
-    else if ((c === CLOSE_QUOTE || c === '"') && depth > 0) depth--;
-  }
-  // A quotation opened inside a line runs on past it only when the line leads into it (`… zní: „`).
-  if (depth > before && !opensAtLead && !/[:\u201e]\s*$/.test(raw)) depth = before;
-  return depth;
+  const straightOpen = before === 0 && opensAtLead && raw.replace(/^[#\-*\s]+/, '').startsWith('"');
+  return quoteDepthAfter(raw, before, opensAtLead, straightOpen);
 }
 
 /** `b` is numbered after `a` (`3` → `7`, `3` → `3b`), for points after a gap. */

@@ -1,4 +1,5 @@
 import { formatIsoDate } from '@dp/core';
+import { sql } from 'kysely';
 import type { Database } from '../client';
 import { backfillSearchAliases } from '../search/search-signals';
 import { applyDocument, syncContentHash, type DocumentInput } from './apply-document';
@@ -107,7 +108,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
   // Documents stored before the search signals existed (or by older rules) get them now; the
   // documents this run writes get them from their writer.
   await backfillSearchAliases(db);
-  const [state] = await db.query<{ commit: string }>('SELECT "commit" FROM "sync_state" WHERE source = $1', [source]);
+  const state = await db.kysely.selectFrom('sync_state').select('commit').where('source', '=', source).executeTakeFirst();
   const from = state?.commit ?? null;
   const report: SyncReport = {
     source,
@@ -273,12 +274,17 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
 
   // 4. Only a complete run moves the state: a failed document is retried by the next run.
   if (failed === 0) {
-    await db.query(
-      `INSERT INTO "sync_state" (source, "commit", commits_applied, synced_at) VALUES ($1, $2, $3, now())
-       ON CONFLICT (source) DO UPDATE SET "commit" = excluded."commit",
-         commits_applied = "sync_state".commits_applied + excluded.commits_applied, synced_at = now()`,
-      [source, to, report.commits],
-    );
+    await db.kysely
+      .insertInto('sync_state')
+      .values({ source, commit: to, commits_applied: report.commits, synced_at: sql<Date>`now()` })
+      .onConflict((oc) =>
+        oc.column('source').doUpdateSet((eb) => ({
+          commit: eb.ref('excluded.commit'),
+          commits_applied: eb('sync_state.commits_applied', '+', eb.ref('excluded.commits_applied')),
+          synced_at: sql<Date>`now()`,
+        })),
+      )
+      .execute();
   }
   return finish();
 }
@@ -292,16 +298,26 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
 async function appliedCommits(db: Database, groups: DocumentGroup[]): Promise<Map<string, boolean>> {
   const shas = [...new Set(groups.flatMap((g) => g.commits.map((c) => c.commit.sha)))];
   const applied = new Map<string, boolean>();
-  const [any] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM (SELECT 1 FROM "document_version" LIMIT 1) x');
-  if (!any || Number(any.n) === 0) return applied;
+  const any = await db.kysely.selectFrom('document_version').select(sql.lit(1).as('one')).limit(1).executeTakeFirst();
+  if (!any) return applied;
   for (let i = 0; i < shas.length; i += 5000) {
-    const rows = await db.query<{ natural_key: string; source_commit: string; needs_text: boolean }>(
-      `SELECT d.natural_key, v.source_commit,
-              (v.text IS NULL AND NOT v.text_is_current AND v.text_omitted IS DISTINCT FROM $2) AS needs_text
-       FROM "document_version" v JOIN "document" d ON d.id = v.document_id
-       WHERE v.source_commit = ANY($1::text[])`,
-      [shas.slice(i, i + 5000), MISSING_BLOB_REASON],
-    );
+    const rows = await db.kysely
+      .selectFrom('document_version as v')
+      .innerJoin('document as d', 'd.id', 'v.document_id')
+      .select((eb) => [
+        'd.natural_key',
+        'v.source_commit',
+        eb
+          .and([
+            eb('v.text', 'is', null),
+            eb.not(eb.ref('v.text_is_current')),
+            eb('v.text_omitted', 'is distinct from', MISSING_BLOB_REASON),
+          ])
+          .$castTo<boolean>()
+          .as('needs_text'),
+      ])
+      .where('v.source_commit', '=', (eb) => eb.fn.any(eb.val(shas.slice(i, i + 5000))))
+      .execute();
     for (const r of rows) applied.set(`${r.natural_key}\u0000${r.source_commit}`, r.needs_text);
   }
   return applied;
@@ -315,10 +331,11 @@ async function foreignDocuments(db: Database, groups: DocumentGroup[]): Promise<
   const foreign = new Set<string>();
   for (let i = 0; i < groups.length; i += 5000) {
     const chunk = groups.slice(i, i + 5000);
-    const rows = await db.query<{ natural_key: string; content_hash: string }>(
-      'SELECT natural_key, content_hash FROM "document" WHERE natural_key = ANY($1::text[])',
-      [chunk.map((g) => g.identity.naturalKey)],
-    );
+    const rows = await db.kysely
+      .selectFrom('document')
+      .select(['natural_key', 'content_hash'])
+      .where('natural_key', '=', (eb) => eb.fn.any(eb.val(chunk.map((g) => g.identity.naturalKey))))
+      .execute();
     const byKey = new Map(rows.map((r) => [r.natural_key, r.content_hash]));
     for (const g of chunk) {
       const hash = byKey.get(g.identity.naturalKey);
