@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { listChangesRoute } from '@dp/core/contract/v1/changes';
+import { MAX_CITATION_TEXT } from '@dp/core/contract/v1/citations';
 import {
   getDocumentRoute,
   getRelationsRoute,
@@ -77,6 +78,13 @@ describe('MCP tools read their bounds and prices from the route declarations', (
     const description = tool('legal_get_amendments').description ?? '';
     expect(description).toContain(`\`limit\` (${limit.minimum}–${limit.maximum}, default ${limit.default})`);
     expect(description).toContain(`(${AMENDMENT_STATUSES.join(', ')})`);
+  });
+
+  it('legal_verify_citations: the text length as the citation check declares it', () => {
+    const text = (tool('legal_verify_citations').inputSchema.properties as Record<string, { maxLength?: number; description?: string }>)
+      .text;
+    expect(text.maxLength).toBe(MAX_CITATION_TEXT);
+    expect(text.description).toContain(`1–${MAX_CITATION_TEXT} characters`);
   });
 
   it('refuses to read bounds a route does not declare as a bounded integer', () => {
