@@ -709,3 +709,33 @@ Tento ústavní zákon nabývá účinnosti dnem 1. ledna 1999.
     ).toBeNull();
   });
 });
+
+describe('the main date set by another act (#35 items 2 and 4, h-effects)', () => {
+  it('dates the act by its front matter when its text says "dnem nabytí účinnosti zákona č. …" (zákon č. 18/2000 Sb., čl. III)', () => {
+    const text = `# Zákon, kterým se mění některé zákony v souvislosti s přijetím zákona o Veřejném ochránci práv
+
+## ČÁST PRVNÍ
+
+#### Změna zákona o Ústavním soudu
+
+##### Čl. I
+
+Zákon č. 182/1993 Sb., o Ústavním soudu, ve znění zákona č. 331/1993 Sb., zákona č. 236/1995 Sb. a zákona č. 77/1998 Sb., se mění takto:
+
+- 1. V § 64 odst. 2 se na konci písmene e) tečka nahrazuje čárkou a doplňuje se písmeno f), které zní:
+
+„f) Veřejný ochránce práv.“.
+
+## ČÁST OSMÁ
+
+#### ÚČINNOST
+
+##### Čl. VIII
+
+Tento zákon nabývá účinnosti dnem nabytí účinnosti zákona č. 349/1999 Sb., o Veřejném ochránci práv.
+`;
+    const read = readAmendingAct(text, { naturalKey: 'sb/2000/18', publicationDate: '2000-01-26', effectivenessDate: '2000-02-28' });
+    expect(read.effectiveness.main).toMatchObject({ date: '2000-02-28', how: 'front_matter', dependsOn: 'sb/1999/349' });
+    expect(read.blocks[0].points[0].effective?.date).toBe('2000-02-28');
+  });
+});
