@@ -333,3 +333,13 @@ describe('an unread run of many references', () => {
     expect(new Set(targets).size).toBe(targets.length);
   });
 });
+
+describe('a range whose end repeats its unit (#35 items 2 and 4, h-effects)', () => {
+  it('reads "čl. I až čl. IV a čl. VI až čl. X" as every článek between (zákon č. 189/2006 Sb., čl. IX, on zákon č. 180/1990 Sb.)', () => {
+    const parsed = parseInstruction('V zákoně se čl. I až čl. IV a čl. VI až čl. X zrušují.');
+    expect(parsed.effects.map((e) => [e.kind, e.targets])).toEqual([
+      ['repeal', ['cl_1', 'cl_2', 'cl_3', 'cl_4', 'cl_6', 'cl_7', 'cl_8', 'cl_9', 'cl_10']],
+    ]);
+    expect(parseInstruction('§ 5 až § 8 se zrušují.').effects.map((e) => e.targets)).toEqual([['par_5', 'par_6', 'par_7', 'par_8']]);
+  });
+});

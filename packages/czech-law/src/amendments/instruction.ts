@@ -246,6 +246,9 @@ export function splitStatements(text: string): Statement[] {
 
 type SegType = 'cast' | 'hlava' | 'dil' | 'oddil' | 'pododdil' | 'par' | 'cl' | 'priloha' | 'odst' | 'pism' | 'bod' | 'veta' | 'fn';
 
+/** The unit word a range's end may repeat ("čl. I až čl. IV"), by the unit's type. */
+const RANGE_END_UNIT: Partial<Record<SegType, RegExp>> = { par: /^§ */, cl: /^(?:čl\.|Čl\.) */ };
+
 const LEVEL: Record<SegType, number> = {
   cast: 1,
   hlava: 2,
@@ -476,7 +479,14 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
       const c = /^(?:,? a |, | až | nebo |,? popřípadě |–|-)/.exec(s.slice(q));
       if (!c) break;
       // "přílohy č. 1a až 1c", "přílohy č. 3 a 4": annex numbers after the first without their own "č.".
-      const k = readKey(s, q + c[0].length, w.type) ?? (w.type === 'priloha' ? bareAnnexKey(s, q + c[0].length) : null);
+      let k = readKey(s, q + c[0].length, w.type) ?? (w.type === 'priloha' ? bareAnnexKey(s, q + c[0].length) : null);
+      // "čl. I až čl. IV", "§ 5 až § 8": a range's end with its unit written again (zákon č. 189/2006
+      // Sb., čl. IX, on zákon č. 180/1990 Sb.: "se čl. I až čl. IV a čl. VI až čl. X zrušují").
+      const again = !k && c[0] === ' až ' ? RANGE_END_UNIT[w.type]?.exec(s.slice(q + c[0].length)) : null;
+      if (again) {
+        const end = readKey(s, q + c[0].length + again[0].length, w.type);
+        if (end) k = { ...end, len: end.len + again[0].length };
+      }
       if (!k) break;
       if (c[0] === ' až ' || c[0] === '–' || c[0] === '-') keys[keys.length - 1].to = k.key;
       else keys.push({ key: k.key });
