@@ -342,4 +342,14 @@ describe('a range whose end repeats its unit (#35 items 2 and 4, h-effects)', ()
     ]);
     expect(parseInstruction('§ 5 až § 8 se zrušují.').effects.map((e) => e.targets)).toEqual([['par_5', 'par_6', 'par_7', 'par_8']]);
   });
+
+  it('reads "písmeno d), včetně poznámky pod čarou č. 26b, zrušuje" and the renumbering after it (zákon č. 120/2010 Sb., čl. I, on zákon č. 235/2004 Sb.)', () => {
+    const parsed = parseInstruction(
+      'V § 36a odst. 3 se písmeno d), včetně poznámky pod čarou č. 26b, zrušuje. Dosavadní písmeno e) se označuje jako písmeno d).',
+    );
+    expect(parsed.effects.map((e) => [e.kind, e.targets])).toEqual([
+      ['repeal', ['par_36a/odst_3/pism_d', 'fn_26b']],
+      ['renumber', ['par_36a/odst_3/pism_e', 'par_36a/odst_3/pism_d']],
+    ]);
+  });
 });
