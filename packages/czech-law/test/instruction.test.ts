@@ -352,4 +352,10 @@ describe('a range whose end repeats its unit (#35 items 2 and 4, h-effects)', ()
       ['renumber', ['par_36a/odst_3/pism_e', 'par_36a/odst_3/pism_d']],
     ]);
   });
+
+  it('reads a list of container ordinals with commas (zákon č. 250/2021 Sb., § 25 bod 16, on vyhláška č. 48/1982 Sb.)', () => {
+    expect(parseInstruction('Části sedmá, devátá a jedenáctá se zrušují.').effects.map((e) => [e.kind, e.targets])).toEqual([
+      ['repeal', ['cast_7', 'cast_9', 'cast_11']],
+    ]);
+  });
 });

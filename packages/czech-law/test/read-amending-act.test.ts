@@ -738,4 +738,19 @@ Tento zákon nabývá účinnosti dnem nabytí účinnosti zákona č. 349/1999 
     expect(read.effectiveness.main).toMatchObject({ date: '2000-02-28', how: 'front_matter', dependsOn: 'sb/1999/349' });
     expect(read.blocks[0].points[0].effective?.date).toBe('2000-02-28');
   });
+
+  it('keeps a část named after the act as the place of a one-instruction sentence (zákon č. 183/2017 Sb., čl. CCLI, on zákon č. 263/2016 Sb.)', () => {
+    const intro = readIntro('V zákoně č. 263/2016 Sb., atomový zákon, část třetí včetně nadpisu zní:', 'sb/2017/183');
+    expect(intro).toMatchObject({ kind: 'single', citation: { naturalKey: 'sb/2016/263' }, instruction: 'část třetí včetně nadpisu zní:' });
+    const parsed = parseInstruction(`část třetí včetně nadpisu zní:
+
+## „ČÁST TŘETÍ
+
+#### PŘESTUPKY
+
+##### § 175
+
+(1) Fyzická osoba se dopustí přestupku tím, že …“.`);
+    expect(parsed.effects.flatMap((e) => e.targets)).toEqual(expect.arrayContaining(['cast_3', 'par_175']));
+  });
 });

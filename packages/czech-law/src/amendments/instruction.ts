@@ -372,7 +372,10 @@ function readKey(s: string, pos: number, type: SegType): { key: string; len: num
       // Containers: "části první", "hlavy II", "dílu 3", "části dvacáté první".
       m = /^(\S+)(?:\s+(\S+))?/.exec(rest);
       if (!m) return null;
-      const words = m[2] && /^[\p{Ll}]+$/u.test(m[2]) ? `${m[1]} ${m[2]}` : m[1];
+      // "části sedmá, devátá a jedenáctá" (zákon č. 250/2021 Sb., on vyhláška č. 48/1982 Sb.): a word
+      // the list's comma ends is a number of its own, not the first of "dvacáté první".
+      const ended = /[,;:]$/.test(m[1]);
+      const words = ended ? m[1].slice(0, -1) : m[2] && /^[\p{Ll}]+$/u.test(m[2]) ? `${m[1]} ${m[2]}` : m[1];
       const n = containerNumber(words.replace(/[,.;:]+$/, ''));
       if (!n || /^[A-Z]$/.test(n.written)) return null;
       const used = words.length - (n.rest ? n.rest.length + 1 : 0);

@@ -293,7 +293,7 @@ const TRAILING_INNER_PLACE = /,\s*((?:odst(?:\.|av\p{L}*)|písm(?:\.|en\p{L}*)|b
 
 /** The provisions named after an act's name and its "ve znění" list, before the predicate: ", § 2 " of "…, § 2 zní:". */
 const TRAILING_PLACE =
-  /,\s*((?:§|[čČ]l\.|[čČ]lán\p{L}*|[pP]říloh\p{L}*|[pP]oznámk\p{L}*|[nN]adpis\p{L}*)\s[^,]*(?:,\s*(?:§|odst\.|písm\.)[^,]*)*)\s*,?\s*$/u;
+  /,\s*((?:§|[čČ]l\.|[čČ]lán\p{L}*|[pP]říloh\p{L}*|[pP]oznámk\p{L}*|[nN]adpis\p{L}*|[čČ]ást\p{L}*|[hH]lav[ayu]|[dD]íl|[oO]ddíl)\s[^,]*(?:,\s*(?:§|odst\.|písm\.)[^,]*)*)\s*,?\s*$/u;
 
 /** An act's number written without "č." after its kind ("Zákon 198/2009 Sb., …"), as some intros write it. */
 const BARE_NUMBER_CITATION =
