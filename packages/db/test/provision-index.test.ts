@@ -1,4 +1,4 @@
-import { buildProvisionTree, importCorpusFile, indexTerms, provisionUnits, textUnits, writeProvisionIndex } from '@dp/db';
+import { buildProvisionTree, importCorpusFile, indexTerms, provisionUnits, textUnits, unitChunks, writeProvisionIndex } from '@dp/db';
 import { testRecord } from '@dp/testing';
 import { createTestDatabase, writeJsonl, type TestDatabase } from './corpus-helpers';
 
@@ -100,7 +100,7 @@ describe('provision index written by the import', () => {
     await db.prisma.$transaction((tx) => writeProvisionIndex(tx, doc.id));
     const readBack = await whole();
     expect(readBack.length).toBeGreaterThan(0);
-    const units = textUnits(doc.text, buildProvisionTree(doc.text).nodes);
+    const units = unitChunks(textUnits(doc.text, buildProvisionTree(doc.text).nodes));
     await db.prisma.$executeRawUnsafe('DELETE FROM "search_provision"');
     await db.prisma.$transaction((tx) =>
       writeProvisionIndex(tx, doc.id, undefined, { version: doc.version, units, title: doc.title, citation: doc.citation }),

@@ -50,7 +50,8 @@ describe('buildDocument: the work a sync worker thread does', () => {
     expect(built.versions[1].prebuilt?.changes?.against).toBe(built.versions[0].commit);
     // Only the text that becomes current carries its index units.
     expect(built.versions[0].units).toBeUndefined();
-    expect(built.versions[1].units?.length).toBeGreaterThan(0);
+    expect(built.versions[1].units?.count).toBeGreaterThan(0);
+    expect(JSON.parse(built.versions[1].units!.json[0])).toHaveLength(built.versions[1].units!.count);
     expect(built.effects?.effects.length).toBeGreaterThan(0);
     expect(new Set(built.effects?.effects.map((e) => e.targetKey))).toEqual(new Set(['sb/2000/1']));
   });

@@ -147,10 +147,21 @@ SELECT $1, u.provision_id, u.ord, u.section_id, u.kind, u.label, u.heading, u.co
 FROM jsonb_to_recordset($2::jsonb) AS u(provision_id text, ord int, section_id text, kind text, label text, heading text,
      context text, containers text[], repealed boolean, text text, a text, d text)`;
 
+/** Units as the statements send them: JSON arrays of a few MB each. */
+export interface UnitChunks {
+  json: string[];
+  count: number;
+}
+
+/** Units in the statements' JSON chunks (serialised where they are computed: the sync's worker thread). */
+export function unitChunks(units: TextUnit[]): UnitChunks {
+  return { json: chunkBy(units, (u) => u.text.length + u.a.length + u.d.length).map((c) => JSON.stringify(c)), count: units.length };
+}
+
 /** The version a read serves today, with its units already computed by the writer that just wrote it. */
 export interface CurrentUnits {
   version: number;
-  units: TextUnit[];
+  units: UnitChunks;
   title: string;
   citation: string | null;
 }
@@ -163,7 +174,7 @@ export interface CurrentUnits {
  */
 export async function writeProvisionIndex(tx: Tx, documentId: string, today: Date = todayUtc(), current?: CurrentUnits): Promise<number> {
   let version: number | null;
-  let units: TextUnit[];
+  let units: UnitChunks;
   let act = '';
   if (current) {
     version = current.version;
@@ -174,13 +185,11 @@ export async function writeProvisionIndex(tx: Tx, documentId: string, today: Dat
       { version: number; provisions: string; text: string | null; title: string; citation: string | null }[]
     >(CURRENT_VERSION_SQL, documentId, formatIsoDate(today));
     version = row ? Number(row.version) : null;
-    units = row?.text ? textUnits(row.text, decodeProvisionTree(row.provisions).nodes) : [];
+    units = unitChunks(row?.text ? textUnits(row.text, decodeProvisionTree(row.provisions).nodes) : []);
     if (row) act = actTerms(row);
   }
   await tx.$executeRawUnsafe('DELETE FROM "search_provision" WHERE document_id = $1', documentId);
-  for (const chunk of chunkBy(units, (u) => u.text.length + u.a.length + u.d.length)) {
-    await tx.$executeRawUnsafe(INSERT_SQL, documentId, JSON.stringify(chunk), act);
-  }
+  for (const json of units.json) await tx.$executeRawUnsafe(INSERT_SQL, documentId, json, act);
   await tx.$executeRawUnsafe(
     `INSERT INTO "search_provision_state" (document_id, version, language_version, index_format, units, built_at)
      VALUES ($1, $2, $3, $4, $5, now())
@@ -190,9 +199,9 @@ export async function writeProvisionIndex(tx: Tx, documentId: string, today: Dat
     version,
     LANGUAGE_VERSION,
     PROVISION_INDEX_FORMAT,
-    units.length,
+    units.count,
   );
-  return units.length;
+  return units.count;
 }
 
 /**

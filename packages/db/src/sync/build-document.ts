@@ -1,6 +1,6 @@
 import { extractEffectsOfTexts, type ExtractedEffects } from '../amendments/extract-effects';
 import { buildProvisionTree, compareProvisionTrees, encodeProvisionTree, type ProvisionTree } from '../provisions/provision-tree';
-import { textUnits } from '../search/provision-index';
+import { textUnits, unitChunks } from '../search/provision-index';
 import { buildVersion, type VersionInput } from './build-version';
 import type { DocumentIdentity } from './document-identity';
 import type { SourceCommit, SyncWarning } from './types';
@@ -68,7 +68,7 @@ export function buildDocument(job: BuildJob): BuiltDocument {
         .filter((n) => n.heading !== null && (n.kind === 'section' || n.kind === 'article'))
         .map((n) => ({ kind: n.kind, heading: n.heading }));
       // The text that becomes current: its provision index too (the write does not read it back).
-      v.units = textUnits(v.text, tree.nodes);
+      v.units = unitChunks(textUnits(v.text, tree.nodes));
     }
     before = { commit: v.commit, tree };
   }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { parseIsoDate } from '@dp/core';
 import type { ProvisionNode, ProvisionTree } from '../provisions/provision-tree';
 import type { PrebuiltProvisions } from '../provisions/version-provisions';
-import type { TextUnit } from '../search/provision-index';
+import type { UnitChunks } from '../search/provision-index';
 import { collectionCitation, type CollectionCitation } from '@dp/czech-law';
 import type { DocumentIdentity } from './document-identity';
 import { mapFrontMatter, type DocumentMeta } from './map-front-matter';
@@ -33,8 +33,8 @@ export interface VersionInput {
   prebuilt?: PrebuiltProvisions;
   /** The § and článek headings of that tree, for the search aliases of the version that becomes current. */
   headings?: Pick<ProvisionNode, 'kind' | 'heading'>[];
-  /** Its provision index units, computed ahead of the write for the version that becomes current. */
-  units?: TextUnit[];
+  /** Its provision index units, computed (and serialised) ahead of the write for the version that becomes current. */
+  units?: UnitChunks;
 }
 
 export interface BuiltVersion {
