@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDocument, documentIdentity, openPreparePool, type BuildJob, type SourceCommit } from '@dp/db';
+import { actTerms, buildDocument, documentIdentity, openPreparePool, type BuildJob, type SourceCommit } from '@dp/db';
 import { bootstrapMessage, docFile, reformMessage } from '@dp/testing';
 
 // The sync builds each document's versions (trees, the current text's index units, the amending
@@ -52,6 +52,9 @@ describe('buildDocument: the work a sync worker thread does', () => {
     expect(built.versions[0].units).toBeUndefined();
     expect(built.versions[1].units?.count).toBeGreaterThan(0);
     expect(JSON.parse(built.versions[1].units!.json[0])).toHaveLength(built.versions[1].units!.count);
+    // The act's title terms with them, so the writer's thread needs no lemma dictionary.
+    const meta = built.versions[1].meta!;
+    expect(built.versions[1].actTerms).toEqual({ title: meta.title, citation: meta.citation, terms: actTerms(meta) });
     expect(built.effects?.effects.length).toBeGreaterThan(0);
     expect(new Set(built.effects?.effects.map((e) => e.targetKey))).toEqual(new Set(['sb/2000/1']));
   });

@@ -164,6 +164,8 @@ export interface CurrentUnits {
   units: UnitChunks;
   title: string;
   citation: string | null;
+  /** actTerms of that title and citation, when computed with the units. */
+  terms?: string;
 }
 
 /**
@@ -179,7 +181,7 @@ export async function writeProvisionIndex(tx: Tx, documentId: string, today: Dat
   if (current) {
     version = current.version;
     units = current.units;
-    act = actTerms(current);
+    act = current.terms ?? actTerms(current);
   } else {
     const [row] = await tx.$queryRawUnsafe<
       { version: number; provisions: string; text: string | null; title: string; citation: string | null }[]

@@ -409,7 +409,9 @@ type VersionRows = Awaited<ReturnType<typeof newVersionRows>>;
 function currentUnits(rows: VersionRows, lastReadable: VersionInput | undefined, named: { title: string; citation: string | null }) {
   const row = rows.find((r) => r.text_is_current);
   if (!lastReadable?.units || !row || row.provisions === null || row.source_commit !== lastReadable.commit) return undefined;
-  return { version: row.version, units: lastReadable.units, title: named.title, citation: named.citation };
+  const act = lastReadable.actTerms;
+  const terms = act && act.title === named.title && act.citation === named.citation ? act.terms : undefined;
+  return { version: row.version, units: lastReadable.units, title: named.title, citation: named.citation, terms };
 }
 
 function versionsAdded(doc: DocRef, rows: VersionRows): NewChange[] {

@@ -1,6 +1,6 @@
 import { extractEffectsOfTexts, type ExtractedEffects } from '../amendments/extract-effects';
 import { buildProvisionTree, compareProvisionTrees, encodeProvisionTree, type ProvisionTree } from '../provisions/provision-tree';
-import { textUnits, unitChunks } from '../search/provision-index';
+import { actTerms, textUnits, unitChunks } from '../search/provision-index';
 import { buildVersion, type VersionInput } from './build-version';
 import type { DocumentIdentity } from './document-identity';
 import type { SourceCommit, SyncWarning } from './types';
@@ -51,6 +51,7 @@ export function buildDocument(job: BuildJob): BuiltDocument {
   const fills = job.missing.flatMap((m) =>
     m.blob === null ? [] : [buildVersion(m.commit, job.path, asBuffer(m.blob), job.identity, job.today).version].filter((v) => v !== null),
   );
+  const meta = [...versions].reverse().find((v) => v.meta !== null)?.meta ?? null;
   // Each tree stored as encoded and compared with the one before; only the newest's nodes are used
   // beyond that (aliases, index units), and no tree object travels back to the writer.
   const newest = [...versions].reverse().find((v) => v.text !== null);
@@ -69,10 +70,11 @@ export function buildDocument(job: BuildJob): BuiltDocument {
         .map((n) => ({ kind: n.kind, heading: n.heading }));
       // The text that becomes current: its provision index too (the write does not read it back).
       v.units = unitChunks(textUnits(v.text, tree.nodes));
+      // The lemma dictionary is then needed in this thread only.
+      if (meta) v.actTerms = { title: meta.title, citation: meta.citation, terms: actTerms(meta) };
     }
     before = { commit: v.commit, tree };
   }
-  const meta = [...versions].reverse().find((v) => v.meta !== null)?.meta ?? null;
   // Every text at hand (a first sync has them all): a later text may lack parts an older one has.
   const textOf = new Map([...fills, ...versions].map((v) => [v.commit, v.text]));
   const texts = job.commits.map((c) => textOf.get(c.sha)).filter((t): t is string => !!t);

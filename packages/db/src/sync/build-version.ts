@@ -35,6 +35,8 @@ export interface VersionInput {
   headings?: Pick<ProvisionNode, 'kind' | 'heading'>[];
   /** Its provision index units, computed (and serialised) ahead of the write for the version that becomes current. */
   units?: UnitChunks;
+  /** The act's terms (actTerms) of the newest front matter's title and citation, computed with the units. */
+  actTerms?: { title: string; citation: string | null; terms: string };
 }
 
 export interface BuiltVersion {
