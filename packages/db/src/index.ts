@@ -31,6 +31,8 @@ export * from './sync/types';
 export * from './sync/sync-repository';
 export * from './sync/apply-document';
 export * from './sync/build-version';
+export * from './sync/build-document';
+export * from './sync/prepare-pool';
 export * from './sync/read-commit-log';
 export * from './sync/open-blob-reader';
 export * from './sync/run-git';
