@@ -88,13 +88,19 @@ export class DatabaseLiveness {
     this.inflight.set(token, Date.now());
     this.arm();
     const done = () => this.inflight.delete(token);
+    // Any answer says the server is alive: a slow server (a loaded machine) that answers some
+    // statements while a probe's fresh connection waits is slow, not silent, and is not cut.
+    const answered = () => {
+      this.lastAnsweredAt = Date.now();
+      done();
+    };
     const callback = args.at(-1);
     if (typeof callback === 'function') {
-      const wrapped = [...args.slice(0, -1), (...r: unknown[]) => (done(), (callback as AnyFn)(...r))];
+      const wrapped = [...args.slice(0, -1), (...r: unknown[]) => (r[0] ? done() : answered(), (callback as AnyFn)(...r))];
       return query(...wrapped);
     }
     const result = query(...args);
-    if (result instanceof Promise) result.then(done, done);
+    if (result instanceof Promise) result.then(answered, done);
     else done(); // a submittable (cursor) reports through its own events: not watched
     return result;
   }
@@ -123,6 +129,7 @@ export class DatabaseLiveness {
 
   private async probe(): Promise<void> {
     this.probing = true;
+    const startedAt = Date.now();
     const timeout = this.options.probeTimeoutMs ?? PROBE_TIMEOUT_MS;
     const client = new Client({ connectionString: this.url, connectionTimeoutMillis: timeout, query_timeout: timeout });
     client.on('error', () => {});
@@ -146,6 +153,8 @@ export class DatabaseLiveness {
       return;
     }
     if (this.down) return;
+    // A statement answered while the probe waited: the server is slow to accept, not frozen.
+    if (this.lastAnsweredAt >= startedAt) return;
     this.down = true;
     this.arm(); // probes go on until one is answered
     this.options.onChange?.(true);
