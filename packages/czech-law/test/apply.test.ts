@@ -663,3 +663,41 @@ describe('applyAmendment: the shapes of the replay', () => {
     );
   });
 });
+
+describe('applyAmendment: forms of the tuning misses (#36, h-engine2)', () => {
+  const HEADED = [
+    '##### § 2',
+    '',
+    '#### Žádost podle § 5 odst. 8',
+    '',
+    'Žádost se podává podle § 5 odst. 8.',
+    '',
+    '##### § 3',
+    '',
+    '#### Oznámení',
+    '',
+    'Oznámení se činí podle § 5 odst. 8.',
+    '',
+  ].join('\n');
+
+  it('changes "v textu pod nadpisem" the text of each § of the range, never the heading (vyhláška č. 72/2019 Sb., bod 1)', () => {
+    const r = applyAmendment(HEADED, [pt('1', 'V § 2 až 3 se v textu pod nadpisem text „§ 5 odst. 8“ nahrazuje textem „§ 5 odst. 9“.')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_2')).toBe('##### § 2 #### Žádost podle § 5 odst. 8 Žádost se podává podle § 5 odst. 9.');
+    expect(unit(r.text, 'par_3')).toBe('##### § 3 #### Oznámení Oznámení se činí podle § 5 odst. 9.');
+  });
+
+  it('inserts words "v nadpisu" of the § named first (vyhláška č. 40/2008 Sb., bod 9)', () => {
+    const r = applyAmendment(HEADED, [pt('1', 'V § 3 se v nadpisu za slovo „Oznámení“ vkládají slova „nebo jeho změna“.')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_3')).toBe('##### § 3 #### Oznámení nebo jeho změna Oznámení se činí podle § 5 odst. 8.');
+  });
+
+  it('repeals footnotes named before the verb "včetně odkazů" with their marks (vyhláška č. 448/2012 Sb., bod 6)', () => {
+    const r = applyAmendment(ACT, [pt('1', 'Poznámky pod čarou č. 1 a 2 se včetně odkazů na poznámky pod čarou zrušují.')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_1')).toBe('##### § 1 #### Předmět Tento zákon upravuje zkoušky.');
+    expect(unit(r.text, 'fn_1')).toBeNull();
+    expect(unit(r.text, 'fn_2')).toBeNull();
+  });
+});

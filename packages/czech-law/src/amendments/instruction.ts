@@ -473,12 +473,13 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
     q += first.len;
     // More keys of the same unit: ", 3", " a 4", " až 6", " nebo 7".
     for (;;) {
-      const c = /^(?:,? a |, | až | nebo |,? popřípadě |–|-)/.exec(s.slice(q));
+      // "§ 9 až § 14": a range of §§ with the sign written again.
+      const c = (w.type === 'par' ? /^ až § (?=\d)/.exec(s.slice(q)) : null) ?? /^(?:,? a |, | až | nebo |,? popřípadě |–|-)/.exec(s.slice(q));
       if (!c) break;
       // "přílohy č. 1a až 1c", "přílohy č. 3 a 4": annex numbers after the first without their own "č.".
       const k = readKey(s, q + c[0].length, w.type) ?? (w.type === 'priloha' ? bareAnnexKey(s, q + c[0].length) : null);
       if (!k) break;
-      if (c[0] === ' až ' || c[0] === '–' || c[0] === '-') keys[keys.length - 1].to = k.key;
+      if (c[0] === ' až ' || c[0] === ' až § ' || c[0] === '–' || c[0] === '-') keys[keys.length - 1].to = k.key;
       else keys.push({ key: k.key });
       q += c[0].length + k.len;
     }
@@ -575,6 +576,29 @@ interface Skeleton {
   refs: RefList[];
 }
 
+/**
+ * Footnotes repealed or renumbered "včetně odkazů na (tyto) poznámky pod čarou" / "včetně odkazů
+ * na ně" before the verb, as the clauses read them after it (", a to včetně odkazů na poznámky pod
+ * čarou"); "Dosavadní poznámky pod čarou č. 5 a 6 se zrušují" are the text's footnotes 5 and 6.
+ */
+function footnoteReferencesAfterVerb(s: string): string {
+  if (!/(?:^|[Dd]osavadní )[Pp]oznámk[ay] pod čarou /.test(s)) return s;
+  let out = s;
+  if (/^(?:[Dd]osavadní )?[Pp]oznámk[ay] pod čarou /.test(out)) {
+    const refs = / včetně odkaz(?:u|ů|y) na (?:ně|ni|(?:tuto |tyto )?poznámk[uy] pod čarou)(?= (?:označuj[eí]|zrušuj[eí]|vypouští|vypouštějí)(?: |$))/;
+    const m = refs.exec(out);
+    if (m) {
+      out = out.slice(0, m.index) + out.slice(m.index + m[0].length);
+      if (!/včetně odkaz/.test(out)) out += ', a to včetně odkazů na poznámky pod čarou';
+    }
+  }
+  // A clause that repeals "dosavadní" footnotes (not one that renumbers them).
+  return out.replace(
+    /(^|, a |, | a )[Dd]osavadní (poznámk[ay] pod čarou (?:(?!označuj|⟨)[^;])*? (?:zrušuj[eí]|vypouští|vypouštějí)(?=,|$))/gu,
+    '$1$2',
+  );
+}
+
 /** Quotations → ⟨n⟩, references → ⟦n⟧. */
 function skeleton(sentence: string): Skeleton {
   const quotes: string[] = [];
@@ -614,6 +638,14 @@ function skeleton(sentence: string): Skeleton {
       'poznámk$1 pod čarou $2',
     )
     .replace(/(?<![\p{L}])[Pp]oznámk(a|y|ce|u|ou|ek|ách) (č\.)/gu, 'poznámk$1 pod čarou $2');
+  s = footnoteReferencesAfterVerb(s)
+    // "v textu pod nadpisem" is the § less its heading: what a § names when words change in it.
+    .replace(/(?<![\p{L}]) v textu pod nadpisem(?= )/gu, '')
+    // "V § 2 v nadpisu za slova …" as "V nadpisu § 2 za slova …"; "V nadpisech § 11 až 14" as "V nadpisu …".
+    .replace(/^(V|Ve) (§ \d+[a-z]*|čl\. [IVXLC]+[a-z]*) v nadpisu (?=za |před |slov|čísl|text|znak)/u, 'V nadpisu $2 ')
+    .replace(/^V nadpisech (?=§ \d)/u, 'V nadpisu ')
+    // "Příloha č. 2 k vyhlášce zní:" is the act's own annex ("k vyhlášce č. 5/2006 Sb." is left to the citations).
+    .replace(/(?<![\p{L}])([Pp]říloh(?:a|y|u|ou|e) č\. ?\d+[a-z]*) k (?:této |tomuto )?(?:vyhlášce|zákonu|nařízení)(?= (?:zní|znějí|včetně|zrušuje)(?![\p{L}])|$)/gu, '$1');
   // "druhá věta" as "věta druhá"; "tato věta:", "tato slova:" as "věta:", "slova:".
   s = s
     .replace(
@@ -671,7 +703,7 @@ const R = '⟦(\\d+)⟧';
 const QUAL = '(?: (?:v obou případech|ve všech případech|na všech místech|ve všech výskytech|vždy|v celém textu|všude))?';
 const CLAUSE_END = '(?=$|,? a |, | zároveň | a zároveň )';
 /** ", a to včetně odkazu na poznámku pod čarou": the footnotes' marks in the text go with them. */
-const REFERENCES = `(?:,? a to)?,? včetně (?:odkaz(?:u|ů|y)|značek) na (?:ni|ně|ně v textu|tuto poznámku|poznámk[ayu] pod čarou|poznámky pod čarou)(?: v textu)?`;
+const REFERENCES = `(?:,? a to)?,? včetně (?:odkaz(?:u|ů|y)|značek) na (?:ni|ně|ně v textu|(?:tuto |tyto )?poznámk[ayu] pod čarou|tuto poznámku)(?: v textu)?`;
 const REPEAL = '(?:zrušuj[eí]|vypouští|vypouštějí|zrušují|nahrazuje prázdným místem)';
 
 /** The clause separator and the whole-act scopes. */
