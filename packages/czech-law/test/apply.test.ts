@@ -693,6 +693,39 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine2)', () => {
     expect(unit(r.text, 'par_3')).toBe('##### § 3 #### Oznámení nebo jeho změna Oznámení se činí podle § 5 odst. 8.');
   });
 
+  it('adds a sentence "která včetně poznámky pod čarou č. 19 zní:" and its footnote to the block (vyhláška č. 229/2022 Sb., bod 19)', () => {
+    const r = applyAmendment(ACT, [
+      pt(
+        '19',
+        'V § 2 se na konci odstavce 3 doplňuje věta, která včetně poznámky pod čarou č. 3 zní:\n\n„Lhůtu určuje technická specifikace^3).\n\n^3) Nařízení Komise (EU) č. 321/2013.“.',
+      ),
+    ]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_2')).toContain('(3) Lhůta je 2 roky. Lze ji prodloužit. Lhůtu určuje technická specifikace^3).');
+    expect(unit(r.text, 'fn_3')).toBe('^3) Nařízení Komise (EU) č. 321/2013.');
+    // A footnote written that the point does not name: refused.
+    const other = applyAmendment(ACT, [
+      pt('19', 'V § 2 se na konci odstavce 3 doplňuje věta, která včetně poznámky pod čarou č. 4 zní:\n\n„Lhůtu určuje specifikace^3).\n\n^3) Nařízení.“.'),
+    ]);
+    expect(other.points[0]).toMatchObject({ status: 'not_applied', reason: 'payload_mismatch' });
+  });
+
+  it('inserts "za větu první … věta, která zní:" and "na začátek odstavce … nová věta, která zní:" (vyhláška č. 174/2000 Sb., bod 12; vyhláška č. 24/2000 Sb., bod 1)', () => {
+    const r = applyAmendment(ACT, [
+      pt('12', 'V § 2 odst. 3 se za větu první doplňuje věta, která zní: „Běží ode dne podání.“.'),
+      pt('1', 'V § 2 se na začátek odstavce 1 vkládá nová věta, která zní: „Zkouška je veřejná.“.'),
+    ]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied', 'applied']);
+    expect(unit(r.text, 'par_2')).toContain('(1) Zkouška je veřejná. Zkouška trvá nejvýše 150 hodin.');
+    expect(unit(r.text, 'par_2')).toContain('(3) Lhůta je 2 roky. Běží ode dne podání. Lze ji prodloužit.');
+  });
+
+  it('puts sentences ending with a mark "^*)" after the sentence named, its full stop kept (zákon č. 117/1970 Sb., bod 18)', () => {
+    const r = applyAmendment(ACT, [pt('18', 'V § 2 odst. 3 se za první větu vkládají věty: „Běží ode dne podání. Je i pořádková.^*)“')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_2')).toContain('(3) Lhůta je 2 roky. Běží ode dne podání. Je i pořádková.^*) Lze ji prodloužit.');
+  });
+
   it('repeals footnotes named before the verb "včetně odkazů" with their marks (vyhláška č. 448/2012 Sb., bod 6)', () => {
     const r = applyAmendment(ACT, [pt('1', 'Poznámky pod čarou č. 1 a 2 se včetně odkazů na poznámky pod čarou zrušují.')]);
     expect(r.points[0].status).toBe('applied');

@@ -351,6 +351,14 @@ describe('forms of the tuning misses read (#36, h-engine2)', () => {
     ]);
   });
 
+  it('reads "§ 62 včetně poznámky pod čarou č. 11) a § 63 se zrušují" as both §§ repealed (zákon č. 123/2000 Sb., bod 6 of its change of zákon č. 20/1966 Sb.)', () => {
+    expect(ops('§ 62 včetně poznámky pod čarou č. 11) a § 63 se zrušují.')).toEqual([
+      { kind: 'repeal', targets: [{ id: 'par_62' }, { id: 'par_63' }], footnotes: ['fn_11'] },
+    ]);
+    // Without a footnote between, "včetně … a § 63" stays unread.
+    expect(parseInstruction('§ 62 včetně nadpisu a § 63 se zrušují.').unsupported).toHaveLength(1);
+  });
+
   it('reads "v textu pod nadpisem" as the § less its heading, and "§ 9 až § 14" as a range', () => {
     // vyhláška č. 72/2019 Sb., bod 1, and vyhláška č. 158/2017 Sb., bod 3 (on vyhláška č. 343/2014 Sb.)
     expect(kinds('V § 2 až 8 se v textu pod nadpisem text „§ 5 odst. 8“ nahrazuje textem „§ 5 odst. 9“.')).toEqual([

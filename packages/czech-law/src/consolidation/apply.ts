@@ -888,12 +888,23 @@ function everywhere(w: Work, op: Operation): void {
 }
 
 function opAppendWords(w: Work, op: Operation): void {
+  // "věta, která včetně poznámky pod čarou č. 19 zní:": the footnotes named go to the block, once.
+  let words = op.new ?? '';
+  if (op.footnotes?.length) {
+    if (op.targets.length !== 1 || op.targets[0].through) throw new Fail('unsupported_target', 'footnotes with words added to several units');
+    const { footnotes } = splitPayload(words);
+    const named = new Set(op.footnotes);
+    if (footnotes.length !== named.size || footnotes.some((f) => !named.has(f.id)))
+      throw new Fail('payload_mismatch', 'footnotes named and written differ');
+    words = takeFootnotes(w, words, op);
+  }
+  if (/\n/.test(words.trim())) throw new Fail('payload_mismatch', 'words added over several lines');
   for (const t of op.targets) {
     for (const id of targetIds(w, t)) {
       const loc = locate(w.doc, id);
       const text = loc.unit.text;
       const region = regionOf(loc, { ...t, id, through: undefined });
-      const add = styleMarks((op.new ?? '').trim(), w.style);
+      const add = styleMarks(words.trim(), w.style);
       const own = text.slice(region.start, region.end);
       if (add && (op.position === 'start' ? own.startsWith(add) : own.replace(/[.,;:]$/, '').endsWith(add.replace(/[.,;:]$/, ''))))
         throw new Fail('already_present', `„${add}“ in ${id}`);
@@ -906,7 +917,7 @@ function opAppendWords(w: Work, op: Operation): void {
         out = splice(text, { start: at, end: region.end }, `${op.replaceEnd.new}${tail[2]} ${add}`);
       } else if (op.position === 'start') {
         out = splice(text, { start: region.start, end: region.start }, `${add} `);
-      } else if (/^[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ„§]/.test(add) && /[.!?](?:\^\d+[a-z]*\))*[“]?$/.test(add) && t.part !== 'intro') {
+      } else if (/^[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ„§]/.test(add) && /[.!?](?:\^(?:\d+[a-z]*|\*{1,3})\))*[“]?$/.test(add) && t.part !== 'intro') {
         // A sentence follows the text's last full stop.
         out = splice(text, { start: region.end, end: region.end }, ` ${add}`);
       } else if (/^(?:a|nebo|anebo|i|ani|či|popřípadě|případně|a\/nebo)$/.test(add) && /[,;](?:\^\d+[a-z]*\))*$/.test(own)) {
