@@ -733,4 +733,51 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine2)', () => {
     expect(unit(r.text, 'fn_1')).toBeNull();
     expect(unit(r.text, 'fn_2')).toBeNull();
   });
+
+  const ANNEX = [
+    '##### § 1',
+    '',
+    'Text.',
+    '',
+    'Příloha č. 2 k zákonu č. 253/2008 Sb.',
+    '',
+    'Demonstrativní výčet faktorů možného zvýšeného rizika',
+    '',
+    '- 1. Rizikové faktory klienta:',
+    '',
+    '- a) obchodní vztah je realizován za neobvyklých okolností,',
+    '',
+    '- b) klient je usazen v zeměpisné oblasti se zvýšeným rizikem,',
+    '',
+    '- 2. Faktory týkající se produktů:',
+    '',
+    '- 2.1. využívání služeb privátního bankovnictví,',
+    '',
+    '- 2.2. nové produkty.',
+    '',
+  ].join('\n');
+
+  it('finds the body and písmena of an annex (zákon č. 107/2024 Sb., čl. I bod 46, on zákon č. 253/2008 Sb.)', () => {
+    const r = applyAmendment(ANNEX, [
+      pt('46', 'V příloze č. 2 bodě 1 písm. b) se slova „klient je usazen“ nahrazují slovy „země původu klienta je“.'),
+      pt('47', 'V příloze č. 2 bodě 2.2 se slovo „nové“ nahrazuje slovem „inovativní“.'),
+    ]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied', 'applied']);
+    expect(r.changed).toEqual(['priloha_2/bod_1/pism_b', 'priloha_2/bod_2.2']);
+    expect(unit(r.text, 'priloha_2')).toContain('- b) země původu klienta je v zeměpisné oblasti se zvýšeným rizikem, - 2.');
+    expect(unit(r.text, 'priloha_2')).toContain('- 2.2. inovativní produkty.');
+    // Words that are in the písmeno and elsewhere in the annex: only the písmeno's change.
+    const a = applyAmendment(ANNEX, [pt('1', 'V příloze č. 2 bodě 1 písm. a) se slovo „klienta“ nahrazuje slovem „zákazníka“.')]);
+    expect(a.points[0]).toMatchObject({ status: 'not_applied', reason: 'text_not_found' });
+  });
+
+  it('names no bod of an annex that numbers its body twice (parts starting again at 1)', () => {
+    const twice = ANNEX.replace('- 2. Faktory', '#### Část B\n\n- 1. Faktory');
+    const r = applyAmendment(twice, [pt('1', 'V příloze č. 2 bodě 1 se slovo „neobvyklých“ nahrazuje slovem „zvláštních“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'ambiguous' });
+    // Numbered twice without a heading between: no bod is named.
+    const again = ANNEX.replace('- 2. Faktory', '- 1. Faktory');
+    const s = applyAmendment(again, [pt('1', 'V příloze č. 2 bodě 1 se slovo „neobvyklých“ nahrazuje slovem „zvláštních“.')]);
+    expect(s.points[0]).toMatchObject({ status: 'not_applied', reason: 'target_not_found' });
+  });
 });
