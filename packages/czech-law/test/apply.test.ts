@@ -705,7 +705,10 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine2)', () => {
     expect(unit(r.text, 'fn_3')).toBe('^3) Nařízení Komise (EU) č. 321/2013.');
     // A footnote written that the point does not name: refused.
     const other = applyAmendment(ACT, [
-      pt('19', 'V § 2 se na konci odstavce 3 doplňuje věta, která včetně poznámky pod čarou č. 4 zní:\n\n„Lhůtu určuje specifikace^3).\n\n^3) Nařízení.“.'),
+      pt(
+        '19',
+        'V § 2 se na konci odstavce 3 doplňuje věta, která včetně poznámky pod čarou č. 4 zní:\n\n„Lhůtu určuje specifikace^3).\n\n^3) Nařízení.“.',
+      ),
     ]);
     expect(other.points[0]).toMatchObject({ status: 'not_applied', reason: 'payload_mismatch' });
   });

@@ -327,7 +327,16 @@ describe('forms of the tuning misses read (#36, h-engine2)', () => {
   it('reads footnotes repealed "včetně odkazů na (tyto) poznámky pod čarou" before the verb', () => {
     // vyhláška č. 448/2012 Sb., bod 6 (on nařízení vlády č. 79/2007 Sb.)
     expect(kinds('Poznámky pod čarou č. 33, 34, 36 a 37 se včetně odkazů na poznámky pod čarou zrušují.')).toEqual([
-      ['repeal', [['fn_33', null, null], ['fn_34', null, null], ['fn_36', null, null], ['fn_37', null, null]], true],
+      [
+        'repeal',
+        [
+          ['fn_33', null, null],
+          ['fn_34', null, null],
+          ['fn_36', null, null],
+          ['fn_37', null, null],
+        ],
+        true,
+      ],
     ]);
     // zákon č. 107/2024 Sb., čl. I bod 47 (on zákon č. 253/2008 Sb.)
     expect(kinds('Poznámky pod čarou č. 12 až 14 se včetně odkazů na tyto poznámky pod čarou zrušují.')).toEqual([
@@ -338,7 +347,14 @@ describe('forms of the tuning misses read (#36, h-engine2)', () => {
   it('reads "dosavadní" footnotes repealed, alone and after a renumbering in the same sentence', () => {
     // zákon č. 217/2004 Sb., čl. II (on zákon č. 40/1995 Sb.): the marks went with the new wording before.
     expect(kinds('Dosavadní poznámky pod čarou č. 34) a 35) se zrušují.')).toEqual([
-      ['repeal', [['fn_34', null, null], ['fn_35', null, null]], false],
+      [
+        'repeal',
+        [
+          ['fn_34', null, null],
+          ['fn_35', null, null],
+        ],
+        false,
+      ],
     ]);
     // zákon č. 291/2009 Sb., čl. I bod 67 (on zákon č. 167/1998 Sb.)
     expect(
@@ -365,7 +381,14 @@ describe('forms of the tuning misses read (#36, h-engine2)', () => {
       ['replace_words', [['par_2', 'par_8', null]], false],
     ]);
     expect(kinds('V § 9 až § 14 a v § 16 se v textu pod nadpisem číslo „6“ nahrazuje číslem „7“.')).toEqual([
-      ['replace_words', [['par_9', 'par_14', null], ['par_16', null, null]], false],
+      [
+        'replace_words',
+        [
+          ['par_9', 'par_14', null],
+          ['par_16', null, null],
+        ],
+        false,
+      ],
     ]);
   });
 

@@ -78,7 +78,11 @@ export const visitor: VisitorFactory = (flags) => {
         writeMiss(flags, c, {
           wrong: wrong.map(detail),
           missed: missed.map(detail),
-          points: result.points.map((p, i) => ({ ...p, text: points[i].text.slice(0, 600), unread: instructions[i].unsupported.map((u) => u.text.slice(0, 300)) })),
+          points: result.points.map((p, i) => ({
+            ...p,
+            text: points[i].text.slice(0, 600),
+            unread: instructions[i].unsupported.map((u) => u.text.slice(0, 300)),
+          })),
         });
       }
     },

@@ -474,7 +474,8 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
     // More keys of the same unit: ", 3", " a 4", " až 6", " nebo 7".
     for (;;) {
       // "§ 9 až § 14": a range of §§ with the sign written again.
-      const c = (w.type === 'par' ? /^ až § (?=\d)/.exec(s.slice(q)) : null) ?? /^(?:,? a |, | až | nebo |,? popřípadě |–|-)/.exec(s.slice(q));
+      const c =
+        (w.type === 'par' ? /^ až § (?=\d)/.exec(s.slice(q)) : null) ?? /^(?:,? a |, | až | nebo |,? popřípadě |–|-)/.exec(s.slice(q));
       if (!c) break;
       // "přílohy č. 1a až 1c", "přílohy č. 3 a 4": annex numbers after the first without their own "č.".
       const k = readKey(s, q + c[0].length, w.type) ?? (w.type === 'priloha' ? bareAnnexKey(s, q + c[0].length) : null);
@@ -585,7 +586,8 @@ function footnoteReferencesAfterVerb(s: string): string {
   if (!/(?:^|[Dd]osavadní )[Pp]oznámk[ay] pod čarou /.test(s)) return s;
   let out = s;
   if (/^(?:[Dd]osavadní )?[Pp]oznámk[ay] pod čarou /.test(out)) {
-    const refs = / včetně odkaz(?:u|ů|y) na (?:ně|ni|(?:tuto |tyto )?poznámk[uy] pod čarou)(?= (?:označuj[eí]|zrušuj[eí]|vypouští|vypouštějí)(?: |$))/;
+    const refs =
+      / včetně odkaz(?:u|ů|y) na (?:ně|ni|(?:tuto |tyto )?poznámk[uy] pod čarou)(?= (?:označuj[eí]|zrušuj[eí]|vypouští|vypouštějí)(?: |$))/;
     const m = refs.exec(out);
     if (m) {
       out = out.slice(0, m.index) + out.slice(m.index + m[0].length);
@@ -645,7 +647,10 @@ function skeleton(sentence: string): Skeleton {
     .replace(/^(V|Ve) (§ \d+[a-z]*|čl\. [IVXLC]+[a-z]*) v nadpisu (?=za |před |slov|čísl|text|znak)/u, 'V nadpisu $2 ')
     .replace(/^V nadpisech (?=§ \d)/u, 'V nadpisu ')
     // "Příloha č. 2 k vyhlášce zní:" is the act's own annex ("k vyhlášce č. 5/2006 Sb." is left to the citations).
-    .replace(/(?<![\p{L}])([Pp]říloh(?:a|y|u|ou|e) č\. ?\d+[a-z]*) k (?:této |tomuto )?(?:vyhlášce|zákonu|nařízení)(?= (?:zní|znějí|včetně|zrušuje)(?![\p{L}])|$)/gu, '$1');
+    .replace(
+      /(?<![\p{L}])([Pp]říloh(?:a|y|u|ou|e) č\. ?\d+[a-z]*) k (?:této |tomuto )?(?:vyhlášce|zákonu|nařízení)(?= (?:zní|znějí|včetně|zrušuje)(?![\p{L}])|$)/gu,
+      '$1',
+    );
   // "druhá věta" as "věta druhá"; "tato věta:", "tato slova:" as "věta:", "slova:".
   s = s
     .replace(

@@ -183,7 +183,7 @@ function annexNodes(unit: TextUnit, top: Node, nodes: Map<string, Node>, order: 
   const close = (n: Node | null, at: number) => {
     if (n && n.end > at) n.end = at;
   };
-  for (let pos = top.contentStart; pos < top.end; ) {
+  for (let pos = top.contentStart; pos < top.end;) {
     const nl = text.indexOf('\n', pos);
     const lineEnd = nl < 0 || nl > top.end ? top.end : nl;
     const line = text.slice(pos, lineEnd);
@@ -977,7 +977,8 @@ function opAppendWords(w: Work, op: Operation): void {
   // "věta, která včetně poznámky pod čarou č. 19 zní:": the footnotes named go to the block, once.
   let words = op.new ?? '';
   if (op.footnotes?.length) {
-    if (op.targets.length !== 1 || op.targets[0].through) throw new Fail('unsupported_target', 'footnotes with words added to several units');
+    if (op.targets.length !== 1 || op.targets[0].through)
+      throw new Fail('unsupported_target', 'footnotes with words added to several units');
     const { footnotes } = splitPayload(words);
     const named = new Set(op.footnotes);
     if (footnotes.length !== named.size || footnotes.some((f) => !named.has(f.id)))
