@@ -693,24 +693,15 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine2)', () => {
     expect(unit(r.text, 'par_3')).toBe('##### § 3 #### Oznámení nebo jeho změna Oznámení se činí podle § 5 odst. 8.');
   });
 
-  it('adds a sentence "která včetně poznámky pod čarou č. 19 zní:" and its footnote to the block (vyhláška č. 229/2022 Sb., bod 19)', () => {
+  it('refuses a sentence added "která včetně poznámky pod čarou č. 19 zní:": its footnote is not written (vyhláška č. 229/2022 Sb., bod 19)', () => {
     const r = applyAmendment(ACT, [
       pt(
         '19',
         'V § 2 se na konci odstavce 3 doplňuje věta, která včetně poznámky pod čarou č. 3 zní:\n\n„Lhůtu určuje technická specifikace^3).\n\n^3) Nařízení Komise (EU) č. 321/2013.“.',
       ),
     ]);
-    expect(r.points[0].status).toBe('applied');
-    expect(unit(r.text, 'par_2')).toContain('(3) Lhůta je 2 roky. Lze ji prodloužit. Lhůtu určuje technická specifikace^3).');
-    expect(unit(r.text, 'fn_3')).toBe('^3) Nařízení Komise (EU) č. 321/2013.');
-    // A footnote written that the point does not name: refused.
-    const other = applyAmendment(ACT, [
-      pt(
-        '19',
-        'V § 2 se na konci odstavce 3 doplňuje věta, která včetně poznámky pod čarou č. 4 zní:\n\n„Lhůtu určuje specifikace^3).\n\n^3) Nařízení.“.',
-      ),
-    ]);
-    expect(other.points[0]).toMatchObject({ status: 'not_applied', reason: 'payload_mismatch' });
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
+    expect(r.text).toBe(ACT);
   });
 
   it('inserts "za větu první … věta, která zní:" and "na začátek odstavce … nová věta, která zní:" (vyhláška č. 174/2000 Sb., bod 12; vyhláška č. 24/2000 Sb., bod 1)', () => {

@@ -974,17 +974,11 @@ function everywhere(w: Work, op: Operation): void {
 }
 
 function opAppendWords(w: Work, op: Operation): void {
-  // "věta, která včetně poznámky pod čarou č. 19 zní:": the footnotes named go to the block, once.
-  let words = op.new ?? '';
-  if (op.footnotes?.length) {
-    if (op.targets.length !== 1 || op.targets[0].through)
-      throw new Fail('unsupported_target', 'footnotes with words added to several units');
-    const { footnotes } = splitPayload(words);
-    const named = new Set(op.footnotes);
-    if (footnotes.length !== named.size || footnotes.some((f) => !named.has(f.id)))
-      throw new Fail('payload_mismatch', 'footnotes named and written differ');
-    words = takeFootnotes(w, words, op);
-  }
+  // "věta, která včetně poznámky pod čarou č. 19 zní:": the grammar reads the footnotes, the engine
+  // does not write them. The source edits such new footnotes and their sentences as often as not
+  // (typos corrected, dashes, lines added), and the replay found them no better than a guess.
+  if (op.footnotes?.length) throw new Fail('unsupported_target', 'words added with footnotes of their own');
+  const words = op.new ?? '';
   if (/\n/.test(words.trim())) throw new Fail('payload_mismatch', 'words added over several lines');
   for (const t of op.targets) {
     for (const id of targetIds(w, t)) {
