@@ -8,7 +8,8 @@
  * on or before the version (what the rebuild would apply) are applied by the engine to the text
  * before, the result compared per unit with the text after, whitespace-normalised. Figures per
  * half (`splitHalf` of the amended act); unsupported forms and misses (`--misses`, JSON lines) only
- * of the tuning half.
+ * of the tuning half. The (a) misses are counted by cause (`unitMissCause`) in both halves, the
+ * unread forms behind them listed for the tuning half only.
  */
 import type { Half } from '@dp/core';
 import { applyAmendment, parseInstruction, parseProvisions, splitUnits } from '@dp/czech-law';
