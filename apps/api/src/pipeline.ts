@@ -39,8 +39,8 @@ import { consumeRateLimit, rateLimitedError } from './metering/rate-limit';
  *   7. the scope: 403
  *   8. the monthly quota: 429
  *   9. the handler, at most once per `Idempotency-Key` for POST, PATCH and DELETE
- *  10. the error envelope of anything 6–9 threw, then the units of the answer are recorded
- *      (0 for a failure, a HEAD or a 304)
+ *  10. the error envelope of anything 6–9 threw; the units of the answer are recorded as it
+ *      ends (0 for a failure, a HEAD or a 304)
  *
  * What no route takes goes through 1–3 too (`preflight`, `methodNotAllowed`, `unrouted`), so every
  * /v1 answer carries the rate-limit fields.
@@ -134,6 +134,19 @@ export function createPipeline(ctx: Pick<ApiContext, 'db' | 'state' | 'logger' |
     // For the request's log line and metrics only.
     req.operation = operation;
     let charged: number | undefined;
+    // Counted as the answer's last bytes are handed to the socket, not once the handler returns: a
+    // process killed between the two (kill -9) would have answered a request it never counted.
+    let counted = false;
+    const count = () => {
+      if (counted) return;
+      counted = true;
+      ctx.meter.record(principal, operation, res.statusCode, unitsFor(operation, res.statusCode, req.method, charged));
+    };
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    res.end = ((...args: unknown[]) => {
+      count();
+      return end(...args);
+    }) as Response['end'];
     try {
       if (!limit.allowed) throw rateLimitedError(limit);
       if (!principal.scopes.includes(spec.scope)) {
@@ -152,8 +165,8 @@ export function createPipeline(ctx: Pick<ApiContext, 'db' | 'state' | 'logger' |
       if (res.headersSent) res.end();
       else sendError(res, toApiError(err, ctx.logger, req));
     }
-    // The answer is written (its status is final): the next request already sees these units.
-    ctx.meter.record(principal, operation, res.statusCode, unitsFor(operation, res.statusCode, req.method, charged));
+    // A handler that returned without ending its answer is counted now (the next request sees it).
+    count();
   }
 
   return {

@@ -169,6 +169,10 @@ describe('amendments the source lacks: known, flagged on every read, rebuilt and
       article: 'Čl. I',
       effective_from: '2012-01-01',
     });
+    // Its provenance is the point that made its wording, not every point its act applied elsewhere.
+    expect(p75.provision.rebuilt_by.map((e: { point: string }) => e.point)).toEqual(['1']);
+    const p76a = await ok('/v1/legal/documents/sb%2F2006%2F262/provisions/par_76a');
+    expect(p76a.provision.rebuilt_by.map((e: { point: string }) => e.point)).toEqual(['2']);
     // A provision no point touched keeps the source's wording, labelled so.
     const p52 = await ok('/v1/legal/documents/sb%2F2006%2F262/provisions/par_52');
     expect(p52.provision.text_source).toBe('source');

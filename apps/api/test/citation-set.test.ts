@@ -17,6 +17,10 @@ describe('annotate: the set derivation reads citations by patterns of its own', 
     ]);
     expect(brief('§ 2 odst. 5 a 6 zákona č. 183/2006 Sb.')?.map((r) => r[2])).toEqual(['par_2/odst_5', 'par_2/odst_6']);
     expect(brief('podle § 290 odst. 4 zákoníku práce')).toEqual([['§ 290 odst. 4 zákoníku práce', 'sb/2006/262', 'par_290/odst_4']]);
+    // Ids as czech-law's builder writes them: a Roman article number as its value, a letter and a bod under their odstavec or article.
+    expect(brief('podle § 52 odst. 1 písm. g) zákona č. 262/2006 Sb.')?.map((r) => r[2])).toEqual(['par_52/odst_1/pism_g']);
+    expect(brief('podle čl. IV bodu 2 zákona č. 303/2013 Sb.')?.map((r) => r[2])).toEqual(['cl_4/bod_2']);
+    expect(brief('podle čl. 3 odst. 2 zákona č. 1/1993 Sb.')?.map((r) => r[2])).toEqual(['cl_3/odst_2']);
   });
 
   it('leaves an act title after its number alone, and institutes', () => {

@@ -1,4 +1,7 @@
+import express from 'express';
+import request from 'supertest';
 import { createHarness, type Harness } from './harness';
+import { createPipeline } from '../src/pipeline';
 import { eventually, seedFixtureCorpus } from '@dp/testing';
 import { createApiKey, createOrganization, getUsageBreakdown } from '@dp/db';
 import { getUsage } from '../src/usage/get-usage';
@@ -153,5 +156,37 @@ describe('metering in units', () => {
     const legacy = breakdown.lines.filter((l) => l.key === null);
     expect(legacy).toEqual([{ day: breakdown.range.from, key: null, operation: 'search.fulltext', status: null, requests: 4, units: 3 }]);
     expect(breakdown.requests).toBe(await counted());
+  });
+
+  it('counts an answer as it is sent, before the handler returns (a kill between the two loses no unit)', async () => {
+    const { orgId, key } = await h.newKey();
+    const ctx = h.api.context;
+    const app = express();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let returned = false;
+    app.get(
+      '/v1/held',
+      createPipeline(ctx).route({
+        scope: 'read',
+        operation: 'documents.get',
+        bodyLimit: false,
+        handler: async (_req, res) => {
+          res.json({ data: 'answered' });
+          await held; // work after the answer (a cache write, a log line) that a kill could cut
+          returned = true;
+        },
+      }),
+    );
+    const month = new Date().toISOString().slice(0, 7);
+    const before = ctx.meter.pendingUnits(orgId, month) + ctx.meter.writtenUnits(orgId, month);
+    const res = await request(app).get('/v1/held').set('Authorization', `Bearer ${key}`);
+    expect(res.status).toBe(200);
+    expect(returned).toBe(false);
+    expect(ctx.meter.pendingUnits(orgId, month) + ctx.meter.writtenUnits(orgId, month) - before).toBe(1);
+    release();
+    await eventually(() => (returned ? true : undefined), { what: 'the handler to return' });
+    // Counted once, not again when the handler returns.
+    expect(ctx.meter.pendingUnits(orgId, month) + ctx.meter.writtenUnits(orgId, month) - before).toBe(1);
   });
 });

@@ -75,6 +75,15 @@ describe('undeclared query parameters on /v1', () => {
     }
   });
 
+  it('checks the parameters of the route that answers: a word in another case is part of the reference', async () => {
+    // The router reads `Effectivity` as the end of a document reference (the words after one compare
+    // exactly), so the document read's `include` is a parameter there and the read answers 404.
+    const res = await h.get('/v1/legal/documents/sb%2F2091%2F1/Effectivity?include=text', key);
+    expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 404, code: 'not_found' });
+    const sub = await h.get('/v1/legal/documents/sb%2F2091%2F1/effectivity?include=text', key);
+    expect({ status: sub.status, fields: errorFields(sub) }).toEqual({ status: 400, fields: ['include'] });
+  });
+
   it('the document read answers alike before the router and through it, also for HEAD', async () => {
     const fast = await h.get('/v1/legal/documents/sb%2F2091%2F1?filter=x', key);
     const routed = await h.http.get('/v1/LEGAL/documents/sb%2F2091%2F1?filter=x').set('Authorization', `Bearer ${key}`);
@@ -113,7 +122,7 @@ describe('declaredQueryParameters', () => {
   it('finds the operation of a path as the routes do: sub-resources before ids with slashes, any case, a trailing slash', () => {
     expect([...declared('GET', '/v1/legal/documents/sb/2012/89/relations?x=1')!]).toEqual(['direction', 'types', 'limit', 'cursor']);
     expect([...declared('HEAD', '/v1/legal/documents/sb/2012/89')!]).toEqual(['at', 'include', 'text_offset', 'text_limit', 'text_source']);
-    expect([...declared('GET', '/V1/Legal/Documents/sb%2F2012%2F89/Effectivity/')!]).toEqual(['at']);
+    expect([...declared('GET', '/V1/Legal/Documents/sb%2F2012%2F89/effectivity/')!]).toEqual(['at']);
     expect([...declared('GET', '/v1/webhooks/wh_1/deliveries')!]).toEqual(['limit', 'cursor']);
     expect([...declared('POST', '/v1/webhooks/wh_1/deliveries/d_1/replay')!]).toEqual([]);
   });

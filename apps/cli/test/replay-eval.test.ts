@@ -10,6 +10,7 @@ import {
   type PointReport,
 } from '../src/eval/consolidation-score';
 import { DEFAULT_GIT_DIR, readEvalArgs } from '../src/eval/eval-args';
+import { attribution } from '../src/eval/run-amendments-eval';
 
 const provisions = (text: string) => {
   const report = parseProvisions(text);
@@ -115,5 +116,26 @@ describe('replay evaluations', () => {
       'named_not_targeted',
     );
     expect(missCause('par_7/odst_1', ctx({ instructions: ['V § 70 se slova „§ 7“ nahrazují slovy „§ 8“.'] }))).toBe('not_named');
+  });
+
+  it("gives attribution by the act's text and as the amendments read lists the act (front matter, the act's own date)", () => {
+    // Zákon č. 215/2005 Sb.: its part four (amending zákon č. 235/2004 Sb.) takes effect on the day of
+    // publication, 2005-06-03; the source's commit carries the act's own date, 2005-07-01.
+    expect(attribution([{ effectiveFrom: '2005-06-03' }], true, '2005-07-01', '2005-07-01')).toEqual({
+      among: true,
+      dated: false,
+      listedAmong: true,
+      listedDated: true,
+    });
+    // Zákon č. 16/1959 Sb., a title-only act naming zákon č. 54/1956 Sb. by its name only: no effects,
+    // but the amended act's front matter lists it.
+    expect(attribution([], true, '1959-04-01', '1959-04-01')).toEqual({ among: false, dated: false, listedAmong: true, listedDated: true });
+    // Neither read nor listed: nothing, whatever the act's date.
+    expect(attribution([], false, '1959-04-01', '1959-04-01')).toEqual({
+      among: false,
+      dated: false,
+      listedAmong: false,
+      listedDated: false,
+    });
   });
 });

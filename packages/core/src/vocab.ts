@@ -18,6 +18,17 @@ export const docTypeOf = (stored: string): DocType => DOC_TYPES.find((t) => t ==
 export const EFF_STATUSES = ['in_force', 'partially_in_force', 'not_yet_in_force', 'no_longer_in_force', 'never_in_force'] as const;
 export type EffStatus = (typeof EFF_STATUSES)[number];
 
+/**
+ * Whether an amending act's point is reflected in a document's texts on a day (#35, #36): by a
+ * source text (`applied`), by a rebuilt version (`rebuilt`), by none (`unapplied`), not yet in
+ * effect (`scheduled`), or of an unknown day (`undated`).
+ */
+export const EFFECT_STATUSES = ['applied', 'rebuilt', 'unapplied', 'scheduled', 'undated'] as const;
+export type EffectStatus = (typeof EFFECT_STATUSES)[number];
+/** An amending act's status: its points', `partly_applied` where some in effect are reflected and some not. */
+export const AMENDMENT_STATUSES = ['applied', 'rebuilt', 'partly_applied', 'unapplied', 'scheduled', 'undated'] as const;
+export type AmendmentStatus = (typeof AMENDMENT_STATUSES)[number];
+
 /** Stored edges are amends / repeals / cites; the inverse names are how the target sees them. */
 export const STORED_RELATION_TYPES = ['amends', 'repeals', 'cites'] as const;
 export type StoredRelationType = (typeof STORED_RELATION_TYPES)[number];

@@ -423,3 +423,29 @@ describe('an unread run of many references', () => {
     expect(new Set(targets).size).toBe(targets.length);
   });
 });
+
+describe('a range whose end repeats its unit (#35 items 2 and 4, h-effects)', () => {
+  it('reads "čl. I až čl. IV a čl. VI až čl. X" as every článek between (zákon č. 189/2006 Sb., čl. IX, on zákon č. 180/1990 Sb.)', () => {
+    const parsed = parseInstruction('V zákoně se čl. I až čl. IV a čl. VI až čl. X zrušují.');
+    expect(parsed.effects.map((e) => [e.kind, e.targets])).toEqual([
+      ['repeal', ['cl_1', 'cl_2', 'cl_3', 'cl_4', 'cl_6', 'cl_7', 'cl_8', 'cl_9', 'cl_10']],
+    ]);
+    expect(parseInstruction('§ 5 až § 8 se zrušují.').effects.map((e) => e.targets)).toEqual([['par_5', 'par_6', 'par_7', 'par_8']]);
+  });
+
+  it('reads "písmeno d), včetně poznámky pod čarou č. 26b, zrušuje" and the renumbering after it (zákon č. 120/2010 Sb., čl. I, on zákon č. 235/2004 Sb.)', () => {
+    const parsed = parseInstruction(
+      'V § 36a odst. 3 se písmeno d), včetně poznámky pod čarou č. 26b, zrušuje. Dosavadní písmeno e) se označuje jako písmeno d).',
+    );
+    expect(parsed.effects.map((e) => [e.kind, e.targets])).toEqual([
+      ['repeal', ['par_36a/odst_3/pism_d', 'fn_26b']],
+      ['renumber', ['par_36a/odst_3/pism_e', 'par_36a/odst_3/pism_d']],
+    ]);
+  });
+
+  it('reads a list of container ordinals with commas (zákon č. 250/2021 Sb., § 25 bod 16, on vyhláška č. 48/1982 Sb.)', () => {
+    expect(parseInstruction('Části sedmá, devátá a jedenáctá se zrušují.').effects.map((e) => [e.kind, e.targets])).toEqual([
+      ['repeal', ['cast_7', 'cast_9', 'cast_11']],
+    ]);
+  });
+});

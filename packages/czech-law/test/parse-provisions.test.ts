@@ -1,4 +1,4 @@
-import { parseProvisions, type ParsedProvision } from '../src/provisions/parse-provisions';
+import { parseProvisions, quoteDepthAfter, type ParsedProvision } from '../src/provisions/parse-provisions';
 
 // Small texts shaped like the consolidated acts of legalize-cz (headings `## ČÁST`, `### HLAVA`,
 // `#### Díl`, `##### § 1`, odstavce `(1)`, písmena `- a)`, body `- 1.`).
@@ -429,5 +429,25 @@ describe('articles, quoted amendments and untidy text', () => {
       ['priloha', 'Příloha'],
     ]);
     expectWellFormed(text, r.provisions);
+  });
+});
+
+describe('quoteDepthAfter: the one count of quotation marks, for the parser and the amending-act reader', () => {
+  it('opens on „ and closes on “ or a straight quote typed for it', () => {
+    expect(quoteDepthAfter('V § 52 písm. g) se slova „hrubě porušuje“ nahrazují slovy „závažně porušuje“.', 0, false, false)).toBe(0);
+    expect(quoteDepthAfter('a slova „snížená viditelnost" se zrušují.', 0, false, false)).toBe(0);
+    expect(quoteDepthAfter('Text.“', 1, false, false)).toBe(0);
+  });
+
+  it('carries a quotation past the line only where the line leads into it', () => {
+    expect(quoteDepthAfter('Za § 19 se vkládá nový § 19a, který zní: „', 0, false, false)).toBe(1);
+    expect(quoteDepthAfter('„##### § 19a', 0, true, false)).toBe(1);
+    // An unclosed mark in the middle of a line is a typo: the quotation ends with the line.
+    expect(quoteDepthAfter('se slova „hrubě porušuje nahrazují slovy', 0, false, false)).toBe(0);
+  });
+
+  it('opens on a leading straight quote only where told so', () => {
+    expect(quoteDepthAfter('"§ 19a', 0, true, true)).toBe(1);
+    expect(quoteDepthAfter('"§ 19a', 0, false, false)).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import {
   parseInstruction,
   readAmendingAct,
   readIntro,
+  readRepeal,
   titleAmendedAct,
   titleOnlyAmendedAct,
   type AmendingActMeta,
@@ -552,5 +553,204 @@ describe('one instruction whose place follows the act’s name (#35 item 4b)', (
     // Without a unit after the act's name the opening's place stands alone, as before.
     const plain = readIntro('V § 17 zákona č. 526/1990 Sb., o cenách, ve znění zákona č. 276/2002 Sb., zní:', 'sb/2008/183');
     expect(plain && plain.kind === 'single' ? plain.instruction : '').toBe('V § 17 zní:');
+  });
+});
+
+describe('forms of the tuning half’s attribution misses (#35 items 2 and 4, h-effects)', () => {
+  const meta = (naturalKey: string, date: string): AmendingActMeta => ({ naturalKey, publicationDate: date, effectivenessDate: date });
+  const blocksOf = (text: string, m: AmendingActMeta) =>
+    readAmendingAct(text, m).blocks.map((b) => ({
+      target: b.targetKey,
+      form: b.form,
+      instructions: b.points.map((p) => p.instruction ?? p.text.split('\n')[0]),
+    }));
+
+  it('reads a repeal list led with its scope and no colon (zákon č. 550/1991 Sb., § 21, on zákon č. 54/1956 Sb.)', () => {
+    const text = `# Zákon České národní rady o všeobecném zdravotním pojištění
+
+##### § 21
+
+Zrušují se s působností pro Českou republiku
+
+- 1. § 10 zákona č. 54/1956 Sb., o nemocenském pojištění zaměstnanců, ve znění pozdějších předpisů,
+
+- 2. § 29 zákona č. 20/1966 Sb., o péči o zdraví lidu,
+
+- 3. zákon č. 33/1965 Sb., o úhradě nákladů vznikajících státu z úrazů, nemocí z povolání a jiných poškození na zdraví (regresní náhrady), ve znění zákona ČNR č. 266/1991 Sb.,
+`;
+    expect(blocksOf(text, meta('sb/1991/550', '1992-01-01'))).toEqual([
+      { target: 'sb/1956/54', form: 'single', instructions: ['§ 10 se zrušuje.'] },
+      { target: 'sb/1966/20', form: 'single', instructions: ['§ 29 se zrušuje.'] },
+    ]);
+    expect(parseInstruction('§ 10 se zrušuje.').effects[0]).toMatchObject({ kind: 'repeal', targets: ['par_10'] });
+  });
+
+  it('reads a repeal list whose verb follows its circumstances (zákon č. 455/1991 Sb., § 80; zákon č. 165/1992 Sb., čl. II)', () => {
+    const trade = `# Zákon o živnostenském podnikání (živnostenský zákon)
+
+##### § 80
+
+Ke dni účinnosti tohoto zákona se zrušuje:
+
+- 1. zákon č. 105/1990 Sb., o soukromém podnikání občanů, ve znění zákona č. 219/1991 Sb., kromě § 12a až 12e,
+
+- 2. § 2 dekretu prezidenta republiky č. 100/1945 Sb., o znárodnění dolů a některých průmyslových podniků,
+`;
+    expect(blocksOf(trade, meta('sb/1991/455', '1992-01-01'))).toEqual([
+      { target: 'sb/1945/100', form: 'single', instructions: ['§ 2 se zrušuje.'] },
+    ]);
+    const culture = `# Zákon České národní rady, kterým se zrušují některé právní předpisy z odvětví kultury
+
+##### Čl. II
+
+S platností pro území České republiky se zrušují:
+
+- 5. ustanovení § 10 zákona č. 218/1949 Sb., o hospodářském zabezpečení církví a náboženských společností státem,
+`;
+    expect(blocksOf(culture, meta('sb/1992/165', '1992-04-15'))).toEqual([
+      { target: 'sb/1949/218', form: 'single', instructions: ['§ 10 se zrušuje.'] },
+    ]);
+  });
+
+  it('reads the repealed units after a scope, "§§" and an ordinal before "část" (zákon č. 437/1991 Sb., zákon č. 63/1950 Sb., vyhláška č. 324/1990 Sb.)', () => {
+    expect(
+      readRepeal(
+        's účinností pro Českou republiku ustanovení § 29, 30 a 31 zákona č. 87/1987 Sb., o veterinární péči, ve znění zákona č. 239/1991 Sb.',
+        'sb/1991/437',
+      ),
+    ).toMatchObject({ kind: 'repeal', citation: { naturalKey: 'sb/1987/87' }, instruction: '§ 29, 30 a 31 se zrušují.' });
+    const sections = readRepeal(
+      'ustanovení §§ 92 až 104 zákona č. 30/1946 Sb., o nové úpravě československého práva v oboru nepřímých daní,',
+      'sb/1950/63',
+    );
+    expect(sections).toMatchObject({ kind: 'repeal', citation: { naturalKey: 'sb/1946/30' }, instruction: '§§ 92 až 104 se zrušují.' });
+    expect(parseInstruction('§§ 92 až 104 se zrušují.').effects[0].targets).toHaveLength(13);
+    const part = readRepeal(
+      'šestá část (Stavební a montážní práce) vyhlášky Českého úřadu bezpečnosti práce č. 48/1982 Sb., kterou se stanoví základní požadavky k zajištění bezpečnosti práce a technických zařízení,',
+      'sb/1990/324',
+    );
+    expect(part).toMatchObject({ kind: 'repeal', citation: { naturalKey: 'sb/1982/48' }, instruction: 'Část šestá se zrušuje.' });
+    expect(parseInstruction('Část šestá se zrušuje.').effects[0].targets).toEqual(['cast_6']);
+  });
+
+  it('reads intros in a numbered paragraph, with a bare number, verb first, an annex division and the Charter', () => {
+    // Zákon č. 175/1968 Sb., § 19 odst. 4.
+    const brno = `# Zákon o městě Brně
+
+##### § 19
+
+(4) Zákon č. 60/1965 Sb., o prokuratuře, ve znění zákona č. 29/1968 Sb., se mění a doplňuje takto:
+
+- 1. Ustanovení § 30 odst. 1 zní:
+
+„(1) Prokuratura se člení na Generální prokuraturu.“.
+`;
+    expect(blocksOf(brno, meta('sb/1968/175', '1969-01-01'))).toEqual([
+      { target: 'sb/1965/60', form: 'points', instructions: ['Ustanovení § 30 odst. 1 zní:'] },
+    ]);
+    // Zákon č. 63/2017 Sb., čl. III: "Zákon 16/1993 Sb." without "č.", its "ve znění" list with it.
+    expect(
+      readIntro(
+        'Zákon 16/1993 Sb., o dani silniční, ve znění zákona č. 302/1993 Sb., zákona č. 243/1994 Sb. a zákona č. 143/1996 Sb., se mění takto:',
+        'sb/2017/63',
+      ),
+    ).toMatchObject({ kind: 'points', citation: { naturalKey: 'sb/1993/16' } });
+    // Vyhláška č. 65/1970 Sb., čl. I.
+    expect(
+      readIntro(
+        'S platností pro Českou socialistickou republiku se mění a doplňuje vyhláška č. 197/1964 Sb., kterou se stanoví rozsah a podmínky zákonného pojištění odpovědnosti za škody způsobené provozem motorových vozidel, takto:',
+        'sb/1970/65',
+      ),
+    ).toMatchObject({ kind: 'points', citation: { naturalKey: 'sb/1964/197' } });
+    // Vyhláška č. 46/2012 Sb., čl. I.
+    expect(
+      readIntro(
+        'Oddíl II přílohy č. 1 k vyhlášce č. 393/2006 Sb., o zdravotní způsobilosti, ve znění vyhlášky č. 407/2008 Sb. a vyhlášky č. 334/2011 Sb., zní:',
+        'sb/2012/46',
+      ),
+    ).toMatchObject({ kind: 'single', citation: { naturalKey: 'sb/2006/393' }, instruction: 'Oddíl II přílohy č. 1 k vyhlášce zní:' });
+    // Ústavní zákon č. 162/1998 Sb., čl. I.
+    const charter = `# Ústavní zákon, kterým se mění Listina základních práv a svobod
+
+##### Čl. I
+
+Listina základních práv a svobod, vyhlášená usnesením Předsednictva České národní rady č. 2/1993 Sb. jako součást ústavního pořádku České republiky, se mění takto:
+
+V čl. 8 odst. 3 větě druhé se číslovka „24“ nahrazuje číslovkou „48“.
+
+##### Čl. II
+
+Tento ústavní zákon nabývá účinnosti dnem 1. ledna 1999.
+`;
+    expect(blocksOf(charter, meta('sb/1998/162', '1999-01-01'))).toEqual([
+      { target: 'sb/1993/2', form: 'points', instructions: ['V čl. 8 odst. 3 větě druhé se číslovka „24“ nahrazuje číslovkou „48“.'] },
+    ]);
+  });
+
+  it('reads a title\'s amended act past its own "ve znění" list and in "o doplnění" (vyhlášky č. 52/1965 Sb. and 64/1964 Sb.)', () => {
+    expect(
+      titleAmendedAct(
+        'Vyhláška ministerstva zemědělství, lesního a vodního hospodářství, kterou se mění a doplňuje vyhláška č. 87/1963 Sb., o odprodeji některých zemědělských výrobků zaměstnancům státních statků a ostatních státních organizací se zemědělskou výrobou, ve znění vyhlášky č. 64/1964 Sb',
+        'sb/1965/52',
+      )?.naturalKey,
+    ).toBe('sb/1963/87');
+    expect(
+      titleAmendedAct(
+        'Vyhláška ministerstva zemědělství, lesního a vodního hospodářství o doplnění vyhlášky č. 87/1963 Sb., o odprodeji některých zemědělských výrobků zaměstnancům státních statků',
+        'sb/1964/64',
+      )?.naturalKey,
+    ).toBe('sb/1963/87');
+    // Two amended acts, the first with its own "ve znění": still none.
+    expect(
+      titleAmendedAct(
+        'Zákon, kterým se mění zákon č. 483/1991 Sb., o České televizi, ve znění pozdějších předpisů, a zákon č. 231/2001 Sb., o provozování rozhlasového a televizního vysílání',
+        'sb/2005/82',
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('the main date set by another act (#35 items 2 and 4, h-effects)', () => {
+  it('dates the act by its front matter when its text says "dnem nabytí účinnosti zákona č. …" (zákon č. 18/2000 Sb., čl. III)', () => {
+    const text = `# Zákon, kterým se mění některé zákony v souvislosti s přijetím zákona o Veřejném ochránci práv
+
+## ČÁST PRVNÍ
+
+#### Změna zákona o Ústavním soudu
+
+##### Čl. I
+
+Zákon č. 182/1993 Sb., o Ústavním soudu, ve znění zákona č. 331/1993 Sb., zákona č. 236/1995 Sb. a zákona č. 77/1998 Sb., se mění takto:
+
+- 1. V § 64 odst. 2 se na konci písmene e) tečka nahrazuje čárkou a doplňuje se písmeno f), které zní:
+
+„f) Veřejný ochránce práv.“.
+
+## ČÁST OSMÁ
+
+#### ÚČINNOST
+
+##### Čl. VIII
+
+Tento zákon nabývá účinnosti dnem nabytí účinnosti zákona č. 349/1999 Sb., o Veřejném ochránci práv.
+`;
+    const read = readAmendingAct(text, { naturalKey: 'sb/2000/18', publicationDate: '2000-01-26', effectivenessDate: '2000-02-28' });
+    expect(read.effectiveness.main).toMatchObject({ date: '2000-02-28', how: 'front_matter', dependsOn: 'sb/1999/349' });
+    expect(read.blocks[0].points[0].effective?.date).toBe('2000-02-28');
+  });
+
+  it('keeps a část named after the act as the place of a one-instruction sentence (zákon č. 183/2017 Sb., čl. CCLI, on zákon č. 263/2016 Sb.)', () => {
+    const intro = readIntro('V zákoně č. 263/2016 Sb., atomový zákon, část třetí včetně nadpisu zní:', 'sb/2017/183');
+    expect(intro).toMatchObject({ kind: 'single', citation: { naturalKey: 'sb/2016/263' }, instruction: 'část třetí včetně nadpisu zní:' });
+    const parsed = parseInstruction(`část třetí včetně nadpisu zní:
+
+## „ČÁST TŘETÍ
+
+#### PŘESTUPKY
+
+##### § 175
+
+(1) Fyzická osoba se dopustí přestupku tím, že …“.`);
+    expect(parsed.effects.flatMap((e) => e.targets)).toEqual(expect.arrayContaining(['cast_3', 'par_175']));
   });
 });

@@ -85,6 +85,9 @@ export interface DatabaseOptions {
 /** What services use when they do not say: long enough for any request's SQL. */
 export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 
+/** How long a bulk job (no statement limit) waits for a new connection before it fails. */
+export const BULK_CONNECT_TIMEOUT_MS = 60_000;
+
 function splitSchema(url: string): { url: string; schema?: string } {
   const u = new URL(url);
   const schema = u.searchParams.get('schema') ?? undefined;
@@ -128,7 +131,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       max: options.poolSize ?? 10,
       // A busy pool is not a dead server: a burst waits its turn as long as a statement may run;
       // a start-up that never completes is the liveness guard's to fail (it watches connect too).
-      connectionTimeoutMillis: options.connectTimeoutMs ?? (timeout > 0 ? timeout : 5_000),
+      // Bulk jobs wait for a connection as for a statement: a server slow to fork a backend on a
+      // loaded machine must not fail a document of a sync.
+      connectionTimeoutMillis: options.connectTimeoutMs ?? (timeout > 0 ? timeout : BULK_CONNECT_TIMEOUT_MS),
       idleTimeoutMillis: 30_000,
       // Server side and client side: a runaway statement is cancelled, and a silent server
       // (network black hole) fails the call; pg-pool then discards that connection.

@@ -1,44 +1,25 @@
 import { importCorpusFile } from '@dp/db';
+import { testRecord, type TestRecordInput } from '@dp/testing';
 import { count, createTestDatabase, writeJsonl, type TestDatabase } from './corpus-helpers';
 
-interface Version {
-  version: number;
-  valid_from: string;
-  valid_to: string | null;
-  kind: string;
-  text?: string;
-  text_is_current?: boolean;
-}
-
 /** A small record of our own making, three versions (newest first, as the source lists them). */
-function record(n: number, patch: (r: ReturnType<typeof base>) => void = () => {}) {
-  const r = base(n);
-  patch(r);
-  return r;
-}
-function base(n: number) {
-  return {
-    id: `SB-2099-${n}`,
-    natural_key: `sb/2099/${n}`,
-    doc_number: `${n}/2099 Sb.`,
+function record(n: number, patch: (r: TestRecordInput) => void = () => {}): TestRecordInput {
+  const r = testRecord(`sb/2099/${n}`, {
     title: `Zákon o zkoušce ${n}`,
-    doc_type: 'act',
-    dates: {
-      published: '2000-01-15' as string | null,
-      effective_from: '2000-02-01' as string | null,
-      effective_to: null as string | null,
-      current_version_from: '2010-01-01' as string | null,
-      last_updated: '2010-01-01' as string | null,
-    },
-    effectivity: { status: 'in_force', inferred_effective_to: null as string | null },
     text: `Zákon ${n}, znění třetí.`,
+    published: '2000-01-15',
+    from: '2000-02-01',
+    dates: { effective_to: null, current_version_from: '2010-01-01', last_updated: '2010-01-01' },
+    effectivity: { inferred_effective_to: null },
     versions: [
       { version: 3, valid_from: '2010-01-01', valid_to: null, kind: 'reform', text_is_current: true },
       { version: 2, valid_from: '2005-01-01', valid_to: '2010-01-01', kind: 'reform', text: `Zákon ${n}, znění druhé.` },
       { version: 1, valid_from: '2000-02-01', valid_to: '2005-01-01', kind: 'bootstrap', text: `Zákon ${n}, znění první.` },
-    ] as Version[],
+    ],
     relations: [{ type: 'cites', target: 'sb/1999/1', version_dates: ['2005-01-01'] }],
-  };
+  });
+  patch(r);
+  return r;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
@@ -68,7 +49,7 @@ describe('importCorpusFile: untidy dates of the real source', () => {
         r.dates.last_updated = '2026-02-30';
         r.effectivity.inferred_effective_to = '2019-13-01';
         r.versions[1].valid_to = '0000-00-00';
-        r.relations[0].version_dates = ['2005-01-01', '2005-02-29'];
+        r.relations![0].version_dates = ['2005-01-01', '2005-02-29'];
       }),
     ]);
     const report = await importCorpusFile(db, file);

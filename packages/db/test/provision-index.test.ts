@@ -1,4 +1,4 @@
-import { buildProvisionTree, importCorpusFile, indexTerms, provisionUnits } from '@dp/db';
+import { buildProvisionTree, importCorpusFile, indexTerms, provisionUnits, textUnits, unitChunks, writeProvisionIndex } from '@dp/db';
 import { testRecord } from '@dp/testing';
 import { createTestDatabase, writeJsonl, type TestDatabase } from './corpus-helpers';
 
@@ -85,5 +85,28 @@ describe('provision index written by the import', () => {
       'SELECT units, language_version FROM "search_provision_state"',
     );
     expect(state.units).toBe(3);
+  });
+
+  it('units the writer computed (the sync) give the rows the stored version gives', async () => {
+    const whole = () =>
+      db.query<Record<string, unknown>>(
+        `SELECT p.*, p.vector::text AS vector, s.version, s.units FROM "search_provision" p
+         JOIN "search_provision_state" s USING (document_id) ORDER BY ord`,
+      );
+    const [doc] = await db.query<{ id: string; title: string; citation: string | null; version: number; text: string }>(
+      `SELECT d.id, d.title, d.citation, v.version, d.text FROM "document" d
+       JOIN "document_version" v ON v.document_id = d.id AND v.text_is_current`,
+    );
+    await db.prisma.$transaction((tx) => writeProvisionIndex(tx, doc.id));
+    const readBack = await whole();
+    expect(readBack.length).toBeGreaterThan(0);
+    const units = unitChunks(textUnits(doc.text, buildProvisionTree(doc.text).nodes));
+    await db.prisma.$executeRawUnsafe('DELETE FROM "search_provision"');
+    await db.prisma.$transaction((tx) =>
+      writeProvisionIndex(tx, doc.id, undefined, { version: doc.version, units, title: doc.title, citation: doc.citation }),
+    );
+    expect(await whole()).toEqual(readBack);
+    // The act's title is in every unit's vector, weighted B.
+    expect(String(readBack[0].vector)).toMatch(/'[^']+':\d+B/);
   });
 });

@@ -59,6 +59,8 @@ if (!present) {
     const files1 = touched(null, to1);
     const report1 = await syncRepository(db, gitDir, { to: to1 });
     expect(report1).toMatchObject({ from: null, to: to1, commits: FIRST, up_to_date: false });
+    // The failures' messages first, so a failing run says why.
+    expect(report1.warnings.filter((w) => w.code === 'document_failed')).toEqual([]);
     expect(report1.documents.failed).toBe(0);
     expect(report1.documents.created).toBe(new Set(files1).size);
     expect(report1.versions_added).toBe(files1.length - (report1.warning_counts.skipped_version ?? 0));

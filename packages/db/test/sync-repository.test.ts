@@ -121,6 +121,9 @@ describe('syncRepository', () => {
     ]);
     expect(await count(db, 'webhook_delivery WHERE webhook_id = $1', [webhookId])).toBe(feed.length);
     expect(await db.query('SELECT source, "commit" FROM "sync_state"')).toEqual([{ source: expect.any(String), commit: repo.rev('HEAD') }]);
+    // Where the time went, phase by phase, in the order they ran.
+    expect(Object.keys(first.phases)).toEqual(['log', 'documents', 'provisions', 'effects', 'rebuild', 'analyze']);
+    for (const t of Object.values(first.phases)) expect(t).toEqual({ ms: expect.any(Number), cpu_ms: expect.any(Number) });
   });
 
   it('running again with nothing new writes nothing and says so', async () => {

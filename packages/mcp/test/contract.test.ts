@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { listChangesRoute } from '@dp/core/contract/v1/changes';
+import { MAX_CITATION_TEXT } from '@dp/core/contract/v1/citations';
 import {
   getDocumentRoute,
   getRelationsRoute,
@@ -9,7 +10,9 @@ import {
   MAX_PROVISION_ID,
 } from '@dp/core/contract/v1/documents';
 import { searchDocumentsRoute } from '@dp/core/contract/v1/search';
+import { AmendmentSchema } from '@dp/core/contract/v1/document-schemas';
 import { UNIT_COST } from '@dp/core/units';
+import { AMENDMENT_STATUSES } from '@dp/core/vocab';
 import { createMcpServer } from '../src/server';
 import { STDIO_SETUP } from '../src/setup';
 import { costOf, queryIntBounds, queryStringMax, unitsOf } from '../src/tools/contract';
@@ -61,6 +64,27 @@ describe('MCP tools read their bounds and prices from the route declarations', (
     const limit = queryIntBounds(searchDocumentsRoute, 'limit');
     expect(description).toContain(`\`limit\` (${limit.minimum}–${limit.maximum}, default ${limit.default})`);
     expect(property('legal_get_provision', 'provision')).toMatchObject({ maxLength: MAX_PROVISION_ID });
+  });
+
+  it('legal_get_amendments: the statuses and the page size as the /amendments route declares them', () => {
+    // The route's `status` takes exactly the vocabulary its answers' `status` has; the tool offers the same.
+    const status = listAmendmentsRoute.query!.shape.status;
+    for (const word of AMENDMENT_STATUSES) expect(status.safeParse(word)).toMatchObject({ success: true, data: [word] });
+    expect(status.safeParse('other').success).toBe(false);
+    expect(AmendmentSchema.shape.status.options).toEqual([...AMENDMENT_STATUSES]);
+    const offered = (tool('legal_get_amendments').inputSchema.properties as Record<string, { items?: { enum?: string[] } }>).status;
+    expect(offered.items?.enum).toEqual([...AMENDMENT_STATUSES]);
+    const limit = queryIntBounds(listAmendmentsRoute, 'limit');
+    const description = tool('legal_get_amendments').description ?? '';
+    expect(description).toContain(`\`limit\` (${limit.minimum}–${limit.maximum}, default ${limit.default})`);
+    expect(description).toContain(`(${AMENDMENT_STATUSES.join(', ')})`);
+  });
+
+  it('legal_verify_citations: the text length as the citation check declares it', () => {
+    const text = (tool('legal_verify_citations').inputSchema.properties as Record<string, { maxLength?: number; description?: string }>)
+      .text;
+    expect(text.maxLength).toBe(MAX_CITATION_TEXT);
+    expect(text.description).toContain(`1–${MAX_CITATION_TEXT} characters`);
   });
 
   it('refuses to read bounds a route does not declare as a bounded integer', () => {

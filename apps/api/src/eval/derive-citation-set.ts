@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatIsoDate, type EffStatus } from '@dp/core';
+import { childId, idSegment, provisionId, romanToInt, type IdSegment } from '@dp/czech-law';
 import { createDatabase, indexProvisions, type Database, type ProvisionIndex } from '@dp/db';
 import { statusAt } from '../legal/documents/effectivity';
 import { toDate } from '../legal/documents/load';
@@ -97,13 +98,6 @@ interface Raw {
   provision: string | null;
 }
 
-const ROMAN: Record<string, number> = { I: 1, V: 5, X: 10, L: 50, C: 100 };
-function roman(s: string): number {
-  let t = 0;
-  for (let i = 0; i < s.length; i++) t += ROMAN[s[i]] < (ROMAN[s[i + 1]] ?? 0) ? -ROMAN[s[i]] : ROMAN[s[i]];
-  return t;
-}
-
 /** Where a number's own words start: the type word within six words before `č.`, if any. */
 function typeStart(line: string, at: number): number {
   const before = line.slice(Math.max(0, at - 120), at);
@@ -142,8 +136,8 @@ export function annotate(line: string): Raw[] | null {
       : [];
     const items = [m[1], ...(m[4] === 'až' ? [] : middle), m[5]];
     const ids = m[2]
-      ? [`odst_${m[2]}`, ...items.slice(1).map((x) => `odst_${x}`)].map((o) => `par_${m[1]}/${o}`)
-      : items.map((x) => `par_${x}`);
+      ? [m[2], ...items.slice(1)].map((o) => childId(idSegment('par', m[1]), idSegment('odst', o)))
+      : items.map((x) => idSegment('par', x));
     if (m[2] && !/^\d+$/.test(m[5])) continue;
     for (const id of ids) out.push({ start: m.index, end: act.end, keys: act.keys, provision: id });
     taken.push([m.index, act.end]);
@@ -157,9 +151,13 @@ export function annotate(line: string): Raw[] | null {
       const end = m.index + m[0].length;
       const act = actAfter(line.slice(end), end);
       if (!act) continue;
-      const head = kind === 'par' ? `par_${m[1]}` : `cl_${/^\d/.test(m[1]) ? m[1] : roman(m[1])}`;
-      const sub = kind === 'par' ? [m[2] && `odst_${m[2]}`, m[3] && `pism_${m[3]}`] : [m[2] && `odst_${m[2]}`, m[3] && `bod_${m[3]}`];
-      const provision = [head, ...sub.filter(Boolean)].join('/');
+      // The ids as the product writes them (czech-law's one builder); the patterns that find them are this file's own.
+      const segments: IdSegment[] = [
+        { word: kind, key: kind === 'par' || /^\d/.test(m[1]) ? m[1] : String(romanToInt(m[1]) ?? m[1]) },
+        ...(m[2] ? [{ word: 'odst', key: m[2] }] : []),
+        ...(m[3] ? [{ word: kind === 'par' ? 'pism' : 'bod', key: m[3] }] : []),
+      ];
+      const provision = provisionId(segments);
       if (free(m.index, act.end)) take({ start: m.index, end: act.end, keys: act.keys, provision });
     }
   }
@@ -338,7 +336,7 @@ async function madeUpCases(db: Database, day: Date, cache: Map<string, Facts | n
   }
   for (const a of inForce.slice(0, 20)) {
     const past = a.last + 37;
-    await add('beyond-last', 'Podle ', `§ ${past} zákona č. ${a.number}`, ' je návrh důvodný.', [a.key], `par_${past}`);
+    await add('beyond-last', 'Podle ', `§ ${past} zákona č. ${a.number}`, ' je návrh důvodný.', [a.key], idSegment('par', String(past)));
   }
   for (const a of inForce.slice(20, 32)) {
     const n = a.firstPar.slice(4);

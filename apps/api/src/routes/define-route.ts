@@ -1,7 +1,7 @@
 import { Router, type RequestHandler, type Request, type Response } from 'express';
 import {
   ApiError,
-  decodedPath,
+  decodedSegments,
   isOpenRoute,
   parseRouteInput,
   pathMatcher,
@@ -244,21 +244,10 @@ export function declaredFirst(spanning: readonly SpanningRoutes[], before: Reque
     const group = spanning.find((g) => req.url.startsWith(g.prefix));
     if (!group) return next();
     const query = req.url.indexOf('?');
-    const segments = decodeSegments(req.url.slice(group.prefix.length, query === -1 ? undefined : query));
-    if (!segments) return next();
+    const segments = decodedSegments(req.url.slice(group.prefix.length, query === -1 ? undefined : query));
+    if (!segments?.length) return next();
     req.params = { ref: segments };
     req.routeTemplate = group.template;
     before(req, res, (err?: unknown) => (err === undefined || err === null ? group.handle(req, res, next) : next(err)));
   };
-}
-
-function decodeSegments(path: string): string[] | null {
-  const segments: string[] = [];
-  for (const raw of path.split('/')) {
-    if (raw === '') continue;
-    const segment = decodedPath(raw);
-    if (segment === undefined) return null;
-    segments.push(segment);
-  }
-  return segments.length ? segments : null;
 }

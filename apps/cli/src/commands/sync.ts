@@ -6,16 +6,25 @@ import { openCliDatabase } from '../database';
 
 const PLAIN_INTERVAL_MS = 5_000;
 
+/** What each phase after the log goes through, as the progress lines name it. */
+const PHASE_NAMES: Record<Exclude<SyncProgress['phase'], 'log'>, string> = {
+  documents: 'documents',
+  provisions: 'provision trees of documents',
+  effects: 'amending acts read',
+  rebuild: 'documents rebuilt (checked)',
+  analyze: 'index statistics',
+};
+
 /** Progress on stderr (stdout carries only the final JSON summary): a line every few seconds. */
 function progressPrinter(io: CliIo): (p: SyncProgress) => void {
   let lastAt = 0;
   return (p) => {
     const now = Date.now();
-    const last = p.phase === 'documents' && p.total !== null && p.done === p.total;
+    const last = p.phase !== 'log' && p.total !== null && p.done === p.total;
     if (!last && now - lastAt < PLAIN_INTERVAL_MS) return;
     lastAt = now;
     if (p.phase === 'log') io.stderr.write(`sync: reading the log, ${p.done} commits\n`);
-    else io.stderr.write(`sync: documents ${p.done} of ${p.total ?? '?'}\n`);
+    else io.stderr.write(`sync: ${PHASE_NAMES[p.phase]} ${p.done} of ${p.total ?? '?'}\n`);
   };
 }
 

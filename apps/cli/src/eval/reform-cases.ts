@@ -28,6 +28,8 @@ export interface ReformCase {
   /** The legal date of the text before (its commit's `Source-Date`, else author date), null with no text before. */
   beforeDate: string | null;
   afterBlob: string;
+  /** The amended file's blob at the repository's head (its front matter is the one the sync keeps). */
+  headBlob: string | null;
 }
 
 export interface ReformCaseOptions {
@@ -108,6 +110,7 @@ export async function* reformCases(gitDir: string, options: ReformCaseOptions = 
         beforeBlob: previous?.blob ?? null,
         beforeDate: previous?.date ?? null,
         afterBlob: file.blob,
+        headBlob: heads.get(file.path) ?? null,
       };
       const list = byDocument.get(amended.naturalKey);
       if (list) list.push(c);

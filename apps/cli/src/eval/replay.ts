@@ -12,6 +12,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import type { Half } from '@dp/core';
 import { parseProvisions, splitUnits, type ParseReport, type TextUnit } from '@dp/czech-law';
 import {
+  amendingActs,
   effectPoints,
   extractEffectsOfTexts,
   listObjects,
@@ -54,6 +55,8 @@ export interface ActReading {
   /** False when the act's text is not in the repository (its head blob missing). */
   readable: boolean;
   byTarget: Map<string, EffectInput[]>;
+  /** The act's own date (its newest front matter's `effectiveness_date`), as the sync stores it on the act. */
+  effectiveFrom: string | null;
 }
 
 export interface CaseInput {
@@ -69,6 +72,12 @@ export interface CaseInput {
    * dated after the base text's day, in order of date).
    */
   window: EffectInput[];
+  /**
+   * The amended document's head front matter lists the act (`full_citation_with_amendments` beyond
+   * `full_citation`, or `amendments`): the sync's `source-metadata` edge, which the amendments read
+   * lists with the act's own date. Not the commit's `Source-Id` (that would be circular).
+   */
+  listed: boolean;
 }
 
 export interface Visitor {
@@ -107,7 +116,7 @@ async function replayShare(share: Share): Promise<Record<Half, [string, number][
     if (!act) {
       const files = (await Promise.all(c.sourceBlobs.map((b) => readFile(b)))).filter((f) => f !== null);
       const newest = files[files.length - 1];
-      act = { readable: newest !== undefined, byTarget: new Map() };
+      act = { readable: newest !== undefined, byTarget: new Map(), effectiveFrom: newest?.fields.effectiveness_date ?? null };
       if (newest) {
         const read = extractEffectsOfTexts(
           files.map((f) => f.body),
@@ -132,6 +141,12 @@ async function replayShare(share: Share): Promise<Record<Half, [string, number][
     const files = new Map<string, Awaited<ReturnType<typeof readFile>>>();
     await Promise.all(blobs.map(async (b) => files.set(b, await readFile(b))));
     let prev: ReplayText | null = null;
+    const head = group[0].headBlob ? await readFile(group[0].headBlob) : null;
+    const listedActs = new Set(
+      head
+        ? amendingActs(head.fields.full_citation, head.fields.full_citation_with_amendments, group[0].amendedKey, head.fields.amendments)
+        : [],
+    );
     for (const c of group) {
       const beforeFile = c.beforeBlob ? files.get(c.beforeBlob) : null;
       const afterFile = files.get(c.afterBlob);
@@ -147,7 +162,7 @@ async function replayShare(share: Share): Promise<Record<Half, [string, number][
       const effects = act.byTarget.get(c.amendedKey) ?? [];
       const from = c.beforeDate ?? '';
       const window = effects.filter((e) => e.effectiveFrom !== null && e.effectiveFrom > from && e.effectiveFrom <= c.date);
-      visitor.visit({ c, before, after, act, effects, window }, counters[c.half]);
+      visitor.visit({ c, before, after, act, effects, window, listed: listedActs.has(c.sourceKey) }, counters[c.half]);
     }
   };
   try {

@@ -39,6 +39,19 @@ const listed = (fields: Record<string, string>, docNumber: string) =>
     .map((s) => s.replace(/\s+/g, ' ').trim())
     .includes(docNumber.replace(/\s+/g, ' ').trim());
 
+/**
+ * Attribution of a case: (a) the act's text has effects on the document, one dated on the version's
+ * day; (a') as the amendments read lists the document's amending acts: those whose text amends it
+ * and those its head front matter lists (never the commit's own Source-Id: circular), each with
+ * its points' dates and the act's own date.
+ */
+export function attribution(effects: readonly { effectiveFrom: string | null }[], listed: boolean, actDate: string | null, date: string) {
+  const among = effects.length > 0;
+  const dated = effects.some((e) => e.effectiveFrom === date);
+  const listedAmong = among || listed;
+  return { among, dated, listedAmong, listedDated: listedAmong && (dated || actDate === date) };
+}
+
 export const visitor: VisitorFactory = (flags) => ({
   visit(input, t: Counters) {
     const { c, before, after, act, effects, window } = input;
@@ -46,12 +59,14 @@ export const visitor: VisitorFactory = (flags) => ({
     if (listed(after.fields, c.sourceId)) bump(t, 'front_matter_lists');
     if (!act.readable) bump(t, 'act_unreadable');
     // (a) attribution.
-    const among = effects.length > 0;
-    const dated = effects.some((e) => e.effectiveFrom === c.date);
+    const { among, dated, listedAmong, listedDated } = attribution(effects, input.listed, act.effectiveFrom, c.date);
     if (among) bump(t, 'among');
     if (among && dated) bump(t, 'attributed');
     if (among && !dated) bump(t, window.length ? 'date_other_in_window' : 'date_outside_window');
     if (effects.some((e) => e.effectiveFrom === null)) bump(t, 'undated_effects');
+    if (listedAmong) bump(t, 'listed_among');
+    if (listedDated) bump(t, 'listed_attributed');
+    if (among && !dated && act.effectiveFrom === c.date) bump(t, 'act_date_only');
     // (b) effects, at provision level.
     const b = provisionsOf(before);
     const a = provisionsOf(after);
@@ -113,6 +128,8 @@ export const visitor: VisitorFactory = (flags) => ({
         date: c.date,
         beforeDate: c.beforeDate,
         among,
+        listed: input.listed,
+        actDate: act.effectiveFrom,
         dates: [...new Set(effects.map((e) => e.effectiveFrom))],
         causes,
         missed: missed.slice(0, 60),
@@ -153,6 +170,9 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   row('    other date, some in (text before, version]', n('date_other_in_window'));
   row('    no date in (text before, version]', n('date_outside_window'));
   row('    cases whose act has undated effects', n('undated_effects'));
+  row("(a') among the acts the amendments read lists", (t) => ratio(count(t, 'listed_among'), cases(t)));
+  row("(a') … with its points' or its own date = version", (t) => ratio(count(t, 'listed_attributed'), cases(t)));
+  row("    read from its text, the act's own date only", n('act_date_only'));
   row('(b) provisions git changed, targeted (recall)', (t) => ratio(count(t, 'hit'), count(t, 'changed')));
   row('    recall, cases whose text before has a § or článek', (t) => ratio(count(t, 'hit_not_first'), count(t, 'changed_not_first')));
   row('(b) provisions targeted, changed (precision)', (t) => ratio(count(t, 'right'), count(t, 'targeted')));

@@ -1,21 +1,19 @@
 import type { RequestHandler } from 'express';
+import { pathMatcher, spanningPrefix } from '../contract/path-match';
+import type { DeclaredRoute } from '../contract/route';
 import { invalidRequest } from '../errors';
+import { decodedSegments } from './input';
 
-/** What the lookup needs of a route declaration: its method, path template and query schema. */
-export interface QueryDeclaration {
-  method: string;
-  path: string;
-  /** A zod object (its keys are the parameters), or absent: the route takes none. */
-  query?: unknown;
-}
+/** What the lookup needs of a route declaration: its method, path template, path and query schemas. */
+export type QueryDeclaration = Pick<DeclaredRoute, 'method' | 'path' | 'params' | 'query'>;
 
-interface Operation {
-  /** The path template as a pattern over the raw (still percent-encoded) path. */
-  pattern: RegExp;
-  /** Literal segments: the template with more of them is the more specific one. */
-  literals: number;
-  /** Method (lower case) → the query parameters it declares. */
-  methods: Map<string, Set<string>>;
+/** The routes under one prefix and the matcher the router picks among them with. */
+interface Group {
+  /** The prefix as written (lower case): Express compares it case-insensitively. */
+  prefix: string;
+  /** Parameters spanning segments: the words after the prefix compare exactly, as the router's `pathMatcher` does. */
+  spanning: boolean;
+  match: ReturnType<typeof pathMatcher<QueryDeclaration>>;
 }
 
 const queryNames = (query: unknown): string[] => {
@@ -29,31 +27,40 @@ const queryNames = (query: unknown): string[] => {
  * by method and request path (as written, query included or not). Undefined for a path or method
  * no route declares: the router answers those (404, 405).
  *
- * A path parameter matches one or more whole segments (a natural key `sb/2012/89` may be written
- * unencoded), so templates are tried most literal segments first: `/v1/legal/documents/{id}/relations`
- * before `/v1/legal/documents/{id}`, as the document route tells a sub-resource from an id. Paths
- * compare case-insensitively and with an optional trailing slash, as Express routes them.
+ * The route is found as the router finds it, with core's `pathMatcher` over the same declarations:
+ * templates with a parameter spanning segments (the document reads) by their prefix, tried first
+ * as the router binds them first, then the words after it compared exactly (`…/sb/2012/89/Effectivity`
+ * is the document read of an id ending in `Effectivity`, as routed); every other template under
+ * `/`, compared case-insensitively with an optional trailing slash, as Express routes them (its
+ * parameters, `wh_…` and `msg_…` ids, are never one of the templates' words).
  */
 export function declaredQueryParameters(routes: readonly QueryDeclaration[]): (method: string, path: string) => Set<string> | undefined {
-  const byTemplate = new Map<string, Operation>();
+  const byPrefix = new Map<string, QueryDeclaration[]>();
   for (const route of routes) {
-    let op = byTemplate.get(route.path);
-    if (!op) {
-      const segments = route.path.split('/').filter(Boolean);
-      const source = segments.map((s) => (/^\{[^}]+\}$/.test(s) ? '[^?#]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
-      op = { pattern: new RegExp(`^/${source}/?$`, 'i'), literals: segments.filter((s) => !s.startsWith('{')).length, methods: new Map() };
-      byTemplate.set(route.path, op);
-    }
-    op.methods.set(route.method.toLowerCase(), new Set(queryNames(route.query)));
+    const prefix = spanningPrefix(route) ?? '/';
+    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), route]);
   }
-  const operations = [...byTemplate.values()].sort((a, b) => b.literals - a.literals);
+  const groups: Group[] = [...byPrefix]
+    .map(([prefix, group]) => ({ prefix: prefix.toLowerCase(), spanning: prefix !== '/', match: pathMatcher(prefix, group) }))
+    .sort((a, b) => Number(b.spanning) - Number(a.spanning));
+  const names = new Map(routes.map((route) => [route, new Set(queryNames(route.query))]));
 
   return (method, url) => {
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
-    const op = operations.find((o) => o.pattern.test(path));
-    const m = method.toLowerCase();
-    return op?.methods.get(m === 'head' ? 'get' : m);
+    const verb = method.toLowerCase();
+    const m = verb === 'head' ? 'get' : verb;
+    for (const group of groups) {
+      // Only the prefix compares case-insensitively for a document read; the rest of the path as written.
+      const at = group.spanning ? path : path.toLowerCase();
+      if (at.slice(0, group.prefix.length).toLowerCase() !== group.prefix) continue;
+      const segments = decodedSegments(at.slice(group.prefix.length));
+      const found = segments && group.match(segments);
+      if (!found) continue;
+      const route = found.routes.find((r) => r.method === m);
+      return route && names.get(route);
+    }
+    return undefined;
   };
 }
 

@@ -58,6 +58,22 @@ export function decodedPath(path: string): string | undefined {
 }
 
 /**
+ * The decoded, non-empty segments of a path (or part of one), split where it has a `/` as written
+ * (a `%2F` stays inside its segment, as the router reads a wildcard), or undefined when a segment
+ * does not decode.
+ */
+export function decodedSegments(path: string): string[] | undefined {
+  const segments: string[] = [];
+  for (const raw of path.split('/')) {
+    if (raw === '') continue;
+    const segment = decodedPath(raw);
+    if (segment === undefined) return undefined;
+    segments.push(segment);
+  }
+  return segments;
+}
+
+/**
  * Input validation shared by every app: the path must decode (valid percent-encoded UTF-8) and no
  * path, query or body value may carry a control character, so such input is a 400 before any
  * route, database or mailer sees it. Mount it once before routing and again after body parsing.

@@ -480,12 +480,21 @@ export function readEffectiveDates(text: string, meta: EffectiveMeta, blocks: Am
       first = false;
     }
   }
-  if (!main || (main.date === null && !main.dependsOn)) {
+  // The act's main date set by another act's ("dnem nabytí účinnosti zákona č. 349/1999 Sb.", zákon
+  // č. 18/2000 Sb., čl. III) is resolved by nothing else: the front matter's date is that day as the
+  // Collection resolved it, so it stands in too, the act it depends on kept.
+  if (!main || main.date === null) {
     const note = main
       ? `the text's date was not read (${main.note ?? ''}); the front matter date`
       : 'no účinnost provision read; the front matter date';
     const fm: EffectiveDate = meta.effectivenessDate
-      ? { date: meta.effectivenessDate, how: 'front_matter', note, evidence: null }
+      ? {
+          date: meta.effectivenessDate,
+          how: 'front_matter',
+          note,
+          evidence: null,
+          ...(main?.dependsOn ? { dependsOn: main.dependsOn } : {}),
+        }
       : {
           date: null,
           how: null,

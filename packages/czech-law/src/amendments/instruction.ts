@@ -246,6 +246,9 @@ export function splitStatements(text: string): Statement[] {
 
 type SegType = 'cast' | 'hlava' | 'dil' | 'oddil' | 'pododdil' | 'par' | 'cl' | 'priloha' | 'odst' | 'pism' | 'bod' | 'veta' | 'fn';
 
+/** The unit word a range's end may repeat ("čl. I až čl. IV"), by the unit's type. */
+const RANGE_END_UNIT: Partial<Record<SegType, RegExp>> = { par: /^§ */, cl: /^(?:čl\.|Čl\.) */ };
+
 const LEVEL: Record<SegType, number> = {
   cast: 1,
   hlava: 2,
@@ -369,7 +372,10 @@ function readKey(s: string, pos: number, type: SegType): { key: string; len: num
       // Containers: "části první", "hlavy II", "dílu 3", "části dvacáté první".
       m = /^(\S+)(?:\s+(\S+))?/.exec(rest);
       if (!m) return null;
-      const words = m[2] && /^[\p{Ll}]+$/u.test(m[2]) ? `${m[1]} ${m[2]}` : m[1];
+      // "části sedmá, devátá a jedenáctá" (zákon č. 250/2021 Sb., on vyhláška č. 48/1982 Sb.): a word
+      // the list's comma ends is a number of its own, not the first of "dvacáté první".
+      const ended = /[,;:]$/.test(m[1]);
+      const words = ended ? m[1].slice(0, -1) : m[2] && /^[\p{Ll}]+$/u.test(m[2]) ? `${m[1]} ${m[2]}` : m[1];
       const n = containerNumber(words.replace(/[,.;:]+$/, ''));
       if (!n || /^[A-Z]$/.test(n.written)) return null;
       const used = words.length - (n.rest ? n.rest.length + 1 : 0);
@@ -473,14 +479,19 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
     q += first.len;
     // More keys of the same unit: ", 3", " a 4", " až 6", " nebo 7".
     for (;;) {
-      // "§ 9 až § 14": a range of §§ with the sign written again.
-      const c =
-        (w.type === 'par' ? /^ až § (?=\d)/.exec(s.slice(q)) : null) ?? /^(?:,? a |, | až | nebo |,? popřípadě |–|-)/.exec(s.slice(q));
+      const c = /^(?:,? a |, | až | nebo |,? popřípadě |–|-)/.exec(s.slice(q));
       if (!c) break;
       // "přílohy č. 1a až 1c", "přílohy č. 3 a 4": annex numbers after the first without their own "č.".
-      const k = readKey(s, q + c[0].length, w.type) ?? (w.type === 'priloha' ? bareAnnexKey(s, q + c[0].length) : null);
+      let k = readKey(s, q + c[0].length, w.type) ?? (w.type === 'priloha' ? bareAnnexKey(s, q + c[0].length) : null);
+      // "čl. I až čl. IV", "§ 5 až § 8": a range's end with its unit written again (zákon č. 189/2006
+      // Sb., čl. IX, on zákon č. 180/1990 Sb.: "se čl. I až čl. IV a čl. VI až čl. X zrušují").
+      const again = !k && c[0] === ' až ' ? RANGE_END_UNIT[w.type]?.exec(s.slice(q + c[0].length)) : null;
+      if (again) {
+        const end = readKey(s, q + c[0].length + again[0].length, w.type);
+        if (end) k = { ...end, len: end.len + again[0].length };
+      }
       if (!k) break;
-      if (c[0] === ' až ' || c[0] === ' až § ' || c[0] === '–' || c[0] === '-') keys[keys.length - 1].to = k.key;
+      if (c[0] === ' až ' || c[0] === '–' || c[0] === '-') keys[keys.length - 1].to = k.key;
       else keys.push({ key: k.key });
       q += c[0].length + k.len;
     }
@@ -639,7 +650,10 @@ function skeleton(sentence: string): Skeleton {
       /(?<![\p{L}])[Pp]oznámk(a|y|ce|u|ou|ek|ách) (č\. ?\d+[a-z]*\)?(?:(?:,| a| až) (?:č\. ?)?\d+[a-z]*\)?)*) pod čarou/gu,
       'poznámk$1 pod čarou $2',
     )
-    .replace(/(?<![\p{L}])[Pp]oznámk(a|y|ce|u|ou|ek|ách) (č\.)/gu, 'poznámk$1 pod čarou $2');
+    .replace(/(?<![\p{L}])[Pp]oznámk(a|y|ce|u|ou|ek|ách) (č\.)/gu, 'poznámk$1 pod čarou $2')
+    // "písmeno d), včetně poznámky pod čarou č. 26b, zrušuje" (zákon č. 120/2010 Sb., on zákon č.
+    // 235/2004 Sb.) as it is written without the commas.
+    .replace(/, (včetně (?:nadpisu|nadpisů|poznámk\p{L}* pod čarou [^,⟨⟦]{1,60}?)), (?=(?:zrušuj|zní|znějí|vypouští|nahrazuj))/gu, ' $1 ');
   s = footnoteReferencesAfterVerb(s)
     // "v textu pod nadpisem" is the § less its heading: what a § names when words change in it.
     .replace(/(?<![\p{L}]) v textu pod nadpisem(?= )/gu, '')
@@ -1521,7 +1535,7 @@ function sectionsOfContainerText(op: Operation, ids: string[]): string[] {
   if (op.kind !== 'insert' && op.kind !== 'append' && op.kind !== 'new_wording') return [];
   if (!op.text || !ids.some((id) => /^(?:cast|hlava|dil|oddil|pododdil)_/.test(id))) return [];
   const out: string[] = [];
-  for (const m of op.text.matchAll(/^#{1,6}\s*„?\s*§\s*(\d+[a-z]*)\s*$/gmu)) if (out.length < 500) out.push(`par_${m[1]}`);
+  for (const m of op.text.matchAll(/^#{1,6}\s*„?\s*§\s*(\d+[a-z]*)\s*$/gmu)) if (out.length < 500) out.push(idSegment('par', m[1]));
   return out;
 }
 

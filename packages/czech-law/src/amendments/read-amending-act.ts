@@ -26,7 +26,7 @@
  */
 
 import { actNumberCitations, collectionCitation, type ActNumberCitation } from '../citations/collection-citation';
-import { CLOSE_QUOTE, HEADING_LINE, OPEN_QUOTE, classifyHeading, cleanHeading, isSuccessor } from '../provisions/parse-provisions';
+import { HEADING_LINE, OPEN_QUOTE, classifyHeading, cleanHeading, isSuccessor, quoteDepthAfter } from '../provisions/parse-provisions';
 import { assignEffectiveDates, readEffectiveDates, type EffectivenessReading } from './effective-dates';
 import type { AmendmentBlock, AmendmentPoint } from './types';
 
@@ -98,6 +98,14 @@ const PREDICATE_VERB =
 /** "kterým se mění …" is the act's name, not the instruction. */
 const RELATIVE_BEFORE = /(?:kter\p{L}*|ktor\p{L}*|jímž|jíž|jenž|nichž|němž)\s*$/u;
 
+/**
+ * The verb before the act it amends, the act's name and "takto:" after it: "S platností pro Českou
+ * socialistickou republiku se mění a doplňuje vyhláška č. 197/1964 Sb., kterou se stanoví …,
+ * takto:" (vyhláška č. 65/1970 Sb., čl. I).
+ */
+const VERB_FIRST =
+  /(?:^|\s)s[ea]\s+(?:mění|doplňuje)(?:\s+a\s+(?:mění|doplňuje))?\s+(?:ústavní\s+)?(?:zákon|vyhláška|nařízení(?:\s+vlády)?|zákonné\s+opatření|výnos)(?:\s+[\p{L}.]+){0,10}$/u;
+
 /** Where the instruction's own clause starts in `rest` (after the act's citation), or -1. */
 function singlePredicate(rest: string): number {
   // Quoted words ("se částka „1,20“ nahrazuje") are masked, offsets kept: their commas are no clause's.
@@ -116,9 +124,15 @@ const WHOLE_ACT =
   /^(?:\p{Lu}\p{Ll}+\s+){0,3}?(?:ústavní\s+)?(?:zákon(?:né\s+opatření)?|zákoník|řád|vyhláška|nařízení|nariadenie|dekret|výnos|opatření|usnesení|sdělení|sazebník|zásady|pravidla)(?=\s|$)/iu;
 /** "Ústava Československé socialistické republiky (ústavní zákon č. 100/1960 Sb.) se mění …": the constitution named by its title. */
 const CONSTITUTION = /^Ústava(?:\s+[\p{L}-]+){0,6}\s+\((?:ústavní\s+)?zákon$/u;
+/**
+ * "Listina základních práv a svobod, vyhlášená usnesením Předsednictva České národní rady č. 2/1993
+ * Sb. jako součást ústavního pořádku České republiky, se mění takto:" (ústavní zákon č. 162/1998 Sb.,
+ * čl. I): the Charter named by its title, its number that of the resolution promulgating it.
+ */
+const CHARTER = /^Listina\s+základních\s+práv\s+a\s+svobod,\s+vyhlášená\s+usnesením(?:\s+\p{L}+){0,5}$/u;
 /** Part of an act as the subject or place: "V § 5 zákona", "V zákoně", "Příloha č. 1 k vyhlášce", "§ 12 zákona". */
 const PART_OF =
-  /^(?:V|Ve|Za|Před|Na|U|Z|Příloha|Přílohy|Přílohu|§|Čl\.|Článek|Poznámk\p{L}*|Nadpis|Část|Hlava|Položk\p{L}*|Sazebník|Text|Název|Úvodní|Ustanovení|Tabulk\p{L}*|Bod|Odstav\p{L}*|Písmeno|Věta|Slova|Slovo|Obsah)(?=[\s.])/u;
+  /^(?:V|Ve|Za|Před|Na|U|Z|Příloha|Přílohy|Přílohu|Oddíl|Díl|§|Čl\.|Článek|Poznámk\p{L}*|Nadpis|Část|Hlava|Položk\p{L}*|Sazebník|Text|Název|Úvodní|Ustanovení|Tabulk\p{L}*|Bod|Odstav\p{L}*|Písmeno|Věta|Slova|Slovo|Obsah)(?=[\s.])/u;
 const ACT_NOUN =
   /(?:zákon\p{L}*|ústav\p{L}*|vyhlášk\p{L}*|vyhlášce|vyhláške|nařízení|nariaden\p{L}*|dekret\p{L}*|opatření|výnos\p{L}*|usnesení|řád\p{L}*|sazebník\p{L}*|sdělení|zásad\p{L}*|pravid\p{L}*)/iu;
 /** A second act named as a co-subject ("… a zákon č. …"): nominative, unlike the genitive "ve znění zákona č. …". */
@@ -135,13 +149,25 @@ const ITEM_MARKER = /^- (?:\d{1,3}[a-z]{0,2}\.|[a-z]{1,2}\)|\(\d{1,3}[a-z]?\))[ 
 /** A paragraph number before a sentence ("(1) Zrušuje se …"). */
 const PARAGRAPH_NUMBER = /^\((?:\d{1,3}[a-z]?)\)\s*/u;
 const REPEAL_VERB = '(?:Zrušuj(?:e|í)\\s+se|Ruší\\s+se|Zrušuj(?:e|ú)\\s+sa)';
-/** "Zrušují se:" (or "Zrušují se tato ustanovení:") leading a list of what it repeals, one item each. */
-const REPEAL_LEAD = new RegExp(`^${REPEAL_VERB}(?:\\s*:|\\s+[^.:\u201e]{0,120}:)?\\s*$`, 'u');
+/** "s působností pro Českou republiku": the territory a repeal of a federal act's provisions holds for. */
+const SCOPE =
+  '(?:s\\s+(?:působností|účinností|platností)\\s+pro\\s+(?:území\\s+)?(?:Českou|Slovenskou|České|Slovenské)\\s+(?:socialistickou\\s+)?republik\\p{L}*)';
+/**
+ * "Zrušují se:" (or "Zrušují se tato ustanovení:") leading a list of what it repeals, one item each;
+ * also with the verb after its circumstances ("Ke dni účinnosti tohoto zákona se zrušuje:", zákon
+ * č. 455/1991 Sb., § 80; "S platností pro území České republiky se zrušují:", zákon č. 165/1992
+ * Sb., čl. II) and without the colon after a scope ("Zrušují se s působností pro Českou
+ * republiku", zákon č. 550/1991 Sb., § 21).
+ */
+const REPEAL_LEAD = new RegExp(
+  `^(?:${REPEAL_VERB}(?:\\s*:|\\s+[^.:\u201e]{0,120}:|\\s+${SCOPE}\\s*:?)?|[^.:;\u201e]{3,120}\\sse\\s+(?:zrušuj\\p{L}*|ruší)\\s*:)\\s*$`,
+  'u',
+);
 /** "Zrušuje se § 453a občanského zákoníku č. 40/1964 Sb., …": one repeal in one sentence. */
 const REPEAL_SENTENCE = new RegExp(`^${REPEAL_VERB}\\s+(?!:)(.+)$`, 'u');
 /** The repealed provision's own words at the start of the object ("§ 6", "Část čtvrtá", "čl. VIII a čl. IX", "položky 57-59"). */
 const PROVISION_START =
-  /^(?:§|čl\.|článk\p{L}*|článek|část\p{L}*|hlav\p{L}*|díl\p{L}*|oddíl\p{L}*|položk\p{L}*|příloh\p{L}*|prílo\p{L}*|odst\.|odstav\p{L}*|odsek\p{L}*|bod\p{L}*|pozn\p{L}*)(?=[\s.]|$)/iu;
+  /^(?:§§?|čl\.|článk\p{L}*|článek|část\p{L}*|hlav\p{L}*|díl\p{L}*|oddíl\p{L}*|položk\p{L}*|příloh\p{L}*|prílo\p{L}*|odst\.|odstav\p{L}*|odsek\p{L}*|bod\p{L}*|pozn\p{L}*)(?=[\s.]|$)/iu;
 /** Where the repealed provisions' words end and the act's name begins ("§ 453a | občanského zákoníku", "§ 9 odst. 2 | vládního nařízení"). */
 const ACT_NAME_START =
   /\s+(?:\p{Ll}+(?:ého|ího|ské)\s+)?(?:ústavního\s+|zákonného\s+)?(?:zákona|zákonů|zákoníku|vyhlášky|vyhlášek|nařízení|opatření|dekretu|výnosu|řádu|sdělení|nariadenia|Ústavy)(?=[\s(,]|$)/u;
@@ -160,7 +186,15 @@ export type Repeal = { kind: 'repeal'; citation: ActNumberCitation; instruction:
  * provision it can state.
  */
 export function readRepeal(object: string, selfKey: string): Repeal | null {
-  const text = object.trim();
+  // "s účinností pro Českou republiku ustanovení § 29, 30 a 31 zákona č. 87/1987 Sb." (zákon
+  // č. 437/1991 Sb., čl. II): the scope is no part of what is repealed.
+  const text = object
+    .trim()
+    .replace(SCOPE_START, '')
+    // "šestá část (Stavební a montážní práce) vyhlášky … č. 48/1982 Sb." (vyhláška č. 324/1990 Sb.,
+    // § 104): the ordinal before its unit, and the part's name, as a point writes it ("Část šestá").
+    .replace(ORDINAL_FIRST, (_m, ordinal: string, unit: string) => `${UNIT_CAPITAL[unit.toLowerCase()]} ${ordinal.toLowerCase()}`)
+    .replace(/^((?:Část|Hlava|Díl|Oddíl)\s+\p{L}+)\s+\([^()]{1,120}\)/u, '$1');
   const cites = introCitations(text);
   if (cites.length === 0) return null;
   const first = cites[0];
@@ -184,6 +218,11 @@ export function readRepeal(object: string, selfKey: string): Repeal | null {
   return { kind: 'repeal', citation: first, instruction: repealInstruction(what) };
 }
 
+const SCOPE_START = new RegExp(`^${SCOPE}\\s+`, 'u');
+/** "šestá část", "druhá hlava": an ordinal written before its unit. */
+const ORDINAL_FIRST = /^(\p{L}+(?:á|í))\s+(část|hlava|díl)(?=[\s(])/iu;
+const UNIT_CAPITAL: Record<string, string> = { část: 'Část', hlava: 'Hlava', díl: 'Díl' };
+
 /** "§ 5 a 6" → "§ 5 a 6 se zrušují.", as a numbered point writes a repeal. */
 function repealInstruction(what: string): string {
   const plural = /\s(?:a|až)\s|,|\d\s*[-–]\s*\d|^(?:§§|články|části|položky|přílohy|body|odstavce)(?=\s)/u.test(what);
@@ -199,7 +238,13 @@ export function readIntro(sentence: string, selfKey: string): Intro | null {
   if (cites.length === 0) return null;
   const first = cites[0];
   const prefix = line.slice(0, first.start).trim();
+  if (CHARTER.test(prefix) && TAKTO.test(line.slice(first.end)))
+    return first.naturalKey === selfKey ? { kind: 'skip', reason: 'self' } : { kind: 'points', citation: first };
   if (prefix.length > 300 || RELATIVE.test(prefix) || !ACT_NOUN.test(prefix)) return null;
+  if (VERB_FIRST.test(prefix) && /\btakto\s*:\s*$/u.test(line.slice(first.end))) {
+    if (first.naturalKey === selfKey) return { kind: 'skip', reason: 'self' };
+    return { kind: 'points', citation: first };
+  }
   const whole = WHOLE_ACT.test(prefix) || CONSTITUTION.test(prefix);
   const partOf = !whole && PART_OF.test(prefix);
   if (!whole && !partOf) return null;
@@ -248,7 +293,7 @@ const TRAILING_INNER_PLACE = /,\s*((?:odst(?:\.|av\p{L}*)|písm(?:\.|en\p{L}*)|b
 
 /** The provisions named after an act's name and its "ve znění" list, before the predicate: ", § 2 " of "…, § 2 zní:". */
 const TRAILING_PLACE =
-  /,\s*((?:§|[čČ]l\.|[čČ]lán\p{L}*|[pP]říloh\p{L}*|[pP]oznámk\p{L}*|[nN]adpis\p{L}*)\s[^,]*(?:,\s*(?:§|odst\.|písm\.)[^,]*)*)\s*,?\s*$/u;
+  /,\s*((?:§|[čČ]l\.|[čČ]lán\p{L}*|[pP]říloh\p{L}*|[pP]oznámk\p{L}*|[nN]adpis\p{L}*|[čČ]ást\p{L}*|[hH]lav[ayu]|[dD]íl|[oO]ddíl)\s[^,]*(?:,\s*(?:§|odst\.|písm\.)[^,]*)*)\s*,?\s*$/u;
 
 /** An act's number written without "č." after its kind ("Zákon 198/2009 Sb., …"), as some intros write it. */
 const BARE_NUMBER_CITATION =
@@ -257,12 +302,14 @@ const BARE_NUMBER_CITATION =
 /** The act numbers a sentence cites; without any written with "č.", the first written without it. */
 function introCitations(line: string): ActNumberCitation[] {
   const cites = actNumberCitations(line);
-  if (cites.length) return cites;
   const m = BARE_NUMBER_CITATION.exec(line);
   const c = m ? collectionCitation(`${m[1]}/${m[2]} Sb.`) : null;
-  if (!m || !c) return [];
+  if (!m || !c) return cites;
   const start = m.index;
-  return [{ ...c, written: m[0], start, end: start + m[0].length }];
+  // Also before acts its "ve znění" list cites with "č." ("Zákon 16/1993 Sb., o dani silniční, ve
+  // znění zákona č. 302/1993 Sb., …", zákon č. 63/2017 Sb., čl. III).
+  if (cites.length && cites[0].start < start) return cites;
+  return [{ ...c, written: m[0], start, end: start + m[0].length }, ...cites];
 }
 
 /**
@@ -270,11 +317,29 @@ function introCitations(line: string): ActNumberCitation[] {
  * zákon č. 140/1961 Sb"), or null when the title names none, several, or itself.
  */
 export function titleAmendedAct(title: string, selfKey: string): ActNumberCitation | null {
-  // Not `\b`: it knows ASCII letters only, so "mění" never ended at one.
-  if (!/(?<!\p{L})(?:mění|doplňuje|změně|změny)(?!\p{L})/u.test(title)) return null;
-  const cites = actNumberCitations(title).filter((c) => c.naturalKey !== selfKey);
+  // Not `\b`: it knows ASCII letters only, so "mění" never ended at one. "o doplnění vyhlášky č. …"
+  // (vyhláška č. 64/1964 Sb.) and "o změnách a doplňcích vyhlášky č. …" (vyhláška č. 65/1970 Sb.) too.
+  if (!/(?<!\p{L})(?:mění|doplňuje|doplňují|změně|změny|změnách|doplnění|doplňcích)(?!\p{L})/u.test(title)) return null;
+  // The amended act's own "ve znění vyhlášky č. 64/1964 Sb." (vyhláška č. 52/1965 Sb.) names no
+  // second amended act.
+  const amendedBy = inAmendedByList(title);
+  const cites = actNumberCitations(title).filter((c) => c.naturalKey !== selfKey && !amendedBy(c.start));
   if (!cites.length || cites.some((c) => c.naturalKey !== cites[0].naturalKey)) return null;
   return cites[0];
+}
+
+/** The acts a "ve znění zákona č. A, vyhlášky č. B a …" list names: whether a citation at an offset is one of them. */
+const AMENDED_BY_ITEM =
+  /^\s*(?:,\s*|\s+a\s+)?(?:(?:ústavního\s+|zákonného\s+)?(?:zákona|zákonů|vyhlášky|vyhlášek|nařízení(?:\s+vlády)?|opatření|opatřen[íi]|dekretu)\s+)?(?:(?:České\s+národní\s+rady|ČNR|Slovenské\s+národní\s+rady)\s+)?č\.\s*\d{1,5}\/\d{4}\s*Sb\.?/u;
+function inAmendedByList(text: string): (offset: number) => boolean {
+  const spans: [number, number][] = [];
+  for (const m of text.matchAll(/(?<!\p{L})(?:ve|v)\s+(?:znění|znení)\s+/gu)) {
+    const start = (m.index ?? 0) + m[0].length;
+    let end = start;
+    for (let item = AMENDED_BY_ITEM.exec(text.slice(end)); item; item = AMENDED_BY_ITEM.exec(text.slice(end))) end += item[0].length;
+    if (end > start) spans.push([start, end]);
+  }
+  return (offset) => spans.some(([a, b]) => offset >= a && offset < b);
 }
 
 /**
@@ -566,7 +631,9 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
 
     // A sentence naming the amended act opens a block; so does a list's item ("- 2. Ústavní zákon č. … se doplňuje takto:").
     if (!quoted && heading === null) {
-      let intro = readIntro(raw.replace(ITEM_MARKER, ''), meta.naturalKey);
+      // "(4) Zákon č. 60/1965 Sb., …, se mění a doplňuje takto:" (zákon č. 175/1968 Sb., § 19): a
+      // paragraph of the act's own § may name the act it amends, as a list's item may.
+      let intro = readIntro(raw.replace(ITEM_MARKER, '').replace(PARAGRAPH_NUMBER, ''), meta.naturalKey);
       // "Obecná část trestního zákona se mění a doplňuje takto:" (zákon č. 148/1969 Sb., whose title
       // names the one act it amends): the act is the title's.
       if (!intro && !open && titleAct && !ITEM_MARKER.test(raw) && TAKTO.test(raw) && !actNumberCitations(raw).length)
@@ -608,21 +675,10 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
   return { blocks, skipped, effectiveness, stats };
 }
 
-/** The quotation depth after a line (as the provisions parser counts it). */
+/** The quotation depth after a line, as the provisions parser counts it (a leading straight quote opens at depth 0). */
 function countQuotes(raw: string, before: number, opensAtLead: boolean): number {
-  let depth = before;
-  let skipStraight = depth === 0 && opensAtLead && raw.replace(/^[#\-*\s]+/, '').startsWith('"');
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i];
-    if (c === '"' && skipStraight) {
-      skipStraight = false;
-      depth++;
-    } else if (c === OPEN_QUOTE) depth++;
-    else if ((c === CLOSE_QUOTE || c === '"') && depth > 0) depth--;
-  }
-  // A quotation opened inside a line runs on past it only when the line leads into it (`… zní: „`).
-  if (depth > before && !opensAtLead && !/[:\u201e]\s*$/.test(raw)) depth = before;
-  return depth;
+  const straightOpen = before === 0 && opensAtLead && raw.replace(/^[#\-*\s]+/, '').startsWith('"');
+  return quoteDepthAfter(raw, before, opensAtLead, straightOpen);
 }
 
 /** `b` is numbered after `a` (`3` → `7`, `3` → `3b`), for points after a gap. */

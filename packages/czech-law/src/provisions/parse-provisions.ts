@@ -206,6 +206,28 @@ export function isSuccessor(a: string, b: string): boolean {
   return pa[2] === '' ? pb[2] === 'a' : pa[2].length === 1 && pb[2].charCodeAt(0) === pa[2].charCodeAt(0) + 1;
 }
 
+/**
+ * The quotation depth after a line that starts at depth `before`: `„` opens, `“` closes, and so
+ * does a straight `"` (`„snížená viditelnost"`), which opens only where `straightOpen` says the
+ * line leads with it (`##### "§ 19a`). The amending-act reader counts its lines the same way.
+ */
+export function quoteDepthAfter(raw: string, before: number, opensAtLead: boolean, straightOpen: boolean): number {
+  let depth = before;
+  let skipStraight = straightOpen;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === '"' && skipStraight) {
+      skipStraight = false;
+      depth++;
+    } else if (c === OPEN_QUOTE) depth++;
+    else if ((c === CLOSE_QUOTE || c === '"') && depth > 0) depth--;
+  }
+  // A quotation that opens inside a line runs on past it only when the line leads into it
+  // (`… zní: „`); otherwise an unclosed one is a typo and ends with the line.
+  if (depth > before && !opensAtLead && !/[:\u201e]\s*$/.test(raw)) depth = before;
+  return depth;
+}
+
 function splitLines(text: string): { lines: Line[]; runawayResets: number } {
   const lines: Line[] = [];
   let runawayResets = 0;
@@ -242,20 +264,7 @@ function splitLines(text: string): { lines: Line[]; runawayResets: number } {
         }
       }
     }
-    const before = depth;
-    let skipStraight = straightOpen;
-    for (let i = 0; i < raw.length; i++) {
-      const c = raw[i];
-      if (c === '"' && skipStraight) {
-        skipStraight = false;
-        depth++;
-      } else if (c === OPEN_QUOTE) depth++;
-      // A closing mark typed as a straight quote (`„snížená viditelnost"`) closes too.
-      else if ((c === CLOSE_QUOTE || c === '"') && depth > 0) depth--;
-    }
-    // A quotation that opens inside a line runs on past it only when the line leads into it
-    // (`… zní: „`); otherwise an unclosed one is a typo and ends with the line.
-    if (depth > before && !opensAtLead && !/[:\u201e]\s*$/.test(raw)) depth = before;
+    depth = quoteDepthAfter(raw, depth, opensAtLead, straightOpen);
     lines.push({ start: pos, text: raw, heading, quoted });
     if (nl >= text.length) break;
     pos = nl + 1;

@@ -1,4 +1,6 @@
+import { sql, type NotNull } from 'kysely';
 import type { Database } from '../client';
+import { selectIn, sqlBuilder } from '../typed-sql';
 import { lockCrossDocument } from '../changes/cross-document-lock';
 import { recordChanges } from '../changes/record-changes';
 import { extractEffects, extractEffectsOfTexts } from './extract-effects';
@@ -24,42 +26,45 @@ export async function fillAmendmentEffects(
   db: Database,
   options: { concurrency?: number; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<FillEffectsReport> {
-  const pending = await db.query<{ id: string }>(
-    `SELECT d.id FROM "document" d LEFT JOIN "amendment_source" s ON s.document_id = d.id
-     WHERE s.document_id IS NULL OR s.version <> $1 ORDER BY d.id`,
-    [AMENDMENT_READER_VERSION],
-  );
+  const pending = await db.kysely
+    .selectFrom('document as d')
+    .leftJoin('amendment_source as s', 's.document_id', 'd.id')
+    .select('d.id')
+    .where((eb) => eb.or([eb('s.document_id', 'is', null), eb('s.version', '<>', AMENDMENT_READER_VERSION)]))
+    .orderBy('d.id')
+    .execute();
   const report: FillEffectsReport = { documents: 0, amending: 0, points: 0 };
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < pending.length; i = next++) {
       await db.prisma.$transaction(
         async (tx) => {
-          const [doc] = await tx.$queryRawUnsafe<
-            {
-              id: string;
-              natural_key: string;
-              doc_number: string;
-              doc_type: string;
-              status: string;
-              text: string;
-              published_on: Date | null;
-              effective_from: Date | null;
-            }[]
-          >(
-            `SELECT id, natural_key, doc_number, doc_type, status, text, published_on, effective_from
-             FROM "document" WHERE id = $1 FOR NO KEY UPDATE`,
-            pending[i].id,
+          const [doc] = await selectIn(
+            tx,
+            sqlBuilder
+              .selectFrom('document')
+              .select(['id', 'natural_key', 'doc_number', 'doc_type', 'status', 'text', 'published_on', 'effective_from'])
+              .where('id', '=', pending[i].id)
+              .forNoKeyUpdate(),
           );
+
           if (!doc) return;
           const meta = { naturalKey: doc.natural_key, publishedOn: iso(doc.published_on), effectiveFrom: iso(doc.effective_from) };
           let read = extractEffects(doc.text, meta);
           // An amending act's older texts may hold parts its current one lost, every one of them even (extractEffectsOfTexts).
-          const older = await tx.$queryRawUnsafe<{ text: string }[]>(
-            `SELECT v.text FROM "document_version" v WHERE v.document_id = $1 AND v.text_source = 'source'
-               AND v.text IS NOT NULL AND NOT v.text_is_current ORDER BY v.version`,
-            doc.id,
+          const older = await selectIn(
+            tx,
+            sqlBuilder
+              .selectFrom('document_version as v')
+              .select('v.text')
+              .where('v.document_id', '=', doc.id)
+              .where('v.text_source', '=', sql.lit('source'))
+              .where('v.text', 'is not', null)
+              .where((eb) => eb.not(eb.ref('v.text_is_current')))
+              .orderBy('v.version')
+              .$narrowType<{ text: NotNull }>(),
           );
+
           if (older.length) read = extractEffectsOfTexts([...older.map((o) => o.text), doc.text], meta);
           await lockCrossDocument(tx);
           const changes = await writeAmendmentEffects(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { applyAmendment, CONSOLIDATION_ENGINE_VERSION } from '@dp/czech-law';
+import { applyAmendment, CONSOLIDATION_ENGINE_VERSION, type PointOutcome } from '@dp/czech-law';
 import type { Database } from '../client';
 import { lockCrossDocument } from '../changes/cross-document-lock';
 import { recordChanges, versionChange, type NewChange } from '../changes/record-changes';
@@ -191,6 +191,24 @@ async function readInputs(run: SelectRunner, documentId: string, naturalKey: str
 
 type RebuiltRow = CorpusVersion & { text_source: string; rebuild: RebuildProvenance };
 
+/**
+ * Each unit the step changed, with the points that changed it: a provision's provenance names the
+ * instructions that made its wording, not every point its amending act applied elsewhere.
+ */
+export function changedBy(
+  act: string,
+  step: readonly { ordinal: number }[],
+  points: readonly PointOutcome[],
+): RebuildProvenance['changed'] {
+  const changed: RebuildProvenance['changed'] = {};
+  step.forEach((e, i) => {
+    const r = points[i];
+    if (r?.status !== 'applied') return;
+    for (const id of r.changed) (changed[id] ??= []).push({ amending_key: act, ordinal: e.ordinal });
+  });
+  return changed;
+}
+
 /** The engine's chain from the newest source text: a row per step that changed the text. */
 function planVersions(inputs: Inputs, text: string): { rows: RebuiltRow[]; applied: number; unapplied: number; chars: number } {
   const { base, newestSource, effects } = inputs;
@@ -219,7 +237,7 @@ function planVersions(inputs: Inputs, text: string): { rows: RebuiltRow[]; appli
     unapplied += failed.length;
     pendingFailed = [...pendingFailed, ...failed];
     if (result.text === text) continue;
-    const by = outcome.filter((o) => o.applied).map((o) => ({ amending_key: act, ordinal: o.ordinal }));
+    const changed = changedBy(act, step, result.points);
     text = result.text;
     chars += text.length;
     rows.push({
@@ -244,7 +262,7 @@ function planVersions(inputs: Inputs, text: string): { rows: RebuiltRow[]; appli
         amending_act: { natural_key: act, doc_number: step[0].doc_number },
         points: outcome,
         failed: pendingFailed,
-        changed: Object.fromEntries(result.changed.map((id) => [id, by])),
+        changed,
       },
     });
     pendingFailed = [];

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../client';
 
 /** A stored answer: what is replayed to a retry. */
@@ -27,12 +28,8 @@ export interface ClaimOptions {
   lockMs: number;
 }
 
-interface Row {
-  fingerprint: string;
-  status: number | null;
-  headers: Record<string, string> | null;
-  body: string | null;
-}
+/** `now()` plus `ms`, in seconds of double precision as before. */
+const fromNow = (ms: number) => sql<Date>`now() + make_interval(secs => ${ms}::double precision / 1000)`;
 
 /**
  * Takes the key for this request, or says why not. One statement decides, so two instances racing
@@ -42,24 +39,51 @@ interface Row {
 export async function claimIdempotencyKey(db: Database, o: ClaimOptions): Promise<IdempotencyClaim> {
   // The row can vanish between the two statements (its request failed and released it): try again.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const claimed = await db.query<{ claimed: boolean }>(
-      `INSERT INTO idempotency_key (org_id, key, fingerprint, locked_until, expires_at)
-       VALUES ($1, $2, $3, now() + make_interval(secs => $4::double precision / 1000), now() + make_interval(secs => $5::double precision / 1000))
-       ON CONFLICT (org_id, key) DO UPDATE
-         SET fingerprint = EXCLUDED.fingerprint, status = NULL, headers = NULL, body = NULL,
-             locked_until = EXCLUDED.locked_until, created_at = now(), expires_at = EXCLUDED.expires_at
-         WHERE idempotency_key.expires_at <= now()
-            OR (idempotency_key.status IS NULL AND idempotency_key.locked_until <= now()
-                AND idempotency_key.fingerprint = EXCLUDED.fingerprint)
-       RETURNING true AS claimed`,
-      [o.orgId, o.key, o.fingerprint, o.lockMs, o.ttlMs],
-    );
+    const claimed = await db.kysely
+      .insertInto('idempotency_key')
+      .values({
+        org_id: o.orgId,
+        key: o.key,
+        fingerprint: o.fingerprint,
+        locked_until: fromNow(o.lockMs),
+        expires_at: fromNow(o.ttlMs),
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['org_id', 'key'])
+          .doUpdateSet((eb) => ({
+            fingerprint: eb.ref('excluded.fingerprint'),
+            // Constants in the statement, as they were written before (not parameters).
+            status: sql<null>`NULL`,
+            headers: sql<null>`NULL`,
+            body: sql<null>`NULL`,
+            locked_until: eb.ref('excluded.locked_until'),
+            created_at: sql<Date>`now()`,
+            expires_at: eb.ref('excluded.expires_at'),
+          }))
+          .where((eb) =>
+            eb.or([
+              eb('idempotency_key.expires_at', '<=', sql<Date>`now()`),
+              eb.and([
+                eb('idempotency_key.status', 'is', null),
+                eb('idempotency_key.locked_until', '<=', sql<Date>`now()`),
+                eb('idempotency_key.fingerprint', '=', eb.ref('excluded.fingerprint')),
+              ]),
+            ]),
+          ),
+      )
+      .returning(sql<boolean>`true`.as('claimed'))
+      .execute();
     if (claimed.length) return { outcome: 'claimed' };
-    const rows = await db.query<Row>(
-      'SELECT fingerprint, status, headers, body FROM idempotency_key WHERE org_id = $1 AND key = $2 AND expires_at > now()',
-      [o.orgId, o.key],
-    );
-    const row = rows[0];
+    const row = await db.kysely
+      .selectFrom('idempotency_key')
+      .select(['fingerprint', 'status', 'headers', 'body'])
+      .where('org_id', '=', o.orgId)
+      .where('key', '=', o.key)
+      .where('expires_at', '>', sql<Date>`now()`)
+      // Written by completeIdempotencyKey: the answer's headers, names to values.
+      .$narrowType<{ headers: Record<string, string> | null }>()
+      .executeTakeFirst();
     if (!row) continue;
     if (row.fingerprint !== o.fingerprint) return { outcome: 'mismatch' };
     if (row.status === null) return { outcome: 'in_progress' };
@@ -70,22 +94,25 @@ export async function claimIdempotencyKey(db: Database, o: ClaimOptions): Promis
 
 /** Stores the answer of the request that holds the key. */
 export async function completeIdempotencyKey(db: Database, orgId: string, key: string, answer: StoredAnswer): Promise<void> {
-  await db.query(
-    `UPDATE idempotency_key SET status = $3, headers = $4::jsonb, body = $5
-     WHERE org_id = $1 AND key = $2 AND status IS NULL`,
-    [orgId, key, answer.status, JSON.stringify(answer.headers), answer.body],
-  );
+  await db.kysely
+    .updateTable('idempotency_key')
+    .set({ status: answer.status, headers: sql`${JSON.stringify(answer.headers)}::jsonb`, body: answer.body })
+    .where('org_id', '=', orgId)
+    .where('key', '=', key)
+    .where('status', 'is', null)
+    .execute();
 }
 
 /** Gives the key back (the request failed on the server's side): a retry runs it anew. */
 export async function releaseIdempotencyKey(db: Database, orgId: string, key: string): Promise<void> {
-  await db.query('DELETE FROM idempotency_key WHERE org_id = $1 AND key = $2 AND status IS NULL', [orgId, key]);
+  await db.kysely.deleteFrom('idempotency_key').where('org_id', '=', orgId).where('key', '=', key).where('status', 'is', null).execute();
 }
 
 /** Deletes expired keys; returns how many. */
 export async function deleteExpiredIdempotencyKeys(db: Database): Promise<number> {
-  const rows = await db.query<{ n: number }>(
-    'WITH gone AS (DELETE FROM idempotency_key WHERE expires_at <= now() RETURNING 1) SELECT count(*)::int AS n FROM gone',
-  );
-  return rows[0]?.n ?? 0;
+  const gone = await db.kysely
+    .deleteFrom('idempotency_key')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows);
 }

@@ -52,6 +52,50 @@ export function attachProvisions<T extends { version: number; text: string | nul
   return { rows: out, last };
 }
 
+/**
+ * A version's tree built ahead of its write (the sync's buildDocument, in a worker thread): stored
+ * as encoded, and compared there with the version built before it (`against`, its commit).
+ */
+export interface PrebuiltProvisions {
+  encoded: string;
+  format: number;
+  /** Against the previous version with a text of the same batch; null for the batch's first. */
+  changes: { against: string; changes: Omit<ProvisionChanges, 'from'> } | null;
+}
+
+/**
+ * As attachProvisions, for rows whose trees were built ahead (`prebuilt`, by index; rows with a
+ * text and none are built here): a tree compared ahead with the row before it is not compared
+ * again, and a tree is decoded only where it is compared here (with `previous`, the stored one).
+ */
+export function attachPrebuiltProvisions<T extends { version: number; text: string | null; source_commit: string | null }>(
+  rows: T[],
+  previous: TreeOfVersion | null,
+  prebuilt: (index: number) => PrebuiltProvisions | undefined,
+): (T & VersionProvisionColumns)[] {
+  let last: { version: number; commit: string | null; tree: () => ProvisionTree } | null = previous
+    ? { version: previous.version, commit: null, tree: () => previous.tree }
+    : null;
+  return rows.map((row, i) => {
+    if (row.text === null) return { ...row, provisions: null, provisions_format: null, provision_changes: null };
+    const pre = prebuilt(i);
+    let tree: ProvisionTree | undefined = pre ? undefined : buildProvisionTree(row.text);
+    const treeOf = () => (tree ??= decodeProvisionTree(pre!.encoded));
+    let changes: ProvisionChanges | null = null;
+    if (last) {
+      const compared = pre?.changes && last.commit !== null && pre.changes.against === last.commit ? pre.changes.changes : null;
+      changes = { from: last.version, ...(compared ?? compareProvisionTrees(last.tree(), treeOf())) };
+    }
+    last = { version: row.version, commit: row.source_commit, tree: treeOf };
+    return {
+      ...row,
+      provisions: pre ? pre.encoded : encodeProvisionTree(tree!),
+      provisions_format: pre ? pre.format : PROVISION_TREE_FORMAT,
+      provision_changes: changes,
+    };
+  });
+}
+
 /** The newest stored version of a document that has a tree, with the tree (null: none). */
 export async function latestStoredTree(tx: Tx, documentId: string): Promise<TreeOfVersion | null> {
   const [row] = await selectIn(

@@ -53,15 +53,31 @@ function plain(text: string): string {
 
 const terms = (text: string) => indexTerms(text).join(' ');
 
+/** A unit without the act's terms, which are the same for every unit of a document (ProvisionUnit's `b`). */
+export type TextUnit = Omit<ProvisionUnit, 'b'>;
+
+/** The terms of an act's title, citation and short names: weight B of each of its units. */
+export function actTerms(act: { title: string; citation: string | null }): string {
+  return terms([act.title, act.citation ?? '', ...titleShortNames(act.title)].join(' '));
+}
+
 /** The units of one text and its stored tree (pure: the import's and the tests' entry). */
 export function provisionUnits(
   text: string,
   nodes: readonly ProvisionNode[],
   act: { title: string; citation: string | null },
 ): ProvisionUnit[] {
+  const b = actTerms(act);
+  return textUnits(text, nodes).map((u) => ({ ...u, b }));
+}
+
+/**
+ * The units of one text and its tree, without the act's terms: what the sync computes for the
+ * text it is about to write, before its transaction (the lemma keys are most of the cost).
+ */
+export function textUnits(text: string, nodes: readonly ProvisionNode[]): TextUnit[] {
   const byId = new Map(nodes.map((n) => [n.id, n]));
-  const actTerms = terms([act.title, act.citation ?? '', ...titleShortNames(act.title)].join(' '));
-  const units: ProvisionUnit[] = [];
+  const units: TextUnit[] = [];
   const contextCache = new Map<string | null, { context: string; containers: string[] }>();
   const contextOf = (parent: string | null) => {
     const hit = contextCache.get(parent);
@@ -106,7 +122,6 @@ export function provisionUnits(
       repealed: n.repealed,
       text: body,
       a: terms(`${heading ?? ''} ${context.context}`),
-      b: actTerms,
       d: terms(body),
     });
   });
@@ -128,35 +143,67 @@ ORDER BY v.version DESC LIMIT 1`;
 const INSERT_SQL = `
 INSERT INTO "search_provision" (document_id, provision_id, ord, section_id, kind, label, heading, context, containers, repealed, text, vector)
 SELECT $1, u.provision_id, u.ord, u.section_id, u.kind, u.label, u.heading, u.context, u.containers, u.repealed, u.text,
-       setweight(to_tsvector('simple', u.a), 'A') || setweight(to_tsvector('simple', u.b), 'B') || setweight(to_tsvector('simple', u.d), 'D')
+       setweight(to_tsvector('simple', u.a), 'A') || setweight(to_tsvector('simple', $3::text), 'B') || setweight(to_tsvector('simple', u.d), 'D')
 FROM jsonb_to_recordset($2::jsonb) AS u(provision_id text, ord int, section_id text, kind text, label text, heading text,
-     context text, containers text[], repealed boolean, text text, a text, b text, d text)`;
+     context text, containers text[], repealed boolean, text text, a text, d text)`;
+
+/** Units as the statements send them: JSON arrays of a few MB each. */
+export interface UnitChunks {
+  json: string[];
+  count: number;
+}
+
+/** Units in the statements' JSON chunks (serialised where they are computed: the sync's worker thread). */
+export function unitChunks(units: TextUnit[]): UnitChunks {
+  return { json: chunkBy(units, (u) => u.text.length + u.a.length + u.d.length).map((c) => JSON.stringify(c)), count: units.length };
+}
+
+/** The version a read serves today, with its units already computed by the writer that just wrote it. */
+export interface CurrentUnits {
+  version: number;
+  units: UnitChunks;
+  title: string;
+  citation: string | null;
+  /** actTerms of that title and citation, when computed with the units. */
+  terms?: string;
+}
 
 /**
  * Rewrites one document's provision index from its current version, in the caller's transaction
  * (the import's, the sync's, the rebuild's or the backfill's). Returns the units written.
+ * `current`: the writer knows the version served today and has its units (the sync's new text):
+ * it is not read back.
  */
-export async function writeProvisionIndex(tx: Tx, documentId: string, today: Date = todayUtc()): Promise<number> {
-  const [row] = await tx.$queryRawUnsafe<
-    { version: number; provisions: string; text: string | null; title: string; citation: string | null }[]
-  >(CURRENT_VERSION_SQL, documentId, formatIsoDate(today));
-  await tx.$executeRawUnsafe('DELETE FROM "search_provision" WHERE document_id = $1', documentId);
-  const units = row?.text ? provisionUnits(row.text, decodeProvisionTree(row.provisions).nodes, row) : [];
-  for (const chunk of chunkBy(units, (u) => u.text.length + u.a.length + u.b.length + u.d.length)) {
-    await tx.$executeRawUnsafe(INSERT_SQL, documentId, JSON.stringify(chunk));
+export async function writeProvisionIndex(tx: Tx, documentId: string, today: Date = todayUtc(), current?: CurrentUnits): Promise<number> {
+  let version: number | null;
+  let units: UnitChunks;
+  let act = '';
+  if (current) {
+    version = current.version;
+    units = current.units;
+    act = current.terms ?? actTerms(current);
+  } else {
+    const [row] = await tx.$queryRawUnsafe<
+      { version: number; provisions: string; text: string | null; title: string; citation: string | null }[]
+    >(CURRENT_VERSION_SQL, documentId, formatIsoDate(today));
+    version = row ? Number(row.version) : null;
+    units = unitChunks(row?.text ? textUnits(row.text, decodeProvisionTree(row.provisions).nodes) : []);
+    if (row) act = actTerms(row);
   }
+  await tx.$executeRawUnsafe('DELETE FROM "search_provision" WHERE document_id = $1', documentId);
+  for (const json of units.json) await tx.$executeRawUnsafe(INSERT_SQL, documentId, json, act);
   await tx.$executeRawUnsafe(
     `INSERT INTO "search_provision_state" (document_id, version, language_version, index_format, units, built_at)
      VALUES ($1, $2, $3, $4, $5, now())
      ON CONFLICT (document_id) DO UPDATE SET version = excluded.version, language_version = excluded.language_version,
        index_format = excluded.index_format, units = excluded.units, built_at = now()`,
     documentId,
-    row ? Number(row.version) : null,
+    version,
     LANGUAGE_VERSION,
     PROVISION_INDEX_FORMAT,
-    units.length,
+    units.count,
   );
-  return units.length;
+  return units.count;
 }
 
 /**

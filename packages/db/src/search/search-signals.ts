@@ -1,6 +1,7 @@
 import { nameKey } from '@dp/core';
 import type { Database } from '../client';
 import type { Prisma } from '../generated/client';
+import type { TableRow } from '../typed-sql';
 import { parseProvisions } from '@dp/czech-law';
 import type { ProvisionNode } from '../provisions/provision-tree';
 import { collectionCitation } from '@dp/czech-law';
@@ -113,7 +114,7 @@ export async function backfillSearchAliases(db: Database, options: { batch?: num
   const batch = options.batch ?? 100;
   let written = 0;
   for (;;) {
-    const ids = await db.query<{ id: string }>(
+    const ids = await db.query<Pick<TableRow<'document'>, 'id'>>(
       `SELECT d.id FROM "document" d LEFT JOIN "search_alias_source" s ON s.document_id = d.id
        WHERE s.document_id IS NULL OR s.version <> $1 ORDER BY d.id LIMIT $2`,
       [SEARCH_ALIAS_VERSION, batch],
@@ -121,7 +122,7 @@ export async function backfillSearchAliases(db: Database, options: { batch?: num
     if (!ids.length) return written;
     await db.prisma.$transaction(
       async (tx) => {
-        const docs = await tx.$queryRawUnsafe<{ id: string; natural_key: string; title: string; citation: string | null; text: string }[]>(
+        const docs = await tx.$queryRawUnsafe<Pick<TableRow<'document'>, 'id' | 'natural_key' | 'title' | 'citation' | 'text'>[]>(
           'SELECT id, natural_key, title, citation, text FROM "document" WHERE id = ANY($1::text[]) FOR KEY SHARE',
           ids.map((r) => r.id),
         );

@@ -11,7 +11,7 @@ import { writeAmendmentEffects } from '../amendments/write-effects';
 import type { Prisma } from '../generated/client';
 import { sql } from 'kysely';
 import { executeIn, selectIn, sqlBuilder, type RowOf, type TableRow } from '../typed-sql';
-import { attachProvisions, latestStoredTree, refreshDocumentProvisions } from '../provisions/version-provisions';
+import { attachPrebuiltProvisions, attachProvisions, latestStoredTree, refreshDocumentProvisions } from '../provisions/version-provisions';
 import { writeProvisionIndex } from '../search/provision-index';
 import type { VersionInput } from './build-version';
 import { deriveTextRelations, type TextRelation } from './derive-text-relations';
@@ -386,15 +386,33 @@ async function newVersionRows(
 ) {
   const base = storedVersions.length ? Number(storedVersions[storedVersions.length - 1].version) : 0;
   if (stored) await refreshDocumentProvisions(tx, stored.id);
+  const rows = fresh.map((v, i) =>
+    versionRow(v, base + i + 1, fresh[i + 1]?.validFrom ?? null, lastReadable !== undefined && v === lastReadable),
+  );
+  const previous = stored ? await latestStoredTree(tx, stored.id) : null;
+  if (fresh.some((v) => v.prebuilt)) return attachPrebuiltProvisions(rows, previous, (i) => fresh[i].prebuilt);
   return attachProvisions(
-    fresh.map((v, i) => versionRow(v, base + i + 1, fresh[i + 1]?.validFrom ?? null, lastReadable !== undefined && v === lastReadable)),
-    stored ? await latestStoredTree(tx, stored.id) : null,
+    rows,
+    previous,
     (row) => row.text,
     (_row, i) => fresh[i].provisionTree,
   ).rows;
 }
 
 type VersionRows = Awaited<ReturnType<typeof newVersionRows>>;
+
+/**
+ * The version a read serves once these rows are written, with its units, when the writer computed
+ * them: the newest readable new version is current (its document's rebuilt versions were dropped),
+ * and the document row carries `named`'s title and citation. Else undefined: read back.
+ */
+function currentUnits(rows: VersionRows, lastReadable: VersionInput | undefined, named: { title: string; citation: string | null }) {
+  const row = rows.find((r) => r.text_is_current);
+  if (!lastReadable?.units || !row || row.provisions === null || row.source_commit !== lastReadable.commit) return undefined;
+  const act = lastReadable.actTerms;
+  const terms = act && act.title === named.title && act.citation === named.citation ? act.terms : undefined;
+  return { version: row.version, units: lastReadable.units, title: named.title, citation: named.citation, terms };
+}
 
 function versionsAdded(doc: DocRef, rows: VersionRows): NewChange[] {
   return rows.map((r) => ({ kind: 'document.version_added', document: doc, version: versionChange(r) }));
@@ -415,7 +433,7 @@ async function writeAliasesOf(
     title: named.title,
     citation: named.citation,
     text,
-    provisions: version?.provisionTree?.nodes,
+    provisions: version?.headings ?? version?.provisionTree?.nodes,
   });
 }
 
@@ -433,7 +451,7 @@ async function createDocument(tx: Tx, input: DocumentInput, rows: VersionRows, n
   for (const chunk of rest) await appendVersions(tx, id, chunk);
   await writeAliasesOf(tx, id, key, meta, text, newest.lastReadable);
   // #37: its provisions searchable in the same transaction, before the cross-document lock.
-  await writeProvisionIndex(tx, id);
+  await writeProvisionIndex(tx, id, undefined, currentUnits(rows, newest.lastReadable, meta));
   await lockCrossDocument(tx);
   const amends = await writeAmendsFromFacts(tx, doc);
   const changes: NewChange[] = [{ kind: 'document.created', document: doc }, ...versionsAdded(doc, rows)];
@@ -507,7 +525,7 @@ async function updateDocument(
     ownEdgesChanged = edges.repealsChanged || meta !== null;
   }
   // #37: the provision index follows the new current text (rebuilt versions were dropped above).
-  await writeProvisionIndex(tx, stored.id);
+  await writeProvisionIndex(tx, stored.id, undefined, meta ? currentUnits(rows, lastReadable, meta) : undefined);
   await lockCrossDocument(tx);
   if (meta) await tx.$executeRawUnsafe(REFRESH_REPEALED_SQL, [key], INFERRED_FROM);
   return { doc, changes, ownEdgesChanged, formerRepeals };

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { parseIsoDate } from '@dp/core';
-import type { ProvisionTree } from '../provisions/provision-tree';
+import type { ProvisionNode, ProvisionTree } from '../provisions/provision-tree';
+import type { PrebuiltProvisions } from '../provisions/version-provisions';
+import type { UnitChunks } from '../search/provision-index';
 import { collectionCitation, type CollectionCitation } from '@dp/czech-law';
 import type { DocumentIdentity } from './document-identity';
 import { mapFrontMatter, type DocumentMeta } from './map-front-matter';
@@ -27,6 +29,14 @@ export interface VersionInput {
   sourceDate: string | null;
   /** The text's provision tree, when built ahead of the write (prepareDocument). */
   provisionTree?: ProvisionTree;
+  /** The text's tree built, encoded and compared ahead of the write (buildDocument): not parsed again. */
+  prebuilt?: PrebuiltProvisions;
+  /** The § and článek headings of that tree, for the search aliases of the version that becomes current. */
+  headings?: Pick<ProvisionNode, 'kind' | 'heading'>[];
+  /** Its provision index units, computed (and serialised) ahead of the write for the version that becomes current. */
+  units?: UnitChunks;
+  /** The act's terms (actTerms) of the newest front matter's title and citation, computed with the units. */
+  actTerms?: { title: string; citation: string | null; terms: string };
 }
 
 export interface BuiltVersion {

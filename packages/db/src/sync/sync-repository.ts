@@ -1,14 +1,15 @@
 import { formatIsoDate } from '@dp/core';
+import { sql } from 'kysely';
 import type { Database } from '../client';
 import { backfillSearchAliases } from '../search/search-signals';
 import { applyDocument, syncContentHash, type DocumentInput } from './apply-document';
-import { buildVersion, MISSING_BLOB_REASON, type VersionInput } from './build-version';
-import { buildProvisionTree } from '../provisions/provision-tree';
+import { buildVersion, MISSING_BLOB_REASON } from './build-version';
 import { fillProvisions } from '../provisions/version-provisions';
-import { extractEffectsOfTexts, type ExtractedEffects } from '../amendments/extract-effects';
 import { fillAmendmentEffects } from '../amendments/fill-effects';
 import { rebuildAmendedDocuments } from '../amendments/rebuild';
 import { analyzeProvisionIndex } from '../search/provision-index';
+import type { BuiltDocument } from './build-document';
+import { openPreparePool, type PreparePool } from './prepare-pool';
 import { collectGarbage, GC_EVERY_CHARS } from './collect-garbage';
 import { documentIdentity, type DocumentIdentity } from './document-identity';
 import { isAncestor } from './is-ancestor';
@@ -21,11 +22,16 @@ import { resolveGitDir } from './resolve-git-dir';
 import { sourceName } from './source-name';
 import type { SourceCommit, SyncWarning } from './types';
 
+export type SyncPhase = 'log' | 'documents' | 'provisions' | 'effects' | 'rebuild' | 'analyze';
+
+/** Where a run's time went: wall time and this process's CPU (user + system), per phase. */
+export type SyncPhaseTimes = Partial<Record<SyncPhase, { ms: number; cpu_ms: number }>>;
+
 export interface SyncProgress {
-  phase: 'log' | 'documents';
-  /** Commits read from the log so far (phase log) or documents handled (phase documents). */
+  phase: SyncPhase;
+  /** Commits read from the log so far (phase log), documents handled (the other phases). */
   done: number;
-  /** Documents to handle (phase documents); commits in the range are not known in advance. */
+  /** Documents to handle; commits in the range are not known in advance (null). */
   total: number | null;
 }
 
@@ -39,6 +45,8 @@ export interface SyncOptions {
   maxWarnings?: number;
   /** Documents written at once (each in its own transaction); default 2. */
   concurrency?: number;
+  /** Worker threads that build the documents' versions before they are written (openPreparePool); default cores − 1, at most 2. */
+  prepareThreads?: number;
 }
 
 export interface SyncReport {
@@ -72,6 +80,8 @@ export interface SyncReport {
   /** More warnings than listed (see warning_counts). */
   warnings_truncated: boolean;
   duration_ms: number;
+  /** Each phase the run went through, in order (the database's own CPU is not in `cpu_ms`). */
+  phases: SyncPhaseTimes;
 }
 
 interface PendingCommit {
@@ -107,7 +117,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
   // Documents stored before the search signals existed (or by older rules) get them now; the
   // documents this run writes get them from their writer.
   await backfillSearchAliases(db);
-  const [state] = await db.query<{ commit: string }>('SELECT "commit" FROM "sync_state" WHERE source = $1', [source]);
+  const state = await db.kysely.selectFrom('sync_state').select('commit').where('source', '=', source).executeTakeFirst();
   const from = state?.commit ?? null;
   const report: SyncReport = {
     source,
@@ -128,6 +138,21 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
     warnings: [],
     warnings_truncated: false,
     duration_ms: 0,
+    phases: {},
+  };
+  const timed = async <T>(phase: SyncPhase, work: () => Promise<T>): Promise<T> => {
+    const wall = performance.now();
+    const cpu = process.cpuUsage();
+    try {
+      return await work();
+    } finally {
+      const used = process.cpuUsage(cpu);
+      const before = report.phases[phase] ?? { ms: 0, cpu_ms: 0 };
+      report.phases[phase] = {
+        ms: before.ms + Math.round(performance.now() - wall),
+        cpu_ms: before.cpu_ms + Math.round((used.user + used.system) / 1000),
+      };
+    }
   };
   const warn = (w: SyncWarning) => {
     report.warning_counts[w.code] = (report.warning_counts[w.code] ?? 0) + 1;
@@ -136,9 +161,15 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
   };
   const finish = async () => {
     // Trees a database lacks, whatever the range held (also when it is up to date).
-    report.provisions_filled = (await fillProvisions(db, { concurrency: options.concurrency ?? DEFAULT_CONCURRENCY })).versions;
-    report.effects_filled = (await fillAmendmentEffects(db, { concurrency: options.concurrency ?? DEFAULT_CONCURRENCY })).documents;
-    const rebuilt = await rebuildAmendedDocuments(db, { concurrency: options.concurrency ?? DEFAULT_CONCURRENCY });
+    const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+    const progress = (phase: SyncPhase) => (done: number, total: number) => options.onProgress?.({ phase, done, total });
+    report.provisions_filled = (
+      await timed('provisions', () => fillProvisions(db, { concurrency, onProgress: progress('provisions') }))
+    ).versions;
+    report.effects_filled = (
+      await timed('effects', () => fillAmendmentEffects(db, { concurrency, onProgress: progress('effects') }))
+    ).documents;
+    const rebuilt = await timed('rebuild', () => rebuildAmendedDocuments(db, { concurrency, onProgress: progress('rebuild') }));
     report.rebuilt = {
       documents: rebuilt.documents,
       versions: rebuilt.versions,
@@ -146,7 +177,8 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
       points_unapplied: rebuilt.unapplied,
     };
     report.changes += rebuilt.changes;
-    if (report.documents.created + report.documents.updated + rebuilt.documents > 0) await analyzeProvisionIndex(db);
+    if (report.documents.created + report.documents.updated + rebuilt.documents > 0)
+      await timed('analyze', () => analyzeProvisionIndex(db));
     report.duration_ms = Math.round(performance.now() - started);
     return report;
   };
@@ -164,38 +196,43 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
 
   // 1. The log: metadata of every commit in the range, grouped by document (texts stay in git).
   const groups = new Map<string, DocumentGroup>();
-  for await (const commit of readCommitLog(gitDir, { from, to })) {
-    report.commits += 1;
-    if (report.commits % 2000 === 0) options.onProgress?.({ phase: 'log', done: report.commits, total: null });
-    for (const file of commit.files) {
-      const identity = documentIdentity(file.path);
-      if (!identity) continue; // README, LICENSE, …: not documents
-      if (file.status.startsWith('D') || ZERO_BLOB.test(file.blob)) {
-        warn({
-          code: 'ignored_file',
-          path: file.path,
-          commit: commit.sha,
-          message: 'file deleted upstream; the document is kept as it was',
-        });
-        continue;
+  await timed('log', async () => {
+    for await (const commit of readCommitLog(gitDir, { from, to })) {
+      report.commits += 1;
+      if (report.commits % 2000 === 0) options.onProgress?.({ phase: 'log', done: report.commits, total: null });
+      for (const file of commit.files) {
+        const identity = documentIdentity(file.path);
+        if (!identity) continue; // README, LICENSE, …: not documents
+        if (file.status.startsWith('D') || ZERO_BLOB.test(file.blob)) {
+          warn({
+            code: 'ignored_file',
+            path: file.path,
+            commit: commit.sha,
+            message: 'file deleted upstream; the document is kept as it was',
+          });
+          continue;
+        }
+        let group = groups.get(identity.naturalKey);
+        if (!group) {
+          group = { path: file.path, identity, commits: [] };
+          groups.set(identity.naturalKey, group);
+        }
+        group.commits.push({ commit, blob: file.blob, status: file.status });
       }
-      let group = groups.get(identity.naturalKey);
-      if (!group) {
-        group = { path: file.path, identity, commits: [] };
-        groups.set(identity.naturalKey, group);
-      }
-      group.commits.push({ commit, blob: file.blob, status: file.status });
     }
-  }
+  });
 
   // 2. What is stored already (an interrupted run, or an import): versions are keyed by their commit;
   // documents another writer stored are adopted (see DocumentInput.adopt).
-  const applied = await appliedCommits(db, [...groups.values()]);
-  const foreign = await foreignDocuments(db, [...groups.values()]);
+  const { applied, foreign } = await timed('log', async () => ({
+    applied: await appliedCommits(db, [...groups.values()]),
+    foreign: await foreignDocuments(db, [...groups.values()]),
+  }));
 
   // 3. Each document in one transaction, `concurrency` at a time (PostgreSQL's work per document
   // is most of a sync, and one writer keeps one core busy); blobs are read ahead of the writers.
   const blobs = openBlobReader(gitDir, groups.size ? await listObjects(gitDir) : undefined);
+  const pool = openPreparePool({ threads: groups.size ? options.prepareThreads : 0 });
   const list = [...groups.values()];
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
   let failed = 0;
@@ -205,7 +242,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
   const prepare = (i: number): Promise<PreparedDocument> => {
     let p = preparing.get(i);
     if (!p) {
-      p = prepareDocument(list[i], applied, foreign, blobs, today);
+      p = prepareDocument(list[i], applied, foreign, blobs, today, pool);
       p.catch(() => undefined); // awaited by its writer; a failure must not count as unhandled meanwhile
       preparing.set(i, p);
     }
@@ -266,19 +303,24 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, writer));
+    await timed('documents', () => Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, writer)));
   } finally {
-    await blobs.close();
+    await Promise.all([blobs.close(), pool.close()]);
   }
 
   // 4. Only a complete run moves the state: a failed document is retried by the next run.
   if (failed === 0) {
-    await db.query(
-      `INSERT INTO "sync_state" (source, "commit", commits_applied, synced_at) VALUES ($1, $2, $3, now())
-       ON CONFLICT (source) DO UPDATE SET "commit" = excluded."commit",
-         commits_applied = "sync_state".commits_applied + excluded.commits_applied, synced_at = now()`,
-      [source, to, report.commits],
-    );
+    await db.kysely
+      .insertInto('sync_state')
+      .values({ source, commit: to, commits_applied: report.commits, synced_at: sql<Date>`now()` })
+      .onConflict((oc) =>
+        oc.column('source').doUpdateSet((eb) => ({
+          commit: eb.ref('excluded.commit'),
+          commits_applied: eb('sync_state.commits_applied', '+', eb.ref('excluded.commits_applied')),
+          synced_at: sql<Date>`now()`,
+        })),
+      )
+      .execute();
   }
   return finish();
 }
@@ -292,16 +334,26 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
 async function appliedCommits(db: Database, groups: DocumentGroup[]): Promise<Map<string, boolean>> {
   const shas = [...new Set(groups.flatMap((g) => g.commits.map((c) => c.commit.sha)))];
   const applied = new Map<string, boolean>();
-  const [any] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM (SELECT 1 FROM "document_version" LIMIT 1) x');
-  if (!any || Number(any.n) === 0) return applied;
+  const any = await db.kysely.selectFrom('document_version').select(sql.lit(1).as('one')).limit(1).executeTakeFirst();
+  if (!any) return applied;
   for (let i = 0; i < shas.length; i += 5000) {
-    const rows = await db.query<{ natural_key: string; source_commit: string; needs_text: boolean }>(
-      `SELECT d.natural_key, v.source_commit,
-              (v.text IS NULL AND NOT v.text_is_current AND v.text_omitted IS DISTINCT FROM $2) AS needs_text
-       FROM "document_version" v JOIN "document" d ON d.id = v.document_id
-       WHERE v.source_commit = ANY($1::text[])`,
-      [shas.slice(i, i + 5000), MISSING_BLOB_REASON],
-    );
+    const rows = await db.kysely
+      .selectFrom('document_version as v')
+      .innerJoin('document as d', 'd.id', 'v.document_id')
+      .select((eb) => [
+        'd.natural_key',
+        'v.source_commit',
+        eb
+          .and([
+            eb('v.text', 'is', null),
+            eb.not(eb.ref('v.text_is_current')),
+            eb('v.text_omitted', 'is distinct from', MISSING_BLOB_REASON),
+          ])
+          .$castTo<boolean>()
+          .as('needs_text'),
+      ])
+      .where('v.source_commit', '=', (eb) => eb.fn.any(eb.val(shas.slice(i, i + 5000))))
+      .execute();
     for (const r of rows) applied.set(`${r.natural_key}\u0000${r.source_commit}`, r.needs_text);
   }
   return applied;
@@ -315,10 +367,11 @@ async function foreignDocuments(db: Database, groups: DocumentGroup[]): Promise<
   const foreign = new Set<string>();
   for (let i = 0; i < groups.length; i += 5000) {
     const chunk = groups.slice(i, i + 5000);
-    const rows = await db.query<{ natural_key: string; content_hash: string }>(
-      'SELECT natural_key, content_hash FROM "document" WHERE natural_key = ANY($1::text[])',
-      [chunk.map((g) => g.identity.naturalKey)],
-    );
+    const rows = await db.kysely
+      .selectFrom('document')
+      .select(['natural_key', 'content_hash'])
+      .where('natural_key', '=', (eb) => eb.fn.any(eb.val(chunk.map((g) => g.identity.naturalKey))))
+      .execute();
     const byKey = new Map(rows.map((r) => [r.natural_key, r.content_hash]));
     for (const g of chunk) {
       const hash = byKey.get(g.identity.naturalKey);
@@ -329,16 +382,9 @@ async function foreignDocuments(db: Database, groups: DocumentGroup[]): Promise<
   return foreign;
 }
 
-interface PreparedDocument {
-  versions: VersionInput[];
+interface PreparedDocument extends BuiltDocument {
   adopt?: DocumentInput['adopt'];
-  /** Stored versions whose missing text the repository holds (see appliedCommits). */
-  fills: VersionInput[];
-  textChars: number;
-  warnings: SyncWarning[];
   fallbackTitle: string;
-  /** What the newest readable new version says it changes in other acts (#35). */
-  effects?: ExtractedEffects;
 }
 
 async function prepareDocument(
@@ -347,6 +393,7 @@ async function prepareDocument(
   foreign: Set<string>,
   blobs: BlobReader,
   today: string,
+  pool: PreparePool,
 ): Promise<PreparedDocument> {
   const stored = (c: PendingCommit) => applied.get(`${group.identity.naturalKey}\u0000${c.commit.sha}`);
   const pending = group.commits.filter((c) => stored(c) === undefined);
@@ -361,35 +408,14 @@ async function prepareDocument(
   // All reads are queued at once: git answers them in one stream.
   const contents = await Promise.all(pending.map((c) => blobs.read(c.blob)));
   const filled = await Promise.all(missing.map((c) => blobs.read(c.blob)));
-  const versions: VersionInput[] = [];
-  const warnings: SyncWarning[] = [];
-  pending.forEach((c, i) => {
-    const built = buildVersion(c.commit, group.path, contents[i] ?? null, group.identity, today);
-    warnings.push(...built.warnings);
-    if (built.version) versions.push(built.version);
+  const built = await pool.build({
+    path: group.path,
+    identity: group.identity,
+    commits: group.commits.map((c) => c.commit),
+    pending: pending.map((c, i) => ({ commit: c.commit, blob: contents[i] ?? null })),
+    missing: missing.map((c, i) => ({ commit: c.commit, blob: filled[i] ?? null })),
+    today,
   });
-  // Their warnings were given when the versions were first written; only the texts are wanted.
-  const fills = missing.flatMap((c, i) => {
-    const blob = filled[i] ?? null;
-    return blob === null ? [] : [buildVersion(c.commit, group.path, blob, group.identity, today).version].filter((v) => v !== null);
-  });
-  // Parsed here, while the writers wait on the database, rather than inside a transaction.
-  for (const v of versions) if (v.text !== null) v.provisionTree = buildProvisionTree(v.text);
-  const newest = [...versions].reverse().find((v) => v.text !== null);
-  const meta = [...versions].reverse().find((v) => v.meta !== null)?.meta ?? null;
-  // Every text at hand (a first sync has them all): a later text may lack parts an older one has.
-  const textOf = new Map([...fills, ...versions].map((v) => [v.commit, v.text]));
-  const texts = group.commits.map((c) => textOf.get(c.commit.sha)).filter((t): t is string => !!t);
-  const effects = newest?.text
-    ? extractEffectsOfTexts(texts, {
-        naturalKey: group.identity.naturalKey,
-        publishedOn: meta?.published ?? null,
-        effectiveFrom: meta?.effectiveFrom ?? null,
-      })
-    : undefined;
-  // A tree's parse and its JSON leave about as much garbage as its text: counted twice for the
-  // forced collections (collectGarbage), which keep the process's memory bounded.
-  const textChars = [...versions, ...fills].reduce((n, v) => n + (v.text?.length ?? 0) * (v.provisionTree ? 2 : 1), 0);
   let adopt: PreparedDocument['adopt'];
   if (pending.length === 0 && foreign.has(group.identity.naturalKey)) {
     // Every version is stored: only the commits' metadata and the newest front matter are wanted.
@@ -401,5 +427,5 @@ async function prepareDocument(
       lastCommit: last.commit.sha,
     };
   }
-  return { versions, fills, adopt, textChars, warnings, fallbackTitle, effects };
+  return { ...built, adopt, fallbackTitle };
 }

@@ -4,19 +4,20 @@ import type { Upstream } from '../upstream';
 import { renderAmendments } from '../render/amendments';
 import { at, cursor, documentId, failure, READ_ONLY, success } from './shared';
 import { listAmendmentsRoute } from '@dp/core/contract/v1/documents';
-import { boundedInt, costOf, operationOf } from './contract';
+import { boundedInt, costOf, operationOf, queryIntBounds } from './contract';
+import { AMENDMENT_STATUSES } from '@dp/core/vocab';
 
 export const LEGAL_GET_AMENDMENTS = 'legal_get_amendments';
 const TITLE = 'List the amendments of a Czech legal document, and which the collection has not applied';
 
-const STATUSES = ['applied', 'rebuilt', 'partly_applied', 'unapplied', 'scheduled', 'undated'] as const;
+const LIMIT = queryIntBounds(listAmendmentsRoute, 'limit');
 
 const description = [
   "Every act of the collection known to amend a document, with its instruction points (what each changes, in which provisions, from when) and whether the collection's texts reflect it (GET /v1/legal/documents/{id}/amendments); " +
     `${costOf(operationOf(listAmendmentsRoute), 'page')}.`,
   'Use it before relying on a provision of an act the collection may hold only as enacted: "unapplied" and "partly_applied" amendments are in force but missing from the collection\'s text (read provisions then say text_status "amended_not_in_source"); "rebuilt" ones were applied by the consolidation engine (not an official consolidation); "applied" ones are in the source\'s own texts.',
-  `\`status\`: keep only these statuses (${STATUSES.join(', ')}). \`at\` (YYYY-MM-DD, default today): the day statuses are of.`,
-  'Paginated: `limit` (1–100, default 20) and `cursor` (next_cursor of the previous page).',
+  `\`status\`: keep only these statuses (${AMENDMENT_STATUSES.join(', ')}). \`at\` (YYYY-MM-DD, default today): the day statuses are of.`,
+  `Paginated: \`limit\` (${LIMIT.minimum}–${LIMIT.maximum}, default ${LIMIT.default}) and \`cursor\` (next_cursor of the previous page).`,
 ].join('\n');
 
 export function registerLegalGetAmendments(server: McpServer, client: Upstream): void {
@@ -28,7 +29,7 @@ export function registerLegalGetAmendments(server: McpServer, client: Upstream):
       inputSchema: {
         id: documentId,
         at: at.optional(),
-        status: z.array(z.enum(STATUSES)).min(1).max(STATUSES.length).optional().describe('Statuses to keep.'),
+        status: z.array(z.enum(AMENDMENT_STATUSES)).min(1).max(AMENDMENT_STATUSES.length).optional().describe('Statuses to keep.'),
         limit: boundedInt(listAmendmentsRoute, 'limit', 'Amending acts per page'),
         cursor: cursor.optional().describe('next_cursor of the previous page (API parameter cursor).'),
       },

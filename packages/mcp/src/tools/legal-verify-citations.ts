@@ -49,7 +49,7 @@ export function registerLegalVerifyCitations(server: McpServer, client: Upstream
       title: TITLE,
       description,
       inputSchema: {
-        text: z.string().min(1).max(MAX_TEXT).describe('The text whose citations to check (1–64,000 characters).'),
+        text: z.string().min(1).max(MAX_TEXT).describe(`The text whose citations to check (1–${MAX_TEXT} characters).`),
         at: at.optional(),
       },
       outputSchema: {

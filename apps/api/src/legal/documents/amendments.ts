@@ -1,4 +1,4 @@
-import { cursorKind, eSbirkaUrl, formatIsoDate, invalidRequest } from '@dp/core';
+import { cursorKind, eSbirkaUrl, formatIsoDate, invalidRequest, type AmendmentStatus, type EffectStatus } from '@dp/core';
 import { z } from 'zod';
 import { sql, type Database } from '@dp/db';
 import type { VersionMeta } from './load';
@@ -291,9 +291,6 @@ export function presentOutstandingAct(o: OutstandingAct, naturalKey: string, day
     e_sbirka: eSbirkaUrl(naturalKey, day),
   };
 }
-
-export type EffectStatus = 'applied' | 'rebuilt' | 'unapplied' | 'scheduled' | 'undated';
-export type AmendmentStatus = 'applied' | 'rebuilt' | 'partly_applied' | 'unapplied' | 'scheduled' | 'undated';
 
 /**
  * Whether a source text reflects an effect: a version with a text of the source, dated on or after

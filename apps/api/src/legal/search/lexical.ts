@@ -1,5 +1,5 @@
 import { todayUtc, type DocumentFilters } from '@dp/core';
-import type { SqlSession } from '@dp/db';
+import type { SqlSession, TableRow } from '@dp/db';
 import { termQuery } from './czech';
 import { filterSql } from './filters';
 import { inForceFirst } from './generations';
@@ -8,17 +8,20 @@ import type { PreparedQuery, Ranked } from './query';
 import { TrigramQuery } from './trigram';
 import { WEIGHTS } from './weights';
 
-interface Candidate {
-  id: string;
+type DocumentRow = TableRow<'document'>;
+
+/** A match with its title signals: the columns typed from the schema, the rest computed by the statement. */
+type Candidate = Pick<DocumentRow, 'id'> & {
   cited: boolean;
-  title: string;
+  /** `search_title`: written by the search trigger on every insert and update, never null. */
+  title: NonNullable<DocumentRow['search_title']>;
   in_head: boolean;
   /** Every term in the title as its own stem (or a variant), not only as the start of a longer word. */
   exact_head: boolean;
   head_rank: number;
   /** Matched the tsquery (a named document is a candidate whether or not it does). */
   hit: boolean;
-}
+};
 
 async function hasAllTerms(db: SqlSession, all: string, filters: DocumentFilters): Promise<boolean> {
   const params: unknown[] = [all];
@@ -174,7 +177,7 @@ export async function lexicalRanking(
   const top = scored.slice(0, depth);
 
   // With the body rank, the effectivity (packed, a few bytes) for generations.ts: same rows.
-  const bodyRank = await db.query<{ id: string; rank: number } & PriorColumns>(
+  const bodyRank = await db.query<Pick<DocumentRow, 'id'> & { rank: number } & PriorColumns>(
     `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', $1) AS aq)
      SELECT b.id, ts_rank(b.search_vector, q.aq)::float8 AS rank, ${priorColumns('b')}
      FROM q, "document" b WHERE b.id = ANY($2::text[])`,
@@ -212,7 +215,7 @@ export async function lexicalTail(
     const [ih, hr, id] = [`$${params.push(after[0])}::boolean`, `$${params.push(after[1])}::float8`, `$${params.push(after[2])}::text`];
     past = `(${ih} AND NOT m.in_head) OR (m.in_head = ${ih} AND (m.head_rank < ${hr} OR (m.head_rank = ${hr} AND m.id COLLATE "C" > ${id} COLLATE "C")))`;
   }
-  const rows = await db.query<{ id: string; in_head: boolean; head_rank: number }>(
+  const rows = await db.query<Pick<DocumentRow, 'id'> & { in_head: boolean; head_rank: number }>(
     `WITH q AS MATERIALIZED (SELECT to_tsquery('simple', $1) AS aq)
      SELECT m.id, m.in_head, m.head_rank FROM (
        SELECT d.id, (d.search_head @@ q.aq) AS in_head, ts_rank(d.search_head, q.aq, 1)::float8 AS head_rank

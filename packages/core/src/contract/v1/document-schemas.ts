@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AMENDMENT_STATUSES, EFFECT_STATUSES } from '../../vocab';
 import { DateSchema, DocTypeSchema, EffStatusSchema, RelationTypeSchema, SuccessEnvelopeBaseSchema } from './shared';
 
 /*
@@ -146,14 +147,12 @@ export const AmendmentSchema = z.object({
     description:
       'How the amendment is known: `source-text` (a part of the amending act amends this act), `source-history` (a version of the source names it), `source-metadata` (the front matter lists it).',
   }),
-  status: z.enum(['applied', 'rebuilt', 'partly_applied', 'unapplied', 'scheduled', 'undated']).meta({
+  status: z.enum(AMENDMENT_STATUSES).meta({
     description:
       "`applied`: the source holds a text of this document dated on or after each of its points'\neffective dates. `rebuilt`: the source does not, and the consolidation engine applied\nevery point in a rebuilt version (`text_source: rebuilt`, #36). `unapplied`: none of its\npoints in force is reflected by a text. `partly_applied`: some are. `scheduled`: it takes\neffect after the day asked. `undated`: its effective date is unknown.\n",
   }),
   effective_from: z.array(z.string().meta({ format: 'date' })),
-  effects: z.array(
-    z.intersection(AmendmentEffectSchema, z.object({ status: z.enum(['applied', 'rebuilt', 'unapplied', 'scheduled', 'undated']) })),
-  ),
+  effects: z.array(z.intersection(AmendmentEffectSchema, z.object({ status: z.enum(EFFECT_STATUSES) }))),
 });
 
 export const DocumentSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_INCLUDES, RELATION_DIRECTIONS, RELATION_TYPES } from '../../vocab';
+import { AMENDMENT_STATUSES, DOCUMENT_INCLUDES, RELATION_DIRECTIONS, RELATION_TYPES } from '../../vocab';
 import { spansSegments } from '../path-match';
 import { declareRoute, OPENAPI_SCHEMA, queryDate, queryEnum, queryInt, queryList, queryString, requiredQueryDate } from '../route';
 import {
@@ -289,7 +289,7 @@ export const listAmendmentsRoute = declareRoute({
   params: documentParams,
   query: z.object({
     at: queryDate().meta({ description: 'The day the statuses are of (default: today, UTC): an act taking effect later is `scheduled`.' }),
-    status: queryList(['applied', 'rebuilt', 'partly_applied', 'unapplied', 'scheduled', 'undated'] as const, []).meta({
+    status: queryList(AMENDMENT_STATUSES, []).meta({
       description: 'Comma list: only amendments with these statuses. Default all.',
     }),
     limit: queryInt(1, MAX_AMENDMENTS_LIMIT, DEFAULT_AMENDMENTS_LIMIT).meta({ description: 'Amending acts per page.' }),
