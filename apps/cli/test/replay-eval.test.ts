@@ -5,7 +5,9 @@ import {
   missCause,
   provisionTexts,
   scoreEffects,
+  unitMissCause,
   type MissContext,
+  type PointReport,
 } from '../src/eval/consolidation-score';
 import { DEFAULT_GIT_DIR, readEvalArgs } from '../src/eval/eval-args';
 import { attribution } from '../src/eval/run-amendments-eval';
@@ -72,6 +74,20 @@ describe('replay evaluations', () => {
     const b = provisions(text('Zákon č. 106/1991 Sb.'));
     const a = provisions(text('Zákon č. 46/2000 Sb.'));
     expect(changedProvisions(b, a)).toEqual(['fn_1']);
+  });
+
+  it('tells why a unit git changed was not reproduced, a blocked point by the failure that holds it back', () => {
+    const applied = (units: string[]): PointReport => ({ status: 'applied', units });
+    const refused = (reason: string, units: string[], form?: string): PointReport => ({ status: 'not_applied', reason, units, form });
+    expect(unitMissCause('par_1', [])).toEqual({ cause: 'no_points' });
+    expect(unitMissCause('par_1', [applied(['par_2'])])).toEqual({ cause: 'not_named' });
+    expect(unitMissCause('par_2', [applied(['par_2'])])).toEqual({ cause: 'applied_differs' });
+    expect(unitMissCause('par_2', [refused('text_not_found', ['par_2'])])).toEqual({ cause: 'not_applied:text_not_found' });
+    // Point 2 is held back in § 2 by point 1, whose form the grammar does not read.
+    const points = [refused('unsupported_form', ['par_2', 'par_3'], 'Řádek N zní:'), refused('blocked', ['par_2'])];
+    expect(unitMissCause('par_2', [points[1], points[0]])).toEqual({ cause: 'blocked:unsupported_form', form: 'Řádek N zní:' });
+    // Held back by a change throughout the text that names no unit.
+    expect(unitMissCause('par_4', [refused('blocked', ['par_4'])])).toEqual({ cause: 'blocked:by_a_blocked_point' });
   });
 
   it('tells why a changed provision is not targeted', () => {

@@ -663,3 +663,115 @@ describe('applyAmendment: the shapes of the replay', () => {
     );
   });
 });
+
+describe('applyAmendment: forms of the tuning misses (#36, h-engine2)', () => {
+  const HEADED = [
+    '##### § 2',
+    '',
+    '#### Žádost podle § 5 odst. 8',
+    '',
+    'Žádost se podává podle § 5 odst. 8.',
+    '',
+    '##### § 3',
+    '',
+    '#### Oznámení',
+    '',
+    'Oznámení se činí podle § 5 odst. 8.',
+    '',
+  ].join('\n');
+
+  it('changes "v textu pod nadpisem" the text of each § of the range, never the heading (vyhláška č. 72/2019 Sb., bod 1)', () => {
+    const r = applyAmendment(HEADED, [pt('1', 'V § 2 až 3 se v textu pod nadpisem text „§ 5 odst. 8“ nahrazuje textem „§ 5 odst. 9“.')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_2')).toBe('##### § 2 #### Žádost podle § 5 odst. 8 Žádost se podává podle § 5 odst. 9.');
+    expect(unit(r.text, 'par_3')).toBe('##### § 3 #### Oznámení Oznámení se činí podle § 5 odst. 9.');
+  });
+
+  it('inserts words "v nadpisu" of the § named first (vyhláška č. 40/2008 Sb., bod 9)', () => {
+    const r = applyAmendment(HEADED, [pt('1', 'V § 3 se v nadpisu za slovo „Oznámení“ vkládají slova „nebo jeho změna“.')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_3')).toBe('##### § 3 #### Oznámení nebo jeho změna Oznámení se činí podle § 5 odst. 8.');
+  });
+
+  it('refuses a sentence added "která včetně poznámky pod čarou č. 19 zní:": its footnote is not written (vyhláška č. 229/2022 Sb., bod 19)', () => {
+    const r = applyAmendment(ACT, [
+      pt(
+        '19',
+        'V § 2 se na konci odstavce 3 doplňuje věta, která včetně poznámky pod čarou č. 3 zní:\n\n„Lhůtu určuje technická specifikace^3).\n\n^3) Nařízení Komise (EU) č. 321/2013.“.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
+    expect(r.text).toBe(ACT);
+  });
+
+  it('inserts "za větu první … věta, která zní:" and "na začátek odstavce … nová věta, která zní:" (vyhláška č. 174/2000 Sb., bod 12; vyhláška č. 24/2000 Sb., bod 1)', () => {
+    const r = applyAmendment(ACT, [
+      pt('12', 'V § 2 odst. 3 se za větu první doplňuje věta, která zní: „Běží ode dne podání.“.'),
+      pt('1', 'V § 2 se na začátek odstavce 1 vkládá nová věta, která zní: „Zkouška je veřejná.“.'),
+    ]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied', 'applied']);
+    expect(unit(r.text, 'par_2')).toContain('(1) Zkouška je veřejná. Zkouška trvá nejvýše 150 hodin.');
+    expect(unit(r.text, 'par_2')).toContain('(3) Lhůta je 2 roky. Běží ode dne podání. Lze ji prodloužit.');
+  });
+
+  it('puts sentences ending with a mark "^*)" after the sentence named, its full stop kept (zákon č. 117/1970 Sb., bod 18)', () => {
+    const r = applyAmendment(ACT, [pt('18', 'V § 2 odst. 3 se za první větu vkládají věty: „Běží ode dne podání. Je i pořádková.^*)“')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_2')).toContain('(3) Lhůta je 2 roky. Běží ode dne podání. Je i pořádková.^*) Lze ji prodloužit.');
+  });
+
+  it('repeals footnotes named before the verb "včetně odkazů" with their marks (vyhláška č. 448/2012 Sb., bod 6)', () => {
+    const r = applyAmendment(ACT, [pt('1', 'Poznámky pod čarou č. 1 a 2 se včetně odkazů na poznámky pod čarou zrušují.')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_1')).toBe('##### § 1 #### Předmět Tento zákon upravuje zkoušky.');
+    expect(unit(r.text, 'fn_1')).toBeNull();
+    expect(unit(r.text, 'fn_2')).toBeNull();
+  });
+
+  const ANNEX = [
+    '##### § 1',
+    '',
+    'Text.',
+    '',
+    'Příloha č. 2 k zákonu č. 253/2008 Sb.',
+    '',
+    'Demonstrativní výčet faktorů možného zvýšeného rizika',
+    '',
+    '- 1. Rizikové faktory klienta:',
+    '',
+    '- a) obchodní vztah je realizován za neobvyklých okolností,',
+    '',
+    '- b) klient je usazen v zeměpisné oblasti se zvýšeným rizikem,',
+    '',
+    '- 2. Faktory týkající se produktů:',
+    '',
+    '- 2.1. využívání služeb privátního bankovnictví,',
+    '',
+    '- 2.2. nové produkty.',
+    '',
+  ].join('\n');
+
+  it('finds the body and písmena of an annex (zákon č. 107/2024 Sb., čl. I bod 46, on zákon č. 253/2008 Sb.)', () => {
+    const r = applyAmendment(ANNEX, [
+      pt('46', 'V příloze č. 2 bodě 1 písm. b) se slova „klient je usazen“ nahrazují slovy „země původu klienta je“.'),
+      pt('47', 'V příloze č. 2 bodě 2.2 se slovo „nové“ nahrazuje slovem „inovativní“.'),
+    ]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied', 'applied']);
+    expect(r.changed).toEqual(['priloha_2/bod_1/pism_b', 'priloha_2/bod_2.2']);
+    expect(unit(r.text, 'priloha_2')).toContain('- b) země původu klienta je v zeměpisné oblasti se zvýšeným rizikem, - 2.');
+    expect(unit(r.text, 'priloha_2')).toContain('- 2.2. inovativní produkty.');
+    // Words that are in the písmeno and elsewhere in the annex: only the písmeno's change.
+    const a = applyAmendment(ANNEX, [pt('1', 'V příloze č. 2 bodě 1 písm. a) se slovo „klienta“ nahrazuje slovem „zákazníka“.')]);
+    expect(a.points[0]).toMatchObject({ status: 'not_applied', reason: 'text_not_found' });
+  });
+
+  it('names no bod of an annex that numbers its body twice (parts starting again at 1)', () => {
+    const twice = ANNEX.replace('- 2. Faktory', '#### Část B\n\n- 1. Faktory');
+    const r = applyAmendment(twice, [pt('1', 'V příloze č. 2 bodě 1 se slovo „neobvyklých“ nahrazuje slovem „zvláštních“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'ambiguous' });
+    // Numbered twice without a heading between: no bod is named.
+    const again = ANNEX.replace('- 2. Faktory', '- 1. Faktory');
+    const s = applyAmendment(again, [pt('1', 'V příloze č. 2 bodě 1 se slovo „neobvyklých“ nahrazuje slovem „zvláštních“.')]);
+    expect(s.points[0]).toMatchObject({ status: 'not_applied', reason: 'target_not_found' });
+  });
+});

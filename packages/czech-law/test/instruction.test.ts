@@ -320,6 +320,96 @@ Dosavadní odstavce 2 a 3 se označují jako odstavce 3 a 4, za odstavec 4 se vk
   });
 });
 
+describe('forms of the tuning misses read (#36, h-engine2)', () => {
+  const kinds = (text: string) =>
+    ops(text).map((o) => [o.kind, o.targets.map((t) => [t.id, t.through ?? null, t.part ?? null]), o.withReferences ?? false]);
+
+  it('reads footnotes repealed "včetně odkazů na (tyto) poznámky pod čarou" before the verb', () => {
+    // vyhláška č. 448/2012 Sb., bod 6 (on nařízení vlády č. 79/2007 Sb.)
+    expect(kinds('Poznámky pod čarou č. 33, 34, 36 a 37 se včetně odkazů na poznámky pod čarou zrušují.')).toEqual([
+      [
+        'repeal',
+        [
+          ['fn_33', null, null],
+          ['fn_34', null, null],
+          ['fn_36', null, null],
+          ['fn_37', null, null],
+        ],
+        true,
+      ],
+    ]);
+    // zákon č. 107/2024 Sb., čl. I bod 47 (on zákon č. 253/2008 Sb.)
+    expect(kinds('Poznámky pod čarou č. 12 až 14 se včetně odkazů na tyto poznámky pod čarou zrušují.')).toEqual([
+      ['repeal', [['fn_12', 'fn_14', null]], true],
+    ]);
+  });
+
+  it('reads "dosavadní" footnotes repealed, alone and after a renumbering in the same sentence', () => {
+    // zákon č. 217/2004 Sb., čl. II (on zákon č. 40/1995 Sb.): the marks went with the new wording before.
+    expect(kinds('Dosavadní poznámky pod čarou č. 34) a 35) se zrušují.')).toEqual([
+      [
+        'repeal',
+        [
+          ['fn_34', null, null],
+          ['fn_35', null, null],
+        ],
+        false,
+      ],
+    ]);
+    // zákon č. 291/2009 Sb., čl. I bod 67 (on zákon č. 167/1998 Sb.)
+    expect(
+      kinds(
+        'V § 3a se dosavadní poznámky pod čarou č. 4z, 4q, 4r a 4ab označují jako poznámky pod čarou č. 25, 35, 37 a 38, a to včetně odkazů na poznámky pod čarou, a dosavadní poznámky pod čarou č. 4t, 4u a 4aa se zrušují, a to včetně odkazů na poznámky pod čarou.',
+      ).map((k) => [k[0], k[2]]),
+    ).toEqual([
+      ['renumber', true],
+      ['repeal', true],
+    ]);
+  });
+
+  it('reads "§ 62 včetně poznámky pod čarou č. 11) a § 63 se zrušují" as both §§ repealed (zákon č. 123/2000 Sb., bod 6 of its change of zákon č. 20/1966 Sb.)', () => {
+    expect(ops('§ 62 včetně poznámky pod čarou č. 11) a § 63 se zrušují.')).toEqual([
+      { kind: 'repeal', targets: [{ id: 'par_62' }, { id: 'par_63' }], footnotes: ['fn_11'] },
+    ]);
+    // Without a footnote between, "včetně … a § 63" stays unread.
+    expect(parseInstruction('§ 62 včetně nadpisu a § 63 se zrušují.').unsupported).toHaveLength(1);
+  });
+
+  it('reads "v textu pod nadpisem" as the § less its heading, and "§ 9 až § 14" as a range', () => {
+    // vyhláška č. 72/2019 Sb., bod 1, and vyhláška č. 158/2017 Sb., bod 3 (on vyhláška č. 343/2014 Sb.)
+    expect(kinds('V § 2 až 8 se v textu pod nadpisem text „§ 5 odst. 8“ nahrazuje textem „§ 5 odst. 9“.')).toEqual([
+      ['replace_words', [['par_2', 'par_8', null]], false],
+    ]);
+    expect(kinds('V § 9 až § 14 a v § 16 se v textu pod nadpisem číslo „6“ nahrazuje číslem „7“.')).toEqual([
+      [
+        'replace_words',
+        [
+          ['par_9', 'par_14', null],
+          ['par_16', null, null],
+        ],
+        false,
+      ],
+    ]);
+  });
+
+  it('reads words changed "v nadpisu" after the § and "v nadpisech" of a range as the headings', () => {
+    // vyhláška č. 40/2008 Sb., bod 9 (on vyhláška č. 432/2001 Sb.)
+    expect(kinds('V § 2 se v nadpisu za slova „podzemními vodami“ vkládají slova „nebo jeho změnu“.')).toEqual([
+      ['insert_words', [['par_2', null, 'heading']], false],
+    ]);
+    // vyhláška č. 292/2023 Sb., bod 23 (on vyhláška č. 197/2004 Sb.)
+    expect(kinds('V nadpisech § 11 až 14 se číslo „11“ nahrazuje číslem „12“.')).toEqual([
+      ['replace_words', [['par_11', 'par_14', 'heading']], false],
+    ]);
+  });
+
+  it('reads "Příloha č. 1 k vyhlášce zní:" as the act\'s own annex (vyhláška č. 14/2009 Sb., bod 12, on vyhláška č. 527/2006 Sb.)', () => {
+    const text = 'Příloha č. 1 k vyhlášce zní:\n\n„Příloha č. 1 k vyhlášce č. 527/2006 Sb.\n\nSeznam pozemních komunikací“.';
+    expect(kinds(text)).toEqual([['new_wording', [['priloha_1', null, null]], false]]);
+    expect(kinds(text.replace('zní:', 'včetně nadpisu zní:'))).toEqual([['new_wording', [['priloha_1', null, null]], false]]);
+  });
+});
+
 describe('an unread run of many references', () => {
   // 293/2013 Sb., čl. I: the reader could not cut points 127 to 168 apart (a quotation mark the
   // source never closes), so one "point" holds dozens of reference lists, several locations each.

@@ -266,3 +266,35 @@ export function missCause(id: string, ctx: MissContext): MissCause {
   const named = new RegExp(`§§?\\s*(?:\\d+[a-z]*\\s*(?:,|a|až|-)\\s*)*${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![0-9a-z])`);
   return ctx.instructions.some((t) => named.test(t.replace(/[\u201e][^\u201c]*[\u201c]/g, ''))) ? 'named_not_targeted' : 'not_named';
 }
+
+/** What the engine reports of one point (`PointOutcome` of @dp/czech-law, the fields read here). */
+export interface PointReport {
+  status: 'applied' | 'not_applied';
+  reason?: string;
+  /** Top-level units the point names or changed. */
+  units: string[];
+  /** For a point the grammar does not read: its first unread sentence's form. */
+  form?: string;
+}
+
+/**
+ * Why a unit git changed is not reproduced (#36 item 2, the map of the (a) misses), the first that
+ * applies: `no_points` (the reader has no point of the act for the document in the window),
+ * `not_named` (no point of the window names the unit: the reader's or the source's side), a point
+ * naming it not applied, by its own reason (`not_applied:unsupported_form`, …; a blocked point by
+ * the reason of the failed point that holds it back, `blocked:…`), and, every point naming it
+ * applied, `applied_differs` (the engine's text of it differs from the after-text, or the engine
+ * left it as it was).
+ */
+export function unitMissCause(id: string, points: PointReport[]): { cause: string; form?: string } {
+  if (!points.length) return { cause: 'no_points' };
+  const naming = points.filter((p) => p.units.includes(id));
+  if (!naming.length) return { cause: 'not_named' };
+  const failed = naming.find((p) => p.status !== 'applied');
+  if (!failed) return { cause: 'applied_differs' };
+  if (failed.reason !== 'blocked') return { cause: `not_applied:${failed.reason ?? 'unknown'}`, form: failed.form };
+  // The root: the first point of the act that failed on its own in a unit the blocked point names.
+  const root = points.find((p) => p.status !== 'applied' && p.reason !== 'blocked' && p.units.some((u) => failed.units.includes(u)));
+  if (!root) return { cause: 'blocked:by_a_blocked_point' };
+  return { cause: `blocked:${root.reason ?? 'unknown'}`, form: root.form };
+}

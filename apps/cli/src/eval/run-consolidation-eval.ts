@@ -8,11 +8,12 @@
  * on or before the version (what the rebuild would apply) are applied by the engine to the text
  * before, the result compared per unit with the text after, whitespace-normalised. Figures per
  * half (`splitHalf` of the amended act); unsupported forms and misses (`--misses`, JSON lines) only
- * of the tuning half.
+ * of the tuning half. The (a) misses are counted by cause (`unitMissCause`) in both halves, the
+ * unread forms behind them listed for the tuning half only.
  */
 import type { Half } from '@dp/core';
 import { applyAmendment, parseInstruction, parseProvisions, splitUnits } from '@dp/czech-law';
-import { normText, scoreCase, unitTexts } from './consolidation-score';
+import { normText, scoreCase, unitMissCause, unitTexts, type PointReport } from './consolidation-score';
 import { readEvalArgs } from './eval-args';
 import { bump, count, parsed, printer, ratio, runReplay, windowPoints, writeMiss, type Counters, type VisitorFactory } from './replay';
 
@@ -65,12 +66,24 @@ export const visitor: VisitorFactory = (flags) => {
         }
       const wrong = s.engineChanged.filter((id) => !s.engineRight.includes(id));
       const missed = s.gitChanged.filter((id) => !s.reproduced.includes(id) && !wrong.includes(id));
+      // The (a) misses by cause: the engine's wrong units, then why a missed unit was left as it was.
+      const reports: PointReport[] = result.points.map((p, i) => ({ ...p, form: instructions[i].unsupported[0]?.form }));
+      for (const id of s.gitChanged) {
+        if (s.reproduced.includes(id)) continue;
+        const m = wrong.includes(id) ? { cause: 'engine_wrong' } : unitMissCause(id, reports);
+        bump(t, `miss:${m.cause}`);
+        if (m.form !== undefined && c.half === 'tune') bump(t, `missform:${m.cause}|${m.form}`);
+      }
       if (wrong.length || missed.length) {
         const detail = (id: string) => ({ id, before: normText(b.texts, id), output: normText(output, id), after: normText(a.texts, id) });
         writeMiss(flags, c, {
           wrong: wrong.map(detail),
           missed: missed.map(detail),
-          points: result.points.map((p, i) => ({ ...p, text: points[i].text.slice(0, 600) })),
+          points: result.points.map((p, i) => ({
+            ...p,
+            text: points[i].text.slice(0, 600),
+            unread: instructions[i].unsupported.map((u) => u.text.slice(0, 300)),
+          })),
         });
       }
     },
@@ -103,6 +116,15 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     (t) => `${count(t, 'verified') - count(t, 'verify_differs')}/${count(t, 'verified')} equal`,
   );
   row('unsupported statements', n('unsupported'));
+  row('(a) misses: units git changed, not reproduced', (t) => String(count(t, 'git_changed') - count(t, 'reproduced')));
+  const causes = new Set(halves.flatMap((h) => [...run.counters[h].keys()].filter((k) => k.startsWith('miss:'))));
+  for (const k of [...causes].sort((a, b) => count(run.counters[halves[0]], b) - count(run.counters[halves[0]], a)))
+    row(`  ${k.slice(5)}`, n(k));
+  const missForms = [...run.counters.tune].filter(([k]) => k.startsWith('missform:')).sort((a, b) => b[1] - a[1]);
+  if (missForms.length && halves.includes('tune')) {
+    console.log('\n(a) misses behind an unread form (tuning half): units, cause | form');
+    for (const [f, k] of missForms.slice(0, Number(process.env.EVAL_FORMS ?? 40))) console.log(`${String(k).padStart(6)}  ${f.slice(9)}`);
+  }
   const forms = [...run.counters.tune].filter(([k]) => k.startsWith('form:')).sort((a, b) => b[1] - a[1]);
   if (forms.length && halves.includes('tune')) {
     console.log('\nunsupported instruction forms (tuning half), by frequency:');

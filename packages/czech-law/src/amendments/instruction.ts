@@ -588,6 +588,30 @@ interface Skeleton {
   refs: RefList[];
 }
 
+/**
+ * Footnotes repealed or renumbered "včetně odkazů na (tyto) poznámky pod čarou" / "včetně odkazů
+ * na ně" before the verb, as the clauses read them after it (", a to včetně odkazů na poznámky pod
+ * čarou"); "Dosavadní poznámky pod čarou č. 5 a 6 se zrušují" are the text's footnotes 5 and 6.
+ */
+function footnoteReferencesAfterVerb(s: string): string {
+  if (!/(?:^|[Dd]osavadní )[Pp]oznámk[ay] pod čarou /.test(s)) return s;
+  let out = s;
+  if (/^(?:[Dd]osavadní )?[Pp]oznámk[ay] pod čarou /.test(out)) {
+    const refs =
+      / včetně odkaz(?:u|ů|y) na (?:ně|ni|(?:tuto |tyto )?poznámk[uy] pod čarou)(?= (?:označuj[eí]|zrušuj[eí]|vypouští|vypouštějí)(?: |$))/;
+    const m = refs.exec(out);
+    if (m) {
+      out = out.slice(0, m.index) + out.slice(m.index + m[0].length);
+      if (!/včetně odkaz/.test(out)) out += ', a to včetně odkazů na poznámky pod čarou';
+    }
+  }
+  // A clause that repeals "dosavadní" footnotes (not one that renumbers them).
+  return out.replace(
+    /(^|, a |, | a )[Dd]osavadní (poznámk[ay] pod čarou (?:(?!označuj|⟨)[^;])*? (?:zrušuj[eí]|vypouští|vypouštějí)(?=,|$))/gu,
+    '$1$2',
+  );
+}
+
 /** Quotations → ⟨n⟩, references → ⟦n⟧. */
 function skeleton(sentence: string): Skeleton {
   const quotes: string[] = [];
@@ -630,6 +654,17 @@ function skeleton(sentence: string): Skeleton {
     // "písmeno d), včetně poznámky pod čarou č. 26b, zrušuje" (zákon č. 120/2010 Sb., on zákon č.
     // 235/2004 Sb.) as it is written without the commas.
     .replace(/, (včetně (?:nadpisu|nadpisů|poznámk\p{L}* pod čarou [^,⟨⟦]{1,60}?)), (?=(?:zrušuj|zní|znějí|vypouští|nahrazuj))/gu, ' $1 ');
+  s = footnoteReferencesAfterVerb(s)
+    // "v textu pod nadpisem" is the § less its heading: what a § names when words change in it.
+    .replace(/(?<![\p{L}]) v textu pod nadpisem(?= )/gu, '')
+    // "V § 2 v nadpisu za slova …" as "V nadpisu § 2 za slova …"; "V nadpisech § 11 až 14" as "V nadpisu …".
+    .replace(/^(V|Ve) (§ \d+[a-z]*|čl\. [IVXLC]+[a-z]*) v nadpisu (?=za |před |slov|čísl|text|znak)/u, 'V nadpisu $2 ')
+    .replace(/^V nadpisech (?=§ \d)/u, 'V nadpisu ')
+    // "Příloha č. 2 k vyhlášce zní:" is the act's own annex ("k vyhlášce č. 5/2006 Sb." is left to the citations).
+    .replace(
+      /(?<![\p{L}])([Pp]říloh(?:a|y|u|ou|e) č\. ?\d+[a-z]*) k (?:této |tomuto )?(?:vyhlášce|zákonu|nařízení)(?= (?:zní|znějí|včetně|zrušuje)(?![\p{L}])|$)/gu,
+      '$1',
+    );
   // "druhá věta" as "věta druhá"; "tato věta:", "tato slova:" as "věta:", "slova:".
   s = s
     .replace(
@@ -687,7 +722,7 @@ const R = '⟦(\\d+)⟧';
 const QUAL = '(?: (?:v obou případech|ve všech případech|na všech místech|ve všech výskytech|vždy|v celém textu|všude))?';
 const CLAUSE_END = '(?=$|,? a |, | zároveň | a zároveň )';
 /** ", a to včetně odkazu na poznámku pod čarou": the footnotes' marks in the text go with them. */
-const REFERENCES = `(?:,? a to)?,? včetně (?:odkaz(?:u|ů|y)|značek) na (?:ni|ně|ně v textu|tuto poznámku|poznámk[ayu] pod čarou|poznámky pod čarou)(?: v textu)?`;
+const REFERENCES = `(?:,? a to)?,? včetně (?:odkaz(?:u|ů|y)|značek) na (?:ni|ně|ně v textu|(?:tuto |tyto )?poznámk[ayu] pod čarou|tuto poznámku)(?: v textu)?`;
 const REPEAL = '(?:zrušuj[eí]|vypouští|vypouštějí|zrušují|nahrazuje prázdným místem)';
 
 /** The clause separator and the whole-act scopes. */
@@ -849,7 +884,12 @@ function renumberRanges(ctx: Ctx, fromRef: number, toRef: number): { from: Targe
  */
 const FOOTNOTE_RANGES = new WeakMap<string[], string[]>();
 
-function readIncluding(ctx: Ctx, s: string): { rest: string; withHeading: boolean; footnotes: string[] } {
+function readIncluding(
+  ctx: Ctx,
+  s: string,
+  /** "§ 62 včetně poznámky pod čarou č. 11) a § 63 se zrušují": units after the footnotes are more targets (a repeal's). */
+  units?: TargetRef[],
+): { rest: string; withHeading: boolean; footnotes: string[] } {
   let withHeading = false;
   const footnotes: string[] = [];
   const all: string[] = [];
@@ -865,7 +905,8 @@ function readIncluding(ctx: Ctx, s: string): { rest: string; withHeading: boolea
         if (t.id.startsWith('fn_')) {
           footnotes.push(t.id);
           all.push(...effectIds(t));
-        } else throw new Unsupported('včetně with a unit');
+        } else if (units && footnotes.length && /^(?:par|cl)_[^/]+$/.test(t.id)) units.push(t);
+        else throw new Unsupported('včetně with a unit');
       }
     }
     return '';
@@ -1010,16 +1051,21 @@ clause(
 // Append words at the end: "na konci (textu) odstavce 4 doplňuje věta „…“", "doplňují na konci slova „…“";
 // "na konci (textu) (odstavce|písmene) …" without a number is the location's own unit; "na konci připojuje věta:" has the text after it.
 clause(
-  `(?:na (konci|začátku|začátek) (?:textu |části )?(?:(odstavce|písmene|bodu|věty|ustanovení|paragrafu|položky)(?= |$) ?)?(?:${R} )?)?(?:doplňuj[eí]|připojuj[eí]|vkládá|vkládají|připisuj[eí]) (?:na (konci|začátku|začátek) (?:textu )?(?:(odstavce|písmene|bodu|věty|ustanovení)(?= |$) ?)?(?:${R} )?)?(?:nov[áéý] |další )?(?:${NOUN})?(?::? ?${Q}|:)`,
+  `(?:na (konci|začátku|začátek) (?:textu |části )?(?:(odstavce|písmene|bodu|věty|ustanovení|paragrafu|položky)(?= |$) ?)?(?:${R} )?)?(?:doplňuj[eí]|připojuj[eí]|vkládá|vkládají|připisuj[eí]) (?:na (konci|začátku|začátek) (?:textu )?(?:(odstavce|písmene|bodu|věty|ustanovení)(?= |$) ?)?(?:${R} )?)?(?:nov[áéý] |další )?(?:${NOUN})?(?:,? (?:která|které|který)((?: včetně [^:]*?)?) (?:zní|znějí))?(?::? ?${Q}|:)`,
   (ctx, m) => {
     const refN = m[3] ?? m[6];
     const bare = m[2] ?? m[5];
     const targets = refN ? targetsOf(ctx, Number(refN)) : bare ? bareTargets(ctx, bare) : locTargets(ctx);
     // "připojuje se věta" without a place: at the end.
     const where = m[1] ?? m[4] ?? 'konci';
-    const add = m[7] !== undefined ? quote(ctx, m[7]) : ctx.payload;
+    // "doplňuje věta, která včetně poznámky pod čarou č. 19 zní:": the footnote's text follows the sentence's.
+    const inc = readIncluding(ctx, m[7] ?? '');
+    if (inc.rest || inc.withHeading) throw new Unsupported(`"${inc.rest || 'nadpisu'}" with words added`);
+    const add = m[8] !== undefined ? quote(ctx, m[8]) : ctx.payload;
     if (add === null) throw new Unsupported('words added without their text');
-    ctx.ops.push({ kind: 'append_words', targets, new: add, position: where === 'konci' ? 'end' : 'start', source: ctx.source });
+    const op: Operation = { kind: 'append_words', targets, new: add, position: where === 'konci' ? 'end' : 'start', source: ctx.source };
+    if (inc.footnotes.length) op.footnotes = inc.footnotes;
+    ctx.ops.push(op);
   },
 );
 // "za slova „A“ vkládají slova:" with the text after it.
@@ -1039,11 +1085,17 @@ clause(`${R} nahrazuj[eí] (?:${NOUN_INSTR}) ${Q}`, (ctx, m) => {
   const targets = targetsOf(ctx, Number(m[1]));
   ctx.ops.push({ kind: 'new_wording', targets, text: quote(ctx, m[2]), source: ctx.source });
 });
-clause(`(za|před) ${R} (?:vkládá|vkládají|doplňuj[eí]) (?:nov[áéý] )?(?:věta|věty|text|slova) ${Q}`, (ctx, m) => {
-  const targets = targetsOf(ctx, Number(m[2]));
-  if (!targets.every((t) => t.sentence !== undefined)) throw new Unsupported('words inserted after a unit');
-  ctx.ops.push({ kind: 'append_words', targets, new: quote(ctx, m[3]), position: m[1] === 'za' ? 'end' : 'start', source: ctx.source });
-});
+// "za větu první doplňuje věta, která zní:" with the sentence after it.
+clause(
+  `(za|před) ${R} (?:vkládá|vkládají|doplňuj[eí]) (?:nov[áéý] )?(?:věta|věty|text|slova)(?:,? (?:která|které) (?:zní|znějí))?(?::? ?${Q}|:)`,
+  (ctx, m) => {
+    const targets = targetsOf(ctx, Number(m[2]));
+    if (!targets.every((t) => t.sentence !== undefined)) throw new Unsupported('words inserted after a unit');
+    const add = m[3] !== undefined ? quote(ctx, m[3]) : ctx.payload;
+    if (add === null) throw new Unsupported('a sentence inserted without its text');
+    ctx.ops.push({ kind: 'append_words', targets, new: add, position: m[1] === 'za' ? 'end' : 'start', source: ctx.source });
+  },
+);
 // New wording of units: "odstavec 2 zní:", "§ 5 včetně nadpisu zní:", "nadpis § 5 zní: „…“", "věta druhá zní: „…“".
 clause(`(?:(?:v|ve) ${R} )?${R}((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí|zní takto|znějí takto):?(?: ${Q})?`, (ctx, m) => {
   const inc = readIncluding(ctx, m[3]);
@@ -1116,10 +1168,11 @@ clause(`((?:(?:včetně|a) [^⟨]*?)?) ?${REPEAL}(${REFERENCES})?`, (ctx, m) => 
 });
 // Repeal units: "odstavec 2 zrušuje", "§ 5 včetně nadpisu zrušuje", "zrušuje odstavec 2", "věta druhá zrušuje".
 clause(`(?:(?:v|ve) ${R} )?${R}((?: (?:včetně|a) [^⟨]*?)?) ${REPEAL}(${REFERENCES})?`, (ctx, m) => {
-  const inc = readIncluding(ctx, m[3]);
+  const more: TargetRef[] = [];
+  const inc = readIncluding(ctx, m[3], more);
   if (inc.rest) throw new Unsupported(`"${inc.rest}" before zrušuje`);
   const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
-  const op: Operation = { kind: 'repeal', targets: targetsOf(ctx, Number(m[2]), base), source: ctx.source };
+  const op: Operation = { kind: 'repeal', targets: [...targetsOf(ctx, Number(m[2]), base), ...more], source: ctx.source };
   if (m[4]) op.withReferences = true;
   if (inc.withHeading) op.withHeading = true;
   if (inc.footnotes.length) op.footnotes = inc.footnotes;

@@ -2,6 +2,7 @@
  * The version of the instruction grammar and the consolidation engine. Stored rebuilt versions
  * record it, and a sync rebuilds every document whose rebuilt versions an older engine made: raise
  * it whenever the grammar or the engine reads or applies anything differently, or what a rebuilt
- * version records of it changes (5: each changed unit names the points that changed it).
+ * version records of it changes (5: each changed unit names the points that changed it; 6: an
+ * annex's body, forms of the replay's misses read, #36 h-engine2).
  */
-export const CONSOLIDATION_ENGINE_VERSION = 5;
+export const CONSOLIDATION_ENGINE_VERSION = 6;
