@@ -1,4 +1,4 @@
-import { todayUtc, type DocumentFilters, type SearchMode, type SearchSignal, type V1Schemas } from '@dp/core';
+import { Cache, todayUtc, type DocumentFilters, type SearchMode, type SearchSignal, type V1Schemas } from '@dp/core';
 import { indexTerms, meaningQueryTerms as queryTerms, type Database, type PlannerSettings, type QueryTerm, type SqlSession } from '@dp/db';
 import { provisionStatus } from '../documents/amendments';
 import type { DocumentCache } from '../documents/document-cache';
@@ -117,7 +117,7 @@ async function termStats(db: Database, s: SqlSession): Promise<TermStats> {
 }
 
 /** The query's terms with their weights: rarity (−ln share) × the term's own weight. */
-function weighted(terms: QueryTerm[], st: TermStats) {
+function weighted(terms: readonly QueryTerm[], st: TermStats) {
   return terms
     .filter((t) => SAFE_TERM.test(t.term))
     .map((t) => {
@@ -132,8 +132,24 @@ export const STRONG_RELATED = 0.5;
 /** Related terms a query ranks with at most (the heaviest): each costs a rank per candidate. */
 export const MAX_RELATED = 8;
 
+/**
+ * Each query's terms once per process: the expansion (lemmas, related terms) is pure and costs
+ * more than a short statement, and a query is asked again (the next page, the document search's
+ * pointers, several clients). Callers only read the arrays.
+ */
+const termsOfQuery = new Cache<readonly QueryTerm[]>({ name: 'query_terms', freshMs: 24 * 60 * 60 * 1000, maxEntries: 5_000 });
+
 /** The query's terms the mode uses: fulltext its words' lemma keys, hybrid those and the heaviest related terms. */
-export function termsFor(q: string, mode: SearchMode): QueryTerm[] {
+export function termsFor(q: string, mode: SearchMode): readonly QueryTerm[] {
+  const key = `${mode}\u0000${q}`;
+  const hit = termsOfQuery.get(key);
+  if (hit) return hit;
+  const terms = expandTerms(q, mode);
+  termsOfQuery.set(key, terms);
+  return terms;
+}
+
+function expandTerms(q: string, mode: SearchMode): QueryTerm[] {
   const all = queryTerms(q);
   const own = all.filter((t) => t.from !== 'related');
   if (mode !== 'hybrid') return own;
@@ -151,7 +167,7 @@ export function termsFor(q: string, mode: SearchMode): QueryTerm[] {
 export async function rankProvisions(
   db: Database,
   s: SqlSession,
-  terms: QueryTerm[],
+  terms: readonly QueryTerm[],
   filters: DocumentFilters,
   day: Date,
   depth = PROVISION_DEPTH,
@@ -177,18 +193,17 @@ export async function rankProvisions(
   }
   if (byRarity[0].share >= PROVISION_WEIGHTS.commonShare && byRarity[1]) selecting.push(byRarity[1]);
   const own = ownTerms;
-  const params: unknown[] = [
-    ts.map((t) => t.term),
-    ts.map((t) => t.w),
-    selecting.map((t) => t.term).join(' | '),
-    (own.length ? own : ts).map((t) => t.term).join(' | '),
-  ];
+  const params: unknown[] = [selecting.map((t) => t.term).join(' | '), (own.length ? own : ts).map((t) => t.term).join(' | ')];
   const restrict = only ? `AND p.document_id = ANY($${params.push(only)}::text[])` : '';
   const limits = PROVISION_LIMITS;
   // Any two of the rarer selectable terms, as one tsquery the index answers (no per-row call).
   const paired = [...new Set(byRarity.slice(0, limits.pairTerms).map((t) => t.term))];
   const pairs = paired.flatMap((a, i) => paired.slice(i + 1).map((b) => `(${a} & ${b})`)).join(' | ');
-  const columns = 'p.document_id, p.provision_id, p.section_id, p.repealed, p.vector';
+  // The vector as a plain value: a stored one is compressed (or out of line) when its row is large,
+  // and every ts_rank call on the stored value decompresses it again (the bound's two, then one per
+  // term); concatenating the empty vector decompresses it once and gives the same lexemes and
+  // positions.
+  const columns = `p.document_id, p.provision_id, p.section_id, p.repealed, p.vector || ''::tsvector AS vector`;
   // Which matches become candidates when there are more than the cap: those of the acts with the
   // best priors (candidatePrior), not the first ones in the table (the sync writes the oldest acts
   // first); among acts of equal prior, those with more matching units (more of the act is about the
@@ -200,8 +215,8 @@ export async function rankProvisions(
     ? `mp AS MATERIALIZED (${matches(`p.vector @@ $${params.push(pairs)}::tsquery`)}),
        m AS MATERIALIZED (SELECT * FROM mp WHERE (SELECT count(*) FROM mp) >= ${limits.pairsFloor}
                           UNION ALL
-                          (${matches(`(SELECT count(*) FROM mp) < ${limits.pairsFloor} AND p.vector @@ $3::tsquery`)}))`
-    : `m AS MATERIALIZED (${matches('p.vector @@ $3::tsquery')})`;
+                          (${matches(`(SELECT count(*) FROM mp) < ${limits.pairsFloor} AND p.vector @@ $1::tsquery`)}))`
+    : `m AS MATERIALIZED (${matches('p.vector @@ $1::tsquery')})`;
   const candidates = `${matched},
      dp AS MATERIALIZED (SELECT d.id, ${candidatePrior('d')} AS prior, mc.n
                          FROM (SELECT m.document_id, count(*) AS n FROM m GROUP BY m.document_id) mc JOIN "document" d ON d.id = mc.document_id),
@@ -216,6 +231,13 @@ export async function rankProvisions(
   const heaviest = Math.max(...ts.map((t) => t.w));
   const unique = new Set(ts.map((t) => t.term)).size;
   const anyTerm = `$${params.push(ts.map((t) => t.term).join(' | '))}::tsquery`;
+  const bound = `$${params.push(heaviest * unique)}::float8`;
+  // The rank per term: one call per distinct term, written out as an array (no subquery, no
+  // aggregate and sort per unit); the statement's text is the same for every query with as many
+  // distinct terms, so its prepared form serves them all.
+  const distinct = [...new Set(ts.map((t) => t.term))];
+  const termRanks = distinct.map((term) => `ts_rank(${vector}, r.vector, $${params.push(term)}::tsquery, 0)::float8`).join(', ');
+  const rankAt = ts.map((t) => distinct.indexOf(t.term));
   const rows = await s.query<{
     document_id: string;
     provision_id: string;
@@ -224,14 +246,13 @@ export async function rankProvisions(
     cd: number;
     ranks: number[];
   }>(
-    `WITH t AS MATERIALIZED (SELECT u.term::tsquery AS tq, u.w, u.i FROM unnest($1::text[], $2::float8[]) WITH ORDINALITY AS u(term, w, i)),
-     ${candidates},
-     b AS MATERIALIZED (SELECT c.*, ts_rank_cd(${vector}, c.vector, $4::tsquery, 0) AS cd,
+    `WITH ${candidates},
+     b AS MATERIALIZED (SELECT c.*, ts_rank_cd(${vector}, c.vector, $2::tsquery, 0) AS cd,
                                ts_rank(${vector}, c.vector, ${anyTerm}, 0) AS anyrank FROM c),
-     r AS MATERIALIZED (SELECT * FROM b ORDER BY (${heaviest * unique} * anyrank + ${PROVISION_WEIGHTS.cover} * cd) * prior DESC, document_id, provision_id
+     r AS MATERIALIZED (SELECT * FROM b ORDER BY (${bound} * anyrank + ${PROVISION_WEIGHTS.cover} * cd) * prior DESC, document_id, provision_id
                         LIMIT ${limits.ranked})
      SELECT r.document_id, r.provision_id, r.section_id, r.repealed, r.cd,
-            (SELECT array_agg(ts_rank(${vector}, r.vector, t.tq, 0)::float8 ORDER BY t.i) FROM t) AS ranks
+            ARRAY[${termRanks}] AS ranks
      FROM r`,
     params,
   );
@@ -248,7 +269,7 @@ export async function rankProvisions(
   // whose one article holds the common ones does not hold the rest).
   const total = ts.reduce((sum, t) => sum + t.w, 0);
   const units = rows.map((r) => {
-    const ranks = r.ranks.map(Number);
+    const ranks = rankAt.map((at) => Number(r.ranks[at]));
     let lex = PROVISION_WEIGHTS.cover * Number(r.cd);
     let held = 0;
     ranks.forEach((rank, i) => {
@@ -358,7 +379,7 @@ async function hydrate(
   s: SqlSession,
   documents: DocumentCache,
   page: RankedProvision[],
-  terms: QueryTerm[],
+  terms: readonly QueryTerm[],
   day: Date,
   dayAsked: boolean,
 ): Promise<ProvisionHit[]> {

@@ -1,0 +1,97 @@
+import { createTestDatabase, testRecord, type TestDatabase } from '@dp/testing';
+import type { SqlSession } from '@dp/db';
+import { rankProvisions, termsFor } from '../../src/legal/search/provision-search';
+import { SEARCH_SETTINGS } from '../../src/legal/search/search';
+
+/**
+ * #37 item 6, latency: what the provision ranking's statement costs per candidate, not what it
+ * ranks (provision-first-stage.test.ts, provision-act-stage.test.ts). A large unit's vector is
+ * stored out of line (TOAST); each rank of the stored value would read it again.
+ */
+
+// One § with thousands of distinct words: its vector is tens of kB, stored out of line.
+const words = Array.from({ length: 4000 }, (_, i) => `w${((i + 1) * 2654435761) % 1_000_000_007}`).join(' ');
+const large = testRecord('sb/2081/1', {
+  title: 'Zákon o místních poplatcích',
+  text: `# Zákon o místních poplatcích\n\n##### § 1\n\nPoplatek ze psů platí obci držitel psa. ${words}\n\n##### § 2\n\nPoplatek z pobytu vybírá obec.\n`,
+  version: { text_is_current: true },
+});
+const small = testRecord('sb/2081/2', {
+  title: 'Vyhláška o očkování',
+  text: '# Vyhláška o očkování\n\n##### § 1\n\nKaždý pes musí být očkován, poplatek platí držitel.\n',
+  version: { text_is_current: true },
+});
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase({ records: [large, small] });
+  // The terms' shares (their weights) from the index's statistics, as after a sync.
+  await db.exec('ANALYZE "search_provision"');
+});
+afterAll(() => db.destroy());
+
+const day = new Date('2026-01-01T00:00:00Z');
+
+/** Blocks of search_provision's TOAST table read by `fn` (this transaction's own counter). */
+async function toastBlocks(s: SqlSession, fn: () => Promise<unknown>): Promise<number> {
+  const read = async () =>
+    Number(
+      (
+        await s.query<{ n: string }>(
+          `SELECT pg_stat_get_xact_blocks_fetched(reltoastrelid) AS n FROM pg_class WHERE oid = 'search_provision'::regclass`,
+        )
+      )[0].n,
+    );
+  const before = await read();
+  await fn();
+  return (await read()) - before;
+}
+
+describe('the provision ranking’s cost per candidate', () => {
+  it('reads an out-of-line vector once, however many terms rank it', async () => {
+    const terms = termsFor('poplatek ze psů obci držitel', 'fulltext');
+    expect(new Set(terms.map((t) => t.term)).size).toBeGreaterThanOrEqual(4);
+    await db.withReadOnlySettings(SEARCH_SETTINGS, async (s) => {
+      await s.exec('BEGIN');
+      try {
+        const once = await toastBlocks(s, () =>
+          s.query(`SELECT length(vector) FROM "search_provision" WHERE document_id = $1 AND provision_id = 'par_1'`, [large.id]),
+        );
+        expect(once).toBeGreaterThan(0); // the test's premise: the vector is out of line
+        let ranked: Awaited<ReturnType<typeof rankProvisions>> = [];
+        const ranking = await toastBlocks(s, async () => {
+          ranked = await rankProvisions(db, s, terms, {}, day);
+        });
+        expect(ranked.map((r) => `${r.documentId} ${r.provisionId}`)).toContain(`${large.id} par_1`);
+        // The bound's two ranks and one rank per term would each read it again.
+        expect(ranking).toBeLessThanOrEqual(once);
+      } finally {
+        await s.exec('ROLLBACK');
+      }
+    });
+  });
+
+  it('runs one statement text for queries with as many distinct terms, whatever their weights', async () => {
+    // "držitel" is in two units of three, "pobyt" in one: the queries' heaviest terms differ.
+    const texts: string[] = [];
+    const recording = (s: SqlSession): SqlSession => ({
+      ...s,
+      query: (sql, params) => {
+        if (sql.includes('ts_rank_cd')) texts.push(sql);
+        return s.query(sql, params);
+      },
+    });
+    await db.withReadOnlySettings(SEARCH_SETTINGS, async (s) => {
+      await rankProvisions(db, recording(s), termsFor('poplatek držitel', 'fulltext'), {}, day);
+      await rankProvisions(db, recording(s), termsFor('pobyt obec', 'fulltext'), {}, day);
+    });
+    expect(texts).toHaveLength(2);
+    expect(texts[1]).toBe(texts[0]);
+  });
+
+  it('expands a query’s terms once per process', () => {
+    const q = 'Platím poplatek za psa?';
+    expect(termsFor(q, 'hybrid')).toBe(termsFor(q, 'hybrid'));
+    expect(termsFor(q, 'fulltext')).not.toBe(termsFor(q, 'hybrid'));
+  });
+});
