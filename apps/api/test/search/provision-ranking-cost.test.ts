@@ -18,6 +18,7 @@ const large = testRecord('sb/2081/1', {
 });
 const small = testRecord('sb/2081/2', {
   title: 'Vyhláška o očkování',
+  docType: 'decree',
   text: '# Vyhláška o očkování\n\n##### § 1\n\nKaždý pes musí být očkován, poplatek platí držitel.\n',
   version: { text_is_current: true },
 });
@@ -87,6 +88,35 @@ describe('the provision ranking’s cost per candidate', () => {
     });
     expect(texts).toHaveLength(2);
     expect(texts[1]).toBe(texts[0]);
+  });
+
+  it('reads the ranked units’ acts and applies the filters in the ranking’s own statement', async () => {
+    const statements: string[] = [];
+    const run = (filters: Parameters<typeof rankProvisions>[3]) =>
+      db.withReadOnlySettings(SEARCH_SETTINGS, (s) =>
+        rankProvisions(
+          db,
+          {
+            ...s,
+            query: (sql, params) => {
+              statements.push(sql);
+              return s.query(sql, params);
+            },
+          },
+          termsFor('poplatek platí držitel psa', 'fulltext'),
+          filters,
+          day,
+        ),
+      );
+    const all = await run({});
+    expect(new Set(all.map((r) => r.documentId))).toEqual(new Set([large.id, small.id]));
+    const decrees = await run({ docTypes: ['decree'] });
+    expect(decrees.map((r) => r.documentId)).toEqual([small.id]);
+    // The decree's unit scores as it does unfiltered: the filter drops acts, it does not re-rank.
+    expect(decrees[0]).toEqual(all.find((r) => r.documentId === small.id));
+    expect(await run({ docTypes: ['act'], isAmendingAct: true })).toEqual([]);
+    // One statement per ranking (the terms' statistics are read once per database handle, before).
+    expect(statements.filter((sql) => !sql.includes('pg_stats'))).toHaveLength(3);
   });
 
   it('expands a query’s terms once per process', () => {

@@ -238,37 +238,42 @@ export async function rankProvisions(
   const distinct = [...new Set(ts.map((t) => t.term))];
   const termRanks = distinct.map((term) => `ts_rank(${vector}, r.vector, $${params.push(term)}::tsquery, 0)::float8`).join(', ');
   const rankAt = ts.map((t) => distinct.indexOf(t.term));
-  const rows = await s.query<{
-    document_id: string;
-    provision_id: string;
-    section_id: string;
-    repealed: boolean;
-    cd: number;
-    ranks: number[];
-  }>(
+  // The ranked units' acts with their prior columns and the filters, in the same statement (rows
+  // with no provision, after the units): the act stage reads them without a second round trip.
+  const where = filterSql(filters, 'd', params);
+  const rows = await s.query<
+    {
+      document_id: string;
+      provision_id: string | null;
+      section_id: string;
+      repealed: boolean;
+      cd: number;
+      ranks: number[];
+      search_title: string | null;
+    } & PriorColumns
+  >(
     `WITH ${candidates},
      b AS MATERIALIZED (SELECT c.*, ts_rank_cd(${vector}, c.vector, $2::tsquery, 0) AS cd,
                                ts_rank(${vector}, c.vector, ${anyTerm}, 0) AS anyrank FROM c),
      r AS MATERIALIZED (SELECT * FROM b ORDER BY (${bound} * anyrank + ${PROVISION_WEIGHTS.cover} * cd) * prior DESC, document_id, provision_id
                         LIMIT ${limits.ranked})
-     SELECT r.document_id, r.provision_id, r.section_id, r.repealed, r.cd,
-            ARRAY[${termRanks}] AS ranks
-     FROM r`,
+     SELECT r.document_id, r.provision_id, r.section_id, r.repealed, r.cd, ARRAY[${termRanks}] AS ranks,
+            NULL::text AS search_title, NULL::text AS eff, NULL::boolean AS amending, NULL::text AS doc_type, NULL::int AS degree
+     FROM r
+     UNION ALL
+     SELECT d.id, NULL, NULL, NULL, NULL, NULL, d.search_title, ${priorColumns('d')}
+     FROM "document" d WHERE d.id IN (SELECT r.document_id FROM r) AND ${where}`,
     params,
   );
-  if (!rows.length) return [];
-  const docParams: unknown[] = [[...new Set(rows.map((r) => r.document_id))]];
-  const where = filterSql(filters, 'd', docParams);
-  const docs = await s.query<PriorColumns & { id: string; search_title: string | null }>(
-    `SELECT d.id, d.search_title, ${priorColumns('d')} FROM "document" d WHERE d.id = ANY($1::text[]) AND ${where}`,
-    docParams,
-  );
-  const factor = new Map(docs.map((d) => [d.id, documentFactor(d, d.search_title ?? '', day)]));
+  const docs = rows.filter((r) => r.provision_id === null);
+  const ranked = rows.filter((r): r is (typeof rows)[number] & { provision_id: string } => r.provision_id !== null);
+  if (!ranked.length) return [];
+  const factor = new Map(docs.map((d) => [d.document_id, documentFactor(d, d.search_title ?? '', day)]));
   // The act stage: how much of the query's weight each unit holds, and each act across its ranked
   // units (an act about the question holds its words in several places; an old short document
   // whose one article holds the common ones does not hold the rest).
   const total = ts.reduce((sum, t) => sum + t.w, 0);
-  const units = rows.map((r) => {
+  const units = ranked.map((r) => {
     const ranks = rankAt.map((at) => Number(r.ranks[at]));
     let lex = PROVISION_WEIGHTS.cover * Number(r.cd);
     let held = 0;
