@@ -220,9 +220,12 @@ export async function rankProvisions(
   const candidates = `${matched},
      dp AS MATERIALIZED (SELECT d.id, ${candidatePrior('d')} AS prior, mc.n
                          FROM (SELECT m.document_id, count(*) AS n FROM m GROUP BY m.document_id) mc JOIN "document" d ON d.id = mc.document_id),
-     k AS MATERIALIZED (SELECT m.tid FROM m JOIN dp ON dp.id = m.document_id ORDER BY dp.prior DESC, dp.n DESC, m.tid LIMIT ${limits.candidates}),
-     c AS MATERIALIZED (SELECT ${columns}, dp.prior FROM "search_provision" p JOIN dp ON dp.id = p.document_id
-                        WHERE p.ctid = ANY(ARRAY(SELECT k.tid FROM k)))`;
+     k AS MATERIALIZED (SELECT m.tid FROM m JOIN dp ON dp.id = m.document_id ORDER BY dp.prior DESC, dp.n DESC, m.tid LIMIT ${limits.candidates})`;
+  // The candidates' rows, read once by ctid and ranked as they stream (OFFSET 0: a subquery the
+  // planner keeps, so each vector is decompressed once, not once per reference, and no copy of
+  // the candidates is stored before the bound's sort keeps its best).
+  const candidateRows = `SELECT ${columns}, dp.prior FROM "search_provision" p JOIN dp ON dp.id = p.document_id
+                         WHERE p.ctid = ANY(ARRAY(SELECT k.tid FROM k)) OFFSET 0`;
   // The second stage: one rank of all the terms together (ts_rank of their OR is the mean of their
   // single ranks) and the cover density give each candidate a bound of its score (the heaviest
   // term's weight for every term), times its act's prior as the first stage has it (the final score
@@ -253,9 +256,10 @@ export async function rankProvisions(
     } & PriorColumns
   >(
     `WITH ${candidates},
-     b AS MATERIALIZED (SELECT c.*, ts_rank_cd(${vector}, c.vector, $2::tsquery, 0) AS cd,
-                               ts_rank(${vector}, c.vector, ${anyTerm}, 0) AS anyrank FROM c),
-     r AS MATERIALIZED (SELECT * FROM b ORDER BY (${bound} * anyrank + ${PROVISION_WEIGHTS.cover} * cd) * prior DESC, document_id, provision_id
+     r AS MATERIALIZED (SELECT * FROM (SELECT c.*, ts_rank_cd(${vector}, c.vector, $2::tsquery, 0) AS cd,
+                                              ts_rank(${vector}, c.vector, ${anyTerm}, 0) AS anyrank
+                                       FROM (${candidateRows}) c OFFSET 0) b
+                        ORDER BY (${bound} * anyrank + ${PROVISION_WEIGHTS.cover} * cd) * prior DESC, document_id, provision_id
                         LIMIT ${limits.ranked})
      SELECT r.document_id, r.provision_id, r.section_id, r.repealed, r.cd, ARRAY[${termRanks}] AS ranks,
             NULL::text AS search_title, NULL::text AS eff, NULL::boolean AS amending, NULL::text AS doc_type, NULL::int AS degree
