@@ -1,6 +1,6 @@
 import { createTestDatabase, testRecord, type TestDatabase } from '@dp/testing';
 import type { SqlSession } from '@dp/db';
-import { rankProvisions, termsFor } from '../../src/legal/search/provision-search';
+import { PROVISION_LIMITS, rankProvisions, termsFor } from '../../src/legal/search/provision-search';
 import { SEARCH_SETTINGS } from '../../src/legal/search/search';
 
 /**
@@ -23,9 +23,20 @@ const small = testRecord('sb/2081/2', {
   version: { text_is_current: true },
 });
 
+// Three acts of the same prior: the first with three units holding both words, the others two.
+const hives = [3, 2, 2].map((units, i) =>
+  testRecord(`sb/2082/${i + 1}`, {
+    title: `Zákon o chovu ${i + 1}`,
+    text: `# Zákon o chovu ${i + 1}\n\n${Array.from({ length: units }, (_, u) => `##### § ${u + 1}\n\nVčela žije v úlu ${u + 1}.\n`).join('\n')}`,
+    version: { text_is_current: true },
+  }),
+);
+
 let db: TestDatabase;
+const saved = { ...PROVISION_LIMITS };
+afterEach(() => Object.assign(PROVISION_LIMITS, saved));
 beforeAll(async () => {
-  db = await createTestDatabase({ records: [large, small] });
+  db = await createTestDatabase({ records: [large, small, ...hives] });
   // The terms' shares (their weights) from the index's statistics, as after a sync.
   await db.exec('ANALYZE "search_provision"');
 });
@@ -117,6 +128,23 @@ describe('the provision ranking’s cost per candidate', () => {
     expect(await run({ docTypes: ['act'], isAmendingAct: true })).toEqual([]);
     // One statement per ranking (the terms' statistics are read once per database handle, before).
     expect(statements.filter((sql) => !sql.includes('pg_stats'))).toHaveLength(3);
+  });
+
+  it('takes the candidates of the acts first by prior, then by matching units, then in table order, whatever the cap', async () => {
+    const candidates = async (cap: number) => {
+      Object.assign(PROVISION_LIMITS, { candidates: cap, pairsFloor: 1 });
+      const ranked = await db.withReadOnlySettings(SEARCH_SETTINGS, (s) =>
+        rankProvisions(db, s, termsFor('včela úl', 'fulltext'), {}, day),
+      );
+      return ranked.map((r) => `${r.documentId} ${r.provisionId}`).sort();
+    };
+    const [first, second, third] = hives.map((h) => h.id);
+    const firstAct = [`${first} par_1`, `${first} par_2`, `${first} par_3`];
+    // The cap at the end of the act with more matching units: none of the two acts tied behind it.
+    expect(await candidates(3)).toEqual(firstAct);
+    // One more: the tied acts' units in table order, the second act's first.
+    expect(await candidates(4)).toEqual([...firstAct, `${second} par_1`]);
+    expect(await candidates(6)).toEqual([...firstAct, `${second} par_1`, `${second} par_2`, `${third} par_1`]);
   });
 
   it('expands a query’s terms once per process', () => {

@@ -220,7 +220,11 @@ export async function rankProvisions(
   const candidates = `${matched},
      dp AS MATERIALIZED (SELECT d.id, ${candidatePrior('d')} AS prior, mc.n
                          FROM (SELECT m.document_id, count(*) AS n FROM m GROUP BY m.document_id) mc JOIN "document" d ON d.id = mc.document_id),
-     k AS MATERIALIZED (SELECT m.tid FROM m JOIN dp ON dp.id = m.document_id ORDER BY dp.prior DESC, dp.n DESC, m.tid LIMIT ${limits.candidates})`;
+     kd AS MATERIALIZED (SELECT w.id FROM (SELECT dp.id, sum(dp.n) OVER (ORDER BY dp.prior DESC, dp.n DESC) - sum(dp.n) OVER (PARTITION BY dp.prior, dp.n) AS ahead
+                                           FROM dp) w
+                         WHERE w.ahead < ${limits.candidates}),
+     k AS MATERIALIZED (SELECT m.tid FROM m JOIN dp ON dp.id = m.document_id WHERE m.document_id IN (SELECT kd.id FROM kd)
+                        ORDER BY dp.prior DESC, dp.n DESC, m.tid LIMIT ${limits.candidates})`;
   // The candidates' rows, read once by ctid and ranked as they stream (OFFSET 0: a subquery the
   // planner keeps, so each vector is decompressed once, not once per reference, and no copy of
   // the candidates is stored before the bound's sort keeps its best).
