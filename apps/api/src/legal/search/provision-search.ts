@@ -73,6 +73,9 @@ export const PROVISION_DEPTH = 100;
 
 const SAFE_TERM = /^[a-z0-9]+$/;
 
+/** Bytes past which a stored vector is out of line or compressed (a row is toasted past ~2 kB). */
+const TOASTED_ABOVE = 2000;
+
 export interface RankedProvision {
   documentId: string;
   provisionId: string;
@@ -199,11 +202,12 @@ export async function rankProvisions(
   // Any two of the rarer selectable terms, as one tsquery the index answers (no per-row call).
   const paired = [...new Set(byRarity.slice(0, limits.pairTerms).map((t) => t.term))];
   const pairs = paired.flatMap((a, i) => paired.slice(i + 1).map((b) => `(${a} & ${b})`)).join(' | ');
-  // The vector as a plain value: a stored one is compressed (or out of line) when its row is large,
-  // and every ts_rank call on the stored value decompresses it again (the bound's two, then one per
-  // term); concatenating the empty vector decompresses it once and gives the same lexemes and
-  // positions.
-  const columns = `p.document_id, p.provision_id, p.section_id, p.repealed, p.vector || ''::tsvector AS vector`;
+  // The rank per term calls ts_rank once per term on each of the best units: a vector stored out
+  // of line (a large unit's) would be read from TOAST again by every call, so the final step
+  // decompresses it once (concatenating the empty vector gives the same lexemes and positions; an
+  // inline one is passed as it is, a copy would cost more than it saves).
+  const plainVector = `CASE WHEN pg_column_size(p.vector) > ${TOASTED_ABOVE} THEN p.vector || ''::tsvector ELSE p.vector END`;
+  const columns = 'p.ctid AS tid, p.document_id, p.provision_id, p.section_id, p.repealed, p.vector';
   // Which matches become candidates when there are more than the cap: those of the acts with the
   // best priors (candidatePrior), not the first ones in the table (the sync writes the oldest acts
   // first); among acts of equal prior, those with more matching units (more of the act is about the
@@ -225,9 +229,9 @@ export async function rankProvisions(
                          WHERE w.ahead < ${limits.candidates}),
      k AS MATERIALIZED (SELECT m.tid FROM m JOIN dp ON dp.id = m.document_id WHERE m.document_id IN (SELECT kd.id FROM kd)
                         ORDER BY dp.prior DESC, dp.n DESC, m.tid LIMIT ${limits.candidates})`;
-  // The candidates' rows, read once by ctid and ranked as they stream (OFFSET 0: a subquery the
-  // planner keeps, so each vector is decompressed once, not once per reference, and no copy of
-  // the candidates is stored before the bound's sort keeps its best).
+  // The candidates' rows, read once by ctid and ranked as they stream into the bound's sort, which
+  // keeps the best without their vectors (no stored copy of 4,000 wide rows); the best are read
+  // again by ctid for the rank per term.
   const candidateRows = `SELECT ${columns}, dp.prior FROM "search_provision" p JOIN dp ON dp.id = p.document_id
                          WHERE p.ctid = ANY(ARRAY(SELECT k.tid FROM k)) OFFSET 0`;
   // The second stage: one rank of all the terms together (ts_rank of their OR is the mean of their
@@ -243,7 +247,7 @@ export async function rankProvisions(
   // aggregate and sort per unit); the statement's text is the same for every query with as many
   // distinct terms, so its prepared form serves them all.
   const distinct = [...new Set(ts.map((t) => t.term))];
-  const termRanks = distinct.map((term) => `ts_rank(${vector}, r.vector, $${params.push(term)}::tsquery, 0)::float8`).join(', ');
+  const termRanks = distinct.map((term) => `ts_rank(${vector}, v.vector, $${params.push(term)}::tsquery, 0)::float8`).join(', ');
   const rankAt = ts.map((t) => distinct.indexOf(t.term));
   // The ranked units' acts with their prior columns and the filters, in the same statement (rows
   // with no provision, after the units): the act stage reads them without a second round trip.
@@ -260,14 +264,15 @@ export async function rankProvisions(
     } & PriorColumns
   >(
     `WITH ${candidates},
-     r AS MATERIALIZED (SELECT * FROM (SELECT c.*, ts_rank_cd(${vector}, c.vector, $2::tsquery, 0) AS cd,
+     r AS MATERIALIZED (SELECT b.tid, b.document_id, b.provision_id, b.section_id, b.repealed, b.cd
+                        FROM (SELECT c.*, ts_rank_cd(${vector}, c.vector, $2::tsquery, 0) AS cd,
                                               ts_rank(${vector}, c.vector, ${anyTerm}, 0) AS anyrank
                                        FROM (${candidateRows}) c OFFSET 0) b
-                        ORDER BY (${bound} * anyrank + ${PROVISION_WEIGHTS.cover} * cd) * prior DESC, document_id, provision_id
+                        ORDER BY (${bound} * b.anyrank + ${PROVISION_WEIGHTS.cover} * b.cd) * b.prior DESC, b.document_id, b.provision_id
                         LIMIT ${limits.ranked})
      SELECT r.document_id, r.provision_id, r.section_id, r.repealed, r.cd, ARRAY[${termRanks}] AS ranks,
             NULL::text AS search_title, NULL::text AS eff, NULL::boolean AS amending, NULL::text AS doc_type, NULL::int AS degree
-     FROM r
+     FROM r CROSS JOIN LATERAL (SELECT ${plainVector} AS vector FROM "search_provision" p WHERE p.ctid = r.tid OFFSET 0) v
      UNION ALL
      SELECT d.id, NULL, NULL, NULL, NULL, NULL, d.search_title, ${priorColumns('d')}
      FROM "document" d WHERE d.id IN (SELECT r.document_id FROM r) AND ${where}`,
