@@ -18,6 +18,9 @@
  * `--latency`: instead, the provision search's latency (the whole answer, statuses included, 10
  * results), sequential, per mode over three query mixes (the questions of both halves, timed only;
  * the judged act-name queries; up to 400 derived queries): p50, p95, max in ms.
+ * `--throughput`: instead, EVAL_CLIENTS (8) clients at once, each running the questions of both
+ * halves (hybrid provision search, the whole answer) in its own order, for EVAL_SECONDS (20):
+ * searches per second and the clients' p50 / p95 latency.
  */
 import { todayUtc, type SearchMode } from '@dp/core';
 import { UNIVERBATION_WEIGHT } from '@dp/czech-law';
@@ -144,9 +147,46 @@ async function latency(db: Database): Promise<void> {
   }
 }
 
+/** Concurrent hybrid provision searches: each client runs the questions in turn from its own offset. */
+async function throughput(db: Database, clients: number, seconds: number): Promise<void> {
+  const documents = new DocumentCache(db);
+  const queries = HALVES.flatMap((h) => loadQuestionSet(h).questions.map((q) => q.q));
+  const search = (q: string) => searchProvisions(db, documents, { q, mode: 'hybrid', filters: {}, limit: K, offset: 0 }, SEARCH_SETTINGS);
+  // Warm the caches and every connection's prepared statements, as a running api is.
+  await Promise.all(Array.from({ length: clients }, (_, c) => search(queries[c % queries.length])));
+  const times: number[] = [];
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      for (let i = Math.floor((c * queries.length) / clients); performance.now() < until; i++) {
+        const t = performance.now();
+        await search(queries[i % queries.length]);
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  process.stdout.write(
+    `hybrid provision search, ${clients} clients, ${elapsed.toFixed(1)} s: ${(times.length / elapsed).toFixed(1)} searches/s ` +
+      `(${times.length}), p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms\n`,
+  );
+}
+
 async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL must name a database holding the whole collection with its provision index');
+  if (process.argv.includes('--throughput')) {
+    const clients = Number(process.env.EVAL_CLIENTS ?? 8);
+    const db = await createDatabase({ url, poolSize: clients, readOnly: true });
+    try {
+      await throughput(db, clients, Number(process.env.EVAL_SECONDS ?? 20));
+    } finally {
+      await db.close();
+    }
+    return;
+  }
   if (process.argv.includes('--latency')) {
     const db = await createDatabase({ url, poolSize: 2, readOnly: true });
     try {

@@ -1,4 +1,4 @@
-import { todayUtc, type DocumentFilters, type SearchMode, type SearchSignal, type V1Schemas } from '@dp/core';
+import { Cache, todayUtc, type DocumentFilters, type SearchMode, type SearchSignal, type V1Schemas } from '@dp/core';
 import { indexTerms, meaningQueryTerms as queryTerms, type Database, type PlannerSettings, type QueryTerm, type SqlSession } from '@dp/db';
 import { provisionStatus } from '../documents/amendments';
 import type { DocumentCache } from '../documents/document-cache';
@@ -73,6 +73,9 @@ export const PROVISION_DEPTH = 100;
 
 const SAFE_TERM = /^[a-z0-9]+$/;
 
+/** Bytes past which a stored vector is out of line or compressed (a row is toasted past ~2 kB). */
+const TOASTED_ABOVE = 2000;
+
 export interface RankedProvision {
   documentId: string;
   provisionId: string;
@@ -117,7 +120,7 @@ async function termStats(db: Database, s: SqlSession): Promise<TermStats> {
 }
 
 /** The query's terms with their weights: rarity (−ln share) × the term's own weight. */
-function weighted(terms: QueryTerm[], st: TermStats) {
+function weighted(terms: readonly QueryTerm[], st: TermStats) {
   return terms
     .filter((t) => SAFE_TERM.test(t.term))
     .map((t) => {
@@ -132,8 +135,24 @@ export const STRONG_RELATED = 0.5;
 /** Related terms a query ranks with at most (the heaviest): each costs a rank per candidate. */
 export const MAX_RELATED = 8;
 
+/**
+ * Each query's terms once per process: the expansion (lemmas, related terms) is pure and costs
+ * more than a short statement, and a query is asked again (the next page, the document search's
+ * pointers, several clients). Callers only read the arrays.
+ */
+const termsOfQuery = new Cache<readonly QueryTerm[]>({ name: 'query_terms', freshMs: 24 * 60 * 60 * 1000, maxEntries: 5_000 });
+
 /** The query's terms the mode uses: fulltext its words' lemma keys, hybrid those and the heaviest related terms. */
-export function termsFor(q: string, mode: SearchMode): QueryTerm[] {
+export function termsFor(q: string, mode: SearchMode): readonly QueryTerm[] {
+  const key = `${mode}\u0000${q}`;
+  const hit = termsOfQuery.get(key);
+  if (hit) return hit;
+  const terms = expandTerms(q, mode);
+  termsOfQuery.set(key, terms);
+  return terms;
+}
+
+function expandTerms(q: string, mode: SearchMode): QueryTerm[] {
   const all = queryTerms(q);
   const own = all.filter((t) => t.from !== 'related');
   if (mode !== 'hybrid') return own;
@@ -151,7 +170,7 @@ export function termsFor(q: string, mode: SearchMode): QueryTerm[] {
 export async function rankProvisions(
   db: Database,
   s: SqlSession,
-  terms: QueryTerm[],
+  terms: readonly QueryTerm[],
   filters: DocumentFilters,
   day: Date,
   depth = PROVISION_DEPTH,
@@ -177,18 +196,18 @@ export async function rankProvisions(
   }
   if (byRarity[0].share >= PROVISION_WEIGHTS.commonShare && byRarity[1]) selecting.push(byRarity[1]);
   const own = ownTerms;
-  const params: unknown[] = [
-    ts.map((t) => t.term),
-    ts.map((t) => t.w),
-    selecting.map((t) => t.term).join(' | '),
-    (own.length ? own : ts).map((t) => t.term).join(' | '),
-  ];
+  const params: unknown[] = [selecting.map((t) => t.term).join(' | '), (own.length ? own : ts).map((t) => t.term).join(' | ')];
   const restrict = only ? `AND p.document_id = ANY($${params.push(only)}::text[])` : '';
   const limits = PROVISION_LIMITS;
   // Any two of the rarer selectable terms, as one tsquery the index answers (no per-row call).
   const paired = [...new Set(byRarity.slice(0, limits.pairTerms).map((t) => t.term))];
   const pairs = paired.flatMap((a, i) => paired.slice(i + 1).map((b) => `(${a} & ${b})`)).join(' | ');
-  const columns = 'p.document_id, p.provision_id, p.section_id, p.repealed, p.vector';
+  // The rank per term calls ts_rank once per term on each of the best units: a vector stored out
+  // of line (a large unit's) would be read from TOAST again by every call, so the final step
+  // decompresses it once (concatenating the empty vector gives the same lexemes and positions; an
+  // inline one is passed as it is, a copy would cost more than it saves).
+  const plainVector = `CASE WHEN pg_column_size(p.vector) > ${TOASTED_ABOVE} THEN p.vector || ''::tsvector ELSE p.vector END`;
+  const columns = 'p.ctid AS tid, p.document_id, p.provision_id, p.section_id, p.repealed, p.vector';
   // Which matches become candidates when there are more than the cap: those of the acts with the
   // best priors (candidatePrior), not the first ones in the table (the sync writes the oldest acts
   // first); among acts of equal prior, those with more matching units (more of the act is about the
@@ -200,14 +219,21 @@ export async function rankProvisions(
     ? `mp AS MATERIALIZED (${matches(`p.vector @@ $${params.push(pairs)}::tsquery`)}),
        m AS MATERIALIZED (SELECT * FROM mp WHERE (SELECT count(*) FROM mp) >= ${limits.pairsFloor}
                           UNION ALL
-                          (${matches(`(SELECT count(*) FROM mp) < ${limits.pairsFloor} AND p.vector @@ $3::tsquery`)}))`
-    : `m AS MATERIALIZED (${matches('p.vector @@ $3::tsquery')})`;
+                          (${matches(`(SELECT count(*) FROM mp) < ${limits.pairsFloor} AND p.vector @@ $1::tsquery`)}))`
+    : `m AS MATERIALIZED (${matches('p.vector @@ $1::tsquery')})`;
   const candidates = `${matched},
      dp AS MATERIALIZED (SELECT d.id, ${candidatePrior('d')} AS prior, mc.n
                          FROM (SELECT m.document_id, count(*) AS n FROM m GROUP BY m.document_id) mc JOIN "document" d ON d.id = mc.document_id),
-     k AS MATERIALIZED (SELECT m.tid FROM m JOIN dp ON dp.id = m.document_id ORDER BY dp.prior DESC, dp.n DESC, m.tid LIMIT ${limits.candidates}),
-     c AS MATERIALIZED (SELECT ${columns}, dp.prior FROM "search_provision" p JOIN dp ON dp.id = p.document_id
-                        WHERE p.ctid = ANY(ARRAY(SELECT k.tid FROM k)))`;
+     kd AS MATERIALIZED (SELECT w.id FROM (SELECT dp.id, sum(dp.n) OVER (ORDER BY dp.prior DESC, dp.n DESC) - sum(dp.n) OVER (PARTITION BY dp.prior, dp.n) AS ahead
+                                           FROM dp) w
+                         WHERE w.ahead < ${limits.candidates}),
+     k AS MATERIALIZED (SELECT m.tid FROM m JOIN dp ON dp.id = m.document_id WHERE m.document_id IN (SELECT kd.id FROM kd)
+                        ORDER BY dp.prior DESC, dp.n DESC, m.tid LIMIT ${limits.candidates})`;
+  // The candidates' rows, read once by ctid and ranked as they stream into the bound's sort, which
+  // keeps the best without their vectors (no stored copy of 4,000 wide rows); the best are read
+  // again by ctid for the rank per term.
+  const candidateRows = `SELECT ${columns}, dp.prior FROM "search_provision" p JOIN dp ON dp.id = p.document_id
+                         WHERE p.ctid = ANY(ARRAY(SELECT k.tid FROM k)) OFFSET 0`;
   // The second stage: one rank of all the terms together (ts_rank of their OR is the mean of their
   // single ranks) and the cover density give each candidate a bound of its score (the heaviest
   // term's weight for every term), times its act's prior as the first stage has it (the final score
@@ -216,39 +242,52 @@ export async function rankProvisions(
   const heaviest = Math.max(...ts.map((t) => t.w));
   const unique = new Set(ts.map((t) => t.term)).size;
   const anyTerm = `$${params.push(ts.map((t) => t.term).join(' | '))}::tsquery`;
-  const rows = await s.query<{
-    document_id: string;
-    provision_id: string;
-    section_id: string;
-    repealed: boolean;
-    cd: number;
-    ranks: number[];
-  }>(
-    `WITH t AS MATERIALIZED (SELECT u.term::tsquery AS tq, u.w, u.i FROM unnest($1::text[], $2::float8[]) WITH ORDINALITY AS u(term, w, i)),
-     ${candidates},
-     b AS MATERIALIZED (SELECT c.*, ts_rank_cd(${vector}, c.vector, $4::tsquery, 0) AS cd,
-                               ts_rank(${vector}, c.vector, ${anyTerm}, 0) AS anyrank FROM c),
-     r AS MATERIALIZED (SELECT * FROM b ORDER BY (${heaviest * unique} * anyrank + ${PROVISION_WEIGHTS.cover} * cd) * prior DESC, document_id, provision_id
+  const bound = `$${params.push(heaviest * unique)}::float8`;
+  // The rank per term: one call per distinct term, written out as an array (no subquery, no
+  // aggregate and sort per unit); the statement's text is the same for every query with as many
+  // distinct terms, so its prepared form serves them all.
+  const distinct = [...new Set(ts.map((t) => t.term))];
+  const termRanks = distinct.map((term) => `ts_rank(${vector}, v.vector, $${params.push(term)}::tsquery, 0)::float8`).join(', ');
+  const rankAt = ts.map((t) => distinct.indexOf(t.term));
+  // The ranked units' acts with their prior columns and the filters, in the same statement (rows
+  // with no provision, after the units): the act stage reads them without a second round trip.
+  const where = filterSql(filters, 'd', params);
+  const rows = await s.query<
+    {
+      document_id: string;
+      provision_id: string | null;
+      section_id: string;
+      repealed: boolean;
+      cd: number;
+      ranks: number[];
+      search_title: string | null;
+    } & PriorColumns
+  >(
+    `WITH ${candidates},
+     r AS MATERIALIZED (SELECT b.tid, b.document_id, b.provision_id, b.section_id, b.repealed, b.cd
+                        FROM (SELECT c.*, ts_rank_cd(${vector}, c.vector, $2::tsquery, 0) AS cd,
+                                              ts_rank(${vector}, c.vector, ${anyTerm}, 0) AS anyrank
+                                       FROM (${candidateRows}) c OFFSET 0) b
+                        ORDER BY (${bound} * b.anyrank + ${PROVISION_WEIGHTS.cover} * b.cd) * b.prior DESC, b.document_id, b.provision_id
                         LIMIT ${limits.ranked})
-     SELECT r.document_id, r.provision_id, r.section_id, r.repealed, r.cd,
-            (SELECT array_agg(ts_rank(${vector}, r.vector, t.tq, 0)::float8 ORDER BY t.i) FROM t) AS ranks
-     FROM r`,
+     SELECT r.document_id, r.provision_id, r.section_id, r.repealed, r.cd, ARRAY[${termRanks}] AS ranks,
+            NULL::text AS search_title, NULL::text AS eff, NULL::boolean AS amending, NULL::text AS doc_type, NULL::int AS degree
+     FROM r CROSS JOIN LATERAL (SELECT ${plainVector} AS vector FROM "search_provision" p WHERE p.ctid = r.tid OFFSET 0) v
+     UNION ALL
+     SELECT d.id, NULL, NULL, NULL, NULL, NULL, d.search_title, ${priorColumns('d')}
+     FROM "document" d WHERE d.id IN (SELECT r.document_id FROM r) AND ${where}`,
     params,
   );
-  if (!rows.length) return [];
-  const docParams: unknown[] = [[...new Set(rows.map((r) => r.document_id))]];
-  const where = filterSql(filters, 'd', docParams);
-  const docs = await s.query<PriorColumns & { id: string; search_title: string | null }>(
-    `SELECT d.id, d.search_title, ${priorColumns('d')} FROM "document" d WHERE d.id = ANY($1::text[]) AND ${where}`,
-    docParams,
-  );
-  const factor = new Map(docs.map((d) => [d.id, documentFactor(d, d.search_title ?? '', day)]));
+  const docs = rows.filter((r) => r.provision_id === null);
+  const ranked = rows.filter((r): r is (typeof rows)[number] & { provision_id: string } => r.provision_id !== null);
+  if (!ranked.length) return [];
+  const factor = new Map(docs.map((d) => [d.document_id, documentFactor(d, d.search_title ?? '', day)]));
   // The act stage: how much of the query's weight each unit holds, and each act across its ranked
   // units (an act about the question holds its words in several places; an old short document
   // whose one article holds the common ones does not hold the rest).
   const total = ts.reduce((sum, t) => sum + t.w, 0);
-  const units = rows.map((r) => {
-    const ranks = r.ranks.map(Number);
+  const units = ranked.map((r) => {
+    const ranks = rankAt.map((at) => Number(r.ranks[at]));
     let lex = PROVISION_WEIGHTS.cover * Number(r.cd);
     let held = 0;
     ranks.forEach((rank, i) => {
@@ -358,7 +397,7 @@ async function hydrate(
   s: SqlSession,
   documents: DocumentCache,
   page: RankedProvision[],
-  terms: QueryTerm[],
+  terms: readonly QueryTerm[],
   day: Date,
   dayAsked: boolean,
 ): Promise<ProvisionHit[]> {

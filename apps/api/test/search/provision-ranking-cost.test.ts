@@ -1,0 +1,156 @@
+import { createTestDatabase, testRecord, type TestDatabase } from '@dp/testing';
+import type { SqlSession } from '@dp/db';
+import { PROVISION_LIMITS, rankProvisions, termsFor } from '../../src/legal/search/provision-search';
+import { SEARCH_SETTINGS } from '../../src/legal/search/search';
+
+/**
+ * #37 item 6, latency: what the provision ranking's statement costs per candidate, not what it
+ * ranks (provision-first-stage.test.ts, provision-act-stage.test.ts). A large unit's vector is
+ * stored out of line (TOAST); each rank of the stored value would read it again.
+ */
+
+// One § with thousands of distinct words: its vector is tens of kB, stored out of line.
+const words = Array.from({ length: 4000 }, (_, i) => `w${((i + 1) * 2654435761) % 1_000_000_007}`).join(' ');
+const large = testRecord('sb/2081/1', {
+  title: 'Zákon o místních poplatcích',
+  text: `# Zákon o místních poplatcích\n\n##### § 1\n\nPoplatek ze psů platí obci držitel psa. ${words}\n\n##### § 2\n\nPoplatek z pobytu vybírá obec.\n`,
+  version: { text_is_current: true },
+});
+const small = testRecord('sb/2081/2', {
+  title: 'Vyhláška o očkování',
+  docType: 'decree',
+  text: '# Vyhláška o očkování\n\n##### § 1\n\nKaždý pes musí být očkován, poplatek platí držitel.\n',
+  version: { text_is_current: true },
+});
+
+// Three acts of the same prior: the first with three units holding both words, the others two.
+const hives = [3, 2, 2].map((units, i) =>
+  testRecord(`sb/2082/${i + 1}`, {
+    title: `Zákon o chovu ${i + 1}`,
+    text: `# Zákon o chovu ${i + 1}\n\n${Array.from({ length: units }, (_, u) => `##### § ${u + 1}\n\nVčela žije v úlu ${u + 1}.\n`).join('\n')}`,
+    version: { text_is_current: true },
+  }),
+);
+
+let db: TestDatabase;
+const saved = { ...PROVISION_LIMITS };
+afterEach(() => Object.assign(PROVISION_LIMITS, saved));
+beforeAll(async () => {
+  db = await createTestDatabase({ records: [large, small, ...hives] });
+  // The terms' shares (their weights) from the index's statistics, as after a sync.
+  await db.exec('ANALYZE "search_provision"');
+});
+afterAll(() => db.destroy());
+
+const day = new Date('2026-01-01T00:00:00Z');
+
+/** Blocks of search_provision's TOAST table read by `fn` (this transaction's own counter). */
+async function toastBlocks(s: SqlSession, fn: () => Promise<unknown>): Promise<number> {
+  const read = async () =>
+    Number(
+      (
+        await s.query<{ n: string }>(
+          `SELECT pg_stat_get_xact_blocks_fetched(reltoastrelid) AS n FROM pg_class WHERE oid = 'search_provision'::regclass`,
+        )
+      )[0].n,
+    );
+  const before = await read();
+  await fn();
+  return (await read()) - before;
+}
+
+describe('the provision ranking’s cost per candidate', () => {
+  it('reads an out-of-line vector three times, however many terms rank it', async () => {
+    const terms = termsFor('poplatek ze psů obci držitel', 'fulltext');
+    expect(new Set(terms.map((t) => t.term)).size).toBeGreaterThanOrEqual(4);
+    await db.withReadOnlySettings(SEARCH_SETTINGS, async (s) => {
+      await s.exec('BEGIN');
+      try {
+        const once = await toastBlocks(s, () =>
+          s.query(`SELECT length(vector) FROM "search_provision" WHERE document_id = $1 AND provision_id = 'par_1'`, [large.id]),
+        );
+        expect(once).toBeGreaterThan(0); // the test's premise: the vector is out of line
+        let ranked: Awaited<ReturnType<typeof rankProvisions>> = [];
+        const ranking = await toastBlocks(s, async () => {
+          ranked = await rankProvisions(db, s, terms, {}, day);
+        });
+        expect(ranked.map((r) => `${r.documentId} ${r.provisionId}`)).toContain(`${large.id} par_1`);
+        // The bound's two ranks read it, then once more for all the ranks per term (each of
+        // which would read it again).
+        expect(ranking).toBeLessThanOrEqual(3 * once);
+      } finally {
+        await s.exec('ROLLBACK');
+      }
+    });
+  });
+
+  it('runs one statement text for queries with as many distinct terms, whatever their weights', async () => {
+    // "držitel" is in two units of three, "pobyt" in one: the queries' heaviest terms differ.
+    const texts: string[] = [];
+    const recording = (s: SqlSession): SqlSession => ({
+      ...s,
+      query: (sql, params) => {
+        if (sql.includes('ts_rank_cd')) texts.push(sql);
+        return s.query(sql, params);
+      },
+    });
+    await db.withReadOnlySettings(SEARCH_SETTINGS, async (s) => {
+      await rankProvisions(db, recording(s), termsFor('poplatek držitel', 'fulltext'), {}, day);
+      await rankProvisions(db, recording(s), termsFor('pobyt obec', 'fulltext'), {}, day);
+    });
+    expect(texts).toHaveLength(2);
+    expect(texts[1]).toBe(texts[0]);
+  });
+
+  it('reads the ranked units’ acts and applies the filters in the ranking’s own statement', async () => {
+    const statements: string[] = [];
+    const run = (filters: Parameters<typeof rankProvisions>[3]) =>
+      db.withReadOnlySettings(SEARCH_SETTINGS, (s) =>
+        rankProvisions(
+          db,
+          {
+            ...s,
+            query: (sql, params) => {
+              statements.push(sql);
+              return s.query(sql, params);
+            },
+          },
+          termsFor('poplatek platí držitel psa', 'fulltext'),
+          filters,
+          day,
+        ),
+      );
+    const all = await run({});
+    expect(new Set(all.map((r) => r.documentId))).toEqual(new Set([large.id, small.id]));
+    const decrees = await run({ docTypes: ['decree'] });
+    expect(decrees.map((r) => r.documentId)).toEqual([small.id]);
+    // The decree's unit scores as it does unfiltered: the filter drops acts, it does not re-rank.
+    expect(decrees[0]).toEqual(all.find((r) => r.documentId === small.id));
+    expect(await run({ docTypes: ['act'], isAmendingAct: true })).toEqual([]);
+    // One statement per ranking (the terms' statistics are read once per database handle, before).
+    expect(statements.filter((sql) => !sql.includes('pg_stats'))).toHaveLength(3);
+  });
+
+  it('takes the candidates of the acts first by prior, then by matching units, then in table order, whatever the cap', async () => {
+    const candidates = async (cap: number) => {
+      Object.assign(PROVISION_LIMITS, { candidates: cap, pairsFloor: 1 });
+      const ranked = await db.withReadOnlySettings(SEARCH_SETTINGS, (s) =>
+        rankProvisions(db, s, termsFor('včela úl', 'fulltext'), {}, day),
+      );
+      return ranked.map((r) => `${r.documentId} ${r.provisionId}`).sort();
+    };
+    const [first, second, third] = hives.map((h) => h.id);
+    const firstAct = [`${first} par_1`, `${first} par_2`, `${first} par_3`];
+    // The cap at the end of the act with more matching units: none of the two acts tied behind it.
+    expect(await candidates(3)).toEqual(firstAct);
+    // One more: the tied acts' units in table order, the second act's first.
+    expect(await candidates(4)).toEqual([...firstAct, `${second} par_1`]);
+    expect(await candidates(6)).toEqual([...firstAct, `${second} par_1`, `${second} par_2`, `${third} par_1`]);
+  });
+
+  it('expands a query’s terms once per process', () => {
+    const q = 'Platím poplatek za psa?';
+    expect(termsFor(q, 'hybrid')).toBe(termsFor(q, 'hybrid'));
+    expect(termsFor(q, 'fulltext')).not.toBe(termsFor(q, 'hybrid'));
+  });
+});
