@@ -171,7 +171,7 @@ const selections = {
     ...all
       .filter((t) => t.from === 'related')
       .sort((x, y) => y.weight - x.weight)
-      .slice(0, 8),
+      .slice(0, Number(process.env.MAX_RELATED ?? 8)),
   ],
   strong: (all) => all.filter((t) => t.from !== 'related' || t.weight >= 0.5),
 };
