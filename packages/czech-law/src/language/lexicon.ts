@@ -634,4 +634,15 @@ export const LEXICON: readonly LexiconEntry[] = [
   { when: 'odmítnout léčba', add: 'nesouhlas poskytnutí zdravotních služeb' },
   { when: 'změnit lékař', add: 'volba poskytovatele' },
   { when: 'praktik', add: 'praktický lékař registrující poskytovatel' },
+  // How questions ask, in the law's words (h-lexicon): "mám nárok", "dostanu" is what a provision
+  // says "náleží", "jak dlouho" a "doba" or "lhůta", "je legální" what it allows or forbids.
+  { when: 'nárok', add: 'náleží přísluší', weight: 0.5 },
+  { when: 'dostat', add: 'náleží nárok', weight: 0.4 },
+  { when: 'dlouho', add: 'doba lhůta', weight: 0.4 },
+  { when: 'trvat', add: 'doba', weight: 0.4 },
+  { when: 'peníze', add: 'částka peněžitý', weight: 0.4 },
+  { when: 'legální', add: 'zakázáno oprávněn', weight: 0.4 },
+  { when: 'povinnost', add: 'povinen', weight: 0.5 },
+  { when: 'kolikrát', add: 'opakovaně nejvýše', weight: 0.4 },
+  { when: 'stěžovat', add: 'stížnost', weight: 0.7 },
 ];
