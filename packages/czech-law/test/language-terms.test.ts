@@ -45,16 +45,6 @@ describe('queryTerms', () => {
     expect(own.map((t) => t.term)).toEqual(indexTerms('mzdy zaměstnance'));
   });
 
-  it('drops the words a question is full of from its own terms, which the index keeps', () => {
-    const own = (q: string) =>
-      queryTerms(q)
-        .filter((t) => t.from !== 'related')
-        .map((t) => t.term);
-    expect(own('Musím teď vůbec něco platit?')).toEqual(indexTerms('platit'));
-    expect(own('výpověď, kterou mi pořád nedali')).toEqual(indexTerms('výpověď nedali'));
-    expect(indexTerms('teď něco vůbec pořád')).toHaveLength(4);
-  });
-
   it('marks a word the dictionary does not know as "word", keyed by the stemmer', () => {
     expect(queryTerms('kvarkoplastikami')).toEqual([{ term: stem('kvarkoplastikami'), weight: 1, from: 'word' }]);
   });

@@ -20,7 +20,7 @@
  * the judged act-name queries; up to 400 derived queries): p50, p95, max in ms.
  */
 import { todayUtc, type SearchMode } from '@dp/core';
-import { QUERY_STOP, UNIVERBATION_WEIGHT } from '@dp/czech-law';
+import { UNIVERBATION_WEIGHT } from '@dp/czech-law';
 import { createDatabase, type Database, type SqlSession } from '@dp/db';
 import { DocumentCache } from '../legal/documents/document-cache';
 import { PROVISION_LIMITS, PROVISION_WEIGHTS, rankProvisions, searchProvisions, termsFor } from '../legal/search/provision-search';
@@ -37,8 +37,6 @@ if (process.env.EVAL_PROVISION_WEIGHTS) Object.assign(PROVISION_WEIGHTS, JSON.pa
 if (process.env.EVAL_PROVISION_LIMITS) Object.assign(PROVISION_LIMITS, JSON.parse(process.env.EVAL_PROVISION_LIMITS));
 // The meaning signal's univerbation weight (terms.ts; EVAL_UNIVERBATION=0: the code before it).
 if (process.env.EVAL_UNIVERBATION) UNIVERBATION_WEIGHT.weight = Number(process.env.EVAL_UNIVERBATION);
-// The query-only stop words (terms.ts; EVAL_QUERY_STOP=0: the code before them).
-if (process.env.EVAL_QUERY_STOP === '0') QUERY_STOP.on = false;
 const RANKINGS = [
   'provision/fulltext',
   'provision/hybrid',

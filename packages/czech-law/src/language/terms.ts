@@ -167,49 +167,6 @@ const TERM_STOPWORDS: ReadonlySet<string> = new Set([
   'nesmi',
 ]);
 
-/**
- * Keys of words a question is full of and a provision never means by them ("teď", "něco", "vůbec",
- * "pořád", "kterému", "tomu"): dropped from a query's own terms only. The index keeps them (a
- * change there would need a reindex); a query without them ranks by the words that say what it asks.
- */
-const QUERY_STOP_KEYS: ReadonlySet<string> = new Set([
-  'ktery',
-  'ten',
-  'ted',
-  'neco',
-  'nic',
-  'vubec',
-  'porad',
-  'hned',
-  'pak',
-  'jeste',
-  'nekdo',
-  'nikdo',
-  'vsechno',
-  'taky',
-  'tam',
-  'tady',
-  'jdu',
-  'protoze',
-  'sebe',
-  'sam',
-  'prosit',
-  'treba',
-  'opravdu',
-  'nejak',
-  'dnesek',
-  'zrovna',
-  'jestli',
-  'zdat',
-  'at',
-  'nas',
-  'svou',
-  'svuj',
-]);
-
-/** Whether `queryTerms` drops QUERY_STOP_KEYS (the questions eval turns it off to compare: EVAL_QUERY_STOP=0). */
-export const QUERY_STOP = { on: true };
-
 function isIndexed(word: string): boolean {
   return !STOPWORDS.has(word) && !TERM_STOPWORDS.has(word) && (word.length >= 2 || /^\d+$/.test(word));
 }
@@ -359,14 +316,11 @@ export function useRelatedTerms(rows: readonly RelatedTerm[]): void {
 export function queryTerms(q: string): QueryTerm[] {
   const out: QueryTerm[] = [];
   const seen = new Set<string>();
-  const heard = new Set<string>();
   const colloquial: string[] = [];
   for (const w of words(q)) {
     if (!isIndexed(w)) continue;
     const term = keyOf(w);
-    // A dropped word still fires the lexicon's phrases ("hned odejít").
-    heard.add(term);
-    if (seen.has(term) || (QUERY_STOP.on && QUERY_STOP_KEYS.has(term))) continue;
+    if (seen.has(term)) continue;
     seen.add(term);
     const known = isKnown(w);
     out.push({ term, weight: 1, from: known ? 'lemma' : 'word' });
@@ -378,7 +332,7 @@ export function queryTerms(q: string): QueryTerm[] {
     for (const term of colloquial) if (!seen.has(term)) related.set(term, UNIVERBATION_WEIGHT.weight);
   }
   for (const r of lexiconRelations()) {
-    if (!r.when.every((k) => heard.has(k))) continue;
+    if (!r.when.every((k) => seen.has(k))) continue;
     for (const term of r.add) {
       if (!seen.has(term)) related.set(term, Math.max(related.get(term) ?? 0, r.weight));
     }
