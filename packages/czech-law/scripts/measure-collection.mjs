@@ -9,7 +9,8 @@
 //   weight among the ranked 1,000, rankProvisions); the act as one document (× its BM25 over all
 //   its sections, normalised by the best, ^0.5).
 // The pool's terms are cached (CACHE, default /tmp/measure-collection.json; delete it after a
-// change of indexTerms). Usage: node packages/czech-law/scripts/measure-collection.mjs [git dir]
+// change of indexTerms). Usage: node packages/czech-law/scripts/measure-collection.mjs [git dir];
+// TERMS and STAGES (comma lists) keep only those rows.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -170,12 +171,15 @@ const selections = {
     ...all
       .filter((t) => t.from === 'related')
       .sort((x, y) => y.weight - x.weight)
-      .slice(0, 8),
+      .slice(0, Number(process.env.MAX_RELATED ?? 8)),
   ],
   strong: (all) => all.filter((t) => t.from !== 'related' || t.weight >= 0.5),
 };
-for (const [name, select] of Object.entries(selections)) {
-  for (const stage of ['none', 'search', 'act']) {
+// TERMS=hybrid STAGES=none,search: only those rows (a quicker run while comparing query terms).
+const only = (v, all) => (v ? v.split(',').filter((x) => all.includes(x)) : all);
+for (const name of only(process.env.TERMS, Object.keys(selections))) {
+  const select = selections[name];
+  for (const stage of only(process.env.STAGES, ['none', 'search', 'act'])) {
     let hits = 0;
     let rr = 0;
     let actRr = 0;

@@ -91,6 +91,25 @@ describe('queryTerms: people’s words to the law’s', () => {
     expect(terms.filter((t) => t.term === indexTerms('mzda')[0])).toEqual([{ term: indexTerms('mzda')[0], weight: 1, from: 'lemma' }]);
   });
 
+  it('reaches the terms the acts use, field by field (the third and fourth batches)', () => {
+    // Zákon č. 21/2006 Sb. names the certification of a signature "legalizace", of a copy "vidimace".
+    reaches('Kde si nechám ověřit podpis?', 'legalizace');
+    reaches('ověření kopie rodného listu', 'vidimace');
+    // Zákon č. 565/1990 Sb., § 2 and § 4: "místní poplatek ze psů", "užívání veřejného prostranství".
+    reaches('Platím poplatek za psa?', 'místní');
+    reaches('zábor chodníku lešením', 'užívání veřejného prostranství');
+    // Zákon č. 262/2006 Sb., § 313: "potvrzení o zaměstnání"; § 56: "okamžité zrušení pracovního poměru".
+    reaches('Kdy dostanu zápočťák?', 'potvrzení o zaměstnání');
+    reaches('Můžu hned odejít z práce?', 'okamžité zrušení pracovního poměru');
+    // Zákon č. 283/2021 Sb. (stavební zákon): "odstranění stavby".
+    reaches('Soused postavil garáž načerno', 'odstranění stavby');
+    // Zákon č. 246/1992 Sb.: "usmrcení zvířete"; zákon č. 89/2012 Sb.: "služebnost".
+    reaches('nechat utratit psa', 'usmrcení zvíře');
+    reaches('věcné břemeno cesty', 'služebnost');
+    // Zákon č. 250/2016 Sb.: a fine paid on the spot is imposed by "příkaz na místě".
+    reaches('dostal jsem blokovku', 'příkaz na místě');
+  });
+
   it('fires a phrase entry only when all its words are there', () => {
     expect(related('odejít na procházku').has(indexTerms('výpověď')[0])).toBe(false);
     expect(related('chci odejít z práce').has(indexTerms('výpověď')[0])).toBe(true);

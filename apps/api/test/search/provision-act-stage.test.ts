@@ -50,11 +50,33 @@ const citing = Array.from({ length: 3 }, (_, i) =>
   }),
 );
 
+// #37 (h-lexicon): one act, a § whose heading names the query's words and a § whose text repeats them.
+const heading = (n: number) =>
+  testRecord(`sb/2020/${n}`, {
+    title: `Zákon o plnění ${n}`,
+    text: [
+      `# Zákon o plnění ${n}`,
+      '',
+      '##### § 1',
+      '',
+      '#### Cestovní náhrady',
+      '',
+      'Plnění se poskytuje podle tohoto zákona v penězích.',
+      '',
+      '##### § 2',
+      '',
+      Array.from({ length: n }, () => 'Cestovní náhrady se hradí, cestovní náhrady se vyúčtují.').join(' '),
+      '',
+    ].join('\n'),
+    version: { text_is_current: true },
+  });
+const headed = [heading(6)];
+
 let db: TestDatabase;
 const savedLimits = { ...PROVISION_LIMITS };
 const savedWeights = { ...PROVISION_WEIGHTS };
 beforeAll(async () => {
-  db = await createTestDatabase({ records: [...old, labour, ...citing] });
+  db = await createTestDatabase({ records: [...old, labour, ...citing, ...headed] });
 });
 afterEach(() => {
   Object.assign(PROVISION_LIMITS, savedLimits);
@@ -81,5 +103,15 @@ describe('the provision ranking’s act stage', () => {
     Object.assign(PROVISION_LIMITS, { candidates: 3, pairsFloor: 1 });
     const ranked = await rank(QUESTION);
     expect(ranked.map((r) => r.documentId)).toEqual(['SB-2006-262', 'SB-2006-262', 'SB-2006-262']);
+  });
+});
+
+describe('the text weighed below the headings', () => {
+  it('ranks the § whose heading names the question’s words above a § whose text repeats them', async () => {
+    const order = async () => (await rank('cestovní náhrady')).filter((r) => r.documentId === 'SB-2020-6').map((r) => r.sectionId);
+    expect(await order()).toEqual(['par_1', 'par_2']);
+    // With the text weighed as before (D 0.2), the repeated words win.
+    Object.assign(PROVISION_WEIGHTS, { vector: '{0.2, 0.2, 0.4, 0.5}' });
+    expect(await order()).toEqual(['par_2', 'par_1']);
   });
 });

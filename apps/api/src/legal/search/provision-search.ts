@@ -24,7 +24,7 @@ export type ProvisionHit = V1Schemas['ProvisionSearchResult'];
 
 /** Ranking weights ({D, C, B, A} for ts_rank) and factors; tuned on the tuning half (docs/BENCHMARKS.md). */
 export const PROVISION_WEIGHTS = {
-  vector: '{0.2, 0.2, 0.4, 0.5}',
+  vector: '{0.1, 0.2, 0.4, 0.5}',
   /** The cover density of the query's terms together, added to the per-term sum. */
   cover: 1,
   /** Factor of an act not in force on the day asked. */
