@@ -183,6 +183,18 @@ function annexNodes(unit: TextUnit, top: Node, nodes: Map<string, Node>, order: 
   const close = (n: Node | null, at: number) => {
     if (n && n.end > at) n.end = at;
   };
+  // A bod or písmeno of the annex body, open to the annex's end until the next one closes it.
+  const open = (id: string, kind: 'point' | 'letter', pos: number, label: number, parent: string): Node => ({
+    id,
+    kind,
+    start: pos,
+    end: top.end,
+    contentStart: pos + label,
+    ownEnd: top.end,
+    parent,
+    children: [],
+    annexBody: true,
+  });
   for (let pos = top.contentStart; pos < top.end;) {
     const nl = text.indexOf('\n', pos);
     const lineEnd = nl < 0 || nl > top.end ? top.end : nl;
@@ -200,34 +212,14 @@ function annexNodes(unit: TextUnit, top: Node, nodes: Map<string, Node>, order: 
         if (n.end > pos && (k === undefined || !key.startsWith(`${k}.`))) close(n, pos);
       }
       const parent = [...found].reverse().find((n) => n.end > pos && keyOf.has(n) && key.startsWith(`${keyOf.get(n)}.`));
-      const node: Node = {
-        id: `${unit.id}/bod_${key}`,
-        kind: 'point',
-        start: pos,
-        end: top.end,
-        contentStart: pos + point[0].length,
-        ownEnd: top.end,
-        parent: parent?.id ?? top.id,
-        children: [],
-        annexBody: true,
-      };
+      const node = open(`${unit.id}/bod_${key}`, 'point', pos, point[0].length, parent?.id ?? top.id);
       found.push(node);
       keyOf.set(node, key);
       lastPoint = node;
     } else if (letter) {
       for (const n of found) if (!keyOf.has(n)) close(n, pos);
       const parent = lastPoint && lastPoint.end > pos ? lastPoint : null;
-      found.push({
-        id: `${parent?.id ?? unit.id}/pism_${letter[1]}`,
-        kind: 'letter',
-        start: pos,
-        end: top.end,
-        contentStart: pos + letter[0].length,
-        ownEnd: top.end,
-        parent: parent?.id ?? top.id,
-        children: [],
-        annexBody: true,
-      });
+      found.push(open(`${parent?.id ?? unit.id}/pism_${letter[1]}`, 'letter', pos, letter[0].length, parent?.id ?? top.id));
     }
     if (nl < 0 || nl >= top.end) break;
     pos = nl + 1;
