@@ -29,6 +29,22 @@ export type EffectStatus = (typeof EFFECT_STATUSES)[number];
 export const AMENDMENT_STATUSES = ['applied', 'rebuilt', 'partly_applied', 'unapplied', 'scheduled', 'undated'] as const;
 export type AmendmentStatus = (typeof AMENDMENT_STATUSES)[number];
 
+/** Whose wording a text is: the source's, or rebuilt from the amending acts by the consolidation engine (#36). */
+export const TEXT_SOURCES = ['source', 'rebuilt'] as const;
+export type TextSource = (typeof TEXT_SOURCES)[number];
+
+/** What the citation check (#26) says of one citation: the answer's `status`, the MCP tool's list. */
+export const CITATION_STATUSES = [
+  'valid',
+  'amended_not_in_source',
+  'not_in_force',
+  'provision_not_found',
+  'document_not_found',
+  'ambiguous',
+  'unverified',
+] as const;
+export type CitationStatus = (typeof CITATION_STATUSES)[number];
+
 /** Stored edges are amends / repeals / cites; the inverse names are how the target sees them. */
 export const STORED_RELATION_TYPES = ['amends', 'repeals', 'cites'] as const;
 export type StoredRelationType = (typeof STORED_RELATION_TYPES)[number];

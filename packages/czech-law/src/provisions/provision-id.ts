@@ -5,8 +5,21 @@
  * `~2`, `~3` on a repeated number. docs/provisions.md ("Ids") is the prose of the same rules.
  */
 
-export type ProvisionKind =
-  'part' | 'title' | 'chapter' | 'division' | 'subdivision' | 'annex' | 'section' | 'article' | 'paragraph' | 'letter' | 'point';
+/** Every kind, in the order the API's vocabulary lists them (core's `ProvisionKindSchema`). */
+export const PROVISION_KIND_NAMES = [
+  'part',
+  'title',
+  'chapter',
+  'division',
+  'subdivision',
+  'annex',
+  'section',
+  'article',
+  'paragraph',
+  'letter',
+  'point',
+] as const;
+export type ProvisionKind = (typeof PROVISION_KIND_NAMES)[number];
 
 /** The one table of provision kinds: each kind's id segment word and its depth (annexes stand beside the body). */
 export const PROVISION_KINDS: Record<ProvisionKind, { segment: string; level: number }> = {

@@ -21,9 +21,11 @@ export interface EffectInput {
   point: string | null;
   part: string | null;
   article: string | null;
+  /** ISO day; null when the act's účinnost could not be read for this point. */
   effectiveFrom: string | null;
   dateBasis: string | null;
   kinds: string[];
+  /** Provision ids (`par_75`, `par_76/odst_1`, `fn_5`, `cast_1/hlava_2`); empty when not read. */
   targets: string[];
   instruction: string;
 }

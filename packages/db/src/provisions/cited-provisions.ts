@@ -18,13 +18,8 @@ export interface VersionRef {
   current: boolean;
 }
 
-export interface ProvisionEntry {
-  label: string;
-  /** The enclosing provision's id (null at the top): a citation's containers (#35 statuses). */
-  parent: string | null;
-  /** The provision's own text is only a "zrušeno" stub. */
-  repealed: boolean;
-}
+/** What a citation check reads of a provision: its label, its container (#35 statuses), whether it is a "zrušeno" stub. */
+export type ProvisionEntry = Pick<ProvisionNode, 'label' | 'parent' | 'repealed'>;
 
 export interface ProvisionIndex {
   byId: ReadonlyMap<string, ProvisionEntry>;

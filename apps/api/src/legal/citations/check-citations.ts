@@ -1,4 +1,4 @@
-import { eSbirkaUrl, formatIsoDate, type EffStatus } from '@dp/core';
+import { CITATION_STATUSES, eSbirkaUrl, formatIsoDate, type CitationStatus, type EffStatus, type TextSource } from '@dp/core';
 import { recogniseCitations, type CitedProvision, type RecognisedCitation } from '@dp/czech-law';
 import { sql, versionProvisions, type Database, type ProvisionIndex, type VersionRef } from '@dp/db';
 import {
@@ -13,18 +13,6 @@ import {
 } from '../documents/amendments';
 import { effectiveTo, statusAt, type EffectivityFields } from '../documents/effectivity';
 import { selectVersions, textUnavailable, toDate, versionFromRow, type VersionMeta, type VersionRow } from '../documents/load';
-
-/** #26: what a citation check says of one citation. */
-export const CITATION_STATUSES = [
-  'valid',
-  'amended_not_in_source',
-  'not_in_force',
-  'provision_not_found',
-  'document_not_found',
-  'ambiguous',
-  'unverified',
-] as const;
-export type CitationStatus = (typeof CITATION_STATUSES)[number];
 
 const IN_FORCE: ReadonlySet<EffStatus> = new Set(['in_force', 'partially_in_force']);
 const NEAREST = 3;
@@ -68,7 +56,7 @@ export interface CheckedCitation {
     /** #35: the provision's text status on the day (`current` when nothing known changed it since). */
     text_status?: ProvisionTextStatus;
     /** #36: `rebuilt` when the wording checked is the consolidation engine's, not the source's. */
-    text_source?: 'source' | 'rebuilt';
+    text_source?: TextSource;
   } | null;
   /** #35: the amendments in force that day which changed the cited provision and the collection lacks. */
   outstanding_effects: ReturnType<typeof presentEffect>[];

@@ -1,6 +1,6 @@
 import { cursorKind, eSbirkaUrl, formatIsoDate, invalidRequest, type AmendmentStatus, type EffectStatus } from '@dp/core';
 import { z } from 'zod';
-import { sql, type Database } from '@dp/db';
+import { sql, type Database, type EffectInput } from '@dp/db';
 import type { VersionMeta } from './load';
 
 /**
@@ -11,21 +11,8 @@ import type { VersionMeta } from './load';
  * day asked is outstanding: that text is not the day's law where the effect reaches.
  */
 
-/** One instruction point of an amending act for this act (a row of `amendment_effect`). */
-export interface Effect {
-  amendingKey: string;
-  ordinal: number;
-  point: string | null;
-  part: string | null;
-  article: string | null;
-  /** ISO day; null when the act's účinnost could not be read for this point. */
-  effectiveFrom: string | null;
-  dateBasis: string | null;
-  kinds: string[];
-  /** Provision ids (`par_75`, `par_76/odst_1`, `fn_5`, `cast_1/hlava_2`); empty when not read. */
-  targets: string[];
-  instruction: string;
-}
+/** One instruction point of an amending act for this act (a row of `amendment_effect`): the shape its writer stores, by its amending act. */
+export type Effect = Omit<EffectInput, 'targetKey' | 'targetDocNumber'> & { amendingKey: string };
 
 /** An act known to amend this one: from its own text, the source's history or the front matter. */
 export interface AmendingAct {

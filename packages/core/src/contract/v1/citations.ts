@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { parseIsoDate } from '../../dates';
 import { declareRoute } from '../route';
+import { CITATION_STATUSES, TEXT_SOURCES } from '../../vocab';
 import { EffStatusSchema } from './shared';
 import { AmendmentEffectSchema, TextStatusSchema } from './document-schemas';
 
-export const CitationStatusSchema = z
-  .enum(['valid', 'amended_not_in_source', 'not_in_force', 'provision_not_found', 'document_not_found', 'ambiguous', 'unverified'])
-  .meta({
-    description:
-      '`amended_not_in_source` (#35): the act and the provision are in force on `at`, but an\namendment in force then changed the provision (or makes it) and the collection has no text\nwith that change (`outstanding_effects`): the citation names a real provision whose wording\nthe collection does not hold for that day.\n',
-  });
+export const CitationStatusSchema = z.enum(CITATION_STATUSES).meta({
+  description:
+    '`amended_not_in_source` (#35): the act and the provision are in force on `at`, but an\namendment in force then changed the provision (or makes it) and the collection has no text\nwith that change (`outstanding_effects`): the citation names a real provision whose wording\nthe collection does not hold for that day.\n',
+});
 
 export const CitationDocumentSchema = z.strictObject({
   id: z.string(),
@@ -48,7 +47,7 @@ export const CitationSchema = z.strictObject({
         repealed: z.boolean().meta({ description: 'Its text on `at` is only "zrušeno".' }),
         text_status: TextStatusSchema.optional(),
         text_source: z
-          .enum(['source', 'rebuilt'])
+          .enum(TEXT_SOURCES)
           .meta({
             description:
               "`rebuilt`: the wording checked is the consolidation engine's rebuild from the amending acts (#36), not the source's text.",

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AMENDMENT_STATUSES, EFFECT_STATUSES } from '../../vocab';
+import { AMENDMENT_STATUSES, EFFECT_STATUSES, TEXT_SOURCES } from '../../vocab';
 import { DateSchema, DocTypeSchema, EffStatusSchema, RelationTypeSchema, SuccessEnvelopeBaseSchema } from './shared';
 
 /*
@@ -27,7 +27,7 @@ export const VersionSchema = z.object({
     description:
       "The day this version's text represents: its `valid_from` (the source's first text of an\nact is the act as enacted; each later one the text after the amendment of its day).\nAmendments in force since that day which the text lacks are listed by the document read\n(`outstanding_amendments`) and flagged per provision (docs/amendments.md).\n",
   }),
-  text_source: z.enum(['source', 'rebuilt']).meta({
+  text_source: z.enum(TEXT_SOURCES).meta({
     description:
       "`source`: the upstream's own text. `rebuilt`: made by applying amending acts' instructions to the previous version (docs/amendments.md).",
   }),

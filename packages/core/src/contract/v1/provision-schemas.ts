@@ -1,4 +1,6 @@
+import { PROVISION_KIND_NAMES } from '@dp/czech-law/provisions/provision-id';
 import { z } from 'zod';
+import { TEXT_SOURCES } from '../../vocab';
 import { AmendmentEffectSchema, TextStatusSchema, TextUnavailableSchema, VersionSchema } from './document-schemas';
 import { DateSchema, DocumentRefSchema } from './shared';
 
@@ -7,19 +9,7 @@ import { DateSchema, DocumentRefSchema } from './shared';
  * day, its history, the diff between two days). See docs/provisions.md.
  */
 
-export const ProvisionKindSchema = z.enum([
-  'part',
-  'title',
-  'chapter',
-  'division',
-  'subdivision',
-  'annex',
-  'section',
-  'article',
-  'paragraph',
-  'letter',
-  'point',
-]);
+export const ProvisionKindSchema = z.enum(PROVISION_KIND_NAMES);
 
 export const ProvisionBriefSchema = z.object({
   id: z.string(),
@@ -44,7 +34,7 @@ export const ProvisionEntrySchema = z.object({
 export const ProvisionSchema = z.intersection(
   ProvisionEntrySchema,
   z.object({
-    text_source: z.enum(['source', 'rebuilt']).meta({
+    text_source: z.enum(TEXT_SOURCES).meta({
       description:
         "`rebuilt`: the version in view was rebuilt by the consolidation engine (#36) and its points changed this provision's wording (see `rebuilt_by`); it is not the source's text nor an official consolidation. `source`: the wording is the source's.",
     }),

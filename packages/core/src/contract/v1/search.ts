@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEARCH_GRANULARITIES, SEARCH_MODES, SEARCH_SIGNALS } from '../../vocab';
+import { SEARCH_GRANULARITIES, SEARCH_MODES, SEARCH_SIGNALS, TEXT_SOURCES } from '../../vocab';
 import { schemaRef, declareRoute, OPENAPI_PARAMETER, queryDate, queryEnum, queryInt, queryString, requiredQueryString } from '../route';
 import { queryFilters, SEARCH_FILTER_KEYS } from '../filters';
 import { DocTypeSchema, EffStatusSchema } from './shared';
@@ -76,7 +76,7 @@ export const ProvisionSearchResultSchema = z
     }),
     text_truncated: z.boolean().meta({ description: 'Whether `text` was cut.' }),
     text_status: TextStatusSchema,
-    text_source: z.enum(['source', 'rebuilt']).meta({
+    text_source: z.enum(TEXT_SOURCES).meta({
       description: "Whether the text searched is the source's own or a version the engine rebuilt from the amending acts (#36).",
     }),
   })
