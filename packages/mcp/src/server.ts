@@ -11,6 +11,7 @@ import { registerLegalSearch } from './tools/legal-search';
 import { registerLegalVerifyCitations } from './tools/legal-verify-citations';
 import { registerServiceUsage } from './tools/service-usage';
 import { CITATION_GUIDANCE } from './tools/shared';
+import { unitsOf } from './tools/contract';
 import { Upstream } from './upstream';
 
 export const SERVER_NAME = 'legal-data';
@@ -37,7 +38,7 @@ export interface CreateMcpServerOptions {
 const INSTRUCTIONS = [
   "Tools over the Legal Documents Data API (Czech law as data). Every call is a real request metered in units against the user's API key.",
   'Typical flow: legal_search → legal_get_document (metadata) → legal_table_of_contents → legal_get_provision for the wording of one § (not the whole text) → legal_provision_history / legal_compare_versions for what changed, legal_get_effectivity / legal_get_relations for status and links.',
-  'Prefer mode "fulltext" (1 unit); use "hybrid" (2 units) when fulltext finds nothing.',
+  `Prefer mode "fulltext" (${unitsOf('search.fulltext')}); use "hybrid" (${unitsOf('search.hybrid')}) when fulltext finds nothing.`,
   "Before relying on a Czech legal citation (yours or the user's), run legal_verify_citations on the text.",
   CITATION_GUIDANCE,
 ].join('\n');

@@ -2,7 +2,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { listChangesRoute } from '@dp/core/contract/v1/changes';
 import { MAX_CITATION_TEXT } from '@dp/core/contract/v1/citations';
+import { CitationStatusSchema } from '@dp/core/contract/v1/citations';
 import {
+  diffDocumentRoute,
   getDocumentRoute,
   getRelationsRoute,
   listAmendmentsRoute,
@@ -12,20 +14,22 @@ import {
 import { searchDocumentsRoute } from '@dp/core/contract/v1/search';
 import { AmendmentSchema } from '@dp/core/contract/v1/document-schemas';
 import { UNIT_COST } from '@dp/core/units';
-import { AMENDMENT_STATUSES } from '@dp/core/vocab';
+import { AMENDMENT_STATUSES, CITATION_STATUSES } from '@dp/core/vocab';
 import { createMcpServer } from '../src/server';
 import { STDIO_SETUP } from '../src/setup';
-import { costOf, queryIntBounds, queryStringMax, unitsOf } from '../src/tools/contract';
+import { costOf, pageSize, queryIntBounds, queryStringMax, unitsOf } from '../src/tools/contract';
 
 // #39 item 3: the tools' bounds and prices are the contract's, not restated.
 describe('MCP tools read their bounds and prices from the route declarations', () => {
   let tools: Awaited<ReturnType<Client['listTools']>>['tools'];
+  let instructions: string | undefined;
   beforeAll(async () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await createMcpServer({ apiKey: undefined, baseUrl: 'http://127.0.0.1:9', setup: STDIO_SETUP }).connect(serverSide);
     const client = new Client({ name: 'contract-test', version: '1.0.0' });
     await client.connect(clientSide);
     tools = (await client.listTools()).tools;
+    instructions = client.getInstructions();
     await client.close();
   });
   const tool = (name: string) => {
@@ -85,6 +89,37 @@ describe('MCP tools read their bounds and prices from the route declarations', (
       .text;
     expect(text.maxLength).toBe(MAX_CITATION_TEXT);
     expect(text.description).toContain(`1–${MAX_CITATION_TEXT} characters`);
+  });
+
+  it.each([
+    ['legal_search', searchDocumentsRoute],
+    ['legal_get_amendments', listAmendmentsRoute],
+    ['legal_get_relations', getRelationsRoute],
+    ['legal_table_of_contents', listProvisionsRoute],
+    ['legal_compare_versions', diffDocumentRoute],
+  ] as const)('%s: its cursor as long as the route takes one', (name, route) => {
+    expect(property(name, 'cursor')).toMatchObject({ maxLength: queryStringMax(route, 'cursor') });
+  });
+
+  it('legal_changes: `since` as long as the feed takes it', () => {
+    expect(property('legal_changes', 'since')).toMatchObject({ maxLength: queryStringMax(listChangesRoute, 'since') });
+  });
+
+  it("the tools' own page sizes lie within the routes' bounds", () => {
+    const toc = queryIntBounds(listProvisionsRoute, 'limit');
+    expect(pageSize(listProvisionsRoute, 'limit', toc.maximum)).toBe(toc.maximum);
+    expect(() => pageSize(listProvisionsRoute, 'limit', toc.maximum + 1)).toThrow(/outside/);
+    expect(() => pageSize(diffDocumentRoute, 'limit', 0)).toThrow(/outside/);
+  });
+
+  it("the server's instructions price both search modes from the metering table", () => {
+    expect(instructions).toContain(`"fulltext" (${unitsOf('search.fulltext')})`);
+    expect(instructions).toContain(`"hybrid" (${unitsOf('search.hybrid')})`);
+  });
+
+  it('legal_verify_citations: the statuses the citation check answers, one vocabulary', () => {
+    expect(CitationStatusSchema.options).toEqual([...CITATION_STATUSES]);
+    expect(tool('legal_verify_citations').description).toContain(`Each citation gets a status: ${CITATION_STATUSES.join(', ')}.`);
   });
 
   it('refuses to read bounds a route does not declare as a bounded integer', () => {

@@ -47,6 +47,25 @@ export function queryStringMax(route: DeclaredRoute, name: string): number {
   return schema.maxLength;
 }
 
+/** A tool argument for a string query parameter (a cursor, the feed's `since`), as long as the route takes it. */
+export function boundedString(route: DeclaredRoute, name: string): z.ZodString {
+  return z.string().min(1).max(queryStringMax(route, name));
+}
+
+/** A cursor argument: the `next_cursor` of the previous page, bounded as the route's `cursor` is. */
+export const cursorArg = (route: DeclaredRoute): z.ZodString => boundedString(route, 'cursor');
+
+/**
+ * A page size a tool asks for itself (smaller pages keep a host's context small), checked against
+ * the route's bounds when the tool is built, so a contract change cannot leave it out of range.
+ */
+export function pageSize(route: DeclaredRoute, name: string, size: number): number {
+  const b = queryIntBounds(route, name);
+  if (!Number.isInteger(size) || size < b.minimum || size > b.maximum)
+    throw new Error(`${route.operationId}: a ${name} of ${size} is outside ${b.minimum}–${b.maximum}`);
+  return size;
+}
+
 /** "costs 1 unit", "costs 2 units per page": from UNIT_COST, the table the API meters by. */
 export function costOf(operation: Operation, per?: 'page'): string {
   return `costs ${unitsOf(operation)}${per ? ` per ${per}` : ''}`;

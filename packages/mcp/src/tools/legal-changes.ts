@@ -6,7 +6,7 @@ import type { Upstream } from '../upstream';
 import { renderChanges } from '../render/changes';
 import { changeFilters, encodeFilters, failure, READ_ONLY, success } from './shared';
 import { listChangesRoute } from '@dp/core/contract/v1/changes';
-import { boundedInt, costOf, operationOf } from './contract';
+import { boundedInt, boundedString, costOf, operationOf } from './contract';
 
 export const LEGAL_CHANGES = 'legal_changes';
 const TITLE = 'Changes to legal documents';
@@ -16,11 +16,8 @@ const TITLE = 'Changes to legal documents';
  * RFC 3339 timestamp the API takes (core's parser, the API's own): "2024-01-01" alone, or
  * "0000-01-01T00:00:00Z", would only cost a 400 from the API.
  */
-const since = z
-  .string()
+const since = boundedString(listChangesRoute, 'since')
   .trim()
-  .min(1)
-  .max(200)
   .refine((v) => !/^\d{4}-\d{2}-\d{2}/.test(v) || parseRfc3339(v) !== null, {
     message: 'must be an RFC 3339 timestamp such as 2024-01-01T00:00:00Z (years 0001 to 9999), or a next_cursor from an earlier page',
   })

@@ -2,9 +2,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { Upstream } from '../upstream';
 import { renderAmendments } from '../render/amendments';
-import { at, cursor, documentId, failure, READ_ONLY, success } from './shared';
+import { at, documentId, failure, READ_ONLY, success } from './shared';
 import { listAmendmentsRoute } from '@dp/core/contract/v1/documents';
-import { boundedInt, costOf, operationOf, queryIntBounds } from './contract';
+import { boundedInt, costOf, cursorArg, operationOf, queryIntBounds } from './contract';
 import { AMENDMENT_STATUSES } from '@dp/core/vocab';
 
 export const LEGAL_GET_AMENDMENTS = 'legal_get_amendments';
@@ -31,7 +31,7 @@ export function registerLegalGetAmendments(server: McpServer, client: Upstream):
         at: at.optional(),
         status: z.array(z.enum(AMENDMENT_STATUSES)).min(1).max(AMENDMENT_STATUSES.length).optional().describe('Statuses to keep.'),
         limit: boundedInt(listAmendmentsRoute, 'limit', 'Amending acts per page'),
-        cursor: cursor.optional().describe('next_cursor of the previous page (API parameter cursor).'),
+        cursor: cursorArg(listAmendmentsRoute).optional().describe('next_cursor of the previous page (API parameter cursor).'),
       },
       outputSchema: {
         document: z.looseObject({ id: z.string(), natural_key: z.string(), doc_number: z.string() }),

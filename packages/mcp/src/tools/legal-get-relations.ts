@@ -3,9 +3,9 @@ import { RELATION_DIRECTIONS, RELATION_TYPES } from '@dp/core/vocab';
 import { z } from 'zod';
 import type { Upstream } from '../upstream';
 import { renderRelations } from '../render/relations';
-import { CITATION_GUIDANCE, cursor, documentId, failure, READ_ONLY, success } from './shared';
+import { CITATION_GUIDANCE, documentId, failure, READ_ONLY, success } from './shared';
 import { getRelationsRoute } from '@dp/core/contract/v1/documents';
-import { boundedInt, costOf, operationOf } from './contract';
+import { boundedInt, costOf, cursorArg, operationOf } from './contract';
 
 export const LEGAL_GET_RELATIONS = 'legal_get_relations';
 const TITLE = 'Get the relations of a legal document';
@@ -39,7 +39,7 @@ export function registerLegalGetRelations(server: McpServer, client: Upstream): 
           .optional()
           .describe(`Relation types to keep: ${RELATION_TYPES.join(', ')}.`),
         limit: boundedInt(getRelationsRoute, 'limit', 'Page size'),
-        cursor: cursor.optional().describe('next_cursor of the previous page (API parameter cursor).'),
+        cursor: cursorArg(getRelationsRoute).optional().describe('next_cursor of the previous page (API parameter cursor).'),
       },
       outputSchema: {
         document: z.looseObject({ id: z.string(), natural_key: z.string(), doc_number: z.string() }),

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { Upstream } from '../upstream';
 import { renderDiff, renderProvision, renderProvisionHistory, renderToc } from '../render/provisions';
-import { at, cursor, documentId, failure, isoDate, MAX_TEXT_CHARS, READ_ONLY, success } from './shared';
+import { at, documentId, failure, isoDate, MAX_TEXT_CHARS, READ_ONLY, success } from './shared';
 import {
   diffDocumentRoute,
   getProvisionHistoryRoute,
@@ -10,7 +10,9 @@ import {
   listProvisionsRoute,
   MAX_PROVISION_ID,
 } from '@dp/core/contract/v1/documents';
-import { boundedInt, costOf, operationOf } from './contract';
+import { TextStatusSchema } from '@dp/core/contract/v1/document-schemas';
+import { TEXT_SOURCES } from '@dp/core/vocab';
+import { boundedInt, costOf, cursorArg, operationOf, pageSize } from './contract';
 
 export const LEGAL_TABLE_OF_CONTENTS = 'legal_table_of_contents';
 export const LEGAL_GET_PROVISION = 'legal_get_provision';
@@ -18,7 +20,9 @@ export const LEGAL_PROVISION_HISTORY = 'legal_provision_history';
 export const LEGAL_COMPARE_VERSIONS = 'legal_compare_versions';
 
 /** Table-of-contents entries per call: a page a host's context holds comfortably. */
-const TOC_PAGE = 100;
+const TOC_PAGE = pageSize(listProvisionsRoute, 'limit', 100);
+/** Changed provisions (with their word runs) per call, for the same reason. */
+const DIFF_PAGE = pageSize(diffDocumentRoute, 'limit', 50);
 
 /** How to cite what these tools return; e-Sbírka's links need no key, so they can go to a user. */
 export const PROVISION_CITATION_GUIDANCE =
@@ -61,7 +65,7 @@ export function registerLegalProvisions(server: McpServer, client: Upstream): vo
         id: documentId,
         at: at.optional(),
         depth: boundedInt(listProvisionsRoute, 'depth', 'Deepest level to list (default: all)'),
-        cursor: cursor.optional().describe('next_cursor of the previous call.'),
+        cursor: cursorArg(listProvisionsRoute).optional().describe('next_cursor of the previous call.'),
       },
       outputSchema: {
         ...day,
@@ -116,13 +120,13 @@ export function registerLegalProvisions(server: McpServer, client: Upstream): vo
               .nullable()
               .describe("Null when text_status is amended_not_in_source: the source's older wording is in source_text."),
             source_text: z.looseObject({ as_of: z.string(), text: z.string() }).nullable(),
-            text_source: z.enum(['source', 'rebuilt']),
+            text_source: z.enum(TEXT_SOURCES),
             containers: z.array(brief),
             prev: brief.nullable(),
             next: brief.nullable(),
           })
           .nullable(),
-        text_status: z.enum(['current', 'amended_not_in_source', 'not_in_source']),
+        text_status: z.enum(TextStatusSchema.options),
         outstanding_effects: z.array(z.looseObject({ point: z.string().nullable(), effective_from: z.string().nullable() })),
         unlocated_effects: z.number(),
         links: z.looseObject({ e_sbirka: z.string().nullable().optional() }),
@@ -193,7 +197,7 @@ export function registerLegalProvisions(server: McpServer, client: Upstream): vo
         from: isoDate.describe('The earlier day, YYYY-MM-DD.'),
         to: isoDate.describe('The later day, YYYY-MM-DD.'),
         provision: provisionId.optional(),
-        cursor: cursor.optional().describe('next_cursor of the previous call.'),
+        cursor: cursorArg(diffDocumentRoute).optional().describe('next_cursor of the previous call.'),
       },
       outputSchema: {
         document: day.document,
@@ -217,7 +221,7 @@ export function registerLegalProvisions(server: McpServer, client: Upstream): vo
         sdk.GET('/v1/legal/documents/{id}/diff', {
           params: {
             path: { id: args.id },
-            query: { from: args.from, to: args.to, provision: args.provision, cursor: args.cursor, limit: 50 },
+            query: { from: args.from, to: args.to, provision: args.provision, cursor: args.cursor, limit: DIFF_PAGE },
           },
           ...init,
         }),

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { Upstream } from '../upstream';
 import { renderProvisionSearch, renderSearch, type ProvisionHit, type SearchHit } from '../render/search';
 import { searchDocumentsRoute } from '@dp/core/contract/v1/search';
-import { boundedInt, queryIntBounds, queryStringMax, unitsOf } from './contract';
-import { CITATION_GUIDANCE, cursor, encodeFilters, failure, isoDate, READ_ONLY, searchFilters, success } from './shared';
+import { boundedInt, cursorArg, queryIntBounds, queryStringMax, unitsOf } from './contract';
+import { CITATION_GUIDANCE, encodeFilters, failure, isoDate, READ_ONLY, searchFilters, success } from './shared';
 
 export const LEGAL_SEARCH = 'legal_search';
 const TITLE = 'Search legal documents';
@@ -46,7 +46,7 @@ export function registerLegalSearch(server: McpServer, client: Upstream): void {
           .optional()
           .describe('Day whose law in force ranks first among generations of one title (API parameter at), default today.'),
         limit: boundedInt(searchDocumentsRoute, 'limit', 'Results per page'),
-        cursor: cursor.optional().describe('next_cursor of the previous page (API parameter cursor).'),
+        cursor: cursorArg(searchDocumentsRoute).optional().describe('next_cursor of the previous page (API parameter cursor).'),
       },
       outputSchema: {
         results: z.array(

@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { MAX_CITATION_TEXT } from '@dp/core/contract/v1/citations';
 import { CITATIONS_PER_UNIT, UNIT_COST } from '@dp/core/units';
+import { CITATION_STATUSES } from '@dp/core/vocab';
 import { z } from 'zod';
 import type { Upstream } from '../upstream';
 import { renderCitationCheck } from '../render/citations';
@@ -11,15 +12,8 @@ const TITLE = 'Verify the Czech legal citations in a text';
 /** The API's limit on `text` (POST /v1/legal/citations), from its declaration. */
 const MAX_TEXT = MAX_CITATION_TEXT;
 
-const STATUSES = [
-  'valid',
-  'amended_not_in_source',
-  'not_in_force',
-  'provision_not_found',
-  'document_not_found',
-  'ambiguous',
-  'unverified',
-] as const;
+/** The statuses the route's answer declares (core's one vocabulary). */
+const STATUSES = CITATION_STATUSES;
 
 const description = [
   'Run this before relying on any Czech legal citation you wrote or were given (a draft, an answer, a filing): it finds every citation in the text and checks it against the Collection of Laws (POST /v1/legal/citations).',

@@ -80,8 +80,6 @@ export function encodeFilters(f: Filters | undefined): string | undefined {
   return JSON.stringify(f);
 }
 
-export const cursor = z.string().min(1).max(2000);
-
 export function success(structured: Record<string, unknown>, text: string): CallToolResult {
   return { structuredContent: structured, content: [{ type: 'text', text }] };
 }
