@@ -8,6 +8,7 @@ import {
   sendSuccess,
   spanningPrefix,
   verifyInternalToken,
+  type ResponseData,
 } from '@dp/core';
 import type { ApiContext } from '../context';
 import { wildcardSegments } from './define-route';
@@ -37,7 +38,11 @@ export function internalRouter(ctx: ApiContext): Router {
   router.get(`${prefix.slice(MOUNT.length)}*ref`, async (req, res) => {
     const found = match(wildcardSegments(req));
     if (!found) throw new ApiError('not_found', `No route for ${req.method} ${req.path}.`);
-    sendSuccess(res, await read(parseRouteInput(internalGetDocumentRoute, { params: found.params, query: req.query, body: undefined })));
+    // Typed by this route's own declaration: the compiler holds the answer to what it declares.
+    const data: ResponseData<typeof internalGetDocumentRoute> = await read(
+      parseRouteInput(internalGetDocumentRoute, { params: found.params, query: req.query, body: undefined }),
+    );
+    sendSuccess(res, data);
   });
   return router;
 }

@@ -24,9 +24,12 @@ export async function loadCorpus(db: Database, source: CorpusSource): Promise<st
       `corpus: synced ${r.source} to ${r.to.slice(0, 9)}: ${r.commits_applied} commits, ${r.documents.created} documents created, ${r.documents.updated} updated, ${r.documents.failed} failed${warnings ? ` (warnings: ${warnings})` : ''}`,
     ];
   }
-  const [synced] = await db.query<{ source: string; commit: string }>(
-    'SELECT source, "commit" FROM "sync_state" ORDER BY synced_at DESC LIMIT 1',
-  );
+  const synced = await db.kysely
+    .selectFrom('sync_state')
+    .select(['source', 'commit'])
+    .orderBy('synced_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   if (synced) {
     return [
       `corpus: the database holds ${synced.source} synced from git (at ${synced.commit.slice(0, 9)}); the JSONL sample is not imported over it (set CORPUS_GIT_DIR to sync onward)`,

@@ -86,7 +86,7 @@ export async function importCorpusFile(db: Database, path: string, options: Impo
   };
 
   const stored = new Map<string, string>();
-  for (const row of await db.query<{ natural_key: string; content_hash: string }>('SELECT natural_key, content_hash FROM "document"')) {
+  for (const row of await db.kysely.selectFrom('document').select(['natural_key', 'content_hash']).execute()) {
     stored.set(row.natural_key, row.content_hash);
   }
   // By natural key: the documents whose trees a changed record would rebuild anyway, an unchanged one fills.

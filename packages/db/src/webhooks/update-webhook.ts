@@ -1,5 +1,6 @@
 import { invalidRequest, type FieldProblem } from '@dp/core';
 import type { PrismaClient } from '../generated/client';
+import { selectIn, sqlBuilder } from '../typed-sql';
 import { canonicalEvents, webhookInputProblems } from './create-webhook';
 import { presentWebhook, type WebhookView } from './present';
 import type { UrlPolicy } from './url-policy';
@@ -39,10 +40,9 @@ export async function updateWebhook(
 
   return prisma.$transaction(async (tx) => {
     // Locked, so a worker recording a failure cannot disable it between the read and the write.
-    const [current] = await tx.$queryRawUnsafe<{ status: string }[]>(
-      'SELECT status FROM "webhook" WHERE id = $1 AND org_id = $2 FOR UPDATE',
-      webhookId,
-      orgId,
+    const [current] = await selectIn(
+      tx,
+      sqlBuilder.selectFrom('webhook').select('status').where('id', '=', webhookId).where('org_id', '=', orgId).forUpdate(),
     );
     if (!current) return null;
     const data: Parameters<typeof tx.webhook.update>[0]['data'] = {};
