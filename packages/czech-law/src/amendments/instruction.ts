@@ -1135,13 +1135,15 @@ clause(`((?:(?:${NOUN} )?${Q}(?:,| a| a dále)? )+)(?:(?:a|včetně) ${R} )?${RE
   // m[2] is the last quotation of the repeated group.
   if (quotes.length < 2 && !m[3]) throw new Unsupported('one quotation');
   const targets = locTargets(ctx);
+  const fns = m[3] ? targetsOf(ctx, Number(m[3])).map((t) => t.id) : [];
+  if (!fns.every((id) => id.startsWith('fn_'))) throw new Unsupported('words and a unit repealed together');
+  // "slova „… z bytu.“ včetně poznámky pod čarou č. 12 se zrušují" (vyhláška č. 551/2002 Sb., bod 14,
+  // on vyhláška č. 82/1993 Sb.): the words go with the footnote's mark after them, which the act
+  // left out of the quotation (and nowhere else: the mark may stand in other units too).
+  const last = quotes.length - 1;
+  if (fns.length === 1 && !/\^[0-9a-z]+\)$/.test(quotes[last])) quotes[last] += `^${fns[0].slice(3)})`;
   for (const q of quotes) ctx.ops.push({ kind: 'replace_words', targets, old: q, new: '', source: ctx.source });
-  if (m[3]) {
-    const fns = targetsOf(ctx, Number(m[3])).map((t) => t.id);
-    if (!fns.every((id) => id.startsWith('fn_'))) throw new Unsupported('words and a unit repealed together');
-    // The words' own footnote goes with its mark (vyhláška č. 551/2002 Sb., bod 14, on vyhláška č. 82/1993 Sb.).
-    ctx.ops.push({ kind: 'repeal', targets: fns.map((id) => ({ id })), withReferences: true, source: ctx.source });
-  }
+  if (fns.length) ctx.ops.push({ kind: 'repeal', targets: fns.map((id) => ({ id })), source: ctx.source });
 });
 clause(`(?:(?:v|ve) ${R} )?${REPEAL} (?:(na konci|na začátku) (?:${R} )?)?(?:${NOUN} )?${Q}${QUAL}`, (ctx, m) => {
   const targets = m[1] ? targetsOf(ctx, Number(m[1])) : m[3] ? targetsOf(ctx, Number(m[3])) : locTargets(ctx);
