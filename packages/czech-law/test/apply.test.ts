@@ -775,3 +775,50 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine2)', () => {
     expect(s.points[0]).toMatchObject({ status: 'not_applied', reason: 'target_not_found' });
   });
 });
+
+describe('applyAmendment: forms of the tuning misses (#36, h-engine3)', () => {
+  const LIST = ['##### § 5', '', '(1) Prodávající zajišťuje balení, dodání, servis a opravy.', '', '(2) Dodání, servis.', ''].join('\n');
+
+  it('replaces the comma after given words, and refuses where the words are followed by it twice (zákon č. 374/2022 Sb., on zákon č. 634/1992 Sb.)', () => {
+    const r = applyAmendment(LIST, [
+      pt('1', 'V § 5 odst. 1 se čárka za slovem „dodání“ nahrazuje slovem „a“ a slova „ a opravy“ se zrušují.'),
+    ]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_5')).toBe('##### § 5 (1) Prodávající zajišťuje balení, dodání a servis. (2) Dodání, servis.');
+    const twice = applyAmendment(LIST.replace('servis a', 'dodání, servis a'), [
+      pt('1', 'V § 5 odst. 1 se čárka za slovem „dodání“ zrušuje.'),
+    ]);
+    expect(twice.points[0]).toMatchObject({ status: 'not_applied', reason: 'ambiguous' });
+  });
+
+  it('repeals words with their footnote and its mark (vyhláška č. 551/2002 Sb., bod 14, on vyhláška č. 82/1993 Sb.)', () => {
+    const text = [
+      '##### § 15',
+      '',
+      '(1) Nájem.',
+      '',
+      '(2) Nájemné obvyklé v obci podle předpisu o nájemném.^12)',
+      '',
+      '^12) Zákon č. 1/1990 Sb.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(text, [
+      pt(
+        '14',
+        'V § 15 odst. 2 se za slovo „obci“ vkládá tečka a slova „podle předpisu o nájemném.“ včetně poznámky pod čarou č. 12) se zrušují.',
+      ),
+    ]);
+    expect(r.points[0].status).toBe('applied');
+    expect(normalizeSpace(r.text)).toBe('##### § 15 (1) Nájem. (2) Nájemné obvyklé v obci.');
+  });
+
+  it('applies a Slovak point to a Slovak act (zákon SNR č. 295/1992 Sb., on zákon SNR č. 472/1990 Sb.)', () => {
+    const sk = ['##### § 5', '', '(1) Úlohy plnia národné výbory všetkých stupňov.', '', '(2) Úrad je osobitný orgán.', ''].join('\n');
+    const r = applyAmendment(sk, [
+      pt('1', 'V § 5 ods. 1 sa slová „národné výbory všetkých stupňov“ nahrádzajú slovami „krajské a okresné národné výbory“.'),
+      pt('2', 'V § 5 ods. 2 sa vypúšťa slovo „osobitný“.'),
+    ]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied', 'applied']);
+    expect(unit(r.text, 'par_5')).toBe('##### § 5 (1) Úlohy plnia krajské a okresné národné výbory. (2) Úrad je orgán.');
+  });
+});

@@ -449,3 +449,76 @@ describe('a range whose end repeats its unit (#35 items 2 and 4, h-effects)', ()
     ]);
   });
 });
+
+describe('forms of the tuning misses (#36, h-engine3)', () => {
+  it('reads a Slovak point of the federal collection as the Czech one (zákon SNR č. 295/1992 Sb., on zákon SNR č. 472/1990 Sb.)', () => {
+    expect(ops('V § 5 ods. 1 sa slová „národné výbory všetkých stupňov“ nahrádzajú slovami „krajské a okresné národné výbory“.')).toEqual([
+      {
+        kind: 'replace_words',
+        targets: [{ id: 'par_5/odst_1' }],
+        old: 'národné výbory všetkých stupňov',
+        new: 'krajské a okresné národné výbory',
+      },
+    ]);
+    expect(ops('§ 7 sa dopĺňa odsekom 8, ktorý znie:\n\n„(8) Okresné úrady zverejňujú údaje.“.')).toEqual([
+      {
+        kind: 'append',
+        targets: [{ id: 'par_7' }],
+        newIds: ['par_7/odst_8'],
+        text: '(8) Okresné úrady zverejňujú údaje.',
+        position: 'end',
+      },
+    ]);
+    expect(ops('V § 5 ods. 2 sa vypúšťa slovo „osobitný“.')).toEqual([
+      { kind: 'replace_words', targets: [{ id: 'par_5/odst_2' }], old: 'osobitný', new: '' },
+    ]);
+    expect(ops('§ 320 sa vypúšťa.')).toEqual([{ kind: 'repeal', targets: [{ id: 'par_320' }] }]);
+    expect(ops('V § 3 ods. 2 prvá veta znie: „Text.“.')).toEqual([
+      { kind: 'new_wording', targets: [{ id: 'par_3/odst_2', sentence: 1 }], text: 'Text.' },
+    ]);
+    // A Czech point keeps its words: "pred", "ako" are no Czech instruction words to translate.
+    expect(ops('V § 2 se slova „pred ako“ nahrazují slovy „před jako“.')[0]).toMatchObject({ old: 'pred ako', new: 'před jako' });
+  });
+
+  it('reads "za dosavadní odstavec 5 se zařazuje nový odstavec 6" (zákon č. 175/1990 Sb., on zákon č. 140/1961 Sb.)', () => {
+    expect(ops('V § 89 za dosavadní odstavec 5 se zařazuje nový odstavec 6, který zní:\n\n„(6) Trestný čin.“.')).toEqual([
+      { kind: 'insert', targets: [{ id: 'par_89/odst_5' }], newIds: ['par_89/odst_6'], text: '(6) Trestný čin.', position: 'after' },
+    ]);
+  });
+
+  it('reads parts repealed with their §§ in brackets (zákon č. 509/1991 Sb., on zákon č. 40/1964 Sb.)', () => {
+    expect(ops('Vypouští se část třetí, čtvrtá a pátá (§ 152 až 414).')).toEqual([
+      { kind: 'repeal', targets: [{ id: 'cast_3' }, { id: 'cast_4' }, { id: 'cast_5' }] },
+    ]);
+  });
+
+  it('reads punctuation after given words as those words with it (zákon č. 374/2022 Sb., on zákon č. 634/1992 Sb.; zákon č. 64/2014 Sb., on zákon č. 365/2000 Sb.)', () => {
+    expect(
+      ops('V § 5a odst. 3 písm. d) se čárka za slovem „dodání“ nahrazuje slovem „a“ a slova „a vyřizování stížností“ se zrušují.'),
+    ).toEqual([
+      { kind: 'replace_words', targets: [{ id: 'par_5a/odst_3/pism_d' }], old: 'dodání,', new: 'dodání a' },
+      { kind: 'replace_words', targets: [{ id: 'par_5a/odst_3/pism_d' }], old: 'a vyřizování stížností', new: '' },
+    ]);
+    expect(ops('V § 4 odst. 2 písm. a) se za slovem „zákonem“ tečka nahrazuje čárkou.')).toEqual([
+      { kind: 'replace_words', targets: [{ id: 'par_4/odst_2/pism_a' }], old: 'zákonem.', new: 'zákonem,' },
+    ]);
+    expect(ops('V § 80 odst. 1 se za slovem „obce“ čárka vypouští.')[0]).toMatchObject({ old: 'obce,', new: 'obce' });
+    expect(ops('V § 5 odst. 2 se za slova „činnosti klienta“ vkládá čárka a slova „a jeho zástupce“.')).toEqual([
+      { kind: 'insert_words', targets: [{ id: 'par_5/odst_2' }], old: 'činnosti klienta', new: ', a jeho zástupce', position: 'after' },
+    ]);
+    // The words follow the new punctuation, not the end of the unit (vyhláška č. 652/2004 Sb., bod 16, on vyhláška č. 202/2003 Sb.).
+    expect(
+      ops('V § 13 odst. 1 se za slovy „ošetřeno chladem“ se tečka nahrazuje čárkou a doplňují se slova „a to podle návodu.“.'),
+    ).toEqual([
+      { kind: 'replace_words', targets: [{ id: 'par_13/odst_1' }], old: 'ošetřeno chladem.', new: 'ošetřeno chladem, a to podle návodu.' },
+    ]);
+    expect(
+      parseInstruction('V § 13 odst. 1 se za slovy „chladem“ se tečka nahrazuje čárkou, a na konci se doplňují slova „a to.“.').unsupported,
+    ).toHaveLength(1);
+    // "vkládá čárka a slova „…“ se zrušují": the comma, then the words repealed.
+    expect(ops('V § 1 se za slovo „obchodování“ vkládá čárka a slova „s cizinou“ se zrušují.')).toEqual([
+      { kind: 'insert_words', targets: [{ id: 'par_1' }], old: 'obchodování', new: ',', position: 'after' },
+      { kind: 'replace_words', targets: [{ id: 'par_1' }], old: 's cizinou', new: '' },
+    ]);
+  });
+});

@@ -612,6 +612,82 @@ function footnoteReferencesAfterVerb(s: string): string {
   );
 }
 
+/**
+ * The instruction words of a Slovak point (the Slovak National Council's acts amending its own,
+ * in the federal collection: "V § 5 ods. 1 sa slová „A“ nahrádzajú slovami „B“.", "§ 7 sa dopĺňa
+ * odsekom 8, ktorý znie:", "§ 320 sa vypúšťa.") as the Czech ones the clauses read. Only the
+ * skeleton outside quotations is translated, and only a sentence with a word no Czech instruction
+ * uses: the quoted words stay as written.
+ */
+const SLOVAK =
+  /(?:^|[\s,])(?:sa|znie|znejú|ods\.|slová|slovami|nahrádza(?:jú)?|vypúšťa(?:jú)?|dopĺňa(?:jú)?|vkladá|vkladajú|pripája(?:jú)?|[Dd]oterajš\p{L}+|odsek\p{L}*|čiarou)(?=[\s,.:;]|$)/u;
+const SLOVAK_WORDS: [RegExp, string][] = [
+  [/sa/, 'se'],
+  [/znie/, 'zní'],
+  [/znejú/, 'znějí'],
+  [/nahrádza/, 'nahrazuje'],
+  [/nahrádzajú/, 'nahrazují'],
+  [/slová/, 'slova'],
+  [/slovami/, 'slovy'],
+  [/slovom/, 'slovem'],
+  [/číslom/, 'číslem'],
+  [/číslami/, 'čísly'],
+  [/suma/, 'částka'],
+  [/sumou/, 'částkou'],
+  [/sumy/, 'částky'],
+  [/vypúšťa/, 'vypouští'],
+  [/vypúšťajú/, 'vypouštějí'],
+  [/dopĺňa/, 'doplňuje'],
+  [/dopĺňajú/, 'doplňují'],
+  [/vkladá/, 'vkládá'],
+  [/vkladajú/, 'vkládají'],
+  [/pripája/, 'připojuje'],
+  [/pripájajú/, 'připojují'],
+  [/zrušujú/, 'zrušují'],
+  [/označujú/, 'označují'],
+  [/ako/, 'jako'],
+  [/pred/, 'před'],
+  [/[Dd]oterajš(?:í|ie|ia|ieho)/, 'Dosavadní'],
+  [/ods\./, 'odst.'],
+  [/odsek/, 'odstavec'],
+  [/odseku/, 'odstavce'],
+  [/odseky/, 'odstavce'],
+  [/odsekom/, 'odstavcem'],
+  [/odsekoch/, 'odstavcích'],
+  [/odsekov/, 'odstavců'],
+  [/písmenom/, 'písmenem'],
+  [/bode/, 'bodě'],
+  [/veta/, 'věta'],
+  [/vety/, 'věty'],
+  [/vete/, 'větě'],
+  [/vetu/, 'větu'],
+  [/vetou/, 'větou'],
+  [/prv(?:á|ej|ú|ý|é)/, 'první'],
+  [/druh(?:ej)/, 'druhé'],
+  [/tretia|tretej|tretiu/, 'třetí'],
+  [/posledn(?:á|ej|ú)/, 'poslední'],
+  [/ktorý/, 'který'],
+  [/ktorá/, 'která'],
+  [/ktoré/, 'které'],
+  [/táto/, 'tato'],
+  [/tieto/, 'tyto'],
+  [/nový/, 'nový'],
+  [/koniec/, 'konci'],
+  [/začiatok|začiatku/, 'začátku'],
+  [/čiarou/, 'čarou'],
+  [/príloh(?:a|y|e|u|ou)/, 'příloha'],
+  [/časť|časti/, 'část'],
+];
+const SLOVAK_WORD = new RegExp(`(?<![\\p{L}])(?:${SLOVAK_WORDS.map(([re]) => re.source).join('|')})(?![\\p{L}])`, 'gu');
+
+function czechWording(skeletonText: string): string {
+  if (!SLOVAK.test(skeletonText)) return skeletonText;
+  return skeletonText.replace(SLOVAK_WORD, (w) => {
+    for (const [re, cz] of SLOVAK_WORDS) if (new RegExp(`^(?:${re.source})$`, 'u').test(w)) return cz;
+    return w;
+  });
+}
+
 /** Quotations → ⟨n⟩, references → ⟦n⟧. */
 function skeleton(sentence: string): Skeleton {
   const quotes: string[] = [];
@@ -628,7 +704,7 @@ function skeleton(sentence: string): Skeleton {
     }
     out += sentence[i];
   }
-  let s = out
+  let s = czechWording(out)
     .replace(/\s+/g, ' ')
     .replace(/\*\*/g, '')
     .trim()
@@ -642,6 +718,10 @@ function skeleton(sentence: string): Skeleton {
   // "spolu s nadpisem" for "včetně nadpisu", "Ustanovení § 5" for "§ 5".
   s = s
     .replace(/(?<![\p{L}])vsunuj(?:e|í)(?![\p{L}])/gu, (m) => (m.endsWith('í') ? 'vkládají' : 'vkládá'))
+    // "se zařazuje nový odstavec 6" (zákon č. 175/1990 Sb., on zákon č. 140/1961 Sb.) as "se vkládá";
+    // "za dosavadní odstavec 5" is the odstavec 5 the text has.
+    .replace(/(?<![\p{L}])zařazuj(?:e|í)(?![\p{L}])/gu, (m) => (m.endsWith('í') ? 'vkládají' : 'vkládá'))
+    .replace(/(?<![\p{L}])(za|před) dosavadní (?=odstav|písmen|bod|§)/gu, '$1 ')
     .replace(/,? (?:tohoto|tohoto nového|následujícího) znění:/g, ', který zní:')
     .replace(/(?<![\p{L}])spolu s nadpisem(?![\p{L}])/gu, 'včetně nadpisu')
     .replace(/(?<![\p{L}])[Uu]stanovení (?=§|čl\.|odst)/gu, '')
@@ -689,6 +769,13 @@ function skeleton(sentence: string): Skeleton {
     t += s[i];
     i++;
   }
+  // "Vypouští se část třetí, čtvrtá a pátá (§ 152 až 414)." (zákon č. 509/1991 Sb., on zákon č.
+  // 40/1964 Sb.): the §§ in brackets say what the parts hold; the parts are what goes.
+  t = t.replace(/(⟦(\d+)⟧) \(⟦(\d+)⟧\)(?= |$)/gu, (m, ref: string, a: string, b: string) => {
+    const containers = refs[Number(a)].chains.every((c) => c.segs.length === 1 && LEVEL[c.segs[0].type] < 6);
+    const sections = refs[Number(b)].chains.every((c) => c.segs.every((x) => x.type === 'par'));
+    return containers && sections ? ref : m;
+  });
   // "V § 5 zákona (č. 1/2000 Sb.)(, ve znění …,) se …": the act named after the reference is the one amended.
   t = t.replace(
     /(⟦\d+⟧) (?:zákona|vyhlášky|nařízení vlády|nařízení|zákoníku|zákonného opatření)(?: č\. \d+\/\d{4} Sb\.)?(?:,? ve znění [^⟨⟦]*?,)?(?= |$)/gu,
@@ -941,6 +1028,48 @@ function clause(pattern: string, fn: ClauseFn): void {
 
 const WORDS_AT = `(?:(na konci|na začátku) (?:${R} )?)?(?:${NOUN} )?${Q}${QUAL}`;
 
+// Punctuation after given words: "čárka za slovem „dodání“ nahrazuje slovem „a“", "za slovem
+// „zákonem“ tečka nahrazuje čárkou", "za slovem „obce“ čárka vypouští", "za slova „A“ vkládá
+// čárka (a slova „B“)". Read as the words with their punctuation replaced, so that the engine finds
+// the one place where the words are followed by it (and refuses where it is not one).
+const AFTER_WORDS = '(?:slovem|slovy|slovo|slova|číslem|čísly|číslo|číslicí|textem|text|zkratkou|zkratku|označením|údajem|odkazem)';
+const PUNCT_ANY = '(tečka|tečku|čárka|čárku|středník|dvojtečka)';
+/** Operations read from punctuation after given words: words added "na konci" after them in the sentence would go elsewhere. */
+const PUNCT_AFTER_WORDS = new WeakSet<Operation>();
+const punctAfter = (ctx: Ctx, words: string, punct: string, by: string): void => {
+  const mark = PUNCT_NOUN[punct];
+  const op: Operation = { kind: 'replace_words', targets: locTargets(ctx), old: `${words}${mark}`, new: by, source: ctx.source };
+  PUNCT_AFTER_WORDS.add(op);
+  ctx.ops.push(op);
+};
+const ADDING = '(?:doplňuj[eí]|doplňují|vkládá|vkládají|připojuj[eí]|připojují)';
+// "za slovy „ošetřeno chladem“ se tečka nahrazuje čárkou a doplňují se slova „a to …“" (vyhláška
+// č. 652/2004 Sb., bod 16, on vyhláška č. 202/2003 Sb.): the words follow the new punctuation there.
+clause(
+  `(?:${PUNCT_ANY} za ${AFTER_WORDS} ${Q}|za ${AFTER_WORDS} ${Q} ${PUNCT_ANY}) nahrazuj[eí] ${PUNCT_INSTR} a ${ADDING} (?:${NOUN} )?${Q}`,
+  (ctx, m) => {
+    const words = quote(ctx, m[2] ?? m[3]);
+    punctAfter(ctx, words, m[1] ?? m[4], `${words}${PUNCT_NOUN[m[5]]} ${quote(ctx, m[6])}`);
+  },
+);
+const punctBy = (ctx: Ctx, words: string, instr: string | undefined, q: string | undefined): string =>
+  instr !== undefined ? `${words}${PUNCT_NOUN[instr]}` : `${words} ${quote(ctx, q!)}`;
+clause(`${PUNCT_ANY} za ${AFTER_WORDS} ${Q} nahrazuj[eí] (?:${PUNCT_INSTR}|(?:${NOUN_INSTR}|spojkou) ${Q})`, (ctx, m) =>
+  punctAfter(ctx, quote(ctx, m[2]), m[1], punctBy(ctx, quote(ctx, m[2]), m[3], m[4])),
+);
+clause(`za ${AFTER_WORDS} ${Q} ${PUNCT_ANY} nahrazuj[eí] (?:${PUNCT_INSTR}|(?:${NOUN_INSTR}|spojkou) ${Q})`, (ctx, m) =>
+  punctAfter(ctx, quote(ctx, m[1]), m[2], punctBy(ctx, quote(ctx, m[1]), m[3], m[4])),
+);
+clause(`${PUNCT_ANY} za ${AFTER_WORDS} ${Q} ${REPEAL}`, (ctx, m) => punctAfter(ctx, quote(ctx, m[2]), m[1], quote(ctx, m[2])));
+clause(`za ${AFTER_WORDS} ${Q} (?:${PUNCT_ANY} ${REPEAL}|${REPEAL} ${PUNCT_ANY})`, (ctx, m) =>
+  punctAfter(ctx, quote(ctx, m[1]), m[2] ?? m[3], quote(ctx, m[1])),
+);
+clause(`za ${AFTER_WORDS} ${Q} (?:vkládá|doplňuje) ${PUNCT_ANY}(?: a (?:${NOUN} )?${Q})?`, (ctx, m) => {
+  const mark = PUNCT_NOUN[m[2]];
+  const add = m[3] !== undefined ? `${mark} ${quote(ctx, m[3])}` : mark;
+  ctx.ops.push({ kind: 'insert_words', targets: locTargets(ctx), old: quote(ctx, m[1]), new: add, position: 'after', source: ctx.source });
+});
+
 // Replace words: "slova „A“ nahrazují slovy „B“" (and the forms with the subject after the verb).
 clause(`(?:(?:v|ve) ${R} )?${WORDS_AT} (?:nahrazuj[eí]|nahrazují|mění na|opravuj[eí]) (?:${NOUN_INSTR} )?${Q}`, (ctx, m) => {
   const targets = m[1] ? targetsOf(ctx, Number(m[1])) : m[3] ? targetsOf(ctx, Number(m[3])) : locTargets(ctx);
@@ -1006,12 +1135,15 @@ clause(`((?:(?:${NOUN} )?${Q}(?:,| a| a dále)? )+)(?:(?:a|včetně) ${R} )?${RE
   // m[2] is the last quotation of the repeated group.
   if (quotes.length < 2 && !m[3]) throw new Unsupported('one quotation');
   const targets = locTargets(ctx);
+  const fns = m[3] ? targetsOf(ctx, Number(m[3])).map((t) => t.id) : [];
+  if (!fns.every((id) => id.startsWith('fn_'))) throw new Unsupported('words and a unit repealed together');
+  // "slova „… z bytu.“ včetně poznámky pod čarou č. 12 se zrušují" (vyhláška č. 551/2002 Sb., bod 14,
+  // on vyhláška č. 82/1993 Sb.): the words go with the footnote's mark after them, which the act
+  // left out of the quotation (and nowhere else: the mark may stand in other units too).
+  const last = quotes.length - 1;
+  if (fns.length === 1 && !/\^[0-9a-z]+\)$/.test(quotes[last])) quotes[last] += `^${fns[0].slice(3)})`;
   for (const q of quotes) ctx.ops.push({ kind: 'replace_words', targets, old: q, new: '', source: ctx.source });
-  if (m[3]) {
-    const fns = targetsOf(ctx, Number(m[3])).map((t) => t.id);
-    if (!fns.every((id) => id.startsWith('fn_'))) throw new Unsupported('words and a unit repealed together');
-    ctx.ops.push({ kind: 'repeal', targets: fns.map((id) => ({ id })), source: ctx.source });
-  }
+  if (fns.length) ctx.ops.push({ kind: 'repeal', targets: fns.map((id) => ({ id })), source: ctx.source });
 });
 clause(`(?:(?:v|ve) ${R} )?${REPEAL} (?:(na konci|na začátku) (?:${R} )?)?(?:${NOUN} )?${Q}${QUAL}`, (ctx, m) => {
   const targets = m[1] ? targetsOf(ctx, Number(m[1])) : m[3] ? targetsOf(ctx, Number(m[3])) : locTargets(ctx);
@@ -1425,6 +1557,11 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
     if (sep) s = s.slice(sep[0].length);
     else if (s.length) throw new Unsupported(`not read: "${s.slice(0, 80)}"`);
   }
+  // "za slovem „A“ tečka nahrazuje čárkou a doplňují se slova „B“" in a form not read as one: "B"
+  // would be added at the end of the unit, not after "A".
+  const punct = ops.findIndex((o) => PUNCT_AFTER_WORDS.has(o));
+  if (punct >= 0 && ops.slice(punct + 1).some((o) => o.kind === 'append_words'))
+    throw new Unsupported('words added after punctuation given by words');
   mergeEndings(ops);
   return ctx.base;
 }

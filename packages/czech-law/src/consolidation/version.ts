@@ -3,6 +3,7 @@
  * record it, and a sync rebuilds every document whose rebuilt versions an older engine made: raise
  * it whenever the grammar or the engine reads or applies anything differently, or what a rebuilt
  * version records of it changes (5: each changed unit names the points that changed it; 6: an
- * annex's body, forms of the replay's misses read, #36 h-engine2).
+ * annex's body, forms of the replay's misses read, #36 h-engine2; 7: Slovak points, punctuation
+ * after given words, #36 h-engine3).
  */
-export const CONSOLIDATION_ENGINE_VERSION = 6;
+export const CONSOLIDATION_ENGINE_VERSION = 7;
