@@ -157,7 +157,11 @@ describe('replay evaluations', () => {
       { act: 'sb/2021/7', effectiveFrom: '2021-01-02', targets: ['par_3'] },
       { act: 'sb/2018/1', effectiveFrom: null, targets: ['par_3'] },
     ];
-    const named = windowTargets(acts.filter((e) => e.act === 'sb/2020/500'), '2019-07-01', '2021-01-01');
+    const named = windowTargets(
+      acts.filter((e) => e.act === 'sb/2020/500'),
+      '2019-07-01',
+      '2021-01-01',
+    );
     expect(scoreEffects(changed, named, known)).toEqual({ hit: 1, changed: 2, right: 1, targeted: 1 });
     const all = windowTargets(acts, '2019-07-01', '2021-01-01');
     expect(all.sort()).toEqual(['par_1/odst_1', 'par_2']);

@@ -458,7 +458,9 @@ describe('container ordinals of two words before a comma (#35 items 2 and 4, h-r
     expect(parsed.unsupported).toEqual([]);
     expect(parsed.effects.map((e) => [e.kind, e.targets])).toEqual([['insert', ['hlava_21', 'par_852a', 'par_852b', 'fn_8', 'fn_9']]]);
     // One word before the comma stays one number, and a list's comma still ends its item.
-    expect(parseInstruction('Hlava dvacátá, která zní:\n\n„HLAVA DVACÁTÁ\n\n##### § 9\n\nText.“.').effects[0].targets).toContain('hlava_20');
+    expect(parseInstruction('Hlava dvacátá, která zní:\n\n„HLAVA DVACÁTÁ\n\n##### § 9\n\nText.“.').effects[0].targets).toContain(
+      'hlava_20',
+    );
     expect(parseInstruction('Části sedmá, devátá a jedenáctá se zrušují.').effects[0].targets).toEqual(['cast_7', 'cast_9', 'cast_11']);
   });
 });

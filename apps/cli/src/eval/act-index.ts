@@ -90,6 +90,7 @@ export async function loadActIndex(
       return { index: new Map(c.index), readerVersion: c.readerVersion };
   }
   const index = await buildActIndex(gitDir, head, available);
-  if (cache) writeFileSync(cache, JSON.stringify({ readerVersion: AMENDMENT_READER_VERSION, head, index: [...index] } satisfies CachedIndex));
+  if (cache)
+    writeFileSync(cache, JSON.stringify({ readerVersion: AMENDMENT_READER_VERSION, head, index: [...index] } satisfies CachedIndex));
   return { index, readerVersion: AMENDMENT_READER_VERSION };
 }

@@ -103,7 +103,12 @@ export const visitor: VisitorFactory = (flags) => ({
     // The window measure (`--window`), beside the per-act one: every act of the window, the named one too.
     if (input.allActs) {
       const others = input.allActs.filter((e) => e.act !== c.sourceKey && inWindow(e.effectiveFrom, c.beforeDate, c.date));
-      const w = scoreEffects(changed, [...targets, ...windowTargets(others, c.beforeDate, c.date)], (id) => b.has(id) || a.has(id), containers);
+      const w = scoreEffects(
+        changed,
+        [...targets, ...windowTargets(others, c.beforeDate, c.date)],
+        (id) => b.has(id) || a.has(id),
+        containers,
+      );
       if (others.length) bump(t, 'w_other_acts_cases');
       bump(t, 'w_hit', w.hit);
       bump(t, 'w_changed', w.changed);
@@ -203,10 +208,15 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   for (const cause of MISS_CAUSES) row(`    ${cause}`, n(`miss:${cause}`));
   row('    cases with every change targeted, every target changed', (t) => ratio(count(t, 'effects_exact'), cases(t)));
   if (args.flags.has('window')) {
-    row(`window: every act the product knows, dated in the window (act index of reader ${run.actIndexReader}, this reader ${AMENDMENT_READER_VERSION})`, () => '');
+    row(
+      `window: every act the product knows, dated in the window (act index of reader ${run.actIndexReader}, this reader ${AMENDMENT_READER_VERSION})`,
+      () => '',
+    );
     row('    cases whose window holds another act', n('w_other_acts_cases'));
     row('    recall (provisions git changed, targeted)', (t) => ratio(count(t, 'w_hit'), count(t, 'w_changed')));
-    row('    recall, cases whose text before has a § or článek', (t) => ratio(count(t, 'w_hit_not_first'), count(t, 'w_changed_not_first')));
+    row('    recall, cases whose text before has a § or článek', (t) =>
+      ratio(count(t, 'w_hit_not_first'), count(t, 'w_changed_not_first')),
+    );
     row('    precision (provisions targeted, changed)', (t) => ratio(count(t, 'w_right'), count(t, 'w_targeted')));
   }
 }
