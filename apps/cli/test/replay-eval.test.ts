@@ -6,6 +6,7 @@ import {
   provisionTexts,
   scoreEffects,
   unitMissCause,
+  windowTargets,
   type MissContext,
   type PointReport,
 } from '../src/eval/consolidation-score';
@@ -137,5 +138,35 @@ describe('replay evaluations', () => {
       listedAmong: false,
       listedDated: false,
     });
+  });
+  it("counts, beside the named act's targets, those of every other act dated in the commit's window (the window measure)", () => {
+    // A version of 2021-01-01 after a text of 2019-07-01: the named act changed § 1 odst. 1; an act of
+    // 2020-03-01 the source has no version of (its changes ride in this commit) changed § 2.
+    const before = '# Zákon\n\n##### § 1\n\n(1) Lhůta je 5 dnů.\n\n##### § 2\n\nPoplatek je 100 Kč.\n\n##### § 3\n\nBeze změny.\n';
+    const after = '# Zákon\n\n##### § 1\n\n(1) Lhůta je 6 dnů.\n\n##### § 2\n\nPoplatek je 200 Kč.\n\n##### § 3\n\nBeze změny.\n';
+    const b = provisions(before);
+    const a = provisions(after);
+    const changed = changedProvisions(b, a).sort();
+    expect(changed).toEqual(['par_1/odst_1', 'par_2']);
+    const known = (id: string) => b.has(id) || a.has(id);
+    const acts = [
+      { act: 'sb/2020/500', effectiveFrom: '2021-01-01', targets: ['par_1/odst_1'] },
+      { act: 'sb/2020/50', effectiveFrom: '2020-03-01', targets: ['par_2'] },
+      // Outside the window: on the text before's own day (already in it), after the version, undated.
+      { act: 'sb/2019/10', effectiveFrom: '2019-07-01', targets: ['par_3'] },
+      { act: 'sb/2021/7', effectiveFrom: '2021-01-02', targets: ['par_3'] },
+      { act: 'sb/2018/1', effectiveFrom: null, targets: ['par_3'] },
+    ];
+    const named = windowTargets(
+      acts.filter((e) => e.act === 'sb/2020/500'),
+      '2019-07-01',
+      '2021-01-01',
+    );
+    expect(scoreEffects(changed, named, known)).toEqual({ hit: 1, changed: 2, right: 1, targeted: 1 });
+    const all = windowTargets(acts, '2019-07-01', '2021-01-01');
+    expect(all.sort()).toEqual(['par_1/odst_1', 'par_2']);
+    expect(scoreEffects(changed, all, known)).toEqual({ hit: 2, changed: 2, right: 2, targeted: 2 });
+    // No text before (a file the commit added): every dated effect up to the version's day.
+    expect(windowTargets(acts, null, '2021-01-01').sort()).toEqual(['par_1/odst_1', 'par_2', 'par_3']);
   });
 });

@@ -522,3 +522,18 @@ describe('forms of the tuning misses (#36, h-engine3)', () => {
     ]);
   });
 });
+
+describe('container ordinals of two words before a comma (#35 items 2 and 4, h-recall)', () => {
+  it('reads "nová hlava dvacátá první, která … zní:" and its §§ (zákon č. 159/1999 Sb., bod 2, on zákon č. 40/1964 Sb.)', () => {
+    const parsed = parseInstruction(
+      'Za § 852 se vkládá nová hlava dvacátá první, která včetně nadpisu a poznámek pod čarou č. 8) a 9) zní:\n\n### „HLAVA DVACÁTÁ PRVNÍ\n\n#### CESTOVNÍ SMLOUVA\n\n##### § 852a\n\n(1) Cestovní smlouvou se provozovatel zavazuje.^8)\n\n##### § 852b\n\n(1) Cestovní smlouva musí být písemná.^9)“.',
+    );
+    expect(parsed.unsupported).toEqual([]);
+    expect(parsed.effects.map((e) => [e.kind, e.targets])).toEqual([['insert', ['hlava_21', 'par_852a', 'par_852b', 'fn_8', 'fn_9']]]);
+    // One word before the comma stays one number, and a list's comma still ends its item.
+    expect(parseInstruction('Hlava dvacátá, která zní:\n\n„HLAVA DVACÁTÁ\n\n##### § 9\n\nText.“.').effects[0].targets).toContain(
+      'hlava_20',
+    );
+    expect(parseInstruction('Části sedmá, devátá a jedenáctá se zrušují.').effects[0].targets).toEqual(['cast_7', 'cast_9', 'cast_11']);
+  });
+});

@@ -633,6 +633,21 @@ S platností pro území České republiky se zrušují:
     expect(parseInstruction('Část šestá se zrušuje.').effects[0].targets).toEqual(['cast_6']);
   });
 
+  it('reads a repeal of an amending act\'s články and its annex "k zákonu" (zákon č. 250/2021 Sb., § 104 bod 4)', () => {
+    const repeal = readRepeal(
+      'Čl. II a III a příloha k zákonu č. 47/1994 Sb., kterým se mění a doplňuje zákon České národní rady č. 2/1969 Sb., o zřízení ministerstev a jiných ústředních orgánů státní správy České republiky, ve znění pozdějších předpisů.',
+      'sb/2021/250',
+    );
+    expect(repeal).toMatchObject({
+      kind: 'repeal',
+      citation: { naturalKey: 'sb/1994/47' },
+      instruction: 'Čl. II a III a příloha se zrušují.',
+    });
+    expect(parseInstruction('Čl. II a III a příloha se zrušují.').effects.flatMap((e) => e.targets)).toEqual(['cl_2', 'cl_3']);
+    // An annex alone "to" the act is the act's annex repealed.
+    expect(readRepeal('Příloha k zákonu č. 47/1994 Sb.', 'sb/2021/250')).toMatchObject({ instruction: 'Příloha se zrušuje.' });
+  });
+
   it('reads intros in a numbered paragraph, with a bare number, verb first, an annex division and the Charter', () => {
     // Zákon č. 175/1968 Sb., § 19 odst. 4.
     const brno = `# Zákon o městě Brně

@@ -176,6 +176,30 @@ export function scoreEffects(
   };
 }
 
+/** An act's effect as the window measure takes it: the act, its effective date, its targets. */
+export interface DatedTargets {
+  act: string;
+  effectiveFrom: string | null;
+  targets: readonly string[];
+}
+
+/**
+ * Whether an effect falls in a version's window: dated after the text before's day and on or
+ * before the version's (rebuild.ts applies effects so); an undated effect never does.
+ */
+export const inWindow = (effectiveFrom: string | null, from: string | null, to: string): boolean =>
+  effectiveFrom !== null && effectiveFrom > (from ?? '') && effectiveFrom <= to;
+
+/**
+ * The window measure (#35 item 4, beside the per-act one): the targets of every act's effects
+ * dated in the window, the named act's and those of the other acts the product knows for the
+ * document. A source's version often carries several acts' changes (it skipped the versions
+ * between), and the rebuild applies every act of a window, so this is what the product does with it.
+ */
+export function windowTargets(effects: readonly DatedTargets[], from: string | null, to: string): string[] {
+  return [...new Set(effects.filter((e) => inWindow(e.effectiveFrom, from, to)).flatMap((e) => e.targets))];
+}
+
 /**
  * A provision's text with what carries no legal content taken out: whitespace, Markdown marks
  * (emphasis, headings, list markers' escapes), the kind of quotation marks and dashes. Two texts

@@ -21,7 +21,8 @@ import {
   resolveGitDir,
   type EffectInput,
 } from '@dp/db';
-import { unitTexts, type UnitTexts } from './consolidation-score';
+import { loadActIndex, type ActIndex } from './act-index';
+import { inWindow, unitTexts, type DatedTargets, type UnitTexts } from './consolidation-score';
 import type { EvalArgs } from './eval-args';
 import { reformCases, resolveHead, type ReformCase } from './reform-cases';
 
@@ -78,6 +79,11 @@ export interface CaseInput {
    * lists with the act's own date. Not the commit's `Source-Id` (that would be circular).
    */
   listed: boolean;
+  /**
+   * With `--window`: the effects of every act the product knows for the document (the named one's
+   * included), every date; the window measure takes those dated in the case's window. Null without it.
+   */
+  allActs: DatedTargets[] | null;
 }
 
 export interface Visitor {
@@ -96,6 +102,8 @@ interface Share {
   cases: ReformCase[];
   flags: [string, string][];
   available: string[];
+  /** With `--window`: the act index's entries of the share's documents. */
+  acts: [string, DatedTargets[]][] | null;
 }
 
 async function replayShare(share: Share): Promise<Record<Half, [string, number][]>> {
@@ -104,6 +112,7 @@ async function replayShare(share: Share): Promise<Record<Half, [string, number][
   const reader = openBlobReader(share.gitDir, new Set(share.available));
   const counters: Record<Half, Counters> = { tune: new Map(), heldout: new Map() };
   const acts = new Map<string, ActReading>();
+  const actIndex: ActIndex | null = share.acts ? new Map(share.acts) : null;
   const readFile = async (blob: string | null) => {
     if (!blob) return null;
     const b = await reader.read(blob);
@@ -161,8 +170,9 @@ async function replayShare(share: Share): Promise<Record<Half, [string, number][
       const act = await actOf(c);
       const effects = act.byTarget.get(c.amendedKey) ?? [];
       const from = c.beforeDate ?? '';
-      const window = effects.filter((e) => e.effectiveFrom !== null && e.effectiveFrom > from && e.effectiveFrom <= c.date);
-      visitor.visit({ c, before, after, act, effects, window, listed: listedActs.has(c.sourceKey) }, counters[c.half]);
+      const window = effects.filter((e) => inWindow(e.effectiveFrom, from, c.date));
+      const allActs = actIndex ? (actIndex.get(c.amendedKey) ?? []) : null;
+      visitor.visit({ c, before, after, act, effects, window, listed: listedActs.has(c.sourceKey), allActs }, counters[c.half]);
     }
   };
   try {
@@ -236,6 +246,8 @@ export interface ReplayRun {
   loadBefore: number[];
   loadAfter: number[];
   head: string;
+  /** With `--window`: the reader version that built the act index (a cache may be older: `--acts-any-reader`). */
+  actIndexReader: number | null;
 }
 
 /**
@@ -261,12 +273,19 @@ export async function runReplay(module: string, args: EvalArgs): Promise<ReplayR
   const available = [...(await listObjects(gitDir))];
   const flags = [...args.flags];
   const shares = deal(cases, workers);
+  // `--window`: every act the product knows for each document (`--acts-cache FILE` keeps the index).
+  const loaded = args.flags.has('window')
+    ? await loadActIndex(gitDir, head, new Set(available), args.flags.get('acts-cache'), args.flags.has('acts-any-reader'))
+    : null;
+  const index = loaded?.index ?? null;
+  const indexOf = (share: ReformCase[]) =>
+    index ? [...new Set(share.map((c) => c.amendedKey))].map((k): [string, DatedTargets[]] => [k, index.get(k) ?? []]) : null;
   const results = await Promise.all(
     shares.map(
       (share) =>
         new Promise<Record<Half, [string, number][]>>((resolve, reject) => {
           const w = new Worker(__filename, {
-            workerData: { replayShare: { module, gitDir, cases: share, flags, available } satisfies Share },
+            workerData: { replayShare: { module, gitDir, cases: share, flags, available, acts: indexOf(share) } satisfies Share },
           });
           w.once('message', resolve);
           w.once('error', reject);
@@ -280,7 +299,16 @@ export async function runReplay(module: string, args: EvalArgs): Promise<ReplayR
   for (const r of results) for (const h of ['tune', 'heldout'] as Half[]) for (const [k, v] of r[h]) bump(counters[h], k, v);
   const cpu = process.cpuUsage(cpu0);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  return { gitDir, counters, seconds: (Date.now() - started) / 1000, cpuSeconds, loadBefore, loadAfter: loadavg(), head };
+  return {
+    gitDir,
+    counters,
+    seconds: (Date.now() - started) / 1000,
+    cpuSeconds,
+    loadBefore,
+    loadAfter: loadavg(),
+    head,
+    actIndexReader: loaded?.readerVersion ?? null,
+  };
 }
 
 /** A row of miss details for tuning (`--misses FILE`): only ever of the tuning half. */

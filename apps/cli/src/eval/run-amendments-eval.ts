@@ -1,7 +1,7 @@
 /**
  * The amendments evaluation (#35 item 4):
  * `pnpm eval:amendments [git-dir] [--half tune|heldout|both] [--docs N] [--sample K] [--workers 1|2]
- * [--misses FILE] [--cases-cache FILE]`.
+ * [--misses FILE] [--cases-cache FILE] [--window [--acts-cache FILE] [--acts-any-reader]]`.
  *
  * Every `[reform]` commit whose `Source-Id` act is in the collection, against what the product
  * reads of that act (extractEffectsOfTexts on its own texts, the rows the sync stores):
@@ -11,17 +11,24 @@
  *     before and after, whitespace-normalised) against the provisions targeted by the act's
  *     effects that the product would apply for this version (dated after the text before's day
  *     and on or before the version's): recall and precision.
+ * (b') with `--window`, the window measure beside it: the same provisions against the targets of
+ *     every act the product knows for the document (every document read as an amending act,
+ *     act-index.ts) dated in the same window, the named act's included. The per-act figure is the
+ *     issue's measure; the window one is what the rebuild applies (docs/DECISIONS.md).
  * Figures per half; misses (`--misses`) only of the tuning half.
  */
 import type { Half } from '@dp/core';
 import { parseInstruction } from '@dp/czech-law';
+import { AMENDMENT_READER_VERSION } from '@dp/db';
 import {
   changedProvisions,
   containersOf,
   contentKey,
+  inWindow,
   missCause,
   provisionTexts,
   scoreEffects,
+  windowTargets,
   type MissCause,
 } from './consolidation-score';
 import { readEvalArgs } from './eval-args';
@@ -93,6 +100,25 @@ export const visitor: VisitorFactory = (flags) => ({
       bump(t, 'right_changed_cases', s.right);
     }
     if (s.hit === s.changed && s.right === s.targeted) bump(t, 'effects_exact');
+    // The window measure (`--window`), beside the per-act one: every act of the window, the named one too.
+    if (input.allActs) {
+      const others = input.allActs.filter((e) => e.act !== c.sourceKey && inWindow(e.effectiveFrom, c.beforeDate, c.date));
+      const w = scoreEffects(
+        changed,
+        [...targets, ...windowTargets(others, c.beforeDate, c.date)],
+        (id) => b.has(id) || a.has(id),
+        containers,
+      );
+      if (others.length) bump(t, 'w_other_acts_cases');
+      bump(t, 'w_hit', w.hit);
+      bump(t, 'w_changed', w.changed);
+      bump(t, 'w_right', w.right);
+      bump(t, 'w_targeted', w.targeted);
+      if (!firstText) {
+        bump(t, 'w_changed_not_first', w.changed);
+        bump(t, 'w_hit_not_first', w.hit);
+      }
+    }
     const known = (x: string) => b.has(x) || a.has(x);
     const missed = changed.filter((id) => !scoreEffects([id], targets, known, containers).hit);
     const causes: Partial<Record<MissCause, number>> = {};
@@ -156,7 +182,7 @@ const MISS_CAUSES: MissCause[] = [
 ];
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
-  const args = readEvalArgs(argv);
+  const args = readEvalArgs(argv, ['window', 'acts-any-reader']);
   const run = await runReplay(__filename, args);
   const halves: Half[] = args.halves;
   const row = printer(run, halves, 'amendments evaluation');
@@ -181,6 +207,18 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   row('(b) missed provisions by cause (first that applies):', () => '');
   for (const cause of MISS_CAUSES) row(`    ${cause}`, n(`miss:${cause}`));
   row('    cases with every change targeted, every target changed', (t) => ratio(count(t, 'effects_exact'), cases(t)));
+  if (args.flags.has('window')) {
+    row(
+      `window: every act the product knows, dated in the window (act index of reader ${run.actIndexReader}, this reader ${AMENDMENT_READER_VERSION})`,
+      () => '',
+    );
+    row('    cases whose window holds another act', n('w_other_acts_cases'));
+    row('    recall (provisions git changed, targeted)', (t) => ratio(count(t, 'w_hit'), count(t, 'w_changed')));
+    row('    recall, cases whose text before has a § or článek', (t) =>
+      ratio(count(t, 'w_hit_not_first'), count(t, 'w_changed_not_first')),
+    );
+    row('    precision (provisions targeted, changed)', (t) => ratio(count(t, 'w_right'), count(t, 'w_targeted')));
+  }
 }
 
 if (require.main === module) {

@@ -375,7 +375,10 @@ function readKey(s: string, pos: number, type: SegType): { key: string; len: num
       // "části sedmá, devátá a jedenáctá" (zákon č. 250/2021 Sb., on vyhláška č. 48/1982 Sb.): a word
       // the list's comma ends is a number of its own, not the first of "dvacáté první".
       const ended = /[,;:]$/.test(m[1]);
-      const words = ended ? m[1].slice(0, -1) : m[2] && /^[\p{Ll}]+$/u.test(m[2]) ? `${m[1]} ${m[2]}` : m[1];
+      // "nová hlava dvacátá první, která … zní:" (zákon č. 159/1999 Sb., bod 2, on zákon č. 40/1964
+      // Sb.): the comma after the second word ends the number, not the list.
+      const second = m[2]?.replace(/[,;:]$/, '');
+      const words = ended ? m[1].slice(0, -1) : second && /^[\p{Ll}]+$/u.test(second) ? `${m[1]} ${second}` : m[1];
       const n = containerNumber(words.replace(/[,.;:]+$/, ''));
       if (!n || /^[A-Z]$/.test(n.written)) return null;
       const used = words.length - (n.rest ? n.rest.length + 1 : 0);

@@ -168,9 +168,13 @@ const REPEAL_SENTENCE = new RegExp(`^${REPEAL_VERB}\\s+(?!:)(.+)$`, 'u');
 /** The repealed provision's own words at the start of the object ("§ 6", "Část čtvrtá", "čl. VIII a čl. IX", "položky 57-59"). */
 const PROVISION_START =
   /^(?:§§?|čl\.|článk\p{L}*|článek|část\p{L}*|hlav\p{L}*|díl\p{L}*|oddíl\p{L}*|položk\p{L}*|příloh\p{L}*|prílo\p{L}*|odst\.|odstav\p{L}*|odsek\p{L}*|bod\p{L}*|pozn\p{L}*)(?=[\s.]|$)/iu;
-/** Where the repealed provisions' words end and the act's name begins ("§ 453a | občanského zákoníku", "§ 9 odst. 2 | vládního nařízení"). */
+/**
+ * Where the repealed provisions' words end and the act's name begins ("§ 453a | občanského zákoníku",
+ * "§ 9 odst. 2 | vládního nařízení"; "Čl. II a III a příloha | k zákonu č. 47/1994 Sb.", zákon
+ * č. 250/2021 Sb., § 104: an annex of an amending act belongs "to" it).
+ */
 const ACT_NAME_START =
-  /\s+(?:\p{Ll}+(?:ého|ího|ské)\s+)?(?:ústavního\s+|zákonného\s+)?(?:zákona|zákonů|zákoníku|vyhlášky|vyhlášek|nařízení|opatření|dekretu|výnosu|řádu|sdělení|nariadenia|Ústavy)(?=[\s(,]|$)/u;
+  /\s+(?:k\s+(?:zákonu|vyhlášce|nařízení)(?=[\s(,]|$)|(?:\p{Ll}+(?:ého|ího|ské)\s+)?(?:ústavního\s+|zákonného\s+)?(?:zákona|zákonů|zákoníku|vyhlášky|vyhlášek|nařízení|opatření|dekretu|výnosu|řádu|sdělení|nariadenia|Ústavy)(?=[\s(,]|$))/u;
 
 /** "ve vyhlášce", "v zákoně": the act named as the place of the provisions that follow its name. */
 const IN_ACT = /^(?:v|ve)\s+(?:\p{L}+\s+){0,2}?(?:zákoně|zákoníku|vyhlášce|nařízení|opatření|výnosu|řádu)(?=\s|$)/iu;
