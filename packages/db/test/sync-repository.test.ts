@@ -122,14 +122,33 @@ describe('syncRepository', () => {
     expect(await count(db, 'webhook_delivery WHERE webhook_id = $1', [webhookId])).toBe(feed.length);
     expect(await db.query('SELECT source, "commit" FROM "sync_state"')).toEqual([{ source: expect.any(String), commit: repo.rev('HEAD') }]);
     // Where the time went, phase by phase, in the order they ran.
-    expect(Object.keys(first.phases)).toEqual(['log', 'documents', 'provisions', 'effects', 'rebuild', 'analyze']);
+    expect(Object.keys(first.phases)).toEqual(['log', 'documents', 'provisions', 'effects', 'rebuild', 'reindex', 'analyze']);
+    expect(first.reindexed).toBe(0); // the documents it wrote were indexed as they were written
     for (const t of Object.values(first.phases)) expect(t).toEqual({ ms: expect.any(Number), cpu_ms: expect.any(Number) });
   });
 
   it('running again with nothing new writes nothing and says so', async () => {
     const before = await maxSeq();
     const again = await syncRepository(db, repo.dir, { today: TODAY, concurrency: 1 });
-    expect(again).toMatchObject({ up_to_date: true, commits: 0, commits_applied: 0, changes: 0, documents: { created: 0, updated: 0 } });
+    expect(again).toMatchObject({ up_to_date: true, commits: 0, commits_applied: 0, changes: 0, reindexed: 0, documents: { created: 0, updated: 0 } });
+    expect(await maxSeq()).toBe(before);
+  });
+
+  it('builds again a provision index written with another language version, the source unmoved', async () => {
+    const state = () =>
+      db.query<{ language_version: number; units: number }>(
+        'SELECT s.language_version, s.units FROM "search_provision_state" s JOIN "document" d ON d.id = s.document_id WHERE d.natural_key = $1',
+        ['sb/2000/1'],
+      );
+    const [current] = await state();
+    await db.query(`UPDATE "search_provision_state" SET language_version = language_version - 1`);
+    await db.query(`DELETE FROM "search_provision" WHERE document_id = (SELECT id FROM "document" WHERE natural_key = 'sb/2000/1')`);
+    const before = await maxSeq();
+    const again = await syncRepository(db, repo.dir, { today: TODAY, concurrency: 1 });
+    expect(again).toMatchObject({ up_to_date: true, changes: 0 });
+    expect(again.reindexed).toBeGreaterThan(0);
+    expect(await state()).toEqual([current]);
+    expect(await count(db, '"search_provision" WHERE document_id = (SELECT id FROM "document" WHERE natural_key = $1)', ['sb/2000/1'])).toBe(current.units);
     expect(await maxSeq()).toBe(before);
   });
 

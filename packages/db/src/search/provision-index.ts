@@ -232,7 +232,7 @@ export interface BackfillReport {
  */
 export async function backfillProvisionIndex(
   db: Database,
-  options: { batch?: number; today?: Date; onProgress?: (done: number, units: number) => void } = {},
+  options: { batch?: number; today?: Date; onProgress?: (done: number, units: number) => void; analyze?: boolean } = {},
 ): Promise<BackfillReport> {
   const batch = options.batch ?? 200;
   const today = options.today ?? todayUtc();
@@ -264,7 +264,8 @@ export async function backfillProvisionIndex(
     }
     options.onProgress?.(documents, units);
   }
-  if (documents) await analyzeProvisionIndex(db);
+  // The sync analyses once after all its phases (`analyze: false`).
+  if (documents && options.analyze !== false) await analyzeProvisionIndex(db);
   const [left] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${stale}) s`, params);
   return { documents, units, remaining: Number(left?.n ?? 0) };
 }

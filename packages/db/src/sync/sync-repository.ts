@@ -7,7 +7,7 @@ import { buildVersion, MISSING_BLOB_REASON } from './build-version';
 import { fillProvisions } from '../provisions/version-provisions';
 import { fillAmendmentEffects } from '../amendments/fill-effects';
 import { rebuildAmendedDocuments } from '../amendments/rebuild';
-import { analyzeProvisionIndex } from '../search/provision-index';
+import { analyzeProvisionIndex, backfillProvisionIndex } from '../search/provision-index';
 import type { BuiltDocument } from './build-document';
 import { openPreparePool, type PreparePool } from './prepare-pool';
 import { collectGarbage, GC_EVERY_CHARS } from './collect-garbage';
@@ -22,7 +22,7 @@ import { resolveGitDir } from './resolve-git-dir';
 import { sourceName } from './source-name';
 import type { SourceCommit, SyncWarning } from './types';
 
-export type SyncPhase = 'log' | 'documents' | 'provisions' | 'effects' | 'rebuild' | 'analyze';
+export type SyncPhase = 'log' | 'documents' | 'provisions' | 'effects' | 'rebuild' | 'reindex' | 'analyze';
 
 /** Where a run's time went: wall time and this process's CPU (user + system), per phase. */
 export type SyncPhaseTimes = Partial<Record<SyncPhase, { ms: number; cpu_ms: number }>>;
@@ -73,6 +73,11 @@ export interface SyncReport {
   effects_filled: number;
   /** #36: documents whose rebuilt versions this run made (again), their versions, and the points applied and not. */
   rebuilt: { documents: number; versions: number; points_applied: number; points_unapplied: number };
+  /**
+   * #37: documents whose provision index this run built again because it was stale: written with
+   * another LANGUAGE_VERSION or index format (a new lemmatizer), or not of the version served today.
+   */
+  reindexed: number;
   changes: number;
   deliveries: number;
   warning_counts: Record<string, number>;
@@ -132,6 +137,7 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
     provisions_filled: 0,
     effects_filled: 0,
     rebuilt: { documents: 0, versions: 0, points_applied: 0, points_unapplied: 0 },
+    reindexed: 0,
     changes: 0,
     deliveries: 0,
     warning_counts: {},
@@ -177,7 +183,12 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
       points_unapplied: rebuilt.unapplied,
     };
     report.changes += rebuilt.changes;
-    if (report.documents.created + report.documents.updated + rebuilt.documents > 0)
+    // A language change (LANGUAGE_VERSION) leaves every stored index stale while the source has not
+    // moved: the sync that runs with it builds them again, so no separate command is needed.
+    report.reindexed = (
+      await timed('reindex', () => backfillProvisionIndex(db, { analyze: false, onProgress: (done) => options.onProgress?.({ phase: 'reindex', done, total: done }) }))
+    ).documents;
+    if (report.documents.created + report.documents.updated + rebuilt.documents + report.reindexed > 0)
       await timed('analyze', () => analyzeProvisionIndex(db));
     report.duration_ms = Math.round(performance.now() - started);
     return report;
