@@ -12,6 +12,7 @@ const PHASE_NAMES: Record<Exclude<SyncProgress['phase'], 'log'>, string> = {
   provisions: 'provision trees of documents',
   effects: 'amending acts read',
   rebuild: 'documents rebuilt (checked)',
+  reindex: 'provision indexes built again (stale)',
   analyze: 'index statistics',
 };
 

@@ -186,7 +186,9 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
     // A language change (LANGUAGE_VERSION) leaves every stored index stale while the source has not
     // moved: the sync that runs with it builds them again, so no separate command is needed.
     report.reindexed = (
-      await timed('reindex', () => backfillProvisionIndex(db, { analyze: false, onProgress: (done) => options.onProgress?.({ phase: 'reindex', done, total: done }) }))
+      await timed('reindex', () =>
+        backfillProvisionIndex(db, { analyze: false, onProgress: (done) => options.onProgress?.({ phase: 'reindex', done, total: null }) }),
+      )
     ).documents;
     if (report.documents.created + report.documents.updated + rebuilt.documents + report.reindexed > 0)
       await timed('analyze', () => analyzeProvisionIndex(db));
