@@ -130,7 +130,14 @@ describe('syncRepository', () => {
   it('running again with nothing new writes nothing and says so', async () => {
     const before = await maxSeq();
     const again = await syncRepository(db, repo.dir, { today: TODAY, concurrency: 1 });
-    expect(again).toMatchObject({ up_to_date: true, commits: 0, commits_applied: 0, changes: 0, reindexed: 0, documents: { created: 0, updated: 0 } });
+    expect(again).toMatchObject({
+      up_to_date: true,
+      commits: 0,
+      commits_applied: 0,
+      changes: 0,
+      reindexed: 0,
+      documents: { created: 0, updated: 0 },
+    });
     expect(await maxSeq()).toBe(before);
   });
 
@@ -148,7 +155,9 @@ describe('syncRepository', () => {
     expect(again).toMatchObject({ up_to_date: true, changes: 0 });
     expect(again.reindexed).toBeGreaterThan(0);
     expect(await state()).toEqual([current]);
-    expect(await count(db, '"search_provision" WHERE document_id = (SELECT id FROM "document" WHERE natural_key = $1)', ['sb/2000/1'])).toBe(current.units);
+    expect(
+      await count(db, '"search_provision" WHERE document_id = (SELECT id FROM "document" WHERE natural_key = $1)', ['sb/2000/1']),
+    ).toBe(current.units);
     expect(await maxSeq()).toBe(before);
   });
 
