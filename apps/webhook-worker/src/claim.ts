@@ -1,4 +1,4 @@
-import type { Database } from '@dp/db';
+import type { Database, TableRow } from '@dp/db';
 
 /** A claimed delivery with what sending it needs. */
 export interface ClaimedDelivery {
@@ -55,17 +55,10 @@ WHERE d.id = picked.id AND w.id = d.webhook_id
 RETURNING d.id, d.webhook_id, d.event_type, d.payload, d.attempts, d.created_at, w.url, w.secret,
   CASE WHEN w.previous_secret_expires_at > $1::timestamptz THEN w.previous_secret END AS previous_secret`;
 
-interface ClaimRow {
-  id: string;
-  webhook_id: string;
-  event_type: string;
-  payload: unknown;
-  attempts: number;
-  created_at: Date | string;
-  url: string;
-  secret: string;
-  previous_secret: string | null;
-}
+// Raw, typed from the tables: the claim is one statement whose locking (a CTE's FOR UPDATE OF d
+// SKIP LOCKED under DISTINCT ON heads, then UPDATE ... FROM it) is the reviewed text above.
+type ClaimRow = Pick<TableRow<'webhook_delivery'>, 'id' | 'webhook_id' | 'event_type' | 'payload' | 'attempts' | 'created_at'> &
+  Pick<TableRow<'webhook'>, 'url' | 'secret' | 'previous_secret'>;
 
 /** Claims up to `limit` due deliveries for `workerId` until `now + lockMs`. */
 export async function claimDeliveries(
@@ -96,11 +89,14 @@ export async function claimDeliveries(
  * disabled since the batch was claimed, and a deleted webhook must get nothing more.
  */
 export async function stillClaimed(db: Database, deliveryId: string, workerId: string): Promise<boolean> {
-  const rows = await db.query<{ ok: number }>(
-    `SELECT 1 AS ok FROM "webhook_delivery" d JOIN "webhook" w ON w.id = d.webhook_id AND w.status = 'active'
-     WHERE d.id = $1 AND d.locked_by = $2 AND d.status = 'pending'`,
-    [deliveryId, workerId],
-  );
+  const rows = await db.kysely
+    .selectFrom('webhook_delivery as d')
+    .innerJoin('webhook as w', (join) => join.onRef('w.id', '=', 'd.webhook_id').on('w.status', '=', 'active'))
+    .select((eb) => eb.lit(1).as('ok'))
+    .where('d.id', '=', deliveryId)
+    .where('d.locked_by', '=', workerId)
+    .where('d.status', '=', 'pending')
+    .execute();
   return rows.length > 0;
 }
 
@@ -118,12 +114,17 @@ export async function renewClaims(db: Database, workerId: string, ids: string[],
 
 /** Gives back this worker's unfinished claims so another worker can take them at once. */
 export async function releaseClaims(db: Database, workerId: string): Promise<number> {
-  const [row] = await db.query<{ released: number }>(
-    `WITH released AS (
-       UPDATE "webhook_delivery" SET locked_until = NULL, locked_by = NULL WHERE locked_by = $1 AND status = 'pending' RETURNING 1
-     )
-     SELECT count(*)::int AS released FROM released`,
-    [workerId],
-  );
+  const row = await db.kysely
+    .with('released', (q) =>
+      q
+        .updateTable('webhook_delivery')
+        .set({ locked_until: null, locked_by: null })
+        .where('locked_by', '=', workerId)
+        .where('status', '=', 'pending')
+        .returning((eb) => eb.lit(1).as('one')),
+    )
+    .selectFrom('released')
+    .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('released'))
+    .executeTakeFirst();
   return row?.released ?? 0;
 }

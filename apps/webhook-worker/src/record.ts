@@ -1,5 +1,5 @@
 import { newId } from '@dp/core';
-import type { Database } from '@dp/db';
+import type { Database, TableRow } from '@dp/db';
 
 export interface AttemptOutcome {
   deliveryId: string;
@@ -78,7 +78,8 @@ SELECT (SELECT count(*) FROM d)::int AS updated, (SELECT reason FROM w LIMIT 1) 
 
 /** Writes an attempt's outcome. `updated` is false when the claim had been lost meanwhile. */
 export async function recordAttempt(db: Database, o: AttemptOutcome): Promise<{ updated: boolean; disabledReason: string | null }> {
-  const [row] = await db.query<{ updated: number; disabled_reason: string | null }>(RECORD_SQL, [
+  // Raw (five data-modifying CTEs in one statement, one transaction); the reason typed from its column.
+  const [row] = await db.query<{ updated: number; disabled_reason: TableRow<'webhook'>['disabled_reason'] }>(RECORD_SQL, [
     o.deliveryId,
     o.workerId,
     o.status,

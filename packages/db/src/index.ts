@@ -12,7 +12,7 @@ export { PrismaClient, Prisma } from './generated/client';
 export type * from './generated/client';
 export type { DB as Tables } from './generated/kysely/types';
 export { sql, type Selectable } from 'kysely';
-export type { RowOf, TableRow } from './typed-sql';
+export { runOn, sqlBuilder, type RowOf, type TableRow } from './typed-sql';
 export * from './corpus/corpus-record';
 export * from './corpus/tidy-dates';
 export * from './corpus/content-hash';

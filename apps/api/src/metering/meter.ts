@@ -58,7 +58,11 @@ export class Meter {
     let replayed = 0;
     for (const o of orphans) {
       const committed = o.batches.length
-        ? await this.db.query<{ id: string }>('SELECT id FROM usage_batch WHERE id = ANY($1::text[])', [o.batches])
+        ? await this.db.kysely
+            .selectFrom('usage_batch')
+            .select('id')
+            .where('id', '=', (eb) => eb.fn.any(eb.val(o.batches)))
+            .execute()
         : [];
       if (committed.length > 0) {
         spool.track(o.file);

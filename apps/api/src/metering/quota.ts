@@ -39,11 +39,15 @@ export class QuotaGuard {
       // Read before the query: a flush landing meanwhile is then counted twice (too strict for a
       // moment), never missed.
       const writtenBase = this.meter.writtenUnits(orgId, month);
-      const rows = await this.db.query<{ units: string | number | null }>(
-        'SELECT COALESCE(SUM(units), 0) AS units FROM usage_counter WHERE org_id = $1 AND day >= $2::date AND day < $3::date',
-        [orgId, formatIsoDate(startOfMonthUtc(now)), formatIsoDate(startOfNextMonthUtc(now))],
-      );
-      return { units: Number(rows[0]?.units ?? 0), month, writtenBase };
+      // The days as ISO dates cast in SQL: a Date parameter would be sent in the process's zone.
+      const row = await this.db.kysely
+        .selectFrom('usage_counter')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('units'), eb.lit(0)).as('units'))
+        .where('org_id', '=', orgId)
+        .where('day', '>=', (eb) => eb.cast<Date>(eb.val(formatIsoDate(startOfMonthUtc(now))), 'date'))
+        .where('day', '<', (eb) => eb.cast<Date>(eb.val(formatIsoDate(startOfNextMonthUtc(now))), 'date'))
+        .executeTakeFirst();
+      return { units: Number(row?.units ?? 0), month, writtenBase };
     });
     return this.total(orgId, entry);
   }

@@ -60,10 +60,11 @@ export async function takeFlash<F extends Flash>(
 ): Promise<F | null> {
   const cookie = sessionCookie(ctx, req);
   if (!cookie || !req.portalSession) return null;
-  const [row] = await ctx.db.query<{ payload: string; expires_at: Date }>(
-    'SELECT payload, expires_at FROM portal_flash WHERE session_id = $1',
-    [req.portalSession.id],
-  );
+  const row = await ctx.db.kysely
+    .selectFrom('portal_flash')
+    .select(['payload', 'expires_at'])
+    .where('session_id', '=', req.portalSession.id)
+    .executeTakeFirst();
   if (!row) return null;
   if (new Date(row.expires_at).getTime() <= Date.now()) {
     await ctx.db.query('DELETE FROM portal_flash WHERE session_id = $1 AND payload = $2', [req.portalSession.id, row.payload]);

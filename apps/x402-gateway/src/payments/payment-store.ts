@@ -1,5 +1,5 @@
 import { newId } from '@dp/core';
-import { isUniqueViolation, type Database } from '@dp/db';
+import { isUniqueViolation, runOn, sqlBuilder, type Database, type TableRow } from '@dp/db';
 
 export interface PaymentRecord {
   nonce: string;
@@ -39,11 +39,17 @@ export function createPaymentStore(db: Database, options: { capCheckTtlMs?: numb
   // updates it from the total it wrote. Settling always asks the database (reserve), so a stale
   // or missing reading never charges or refuses a payment.
   const capCheckTtlMs = options.capCheckTtlMs ?? 1_000;
+  // Built statements run through db.query: its time limits and query timer, as every other read here.
+  const run = runOn(db);
   let capMemo: { day: string; total: bigint; until: number } | undefined;
   let reading: Promise<void> | undefined;
   const refreshCap = (day: string) => {
-    reading ??= db
-      .query<{ total: string }>('SELECT total_atomic::text AS total FROM x402_daily_total WHERE day = $1::date', [day])
+    reading ??= run(
+      sqlBuilder
+        .selectFrom('x402_daily_total')
+        .select((eb) => eb.cast<string>('total_atomic', 'text').as('total'))
+        .where('day', '=', (eb) => eb.cast<Date>(eb.val(day), 'date')),
+    )
       .then(
         (rows) => {
           capMemo = { day, total: BigInt(rows[0]?.total ?? '0'), until: Date.now() + capCheckTtlMs };
@@ -70,9 +76,11 @@ export function createPaymentStore(db: Database, options: { capCheckTtlMs?: numb
     },
 
     async findByNonce(nonce: string): Promise<PaymentRecord | null> {
-      const rows = await db.query<{ nonce: string; payer: string; resource: string; document_id: string; network: string; tx_ref: string }>(
-        'SELECT nonce, payer, resource, document_id, network, tx_ref FROM x402_payment WHERE nonce = $1',
-        [nonce],
+      const rows = await run(
+        sqlBuilder
+          .selectFrom('x402_payment')
+          .select(['nonce', 'payer', 'resource', 'document_id', 'network', 'tx_ref'])
+          .where('nonce', '=', nonce),
       );
       const r = rows[0];
       return r
@@ -88,7 +96,9 @@ export function createPaymentStore(db: Database, options: { capCheckTtlMs?: numb
      */
     async reserve(p: NewPayment): Promise<ReserveOutcome> {
       try {
-        const rows = await db.query<{ id: string; total: string }>(
+        // Raw, typed from the tables: the cap's guarantee is this one statement's shape (an upsert
+        // whose WHERE re-checks the cap, feeding the insert), kept as reviewed rather than rebuilt.
+        const rows = await db.query<Pick<TableRow<'x402_payment'>, 'id'> & { total: TableRow<'x402_daily_total'>['total_atomic'] }>(
           `WITH bump AS (
              INSERT INTO x402_daily_total AS t (day, total_atomic, payment_count)
              SELECT $1::date, $2::bigint, 1 WHERE $2::bigint <= $3::bigint

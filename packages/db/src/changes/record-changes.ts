@@ -2,6 +2,8 @@ import { newId, type ChangeKind, type StoredRelationType, type V1Schemas } from 
 import { canonicalJson } from '../corpus/content-hash';
 import type { CorpusVersion } from '../corpus/corpus-record';
 import type { Prisma } from '../generated/client';
+import { sql } from 'kysely';
+import { selectIn, sqlBuilder } from '../typed-sql';
 import type { ProvisionChanges } from '../provisions/provision-tree';
 
 /** `version` JSON of a change: the version a `document.version_added` entry announces. */
@@ -212,22 +214,34 @@ WITH input AS (
 )
 SELECT (SELECT count(*) FROM ins)::int AS changes, (SELECT count(*) FROM outbox)::int AS deliveries`;
 
+/** What one batch wrote: the change rows and the deliveries queued with them. */
+export interface Recorded {
+  changes: number;
+  deliveries: number;
+}
+
 /**
  * Writes change entries and, in the same transaction (transactional outbox), one pending
  * webhook_delivery per active webhook subscribed to each change's kind. Two round trips per batch
  * whatever its size: the subscribed webhooks, then one INSERT ... SELECT for everything.
  * Must run inside the caller's transaction so changes appear exactly when the data they describe.
  */
-export async function recordChanges(tx: Prisma.TransactionClient, changes: NewChange[]): Promise<{ changes: number; deliveries: number }> {
+export async function recordChanges(tx: Prisma.TransactionClient, changes: NewChange[]): Promise<Recorded> {
   if (changes.length === 0) return { changes: 0, deliveries: 0 };
   const kinds = [...new Set(changes.map((c) => c.kind))];
   // FOR KEY SHARE: a webhook deleted meanwhile is either gone here (its deletion committed: it gets
   // nothing) or waits for this transaction (its deletion then takes these deliveries with it). Without
   // the lock, a deletion committing between this read and the insert failed the insert's foreign key,
   // and with it the whole document.
-  const webhooks = await tx.$queryRawUnsafe<{ id: string; events: string[] }[]>(
-    `SELECT id, events FROM "webhook" WHERE status = 'active' AND events && $1::text[] ORDER BY id FOR KEY SHARE`,
-    kinds,
+  const webhooks = await selectIn(
+    tx,
+    sqlBuilder
+      .selectFrom('webhook')
+      .select(['id', 'events'])
+      .where('status', '=', 'active')
+      .where('events', '&&', (eb) => eb.cast<string[]>(eb.val(kinds), sql.raw('text[]')))
+      .orderBy('id')
+      .forKeyShare(),
   );
   const rows = changes.map((c, ord) => ({
     ord,
@@ -247,10 +261,7 @@ export async function recordChanges(tx: Prisma.TransactionClient, changes: NewCh
   const deliveries = rows.flatMap((row) =>
     webhooks.filter((w) => w.events.includes(row.kind)).map((w) => ({ id: newId('msg'), change_id: row.id, webhook_id: w.id })),
   );
-  const [result] = await tx.$queryRawUnsafe<{ changes: number; deliveries: number }[]>(
-    INSERT_CHANGES_SQL,
-    JSON.stringify(rows),
-    JSON.stringify(deliveries),
-  );
+  // Raw: rows from jsonb_to_recordset; its row is the counts this function returns, not a table's.
+  const [result] = await tx.$queryRawUnsafe<Recorded[]>(INSERT_CHANGES_SQL, JSON.stringify(rows), JSON.stringify(deliveries));
   return { changes: Number(result?.changes ?? 0), deliveries: Number(result?.deliveries ?? 0) };
 }

@@ -1,5 +1,6 @@
 import { Cache } from '@dp/core';
 import type { Database } from '../client';
+import type { TableRow } from '../typed-sql';
 import { parseProvisions } from '@dp/czech-law';
 import { decodeProvisionTree, PROVISION_TREE_FORMAT, type ProvisionNode } from './provision-tree';
 
@@ -61,7 +62,8 @@ export async function versionProvisions(db: Database, versions: readonly Version
   const missing = versions.filter((_, i) => result[i] === undefined);
   if (missing.length) {
     // The stored tree where there is one of the current format; the text only where there is not.
-    const rows = await db.query<{ document_id: string; version: number; provisions: string | null; text: string | null }>(
+    // Raw, typed from the version's columns: the wanted versions come as unnest() of parallel arrays.
+    const rows = await db.query<Pick<TableRow<'document_version'>, 'document_id' | 'version' | 'provisions' | 'text'>>(
       `SELECT w.document_id, w.version, t.provisions,
               CASE WHEN t.provisions IS NULL THEN (CASE WHEN w.current THEN d.text ELSE v.text END) END AS text
        FROM unnest($1::text[], $2::int[], $3::bool[]) AS w (document_id, version, current)

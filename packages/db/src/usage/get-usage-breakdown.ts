@@ -1,5 +1,6 @@
 import { formatIsoDate } from '@dp/core';
 import type { Database } from '../client';
+import type { TableRow } from '../typed-sql';
 import type { DayUsage, OperationUsage } from './get-usage-report';
 
 /** One line of usage: a day, key, operation and HTTP status. */
@@ -38,16 +39,14 @@ export interface UsageBreakdown {
   lines: UsageLine[];
 }
 
-interface Row {
-  day: Date | string;
-  key_id: string | null;
-  key_name: string | null;
-  key_prefix: string | null;
-  operation: string;
-  status: number | null;
-  requests: number;
-  units: number;
-}
+// Raw, typed from the tables: a UNION ALL of the detail and the counter's remainder (whose key and
+// status are NULL), which the builder would only restate; each column is its table's.
+type Row = Pick<TableRow<'usage_detail'>, 'day' | 'operation' | 'requests' | 'units'> & {
+  key_id: TableRow<'usage_detail'>['key_id'] | null;
+  status: TableRow<'usage_detail'>['status'] | null;
+  key_name: TableRow<'api_key'>['name'] | null;
+  key_prefix: TableRow<'api_key'>['prefix'] | null;
+};
 
 function add<K>(map: Map<K, { requests: number; units: number }>, key: K, line: UsageLine) {
   const cur = map.get(key) ?? { requests: 0, units: 0 };
@@ -84,7 +83,7 @@ export async function getUsageBreakdown(db: Database, orgId: string, range: { fr
     [orgId, from, to],
   );
   const lines: UsageLine[] = rows.map((r) => ({
-    day: typeof r.day === 'string' ? r.day.slice(0, 10) : formatIsoDate(r.day),
+    day: formatIsoDate(r.day),
     key: r.key_id ? { id: r.key_id, name: r.key_name ?? '', prefix: r.key_prefix ?? '' } : null,
     operation: r.operation,
     status: r.status === null ? null : Number(r.status),

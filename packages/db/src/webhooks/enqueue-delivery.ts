@@ -1,5 +1,6 @@
 import { newId } from '@dp/core';
 import type { Prisma, PrismaClient } from '../generated/client';
+import type { TableRow } from '../typed-sql';
 import { presentDelivery, type DeliveryView } from './present';
 
 // A delivery made on request (test event, replay) is out of band: the worker sends it as soon as it
@@ -29,7 +30,8 @@ export interface EnqueueInput {
 /** Writes one pending delivery of the organization's webhook; null when there is no such webhook. */
 export async function enqueueDelivery(prisma: PrismaClient | Prisma.TransactionClient, input: EnqueueInput): Promise<DeliveryView | null> {
   const id = newId('msg');
-  const rows = await prisma.$queryRawUnsafe<{ id: string }[]>(
+  // Raw, typed from the table: run on a client or a transaction, and it draws from the change sequence.
+  const rows = await prisma.$queryRawUnsafe<Pick<TableRow<'webhook_delivery'>, 'id'>[]>(
     ENQUEUE_SQL,
     id,
     input.webhookId,
