@@ -4,7 +4,8 @@
  * texts (`extractEffectsOfTexts`, as the sync stores its effects), its effects grouped by the act
  * they amend. The rebuild applies all of them in a window, not only the act a commit names.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFileAtomicSync } from '@dp/core';
 import { AMENDMENT_READER_VERSION, documentIdentity, extractEffectsOfTexts, openBlobReader, parseFrontMatter, readCommitLog } from '@dp/db';
 import type { DatedTargets } from './consolidation-score';
 import { headBlobs } from './reform-cases';
@@ -91,6 +92,6 @@ export async function loadActIndex(
   }
   const index = await buildActIndex(gitDir, head, available);
   if (cache)
-    writeFileSync(cache, JSON.stringify({ readerVersion: AMENDMENT_READER_VERSION, head, index: [...index] } satisfies CachedIndex));
+    writeFileAtomicSync(cache, JSON.stringify({ readerVersion: AMENDMENT_READER_VERSION, head, index: [...index] } satisfies CachedIndex));
   return { index, readerVersion: AMENDMENT_READER_VERSION };
 }

@@ -7,6 +7,7 @@
  * adds to named counters per half. The counters are summed across workers.
  */
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileAtomicSync } from '@dp/core';
 import { loadavg } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Half } from '@dp/core';
@@ -199,7 +200,7 @@ async function loadCases(gitDir: string, cache: string | undefined): Promise<Ref
   if (cache && existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as ReformCase[];
   const all: ReformCase[] = [];
   for await (const c of reformCases(gitDir)) all.push(c);
-  if (cache) writeFileSync(cache, JSON.stringify(all));
+  if (cache) writeFileAtomicSync(cache, JSON.stringify(all));
   return all;
 }
 
