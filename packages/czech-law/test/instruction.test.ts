@@ -537,3 +537,23 @@ describe('container ordinals of two words before a comma (#35 items 2 and 4, h-r
     expect(parseInstruction('Části sedmá, devátá a jedenáctá se zrušují.').effects[0].targets).toEqual(['cast_7', 'cast_9', 'cast_11']);
   });
 });
+
+describe('forms of the tuning half’s effects misses (#35 item 4, h-recall2)', () => {
+  it('reads "Zároveň se zrušuje označení písmene a)." as a sentence of its own (zákon č. 261/2007 Sb., část šestá bod 11, on zákon č. 357/1992 Sb.)', () => {
+    const parsed = parseInstruction(
+      'V § 9 odst. 1 se na konci písmene a) čárka nahrazuje tečkou a písmeno b) se zrušuje. Zároveň se zrušuje označení písmene a).',
+    );
+    expect(parsed.unsupported).toEqual([]);
+    // The písmeno that loses its mark becomes the odstavec's own text: § 9 odst. 1 is changed.
+    expect(parsed.effects.find((e) => e.kind === 'renumber')?.targets).toEqual(['par_9/odst_1/pism_a', 'par_9/odst_1']);
+  });
+
+  it('targets the whole § whose odstavce lose their numbers (zákon č. 264/1992 Sb., body 8 and 18, on zákon č. 40/1964 Sb.)', () => {
+    const subject = parseInstruction('§ 460 odst. 2 se vypouští a zrušuje se číslování odstavců.');
+    expect(subject.effects.flatMap((e) => e.targets)).toEqual(expect.arrayContaining(['par_460/odst_2', 'par_460']));
+    const located = parseInstruction('V § 588 se vypouští odstavec 2 a zrušuje se číslování odstavců.');
+    expect(located.effects.flatMap((e) => e.targets)).toEqual(expect.arrayContaining(['par_588']));
+    // Without the numbering dropped, a repeal of one odstavec stays one odstavec.
+    expect(parseInstruction('§ 460 odst. 2 se vypouští.').effects.flatMap((e) => e.targets)).toEqual(['par_460/odst_2']);
+  });
+});

@@ -769,3 +769,37 @@ Tento zákon nabývá účinnosti dnem nabytí účinnosti zákona č. 349/1999 
     expect(parsed.effects.flatMap((e) => e.targets)).toEqual(expect.arrayContaining(['cast_3', 'par_175']));
   });
 });
+
+describe('forms of the tuning half’s effects misses (#35 item 4, h-recall2)', () => {
+  it('reads on past an own title the source misplaced among the points (zákon č. 187/2004 Sb., čl. I body 142–143, on zákon č. 13/1993 Sb.)', () => {
+    const text = `# Zákon, kterým se mění zákon č. 13/1993 Sb., celní zákon, ve znění pozdějších předpisů
+
+##### Čl. I
+
+Zákon č. 13/1993 Sb., celní zákon, ve znění zákona č. 35/1993 Sb., se mění takto:
+
+- 142. Za § 237 se vkládají nové § 237a až 237h, které znějí:
+
+##### „§ 237a
+
+Text.“.
+
+#### Přechodná a závěrečná ustanovení
+
+- 143. V hlavě třinácté se díl první včetně nadpisu zrušuje.
+
+- 144. § 255 se zrušuje.
+
+##### Čl. II
+
+#### Přechodná ustanovení
+
+- 1. Řízení zahájená přede dnem nabytí účinnosti tohoto zákona se dokončí podle dosavadních právních předpisů.
+`;
+    const read = readAmendingAct(text, { naturalKey: 'sb/2004/187', publicationDate: '2004-04-29', effectivenessDate: '2004-05-01' });
+    expect(read.blocks).toHaveLength(1);
+    expect(read.blocks[0].points.map((p) => p.number)).toEqual(['142', '143', '144']);
+    // The act's own transitional provisions after the real heading are no points of the block.
+    expect(read.blocks[0].points[2].text).toBe('§ 255 se zrušuje.');
+  });
+});

@@ -1532,7 +1532,8 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
     ctx.baseRefs = targetsOf(ctx, Number(first[1]), [[]]);
     s = s.slice(first[0].length);
   }
-  s = s.replace(/^[,;] ?/, '').replace(/^(?:dále|rovněž|také) /, '');
+  // "Zároveň se zrušuje označení písmene a)." (zákon č. 261/2007 Sb. on zákon č. 357/1992 Sb.): a sentence of its own.
+  s = s.replace(/^[,;] ?/, '').replace(/^(?:dále|rovněž|také|zároveň|současně) /iu, '');
   // A sentence that starts with the subject: "Za § 52 …", "§ 5 zní:", "Na konci …", "Dosavadní …".
   s = s.charAt(0).toLowerCase() === s.charAt(0) ? s : s.charAt(0).toLowerCase() + s.slice(1);
   if (s.startsWith('dosavadní')) s = `D${s.slice(1)}`;
@@ -1727,6 +1728,9 @@ function withoutArticleHeading(st: Statement): Statement | null {
 }
 
 /** Reads one instruction point: its operations, what the grammar does not read, and its effects. */
+/** "a zrušuje se číslování odstavců": the odstavce of the § named lose their numbers. */
+const NUMBERING_DROPPED = /(?:zrušuje|vypouští|ruší)\s+se\s+(?:číslování|označení)\s+odstavců|(?:číslování|označení)\s+odstavců\s+se\s+(?:zrušuje|vypouští)/u;
+
 export function parseInstruction(point: AmendmentPoint | string): ParsedInstruction {
   // An unnumbered point's instruction has the amended act's citation cut out ("V § 5 zákona č. …, se …").
   const text = typeof point === 'string' ? point : (point.instruction ?? point.text);
@@ -1760,7 +1764,11 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
       // A heading line the reader left at the end of a point ("##### Čl. V", the act's own next
       // článek) is no instruction: what it names is not the amended act's.
       const heading = /^#{1,6}\s/.test(st.sentence);
-      effects.push({ kind: 'unsupported', targets: heading ? [] : mentioned(st.sentence, previous), text: st.source, form });
+      const named = heading ? [] : mentioned(st.sentence, previous);
+      // "§ 460 odst. 2 se vypouští a zrušuje se číslování odstavců." (zákon č. 264/1992 Sb., bod 8, on
+      // zákon č. 40/1964 Sb.): every odstavec of the § loses its number, so the whole § is changed.
+      if (NUMBERING_DROPPED.test(st.sentence)) for (const id of named) if (!named.includes(id.split('/')[0])) named.push(id.split('/')[0]);
+      effects.push({ kind: 'unsupported', targets: named, text: st.source, form });
     }
   }
   return { operations, unsupported, effects };

@@ -514,7 +514,7 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
           depth = 0;
           quoted = false;
         }
-      } else if (!quoted && open && OWN_TITLE.test(heading)) {
+      } else if (!quoted && open && OWN_TITLE.test(heading) && !pointsGoOn(open, text, pos)) {
         closeBlock();
       }
       if (boundary && own) {
@@ -686,6 +686,23 @@ function countQuotes(raw: string, before: number, opensAtLead: boolean): number 
 }
 
 /** `b` is numbered after `a` (`3` → `7`, `3` → `3b`), for points after a gap. */
+/**
+ * Whether the open block's next point follows a heading (`from`: the line after it): the source
+ * misplaces an own title inside the points ("#### Přechodná a závěrečná ustanovení" before
+ * "- 143. V hlavě třinácté se díl první … zrušuje.", zákon č. 187/2004 Sb., čl. I, whose points
+ * run to 225), so the heading ends nothing when the next line is the block's next point.
+ */
+function pointsGoOn(open: OpenBlock, text: string, from: number): boolean {
+  const points = open.block.points;
+  const last = points.length ? points[points.length - 1].number : null;
+  if (open.block.form !== 'points' || last === null) return false;
+  const at = skipBlank(text, from);
+  const nl = text.indexOf('\n', at);
+  const line = text.slice(at, nl < 0 ? text.length : nl);
+  const marker = POINT_MARKER.exec(line);
+  return marker !== null && isSuccessor(last, marker[1]) && INSTRUCTION_VERB.test(line.slice(marker[0].length));
+}
+
 function numberAfter(a: string, b: string): boolean {
   const pa = /^(\d+)([a-z]*)$/.exec(a);
   const pb = /^(\d+)([a-z]*)$/.exec(b);
