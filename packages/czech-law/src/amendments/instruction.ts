@@ -1727,10 +1727,11 @@ function withoutArticleHeading(st: Statement): Statement | null {
   return sentence ? { ...st, sentence } : null;
 }
 
-/** Reads one instruction point: its operations, what the grammar does not read, and its effects. */
 /** "a zrušuje se číslování odstavců": the odstavce of the § named lose their numbers. */
-const NUMBERING_DROPPED = /(?:zrušuje|vypouští|ruší)\s+se\s+(?:číslování|označení)\s+odstavců|(?:číslování|označení)\s+odstavců\s+se\s+(?:zrušuje|vypouští)/u;
+const NUMBERING_DROPPED =
+  /(?:zrušuje|vypouští|ruší)\s+se\s+(?:číslování|označení)\s+odstavců|(?:číslování|označení)\s+odstavců\s+se\s+(?:zrušuje|vypouští)/u;
 
+/** Reads one instruction point: its operations, what the grammar does not read, and its effects. */
 export function parseInstruction(point: AmendmentPoint | string): ParsedInstruction {
   // An unnumbered point's instruction has the amended act's citation cut out ("V § 5 zákona č. …, se …").
   const text = typeof point === 'string' ? point : (point.instruction ?? point.text);
