@@ -53,10 +53,11 @@ for (let off = 0; off < buf.length;) {
   const isLaw = rank === 'law' || rank === 'constitutional_law';
   if (!setActs.has(`sb/${year}/${number}`) && !(isLaw && !law.isAmendingTitle(title))) continue;
   const text = md.replace(/^---\n[\s\S]*?\n---\n/, '');
-  let provisions = [];
+  let provisions;
   try {
     provisions = law.parseProvisions(text).provisions;
   } catch {
+    // an unparsable text is one line
     provisions = [];
   }
   const bodies = provisions
