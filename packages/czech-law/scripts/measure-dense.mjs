@@ -13,6 +13,10 @@
 // but the totals. TRAIN=collection learns the SVD from every non-amending act of the collection
 // (the pool measure-collection.mjs caches at CACHE; build it by running that script first),
 // TRAIN=proxy (default) from the proxy's own sections. DIM (default 256) is the vectors' size.
+// FASTTEXT_MODEL=model.bin takes word vectors from a fastText model instead (trained with `fasttext
+// cbow` on the text collection-terms.mjs writes; FASTTEXT names the binary) and adds the row
+// "lexical + vector neighbours" (EXPAND=k,floor,weight: each own query term's k nearest index terms
+// with cosine >= floor as related terms at weight × cosine).
 // Usage: node packages/czech-law/scripts/measure-dense.mjs [/path/to/legalize-cz.git]
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
