@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { compileFunction } from 'node:vm';
 
 interface Transformer {
   process(source: string, filename: string): { code: string; map: string };
@@ -36,7 +37,7 @@ describe("jest's TypeScript transform", () => {
       if (name !== './helper') throw new Error(`unexpected require ${name}`);
       return { helper: (n: number) => n * 10 };
     };
-    new Function('module', 'exports', 'require', out.code)(mod, mod.exports, required);
+    compileFunction(out.code, ['module', 'exports', 'require'])(mod, mod.exports, required);
     const { Counter, Kind } = mod.exports as {
       Counter: new (config: unknown) => { count: number; next(): number; config: unknown };
       Kind: Record<string, string>;
