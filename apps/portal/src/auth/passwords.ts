@@ -11,7 +11,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 /**
  * The cost under NODE_ENV=test only (jest's set-up sets it), as Rails' and Devise's test
- * environments lower bcrypt's: the tests sign up and log in hundreds of times, and the same code
+ * environments lower bcrypt's: the tests sign up and log in again and again, and the same code
  * runs at any cost (the stored form carries it). Never in development or production; a hash made
  * at this cost that reached a real database is upgraded at the next login (needsRehash).
  */
