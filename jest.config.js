@@ -21,7 +21,8 @@ module.exports = {
     testEnvironment: 'node',
     // Tests live in each package's test/ (never in src/, which ships).
     testMatch: ['<rootDir>/test/**/*.test.ts'],
-    transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: join(__dirname, dir, 'tsconfig.json'), diagnostics: false }] },
+    // Transpile only, with esbuild (packages/testing/jest-transform.js): `pnpm typecheck` checks types.
+    transform: { '^.+\\.ts$': join(__dirname, 'packages/testing/jest-transform.js') },
     moduleNameMapper: {
       // Prisma's generated TypeScript imports its siblings as `./x.js`.
       '^(\\.{1,2}/.*)\\.js$': '$1',

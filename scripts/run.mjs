@@ -42,13 +42,15 @@ function pnpmCommand() {
 
 /**
  * Debian packages the tests drive as users meet them: Chromium for the browser tests (no browser
- * download is possible here) and Caddy for the cluster test's front (without it that test uses the
+ * download is possible here; they drive its headless shell, the full browser when only that is
+ * installed) and Caddy for the cluster test's front (without it that test uses the
  * product's own proxy). Installed with apt-get when missing and we may; otherwise the tests say
  * what to install.
  */
 function ensureDebianPackages() {
   const missing = [
     ['/usr/bin/chromium', 'chromium'],
+    ['/usr/bin/chromium-headless-shell', 'chromium-headless-shell'],
     ['/usr/bin/caddy', 'caddy'],
   ].filter(([file]) => !existsSync(file));
   if (missing.length === 0) return;

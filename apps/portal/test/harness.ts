@@ -9,7 +9,7 @@ import { createOutboxMailer } from '../src/mail/outbox';
 
 export const PASSWORD = 'correct horse battery staple';
 
-/** jest's timeout for tests that hash passwords: real scrypt cost (OWASP parameters) on a busy CI machine. */
+/** jest's timeout for tests that hash passwords: a busy CI machine, and OWASP's cost where a test asks for it. */
 export const PASSWORD_HASHING_TIMEOUT_MS = 180_000;
 
 export interface SentMail {

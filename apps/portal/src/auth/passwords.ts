@@ -9,6 +9,20 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * hashes still verify (needsRehash tells when to upgrade one at login).
  */
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+/**
+ * The cost under NODE_ENV=test only (jest's set-up sets it), as Rails' and Devise's test
+ * environments lower bcrypt's: the tests sign up and log in again and again, and the same code
+ * runs at any cost (the stored form carries it). Never in development or production; a hash made
+ * at this cost that reached a real database is upgraded at the next login (needsRehash).
+ */
+export const TEST_SCRYPT_PARAMS = { N: 2 ** 10, r: 8, p: 1 } as const;
+
+export type ScryptParams = { readonly N: number; readonly r: number; readonly p: number };
+
+/** The cost new hashes are made at, in this process (read each time: NODE_ENV is set before any request). */
+export function scryptParams(nodeEnv: string | undefined = process.env.NODE_ENV): ScryptParams {
+  return nodeEnv === 'test' ? TEST_SCRYPT_PARAMS : SCRYPT_PARAMS;
+}
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 export const MIN_PASSWORD_LENGTH = 12;
@@ -27,9 +41,9 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number)
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = scryptParams()): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const { N, r, p } = SCRYPT_PARAMS;
+  const { N, r, p } = params;
   const key = await derive(password, salt, N, r, p);
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
@@ -57,9 +71,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
 }
 
-export function needsRehash(stored: string): boolean {
+export function needsRehash(stored: string, params: ScryptParams = scryptParams()): boolean {
   const parsed = parse(stored);
-  return !parsed || parsed.N < SCRYPT_PARAMS.N || parsed.r < SCRYPT_PARAMS.r || parsed.p < SCRYPT_PARAMS.p;
+  return !parsed || parsed.N < params.N || parsed.r < params.r || parsed.p < params.p;
 }
 
 let dummyHash: Promise<string> | undefined;
