@@ -162,11 +162,16 @@ describe('authorizations valid for longer than the challenge allows', () => {
 
 describe('the challenge says when the daily cap is reached', () => {
   let h: GatewayHarness;
-  // A fixed clock, so that Retry-After is known to the second.
-  const at = new Date();
-  const resets = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1);
-  const retryAfter = String(Math.ceil((resets - at.getTime()) / 1000));
+  // A fixed clock, so that Retry-After is known to the second; read when the harness starts, not
+  // when the file loads, since the payers sign by the real clock and this file's earlier tests
+  // may run for minutes on a loaded machine.
+  let at: Date;
+  let resets: number;
+  let retryAfter: string;
   beforeAll(async () => {
+    at = new Date();
+    resets = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1);
+    retryAfter = String(Math.ceil((resets - at.getTime()) / 1000));
     h = await createGatewayHarness({ config: { X402_DAILY_CAP_USD: '0.002' }, deps: { now: () => at } }); // one payment a day
   });
   afterAll(() => h.close());
