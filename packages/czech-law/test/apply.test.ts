@@ -822,3 +822,186 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine3)', () => {
     expect(unit(r.text, 'par_5')).toBe('##### § 5 (1) Úlohy plnia krajské a okresné národné výbory. (2) Úrad je orgán.');
   });
 });
+
+describe('applyAmendment: what it does, it does right (#36, h-engine4)', () => {
+  it('refuses punctuation set next to another mark (vyhláška č. 464/2009 Sb., bod 34, on vyhláška č. 208/2004 Sb.)', () => {
+    const text = [
+      '##### § 9',
+      '',
+      '(1) Klec',
+      '',
+      '- a) je čistá,',
+      '',
+      '- b) má krmítko bez omezení. Jeho délka je 10 cm,',
+      '',
+      '- c) je suchá.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(text, [
+      pt(
+        '34',
+        'V § 9 odst. 1 písm. b) se tečka za slovem „omezení“ nahrazuje čárkou a slova „Jeho délka“ se nahrazují slovy „; délka krmného prostoru“.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'payload_mismatch' });
+    expect(r.text).toBe(text);
+  });
+
+  it('puts words added to a heading after the comma the point inserted (zákon č. 121/2000 Sb., bod 2, on zákon č. 140/1961 Sb.)', () => {
+    const text = ['##### § 152', '', '#### Porušování autorského práva', '', '(1) Kdo poruší autorské právo, bude potrestán.', ''].join(
+      '\n',
+    );
+    const r = applyAmendment(text, [
+      pt(
+        '2',
+        'V nadpisu § 152 se za slovo „práva“ vkládá čárka a doplňují se slova „práv souvisejících s právem autorským a práv k databázi“.',
+      ),
+    ]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_152')).toBe(
+      '##### § 152 #### Porušování autorského práva, práv souvisejících s právem autorským a práv k databázi (1) Kdo poruší autorské právo, bude potrestán.',
+    );
+  });
+
+  it('keeps the comma that ends a list item when the words deleted end with it (zákon č. 282/2003 Sb., bod 34, on zákon č. 154/2000 Sb.)', () => {
+    const text = [
+      '##### § 26',
+      '',
+      '(1) Pokuta se uloží tomu, kdo',
+      '',
+      '- 1. poruší § 15 odst. 1,',
+      '',
+      '- 2. nedodrží § 14 odst. 3, § 21 nebo § 23 odst. 2,',
+      '',
+      '- 3. vykonává činnost bez souhlasu.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(text, [
+      pt('34', 'V § 26 odst. 1 bodu 2 se za slovy „§ 14 odst. 3“ čárka nahrazuje slovem „nebo“ a slova „nebo § 23 odst. 2,“ se zrušují.'),
+    ]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_26')).toBe(
+      '##### § 26 (1) Pokuta se uloží tomu, kdo - 1. poruší § 15 odst. 1, - 2. nedodrží § 14 odst. 3 nebo § 21, - 3. vykonává činnost bez souhlasu.',
+    );
+  });
+
+  it("refuses a conjunction put before the text's comma and words with a comma put before a conjunction (vyhláška č. 123/2016 Sb., bod 3, on vyhláška č. 197/2004 Sb.; vyhláška č. 174/2000 Sb., bod 8, on vyhláška č. 173/1995 Sb.)", () => {
+    const text = [
+      '##### § 6',
+      '',
+      'Vzdělání v bakalářském, magisterském programu.',
+      '',
+      '##### § 7',
+      '',
+      'Barvy červené, modré a bílé.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(text, [
+      pt('3', 'V § 6 se za slovo „bakalářském“ vkládá slovo „nebo“.'),
+      pt('8', 'V § 7 se za slovo „modré“ vkládá slovo „oranžové,“.'),
+    ]);
+    expect(r.points.map((p) => p.reason)).toEqual(['payload_mismatch', 'payload_mismatch']);
+    expect(r.text).toBe(text);
+    // A clause set off by its commas goes in as written (zákon č. 270/2021 Sb., on zákon č. 329/1999 Sb.).
+    const clause = applyAmendment(['##### § 19', '', 'Žádost o vydání dokladu a fotografie.', ''].join('\n'), [
+      pt('10', 'V § 19 se za slova „Žádost o vydání dokladu“ vkládají slova „, s výjimkou cestovního pasu,“.'),
+    ]);
+    expect(unit(clause.text, 'par_19')).toBe('##### § 19 Žádost o vydání dokladu, s výjimkou cestovního pasu, a fotografie.');
+  });
+
+  it('deletes words with their comma at the end of an úvodní část, the comma with them (zákon č. 261/2021 Sb., on zákon č. 297/2016 Sb.)', () => {
+    const text = [
+      '##### § 5',
+      '',
+      'Podpis se použije, podepisuje-li dokument, kterým právně jedná,',
+      '',
+      '- a) stát,',
+      '',
+      '- b) obec.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(text, [pt('10', 'V § 5 úvodní části ustanovení se slova „právně jedná,“ zrušují.')]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_5')).toBe('##### § 5 Podpis se použije, podepisuje-li dokument, kterým - a) stát, - b) obec.');
+  });
+
+  it('refuses new words whose full stop the sentence goes on after (zákon č. 303/2013 Sb., bod 5, on zákon č. 121/2000 Sb.)', () => {
+    const text = ['##### § 64', '', 'Odměna ve smyslu ustanovení § 49 obvyklá.', ''].join('\n');
+    const r = applyAmendment(text, [pt('5', 'V § 64 se slova „ve smyslu ustanovení § 49“ nahrazují slovy „pro takový druh díla.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'payload_mismatch' });
+    // A comma given by words made a full stop, the rest of the sentence deleted (zákon č. 290/1993 Sb., bod 21, on zákon č. 140/1961 Sb.).
+    const stop = applyAmendment(
+      ['##### § 48', '', 'Voják je příslušník sboru, jehož příslušníci podléhají pravomoci soudů.', ''].join('\n'),
+      [
+        pt(
+          '21',
+          'V § 48 se čárka za slovem „sboru“ nahrazuje tečkou a slova „jehož příslušníci podléhají pravomoci soudů.“ se vypouštějí.',
+        ),
+      ],
+    );
+    expect(stop.points[0].status).toBe('applied');
+    expect(unit(stop.text, 'par_48')).toBe('##### § 48 Voják je příslušník sboru.');
+    // A full stop of an abbreviation is no sentence's end.
+    const sb = applyAmendment(text, [pt('5', 'V § 64 se slova „ve smyslu ustanovení § 49“ nahrazují slovy „podle zákona č. 1/2000 Sb.“.')]);
+    expect(sb.points[0].status).toBe('applied');
+  });
+});
+
+describe('applyAmendment: forms of the tuning misses (#36, h-engine4)', () => {
+  const TEXT = ['##### § 30a', '', '#### Rozmnožování', '', 'Text.', '', '##### § 30b', '', 'Do práva autorského nezasahuje ten.', ''].join(
+    '\n',
+  );
+
+  it('puts a heading inserted "pod označení § 30b" below the label, as the § before writes its own (zákon č. 102/2017 Sb., bod 24, on zákon č. 121/2000 Sb.)', () => {
+    const r = applyAmendment(TEXT, [pt('24', 'Pod označení § 30b se vkládá nadpis, který zní: „Předvedení nebo oprava přístroje“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied', changed: ['par_30b'] });
+    expect(r.text).toContain('##### § 30b\n\n#### Předvedení nebo oprava přístroje\n\nDo práva autorského nezasahuje ten.');
+  });
+
+  it('refuses a heading inserted into a § that has one, or into a text no § of which has a heading (nařízení vlády č. 122/2025 Sb., bod 1, on nařízení vlády č. 590/2006 Sb.)', () => {
+    const r = applyAmendment(TEXT, [pt('1', 'Pod označení § 30a se vkládá nadpis, který zní: „Jiný“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'already_present' });
+    expect(r.text).toBe(TEXT);
+    const plain = [
+      '##### § 1',
+      '',
+      'Okruh překážek v práci stanoví příloha.',
+      '',
+      '##### § 2',
+      '',
+      'Toto nařízení nabývá účinnosti dnem 1. ledna 2007.',
+      '',
+    ].join('\n');
+    const s = applyAmendment(plain, [
+      pt('1', 'Pod označení § 1 se vkládá nadpis, který zní:\n\n„Okruh a rozsah jiných důležitých osobních překážek v práci“.'),
+      pt(
+        '2',
+        'Za § 1 se vkládá nový § 1a, který včetně nadpisu zní:\n\n##### „§ 1a\n\n#### Společné ustanovení\n\nPro účely nařízení se rozumí.“.',
+      ),
+      pt('3', 'Pod označení § 2 se vkládá nadpis, který zní:\n\n„Účinnost“.'),
+    ]);
+    // The new § 1a's heading is the act's; the text before the act had none to say how § 2's is written.
+    expect(s.points.map((p) => p.reason ?? p.status)).toEqual(['unsupported_target', 'applied', 'unsupported_target']);
+    expect(unit(s.text, 'par_2')).toBe('##### § 2 Toto nařízení nabývá účinnosti dnem 1. ledna 2007.');
+  });
+
+  it('capitalises the word that opens a sentence once the one before it is deleted (zákon č. 548/1991 Sb., bod 4, on zákon č. 20/1966 Sb.)', () => {
+    const text = [
+      '##### Článek IV',
+      '',
+      'Socialistická péče o zdraví lidu se zaměřuje preventivně. Socialistická péče je bezplatná.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(text, [
+      pt('4', 'V článku IV se slova „Socialistická péče je“ nahrazují slovy „Péče je“.'),
+      pt('5', 'V článku IV se slovo „Socialistická“ vypouští.'),
+    ]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied', 'applied']);
+    expect(unit(r.text, 'cl_4')).toBe('##### Článek IV Péče o zdraví lidu se zaměřuje preventivně. Péče je bezplatná.');
+    // Inside a sentence the next word stays as it is.
+    const mid = applyAmendment(['##### § 1', '', 'Úřad České republiky vede seznam.', ''].join('\n'), [
+      pt('1', 'V § 1 se slova „České republiky“ vypouštějí.'),
+    ]);
+    expect(unit(mid.text, 'par_1')).toBe('##### § 1 Úřad vede seznam.');
+  });
+});

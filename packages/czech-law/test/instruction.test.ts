@@ -557,3 +557,39 @@ describe('forms of the tuning half’s effects misses (#35 item 4, h-recall2)', 
     expect(parseInstruction('§ 460 odst. 2 se vypouští.').effects.flatMap((e) => e.targets)).toEqual(['par_460/odst_2']);
   });
 });
+
+describe('forms of the tuning misses (#36, h-engine4)', () => {
+  it('reads "Pod označení § N se vkládá nadpis, který zní:" as a heading inserted into the § (zákon č. 102/2017 Sb., bod 24, on zákon č. 121/2000 Sb.)', () => {
+    expect(ops('Pod označení § 30b se vkládá nadpis, který zní: „Předvedení nebo oprava přístroje“.')).toEqual([
+      { kind: 'insert', targets: [{ id: 'par_30b', part: 'heading' }], text: 'Předvedení nebo oprava přístroje' },
+    ]);
+    expect(ops('Pod označením § 38f se vkládá nadpis, který zní:\n\n„Licence pro společné domovní antény“.')).toEqual([
+      { kind: 'insert', targets: [{ id: 'par_38f', part: 'heading' }], text: 'Licence pro společné domovní antény' },
+    ]);
+  });
+
+  it('reads the Slovak "vrátane nadpisu" as "včetně nadpisu" (vyhláška MF SSR č. 149/1982 Zb., bod 1)', () => {
+    expect(
+      ops('§ 4 vrátane nadpisu znie:\n\n##### „§ 4\n\n#### Poistenie hospodárskych zvierat\n\n(1) Poistenie sa vzťahuje na uhynutie.“'),
+    ).toEqual([
+      {
+        kind: 'new_wording',
+        targets: [{ id: 'par_4' }],
+        text: '##### § 4\n\n#### Poistenie hospodárskych zvierat\n\n(1) Poistenie sa vzťahuje na uhynutie.',
+        withHeading: true,
+      },
+    ]);
+  });
+});
+
+describe('a sentence added to a footnote "na samostatný řádek" (#36, h-engine4)', () => {
+  it("reads it as a sentence added at the footnote's end, where the source writes it (zákon č. 376/2022 Sb., on zákon č. 40/1995 Sb.)", () => {
+    expect(
+      ops('Na konci poznámky pod čarou č. 11 se na samostatný řádek doplňuje věta „Čl. 6 nařízení Komise (EU) 2017/40, v platném znění.“.'),
+    ).toEqual([
+      { kind: 'append_words', targets: [{ id: 'fn_11' }], new: 'Čl. 6 nařízení Komise (EU) 2017/40, v platném znění.', position: 'end' },
+    ]);
+    // Only a footnote's: a § given a line of its own is not read.
+    expect(parseInstruction('V § 5 se na samostatný řádek doplňuje věta „Text.“.').unsupported).toHaveLength(1);
+  });
+});

@@ -623,7 +623,7 @@ function footnoteReferencesAfterVerb(s: string): string {
  * uses: the quoted words stay as written.
  */
 const SLOVAK =
-  /(?:^|[\s,])(?:sa|znie|znejú|ods\.|slová|slovami|nahrádza(?:jú)?|vypúšťa(?:jú)?|dopĺňa(?:jú)?|vkladá|vkladajú|pripája(?:jú)?|[Dd]oterajš\p{L}+|odsek\p{L}*|čiarou)(?=[\s,.:;]|$)/u;
+  /(?:^|[\s,])(?:sa|znie|znejú|ods\.|slová|slovami|nahrádza(?:jú)?|vypúšťa(?:jú)?|dopĺňa(?:jú)?|vkladá|vkladajú|pripája(?:jú)?|[Dd]oterajš\p{L}+|odsek\p{L}*|čiarou|vrátane)(?=[\s,.:;]|$)/u;
 const SLOVAK_WORDS: [RegExp, string][] = [
   [/sa/, 'se'],
   [/znie/, 'zní'],
@@ -649,6 +649,7 @@ const SLOVAK_WORDS: [RegExp, string][] = [
   [/zrušujú/, 'zrušují'],
   [/označujú/, 'označují'],
   [/ako/, 'jako'],
+  [/vrátane/, 'včetně'],
   [/pred/, 'před'],
   [/[Dd]oterajš(?:í|ie|ia|ieho)/, 'Dosavadní'],
   [/ods\./, 'odst.'],
@@ -728,6 +729,13 @@ function skeleton(sentence: string): Skeleton {
     .replace(/,? (?:tohoto|tohoto nového|následujícího) znění:/g, ', který zní:')
     .replace(/(?<![\p{L}])spolu s nadpisem(?![\p{L}])/gu, 'včetně nadpisu')
     .replace(/(?<![\p{L}])[Uu]stanovení (?=§|čl\.|odst)/gu, '')
+    // "Na konci poznámky pod čarou č. 1 se na samostatný řádek doplňuje věta „…“" (zákon č. 376/2022
+    // Sb., on zákon č. 40/1995 Sb.): the source writes the sentence after the footnote's last,
+    // on its line, as any sentence added at its end.
+    .replace(
+      /(poznámk\p{L}* (?:č\. ?\d+[a-z]*\)? pod čarou|pod čarou č\. ?\d+[a-z]*\)?)(?: se)?) na samostatný řádek (?=(?:se )?doplňuj)/u,
+      '$1 ',
+    )
     // "Poznámka č. 5 pod čarou" as "poznámka pod čarou č. 5".
     .replace(
       /(?<![\p{L}])[Pp]oznámk(a|y|ce|u|ou|ek|ách) (č\. ?\d+[a-z]*\)?(?:(?:,| a| až) (?:č\. ?)?\d+[a-z]*\)?)*) pod čarou/gu,
@@ -1323,6 +1331,14 @@ clause(`(?:(?:v|ve) ${R} )?${REPEAL} ${R}((?: (?:včetně|a) [^⟨]*?)?)`, (ctx,
   ctx.ops.push(op);
 });
 // The location itself repealed: "V § 5 … se zrušuje" does not occur; "§ 5 se zrušuje" is a reference then the verb.
+// A heading put below the label of a § that has none: "Pod označení § 30b se vkládá nadpis, který
+// zní: „Předvedení nebo oprava přístroje“." (zákon č. 102/2017 Sb., bod 24, on zákon č. 121/2000 Sb.).
+clause(`pod označením? ${R} (?:vkládá|doplňuje) (?:nový )?nadpis,? (?:který zní|znějící):?(?: ${Q})?`, (ctx, m) => {
+  const targets = targetsOf(ctx, Number(m[1])).map((t): TargetRef => ({ ...t, part: 'heading' }));
+  const text = m[2] !== undefined ? quote(ctx, m[2]) : ctx.payload;
+  if (text === null) throw new Unsupported('a heading without its text');
+  ctx.ops.push({ kind: 'insert', targets, text, source: ctx.source });
+});
 // Insert units: "za odstavec 2 vkládá nový odstavec 3, který zní:", "za § 52 vkládají nové §§ 52a a 52b, které včetně nadpisů znějí:".
 clause(
   `(?:(?:v|ve) ${R} )?(za|před) ${R} (?:vkládá|vkládají|doplňuj[eí]|připojuj[eí]) (?:nov[ýáéí] |dalš[íí] )?${R}((?: (?:včetně|a) [^,]*?)?),? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí):?(?: ${Q})?`,

@@ -458,6 +458,23 @@ function replaceUnit(doc: Doc, index: number, text: string): TextUnit {
   return unit;
 }
 
+/** A punctuation mark right after another (",;", ",.", ";,"): no Czech text writes one, footnote marks and "…" aside. */
+const MARK_PAIR = /[,;:][ \t]*[,;:]|[,;:][ \t]*\.(?!\.)/g;
+
+function markPairs(text: string): number {
+  return (text.match(MARK_PAIR) ?? []).length;
+}
+
+/**
+ * Words edited so that a mark stands next to another ("omezení,; délka" from "tečka za slovem
+ * „omezení“ se nahrazuje čárkou a slova „Jeho délka“ se nahrazují slovy „; délka …“", vyhláška
+ * č. 464/2009 Sb., bod 34): the act's two changes meet, and which mark the source keeps is a
+ * guess. Refused rather than written.
+ */
+function refuseMarkPair(before: string, after: string, id: string): void {
+  if (markPairs(after) > markPairs(before)) throw new Fail('payload_mismatch', `a punctuation mark next to another in ${id}`);
+}
+
 /** A unit's text with `span` replaced by `by`. */
 function splice(text: string, span: Span, by: string): string {
   return text.slice(0, span.start) + by + text.slice(span.end);
@@ -802,6 +819,8 @@ interface Work {
   units: Set<string>;
   style: MarkStyle;
   annexStyle: AnnexStyle;
+  /** The heading marks of the text's §§ before the act (`sectionHeadingMarks`). */
+  headingMarks: string | null;
   /** Footnotes an earlier point of the act wrote (new text or new wording). */
   written: ReadonlySet<string>;
   /** Footnotes this point writes. */
@@ -833,7 +852,7 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
     throw new Fail(done ? 'already_present' : 'text_not_found', `„${old}“ in ${t.id}`);
   }
   if (hits.length > 1) throw new Fail('ambiguous', `„${old}“ is in ${t.id} ${hits.length} times`);
-  const h = hits[0];
+  let h = hits[0];
   const add = styleMarks(op.new ?? '', w.style);
   let out: string;
   if (op.kind === 'insert_words') {
@@ -844,15 +863,63 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
     else {
       // Words that end with a comma put before the text's own comma ("…předpisů," + ", - b)"): one comma.
       const a = add.trim();
+      // A conjunction put before the text's comma ("bakalářském nebo, magisterském", vyhláška č.
+      // 123/2016 Sb., bod 3, on vyhláška č. 197/2004 Sb.), or one word of a list with its comma put
+      // before the list's conjunction ("modré oranžové, a bílé", vyhláška č. 174/2000 Sb., bod 8,
+      // on vyhláška č. 173/1995 Sb.): the source moves the comma, the act does not say where. Refused.
+      // (A clause with its commas, ", s výjimkou …,", is set off as written.)
+      if (CONJUNCTION.test(a) && /^[ \t]*,/.test(text.slice(h.end))) throw new Fail('payload_mismatch', `„${a}“ before a comma in ${t.id}`);
+      if (/^[\p{L}\p{N}-]+,$/u.test(a) && /^[ \t]+(?:a|nebo|anebo|i|ani|či)[ \t]/.test(text.slice(h.end)))
+        throw new Fail('payload_mismatch', `„${a}“ before a conjunction in ${t.id}`);
       const one = /[,;]$/.test(a) && text[h.end] === a[a.length - 1] ? a.slice(0, -1) : add;
       out = splice(text, { start: h.end, end: h.end }, joinAfter(one, text[h.end]));
     }
   } else {
+    // Words deleted with the comma that ends their list item ("slova „nebo § 23 odst. 2,“ se
+    // zrušují" at the end of bod 2, zákon č. 282/2003 Sb., bod 34, on zákon č. 154/2000 Sb.): the
+    // item keeps its closing mark, the next item still follows. (Not in an úvodní část: "kterým právně
+    // jedná, - a)" without "právně jedná," is "kterým - a)".)
+    const item = loc.node && (loc.node.kind === 'letter' || loc.node.kind === 'point') && !t.part;
+    if (item && !add && /[,;]$/.test(old) && text.slice(h.end, region.end).trim() === '' && region.end < text.length)
+      h = { start: h.start, end: h.end - 1 };
+    // New words ending with a full stop before the sentence goes on in lower case ("díla. obvyklá",
+    // zákon č. 303/2013 Sb., bod 5, on zákon č. 121/2000 Sb.): the act's slip, which the source
+    // edits; where its full stop goes is not the engine's to guess. (Punctuation replaced after given
+    // words, "čárka za slovem „sboru“ se nahrazuje tečkou a slova „jehož …“ se vypouštějí", is the
+    // act's own full stop: the words after it go in the same point.)
+    const a = add.trim();
+    if (
+      a.endsWith('.') &&
+      !/[.,;:]$/.test(old) &&
+      /^[ \t]+\p{Ll}/u.test(text.slice(h.end)) &&
+      !ABBREVIATION_STOP.test(a.slice(0, -1)) &&
+      !NO_STOP.test(a.slice(0, -1)) &&
+      !/\d\.$/.test(a)
+    )
+      throw new Fail('payload_mismatch', `a full stop inside a sentence of ${t.id}`);
     out = replaceSpan(text, h, add);
+    // The word that opened a sentence deleted ("V článku IV se slovo „Socialistická“ vypouští.",
+    // zákon č. 548/1991 Sb., bod 4, on zákon č. 20/1966 Sb.): the next word opens it, in capitals.
+    if (
+      !add &&
+      /^\p{Lu}/u.test(old) &&
+      (h.start === region.start || /(?:^|[.!?]|\n)[ \t]*$/.test(text.slice(Math.max(0, h.start - 3), h.start)))
+    ) {
+      const m = /^[ \t]*(\p{Ll})/u.exec(out.slice(h.start));
+      const at = m ? h.start + m[0].length - 1 : -1;
+      // Only a word's first letter (the deletion may have taken the space before it).
+      if (m && (at === 0 || /\s/.test(out[at - 1]))) {
+        out = out.slice(0, at) + m[1].toUpperCase() + out.slice(at + 1);
+      }
+    }
   }
+  refuseMarkPair(text, out, t.id);
   replaceUnit(w.doc, loc.index, out);
   touch(w, t.id);
 }
+
+/** A bare conjunction as new words. */
+const CONJUNCTION = /^(?:a|nebo|anebo|i|ani|či|popřípadě|případně|a\/nebo)$/;
 
 /** Words that go after others: a space first unless they start with punctuation. */
 function joinAfter(add: string, next: string | undefined): string {
@@ -958,6 +1025,7 @@ function everywhere(w: Work, op: Operation): void {
     if (!hits.length) continue;
     let text = u.text;
     for (let k = hits.length - 1; k >= 0; k--) text = replaceSpan(text, hits[k], op.new ?? '');
+    refuseMarkPair(u.text, text, u.id);
     replaceUnit(w.doc, i, text);
     touch(w, u.id);
     count += hits.length;
@@ -993,13 +1061,16 @@ function opAppendWords(w: Work, op: Operation): void {
       } else if (/^[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ„§]/.test(add) && /[.!?](?:\^(?:\d+[a-z]*|\*{1,3})\))*[“]?$/.test(add) && t.part !== 'intro') {
         // A sentence follows the text's last full stop.
         out = splice(text, { start: region.end, end: region.end }, ` ${add}`);
-      } else if (/^(?:a|nebo|anebo|i|ani|či|popřípadě|případně|a\/nebo)$/.test(add) && /[,;](?:\^\d+[a-z]*\))*$/.test(own)) {
+      } else if (CONJUNCTION.test(add) && /[,;](?:\^\d+[a-z]*\))*$/.test(own)) {
         // A conjunction ends a list item after its comma: "…zahraničí, nebo".
         out = splice(text, { start: region.end, end: region.end }, ` ${add}`);
       } else {
         // Words go before the closing punctuation: "na konci textu písmene c) se doplňují slova …".
         let end = region.end;
-        let tail = /[.,;:](?:\^\d+[a-z]*\))*$/.exec(own);
+        // A heading has no closing mark of its own: one at its end is the point's ("V nadpisu § 152 se
+        // za slovo „práva“ vkládá čárka a doplňují se slova …", zákon č. 121/2000 Sb., bod 2, on
+        // zákon č. 140/1961 Sb.), and the words follow it.
+        let tail = t.part === 'heading' ? null : /[.,;:](?:\^\d+[a-z]*\))*$/.exec(own);
         // "… č. 242/2004 Sb." : the full stop of an abbreviation stays with it.
         if (tail && tail[0] === '.' && ABBREVIATION_STOP.test(own.slice(0, -1))) tail = null;
         // "…písmenem D," + „včetně …,“: words that open a clause of their own follow the item's
@@ -1010,6 +1081,7 @@ function opAppendWords(w: Work, op: Operation): void {
         const lead = /^[,.;:)]/.test(add) ? '' : ' ';
         out = splice(text, { start: end, end: tail && /[.,;:]$/.test(add) ? region.end : end }, `${lead}${add}`);
       }
+      refuseMarkPair(text, out, id);
       replaceUnit(w.doc, loc.index, out);
       touch(w, id);
     }
@@ -1307,8 +1379,47 @@ function insertByNumber(w: Work, op: Operation): void {
   for (const id of newIds) touch(w, id);
 }
 
+/**
+ * The heading marks the text's §§ use below their label (`#### Předmět` after `##### § 1`), or
+ * null where no § has one: the source writes such a text's new headings as plain lines
+ * (nařízení vlády č. 590/2006 Sb. after nařízení vlády č. 122/2025 Sb., whose new § 1a with its
+ * `####` heading does not change that), a style not to guess. Read from the text before the act.
+ */
+function sectionHeadingMarks(units: TextUnit[]): string | null {
+  for (const u of units) {
+    const m = /^#{1,6}[ \t]+§[^\n]*\n\s*\n(#{1,6})[ \t]+(?!§)\S/m.exec(u.text);
+    if (m) return m[1];
+  }
+  return null;
+}
+
+/**
+ * "Pod označení § 30b se vkládá nadpis, který zní: „…“" (zákon č. 102/2017 Sb., bod 24, on zákon
+ * č. 121/2000 Sb.): the heading goes on its own line below the § label, where the source writes it.
+ * A § that has a heading already is refused: the point inserts one, it does not replace it.
+ */
+function insertHeading(w: Work, op: Operation): void {
+  const t = op.targets[0];
+  const loc = locate(w.doc, t.id);
+  const node = loc.node;
+  if (!node || node.parent !== null) throw new Fail('unsupported_target', `a heading inside ${t.id}`);
+  const text = loc.unit.text;
+  const lines = headingLines(text, node);
+  if (lines.some((l) => !isUnitLabel(l.text))) throw new Fail('already_present', `a heading of ${t.id}`);
+  const label = lines.find((l) => isUnitLabel(l.text));
+  if (!label) throw new Fail('target_not_found', `the label of ${t.id}`);
+  const title = (op.text ?? '').replace(/^#{1,6}[ \t]+/, '').trim();
+  if (!title || /\n/.test(title)) throw new Fail('payload_mismatch', `a heading of ${t.id} on several lines`);
+  const marks = w.headingMarks;
+  if (!marks) throw new Fail('unsupported_target', `no § of the text has a heading to write the heading of ${t.id} as`);
+  const at = label.start + label.text.length;
+  replaceUnit(w.doc, loc.index, `${text.slice(0, at)}\n\n${marks} ${title}${text.slice(at)}`);
+  touch(w, t.id);
+}
+
 function opInsert(w: Work, op: Operation): void {
   if (op.position === 'by_number') return insertByNumber(w, op);
+  if (op.targets.length === 1 && op.targets[0].part === 'heading' && !op.newIds?.length) return insertHeading(w, op);
   if (op.targets.length !== 1 || op.targets[0].through || op.targets[0].sentence !== undefined || op.targets[0].part)
     throw new Fail('unsupported_target', 'an insertion after several units');
   const anchorId = op.targets[0].id;
@@ -1828,6 +1939,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
   let doc: Doc = { units: [...start] };
   const style = markStyle(start);
   const annexes = annexStyle(start);
+  const headingMarks = sectionHeadingMarks(start);
   const outcomes: PointOutcome[] = [];
   const failed = new Set<string>();
   const written = new Set<string>();
@@ -1864,6 +1976,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       units: new Set(),
       style,
       annexStyle: annexes,
+      headingMarks,
       written,
       wrote: new Set(),
     };

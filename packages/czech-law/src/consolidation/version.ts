@@ -4,6 +4,7 @@
  * it whenever the grammar or the engine reads or applies anything differently, or what a rebuilt
  * version records of it changes (5: each changed unit names the points that changed it; 6: an
  * annex's body, forms of the replay's misses read, #36 h-engine2; 7: Slovak points, punctuation
- * after given words, #36 h-engine3).
+ * after given words, #36 h-engine3; 8: punctuation next to another mark refused, a heading inserted
+ * below a § label, footnote sentences "na samostatný řádek", #36 h-engine4).
  */
-export const CONSOLIDATION_ENGINE_VERSION = 7;
+export const CONSOLIDATION_ENGINE_VERSION = 8;
