@@ -4,11 +4,11 @@
 // pool as measure-collection.mjs, as its index terms in order (indexTerms: folded lemma keys, stop
 // words dropped), so the vectors' words are the index's own keys. Written to a temporary file,
 // then renamed. Usage: node packages/czech-law/scripts/collection-terms.mjs OUT [git dir]
-import { spawn } from 'node:child_process';
 import { createWriteStream, readFileSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { git as gitIn } from './proxy-sections.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -16,7 +16,6 @@ const law = require(join(here, '..', 'dist', 'index.js'));
 const out = process.argv[2];
 if (!out) throw new Error('usage: collection-terms.mjs OUT [git dir]');
 const gitDir = process.argv[3] ?? '/work/data/legalize-cz.git';
-const env = { ...process.env, GIT_NO_LAZY_FETCH: '1' };
 // The question sets' acts (decrees among them) are in the pool whatever their rank, as in
 // measure-collection.mjs; only their act keys are read.
 const setActs = new Set(
@@ -25,13 +24,7 @@ const setActs = new Set(
   ),
 );
 
-async function git(args, input) {
-  const p = spawn('git', [`--git-dir=${gitDir}`, ...args], { env });
-  p.stdin.end(input);
-  const chunks = [];
-  for await (const c of p.stdout) chunks.push(c);
-  return Buffer.concat(chunks);
-}
+const git = (args, input) => gitIn(gitDir, args, input);
 
 const t0 = performance.now();
 // Objects the partial clone lacks are skipped (rev-list prints them with '?').

@@ -11,12 +11,12 @@
 // The pool's terms are cached (CACHE, default /tmp/measure-collection.json; delete it after a
 // change of indexTerms). Usage: node packages/czech-law/scripts/measure-collection.mjs [git dir];
 // TERMS and STAGES (comma lists) keep only those rows.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { git as gitIn } from './proxy-sections.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -25,15 +25,8 @@ const gitDir = process.argv[2] ?? '/work/data/legalize-cz.git';
 const cache = process.env.CACHE ?? '/tmp/measure-collection.json';
 const tune = JSON.parse(readFileSync(join(here, '../../../apps/api/src/eval/question-set.tune.json'), 'utf8')).questions;
 const notInForce = Number(process.env.NOT_IN_FORCE ?? 0.15);
-const env = { ...process.env, GIT_NO_LAZY_FETCH: '1' };
 
-async function git(args, input) {
-  const p = spawn('git', [`--git-dir=${gitDir}`, ...args], { env });
-  p.stdin.end(input);
-  const chunks = [];
-  for await (const c of p.stdout) chunks.push(c);
-  return Buffer.concat(chunks);
-}
+const git = (args, input) => gitIn(gitDir, args, input);
 
 async function buildPool() {
   const tuneActs = new Set(tune.map((q) => q.act));

@@ -24,6 +24,7 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { proxySections } from './proxy-sections.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -44,30 +45,12 @@ const load = () =>
 
 // The proxy's sections, as measure-terms.mjs builds them.
 const t0 = performance.now();
-const sections = [];
-for (const act of [...new Set(questions.map((q) => q.act))]) {
-  const [, year, number] = act.split('/');
-  const md = execFileSync('git', [`--git-dir=${gitDir}`, 'show', `HEAD:cz/SB-${year}-${number}.md`], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 28,
-    env: { ...process.env, GIT_NO_LAZY_FETCH: '1' },
-  });
-  const title = /^title: "(.*)"$/m.exec(md)?.[1] ?? '';
-  const text = md.replace(/^---\n[\s\S]*?\n---\n/, '');
-  const { provisions } = law.parseProvisions(text);
-  const byId = new Map(provisions.map((p) => [p.id, p]));
-  for (const p of provisions) {
-    if (p.kind !== 'section' && p.kind !== 'article' && p.kind !== 'annex') continue;
-    const headings = [];
-    for (let a = p.parent ? byId.get(p.parent) : undefined; a; a = a.parent ? byId.get(a.parent) : undefined) {
-      if (a.heading) headings.push(a.heading);
-    }
-    const terms = law.indexTerms([title, ...headings, text.slice(p.start, p.end).slice(0, 20_000)].join('\n'));
-    const tf = new Map();
-    for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
-    sections.push({ act, id: p.id, tf, len: terms.length });
-  }
-}
+const sections = proxySections(law, gitDir, [...new Set(questions.map((q) => q.act))]).map((s) => {
+  const terms = law.indexTerms([s.title, ...s.headings, s.text].join('\n'));
+  const tf = new Map();
+  for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+  return { act: s.act, id: s.id, tf, len: terms.length };
+});
 console.log(
   `${half}: ${sections.length} sections of ${new Set(sections.map((s) => s.act)).size} acts in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${questions.length} questions; load ${load()}`,
 );

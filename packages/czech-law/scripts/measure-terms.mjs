@@ -9,11 +9,11 @@
 //   related  — queryTerms with its related terms (their weights).
 // Prints section recall@10, MRR@10 and the share of the question's own terms found in the answer.
 // Usage: node packages/czech-law/scripts/measure-terms.mjs [/path/to/legalize-cz.git]
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { proxySections } from './proxy-sections.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -22,32 +22,12 @@ const gitDir = process.argv[2] ?? '/work/data/legalize-cz.git';
 const tune = JSON.parse(readFileSync(join(here, '../../../apps/api/src/eval/question-set.tune.json'), 'utf8'));
 
 const t0 = performance.now();
-const sections = [];
-for (const act of [...new Set(tune.questions.map((q) => q.act))]) {
-  const [, year, number] = act.split('/');
-  const md = execFileSync('git', [`--git-dir=${gitDir}`, 'show', `HEAD:cz/SB-${year}-${number}.md`], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 28,
-    env: { ...process.env, GIT_NO_LAZY_FETCH: '1' },
-  });
-  const title = /^title: "(.*)"$/m.exec(md)?.[1] ?? '';
-  const text = md.replace(/^---\n[\s\S]*?\n---\n/, '');
-  const { provisions } = law.parseProvisions(text);
-  const byId = new Map(provisions.map((p) => [p.id, p]));
-  for (const p of provisions) {
-    if (p.kind !== 'section' && p.kind !== 'article' && p.kind !== 'annex') continue;
-    const headings = [];
-    for (let a = p.parent ? byId.get(p.parent) : undefined; a; a = a.parent ? byId.get(a.parent) : undefined) {
-      if (a.heading) headings.push(a.heading);
-    }
-    sections.push({
-      act,
-      id: p.id,
-      heading: [p.heading ?? '', ...headings].join('\n'),
-      body: [title, ...headings, text.slice(p.start, p.end).slice(0, 20_000)].join('\n'),
-    });
-  }
-}
+const sections = proxySections(law, gitDir, [...new Set(tune.questions.map((q) => q.act))]).map((s) => ({
+  act: s.act,
+  id: s.id,
+  heading: [s.heading, ...s.headings].join('\n'),
+  body: [s.title, ...s.headings, s.text].join('\n'),
+}));
 const tLoad = performance.now();
 
 const stemTerms = (s) =>
