@@ -106,7 +106,16 @@ describe('pnpm cli follow', () => {
     });
     expect(Date.now() - pushedAt).toBeLessThanOrEqual((2 * INTERVAL_S + 5) * 1000);
 
-    const ready = (await (await ops('/readyz')).json()) as { data: { status: string; checks: { upstream: Record<string, unknown> } } };
+    // The webhook goes out when the documents' transaction commits; the follower records the synced
+    // commit when the whole sync (its later phases too) has ended, a moment after.
+    type Ready = { data: { status: string; checks: { upstream: Record<string, unknown> } } };
+    const ready = await eventually(
+      async () => {
+        const body = (await (await ops('/readyz')).json()) as Ready;
+        return body.data.checks.upstream.synced_commit === work.rev('HEAD') ? body : undefined;
+      },
+      { what: () => `the follower's synced commit (${output})`, timeoutMs: (INTERVAL_S + 5) * 1000 },
+    );
     expect(ready.data.status).toBe('ready');
     expect(ready.data.checks.upstream).toMatchObject({
       status: 'ok',
