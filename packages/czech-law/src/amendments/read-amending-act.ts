@@ -685,7 +685,6 @@ function countQuotes(raw: string, before: number, opensAtLead: boolean): number 
   return quoteDepthAfter(raw, before, opensAtLead, straightOpen);
 }
 
-/** `b` is numbered after `a` (`3` → `7`, `3` → `3b`), for points after a gap. */
 /**
  * Whether the open block's next point follows a heading (`from`: the line after it): the source
  * misplaces an own title inside the points ("#### Přechodná a závěrečná ustanovení" before
@@ -703,6 +702,7 @@ function pointsGoOn(open: OpenBlock, text: string, from: number): boolean {
   return marker !== null && isSuccessor(last, marker[1]) && INSTRUCTION_VERB.test(line.slice(marker[0].length));
 }
 
+/** `b` is numbered after `a` (`3` → `7`, `3` → `3b`), for points after a gap. */
 function numberAfter(a: string, b: string): boolean {
   const pa = /^(\d+)([a-z]*)$/.exec(a);
   const pb = /^(\d+)([a-z]*)$/.exec(b);

@@ -869,7 +869,7 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
       // on vyhláška č. 173/1995 Sb.): the source moves the comma, the act does not say where. Refused.
       // (A clause with its commas, ", s výjimkou …,", is set off as written.)
       if (CONJUNCTION.test(a) && /^[ \t]*,/.test(text.slice(h.end))) throw new Fail('payload_mismatch', `„${a}“ before a comma in ${t.id}`);
-      if (/^[\p{L}\p{N}-]+,$/u.test(a) && /^[ \t]+(?:a|nebo|anebo|i|ani|či)[ \t]/.test(text.slice(h.end)))
+      if (/^[\p{L}\p{N}-]+,$/u.test(a) && LIST_CONJUNCTION_NEXT.test(text.slice(h.end)))
         throw new Fail('payload_mismatch', `„${a}“ before a conjunction in ${t.id}`);
       const one = /[,;]$/.test(a) && text[h.end] === a[a.length - 1] ? a.slice(0, -1) : add;
       out = splice(text, { start: h.end, end: h.end }, joinAfter(one, text[h.end]));
@@ -918,8 +918,12 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   touch(w, t.id);
 }
 
+/** The conjunctions that join a list's last item. */
+const LIST_CONJUNCTIONS = 'a|nebo|anebo|i|ani|či';
 /** A bare conjunction as new words. */
-const CONJUNCTION = /^(?:a|nebo|anebo|i|ani|či|popřípadě|případně|a\/nebo)$/;
+const CONJUNCTION = new RegExp(`^(?:${LIST_CONJUNCTIONS}|popřípadě|případně|a/nebo)$`);
+/** A list's conjunction next in the text. */
+const LIST_CONJUNCTION_NEXT = new RegExp(`^[ \\t]+(?:${LIST_CONJUNCTIONS})[ \\t]`);
 
 /** Words that go after others: a space first unless they start with punctuation. */
 function joinAfter(add: string, next: string | undefined): string {
