@@ -729,6 +729,9 @@ function skeleton(sentence: string): Skeleton {
     .replace(/,? (?:tohoto|tohoto nového|následujícího) znění:/g, ', který zní:')
     .replace(/(?<![\p{L}])spolu s nadpisem(?![\p{L}])/gu, 'včetně nadpisu')
     .replace(/(?<![\p{L}])[Uu]stanovení (?=§|čl\.|odst)/gu, '')
+    // "Z části první se vypouštějí ustanovení hlavy páté až sedmé …" (zákon č. 509/1991 Sb., bod 43,
+    // on zákon č. 40/1964 Sb.): the hlavy of that část go, as "V části první se vypouštějí hlavy …".
+    .replace(/^Z (části [\p{L}]+) vypouštějí ustanovení (?=(?:hlav|díl|oddíl)[\p{L}]* )/u, 'V $1 vypouštějí ')
     // "Na konci poznámky pod čarou č. 1 se na samostatný řádek doplňuje věta „…“" (zákon č. 376/2022
     // Sb., on zákon č. 40/1995 Sb.): the source writes the sentence after the footnote's last,
     // on its line, as any sentence added at its end.
@@ -782,10 +785,10 @@ function skeleton(sentence: string): Skeleton {
   }
   // "Vypouští se část třetí, čtvrtá a pátá (§ 152 až 414)." (zákon č. 509/1991 Sb., on zákon č.
   // 40/1964 Sb.): the §§ in brackets say what the parts hold; the parts are what goes.
-  t = t.replace(/(⟦(\d+)⟧) \(⟦(\d+)⟧\)(?= |$)/gu, (m, ref: string, a: string, b: string) => {
+  t = t.replace(/(⟦(\d+)⟧)( včetně nadpisů?)? \(⟦(\d+)⟧\)(?= |$)/gu, (m, ref: string, a: string, heading: string | undefined, b: string) => {
     const containers = refs[Number(a)].chains.every((c) => c.segs.length === 1 && LEVEL[c.segs[0].type] < 6);
     const sections = refs[Number(b)].chains.every((c) => c.segs.every((x) => x.type === 'par'));
-    return containers && sections ? ref : m;
+    return containers && sections ? `${ref}${heading ?? ''}` : m;
   });
   // "V § 5 zákona (č. 1/2000 Sb.)(, ve znění …,) se …": the act named after the reference is the one amended.
   t = t.replace(

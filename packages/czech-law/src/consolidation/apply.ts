@@ -565,6 +565,32 @@ function headingSpan(loc: Loc): Span {
   return { start: l.start + (m ? m[0].length : 0), end: l.start + l.text.trimEnd().length };
 }
 
+/**
+ * The line below a heading that names what the unit implements ("(K § 8 odst. 1 zákona)",
+ * "[K § 22 odst. 3 písm. d) zákona]"): in a vyhláška it is the heading's last part, which the
+ * source writes as a plain line under the `####` title, and which an act's new heading carries at
+ * its end ("Nadpis § 5 zní: „Povolování … (K § 8 odst. 1, 2 a 4 zákona)“", vyhláška č. 493/2006 Sb.,
+ * bod 2, on vyhláška č. 330/2004 Sb.).
+ */
+const K_LINE = /^(?:\(K [^\n]{1,200}\)|\[K [^\n]{1,200}\])$/;
+
+/** The unit's "(K § …)" line right below its heading, or null. */
+function kLineSpan(loc: Loc): Span | null {
+  const node = loc.node;
+  if (!node || node.parent !== null) return null;
+  const text = loc.unit.text;
+  const nl = text.indexOf('\n', node.contentStart);
+  const end = nl < 0 || nl > node.end ? node.end : nl;
+  const line = text.slice(node.contentStart, end).trimEnd();
+  return K_LINE.test(line) ? { start: node.contentStart, end: node.contentStart + line.length } : null;
+}
+
+/** A new heading's "(K § …)" end apart from its title, or null. */
+function splitKPart(heading: string): { title: string; k: string } | null {
+  const m = /^(.*\S)\s+(\(K [^\n]*\)|\[K [^\n]*\])$/s.exec(heading.trim());
+  return m && K_LINE.test(m[2]) ? { title: m[1], k: m[2] } : null;
+}
+
 /** The label line of a unit (`##### § 5`, `### HLAVA II`, `Příloha č. 2`) as opposed to its title. */
 function isUnitLabel(line: string): boolean {
   const t = line
@@ -825,6 +851,8 @@ interface Work {
   written: ReadonlySet<string>;
   /** Footnotes this point writes. */
   wrote: Set<string>;
+  /** Top-level units this point took out of the text whole (repealed §§, články, containers and what they hold). */
+  removed: Set<string>;
 }
 
 function touch(w: Work, id: string): void {
@@ -836,9 +864,16 @@ function touch(w: Work, id: string): void {
 /** Replaces, deletes or inserts words in one region of one unit. */
 function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   const text = loc.unit.text;
-  const region = regionOf(loc, t);
+  let region = regionOf(loc, t);
   let old = op.old ?? '';
   let hits = findWords(text, old, region, loc.local.markers);
+  // Words of a heading in its "(K § …)" line below the title ("V nadpisu § 15 se slova „(K § 18
+  // odst. 2 zákona)“ nahrazují …", vyhláška č. 493/2006 Sb., bod 4, on vyhláška č. 330/2004 Sb.).
+  const k = t.part === 'heading' && !hits.length && !op.position ? kLineSpan(loc) : null;
+  if (k && findWords(text, old, k, loc.local.markers).length) {
+    region = k;
+    hits = findWords(text, old, region, loc.local.markers);
+  }
   // Footnote marks in a row as the source writes them ("^4a)^,^5)" for the act's "^4a)^, 5)").
   if (!hits.length && styleMarks(old, w.style) !== old) {
     old = styleMarks(old, w.style);
@@ -1175,6 +1210,17 @@ function opNewWording(w: Work, op: Operation): void {
       if (region.end === ownEnd && e && /\.$/.test(by)) by = `${by.slice(0, -1)}${e[1]}`;
     } else if (t.part === 'heading') {
       by = by.replace(/^#{1,6}\s+/, '');
+      // A new heading ending with its "(K § …)" part, in a unit that writes that part on a line
+      // of its own below the title: the title and that line each get their part.
+      const k = kLineSpan(loc);
+      const parts = k ? splitKPart(by) : null;
+      if (k && parts) {
+        const text = loc.unit.text;
+        const out = splice(splice(text, k, parts.k), region, parts.title);
+        replaceUnit(w.doc, loc.index, out);
+        touch(w, t.id);
+        return;
+      }
     }
     const out = splice(loc.unit.text, region, by.trim());
     replaceUnit(w.doc, loc.index, out);
@@ -1670,6 +1716,7 @@ function containerLevel(id: string): number | null {
 function repealUnit(w: Work, index: number): void {
   const unit = w.doc.units[index];
   touch(w, unit.id);
+  w.removed.add(unit.id);
   const level = containerLevel(unit.id);
   if (level !== null) {
     let end = index + 1;
@@ -1678,6 +1725,7 @@ function repealUnit(w: Work, index: number): void {
       const l = containerLevel(u.id);
       if (u.kind === 'footnote' || u.kind === 'annex' || (l !== null && l <= level)) break;
       touch(w, u.id);
+      w.removed.add(u.id);
       end++;
     }
     const trailer = trailerOf(w.doc.units[end - 1]);
@@ -1686,8 +1734,36 @@ function repealUnit(w: Work, index: number): void {
     return;
   }
   const trailer = trailerOf(unit);
+  dropOrphanedGroupHeading(w, index, trailer);
   w.doc.units.splice(index, 1);
   if (trailer && index > 0) replaceUnit(w.doc, index - 1, withTrailer(w.doc.units[index - 1].text, trailer));
+}
+
+/** Heading lines only (`#### Daň z celkového objemu mezd`), no unit label, container label or signature. */
+function isGroupHeading(lines: string): boolean {
+  const ls = nonEmptyLines(lines);
+  return ls.length > 0 && ls.every((l) => /^#{1,6}[ \t]/.test(l) && !isUnitLabel(l) && !CONTAINER_LABEL.test(l.replace(/^#{1,6}[ \t]+/, '')));
+}
+
+/**
+ * The § at `index` is repealed: a group heading right above it (the closing heading line of the
+ * unit before, in a text whose §§ write their own headings below their labels) goes with it when
+ * no § of the group is left — the next unit is no § of the same kind, or a heading of its own
+ * starts after it ("§ 17, 21 až 26 včetně nadpisů se vypouštějí", zákon č. 62/1977 Sb., čl. III
+ * bod 9, on zákon č. 103/1974 Sb.: "Daň z celkového objemu mezd" above § 21 and "Daň z
+ * individuálních mezd" above § 24 go with §§ 21 to 26 in the source).
+ */
+function dropOrphanedGroupHeading(w: Work, index: number, trailer: string): void {
+  const unit = w.doc.units[index];
+  if (index === 0 || (unit.kind !== 'section' && unit.kind !== 'article')) return;
+  const prev = w.doc.units[index - 1];
+  if (prev.kind !== unit.kind) return;
+  const heading = trailerOf(prev);
+  if (!heading || !isGroupHeading(heading) || !w.doc.units.some(headingBelowLabel)) return;
+  const next = w.doc.units[index + 1];
+  const groupEnds = isGroupHeading(trailer) || next === undefined || next.kind !== unit.kind;
+  if (!groupEnds) return;
+  replaceUnit(w.doc, index - 1, block(prev.text.slice(0, prev.text.lastIndexOf(heading))));
 }
 
 /**
@@ -1917,6 +1993,23 @@ function anchorsOnly(ops: Operation[]): Set<string> {
   return anchors;
 }
 
+/**
+ * The units a point names only to take them out whole (§§, články, containers repealed, not parts
+ * of them nor footnotes), when every operation of the point is such a repeal; else none.
+ */
+function wholeRepeals(ops: Operation[]): Set<string> {
+  const out = new Set<string>();
+  for (const op of ops) {
+    if (op.kind !== 'repeal' || op.footnotes?.length) return new Set();
+    for (const t of op.targets) {
+      if (t.id === '*' || t.id.startsWith('fn_') || t.part || t.sentence !== undefined || unitIdOf(t.id) !== t.id) return new Set();
+      out.add(t.id);
+      if (t.through) out.add(t.through);
+    }
+  }
+  return out;
+}
+
 /** "V celém textu zákona", "Ve všech ustanoveních", "V textu zákona": a change throughout the text. */
 const EVERYWHERE =
   /(?:^|[\s,])(?:[Vv] celém textu|[Vv]e všech ustanoveních|[Vv] textu (?:zákona|vyhlášky|nařízení|zákoníku)|[Vv] celém (?:zákoně|zákoníku))(?![\p{L}])/u;
@@ -1966,8 +2059,14 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
     }
     const anchors = anchorsOnly(p.operations);
     const own = [...named].filter((id) => !anchors.has(id));
-    holds[i] = own;
-    const blockedBy = excluded.get(i) ?? own.find((id) => failed.has(id));
+    // A point that only takes whole units out is not held back by a failure inside them: whatever
+    // the failed point would have made of such a unit, it goes ("Z části první se vypouštějí
+    // ustanovení hlavy páté až sedmé" after an unread "V § 103 se citace § 80 … nahrazuje", zákon
+    // č. 509/1991 Sb., body 43 and 46, on zákon č. 40/1964 Sb.). Its own failure still holds them.
+    const gone = wholeRepeals(p.operations);
+    const holdsBefore = own.filter((id) => !gone.has(id));
+    holds[i] = holdsBefore;
+    const blockedBy = excluded.get(i) ?? holdsBefore.find((id) => failed.has(id));
     if (blockedBy) {
       outcome.reason = 'blocked';
       outcome.detail = `a point of this act failed in ${blockedBy}`;
@@ -1983,6 +2082,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       headingMarks,
       written,
       wrote: new Set(),
+      removed: new Set(),
     };
     try {
       for (const op of ordered(p.operations)) applyOperation(w, op);
@@ -1998,7 +2098,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
     outcome.status = 'applied';
     outcome.changed = [...w.changed];
     outcome.units = [...new Set([...named, ...w.units])];
-    holds[i] = [...new Set([...own, ...w.units])];
+    holds[i] = [...new Set([...holdsBefore, ...[...w.units].filter((id) => !w.removed.has(id) || !gone.size)])];
   }
   // A footnote held back holds back the units that carry its mark (its number or text may be off).
   for (const id of [...failed]) {
