@@ -1005,3 +1005,202 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine4)', () => {
     expect(unit(mid.text, 'par_1')).toBe('##### § 1 Úřad vede seznam.');
   });
 });
+
+describe('applyAmendment: forms of the tuning misses (#36, h-engine5)', () => {
+  it('gives a new heading\'s "(K § …)" end to the line below the title (vyhláška č. 493/2006 Sb., bod 2, on vyhláška č. 330/2004 Sb.)', () => {
+    const text = [
+      '##### § 5',
+      '',
+      '#### Podmínky pro povolování dovozu',
+      '',
+      '(K § 8 odst. 1, 2 a 4 zákona)',
+      '',
+      '(1) Povolit dovoz lze.',
+      '',
+      '##### § 15',
+      '',
+      '#### Formy rostlinolékařských pasů',
+      '',
+      '(K § 18 odst. 2 zákona)',
+      '',
+      '(1) Pas tvoří návěska.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(text, [
+      pt('2', 'Nadpis § 5 zní: „Povolování nakládání s karanténním materiálem (K § 8 odst. 1, 2 a 4 zákona)“.'),
+      pt('4', 'V nadpisu § 15 se slova „(K § 18 odst. 2 zákona)“ nahrazují slovy „(K § 16 odst. 2 a k § 18 odst. 2 zákona)“.'),
+    ]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied', 'applied']);
+    expect(unit(r.text, 'par_5')).toBe(
+      '##### § 5 #### Povolování nakládání s karanténním materiálem (K § 8 odst. 1, 2 a 4 zákona) (1) Povolit dovoz lze.',
+    );
+    expect(unit(r.text, 'par_15')).toBe(
+      '##### § 15 #### Formy rostlinolékařských pasů (K § 16 odst. 2 a k § 18 odst. 2 zákona) (1) Pas tvoří návěska.',
+    );
+    // A § without such a line takes the new heading whole, as before.
+    const plain = applyAmendment(['##### § 2', '', '#### Doklady', '', '(1) Text.', ''].join('\n'), [
+      pt('2', 'Nadpis § 2 zní: „Doklady k povolení [K § 8 odst. 1 písm. a) zákona]“.'),
+    ]);
+    expect(unit(plain.text, 'par_2')).toBe('##### § 2 #### Doklady k povolení [K § 8 odst. 1 písm. a) zákona] (1) Text.');
+  });
+
+  it('takes out the group headings whose §§ are all repealed, and keeps one a § still stands under (zákon č. 62/1977 Sb., čl. III bod 9, on zákon č. 103/1974 Sb.)', () => {
+    const text = [
+      '##### § 20',
+      '',
+      '#### Sazba daně',
+      '',
+      'Sazba daně činí 50 %.',
+      '',
+      '#### Daň z celkového objemu mezd',
+      '',
+      '##### § 21',
+      '',
+      '#### Poplatníci',
+      '',
+      'Poplatníky daně jsou organizace.',
+      '',
+      '##### § 22',
+      '',
+      '#### Základ daně',
+      '',
+      'Základem daně je objem mezd.',
+      '',
+      '#### Daň z individuálních mezd',
+      '',
+      '##### § 24',
+      '',
+      '#### Poplatníci',
+      '',
+      'Poplatníky daně jsou podniky.',
+      '',
+      '##### § 25',
+      '',
+      '#### Základ daně',
+      '',
+      'Základem daně je mzda.',
+      '',
+      '## ČÁST ČTVRTÁ',
+      '',
+      '##### § 27',
+      '',
+      '#### Poplatníci',
+      '',
+      'Text.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(text, [pt('9', '§ 21, 22 a 24 včetně nadpisů se vypouštějí.')]);
+    expect(r.points[0].status).toBe('applied');
+    // § 25 is still under "Daň z individuálních mezd": that heading stays, above it; the one above § 21 goes.
+    expect(r.text).not.toContain('Daň z celkového objemu mezd');
+    expect(r.text).toContain('Sazba daně činí 50 %.\n\n#### Daň z individuálních mezd\n\n##### § 25');
+    const all = applyAmendment(text, [pt('9', '§ 21 až 25 včetně nadpisů se vypouštějí.')]);
+    expect(all.points[0].status).toBe('applied');
+    expect(unit(all.text, 'par_20')).toBe('##### § 20 #### Sazba daně Sazba daně činí 50 %.');
+    expect(splitUnits(all.text).map((u) => u.id)).toEqual(['par_20', 'cast_4', 'par_27']);
+  });
+
+  it('repeals hlavy of a část named "Z části první se vypouštějí ustanovení hlavy …", though a point failed inside them (zákon č. 509/1991 Sb., body 43 and 46, on zákon č. 40/1964 Sb.)', () => {
+    const text = [
+      '## ČÁST PRVNÍ',
+      '',
+      '### Hlava čtvrtá',
+      '',
+      '##### § 51',
+      '',
+      'Smlouva.',
+      '',
+      '### Hlava pátá',
+      '',
+      '#### ZAJIŠTĚNÍ',
+      '',
+      '##### § 52',
+      '',
+      'Ručení (§ 80).',
+      '',
+      '### Hlava šestá',
+      '',
+      '##### § 80',
+      '',
+      'Změna.',
+      '',
+      '### Hlava sedmá',
+      '',
+      '##### § 99',
+      '',
+      'Zánik.',
+      '',
+      '### Hlava osmá',
+      '',
+      '##### § 100',
+      '',
+      'Promlčení (§ 80).',
+      '',
+    ].join('\n');
+    const r = applyAmendment(text, [
+      pt('43', 'Z části první se vypouštějí ustanovení hlavy páté až sedmé včetně nadpisů (§ 52 až 99).'),
+      pt('46', 'V ustanovení § 100 se citace § 80, uvedená v závorce, nahrazuje citací § 565.'),
+    ]);
+    expect(r.points.map((p) => p.reason ?? p.status)).toEqual(['applied', 'unsupported_form']);
+    expect(splitUnits(r.text).map((u) => u.id)).toEqual(['cast_1', 'cast_1/hlava_4', 'par_51', 'cast_1/hlava_8', 'par_100']);
+    // A repeal that fails itself still holds back what it names.
+    const failed = applyAmendment(text, [
+      pt('1', '§ 52 až 53 se zrušují.'),
+      pt('2', 'V § 52 se slovo „Ručení“ nahrazuje slovem „Záruka“.'),
+    ]);
+    expect(failed.points.map((p) => p.reason ?? p.status)).toEqual(['target_not_found', 'blocked']);
+  });
+  it('drops the opening quotation mark the reader left before a new text whose closing one it took (zákon č. 287/1992 Sb., bod 6, on zákon č. 43/1991 Sb.)', () => {
+    const text = ['##### § 50', '', 'Clo se vybírá.', '', '##### § 51', '', '#### Potřeby', '', 'Od cla jsou osvobozeny vzorky.', ''].join(
+      '\n',
+    );
+    const r = applyAmendment(text, [
+      pt(
+        '6',
+        '§ 51 včetně nadpisu zní:\n\n##### „§ 51\n\n#### Potřeby pro uzavírání smluv\n\nOd cla jsou osvobozeny dokumenty a vzorky.“.',
+      ),
+    ]);
+    expect(r.points[0].status).toBe('applied');
+    expect(unit(r.text, 'par_51')).toBe('##### § 51 #### Potřeby pro uzavírání smluv Od cla jsou osvobozeny dokumenty a vzorky.');
+    // A quotation that opens on a line of its own inside the text is still refused.
+    const inner = applyAmendment(text, [pt('7', '§ 51 zní:\n\n##### „§ 51\n\n„Slib“ zní takto.“.')]);
+    expect(inner.points[0]).toMatchObject({ status: 'not_applied', reason: 'payload_mismatch' });
+  });
+
+  it("changes an annex's title, the plain line below its label (nařízení vlády č. 23/2011 Sb., bod 27, on nařízení vlády č. 61/2003 Sb.)", () => {
+    const text = [
+      '##### § 1',
+      '',
+      'Text.',
+      '',
+      'Příloha č. 2 k nařízení vlády č. 61/2003 Sb.',
+      '',
+      'Požadovaný a cílový stav jakosti vody ve vodním toku',
+      '',
+      '- 1. Neporušená samočisticí schopnost.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(text, [pt('27', 'Nadpis přílohy č. 2 zní: „Ukazatele vyjadřující dobrý stav vody ve vodním toku“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied', changed: ['priloha_2'] });
+    expect(unit(r.text, 'priloha_2')).toBe(
+      'Příloha č. 2 k nařízení vlády č. 61/2003 Sb. Ukazatele vyjadřující dobrý stav vody ve vodním toku - 1. Neporušená samočisticí schopnost.',
+    );
+  });
+  it('refuses a new annex that is a picture, whose text the source reads off the picture (vyhláška č. 98/2003 Sb., bod 11, on vyhláška č. 243/2001 Sb.)', () => {
+    const text = [
+      '##### § 1',
+      '',
+      'Text.',
+      '',
+      'Příloha č. 10 k vyhlášce č. 243/2001 Sb.',
+      '',
+      'Potvrzení',
+      '',
+      '[image omitted]',
+      '',
+    ].join('\n');
+    const r = applyAmendment(text, [pt('11', 'Příloha č. 10 zní:\n\n„Příloha č. 10 k vyhlášce č. 243/2001 Sb.\n\n[image omitted]“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
+    expect(r.text).toBe(text);
+  });
+});

@@ -785,11 +785,14 @@ function skeleton(sentence: string): Skeleton {
   }
   // "Vypouští se část třetí, čtvrtá a pátá (§ 152 až 414)." (zákon č. 509/1991 Sb., on zákon č.
   // 40/1964 Sb.): the §§ in brackets say what the parts hold; the parts are what goes.
-  t = t.replace(/(⟦(\d+)⟧)( včetně nadpisů?)? \(⟦(\d+)⟧\)(?= |$)/gu, (m, ref: string, a: string, heading: string | undefined, b: string) => {
-    const containers = refs[Number(a)].chains.every((c) => c.segs.length === 1 && LEVEL[c.segs[0].type] < 6);
-    const sections = refs[Number(b)].chains.every((c) => c.segs.every((x) => x.type === 'par'));
-    return containers && sections ? `${ref}${heading ?? ''}` : m;
-  });
+  t = t.replace(
+    /(⟦(\d+)⟧)( včetně nadpisů?)? \(⟦(\d+)⟧\)(?= |$)/gu,
+    (m, ref: string, a: string, heading: string | undefined, b: string) => {
+      const containers = refs[Number(a)].chains.every((c) => c.segs.length === 1 && LEVEL[c.segs[0].type] < 6);
+      const sections = refs[Number(b)].chains.every((c) => c.segs.every((x) => x.type === 'par'));
+      return containers && sections ? `${ref}${heading ?? ''}` : m;
+    },
+  );
   // "V § 5 zákona (č. 1/2000 Sb.)(, ve znění …,) se …": the act named after the reference is the one amended.
   t = t.replace(
     /(⟦\d+⟧) (?:zákona|vyhlášky|nařízení vlády|nařízení|zákoníku|zákonného opatření)(?: č\. \d+\/\d{4} Sb\.)?(?:,? ve znění [^⟨⟦]*?,)?(?= |$)/gu,

@@ -559,6 +559,15 @@ function headingSpan(loc: Loc): Span {
   if (!node || node.parent !== null) throw new Fail('unsupported_target', 'a heading of a unit inside a §');
   const lines = headingLines(text, node);
   const title = lines.filter((l) => !isUnitLabel(l.text));
+  if (!title.length && loc.unit.kind === 'annex') {
+    // An annex writes its title as the plain line below its label ("Příloha č. 2 k nařízení vlády
+    // č. 61/2003 Sb." then "Požadovaný a cílový stav jakosti vody ve vodním toku"; nařízení vlády
+    // č. 23/2011 Sb., bod 27): that line, unless it is a list item, a table or a paragraph.
+    const nl = text.indexOf('\n', node.contentStart);
+    const end = nl < 0 || nl > node.end ? node.end : nl;
+    const line = text.slice(node.contentStart, end).trimEnd();
+    if (line && !/^(?:- |\||\(\d|\[image)/.test(line)) return { start: node.contentStart, end: node.contentStart + line.length };
+  }
   if (title.length !== 1) throw new Fail(title.length ? 'ambiguous' : 'target_not_found', `heading of ${loc.unit.id}`);
   const l = title[0];
   const m = /^#{1,6}[ \t]+/.exec(l.text);
@@ -792,6 +801,10 @@ function annexStyle(units: TextUnit[]): AnnexStyle {
  */
 function refuseAnnexTable(text: string): void {
   if (/^[ \t]*\|(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*$/m.test(text)) throw new Fail('unsupported_target', 'an annex set as a table');
+  // An annex that is a picture (a form, a plate): the source writes its own reading of the picture
+  // (a title taken from it, its pages otherwise; vyhláška č. 98/2003 Sb., body 8 to 12, on vyhláška
+  // č. 243/2001 Sb.), not the act's words around "[image omitted]".
+  if (/\[image omitted\]/.test(text)) throw new Fail('unsupported_target', 'an annex set as a picture');
 }
 
 /** A new annex's text set the way the act's annexes are (`annexStyle`). */
@@ -1155,12 +1168,27 @@ function removeFootnote(w: Work, id: string): void {
  * A payload fit to be written: no line that opens a quotation of its own (a quotation of the
  * amending act left open swallows the next point's text), marks written the act's way.
  */
-function cleanPayload(w: Work, body: string): string {
+function cleanPayload(w: Work, raw: string): string {
+  const body = withoutOpeningQuote(raw);
   if (/^[ \t]*(?:#{1,6}[ \t]+|-[ \t]+)?[„"]/m.test(body)) throw new Fail('payload_mismatch', 'a quotation opens inside the new text');
   const opens = (body.match(/„/g) ?? []).length;
   const closes = (body.match(/“/g) ?? []).length;
   if (closes > opens) throw new Fail('payload_mismatch', 'a closing quotation mark of the amending act left in the new text');
   return styleMarks(body, w.style);
+}
+
+/**
+ * The amending act's opening quotation mark left before the new text when the reader took its
+ * closing one ("Příloha č. 3 zní: „Příloha č. 3 k vyhlášce č. 243/2001 Sb. …“", vyhláška č. 98/2003
+ * Sb., bod 8; "##### „§ 51", zákon č. 287/1992 Sb., bod 6): one „ more than “, at the start of the
+ * first line (after its heading or list mark). It opens the quotation, not the text.
+ */
+function withoutOpeningQuote(body: string): string {
+  const m = /^(\s*(?:#{1,6}[ \t]+|-[ \t]+)?)„/.exec(body);
+  if (!m) return body;
+  const opens = (body.match(/„/g) ?? []).length;
+  const closes = (body.match(/“/g) ?? []).length;
+  return opens === closes + 1 ? body.slice(0, m[1].length) + body.slice(m[0].length) : body;
 }
 
 /** The unit's closing lines that are not its own (signatures, a heading of what follows), kept when its text is replaced. */
@@ -1742,7 +1770,9 @@ function repealUnit(w: Work, index: number): void {
 /** Heading lines only (`#### Daň z celkového objemu mezd`), no unit label, container label or signature. */
 function isGroupHeading(lines: string): boolean {
   const ls = nonEmptyLines(lines);
-  return ls.length > 0 && ls.every((l) => /^#{1,6}[ \t]/.test(l) && !isUnitLabel(l) && !CONTAINER_LABEL.test(l.replace(/^#{1,6}[ \t]+/, '')));
+  return (
+    ls.length > 0 && ls.every((l) => /^#{1,6}[ \t]/.test(l) && !isUnitLabel(l) && !CONTAINER_LABEL.test(l.replace(/^#{1,6}[ \t]+/, '')))
+  );
 }
 
 /**
