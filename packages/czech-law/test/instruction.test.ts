@@ -492,6 +492,12 @@ describe('forms of the tuning misses (#36, h-engine3)', () => {
     ]);
   });
 
+  it('reads hlavy of a část repealed "Z části první se vypouštějí ustanovení hlavy …" (zákon č. 509/1991 Sb., bod 43, on zákon č. 40/1964 Sb.)', () => {
+    expect(ops('Z části první se vypouštějí ustanovení hlavy páté až sedmé včetně nadpisů (§ 52 až 99).')).toEqual([
+      { kind: 'repeal', targets: [{ id: 'cast_1/hlava_5', through: 'cast_1/hlava_7' }], withHeading: true },
+    ]);
+  });
+
   it('reads punctuation after given words as those words with it (zákon č. 374/2022 Sb., on zákon č. 634/1992 Sb.; zákon č. 64/2014 Sb., on zákon č. 365/2000 Sb.)', () => {
     expect(
       ops('V § 5a odst. 3 písm. d) se čárka za slovem „dodání“ nahrazuje slovem „a“ a slova „a vyřizování stížností“ se zrušují.'),

@@ -801,10 +801,6 @@ function annexStyle(units: TextUnit[]): AnnexStyle {
  */
 function refuseAnnexTable(text: string): void {
   if (/^[ \t]*\|(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*$/m.test(text)) throw new Fail('unsupported_target', 'an annex set as a table');
-  // An annex that is a picture (a form, a plate): the source writes its own reading of the picture
-  // (a title taken from it, its pages otherwise; vyhláška č. 98/2003 Sb., body 8 to 12, on vyhláška
-  // č. 243/2001 Sb.), not the act's words around "[image omitted]".
-  if (/\[image omitted\]/.test(text)) throw new Fail('unsupported_target', 'an annex set as a picture');
 }
 
 /** A new annex's text set the way the act's annexes are (`annexStyle`). */
@@ -1185,7 +1181,11 @@ function cleanPayload(w: Work, raw: string): string {
  */
 function withoutOpeningQuote(body: string): string {
   const m = /^(\s*(?:#{1,6}[ \t]+|-[ \t]+)?)„/.exec(body);
-  if (!m) return body;
+  // Not for an annex that is a picture: the source writes its own reading of the picture (a title
+  // taken from it, its pages otherwise; vyhláška č. 98/2003 Sb., body 8 to 12, on vyhláška
+  // č. 243/2001 Sb.), and on the tuning half such new annexes came out as the source's text no
+  // more often than not. They stay refused as before.
+  if (!m || /\[image omitted\]/.test(body)) return body;
   const opens = (body.match(/„/g) ?? []).length;
   const closes = (body.match(/“/g) ?? []).length;
   return opens === closes + 1 ? body.slice(0, m[1].length) + body.slice(m[0].length) : body;

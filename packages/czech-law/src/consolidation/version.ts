@@ -5,6 +5,9 @@
  * version records of it changes (5: each changed unit names the points that changed it; 6: an
  * annex's body, forms of the replay's misses read, #36 h-engine2; 7: Slovak points, punctuation
  * after given words, #36 h-engine3; 8: punctuation next to another mark refused, a heading inserted
- * below a § label, footnote sentences "na samostatný řádek", #36 h-engine4).
+ * below a § label, footnote sentences "na samostatný řádek", #36 h-engine4; 9: a heading's "(K § …)"
+ * line, group headings of repealed §§, whole-unit repeals not held back by failures inside them,
+ * "Z části … se vypouštějí ustanovení hlavy …", an annex's title line, picture annexes refused,
+ * #36 h-engine5).
  */
-export const CONSOLIDATION_ENGINE_VERSION = 8;
+export const CONSOLIDATION_ENGINE_VERSION = 9;
