@@ -1156,15 +1156,13 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine5)', () => {
       '\n',
     );
     const r = applyAmendment(text, [
-      pt(
-        '6',
-        '§ 51 včetně nadpisu zní:\n\n##### „§ 51\n\n#### Potřeby pro uzavírání smluv\n\nOd cla jsou osvobozeny dokumenty a vzorky.“.',
-      ),
+      pt('6', '§ 51 včetně nadpisu zní:\n\n##### „§ 51\n\n#### Potřeby pro uzavírání smluv\n\nOd cla jsou osvobozeny dokumenty a vzorky.'),
     ]);
     expect(r.points[0].status).toBe('applied');
+    // (the act's text ends without its closing quotation mark)
     expect(unit(r.text, 'par_51')).toBe('##### § 51 #### Potřeby pro uzavírání smluv Od cla jsou osvobozeny dokumenty a vzorky.');
     // A quotation that opens on a line of its own inside the text is still refused.
-    const inner = applyAmendment(text, [pt('7', '§ 51 zní:\n\n##### „§ 51\n\n„Slib“ zní takto.“.')]);
+    const inner = applyAmendment(text, [pt('7', '§ 51 zní:\n\n##### „§ 51\n\n„Slib“ zní takto.')]);
     expect(inner.points[0]).toMatchObject({ status: 'not_applied', reason: 'payload_mismatch' });
   });
 
