@@ -1151,7 +1151,7 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine5)', () => {
     ]);
     expect(failed.points.map((p) => p.reason ?? p.status)).toEqual(['target_not_found', 'blocked']);
   });
-  it('drops the opening quotation mark the reader left before a new text whose closing one it took (zákon č. 287/1992 Sb., bod 6, on zákon č. 43/1991 Sb.)', () => {
+  it('drops the opening quotation mark of a new text whose closing one the act leaves out (vyhláška č. 287/1992 Sb., bod 6, on vyhláška č. 43/1991 Sb.)', () => {
     const text = ['##### § 50', '', 'Clo se vybírá.', '', '##### § 51', '', '#### Potřeby', '', 'Od cla jsou osvobozeny vzorky.', ''].join(
       '\n',
     );

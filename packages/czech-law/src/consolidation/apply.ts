@@ -1174,10 +1174,10 @@ function cleanPayload(w: Work, raw: string): string {
 }
 
 /**
- * The amending act's opening quotation mark left before the new text when the reader took its
- * closing one ("Příloha č. 3 zní: „Příloha č. 3 k vyhlášce č. 243/2001 Sb. …“", vyhláška č. 98/2003
- * Sb., bod 8; "##### „§ 51", zákon č. 287/1992 Sb., bod 6): one „ more than “, at the start of the
- * first line (after its heading or list mark). It opens the quotation, not the text.
+ * The amending act's opening quotation mark before a new text whose closing mark the act leaves
+ * out ("##### „§ 51 …" to the point's end, vyhláška č. 287/1992 Sb., bod 6, on vyhláška č. 43/1991
+ * Sb.), so that the reader keeps it: one „ more than “, at the start of the first line (after its
+ * heading or list mark). It opens the quotation, not the text.
  */
 function withoutOpeningQuote(body: string): string {
   const m = /^(\s*(?:#{1,6}[ \t]+|-[ \t]+)?)„/.exec(body);
