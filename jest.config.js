@@ -18,7 +18,8 @@ module.exports = {
   projects: dirs.map((dir) => ({
     displayName: dir,
     rootDir: join(__dirname, dir),
-    testEnvironment: 'node',
+    // JEST_CPU_LOG=<file>: the same environment, logging each file's CPU seconds (packages/testing/jest.cpu-env.js).
+    testEnvironment: process.env.JEST_CPU_LOG ? join(__dirname, 'packages/testing/jest.cpu-env.js') : 'node',
     // Tests live in each package's test/ (never in src/, which ships).
     testMatch: ['<rootDir>/test/**/*.test.ts'],
     // Transpile only, with esbuild (packages/testing/jest-transform.js): `pnpm typecheck` checks types.

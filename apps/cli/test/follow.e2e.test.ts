@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { freePort } from '@dp/core';
 import { createOrganization, createWebhook } from '@dp/db';
-import { createTestDatabase, eventually, metricValue, testConfig, type TestDatabase } from '@dp/testing';
+import { createTestDatabase, eventually, metricValue, scaledBound, testConfig, type TestDatabase } from '@dp/testing';
 import { createWorker, type Worker } from '@dp/webhook-worker/worker';
 import { CLI } from './run-process';
 import { commitBootstrap, createTinyRepo, type TinyRepo } from './tiny-repo';
@@ -104,7 +104,8 @@ describe('pnpm cli follow', () => {
       timeoutMs: (2 * INTERVAL_S + 5) * 1000,
       intervalMs: 50,
     });
-    expect(Date.now() - pushedAt).toBeLessThanOrEqual((2 * INTERVAL_S + 5) * 1000);
+    // The idle machine's bound, stretched by the load as the wait above is (a loaded machine failed it, not the follower).
+    expect(Date.now() - pushedAt).toBeLessThanOrEqual(scaledBound((2 * INTERVAL_S + 5) * 1000));
 
     // The webhook goes out when the documents' transaction commits; the follower records the synced
     // commit when the whole sync (its later phases too) has ended, a moment after.
