@@ -1,5 +1,6 @@
 import { cursorKind, eSbirkaUrl, formatIsoDate, invalidRequest, type AmendmentStatus, type EffectStatus } from '@dp/core';
 import { z } from 'zod';
+import { effectReaches } from '@dp/czech-law';
 import { sql, type Database, type EffectInput } from '@dp/db';
 import type { VersionMeta } from './load';
 
@@ -243,7 +244,8 @@ export function provisionStatus(
   exists: boolean,
   outstanding: readonly Effect[],
 ): { status: ProvisionTextStatus; effects: Effect[] } {
-  const effects = outstanding.filter((e) => e.targets.some((t) => reaches(t, provision, ancestors)));
+  // Also a whole act repealed (less the units it keeps) and a range's span (packages/czech-law targets.ts).
+  const effects = outstanding.filter((e) => effectReaches(e.targets, provision, { ancestors }, (t) => reaches(t, provision, ancestors)));
   if (!exists) return { status: effects.length ? 'not_in_source' : 'current', effects };
   return { status: effects.length ? 'amended_not_in_source' : 'current', effects };
 }
