@@ -81,6 +81,8 @@ describe('a provision read of an act repealed whole (#35 item 4, h-recall3)', ()
     expect(provisionStatus('par_140', ['cast_4'], true, [repeal]).status).toBe('amended_not_in_source');
     expect(provisionStatus('par_133', [], true, [repeal]).status).toBe('current');
     expect(provisionStatus('par_145a', ['cast_5'], true, [repeal]).status).toBe('current');
+    // A repeal makes no provision: one the text lacks is not "made by an amendment".
+    expect(provisionStatus('par_999', [], false, [repeal]).status).toBe('current');
   });
 
   it('flags a § inserted between a repealed range’s ends (vyhláška č. 16/2012 Sb.: "§ 9 až 20 … se zrušují")', () => {

@@ -1,6 +1,6 @@
 import { cursorKind, eSbirkaUrl, formatIsoDate, invalidRequest, type AmendmentStatus, type EffectStatus } from '@dp/core';
 import { z } from 'zod';
-import { effectReaches } from '@dp/czech-law';
+import { effectReaches, WHOLE_ACT_TARGET } from '@dp/czech-law';
 import { sql, type Database, type EffectInput } from '@dp/db';
 import type { VersionMeta } from './load';
 
@@ -246,7 +246,11 @@ export function provisionStatus(
 ): { status: ProvisionTextStatus; effects: Effect[] } {
   // Also a whole act repealed (less the units it keeps) and a range's span (packages/czech-law targets.ts).
   const effects = outstanding.filter((e) => effectReaches(e.targets, provision, { ancestors }, (t) => reaches(t, provision, ancestors)));
-  if (!exists) return { status: effects.length ? 'not_in_source' : 'current', effects };
+  // A repeal of the whole act makes no provision: one the text lacks is unknown, not "not in source".
+  if (!exists) {
+    const making = effects.filter((e) => !e.targets.includes(WHOLE_ACT_TARGET));
+    return { status: making.length ? 'not_in_source' : 'current', effects: making };
+  }
   return { status: effects.length ? 'amended_not_in_source' : 'current', effects };
 }
 
