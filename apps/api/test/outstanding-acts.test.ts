@@ -1,4 +1,4 @@
-import { outstandingActs, presentOutstandingAct, type AmendingAct, type Effect } from '../src/legal/documents/amendments';
+import { outstandingActs, presentOutstandingAct, provisionStatus, type AmendingAct, type Effect } from '../src/legal/documents/amendments';
 import type { VersionMeta } from '../src/legal/documents/load';
 
 // The act as enacted (text of 2007-01-01), amended since by one act whose points were read and by
@@ -64,5 +64,30 @@ describe('the outstanding amending acts of a document read', () => {
       ['sb/2013/1', false, 0],
       ['sb/2014/2', true, 1],
     ]);
+  });
+});
+
+describe('a provision read of an act repealed whole (#35 item 4, h-recall3)', () => {
+  // Vyhláška č. 149/1988 Sb., § 35 bod 4: "vyhláška … č. 128/1975 Sb., …, s výjimkou § 132 až 134,
+  // § 139, části páté a přílohy č. 2" is repealed; its provisions are no longer the day's law.
+  const repeal: Effect = {
+    ...effect('sb/1988/149', '1988-10-01', null, ['*whole', '!par_132', '!par_133', '!par_134', '!par_139', '!cast_5', '!priloha_2']),
+    kinds: ['repeal'],
+    instruction: 'Předpis se zrušuje s výjimkou § 132 až 134, § 139, části páté a přílohy č. 2.',
+  };
+
+  it('flags every provision but the units the repeal keeps and what they hold', () => {
+    expect(provisionStatus('par_1/odst_2', [], true, [repeal]).status).toBe('amended_not_in_source');
+    expect(provisionStatus('par_140', ['cast_4'], true, [repeal]).status).toBe('amended_not_in_source');
+    expect(provisionStatus('par_133', [], true, [repeal]).status).toBe('current');
+    expect(provisionStatus('par_145a', ['cast_5'], true, [repeal]).status).toBe('current');
+    // A repeal makes no provision: one the text lacks is not "made by an amendment".
+    expect(provisionStatus('par_999', [], false, [repeal]).status).toBe('current');
+  });
+
+  it('flags a § inserted between a repealed range’s ends (vyhláška č. 16/2012 Sb.: "§ 9 až 20 … se zrušují")', () => {
+    const range: Effect = { ...effect('sb/2012/16', '2012-02-01', '3', ['par_9', 'par_10', 'par_20', 'par_9..par_20']), kinds: ['repeal'] };
+    expect(provisionStatus('par_11a', [], true, [range]).status).toBe('amended_not_in_source');
+    expect(provisionStatus('par_20a', [], true, [range]).status).toBe('current');
   });
 });

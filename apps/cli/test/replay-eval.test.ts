@@ -5,13 +5,14 @@ import {
   missCause,
   provisionTexts,
   scoreEffects,
+  uniqueContainers,
   unitMissCause,
   windowTargets,
   type MissContext,
   type PointReport,
 } from '../src/eval/consolidation-score';
 import { DEFAULT_GIT_DIR, readEvalArgs } from '../src/eval/eval-args';
-import { attribution } from '../src/eval/run-amendments-eval';
+import { attribution, recallOf } from '../src/eval/run-amendments-eval';
 
 const provisions = (text: string) => {
   const report = parseProvisions(text);
@@ -168,5 +169,65 @@ describe('replay evaluations', () => {
     expect(scoreEffects(changed, all, known)).toEqual({ hit: 2, changed: 2, right: 2, targeted: 2 });
     // No text before (a file the commit added): every dated effect up to the version's day.
     expect(windowTargets(acts, null, '2021-01-01').sort()).toEqual(['par_1/odst_1', 'par_2', 'par_3']);
+  });
+
+  it('scores a whole act repealed but some units, each effect with its own exceptions (vyhláška č. 149/1988 Sb. on vyhláška č. 128/1975 Sb.)', () => {
+    const before = '# Vyhláška\n\n##### § 1\n\nPrvní.\n\n##### § 132\n\nPracovní uplatnění.\n\n##### § 133\n\nZajištění.\n';
+    const after = '# Vyhláška\n\n##### § 132\n\nPracovní uplatnění.\n';
+    const b = provisions(before);
+    const a = provisions(after);
+    const changed = changedProvisions(b, a).sort();
+    expect(changed).toEqual(['par_1', 'par_133']);
+    const known = (id: string) => b.has(id) || a.has(id);
+    const acts = [{ act: 'sb/1988/149', effectiveFrom: '1988-10-01', targets: ['*whole', '!par_132'] }];
+    expect(scoreEffects(changed, windowTargets(acts, '1987-07-01', '1988-10-01'), known)).toEqual({
+      hit: 2,
+      changed: 2,
+      right: 1,
+      targeted: 1,
+    });
+    // The exception stays with its repeal: another act's target of § 132 is not excluded by it.
+    const two = [...acts, { act: 'sb/1988/1', effectiveFrom: '1988-10-01', targets: ['par_132'] }];
+    expect(scoreEffects(['par_132'], windowTargets(two, '1987-07-01', '1988-10-01'), known).hit).toBe(1);
+    expect(scoreEffects(['par_132'], windowTargets(acts, '1987-07-01', '1988-10-01'), known).hit).toBe(0);
+  });
+
+  it('reaches a hlava named without its část only where the text has one of that number (zákon č. 130/2006 Sb. on zákon č. 154/2000 Sb.)', () => {
+    const text =
+      '# Zákon\n\n## ČÁST PRVNÍ\n\n### HLAVA I\n\n##### § 1\n\nA.\n\n### HLAVA III\n\n##### § 7\n\nB.\n\n## ČÁST DRUHÁ\n\n##### § 9\n\nC.\n';
+    const report = parseProvisions(text);
+    const ids = report.provisions.map((p) => p.id);
+    expect(ids).toContain('cast_1/hlava_3');
+    const inT = containersOf(report);
+    const containers = (id: string) => inT.get(id) ?? [];
+    const known = () => true;
+    expect(scoreEffects(['par_7'], ['hlava_3'], known, containers, uniqueContainers(ids)).hit).toBe(1);
+    expect(scoreEffects(['par_9'], ['hlava_3'], known, containers, uniqueContainers(ids)).hit).toBe(0);
+    // Two hlavy III: the name alone is no one container.
+    const two = uniqueContainers([...ids, 'cast_2/hlava_3']);
+    expect(scoreEffects(['par_7'], ['hlava_3'], known, containers, two).hit).toBe(0);
+  });
+
+  it('reports recall three ways; the window ones need the window measure', () => {
+    const t = new Map([
+      ['hit', 8],
+      ['changed', 10],
+      ['w_hit', 9],
+      ['w_changed', 10],
+      ['w_hit_not_first', 6],
+      ['w_changed_not_first', 6],
+    ]);
+    expect(recallOf(t, 'strict')).toEqual({ hit: 8, changed: 10 });
+    expect(recallOf(t, 'window')).toEqual({ hit: 9, changed: 10 });
+    expect(recallOf(t, 'window_not_first')).toEqual({ hit: 6, changed: 6 });
+    expect(
+      recallOf(
+        new Map([
+          ['hit', 1],
+          ['changed', 2],
+        ]),
+        'window_not_first',
+      ),
+    ).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ export * from './amendments/types';
 export * from './amendments/read-amending-act';
 export * from './amendments/effective-dates';
 export * from './amendments/instruction';
+export * from './amendments/targets';
 export * from './consolidation/units';
 export * from './consolidation/apply';
 export * from './consolidation/version';

@@ -204,7 +204,7 @@ describe('what an effect targets (#35 item 2)', () => {
     expect(kind).toBe('repeal');
     expect(ids).toEqual(expect.arrayContaining(['par_22', 'par_23', 'par_100', 'par_146', 'par_146a', 'fn_8', 'fn_28', 'fn_30']));
     expect(ids).not.toContain('par_147');
-    expect(targets('§ 34f až 36 se zrušují.')).toEqual([['repeal', ['par_34f', 'par_35', 'par_36']]]);
+    expect(targets('§ 34f až 36 se zrušují.')).toEqual([['repeal', ['par_34f', 'par_35', 'par_36', 'par_34f..par_36']]]);
   });
 
   it('targets the §§ a new part heads: they are numbered through the act, not under the part (zákon č. 150/2021 Sb., čl. I, on zákon č. 289/2005 Sb.)', () => {
@@ -222,7 +222,7 @@ describe('what an effect targets (#35 item 2)', () => {
   });
 
   it('reads "Ve vyhlášce se § 49 až 52 zrušují" with the decree as the place (zákon č. 189/2000 Sb., § 6, on vyhláška č. 103/1963 Sb.)', () => {
-    expect(targets('Ve vyhlášce se § 49 až 52 zrušují.')).toEqual([['repeal', ['par_49', 'par_50', 'par_51', 'par_52']]]);
+    expect(targets('Ve vyhlášce se § 49 až 52 zrušují.')).toEqual([['repeal', ['par_49', 'par_50', 'par_51', 'par_52', 'par_49..par_52']]]);
   });
 
   it('reads a capitalised unit word opening a sentence in the place of the one before (zákon č. 557/1991 Sb. on zákon č. 140/1961 Sb.)', () => {
@@ -315,7 +315,7 @@ Dosavadní odstavce 2 a 3 se označují jako odstavce 3 a 4, za odstavec 4 se vk
 
   it('targets §§ located in a part and head by their own ids, a lettered range unit by unit (zákon č. 367/2000 Sb. on zákon č. 40/1964 Sb.)', () => {
     expect(targets('V části druhé hlavě třetí se § 151a až 151d včetně nadpisů zrušují.')).toEqual([
-      ['repeal', ['par_151a', 'par_151b', 'par_151c', 'par_151d']],
+      ['repeal', ['par_151a', 'par_151b', 'par_151c', 'par_151d', 'par_151a..par_151d']],
     ]);
   });
 });
@@ -428,9 +428,11 @@ describe('a range whose end repeats its unit (#35 items 2 and 4, h-effects)', ()
   it('reads "čl. I až čl. IV a čl. VI až čl. X" as every článek between (zákon č. 189/2006 Sb., čl. IX, on zákon č. 180/1990 Sb.)', () => {
     const parsed = parseInstruction('V zákoně se čl. I až čl. IV a čl. VI až čl. X zrušují.');
     expect(parsed.effects.map((e) => [e.kind, e.targets])).toEqual([
-      ['repeal', ['cl_1', 'cl_2', 'cl_3', 'cl_4', 'cl_6', 'cl_7', 'cl_8', 'cl_9', 'cl_10']],
+      ['repeal', ['cl_1', 'cl_2', 'cl_3', 'cl_4', 'cl_1..cl_4', 'cl_6', 'cl_7', 'cl_8', 'cl_9', 'cl_10', 'cl_6..cl_10']],
     ]);
-    expect(parseInstruction('§ 5 až § 8 se zrušují.').effects.map((e) => e.targets)).toEqual([['par_5', 'par_6', 'par_7', 'par_8']]);
+    expect(parseInstruction('§ 5 až § 8 se zrušují.').effects.map((e) => e.targets)).toEqual([
+      ['par_5', 'par_6', 'par_7', 'par_8', 'par_5..par_8'],
+    ]);
   });
 
   it('reads "písmeno d), včetně poznámky pod čarou č. 26b, zrušuje" and the renumbering after it (zákon č. 120/2010 Sb., čl. I, on zákon č. 235/2004 Sb.)', () => {

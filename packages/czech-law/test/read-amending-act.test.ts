@@ -5,6 +5,8 @@ import {
   readIntro,
   readRepeal,
   titleAmendedAct,
+  WHOLE_ACT_TARGET,
+  isPlainTarget,
   titleOnlyAmendedAct,
   type AmendingActMeta,
 } from '../src';
@@ -162,7 +164,12 @@ describe('readIntro', () => {
   });
 
   it('reads no block where the sentence does not name the act it amends', () => {
-    expect(readIntro('Vyhláška č. 5/1990 Sb. se zrušuje.', 'sb/2020/1')).toEqual({ kind: 'skip', reason: 'repeal' });
+    // A whole act repealed names the act: an effect on the whole of it (below, "whole-act repeals").
+    expect(readIntro('Vyhláška č. 5/1990 Sb. se zrušuje.', 'sb/2020/1')).toMatchObject({
+      kind: 'single',
+      citation: { naturalKey: 'sb/1990/5' },
+      instruction: 'Předpis se zrušuje.',
+    });
     expect(readIntro('Zákon č. 1/2000 Sb. a zákon č. 2/2000 Sb. se mění takto:', 'sb/2020/1')).toEqual({
       kind: 'skip',
       reason: 'several_acts',
@@ -276,14 +283,15 @@ Toto nařízení nabývá účinnosti dnem 1. ledna 2015.
   it('reads each item that repeals provisions as a block of that act, dated by the act', () => {
     const reading = readAmendingAct(LIST, { naturalKey: 'sb/2014/309', publicationDate: '2014-12-18', effectivenessDate: null });
     expect(reading.blocks.map((b) => [b.targetKey, b.section, b.points.map((p) => p.instruction)])).toEqual([
+      ['sb/2009/479', '§ 5', ['Předpis se zrušuje.']],
       ['sb/2012/448', '§ 5', ['Část první se zrušuje.']],
       ['sb/1968/182', '§ 5', ['§ 5 a 6 se zrušují.']],
       ['sb/1951/93', '§ 5', ['§ 6 se zrušuje.']],
       ['sb/1964/137', '§ 5', ['§ 4 až 15 a § 18 se zrušují.']],
     ]);
     for (const b of reading.blocks) expect(b.effectiveDates).toEqual(['2015-01-01']);
-    // The whole act repealed is no amendment block (the sync's text relations read it).
-    expect(reading.skipped.map((s) => s.reason)).toEqual(['repeal']);
+    // The whole act repealed is a block too: its effect targets the whole act.
+    expect(reading.skipped).toEqual([]);
   });
 
   it('reads a repeal sentence, and the engine applies it', () => {
@@ -300,8 +308,14 @@ Toto nařízení nabývá účinnosti dnem 1. ledna 2015.
 Tento zákon nabývá účinnosti dnem 1. dubna 1991.
 `;
     const reading = readAmendingAct(act, { naturalKey: 'sb/1991/87', publicationDate: '1991-03-21', effectivenessDate: null });
-    expect(reading.blocks).toHaveLength(1);
-    const [block] = reading.blocks;
+    expect(reading.blocks).toHaveLength(2);
+    const [block, whole] = reading.blocks;
+    // The whole act repealed: an effect on all of it, which the engine refuses (no text to rebuild).
+    expect(whole).toMatchObject({ targetKey: 'sb/1980/1', effectiveDates: ['1991-04-01'] });
+    expect(parseInstruction(whole.points[0]).effects).toEqual([
+      { kind: 'repeal', targets: [WHOLE_ACT_TARGET], text: 'Předpis se zrušuje.', form: 'whole act repealed' },
+    ]);
+    expect(applyAmendment('# Zákon\n\n##### § 1\n\nText.\n', whole.points).points.map((p) => p.status)).toEqual(['not_applied']);
     expect(block).toMatchObject({ targetKey: 'sb/1964/40', effectiveDates: ['1991-04-01'] });
     expect(block.points.map((p) => p.instruction)).toEqual(['§ 453a se zrušuje.']);
     const text = '# Občanský zákoník\n\n##### § 453\n\nPrvní.\n\n##### § 453a\n\nDruhý.\n\n##### § 454\n\nTřetí.\n';
@@ -581,6 +595,7 @@ Zrušují se s působností pro Českou republiku
     expect(blocksOf(text, meta('sb/1991/550', '1992-01-01'))).toEqual([
       { target: 'sb/1956/54', form: 'single', instructions: ['§ 10 se zrušuje.'] },
       { target: 'sb/1966/20', form: 'single', instructions: ['§ 29 se zrušuje.'] },
+      { target: 'sb/1965/33', form: 'single', instructions: ['Předpis se zrušuje.'] },
     ]);
     expect(parseInstruction('§ 10 se zrušuje.').effects[0]).toMatchObject({ kind: 'repeal', targets: ['par_10'] });
   });
@@ -597,6 +612,7 @@ Ke dni účinnosti tohoto zákona se zrušuje:
 - 2. § 2 dekretu prezidenta republiky č. 100/1945 Sb., o znárodnění dolů a některých průmyslových podniků,
 `;
     expect(blocksOf(trade, meta('sb/1991/455', '1992-01-01'))).toEqual([
+      { target: 'sb/1990/105', form: 'single', instructions: ['Předpis se zrušuje s výjimkou § 12a až 12e.'] },
       { target: 'sb/1945/100', form: 'single', instructions: ['§ 2 se zrušuje.'] },
     ]);
     const culture = `# Zákon České národní rady, kterým se zrušují některé právní předpisy z odvětví kultury
@@ -624,7 +640,7 @@ S platností pro území České republiky se zrušují:
       'sb/1950/63',
     );
     expect(sections).toMatchObject({ kind: 'repeal', citation: { naturalKey: 'sb/1946/30' }, instruction: '§§ 92 až 104 se zrušují.' });
-    expect(parseInstruction('§§ 92 až 104 se zrušují.').effects[0].targets).toHaveLength(13);
+    expect(parseInstruction('§§ 92 až 104 se zrušují.').effects[0].targets.filter(isPlainTarget)).toHaveLength(13);
     const part = readRepeal(
       'šestá část (Stavební a montážní práce) vyhlášky Českého úřadu bezpečnosti práce č. 48/1982 Sb., kterou se stanoví základní požadavky k zajištění bezpečnosti práce a technických zařízení,',
       'sb/1990/324',
@@ -801,5 +817,67 @@ Text.“.
     expect(read.blocks[0].points.map((p) => p.number)).toEqual(['142', '143', '144']);
     // The act's own transitional provisions after the real heading are no points of the block.
     expect(read.blocks[0].points[2].text).toBe('§ 255 se zrušuje.');
+  });
+});
+
+describe('whole-act repeals and unmarked act numbers (#35 item 4, h-recall3)', () => {
+  const meta = (naturalKey: string, date: string): AmendingActMeta => ({ naturalKey, publicationDate: date, effectivenessDate: date });
+
+  it('reads a whole act repealed "s výjimkou" some units as an effect on every unit but those (vyhláška č. 149/1988 Sb. on vyhláška č. 128/1975 Sb.)', () => {
+    const act = `# Vyhláška federálního ministerstva práce a sociálních věcí
+
+##### § 35
+
+Zrušují se:
+
+- 4. vyhláška federálního ministerstva práce a sociálních věcí č. 128/1975 Sb., kterou se provádí zákon o sociálním zabezpečení, ve znění vyhlášek č. 108/1979 Sb. a č. 57/1987 Sb., s výjimkou § 132 až 134, § 139, části páté a přílohy č. 2;
+
+##### § 36
+
+Tato vyhláška nabývá účinnosti dnem 1. října 1988.
+`;
+    const reading = readAmendingAct(act, meta('sb/1988/149', '1988-09-20'));
+    expect(reading.blocks.map((b) => [b.targetKey, b.effectiveDates, b.points.map((p) => p.instruction)])).toEqual([
+      ['sb/1975/128', ['1988-10-01'], ['Předpis se zrušuje s výjimkou § 132 až 134, § 139, části páté a přílohy č. 2.']],
+    ]);
+    const [effect] = parseInstruction(reading.blocks[0].points[0]).effects;
+    expect(effect.kind).toBe('repeal');
+    expect(effect.targets).toEqual([WHOLE_ACT_TARGET, '!par_132', '!par_133', '!par_134', '!par_139', '!cast_5', '!priloha_2']);
+  });
+
+  it('reads a whole act repealed "kromě" some units (zákon č. 455/1991 Sb., § 80, on zákon č. 105/1990 Sb.)', () => {
+    const repeal = readRepeal(
+      'zákon č. 105/1990 Sb., o soukromém podnikání občanů, ve znění zákona č. 219/1991 Sb., kromě § 12a až 12e,',
+      'sb/1991/455',
+    );
+    expect(repeal).toMatchObject({ kind: 'repeal', citation: { naturalKey: 'sb/1990/105' } });
+    const instruction = repeal?.kind === 'repeal' ? repeal.instruction : '';
+    expect(parseInstruction(instruction).effects[0].targets).toEqual([
+      WHOLE_ACT_TARGET,
+      '!par_12a',
+      '!par_12b',
+      '!par_12c',
+      '!par_12d',
+      '!par_12e',
+    ]);
+  });
+
+  it('reads an act number with "č." and no "Sb." before a comma in a repeal list (zákon č. 201/2012 Sb., § 48 bod 28)', () => {
+    const act = `# Zákon o ochraně ovzduší
+
+##### § 48
+
+Zrušuje se:
+
+- 28. Část první zákona č. 288/2011, kterým se mění zákon č. 86/2002 Sb., o ochraně ovzduší a o změně některých dalších zákonů (zákon o ochraně ovzduší), ve znění pozdějších předpisů a zákon č. 13/1997 Sb., o pozemních komunikacích, ve znění pozdějších předpisů.
+
+##### § 49
+
+Tento zákon nabývá účinnosti dnem 1. září 2012.
+`;
+    const reading = readAmendingAct(act, meta('sb/2012/201', '2012-06-14'));
+    expect(reading.blocks.map((b) => [b.targetKey, b.points.map((p) => p.instruction)])).toEqual([
+      ['sb/2011/288', ['Část první se zrušuje.']],
+    ]);
   });
 });

@@ -3,7 +3,15 @@
  * source's text after and the engine's text, compared per unit (§ / čl. / příloha / container
  * heading / footnote / preamble), whitespace-normalised.
  */
-import { footnoteBlockStart, normalizeSpace, type ParsedProvision, type ParseReport, type TextUnit } from '@dp/czech-law';
+import {
+  footnoteBlockStart,
+  foldTargets,
+  normalizeSpace,
+  targetReaches,
+  type ParsedProvision,
+  type ParseReport,
+  type TextUnit,
+} from '@dp/czech-law';
 
 export interface UnitTexts {
   /** Unit ids in text order. */
@@ -165,9 +173,12 @@ export function scoreEffects(
   targets: string[],
   known: (id: string) => boolean,
   containers: (id: string) => readonly string[] = NO_CONTAINERS,
+  unique?: (target: string, container: string) => boolean,
 ): EffectsScore {
   const ts = [...new Set(targets.map((t) => t.replace(/~\d+/g, '')).filter((t) => t !== '*'))];
-  const reaches = (t: string, c: string) => within(c, t) || (within(t, c) && !known(t)) || containers(c.split('/')[0]).includes(t);
+  const plain = (t: string, c: string) => within(c, t) || (within(t, c) && !known(t)) || containers(c.split('/')[0]).includes(t);
+  // A whole act repealed, a range's span, a hlava named without its část: as the reads take them (targets.ts).
+  const reaches = (t: string, c: string) => targetReaches(t, c, { ancestors: containers(c.split('/')[0]), unique }, (x) => plain(x, c));
   return {
     hit: changed.filter((c) => ts.some((t) => reaches(t, c))).length,
     changed: changed.length,
@@ -197,7 +208,23 @@ export const inWindow = (effectiveFrom: string | null, from: string | null, to: 
  * between), and the rebuild applies every act of a window, so this is what the product does with it.
  */
 export function windowTargets(effects: readonly DatedTargets[], from: string | null, to: string): string[] {
-  return [...new Set(effects.filter((e) => inWindow(e.effectiveFrom, from, to)).flatMap((e) => e.targets))];
+  return [...new Set(effects.filter((e) => inWindow(e.effectiveFrom, from, to)).flatMap((e) => foldTargets(e.targets)))];
+}
+
+/**
+ * Whether a container named without its část (`hlava_3`) is, among a text's containers, the one of
+ * that number inside a část (`cast_1/hlava_3`): the act's tree decides it only when there is one.
+ */
+export function uniqueContainers(ids: Iterable<string>): (target: string, container: string) => boolean {
+  const all = new Set([...ids].map((id) => id.replace(/~\d+/g, '')));
+  const found = new Map<string, string | null>();
+  return (target, container) => {
+    if (!found.has(target)) {
+      const matching = [...all].filter((id) => id.endsWith(`/${target}`) && /^cast_[^/]+$/.test(id.slice(0, -target.length - 1)));
+      found.set(target, !all.has(target) && matching.length === 1 ? matching[0] : null);
+    }
+    return found.get(target) === container;
+  };
 }
 
 /**

@@ -15,6 +15,7 @@
 import { containerNumber } from '../provisions/parse-provisions';
 import { idSegment, parseProvisionId } from '../provisions/provision-id';
 import { romanToInt } from '../roman';
+import { exceptTarget, rangeTarget, WHOLE_ACT_TARGET } from './targets';
 import type { AmendmentPoint } from './types';
 
 export type OperationKind =
@@ -1661,6 +1662,9 @@ export function storedId(id: string): string | null {
   return id;
 }
 
+/** A range's end numbered in digits (`par_9`, `par_146a`, `par_5/odst_2`): one whose span can hold inserted units. */
+const NUMBERED_END = /_\d+[a-z]*$/;
+
 function effectOf(op: Operation): Effect {
   const ids: string[] = [];
   const add = (raw: string) => {
@@ -1677,7 +1681,15 @@ function effectOf(op: Operation): Effect {
       if (r.to) add(r.to);
       else if (r.from.includes('/')) add(r.from.slice(0, r.from.lastIndexOf('/')));
     }
-  } else for (const t of op.targets) for (const id of effectIds(t)) add(id);
+  } else
+    for (const t of op.targets) {
+      for (const id of effectIds(t)) add(id);
+      // "§ 9 až 20 se zrušují" (vyhláška č. 16/2012 Sb.) reaches a § 11a inserted since between its
+      // ends, which the numbers between cannot name: the ends are stored too (targets.ts).
+      const from = t.through ? storedId(t.id) : null;
+      const to = t.through ? storedId(t.through) : null;
+      if (from && to && NUMBERED_END.test(from) && NUMBERED_END.test(to)) add(rangeTarget(from, to));
+    }
   if (op.kind === 'insert' || op.kind === 'append') {
     // The footnotes of new text are new or changed units of their own.
     for (const m of (op.text ?? '').matchAll(/^\^(\d+[a-z]*)\)/gm)) add(`fn_${m[1]}`);
@@ -1757,6 +1769,8 @@ const NUMBERING_DROPPED =
 export function parseInstruction(point: AmendmentPoint | string): ParsedInstruction {
   // An unnumbered point's instruction has the amended act's citation cut out ("V § 5 zákona č. …, se …").
   const text = typeof point === 'string' ? point : (point.instruction ?? point.text);
+  const whole = WHOLE_ACT_REPEAL.exec(text.trim());
+  if (whole) return wholeActRepeal(text.trim(), whole[1] ?? null);
   const operations: Operation[] = [];
   const unsupported: { form: string; text: string; reason: string }[] = [];
   const effects: Effect[] = [];
@@ -1795,4 +1809,32 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
     }
   }
   return { operations, unsupported, effects };
+}
+
+/**
+ * A whole act repealed, as the reader writes it (`wholeActRepealInstruction`): "Předpis se zrušuje."
+ * or "Předpis se zrušuje s výjimkou § 132 až 134, § 139, části páté a přílohy č. 2." (vyhláška
+ * č. 149/1988 Sb. on vyhláška č. 128/1975 Sb.).
+ */
+const WHOLE_ACT_REPEAL = /^Předpis se zrušuje(?: s výjimkou (.+?))?\.?$/su;
+
+/** The instruction a whole-act repeal is stored as (read back by `parseInstruction`). */
+export function wholeActRepealInstruction(exceptions: string | null): string {
+  return exceptions ? `Předpis se zrušuje s výjimkou ${exceptions.replace(/[\s,;.]+$/u, '')}.` : 'Předpis se zrušuje.';
+}
+
+/**
+ * A whole act repealed is an effect on the whole document (`*`), less the units it keeps (`!id`):
+ * a read of its provisions is no longer the day's law. The engine does not apply it (the point is
+ * refused: the act is repealed, not a text to rebuild), so the provisions keep their flag.
+ */
+function wholeActRepeal(text: string, exceptions: string | null): ParsedInstruction {
+  const kept = exceptions ? mentioned(exceptions, []) : [];
+  const targets = [WHOLE_ACT_TARGET, ...kept.map(exceptTarget)];
+  const form = 'whole act repealed';
+  return {
+    operations: [],
+    unsupported: [{ form, text, reason: 'a whole act repealed (no text to rebuild)' }],
+    effects: [{ kind: 'repeal', targets, text, form }],
+  };
 }

@@ -29,6 +29,7 @@ import { actNumberCitations, collectionCitation, type ActNumberCitation } from '
 import { HEADING_LINE, OPEN_QUOTE, classifyHeading, cleanHeading, isSuccessor, quoteDepthAfter } from '../provisions/parse-provisions';
 import { assignEffectiveDates, readEffectiveDates, type EffectivenessReading } from './effective-dates';
 import type { AmendmentBlock, AmendmentPoint } from './types';
+import { wholeActRepealInstruction } from './instruction';
 
 export interface AmendingActMeta {
   /** The amending act's own natural key (`sb/2011/365`): a sentence naming it is no block. */
@@ -214,13 +215,22 @@ export function readRepeal(object: string, selfKey: string): Repeal | null {
   }
   const words = prefix.replace(/^(?:ustanovení|ustanovenia)\s+/iu, '');
   // WHOLE_ACT would also take "Část první nařízení vlády" (its leading words are any words).
-  if (!PROVISION_START.test(words)) return WHOLE_ACT.test(prefix) ? { kind: 'skip', reason: 'repeal' } : null;
+  // A whole act ("4. vyhláška … č. 128/1975 Sb., …, s výjimkou § 132 až 134, § 139, části páté a
+  // přílohy č. 2;", vyhláška č. 149/1988 Sb.; "1. zákon č. 105/1990 Sb., …, kromě § 12a až 12e,",
+  // zákon č. 455/1991 Sb.): an effect on the whole act less the units it keeps (instruction.ts).
+  if (!PROVISION_START.test(words))
+    return WHOLE_ACT.test(prefix)
+      ? { kind: 'repeal', citation: first, instruction: wholeActRepealInstruction(KEPT.exec(text.slice(first.end))?.[1] ?? null) }
+      : null;
   const cut = words.search(ACT_NAME_START);
   if (cut <= 0) return null;
   const what = words.slice(0, cut).replace(/[\s,;]+$/u, '');
   if (!PROVISION_START.test(what)) return null;
   return { kind: 'repeal', citation: first, instruction: repealInstruction(what) };
 }
+
+/** What a whole act's repeal keeps: "…, s výjimkou § 132 až 134, § 139, části páté a přílohy č. 2;", "…, kromě § 12a až 12e,". */
+const KEPT = /(?:,\s*|\s+)(?:s\s+výjimkou|kromě)\s+(?:ustanovení\s+)?((?:§|čl\.|článk|část|hlav|díl|oddíl|příloh)[^;]*?)\s*[,;.]?\s*$/u;
 
 const SCOPE_START = new RegExp(`^${SCOPE}\\s+`, 'u');
 /** "šestá část", "druhá hlava": an ordinal written before its unit. */
@@ -256,12 +266,17 @@ export function readIntro(sentence: string, selfKey: string): Intro | null {
   const takto = TAKTO.test(rest);
   let kind: 'points' | 'single' | null = null;
   let predicate = -1;
+  let repealsWhole = false;
   if (takto) kind = 'points';
   else if (whole && TAK_ZE.test(rest)) {
     kind = 'single';
     predicate = rest.search(TAK_ZE);
-  } else if (whole && WHOLE_REPEAL.test(rest)) return { kind: 'skip', reason: 'repeal' };
-  else if (partOf) {
+  } else if (whole && WHOLE_REPEAL.test(rest)) {
+    // "Vyhláška č. 12/1990 Sb. se zrušuje.": an effect on the whole act (instruction.ts).
+    kind = 'single';
+    predicate = rest.search(/s[ea]\s+(?:zrušuj|ruší)/u);
+    repealsWhole = true;
+  } else if (partOf) {
     predicate = singlePredicate(rest);
     if (predicate >= 0) kind = 'single';
   }
@@ -276,6 +291,7 @@ export function readIntro(sentence: string, selfKey: string): Intro | null {
   );
   if (SECOND_SUBJECT.test(cut.length ? subject.slice(0, Math.min(...cut)) : subject)) return { kind: 'skip', reason: 'several_acts' };
   if (first.naturalKey === selfKey) return { kind: 'skip', reason: 'self' };
+  if (repealsWhole) return { kind: 'single', citation: first, instruction: wholeActRepealInstruction(null) };
   if (kind === 'single') {
     const opening = line.slice(0, first.start).trimEnd();
     // "V zákoně č. 97/1963 Sb., …, ve znění …, § 11c až 11e včetně nadpisů … znějí:" (zákon č.
@@ -304,9 +320,15 @@ const BARE_NUMBER_CITATION =
   /(?<=(?:^|\s)(?:[Zz]ákon\p{L}*|[Vv]yhlášk\p{L}*|[Nn]ařízení(?:\s+vlády)?)\s)(\d{1,5})\/(\d{4})\s?Sb\.(?!\s?m\.)/u;
 
 /** The act numbers a sentence cites; without any written with "č.", the first written without it. */
+/**
+ * An act's number with "č." and no collection mark before a comma ("28. Část první zákona č.
+ * 288/2011, kterým se mění zákon č. 86/2002 Sb., …", zákon č. 201/2012 Sb., § 48).
+ */
+const UNMARKED_CITATION = /(?<=(?:^|\s)(?:[Zz]ákon\p{L}*|[Vv]yhlášk\p{L}*|[Nn]ařízení(?:\s+vlády)?)\s)č\.\s?(\d{1,5})\/(\d{4})(?=,)/u;
+
 function introCitations(line: string): ActNumberCitation[] {
   const cites = actNumberCitations(line);
-  const m = BARE_NUMBER_CITATION.exec(line);
+  const m = BARE_NUMBER_CITATION.exec(line) ?? UNMARKED_CITATION.exec(line);
   const c = m ? collectionCitation(`${m[1]}/${m[2]} Sb.`) : null;
   if (!m || !c) return cites;
   const start = m.index;

@@ -24,7 +24,7 @@ export interface AmendmentCounts {
   rebuilt_versions: number;
   points_applied: number;
   points_unapplied: number;
-  /** Distinct (document, provision id) targets of effects that the text in force on `day` lacks. */
+  /** Distinct (document, provision id) targets of effects that the text in force on `day` lacks (a whole act counts once; its exceptions and ranges' ends are no provisions). */
   provisions_flagged: number;
 }
 
@@ -72,7 +72,8 @@ SELECT
   (SELECT coalesce(sum(versions), 0) FROM rebuild_state)::int AS rebuilt_versions,
   (SELECT coalesce(sum(applied), 0) FROM rebuild_state)::int AS points_applied,
   (SELECT coalesce(sum(unapplied), 0) FROM rebuild_state)::int AS points_unapplied,
-  (SELECT count(*) FROM (SELECT DISTINCT o.id, t FROM outstanding o CROSS JOIN LATERAL unnest(o.targets) AS t) x)::int AS provisions_flagged`;
+  (SELECT count(*) FROM (SELECT DISTINCT o.id, t FROM outstanding o CROSS JOIN LATERAL unnest(o.targets) AS t
+     WHERE t NOT LIKE '!%' AND t NOT LIKE '%..%') x)::int AS provisions_flagged`;
 
 /** The counts of what the texts lack on `day` (ISO), in one statement over the whole database. */
 export async function amendmentCounts(db: Database, day: string): Promise<AmendmentCounts> {

@@ -1,3 +1,4 @@
+import { WHOLE_ACT_TARGET } from '@dp/czech-law';
 import type { NewChange } from '../changes/record-changes';
 import type { Prisma } from '../generated/client';
 import { sql } from 'kysely';
@@ -153,7 +154,8 @@ export async function writeAmendmentEffects(
   );
 
   const byTarget = new Map<string, EffectInput[]>();
-  for (const e of own) byTarget.set(e.targetKey, [...(byTarget.get(e.targetKey) ?? []), e]);
+  // A whole act repealed is no `amends` edge: the `repeals` relation states it (docs/DECISIONS.md, h-recall3).
+  for (const e of own) if (!e.targets.includes(WHOLE_ACT_TARGET)) byTarget.set(e.targetKey, [...(byTarget.get(e.targetKey) ?? []), e]);
   const facts = [
     ...[...byTarget].map(([target, list]) => ({ target_key: target, target_doc_number: list[0].targetDocNumber, from_text: true })),
     ...[...formerTargets].filter((t) => !byTarget.has(t)).map((t) => ({ target_key: t, target_doc_number: null, from_text: false })),

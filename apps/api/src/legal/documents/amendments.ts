@@ -1,5 +1,6 @@
 import { cursorKind, eSbirkaUrl, formatIsoDate, invalidRequest, type AmendmentStatus, type EffectStatus } from '@dp/core';
 import { z } from 'zod';
+import { effectReaches, WHOLE_ACT_TARGET } from '@dp/czech-law';
 import { sql, type Database, type EffectInput } from '@dp/db';
 import type { VersionMeta } from './load';
 
@@ -243,8 +244,13 @@ export function provisionStatus(
   exists: boolean,
   outstanding: readonly Effect[],
 ): { status: ProvisionTextStatus; effects: Effect[] } {
-  const effects = outstanding.filter((e) => e.targets.some((t) => reaches(t, provision, ancestors)));
-  if (!exists) return { status: effects.length ? 'not_in_source' : 'current', effects };
+  // Also a whole act repealed (less the units it keeps) and a range's span (packages/czech-law targets.ts).
+  const effects = outstanding.filter((e) => effectReaches(e.targets, provision, { ancestors }, (t) => reaches(t, provision, ancestors)));
+  // A repeal of the whole act makes no provision: one the text lacks is unknown, not "not in source".
+  if (!exists) {
+    const making = effects.filter((e) => !e.targets.includes(WHOLE_ACT_TARGET));
+    return { status: making.length ? 'not_in_source' : 'current', effects: making };
+  }
   return { status: effects.length ? 'amended_not_in_source' : 'current', effects };
 }
 

@@ -13,6 +13,7 @@ import {
   type V1Schemas,
 } from '@dp/core';
 import { compareProvisionTrees, type Database, type ProvisionNode } from '@dp/db';
+import { effectReaches } from '@dp/czech-law';
 import {
   outstandingEffects,
   presentEffect,
@@ -305,7 +306,7 @@ export async function getProvision(db: Database, documents: DocumentCache, ref: 
     ? loaded.amendments.effects.filter(
         (e) =>
           e.amendingKey === view.inView?.amendedByKey &&
-          e.targets.some((t) => reaches(t, id, ancestors)) &&
+          effectReaches(e.targets, id, { ancestors }, (t) => reaches(t, id, ancestors)) &&
           view.replay!.points.some((p) => p.point === e.point && p.applied),
       )
     : view.inView.textSource === 'rebuilt'

@@ -1,0 +1,56 @@
+import { effectReaches, foldTargets, isPlainTarget, parseInstruction, rangeTarget, targetReaches, WHOLE_ACT_TARGET } from '../src';
+
+/** The provision reads' rule for a provision id: the same unit, one inside it, one holding it, or a container of it. */
+const reads = (provision: string, ancestors: string[]) => (t: string) =>
+  t === provision || provision.startsWith(`${t}/`) || t.startsWith(`${provision}/`) || ancestors.includes(t);
+
+const reach = (targets: string[], provision: string, ancestors: string[] = []) =>
+  effectReaches(targets, provision, { ancestors }, reads(provision, ancestors));
+
+describe('what stored targets reach (#35 items 3 and 4, h-recall3)', () => {
+  it('reaches every provision of a whole act repealed but the units it keeps and what lies inside them (vyhláška č. 149/1988 Sb. on vyhláška č. 128/1975 Sb.)', () => {
+    const targets = parseInstruction('Předpis se zrušuje s výjimkou § 132 až 134, § 139, části páté a přílohy č. 2.').effects[0].targets;
+    expect(reach(targets, 'par_1')).toBe(true);
+    expect(reach(targets, 'par_131/odst_2')).toBe(true);
+    expect(reach(targets, 'par_133')).toBe(false);
+    expect(reach(targets, 'par_139/odst_1')).toBe(false);
+    expect(reach(targets, 'priloha_2')).toBe(false);
+    expect(reach(targets, 'priloha_1')).toBe(true);
+    // § 145a of část pátá: kept with the část that holds it.
+    expect(reach(targets, 'par_145a', ['cast_5'])).toBe(false);
+    expect(reach(targets, 'par_140', ['cast_4'])).toBe(true);
+  });
+
+  it('keeps each exception with its own repeal when several effects are listed together', () => {
+    const folded = [...foldTargets([WHOLE_ACT_TARGET, '!par_2']), ...foldTargets(['par_2'])];
+    expect(folded.some((t) => targetReaches(t, 'par_2', { ancestors: [] }, reads('par_2', [])))).toBe(true);
+    expect(foldTargets(['par_1', '!par_2'])).toEqual(['par_1']);
+  });
+
+  it('does not take a replacement "v celém textu" (`*`) for the whole act', () => {
+    const targets = parseInstruction('V celém textu zákona se slova „okresní úřad“ nahrazují slovy „krajský úřad“.').effects[0].targets;
+    expect(targets).toContain('*');
+    expect(reach(targets, 'par_5')).toBe(false);
+  });
+
+  it('reaches a § inserted since between a range’s ends, not one after its end (vyhláška č. 16/2012 Sb.: "§ 9 až 20 … se zrušují")', () => {
+    const targets = parseInstruction('§ 9 až 20 se zrušují.').effects[0].targets;
+    expect(targets).toContain(rangeTarget('par_9', 'par_20'));
+    expect(targets.filter((t) => !isPlainTarget(t))).toEqual(['par_9..par_20']);
+    expect(reach(targets, 'par_11a')).toBe(true);
+    expect(reach(targets, 'par_11a/odst_2')).toBe(true);
+    expect(reach(targets, 'par_20a')).toBe(false);
+    expect(reach(targets, 'par_8a')).toBe(false);
+  });
+
+  it('reaches the hlava of a část named without its část where the tree has one (zákon č. 130/2006 Sb. on zákon č. 154/2000 Sb.: "Hlava III zní:")', () => {
+    const targets = parseInstruction('Hlava III zní:\n\n„HLAVA III\n\n##### § 5\n\nText.“').effects[0].targets;
+    expect(targets).toContain('hlava_3');
+    expect(reach(targets, 'par_7', ['cast_1/hlava_3', 'cast_1'])).toBe(true);
+    expect(reach(targets, 'cast_1/hlava_3')).toBe(true);
+    expect(reach(targets, 'par_9', ['cast_1/hlava_4', 'cast_1'])).toBe(false);
+    // Two hlavy III (in two části): the caller's tree says the name is not one container.
+    const unique = (_t: string, c: string) => c === 'cast_2/hlava_3';
+    expect(effectReaches(targets, 'par_7', { ancestors: ['cast_1/hlava_3'], unique }, reads('par_7', ['cast_1/hlava_3']))).toBe(false);
+  });
+});
