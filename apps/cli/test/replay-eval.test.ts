@@ -13,6 +13,9 @@ import {
 } from '../src/eval/consolidation-score';
 import { DEFAULT_GIT_DIR, readEvalArgs } from '../src/eval/eval-args';
 import { attribution, recallOf } from '../src/eval/run-amendments-eval';
+import { visitor } from '../src/eval/run-consolidation-eval';
+import type { ReformCase } from '../src/eval/reform-cases';
+import type { CaseInput, Counters, ReplayText } from '../src/eval/replay';
 
 const provisions = (text: string) => {
   const report = parseProvisions(text);
@@ -229,5 +232,54 @@ describe('replay evaluations', () => {
         'window_not_first',
       ),
     ).toBeNull();
+  });
+
+  it("counts a case's changed units in (a) when the product has no effects of its act on the document", () => {
+    const text = (body: string): ReplayText => ({ blob: body, text: body, fields: {}, parsed: null });
+    const c: ReformCase = {
+      commit: 'c1',
+      date: '2012-01-01',
+      path: 'cz/SB-2006-262.md',
+      amendedKey: 'sb/2006/262',
+      half: 'tune',
+      sourceId: '365/2011 Sb.',
+      sourceKey: 'sb/2011/365',
+      sourcePath: 'cz/SB-2011-365.md',
+      sourceBlob: 's',
+      sourceBlobs: ['s'],
+      beforeBlob: 'b',
+      beforeDate: '2007-01-01',
+      afterBlob: 'a',
+      headBlob: 'a',
+    };
+    const input = (readable: boolean): CaseInput => ({
+      c,
+      before: text('# Zákon\n\n##### § 75\n\nNejvýše 150 hodin.\n\n##### § 76\n\nBeze změny.\n'),
+      after: text('# Zákon\n\n##### § 75\n\nNejvýše 300 hodin.\n\n##### § 76\n\nBeze změny.\n'),
+      act: { readable, byTarget: new Map(), effectiveFrom: '2012-01-01' },
+      effects: [],
+      window: [],
+      listed: false,
+      allActs: null,
+    });
+    for (const [readable, cause] of [
+      [true, 'no_effects'],
+      [false, 'act_unreadable'],
+    ] as const) {
+      const t: Counters = new Map();
+      visitor(new Map()).visit(input(readable), t);
+      expect(t.get(cause)).toBe(1);
+      expect(t.get('git_changed')).toBe(1);
+      expect(t.get('reproduced') ?? 0).toBe(0);
+      expect(t.get(`miss:${cause}`)).toBe(1);
+      expect(t.get('exact') ?? 0).toBe(0);
+    }
+    // A commit that changed no unit (front matter only) is not counted as reproduced by an engine that did nothing.
+    const unchanged = input(true);
+    unchanged.after = text(unchanged.before.text);
+    const t: Counters = new Map();
+    visitor(new Map()).visit(unchanged, t);
+    expect(t.get('git_changed')).toBe(0);
+    expect(t.get('exact') ?? 0).toBe(0);
   });
 });

@@ -23,8 +23,17 @@ export const visitor: VisitorFactory = (flags) => {
     visit(input, t: Counters) {
       const { c, before, after, effects, window } = input;
       bump(t, 'cases');
-      if (!input.act.readable) return bump(t, 'act_unreadable');
-      if (!effects.length) return bump(t, 'no_effects');
+      if (!input.act.readable || !effects.length) {
+        // The units git changed are counted all the same: (a) is over every case's changes, and a
+        // case whose act the product does not reach is its miss, not a case out of the count. (c)
+        // counts such a case as not reproduced, even where git changed no unit: the engine did nothing.
+        const cause = input.act.readable ? 'no_effects' : 'act_unreadable';
+        bump(t, cause);
+        const s = scoreCase(parsed(before).texts, parsed(after).texts, parsed(before).texts);
+        bump(t, 'git_changed', s.gitChanged.length);
+        bump(t, `miss:${cause}`, s.gitChanged.length);
+        return;
+      }
       bump(t, 'with_effects');
       bump(t, 'later_or_undated', effects.length - window.length);
       const b = parsed(before);
