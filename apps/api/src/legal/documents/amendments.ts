@@ -230,6 +230,11 @@ export function reaches(target: string, provision: string, ancestors: readonly s
   return target === provision || provision.startsWith(`${target}/`) || target.startsWith(`${provision}/`) || ancestors.includes(target);
 }
 
+/** Whether an effect's stored targets reach a provision: `reaches` for ids, targets.ts for a whole act, a range, a hlava without its část. */
+export function effectReachesProvision(targets: readonly string[], provision: string, ancestors: readonly string[]): boolean {
+  return effectReaches(targets, provision, { ancestors }, (t) => reaches(t, provision, ancestors));
+}
+
 /**
  * The status of a provision's text on a day (#35 item 3): `current` (no known outstanding effect
  * reaches it: "no known outstanding effects"), `amended_not_in_source` (an outstanding effect
@@ -245,7 +250,7 @@ export function provisionStatus(
   outstanding: readonly Effect[],
 ): { status: ProvisionTextStatus; effects: Effect[] } {
   // Also a whole act repealed (less the units it keeps) and a range's span (packages/czech-law targets.ts).
-  const effects = outstanding.filter((e) => effectReaches(e.targets, provision, { ancestors }, (t) => reaches(t, provision, ancestors)));
+  const effects = outstanding.filter((e) => effectReachesProvision(e.targets, provision, ancestors));
   // A repeal of the whole act makes no provision: one the text lacks is unknown, not "not in source".
   if (!exists) {
     const making = effects.filter((e) => !e.targets.includes(WHOLE_ACT_TARGET));

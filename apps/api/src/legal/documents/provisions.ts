@@ -13,12 +13,11 @@ import {
   type V1Schemas,
 } from '@dp/core';
 import { compareProvisionTrees, type Database, type ProvisionNode } from '@dp/db';
-import { effectReaches } from '@dp/czech-law';
 import {
   outstandingEffects,
   presentEffect,
   provisionStatus,
-  reaches,
+  effectReachesProvision,
   rebuiltBy,
   type Effect,
   type ProvisionTextStatus,
@@ -306,7 +305,7 @@ export async function getProvision(db: Database, documents: DocumentCache, ref: 
     ? loaded.amendments.effects.filter(
         (e) =>
           e.amendingKey === view.inView?.amendedByKey &&
-          effectReaches(e.targets, id, { ancestors }, (t) => reaches(t, id, ancestors)) &&
+          effectReachesProvision(e.targets, id, ancestors) &&
           view.replay!.points.some((p) => p.point === e.point && p.applied),
       )
     : view.inView.textSource === 'rebuilt'
