@@ -606,6 +606,19 @@ describe('applyAmendment: the shapes of the replay', () => {
     expect(unit(r.text, 'par_5')).toContain('- c) podpis, - d) datum. (2)');
   });
 
+  it('replaces the full stop of the last písmeno, not the závěrečná část\'s ("na konci písmene c) se tečka nahrazuje čárkou")', () => {
+    // zákon č. 106/1999 Sb., § 11 odst. 4: its písmena end before "Ustanovení zvláštních zákonů … tím nejsou dotčena."
+    const text = ACT2.replace('- c) zemře,\n\ndotace', '- c) zemře.\n\nDotace');
+    const r = applyAmendment(text, [
+      pt(
+        '1',
+        'V § 5 odst. 2 se na konci písmene c) tečka nahrazuje čárkou a doplňuje se písmeno d), které zní:\n\n- „d) odstoupí od smlouvy.“.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'par_5')).toContain('- c) zemře, - d) odstoupí od smlouvy. Dotace se vrátí do 30 dnů.');
+  });
+
   it('repeals the last bod inside a písmeno: the bod before keeps its comma', () => {
     const r = applyAmendment(ACT2, [pt('1', 'V § 6 odst. 1 písm. a) se bod 3 zrušuje.')]);
     expect(r.points[0].status).toBe('applied');
@@ -1202,5 +1215,104 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine5)', () => {
     // (the act's text ends without its closing quotation mark)
     expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'payload_mismatch' });
     expect(r.text).toBe(text);
+  });
+});
+
+describe('applyAmendment: forms of the tuning misses (#36, h-engine6)', () => {
+  const LIST = [
+    '##### § 2',
+    '',
+    '(1) Evidence obsahuje',
+    '',
+    '- a) jméno a adresu místa pobytu,',
+    '',
+    '- b) číslo parcely a název katastrálního území,^10h)',
+    '',
+    '- c) datum narození.',
+    '',
+    '(2) Povolení obsahuje',
+    '',
+    '- a) důvod žádosti,',
+    '',
+    '- b) důvod odvolání',
+    '',
+    'a přiloží písemné vyjádření subjektu.',
+    '',
+    '(3) Ministerstvo stanoví vyhláškou',
+    '',
+    '- a) vzor žádosti,',
+    '',
+    '- b) vzor povolení,',
+    '',
+    '- c) lhůty.',
+    '',
+    '^10h) Zákon č. 256/2013 Sb.',
+    '',
+  ].join('\n');
+
+  it("puts words that end with the item's comma after its comma and footnote mark (zákon č. 141/2009 Sb., bod 29, on zákon č. 167/1998 Sb.)", () => {
+    const r = applyAmendment(LIST, [
+      pt('29', 'V § 2 odst. 1 se na konci písmene b) doplňují slova „nebo identifikačního čísla půdního bloku,“.'),
+      pt('30', 'V § 2 odst. 1 se na konci písmene a) doplňují slova „případně též adresa pro doručování,“.'),
+    ]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied', 'applied']);
+    expect(unit(r.text, 'par_2')).toContain(
+      '- a) jméno a adresu místa pobytu, případně též adresa pro doručování, - b) číslo parcely a název katastrálního území,^10h) nebo identifikačního čísla půdního bloku, - c)',
+    );
+    // One word with the comma continues the words before (vyhláška č. 242/1996 Sb., bod 4).
+    const one = applyAmendment(LIST, [pt('4', 'V § 2 odst. 1 se na konci písmene a) doplňuje slovo „žadatele,“.')]);
+    expect(unit(one.text, 'par_2')).toContain('- a) jméno a adresu místa pobytu žadatele, - b)');
+  });
+
+  it("finds words the act names in a list's last písmeno in the závěrečná část after it (vyhláška č. 394/2012 Sb., bod 18, on vyhláška č. 498/2000 Sb.)", () => {
+    const r = applyAmendment(LIST, [pt('18', 'V § 2 odst. 2 písm. b) se slova „a přiloží písemné vyjádření subjektu“ zrušují.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'par_2')).toContain('- b) důvod odvolání. (3)');
+  });
+
+  it('reads "se vypouští ustanovení písm. b)" as the písmeno repealed (zákon č. 62/1977 Sb., bod 22, on zákon č. 103/1974 Sb.)', () => {
+    const r = applyAmendment(LIST, [pt('22', 'V § 2 odst. 3 se vypouštějí ustanovení písm. a) a b).')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'par_2')).toContain('(3) Ministerstvo stanoví vyhláškou - c) lhůty.');
+  });
+
+  it('writes a footnote mark of a new text without the space the act left before it (zákon č. 113/1979 Sb., bod 2, on zákon č. 103/1974 Sb.)', () => {
+    const r = applyAmendment(LIST, [
+      pt('2', '§ 2 odst. 3 písm. a) zní:\n\n- „a) vzor žádosti v zastavěné části obce, ^10h) činí-li výměra nejvýše 800 m^2,“.'),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'par_2')).toContain('- a) vzor žádosti v zastavěné části obce,^10h) činí-li výměra nejvýše 800 m^2, - b)');
+  });
+
+  it('does not put a sentence after the one named when the text has it there already (zákon č. 192/2003 Sb., bod 1, on zákon č. 6/2002 Sb.)', () => {
+    const text = '##### § 15\n\n(1) Soud se skládá ze soudců.\n\n(2) Rozhoduje soudce. Předseda vykonává správu. Senát rozhoduje.\n';
+    const r = applyAmendment(text, [pt('1', 'V § 15 odst. 2 se za větu první vkládá věta „Předseda vykonává správu.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'already_present' });
+    expect(r.text).toBe(text);
+  });
+
+  it('keeps the full stop of a sentence whose last words are deleted with it (zákon č. 548/1991 Sb., bod 3, on zákon č. 20/1966 Sb.)', () => {
+    const text = '##### Článek II\n\nKaždý má přispívat k vytváření zdravých podmínek a podílet se na řízení péče.\n';
+    const r = applyAmendment(text, [pt('3', 'V článku II se vypouštějí slova „a podílet se na řízení péče.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'cl_2')).toBe('##### Článek II Každý má přispívat k vytváření zdravých podmínek.');
+  });
+
+  it('repeals the first and second sentences, not the first and third (zákon č. 362/2004 Sb., bod 34, on zákon č. 167/1998 Sb.)', () => {
+    const text = '##### § 21\n\n(1) První odstavec.\n\n(3) Jeden stejnopis se předá. Tento úřad jej vrátí. Celní úřad vyznačí údaje.\n';
+    const r = applyAmendment(text, [pt('34', 'V § 21 odst. 3 se věty první a druhá zrušují.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'par_21')).toBe('##### § 21 (1) První odstavec. (3) Celní úřad vyznačí údaje.');
+  });
+
+  it('reads "Dosavadní označení písmena a) se zrušuje" as the label dropped (zákon č. 362/2003 Sb., bod 4, on zákon č. 154/1994 Sb.)', () => {
+    const r = applyAmendment(LIST, [
+      pt(
+        '4',
+        'V § 2 odst. 3 se na konci písmena a) čárka nahrazuje tečkou a písmena b) a c) se zrušují.\n\nDosavadní označení písmena a) se zrušuje.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'par_2')).toContain('(3) Ministerstvo stanoví vyhláškou vzor žádosti.');
   });
 });

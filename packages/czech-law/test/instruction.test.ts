@@ -601,3 +601,19 @@ describe('a sentence added to a footnote "na samostatný řádek" (#36, h-engine
     expect(parseInstruction('V § 5 se na samostatný řádek doplňuje věta „Text.“.').unsupported).toHaveLength(1);
   });
 });
+
+describe('forms of the tuning misses (#36, h-engine6)', () => {
+  it('reads "se vypouští ustanovení písm. b)" as the písmena repealed (zákon č. 62/1977 Sb., bod 22, on zákon č. 103/1974 Sb.)', () => {
+    expect(ops('V § 56 odst. 2 se vypouští ustanovení písm. b).')).toEqual([{ kind: 'repeal', targets: [{ id: 'par_56/odst_2/pism_b' }] }]);
+    expect(ops('V § 5 odst. 1 se vypouštějí ustanovení písm. e) a g).')).toEqual([
+      { kind: 'repeal', targets: [{ id: 'par_5/odst_1/pism_e' }, { id: 'par_5/odst_1/pism_g' }] },
+    ]);
+  });
+
+  it('reads "Dosavadní označení písmena a) se zrušuje" as the label dropped (zákon č. 362/2003 Sb., bod 4, on zákon č. 154/1994 Sb.)', () => {
+    expect(ops('V § 148 odst. 2 se písmena b) a c) zrušují.\n\nDosavadní označení písmena a) se zrušuje.')).toEqual([
+      { kind: 'repeal', targets: [{ id: 'par_148/odst_2/pism_b' }, { id: 'par_148/odst_2/pism_c' }] },
+      { kind: 'renumber', targets: [{ id: 'par_148/odst_2/pism_a' }], renumber: [{ from: 'par_148/odst_2/pism_a', to: '' }] },
+    ]);
+  });
+});

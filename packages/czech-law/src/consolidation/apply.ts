@@ -338,10 +338,6 @@ function hasWords(text: string, words: string): boolean {
 /** A text that ends with an abbreviation whose full stop follows (`Sb`, `č`, `odst`). */
 const ABBREVIATION_STOP = /(?:^|[\s(])(?:Sb|č|odst|písm|tzv|např|resp|tj|atd|apod|aj|mj)$/;
 
-/** Words that open a clause set off by a comma in Czech ("včetně …", "s výjimkou …", "pokud …", "jsou-li …"). */
-const CLAUSE_START =
-  /^(?:včetně|s výjimkou|kromě|pokud|jestliže|zejména|a to|přičemž|jakož|kter[ýáéého]+|jež|nestanoví-li|[\p{L}]+-li)(?=[\s,]|$)/u;
-
 /** Words after which a full stop does not end a sentence. */
 const NO_STOP = /(?:^|[\s(])(?:č|čl|odst|písm|tzv|např|resp|tj|odd|pol|zn|tř|ul|nám|mj|aj|ing|Ing|Mgr|JUDr|MUDr|Dr|Bc|St|sv)$/;
 
@@ -481,7 +477,7 @@ function splice(text: string, span: Span, by: string): string {
 }
 
 /** The region of a target that words are looked for in. */
-function regionOf(loc: Loc, t: TargetRef): Span {
+function regionOf(loc: Loc, t: TargetRef, withClosing = false): Span {
   const text = loc.unit.text;
   if (loc.unit.kind === 'footnote') return { start: /^\^\d+[a-z]*\)\s*/.exec(text)?.[0].length ?? 0, end: trimEnd(text, text.length) };
   if (loc.unit.kind === 'preamble') return { start: 0, end: text.length };
@@ -489,6 +485,14 @@ function regionOf(loc: Loc, t: TargetRef): Span {
   if (!node) throw new Fail('target_not_found', t.id);
   if (t.part === 'heading') return headingSpan(loc);
   let span: Span = { start: node.contentStart, end: contentEnd(text, node.contentStart, node.end) };
+  // The last písmeno or bod of a list ends before the list's závěrečná část, which the provisions
+  // parser counts to it: "na konci písmene d) se tečka nahrazuje čárkou" names the písmeno's own
+  // full stop, not the one that ends the odstavec.
+  const parent = node.parent !== null ? loc.local.nodes.get(node.parent) : undefined;
+  if (!t.part && !withClosing && parent && parent.children[parent.children.length - 1] === node.id) {
+    const closing = closingStart(text, node);
+    if (closing >= 0) span = { start: span.start, end: trimEnd(text, closing) };
+  }
   if (t.part === 'intro') {
     if (!node.children.length) throw new Fail('target_not_found', `${t.id} has no úvodní část`);
     span = { start: node.contentStart, end: trimEnd(text, node.ownEnd) };
@@ -509,7 +513,7 @@ function regionOf(loc: Loc, t: TargetRef): Span {
     return t.part === 'after_semicolon' ? { start: at, end: s.end } : { start: s.start, end: at };
   }
   if (t.sentence !== undefined) {
-    const own: Span = { start: node.contentStart, end: contentEnd(text, node.contentStart, node.ownEnd) };
+    const own: Span = { start: node.contentStart, end: Math.min(span.end, contentEnd(text, node.contentStart, node.ownEnd)) };
     return sentenceSpan(text, own, t.sentence, t.id);
   }
   return span;
@@ -748,7 +752,9 @@ function markStyle(units: TextUnit[]): MarkStyle {
 function styleMarks(text: string, style: MarkStyle): string {
   // Marks in a row are written without a space between ("^3a)^,^3b)").
   // The amending acts also leave out the second caret ("^4a)^, 5)"), the source writes it.
-  const t = text.replace(/\)\^,\s*\^?(?=\d+[a-z]*\))/g, ')^,^');
+  // A mark follows its word or punctuation without a space ("obce, ^3a)" in zákon č. 113/1979 Sb.,
+  // bod 2, is "obce,^3a)" in the source, which nearly never writes a space before a mark).
+  const t = text.replace(/\)\^,\s*\^?(?=\d+[a-z]*\))/g, ')^,^').replace(/(?<=[^\s]) (?=\^\d+[a-z]*\))/g, '');
   if (style !== 'after_punctuation') return t;
   return t.replace(/((?:\^\d+[a-z]*\))+)([,.;:])/g, '$2$1');
 }
@@ -883,6 +889,17 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
     region = k;
     hits = findWords(text, old, region, loc.local.markers);
   }
+  // Words the act names in a list's last písmeno that stand in the list's závěrečná část, which
+  // the drafters count to it ("V § 14 odst. 5 písm. b) se slova „a přiloží …“ zrušují",
+  // vyhláška č. 394/2012 Sb., bod 18, on vyhláška č. 498/2000 Sb.): found there when not in the písmeno itself.
+  if (!hits.length && !op.position && !t.part && t.sentence === undefined) {
+    const whole = regionOf(loc, t, true);
+    const more = whole.end !== region.end ? findWords(text, old, whole, loc.local.markers) : [];
+    if (more.length) {
+      region = whole;
+      hits = more;
+    }
+  }
   // Footnote marks in a row as the source writes them ("^4a)^,^5)" for the act's "^4a)^, 5)").
   if (!hits.length && styleMarks(old, w.style) !== old) {
     old = styleMarks(old, w.style);
@@ -941,6 +958,11 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
       !/\d\.$/.test(a)
     )
       throw new Fail('payload_mismatch', `a full stop inside a sentence of ${t.id}`);
+    // Words deleted with the full stop that ends their sentence, which goes on before them: the
+    // sentence keeps its full stop ("se vypouštějí slova „a podílet se … lidu.“", zákon
+    // č. 548/1991 Sb., bod 3, on zákon č. 20/1966 Sb.).
+    if (!add && old.endsWith('.') && /^(?:\s|$)/.test(text.slice(h.end)) && /[\p{L}\p{N})][ \t]*$/u.test(text.slice(0, h.start)))
+      h = { start: h.start, end: h.end - 1 };
     out = replaceSpan(text, h, add);
     // The word that opened a sentence deleted ("V článku IV se slovo „Socialistická“ vypouští.",
     // zákon č. 548/1991 Sb., bod 4, on zákon č. 20/1966 Sb.): the next word opens it, in capitals.
@@ -1027,8 +1049,11 @@ function replaceSpan(text: string, h: Span, by: string): string {
     start = before.search(/[ \t]+$/);
     end++;
   } else if (next === undefined || /[,.;:)\s]/.test(next)) {
-    // "slovo ," → "slovo,": the space before the deleted words goes with them.
+    // "slovo ," → "slovo,": the space before the deleted words goes with them (and the paragraph
+    // break before words that made a paragraph of their own, a list's závěrečná část: "odvolání.").
     while (start > 0 && /[ \t]/.test(text[start - 1])) start--;
+    if (next !== undefined && /[,.;:)]/.test(next) && start > 0 && text[start - 1] === '\n')
+      while (start > 0 && /\s/.test(text[start - 1])) start--;
     if (next !== undefined && /[ \t]/.test(next) && start > 0 && /[\n(]/.test(text[start - 1])) {
       while (end < text.length && /[ \t]/.test(text[end])) end++;
     }
@@ -1097,6 +1122,11 @@ function opAppendWords(w: Work, op: Operation): void {
       const own = text.slice(region.start, region.end);
       if (add && (op.position === 'start' ? own.startsWith(add) : own.replace(/[.,;:]$/, '').endsWith(add.replace(/[.,;:]$/, ''))))
         throw new Fail('already_present', `„${add}“ in ${id}`);
+      // A sentence put after the sentence named that already follows it: the text has the change
+      // ("za větu první vkládá věta …" on a text that has it as its second, zákon č. 192/2003 Sb.,
+      // bod 1, on zákon č. 6/2002 Sb.).
+      if (add && t.sentence !== undefined && op.position !== 'start' && text.slice(region.end).trimStart().startsWith(add))
+        throw new Fail('already_present', `„${add}“ after sentence ${t.sentence} of ${id}`);
       let out: string;
       if (op.replaceEnd) {
         // "tečka se nahrazuje středníkem a připojují se slova …": the new punctuation, then the words.
@@ -1121,9 +1151,14 @@ function opAppendWords(w: Work, op: Operation): void {
         let tail = t.part === 'heading' ? null : /[.,;:](?:\^\d+[a-z]*\))*$/.exec(own);
         // "… č. 242/2004 Sb." : the full stop of an abbreviation stays with it.
         if (tail && tail[0] === '.' && ABBREVIATION_STOP.test(own.slice(0, -1))) tail = null;
-        // "…písmenem D," + „včetně …,“: words that open a clause of their own follow the item's
-        // comma, and end the item with theirs ("vlaku," continues the words before: no comma between).
-        if (tail && /^[,;]$/.test(tail[0]) && add.endsWith(tail[0]) && CLAUSE_START.test(add)) tail = null;
+        // Words that end with the item's own comma or semicolon (their footnote marks aside) are the
+        // item's new last part: they follow its mark and marks ("území,^10h) nebo …,", zákon
+        // č. 141/2009 Sb., bod 29, on zákon č. 167/1998 Sb.; "pobytu, případně též adresa …,",
+        // zákon č. 7/2009 Sb., bod 6, on zákon č. 6/2002 Sb.). One word with the comma ("vlaku,",
+        // vyhláška č. 242/1996 Sb., bod 4, on vyhláška č. 173/1995 Sb.) continues the words before
+        // and takes the comma's place.
+        const addMark = /([.,;:])(?:\^\d+[a-z]*\))*$/.exec(add)?.[1];
+        if (tail && /^[,;]/.test(tail[0]) && addMark === tail[0][0] && /\s/.test(add)) tail = null;
         if (tail && !/[.,;:]$/.test(add)) end -= tail[0].length;
         else if (tail && /^[.,;:]/.test(tail[0]) && /[.,;:]$/.test(add)) end -= tail[0].length;
         const lead = /^[,.;:)]/.test(add) ? '' : ' ';
@@ -1644,7 +1679,11 @@ function opAppend(w: Work, op: Operation): void {
 }
 
 function opRepeal(w: Work, op: Operation): void {
-  for (const t of op.targets) {
+  // "věty první a druhá se zrušují": the later sentence first, so that the first one's removal
+  // does not make the third the second (zákon č. 362/2004 Sb., bod 34, on zákon č. 167/1998 Sb.).
+  const sentencesOnly = op.targets.every((t) => t.id === op.targets[0].id && !t.part && t.sentence !== undefined && t.sentence > 0);
+  const targets = sentencesOnly ? [...op.targets].sort((a, b) => (b.sentence ?? 0) - (a.sentence ?? 0)) : op.targets;
+  for (const t of targets) {
     if (t.id.startsWith('fn_')) {
       const locs = t.through ? locateRange(w.doc, t) : [locate(w.doc, t.id)];
       for (const l of locs.sort((a, b) => b.index - a.index)) {

@@ -8,6 +8,9 @@
  * below a § label, footnote sentences "na samostatný řádek", #36 h-engine4; 9: a heading's "(K § …)"
  * line, group headings of repealed §§, whole-unit repeals not held back by failures inside them,
  * "Z části … se vypouštějí ustanovení hlavy …", an annex's title line, picture annexes refused,
- * #36 h-engine5).
+ * #36 h-engine5; 10: a list's last písmeno ends before its závěrečná část, words ending with an
+ * item's comma follow it, footnote marks without a space before them, sentences repealed from the
+ * last, a deleted sentence end keeps its full stop, a sentence already after the one named,
+ * "vypouští ustanovení písm. …" and "Dosavadní označení písmena … se zrušuje", #36 h-engine6).
  */
-export const CONSOLIDATION_ENGINE_VERSION = 9;
+export const CONSOLIDATION_ENGINE_VERSION = 10;
