@@ -16,3 +16,33 @@ export function romanToInt(s: string): number | null {
   }
   return total > 0 && total < 4000 ? total : null;
 }
+
+const NUMERALS: [number, string][] = [
+  [1000, 'M'],
+  [900, 'CM'],
+  [500, 'D'],
+  [400, 'CD'],
+  [100, 'C'],
+  [90, 'XC'],
+  [50, 'L'],
+  [40, 'XL'],
+  [10, 'X'],
+  [9, 'IX'],
+  [5, 'V'],
+  [4, 'IV'],
+  [1, 'I'],
+];
+
+/** A number (1–3999) as a Roman numeral in capitals (`8` → `VIII`), or null outside that range. */
+export function intToRoman(n: number): string | null {
+  if (!Number.isInteger(n) || n < 1 || n > 3999) return null;
+  let out = '';
+  let rest = n;
+  for (const [v, s] of NUMERALS) {
+    while (rest >= v) {
+      out += s;
+      rest -= v;
+    }
+  }
+  return out;
+}

@@ -1305,6 +1305,64 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine6)', () => {
     expect(unit(r.text, 'par_21')).toBe('##### § 21 (1) První odstavec. (3) Celní úřad vyznačí údaje.');
   });
 
+  it('renumbers hlavy whose labels write their numbers in Roman, to X (zákon č. 321/2024 Sb., bod 5, on zákon č. 167/1998 Sb.)', () => {
+    const text = [
+      '## ČÁST PRVNÍ',
+      '',
+      '### HLAVA VIII',
+      '',
+      '#### Osmá',
+      '',
+      '##### § 8',
+      '',
+      'Text.',
+      '',
+      '### HLAVA IX',
+      '',
+      '#### Devátá',
+      '',
+      '##### § 9',
+      '',
+      'Text.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(text, [pt('5', 'Dosavadní hlavy VIII a IX se označují jako hlavy IX a X.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'cast_1/hlava_9')).toBe('### HLAVA IX #### Osmá');
+    expect(unit(r.text, 'cast_1/hlava_10')).toBe('### HLAVA X #### Devátá');
+  });
+
+  it('keeps the next §\'s title and its "(K § …)" line when a § gets a new wording (vyhláška č. 292/2023 Sb., bod 34, on vyhláška č. 197/2004 Sb.)', () => {
+    const text = [
+      '##### § 18',
+      '',
+      '#### Povolenka k lovu',
+      '',
+      '[K § 13 odst. 11 písm. f) zákona]',
+      '',
+      'Údaje pro povolenku jsou v příloze č. 8.',
+      '',
+      '#### Rybářská stráž',
+      '',
+      '(K § 14 odst. 9 zákona)',
+      '',
+      '##### § 19',
+      '',
+      'Znalost se prokazuje dokladem.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(text, [
+      pt(
+        '34',
+        '§ 18 včetně nadpisu zní:\n\n##### „§ 18\n\n#### Povolenka k lovu\n\n[K § 13 odst. 12 písm. f) zákona]\n\nVzor povolenky je v příloze č. 8.“.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'par_18')).toBe(
+      '##### § 18 #### Povolenka k lovu [K § 13 odst. 12 písm. f) zákona] Vzor povolenky je v příloze č. 8. #### Rybářská stráž (K § 14 odst. 9 zákona)',
+    );
+  });
+
   it('reads "Dosavadní označení písmena a) se zrušuje" as the label dropped (zákon č. 362/2003 Sb., bod 4, on zákon č. 154/1994 Sb.)', () => {
     const r = applyAmendment(LIST, [
       pt(

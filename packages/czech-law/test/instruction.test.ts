@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseInstruction, splitStatements, type Operation } from '../src/amendments/instruction';
+import { intToRoman, romanToInt } from '../src/roman';
 
 // Instruction points written here as amending acts write them (legalize-cz Markdown: quotations
 // „…“, the new text after "zní:" on its own lines).
@@ -615,5 +616,40 @@ describe('forms of the tuning misses (#36, h-engine6)', () => {
       { kind: 'repeal', targets: [{ id: 'par_148/odst_2/pism_b' }, { id: 'par_148/odst_2/pism_c' }] },
       { kind: 'renumber', targets: [{ id: 'par_148/odst_2/pism_a' }], renumber: [{ from: 'par_148/odst_2/pism_a', to: '' }] },
     ]);
+  });
+
+  it('reads a Roman number of one letter in a range of hlavy ("hlavy VIII až X", zákon č. 321/2024 Sb., bod 5, on zákon č. 167/1998 Sb.)', () => {
+    expect(ops('Dosavadní hlavy VII až IX se označují jako hlavy VIII až X.')).toEqual([
+      {
+        kind: 'renumber',
+        targets: [{ id: 'hlava_7', through: 'hlava_9' }],
+        renumber: [
+          { from: 'hlava_7', to: 'hlava_8' },
+          { from: 'hlava_8', to: 'hlava_9' },
+          { from: 'hlava_9', to: 'hlava_10' },
+        ],
+        renumberRanges: [{ from: { id: 'hlava_7', through: 'hlava_9' }, to: { id: 'hlava_8', through: 'hlava_10' } }],
+      },
+    ]);
+    // One capital that is no Roman number is still no number.
+    expect(parseInstruction('V části A se slova „a“ nahrazují slovy „b“.').unsupported).toHaveLength(1);
+  });
+});
+
+describe('intToRoman', () => {
+  it('writes the Roman numerals that romanToInt reads', () => {
+    expect([1, 4, 8, 9, 10, 14, 40, 99, 1994].map((n) => intToRoman(n))).toEqual([
+      'I',
+      'IV',
+      'VIII',
+      'IX',
+      'X',
+      'XIV',
+      'XL',
+      'XCIX',
+      'MCMXCIV',
+    ]);
+    for (let n = 1; n < 400; n++) expect(romanToInt(intToRoman(n) ?? '')).toBe(n);
+    expect(intToRoman(0)).toBeNull();
   });
 });

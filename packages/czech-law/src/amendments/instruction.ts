@@ -381,7 +381,9 @@ function readKey(s: string, pos: number, type: SegType): { key: string; len: num
       const second = m[2]?.replace(/[,;:]$/, '');
       const words = ended ? m[1].slice(0, -1) : second && /^[\p{Ll}]+$/u.test(second) ? `${m[1]} ${second}` : m[1];
       const n = containerNumber(words.replace(/[,.;:]+$/, ''));
-      if (!n || /^[A-Z]$/.test(n.written)) return null;
+      // One capital is no number ("části A"), unless a Roman one ("hlavy VIII až X", zákon
+      // č. 321/2024 Sb., bod 5, on zákon č. 167/1998 Sb.).
+      if (!n || (/^[A-Z]$/.test(n.written) && !/^[IVX]$/.test(n.written))) return null;
       const used = words.length - (n.rest ? n.rest.length + 1 : 0);
       return { key: n.key, len: used };
     }

@@ -20,6 +20,7 @@ import {
 } from '../amendments/instruction';
 import type { AmendmentPoint } from '../amendments/types';
 import { parseProvisions, type ParsedProvision, type ParseReport } from '../provisions/parse-provisions';
+import { intToRoman, romanToInt } from '../roman';
 import { FOOTNOTE_LINE, footnoteBlockStart, splitUnits, unitOf, type TextUnit } from './units';
 
 export type NotAppliedReason =
@@ -544,6 +545,17 @@ function contentEnd(text: string, start: number, end: number): number {
     const lineStart = Math.max(nl + 1, start);
     const line = text.slice(lineStart, e);
     if (lineStart === start) break;
+    // The next §'s title and its "(K § 14 odst. 9 zákona)" line below it (a vyhláška's heading,
+    // vyhláška č. 292/2023 Sb., bod 34, on vyhláška č. 197/2004 Sb.) go with the title.
+    if (K_LINE.test(line.trim())) {
+      const above = trimEnd(text, lineStart);
+      const pl = text.lastIndexOf('\n', above - 1);
+      const prevStart = Math.max(pl + 1, start);
+      if (prevStart > start && /^#{1,6}\s/.test(text.slice(prevStart, above))) {
+        e = trimEnd(text, prevStart);
+        continue;
+      }
+    }
     if (!(TRAILER_LINE.test(line) || /^#{1,6}\s/.test(line) || CONTAINER_LABEL.test(line))) break;
     e = trimEnd(text, lineStart);
   }
@@ -961,7 +973,13 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
     // Words deleted with the full stop that ends their sentence, which goes on before them: the
     // sentence keeps its full stop ("se vypouštějí slova „a podílet se … lidu.“", zákon
     // č. 548/1991 Sb., bod 3, on zákon č. 20/1966 Sb.).
-    if (!add && old.endsWith('.') && /^(?:\s|$)/.test(text.slice(h.end)) && /[\p{L}\p{N})][ \t]*$/u.test(text.slice(0, h.start)))
+    if (
+      !add &&
+      old.endsWith('.') &&
+      !/[.!?]\s+\p{Lu}/u.test(old) &&
+      /^(?:\s*$|[ \t]+\p{Lu})/u.test(text.slice(h.end, region.end)) &&
+      /[\p{L}\p{N})][ \t]*$/u.test(text.slice(0, h.start))
+    )
       h = { start: h.start, end: h.end - 1 };
     out = replaceSpan(text, h, add);
     // The word that opened a sentence deleted ("V článku IV se slovo „Socialistická“ vypouští.",
@@ -1931,11 +1949,18 @@ function opRenumber(w: Work, op: Operation): void {
       const from = lastSeg(p.from);
       if (!label || from.type !== to.type) throw new Fail('unsupported_target', `${p.from} → ${p.to}`);
       const m = new RegExp(`(\\s)${escapeRegExp(from.key)}(?![\\p{L}\\p{N}])`, 'u').exec(label.text);
-      if (!m) throw new Fail('target_not_found', `the label of ${p.from}`);
+      // A container's label writes its number in Roman ("### HLAVA VII" → "HLAVA VIII": "Dosavadní
+      // hlavy VII až IX se označují jako hlavy VIII až X", zákon č. 321/2024 Sb., bod 5, on zákon
+      // č. 167/1998 Sb.); one in words ("ČÁST SEDMÁ") is not renumbered.
+      const r = m ? null : /(\s)([IVXLC]+)(?![\p{L}\p{N}])/u.exec(label.text);
+      const roman = r && /^\d+$/.test(to.key) && String(romanToInt(r[2])) === from.key ? intToRoman(Number(to.key)) : null;
+      if (!m && !(r && roman)) throw new Fail('target_not_found', `the label of ${p.from}`);
+      const at = m ? m : r!;
+      const written = m ? from.key : r![2];
       edits.push({
         index: loc.index,
-        span: { start: label.start + m.index + 1, end: label.start + m.index + 1 + from.key.length },
-        by: to.key,
+        span: { start: label.start + at.index + 1, end: label.start + at.index + 1 + written.length },
+        by: m ? to.key : roman!,
         from: p.from,
         to: p.to,
       });
