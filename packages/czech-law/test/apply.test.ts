@@ -1259,6 +1259,9 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine6)', () => {
     expect(unit(r.text, 'par_2')).toContain(
       '- a) jméno a adresu místa pobytu, případně též adresa pro doručování, - b) číslo parcely a název katastrálního území,^10h) nebo identifikačního čísla půdního bloku, - c)',
     );
+    // Words that open with their own mark take the item's place of it (zákon č. 362/2004 Sb., bod 41).
+    const own = applyAmendment(LIST, [pt('41', 'V § 2 odst. 1 se na konci textu písmene a) doplňují slova „; adresa se ověří,“.')]);
+    expect(unit(own.text, 'par_2')).toContain('- a) jméno a adresu místa pobytu; adresa se ověří, - b)');
     // One word with the comma continues the words before (vyhláška č. 242/1996 Sb., bod 4).
     const one = applyAmendment(LIST, [pt('4', 'V § 2 odst. 1 se na konci písmene a) doplňuje slovo „žadatele,“.')]);
     expect(unit(one.text, 'par_2')).toContain('- a) jméno a adresu místa pobytu žadatele, - b)');

@@ -1176,7 +1176,7 @@ function opAppendWords(w: Work, op: Operation): void {
         // vyhláška č. 242/1996 Sb., bod 4, on vyhláška č. 173/1995 Sb.) continues the words before
         // and takes the comma's place.
         const addMark = /([.,;:])(?:\^\d+[a-z]*\))*$/.exec(add)?.[1];
-        if (tail && /^[,;]/.test(tail[0]) && addMark === tail[0][0] && /\s/.test(add)) tail = null;
+        if (tail && /^[,;]/.test(tail[0]) && addMark === tail[0][0] && /\s/.test(add) && !/^[,.;:]/.test(add)) tail = null;
         if (tail && !/[.,;:]$/.test(add)) end -= tail[0].length;
         else if (tail && /^[.,;:]/.test(tail[0]) && /[.,;:]$/.test(add)) end -= tail[0].length;
         const lead = /^[,.;:)]/.test(add) ? '' : ' ';
