@@ -1,14 +1,33 @@
 import { revokeApiKey } from '@dp/db';
 import { TOOL_NAMES } from '@dp/mcp';
-import { assertBuilt, connectMcp, fakeUpstream, LONG_DOC, startApi, textOf, type RunningApi } from './helpers';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { assertBuilt, connectMcp, fakeUpstream, LONG_DOC, startApi, textOf, type McpSession, type RunningApi } from './helpers';
 
-// Failure modes a model must be able to act on, each over real stdio.
+// Failure modes a model must be able to act on, each over real stdio. A stdio server is a process
+// of its own: the tests that need the same configuration share one (what one test's server saw
+// cannot change another's answer: the server keeps no state between calls).
 let api: RunningApi;
+/** A stand-in upstream whose answer each test sets, and the one server in front of it. */
+let stand: { set(handler: (req: IncomingMessage, res: ServerResponse) => void): void; m: McpSession; close(): Promise<void> };
 beforeAll(async () => {
   assertBuilt();
   api = await startApi();
+  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
+  const upstream = await fakeUpstream((req, res) => handler(req, res));
+  const m = await connectMcp({ SERVICE_API_KEY: 'dp_live_x', SERVICE_BASE_URL: upstream.url });
+  stand = {
+    set: (h) => (handler = h),
+    m,
+    close: async () => {
+      await m.close();
+      await upstream.close();
+    },
+  };
 });
-afterAll(() => api?.close());
+afterAll(async () => {
+  await stand?.close();
+  await api?.close();
+});
 
 async function withMcp<T>(env: Record<string, string>, fn: (m: Awaited<ReturnType<typeof connectMcp>>) => Promise<T>): Promise<T> {
   const m = await connectMcp(env);
@@ -86,39 +105,38 @@ describe('a 400 from the api: the input was invalid, never "retry later"', () =>
   // Cursors are opaque to the tools' schemas, so these reach the api and come back 400.
   const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
+  // One key and one server for the three: a 400 spends nothing and changes nothing.
+  let m: McpSession;
+  beforeAll(async () => {
+    const { key } = await api.newKey();
+    m = await connectMcp({ SERVICE_API_KEY: key, SERVICE_BASE_URL: api.url });
+  });
+  afterAll(() => m?.close());
+
   it.each([
     ['legal_changes', { since: forged({ t: '9999999999999999999', s: '1' }) }, 'since'],
     ['legal_changes', { since: forged({ a: '0000-01-01T00:00:00Z' }) }, 'since'],
     ['legal_get_relations', { id: LONG_DOC, cursor: forged({ d: 'outgoing\u0000', t: 'cites', k: 'x' }) }, 'cursor'],
   ])('%s %j: names %s', async (tool, args, field) => {
-    const { key } = await api.newKey();
-    await withMcp({ SERVICE_API_KEY: key, SERVICE_BASE_URL: api.url }, async (m) => {
-      const result = await m.call(tool, args);
-      expect(result.isError).toBe(true);
-      const text = textOf(result);
-      expect(text).toContain(`The input was invalid (400 invalid_request) in "${field}"`);
-      expect(text).toContain(`"invalid":["${field}"]`);
-      expect(text).toMatch(/will fail the same way/);
-      expect(text).not.toMatch(/retry later|try again later|wait/i);
-    });
+    const result = await m.call(tool, args);
+    expect(result.isError).toBe(true);
+    const text = textOf(result);
+    expect(text).toContain(`The input was invalid (400 invalid_request) in "${field}"`);
+    expect(text).toContain(`"invalid":["${field}"]`);
+    expect(text).toMatch(/will fail the same way/);
+    expect(text).not.toMatch(/retry later|try again later|wait/i);
   });
 
   it('a 400 without field details still says the input was invalid, not to retry', async () => {
-    const upstream = await fakeUpstream((_req, res) => {
+    stand.set((_req, res) => {
       res.writeHead(400, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({ error: { code: 'invalid_request', message: 'The request is invalid.', details: {} }, meta: { request_id: 'r' } }),
       );
     });
-    try {
-      await withMcp({ SERVICE_API_KEY: 'dp_live_x', SERVICE_BASE_URL: upstream.url }, async (m) => {
-        const text = textOf(await m.call('legal_get_relations', { id: LONG_DOC }));
-        expect(text).toMatch(/^The input was invalid \(400 invalid_request\): The request is invalid\./);
-        expect(text).not.toMatch(/retry later/i);
-      });
-    } finally {
-      await upstream.close();
-    }
+    const text = textOf(await stand.m.call('legal_get_relations', { id: LONG_DOC }));
+    expect(text).toMatch(/^The input was invalid \(400 invalid_request\): The request is invalid\./);
+    expect(text).not.toMatch(/retry later/i);
   });
 });
 
@@ -148,20 +166,14 @@ describe('configuration and transport', () => {
   });
 
   it('a 5xx: retry later, quoting the request id', async () => {
-    const upstream = await fakeUpstream((_req, res) => {
+    stand.set((_req, res) => {
       res.writeHead(500, { 'content-type': 'application/json', 'x-request-id': 'req_fake500' });
       res.end(JSON.stringify({ error: { code: 'internal_error', message: 'boom', details: {} }, meta: { request_id: 'req_fake500' } }));
     });
-    try {
-      await withMcp({ SERVICE_API_KEY: 'dp_live_x', SERVICE_BASE_URL: upstream.url }, async (m) => {
-        const result = await m.call('legal_get_relations', { id: LONG_DOC });
-        expect(result.isError).toBe(true);
-        expect(textOf(result)).toMatch(/retry later/);
-        expect(textOf(result)).toContain('req_fake500');
-      });
-    } finally {
-      await upstream.close();
-    }
+    const result = await stand.m.call('legal_get_relations', { id: LONG_DOC });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/retry later/);
+    expect(textOf(result)).toContain('req_fake500');
   });
 
   it('SERVICE_BASE_URL at something else than the API: a page answered 200 is named as such, a redirect is not followed', async () => {
@@ -172,7 +184,7 @@ describe('configuration and transport', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ success: true, data: {} }));
     });
-    const upstream = await fakeUpstream((req, res) => {
+    stand.set((req, res) => {
       if (req.url?.startsWith('/v1/usage')) {
         res.writeHead(302, { location: `${elsewhere.url}/v1/usage` });
         return res.end();
@@ -181,18 +193,15 @@ describe('configuration and transport', () => {
       res.end('<!doctype html><title>Portal</title>');
     });
     try {
-      await withMcp({ SERVICE_API_KEY: 'dp_live_x', SERVICE_BASE_URL: upstream.url }, async (m) => {
-        const page = textOf(await m.call('legal_get_relations', { id: LONG_DOC }));
-        expect(page).toMatch(
-          /^The service answered 200 without the expected JSON envelope \(is the API at http:\/\/127\.0\.0\.1:\d+ the Legal Documents API\?\)/,
-        );
-        expect(page).toContain('"kind":"upstream","status":200');
-        const redirected = await m.call('service_usage');
-        expect(redirected.isError).toBe(true);
-        expect(textOf(redirected)).toMatch(/^Could not reach the API at/);
-      });
+      const page = textOf(await stand.m.call('legal_get_relations', { id: LONG_DOC }));
+      expect(page).toMatch(
+        /^The service answered 200 without the expected JSON envelope \(is the API at http:\/\/127\.0\.0\.1:\d+ the Legal Documents API\?\)/,
+      );
+      expect(page).toContain('"kind":"upstream","status":200');
+      const redirected = await stand.m.call('service_usage');
+      expect(redirected.isError).toBe(true);
+      expect(textOf(redirected)).toMatch(/^Could not reach the API at/);
     } finally {
-      await upstream.close();
       await elsewhere.close();
     }
     expect(contacted).toBe(0);

@@ -12,6 +12,16 @@ export interface SqlSession {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/**
+ * The raw statements a writer runs in its transaction: Prisma's interactive transaction client
+ * has them, and so has `Database.rawTransaction`'s (rows as pg returns them: the writers read
+ * text, booleans and int4 only).
+ */
+export interface RawTx {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+  $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
+}
+
 /** A Prisma client plus the raw SQL access migrations and bulk jobs need (always PostgreSQL). */
 export interface Database {
   readonly prisma: PrismaClient;
@@ -29,6 +39,13 @@ export interface Database {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs fn on one dedicated connection (BEGIN/COMMIT across calls need that with a pool). */
   withSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction on a connection of the pool, rolled back when fn throws; its
+   * statements go to pg directly. For writers whose parameters carry megabytes (the corpus
+   * import): Prisma's raw calls serialise every parameter to JSON and parse it back, and capture
+   * a stack per call.
+   */
+  rawTransaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>;
   /**
    * Runs fn on a read-only connection with these planner settings (search runs with
    * enable_seqscan off): a pool of its own whose connections start with the settings, so a call
@@ -196,6 +213,27 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         throw err;
       } finally {
         // A failed session may be mid-transaction or mid-answer: the pool drops it, not reuses it.
+        client.release(failure);
+      }
+    },
+    rawTransaction: async (fn) => {
+      const client = await pool.connect();
+      let failure: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const tx: RawTx = {
+          $queryRawUnsafe: async <T>(sql: string, ...values: unknown[]) => (await timed(() => client.query(sql, values))).rows as T,
+          $executeRawUnsafe: async (sql, ...values) => (await timed(() => client.query(sql, values))).rowCount ?? 0,
+        };
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        failure = err as Error;
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        // As withSession: a failed connection may be mid-answer, so the pool drops it.
         client.release(failure);
       }
     },

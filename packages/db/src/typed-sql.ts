@@ -8,8 +8,7 @@ import {
   type InferResult,
   type Selectable,
 } from 'kysely';
-import type { Database } from './client';
-import type { Prisma } from './generated/client';
+import type { Database, RawTx } from './client';
 import type { DB } from './generated/kysely/types';
 
 /**
@@ -28,7 +27,8 @@ export const sqlBuilder = new Kysely<DB>({
   },
 });
 
-type Tx = Prisma.TransactionClient;
+/** Prisma's interactive transaction, or a raw one (`Database.rawTransaction`). */
+type Tx = RawTx;
 
 /** A row of a built statement, as the builder infers it (for naming the rows a helper passes on). */
 export type RowOf<Q extends Compilable<unknown>> = InferResult<Q>[number];

@@ -1,4 +1,13 @@
-import { buildProvisionTree, importCorpusFile, indexTerms, provisionUnits, textUnits, unitChunks, writeProvisionIndex } from '@dp/db';
+import {
+  backfillSearchAliases,
+  buildProvisionTree,
+  importCorpusFile,
+  indexTerms,
+  provisionUnits,
+  textUnits,
+  unitChunks,
+  writeProvisionIndex,
+} from '@dp/db';
 import { testRecord } from '@dp/testing';
 import { createTestDatabase, writeJsonl, type TestDatabase } from './corpus-helpers';
 
@@ -108,5 +117,55 @@ describe('provision index written by the import', () => {
     expect(await whole()).toEqual(readBack);
     // The act's title is in every unit's vector, weighted B.
     expect(String(readBack[0].vector)).toMatch(/'[^']+':\d+B/);
+  });
+  it("the import's units (computed, not read back) and aliases are those the stored version gives", async () => {
+    // The current version with the document's text (the common case), and with a text of its own
+    // beside an older version's: the index is of the document's text under the current version's
+    // tree, as a read back gives it.
+    const older = TEXT.replace('Obec vede evidenci.', 'Obec vede seznam.');
+    const records = [
+      testRecord('sb/2099/8', {
+        title: 'Zákon o kočkách (kočičí zákon)',
+        citation: '8/2099 Sb.',
+        text: TEXT,
+        versions: [
+          { version: 1, valid_from: '2099-02-01', valid_to: '2099-05-31', kind: 'original', text: older },
+          { version: 2, valid_from: '2099-06-01', valid_to: null, kind: 'amendment', text_is_current: true },
+        ],
+      }),
+      testRecord('sb/2099/9', {
+        title: 'Zákon o myších',
+        text: TEXT,
+        versions: [
+          { version: 1, valid_from: '2099-02-01', valid_to: '2099-05-31', kind: 'original', text: older },
+          {
+            version: 2,
+            valid_from: '2099-06-01',
+            valid_to: null,
+            kind: 'amendment',
+            text: TEXT.replace('§ 2', '§ 3'),
+            text_is_current: true,
+          },
+        ],
+      }),
+    ];
+    await importCorpusFile(db, writeJsonl(records));
+    for (const record of records) {
+      const [doc] = await db.query<{ id: string }>(`SELECT id FROM "document" WHERE natural_key = $1`, [record.natural_key]);
+      const index = () =>
+        db.query<Record<string, unknown>>(
+          `SELECT p.*, p.vector::text AS vector, s.version, s.units FROM "search_provision" p
+           JOIN "search_provision_state" s USING (document_id) WHERE p.document_id = $1 ORDER BY ord`,
+          [doc.id],
+        );
+      const aliases = () => db.query(`SELECT target_key, kind, key FROM "search_alias" WHERE document_id = $1 ORDER BY 1, 2, 3`, [doc.id]);
+      const imported = { index: await index(), aliases: await aliases() };
+      expect(imported.index.length).toBeGreaterThan(0);
+      expect(imported.aliases.length).toBeGreaterThan(0);
+      await db.prisma.$transaction((tx) => writeProvisionIndex(tx, doc.id));
+      await db.exec(`DELETE FROM "search_alias_source"`);
+      await backfillSearchAliases(db);
+      expect({ index: await index(), aliases: await aliases() }).toEqual(imported);
+    }
   });
 });

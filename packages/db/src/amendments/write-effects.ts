@@ -1,10 +1,10 @@
 import { WHOLE_ACT_TARGET } from '@dp/czech-law';
 import type { NewChange } from '../changes/record-changes';
-import type { Prisma } from '../generated/client';
 import { sql } from 'kysely';
 import { executeIn, selectIn, sqlBuilder, type TableRow } from '../typed-sql';
+import type { RawTx } from '../client';
 
-type Tx = Prisma.TransactionClient;
+type Tx = RawTx;
 
 /**
  * The version of the amending-act reader and instruction grammar whose effects are stored

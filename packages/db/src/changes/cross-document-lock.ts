@@ -1,4 +1,4 @@
-import type { Prisma } from '../generated/client';
+import type { RawTx } from '../client';
 
 // Held from the first read of other documents' rows to the commit (the sync's applyDocument, the
 // import's importDocument, the amendment effects and rebuilt versions). The search_in_degree
@@ -13,6 +13,6 @@ const CROSS_DOCUMENT_LOCK = 7268124;
  * committed), so no edge is missed because both were written at the same time. Change rows are
  * numbered in commit order as a side effect.
  */
-export async function lockCrossDocument(tx: Prisma.TransactionClient): Promise<void> {
+export async function lockCrossDocument(tx: RawTx): Promise<void> {
   await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${CROSS_DOCUMENT_LOCK})`);
 }

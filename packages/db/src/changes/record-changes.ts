@@ -1,7 +1,7 @@
 import { newId, type ChangeKind, type StoredRelationType, type V1Schemas } from '@dp/core';
 import { canonicalJson } from '../corpus/content-hash';
 import type { CorpusVersion } from '../corpus/corpus-record';
-import type { Prisma } from '../generated/client';
+import type { RawTx } from '../client';
 import { sql } from 'kysely';
 import { selectIn, sqlBuilder } from '../typed-sql';
 import type { ProvisionChanges } from '../provisions/provision-tree';
@@ -226,7 +226,7 @@ export interface Recorded {
  * whatever its size: the subscribed webhooks, then one INSERT ... SELECT for everything.
  * Must run inside the caller's transaction so changes appear exactly when the data they describe.
  */
-export async function recordChanges(tx: Prisma.TransactionClient, changes: NewChange[]): Promise<Recorded> {
+export async function recordChanges(tx: RawTx, changes: NewChange[]): Promise<Recorded> {
   if (changes.length === 0) return { changes: 0, deliveries: 0 };
   const kinds = [...new Set(changes.map((c) => c.kind))];
   // FOR KEY SHARE: a webhook deleted meanwhile is either gone here (its deletion committed: it gets

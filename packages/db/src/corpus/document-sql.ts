@@ -1,14 +1,14 @@
-import type { Prisma } from '../generated/client';
 import type { DB } from '../generated/kysely/types';
 import { executeIn, sqlBuilder } from '../typed-sql';
 import type { CorpusRecord, CorpusRelation, CorpusVersion } from './corpus-record';
+import type { RawTx } from '../client';
 
 // The row writes of the importer as set-based SQL. Rows travel as ONE JSON parameter per table and
 // are expanded by jsonb_to_record(set): Prisma's createMany spends milliseconds per call compiling
 // and serialising large texts, which alone blew the 30 s budget for the corpus; this way a new
 // document with all its versions and edges is one statement.
 
-type Tx = Prisma.TransactionClient;
+type Tx = RawTx;
 
 const DOCUMENT_COLUMNS = [
   ['id', 'text'],

@@ -1,12 +1,12 @@
 import { formatIsoDate, todayUtc } from '@dp/core';
 import { indexTerms, LANGUAGE_VERSION } from './language';
 import type { Database } from '../client';
-import type { Prisma } from '../generated/client';
 import { chunkBy } from '../corpus/document-sql';
 import { CONTAINER_KINDS, decodeProvisionTree, type ProvisionNode } from '../provisions/provision-tree';
 import { titleShortNames } from './names-in-titles';
+import type { RawTx } from '../client';
 
-type Tx = Prisma.TransactionClient;
+type Tx = RawTx;
 
 /**
  * #37: the provision index (`search_provision`), the unit of retrieval of the provision search.

@@ -1,14 +1,14 @@
 import { nameKey } from '@dp/core';
 import type { Database } from '../client';
-import type { Prisma } from '../generated/client';
 import type { TableRow } from '../typed-sql';
 import { parseProvisions } from '@dp/czech-law';
 import type { ProvisionNode } from '../provisions/provision-tree';
 import { collectionCitation } from '@dp/czech-law';
 import { isAmendingTitle } from '@dp/czech-law';
 import { citedNames, cleanName, titleShortNames } from './names-in-titles';
+import type { RawTx } from '../client';
 
-type Tx = Prisma.TransactionClient;
+type Tx = RawTx;
 
 /**
  * The version of the rules below: documents whose aliases were written by an older one are
