@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseProvisions, splitUnits } from '@dp/czech-law';
 import {
   changedProvisions,
@@ -12,7 +15,7 @@ import {
   type PointReport,
 } from '../src/eval/consolidation-score';
 import { DEFAULT_GIT_DIR, readEvalArgs } from '../src/eval/eval-args';
-import { attribution, recallOf } from '../src/eval/run-amendments-eval';
+import { attribution, recallOf, visitor as amendmentsVisitor } from '../src/eval/run-amendments-eval';
 import { visitor } from '../src/eval/run-consolidation-eval';
 import type { ReformCase } from '../src/eval/reform-cases';
 import type { CaseInput, Counters, ReplayText } from '../src/eval/replay';
@@ -281,5 +284,73 @@ describe('replay evaluations', () => {
     visitor(new Map()).visit(unchanged, t);
     expect(t.get('git_changed')).toBe(0);
     expect(t.get('exact') ?? 0).toBe(0);
+  });
+});
+
+describe("the amendments evaluation's misses file", () => {
+  it('writes what the window measure misses, beside the strict misses (the target is held against the window)', () => {
+    const text = (body: string): ReplayText => ({ blob: body, text: body, fields: {}, parsed: null });
+    const c: ReformCase = {
+      commit: 'c1',
+      date: '2012-01-01',
+      path: 'cz/SB-2006-262.md',
+      amendedKey: 'sb/2006/262',
+      half: 'tune',
+      sourceId: '365/2011 Sb.',
+      sourceKey: 'sb/2011/365',
+      sourcePath: 'cz/SB-2011-365.md',
+      sourceBlob: 's',
+      sourceBlobs: ['s'],
+      beforeBlob: 'b',
+      beforeDate: '2007-01-01',
+      afterBlob: 'a',
+      headBlob: 'a',
+    };
+    const effect = {
+      targetKey: 'sb/2006/262',
+      targetDocNumber: '262/2006 Sb.',
+      ordinal: 1,
+      point: '75',
+      part: null,
+      article: 'I',
+      effectiveFrom: '2012-01-01',
+      dateBasis: null,
+      kinds: ['replace_words'],
+      targets: ['par_75'],
+      instruction: 'V § 75 se číslo „150“ nahrazuje číslem „300“.',
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'misses-'));
+    try {
+      const file = join(dir, 'MISSES.jsonl');
+      // § 75 by the named act, § 76 by another act of the window, § 77 by none.
+      amendmentsVisitor(new Map([['misses', file]])).visit(
+        {
+          c,
+          before: text('# Zákon\n\n##### § 75\n\n150 hodin.\n\n##### § 76\n\nA.\n\n##### § 77\n\nB.\n'),
+          after: text('# Zákon\n\n##### § 75\n\n300 hodin.\n\n##### § 76\n\nA2.\n\n##### § 77\n\nB2.\n'),
+          act: { readable: true, byTarget: new Map(), effectiveFrom: '2012-01-01' },
+          effects: [effect],
+          window: [effect],
+          listed: false,
+          allActs: [
+            { act: 'sb/2011/365', effectiveFrom: '2012-01-01', targets: ['par_75'] },
+            { act: 'sb/2011/375', effectiveFrom: '2011-12-01', targets: ['par_76'] },
+          ],
+        },
+        new Map(),
+      );
+      const [row] = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(row.missed).toEqual(['par_76', 'par_77']);
+      expect(row.windowMissed).toEqual(['par_77']);
+      expect(row.windowMissedCount).toBe(1);
+      expect(row.windowActs).toEqual(['sb/2011/375']);
+      expect(row.firstText).toBe(false);
+      expect(row.windowCauses).toEqual({ not_named: 1 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -653,3 +653,42 @@ describe('intToRoman', () => {
     expect(intToRoman(0)).toBeNull();
   });
 });
+
+describe('older wordings of repeals (#35 item 4, h-recall4)', () => {
+  it('reads several words deleted with the verb first (zákon č. 56/1991 Sb., § 103 písm. b))', () => {
+    expect(ops('V § 8 se vypouštějí slova „socialistická organizace“ a „organizace“.')).toEqual([
+      { kind: 'replace_words', targets: [{ id: 'par_8' }], old: 'socialistická organizace', new: '' },
+      { kind: 'replace_words', targets: [{ id: 'par_8' }], old: 'organizace', new: '' },
+    ]);
+  });
+
+  it('reads "ustanovení písm." and "ustanovení pod písmeny" as the písmena (zákon č. 62/1977 Sb., bod 18; zákon č. 106/1990 Sb., bod 9)', () => {
+    expect(ops('V § 18 odst. 1 se vypouštějí ustanovení písm. e) a g).')).toEqual([
+      { kind: 'repeal', targets: [{ id: 'par_18/odst_1/pism_e' }, { id: 'par_18/odst_1/pism_g' }] },
+    ]);
+    expect(ops('V § 95 odst. 5 se vypouštějí ustanovení označená písmeny c), d) a e).')).toEqual([
+      { kind: 'repeal', targets: [{ id: 'par_95/odst_5/pism_c' }, { id: 'par_95/odst_5/pism_d' }, { id: 'par_95/odst_5/pism_e' }] },
+    ]);
+    expect(ops('V § 393 se vypouštějí ustanovení pod písmeny a) až c).')).toEqual([
+      { kind: 'repeal', targets: [{ id: 'par_393/pism_a', through: 'par_393/pism_c' }] },
+    ]);
+    expect(ops('V § 8 odst. 1 v ustanoveních pod písmeny c) a f) se vypouštějí slova „socialistických“.')).toEqual([
+      { kind: 'replace_words', targets: [{ id: 'par_8/odst_1/pism_c' }, { id: 'par_8/odst_1/pism_f' }], old: 'socialistických', new: '' },
+    ]);
+    expect(ops('V § 8a v ustanovení pod písmenem d) se za slova „instrukce pro“ vkládá slovo „mimorozhodovací“.')).toEqual([
+      { kind: 'insert_words', targets: [{ id: 'par_8a/pism_d' }], old: 'instrukce pro', new: 'mimorozhodovací', position: 'after' },
+    ]);
+  });
+});
+
+describe('a range of new §§ with letters past z (#35 item 4, h-recall4)', () => {
+  it('takes the §§ between the ends from the headings of its text (zákon č. 1/2002 Sb., bod 158, on zákon č. 13/1993 Sb.)', () => {
+    const point =
+      'Za § 144 se vkládají nové § 144a až 144bb, které včetně nadpisů znějí:\n\n' +
+      '#### „Povolení\n\n##### § 144a\n\nText a.\n\n##### § 144z\n\nText z.\n\n##### § 144aa\n\nText aa.\n\n##### § 144bb\n\nText bb.“.';
+    const [op] = ops(point);
+    expect(op).toMatchObject({ kind: 'insert', targets: [{ id: 'par_144' }], newIds: ['par_144a', 'par_144z', 'par_144aa', 'par_144bb'] });
+    // Without its text the range is not read.
+    expect(parseInstruction('Za § 144 se vkládají nové § 144a až 144bb.').unsupported).toHaveLength(1);
+  });
+});

@@ -881,3 +881,34 @@ Tento zákon nabývá účinnosti dnem 1. září 2012.
     ]);
   });
 });
+
+describe('what a whole act repealed does to the units it keeps (#35 item 4, h-recall4)', () => {
+  it('reads the kept §§ losing words as an effect on each of them (zákon č. 56/1991 Sb., § 103 písm. b), on zákon č. 32/1989 Sb.)', () => {
+    const act = `# Zákon o jednacím řádu Federálního shromáždění
+
+##### § 103
+
+Zrušují se:
+
+- a) zákon č. 31/1989 Sb., o jednacím řádu Federálního shromáždění,
+
+- b) zákon č. 32/1989 Sb., o poslancích Federálního shromáždění, s výjimkou ustanovení § 8, 9, 19, 20 a 21, přičemž se v těchto ustanoveních vždy vypouštějí slova „socialistická organizace“ a „organizace“,
+
+##### § 104
+
+Tento zákon nabývá účinnosti dnem 1. března 1991.
+`;
+    const reading = readAmendingAct(act, { naturalKey: 'sb/1991/56', publicationDate: '1991-02-20', effectivenessDate: '1991-03-01' });
+    const block = reading.blocks.find((b) => b.targetKey === 'sb/1989/32');
+    expect(block?.effectiveDates).toEqual(['1991-03-01']);
+    const effects = parseInstruction(block?.points[0] ?? '').effects;
+    // The repeal keeps § 8, 9, 19, 20 and 21 …
+    expect(effects[0]).toMatchObject({ kind: 'repeal', targets: [WHOLE_ACT_TARGET, '!par_8', '!par_9', '!par_19', '!par_20', '!par_21'] });
+    // … and changes their words: an effect on each kept §.
+    const kept = ['par_8', 'par_9', 'par_19', 'par_20', 'par_21'];
+    expect(effects.slice(1).map((e) => [e.kind, e.targets])).toEqual([
+      ['replace_words', kept],
+      ['replace_words', kept],
+    ]);
+  });
+});

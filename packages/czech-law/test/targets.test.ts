@@ -43,6 +43,14 @@ describe('what stored targets reach (#35 items 3 and 4, h-recall3)', () => {
     expect(reach(targets, 'par_8a')).toBe(false);
   });
 
+  it('orders letters past z after z in a span: "§ 144a až 144rr" in a sentence not read (zákon č. 1/2002 Sb., bod 158, on zákon č. 13/1993 Sb.)', () => {
+    const targets = parseInstruction('Za § 144 se vkládají nové § 144a až 144rr, které včetně nadpisů znějí:').effects[0].targets;
+    expect(targets).toContain(rangeTarget('par_144a', 'par_144rr'));
+    for (const id of ['par_144k', 'par_144z', 'par_144aa', 'par_144pp/odst_2']) expect(reach(targets, id)).toBe(true);
+    expect(reach(targets, 'par_144ss')).toBe(false);
+    expect(reach(targets, 'par_145')).toBe(false);
+  });
+
   it('reaches the hlava of a část named without its část where the tree has one (zákon č. 130/2006 Sb. on zákon č. 154/2000 Sb.: "Hlava III zní:")', () => {
     const targets = parseInstruction('Hlava III zní:\n\n„HLAVA III\n\n##### § 5\n\nText.“').effects[0].targets;
     expect(targets).toContain('hlava_3');

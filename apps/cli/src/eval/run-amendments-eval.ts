@@ -104,16 +104,17 @@ export const visitor: VisitorFactory = (flags) => ({
       bump(t, 'right_changed_cases', s.right);
     }
     if (s.hit === s.changed && s.right === s.targeted) bump(t, 'effects_exact');
+    const known = (x: string) => b.has(x) || a.has(x);
     // The window measure (`--window`), beside the per-act one: every act of the window, the named one too.
+    let windowMissed: string[] = [];
+    let windowActs: string[] = [];
     if (input.allActs) {
       const others = input.allActs.filter((e) => e.act !== c.sourceKey && inWindow(e.effectiveFrom, c.beforeDate, c.date));
-      const w = scoreEffects(
-        changed,
-        [...targets, ...windowTargets(others, c.beforeDate, c.date)],
-        (id) => b.has(id) || a.has(id),
-        containers,
-        unique,
-      );
+      const all = [...targets, ...windowTargets(others, c.beforeDate, c.date)];
+      const w = scoreEffects(changed, all, known, containers, unique);
+      // What the window measure misses, for `--misses` (the target is held against it).
+      windowMissed = changed.filter((id) => !scoreEffects([id], all, known, containers, unique).hit);
+      windowActs = [...new Set(others.map((e) => e.act))];
       if (others.length) bump(t, 'w_other_acts_cases');
       bump(t, 'w_hit', w.hit);
       bump(t, 'w_changed', w.changed);
@@ -124,9 +125,11 @@ export const visitor: VisitorFactory = (flags) => ({
         bump(t, 'w_hit_not_first', w.hit);
       }
     }
-    const known = (x: string) => b.has(x) || a.has(x);
     const missed = changed.filter((id) => !scoreEffects([id], targets, known, containers, unique).hit);
     const causes: Partial<Record<MissCause, number>> = {};
+    // The window measure's misses are strict misses too (its targets hold the named act's).
+    const windowCauses: Partial<Record<MissCause, number>> = {};
+    const inWindowMissed = new Set(windowMissed);
     const samples: { id: string; cause: MissCause; before: string | null; after: string | null }[] = [];
     if (missed.length) {
       const unsupported = window.flatMap((e) =>
@@ -150,11 +153,12 @@ export const visitor: VisitorFactory = (flags) => ({
         const cause = missCause(id, ctx);
         const seen = (causes[cause] ?? 0) + 1;
         causes[cause] = seen;
+        if (inWindowMissed.has(id)) windowCauses[cause] = (windowCauses[cause] ?? 0) + 1;
         if (seen <= 2) samples.push({ id, cause, before: b.get(id)?.slice(0, 400) ?? null, after: a.get(id)?.slice(0, 400) ?? null });
         bump(t, `miss:${cause}`);
       }
     }
-    if (!among || !dated || s.hit < s.changed || s.right < s.targeted)
+    if (!among || !dated || s.hit < s.changed || s.right < s.targeted || windowMissed.length)
       writeMiss(flags, c, {
         date: c.date,
         beforeDate: c.beforeDate,
@@ -167,6 +171,11 @@ export const visitor: VisitorFactory = (flags) => ({
         samples,
         extra: [...new Set(targets)].filter((x) => !scoreEffects(changed, [x], known, containers, unique).right).slice(0, 30),
         instructions: window.map((e) => e.instruction.slice(0, 300)).slice(0, 30),
+        firstText,
+        windowMissedCount: windowMissed.length,
+        windowCauses,
+        windowMissed: windowMissed.slice(0, 200),
+        windowActs,
       });
   },
 });

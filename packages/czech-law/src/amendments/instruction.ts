@@ -15,7 +15,7 @@
 import { containerNumber } from '../provisions/parse-provisions';
 import { idSegment, parseProvisionId } from '../provisions/provision-id';
 import { romanToInt } from '../roman';
-import { exceptTarget, rangeTarget, WHOLE_ACT_TARGET } from './targets';
+import { exceptTarget, isPlainTarget, rangeTarget, WHOLE_ACT_TARGET } from './targets';
 import type { AmendmentPoint } from './types';
 
 export type OperationKind =
@@ -732,6 +732,13 @@ function skeleton(sentence: string): Skeleton {
     .replace(/,? (?:tohoto|tohoto nového|následujícího) znění:/g, ', který zní:')
     .replace(/(?<![\p{L}])spolu s nadpisem(?![\p{L}])/gu, 'včetně nadpisu')
     .replace(/(?<![\p{L}])[Uu]stanovení (?=§|čl\.|odst)/gu, '')
+    // "se vypouštějí ustanovení písm. e) a g)" (zákon č. 62/1977 Sb., bod 18), "ustanovení označená
+    // písmeny c), d) a e)", "ustanovení pod písmeny a) až c)", "v ustanovení pod písmenem d)", "V
+    // ustanoveních pod písmeny c) a f)" (zákon č. 106/1990 Sb., bod 9): the písmena themselves.
+    .replace(/(?<![\p{L}])([Vv]e?) ustanovení pod písmenem (?=\p{Ll}\))/gu, '$1 písmenu ')
+    .replace(/(?<![\p{L}])([Vv]e?) ustanoveních pod písmeny (?=\p{Ll}\))/gu, '$1 písmenech ')
+    .replace(/(?<![\p{L}])ustanovení (?:(?:označená|uvedená) )?(?:pod )?písmeny (?=\p{Ll}\))/gu, 'písmena ')
+    .replace(/(?<![\p{L}])ustanovení (?:(?:označená|uvedená) )?(?:pod )?(?=písm\. )/gu, '')
     // "V § 56 odst. 2 se vypouští ustanovení písm. b)" (zákon č. 62/1977 Sb., bod 22, on zákon
     // č. 103/1974 Sb.) as "se vypouští písm. b)"; "Dosavadní označení písmena a) se zrušuje" (zákon
     // č. 362/2003 Sb., on zákon č. 154/1994 Sb.) as "Označení písmena a) se zrušuje".
@@ -1033,13 +1040,35 @@ function newUnitIds(ctx: Ctx, refIndex: number): string[] {
     const out: string[] = [];
     for (const segs of chains) {
       const last = segs[segs.length - 1];
-      const keys = expandKeys(last.keys);
+      const keys = expandKeys(last.keys) ?? (last.type === 'par' ? headedKeys(last.keys, ctx.payload) : null);
       if (!keys) throw new Unsupported('a range of new units');
       const prefix = chainTargets(segs.slice(0, -1), null)[0]?.id;
       for (const k of keys) out.push(`${prefix && prefix !== '*' ? `${prefix}/` : ''}${segId(last.type, k)}`);
     }
     return out;
   });
+}
+
+/**
+ * "Za § 144 se vkládají nové § 144a až 144rr, které … znějí:" (zákon č. 1/2002 Sb., bod 158, on
+ * zákon č. 13/1993 Sb.): letters past z (aa, bb, …; za, zb, … in other acts) are no one sequence,
+ * so a range's keys are the §§ its quoted text heads between its ends; null when the text lacks an end.
+ */
+function headedKeys(keys: Key[], payload: string | null): string[] | null {
+  if (!payload) return null;
+  const headed = [...payload.matchAll(/^#{1,6}\s*„?\s*§\s*(\d+[a-z]*)\s*$/gmu)].map((m) => m[1]);
+  const out: string[] = [];
+  for (const k of keys) {
+    if (k.to === undefined) {
+      out.push(k.key);
+      continue;
+    }
+    const from = headed.indexOf(k.key);
+    const to = headed.indexOf(k.to);
+    if (from < 0 || to < from) return null;
+    out.push(...headed.slice(from, to + 1));
+  }
+  return out;
 }
 
 type ClauseFn = (ctx: Ctx, m: RegExpExecArray) => void;
@@ -1169,6 +1198,13 @@ clause(`((?:(?:${NOUN} )?${Q}(?:,| a| a dále)? )+)(?:(?:a|včetně) ${R} )?${RE
   if (fns.length === 1 && !/\^[0-9a-z]+\)$/.test(quotes[last])) quotes[last] += `^${fns[0].slice(3)})`;
   for (const q of quotes) ctx.ops.push({ kind: 'replace_words', targets, old: q, new: '', source: ctx.source });
   if (fns.length) ctx.ops.push({ kind: 'repeal', targets: fns.map((id) => ({ id })), source: ctx.source });
+});
+// Several words deleted, the verb first: "se vypouštějí slova „socialistická organizace“ a
+// „organizace“" (zákon č. 56/1991 Sb., § 103 písm. b)).
+clause(`(?:(?:v|ve) ${R} )?${REPEAL} ((?:${NOUN} )?${Q}(?:(?:,| a| a dále) (?:${NOUN} )?${Q})+)${QUAL}`, (ctx, m) => {
+  const targets = m[1] ? targetsOf(ctx, Number(m[1])) : locTargets(ctx);
+  for (const x of m[2].matchAll(/⟨(\d+)⟩/g))
+    ctx.ops.push({ kind: 'replace_words', targets, old: quote(ctx, x[1]), new: '', source: ctx.source });
 });
 clause(`(?:(?:v|ve) ${R} )?${REPEAL} (?:(na konci|na začátku) (?:${R} )?)?(?:${NOUN} )?${Q}${QUAL}`, (ctx, m) => {
   const targets = m[1] ? targetsOf(ctx, Number(m[1])) : m[3] ? targetsOf(ctx, Number(m[3])) : locTargets(ctx);
@@ -1744,11 +1780,16 @@ function mentioned(sentence: string, previous: Seg[][]): string[] {
         const key = JSON.stringify(segs);
         if (resolved.has(key)) continue;
         if (resolved.size < MAX_LOCATIONS) resolved.set(key, segs);
-        for (const t of chainTargets(segs, chain))
+        for (const t of chainTargets(segs, chain)) {
           for (const id of effectIds(t)) {
             const stored = id === '*' ? null : storedId(id);
             if (stored !== null) ids.add(stored);
           }
+          // A range's span, as a read one stores it (effectOf): "§ 144a až 144rr" reaches § 144k.
+          const from = t.through ? storedId(t.id) : null;
+          const to = t.through ? storedId(t.through) : null;
+          if (from && to && NUMBERED_END.test(from) && NUMBERED_END.test(to)) ids.add(rangeTarget(from, to));
+        }
       }
     }
     if (list.chains.some((c) => c.segs.length && LEVEL[c.segs[0].type] <= 6 && c.segs[0].type !== 'fn')) base = [...resolved.values()];
@@ -1836,12 +1877,26 @@ export function wholeActRepealInstruction(exceptions: string | null): string {
  * refused: the act is repealed, not a text to rebuild), so the provisions keep their flag.
  */
 function wholeActRepeal(text: string, exceptions: string | null): ParsedInstruction {
-  const kept = exceptions ? mentioned(exceptions, []) : [];
+  // "s výjimkou ustanovení § 8, 9, 19, 20 a 21, přičemž se v těchto ustanoveních vždy vypouštějí
+  // slova „…“ a „…“" (zákon č. 56/1991 Sb., § 103 písm. b), on zákon č. 32/1989 Sb.): the kept
+  // units change too, an effect of its own on them, read as the point "V § 8, … se vypouštějí …".
+  const whereby = exceptions ? KEPT_CHANGED.exec(exceptions) : null;
+  const keptText = whereby && exceptions ? exceptions.slice(0, whereby.index) : exceptions;
+  // The kept units by id: an exception is no span (targets.ts reads `!id` as a unit and what lies in it).
+  const kept = keptText ? mentioned(keptText, []).filter(isPlainTarget) : [];
   const targets = [WHOLE_ACT_TARGET, ...kept.map(exceptTarget)];
   const form = 'whole act repealed';
+  const effects: Effect[] = [{ kind: 'repeal', targets, text, form }];
+  if (whereby && keptText) {
+    const change = parseInstruction(`V ${keptText} se ${whereby[1]}.`);
+    for (const e of change.effects) effects.push({ ...e, text });
+  }
   return {
     operations: [],
     unsupported: [{ form, text, reason: 'a whole act repealed (no text to rebuild)' }],
-    effects: [{ kind: 'repeal', targets, text, form }],
+    effects,
   };
 }
+
+/** ", přičemž se v těchto ustanoveních vždy vypouštějí …": what a whole act's repeal does to the units it keeps. */
+const KEPT_CHANGED = /,\s*přičemž\s+(?:se\s+)?v\s+(?:těchto|uvedených|nich|nichž)\s+(?:ustanoveních\s+)?(?:se\s+)?(?:vždy\s+)?(.+?)\.?$/su;

@@ -45,8 +45,9 @@ function numbered(seg: string): { type: string; n: number; suffix: string } | nu
   return m ? { type: m[1], n: Number(m[2]), suffix: m[3] } : null;
 }
 
+// Letters past z are longer (§ 144z, § 144aa, … § 144rr; § 175z, § 175za): a longer suffix follows.
 const order = (a: { n: number; suffix: string }, b: { n: number; suffix: string }) =>
-  a.n - b.n || (a.suffix < b.suffix ? -1 : a.suffix > b.suffix ? 1 : 0);
+  a.n - b.n || a.suffix.length - b.suffix.length || (a.suffix < b.suffix ? -1 : a.suffix > b.suffix ? 1 : 0);
 
 /** Whether a provision lies in a range's span (its own number or one of its containers' between the ends). */
 function inRange(from: string, to: string, provision: string): boolean {
