@@ -10,6 +10,7 @@ import {
   importTestRecords,
   type TestRecordInput,
 } from '@dp/testing';
+import { amendmentCounts } from '@dp/db';
 import { createHarness, type Harness } from './harness';
 
 // #35 and #36 end to end on a small corpus shaped like the real one: the Labour Code held as
@@ -58,8 +59,22 @@ const UNAPPLICABLE = amendingActText(
 const THING_V1 = '# Zákon o věci\n\n##### § 1\n\nVěci.\n\n##### § 2\n\nPojmy.\n';
 const THING_V2 = THING_V1.replace('Pojmy.', 'Definice.');
 
+// An act repealed whole by a later act's repeal sentence (as zákon č. 87/1991 Sb., § 33 odst. 2):
+// the reader stores the effect, and no `amends` edge is written for it (docs/DECISIONS.md, h-recall3).
+const REPEALED = '# Zákon o něčem\n\n##### § 1\n\nNěco.\n';
+const REPEALING =
+  '# Zákon o mimosoudních rehabilitacích\n\n##### § 33\n\nZrušuje se zákon č. 1/1980 Sb., o něčem.\n\n##### § 34\n\n' +
+  `${effectiveOn('1. dubna 1991')}\n`;
+
 const records: TestRecordInput[] = [
   labourCodeRecord(LABOUR),
+  enactedOnlyRecord('sb/1980/1', { title: 'Zákon o něčem', text: REPEALED, published: '1980-01-01', from: '1980-01-01' }),
+  enactedOnlyRecord('sb/1991/87', {
+    title: 'Zákon o mimosoudních rehabilitacích',
+    text: REPEALING,
+    published: '1991-03-21',
+    from: '1991-04-01',
+  }),
   versionedRecord('sb/2010/5', {
     title: 'Zákon o věci',
     text: THING_V2,
@@ -134,6 +149,32 @@ describe('amendments the source lacks: known, flagged on every read, rebuilt and
     expect(before.amendments.map((x: { status: string }) => x.status)).toEqual(['scheduled', 'scheduled']);
     const thing = await ok('/v1/legal/documents/sb%2F2010%2F5/amendments');
     expect(thing.amendments[0]).toMatchObject({ amending_act: { natural_key: 'sb/2011/365' }, status: 'applied' });
+  });
+
+  it('names the act that repealed a document whole, which has no amends edge, on the reads and in the listing', async () => {
+    const read = await ok('/v1/legal/documents/sb%2F1980%2F1/provisions/par_1');
+    expect(read.provision.text_status).toBe('amended_not_in_source');
+    expect(read.outstanding_effects).toHaveLength(1);
+    expect(read.outstanding_effects[0]).toMatchObject({
+      amending_act: { natural_key: 'sb/1991/87', doc_number: '87/1991 Sb.', title: 'Zákon o mimosoudních rehabilitacích' },
+      effective_from: '1991-04-01',
+      targets: ['*whole'],
+    });
+    const page = await ok('/v1/legal/documents/sb%2F1980%2F1/amendments');
+    expect(page.amendments.map((a: { amending_act: { natural_key: string } }) => a.amending_act.natural_key)).toEqual(['sb/1991/87']);
+    expect(page.amendments[0]).toMatchObject({
+      amending_act: { doc_number: '87/1991 Sb.' },
+      methods: ['source-text'],
+      status: 'unapplied',
+    });
+    const doc = (await ok('/v1/legal/documents/sb%2F1980%2F1')).document;
+    expect(doc.outstanding_amendments.map((a: { natural_key: string }) => a.natural_key)).toEqual(['sb/1991/87']);
+    expect(doc.text_current).toBe(false);
+    // Counted apart: the source lacks no wording of it, the act is gone (and nothing is rebuilt for it).
+    const counts = await amendmentCounts(h.db, '2026-11-29');
+    expect(counts.lacking_only_repealed_whole).toBe(1);
+    expect(counts.lacking_in_source).toBeGreaterThan(counts.lacking_only_repealed_whole);
+    expect(await h.db.query(`SELECT 1 FROM rebuild_state WHERE document_id = 'SB-1980-1'`)).toEqual([]);
   });
 
   it('rebuilds the text the source lacks: a version per effective date, labelled, with its provenance', async () => {

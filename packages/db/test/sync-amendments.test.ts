@@ -251,6 +251,7 @@ describe('sync: amendments read from the amending acts, rebuilt versions as deri
       points_read: 5,
       lacking_in_source: 2,
       lacking_in_source_single_text: 2,
+      lacking_only_repealed_whole: 0,
       // 1/2000's text of 2005 lacks point 3 (§ 1 odst. 1), which the engine could not apply.
       lacking_after_rebuild: 1,
       rebuilt_documents: 2,

@@ -17,6 +17,8 @@ export interface AmendmentCounts {
    */
   lacking_in_source: number;
   lacking_in_source_single_text: number;
+  /** Of those, documents whose only such effects repeal the whole act: the source lacks no wording, the act is gone. */
+  lacking_only_repealed_whole: number;
   /** Of those, documents whose text in force on `day` (rebuilt where the engine could) still lacks some. */
   lacking_after_rebuild: number;
   /** Documents with rebuilt versions, the versions, and points applied and not by the engine. */
@@ -54,8 +56,10 @@ WITH src AS (
     AND (e.effective_from > t.in_view_day
          OR EXISTS (SELECT 1 FROM failed f WHERE f.id = t.id AND f.amending_key = e.amending_key AND f.ordinal = e.ordinal))
 ), lacking AS (
-  SELECT DISTINCT s.id, s.texts FROM src s JOIN amendment_effect e ON e.target_key = s.natural_key
+  SELECT s.id, s.texts, bool_and('*whole' = ANY(e.targets)) AS only_whole
+  FROM src s JOIN amendment_effect e ON e.target_key = s.natural_key
   WHERE e.effective_from <= $1::date AND s.text_day IS NOT NULL AND e.effective_from > s.text_day
+  GROUP BY s.id, s.texts
 )
 SELECT
   (SELECT count(*) FROM document)::int AS documents,
@@ -67,6 +71,7 @@ SELECT
   (SELECT coalesce(sum(points), 0) FROM amendment_source)::int AS points_read,
   (SELECT count(*) FROM lacking)::int AS lacking_in_source,
   (SELECT count(*) FROM lacking WHERE texts = 1)::int AS lacking_in_source_single_text,
+  (SELECT count(*) FROM lacking WHERE only_whole)::int AS lacking_only_repealed_whole,
   (SELECT count(DISTINCT id) FROM outstanding)::int AS lacking_after_rebuild,
   (SELECT count(*) FROM rebuild_state WHERE versions > 0)::int AS rebuilt_documents,
   (SELECT coalesce(sum(versions), 0) FROM rebuild_state)::int AS rebuilt_versions,

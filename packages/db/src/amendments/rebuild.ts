@@ -58,7 +58,10 @@ FROM jsonb_to_recordset($2::jsonb) AS v(version int, valid_from date, valid_to d
   amended_by_key text, text_sha256 text, text_chars int, text text, rebuild jsonb, provisions text,
   provisions_format smallint, provision_changes jsonb)`;
 
-/** The documents that have effects dated after their newest source text: candidates for rebuilding. */
+/**
+ * The documents that have effects dated after their newest source text: candidates for rebuilding.
+ * A whole act repealed is no such effect: there is no later text to rebuild (the engine refuses it).
+ */
 const CANDIDATES_SQL = `
 WITH newest AS (
   SELECT d.id, d.natural_key,
@@ -70,7 +73,8 @@ WITH newest AS (
 )
 SELECT n.id, n.natural_key FROM newest n
 WHERE n.text_day IS NOT NULL
-  AND (EXISTS (SELECT 1 FROM "amendment_effect" e WHERE e.target_key = n.natural_key AND e.effective_from > n.text_day)
+  AND (EXISTS (SELECT 1 FROM "amendment_effect" e WHERE e.target_key = n.natural_key AND e.effective_from > n.text_day
+                AND NOT ('*whole' = ANY (e.targets)))
        OR EXISTS (SELECT 1 FROM "rebuild_state" r WHERE r.document_id = n.id))
 ORDER BY n.id`;
 

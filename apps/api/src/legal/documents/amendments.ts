@@ -70,8 +70,10 @@ function selectEffects(db: Database, keys: string[]) {
 
 /**
  * The acts known to amend these acts: edges of amending acts in the collection (`amends`, on the
- * amending act), and the acts only an act's front matter or history names (sync_amendment facts
- * whose act is not here).
+ * amending act), the acts of the collection whose read effects change them without such an edge
+ * (a whole act repealed writes none: docs/DECISIONS.md, h-recall3; its effect still names its act),
+ * and the acts only an act's front matter or history names (sync_amendment facts whose act is not
+ * here).
  */
 function selectActs(db: Database, keys: string[]) {
   const k = db.kysely;
@@ -90,6 +92,34 @@ function selectActs(db: Database, keys: string[]) {
     ])
     .where('r.target_key', '=', (eb) => eb.fn.any(eb.val(keys)))
     .where('r.type', '=', 'amends')
+    .unionAll(
+      k
+        .selectFrom('amendment_effect as e')
+        .innerJoin('document as src', 'src.natural_key', 'e.amending_key')
+        .select((eb) => [
+          'e.target_key',
+          'src.natural_key',
+          eb.ref('src.id').$castTo<string | null>().as('id'),
+          eb.ref('src.doc_number').$castTo<string | null>().as('doc_number'),
+          eb.ref('src.title').$castTo<string | null>().as('title'),
+          'src.effective_from',
+          sql<string[]>`ARRAY['source-text']`.as('methods'),
+        ])
+        .distinct()
+        .where('e.target_key', '=', (eb) => eb.fn.any(eb.val(keys)))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('document_relation as r')
+                .select(sql.lit(1).as('one'))
+                .whereRef('r.source_id', '=', 'src.id')
+                .whereRef('r.target_key', '=', 'e.target_key')
+                .where('r.type', '=', 'amends'),
+            ),
+          ),
+        ),
+    )
     .unionAll(
       k
         .selectFrom('sync_amendment as f')
