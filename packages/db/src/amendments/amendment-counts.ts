@@ -1,3 +1,4 @@
+import { WHOLE_ACT_TARGET } from '@dp/czech-law';
 import type { Database } from '../client';
 
 /** #35 item 4: what the collection's texts lack on a day, counted (docs/BENCHMARKS.md, docs/sync.md). */
@@ -56,7 +57,7 @@ WITH src AS (
     AND (e.effective_from > t.in_view_day
          OR EXISTS (SELECT 1 FROM failed f WHERE f.id = t.id AND f.amending_key = e.amending_key AND f.ordinal = e.ordinal))
 ), lacking AS (
-  SELECT s.id, s.texts, bool_and('*whole' = ANY(e.targets)) AS only_whole
+  SELECT s.id, s.texts, bool_and('${WHOLE_ACT_TARGET}' = ANY(e.targets)) AS only_whole
   FROM src s JOIN amendment_effect e ON e.target_key = s.natural_key
   WHERE e.effective_from <= $1::date AND s.text_day IS NOT NULL AND e.effective_from > s.text_day
   GROUP BY s.id, s.texts

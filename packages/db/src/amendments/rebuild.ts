@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { applyAmendment, CONSOLIDATION_ENGINE_VERSION, type PointOutcome } from '@dp/czech-law';
+import { applyAmendment, CONSOLIDATION_ENGINE_VERSION, WHOLE_ACT_TARGET, type PointOutcome } from '@dp/czech-law';
 import type { Database } from '../client';
 import { lockCrossDocument } from '../changes/cross-document-lock';
 import { recordChanges, versionChange, type NewChange } from '../changes/record-changes';
@@ -74,7 +74,7 @@ WITH newest AS (
 SELECT n.id, n.natural_key FROM newest n
 WHERE n.text_day IS NOT NULL
   AND (EXISTS (SELECT 1 FROM "amendment_effect" e WHERE e.target_key = n.natural_key AND e.effective_from > n.text_day
-                AND NOT ('*whole' = ANY (e.targets)))
+                AND NOT ('${WHOLE_ACT_TARGET}' = ANY (e.targets)))
        OR EXISTS (SELECT 1 FROM "rebuild_state" r WHERE r.document_id = n.id))
 ORDER BY n.id`;
 
@@ -137,7 +137,11 @@ const selectSourceVersions = (documentId: string) =>
     .orderBy('v.version');
 type SourceVersionRow = RowOf<ReturnType<typeof selectSourceVersions>>;
 
-/** The effects on an act dated after its text's day, in the order the engine applies them. */
+/**
+ * The effects on an act dated after its text's day, in the order the engine applies them; a whole
+ * act repealed is none (no later text exists to rebuild), so a document rebuilt for it before is
+ * left with no rebuild at all.
+ */
 const selectEffects = (naturalKey: string, after: string) =>
   sqlBuilder
     .selectFrom('amendment_effect as e')
@@ -154,6 +158,7 @@ const selectEffects = (naturalKey: string, after: string) =>
     ])
     .where('e.target_key', '=', naturalKey)
     .where('e.effective_from', '>', sql<Date>`${after}::date`)
+    .where(sql<boolean>`NOT (${WHOLE_ACT_TARGET} = ANY (e.targets))`)
     .orderBy('e.effective_from')
     .orderBy('a.published_on', (ob) => ob.asc().nullsLast())
     .orderBy('e.amending_key')
