@@ -121,6 +121,12 @@ describe('sync: amendments read from the amending acts, rebuilt versions as deri
   it('reads each amending act into effects per point, with its dates, kinds and targets', async () => {
     const report = await syncRepository(db, repo.dir, { today: TODAY, concurrency: 2 });
     expect(report.documents.failed).toBe(0);
+    // Analyzed before the rebuild planned its statements on it (-1: never analyzed).
+    const [stats] = await db.query<{ reltuples: number; rows: number }>(
+      `SELECT c.reltuples::int AS reltuples, (SELECT count(*) FROM "amendment_effect")::int AS rows FROM pg_class c WHERE c.oid = '"amendment_effect"'::regclass`,
+    );
+    expect(stats.reltuples).toBe(stats.rows);
+    expect(stats.rows).toBeGreaterThan(0);
     const effects = await db.query<{
       amending_key: string;
       target_key: string;

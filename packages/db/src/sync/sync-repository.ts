@@ -175,7 +175,12 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
     report.effects_filled = (
       await timed('effects', () => fillAmendmentEffects(db, { concurrency, onProgress: progress('effects') }))
     ).documents;
-    const rebuilt = await timed('rebuild', () => rebuildAmendedDocuments(db, { concurrency, onProgress: progress('rebuild') }));
+    const rebuilt = await timed('rebuild', async () => {
+      // The rebuild plans one statement per document on `amendment_effect`: statistics of the
+      // table as this sync left it, not of an empty one (a first sync's, or none without autovacuum).
+      if (report.documents.created + report.documents.updated + report.effects_filled > 0) await db.exec('ANALYZE "amendment_effect"');
+      return rebuildAmendedDocuments(db, { concurrency, onProgress: progress('rebuild') });
+    });
     report.rebuilt = {
       documents: rebuilt.documents,
       versions: rebuilt.versions,
