@@ -20,6 +20,27 @@ import { visitor } from '../src/eval/run-consolidation-eval';
 import type { ReformCase } from '../src/eval/reform-cases';
 import type { CaseInput, Counters, ReplayText } from '../src/eval/replay';
 
+/** A text as the replay reads it (no front matter, not parsed yet). */
+const replayText = (body: string): ReplayText => ({ blob: body, text: body, fields: {}, parsed: null });
+
+/** A reform commit of the Labour Code naming zákon č. 365/2011 Sb. (the cases below vary its texts). */
+const LABOUR_CASE: ReformCase = {
+  commit: 'c1',
+  date: '2012-01-01',
+  path: 'cz/SB-2006-262.md',
+  amendedKey: 'sb/2006/262',
+  half: 'tune',
+  sourceId: '365/2011 Sb.',
+  sourceKey: 'sb/2011/365',
+  sourcePath: 'cz/SB-2011-365.md',
+  sourceBlob: 's',
+  sourceBlobs: ['s'],
+  beforeBlob: 'b',
+  beforeDate: '2007-01-01',
+  afterBlob: 'a',
+  headBlob: 'a',
+};
+
 const provisions = (text: string) => {
   const report = parseProvisions(text);
   return provisionTexts(text, report, splitUnits(text, report));
@@ -238,23 +259,8 @@ describe('replay evaluations', () => {
   });
 
   it("counts a case's changed units in (a) when the product has no effects of its act on the document", () => {
-    const text = (body: string): ReplayText => ({ blob: body, text: body, fields: {}, parsed: null });
-    const c: ReformCase = {
-      commit: 'c1',
-      date: '2012-01-01',
-      path: 'cz/SB-2006-262.md',
-      amendedKey: 'sb/2006/262',
-      half: 'tune',
-      sourceId: '365/2011 Sb.',
-      sourceKey: 'sb/2011/365',
-      sourcePath: 'cz/SB-2011-365.md',
-      sourceBlob: 's',
-      sourceBlobs: ['s'],
-      beforeBlob: 'b',
-      beforeDate: '2007-01-01',
-      afterBlob: 'a',
-      headBlob: 'a',
-    };
+    const text = replayText;
+    const c = LABOUR_CASE;
     const input = (readable: boolean): CaseInput => ({
       c,
       before: text('# Zákon\n\n##### § 75\n\nNejvýše 150 hodin.\n\n##### § 76\n\nBeze změny.\n'),
@@ -289,23 +295,8 @@ describe('replay evaluations', () => {
 
 describe("the amendments evaluation's misses file", () => {
   it('writes what the window measure misses, beside the strict misses (the target is held against the window)', () => {
-    const text = (body: string): ReplayText => ({ blob: body, text: body, fields: {}, parsed: null });
-    const c: ReformCase = {
-      commit: 'c1',
-      date: '2012-01-01',
-      path: 'cz/SB-2006-262.md',
-      amendedKey: 'sb/2006/262',
-      half: 'tune',
-      sourceId: '365/2011 Sb.',
-      sourceKey: 'sb/2011/365',
-      sourcePath: 'cz/SB-2011-365.md',
-      sourceBlob: 's',
-      sourceBlobs: ['s'],
-      beforeBlob: 'b',
-      beforeDate: '2007-01-01',
-      afterBlob: 'a',
-      headBlob: 'a',
-    };
+    const text = replayText;
+    const c = LABOUR_CASE;
     const effect = {
       targetKey: 'sb/2006/262',
       targetDocNumber: '262/2006 Sb.',
