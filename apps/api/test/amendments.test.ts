@@ -174,6 +174,8 @@ describe('amendments the source lacks: known, flagged on every read, rebuilt and
     const counts = await amendmentCounts(h.db, '2026-11-29');
     expect(counts.lacking_only_repealed_whole).toBe(1);
     expect(counts.lacking_in_source).toBeGreaterThan(counts.lacking_only_repealed_whole);
+    expect(counts.lacking_after_rebuild_only_repealed_whole).toBe(1);
+    expect(counts.lacking_after_rebuild).toBeGreaterThan(counts.lacking_after_rebuild_only_repealed_whole);
     expect(await h.db.query(`SELECT 1 FROM rebuild_state WHERE document_id = 'SB-1980-1'`)).toEqual([]);
   });
 

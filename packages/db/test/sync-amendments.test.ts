@@ -260,6 +260,7 @@ describe('sync: amendments read from the amending acts, rebuilt versions as deri
       lacking_only_repealed_whole: 0,
       // 1/2000's text of 2005 lacks point 3 (§ 1 odst. 1), which the engine could not apply.
       lacking_after_rebuild: 1,
+      lacking_after_rebuild_only_repealed_whole: 0,
       rebuilt_documents: 2,
       rebuilt_versions: 2,
       points_applied: 3,

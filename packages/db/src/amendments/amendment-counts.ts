@@ -22,6 +22,8 @@ export interface AmendmentCounts {
   lacking_only_repealed_whole: number;
   /** Of those, documents whose text in force on `day` (rebuilt where the engine could) still lacks some. */
   lacking_after_rebuild: number;
+  /** Of those, documents whose only outstanding effects repeal the whole act. */
+  lacking_after_rebuild_only_repealed_whole: number;
   /** Documents with rebuilt versions, the versions, and points applied and not by the engine. */
   rebuilt_documents: number;
   rebuilt_versions: number;
@@ -74,6 +76,8 @@ SELECT
   (SELECT count(*) FROM lacking WHERE texts = 1)::int AS lacking_in_source_single_text,
   (SELECT count(*) FROM lacking WHERE only_whole)::int AS lacking_only_repealed_whole,
   (SELECT count(DISTINCT id) FROM outstanding)::int AS lacking_after_rebuild,
+  (SELECT count(*) FROM (SELECT id FROM outstanding GROUP BY id HAVING bool_and('${WHOLE_ACT_TARGET}' = ANY(targets))) x)::int
+    AS lacking_after_rebuild_only_repealed_whole,
   (SELECT count(*) FROM rebuild_state WHERE versions > 0)::int AS rebuilt_documents,
   (SELECT coalesce(sum(versions), 0) FROM rebuild_state)::int AS rebuilt_versions,
   (SELECT coalesce(sum(applied), 0) FROM rebuild_state)::int AS points_applied,
