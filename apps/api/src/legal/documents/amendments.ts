@@ -94,7 +94,15 @@ function selectActs(db: Database, keys: string[]) {
     .where('r.type', '=', 'amends')
     .unionAll(
       k
-        .selectFrom('amendment_effect as e')
+        // Each act once before the edge is looked for (an act has many points on a document).
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('amendment_effect')
+            .select(['target_key', 'amending_key'])
+            .distinct()
+            .where('target_key', '=', (w) => w.fn.any(w.val(keys)))
+            .as('e'),
+        )
         .innerJoin('document as src', 'src.natural_key', 'e.amending_key')
         .select((eb) => [
           'e.target_key',
@@ -105,8 +113,7 @@ function selectActs(db: Database, keys: string[]) {
           'src.effective_from',
           sql<string[]>`ARRAY['source-text']`.as('methods'),
         ])
-        .distinct()
-        .where('e.target_key', '=', (eb) => eb.fn.any(eb.val(keys)))
+
         .where((eb) =>
           eb.not(
             eb.exists(
