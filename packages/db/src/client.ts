@@ -181,6 +181,19 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       },
     );
   };
+  /** fn on one connection of the pool; a failed one may be mid-transaction or mid-answer, so the pool drops it. */
+  const onConnection = async <T>(fn: (client: PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    let failure: Error | undefined;
+    try {
+      return await fn(client);
+    } catch (err) {
+      failure = err as Error;
+      throw err;
+    } finally {
+      client.release(failure);
+    }
+  };
   const session = (client: PoolClient, prepared = false): SqlSession => ({
     exec: async (sql) => {
       await timed(() => client.query(sql));
@@ -203,40 +216,23 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       await timed(() => pool.query(sql));
     },
     query: async <T>(sql: string, params: unknown[] = []) => (await timed(() => pool.query(sql, params))).rows as T[],
-    withSession: async (fn) => {
-      const client = await pool.connect();
-      let failure: Error | undefined;
-      try {
-        return await fn(session(client));
-      } catch (err) {
-        failure = err as Error;
-        throw err;
-      } finally {
-        // A failed session may be mid-transaction or mid-answer: the pool drops it, not reuses it.
-        client.release(failure);
-      }
-    },
-    rawTransaction: async (fn) => {
-      const client = await pool.connect();
-      let failure: Error | undefined;
-      try {
+    withSession: (fn) => onConnection((client) => fn(session(client))),
+    rawTransaction: (fn) =>
+      onConnection(async (client) => {
         await client.query('BEGIN');
         const tx: RawTx = {
           $queryRawUnsafe: async <T>(sql: string, ...values: unknown[]) => (await timed(() => client.query(sql, values))).rows as T,
           $executeRawUnsafe: async (sql, ...values) => (await timed(() => client.query(sql, values))).rowCount ?? 0,
         };
-        const result = await fn(tx);
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        failure = err as Error;
-        await client.query('ROLLBACK').catch(() => {});
-        throw err;
-      } finally {
-        // As withSession: a failed connection may be mid-answer, so the pool drops it.
-        client.release(failure);
-      }
-    },
+        try {
+          const result = await fn(tx);
+          await client.query('COMMIT');
+          return result;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw err;
+        }
+      }),
     withReadOnlySettings: async (settings, fn) => {
       const pairs = settingPairs(settings);
       const key = JSON.stringify(pairs);
