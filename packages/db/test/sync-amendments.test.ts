@@ -75,8 +75,9 @@ describe('sync: amendments read from the amending acts, rebuilt versions as deri
   beforeAll(async () => {
     db = await createTestDatabase();
     repo = createTinyRepo();
-    repo.commit('cz/SB-2000-1.md', docFile({ id: 'SB-2000-1' }, THING_1), bootstrapMessage('SB-2000-1', '2000-01-01'), '2000-01-01');
+    // 2/2000 first: its row precedes 1/2000's, so an unordered read of the two gives them backwards.
     repo.commit('cz/SB-2000-2.md', docFile({ id: 'SB-2000-2' }, THING_2), bootstrapMessage('SB-2000-2', '2000-01-01'), '2000-01-01');
+    repo.commit('cz/SB-2000-1.md', docFile({ id: 'SB-2000-1' }, THING_1), bootstrapMessage('SB-2000-1', '2000-01-01'), '2000-01-01');
     repo.commit('cz/SB-2000-3.md', docFile({ id: 'SB-2000-3' }, THING_3), bootstrapMessage('SB-2000-3', '2000-01-01'), '2000-01-01');
     repo.commit(
       'cz/SB-2005-7.md',
@@ -190,6 +191,19 @@ describe('sync: amendments read from the amending acts, rebuilt versions as deri
       { source_id: 'SB-2006-3', target_key: 'sb/2000/3', methods: ['source-history', 'source-text'] },
     ]);
     expect(report.rebuilt).toMatchObject({ documents: 2, versions: 2, points_applied: 3, points_unapplied: 1 });
+    // The omnibus act's changes in the feed, in its targets' order whatever the rows' order.
+    const feed = await db.query<{ natural_key: string; kind: string; target: string | null }>(
+      `SELECT natural_key, kind, relation->'target'->>'natural_key' AS target FROM "change"
+       WHERE (kind = 'document.amendment_known' AND natural_key LIKE 'sb/2000/%') OR (kind = 'relation.created' AND natural_key = 'sb/2005/7' AND relation->>'type' = 'amends')
+       ORDER BY seq`,
+    );
+    expect(feed.map((c) => `${c.kind} ${c.target ?? c.natural_key}`)).toEqual([
+      'relation.created sb/2000/1',
+      'relation.created sb/2000/2',
+      'document.amendment_known sb/2000/1',
+      'document.amendment_known sb/2000/2',
+      'document.amendment_known sb/2000/3',
+    ]);
   });
 
   it('leaves the provision index analysed, its terms counted for the ranking', async () => {

@@ -95,7 +95,9 @@ const selectTargets = (keys: string[]) =>
         .where((v) => v.or([v('v.text', 'is not', null), v.ref('v.text_is_current')]))
         .as('text_day'),
     ])
-    .where('d.natural_key', '=', (eb) => eb.fn.any(eb.val(keys)));
+    .where('d.natural_key', '=', (eb) => eb.fn.any(eb.val(keys)))
+    // The changes it yields are numbered in this order: the same on every run.
+    .orderBy('d.natural_key');
 
 /**
  * Stores what an amending act's text says it changes — one row per instruction point per amended
@@ -191,6 +193,8 @@ export async function writeAmendmentEffects(
   const edges = await tx.$queryRawUnsafe<UpsertedEdge[]>(UPSERT_AMENDS_EDGES_SQL, doc.id, key, touched);
 
   const changes: NewChange[] = [];
+  // RETURNING follows the plan's order, not the keys': sorted, the changes are numbered alike on every run.
+  edges.sort((a, b) => (a.target_key < b.target_key ? -1 : a.target_key > b.target_key ? 1 : 0));
   for (const e of edges) {
     if (!e.inserted) continue;
     changes.push({
