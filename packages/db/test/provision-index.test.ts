@@ -63,7 +63,7 @@ describe('provision index written by the import', () => {
     db = await createTestDatabase();
   });
   afterAll(async () => {
-    await db.close();
+    await db.destroy();
   });
 
   const rows = () =>
