@@ -317,7 +317,9 @@ export async function rebuildDocument(
   const previous = provisions ? { version: inputs.base!.version, tree: decodeProvisionTree(provisions) } : null;
   const withTrees = attachProvisions(plan.rows, previous).rows;
 
-  return db.prisma.$transaction(
+  // On pg directly (as the sync's documents): the rebuilt versions' texts and trees are megabytes
+  // that Prisma's raw calls would serialise to JSON and parse back.
+  return db.rawTransaction(
     async (tx) => {
       await selectIn(tx, sqlBuilder.selectFrom('document').select(sql.lit(1).as('one')).where('id', '=', documentId).forNoKeyUpdate());
       // The inputs must be those the plan was made from (a writer may have changed them meanwhile).
@@ -392,6 +394,5 @@ export async function rebuildDocument(
         chars: plan.chars,
       };
     },
-    { timeout: 300_000, maxWait: 300_000 },
   );
 }
