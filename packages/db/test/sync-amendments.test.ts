@@ -120,7 +120,12 @@ describe('sync: amendments read from the amending acts, rebuilt versions as deri
     );
 
   it('reads each amending act into effects per point, with its dates, kinds and targets', async () => {
+    const prisma = jest.spyOn(db.prisma, '$transaction');
     const report = await syncRepository(db, repo.dir, { today: TODAY, concurrency: 2 });
+    // The documents and their rebuilt versions are written in transactions on pg, never Prisma's.
+    expect(prisma).not.toHaveBeenCalled();
+    prisma.mockRestore();
+    expect(report.rebuilt.documents).toBeGreaterThan(0);
     expect(report.documents.failed).toBe(0);
     // Analyzed before the rebuild planned its statements on it (-1: never analyzed).
     const [stats] = await db.query<{ reltuples: number; rows: number }>(

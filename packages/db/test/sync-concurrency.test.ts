@@ -90,4 +90,20 @@ describe('syncRepository with several writers', () => {
     expect(b.repealed).toEqual(a.repealed);
     expect(b.changes).toEqual(a.changes);
   });
+
+  it("writes each document in a transaction on pg, not Prisma's", async () => {
+    const scratch = await createTestDatabase();
+    const raw = jest.spyOn(scratch, 'rawTransaction');
+    const prisma = jest.spyOn(scratch.prisma, '$transaction');
+    try {
+      const report = await syncRepository(scratch, repo.dir, { today: TODAY, concurrency: 2 });
+      expect(report.documents.created).toBe(PAIRS * 3);
+      expect(raw.mock.calls.length).toBeGreaterThanOrEqual(PAIRS * 3);
+      expect(prisma).not.toHaveBeenCalled();
+      // The same rows as the runs above.
+      expect(await snapshot(scratch)).toEqual(await snapshot(serial));
+    } finally {
+      await scratch.destroy();
+    }
+  });
 });

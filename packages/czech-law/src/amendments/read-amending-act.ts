@@ -315,20 +315,40 @@ const TRAILING_INNER_PLACE = /,\s*((?:odst(?:\.|av\p{L}*)|písm(?:\.|en\p{L}*)|b
 const TRAILING_PLACE =
   /,\s*((?:§|[čČ]l\.|[čČ]lán\p{L}*|[pP]říloh\p{L}*|[pP]oznámk\p{L}*|[nN]adpis\p{L}*|[čČ]ást\p{L}*|[hH]lav[ayu]|[dD]íl|[oO]ddíl)\s[^,]*(?:,\s*(?:§|odst\.|písm\.)[^,]*)*)\s*,?\s*$/u;
 
-/** An act's number written without "č." after its kind ("Zákon 198/2009 Sb., …"), as some intros write it. */
-const BARE_NUMBER_CITATION =
-  /(?<=(?:^|\s)(?:[Zz]ákon\p{L}*|[Vv]yhlášk\p{L}*|[Nn]ařízení(?:\s+vlády)?)\s)(\d{1,5})\/(\d{4})\s?Sb\.(?!\s?m\.)/u;
+/**
+ * What an act's kind written before its number leaves before it: the offsets where the two
+ * expressions below may start. Sticky, so it is tried at one offset only (`firstAfterKind`).
+ */
+const AFTER_ACT_KIND = /(?<=(?:^|\s)(?:[Zz]ákon\p{L}*|[Vv]yhlášk\p{L}*|[Nn]ařízení(?:\s+vlády)?)\s)/uy;
 
-/** The act numbers a sentence cites; without any written with "č.", the first written without it. */
+/** An act's number written without "č." after its kind ("Zákon 198/2009 Sb., …"), as some intros write it. */
+const BARE_NUMBER_CITATION = /(\d{1,5})\/(\d{4})\s?Sb\.(?!\s?m\.)/gu;
+
 /**
  * An act's number with "č." and no collection mark before a comma ("28. Část první zákona č.
  * 288/2011, kterým se mění zákon č. 86/2002 Sb., …", zákon č. 201/2012 Sb., § 48).
  */
-const UNMARKED_CITATION = /(?<=(?:^|\s)(?:[Zz]ákon\p{L}*|[Vv]yhlášk\p{L}*|[Nn]ařízení(?:\s+vlády)?)\s)č\.\s?(\d{1,5})\/(\d{4})(?=,)/u;
+const UNMARKED_CITATION = /č\.\s?(\d{1,5})\/(\d{4})(?=,)/gu;
 
-function introCitations(line: string): ActNumberCitation[] {
+/**
+ * The first match of `body` (global) at an offset an act's kind precedes: what `body` led by the
+ * lookbehind would match. Not one expression: one led by a lookbehind tries it at every offset of
+ * the line, and the reader runs this on every sentence of every amending act's every version.
+ */
+function firstAfterKind(line: string, body: RegExp): RegExpExecArray | null {
+  body.lastIndex = 0;
+  for (let m = body.exec(line); m; m = body.exec(line)) {
+    AFTER_ACT_KIND.lastIndex = m.index;
+    if (AFTER_ACT_KIND.test(line)) return m;
+    body.lastIndex = m.index + 1;
+  }
+  return null;
+}
+
+/** The act numbers a sentence cites; without any written with "č.", the first written without it. */
+export function introCitations(line: string): ActNumberCitation[] {
   const cites = actNumberCitations(line);
-  const m = BARE_NUMBER_CITATION.exec(line) ?? UNMARKED_CITATION.exec(line);
+  const m = firstAfterKind(line, BARE_NUMBER_CITATION) ?? firstAfterKind(line, UNMARKED_CITATION);
   const c = m ? collectionCitation(`${m[1]}/${m[2]} Sb.`) : null;
   if (!m || !c) return cites;
   const start = m.index;

@@ -65,9 +65,16 @@ export class HunspellLemmatizer {
   private readonly suffixes = new Map<string, Affix[]>();
   private readonly prefixes: Affix[] = [];
   private maxAddLength = 0;
+  /**
+   * By a rule's flag: the suffix rules whose continuation names it, by their add (in the order of
+   * `suffixes`), and their longest add. A twofold lookup goes through these only, not through
+   * every rule of every ending to skip those that do not continue.
+   */
+  private readonly continuing = new Map<string, { byAdd: Map<string, Affix[]>; maxAddLength: number }>();
 
   constructor(aff: string, dic: string) {
     this.readAff(aff);
+    this.indexContinuations();
     this.readDic(dic);
   }
 
@@ -104,6 +111,22 @@ export class HunspellLemmatizer {
       } else if (affix.strip === '' && affix.add !== '') {
         this.prefixes.push(affix);
       }
+    }
+  }
+
+  private indexContinuations(): void {
+    const flags = new Set<string>();
+    for (const rules of this.suffixes.values()) for (const r of rules) flags.add(r.flag);
+    for (const flag of flags) {
+      const byAdd = new Map<string, Affix[]>();
+      let maxAddLength = 0;
+      for (const [add, rules] of this.suffixes) {
+        const on = rules.filter((r) => r.continuation.includes(flag));
+        if (!on.length) continue;
+        byAdd.set(add, on);
+        maxAddLength = Math.max(maxAddLength, add.length);
+      }
+      if (byAdd.size) this.continuing.set(flag, { byAdd, maxAddLength });
     }
   }
 
@@ -151,12 +174,13 @@ export class HunspellLemmatizer {
   }
 
   private twofoldBases(mid: string, flag: string, out: Set<string>): void {
-    for (let n = Math.min(this.maxAddLength, mid.length - 1); n >= 0; n--) {
-      const rules = this.suffixes.get(mid.slice(mid.length - n));
+    const on = this.continuing.get(flag);
+    if (!on) return;
+    for (let n = Math.min(on.maxAddLength, mid.length - 1); n >= 0; n--) {
+      const rules = on.byAdd.get(mid.slice(mid.length - n));
       if (!rules) continue;
       const stem = mid.slice(0, mid.length - n);
       for (const r of rules) {
-        if (!r.continuation.includes(flag)) continue;
         const base = stem + r.strip;
         if (r.condition && !r.condition.test(base)) continue;
         if (this.entries.get(base)?.includes(r.flag)) out.add(base);

@@ -317,81 +317,80 @@ export async function rebuildDocument(
   const previous = provisions ? { version: inputs.base!.version, tree: decodeProvisionTree(provisions) } : null;
   const withTrees = attachProvisions(plan.rows, previous).rows;
 
-  return db.prisma.$transaction(
-    async (tx) => {
-      await selectIn(tx, sqlBuilder.selectFrom('document').select(sql.lit(1).as('one')).where('id', '=', documentId).forNoKeyUpdate());
-      // The inputs must be those the plan was made from (a writer may have changed them meanwhile).
-      const now = await readInputs(runIn(tx), documentId, naturalKey);
-      if (!now || now.inputHash !== inputs.inputHash) return none;
-      const old = await selectIn(
-        tx,
-        sqlBuilder
-          .deleteFrom('document_version')
-          .where('document_id', '=', documentId)
-          .where('text_source', '=', 'rebuilt')
-          .returning((eb) => [eb.cast<string>('valid_from', 'text').as('valid_from'), 'amended_by_key', 'text_sha256']),
-      );
-      const newest = inputs.newestSource;
-      if (newest) {
-        await executeIn(
-          tx,
-          sqlBuilder
-            .updateTable('document_version')
-            .set({ valid_to: sql<Date | null>`${withTrees[0]?.valid_from ?? null}::date` })
-            .where('document_id', '=', documentId)
-            .where('version', '=', newest.version),
-        );
-      }
-      if (!inputs.usable) {
-        await executeIn(tx, sqlBuilder.deleteFrom('rebuild_state').where('document_id', '=', documentId));
-        if (old.length) await writeProvisionIndex(tx, documentId);
-        return { ...none, rebuilt: old.length > 0 };
-      }
-      for (const chunk of chunkBy(withTrees, (r) => (r.text?.length ?? 0) + (r.provisions?.length ?? 0)))
-        await tx.$executeRawUnsafe(INSERT_REBUILT_SQL, documentId, JSON.stringify(chunk));
+  // On pg directly (as the sync's documents): the rebuilt versions' texts and trees are megabytes
+  // that Prisma's raw calls would serialise to JSON and parse back.
+  return db.rawTransaction(async (tx) => {
+    await selectIn(tx, sqlBuilder.selectFrom('document').select(sql.lit(1).as('one')).where('id', '=', documentId).forNoKeyUpdate());
+    // The inputs must be those the plan was made from (a writer may have changed them meanwhile).
+    const now = await readInputs(runIn(tx), documentId, naturalKey);
+    if (!now || now.inputHash !== inputs.inputHash) return none;
+    const old = await selectIn(
+      tx,
+      sqlBuilder
+        .deleteFrom('document_version')
+        .where('document_id', '=', documentId)
+        .where('text_source', '=', 'rebuilt')
+        .returning((eb) => [eb.cast<string>('valid_from', 'text').as('valid_from'), 'amended_by_key', 'text_sha256']),
+    );
+    const newest = inputs.newestSource;
+    if (newest) {
       await executeIn(
         tx,
         sqlBuilder
-          .insertInto('rebuild_state')
-          .values({
-            document_id: documentId,
-            input_hash: inputs.inputHash,
-            versions: withTrees.length,
-            applied: plan.applied,
-            unapplied: plan.unapplied,
-            built_at: sql<Date>`now()`,
-          })
-          .onConflict((oc) =>
-            oc.column('document_id').doUpdateSet((eb) => ({
-              input_hash: eb.ref('excluded.input_hash'),
-              versions: eb.ref('excluded.versions'),
-              applied: eb.ref('excluded.applied'),
-              unapplied: eb.ref('excluded.unapplied'),
-              built_at: sql<Date>`now()`,
-            })),
-          ),
+          .updateTable('document_version')
+          .set({ valid_to: sql<Date | null>`${withTrees[0]?.valid_from ?? null}::date` })
+          .where('document_id', '=', documentId)
+          .where('version', '=', newest.version),
       );
-      // #37: a rebuilt version in force today is the text a read serves: its provisions are searched.
-      await writeProvisionIndex(tx, documentId);
-      // A rebuilt version that was there before (same day, act and text) was announced then.
-      const known = new Set(old.map((o) => `${o.valid_from}|${o.amended_by_key}|${o.text_sha256}`));
-      const d = inputs.doc;
-      const ref = { id: d.id, naturalKey: d.natural_key, docNumber: d.doc_number, docType: d.doc_type, status: d.status };
-      const changes: NewChange[] = withTrees
-        .filter((r) => !known.has(`${r.valid_from}|${r.amended_by_key}|${r.text_sha256}`))
-        .map((r) => ({ kind: 'document.version_added', document: ref, version: { ...versionChange(r), text_source: 'rebuilt' } }));
-      // Change rows are numbered in commit order under the cross-document lock, taken last and briefly.
-      if (changes.length) await lockCrossDocument(tx);
-      const written = await recordChanges(tx, changes);
-      return {
-        rebuilt: true,
-        versions: withTrees.length,
-        applied: plan.applied,
-        unapplied: plan.unapplied,
-        changes: written.changes,
-        chars: plan.chars,
-      };
-    },
-    { timeout: 300_000, maxWait: 300_000 },
-  );
+    }
+    if (!inputs.usable) {
+      await executeIn(tx, sqlBuilder.deleteFrom('rebuild_state').where('document_id', '=', documentId));
+      if (old.length) await writeProvisionIndex(tx, documentId);
+      return { ...none, rebuilt: old.length > 0 };
+    }
+    for (const chunk of chunkBy(withTrees, (r) => (r.text?.length ?? 0) + (r.provisions?.length ?? 0)))
+      await tx.$executeRawUnsafe(INSERT_REBUILT_SQL, documentId, JSON.stringify(chunk));
+    await executeIn(
+      tx,
+      sqlBuilder
+        .insertInto('rebuild_state')
+        .values({
+          document_id: documentId,
+          input_hash: inputs.inputHash,
+          versions: withTrees.length,
+          applied: plan.applied,
+          unapplied: plan.unapplied,
+          built_at: sql<Date>`now()`,
+        })
+        .onConflict((oc) =>
+          oc.column('document_id').doUpdateSet((eb) => ({
+            input_hash: eb.ref('excluded.input_hash'),
+            versions: eb.ref('excluded.versions'),
+            applied: eb.ref('excluded.applied'),
+            unapplied: eb.ref('excluded.unapplied'),
+            built_at: sql<Date>`now()`,
+          })),
+        ),
+    );
+    // #37: a rebuilt version in force today is the text a read serves: its provisions are searched.
+    await writeProvisionIndex(tx, documentId);
+    // A rebuilt version that was there before (same day, act and text) was announced then.
+    const known = new Set(old.map((o) => `${o.valid_from}|${o.amended_by_key}|${o.text_sha256}`));
+    const d = inputs.doc;
+    const ref = { id: d.id, naturalKey: d.natural_key, docNumber: d.doc_number, docType: d.doc_type, status: d.status };
+    const changes: NewChange[] = withTrees
+      .filter((r) => !known.has(`${r.valid_from}|${r.amended_by_key}|${r.text_sha256}`))
+      .map((r) => ({ kind: 'document.version_added', document: ref, version: { ...versionChange(r), text_source: 'rebuilt' } }));
+    // Change rows are numbered in commit order under the cross-document lock, taken last and briefly.
+    if (changes.length) await lockCrossDocument(tx);
+    const written = await recordChanges(tx, changes);
+    return {
+      rebuilt: true,
+      versions: withTrees.length,
+      applied: plan.applied,
+      unapplied: plan.unapplied,
+      changes: written.changes,
+      chars: plan.chars,
+    };
+  });
 }

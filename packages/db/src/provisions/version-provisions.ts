@@ -1,6 +1,5 @@
-import type { Database } from '../client';
+import type { Database, RawTx } from '../client';
 import { collectGarbage, GC_EVERY_CHARS } from '../sync/collect-garbage';
-import type { Prisma } from '../generated/client';
 import { sql } from 'kysely';
 import { selectIn, sqlBuilder } from '../typed-sql';
 import {
@@ -13,7 +12,7 @@ import {
   type ProvisionTree,
 } from './provision-tree';
 
-type Tx = Prisma.TransactionClient;
+type Tx = RawTx;
 
 /** The provision columns of a `document_version` row (null: the version has no text, so no tree). */
 export interface VersionProvisionColumns {

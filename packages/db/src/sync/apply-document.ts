@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Database } from '../client';
+import type { Database, RawTx } from '../client';
 import { documentFieldChanges, recordChanges, TRACKED_FIELDS_SQL, versionChange, type NewChange } from '../changes/record-changes';
 import type { CorpusRelation, CorpusVersion } from '../corpus/corpus-record';
 import { appendVersions, chunkBy, insertDocumentTree, updateDocumentRow, type DocumentRowInput } from '../corpus/document-sql';
@@ -8,7 +8,6 @@ import { isTransientConflict } from '../errors/transient-conflict';
 import { lockCrossDocument } from '../changes/cross-document-lock';
 import type { ExtractedEffects } from '../amendments/extract-effects';
 import { writeAmendmentEffects } from '../amendments/write-effects';
-import type { Prisma } from '../generated/client';
 import { sql } from 'kysely';
 import { executeIn, selectIn, sqlBuilder, type RowOf, type TableRow } from '../typed-sql';
 import { attachPrebuiltProvisions, attachProvisions, latestStoredTree, refreshDocumentProvisions } from '../provisions/version-provisions';
@@ -19,7 +18,7 @@ import type { DocumentIdentity } from './document-identity';
 import { extractSections } from './extract-sections';
 import { mapFrontMatter, type DocumentMeta } from './map-front-matter';
 
-type Tx = Prisma.TransactionClient;
+type Tx = RawTx;
 
 export interface DocumentInput {
   identity: DocumentIdentity;
@@ -228,15 +227,13 @@ function toCorpusRelation(r: TextRelation): CorpusRelation {
  * what is new. Versions whose commit is already stored are skipped, so re-applying after an
  * interrupted sync writes nothing twice.
  */
-export async function applyDocument(
-  db: Database,
-  input: DocumentInput,
-  options: { timeoutMs?: number } = {},
-): Promise<ApplyDocumentResult> {
-  const timeout = options.timeoutMs ?? 300_000;
+export async function applyDocument(db: Database, input: DocumentInput): Promise<ApplyDocumentResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.prisma.$transaction(async (tx) => applyInTransaction(tx, input), { timeout, maxWait: timeout });
+      // On pg directly, not Prisma's interactive transaction: Prisma serialises every parameter to
+      // JSON and parses it back (the versions' texts and trees, megabytes a document) and captures
+      // a stack per call. Each statement keeps the pool's time limits.
+      return await db.rawTransaction((tx) => applyInTransaction(tx, input));
     } catch (e) {
       // Two writers touching each other's documents can deadlock (PostgreSQL aborts one): redo it.
       if (attempt >= MAX_ATTEMPTS || !isTransientConflict(e)) throw e;
