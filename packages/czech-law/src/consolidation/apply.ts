@@ -1313,6 +1313,9 @@ function opNewWording(w: Work, op: Operation): void {
   const prev = targets.length === 1 ? placeOfMissingSection(w.doc, targets[0], op.withHeading === true) : null;
   if (prev) return opInsert(w, { ...op, kind: 'insert', targets: [{ id: prev }], newIds: [targets[0].id], position: 'after' });
   let body = cleanPayload(w, takeFootnotes(w, payload, op));
+  // A container's new wording with its §§ (one with its heading only keeps its §§: below).
+  if (targets.length === 1 && !targets[0].through && isContainerId(targets[0].id) && holdsSections(body))
+    return newWordingOfContainer(w, targets[0], body);
   const locs = targets.flatMap((t) => locateRange(w.doc, t));
   const first = locs[0];
   const top = unitIdOf(targets[0].id) === targets[0].id;
@@ -1482,6 +1485,133 @@ function keyBefore(k: string): string | null {
   return /^[a-z]$/.test(k) ? String.fromCharCode(k.charCodeAt(0) - 1) : null;
 }
 
+const isContainerId = (id: string): boolean => id.split('/').every((s) => CONTAINER_SEG.test(s));
+
+/** A new text that holds a § or článek of its own (not a container's heading only). */
+const holdsSections = (body: string): boolean => splitUnits(`${body}\n`).some((u) => u.kind === 'section' || u.kind === 'article');
+
+/**
+ * The index after a container's last unit (its §§, články and the containers inside it): the next
+ * container of its level or above, an annex, the footnotes or the text's end. A container of a
+ * lower level not inside it (a díl after a hlava, outside it) makes the end unsure.
+ */
+function containerEnd(doc: Doc, index: number): number {
+  const id = doc.units[index].id.replace(/~\d+$/, '');
+  const level = containerLevel(id)!;
+  let i = index + 1;
+  for (; i < doc.units.length; i++) {
+    const u = doc.units[i];
+    if (u.kind === 'section' || u.kind === 'article') continue;
+    if (u.kind !== 'container') break;
+    const uid = u.id.replace(/~\d+$/, '');
+    if (uid.startsWith(`${id}/`)) continue;
+    if (containerLevel(uid)! <= level) break;
+    throw new Fail('ambiguous', `the end of ${id} (${uid} follows it, outside it)`);
+  }
+  return i;
+}
+
+/**
+ * A new or reworded container's text as units of the act ("### HLAVA VII … #### Díl 1 … ##### § 33a
+ * …"): its containers' ids under `parent` (the payload alone parses `hlava_7/dil_1`), in order; the
+ * payload's top containers must be `tops`, and it holds nothing but containers, §§ and články.
+ */
+function containerParts(body: string, parent: string, tops: string[]): TextUnit[] {
+  const parts = splitUnits(`${body}\n`).filter((u) => u.kind !== 'footnote');
+  const top = parts.filter((u) => u.kind === 'container' && !u.id.includes('/')).map((u) => u.id);
+  if (!parts.length || parts[0].kind !== 'container' || top.join(',') !== tops.join(',') || !parts.some((u) => u.kind !== 'container'))
+    throw new Fail('payload_mismatch', `${tops.join(', ')} written as ${top.join(', ') || parts[0]?.id || 'no unit'}`);
+  const out: TextUnit[] = [];
+  for (const u of parts) {
+    if (u.kind !== 'container' && u.kind !== 'section' && u.kind !== 'article')
+      throw new Fail('payload_mismatch', `${u.id} in the text of ${tops.join(', ')}`);
+    if (/~\d+$/.test(u.id)) throw new Fail('payload_mismatch', `${u.id} twice in the new text`);
+    const id = u.kind === 'container' && parent ? `${parent}/${u.id}` : u.id;
+    out.push({ ...u, id, text: block(u.text) });
+  }
+  return out;
+}
+
+/**
+ * New §§ at their place: each not in the text yet (outside `replaced`, the units the new text
+ * replaces), in the order of their numbers, after the § before the place and before the § after it.
+ * A § number out of that order means the place is not the one the act's numbering gives: refused.
+ */
+function checkSectionsAt(doc: Doc, at: number, end: number, parts: TextUnit[]): void {
+  const replaced = new Set(doc.units.slice(at, end).map((u) => u.id));
+  for (const u of parts)
+    if (u.kind !== 'container' && doc.units.some((d) => !replaced.has(d.id) && d.id.replace(/~\d+$/, '') === u.id))
+      throw new Fail('already_present', u.id);
+  const keys = parts.filter((u) => u.kind === 'section').map((u) => sectionKey(u.id));
+  if (keys.some((k) => k === null)) return;
+  const prev = doc.units
+    .slice(0, at)
+    .reverse()
+    .find((u) => u.kind === 'section');
+  const next = doc.units.slice(end).find((u) => u.kind === 'section');
+  const seq = [prev && sectionKey(prev.id), ...keys, next && sectionKey(next.id)].filter((k): k is [number, string] => !!k);
+  for (let i = 1; i < seq.length; i++)
+    if (!keyLess(seq[i - 1], seq[i])) throw new Fail('payload_mismatch', `§ ${seq[i].join('')} out of the numbers' order at that place`);
+}
+
+/**
+ * "V části první se za hlavu VI vkládá nová hlava VII, která včetně nadpisů … zní: ### HLAVA VII …
+ * ##### § 33a …" (zákon č. 321/2024 Sb., bod 5, on zákon č. 167/1998 Sb.): the new containers with
+ * their §§ go after the anchor container and all it holds (or before it), as siblings of it.
+ */
+function insertContainers(w: Work, op: Operation): void {
+  const t = op.targets[0];
+  const newIds = op.newIds ?? [];
+  const a = findUnit(w.doc, t.id);
+  const anchor = w.doc.units[a].id.replace(/~\d+$/, '');
+  const parent = anchor.includes('/') ? anchor.slice(0, anchor.lastIndexOf('/')) : '';
+  const tops = newIds.map((id) => id.split('/').pop()!);
+  const type = (id: string) => lastSeg(id).type;
+  for (let i = 0; i < newIds.length; i++) {
+    const real = parent ? `${parent}/${tops[i]}` : tops[i];
+    if (type(newIds[i]) !== type(anchor) || !(real === newIds[i] || real.endsWith(`/${newIds[i]}`)))
+      throw new Fail('unsupported_target', `${newIds[i]} is no sibling of ${anchor}`);
+    if (hasUnit(w.doc, real)) throw new Fail('already_present', real);
+  }
+  const parts = containerParts(cleanPayload(w, takeFootnotes(w, op.text ?? '', op)), parent, tops);
+  const at = op.position === 'before' ? a : containerEnd(w.doc, a);
+  checkSectionsAt(w.doc, at, at, parts);
+  if (at > 0) {
+    const prev = w.doc.units[at - 1];
+    const trailer = trailerOf(prev);
+    // The act's closing lines (signatures) at the end of the last unit go after the new ones.
+    if (trailer && at === w.doc.units.length) throw new Fail('unsupported_target', `closing lines after ${prev.id}`);
+    if (trailer) {
+      replaceUnit(w.doc, at - 1, block(prev.text.slice(0, prev.text.lastIndexOf(trailer))));
+      w.units.add(prev.id);
+      parts[parts.length - 1] = { ...parts[parts.length - 1], text: withTrailer(parts[parts.length - 1].text, trailer) };
+    } else if (!prev.text.endsWith('\n\n')) w.doc.units[at - 1] = { ...prev, text: block(prev.text) };
+  }
+  w.doc.units.splice(at, 0, ...parts);
+  for (const u of parts) touch(w, u.id);
+}
+
+/**
+ * "V části první hlavě třetí díl 3 včetně nadpisu … zní:" (zákon č. 192/2003 Sb., bod 33, on zákon
+ * č. 6/2002 Sb.): the container and all it holds are replaced by the new text, its §§ included.
+ */
+function newWordingOfContainer(w: Work, t: TargetRef, body: string): void {
+  const a = findUnit(w.doc, t.id);
+  const id = w.doc.units[a].id.replace(/~\d+$/, '');
+  const parent = id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : '';
+  const end = containerEnd(w.doc, a);
+  const parts = containerParts(body, parent, [id.split('/').pop()!]);
+  checkSectionsAt(w.doc, a, end, parts);
+  const trailer = trailerOf(w.doc.units[end - 1]);
+  if (trailer) parts[parts.length - 1] = { ...parts[parts.length - 1], text: withTrailer(parts[parts.length - 1].text, trailer) };
+  for (const u of w.doc.units.slice(a, end)) {
+    touch(w, u.id);
+    if (!parts.some((p) => p.id === u.id.replace(/~\d+$/, ''))) w.removed.add(u.id);
+  }
+  w.doc.units.splice(a, end - a, ...parts);
+  for (const u of parts) touch(w, u.id);
+}
+
 /** "V § 1 se vkládá nový odstavec 1": before the first child, or after the one its number follows. */
 function insertByNumber(w: Work, op: Operation): void {
   const parentId = op.targets[0].id;
@@ -1554,6 +1684,7 @@ function opInsert(w: Work, op: Operation): void {
   if (op.targets.length !== 1 || op.targets[0].through || op.targets[0].sentence !== undefined || op.targets[0].part)
     throw new Fail('unsupported_target', 'an insertion after several units');
   const anchorId = op.targets[0].id;
+  if (isContainerId(anchorId) && op.newIds?.length && op.newIds.every(isContainerId)) return insertContainers(w, op);
   let body = cleanPayload(w, takeFootnotes(w, op.text ?? '', op));
   const newIds = op.newIds ?? [];
   if (unitIdOf(anchorId) === anchorId && newIds.every((id) => unitIdOf(id) === id)) {
@@ -1977,6 +2108,8 @@ function opRenumber(w: Work, op: Operation): void {
   }
   const byUnit = new Map<number, typeof edits>();
   for (const e of edits) byUnit.set(e.index, [...(byUnit.get(e.index) ?? []), e]);
+  const origIds = w.doc.units.map((u) => u.id);
+  const moved: { from: string; to: string }[] = [];
   for (const [index, list] of byUnit) {
     let text = w.doc.units[index].text;
     for (const e of [...list].sort((a, b) => b.span.start - a.span.start)) text = splice(text, e.span, e.by);
@@ -1984,9 +2117,21 @@ function opRenumber(w: Work, op: Operation): void {
     for (const e of list) {
       touch(w, e.from);
       if (e.to) touch(w, e.to);
-      if (unitIdOf(e.from) === e.from && unitIdOf(e.to) === e.to) w.doc.units[index] = { ...unit, id: e.to };
+      if (unitIdOf(e.from) === e.from && unitIdOf(e.to) === e.to) {
+        const from = origIds[index];
+        // A container keeps its place in the act's tree (`hlava_8` named, `cast_1/hlava_8` written).
+        const to = isContainerId(from) && from.includes('/') ? `${from.slice(0, from.lastIndexOf('/'))}/${e.to.split('/').pop()}` : e.to;
+        w.doc.units[index] = { ...unit, id: to };
+        if (isContainerId(from)) moved.push({ from, to });
+      }
     }
   }
+  // The containers inside a renumbered one go with it (`cast_1/hlava_7/dil_1` → `cast_1/hlava_8/dil_1`).
+  origIds.forEach((id, i) => {
+    if (byUnit.has(i)) return;
+    const m = moved.find((x) => id.startsWith(`${x.from}/`));
+    if (m) w.doc.units[i] = { ...w.doc.units[i], id: `${m.to}${id.slice(m.from.length)}` };
+  });
 }
 
 function applyOperation(w: Work, op: Operation): void {
@@ -2052,6 +2197,9 @@ function unitsNamed(op: Operation): string[] {
   for (const r of op.renumberRanges ?? [])
     for (const t of [r.from, r.to]) for (const id of [t.id, t.through]) if (id) ids.add(unitIdOf(id));
   for (const f of op.footnotes ?? []) ids.add(f);
+  // A new or reworded container's §§ are the point's too (§§ are numbered through the act).
+  if ((op.kind === 'insert' || op.kind === 'new_wording') && [...ids].some(isContainerId))
+    for (const m of (op.text ?? '').matchAll(/^#{1,6}[ \t]*„?[ \t]*§[ \t]*(\d+[a-z]*)[ \t]*$/gm)) ids.add(`par_${m[1]}`);
   ids.delete('*');
   return [...ids];
 }
