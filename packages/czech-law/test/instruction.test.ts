@@ -692,3 +692,17 @@ describe('a range of new §§ with letters past z (#35 item 4, h-recall4)', () =
     expect(parseInstruction('Za § 144 se vkládají nové § 144a až 144bb.').unsupported).toHaveLength(1);
   });
 });
+
+describe('"na konci odstavce" without its number (#36, h-engine7)', () => {
+  it('reads it as the odstavec of the location, kept for "a doplňuje se písmeno" (zákon č. 314/2022 Sb., bod 10, on zákon č. 40/1995 Sb.)', () => {
+    const point =
+      'V § 8 odst. 3 písm. e) se slovo „nebo“ zrušuje, na konci odstavce se tečka nahrazuje slovem „ , nebo“ a doplňuje se písmeno g), které zní:\n\n- „g) zpracuje reklamu.“.';
+    expect(ops(point)).toMatchObject([
+      { kind: 'replace_words', targets: [{ id: 'par_8/odst_3/pism_e' }], old: 'nebo', new: '' },
+      { kind: 'replace_words', targets: [{ id: 'par_8/odst_3' }], old: '.', new: ' , nebo', position: 'end' },
+      { kind: 'append', targets: [{ id: 'par_8/odst_3' }], newIds: ['par_8/odst_3/pism_g'] },
+    ]);
+    // Outside an odstavec it names none: not read.
+    expect(parseInstruction('V § 8 se na konci odstavce tečka nahrazuje čárkou.').unsupported).toHaveLength(1);
+  });
+});

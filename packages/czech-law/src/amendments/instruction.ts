@@ -1159,14 +1159,17 @@ clause(`(?:(?:v|ve) ${R} )?(?:${NOUN} )?${Q}${QUAL} (?:${NOUN_INSTR} )${Q}`, (ct
 });
 // Punctuation: "na konci odstavce 1 tečka nahrazuje čárkou", "tečka nahrazuje slovem „a“".
 clause(
-  `(?:(na konci|na začátku) (?:(?:textu )?${R} )?)?(?:textu )?${PUNCT} (?:na konci (?:(?:textu )?${R} )?)?(?:nahrazuj[eí]) (?:${PUNCT_INSTR}|(?:${NOUN_INSTR} )?${Q})`,
+  `(?:(na konci|na začátku) (?:(?:textu )?${R} |(odstavce|písmene|bodu) )?)?(?:textu )?${PUNCT} (?:na konci (?:(?:textu )?${R} )?)?(?:nahrazuj[eí]) (?:${PUNCT_INSTR}|(?:${NOUN_INSTR} )?${Q})`,
   (ctx, m) => {
-    const refN = m[2] ?? m[4];
-    const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
+    const refN = m[2] ?? m[5];
+    // "na konci odstavce se tečka nahrazuje …" (no number): the odstavec of the sentence's location
+    // ("V § 8 odst. 3 písm. e) se slovo „nebo“ zrušuje, na konci odstavce …", zákon č. 314/2022 Sb.,
+    // bod 10, on zákon č. 40/1995 Sb.), which the clauses after it keep ("a doplňuje se písmeno g)").
+    const targets = refN ? targetsOf(ctx, Number(refN)) : m[3] ? enterBare(ctx, m[3]) : locTargets(ctx);
     // "na konci odstavce 1 …, a doplňuje se písmeno f)": the rest of the sentence is in odstavec 1.
     if (refN) enter(ctx, Number(refN));
-    const old = PUNCT_NOUN[m[3]];
-    const nw = m[5] ? PUNCT_NOUN[m[5]] : quote(ctx, m[6]);
+    const old = PUNCT_NOUN[m[4]];
+    const nw = m[6] ? PUNCT_NOUN[m[6]] : quote(ctx, m[7]);
     ctx.ops.push({ kind: 'replace_words', targets, old, new: nw, position: m[1] === 'na začátku' ? 'start' : 'end', source: ctx.source });
   },
 );
@@ -1502,6 +1505,19 @@ function bareTargets(ctx: Ctx, noun: string): TargetRef[] {
     if (i < 0) throw new Unsupported(`"na konci ${noun}" outside one`);
     return { id: segs.slice(0, i + 1).join('/') };
   });
+}
+
+/** "na konci odstavce" (no number) as a clause's own location: the location cut to that unit, for the clauses after it too. */
+function enterBare(ctx: Ctx, noun: string): TargetRef[] {
+  const targets = bareTargets(ctx, noun);
+  const type = noun === 'odstavce' ? 'odst' : noun === 'písmene' ? 'pism' : 'bod';
+  ctx.base = ctx.base.map((chain) => {
+    const i = chain.findIndex((x) => x.type === type);
+    if (i < 0) throw new Unsupported(`"na konci ${noun}" outside one`);
+    return chain.slice(0, i + 1);
+  });
+  ctx.baseRefs = targets;
+  return targets;
 }
 
 /** A clause's own location ("na konci odstavce 1 …") holds for the clauses after it in the sentence. */
