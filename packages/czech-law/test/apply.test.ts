@@ -1571,4 +1571,30 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine6)', () => {
       );
     });
   });
+
+  it('takes the quotation off a footnote whose opening mark stands after a caret (zákon č. 548/1991 Sb., bod 32, on zákon č. 20/1966 Sb.)', () => {
+    const text = '# Zákon\n\n##### § 28\n\n(1) Pitva.^7)\n\n(2) Dva.\n\n^7) Vyhláška č. 1/1980 Sb.\n';
+    const r = applyAmendment(text, [
+      pt(
+        '32',
+        '§ 28 odst. 1 zní:\n\n„(1) U zemřelých osob se zpravidla provádí zdravotní pitva.^7)“.\n\nPoznámka č. 7 pod čarou zní:\n\n^„^7) Vyhláška č. 19/1988 Sb., o postupu při úmrtí a při pohřebnictví.“.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'fn_7')).toBe('^7) Vyhláška č. 19/1988 Sb., o postupu při úmrtí a při pohřebnictví.');
+  });
+
+  it('inserts a část after one named in the accusative and renumbers the část after it, labelled in words (zákon č. 46/2016 Sb., bod 38, on zákon č. 219/1999 Sb.)', () => {
+    const text = '# Zákon\n\n## ČÁST DESÁTÁ\n\n#### Desátá\n\n##### § 44a\n\nText.\n\n## ČÁST JEDENÁCTÁ\n\n#### ÚČINNOST\n\n##### § 45\n\nÚčinnost.\n';
+    const r = applyAmendment(text, [
+      pt(
+        '38',
+        'Za část desátou se vkládá nová část jedenáctá, která včetně nadpisu zní:\n\n## „ČÁST JEDENÁCTÁ\n\n#### RIZIKOVÝ PŘÍSPĚVEK\n\n##### § 44b\n\nPříspěvek.“.\n\nDosavadní část jedenáctá se označuje jako část dvanáctá.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(splitUnits(r.text).map((u) => u.id)).toEqual(['preamble', 'cast_10', 'par_44a', 'cast_11', 'par_44b', 'cast_12', 'par_45']);
+    expect(unit(r.text, 'cast_12')).toBe('## ČÁST DVANÁCTÁ #### ÚČINNOST');
+    expect(unit(r.text, 'par_44b')).toBe('##### § 44b Příspěvek.');
+  });
 });

@@ -705,4 +705,9 @@ describe('"na konci odstavce" without its number (#36, h-engine7)', () => {
     // Outside an odstavec it names none: not read.
     expect(parseInstruction('V § 8 se na konci odstavce tečka nahrazuje čárkou.').unsupported).toHaveLength(1);
   });
+
+  it('reads a container named by an ordinal in the accusative ("za část desátou", zákon č. 46/2016 Sb., bod 38, on zákon č. 219/1999 Sb.)', () => {
+    const point = 'Za část desátou se vkládá nová část jedenáctá, která včetně nadpisu zní:\n\n## „ČÁST JEDENÁCTÁ\n\n##### § 44b\n\nText.“.';
+    expect(ops(point)).toMatchObject([{ kind: 'insert', targets: [{ id: 'cast_10' }], newIds: ['cast_11'] }]);
+  });
 });

@@ -19,7 +19,7 @@ import {
   type TargetRef,
 } from '../amendments/instruction';
 import type { AmendmentPoint } from '../amendments/types';
-import { parseProvisions, type ParsedProvision, type ParseReport } from '../provisions/parse-provisions';
+import { containerNumber, parseProvisions, type ParsedProvision, type ParseReport } from '../provisions/parse-provisions';
 import { intToRoman, romanToInt } from '../roman';
 import { FOOTNOTE_LINE, footnoteBlockStart, splitUnits, unitOf, type TextUnit } from './units';
 
@@ -1256,11 +1256,23 @@ function withTrailer(text: string, trailer: string): string {
   return trailer ? `${text.trim()}\n\n${trailer}\n\n` : block(text);
 }
 
+/**
+ * "Poznámka č. 7 pod čarou zní: ^„^7) Vyhláška …“." (zákon č. 548/1991 Sb., body 26 to 63, on zákon
+ * č. 20/1966 Sb.): the source sets the act's opening quotation mark after a caret before the
+ * footnote's own, so the quotation is not taken off the new text: taken off here, when it is the
+ * text's only one.
+ */
+function footnoteQuoteAfterCaret(payload: string): string {
+  const m = /^\s*\^„(\^\d+[a-z]*\)[^„“]*)“\.?\s*$/.exec(payload);
+  return m ? m[1] : payload;
+}
+
 function opNewWording(w: Work, op: Operation): void {
-  const payload = op.text ?? '';
+  let payload = op.text ?? '';
   const targets = op.targets;
   // Footnotes: "Poznámka pod čarou č. 5 zní: „^5) …“".
   if (targets.every((t) => t.id.startsWith('fn_'))) {
+    payload = footnoteQuoteAfterCaret(payload);
     // A quotation left open ("„^2a) Zákon …" without its end): where the new wording ends is unsure.
     if (/^\s*[„"]/.test(payload)) throw new Fail('payload_mismatch', 'a quotation opens the new text');
     const { footnotes } = splitPayload(payload.trim().startsWith('^') ? payload : `^${lastSeg(targets[0].id).key}) ${payload.trim()}`);
@@ -2085,7 +2097,23 @@ function opRenumber(w: Work, op: Operation): void {
       // č. 167/1998 Sb.); one in words ("ČÁST SEDMÁ") is not renumbered.
       const r = m ? null : /(\s)([IVXLC]+)(?![\p{L}\p{N}])/u.exec(label.text);
       const roman = r && /^\d+$/.test(to.key) && String(romanToInt(r[2])) === from.key ? intToRoman(Number(to.key)) : null;
-      if (!m && !(r && roman)) throw new Fail('target_not_found', `the label of ${p.from}`);
+      if (!m && !(r && roman)) {
+        // A část or hlava numbered in words ("## ČÁST JEDENÁCTÁ" → "ČÁST DVANÁCTÁ": "Dosavadní část
+        // jedenáctá se označuje jako část dvanáctá", zákon č. 46/2016 Sb., bod 38, on zákon č. 219/1999 Sb.).
+        const wd = /^(\s*(?:#{1,6}[ \t]+)?(?:ČÁST|Část|HLAVA|Hlava)[ \t]+)(\S.*?)\s*$/u.exec(label.text);
+        const n = wd ? containerNumber(wd[2]) : null;
+        const word = wd && n && !n.rest && n.key === from.key && /^\d+$/.test(to.key) ? ordinalFeminine(Number(to.key)) : null;
+        if (!wd || !word || containerNumber(word)?.key !== to.key) throw new Fail('target_not_found', `the label of ${p.from}`);
+        const upper = wd[2] === wd[2].toUpperCase();
+        edits.push({
+          index: loc.index,
+          span: { start: label.start + wd[1].length, end: label.start + wd[1].length + wd[2].length },
+          by: upper ? word.toUpperCase() : word,
+          from: p.from,
+          to: p.to,
+        });
+        continue;
+      }
       const at = m ? m : r!;
       const written = m ? from.key : r![2];
       edits.push({
@@ -2132,6 +2160,19 @@ function opRenumber(w: Work, op: Operation): void {
     const m = moved.find((x) => id.startsWith(`${x.from}/`));
     if (m) w.doc.units[i] = { ...w.doc.units[i], id: `${m.to}${id.slice(m.from.length)}` };
   });
+}
+
+const ORDINAL_UNITS = ['', 'první', 'druhá', 'třetí', 'čtvrtá', 'pátá', 'šestá', 'sedmá', 'osmá', 'devátá'];
+const ORDINAL_TEENS = ['desátá', 'jedenáctá', 'dvanáctá', 'třináctá', 'čtrnáctá', 'patnáctá', 'šestnáctá', 'sedmnáctá', 'osmnáctá', 'devatenáctá'];
+const ORDINAL_TENS = ['', '', 'dvacátá', 'třicátá', 'čtyřicátá', 'padesátá', 'šedesátá', 'sedmdesátá', 'osmdesátá', 'devadesátá'];
+
+/** A feminine ordinal in words, as a část or hlava is labelled ("jedenáctá", "dvacátá první"), 1 to 99; else null. */
+function ordinalFeminine(n: number): string | null {
+  if (!Number.isInteger(n) || n < 1 || n > 99) return null;
+  if (n < 10) return ORDINAL_UNITS[n];
+  if (n < 20) return ORDINAL_TEENS[n - 10];
+  const u = n % 10;
+  return u ? `${ORDINAL_TENS[Math.floor(n / 10)]} ${ORDINAL_UNITS[u]}` : ORDINAL_TENS[n / 10];
 }
 
 function applyOperation(w: Work, op: Operation): void {
