@@ -1597,4 +1597,11 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine6)', () => {
     expect(unit(r.text, 'cast_12')).toBe('## ČÁST DVANÁCTÁ #### ÚČINNOST');
     expect(unit(r.text, 'par_44b')).toBe('##### § 44b Příspěvek.');
   });
+
+  it("gives a container's heading its new wording when the act writes the label above it (nařízení vlády č. 226/1999 Sb., bod 6, on nařízení vlády č. 244/1995 Sb.)", () => {
+    const text = '# Nařízení\n\n## ČÁST TŘETÍ\n\n#### Dotace\n\n##### § 3\n\nText.\n';
+    const r = applyAmendment(text, [pt('6', 'Nadpis části třetí zní:\n\n## „ČÁST TŘETÍ\n\n#### DOTACE OSTATNÍM OSOBÁM“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'cast_3')).toBe('## ČÁST TŘETÍ #### DOTACE OSTATNÍM OSOBÁM');
+  });
 });

@@ -710,4 +710,9 @@ describe('"na konci odstavce" without its number (#36, h-engine7)', () => {
     const point = 'Za část desátou se vkládá nová část jedenáctá, která včetně nadpisu zní:\n\n## „ČÁST JEDENÁCTÁ\n\n##### § 44b\n\nText.“.';
     expect(ops(point)).toMatchObject([{ kind: 'insert', targets: [{ id: 'cast_10' }], newIds: ['cast_11'] }]);
   });
+
+  it('reads an ordinal written before its container ("za čtvrtou část vkládá nová pátá část", zákon č. 260/2001 Sb., on zákon č. 20/1966 Sb.)', () => {
+    const point = 'V zákoně se za čtvrtou část vkládá nová pátá část, která včetně nadpisu zní:\n\n## „PÁTÁ ČÁST\n\n##### § 67a\n\nText.“.';
+    expect(ops(point)).toMatchObject([{ kind: 'insert', targets: [{ id: 'cast_4' }], newIds: ['cast_5'] }]);
+  });
 });

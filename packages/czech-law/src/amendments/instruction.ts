@@ -747,6 +747,12 @@ function skeleton(sentence: string): Skeleton {
     // "Z části první se vypouštějí ustanovení hlavy páté až sedmé …" (zákon č. 509/1991 Sb., bod 43,
     // on zákon č. 40/1964 Sb.): the hlavy of that část go, as "V části první se vypouštějí hlavy …".
     .replace(/^Z (části [\p{L}]+) vypouštějí ustanovení (?=(?:hlav|díl|oddíl)[\p{L}]* )/u, 'V $1 vypouštějí ')
+    // "V zákoně se za čtvrtou část vkládá nová pátá část, která …" (zákon č. 260/2001 Sb., on zákon
+    // č. 20/1966 Sb.): the ordinal before its noun, as "za část čtvrtou … nová část pátá".
+    .replace(
+      /(?<![\p{L}])(za|nová) ((?:první|druh|třetí|čtvrt|pát|šest|sedm|osm|devát|desát)\p{Ll}{0,2}) (část|části|hlavu|hlava)(?![\p{L}])/gu,
+      '$1 $3 $2',
+    )
     // "Na konci poznámky pod čarou č. 1 se na samostatný řádek doplňuje věta „…“" (zákon č. 376/2022
     // Sb., on zákon č. 40/1995 Sb.): the source writes the sentence after the footnote's last,
     // on its line, as any sentence added at its end.

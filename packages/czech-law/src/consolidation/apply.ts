@@ -1302,6 +1302,13 @@ function opNewWording(w: Work, op: Operation): void {
       const e = /([,;:])((?:\^\d+[a-z]*\))*)$/.exec(old);
       if (region.end === ownEnd && e && /\.$/.test(by)) by = `${by.slice(0, -1)}${e[1]}`;
     } else if (t.part === 'heading') {
+      // "Nadpis části třetí zní: ## „ČÁST TŘETÍ #### DOTACE …“" (nařízení vlády č. 226/1999 Sb., bod 6,
+      // on nařízení vlády č. 244/1995 Sb.): the act writes the unit's label above its new heading;
+      // the label is the one the unit has, and the heading is what follows it.
+      const [first, ...rest] = by.split('\n');
+      const own = loc.node ? headingLines(loc.unit.text, loc.node).find((l) => isUnitLabel(l.text)) : undefined;
+      const bare = (l: string) => l.replace(/^#{1,6}[ \t]+/, '').replace(/\s+/g, ' ').trim();
+      if (rest.some((l) => l.trim()) && own && isUnitLabel(first) && bare(first) === bare(own.text)) by = rest.join('\n').trim();
       by = by.replace(/^#{1,6}\s+/, '');
       // A new heading ending with its "(K § …)" part, in a unit that writes that part on a line
       // of its own below the title: the title and that line each get their part.
