@@ -715,4 +715,11 @@ describe('"na konci odstavce" without its number (#36, h-engine7)', () => {
     const point = 'V zákoně se za čtvrtou část vkládá nová pátá část, která včetně nadpisu zní:\n\n## „PÁTÁ ČÁST\n\n##### § 67a\n\nText.“.';
     expect(ops(point)).toMatchObject([{ kind: 'insert', targets: [{ id: 'cast_4' }], newIds: ['cast_5'] }]);
   });
+
+  it('reads "úvodních částech ustanovení" after a range of odstavce (zákon č. 183/2017 Sb., bod 3, on zákon č. 40/1995 Sb.)', () => {
+    const point = 'V § 8a odst. 1 až 4 úvodních částech ustanovení se slova „správního deliktu“ nahrazují slovem „přestupku“.';
+    expect(ops(point)).toMatchObject([
+      { kind: 'replace_words', targets: [{ id: 'par_8a/odst_1', through: 'par_8a/odst_4', part: 'intro' }], old: 'správního deliktu', new: 'přestupku' },
+    ]);
+  });
 });

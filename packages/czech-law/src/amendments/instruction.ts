@@ -401,7 +401,7 @@ function readUnitWord(s: string, pos: number): { type: SegType | 'nadpis'; len: 
 }
 
 const PARTS: [RegExp, TextPart][] = [
-  [/úvodní(?:ch)? (?:části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'intro'],
+  [/úvodní(?:ch)? (?:částech|části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'intro'],
   [/závěrečné? (?:části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'closing'],
   [/(?:společné? )?(?:části|část) (?:ustanovení|odstavce|věty|textu) za středníkem/y, 'after_semicolon'],
   [/(?:části|část) (?:ustanovení|odstavce|věty|textu) před středníkem/y, 'before_semicolon'],
