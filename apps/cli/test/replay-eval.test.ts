@@ -309,7 +309,12 @@ describe('replay evaluations', () => {
     const t: Counters = new Map();
     const v = visitor(new Map());
     const after = '# Zákon\n\n##### § 75\n\nNejvýše 300 hodin.\n\n##### § 76\n\nBeze změny.\n';
-    const common = { c: LABOUR_CASE, act: { readable: true, byTarget: new Map(), effectiveFrom: '2012-01-01' }, listed: false, allActs: null };
+    const common = {
+      c: LABOUR_CASE,
+      act: { readable: true, byTarget: new Map(), effectiveFrom: '2012-01-01' },
+      listed: false,
+      allActs: null,
+    };
     // The engine reproduces § 75 from a text that has it.
     v.visit(
       {

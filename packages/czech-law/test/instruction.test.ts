@@ -707,7 +707,8 @@ describe('"na konci odstavce" without its number (#36, h-engine7)', () => {
   });
 
   it('reads a container named by an ordinal in the accusative ("za část desátou", zákon č. 46/2016 Sb., bod 38, on zákon č. 219/1999 Sb.)', () => {
-    const point = 'Za část desátou se vkládá nová část jedenáctá, která včetně nadpisu zní:\n\n## „ČÁST JEDENÁCTÁ\n\n##### § 44b\n\nText.“.';
+    const point =
+      'Za část desátou se vkládá nová část jedenáctá, která včetně nadpisu zní:\n\n## „ČÁST JEDENÁCTÁ\n\n##### § 44b\n\nText.“.';
     expect(ops(point)).toMatchObject([{ kind: 'insert', targets: [{ id: 'cast_10' }], newIds: ['cast_11'] }]);
   });
 
@@ -719,7 +720,12 @@ describe('"na konci odstavce" without its number (#36, h-engine7)', () => {
   it('reads "úvodních částech ustanovení" after a range of odstavce (zákon č. 183/2017 Sb., bod 3, on zákon č. 40/1995 Sb.)', () => {
     const point = 'V § 8a odst. 1 až 4 úvodních částech ustanovení se slova „správního deliktu“ nahrazují slovem „přestupku“.';
     expect(ops(point)).toMatchObject([
-      { kind: 'replace_words', targets: [{ id: 'par_8a/odst_1', through: 'par_8a/odst_4', part: 'intro' }], old: 'správního deliktu', new: 'přestupku' },
+      {
+        kind: 'replace_words',
+        targets: [{ id: 'par_8a/odst_1', through: 'par_8a/odst_4', part: 'intro' }],
+        old: 'správního deliktu',
+        new: 'přestupku',
+      },
     ]);
   });
 });
