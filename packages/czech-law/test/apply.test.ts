@@ -1585,7 +1585,8 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine6)', () => {
   });
 
   it('inserts a část after one named in the accusative and renumbers the část after it, labelled in words (zákon č. 46/2016 Sb., bod 38, on zákon č. 219/1999 Sb.)', () => {
-    const text = '# Zákon\n\n## ČÁST DESÁTÁ\n\n#### Desátá\n\n##### § 44a\n\nText.\n\n## ČÁST JEDENÁCTÁ\n\n#### ÚČINNOST\n\n##### § 45\n\nÚčinnost.\n';
+    const text =
+      '# Zákon\n\n## ČÁST DESÁTÁ\n\n#### Desátá\n\n##### § 44a\n\nText.\n\n## ČÁST JEDENÁCTÁ\n\n#### ÚČINNOST\n\n##### § 45\n\nÚčinnost.\n';
     const r = applyAmendment(text, [
       pt(
         '38',
@@ -1603,5 +1604,37 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine6)', () => {
     const r = applyAmendment(text, [pt('6', 'Nadpis části třetí zní:\n\n## „ČÁST TŘETÍ\n\n#### DOTACE OSTATNÍM OSOBÁM“.')]);
     expect(r.points[0]).toMatchObject({ status: 'applied' });
     expect(unit(r.text, 'cast_3')).toBe('## ČÁST TŘETÍ #### DOTACE OSTATNÍM OSOBÁM');
+  });
+
+  it("adds an annex after the act's last one when it takes the next number (zákon č. 102/2017 Sb., bod 76, on zákon č. 121/2000 Sb.)", () => {
+    const text = [
+      '# Zákon',
+      '',
+      '##### § 1',
+      '',
+      'Text.',
+      '',
+      'Příloha č. 1 k zákonu č. 121/2000 Sb.',
+      '',
+      'První příloha.',
+      '',
+      'Příloha č. 2 k zákonu č. 121/2000 Sb.',
+      '',
+      'Druhá příloha.',
+      '',
+      '^1) Zákon č. 1/2000 Sb.',
+      '',
+    ].join('\n');
+    const point = (n: number) =>
+      pt(
+        '76',
+        `Doplňuje se příloha č. ${n}, která zní:\n\n„Příloha č. ${n} k zákonu č. 121/2000 Sb.\n\nInformace povinně uváděné ve výroční zprávě.“.`,
+      );
+    const r = applyAmendment(text, [point(3)]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(splitUnits(r.text).map((u) => u.id)).toEqual(['preamble', 'par_1', 'priloha_1', 'priloha_2', 'priloha_3', 'fn_1']);
+    expect(unit(r.text, 'priloha_3')).toBe('Příloha č. 3 k zákonu č. 121/2000 Sb. Informace povinně uváděné ve výroční zprávě.');
+    // A number that does not follow the last annex's has no sure place.
+    expect(applyAmendment(text, [point(4)]).points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
   });
 });

@@ -1307,7 +1307,11 @@ function opNewWording(w: Work, op: Operation): void {
       // the label is the one the unit has, and the heading is what follows it.
       const [first, ...rest] = by.split('\n');
       const own = loc.node ? headingLines(loc.unit.text, loc.node).find((l) => isUnitLabel(l.text)) : undefined;
-      const bare = (l: string) => l.replace(/^#{1,6}[ \t]+/, '').replace(/\s+/g, ' ').trim();
+      const bare = (l: string) =>
+        l
+          .replace(/^#{1,6}[ \t]+/, '')
+          .replace(/\s+/g, ' ')
+          .trim();
       if (rest.some((l) => l.trim()) && own && isUnitLabel(first) && bare(first) === bare(own.text)) by = rest.join('\n').trim();
       by = by.replace(/^#{1,6}\s+/, '');
       // A new heading ending with its "(K § …)" part, in a unit that writes that part on a line
@@ -1792,7 +1796,22 @@ function opAppend(w: Work, op: Operation): void {
     throw new Fail('unsupported_target', 'an addition to several units');
   const targetId = op.targets[0].id;
   const newIds = op.newIds ?? [];
-  if (targetId === '*') throw new Fail('unsupported_target', 'units added to the act as a whole');
+  if (targetId === '*') {
+    // "Doplňuje se příloha č. 3, která zní:" (zákon č. 102/2017 Sb., bod 76, on zákon č. 121/2000
+    // Sb.): after the act's last annex, when the new ones take the numbers after it. Anything else
+    // added to the act as a whole (an annex to an act without one, other units) has no sure place.
+    const last = [...w.doc.units].reverse().find((u) => u.kind === 'annex' && !u.id.includes('/'));
+    const n = last ? /^priloha_(\d+)$/.exec(last.id) : null;
+    const want = newIds.map((id) => /^priloha_(\d+)$/.exec(id)?.[1]);
+    if (!n || !want.length || want.some((k, i) => k === undefined || Number(k) !== Number(n[1]) + 1 + i))
+      throw new Fail('unsupported_target', 'units added to the act as a whole');
+    // The annex's own parts (`priloha_2/cast_a`) go with it; only footnotes may follow.
+    let end = w.doc.units.indexOf(last!);
+    while (end + 1 < w.doc.units.length && w.doc.units[end + 1].id.startsWith(`${last!.id}/`)) end++;
+    if (w.doc.units.slice(end + 1).some((u) => u.kind !== 'footnote'))
+      throw new Fail('unsupported_target', `units after ${last!.id}: the place of a new annex is unsure`);
+    return opInsert(w, { ...op, kind: 'insert', targets: [{ id: w.doc.units[end].id }], position: 'after' });
+  }
   const loc = locate(w.doc, targetId);
   if (!loc.node) throw new Fail('target_not_found', targetId);
   // "na konci písmene e) … se doplňuje písmeno f)": the new písmeno follows e), the last of its list.
@@ -2170,7 +2189,18 @@ function opRenumber(w: Work, op: Operation): void {
 }
 
 const ORDINAL_UNITS = ['', 'první', 'druhá', 'třetí', 'čtvrtá', 'pátá', 'šestá', 'sedmá', 'osmá', 'devátá'];
-const ORDINAL_TEENS = ['desátá', 'jedenáctá', 'dvanáctá', 'třináctá', 'čtrnáctá', 'patnáctá', 'šestnáctá', 'sedmnáctá', 'osmnáctá', 'devatenáctá'];
+const ORDINAL_TEENS = [
+  'desátá',
+  'jedenáctá',
+  'dvanáctá',
+  'třináctá',
+  'čtrnáctá',
+  'patnáctá',
+  'šestnáctá',
+  'sedmnáctá',
+  'osmnáctá',
+  'devatenáctá',
+];
 const ORDINAL_TENS = ['', '', 'dvacátá', 'třicátá', 'čtyřicátá', 'padesátá', 'šedesátá', 'sedmdesátá', 'osmdesátá', 'devadesátá'];
 
 /** A feminine ordinal in words, as a část or hlava is labelled ("jedenáctá", "dvacátá první"), 1 to 99; else null. */
