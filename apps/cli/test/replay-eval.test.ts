@@ -291,6 +291,49 @@ describe('replay evaluations', () => {
     expect(t.get('git_changed')).toBe(0);
     expect(t.get('exact') ?? 0).toBe(0);
   });
+
+  it("gives (a) without the source's first full texts too (a title-only text before), beside the whole figure", () => {
+    const effect = {
+      targetKey: 'sb/2006/262',
+      targetDocNumber: '262/2006 Sb.',
+      ordinal: 1,
+      point: '75',
+      part: null,
+      article: 'I',
+      effectiveFrom: '2012-01-01',
+      dateBasis: null,
+      kinds: ['replace_words'],
+      targets: ['par_75'],
+      instruction: 'V § 75 se číslo „150“ nahrazuje číslem „300“.',
+    };
+    const t: Counters = new Map();
+    const v = visitor(new Map());
+    const after = '# Zákon\n\n##### § 75\n\nNejvýše 300 hodin.\n\n##### § 76\n\nBeze změny.\n';
+    const common = {
+      c: LABOUR_CASE,
+      act: { readable: true, byTarget: new Map(), effectiveFrom: '2012-01-01' },
+      listed: false,
+      allActs: null,
+    };
+    // The engine reproduces § 75 from a text that has it.
+    v.visit(
+      {
+        ...common,
+        before: replayText('# Zákon\n\n##### § 75\n\nNejvýše 150 hodin.\n\n##### § 76\n\nBeze změny.\n'),
+        after: replayText(after),
+        effects: [effect],
+        window: [effect],
+      },
+      t,
+    );
+    // The source's first full text after its title only: both §§ changed, neither reproduced.
+    v.visit({ ...common, before: replayText('# Zákon\n'), after: replayText(after), effects: [effect], window: [effect] }, t);
+    // A first full text in a case without effects counts the same way.
+    v.visit({ ...common, before: replayText('# Zákon\n'), after: replayText(after), effects: [], window: [] }, t);
+    expect([t.get('reproduced'), t.get('git_changed')]).toEqual([1, 5]);
+    expect([t.get('reproduced_not_first'), t.get('git_changed_not_first')]).toEqual([1, 1]);
+    expect([t.get('first_text_cases'), t.get('first_text_changed')]).toEqual([2, 4]);
+  });
 });
 
 describe("the amendments evaluation's misses file", () => {

@@ -1376,4 +1376,265 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine6)', () => {
     expect(r.points[0]).toMatchObject({ status: 'applied' });
     expect(unit(r.text, 'par_2')).toContain('(3) Ministerstvo stanoví vyhláškou vzor žádosti.');
   });
+
+  describe('a container with its §§ (#36, h-engine7)', () => {
+    // Hlavy VI to VIII of a část, as zákon č. 167/1998 Sb. had them before zákon č. 321/2024 Sb.
+    const HLAVY = [
+      '# Zákon o návykových látkách',
+      '',
+      '## ČÁST PRVNÍ',
+      '',
+      '### HLAVA VI',
+      '',
+      '#### Šestá',
+      '',
+      '##### § 32',
+      '',
+      'Text § 32.',
+      '',
+      '##### § 33',
+      '',
+      'Text § 33.',
+      '',
+      '### HLAVA VII',
+      '',
+      '#### Sedmá',
+      '',
+      '#### Díl 1',
+      '',
+      '#### První díl sedmé',
+      '',
+      '##### § 34',
+      '',
+      'Text § 34.',
+      '',
+      '### HLAVA VIII',
+      '',
+      '#### Osmá',
+      '',
+      '##### § 35',
+      '',
+      'Text § 35.',
+      '',
+      '## ČÁST DRUHÁ',
+      '',
+      '##### § 36',
+      '',
+      'Účinnost.',
+      '',
+    ].join('\n');
+    const NEW_HLAVA = [
+      'V části první se za hlavu VI vkládá nová hlava VII, která včetně nadpisů a poznámky pod čarou č. 10m zní:',
+      '',
+      '### „HLAVA VII',
+      '',
+      '#### Psychomodulační látky',
+      '',
+      '#### Díl 1',
+      '',
+      '#### Nakládání',
+      '',
+      '##### § 33a',
+      '',
+      'Nakládat lze jen s povolením^10m).',
+      '',
+      '#### Díl 2',
+      '',
+      '#### Evidence',
+      '',
+      '##### § 33b',
+      '',
+      'Evidence se vede.',
+      '',
+      '^10m) Zákon č. 1/2000 Sb.“.',
+      '',
+      'Dosavadní hlavy VII a VIII se označují jako hlavy VIII a IX.',
+    ].join('\n');
+
+    it('inserts a new hlava with its díly and §§ after the hlava named and all it holds; the hlavy after it renumbered with their díly (zákon č. 321/2024 Sb., bod 5, on zákon č. 167/1998 Sb.)', () => {
+      const r = applyAmendment(HLAVY, [pt('5', NEW_HLAVA)]);
+      expect(r.points[0]).toMatchObject({ status: 'applied' });
+      const ids = splitUnits(r.text).map((u) => u.id);
+      expect(ids).toEqual([
+        'preamble',
+        'cast_1',
+        'cast_1/hlava_6',
+        'par_32',
+        'par_33',
+        'cast_1/hlava_7',
+        'cast_1/hlava_7/dil_1',
+        'par_33a',
+        'cast_1/hlava_7/dil_2',
+        'par_33b',
+        'cast_1/hlava_8',
+        'cast_1/hlava_8/dil_1',
+        'par_34',
+        'cast_1/hlava_9',
+        'par_35',
+        'cast_2',
+        'par_36',
+        'fn_10m',
+      ]);
+      // The engine's own units are those of the text parsed afresh.
+      expect(r.resultUnits.map((u) => u.id)).toEqual(ids);
+      expect(unit(r.text, 'par_33a')).toBe('##### § 33a Nakládat lze jen s povolením^10m).');
+      expect(unit(r.text, 'cast_1/hlava_7')).toBe('### HLAVA VII #### Psychomodulační látky');
+      expect(unit(r.text, 'cast_1/hlava_8')).toBe('### HLAVA VIII #### Sedmá');
+      expect(r.points[0].units).toEqual(expect.arrayContaining(['par_33a', 'par_33b']));
+    });
+
+    it('refuses a new hlava whose §§ do not fit the numbers at its place', () => {
+      const r = applyAmendment(HLAVY, [pt('5', NEW_HLAVA.replace(/§ 33a/g, '§ 34a'))]);
+      expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'payload_mismatch' });
+      expect(r.text).toBe(HLAVY);
+    });
+
+    it('refuses a new hlava whose § is in the text already', () => {
+      const r = applyAmendment(HLAVY, [pt('5', NEW_HLAVA.replace(/§ 33b/g, '§ 34'))]);
+      expect(r.points[0]).toMatchObject({ status: 'not_applied' });
+      expect(r.text).toBe(HLAVY);
+    });
+
+    it('gives a díl its new wording with its §§: the old §§ of the díl go (zákon č. 192/2003 Sb., bod 33, on zákon č. 6/2002 Sb.)', () => {
+      const r = applyAmendment(HLAVY, [
+        pt(
+          '33',
+          'V části první hlavě VII díl 1 včetně nadpisu zní:\n\n#### „Díl 1\n\n#### Nový díl\n\n##### § 34\n\nNový text § 34.\n\n##### § 34a\n\nText § 34a.“.',
+        ),
+      ]);
+      expect(r.points[0]).toMatchObject({ status: 'applied' });
+      expect(splitUnits(r.text).map((u) => u.id)).toEqual([
+        'preamble',
+        'cast_1',
+        'cast_1/hlava_6',
+        'par_32',
+        'par_33',
+        'cast_1/hlava_7',
+        'cast_1/hlava_7/dil_1',
+        'par_34',
+        'par_34a',
+        'cast_1/hlava_8',
+        'par_35',
+        'cast_2',
+        'par_36',
+      ]);
+      expect(unit(r.text, 'cast_1/hlava_7/dil_1')).toBe('#### Díl 1 #### Nový díl');
+      expect(unit(r.text, 'par_34')).toBe('##### § 34 Nový text § 34.');
+    });
+  });
+
+  describe('"na konci odstavce" without its number, after words repealed in a písmeno (#36, h-engine7)', () => {
+    const ACT8 = [
+      '# Zákon o regulaci reklamy',
+      '',
+      '##### § 8',
+      '',
+      '(1) Přestupku se dopustí, kdo',
+      '',
+      '- m) nesdělí údaje podle § 7a odst. 4, nebo',
+      '',
+      '- n) šíří reklamu na elektronické cigarety.',
+      '',
+      '(3) Zpracovatel se dopustí přestupku tím, že',
+      '',
+      '- e) neuvede varování podle § 3 odst. 5, nebo',
+      '',
+      '- f) nesdělí údaje o zadavateli.',
+      '',
+      '(4) Za přestupek lze uložit pokutu.',
+      '',
+    ].join('\n');
+
+    it('takes "odstavce" as the odstavec of the location, the word "nebo" going from the písmeno before (zákon č. 314/2022 Sb., bod 6, on zákon č. 40/1995 Sb.)', () => {
+      const r = applyAmendment(ACT8, [
+        pt(
+          '6',
+          'V § 8 odst. 1 se na konci písmene m) slovo „nebo“ zrušuje, na konci odstavce se tečka nahrazuje slovem „ , nebo“ a doplňuje se písmeno o), které zní:\n\n- „o) šíří reklamu na medikovaná krmiva.“.',
+        ),
+      ]);
+      expect(r.points[0]).toMatchObject({ status: 'applied' });
+      expect(unit(r.text, 'par_8')).toBe(
+        '##### § 8 (1) Přestupku se dopustí, kdo - m) nesdělí údaje podle § 7a odst. 4, - n) šíří reklamu na elektronické cigarety, nebo - o) šíří reklamu na medikovaná krmiva. (3) Zpracovatel se dopustí přestupku tím, že - e) neuvede varování podle § 3 odst. 5, nebo - f) nesdělí údaje o zadavateli. (4) Za přestupek lze uložit pokutu.',
+      );
+    });
+
+    it('leaves the písmeno of the location for its odstavec (zákon č. 314/2022 Sb., bod 10, on zákon č. 40/1995 Sb.)', () => {
+      const r = applyAmendment(ACT8, [
+        pt(
+          '10',
+          'V § 8 odst. 3 písm. e) se slovo „nebo“ zrušuje, na konci odstavce se tečka nahrazuje slovem „ , nebo“ a doplňuje se písmeno g), které zní:\n\n- „g) zpracuje reklamu na medikovaná krmiva.“.',
+        ),
+      ]);
+      expect(r.points[0]).toMatchObject({ status: 'applied' });
+      expect(unit(r.text, 'par_8')).toContain(
+        '(3) Zpracovatel se dopustí přestupku tím, že - e) neuvede varování podle § 3 odst. 5, - f) nesdělí údaje o zadavateli, nebo - g) zpracuje reklamu na medikovaná krmiva. (4)',
+      );
+    });
+  });
+
+  it('takes the quotation off a footnote whose opening mark stands after a caret (zákon č. 548/1991 Sb., bod 32, on zákon č. 20/1966 Sb.)', () => {
+    const text = '# Zákon\n\n##### § 28\n\n(1) Pitva.^7)\n\n(2) Dva.\n\n^7) Vyhláška č. 1/1980 Sb.\n';
+    const r = applyAmendment(text, [
+      pt(
+        '32',
+        '§ 28 odst. 1 zní:\n\n„(1) U zemřelých osob se zpravidla provádí zdravotní pitva.^7)“.\n\nPoznámka č. 7 pod čarou zní:\n\n^„^7) Vyhláška č. 19/1988 Sb., o postupu při úmrtí a při pohřebnictví.“.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'fn_7')).toBe('^7) Vyhláška č. 19/1988 Sb., o postupu při úmrtí a při pohřebnictví.');
+  });
+
+  it('inserts a část after one named in the accusative and renumbers the část after it, labelled in words (zákon č. 46/2016 Sb., bod 38, on zákon č. 219/1999 Sb.)', () => {
+    const text =
+      '# Zákon\n\n## ČÁST DESÁTÁ\n\n#### Desátá\n\n##### § 44a\n\nText.\n\n## ČÁST JEDENÁCTÁ\n\n#### ÚČINNOST\n\n##### § 45\n\nÚčinnost.\n';
+    const r = applyAmendment(text, [
+      pt(
+        '38',
+        'Za část desátou se vkládá nová část jedenáctá, která včetně nadpisu zní:\n\n## „ČÁST JEDENÁCTÁ\n\n#### RIZIKOVÝ PŘÍSPĚVEK\n\n##### § 44b\n\nPříspěvek.“.\n\nDosavadní část jedenáctá se označuje jako část dvanáctá.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(splitUnits(r.text).map((u) => u.id)).toEqual(['preamble', 'cast_10', 'par_44a', 'cast_11', 'par_44b', 'cast_12', 'par_45']);
+    expect(unit(r.text, 'cast_12')).toBe('## ČÁST DVANÁCTÁ #### ÚČINNOST');
+    expect(unit(r.text, 'par_44b')).toBe('##### § 44b Příspěvek.');
+  });
+
+  it("gives a container's heading its new wording when the act writes the label above it (nařízení vlády č. 226/1999 Sb., bod 6, on nařízení vlády č. 244/1995 Sb.)", () => {
+    const text = '# Nařízení\n\n## ČÁST TŘETÍ\n\n#### Dotace\n\n##### § 3\n\nText.\n';
+    const r = applyAmendment(text, [pt('6', 'Nadpis části třetí zní:\n\n## „ČÁST TŘETÍ\n\n#### DOTACE OSTATNÍM OSOBÁM“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'cast_3')).toBe('## ČÁST TŘETÍ #### DOTACE OSTATNÍM OSOBÁM');
+  });
+
+  it("adds an annex after the act's last one when it takes the next number (zákon č. 102/2017 Sb., bod 76, on zákon č. 121/2000 Sb.)", () => {
+    const text = [
+      '# Zákon',
+      '',
+      '##### § 1',
+      '',
+      'Text.',
+      '',
+      'Příloha č. 1 k zákonu č. 121/2000 Sb.',
+      '',
+      'První příloha.',
+      '',
+      'Příloha č. 2 k zákonu č. 121/2000 Sb.',
+      '',
+      'Druhá příloha.',
+      '',
+      '^1) Zákon č. 1/2000 Sb.',
+      '',
+    ].join('\n');
+    const point = (n: number) =>
+      pt(
+        '76',
+        `Doplňuje se příloha č. ${n}, která zní:\n\n„Příloha č. ${n} k zákonu č. 121/2000 Sb.\n\nInformace povinně uváděné ve výroční zprávě.“.`,
+      );
+    const r = applyAmendment(text, [point(3)]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(splitUnits(r.text).map((u) => u.id)).toEqual(['preamble', 'par_1', 'priloha_1', 'priloha_2', 'priloha_3', 'fn_1']);
+    expect(unit(r.text, 'priloha_3')).toBe('Příloha č. 3 k zákonu č. 121/2000 Sb. Informace povinně uváděné ve výroční zprávě.');
+    // A number that does not follow the last annex's has no sure place.
+    expect(applyAmendment(text, [point(4)]).points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
+  });
 });

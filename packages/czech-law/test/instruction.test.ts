@@ -692,3 +692,40 @@ describe('a range of new §§ with letters past z (#35 item 4, h-recall4)', () =
     expect(parseInstruction('Za § 144 se vkládají nové § 144a až 144bb.').unsupported).toHaveLength(1);
   });
 });
+
+describe('"na konci odstavce" without its number (#36, h-engine7)', () => {
+  it('reads it as the odstavec of the location, kept for "a doplňuje se písmeno" (zákon č. 314/2022 Sb., bod 10, on zákon č. 40/1995 Sb.)', () => {
+    const point =
+      'V § 8 odst. 3 písm. e) se slovo „nebo“ zrušuje, na konci odstavce se tečka nahrazuje slovem „ , nebo“ a doplňuje se písmeno g), které zní:\n\n- „g) zpracuje reklamu.“.';
+    expect(ops(point)).toMatchObject([
+      { kind: 'replace_words', targets: [{ id: 'par_8/odst_3/pism_e' }], old: 'nebo', new: '' },
+      { kind: 'replace_words', targets: [{ id: 'par_8/odst_3' }], old: '.', new: ' , nebo', position: 'end' },
+      { kind: 'append', targets: [{ id: 'par_8/odst_3' }], newIds: ['par_8/odst_3/pism_g'] },
+    ]);
+    // Outside an odstavec it names none: not read.
+    expect(parseInstruction('V § 8 se na konci odstavce tečka nahrazuje čárkou.').unsupported).toHaveLength(1);
+  });
+
+  it('reads a container named by an ordinal in the accusative ("za část desátou", zákon č. 46/2016 Sb., bod 38, on zákon č. 219/1999 Sb.)', () => {
+    const point =
+      'Za část desátou se vkládá nová část jedenáctá, která včetně nadpisu zní:\n\n## „ČÁST JEDENÁCTÁ\n\n##### § 44b\n\nText.“.';
+    expect(ops(point)).toMatchObject([{ kind: 'insert', targets: [{ id: 'cast_10' }], newIds: ['cast_11'] }]);
+  });
+
+  it('reads an ordinal written before its container ("za čtvrtou část vkládá nová pátá část", zákon č. 260/2001 Sb., on zákon č. 20/1966 Sb.)', () => {
+    const point = 'V zákoně se za čtvrtou část vkládá nová pátá část, která včetně nadpisu zní:\n\n## „PÁTÁ ČÁST\n\n##### § 67a\n\nText.“.';
+    expect(ops(point)).toMatchObject([{ kind: 'insert', targets: [{ id: 'cast_4' }], newIds: ['cast_5'] }]);
+  });
+
+  it('reads "úvodních částech ustanovení" after a range of odstavce (zákon č. 183/2017 Sb., bod 3, on zákon č. 40/1995 Sb.)', () => {
+    const point = 'V § 8a odst. 1 až 4 úvodních částech ustanovení se slova „správního deliktu“ nahrazují slovem „přestupku“.';
+    expect(ops(point)).toMatchObject([
+      {
+        kind: 'replace_words',
+        targets: [{ id: 'par_8a/odst_1', through: 'par_8a/odst_4', part: 'intro' }],
+        old: 'správního deliktu',
+        new: 'přestupku',
+      },
+    ]);
+  });
+});

@@ -121,6 +121,16 @@ export function provisionTexts(text: string, report: ParseReport, units: TextUni
   return out;
 }
 
+/**
+ * The source's first full text of an act (#35 item 4, "first full texts"): the text before holds no §
+ * and no článek (the title only), so the text after carries every amendment up to its day, not the
+ * named act's alone. One definition for both replays: the effects recall and the consolidation (a)
+ * are each given without those cases too, beside (never instead of) the whole figure.
+ */
+export function isFirstFullText(report: ParseReport): boolean {
+  return !report.provisions.some((p) => /^(?:par|cl)_/.test(p.id));
+}
+
 /** Provisions whose own text differs between two texts (added and removed ones included). */
 export function changedProvisions(before: Map<string, string>, after: Map<string, string>): string[] {
   const out: string[] = [];

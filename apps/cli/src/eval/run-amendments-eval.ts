@@ -25,6 +25,7 @@ import {
   containersOf,
   contentKey,
   inWindow,
+  isFirstFullText,
   missCause,
   provisionTexts,
   scoreEffects,
@@ -89,7 +90,7 @@ export const visitor: VisitorFactory = (flags) => ({
     if (!changed.length) bump(t, 'git_unchanged');
     // The source's first full text after a title-only one holds every amendment up to its day:
     // recall is also given without those cases, beside (not instead of) the whole figure.
-    const firstText = ![...b.keys()].some((id) => /^(?:par|cl)_/.test(id));
+    const firstText = isFirstFullText(parsed(before).report);
     if (firstText) bump(t, 'first_text_cases');
     if (!firstText) {
       bump(t, 'changed_not_first', s.changed);

@@ -13,9 +13,23 @@
  */
 import type { Half } from '@dp/core';
 import { applyAmendment, parseInstruction, parseProvisions, splitUnits } from '@dp/czech-law';
-import { normText, scoreCase, unitMissCause, unitTexts, type PointReport } from './consolidation-score';
+import { isFirstFullText, normText, scoreCase, unitMissCause, unitTexts, type PointReport } from './consolidation-score';
 import { readEvalArgs } from './eval-args';
 import { bump, count, parsed, printer, ratio, runReplay, windowPoints, writeMiss, type Counters, type VisitorFactory } from './replay';
+
+/**
+ * (a) is also given without the source's first full texts (`isFirstFullText`, the effects recall's
+ * "window without first full texts" definition of them): beside the whole figure, never instead.
+ */
+function countFirstText(t: Counters, first: boolean, changed: number, reproduced: number): void {
+  if (first) {
+    bump(t, 'first_text_cases');
+    bump(t, 'first_text_changed', changed);
+    return;
+  }
+  bump(t, 'git_changed_not_first', changed);
+  bump(t, 'reproduced_not_first', reproduced);
+}
 
 export const visitor: VisitorFactory = (flags) => {
   const verifyEvery = Math.max(1, Number(flags.get('verify-every') ?? 10));
@@ -32,6 +46,7 @@ export const visitor: VisitorFactory = (flags) => {
         const s = scoreCase(parsed(before).texts, parsed(after).texts, parsed(before).texts);
         bump(t, 'git_changed', s.gitChanged.length);
         bump(t, `miss:${cause}`, s.gitChanged.length);
+        countFirstText(t, isFirstFullText(parsed(before).report), s.gitChanged.length, 0);
         return;
       }
       bump(t, 'with_effects');
@@ -56,6 +71,7 @@ export const visitor: VisitorFactory = (flags) => {
         }
       }
       const s = scoreCase(b.texts, a.texts, output);
+      countFirstText(t, isFirstFullText(b.report), s.gitChanged.length, s.reproduced.length);
       if (!s.gitChanged.length) bump(t, 'git_unchanged');
       bump(t, 'git_changed', s.gitChanged.length);
       bump(t, 'reproduced', s.reproduced.length);
@@ -113,6 +129,10 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   row('    none dated in (text before, version]', n('no_points_in_window'));
   row('    git changed no unit (front matter only)', n('git_unchanged'));
   row('(a) units git changed, reproduced exactly', (t) => ratio(count(t, 'reproduced'), count(t, 'git_changed')));
+  row('    without first full texts (text before has a § or čl.)', (t) =>
+    ratio(count(t, 'reproduced_not_first'), count(t, 'git_changed_not_first')),
+  );
+  row('      first full texts left out (cases, units)', (t) => `${count(t, 'first_text_cases')} ${count(t, 'first_text_changed')}`);
   row('(b) units the engine changed, equal to after', (t) => ratio(count(t, 'engine_right'), count(t, 'engine_changed')));
   row('(c) commits reproduced exactly (of all cases)', (t) => ratio(count(t, 'exact'), count(t, 'cases') - count(t, 'unreadable')));
   row('    (of cases with effects)', (t) => ratio(count(t, 'exact'), count(t, 'with_effects')));

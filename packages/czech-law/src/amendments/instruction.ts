@@ -401,7 +401,7 @@ function readUnitWord(s: string, pos: number): { type: SegType | 'nadpis'; len: 
 }
 
 const PARTS: [RegExp, TextPart][] = [
-  [/úvodní(?:ch)? (?:části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'intro'],
+  [/úvodní(?:ch)? (?:částech|části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'intro'],
   [/závěrečné? (?:části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'closing'],
   [/(?:společné? )?(?:části|část) (?:ustanovení|odstavce|věty|textu) za středníkem/y, 'after_semicolon'],
   [/(?:části|část) (?:ustanovení|odstavce|věty|textu) před středníkem/y, 'before_semicolon'],
@@ -747,6 +747,12 @@ function skeleton(sentence: string): Skeleton {
     // "Z části první se vypouštějí ustanovení hlavy páté až sedmé …" (zákon č. 509/1991 Sb., bod 43,
     // on zákon č. 40/1964 Sb.): the hlavy of that část go, as "V části první se vypouštějí hlavy …".
     .replace(/^Z (části [\p{L}]+) vypouštějí ustanovení (?=(?:hlav|díl|oddíl)[\p{L}]* )/u, 'V $1 vypouštějí ')
+    // "V zákoně se za čtvrtou část vkládá nová pátá část, která …" (zákon č. 260/2001 Sb., on zákon
+    // č. 20/1966 Sb.): the ordinal before its noun, as "za část čtvrtou … nová část pátá".
+    .replace(
+      /(?<![\p{L}])(za|nová) ((?:první|druh|třetí|čtvrt|pát|šest|sedm|osm|devát|desát)\p{Ll}{0,2}) (část|části|hlavu|hlava)(?![\p{L}])/gu,
+      '$1 $3 $2',
+    )
     // "Na konci poznámky pod čarou č. 1 se na samostatný řádek doplňuje věta „…“" (zákon č. 376/2022
     // Sb., on zákon č. 40/1995 Sb.): the source writes the sentence after the footnote's last,
     // on its line, as any sentence added at its end.
@@ -1159,14 +1165,17 @@ clause(`(?:(?:v|ve) ${R} )?(?:${NOUN} )?${Q}${QUAL} (?:${NOUN_INSTR} )${Q}`, (ct
 });
 // Punctuation: "na konci odstavce 1 tečka nahrazuje čárkou", "tečka nahrazuje slovem „a“".
 clause(
-  `(?:(na konci|na začátku) (?:(?:textu )?${R} )?)?(?:textu )?${PUNCT} (?:na konci (?:(?:textu )?${R} )?)?(?:nahrazuj[eí]) (?:${PUNCT_INSTR}|(?:${NOUN_INSTR} )?${Q})`,
+  `(?:(na konci|na začátku) (?:(?:textu )?${R} |(odstavce|písmene|bodu) )?)?(?:textu )?${PUNCT} (?:na konci (?:(?:textu )?${R} )?)?(?:nahrazuj[eí]) (?:${PUNCT_INSTR}|(?:${NOUN_INSTR} )?${Q})`,
   (ctx, m) => {
-    const refN = m[2] ?? m[4];
-    const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
+    const refN = m[2] ?? m[5];
+    // "na konci odstavce se tečka nahrazuje …" (no number): the odstavec of the sentence's location
+    // ("V § 8 odst. 3 písm. e) se slovo „nebo“ zrušuje, na konci odstavce …", zákon č. 314/2022 Sb.,
+    // bod 10, on zákon č. 40/1995 Sb.), which the clauses after it keep ("a doplňuje se písmeno g)").
+    const targets = refN ? targetsOf(ctx, Number(refN)) : m[3] ? enterBare(ctx, m[3]) : locTargets(ctx);
     // "na konci odstavce 1 …, a doplňuje se písmeno f)": the rest of the sentence is in odstavec 1.
     if (refN) enter(ctx, Number(refN));
-    const old = PUNCT_NOUN[m[3]];
-    const nw = m[5] ? PUNCT_NOUN[m[5]] : quote(ctx, m[6]);
+    const old = PUNCT_NOUN[m[4]];
+    const nw = m[6] ? PUNCT_NOUN[m[6]] : quote(ctx, m[7]);
     ctx.ops.push({ kind: 'replace_words', targets, old, new: nw, position: m[1] === 'na začátku' ? 'start' : 'end', source: ctx.source });
   },
 );
@@ -1502,6 +1511,19 @@ function bareTargets(ctx: Ctx, noun: string): TargetRef[] {
     if (i < 0) throw new Unsupported(`"na konci ${noun}" outside one`);
     return { id: segs.slice(0, i + 1).join('/') };
   });
+}
+
+/** "na konci odstavce" (no number) as a clause's own location: the location cut to that unit, for the clauses after it too. */
+function enterBare(ctx: Ctx, noun: string): TargetRef[] {
+  const targets = bareTargets(ctx, noun);
+  const type = noun === 'odstavce' ? 'odst' : noun === 'písmene' ? 'pism' : 'bod';
+  ctx.base = ctx.base.map((chain) => {
+    const i = chain.findIndex((x) => x.type === type);
+    if (i < 0) throw new Unsupported(`"na konci ${noun}" outside one`);
+    return chain.slice(0, i + 1);
+  });
+  ctx.baseRefs = targets;
+  return targets;
 }
 
 /** A clause's own location ("na konci odstavce 1 …") holds for the clauses after it in the sentence. */

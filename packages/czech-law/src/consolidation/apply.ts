@@ -19,7 +19,7 @@ import {
   type TargetRef,
 } from '../amendments/instruction';
 import type { AmendmentPoint } from '../amendments/types';
-import { parseProvisions, type ParsedProvision, type ParseReport } from '../provisions/parse-provisions';
+import { containerNumber, parseProvisions, type ParsedProvision, type ParseReport } from '../provisions/parse-provisions';
 import { intToRoman, romanToInt } from '../roman';
 import { FOOTNOTE_LINE, footnoteBlockStart, splitUnits, unitOf, type TextUnit } from './units';
 
@@ -1256,11 +1256,23 @@ function withTrailer(text: string, trailer: string): string {
   return trailer ? `${text.trim()}\n\n${trailer}\n\n` : block(text);
 }
 
+/**
+ * "Poznámka č. 7 pod čarou zní: ^„^7) Vyhláška …“." (zákon č. 548/1991 Sb., body 26 to 63, on zákon
+ * č. 20/1966 Sb.): the source sets the act's opening quotation mark after a caret before the
+ * footnote's own, so the quotation is not taken off the new text: taken off here, when it is the
+ * text's only one.
+ */
+function footnoteQuoteAfterCaret(payload: string): string {
+  const m = /^\s*\^„(\^\d+[a-z]*\)[^„“]*)“\.?\s*$/.exec(payload);
+  return m ? m[1] : payload;
+}
+
 function opNewWording(w: Work, op: Operation): void {
-  const payload = op.text ?? '';
+  let payload = op.text ?? '';
   const targets = op.targets;
   // Footnotes: "Poznámka pod čarou č. 5 zní: „^5) …“".
   if (targets.every((t) => t.id.startsWith('fn_'))) {
+    payload = footnoteQuoteAfterCaret(payload);
     // A quotation left open ("„^2a) Zákon …" without its end): where the new wording ends is unsure.
     if (/^\s*[„"]/.test(payload)) throw new Fail('payload_mismatch', 'a quotation opens the new text');
     const { footnotes } = splitPayload(payload.trim().startsWith('^') ? payload : `^${lastSeg(targets[0].id).key}) ${payload.trim()}`);
@@ -1290,6 +1302,17 @@ function opNewWording(w: Work, op: Operation): void {
       const e = /([,;:])((?:\^\d+[a-z]*\))*)$/.exec(old);
       if (region.end === ownEnd && e && /\.$/.test(by)) by = `${by.slice(0, -1)}${e[1]}`;
     } else if (t.part === 'heading') {
+      // "Nadpis části třetí zní: ## „ČÁST TŘETÍ #### DOTACE …“" (nařízení vlády č. 226/1999 Sb., bod 6,
+      // on nařízení vlády č. 244/1995 Sb.): the act writes the unit's label above its new heading;
+      // the label is the one the unit has, and the heading is what follows it.
+      const [first, ...rest] = by.split('\n');
+      const own = loc.node ? headingLines(loc.unit.text, loc.node).find((l) => isUnitLabel(l.text)) : undefined;
+      const bare = (l: string) =>
+        l
+          .replace(/^#{1,6}[ \t]+/, '')
+          .replace(/\s+/g, ' ')
+          .trim();
+      if (rest.some((l) => l.trim()) && own && isUnitLabel(first) && bare(first) === bare(own.text)) by = rest.join('\n').trim();
       by = by.replace(/^#{1,6}\s+/, '');
       // A new heading ending with its "(K § …)" part, in a unit that writes that part on a line
       // of its own below the title: the title and that line each get their part.
@@ -1313,6 +1336,9 @@ function opNewWording(w: Work, op: Operation): void {
   const prev = targets.length === 1 ? placeOfMissingSection(w.doc, targets[0], op.withHeading === true) : null;
   if (prev) return opInsert(w, { ...op, kind: 'insert', targets: [{ id: prev }], newIds: [targets[0].id], position: 'after' });
   let body = cleanPayload(w, takeFootnotes(w, payload, op));
+  // A container's new wording with its §§ (one with its heading only keeps its §§: below).
+  if (targets.length === 1 && !targets[0].through && isContainerId(targets[0].id) && holdsSections(body))
+    return newWordingOfContainer(w, targets[0], body);
   const locs = targets.flatMap((t) => locateRange(w.doc, t));
   const first = locs[0];
   const top = unitIdOf(targets[0].id) === targets[0].id;
@@ -1482,6 +1508,133 @@ function keyBefore(k: string): string | null {
   return /^[a-z]$/.test(k) ? String.fromCharCode(k.charCodeAt(0) - 1) : null;
 }
 
+const isContainerId = (id: string): boolean => id.split('/').every((s) => CONTAINER_SEG.test(s));
+
+/** A new text that holds a § or článek of its own (not a container's heading only). */
+const holdsSections = (body: string): boolean => splitUnits(`${body}\n`).some((u) => u.kind === 'section' || u.kind === 'article');
+
+/**
+ * The index after a container's last unit (its §§, články and the containers inside it): the next
+ * container of its level or above, an annex, the footnotes or the text's end. A container of a
+ * lower level not inside it (a díl after a hlava, outside it) makes the end unsure.
+ */
+function containerEnd(doc: Doc, index: number): number {
+  const id = doc.units[index].id.replace(/~\d+$/, '');
+  const level = containerLevel(id)!;
+  let i = index + 1;
+  for (; i < doc.units.length; i++) {
+    const u = doc.units[i];
+    if (u.kind === 'section' || u.kind === 'article') continue;
+    if (u.kind !== 'container') break;
+    const uid = u.id.replace(/~\d+$/, '');
+    if (uid.startsWith(`${id}/`)) continue;
+    if (containerLevel(uid)! <= level) break;
+    throw new Fail('ambiguous', `the end of ${id} (${uid} follows it, outside it)`);
+  }
+  return i;
+}
+
+/**
+ * A new or reworded container's text as units of the act ("### HLAVA VII … #### Díl 1 … ##### § 33a
+ * …"): its containers' ids under `parent` (the payload alone parses `hlava_7/dil_1`), in order; the
+ * payload's top containers must be `tops`, and it holds nothing but containers, §§ and články.
+ */
+function containerParts(body: string, parent: string, tops: string[]): TextUnit[] {
+  const parts = splitUnits(`${body}\n`).filter((u) => u.kind !== 'footnote');
+  const top = parts.filter((u) => u.kind === 'container' && !u.id.includes('/')).map((u) => u.id);
+  if (!parts.length || parts[0].kind !== 'container' || top.join(',') !== tops.join(',') || !parts.some((u) => u.kind !== 'container'))
+    throw new Fail('payload_mismatch', `${tops.join(', ')} written as ${top.join(', ') || parts[0]?.id || 'no unit'}`);
+  const out: TextUnit[] = [];
+  for (const u of parts) {
+    if (u.kind !== 'container' && u.kind !== 'section' && u.kind !== 'article')
+      throw new Fail('payload_mismatch', `${u.id} in the text of ${tops.join(', ')}`);
+    if (/~\d+$/.test(u.id)) throw new Fail('payload_mismatch', `${u.id} twice in the new text`);
+    const id = u.kind === 'container' && parent ? `${parent}/${u.id}` : u.id;
+    out.push({ ...u, id, text: block(u.text) });
+  }
+  return out;
+}
+
+/**
+ * New §§ at their place: each not in the text yet (outside `replaced`, the units the new text
+ * replaces), in the order of their numbers, after the § before the place and before the § after it.
+ * A § number out of that order means the place is not the one the act's numbering gives: refused.
+ */
+function checkSectionsAt(doc: Doc, at: number, end: number, parts: TextUnit[]): void {
+  const replaced = new Set(doc.units.slice(at, end).map((u) => u.id));
+  for (const u of parts)
+    if (u.kind !== 'container' && doc.units.some((d) => !replaced.has(d.id) && d.id.replace(/~\d+$/, '') === u.id))
+      throw new Fail('already_present', u.id);
+  const keys = parts.filter((u) => u.kind === 'section').map((u) => sectionKey(u.id));
+  if (keys.some((k) => k === null)) return;
+  const prev = doc.units
+    .slice(0, at)
+    .reverse()
+    .find((u) => u.kind === 'section');
+  const next = doc.units.slice(end).find((u) => u.kind === 'section');
+  const seq = [prev && sectionKey(prev.id), ...keys, next && sectionKey(next.id)].filter((k): k is [number, string] => !!k);
+  for (let i = 1; i < seq.length; i++)
+    if (!keyLess(seq[i - 1], seq[i])) throw new Fail('payload_mismatch', `§ ${seq[i].join('')} out of the numbers' order at that place`);
+}
+
+/**
+ * "V části první se za hlavu VI vkládá nová hlava VII, která včetně nadpisů … zní: ### HLAVA VII …
+ * ##### § 33a …" (zákon č. 321/2024 Sb., bod 5, on zákon č. 167/1998 Sb.): the new containers with
+ * their §§ go after the anchor container and all it holds (or before it), as siblings of it.
+ */
+function insertContainers(w: Work, op: Operation): void {
+  const t = op.targets[0];
+  const newIds = op.newIds ?? [];
+  const a = findUnit(w.doc, t.id);
+  const anchor = w.doc.units[a].id.replace(/~\d+$/, '');
+  const parent = anchor.includes('/') ? anchor.slice(0, anchor.lastIndexOf('/')) : '';
+  const tops = newIds.map((id) => id.split('/').pop()!);
+  const type = (id: string) => lastSeg(id).type;
+  for (let i = 0; i < newIds.length; i++) {
+    const real = parent ? `${parent}/${tops[i]}` : tops[i];
+    if (type(newIds[i]) !== type(anchor) || !(real === newIds[i] || real.endsWith(`/${newIds[i]}`)))
+      throw new Fail('unsupported_target', `${newIds[i]} is no sibling of ${anchor}`);
+    if (hasUnit(w.doc, real)) throw new Fail('already_present', real);
+  }
+  const parts = containerParts(cleanPayload(w, takeFootnotes(w, op.text ?? '', op)), parent, tops);
+  const at = op.position === 'before' ? a : containerEnd(w.doc, a);
+  checkSectionsAt(w.doc, at, at, parts);
+  if (at > 0) {
+    const prev = w.doc.units[at - 1];
+    const trailer = trailerOf(prev);
+    // The act's closing lines (signatures) at the end of the last unit go after the new ones.
+    if (trailer && at === w.doc.units.length) throw new Fail('unsupported_target', `closing lines after ${prev.id}`);
+    if (trailer) {
+      replaceUnit(w.doc, at - 1, block(prev.text.slice(0, prev.text.lastIndexOf(trailer))));
+      w.units.add(prev.id);
+      parts[parts.length - 1] = { ...parts[parts.length - 1], text: withTrailer(parts[parts.length - 1].text, trailer) };
+    } else if (!prev.text.endsWith('\n\n')) w.doc.units[at - 1] = { ...prev, text: block(prev.text) };
+  }
+  w.doc.units.splice(at, 0, ...parts);
+  for (const u of parts) touch(w, u.id);
+}
+
+/**
+ * "V části první hlavě třetí díl 3 včetně nadpisu … zní:" (zákon č. 192/2003 Sb., bod 33, on zákon
+ * č. 6/2002 Sb.): the container and all it holds are replaced by the new text, its §§ included.
+ */
+function newWordingOfContainer(w: Work, t: TargetRef, body: string): void {
+  const a = findUnit(w.doc, t.id);
+  const id = w.doc.units[a].id.replace(/~\d+$/, '');
+  const parent = id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : '';
+  const end = containerEnd(w.doc, a);
+  const parts = containerParts(body, parent, [id.split('/').pop()!]);
+  checkSectionsAt(w.doc, a, end, parts);
+  const trailer = trailerOf(w.doc.units[end - 1]);
+  if (trailer) parts[parts.length - 1] = { ...parts[parts.length - 1], text: withTrailer(parts[parts.length - 1].text, trailer) };
+  for (const u of w.doc.units.slice(a, end)) {
+    touch(w, u.id);
+    if (!parts.some((p) => p.id === u.id.replace(/~\d+$/, ''))) w.removed.add(u.id);
+  }
+  w.doc.units.splice(a, end - a, ...parts);
+  for (const u of parts) touch(w, u.id);
+}
+
 /** "V § 1 se vkládá nový odstavec 1": before the first child, or after the one its number follows. */
 function insertByNumber(w: Work, op: Operation): void {
   const parentId = op.targets[0].id;
@@ -1554,6 +1707,7 @@ function opInsert(w: Work, op: Operation): void {
   if (op.targets.length !== 1 || op.targets[0].through || op.targets[0].sentence !== undefined || op.targets[0].part)
     throw new Fail('unsupported_target', 'an insertion after several units');
   const anchorId = op.targets[0].id;
+  if (isContainerId(anchorId) && op.newIds?.length && op.newIds.every(isContainerId)) return insertContainers(w, op);
   let body = cleanPayload(w, takeFootnotes(w, op.text ?? '', op));
   const newIds = op.newIds ?? [];
   if (unitIdOf(anchorId) === anchorId && newIds.every((id) => unitIdOf(id) === id)) {
@@ -1642,7 +1796,22 @@ function opAppend(w: Work, op: Operation): void {
     throw new Fail('unsupported_target', 'an addition to several units');
   const targetId = op.targets[0].id;
   const newIds = op.newIds ?? [];
-  if (targetId === '*') throw new Fail('unsupported_target', 'units added to the act as a whole');
+  if (targetId === '*') {
+    // "Doplňuje se příloha č. 3, která zní:" (zákon č. 102/2017 Sb., bod 76, on zákon č. 121/2000
+    // Sb.): after the act's last annex, when the new ones take the numbers after it. Anything else
+    // added to the act as a whole (an annex to an act without one, other units) has no sure place.
+    const last = [...w.doc.units].reverse().find((u) => u.kind === 'annex' && !u.id.includes('/'));
+    const n = last ? /^priloha_(\d+)$/.exec(last.id) : null;
+    const want = newIds.map((id) => /^priloha_(\d+)$/.exec(id)?.[1]);
+    if (!n || !want.length || want.some((k, i) => k === undefined || Number(k) !== Number(n[1]) + 1 + i))
+      throw new Fail('unsupported_target', 'units added to the act as a whole');
+    // The annex's own parts (`priloha_2/cast_a`) go with it; only footnotes may follow.
+    let end = w.doc.units.indexOf(last!);
+    while (end + 1 < w.doc.units.length && w.doc.units[end + 1].id.startsWith(`${last!.id}/`)) end++;
+    if (w.doc.units.slice(end + 1).some((u) => u.kind !== 'footnote'))
+      throw new Fail('unsupported_target', `units after ${last!.id}: the place of a new annex is unsure`);
+    return opInsert(w, { ...op, kind: 'insert', targets: [{ id: w.doc.units[end].id }], position: 'after' });
+  }
   const loc = locate(w.doc, targetId);
   if (!loc.node) throw new Fail('target_not_found', targetId);
   // "na konci písmene e) … se doplňuje písmeno f)": the new písmeno follows e), the last of its list.
@@ -1954,7 +2123,23 @@ function opRenumber(w: Work, op: Operation): void {
       // č. 167/1998 Sb.); one in words ("ČÁST SEDMÁ") is not renumbered.
       const r = m ? null : /(\s)([IVXLC]+)(?![\p{L}\p{N}])/u.exec(label.text);
       const roman = r && /^\d+$/.test(to.key) && String(romanToInt(r[2])) === from.key ? intToRoman(Number(to.key)) : null;
-      if (!m && !(r && roman)) throw new Fail('target_not_found', `the label of ${p.from}`);
+      if (!m && !(r && roman)) {
+        // A část or hlava numbered in words ("## ČÁST JEDENÁCTÁ" → "ČÁST DVANÁCTÁ": "Dosavadní část
+        // jedenáctá se označuje jako část dvanáctá", zákon č. 46/2016 Sb., bod 38, on zákon č. 219/1999 Sb.).
+        const wd = /^(\s*(?:#{1,6}[ \t]+)?(?:ČÁST|Část|HLAVA|Hlava)[ \t]+)(\S.*?)\s*$/u.exec(label.text);
+        const n = wd ? containerNumber(wd[2]) : null;
+        const word = wd && n && !n.rest && n.key === from.key && /^\d+$/.test(to.key) ? ordinalFeminine(Number(to.key)) : null;
+        if (!wd || !word || containerNumber(word)?.key !== to.key) throw new Fail('target_not_found', `the label of ${p.from}`);
+        const upper = wd[2] === wd[2].toUpperCase();
+        edits.push({
+          index: loc.index,
+          span: { start: label.start + wd[1].length, end: label.start + wd[1].length + wd[2].length },
+          by: upper ? word.toUpperCase() : word,
+          from: p.from,
+          to: p.to,
+        });
+        continue;
+      }
       const at = m ? m : r!;
       const written = m ? from.key : r![2];
       edits.push({
@@ -1977,6 +2162,8 @@ function opRenumber(w: Work, op: Operation): void {
   }
   const byUnit = new Map<number, typeof edits>();
   for (const e of edits) byUnit.set(e.index, [...(byUnit.get(e.index) ?? []), e]);
+  const origIds = w.doc.units.map((u) => u.id);
+  const moved: { from: string; to: string }[] = [];
   for (const [index, list] of byUnit) {
     let text = w.doc.units[index].text;
     for (const e of [...list].sort((a, b) => b.span.start - a.span.start)) text = splice(text, e.span, e.by);
@@ -1984,9 +2171,45 @@ function opRenumber(w: Work, op: Operation): void {
     for (const e of list) {
       touch(w, e.from);
       if (e.to) touch(w, e.to);
-      if (unitIdOf(e.from) === e.from && unitIdOf(e.to) === e.to) w.doc.units[index] = { ...unit, id: e.to };
+      if (unitIdOf(e.from) === e.from && unitIdOf(e.to) === e.to) {
+        const from = origIds[index];
+        // A container keeps its place in the act's tree (`hlava_8` named, `cast_1/hlava_8` written).
+        const to = isContainerId(from) && from.includes('/') ? `${from.slice(0, from.lastIndexOf('/'))}/${e.to.split('/').pop()}` : e.to;
+        w.doc.units[index] = { ...unit, id: to };
+        if (isContainerId(from)) moved.push({ from, to });
+      }
     }
   }
+  // The containers inside a renumbered one go with it (`cast_1/hlava_7/dil_1` → `cast_1/hlava_8/dil_1`).
+  origIds.forEach((id, i) => {
+    if (byUnit.has(i)) return;
+    const m = moved.find((x) => id.startsWith(`${x.from}/`));
+    if (m) w.doc.units[i] = { ...w.doc.units[i], id: `${m.to}${id.slice(m.from.length)}` };
+  });
+}
+
+const ORDINAL_UNITS = ['', 'první', 'druhá', 'třetí', 'čtvrtá', 'pátá', 'šestá', 'sedmá', 'osmá', 'devátá'];
+const ORDINAL_TEENS = [
+  'desátá',
+  'jedenáctá',
+  'dvanáctá',
+  'třináctá',
+  'čtrnáctá',
+  'patnáctá',
+  'šestnáctá',
+  'sedmnáctá',
+  'osmnáctá',
+  'devatenáctá',
+];
+const ORDINAL_TENS = ['', '', 'dvacátá', 'třicátá', 'čtyřicátá', 'padesátá', 'šedesátá', 'sedmdesátá', 'osmdesátá', 'devadesátá'];
+
+/** A feminine ordinal in words, as a část or hlava is labelled ("jedenáctá", "dvacátá první"), 1 to 99; else null. */
+function ordinalFeminine(n: number): string | null {
+  if (!Number.isInteger(n) || n < 1 || n > 99) return null;
+  if (n < 10) return ORDINAL_UNITS[n];
+  if (n < 20) return ORDINAL_TEENS[n - 10];
+  const u = n % 10;
+  return u ? `${ORDINAL_TENS[Math.floor(n / 10)]} ${ORDINAL_UNITS[u]}` : ORDINAL_TENS[n / 10];
 }
 
 function applyOperation(w: Work, op: Operation): void {
@@ -2052,6 +2275,9 @@ function unitsNamed(op: Operation): string[] {
   for (const r of op.renumberRanges ?? [])
     for (const t of [r.from, r.to]) for (const id of [t.id, t.through]) if (id) ids.add(unitIdOf(id));
   for (const f of op.footnotes ?? []) ids.add(f);
+  // A new or reworded container's §§ are the point's too (§§ are numbered through the act).
+  if ((op.kind === 'insert' || op.kind === 'new_wording') && [...ids].some(isContainerId))
+    for (const m of (op.text ?? '').matchAll(/^#{1,6}[ \t]*„?[ \t]*§[ \t]*(\d+[a-z]*)[ \t]*$/gm)) ids.add(`par_${m[1]}`);
   ids.delete('*');
   return [...ids];
 }

@@ -11,6 +11,11 @@
  * #36 h-engine5; 10: a list's last písmeno ends before its závěrečná část, words ending with an
  * item's comma follow it, footnote marks without a space before them, sentences repealed from the
  * last, a deleted sentence end keeps its full stop, a sentence already after the one named,
- * "vypouští ustanovení písm. …" and "Dosavadní označení písmena … se zrušuje", #36 h-engine6).
+ * "vypouští ustanovení písm. …" and "Dosavadní označení písmena … se zrušuje", #36 h-engine6; 11: a new
+ * container inserted with its §§, a container's new wording with its §§, the containers inside a
+ * renumbered one renamed with it, an annex added after the last one, a část or hlava renumbered in
+ * words, a heading's new wording under the unit's label, a footnote's quotation opened after a
+ * caret, "na konci odstavce" without its number, ordinals in the accusative or before their
+ * container, "úvodních částech ustanovení", #36 h-engine7).
  */
-export const CONSOLIDATION_ENGINE_VERSION = 10;
+export const CONSOLIDATION_ENGINE_VERSION = 11;
