@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Offline proxy of the provision search over the collection (#37), tuning half only, no database.
+// Offline proxy of the provision search over the collection (#37), the tuning half (HALF=heldout: counted only), no database.
 // measure-terms.mjs ranks the sections of the tuning half's 35 acts only, so no neighbouring act
 // competes; this one ranks the sections (§, čl., annexes) of every act at the upstream repository's
 // HEAD that is not an amending act (by its title), plus the tuning acts, with BM25 over indexTerms,
@@ -10,7 +10,8 @@
 //   its sections, normalised by the best, ^0.5).
 // The pool's terms are cached (CACHE, default /tmp/measure-collection.json; delete it after a
 // change of indexTerms). Usage: node packages/czech-law/scripts/measure-collection.mjs [git dir];
-// TERMS and STAGES (comma lists) keep only those rows.
+// TERMS and STAGES (comma lists) keep only those rows. HALF=heldout counts the held-out half instead
+// (its acts join the pool, its own cache file): aggregates only, nothing per question.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -22,8 +23,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const law = require(join(here, '..', 'dist', 'index.js'));
 const gitDir = process.argv[2] ?? '/work/data/legalize-cz.git';
-const cache = process.env.CACHE ?? '/tmp/measure-collection.json';
-const tune = JSON.parse(readFileSync(join(here, '../../../apps/api/src/eval/question-set.tune.json'), 'utf8')).questions;
+const half = process.env.HALF === 'heldout' ? 'heldout' : 'tune';
+const cache = process.env.CACHE ?? (half === 'tune' ? '/tmp/measure-collection.json' : '/tmp/measure-collection.heldout.json');
+const tune = JSON.parse(readFileSync(join(here, `../../../apps/api/src/eval/question-set.${half}.json`), 'utf8')).questions;
 const notInForce = Number(process.env.NOT_IN_FORCE ?? 0.15);
 
 const git = (args, input) => gitIn(gitDir, args, input);
@@ -155,7 +157,7 @@ const load = loadavg()
   .map((x) => x.toFixed(1))
   .join(' ');
 console.log(
-  `${acts.length} acts, ${units.length} sections, ready in ${((performance.now() - t0) / 1000).toFixed(0)} s; ${tune.length} questions; load ${load}`,
+  `${acts.length} acts, ${units.length} sections, ready in ${((performance.now() - t0) / 1000).toFixed(0)} s; ${half}: ${tune.length} questions; load ${load}`,
 );
 const selections = {
   own: (all) => all.filter((t) => t.from !== 'related'),

@@ -15,7 +15,7 @@ import { dayStatus, pageDocuments } from './text-status';
  * meaning signal's related terms, at their weight) counts by its rank in the unit's weighted vector
  * (headings A, the act's title and short names B, text D) times its rarity, plus the cover density
  * of the terms together (ts_rank_cd); then the act's priors multiply it (in force on the day asked
- * first, an amending act and a repealed provision last), and the act stage: the share of the
+ * first, an amending act, a part amending another act and a repealed provision last), and the act stage: the share of the
  * query's weight the unit holds and the share its act holds across its ranked units. One unit per §
  * of an act. See docs/search.md, "Provision search".
  */
@@ -33,6 +33,8 @@ export const PROVISION_WEIGHTS = {
   amending: 0.3,
   /** Factor of a provision the text marks repealed. */
   repealed: 0.2,
+  /** Factor of a unit inside a part that amends another act (AMENDING_PART: "Změna zákona o …"). */
+  inAmendment: 0.1,
   /** Factor of a decree or regulation against an act. */
   notAct: 0.9,
   /** Factor of a document that is neither an act nor a decree or regulation (communications, measures, …). */
@@ -68,6 +70,19 @@ export const PROVISION_LIMITS = {
   /** Matches read (ids only) to choose the candidates among: a bound for the commonest pairs. */
   matches: 50_000,
 };
+/**
+ * A unit's context (its ancestors' headings, " › " between them) names a part that changes another
+ * act: "ČÁST DRUHÁ › Změna zákona o daních z příjmů", "Změna občanského soudního řádu", "ZMĚNA A
+ * DOPLNĚNÍ SOUVISEJÍCÍCH ZÁKONŮ". Such a unit holds amendment points, or another act's new wording
+ * in quotation marks ("„§ 16 Sazba daně"), so it repeats the words of the act it amends; an omnibus
+ * act ("o stabilizaci veřejných rozpočtů") is titled as no amending act is, and its parts outranked
+ * the acts they amend. A heading "Změna" not followed within four words by an act's name ("Změny
+ * v obsahu závazků") is the act's own subject. The same pattern in JavaScript and in PostgreSQL
+ * (case-sensitive, spelled in both cases: the embedded server's locale may not fold Czech letters).
+ */
+export const AMENDING_PART =
+  '(^|› )(Změn[ay]|ZMĚN[AY]) ([^ ›]+ ){0,3}(zákona|zákonů|zákoníku|vyhlášky|nařízení|řádu|ústavy|ústavního|ZÁKONA|ZÁKONŮ|ZÁKONÍKU|VYHLÁŠKY|NAŘÍZENÍ|ŘÁDU|ÚSTAVY|ÚSTAVNÍHO)([ ,]|$)';
+
 /** Results a provision search ranks (its pages are cut from them). */
 export const PROVISION_DEPTH = 100;
 
@@ -258,6 +273,7 @@ export async function rankProvisions(
       provision_id: string | null;
       section_id: string;
       repealed: boolean;
+      in_amendment: boolean;
       cd: number;
       ranks: number[];
       search_title: string | null;
@@ -270,11 +286,12 @@ export async function rankProvisions(
                                        FROM (${candidateRows}) c OFFSET 0) b
                         ORDER BY (${bound} * b.anyrank + ${PROVISION_WEIGHTS.cover} * b.cd) * b.prior DESC, b.document_id, b.provision_id
                         LIMIT ${limits.ranked})
-     SELECT r.document_id, r.provision_id, r.section_id, r.repealed, r.cd, ARRAY[${termRanks}] AS ranks,
+     SELECT r.document_id, r.provision_id, r.section_id, r.repealed, v.in_amendment, r.cd, ARRAY[${termRanks}] AS ranks,
             NULL::text AS search_title, NULL::text AS eff, NULL::boolean AS amending, NULL::text AS doc_type, NULL::int AS degree
-     FROM r CROSS JOIN LATERAL (SELECT ${plainVector} AS vector FROM "search_provision" p WHERE p.ctid = r.tid OFFSET 0) v
+     FROM r CROSS JOIN LATERAL (SELECT ${plainVector} AS vector, p.context ~ $${params.push(AMENDING_PART)}::text AS in_amendment
+                                FROM "search_provision" p WHERE p.ctid = r.tid OFFSET 0) v
      UNION ALL
-     SELECT d.id, NULL, NULL, NULL, NULL, NULL, d.search_title, ${priorColumns('d')}
+     SELECT d.id, NULL, NULL, NULL, NULL, NULL, NULL, d.search_title, ${priorColumns('d')}
      FROM "document" d WHERE d.id IN (SELECT r.document_id FROM r) AND ${where}`,
     params,
   );
@@ -311,6 +328,7 @@ export async function rankProvisions(
       lex *
       f *
       (r.repealed ? PROVISION_WEIGHTS.repealed : 1) *
+      (r.in_amendment ? PROVISION_WEIGHTS.inAmendment : 1) *
       held ** PROVISION_WEIGHTS.unitShare *
       (actShare.get(r.document_id) ?? 0) ** PROVISION_WEIGHTS.actShare;
     const key = `${r.document_id}\u0000${r.section_id}`;
