@@ -11,6 +11,7 @@
  * #36 h-engine5; 10: a list's last písmeno ends before its závěrečná část, words ending with an
  * item's comma follow it, footnote marks without a space before them, sentences repealed from the
  * last, a deleted sentence end keeps its full stop, a sentence already after the one named,
- * "vypouští ustanovení písm. …" and "Dosavadní označení písmena … se zrušuje", #36 h-engine6).
+ * "vypouští ustanovení písm. …" and "Dosavadní označení písmena … se zrušuje", #36 h-engine6; 11: the
+ * act's only annex named without a number, "Příloha zní:", "V příloze se …", #35 h-recall5).
  */
-export const CONSOLIDATION_ENGINE_VERSION = 10;
+export const CONSOLIDATION_ENGINE_VERSION = 11;
