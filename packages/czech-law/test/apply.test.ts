@@ -319,6 +319,16 @@ describe('applyAmendment', () => {
     expect(unit(plain.text, 'priloha_1')).toBe('Příloha č. 1 k nařízení vlády č. 41/2017 Sb. Nová');
   });
 
+  it("sets and changes the act's only annex named without a number (#35 h-recall5)", () => {
+    // Vyhláška č. 508/2006 Sb., bod 10 ("Příloha zní:"), on vyhláška č. 571/2004 Sb., whose one annex has no number.
+    const act = ['# Vyhláška', '', '##### § 1', '', 'První.', '', 'Příloha k vyhlášce č. 571/2004 Sb.', '', 'Stará', ''].join('\n');
+    const r = applyAmendment(act, [pt('10', 'Příloha zní:\n\n„Příloha k vyhlášce č. 571/2004 Sb.\n\nNová“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'priloha')).toBe('Příloha k vyhlášce č. 571/2004 Sb. Nová');
+    const w = applyAmendment(act, [pt('1', 'V příloze se slovo „Stará“ nahrazuje slovem „Jiná“.')]);
+    expect(unit(w.text, 'priloha')).toBe('Příloha k vyhlášce č. 571/2004 Sb. Jiná');
+  });
+
   it('holds back every unit with the words of a change throughout the text that is not read', () => {
     // Zákon č. 509/1991 Sb., bod 7, on zákon č. 40/1964 Sb.: read by no form, it changes "občan"
     // wherever it is, so a § with the word that another point changes may come out half changed.

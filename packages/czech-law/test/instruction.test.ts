@@ -728,4 +728,42 @@ describe('"na konci odstavce" without its number (#36, h-engine7)', () => {
       },
     ]);
   });
+describe("the act's only annex named without a number (#35 item 4, h-recall5)", () => {
+  it('reads "Příloha zní:" and "V příloze se …" as the annex (vyhláška č. 508/2006 Sb., bod 10, on vyhláška č. 571/2004 Sb.)', () => {
+    expect(ops('Příloha zní:\n\n„Příloha k vyhlášce č. 571/2004 Sb.\n\nVzory kupónů“.')).toEqual([
+      { kind: 'new_wording', targets: [{ id: 'priloha' }], text: 'Příloha k vyhlášce č. 571/2004 Sb.\n\nVzory kupónů' },
+    ]);
+    expect(ops('V příloze se slova „okresní úřad“ nahrazují slovy „krajský úřad“.')).toEqual([
+      { kind: 'replace_words', targets: [{ id: 'priloha' }], old: 'okresní úřad', new: 'krajský úřad' },
+    ]);
+    expect(ops('Příloha se zrušuje.')).toEqual([{ kind: 'repeal', targets: [{ id: 'priloha' }] }]);
+  });
+
+  it("keeps the annex as the target of a sentence about the annex's items (nařízení vlády č. 175/2012 Sb., bod 4, on nařízení vlády č. 154/2005 Sb.)", () => {
+    const r = parseInstruction('V příloze položce 1 se část F zrušuje.');
+    expect(r.unsupported).toHaveLength(1);
+    expect(r.effects.flatMap((e) => e.targets)).toEqual(['priloha']);
+  });
+
+  it('puts a unit named before "přílohy" inside the annex (vyhláška č. 167/2009 Sb., body 10 and 11, on vyhláška č. 196/2001 Sb.)', () => {
+    const r = parseInstruction('V oddílu I přílohy se v položce A bodu 1. větě prvé částka „800 Kč“ nahrazuje částkou „1 000 Kč“.');
+    expect(r.effects.flatMap((e) => e.targets)).toContain('priloha/oddil_1');
+    expect(r.effects.flatMap((e) => e.targets)).not.toContain('oddil_1');
+    expect(ops('V nadpisu přílohy se za slovo „činnosti“ doplňují slova „a za úkony některé jiné činnosti“.')).toEqual([
+      {
+        kind: 'insert_words',
+        targets: [{ id: 'priloha', part: 'heading' }],
+        old: 'činnosti',
+        new: 'a za úkony některé jiné činnosti',
+        position: 'after',
+      },
+    ]);
+  });
+
+  it('reads no annex in "novou přílohou" or in another act\'s annex', () => {
+    const r = parseInstruction('Příloha č. 1 se nahrazuje novou přílohou, která zní:\n\n„Příloha č. 1\n\nText“.');
+    expect(r.effects.flatMap((e) => e.targets)).toEqual(['priloha_1']);
+    const other = parseInstruction('V § 5 odst. 2 se za slova „x“ vkládají slova „y“ podle přílohy zákona č. 5/2000 Sb.');
+    expect(other.effects.flatMap((e) => e.targets)).not.toContain('priloha');
+  });
 });

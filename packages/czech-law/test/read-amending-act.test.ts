@@ -659,7 +659,8 @@ S platností pro území České republiky se zrušují:
       citation: { naturalKey: 'sb/1994/47' },
       instruction: 'Čl. II a III a příloha se zrušují.',
     });
-    expect(parseInstruction('Čl. II a III a příloha se zrušují.').effects.flatMap((e) => e.targets)).toEqual(['cl_2', 'cl_3']);
+    // The annex too: the act's only annex, named without a number.
+    expect(parseInstruction('Čl. II a III a příloha se zrušují.').effects.flatMap((e) => e.targets)).toEqual(['cl_2', 'cl_3', 'priloha']);
     // An annex alone "to" the act is the act's annex repealed.
     expect(readRepeal('Příloha k zákonu č. 47/1994 Sb.', 'sb/2021/250')).toMatchObject({ instruction: 'Příloha se zrušuje.' });
   });

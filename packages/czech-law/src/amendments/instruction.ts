@@ -400,6 +400,16 @@ function readUnitWord(s: string, pos: number): { type: SegType | 'nadpis'; len: 
   return null;
 }
 
+/**
+ * What may follow the act's only annex named without a number ("Příloha zní:", "V příloze se slova
+ * …", "V příloze v položce 1 …", "Na konci přílohy se doplňuje …", "V oddílu I přílohy …"; nařízení
+ * vlády č. 154/2005 Sb., vyhláška č. 571/2004 Sb., vyhláška č. 196/2001 Sb.): "k vyhlášce", the
+ * verb, a unit of the annex or the sentence's end. A bare "přílohou" followed by other words
+ * ("novou přílohou") is no reference.
+ */
+const BARE_ANNEX_NEXT =
+  /^(?:(?:k|ke) (?:tomuto |této )?(?:zákonu|vyhlášce|nařízení)|(?=[,.;:)–-]|$|(?:zní|znějí|se|zrušuj\p{L}*|nahrazuj\p{L}*|vypouš\p{L}*|doplňuj\p{L}*|vklád\p{L}*|označuj\p{L}*|včetně|v|ve|za|před|na|slov\p{L}*|čísl\p{L}*|text\p{L}*|vět\p{L}*|nadpis\p{L}*|(?:vyhlášky|zákona|nařízení)(?! č\.)|prvním|druhém|třetím|čtvrtém|pátém|šestém|sedmém|osmém|devátém|desátém|posledním|polož\p{L}*|bod\p{L}*|část\p{L}*|oddíl\p{L}*|díl\p{L}*|tabul\p{L}*|odst\p{L}*|písm\p{L}*|řád(?:e|k)\p{L}*|sloup\p{L}*)(?![\p{L}])))/u;
+
 const PARTS: [RegExp, TextPart][] = [
   [/úvodní(?:ch)? (?:částech|části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'intro'],
   [/závěrečné? (?:části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'closing'],
@@ -465,16 +475,21 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
     const first = readKey(s, q, w.type);
     if (!first) {
       // "přílohy k zákonu", "příloha": the act's only annex.
-      if (
-        w.type === 'priloha' &&
-        /^(?:k |ke )?(?:tomuto )?(?:zákonu|vyhlášce|nařízení)|^(?=[,.;:]|$| (?:zní|se|zrušuje|nahrazuje))/.test(s.slice(q))
-      ) {
+      // "se nahrazuje novou přílohou, která zní:" names no annex of the text.
+      if (w.type === 'priloha' && BARE_ANNEX_NEXT.test(s.slice(q)) && !/nov\p{L}* $/u.test(s.slice(Math.max(0, p - 12), p))) {
         const seg: Seg = { type: 'priloha', keys: [{ key: '' }] };
-        chain = { segs: [seg], heading };
+        // "V oddílu I přílohy", "v části A přílohy": the annex holds the units named before it.
+        const holds =
+          chain !== null && p === lastEnd + 1 && chain.segs.every((x) => x.type !== 'fn' && x.type !== 'veta' && LEVEL[x.type] !== 6);
+        if (holds) chain!.segs.unshift(seg);
+        else {
+          chain = { segs: [seg], heading };
+          chains.push(chain);
+        }
         heading = false;
-        chains.push(chain);
-        const m = /^(?:k |ke )?(?:tomuto )?(?:zákonu|vyhlášce|nařízení)?/.exec(s.slice(q))![0];
-        p = q + m.length;
+        const m = /^(?:k |ke )?(?:tomuto |této )?(?:zákonu|vyhlášce|nařízení)?/.exec(s.slice(q))![0];
+        // The spaces after the word belong to what follows unless "k zákonu" is read.
+        p = m ? q + m.length : p + w.len;
         lastEnd = p;
         if (!joinNext()) break;
         continue;

@@ -16,6 +16,7 @@
  * renumbered one renamed with it, an annex added after the last one, a část or hlava renumbered in
  * words, a heading's new wording under the unit's label, a footnote's quotation opened after a
  * caret, "na konci odstavce" without its number, ordinals in the accusative or before their
- * container, "úvodních částech ustanovení", #36 h-engine7).
+ * container, "úvodních částech ustanovení", #36 h-engine7; 12: the act's only annex named without a
+ * number, "Příloha zní:", "V příloze se …", #35 h-recall5).
  */
-export const CONSOLIDATION_ENGINE_VERSION = 11;
+export const CONSOLIDATION_ENGINE_VERSION = 12;
