@@ -728,6 +728,8 @@ describe('"na konci odstavce" without its number (#36, h-engine7)', () => {
       },
     ]);
   });
+});
+
 describe("the act's only annex named without a number (#35 item 4, h-recall5)", () => {
   it('reads "Příloha zní:" and "V příloze se …" as the annex (vyhláška č. 508/2006 Sb., bod 10, on vyhláška č. 571/2004 Sb.)', () => {
     expect(ops('Příloha zní:\n\n„Příloha k vyhlášce č. 571/2004 Sb.\n\nVzory kupónů“.')).toEqual([
