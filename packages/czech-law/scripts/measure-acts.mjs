@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { git as gitIn } from './proxy-sections.mjs';
+import { batchDocuments, git as gitIn } from './proxy-sections.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -60,16 +60,7 @@ async function buildPool() {
   for (let i = 0; i < files.length; i += chunk) {
     const blobs = files.slice(i, i + chunk).map((l) => l.split(' ')[0]);
     const buf = await git(['cat-file', '--batch'], `${blobs.join('\n')}\n`);
-    for (let off = 0; off < buf.length;) {
-      const nl = buf.indexOf(10, off);
-      const size = Number(buf.subarray(off, nl).toString().split(' ')[2]);
-      const md = buf.subarray(nl + 1, nl + 1 + size).toString('utf8');
-      off = nl + 2 + size;
-      const fm = (k) => new RegExp(`^${k}: "(.*)"$`, 'm').exec(md)?.[1] ?? '';
-      const [, year, number] = fm('identifier').split('-');
-      const key = `sb/${year}/${number}`;
-      const title = fm('title');
-      const text = md.replace(/^---\n[\s\S]*?\n---\n/, '');
+    for (const { fm, key, title, text } of batchDocuments(buf)) {
       const d = docs.length;
       const cited = new Set();
       for (const m of text.matchAll(/č\.\s*(\d+)\s*\/\s*(\d{4})\s*Sb\./gu)) cited.add(`sb/${m[2]}/${m[1]}`);

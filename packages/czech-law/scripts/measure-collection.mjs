@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { git as gitIn } from './proxy-sections.mjs';
+import { batchDocuments, git as gitIn } from './proxy-sections.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -38,19 +38,10 @@ async function buildPool() {
   const buf = await git(['cat-file', '--batch'], `${blobs.join('\n')}\n`);
   const acts = [];
   const units = [];
-  for (let off = 0; off < buf.length;) {
-    const nl = buf.indexOf(10, off);
-    const size = Number(buf.subarray(off, nl).toString().split(' ')[2]);
-    const md = buf.subarray(nl + 1, nl + 1 + size).toString('utf8');
-    off = nl + 2 + size;
-    const fm = (k) => new RegExp(`^${k}: "(.*)"$`, 'm').exec(md)?.[1] ?? '';
-    const [, year, number] = fm('identifier').split('-');
-    const key = `sb/${year}/${number}`;
-    const title = fm('title');
+  for (const { fm, key, title, text } of batchDocuments(buf)) {
     const isLaw = fm('rank') === 'law' || fm('rank') === 'constitutional_law';
     if (!tuneActs.has(key) && !(isLaw && !law.isAmendingTitle(title))) continue;
     const a = acts.push({ key, title, inForce: fm('version_type') !== 'MINULE' }) - 1;
-    const text = md.replace(/^---\n[\s\S]*?\n---\n/, '');
     const add = (id, body) => {
       const tf = new Map();
       const terms = law.indexTerms(body);

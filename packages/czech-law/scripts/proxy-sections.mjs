@@ -14,6 +14,19 @@ export async function git(gitDir, args, input) {
   return Buffer.concat(chunks);
 }
 
+/** The documents of a `git cat-file --batch` output: front matter fields, key, title and text. */
+export function* batchDocuments(buf) {
+  for (let off = 0; off < buf.length;) {
+    const nl = buf.indexOf(10, off);
+    const size = Number(buf.subarray(off, nl).toString().split(' ')[2]);
+    const md = buf.subarray(nl + 1, nl + 1 + size).toString('utf8');
+    off = nl + 2 + size;
+    const fm = (k) => new RegExp(`^${k}: "(.*)"$`, 'm').exec(md)?.[1] ?? '';
+    const [, year, number] = fm('identifier').split('-');
+    yield { fm, key: `sb/${year}/${number}`, title: fm('title'), text: md.replace(/^---\n[\s\S]*?\n---\n/, '') };
+  }
+}
+
 /** The sections of each act (`sb/YYYY/N`) at the repository's HEAD. */
 export function proxySections(law, gitDir, acts) {
   const sections = [];
