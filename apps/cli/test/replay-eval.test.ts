@@ -41,6 +41,21 @@ const LABOUR_CASE: ReformCase = {
   headBlob: 'a',
 };
 
+/** Its point 75, as the product stores it. */
+const LABOUR_EFFECT = {
+  targetKey: 'sb/2006/262',
+  targetDocNumber: '262/2006 Sb.',
+  ordinal: 1,
+  point: '75',
+  part: null,
+  article: 'I',
+  effectiveFrom: '2012-01-01',
+  dateBasis: null,
+  kinds: ['replace_words'],
+  targets: ['par_75'],
+  instruction: 'V § 75 se číslo „150“ nahrazuje číslem „300“.',
+};
+
 const provisions = (text: string) => {
   const report = parseProvisions(text);
   return provisionTexts(text, report, splitUnits(text, report));
@@ -293,19 +308,7 @@ describe('replay evaluations', () => {
   });
 
   it("gives (a) without the source's first full texts too (a title-only text before), beside the whole figure", () => {
-    const effect = {
-      targetKey: 'sb/2006/262',
-      targetDocNumber: '262/2006 Sb.',
-      ordinal: 1,
-      point: '75',
-      part: null,
-      article: 'I',
-      effectiveFrom: '2012-01-01',
-      dateBasis: null,
-      kinds: ['replace_words'],
-      targets: ['par_75'],
-      instruction: 'V § 75 se číslo „150“ nahrazuje číslem „300“.',
-    };
+    const effect = LABOUR_EFFECT;
     const t: Counters = new Map();
     const v = visitor(new Map());
     const after = '# Zákon\n\n##### § 75\n\nNejvýše 300 hodin.\n\n##### § 76\n\nBeze změny.\n';
@@ -340,19 +343,7 @@ describe("the amendments evaluation's misses file", () => {
   it('writes what the window measure misses, beside the strict misses (the target is held against the window)', () => {
     const text = replayText;
     const c = LABOUR_CASE;
-    const effect = {
-      targetKey: 'sb/2006/262',
-      targetDocNumber: '262/2006 Sb.',
-      ordinal: 1,
-      point: '75',
-      part: null,
-      article: 'I',
-      effectiveFrom: '2012-01-01',
-      dateBasis: null,
-      kinds: ['replace_words'],
-      targets: ['par_75'],
-      instruction: 'V § 75 se číslo „150“ nahrazuje číslem „300“.',
-    };
+    const effect = LABOUR_EFFECT;
     const dir = mkdtempSync(join(tmpdir(), 'misses-'));
     try {
       const file = join(dir, 'MISSES.jsonl');
