@@ -8,7 +8,7 @@ import { firstLink, formToken, PASSWORD, portalConfig } from './harness';
 const LIMITS: PortalDeps['limits'] = { loginPerIp: { limit: 1000, windowSeconds: 900 }, mailPerIp: { limit: 1000, windowSeconds: 900 } };
 const FAST = { retryScheduleMs: [300, 300], pollMs: 100 };
 // The first portal's retry is due later than a loaded machine takes from its failed attempt to its
-// close (at 300 ms a second attempt came first, once), and soon enough for the portal after it.
+// close (FAST's came first once), and soon enough for the portal after it.
 const FIRST = { retryScheduleMs: [1_500], pollMs: 100 };
 const downMailer: Mailer = {
   description: 'an SMTP server that is down',
