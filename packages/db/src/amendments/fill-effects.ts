@@ -3,7 +3,7 @@ import type { Database } from '../client';
 import { selectIn, sqlBuilder } from '../typed-sql';
 import { lockCrossDocument } from '../changes/cross-document-lock';
 import { recordChanges } from '../changes/record-changes';
-import { extractEffects, extractEffectsOfTexts } from './extract-effects';
+import { extractEffectsOfTexts } from './extract-effects';
 import { AMENDMENT_READER_VERSION, writeAmendmentEffects } from './write-effects';
 
 export interface FillEffectsReport {
@@ -50,8 +50,8 @@ export async function fillAmendmentEffects(
 
           if (!doc) return;
           const meta = { naturalKey: doc.natural_key, publishedOn: iso(doc.published_on), effectiveFrom: iso(doc.effective_from) };
-          let read = extractEffects(doc.text, meta);
-          // An amending act's older texts may hold parts its current one lost, every one of them even (extractEffectsOfTexts).
+          // An amending act's older texts may hold parts its current one lost, every one of them even; and a
+          // text that is its title only still names the act it amends (extractEffectsOfTexts, as the sync reads).
           const older = await selectIn(
             tx,
             sqlBuilder
@@ -65,7 +65,7 @@ export async function fillAmendmentEffects(
               .$narrowType<{ text: NotNull }>(),
           );
 
-          if (older.length) read = extractEffectsOfTexts([...older.map((o) => o.text), doc.text], meta);
+          const read = extractEffectsOfTexts([...older.map((o) => o.text), doc.text], meta);
           await lockCrossDocument(tx);
           const changes = await writeAmendmentEffects(
             tx,

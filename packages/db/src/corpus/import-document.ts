@@ -6,7 +6,7 @@ import { attachProvisions } from '../provisions/version-provisions';
 import { textUnits, unitChunks, writeProvisionIndex } from '../search/provision-index';
 import { buildProvisionTree, type ProvisionTree } from '../provisions/provision-tree';
 import { writeSearchAliases } from '../search/search-signals';
-import { extractEffects } from '../amendments/extract-effects';
+import { extractEffectsOfTexts } from '../amendments/extract-effects';
 import { attachTextEdges, writeAmendmentEffects } from '../amendments/write-effects';
 import { lockCrossDocument } from '../changes/cross-document-lock';
 import { documentRow, insertDocumentTree, replaceVersions, syncRelations, updateDocumentRow } from './document-sql';
@@ -152,7 +152,9 @@ export async function importDocument(db: Database, rec: CorpusRecord, contentHas
       },
     );
     // #35: what this act's text says it changes in other acts, under the cross-document lock.
-    const read = extractEffects(rec.text, {
+    // Read as the sync and the fill read: its older texts too, and a title-only text still names the act it amends.
+    const older = versionsAsc.flatMap((v) => (!v.text_is_current && v.text ? [v.text] : []));
+    const read = extractEffectsOfTexts([...older, rec.text], {
       naturalKey: rec.natural_key,
       publishedOn: rec.dates.published,
       effectiveFrom: rec.dates.effective_from,
