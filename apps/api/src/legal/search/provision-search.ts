@@ -56,11 +56,14 @@ export const PROVISION_WEIGHTS = {
    * (0: no act document).
    */
   actDoc: 0.5,
-  actFloor: 0.05,
+  actFloor: 0.2,
   /** ts_rank's weights {D, C, B, A} over the act's vector: headings B, title and short names A. */
   actVector: '{0, 0, 0.33, 1}',
-  /** ts_rank's normalisation of the act's rank (1: divided by 1 + log of its length). */
-  actNorm: 0,
+  /**
+   * ts_rank's normalisation of the act's rank (1: divided by 1 + log of its length): a code's
+   * thousands of headings hold some of any question's words.
+   */
+  actNorm: 1,
 };
 
 /** Units ranked per query at most (those of the matching acts with the best priors: candidatePrior). */
@@ -286,6 +289,7 @@ export async function rankProvisions(
       cd: number;
       ranks: number[] | null;
       search_title: string | null;
+      passes: boolean | null;
     } & PriorColumns
   >(
     `WITH ${candidates},
@@ -296,19 +300,22 @@ export async function rankProvisions(
                         ORDER BY (${bound} * b.anyrank + ${PROVISION_WEIGHTS.cover} * b.cd) * b.prior DESC, b.document_id, b.provision_id
                         LIMIT ${limits.ranked})
      SELECT r.document_id, r.provision_id, r.section_id, r.repealed, v.in_amendment, r.cd, ARRAY[${termRanks}] AS ranks,
-            NULL::text AS search_title, NULL::text AS eff, NULL::boolean AS amending, NULL::text AS doc_type, NULL::int AS degree
+            NULL::text AS search_title, NULL::text AS eff, NULL::boolean AS amending, NULL::text AS doc_type, NULL::int AS degree,
+            NULL::boolean AS passes
      FROM r CROSS JOIN LATERAL (SELECT ${plainVector} AS vector, p.in_amendment
                                 FROM "search_provision" p WHERE p.ctid = r.tid OFFSET 0) v
      UNION ALL
-     SELECT d.id, NULL, NULL, NULL, NULL, NULL, ${actRanks}, d.search_title, ${priorColumns('d')}
+     SELECT d.id, NULL, NULL, NULL, NULL, NULL, ${actRanks}, d.search_title, ${priorColumns('d')}, (${where})
      FROM "document" d ${actDoc ? 'LEFT JOIN "search_act" a ON a.document_id = d.id' : ''}
-     WHERE d.id IN (SELECT r.document_id FROM r) AND ${where}`,
+     WHERE d.id IN (SELECT r.document_id FROM r) ${actDoc ? '' : `AND ${where}`}`,
     params,
   );
   const docs = rows.filter((r) => r.provision_id === null);
   const ranked = rows.filter((r): r is (typeof rows)[number] & { provision_id: string } => r.provision_id !== null);
   if (!ranked.length) return [];
-  const factor = new Map(docs.map((d) => [d.document_id, documentFactor(d, d.search_title ?? '', day)]));
+  // The filters drop acts, they do not re-rank: the act document's best score is of every ranked
+  // act, and only the acts that pass get a factor (their units are ranked).
+  const factor = new Map(docs.filter((d) => d.passes).map((d) => [d.document_id, documentFactor(d, d.search_title ?? '', day)]));
   if (actDoc) {
     // Each act's score as a document (its title and headings hold the query's words), relative to
     // the best act's: an act whose own headings name the question's subject, not only one of its
