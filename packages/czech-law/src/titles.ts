@@ -19,3 +19,22 @@ export function foldTitle(title: string): string {
 export function isAmendingTitle(title: string): boolean {
   return AMENDING_TITLE.test(foldTitle(title));
 }
+
+/**
+ * A unit's context (its ancestors' headings, " › " between them) names a part that changes another
+ * act: "ČÁST DRUHÁ › Změna zákona o daních z příjmů", "Změna občanského soudního řádu", "ZMĚNA A
+ * DOPLNĚNÍ SOUVISEJÍCÍCH ZÁKONŮ". Such a unit holds amendment points, or another act's new wording
+ * in quotation marks ("„§ 16 Sazba daně"), so it repeats the words of the act it amends; an omnibus
+ * act ("o stabilizaci veřejných rozpočtů") is titled as no amending act is, and its parts outranked
+ * the acts they amend. A heading "Změna" not followed within four words by an act's name ("Změny
+ * v obsahu závazků") is the act's own subject. Case-sensitive, both cases spelled out, and written so
+ * that PostgreSQL's regular expressions read it alike (the provision index's migration
+ * 20261129190000 filled the stored rows with it; the index writer sets `in_amendment` with it).
+ */
+export const AMENDING_PART =
+  /(^|› )(Změn[ay]|ZMĚN[AY]) ([^ ›]+ ){0,3}(zákona|zákonů|zákoníku|vyhlášky|nařízení|řádu|ústavy|ústavního|ZÁKONA|ZÁKONŮ|ZÁKONÍKU|VYHLÁŠKY|NAŘÍZENÍ|ŘÁDU|ÚSTAVY|ÚSTAVNÍHO)([ ,]|$)/u;
+
+/** Whether a unit's context (its ancestors' headings, " › " between them) is a part amending another act. */
+export function isAmendingPart(context: string): boolean {
+  return AMENDING_PART.test(context);
+}

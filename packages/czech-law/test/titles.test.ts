@@ -1,4 +1,4 @@
-import { AMENDING_TITLE, foldTitle, isAmendingTitle } from '../src/titles';
+import { AMENDING_TITLE, foldTitle, isAmendingPart, isAmendingTitle } from '../src/titles';
 
 describe('amending acts by their titles (one recogniser for the search signals, the prior and the evaluations)', () => {
   it.each([
@@ -22,5 +22,21 @@ describe('amending acts by their titles (one recogniser for the search signals, 
 
   it('folds as the search title does: lower case, no diacritics, single spaces', () => {
     expect(foldTitle('  Zákoník\u00a0PRÁCE  ')).toBe('zakonik prace');
+  });
+});
+
+describe('a part amending another act by its context (the provision index stores it per unit)', () => {
+  it.each([
+    ['Změna zákona o daních z příjmů', true],
+    ['ČÁST DRUHÁ › Změna občanského soudního řádu', true],
+    ['ZMĚNA A DOPLNĚNÍ SOUVISEJÍCÍCH ZÁKONŮ', true],
+    ['Změna zákona č. 334/1992 Sb., o ochraně zemědělského půdního fondu', true],
+    ['Změna nařízení vlády o minimální mzdě', true],
+    ['ZÁVAZKOVÉ PRÁVO › OBECNÁ USTANOVENÍ › Změny v obsahu závazků', false],
+    ['Změna pracovního poměru', false],
+    ['PRACOVNÍ POMĚR › Změna v osobě zaměstnavatele', false],
+    ['Dohoda o změně zákona', false],
+  ])('%s: %s', (context, amending) => {
+    expect(isAmendingPart(context)).toBe(amending);
   });
 });

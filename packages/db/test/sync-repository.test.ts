@@ -161,6 +161,21 @@ describe('syncRepository', () => {
     expect(await maxSeq()).toBe(before);
   });
 
+  it('writes the act rows (search_act) a database indexed before them lacks, the source unmoved', async () => {
+    const acts = () =>
+      db.query<{ document_id: string; vector: string }>(`SELECT document_id, vector::text AS vector FROM "search_act" ORDER BY 1`);
+    const written = await acts();
+    expect(written.length).toBeGreaterThan(0);
+    // Every document with units has its row, written by the sync with its units.
+    expect(written.map((r) => r.document_id)).toEqual(
+      (await db.query<{ id: string }>(`SELECT DISTINCT document_id AS id FROM "search_provision" ORDER BY 1`)).map((r) => r.id),
+    );
+    await db.exec('DELETE FROM "search_act"');
+    const again = await syncRepository(db, repo.dir, { today: TODAY, concurrency: 1 });
+    expect(again).toMatchObject({ up_to_date: true, changes: 0, reindexed: 0 });
+    expect(await acts()).toEqual(written);
+  });
+
   it('incremental: only the new commits, with change and outbox rows for exactly what changed', async () => {
     // An amending act arrives, then the amended document's new version (naming it), which also
     // moves the document to "no longer in force"; the amending act repeals SB-1990-3.

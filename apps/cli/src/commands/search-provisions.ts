@@ -6,7 +6,9 @@ import { openCliDatabase } from '../database';
  * #37: builds the provision index (search_provision) of every document whose rows are missing or
  * stale (another language version or index format, or not today's text), a batch at a time, each
  * document in its own transaction: for a database written before migration 20261128200000, or after
- * the language changed. Idempotent; an interrupted run resumes. The import and the sync keep it current.
+ * the language changed, and the act rows (search_act) of documents whose units are stored but lack
+ * them (a database indexed before migration 20261129190100). Idempotent; an interrupted run resumes.
+ * The import and the sync keep it current.
  */
 export const searchProvisions: Command = {
   description: 'Build the provision search index of documents that lack it or whose index is stale (resumable).',

@@ -1,4 +1,5 @@
 import { formatIsoDate, todayUtc } from '@dp/core';
+import { isAmendingPart } from '@dp/czech-law';
 import { indexTerms, LANGUAGE_VERSION } from './language';
 import type { Database } from '../client';
 import { chunkBy } from '../corpus/document-sql';
@@ -20,6 +21,9 @@ type Tx = RawTx;
 /** Raise when the rows this module writes change (units, weights, text cut): the backfill rebuilds. */
 export const PROVISION_INDEX_FORMAT = 1;
 
+/** Raise when the act rows (`search_act`) this module writes change: the backfill rewrites them. */
+export const ACT_INDEX_FORMAT = 1;
+
 /** A unit's text is indexed and stored up to this many characters (an annex can be a whole table). */
 export const UNIT_TEXT_LIMIT = 20_000;
 
@@ -35,6 +39,8 @@ export interface ProvisionUnit {
   context: string;
   containers: string[];
   repealed: boolean;
+  /** Inside a part amending another act (@dp/czech-law AMENDING_PART on the context): the search weighs it little. */
+  in_amendment: boolean;
   text: string;
   /** Space-separated lemma keys per weight. */
   a: string;
@@ -120,6 +126,7 @@ export function textUnits(text: string, nodes: readonly ProvisionNode[]): TextUn
       context: context.context,
       containers: context.containers,
       repealed: n.repealed,
+      in_amendment: isAmendingPart(context.context),
       text: body,
       a: terms(`${heading ?? ''} ${context.context}`),
       d: terms(body),
@@ -141,11 +148,11 @@ WHERE d.id = $1 AND v.provisions IS NOT NULL
 ORDER BY v.version DESC LIMIT 1`;
 
 const INSERT_SQL = `
-INSERT INTO "search_provision" (document_id, provision_id, ord, section_id, kind, label, heading, context, containers, repealed, text, vector)
-SELECT $1, u.provision_id, u.ord, u.section_id, u.kind, u.label, u.heading, u.context, u.containers, u.repealed, u.text,
+INSERT INTO "search_provision" (document_id, provision_id, ord, section_id, kind, label, heading, context, containers, repealed, in_amendment, text, vector)
+SELECT $1, u.provision_id, u.ord, u.section_id, u.kind, u.label, u.heading, u.context, u.containers, u.repealed, u.in_amendment, u.text,
        setweight(to_tsvector('simple', u.a), 'A') || setweight(to_tsvector('simple', $3::text), 'B') || setweight(to_tsvector('simple', u.d), 'D')
 FROM jsonb_to_recordset($2::jsonb) AS u(provision_id text, ord int, section_id text, kind text, label text, heading text,
-     context text, containers text[], repealed boolean, text text, a text, d text)`;
+     context text, containers text[], repealed boolean, in_amendment boolean, text text, a text, d text)`;
 
 /** Units as the statements send them: JSON arrays of a few MB each. */
 export interface UnitChunks {
@@ -192,6 +199,7 @@ export async function writeProvisionIndex(tx: Tx, documentId: string, today: Dat
   }
   await tx.$executeRawUnsafe('DELETE FROM "search_provision" WHERE document_id = $1', documentId);
   for (const json of units.json) await tx.$executeRawUnsafe(INSERT_SQL, documentId, json, act);
+  await writeActRow(tx, documentId, units.count ? act : null);
   await tx.$executeRawUnsafe(
     `INSERT INTO "search_provision_state" (document_id, version, language_version, index_format, units, built_at)
      VALUES ($1, $2, $3, $4, $5, now())
@@ -204,6 +212,64 @@ export async function writeProvisionIndex(tx: Tx, documentId: string, today: Dat
     units.count,
   );
   return units.count;
+}
+
+/**
+ * The act's own headings as its units hold them (each unit's heading and its ancestors' headings),
+ * once each, outside the parts amending other acts: those repeat the headings of the acts they amend.
+ */
+const ACT_HEADINGS_SQL = `
+SELECT h FROM "search_provision" p, unnest(array_append(string_to_array(p.context, ' › '), p.heading)) h
+WHERE p.document_id = $1 AND NOT p.in_amendment AND h <> ''
+GROUP BY h ORDER BY h COLLATE "C"`;
+
+/**
+ * Writes (or, with `act` null, removes) a document's row of `search_act` from its title terms
+ * (`actTerms`) and the headings of its units as stored: after `search_provision` is written, in the
+ * same transaction. The act stage of the provision search ranks the acts of its units by it.
+ */
+export async function writeActRow(tx: Tx, documentId: string, act: string | null): Promise<void> {
+  if (act === null) {
+    await tx.$executeRawUnsafe('DELETE FROM "search_act" WHERE document_id = $1', documentId);
+    return;
+  }
+  const headings = (await tx.$queryRawUnsafe<{ h: string }[]>(ACT_HEADINGS_SQL, documentId)).map((r) => r.h);
+  await tx.$executeRawUnsafe(
+    `INSERT INTO "search_act" (document_id, format, vector)
+     VALUES ($1, $2, setweight(to_tsvector('simple', $3::text), 'A') || setweight(to_tsvector('simple', $4::text), 'B'))
+     ON CONFLICT (document_id) DO UPDATE SET format = excluded.format, vector = excluded.vector`,
+    documentId,
+    ACT_INDEX_FORMAT,
+    act,
+    terms(headings.join(' ')),
+  );
+}
+
+/**
+ * Writes the act rows a database lacks (indexed before migration 20261129190100, or by an older
+ * ACT_INDEX_FORMAT) from the units already stored: only the title and headings' lemma keys are
+ * computed, not the units'. Run by `backfillProvisionIndex` after the units are current.
+ */
+export async function backfillActIndex(db: Database, options: { batch?: number } = {}): Promise<number> {
+  const batch = Math.floor(options.batch ?? 200);
+  let written = 0;
+  let after = '';
+  for (;;) {
+    const docs = await db.query<{ id: string; title: string; citation: string | null }>(
+      `SELECT d.id, d.title, d.citation FROM "document" d
+       WHERE EXISTS (SELECT 1 FROM "search_provision" p WHERE p.document_id = d.id)
+         AND NOT EXISTS (SELECT 1 FROM "search_act" a WHERE a.document_id = d.id AND a.format = $1)
+         AND d.id COLLATE "C" > $2
+       ORDER BY d.id COLLATE "C" LIMIT ${batch}`,
+      [ACT_INDEX_FORMAT, after],
+    );
+    if (!docs.length) return written;
+    after = docs[docs.length - 1].id;
+    for (const d of docs) {
+      await db.prisma.$transaction((tx) => writeActRow(tx, d.id, actTerms(d)), { timeout: 300_000, maxWait: 60_000 });
+      written++;
+    }
+  }
 }
 
 /**
@@ -223,6 +289,8 @@ export interface BackfillReport {
   documents: number;
   units: number;
   remaining: number;
+  /** Act rows written from stored units (backfillActIndex). */
+  acts: number;
 }
 
 /**
@@ -267,5 +335,7 @@ export async function backfillProvisionIndex(
   // The sync analyses once after all its phases (`analyze: false`).
   if (documents && options.analyze !== false) await analyzeProvisionIndex(db);
   const [left] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${stale}) s`, params);
-  return { documents, units, remaining: Number(left?.n ?? 0) };
+  // The act rows of documents whose units were current already (a database indexed before they existed).
+  const acts = await backfillActIndex(db, { batch });
+  return { documents, units, remaining: Number(left?.n ?? 0), acts };
 }

@@ -33,7 +33,10 @@ export const PROVISION_WEIGHTS = {
   amending: 0.3,
   /** Factor of a provision the text marks repealed. */
   repealed: 0.2,
-  /** Factor of a unit inside a part that amends another act (AMENDING_PART: "Změna zákona o …"). */
+  /**
+   * Factor of a unit inside a part that amends another act (@dp/czech-law AMENDING_PART: "Změna
+   * zákona o …"; stored by the index writer as `in_amendment`).
+   */
   inAmendment: 0.1,
   /** Factor of a decree or regulation against an act. */
   notAct: 0.9,
@@ -47,6 +50,20 @@ export const PROVISION_WEIGHTS = {
   actShare: 1,
   /** A term in more than this share of the units is ranked but does not select candidates. */
   commonShare: 0.03,
+  /**
+   * The act as a document (`search_act`: title A, headings B): each ranked act's score, the query's
+   * weighted ts_rank over it, makes a factor (actFloor + score / best) ** actDoc of its units
+   * (0: no act document).
+   */
+  actDoc: 0.5,
+  actFloor: 0.2,
+  /** ts_rank's weights {D, C, B, A} over the act's vector: headings B, title and short names A. */
+  actVector: '{0, 0, 0.33, 1}',
+  /**
+   * ts_rank's normalisation of the act's rank (1: divided by 1 + log of its length): a code's
+   * thousands of headings hold some of any question's words.
+   */
+  actNorm: 1,
 };
 
 /** Units ranked per query at most (those of the matching acts with the best priors: candidatePrior). */
@@ -70,19 +87,6 @@ export const PROVISION_LIMITS = {
   /** Matches read (ids only) to choose the candidates among: a bound for the commonest pairs. */
   matches: 50_000,
 };
-/**
- * A unit's context (its ancestors' headings, " › " between them) names a part that changes another
- * act: "ČÁST DRUHÁ › Změna zákona o daních z příjmů", "Změna občanského soudního řádu", "ZMĚNA A
- * DOPLNĚNÍ SOUVISEJÍCÍCH ZÁKONŮ". Such a unit holds amendment points, or another act's new wording
- * in quotation marks ("„§ 16 Sazba daně"), so it repeats the words of the act it amends; an omnibus
- * act ("o stabilizaci veřejných rozpočtů") is titled as no amending act is, and its parts outranked
- * the acts they amend. A heading "Změna" not followed within four words by an act's name ("Změny
- * v obsahu závazků") is the act's own subject. The same pattern in JavaScript and in PostgreSQL
- * (case-sensitive, spelled in both cases: the embedded server's locale may not fold Czech letters).
- */
-export const AMENDING_PART =
-  '(^|› )(Změn[ay]|ZMĚN[AY]) ([^ ›]+ ){0,3}(zákona|zákonů|zákoníku|vyhlášky|nařízení|řádu|ústavy|ústavního|ZÁKONA|ZÁKONŮ|ZÁKONÍKU|VYHLÁŠKY|NAŘÍZENÍ|ŘÁDU|ÚSTAVY|ÚSTAVNÍHO)([ ,]|$)';
-
 /** Results a provision search ranks (its pages are cut from them). */
 export const PROVISION_DEPTH = 100;
 
@@ -262,7 +266,15 @@ export async function rankProvisions(
   // aggregate and sort per unit); the statement's text is the same for every query with as many
   // distinct terms, so its prepared form serves them all.
   const distinct = [...new Set(ts.map((t) => t.term))];
-  const termRanks = distinct.map((term) => `ts_rank(${vector}, v.vector, $${params.push(term)}::tsquery, 0)::float8`).join(', ');
+  const termParams = distinct.map((term) => params.push(term));
+  const termRanks = termParams.map((at) => `ts_rank(${vector}, v.vector, $${at}::tsquery, 0)::float8`).join(', ');
+  // The act as a document: the same terms' ranks over each ranked act's row of `search_act`.
+  const actDoc = PROVISION_WEIGHTS.actDoc > 0;
+  const actVector = `'${PROVISION_WEIGHTS.actVector}'`;
+  const actNorm = Math.trunc(PROVISION_WEIGHTS.actNorm);
+  const actRanks = actDoc
+    ? `ARRAY[${termParams.map((at) => `coalesce(ts_rank(${actVector}, a.vector, $${at}::tsquery, ${actNorm}), 0)::float8`).join(', ')}]`
+    : 'NULL::float8[]';
   const rankAt = ts.map((t) => distinct.indexOf(t.term));
   // The ranked units' acts with their prior columns and the filters, in the same statement (rows
   // with no provision, after the units): the act stage reads them without a second round trip.
@@ -275,8 +287,9 @@ export async function rankProvisions(
       repealed: boolean;
       in_amendment: boolean;
       cd: number;
-      ranks: number[];
+      ranks: number[] | null;
       search_title: string | null;
+      passes: boolean | null;
     } & PriorColumns
   >(
     `WITH ${candidates},
@@ -287,24 +300,41 @@ export async function rankProvisions(
                         ORDER BY (${bound} * b.anyrank + ${PROVISION_WEIGHTS.cover} * b.cd) * b.prior DESC, b.document_id, b.provision_id
                         LIMIT ${limits.ranked})
      SELECT r.document_id, r.provision_id, r.section_id, r.repealed, v.in_amendment, r.cd, ARRAY[${termRanks}] AS ranks,
-            NULL::text AS search_title, NULL::text AS eff, NULL::boolean AS amending, NULL::text AS doc_type, NULL::int AS degree
-     FROM r CROSS JOIN LATERAL (SELECT ${plainVector} AS vector, p.context ~ $${params.push(AMENDING_PART)}::text AS in_amendment
+            NULL::text AS search_title, NULL::text AS eff, NULL::boolean AS amending, NULL::text AS doc_type, NULL::int AS degree,
+            NULL::boolean AS passes
+     FROM r CROSS JOIN LATERAL (SELECT ${plainVector} AS vector, p.in_amendment
                                 FROM "search_provision" p WHERE p.ctid = r.tid OFFSET 0) v
      UNION ALL
-     SELECT d.id, NULL, NULL, NULL, NULL, NULL, NULL, d.search_title, ${priorColumns('d')}
-     FROM "document" d WHERE d.id IN (SELECT r.document_id FROM r) AND ${where}`,
+     SELECT d.id, NULL, NULL, NULL, NULL, NULL, ${actRanks}, d.search_title, ${priorColumns('d')}, (${where})
+     FROM "document" d ${actDoc ? 'LEFT JOIN "search_act" a ON a.document_id = d.id' : ''}
+     WHERE d.id IN (SELECT r.document_id FROM r) ${actDoc ? '' : `AND ${where}`}`,
     params,
   );
   const docs = rows.filter((r) => r.provision_id === null);
   const ranked = rows.filter((r): r is (typeof rows)[number] & { provision_id: string } => r.provision_id !== null);
   if (!ranked.length) return [];
-  const factor = new Map(docs.map((d) => [d.document_id, documentFactor(d, d.search_title ?? '', day)]));
+  // The filters drop acts, they do not re-rank: the act document's best score is of every ranked
+  // act, and only the acts that pass get a factor (their units are ranked).
+  const factor = new Map(docs.filter((d) => d.passes).map((d) => [d.document_id, documentFactor(d, d.search_title ?? '', day)]));
+  if (actDoc) {
+    // Each act's score as a document (its title and headings hold the query's words), relative to
+    // the best act's: an act whose own headings name the question's subject, not only one of its
+    // provisions' texts, is the act the question is about.
+    const actScore = new Map(
+      docs.map((d) => [d.document_id, rankAt.reduce((sum, at, i) => sum + ts[i].w * Number(d.ranks?.[at] ?? 0), 0)]),
+    );
+    const best = Math.max(0, ...actScore.values());
+    if (best > 0) {
+      for (const [id, f] of factor)
+        factor.set(id, f * (PROVISION_WEIGHTS.actFloor + (actScore.get(id) ?? 0) / best) ** PROVISION_WEIGHTS.actDoc);
+    }
+  }
   // The act stage: how much of the query's weight each unit holds, and each act across its ranked
   // units (an act about the question holds its words in several places; an old short document
   // whose one article holds the common ones does not hold the rest).
   const total = ts.reduce((sum, t) => sum + t.w, 0);
   const units = ranked.map((r) => {
-    const ranks = rankAt.map((at) => Number(r.ranks[at]));
+    const ranks = rankAt.map((at) => Number(r.ranks?.[at] ?? 0));
     let lex = PROVISION_WEIGHTS.cover * Number(r.cd);
     let held = 0;
     ranks.forEach((rank, i) => {
