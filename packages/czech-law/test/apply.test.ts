@@ -1648,3 +1648,63 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine6)', () => {
     expect(applyAmendment(text, [point(4)]).points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
   });
 });
+
+describe("applyAmendment: the tuning half's wrong units (#36, h-engine8)", () => {
+  it('takes a footnote the point names out of the new §§ when the act prints it between them (vyhláška č. 620/2004 Sb., bod 16, on vyhláška č. 432/2001 Sb.)', () => {
+    const text = [
+      '# Vyhláška',
+      '',
+      '##### § 3',
+      '',
+      'Text tři^1).',
+      '',
+      '##### § 4',
+      '',
+      'Text čtyři.',
+      '',
+      '^1) Zákon č. 1/2000 Sb.',
+      '',
+    ].join('\n');
+    const point = pt(
+      '16',
+      'Za § 3 se vkládají nové § 3a a 3b, které včetně poznámky pod čarou č. 2b znějí:\n\n##### „§ 3a\n\nText podle předpisů^2b).\n\n^2b) Například zákon č. 71/1967 Sb.\n\n##### § 3b\n\nText b.“.',
+    );
+    const r = applyAmendment(text, [point]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(splitUnits(r.text).map((u) => u.id)).toEqual(['preamble', 'par_3', 'par_3a', 'par_3b', 'par_4', 'fn_1', 'fn_2b']);
+    expect(unit(r.text, 'par_3a')).toBe('##### § 3a Text podle předpisů^2b).');
+    expect(unit(r.text, 'fn_2b')).toBe('^2b) Například zákon č. 71/1967 Sb.');
+  });
+
+  it('takes the §\'s heading out with all its odstavce repealed "včetně nadpisu" (zákon č. 101/2000 Sb., bod 3, on zákon č. 106/1999 Sb.)', () => {
+    const text = [
+      '# Zákon',
+      '',
+      '##### § 8',
+      '',
+      '#### Ochrana osobnosti a soukromí',
+      '',
+      '(1) Informace o osobnosti^5).',
+      '',
+      '(2) Písemnosti osobní povahy.',
+      '',
+      '##### § 9',
+      '',
+      '#### Ochrana obchodního tajemství',
+      '',
+      '(1) Obchodní tajemství.',
+      '',
+      '(2) Jiné tajemství.',
+      '',
+      '^5) Zákon č. 256/1992 Sb.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(text, [pt('3', 'V § 8 se odstavce 1 a 2 včetně nadpisu a poznámky pod čarou č. 5) zrušují.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'par_8')).toBe('##### § 8');
+    expect(splitUnits(r.text).map((u) => u.id)).toEqual(['preamble', 'par_8', 'par_9']);
+    // One odstavec of two: the heading is the §'s, which stands; it stays.
+    const one = applyAmendment(text, [pt('3', 'V § 9 se odstavec 2 včetně nadpisu zrušuje.')]);
+    expect(unit(one.text, 'par_9')).toBe('##### § 9 #### Ochrana obchodního tajemství (1) Obchodní tajemství.');
+  });
+});

@@ -1191,8 +1191,9 @@ function opAppendWords(w: Work, op: Operation): void {
 
 /** Moves a payload's footnotes into the footnote block; returns the body. */
 function takeFootnotes(w: Work, payload: string, op: Operation): string {
-  const { body, footnotes } = splitPayload(payload);
+  const split = splitPayload(payload);
   const named = new Set(op.footnotes ?? []);
+  const { body, footnotes } = innerFootnotes(split.body, split.footnotes, named);
   for (const fn of footnotes) {
     named.delete(fn.id);
     putFootnote(w.doc, fn, w.changed);
@@ -1203,6 +1204,27 @@ function takeFootnotes(w: Work, payload: string, op: Operation): string {
   for (const id of named) if (op.kind === 'repeal') removeFootnote(w, id);
 
   return body;
+}
+
+/**
+ * A footnote the point names that the act prints between its new units, where its page ended, not
+ * at the new text's end ("Za § 3 se vkládají nové § 3a až 3f, které včetně nadpisů a poznámky pod
+ * čarou č. 2b znějí:" with "^2b) …" after § 3d; vyhláška č. 620/2004 Sb., bod 16, on vyhláška
+ * č. 432/2001 Sb.): a paragraph of its own, taken out of the body like the footnotes after it.
+ */
+function innerFootnotes(body: string, footnotes: TextUnit[], named: ReadonlySet<string>): { body: string; footnotes: TextUnit[] } {
+  const missing = [...named].filter((id) => !footnotes.some((f) => f.id === id));
+  if (!missing.length) return { body, footnotes };
+  const paragraphs = body.split(/\n[ \t]*\n/);
+  const inner: TextUnit[] = [];
+  const kept = paragraphs.filter((para) => {
+    const m = FOOTNOTE_LINE.exec(para.trim());
+    if (!m || !missing.includes(`fn_${m[1]}`) || para.trim().includes('\n')) return true;
+    inner.push({ id: `fn_${m[1]}`, kind: 'footnote', text: `${para.trim()}\n\n` });
+    return false;
+  });
+  if (!inner.length) return { body, footnotes };
+  return { body: kept.join('\n\n').trim(), footnotes: [...inner, ...footnotes] };
 }
 
 function removeFootnote(w: Work, id: string): void {
@@ -1933,8 +1955,36 @@ function opRepeal(w: Work, op: Operation): void {
       }
     }
   }
+  if (op.withHeading) dropHeadingOfRepealed(w, op);
   // A footnote repealed with a unit stays while another unit still marks it (the source keeps it).
   for (const f of op.footnotes ?? []) if (w.doc.units.some((u) => u.id === f) && !marked(w, f)) removeFootnote(w, f);
+}
+
+/**
+ * "V § 8 se odstavce 1 a 2 včetně nadpisu a poznámky pod čarou č. 5) zrušují" (zákon č. 101/2000 Sb.,
+ * on zákon č. 106/1999 Sb.): the §'s heading goes with its odstavce; the source keeps the bare label.
+ * Only where no unit is left under the § (odstavce of one §), and its one heading line is found.
+ */
+function dropHeadingOfRepealed(w: Work, op: Operation): void {
+  const units = new Set(op.targets.map((t) => unitIdOf(t.id)));
+  if (
+    units.size !== 1 ||
+    op.targets.some(
+      (t) => unitIdOf(t.id) === t.id || !/^(?:par|cl)_/.test(t.id) || t.id.split('/').length !== 2 || t.sentence !== undefined || t.part,
+    )
+  )
+    return;
+  const loc = locate(w.doc, [...units][0]);
+  // Where odstavce stay, the heading may be theirs ("odstavec 3 včetně nadpisu"): left as before.
+  if (!loc.node || loc.unit.kind !== 'section' || loc.node.children.length) return;
+  const title = headingLines(loc.unit.text, loc.node).filter((l) => !isUnitLabel(l.text));
+  if (title.length !== 1) throw new Fail(title.length ? 'ambiguous' : 'target_not_found', `heading of ${loc.unit.id}`);
+  const text = loc.unit.text;
+  let end = title[0].start + title[0].text.length;
+  while (end < text.length && /\s/.test(text[end])) end++;
+  const out = text.slice(0, title[0].start) + text.slice(end);
+  replaceUnit(w.doc, loc.index, out.trim() ? block(out) : out);
+  touch(w, loc.unit.id);
 }
 
 /** Whether any unit's text still carries the footnote's mark. */
