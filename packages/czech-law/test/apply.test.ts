@@ -471,7 +471,11 @@ describe('applyAmendment', () => {
   });
 
   it('refuses words that are there twice when the point does not say which, and forms it does not read', () => {
-    const twice = applyAmendment(ACT, [pt('1', 'V § 3 se slovo „odstavec“ nahrazuje slovem „bod“.')]);
+    // (Words there more than once are replaced in every place unless another clause of the point
+    // edits the unit with the same words: then which places the act means is not sure.)
+    const twice = applyAmendment(ACT, [
+      pt('1', 'V § 3 se slovo „odstavec“ nahrazuje slovem „bod“ a slovo „bod“ se nahrazuje slovem „odstavec“.'),
+    ]);
     expect(twice.points[0]).toMatchObject({ status: 'not_applied', reason: 'ambiguous' });
     const unread = applyAmendment(ACT, [pt('1', 'V § 3 se odstavec 2 přesouvá za odstavec 3.')]);
     expect(unread.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_form' });
@@ -1706,5 +1710,41 @@ describe("applyAmendment: the tuning half's wrong units (#36, h-engine8)", () =>
     // One odstavec of two: the heading is the §'s, which stands; it stays.
     const one = applyAmendment(text, [pt('3', 'V § 9 se odstavec 2 včetně nadpisu zrušuje.')]);
     expect(unit(one.text, 'par_9')).toBe('##### § 9 #### Ochrana obchodního tajemství (1) Obchodní tajemství.');
+  });
+});
+
+describe('applyAmendment: words the named unit holds more than once (#36, h-engine8)', () => {
+  const text = [
+    '# Zákon',
+    '',
+    '##### § 39',
+    '',
+    '(1) Povolení vydává okresní úřad; okresní úřad je vede v evidenci, kterou okresní úřad zveřejní.',
+    '',
+    '(2) Lhůta je 6 měsíců podle § 30 odst. 6.',
+    '',
+    '(3) Štítek je vlevo, pravým rohem nahoru a levým rohem dolů; pravým okrajem k pravým dveřím.',
+    '',
+  ].join('\n');
+
+  it('replaces the words in every place of the unit (zákon č. 320/2002 Sb., bod 12 of its part on zákon č. 167/1998 Sb.)', () => {
+    const r = applyAmendment(text, [pt('12', 'V § 39 odst. 1 se slovo „okresní“ nahrazuje slovem „krajský“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'par_39')).toContain(
+      '(1) Povolení vydává krajský úřad; krajský úřad je vede v evidenci, kterou krajský úřad zveřejní.',
+    );
+  });
+
+  it('still refuses a number named in one place of several (zákon č. 195/2017 Sb., bod 15, on zákon č. 329/1999 Sb.)', () => {
+    const r = applyAmendment(text, [pt('15', 'V § 39 odst. 2 se číslo „6“ nahrazuje číslem „10“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'ambiguous' });
+  });
+
+  it('still refuses words another clause of the point writes or replaces (vyhláška č. 333/2010 Sb., bod 1, on vyhláška č. 527/2006 Sb.)', () => {
+    const r = applyAmendment(text, [
+      pt('1', 'V § 39 odst. 3 se slovo „pravým“ nahrazuje slovem „levým“ a slovo „levým“ se nahrazuje slovem „pravým“.'),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'ambiguous' });
+    expect(r.text).toBe(text);
   });
 });

@@ -880,6 +880,8 @@ interface Work {
   wrote: Set<string>;
   /** Top-level units this point took out of the text whole (repealed §§, články, containers and what they hold). */
   removed: Set<string>;
+  /** The point's operations (the one applied is among them). */
+  ops: readonly Operation[];
 }
 
 function touch(w: Work, id: string): void {
@@ -923,6 +925,25 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
     // The new words already there and the old ones not: an earlier text took the change in already.
     const done = op.kind === 'replace_words' && op.new && findWords(text, op.new, region, loc.local.markers).length > 0;
     throw new Fail(done ? 'already_present' : 'text_not_found', `„${old}“ in ${t.id}`);
+  }
+  // Words the named unit holds more than once, replaced (or deleted): in every place, as the source
+  // has them in the tuning cases read ("V § 39 odst. 1 se slovo „okresní“ nahrazuje slovem
+  // „krajský“", zákon č. 320/2002 Sb., část amending zákon č. 167/1998 Sb., bod 12; "V § 24 se slovo
+  // „služební“ nahrazuje slovem „vojenské“", zákon č. 178/2023 Sb., bod 7, on zákon č. 219/1999 Sb.).
+  // Not numbers or a bare conjunction, which the acts name in one place of several ("V § 30b odst. 1
+  // se číslo „6“ nahrazuje číslem „10“" beside "§ 30 odst. 6", zákon č. 195/2017 Sb., bod 15; "V § 11
+  // odst. 2 písm. c) se slovo „nebo“ zrušuje", the list's last one, zákon č. 197/2024 Sb., bod 1),
+  // nor where another clause of the point edits the unit with words that hold these or are held by
+  // them ("2" → "3" and "3" → "4"; "pravým" → "levým" and "levým" → "pravým"): which places the act
+  // means is then not sure (`everyPlace`).
+  if (hits.length > 1 && op.kind === 'replace_words' && everyPlace(w, op, old, loc.unit.id)) {
+    const by = styleMarks(op.new ?? '', w.style);
+    let all = text;
+    for (const x of [...hits].reverse()) all = replaceSpan(all, x, by);
+    refuseMarkPair(text, all, t.id);
+    replaceUnit(w.doc, loc.index, all);
+    touch(w, t.id);
+    return;
   }
   if (hits.length > 1) throw new Fail('ambiguous', `„${old}“ is in ${t.id} ${hits.length} times`);
   let h = hits[0];
@@ -1000,6 +1021,23 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   refuseMarkPair(text, out, t.id);
   replaceUnit(w.doc, loc.index, out);
   touch(w, t.id);
+}
+
+/** Whether words found more than once in a unit are changed in every place (`editWords`). */
+function everyPlace(w: Work, op: Operation, old: string, unitId: string): boolean {
+  // Punctuation next to given words ("čárka za slovem „dodání“ se zrušuje") is one place's.
+  const bare = (x: string) => x.replace(/[\s,.;:]+/g, '');
+  if (/^[\d\s.,/]*$/.test(old) || CONJUNCTION.test(old.trim()) || bare(old) === bare(op.new ?? '')) return false;
+  const unit = unitIdOf(unitId);
+  const mine = [old, op.new ?? ''].filter((x) => x.trim());
+  const words = (o: Operation) => [o.old ?? '', o.new ?? '', o.text ?? ''].filter((x) => x.trim());
+  // Another clause's words are not this one's, nor the other way round.
+  return !w.ops.some(
+    (o) =>
+      o !== op &&
+      o.targets.some((t) => t.id === '*' || unitIdOf(t.id) === unit) &&
+      words(o).some((x) => mine.some((m) => x.includes(m) || m.includes(x))),
+  );
 }
 
 /** The conjunctions that join a list's last item. */
@@ -2452,6 +2490,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       headingMarks,
       written,
       wrote: new Set(),
+      ops: p.operations,
       removed: new Set(),
     };
     try {
