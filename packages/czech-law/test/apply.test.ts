@@ -1748,3 +1748,36 @@ describe('applyAmendment: words the named unit holds more than once (#36, h-engi
     expect(r.text).toBe(text);
   });
 });
+
+describe('applyAmendment: "§ N zní:" without "včetně nadpisu" (#36, h-engine8)', () => {
+  it('drops a heading below the label with the old text, as the source does (zákon č. 142/2012 Sb., bod 1, on zákon č. 6/2002 Sb.)', () => {
+    const text = [
+      '# Zákon',
+      '',
+      '##### § 175',
+      '',
+      'Text.',
+      '',
+      '##### § 175a',
+      '',
+      '#### Poskytování údajů',
+      '',
+      '(1) Ministerstvo poskytuje údaje.',
+      '',
+      '##### § 176',
+      '',
+      'Konec.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(text, [pt('1', '§ 175a zní:\n\n##### „§ 175a\n\nSoud využívá ze základního registru obyvatel tyto údaje.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'par_175a')).toBe('##### § 175a Soud využívá ze základního registru obyvatel tyto údaje.');
+  });
+
+  it('keeps a heading written above the label (zákon č. 175/1990 Sb., on zákon č. 140/1961 Sb.)', () => {
+    const text = ['# Zákon', '', '#### Účel zákona', '', '##### § 1', '', 'Starý text.', '', '##### § 2', '', 'Konec.', ''].join('\n');
+    const r = applyAmendment(text, [pt('1', '§ 1 zní:\n\n##### „§ 1\n\nNový text.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('#### Účel zákona\n\n##### § 1\n\nNový text.');
+  });
+});

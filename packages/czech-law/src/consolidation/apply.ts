@@ -1541,21 +1541,22 @@ function listDashes(body: string, unitText: string): string {
     .join('\n');
 }
 
-/** "§ 5 zní:" without "včetně nadpisu": the § keeps its heading, where it was (above or below its label). */
+/**
+ * "§ 5 zní:" without "včetně nadpisu", the new text without a heading: a heading above the §'s label
+ * stays (the source keeps it: such headings stand above a § as its layout or over a group of §§),
+ * one below the label goes with the old text. The source drops it there in nearly every case of the
+ * tuning half ("§ 175a zní:", zákon č. 142/2012 Sb., bod 1, on zákon č. 6/2002 Sb.; "§ 24 zní:",
+ * zákon č. 548/1991 Sb., on zákon č. 20/1966 Sb.; docs/DECISIONS.md, h-engine8).
+ */
 function keepHeading(loc: Loc, part: TextUnit): string {
   const lines = headingLines(loc.unit.text, loc.node!);
   const oldLabel = lines.findIndex((l) => isUnitLabel(l.text));
-  const old = lines.filter((l) => !isUnitLabel(l.text));
+  const above = oldLabel > 0 ? lines.slice(0, oldLabel) : [];
   const pl = local(part);
-  if (!pl.top) return part.text;
+  if (!pl.top || !above.length) return part.text;
   const neu = headingLines(part.text, pl.top).filter((l) => !isUnitLabel(l.text));
-  if (neu.length || !old.length) return part.text;
-  const label = headingLines(part.text, pl.top).find((l) => isUnitLabel(l.text));
-  if (!label) return part.text;
-  const heading = old.map((l) => l.text.trim()).join('\n\n');
-  if (oldLabel > 0 && lines.indexOf(old[0]) < oldLabel) return `${heading}\n\n${part.text.trimStart()}`;
-  const after = label.start + label.text.length;
-  return `${part.text.slice(0, after)}\n\n${heading}${part.text.slice(after)}`;
+  if (neu.length) return part.text;
+  return `${above.map((l) => l.text.trim()).join('\n\n')}\n\n${part.text.trimStart()}`;
 }
 
 /** The key before `k` among a list's keys (`5` → `4`, `5a` → `5`, `c` → `b`), or null for a first one. */
