@@ -1781,3 +1781,45 @@ describe('applyAmendment: "§ N zní:" without "včetně nadpisu" (#36, h-engine
     expect(r.text).toContain('#### Účel zákona\n\n##### § 1\n\nNový text.');
   });
 });
+
+describe('applyAmendment: dashes between words (#36, h-engine8)', () => {
+  it("sets a new text's dash between words as the text sets its own (vyhláška č. 536/2002 Sb., bod 7, on vyhláška č. 28/2001 Sb.)", () => {
+    const text = [
+      '# Vyhláška',
+      '',
+      '##### § 96',
+      '',
+      '#### Zahraniční podmínky – Afghánistán',
+      '',
+      'Text – první.',
+      '',
+      '##### § 97',
+      '',
+      '#### Zahraniční podmínky – Albánie',
+      '',
+      'Text.',
+      '',
+      '##### § 98',
+      '',
+      '#### Zahraniční podmínky – Alžírsko',
+      '',
+      'Text.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(text, [
+      pt(
+        '7',
+        'Za § 98 se vkládá nový § 98a, který včetně nadpisu zní:\n\n##### „§ 98a\n\n#### Zahraniční podmínky - Andorra\n\nOdesílatel připojí\n\n- a) 2 celní prohlášky,\n\n- b) 1 celní nálepku.“.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'par_98a')).toBe(
+      '##### § 98a #### Zahraniční podmínky – Andorra Odesílatel připojí - a) 2 celní prohlášky, - b) 1 celní nálepku.',
+    );
+    // A text that sets both dashes: the act's is kept.
+    const mixed = applyAmendment(text.replace('Text – první.', 'Text - první - druhý - třetí.'), [
+      pt('7', 'Za § 98 se vkládá nový § 98a, který včetně nadpisu zní:\n\n##### „§ 98a\n\n#### Zahraniční podmínky - Andorra\n\nText.“.'),
+    ]);
+    expect(unit(mixed.text, 'par_98a')).toBe('##### § 98a #### Zahraniční podmínky - Andorra Text.');
+  });
+});
