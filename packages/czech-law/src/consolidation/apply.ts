@@ -771,39 +771,6 @@ function styleMarks(text: string, style: MarkStyle): string {
   return t.replace(/((?:\^\d+[a-z]*\))+)([,.;:])/g, '$2$1');
 }
 
-/** The dash a text sets between words (`–` or `-`), where it (nearly) never sets the other; else null. */
-type Dash = '–' | '-' | null;
-
-const BETWEEN: Record<'–' | '-', RegExp> = {
-  '–': /(?<=[\p{L}\p{N})]) – (?=[\p{L}\p{N}(])/gu,
-  '-': /(?<=[\p{L}\p{N})]) - (?=[\p{L}\p{N}(])/gu,
-};
-const BETWEEN_WORDS = (dash: '–' | '-'): RegExp => BETWEEN[dash];
-
-function dashStyle(units: TextUnit[]): Dash {
-  let en = 0;
-  let hyphen = 0;
-  for (const u of units) {
-    if (u.kind === 'footnote') continue;
-    en += (u.text.match(BETWEEN_WORDS('–')) ?? []).length;
-    hyphen += (u.text.match(BETWEEN_WORDS('-')) ?? []).length;
-  }
-  if (en >= 3 && hyphen * 20 <= en) return '–';
-  if (hyphen >= 3 && en * 20 <= hyphen) return '-';
-  return null;
-}
-
-/**
- * New text's dashes between words set as the text sets its own: the source keeps its text's dash
- * where an act writes the other ("Zahraniční podmínky - Afghánistán" in the new hlava pátá of
- * vyhláška č. 536/2002 Sb., bod 7, is "Zahraniční podmínky – Afghánistán" in the source, as the
- * text before had it, on vyhláška č. 28/2001 Sb.). A list's "- a)" opens its line and is no dash between words.
- */
-function styleDashes(text: string, dash: Dash): string {
-  if (!dash) return text;
-  return text.replace(BETWEEN_WORDS(dash === '–' ? '-' : '–'), ` ${dash} `);
-}
-
 /**
  * How the act's annexes set their text: labels in bold ("**Kód lokality:** CZ0620001") and
  * parentheticals in italics ("*(Vertigo moulinsiana)*"). The amending acts write new annexes
@@ -904,8 +871,6 @@ interface Work {
   changed: Set<string>;
   units: Set<string>;
   style: MarkStyle;
-  /** The dash the text sets between words (`dashStyle`). */
-  dash: Dash;
   annexStyle: AnnexStyle;
   /** The heading marks of the text's §§ before the act (`sectionHeadingMarks`). */
   headingMarks: string | null;
@@ -972,7 +937,7 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   // them ("2" → "3" and "3" → "4"; "pravým" → "levým" and "levým" → "pravým"): which places the act
   // means is then not sure (`everyPlace`).
   if (hits.length > 1 && op.kind === 'replace_words' && everyPlace(w, op, old, loc.unit.id)) {
-    const by = styleDashes(styleMarks(op.new ?? '', w.style), w.dash);
+    const by = styleMarks(op.new ?? '', w.style);
     let all = text;
     for (const x of [...hits].reverse()) all = replaceSpan(all, x, by);
     refuseMarkPair(text, all, t.id);
@@ -982,7 +947,7 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   }
   if (hits.length > 1) throw new Fail('ambiguous', `„${old}“ is in ${t.id} ${hits.length} times`);
   let h = hits[0];
-  const add = styleDashes(styleMarks(op.new ?? '', w.style), w.dash);
+  const add = styleMarks(op.new ?? '', w.style);
   let out: string;
   if (op.kind === 'insert_words') {
     const next = text.slice(op.position === 'before' ? 0 : h.end, op.position === 'before' ? h.start : undefined);
@@ -1209,7 +1174,7 @@ function opAppendWords(w: Work, op: Operation): void {
       const loc = locate(w.doc, id);
       const text = loc.unit.text;
       const region = regionOf(loc, { ...t, id, through: undefined });
-      const add = styleDashes(styleMarks(words.trim(), w.style), w.dash);
+      const add = styleMarks(words.trim(), w.style);
       const own = text.slice(region.start, region.end);
       if (add && (op.position === 'start' ? own.startsWith(add) : own.replace(/[.,;:]$/, '').endsWith(add.replace(/[.,;:]$/, ''))))
         throw new Fail('already_present', `„${add}“ in ${id}`);
@@ -1318,7 +1283,7 @@ function cleanPayload(w: Work, raw: string): string {
   const opens = (body.match(/„/g) ?? []).length;
   const closes = (body.match(/“/g) ?? []).length;
   if (closes > opens) throw new Fail('payload_mismatch', 'a closing quotation mark of the amending act left in the new text');
-  return styleDashes(styleMarks(body, w.style), w.dash);
+  return styleMarks(body, w.style);
 }
 
 /**
@@ -2479,7 +2444,6 @@ interface Run {
 function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPoint[], excluded: Map<number, string>): Run {
   let doc: Doc = { units: [...start] };
   const style = markStyle(start);
-  const dash = dashStyle(start);
   const annexes = annexStyle(start);
   const headingMarks = sectionHeadingMarks(start);
   const outcomes: PointOutcome[] = [];
@@ -2523,7 +2487,6 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       changed: new Set(),
       units: new Set(),
       style,
-      dash,
       annexStyle: annexes,
       headingMarks,
       written,

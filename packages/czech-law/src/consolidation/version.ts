@@ -19,7 +19,6 @@
  * container, "úvodních částech ustanovení", #36 h-engine7; 12: the act's only annex named without a
  * number, "Příloha zní:", "V příloze se …", #35 h-recall5; 13: words the named unit holds more than once replaced in every
  * place, "§ N zní:" without "včetně nadpisu" drops a heading below the label, a named footnote
- * printed between new §§, a §'s heading repealed with all its odstavce "včetně nadpisu", a new text's
- * dashes between words set as the text sets its own, #36 h-engine8).
+ * printed between new §§, a §'s heading repealed with all its odstavce "včetně nadpisu", #36 h-engine8).
  */
 export const CONSOLIDATION_ENGINE_VERSION = 13;
