@@ -471,7 +471,11 @@ describe('applyAmendment', () => {
   });
 
   it('refuses words that are there twice when the point does not say which, and forms it does not read', () => {
-    const twice = applyAmendment(ACT, [pt('1', 'V § 3 se slovo „odstavec“ nahrazuje slovem „bod“.')]);
+    // (Words there more than once are replaced in every place unless another clause of the point
+    // edits the unit with the same words: then which places the act means is not sure.)
+    const twice = applyAmendment(ACT, [
+      pt('1', 'V § 3 se slovo „odstavec“ nahrazuje slovem „bod“ a slovo „bod“ se nahrazuje slovem „odstavec“.'),
+    ]);
     expect(twice.points[0]).toMatchObject({ status: 'not_applied', reason: 'ambiguous' });
     const unread = applyAmendment(ACT, [pt('1', 'V § 3 se odstavec 2 přesouvá za odstavec 3.')]);
     expect(unread.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_form' });
@@ -1646,5 +1650,134 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine6)', () => {
     expect(unit(r.text, 'priloha_3')).toBe('Příloha č. 3 k zákonu č. 121/2000 Sb. Informace povinně uváděné ve výroční zprávě.');
     // A number that does not follow the last annex's has no sure place.
     expect(applyAmendment(text, [point(4)]).points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
+  });
+});
+
+describe("applyAmendment: the tuning half's wrong units (#36, h-engine8)", () => {
+  it('takes a footnote the point names out of the new §§ when the act prints it between them (vyhláška č. 620/2004 Sb., bod 16, on vyhláška č. 432/2001 Sb.)', () => {
+    const text = [
+      '# Vyhláška',
+      '',
+      '##### § 3',
+      '',
+      'Text tři^1).',
+      '',
+      '##### § 4',
+      '',
+      'Text čtyři.',
+      '',
+      '^1) Zákon č. 1/2000 Sb.',
+      '',
+    ].join('\n');
+    const point = pt(
+      '16',
+      'Za § 3 se vkládají nové § 3a a 3b, které včetně poznámky pod čarou č. 2b znějí:\n\n##### „§ 3a\n\nText podle předpisů^2b).\n\n^2b) Například zákon č. 71/1967 Sb.\n\n##### § 3b\n\nText b.“.',
+    );
+    const r = applyAmendment(text, [point]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(splitUnits(r.text).map((u) => u.id)).toEqual(['preamble', 'par_3', 'par_3a', 'par_3b', 'par_4', 'fn_1', 'fn_2b']);
+    expect(unit(r.text, 'par_3a')).toBe('##### § 3a Text podle předpisů^2b).');
+    expect(unit(r.text, 'fn_2b')).toBe('^2b) Například zákon č. 71/1967 Sb.');
+  });
+
+  it('takes the §\'s heading out with all its odstavce repealed "včetně nadpisu" (zákon č. 101/2000 Sb., bod 3, on zákon č. 106/1999 Sb.)', () => {
+    const text = [
+      '# Zákon',
+      '',
+      '##### § 8',
+      '',
+      '#### Ochrana osobnosti a soukromí',
+      '',
+      '(1) Informace o osobnosti^5).',
+      '',
+      '(2) Písemnosti osobní povahy.',
+      '',
+      '##### § 9',
+      '',
+      '#### Ochrana obchodního tajemství',
+      '',
+      '(1) Obchodní tajemství.',
+      '',
+      '(2) Jiné tajemství.',
+      '',
+      '^5) Zákon č. 256/1992 Sb.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(text, [pt('3', 'V § 8 se odstavce 1 a 2 včetně nadpisu a poznámky pod čarou č. 5) zrušují.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'par_8')).toBe('##### § 8');
+    expect(splitUnits(r.text).map((u) => u.id)).toEqual(['preamble', 'par_8', 'par_9']);
+    // One odstavec of two: the heading is the §'s, which stands; it stays.
+    const one = applyAmendment(text, [pt('3', 'V § 9 se odstavec 2 včetně nadpisu zrušuje.')]);
+    expect(unit(one.text, 'par_9')).toBe('##### § 9 #### Ochrana obchodního tajemství (1) Obchodní tajemství.');
+  });
+});
+
+describe('applyAmendment: words the named unit holds more than once (#36, h-engine8)', () => {
+  const text = [
+    '# Zákon',
+    '',
+    '##### § 39',
+    '',
+    '(1) Povolení vydává okresní úřad; okresní úřad je vede v evidenci, kterou okresní úřad zveřejní.',
+    '',
+    '(2) Lhůta je 6 měsíců podle § 30 odst. 6.',
+    '',
+    '(3) Štítek je vlevo, pravým rohem nahoru a levým rohem dolů; pravým okrajem k pravým dveřím.',
+    '',
+  ].join('\n');
+
+  it('replaces the words in every place of the unit (zákon č. 320/2002 Sb., bod 12 of its part on zákon č. 167/1998 Sb.)', () => {
+    const r = applyAmendment(text, [pt('12', 'V § 39 odst. 1 se slovo „okresní“ nahrazuje slovem „krajský“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'par_39')).toContain(
+      '(1) Povolení vydává krajský úřad; krajský úřad je vede v evidenci, kterou krajský úřad zveřejní.',
+    );
+  });
+
+  it('still refuses a number named in one place of several (zákon č. 195/2017 Sb., bod 15, on zákon č. 329/1999 Sb.)', () => {
+    const r = applyAmendment(text, [pt('15', 'V § 39 odst. 2 se číslo „6“ nahrazuje číslem „10“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'ambiguous' });
+  });
+
+  it('still refuses words another clause of the point writes or replaces (vyhláška č. 333/2010 Sb., bod 1, on vyhláška č. 527/2006 Sb.)', () => {
+    const r = applyAmendment(text, [
+      pt('1', 'V § 39 odst. 3 se slovo „pravým“ nahrazuje slovem „levým“ a slovo „levým“ se nahrazuje slovem „pravým“.'),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'ambiguous' });
+    expect(r.text).toBe(text);
+  });
+});
+
+describe('applyAmendment: "§ N zní:" without "včetně nadpisu" (#36, h-engine8)', () => {
+  it('drops a heading below the label with the old text, as the source does (zákon č. 142/2012 Sb., bod 1, on zákon č. 6/2002 Sb.)', () => {
+    const text = [
+      '# Zákon',
+      '',
+      '##### § 175',
+      '',
+      'Text.',
+      '',
+      '##### § 175a',
+      '',
+      '#### Poskytování údajů',
+      '',
+      '(1) Ministerstvo poskytuje údaje.',
+      '',
+      '##### § 176',
+      '',
+      'Konec.',
+      '',
+    ].join('\n');
+    const r = applyAmendment(text, [pt('1', '§ 175a zní:\n\n##### „§ 175a\n\nSoud využívá ze základního registru obyvatel tyto údaje.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'par_175a')).toBe('##### § 175a Soud využívá ze základního registru obyvatel tyto údaje.');
+  });
+
+  it('keeps a heading written above the label (zákon č. 175/1990 Sb., on zákon č. 140/1961 Sb.)', () => {
+    const text = ['# Zákon', '', '#### Účel zákona', '', '##### § 1', '', 'Starý text.', '', '##### § 2', '', 'Konec.', ''].join('\n');
+    const r = applyAmendment(text, [pt('1', '§ 1 zní:\n\n##### „§ 1\n\nNový text.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('#### Účel zákona\n\n##### § 1\n\nNový text.');
   });
 });

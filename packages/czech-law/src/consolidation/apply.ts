@@ -880,6 +880,8 @@ interface Work {
   wrote: Set<string>;
   /** Top-level units this point took out of the text whole (repealed §§, články, containers and what they hold). */
   removed: Set<string>;
+  /** The point's operations (the one applied is among them). */
+  ops: readonly Operation[];
 }
 
 function touch(w: Work, id: string): void {
@@ -923,6 +925,25 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
     // The new words already there and the old ones not: an earlier text took the change in already.
     const done = op.kind === 'replace_words' && op.new && findWords(text, op.new, region, loc.local.markers).length > 0;
     throw new Fail(done ? 'already_present' : 'text_not_found', `„${old}“ in ${t.id}`);
+  }
+  // Words the named unit holds more than once, replaced (or deleted): in every place, as the source
+  // has them in the tuning cases read ("V § 39 odst. 1 se slovo „okresní“ nahrazuje slovem
+  // „krajský“", zákon č. 320/2002 Sb., část amending zákon č. 167/1998 Sb., bod 12; "V § 24 se slovo
+  // „služební“ nahrazuje slovem „vojenské“", zákon č. 178/2023 Sb., bod 7, on zákon č. 219/1999 Sb.).
+  // Not numbers or a bare conjunction, which the acts name in one place of several ("V § 30b odst. 1
+  // se číslo „6“ nahrazuje číslem „10“" beside "§ 30 odst. 6", zákon č. 195/2017 Sb., bod 15; "V § 11
+  // odst. 2 písm. c) se slovo „nebo“ zrušuje", the list's last one, zákon č. 197/2024 Sb., bod 1),
+  // nor where another clause of the point edits the unit with words that hold these or are held by
+  // them ("2" → "3" and "3" → "4"; "pravým" → "levým" and "levým" → "pravým"): which places the act
+  // means is then not sure (`everyPlace`).
+  if (hits.length > 1 && op.kind === 'replace_words' && everyPlace(w, op, old, loc.unit.id)) {
+    const by = styleMarks(op.new ?? '', w.style);
+    let all = text;
+    for (const x of [...hits].reverse()) all = replaceSpan(all, x, by);
+    refuseMarkPair(text, all, t.id);
+    replaceUnit(w.doc, loc.index, all);
+    touch(w, t.id);
+    return;
   }
   if (hits.length > 1) throw new Fail('ambiguous', `„${old}“ is in ${t.id} ${hits.length} times`);
   let h = hits[0];
@@ -1000,6 +1021,23 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   refuseMarkPair(text, out, t.id);
   replaceUnit(w.doc, loc.index, out);
   touch(w, t.id);
+}
+
+/** Whether words found more than once in a unit are changed in every place (`editWords`). */
+function everyPlace(w: Work, op: Operation, old: string, unitId: string): boolean {
+  // Punctuation next to given words ("čárka za slovem „dodání“ se zrušuje") is one place's.
+  const bare = (x: string) => x.replace(/[\s,.;:]+/g, '');
+  if (/^[\d\s.,/]*$/.test(old) || CONJUNCTION.test(old.trim()) || bare(old) === bare(op.new ?? '')) return false;
+  const unit = unitIdOf(unitId);
+  const mine = [old, op.new ?? ''].filter((x) => x.trim());
+  const words = (o: Operation) => [o.old ?? '', o.new ?? '', o.text ?? ''].filter((x) => x.trim());
+  // Another clause's words are not this one's, nor the other way round.
+  return !w.ops.some(
+    (o) =>
+      o !== op &&
+      o.targets.some((t) => t.id === '*' || unitIdOf(t.id) === unit) &&
+      words(o).some((x) => mine.some((m) => x.includes(m) || m.includes(x))),
+  );
 }
 
 /** The conjunctions that join a list's last item. */
@@ -1191,8 +1229,9 @@ function opAppendWords(w: Work, op: Operation): void {
 
 /** Moves a payload's footnotes into the footnote block; returns the body. */
 function takeFootnotes(w: Work, payload: string, op: Operation): string {
-  const { body, footnotes } = splitPayload(payload);
+  const split = splitPayload(payload);
   const named = new Set(op.footnotes ?? []);
+  const { body, footnotes } = innerFootnotes(split.body, split.footnotes, named);
   for (const fn of footnotes) {
     named.delete(fn.id);
     putFootnote(w.doc, fn, w.changed);
@@ -1203,6 +1242,27 @@ function takeFootnotes(w: Work, payload: string, op: Operation): string {
   for (const id of named) if (op.kind === 'repeal') removeFootnote(w, id);
 
   return body;
+}
+
+/**
+ * A footnote the point names that the act prints between its new units, where its page ended, not
+ * at the new text's end ("Za § 3 se vkládají nové § 3a až 3f, které včetně nadpisů a poznámky pod
+ * čarou č. 2b znějí:" with "^2b) …" after § 3d; vyhláška č. 620/2004 Sb., bod 16, on vyhláška
+ * č. 432/2001 Sb.): a paragraph of its own, taken out of the body like the footnotes after it.
+ */
+function innerFootnotes(body: string, footnotes: TextUnit[], named: ReadonlySet<string>): { body: string; footnotes: TextUnit[] } {
+  const missing = [...named].filter((id) => !footnotes.some((f) => f.id === id));
+  if (!missing.length) return { body, footnotes };
+  const paragraphs = body.split(/\n[ \t]*\n/);
+  const inner: TextUnit[] = [];
+  const kept = paragraphs.filter((para) => {
+    const m = FOOTNOTE_LINE.exec(para.trim());
+    if (!m || !missing.includes(`fn_${m[1]}`) || para.trim().includes('\n')) return true;
+    inner.push({ id: `fn_${m[1]}`, kind: 'footnote', text: `${para.trim()}\n\n` });
+    return false;
+  });
+  if (!inner.length) return { body, footnotes };
+  return { body: kept.join('\n\n').trim(), footnotes: [...inner, ...footnotes] };
 }
 
 function removeFootnote(w: Work, id: string): void {
@@ -1481,21 +1541,22 @@ function listDashes(body: string, unitText: string): string {
     .join('\n');
 }
 
-/** "§ 5 zní:" without "včetně nadpisu": the § keeps its heading, where it was (above or below its label). */
+/**
+ * "§ 5 zní:" without "včetně nadpisu", the new text without a heading: a heading above the §'s label
+ * stays (the source keeps it: such headings stand above a § as its layout or over a group of §§),
+ * one below the label goes with the old text. The source drops it there in nearly every case of the
+ * tuning half ("§ 175a zní:", zákon č. 142/2012 Sb., bod 1, on zákon č. 6/2002 Sb.; "§ 24 zní:",
+ * zákon č. 548/1991 Sb., on zákon č. 20/1966 Sb.; docs/DECISIONS.md, h-engine8).
+ */
 function keepHeading(loc: Loc, part: TextUnit): string {
   const lines = headingLines(loc.unit.text, loc.node!);
   const oldLabel = lines.findIndex((l) => isUnitLabel(l.text));
-  const old = lines.filter((l) => !isUnitLabel(l.text));
+  const above = oldLabel > 0 ? lines.slice(0, oldLabel) : [];
   const pl = local(part);
-  if (!pl.top) return part.text;
+  if (!pl.top || !above.length) return part.text;
   const neu = headingLines(part.text, pl.top).filter((l) => !isUnitLabel(l.text));
-  if (neu.length || !old.length) return part.text;
-  const label = headingLines(part.text, pl.top).find((l) => isUnitLabel(l.text));
-  if (!label) return part.text;
-  const heading = old.map((l) => l.text.trim()).join('\n\n');
-  if (oldLabel > 0 && lines.indexOf(old[0]) < oldLabel) return `${heading}\n\n${part.text.trimStart()}`;
-  const after = label.start + label.text.length;
-  return `${part.text.slice(0, after)}\n\n${heading}${part.text.slice(after)}`;
+  if (neu.length) return part.text;
+  return `${above.map((l) => l.text.trim()).join('\n\n')}\n\n${part.text.trimStart()}`;
 }
 
 /** The key before `k` among a list's keys (`5` → `4`, `5a` → `5`, `c` → `b`), or null for a first one. */
@@ -1933,8 +1994,36 @@ function opRepeal(w: Work, op: Operation): void {
       }
     }
   }
+  if (op.withHeading) dropHeadingOfRepealed(w, op);
   // A footnote repealed with a unit stays while another unit still marks it (the source keeps it).
   for (const f of op.footnotes ?? []) if (w.doc.units.some((u) => u.id === f) && !marked(w, f)) removeFootnote(w, f);
+}
+
+/**
+ * "V § 8 se odstavce 1 a 2 včetně nadpisu a poznámky pod čarou č. 5) zrušují" (zákon č. 101/2000 Sb.,
+ * on zákon č. 106/1999 Sb.): the §'s heading goes with its odstavce; the source keeps the bare label.
+ * Only where no unit is left under the § (odstavce of one §), and its one heading line is found.
+ */
+function dropHeadingOfRepealed(w: Work, op: Operation): void {
+  const units = new Set(op.targets.map((t) => unitIdOf(t.id)));
+  if (
+    units.size !== 1 ||
+    op.targets.some(
+      (t) => unitIdOf(t.id) === t.id || !/^(?:par|cl)_/.test(t.id) || t.id.split('/').length !== 2 || t.sentence !== undefined || t.part,
+    )
+  )
+    return;
+  const loc = locate(w.doc, [...units][0]);
+  // Where odstavce stay, the heading may be theirs ("odstavec 3 včetně nadpisu"): left as before.
+  if (!loc.node || loc.unit.kind !== 'section' || loc.node.children.length) return;
+  const title = headingLines(loc.unit.text, loc.node).filter((l) => !isUnitLabel(l.text));
+  if (title.length !== 1) throw new Fail(title.length ? 'ambiguous' : 'target_not_found', `heading of ${loc.unit.id}`);
+  const text = loc.unit.text;
+  let end = title[0].start + title[0].text.length;
+  while (end < text.length && /\s/.test(text[end])) end++;
+  const out = text.slice(0, title[0].start) + text.slice(end);
+  replaceUnit(w.doc, loc.index, out.trim() ? block(out) : out);
+  touch(w, loc.unit.id);
 }
 
 /** Whether any unit's text still carries the footnote's mark. */
@@ -2402,6 +2491,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       headingMarks,
       written,
       wrote: new Set(),
+      ops: p.operations,
       removed: new Set(),
     };
     try {

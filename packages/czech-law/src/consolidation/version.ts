@@ -17,6 +17,8 @@
  * words, a heading's new wording under the unit's label, a footnote's quotation opened after a
  * caret, "na konci odstavce" without its number, ordinals in the accusative or before their
  * container, "úvodních částech ustanovení", #36 h-engine7; 12: the act's only annex named without a
- * number, "Příloha zní:", "V příloze se …", #35 h-recall5).
+ * number, "Příloha zní:", "V příloze se …", #35 h-recall5; 13: words the named unit holds more than once replaced in every
+ * place, "§ N zní:" without "včetně nadpisu" drops a heading below the label, a named footnote
+ * printed between new §§, a §'s heading repealed with all its odstavce "včetně nadpisu", #36 h-engine8).
  */
-export const CONSOLIDATION_ENGINE_VERSION = 12;
+export const CONSOLIDATION_ENGINE_VERSION = 13;
