@@ -1,7 +1,8 @@
 // Opt-in with JEST_CPU_LOG=<file> (jest.config.js): jest's node environment that appends one line
 // per test file — its path, wall seconds, and CPU seconds of its jest worker and of the processes
 // the file started and reaped (apps, stdio servers, Chromium), from set-up to teardown, after the
-// file's own afterAll. Jest reports wall time only; on a shared 2-core machine the CPU says which
+// file's own afterAll; then when it started (Unix seconds) and on which jest worker, so a pass's
+// log shows its schedule (a worker idle while the other ends a long file). Jest reports wall time only; on a shared 2-core machine the CPU says which
 // files cost most. Linux only (/proc); the embedded PostgreSQL's backends are not counted.
 const { appendFileSync, readFileSync } = require('node:fs');
 const { dirname } = require('node:path');
@@ -28,7 +29,9 @@ class CpuLoggingEnvironment extends TestEnvironment {
   }
 
   async teardown() {
-    const line = `${this.testPath}\t${((Date.now() - this.wall0) / 1000).toFixed(1)}\t${(cpuSeconds() - this.cpu0).toFixed(2)}\n`;
+    const wall = ((Date.now() - this.wall0) / 1000).toFixed(1);
+    const cpu = (cpuSeconds() - this.cpu0).toFixed(2);
+    const line = `${this.testPath}\t${wall}\t${cpu}\t${(this.wall0 / 1000).toFixed(1)}\t${process.env.JEST_WORKER_ID ?? '1'}\n`;
     appendFileSync(process.env.JEST_CPU_LOG, line);
     await super.teardown();
   }

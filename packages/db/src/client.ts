@@ -78,6 +78,12 @@ function settingPairs(settings: PlannerSettings): Array<[string, string]> {
   return pairs;
 }
 
+/** A connection's start-up options for settings (names and values checked by `settingPairs`). */
+const asOptions = (settings: PlannerSettings): string =>
+  settingPairs(settings)
+    .map(([n, v]) => ` -c ${n}=${v}`)
+    .join('');
+
 export interface DatabaseOptions {
   /** postgres:// URL (DATABASE_URL, or the embedded server's). `?schema=` selects the schema. */
   url?: string;
@@ -91,6 +97,11 @@ export interface DatabaseOptions {
   queryTimeoutMs?: number;
   /** Every connection read only (`default_transaction_read_only`): a writing statement fails. */
   readOnly?: boolean;
+  /**
+   * Settings every connection of the pools takes at start-up (`-c name=value`): what a caller
+   * wants of its own sessions only (a test file's database: `synchronous_commit`).
+   */
+  sessionSettings?: PlannerSettings;
   /**
    * Longest a call waits to be handed a connection (a pool slot, or a new connection's start-up);
    * default: the query time limit (services: the liveness guard fails a start-up the server never
@@ -138,6 +149,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const schema = options.schema ?? split.schema ?? 'public';
   const timeout = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   if (!SAFE_IDENT.test(schema)) throw new Error(`invalid schema name: ${schema}`);
+  const sessionOptions = asOptions(options.sessionSettings ?? {});
   // With a time limit (services), a server that stops answering fails calls within ~2 s (the
   // guard probes it); bulk jobs (no limit) wait for it as they wait for any statement.
   const liveness = timeout > 0 ? new DatabaseLiveness(split.url) : undefined;
@@ -156,7 +168,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       // (network black hole) fails the call; pg-pool then discards that connection.
       ...(timeout > 0 ? { statement_timeout: timeout, query_timeout: timeout + 1_000 } : {}),
       // Unqualified names (our tables first, then extensions installed in public) resolve here.
-      options: `-c search_path=${schema},public${options.readOnly ? ' -c default_transaction_read_only=on' : ''}${extraOptions}`,
+      options: `-c search_path=${schema},public${options.readOnly ? ' -c default_transaction_read_only=on' : ''}${sessionOptions}${extraOptions}`,
     });
     // A dropped idle connection must not crash the process; the next query gets a fresh one.
     p.on('error', () => {});
@@ -238,7 +250,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       const key = JSON.stringify(pairs);
       let tuned = tunedPools.get(key);
       if (!tuned) {
-        tuned = newPool(` -c default_transaction_read_only=on${pairs.map(([n, v]) => ` -c ${n}=${v}`).join('')}`);
+        tuned = newPool(` -c default_transaction_read_only=on${asOptions(settings)}`);
         tunedPools.set(key, tuned);
       }
       const client = await tuned.connect();

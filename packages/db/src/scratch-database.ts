@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDatabase, type Database } from './client';
+import { createDatabase, type Database, type DatabaseOptions } from './client';
 import { startEmbeddedServer } from './embedded-server';
 import { applyMigrations } from './migrate';
 
@@ -18,7 +18,12 @@ export interface ScratchDatabase extends Database {
  * evaluation): a schema of its own on `url`, or, without one, a throwaway embedded PostgreSQL.
  */
 export async function createScratchDatabase(
-  options: { url?: string; queryTimeoutMs?: number; /** The schema's name (default: a random `t_…`). */ schema?: string } = {},
+  options: {
+    url?: string;
+    queryTimeoutMs?: number;
+    /** The schema's name (default: a random `t_…`). */ schema?: string;
+    sessionSettings?: DatabaseOptions['sessionSettings'];
+  } = {},
 ): Promise<ScratchDatabase> {
   let url = options.url;
   let cleanUp = async () => {};
@@ -32,7 +37,7 @@ export async function createScratchDatabase(
     };
   }
   const schema = options.schema ?? `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const db = await createDatabase({ url, schema, queryTimeoutMs: options.queryTimeoutMs });
+  const db = await createDatabase({ url, schema, queryTimeoutMs: options.queryTimeoutMs, sessionSettings: options.sessionSettings });
   try {
     // Without IF NOT EXISTS: a scratch schema is new, never one left behind with another's rows.
     await db.exec(`CREATE SCHEMA "${schema}"`);

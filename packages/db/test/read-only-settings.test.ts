@@ -1,3 +1,4 @@
+import { createDatabase } from '@dp/db';
 import { createTestDatabase, type TestDatabase } from './corpus-helpers';
 
 describe('withReadOnlySettings', () => {
@@ -52,6 +53,23 @@ describe('withReadOnlySettings', () => {
       return { first, second, prepared: prepared[0].calls };
     });
     expect(seen).toEqual({ first: 2, second: 42, prepared: '1' });
+  });
+
+  it('createDatabase({ sessionSettings }): every connection of its pools starts with them', async () => {
+    const tuned = await createDatabase({ url: db.url, poolSize: 2, sessionSettings: { enable_hashjoin: 'off' } });
+    const hashjoin = async (run: (sql: string) => Promise<Array<{ v: string }>>) =>
+      (await run("SELECT current_setting('enable_hashjoin') AS v"))[0].v;
+    try {
+      // Two connections of the main pool at once, and a pool of withReadOnlySettings.
+      expect(await Promise.all([hashjoin((sql) => tuned.query(sql)), hashjoin((sql) => tuned.query(sql))])).toEqual(['off', 'off']);
+      expect(await tuned.withReadOnlySettings({ enable_seqscan: 'off' }, (s) => hashjoin((sql) => s.query(sql)))).toBe('off');
+    } finally {
+      await tuned.close();
+    }
+    expect(await hashjoin((sql) => db.query(sql))).toBe('on');
+    await expect(createDatabase({ url: db.url, sessionSettings: { synchronous_commit: 'off -c fsync=off' } })).rejects.toThrow(
+      /invalid setting/,
+    );
   });
 
   it('refuses setting names or values that are not plain tokens', async () => {

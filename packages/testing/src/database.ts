@@ -1,7 +1,14 @@
 import { createDatabase, createScratchDatabase, type ScratchDatabase } from '@dp/db';
 import { importTestRecords } from './corpus';
 import type { TestRecordInput } from './records';
-import { cloneTemplateDatabase, dropTestDatabase, nextTestDatabaseName, TEMPLATE_DATABASE_ENV, TEST_RUN_ENV } from './test-run';
+import {
+  cloneTemplateDatabase,
+  dropTestDatabase,
+  nextTestDatabaseName,
+  TEMPLATE_DATABASE_ENV,
+  TEST_RUN_ENV,
+  TEST_SESSION_SETTINGS,
+} from './test-run';
 
 export type TestDatabase = ScratchDatabase;
 
@@ -28,7 +35,11 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   let db: TestDatabase;
   if (stem && template) {
     const clone = await cloneTemplateDatabase(url, template, nextTestDatabaseName(stem));
-    const handle = await createDatabase({ url: clone.url, ...(options.bulk ? { queryTimeoutMs: 0 } : {}) }).catch(async (err: unknown) => {
+    const handle = await createDatabase({
+      url: clone.url,
+      sessionSettings: TEST_SESSION_SETTINGS,
+      ...(options.bulk ? { queryTimeoutMs: 0 } : {}),
+    }).catch(async (err: unknown) => {
       await dropTestDatabase(url, clone.name);
       throw err;
     });
@@ -44,6 +55,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     db = await createScratchDatabase({
       url,
       schema: stem ? nextTestDatabaseName(stem) : undefined,
+      sessionSettings: TEST_SESSION_SETTINGS,
       ...(options.bulk ? { queryTimeoutMs: 0 } : {}),
     });
   }

@@ -29,6 +29,14 @@ export type TestDatabaseStrategy = 'schema' | 'clone';
  */
 export const TEST_SERVER_SETTINGS: Readonly<Record<string, string>> = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
 
+/**
+ * Of those, what a session may set for itself, so a test file's database commits without waiting
+ * for the WAL's flush on a server the run does not own either (DATABASE_URL: CI's PostgreSQL), as
+ * on the embedded one. What a commit makes visible is the same; only that server's crash could
+ * lose the last commits, of throwaway schemas.
+ */
+export const TEST_SESSION_SETTINGS: Readonly<Record<string, string>> = { synchronous_commit: 'off' };
+
 // A run holds the advisory lock (RUN_LOCK_CLASS, run number) for as long as it lives; pg_locks
 // shows it server-wide, so a later run tells a live run's leftovers from a crashed one's.
 const RUN_LOCK_CLASS = 39_006;
@@ -164,7 +172,12 @@ export async function startTestRun(url: string, strategy = testDatabaseStrategy(
     if (strategy === 'clone') {
       template = `${stem}_template`;
       await lock.query(`CREATE DATABASE ${quote(template)}`);
-      const db = await createDatabase({ url: databaseUrl(url, template), poolSize: 1, queryTimeoutMs: 0 });
+      const db = await createDatabase({
+        url: databaseUrl(url, template),
+        poolSize: 1,
+        queryTimeoutMs: 0,
+        sessionSettings: TEST_SESSION_SETTINGS,
+      });
       try {
         await applyMigrations(db);
       } finally {

@@ -81,6 +81,15 @@ it("drops what a crashed run left, never a live run's", async () => {
   }
 });
 
+it("a test file's database commits without waiting for the WAL's flush, on either server", async () => {
+  const db = await createTestDatabase();
+  try {
+    expect(await db.query('SHOW synchronous_commit')).toEqual([{ synchronous_commit: 'off' }]);
+  } finally {
+    await db.destroy();
+  }
+});
+
 describe('createTestDatabase({ bulk })', () => {
   it('opens a bulk job database as the CLI does (no statement time limit), a service database otherwise', async () => {
     const bulk = await createTestDatabase({ bulk: true });
