@@ -769,3 +769,27 @@ describe("the act's only annex named without a number (#35 item 4, h-recall5)", 
     expect(other.effects.flatMap((e) => e.targets)).not.toContain('priloha');
   });
 });
+
+describe('units of an annex the ids cannot name (#35 item 4, h-recall6)', () => {
+  it('targets the díl of the annex that holds "části C, písm. d)" (nařízení vlády č. 48/1985 Sb., bod 3, on nařízení vlády č. 136/1975 Sb.)', () => {
+    const r = parseInstruction(
+      'V dílu II, části C, písm. d) přílohy k nařízení vlády se slova „měst Damašek, Ankara a Bejrút“ nahrazují slovy „města Ankary“.',
+    );
+    expect(r.effects.flatMap((e) => e.targets)).toEqual(['priloha/dil_2']);
+    // The words are to change in část C only, which has no id: the engine is not given the whole díl.
+    expect(r.operations).toEqual([]);
+    expect(r.unsupported[0].reason).toBe('a unit of an annex without an id');
+  });
+
+  it('targets the oddíl of the annex that holds a položka ("V oddílu I položce A přílohy …")', () => {
+    const r = parseInstruction('V oddílu I položce A přílohy se slova „800 Kč“ nahrazují slovy „1 000 Kč“.');
+    expect(r.effects.flatMap((e) => e.targets)).toEqual(['priloha/oddil_1']);
+    expect(r.operations).toEqual([]);
+  });
+
+  it('leaves such words inside a quotation alone', () => {
+    expect(ops('V § 5 se slova „v oddílu I položce A přílohy“ nahrazují slovy „v příloze“.')).toEqual([
+      { kind: 'replace_words', targets: [{ id: 'par_5' }], old: 'v oddílu I položce A přílohy', new: 'v příloze' },
+    ]);
+  });
+});

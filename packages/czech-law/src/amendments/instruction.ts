@@ -710,6 +710,17 @@ function czechWording(skeletonText: string): string {
   });
 }
 
+/**
+ * A unit of an annex the ids cannot name, between the annex's díl or oddíl and the word "přílohy":
+ * "V dílu II, části C, písm. d) přílohy k nařízení vlády …" (nařízení vlády č. 48/1985 Sb., bod 3, on
+ * nařízení vlády č. 136/1975 Sb.), "V oddílu I položce A přílohy …". A část lettered A to Z and a
+ * položka have no id, so the point targets the díl or oddíl that holds them (the skeleton drops
+ * them), and is refused (`readStatement`): its words are to change in that unit only, not in the
+ * whole díl.
+ */
+const ANNEX_INNER_UNIT =
+  /(?<![\p{L}])((?:dílu|oddílu) [IVXLC\d]+\.?),? (?:(?:v )?(?:části|položce|položkách|řádku|sloupci|tabulce) [A-Z\d]+[a-z]?\.?,? )+(?:(?:písm\.|písmenu|písmenech|bodu|bodech) [a-z\d]{1,2}[.)]?(?:(?:,| a) [a-z\d]{1,2}[.)]?)*,? )?(?=přílo(?:hy|ze)(?![\p{L}]))/u;
+
 /** Quotations → ⟨n⟩, references → ⟦n⟧. */
 function skeleton(sentence: string): Skeleton {
   const quotes: string[] = [];
@@ -783,7 +794,11 @@ function skeleton(sentence: string): Skeleton {
     .replace(/(?<![\p{L}])[Pp]oznámk(a|y|ce|u|ou|ek|ách) (č\.)/gu, 'poznámk$1 pod čarou $2')
     // "písmeno d), včetně poznámky pod čarou č. 26b, zrušuje" (zákon č. 120/2010 Sb., on zákon č.
     // 235/2004 Sb.) as it is written without the commas.
-    .replace(/, (včetně (?:nadpisu|nadpisů|poznámk\p{L}* pod čarou [^,⟨⟦]{1,60}?)), (?=(?:zrušuj|zní|znějí|vypouští|nahrazuj))/gu, ' $1 ');
+    .replace(/, (včetně (?:nadpisu|nadpisů|poznámk\p{L}* pod čarou [^,⟨⟦]{1,60}?)), (?=(?:zrušuj|zní|znějí|vypouští|nahrazuj))/gu, ' $1 ')
+    // "V dílu II, části C, písm. d) přílohy k nařízení vlády …" (nařízení vlády č. 48/1985 Sb., bod 3,
+    // on nařízení vlády č. 136/1975 Sb.), "V oddílu I položce A přílohy …": a část lettered A to Z
+    // and a položka have no id, so the point is placed in the annex's díl or oddíl that holds them.
+    .replace(new RegExp(ANNEX_INNER_UNIT.source, 'gu'), '$1 ');
   s = footnoteReferencesAfterVerb(s)
     // "v textu pod nadpisem" is the § less its heading: what a § names when words change in it.
     .replace(/(?<![\p{L}]) v textu pod nadpisem(?= )/gu, '')
@@ -1595,6 +1610,8 @@ function skeletonQuotesOnly(sentence: string): string {
  */
 function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[][] {
   const sk = skeleton(st.sentence);
+  if (ANNEX_INNER_UNIT.test(st.sentence.replace(/„[^“]*“/g, '').replace(/\s+/g, ' ')))
+    throw new Unsupported('a unit of an annex without an id');
   const ctx: Ctx = {
     sk,
     base: previous,
