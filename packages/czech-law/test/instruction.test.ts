@@ -793,3 +793,15 @@ describe('units of an annex the ids cannot name (#35 item 4, h-recall6)', () => 
     ]);
   });
 });
+
+describe('footnotes a new wording gives below its text (#35 item 4, h-recall6)', () => {
+  it('targets the footnote whose text the new wording gives, as an insertion does', () => {
+    const r = parseInstruction('§ 86 zní:\n\n„§ 86\n\n(1) Nestanoví-li zvláštní zákon^2a) jinak, text.\n\n^2a) Zákon č. 18/1997 Sb.“.');
+    expect(r.effects.map((e) => [e.kind, e.targets])).toEqual([['new_wording', ['par_86', 'fn_2a']]]);
+  });
+
+  it('does not target a footnote the new wording only cites', () => {
+    const r = parseInstruction('V § 5 odstavec 3 zní:\n\n„(3) Text podle předpisu^15).“.');
+    expect(r.effects.map((e) => [e.kind, e.targets])).toEqual([['new_wording', ['par_5/odst_3']]]);
+  });
+});

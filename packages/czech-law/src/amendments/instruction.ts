@@ -1787,8 +1787,9 @@ function effectOf(op: Operation): Effect {
       const to = t.through ? storedId(t.through) : null;
       if (from && to && NUMBERED_END.test(from) && NUMBERED_END.test(to)) add(rangeTarget(from, to));
     }
-  if (op.kind === 'insert' || op.kind === 'append') {
-    // The footnotes of new text are new or changed units of their own.
+  if (op.kind === 'insert' || op.kind === 'append' || op.kind === 'new_wording') {
+    // The footnotes of new text are new or changed units of their own: also those a new wording
+    // gives below its text without "včetně poznámky pod čarou" in its sentence.
     for (const m of (op.text ?? '').matchAll(/^\^(\d+[a-z]*)\)/gm)) add(`fn_${m[1]}`);
   }
   for (const id of sectionsOfContainerText(op, ids)) add(id);
