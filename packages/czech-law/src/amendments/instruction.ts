@@ -15,7 +15,7 @@
 import { containerNumber } from '../provisions/parse-provisions';
 import { idSegment, parseProvisionId } from '../provisions/provision-id';
 import { romanToInt } from '../roman';
-import { exceptTarget, isPlainTarget, rangeTarget, WHOLE_ACT_TARGET } from './targets';
+import { citesTarget, exceptTarget, isPlainTarget, rangeTarget, WHOLE_ACT_TARGET } from './targets';
 import type { AmendmentPoint } from './types';
 
 export type OperationKind =
@@ -1795,6 +1795,12 @@ function effectOf(op: Operation): Effect {
   for (const id of sectionsOfContainerText(op, ids)) add(id);
   for (const f of op.footnotes ?? []) add(f);
   for (const f of (op.footnotes && FOOTNOTE_RANGES.get(op.footnotes)) ?? []) add(f);
+  // A footnote renumbered is its marks renumbered, and one repealed "včetně odkazu na ni" takes its
+  // marks out (zákon č. 1/2002 Sb., bod 12, on zákon č. 13/1993 Sb.: "Dosavadní poznámky pod čarou
+  // č. 3a), 3b) a 3c) se označují jako poznámky č. 3d), 3e) a 3f), včetně odkazů na poznámku pod
+  // čarou"): the provisions citing them change, which only the amended text can tell (targets.ts).
+  if (op.kind === 'renumber' || (op.kind === 'repeal' && op.withReferences))
+    for (const id of [...ids]) if (/^fn_[^/]+$/.test(id)) ids.push(citesTarget(id));
   return { kind: op.kind, targets: ids, text: op.source };
 }
 
