@@ -805,3 +805,17 @@ describe('footnotes a new wording gives below its text (#35 item 4, h-recall6)',
     expect(r.effects.map((e) => [e.kind, e.targets])).toEqual([['new_wording', ['par_5/odst_3']]]);
   });
 });
+
+describe('footnotes named "poznámek č." without "pod čarou" (#35 item 4, h-recall6)', () => {
+  it('reads "§ 6 včetně poznámek č. 7) až 11) zní:" (zákon č. 244/1994 Sb., bod 3, on zákon č. 593/1992 Sb.)', () => {
+    const r = parseInstruction('§ 6 včetně poznámek č. 7) až 11) zní:\n\n„§ 6\n\nText.^7)\n\n^7) Zákon č. 185/1991 Sb.“.');
+    expect(r.unsupported).toEqual([]);
+    expect(r.effects.map((e) => [e.kind, e.targets])).toEqual([['new_wording', ['par_6', 'fn_7', 'fn_8', 'fn_9', 'fn_10', 'fn_11']]]);
+  });
+
+  it('reads "v poznámce č. 5" as the footnote', () => {
+    expect(ops('V poznámce č. 5 se slova „a“ nahrazují slovy „b“.')).toEqual([
+      { kind: 'replace_words', targets: [{ id: 'fn_5' }], old: 'a', new: 'b' },
+    ]);
+  });
+});

@@ -786,12 +786,13 @@ function skeleton(sentence: string): Skeleton {
       /(poznámk\p{L}* (?:č\. ?\d+[a-z]*\)? pod čarou|pod čarou č\. ?\d+[a-z]*\)?)(?: se)?) na samostatný řádek (?=(?:se )?doplňuj)/u,
       '$1 ',
     )
-    // "Poznámka č. 5 pod čarou" as "poznámka pod čarou č. 5".
+    // "Poznámka č. 5 pod čarou" as "poznámka pod čarou č. 5"; "§ 6 včetně poznámek č. 7) až 11) zní:"
+    // (zákon č. 244/1994 Sb., bod 3, on zákon č. 593/1992 Sb.) as "včetně poznámek pod čarou č. 7) až 11)".
     .replace(
-      /(?<![\p{L}])[Pp]oznámk(a|y|ce|u|ou|ek|ách) (č\. ?\d+[a-z]*\)?(?:(?:,| a| až) (?:č\. ?)?\d+[a-z]*\)?)*) pod čarou/gu,
-      'poznámk$1 pod čarou $2',
+      /(?<![\p{L}])[Pp]oznám(ka|ky|ce|ku|kou|ek|kách) (č\. ?\d+[a-z]*\)?(?:(?:,| a| až) (?:č\. ?)?\d+[a-z]*\)?)*) pod čarou/gu,
+      'poznám$1 pod čarou $2',
     )
-    .replace(/(?<![\p{L}])[Pp]oznámk(a|y|ce|u|ou|ek|ách) (č\.)/gu, 'poznámk$1 pod čarou $2')
+    .replace(/(?<![\p{L}])[Pp]oznám(ka|ky|ce|ku|kou|ek|kách) (č\.)/gu, 'poznám$1 pod čarou $2')
     // "písmeno d), včetně poznámky pod čarou č. 26b, zrušuje" (zákon č. 120/2010 Sb., on zákon č.
     // 235/2004 Sb.) as it is written without the commas.
     .replace(/, (včetně (?:nadpisu|nadpisů|poznámk\p{L}* pod čarou [^,⟨⟦]{1,60}?)), (?=(?:zrušuj|zní|znějí|vypouští|nahrazuj))/gu, ' $1 ')
