@@ -913,3 +913,41 @@ Tento zákon nabývá účinnosti dnem 1. března 1991.
     ]);
   });
 });
+
+describe("footnotes an older act gives at its end for its points' new text (#35 item 4, h-recall6)", () => {
+  // Modelled on vyhláška č. 164/1979 Sb., čl. I body 3 and 30 (renumbered 1 and 2), on vyhláška č. 128/1975 Sb.: the
+  // new text cites ^59) and ^32), whose text the act gives after its signatures; ^1) is the act's own note.
+  const act = `# Vyhláška, kterou se mění vyhláška č. 128/1975 Sb.
+
+##### Čl. I
+
+Vyhláška federálního ministerstva práce a sociálních věcí č. 128/1975 Sb., kterou se provádí zákon o sociálním zabezpečení,^1) se mění takto:
+
+- 1. V § 14 odst. 1 písm. a) č. 1 se slova „prémie a podíly“ nahrazují slovy „prémie, odměny^59) a podíly (dále jen „podíly“)“.
+
+- 2. V § 69 odst. 1 se slova „neplacená brigádnická činnost^32)“ včetně poznámky pod čarou nahrazují slovy „bezplatná brigáda^32)“.
+
+- 3. V § 70 se slova „podle předpisu^1)“ zrušují.
+
+##### Čl. II
+
+Tato vyhláška nabývá účinnosti dnem 1. ledna 1980.
+
+Ministr v. r.
+
+^1) Úplné znění č. 121/1975 Sb.
+
+^32) § 103 odst. 2 vyhlášky č. 165/1979 Sb.
+
+^59) § 26 vyhlášky č. 157/1975 Sb.
+`;
+
+  it('targets, with each point, the footnotes whose marks its quotations cite, not the act’s own note', () => {
+    const reading = readAmendingAct(act, { naturalKey: 'sb/1979/164', publicationDate: '1979-12-20', effectivenessDate: '1980-01-01' });
+    const points = reading.blocks[0].points;
+    expect(points.map((p) => p.givenFootnotes ?? [])).toEqual([['fn_59'], ['fn_32'], []]);
+    expect(parseInstruction(points[0]).effects.flatMap((e) => e.targets)).toEqual(['par_14/odst_1/pism_a', 'fn_59']);
+    expect(parseInstruction(points[1]).effects.flatMap((e) => e.targets)).toEqual(['par_69/odst_1', 'fn_32']);
+    expect(parseInstruction(points[2]).effects.flatMap((e) => e.targets)).toEqual(['par_70']);
+  });
+});

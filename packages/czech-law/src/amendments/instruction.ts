@@ -1918,6 +1918,9 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
       effects.push({ kind: 'unsupported', targets: named, text: st.source, form });
     }
   }
+  // The footnotes the amending act gives at its end for this point's new text (readAmendingAct).
+  const given = typeof point === 'string' ? [] : (point.givenFootnotes ?? []);
+  for (const e of effects) for (const f of given) if (!e.targets.includes(f) && e.text.includes(`^${f.slice(3)})`)) e.targets.push(f);
   return { operations, unsupported, effects };
 }
 
