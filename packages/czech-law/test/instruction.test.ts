@@ -819,3 +819,28 @@ describe('footnotes named "poznámek č." without "pod čarou" (#35 item 4, h-re
     ]);
   });
 });
+
+describe('unnumbered instructions with unquoted new text (#35 item 4, h-recall6)', () => {
+  it('ends an unquoted new text at the next instruction of its own (vyhláška č. 45/1972 Sb., čl. I, on vyhláška č. 164/1971 Sb.)', () => {
+    const point =
+      '§ 3 odst. 2 zní:\n\n(2) Předběžná kalkulace se sestavuje v členění předepsaném kalkulačním vzorcem.\n\n' +
+      'Posouzení předběžné kalkulace je součástí oponentního řízení.\n\n' +
+      '§ 3 odst. 6 zní:\n\n(6) Jsou-li skutečné náklady proti stanovené ceně\n\n- a) nižší, vrací se rozdíl,\n\n- b) vyšší, cena se nezvyšuje.\n\n' +
+      '§ 7 zní:\n\n##### § 7\n\nPo dobu platnosti zákazu se ceny nezvyšují.';
+    const r = parseInstruction(point);
+    expect(r.unsupported).toEqual([]);
+    expect(r.operations.map((o) => [o.kind, o.targets.map((t) => t.id), o.text])).toEqual([
+      [
+        'new_wording',
+        ['par_3/odst_2'],
+        '(2) Předběžná kalkulace se sestavuje v členění předepsaném kalkulačním vzorcem.\n\nPosouzení předběžné kalkulace je součástí oponentního řízení.',
+      ],
+      [
+        'new_wording',
+        ['par_3/odst_6'],
+        '(6) Jsou-li skutečné náklady proti stanovené ceně\n\n- a) nižší, vrací se rozdíl,\n\n- b) vyšší, cena se nezvyšuje.',
+      ],
+      ['new_wording', ['par_7'], '##### § 7\n\nPo dobu platnosti zákazu se ceny nezvyšují.'],
+    ]);
+  });
+});

@@ -179,6 +179,14 @@ function readPayload(text: string, from: number): { payload: string; end: number
 }
 
 /** Cuts a point's text into statements: sentences, each with the quoted new text after its colon. */
+/**
+ * A paragraph that is an instruction of its own: a unit named first and "zní:" / "znějí:" at its
+ * end, or a sentence with an instruction verb ("§ 3 odst. 6 zní:", "V § 8 se odstavec 4 zrušuje.").
+ * An unquoted new text ends before it.
+ */
+const NEXT_UNQUOTED_INSTRUCTION =
+  /\n[ \t]*\n(?=[ \t]*(?:(?:V|Ve|Za|Před) )?(?:§|[Čč]l\.|[Pp]říloh\p{L}*|[Čč]ást\p{L}*) [^\n]{0,200}?(?:(?:zní|znějí):[ \t]*$|\sse (?:zrušuj|vypouští|vypouštějí|nahrazuj|doplňuj|vkládá|vkládají|označuj)\p{L}*[^\n]*\.[ \t]*$))/mu;
+
 export function splitStatements(text: string): Statement[] {
   const out: Statement[] = [];
   let depth = 0;
@@ -215,8 +223,16 @@ export function splitStatements(text: string): Statement[] {
           i = p.end - 1;
           continue;
         }
-        // "zní:" without a quotation: the rest of the point is the new text, unquoted.
+        // "zní:" without a quotation: the rest of the point is the new text, unquoted, up to a
+        // paragraph that is the next instruction of an act that writes them unnumbered ("§ 3 odst. 2
+        // zní: (2) … § 3 odst. 6 zní: (6) …", vyhláška č. 45/1972 Sb., čl. I, on vyhláška č. 164/1971 Sb.).
         if (/(?:zní|znějí|takto)\s*:$/.test(text.slice(start, i + 1))) {
+          const next = NEXT_UNQUOTED_INSTRUCTION.exec(text.slice(i + 1));
+          if (next) {
+            push(i + 1, text.slice(i + 1, i + 1 + next.index).trim() || null, i + 1 + next.index);
+            i += next.index;
+            continue;
+          }
           push(i + 1, text.slice(i + 1).trim() || null, text.length);
           break;
         }
