@@ -18,6 +18,7 @@
  * caret, "na konci odstavce" without its number, ordinals in the accusative or before their
  * container, "úvodních částech ustanovení", #36 h-engine7; 12: the act's only annex named without a
  * number, "Příloha zní:", "V příloze se …", #35 h-recall5; 13: "včetně poznámek č. 7) až 11)" without
- * "pod čarou" read, a point inside an annex's lettered část refused, #35 h-recall6).
+ * "pod čarou" read, a point inside an annex's lettered část refused, an unquoted new text ended at
+ * the next unnumbered instruction, #35 h-recall6).
  */
 export const CONSOLIDATION_ENGINE_VERSION = 13;
