@@ -951,3 +951,16 @@ Ministr v. r.
     expect(parseInstruction(points[2]).effects.flatMap((e) => e.targets)).toEqual(['par_70']);
   });
 });
+
+describe('a place with a list of footnotes after the act\'s "ve znění" list (#35 item 4, h-recall6)', () => {
+  it('keeps "§ 6 včetně poznámek pod čarou č. 7, 10 a 11" as the place (zákon č. 278/2009 Sb., čl. II, on zákon č. 593/1992 Sb.)', () => {
+    const act =
+      '# Zákon\n\n##### Čl. II\n\nV zákoně č. 593/1992 Sb., o rezervách pro zjištění základu daně z příjmů, ve znění zákona č. 157/1993 Sb., ' +
+      'zákona č. 126/2008 Sb. a zákona č. 2/2009 Sb., § 6 včetně poznámek pod čarou č. 7, 10 a 11 zní:\n\n##### „§ 6\n\nText.^7)\n\n' +
+      '^7) Zákon č. 277/2009 Sb., o pojišťovnictví.“.\n\n##### Čl. III\n\nTento zákon nabývá účinnosti dnem 1. ledna 2010.\n';
+    const reading = readAmendingAct(act, { naturalKey: 'sb/2009/278', publicationDate: '2009-09-01', effectivenessDate: '2010-01-01' });
+    const [point] = reading.blocks[0].points;
+    expect(point.instruction).toMatch(/^§ 6 včetně poznámek pod čarou č\. 7, 10 a 11 zní:/);
+    expect(parseInstruction(point).effects.map((e) => [e.kind, e.targets])).toEqual([['new_wording', ['par_6', 'fn_7', 'fn_10', 'fn_11']]]);
+  });
+});

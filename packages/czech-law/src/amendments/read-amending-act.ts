@@ -312,9 +312,13 @@ export function readIntro(sentence: string, selfKey: string): Intro | null {
 /** A unit inside the opening's place, named after the act's name and its "ve znění" list: ", odstavec 4 " of "…, odstavec 4 zní:". */
 const TRAILING_INNER_PLACE = /,\s*((?:odst(?:\.|av\p{L}*)|písm(?:\.|en\p{L}*)|bod\p{L}*|vět\p{L}*)\s[^,]*)\s*,?\s*$/u;
 
-/** The provisions named after an act's name and its "ve znění" list, before the predicate: ", § 2 " of "…, § 2 zní:". */
+/**
+ * The provisions named after an act's name and its "ve znění" list, before the predicate: ", § 2 " of
+ * "…, § 2 zní:"; a list of numbers goes on after a comma ("…, § 6 včetně poznámek pod čarou č. 7, 10 a
+ * 11 zní:", zákon č. 278/2009 Sb., čl. II, on zákon č. 593/1992 Sb.).
+ */
 const TRAILING_PLACE =
-  /,\s*((?:§|[čČ]l\.|[čČ]lán\p{L}*|[pP]říloh\p{L}*|[pP]oznámk\p{L}*|[nN]adpis\p{L}*|[čČ]ást\p{L}*|[hH]lav[ayu]|[dD]íl|[oO]ddíl)\s[^,]*(?:,\s*(?:§|odst\.|písm\.)[^,]*)*)\s*,?\s*$/u;
+  /,\s*((?:§|[čČ]l\.|[čČ]lán\p{L}*|[pP]říloh\p{L}*|[pP]oznámk\p{L}*|[nN]adpis\p{L}*|[čČ]ást\p{L}*|[hH]lav[ayu]|[dD]íl|[oO]ddíl)\s[^,]*(?:,\s*(?:§|odst\.|písm\.|\d+[a-z]*(?=[\s)]))[^,]*)*)\s*,?\s*$/u;
 
 /**
  * What an act's kind written before its number leaves before it: the offsets where the two

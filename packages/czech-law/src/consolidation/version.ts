@@ -19,6 +19,7 @@
  * container, "úvodních částech ustanovení", #36 h-engine7; 12: the act's only annex named without a
  * number, "Příloha zní:", "V příloze se …", #35 h-recall5; 13: "včetně poznámek č. 7) až 11)" without
  * "pod čarou" read, a point inside an annex's lettered část refused, an unquoted new text ended at
- * the next unnumbered instruction, #35 h-recall6).
+ * the next unnumbered instruction, a place with a list of footnotes after the act's "ve znění" list,
+ * #35 h-recall6).
  */
 export const CONSOLIDATION_ENGINE_VERSION = 13;
