@@ -813,10 +813,9 @@ describe('footnotes named "poznámek č." without "pod čarou" (#35 item 4, h-re
     expect(r.effects.map((e) => [e.kind, e.targets])).toEqual([['new_wording', ['par_6', 'fn_7', 'fn_8', 'fn_9', 'fn_10', 'fn_11']]]);
   });
 
-  it('reads "v poznámce č. 5" as the footnote', () => {
-    expect(ops('V poznámce č. 5 se slova „a“ nahrazují slovy „b“.')).toEqual([
-      { kind: 'replace_words', targets: [{ id: 'fn_5' }], old: 'a', new: 'b' },
-    ]);
+  it('reads no footnote in "v poznámce č. 2" of an annex (nařízení vlády č. 18/2006 Sb., bod 5, on nařízení vlády č. 689/2004 Sb.)', () => {
+    const r = parseInstruction('V oddíle B v poznámce č. 2 se slova „Výuka v“ nahrazují slovem „Platnost“.');
+    expect(r.effects.flatMap((e) => e.targets)).not.toContain('fn_2');
   });
 });
 

@@ -950,6 +950,12 @@ Ministr v. r.
     expect(parseInstruction(points[1]).effects.flatMap((e) => e.targets)).toEqual(['par_69/odst_1', 'fn_32']);
     expect(parseInstruction(points[2]).effects.flatMap((e) => e.targets)).toEqual(['par_70']);
   });
+
+  it('takes an end block as the act’s own where its quotations give footnotes themselves (an omnibus act)', () => {
+    const modern = act.replace('„bezplatná brigáda^32)“.', '„bezplatná brigáda^32)\n\n^32) § 103 vyhlášky č. 165/1979 Sb.“.');
+    const reading = readAmendingAct(modern, { naturalKey: 'sb/1979/164', publicationDate: '1979-12-20', effectivenessDate: '1980-01-01' });
+    expect(reading.blocks[0].points.map((p) => p.givenFootnotes ?? [])).toEqual([[], [], []]);
+  });
 });
 
 describe('a place with a list of footnotes after the act\'s "ve znění" list (#35 item 4, h-recall6)', () => {

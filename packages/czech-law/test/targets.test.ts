@@ -94,5 +94,9 @@ describe("a footnote's marks (#35 item 4, h-recall6)", () => {
     const withMarks = parseInstruction('Poznámka pod čarou č. 5 se zrušuje, včetně odkazu na ni.').effects[0].targets;
     expect(withMarks).toEqual(['fn_5', citesTarget('fn_5')]);
     expect(parseInstruction('Poznámka pod čarou č. 5 se zrušuje.').effects[0].targets).toEqual(['fn_5']);
+    // A range's span is no footnote: its marks are those of the footnotes between its ends.
+    const range = parseInstruction('Poznámky pod čarou č. 17 až 19 se zrušují, včetně odkazů na ně.').effects[0].targets;
+    expect(range).toEqual(expect.arrayContaining(['^fn_17', '^fn_18', '^fn_19']));
+    expect(range.filter((t) => t.startsWith('^') && t.includes('..'))).toEqual([]);
   });
 });

@@ -804,11 +804,13 @@ function skeleton(sentence: string): Skeleton {
     )
     // "Poznámka č. 5 pod čarou" as "poznámka pod čarou č. 5"; "§ 6 včetně poznámek č. 7) až 11) zní:"
     // (zákon č. 244/1994 Sb., bod 3, on zákon č. 593/1992 Sb.) as "včetně poznámek pod čarou č. 7) až 11)".
+    // Not "v poznámce č. 2", which names a note of an annex's table as often ("V oddíle B v poznámce
+    // č. 2 se slova …", nařízení vlády č. 18/2006 Sb. on nařízení vlády č. 689/2004 Sb.).
     .replace(
-      /(?<![\p{L}])[Pp]oznám(ka|ky|ce|ku|kou|ek|kách) (č\. ?\d+[a-z]*\)?(?:(?:,| a| až) (?:č\. ?)?\d+[a-z]*\)?)*) pod čarou/gu,
+      /(?<![\p{L}])[Pp]oznám(ka|ky|ku|kou|ek|kách) (č\. ?\d+[a-z]*\)?(?:(?:,| a| až) (?:č\. ?)?\d+[a-z]*\)?)*) pod čarou/gu,
       'poznám$1 pod čarou $2',
     )
-    .replace(/(?<![\p{L}])[Pp]oznám(ka|ky|ce|ku|kou|ek|kách) (č\.)/gu, 'poznám$1 pod čarou $2')
+    .replace(/(?<![\p{L}])[Pp]oznám(ka|ky|ku|kou|ek|kách) (č\.)/gu, 'poznám$1 pod čarou $2')
     // "písmeno d), včetně poznámky pod čarou č. 26b, zrušuje" (zákon č. 120/2010 Sb., on zákon č.
     // 235/2004 Sb.) as it is written without the commas.
     .replace(/, (včetně (?:nadpisu|nadpisů|poznámk\p{L}* pod čarou [^,⟨⟦]{1,60}?)), (?=(?:zrušuj|zní|znějí|vypouští|nahrazuj))/gu, ' $1 ')
@@ -1817,7 +1819,7 @@ function effectOf(op: Operation): Effect {
   // č. 3a), 3b) a 3c) se označují jako poznámky č. 3d), 3e) a 3f), včetně odkazů na poznámku pod
   // čarou"): the provisions citing them change, which only the amended text can tell (targets.ts).
   if (op.kind === 'renumber' || (op.kind === 'repeal' && op.withReferences))
-    for (const id of [...ids]) if (/^fn_[^/]+$/.test(id)) ids.push(citesTarget(id));
+    for (const id of [...ids]) if (/^fn_[^/.]+$/.test(id)) ids.push(citesTarget(id));
   return { kind: op.kind, targets: ids, text: op.source };
 }
 

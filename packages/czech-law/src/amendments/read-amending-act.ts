@@ -760,7 +760,11 @@ function assignGivenFootnotes(text: string, blocks: AmendmentBlock[]): void {
   const given = new Set<string>();
   for (const m of text.slice(at).matchAll(/^\^(\d+[a-z]*)\)/gm)) given.add(m[1]);
   if (!given.size) return;
-  const own = new Set([...quotedAndOwn(text.slice(0, at)).own.matchAll(MARK)].map((m) => m[1]));
+  const split = quotedAndOwn(text.slice(0, at));
+  // An act that gives footnotes inside its quotations gives them there: its end block is its own
+  // (an omnibus act's parts number their new footnotes each in its own act's series).
+  if (/(?:^|\n)[ \t]*„?\^\d+[a-z]*\)\s/.test(split.quoted)) return;
+  const own = new Set([...split.own.matchAll(MARK)].map((m) => m[1]));
   for (const b of blocks)
     for (const p of b.points) {
       const quoted = quotedAndOwn(p.text || p.instruction || '').quoted;
