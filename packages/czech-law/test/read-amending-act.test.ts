@@ -951,10 +951,12 @@ Ministr v. r.
     expect(parseInstruction(points[2]).effects.flatMap((e) => e.targets)).toEqual(['par_70']);
   });
 
-  it('takes an end block as the act’s own where its quotations give footnotes themselves (an omnibus act)', () => {
-    const modern = act.replace('„bezplatná brigáda^32)“.', '„bezplatná brigáda^32)\n\n^32) § 103 vyhlášky č. 165/1979 Sb.“.');
-    const reading = readAmendingAct(modern, { naturalKey: 'sb/1979/164', publicationDate: '1979-12-20', effectivenessDate: '1980-01-01' });
-    expect(reading.blocks[0].points.map((p) => p.givenFootnotes ?? [])).toEqual([[], [], []]);
+  it('leaves a footnote a quotation gives itself to that point, and an end block numbered twice to no point (zákon č. 261/2007 Sb.)', () => {
+    const meta = { naturalKey: 'sb/1979/164', publicationDate: '1979-12-20', effectivenessDate: '1980-01-01' };
+    const quoted = act.replace('„bezplatná brigáda^32)“.', '„bezplatná brigáda^32)\n\n^32) § 103 vyhlášky č. 165/1979 Sb.“.');
+    expect(readAmendingAct(quoted, meta).blocks[0].points.map((p) => p.givenFootnotes ?? [])).toEqual([['fn_59'], [], []]);
+    const twice = `${act}\n^59) Another series.\n`;
+    expect(readAmendingAct(twice, meta).blocks[0].points.map((p) => p.givenFootnotes ?? [])).toEqual([[], [], []]);
   });
 });
 

@@ -758,12 +758,17 @@ function assignGivenFootnotes(text: string, blocks: AmendmentBlock[]): void {
   const at = footnoteBlockStart(text);
   if (at < 0 || !blocks.length) return;
   const given = new Set<string>();
-  for (const m of text.slice(at).matchAll(/^\^(\d+[a-z]*)\)/gm)) given.add(m[1]);
+  for (const m of text.slice(at).matchAll(/^\^(\d+[a-z]*)\)/gm)) {
+    // A number twice: the block gathers several series (an omnibus act's parts, each numbered in
+    // its own amended act's series: zákon č. 261/2007 Sb.), so no number tells which act's it is.
+    if (given.has(m[1])) return;
+    given.add(m[1]);
+  }
   if (!given.size) return;
   const split = quotedAndOwn(text.slice(0, at));
-  // An act that gives footnotes inside its quotations gives them there: its end block is its own
-  // (an omnibus act's parts number their new footnotes each in its own act's series).
-  if (/(?:^|\n)[ \t]*„?\^\d+[a-z]*\)\s/.test(split.quoted)) return;
+  // A footnote a quotation gives itself belongs to that quotation's point ("Poznámka pod čarou č. 7
+  // zní: „^7) …“", vyhláška č. 73/1978 Sb., which gives the rest at its end).
+  for (const m of split.quoted.matchAll(/(?:^|\n)[ \t]*„?\^(\d+[a-z]*)\)\s/g)) given.delete(m[1]);
   const own = new Set([...split.own.matchAll(MARK)].map((m) => m[1]));
   for (const b of blocks)
     for (const p of b.points) {
