@@ -1,4 +1,12 @@
-import { outstandingActs, presentOutstandingAct, provisionStatus, type AmendingAct, type Effect } from '../src/legal/documents/amendments';
+import {
+  citesOfText,
+  needsCites,
+  outstandingActs,
+  presentOutstandingAct,
+  provisionStatus,
+  type AmendingAct,
+  type Effect,
+} from '../src/legal/documents/amendments';
 import type { VersionMeta } from '../src/legal/documents/load';
 
 // The act as enacted (text of 2007-01-01), amended since by one act whose points were read and by
@@ -89,5 +97,25 @@ describe('a provision read of an act repealed whole (#35 item 4, h-recall3)', ()
     const range: Effect = { ...effect('sb/2012/16', '2012-02-01', '3', ['par_9', 'par_10', 'par_20', 'par_9..par_20']), kinds: ['repeal'] };
     expect(provisionStatus('par_11a', [], true, [range]).status).toBe('amended_not_in_source');
     expect(provisionStatus('par_20a', [], true, [range]).status).toBe('current');
+  });
+});
+
+describe('a provision read of a provision citing a footnote renumbered (#35 item 4, h-recall6)', () => {
+  // Zákon č. 1/2002 Sb., čl. I bod 12, on zákon č. 13/1993 Sb.: "Dosavadní poznámky pod čarou
+  // č. 3a), 3b) a 3c) se označují jako poznámky č. 3d), 3e) a 3f), včetně odkazů na poznámku pod čarou."
+  const renumber: Effect = {
+    ...effect('sb/2002/1', '2002-07-01', '12', ['fn_3a', 'fn_3d', '^fn_3a', '^fn_3d']),
+    kinds: ['renumber'],
+  };
+
+  it('flags the provisions whose text cites the footnote, not the others', () => {
+    const cites = citesOfText('(3) … poskytnuty pouze tehdy, je-li to nezbytné pro plnění jejich úkolů.^3a)');
+    expect(cites).toEqual(['fn_3a']);
+    expect(provisionStatus('par_5/odst_3', [], true, [renumber], cites).status).toBe('amended_not_in_source');
+    expect(provisionStatus('par_5/odst_2', [], true, [renumber], citesOfText('(2) Text citing another.^2)')).status).toBe('current');
+    // Without the text the read cannot tell: the mark's target reaches nothing.
+    expect(provisionStatus('par_5/odst_3', [], true, [renumber]).status).toBe('current');
+    expect(needsCites([renumber])).toBe(true);
+    expect(needsCites([{ ...renumber, targets: ['fn_3a'] }])).toBe(false);
   });
 });

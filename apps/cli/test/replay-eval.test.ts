@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseProvisions, splitUnits } from '@dp/czech-law';
 import {
   changedProvisions,
+  citesOf,
   containersOf,
   missCause,
   provisionTexts,
@@ -248,6 +249,25 @@ describe('replay evaluations', () => {
     // Two hlavy III: the name alone is no one container.
     const two = uniqueContainers([...ids, 'cast_2/hlava_3']);
     expect(scoreEffects(['par_7'], ['hlava_3'], known, containers, two).hit).toBe(0);
+  });
+
+  it('reaches the provisions citing a footnote whose marks are renumbered, in either text (zákon č. 1/2002 Sb., bod 12, on zákon č. 13/1993 Sb.)', () => {
+    const before = new Map([
+      ['par_5/odst_3', '(3) … jejich úkolů.^3a)'],
+      ['par_22/odst_3', '(3) … o přestupcích.^5a)'],
+    ]);
+    const after = new Map([
+      ['par_5/odst_3', '(3) … jejich úkolů.^3d)'],
+      ['par_22/odst_3', '(3) … o přestupcích.^5c)'],
+    ]);
+    const changed = changedProvisions(before, after);
+    const targets = ['fn_3a', 'fn_3d', '^fn_3a', '^fn_3d'];
+    const known = (id: string) => before.has(id) || after.has(id);
+    const cites = citesOf(before, after);
+    expect(cites('par_5/odst_3')).toEqual(['fn_3a', 'fn_3d']);
+    expect(scoreEffects(changed, targets, known, undefined, undefined, cites)).toEqual({ hit: 1, changed: 2, right: 2, targeted: 4 });
+    // Without what the provisions cite, the marks reach nothing.
+    expect(scoreEffects(changed, targets, known).hit).toBe(0);
   });
 
   it('reports recall three ways; the window ones need the window measure', () => {

@@ -769,3 +769,77 @@ describe("the act's only annex named without a number (#35 item 4, h-recall5)", 
     expect(other.effects.flatMap((e) => e.targets)).not.toContain('priloha');
   });
 });
+
+describe('units of an annex the ids cannot name (#35 item 4, h-recall6)', () => {
+  it('targets the díl of the annex that holds "části C, písm. d)" (nařízení vlády č. 48/1985 Sb., bod 3, on nařízení vlády č. 136/1975 Sb.)', () => {
+    const r = parseInstruction(
+      'V dílu II, části C, písm. d) přílohy k nařízení vlády se slova „měst Damašek, Ankara a Bejrút“ nahrazují slovy „města Ankary“.',
+    );
+    expect(r.effects.flatMap((e) => e.targets)).toEqual(['priloha/dil_2']);
+    // The words are to change in část C only, which has no id: the engine is not given the whole díl.
+    expect(r.operations).toEqual([]);
+    expect(r.unsupported[0].reason).toBe('a unit of an annex without an id');
+  });
+
+  it('targets the oddíl of the annex that holds a položka ("V oddílu I položce A přílohy …")', () => {
+    const r = parseInstruction('V oddílu I položce A přílohy se slova „800 Kč“ nahrazují slovy „1 000 Kč“.');
+    expect(r.effects.flatMap((e) => e.targets)).toEqual(['priloha/oddil_1']);
+    expect(r.operations).toEqual([]);
+  });
+
+  it('leaves such words inside a quotation alone', () => {
+    expect(ops('V § 5 se slova „v oddílu I položce A přílohy“ nahrazují slovy „v příloze“.')).toEqual([
+      { kind: 'replace_words', targets: [{ id: 'par_5' }], old: 'v oddílu I položce A přílohy', new: 'v příloze' },
+    ]);
+  });
+});
+
+describe('footnotes a new wording gives below its text (#35 item 4, h-recall6)', () => {
+  it('targets the footnote whose text the new wording gives, as an insertion does', () => {
+    const r = parseInstruction('§ 86 zní:\n\n„§ 86\n\n(1) Nestanoví-li zvláštní zákon^2a) jinak, text.\n\n^2a) Zákon č. 18/1997 Sb.“.');
+    expect(r.effects.map((e) => [e.kind, e.targets])).toEqual([['new_wording', ['par_86', 'fn_2a']]]);
+  });
+
+  it('does not target a footnote the new wording only cites', () => {
+    const r = parseInstruction('V § 5 odstavec 3 zní:\n\n„(3) Text podle předpisu^15).“.');
+    expect(r.effects.map((e) => [e.kind, e.targets])).toEqual([['new_wording', ['par_5/odst_3']]]);
+  });
+});
+
+describe('footnotes named "poznámek č." without "pod čarou" (#35 item 4, h-recall6)', () => {
+  it('reads "§ 6 včetně poznámek č. 7) až 11) zní:" (zákon č. 244/1994 Sb., bod 3, on zákon č. 593/1992 Sb.)', () => {
+    const r = parseInstruction('§ 6 včetně poznámek č. 7) až 11) zní:\n\n„§ 6\n\nText.^7)\n\n^7) Zákon č. 185/1991 Sb.“.');
+    expect(r.unsupported).toEqual([]);
+    expect(r.effects.map((e) => [e.kind, e.targets])).toEqual([['new_wording', ['par_6', 'fn_7', 'fn_8', 'fn_9', 'fn_10', 'fn_11']]]);
+  });
+
+  it('reads no footnote in "v poznámce č. 2" of an annex (nařízení vlády č. 18/2006 Sb., bod 5, on nařízení vlády č. 689/2004 Sb.)', () => {
+    const r = parseInstruction('V oddíle B v poznámce č. 2 se slova „Výuka v“ nahrazují slovem „Platnost“.');
+    expect(r.effects.flatMap((e) => e.targets)).not.toContain('fn_2');
+  });
+});
+
+describe('unnumbered instructions with unquoted new text (#35 item 4, h-recall6)', () => {
+  it('ends an unquoted new text at the next instruction of its own (vyhláška č. 45/1972 Sb., čl. I, on vyhláška č. 164/1971 Sb.)', () => {
+    const point =
+      '§ 3 odst. 2 zní:\n\n(2) Předběžná kalkulace se sestavuje v členění předepsaném kalkulačním vzorcem.\n\n' +
+      'Posouzení předběžné kalkulace je součástí oponentního řízení.\n\n' +
+      '§ 3 odst. 6 zní:\n\n(6) Jsou-li skutečné náklady proti stanovené ceně\n\n- a) nižší, vrací se rozdíl,\n\n- b) vyšší, cena se nezvyšuje.\n\n' +
+      '§ 7 zní:\n\n##### § 7\n\nPo dobu platnosti zákazu se ceny nezvyšují.';
+    const r = parseInstruction(point);
+    expect(r.unsupported).toEqual([]);
+    expect(r.operations.map((o) => [o.kind, o.targets.map((t) => t.id), o.text])).toEqual([
+      [
+        'new_wording',
+        ['par_3/odst_2'],
+        '(2) Předběžná kalkulace se sestavuje v členění předepsaném kalkulačním vzorcem.\n\nPosouzení předběžné kalkulace je součástí oponentního řízení.',
+      ],
+      [
+        'new_wording',
+        ['par_3/odst_6'],
+        '(6) Jsou-li skutečné náklady proti stanovené ceně\n\n- a) nižší, vrací se rozdíl,\n\n- b) vyšší, cena se nezvyšuje.',
+      ],
+      ['new_wording', ['par_7'], '##### § 7\n\nPo dobu platnosti zákazu se ceny nezvyšují.'],
+    ]);
+  });
+});

@@ -913,3 +913,62 @@ Tento zákon nabývá účinnosti dnem 1. března 1991.
     ]);
   });
 });
+
+describe("footnotes an older act gives at its end for its points' new text (#35 item 4, h-recall6)", () => {
+  // Modelled on vyhláška č. 164/1979 Sb., čl. I body 3 and 30 (renumbered 1 and 2), on vyhláška č. 128/1975 Sb.: the
+  // new text cites ^59) and ^32), whose text the act gives after its signatures; ^1) is the act's own note.
+  const act = `# Vyhláška, kterou se mění vyhláška č. 128/1975 Sb.
+
+##### Čl. I
+
+Vyhláška federálního ministerstva práce a sociálních věcí č. 128/1975 Sb., kterou se provádí zákon o sociálním zabezpečení,^1) se mění takto:
+
+- 1. V § 14 odst. 1 písm. a) č. 1 se slova „prémie a podíly“ nahrazují slovy „prémie, odměny^59) a podíly (dále jen „podíly“)“.
+
+- 2. V § 69 odst. 1 se slova „neplacená brigádnická činnost^32)“ včetně poznámky pod čarou nahrazují slovy „bezplatná brigáda^32)“.
+
+- 3. V § 70 se slova „podle předpisu^1)“ zrušují.
+
+##### Čl. II
+
+Tato vyhláška nabývá účinnosti dnem 1. ledna 1980.
+
+Ministr v. r.
+
+^1) Úplné znění č. 121/1975 Sb.
+
+^32) § 103 odst. 2 vyhlášky č. 165/1979 Sb.
+
+^59) § 26 vyhlášky č. 157/1975 Sb.
+`;
+
+  it('targets, with each point, the footnotes whose marks its quotations cite, not the act’s own note', () => {
+    const reading = readAmendingAct(act, { naturalKey: 'sb/1979/164', publicationDate: '1979-12-20', effectivenessDate: '1980-01-01' });
+    const points = reading.blocks[0].points;
+    expect(points.map((p) => p.givenFootnotes ?? [])).toEqual([['fn_59'], ['fn_32'], []]);
+    expect(parseInstruction(points[0]).effects.flatMap((e) => e.targets)).toEqual(['par_14/odst_1/pism_a', 'fn_59']);
+    expect(parseInstruction(points[1]).effects.flatMap((e) => e.targets)).toEqual(['par_69/odst_1', 'fn_32']);
+    expect(parseInstruction(points[2]).effects.flatMap((e) => e.targets)).toEqual(['par_70']);
+  });
+
+  it('leaves a footnote a quotation gives itself to that point, and an end block numbered twice to no point (zákon č. 261/2007 Sb.)', () => {
+    const meta = { naturalKey: 'sb/1979/164', publicationDate: '1979-12-20', effectivenessDate: '1980-01-01' };
+    const quoted = act.replace('„bezplatná brigáda^32)“.', '„bezplatná brigáda^32)\n\n^32) § 103 vyhlášky č. 165/1979 Sb.“.');
+    expect(readAmendingAct(quoted, meta).blocks[0].points.map((p) => p.givenFootnotes ?? [])).toEqual([['fn_59'], [], []]);
+    const twice = `${act}\n^59) Another series.\n`;
+    expect(readAmendingAct(twice, meta).blocks[0].points.map((p) => p.givenFootnotes ?? [])).toEqual([[], [], []]);
+  });
+});
+
+describe('a place with a list of footnotes after the act\'s "ve znění" list (#35 item 4, h-recall6)', () => {
+  it('keeps "§ 6 včetně poznámek pod čarou č. 7, 10 a 11" as the place (zákon č. 278/2009 Sb., čl. II, on zákon č. 593/1992 Sb.)', () => {
+    const act =
+      '# Zákon\n\n##### Čl. II\n\nV zákoně č. 593/1992 Sb., o rezervách pro zjištění základu daně z příjmů, ve znění zákona č. 157/1993 Sb., ' +
+      'zákona č. 126/2008 Sb. a zákona č. 2/2009 Sb., § 6 včetně poznámek pod čarou č. 7, 10 a 11 zní:\n\n##### „§ 6\n\nText.^7)\n\n' +
+      '^7) Zákon č. 277/2009 Sb., o pojišťovnictví.“.\n\n##### Čl. III\n\nTento zákon nabývá účinnosti dnem 1. ledna 2010.\n';
+    const reading = readAmendingAct(act, { naturalKey: 'sb/2009/278', publicationDate: '2009-09-01', effectivenessDate: '2010-01-01' });
+    const [point] = reading.blocks[0].points;
+    expect(point.instruction).toMatch(/^§ 6 včetně poznámek pod čarou č\. 7, 10 a 11 zní:/);
+    expect(parseInstruction(point).effects.map((e) => [e.kind, e.targets])).toEqual([['new_wording', ['par_6', 'fn_7', 'fn_10', 'fn_11']]]);
+  });
+});

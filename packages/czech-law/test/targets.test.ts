@@ -1,4 +1,14 @@
-import { effectReaches, foldTargets, isPlainTarget, parseInstruction, rangeTarget, targetReaches, WHOLE_ACT_TARGET } from '../src';
+import {
+  citedFootnotes,
+  citesTarget,
+  effectReaches,
+  foldTargets,
+  isPlainTarget,
+  parseInstruction,
+  rangeTarget,
+  targetReaches,
+  WHOLE_ACT_TARGET,
+} from '../src';
 
 /** The provision reads' rule for a provision id: the same unit, one inside it, one holding it, or a container of it. */
 const reads = (provision: string, ancestors: string[]) => (t: string) =>
@@ -60,5 +70,33 @@ describe('what stored targets reach (#35 items 3 and 4, h-recall3)', () => {
     // Two hlavy III (in two části): the caller's tree says the name is not one container.
     const unique = (_t: string, c: string) => c === 'cast_2/hlava_3';
     expect(effectReaches(targets, 'par_7', { ancestors: ['cast_1/hlava_3'], unique }, reads('par_7', ['cast_1/hlava_3']))).toBe(false);
+  });
+});
+
+describe("a footnote's marks (#35 item 4, h-recall6)", () => {
+  it('reaches the provisions whose text cites a footnote renumbered (zákon č. 1/2002 Sb., bod 12, on zákon č. 13/1993 Sb.)', () => {
+    const targets = parseInstruction(
+      'Dosavadní poznámky pod čarou č. 3a), 3b) a 3c) se označují jako poznámky č. 3d), 3e) a 3f), včetně odkazů na poznámku pod čarou.',
+    ).effects[0].targets;
+    expect(targets).toEqual(expect.arrayContaining(['fn_3a', 'fn_3d', citesTarget('fn_3a'), citesTarget('fn_3d')]));
+    expect(targets.filter((t) => !isPlainTarget(t))).toHaveLength(6);
+    const cites = (text: string) => () => citedFootnotes(text);
+    const reachCiting = (provision: string, text: string) =>
+      effectReaches(targets, provision, { ancestors: [], cites: cites(text) }, reads(provision, []));
+    expect(reachCiting('par_5/odst_3', '(3) … jejich úkolů.^3a)')).toBe(true);
+    expect(reachCiting('par_12/odst_3', '(3) … České republiky^3d) s odchylkami')).toBe(true);
+    expect(reachCiting('par_22/odst_3', '(3) … o přestupcích.^5a)')).toBe(false);
+    // Without what the provision cites, the marks reach nothing.
+    expect(reach(targets, 'par_5/odst_3')).toBe(false);
+  });
+
+  it('reaches the citing provisions of a footnote repealed with its marks, not of one repealed alone', () => {
+    const withMarks = parseInstruction('Poznámka pod čarou č. 5 se zrušuje, včetně odkazu na ni.').effects[0].targets;
+    expect(withMarks).toEqual(['fn_5', citesTarget('fn_5')]);
+    expect(parseInstruction('Poznámka pod čarou č. 5 se zrušuje.').effects[0].targets).toEqual(['fn_5']);
+    // A range's span is no footnote: its marks are those of the footnotes between its ends.
+    const range = parseInstruction('Poznámky pod čarou č. 17 až 19 se zrušují, včetně odkazů na ně.').effects[0].targets;
+    expect(range).toEqual(expect.arrayContaining(['^fn_17', '^fn_18', '^fn_19']));
+    expect(range.filter((t) => t.startsWith('^') && t.includes('..'))).toEqual([]);
   });
 });

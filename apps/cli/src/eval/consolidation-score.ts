@@ -4,6 +4,7 @@
  * heading / footnote / preamble), whitespace-normalised.
  */
 import {
+  citedFootnotes,
   footnoteBlockStart,
   foldTargets,
   normalizeSpace,
@@ -184,16 +185,34 @@ export function scoreEffects(
   known: (id: string) => boolean,
   containers: (id: string) => readonly string[] = NO_CONTAINERS,
   unique?: (target: string, container: string) => boolean,
+  cites?: (id: string) => readonly string[],
 ): EffectsScore {
   const ts = [...new Set(targets.map((t) => t.replace(/~\d+/g, '')).filter((t) => t !== '*'))];
   const plain = (t: string, c: string) => within(c, t) || (within(t, c) && !known(t)) || containers(c.split('/')[0]).includes(t);
-  // A whole act repealed, a range's span, a hlava named without its část: as the reads take them (targets.ts).
-  const reaches = (t: string, c: string) => targetReaches(t, c, { ancestors: containers(c.split('/')[0]), unique }, (x) => plain(x, c));
+  // A whole act repealed, a range's span, a hlava named without its část, a footnote's marks: as the reads take them (targets.ts).
+  const reaches = (t: string, c: string) =>
+    targetReaches(t, c, { ancestors: containers(c.split('/')[0]), unique, cites }, (x) => plain(x, c));
   return {
     hit: changed.filter((c) => ts.some((t) => reaches(t, c))).length,
     changed: changed.length,
     right: ts.filter((t) => changed.some((c) => reaches(t, c))).length,
     targeted: ts.length,
+  };
+}
+
+/**
+ * The footnotes a provision's own text cites in either text (`^3a)` before, `^3d)` after): what a
+ * footnote's marks renumbered or taken out reach (targets.ts, `^fn_N`).
+ */
+export function citesOf(before: Map<string, string>, after: Map<string, string>): (id: string) => readonly string[] {
+  const memo = new Map<string, string[]>();
+  return (id) => {
+    let c = memo.get(id);
+    if (!c) {
+      c = [...new Set([...citedFootnotes(before.get(id) ?? ''), ...citedFootnotes(after.get(id) ?? '')])];
+      memo.set(id, c);
+    }
+    return c;
   };
 }
 

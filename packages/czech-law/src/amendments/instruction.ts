@@ -15,7 +15,7 @@
 import { containerNumber } from '../provisions/parse-provisions';
 import { idSegment, parseProvisionId } from '../provisions/provision-id';
 import { romanToInt } from '../roman';
-import { exceptTarget, isPlainTarget, rangeTarget, WHOLE_ACT_TARGET } from './targets';
+import { citesTarget, exceptTarget, isPlainTarget, rangeTarget, WHOLE_ACT_TARGET } from './targets';
 import type { AmendmentPoint } from './types';
 
 export type OperationKind =
@@ -179,6 +179,14 @@ function readPayload(text: string, from: number): { payload: string; end: number
 }
 
 /** Cuts a point's text into statements: sentences, each with the quoted new text after its colon. */
+/**
+ * A paragraph that is an instruction of its own: a unit named first and "zní:" / "znějí:" at its
+ * end, or a sentence with an instruction verb ("§ 3 odst. 6 zní:", "V § 8 se odstavec 4 zrušuje.").
+ * An unquoted new text ends before it.
+ */
+const NEXT_UNQUOTED_INSTRUCTION =
+  /\n[ \t]*\n(?=[ \t]*(?:(?:V|Ve|Za|Před) )?(?:§|[Čč]l\.|[Pp]říloh\p{L}*|[Čč]ást\p{L}*) [^\n]{0,200}?(?:(?:zní|znějí):[ \t]*$|\sse (?:zrušuj|vypouští|vypouštějí|nahrazuj|doplňuj|vkládá|vkládají|označuj)\p{L}*[^\n]*\.[ \t]*$))/mu;
+
 export function splitStatements(text: string): Statement[] {
   const out: Statement[] = [];
   let depth = 0;
@@ -215,8 +223,16 @@ export function splitStatements(text: string): Statement[] {
           i = p.end - 1;
           continue;
         }
-        // "zní:" without a quotation: the rest of the point is the new text, unquoted.
+        // "zní:" without a quotation: the rest of the point is the new text, unquoted, up to a
+        // paragraph that is the next instruction of an act that writes them unnumbered ("§ 3 odst. 2
+        // zní: (2) … § 3 odst. 6 zní: (6) …", vyhláška č. 45/1972 Sb., čl. I, on vyhláška č. 164/1971 Sb.).
         if (/(?:zní|znějí|takto)\s*:$/.test(text.slice(start, i + 1))) {
+          const next = NEXT_UNQUOTED_INSTRUCTION.exec(text.slice(i + 1));
+          if (next) {
+            push(i + 1, text.slice(i + 1, i + 1 + next.index).trim() || null, i + 1 + next.index);
+            i += next.index;
+            continue;
+          }
           push(i + 1, text.slice(i + 1).trim() || null, text.length);
           break;
         }
@@ -710,6 +726,17 @@ function czechWording(skeletonText: string): string {
   });
 }
 
+/**
+ * A unit of an annex the ids cannot name, between the annex's díl or oddíl and the word "přílohy":
+ * "V dílu II, části C, písm. d) přílohy k nařízení vlády …" (nařízení vlády č. 48/1985 Sb., bod 3, on
+ * nařízení vlády č. 136/1975 Sb.), "V oddílu I položce A přílohy …". A část lettered A to Z and a
+ * položka have no id, so the point targets the díl or oddíl that holds them (the skeleton drops
+ * them), and is refused (`readStatement`): its words are to change in that unit only, not in the
+ * whole díl.
+ */
+const ANNEX_INNER_UNIT =
+  /(?<![\p{L}])((?:dílu|oddílu) [IVXLC\d]+\.?),? (?:(?:v )?(?:části|položce|položkách|řádku|sloupci|tabulce) [A-Z\d]+[a-z]?\.?,? )+(?:(?:písm\.|písmenu|písmenech|bodu|bodech) [a-z\d]{1,2}[.)]?(?:(?:,| a) [a-z\d]{1,2}[.)]?)*,? )?(?=přílo(?:hy|ze)(?![\p{L}]))/u;
+
 /** Quotations → ⟨n⟩, references → ⟦n⟧. */
 function skeleton(sentence: string): Skeleton {
   const quotes: string[] = [];
@@ -775,15 +802,22 @@ function skeleton(sentence: string): Skeleton {
       /(poznámk\p{L}* (?:č\. ?\d+[a-z]*\)? pod čarou|pod čarou č\. ?\d+[a-z]*\)?)(?: se)?) na samostatný řádek (?=(?:se )?doplňuj)/u,
       '$1 ',
     )
-    // "Poznámka č. 5 pod čarou" as "poznámka pod čarou č. 5".
+    // "Poznámka č. 5 pod čarou" as "poznámka pod čarou č. 5"; "§ 6 včetně poznámek č. 7) až 11) zní:"
+    // (zákon č. 244/1994 Sb., bod 3, on zákon č. 593/1992 Sb.) as "včetně poznámek pod čarou č. 7) až 11)".
+    // Not "v poznámce č. 2", which names a note of an annex's table as often ("V oddíle B v poznámce
+    // č. 2 se slova …", nařízení vlády č. 18/2006 Sb. on nařízení vlády č. 689/2004 Sb.).
     .replace(
-      /(?<![\p{L}])[Pp]oznámk(a|y|ce|u|ou|ek|ách) (č\. ?\d+[a-z]*\)?(?:(?:,| a| až) (?:č\. ?)?\d+[a-z]*\)?)*) pod čarou/gu,
-      'poznámk$1 pod čarou $2',
+      /(?<![\p{L}])[Pp]oznám(ka|ky|ku|kou|ek|kách) (č\. ?\d+[a-z]*\)?(?:(?:,| a| až) (?:č\. ?)?\d+[a-z]*\)?)*) pod čarou/gu,
+      'poznám$1 pod čarou $2',
     )
-    .replace(/(?<![\p{L}])[Pp]oznámk(a|y|ce|u|ou|ek|ách) (č\.)/gu, 'poznámk$1 pod čarou $2')
+    .replace(/(?<![\p{L}])[Pp]oznám(ka|ky|ku|kou|ek|kách) (č\.)/gu, 'poznám$1 pod čarou $2')
     // "písmeno d), včetně poznámky pod čarou č. 26b, zrušuje" (zákon č. 120/2010 Sb., on zákon č.
     // 235/2004 Sb.) as it is written without the commas.
-    .replace(/, (včetně (?:nadpisu|nadpisů|poznámk\p{L}* pod čarou [^,⟨⟦]{1,60}?)), (?=(?:zrušuj|zní|znějí|vypouští|nahrazuj))/gu, ' $1 ');
+    .replace(/, (včetně (?:nadpisu|nadpisů|poznámk\p{L}* pod čarou [^,⟨⟦]{1,60}?)), (?=(?:zrušuj|zní|znějí|vypouští|nahrazuj))/gu, ' $1 ')
+    // "V dílu II, části C, písm. d) přílohy k nařízení vlády …" (nařízení vlády č. 48/1985 Sb., bod 3,
+    // on nařízení vlády č. 136/1975 Sb.), "V oddílu I položce A přílohy …": a část lettered A to Z
+    // and a položka have no id, so the point is placed in the annex's díl or oddíl that holds them.
+    .replace(new RegExp(ANNEX_INNER_UNIT.source, 'gu'), '$1 ');
   s = footnoteReferencesAfterVerb(s)
     // "v textu pod nadpisem" is the § less its heading: what a § names when words change in it.
     .replace(/(?<![\p{L}]) v textu pod nadpisem(?= )/gu, '')
@@ -1595,6 +1629,8 @@ function skeletonQuotesOnly(sentence: string): string {
  */
 function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[][] {
   const sk = skeleton(st.sentence);
+  if (ANNEX_INNER_UNIT.test(st.sentence.replace(/„[^“]*“/g, '').replace(/\s+/g, ' ')))
+    throw new Unsupported('a unit of an annex without an id');
   const ctx: Ctx = {
     sk,
     base: previous,
@@ -1770,13 +1806,20 @@ function effectOf(op: Operation): Effect {
       const to = t.through ? storedId(t.through) : null;
       if (from && to && NUMBERED_END.test(from) && NUMBERED_END.test(to)) add(rangeTarget(from, to));
     }
-  if (op.kind === 'insert' || op.kind === 'append') {
-    // The footnotes of new text are new or changed units of their own.
+  if (op.kind === 'insert' || op.kind === 'append' || op.kind === 'new_wording') {
+    // The footnotes of new text are new or changed units of their own: also those a new wording
+    // gives below its text without "včetně poznámky pod čarou" in its sentence.
     for (const m of (op.text ?? '').matchAll(/^\^(\d+[a-z]*)\)/gm)) add(`fn_${m[1]}`);
   }
   for (const id of sectionsOfContainerText(op, ids)) add(id);
   for (const f of op.footnotes ?? []) add(f);
   for (const f of (op.footnotes && FOOTNOTE_RANGES.get(op.footnotes)) ?? []) add(f);
+  // A footnote renumbered is its marks renumbered, and one repealed "včetně odkazu na ni" takes its
+  // marks out (zákon č. 1/2002 Sb., bod 12, on zákon č. 13/1993 Sb.: "Dosavadní poznámky pod čarou
+  // č. 3a), 3b) a 3c) se označují jako poznámky č. 3d), 3e) a 3f), včetně odkazů na poznámku pod
+  // čarou"): the provisions citing them change, which only the amended text can tell (targets.ts).
+  if (op.kind === 'renumber' || (op.kind === 'repeal' && op.withReferences))
+    for (const id of [...ids]) if (/^fn_[^/.]+$/.test(id)) ids.push(citesTarget(id));
   return { kind: op.kind, targets: ids, text: op.source };
 }
 
@@ -1893,6 +1936,9 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
       effects.push({ kind: 'unsupported', targets: named, text: st.source, form });
     }
   }
+  // The footnotes the amending act gives at its end for this point's new text (readAmendingAct).
+  const given = typeof point === 'string' ? [] : (point.givenFootnotes ?? []);
+  for (const e of effects) for (const f of given) if (!e.targets.includes(f) && e.text.includes(`^${f.slice(3)})`)) e.targets.push(f);
   return { operations, unsupported, effects };
 }
 

@@ -27,6 +27,7 @@
 
 import { actNumberCitations, collectionCitation, type ActNumberCitation } from '../citations/collection-citation';
 import { HEADING_LINE, OPEN_QUOTE, classifyHeading, cleanHeading, isSuccessor, quoteDepthAfter } from '../provisions/parse-provisions';
+import { footnoteBlockStart } from '../consolidation/units';
 import { assignEffectiveDates, readEffectiveDates, type EffectivenessReading } from './effective-dates';
 import type { AmendmentBlock, AmendmentPoint } from './types';
 import { wholeActRepealInstruction } from './instruction';
@@ -311,9 +312,13 @@ export function readIntro(sentence: string, selfKey: string): Intro | null {
 /** A unit inside the opening's place, named after the act's name and its "ve znění" list: ", odstavec 4 " of "…, odstavec 4 zní:". */
 const TRAILING_INNER_PLACE = /,\s*((?:odst(?:\.|av\p{L}*)|písm(?:\.|en\p{L}*)|bod\p{L}*|vět\p{L}*)\s[^,]*)\s*,?\s*$/u;
 
-/** The provisions named after an act's name and its "ve znění" list, before the predicate: ", § 2 " of "…, § 2 zní:". */
+/**
+ * The provisions named after an act's name and its "ve znění" list, before the predicate: ", § 2 " of
+ * "…, § 2 zní:"; a list of numbers goes on after a comma ("…, § 6 včetně poznámek pod čarou č. 7, 10 a
+ * 11 zní:", zákon č. 278/2009 Sb., čl. II, on zákon č. 593/1992 Sb.).
+ */
 const TRAILING_PLACE =
-  /,\s*((?:§|[čČ]l\.|[čČ]lán\p{L}*|[pP]říloh\p{L}*|[pP]oznámk\p{L}*|[nN]adpis\p{L}*|[čČ]ást\p{L}*|[hH]lav[ayu]|[dD]íl|[oO]ddíl)\s[^,]*(?:,\s*(?:§|odst\.|písm\.)[^,]*)*)\s*,?\s*$/u;
+  /,\s*((?:§|[čČ]l\.|[čČ]lán\p{L}*|[pP]říloh\p{L}*|[pP]oznámk\p{L}*|[nN]adpis\p{L}*|[čČ]ást\p{L}*|[hH]lav[ayu]|[dD]íl|[oO]ddíl)\s[^,]*(?:,\s*(?:§|odst\.|písm\.|\d+[a-z]*(?=[\s)]))[^,]*)*)\s*,?\s*$/u;
 
 /**
  * What an act's kind written before its number leaves before it: the offsets where the two
@@ -718,7 +723,59 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
 
   const effectiveness = readEffectiveDates(text, meta, blocks);
   assignEffectiveDates(blocks, effectiveness);
+  assignGivenFootnotes(text, blocks);
   return { blocks, skipped, effectiveness, stats };
+}
+
+const MARK = /\^(\d+[a-z]*)\)/g;
+
+/** A text split into its own words and its quotations („…“, nested ones inside the outer): the new text of the amended act. */
+function quotedAndOwn(text: string): { own: string; quoted: string } {
+  let own = '';
+  let quoted = '';
+  let depth = 0;
+  for (const ch of text) {
+    if (ch === '„') depth++;
+    if (depth > 0) quoted += ch;
+    else own += ch;
+    if (ch === '“' && depth > 0) {
+      depth--;
+      if (depth === 0) quoted += '\n';
+    }
+  }
+  return { own, quoted };
+}
+
+/**
+ * Older amending acts give the footnotes of their points' new text in one block at the act's end
+ * ("- 3. … se slova … nahrazují slovy „prémie, odměny^59) a …“" and, after the signatures, "^59) § 26
+ * vyhlášky č. 157/1975 Sb.": vyhláška č. 164/1979 Sb. on vyhláška č. 128/1975 Sb.), numbered in the
+ * amended act's series. A footnote of that block whose mark only quoted text cites is the amended
+ * act's, made or reworded by the points whose quotations cite it; one the act's own words cite is
+ * the act's own note.
+ */
+function assignGivenFootnotes(text: string, blocks: AmendmentBlock[]): void {
+  const at = footnoteBlockStart(text);
+  if (at < 0 || !blocks.length) return;
+  const given = new Set<string>();
+  for (const m of text.slice(at).matchAll(/^\^(\d+[a-z]*)\)/gm)) {
+    // A number twice: the block gathers several series (an omnibus act's parts, each numbered in
+    // its own amended act's series: zákon č. 261/2007 Sb.), so no number tells which act's it is.
+    if (given.has(m[1])) return;
+    given.add(m[1]);
+  }
+  if (!given.size) return;
+  const split = quotedAndOwn(text.slice(0, at));
+  // A footnote a quotation gives itself belongs to that quotation's point ("Poznámka pod čarou č. 7
+  // zní: „^7) …“", vyhláška č. 73/1978 Sb., which gives the rest at its end).
+  for (const m of split.quoted.matchAll(/(?:^|\n)[ \t]*„?\^(\d+[a-z]*)\)\s/g)) given.delete(m[1]);
+  const own = new Set([...split.own.matchAll(MARK)].map((m) => m[1]));
+  for (const b of blocks)
+    for (const p of b.points) {
+      const quoted = quotedAndOwn(p.text || p.instruction || '').quoted;
+      const ids = [...new Set([...quoted.matchAll(MARK)].map((m) => m[1]))].filter((n) => given.has(n) && !own.has(n));
+      if (ids.length) p.givenFootnotes = ids.map((n) => `fn_${n}`);
+    }
 }
 
 /** The quotation depth after a line, as the provisions parser counts it (a leading straight quote opens at depth 0). */

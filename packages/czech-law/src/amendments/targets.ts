@@ -9,6 +9,10 @@
  *   numbers between, so that a unit inserted since between its ends (§ 11a) is reached too;
  * - a hlava, díl or oddíl named without its část ("Hlava III zní:" → `hlava_3`) reaches the one
  *   container of that number inside a část (`cast_1/hlava_3`), where the caller knows it is one.
+ * - `^fn_3a`: the marks of a footnote in the text ("Dosavadní poznámky pod čarou č. 3a), 3b) a 3c) se
+ *   označují jako poznámky č. 3d), 3e) a 3f), včetně odkazů na poznámku pod čarou", zákon č. 1/2002
+ *   Sb., bod 12, on zákon č. 13/1993 Sb.): the provisions whose text cites `^3a)`, where the caller
+ *   knows what a provision cites.
  * Every consumer of stored targets (the provision reads, the evaluation) goes through here.
  */
 
@@ -16,6 +20,15 @@
 export const WHOLE_ACT_TARGET = '*whole';
 const EXCEPT = '!';
 const RANGE = '..';
+const CITES = '^';
+
+/** The marks of a footnote in the text (`^fn_3a`), as stored beside the footnote's own id. */
+export const citesTarget = (footnote: string): string => `${CITES}${footnote}`;
+
+/** The footnotes (`fn_3a`) a text's marks (`^3a)`) cite. */
+export function citedFootnotes(text: string): string[] {
+  return [...new Set([...text.matchAll(/\^(\d+[a-z]*)\)/g)].map((m) => `fn_${m[1]}`))];
+}
 
 /** An exception of a whole-act target, as stored beside it (`!par_132`). */
 export const exceptTarget = (id: string): string => `${EXCEPT}${id}`;
@@ -35,7 +48,8 @@ export function foldTargets(targets: readonly string[]): string[] {
 }
 
 /** Whether a stored target is a provision id as the parser writes it (not one of the forms above). */
-export const isPlainTarget = (t: string): boolean => !t.startsWith(WHOLE_ACT_TARGET) && !t.startsWith(EXCEPT) && !t.includes(RANGE);
+export const isPlainTarget = (t: string): boolean =>
+  !t.startsWith(WHOLE_ACT_TARGET) && !t.startsWith(EXCEPT) && !t.startsWith(CITES) && !t.includes(RANGE);
 
 const within = (id: string, outer: string) => id === outer || id.startsWith(`${outer}/`);
 
@@ -77,6 +91,11 @@ export interface ReachContext {
    * container of that number is taken (a read errs to flagging).
    */
   unique?: (target: string, container: string) => boolean;
+  /**
+   * The footnotes the provision's text cites (`citedFootnotes`; the evaluation takes both texts'):
+   * what a `^fn_N` target reaches. Without it such a target reaches nothing.
+   */
+  cites?: (provision: string) => readonly string[];
 }
 
 /**
@@ -89,6 +108,7 @@ export function targetReaches(target: string, provision: string, ctx: ReachConte
     return !except.some((e) => within(provision, e) || ctx.ancestors.includes(e));
   }
   if (target.startsWith(EXCEPT)) return false;
+  if (target.startsWith(CITES)) return ctx.cites?.(provision).includes(target.slice(CITES.length)) ?? false;
   const r = target.indexOf(RANGE);
   if (r >= 0) {
     const from = target.slice(0, r);

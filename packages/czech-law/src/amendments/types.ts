@@ -24,6 +24,13 @@ export interface AmendmentPoint {
   instruction?: string;
   /** When this point takes effect, as the amending act's účinnost provision says (readAmendingAct fills it). */
   effective?: EffectiveDate;
+  /**
+   * Footnotes (`fn_59`) whose text the amending act gives in its own footnote block at its end and
+   * whose mark only the quoted new text of this point cites (readAmendingAct fills it): the
+   * amended act's footnotes the point makes or rewords (vyhláška č. 164/1979 Sb. on vyhláška
+   * č. 128/1975 Sb.).
+   */
+  givenFootnotes?: string[];
 }
 
 /** How an effective date was found. */

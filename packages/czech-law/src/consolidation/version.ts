@@ -19,6 +19,9 @@
  * container, "úvodních částech ustanovení", #36 h-engine7; 12: the act's only annex named without a
  * number, "Příloha zní:", "V příloze se …", #35 h-recall5; 13: words the named unit holds more than once replaced in every
  * place, "§ N zní:" without "včetně nadpisu" drops a heading below the label, a named footnote
- * printed between new §§, a §'s heading repealed with all its odstavce "včetně nadpisu", #36 h-engine8).
+ * printed between new §§, a §'s heading repealed with all its odstavce "včetně nadpisu", #36 h-engine8;
+ * 14: "včetně poznámek č. 7) až 11)" without "pod čarou" read, a point inside an annex's lettered
+ * část refused, an unquoted new text ended at the next unnumbered instruction, a place with a list
+ * of footnotes after the act's "ve znění" list, #35 h-recall6 (13 on its branch)).
  */
-export const CONSOLIDATION_ENGINE_VERSION = 13;
+export const CONSOLIDATION_ENGINE_VERSION = 14;

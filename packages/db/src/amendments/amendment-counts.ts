@@ -83,7 +83,7 @@ SELECT
   (SELECT coalesce(sum(applied), 0) FROM rebuild_state)::int AS points_applied,
   (SELECT coalesce(sum(unapplied), 0) FROM rebuild_state)::int AS points_unapplied,
   (SELECT count(*) FROM (SELECT DISTINCT o.id, t FROM outstanding o CROSS JOIN LATERAL unnest(o.targets) AS t
-     WHERE t NOT LIKE '!%' AND t NOT LIKE '%..%') x)::int AS provisions_flagged`;
+     WHERE t NOT LIKE '!%' AND t NOT LIKE '%..%' AND t NOT LIKE '^%') x)::int AS provisions_flagged`;
 
 /** The counts of what the texts lack on `day` (ISO), in one statement over the whole database. */
 export async function amendmentCounts(db: Database, day: string): Promise<AmendmentCounts> {

@@ -1,6 +1,6 @@
 import { cursorKind, eSbirkaUrl, formatIsoDate, invalidRequest, type AmendmentStatus, type EffectStatus } from '@dp/core';
 import { z } from 'zod';
-import { effectReaches, WHOLE_ACT_TARGET } from '@dp/czech-law';
+import { citedFootnotes, effectReaches, WHOLE_ACT_TARGET } from '@dp/czech-law';
 import { sql, type Database, type EffectInput } from '@dp/db';
 import type { VersionMeta } from './load';
 
@@ -267,10 +267,26 @@ export function reaches(target: string, provision: string, ancestors: readonly s
   return target === provision || provision.startsWith(`${target}/`) || target.startsWith(`${provision}/`) || ancestors.includes(target);
 }
 
-/** Whether an effect's stored targets reach a provision: `reaches` for ids, targets.ts for a whole act, a range, a hlava without its část. */
-export function effectReachesProvision(targets: readonly string[], provision: string, ancestors: readonly string[]): boolean {
-  return effectReaches(targets, provision, { ancestors }, (t) => reaches(t, provision, ancestors));
+/**
+ * Whether an effect's stored targets reach a provision: `reaches` for ids, targets.ts for a whole
+ * act, a range, a hlava without its část and a footnote's marks (`cites`: the footnotes the
+ * provision's text cites, `citesOfText`).
+ */
+export function effectReachesProvision(
+  targets: readonly string[],
+  provision: string,
+  ancestors: readonly string[],
+  cites: readonly string[] = [],
+): boolean {
+  return effectReaches(targets, provision, { ancestors, cites: () => cites }, (t) => reaches(t, provision, ancestors));
 }
+
+/** Whether some effect reaches provisions by the footnotes their text cites (`^fn_N`): the caller then needs the text. */
+export const needsCites = (effects: readonly { targets: readonly string[] }[]): boolean =>
+  effects.some((e) => e.targets.some((t) => t.startsWith('^')));
+
+/** The footnotes a provision's text cites (its marks `^3a)`), for `effectReachesProvision`. */
+export const citesOfText = (text: string | null | undefined): string[] => (text ? citedFootnotes(text) : []);
 
 /**
  * The status of a provision's text on a day (#35 item 3): `current` (no known outstanding effect
@@ -285,9 +301,10 @@ export function provisionStatus(
   ancestors: readonly string[],
   exists: boolean,
   outstanding: readonly Effect[],
+  cites: readonly string[] = [],
 ): { status: ProvisionTextStatus; effects: Effect[] } {
-  // Also a whole act repealed (less the units it keeps) and a range's span (packages/czech-law targets.ts).
-  const effects = outstanding.filter((e) => effectReachesProvision(e.targets, provision, ancestors));
+  // Also a whole act repealed (less the units it keeps), a range's span and a footnote's marks (packages/czech-law targets.ts).
+  const effects = outstanding.filter((e) => effectReachesProvision(e.targets, provision, ancestors, cites));
   // A repeal of the whole act makes no provision: one the text lacks is unknown, not "not in source".
   if (!exists) {
     const making = effects.filter((e) => !e.targets.includes(WHOLE_ACT_TARGET));

@@ -14,6 +14,8 @@ import {
 } from '@dp/core';
 import { compareProvisionTrees, type Database, type ProvisionNode } from '@dp/db';
 import {
+  citesOfText,
+  needsCites,
   outstandingEffects,
   presentEffect,
   provisionStatus,
@@ -133,15 +135,25 @@ async function textOf(db: Database, documents: DocumentCache, loaded: LoadedDocu
 }
 
 /** #35: a provision's text status among the day's outstanding effects (see amendments.ts). */
-export function statusOf(index: ProvisionIndex, n: ProvisionNode, outstanding: readonly Effect[]): ProvisionTextStatus {
+export function statusOf(
+  index: ProvisionIndex,
+  n: ProvisionNode,
+  outstanding: readonly Effect[],
+  text?: string | null,
+): ProvisionTextStatus {
   if (!outstanding.length) return 'current';
   const i = index.indexOf(n.id);
   const ancestors = i === undefined ? [] : index.containers(i).map((c) => c.id);
-  return provisionStatus(n.id, ancestors, true, outstanding).status;
+  return provisionStatus(n.id, ancestors, true, outstanding, citesOfText(text?.slice(n.start, n.end))).status;
 }
 
 // Typed by the OpenAPI document's schemas: a field the contract lacks fails to compile.
-function entry(index: ProvisionIndex, n: ProvisionNode, outstanding: readonly Effect[] = []): V1Schemas['ProvisionEntry'] {
+function entry(
+  index: ProvisionIndex,
+  n: ProvisionNode,
+  outstanding: readonly Effect[] = [],
+  text?: string | null,
+): V1Schemas['ProvisionEntry'] {
   return {
     id: n.id,
     kind: n.kind,
@@ -152,7 +164,7 @@ function entry(index: ProvisionIndex, n: ProvisionNode, outstanding: readonly Ef
     start: n.start,
     end: n.end,
     repealed: n.repealed,
-    text_status: statusOf(index, n, outstanding),
+    text_status: statusOf(index, n, outstanding, text),
   };
 }
 
@@ -217,9 +229,11 @@ export async function getProvisionToc(db: Database, documents: DocumentCache, re
   const page = all.slice(offset, offset + o.limit);
   const more = offset + page.length < all.length;
   const outstanding = outstandingOf(loaded, view);
+  // A footnote's marks renumbered reach the provisions citing it: only their text tells which.
+  const text = needsCites(outstanding) ? (view.replay?.text ?? (await textOf(db, documents, loaded, view.inView))) : null;
   return {
     ...base,
-    provisions: page.map((n) => entry(index, n, outstanding)),
+    provisions: page.map((n) => entry(index, n, outstanding, text)),
     total: all.length,
     has_more: more,
     next_cursor: more ? TOC_CURSOR.encode({ version: view.inView.version, offset: offset + page.length, depth }) : null,
@@ -300,18 +314,19 @@ export async function getProvision(db: Database, documents: DocumentCache, ref: 
   }
   const node = index.tree.nodes[i];
   const ancestors = index.containers(i).map((c) => c.id);
-  const status = provisionStatus(id, ancestors, true, outstanding);
+  const text = view.replay?.text ?? (await textOf(db, documents, loaded, view.inView));
+  const cites = citesOfText(text.slice(node.start, node.end));
+  const status = provisionStatus(id, ancestors, true, outstanding, cites);
   const madeBy = view.replay
     ? loaded.amendments.effects.filter(
         (e) =>
           e.amendingKey === view.inView?.amendedByKey &&
-          effectReachesProvision(e.targets, id, ancestors) &&
+          effectReachesProvision(e.targets, id, ancestors, cites) &&
           view.replay!.points.some((p) => p.point === e.point && p.applied),
       )
     : view.inView.textSource === 'rebuilt'
       ? rebuiltBy(loaded.amendments, view.inView, await documents.rebuiltChanges(loaded.doc.id), id, ancestors)
       : [];
-  const text = view.replay?.text ?? (await textOf(db, documents, loaded, view.inView));
   const paged = pageText(text.slice(node.start, node.end), o.textOffset, o.textLimit);
   const { prev, next } = index.neighbours(i);
   // An amendment in force that day changed it and the source has no text with the change: its
@@ -323,7 +338,7 @@ export async function getProvision(db: Database, documents: DocumentCache, ref: 
     outstanding_effects: status.effects.map((e) => presentEffect(e, acts)),
     unlocated_effects,
     provision: {
-      ...entry(index, node, outstanding),
+      ...entry(index, node, outstanding, text),
       text: current ? paged.text : null,
       source_text: current ? null : { as_of: iso(view.inView.textAsOf), text: paged.text },
       // #36: the engine made this wording from the amending acts' instructions (not the source's text).

@@ -1,6 +1,6 @@
 import { Cache, todayUtc, type DocumentFilters, type SearchMode, type SearchSignal, type V1Schemas } from '@dp/core';
 import { indexTerms, meaningQueryTerms as queryTerms, type Database, type PlannerSettings, type QueryTerm, type SqlSession } from '@dp/db';
-import { provisionStatus } from '../documents/amendments';
+import { citesOfText, provisionStatus } from '../documents/amendments';
 import type { DocumentCache } from '../documents/document-cache';
 import { filterSql } from './filters';
 import { AMENDING_TITLE } from '@dp/czech-law';
@@ -503,7 +503,7 @@ async function hydrate(
       snippet: provisionSnippet(row.text, keys),
       text: row.text.length > HIT_TEXT_CHARS ? row.text.slice(0, HIT_TEXT_CHARS) : row.text,
       text_truncated: row.text.length > HIT_TEXT_CHARS,
-      text_status: provisionStatus(row.provision_id, row.containers, true, outstanding).status,
+      text_status: provisionStatus(row.provision_id, row.containers, true, outstanding, citesOfText(row.text)).status,
       text_source: indexed?.textSource === 'rebuilt' ? 'rebuilt' : 'source',
     });
   }
