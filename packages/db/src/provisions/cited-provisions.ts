@@ -19,8 +19,11 @@ export interface VersionRef {
   current: boolean;
 }
 
-/** What a citation check reads of a provision: its label, its container (#35 statuses), whether it is a "zrušeno" stub. */
-export type ProvisionEntry = Pick<ProvisionNode, 'label' | 'parent' | 'repealed'>;
+/**
+ * What a citation check reads of a provision: its label, its container (#35 statuses), whether it
+ * is a "zrušeno" stub, and where its text lies in the version's text (the footnotes it cites).
+ */
+export type ProvisionEntry = Pick<ProvisionNode, 'label' | 'parent' | 'repealed' | 'start' | 'end'>;
 
 export interface ProvisionIndex {
   byId: ReadonlyMap<string, ProvisionEntry>;
@@ -39,11 +42,13 @@ const cache = new Cache<ProvisionIndex | null>({
 
 const keyOf = (v: VersionRef) => `${v.documentId}|${v.version}|${v.textSha256 ?? ''}`;
 
-function indexNodes(nodes: readonly Pick<ProvisionNode, 'id' | 'kind' | 'label' | 'repealed' | 'parent'>[]): ProvisionIndex {
+function indexNodes(
+  nodes: readonly Pick<ProvisionNode, 'id' | 'kind' | 'label' | 'repealed' | 'parent' | 'start' | 'end'>[],
+): ProvisionIndex {
   const byId = new Map<string, ProvisionEntry>();
   const sections: string[] = [];
   for (const p of nodes) {
-    byId.set(p.id, { label: p.label, parent: p.parent, repealed: p.repealed });
+    byId.set(p.id, { label: p.label, parent: p.parent, repealed: p.repealed, start: p.start, end: p.end });
     if (p.kind === 'section' || p.kind === 'article') sections.push(p.id);
   }
   return { byId, sections };
@@ -91,4 +96,21 @@ export async function versionProvisions(db: Database, versions: readonly Version
     });
   }
   return result as (ProvisionIndex | null)[];
+}
+
+/**
+ * The texts of the versions asked for, in the order asked (null: none held): read only where a
+ * check needs a provision's own words (the footnotes it cites, #35 `^fn_N` targets).
+ */
+export async function versionTexts(db: Database, versions: readonly VersionRef[]): Promise<(string | null)[]> {
+  if (!versions.length) return [];
+  const rows = await db.query<Pick<TableRow<'document_version'>, 'document_id' | 'version' | 'text'>>(
+    `SELECT w.document_id, w.version, CASE WHEN w.current THEN d.text ELSE v.text END AS text
+     FROM unnest($1::text[], $2::int[], $3::bool[]) AS w (document_id, version, current)
+     JOIN document d ON d.id = w.document_id
+     LEFT JOIN document_version v ON v.document_id = w.document_id AND v.version = w.version`,
+    [versions.map((v) => v.documentId), versions.map((v) => v.version), versions.map((v) => v.current)],
+  );
+  const byKey = new Map(rows.map((r) => [`${r.document_id}|${r.version}`, r.text]));
+  return versions.map((v) => byKey.get(`${v.documentId}|${v.version}`) ?? null);
 }

@@ -1,8 +1,10 @@
 import { CITATION_STATUSES, eSbirkaUrl, formatIsoDate, type CitationStatus, type EffStatus, type TextSource } from '@dp/core';
 import { recogniseCitations, type CitedProvision, type RecognisedCitation } from '@dp/czech-law';
-import { sql, versionProvisions, type Database, type ProvisionIndex, type VersionRef } from '@dp/db';
+import { sql, versionProvisions, versionTexts, type Database, type ProvisionIndex, type VersionRef } from '@dp/db';
 import {
+  citesOfText,
   loadAmendments,
+  needsCites,
   outstandingEffects,
   presentEffect,
   provisionStatus,
@@ -272,13 +274,37 @@ export async function checkCitations(db: Database, text: string, day: Date, base
     ]),
   ]);
   for (const w of work) if (w.choice.kind === 'one' && w.versionSlot !== undefined) w.amendments = amended.get(w.choice.doc.id);
-  const citations = work.map((w) => present(w, w.versionSlot === undefined ? undefined : indexes[w.versionSlot], iso, baseUrl));
+  // A footnote's marks (`^fn_N`) reach the provisions whose own words cite it: only then are texts read.
+  const textSlots = [
+    ...new Set(
+      work.flatMap((w) =>
+        w.versionSlot !== undefined && w.amendments && needsCites(w.amendments.amendments.effects) ? [w.versionSlot] : [],
+      ),
+    ),
+  ];
+  const texts = new Map(
+    (
+      await versionTexts(
+        db,
+        textSlots.map((i) => versions[i]),
+      )
+    ).map((t, i) => [textSlots[i], t]),
+  );
+  const citations = work.map((w) =>
+    present(
+      w,
+      w.versionSlot === undefined ? undefined : indexes[w.versionSlot],
+      iso,
+      baseUrl,
+      w.versionSlot === undefined ? null : (texts.get(w.versionSlot) ?? null),
+    ),
+  );
   const counts = Object.fromEntries(CITATION_STATUSES.map((s) => [s, 0])) as Record<CitationStatus, number>;
   for (const c of citations) counts[c.status]++;
   return { at: iso, counts, citations };
 }
 
-function present(w: Work, index: ProvisionIndex | null | undefined, iso: string, baseUrl: string): CheckedCitation {
+function present(w: Work, index: ProvisionIndex | null | undefined, iso: string, baseUrl: string, text: string | null): CheckedCitation {
   const { c, choice } = w;
   const base = {
     text: c.text,
@@ -366,7 +392,7 @@ function present(w: Work, index: ProvisionIndex | null | undefined, iso: string,
       text_unavailable: unavailable,
     };
   }
-  return provisionVerdict(common, cited, index, named, iso, doc, w.amendments);
+  return provisionVerdict(common, cited, index, named, iso, doc, w.amendments, text);
 }
 
 function provisionVerdict(
@@ -377,13 +403,21 @@ function provisionVerdict(
   iso: string,
   doc: DocumentFacts,
   amended: Amended | undefined,
+  /** The version's text where an effect reaches provisions by the footnotes they cite. */
+  text: string | null,
 ): CheckedCitation {
   const entry = index.byId.get(cited.id);
   const ancestors: string[] = [];
   for (let p = entry?.parent ?? null; p !== null; p = index.byId.get(p)?.parent ?? null) ancestors.push(p);
   const inView = doc.inView;
   const outstanding = amended && inView ? outstandingEffects(amended.amendments, inView, iso, amended.versions) : [];
-  const textStatus = provisionStatus(cited.id, ancestors, Boolean(entry), outstanding);
+  const textStatus = provisionStatus(
+    cited.id,
+    ancestors,
+    Boolean(entry),
+    outstanding,
+    citesOfText(entry && text?.slice(entry.start, entry.end)),
+  );
   const acts = amended?.amendments.acts ?? [];
   const effects = textStatus.effects.map((e) => presentEffect(e, acts));
   const madeBy = amended && inView && entry ? rebuiltBy(amended.amendments, inView, amended.rebuilt, cited.id, ancestors) : [];

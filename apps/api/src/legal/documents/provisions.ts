@@ -134,17 +134,20 @@ async function textOf(db: Database, documents: DocumentCache, loaded: LoadedDocu
   return text;
 }
 
-/** #35: a provision's text status among the day's outstanding effects (see amendments.ts). */
+/**
+ * #35: a provision's text status among the day's outstanding effects (see amendments.ts); `own` is
+ * the provision's own words (the footnotes it cites), where an effect reaches provisions by them.
+ */
 export function statusOf(
   index: ProvisionIndex,
   n: ProvisionNode,
   outstanding: readonly Effect[],
-  text?: string | null,
+  own?: string | null,
 ): ProvisionTextStatus {
   if (!outstanding.length) return 'current';
   const i = index.indexOf(n.id);
   const ancestors = i === undefined ? [] : index.containers(i).map((c) => c.id);
-  return provisionStatus(n.id, ancestors, true, outstanding, citesOfText(text?.slice(n.start, n.end))).status;
+  return provisionStatus(n.id, ancestors, true, outstanding, citesOfText(own)).status;
 }
 
 // Typed by the OpenAPI document's schemas: a field the contract lacks fails to compile.
@@ -164,7 +167,7 @@ function entry(
     start: n.start,
     end: n.end,
     repealed: n.repealed,
-    text_status: statusOf(index, n, outstanding, text),
+    text_status: statusOf(index, n, outstanding, text?.slice(n.start, n.end)),
   };
 }
 

@@ -63,12 +63,18 @@ export function pointAt(
  * The pointer as a hit carries it: the provision's id and label, the heading of it or of the § it
  * lies in, and its text status among the day's outstanding effects (#35: as the provision read says).
  */
-export function pointerOf(tree: ProvisionIndex, node: ProvisionNode, outstanding: readonly Effect[] = []): ProvisionPointer {
+export function pointerOf(
+  tree: ProvisionIndex,
+  node: ProvisionNode,
+  outstanding: readonly Effect[] = [],
+  /** The provision's own words, where an effect reaches provisions by the footnotes they cite (needsCites). */
+  own?: string | null,
+): ProvisionPointer {
   let heading = node.heading;
   // An odstavec or písmeno has no heading of its own: its § has (containers' headings are not theirs).
   for (let up = node.parent === null ? undefined : tree.get(node.parent); heading === null && up && !CONTAINER_KINDS.has(up.kind);) {
     heading = up.heading;
     up = up.parent === null ? undefined : tree.get(up.parent);
   }
-  return { id: node.id, label: node.label, heading, text_status: statusOf(tree, node, outstanding) };
+  return { id: node.id, label: node.label, heading, text_status: statusOf(tree, node, outstanding, own) };
 }

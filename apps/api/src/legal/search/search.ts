@@ -8,6 +8,7 @@ import { namedDocuments } from './names';
 import { prepareQuery, type PreparedQuery, type Ranked } from './query';
 import { pointAt, pointerOf, provisionsCitedIn, type ProvisionPointer, type ProvisionTrees } from './provision-pointers';
 import { dayStatus, pageDocuments, type DayStatus, type SearchDocuments } from './text-status';
+import { needsCites } from '../documents/amendments';
 import { rankProvisions, termsFor } from './provision-search';
 import { highlight } from './snippet';
 import { HYBRID_DEPTH, trigramRanking } from './trigram-ranking';
@@ -367,6 +368,7 @@ async function pointHits(
   const cited = provisionsCitedIn(q);
   const out = new Map<string, PointedHit>();
   const atStart: { id: string; tree: ProvisionIndex; node: ProvisionNode }[] = [];
+  const pointed = new Map<string, { tree: ProvisionIndex; node: ProvisionNode }>();
   withVersion.forEach((d, i) => {
     const tree = indexes[i];
     if (!tree) return;
@@ -390,6 +392,7 @@ async function pointHits(
     let unit: ProvisionNode | undefined = point.node;
     while (unit && !tree.isUnit(unit)) unit = unit.parent === null ? undefined : tree.get(unit.parent);
     const bounds = unit ?? point.node;
+    pointed.set(d.id, { tree, node: point.node });
     out.set(d.id, {
       pointer: pointerOf(tree, point.node, statuses.get(d.id)?.effects),
       snippet: snippetOf(d.win, winStart, Number(d.pos), key, p.terms, { start: bounds.start, end: bounds.end }, match),
@@ -406,10 +409,24 @@ async function pointHits(
       const win = winOf.get(id);
       if (win === undefined) continue;
       const length = Math.min(SNIPPET_CHARS, node.end - node.start);
+      pointed.set(id, { tree, node });
       out.set(id, {
         pointer: pointerOf(tree, node, statuses.get(id)?.effects),
         snippet: highlight(win.slice(0, length), p.terms, false, length < node.end - node.start),
       });
+    }
+  }
+  // A footnote's marks (`^fn_N`) reach the provisions whose own words cite it: only then are those words read.
+  const cites = [...pointed].filter(([id]) => needsCites(statuses.get(id)?.effects ?? []));
+  if (cites.length) {
+    const words = await db.query<{ id: string; own: string }>(
+      `SELECT w.id, substr(d.text, w.start + 1, w.length) AS own
+       FROM unnest($1::text[], $2::int[], $3::int[]) AS w (id, start, length) JOIN "document" d ON d.id = w.id`,
+      [cites.map(([id]) => id), cites.map(([, p]) => p.node.start), cites.map(([, p]) => p.node.end - p.node.start)],
+    );
+    for (const w of words) {
+      const { tree, node } = pointed.get(w.id)!;
+      out.get(w.id)!.pointer = pointerOf(tree, node, statuses.get(w.id)?.effects, w.own);
     }
   }
   return out;

@@ -115,7 +115,7 @@ export const AmendmentEffectSchema = z.object({
   }),
   targets: z.array(z.string()).meta({
     description:
-      'The provision ids it changes (`par_75`, `par_76/odst_1`, `fn_5` for a footnote, `cast_1/hlava_2`); empty when they could not be read.',
+      'The provision ids it changes (`par_75`, `par_76/odst_1`, `fn_5` for a footnote, `cast_1/hlava_2`); `*` a replacement "v celém textu" (the units holding its words); `*whole` the whole act, with `!par_132` for each unit a repeal keeps; `par_9..par_20` a range\'s ends (a unit inserted between them since is reached too); `hlava_3` a container named without its část; `^fn_3a` the provisions whose own text cites footnote 3a (a footnote renumbered or repealed with its marks); empty when they could not be read.',
   }),
   instruction: z.string().meta({ description: "The point's own text (its first 2,000 characters)." }),
   instruction_truncated: z.boolean(),
