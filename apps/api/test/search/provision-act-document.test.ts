@@ -1,6 +1,6 @@
-import { createTestDatabase, testRecord, type TestDatabase } from '@dp/testing';
-import { PROVISION_WEIGHTS, rankProvisions, termsFor } from '../../src/legal/search/provision-search';
-import { SEARCH_SETTINGS } from '../../src/legal/search/search';
+import { testRecord } from '@dp/testing';
+import { PROVISION_WEIGHTS } from '../../src/legal/search/provision-search';
+import { rankingDatabase } from './ranking-database';
 
 /**
  * #37 (h-acts2): the act stage ranks the acts of the ranked units also as documents of their own
@@ -57,18 +57,8 @@ const vets = testRecord('sb/1999/166', {
   version: { text_is_current: true },
 });
 
-let db: TestDatabase;
-const saved = { ...PROVISION_WEIGHTS };
-beforeAll(async () => {
-  db = await createTestDatabase({ records: [fees, vets] });
-});
-afterEach(() => {
-  Object.assign(PROVISION_WEIGHTS, saved);
-});
-afterAll(() => db.destroy());
-
-const rank = (q: string) =>
-  db.withReadOnlySettings(SEARCH_SETTINGS, (s) => rankProvisions(db, s, termsFor(q, 'fulltext'), {}, new Date('2026-01-01T00:00:00Z')));
+const ranking = rankingDatabase([fees, vets]);
+const { rank } = ranking;
 
 describe('the act as a document in the act stage', () => {
   const q = 'Jaká je roční sazba poplatku za psa?';

@@ -1,6 +1,6 @@
-import { cites, createTestDatabase, testRecord, type TestDatabase } from '@dp/testing';
-import { PROVISION_LIMITS, PROVISION_WEIGHTS, rankProvisions, termsFor } from '../../src/legal/search/provision-search';
-import { SEARCH_SETTINGS } from '../../src/legal/search/search';
+import { cites, testRecord } from '@dp/testing';
+import { PROVISION_LIMITS, PROVISION_WEIGHTS } from '../../src/legal/search/provision-search';
+import { rankingDatabase } from './ranking-database';
 
 /**
  * #37: on the whole collection an old short document whose one article holds a question's common
@@ -72,22 +72,10 @@ const heading = (n: number) =>
   });
 const headed = [heading(6)];
 
-let db: TestDatabase;
-const savedLimits = { ...PROVISION_LIMITS };
-const savedWeights = { ...PROVISION_WEIGHTS };
-beforeAll(async () => {
-  db = await createTestDatabase({ records: [...old, labour, ...citing, ...headed] });
-});
-afterEach(() => {
-  Object.assign(PROVISION_LIMITS, savedLimits);
-  Object.assign(PROVISION_WEIGHTS, savedWeights);
-});
-afterAll(() => db.destroy());
+const ranking = rankingDatabase([...old, labour, ...citing, ...headed]);
+const { rank } = ranking;
 
 const QUESTION = 'Kolik dní dovolené má zaměstnanec za rok?';
-const rank = (q: string) =>
-  db.withReadOnlySettings(SEARCH_SETTINGS, (s) => rankProvisions(db, s, termsFor(q, 'fulltext'), {}, new Date('2026-01-01T00:00:00Z')));
-
 describe('the provision ranking’s act stage', () => {
   it('ranks the act in force that holds the question’s words above old short documents holding its common ones', async () => {
     const ranked = await rank(QUESTION);

@@ -1,6 +1,6 @@
-import { createTestDatabase, testRecord, type TestDatabase } from '@dp/testing';
-import { PROVISION_WEIGHTS, rankProvisions, termsFor } from '../../src/legal/search/provision-search';
-import { SEARCH_SETTINGS } from '../../src/legal/search/search';
+import { testRecord } from '@dp/testing';
+import { PROVISION_WEIGHTS } from '../../src/legal/search/provision-search';
+import { rankingDatabase } from './ranking-database';
 
 /**
  * #37 (h-acts): an omnibus act is titled by its own subject ("o stabilizaci veřejných rozpočtů"), not
@@ -50,18 +50,8 @@ const omnibus = testRecord('sb/2007/261', {
   version: { text_is_current: true },
 });
 
-let db: TestDatabase;
-const saved = { ...PROVISION_WEIGHTS };
-beforeAll(async () => {
-  db = await createTestDatabase({ records: [taxAct, omnibus] });
-});
-afterEach(() => {
-  Object.assign(PROVISION_WEIGHTS, saved);
-});
-afterAll(() => db.destroy());
-
-const rank = (q: string) =>
-  db.withReadOnlySettings(SEARCH_SETTINGS, (s) => rankProvisions(db, s, termsFor(q, 'fulltext'), {}, new Date('2026-01-01T00:00:00Z')));
+const ranking = rankingDatabase([taxAct, omnibus]);
+const { rank } = ranking;
 
 describe('a unit inside a part amending another act', () => {
   it('ranks the act that holds the provision above the omnibus act’s part amending it', async () => {
@@ -77,15 +67,15 @@ describe('a unit inside a part amending another act', () => {
     const q = 'Jaká je sazba daně z pozemků?';
     Object.assign(PROVISION_WEIGHTS, { actDoc: 0 });
     expect((await rank(q))[0].documentId).toBe('SB-1992-338');
-    const flagged = await db.query<{ document_id: string; provision_id: string }>(
+    const flagged = await ranking.db.query<{ document_id: string; provision_id: string }>(
       `SELECT document_id, provision_id FROM "search_provision" WHERE in_amendment`,
     );
     expect(flagged.length).toBeGreaterThan(0);
-    await db.exec(`UPDATE "search_provision" SET in_amendment = FALSE`);
+    await ranking.db.exec(`UPDATE "search_provision" SET in_amendment = FALSE`);
     try {
       expect((await rank(q))[0].documentId).toBe('SB-2007-261');
     } finally {
-      await db.query(
+      await ranking.db.query(
         `UPDATE "search_provision" SET in_amendment = TRUE WHERE (document_id, provision_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
         [flagged.map((f) => f.document_id), flagged.map((f) => f.provision_id)],
       );

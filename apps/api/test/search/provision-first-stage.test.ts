@@ -1,6 +1,7 @@
-import { createTestDatabase, testRecord, type TestDatabase } from '@dp/testing';
-import { PROVISION_LIMITS, rankProvisions, termsFor } from '../../src/legal/search/provision-search';
+import { testRecord } from '@dp/testing';
+import { PROVISION_LIMITS } from '../../src/legal/search/provision-search';
 import { SEARCH_SETTINGS } from '../../src/legal/search/search';
+import { rankingDatabase } from './ranking-database';
 
 /**
  * #37 latency: the provision ranking's first stage ranks the units holding two of the query's
@@ -22,20 +23,12 @@ const answer = testRecord('sb/2080/99', {
   version: { text_is_current: true },
 });
 
-let db: TestDatabase;
-const saved = { ...PROVISION_LIMITS };
-beforeAll(async () => {
-  db = await createTestDatabase({ records: [...oneWord, answer] });
-});
-afterEach(() => Object.assign(PROVISION_LIMITS, saved));
-afterAll(() => db.destroy());
-
-const rank = (q: string) =>
-  db.withReadOnlySettings(SEARCH_SETTINGS, (s) => rankProvisions(db, s, termsFor(q, 'fulltext'), {}, new Date('2026-01-01T00:00:00Z')));
+const ranking = rankingDatabase([...oneWord, answer]);
+const { rank } = ranking;
 
 describe('the provision ranking’s first stages', () => {
   it('runs in a session that never JIT-compiles its plans (a plan over many matches costs past the threshold)', async () => {
-    const [row] = await db.withReadOnlySettings(SEARCH_SETTINGS, (s) => s.query<{ jit: string }>('SHOW jit'));
+    const [row] = await ranking.db.withReadOnlySettings(SEARCH_SETTINGS, (s) => s.query<{ jit: string }>('SHOW jit'));
     expect(row.jit).toBe('off');
   });
 

@@ -1,0 +1,38 @@
+import { createTestDatabase, type TestDatabase, type TestRecordInput } from '@dp/testing';
+import { PROVISION_LIMITS, PROVISION_WEIGHTS, rankProvisions, termsFor } from '../../src/legal/search/provision-search';
+import { SEARCH_SETTINGS } from '../../src/legal/search/search';
+
+/**
+ * A search test file's database of `records` for the provision ranking (#37): created before its
+ * tests, destroyed after them, the ranking's tunables (PROVISION_LIMITS, PROVISION_WEIGHTS) restored
+ * after each test, and `rank` asking the fulltext ranking of a question on a fixed day.
+ */
+export function rankingDatabase(records: readonly TestRecordInput[]): {
+  readonly db: TestDatabase;
+  rank: (q: string) => ReturnType<typeof rankProvisions>;
+} {
+  let db: TestDatabase | undefined;
+  const limits = { ...PROVISION_LIMITS };
+  const weights = { ...PROVISION_WEIGHTS };
+  beforeAll(async () => {
+    db = await createTestDatabase({ records });
+  });
+  afterEach(() => {
+    Object.assign(PROVISION_LIMITS, limits);
+    Object.assign(PROVISION_WEIGHTS, weights);
+  });
+  afterAll(() => db?.destroy());
+  const opened = () => {
+    if (!db) throw new Error('rankingDatabase: used before its beforeAll ran');
+    return db;
+  };
+  return {
+    get db() {
+      return opened();
+    },
+    rank: (q) =>
+      opened().withReadOnlySettings(SEARCH_SETTINGS, (s) =>
+        rankProvisions(opened(), s, termsFor(q, 'fulltext'), {}, new Date('2026-01-01T00:00:00Z')),
+      ),
+  };
+}
