@@ -11,7 +11,7 @@ import {
   unitChunks,
   writeProvisionIndex,
 } from '@dp/db';
-import { testRecord } from '@dp/testing';
+import { omnibusActText, testRecord } from '@dp/testing';
 import { createTestDatabase, writeJsonl, type TestDatabase } from './corpus-helpers';
 
 // #37 (h-acts2): the provision index stores whether a unit lies inside a part amending another act
@@ -20,34 +20,7 @@ import { createTestDatabase, writeJsonl, type TestDatabase } from './corpus-help
 // indexed before gets the flag from its migration and the act rows from the backfill.
 
 // An omnibus act: its first part changes another act and quotes that act's § with its heading.
-const OMNIBUS = [
-  '# Zákon o stabilizaci veřejných rozpočtů',
-  '',
-  '## ČÁST PRVNÍ',
-  '',
-  '#### Změna zákona o dani z nemovitých věcí',
-  '',
-  '##### Čl. I',
-  '',
-  'Zákon o dani z nemovitých věcí se mění takto: § 6 zní:',
-  '',
-  '##### „§ 6',
-  '',
-  '#### Sazba daně z pozemků',
-  '',
-  'Sazba daně z pozemků činí 1 %.“.',
-  '',
-  '## ČÁST DRUHÁ',
-  '',
-  '#### Stabilizace rozpočtů',
-  '',
-  '##### Čl. II',
-  '',
-  '#### Rozpočtová rezerva',
-  '',
-  'Vláda předkládá rozpočet.',
-  '',
-].join('\n');
+const OMNIBUS = omnibusActText('Sazba daně z pozemků činí 1 %.', { ownHeading: 'Rozpočtová rezerva' });
 
 const record = testRecord('sb/2099/261', {
   title: 'Zákon o stabilizaci veřejných rozpočtů',

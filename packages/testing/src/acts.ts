@@ -215,3 +215,39 @@ export function versionedRecord(
     ...(o.eli ? { eli: o.eli } : {}),
   };
 }
+
+/**
+ * An omnibus act shaped like zákon č. 261/2007 Sb., o stabilizaci veřejných rozpočtů (#37): its
+ * first part changes another act ("Změna zákona o dani z nemovitých věcí") and quotes that act's
+ * § 6 with its heading, whose text is `rate`; its second part is its own (a článek under
+ * `ownHeading`, when given).
+ */
+export function omnibusActText(rate: string, o: { ownHeading?: string } = {}): string {
+  return [
+    '# Zákon o stabilizaci veřejných rozpočtů',
+    '',
+    partHeading(1),
+    '',
+    '#### Změna zákona o dani z nemovitých věcí',
+    '',
+    '##### Čl. I',
+    '',
+    'Zákon o dani z nemovitých věcí se mění takto: § 6 zní:',
+    '',
+    '##### „§ 6',
+    '',
+    '#### Sazba daně z pozemků',
+    '',
+    `${rate}“.`,
+    '',
+    partHeading(2),
+    '',
+    '#### Stabilizace rozpočtů',
+    '',
+    '##### Čl. II',
+    '',
+    ...(o.ownHeading ? [`#### ${o.ownHeading}`, ''] : []),
+    'Vláda předkládá rozpočet.',
+    '',
+  ].join('\n');
+}

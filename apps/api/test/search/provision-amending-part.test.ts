@@ -1,4 +1,4 @@
-import { testRecord } from '@dp/testing';
+import { omnibusActText, testRecord } from '@dp/testing';
 import { PROVISION_WEIGHTS } from '../../src/legal/search/provision-search';
 import { rankingDatabase } from './ranking-database';
 
@@ -21,32 +21,9 @@ const taxAct = testRecord('sb/1992/338', {
 
 const omnibus = testRecord('sb/2007/261', {
   title: 'Zákon o stabilizaci veřejných rozpočtů',
-  text: [
-    '# Zákon o stabilizaci veřejných rozpočtů',
-    '',
-    '## ČÁST PRVNÍ',
-    '',
-    '#### Změna zákona o dani z nemovitých věcí',
-    '',
-    '##### Čl. I',
-    '',
-    'Zákon o dani z nemovitých věcí se mění takto: § 6 zní:',
-    '',
-    '##### „§ 6',
-    '',
-    '#### Sazba daně z pozemků',
-    '',
-    Array.from({ length: 6 }, () => 'Sazba daně z pozemků činí 1 %; sazba daně z pozemků se zvyšuje koeficientem obce.').join(' ') + '“.',
-    '',
-    '## ČÁST DRUHÁ',
-    '',
-    '#### Stabilizace rozpočtů',
-    '',
-    '##### Čl. II',
-    '',
-    'Vláda předkládá rozpočet.',
-    '',
-  ].join('\n'),
+  text: omnibusActText(
+    Array.from({ length: 6 }, () => 'Sazba daně z pozemků činí 1 %; sazba daně z pozemků se zvyšuje koeficientem obce.').join(' '),
+  ),
   version: { text_is_current: true },
 });
 
