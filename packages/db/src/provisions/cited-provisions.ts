@@ -42,6 +42,19 @@ const cache = new Cache<ProvisionIndex | null>({
 
 const keyOf = (v: VersionRef) => `${v.documentId}|${v.version}|${v.textSha256 ?? ''}`;
 
+// Raw, typed from the version's columns: the wanted versions come as unnest() of parallel arrays
+// ($1 to $3, wantedParams), each with its document and its stored row.
+const WANTED_VERSIONS = `FROM unnest($1::text[], $2::int[], $3::bool[]) AS w (document_id, version, current)
+       JOIN document d ON d.id = w.document_id
+       LEFT JOIN document_version v ON v.document_id = w.document_id AND v.version = w.version`;
+/** A wanted version's text: the document's own for the current version. */
+const VERSION_TEXT = 'CASE WHEN w.current THEN d.text ELSE v.text END';
+const wantedParams = (versions: readonly VersionRef[]): unknown[] => [
+  versions.map((v) => v.documentId),
+  versions.map((v) => v.version),
+  versions.map((v) => v.current),
+];
+
 function indexNodes(
   nodes: readonly Pick<ProvisionNode, 'id' | 'kind' | 'label' | 'repealed' | 'parent' | 'start' | 'end'>[],
 ): ProvisionIndex {
@@ -67,15 +80,11 @@ export async function versionProvisions(db: Database, versions: readonly Version
   const missing = versions.filter((_, i) => result[i] === undefined);
   if (missing.length) {
     // The stored tree where there is one of the current format; the text only where there is not.
-    // Raw, typed from the version's columns: the wanted versions come as unnest() of parallel arrays.
     const rows = await db.query<Pick<TableRow<'document_version'>, 'document_id' | 'version' | 'provisions' | 'text'>>(
-      `SELECT w.document_id, w.version, t.provisions,
-              CASE WHEN t.provisions IS NULL THEN (CASE WHEN w.current THEN d.text ELSE v.text END) END AS text
-       FROM unnest($1::text[], $2::int[], $3::bool[]) AS w (document_id, version, current)
-       JOIN document d ON d.id = w.document_id
-       LEFT JOIN document_version v ON v.document_id = w.document_id AND v.version = w.version
+      `SELECT w.document_id, w.version, t.provisions, CASE WHEN t.provisions IS NULL THEN (${VERSION_TEXT}) END AS text
+       ${WANTED_VERSIONS}
        LEFT JOIN LATERAL (SELECT v.provisions WHERE v.provisions_format = $4) t ON true`,
-      [missing.map((v) => v.documentId), missing.map((v) => v.version), missing.map((v) => v.current), PROVISION_TREE_FORMAT],
+      [...wantedParams(missing), PROVISION_TREE_FORMAT],
     );
     const stored = new Map(rows.map((r) => [`${r.document_id}|${r.version}`, r]));
     const made = new Map<string, ProvisionIndex | null>();
@@ -105,11 +114,8 @@ export async function versionProvisions(db: Database, versions: readonly Version
 export async function versionTexts(db: Database, versions: readonly VersionRef[]): Promise<(string | null)[]> {
   if (!versions.length) return [];
   const rows = await db.query<Pick<TableRow<'document_version'>, 'document_id' | 'version' | 'text'>>(
-    `SELECT w.document_id, w.version, CASE WHEN w.current THEN d.text ELSE v.text END AS text
-     FROM unnest($1::text[], $2::int[], $3::bool[]) AS w (document_id, version, current)
-     JOIN document d ON d.id = w.document_id
-     LEFT JOIN document_version v ON v.document_id = w.document_id AND v.version = w.version`,
-    [versions.map((v) => v.documentId), versions.map((v) => v.version), versions.map((v) => v.current)],
+    `SELECT w.document_id, w.version, ${VERSION_TEXT} AS text ${WANTED_VERSIONS}`,
+    wantedParams(versions),
   );
   const byKey = new Map(rows.map((r) => [`${r.document_id}|${r.version}`, r.text]));
   return versions.map((v) => byKey.get(`${v.documentId}|${v.version}`) ?? null);
