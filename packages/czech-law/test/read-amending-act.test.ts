@@ -972,3 +972,59 @@ describe('a place with a list of footnotes after the act\'s "ve znění" list (#
     expect(parseInstruction(point).effects.map((e) => [e.kind, e.targets])).toEqual([['new_wording', ['par_6', 'fn_7', 'fn_10', 'fn_11']]]);
   });
 });
+
+describe('a date in the nominative and an exception without its comma (#35 item 4, h-recall7)', () => {
+  // Modelled on zákon č. 635/2004 Sb.: část desátá amends zákon č. 235/2004 Sb. from 1 January 2005,
+  // the rest of the act from the thirtieth day after its publication (17 December 2004).
+  const text = `# Zákon, kterým se mění některé zákony v souvislosti s přijetím zákona o správních poplatcích
+
+## ČÁST PRVNÍ
+
+#### Změna zákona o dani z nemovitostí
+
+##### Čl. I
+
+Zákon č. 338/1992 Sb., o dani z nemovitostí, se mění takto:
+
+- 1. V § 15 se odstavec 3 zrušuje.
+
+## ČÁST DRUHÁ
+
+#### Změna zákona o dani z přidané hodnoty
+
+##### Čl. II
+
+Zákon č. 235/2004 Sb., o dani z přidané hodnoty, se mění takto:
+
+- 1. V § 2 odst. 2 písm. a) se slova „pokud je pořízení zboží uskutečněno“ zrušují.
+
+## ČÁST TŘETÍ
+
+#### ÚČINNOST
+
+##### Čl. III
+
+Tento zákon nabývá účinnosti třicátý den po jeho vyhlášení s výjimkou části druhé, která nabývá účinnosti dnem 1. ledna 2005.
+`;
+  const read = readAmendingAct(text, { naturalKey: 'sb/2004/635', publicationDate: '2004-12-17', effectivenessDate: '2005-01-16' });
+
+  it('counts "třicátý den po jeho vyhlášení" from the publication', () => {
+    expect(read.effectiveness.main).toMatchObject({ date: '2005-01-16', how: 'relative_to_publication' });
+    expect(read.blocks.find((b) => b.targetKey === 'sb/1992/338')?.points[0].effective?.date).toBe('2005-01-16');
+  });
+
+  it('reads the exception that follows the date without a comma', () => {
+    expect(read.effectiveness.unread).toEqual([]);
+    expect(read.blocks.find((b) => b.targetKey === 'sb/2004/235')?.points[0].effective?.date).toBe('2005-01-01');
+  });
+
+  it('reads the exception after a date it cannot compute, also without a comma', () => {
+    const other = readAmendingAct(text.replace('třicátý den po jeho vyhlášení', 'dnem, kdy vstoupí v platnost smlouva'), {
+      naturalKey: 'sb/2004/635',
+      publicationDate: '2004-12-17',
+      effectivenessDate: '2005-01-16',
+    });
+    expect(other.effectiveness.unread).toEqual([]);
+    expect(other.blocks.find((b) => b.targetKey === 'sb/2004/235')?.points[0].effective?.date).toBe('2005-01-01');
+  });
+});
