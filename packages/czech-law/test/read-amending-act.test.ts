@@ -1028,3 +1028,53 @@ Tento zákon nabývá účinnosti třicátý den po jeho vyhlášení s výjimko
     expect(other.blocks.find((b) => b.targetKey === 'sb/2004/235')?.points[0].effective?.date).toBe('2005-01-01');
   });
 });
+
+describe('repeal lists whose items have no number (#35 item 4, h-recall7)', () => {
+  const meta = { naturalKey: 'sb/1973/163', publicationDate: '1973-12-20', effectivenessDate: '1974-01-01' };
+  const repeals = (text: string) =>
+    readAmendingAct(text, meta).blocks.map((b) => ({ act: b.targetKey, instruction: b.points[0].instruction, date: b.points[0].effective?.date }));
+
+  it('reads items marked by a bare dash or an en dash (vyhláška č. 163/1973 Sb., § 75; vyhláška č. 105/1981 Sb., § 75)', () => {
+    const text = `# Vyhláška o dokumentaci staveb
+
+##### § 75
+
+#### Zrušovací ustanovení
+
+(1) Zrušují se:
+
+- vyhláška Státní komise pro techniku č. 107/1966 Sb., o dokumentaci staveb,
+
+- ustanovení § 3 až 6, 8 až 10 a 21 vyhlášky Federálního výboru pro technický a investiční rozvoj č. 162/1970 Sb., o některých opatřeních v bytové výstavbě;
+
+– ustanovení § 8, 49 a 58 vyhlášky Státní arbitráže č. 98/1976 Sb., o dovozu investičních celků.
+
+##### § 76
+
+Tato vyhláška nabývá účinnosti dnem 1. ledna 1974.
+`;
+    expect(repeals(text)).toEqual([
+      { act: 'sb/1966/107', instruction: 'Předpis se zrušuje.', date: '1974-01-01' },
+      { act: 'sb/1970/162', instruction: '§ 3 až 6, 8 až 10 a 21 se zrušují.', date: '1974-01-01' },
+      { act: 'sb/1976/98', instruction: '§ 8, 49 a 58 se zrušují.', date: '1974-01-01' },
+    ]);
+  });
+
+  it('reads an item without any mark that starts with what it repeals (zákon č. 113/1979 Sb., čl. III), not a sentence naming a whole act', () => {
+    const text = `# Zákon, kterým se mění a doplňuje zákon o zemědělské dani
+
+##### Čl. III
+
+(3) Zrušují se:
+
+čl. 4 odst. 2, čl. 11, čl. 12 vyhlášky federálního ministerstva financí č. 106/1974 Sb., kterou se provádí zákon o zemědělské dani
+
+Zákon č. 103/1974 Sb., o zemědělské dani, platí dále.
+
+##### Čl. IV
+
+Tento zákon nabývá účinnosti dnem 1. ledna 1974.
+`;
+    expect(repeals(text)).toEqual([{ act: 'sb/1974/106', instruction: 'Čl. 4 odst. 2, čl. 11, čl. 12 se zrušují.', date: '1974-01-01' }]);
+  });
+});

@@ -148,6 +148,12 @@ const SIGNATURE = /^\*\*[^*]*(?:v\.\s?r\.|Předseda|Místopředseda|Ministr|Prez
 
 /** A list item's marker ("- 2. ", "- b) ", "- (3) "): an item of a list may name the act it amends. */
 const ITEM_MARKER = /^- (?:\d{1,3}[a-z]{0,2}\.|[a-z]{1,2}\)|\(\d{1,3}[a-z]?\))[ \t\u00a0]+/u;
+/**
+ * An item of a repeal list marked by a bare dash ("- ustanovení § 3 až 6 … vyhlášky … č. 162/1970 Sb.",
+ * vyhláška č. 163/1973 Sb., § 75; "– ustanovení § 8, 49 … vyhlášky … č. 98/1976 Sb.", vyhláška
+ * č. 105/1981 Sb., § 75): read as an item only inside a list led by "Zrušují se:".
+ */
+const BARE_ITEM_MARKER = /^[-\u2013][ \t\u00a0]+/u;
 /** A paragraph number before a sentence ("(1) Zrušuje se …"). */
 const PARAGRAPH_NUMBER = /^\((?:\d{1,3}[a-z]?)\)\s*/u;
 const REPEAL_VERB = '(?:Zrušuj(?:e|í)\\s+se|Ruší\\s+se|Zrušuj(?:e|ú)\\s+sa)';
@@ -645,13 +651,18 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
     if (heading !== null) repealList = false;
     else if (!quoted) {
       const sentence = raw.replace(PARAGRAPH_NUMBER, '').trim();
-      const item = ITEM_MARKER.exec(raw);
+      const item = ITEM_MARKER.exec(raw) ?? (repealList ? BARE_ITEM_MARKER.exec(raw) : null);
       if (REPEAL_LEAD.test(sentence)) {
         closeBlock();
         repealList = true;
         continue;
       }
-      const object = repealList && item ? raw.slice(item[0].length) : (REPEAL_SENTENCE.exec(sentence)?.[1] ?? null);
+      // A list's item without a mark ("Zrušují se:" and on the next line "čl. 4 odst. 2, … vyhlášky
+      // … č. 106/1974 Sb., …", zákon č. 113/1979 Sb., čl. III): only one that starts with the
+      // provisions it repeals (a whole act named so could be the next sentence's subject).
+      const unmarked = repealList && !item && PROVISION_START.test(sentence.replace(/^(?:ustanovení|ustanovenia)\s+/iu, ''));
+      const object =
+        repealList && item ? raw.slice(item[0].length) : (REPEAL_SENTENCE.exec(sentence)?.[1] ?? (unmarked ? sentence : null));
       const repeal = object === null ? null : readRepeal(object, meta.naturalKey);
       if (repeal && repeal.kind === 'skip') {
         skipped.push({ reason: repeal.reason, offset: lineStart, excerpt: raw.slice(0, 200) });
