@@ -1078,3 +1078,21 @@ Tento zákon nabývá účinnosti dnem 1. ledna 1974.
     expect(repeals(text)).toEqual([{ act: 'sb/1974/106', instruction: 'Čl. 4 odst. 2, čl. 11, čl. 12 se zrušují.', date: '1974-01-01' }]);
   });
 });
+
+describe('a repeal whose provisions follow the act\'s name, "a to § …" (#35 item 4, h-recall7)', () => {
+  it('reads "ustanovení vyhlášky č. …, pokud upravují …, a to § 37 až 79, …" (vyhláška č. 128/1975 Sb., § 155)', () => {
+    const repeal = readRepeal(
+      'ustanovení vyhlášky č. 104/1964 Sb., kterou se provádí zákon o sociálním zabezpečení družstevních rolníků, ve znění vyhlášek č. 142/1965 Sb. a č. 76/1970 Sb., pokud upravují důchodové zabezpečení družstevních rolníků, a to § 37 až 79, § 82 odst. 4 písm. a), c) a f), § 92 až 98 a § 99b. V důsledku toho se název vyhlášky mění a zní: „Vyhláška, kterou se provádí zákon o zabezpečení družstevních rolníků v nemoci“;',
+      'sb/1975/128',
+    );
+    expect(repeal).toMatchObject({
+      kind: 'repeal',
+      citation: { naturalKey: 'sb/1964/104' },
+      instruction: '§ 37 až 79, § 82 odst. 4 písm. a), c) a f), § 92 až 98 a § 99b se zrušují.',
+    });
+  });
+
+  it('reads nothing from "ustanovení zákona č. …" that names no provisions after it', () => {
+    expect(readRepeal('ustanovení zákona č. 103/1964 Sb., o sociálním zabezpečení družstevních rolníků, pokud upravují důchody;', 'sb/1975/121')).toBeNull();
+  });
+});

@@ -220,6 +220,11 @@ export function readRepeal(object: string, selfKey: string): Repeal | null {
     if (!PROVISION_START.test(what) || actNumberCitations(what).length) return null;
     return { kind: 'repeal', citation: first, instruction: repealInstruction(what) };
   }
+  // "2. ustanovení zákona č. 103/1964 Sb., …, pokud upravují důchodové zabezpečení …, a to § 1 až 3,
+  // § 4 odst. 2, § 38 až 87, … a odst. 2. V důsledku toho …" (zákon č. 121/1975 Sb., § 173): the
+  // provisions named after the act's name and what they regulate.
+  const named = /^(?:ustanovení|ustanovenia)(?:\s+\p{Ll}+)?$/u.test(prefix) ? PROVISIONS_NAMED_AFTER.exec(text.slice(first.end)) : null;
+  if (named) return { kind: 'repeal', citation: first, instruction: repealInstruction(named[1].replace(/[\s,]+$/u, '')) };
   const words = prefix.replace(/^(?:ustanovení|ustanovenia)\s+/iu, '');
   // WHOLE_ACT would also take "Část první nařízení vlády" (its leading words are any words).
   // A whole act ("4. vyhláška … č. 128/1975 Sb., …, s výjimkou § 132 až 134, § 139, části páté a
@@ -235,6 +240,9 @@ export function readRepeal(object: string, selfKey: string): Repeal | null {
   if (!PROVISION_START.test(what)) return null;
   return { kind: 'repeal', citation: first, instruction: repealInstruction(what) };
 }
+
+/** ", a to § 1 až 3, § 4 odst. 2, …" after the act's name, to the sentence's end. */
+const PROVISIONS_NAMED_AFTER = /,\s*a\s+to\s+((?:§|čl\.|článk|část|hlav|díl|oddíl|příloh)[^;]*?)\s*(?:\.\s+\p{Lu}|;|[.,]?\s*$)/u;
 
 /** What a whole act's repeal keeps: "…, s výjimkou § 132 až 134, § 139, části páté a přílohy č. 2;", "…, kromě § 12a až 12e,". */
 const KEPT = /(?:,\s*|\s+)(?:s\s+výjimkou|kromě)\s+(?:ustanovení\s+)?((?:§|čl\.|článk|část|hlav|díl|oddíl|příloh)[^;]*?)\s*[,;.]?\s*$/u;
