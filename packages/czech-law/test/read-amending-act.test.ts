@@ -1032,7 +1032,11 @@ Tento zákon nabývá účinnosti třicátý den po jeho vyhlášení s výjimko
 describe('repeal lists whose items have no number (#35 item 4, h-recall7)', () => {
   const meta = { naturalKey: 'sb/1973/163', publicationDate: '1973-12-20', effectivenessDate: '1974-01-01' };
   const repeals = (text: string) =>
-    readAmendingAct(text, meta).blocks.map((b) => ({ act: b.targetKey, instruction: b.points[0].instruction, date: b.points[0].effective?.date }));
+    readAmendingAct(text, meta).blocks.map((b) => ({
+      act: b.targetKey,
+      instruction: b.points[0].instruction,
+      date: b.points[0].effective?.date,
+    }));
 
   it('reads items marked by a bare dash or an en dash (vyhláška č. 163/1973 Sb., § 75; vyhláška č. 105/1981 Sb., § 75)', () => {
     const text = `# Vyhláška o dokumentaci staveb
@@ -1093,6 +1097,8 @@ describe('a repeal whose provisions follow the act\'s name, "a to § …" (#35 i
   });
 
   it('reads nothing from "ustanovení zákona č. …" that names no provisions after it', () => {
-    expect(readRepeal('ustanovení zákona č. 103/1964 Sb., o sociálním zabezpečení družstevních rolníků, pokud upravují důchody;', 'sb/1975/121')).toBeNull();
+    expect(
+      readRepeal('ustanovení zákona č. 103/1964 Sb., o sociálním zabezpečení družstevních rolníků, pokud upravují důchody;', 'sb/1975/121'),
+    ).toBeNull();
   });
 });

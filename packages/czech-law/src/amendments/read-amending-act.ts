@@ -669,8 +669,7 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
       // … č. 106/1974 Sb., …", zákon č. 113/1979 Sb., čl. III): only one that starts with the
       // provisions it repeals (a whole act named so could be the next sentence's subject).
       const unmarked = repealList && !item && PROVISION_START.test(sentence.replace(/^(?:ustanovení|ustanovenia)\s+/iu, ''));
-      const object =
-        repealList && item ? raw.slice(item[0].length) : (REPEAL_SENTENCE.exec(sentence)?.[1] ?? (unmarked ? sentence : null));
+      const object = repealList && item ? raw.slice(item[0].length) : (REPEAL_SENTENCE.exec(sentence)?.[1] ?? (unmarked ? sentence : null));
       const repeal = object === null ? null : readRepeal(object, meta.naturalKey);
       if (repeal && repeal.kind === 'skip') {
         skipped.push({ reason: repeal.reason, offset: lineStart, excerpt: raw.slice(0, 200) });
