@@ -168,10 +168,14 @@ function readPayload(text: string, from: number): { payload: string; end: number
     if (text[open] !== OPEN && text[open] !== '"') break;
     const end = quoteEnd(text, open);
     if (end < 0) return null;
-    pieces.push(prefix + text.slice(open + 1, end - 1));
-    pos = end;
+    // A new text ending in a table closes its quotation inside the last cell ("| 30. roku.“. |",
+    // zákon č. 626/2004 Sb., bod 36, on zákon č. 236/1995 Sb.): the row's last separators are the
+    // new text's, after the quotation's closing full stop.
+    const row = /^\.?([ \t]*\|[ \t|]*)(?=\n|$)/.exec(text.slice(end));
+    pieces.push(prefix + text.slice(open + 1, end - 1) + (row ? row[1] : ''));
+    pos = end + (row ? row[0].length : 0);
     // The closing full stop (or the comma / "a" between two quoted blocks).
-    const after = /^(?:\.|,|\s+a(?=\s))?/.exec(text.slice(pos))![0];
+    const after = row ? '' : /^(?:\.|,|\s+a(?=\s))?/.exec(text.slice(pos))![0];
     pos += after.length;
   }
   if (!pieces.length) return null;
@@ -428,8 +432,9 @@ const BARE_ANNEX_NEXT =
 
 const PARTS: [RegExp, TextPart][] = [
   [/úvodní(?:ch)? (?:částech|části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'intro'],
-  [/závěrečné? (?:části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'closing'],
-  [/(?:společné? )?(?:části|část) (?:ustanovení|odstavce|věty|textu) za středníkem/y, 'after_semicolon'],
+  [/závěrečn(?:á|é) (?:části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'closing'],
+  // "část věty za středníkem včetně středníku se zrušuje": the semicolon is the part's own start.
+  [/(?:společné? )?(?:části|část) (?:ustanovení|odstavce|věty|textu) za středníkem(?:,? včetně středníku)?/y, 'after_semicolon'],
   [/(?:části|část) (?:ustanovení|odstavce|věty|textu) před středníkem/y, 'before_semicolon'],
 ];
 
@@ -1233,6 +1238,32 @@ clause(`(?:(na konci) (?:(?:textu )?${R} )?)?${PUNCT} (?:na konci (?:(?:textu )?
   const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
   ctx.ops.push({ kind: 'replace_words', targets, old: PUNCT_NOUN[m[3]], new: '', position: 'end', source: ctx.source });
 });
+// A footnote's mark in the location's text, not the footnote: "V § 5 odst. 2 se odkaz na poznámku pod
+// čarou č. 3 nahrazuje odkazem na poznámku pod čarou č. 4" (the mark `^3)` becomes `^4)`), "… se
+// odkaz na poznámku pod čarou č. 3a) zrušuje" (the mark goes).
+function markOf(ctx: Ctx, refIndex: number): string {
+  const t = targetsOf(ctx, refIndex, [[]]);
+  if (t.length !== 1 || !/^fn_[0-9]+[a-z]*$/.test(t[0].id) || t[0].through) throw new Unsupported('a reference to no one footnote');
+  return `^${t[0].id.slice(3)})`;
+}
+clause(`odkaz na ${R} (?:nahrazuj[eí]|nahrazují) odkazem na ${R}`, (ctx, m) => {
+  ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: markOf(ctx, Number(m[1])), new: markOf(ctx, Number(m[2])), source: ctx.source });
+});
+clause(`odkaz na ${R} ${REPEAL}`, (ctx, m) => {
+  ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: markOf(ctx, Number(m[1])), new: '', source: ctx.source });
+});
+// Words and the footnote mark after them: "se slova „A“ a odkaz na poznámku pod čarou č. 5 zrušují"
+// (the footnote itself stays: other units may cite it).
+clause(`(?:${NOUN} )?${Q} a odkaz na ${R} ${REPEAL}`, (ctx, m) => {
+  ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: `${quote(ctx, m[1])}${markOf(ctx, Number(m[2]))}`, new: '', source: ctx.source });
+});
+// Pairs replaced in one clause: "slova „A“ a „B“ nahrazují slovy „C“ a „D“" ("A" by "C", "B" by "D").
+clause(`(?:${NOUN} )?${Q} a (?:${NOUN} )?${Q} (?:nahrazuj[eí]|nahrazují) (?:${NOUN_INSTR} )?${Q} a (?:${NOUN_INSTR} )?${Q}`, (ctx, m) => {
+  const targets = locTargets(ctx);
+  ctx.ops.push({ kind: 'replace_words', targets, old: quote(ctx, m[1]), new: quote(ctx, m[3]), source: ctx.source });
+  ctx.ops.push({ kind: 'replace_words', targets, old: quote(ctx, m[2]), new: quote(ctx, m[4]), source: ctx.source });
+  ctx.lastReplace = targets;
+});
 // Delete words: "slova „A“ zrušují", "zrušují slova „A“", "vypouštějí slova „A“".
 clause(`(?:(?:v|ve) ${R} )?${WORDS_AT} ${REPEAL}`, (ctx, m) => {
   const targets = m[1] ? targetsOf(ctx, Number(m[1])) : m[3] ? targetsOf(ctx, Number(m[3])) : locTargets(ctx);
@@ -1525,6 +1556,9 @@ clause(`(?:(?:v|ve) ${R} )?[Dd]osavadní text(?: ${R})? (?:označuje|označuje j
   const newId = to.length === 1 ? to[0].id : null;
   if (!newId || !newId.startsWith(`${owner[0].id}/`)) throw new Unsupported('dosavadní text renumbered elsewhere');
   ctx.ops.push({ kind: 'renumber', targets: owner, renumber: [{ from: owner[0].id, to: newId }], source: ctx.source });
+  // "Dosavadní text § 19 se označuje jako odstavec 1 a doplňuje se odstavcem 2" (zákon č. 96/1977 Sb.,
+  // on zákon č. 40/1956 Sb.): the unit named is where the rest of the sentence adds.
+  if (!m[1]) ctx.base = [chainOfId(owner[0].id)];
 });
 // "zároveň se zrušuje označení odstavce 1": the one unit left loses its number.
 clause(`(?:(?:v|ve) ${R} )?(?:zrušuje|vypouští|ruší) (?:označení|číslo|číslování) ${R}`, (ctx, m) => {

@@ -1950,6 +1950,18 @@ function opRepeal(w: Work, op: Operation): void {
         // "středník a část věty za středníkem se zrušují": the sentence ends where the semicolon was.
         const tail = /[.!?](?:\^\d+[a-z]*\))?$/.exec(text.slice(region.start, region.end));
         out = text.slice(0, region.start) + (tail ? tail[0] : '') + text.slice(region.end);
+      } else if (t.part === 'heading') {
+        // "Nadpis nad § 146 se vypouští" (zákon č. 290/1993 Sb., bod 51, on zákon č. 140/1961 Sb.):
+        // the heading's line goes, the label and the text stay.
+        let start = region.start;
+        while (start > 0 && text[start - 1] !== '\n') start--;
+        let end = region.end;
+        while (end < text.length && /\s/.test(text[end])) end++;
+        out = text.slice(0, start) + text.slice(end);
+      } else if (t.part === 'closing') {
+        // "V § 28 odst. 2 se závěrečná část ustanovení zrušuje" (zákon č. 229/2016 Sb., bod 36, on
+        // zákon č. 119/2002 Sb.): the paragraph after the list goes; the list's last item stays as it is.
+        out = text.slice(0, trimEnd(text, region.start)) + text.slice(region.end);
       } else if (t.part) {
         throw new Fail('unsupported_target', `repeal of the ${t.part} of ${t.id}`);
       } else {
