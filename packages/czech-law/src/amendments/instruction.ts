@@ -168,14 +168,10 @@ function readPayload(text: string, from: number): { payload: string; end: number
     if (text[open] !== OPEN && text[open] !== '"') break;
     const end = quoteEnd(text, open);
     if (end < 0) return null;
-    // A new text ending in a table closes its quotation inside the last cell ("| 30. roku.“. |",
-    // zákon č. 626/2004 Sb., bod 36, on zákon č. 236/1995 Sb.): the row's last separators are the
-    // new text's, after the quotation's closing full stop.
-    const row = /^\.?([ \t]*\|[ \t|]*)(?=\n|$)/.exec(text.slice(end));
-    pieces.push(prefix + text.slice(open + 1, end - 1) + (row ? row[1] : ''));
-    pos = end + (row ? row[0].length : 0);
+    pieces.push(prefix + text.slice(open + 1, end - 1));
+    pos = end;
     // The closing full stop (or the comma / "a" between two quoted blocks).
-    const after = row ? '' : /^(?:\.|,|\s+a(?=\s))?/.exec(text.slice(pos))![0];
+    const after = /^(?:\.|,|\s+a(?=\s))?/.exec(text.slice(pos))![0];
     pos += after.length;
   }
   if (!pieces.length) return null;
@@ -433,8 +429,7 @@ const BARE_ANNEX_NEXT =
 const PARTS: [RegExp, TextPart][] = [
   [/úvodní(?:ch)? (?:částech|části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'intro'],
   [/závěrečn(?:á|é) (?:části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'closing'],
-  // "část věty za středníkem včetně středníku se zrušuje": the semicolon is the part's own start.
-  [/(?:společné? )?(?:části|část) (?:ustanovení|odstavce|věty|textu) za středníkem(?:,? včetně středníku)?/y, 'after_semicolon'],
+  [/(?:společné? )?(?:části|část) (?:ustanovení|odstavce|věty|textu) za středníkem/y, 'after_semicolon'],
   [/(?:části|část) (?:ustanovení|odstavce|věty|textu) před středníkem/y, 'before_semicolon'],
 ];
 
@@ -1093,6 +1088,14 @@ function readIncluding(
   return { rest: rest.trim(), withHeading, footnotes };
 }
 
+/**
+ * "část věty za středníkem včetně středníku se zrušuje": the part repealed starts at its semicolon,
+ * as the engine repeals it; the words say nothing more. Elsewhere they stay, to be refused.
+ */
+function withoutSemicolon(s: string, targets: TargetRef[]): string {
+  return targets.length && targets.every((t) => t.part === 'after_semicolon') ? s.replace(/^ ?,? ?včetně středníku(?= |$)/, '') : s;
+}
+
 function newUnitIds(ctx: Ctx, refIndex: number): string[] {
   return targetsOf(ctx, refIndex).flatMap((t) => {
     if (!t.through) return [t.id];
@@ -1258,7 +1261,9 @@ clause(`(?:${NOUN} )?${Q} a odkaz na ${R} ${REPEAL}`, (ctx, m) => {
   ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: `${quote(ctx, m[1])}${markOf(ctx, Number(m[2]))}`, new: '', source: ctx.source });
 });
 // Pairs replaced in one clause: "slova „A“ a „B“ nahrazují slovy „C“ a „D“" ("A" by "C", "B" by "D").
+// Not "ve všech ustanoveních": there the source writes the pairs in every case and number.
 clause(`(?:${NOUN} )?${Q} a (?:${NOUN} )?${Q} (?:nahrazuj[eí]|nahrazují) (?:${NOUN_INSTR} )?${Q} a (?:${NOUN_INSTR} )?${Q}`, (ctx, m) => {
+  if (ctx.everywhere) throw new Unsupported('pairs of words replaced in the whole act');
   const targets = locTargets(ctx);
   ctx.ops.push({ kind: 'replace_words', targets, old: quote(ctx, m[1]), new: quote(ctx, m[3]), source: ctx.source });
   ctx.ops.push({ kind: 'replace_words', targets, old: quote(ctx, m[2]), new: quote(ctx, m[4]), source: ctx.source });
@@ -1440,7 +1445,7 @@ clause(`((?:(?:včetně|a) [^:]*?)?) ?(?:zní|znějí|zní takto|znějí takto):
   ctx.ops.push(op);
 });
 clause(`((?:(?:včetně|a) [^⟨]*?)?) ?${REPEAL}(${REFERENCES})?`, (ctx, m) => {
-  const inc = readIncluding(ctx, m[1]);
+  const inc = readIncluding(ctx, withoutSemicolon(m[1], locTargets(ctx)));
   if (inc.rest) throw new Unsupported(`"${inc.rest}" before zrušuje`);
   const op: Operation = { kind: 'repeal', targets: locTargets(ctx), source: ctx.source };
   if (m[2]) op.withReferences = true;
@@ -1448,13 +1453,39 @@ clause(`((?:(?:včetně|a) [^⟨]*?)?) ?${REPEAL}(${REFERENCES})?`, (ctx, m) => 
   if (inc.footnotes.length) op.footnotes = inc.footnotes;
   ctx.ops.push(op);
 });
+// "V § 588 se vypouští odstavec 2 a zrušuje se číslování odstavců" (zákon č. 264/1992 Sb., bod 18,
+// on zákon č. 40/1964 Sb.): the odstavce the § keeps lose their numbers (`odst_*`: every one the
+// text has then).
+const NUMBERING_OF_ODSTAVCE = '(?:zároveň |současně )?(?:zrušuje|vypouští|ruší) (?:číslování|označení) odstavců';
+function dropNumbering(ctx: Ctx): void {
+  // The § of the location, or of the sentence's subject ("§ 460 odst. 2 se vypouští a …").
+  const located = ctx.base.flatMap((b) => chainTargets(b, null)).map((t) => t.id);
+  const named = located.length ? located : ctx.ops.flatMap((o) => o.targets.map((t) => t.id));
+  const ids = [...new Set(named.map((id) => id.split('/')[0]))];
+  if (ids.length !== 1 || !/^par_[^/]+$/.test(ids[0])) throw new Unsupported('odstavce of no one §');
+  ctx.ops.push({ kind: 'renumber', targets: [{ id: ids[0] }], renumber: [{ from: `${ids[0]}/odst_*`, to: '' }], source: ctx.source });
+}
+clause(NUMBERING_OF_ODSTAVCE, (ctx) => dropNumbering(ctx));
+clause(`(?:(?:v|ve) ${R} )?${REPEAL} ${R}(?:,? a |; )${NUMBERING_OF_ODSTAVCE}`, (ctx, m) => {
+  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+  ctx.ops.push({ kind: 'repeal', targets: targetsOf(ctx, Number(m[2]), base), source: ctx.source });
+  dropNumbering(ctx);
+});
+// "V § 5 se vypouští odstavec 2 a označení odstavce 1": the odstavec left loses its number.
+clause(`(?:(?:v|ve) ${R} )?${REPEAL} ${R} a (?:označení|číslo|číslování) ${R}`, (ctx, m) => {
+  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+  const t = targetsOf(ctx, Number(m[3]), base);
+  ctx.ops.push({ kind: 'repeal', targets: targetsOf(ctx, Number(m[2]), base), source: ctx.source });
+  ctx.ops.push({ kind: 'renumber', targets: t, renumber: t.map((x) => ({ from: x.id, to: '' })), source: ctx.source });
+});
 // Repeal units: "odstavec 2 zrušuje", "§ 5 včetně nadpisu zrušuje", "zrušuje odstavec 2", "věta druhá zrušuje".
 clause(`(?:(?:v|ve) ${R} )?${R}((?: (?:včetně|a) [^⟨]*?)?) ${REPEAL}(${REFERENCES})?`, (ctx, m) => {
   const more: TargetRef[] = [];
-  const inc = readIncluding(ctx, m[3], more);
-  if (inc.rest) throw new Unsupported(`"${inc.rest}" before zrušuje`);
   const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
-  const op: Operation = { kind: 'repeal', targets: [...targetsOf(ctx, Number(m[2]), base), ...more], source: ctx.source };
+  const named = targetsOf(ctx, Number(m[2]), base);
+  const inc = readIncluding(ctx, withoutSemicolon(m[3], named), more);
+  if (inc.rest) throw new Unsupported(`"${inc.rest}" before zrušuje`);
+  const op: Operation = { kind: 'repeal', targets: [...named, ...more], source: ctx.source };
   if (m[4]) op.withReferences = true;
   if (inc.withHeading) op.withHeading = true;
   if (inc.footnotes.length) op.footnotes = inc.footnotes;
@@ -1826,6 +1857,11 @@ function effectOf(op: Operation): Effect {
   // d) až h)" leaves under h) a text that was under g), and under c) what an insert puts there.
   else if (op.kind === 'renumber') {
     for (const r of op.renumber ?? []) {
+      // Every odstavec of the § (`par_5/odst_*`): the § is what is changed.
+      if (r.from.endsWith('/odst_*')) {
+        add(r.from.slice(0, -'/odst_*'.length));
+        continue;
+      }
       add(r.from);
       // A unit that loses its number ("zrušuje se označení odstavce 1") becomes its parent's own text.
       if (r.to) add(r.to);

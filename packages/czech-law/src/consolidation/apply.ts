@@ -2185,7 +2185,14 @@ function renumberFootnotes(w: Work, pairs: { from: string; to: string }[], marks
 }
 
 function opRenumber(w: Work, op: Operation): void {
-  const pairs = op.renumberRanges ? rangePairs(w, op.renumberRanges) : (op.renumber ?? []);
+  const pairs = (op.renumberRanges ? rangePairs(w, op.renumberRanges) : (op.renumber ?? [])).flatMap((p) => {
+    if (!p.from.endsWith('/odst_*')) return [p];
+    // "zrušuje se číslování odstavců": every odstavec the § has now.
+    const loc = locate(w.doc, p.from.slice(0, -'/odst_*'.length));
+    const odst = (loc.node?.children ?? []).filter((c) => lastSeg(c).type === 'odst');
+    if (!odst.length) throw new Fail('target_not_found', `odstavce of ${loc.unit.id}`);
+    return odst.map((c) => ({ from: c, to: '' }));
+  });
   if (pairs.length && pairs.every((p) => p.from.startsWith('fn_') && p.to.startsWith('fn_'))) {
     renumberFootnotes(w, pairs, !!op.withReferences);
     return;
