@@ -16,6 +16,13 @@ describe('a heading repealed (zákon č. 290/1993 Sb., bod 51, on zákon č. 140
     expect(r.text).toBe(lines('# Zákon', '##### § 145', 'Text.', '##### § 146', 'Kdo způsobí škodu.'));
   });
 
+  it('leaves a heading below the label where the act names one above it (zákon č. 451/2016 Sb., bod 50, on zákon č. 61/1988 Sb.)', () => {
+    const text = lines('# Zákon', '##### § 44', '#### Přestupky', '(1) Text.');
+    const r = applyAmendment(text, [pt('50', 'Nadpis nad § 44 se zrušuje.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'target_not_found' });
+    expect(r.text).toBe(text);
+  });
+
   it('takes a heading below the label out', () => {
     const text = lines('# Zákon', '##### § 5', '#### Nadpis', '(1) Text.', '##### § 6', 'Dva.');
     const r = applyAmendment(text, [pt('1', 'Nadpis § 5 se zrušuje.')]);
@@ -155,5 +162,55 @@ describe('an odstavec repealed and the numbers of those left dropped', () => {
 
   it('refuses the numbering of odstavce dropped without a § to hold them', () => {
     expect(parseInstruction('Zrušuje se číslování odstavců.').unsupported).toHaveLength(1);
+  });
+});
+
+describe('"Dosavadní text § 1 se označuje jako odstavec 1" below a "(k § 8 zákona)" line (vyhláška č. 559/1990 Sb., bod 1, on vyhláška č. 215/1988 Sb.)', () => {
+  it('writes the number after the line, as the source does', () => {
+    const text = lines('# Vyhláška', '##### § 1', '(k § 8 zákona)', 'Dalšími organizacemi jsou státní podniky.', '##### § 2', 'Dva.');
+    const r = applyAmendment(text, [
+      pt('1', 'Dosavadní text § 1 se označuje jako odstavec 1 a doplňuje se novým odstavcem 2, který zní:\n\n„(2) Společnými podniky jsou družstva.“.'),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('(k § 8 zákona)\n\n(1) Dalšími organizacemi jsou státní podniky.\n\n(2) Společnými podniky jsou družstva.');
+  });
+});
+
+describe('a container label put among §§', () => {
+  const text = lines('# Zákon', '## ČÁST PRVNÍ', '### HLAVA I', '#### ÚVOD', '##### § 5', 'Pět.', '##### § 6', 'Šest.', '## ČÁST DRUHÁ', '##### § 7', 'Sedm.');
+
+  it('"Za § 5 se vkládá označení nové hlavy II, které včetně nadpisu zní:": the label and heading after § 5', () => {
+    const r = applyAmendment(text, [pt('1', 'Za § 5 se vkládá označení nové hlavy II, které včetně nadpisu zní:\n\n### „HLAVA II\n\n#### SANKCE“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('Pět.\n\n### HLAVA II\n\n#### SANKCE\n\n##### § 6');
+  });
+
+  it('"V části první se nad § 6 vkládá označení hlavy II, …": before § 6', () => {
+    const r = applyAmendment(text, [
+      pt('1', 'V části první se nad § 6 vkládá označení hlavy II, které včetně nadpisu zní:\n\n### „HLAVA II\n\n#### SANKCE“.'),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('Pět.\n\n### HLAVA II\n\n#### SANKCE\n\n##### § 6');
+  });
+
+  it('"Za § 5 se vkládají označení a nadpis nové hlavy II, které znějí:"', () => {
+    const r = parseInstruction('Za § 5 se vkládají označení a nadpis nové hlavy II, které znějí:\n\n### „HLAVA II\n\n#### SANKCE“.');
+    expect(r.unsupported).toEqual([]);
+    expect(r.operations).toMatchObject([{ kind: 'insert', targets: [{ id: 'par_5' }], newIds: ['hlava_2'], withHeading: true, position: 'after' }]);
+  });
+
+  it('refuses "označení" of a unit that is no container', () => {
+    expect(parseInstruction('Za § 5 se vkládá označení nového § 5a, které zní:\n\n##### „§ 5a“.').unsupported).toHaveLength(1);
+  });
+});
+
+describe('"V části první se za nadpis hlavy I vkládá označení nového dílu 1, který včetně nadpisu zní:"', () => {
+  it('puts the díl right below the hlava heading', () => {
+    const text = lines('# Zákon', '## ČÁST PRVNÍ', '### HLAVA I', '#### ÚVOD', '##### § 5', 'Pět.', '### HLAVA II', '##### § 6', 'Šest.');
+    const r = applyAmendment(text, [
+      pt('1', 'V části první se za nadpis hlavy I vkládá označení nového dílu 1, který včetně nadpisu zní:\n\n#### „Díl 1\n\n#### Obecně“.'),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('#### ÚVOD\n\n#### Díl 1\n\n#### Obecně\n\n##### § 5');
   });
 });

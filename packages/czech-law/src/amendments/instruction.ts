@@ -1510,22 +1510,29 @@ clause(`pod označením? ${R} (?:vkládá|doplňuje) (?:nový )?nadpis,? (?:kter
   ctx.ops.push({ kind: 'insert', targets, text, source: ctx.source });
 });
 // Insert units: "za odstavec 2 vkládá nový odstavec 3, který zní:", "za § 52 vkládají nové §§ 52a a 52b, které včetně nadpisů znějí:".
+const isContainerSeg = (seg: string): boolean => /^(?:cast|hlava|dil|oddil|pododdil)_/.test(seg);
+// A container's label put among §§: "Za § 52 se vkládá označení nové hlavy III, které včetně nadpisu
+// zní:", "V části první hlavě II se nad § 5 vkládá označení dílu 3, …", "Za § 52 se vkládají
+// označení a nadpis nové hlavy III, které znějí:" (the label is the new container, "nad" is before).
 clause(
-  `(?:(?:v|ve) ${R} )?(za|před) ${R} (?:vkládá|vkládají|doplňuj[eí]|připojuj[eí]) (?:nov[ýáéí] |dalš[íí] )?${R}((?: (?:včetně|a) [^,]*?)?),? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí):?(?: ${Q})?`,
+  `(?:(?:v|ve) ${R} )?(za|před|nad) ${R} (?:vkládá|vkládají|doplňuj[eí]|připojuj[eí]) (označení (?:a nadpis )?)?(?:nov(?:[ýáéí]|ého) |dalš[íí] )?${R}((?: (?:včetně|a) [^,]*?)?),? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí):?(?: ${Q})?`,
   (ctx, m) => {
-    const inc = readIncluding(ctx, `${m[5]} ${m[6]}`.trim());
+    const [, locRef, where, anchorRef, label, newRef, inc1, inc2, q] = m;
+    const inc = readIncluding(ctx, `${inc1} ${inc2}`.trim());
     if (inc.rest) throw new Unsupported(`"${inc.rest}" in an insertion`);
-    const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
-    const anchor = targetsOf(ctx, Number(m[3]), base);
-    const newIds = newUnitIdsAt(ctx, Number(m[4]), base);
-    const text = m[7] !== undefined ? quote(ctx, m[7]) : ctx.payload;
+    const base = locRef ? chainsOf(ctx, Number(locRef)) : ctx.base;
+    const newIds = newUnitIdsAt(ctx, Number(newRef), base);
+    if (label && !newIds.every((id) => isContainerSeg(id.split('/').pop() ?? ''))) throw new Unsupported('a label of no container');
+    if (label?.includes('nadpis')) inc.withHeading = true;
+    const anchor = targetsOf(ctx, Number(anchorRef), base);
+    const text = q !== undefined ? quote(ctx, q) : ctx.payload;
     if (text === null) throw new Unsupported('an insertion without its text');
     const op: Operation = {
       kind: 'insert',
       targets: anchor,
       newIds,
       text,
-      position: m[2] === 'za' ? 'after' : 'before',
+      position: where === 'za' ? 'after' : 'before',
       source: ctx.source,
     };
     if (inc.withHeading) op.withHeading = true;
