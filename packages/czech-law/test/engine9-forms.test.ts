@@ -77,7 +77,9 @@ describe('footnote marks (not the footnotes) replaced or removed', () => {
   );
 
   it('"odkaz na poznámku pod čarou č. 3 se nahrazuje odkazem na poznámku pod čarou č. 4" in the unit named only', () => {
-    const r = applyAmendment(text, [pt('1', 'V § 5 odst. 1 se odkaz na poznámku pod čarou č. 3 nahrazuje odkazem na poznámku pod čarou č. 4.')]);
+    const r = applyAmendment(text, [
+      pt('1', 'V § 5 odst. 1 se odkaz na poznámku pod čarou č. 3 nahrazuje odkazem na poznámku pod čarou č. 4.'),
+    ]);
     expect(r.points[0]).toMatchObject({ status: 'applied' });
     expect(r.text).toContain('(1) Podle zákona^4) se postupuje.');
     expect(r.text).toContain('Dva^3).');
@@ -106,13 +108,17 @@ describe('footnote marks (not the footnotes) replaced or removed', () => {
 describe('two pairs of words replaced in one clause', () => {
   it('"slova „A“ a „B“ se nahrazují slovy „C“ a „D“": A by C, B by D', () => {
     const text = lines('# Zákon', '##### § 5', 'Národní výbor vydá rozhodnutí a okresní národní výbor je potvrdí.');
-    const r = applyAmendment(text, [pt('1', 'V § 5 se slova „Národní výbor“ a „okresní národní výbor“ nahrazují slovy „Obecní úřad“ a „okresní úřad“.')]);
+    const r = applyAmendment(text, [
+      pt('1', 'V § 5 se slova „Národní výbor“ a „okresní národní výbor“ nahrazují slovy „Obecní úřad“ a „okresní úřad“.'),
+    ]);
     expect(r.points[0]).toMatchObject({ status: 'applied' });
     expect(r.text).toContain('Obecní úřad vydá rozhodnutí a okresní úřad je potvrdí.');
   });
 
   it('refuses the pairs "ve všech ustanoveních" (vyhláška č. 282/1995 Sb., bod 5, on vyhláška č. 143/1965 Sb.: the source writes every case of them)', () => {
-    const r = parseInstruction('Ve všech ustanoveních se slova „pracovník“ a „pracovnice“ nahrazují slovy „zaměstnanec“ a „zaměstnankyně“.');
+    const r = parseInstruction(
+      'Ve všech ustanoveních se slova „pracovník“ a „pracovnice“ nahrazují slovy „zaměstnanec“ a „zaměstnankyně“.',
+    );
     expect(r.operations).toEqual([]);
     expect(r.unsupported).toHaveLength(1);
   });
@@ -169,7 +175,10 @@ describe('"Dosavadní text § 1 se označuje jako odstavec 1" below a "(k § 8 z
   it('writes the number after the line, as the source does', () => {
     const text = lines('# Vyhláška', '##### § 1', '(k § 8 zákona)', 'Dalšími organizacemi jsou státní podniky.', '##### § 2', 'Dva.');
     const r = applyAmendment(text, [
-      pt('1', 'Dosavadní text § 1 se označuje jako odstavec 1 a doplňuje se novým odstavcem 2, který zní:\n\n„(2) Společnými podniky jsou družstva.“.'),
+      pt(
+        '1',
+        'Dosavadní text § 1 se označuje jako odstavec 1 a doplňuje se novým odstavcem 2, který zní:\n\n„(2) Společnými podniky jsou družstva.“.',
+      ),
     ]);
     expect(r.points[0]).toMatchObject({ status: 'applied' });
     expect(r.text).toContain('(k § 8 zákona)\n\n(1) Dalšími organizacemi jsou státní podniky.\n\n(2) Společnými podniky jsou družstva.');
@@ -177,10 +186,24 @@ describe('"Dosavadní text § 1 se označuje jako odstavec 1" below a "(k § 8 z
 });
 
 describe('a container label put among §§', () => {
-  const text = lines('# Zákon', '## ČÁST PRVNÍ', '### HLAVA I', '#### ÚVOD', '##### § 5', 'Pět.', '##### § 6', 'Šest.', '## ČÁST DRUHÁ', '##### § 7', 'Sedm.');
+  const text = lines(
+    '# Zákon',
+    '## ČÁST PRVNÍ',
+    '### HLAVA I',
+    '#### ÚVOD',
+    '##### § 5',
+    'Pět.',
+    '##### § 6',
+    'Šest.',
+    '## ČÁST DRUHÁ',
+    '##### § 7',
+    'Sedm.',
+  );
 
-  it('"Za § 5 se vkládá označení nové hlavy II, které včetně nadpisu zní:": the label and heading after § 5', () => {
-    const r = applyAmendment(text, [pt('1', 'Za § 5 se vkládá označení nové hlavy II, které včetně nadpisu zní:\n\n### „HLAVA II\n\n#### SANKCE“.')]);
+  it('"V části první se za § 5 vkládá označení nové hlavy II, které včetně nadpisu zní:": the label and heading after § 5', () => {
+    const r = applyAmendment(text, [
+      pt('1', 'V části první se za § 5 vkládá označení nové hlavy II, které včetně nadpisu zní:\n\n### „HLAVA II\n\n#### SANKCE“.'),
+    ]);
     expect(r.points[0]).toMatchObject({ status: 'applied' });
     expect(r.text).toContain('Pět.\n\n### HLAVA II\n\n#### SANKCE\n\n##### § 6');
   });
@@ -196,7 +219,23 @@ describe('a container label put among §§', () => {
   it('"Za § 5 se vkládají označení a nadpis nové hlavy II, které znějí:"', () => {
     const r = parseInstruction('Za § 5 se vkládají označení a nadpis nové hlavy II, které znějí:\n\n### „HLAVA II\n\n#### SANKCE“.');
     expect(r.unsupported).toEqual([]);
-    expect(r.operations).toMatchObject([{ kind: 'insert', targets: [{ id: 'par_5' }], newIds: ['hlava_2'], withHeading: true, position: 'after' }]);
+    expect(r.operations).toMatchObject([
+      { kind: 'insert', targets: [{ id: 'par_5' }], newIds: ['hlava_2'], withHeading: true, position: 'after' },
+    ]);
+  });
+
+  it('writes the title below the label as a heading line', () => {
+    const r = applyAmendment(text, [
+      pt('1', 'V části první se nad § 6 vkládá označení hlavy II, které včetně nadpisu zní:\n\n### „HLAVA II\n\nSANKCE“.'),
+    ]);
+    expect(r.text).toContain('Pět.\n\n### HLAVA II\n\n#### SANKCE\n\n##### § 6');
+  });
+
+  it('refuses it where the text has containers above the place and the act names none (vyhláška č. 105/2006 Sb. on vyhláška č. 262/2004 Sb.)', () => {
+    const r = applyAmendment(text, [
+      pt('1', 'Za § 5 se vkládají označení a nadpis nové hlavy II, které znějí:\n\n### „HLAVA II\n\n#### SANKCE“.'),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
   });
 
   it('refuses "označení" of a unit that is no container', () => {
@@ -208,7 +247,10 @@ describe('"V části první se za nadpis hlavy I vkládá označení nového dí
   it('puts the díl right below the hlava heading', () => {
     const text = lines('# Zákon', '## ČÁST PRVNÍ', '### HLAVA I', '#### ÚVOD', '##### § 5', 'Pět.', '### HLAVA II', '##### § 6', 'Šest.');
     const r = applyAmendment(text, [
-      pt('1', 'V části první se za nadpis hlavy I vkládá označení nového dílu 1, který včetně nadpisu zní:\n\n#### „Díl 1\n\n#### Obecně“.'),
+      pt(
+        '1',
+        'V části první se za nadpis hlavy I vkládá označení nového dílu 1, který včetně nadpisu zní:\n\n#### „Díl 1\n\n#### Obecně“.',
+      ),
     ]);
     expect(r.points[0]).toMatchObject({ status: 'applied' });
     expect(r.text).toContain('#### ÚVOD\n\n#### Díl 1\n\n#### Obecně\n\n##### § 5');

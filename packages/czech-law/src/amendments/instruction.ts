@@ -1250,7 +1250,13 @@ function markOf(ctx: Ctx, refIndex: number): string {
   return `^${t[0].id.slice(3)})`;
 }
 clause(`odkaz na ${R} (?:nahrazuj[eí]|nahrazují) odkazem na ${R}`, (ctx, m) => {
-  ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: markOf(ctx, Number(m[1])), new: markOf(ctx, Number(m[2])), source: ctx.source });
+  ctx.ops.push({
+    kind: 'replace_words',
+    targets: locTargets(ctx),
+    old: markOf(ctx, Number(m[1])),
+    new: markOf(ctx, Number(m[2])),
+    source: ctx.source,
+  });
 });
 clause(`odkaz na ${R} ${REPEAL}`, (ctx, m) => {
   ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: markOf(ctx, Number(m[1])), new: '', source: ctx.source });
@@ -1258,7 +1264,13 @@ clause(`odkaz na ${R} ${REPEAL}`, (ctx, m) => {
 // Words and the footnote mark after them: "se slova „A“ a odkaz na poznámku pod čarou č. 5 zrušují"
 // (the footnote itself stays: other units may cite it).
 clause(`(?:${NOUN} )?${Q} a odkaz na ${R} ${REPEAL}`, (ctx, m) => {
-  ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: `${quote(ctx, m[1])}${markOf(ctx, Number(m[2]))}`, new: '', source: ctx.source });
+  ctx.ops.push({
+    kind: 'replace_words',
+    targets: locTargets(ctx),
+    old: `${quote(ctx, m[1])}${markOf(ctx, Number(m[2]))}`,
+    new: '',
+    source: ctx.source,
+  });
 });
 // Pairs replaced in one clause: "slova „A“ a „B“ nahrazují slovy „C“ a „D“" ("A" by "C", "B" by "D").
 // Not "ve všech ustanoveních": there the source writes the pairs in every case and number.

@@ -1779,7 +1779,12 @@ function insertContainerLabel(w: Work, op: Operation): void {
     .slice(0, at)
     .reverse()
     .find((u) => u.kind === 'container');
-  const path = above ? above.id.replace(/~\d+$/, '').split('/').filter((x) => (containerLevel(x) ?? 0) < level) : [];
+  const path = above
+    ? above.id
+        .replace(/~\d+$/, '')
+        .split('/')
+        .filter((x) => (containerLevel(x) ?? 0) < level)
+    : [];
   // Inside the container named ("za nadpis hlavy II"): one level below it.
   if (above && op.targets[0].part === 'heading' && path.length !== above.id.split('/').length)
     throw new Fail('unsupported_target', `${seg} inside ${above.id}`);
@@ -1787,12 +1792,21 @@ function insertContainerLabel(w: Work, op: Operation): void {
   // The act names the new container from its location ("V části první … dílu 1": `cast_1/dil_1`),
   // which the place must be in.
   const named = newIds[0].split('/').slice(0, -1);
-  if (!named.every((x, i) => path[i] === x)) throw new Fail('unsupported_target', `${newIds[0]} is not under ${path.join('/') || 'the act'}`);
+  // After a §, the act names the containers above the new one where the text has any ("V části první
+  // hlavě II se za § 21 vkládá označení nového oddílu 1"): one that names none may be restructuring
+  // them (vyhláška č. 105/2006 Sb. on vyhláška č. 262/2004 Sb., whose části became hlavy).
+  if (op.targets[0].part !== 'heading' && path.length && !named.length)
+    throw new Fail('unsupported_target', `${seg} under ${path.join('/')}, which the act does not name`);
+  if (!named.every((x, i) => path[i] === x))
+    throw new Fail('unsupported_target', `${newIds[0]} is not under ${path.join('/') || 'the act'}`);
   if (hasUnit(w.doc, real)) throw new Fail('already_present', real);
   const parts = splitUnits(`${cleanPayload(w, takeFootnotes(w, op.text ?? '', op))}\n`).filter((u) => u.kind !== 'footnote');
   if (parts.length !== 1 || parts[0].kind !== 'container' || parts[0].id !== seg)
     throw new Fail('payload_mismatch', `${seg} written as ${parts.map((u) => u.id).join(', ') || 'no unit'}`);
-  let label: TextUnit = { ...parts[0], id: real, text: block(parts[0].text) };
+  // The title below the label is a heading line, as the source writes it ("#### Díl 1" then "#### Obecně").
+  const [first, ...rest] = parts[0].text.trim().split('\n');
+  const titled = [first, ...rest.map((l) => (l.trim() && !/^#{1,6}[ \t]/.test(l) ? `#### ${l.trim()}` : l))].join('\n');
+  let label: TextUnit = { ...parts[0], id: real, text: block(titled) };
   if (at === w.doc.units.length) throw new Fail('unsupported_target', `a label after the last unit`);
   if (at > 0) {
     const prev = w.doc.units[at - 1];
