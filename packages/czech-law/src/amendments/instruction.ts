@@ -428,7 +428,7 @@ const BARE_ANNEX_NEXT =
 
 const PARTS: [RegExp, TextPart][] = [
   [/úvodní(?:ch)? (?:částech|části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'intro'],
-  [/závěrečné? (?:části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'closing'],
+  [/závěrečn(?:á|é) (?:části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'closing'],
   [/(?:společné? )?(?:části|část) (?:ustanovení|odstavce|věty|textu) za středníkem/y, 'after_semicolon'],
   [/(?:části|část) (?:ustanovení|odstavce|věty|textu) před středníkem/y, 'before_semicolon'],
 ];
@@ -1088,6 +1088,14 @@ function readIncluding(
   return { rest: rest.trim(), withHeading, footnotes };
 }
 
+/**
+ * "část věty za středníkem včetně středníku se zrušuje": the part repealed starts at its semicolon,
+ * as the engine repeals it; the words say nothing more. Elsewhere they stay, to be refused.
+ */
+function withoutSemicolon(s: string, targets: TargetRef[]): string {
+  return targets.length && targets.every((t) => t.part === 'after_semicolon') ? s.replace(/^ ?,? ?včetně středníku(?= |$)/, '') : s;
+}
+
 function newUnitIds(ctx: Ctx, refIndex: number): string[] {
   return targetsOf(ctx, refIndex).flatMap((t) => {
     if (!t.through) return [t.id];
@@ -1232,6 +1240,46 @@ clause(`(?:(na konci) (?:(?:textu )?${R} )?)?${PUNCT} (?:na konci (?:(?:textu )?
   const refN = m[2] ?? m[4];
   const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
   ctx.ops.push({ kind: 'replace_words', targets, old: PUNCT_NOUN[m[3]], new: '', position: 'end', source: ctx.source });
+});
+// A footnote's mark in the location's text, not the footnote: "V § 5 odst. 2 se odkaz na poznámku pod
+// čarou č. 3 nahrazuje odkazem na poznámku pod čarou č. 4" (the mark `^3)` becomes `^4)`), "… se
+// odkaz na poznámku pod čarou č. 3a) zrušuje" (the mark goes).
+function markOf(ctx: Ctx, refIndex: number): string {
+  const t = targetsOf(ctx, refIndex, [[]]);
+  if (t.length !== 1 || !/^fn_[0-9]+[a-z]*$/.test(t[0].id) || t[0].through) throw new Unsupported('a reference to no one footnote');
+  return `^${t[0].id.slice(3)})`;
+}
+clause(`odkaz na ${R} (?:nahrazuj[eí]|nahrazují) odkazem na ${R}`, (ctx, m) => {
+  ctx.ops.push({
+    kind: 'replace_words',
+    targets: locTargets(ctx),
+    old: markOf(ctx, Number(m[1])),
+    new: markOf(ctx, Number(m[2])),
+    source: ctx.source,
+  });
+});
+clause(`odkaz na ${R} ${REPEAL}`, (ctx, m) => {
+  ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: markOf(ctx, Number(m[1])), new: '', source: ctx.source });
+});
+// Words and the footnote mark after them: "se slova „A“ a odkaz na poznámku pod čarou č. 5 zrušují"
+// (the footnote itself stays: other units may cite it).
+clause(`(?:${NOUN} )?${Q} a odkaz na ${R} ${REPEAL}`, (ctx, m) => {
+  ctx.ops.push({
+    kind: 'replace_words',
+    targets: locTargets(ctx),
+    old: `${quote(ctx, m[1])}${markOf(ctx, Number(m[2]))}`,
+    new: '',
+    source: ctx.source,
+  });
+});
+// Pairs replaced in one clause: "slova „A“ a „B“ nahrazují slovy „C“ a „D“" ("A" by "C", "B" by "D").
+// Not "ve všech ustanoveních": there the source writes the pairs in every case and number.
+clause(`(?:${NOUN} )?${Q} a (?:${NOUN} )?${Q} (?:nahrazuj[eí]|nahrazují) (?:${NOUN_INSTR} )?${Q} a (?:${NOUN_INSTR} )?${Q}`, (ctx, m) => {
+  if (ctx.everywhere) throw new Unsupported('pairs of words replaced in the whole act');
+  const targets = locTargets(ctx);
+  ctx.ops.push({ kind: 'replace_words', targets, old: quote(ctx, m[1]), new: quote(ctx, m[3]), source: ctx.source });
+  ctx.ops.push({ kind: 'replace_words', targets, old: quote(ctx, m[2]), new: quote(ctx, m[4]), source: ctx.source });
+  ctx.lastReplace = targets;
 });
 // Delete words: "slova „A“ zrušují", "zrušují slova „A“", "vypouštějí slova „A“".
 clause(`(?:(?:v|ve) ${R} )?${WORDS_AT} ${REPEAL}`, (ctx, m) => {
@@ -1409,7 +1457,7 @@ clause(`((?:(?:včetně|a) [^:]*?)?) ?(?:zní|znějí|zní takto|znějí takto):
   ctx.ops.push(op);
 });
 clause(`((?:(?:včetně|a) [^⟨]*?)?) ?${REPEAL}(${REFERENCES})?`, (ctx, m) => {
-  const inc = readIncluding(ctx, m[1]);
+  const inc = readIncluding(ctx, withoutSemicolon(m[1], locTargets(ctx)));
   if (inc.rest) throw new Unsupported(`"${inc.rest}" before zrušuje`);
   const op: Operation = { kind: 'repeal', targets: locTargets(ctx), source: ctx.source };
   if (m[2]) op.withReferences = true;
@@ -1417,13 +1465,39 @@ clause(`((?:(?:včetně|a) [^⟨]*?)?) ?${REPEAL}(${REFERENCES})?`, (ctx, m) => 
   if (inc.footnotes.length) op.footnotes = inc.footnotes;
   ctx.ops.push(op);
 });
+// "V § 588 se vypouští odstavec 2 a zrušuje se číslování odstavců" (zákon č. 264/1992 Sb., bod 18,
+// on zákon č. 40/1964 Sb.): the odstavce the § keeps lose their numbers (`odst_*`: every one the
+// text has then).
+const NUMBERING_OF_ODSTAVCE = '(?:zároveň |současně )?(?:zrušuje|vypouští|ruší) (?:číslování|označení) odstavců';
+function dropNumbering(ctx: Ctx): void {
+  // The § of the location, or of the sentence's subject ("§ 460 odst. 2 se vypouští a …").
+  const located = ctx.base.flatMap((b) => chainTargets(b, null)).map((t) => t.id);
+  const named = located.length ? located : ctx.ops.flatMap((o) => o.targets.map((t) => t.id));
+  const ids = [...new Set(named.map((id) => id.split('/')[0]))];
+  if (ids.length !== 1 || !/^par_[^/]+$/.test(ids[0])) throw new Unsupported('odstavce of no one §');
+  ctx.ops.push({ kind: 'renumber', targets: [{ id: ids[0] }], renumber: [{ from: `${ids[0]}/odst_*`, to: '' }], source: ctx.source });
+}
+clause(NUMBERING_OF_ODSTAVCE, (ctx) => dropNumbering(ctx));
+clause(`(?:(?:v|ve) ${R} )?${REPEAL} ${R}(?:,? a |; )${NUMBERING_OF_ODSTAVCE}`, (ctx, m) => {
+  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+  ctx.ops.push({ kind: 'repeal', targets: targetsOf(ctx, Number(m[2]), base), source: ctx.source });
+  dropNumbering(ctx);
+});
+// "V § 5 se vypouští odstavec 2 a označení odstavce 1": the odstavec left loses its number.
+clause(`(?:(?:v|ve) ${R} )?${REPEAL} ${R} a (?:označení|číslo|číslování) ${R}`, (ctx, m) => {
+  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+  const t = targetsOf(ctx, Number(m[3]), base);
+  ctx.ops.push({ kind: 'repeal', targets: targetsOf(ctx, Number(m[2]), base), source: ctx.source });
+  ctx.ops.push({ kind: 'renumber', targets: t, renumber: t.map((x) => ({ from: x.id, to: '' })), source: ctx.source });
+});
 // Repeal units: "odstavec 2 zrušuje", "§ 5 včetně nadpisu zrušuje", "zrušuje odstavec 2", "věta druhá zrušuje".
 clause(`(?:(?:v|ve) ${R} )?${R}((?: (?:včetně|a) [^⟨]*?)?) ${REPEAL}(${REFERENCES})?`, (ctx, m) => {
   const more: TargetRef[] = [];
-  const inc = readIncluding(ctx, m[3], more);
-  if (inc.rest) throw new Unsupported(`"${inc.rest}" before zrušuje`);
   const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
-  const op: Operation = { kind: 'repeal', targets: [...targetsOf(ctx, Number(m[2]), base), ...more], source: ctx.source };
+  const named = targetsOf(ctx, Number(m[2]), base);
+  const inc = readIncluding(ctx, withoutSemicolon(m[3], named), more);
+  if (inc.rest) throw new Unsupported(`"${inc.rest}" before zrušuje`);
+  const op: Operation = { kind: 'repeal', targets: [...named, ...more], source: ctx.source };
   if (m[4]) op.withReferences = true;
   if (inc.withHeading) op.withHeading = true;
   if (inc.footnotes.length) op.footnotes = inc.footnotes;
@@ -1448,22 +1522,29 @@ clause(`pod označením? ${R} (?:vkládá|doplňuje) (?:nový )?nadpis,? (?:kter
   ctx.ops.push({ kind: 'insert', targets, text, source: ctx.source });
 });
 // Insert units: "za odstavec 2 vkládá nový odstavec 3, který zní:", "za § 52 vkládají nové §§ 52a a 52b, které včetně nadpisů znějí:".
+const isContainerSeg = (seg: string): boolean => /^(?:cast|hlava|dil|oddil|pododdil)_/.test(seg);
+// A container's label put among §§: "Za § 52 se vkládá označení nové hlavy III, které včetně nadpisu
+// zní:", "V části první hlavě II se nad § 5 vkládá označení dílu 3, …", "Za § 52 se vkládají
+// označení a nadpis nové hlavy III, které znějí:" (the label is the new container, "nad" is before).
 clause(
-  `(?:(?:v|ve) ${R} )?(za|před) ${R} (?:vkládá|vkládají|doplňuj[eí]|připojuj[eí]) (?:nov[ýáéí] |dalš[íí] )?${R}((?: (?:včetně|a) [^,]*?)?),? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí):?(?: ${Q})?`,
+  `(?:(?:v|ve) ${R} )?(za|před|nad) ${R} (?:vkládá|vkládají|doplňuj[eí]|připojuj[eí]) (označení (?:a nadpis )?)?(?:nov(?:[ýáéí]|ého) |dalš[íí] )?${R}((?: (?:včetně|a) [^,]*?)?),? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí):?(?: ${Q})?`,
   (ctx, m) => {
-    const inc = readIncluding(ctx, `${m[5]} ${m[6]}`.trim());
+    const [, locRef, where, anchorRef, label, newRef, inc1, inc2, q] = m;
+    const inc = readIncluding(ctx, `${inc1} ${inc2}`.trim());
     if (inc.rest) throw new Unsupported(`"${inc.rest}" in an insertion`);
-    const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
-    const anchor = targetsOf(ctx, Number(m[3]), base);
-    const newIds = newUnitIdsAt(ctx, Number(m[4]), base);
-    const text = m[7] !== undefined ? quote(ctx, m[7]) : ctx.payload;
+    const base = locRef ? chainsOf(ctx, Number(locRef)) : ctx.base;
+    const newIds = newUnitIdsAt(ctx, Number(newRef), base);
+    if (label && !newIds.every((id) => isContainerSeg(id.split('/').pop() ?? ''))) throw new Unsupported('a label of no container');
+    if (label?.includes('nadpis')) inc.withHeading = true;
+    const anchor = targetsOf(ctx, Number(anchorRef), base);
+    const text = q !== undefined ? quote(ctx, q) : ctx.payload;
     if (text === null) throw new Unsupported('an insertion without its text');
     const op: Operation = {
       kind: 'insert',
       targets: anchor,
       newIds,
       text,
-      position: m[2] === 'za' ? 'after' : 'before',
+      position: where === 'za' ? 'after' : 'before',
       source: ctx.source,
     };
     if (inc.withHeading) op.withHeading = true;
@@ -1525,6 +1606,9 @@ clause(`(?:(?:v|ve) ${R} )?[Dd]osavadní text(?: ${R})? (?:označuje|označuje j
   const newId = to.length === 1 ? to[0].id : null;
   if (!newId || !newId.startsWith(`${owner[0].id}/`)) throw new Unsupported('dosavadní text renumbered elsewhere');
   ctx.ops.push({ kind: 'renumber', targets: owner, renumber: [{ from: owner[0].id, to: newId }], source: ctx.source });
+  // "Dosavadní text § 19 se označuje jako odstavec 1 a doplňuje se odstavcem 2" (zákon č. 96/1977 Sb.,
+  // on zákon č. 40/1956 Sb.): the unit named is where the rest of the sentence adds.
+  if (!m[1]) ctx.base = [chainOfId(owner[0].id)];
 });
 // "zároveň se zrušuje označení odstavce 1": the one unit left loses its number.
 clause(`(?:(?:v|ve) ${R} )?(?:zrušuje|vypouští|ruší) (?:označení|číslo|číslování) ${R}`, (ctx, m) => {
@@ -1792,6 +1876,11 @@ function effectOf(op: Operation): Effect {
   // d) až h)" leaves under h) a text that was under g), and under c) what an insert puts there.
   else if (op.kind === 'renumber') {
     for (const r of op.renumber ?? []) {
+      // Every odstavec of the § (`par_5/odst_*`): the § is what is changed.
+      if (r.from.endsWith('/odst_*')) {
+        add(r.from.slice(0, -'/odst_*'.length));
+        continue;
+      }
       add(r.from);
       // A unit that loses its number ("zrušuje se označení odstavce 1") becomes its parent's own text.
       if (r.to) add(r.to);

@@ -1762,13 +1762,78 @@ function insertHeading(w: Work, op: Operation): void {
   touch(w, t.id);
 }
 
+/**
+ * A container's label put among §§: "Za § 52 se vkládá označení nové hlavy III, které včetně nadpisu
+ * zní:", "V části první hlavě II se nad § 5 vkládá označení dílu 3, …": the container's heading goes
+ * after the § (or before it), under the containers the place is in; the §§ that follow are the new
+ * container's. A heading above the next § (the trailer of the § before) stays above that §.
+ */
+function insertContainerLabel(w: Work, op: Operation): void {
+  const newIds = op.newIds ?? [];
+  const seg = newIds.length === 1 ? newIds[0].split('/').pop()! : '';
+  const level = seg ? containerLevel(seg) : null;
+  if (level === null) throw new Fail('unsupported_target', 'labels of several containers');
+  const a = findUnit(w.doc, op.targets[0].id);
+  const at = op.position === 'before' ? a : a + 1;
+  const above = w.doc.units
+    .slice(0, at)
+    .reverse()
+    .find((u) => u.kind === 'container');
+  const path = above
+    ? above.id
+        .replace(/~\d+$/, '')
+        .split('/')
+        .filter((x) => (containerLevel(x) ?? 0) < level)
+    : [];
+  // Inside the container named ("za nadpis hlavy II"): one level below it.
+  if (above && op.targets[0].part === 'heading' && path.length !== above.id.split('/').length)
+    throw new Fail('unsupported_target', `${seg} inside ${above.id}`);
+  const real = [...path, seg].join('/');
+  // The act names the new container from its location ("V části první … dílu 1": `cast_1/dil_1`),
+  // which the place must be in.
+  const named = newIds[0].split('/').slice(0, -1);
+  // After a §, the act names the containers above the new one where the text has any ("V části první
+  // hlavě II se za § 21 vkládá označení nového oddílu 1"): one that names none may be restructuring
+  // them (vyhláška č. 105/2006 Sb. on vyhláška č. 262/2004 Sb., whose části became hlavy).
+  if (op.targets[0].part !== 'heading' && path.length && !named.length)
+    throw new Fail('unsupported_target', `${seg} under ${path.join('/')}, which the act does not name`);
+  if (!named.every((x, i) => path[i] === x))
+    throw new Fail('unsupported_target', `${newIds[0]} is not under ${path.join('/') || 'the act'}`);
+  if (hasUnit(w.doc, real)) throw new Fail('already_present', real);
+  const parts = splitUnits(`${cleanPayload(w, takeFootnotes(w, op.text ?? '', op))}\n`).filter((u) => u.kind !== 'footnote');
+  if (parts.length !== 1 || parts[0].kind !== 'container' || parts[0].id !== seg)
+    throw new Fail('payload_mismatch', `${seg} written as ${parts.map((u) => u.id).join(', ') || 'no unit'}`);
+  // The title below the label is a heading line, as the source writes it ("#### Díl 1" then "#### Obecně").
+  const [first, ...rest] = parts[0].text.trim().split('\n');
+  const titled = [first, ...rest.map((l) => (l.trim() && !/^#{1,6}[ \t]/.test(l) ? `#### ${l.trim()}` : l))].join('\n');
+  let label: TextUnit = { ...parts[0], id: real, text: block(titled) };
+  if (at === w.doc.units.length) throw new Fail('unsupported_target', `a label after the last unit`);
+  if (at > 0) {
+    const prev = w.doc.units[at - 1];
+    const trailer = trailerOf(prev);
+    if (trailer) {
+      replaceUnit(w.doc, at - 1, block(prev.text.slice(0, prev.text.lastIndexOf(trailer))));
+      w.units.add(prev.id);
+      label = { ...label, text: withTrailer(label.text, trailer) };
+    } else if (!prev.text.endsWith('\n\n')) w.doc.units[at - 1] = { ...prev, text: block(prev.text) };
+  }
+  w.doc.units.splice(at, 0, label);
+  touch(w, real);
+}
+
 function opInsert(w: Work, op: Operation): void {
   if (op.position === 'by_number') return insertByNumber(w, op);
   if (op.targets.length === 1 && op.targets[0].part === 'heading' && !op.newIds?.length) return insertHeading(w, op);
+  // "V části první se za nadpis hlavy II vkládá označení nového dílu 1, …": the first container inside one.
+  const t0 = op.targets[0];
+  if (op.targets.length === 1 && t0.part === 'heading' && op.position === 'after' && isContainerId(t0.id) && !t0.through)
+    if (op.newIds?.length && op.newIds.every(isContainerId) && !holdsSections(op.text ?? '')) return insertContainerLabel(w, op);
   if (op.targets.length !== 1 || op.targets[0].through || op.targets[0].sentence !== undefined || op.targets[0].part)
     throw new Fail('unsupported_target', 'an insertion after several units');
   const anchorId = op.targets[0].id;
   if (isContainerId(anchorId) && op.newIds?.length && op.newIds.every(isContainerId)) return insertContainers(w, op);
+  if (unitIdOf(anchorId) === anchorId && op.newIds?.length && op.newIds.every(isContainerId) && !holdsSections(op.text ?? ''))
+    return insertContainerLabel(w, op);
   let body = cleanPayload(w, takeFootnotes(w, op.text ?? '', op));
   const newIds = op.newIds ?? [];
   if (unitIdOf(anchorId) === anchorId && newIds.every((id) => unitIdOf(id) === id)) {
@@ -1950,6 +2015,23 @@ function opRepeal(w: Work, op: Operation): void {
         // "středník a část věty za středníkem se zrušují": the sentence ends where the semicolon was.
         const tail = /[.!?](?:\^\d+[a-z]*\))?$/.exec(text.slice(region.start, region.end));
         out = text.slice(0, region.start) + (tail ? tail[0] : '') + text.slice(region.end);
+      } else if (t.part === 'heading') {
+        // "Nadpis nad § 146 se vypouští" (zákon č. 290/1993 Sb., bod 51, on zákon č. 140/1961 Sb.):
+        // the heading's line goes, the label and the text stay. "Nad" is a heading above the label:
+        // one below it is the §'s own, which the source keeps (zákon č. 451/2016 Sb., bod 50, on
+        // zákon č. 61/1988 Sb.).
+        let start = region.start;
+        while (start > 0 && text[start - 1] !== '\n') start--;
+        const label = loc.node ? headingLines(text, loc.node).find((l) => isUnitLabel(l.text)) : undefined;
+        if (/[Nn]adpis\p{L}* nad /u.test(op.source) && (!label || start > label.start))
+          throw new Fail('target_not_found', `a heading above the label of ${t.id}`);
+        let end = region.end;
+        while (end < text.length && /\s/.test(text[end])) end++;
+        out = text.slice(0, start) + text.slice(end);
+      } else if (t.part === 'closing') {
+        // "V § 28 odst. 2 se závěrečná část ustanovení zrušuje" (zákon č. 229/2016 Sb., bod 36, on
+        // zákon č. 119/2002 Sb.): the paragraph after the list goes; the list's last item stays as it is.
+        out = text.slice(0, trimEnd(text, region.start)) + text.slice(region.end);
       } else if (t.part) {
         throw new Fail('unsupported_target', `repeal of the ${t.part} of ${t.id}`);
       } else {
@@ -2173,7 +2255,14 @@ function renumberFootnotes(w: Work, pairs: { from: string; to: string }[], marks
 }
 
 function opRenumber(w: Work, op: Operation): void {
-  const pairs = op.renumberRanges ? rangePairs(w, op.renumberRanges) : (op.renumber ?? []);
+  const pairs = (op.renumberRanges ? rangePairs(w, op.renumberRanges) : (op.renumber ?? [])).flatMap((p) => {
+    if (!p.from.endsWith('/odst_*')) return [p];
+    // "zrušuje se číslování odstavců": every odstavec the § has now.
+    const loc = locate(w.doc, p.from.slice(0, -'/odst_*'.length));
+    const odst = (loc.node?.children ?? []).filter((c) => lastSeg(c).type === 'odst');
+    if (!odst.length) throw new Fail('target_not_found', `odstavce of ${loc.unit.id}`);
+    return odst.map((c) => ({ from: c, to: '' }));
+  });
   if (pairs.length && pairs.every((p) => p.from.startsWith('fn_') && p.to.startsWith('fn_'))) {
     renumberFootnotes(w, pairs, !!op.withReferences);
     return;
@@ -2193,9 +2282,13 @@ function opRenumber(w: Work, op: Operation): void {
           throw new Fail('unsupported_target', `${p.from} already has numbered units`);
         const k = lastSeg(p.to);
         const mark = k.type === 'odst' ? `(${k.key}) ` : `${k.key}) `;
+        // A "(k § 8 zákona)" line below the label stays above the new number (vyhláška č. 559/1990 Sb.
+        // on vyhláška č. 215/1988 Sb.).
+        const kLine = /^\([Kk] [^\n]{1,200}\)[ \t]*\n\s*/.exec(text.slice(loc.node.contentStart, loc.node.end));
+        const at = loc.node.contentStart + (kLine ? kLine[0].length : 0);
         edits.push({
           index: loc.index,
-          span: { start: loc.node.contentStart, end: loc.node.contentStart },
+          span: { start: at, end: at },
           by: mark,
           from: p.from,
           to: p.to,

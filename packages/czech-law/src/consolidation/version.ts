@@ -22,6 +22,11 @@
  * printed between new §§, a §'s heading repealed with all its odstavce "včetně nadpisu", #36 h-engine8;
  * 14: "včetně poznámek č. 7) až 11)" without "pod čarou" read, a point inside an annex's lettered
  * část refused, an unquoted new text ended at the next unnumbered instruction, a place with a list
- * of footnotes after the act's "ve znění" list, #35 h-recall6 (13 on its branch)).
+ * of footnotes after the act's "ve znění" list, #35 h-recall6 (13 on its branch); 15: a heading
+ * repealed ("Nadpis nad § 146 se vypouští": one above the label only), a závěrečná část repealed,
+ * "část věty za středníkem včetně středníku se zrušuje", footnote marks replaced or removed without
+ * their footnotes, two pairs of words replaced in one clause, "Dosavadní text § N se označuje jako
+ * odstavec 1 a doplňuje se odstavcem 2" (below a "(k § …)" line), odstavce's numbering dropped, a
+ * container's label put among §§ or below a container's heading, #36 h-engine9).
  */
-export const CONSOLIDATION_ENGINE_VERSION = 14;
+export const CONSOLIDATION_ENGINE_VERSION = 15;
