@@ -31,7 +31,8 @@ const amending = testRecord('sb/1993/302', {
         intro: 'Zákon č. 16/1993 Sb., o dani silniční, se mění takto:',
         points: Array.from(
           { length: 12 },
-          (_, i) => `V § 3 odst. ${i + 1} se za slova „osvobozena vozidla“ vkládají slova „městské hromadné dopravy a vozidla osvobozena od daně“.`,
+          (_, i) =>
+            `V § 3 odst. ${i + 1} se za slova „osvobozena vozidla“ vkládají slova „městské hromadné dopravy a vozidla osvobozena od daně“.`,
         ),
       },
     ],
