@@ -29,8 +29,12 @@ export const PROVISION_WEIGHTS = {
   cover: 1,
   /** Factor of an act not in force on the day asked. */
   notInForce: 0.15,
-  /** Factor of an amending act (flag and title): its text is another act's changes. */
-  amending: 0.3,
+  /**
+   * Factor of an amending act (flag and title): its text is another act's changes, and its článek
+   * quotes the amended act's new wording, every point repeating its words; the question is about
+   * the act as it stands.
+   */
+  amending: 0.03,
   /** Factor of a provision the text marks repealed. */
   repealed: 0.2,
   /**
