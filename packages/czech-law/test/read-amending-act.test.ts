@@ -972,3 +972,41 @@ describe('a place with a list of footnotes after the act\'s "ve znění" list (#
     expect(parseInstruction(point).effects.map((e) => [e.kind, e.targets])).toEqual([['new_wording', ['par_6', 'fn_7', 'fn_10', 'fn_11']]]);
   });
 });
+
+describe('renumberings dated out of the window, article-structured acts (#35 item 4, h-recall8)', () => {
+  it('reads "třicátý den po jeho vyhlášení" and an exception without its comma (zákon č. 635/2004 Sb., čl. XI)', () => {
+    const text = `# Zákon, kterým se mění některé zákony
+
+## ČÁST PRVNÍ
+
+#### Změna zákona č. 85/1994 Sb.
+
+##### Čl. I
+
+V § 2 zákona č. 85/1994 Sb., o něčem, se slovo „a“ nahrazuje slovem „b“.
+
+## ČÁST DRUHÁ
+
+#### Změna zákona o dani z přidané hodnoty
+
+##### Čl. II
+
+Zákon č. 235/2004 Sb., o dani z přidané hodnoty, se mění takto:
+
+- 1. V § 2 odst. 2 se slovo „c“ nahrazuje slovem „d“.
+
+## ČÁST TŘETÍ
+
+#### ÚČINNOST
+
+##### Čl. III
+
+Tento zákon nabývá účinnosti třicátý den po jeho vyhlášení s výjimkou části druhé, která nabývá účinnosti dnem 1. ledna 2005.
+`;
+    const read = readAmendingAct(text, { naturalKey: 'sb/2004/635', publicationDate: '2004-12-17', effectivenessDate: '2005-01-16' });
+    expect(read.effectiveness.main).toMatchObject({ date: '2005-01-16', how: 'relative_to_publication' });
+    const byTarget = new Map(read.blocks.map((b) => [b.targetKey, b.points[0]?.effective?.date ?? b.effectiveDates?.[0]]));
+    expect(byTarget.get('sb/2004/235')).toBe('2005-01-01');
+    expect(byTarget.get('sb/1994/85')).toBe('2005-01-16');
+  });
+});
