@@ -843,3 +843,31 @@ describe('unnumbered instructions with unquoted new text (#35 item 4, h-recall6)
     ]);
   });
 });
+
+describe('a sentence placed by the one before, a unit repealed with the last one’s number (#35 item 4, h-recall8)', () => {
+  it('reads "V odstavci 2 …" after "V § 811 odst. 1 …" in the same point as § 811 odst. 2 (zákon č. 264/1992 Sb. on zákon č. 40/1964 Sb.)', () => {
+    const r = parseInstruction(
+      'V § 811 odst. 1 se slova „zástavní smlouva je registrována“ nahrazují slovy „zástavní právo vzniklo“.\n\nV odstavci 2 se slovo „notářské“ nahrazuje slovem „soudní“.',
+    );
+    expect(r.unsupported).toEqual([]);
+    expect(r.effects.map((e) => e.targets)).toEqual([['par_811/odst_1'], ['par_811/odst_2']]);
+  });
+
+  it('keeps a § named by the next sentence its own (no § of the sentence before)', () => {
+    const r = parseInstruction('V § 5 se slovo „a“ nahrazuje slovem „b“.\n\nV § 6 odst. 2 se slovo „c“ zrušuje.');
+    expect(r.effects.map((e) => e.targets)).toEqual([['par_5'], ['par_6/odst_2']]);
+  });
+
+  it('reads "V § 20 se odstavec 2 a označení odstavce 1 zrušuje." (zákon č. 123/2000 Sb. on zákon č. 20/1966 Sb.)', () => {
+    const r = parseInstruction('V § 20 se odstavec 2 a označení odstavce 1 zrušuje.');
+    expect(r.unsupported).toEqual([]);
+    expect(r.operations.map((o) => o.kind)).toEqual(['repeal', 'renumber']);
+    expect(r.effects.flatMap((e) => e.targets)).toEqual(['par_20/odst_2', 'par_20/odst_1', 'par_20']);
+  });
+
+  it('reads "§ 20 odstavce 2 a 3 a označení odstavce 1 se zrušují."', () => {
+    const r = parseInstruction('§ 20 odstavce 2 a 3 a označení odstavce 1 se zrušují.');
+    expect(r.unsupported).toEqual([]);
+    expect(r.effects.flatMap((e) => e.targets)).toEqual(['par_20/odst_2', 'par_20/odst_3', 'par_20/odst_1', 'par_20']);
+  });
+});

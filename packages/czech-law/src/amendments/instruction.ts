@@ -1408,6 +1408,20 @@ clause(`((?:(?:včetně|a) [^:]*?)?) ?(?:zní|znějí|zní takto|znějí takto):
   if (inc.footnotes.length) op.footnotes = inc.footnotes;
   ctx.ops.push(op);
 });
+// "V § 20 se odstavec 2 a označení odstavce 1 zrušuje." (zákon č. 123/2000 Sb. on zákon č. 20/1966
+// Sb.): one unit repealed, and the one left loses its number (its text becomes its parent's).
+clause(`(?:(?:v|ve) ${R} )?${R} a (?:označení|číslo|číslování) ${R} ${REPEAL}`, (ctx, m) => {
+  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+  ctx.ops.push({ kind: 'repeal', targets: targetsOf(ctx, Number(m[2]), base), source: ctx.source });
+  const t = targetsOf(ctx, Number(m[3]), chainsOf(ctx, Number(m[2]), base));
+  ctx.ops.push({ kind: 'renumber', targets: t, renumber: t.map((x) => ({ from: x.id, to: '' })), source: ctx.source });
+});
+// The same with the repealed unit as the sentence's place ("V § 20 odstavec 2" is one reference).
+clause(`a (?:označení|číslo|číslování) ${R} ${REPEAL}`, (ctx, m) => {
+  ctx.ops.push({ kind: 'repeal', targets: locTargets(ctx), source: ctx.source });
+  const t = targetsOf(ctx, Number(m[1]));
+  ctx.ops.push({ kind: 'renumber', targets: t, renumber: t.map((x) => ({ from: x.id, to: '' })), source: ctx.source });
+});
 clause(`((?:(?:včetně|a) [^⟨]*?)?) ?${REPEAL}(${REFERENCES})?`, (ctx, m) => {
   const inc = readIncluding(ctx, m[1]);
   if (inc.rest) throw new Unsupported(`"${inc.rest}" before zrušuje`);
@@ -1623,6 +1637,16 @@ function skeletonQuotesOnly(sentence: string): string {
 }
 
 /**
+ * The base a sentence's own place resolves against: the place of the sentence before when the
+ * reference starts below the §, článek or příloha that numbers the act through, else none.
+ */
+function underPrevious(ctx: Ctx, refIndex: number, previous: Seg[][]): Seg[][] {
+  const first = ctx.sk.refs[refIndex].chains[0]?.segs[0];
+  if (!first || first.type === 'fn' || LEVEL[first.type] <= 6) return [[]];
+  return previous.some((b) => b.some((x) => LEVEL[x.type] === 6)) ? previous : [[]];
+}
+
+/**
  * Reads one statement into operations (pushed on `ops`); throws Unsupported. A sentence without a
  * location of its own ("Dosavadní písmena d) až f) …") reads its references in the location of
  * the sentence before it (`previous`); returns its own location for the next one.
@@ -1659,8 +1683,11 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
   } else {
     const loc = new RegExp(`^(?:V|Ve|v|ve) ${R} ?`, 'u').exec(s);
     if (loc) {
-      ctx.base = chainsOf(ctx, Number(loc[1]), [[]]);
-      ctx.baseRefs = targetsOf(ctx, Number(loc[1]), [[]]);
+      // "V odstavci 2 se …" after "V § 811 odst. 1 se …" in the same point (zákon č. 264/1992 Sb., on
+      // zákon č. 40/1964 Sb.): a place below a § is in the § of the sentence before.
+      const within = underPrevious(ctx, Number(loc[1]), previous);
+      ctx.base = chainsOf(ctx, Number(loc[1]), within);
+      ctx.baseRefs = targetsOf(ctx, Number(loc[1]), within);
       s = s.slice(loc[0].length);
     }
   }

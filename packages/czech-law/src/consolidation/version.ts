@@ -22,6 +22,8 @@
  * printed between new §§, a §'s heading repealed with all its odstavce "včetně nadpisu", #36 h-engine8;
  * 14: "včetně poznámek č. 7) až 11)" without "pod čarou" read, a point inside an annex's lettered
  * část refused, an unquoted new text ended at the next unnumbered instruction, a place with a list
- * of footnotes after the act's "ve znění" list, #35 h-recall6 (13 on its branch)).
+ * of footnotes after the act's "ve znění" list, #35 h-recall6 (13 on its branch); 15: "V odstavci 2 …"
+ * after a sentence in a § of the same point is in that §, "odstavec 2 a označení odstavce 1 se
+ * zrušují", #35 h-recall8).
  */
-export const CONSOLIDATION_ENGINE_VERSION = 14;
+export const CONSOLIDATION_ENGINE_VERSION = 15;
