@@ -871,3 +871,15 @@ describe('a sentence placed by the one before, a unit repealed with the last one
     expect(r.effects.flatMap((e) => e.targets)).toEqual(['par_20/odst_2', 'par_20/odst_3', 'par_20/odst_1', 'par_20']);
   });
 });
+
+describe('the act’s only annex named by its title (#35 item 4, h-recall8)', () => {
+  it('reads "V příloze Sazebník poplatků se položka 9 zrušuje." as the annex (zákon č. 217/2009 Sb. on zákon č. 549/1991 Sb.)', () => {
+    const r = parseInstruction('V příloze Sazebník poplatků se položka 9 zrušuje.');
+    expect(r.effects.flatMap((e) => e.targets)).toEqual(['priloha']);
+  });
+
+  it('reads a unit of that annex as the annex (zákon č. 216/2008 Sb.)', () => {
+    const r = parseInstruction('V příloze Sazebník poplatků se v položce 14a bod 2 písmeno d) zrušuje.');
+    expect(r.effects.flatMap((e) => e.targets)).toContain('priloha');
+  });
+});

@@ -758,6 +758,9 @@ function skeleton(sentence: string): Skeleton {
     .replace(/\*\*/g, '')
     .trim()
     .replace(/\.$/, '')
+    // "V příloze Sazebník poplatků se …" (zákon č. 216/2008 Sb. on zákon č. 549/1991 Sb.): the act's
+    // only annex named by its title, read as "V příloze se …".
+    .replace(/^([Vv]e? příloze) [A-ZČŘŠŽÚ]\p{Ll}+(?: \p{Ll}+){0,4}(?= se )/u, '$1')
     .replace(/(^| )se(?= |$)/g, '$1')
     .replace(/ {2,}/g, ' ')
     .trim();
@@ -1966,6 +1969,14 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
   // The footnotes the amending act gives at its end for this point's new text (readAmendingAct).
   const given = typeof point === 'string' ? [] : (point.givenFootnotes ?? []);
   for (const e of effects) for (const f of given) if (!e.targets.includes(f) && e.text.includes(`^${f.slice(3)})`)) e.targets.push(f);
+  // A point of a block that amends one annex ("Příloha č. 3 k … se mění takto:"): its units are the
+  // annex's, not the act's, so what it names is kept inside the annex and the annex is its target.
+  const place = typeof point === 'string' ? undefined : point.place;
+  if (place)
+    for (const e of effects) {
+      if (e.targets.some((t) => t === place || t.startsWith(`${place}/`))) continue;
+      e.targets = [place, ...e.targets.filter((t) => /^\^?fn_/.test(t))];
+    }
   return { operations, unsupported, effects };
 }
 

@@ -24,6 +24,6 @@
  * část refused, an unquoted new text ended at the next unnumbered instruction, a place with a list
  * of footnotes after the act's "ve znění" list, #35 h-recall6 (13 on its branch); 15: "V odstavci 2 …"
  * after a sentence in a § of the same point is in that §, "odstavec 2 a označení odstavce 1 se
- * zrušují", #35 h-recall8).
+ * zrušují", the act's only annex named by its title ("V příloze Sazebník poplatků se …"), #35 h-recall8).
  */
 export const CONSOLIDATION_ENGINE_VERSION = 15;
