@@ -175,7 +175,13 @@ describe('parseInstruction', () => {
     );
     expect(r.unsupported).toEqual([]);
     const renumber = r.effects.find((e) => e.kind === 'renumber');
-    expect(renumber?.targets).toEqual(['par_8a/odst_1/pism_m', 'par_8a/odst_1/pism_n', 'par_8a/odst_1/pism_o', 'par_8a/odst_1/pism_p']);
+    expect(renumber?.targets).toEqual([
+      'par_8a/odst_1/pism_m',
+      'par_8a/odst_1/pism_n',
+      'par_8a/odst_1/pism_o',
+      'par_8a/odst_1/pism_p',
+      'par_8a/odst_1/pism_m..par_8a/odst_1/pism_p',
+    ]);
     expect(r.effects.find((e) => e.kind === 'insert')?.targets).toEqual(['par_8a/odst_1/pism_m']);
   });
 
@@ -881,5 +887,28 @@ describe('the act’s only annex named by its title (#35 item 4, h-recall8)', ()
   it('reads a unit of that annex as the annex (zákon č. 216/2008 Sb.)', () => {
     const r = parseInstruction('V příloze Sazebník poplatků se v položce 14a bod 2 písmeno d) zrušuje.');
     expect(r.effects.flatMap((e) => e.targets)).toContain('priloha');
+  });
+});
+
+describe('sentences that take a number away, the place of a sentence not read (#35 item 4, h-recall8)', () => {
+  it('reads "…; zároveň se zrušuje označení odstavce 2." (zákon č. 121/2004 Sb. on zákon č. 20/1966 Sb.)', () => {
+    const r = parseInstruction('V § 54 se odstavec 1 zrušuje; zároveň se zrušuje označení odstavce 2.');
+    expect(r.unsupported).toEqual([]);
+    expect(r.effects.flatMap((e) => e.targets)).toEqual(['par_54/odst_1', 'par_54/odst_2', 'par_54']);
+  });
+
+  it('gives a sentence not read that takes a number away its parent too (zákon č. 296/2008 Sb. on zákon č. 20/1966 Sb.)', () => {
+    const r = parseInstruction('V § 28a se písmeno b) zrušuje, zároveň se zrušuje označení písmene a) a na konci jeho textu se čárka nahrazuje tečkou.');
+    expect(r.effects.flatMap((e) => e.targets)).toEqual(expect.arrayContaining(['par_28a/pism_b', 'par_28a/pism_a', 'par_28a']));
+  });
+
+  it('gives the place of a sentence not read to the next one (zákon č. 56/2006 Sb. on zákon č. 513/1991 Sb.)', () => {
+    const r = parseInstruction(
+      'V § 186c odst. 2 se písmeno e) včetně poznámky pod čarou zrušuje.\n\nDosavadní písmeno f) se označuje jako písmeno e).',
+    );
+    expect(r.effects.map((e) => [e.kind, e.targets])).toEqual([
+      ['unsupported', ['par_186c/odst_2/pism_e']],
+      ['renumber', ['par_186c/odst_2/pism_f', 'par_186c/odst_2/pism_e']],
+    ]);
   });
 });

@@ -897,13 +897,14 @@ const Q = '⟨(\\d+)⟩';
 const R = '⟦(\\d+)⟧';
 /** Qualifiers after quoted words that do not change the reading. */
 const QUAL = '(?: (?:v obou případech|ve všech případech|na všech místech|ve všech výskytech|vždy|v celém textu|všude))?';
-const CLAUSE_END = '(?=$|,? a |, | zároveň | a zároveň )';
+const CLAUSE_END = '(?=$|,? a |, | zároveň | a zároveň |; (?:zároveň|současně) )';
 /** ", a to včetně odkazu na poznámku pod čarou": the footnotes' marks in the text go with them. */
 const REFERENCES = `(?:,? a to)?,? včetně (?:odkaz(?:u|ů|y)|značek) na (?:ni|ně|ně v textu|(?:tuto |tyto )?poznámk[ayu] pod čarou|tuto poznámku)(?: v textu)?`;
 const REPEAL = '(?:zrušuj[eí]|vypouští|vypouštějí|zrušují|nahrazuje prázdným místem)';
 
 /** The clause separator and the whole-act scopes. */
-const SEPARATOR = /^(?:,? a zároveň |,? a současně |,? a |, |; | zároveň |\. )/;
+// "…; zároveň se zrušuje označení odstavce 2." (zákon č. 121/2004 Sb. on zákon č. 20/1966 Sb.), ", zároveň …".
+const SEPARATOR = /^(?:[,;]? ?a zároveň |[,;]? ?a současně |[,;] (?:zároveň|současně) |,? a |, |; | zároveň |\. )/;
 
 const EVERYWHERE =
   /^(?:V|Ve) (?:celém textu|celém|všech ustanoveních|textu|celé) ?(?:zákona|vyhlášky|nařízení|zákoníku|řádu|zákoně|vyhlášce|nařízení vlády|opatření|předpisu)?(?: (?:včetně|kromě|s výjimkou) [^,⟨⟦]*?)?,? ?(?:a (?:v )?(?:příloh(?:ách|ách k zákonu|ách zákona|y|ou)|názvu) [^⟨⟦]*? )?/;
@@ -1809,7 +1810,7 @@ export function storedId(id: string): string | null {
 }
 
 /** A range's end numbered in digits (`par_9`, `par_146a`, `par_5/odst_2`): one whose span can hold inserted units. */
-const NUMBERED_END = /_\d+[a-z]*$/;
+const NUMBERED_END = /(?:_\d+[a-z]*|\/pism_[a-z]{1,2})$/;
 
 function effectOf(op: Operation): Effect {
   const ids: string[] = [];
@@ -1827,6 +1828,14 @@ function effectOf(op: Operation): Effect {
       if (r.to) add(r.to);
       else if (r.from.includes('/')) add(r.from.slice(0, r.from.lastIndexOf('/')));
     }
+    // Písmena renumbered in a run ("d) až j)" as "e) až k)") in an act that letters "ch)" after "h)":
+    // the run's span is stored too, which reaches it (targets.ts).
+    const run = op.renumber ?? [];
+    const first = storedId(run[0]?.from ?? '');
+    const last = storedId(run[run.length - 1]?.to ?? '');
+    const parent = (id: string) => id.slice(0, id.lastIndexOf('/'));
+    if (run.length > 1 && first && last && /\/pism_[a-z]{1,2}$/.test(first) && /\/pism_[a-z]{1,2}$/.test(last) && parent(first) === parent(last))
+      add(rangeTarget(first, last));
   } else
     for (const t of op.targets) {
       for (const id of effectIds(t)) add(id);
@@ -1923,6 +1932,23 @@ function withoutArticleHeading(st: Statement): Statement | null {
 const NUMBERING_DROPPED =
   /(?:zrušuje|vypouští|ruší)\s+se\s+(?:číslování|označení)\s+odstavců|(?:číslování|označení)\s+odstavců\s+se\s+(?:zrušuje|vypouští)/u;
 
+/**
+ * A sentence not read that takes a unit's number away ("V § 28a se písmeno b) zrušuje, zároveň se
+ * zrušuje označení písmene a) a na konci jeho textu se čárka nahrazuje tečkou.", zákon č. 296/2008
+ * Sb. on zákon č. 20/1966 Sb.): the unit left becomes its parent's own text, as a read one does.
+ */
+const NUMBER_DROPPED = /(?:zrušuje|vypouští|ruší)\s+(?:se\s+)?(?:(?:\p{L}+\s+){1,3}a\s+)?označení\s+(?:odstav|písmen|bod)/u;
+
+/** The place a sentence starts with ("V § 186c odst. 2 se …"), resolved as a read one is; else `previous`. */
+function placeOf(sentence: string, previous: Seg[][]): Seg[][] {
+  const sk = skeleton(sentence);
+  const loc = new RegExp(`^(?:V|Ve) ${R} `, 'u').exec(sk.s);
+  if (!loc) return previous;
+  const ctx = { sk, base: previous } as unknown as Ctx;
+  const place = chainsOf(ctx, Number(loc[1]), underPrevious(ctx, Number(loc[1]), previous));
+  return place.length ? place : previous;
+}
+
 /** Reads one instruction point: its operations, what the grammar does not read, and its effects. */
 export function parseInstruction(point: AmendmentPoint | string): ParsedInstruction {
   // An unnumbered point's instruction has the amended act's citation cut out ("V § 5 zákona č. …, se …").
@@ -1962,8 +1988,19 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
       const named = heading ? [] : mentioned(st.sentence, previous);
       // "§ 460 odst. 2 se vypouští a zrušuje se číslování odstavců." (zákon č. 264/1992 Sb., bod 8, on
       // zákon č. 40/1964 Sb.): every odstavec of the § loses its number, so the whole § is changed.
-      if (NUMBERING_DROPPED.test(st.sentence)) for (const id of named) if (!named.includes(id.split('/')[0])) named.push(id.split('/')[0]);
+      if (NUMBERING_DROPPED.test(st.sentence)) {
+        for (const id of named) if (!named.includes(id.split('/')[0])) named.push(id.split('/')[0]);
+      } else if (NUMBER_DROPPED.test(st.sentence)) {
+        for (const id of [...named]) {
+          const parent = id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : null;
+          if (parent && !named.includes(parent)) named.push(parent);
+        }
+      }
       effects.push({ kind: 'unsupported', targets: named, text: st.source, form });
+      // Its own place ("V § 186c odst. 2 se písmeno e) včetně poznámky pod čarou zrušuje.") is the
+      // next sentence's ("Dosavadní písmeno f) se označuje jako písmeno e)."; zákon č. 56/2006 Sb.
+      // on zákon č. 513/1991 Sb.), as a sentence read gives it.
+      if (!heading) previous = placeOf(st.sentence, previous);
     }
   }
   // The footnotes the amending act gives at its end for this point's new text (readAmendingAct).
