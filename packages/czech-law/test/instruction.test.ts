@@ -898,7 +898,9 @@ describe('sentences that take a number away, the place of a sentence not read (#
   });
 
   it('gives a sentence not read that takes a number away its parent too (zákon č. 296/2008 Sb. on zákon č. 20/1966 Sb.)', () => {
-    const r = parseInstruction('V § 28a se písmeno b) zrušuje, zároveň se zrušuje označení písmene a) a na konci jeho textu se čárka nahrazuje tečkou.');
+    const r = parseInstruction(
+      'V § 28a se písmeno b) zrušuje, zároveň se zrušuje označení písmene a) a na konci jeho textu se čárka nahrazuje tečkou.',
+    );
     expect(r.effects.flatMap((e) => e.targets)).toEqual(expect.arrayContaining(['par_28a/pism_b', 'par_28a/pism_a', 'par_28a']));
   });
 

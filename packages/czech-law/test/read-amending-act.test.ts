@@ -1037,7 +1037,9 @@ Tento zákon nabývá účinnosti dnem 1. ledna 2024.
 `;
     const read = readAmendingAct(text, { naturalKey: 'sb/2023/285', publicationDate: '2023-09-01', effectivenessDate: '2024-01-01' });
     const targets = (key: string) =>
-      read.blocks.filter((b) => b.targetKey === key).flatMap((b) => b.points.map((p) => parseInstruction(p).effects.flatMap((e) => e.targets)));
+      read.blocks
+        .filter((b) => b.targetKey === key)
+        .flatMap((b) => b.points.map((p) => parseInstruction(p).effects.flatMap((e) => e.targets)));
     expect(targets('sb/1991/549')).toEqual([['priloha'], ['priloha']]);
     expect(targets('sb/2007/79')).toEqual([['priloha_3']]);
   });

@@ -1834,7 +1834,14 @@ function effectOf(op: Operation): Effect {
     const first = storedId(run[0]?.from ?? '');
     const last = storedId(run[run.length - 1]?.to ?? '');
     const parent = (id: string) => id.slice(0, id.lastIndexOf('/'));
-    if (run.length > 1 && first && last && /\/pism_[a-z]{1,2}$/.test(first) && /\/pism_[a-z]{1,2}$/.test(last) && parent(first) === parent(last))
+    if (
+      run.length > 1 &&
+      first &&
+      last &&
+      /\/pism_[a-z]{1,2}$/.test(first) &&
+      /\/pism_[a-z]{1,2}$/.test(last) &&
+      parent(first) === parent(last)
+    )
       add(rangeTarget(first, last));
   } else
     for (const t of op.targets) {

@@ -838,7 +838,7 @@ const ANNEX_INTRO = /^Příloha(?:\s+(?:č\.|číslo)\s*(\d+[a-z]?|[IVXLC]+|[A-Z
 function assignAnnexPlace(blocks: AmendmentBlock[]): void {
   for (const b of blocks) {
     if (b.form !== 'points') continue;
-    const m = ANNEX_INTRO.exec(b.intro ?? "");
+    const m = ANNEX_INTRO.exec(b.intro ?? '');
     if (!m) continue;
     const token = m[1];
     let place = 'priloha';
