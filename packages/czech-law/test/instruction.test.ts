@@ -175,7 +175,13 @@ describe('parseInstruction', () => {
     );
     expect(r.unsupported).toEqual([]);
     const renumber = r.effects.find((e) => e.kind === 'renumber');
-    expect(renumber?.targets).toEqual(['par_8a/odst_1/pism_m', 'par_8a/odst_1/pism_n', 'par_8a/odst_1/pism_o', 'par_8a/odst_1/pism_p']);
+    expect(renumber?.targets).toEqual([
+      'par_8a/odst_1/pism_m',
+      'par_8a/odst_1/pism_n',
+      'par_8a/odst_1/pism_o',
+      'par_8a/odst_1/pism_p',
+      'par_8a/odst_1/pism_m..par_8a/odst_1/pism_p',
+    ]);
     expect(r.effects.find((e) => e.kind === 'insert')?.targets).toEqual(['par_8a/odst_1/pism_m']);
   });
 
@@ -840,6 +846,71 @@ describe('unnumbered instructions with unquoted new text (#35 item 4, h-recall6)
         '(6) Jsou-li skutečné náklady proti stanovené ceně\n\n- a) nižší, vrací se rozdíl,\n\n- b) vyšší, cena se nezvyšuje.',
       ],
       ['new_wording', ['par_7'], '##### § 7\n\nPo dobu platnosti zákazu se ceny nezvyšují.'],
+    ]);
+  });
+});
+
+describe('a sentence placed by the one before, a unit repealed with the last one’s number (#35 item 4, h-recall8)', () => {
+  it('reads "V odstavci 2 …" after "V § 811 odst. 1 …" in the same point as § 811 odst. 2 (zákon č. 264/1992 Sb. on zákon č. 40/1964 Sb.)', () => {
+    const r = parseInstruction(
+      'V § 811 odst. 1 se slova „zástavní smlouva je registrována“ nahrazují slovy „zástavní právo vzniklo“.\n\nV odstavci 2 se slovo „notářské“ nahrazuje slovem „soudní“.',
+    );
+    expect(r.unsupported).toEqual([]);
+    expect(r.effects.map((e) => e.targets)).toEqual([['par_811/odst_1'], ['par_811/odst_2']]);
+  });
+
+  it('keeps a § named by the next sentence its own (no § of the sentence before)', () => {
+    const r = parseInstruction('V § 5 se slovo „a“ nahrazuje slovem „b“.\n\nV § 6 odst. 2 se slovo „c“ zrušuje.');
+    expect(r.effects.map((e) => e.targets)).toEqual([['par_5'], ['par_6/odst_2']]);
+  });
+
+  it('reads "V § 20 se odstavec 2 a označení odstavce 1 zrušuje." (zákon č. 123/2000 Sb. on zákon č. 20/1966 Sb.)', () => {
+    const r = parseInstruction('V § 20 se odstavec 2 a označení odstavce 1 zrušuje.');
+    expect(r.unsupported).toEqual([]);
+    expect(r.operations.map((o) => o.kind)).toEqual(['repeal', 'renumber']);
+    expect(r.effects.flatMap((e) => e.targets)).toEqual(['par_20/odst_2', 'par_20/odst_1', 'par_20']);
+  });
+
+  it('reads "§ 20 odstavce 2 a 3 a označení odstavce 1 se zrušují."', () => {
+    const r = parseInstruction('§ 20 odstavce 2 a 3 a označení odstavce 1 se zrušují.');
+    expect(r.unsupported).toEqual([]);
+    expect(r.effects.flatMap((e) => e.targets)).toEqual(['par_20/odst_2', 'par_20/odst_3', 'par_20/odst_1', 'par_20']);
+  });
+});
+
+describe('the act’s only annex named by its title (#35 item 4, h-recall8)', () => {
+  it('reads "V příloze Sazebník poplatků se položka 9 zrušuje." as the annex (zákon č. 217/2009 Sb. on zákon č. 549/1991 Sb.)', () => {
+    const r = parseInstruction('V příloze Sazebník poplatků se položka 9 zrušuje.');
+    expect(r.effects.flatMap((e) => e.targets)).toEqual(['priloha']);
+  });
+
+  it('reads a unit of that annex as the annex (zákon č. 216/2008 Sb.)', () => {
+    const r = parseInstruction('V příloze Sazebník poplatků se v položce 14a bod 2 písmeno d) zrušuje.');
+    expect(r.effects.flatMap((e) => e.targets)).toContain('priloha');
+  });
+});
+
+describe('sentences that take a number away, the place of a sentence not read (#35 item 4, h-recall8)', () => {
+  it('reads "…; zároveň se zrušuje označení odstavce 2." (zákon č. 121/2004 Sb. on zákon č. 20/1966 Sb.)', () => {
+    const r = parseInstruction('V § 54 se odstavec 1 zrušuje; zároveň se zrušuje označení odstavce 2.');
+    expect(r.unsupported).toEqual([]);
+    expect(r.effects.flatMap((e) => e.targets)).toEqual(['par_54/odst_1', 'par_54/odst_2', 'par_54']);
+  });
+
+  it('gives a sentence not read that takes a number away its parent too (zákon č. 296/2008 Sb. on zákon č. 20/1966 Sb.)', () => {
+    const r = parseInstruction(
+      'V § 28a se písmeno b) zrušuje, zároveň se zrušuje označení písmene a) a na konci jeho textu se čárka nahrazuje tečkou.',
+    );
+    expect(r.effects.flatMap((e) => e.targets)).toEqual(expect.arrayContaining(['par_28a/pism_b', 'par_28a/pism_a', 'par_28a']));
+  });
+
+  it('gives the place of a sentence not read to the next one (zákon č. 56/2006 Sb. on zákon č. 513/1991 Sb.)', () => {
+    const r = parseInstruction(
+      'V § 186c odst. 2 se písmeno e) včetně poznámky pod čarou zrušuje.\n\nDosavadní písmeno f) se označuje jako písmeno e).',
+    );
+    expect(r.effects.map((e) => [e.kind, e.targets])).toEqual([
+      ['unsupported', ['par_186c/odst_2/pism_e']],
+      ['renumber', ['par_186c/odst_2/pism_f', 'par_186c/odst_2/pism_e']],
     ]);
   });
 });

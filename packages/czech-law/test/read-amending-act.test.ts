@@ -1102,3 +1102,39 @@ describe('a repeal whose provisions follow the act\'s name, "a to § …" (#35 i
     ).toBeNull();
   });
 });
+
+describe('an annex as its points\' place (#35 item 4, h-recall8)', () => {
+  it('gives the points of a block amending one annex the annex as their place (nařízení vlády č. 79/2007 Sb., zákon č. 285/2023 Sb. on zákon č. 549/1991 Sb.)', () => {
+    const text = `# Zákon, kterým se mění zákon o soudních poplatcích
+
+##### Čl. I
+
+Příloha k zákonu č. 549/1991 Sb., o soudních poplatcích, ve znění zákona č. 271/1992 Sb., se mění takto:
+
+- 1. Za položku 9 se vkládá nová položka 9a, která zní:
+
+„Položka 9a
+
+Za návrh 5 000 Kč“.
+
+- 2. V položce 22 bodě 11 se za slova „insolvenčním řízení“ vkládají slova „, v restrukturalizačním řízení“.
+
+##### Čl. II
+
+Příloha č. 3 k nařízení vlády č. 79/2007 Sb., o podmínkách provádění agroenvironmentálních opatření, se mění takto:
+
+- 1. V části A. bodě I. 2. se text „§ 11 odst. 2“ nahrazuje textem „§ 11 odst. 1“.
+
+##### Čl. III
+
+Tento zákon nabývá účinnosti dnem 1. ledna 2024.
+`;
+    const read = readAmendingAct(text, { naturalKey: 'sb/2023/285', publicationDate: '2023-09-01', effectivenessDate: '2024-01-01' });
+    const targets = (key: string) =>
+      read.blocks
+        .filter((b) => b.targetKey === key)
+        .flatMap((b) => b.points.map((p) => parseInstruction(p).effects.flatMap((e) => e.targets)));
+    expect(targets('sb/1991/549')).toEqual([['priloha'], ['priloha']]);
+    expect(targets('sb/2007/79')).toEqual([['priloha_3']]);
+  });
+});

@@ -100,3 +100,21 @@ describe("a footnote's marks (#35 item 4, h-recall6)", () => {
     expect(range.filter((t) => t.startsWith('^') && t.includes('..'))).toEqual([]);
   });
 });
+
+describe('písmena renumbered in a run, "ch)" among them (#35 item 4, h-recall8)', () => {
+  it('reaches a "ch)" inside a run of písmena renumbered, and nothing past its ends (zákon č. 91/2004 Sb. on zákon č. 140/1961 Sb.)', () => {
+    const targets = parseInstruction(
+      'V § 34 se za písmeno c) vkládá nové písmeno d), které zní:\n\n- „d) spáchal trestný čin,“.\n\nDosavadní písmena d) až j) se označují jako písmena e) až k).',
+    ).effects.flatMap((e) => e.targets);
+    expect(targets).toContain(rangeTarget('par_34/pism_d', 'par_34/pism_k'));
+    expect(reach(targets, 'par_34/pism_ch')).toBe(true);
+    expect(reach(targets, 'par_34/pism_l')).toBe(false);
+    expect(reach(targets, 'par_35/pism_ch')).toBe(false);
+  });
+
+  it('reaches "ch)" in a span of písmena repealed', () => {
+    const targets = parseInstruction('V § 34 se písmena h) až j) zrušují.').effects.flatMap((e) => e.targets);
+    expect(reach(targets, 'par_34/pism_ch')).toBe(true);
+    expect(reach(targets, 'par_34/pism_g')).toBe(false);
+  });
+});

@@ -133,9 +133,8 @@ function firstOfMonthAfter(isoDate: string, months: number): string {
 
 const PUBLICATION = '(?:(?:jeho|jejího|jej|její|ich)\\s+)?(?:vyhlášení|vyhlásenia)';
 const ORDINAL_INSTR = '(\\p{L}+(?:ým|ím)(?:\\s+\\p{L}+(?:ým|ím))?)';
+const ORDINAL_NOM = '(\\p{L}+ý(?:\\s+\\p{L}+[ýí])?)';
 const ORDINAL_GEN = '(\\p{L}+(?:ého)(?:\\s+\\p{L}+(?:ého))?)';
-/** "třicátý den po jeho vyhlášení" (zákon č. 635/2004 Sb., čl. XII): the ordinal in the nominative. */
-const ORDINAL_NOM = '(\\p{L}+ý(?:\\s+\\p{L}+ý)?)';
 
 const DATE_FORMS: { re: RegExp; read(m: RegExpExecArray, pub: string | null): EffectiveDate }[] = [
   {
@@ -164,6 +163,7 @@ const DATE_FORMS: { re: RegExp; read(m: RegExpExecArray, pub: string | null): Ef
       return n === null ? unread(m[0]) : relative(pub, n, m[0]);
     },
   },
+  // "třicátý den po jeho vyhlášení" (zákon č. 635/2004 Sb., čl. XI): the ordinal in the nominative.
   {
     re: new RegExp(`^\\s*${ORDINAL_NOM}\\s+den\\s+(?:následující\\s+)?(?:po|ode|od)\\s+(?:dni\\s+|dne\\s+|dnu\\s+)?${PUBLICATION}`, 'u'),
     read: (m, pub) => {
@@ -251,9 +251,9 @@ export function readDateExpression(s: string, publicationDate: string | null): D
     };
   }
   const words = /^[^.;]*/.exec(s)?.[0] ?? '';
-  // The expression runs to the next exception (", s výjimkou", ", a …, které") at most; an
-  // exception may follow without its comma ("… po jeho vyhlášení s výjimkou části desáté, která …").
-  const cut = words.search(/,\s*a\s+s\s+výjimkou|(?:,\s*|\s+)s\s+výjimkou|,\s*a\s+(?:ustanovení|čl\.|části|§|bod)/u);
+  // The expression runs to the next exception (", s výjimkou", ", a …, které") at most; "s výjimkou"
+  // may come without its comma ("třicátý den po jeho vyhlášení s výjimkou části desáté, …").
+  const cut = words.search(/(?:,\s*|\s+)s\s+výjimkou|,\s*a\s+(?:s\s+výjimkou|ustanovení|čl\.|části|§|bod)/u);
   const expr = cut >= 0 ? words.slice(0, cut) : words;
   return { ...unread(expr), length: expr.length };
 }

@@ -758,6 +758,9 @@ function skeleton(sentence: string): Skeleton {
     .replace(/\*\*/g, '')
     .trim()
     .replace(/\.$/, '')
+    // "V příloze Sazebník poplatků se …" (zákon č. 216/2008 Sb. on zákon č. 549/1991 Sb.): the act's
+    // only annex named by its title, read as "V příloze se …".
+    .replace(/^([Vv]e? příloze) [A-ZČŘŠŽÚ]\p{Ll}+(?: \p{Ll}+){0,4}(?= se )/u, '$1')
     .replace(/(^| )se(?= |$)/g, '$1')
     .replace(/ {2,}/g, ' ')
     .trim();
@@ -894,13 +897,14 @@ const Q = '⟨(\\d+)⟩';
 const R = '⟦(\\d+)⟧';
 /** Qualifiers after quoted words that do not change the reading. */
 const QUAL = '(?: (?:v obou případech|ve všech případech|na všech místech|ve všech výskytech|vždy|v celém textu|všude))?';
-const CLAUSE_END = '(?=$|,? a |, | zároveň | a zároveň )';
+const CLAUSE_END = '(?=$|,? a |, | zároveň | a zároveň |; (?:zároveň|současně) )';
 /** ", a to včetně odkazu na poznámku pod čarou": the footnotes' marks in the text go with them. */
 const REFERENCES = `(?:,? a to)?,? včetně (?:odkaz(?:u|ů|y)|značek) na (?:ni|ně|ně v textu|(?:tuto |tyto )?poznámk[ayu] pod čarou|tuto poznámku)(?: v textu)?`;
 const REPEAL = '(?:zrušuj[eí]|vypouští|vypouštějí|zrušují|nahrazuje prázdným místem)';
 
 /** The clause separator and the whole-act scopes. */
-const SEPARATOR = /^(?:,? a zároveň |,? a současně |,? a |, |; | zároveň |\. )/;
+// "…; zároveň se zrušuje označení odstavce 2." (zákon č. 121/2004 Sb. on zákon č. 20/1966 Sb.), ", zároveň …".
+const SEPARATOR = /^(?:[,;]? ?a zároveň |[,;]? ?a současně |[,;] (?:zároveň|současně) |,? a |, |; | zároveň |\. )/;
 
 const EVERYWHERE =
   /^(?:V|Ve) (?:celém textu|celém|všech ustanoveních|textu|celé) ?(?:zákona|vyhlášky|nařízení|zákoníku|řádu|zákoně|vyhlášce|nařízení vlády|opatření|předpisu)?(?: (?:včetně|kromě|s výjimkou) [^,⟨⟦]*?)?,? ?(?:a (?:v )?(?:příloh(?:ách|ách k zákonu|ách zákona|y|ou)|názvu) [^⟨⟦]*? )?/;
@@ -1456,6 +1460,20 @@ clause(`((?:(?:včetně|a) [^:]*?)?) ?(?:zní|znějí|zní takto|znějí takto):
   if (inc.footnotes.length) op.footnotes = inc.footnotes;
   ctx.ops.push(op);
 });
+// "V § 20 se odstavec 2 a označení odstavce 1 zrušuje." (zákon č. 123/2000 Sb. on zákon č. 20/1966
+// Sb.): one unit repealed, and the one left loses its number (its text becomes its parent's).
+clause(`(?:(?:v|ve) ${R} )?${R} a (?:označení|číslo|číslování) ${R} ${REPEAL}`, (ctx, m) => {
+  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+  ctx.ops.push({ kind: 'repeal', targets: targetsOf(ctx, Number(m[2]), base), source: ctx.source });
+  const t = targetsOf(ctx, Number(m[3]), chainsOf(ctx, Number(m[2]), base));
+  ctx.ops.push({ kind: 'renumber', targets: t, renumber: t.map((x) => ({ from: x.id, to: '' })), source: ctx.source });
+});
+// The same with the repealed unit as the sentence's place ("V § 20 odstavec 2" is one reference).
+clause(`a (?:označení|číslo|číslování) ${R} ${REPEAL}`, (ctx, m) => {
+  ctx.ops.push({ kind: 'repeal', targets: locTargets(ctx), source: ctx.source });
+  const t = targetsOf(ctx, Number(m[1]));
+  ctx.ops.push({ kind: 'renumber', targets: t, renumber: t.map((x) => ({ from: x.id, to: '' })), source: ctx.source });
+});
 clause(`((?:(?:včetně|a) [^⟨]*?)?) ?${REPEAL}(${REFERENCES})?`, (ctx, m) => {
   const inc = readIncluding(ctx, withoutSemicolon(m[1], locTargets(ctx)));
   if (inc.rest) throw new Unsupported(`"${inc.rest}" before zrušuje`);
@@ -1707,6 +1725,16 @@ function skeletonQuotesOnly(sentence: string): string {
 }
 
 /**
+ * The base a sentence's own place resolves against: the place of the sentence before when the
+ * reference starts below the §, článek or příloha that numbers the act through, else none.
+ */
+function underPrevious(ctx: Ctx, refIndex: number, previous: Seg[][]): Seg[][] {
+  const first = ctx.sk.refs[refIndex].chains[0]?.segs[0];
+  if (!first || first.type === 'fn' || LEVEL[first.type] <= 6) return [[]];
+  return previous.some((b) => b.some((x) => LEVEL[x.type] === 6)) ? previous : [[]];
+}
+
+/**
  * Reads one statement into operations (pushed on `ops`); throws Unsupported. A sentence without a
  * location of its own ("Dosavadní písmena d) až f) …") reads its references in the location of
  * the sentence before it (`previous`); returns its own location for the next one.
@@ -1743,8 +1771,11 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
   } else {
     const loc = new RegExp(`^(?:V|Ve|v|ve) ${R} ?`, 'u').exec(s);
     if (loc) {
-      ctx.base = chainsOf(ctx, Number(loc[1]), [[]]);
-      ctx.baseRefs = targetsOf(ctx, Number(loc[1]), [[]]);
+      // "V odstavci 2 se …" after "V § 811 odst. 1 se …" in the same point (zákon č. 264/1992 Sb., on
+      // zákon č. 40/1964 Sb.): a place below a § is in the § of the sentence before.
+      const within = underPrevious(ctx, Number(loc[1]), previous);
+      ctx.base = chainsOf(ctx, Number(loc[1]), within);
+      ctx.baseRefs = targetsOf(ctx, Number(loc[1]), within);
       s = s.slice(loc[0].length);
     }
   }
@@ -1863,7 +1894,7 @@ export function storedId(id: string): string | null {
 }
 
 /** A range's end numbered in digits (`par_9`, `par_146a`, `par_5/odst_2`): one whose span can hold inserted units. */
-const NUMBERED_END = /_\d+[a-z]*$/;
+const NUMBERED_END = /(?:_\d+[a-z]*|\/pism_[a-z]{1,2})$/;
 
 function effectOf(op: Operation): Effect {
   const ids: string[] = [];
@@ -1886,6 +1917,21 @@ function effectOf(op: Operation): Effect {
       if (r.to) add(r.to);
       else if (r.from.includes('/')) add(r.from.slice(0, r.from.lastIndexOf('/')));
     }
+    // Písmena renumbered in a run ("d) až j)" as "e) až k)") in an act that letters "ch)" after "h)":
+    // the run's span is stored too, which reaches it (targets.ts).
+    const run = op.renumber ?? [];
+    const first = storedId(run[0]?.from ?? '');
+    const last = storedId(run[run.length - 1]?.to ?? '');
+    const parent = (id: string) => id.slice(0, id.lastIndexOf('/'));
+    if (
+      run.length > 1 &&
+      first &&
+      last &&
+      /\/pism_[a-z]{1,2}$/.test(first) &&
+      /\/pism_[a-z]{1,2}$/.test(last) &&
+      parent(first) === parent(last)
+    )
+      add(rangeTarget(first, last));
   } else
     for (const t of op.targets) {
       for (const id of effectIds(t)) add(id);
@@ -1982,6 +2028,23 @@ function withoutArticleHeading(st: Statement): Statement | null {
 const NUMBERING_DROPPED =
   /(?:zrušuje|vypouští|ruší)\s+se\s+(?:číslování|označení)\s+odstavců|(?:číslování|označení)\s+odstavců\s+se\s+(?:zrušuje|vypouští)/u;
 
+/**
+ * A sentence not read that takes a unit's number away ("V § 28a se písmeno b) zrušuje, zároveň se
+ * zrušuje označení písmene a) a na konci jeho textu se čárka nahrazuje tečkou.", zákon č. 296/2008
+ * Sb. on zákon č. 20/1966 Sb.): the unit left becomes its parent's own text, as a read one does.
+ */
+const NUMBER_DROPPED = /(?:zrušuje|vypouští|ruší)\s+(?:se\s+)?(?:(?:\p{L}+\s+){1,3}a\s+)?označení\s+(?:odstav|písmen|bod)/u;
+
+/** The place a sentence starts with ("V § 186c odst. 2 se …"), resolved as a read one is; else `previous`. */
+function placeOf(sentence: string, previous: Seg[][]): Seg[][] {
+  const sk = skeleton(sentence);
+  const loc = new RegExp(`^(?:V|Ve) ${R} `, 'u').exec(sk.s);
+  if (!loc) return previous;
+  const ctx = { sk, base: previous } as unknown as Ctx;
+  const place = chainsOf(ctx, Number(loc[1]), underPrevious(ctx, Number(loc[1]), previous));
+  return place.length ? place : previous;
+}
+
 /** Reads one instruction point: its operations, what the grammar does not read, and its effects. */
 export function parseInstruction(point: AmendmentPoint | string): ParsedInstruction {
   // An unnumbered point's instruction has the amended act's citation cut out ("V § 5 zákona č. …, se …").
@@ -2021,13 +2084,32 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
       const named = heading ? [] : mentioned(st.sentence, previous);
       // "§ 460 odst. 2 se vypouští a zrušuje se číslování odstavců." (zákon č. 264/1992 Sb., bod 8, on
       // zákon č. 40/1964 Sb.): every odstavec of the § loses its number, so the whole § is changed.
-      if (NUMBERING_DROPPED.test(st.sentence)) for (const id of named) if (!named.includes(id.split('/')[0])) named.push(id.split('/')[0]);
+      if (NUMBERING_DROPPED.test(st.sentence)) {
+        for (const id of named) if (!named.includes(id.split('/')[0])) named.push(id.split('/')[0]);
+      } else if (NUMBER_DROPPED.test(st.sentence)) {
+        for (const id of [...named]) {
+          const parent = id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : null;
+          if (parent && !named.includes(parent)) named.push(parent);
+        }
+      }
       effects.push({ kind: 'unsupported', targets: named, text: st.source, form });
+      // Its own place ("V § 186c odst. 2 se písmeno e) včetně poznámky pod čarou zrušuje.") is the
+      // next sentence's ("Dosavadní písmeno f) se označuje jako písmeno e)."; zákon č. 56/2006 Sb.
+      // on zákon č. 513/1991 Sb.), as a sentence read gives it.
+      if (!heading) previous = placeOf(st.sentence, previous);
     }
   }
   // The footnotes the amending act gives at its end for this point's new text (readAmendingAct).
   const given = typeof point === 'string' ? [] : (point.givenFootnotes ?? []);
   for (const e of effects) for (const f of given) if (!e.targets.includes(f) && e.text.includes(`^${f.slice(3)})`)) e.targets.push(f);
+  // A point of a block that amends one annex ("Příloha č. 3 k … se mění takto:"): its units are the
+  // annex's, not the act's, so what it names is kept inside the annex and the annex is its target.
+  const place = typeof point === 'string' ? undefined : point.place;
+  if (place)
+    for (const e of effects) {
+      if (e.targets.some((t) => t === place || t.startsWith(`${place}/`))) continue;
+      e.targets = [place, ...e.targets.filter((t) => /^\^?fn_/.test(t))];
+    }
   return { operations, unsupported, effects };
 }
 

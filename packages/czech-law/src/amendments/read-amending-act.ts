@@ -31,6 +31,7 @@ import { footnoteBlockStart } from '../consolidation/units';
 import { assignEffectiveDates, readEffectiveDates, type EffectivenessReading } from './effective-dates';
 import type { AmendmentBlock, AmendmentPoint } from './types';
 import { wholeActRepealInstruction } from './instruction';
+import { romanToInt } from '../roman';
 
 export interface AmendingActMeta {
   /** The amending act's own natural key (`sb/2011/365`): a sentence naming it is no block. */
@@ -742,6 +743,7 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
   const effectiveness = readEffectiveDates(text, meta, blocks);
   assignEffectiveDates(blocks, effectiveness);
   assignGivenFootnotes(text, blocks);
+  assignAnnexPlace(blocks);
   return { blocks, skipped, effectiveness, stats };
 }
 
@@ -841,4 +843,27 @@ function trimEnd(text: string, start: number, end: number): number {
   let e = Math.min(end, text.length);
   while (e > start && /\s/.test(text[e - 1])) e--;
   return e;
+}
+
+/**
+ * A block whose intro names one annex of the amended act as what it amends ("Příloha č. 3 k nařízení
+ * vlády č. 79/2007 Sb., …, se mění takto:", "Příloha k vyhlášce č. 298/2014 Sb., …, se mění
+ * takto:"): its points speak of the annex's rows, items and parts without naming it ("Za položku 9
+ * se vkládá …"), so the annex is each point's place (`priloha_3`, `priloha` for the act's only one).
+ */
+const ANNEX_INTRO = /^Příloha(?:\s+(?:č\.|číslo)\s*(\d+[a-z]?|[IVXLC]+|[A-Z]))?\s+(?:k|ke)\s/u;
+
+function assignAnnexPlace(blocks: AmendmentBlock[]): void {
+  for (const b of blocks) {
+    if (b.form !== 'points') continue;
+    const m = ANNEX_INTRO.exec(b.intro ?? '');
+    if (!m) continue;
+    const token = m[1];
+    let place = 'priloha';
+    if (token) {
+      const roman = /^\d/.test(token) ? null : romanToInt(token);
+      place = `priloha_${/^\d/.test(token) ? token.replace(/^0+(?=\d)/, '') : roman !== null ? String(roman) : token.toLowerCase()}`;
+    }
+    for (const p of b.points) p.place = place;
+  }
 }

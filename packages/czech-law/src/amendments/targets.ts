@@ -6,7 +6,9 @@
  *   its exceptions as `!id` ("…, s výjimkou § 132 až 134, § 139, části páté a přílohy č. 2";
  *   vyhláška č. 149/1988 Sb.): every provision but those and what lies inside them;
  * - `from..to`: a range's ends ("§ 9 až 20 se zrušují", `par_9..par_20`), stored beside the
- *   numbers between, so that a unit inserted since between its ends (§ 11a) is reached too;
+ *   numbers between, so that a unit inserted since between its ends (§ 11a) is reached too; of
+ *   písmena too ("písmena d) až j) se označují jako písmena e) až k)" reaches a "ch)" between them,
+ *   which acts that letter so have and the reader cannot know);
  * - a hlava, díl or oddíl named without its část ("Hlava III zní:" → `hlava_3`) reaches the one
  *   container of that number inside a část (`cast_1/hlava_3`), where the caller knows it is one.
  * - `^fn_3a`: the marks of a footnote in the text ("Dosavadní poznámky pod čarou č. 3a), 3b) a 3c) se
@@ -53,10 +55,25 @@ export const isPlainTarget = (t: string): boolean =>
 
 const within = (id: string, outer: string) => id === outer || id.startsWith(`${outer}/`);
 
-/** "par_11a" → [11, 'a']; null for a segment not numbered in digits. */
+/**
+ * A písmeno's place in the letters' order: "ch" after "h" (acts that use it: zákon č. 140/1961 Sb.),
+ * two letters ("za", "aa") after "z".
+ */
+function letterOrder(letters: string): number | null {
+  const at = (c: string) => c.charCodeAt(0) - 97;
+  if (letters === 'ch') return at('h') + 0.5;
+  if (/^[a-z]$/.test(letters)) return at(letters);
+  if (/^[a-z]{2}$/.test(letters)) return 26 + at(letters[0]) * 26 + at(letters[1]);
+  return null;
+}
+
+/** "par_11a" → [11, 'a'], "pism_ch" → its letter's place; null for a segment numbered otherwise. */
 function numbered(seg: string): { type: string; n: number; suffix: string } | null {
   const m = /^([a-z]+)_(\d+)([a-z]*)$/.exec(seg);
-  return m ? { type: m[1], n: Number(m[2]), suffix: m[3] } : null;
+  if (m) return { type: m[1], n: Number(m[2]), suffix: m[3] };
+  const l = /^pism_([a-z]{1,2})$/.exec(seg);
+  const n = l ? letterOrder(l[1]) : null;
+  return n === null ? null : { type: 'pism', n, suffix: '' };
 }
 
 // Letters past z are longer (§ 144z, § 144aa, … § 144rr; § 175z, § 175za): a longer suffix follows.

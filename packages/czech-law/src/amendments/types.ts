@@ -31,6 +31,12 @@ export interface AmendmentPoint {
    * č. 128/1975 Sb.).
    */
   givenFootnotes?: string[];
+  /**
+   * The annex the block's intro names as what its points amend ("Příloha č. 3 k nařízení vlády
+   * č. 79/2007 Sb., …, se mění takto:" → `priloha_3`; readAmendingAct fills it): the place of a
+   * point that names no annex itself.
+   */
+  place?: string;
 }
 
 /** How an effective date was found. */

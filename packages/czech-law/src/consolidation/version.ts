@@ -27,6 +27,8 @@
  * "část věty za středníkem včetně středníku se zrušuje", footnote marks replaced or removed without
  * their footnotes, two pairs of words replaced in one clause, "Dosavadní text § N se označuje jako
  * odstavec 1 a doplňuje se odstavcem 2" (below a "(k § …)" line), odstavce's numbering dropped, a
- * container's label put among §§ or below a container's heading, #36 h-engine9).
+ * container's label put among §§ or below a container's heading, #36 h-engine9; "V odstavci 2 …"
+ * after a sentence in a § of the same point is in that §, "odstavec 2 a označení odstavce 1 se
+ * zrušují", the act's only annex named by its title ("V příloze Sazebník poplatků se …"), #35 h-recall8).
  */
 export const CONSOLIDATION_ENGINE_VERSION = 15;
