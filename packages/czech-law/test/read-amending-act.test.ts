@@ -1103,7 +1103,7 @@ describe('a repeal whose provisions follow the act\'s name, "a to § …" (#35 i
   });
 });
 
-describe('an annex as its points\' place (#35 item 4, h-recall8)', () => {
+describe("an annex as its points' place (#35 item 4, h-recall8)", () => {
   it('gives the points of a block amending one annex the annex as their place (nařízení vlády č. 79/2007 Sb., zákon č. 285/2023 Sb. on zákon č. 549/1991 Sb.)', () => {
     const text = `# Zákon, kterým se mění zákon o soudních poplatcích
 
