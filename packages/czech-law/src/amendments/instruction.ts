@@ -371,10 +371,7 @@ function readKey(s: string, pos: number, type: SegType): { key: string; len: num
     case 'priloha': {
       m = /^(?:č\.\s*|číslo\s+)(\d+[a-z]?|[IVXLC]+|[A-Z])(?![\p{L}\d])/u.exec(rest);
       if (!m) return null;
-      const token = m[1];
-      const roman = /^\d/.test(token) ? null : romanToInt(token);
-      const key = /^\d/.test(token) ? token.replace(/^0+(?=\d)/, '') : roman !== null ? String(roman) : token.toLowerCase();
-      return { key, len: m[0].length };
+      return { key: annexKey(m[1]), len: m[0].length };
     }
     case 'fn':
       m = /^(?:(?:č\.|číslo)\s*)?(\d+[a-z]{0,3})\)?(?![\p{L}\d])/u.exec(rest);
@@ -576,6 +573,13 @@ function resolveChain(chain: Chain, base: Seg[]): Seg[] {
   if (first.type === 'fn' || LEVEL[first.type] === 6) return chain.segs;
   const level = LEVEL[first.type];
   return [...base.filter((x) => LEVEL[x.type] < level && x.type !== 'fn'), ...chain.segs];
+}
+
+/** An annex's number as its id holds it: "03" → `3`, "II" → `2`, "A" → `a`. */
+export function annexKey(token: string): string {
+  if (/^\d/.test(token)) return token.replace(/^0+(?=\d)/, '');
+  const roman = romanToInt(token);
+  return roman !== null ? String(roman) : token.toLowerCase();
 }
 
 /** A segment of a target id; the segment words of the grammar are the ids' own (an annex named without a number: `priloha`). */

@@ -30,8 +30,8 @@ import { HEADING_LINE, OPEN_QUOTE, classifyHeading, cleanHeading, isSuccessor, q
 import { footnoteBlockStart } from '../consolidation/units';
 import { assignEffectiveDates, readEffectiveDates, type EffectivenessReading } from './effective-dates';
 import type { AmendmentBlock, AmendmentPoint } from './types';
-import { wholeActRepealInstruction } from './instruction';
-import { romanToInt } from '../roman';
+import { annexKey, wholeActRepealInstruction } from './instruction';
+import { PROVISION_KINDS, idSegment } from '../provisions/provision-id';
 
 export interface AmendingActMeta {
   /** The amending act's own natural key (`sb/2011/365`): a sentence naming it is no block. */
@@ -858,12 +858,7 @@ function assignAnnexPlace(blocks: AmendmentBlock[]): void {
     if (b.form !== 'points') continue;
     const m = ANNEX_INTRO.exec(b.intro ?? '');
     if (!m) continue;
-    const token = m[1];
-    let place = 'priloha';
-    if (token) {
-      const roman = /^\d/.test(token) ? null : romanToInt(token);
-      place = `priloha_${/^\d/.test(token) ? token.replace(/^0+(?=\d)/, '') : roman !== null ? String(roman) : token.toLowerCase()}`;
-    }
+    const place = idSegment(PROVISION_KINDS.annex.segment, m[1] ? annexKey(m[1]) : null);
     for (const p of b.points) p.place = place;
   }
 }
