@@ -1826,14 +1826,15 @@ function opInsert(w: Work, op: Operation): void {
   if (op.targets.length === 1 && op.targets[0].part === 'heading' && !op.newIds?.length) return insertHeading(w, op);
   // "V části první se za nadpis hlavy II vkládá označení nového dílu 1, …": the first container inside one.
   const t0 = op.targets[0];
-  if (op.targets.length === 1 && t0.part === 'heading' && op.position === 'after' && isContainerId(t0.id) && !t0.through)
-    if (op.newIds?.length && op.newIds.every(isContainerId) && !holdsSections(op.text ?? '')) return insertContainerLabel(w, op);
+  // Only containers' labels (with their titles), no §§ of theirs: the label is put among the units.
+  const labelsOnly = !!op.newIds?.length && op.newIds.every(isContainerId) && !holdsSections(op.text ?? '');
+  if (labelsOnly && op.targets.length === 1 && t0.part === 'heading' && op.position === 'after' && isContainerId(t0.id) && !t0.through)
+    return insertContainerLabel(w, op);
   if (op.targets.length !== 1 || op.targets[0].through || op.targets[0].sentence !== undefined || op.targets[0].part)
     throw new Fail('unsupported_target', 'an insertion after several units');
   const anchorId = op.targets[0].id;
   if (isContainerId(anchorId) && op.newIds?.length && op.newIds.every(isContainerId)) return insertContainers(w, op);
-  if (unitIdOf(anchorId) === anchorId && op.newIds?.length && op.newIds.every(isContainerId) && !holdsSections(op.text ?? ''))
-    return insertContainerLabel(w, op);
+  if (labelsOnly && unitIdOf(anchorId) === anchorId) return insertContainerLabel(w, op);
   let body = cleanPayload(w, takeFootnotes(w, op.text ?? '', op));
   const newIds = op.newIds ?? [];
   if (unitIdOf(anchorId) === anchorId && newIds.every((id) => unitIdOf(id) === id)) {
