@@ -1138,3 +1138,97 @@ Tento zákon nabývá účinnosti dnem 1. ledna 2024.
     expect(targets('sb/2007/79')).toEqual([['priloha_3']]);
   });
 });
+
+describe('points the source leaves out, and items of quoted text (#35 item 4, h-recall9)', () => {
+  const read = (text: string) =>
+    readAmendingAct(text, { naturalKey: 'sb/2004/184', publicationDate: '2004-04-23', effectivenessDate: '2004-04-23' });
+  const points = (text: string) =>
+    read(text).blocks.flatMap((b) => b.points.map((p) => [p.number, parseInstruction(p).effects.flatMap((e) => e.targets)]));
+
+  it('ends a quotation left open at a later point in its own form, whatever the gap (zákon č. 184/2004 Sb., bod 20 and bod 22)', () => {
+    const text = `# Vyhláška, kterou se mění vyhláška č. 451/2000 Sb.
+
+##### Čl. I
+
+Vyhláška č. 451/2000 Sb., kterou se provádí zákon o krmivech, se mění takto:
+
+- 20. V § 11 se za odstavec 10 doplňují odstavce 11 a 12, které znějí:
+
+„(11) Nejvýše přípustný obsah nežádoucích látek je stanoven v příloze č. 3.
+
+- 22. § 12 a 13 včetně nadpisu znějí:
+
+##### „§ 12
+
+(1) K výrobě premixů se používají jen doplňkové látky.
+
+##### § 13
+
+(1) U premixů jsou považovány údaje za vyhovující.“.
+
+- 23. V § 15 odst. 1 písm. a) se slova „více než 140 g/kg“ nahrazují slovy „nejméně 14 %“.
+
+##### Čl. II
+
+Tato vyhláška nabývá účinnosti dnem jejího vyhlášení.
+`;
+    expect(points(text)).toEqual([
+      ['20', ['par_11/odst_11', 'par_11/odst_12']],
+      ['22', ['par_12', 'par_13']],
+      ['23', ['par_15/odst_1/pism_a']],
+    ]);
+    expect(read(text).stats.runawayQuotes).toBe(1);
+  });
+
+  it('takes a later point after a gap of more than five outside quotations (zákon č. 284/2021 Sb., bod 42 and bod 53)', () => {
+    const text = `# Zákon, kterým se mění zákon o ochraně přírody
+
+##### Čl. I
+
+Zákon č. 114/1992 Sb., o ochraně přírody a krajiny, se mění takto:
+
+- 42. V § 75 odst. 1 se písmeno b) zrušuje.
+
+- 53. V § 77 odst. 2 se slova „mimo území národních parků“ nahrazují slovy „není-li příslušný jiný orgán“.
+
+##### Čl. II
+
+Tento zákon nabývá účinnosti dnem 1. ledna 2024.
+`;
+    expect(points(text)).toEqual([
+      ['42', ['par_75/odst_1/pism_b']],
+      ['53', ['par_77/odst_2']],
+    ]);
+  });
+
+  it('does not take an item of quoted text whose only verb is a participle for the next point (zákon č. 218/2025 Sb., bod 1, on zákon č. 141/1961 Sb.)', () => {
+    const text = `# Zákon, kterým se mění trestní řád
+
+##### Čl. I
+
+Zákon č. 141/1961 Sb., o trestním řízení soudním (trestní řád), se mění takto:
+
+- 1. V § 12 odst. 2 písmeno d) zní:
+
+- „d) pověřené celní orgány v řízení o trestných činech
+
+- 1. spáchaných porušením právních předpisů o dovozu zboží,
+
+- 2. spáchaných porušením daňových předpisů upravujících daň z přidané hodnoty,
+
+- 3. legalizace výnosů z trestné činnosti,“.
+
+- 2. V § 343a se doplňuje odstavec 4, který zní:
+
+„(4) Je-li soudem nařízeno vymáhání peněžitého trestu, celní úřad použije platbu.“.
+
+##### Čl. II
+
+Tento zákon nabývá účinnosti dnem 1. července 2025.
+`;
+    expect(points(text)).toEqual([
+      ['1', ['par_12/odst_2/pism_d']],
+      ['2', ['par_343a/odst_4']],
+    ]);
+  });
+});

@@ -630,15 +630,22 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
         another.kind !== 'skip' &&
         another.citation.naturalKey !== o.block.targetKey &&
         (another.kind === 'points' || !/(?:^|\s)s[ea]\s|\u201e/u.test(rest.slice(0, another.citation.start)));
+      // The source leaves points out ("- 237. V § 101 odstavec 4 zní: „(4) …" and then "- 244. V § 101b
+      // …", zákon č. 80/2019 Sb. on zákon č. 235/2004 Sb.), often with the closing mark of the quotation
+      // before the gap (zákon č. 184/2004 Sb., bod 20 and then bod 22): a later number whose line is
+      // an instruction in its own form is the act's next point, whatever the gap.
+      const later = last !== null && numberAfter(last, number, Infinity) && INSTRUCTION_FORM.test(rest);
       let accept = false;
       if (!startsQuote && !otherAct) {
         if (!quoted) {
           if (next) accept = true;
-          else if (last !== null && numberAfter(last, number) && INSTRUCTION_VERB.test(rest)) {
+          else if (last !== null && ((numberAfter(last, number) && INSTRUCTION_VERB.test(rest)) || later)) {
             accept = true;
             stats.pointGaps++;
           }
-        } else if (next && INSTRUCTION_VERB.test(rest)) {
+        } else if ((next && INSTRUCTION_VERB.test(withoutParticiples(rest))) || later) {
+          // Not an item of the quoted text that only holds a participle ("- 2. spáchaných porušením
+          // daňových předpisů upravujících daň …", zákon č. 218/2025 Sb., bod 1, on zákon č. 141/1961 Sb.).
           accept = true;
           stats.runawayQuotes++;
           depth = 0;
@@ -821,15 +828,27 @@ function pointsGoOn(open: OpenBlock, text: string, from: number): boolean {
   return marker !== null && isSuccessor(last, marker[1]) && INSTRUCTION_VERB.test(line.slice(marker[0].length));
 }
 
-/** `b` is numbered after `a` (`3` → `7`, `3` → `3b`), for points after a gap. */
-function numberAfter(a: string, b: string): boolean {
+/** `b` is numbered after `a` (`3` → `7`, `3` → `3b`) by at most `gap`, for points after a gap. */
+function numberAfter(a: string, b: string, gap = 5): boolean {
   const pa = /^(\d+)([a-z]*)$/.exec(a);
   const pb = /^(\d+)([a-z]*)$/.exec(b);
   if (!pa || !pb) return false;
   const na = Number(pa[1]);
   const nb = Number(pb[1]);
-  return nb > na ? nb - na <= 5 : nb === na && pb[2] > pa[2];
+  return nb > na ? nb - na <= gap : nb === na && pb[2] > pa[2];
 }
+
+/**
+ * A point's line in an instruction's own form: the unit (or words) it changes named first, and
+ * "zní:" at the line's end or "se" and an instruction verb ("V § 53 se doplňují odstavce 6 a 7, které
+ * znějí:", "§ 12 a 13 včetně nadpisu znějí:"). Stricter than INSTRUCTION_VERB, which an item of
+ * quoted text may hold too.
+ */
+const INSTRUCTION_FORM =
+  /^(?:(?:V|Ve|Za|Před|Na\s+konci|Na\s+začátku|Nad|Pod)\s+)?(?:§|[Čč]l\.|[Čč]lán\p{L}*|[Pp]říloh\p{L}*|[Čč]ást\p{L}*|[Hh]lav\p{L}*|[Dd]íl\p{L}*|[Oo]ddíl\p{L}*|[Pp]oznámk\p{L}*|[Nn]adpis\p{L}*|[Oo]dst\p{L}*|[Pp]ísm\p{L}*|[Bb]od\p{L}*|[Vv]ět\p{L}*|Slov\p{L}*|Dosavadní|Úvodní|Závěrečn\p{L}*|Název|Text)[\s.][^\n]{0,400}?(?:(?:zní|znějí):\s*$|\ss[ea]\s[^\n]{0,300}?(?<![\p{L}])(?:zrušuj|vypouští|vypouštěj|nahrazuj|doplňuj|vkládá|vkládaj|označuj|připojuj|přečíslov)(?!íc)\p{L}*)/u;
+
+/** The text less its participles ("upravujících", "doplňující"): adjectives of quoted text, no instruction's verb. */
+const withoutParticiples = (s: string) => s.replace(/\p{L}*jíc\p{L}*/gu, ' ');
 
 /** The offset of the first non-blank character at or after `from`. */
 function skipBlank(text: string, from: number): number {
