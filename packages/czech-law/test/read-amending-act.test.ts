@@ -1232,3 +1232,46 @@ Tento zákon nabývá účinnosti dnem 1. července 2025.
     ]);
   });
 });
+
+describe('an exception naming a unit inside the § a point rewords whole (#35 item 4, h-recall9)', () => {
+  it('dates "§ 4 až 7 znějí:" by the main date and a point on § 4 odst. 2 by the exception (zákon č. 423/2003 Sb., on zákon č. 96/1993 Sb.)', () => {
+    const text = `# Zákon, kterým se mění zákon č. 96/1993 Sb., o stavebním spoření
+
+##### Čl. I
+
+Zákon č. 96/1993 Sb., o stavebním spoření a státní podpoře stavebního spoření, se mění takto:
+
+- 1. § 4 až 7 včetně nadpisů znějí:
+
+##### „§ 4
+
+(1) Text.
+
+(2) Text:
+
+- a) první,
+
+- b) druhé.
+
+##### § 5
+
+Text.“.
+
+- 2. V § 4 odst. 2 písm. b) se slovo „druhé“ nahrazuje slovem „další“.
+
+- 3. V § 9 se odstavec 3 zrušuje.
+
+##### Čl. II
+
+Tento zákon nabývá účinnosti dnem 1. ledna 2004 s výjimkou § 4 odst. 2 písm. b), které nabývá účinnosti dnem vstupu smlouvy o přistoupení České republiky k Evropské unii v platnost.
+`;
+    const read = readAmendingAct(text, { naturalKey: 'sb/2003/423', publicationDate: '2003-12-01', effectivenessDate: '2004-01-01' });
+    const points = read.blocks.flatMap((b) => b.points.map((p) => [p.number, p.effective?.date]));
+    expect(points).toEqual([
+      ['1', '2004-01-01'],
+      ['2', '2004-05-01'],
+      ['3', '2004-01-01'],
+    ]);
+    expect(read.blocks[0].points[0].effective?.note).toMatch(/partly later: 2004-05-01/);
+  });
+});

@@ -529,6 +529,8 @@ interface Location {
   point: string | null;
   /** The first § the point's instruction names ("V § 4 odst. 7 se …" → 4). */
   targetSection: string | null;
+  /** The point names a unit inside that § first ("V § 4 odst. 7 se …"), not the § itself ("§ 4 až 7 znějí:"). */
+  targetInner: boolean;
 }
 
 function keyOf(written: string | null | undefined, kind: 'part' | 'article' | 'section'): string | null {
@@ -547,6 +549,9 @@ function targetSectionOf(text: string): string | null {
   const m = /^(?:V|Ve|Za|Před|Na\s+konci|Na\s+začátku)?\s*§\s*(\d+[a-z]{0,2})\b/u.exec(text.trim());
   return m ? numberKey(m[1]) : null;
 }
+
+const TARGET_INNER =
+  /^(?:V|Ve|Za|Před|Na\s+konci|Na\s+začátku)?\s*§\s*\d+[a-z]{0,2}\s+(?:odst\.|odstav\p{L}*|písm\.|písmen\p{L}*|vět\p{L}*|bod\p{L}*)/u;
 
 /** How specifically a selector names a location (0: not at all). */
 function specificity(sel: EffectSelector, loc: Location, ownSections: Set<string>): number {
@@ -585,6 +590,7 @@ export function assignEffectiveDates(blocks: AmendmentBlock[], reading: Effectiv
         section: keyOf(b.section, 'section'),
         point: p.number,
         targetSection: targetSectionOf(p.instruction ?? p.text),
+        targetInner: TARGET_INNER.test((p.instruction ?? p.text).trim()),
       };
       let best = 0;
       let chosen: EffectiveDate[] = [];
@@ -597,7 +603,10 @@ export function assignEffectiveDates(blocks: AmendmentBlock[], reading: Effectiv
           const k = specificity(sel, loc, ownSections);
           if (k > s) {
             s = k;
-            isPartial = sel.partial !== undefined;
+            // "s výjimkou § 4 odst. 2 písm. b)" (zákon č. 423/2003 Sb., on zákon č. 96/1993 Sb.) of a
+            // point that gives "§ 4 až 7" a new wording: a unit inside the amended § the point names
+            // first, so the rest of the point takes the main date.
+            isPartial = sel.partial !== undefined || (k === 2.5 && sel.detail !== undefined && !loc.targetInner);
           }
         }
         if (s === 0) continue;
