@@ -1275,3 +1275,41 @@ Tento zákon nabývá účinnosti dnem 1. ledna 2004 s výjimkou § 4 odst. 2 p�
     expect(read.blocks[0].points[0].effective?.note).toMatch(/partly later: 2004-05-01/);
   });
 });
+
+describe('a lettered heading inside the block numbers its points from 1 (#35 item 4, h-recall9)', () => {
+  it('reads the points after "- B. Změny zvláštní části:" (zákon č. 175/1990 Sb., čl. I, on zákon č. 140/1961 Sb.)', () => {
+    const text = `# Zákon, kterým se mění a doplňuje trestní zákon
+
+##### Článek I
+
+Trestní zákon č. 140/1961 Sb., ve znění zákonů č. 120/1962 Sb. a č. 53/1963 Sb., se mění a doplňuje takto:
+
+- A. Změny obecné části:
+
+- 1. § 1 zní:
+
+##### „§ 1
+
+Účelem trestního zákona je chránit společnost.“.
+
+- 2. V § 89 odst. 3 se slova „alespoň zčásti“ nahrazují slovem „převážný“.
+
+- B. Změny zvláštní části:
+
+- 1. V § 91 se slova „trestu smrti“ nahrazují slovy „výjimečného trestu“.
+
+- 2. V § 180 odst. 3 se za slova „až pět let“ vkládají slova „nebo peněžitým trestem“.
+
+##### Článek II
+
+Tento zákon nabývá účinnosti dnem 1. července 1990.
+`;
+    const read = readAmendingAct(text, { naturalKey: 'sb/1990/175', publicationDate: '1990-05-02', effectivenessDate: '1990-07-01' });
+    expect(read.blocks.flatMap((b) => b.points.map((p) => [p.number, parseInstruction(p).effects.flatMap((e) => e.targets)]))).toEqual([
+      ['1', ['par_1']],
+      ['2', ['par_89/odst_3']],
+      ['1', ['par_91']],
+      ['2', ['par_180/odst_3']],
+    ]);
+  });
+});

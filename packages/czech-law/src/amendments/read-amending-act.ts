@@ -473,6 +473,8 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
   let repealList = false;
   /** The one act the title names as amended: the subject of an intro that cites no act. */
   let titleAct: ActNumberCitation | null = null;
+  /** After a lettered heading inside the open block ("- B. Změny zvláštní části:"): its points start at 1 again. */
+  let restartPoints = false;
 
   const closePoint = (o: OpenBlock) => {
     const p = o.point;
@@ -488,6 +490,7 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
     o.point = null;
   };
   const closeBlock = () => {
+    restartPoints = false;
     if (!open) return;
     const b = open.block;
     if (b.form === 'points' && b.points.length === 0) {
@@ -614,13 +617,25 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
       }
     }
 
+    // "- A. Změny obecné části:" … "- B. Změny zvláštní části:" (zákon č. 175/1990 Sb., čl. I, on zákon
+    // č. 140/1961 Sb.): a lettered heading inside the block, after which the points are numbered from 1.
+    if (open && open.block.form === 'points' && !quoted && heading === null && LETTERED_HEADING.test(raw)) {
+      closePoint(open);
+      restartPoints = true;
+      continue;
+    }
+
     // A numbered point of the open block.
     if (open && open.block.form === 'points' && marker) {
       const number = marker[1];
       const rest = raw.slice(marker[0].length);
       const o: OpenBlock = open;
       const last = o.block.points.length ? o.block.points[o.block.points.length - 1].number : null;
-      const next = last === null ? number === '1' || (!quoted && INSTRUCTION_VERB.test(rest)) : isSuccessor(last, number);
+      const next = restartPoints
+        ? number === '1'
+        : last === null
+          ? number === '1' || (!quoted && INSTRUCTION_VERB.test(rest))
+          : isSuccessor(last, number);
       const startsQuote = rest.startsWith(OPEN_QUOTE) || rest.startsWith('"');
       // "- 2. Ústavní zákon č. … se doplňuje takto:": a list of amended acts, each with its own points.
       const another = quoted ? null : readIntro(rest, meta.naturalKey);
@@ -654,6 +669,7 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
       }
       if (accept) {
         closePoint(o);
+        restartPoints = false;
         const point: AmendmentPoint = { number, text: '', start: lineStart, end: nl };
         o.block.points.push(point);
         o.point = point;
@@ -827,6 +843,9 @@ function pointsGoOn(open: OpenBlock, text: string, from: number): boolean {
   const marker = POINT_MARKER.exec(line);
   return marker !== null && isSuccessor(last, marker[1]) && INSTRUCTION_VERB.test(line.slice(marker[0].length));
 }
+
+/** A lettered heading of a block's points ("- B. Změny zvláštní části:"). */
+const LETTERED_HEADING = /^- [A-Z]\.[ \t]+\p{Lu}[^\n„]{0,80}:[ \t]*$/u;
 
 /** `b` is numbered after `a` (`3` → `7`, `3` → `3b`) by at most `gap`, for points after a gap. */
 function numberAfter(a: string, b: string, gap = 5): boolean {
