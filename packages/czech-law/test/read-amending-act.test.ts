@@ -1313,3 +1313,23 @@ Tento zákon nabývá účinnosti dnem 1. července 1990.
     ]);
   });
 });
+
+describe('a repeal item naming more units of the act after its name, "tohoto zákona" (#35 item 4, h-recall9)', () => {
+  it('reads "§ 1 písm. d) zákona č. 172/1988 Sb., o zemědělské dani, část čtvrtá tohoto zákona" as both (zákon č. 389/1990 Sb., § 32)', () => {
+    const r = readRepeal(
+      '§ 1 písm. d) zákona č. 172/1988 Sb., o zemědělské dani, část čtvrtá tohoto zákona a z části páté a sedmé ustanovení, která se vztahují k dani z příjmů občanů ze zemědělské výroby;',
+      'sb/1990/389',
+    );
+    expect(r).toMatchObject({ kind: 'repeal', instruction: '§ 1 písm. d) a část čtvrtá se zrušují.' });
+    expect(r && r.kind === 'repeal' ? parseInstruction(r.instruction).effects.flatMap((e) => e.targets) : []).toEqual([
+      'par_1/pism_d',
+      'cast_4',
+    ]);
+  });
+
+  it('adds nothing when no unit "tohoto zákona" follows the name', () => {
+    expect(readRepeal('§ 5 a 6 vyhlášky č. 182/1968 Sb., o něčem, ve znění vyhlášky č. 1/1970 Sb.;', 'sb/1990/389')).toMatchObject({
+      instruction: '§ 5 a 6 se zrušují.',
+    });
+  });
+});

@@ -239,8 +239,14 @@ export function readRepeal(object: string, selfKey: string): Repeal | null {
   if (cut <= 0) return null;
   const what = words.slice(0, cut).replace(/[\s,;]+$/u, '');
   if (!PROVISION_START.test(what)) return null;
-  return { kind: 'repeal', citation: first, instruction: repealInstruction(what) };
+  // "§ 1 písm. d) zákona č. 172/1988 Sb., o zemědělské dani, část čtvrtá tohoto zákona a …" (zákon
+  // č. 389/1990 Sb., § 32 písm. b)): more units of the act just named, after its name.
+  const more = SAME_ACT_UNITS.exec(text.slice(first.end));
+  return { kind: 'repeal', citation: first, instruction: repealInstruction(more ? `${what} a ${more[1]}` : what) };
 }
+
+/** ", část čtvrtá tohoto zákona" after the act's name: a unit of that act. */
+const SAME_ACT_UNITS = /^[^;„]*?,\s*((?:část|hlava|díl|oddíl|§)\s[^,;„]{1,60}?)\s+tohoto\s+(?:zákona|vyhlášky|nařízení)(?=[\s,;.]|$)/u;
 
 /** ", a to § 1 až 3, § 4 odst. 2, …" after the act's name, to the sentence's end. */
 const PROVISIONS_NAMED_AFTER = /,\s*a\s+to\s+((?:§|čl\.|článk|část|hlav|díl|oddíl|příloh)[^;]*?)\s*(?:\.\s+\p{Lu}|;|[.,]?\s*$)/u;
