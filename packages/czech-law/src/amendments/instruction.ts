@@ -87,8 +87,31 @@ export interface Operation {
   replaceEnd?: { old: string; new: string };
   /** "včetně nadpisu": the unit's heading is part of the new text (or of what is repealed). */
   withHeading?: boolean;
+  /** An item (položka) of an annex's table, which has no provision id (`AnnexItem`); the target is the annex. */
+  item?: AnnexItem;
   /** The statement of the point this operation comes from (its sentence and quoted text, as written). */
   source: string;
+}
+
+/**
+ * An item (položka) of a lettered part of an annex set as a table, as vyhláška č. 323/2002 Sb. (o
+ * rozpočtové skladbě) numbers them: the table row of the part whose number cell is `key`, its last
+ * cell the item's title and then its náplň ("V příloze v části B náplň položky 1339 zní: „…“").
+ */
+export interface AnnexItem {
+  /** The part's letter ("v části B"). */
+  part: string;
+  /** The item's number. */
+  key: string;
+  /**
+   * What of it the operation edits: `row` the item (its number, title and náplň: "položka 1358 zní:",
+   * new items, a repeal), `content` its náplň ("náplň položky 1339 zní:", "na konci náplně položky
+   * 1339 se doplňuje věta …"), `added_content` a náplň the item has not had ("se doplňuje náplň
+   * položky 3114, která zní:").
+   */
+  field: 'row' | 'content' | 'added_content';
+  /** insert: the new item's number. */
+  newKey?: string;
 }
 
 /** What an operation does to which provisions, as stored with the amending act (#35 item 2). */
@@ -1743,7 +1766,67 @@ function underPrevious(ctx: Ctx, refIndex: number, previous: Seg[][]): Seg[][] {
  * location of its own ("Dosavadní písmena d) až f) …") reads its references in the location of
  * the sentence before it (`previous`); returns its own location for the next one.
  */
+/** "V příloze v části B " (with the optional class path of vyhláška č. 323/2002 Sb.'s items before the verb). */
+const ANNEX_ITEM_PLACE =
+  /^V příloze(?: č\. (\d+[a-z]?))? v části ([A-Z]) (?:v třídě \d+, seskupení položek \d+, podseskupení položek \d+ )?/u;
+const ANNEX_ITEM_FORMS: [RegExp, (m: RegExpExecArray, st: Statement) => Omit<Operation, 'targets' | 'source'> | null][] = [
+  [
+    /^náplň položky (\d+) zní:$/u,
+    (m, st) => (st.payload ? { kind: 'new_wording', text: st.payload, item: { part: '', key: m[1], field: 'content' } } : null),
+  ],
+  [
+    /^se doplňuje náplň položky (\d+), která zní:$/u,
+    (m, st) =>
+      st.payload ? { kind: 'append_words', position: 'end', new: st.payload, item: { part: '', key: m[1], field: 'added_content' } } : null,
+  ],
+  [
+    /^se na konci náplně položky (\d+) doplňuj(?:e|í) (?:věta|věty|slova) „([^„“]+)“\.?$/u,
+    (m) => ({ kind: 'append_words', position: 'end', new: m[2], item: { part: '', key: m[1], field: 'content' } }),
+  ],
+  [
+    /^položka (\d+) zní:$/u,
+    (m, st) => (st.payload ? { kind: 'new_wording', text: st.payload, item: { part: '', key: m[1], field: 'row' } } : null),
+  ],
+  [
+    /^se za položku (\d+) (?:vkládá nová položka (\d+), která zní|doplňuje (?:nová )?položka (\d+), jejíž název a náplň (?:znějí|zní)):$/u,
+    (m, st) =>
+      st.payload
+        ? { kind: 'insert', position: 'after', text: st.payload, item: { part: '', key: m[1], field: 'row', newKey: m[2] ?? m[3] } }
+        : null,
+  ],
+  [/^se položka (\d+) zrušuje\.$/u, (m) => ({ kind: 'repeal', item: { part: '', key: m[1], field: 'row' } })],
+];
+
+/**
+ * An item of an annex's lettered part (`AnnexItem`), in the forms of vyhláška č. 323/2002 Sb.'s
+ * amending acts: the operation targets the annex, its `item` the row. Null when the sentence is
+ * not one of them.
+ */
+function readAnnexItem(st: Statement): Operation | null {
+  const place = ANNEX_ITEM_PLACE.exec(st.sentence);
+  if (!place) return null;
+  const rest = st.sentence.slice(place[0].length).trim();
+  for (const [re, make] of ANNEX_ITEM_FORMS) {
+    const m = re.exec(rest);
+    if (!m) continue;
+    const op = make(m, st);
+    if (!op?.item) return null;
+    return {
+      ...op,
+      item: { ...op.item, part: place[2] },
+      targets: [{ id: segId('priloha', place[1] ? annexKey(place[1]) : '') }],
+      source: st.source,
+    };
+  }
+  return null;
+}
+
 function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[][] {
+  const item = readAnnexItem(st);
+  if (item) {
+    ops.push(item);
+    return previous;
+  }
   const sk = skeleton(st.sentence);
   if (ANNEX_INNER_UNIT.test(st.sentence.replace(/„[^“]*“/g, '').replace(/\s+/g, ' ')))
     throw new Unsupported('a unit of an annex without an id');
@@ -1906,6 +1989,12 @@ function effectOf(op: Operation): Effect {
     const id = storedId(raw);
     if (id !== null && !ids.includes(id)) ids.push(id);
   };
+  // An item of an annex's table has no id: the annex is what changes (an item inserted or repealed
+  // is a change of the annex, not a new or repealed annex).
+  if (op.item) {
+    for (const t of op.targets) add(t.id);
+    return { kind: op.kind, targets: ids, text: op.source };
+  }
   if (op.kind === 'insert' || op.kind === 'append') for (const id of op.newIds ?? []) add(id);
   // A renumbering changes the text under both numbers: "písmena c) až g) se označují jako písmena
   // d) až h)" leaves under h) a text that was under g), and under c) what an insert puts there.

@@ -2395,7 +2395,141 @@ function ordinalFeminine(n: number): string | null {
   return u ? `${ORDINAL_TENS[Math.floor(n / 10)]} ${ORDINAL_UNITS[u]}` : ORDINAL_TENS[n / 10];
 }
 
+// ---------------------------------------------------------------------------------------------
+// Items of an annex's table (`AnnexItem`: vyhláška č. 323/2002 Sb.'s položky).
+
+/** A lettered part's heading line in an annex ("B. Druhové třídění rozpočtové skladby"). */
+const ANNEX_PART_LINE = /^([A-Z])\. \S/;
+
+interface ItemRow {
+  /** The row's line (without its line end) in the unit's text. */
+  start: number;
+  end: number;
+  cells: string[];
+}
+
+/** The table rows of a line span: each `| … |` line with its cells (the text between the bars). */
+function tableRow(line: string): string[] | null {
+  if (!/^\|.*\|[ \t]*$/.test(line)) return null;
+  return line.trim().slice(1, -1).split('|');
+}
+
+/**
+ * The row of item `key` in the part `part` of an annex: the part runs from its line ("B. …") to the
+ * next part's, and the row is the one whose last cell but one is the number (the last is the title
+ * and náplň). A part or row not there once is a failure: where the item is would be a guess.
+ */
+function itemRow(text: string, part: string, key: string): ItemRow | null {
+  const lines: { start: number; line: string }[] = [];
+  for (let pos = 0; pos < text.length;) {
+    const nl = text.indexOf('\n', pos);
+    const end = nl < 0 ? text.length : nl;
+    lines.push({ start: pos, line: text.slice(pos, end) });
+    pos = end + 1;
+  }
+  const heads = lines.filter((l) => ANNEX_PART_LINE.exec(l.line)?.[1] === part);
+  if (heads.length !== 1) throw new Fail(heads.length ? 'ambiguous' : 'target_not_found', `část ${part} of the annex`);
+  const from = lines.indexOf(heads[0]);
+  let to = lines.length;
+  for (let i = from + 1; i < lines.length; i++)
+    if (ANNEX_PART_LINE.test(lines[i].line)) {
+      to = i;
+      break;
+    }
+  const rows: ItemRow[] = [];
+  for (let i = from + 1; i < to; i++) {
+    const cells = tableRow(lines[i].line);
+    if (cells && cells.length >= 2 && cells[cells.length - 2].trim() === key)
+      rows.push({ start: lines[i].start, end: lines[i].start + lines[i].line.length, cells });
+  }
+  if (rows.length > 1) throw new Fail('ambiguous', `položka ${key} is in část ${part} ${rows.length} times`);
+  return rows[0] ?? null;
+}
+
+/** A row with its last cell but one (the number) and last cell (title and náplň) set anew, as the source writes them. */
+function rowWith(cells: string[], key: string, last: string): string {
+  return `|${[...cells.slice(0, -2), ` ${key} `, ` ${last} `].join('|')}|`;
+}
+
+/** A payload's paragraphs as one cell's text (the source joins a náplň's paragraphs with a space). */
+function cellText(payload: string): string {
+  const paras = payload
+    .split(/\n[ \t]*\n/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  // Tables, headings or lists inside an item are no cell's text.
+  if (!paras.length || paras.some((p) => /^(?:\||#|- )/.test(p)) || payload.includes('|'))
+    throw new Fail('payload_mismatch', 'an item’s text that is no table cell');
+  return paras.join(' ');
+}
+
+/** A new item's payload "1358 Název\n\nNáplň": its title and náplň as one cell, or a failure when it is not item `key`'s. */
+function itemCell(payload: string, key: string): string {
+  const m = /^\s*(\d+)[ \t]+([^\n]+)/.exec(payload);
+  if (!m || m[1] !== key) throw new Fail('payload_mismatch', `the new text is not položka ${key}`);
+  return cellText(`${m[2]}${payload.slice(m[0].length)}`);
+}
+
+/**
+ * Where an item's title ends in its cell (title and náplň in one cell, as the source writes them):
+ * before the one word written with a capital after the title's first, in the words up to the
+ * cell's first full stop ("Daň silniční Zahrnuje daň podle …": "Zahrnuje"), or before the "(1)"
+ * that opens a náplň in odstavce. A title is written in lower case after its first word, a náplň
+ * opens with a capital; a cell with another capital there (a name in the title: "… Evropské unie
+ * …", or in the náplň's first words) or none is not told apart: null.
+ */
+function itemTitleEnd(cell: string): number | null {
+  const stop = cell.indexOf('.');
+  const head = stop < 0 ? cell : cell.slice(0, stop);
+  const capitals = [...head.matchAll(/(?<=\s)\p{Lu}/gu)];
+  if (capitals.length !== 1) return null;
+  let at = capitals[0].index;
+  const marker = /\(\d+\)\s*$/.exec(cell.slice(0, at));
+  if (marker) at = marker.index;
+  return cell.slice(0, at).trimEnd().length > 0 ? cell.slice(0, at).trimEnd().length : null;
+}
+
+/** An operation on an item of an annex's table (`AnnexItem`). */
+function opAnnexItem(w: Work, op: Operation): void {
+  const item = op.item!;
+  const t = op.targets[0];
+  const loc = locate(w.doc, t.id);
+  const text = loc.unit.text;
+  const row = itemRow(text, item.part, item.key);
+  if (!row) throw new Fail('target_not_found', `položka ${item.key} in část ${item.part}`);
+  const cell = row.cells[row.cells.length - 1].trim();
+  let out: string;
+  if (op.kind === 'insert') {
+    const key = item.newKey ?? '';
+    if (itemRow(text, item.part, key)) throw new Fail('already_present', `položka ${key}`);
+    // A row that ends its table: whether the source puts the new one below it or at the top of the
+    // next table (the source breaks the part's table in several) is unsure.
+    const next = text.slice(row.end + 1, text.indexOf('\n', row.end + 1) < 0 ? text.length : text.indexOf('\n', row.end + 1));
+    if (!tableRow(next)) throw new Fail('unsupported_target', `položka ${item.key} ends its table`);
+    out = `${text.slice(0, row.end)}\n${rowWith(row.cells, key, itemCell(op.text ?? '', key))}${text.slice(row.end)}`;
+  } else if (op.kind === 'repeal') {
+    out = text.slice(0, row.start) + text.slice(Math.min(text.length, row.end + 1));
+  } else {
+    let last: string;
+    if (op.kind === 'new_wording' && item.field === 'row') last = itemCell(op.text ?? '', item.key);
+    else if (op.kind === 'new_wording' && item.field === 'content') {
+      const end = itemTitleEnd(cell);
+      if (end === null) throw new Fail('unsupported_target', `položka ${item.key}: its title and náplň are not told apart`);
+      last = `${cell.slice(0, end)} ${cellText(op.text ?? '')}`;
+    } else if (op.kind === 'append_words' && item.field === 'added_content') {
+      // An item without a náplň holds its title only, which has no full stop.
+      if (cell.includes('.')) throw new Fail('already_present', `položka ${item.key} has a náplň`);
+      last = `${cell} ${cellText(op.new ?? '')}`;
+    } else if (op.kind === 'append_words' && item.field === 'content') last = `${cell} ${cellText(op.new ?? '')}`;
+    else throw new Fail('unsupported_form', `položka ${item.key}: ${op.kind} of its ${item.field}`);
+    out = text.slice(0, row.start) + rowWith(row.cells, item.key, last) + text.slice(row.end);
+  }
+  replaceUnit(w.doc, loc.index, out);
+  touch(w, t.id);
+}
+
 function applyOperation(w: Work, op: Operation): void {
+  if (op.item) return opAnnexItem(w, op);
   switch (op.kind) {
     case 'replace_words':
     case 'insert_words':
@@ -2503,7 +2637,7 @@ function anchorsOnly(ops: Operation[]): Set<string> {
 function wholeRepeals(ops: Operation[]): Set<string> {
   const out = new Set<string>();
   for (const op of ops) {
-    if (op.kind !== 'repeal' || op.footnotes?.length) return new Set();
+    if (op.kind !== 'repeal' || op.footnotes?.length || op.item) return new Set();
     for (const t of op.targets) {
       if (t.id === '*' || t.id.startsWith('fn_') || t.part || t.sentence !== undefined || unitIdOf(t.id) !== t.id) return new Set();
       out.add(t.id);

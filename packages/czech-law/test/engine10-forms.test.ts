@@ -1,0 +1,139 @@
+import { parseInstruction } from '../src/amendments/instruction';
+import type { AmendmentPoint } from '../src/amendments/types';
+import { applyAmendment } from '../src/consolidation/apply';
+
+// Forms the engine read or applied first in the session of 2026-11-30 (#36, h-engine10), on tiny
+// texts written the way legalize-cz writes them.
+
+const pt = (number: string, text: string): AmendmentPoint => ({ number, text, start: 0, end: 0 });
+const lines = (...ls: string[]): string => `${ls.join('\n\n')}\n`;
+
+// The annex of vyhláška č. 323/2002 Sb. (rozpočtová skladba) as the source sets it: lettered parts,
+// part B a table whose rows hold an item's number and, in one cell, its title and náplň.
+const HEADER = '| Třída | Seskupení položek | Podseskupení položek | Položka | Název a náplň |\n| --- | --- | --- | --- | --- |';
+const annex = (...rows: string[]): string =>
+  lines(
+    '# Vyhláška',
+    '##### § 1',
+    'Text.',
+    'Příloha k vyhlášce č. 323/2002 Sb.',
+    'Rozpočtová skladba',
+    'A. Odpovědnostní třídění',
+    'Kapitola 301 Kancelář prezidenta republiky',
+    'B. Druhové třídění rozpočtové skladby',
+    [HEADER, ...rows].join('\n'),
+    'C. Odvětvové třídění rozpočtové skladby',
+    [HEADER, '|  |  |  | 1321 | Jiná věc téhož čísla |'].join('\n'),
+  );
+const R1321 = '|  |  |  | 1321 | Daň silniční Zahrnuje daň podle zákona o dani silniční. |';
+const R1341 = '|  |  |  | 1341 | Poplatek ze psů |';
+const R1342 = '|  |  |  | 1342 | Poplatek z pobytu Příjmy z poplatku z pobytu. |';
+const R1343 = '|  |  |  | 1343 | Odvody do rozpočtu Evropské unie Zahrnuje odvody. |';
+const R1344 = '|  |  |  | 1344 | Ostatní příjmy (1) Zahrnuje i částky. (2) Patří sem i příspěvky. |';
+
+describe('items of an annex table (vyhláška č. 323/2002 Sb., part B)', () => {
+  it('reads the item forms as operations on the annex, with the item named', () => {
+    const r = parseInstruction('V příloze v části B náplň položky 1339 zní: „Na tuto položku patří i pokuta.“.');
+    expect(r.unsupported).toEqual([]);
+    expect(r.operations[0]).toMatchObject({
+      kind: 'new_wording',
+      targets: [{ id: 'priloha' }],
+      item: { part: 'B', key: '1339', field: 'content' },
+    });
+    expect(r.effects[0]).toMatchObject({ kind: 'new_wording', targets: ['priloha'] });
+  });
+
+  it('"náplň položky N zní:" replaces the náplň after the title, in part B only', () => {
+    const text = annex(R1321, R1341);
+    const r = applyAmendment(text, [
+      pt('6', 'V příloze v části B náplň položky 1321 zní: „Příjmy z daně podle zákona č. 16/1993 Sb., o dani silniční.“.'),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toBe(annex('|  |  |  | 1321 | Daň silniční Příjmy z daně podle zákona č. 16/1993 Sb., o dani silniční. |', R1341));
+  });
+
+  it('"náplň položky N zní:" over odstavce: the title ends before "(1)", the new odstavce joined in the cell', () => {
+    const r = applyAmendment(annex(R1344), [
+      pt('1', 'V příloze v části B náplň položky 1344 zní:\n\n„(1) Nová věta.\n\n(2) Druhá věta.“.'),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toBe(annex('|  |  |  | 1344 | Ostatní příjmy (1) Nová věta. (2) Druhá věta. |'));
+  });
+
+  it('refuses "náplň položky N zní:" where the title is not told from the náplň (a name in the title)', () => {
+    const text = annex(R1343);
+    const r = applyAmendment(text, [pt('1', 'V příloze v části B náplň položky 1343 zní: „Nová náplň.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
+    expect(r.text).toBe(text);
+  });
+
+  it('"se doplňuje náplň položky N, která zní:" adds a náplň to an item that has its title only', () => {
+    const r = applyAmendment(annex(R1341), [
+      pt('1', 'V příloze v části B se doplňuje náplň položky 1341, která zní: „Příjmy z poplatku ze psů.“.'),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toBe(annex('|  |  |  | 1341 | Poplatek ze psů Příjmy z poplatku ze psů. |'));
+  });
+
+  it('refuses to add a náplň to an item that has one', () => {
+    const r = applyAmendment(annex(R1342), [pt('1', 'V příloze v části B se doplňuje náplň položky 1342, která zní: „Další.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'already_present' });
+  });
+
+  it('"se na konci náplně položky N doplňuje věta" appends to the cell', () => {
+    const r = applyAmendment(annex(R1342), [
+      pt('1', 'V příloze v části B se na konci náplně položky 1342 doplňuje věta „Patří sem i další.“.'),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toBe(annex('|  |  |  | 1342 | Poplatek z pobytu Příjmy z poplatku z pobytu. Patří sem i další. |'));
+  });
+
+  it('"se za položku N vkládá nová položka M, která zní:" puts its row after N, title and náplň in one cell', () => {
+    const r = applyAmendment(annex(R1341, R1342), [
+      pt(
+        '22',
+        'V příloze v části B se za položku 1341 vkládá nová položka 1345, která zní:\n\n„1345 Poplatek nový\n\nPříjem z poplatku.\n\nDalší odstavec.“.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toBe(annex(R1341, '|  |  |  | 1345 | Poplatek nový Příjem z poplatku. Další odstavec. |', R1342));
+  });
+
+  it('the class path before "se za položku N doplňuje položka M, jejíž název a náplň znějí:" is read', () => {
+    const r = applyAmendment(annex(R1341, R1342), [
+      pt(
+        '3',
+        'V příloze v části B v třídě 1, seskupení položek 13, podseskupení položek 134 se za položku 1341 doplňuje položka 1345, jejíž název a náplň znějí:\n\n„1345 Poplatek nový\n\nPříjem.“.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toBe(annex(R1341, '|  |  |  | 1345 | Poplatek nový Příjem. |', R1342));
+  });
+
+  it('refuses a new item after the last row of its table (the source may start the next table with it) and a number there already', () => {
+    const last = applyAmendment(annex(R1341), [
+      pt('1', 'V příloze v části B se za položku 1341 vkládá nová položka 1345, která zní:\n\n„1345 Nový\n\nText.“.'),
+    ]);
+    expect(last.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
+    const there = applyAmendment(annex(R1341, R1342), [
+      pt('1', 'V příloze v části B se za položku 1341 vkládá nová položka 1342, která zní:\n\n„1342 Nový\n\nText.“.'),
+    ]);
+    expect(there.points[0]).toMatchObject({ status: 'not_applied', reason: 'already_present' });
+  });
+
+  it('"položka N zní:" sets the row anew; "se položka N zrušuje" takes the row out', () => {
+    const r = applyAmendment(annex(R1341, R1342), [
+      pt('1', 'V příloze v části B položka 1341 zní:\n\n„1341 Poplatek ze psů\n\nPříjmy z místního poplatku.“.'),
+      pt('2', 'V příloze v části B se položka 1342 zrušuje.'),
+    ]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied', 'applied']);
+    expect(r.text).toBe(annex('|  |  |  | 1341 | Poplatek ze psů Příjmy z místního poplatku. |'));
+  });
+
+  it('refuses an item not in the part named (part C numbers its own rows)', () => {
+    const text = annex(R1341);
+    const r = applyAmendment(text, [pt('1', 'V příloze v části B náplň položky 1321 zní: „Nová.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'target_not_found' });
+    expect(r.text).toBe(text);
+  });
+});
