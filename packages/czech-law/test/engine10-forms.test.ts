@@ -137,3 +137,29 @@ describe('items of an annex table (vyhláška č. 323/2002 Sb., part B)', () => 
     expect(r.text).toBe(text);
   });
 });
+
+describe("the heading of the amending act's next část at a point's end (zákon č. 227/2009 Sb., zákon č. 183/2017 Sb.)", () => {
+  it('is no instruction: the sentence before it is read, and a heading alone after a new text is dropped', () => {
+    const glued = parseInstruction(
+      'V § 32 odst. 2 se na konci textu písmen a), b) a c) doplňuje slovo „osoby“.\n\n## ČÁST STO SEDMDESÁTÁ OSMÁ',
+    );
+    expect(glued.unsupported).toEqual([]);
+    expect(glued.operations).toHaveLength(1);
+    expect(glued.operations[0].source).toBe('V § 32 odst. 2 se na konci textu písmen a), b) a c) doplňuje slovo „osoby“.');
+    const alone = parseInstruction('§ 5 zní:\n\n##### „§ 5\n\nText.“.\n\n## ČÁST DVĚ STĚ ČTYŘICÁTÁ SEDMÁ');
+    expect(alone.unsupported).toEqual([]);
+    expect(alone.effects.map((e) => e.kind)).toEqual(['new_wording']);
+  });
+
+  it('applies the point', () => {
+    const text = lines('# Zákon', '##### § 32', '(1) Text.', '(2) Osoba je', '- a) fyzická,', '- b) právnická.');
+    const r = applyAmendment(text, [pt('1', 'V § 32 odst. 2 písm. a) se slovo „fyzická“ nahrazuje slovem „jiná“.\n\n## ČÁST STO DVACÁTÁ')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('- a) jiná,');
+  });
+
+  it('is read only at the point’s end, and not inside a new text', () => {
+    const inside = parseInstruction('Za část druhou se vkládá nová část třetí, která zní:\n\n## „ČÁST TŘETÍ\n\n##### § 9\n\nText.“.');
+    expect(inside.operations[0].text).toContain('ČÁST TŘETÍ');
+  });
+});

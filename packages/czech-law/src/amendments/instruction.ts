@@ -2117,6 +2117,26 @@ function withoutArticleHeading(st: Statement): Statement | null {
   return sentence ? { ...st, sentence } : null;
 }
 
+/**
+ * The heading of the amending act's next část, as the source sets an omnibus act's ("## ČÁST STO
+ * SEDMDESÁTÁ OSMÁ", zákon č. 227/2009 Sb.; "## ČÁST DVĚ STĚ ČTYŘICÁTÁ SEDMÁ", zákon č. 183/2017
+ * Sb.), at the end of its last point: a heading line alone, its number in capitals, words or digits.
+ */
+const PART_HEADING_AT_END = /(?:^|\n)[ \t]*#{1,6}[ \t]+ČÁST[ \t]+(?:\p{Lu}+(?:[ \t]+\p{Lu}+)*|\d+)\.?[ \t]*$/u;
+
+/**
+ * The point's last statement without the heading of the amending act's next část that the point's
+ * text ran into (no instruction, as the next článek's heading, `withoutArticleHeading`); null when
+ * that heading is all it is. Only at the point's end, and only outside a new text: a new část's
+ * own heading is in its quotation.
+ */
+function withoutPartHeading(st: Statement): Statement | null {
+  if (st.payload || !PART_HEADING_AT_END.test(st.sentence)) return st;
+  const sentence = st.sentence.replace(PART_HEADING_AT_END, '').trimEnd();
+  if (!sentence) return null;
+  return { ...st, sentence, source: st.source.replace(PART_HEADING_AT_END, '').trimEnd() };
+}
+
 /** "a zrušuje se číslování odstavců": the odstavce of the § named lose their numbers. */
 const NUMBERING_DROPPED =
   /(?:zrušuje|vypouští|ruší)\s+se\s+(?:číslování|označení)\s+odstavců|(?:číslování|označení)\s+odstavců\s+se\s+(?:zrušuje|vypouští)/u;
@@ -2148,8 +2168,10 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
   const unsupported: { form: string; text: string; reason: string }[] = [];
   const effects: Effect[] = [];
   let previous: Seg[][] = [];
-  for (const whole of splitStatements(text)) {
-    const st = withoutArticleHeading(whole);
+  const statements = splitStatements(text);
+  for (const [i, whole] of statements.entries()) {
+    const last = i === statements.length - 1 ? withoutPartHeading(whole) : whole;
+    const st = last && withoutArticleHeading(last);
     if (!st) continue;
     if (!st.sentence && st.payload) {
       unsupported.push({ form: '(quoted text without an instruction)', text: st.source, reason: 'quoted text without an instruction' });

@@ -29,6 +29,8 @@
  * odstavec 1 a doplňuje se odstavcem 2" (below a "(k § …)" line), odstavce's numbering dropped, a
  * container's label put among §§ or below a container's heading, #36 h-engine9; "V odstavci 2 …"
  * after a sentence in a § of the same point is in that §, "odstavec 2 a označení odstavce 1 se
- * zrušují", the act's only annex named by its title ("V příloze Sazebník poplatků se …"), #35 h-recall8).
+ * zrušují", the act's only annex named by its title ("V příloze Sazebník poplatků se …"), #35 h-recall8;
+ * 16: the items of an annex's table in a lettered part (vyhláška č. 323/2002 Sb.'s položky: their
+ * náplň set, added or appended, an item inserted, set anew or repealed), #36 h-engine10).
  */
-export const CONSOLIDATION_ENGINE_VERSION = 15;
+export const CONSOLIDATION_ENGINE_VERSION = 16;
