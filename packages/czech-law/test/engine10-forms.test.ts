@@ -163,3 +163,46 @@ describe("the heading of the amending act's next část at a point's end (zákon
     expect(inside.operations[0].text).toContain('ČÁST TŘETÍ');
   });
 });
+
+describe('older wordings of forms read (the words after a colon, "za slovy", "úvodní věta", the part after "se")', () => {
+  const text = lines(
+    '# Zákon',
+    '##### § 9',
+    '(1) Osoba, která je starší, může',
+    '- a) žádat,',
+    '- b) podat.',
+    '(2) První věta. Druhá věta.',
+  );
+
+  it('"se vypouštějí tato slova: „…“" removes the words', () => {
+    const r = applyAmendment(text, [pt('1', 'V § 9 odst. 1 se vypouštějí tato slova: „, která je starší,“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('(1) Osoba může');
+  });
+
+  it('"se věta první nahrazuje touto větou: „…“" and "… těmito větami:" set the sentence', () => {
+    const one = applyAmendment(text, [pt('1', 'V § 9 odst. 2 se věta první nahrazuje touto větou: „Nová věta.“.')]);
+    expect(one.points[0]).toMatchObject({ status: 'applied' });
+    expect(one.text).toContain('(2) Nová věta. Druhá věta.');
+    const two = applyAmendment(text, [pt('1', 'V § 9 odst. 2 se poslední věta nahrazuje těmito větami: „Třetí. Čtvrtá.“.')]);
+    expect(two.points[0]).toMatchObject({ status: 'applied' });
+    expect(two.text).toContain('(2) První věta. Třetí. Čtvrtá.');
+  });
+
+  it('"za slovy „A“ se vkládají slova „B“" inserts after A', () => {
+    const r = applyAmendment(text, [pt('1', 'V § 9 odst. 1 se za slovy „Osoba,“ vkládají slova „i cizí,“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('(1) Osoba, i cizí, která');
+  });
+
+  it('"se v úvodní větě slova …" and "se v úvodní části ustanovení slova …" edit the text before the list only', () => {
+    const a = applyAmendment(text, [pt('1', 'V § 9 odst. 1 se v úvodní větě slova „může“ nahrazují slovy „smí“.')]);
+    expect(a.points[0]).toMatchObject({ status: 'applied' });
+    expect(a.text).toContain('(1) Osoba, která je starší, smí');
+    const b = applyAmendment(text, [pt('1', 'V § 9 odst. 1 se v úvodní části ustanovení slova „může“ nahrazují slovy „smí“.')]);
+    expect(b.text).toBe(a.text);
+    // Without a list there is no úvodní věta to edit: refused, not the first sentence guessed.
+    const c = applyAmendment(text, [pt('1', 'V § 9 odst. 2 se v úvodní větě slova „První“ nahrazují slovy „Nová“.')]);
+    expect(c.points[0]).toMatchObject({ status: 'not_applied', reason: 'target_not_found' });
+  });
+});

@@ -447,7 +447,10 @@ const BARE_ANNEX_NEXT =
   /^(?:(?:k|ke) (?:tomuto |této )?(?:zákonu|vyhlášce|nařízení)|(?=[,.;:)–-]|$|(?:zní|znějí|se|zrušuj\p{L}*|nahrazuj\p{L}*|vypouš\p{L}*|doplňuj\p{L}*|vklád\p{L}*|označuj\p{L}*|včetně|v|ve|za|před|na|slov\p{L}*|čísl\p{L}*|text\p{L}*|vět\p{L}*|nadpis\p{L}*|(?:vyhlášky|zákona|nařízení)(?! č\.)|prvním|druhém|třetím|čtvrtém|pátém|šestém|sedmém|osmém|devátém|desátém|posledním|polož\p{L}*|bod\p{L}*|část\p{L}*|oddíl\p{L}*|díl\p{L}*|tabul\p{L}*|odst\p{L}*|písm\p{L}*|řád(?:e|k)\p{L}*|sloup\p{L}*)(?![\p{L}])))/u;
 
 const PARTS: [RegExp, TextPart][] = [
-  [/úvodní(?:ch)? (?:částech|části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'intro'],
+  [/úvodní(?:ch)? (?:částech|části|část) (?:ustanovení|odstavce|věty|písmene|bodu|textu)/y, 'intro'],
+  // "V § 17 odst. 1 úvodní věta zní:", "v úvodní větě se slova …" (older acts): the text before the
+  // list, as "úvodní část ustanovení" (the engine refuses it in a unit without one).
+  [/úvodní (?:věta|větě|větu)(?![\p{L}])/uy, 'intro'],
   [/závěrečn(?:á|é) (?:části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'closing'],
   [/(?:společné? )?(?:části|část) (?:ustanovení|odstavce|věty|textu) za středníkem/y, 'after_semicolon'],
   [/(?:části|část) (?:ustanovení|odstavce|věty|textu) před středníkem/y, 'before_semicolon'],
@@ -1821,13 +1824,26 @@ function readAnnexItem(st: Statement): Operation | null {
   return null;
 }
 
+/**
+ * "V § 104a odst. 1 se v úvodní části ustanovení slova …" (zákon č. 152/2023 Sb., on zákon č.
+ * 127/2005 Sb.), "V § 35b se v úvodní větě slova …": the part after "se" is the place's, as in
+ * "V § 104a odst. 1 úvodní části ustanovení se slova …", which the references read.
+ */
+const PART_AFTER_SE = /^((?:V|Ve) [^„:]+?) se v (úvodní (?:části ustanovení|části textu|větě))(?= )/u;
+
+/**
+ * A verb's object before a colon, its words the statement's new text ("se vypouštějí tato slova:
+ * „…“", "se věta první nahrazuje touto větou: „…“", "připojují se tato slova: „…“", older acts).
+ */
+const OBJECT_BEFORE_PAYLOAD = new RegExp(`(^| )(?:(?:tato|toto|tyto|touto|těmito) )?(${NOUN}|${NOUN_INSTR}):$`, 'u');
+
 function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[][] {
   const item = readAnnexItem(st);
   if (item) {
     ops.push(item);
     return previous;
   }
-  const sk = skeleton(st.sentence);
+  const sk = skeleton(st.sentence.replace(PART_AFTER_SE, '$1 $2 se'));
   if (ANNEX_INNER_UNIT.test(st.sentence.replace(/„[^“]*“/g, '').replace(/\s+/g, ' ')))
     throw new Unsupported('a unit of an annex without an id');
   const ctx: Ctx = {
@@ -1844,6 +1860,16 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
   // "##### § 178a zní:" (zákon č. 92/1998 Sb., čl. I): a point the source typeset as a heading.
   let s = sk.s.replace(/^#{1,6} (?=\S)/u, '');
   s = s.replace(/^(?:Ve?|ve?) (?:zákoně|nařízení vlády|vyhlášce|zákonném opatření) (?=\S)/u, '');
+  if (ctx.payload !== null && OBJECT_BEFORE_PAYLOAD.test(s)) {
+    sk.quotes.push(ctx.payload);
+    s = s.replace(OBJECT_BEFORE_PAYLOAD, `$1$2 ⟨${sk.quotes.length - 1}⟩`);
+    ctx.payload = null;
+  }
+  // "za slovy „A“ se vkládají slova „B“" (za with the instrumental, older acts): "za slova „A“".
+  s = s.replace(
+    /(^| )za (slovy|slovem) (?=⟨\d+⟩ (?:vkládá|vkládají|doplňuj[eí]) )/gu,
+    (_m, lead: string, w: string) => `${lead}za ${w === 'slovy' ? 'slova' : 'slovo'} `,
+  );
   // "Trestní zákon se doplňuje tak, že za § 194 se vkládá § 194a, …" (zákon č. 120/1962 Sb.): the
   // whole act as the subject, the instruction after "tak, že".
   s = s.replace(
