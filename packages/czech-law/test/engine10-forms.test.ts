@@ -206,3 +206,42 @@ describe('older wordings of forms read (the words after a colon, "za slovy", "ú
     expect(c.points[0]).toMatchObject({ status: 'not_applied', reason: 'target_not_found' });
   });
 });
+
+describe('older word orders read ("za slovy „A“ slovo „B“ nahrazuje", "na konci vypouštějí", "vypouští věta za středníkem", "tečka na konci věty")', () => {
+  const text = lines(
+    '# Zákon',
+    '##### § 23',
+    '(1) Podle § 10 odst. 4 a § 12 se postupuje; jinak ne.',
+    '(2) Osoba nebo stát a s radou odborů.',
+    '(3) Seznam:',
+    '- a) první.',
+  );
+
+  it('"za slovy „A“ se slovo „B“ nahrazuje čárkou" replaces the word right after A', () => {
+    const r = applyAmendment(text, [pt('1', 'V § 23 odst. 1 se za slovy „§ 10 odst. 4“ slovo „a“ nahrazuje čárkou.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('(1) Podle § 10 odst. 4, § 12 se postupuje');
+    // Not right after the words: refused.
+    const far = applyAmendment(text, [pt('1', 'V § 23 odst. 1 se za slovy „Podle“ slovo „a“ nahrazuje čárkou.')]);
+    expect(far.points[0]).toMatchObject({ status: 'not_applied', reason: 'text_not_found' });
+  });
+
+  it('"se na konci vypouštějí slova „…“" removes them at the end', () => {
+    const r = applyAmendment(text, [pt('1', 'V § 23 odst. 2 se na konci vypouštějí slova „ a s radou odborů“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('(2) Osoba nebo stát.');
+  });
+
+  it('"se vypouští věta za středníkem" reads as "část věty za středníkem se zrušuje"', () => {
+    const a = applyAmendment(text, [pt('1', 'V § 23 odst. 1 se vypouští věta za středníkem.')]);
+    const b = applyAmendment(text, [pt('1', 'V § 23 odst. 1 se část věty za středníkem zrušuje.')]);
+    expect(a.points[0]).toMatchObject({ status: 'applied' });
+    expect(a.text).toBe(b.text);
+  });
+
+  it('"se tečka na konci věty nahrazuje čárkou" replaces the final full stop', () => {
+    const r = applyAmendment(text, [pt('1', 'V § 23 odst. 3 písm. a) se tečka na konci věty nahrazuje čárkou.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('- a) první,');
+  });
+});

@@ -1220,6 +1220,14 @@ clause(`za ${AFTER_WORDS} ${Q} (?:vkládá|doplňuje) ${PUNCT_ANY}(?: a (?:${NOU
   const add = m[3] !== undefined ? `${mark} ${quote(ctx, m[3])}` : mark;
   ctx.ops.push({ kind: 'insert_words', targets: locTargets(ctx), old: quote(ctx, m[1]), new: add, position: 'after', source: ctx.source });
 });
+// "za slovy „§ 10 odst. 4“ se slovo „a“ nahrazuje čárkou", "za slovem „státě“ slovo „nebo“ nahrazuje
+// čárkou", "… se slovo „a“ zrušuje" (older acts): the word right after the words named; where it is
+// not right after them, the words are not found and the point is refused.
+clause(`za ${AFTER_WORDS} ${Q} (?:${NOUN}) ${Q} (?:nahrazuj[eí] (?:${PUNCT_INSTR}|(?:${NOUN_INSTR}|spojkou) ${Q})|${REPEAL})`, (ctx, m) => {
+  const words = quote(ctx, m[1]);
+  const by = m[3] !== undefined || m[4] !== undefined ? punctBy(ctx, words, m[3], m[4]) : words;
+  ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: `${words} ${quote(ctx, m[2])}`, new: by, source: ctx.source });
+});
 
 // Replace words: "slova „A“ nahrazují slovy „B“" (and the forms with the subject after the verb).
 clause(`(?:(?:v|ve) ${R} )?${WORDS_AT} (?:nahrazuj[eí]|nahrazují|mění na|opravuj[eí]) (?:${NOUN_INSTR} )?${Q}`, (ctx, m) => {
@@ -1904,6 +1912,12 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
   // A sentence that starts with the subject: "Za § 52 …", "§ 5 zní:", "Na konci …", "Dosavadní …".
   s = s.charAt(0).toLowerCase() === s.charAt(0) ? s : s.charAt(0).toLowerCase() + s.slice(1);
   if (s.startsWith('dosavadní')) s = `D${s.slice(1)}`;
+  // "V § 41 se na konci vypouštějí slova „…“", "se vypouští (část) věta za středníkem", "se tečka na
+  // konci věty nahrazuje čárkou" (older acts): the order the clauses read.
+  s = s
+    .replace(new RegExp(`^na konci ${REPEAL} (?=(?:${NOUN} )?⟨)`, 'u'), (m) => `${m.slice('na konci '.length)}na konci `)
+    .replace(new RegExp(`^(${REPEAL}) (?:část věty|věta) za středníkem$`, 'u'), 'část věty za středníkem $1')
+    .replace(/^(tečka|čárka|středník) na konci věty (?=nahrazuj)/u, 'na konci $1 ');
   let guard = 0;
   const sub = new RegExp(`^(?:v|ve) ${R} `, 'u');
   while (s.length) {

@@ -919,7 +919,11 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
     old = styleMarks(old, w.style);
     hits = findWords(text, old, region, loc.local.markers);
   }
-  if (op.position === 'end') hits = hits.filter((h) => /^(?:\^\d+[a-z]*\))?\s*$/.test(text.slice(h.end, region.end)));
+  // "na konci": the words end the unit's text, before its closing mark where they do not carry one
+  // themselves ("V § 41 se na konci vypouštějí slova „a s Ústřední radou odborů“" of "… odborů.").
+  const closing = /[.,;:]$/.test(op.old ?? '') ? '' : '[.,;:]?';
+  if (op.position === 'end')
+    hits = hits.filter((h) => new RegExp(`^(?:\\^\\d+[a-z]*\\))?${closing}\\s*$`).test(text.slice(h.end, region.end)));
   if (op.position === 'start') hits = hits.filter((h) => text.slice(region.start, h.start).trim() === '');
   if (!hits.length) {
     // The new words already there and the old ones not: an earlier text took the change in already.
