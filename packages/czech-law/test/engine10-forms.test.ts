@@ -245,3 +245,18 @@ describe('older word orders read ("za slovy „A“ slovo „B“ nahrazuje", "n
     expect(r.text).toContain('- a) první,');
   });
 });
+
+describe('"se za slova „A“ vkládá odkaz na poznámku pod čarou č. 2)" (older acts)', () => {
+  const text = lines('# Zákon', '##### § 7', '(8) Z příjmů se platí daň.', '(9) Z příjmů a z příjmů.');
+
+  it('sets the mark right after the words', () => {
+    const r = applyAmendment(text, [pt('1', 'V § 7 odst. 8 se za slovo „příjmů“ vkládá odkaz na poznámku pod čarou č. 1c).')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('(8) Z příjmů^1c) se platí daň.');
+  });
+
+  it('refuses words there twice (a mark is one place’s)', () => {
+    const r = applyAmendment(text, [pt('1', 'V § 7 odst. 9 se za slovo „příjmů“ vkládá odkaz na poznámku pod čarou č. 1c).')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'ambiguous' });
+  });
+});

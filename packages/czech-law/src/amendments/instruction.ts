@@ -1300,6 +1300,19 @@ clause(`odkaz na ${R} (?:nahrazuj[eí]|nahrazují) odkazem na ${R}`, (ctx, m) =>
     source: ctx.source,
   });
 });
+// "V § 178 odst. 9 se za slova „společnosti registrované“ vkládá odkaz na poznámku pod čarou č. 2)."
+// (older acts): the footnote's mark right after the words.
+clause(`za ${AFTER_WORDS} ${Q} (?:vkládá|vkládají|doplňuj[eí]) odkaz na ${R}`, (ctx, m) => {
+  // Inserted, not replaced: words there twice leave the place unsure (a mark is one place's).
+  ctx.ops.push({
+    kind: 'insert_words',
+    targets: locTargets(ctx),
+    old: quote(ctx, m[1]),
+    new: markOf(ctx, Number(m[2])),
+    position: 'after',
+    source: ctx.source,
+  });
+});
 clause(`odkaz na ${R} ${REPEAL}`, (ctx, m) => {
   ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: markOf(ctx, Number(m[1])), new: '', source: ctx.source });
 });

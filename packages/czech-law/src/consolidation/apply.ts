@@ -1054,7 +1054,8 @@ const LIST_CONJUNCTION_NEXT = new RegExp(`^[ \\t]+(?:${LIST_CONJUNCTIONS})[ \\t]
 /** Words that go after others: a space first unless they start with punctuation. */
 function joinAfter(add: string, next: string | undefined): string {
   const a = add.trim();
-  const lead = /^[,.;:)]/.test(a) ? '' : ' ';
+  // A footnote mark ("^2)") follows the word it is set to.
+  const lead = /^[,.;:)^]/.test(a) ? '' : ' ';
   const trail = next !== undefined && !/[\s,.;:)]/.test(next) ? ' ' : '';
   return lead + a + trail;
 }
