@@ -260,3 +260,20 @@ describe('"se za slova „A“ vkládá odkaz na poznámku pod čarou č. 2)" (o
     expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'ambiguous' });
   });
 });
+
+describe('forms left unread or refused where the source writes otherwise', () => {
+  it('refuses a mark inserted before punctuation, and a mark the unit has', () => {
+    const text = lines('# Zákon', '##### § 5', '(1) Podle předpisu. Jinak^3) ne.');
+    const before = applyAmendment(text, [pt('1', 'V § 5 odst. 1 se za slovo „předpisu“ vkládá odkaz na poznámku pod čarou č. 3a).')]);
+    expect(before.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
+    const twice = applyAmendment(text, [pt('1', 'V § 5 odst. 1 se za slovo „Podle“ vkládá odkaz na poznámku pod čarou č. 3).')]);
+    expect(twice.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
+  });
+
+  it('leaves "úvodní věta zní:" unread, while "úvodní věta" names the text before the list for words', () => {
+    expect(parseInstruction('V § 25 úvodní věta zní: „Občan, kterému bylo uděleno povolení“.').operations).toEqual([]);
+    expect(parseInstruction('V § 25 úvodní větě se slovo „Občan“ nahrazuje slovem „Osoba“.').operations[0].targets).toEqual([
+      { id: 'par_25', part: 'intro' },
+    ]);
+  });
+});

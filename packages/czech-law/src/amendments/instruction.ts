@@ -1854,9 +1854,14 @@ const PART_AFTER_SE = /^((?:V|Ve) [^„:]+?) se v (úvodní (?:části ustanoven
 
 /**
  * A verb's object before a colon, its words the statement's new text ("se vypouštějí tato slova:
- * „…“", "se věta první nahrazuje touto větou: „…“", "připojují se tato slova: „…“", older acts).
+ * „…“", "se věta první nahrazuje touto větou: „…“", older acts). Not after an adding verb ("na
+ * konci bodu 1 se čárka zrušuje a doplňují se tato slova:"): the place of such words is read
+ * otherwise than the act's.
  */
-const OBJECT_BEFORE_PAYLOAD = new RegExp(`(^| )(?:(?:tato|toto|tyto|touto|těmito) )?(${NOUN}|${NOUN_INSTR}):$`, 'u');
+const OBJECT_BEFORE_PAYLOAD = new RegExp(
+  `(^| )((?:${REPEAL}|nahrazuj[eí]|nahrazují) )(?:(?:tato|toto|tyto|touto|těmito) )?(${NOUN}|${NOUN_INSTR}):$`,
+  'u',
+);
 
 function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[][] {
   const item = readAnnexItem(st);
@@ -1864,6 +1869,9 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
     ops.push(item);
     return previous;
   }
+  // "úvodní věta zní:" (older acts): the source keeps the old intro's closing mark where the act's
+  // new one has none, and some acts repeat the odstavec's number in it; read as words only.
+  if (/úvodní (?:věta|větu) (?:zní|se nahrazuje)/u.test(st.sentence)) throw new Unsupported('a new úvodní věta');
   const sk = skeleton(st.sentence.replace(PART_AFTER_SE, '$1 $2 se'));
   if (ANNEX_INNER_UNIT.test(st.sentence.replace(/„[^“]*“/g, '').replace(/\s+/g, ' ')))
     throw new Unsupported('a unit of an annex without an id');
@@ -1883,7 +1891,7 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
   s = s.replace(/^(?:Ve?|ve?) (?:zákoně|nařízení vlády|vyhlášce|zákonném opatření) (?=\S)/u, '');
   if (ctx.payload !== null && OBJECT_BEFORE_PAYLOAD.test(s)) {
     sk.quotes.push(ctx.payload);
-    s = s.replace(OBJECT_BEFORE_PAYLOAD, `$1$2 ⟨${sk.quotes.length - 1}⟩`);
+    s = s.replace(OBJECT_BEFORE_PAYLOAD, `$1$2$3 ⟨${sk.quotes.length - 1}⟩`);
     ctx.payload = null;
   }
   // "za slovy „A“ se vkládají slova „B“" (za with the instrumental, older acts): "za slova „A“".

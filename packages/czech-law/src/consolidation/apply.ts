@@ -955,6 +955,11 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   let out: string;
   if (op.kind === 'insert_words') {
     const next = text.slice(op.position === 'before' ? 0 : h.end, op.position === 'before' ? h.start : undefined);
+    // A footnote mark set after words: where punctuation follows them the source sets the mark
+    // before or after it as it sets the text's other marks, not as the act says; and a mark the unit
+    // has already is another place's. Refused.
+    if (/^\^\d+[a-z]*\)$/.test(add.trim()) && (/^[.,;:]/.test(next) || text.includes(add.trim())))
+      throw new Fail('unsupported_target', `the mark ${add.trim()} after „${old}“`);
     const have = op.position === 'before' ? next.trimEnd().endsWith(add.trim()) : next.trimStart().startsWith(add.trim());
     if (add.trim() && have) throw new Fail('already_present', `„${add.trim()}“ in ${t.id}`);
     if (op.position === 'before') out = splice(text, { start: h.start, end: h.start }, joinBefore(add));
