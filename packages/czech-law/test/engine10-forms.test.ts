@@ -277,3 +277,19 @@ describe('forms left unread or refused where the source writes otherwise', () =>
     ]);
   });
 });
+
+describe('"na konci písmene v) se čárka zrušuje a doplňují se slova „…“"', () => {
+  it('adds the words at the end of that písmeno, not of the §', () => {
+    const text = lines(
+      '# Vyhláška',
+      '##### § 1',
+      'Pro účely vyhlášky se rozumí',
+      '- u) masem maso,',
+      '- v) bouráním dělení těl,',
+      '- w) vejcem vejce.',
+    );
+    const r = applyAmendment(text, [pt('1', 'V § 1 se na konci písmene v) čárka zrušuje a doplňují se slova „nebo masa,“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('- v) bouráním dělení těl nebo masa,\n\n- w) vejcem vejce.');
+  });
+});

@@ -1282,6 +1282,9 @@ clause(`(?:(na konci) (?:(?:textu )?${R} )?)?${PUNCT} (?:na konci (?:(?:textu )?
   const refN = m[2] ?? m[4];
   const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
   ctx.ops.push({ kind: 'replace_words', targets, old: PUNCT_NOUN[m[3]], new: '', position: 'end', source: ctx.source });
+  // "V § 1 se na konci písmene v) čárka zrušuje a doplňují se slova „…“" (vyhláška č. 89/2000 Sb., on
+  // vyhláška č. 327/1997 Sb.): the words go where the mark was, not at the end of the §.
+  if (refN) enter(ctx, Number(refN));
 });
 // A footnote's mark in the location's text, not the footnote: "V § 5 odst. 2 se odkaz na poznámku pod
 // čarou č. 3 nahrazuje odkazem na poznámku pod čarou č. 4" (the mark `^3)` becomes `^4)`), "… se
