@@ -221,6 +221,8 @@ describe('older word orders read ("za slovy „A“ slovo „B“ nahrazuje", "n
     const r = applyAmendment(text, [pt('1', 'V § 23 odst. 1 se za slovy „§ 10 odst. 4“ slovo „a“ nahrazuje čárkou.')]);
     expect(r.points[0]).toMatchObject({ status: 'applied' });
     expect(r.text).toContain('(1) Podle § 10 odst. 4, § 12 se postupuje');
+    const words = applyAmendment(text, [pt('1', 'V § 23 odst. 1 se za slovy „§ 10 odst. 4“ slovo „a“ nahrazuje slovy „, § 11,“.')]);
+    expect(words.text).toContain('(1) Podle § 10 odst. 4, § 11, § 12 se postupuje');
     // Not right after the words: refused.
     const far = applyAmendment(text, [pt('1', 'V § 23 odst. 1 se za slovy „Podle“ slovo „a“ nahrazuje čárkou.')]);
     expect(far.points[0]).toMatchObject({ status: 'not_applied', reason: 'text_not_found' });
@@ -230,6 +232,19 @@ describe('older word orders read ("za slovy „A“ slovo „B“ nahrazuje", "n
     const r = applyAmendment(text, [pt('1', 'V § 23 odst. 2 se na konci vypouštějí slova „ a s radou odborů“.')]);
     expect(r.points[0]).toMatchObject({ status: 'applied' });
     expect(r.text).toContain('(2) Osoba nebo stát.');
+  });
+
+  it('"se na konci vypouštějí slova „…, …orgánů.“" takes the comma before them too, the full stop stays', () => {
+    const t = lines(
+      '# Zákon',
+      '##### § 128',
+      '(2) Převzít lze jen se souhlasem organizace, pokud nejde o převzetí podle rozhodnutí orgánů.',
+    );
+    const r = applyAmendment(t, [
+      pt('1', 'V § 128 odst. 2 se na konci vypouštějí slova „pokud nejde o převzetí podle rozhodnutí orgánů.“.'),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('(2) Převzít lze jen se souhlasem organizace.\n');
   });
 
   it('"se vypouští věta za středníkem" reads as "část věty za středníkem se zrušuje"', () => {

@@ -1225,7 +1225,13 @@ clause(`za ${AFTER_WORDS} ${Q} (?:vkládá|doplňuje) ${PUNCT_ANY}(?: a (?:${NOU
 // not right after them, the words are not found and the point is refused.
 clause(`za ${AFTER_WORDS} ${Q} (?:${NOUN}) ${Q} (?:nahrazuj[eí] (?:${PUNCT_INSTR}|(?:${NOUN_INSTR}|spojkou) ${Q})|${REPEAL})`, (ctx, m) => {
   const words = quote(ctx, m[1]);
-  const by = m[3] !== undefined || m[4] !== undefined ? punctBy(ctx, words, m[3], m[4]) : words;
+  // New words that open with a mark ("slovy „, § 10 odst. 2,“") follow the words without a space.
+  const by =
+    m[4] !== undefined && /^[,.;:]/.test(quote(ctx, m[4]))
+      ? `${words}${quote(ctx, m[4])}`
+      : m[3] !== undefined || m[4] !== undefined
+        ? punctBy(ctx, words, m[3], m[4])
+        : words;
   ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: `${words} ${quote(ctx, m[2])}`, new: by, source: ctx.source });
 });
 

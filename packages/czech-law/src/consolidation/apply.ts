@@ -1011,6 +1011,18 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
       /[\p{L}\p{N})][ \t]*$/u.test(text.slice(0, h.start))
     )
       h = { start: h.start, end: h.end - 1 };
+    // … and where a comma set the deleted clause off ("organizace, pokud nejde o … orgánů." without
+    // "pokud … orgánů.", zákon č. 98/1988 Sb., on zákon č. 109/1964 Sb.), the comma goes with it.
+    else if (
+      !add &&
+      op.position === 'end' &&
+      old.endsWith('.') &&
+      !/[,;]/.test(old.slice(0, 1)) &&
+      !/[.!?]\s+\p{Lu}/u.test(old) &&
+      /^\s*$/u.test(text.slice(h.end, region.end)) &&
+      /[\p{L}\p{N})],[ \t]*$/u.test(text.slice(0, h.start))
+    )
+      h = { start: text.slice(0, h.start).trimEnd().length - 1, end: h.end - 1 };
     out = replaceSpan(text, h, add);
     // The word that opened a sentence deleted ("V článku IV se slovo „Socialistická“ vypouští.",
     // zákon č. 548/1991 Sb., bod 4, on zákon č. 20/1966 Sb.): the next word opens it, in capitals.
