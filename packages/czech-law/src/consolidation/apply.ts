@@ -273,29 +273,54 @@ interface WordsPattern {
 const patterns = new Map<string, WordsPattern | null>();
 
 /**
+ * How the words may differ from the text where they are not found as written (`editWords`):
+ * `loose`, in the act's spacing and dashes only (a comma set before the space, "„,osoba s
+ * vlastními příjmy“" for the text's ", osoba s vlastními příjmy"; a number's groups, "2 900" for
+ * "2900"; a dash between words, "–" for "-"); `initial`, in the case of the first letter only;
+ * `caps`, in case only (a heading the text writes in capitals).
+ */
+type WordsMode = 'exact' | 'loose' | 'initial' | 'caps';
+
+/** A part of the words (no whitespace in it), escaped; in `loose` mode its spacing and dashes set free. */
+function partPattern(part: string, mode: WordsMode): string {
+  if (mode !== 'loose') return escapeRegExp(part);
+  if (/^[-–—]$/.test(part)) return '[-–—]';
+  return escapeRegExp(part)
+    .replace(/^,(?=\p{L})/u, ',\\s*')
+    .replace(/(\d)(?=(?:\d{3})+(?!\d))/g, '$1[ \\u00a0]?');
+}
+
+/**
  * A search for the words as written, any whitespace for their spaces (compiled once). Whole words
  * at their ends are checked around each match, not in the expression, so the engine's search for
  * the literal start stays fast.
  */
-function wordsPattern(words: string): WordsPattern | null {
-  let p = patterns.get(words);
+function wordsPattern(words: string, mode: WordsMode = 'exact'): WordsPattern | null {
+  const key = mode === 'exact' ? words : `${mode}\u0000${words}`;
+  let p = patterns.get(key);
   if (p === undefined) {
-    const w = words.trim();
+    let w = words.trim();
+    // A comma the act sets off on both sides (" ,způsob výpočtu"): the comma and the words.
+    if (mode === 'loose') w = w.replace(/^,\s+(?=\p{L})/u, ',');
+    let source = w
+      .split(/\s+/)
+      .map((part) => partPattern(part, mode))
+      .join('\\s+');
+    // Digits in groups the act writes apart ("2 900") found written together, and the other way.
+    if (mode === 'loose') source = source.replace(/(\d)\\s\+(?=\d{3}(?!\d))/g, '$1[ \\u00a0]?');
+    if (mode === 'initial') {
+      const first = w[0] ?? '';
+      source = `[${first}${first.toUpperCase()}]${source.slice(escapeRegExp(first).length)}`;
+    }
     p = w
       ? {
-          re: new RegExp(
-            w
-              .split(/\s+/)
-              .map((part) => escapeRegExp(part))
-              .join('\\s+'),
-            'g',
-          ),
+          re: new RegExp(source, mode === 'exact' ? 'g' : mode === 'caps' ? 'giu' : 'gu'),
           head: LETTER_OR_DIGIT.test(w[0]),
           tail: LETTER_OR_DIGIT.test(w[w.length - 1]),
         }
       : null;
     if (patterns.size > 5000) patterns.clear();
-    patterns.set(words, p);
+    patterns.set(key, p);
   }
   return p;
 }
@@ -305,8 +330,8 @@ interface Span {
   end: number;
 }
 
-function findWords(text: string, words: string, region: Span, markers: [number, number][]): Span[] {
-  const p = wordsPattern(words);
+function findWords(text: string, words: string, region: Span, markers: [number, number][], mode: WordsMode = 'exact'): Span[] {
+  const p = wordsPattern(words, mode);
   if (!p) return [];
   const out: Span[] = [];
   const re = p.re;
@@ -890,6 +915,60 @@ function touch(w: Work, id: string): void {
   if (uid !== '*') w.units.add(uid);
 }
 
+/** Whether a place in a text opens a sentence (the region's start, after a full stop, an odstavec's number or a heading's marks). */
+function opensSentence(text: string, at: number, region: Span): boolean {
+  if (at === region.start) return true;
+  const pre = text.slice(Math.max(0, at - 40), at).replace(/[ \t]+$/, '');
+  if (pre === '' || /(?:\n|#|\(\d{1,3}[a-z]?\))$/.test(pre)) return true;
+  const m = /[.!?](?:\^\d+[a-z]*\))?$/.exec(pre);
+  return m !== null && !NO_STOP.test(pre.slice(0, m.index)) && !/\d$/.test(pre.slice(0, m.index));
+}
+
+/**
+ * The words found spelled otherwise than the act writes them, where they are not found as written:
+ * (1) in the act's spacing and dashes (`loose`); (2) a heading the text writes in capitals ("V
+ * nadpisu části třetí se slova „a služeb“ zrušují" in "POSKYTOVÁNÍ DÁVEK A SLUŽEB SOCIÁLNÍ PÉČE",
+ * zákon č. 206/2006 Sb. … ): found in any case, the new words written in capitals as the heading
+ * is; (3) words the act writes in lower case that open a sentence of the text ("V § 6 odst. 1 se
+ * slova „finanční úřad“ nahrazují slovy „celní úřad“" in "(1) Finanční úřad provádí …", vyhláška
+ * č. 469/2003 Sb.): found there, the new words opening the sentence with a capital. Not words put
+ * before them ("před slovo"), which would then open the sentence themselves.
+ */
+function otherSpelling(
+  text: string,
+  old: string,
+  region: Span,
+  loc: Loc,
+  t: TargetRef,
+  op: Operation,
+): { hits: Span[]; old: string; recase: (s: string) => string } | null {
+  const markers = loc.local.markers;
+  const same = (s: string): string => s;
+  const loose = findWords(text, old, region, markers, 'loose');
+  if (loose.length) return { hits: loose, old: text.slice(loose[0].start, loose[0].end), recase: same };
+  if (/\p{Ll}/u.test(old)) {
+    const caps = findWords(text, old, region, markers, 'caps').filter((h) => {
+      const m = text.slice(h.start, h.end);
+      return m === m.toUpperCase() && /\p{Lu}{3}/u.test(m);
+    });
+    if (caps.length && t.part === 'heading') return { hits: caps, old: text.slice(caps[0].start, caps[0].end), recase: (s) => s.toUpperCase() };
+  }
+  if (/^\p{Ll}/u.test(old) && op.position !== 'before') {
+    const initial = findWords(text, old, region, markers, 'initial').filter(
+      (h) => /^\p{Lu}/u.test(text[h.start]) && opensSentence(text, h.start, region),
+    );
+    if (initial.length)
+      return {
+        hits: initial,
+        old: text[initial[0].start] + old.trim().slice(1),
+        // New words in the place of the old open the sentence; words put after them do not.
+        recase: (s) =>
+          op.kind === 'replace_words' ? s.replace(/^(\s*)(\p{Ll})/u, (_, sp: string, c: string) => sp + c.toUpperCase()) : s,
+      };
+  }
+  return null;
+}
+
 /** Replaces, deletes or inserts words in one region of one unit. */
 function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   const text = loc.unit.text;
@@ -919,6 +998,14 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
     old = styleMarks(old, w.style);
     hits = findWords(text, old, region, loc.local.markers);
   }
+  let add = styleMarks(op.new ?? '', w.style);
+  if (!hits.length) {
+    const other = otherSpelling(text, old, region, loc, t, op);
+    if (other) {
+      ({ hits, old } = other);
+      add = other.recase(add);
+    }
+  }
   if (op.position === 'end') hits = hits.filter((h) => /^(?:\^\d+[a-z]*\))?\s*$/.test(text.slice(h.end, region.end)));
   if (op.position === 'start') hits = hits.filter((h) => text.slice(region.start, h.start).trim() === '');
   if (!hits.length) {
@@ -937,7 +1024,7 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   // them ("2" → "3" and "3" → "4"; "pravým" → "levým" and "levým" → "pravým"): which places the act
   // means is then not sure (`everyPlace`).
   if (hits.length > 1 && op.kind === 'replace_words' && everyPlace(w, op, old, loc.unit.id)) {
-    const by = styleMarks(op.new ?? '', w.style);
+    const by = add;
     let all = text;
     for (const x of [...hits].reverse()) all = replaceSpan(all, x, by);
     refuseMarkPair(text, all, t.id);
@@ -947,7 +1034,6 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   }
   if (hits.length > 1) throw new Fail('ambiguous', `„${old}“ is in ${t.id} ${hits.length} times`);
   let h = hits[0];
-  const add = styleMarks(op.new ?? '', w.style);
   let out: string;
   if (op.kind === 'insert_words') {
     const next = text.slice(op.position === 'before' ? 0 : h.end, op.position === 'before' ? h.start : undefined);
