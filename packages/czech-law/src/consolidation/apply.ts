@@ -379,7 +379,14 @@ function sentences(text: string, span: Span): Span[] {
   while ((m = re.exec(hay))) {
     const before = hay.slice(Math.max(start, m.index - 12), m.index);
     if (text[m.index] === '.' && NO_STOP.test(before)) continue;
-    if (text[m.index] === '.' && /\d$/.test(before) && /^\.\s+[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]/.test(hay.slice(m.index)) && /\s\d{1,2}$/.test(before))
+    // A bod's number ("- 1. Osoba …"), not a sentence's end; a number that ends a reference does
+    // end one ("… podle odstavce 2. Příslušný úřad …", zákon č. 326/2017 Sb., bod 38, on zákon
+    // č. 100/2001 Sb.; "§ 131 odst. 1 až 10 a 12. Ustanovení …", zákon č. 126/2008 Sb., bod 22).
+    if (
+      text[m.index] === '.' &&
+      /^\.\s+[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]/.test(hay.slice(m.index)) &&
+      /(?:^|\n[ \t]*|(?:^|\s)-[ \t]+)\d{1,2}$/.test(before)
+    )
       continue;
     const end = m.index + m[0].length;
     out.push({ start, end });
@@ -926,12 +933,14 @@ function opensSentence(text: string, at: number, region: Span): boolean {
 
 /**
  * The words found spelled otherwise than the act writes them, where they are not found as written:
- * (1) in the act's spacing and dashes (`loose`); (2) a heading the text writes in capitals ("V
- * nadpisu části třetí se slova „a služeb“ zrušují" in "POSKYTOVÁNÍ DÁVEK A SLUŽEB SOCIÁLNÍ PÉČE",
- * zákon č. 206/2006 Sb. … ): found in any case, the new words written in capitals as the heading
- * is; (3) words the act writes in lower case that open a sentence of the text ("V § 6 odst. 1 se
+ * (1) in the act's spacing and dashes (`loose`: "„,osoba s vlastními příjmy“", zákon č. 59/1995
+ * Sb., bod 31, on zákon č. 592/1992 Sb.; "„2 900 Kč“" for the text's "2900 Kč", zákon č. 138/2001
+ * Sb., bod 1); (2) a heading the text writes in capitals ("V nadpisu části třetí se slova „a
+ * služeb“ zrušují" in "POSKYTOVÁNÍ DÁVEK A SLUŽEB SOCIÁLNÍ PÉČE", vyhláška č. 506/2006 Sb., bod 5,
+ * on vyhláška č. 182/1991 Sb.): found in any case, the new words written in capitals as the
+ * heading is; (3) words the act writes in lower case that open a sentence of the text ("V § 6 odst. 1 se
  * slova „finanční úřad“ nahrazují slovy „celní úřad“" in "(1) Finanční úřad provádí …", vyhláška
- * č. 469/2003 Sb.): found there, the new words opening the sentence with a capital. Not words put
+ * č. 469/2003 Sb., bod 12, on vyhláška č. 140/1997 Sb.): found there, the new words opening the sentence with a capital. Not words put
  * before them ("před slovo"), which would then open the sentence themselves.
  */
 function otherSpelling(
@@ -2513,6 +2522,7 @@ function ordered(ops: Operation[]): Operation[] {
     const others = rest.filter((o) => o.kind !== 'repeal');
     out.splice(0, out.length, ...repeals, ...fnRenumber, ...others);
   }
+  bySentenceDown(out);
   for (let i = 0; i < out.length; i++) {
     if (out[i].kind !== 'renumber') continue;
     const firstAdd = out.findIndex((o, j) => j < i && (o.kind === 'insert' || o.kind === 'append'));
@@ -2522,6 +2532,35 @@ function ordered(ops: Operation[]): Operation[] {
     }
   }
   return out;
+}
+
+/** The one unit and the sentences (counted from the first) an operation's targets all name, or null. */
+function sentencesNamed(op: Operation): { id: string; top: number } | null {
+  const ts = op.targets;
+  if (!ts.length || ts.some((t) => t.sentence === undefined || t.sentence < 1 || t.id !== ts[0].id || t.through)) return null;
+  return { id: ts[0].id, top: Math.max(...ts.map((t) => t.sentence ?? 0)) };
+}
+
+/**
+ * A point's sentences as the text before the point numbers them ("V § 4 odst. 2 se věta první
+ * zrušuje a ve větě druhé se slovo „těchto“ zrušuje", zákon č. 424/2010 Sb., its part on zákon
+ * č. 133/2000 Sb., bod 13; "V § 8 odst. 6 se věty druhá a třetí zrušují", zákon č. 326/2017 Sb., bod 38,
+ * on zákon č. 100/2001 Sb.): the clauses on one unit's sentences applied from the last sentence
+ * to the first, so a sentence taken out, added or split does not move the ones still to come. The
+ * operations keep their places among the point's others.
+ */
+function bySentenceDown(ops: Operation[]): void {
+  const slots = new Map<string, number[]>();
+  ops.forEach((op, i) => {
+    const s = sentencesNamed(op);
+    if (!s) return;
+    slots.set(s.id, [...(slots.get(s.id) ?? []), i]);
+  });
+  for (const at of slots.values()) {
+    if (at.length < 2) continue;
+    const sorted = at.map((i) => ops[i]).sort((a, b) => (sentencesNamed(b)?.top ?? 0) - (sentencesNamed(a)?.top ?? 0));
+    at.forEach((i, k) => (ops[i] = sorted[k]));
+  }
 }
 
 function isFootnoteRenumber(op: Operation): boolean {
