@@ -123,3 +123,12 @@ describe("a point's sentences as the text before the point numbers them", () => 
     expect(r.text).toContain('(2) Obec je uživatelem. Kraj též. Úřad je uživatelem těchto údajů v rozsahu zákona. Třetí věta neplatí.\n');
   });
 });
+
+describe('a heading\'s "(k § …)" line in lower case', () => {
+  it('words of it replaced (vyhláška č. 359/2006 Sb., bod 35, on vyhláška č. 108/1997 Sb.)', () => {
+    const text = lines('# Vyhláška', '##### § 18', '#### Náležitosti žádosti', '(k § 67 odst. 3 zákona)', '(1) Žádost se podává písemně.');
+    const r = applyAmendment(text, [pt('35', 'V nadpisu § 18 se slova „k § 67 odst. 3 zákona“ nahrazují slovy „k § 67 odst. 4 zákona“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('#### Náležitosti žádosti\n\n(k § 67 odst. 4 zákona)\n\n(1) Žádost');
+  });
+});

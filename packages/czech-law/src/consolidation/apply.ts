@@ -629,7 +629,9 @@ function headingSpan(loc: Loc): Span {
  * its end ("Nadpis § 5 zní: „Povolování … (K § 8 odst. 1, 2 a 4 zákona)“", vyhláška č. 493/2006 Sb.,
  * bod 2, on vyhláška č. 330/2004 Sb.).
  */
-const K_LINE = /^(?:\(K [^\n]{1,200}\)|\[K [^\n]{1,200}\])$/;
+// Older vyhlášky write it in lower case ("(k § 67 odst. 3 zákona)", vyhláška č. 108/1997 Sb.,
+// whose headings vyhláška č. 359/2006 Sb., bod 35, edits).
+const K_LINE = /^(?:\([Kk] [^\n]{1,200}\)|\[[Kk] [^\n]{1,200}\])$/;
 
 /** The unit's "(K § …)" line right below its heading, or null. */
 function kLineSpan(loc: Loc): Span | null {
@@ -644,7 +646,7 @@ function kLineSpan(loc: Loc): Span | null {
 
 /** A new heading's "(K § …)" end apart from its title, or null. */
 function splitKPart(heading: string): { title: string; k: string } | null {
-  const m = /^(.*\S)\s+(\(K [^\n]*\)|\[K [^\n]*\])$/s.exec(heading.trim());
+  const m = /^(.*\S)\s+(\([Kk] [^\n]*\)|\[[Kk] [^\n]*\])$/s.exec(heading.trim());
   return m && K_LINE.test(m[2]) ? { title: m[1], k: m[2] } : null;
 }
 
