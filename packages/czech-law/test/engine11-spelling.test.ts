@@ -132,3 +132,29 @@ describe('a heading\'s "(k § …)" line in lower case', () => {
     expect(r.text).toContain('#### Náležitosti žádosti\n\n(k § 67 odst. 4 zákona)\n\n(1) Žádost');
   });
 });
+
+describe('body numbered in levels', () => {
+  const text = lines(
+    '# Nařízení vlády',
+    '##### § 1',
+    'Text.',
+    'Příloha č. 2 k nařízení vlády č. 154/2004 Sb.',
+    '- 1. Obecně.',
+    '- 2. Zkoušky.',
+    '- 2.1. První zkouška.',
+    '- 2.2. Druhá zkouška.',
+    '- 3. Konec.',
+  );
+
+  it('a lower bod given a new wording (nařízení vlády č. 307/2009 Sb., bod 19, on nařízení vlády č. 154/2004 Sb.)', () => {
+    const r = applyAmendment(text, [pt('19', 'V příloze č. 2 bod 2.2. zní:\n\n- „2.2. Nová druhá zkouška.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('- 2.1. První zkouška.\n\n- 2.2. Nová druhá zkouška.\n\n- 3. Konec.');
+  });
+
+  it('a bod with the lower ones below it (the form of nařízení vlády č. 245/2009 Sb., bod 35, on nařízení vlády č. 336/2004 Sb.)', () => {
+    const r = applyAmendment(text, [pt('35', 'V příloze č. 2 bod 2. zní:\n\n- „2. Zkoušky nové.\n\n- 2.1. Jediná zkouška.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('- 1. Obecně.\n\n- 2. Zkoušky nové.\n\n- 2.1. Jediná zkouška.\n\n- 3. Konec.');
+  });
+});

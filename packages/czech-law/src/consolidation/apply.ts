@@ -1607,13 +1607,23 @@ function payloadKeys(body: string): string[] {
         ? 'point'
         : null;
   if (!kind) return [];
+  // Body numbered in levels ("- 2. …" with "- 2.1. …" below it, or "- 18.3 …" itself; nařízení
+  // vlády č. 307/2009 Sb., body 19 to 54, on nařízení vlády č. 154/2004 Sb.): a bod's number whole,
+  // and only the bodů of the first one's level, the lower ones being its own.
+  const dotted = (t: string): string | null => /^(?:- )?(\d{1,3}[a-z]?(?:\.\d{1,3}[a-z]?)*)\.?(?=[ \t]|$)/.exec(t)?.[1] ?? null;
+  const depth = kind === 'point' ? (dotted(first)?.split('.').length ?? 1) : 1;
   const out: string[] = [];
   for (const l of lines) {
     const t = l.trim();
     const k = markerKey(t);
     if (k === null) continue;
     const lk = /^\(/.test(t) ? 'paragraph' : /^(?:- )?[a-z]{1,2}\)/.test(t) ? 'letter' : 'point';
-    if (lk === kind) out.push(k);
+    if (lk !== kind) continue;
+    if (kind !== 'point') out.push(k);
+    else {
+      const d = dotted(t) ?? k;
+      if (d.split('.').length === depth) out.push(d);
+    }
   }
   return out;
 }
