@@ -158,3 +158,26 @@ describe('body numbered in levels', () => {
     expect(r.text).toContain('- 1. Obecně.\n\n- 2. Zkoušky nové.\n\n- 2.1. Jediná zkouška.\n\n- 3. Konec.');
   });
 });
+
+describe("new words in the act's spacing", () => {
+  it('a comma set against the next word (zákon č. 143/1996 Sb., bod 6, on zákon č. 16/1993 Sb.)', () => {
+    const text = lines('# Zákon', '##### § 3', '(1) Osvobozena jsou vozidla zdravotnické a důlní záchranné služby.');
+    const r = applyAmendment(text, [pt('6', 'V § 3 odst. 1 se slova „a důlní“ nahrazují slovy „ ,důlní a horské“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('(1) Osvobozena jsou vozidla zdravotnické, důlní a horské záchranné služby.');
+  });
+
+  it('words put after others, opening with a comma', () => {
+    const text = lines('# Zákon', '##### § 28', '(4) Žáci odborného učiliště se vzdělávají.');
+    const r = applyAmendment(text, [pt('29', 'V § 28 odst. 4 se za slovo „učiliště“ doplňují slova „,praktické školy“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('(4) Žáci odborného učiliště, praktické školy se vzdělávají.');
+  });
+
+  it("a space before the act's closing quotation mark, the text's comma after (vyhláška č. 442/2013 Sb., bod 8, on vyhláška č. 215/2008 Sb.)", () => {
+    const text = lines('# Vyhláška', '##### § 15', '(2) Pas obsahuje', '- c) označení „Státní správa“ nebo „SRS“,', '- d) číslo.');
+    const r = applyAmendment(text, [pt('8', 'V § 15 odst. 2 písm. c) se slova „ „Státní správa“ nebo „SRS“ “ nahrazují slovy „ „Ústav“ nebo „ÚKZÚZ“ “.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('- c) označení „Ústav“ nebo „ÚKZÚZ“,\n');
+  });
+});

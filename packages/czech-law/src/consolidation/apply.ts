@@ -1145,8 +1145,13 @@ const CONJUNCTION = new RegExp(`^(?:${LIST_CONJUNCTIONS}|popřípadě|případn�
 const LIST_CONJUNCTION_NEXT = new RegExp(`^[ \\t]+(?:${LIST_CONJUNCTIONS})[ \\t]`);
 
 /** Words that go after others: a space first unless they start with punctuation. */
+/** New words that open with a comma set against the next word (the act's "„,praktické školy“"): the comma, then a space. */
+function spacedComma(words: string): string {
+  return words.replace(/^(\s*[,;])(?=[\p{L}§„(])/u, '$1 ');
+}
+
 function joinAfter(add: string, next: string | undefined): string {
-  const a = add.trim();
+  const a = spacedComma(add.trim());
   const lead = /^[,.;:)]/.test(a) ? '' : ' ';
   const trail = next !== undefined && !/[\s,.;:)]/.test(next) ? ' ' : '';
   return lead + a + trail;
@@ -1163,8 +1168,12 @@ function replaceSpan(text: string, h: Span, by: string): string {
   const next = text[h.end];
   if (by !== '') {
     // " , nebo": the act's space before the comma is no part of the words.
-    let b = by.replace(/^\s+(?=[,.;:)])/, '');
+    let b = spacedComma(by.replace(/^\s+(?=[,.;:)])/, ''));
     let { start, end } = h;
+    // "„ÚKZÚZ“ “": the act's space before its closing quotation mark, no part of the words where
+    // the text's punctuation follows (vyhláška č. 442/2013 Sb., bod 8, on vyhláška č. 215/2008 Sb.).
+    if (next !== undefined && /[,.;:)]/.test(next)) b = b.replace(/\s+$/, '');
+    if (prev !== undefined && /\s/.test(prev)) b = b.replace(/^\s+/, '');
     if (prev !== undefined && /[,;]/.test(prev) && /^[\p{L}\p{N}§]/u.test(b)) b = ` ${b}`;
     // Words written with their punctuation (" , pokud …" for ", pokud …") keep the text's spacing.
     if (prev !== undefined && /[\p{L}\p{N})]/u.test(prev) && /^[\p{L}\p{N}(„§]/u.test(b) && !/^[\p{L}\p{N}]/u.test(text[h.start]))
