@@ -9,7 +9,11 @@ const lines = (...ls: string[]): string => `${ls.join('\n\n')}\n`;
 
 describe("the act's spacing and dashes", () => {
   it('a comma the act sets before the space (zákon č. 59/1995 Sb., bod 31, on zákon č. 592/1992 Sb.)', () => {
-    const text = lines('# Zákon', '##### § 24', '(1) Plátcem je zaměstnanec, osoba samostatně výdělečně činná, osoba s vlastními příjmy a stát.');
+    const text = lines(
+      '# Zákon',
+      '##### § 24',
+      '(1) Plátcem je zaměstnanec, osoba samostatně výdělečně činná, osoba s vlastními příjmy a stát.',
+    );
     const r = applyAmendment(text, [pt('31', 'V § 24 odst. 1 se vypouštějí slova „,osoba s vlastními příjmy“.')]);
     expect(r.points[0]).toMatchObject({ status: 'applied' });
     expect(r.text).toContain('(1) Plátcem je zaměstnanec, osoba samostatně výdělečně činná a stát.');
@@ -102,7 +106,12 @@ describe('words in lower case that open a sentence of the text', () => {
 });
 
 describe("a point's sentences as the text before the point numbers them", () => {
-  const text = lines('# Zákon', '##### § 4', '(2) Úřad je uživatelem údajů. Úřad je uživatelem těchto údajů v rozsahu zákona. Třetí věta platí.', '(3) Konec.');
+  const text = lines(
+    '# Zákon',
+    '##### § 4',
+    '(2) Úřad je uživatelem údajů. Úřad je uživatelem těchto údajů v rozsahu zákona. Třetí věta platí.',
+    '(3) Konec.',
+  );
 
   it('a sentence taken out, then words of the next one (zákon č. 424/2010 Sb., its part on zákon č. 133/2000 Sb., bod 13)', () => {
     const r = applyAmendment(text, [pt('13', 'V § 4 odst. 2 se věta první zrušuje a ve větě druhé se slovo „těchto“ zrušuje.')]);
@@ -111,14 +120,23 @@ describe("a point's sentences as the text before the point numbers them", () => 
   });
 
   it('a sentence after a reference ending in a number (zákon č. 326/2017 Sb., bod 38, on zákon č. 100/2001 Sb.)', () => {
-    const t2 = lines('# Zákon', '##### § 8', '(6) Dokumentace se vrací podle odstavce 2. Úřad ji předá zpracovateli. Doplnění lze zveřejnit.');
+    const t2 = lines(
+      '# Zákon',
+      '##### § 8',
+      '(6) Dokumentace se vrací podle odstavce 2. Úřad ji předá zpracovateli. Doplnění lze zveřejnit.',
+    );
     const r = applyAmendment(t2, [pt('38', 'V § 8 odst. 6 se věty druhá a třetí zrušují.')]);
     expect(r.points[0]).toMatchObject({ status: 'applied' });
     expect(r.text).toMatch(/\(6\) Dokumentace se vrací podle odstavce 2\.\s*\n/);
   });
 
   it('a sentence replaced by two, then words of a later one', () => {
-    const r = applyAmendment(text, [pt('1', 'V § 4 odst. 2 se věta první nahrazuje větami „Obec je uživatelem. Kraj též.“ a ve větě třetí se slovo „platí“ nahrazuje slovem „neplatí“.')]);
+    const r = applyAmendment(text, [
+      pt(
+        '1',
+        'V § 4 odst. 2 se věta první nahrazuje větami „Obec je uživatelem. Kraj též.“ a ve větě třetí se slovo „platí“ nahrazuje slovem „neplatí“.',
+      ),
+    ]);
     expect(r.points[0]).toMatchObject({ status: 'applied' });
     expect(r.text).toContain('(2) Obec je uživatelem. Kraj též. Úřad je uživatelem těchto údajů v rozsahu zákona. Třetí věta neplatí.\n');
   });
@@ -176,7 +194,9 @@ describe("new words in the act's spacing", () => {
 
   it("a space before the act's closing quotation mark, the text's comma after (vyhláška č. 442/2013 Sb., bod 8, on vyhláška č. 215/2008 Sb.)", () => {
     const text = lines('# Vyhláška', '##### § 15', '(2) Pas obsahuje', '- c) označení „Státní správa“ nebo „SRS“,', '- d) číslo.');
-    const r = applyAmendment(text, [pt('8', 'V § 15 odst. 2 písm. c) se slova „ „Státní správa“ nebo „SRS“ “ nahrazují slovy „ „Ústav“ nebo „ÚKZÚZ“ “.')]);
+    const r = applyAmendment(text, [
+      pt('8', 'V § 15 odst. 2 písm. c) se slova „ „Státní správa“ nebo „SRS“ “ nahrazují slovy „ „Ústav“ nebo „ÚKZÚZ“ “.'),
+    ]);
     expect(r.points[0]).toMatchObject({ status: 'applied' });
     expect(r.text).toContain('- c) označení „Ústav“ nebo „ÚKZÚZ“,\n');
   });

@@ -962,7 +962,8 @@ function otherSpelling(
       const m = text.slice(h.start, h.end);
       return m === m.toUpperCase() && /\p{Lu}{3}/u.test(m);
     });
-    if (caps.length && t.part === 'heading') return { hits: caps, old: text.slice(caps[0].start, caps[0].end), recase: (s) => s.toUpperCase() };
+    if (caps.length && t.part === 'heading')
+      return { hits: caps, old: text.slice(caps[0].start, caps[0].end), recase: (s) => s.toUpperCase() };
   }
   if (/^\p{Ll}/u.test(old) && op.position !== 'before') {
     const initial = findWords(text, old, region, markers, 'initial').filter(
@@ -973,8 +974,7 @@ function otherSpelling(
         hits: initial,
         old: text[initial[0].start] + old.trim().slice(1),
         // New words in the place of the old open the sentence; words put after them do not.
-        recase: (s) =>
-          op.kind === 'replace_words' ? s.replace(/^(\s*)(\p{Ll})/u, (_, sp: string, c: string) => sp + c.toUpperCase()) : s,
+        recase: (s) => (op.kind === 'replace_words' ? s.replace(/^(\s*)(\p{Ll})/u, (_, sp: string, c: string) => sp + c.toUpperCase()) : s),
       };
   }
   return null;
