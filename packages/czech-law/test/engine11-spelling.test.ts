@@ -201,3 +201,28 @@ describe("new words in the act's spacing", () => {
     expect(r.text).toContain('- c) označení „Ústav“ nebo „ÚKZÚZ“,\n');
   });
 });
+
+describe('a group heading with its "(k § …)" line', () => {
+  it('goes with the last § of its group (vyhláška č. 181/1982 Sb., its groups "Smlouva o … (k § 163 zákona)")', () => {
+    const text = lines(
+      '# Vyhláška',
+      '##### § 1',
+      '#### Úvod',
+      'Text.',
+      '#### Smlouva o přípravě',
+      '(k § 163 zákona)',
+      '##### § 2',
+      '#### Obsah smlouvy',
+      'Text dva.',
+      '#### Smlouva o využití',
+      '(k § 332f zákona)',
+      '##### § 3',
+      '#### Obsah',
+      'Text tři.',
+    );
+    const r = applyAmendment(text, [pt('1', '§ 2 se zrušuje.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).not.toContain('Smlouva o přípravě');
+    expect(r.text).toContain('Text.\n\n#### Smlouva o využití\n\n(k § 332f zákona)\n\n##### § 3');
+  });
+});

@@ -2284,8 +2284,11 @@ function repealUnit(w: Work, index: number): void {
 /** Heading lines only (`#### Daň z celkového objemu mezd`), no unit label, container label or signature. */
 function isGroupHeading(lines: string): boolean {
   const ls = nonEmptyLines(lines);
+  // A group's "(k § 163 zákona)" line below its title is the heading's (vyhláška č. 181/1982 Sb.).
+  const title = ls.filter((l) => !K_LINE.test(l.trim()));
   return (
-    ls.length > 0 && ls.every((l) => /^#{1,6}[ \t]/.test(l) && !isUnitLabel(l) && !CONTAINER_LABEL.test(l.replace(/^#{1,6}[ \t]+/, '')))
+    title.length > 0 &&
+    title.every((l) => /^#{1,6}[ \t]/.test(l) && !isUnitLabel(l) && !CONTAINER_LABEL.test(l.replace(/^#{1,6}[ \t]+/, '')))
   );
 }
 
