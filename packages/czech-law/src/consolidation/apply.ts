@@ -273,29 +273,54 @@ interface WordsPattern {
 const patterns = new Map<string, WordsPattern | null>();
 
 /**
+ * How the words may differ from the text where they are not found as written (`editWords`):
+ * `loose`, in the act's spacing and dashes only (a comma set before the space, "„,osoba s
+ * vlastními příjmy“" for the text's ", osoba s vlastními příjmy"; a number's groups, "2 900" for
+ * "2900"; a dash between words, "–" for "-"); `initial`, in the case of the first letter only;
+ * `caps`, in case only (a heading the text writes in capitals).
+ */
+type WordsMode = 'exact' | 'loose' | 'initial' | 'caps';
+
+/** A part of the words (no whitespace in it), escaped; in `loose` mode its spacing and dashes set free. */
+function partPattern(part: string, mode: WordsMode): string {
+  if (mode !== 'loose') return escapeRegExp(part);
+  if (/^[-–—]$/.test(part)) return '[-–—]';
+  return escapeRegExp(part)
+    .replace(/^,(?=\p{L})/u, ',\\s*')
+    .replace(/(\d)(?=(?:\d{3})+(?!\d))/g, '$1[ \\u00a0]?');
+}
+
+/**
  * A search for the words as written, any whitespace for their spaces (compiled once). Whole words
  * at their ends are checked around each match, not in the expression, so the engine's search for
  * the literal start stays fast.
  */
-function wordsPattern(words: string): WordsPattern | null {
-  let p = patterns.get(words);
+function wordsPattern(words: string, mode: WordsMode = 'exact'): WordsPattern | null {
+  const key = mode === 'exact' ? words : `${mode}\u0000${words}`;
+  let p = patterns.get(key);
   if (p === undefined) {
-    const w = words.trim();
+    let w = words.trim();
+    // A comma the act sets off on both sides (" ,způsob výpočtu"): the comma and the words.
+    if (mode === 'loose') w = w.replace(/^,\s+(?=\p{L})/u, ',');
+    let source = w
+      .split(/\s+/)
+      .map((part) => partPattern(part, mode))
+      .join('\\s+');
+    // Digits in groups the act writes apart ("2 900") found written together, and the other way.
+    if (mode === 'loose') source = source.replace(/(\d)\\s\+(?=\d{3}(?!\d))/g, '$1[ \\u00a0]?');
+    if (mode === 'initial') {
+      const first = w[0] ?? '';
+      source = `[${first}${first.toUpperCase()}]${source.slice(escapeRegExp(first).length)}`;
+    }
     p = w
       ? {
-          re: new RegExp(
-            w
-              .split(/\s+/)
-              .map((part) => escapeRegExp(part))
-              .join('\\s+'),
-            'g',
-          ),
+          re: new RegExp(source, mode === 'exact' ? 'g' : mode === 'caps' ? 'giu' : 'gu'),
           head: LETTER_OR_DIGIT.test(w[0]),
           tail: LETTER_OR_DIGIT.test(w[w.length - 1]),
         }
       : null;
     if (patterns.size > 5000) patterns.clear();
-    patterns.set(words, p);
+    patterns.set(key, p);
   }
   return p;
 }
@@ -305,8 +330,8 @@ interface Span {
   end: number;
 }
 
-function findWords(text: string, words: string, region: Span, markers: [number, number][]): Span[] {
-  const p = wordsPattern(words);
+function findWords(text: string, words: string, region: Span, markers: [number, number][], mode: WordsMode = 'exact'): Span[] {
+  const p = wordsPattern(words, mode);
   if (!p) return [];
   const out: Span[] = [];
   const re = p.re;
@@ -354,7 +379,14 @@ function sentences(text: string, span: Span): Span[] {
   while ((m = re.exec(hay))) {
     const before = hay.slice(Math.max(start, m.index - 12), m.index);
     if (text[m.index] === '.' && NO_STOP.test(before)) continue;
-    if (text[m.index] === '.' && /\d$/.test(before) && /^\.\s+[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]/.test(hay.slice(m.index)) && /\s\d{1,2}$/.test(before))
+    // A bod's number ("- 1. Osoba …"), not a sentence's end; a number that ends a reference does
+    // end one ("… podle odstavce 2. Příslušný úřad …", zákon č. 326/2017 Sb., bod 38, on zákon
+    // č. 100/2001 Sb.; "§ 131 odst. 1 až 10 a 12. Ustanovení …", zákon č. 126/2008 Sb., bod 22).
+    if (
+      text[m.index] === '.' &&
+      /^\.\s+[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]/.test(hay.slice(m.index)) &&
+      /(?:^|\n[ \t]*|(?:^|\s)-[ \t]+)\d{1,2}$/.test(before)
+    )
       continue;
     const end = m.index + m[0].length;
     out.push({ start, end });
@@ -597,7 +629,9 @@ function headingSpan(loc: Loc): Span {
  * its end ("Nadpis § 5 zní: „Povolování … (K § 8 odst. 1, 2 a 4 zákona)“", vyhláška č. 493/2006 Sb.,
  * bod 2, on vyhláška č. 330/2004 Sb.).
  */
-const K_LINE = /^(?:\(K [^\n]{1,200}\)|\[K [^\n]{1,200}\])$/;
+// Older vyhlášky write it in lower case ("(k § 67 odst. 3 zákona)", vyhláška č. 108/1997 Sb.,
+// whose headings vyhláška č. 359/2006 Sb., bod 35, edits).
+const K_LINE = /^(?:\([Kk] [^\n]{1,200}\)|\[[Kk] [^\n]{1,200}\])$/;
 
 /** The unit's "(K § …)" line right below its heading, or null. */
 function kLineSpan(loc: Loc): Span | null {
@@ -612,7 +646,7 @@ function kLineSpan(loc: Loc): Span | null {
 
 /** A new heading's "(K § …)" end apart from its title, or null. */
 function splitKPart(heading: string): { title: string; k: string } | null {
-  const m = /^(.*\S)\s+(\(K [^\n]*\)|\[K [^\n]*\])$/s.exec(heading.trim());
+  const m = /^(.*\S)\s+(\([Kk] [^\n]*\)|\[[Kk] [^\n]*\])$/s.exec(heading.trim());
   return m && K_LINE.test(m[2]) ? { title: m[1], k: m[2] } : null;
 }
 
@@ -890,6 +924,62 @@ function touch(w: Work, id: string): void {
   if (uid !== '*') w.units.add(uid);
 }
 
+/** Whether a place in a text opens a sentence (the region's start, after a full stop, an odstavec's number or a heading's marks). */
+function opensSentence(text: string, at: number, region: Span): boolean {
+  if (at === region.start) return true;
+  const pre = text.slice(Math.max(0, at - 40), at).replace(/[ \t]+$/, '');
+  if (pre === '' || /(?:\n|#|\(\d{1,3}[a-z]?\))$/.test(pre)) return true;
+  const m = /[.!?](?:\^\d+[a-z]*\))?$/.exec(pre);
+  return m !== null && !NO_STOP.test(pre.slice(0, m.index)) && !/\d$/.test(pre.slice(0, m.index));
+}
+
+/**
+ * The words found spelled otherwise than the act writes them, where they are not found as written:
+ * (1) in the act's spacing and dashes (`loose`: "„,osoba s vlastními příjmy“", zákon č. 59/1995
+ * Sb., bod 31, on zákon č. 592/1992 Sb.; "„2 900 Kč“" for the text's "2900 Kč", zákon č. 138/2001
+ * Sb., bod 1); (2) a heading the text writes in capitals ("V nadpisu části třetí se slova „a
+ * služeb“ zrušují" in "POSKYTOVÁNÍ DÁVEK A SLUŽEB SOCIÁLNÍ PÉČE", vyhláška č. 506/2006 Sb., bod 5,
+ * on vyhláška č. 182/1991 Sb.): found in any case, the new words written in capitals as the
+ * heading is; (3) words the act writes in lower case that open a sentence of the text ("V § 6 odst. 1 se
+ * slova „finanční úřad“ nahrazují slovy „celní úřad“" in "(1) Finanční úřad provádí …", vyhláška
+ * č. 469/2003 Sb., bod 12, on vyhláška č. 140/1997 Sb.): found there, the new words opening the sentence with a capital. Not words put
+ * before them ("před slovo"), which would then open the sentence themselves.
+ */
+function otherSpelling(
+  text: string,
+  old: string,
+  region: Span,
+  loc: Loc,
+  t: TargetRef,
+  op: Operation,
+): { hits: Span[]; old: string; recase: (s: string) => string } | null {
+  const markers = loc.local.markers;
+  const same = (s: string): string => s;
+  const loose = findWords(text, old, region, markers, 'loose');
+  if (loose.length) return { hits: loose, old: text.slice(loose[0].start, loose[0].end), recase: same };
+  if (/\p{Ll}/u.test(old)) {
+    const caps = findWords(text, old, region, markers, 'caps').filter((h) => {
+      const m = text.slice(h.start, h.end);
+      return m === m.toUpperCase() && /\p{Lu}{3}/u.test(m);
+    });
+    if (caps.length && t.part === 'heading')
+      return { hits: caps, old: text.slice(caps[0].start, caps[0].end), recase: (s) => s.toUpperCase() };
+  }
+  if (/^\p{Ll}/u.test(old) && op.position !== 'before') {
+    const initial = findWords(text, old, region, markers, 'initial').filter(
+      (h) => /^\p{Lu}/u.test(text[h.start]) && opensSentence(text, h.start, region),
+    );
+    if (initial.length)
+      return {
+        hits: initial,
+        old: text[initial[0].start] + old.trim().slice(1),
+        // New words in the place of the old open the sentence; words put after them do not.
+        recase: (s) => (op.kind === 'replace_words' ? s.replace(/^(\s*)(\p{Ll})/u, (_, sp: string, c: string) => sp + c.toUpperCase()) : s),
+      };
+  }
+  return null;
+}
+
 /** Replaces, deletes or inserts words in one region of one unit. */
 function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   const text = loc.unit.text;
@@ -919,6 +1009,14 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
     old = styleMarks(old, w.style);
     hits = findWords(text, old, region, loc.local.markers);
   }
+  let add = styleMarks(op.new ?? '', w.style);
+  if (!hits.length) {
+    const other = otherSpelling(text, old, region, loc, t, op);
+    if (other) {
+      ({ hits, old } = other);
+      add = other.recase(add);
+    }
+  }
   // "na konci": the words end the unit's text, before its closing mark where they do not carry one
   // themselves ("V § 41 se na konci vypouštějí slova „a s Ústřední radou odborů“" of "… odborů.").
   const closing = /[.,;:]$/.test(op.old ?? '') ? '' : '[.,;:]?';
@@ -941,7 +1039,7 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   // them ("2" → "3" and "3" → "4"; "pravým" → "levým" and "levým" → "pravým"): which places the act
   // means is then not sure (`everyPlace`).
   if (hits.length > 1 && op.kind === 'replace_words' && everyPlace(w, op, old, loc.unit.id)) {
-    const by = styleMarks(op.new ?? '', w.style);
+    const by = add;
     let all = text;
     for (const x of [...hits].reverse()) all = replaceSpan(all, x, by);
     refuseMarkPair(text, all, t.id);
@@ -951,7 +1049,6 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   }
   if (hits.length > 1) throw new Fail('ambiguous', `„${old}“ is in ${t.id} ${hits.length} times`);
   let h = hits[0];
-  const add = styleMarks(op.new ?? '', w.style);
   let out: string;
   if (op.kind === 'insert_words') {
     const next = text.slice(op.position === 'before' ? 0 : h.end, op.position === 'before' ? h.start : undefined);
@@ -1069,8 +1166,13 @@ const CONJUNCTION = new RegExp(`^(?:${LIST_CONJUNCTIONS}|popřípadě|případn�
 const LIST_CONJUNCTION_NEXT = new RegExp(`^[ \\t]+(?:${LIST_CONJUNCTIONS})[ \\t]`);
 
 /** Words that go after others: a space first unless they start with punctuation. */
+/** New words that open with a comma set against the next word (the act's "„,praktické školy“"): the comma, then a space. */
+function spacedComma(words: string): string {
+  return words.replace(/^(\s*[,;])(?=[\p{L}§„(])/u, '$1 ');
+}
+
 function joinAfter(add: string, next: string | undefined): string {
-  const a = add.trim();
+  const a = spacedComma(add.trim());
   // A footnote mark ("^2)") follows the word it is set to.
   const lead = /^[,.;:)^]/.test(a) ? '' : ' ';
   const trail = next !== undefined && !/[\s,.;:)]/.test(next) ? ' ' : '';
@@ -1088,8 +1190,12 @@ function replaceSpan(text: string, h: Span, by: string): string {
   const next = text[h.end];
   if (by !== '') {
     // " , nebo": the act's space before the comma is no part of the words.
-    let b = by.replace(/^\s+(?=[,.;:)])/, '');
+    let b = spacedComma(by.replace(/^\s+(?=[,.;:)])/, ''));
     let { start, end } = h;
+    // "„ÚKZÚZ“ “": the act's space before its closing quotation mark, no part of the words where
+    // the text's punctuation follows (vyhláška č. 442/2013 Sb., bod 8, on vyhláška č. 215/2008 Sb.).
+    if (next !== undefined && /[,.;:)]/.test(next)) b = b.replace(/\s+$/, '');
+    if (prev !== undefined && /\s/.test(prev)) b = b.replace(/^\s+/, '');
     if (prev !== undefined && /[,;]/.test(prev) && /^[\p{L}\p{N}§]/u.test(b)) b = ` ${b}`;
     // Words written with their punctuation (" , pokud …" for ", pokud …") keep the text's spacing.
     if (prev !== undefined && /[\p{L}\p{N})]/u.test(prev) && /^[\p{L}\p{N}(„§]/u.test(b) && !/^[\p{L}\p{N}]/u.test(text[h.start]))
@@ -1532,13 +1638,23 @@ function payloadKeys(body: string): string[] {
         ? 'point'
         : null;
   if (!kind) return [];
+  // Body numbered in levels ("- 2. …" with "- 2.1. …" below it, or "- 18.3 …" itself; nařízení
+  // vlády č. 307/2009 Sb., body 19 to 54, on nařízení vlády č. 154/2004 Sb.): a bod's number whole,
+  // and only the bodů of the first one's level, the lower ones being its own.
+  const dotted = (t: string): string | null => /^(?:- )?(\d{1,3}[a-z]?(?:\.\d{1,3}[a-z]?)*)\.?(?=[ \t]|$)/.exec(t)?.[1] ?? null;
+  const depth = kind === 'point' ? (dotted(first)?.split('.').length ?? 1) : 1;
   const out: string[] = [];
   for (const l of lines) {
     const t = l.trim();
     const k = markerKey(t);
     if (k === null) continue;
     const lk = /^\(/.test(t) ? 'paragraph' : /^(?:- )?[a-z]{1,2}\)/.test(t) ? 'letter' : 'point';
-    if (lk === kind) out.push(k);
+    if (lk !== kind) continue;
+    if (kind !== 'point') out.push(k);
+    else {
+      const d = dotted(t) ?? k;
+      if (d.split('.').length === depth) out.push(d);
+    }
   }
   return out;
 }
@@ -2190,8 +2306,11 @@ function repealUnit(w: Work, index: number): void {
 /** Heading lines only (`#### Daň z celkového objemu mezd`), no unit label, container label or signature. */
 function isGroupHeading(lines: string): boolean {
   const ls = nonEmptyLines(lines);
+  // A group's "(k § 163 zákona)" line below its title is the heading's (vyhláška č. 181/1982 Sb.).
+  const title = ls.filter((l) => !K_LINE.test(l.trim()));
   return (
-    ls.length > 0 && ls.every((l) => /^#{1,6}[ \t]/.test(l) && !isUnitLabel(l) && !CONTAINER_LABEL.test(l.replace(/^#{1,6}[ \t]+/, '')))
+    title.length > 0 &&
+    title.every((l) => /^#{1,6}[ \t]/.test(l) && !isUnitLabel(l) && !CONTAINER_LABEL.test(l.replace(/^#{1,6}[ \t]+/, '')))
   );
 }
 
@@ -2583,6 +2702,7 @@ function ordered(ops: Operation[]): Operation[] {
     const others = rest.filter((o) => o.kind !== 'repeal');
     out.splice(0, out.length, ...repeals, ...fnRenumber, ...others);
   }
+  bySentenceDown(out);
   for (let i = 0; i < out.length; i++) {
     if (out[i].kind !== 'renumber') continue;
     const firstAdd = out.findIndex((o, j) => j < i && (o.kind === 'insert' || o.kind === 'append'));
@@ -2592,6 +2712,35 @@ function ordered(ops: Operation[]): Operation[] {
     }
   }
   return out;
+}
+
+/** The one unit and the sentences (counted from the first) an operation's targets all name, or null. */
+function sentencesNamed(op: Operation): { id: string; top: number } | null {
+  const ts = op.targets;
+  if (!ts.length || ts.some((t) => t.sentence === undefined || t.sentence < 1 || t.id !== ts[0].id || t.through)) return null;
+  return { id: ts[0].id, top: Math.max(...ts.map((t) => t.sentence ?? 0)) };
+}
+
+/**
+ * A point's sentences as the text before the point numbers them ("V § 4 odst. 2 se věta první
+ * zrušuje a ve větě druhé se slovo „těchto“ zrušuje", zákon č. 424/2010 Sb., its part on zákon
+ * č. 133/2000 Sb., bod 13; "V § 8 odst. 6 se věty druhá a třetí zrušují", zákon č. 326/2017 Sb., bod 38,
+ * on zákon č. 100/2001 Sb.): the clauses on one unit's sentences applied from the last sentence
+ * to the first, so a sentence taken out, added or split does not move the ones still to come. The
+ * operations keep their places among the point's others.
+ */
+function bySentenceDown(ops: Operation[]): void {
+  const slots = new Map<string, number[]>();
+  ops.forEach((op, i) => {
+    const s = sentencesNamed(op);
+    if (!s) return;
+    slots.set(s.id, [...(slots.get(s.id) ?? []), i]);
+  });
+  for (const at of slots.values()) {
+    if (at.length < 2) continue;
+    const sorted = at.map((i) => ops[i]).sort((a, b) => (sentencesNamed(b)?.top ?? 0) - (sentencesNamed(a)?.top ?? 0));
+    at.forEach((i, k) => (ops[i] = sorted[k]));
+  }
 }
 
 function isFootnoteRenumber(op: Operation): boolean {
