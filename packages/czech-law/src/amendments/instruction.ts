@@ -87,8 +87,31 @@ export interface Operation {
   replaceEnd?: { old: string; new: string };
   /** "včetně nadpisu": the unit's heading is part of the new text (or of what is repealed). */
   withHeading?: boolean;
+  /** An item (položka) of an annex's table, which has no provision id (`AnnexItem`); the target is the annex. */
+  item?: AnnexItem;
   /** The statement of the point this operation comes from (its sentence and quoted text, as written). */
   source: string;
+}
+
+/**
+ * An item (položka) of a lettered part of an annex set as a table, as vyhláška č. 323/2002 Sb. (o
+ * rozpočtové skladbě) numbers them: the table row of the part whose number cell is `key`, its last
+ * cell the item's title and then its náplň ("V příloze v části B náplň položky 1339 zní: „…“").
+ */
+export interface AnnexItem {
+  /** The part's letter ("v části B"). */
+  part: string;
+  /** The item's number. */
+  key: string;
+  /**
+   * What of it the operation edits: `row` the item (its number, title and náplň: "položka 1358 zní:",
+   * new items, a repeal), `content` its náplň ("náplň položky 1339 zní:", "na konci náplně položky
+   * 1339 se doplňuje věta …"), `added_content` a náplň the item has not had ("se doplňuje náplň
+   * položky 3114, která zní:").
+   */
+  field: 'row' | 'content' | 'added_content';
+  /** insert: the new item's number. */
+  newKey?: string;
 }
 
 /** What an operation does to which provisions, as stored with the amending act (#35 item 2). */
@@ -424,7 +447,10 @@ const BARE_ANNEX_NEXT =
   /^(?:(?:k|ke) (?:tomuto |této )?(?:zákonu|vyhlášce|nařízení)|(?=[,.;:)–-]|$|(?:zní|znějí|se|zrušuj\p{L}*|nahrazuj\p{L}*|vypouš\p{L}*|doplňuj\p{L}*|vklád\p{L}*|označuj\p{L}*|včetně|v|ve|za|před|na|slov\p{L}*|čísl\p{L}*|text\p{L}*|vět\p{L}*|nadpis\p{L}*|(?:vyhlášky|zákona|nařízení)(?! č\.)|prvním|druhém|třetím|čtvrtém|pátém|šestém|sedmém|osmém|devátém|desátém|posledním|polož\p{L}*|bod\p{L}*|část\p{L}*|oddíl\p{L}*|díl\p{L}*|tabul\p{L}*|odst\p{L}*|písm\p{L}*|řád(?:e|k)\p{L}*|sloup\p{L}*)(?![\p{L}])))/u;
 
 const PARTS: [RegExp, TextPart][] = [
-  [/úvodní(?:ch)? (?:částech|části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'intro'],
+  [/úvodní(?:ch)? (?:částech|části|část) (?:ustanovení|odstavce|věty|písmene|bodu|textu)/y, 'intro'],
+  // "V § 17 odst. 1 úvodní věta zní:", "v úvodní větě se slova …" (older acts): the text before the
+  // list, as "úvodní část ustanovení" (the engine refuses it in a unit without one).
+  [/úvodní (?:věta|větě|větu)(?![\p{L}])/uy, 'intro'],
   [/závěrečn(?:á|é) (?:části|část) (?:ustanovení|odstavce|věty|písmene|bodu)/y, 'closing'],
   [/(?:společné? )?(?:části|část) (?:ustanovení|odstavce|věty|textu) za středníkem/y, 'after_semicolon'],
   [/(?:části|část) (?:ustanovení|odstavce|věty|textu) před středníkem/y, 'before_semicolon'],
@@ -1194,6 +1220,20 @@ clause(`za ${AFTER_WORDS} ${Q} (?:vkládá|doplňuje) ${PUNCT_ANY}(?: a (?:${NOU
   const add = m[3] !== undefined ? `${mark} ${quote(ctx, m[3])}` : mark;
   ctx.ops.push({ kind: 'insert_words', targets: locTargets(ctx), old: quote(ctx, m[1]), new: add, position: 'after', source: ctx.source });
 });
+// "za slovy „§ 10 odst. 4“ se slovo „a“ nahrazuje čárkou", "za slovem „státě“ slovo „nebo“ nahrazuje
+// čárkou", "… se slovo „a“ zrušuje" (older acts): the word right after the words named; where it is
+// not right after them, the words are not found and the point is refused.
+clause(`za ${AFTER_WORDS} ${Q} (?:${NOUN}) ${Q} (?:nahrazuj[eí] (?:${PUNCT_INSTR}|(?:${NOUN_INSTR}|spojkou) ${Q})|${REPEAL})`, (ctx, m) => {
+  const words = quote(ctx, m[1]);
+  // New words that open with a mark ("slovy „, § 10 odst. 2,“") follow the words without a space.
+  const by =
+    m[4] !== undefined && /^[,.;:]/.test(quote(ctx, m[4]))
+      ? `${words}${quote(ctx, m[4])}`
+      : m[3] !== undefined || m[4] !== undefined
+        ? punctBy(ctx, words, m[3], m[4])
+        : words;
+  ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: `${words} ${quote(ctx, m[2])}`, new: by, source: ctx.source });
+});
 
 // Replace words: "slova „A“ nahrazují slovy „B“" (and the forms with the subject after the verb).
 clause(`(?:(?:v|ve) ${R} )?${WORDS_AT} (?:nahrazuj[eí]|nahrazují|mění na|opravuj[eí]) (?:${NOUN_INSTR} )?${Q}`, (ctx, m) => {
@@ -1248,6 +1288,9 @@ clause(`(?:(na konci) (?:(?:textu )?${R} )?)?${PUNCT} (?:na konci (?:(?:textu )?
   const refN = m[2] ?? m[4];
   const targets = refN ? targetsOf(ctx, Number(refN)) : locTargets(ctx);
   ctx.ops.push({ kind: 'replace_words', targets, old: PUNCT_NOUN[m[3]], new: '', position: 'end', source: ctx.source });
+  // "V § 1 se na konci písmene v) čárka zrušuje a doplňují se slova „…“" (vyhláška č. 89/2000 Sb., on
+  // vyhláška č. 327/1997 Sb.): the words go where the mark was, not at the end of the §.
+  if (refN) enter(ctx, Number(refN));
 });
 // A footnote's mark in the location's text, not the footnote: "V § 5 odst. 2 se odkaz na poznámku pod
 // čarou č. 3 nahrazuje odkazem na poznámku pod čarou č. 4" (the mark `^3)` becomes `^4)`), "… se
@@ -1263,6 +1306,19 @@ clause(`odkaz na ${R} (?:nahrazuj[eí]|nahrazují) odkazem na ${R}`, (ctx, m) =>
     targets: locTargets(ctx),
     old: markOf(ctx, Number(m[1])),
     new: markOf(ctx, Number(m[2])),
+    source: ctx.source,
+  });
+});
+// "V § 178 odst. 9 se za slova „společnosti registrované“ vkládá odkaz na poznámku pod čarou č. 2)."
+// (older acts): the footnote's mark right after the words.
+clause(`za ${AFTER_WORDS} ${Q} (?:vkládá|vkládají|doplňuj[eí]) odkaz na ${R}`, (ctx, m) => {
+  // Inserted, not replaced: words there twice leave the place unsure (a mark is one place's).
+  ctx.ops.push({
+    kind: 'insert_words',
+    targets: locTargets(ctx),
+    old: quote(ctx, m[1]),
+    new: markOf(ctx, Number(m[2])),
+    position: 'after',
     source: ctx.source,
   });
 });
@@ -1743,8 +1799,89 @@ function underPrevious(ctx: Ctx, refIndex: number, previous: Seg[][]): Seg[][] {
  * location of its own ("Dosavadní písmena d) až f) …") reads its references in the location of
  * the sentence before it (`previous`); returns its own location for the next one.
  */
+/** "V příloze v části B " (with the optional class path of vyhláška č. 323/2002 Sb.'s items before the verb). */
+const ANNEX_ITEM_PLACE =
+  /^V příloze(?: č\. (\d+[a-z]?))? v části ([A-Z]) (?:v třídě \d+, seskupení položek \d+, podseskupení položek \d+ )?/u;
+const ANNEX_ITEM_FORMS: [RegExp, (m: RegExpExecArray, st: Statement) => Omit<Operation, 'targets' | 'source'> | null][] = [
+  [
+    /^náplň položky (\d+) zní:$/u,
+    (m, st) => (st.payload ? { kind: 'new_wording', text: st.payload, item: { part: '', key: m[1], field: 'content' } } : null),
+  ],
+  [
+    /^se doplňuje náplň položky (\d+), která zní:$/u,
+    (m, st) =>
+      st.payload ? { kind: 'append_words', position: 'end', new: st.payload, item: { part: '', key: m[1], field: 'added_content' } } : null,
+  ],
+  [
+    /^se na konci náplně položky (\d+) doplňuj(?:e|í) (?:věta|věty|slova) „([^„“]+)“\.?$/u,
+    (m) => ({ kind: 'append_words', position: 'end', new: m[2], item: { part: '', key: m[1], field: 'content' } }),
+  ],
+  [
+    /^položka (\d+) zní:$/u,
+    (m, st) => (st.payload ? { kind: 'new_wording', text: st.payload, item: { part: '', key: m[1], field: 'row' } } : null),
+  ],
+  [
+    /^se za položku (\d+) (?:vkládá nová položka (\d+), která zní|doplňuje (?:nová )?položka (\d+), jejíž název a náplň (?:znějí|zní)):$/u,
+    (m, st) =>
+      st.payload
+        ? { kind: 'insert', position: 'after', text: st.payload, item: { part: '', key: m[1], field: 'row', newKey: m[2] ?? m[3] } }
+        : null,
+  ],
+  [/^se položka (\d+) zrušuje\.$/u, (m) => ({ kind: 'repeal', item: { part: '', key: m[1], field: 'row' } })],
+];
+
+/**
+ * An item of an annex's lettered part (`AnnexItem`), in the forms of vyhláška č. 323/2002 Sb.'s
+ * amending acts: the operation targets the annex, its `item` the row. Null when the sentence is
+ * not one of them.
+ */
+function readAnnexItem(st: Statement): Operation | null {
+  const place = ANNEX_ITEM_PLACE.exec(st.sentence);
+  if (!place) return null;
+  const rest = st.sentence.slice(place[0].length).trim();
+  for (const [re, make] of ANNEX_ITEM_FORMS) {
+    const m = re.exec(rest);
+    if (!m) continue;
+    const op = make(m, st);
+    if (!op?.item) return null;
+    return {
+      ...op,
+      item: { ...op.item, part: place[2] },
+      targets: [{ id: segId('priloha', place[1] ? annexKey(place[1]) : '') }],
+      source: st.source,
+    };
+  }
+  return null;
+}
+
+/**
+ * "V § 104a odst. 1 se v úvodní části ustanovení slova …" (zákon č. 152/2023 Sb., on zákon č.
+ * 127/2005 Sb.), "V § 35b se v úvodní větě slova …": the part after "se" is the place's, as in
+ * "V § 104a odst. 1 úvodní části ustanovení se slova …", which the references read.
+ */
+const PART_AFTER_SE = /^((?:V|Ve) [^„:]+?) se v (úvodní (?:části ustanovení|části textu|větě))(?= )/u;
+
+/**
+ * A verb's object before a colon, its words the statement's new text ("se vypouštějí tato slova:
+ * „…“", "se věta první nahrazuje touto větou: „…“", older acts). Not after an adding verb ("na
+ * konci bodu 1 se čárka zrušuje a doplňují se tato slova:"): the place of such words is read
+ * otherwise than the act's.
+ */
+const OBJECT_BEFORE_PAYLOAD = new RegExp(
+  `(^| )((?:${REPEAL}|nahrazuj[eí]|nahrazují) )(?:(?:tato|toto|tyto|touto|těmito) )?(${NOUN}|${NOUN_INSTR}):$`,
+  'u',
+);
+
 function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[][] {
-  const sk = skeleton(st.sentence);
+  const item = readAnnexItem(st);
+  if (item) {
+    ops.push(item);
+    return previous;
+  }
+  // "úvodní věta zní:" (older acts): the source keeps the old intro's closing mark where the act's
+  // new one has none, and some acts repeat the odstavec's number in it; read as words only.
+  if (/úvodní (?:věta|větu) (?:zní|se nahrazuje)/u.test(st.sentence)) throw new Unsupported('a new úvodní věta');
+  const sk = skeleton(st.sentence.replace(PART_AFTER_SE, '$1 $2 se'));
   if (ANNEX_INNER_UNIT.test(st.sentence.replace(/„[^“]*“/g, '').replace(/\s+/g, ' ')))
     throw new Unsupported('a unit of an annex without an id');
   const ctx: Ctx = {
@@ -1761,6 +1898,16 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
   // "##### § 178a zní:" (zákon č. 92/1998 Sb., čl. I): a point the source typeset as a heading.
   let s = sk.s.replace(/^#{1,6} (?=\S)/u, '');
   s = s.replace(/^(?:Ve?|ve?) (?:zákoně|nařízení vlády|vyhlášce|zákonném opatření) (?=\S)/u, '');
+  if (ctx.payload !== null && OBJECT_BEFORE_PAYLOAD.test(s)) {
+    sk.quotes.push(ctx.payload);
+    s = s.replace(OBJECT_BEFORE_PAYLOAD, `$1$2$3 ⟨${sk.quotes.length - 1}⟩`);
+    ctx.payload = null;
+  }
+  // "za slovy „A“ se vkládají slova „B“" (za with the instrumental, older acts): "za slova „A“".
+  s = s.replace(
+    /(^| )za (slovy|slovem) (?=⟨\d+⟩ (?:vkládá|vkládají|doplňuj[eí]) )/gu,
+    (_m, lead: string, w: string) => `${lead}za ${w === 'slovy' ? 'slova' : 'slovo'} `,
+  );
   // "Trestní zákon se doplňuje tak, že za § 194 se vkládá § 194a, …" (zákon č. 120/1962 Sb.): the
   // whole act as the subject, the instruction after "tak, že".
   s = s.replace(
@@ -1795,6 +1942,12 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
   // A sentence that starts with the subject: "Za § 52 …", "§ 5 zní:", "Na konci …", "Dosavadní …".
   s = s.charAt(0).toLowerCase() === s.charAt(0) ? s : s.charAt(0).toLowerCase() + s.slice(1);
   if (s.startsWith('dosavadní')) s = `D${s.slice(1)}`;
+  // "V § 41 se na konci vypouštějí slova „…“", "se vypouští (část) věta za středníkem", "se tečka na
+  // konci věty nahrazuje čárkou" (older acts): the order the clauses read.
+  s = s
+    .replace(new RegExp(`^na konci ${REPEAL} (?=(?:${NOUN} )?⟨)`, 'u'), (m) => `${m.slice('na konci '.length)}na konci `)
+    .replace(new RegExp(`^(${REPEAL}) (?:část věty|věta) za středníkem$`, 'u'), 'část věty za středníkem $1')
+    .replace(/^(tečka|čárka|středník) na konci věty (?=nahrazuj)/u, 'na konci $1 ');
   let guard = 0;
   const sub = new RegExp(`^(?:v|ve) ${R} `, 'u');
   while (s.length) {
@@ -1906,6 +2059,12 @@ function effectOf(op: Operation): Effect {
     const id = storedId(raw);
     if (id !== null && !ids.includes(id)) ids.push(id);
   };
+  // An item of an annex's table has no id: the annex is what changes (an item inserted or repealed
+  // is a change of the annex, not a new or repealed annex).
+  if (op.item) {
+    for (const t of op.targets) add(t.id);
+    return { kind: op.kind, targets: ids, text: op.source };
+  }
   if (op.kind === 'insert' || op.kind === 'append') for (const id of op.newIds ?? []) add(id);
   // A renumbering changes the text under both numbers: "písmena c) až g) se označují jako písmena
   // d) až h)" leaves under h) a text that was under g), and under c) what an insert puts there.
@@ -2028,6 +2187,26 @@ function withoutArticleHeading(st: Statement): Statement | null {
   return sentence ? { ...st, sentence } : null;
 }
 
+/**
+ * The heading of the amending act's next část, as the source sets an omnibus act's ("## ČÁST STO
+ * SEDMDESÁTÁ OSMÁ", zákon č. 227/2009 Sb.; "## ČÁST DVĚ STĚ ČTYŘICÁTÁ SEDMÁ", zákon č. 183/2017
+ * Sb.), at the end of its last point: a heading line alone, its number in capitals, words or digits.
+ */
+const PART_HEADING_AT_END = /(?:^|\n)[ \t]*#{1,6}[ \t]+ČÁST[ \t]+(?:\p{Lu}+(?:[ \t]+\p{Lu}+)*|\d+)\.?[ \t]*$/u;
+
+/**
+ * The point's last statement without the heading of the amending act's next část that the point's
+ * text ran into (no instruction, as the next článek's heading, `withoutArticleHeading`); null when
+ * that heading is all it is. Only at the point's end, and only outside a new text: a new část's
+ * own heading is in its quotation.
+ */
+function withoutPartHeading(st: Statement): Statement | null {
+  if (st.payload || !PART_HEADING_AT_END.test(st.sentence)) return st;
+  const sentence = st.sentence.replace(PART_HEADING_AT_END, '').trimEnd();
+  if (!sentence) return null;
+  return { ...st, sentence, source: st.source.replace(PART_HEADING_AT_END, '').trimEnd() };
+}
+
 /** "a zrušuje se číslování odstavců": the odstavce of the § named lose their numbers. */
 const NUMBERING_DROPPED =
   /(?:zrušuje|vypouští|ruší)\s+se\s+(?:číslování|označení)\s+odstavců|(?:číslování|označení)\s+odstavců\s+se\s+(?:zrušuje|vypouští)/u;
@@ -2059,8 +2238,10 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
   const unsupported: { form: string; text: string; reason: string }[] = [];
   const effects: Effect[] = [];
   let previous: Seg[][] = [];
-  for (const whole of splitStatements(text)) {
-    const st = withoutArticleHeading(whole);
+  const statements = splitStatements(text);
+  for (const [i, whole] of statements.entries()) {
+    const last = i === statements.length - 1 ? withoutPartHeading(whole) : whole;
+    const st = last && withoutArticleHeading(last);
     if (!st) continue;
     if (!st.sentence && st.payload) {
       unsupported.push({ form: '(quoted text without an instruction)', text: st.source, reason: 'quoted text without an instruction' });

@@ -273,29 +273,54 @@ interface WordsPattern {
 const patterns = new Map<string, WordsPattern | null>();
 
 /**
+ * How the words may differ from the text where they are not found as written (`editWords`):
+ * `loose`, in the act's spacing and dashes only (a comma set before the space, "„,osoba s
+ * vlastními příjmy“" for the text's ", osoba s vlastními příjmy"; a number's groups, "2 900" for
+ * "2900"; a dash between words, "–" for "-"); `initial`, in the case of the first letter only;
+ * `caps`, in case only (a heading the text writes in capitals).
+ */
+type WordsMode = 'exact' | 'loose' | 'initial' | 'caps';
+
+/** A part of the words (no whitespace in it), escaped; in `loose` mode its spacing and dashes set free. */
+function partPattern(part: string, mode: WordsMode): string {
+  if (mode !== 'loose') return escapeRegExp(part);
+  if (/^[-–—]$/.test(part)) return '[-–—]';
+  return escapeRegExp(part)
+    .replace(/^,(?=\p{L})/u, ',\\s*')
+    .replace(/(\d)(?=(?:\d{3})+(?!\d))/g, '$1[ \\u00a0]?');
+}
+
+/**
  * A search for the words as written, any whitespace for their spaces (compiled once). Whole words
  * at their ends are checked around each match, not in the expression, so the engine's search for
  * the literal start stays fast.
  */
-function wordsPattern(words: string): WordsPattern | null {
-  let p = patterns.get(words);
+function wordsPattern(words: string, mode: WordsMode = 'exact'): WordsPattern | null {
+  const key = mode === 'exact' ? words : `${mode}\u0000${words}`;
+  let p = patterns.get(key);
   if (p === undefined) {
-    const w = words.trim();
+    let w = words.trim();
+    // A comma the act sets off on both sides (" ,způsob výpočtu"): the comma and the words.
+    if (mode === 'loose') w = w.replace(/^,\s+(?=\p{L})/u, ',');
+    let source = w
+      .split(/\s+/)
+      .map((part) => partPattern(part, mode))
+      .join('\\s+');
+    // Digits in groups the act writes apart ("2 900") found written together, and the other way.
+    if (mode === 'loose') source = source.replace(/(\d)\\s\+(?=\d{3}(?!\d))/g, '$1[ \\u00a0]?');
+    if (mode === 'initial') {
+      const first = w[0] ?? '';
+      source = `[${first}${first.toUpperCase()}]${source.slice(escapeRegExp(first).length)}`;
+    }
     p = w
       ? {
-          re: new RegExp(
-            w
-              .split(/\s+/)
-              .map((part) => escapeRegExp(part))
-              .join('\\s+'),
-            'g',
-          ),
+          re: new RegExp(source, mode === 'exact' ? 'g' : mode === 'caps' ? 'giu' : 'gu'),
           head: LETTER_OR_DIGIT.test(w[0]),
           tail: LETTER_OR_DIGIT.test(w[w.length - 1]),
         }
       : null;
     if (patterns.size > 5000) patterns.clear();
-    patterns.set(words, p);
+    patterns.set(key, p);
   }
   return p;
 }
@@ -305,8 +330,8 @@ interface Span {
   end: number;
 }
 
-function findWords(text: string, words: string, region: Span, markers: [number, number][]): Span[] {
-  const p = wordsPattern(words);
+function findWords(text: string, words: string, region: Span, markers: [number, number][], mode: WordsMode = 'exact'): Span[] {
+  const p = wordsPattern(words, mode);
   if (!p) return [];
   const out: Span[] = [];
   const re = p.re;
@@ -354,7 +379,14 @@ function sentences(text: string, span: Span): Span[] {
   while ((m = re.exec(hay))) {
     const before = hay.slice(Math.max(start, m.index - 12), m.index);
     if (text[m.index] === '.' && NO_STOP.test(before)) continue;
-    if (text[m.index] === '.' && /\d$/.test(before) && /^\.\s+[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]/.test(hay.slice(m.index)) && /\s\d{1,2}$/.test(before))
+    // A bod's number ("- 1. Osoba …"), not a sentence's end; a number that ends a reference does
+    // end one ("… podle odstavce 2. Příslušný úřad …", zákon č. 326/2017 Sb., bod 38, on zákon
+    // č. 100/2001 Sb.; "§ 131 odst. 1 až 10 a 12. Ustanovení …", zákon č. 126/2008 Sb., bod 22).
+    if (
+      text[m.index] === '.' &&
+      /^\.\s+[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]/.test(hay.slice(m.index)) &&
+      /(?:^|\n[ \t]*|(?:^|\s)-[ \t]+)\d{1,2}$/.test(before)
+    )
       continue;
     const end = m.index + m[0].length;
     out.push({ start, end });
@@ -597,7 +629,9 @@ function headingSpan(loc: Loc): Span {
  * its end ("Nadpis § 5 zní: „Povolování … (K § 8 odst. 1, 2 a 4 zákona)“", vyhláška č. 493/2006 Sb.,
  * bod 2, on vyhláška č. 330/2004 Sb.).
  */
-const K_LINE = /^(?:\(K [^\n]{1,200}\)|\[K [^\n]{1,200}\])$/;
+// Older vyhlášky write it in lower case ("(k § 67 odst. 3 zákona)", vyhláška č. 108/1997 Sb.,
+// whose headings vyhláška č. 359/2006 Sb., bod 35, edits).
+const K_LINE = /^(?:\([Kk] [^\n]{1,200}\)|\[[Kk] [^\n]{1,200}\])$/;
 
 /** The unit's "(K § …)" line right below its heading, or null. */
 function kLineSpan(loc: Loc): Span | null {
@@ -612,7 +646,7 @@ function kLineSpan(loc: Loc): Span | null {
 
 /** A new heading's "(K § …)" end apart from its title, or null. */
 function splitKPart(heading: string): { title: string; k: string } | null {
-  const m = /^(.*\S)\s+(\(K [^\n]*\)|\[K [^\n]*\])$/s.exec(heading.trim());
+  const m = /^(.*\S)\s+(\([Kk] [^\n]*\)|\[[Kk] [^\n]*\])$/s.exec(heading.trim());
   return m && K_LINE.test(m[2]) ? { title: m[1], k: m[2] } : null;
 }
 
@@ -890,6 +924,62 @@ function touch(w: Work, id: string): void {
   if (uid !== '*') w.units.add(uid);
 }
 
+/** Whether a place in a text opens a sentence (the region's start, after a full stop, an odstavec's number or a heading's marks). */
+function opensSentence(text: string, at: number, region: Span): boolean {
+  if (at === region.start) return true;
+  const pre = text.slice(Math.max(0, at - 40), at).replace(/[ \t]+$/, '');
+  if (pre === '' || /(?:\n|#|\(\d{1,3}[a-z]?\))$/.test(pre)) return true;
+  const m = /[.!?](?:\^\d+[a-z]*\))?$/.exec(pre);
+  return m !== null && !NO_STOP.test(pre.slice(0, m.index)) && !/\d$/.test(pre.slice(0, m.index));
+}
+
+/**
+ * The words found spelled otherwise than the act writes them, where they are not found as written:
+ * (1) in the act's spacing and dashes (`loose`: "„,osoba s vlastními příjmy“", zákon č. 59/1995
+ * Sb., bod 31, on zákon č. 592/1992 Sb.; "„2 900 Kč“" for the text's "2900 Kč", zákon č. 138/2001
+ * Sb., bod 1); (2) a heading the text writes in capitals ("V nadpisu části třetí se slova „a
+ * služeb“ zrušují" in "POSKYTOVÁNÍ DÁVEK A SLUŽEB SOCIÁLNÍ PÉČE", vyhláška č. 506/2006 Sb., bod 5,
+ * on vyhláška č. 182/1991 Sb.): found in any case, the new words written in capitals as the
+ * heading is; (3) words the act writes in lower case that open a sentence of the text ("V § 6 odst. 1 se
+ * slova „finanční úřad“ nahrazují slovy „celní úřad“" in "(1) Finanční úřad provádí …", vyhláška
+ * č. 469/2003 Sb., bod 12, on vyhláška č. 140/1997 Sb.): found there, the new words opening the sentence with a capital. Not words put
+ * before them ("před slovo"), which would then open the sentence themselves.
+ */
+function otherSpelling(
+  text: string,
+  old: string,
+  region: Span,
+  loc: Loc,
+  t: TargetRef,
+  op: Operation,
+): { hits: Span[]; old: string; recase: (s: string) => string } | null {
+  const markers = loc.local.markers;
+  const same = (s: string): string => s;
+  const loose = findWords(text, old, region, markers, 'loose');
+  if (loose.length) return { hits: loose, old: text.slice(loose[0].start, loose[0].end), recase: same };
+  if (/\p{Ll}/u.test(old)) {
+    const caps = findWords(text, old, region, markers, 'caps').filter((h) => {
+      const m = text.slice(h.start, h.end);
+      return m === m.toUpperCase() && /\p{Lu}{3}/u.test(m);
+    });
+    if (caps.length && t.part === 'heading')
+      return { hits: caps, old: text.slice(caps[0].start, caps[0].end), recase: (s) => s.toUpperCase() };
+  }
+  if (/^\p{Ll}/u.test(old) && op.position !== 'before') {
+    const initial = findWords(text, old, region, markers, 'initial').filter(
+      (h) => /^\p{Lu}/u.test(text[h.start]) && opensSentence(text, h.start, region),
+    );
+    if (initial.length)
+      return {
+        hits: initial,
+        old: text[initial[0].start] + old.trim().slice(1),
+        // New words in the place of the old open the sentence; words put after them do not.
+        recase: (s) => (op.kind === 'replace_words' ? s.replace(/^(\s*)(\p{Ll})/u, (_, sp: string, c: string) => sp + c.toUpperCase()) : s),
+      };
+  }
+  return null;
+}
+
 /** Replaces, deletes or inserts words in one region of one unit. */
 function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   const text = loc.unit.text;
@@ -919,7 +1009,19 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
     old = styleMarks(old, w.style);
     hits = findWords(text, old, region, loc.local.markers);
   }
-  if (op.position === 'end') hits = hits.filter((h) => /^(?:\^\d+[a-z]*\))?\s*$/.test(text.slice(h.end, region.end)));
+  let add = styleMarks(op.new ?? '', w.style);
+  if (!hits.length) {
+    const other = otherSpelling(text, old, region, loc, t, op);
+    if (other) {
+      ({ hits, old } = other);
+      add = other.recase(add);
+    }
+  }
+  // "na konci": the words end the unit's text, before its closing mark where they do not carry one
+  // themselves ("V § 41 se na konci vypouštějí slova „a s Ústřední radou odborů“" of "… odborů.").
+  const closing = /[.,;:]$/.test(op.old ?? '') ? '' : '[.,;:]?';
+  if (op.position === 'end')
+    hits = hits.filter((h) => new RegExp(`^(?:\\^\\d+[a-z]*\\))?${closing}\\s*$`).test(text.slice(h.end, region.end)));
   if (op.position === 'start') hits = hits.filter((h) => text.slice(region.start, h.start).trim() === '');
   if (!hits.length) {
     // The new words already there and the old ones not: an earlier text took the change in already.
@@ -937,7 +1039,7 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   // them ("2" → "3" and "3" → "4"; "pravým" → "levým" and "levým" → "pravým"): which places the act
   // means is then not sure (`everyPlace`).
   if (hits.length > 1 && op.kind === 'replace_words' && everyPlace(w, op, old, loc.unit.id)) {
-    const by = styleMarks(op.new ?? '', w.style);
+    const by = add;
     let all = text;
     for (const x of [...hits].reverse()) all = replaceSpan(all, x, by);
     refuseMarkPair(text, all, t.id);
@@ -947,10 +1049,14 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   }
   if (hits.length > 1) throw new Fail('ambiguous', `„${old}“ is in ${t.id} ${hits.length} times`);
   let h = hits[0];
-  const add = styleMarks(op.new ?? '', w.style);
   let out: string;
   if (op.kind === 'insert_words') {
     const next = text.slice(op.position === 'before' ? 0 : h.end, op.position === 'before' ? h.start : undefined);
+    // A footnote mark set after words: where punctuation follows them the source sets the mark
+    // before or after it as it sets the text's other marks, not as the act says; and a mark the unit
+    // has already is another place's. Refused.
+    if (/^\^\d+[a-z]*\)$/.test(add.trim()) && (/^[.,;:]/.test(next) || text.includes(add.trim())))
+      throw new Fail('unsupported_target', `the mark ${add.trim()} after „${old}“`);
     const have = op.position === 'before' ? next.trimEnd().endsWith(add.trim()) : next.trimStart().startsWith(add.trim());
     if (add.trim() && have) throw new Fail('already_present', `„${add.trim()}“ in ${t.id}`);
     if (op.position === 'before') out = splice(text, { start: h.start, end: h.start }, joinBefore(add));
@@ -1002,6 +1108,18 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
       /[\p{L}\p{N})][ \t]*$/u.test(text.slice(0, h.start))
     )
       h = { start: h.start, end: h.end - 1 };
+    // … and where a comma set the deleted clause off ("organizace, pokud nejde o … orgánů." without
+    // "pokud … orgánů.", zákon č. 98/1988 Sb., on zákon č. 109/1964 Sb.), the comma goes with it.
+    else if (
+      !add &&
+      op.position === 'end' &&
+      old.endsWith('.') &&
+      !/[,;]/.test(old.slice(0, 1)) &&
+      !/[.!?]\s+\p{Lu}/u.test(old) &&
+      /^\s*$/u.test(text.slice(h.end, region.end)) &&
+      /[\p{L}\p{N})],[ \t]*$/u.test(text.slice(0, h.start))
+    )
+      h = { start: text.slice(0, h.start).trimEnd().length - 1, end: h.end - 1 };
     out = replaceSpan(text, h, add);
     // The word that opened a sentence deleted ("V článku IV se slovo „Socialistická“ vypouští.",
     // zákon č. 548/1991 Sb., bod 4, on zákon č. 20/1966 Sb.): the next word opens it, in capitals.
@@ -1048,9 +1166,15 @@ const CONJUNCTION = new RegExp(`^(?:${LIST_CONJUNCTIONS}|popřípadě|případn�
 const LIST_CONJUNCTION_NEXT = new RegExp(`^[ \\t]+(?:${LIST_CONJUNCTIONS})[ \\t]`);
 
 /** Words that go after others: a space first unless they start with punctuation. */
+/** New words that open with a comma set against the next word (the act's "„,praktické školy“"): the comma, then a space. */
+function spacedComma(words: string): string {
+  return words.replace(/^(\s*[,;])(?=[\p{L}§„(])/u, '$1 ');
+}
+
 function joinAfter(add: string, next: string | undefined): string {
-  const a = add.trim();
-  const lead = /^[,.;:)]/.test(a) ? '' : ' ';
+  const a = spacedComma(add.trim());
+  // A footnote mark ("^2)") follows the word it is set to.
+  const lead = /^[,.;:)^]/.test(a) ? '' : ' ';
   const trail = next !== undefined && !/[\s,.;:)]/.test(next) ? ' ' : '';
   return lead + a + trail;
 }
@@ -1066,8 +1190,12 @@ function replaceSpan(text: string, h: Span, by: string): string {
   const next = text[h.end];
   if (by !== '') {
     // " , nebo": the act's space before the comma is no part of the words.
-    let b = by.replace(/^\s+(?=[,.;:)])/, '');
+    let b = spacedComma(by.replace(/^\s+(?=[,.;:)])/, ''));
     let { start, end } = h;
+    // "„ÚKZÚZ“ “": the act's space before its closing quotation mark, no part of the words where
+    // the text's punctuation follows (vyhláška č. 442/2013 Sb., bod 8, on vyhláška č. 215/2008 Sb.).
+    if (next !== undefined && /[,.;:)]/.test(next)) b = b.replace(/\s+$/, '');
+    if (prev !== undefined && /\s/.test(prev)) b = b.replace(/^\s+/, '');
     if (prev !== undefined && /[,;]/.test(prev) && /^[\p{L}\p{N}§]/u.test(b)) b = ` ${b}`;
     // Words written with their punctuation (" , pokud …" for ", pokud …") keep the text's spacing.
     if (prev !== undefined && /[\p{L}\p{N})]/u.test(prev) && /^[\p{L}\p{N}(„§]/u.test(b) && !/^[\p{L}\p{N}]/u.test(text[h.start]))
@@ -1510,13 +1638,23 @@ function payloadKeys(body: string): string[] {
         ? 'point'
         : null;
   if (!kind) return [];
+  // Body numbered in levels ("- 2. …" with "- 2.1. …" below it, or "- 18.3 …" itself; nařízení
+  // vlády č. 307/2009 Sb., body 19 to 54, on nařízení vlády č. 154/2004 Sb.): a bod's number whole,
+  // and only the bodů of the first one's level, the lower ones being its own.
+  const dotted = (t: string): string | null => /^(?:- )?(\d{1,3}[a-z]?(?:\.\d{1,3}[a-z]?)*)\.?(?=[ \t]|$)/.exec(t)?.[1] ?? null;
+  const depth = kind === 'point' ? (dotted(first)?.split('.').length ?? 1) : 1;
   const out: string[] = [];
   for (const l of lines) {
     const t = l.trim();
     const k = markerKey(t);
     if (k === null) continue;
     const lk = /^\(/.test(t) ? 'paragraph' : /^(?:- )?[a-z]{1,2}\)/.test(t) ? 'letter' : 'point';
-    if (lk === kind) out.push(k);
+    if (lk !== kind) continue;
+    if (kind !== 'point') out.push(k);
+    else {
+      const d = dotted(t) ?? k;
+      if (d.split('.').length === depth) out.push(d);
+    }
   }
   return out;
 }
@@ -2168,8 +2306,11 @@ function repealUnit(w: Work, index: number): void {
 /** Heading lines only (`#### Daň z celkového objemu mezd`), no unit label, container label or signature. */
 function isGroupHeading(lines: string): boolean {
   const ls = nonEmptyLines(lines);
+  // A group's "(k § 163 zákona)" line below its title is the heading's (vyhláška č. 181/1982 Sb.).
+  const title = ls.filter((l) => !K_LINE.test(l.trim()));
   return (
-    ls.length > 0 && ls.every((l) => /^#{1,6}[ \t]/.test(l) && !isUnitLabel(l) && !CONTAINER_LABEL.test(l.replace(/^#{1,6}[ \t]+/, '')))
+    title.length > 0 &&
+    title.every((l) => /^#{1,6}[ \t]/.test(l) && !isUnitLabel(l) && !CONTAINER_LABEL.test(l.replace(/^#{1,6}[ \t]+/, '')))
   );
 }
 
@@ -2395,7 +2536,141 @@ function ordinalFeminine(n: number): string | null {
   return u ? `${ORDINAL_TENS[Math.floor(n / 10)]} ${ORDINAL_UNITS[u]}` : ORDINAL_TENS[n / 10];
 }
 
+// ---------------------------------------------------------------------------------------------
+// Items of an annex's table (`AnnexItem`: vyhláška č. 323/2002 Sb.'s položky).
+
+/** A lettered part's heading line in an annex ("B. Druhové třídění rozpočtové skladby"). */
+const ANNEX_PART_LINE = /^([A-Z])\. \S/;
+
+interface ItemRow {
+  /** The row's line (without its line end) in the unit's text. */
+  start: number;
+  end: number;
+  cells: string[];
+}
+
+/** The table rows of a line span: each `| … |` line with its cells (the text between the bars). */
+function tableRow(line: string): string[] | null {
+  if (!/^\|.*\|[ \t]*$/.test(line)) return null;
+  return line.trim().slice(1, -1).split('|');
+}
+
+/**
+ * The row of item `key` in the part `part` of an annex: the part runs from its line ("B. …") to the
+ * next part's, and the row is the one whose last cell but one is the number (the last is the title
+ * and náplň). A part or row not there once is a failure: where the item is would be a guess.
+ */
+function itemRow(text: string, part: string, key: string): ItemRow | null {
+  const lines: { start: number; line: string }[] = [];
+  for (let pos = 0; pos < text.length;) {
+    const nl = text.indexOf('\n', pos);
+    const end = nl < 0 ? text.length : nl;
+    lines.push({ start: pos, line: text.slice(pos, end) });
+    pos = end + 1;
+  }
+  const heads = lines.filter((l) => ANNEX_PART_LINE.exec(l.line)?.[1] === part);
+  if (heads.length !== 1) throw new Fail(heads.length ? 'ambiguous' : 'target_not_found', `část ${part} of the annex`);
+  const from = lines.indexOf(heads[0]);
+  let to = lines.length;
+  for (let i = from + 1; i < lines.length; i++)
+    if (ANNEX_PART_LINE.test(lines[i].line)) {
+      to = i;
+      break;
+    }
+  const rows: ItemRow[] = [];
+  for (let i = from + 1; i < to; i++) {
+    const cells = tableRow(lines[i].line);
+    if (cells && cells.length >= 2 && cells[cells.length - 2].trim() === key)
+      rows.push({ start: lines[i].start, end: lines[i].start + lines[i].line.length, cells });
+  }
+  if (rows.length > 1) throw new Fail('ambiguous', `položka ${key} is in část ${part} ${rows.length} times`);
+  return rows[0] ?? null;
+}
+
+/** A row with its last cell but one (the number) and last cell (title and náplň) set anew, as the source writes them. */
+function rowWith(cells: string[], key: string, last: string): string {
+  return `|${[...cells.slice(0, -2), ` ${key} `, ` ${last} `].join('|')}|`;
+}
+
+/** A payload's paragraphs as one cell's text (the source joins a náplň's paragraphs with a space). */
+function cellText(payload: string): string {
+  const paras = payload
+    .split(/\n[ \t]*\n/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  // Tables, headings or lists inside an item are no cell's text.
+  if (!paras.length || paras.some((p) => /^(?:\||#|- )/.test(p)) || payload.includes('|'))
+    throw new Fail('payload_mismatch', 'an item’s text that is no table cell');
+  return paras.join(' ');
+}
+
+/** A new item's payload "1358 Název\n\nNáplň": its title and náplň as one cell, or a failure when it is not item `key`'s. */
+function itemCell(payload: string, key: string): string {
+  const m = /^\s*(\d+)[ \t]+([^\n]+)/.exec(payload);
+  if (!m || m[1] !== key) throw new Fail('payload_mismatch', `the new text is not položka ${key}`);
+  return cellText(`${m[2]}${payload.slice(m[0].length)}`);
+}
+
+/**
+ * Where an item's title ends in its cell (title and náplň in one cell, as the source writes them):
+ * before the one word written with a capital after the title's first, in the words up to the
+ * cell's first full stop ("Daň silniční Zahrnuje daň podle …": "Zahrnuje"), or before the "(1)"
+ * that opens a náplň in odstavce. A title is written in lower case after its first word, a náplň
+ * opens with a capital; a cell with another capital there (a name in the title: "… Evropské unie
+ * …", or in the náplň's first words) or none is not told apart: null.
+ */
+function itemTitleEnd(cell: string): number | null {
+  const stop = cell.indexOf('.');
+  const head = stop < 0 ? cell : cell.slice(0, stop);
+  const capitals = [...head.matchAll(/(?<=\s)\p{Lu}/gu)];
+  if (capitals.length !== 1) return null;
+  let at = capitals[0].index;
+  const marker = /\(\d+\)\s*$/.exec(cell.slice(0, at));
+  if (marker) at = marker.index;
+  return cell.slice(0, at).trimEnd().length > 0 ? cell.slice(0, at).trimEnd().length : null;
+}
+
+/** An operation on an item of an annex's table (`AnnexItem`). */
+function opAnnexItem(w: Work, op: Operation): void {
+  const item = op.item!;
+  const t = op.targets[0];
+  const loc = locate(w.doc, t.id);
+  const text = loc.unit.text;
+  const row = itemRow(text, item.part, item.key);
+  if (!row) throw new Fail('target_not_found', `položka ${item.key} in část ${item.part}`);
+  const cell = row.cells[row.cells.length - 1].trim();
+  let out: string;
+  if (op.kind === 'insert') {
+    const key = item.newKey ?? '';
+    if (itemRow(text, item.part, key)) throw new Fail('already_present', `položka ${key}`);
+    // A row that ends its table: whether the source puts the new one below it or at the top of the
+    // next table (the source breaks the part's table in several) is unsure.
+    const next = text.slice(row.end + 1, text.indexOf('\n', row.end + 1) < 0 ? text.length : text.indexOf('\n', row.end + 1));
+    if (!tableRow(next)) throw new Fail('unsupported_target', `položka ${item.key} ends its table`);
+    out = `${text.slice(0, row.end)}\n${rowWith(row.cells, key, itemCell(op.text ?? '', key))}${text.slice(row.end)}`;
+  } else if (op.kind === 'repeal') {
+    out = text.slice(0, row.start) + text.slice(Math.min(text.length, row.end + 1));
+  } else {
+    let last: string;
+    if (op.kind === 'new_wording' && item.field === 'row') last = itemCell(op.text ?? '', item.key);
+    else if (op.kind === 'new_wording' && item.field === 'content') {
+      const end = itemTitleEnd(cell);
+      if (end === null) throw new Fail('unsupported_target', `položka ${item.key}: its title and náplň are not told apart`);
+      last = `${cell.slice(0, end)} ${cellText(op.text ?? '')}`;
+    } else if (op.kind === 'append_words' && item.field === 'added_content') {
+      // An item without a náplň holds its title only, which has no full stop.
+      if (cell.includes('.')) throw new Fail('already_present', `položka ${item.key} has a náplň`);
+      last = `${cell} ${cellText(op.new ?? '')}`;
+    } else if (op.kind === 'append_words' && item.field === 'content') last = `${cell} ${cellText(op.new ?? '')}`;
+    else throw new Fail('unsupported_form', `položka ${item.key}: ${op.kind} of its ${item.field}`);
+    out = text.slice(0, row.start) + rowWith(row.cells, item.key, last) + text.slice(row.end);
+  }
+  replaceUnit(w.doc, loc.index, out);
+  touch(w, t.id);
+}
+
 function applyOperation(w: Work, op: Operation): void {
+  if (op.item) return opAnnexItem(w, op);
   switch (op.kind) {
     case 'replace_words':
     case 'insert_words':
@@ -2427,6 +2702,7 @@ function ordered(ops: Operation[]): Operation[] {
     const others = rest.filter((o) => o.kind !== 'repeal');
     out.splice(0, out.length, ...repeals, ...fnRenumber, ...others);
   }
+  bySentenceDown(out);
   for (let i = 0; i < out.length; i++) {
     if (out[i].kind !== 'renumber') continue;
     const firstAdd = out.findIndex((o, j) => j < i && (o.kind === 'insert' || o.kind === 'append'));
@@ -2436,6 +2712,35 @@ function ordered(ops: Operation[]): Operation[] {
     }
   }
   return out;
+}
+
+/** The one unit and the sentences (counted from the first) an operation's targets all name, or null. */
+function sentencesNamed(op: Operation): { id: string; top: number } | null {
+  const ts = op.targets;
+  if (!ts.length || ts.some((t) => t.sentence === undefined || t.sentence < 1 || t.id !== ts[0].id || t.through)) return null;
+  return { id: ts[0].id, top: Math.max(...ts.map((t) => t.sentence ?? 0)) };
+}
+
+/**
+ * A point's sentences as the text before the point numbers them ("V § 4 odst. 2 se věta první
+ * zrušuje a ve větě druhé se slovo „těchto“ zrušuje", zákon č. 424/2010 Sb., its part on zákon
+ * č. 133/2000 Sb., bod 13; "V § 8 odst. 6 se věty druhá a třetí zrušují", zákon č. 326/2017 Sb., bod 38,
+ * on zákon č. 100/2001 Sb.): the clauses on one unit's sentences applied from the last sentence
+ * to the first, so a sentence taken out, added or split does not move the ones still to come. The
+ * operations keep their places among the point's others.
+ */
+function bySentenceDown(ops: Operation[]): void {
+  const slots = new Map<string, number[]>();
+  ops.forEach((op, i) => {
+    const s = sentencesNamed(op);
+    if (!s) return;
+    slots.set(s.id, [...(slots.get(s.id) ?? []), i]);
+  });
+  for (const at of slots.values()) {
+    if (at.length < 2) continue;
+    const sorted = at.map((i) => ops[i]).sort((a, b) => (sentencesNamed(b)?.top ?? 0) - (sentencesNamed(a)?.top ?? 0));
+    at.forEach((i, k) => (ops[i] = sorted[k]));
+  }
 }
 
 function isFootnoteRenumber(op: Operation): boolean {
@@ -2503,7 +2808,7 @@ function anchorsOnly(ops: Operation[]): Set<string> {
 function wholeRepeals(ops: Operation[]): Set<string> {
   const out = new Set<string>();
   for (const op of ops) {
-    if (op.kind !== 'repeal' || op.footnotes?.length) return new Set();
+    if (op.kind !== 'repeal' || op.footnotes?.length || op.item) return new Set();
     for (const t of op.targets) {
       if (t.id === '*' || t.id.startsWith('fn_') || t.part || t.sentence !== undefined || unitIdOf(t.id) !== t.id) return new Set();
       out.add(t.id);

@@ -29,6 +29,14 @@
  * odstavec 1 a doplňuje se odstavcem 2" (below a "(k § …)" line), odstavce's numbering dropped, a
  * container's label put among §§ or below a container's heading, #36 h-engine9; "V odstavci 2 …"
  * after a sentence in a § of the same point is in that §, "odstavec 2 a označení odstavce 1 se
- * zrušují", the act's only annex named by its title ("V příloze Sazebník poplatků se …"), #35 h-recall8).
+ * zrušují", the act's only annex named by its title ("V příloze Sazebník poplatků se …"), #35 h-recall8);
+ * 16: words found in the act's spacing and dashes, in a heading the text writes in capitals, and
+ * opening a sentence with a capital; new words in the act's spacing; a point's sentences as the
+ * text before it numbers them; a number ending a reference ends its sentence; a "(k § …)" line in
+ * lower case; a new wording's body numbered in levels, #36 h-engine11; 17: the items of an annex's
+ * table in a lettered part (vyhláška č. 323/2002 Sb.'s položky: their náplň set, added or appended,
+ * an item inserted, set anew or repealed), the amending act's next část heading at a point's end,
+ * older wordings ("se vypouštějí tato slova:", "za slovy „A“ se vkládají", "úvodní věta"), #36
+ * h-engine10.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 15;
+export const CONSOLIDATION_ENGINE_VERSION = 17;
