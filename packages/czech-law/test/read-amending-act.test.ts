@@ -1333,3 +1333,93 @@ describe('a repeal item naming more units of the act after its name, "tohoto zá
     });
   });
 });
+
+describe('date forms of the účinnost provisions (#35 item 4, h-recall10)', () => {
+  const act = (clause: string) => `# Zákon, kterým se mění zákon č. 586/1992 Sb., o daních z příjmů
+
+## ČÁST PRVNÍ
+
+##### Čl. I
+
+Zákon č. 586/1992 Sb., o daních z příjmů, se mění takto:
+
+- 1. V § 3 se doplňuje odstavec 14, který zní:
+
+„(14) Text.“.
+
+- 2. V § 4 se slova „A“ nahrazují slovy „B“.
+
+- 3. V § 5 se slova „C“ nahrazují slovy „D“.
+
+## ČÁST DRUHÁ
+
+##### Čl. II
+
+${clause}
+`;
+  const dates = (clause: string, publicationDate = '2024-06-19') =>
+    readAmendingAct(act(clause), { naturalKey: 'sb/2024/163', publicationDate, effectivenessDate: '2024-07-01' }).blocks[0].points.map(
+      (p) => p.effective?.date ?? null,
+    );
+
+  it('reads "prvním dnem prvního / třetího kalendářního měsíce" (an ordinal in -ího; zákon č. 163/2024 Sb., čl. XII)', () => {
+    expect(
+      dates(
+        'Tento zákon nabývá účinnosti dnem 1. července 2024, s výjimkou ustanovení čl. I bodu 1, které nabývá účinnosti prvním dnem prvního kalendářního měsíce následujícího po dni jeho vyhlášení, a čl. I bodu 2, které nabývá účinnosti prvním dnem třetího kalendářního měsíce následujícího po dni jeho vyhlášení.',
+      ),
+    ).toEqual(['2024-07-01', '2024-09-01', '2024-07-01']);
+  });
+
+  it('reads the exception after it: the unread date ate the next one\'s "čl." (zákon č. 163/2024 Sb., čl. XII písm. b) and c))', () => {
+    expect(
+      dates(
+        'Tento zákon nabývá účinnosti dnem 1. července 2024, s výjimkou ustanovení\n\n- a) čl. I bodu 1, které nabývá účinnosti prvním dnem prvního kalendářního měsíce následujícího po dni jeho vyhlášení,\n\n- b) čl. I bodu 3, které nabývá účinnosti dnem 1. ledna 2025.',
+      ),
+    ).toEqual(['2024-07-01', '2024-07-01', '2025-01-01']);
+  });
+
+  it('reads "… měsíce po jeho vyhlášení" without "následujícího" and "prvním dnem kalendářního čtvrtletí následujícího po dni jeho vyhlášení" (zákony č. 87/2025 Sb., 80/2019 Sb.)', () => {
+    expect(
+      dates(
+        'Tento zákon nabývá účinnosti prvním dnem pátého kalendářního měsíce po jeho vyhlášení, s výjimkou ustanovení čl. I bodu 2, které nabývá účinnosti prvním dnem kalendářního čtvrtletí následujícího po dni jeho vyhlášení.',
+      ),
+    ).toEqual(['2024-11-01', '2024-07-01', '2024-11-01']);
+    expect(
+      dates('Tento zákon nabývá účinnosti prvním dnem kalendářního čtvrtletí následujícího po dni jeho vyhlášení.', '2024-09-30'),
+    ).toEqual(['2024-10-01', '2024-10-01', '2024-10-01']);
+  });
+
+  it('reads "dnem jejich vyhlášení" and "dnem vyhlášení tohoto zákona", not "dnem vyhlášení zákona č. …" (zákony č. 179/2005 Sb., 141/2001 Sb.)', () => {
+    expect(
+      dates(
+        'Tento zákon nabývá účinnosti dnem 1. ledna 2025, s výjimkou čl. I bodu 1, který nabývá účinnosti dnem vyhlášení tohoto zákona.',
+      ),
+    ).toEqual(['2024-06-19', '2025-01-01', '2025-01-01']);
+    expect(
+      dates('Tento zákon nabývá účinnosti dnem 1. ledna 2025, s výjimkou části první, která nabývá účinnosti dnem jejich vyhlášení.'),
+    ).toEqual(['2024-06-19', '2024-06-19', '2024-06-19']);
+    expect(
+      dates(
+        'Tento zákon nabývá účinnosti dnem 1. ledna 2025, s výjimkou čl. I bodu 1, který nabývá účinnosti dnem vyhlášení zákona č. 5/2025 Sb.',
+      )[0],
+    ).toBeNull();
+  });
+
+  it('dates the known events: the Treaty of Accession after "dnem, kdy", the European Patent Convention, the Schengen borders (nařízení vlády č. 285/2000 Sb., zákony č. 116/2000 Sb., 379/2007 Sb.)', () => {
+    expect(
+      dates(
+        'Tento zákon nabývá účinnosti dnem 1. ledna 2025, s výjimkou čl. I bodu 1, který nabývá účinnosti dnem, kdy vstoupí v platnost smlouva o přistoupení České republiky k Evropské unii.',
+      )[0],
+    ).toBe('2004-05-01');
+    expect(
+      dates(
+        'Tento zákon nabývá účinnosti dnem 1. ledna 2025, s výjimkou ustanovení čl. I bodu 1, která nabývají účinnosti dnem, v němž se stane ratifikovaná a vyhlášená Úmluva o udělování evropských patentů pro Českou republiku závazná.',
+      )[0],
+    ).toBe('2002-07-01');
+    expect(
+      dates(
+        'Tento zákon nabývá účinnosti dnem 1. ledna 2025, s výjimkou ustanovení\n\n- a) čl. I bodu 1, která nabývají účinnosti dnem odstranění kontrol na státních hranicích, stanoveným v rozhodnutí Rady Evropské unie o vstupu v platnost Úmluvy podepsané dne 19. června 1990 v Schengenu k provedení dohody podepsané dne 14. června 1985 o postupném odstraňování kontrol na společných hranicích pro Českou republiku, a\n\n- b) čl. I bodu 2, které nabývá účinnosti dnem 1. ledna 2026.',
+      ),
+    ).toEqual(['2007-12-21', '2026-01-01', '2025-01-01']);
+  });
+});

@@ -91,13 +91,28 @@ const MONTH_WORD = Object.keys(MONTHS).join('|');
 
 /**
  * Events whose day is known: the Treaty of Accession of the Czech Republic to the European Union
- * entered into force on 1 May 2004 (Sdělení č. 44/2004 Sb. m. s.).
+ * entered into force on 1 May 2004 (Sdělení č. 44/2004 Sb. m. s.); the European Patent Convention
+ * bound the Czech Republic from 1 July 2002 (zákon č. 116/2000 Sb., čl. X); the controls on the
+ * Czech Republic's internal land borders were lifted on 21 December 2007 (Council Decision
+ * 2007/801/EC; the source's commits of zákon č. 379/2007 Sb. carry that day).
  */
 const EVENTS: { re: RegExp; date: string; name: string }[] = [
   {
-    re: /^,?\s*(?:dnem\s+)?(?:vstupu\s+(?:s|S)mlouvy\s+o\s+přistoupení\s+České\s+republiky\s+(?:k|do)\s+Evropské\s+unii?\s+v\s+platnost|,?\s*kdy\s+vstoupí\s+v\s+platnost\s+(?:s|S)mlouva\s+o\s+přistoupení\s+České\s+republiky\s+(?:k|do)\s+Evropské\s+unii?|přistoupení\s+České\s+republiky\s+k\s+Evropské\s+unii)/u,
+    // "dnem, kdy vstoupí v platnost smlouva o přistoupení …" (nařízení vlády č. 285/2000 Sb.): the comma after "dnem".
+    re: /^,?\s*(?:dnem(?=[\s,])\s*)?(?:vstupu\s+(?:s|S)mlouvy\s+o\s+přistoupení\s+České\s+republiky\s+(?:k|do)\s+Evropské\s+unii?\s+v\s+platnost|,?\s*kdy\s+vstoupí\s+v\s+platnost\s+(?:s|S)mlouva\s+o\s+přistoupení\s+České\s+republiky\s+(?:k|do)\s+Evropské\s+unii?|přistoupení\s+České\s+republiky\s+k\s+Evropské\s+unii)/u,
     date: '2004-05-01',
     name: 'the Treaty of Accession to the European Union in force',
+  },
+  {
+    re: /^,?\s*dnem\s*,?\s*(?:v\s+němž|kdy)\s+se\s+stane\s+ratifikovaná\s+a\s+vyhlášená\s+Úmluva\s+o\s+udělování\s+evropských\s+patentů\s+pro\s+Českou\s+republiku\s+závazn\p{L}*/u,
+    date: '2002-07-01',
+    name: 'the European Patent Convention binding on the Czech Republic',
+  },
+  {
+    // The whole name of the decision, to "pro Českou republiku": its dates ("19. června 1990") are no end of the expression.
+    re: /^,?\s*dnem\s+odstranění\s+kontrol\s+na\s+(?:státních|vnitřních)\s+hranicích(?:[^;]{0,400}?pro\s+Českou\s+republiku)?/u,
+    date: '2007-12-21',
+    name: 'the controls on the internal borders lifted (Schengen)',
   },
 ];
 
@@ -131,10 +146,13 @@ function firstOfMonthAfter(isoDate: string, months: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-const PUBLICATION = '(?:(?:jeho|jejího|jej|její|ich)\\s+)?(?:vyhlášení|vyhlásenia)';
+const PUBLICATION = '(?:(?:jeho|jejího|jej|její|jejich|ich)\\s+)?(?:vyhlášení|vyhlásenia)';
+/** "dnem vyhlášení tohoto zákona" (zákon č. 141/2001 Sb., čl. VIII): the act named after the word, not another act ("zákona č. …"). */
+const OF_THIS_ACT = '(?:\\s+(?:tohoto\\s+)?(?:zákona|nařízení|vyhlášky)(?!\\s*č\\.))?';
 const ORDINAL_INSTR = '(\\p{L}+(?:ým|ím)(?:\\s+\\p{L}+(?:ým|ím))?)';
 const ORDINAL_NOM = '(\\p{L}+ý(?:\\s+\\p{L}+[ýí])?)';
-const ORDINAL_GEN = '(\\p{L}+(?:ého)(?:\\s+\\p{L}+(?:ého))?)';
+/** A genitive ordinal ("druhého", "třetího", "dvacátého prvního"), not the "kalendářního" after it (read as its second word, the ordinal was no number). */
+const ORDINAL_GEN = '((?!kalendářního)\\p{L}+(?:ého|ího)(?:\\s+(?!kalendářního)\\p{L}+(?:ého|ího))?)';
 
 const DATE_FORMS: { re: RegExp; read(m: RegExpExecArray, pub: string | null): EffectiveDate }[] = [
   {
@@ -146,7 +164,7 @@ const DATE_FORMS: { re: RegExp; read(m: RegExpExecArray, pub: string | null): Ef
     read: (m, pub) => stated(iso(Number(m[3]), Number(m[2]), Number(m[1])), m[0], pub),
   },
   {
-    re: new RegExp(`^\\s*(?:dnem|dňom)\\s+${PUBLICATION}(?=\\s*(?:[.,;)]|$|s\\s+výjimkou|a\\s))`, 'u'),
+    re: new RegExp(`^\\s*(?:dnem|dňom)\\s+${PUBLICATION}${OF_THIS_ACT}(?=\\s*(?:[.,;)]|$|s\\s+výjimkou|a\\s))`, 'u'),
     read: (m, pub) => relative(pub, 0, m[0]),
   },
   {
@@ -173,7 +191,7 @@ const DATE_FORMS: { re: RegExp; read(m: RegExpExecArray, pub: string | null): Ef
   },
   {
     re: new RegExp(
-      `^\\s*prvním\\s+dnem\\s+(?:${ORDINAL_GEN}\\s+)?(?:kalendářního\\s+)?měsíce\\s+následujícího\\s+po\\s+(?:dni\\s+|dnu\\s+|dne\\s+)?${PUBLICATION}`,
+      `^\\s*prvním\\s+dnem\\s+(?:${ORDINAL_GEN}\\s+)?(?:kalendářního\\s+)?měsíce\\s+(?:následujícího\\s+)?po\\s+(?:dni\\s+|dnu\\s+|dne\\s+)?${PUBLICATION}`,
       'u',
     ),
     read: (m, pub) => {
@@ -181,6 +199,18 @@ const DATE_FORMS: { re: RegExp; read(m: RegExpExecArray, pub: string | null): Ef
       if (n === null) return unread(m[0]);
       if (!pub) return noPublication(m[0]);
       return { date: firstOfMonthAfter(pub, n), how: 'relative_to_publication', note: null, evidence: m[0].trim() };
+    },
+  },
+  // "prvním dnem kalendářního čtvrtletí následujícího po dni jeho vyhlášení" (zákon č. 80/2019 Sb., čl. XI).
+  {
+    re: new RegExp(
+      `^\\s*prvním\\s+dnem\\s+(?:kalendářního\\s+)?čtvrtletí\\s+následujícího\\s+po\\s+(?:dni\\s+|dnu\\s+|dne\\s+)?${PUBLICATION}`,
+      'u',
+    ),
+    read: (m, pub) => {
+      if (!pub) return noPublication(m[0]);
+      const month = Number(pub.slice(5, 7));
+      return { date: firstOfMonthAfter(pub, 3 - ((month - 1) % 3)), how: 'relative_to_publication', note: null, evidence: m[0].trim() };
     },
   },
   {

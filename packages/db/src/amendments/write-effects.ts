@@ -11,7 +11,7 @@ type Tx = RawTx;
  * (`amendment_source.version`): a sync rewrites the effects of amending acts written by an older one.
  * Raise it when the reader or the grammar reads differently.
  */
-export const AMENDMENT_READER_VERSION = 18;
+export const AMENDMENT_READER_VERSION = 19;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
