@@ -151,7 +151,7 @@ const PUBLICATION = '(?:(?:jeho|jejího|jej|její|jejich|ich)\\s+)?(?:vyhlášen
 const OF_THIS_ACT = '(?:\\s+(?:tohoto\\s+)?(?:zákona|nařízení|vyhlášky)(?!\\s*č\\.))?';
 const ORDINAL_INSTR = '(\\p{L}+(?:ým|ím)(?:\\s+\\p{L}+(?:ým|ím))?)';
 const ORDINAL_NOM = '(\\p{L}+ý(?:\\s+\\p{L}+[ýí])?)';
-/** A genitive ordinal ("druhého", "třetího", "dvacátého prvního"), not the "kalendářního" after it (read as its second word, the ordinal was no number). */
+/** A genitive ordinal ("druhého", "třetího", "dvacátého prvního"), never the "kalendářního" after it (in -ího, it would be read as a second word). */
 const ORDINAL_GEN = '((?!kalendářního)\\p{L}+(?:ého|ího)(?:\\s+(?!kalendářního)\\p{L}+(?:ého|ího))?)';
 
 const DATE_FORMS: { re: RegExp; read(m: RegExpExecArray, pub: string | null): EffectiveDate }[] = [
