@@ -715,6 +715,11 @@ function splitPayload(payload: string): { body: string; footnotes: TextUnit[] } 
     let t = line.trim();
     // The amending act's closing mark after a new text whose opening mark it left out: not the footnote's.
     if ((t.match(/“/g) ?? []).length > (t.match(/„/g) ?? []).length) t = t.replace(/“\.?$/, '').trimEnd();
+    // A closing mark still inside: the act's quotation ended there and what follows is the act's
+    // own next sentence ("…(přepracované znění).“. Dosavadní poznámky pod čarou č. 11a až 11d se
+    // označují …", zákon č. 301/2009 Sb., on zákon č. 634/1992 Sb.), not the footnote's text.
+    if ((t.match(/“/g) ?? []).length > (t.match(/„/g) ?? []).length)
+      throw new Fail('payload_mismatch', `the new text of ${id} runs past the act's closing quotation mark`);
     footnotes.push({ id, kind: 'footnote', text: `${t}\n\n` });
   }
   return { body: payload.slice(0, start).trim(), footnotes };
@@ -916,6 +921,8 @@ interface Work {
   removed: Set<string>;
   /** The point's operations (the one applied is among them). */
   ops: readonly Operation[];
+  /** Each unit's text before the act (by id): what "dosavadní" refers to. */
+  before: ReadonlyMap<string, string>;
 }
 
 function touch(w: Work, id: string): void {
@@ -1452,7 +1459,11 @@ function withTrailer(text: string, trailer: string): string {
  */
 function footnoteQuoteAfterCaret(payload: string): string {
   const m = /^\s*\^„(\^\d+[a-z]*\)[^„“]*)“\.?\s*$/.exec(payload);
-  return m ? m[1] : payload;
+  if (m) return m[1];
+  // The act's quotation after the footnote's number ("Poznámka pod čarou č. 5) zní: ^5) „Např. § 131
+  // zákoníku práce.“.", zákon č. 324/1993 Sb., bod 2, on zákon č. 592/1992 Sb.): the text is inside it.
+  const after = /^\s*(\^\d+[a-z]*\))[ \t]*„([^„“]*)“\.?\s*$/.exec(payload);
+  return after ? `${after[1]} ${after[2].trim()}` : payload;
 }
 
 function opNewWording(w: Work, op: Operation): void {
@@ -2385,6 +2396,23 @@ function renumberFootnotes(w: Work, pairs: { from: string; to: string }[], marks
       touch(w, `fn_${to}`);
     } else if (marks && re.test(u.text)) {
       re.lastIndex = 0;
+      // The marks renamed are the former footnotes' marks, those of the text before the act. A mark
+      // an earlier point of the act wrote cites the new footnote ("V § 89 odst. 9 se za větu první
+      // vkládá nová věta …^1)" before "Poznámka pod čarou č. 1) zní: … Dosavadní poznámka pod čarou
+      // č. 1) se označuje jako poznámka pod čarou č. 2), a to včetně odkazu", zákon č. 238/1999 Sb.,
+      // body 1 and 2, on zákon č. 140/1961 Sb.): a unit that had no such mark keeps its marks, one
+      // that has more of them than it had is refused (which are the former ones is not written).
+      const had = (t: string | undefined) => (t ?? '').match(re)?.length ?? 0;
+      const was = w.before.get(u.id);
+      const before = had(was);
+      re.lastIndex = 0;
+      const now = had(u.text);
+      re.lastIndex = 0;
+      if (was !== u.text) {
+        if (before === 0) continue;
+        if (now > before)
+          throw new Fail('ambiguous', `${u.id} holds marks of ${[...map.keys()].join(', ')} written by this act beside former ones`);
+      }
       replaceUnit(
         w.doc,
         i,
@@ -2845,6 +2873,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
   const style = markStyle(start);
   const annexes = annexStyle(start);
   const headingMarks = sectionHeadingMarks(start);
+  const before = new Map(start.map((u) => [u.id, u.text]));
   const outcomes: PointOutcome[] = [];
   const failed = new Set<string>();
   const written = new Set<string>();
@@ -2892,6 +2921,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       wrote: new Set(),
       ops: p.operations,
       removed: new Set(),
+      before,
     };
     try {
       for (const op of ordered(p.operations)) applyOperation(w, op);
