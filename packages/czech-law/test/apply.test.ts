@@ -1632,6 +1632,16 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine6)', () => {
     expect(unit(r.text, 'fn_7')).toBe('^7) Vyhláška č. 19/1988 Sb., o postupu při úmrtí a při pohřebnictví.');
   });
 
+  it('keeps the footnote marks after the closing full stop with the last words when words are added at the end (zákon č. 47/2011 Sb., bod 48, on zákon č. 235/2004 Sb.)', () => {
+    const text =
+      '# Zákon\n\n##### § 52\n\n(1) Jedna.\n\n(2) Osvobozeno je plnění podle zvláštního právního předpisu.^28)\n\n(3) Tři.\n\n^28) Zákon č. 29/2000 Sb.\n';
+    const r = applyAmendment(text, [pt('48', 'V § 52 se na konci textu odstavce 2 doplňují slova „v rámci této licence“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'par_52')).toBe(
+      '##### § 52 (1) Jedna. (2) Osvobozeno je plnění podle zvláštního právního předpisu^28) v rámci této licence. (3) Tři.',
+    );
+  });
+
   it("takes the quotation off a footnote's new text that opens after its number (zákon č. 324/1993 Sb., bod 2, on zákon č. 592/1992 Sb.)", () => {
     const text = '# Zákon\n\n##### § 3\n\nPojištěnec^5).\n\n^5) Zákon č. 1/1980 Sb.\n';
     const r = applyAmendment(text, [pt('2', 'Poznámka pod čarou č. 5) zní:\n\n^5) „Např. § 131 zákoníku práce.“.')]);

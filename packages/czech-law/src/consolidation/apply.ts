@@ -1353,7 +1353,13 @@ function opAppendWords(w: Work, op: Operation): void {
         if (tail && !/[.,;:]$/.test(add)) end -= tail[0].length;
         else if (tail && /^[.,;:]/.test(tail[0]) && /[.,;:]$/.test(add)) end -= tail[0].length;
         const lead = /^[,.;:)]/.test(add) ? '' : ' ';
-        out = splice(text, { start: end, end: tail && /[.,;:]$/.test(add) ? region.end : end }, `${lead}${add}`);
+        if (tail && /^\.\^/.test(tail[0]) && end < region.end && !/[.,;:]$/.test(add)) {
+          // The footnote marks after the text's closing full stop belong to its last words and
+          // stay with them; the new words end the sentence ("…předpisu.^28)" + „v rámci této
+          // licence“ is "…předpisu^28) v rámci této licence.", zákon č. 47/2011 Sb., bod 48, on
+          // zákon č. 235/2004 Sb.; so the source in every such case of the tuning half read).
+          out = splice(text, { start: end, end: region.end }, `${tail[0].slice(1)}${lead}${add}.`);
+        } else out = splice(text, { start: end, end: tail && /[.,;:]$/.test(add) ? region.end : end }, `${lead}${add}`);
       }
       refuseMarkPair(text, out, id);
       replaceUnit(w.doc, loc.index, out);
