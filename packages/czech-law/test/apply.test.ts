@@ -1642,6 +1642,17 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine6)', () => {
     );
   });
 
+  it('refuses a footnote repealed in one place without its references (zákon č. 291/2009 Sb., bod 3, on zákon č. 154/2000 Sb.)', () => {
+    const text = '# Zákon\n\n##### § 12\n\n(2) Podle předpisu^6).\n\n##### § 13\n\nTaké^6).\n\n^6) Zákon č. 166/1999 Sb.\n';
+    const r = applyAmendment(text, [pt('3', 'V § 12 odst. 2 se poznámka č. 6 zrušuje.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
+    expect(r.text).toBe(text);
+    const all = applyAmendment(text, [
+      pt('3', 'V § 12 odst. 2 se poznámka pod čarou č. 6 zrušuje, a to včetně odkazu na poznámku pod čarou.'),
+    ]);
+    expect(all.points[0]).toMatchObject({ status: 'applied' });
+  });
+
   it("takes the quotation off a footnote's new text that opens after its number (zákon č. 324/1993 Sb., bod 2, on zákon č. 592/1992 Sb.)", () => {
     const text = '# Zákon\n\n##### § 3\n\nPojištěnec^5).\n\n^5) Zákon č. 1/1980 Sb.\n';
     const r = applyAmendment(text, [pt('2', 'Poznámka pod čarou č. 5) zní:\n\n^5) „Např. § 131 zákoníku práce.“.')]);

@@ -2147,6 +2147,10 @@ function opAppend(w: Work, op: Operation): void {
   for (const id of newIds) touch(w, id);
 }
 
+/** A footnote repealed in a place the point names first ("V § 12 odst. 2 písm. a) se poznámka č. 6 zrušuje"). */
+const LOCATED_FOOTNOTE_REPEAL =
+  /^\s*V[e]?\s+(?:§|čl\.|příloze|přílohách|odst)[^„“]{0,80}?\s(?:se|sa)\s+(?:poznámk|(?:zrušuj|vypouští|vypouštějí|vypúšťa)\w*\s+poznámk)/;
+
 function opRepeal(w: Work, op: Operation): void {
   // "věty první a druhá se zrušují": the later sentence first, so that the first one's removal
   // does not make the third the second (zákon č. 362/2004 Sb., bod 34, on zákon č. 167/1998 Sb.).
@@ -2154,6 +2158,11 @@ function opRepeal(w: Work, op: Operation): void {
   const targets = sentencesOnly ? [...op.targets].sort((a, b) => (b.sentence ?? 0) - (a.sentence ?? 0)) : op.targets;
   for (const t of targets) {
     if (t.id.startsWith('fn_')) {
+      // "V § 2 se poznámka pod čarou č. 5) zrušuje" names the footnote in one place: the source
+      // keeps its text where other places cite it, or the annex's own notes are meant ("V příloze
+      // č. 3 se poznámka č. 1 zrušuje"), and the act does not say which; "a to včetně odkazu" says.
+      if (!op.withReferences && LOCATED_FOOTNOTE_REPEAL.test(op.source ?? ''))
+        throw new Fail('unsupported_target', `${t.id} repealed in one place only`);
       const locs = t.through ? locateRange(w.doc, t) : [locate(w.doc, t.id)];
       for (const l of locs.sort((a, b) => b.index - a.index)) {
         touch(w, l.unit.id);

@@ -40,6 +40,7 @@
  * h-engine10; 18: marks an earlier point of the act wrote keep their number when the former footnote
  * of that number is renumbered, a new footnote's text running past the act's closing quotation mark
  * refused, a footnote's quotation after its number taken off, footnote marks after a closing full
- * stop kept with the last words when words are added at the end, #36 h-prec.
+ * stop kept with the last words when words are added at the end, a footnote repealed in one place
+ * without its references refused, #36 h-prec.
  */
 export const CONSOLIDATION_ENGINE_VERSION = 18;
