@@ -594,6 +594,40 @@ describe('applyAmendment: the shapes of the replay', () => {
     expect(unit(r.text, 'fn_1')).toBe('^1) Zákon č. 1/2000 Sb.');
   });
 
+  it('keeps the marks an earlier point of the act wrote when the former footnote of their number is renumbered', () => {
+    const r = applyAmendment(ACT2, [
+      pt('1', 'V § 9 se za slovo „Tento“ vkládají slova „zvláštní^1)“.'),
+      pt(
+        '2',
+        'Poznámka pod čarou č. 1 zní:\n\n„^1) Zákon č. 9/2009 Sb.“.\n\nDosavadní poznámka pod čarou č. 1 se označuje jako poznámka pod čarou č. 1a, a to včetně odkazu na poznámku pod čarou.',
+      ),
+    ]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied', 'applied']);
+    expect(unit(r.text, 'par_9')).toBe('##### § 9 Tento zvláštní^1) text.');
+    expect(unit(r.text, 'par_8')).toBe('#### Jiná užití ##### § 8 Text o užití^1a).');
+    expect(unit(r.text, 'fn_1a')).toBe('^1a) Zákon č. 1/2000 Sb.');
+  });
+
+  it('refuses a footnote renumbered with its marks where an earlier point wrote one of its number beside a former one', () => {
+    const r = applyAmendment(ACT2, [
+      pt('1', 'V § 8 se za slovo „Text“ vkládají slova „zvláštní^1)“.'),
+      pt('2', 'Dosavadní poznámka pod čarou č. 1 se označuje jako poznámka pod čarou č. 1a, a to včetně odkazu na poznámku pod čarou.'),
+    ]);
+    expect(r.points[1]).toMatchObject({ status: 'not_applied', reason: 'ambiguous' });
+    expect(unit(r.text, 'par_8')).toBe('#### Jiná užití ##### § 8 Text o užití^1).');
+  });
+
+  it("refuses a new footnote whose text runs past the act's closing quotation mark into its next sentence", () => {
+    const r = applyAmendment(ACT2, [
+      pt(
+        '1',
+        'V § 9 se za slovo „Tento“ vkládají slova „zvláštní^2a)“.\n\nPoznámka pod čarou č. 2a zní:\n\n^2a) Nařízení (ES) č. 1008/2008.“.\n\nDosavadní poznámka pod čarou č. 2 se označuje jako poznámka pod čarou č. 2b, a to včetně odkazu na poznámku pod čarou.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'payload_mismatch' });
+    expect(r.text).toBe(ACT2);
+  });
+
   it('repeals the last sentence of a § and keeps the heading of the next § that ends its unit', () => {
     const r = applyAmendment(ACT2, [pt('1', 'V § 6 odst. 4 se věta poslední zrušuje.')]);
     expect(r.points[0].status).toBe('applied');
@@ -1596,6 +1630,34 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine6)', () => {
     ]);
     expect(r.points[0]).toMatchObject({ status: 'applied' });
     expect(unit(r.text, 'fn_7')).toBe('^7) Vyhláška č. 19/1988 Sb., o postupu při úmrtí a při pohřebnictví.');
+  });
+
+  it('keeps the footnote marks after the closing full stop with the last words when words are added at the end (zákon č. 47/2011 Sb., bod 48, on zákon č. 235/2004 Sb.)', () => {
+    const text =
+      '# Zákon\n\n##### § 52\n\n(1) Jedna.\n\n(2) Osvobozeno je plnění podle zvláštního právního předpisu.^28)\n\n(3) Tři.\n\n^28) Zákon č. 29/2000 Sb.\n';
+    const r = applyAmendment(text, [pt('48', 'V § 52 se na konci textu odstavce 2 doplňují slova „v rámci této licence“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'par_52')).toBe(
+      '##### § 52 (1) Jedna. (2) Osvobozeno je plnění podle zvláštního právního předpisu^28) v rámci této licence. (3) Tři.',
+    );
+  });
+
+  it('refuses a footnote repealed in one place without its references (zákon č. 291/2009 Sb., bod 3, on zákon č. 154/2000 Sb.)', () => {
+    const text = '# Zákon\n\n##### § 12\n\n(2) Podle předpisu^6).\n\n##### § 13\n\nTaké^6).\n\n^6) Zákon č. 166/1999 Sb.\n';
+    const r = applyAmendment(text, [pt('3', 'V § 12 odst. 2 se poznámka č. 6 zrušuje.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
+    expect(r.text).toBe(text);
+    const all = applyAmendment(text, [
+      pt('3', 'V § 12 odst. 2 se poznámka pod čarou č. 6 zrušuje, a to včetně odkazu na poznámku pod čarou.'),
+    ]);
+    expect(all.points[0]).toMatchObject({ status: 'applied' });
+  });
+
+  it("takes the quotation off a footnote's new text that opens after its number (zákon č. 324/1993 Sb., bod 2, on zákon č. 592/1992 Sb.)", () => {
+    const text = '# Zákon\n\n##### § 3\n\nPojištěnec^5).\n\n^5) Zákon č. 1/1980 Sb.\n';
+    const r = applyAmendment(text, [pt('2', 'Poznámka pod čarou č. 5) zní:\n\n^5) „Např. § 131 zákoníku práce.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'fn_5')).toBe('^5) Např. § 131 zákoníku práce.');
   });
 
   it('inserts a část after one named in the accusative and renumbers the část after it, labelled in words (zákon č. 46/2016 Sb., bod 38, on zákon č. 219/1999 Sb.)', () => {

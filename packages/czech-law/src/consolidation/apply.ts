@@ -715,6 +715,11 @@ function splitPayload(payload: string): { body: string; footnotes: TextUnit[] } 
     let t = line.trim();
     // The amending act's closing mark after a new text whose opening mark it left out: not the footnote's.
     if ((t.match(/“/g) ?? []).length > (t.match(/„/g) ?? []).length) t = t.replace(/“\.?$/, '').trimEnd();
+    // A closing mark still inside: the act's quotation ended there and what follows is the act's
+    // own next sentence ("…(přepracované znění).“. Dosavadní poznámky pod čarou č. 11a až 11d se
+    // označují …", zákon č. 301/2009 Sb., on zákon č. 634/1992 Sb.), not the footnote's text.
+    if ((t.match(/“/g) ?? []).length > (t.match(/„/g) ?? []).length)
+      throw new Fail('payload_mismatch', `the new text of ${id} runs past the act's closing quotation mark`);
     footnotes.push({ id, kind: 'footnote', text: `${t}\n\n` });
   }
   return { body: payload.slice(0, start).trim(), footnotes };
@@ -916,6 +921,8 @@ interface Work {
   removed: Set<string>;
   /** The point's operations (the one applied is among them). */
   ops: readonly Operation[];
+  /** Each unit's text before the act (by id): what "dosavadní" refers to. */
+  before: ReadonlyMap<string, string>;
 }
 
 function touch(w: Work, id: string): void {
@@ -1346,7 +1353,13 @@ function opAppendWords(w: Work, op: Operation): void {
         if (tail && !/[.,;:]$/.test(add)) end -= tail[0].length;
         else if (tail && /^[.,;:]/.test(tail[0]) && /[.,;:]$/.test(add)) end -= tail[0].length;
         const lead = /^[,.;:)]/.test(add) ? '' : ' ';
-        out = splice(text, { start: end, end: tail && /[.,;:]$/.test(add) ? region.end : end }, `${lead}${add}`);
+        if (tail && /^\.\^/.test(tail[0]) && end < region.end && !/[.,;:]$/.test(add)) {
+          // The footnote marks after the text's closing full stop belong to its last words and
+          // stay with them; the new words end the sentence ("…předpisu.^28)" + „v rámci této
+          // licence“ is "…předpisu^28) v rámci této licence.", zákon č. 47/2011 Sb., bod 48, on
+          // zákon č. 235/2004 Sb.; so the source in every such case of the tuning half read).
+          out = splice(text, { start: end, end: region.end }, `${tail[0].slice(1)}${lead}${add}.`);
+        } else out = splice(text, { start: end, end: tail && /[.,;:]$/.test(add) ? region.end : end }, `${lead}${add}`);
       }
       refuseMarkPair(text, out, id);
       replaceUnit(w.doc, loc.index, out);
@@ -1452,7 +1465,11 @@ function withTrailer(text: string, trailer: string): string {
  */
 function footnoteQuoteAfterCaret(payload: string): string {
   const m = /^\s*\^„(\^\d+[a-z]*\)[^„“]*)“\.?\s*$/.exec(payload);
-  return m ? m[1] : payload;
+  if (m) return m[1];
+  // The act's quotation after the footnote's number ("Poznámka pod čarou č. 5) zní: ^5) „Např. § 131
+  // zákoníku práce.“.", zákon č. 324/1993 Sb., bod 2, on zákon č. 592/1992 Sb.): the text is inside it.
+  const after = /^\s*(\^\d+[a-z]*\))[ \t]*„([^„“]*)“\.?\s*$/.exec(payload);
+  return after ? `${after[1]} ${after[2].trim()}` : payload;
 }
 
 function opNewWording(w: Work, op: Operation): void {
@@ -2130,6 +2147,10 @@ function opAppend(w: Work, op: Operation): void {
   for (const id of newIds) touch(w, id);
 }
 
+/** A footnote repealed in a place the point names first ("V § 12 odst. 2 písm. a) se poznámka č. 6 zrušuje"). */
+const LOCATED_FOOTNOTE_REPEAL =
+  /^\s*V[e]?\s+(?:§|čl\.|příloze|přílohách|odst)[^„“]{0,80}?\s(?:se|sa)\s+(?:poznámk|(?:zrušuj|vypouští|vypouštějí|vypúšťa)\w*\s+poznámk)/;
+
 function opRepeal(w: Work, op: Operation): void {
   // "věty první a druhá se zrušují": the later sentence first, so that the first one's removal
   // does not make the third the second (zákon č. 362/2004 Sb., bod 34, on zákon č. 167/1998 Sb.).
@@ -2137,6 +2158,11 @@ function opRepeal(w: Work, op: Operation): void {
   const targets = sentencesOnly ? [...op.targets].sort((a, b) => (b.sentence ?? 0) - (a.sentence ?? 0)) : op.targets;
   for (const t of targets) {
     if (t.id.startsWith('fn_')) {
+      // "V § 2 se poznámka pod čarou č. 5) zrušuje" names the footnote in one place: the source
+      // keeps its text where other places cite it, or the annex's own notes are meant ("V příloze
+      // č. 3 se poznámka č. 1 zrušuje"), and the act does not say which; "a to včetně odkazu" says.
+      if (!op.withReferences && LOCATED_FOOTNOTE_REPEAL.test(op.source ?? ''))
+        throw new Fail('unsupported_target', `${t.id} repealed in one place only`);
       const locs = t.through ? locateRange(w.doc, t) : [locate(w.doc, t.id)];
       for (const l of locs.sort((a, b) => b.index - a.index)) {
         touch(w, l.unit.id);
@@ -2385,6 +2411,23 @@ function renumberFootnotes(w: Work, pairs: { from: string; to: string }[], marks
       touch(w, `fn_${to}`);
     } else if (marks && re.test(u.text)) {
       re.lastIndex = 0;
+      // The marks renamed are the former footnotes' marks, those of the text before the act. A mark
+      // an earlier point of the act wrote cites the new footnote ("V § 89 odst. 9 se za větu první
+      // vkládá nová věta …^1)" before "Poznámka pod čarou č. 1) zní: … Dosavadní poznámka pod čarou
+      // č. 1) se označuje jako poznámka pod čarou č. 2), a to včetně odkazu", zákon č. 238/1999 Sb.,
+      // body 1 and 2, on zákon č. 140/1961 Sb.): a unit that had no such mark keeps its marks, one
+      // that has more of them than it had is refused (which are the former ones is not written).
+      const had = (t: string | undefined) => (t ?? '').match(re)?.length ?? 0;
+      const was = w.before.get(u.id);
+      const before = had(was);
+      re.lastIndex = 0;
+      const now = had(u.text);
+      re.lastIndex = 0;
+      if (was !== u.text) {
+        if (before === 0) continue;
+        if (now > before)
+          throw new Fail('ambiguous', `${u.id} holds marks of ${[...map.keys()].join(', ')} written by this act beside former ones`);
+      }
       replaceUnit(
         w.doc,
         i,
@@ -2845,6 +2888,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
   const style = markStyle(start);
   const annexes = annexStyle(start);
   const headingMarks = sectionHeadingMarks(start);
+  const before = new Map(start.map((u) => [u.id, u.text]));
   const outcomes: PointOutcome[] = [];
   const failed = new Set<string>();
   const written = new Set<string>();
@@ -2892,6 +2936,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       wrote: new Set(),
       ops: p.operations,
       removed: new Set(),
+      before,
     };
     try {
       for (const op of ordered(p.operations)) applyOperation(w, op);

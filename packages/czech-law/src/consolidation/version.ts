@@ -37,6 +37,10 @@
  * table in a lettered part (vyhláška č. 323/2002 Sb.'s položky: their náplň set, added or appended,
  * an item inserted, set anew or repealed), the amending act's next část heading at a point's end,
  * older wordings ("se vypouštějí tato slova:", "za slovy „A“ se vkládají", "úvodní věta"), #36
- * h-engine10.
+ * h-engine10; 18: marks an earlier point of the act wrote keep their number when the former footnote
+ * of that number is renumbered, a new footnote's text running past the act's closing quotation mark
+ * refused, a footnote's quotation after its number taken off, footnote marks after a closing full
+ * stop kept with the last words when words are added at the end, a footnote repealed in one place
+ * without its references refused, #36 h-prec.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 17;
+export const CONSOLIDATION_ENGINE_VERSION = 18;
