@@ -37,6 +37,8 @@
  * table in a lettered part (vyhláška č. 323/2002 Sb.'s položky: their náplň set, added or appended,
  * an item inserted, set anew or repealed), the amending act's next část heading at a point's end,
  * older wordings ("se vypouštějí tato slova:", "za slovy „A“ se vkládají", "úvodní věta"), #36
- * h-engine10.
+ * h-engine10; 18: a whole act repealed with exceptions ("Předpis se zrušuje s výjimkou …") applied
+ * as a partial repeal (every unit but those kept, the containers holding them and the way down to a
+ * kept part), #36 h-engine12.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 17;
+export const CONSOLIDATION_ENGINE_VERSION = 18;
