@@ -105,6 +105,12 @@ describe('a whole act repealed with exceptions', () => {
     expect(r.text).toBe(lines('# Zákon', '##### § 12a', 'Rolník.^9a)', '^9a) Zákon o obcích.'));
   });
 
+  it("keeps the act's closing signatures after the last unit kept (zákon č. 455/1991 Sb. on zákon č. 105/1990 Sb.)", () => {
+    const text = lines('# Zákon', '##### § 12e', 'Rolník.', '##### § 35', 'Účinnost.', '**Havel v. r.**', '**Čalfa v. r.**');
+    const r = applyAmendment(text, [pt(null, 'Předpis se zrušuje s výjimkou § 12e.')]);
+    expect(r.text).toBe(lines('# Zákon', '##### § 12e', 'Rolník.', '**Havel v. r.**', '**Čalfa v. r.**'));
+  });
+
   it('is refused when a unit it keeps is not in the text', () => {
     const text = lines('# Zákon', '##### § 1', 'Jedna.', '##### § 2', 'Dva.');
     const r = applyAmendment(text, [pt(null, 'Předpis se zrušuje s výjimkou § 18 a 19.')]);

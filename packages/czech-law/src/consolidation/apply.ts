@@ -2357,8 +2357,8 @@ function keptParts(unit: TextUnit, kept: string[]): string {
  * Sb. on vyhláška č. 128/1975 Sb.): a partial repeal (docs/DECISIONS.md). Every unit goes but those it
  * keeps, what lies inside a kept container, the containers that hold a kept unit, and the path down
  * to a kept part of a unit; the title and the preamble stay, and a footnote while a unit left marks
- * it. The act's closing signatures go with the unit that holds them (the source's texts differ on
- * both). Every unit it keeps must be in the text.
+ * it (the source's texts differ there), and the act's closing signatures stay. Every unit it keeps
+ * must be in the text.
  */
 function opRepealAllBut(w: Work, op: Operation): void {
   const except = (op.except ?? []).map((e) => e.replace(/~\d+/g, ''));
@@ -2393,8 +2393,20 @@ function opRepealAllBut(w: Work, op: Operation): void {
   units.forEach((u, i) => {
     if (u.kind === 'container' && holding.has(base(u))) keep[i] = true;
   });
-  const out: TextUnit[] = [];
+  // The act's closing signatures are in the last unit before the annexes and footnotes; they stay
+  // at the end of the last unit kept before them, as the source's texts mostly have it (zákon
+  // č. 455/1991 Sb. on zákon č. 105/1990 Sb.), when they are signatures only (a trailer with notes of
+  // its own, "*) …", the source leaves where it was).
+  let closingAt = -1;
   units.forEach((u, i) => {
+    if (u.kind === 'section' || u.kind === 'article' || u.kind === 'container') closingAt = i;
+  });
+  const trailer = closingAt >= 0 && !keep[closingAt] && !partial.has(closingAt) ? trailerOf(units[closingAt]) : '';
+  const closing = nonEmptyLines(trailer).every((l) => TRAILER_LINE.test(l)) ? trailer : '';
+  const out: TextUnit[] = [];
+  let closingTo = -1;
+  units.forEach((u, i) => {
+    if (i <= closingAt && (keep[i] || partial.has(i)) && u.kind !== 'footnote' && u.kind !== 'annex') closingTo = out.length;
     const kept = partial.get(i);
     if (kept) {
       const text = keptParts(u, kept);
@@ -2406,6 +2418,12 @@ function opRepealAllBut(w: Work, op: Operation): void {
     touch(w, u.id);
     w.removed.add(u.id);
   });
+  if (closing && closingTo >= 0) {
+    const u = out[closingTo];
+    const ending = /\s*$/.exec(units[closingAt].text)?.[0] ?? '';
+    out[closingTo] = { ...u, text: `${u.text.trimEnd()}\n\n${closing}${ending}` };
+    touch(w, u.id);
+  }
   // A footnote goes when no unit left marks it (the source's texts after such repeals mostly drop them).
   const marked = (us: TextUnit[]) =>
     new Set(us.filter((u) => u.kind !== 'footnote').flatMap((u) => [...u.text.matchAll(/\^(\d+[a-z]{0,3})\)/g)].map((m) => `fn_${m[1]}`)));
