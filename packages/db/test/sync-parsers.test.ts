@@ -222,6 +222,22 @@ describe('deriveTextRelations', () => {
     ]);
   });
 
+  it('repeals: none where the repeal keeps some units of the act (a partial repeal: vyhláška č. 149/1988 Sb., zákon č. 455/1991 Sb.)', () => {
+    const partial = [
+      'Zrušuje se zákon č. 32/1989 Sb., o poslancích, s výjimkou ustanovení § 8 a 9.',
+      '',
+      'Zrušují se:',
+      '',
+      '- 1. zákon č. 105/1990 Sb., o soukromém podnikání občanů, kromě § 12a až 12e,',
+      '',
+      '- 2. vyhláška č. 128/1975 Sb., kterou se provádí zákon o sociálním zabezpečení, s výjimkou § 132 až 134 a části páté;',
+      '',
+      '- 3. zákon č. 31/1989 Sb., o jednacím řádu, s výjimkou orgánů,',
+    ].join('\n');
+    const repeals = deriveTextRelations(partial, 'sb/1991/455').filter((r) => r.type === 'repeals');
+    expect(repeals.map((r) => r.target)).toEqual(['sb/1989/31']);
+  });
+
   it('cites: every "č. N/YYYY Sb." but itself, the treaty collection and "č" without a dot', () => {
     const cites = deriveTextRelations(text, 'sb/2000/7')
       .filter((r) => r.type === 'cites')

@@ -89,6 +89,11 @@ export interface Operation {
   withHeading?: boolean;
   /** An item (položka) of an annex's table, which has no provision id (`AnnexItem`); the target is the annex. */
   item?: AnnexItem;
+  /**
+   * repeal of the whole act (target `*whole`): the units it keeps ("Předpis se zrušuje s výjimkou
+   * § 132 až 134, části páté a přílohy č. 2."), as stored ids, a range also by its ends (`par_132..par_134`).
+   */
+  except?: string[];
   /** The statement of the point this operation comes from (its sentence and quoted text, as written). */
   source: string;
 }
@@ -2312,8 +2317,10 @@ export function wholeActRepealInstruction(exceptions: string | null): string {
 
 /**
  * A whole act repealed is an effect on the whole document (`*`), less the units it keeps (`!id`):
- * a read of its provisions is no longer the day's law. The engine does not apply it (the point is
- * refused: the act is repealed, not a text to rebuild), so the provisions keep their flag.
+ * a read of its provisions is no longer the day's law. Without exceptions the engine does not apply
+ * it (the point is refused: the act is repealed, not a text to rebuild), so the provisions keep
+ * their flag. With exceptions it is a partial repeal (docs/DECISIONS.md): the act stays in force in
+ * the units it keeps, and the engine applies it as a repeal of every other unit.
  */
 function wholeActRepeal(text: string, exceptions: string | null): ParsedInstruction {
   // "s výjimkou ustanovení § 8, 9, 19, 20 a 21, přičemž se v těchto ustanoveních vždy vypouštějí
@@ -2326,15 +2333,18 @@ function wholeActRepeal(text: string, exceptions: string | null): ParsedInstruct
   const targets = [WHOLE_ACT_TARGET, ...kept.map(exceptTarget)];
   const form = 'whole act repealed';
   const effects: Effect[] = [{ kind: 'repeal', targets, text, form }];
-  if (whereby && keptText) {
-    const change = parseInstruction(`V ${keptText} se ${whereby[1]}.`);
-    for (const e of change.effects) effects.push({ ...e, text });
-  }
-  return {
-    operations: [],
-    unsupported: [{ form, text, reason: 'a whole act repealed (no text to rebuild)' }],
-    effects,
-  };
+  const change = whereby && keptText ? parseInstruction(`V ${keptText} se ${whereby[1]}.`) : null;
+  if (change) for (const e of change.effects) effects.push({ ...e, text });
+  if (!keptText) return { operations: [], unsupported: [{ form, text, reason: 'a whole act repealed (no text to rebuild)' }], effects };
+  // The engine's list keeps a range's ends too (`par_132..par_134`), so a § 133a between them is kept.
+  const except = mentioned(keptText, []).filter((t) => !t.startsWith('*'));
+  const unsupported: ParsedInstruction['unsupported'] = [];
+  if (!except.length) unsupported.push({ form: 'whole act repealed with exceptions', text, reason: 'the units it keeps not read' });
+  if (change) unsupported.push(...change.unsupported.map((u) => ({ ...u, text })));
+  const operations: Operation[] = [{ kind: 'repeal', targets: [{ id: WHOLE_ACT_TARGET }], except, source: text }];
+  // The kept units' own change ("přičemž se v těchto ustanoveních vždy vypouštějí slova …") after the repeal.
+  if (change) operations.push(...change.operations.map((op) => ({ ...op, source: text })));
+  return { operations, unsupported, effects };
 }
 
 /** ", přičemž se v těchto ustanoveních vždy vypouštějí …": what a whole act's repeal does to the units it keeps. */

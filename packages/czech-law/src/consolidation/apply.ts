@@ -18,6 +18,7 @@ import {
   type ParsedInstruction,
   type TargetRef,
 } from '../amendments/instruction';
+import { targetReaches, WHOLE_ACT_TARGET } from '../amendments/targets';
 import type { AmendmentPoint } from '../amendments/types';
 import { containerNumber, parseProvisions, type ParsedProvision, type ParseReport } from '../provisions/parse-provisions';
 import { intToRoman, romanToInt } from '../roman';
@@ -2329,6 +2330,139 @@ function repealUnit(w: Work, index: number): void {
   if (trailer && index > 0) replaceUnit(w.doc, index - 1, withTrailer(w.doc.units[index - 1].text, trailer));
 }
 
+const withinId = (id: string, outer: string): boolean => id === outer || id.startsWith(`${outer}/`);
+
+/** Each unit's containers (the container units above it, outermost first); an annex and a footnote have none. */
+function unitContainers(units: readonly TextUnit[]): string[][] {
+  const out: string[][] = [];
+  const stack: { id: string; level: number }[] = [];
+  for (const u of units) {
+    const level = u.kind === 'container' ? containerLevel(u.id) : null;
+    if (level !== null) while (stack.length && stack[stack.length - 1].level >= level) stack.pop();
+    out.push(u.kind === 'annex' || u.kind === 'footnote' || u.kind === 'preamble' ? [] : stack.map((c) => c.id));
+    if (level !== null) stack.push({ id: u.id.replace(/~\d+/g, ''), level });
+  }
+  return out;
+}
+
+/**
+ * A unit of which only some parts are kept ("s výjimkou § 17 odst. 2 písm. c)"): the unit's label and
+ * heading, and on the way down to each kept part the text each unit holds before its first part
+ * (an odstavec's opening words before its písmena), as the source's texts after such a repeal have
+ * it (zákon č. 513/1991 Sb. on zákon č. 42/1980 Sb.).
+ */
+function keptParts(unit: TextUnit, kept: string[]): string {
+  const l = local(unit);
+  if (!l.top) throw new Fail('unsupported_target', `parts of ${unit.id}`);
+  const nodes = kept.map((id) => {
+    const n = l.nodes.get(unit.id + id.slice(unitIdOf(id).length));
+    if (!n) throw new Fail('target_not_found', id);
+    return n;
+  });
+  const whole = new Set(nodes.map((n) => n.id));
+  const path = new Set<string>();
+  for (const n of nodes) for (let p = n.parent; p; p = l.nodes.get(p)?.parent ?? null) path.add(p);
+  const pieces: string[] = [];
+  const walk = (n: Node): void => {
+    if (whole.has(n.id)) {
+      pieces.push(block(unit.text.slice(n.start, n.id === l.top?.id ? n.end : contentEnd(unit.text, n.start, n.end))));
+      return;
+    }
+    if (!path.has(n.id)) return;
+    const own = unit.text.slice(n.start, n.ownEnd);
+    if (own.trim()) pieces.push(block(own));
+    for (const c of n.children) walk(l.nodes.get(c)!);
+  };
+  walk(l.top);
+  // The unit's own ending kept (the text's last unit ends with one line break).
+  return pieces.join('').trimEnd() + (/\s*$/.exec(unit.text)?.[0] ?? '');
+}
+
+/**
+ * "Předpis se zrušuje s výjimkou § 132 až 134, § 139, části páté a přílohy č. 2." (vyhláška č. 149/1988
+ * Sb. on vyhláška č. 128/1975 Sb.): a partial repeal (docs/DECISIONS.md). Every unit goes but those it
+ * keeps, what lies inside a kept container, the containers that hold a kept unit, and the path down
+ * to a kept part of a unit; the title and the preamble stay, and a footnote while a unit left marks
+ * it (the source's texts differ there), and the act's closing signatures stay. Every unit it keeps
+ * must be in the text.
+ */
+function opRepealAllBut(w: Work, op: Operation): void {
+  const except = (op.except ?? []).map((e) => e.replace(/~\d+/g, ''));
+  if (!except.length) throw new Fail('unsupported_form', 'a whole act repealed');
+  const units = w.doc.units;
+  const containers = unitContainers(units);
+  const base = (u: TextUnit) => u.id.replace(/~\d+/g, '');
+  const wholeUnits = except.filter((e) => e.includes('..') || unitIdOf(e) === e);
+  const parts = except.filter((e) => !wholeUnits.includes(e));
+  const reaches = (e: string, i: number) => {
+    const id = base(units[i]);
+    const ancestors = containers[i];
+    return targetReaches(e, id, { ancestors }, (t) => withinId(id, t) || ancestors.includes(t));
+  };
+  const keep = units.map((u, i) => u.kind === 'preamble' || u.kind === 'footnote' || wholeUnits.some((e) => reaches(e, i)));
+  for (const e of wholeUnits) {
+    if (e.includes('..')) continue;
+    if (!units.some((_, i) => reaches(e, i))) throw new Fail('target_not_found', e);
+  }
+  const partial = new Map<number, string[]>();
+  for (const e of parts) {
+    const i = findUnit(w.doc, unitIdOf(e));
+    if (!keep[i]) partial.set(i, [...(partial.get(i) ?? []), e]);
+  }
+  // The containers around a kept unit stay with it, as the decision has it: a § without its část
+  // would read as the část's before. The source's texts differ (zákon č. 455/1991 Sb. on zákon
+  // č. 105/1990 Sb. keeps "ČÁST II A"; vyhláška č. 149/1988 Sb. on vyhláška č. 128/1975 Sb. drops "ČÁST ČTVRTÁ").
+  const holding = new Set<string>();
+  units.forEach((u, i) => {
+    if ((keep[i] || partial.has(i)) && u.kind !== 'preamble' && u.kind !== 'footnote') for (const c of containers[i]) holding.add(c);
+  });
+  units.forEach((u, i) => {
+    if (u.kind === 'container' && holding.has(base(u))) keep[i] = true;
+  });
+  // The act's closing signatures are in the last unit before the annexes and footnotes; they stay
+  // at the end of the last unit kept before them, as the source's texts mostly have it (zákon
+  // č. 455/1991 Sb. on zákon č. 105/1990 Sb.), when they are signatures only (a trailer with notes of
+  // its own, "*) …", the source leaves where it was).
+  let closingAt = -1;
+  units.forEach((u, i) => {
+    if (u.kind === 'section' || u.kind === 'article' || u.kind === 'container') closingAt = i;
+  });
+  const trailer = closingAt >= 0 && !keep[closingAt] && !partial.has(closingAt) ? trailerOf(units[closingAt]) : '';
+  const closing = nonEmptyLines(trailer).every((l) => TRAILER_LINE.test(l)) ? trailer : '';
+  const out: TextUnit[] = [];
+  let closingTo = -1;
+  units.forEach((u, i) => {
+    if (i <= closingAt && (keep[i] || partial.has(i)) && u.kind !== 'footnote' && u.kind !== 'annex') closingTo = out.length;
+    const kept = partial.get(i);
+    if (kept) {
+      const text = keptParts(u, kept);
+      out.push({ ...u, text });
+      if (text !== u.text) touch(w, u.id);
+      return;
+    }
+    if (keep[i]) return out.push(u);
+    touch(w, u.id);
+    w.removed.add(u.id);
+  });
+  if (closing && closingTo >= 0) {
+    const u = out[closingTo];
+    const ending = /\s*$/.exec(units[closingAt].text)?.[0] ?? '';
+    out[closingTo] = { ...u, text: `${u.text.trimEnd()}\n\n${closing}${ending}` };
+    touch(w, u.id);
+  }
+  // A footnote goes when no unit left marks it (the source's texts after such repeals mostly drop them).
+  const marked = (us: TextUnit[]) =>
+    new Set(us.filter((u) => u.kind !== 'footnote').flatMap((u) => [...u.text.matchAll(/\^(\d+[a-z]{0,3})\)/g)].map((m) => `fn_${m[1]}`)));
+  const before = marked(units);
+  const after = marked(out);
+  w.doc.units = out.filter((u) => {
+    if (u.kind !== 'footnote' || !before.has(base(u)) || after.has(base(u))) return true;
+    touch(w, u.id);
+    w.removed.add(u.id);
+    return false;
+  });
+}
+
 /** Heading lines only (`#### Daň z celkového objemu mezd`), no unit label, container label or signature. */
 function isGroupHeading(lines: string): boolean {
   const ls = nonEmptyLines(lines);
@@ -2727,7 +2861,7 @@ function applyOperation(w: Work, op: Operation): void {
     case 'append':
       return opAppend(w, op);
     case 'repeal':
-      return opRepeal(w, op);
+      return op.targets[0]?.id === WHOLE_ACT_TARGET ? opRepealAllBut(w, op) : opRepeal(w, op);
     case 'renumber':
       return opRenumber(w, op);
   }
@@ -2810,6 +2944,8 @@ function unitsNamed(op: Operation): string[] {
   if ((op.kind === 'insert' || op.kind === 'new_wording') && [...ids].some(isContainerId))
     for (const m of (op.text ?? '').matchAll(/^#{1,6}[ \t]*„?[ \t]*§[ \t]*(\d+[a-z]*)[ \t]*$/gm)) ids.add(`par_${m[1]}`);
   ids.delete('*');
+  // A partial repeal of the act names no unit it changes: what it keeps stays as it is, the rest goes.
+  ids.delete(WHOLE_ACT_TARGET);
   return [...ids];
 }
 

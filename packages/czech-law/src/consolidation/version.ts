@@ -42,5 +42,8 @@
  * refused, a footnote's quotation after its number taken off, footnote marks after a closing full
  * stop kept with the last words when words are added at the end, a footnote repealed in one place
  * without its references refused, #36 h-prec.
+ * 19: a whole act repealed with exceptions ("Předpis se zrušuje s výjimkou …") applied
+ * as a partial repeal (every unit but those kept, the containers holding them and the way down to a
+ * kept part), #36 h-engine12.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 18;
+export const CONSOLIDATION_ENGINE_VERSION = 19;

@@ -59,9 +59,13 @@ FROM jsonb_to_recordset($2::jsonb) AS v(version int, valid_from date, valid_to d
   provisions_format smallint, provision_changes jsonb)`;
 
 /**
- * The documents that have effects dated after their newest source text: candidates for rebuilding.
- * A whole act repealed is no such effect: there is no later text to rebuild (the engine refuses it).
+ * A whole act repealed without exceptions: no later text exists to rebuild (the engine refuses it).
+ * One with exceptions (`!id` beside `*whole`: "Předpis se zrušuje s výjimkou …") is a partial repeal
+ * the engine applies, like any other effect.
  */
+const WHOLE_REPEAL_SQL = `('${WHOLE_ACT_TARGET}' = ANY (e.targets) AND NOT EXISTS (SELECT 1 FROM unnest(e.targets) AS x(t) WHERE left(x.t, 1) = '!'))`;
+
+/** The documents that have effects dated after their newest source text: candidates for rebuilding. */
 const CANDIDATES_SQL = `
 WITH newest AS (
   SELECT d.id, d.natural_key,
@@ -74,7 +78,7 @@ WITH newest AS (
 SELECT n.id, n.natural_key FROM newest n
 WHERE n.text_day IS NOT NULL
   AND (EXISTS (SELECT 1 FROM "amendment_effect" e WHERE e.target_key = n.natural_key AND e.effective_from > n.text_day
-                AND NOT ('${WHOLE_ACT_TARGET}' = ANY (e.targets)))
+                AND NOT ${WHOLE_REPEAL_SQL})
        OR EXISTS (SELECT 1 FROM "rebuild_state" r WHERE r.document_id = n.id))
 ORDER BY n.id`;
 
@@ -139,8 +143,8 @@ type SourceVersionRow = RowOf<ReturnType<typeof selectSourceVersions>>;
 
 /**
  * The effects on an act dated after its text's day, in the order the engine applies them; a whole
- * act repealed is none (no later text exists to rebuild), so a document rebuilt for it before is
- * left with no rebuild at all.
+ * act repealed without exceptions is none (no later text exists to rebuild), so a document rebuilt
+ * for it before is left with no rebuild at all.
  */
 const selectEffects = (naturalKey: string, after: string) =>
   sqlBuilder
@@ -158,7 +162,7 @@ const selectEffects = (naturalKey: string, after: string) =>
     ])
     .where('e.target_key', '=', naturalKey)
     .where('e.effective_from', '>', sql<Date>`${after}::date`)
-    .where(sql<boolean>`NOT (${WHOLE_ACT_TARGET} = ANY (e.targets))`)
+    .where(sql<boolean>`NOT ${sql.raw(WHOLE_REPEAL_SQL)}`)
     .orderBy('e.effective_from')
     .orderBy('a.published_on', (ob) => ob.asc().nullsLast())
     .orderBy('e.amending_key')

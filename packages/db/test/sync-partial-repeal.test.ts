@@ -1,0 +1,69 @@
+import { syncRepository } from '@dp/db';
+import { createTestDatabase, type TestDatabase } from './corpus-helpers';
+import { bootstrapMessage, createTinyRepo, docFile, type TinyRepo } from '@dp/testing';
+
+// #36 (h-engine12): an act repealed "s výjimkou" some of its units is a partial repeal. The sync
+// rebuilds its text (the units kept), writes no `repeals` edge (the act stays in force in them) and
+// leaves an act repealed whole as it was: no rebuild, its repealing act in `repealed_by`.
+
+const THING_4 = '# Zákon o věci 4\n\n##### § 1\n\nJedna.\n\n##### § 2\n\nDva.\n\n##### § 3\n\nTři.\n';
+const THING_5 = '# Zákon o věci 5\n\n##### § 1\n\nJedna.\n';
+
+const REPEALING = [
+  '# Zákon o věci 8',
+  '##### § 1',
+  'Zrušují se:',
+  '- 1. zákon č. 4/2000 Sb., o věci 4, s výjimkou § 2;',
+  '- 2. zákon č. 5/2000 Sb., o věci 5.',
+  '##### § 2',
+  'Tento zákon nabývá účinnosti dnem 1. ledna 2008.',
+  '',
+].join('\n\n');
+
+describe('sync: a whole act repealed with exceptions is a partial repeal, rebuilt', () => {
+  let db: TestDatabase;
+  let repo: TinyRepo;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    repo = createTinyRepo();
+    repo.commit('cz/SB-2000-4.md', docFile({ id: 'SB-2000-4' }, THING_4), bootstrapMessage('SB-2000-4', '2000-01-01'), '2000-01-01');
+    repo.commit('cz/SB-2000-5.md', docFile({ id: 'SB-2000-5' }, THING_5), bootstrapMessage('SB-2000-5', '2000-01-01'), '2000-01-01');
+    repo.commit(
+      'cz/SB-2008-8.md',
+      docFile({ id: 'SB-2008-8', effectiveFrom: '2008-01-01', title: 'Zákon o věci 8' }, REPEALING),
+      bootstrapMessage('SB-2008-8', '2008-01-01'),
+      '2008-01-01',
+    );
+    await syncRepository(db, repo.dir, { today: '2026-06-01' });
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    repo?.destroy();
+  });
+
+  const rebuilt = (id: string) =>
+    db.query<{ valid_from: string; text: string }>(
+      `SELECT valid_from::text AS valid_from, text FROM "document_version" WHERE document_id = $1 AND text_source = 'rebuilt' ORDER BY version`,
+      [id],
+    );
+  const repealedBy = async (id: string) =>
+    (await db.query<{ repealed_by: string[] }>(`SELECT repealed_by FROM "document" WHERE id = $1`, [id]))[0].repealed_by;
+
+  it('rebuilds the act repealed with exceptions: its text holds the units kept', async () => {
+    const [version, ...more] = await rebuilt('SB-2000-4');
+    expect(more).toEqual([]);
+    expect(version.valid_from).toBe('2008-01-01');
+    expect(version.text).toContain('##### § 2\n\nDva.');
+    expect(version.text).not.toContain('§ 1');
+    expect(version.text).not.toContain('§ 3');
+  });
+
+  it('does not rebuild an act repealed whole', async () => {
+    expect(await rebuilt('SB-2000-5')).toEqual([]);
+  });
+
+  it('names the repealing act in repealed_by only of the act repealed whole', async () => {
+    expect(await repealedBy('SB-2000-4')).toEqual([]);
+    expect(await repealedBy('SB-2000-5')).toEqual(['sb/2008/8']);
+  });
+});
