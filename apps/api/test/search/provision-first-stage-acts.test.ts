@@ -6,7 +6,7 @@ import { rankingDatabase } from './ranking-database';
  * #37 (h-acts3): when a question's words match more units than the first stage ranks, which acts'
  * units it takes. By the prior alone (in force, kind, in-degree) a much-cited act with one unit
  * holding the words displaces the act about them; `matchesExp` weighs in how many of each act's
- * units match, `actFirst` the act as a document (its title and headings), as the act stage does.
+ * units match.
  */
 
 // Much cited, one § that happens to hold the question's words, a title about something else.
@@ -23,7 +23,7 @@ const citing = Array.from({ length: 3 }, (_, i) =>
     version: { text_is_current: true },
   }),
 );
-// The act about the question: its title says so, several of its §§ hold the words.
+// The act about the question: several of its §§ hold the words.
 const fees = testRecord('sb/1990/565', {
   title: 'Zákon o místních poplatcích ze psů',
   text: [
@@ -51,18 +51,13 @@ const q = 'poplatek ze psů držitel obci';
 const one = { candidates: 1, pairsFloor: 1 };
 
 describe('the first stage’s choice of acts (h-acts3)', () => {
-  it('by the prior alone takes the much-cited act’s unit', async () => {
-    Object.assign(PROVISION_LIMITS, one);
+  it('by the prior alone (matchesExp 0) takes the much-cited act’s unit', async () => {
+    Object.assign(PROVISION_LIMITS, { ...one, matchesExp: 0 });
     expect((await rank(q)).map((r) => r.documentId)).toEqual(['SB-2012-90']);
   });
 
-  it('with the matching units counted, takes the act most of whose units hold the words', async () => {
-    Object.assign(PROVISION_LIMITS, { ...one, matchesExp: 1 });
-    expect((await rank(q)).map((r) => r.documentId)).toEqual(['SB-1990-565']);
-  });
-
-  it('with the act as a document, takes the act whose title holds the words', async () => {
-    Object.assign(PROVISION_LIMITS, { ...one, actFirst: 1 });
+  it('with the matching units counted (the default), takes the act more of whose units hold the words', async () => {
+    Object.assign(PROVISION_LIMITS, one);
     expect((await rank(q)).map((r) => r.documentId)).toEqual(['SB-1990-565']);
   });
 });

@@ -92,11 +92,10 @@ export const PROVISION_LIMITS = {
   matches: 50_000,
   /**
    * The matching acts whose units become candidates are those with the best prior × (their matching
-   * units) ** matchesExp (0: by the prior, then the matching units).
+   * units) ** matchesExp (0: by the prior, then the matching units). By the prior alone, the most
+   * cited acts' units were ranked however few of them held the query's words.
    */
-  matchesExp: 0,
-  /** 1: the act as a document weighs the matching acts' priors in the first stage too (0: not). */
-  actFirst: 0,
+  matchesExp: 1,
 };
 /** Results a provision search ranks (its pages are cut from them). */
 export const PROVISION_DEPTH = 100;
@@ -238,37 +237,11 @@ export async function rankProvisions(
   // inline one is passed as it is, a copy would cost more than it saves).
   const plainVector = `CASE WHEN pg_column_size(p.vector) > ${TOASTED_ABOVE} THEN p.vector || ''::tsvector ELSE p.vector END`;
   const columns = 'p.ctid AS tid, p.document_id, p.provision_id, p.section_id, p.repealed, p.vector';
-  const vector = `'${PROVISION_WEIGHTS.vector}'`;
-  // The rank per term: one call per distinct term, written out as an array (no subquery, no
-  // aggregate and sort per unit); the statement's text is the same for every query with as many
-  // distinct terms, so its prepared form serves them all.
-  const distinct = [...new Set(ts.map((t) => t.term))];
-  const termParams = distinct.map((term) => params.push(term));
-  const termRanks = termParams.map((at) => `ts_rank(${vector}, v.vector, $${at}::tsquery, 0)::float8`).join(', ');
-  // The act as a document: the same terms' ranks over each ranked act's row of `search_act`.
-  const actDoc = PROVISION_WEIGHTS.actDoc > 0;
-  const actVector = `'${PROVISION_WEIGHTS.actVector}'`;
-  const actNorm = Math.trunc(PROVISION_WEIGHTS.actNorm);
-  const actRanks = actDoc
-    ? `ARRAY[${termParams.map((at) => `coalesce(ts_rank(${actVector}, a.vector, $${at}::tsquery, ${actNorm}), 0)::float8`).join(', ')}]`
-    : 'NULL::float8[]';
-  const rankAt = ts.map((t) => distinct.indexOf(t.term));
-  // The act as a document in the first stage (limits.actFirst): each matching act's prior is
-  // multiplied by the factor the act stage gives it, over the matching acts, so the acts whose own
-  // title and headings hold the query's words are the ones whose units are ranked.
-  const actFirst = actDoc && limits.actFirst > 0;
-  const actWeights = actFirst
-    ? `$${params.push(distinct.map((term) => ts.reduce((sum, t) => (t.term === term ? sum + t.w : sum), 0)))}::float8[]`
-    : '';
-  const actScore = actFirst
-    ? `(SELECT ${termParams.map((at, j) => `(${actWeights})[${j + 1}] * ts_rank(${actVector}, a.vector, $${at}::tsquery, ${actNorm})`).join(' + ')}
-        FROM "search_act" a WHERE a.document_id = d.id)`
-    : 'NULL::float8';
   // Which matches become candidates when there are more than the cap: those of the acts with the
-  // best priors (candidatePrior), not the first ones in the table (the sync writes the oldest acts
-  // first); among acts of equal prior, those with more matching units (more of the act is about the
-  // query's words). The matches are found by the index alone (their ids, no vector read); only the
-  // candidates' vectors are read.
+  // best priors (candidatePrior) times their matching units (matchesExp: more of the act is about
+  // the query's words), not the first ones in the table (the sync writes the oldest acts first).
+  // The matches are found by the index alone (their ids, no vector read); only the candidates'
+  // vectors are read.
   const matches = (where: string) =>
     `SELECT p.ctid AS tid, p.document_id FROM "search_provision" p WHERE ${where} ${restrict} LIMIT ${limits.matches}`;
   const matched = pairs
@@ -278,12 +251,9 @@ export async function rankProvisions(
                           (${matches(`(SELECT count(*) FROM mp) < ${limits.pairsFloor} AND p.vector @@ $1::tsquery`)}))`
     : `m AS MATERIALIZED (${matches('p.vector @@ $1::tsquery')})`;
   const candidates = `${matched},
-     da AS MATERIALIZED (SELECT d.id, ${candidatePrior('d')} AS prior, mc.n, ${actScore} AS score
-                         FROM (SELECT m.document_id, count(*) AS n FROM m GROUP BY m.document_id) mc JOIN "document" d ON d.id = mc.document_id),
-     dp AS MATERIALIZED (SELECT y.id, y.n, y.prior, y.prior * power(y.n, ${Number(limits.matchesExp)}::float8) AS key
-                         FROM (SELECT da.id, da.n, da.prior * CASE WHEN max(da.score) OVER () > 0
-                                 THEN power(${Number(PROVISION_WEIGHTS.actFloor)} + coalesce(da.score, 0) / max(da.score) OVER (), ${Number(PROVISION_WEIGHTS.actDoc)}) ELSE 1 END AS prior
-                               FROM da) y),
+     dp AS MATERIALIZED (SELECT x.*, x.prior * power(x.n, ${Number(limits.matchesExp)}::float8) AS key
+                         FROM (SELECT d.id, ${candidatePrior('d')} AS prior, mc.n
+                               FROM (SELECT m.document_id, count(*) AS n FROM m GROUP BY m.document_id) mc JOIN "document" d ON d.id = mc.document_id) x),
      kd AS MATERIALIZED (SELECT w.id FROM (SELECT dp.id, sum(dp.n) OVER (ORDER BY dp.key DESC, dp.n DESC) - sum(dp.n) OVER (PARTITION BY dp.key, dp.n) AS ahead
                                            FROM dp) w
                          WHERE w.ahead < ${limits.candidates}),
@@ -298,10 +268,25 @@ export async function rankProvisions(
   // single ranks) and the cover density give each candidate a bound of its score (the heaviest
   // term's weight for every term), times its act's prior as the first stage has it (the final score
   // is the lexical one times the act's factor); only the best `ranked` by it get the rank per term.
+  const vector = `'${PROVISION_WEIGHTS.vector}'`;
   const heaviest = Math.max(...ts.map((t) => t.w));
   const unique = new Set(ts.map((t) => t.term)).size;
   const anyTerm = `$${params.push(ts.map((t) => t.term).join(' | '))}::tsquery`;
   const bound = `$${params.push(heaviest * unique)}::float8`;
+  // The rank per term: one call per distinct term, written out as an array (no subquery, no
+  // aggregate and sort per unit); the statement's text is the same for every query with as many
+  // distinct terms, so its prepared form serves them all.
+  const distinct = [...new Set(ts.map((t) => t.term))];
+  const termParams = distinct.map((term) => params.push(term));
+  const termRanks = termParams.map((at) => `ts_rank(${vector}, v.vector, $${at}::tsquery, 0)::float8`).join(', ');
+  // The act as a document: the same terms' ranks over each ranked act's row of `search_act`.
+  const actDoc = PROVISION_WEIGHTS.actDoc > 0;
+  const actVector = `'${PROVISION_WEIGHTS.actVector}'`;
+  const actNorm = Math.trunc(PROVISION_WEIGHTS.actNorm);
+  const actRanks = actDoc
+    ? `ARRAY[${termParams.map((at) => `coalesce(ts_rank(${actVector}, a.vector, $${at}::tsquery, ${actNorm}), 0)::float8`).join(', ')}]`
+    : 'NULL::float8[]';
+  const rankAt = ts.map((t) => distinct.indexOf(t.term));
   // The ranked units' acts with their prior columns and the filters, in the same statement (rows
   // with no provision, after the units): the act stage reads them without a second round trip.
   const where = filterSql(filters, 'd', params);
