@@ -90,6 +90,12 @@ export const PROVISION_LIMITS = {
   ranked: 1000,
   /** Matches read (ids only) to choose the candidates among: a bound for the commonest pairs. */
   matches: 50_000,
+  /**
+   * The matching acts whose units become candidates are those with the best prior × (their matching
+   * units) ** matchesExp (0: by the prior, then the matching units). By the prior alone, the most
+   * cited acts' units were ranked however few of them held the query's words.
+   */
+  matchesExp: 1,
 };
 /** Results a provision search ranks (its pages are cut from them). */
 export const PROVISION_DEPTH = 100;
@@ -232,10 +238,10 @@ export async function rankProvisions(
   const plainVector = `CASE WHEN pg_column_size(p.vector) > ${TOASTED_ABOVE} THEN p.vector || ''::tsvector ELSE p.vector END`;
   const columns = 'p.ctid AS tid, p.document_id, p.provision_id, p.section_id, p.repealed, p.vector';
   // Which matches become candidates when there are more than the cap: those of the acts with the
-  // best priors (candidatePrior), not the first ones in the table (the sync writes the oldest acts
-  // first); among acts of equal prior, those with more matching units (more of the act is about the
-  // query's words). The matches are found by the index alone (their ids, no vector read); only the
-  // candidates' vectors are read.
+  // best priors (candidatePrior) times their matching units (matchesExp: more of the act is about
+  // the query's words), not the first ones in the table (the sync writes the oldest acts first).
+  // The matches are found by the index alone (their ids, no vector read); only the candidates'
+  // vectors are read.
   const matches = (where: string) =>
     `SELECT p.ctid AS tid, p.document_id FROM "search_provision" p WHERE ${where} ${restrict} LIMIT ${limits.matches}`;
   const matched = pairs
@@ -245,13 +251,14 @@ export async function rankProvisions(
                           (${matches(`(SELECT count(*) FROM mp) < ${limits.pairsFloor} AND p.vector @@ $1::tsquery`)}))`
     : `m AS MATERIALIZED (${matches('p.vector @@ $1::tsquery')})`;
   const candidates = `${matched},
-     dp AS MATERIALIZED (SELECT d.id, ${candidatePrior('d')} AS prior, mc.n
-                         FROM (SELECT m.document_id, count(*) AS n FROM m GROUP BY m.document_id) mc JOIN "document" d ON d.id = mc.document_id),
-     kd AS MATERIALIZED (SELECT w.id FROM (SELECT dp.id, sum(dp.n) OVER (ORDER BY dp.prior DESC, dp.n DESC) - sum(dp.n) OVER (PARTITION BY dp.prior, dp.n) AS ahead
+     dp AS MATERIALIZED (SELECT x.*, x.prior * power(x.n, ${Number(limits.matchesExp)}::float8) AS key
+                         FROM (SELECT d.id, ${candidatePrior('d')} AS prior, mc.n
+                               FROM (SELECT m.document_id, count(*) AS n FROM m GROUP BY m.document_id) mc JOIN "document" d ON d.id = mc.document_id) x),
+     kd AS MATERIALIZED (SELECT w.id FROM (SELECT dp.id, sum(dp.n) OVER (ORDER BY dp.key DESC, dp.n DESC) - sum(dp.n) OVER (PARTITION BY dp.key, dp.n) AS ahead
                                            FROM dp) w
                          WHERE w.ahead < ${limits.candidates}),
      k AS MATERIALIZED (SELECT m.tid FROM m JOIN dp ON dp.id = m.document_id WHERE m.document_id IN (SELECT kd.id FROM kd)
-                        ORDER BY dp.prior DESC, dp.n DESC, m.tid LIMIT ${limits.candidates})`;
+                        ORDER BY dp.key DESC, dp.n DESC, m.tid LIMIT ${limits.candidates})`;
   // The candidates' rows, read once by ctid and ranked as they stream into the bound's sort, which
   // keeps the best without their vectors (no stored copy of 4,000 wide rows); the best are read
   // again by ctid for the rank per term.
