@@ -35,7 +35,7 @@ describe('fillAmendmentEffects', () => {
     expect((await sources()).map((s) => s.version)).toEqual([AMENDMENT_READER_VERSION, AMENDMENT_READER_VERSION, AMENDMENT_READER_VERSION]);
     // The import reads a title-only text as the sync does.
     expect(await titleOnlyEffects()).toEqual([{ target_key: 'sb/2094/1', targets: ['par_2'] }]);
-    expect(await fillAmendmentEffects(db)).toEqual({ documents: 0, amending: 0, points: 0 });
+    expect(await fillAmendmentEffects(db)).toEqual({ documents: 0, amending: 0, points: 0, repealsDropped: 0 });
   });
 
   it('reads the documents of an older reader, or of none, again, the amending act with its point', async () => {
@@ -44,7 +44,7 @@ describe('fillAmendmentEffects', () => {
     await db.query(`DELETE FROM amendment_source WHERE document_id = (SELECT id FROM document WHERE natural_key = 'sb/2094/1')`);
     const report = await fillAmendmentEffects(db, { concurrency: 1 });
     const points = (key: string) => before.find((s) => s.natural_key === key)!.points;
-    expect(report).toEqual({ documents: 3, amending: 2, points: points('sb/2094/2') + points('sb/2094/3') });
+    expect(report).toEqual({ documents: 3, amending: 2, points: points('sb/2094/2') + points('sb/2094/3'), repealsDropped: 0 });
     expect(points('sb/2094/2')).toBeGreaterThan(0);
     expect(await sources()).toEqual(before);
     // A re-read keeps the title-only act's effect (it read a single text with extractEffects, which has no title-only fallback).

@@ -1,4 +1,4 @@
-import { syncRepository } from '@dp/db';
+import { AMENDMENT_READER_VERSION, fillAmendmentEffects, syncRepository } from '@dp/db';
 import { createTestDatabase, type TestDatabase } from './corpus-helpers';
 import { bootstrapMessage, createTinyRepo, docFile, type TinyRepo } from '@dp/testing';
 
@@ -64,6 +64,27 @@ describe('sync: a whole act repealed with exceptions is a partial repeal, rebuil
 
   it('names the repealing act in repealed_by only of the act repealed whole', async () => {
     expect(await repealedBy('SB-2000-4')).toEqual([]);
+    expect(await repealedBy('SB-2000-5')).toEqual(['sb/2008/8']);
+  });
+
+  it("drops, when the reader catches up, a stored edge that read the partial repeal as whole, and that act's repealed_by", async () => {
+    // A database synced before partial repeals were read: the edge and the labels it gave.
+    await db.query(
+      `INSERT INTO "document_relation" (source_id, "type", target_key, target_doc_number, methods, evidence)
+       VALUES ('SB-2008-8', 'repeals', 'sb/2000/4', '4/2000 Sb.', '{text-pattern}', 'Zrušuje se: … 1. zákon č. 4/2000 Sb.')`,
+    );
+    await db.query(`UPDATE "document" SET repealed_by = '{sb/2008/8}', inferred_effective_to = '2008-01-01' WHERE id = 'SB-2000-4'`);
+    await db.query(`UPDATE "amendment_source" SET version = $1`, [AMENDMENT_READER_VERSION - 1]);
+    const report = await fillAmendmentEffects(db, { concurrency: 1 });
+    expect(report.repealsDropped).toBe(1);
+    const edges = await db.query<{ target_key: string }>(
+      `SELECT target_key FROM "document_relation" WHERE source_id = 'SB-2008-8' AND "type" = 'repeals' ORDER BY target_key`,
+    );
+    expect(edges.map((e) => e.target_key)).toEqual(['sb/2000/5']);
+    const [doc] = await db.query<{ repealed_by: string[]; inferred_effective_to: string | null }>(
+      `SELECT repealed_by, inferred_effective_to::text AS inferred_effective_to FROM "document" WHERE id = 'SB-2000-4'`,
+    );
+    expect(doc).toEqual({ repealed_by: [], inferred_effective_to: null });
     expect(await repealedBy('SB-2000-5')).toEqual(['sb/2008/8']);
   });
 });

@@ -5,6 +5,7 @@ import { lockCrossDocument } from '../changes/cross-document-lock';
 import { recordChanges } from '../changes/record-changes';
 import { extractEffectsOfTexts } from './extract-effects';
 import { AMENDMENT_READER_VERSION, writeAmendmentEffects } from './write-effects';
+import { dropRepealsNoLongerStated } from '../sync/apply-document';
 
 export interface FillEffectsReport {
   /** Documents whose text was read as an amending act (all, once, for a new reader version). */
@@ -12,6 +13,8 @@ export interface FillEffectsReport {
   /** Of them, documents with at least one block amending another act. */
   amending: number;
   points: number;
+  /** `repeals` edges its text no longer states (a partial repeal read before as whole), deleted. */
+  repealsDropped: number;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
@@ -33,7 +36,7 @@ export async function fillAmendmentEffects(
     .where((eb) => eb.or([eb('s.document_id', 'is', null), eb('s.version', '<>', AMENDMENT_READER_VERSION)]))
     .orderBy('d.id')
     .execute();
-  const report: FillEffectsReport = { documents: 0, amending: 0, points: 0 };
+  const report: FillEffectsReport = { documents: 0, amending: 0, points: 0, repealsDropped: 0 };
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < pending.length; i = next++) {
@@ -74,6 +77,8 @@ export async function fillAmendmentEffects(
             read,
           );
           await recordChanges(tx, changes);
+          const texts = [...older.map((o) => o.text), doc.text].filter((t): t is string => !!t);
+          report.repealsDropped += (await dropRepealsNoLongerStated(tx, { id: doc.id, naturalKey: doc.natural_key }, texts)).length;
           report.documents += 1;
           if (read.blocks) report.amending += 1;
           report.points += read.points;

@@ -650,6 +650,45 @@ async function replaceOwnEdges(
   };
 }
 
+/**
+ * A document's stored `repeals` edges that only its text stated (method `text-pattern`) and that none
+ * of its texts states now — a repeal once read as whole that keeps some units ("…, s výjimkou § …",
+ * a partial repeal) — deleted, and their targets' repealed_by recomputed. The reader's catch-up
+ * (fillAmendmentEffects) runs it on every document when AMENDMENT_READER_VERSION rises, so a database
+ * synced before such a change is relabelled with no new upstream commit. Needs the cross-document lock.
+ */
+export async function dropRepealsNoLongerStated(
+  tx: Tx,
+  doc: { id: string; naturalKey: string },
+  texts: readonly string[],
+): Promise<string[]> {
+  const stored = await selectIn(
+    tx,
+    sqlBuilder
+      .selectFrom('document_relation')
+      .select(['target_key', 'methods'])
+      .where('source_id', '=', doc.id)
+      .where('type', '=', 'repeals'),
+  );
+  const fromText = stored.filter((e) => e.methods?.length === 1 && e.methods[0] === 'text-pattern');
+  if (!fromText.length) return [];
+  const stated = new Set(
+    texts.flatMap((t) => deriveTextRelations(t, doc.naturalKey).flatMap((r) => (r.type === 'repeals' ? [r.target] : []))),
+  );
+  const gone = fromText.map((e) => e.target_key).filter((k) => !stated.has(k));
+  if (!gone.length) return [];
+  await executeIn(
+    tx,
+    sqlBuilder
+      .deleteFrom('document_relation')
+      .where('source_id', '=', doc.id)
+      .where('type', '=', 'repeals')
+      .where('target_key', '=', sql<string>`ANY(${gone}::text[])`),
+  );
+  await refreshRepealedTargets(tx, doc.id, gone);
+  return gone;
+}
+
 /** The documents this one repeals (now or before) get their repealed_by recomputed. */
 async function refreshRepealedTargets(tx: Tx, documentId: string, formerRepeals: string[]): Promise<void> {
   const targets = await selectIn(
