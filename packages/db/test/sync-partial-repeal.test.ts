@@ -1,4 +1,4 @@
-import { AMENDMENT_READER_VERSION, fillAmendmentEffects, syncRepository } from '@dp/db';
+import { AMENDMENT_READER_VERSION, amendmentCounts, fillAmendmentEffects, syncRepository } from '@dp/db';
 import { createTestDatabase, type TestDatabase } from './corpus-helpers';
 import { bootstrapMessage, createTinyRepo, docFile, type TinyRepo } from '@dp/testing';
 
@@ -65,6 +65,13 @@ describe('sync: a whole act repealed with exceptions is a partial repeal, rebuil
   it('names the repealing act in repealed_by only of the act repealed whole', async () => {
     expect(await repealedBy('SB-2000-4')).toEqual([]);
     expect(await repealedBy('SB-2000-5')).toEqual(['sb/2008/8']);
+  });
+
+  it('counts only the act repealed whole among the documents whose only lacking effect is a whole repeal', async () => {
+    const counts = await amendmentCounts(db, '2026-06-01');
+    expect(counts.lacking_in_source).toBe(2);
+    expect(counts.lacking_only_repealed_whole).toBe(1);
+    expect(counts.lacking_after_rebuild_only_repealed_whole).toBe(1);
   });
 
   it("drops, when the reader catches up, a stored edge that read the partial repeal as whole, and that act's repealed_by", async () => {

@@ -1,4 +1,4 @@
-import { WHOLE_ACT_TARGET } from '@dp/czech-law';
+import { wholeRepealSql } from './rebuild';
 import type { Database } from '../client';
 
 /** #35 item 4: what the collection's texts lack on a day, counted (docs/BENCHMARKS.md, docs/sync.md). */
@@ -59,7 +59,7 @@ WITH src AS (
     AND (e.effective_from > t.in_view_day
          OR EXISTS (SELECT 1 FROM failed f WHERE f.id = t.id AND f.amending_key = e.amending_key AND f.ordinal = e.ordinal))
 ), lacking AS (
-  SELECT s.id, s.texts, bool_and('${WHOLE_ACT_TARGET}' = ANY(e.targets)) AS only_whole
+  SELECT s.id, s.texts, bool_and(${wholeRepealSql('e.targets')}) AS only_whole
   FROM src s JOIN amendment_effect e ON e.target_key = s.natural_key
   WHERE e.effective_from <= $1::date AND s.text_day IS NOT NULL AND e.effective_from > s.text_day
   GROUP BY s.id, s.texts
@@ -76,7 +76,7 @@ SELECT
   (SELECT count(*) FROM lacking WHERE texts = 1)::int AS lacking_in_source_single_text,
   (SELECT count(*) FROM lacking WHERE only_whole)::int AS lacking_only_repealed_whole,
   (SELECT count(DISTINCT id) FROM outstanding)::int AS lacking_after_rebuild,
-  (SELECT count(*) FROM (SELECT id FROM outstanding GROUP BY id HAVING bool_and('${WHOLE_ACT_TARGET}' = ANY(targets))) x)::int
+  (SELECT count(*) FROM (SELECT id FROM outstanding GROUP BY id HAVING bool_and(${wholeRepealSql('targets')})) x)::int
     AS lacking_after_rebuild_only_repealed_whole,
   (SELECT count(*) FROM rebuild_state WHERE versions > 0)::int AS rebuilt_documents,
   (SELECT coalesce(sum(versions), 0) FROM rebuild_state)::int AS rebuilt_versions,

@@ -58,12 +58,16 @@ FROM jsonb_to_recordset($2::jsonb) AS v(version int, valid_from date, valid_to d
   amended_by_key text, text_sha256 text, text_chars int, text text, rebuild jsonb, provisions text,
   provisions_format smallint, provision_changes jsonb)`;
 
+/** SQL: the effect's targets (an expression of type text[]) repeal the whole act without exceptions. */
+export const wholeRepealSql = (targets: string) =>
+  `('${WHOLE_ACT_TARGET}' = ANY (${targets}) AND NOT EXISTS (SELECT 1 FROM unnest(${targets}) AS x(t) WHERE left(x.t, 1) = '!'))`;
+
 /**
  * A whole act repealed without exceptions: no later text exists to rebuild (the engine refuses it).
  * One with exceptions (`!id` beside `*whole`: "Předpis se zrušuje s výjimkou …") is a partial repeal
  * the engine applies, like any other effect.
  */
-const WHOLE_REPEAL_SQL = `('${WHOLE_ACT_TARGET}' = ANY (e.targets) AND NOT EXISTS (SELECT 1 FROM unnest(e.targets) AS x(t) WHERE left(x.t, 1) = '!'))`;
+const WHOLE_REPEAL_SQL = wholeRepealSql('e.targets');
 
 /** The documents that have effects dated after their newest source text: candidates for rebuilding. */
 const CANDIDATES_SQL = `
