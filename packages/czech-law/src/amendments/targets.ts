@@ -20,7 +20,8 @@
 
 /** Not `*`, which a replacement "v celém textu" stores: that one reaches only the units holding its words. */
 export const WHOLE_ACT_TARGET = '*whole';
-const EXCEPT = '!';
+/** The mark of a whole-act target's exception (`!par_132`; exceptTarget). */
+export const EXCEPT_MARK = '!';
 const RANGE = '..';
 const CITES = '^';
 
@@ -33,7 +34,7 @@ export function citedFootnotes(text: string): string[] {
 }
 
 /** An exception of a whole-act target, as stored beside it (`!par_132`). */
-export const exceptTarget = (id: string): string => `${EXCEPT}${id}`;
+export const exceptTarget = (id: string): string => `${EXCEPT_MARK}${id}`;
 
 /** A range's ends as stored (`par_9..par_20`), beside the ids between them. */
 export const rangeTarget = (from: string, to: string): string => `${from}${RANGE}${to}`;
@@ -43,15 +44,15 @@ export const rangeTarget = (from: string, to: string): string => `${from}${RANGE
  * (`*whole!par_132!cast_5`): a list of several effects' targets keeps each exception with its own repeal.
  */
 export function foldTargets(targets: readonly string[]): string[] {
-  if (!targets.includes(WHOLE_ACT_TARGET)) return targets.filter((t) => !t.startsWith(EXCEPT));
-  const except = targets.filter((t) => t.startsWith(EXCEPT));
-  const rest = targets.filter((t) => t !== WHOLE_ACT_TARGET && !t.startsWith(EXCEPT));
+  if (!targets.includes(WHOLE_ACT_TARGET)) return targets.filter((t) => !t.startsWith(EXCEPT_MARK));
+  const except = targets.filter((t) => t.startsWith(EXCEPT_MARK));
+  const rest = targets.filter((t) => t !== WHOLE_ACT_TARGET && !t.startsWith(EXCEPT_MARK));
   return [`${WHOLE_ACT_TARGET}${except.join('')}`, ...rest];
 }
 
 /** Whether a stored target is a provision id as the parser writes it (not one of the forms above). */
 export const isPlainTarget = (t: string): boolean =>
-  !t.startsWith(WHOLE_ACT_TARGET) && !t.startsWith(EXCEPT) && !t.startsWith(CITES) && !t.includes(RANGE);
+  !t.startsWith(WHOLE_ACT_TARGET) && !t.startsWith(EXCEPT_MARK) && !t.startsWith(CITES) && !t.includes(RANGE);
 
 const within = (id: string, outer: string) => id === outer || id.startsWith(`${outer}/`);
 
@@ -121,10 +122,10 @@ export interface ReachContext {
  */
 export function targetReaches(target: string, provision: string, ctx: ReachContext, plain: (t: string) => boolean): boolean {
   if (target.startsWith(WHOLE_ACT_TARGET)) {
-    const except = target.split(EXCEPT).slice(1);
+    const except = target.split(EXCEPT_MARK).slice(1);
     return !except.some((e) => within(provision, e) || ctx.ancestors.includes(e));
   }
-  if (target.startsWith(EXCEPT)) return false;
+  if (target.startsWith(EXCEPT_MARK)) return false;
   if (target.startsWith(CITES)) return ctx.cites?.(provision).includes(target.slice(CITES.length)) ?? false;
   const r = target.indexOf(RANGE);
   if (r >= 0) {

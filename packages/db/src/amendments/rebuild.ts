@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { applyAmendment, CONSOLIDATION_ENGINE_VERSION, WHOLE_ACT_TARGET, type PointOutcome } from '@dp/czech-law';
+import { applyAmendment, CONSOLIDATION_ENGINE_VERSION, EXCEPT_MARK, WHOLE_ACT_TARGET, type PointOutcome } from '@dp/czech-law';
 import type { Database } from '../client';
 import { lockCrossDocument } from '../changes/cross-document-lock';
 import { recordChanges, versionChange, type NewChange } from '../changes/record-changes';
@@ -60,7 +60,7 @@ FROM jsonb_to_recordset($2::jsonb) AS v(version int, valid_from date, valid_to d
 
 /** SQL: the effect's targets (an expression of type text[]) repeal the whole act without exceptions. */
 export const wholeRepealSql = (targets: string) =>
-  `('${WHOLE_ACT_TARGET}' = ANY (${targets}) AND NOT EXISTS (SELECT 1 FROM unnest(${targets}) AS x(t) WHERE left(x.t, 1) = '!'))`;
+  `('${WHOLE_ACT_TARGET}' = ANY (${targets}) AND NOT EXISTS (SELECT 1 FROM unnest(${targets}) AS x(t) WHERE left(x.t, 1) = '${EXCEPT_MARK}'))`;
 
 /**
  * A whole act repealed without exceptions: no later text exists to rebuild (the engine refuses it).

@@ -19,7 +19,12 @@ const LIST_ITEM = new RegExp(`^- (\\d+)\\. (${KIND}[^\\n]*?č\\. ?(\\d{1,5})/(\\
  * "…, kromě § 12a až 12e,"): a partial repeal, the act stays in force in them (docs/DECISIONS.md),
  * so no `repeals` edge (which ends the act's effect on the repealing act's day).
  */
-const KEEPS_UNITS = /^[^;\n]*?(?:,\s*|\s+)(?:s\s+výjimkou|kromě)\s+(?:ustanovení\s+)?(?:§|čl\.|článk|část|hlav|díl|oddíl|příloh)/u;
+const KEEPS_UNITS = /[^;\n]*?(?:,\s*|\s+)(?:s\s+výjimkou|kromě)\s+(?:ustanovení\s+)?(?:§|čl\.|článk|část|hlav|díl|oddíl|příloh)/uy;
+/** Whether the repeal whose citation ends at `at` keeps units (KEEPS_UNITS, read in place: no copy of the text's rest). */
+const keepsUnitsAt = (text: string, at: number): boolean => {
+  KEEPS_UNITS.lastIndex = at;
+  return KEEPS_UNITS.test(text);
+};
 // "Sb. m. s." is the treaty collection, a different numbering.
 const CITATION = /č\. ?(\d{1,5})\/(\d{4}) Sb\.(?! ?m\. ?s\.)/g;
 
@@ -37,7 +42,7 @@ export function deriveTextRelations(text: string, selfKey: string): TextRelation
     repeals.set(c.naturalKey, { type: 'repeals', target: c.naturalKey, targetDocNumber: c.docNumber, methods: ['text-pattern'], evidence });
   };
   for (const m of text.matchAll(SINGLE_REPEAL)) {
-    if (!KEEPS_UNITS.test(text.slice((m.index ?? 0) + m[0].length))) addRepeal(m[2], m[3], m[0]);
+    if (!keepsUnitsAt(text, (m.index ?? 0) + m[0].length)) addRepeal(m[2], m[3], m[0]);
   }
   for (const head of text.matchAll(LIST_HEAD)) {
     let pos = (head.index ?? 0) + head[0].length;
@@ -48,7 +53,7 @@ export function deriveTextRelations(text: string, selfKey: string): TextRelation
       if (line.trim() === '') continue;
       if (!line.startsWith('- ')) break;
       const item = LIST_ITEM.exec(line);
-      if (item && !KEEPS_UNITS.test(line.slice(item[0].length))) addRepeal(item[3], item[4], `Zrušuje se: … ${item[1]}. ${item[2]}`);
+      if (item && !keepsUnitsAt(line, item[0].length)) addRepeal(item[3], item[4], `Zrušuje se: … ${item[1]}. ${item[2]}`);
     }
   }
   const cites = new Map<string, TextRelation>();
