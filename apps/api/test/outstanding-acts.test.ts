@@ -119,3 +119,31 @@ describe('a provision read of a provision citing a footnote renumbered (#35 item
     expect(needsCites([{ ...renumber, targets: ['fn_3a'] }])).toBe(false);
   });
 });
+
+describe('a provision read of a container whose §§ are repealed, and of a písmeno named without its odstavec (#35 item 4, h-recall11)', () => {
+  it('flags a část every § of which an outstanding repeal reaches, with the repeal ("§ 22 až 146a … se zrušují", zákon č. 362/2003 Sb. on zákon č. 154/1994 Sb.)', () => {
+    const range: Effect = { ...effect('sb/2003/362', '2004-01-01', '5', ['par_22', 'par_146a', 'par_22..par_146a']), kinds: ['repeal'] };
+    const members = [
+      { id: 'par_22', ancestors: ['cast_4', 'cast_4/hlava_1'] },
+      { id: 'par_146a', ancestors: ['cast_4', 'cast_4/hlava_2'] },
+    ];
+    const read = provisionStatus('cast_4', [], true, [range], [], { members });
+    expect(read.status).toBe('amended_not_in_source');
+    expect(read.effects).toEqual([range]);
+    expect(provisionStatus('cast_4', [], true, [range]).status).toBe('current');
+    // A § of the část outside the range: the část stays.
+    const more = [...members, { id: 'par_147', ancestors: ['cast_4', 'cast_4/hlava_2'] }];
+    expect(provisionStatus('cast_4', [], true, [range], [], { members: more }).status).toBe('current');
+  });
+
+  it('flags the písmeno of the one odstavec that holds it ("V § 2 se písmena g) až i) zrušují", zákon č. 238/2012 Sb. on zákon č. 634/1992 Sb.)', () => {
+    const letters: Effect = {
+      ...effect('sb/2012/238', '2013-01-01', '1', ['par_2/pism_g', 'par_2/pism_h', 'par_2/pism_i']),
+      kinds: ['repeal'],
+    };
+    const place = (t: string) => (t.startsWith('par_2/pism_') ? t.replace('par_2/', 'par_2/odst_1/') : null);
+    expect(provisionStatus('par_2/odst_1/pism_h', [], true, [letters], [], { place }).status).toBe('amended_not_in_source');
+    expect(provisionStatus('par_2/odst_1/pism_f', [], true, [letters], [], { place }).status).toBe('current');
+    expect(provisionStatus('par_2/odst_1/pism_h', [], true, [letters]).status).toBe('current');
+  });
+});
