@@ -45,5 +45,7 @@
  * 19: a whole act repealed with exceptions ("Předpis se zrušuje s výjimkou …") applied
  * as a partial repeal (every unit but those kept, the containers holding them and the way down to a
  * kept part), #36 h-engine12.
+ * 20: container words in capitals read by the grammar ("DÍL VIII včetně nadpisu zní:"), so their
+ * points are applied, #35 h-recall11.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 19;
+export const CONSOLIDATION_ENGINE_VERSION = 20;
