@@ -8,6 +8,9 @@ import {
   type Effect,
 } from '../src/legal/documents/amendments';
 import type { VersionMeta } from '../src/legal/documents/load';
+import { ProvisionIndex } from '../src/legal/documents/provision-index';
+import { statusOf } from '../src/legal/documents/provisions';
+import { buildProvisionTree } from '@dp/db';
 
 // The act as enacted (text of 2007-01-01), amended since by one act whose points were read and by
 // one whose text in the source is its title only (read as one effect naming no point and no place).
@@ -145,5 +148,50 @@ describe('a provision read of a container whose §§ are repealed, and of a pís
     expect(provisionStatus('par_2/odst_1/pism_h', [], true, [letters], [], { place }).status).toBe('amended_not_in_source');
     expect(provisionStatus('par_2/odst_1/pism_f', [], true, [letters], [], { place }).status).toBe('current');
     expect(provisionStatus('par_2/odst_1/pism_h', [], true, [letters]).status).toBe('current');
+  });
+});
+
+describe('the statuses of a read over the text tree (#35 item 4, h-recall11)', () => {
+  const text = [
+    '# Zákon',
+    '',
+    '## ČÁST PRVNÍ',
+    '',
+    '##### § 2',
+    '',
+    '(1) Daň platí',
+    '',
+    '- g) první,',
+    '',
+    '- h) druhý.',
+    '',
+    '(2) Text.',
+    '',
+    '## ČÁST ČTVRTÁ',
+    '',
+    '### HLAVA I',
+    '',
+    '##### § 22',
+    '',
+    'Text.',
+    '',
+    '### HLAVA II',
+    '',
+    '##### § 23',
+    '',
+    'Text.',
+    '',
+  ].join('\n');
+  const index = new ProvisionIndex(buildProvisionTree(text));
+  const node = (id: string) => index.get(id)!;
+
+  it('flags a část whose §§ a repeal reaches, and a písmeno named without its odstavec, from the tree', () => {
+    const range: Effect = { ...effect('sb/2003/362', '2004-01-01', '5', ['par_22', 'par_23', 'par_22..par_23']), kinds: ['repeal'] };
+    expect(statusOf(index, node('cast_4'), [range])).toBe('amended_not_in_source');
+    expect(statusOf(index, node('cast_4/hlava_2'), [range])).toBe('amended_not_in_source');
+    expect(statusOf(index, node('cast_1'), [range])).toBe('current');
+    const letter: Effect = { ...effect('sb/2012/238', '2013-01-01', '1', ['par_2/pism_h']), kinds: ['repeal'] };
+    expect(statusOf(index, node('par_2/odst_1/pism_h'), [letter])).toBe('amended_not_in_source');
+    expect(statusOf(index, node('par_2/odst_1/pism_g'), [letter])).toBe('current');
   });
 });
