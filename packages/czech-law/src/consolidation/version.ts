@@ -46,6 +46,7 @@
  * as a partial repeal (every unit but those kept, the containers holding them and the way down to a
  * kept part), #36 h-engine12.
  * 20: container words in capitals read by the grammar ("DÍL VIII včetně nadpisu zní:"), so their
- * points are applied, #35 h-recall11.
+ * points are applied; containers whose ordinal stands before the word ("PRVNÍ ČÁST") parsed, so
+ * points naming them find them, #35 h-recall11.
  */
 export const CONSOLIDATION_ENGINE_VERSION = 20;
