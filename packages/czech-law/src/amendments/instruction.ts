@@ -773,7 +773,25 @@ const ANNEX_INNER_UNIT =
   /(?<![\p{L}])((?:dílu|oddílu) [IVXLC\d]+\.?),? (?:(?:v )?(?:části|položce|položkách|řádku|sloupci|tabulce) [A-Z\d]+[a-z]?\.?,? )+(?:(?:písm\.|písmenu|písmenech|bodu|bodech) [a-z\d]{1,2}[.)]?(?:(?:,| a) [a-z\d]{1,2}[.)]?)*,? )?(?=přílo(?:hy|ze)(?![\p{L}]))/u;
 
 /** Quotations → ⟨n⟩, references → ⟦n⟧. */
-function skeleton(sentence: string): Skeleton {
+/**
+ * What older acts name by its brackets, written as the quoted words it is: "se citace § 80, uvedená
+ * v závorce, nahrazuje citací § 565" (zákon č. 509/1991 Sb., bod 46, on zákon č. 40/1964 Sb.) as
+ * "se slova „(§ 80)“ nahrazují slovy „(§ 565)“"; "se vypouští slovo „městské“, uvedené v závorce"
+ * (zákon č. 142/1982 Sb. on zákon č. 130/1975 Sb.) as "se vypouští slovo „(městské)“". Brackets that
+ * hold more than the citation or the word are not found, and the point is refused.
+ */
+const CITATION_IN_BRACKETS =
+  /(?<![\p{L}])citace (§ \d[^,;„“()]*?),? uvedená v závorce,? (?:se )?(?:současně )?(?:nahrazuje|mění na) citací (§ \d[^,;„“()]*?)(?=\.?\s*$|,? a |[,;] )/gu;
+const WORD_IN_BRACKETS = /(?<![\p{L}])(slovo|slova|text) „([^„“]+)“,? uveden(?:é|á|ý) v závorce,?(?=[ .]|$)/gu;
+
+function wordsInBrackets(sentence: string): string {
+  return sentence
+    .replace(CITATION_IN_BRACKETS, (_m, from: string, to: string) => `slova „(${from})“ nahrazují slovy „(${to})“`)
+    .replace(WORD_IN_BRACKETS, (_m, noun: string, words: string) => `${noun} „(${words})“`);
+}
+
+function skeleton(text: string): Skeleton {
+  const sentence = wordsInBrackets(text);
   const quotes: string[] = [];
   let out = '';
   for (let i = 0; i < sentence.length; i++) {
@@ -781,6 +799,9 @@ function skeleton(sentence: string): Skeleton {
       const end = quoteEnd(sentence, i);
       if (end > 0) {
         quotes.push(sentence.slice(i + 1, end - 1));
+        // "se částka„1 000 000 Kč“ nahrazuje …" (zákon č. 247/2022 Sb. on zákon č. 242/2000 Sb.): the
+        // space the act left out before its quotation.
+        if (/\p{L}$/u.test(out)) out += ' ';
         out += `⟨${quotes.length - 1}⟩`;
         i = end - 1;
         continue;
@@ -819,6 +840,13 @@ function skeleton(sentence: string): Skeleton {
     .replace(/(?<![\p{L}])([Vv]e?) ustanoveních pod písmeny (?=\p{Ll}\))/gu, '$1 písmenech ')
     .replace(/(?<![\p{L}])ustanovení (?:(?:označená|uvedená) )?(?:pod )?písmeny (?=\p{Ll}\))/gu, 'písmena ')
     .replace(/(?<![\p{L}])ustanovení (?:(?:označená|uvedená) )?(?:pod )?(?=písm\. )/gu, '')
+    // "se za ustanovení písmene b) vkládá nové ustanovení písmene c), které zní:", "v ustanovení
+    // písmene d) se …", "Dosavadní ustanovení písmene g) se označuje jako ustanovení písmene f)"
+    // (zákon č. 175/1990 Sb. on zákon č. 140/1961 Sb.): the písmena themselves.
+    .replace(/(?<![\p{L}])ustanovení (?:pod )?(?=písmen\p{Ll}* \p{Ll}{1,2}\))/gu, '')
+    // "se dosavadní odkaz na poznámku pod čarou č. 9b) nahrazuje odkazem na …" (zákon č. 316/2004 Sb.
+    // on zákon č. 110/1997 Sb.): the mark the text has, as "se odkaz na …".
+    .replace(/(?<![\p{L}])[Dd]osavadní (?=odkaz na poznám)/gu, '')
     // "V § 56 odst. 2 se vypouští ustanovení písm. b)" (zákon č. 62/1977 Sb., bod 22, on zákon
     // č. 103/1974 Sb.) as "se vypouští písm. b)"; "Dosavadní označení písmena a) se zrušuje" (zákon
     // č. 362/2003 Sb., on zákon č. 154/1994 Sb.) as "Označení písmena a) se zrušuje".
@@ -932,7 +960,9 @@ const Q = '⟨(\\d+)⟩';
 const R = '⟦(\\d+)⟧';
 /** Qualifiers after quoted words that do not change the reading. */
 const QUAL = '(?: (?:v obou případech|ve všech případech|na všech místech|ve všech výskytech|vždy|v celém textu|všude))?';
-const CLAUSE_END = '(?=$|,? a |, | zároveň | a zároveň |; (?:zároveň|současně) )';
+// "; " too: "V § 149 se slovo „A“ nahrazuje slovy „B“; na konci se připojují slova „C“." (zákon
+// č. 175/1990 Sb. on zákon č. 140/1961 Sb.), two clauses of one place as with ", ".
+const CLAUSE_END = '(?=$|,? a |, | zároveň | a zároveň |; )';
 /** ", a to včetně odkazu na poznámku pod čarou": the footnotes' marks in the text go with them. */
 const REFERENCES = `(?:,? a to)?,? včetně (?:odkaz(?:u|ů|y)|značek) na (?:ni|ně|ně v textu|(?:tuto |tyto )?poznámk[ayu] pod čarou|tuto poznámku)(?: v textu)?`;
 const REPEAL = '(?:zrušuj[eí]|vypouští|vypouštějí|zrušují|nahrazuje prázdným místem)';

@@ -1,0 +1,146 @@
+import { parseInstruction } from '../src/amendments/instruction';
+import type { AmendmentPoint } from '../src/amendments/types';
+import { applyAmendment } from '../src/consolidation/apply';
+
+// Word-level forms the engine read first in the session of 2026-11-30 morning (#36, h-engine13),
+// on tiny texts written the way legalize-cz writes them.
+
+const pt = (number: string, text: string): AmendmentPoint => ({ number, text, start: 0, end: 0 });
+const lines = (...ls: string[]): string => `${ls.join('\n\n')}\n`;
+
+describe('a citation named by its brackets (zákon č. 509/1991 Sb. on zákon č. 40/1964 Sb.)', () => {
+  const text = lines(
+    '# Zákon',
+    '##### § 80',
+    'Dluh je splatný.',
+    '##### § 103',
+    'Stane-li se splatným celý dluh (§ 80), počne běžet promlčecí doba.',
+    '##### § 565',
+    'Splátky.',
+  );
+
+  it('"se citace § 80, uvedená v závorce, nahrazuje citací § 565" changes the bracket, and names no other §', () => {
+    const r = applyAmendment(text, [pt('46', 'V ustanovení § 103 se citace § 80, uvedená v závorce, nahrazuje citací § 565.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied', changed: ['par_103'], units: ['par_103'] });
+    expect(r.text).toContain('celý dluh (§ 565), počne');
+  });
+
+  it('a later point on the cited § is not held back by it', () => {
+    const r = applyAmendment(text, [
+      pt('46', 'V ustanovení § 103 se citace § 80, uvedená v závorce, nahrazuje citací § 565.'),
+      pt('47', '§ 565 zní:\n\n##### „§ 565\n\nSplátky nové.“.'),
+    ]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied', 'applied']);
+  });
+
+  it('the form after "; " and with "se současně"', () => {
+    const r = parseInstruction(
+      'V § 27 odst. 3 se slova „národní výbor“ nahrazují slovy „orgán místní správy“; citace § 19 uvedená v závorce se současně nahrazuje citací § 18 odst. 1.',
+    );
+    expect(r.unsupported).toEqual([]);
+    expect(r.operations.map((o) => [o.old, o.new])).toEqual([
+      ['národní výbor', 'orgán místní správy'],
+      ['(§ 19)', '(§ 18 odst. 1)'],
+    ]);
+  });
+
+  it('refuses a bracket that holds more than the citation', () => {
+    const more = text.replace('(§ 80)', '(§ 80 a 81)');
+    const r = applyAmendment(more, [pt('46', 'V § 103 se citace § 80, uvedená v závorce, nahrazuje citací § 565.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'text_not_found' });
+    expect(r.text).toBe(more);
+  });
+});
+
+describe('a word named by its brackets (zákon č. 142/1982 Sb. on zákon č. 130/1975 Sb.)', () => {
+  it('"se vypouští slovo „městské“, uvedené v závorce" takes the bracket out', () => {
+    const text = lines('# Zákon', '##### § 14', '(1) Okresní výbory.', '(2) Místní (městské) národní výbory se podílejí.');
+    const r = applyAmendment(text, [pt('1', 'V § 14 odst. 2 se vypouští slovo „městské“, uvedené v závorce.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toBe(lines('# Zákon', '##### § 14', '(1) Okresní výbory.', '(2) Místní národní výbory se podílejí.'));
+  });
+
+  it('refuses where the word stands outside brackets only', () => {
+    const text = lines('# Zákon', '##### § 14', '(1) Okresní výbory.', '(2) Místní městské národní výbory.');
+    const r = applyAmendment(text, [pt('1', 'V § 14 odst. 2 se vypouští slovo „městské“, uvedené v závorce.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'text_not_found' });
+  });
+});
+
+describe('two clauses of one place joined by "; " (zákon č. 175/1990 Sb. on zákon č. 140/1961 Sb.)', () => {
+  it('"se slovo „A“ nahrazuje slovy „B“; na konci se připojují slova „C“"', () => {
+    const text = lines('# Zákon', '##### § 149', 'Kdo vážně ohrozí, bude potrestán odnětím svobody.');
+    const r = applyAmendment(text, [
+      pt(
+        '1',
+        'V § 149 se slovo „vážně“ nahrazuje slovy „poškodí dobrou pověst nebo“; na konci se připojují slova „nebo propadnutím věci“.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toBe(
+      lines('# Zákon', '##### § 149', 'Kdo poškodí dobrou pověst nebo ohrozí, bude potrestán odnětím svobody nebo propadnutím věci.'),
+    );
+  });
+
+  it('a place of its own after "; "', () => {
+    const r = parseInstruction(
+      'V § 71 odst. 1 se vypouštějí slova „ochranný dohled“; v odstavci 2 se vypouští druhá věta; odstavec 3 se vypouští.',
+    );
+    expect(r.unsupported).toEqual([]);
+    expect(r.operations.map((o) => o.targets[0].id)).toEqual(['par_71/odst_1', 'par_71/odst_2', 'par_71/odst_3']);
+  });
+});
+
+describe('"ustanovení písmene x)" for the písmeno (older acts)', () => {
+  const text = lines(
+    '# Zákon',
+    '##### § 95',
+    '(1) Text.',
+    '(2) Pachatel bude potrestán, jestliže',
+    '- a) způsobí škodu, nebo',
+    '- b) spáchá čin opětovně.',
+  );
+
+  it('"se za ustanovení písmene a) vkládá nové ustanovení písmene b), které zní:" inserts the písmeno', () => {
+    const r = applyAmendment(text, [
+      pt(
+        '1',
+        'V § 95 odst. 2 se za ustanovení písmene a) vkládá nové ustanovení písmene b), které zní:\n\n- „b) spáchá-li čin se zbraní,“.\n\nDosavadní ustanovení písmene b) se označuje jako ustanovení písmene c).',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('- a) způsobí škodu, nebo\n\n- b) spáchá-li čin se zbraní,\n\n- c) spáchá čin opětovně.');
+  });
+
+  it('"v ustanovení písmene a) se slovo … vypouští"', () => {
+    const r = applyAmendment(text, [pt('1', 'V § 95 odst. 2 se v ustanovení písmene a) vypouští slovo „nebo“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied', changed: ['par_95/odst_2/pism_a'] });
+  });
+});
+
+describe('a quotation without the space before it (zákon č. 247/2022 Sb. on zákon č. 242/2000 Sb.)', () => {
+  it('"se částka„1 000 Kč“ nahrazuje částkou „2 000 Kč“"', () => {
+    const text = lines('# Zákon', '##### § 33a', '(4) Pokuta do', '- a) 1 000 Kč, nebo', '- b) 5 000 Kč.');
+    const r = applyAmendment(text, [pt('1', 'V § 33a odst. 4 písm. a) se částka„1 000 Kč“ nahrazuje částkou „2 000 Kč“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('- a) 2 000 Kč, nebo');
+  });
+});
+
+describe('"se dosavadní odkaz na poznámku pod čarou č. x) nahrazuje odkazem …" (zákon č. 316/2004 Sb. on zákon č. 110/1997 Sb.)', () => {
+  it('changes the mark in that place only', () => {
+    const text = lines(
+      '# Zákon',
+      '##### § 10',
+      '(1) Podle zákona^9b) platí.',
+      '(2) Jinak podle^9b).',
+      '9b) Zákon č. 1/2000 Sb.',
+      '3j) Zákon č. 2/2000 Sb.',
+    );
+    const r = applyAmendment(text, [
+      pt('1', 'V § 10 odst. 1 se dosavadní odkaz na poznámku pod čarou č. 9b) nahrazuje odkazem na poznámku pod čarou č. 3j).'),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('(1) Podle zákona^3j) platí.\n\n(2) Jinak podle^9b).');
+  });
+});
