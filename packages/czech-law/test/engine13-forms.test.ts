@@ -144,3 +144,30 @@ describe('"se dosavadní odkaz na poznámku pod čarou č. x) nahrazuje odkazem 
     expect(r.text).toContain('(1) Podle zákona^3j) platí.\n\n(2) Jinak podle^9b).');
   });
 });
+
+describe('a článek named in its část where the text numbers články through the act (zákon č. 282/2009 Sb. on zákon č. 267/2006 Sb.)', () => {
+  const text = lines(
+    '# Zákon',
+    '## ČÁST PRVNÍ',
+    '#### Změna zákona',
+    '### Čl. I',
+    'Text 2009.',
+    '## ČÁST DRUHÁ',
+    '### Čl. II',
+    'Lhůta do roku 2009.',
+    '### Čl. III',
+    'Účinnost.',
+  );
+
+  it('"V části druhé čl. II se …" changes the čl. II under the část', () => {
+    const r = applyAmendment(text, [pt('1', 'V části druhé čl. II se číslo „2009“ nahrazuje číslem „2012“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied', changed: ['cl_2'] });
+    expect(r.text).toContain('Lhůta do roku 2012.');
+  });
+
+  it('refuses a článek that is not under the část named', () => {
+    const r = applyAmendment(text, [pt('1', 'V části první čl. II se číslo „2009“ nahrazuje číslem „2012“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'target_not_found' });
+    expect(r.text).toBe(text);
+  });
+});

@@ -420,9 +420,49 @@ function findUnit(doc: Doc, id: string): number {
     const base = u.id.replace(/~\d+$/, '');
     if (isContainer ? base === id || base.endsWith(`/${id}`) : base === id) hits.push(i);
   }
-  if (!hits.length) throw new Fail('target_not_found', id);
+  if (!hits.length) {
+    const inside = unitInContainer(doc, id);
+    if (inside !== null) return inside;
+    throw new Fail('target_not_found', id);
+  }
   if (hits.length > 1) throw new Fail('ambiguous', `${id} is in the text ${hits.length} times`);
   return hits[0];
+}
+
+/**
+ * "V části třicáté druhé čl. XXXII se …" (zákon č. 282/2009 Sb. on zákon č. 267/2006 Sb.): the
+ * text numbers its články through the act (`cl_32`), not within each část, so the článek named in
+ * a část is the one of that number under the část's heading. Null when the id names no container
+ * first, or no one such unit lies under it.
+ */
+function unitInContainer(doc: Doc, id: string): number | null {
+  const segs = id.split('/');
+  const n = segs.findIndex((s) => !CONTAINER_SEG.test(s));
+  if (n <= 0) return null;
+  const path = segs.slice(0, n);
+  const bare = segs.slice(n).join('/');
+  const level = path[n - 1].split('_')[0];
+  const found: number[] = [];
+  for (let i = 0; i < doc.units.length; i++) {
+    if (doc.units[i].id.replace(/~\d+$/, '') !== bare) continue;
+    // The nearest container heading before the unit at the named level (a hlava of the část may come between).
+    for (let j = i - 1; j >= 0; j--) {
+      const u = doc.units[j];
+      if (u.kind !== 'container') continue;
+      const own = u.id.replace(/~\d+$/, '').split('/');
+      const at = own.findIndex((s) => s.startsWith(`${level}_`));
+      if (at < 0) continue;
+      if (
+        own
+          .slice(0, at + 1)
+          .slice(-n)
+          .join('/') === path.join('/')
+      )
+        found.push(i);
+      break;
+    }
+  }
+  return found.length === 1 ? found[0] : null;
 }
 
 function hasUnit(doc: Doc, id: string): boolean {
