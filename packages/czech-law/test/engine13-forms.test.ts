@@ -171,3 +171,42 @@ describe('a článek named in its část where the text numbers články through
     expect(r.text).toBe(text);
   });
 });
+
+describe('older wordings of words and places (zákon č. 175/1990 Sb. on zákon č. 140/1961 Sb., and others)', () => {
+  it('"v nadpise" is "v nadpisu"', () => {
+    const r = parseInstruction('V § 150 se v nadpise slova „průmyslovému vzoru“ nahrazují slovy „obchodnímu jménu“.');
+    expect(r.operations).toMatchObject([
+      { kind: 'replace_words', targets: [{ id: 'par_150', part: 'heading' }], old: 'průmyslovému vzoru' },
+    ]);
+  });
+
+  it('a citation as quoted words: "dosavadní citace „A“ nahrazuje citací „B“", "mění na citaci", "za citaci „A“ vkládají"', () => {
+    for (const [text, old, nw] of [
+      ['V § 12 odst. 3 se dosavadní citace „§ 2 odst. 5“ nahrazuje citací „§ 2 odst. 8“.', '§ 2 odst. 5', '§ 2 odst. 8'],
+      ['V § 546 odst. 1 se citace „(§ 536 odst. 2)“ mění na citaci „(§ 536 odst. 3)“.', '(§ 536 odst. 2)', '(§ 536 odst. 3)'],
+      ['V § 168 se za citaci „§ 179,“ vkládají slova „ohrožení bezpečnosti,“.', '§ 179,', 'ohrožení bezpečnosti,'],
+    ]) {
+      const r = parseInstruction(text);
+      expect(r.unsupported).toEqual([]);
+      expect(r.operations).toMatchObject([{ old, new: nw }]);
+    }
+  });
+
+  it('"se vypouští písmeno b) a dosavadní písmeno c) se označuje jako písmeno b)": a repeal, then a renumbering', () => {
+    const text = lines('# Zákon', '##### § 2', '(3) Jsou to', '- a) první,', '- b) druhá,', '- c) třetí.');
+    const r = applyAmendment(text, [
+      pt('1', 'V § 2 odst. 3 se vypouští ustanovení písmene b) a dosavadní ustanovení písmene c) se označuje jako písmeno b).'),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toBe(lines('# Zákon', '##### § 2', '(3) Jsou to', '- a) první,', '- b) třetí.'));
+  });
+
+  it('a sentence that opens with a § after ". " is read on', () => {
+    const r = parseInstruction('V § 49 odst. 1 se slova „až pět let“ nahrazují slovy „až deset let“.  § 49 odst. 3 zní:\n\n„(3) Do doby.“');
+    expect(r.unsupported).toEqual([]);
+    expect(r.operations.map((o) => [o.kind, o.targets[0].id])).toEqual([
+      ['replace_words', 'par_49/odst_1'],
+      ['new_wording', 'par_49/odst_3'],
+    ]);
+  });
+});

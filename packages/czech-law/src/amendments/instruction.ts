@@ -845,8 +845,12 @@ function skeleton(text: string): Skeleton {
     // (zákon č. 175/1990 Sb. on zákon č. 140/1961 Sb.): the písmena themselves.
     .replace(/(?<![\p{L}])ustanovení (?:pod )?(?=písmen\p{Ll}* \p{Ll}{1,2}\))/gu, '')
     // "se dosavadní odkaz na poznámku pod čarou č. 9b) nahrazuje odkazem na …" (zákon č. 316/2004 Sb.
-    // on zákon č. 110/1997 Sb.): the mark the text has, as "se odkaz na …".
-    .replace(/(?<![\p{L}])[Dd]osavadní (?=odkaz na poznám)/gu, '')
+    // on zákon č. 110/1997 Sb.): the mark the text has, as "se odkaz na …"; "se dosavadní citace „§ 1“
+    // nahrazuje citací „§ 1a“" (zákon č. 54/1976 Sb. on zákon č. 104/1964 Sb.) likewise.
+    .replace(/(?<![\p{L}])[Dd]osavadní (?=odkaz na poznám|citac)/gu, '')
+    // "V § 150 se v nadpise slova …" (zákon č. 175/1990 Sb. on zákon č. 140/1961 Sb.): the older
+    // locative of "nadpis".
+    .replace(/(?<![\p{L}])([Vv]) nadpise(?![\p{L}])/gu, '$1 nadpisu')
     // "V § 56 odst. 2 se vypouští ustanovení písm. b)" (zákon č. 62/1977 Sb., bod 22, on zákon
     // č. 103/1974 Sb.) as "se vypouští písm. b)"; "Dosavadní označení písmena a) se zrušuje" (zákon
     // č. 362/2003 Sb., on zákon č. 154/1994 Sb.) as "Označení písmena a) se zrušuje".
@@ -939,9 +943,9 @@ function skeleton(text: string): Skeleton {
 
 /** Nouns that stand before quoted words ("slova „…“", "číslo „…“", "částka „…“"). */
 const NOUN =
-  '(?:slova|slovo|slov|číslo|čísla|číslice|číslovka|číslovky|text|texty|písmeno|písmena|znak|znaky|značka|značky|značku|částka|částky|údaj|údaje|zkratka|zkratky|zkratku|datum|data|označení|výraz|výrazy|spojení|slovní spojení|odkaz|odkazy|rok|letopočet|hodnota|hodnoty|hodnotu|sazba|sazby|sazbu|procento|procenta|věta|věty|větu|vět|částku|číselný údaj|číselné údaje|poznámka|poznámky|symbol|symboly|závorka|závorky|uvozovky|interpunkční znaménko|dvojtečka|tečka|čárka|středník|pomlčka|lhůta|lhůty|položka|položky|řádek|řádky|hranice|limit|slovo a číslo|slova a číslo|číslo a slova|slova a čísla)';
+  '(?:citace|citaci|slova|slovo|slov|číslo|čísla|číslice|číslovka|číslovky|text|texty|písmeno|písmena|znak|znaky|značka|značky|značku|částka|částky|údaj|údaje|zkratka|zkratky|zkratku|datum|data|označení|výraz|výrazy|spojení|slovní spojení|odkaz|odkazy|rok|letopočet|hodnota|hodnoty|hodnotu|sazba|sazby|sazbu|procento|procenta|věta|věty|větu|vět|částku|číselný údaj|číselné údaje|poznámka|poznámky|symbol|symboly|závorka|závorky|uvozovky|interpunkční znaménko|dvojtečka|tečka|čárka|středník|pomlčka|lhůta|lhůty|položka|položky|řádek|řádky|hranice|limit|slovo a číslo|slova a číslo|číslo a slova|slova a čísla)';
 const NOUN_INSTR =
-  '(?:slovy|slovem|číslem|čísly|číslicí|číslicemi|číslovkou|textem|texty|písmenem|znakem|znaky|značkou|částkou|částkami|údajem|údaji|zkratkou|datem|označením|výrazem|výrazy|spojením|slovním spojením|odkazem|odkazy|rokem|letopočtem|hodnotou|hodnotami|sazbou|procentem|větou|větami|poznámkou|symbolem|závorkou|položkou|řádkem|hranicí|limitem|lhůtou|slovy a číslem|slovem a číslem|číslem a slovy|slovy a čísly)';
+  '(?:citací|citaci|slovy|slovem|číslem|čísly|číslicí|číslicemi|číslovkou|textem|texty|písmenem|znakem|znaky|značkou|částkou|částkami|údajem|údaji|zkratkou|datem|označením|výrazem|výrazy|spojením|slovním spojením|odkazem|odkazy|rokem|letopočtem|hodnotou|hodnotami|sazbou|procentem|větou|větami|poznámkou|symbolem|závorkou|položkou|řádkem|hranicí|limitem|lhůtou|slovy a číslem|slovem a číslem|číslem a slovy|slovy a čísly)';
 const PUNCT_NOUN: Record<string, string> = {
   tečka: '.',
   tečku: '.',
@@ -962,7 +966,9 @@ const R = '⟦(\\d+)⟧';
 const QUAL = '(?: (?:v obou případech|ve všech případech|na všech místech|ve všech výskytech|vždy|v celém textu|všude))?';
 // "; " too: "V § 149 se slovo „A“ nahrazuje slovy „B“; na konci se připojují slova „C“." (zákon
 // č. 175/1990 Sb. on zákon č. 140/1961 Sb.), two clauses of one place as with ", ".
-const CLAUSE_END = '(?=$|,? a |, | zároveň | a zároveň |; )';
+// ". " before a reference: "V § 49 odst. 1 se slova „…“ nahrazují slovy „…“.  § 49 odst. 3 zní:" (zákon
+// č. 175/1990 Sb.), a sentence the statements were not split at (a § opens it, not a capital).
+const CLAUSE_END = '(?=$|,? a |, | zároveň | a zároveň |; |\\. ⟦)';
 /** ", a to včetně odkazu na poznámku pod čarou": the footnotes' marks in the text go with them. */
 const REFERENCES = `(?:,? a to)?,? včetně (?:odkaz(?:u|ů|y)|značek) na (?:ni|ně|ně v textu|(?:tuto |tyto )?poznámk[ayu] pod čarou|tuto poznámku)(?: v textu)?`;
 const REPEAL = '(?:zrušuj[eí]|vypouští|vypouštějí|zrušují|nahrazuje prázdným místem)';
@@ -1616,7 +1622,9 @@ clause(`(?:(?:v|ve) ${R} )?${R}((?: (?:včetně|a) [^⟨]*?)?) ${REPEAL}(${REFER
   if (inc.footnotes.length) op.footnotes = inc.footnotes;
   ctx.ops.push(op);
 });
-clause(`(?:(?:v|ve) ${R} )?${REPEAL} ${R}((?: (?:včetně|a) [^⟨]*?)?)`, (ctx, m) => {
+// "se vypouští písmeno b) a dosavadní písmeno c) se označuje jako písmeno b)" (zákon č. 180/1990 Sb.
+// on zákon č. 54/1956 Sb.): the renumbering after "a" is a clause of its own.
+clause(`(?:(?:v|ve) ${R} )?${REPEAL} ${R}((?: (?:včetně|a) (?![Dd]osavadní )[^⟨]*?)?)`, (ctx, m) => {
   const inc = readIncluding(ctx, m[3]);
   if (inc.rest) throw new Unsupported(`"${inc.rest}" after zrušuje`);
   const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
