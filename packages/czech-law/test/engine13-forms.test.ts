@@ -210,3 +210,72 @@ describe('older wordings of words and places (zákon č. 175/1990 Sb. on zákon 
     ]);
   });
 });
+
+describe('words and a sentence of one place repealed together (zákon č. 89/2012 Sb. on zákon č. 26/2000 Sb., and others)', () => {
+  it('"se slova „A“ a věta poslední zrušují": the words, then the sentence', () => {
+    const text = lines('# Zákon', '##### § 57', '(4) Podle § 34 nebo § 35 platí. Poslední věta.');
+    const r = applyAmendment(text, [pt('1', 'V § 57 odst. 4 se slova „§ 34 nebo“ a poslední věta zrušují.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text.replace(/ +\n/g, '\n')).toBe(lines('# Zákon', '##### § 57', '(4) Podle § 35 platí.'));
+  });
+
+  it('"V § 13 odst. 1 větě druhé se slova „A“ a věta třetí zrušují": the words in the second sentence', () => {
+    const r = parseInstruction('V § 13 odst. 1 větě druhé se slova „která se zapisuje,“ a věta třetí zrušují.');
+    expect(r.operations).toMatchObject([
+      { kind: 'replace_words', targets: [{ id: 'par_13/odst_1', sentence: 2 }], old: 'která se zapisuje,', new: '' },
+      { kind: 'repeal', targets: [{ id: 'par_13/odst_1', sentence: 3 }] },
+    ]);
+  });
+
+  it('still refuses words and a unit other than a sentence of the place', () => {
+    const r = parseInstruction('V § 5 odst. 2 se na konci písmene b) čárka nahrazuje tečkou a slovo „a“ a písmeno c) se zrušují.');
+    expect(r.operations).toEqual([]);
+    expect(r.unsupported[0].reason).toBe('words and a unit repealed together');
+  });
+});
+
+describe('"a větě druhé se …": the second clause\'s place without its "ve" (zákon č. 113/1997 Sb. on zákon č. 13/1993 Sb.)', () => {
+  it('reads the second sentence as the place of the second clause', () => {
+    const r = parseInstruction(
+      'V § 315 odst. 1 větě první se za slovo „skladné“ vkládá slovo „, dopravné“ a větě druhé se za slova „celní úřad“ vkládají slova „na žádost“.',
+    );
+    expect(r.unsupported).toEqual([]);
+    expect(r.operations.map((o) => o.targets[0])).toEqual([
+      { id: 'par_315/odst_1', sentence: 1 },
+      { id: 'par_315/odst_1', sentence: 2 },
+    ]);
+  });
+});
+
+describe('a footnote mark inserted with its new footnote: "…, která zní: „^2a) …“" (zákon č. 130/2003 Sb., and others)', () => {
+  it('puts the mark after the words and the footnote in the block', () => {
+    const text = lines('# Zákon', '##### § 5', '(1) Vydává lékárnu a sklad.^1)', '^1) Zákon č. 1/1990 Sb.');
+    const r = applyAmendment(text, [
+      pt(
+        '1',
+        'V § 5 odst. 1 se za slovo „lékárnu“ vkládá odkaz na poznámku pod čarou č. 2a), která zní:\n\n„^2a) § 16 zákona č. 79/1997 Sb.“.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied', changed: ['par_5/odst_1', 'fn_2a'] });
+    expect(r.text).toContain('(1) Vydává lékárnu^2a) a sklad.^1)');
+    expect(r.text).toContain('^1) Zákon č. 1/1990 Sb.\n\n^2a) § 16 zákona č. 79/1997 Sb.');
+  });
+
+  it('"odkaz na poznámku č. 21a) nahrazuje odkazem na poznámku č. 21k), která zní:" reads the new footnote too', () => {
+    const r = parseInstruction(
+      'V § 29 odst. 1 písm. d) se odkaz na poznámku č. 21a) nahrazuje odkazem na poznámku č. 21k), která zní:  „^21k) § 9 zákona č. 61/1997 Sb.“.',
+    );
+    expect(r.unsupported).toEqual([]);
+    expect(r.operations).toMatchObject([
+      { kind: 'replace_words', old: '^21a)', new: '^21k)' },
+      { kind: 'new_wording', targets: [{ id: 'fn_21k' }], text: '^21k) § 9 zákona č. 61/1997 Sb.' },
+    ]);
+  });
+
+  it('takes no text for the footnote from a later clause\'s "které zní:"', () => {
+    const r = parseInstruction(
+      'V § 5 odst. 1 se za slovo „lékárnu“ vkládá odkaz na poznámku pod čarou č. 2a) a doplňuje se písmeno c), které zní:\n\n„c) nové.“.',
+    );
+    expect(r.operations.map((o) => o.kind)).toEqual(['insert_words', 'append']);
+  });
+});

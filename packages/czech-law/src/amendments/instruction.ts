@@ -905,6 +905,9 @@ function skeleton(text: string): Skeleton {
       /(?<![\p{L}])(první|druh[áéouý]|třetí|čtvrt[áéou]{1,2}|pát[áéou]{1,2}|šest[áéou]{1,2}|poslední|předposlední) (věta|věty|větě|větu|větou)(?![\p{L}])/gu,
       '$2 $1',
     )
+    // "… se za slovo „skladné“ vkládá slovo „, dopravné“ a větě druhé se za slova …" (zákon
+    // č. 113/1997 Sb. on zákon č. 13/1993 Sb.): the place of the second clause without its "ve".
+    .replace(/(?<= a )(?=větě (?:první|druhé|třetí|čtvrté|páté|šesté|poslední|předposlední) )/gu, 've ')
     .replace(
       /(?<![\p{L}])(?:tato|tento|tyto|toto|následující|tuto) (věta|věty|slova|slovo|text|ustanovení|písmeno|odstavec)(?![\p{L}])/gu,
       '$1',
@@ -1341,7 +1344,17 @@ function markOf(ctx: Ctx, refIndex: number): string {
   if (t.length !== 1 || !/^fn_[0-9]+[a-z]*$/.test(t[0].id) || t[0].through) throw new Unsupported('a reference to no one footnote');
   return `^${t[0].id.slice(3)})`;
 }
-clause(`odkaz na ${R} (?:nahrazuj[eí]|nahrazují) odkazem na ${R}`, (ctx, m) => {
+// "…, která zní: „^10a) …“" after the mark (zákon č. 130/2003 Sb. on zákon č. 20/1966 Sb., and
+// others): the new footnote's text, written as "Poznámka pod čarou č. 10a) zní:" would be.
+const NEW_NOTE = `(?:,? (?:která|který) zní:?(?: ${Q})?)?`;
+function newNote(ctx: Ctx, m: RegExpExecArray, refIndex: number, q: string | undefined): void {
+  if (!/ zní/.test(m[0])) return;
+  const text = q !== undefined ? quote(ctx, q) : ctx.payload;
+  if (text === null) throw new Unsupported('a new footnote without its text');
+  const t = targetsOf(ctx, refIndex, [[]]);
+  ctx.ops.push({ kind: 'new_wording', targets: [{ id: t[0].id }], text, source: ctx.source });
+}
+clause(`odkaz na ${R} (?:nahrazuj[eí]|nahrazují) odkazem na ${R}${NEW_NOTE}`, (ctx, m) => {
   ctx.ops.push({
     kind: 'replace_words',
     targets: locTargets(ctx),
@@ -1349,10 +1362,11 @@ clause(`odkaz na ${R} (?:nahrazuj[eí]|nahrazují) odkazem na ${R}`, (ctx, m) =>
     new: markOf(ctx, Number(m[2])),
     source: ctx.source,
   });
+  newNote(ctx, m, Number(m[2]), m[3]);
 });
 // "V § 178 odst. 9 se za slova „společnosti registrované“ vkládá odkaz na poznámku pod čarou č. 2)."
 // (older acts): the footnote's mark right after the words.
-clause(`za ${AFTER_WORDS} ${Q} (?:vkládá|vkládají|doplňuj[eí]) odkaz na ${R}`, (ctx, m) => {
+clause(`za ${AFTER_WORDS} ${Q} (?:vkládá|vkládají|doplňuj[eí]) odkaz na ${R}${NEW_NOTE}`, (ctx, m) => {
   // Inserted, not replaced: words there twice leave the place unsure (a mark is one place's).
   ctx.ops.push({
     kind: 'insert_words',
@@ -1362,6 +1376,7 @@ clause(`za ${AFTER_WORDS} ${Q} (?:vkládá|vkládají|doplňuj[eí]) odkaz na ${
     position: 'after',
     source: ctx.source,
   });
+  newNote(ctx, m, Number(m[2]), m[3]);
 });
 clause(`odkaz na ${R} ${REPEAL}`, (ctx, m) => {
   ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: markOf(ctx, Number(m[1])), new: '', source: ctx.source });
@@ -1400,7 +1415,16 @@ clause(`((?:(?:${NOUN} )?${Q}(?:,| a| a dále)? )+)(?:(?:a|včetně) ${R} )?${RE
   // m[2] is the last quotation of the repeated group.
   if (quotes.length < 2 && !m[3]) throw new Unsupported('one quotation');
   const targets = locTargets(ctx);
-  const fns = m[3] ? targetsOf(ctx, Number(m[3])).map((t) => t.id) : [];
+  const named = m[3] ? targetsOf(ctx, Number(m[3])) : [];
+  // "V § 13 odst. 1 větě druhé se slova „…“ a věta třetí zrušují" (zákon č. 89/2012 Sb. on zákon
+  // č. 26/2000 Sb., and others): words and a sentence of the same place, each its own repeal.
+  const units = targets.map((t) => t.id);
+  if (named.length && named.every((t) => t.sentence !== undefined && !t.part && units.includes(t.id))) {
+    for (const q of quotes) ctx.ops.push({ kind: 'replace_words', targets, old: q, new: '', source: ctx.source });
+    ctx.ops.push({ kind: 'repeal', targets: named, source: ctx.source });
+    return;
+  }
+  const fns = named.map((t) => t.id);
   if (!fns.every((id) => id.startsWith('fn_'))) throw new Unsupported('words and a unit repealed together');
   // "slova „… z bytu.“ včetně poznámky pod čarou č. 12 se zrušují" (vyhláška č. 551/2002 Sb., bod 14,
   // on vyhláška č. 82/1993 Sb.): the words go with the footnote's mark after them, which the act
