@@ -279,3 +279,26 @@ describe('a footnote mark inserted with its new footnote: "…, která zní: „
     expect(r.operations.map((o) => o.kind)).toEqual(['insert_words', 'append']);
   });
 });
+
+describe('a new text whose opening mark the act left out ends at its closing mark before a blank line (zákon č. 180/2016 Sb., bod 54, on zákon č. 110/1997 Sb.)', () => {
+  const point =
+    'V § 16 se slova „Předpis^15l)“ nahrazují slovy „Vyhláška^58)“.\n\nPoznámka pod čarou č. 58 zní:\n\n^58) Vyhláška č. 132/2015 Sb.“.\n\nPoznámka pod čarou č. 15l se zrušuje.';
+
+  it("reads the footnote's text to the mark and the next sentence as its own", () => {
+    const r = parseInstruction(point);
+    expect(r.unsupported).toEqual([]);
+    expect(r.operations.map((o) => [o.kind, o.targets[0].id])).toEqual([
+      ['replace_words', 'par_16'],
+      ['new_wording', 'fn_58'],
+      ['repeal', 'fn_15l'],
+    ]);
+    expect(r.operations[1].text).toBe('^58) Vyhláška č. 132/2015 Sb.');
+  });
+
+  it('applies the point', () => {
+    const text = lines('# Zákon', '##### § 16', 'Předpis^15l) stanoví.', '^15l) Vyhláška č. 1/2000 Sb.');
+    const r = applyAmendment(text, [pt('54', point)]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text.trimEnd()).toBe(lines('# Zákon', '##### § 16', 'Vyhláška^58) stanoví.', '^58) Vyhláška č. 132/2015 Sb.').trimEnd());
+  });
+});

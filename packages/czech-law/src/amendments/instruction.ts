@@ -215,6 +215,23 @@ function readPayload(text: string, from: number): { payload: string; end: number
 const NEXT_UNQUOTED_INSTRUCTION =
   /\n[ \t]*\n(?=[ \t]*(?:(?:V|Ve|Za|Před) )?(?:§|[Čč]l\.|[Pp]říloh\p{L}*|[Čč]ást\p{L}*) [^\n]{0,200}?(?:(?:zní|znějí):[ \t]*$|\sse (?:zrušuj|vypouští|vypouštějí|nahrazuj|doplňuj|vkládá|vkládají|označuj)\p{L}*[^\n]*\.[ \t]*$))/mu;
 
+/**
+ * The first closing mark of `rest` that no opening one matches, ending a paragraph that text of
+ * the point follows (`at` the mark, `end` after its full stop); null when there is none.
+ */
+function unopenedClose(rest: string): { at: number; end: number } | null {
+  let depth = 0;
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === OPEN) depth++;
+    else if (rest[i] === CLOSE && depth > 0) depth--;
+    else if (rest[i] === CLOSE) {
+      const after = /^\.?[ \t]*\n[ \t]*\n(?=\s*\S)/.exec(rest.slice(i + 1));
+      return after ? { at: i, end: i + 1 + (/^\./.test(rest.slice(i + 1)) ? 1 : 0) } : null;
+    }
+  }
+  return null;
+}
+
 export function splitStatements(text: string): Statement[] {
   const out: Statement[] = [];
   let depth = 0;
@@ -255,6 +272,15 @@ export function splitStatements(text: string): Statement[] {
         // paragraph that is the next instruction of an act that writes them unnumbered ("§ 3 odst. 2
         // zní: (2) … § 3 odst. 6 zní: (6) …", vyhláška č. 45/1972 Sb., čl. I, on vyhláška č. 164/1971 Sb.).
         if (/(?:zní|znějí|takto)\s*:$/.test(text.slice(start, i + 1))) {
+          // The act's closing mark at a paragraph's end, its opening one left out: the new text ends
+          // there ("Poznámka pod čarou č. 58 zní: ^58) Vyhláška … kontroly.“. Poznámka pod čarou
+          // č. 15l se zrušuje.", zákon č. 180/2016 Sb., bod 54, on zákon č. 110/1997 Sb.).
+          const close = unopenedClose(text.slice(i + 1));
+          if (close) {
+            push(i + 1, text.slice(i + 1, i + 1 + close.at).trim() || null, i + 1 + close.end);
+            i += close.end;
+            continue;
+          }
           const next = NEXT_UNQUOTED_INSTRUCTION.exec(text.slice(i + 1));
           if (next) {
             push(i + 1, text.slice(i + 1, i + 1 + next.index).trim() || null, i + 1 + next.index);
