@@ -302,3 +302,54 @@ describe('a new text whose opening mark the act left out ends at its closing mar
     expect(r.text.trimEnd()).toBe(lines('# Zákon', '##### § 16', 'Vyhláška^58) stanoví.', '^58) Vyhláška č. 132/2015 Sb.').trimEnd());
   });
 });
+
+describe('an annex named under a část is not looked for there', () => {
+  it('"Nadpis části 3 přílohy č. 7 zní:" does not take the annex after the act\'s část 3 for it', () => {
+    const text = lines(
+      '# Vyhláška',
+      '## ČÁST 3',
+      '##### § 9',
+      'Text.',
+      'Příloha č. 7 k vyhlášce č. 1/1998 Sb.',
+      'Seznam údajů',
+      'Část 3 - Údaje',
+    );
+    const r = applyAmendment(text, [pt('10', 'Nadpis části 3 přílohy č. 7 zní: „Rámcový seznam údajů“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied' });
+    expect(r.text).toBe(text);
+  });
+});
+
+describe("a list's last item given a new wording keeps the list's závěrečná část (zákon č. 175/1990 Sb. on zákon č. 140/1961 Sb.)", () => {
+  const text = lines(
+    '# Zákon',
+    '##### § 198',
+    'Kdo veřejně hanobí',
+    '- a) některý národ,',
+    '- b) skupinu obyvatel,',
+    'bude potrestán odnětím svobody.',
+  );
+
+  it('"§ 198 písm. b) zní:" replaces the písmeno only', () => {
+    const r = applyAmendment(text, [pt('67', '§ 198 písm. b) zní:\n\n- „b) skupinu obyvatelů republiky,“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toBe(
+      lines(
+        '# Zákon',
+        '##### § 198',
+        'Kdo veřejně hanobí',
+        '- a) některý národ,',
+        '- b) skupinu obyvatelů republiky,',
+        'bude potrestán odnětím svobody.',
+      ),
+    );
+  });
+
+  it('a new text that writes the závěrečná část replaces it', () => {
+    const r = applyAmendment(text, [pt('1', '§ 198 písm. b) zní:\n\n- „b) skupinu,\n\nbude potrestán nově.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toBe(
+      lines('# Zákon', '##### § 198', 'Kdo veřejně hanobí', '- a) některý národ,', '- b) skupinu,', 'bude potrestán nově.'),
+    );
+  });
+});

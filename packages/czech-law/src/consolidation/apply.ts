@@ -438,7 +438,8 @@ function findUnit(doc: Doc, id: string): number {
 function unitInContainer(doc: Doc, id: string): number | null {
   const segs = id.split('/');
   const n = segs.findIndex((s) => !CONTAINER_SEG.test(s));
-  if (n <= 0) return null;
+  // Only a článek or § (an annex is no unit of a část: "Nadpis části 3 přílohy č. 7" names the annex's own part).
+  if (n <= 0 || !/^(?:cl|par)_/.test(segs[n])) return null;
   const path = segs.slice(0, n);
   const bare = segs.slice(n).join('/');
   const level = path[n - 1].split('_')[0];
@@ -1633,6 +1634,11 @@ function opNewWording(w: Work, op: Operation): void {
   const text = first.unit.text;
   const last = nodes[nodes.length - 1];
   const span = { start: nodes[0].start, end: contentEnd(text, last.contentStart, last.end) };
+  // The list's závěrečná část, which the provisions parser counts to its last item, is the
+  // parent's and stays ("§ 198 písm. b) zní:" before "bude potrestán …", zákon č. 175/1990 Sb. on
+  // zákon č. 140/1961 Sb.), unless the new text writes one of its own.
+  const closing = siblings[siblings.length - 1] === last.id ? closingStart(text, last) : -1;
+  if (closing >= 0 && !/\n[ \t]*\n(?![ \t]*(?:- |\(|#|\|))\S/.test(body.trim())) span.end = trimEnd(text, closing);
   replaceUnit(w.doc, unitIndex, splice(text, span, body.trim()));
   for (const n of nodes) touch(w, n.id);
 }
