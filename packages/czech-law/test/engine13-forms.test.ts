@@ -222,9 +222,22 @@ describe('words and a sentence of one place repealed together (zákon č. 89/201
   it('"V § 13 odst. 1 větě druhé se slova „A“ a věta třetí zrušují": the words in the second sentence', () => {
     const r = parseInstruction('V § 13 odst. 1 větě druhé se slova „která se zapisuje,“ a věta třetí zrušují.');
     expect(r.operations).toMatchObject([
-      { kind: 'replace_words', targets: [{ id: 'par_13/odst_1', sentence: 2 }], old: 'která se zapisuje,', new: '' },
       { kind: 'repeal', targets: [{ id: 'par_13/odst_1', sentence: 3 }] },
+      { kind: 'replace_words', targets: [{ id: 'par_13/odst_1', sentence: 2 }], old: 'která se zapisuje,', new: '' },
     ]);
+  });
+
+  it('the sentence goes first: words that end their sentence with a comma do not join it to the next (vyhláška č. 164/2009 Sb. on vyhláška č. 26/2007 Sb.)', () => {
+    const text = lines(
+      '# Vyhláška',
+      '##### § 78',
+      '(2) Plán obsahuje číslo. Plán může být vyhotoven pro více pozemků, přitom se vyznačuje rozsah. Hranice se uvede.',
+    );
+    const r = applyAmendment(text, [pt('46', 'V § 78 odst. 2 se slova „přitom se vyznačuje rozsah.“ a věta poslední zrušují.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text.replace(/ +\n/g, '\n')).toBe(
+      lines('# Vyhláška', '##### § 78', '(2) Plán obsahuje číslo. Plán může být vyhotoven pro více pozemků,'),
+    );
   });
 
   it('still refuses words and a unit other than a sentence of the place', () => {
@@ -350,6 +363,34 @@ describe("a list's last item given a new wording keeps the list's závěrečná 
     expect(r.points[0]).toMatchObject({ status: 'applied' });
     expect(r.text).toBe(
       lines('# Zákon', '##### § 198', 'Kdo veřejně hanobí', '- a) některý národ,', '- b) skupinu,', 'bude potrestán nově.'),
+    );
+  });
+});
+
+describe('a last item the source wrote over two paragraphs is replaced whole (nařízení vlády č. 84/2023 Sb. on nařízení vlády č. 75/2015 Sb.)', () => {
+  it("the new item that holds the second paragraph's words replaces it", () => {
+    const text = lines(
+      '# Nařízení',
+      '##### § 18',
+      '(1) Podmínka je splněna, pokud',
+      '- c) seče,',
+      '- d) do 15. srpna roku;',
+      'při posuzování výměry se odečte prvek.',
+      '(2) Dále.',
+    );
+    const r = applyAmendment(text, [
+      pt('13', 'V § 18 odst. 1 písmeno d) zní:\n\n- „d) do 15. září roku; při posuzování výměry se odečte jiný prvek.“.'),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toBe(
+      lines(
+        '# Nařízení',
+        '##### § 18',
+        '(1) Podmínka je splněna, pokud',
+        '- c) seče,',
+        '- d) do 15. září roku; při posuzování výměry se odečte jiný prvek.',
+        '(2) Dále.',
+      ),
     );
   });
 });

@@ -1443,11 +1443,14 @@ clause(`((?:(?:${NOUN} )?${Q}(?:,| a| a dále)? )+)(?:(?:a|včetně) ${R} )?${RE
   const targets = locTargets(ctx);
   const named = m[3] ? targetsOf(ctx, Number(m[3])) : [];
   // "V § 13 odst. 1 větě druhé se slova „…“ a věta třetí zrušují" (zákon č. 89/2012 Sb. on zákon
-  // č. 26/2000 Sb., and others): words and a sentence of the same place, each its own repeal.
+  // č. 26/2000 Sb., and others): words and a sentence of the same place, each its own repeal. The
+  // sentence goes first, counted in the text before: words that end their sentence with a comma
+  // would join it to the next ("…, přitom … parcel.“ a věta poslední", vyhláška č. 164/2009 Sb. on
+  // vyhláška č. 26/2007 Sb.).
   const units = targets.map((t) => t.id);
   if (named.length && named.every((t) => t.sentence !== undefined && !t.part && units.includes(t.id))) {
-    for (const q of quotes) ctx.ops.push({ kind: 'replace_words', targets, old: q, new: '', source: ctx.source });
     ctx.ops.push({ kind: 'repeal', targets: named, source: ctx.source });
+    for (const q of quotes) ctx.ops.push({ kind: 'replace_words', targets, old: q, new: '', source: ctx.source });
     return;
   }
   const fns = named.map((t) => t.id);

@@ -1636,9 +1636,13 @@ function opNewWording(w: Work, op: Operation): void {
   const span = { start: nodes[0].start, end: contentEnd(text, last.contentStart, last.end) };
   // The list's závěrečná část, which the provisions parser counts to its last item, is the
   // parent's and stays ("§ 198 písm. b) zní:" before "bude potrestán …", zákon č. 175/1990 Sb. on
-  // zákon č. 140/1961 Sb.), unless the new text writes one of its own.
+  // zákon č. 140/1961 Sb.), unless the new text writes one of its own or its words (a last item
+  // the source wrote over two paragraphs: "…roku;" then "při posuzování výměry …", nařízení vlády
+  // č. 84/2023 Sb. on nařízení vlády č. 75/2015 Sb.).
   const closing = siblings[siblings.length - 1] === last.id ? closingStart(text, last) : -1;
-  if (closing >= 0 && !/\n[ \t]*\n(?![ \t]*(?:- |\(|#|\|))\S/.test(body.trim())) span.end = trimEnd(text, closing);
+  const closingWords = closing >= 0 ? text.slice(closing).trim().split(/\s+/).slice(0, 3).join(' ') : '';
+  const written = /\n[ \t]*\n(?![ \t]*(?:- |\(|#|\|))\S/.test(body.trim()) || body.replace(/\s+/g, ' ').includes(closingWords);
+  if (closing >= 0 && !written) span.end = trimEnd(text, closing);
   replaceUnit(w.doc, unitIndex, splice(text, span, body.trim()));
   for (const n of nodes) touch(w, n.id);
 }
