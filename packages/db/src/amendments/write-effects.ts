@@ -11,8 +11,10 @@ type Tx = RawTx;
  * (`amendment_source.version`): a sync rewrites the effects of amending acts written by an older one.
  * Raise it when the reader or the grammar reads differently. 20: the catch-up also drops the
  * `repeals` edges a repealing act's text no longer states (a partial repeal, #36 h-engine12).
+ * 21: the grammar reads citations and words named by their brackets, clauses joined by "; ",
+ * "ustanovení písmene b)" and "dosavadní odkaz na poznámku" (#36 h-engine13).
  */
-export const AMENDMENT_READER_VERSION = 20;
+export const AMENDMENT_READER_VERSION = 21;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
