@@ -617,11 +617,22 @@ describe('applyAmendment: the shapes of the replay', () => {
     expect(unit(r.text, 'par_8')).toBe('#### Jiná užití ##### § 8 Text o užití^1).');
   });
 
-  it("refuses a new footnote whose text runs past the act's closing quotation mark into its next sentence", () => {
+  it("ends a new footnote at the act's closing quotation mark before a blank line, the next sentence its own (h-engine13)", () => {
     const r = applyAmendment(ACT2, [
       pt(
         '1',
         'V § 9 se za slovo „Tento“ vkládají slova „zvláštní^2a)“.\n\nPoznámka pod čarou č. 2a zní:\n\n^2a) Nařízení (ES) č. 1008/2008.“.\n\nDosavadní poznámka pod čarou č. 2 se označuje jako poznámka pod čarou č. 2b, a to včetně odkazu na poznámku pod čarou.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(unit(r.text, 'fn_2a')).toBe('^2a) Nařízení (ES) č. 1008/2008.');
+  });
+
+  it("refuses a new footnote whose text runs past the act's closing quotation mark into its next sentence on the same line", () => {
+    const r = applyAmendment(ACT2, [
+      pt(
+        '1',
+        'V § 9 se za slovo „Tento“ vkládají slova „zvláštní^2a)“.\n\nPoznámka pod čarou č. 2a zní:\n\n^2a) Nařízení (ES) č. 1008/2008.“. Dosavadní poznámka pod čarou č. 2 se označuje jako poznámka pod čarou č. 2b, a to včetně odkazu na poznámku pod čarou.',
       ),
     ]);
     expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'payload_mismatch' });
@@ -1201,7 +1212,9 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine5)', () => {
     ].join('\n');
     const r = applyAmendment(text, [
       pt('43', 'Z části první se vypouštějí ustanovení hlavy páté až sedmé včetně nadpisů (§ 52 až 99).'),
-      pt('46', 'V ustanovení § 100 se citace § 80, uvedená v závorce, nahrazuje citací § 565.'),
+      // (the act's "se citace § 80, uvedená v závorce, nahrazuje citací § 565" is read since h-engine13;
+      // a form still unread that names § 80 stands for it)
+      pt('46', 'V § 100 se odkaz v závorce na § 80 mění na odkaz na § 565.'),
     ]);
     expect(r.points.map((p) => p.reason ?? p.status)).toEqual(['applied', 'unsupported_form']);
     expect(splitUnits(r.text).map((u) => u.id)).toEqual(['cast_1', 'cast_1/hlava_4', 'par_51', 'cast_1/hlava_8', 'par_100']);

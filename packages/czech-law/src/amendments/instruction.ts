@@ -215,6 +215,23 @@ function readPayload(text: string, from: number): { payload: string; end: number
 const NEXT_UNQUOTED_INSTRUCTION =
   /\n[ \t]*\n(?=[ \t]*(?:(?:V|Ve|Za|Před) )?(?:§|[Čč]l\.|[Pp]říloh\p{L}*|[Čč]ást\p{L}*) [^\n]{0,200}?(?:(?:zní|znějí):[ \t]*$|\sse (?:zrušuj|vypouští|vypouštějí|nahrazuj|doplňuj|vkládá|vkládají|označuj)\p{L}*[^\n]*\.[ \t]*$))/mu;
 
+/**
+ * The first closing mark of `rest` that no opening one matches, ending a paragraph that text of
+ * the point follows (`at` the mark, `end` after its full stop); null when there is none.
+ */
+function unopenedClose(rest: string): { at: number; end: number } | null {
+  let depth = 0;
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === OPEN) depth++;
+    else if (rest[i] === CLOSE && depth > 0) depth--;
+    else if (rest[i] === CLOSE) {
+      const after = /^\.?[ \t]*\n[ \t]*\n(?=\s*\S)/.exec(rest.slice(i + 1));
+      return after ? { at: i, end: i + 1 + (/^\./.test(rest.slice(i + 1)) ? 1 : 0) } : null;
+    }
+  }
+  return null;
+}
+
 export function splitStatements(text: string): Statement[] {
   const out: Statement[] = [];
   let depth = 0;
@@ -255,6 +272,15 @@ export function splitStatements(text: string): Statement[] {
         // paragraph that is the next instruction of an act that writes them unnumbered ("§ 3 odst. 2
         // zní: (2) … § 3 odst. 6 zní: (6) …", vyhláška č. 45/1972 Sb., čl. I, on vyhláška č. 164/1971 Sb.).
         if (/(?:zní|znějí|takto)\s*:$/.test(text.slice(start, i + 1))) {
+          // The act's closing mark at a paragraph's end, its opening one left out: the new text ends
+          // there ("Poznámka pod čarou č. 58 zní: ^58) Vyhláška … kontroly.“. Poznámka pod čarou
+          // č. 15l se zrušuje.", zákon č. 180/2016 Sb., bod 54, on zákon č. 110/1997 Sb.).
+          const close = unopenedClose(text.slice(i + 1));
+          if (close) {
+            push(i + 1, text.slice(i + 1, i + 1 + close.at).trim() || null, i + 1 + close.end);
+            i += close.end;
+            continue;
+          }
           const next = NEXT_UNQUOTED_INSTRUCTION.exec(text.slice(i + 1));
           if (next) {
             push(i + 1, text.slice(i + 1, i + 1 + next.index).trim() || null, i + 1 + next.index);
@@ -772,12 +798,30 @@ function czechWording(skeletonText: string): string {
 const ANNEX_INNER_UNIT =
   /(?<![\p{L}])((?:dílu|oddílu) [IVXLC\d]+\.?),? (?:(?:v )?(?:části|položce|položkách|řádku|sloupci|tabulce) [A-Z\d]+[a-z]?\.?,? )+(?:(?:písm\.|písmenu|písmenech|bodu|bodech) [a-z\d]{1,2}[.)]?(?:(?:,| a) [a-z\d]{1,2}[.)]?)*,? )?(?=přílo(?:hy|ze)(?![\p{L}]))/u;
 
-/** Quotations → ⟨n⟩, references → ⟦n⟧. */
 /** A container's word in capitals ("ČÁSTI", "DÍL") and the ordinal words after it ("DVACÁTÉ PRVNÍ", not "A"). */
 const CAPITAL_CONTAINER =
   /(?<![\p{L}])(?:ČÁST(?:I|Í)?|HLAV(?:OU|A|Y|Ě|U)|(?:PODODDÍL|ODDÍL|DÍL)(?:EM|U|E|Y)?)(?:\s+(?:[IVXLC]+|\p{Lu}{3,}))?(?:\s+\p{Lu}{3,})?(?![\p{L}])/gu;
 
-function skeleton(sentence: string): Skeleton {
+/** Quotations → ⟨n⟩, references → ⟦n⟧. */
+/**
+ * What older acts name by its brackets, written as the quoted words it is: "se citace § 80, uvedená
+ * v závorce, nahrazuje citací § 565" (zákon č. 509/1991 Sb., bod 46, on zákon č. 40/1964 Sb.) as
+ * "se slova „(§ 80)“ nahrazují slovy „(§ 565)“"; "se vypouští slovo „městské“, uvedené v závorce"
+ * (zákon č. 142/1982 Sb. on zákon č. 130/1975 Sb.) as "se vypouští slovo „(městské)“". Brackets that
+ * hold more than the citation or the word are not found, and the point is refused.
+ */
+const CITATION_IN_BRACKETS =
+  /(?<![\p{L}])citace (§ \d[^,;„“()]*?),? uvedená v závorce,? (?:se )?(?:současně )?(?:nahrazuje|mění na) citací (§ \d[^,;„“()]*?)(?=\.?\s*$|,? a |[,;] )/gu;
+const WORD_IN_BRACKETS = /(?<![\p{L}])(slovo|slova|text) „([^„“]+)“,? uveden(?:é|á|ý) v závorce,?(?=[ .]|$)/gu;
+
+function wordsInBrackets(sentence: string): string {
+  return sentence
+    .replace(CITATION_IN_BRACKETS, (_m, from: string, to: string) => `slova „(${from})“ nahrazují slovy „(${to})“`)
+    .replace(WORD_IN_BRACKETS, (_m, noun: string, words: string) => `${noun} „(${words})“`);
+}
+
+function skeleton(text: string): Skeleton {
+  const sentence = wordsInBrackets(text);
   const quotes: string[] = [];
   let out = '';
   for (let i = 0; i < sentence.length; i++) {
@@ -785,6 +829,9 @@ function skeleton(sentence: string): Skeleton {
       const end = quoteEnd(sentence, i);
       if (end > 0) {
         quotes.push(sentence.slice(i + 1, end - 1));
+        // "se částka„1 000 000 Kč“ nahrazuje …" (zákon č. 247/2022 Sb. on zákon č. 242/2000 Sb.): the
+        // space the act left out before its quotation.
+        if (/\p{L}$/u.test(out)) out += ' ';
         out += `⟨${quotes.length - 1}⟩`;
         i = end - 1;
         continue;
@@ -832,6 +879,17 @@ function skeleton(sentence: string): Skeleton {
     .replace(/(?<![\p{L}])([Vv]e?) ustanoveních pod písmeny (?=\p{Ll}\))/gu, '$1 písmenech ')
     .replace(/(?<![\p{L}])ustanovení (?:(?:označená|uvedená) )?(?:pod )?písmeny (?=\p{Ll}\))/gu, 'písmena ')
     .replace(/(?<![\p{L}])ustanovení (?:(?:označená|uvedená) )?(?:pod )?(?=písm\. )/gu, '')
+    // "se za ustanovení písmene b) vkládá nové ustanovení písmene c), které zní:", "v ustanovení
+    // písmene d) se …", "Dosavadní ustanovení písmene g) se označuje jako ustanovení písmene f)"
+    // (zákon č. 175/1990 Sb. on zákon č. 140/1961 Sb.): the písmena themselves.
+    .replace(/(?<![\p{L}])ustanovení (?:pod )?(?=písmen\p{Ll}* \p{Ll}{1,2}\))/gu, '')
+    // "se dosavadní odkaz na poznámku pod čarou č. 9b) nahrazuje odkazem na …" (zákon č. 316/2004 Sb.
+    // on zákon č. 110/1997 Sb.): the mark the text has, as "se odkaz na …"; "se dosavadní citace „§ 1“
+    // nahrazuje citací „§ 1a“" (zákon č. 54/1976 Sb. on zákon č. 104/1964 Sb.) likewise.
+    .replace(/(?<![\p{L}])[Dd]osavadní (?=odkaz na poznám|citac)/gu, '')
+    // "V § 150 se v nadpise slova …" (zákon č. 175/1990 Sb. on zákon č. 140/1961 Sb.): the older
+    // locative of "nadpis".
+    .replace(/(?<![\p{L}])([Vv]) nadpise(?![\p{L}])/gu, '$1 nadpisu')
     // "V § 56 odst. 2 se vypouští ustanovení písm. b)" (zákon č. 62/1977 Sb., bod 22, on zákon
     // č. 103/1974 Sb.) as "se vypouští písm. b)"; "Dosavadní označení písmena a) se zrušuje" (zákon
     // č. 362/2003 Sb., on zákon č. 154/1994 Sb.) as "Označení písmena a) se zrušuje".
@@ -886,6 +944,9 @@ function skeleton(sentence: string): Skeleton {
       /(?<![\p{L}])(první|druh[áéouý]|třetí|čtvrt[áéou]{1,2}|pát[áéou]{1,2}|šest[áéou]{1,2}|poslední|předposlední) (věta|věty|větě|větu|větou)(?![\p{L}])/gu,
       '$2 $1',
     )
+    // "… se za slovo „skladné“ vkládá slovo „, dopravné“ a větě druhé se za slova …" (zákon
+    // č. 113/1997 Sb. on zákon č. 13/1993 Sb.): the place of the second clause without its "ve".
+    .replace(/(?<= a )(?=větě (?:první|druhé|třetí|čtvrté|páté|šesté|poslední|předposlední) )/gu, 've ')
     .replace(
       /(?<![\p{L}])(?:tato|tento|tyto|toto|následující|tuto) (věta|věty|slova|slovo|text|ustanovení|písmeno|odstavec)(?![\p{L}])/gu,
       '$1',
@@ -924,9 +985,9 @@ function skeleton(sentence: string): Skeleton {
 
 /** Nouns that stand before quoted words ("slova „…“", "číslo „…“", "částka „…“"). */
 const NOUN =
-  '(?:slova|slovo|slov|číslo|čísla|číslice|číslovka|číslovky|text|texty|písmeno|písmena|znak|znaky|značka|značky|značku|částka|částky|údaj|údaje|zkratka|zkratky|zkratku|datum|data|označení|výraz|výrazy|spojení|slovní spojení|odkaz|odkazy|rok|letopočet|hodnota|hodnoty|hodnotu|sazba|sazby|sazbu|procento|procenta|věta|věty|větu|vět|částku|číselný údaj|číselné údaje|poznámka|poznámky|symbol|symboly|závorka|závorky|uvozovky|interpunkční znaménko|dvojtečka|tečka|čárka|středník|pomlčka|lhůta|lhůty|položka|položky|řádek|řádky|hranice|limit|slovo a číslo|slova a číslo|číslo a slova|slova a čísla)';
+  '(?:citace|citaci|slova|slovo|slov|číslo|čísla|číslice|číslovka|číslovky|text|texty|písmeno|písmena|znak|znaky|značka|značky|značku|částka|částky|údaj|údaje|zkratka|zkratky|zkratku|datum|data|označení|výraz|výrazy|spojení|slovní spojení|odkaz|odkazy|rok|letopočet|hodnota|hodnoty|hodnotu|sazba|sazby|sazbu|procento|procenta|věta|věty|větu|vět|částku|číselný údaj|číselné údaje|poznámka|poznámky|symbol|symboly|závorka|závorky|uvozovky|interpunkční znaménko|dvojtečka|tečka|čárka|středník|pomlčka|lhůta|lhůty|položka|položky|řádek|řádky|hranice|limit|slovo a číslo|slova a číslo|číslo a slova|slova a čísla)';
 const NOUN_INSTR =
-  '(?:slovy|slovem|číslem|čísly|číslicí|číslicemi|číslovkou|textem|texty|písmenem|znakem|znaky|značkou|částkou|částkami|údajem|údaji|zkratkou|datem|označením|výrazem|výrazy|spojením|slovním spojením|odkazem|odkazy|rokem|letopočtem|hodnotou|hodnotami|sazbou|procentem|větou|větami|poznámkou|symbolem|závorkou|položkou|řádkem|hranicí|limitem|lhůtou|slovy a číslem|slovem a číslem|číslem a slovy|slovy a čísly)';
+  '(?:citací|citaci|slovy|slovem|číslem|čísly|číslicí|číslicemi|číslovkou|textem|texty|písmenem|znakem|znaky|značkou|částkou|částkami|údajem|údaji|zkratkou|datem|označením|výrazem|výrazy|spojením|slovním spojením|odkazem|odkazy|rokem|letopočtem|hodnotou|hodnotami|sazbou|procentem|větou|větami|poznámkou|symbolem|závorkou|položkou|řádkem|hranicí|limitem|lhůtou|slovy a číslem|slovem a číslem|číslem a slovy|slovy a čísly)';
 const PUNCT_NOUN: Record<string, string> = {
   tečka: '.',
   tečku: '.',
@@ -945,7 +1006,11 @@ const Q = '⟨(\\d+)⟩';
 const R = '⟦(\\d+)⟧';
 /** Qualifiers after quoted words that do not change the reading. */
 const QUAL = '(?: (?:v obou případech|ve všech případech|na všech místech|ve všech výskytech|vždy|v celém textu|všude))?';
-const CLAUSE_END = '(?=$|,? a |, | zároveň | a zároveň |; (?:zároveň|současně) )';
+// "; " too: "V § 149 se slovo „A“ nahrazuje slovy „B“; na konci se připojují slova „C“." (zákon
+// č. 175/1990 Sb. on zákon č. 140/1961 Sb.), two clauses of one place as with ", ".
+// ". " before a reference: "V § 49 odst. 1 se slova „…“ nahrazují slovy „…“.  § 49 odst. 3 zní:" (zákon
+// č. 175/1990 Sb.), a sentence the statements were not split at (a § opens it, not a capital).
+const CLAUSE_END = '(?=$|,? a |, | zároveň | a zároveň |; |\\. ⟦)';
 /** ", a to včetně odkazu na poznámku pod čarou": the footnotes' marks in the text go with them. */
 const REFERENCES = `(?:,? a to)?,? včetně (?:odkaz(?:u|ů|y)|značek) na (?:ni|ně|ně v textu|(?:tuto |tyto )?poznámk[ayu] pod čarou|tuto poznámku)(?: v textu)?`;
 const REPEAL = '(?:zrušuj[eí]|vypouští|vypouštějí|zrušují|nahrazuje prázdným místem)';
@@ -1318,7 +1383,17 @@ function markOf(ctx: Ctx, refIndex: number): string {
   if (t.length !== 1 || !/^fn_[0-9]+[a-z]*$/.test(t[0].id) || t[0].through) throw new Unsupported('a reference to no one footnote');
   return `^${t[0].id.slice(3)})`;
 }
-clause(`odkaz na ${R} (?:nahrazuj[eí]|nahrazují) odkazem na ${R}`, (ctx, m) => {
+// "…, která zní: „^10a) …“" after the mark (zákon č. 130/2003 Sb. on zákon č. 20/1966 Sb., and
+// others): the new footnote's text, written as "Poznámka pod čarou č. 10a) zní:" would be.
+const NEW_NOTE = `(?:,? (?:která|který) zní:?(?: ${Q})?)?`;
+function newNote(ctx: Ctx, m: RegExpExecArray, refIndex: number, q: string | undefined): void {
+  if (!/ zní/.test(m[0])) return;
+  const text = q !== undefined ? quote(ctx, q) : ctx.payload;
+  if (text === null) throw new Unsupported('a new footnote without its text');
+  const t = targetsOf(ctx, refIndex, [[]]);
+  ctx.ops.push({ kind: 'new_wording', targets: [{ id: t[0].id }], text, source: ctx.source });
+}
+clause(`odkaz na ${R} (?:nahrazuj[eí]|nahrazují) odkazem na ${R}${NEW_NOTE}`, (ctx, m) => {
   ctx.ops.push({
     kind: 'replace_words',
     targets: locTargets(ctx),
@@ -1326,10 +1401,11 @@ clause(`odkaz na ${R} (?:nahrazuj[eí]|nahrazují) odkazem na ${R}`, (ctx, m) =>
     new: markOf(ctx, Number(m[2])),
     source: ctx.source,
   });
+  newNote(ctx, m, Number(m[2]), m[3]);
 });
 // "V § 178 odst. 9 se za slova „společnosti registrované“ vkládá odkaz na poznámku pod čarou č. 2)."
 // (older acts): the footnote's mark right after the words.
-clause(`za ${AFTER_WORDS} ${Q} (?:vkládá|vkládají|doplňuj[eí]) odkaz na ${R}`, (ctx, m) => {
+clause(`za ${AFTER_WORDS} ${Q} (?:vkládá|vkládají|doplňuj[eí]) odkaz na ${R}${NEW_NOTE}`, (ctx, m) => {
   // Inserted, not replaced: words there twice leave the place unsure (a mark is one place's).
   ctx.ops.push({
     kind: 'insert_words',
@@ -1339,6 +1415,7 @@ clause(`za ${AFTER_WORDS} ${Q} (?:vkládá|vkládají|doplňuj[eí]) odkaz na ${
     position: 'after',
     source: ctx.source,
   });
+  newNote(ctx, m, Number(m[2]), m[3]);
 });
 clause(`odkaz na ${R} ${REPEAL}`, (ctx, m) => {
   ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: markOf(ctx, Number(m[1])), new: '', source: ctx.source });
@@ -1377,7 +1454,19 @@ clause(`((?:(?:${NOUN} )?${Q}(?:,| a| a dále)? )+)(?:(?:a|včetně) ${R} )?${RE
   // m[2] is the last quotation of the repeated group.
   if (quotes.length < 2 && !m[3]) throw new Unsupported('one quotation');
   const targets = locTargets(ctx);
-  const fns = m[3] ? targetsOf(ctx, Number(m[3])).map((t) => t.id) : [];
+  const named = m[3] ? targetsOf(ctx, Number(m[3])) : [];
+  // "V § 13 odst. 1 větě druhé se slova „…“ a věta třetí zrušují" (zákon č. 89/2012 Sb. on zákon
+  // č. 26/2000 Sb., and others): words and a sentence of the same place, each its own repeal. The
+  // sentence goes first, counted in the text before: words that end their sentence with a comma
+  // would join it to the next ("…, přitom … parcel.“ a věta poslední", vyhláška č. 164/2009 Sb. on
+  // vyhláška č. 26/2007 Sb.).
+  const units = targets.map((t) => t.id);
+  if (named.length && named.every((t) => t.sentence !== undefined && !t.part && units.includes(t.id))) {
+    ctx.ops.push({ kind: 'repeal', targets: named, source: ctx.source });
+    for (const q of quotes) ctx.ops.push({ kind: 'replace_words', targets, old: q, new: '', source: ctx.source });
+    return;
+  }
+  const fns = named.map((t) => t.id);
   if (!fns.every((id) => id.startsWith('fn_'))) throw new Unsupported('words and a unit repealed together');
   // "slova „… z bytu.“ včetně poznámky pod čarou č. 12 se zrušují" (vyhláška č. 551/2002 Sb., bod 14,
   // on vyhláška č. 82/1993 Sb.): the words go with the footnote's mark after them, which the act
@@ -1599,7 +1688,9 @@ clause(`(?:(?:v|ve) ${R} )?${R}((?: (?:včetně|a) [^⟨]*?)?) ${REPEAL}(${REFER
   if (inc.footnotes.length) op.footnotes = inc.footnotes;
   ctx.ops.push(op);
 });
-clause(`(?:(?:v|ve) ${R} )?${REPEAL} ${R}((?: (?:včetně|a) [^⟨]*?)?)`, (ctx, m) => {
+// "se vypouští písmeno b) a dosavadní písmeno c) se označuje jako písmeno b)" (zákon č. 180/1990 Sb.
+// on zákon č. 54/1956 Sb.): the renumbering after "a" is a clause of its own.
+clause(`(?:(?:v|ve) ${R} )?${REPEAL} ${R}((?: (?:včetně|a) (?![Dd]osavadní )[^⟨]*?)?)`, (ctx, m) => {
   const inc = readIncluding(ctx, m[3]);
   if (inc.rest) throw new Unsupported(`"${inc.rest}" after zrušuje`);
   const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;

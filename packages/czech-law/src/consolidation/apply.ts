@@ -420,9 +420,50 @@ function findUnit(doc: Doc, id: string): number {
     const base = u.id.replace(/~\d+$/, '');
     if (isContainer ? base === id || base.endsWith(`/${id}`) : base === id) hits.push(i);
   }
-  if (!hits.length) throw new Fail('target_not_found', id);
+  if (!hits.length) {
+    const inside = unitInContainer(doc, id);
+    if (inside !== null) return inside;
+    throw new Fail('target_not_found', id);
+  }
   if (hits.length > 1) throw new Fail('ambiguous', `${id} is in the text ${hits.length} times`);
   return hits[0];
+}
+
+/**
+ * "V části třicáté druhé čl. XXXII se …" (zákon č. 282/2009 Sb. on zákon č. 267/2006 Sb.): the
+ * text numbers its články through the act (`cl_32`), not within each část, so the článek named in
+ * a část is the one of that number under the část's heading. Null when the id names no container
+ * first, or no one such unit lies under it.
+ */
+function unitInContainer(doc: Doc, id: string): number | null {
+  const segs = id.split('/');
+  const n = segs.findIndex((s) => !CONTAINER_SEG.test(s));
+  // Only a článek or § (an annex is no unit of a část: "Nadpis části 3 přílohy č. 7" names the annex's own part).
+  if (n <= 0 || !/^(?:cl|par)_/.test(segs[n])) return null;
+  const path = segs.slice(0, n);
+  const bare = segs.slice(n).join('/');
+  const level = path[n - 1].split('_')[0];
+  const found: number[] = [];
+  for (let i = 0; i < doc.units.length; i++) {
+    if (doc.units[i].id.replace(/~\d+$/, '') !== bare) continue;
+    // The nearest container heading before the unit at the named level (a hlava of the část may come between).
+    for (let j = i - 1; j >= 0; j--) {
+      const u = doc.units[j];
+      if (u.kind !== 'container') continue;
+      const own = u.id.replace(/~\d+$/, '').split('/');
+      const at = own.findIndex((s) => s.startsWith(`${level}_`));
+      if (at < 0) continue;
+      if (
+        own
+          .slice(0, at + 1)
+          .slice(-n)
+          .join('/') === path.join('/')
+      )
+        found.push(i);
+      break;
+    }
+  }
+  return found.length === 1 ? found[0] : null;
 }
 
 function hasUnit(doc: Doc, id: string): boolean {
@@ -1593,6 +1634,15 @@ function opNewWording(w: Work, op: Operation): void {
   const text = first.unit.text;
   const last = nodes[nodes.length - 1];
   const span = { start: nodes[0].start, end: contentEnd(text, last.contentStart, last.end) };
+  // The list's závěrečná část, which the provisions parser counts to its last item, is the
+  // parent's and stays ("§ 198 písm. b) zní:" before "bude potrestán …", zákon č. 175/1990 Sb. on
+  // zákon č. 140/1961 Sb.), unless the new text writes one of its own or its words (a last item
+  // the source wrote over two paragraphs: "…roku;" then "při posuzování výměry …", nařízení vlády
+  // č. 84/2023 Sb. on nařízení vlády č. 75/2015 Sb.).
+  const closing = siblings[siblings.length - 1] === last.id ? closingStart(text, last) : -1;
+  const closingWords = closing >= 0 ? text.slice(closing).trim().split(/\s+/).slice(0, 3).join(' ') : '';
+  const written = /\n[ \t]*\n(?![ \t]*(?:- |\(|#|\|))\S/.test(body.trim()) || body.replace(/\s+/g, ' ').includes(closingWords);
+  if (closing >= 0 && !written) span.end = trimEnd(text, closing);
   replaceUnit(w.doc, unitIndex, splice(text, span, body.trim()));
   for (const n of nodes) touch(w, n.id);
 }

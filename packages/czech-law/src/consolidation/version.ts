@@ -45,8 +45,12 @@
  * 19: a whole act repealed with exceptions ("Předpis se zrušuje s výjimkou …") applied
  * as a partial repeal (every unit but those kept, the containers holding them and the way down to a
  * kept part), #36 h-engine12.
- * 20: container words in capitals read by the grammar ("DÍL VIII včetně nadpisu zní:"), so their
+ * 20: a citation or a word named by its brackets ("se citace § 80, uvedená v závorce, nahrazuje
+ * citací § 565", "se vypouští slovo „městské“, uvedené v závorce"), clauses of one place joined by
+ * "; ", "ustanovení písmene b)" for the písmeno, "dosavadní odkaz na poznámku pod čarou", a
+ * quotation without the space before it, #36 h-engine13.
+ * 21: container words in capitals read by the grammar ("DÍL VIII včetně nadpisu zní:"), so their
  * points are applied; containers whose ordinal stands before the word ("PRVNÍ ČÁST") parsed, so
  * points naming them find them, #35 h-recall11.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 20;
+export const CONSOLIDATION_ENGINE_VERSION = 21;

@@ -10,10 +10,12 @@ type Tx = RawTx;
  * The version of the amending-act reader and instruction grammar whose effects are stored
  * (`amendment_source.version`): a sync rewrites the effects of amending acts written by an older one.
  * Raise it when the reader or the grammar reads differently. 20: the catch-up also drops the
- * `repeals` edges a repealing act's text no longer states (a partial repeal, #36 h-engine12). 21:
- * container words in capitals ("DÍL VIII včetně nadpisu zní:", "Za ČÁST DRUHOU …"), #35 h-recall11.
+ * `repeals` edges a repealing act's text no longer states (a partial repeal, #36 h-engine12).
+ * 21: the grammar reads citations and words named by their brackets, clauses joined by "; ",
+ * "ustanovení písmene b)" and "dosavadní odkaz na poznámku" (#36 h-engine13).
+ * 22: container words in capitals ("DÍL VIII včetně nadpisu zní:", "Za ČÁST DRUHOU …"), #35 h-recall11.
  */
-export const AMENDMENT_READER_VERSION = 21;
+export const AMENDMENT_READER_VERSION = 22;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
