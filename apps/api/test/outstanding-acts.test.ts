@@ -8,6 +8,9 @@ import {
   type Effect,
 } from '../src/legal/documents/amendments';
 import type { VersionMeta } from '../src/legal/documents/load';
+import { ProvisionIndex } from '../src/legal/documents/provision-index';
+import { statusOf } from '../src/legal/documents/provisions';
+import { buildProvisionTree } from '@dp/db';
 
 // The act as enacted (text of 2007-01-01), amended since by one act whose points were read and by
 // one whose text in the source is its title only (read as one effect naming no point and no place).
@@ -117,5 +120,78 @@ describe('a provision read of a provision citing a footnote renumbered (#35 item
     expect(provisionStatus('par_5/odst_3', [], true, [renumber]).status).toBe('current');
     expect(needsCites([renumber])).toBe(true);
     expect(needsCites([{ ...renumber, targets: ['fn_3a'] }])).toBe(false);
+  });
+});
+
+describe('a provision read of a container whose §§ are repealed, and of a písmeno named without its odstavec (#35 item 4, h-recall11)', () => {
+  it('flags a část every § of which an outstanding repeal reaches, with the repeal ("§ 22 až 146a … se zrušují", zákon č. 362/2003 Sb. on zákon č. 154/1994 Sb.)', () => {
+    const range: Effect = { ...effect('sb/2003/362', '2004-01-01', '5', ['par_22', 'par_146a', 'par_22..par_146a']), kinds: ['repeal'] };
+    const members = [
+      { id: 'par_22', ancestors: ['cast_4', 'cast_4/hlava_1'] },
+      { id: 'par_146a', ancestors: ['cast_4', 'cast_4/hlava_2'] },
+    ];
+    const read = provisionStatus('cast_4', [], true, [range], [], { members });
+    expect(read.status).toBe('amended_not_in_source');
+    expect(read.effects).toEqual([range]);
+    expect(provisionStatus('cast_4', [], true, [range]).status).toBe('current');
+    // A § of the část outside the range: the část stays.
+    const more = [...members, { id: 'par_147', ancestors: ['cast_4', 'cast_4/hlava_2'] }];
+    expect(provisionStatus('cast_4', [], true, [range], [], { members: more }).status).toBe('current');
+  });
+
+  it('flags the písmeno of the one odstavec that holds it ("V § 2 se písmena g) až i) zrušují", zákon č. 238/2012 Sb. on zákon č. 634/1992 Sb.)', () => {
+    const letters: Effect = {
+      ...effect('sb/2012/238', '2013-01-01', '1', ['par_2/pism_g', 'par_2/pism_h', 'par_2/pism_i']),
+      kinds: ['repeal'],
+    };
+    const place = (t: string) => (t.startsWith('par_2/pism_') ? t.replace('par_2/', 'par_2/odst_1/') : null);
+    expect(provisionStatus('par_2/odst_1/pism_h', [], true, [letters], [], { place }).status).toBe('amended_not_in_source');
+    expect(provisionStatus('par_2/odst_1/pism_f', [], true, [letters], [], { place }).status).toBe('current');
+    expect(provisionStatus('par_2/odst_1/pism_h', [], true, [letters]).status).toBe('current');
+  });
+});
+
+describe('the statuses of a read over the text tree (#35 item 4, h-recall11)', () => {
+  const text = [
+    '# Zákon',
+    '',
+    '## ČÁST PRVNÍ',
+    '',
+    '##### § 2',
+    '',
+    '(1) Daň platí',
+    '',
+    '- g) první,',
+    '',
+    '- h) druhý.',
+    '',
+    '(2) Text.',
+    '',
+    '## ČÁST ČTVRTÁ',
+    '',
+    '### HLAVA I',
+    '',
+    '##### § 22',
+    '',
+    'Text.',
+    '',
+    '### HLAVA II',
+    '',
+    '##### § 23',
+    '',
+    'Text.',
+    '',
+  ].join('\n');
+  const index = new ProvisionIndex(buildProvisionTree(text));
+  const node = (id: string) => index.get(id)!;
+
+  it('flags a část whose §§ a repeal reaches, and a písmeno named without its odstavec, from the tree', () => {
+    const range: Effect = { ...effect('sb/2003/362', '2004-01-01', '5', ['par_22', 'par_23', 'par_22..par_23']), kinds: ['repeal'] };
+    expect(statusOf(index, node('cast_4'), [range])).toBe('amended_not_in_source');
+    expect(statusOf(index, node('cast_4/hlava_2'), [range])).toBe('amended_not_in_source');
+    expect(statusOf(index, node('cast_1'), [range])).toBe('current');
+    const letter: Effect = { ...effect('sb/2012/238', '2013-01-01', '1', ['par_2/pism_h']), kinds: ['repeal'] };
+    expect(statusOf(index, node('par_2/odst_1/pism_h'), [letter])).toBe('amended_not_in_source');
+    expect(statusOf(index, node('par_2/odst_1/pism_g'), [letter])).toBe('current');
   });
 });

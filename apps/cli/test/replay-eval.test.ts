@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseProvisions, splitUnits } from '@dp/czech-law';
+import { odstavecPlacer, parseInstruction, parseProvisions, splitUnits } from '@dp/czech-law';
 import {
   changedProvisions,
   citesOf,
   containersOf,
+  membersOf,
   missCause,
   provisionTexts,
   scoreEffects,
@@ -110,6 +111,35 @@ describe('replay evaluations', () => {
     expect(scoreEffects(changed, ['cast_9'], known, (id) => inBefore.get(id) ?? [])).toEqual({ hit: 4, changed: 4, right: 1, targeted: 1 });
     // § 33 in část osmá is not reached.
     expect(scoreEffects(['par_33'], ['cast_9'], known, (id) => inBefore.get(id) ?? []).hit).toBe(0);
+  });
+
+  it('reaches a container gone with every § in it, and písmena named without their odstavec, as the reads do (h-recall11)', () => {
+    // "§ 34 až 36 se zrušují." (zákon č. 362/2003 Sb. on zákon č. 154/1994 Sb. in small): část devátá goes with its §§.
+    const before =
+      '# Zákon\n\n## ČÁST OSMÁ\n\n##### § 33\n\n(1) Zůstává:\n\n- a) první,\n\n- b) druhé.\n\n## ČÁST DEVÁTÁ\n\n### HLAVA I\n\n##### § 34\n\nText.\n\n##### § 35\n\nText.\n\n### HLAVA II\n\n##### § 36\n\nText.\n';
+    const after = '# Zákon\n\n## ČÁST OSMÁ\n\n##### § 33\n\n(1) Zůstává:\n\n- a) první.\n';
+    const rb = parseProvisions(before);
+    const ra = parseProvisions(after);
+    const b = provisionTexts(before, rb, splitUnits(before, rb));
+    const a = provisionTexts(after, ra, splitUnits(after, ra));
+    const changed = changedProvisions(b, a).sort();
+    expect(changed).toEqual(expect.arrayContaining(['cast_9', 'cast_9/hlava_1', 'cast_9/hlava_2', 'par_33/odst_1/pism_b']));
+    const known = (id: string) => b.has(id) || a.has(id);
+    const inB = containersOf(rb);
+    const inA = containersOf(ra);
+    const containers = (id: string) => [...(inB.get(id) ?? []), ...(inA.get(id) ?? [])];
+    const tree = { place: odstavecPlacer([...b.keys(), ...a.keys()]), members: membersOf(inB, inA) };
+    const repeal = parseInstruction('§ 34 až 36 se zrušují.').effects[0].targets;
+    const letter = parseInstruction('V § 33 se písmeno b) zrušuje.').effects[0].targets;
+    const targets = [...repeal, ...letter];
+    const missed = (t?: typeof tree) =>
+      changed.filter((id) => !scoreEffects([id], targets, known, containers, undefined, undefined, t).hit);
+    expect(missed()).toEqual(['cast_9', 'cast_9/hlava_1', 'cast_9/hlava_2', 'par_33/odst_1/pism_a', 'par_33/odst_1/pism_b']);
+    // "a) první," becomes the last letter ("první."): no point names it.
+    expect(missed(tree)).toEqual(['par_33/odst_1/pism_a']);
+    // One § of the část left out: its containers are not reached through their §§.
+    const part = parseInstruction('§ 34 a 35 se zrušují.').effects[0].targets;
+    expect(scoreEffects(['cast_9', 'cast_9/hlava_1'], part, known, containers, undefined, undefined, tree).hit).toBe(1);
   });
 
   it('scores the footnote block as footnotes, not as the own text of the last provision', () => {

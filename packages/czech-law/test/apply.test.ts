@@ -1582,6 +1582,15 @@ describe('applyAmendment: forms of the tuning misses (#36, h-engine6)', () => {
       expect(unit(r.text, 'cast_1/hlava_7/dil_1')).toBe('#### Díl 1 #### Nový díl');
       expect(unit(r.text, 'par_34')).toBe('##### § 34 Nový text § 34.');
     });
+
+    it('reads a container named in capitals as in lower case ("DÍL VIII včetně nadpisu zní:", zákon č. 226/1992 Sb., bod 27, on zákon č. 76/1959 Sb.; h-recall11)', () => {
+      const words = 'V části první hlavě VII díl 1 včetně nadpisu zní:';
+      const body = '\n\n#### „Díl 1\n\n#### Nový díl\n\n##### § 34\n\nNový text § 34.\n\n##### § 34a\n\nText § 34a.“.';
+      const lower = applyAmendment(HLAVY, [pt('33', words + body)]);
+      const capitals = applyAmendment(HLAVY, [pt('33', 'V ČÁSTI PRVNÍ HLAVĚ VII DÍL 1 včetně nadpisu zní:' + body)]);
+      expect(capitals.points[0]).toMatchObject({ status: 'applied' });
+      expect(capitals.text).toBe(lower.text);
+    });
   });
 
   describe('"na konci odstavce" without its number, after words repealed in a písmeno (#36, h-engine7)', () => {

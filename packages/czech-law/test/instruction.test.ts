@@ -222,6 +222,19 @@ describe('what an effect targets (#35 item 2)', () => {
     expect(targets('V § 5 se doplňuje odstavec 3, který zní:\n\n„(3) Podle § 16a.“.')).toEqual([['append', ['par_5/odst_3']]]);
   });
 
+  it('reads container words in capitals as in lower case (zákon č. 96/2005 Sb., bod 43, on zákon č. 238/1992 Sb.; zákon č. 226/1992 Sb. on zákon č. 76/1959 Sb.; h-recall11)', () => {
+    const body = '\n\n## „ČÁST TŘETÍ\n\n##### § 30\n\nText.\n\n## ČÁST ČTVRTÁ\n\n##### § 31\n\nText.“.';
+    expect(targets('Za ČÁST DRUHOU se doplňují ČÁST TŘETÍ a ČÁST ČTVRTÁ, které včetně nadpisů znějí:' + body)).toEqual([
+      ['insert', ['cast_3', 'cast_4', 'par_30', 'par_31']],
+    ]);
+    expect(targets('DÍL VIII včetně nadpisu zní:\n\n#### „DÍL VIII\n\n##### § 30\n\nText.“.')).toEqual([
+      ['new_wording', ['dil_8', 'par_30']],
+    ]);
+    expect(targets('Nadpis DÍLU I zákona zní:\n\n„DÍL I\n\nNový“.')).toEqual([['new_wording', ['dil_1']]]);
+    // The words quoted keep their capitals.
+    expect(ops('V § 5 se slova „ČÁST DRUHÁ“ nahrazují slovy „ČÁST TŘETÍ“.')[0]).toMatchObject({ old: 'ČÁST DRUHÁ', new: 'ČÁST TŘETÍ' });
+  });
+
   it('reads a point the source typeset as a heading (zákon č. 92/1998 Sb., čl. I, on zákon č. 140/1961 Sb.)', () => {
     expect(targets('##### § 178a zní:\n\n##### „§ 178a\n\n#### Pytláctví\n\n(1) Kdo neoprávněně loví zvěř.“.')).toEqual([
       ['new_wording', ['par_178a']],

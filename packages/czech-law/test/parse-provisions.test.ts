@@ -363,6 +363,33 @@ describe('articles, quoted amendments and untidy text', () => {
     expect(r.provisions[5].parent).toBe('cast_21/hlava_12/dil_3/oddil_2/pododdil_1');
   });
 
+  it('a container whose ordinal stands before its word: "PRVNÍ ČÁST", "Druhý oddíl" (vyhláška č. 48/1982 Sb.; h-recall11)', () => {
+    const text = [
+      '## PRVNÍ ČÁST',
+      '#### VŠEOBECNÁ USTANOVENÍ',
+      '#### První oddíl',
+      '##### § 1',
+      'Text.',
+      '#### Druhý oddíl',
+      '##### § 2',
+      'Text.',
+      '## DRUHÁ ČÁST',
+      '#### Společná část',
+      '##### § 3',
+      'Text.',
+    ].join('\n');
+    const r = parseProvisions(text);
+    expect(r.provisions.map((p) => [p.id, p.label, p.parent])).toEqual([
+      ['cast_1', 'Část první', null],
+      ['cast_1/oddil_1', 'Oddíl první', 'cast_1'],
+      ['par_1', '§ 1', 'cast_1/oddil_1'],
+      ['cast_1/oddil_2', 'Oddíl druhý', 'cast_1'],
+      ['par_2', '§ 2', 'cast_1/oddil_2'],
+      ['cast_2', 'Část druhá', null],
+      ['par_3', '§ 3', 'cast_2'],
+    ]);
+  });
+
   it('ordinal-word articles, a footnote mark in a § heading, a straight-quoted § and an unquoted "§ N zní:"', () => {
     const text = [
       '##### Článek první',

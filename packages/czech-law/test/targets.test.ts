@@ -1,9 +1,11 @@
 import {
   citedFootnotes,
   citesTarget,
+  containerReached,
   effectReaches,
   foldTargets,
   isPlainTarget,
+  odstavecPlacer,
   parseInstruction,
   rangeTarget,
   targetReaches,
@@ -116,5 +118,44 @@ describe('písmena renumbered in a run, "ch)" among them (#35 item 4, h-recall8)
     const targets = parseInstruction('V § 34 se písmena h) až j) zrušují.').effects.flatMap((e) => e.targets);
     expect(reach(targets, 'par_34/pism_ch')).toBe(true);
     expect(reach(targets, 'par_34/pism_g')).toBe(false);
+  });
+});
+
+describe('a písmeno named without its odstavec, a container all of whose §§ are reached (#35 item 4, h-recall11)', () => {
+  // § 2 of zákon č. 634/1992 Sb. numbers its písmena inside odst. 1.
+  const ids = ['par_1', 'par_2', 'par_2/odst_1', 'par_2/odst_1/pism_f', 'par_2/odst_1/pism_g', 'par_2/odst_1/pism_h', 'par_2/odst_2'];
+  const placeIn = (provision: string, targets: string[], place = odstavecPlacer(ids)) =>
+    effectReaches(targets, provision, { ancestors: [], place }, reads(provision, []));
+
+  it('reaches the letters of the one odstavec that holds them ("V § 2 se písmena g) až i) zrušují", zákon č. 238/2012 Sb. on zákon č. 634/1992 Sb.)', () => {
+    const targets = parseInstruction('V § 2 se písmena g) až i) zrušují.').effects[0].targets;
+    expect(targets).toContain('par_2/pism_g');
+    expect(placeIn('par_2/odst_1/pism_g', targets)).toBe(true);
+    expect(placeIn('par_2/odst_1/pism_h', targets)).toBe(true);
+    expect(placeIn('par_2/odst_1/pism_f', targets)).toBe(false);
+    // Without the text's ids the target reaches only its own id.
+    expect(reach(targets, 'par_2/odst_1/pism_g')).toBe(false);
+  });
+
+  it('places a letter added in the one odstavec of the § holding písmena, and none where two odstavce hold that letter', () => {
+    const place = odstavecPlacer(ids);
+    expect(place('par_2/pism_j')).toBe('par_2/odst_1/pism_j');
+    expect(place('par_2/pism_g/bod_1')).toBe('par_2/odst_1/pism_g/bod_1');
+    expect(place('par_1/pism_a')).toBeNull();
+    const two = odstavecPlacer([...ids, 'par_2/odst_2/pism_g']);
+    expect(two('par_2/pism_g')).toBeNull();
+    expect(two('par_2/pism_h')).toBe('par_2/odst_1/pism_h');
+    expect(two('par_2/pism_j')).toBeNull();
+    // A § whose písmena stand right under it keeps them.
+    expect(odstavecPlacer(['par_3', 'par_3/pism_a'])('par_3/pism_a')).toBeNull();
+  });
+
+  it('reaches a container through its §§ only when every one of them is reached ("§ 22 až 146a … se zrušují", zákon č. 362/2003 Sb. on zákon č. 154/1994 Sb.)', () => {
+    const targets = parseInstruction('§ 22 až 146a se zrušují.').effects[0].targets;
+    const reached = (p: string) => reach(targets, p, ['cast_4']);
+    expect(reach(targets, 'cast_4')).toBe(false);
+    expect(containerReached(['par_22', 'par_60', 'par_146a'], reached)).toBe(true);
+    expect(containerReached(['par_146a', 'par_147'], reached)).toBe(false);
+    expect(containerReached([], reached)).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
  */
 import {
   citedFootnotes,
+  containerReached,
   footnoteBlockStart,
   foldTargets,
   normalizeSpace,
@@ -173,11 +174,20 @@ export function containersOf(report: ParseReport): Map<string, string[]> {
   return out;
 }
 
+/** What the texts compared tell of their tree, for the rules of targets.ts that need it. */
+export interface TextTree {
+  /** A písmeno named without its odstavec, placed in the texts (targets.ts `odstavecPlacer`). */
+  place?: (target: string) => string | null;
+  /** The §§ inside a container (`membersOf`), for `containerReached`. */
+  members?: (container: string) => readonly string[];
+}
+
 /**
  * The provisions git shows changed against the provisions the effects target. A target reaches a
  * changed provision that is it, lies inside it or is one of its containers (`containers`, as the
  * provision reads take them); a target inside a changed provision reaches it only when the parser
- * found the target in neither text (a písmeno the text writes as prose).
+ * found the target in neither text (a písmeno the text writes as prose). A container all of whose
+ * §§ the targets reach is reached (`containerReached`).
  */
 export function scoreEffects(
   changed: string[],
@@ -186,18 +196,39 @@ export function scoreEffects(
   containers: (id: string) => readonly string[] = NO_CONTAINERS,
   unique?: (target: string, container: string) => boolean,
   cites?: (id: string) => readonly string[],
+  tree: TextTree = {},
 ): EffectsScore {
   const ts = [...new Set(targets.map((t) => t.replace(/~\d+/g, '')).filter((t) => t !== '*'))];
   const plain = (t: string, c: string) => within(c, t) || (within(t, c) && !known(t)) || containers(c.split('/')[0]).includes(t);
-  // A whole act repealed, a range's span, a hlava named without its část, a footnote's marks: as the reads take them (targets.ts).
+  // A whole act repealed, a range's span, a hlava named without its část, a footnote's marks, a
+  // písmeno without its odstavec: as the reads take them (targets.ts).
   const reaches = (t: string, c: string) =>
-    targetReaches(t, c, { ancestors: containers(c.split('/')[0]), unique, cites }, (x) => plain(x, c));
+    targetReaches(t, c, { ancestors: containers(c.split('/')[0]), unique, cites, place: tree.place }, (x) => plain(x, c));
+  const any = (c: string) => ts.some((t) => reaches(t, c));
   return {
-    hit: changed.filter((c) => ts.some((t) => reaches(t, c))).length,
+    hit: changed.filter((c) => any(c) || containerReached(tree.members?.(c) ?? [], any)).length,
     changed: changed.length,
     right: ts.filter((t) => changed.some((c) => reaches(t, c))).length,
     targeted: ts.length,
   };
+}
+
+/**
+ * The §§ inside each container of the texts (`containersOf`'s lists turned round): a § of either
+ * text counts, so a container keeps the §§ the text after adds to it.
+ */
+export function membersOf(...lists: Map<string, string[]>[]): (container: string) => readonly string[] {
+  const out = new Map<string, Set<string>>();
+  for (const list of lists)
+    for (const [id, chain] of list) {
+      if (!/^par_[^/]+$/.test(id)) continue;
+      for (const c of chain) {
+        const set = out.get(c);
+        if (set) set.add(id);
+        else out.set(c, new Set([id]));
+      }
+    }
+  return (container) => [...(out.get(container) ?? [])];
 }
 
 /**

@@ -18,12 +18,13 @@
  * Figures per half; misses (`--misses`) only of the tuning half.
  */
 import type { Half } from '@dp/core';
-import { foldTargets, parseInstruction } from '@dp/czech-law';
+import { foldTargets, odstavecPlacer, parseInstruction } from '@dp/czech-law';
 import { AMENDMENT_READER_VERSION } from '@dp/db';
 import {
   changedProvisions,
   citesOf,
   containersOf,
+  membersOf,
   contentKey,
   inWindow,
   isFirstFullText,
@@ -88,7 +89,8 @@ export const visitor: VisitorFactory = (flags) => ({
     const containers = (id: string) => [...(inB.get(id) ?? []), ...(inA.get(id) ?? [])];
     const unique = uniqueContainers([...parsed(before).report.provisions, ...parsed(after).report.provisions].map((p) => p.id));
     const cites = citesOf(b, a);
-    const s = scoreEffects(changed, targets, (id) => b.has(id) || a.has(id), containers, unique, cites);
+    const tree = { place: odstavecPlacer([...b.keys(), ...a.keys()]), members: membersOf(inB, inA) };
+    const s = scoreEffects(changed, targets, (id) => b.has(id) || a.has(id), containers, unique, cites, tree);
     if (!changed.length) bump(t, 'git_unchanged');
     // The source's first full text after a title-only one holds every amendment up to its day:
     // recall is also given without those cases, beside (not instead of) the whole figure.
@@ -114,9 +116,9 @@ export const visitor: VisitorFactory = (flags) => ({
     if (input.allActs) {
       const others = input.allActs.filter((e) => e.act !== c.sourceKey && inWindow(e.effectiveFrom, c.beforeDate, c.date));
       const all = [...targets, ...windowTargets(others, c.beforeDate, c.date)];
-      const w = scoreEffects(changed, all, known, containers, unique, cites);
+      const w = scoreEffects(changed, all, known, containers, unique, cites, tree);
       // What the window measure misses, for `--misses` (the target is held against it).
-      windowMissed = changed.filter((id) => !scoreEffects([id], all, known, containers, unique, cites).hit);
+      windowMissed = changed.filter((id) => !scoreEffects([id], all, known, containers, unique, cites, tree).hit);
       windowActs = [...new Set(others.map((e) => e.act))];
       if (others.length) bump(t, 'w_other_acts_cases');
       bump(t, 'w_hit', w.hit);
@@ -128,7 +130,7 @@ export const visitor: VisitorFactory = (flags) => ({
         bump(t, 'w_hit_not_first', w.hit);
       }
     }
-    const missed = changed.filter((id) => !scoreEffects([id], targets, known, containers, unique, cites).hit);
+    const missed = changed.filter((id) => !scoreEffects([id], targets, known, containers, unique, cites, tree).hit);
     const causes: Partial<Record<MissCause, number>> = {};
     // The window measure's misses are strict misses too (its targets hold the named act's).
     const windowCauses: Partial<Record<MissCause, number>> = {};
@@ -172,7 +174,7 @@ export const visitor: VisitorFactory = (flags) => ({
         causes,
         missed: missed.slice(0, 60),
         samples,
-        extra: [...new Set(targets)].filter((x) => !scoreEffects(changed, [x], known, containers, unique, cites).right).slice(0, 30),
+        extra: [...new Set(targets)].filter((x) => !scoreEffects(changed, [x], known, containers, unique, cites, tree).right).slice(0, 30),
         instructions: window.map((e) => e.instruction.slice(0, 300)).slice(0, 30),
         firstText,
         windowMissedCount: windowMissed.length,

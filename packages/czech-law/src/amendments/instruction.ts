@@ -798,6 +798,10 @@ function czechWording(skeletonText: string): string {
 const ANNEX_INNER_UNIT =
   /(?<![\p{L}])((?:dílu|oddílu) [IVXLC\d]+\.?),? (?:(?:v )?(?:části|položce|položkách|řádku|sloupci|tabulce) [A-Z\d]+[a-z]?\.?,? )+(?:(?:písm\.|písmenu|písmenech|bodu|bodech) [a-z\d]{1,2}[.)]?(?:(?:,| a) [a-z\d]{1,2}[.)]?)*,? )?(?=přílo(?:hy|ze)(?![\p{L}]))/u;
 
+/** A container's word in capitals ("ČÁSTI", "DÍL") and the ordinal words after it ("DVACÁTÉ PRVNÍ", not "A"). */
+const CAPITAL_CONTAINER =
+  /(?<![\p{L}])(?:ČÁST(?:I|Í)?|HLAV(?:OU|A|Y|Ě|U)|(?:PODODDÍL|ODDÍL|DÍL)(?:EM|U|E|Y)?)(?:\s+(?:[IVXLC]+|\p{Lu}{3,}))?(?:\s+\p{Lu}{3,})?(?![\p{L}])/gu;
+
 /** Quotations → ⟨n⟩, references → ⟦n⟧. */
 /**
  * What older acts name by its brackets, written as the quoted words it is: "se citace § 80, uvedená
@@ -851,6 +855,15 @@ function skeleton(text: string): Skeleton {
   // Older wordings as the usual ones: "vsunuje" for "vkládá", "tohoto znění:" for ", který zní:",
   // "spolu s nadpisem" for "včetně nadpisu", "Ustanovení § 5" for "§ 5".
   s = s
+    // "DÍL VIII včetně nadpisu zní:" (zákon č. 226/1992 Sb., bod 27, on zákon č. 76/1959 Sb.), "Za ČÁST
+    // DRUHOU se doplňují ČÁST TŘETÍ a ČÁST ČTVRTÁ" (zákon č. 96/2005 Sb., bod 43, on zákon č. 238/1992
+    // Sb.): a container's word and its ordinal in capitals as in lower case; a Roman number stays.
+    .replace(CAPITAL_CONTAINER, (m) =>
+      m
+        .split(/(\s+)/)
+        .map((w) => (/^[IVXLC]+$/.test(w) ? w : w.toLowerCase()))
+        .join(''),
+    )
     .replace(/(?<![\p{L}])vsunuj(?:e|í)(?![\p{L}])/gu, (m) => (m.endsWith('í') ? 'vkládají' : 'vkládá'))
     // "se zařazuje nový odstavec 6" (zákon č. 175/1990 Sb., on zákon č. 140/1961 Sb.) as "se vkládá";
     // "za dosavadní odstavec 5" is the odstavec 5 the text has.

@@ -11,10 +11,14 @@
  *   which acts that letter so have and the reader cannot know);
  * - a hlava, díl or oddíl named without its část ("Hlava III zní:" → `hlava_3`) reaches the one
  *   container of that number inside a část (`cast_1/hlava_3`), where the caller knows it is one.
+ * - a písmeno named without its odstavec ("V § 2 se písmena g) až i) zrušují" → `par_2/pism_g`) reaches
+ *   the písmeno of the odstavec that holds it (`par_2/odst_1/pism_g`), where the caller knows the
+ *   text's ids (`odstavecPlacer`);
  * - `^fn_3a`: the marks of a footnote in the text ("Dosavadní poznámky pod čarou č. 3a), 3b) a 3c) se
  *   označují jako poznámky č. 3d), 3e) a 3f), včetně odkazů na poznámku pod čarou", zákon č. 1/2002
  *   Sb., bod 12, on zákon č. 13/1993 Sb.): the provisions whose text cites `^3a)`, where the caller
  *   knows what a provision cites.
+ * And a container all of whose §§ the targets reach is reached too (`containerReached`).
  * Every consumer of stored targets (the provision reads, the evaluation) goes through here.
  */
 
@@ -114,6 +118,68 @@ export interface ReachContext {
    * what a `^fn_N` target reaches. Without it such a target reaches nothing.
    */
   cites?: (provision: string) => readonly string[];
+  /**
+   * Where the text numbers a písmeno named without its odstavec (`odstavecPlacer` over the text's
+   * ids). Without it such a target reaches only what its own id does.
+   */
+  place?: (target: string) => string | null;
+}
+
+// A § (or a čl.'s §) and a písmeno right under it: `par_2/pism_g`, `par_2/pism_g/bod_1`.
+const PISM_OF_PAR = /^((?:[^/]+\/)*par_[^/]+)\/(pism_[^/]+)((?:\/.*)?)$/;
+const ODST_PISM = /^((?:[^/]+\/)*par_[^/]+)\/(odst_[^/]+)\/(pism_[^/]+)(?:\/|$)/;
+
+/**
+ * Where a text numbers a písmeno that an instruction names without its odstavec ("V § 2 se písmena
+ * g) až i) zrušují", zákon č. 238/2012 Sb. on zákon č. 634/1992 Sb., where the letters sit in § 2
+ * odst. 1): the odstavec that holds that letter when only one does, or, none holding it (a letter
+ * added), the §'s one odstavec holding písmena. Null where the text has the id as named or the
+ * place is not one. `ids`: the text's provision ids (both texts' where two are compared).
+ */
+export function odstavecPlacer(ids: Iterable<string>): (target: string) => string | null {
+  const known = new Set<string>();
+  const holding = new Map<string, Set<string>>();
+  const letters = new Map<string, Set<string>>();
+  const add = (m: Map<string, Set<string>>, k: string, v: string) => {
+    const set = m.get(k);
+    if (set) set.add(v);
+    else m.set(k, new Set([v]));
+  };
+  for (const raw of ids) {
+    const id = raw.replace(/~\d+/g, '');
+    known.add(id);
+    const m = ODST_PISM.exec(id);
+    if (!m) continue;
+    add(letters, `${m[1]}/${m[3]}`, m[2]);
+    add(holding, m[1], m[2]);
+  }
+  const one = (s: Set<string> | undefined) => (s && s.size === 1 ? [...s][0] : null);
+  return (target) => {
+    const m = PISM_OF_PAR.exec(target);
+    if (!m || known.has(target) || known.has(`${m[1]}/${m[2]}`)) return null;
+    const found = letters.get(`${m[1]}/${m[2]}`);
+    const odst = found ? one(found) : one(holding.get(m[1]));
+    return odst === null ? null : `${m[1]}/${odst}/${m[2]}${m[3]}`;
+  };
+}
+
+/** A plain or range target with its písmena placed in their odstavec (`ReachContext.place`), or null. */
+function placed(target: string, place: (target: string) => string | null): string | null {
+  const r = target.indexOf(RANGE);
+  if (r < 0) return place(target);
+  const from = place(target.slice(0, r));
+  const to = place(target.slice(r + RANGE.length));
+  return from !== null && to !== null ? rangeTarget(from, to) : null;
+}
+
+/**
+ * Whether a container (část, hlava, díl, oddíl) is reached through its §§: every one of them is
+ * (`reached`, the caller's reach of a provision by the same targets). A repeal of every § in it
+ * ("§ 22 až 146a … se zrušují", zákon č. 362/2003 Sb. on zákon č. 154/1994 Sb.) takes část čtvrtá and
+ * its hlavy out of the text, and no target names them. `members`: the §§ the caller's text holds in it.
+ */
+export function containerReached(members: readonly string[], reached: (provision: string) => boolean): boolean {
+  return members.length > 0 && members.every(reached);
 }
 
 /**
@@ -127,6 +193,8 @@ export function targetReaches(target: string, provision: string, ctx: ReachConte
   }
   if (target.startsWith(EXCEPT_MARK)) return false;
   if (target.startsWith(CITES)) return ctx.cites?.(provision).includes(target.slice(CITES.length)) ?? false;
+  const moved = ctx.place ? placed(target, ctx.place) : null;
+  if (moved !== null && targetReaches(moved, provision, { ...ctx, place: undefined }, plain)) return true;
   const r = target.indexOf(RANGE);
   if (r >= 0) {
     const from = target.slice(0, r);

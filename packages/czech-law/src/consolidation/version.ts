@@ -49,5 +49,8 @@
  * citací § 565", "se vypouští slovo „městské“, uvedené v závorce"), clauses of one place joined by
  * "; ", "ustanovení písmene b)" for the písmeno, "dosavadní odkaz na poznámku pod čarou", a
  * quotation without the space before it, #36 h-engine13.
+ * 21: container words in capitals read by the grammar ("DÍL VIII včetně nadpisu zní:"), so their
+ * points are applied; containers whose ordinal stands before the word ("PRVNÍ ČÁST") parsed, so
+ * points naming them find them, #35 h-recall11.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 20;
+export const CONSOLIDATION_ENGINE_VERSION = 21;

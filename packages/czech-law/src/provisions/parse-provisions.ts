@@ -172,6 +172,8 @@ const SECTION_HEAD = /^§\s*(\d+)\s?([a-z]{1,3})?\)?\s*\.?$/;
 const ARTICLE_WORD = /^(?:Čl\.|čl\.|ČL\.|ČI\.|Článek|článek|ČLÁNEK)/;
 const ARTICLE_HEAD = /^(?:Čl\.|čl\.|ČL\.|ČI\.|Článek|článek|ČLÁNEK)\s*([IVXLCDM]+|\d+(?:\.\d+)*)([a-z]{1,3})?\s*\.?$/;
 const CONTAINER_HEAD = /^(část|hlava|díl|oddíl|pododdíl)\s+(.+)$/i;
+/** "PRVNÍ ČÁST", "Druhý oddíl" (vyhláška č. 48/1982 Sb.): the ordinal before the word, nothing after it. */
+const ORDINAL_CONTAINER_HEAD = /^(\p{L}+(?:\s+\p{L}+)?)\s+(část|hlava|díl|oddíl|pododdíl)$/iu;
 const ANNEX_HEAD = /^(?:příloha|PŘÍLOHA)(?=$|[\s.])(.*)$/i;
 const PARAGRAPH_ITEM = /^(?:- )?\((\d{1,3}[a-z]?)\)(?:\s|$)/;
 const LETTER_ITEM = /^(?:- )?([a-z]{1,2})\)(?:\s|$)/;
@@ -355,6 +357,15 @@ export function classifyHeading(s: string): Structural | { type: 'malformed'; re
       };
     }
     return null;
+  }
+  const o = ORDINAL_CONTAINER_HEAD.exec(text);
+  if (o) {
+    const def = CONTAINERS[o[2].toLowerCase()];
+    const n = containerNumber(o[1]);
+    // An ordinal word only: not a Roman number or a letter ("A část"), not a word the number leaves over.
+    if (def && n && n.rest === '' && /^\p{L}{3,}(?:\s\p{L}+)?$/u.test(n.written) && romanToInt(n.written.toUpperCase()) === null) {
+      return { type: 'container', kind: def.kind, key: n.key, label: `${def.word} ${n.written}`, inlineHeading: null };
+    }
   }
   return classifyAnnex(text);
 }

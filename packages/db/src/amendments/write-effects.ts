@@ -13,8 +13,9 @@ type Tx = RawTx;
  * `repeals` edges a repealing act's text no longer states (a partial repeal, #36 h-engine12).
  * 21: the grammar reads citations and words named by their brackets, clauses joined by "; ",
  * "ustanovení písmene b)" and "dosavadní odkaz na poznámku" (#36 h-engine13).
+ * 22: container words in capitals ("DÍL VIII včetně nadpisu zní:", "Za ČÁST DRUHOU …"), #35 h-recall11.
  */
-export const AMENDMENT_READER_VERSION = 21;
+export const AMENDMENT_READER_VERSION = 22;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {

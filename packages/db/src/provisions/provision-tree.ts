@@ -10,8 +10,9 @@ import { parseProvisions, type ParsedProvision, type ParseReport, type Provision
 /**
  * The format (parser and encoding) of the trees stored now: a version whose `provisions_format`
  * differs is parsed again by the next sync (fillProvisions). Raise it when the parser's output changes.
+ * 2: containers whose ordinal stands before the word ("PRVNÍ ČÁST", "Druhý oddíl"), #35 h-recall11.
  */
-export const PROVISION_TREE_FORMAT = 1;
+export const PROVISION_TREE_FORMAT = 2;
 
 /** A stored tree's node: the parser's provision (one shape, czech-law's) and a hash of its text. */
 export interface ProvisionNode extends ParsedProvision {

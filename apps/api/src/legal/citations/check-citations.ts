@@ -1,5 +1,5 @@
 import { CITATION_STATUSES, eSbirkaUrl, formatIsoDate, type CitationStatus, type EffStatus, type TextSource } from '@dp/core';
-import { recogniseCitations, type CitedProvision, type RecognisedCitation } from '@dp/czech-law';
+import { odstavecPlacer, recogniseCitations, type CitedProvision, type RecognisedCitation } from '@dp/czech-law';
 import { sql, versionProvisions, versionTexts, type Database, type ProvisionIndex, type VersionRef } from '@dp/db';
 import {
   citesOfText,
@@ -395,6 +395,17 @@ function present(w: Work, index: ProvisionIndex | null | undefined, iso: string,
   return provisionVerdict(common, cited, index, named, iso, doc, w.amendments, text);
 }
 
+const placers = new WeakMap<ProvisionIndex, (target: string) => string | null>();
+/** targets.ts's place of a písmeno named without its odstavec, over the version's ids (once per cached index). */
+function placerOf(index: ProvisionIndex): (target: string) => string | null {
+  let p = placers.get(index);
+  if (!p) {
+    p = odstavecPlacer(index.byId.keys());
+    placers.set(index, p);
+  }
+  return p;
+}
+
 function provisionVerdict(
   common: Omit<CheckedCitation, 'status' | 'summary' | 'provision'>,
   cited: CitedProvision,
@@ -417,6 +428,7 @@ function provisionVerdict(
     Boolean(entry),
     outstanding,
     citesOfText(entry && text?.slice(entry.start, entry.end)),
+    { place: placerOf(index) },
   );
   const acts = amended?.amendments.acts ?? [];
   const effects = textStatus.effects.map((e) => presentEffect(e, acts));

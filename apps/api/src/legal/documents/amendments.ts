@@ -1,6 +1,6 @@
 import { cursorKind, eSbirkaUrl, formatIsoDate, invalidRequest, type AmendmentStatus, type EffectStatus } from '@dp/core';
 import { z } from 'zod';
-import { citedFootnotes, effectReaches, WHOLE_ACT_TARGET } from '@dp/czech-law';
+import { citedFootnotes, containerReached, effectReaches, WHOLE_ACT_TARGET } from '@dp/czech-law';
 import { sql, type Database, type EffectInput } from '@dp/db';
 import type { VersionMeta } from './load';
 
@@ -269,16 +269,26 @@ export function reaches(target: string, provision: string, ancestors: readonly s
 
 /**
  * Whether an effect's stored targets reach a provision: `reaches` for ids, targets.ts for a whole
- * act, a range, a hlava without its část and a footnote's marks (`cites`: the footnotes the
- * provision's text cites, `citesOfText`).
+ * act, a range, a hlava without its část, a footnote's marks (`cites`: the footnotes the
+ * provision's text cites, `citesOfText`) and a písmeno named without its odstavec (`place`,
+ * targets.ts `odstavecPlacer` over the text's tree).
  */
 export function effectReachesProvision(
   targets: readonly string[],
   provision: string,
   ancestors: readonly string[],
   cites: readonly string[] = [],
+  place?: (target: string) => string | null,
 ): boolean {
-  return effectReaches(targets, provision, { ancestors, cites: () => cites }, (t) => reaches(t, provision, ancestors));
+  return effectReaches(targets, provision, { ancestors, cites: () => cites, place }, (t) => reaches(t, provision, ancestors));
+}
+
+/** What a read knows of the text's tree, for the rules of targets.ts that need it. */
+export interface TreeFacts {
+  /** A písmeno named without its odstavec, placed in the text (targets.ts `odstavecPlacer`). */
+  place?: (target: string) => string | null;
+  /** For a container: the §§ inside it, each with its containers' ids (targets.ts `containerReached`). */
+  members?: readonly { id: string; ancestors: readonly string[] }[];
 }
 
 /** Whether some effect reaches provisions by the footnotes their text cites (`^fn_N`): the caller then needs the text. */
@@ -302,9 +312,22 @@ export function provisionStatus(
   exists: boolean,
   outstanding: readonly Effect[],
   cites: readonly string[] = [],
+  tree: TreeFacts = {},
 ): { status: ProvisionTextStatus; effects: Effect[] } {
-  // Also a whole act repealed (less the units it keeps), a range's span and a footnote's marks (packages/czech-law targets.ts).
-  const effects = outstanding.filter((e) => effectReachesProvision(e.targets, provision, ancestors, cites));
+  // Also a whole act repealed (less the units it keeps), a range's span, a footnote's marks and a
+  // písmeno without its odstavec (packages/czech-law targets.ts).
+  let effects = outstanding.filter((e) => effectReachesProvision(e.targets, provision, ancestors, cites, tree.place));
+  // A container every § of which the outstanding effects reach (all repealed: the část goes with them).
+  const members = exists && !effects.length ? (tree.members ?? []) : [];
+  if (members.length) {
+    const by = new Map(
+      members.map((m) => [m.id, outstanding.filter((e) => effectReachesProvision(e.targets, m.id, m.ancestors, [], tree.place))]),
+    );
+    if (containerReached([...by.keys()], (id) => (by.get(id)?.length ?? 0) > 0)) {
+      const reaching = new Set([...by.values()].flat());
+      effects = outstanding.filter((e) => reaching.has(e));
+    }
+  }
   // A repeal of the whole act makes no provision: one the text lacks is unknown, not "not in source".
   if (!exists) {
     const making = effects.filter((e) => !e.targets.includes(WHOLE_ACT_TARGET));

@@ -1,5 +1,5 @@
 import { nameKey } from '@dp/core';
-import { keyOrder, parseProvisionId, type ProvisionKind } from '@dp/czech-law';
+import { keyOrder, odstavecPlacer, parseProvisionId, type ProvisionKind } from '@dp/czech-law';
 import { CONTAINER_KINDS, type ProvisionNode, type ProvisionTree } from '@dp/db';
 
 /** Kinds whose neighbours are each other (a § is followed by the next § or čl., across containers). */
@@ -31,6 +31,8 @@ export class ProvisionIndex {
   private readonly byId = new Map<string, number>();
   /** § / čl. headings as search names them (core nameKey) → the first such provision; built when first asked. */
   private headings: Map<string, number> | undefined;
+  /** targets.ts's place of a písmeno named without its odstavec, over this tree's ids; built when first asked. */
+  private placer: ((target: string) => string | null) | undefined;
   /** 1 for a node at the top, 2 for its children, … */
   readonly depth: number[];
 
@@ -102,6 +104,24 @@ export class ProvisionIndex {
       if (!p) break;
       out.unshift(p);
       parent = p.parent;
+    }
+    return out;
+  }
+
+  /** Where this text numbers a písmeno an effect names without its odstavec (targets.ts `odstavecPlacer`). */
+  place(target: string): string | null {
+    this.placer ??= odstavecPlacer(this.tree.nodes.map((n) => n.id));
+    return this.placer(target);
+  }
+
+  /** For a container, the §§ and články inside it with their containers' ids; none for another node. */
+  members(i: number): { id: string; ancestors: string[] }[] {
+    const nodes = this.tree.nodes;
+    if (!CONTAINER_KINDS.has(nodes[i].kind)) return [];
+    const out: { id: string; ancestors: string[] }[] = [];
+    for (let j = i + 1; j < nodes.length && nodes[j].start < nodes[i].end; j++) {
+      if ((nodes[j].kind === 'section' || nodes[j].kind === 'article') && this.isUnit(nodes[j]))
+        out.push({ id: nodes[j].id, ancestors: this.containers(j).map((c) => c.id) });
     }
     return out;
   }

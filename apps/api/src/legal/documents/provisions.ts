@@ -147,7 +147,8 @@ export function statusOf(
   if (!outstanding.length) return 'current';
   const i = index.indexOf(n.id);
   const ancestors = i === undefined ? [] : index.containers(i).map((c) => c.id);
-  return provisionStatus(n.id, ancestors, true, outstanding, citesOfText(own)).status;
+  const tree = { place: (t: string) => index.place(t), members: i === undefined ? [] : index.members(i) };
+  return provisionStatus(n.id, ancestors, true, outstanding, citesOfText(own), tree).status;
 }
 
 // Typed by the OpenAPI document's schemas: a field the contract lacks fails to compile.
@@ -319,12 +320,13 @@ export async function getProvision(db: Database, documents: DocumentCache, ref: 
   const ancestors = index.containers(i).map((c) => c.id);
   const text = view.replay?.text ?? (await textOf(db, documents, loaded, view.inView));
   const cites = citesOfText(text.slice(node.start, node.end));
-  const status = provisionStatus(id, ancestors, true, outstanding, cites);
+  const place = (t: string) => index.place(t);
+  const status = provisionStatus(id, ancestors, true, outstanding, cites, { place, members: index.members(i) });
   const madeBy = view.replay
     ? loaded.amendments.effects.filter(
         (e) =>
           e.amendingKey === view.inView?.amendedByKey &&
-          effectReachesProvision(e.targets, id, ancestors, cites) &&
+          effectReachesProvision(e.targets, id, ancestors, cites, place) &&
           view.replay!.points.some((p) => p.point === e.point && p.applied),
       )
     : view.inView.textSource === 'rebuilt'
