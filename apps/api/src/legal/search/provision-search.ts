@@ -25,8 +25,14 @@ export type ProvisionHit = V1Schemas['ProvisionSearchResult'];
 /** Ranking weights ({D, C, B, A} for ts_rank) and factors; tuned on the tuning half (docs/BENCHMARKS.md). */
 export const PROVISION_WEIGHTS = {
   vector: '{0.1, 0.2, 0.4, 0.5}',
-  /** The cover density of the query's terms together, added to the per-term sum. */
-  cover: 1,
+  /** The cover density of the query's words near each other (coverPairs), added to the per-term sum. */
+  cover: 2,
+  /**
+   * 1: the cover density of any two of the query's words together, so it counts their nearness;
+   * 0: of each word alone, which only counts its occurrences (of an OR, every occurrence is a cover),
+   * and a long § repeating the common words outranked the short one that answers.
+   */
+  coverPairs: 1,
   /** Factor of an act not in force on the day asked. */
   notInForce: 0.15,
   /**
@@ -96,6 +102,8 @@ export const PROVISION_LIMITS = {
    * cited acts' units were ranked however few of them held the query's words.
    */
   matchesExp: 1,
+  /** The cover density's pairs are of this many of the query's rarest own words at most (coverPairs). */
+  coverTerms: 1000,
 };
 /** Results a provision search ranks (its pages are cut from them). */
 export const PROVISION_DEPTH = 100;
@@ -225,7 +233,16 @@ export async function rankProvisions(
   }
   if (byRarity[0].share >= PROVISION_WEIGHTS.commonShare && byRarity[1]) selecting.push(byRarity[1]);
   const own = ownTerms;
-  const params: unknown[] = [selecting.map((t) => t.term).join(' | '), (own.length ? own : ts).map((t) => t.term).join(' | ')];
+  // The cover density's query (coverPairs): any two of the query's rarest own words together, a
+  // cover the nearest stretch holding both. Each pair costs every candidate's cover search a step,
+  // so at most the `coverTerms` rarest words are paired.
+  const coverTerms = [...new Set([...(own.length ? own : ts)].sort((a, b) => a.share - b.share).map((t) => t.term))];
+  const near = coverTerms.slice(0, PROVISION_LIMITS.coverTerms);
+  const cover =
+    PROVISION_WEIGHTS.coverPairs && near.length > 1
+      ? near.flatMap((a, i) => near.slice(i + 1).map((b) => `(${a} & ${b})`)).join(' | ')
+      : coverTerms.join(' | ');
+  const params: unknown[] = [selecting.map((t) => t.term).join(' | '), cover];
   const restrict = only ? `AND p.document_id = ANY($${params.push(only)}::text[])` : '';
   const limits = PROVISION_LIMITS;
   // Any two of the rarer selectable terms, as one tsquery the index answers (no per-row call).
