@@ -159,6 +159,20 @@ describe('GET /v1/legal/search?granularity=provision (#37)', () => {
     expect(fulltext.data.results.map((r: { act: { natural_key: string } }) => r.act.natural_key)).not.toContain('sb/2077/3');
   });
 
+  it('ranks the § whose words stand together above one holding them as often but far apart', async () => {
+    const farm = act(4, {
+      title: 'Zákon o horském zemědělství',
+      status: 'in_force',
+      text:
+        '# Zákon o horském zemědělství\n\n##### § 5\n\nOvce se na jaře stříhají, v zimě zůstávají ve chlévě, kde je chovatel krmí ' +
+        'senem z vlastních luk, a za dobrého počasí je vyvádí na pastvinu.\n\n##### § 6\n\nPastvina pro ovce musí být oplocena.\n',
+    });
+    await importTestRecords(h.db, [farm]);
+    // Both hold each word once: only the words' nearness tells them apart (a count of the words ties them).
+    const body = await search({ q: 'ovce na pastvině' });
+    expect(body.data.results.map((r: { provision: { id: string } }) => r.provision.id).slice(0, 2)).toEqual(['par_6', 'par_5']);
+  });
+
   it('gives every document hit what the document read says on the day, and its pointer the provision read’s status (#35 item 3)', async () => {
     const documents = async (params: Record<string, string>) => {
       const res = await h.get(`/v1/legal/search?${new URLSearchParams(params)}`, key);

@@ -14,7 +14,7 @@ import { dayStatus, pageDocuments } from './text-status';
  * search/provision-index.ts) for a query: each query term (its lemma key; in hybrid also the
  * meaning signal's related terms, at their weight) counts by its rank in the unit's weighted vector
  * (headings A, the act's title and short names B, text D) times its rarity, plus the cover density
- * of the terms together (ts_rank_cd); then the act's priors multiply it (in force on the day asked
+ * of its words two by two (ts_rank_cd: their nearness); then the act's priors multiply it (in force on the day asked
  * first, an amending act, a part amending another act and a repealed provision last), and the act stage: the share of the
  * query's weight the unit holds and the share its act holds across its ranked units. One unit per §
  * of an act. See docs/search.md, "Provision search".
@@ -25,8 +25,17 @@ export type ProvisionHit = V1Schemas['ProvisionSearchResult'];
 /** Ranking weights ({D, C, B, A} for ts_rank) and factors; tuned on the tuning half (docs/BENCHMARKS.md). */
 export const PROVISION_WEIGHTS = {
   vector: '{0.1, 0.2, 0.4, 0.5}',
-  /** The cover density of the query's terms together, added to the per-term sum. */
-  cover: 1,
+  /** The cover density of the query's words near each other (coverPairs), added to the per-term sum. */
+  cover: 2,
+  /**
+   * 1: the cover density of any two of the query's words together, so it counts their nearness, for
+   * the units ranked term by term only (the second stage's bound goes without it: the pairs' cover
+   * search on every candidate cost more than the rank per term). 0: of each word alone in both
+   * stages, as before (with cover 1), which only counted their occurrences (of an OR every
+   * occurrence is a cover), and a long § repeating the common words outranked the short one that
+   * answers.
+   */
+  coverPairs: 1,
   /** Factor of an act not in force on the day asked. */
   notInForce: 0.15,
   /**
@@ -96,6 +105,8 @@ export const PROVISION_LIMITS = {
    * cited acts' units were ranked however few of them held the query's words.
    */
   matchesExp: 1,
+  /** The cover density's pairs are of this many of the query's rarest own words at most (coverPairs). */
+  coverTerms: 8,
 };
 /** Results a provision search ranks (its pages are cut from them). */
 export const PROVISION_DEPTH = 100;
@@ -225,7 +236,17 @@ export async function rankProvisions(
   }
   if (byRarity[0].share >= PROVISION_WEIGHTS.commonShare && byRarity[1]) selecting.push(byRarity[1]);
   const own = ownTerms;
-  const params: unknown[] = [selecting.map((t) => t.term).join(' | '), (own.length ? own : ts).map((t) => t.term).join(' | ')];
+  // The cover density's query: with coverPairs, any two of the query's rarest own words together
+  // (a cover is then the nearest stretch holding both); each pair costs each unit's cover search a
+  // step, so only the `coverTerms` rarest are paired. Without, the words OR'd (as before).
+  const coverTerms = [...new Set([...(own.length ? own : ts)].sort((a, b) => a.share - b.share).map((t) => t.term))];
+  const nearOnly = PROVISION_WEIGHTS.coverPairs === 1;
+  const near = coverTerms.slice(0, PROVISION_LIMITS.coverTerms);
+  const cover =
+    nearOnly && near.length > 1
+      ? near.flatMap((a, i) => near.slice(i + 1).map((b) => `(${a} & ${b})`)).join(' | ')
+      : coverTerms.join(' | ');
+  const params: unknown[] = [selecting.map((t) => t.term).join(' | '), cover];
   const restrict = only ? `AND p.document_id = ANY($${params.push(only)}::text[])` : '';
   const limits = PROVISION_LIMITS;
   // Any two of the rarer selectable terms, as one tsquery the index answers (no per-row call).
@@ -265,7 +286,7 @@ export async function rankProvisions(
   const candidateRows = `SELECT ${columns}, dp.prior FROM "search_provision" p JOIN dp ON dp.id = p.document_id
                          WHERE p.ctid = ANY(ARRAY(SELECT k.tid FROM k)) OFFSET 0`;
   // The second stage: one rank of all the terms together (ts_rank of their OR is the mean of their
-  // single ranks) and the cover density give each candidate a bound of its score (the heaviest
+  // single ranks; with coverPairs 0 also the cover density) gives each candidate a bound of its score (the heaviest
   // term's weight for every term), times its act's prior as the first stage has it (the final score
   // is the lexical one times the act's factor); only the best `ranked` by it get the rank per term.
   const vector = `'${PROVISION_WEIGHTS.vector}'`;
@@ -305,12 +326,13 @@ export async function rankProvisions(
   >(
     `WITH ${candidates},
      r AS MATERIALIZED (SELECT b.tid, b.document_id, b.provision_id, b.section_id, b.repealed, b.cd
-                        FROM (SELECT c.*, ts_rank_cd(${vector}, c.vector, $2::tsquery, 0) AS cd,
+                        FROM (SELECT c.*, ${nearOnly ? 'NULL::float4' : `ts_rank_cd(${vector}, c.vector, $2::tsquery, 0)`} AS cd,
                                               ts_rank(${vector}, c.vector, ${anyTerm}, 0) AS anyrank
                                        FROM (${candidateRows}) c OFFSET 0) b
-                        ORDER BY (${bound} * b.anyrank + ${PROVISION_WEIGHTS.cover} * b.cd) * b.prior DESC, b.document_id, b.provision_id
+                        ORDER BY (${bound} * b.anyrank${nearOnly ? '' : ` + ${PROVISION_WEIGHTS.cover} * b.cd`}) * b.prior DESC, b.document_id, b.provision_id
                         LIMIT ${limits.ranked})
-     SELECT r.document_id, r.provision_id, r.section_id, r.repealed, v.in_amendment, r.cd, ARRAY[${termRanks}] AS ranks,
+     SELECT r.document_id, r.provision_id, r.section_id, r.repealed, v.in_amendment,
+            ${nearOnly ? `ts_rank_cd(${vector}, v.vector, $2::tsquery, 0)` : 'r.cd'} AS cd, ARRAY[${termRanks}] AS ranks,
             NULL::text AS search_title, NULL::text AS eff, NULL::boolean AS amending, NULL::text AS doc_type, NULL::int AS degree,
             NULL::boolean AS passes
      FROM r CROSS JOIN LATERAL (SELECT ${plainVector} AS vector, p.in_amendment
