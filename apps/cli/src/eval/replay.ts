@@ -266,9 +266,9 @@ export async function runReplay(module: string, args: EvalArgs): Promise<ReplayR
   const workers = Math.min(2, Math.max(1, Number(args.flags.get('workers') ?? 2)));
   const all = await loadCases(gitDir, args.flags.get('cases-cache'));
   const head = await resolveHead(gitDir);
-  // `--doc sb/2005/132`: the sample's cases of one document only (a quick look while tuning).
-  const only = args.flags.get('doc');
-  const cases = selectCases(all, args.halves, sample, docs).filter((c) => !only || c.amendedKey === only);
+  // `--doc sb/2005/132` (or several, comma-separated): the sample's cases of those documents only (a quick look while tuning).
+  const only = args.flags.get('doc')?.split(',');
+  const cases = selectCases(all, args.halves, sample, docs).filter((c) => !only || only.includes(c.amendedKey));
   const misses = args.flags.get('misses');
   if (misses) writeFileSync(misses, '');
   const available = [...(await listObjects(gitDir))];
