@@ -10,9 +10,11 @@ type Tx = RawTx;
  * The version of the amending-act reader and instruction grammar whose effects are stored
  * (`amendment_source.version`): a sync rewrites the effects of amending acts written by an older one.
  * Raise it when the reader or the grammar reads differently. 20: the catch-up also drops the
- * `repeals` edges a repealing act's text no longer states (a partial repeal, #36 h-engine12).
+ * `repeals` edges a repealing act's text no longer states (a partial repeal, #36 h-engine12). 21: the
+ * grammar reads mixed repeal lists, container labels repealed and ordinals in the genitive and
+ * locative (#36 h-engine14).
  */
-export const AMENDMENT_READER_VERSION = 20;
+export const AMENDMENT_READER_VERSION = 21;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
