@@ -321,7 +321,7 @@ const UNIT_WORD: [RegExp, SegType | 'nadpis'][] = [
   [/(?:[pP]ísm\.|[pP]ísmen(?:ech|ům|em|a|o|e|u|y)?)(?![\p{L}])/uy, 'pism'],
   [/(?:[bB]od(?:ech|ům|em|ů|u|ě|y)?)(?![\p{L}])/uy, 'bod'],
   [/(?:[čČ]l\.|[čČ]lán(?:cích|kem|ků|ku|ky|ek))/y, 'cl'],
-  // "a příl. č. 1 se zrušují" (vyhláška č. 163/1973 Sb.).
+  // "a příl. č. 1 se zrušují" (č. 163/1973 Sb. on č. 162/1970 Sb.).
   [/(?:[pP]řílo(?:hách|hou|hy|ze|hu|ha|h)(?![\p{L}])|[pP]říl\.(?= ?č\.))/uy, 'priloha'],
   [/(?:[vV]ět(?:ách|ami|ou|a|y|ě|u)?)(?![\p{L}])/uy, 'veta'],
   [/(?:[čČ]ást(?:i|í)?)(?![\p{L}])/uy, 'cast'],
@@ -336,7 +336,7 @@ const UNIT_WORD: [RegExp, SegType | 'nadpis'][] = [
 
 const SENTENCE_ORDINAL: [RegExp, number][] = [
   [/^první/, 1],
-  // "§ 324 věta prvá" (zákon č. 158/1970 Sb.): the older form of "první".
+  // "§ 324 věta prvá" (zákon č. 138/1970 Sb.): the older form of "první".
   [/^prv(?:á|é|ou)/, 1],
   [/^druh(?:á|é|ou|ý)/, 2],
   [/^třetí/, 3],
@@ -389,7 +389,7 @@ function readKey(s: string, pos: number, type: SegType): { key: string; len: num
     case 'odst':
       m = /^(\d+)([a-z]{0,3})(?![\p{L}\d])/u.exec(rest);
       if (!m) return null;
-      // "§ 24 až 34 e, § 34 f odst. 2, § 34 g až 34 h" (zákon č. 103/1990 Sb., on vyhláška č. 44/1978
+      // "§ 24 až 34 e, § 34 f odst. 2, § 34 g až 34 h" (č. 103/1990 Sb., on č. 44/1978
       // Sb.): a §'s letter written apart. Only a letter that is no Czech conjunction or preposition
       // (a, i, k, o, s, u, v, z), and only before what ends a reference.
       if (type === 'par' && !m[2]) {
@@ -589,7 +589,7 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
       const own = /^ k (?:této |tomuto )?(?:vyhlášce|zákonu|nařízení vlády|nařízení)(?: č\. \d+\/\d{4} Sb\.?)?(?=[ ,]|$)/.exec(s.slice(q));
       if (own) q += own[0].length;
     }
-    // "hlava druhá (čl. 19 až 38)", "část prvá (§ 2 až 17)" (zákon č. 23/1991 Sb., on zákon č. 100/1960
+    // "hlava druhá (čl. 19 až 38)", "část prvá (§ 2 až 17)" (č. 23/1991 Sb., on č. 100/1960
     // Sb.): the units in brackets say what the container holds; the container is what is named.
     if (LEVEL[w.type] < 6) {
       const held = /^ \((?:§|čl\.|[Čč]l\.) [^()⟨⟩⟦⟧]{1,60}\)(?=[ ,]|$)/.exec(s.slice(q));
