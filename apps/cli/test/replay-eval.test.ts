@@ -20,7 +20,7 @@ import { DEFAULT_GIT_DIR, readEvalArgs } from '../src/eval/eval-args';
 import { attribution, recallOf, visitor as amendmentsVisitor } from '../src/eval/run-amendments-eval';
 import { visitor } from '../src/eval/run-consolidation-eval';
 import type { ReformCase } from '../src/eval/reform-cases';
-import type { CaseInput, Counters, ReplayText } from '../src/eval/replay';
+import { docFilter, type CaseInput, type Counters, type ReplayText } from '../src/eval/replay';
 
 /** A text as the replay reads it (no front matter, not parsed yet). */
 const replayText = (body: string): ReplayText => ({ blob: body, text: body, fields: {}, parsed: null });
@@ -75,6 +75,14 @@ describe('replay evaluations', () => {
     expect(a.flags.get('docs')).toBe('5');
     expect(() => readEvalArgs(['--half', 'all'], [], {})).toThrow(/tune, heldout or both/);
     expect(() => readEvalArgs(['--docs'], [], {})).toThrow(/needs a value/);
+  });
+
+  it('--doc takes one document or several, comma-separated', () => {
+    expect(docFilter(undefined)('sb/2000/1')).toBe(true);
+    expect(docFilter('sb/2000/1')('sb/2000/1')).toBe(true);
+    expect(docFilter('sb/2000/1')('sb/2000/10')).toBe(false);
+    const two = docFilter('sb/2000/1,sb/2001/2');
+    expect(['sb/2000/1', 'sb/2001/2', 'sb/2002/3'].map(two)).toEqual([true, true, false]);
   });
 
   it('finds the provisions whose own text changed and scores the targets against them', () => {

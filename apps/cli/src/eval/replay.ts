@@ -256,6 +256,13 @@ export interface ReplayRun {
  * cases of the chosen halves with at most `--workers` threads (default and ceiling 2: the replay
  * shares the machine).
  */
+/** `--doc sb/2005/132` (or several, comma-separated): the sample's cases of those documents only (a quick look while tuning). */
+export function docFilter(flag: string | undefined): (key: string) => boolean {
+  if (flag === undefined) return () => true;
+  const keys = new Set(flag.split(',').map((k) => k.trim()));
+  return (key) => keys.has(key);
+}
+
 export async function runReplay(module: string, args: EvalArgs): Promise<ReplayRun> {
   const gitDir = await resolveGitDir(args.gitDir);
   const started = Date.now();
@@ -266,9 +273,8 @@ export async function runReplay(module: string, args: EvalArgs): Promise<ReplayR
   const workers = Math.min(2, Math.max(1, Number(args.flags.get('workers') ?? 2)));
   const all = await loadCases(gitDir, args.flags.get('cases-cache'));
   const head = await resolveHead(gitDir);
-  // `--doc sb/2005/132`: the sample's cases of one document only (a quick look while tuning).
-  const only = args.flags.get('doc');
-  const cases = selectCases(all, args.halves, sample, docs).filter((c) => !only || c.amendedKey === only);
+  const only = docFilter(args.flags.get('doc'));
+  const cases = selectCases(all, args.halves, sample, docs).filter((c) => only(c.amendedKey));
   const misses = args.flags.get('misses');
   if (misses) writeFileSync(misses, '');
   const available = [...(await listObjects(gitDir))];

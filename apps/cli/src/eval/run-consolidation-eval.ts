@@ -1,7 +1,7 @@
 /**
  * The consolidation replay (#36 item 2):
  * `pnpm eval:consolidation [git-dir] [--half tune|heldout|both] [--docs N] [--sample K] [--workers 1|2]
- * [--misses FILE] [--cases-cache FILE] [--verify-every N] [--doc sb/YYYY/N]`.
+ * [--misses FILE] [--cases-cache FILE] [--verify-every N] [--doc sb/YYYY/N[,…]]`.
  *
  * Every `[reform]` commit whose `Source-Id` act is in the collection: the product's effects of that
  * act on the document (extractEffectsOfTexts, the rows the sync stores) dated after the text before and

@@ -78,7 +78,10 @@ export interface Operation {
   renumberRanges?: { from: TargetRef; to: TargetRef }[];
   /** repeal / renumber of footnotes: their marks in the text go too, or are renumbered ("včetně odkazu na poznámku pod čarou"). */
   withReferences?: boolean;
-  /** Footnotes the instruction names with the unit ("včetně poznámky pod čarou č. 31"): `fn_31`. */
+  /**
+   * Footnotes the instruction names with the unit ("včetně poznámky pod čarou č. 31"): `fn_31`; for a
+   * repeal a range by its ends (`fn_8d..fn_8z`: every footnote between them in the text).
+   */
   footnotes?: string[];
   /**
    * append_words: the punctuation that ends the text is replaced first ("na konci odstavce 3 se tečka
@@ -344,10 +347,12 @@ const UNIT_WORD: [RegExp, SegType | 'nadpis'][] = [
   [/(?:[pP]ísm\.|[pP]ísmen(?:ech|ům|em|a|o|e|u|y)?)(?![\p{L}])/uy, 'pism'],
   [/(?:[bB]od(?:ech|ům|em|ů|u|ě|y)?)(?![\p{L}])/uy, 'bod'],
   [/(?:[čČ]l\.|[čČ]lán(?:cích|kem|ků|ku|ky|ek))/y, 'cl'],
-  [/(?:[pP]řílo(?:hách|hou|hy|ze|hu|ha|h))(?![\p{L}])/uy, 'priloha'],
+  // "a příl. č. 1 se zrušují" (č. 163/1973 Sb. on č. 162/1970 Sb.).
+  [/(?:[pP]řílo(?:hách|hou|hy|ze|hu|ha|h)(?![\p{L}])|[pP]říl\.(?= ?č\.))/uy, 'priloha'],
   [/(?:[vV]ět(?:ách|ami|ou|a|y|ě|u)?)(?![\p{L}])/uy, 'veta'],
   [/(?:[čČ]ást(?:i|í)?)(?![\p{L}])/uy, 'cast'],
-  [/(?:[hH]lav(?:ou|a|y|ě|u))(?![\p{L}])/uy, 'hlava'],
+  // "označení hlav III až IX" (genitive plural, zákon č. 229/2016 Sb., bod 15, on zákon č. 119/2002 Sb.).
+  [/(?:[hH]lav(?:ou|a|y|ě|u)?)(?![\p{L}])/uy, 'hlava'],
   [/(?:[pP]ododdíl(?:em|u|e|y)?)(?![\p{L}])/uy, 'pododdil'],
   [/(?:[oO]ddíl(?:em|u|e|y)?)(?![\p{L}])/uy, 'oddil'],
   [/(?:[dD]íl(?:em|u|e|y)?)(?![\p{L}])/uy, 'dil'],
@@ -357,6 +362,8 @@ const UNIT_WORD: [RegExp, SegType | 'nadpis'][] = [
 
 const SENTENCE_ORDINAL: [RegExp, number][] = [
   [/^první/, 1],
+  // "§ 324 věta prvá" (zákon č. 138/1970 Sb.): the older form of "první".
+  [/^prv(?:á|é|ou)/, 1],
   [/^druh(?:á|é|ou|ý)/, 2],
   [/^třetí/, 3],
   [/^čtvrt(?:á|é|ou)/, 4],
@@ -407,7 +414,15 @@ function readKey(s: string, pos: number, type: SegType): { key: string; len: num
     case 'par':
     case 'odst':
       m = /^(\d+)([a-z]{0,3})(?![\p{L}\d])/u.exec(rest);
-      return m ? { key: `${Number(m[1])}${m[2]}`, len: m[0].length } : null;
+      if (!m) return null;
+      // "§ 24 až 34 e, § 34 f odst. 2, § 34 g až 34 h" (č. 103/1990 Sb., on č. 44/1978
+      // Sb.): a §'s letter written apart. Only a letter that is no Czech conjunction or preposition
+      // (a, i, k, o, s, u, v, z), and only before what ends a reference.
+      if (type === 'par' && !m[2]) {
+        const spaced = /^(\d+) ([b-hjlmnpqrtwxy])(?=,| až | a | odst\.| se | zrušuj| vypouš|\.?$)/u.exec(rest);
+        if (spaced) return { key: `${Number(spaced[1])}${spaced[2]}`, len: spaced[0].length };
+      }
+      return { key: `${Number(m[1])}${m[2]}`, len: m[0].length };
     case 'pism':
       m = /^([a-z]{1,2})\)/.exec(rest);
       return m ? { key: m[1], len: m[0].length } : null;
@@ -581,10 +596,30 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
         const end = readKey(s, q + c[0].length + again[0].length, w.type);
         if (end) k = { ...end, len: end.len + again[0].length };
       }
+      // "oddíl druhý až oddíl sedmý" (zákon č. 187/2004 Sb., bod 135, on zákon č. 13/1993 Sb.): a
+      // container's range end with its word written again.
+      if (!k && c[0] === ' až ' && LEVEL[w.type] < 6) {
+        const word = readUnitWord(s, q + c[0].length);
+        const at = word && word.type === w.type ? q + c[0].length + word.len + 1 : -1;
+        const end = at > 0 && s[at - 1] === ' ' ? readKey(s, at, w.type) : null;
+        if (end) k = { ...end, len: end.len + word!.len + 1 };
+      }
       if (!k) break;
       if (c[0] === ' až ' || c[0] === '–' || c[0] === '-') keys[keys.length - 1].to = k.key;
       else keys.push({ key: k.key });
       q += c[0].length + k.len;
+    }
+    // "přílohy č. 1 a 2 k vyhlášce", "Přílohy č. 1 až 19 k nařízení vlády č. 246/1998 Sb." (in a list
+    // or before the verb): the act's own annexes.
+    if (w.type === 'priloha') {
+      const own = /^ k (?:této |tomuto )?(?:vyhlášce|zákonu|nařízení vlády|nařízení)(?: č\. \d+\/\d{4} Sb\.?)?(?=[ ,]|$)/.exec(s.slice(q));
+      if (own) q += own[0].length;
+    }
+    // "hlava druhá (čl. 19 až 38)", "část prvá (§ 2 až 17)" (č. 23/1991 Sb., on č. 100/1960
+    // Sb.): the units in brackets say what the container holds; the container is what is named.
+    if (LEVEL[w.type] < 6) {
+      const held = /^ \((?:§|čl\.|[Čč]l\.) [^()⟨⟩⟦⟧]{1,60}\)(?=[ ,]|$)/.exec(s.slice(q));
+      if (held) q += held[0].length;
     }
     const seg: Seg = { type: w.type, keys };
     const level = LEVEL[w.type];
@@ -608,7 +643,9 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
         break;
       } else {
         // A new reference: it keeps the higher units of the one before ("odst. 1 písm. a) a odst. 2").
-        const prefix: Seg[] = chain.segs.filter((x: Seg) => LEVEL[x.type] < level);
+        // Not the containers before a § or čl. ("hlava druhá a článek 98 odst. 4"): those are numbered
+        // through the whole act.
+        const prefix: Seg[] = chain.segs.filter((x: Seg) => LEVEL[x.type] < level && !(level === 6 && LEVEL[x.type] < 6));
         chain = { segs: [...prefix.map((x) => ({ type: x.type, keys: [x.keys[x.keys.length - 1]] })), seg], heading };
         chains.push(chain);
       }
@@ -1170,19 +1207,25 @@ function renumberRanges(ctx: Ctx, fromRef: number, toRef: number): { from: Targe
 /** "včetně nadpisu", "včetně poznámky pod čarou č. 5", "včetně nadpisu a poznámek pod čarou č. 3 a 4". */
 /**
  * The footnotes a "včetně poznámek pod čarou č. 10d až 10f" names, every one of the range, by the
- * list `readIncluding` gives the operation (`op.footnotes`, which holds the range's first only, as
- * the engine reads it): the effects store them all.
+ * list `readIncluding` gives the operation (`op.footnotes`, which holds the range's first only, or for
+ * a repeal the range by its ends, as the engine reads them): the effects store them all.
  */
 const FOOTNOTE_RANGES = new WeakMap<string[], string[]>();
 
 function readIncluding(
   ctx: Ctx,
   s: string,
-  /** "§ 62 včetně poznámky pod čarou č. 11) a § 63 se zrušují": units after the footnotes are more targets (a repeal's). */
+  /**
+   * "§ 62 včetně poznámky pod čarou č. 11) a § 63 se zrušují", "§ 1 včetně poznámek pod čarou č. 1) a
+   * 2), § 2 odst. 1 a 2 … se zrušují", "§ 7 včetně nadpisu a § 8 až 10 se vypouštějí": units after the
+   * footnotes or the heading are more targets (a repeal's).
+   */
   units?: TargetRef[],
-): { rest: string; withHeading: boolean; footnotes: string[] } {
+): { rest: string; withHeading: boolean; footnotes: string[]; spans: string[] } {
   let withHeading = false;
   const footnotes: string[] = [];
+  /** The footnotes as a repeal takes them: a range by its ends (`fn_8d..fn_8z`), every one between them in the text. */
+  const spans: string[] = [];
   const all: string[] = [];
   FOOTNOTE_RANGES.set(footnotes, all);
   const re = new RegExp(
@@ -1195,14 +1238,16 @@ function readIncluding(
       for (const t of targetsOf(ctx, Number(r[1]), [[]])) {
         if (t.id.startsWith('fn_')) {
           footnotes.push(t.id);
+          spans.push(t.through ? `${t.id}..${t.through}` : t.id);
           all.push(...effectIds(t));
-        } else if (units && footnotes.length && /^(?:par|cl)_[^/]+$/.test(t.id)) units.push(t);
+        } else if (units && (footnotes.length || withHeading) && /^(?:par|cl|priloha)_/.test(t.id)) units.push(t);
         else throw new Unsupported('včetně with a unit');
       }
     }
     return '';
   });
-  return { rest: rest.trim(), withHeading, footnotes };
+  FOOTNOTE_RANGES.set(spans, all);
+  return { rest: rest.trim(), withHeading, footnotes, spans };
 }
 
 /**
@@ -1600,7 +1645,7 @@ clause(
     const part: TextPart = m[2] === 'za' ? 'after_semicolon' : 'before_semicolon';
     if (m[1] && m[1].startsWith('čárka')) throw new Unsupported('a part after a comma');
     const op: Operation = { kind: 'repeal', targets: locTargets(ctx).map((t) => ({ ...t, part })), source: ctx.source };
-    if (inc.footnotes.length) op.footnotes = inc.footnotes;
+    if (inc.footnotes.length) op.footnotes = inc.spans;
     ctx.ops.push(op);
   },
 );
@@ -1618,6 +1663,11 @@ clause(
 );
 // The location's own new wording or repeal: "V § 5 odstavec 2 zní:" reads as one reference, then the verb.
 clause(`((?:(?:včetně|a) [^:]*?)?) ?(?:zní|znějí|zní takto|znějí takto):?(?: ${Q})?`, (ctx, m) => {
+  // "V příloze č. 4 k nařízení vlády zní: „2. …“" (nařízení vlády č. 369/2010 Sb. on nařízení vlády
+  // č. 53/2009 Sb.): the place alone, with the unit that reads left out, is no new wording of the place.
+  const place = /^[Vv]e? ⟦(\d+)⟧ (?:zní|znějí)/.exec(ctx.sk.s);
+  if (place && ctx.sk.refs[Number(place[1])].chains.every((c) => c.segs.length < 2 && !c.heading && !c.part))
+    throw new Unsupported('"V …" names no unit that reads');
   const inc = readIncluding(ctx, m[1]);
   if (inc.rest) throw new Unsupported(`"${inc.rest}" before zní`);
   const text = m[2] !== undefined ? quote(ctx, m[2]) : ctx.payload;
@@ -1647,7 +1697,7 @@ clause(`((?:(?:včetně|a) [^⟨]*?)?) ?${REPEAL}(${REFERENCES})?`, (ctx, m) => 
   const op: Operation = { kind: 'repeal', targets: locTargets(ctx), source: ctx.source };
   if (m[2]) op.withReferences = true;
   if (inc.withHeading) op.withHeading = true;
-  if (inc.footnotes.length) op.footnotes = inc.footnotes;
+  if (inc.footnotes.length) op.footnotes = inc.spans;
   ctx.ops.push(op);
 });
 // "V § 588 se vypouští odstavec 2 a zrušuje se číslování odstavců" (zákon č. 264/1992 Sb., bod 18,
@@ -1682,10 +1732,14 @@ clause(`(?:(?:v|ve) ${R} )?${R}((?: (?:včetně|a) [^⟨]*?)?) ${REPEAL}(${REFER
   const named = targetsOf(ctx, Number(m[2]), base);
   const inc = readIncluding(ctx, withoutSemicolon(m[3], named), more);
   if (inc.rest) throw new Unsupported(`"${inc.rest}" before zrušuje`);
+  // "§ 7 včetně nadpisu a § 8 až 10", "část šestá včetně nadpisu a čl. IX": the heading goes with whole
+  // units only (of odstavce it would be the §'s, which the engine drops only where one § is named).
+  const whole = (t: TargetRef) => !/(?:^|\/)(?:odst|pism|bod|fn)_/.test(t.id) && t.sentence === undefined && !t.part;
+  if (inc.withHeading && more.length && ![...named, ...more].every(whole)) throw new Unsupported('a heading with parts of units in a list');
   const op: Operation = { kind: 'repeal', targets: [...named, ...more], source: ctx.source };
   if (m[4]) op.withReferences = true;
   if (inc.withHeading) op.withHeading = true;
-  if (inc.footnotes.length) op.footnotes = inc.footnotes;
+  if (inc.footnotes.length) op.footnotes = inc.spans;
   ctx.ops.push(op);
 });
 // "se vypouští písmeno b) a dosavadní písmeno c) se označuje jako písmeno b)" (zákon č. 180/1990 Sb.
@@ -1696,7 +1750,7 @@ clause(`(?:(?:v|ve) ${R} )?${REPEAL} ${R}((?: (?:včetně|a) (?![Dd]osavadní )[
   const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
   const op: Operation = { kind: 'repeal', targets: targetsOf(ctx, Number(m[2]), base), source: ctx.source };
   if (inc.withHeading) op.withHeading = true;
-  if (inc.footnotes.length) op.footnotes = inc.footnotes;
+  if (inc.footnotes.length) op.footnotes = inc.spans;
   ctx.ops.push(op);
 });
 // The location itself repealed: "V § 5 … se zrušuje" does not occur; "§ 5 se zrušuje" is a reference then the verb.
@@ -1796,6 +1850,22 @@ clause(`(?:(?:v|ve) ${R} )?[Dd]osavadní text(?: ${R})? (?:označuje|označuje j
   // "Dosavadní text § 19 se označuje jako odstavec 1 a doplňuje se odstavcem 2" (zákon č. 96/1977 Sb.,
   // on zákon č. 40/1956 Sb.): the unit named is where the rest of the sentence adds.
   if (!m[1]) ctx.base = [chainOfId(owner[0].id)];
+});
+// "V části první se označení hlavy II včetně nadpisu zrušuje", "Označení dosavadní části druhé až
+// jedenácté se včetně nadpisů zrušuje" (zákon č. 105/2006 Sb., bod 7, on zákon č. 262/2004 Sb.): a
+// container's label and heading go, what it held stays (under the container before it). Only
+// containers, each of a range named.
+clause(`(?:(?:v|ve) ${R} )?označení (?:dosavadní )?${R} včetně (?:nadpisu|nadpisů) ${REPEAL}`, (ctx, m) => {
+  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+  const ids = targetsOf(ctx, Number(m[2]), base).flatMap((t) => {
+    if (t.part || t.sentence !== undefined || !/^(?:cast|hlava|dil|oddil|pododdil)_/.test(t.id.split('/').pop() ?? ''))
+      throw new Unsupported('the label of a unit that is no container');
+    const all = effectIds(t);
+    if (t.through && !(/_\d+$/.test(t.id) && /_\d+$/.test(t.through))) throw new Unsupported('a range of containers');
+    return all;
+  });
+  const targets = ids.map((id): TargetRef => ({ id }));
+  ctx.ops.push({ kind: 'renumber', targets, renumber: ids.map((id) => ({ from: id, to: '' })), withHeading: true, source: ctx.source });
 });
 // "zároveň se zrušuje označení odstavce 1": the one unit left loses its number.
 clause(`(?:(?:v|ve) ${R} )?(?:zrušuje|vypouští|ruší) (?:označení|číslo|číslování) ${R}`, (ctx, m) => {
@@ -2219,7 +2289,7 @@ function effectOf(op: Operation): Effect {
     for (const m of (op.text ?? '').matchAll(/^\^(\d+[a-z]*)\)/gm)) add(`fn_${m[1]}`);
   }
   for (const id of sectionsOfContainerText(op, ids)) add(id);
-  for (const f of op.footnotes ?? []) add(f);
+  for (const f of op.footnotes ?? []) for (const end of f.split('..')) add(end);
   for (const f of (op.footnotes && FOOTNOTE_RANGES.get(op.footnotes)) ?? []) add(f);
   // A footnote renumbered is its marks renumbered, and one repealed "včetně odkazu na ni" takes its
   // marks out (zákon č. 1/2002 Sb., bod 12, on zákon č. 13/1993 Sb.: "Dosavadní poznámky pod čarou

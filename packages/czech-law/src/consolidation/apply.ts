@@ -502,9 +502,12 @@ function locateRange(doc: Doc, t: TargetRef): Loc[] {
     const b = locate(doc, t.through);
     if (b.index < a.index) throw new Fail('target_not_found', `${t.id} to ${t.through}`);
     const out: Loc[] = [];
+    const level = containerLevel(a.unit.id);
     for (let i = a.index; i <= b.index; i++) {
       const u = doc.units[i];
       if (u.kind !== a.unit.kind) continue;
+      // "hlavy III až IX": the hlavy, not the díly inside them.
+      if (level !== null && containerLevel(u.id) !== level) continue;
       const l = local(u);
       out.push({ index: i, unit: u, local: l, node: l.top });
     }
@@ -1548,6 +1551,10 @@ function opNewWording(w: Work, op: Operation): void {
       const ownEnd = contentEnd(loc.unit.text, loc.node.contentStart, loc.node.ownEnd);
       const e = /([,;:])((?:\^\d+[a-z]*\))*)$/.exec(old);
       if (region.end === ownEnd && e && /\.$/.test(by)) by = `${by.slice(0, -1)}${e[1]}`;
+      // "§ 10 odst. 1 věta prvá zní: „(1) Ochranné pásmo …“" (vyhláška č. 122/1974 Sb. on vyhláška
+      // č. 52/1964 Sb.): the odstavec's own number written before its first sentence is kept once.
+      const own = /\/odst_(\d+[a-z]*)$/.exec(t.id);
+      if (t.sentence === 1 && own && by.startsWith(`(${own[1]}) `)) by = by.slice(own[1].length + 3);
     } else if (t.part === 'heading') {
       // "Nadpis části třetí zní: ## „ČÁST TŘETÍ #### DOTACE …“" (nařízení vlády č. 226/1999 Sb., bod 6,
       // on nařízení vlády č. 244/1995 Sb.): the act writes the unit's label above its new heading;
@@ -2294,7 +2301,23 @@ function opRepeal(w: Work, op: Operation): void {
   }
   if (op.withHeading) dropHeadingOfRepealed(w, op);
   // A footnote repealed with a unit stays while another unit still marks it (the source keeps it).
-  for (const f of op.footnotes ?? []) if (w.doc.units.some((u) => u.id === f) && !marked(w, f)) removeFootnote(w, f);
+  for (const f of op.footnotes ?? []) {
+    for (const id of footnoteSpan(w, f)) if (w.doc.units.some((u) => u.id === id) && !marked(w, id)) removeFootnote(w, id);
+  }
+}
+
+/**
+ * The footnotes a repeal names: one, or a range by its ends ("včetně poznámek pod čarou č. 8d) až
+ * 8z)"), every footnote the text has from the first to the last; both ends must be there.
+ */
+function footnoteSpan(w: Work, f: string): string[] {
+  const [from, to] = f.split('..');
+  if (to === undefined) return [from];
+  const notes = w.doc.units.filter((u) => u.kind === 'footnote');
+  const a = notes.findIndex((u) => u.id === from);
+  const b = notes.findIndex((u) => u.id === to);
+  if (a < 0 || b < a) throw new Fail('target_not_found', `footnotes ${from} to ${to}`);
+  return notes.slice(a, b + 1).map((u) => u.id);
 }
 
 /**
@@ -2636,6 +2659,13 @@ function opRenumber(w: Work, op: Operation): void {
     renumberFootnotes(w, pairs, !!op.withReferences);
     return;
   }
+  if (op.withHeading && pairs.length && pairs.every((p) => p.to === '' && isContainerId(p.from))) {
+    dropContainerLabels(
+      w,
+      pairs.map((p) => p.from),
+    );
+    return;
+  }
   // All found first, then all renamed, so that "3 → 2, 4 → 3" never meets its own result.
   const edits: { index: number; span: Span; by: string; from: string; to: string }[] = [];
   for (const p of pairs) {
@@ -2676,15 +2706,20 @@ function opRenumber(w: Work, op: Operation): void {
       const roman = r && /^\d+$/.test(to.key) && String(romanToInt(r[2])) === from.key ? intToRoman(Number(to.key)) : null;
       if (!m && !(r && roman)) {
         // A část or hlava numbered in words ("## ČÁST JEDENÁCTÁ" → "ČÁST DVANÁCTÁ": "Dosavadní část
-        // jedenáctá se označuje jako část dvanáctá", zákon č. 46/2016 Sb., bod 38, on zákon č. 219/1999 Sb.).
-        const wd = /^(\s*(?:#{1,6}[ \t]+)?(?:ČÁST|Část|HLAVA|Hlava)[ \t]+)(\S.*?)\s*$/u.exec(label.text);
-        const n = wd ? containerNumber(wd[2]) : null;
-        const word = wd && n && !n.rest && n.key === from.key && /^\d+$/.test(to.key) ? ordinalFeminine(Number(to.key)) : null;
+        // jedenáctá se označuje jako část dvanáctá", zákon č. 46/2016 Sb., bod 38, on zákon č. 219/1999 Sb.);
+        // a díl or oddíl in the masculine ("Oddíl třetí" → "Oddíl druhý", zákon č. 303/2013 Sb., bod 52,
+        // on zákon č. 358/1992 Sb.).
+        const wd = /^(\s*(?:#{1,6}[ \t]+)?(?:(ČÁST|Část|HLAVA|Hlava)|DÍL|Díl|ODDÍL|Oddíl|PODODDÍL|Pododdíl)[ \t]+)(\S.*?)\s*$/u.exec(
+          label.text,
+        );
+        const n = wd ? containerNumber(wd[3]) : null;
+        const feminine = wd && n && !n.rest && n.key === from.key && /^\d+$/.test(to.key) ? ordinalFeminine(Number(to.key)) : null;
+        const word = feminine && !wd![2] ? feminine.replace(/á(?= |$)/g, 'ý') : feminine;
         if (!wd || !word || containerNumber(word)?.key !== to.key) throw new Fail('target_not_found', `the label of ${p.from}`);
-        const upper = wd[2] === wd[2].toUpperCase();
+        const upper = wd[3] === wd[3].toUpperCase();
         edits.push({
           index: loc.index,
-          span: { start: label.start + wd[1].length, end: label.start + wd[1].length + wd[2].length },
+          span: { start: label.start + wd[1].length, end: label.start + wd[1].length + wd[3].length },
           by: upper ? word.toUpperCase() : word,
           from: p.from,
           to: p.to,
@@ -2737,6 +2772,32 @@ function opRenumber(w: Work, op: Operation): void {
     const m = moved.find((x) => id.startsWith(`${x.from}/`));
     if (m) w.doc.units[i] = { ...w.doc.units[i], id: `${m.to}${id.slice(m.from.length)}` };
   });
+}
+
+/**
+ * "Označení hlavy II se včetně nadpisu zrušuje": each container's unit (its label and heading lines)
+ * goes; the §§ it held stay where they are, under the container before it. Refused where the
+ * container holds containers of its own (their ids would name a container that is gone).
+ */
+function dropContainerLabels(w: Work, ids: string[]): void {
+  const found = ids.map((id) => {
+    const index = findUnit(w.doc, id);
+    const level = containerLevel(w.doc.units[index].id)!;
+    for (let i = index + 1; i < w.doc.units.length; i++) {
+      const l = containerLevel(w.doc.units[i].id);
+      if (l === null) continue;
+      if (l <= level) break;
+      throw new Fail('unsupported_target', `the label of ${id}, which holds ${w.doc.units[i].id}`);
+    }
+    return index;
+  });
+  if (new Set(found).size !== found.length) throw new Fail('ambiguous', 'a container named twice');
+  for (const index of [...found].sort((a, b) => b - a)) {
+    const unit = w.doc.units[index];
+    touch(w, unit.id);
+    w.removed.add(unit.id);
+    w.doc.units.splice(index, 1);
+  }
 }
 
 const ORDINAL_UNITS = ['', 'první', 'druhá', 'třetí', 'čtvrtá', 'pátá', 'šestá', 'sedmá', 'osmá', 'devátá'];
@@ -2989,7 +3050,7 @@ function unitsNamed(op: Operation): string[] {
   }
   for (const r of op.renumberRanges ?? [])
     for (const t of [r.from, r.to]) for (const id of [t.id, t.through]) if (id) ids.add(unitIdOf(id));
-  for (const f of op.footnotes ?? []) ids.add(f);
+  for (const f of op.footnotes ?? []) for (const end of f.split('..')) ids.add(end);
   // A new or reworded container's §§ are the point's too (§§ are numbered through the act).
   if ((op.kind === 'insert' || op.kind === 'new_wording') && [...ids].some(isContainerId))
     for (const m of (op.text ?? '').matchAll(/^#{1,6}[ \t]*„?[ \t]*§[ \t]*(\d+[a-z]*)[ \t]*$/gm)) ids.add(`par_${m[1]}`);

@@ -52,5 +52,11 @@
  * 21: container words in capitals read by the grammar ("DÍL VIII včetně nadpisu zní:"), so their
  * points are applied; containers whose ordinal stands before the word ("PRVNÍ ČÁST") parsed, so
  * points naming them find them, #35 h-recall11.
+ * 22: repeal lists read item by item ("§ 324 věta prvá", "§ 34 e", "přílohy č. 1 a 2 k vyhlášce", "příl.
+ * č. 1", "hlava druhá (čl. 19 až 38)", footnotes and headings named with each unit, a range of
+ * footnotes repealed whole), a container's label dropped ("označení hlavy II včetně nadpisu se
+ * zrušuje"), containers named by ordinals in the genitive and locative, a range of containers without
+ * the ones inside them, díly and oddíly renumbered in words; a first sentence's new wording without
+ * the odstavec's number; "V příloze č. 4 zní:" refused, #36 h-engine14.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 21;
+export const CONSOLIDATION_ENGINE_VERSION = 22;

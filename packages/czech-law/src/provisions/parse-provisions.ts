@@ -107,8 +107,11 @@ const TENS: [string, number][] = [
 function ordinalWord(word: string, table: [string, number][]): number | null {
   const w = word.toLowerCase();
   for (const [stem, n] of table) {
-    // "-ou": the accusative of a feminine one ("za část desátou", zákon č. 46/2016 Sb., bod 38).
-    if (w.startsWith(stem) && w.length - stem.length <= 2 && /^(?:[áýéíaoy]*|ou)$/.test(w.slice(stem.length))) return n;
+    // "-ou": the accusative of a feminine one ("za část desátou", zákon č. 46/2016 Sb., bod 38); "-ém",
+    // "-ím": the locative of a masculine one ("v dílu druhém", zákon č. 187/2004 Sb., on zákon č. 13/1993 Sb.).
+    // "-ého", "-ího": the genitive ("označení oddílu druhého", zákon č. 303/2013 Sb., on zákon č. 358/1992 Sb.).
+    const end = w.slice(stem.length);
+    if (w.startsWith(stem) && ((end.length <= 2 && /^(?:[áýéíaoy]*|ou|ém|ím)$/.test(end)) || /^(?:ého|ího)$/.test(end))) return n;
   }
   return null;
 }

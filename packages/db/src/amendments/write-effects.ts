@@ -14,8 +14,10 @@ type Tx = RawTx;
  * 21: the grammar reads citations and words named by their brackets, clauses joined by "; ",
  * "ustanovení písmene b)" and "dosavadní odkaz na poznámku" (#36 h-engine13).
  * 22: container words in capitals ("DÍL VIII včetně nadpisu zní:", "Za ČÁST DRUHOU …"), #35 h-recall11.
+ * 23: mixed repeal lists, container labels repealed and ordinals in the genitive and locative
+ * (#36 h-engine14).
  */
-export const AMENDMENT_READER_VERSION = 22;
+export const AMENDMENT_READER_VERSION = 23;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
