@@ -73,12 +73,10 @@ export const PROVISION_WEIGHTS = {
   /** ts_rank's weights {D, C, B, A} over the act's vector: headings B, title and short names A. */
   actVector: '{0, 0, 0.33, 1}',
   /**
-   * ts_rank's normalisation of the act's rank (2: divided by its length): a code's thousands of
-   * headings hold some of any question's words, and one of them holding a word says less of what
-   * the code is about than one of a short act's few headings (1: by 1 + the log of the length, which
-   * left the codes first for the questions of the acts and regulations they stand beside).
+   * ts_rank's normalisation of the act's rank (1: divided by 1 + log of its length): a code's
+   * thousands of headings hold some of any question's words.
    */
-  actNorm: 2,
+  actNorm: 1,
 };
 
 /** Units ranked per query at most (those of the matching acts with the best priors: candidatePrior). */
