@@ -111,3 +111,25 @@ describe('a renumbering "včetně odkazů na tato písmena"', () => {
     expect(r.operations[0]).toMatchObject({ kind: 'renumber', withReferences: true });
   });
 });
+
+describe('a heading below a § label, and words replaced in §§ renumbered', () => {
+  it('"Pod označení § 295 se vkládá nadpis „…“" with the heading\'s mark or none (zákon č. 557/1991 Sb. on zákon č. 140/1961 Sb.)', () => {
+    const text = lines('##### § 294', '#### Zběhnutí', 'Jedna.', '##### § 295', 'Dvě.');
+    for (const s of [
+      'Pod označení § 295 se vkládá nadpis\n\n#### „Svémocné vzdálení“.',
+      'Pod označení § 295 se vkládá nadpis „Svémocné vzdálení“.',
+    ]) {
+      const r = applyAmendment(text, [pt('1', s)]);
+      expect(r.points[0]).toMatchObject({ status: 'applied' });
+      expect(r.text).toBe(lines('##### § 294', '#### Zběhnutí', 'Jedna.', '##### § 295', '#### Svémocné vzdálení', 'Dvě.'));
+    }
+  });
+
+  it('"§ 101 až 102 se označují jako § 60a až 60b a slova „…“ se v nich nahrazují slovy „…“" (zákon č. 297/1990 Sb. on zákon č. 194/1988 Sb.)', () => {
+    const s = '§ 101 až 102 se označují jako § 60a až 60b a slova „cenový úřad“ se v nich nahrazují slovy „ministerstvo“.';
+    const text = lines('##### § 100', 'Sto.', '##### § 101', 'Jedna, cenový úřad.', '##### § 102', 'Dvě, cenový úřad.');
+    const r = applyAmendment(text, [pt('1', s)]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toBe(lines('##### § 100', 'Sto.', '##### § 60a', 'Jedna, ministerstvo.', '##### § 60b', 'Dvě, ministerstvo.'));
+  });
+});

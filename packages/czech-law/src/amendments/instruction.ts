@@ -1785,7 +1785,9 @@ clause(`(?:(?:v|ve) ${R} )?${REPEAL} ${R}((?: (?:včetně|a) (?![Dd]osavadní )[
 // The location itself repealed: "V § 5 … se zrušuje" does not occur; "§ 5 se zrušuje" is a reference then the verb.
 // A heading put below the label of a § that has none: "Pod označení § 30b se vkládá nadpis, který
 // zní: „Předvedení nebo oprava přístroje“." (zákon č. 102/2017 Sb., bod 24, on zákon č. 121/2000 Sb.).
-clause(`pod označením? ${R} (?:vkládá|doplňuje) (?:nový )?nadpis,? (?:který zní|znějící):?(?: ${Q})?`, (ctx, m) => {
+// "Pod označení § 295 se vkládá nadpis „Svémocné vzdálení“." (zákon č. 557/1991 Sb. on zákon č. 140/1961
+// Sb.), with the heading's mark before the quotation or none: the quotation is the heading.
+clause(`pod označením? ${R} (?:vkládá|doplňuje) (?:nový )?nadpis(?:,? (?:který zní|znějící):?)?(?: (?:#{1,6} )?${Q})?`, (ctx, m) => {
   const targets = targetsOf(ctx, Number(m[1])).map((t): TargetRef => ({ ...t, part: 'heading' }));
   const text = m[2] !== undefined ? quote(ctx, m[2]) : ctx.payload;
   if (text === null) throw new Unsupported('a heading without its text');
@@ -1862,6 +1864,25 @@ clause(`(?:(?:v|ve) ${R} )?(?:[Dd]osavadní )?${R} (?:označuj[eí]|označují) 
     ctx.base = saved;
   }
 });
+// "§ 101 až 107 se označují jako § 60a až 60g a slova „…“ se v nich nahrazují slovy „…“" (zákon
+// č. 297/1990 Sb. on zákon č. 194/1988 Sb.): the words replaced in the units under their new numbers.
+clause(
+  `(?:[Dd]osavadní )?${R} (?:označuj[eí]|označují) (?:jako )?${R} a (?:${NOUN} )?${Q} v nich (?:nahrazuj[eí]|nahrazují) (?:${NOUN_INSTR} )?${Q}`,
+  (ctx, m) => {
+    const op: Operation = {
+      kind: 'renumber',
+      targets: targetsOf(ctx, Number(m[1])),
+      renumber: renumberPairs(ctx, Number(m[1]), Number(m[2])),
+      source: ctx.source,
+    };
+    const ranges = renumberRanges(ctx, Number(m[1]), Number(m[2]));
+    if (ranges) op.renumberRanges = ranges;
+    ctx.ops.push(op);
+    const targets = targetsOf(ctx, Number(m[2]));
+    ctx.ops.push({ kind: 'replace_words', targets, old: quote(ctx, m[3]), new: quote(ctx, m[4]), source: ctx.source });
+    ctx.lastReplace = targets;
+  },
+);
 // Renumbering: "Dosavadní odstavce 3 a 4 označují jako odstavce 2 a 3", "dosavadní text označuje jako odstavec 1".
 clause(
   `(?:(?:v|ve) ${R} )?(?:[Dd]osavadní )?${R} (?:označuj[eí]|označují|přečíslovávají|nově označuj[eí]) (?:jako )?${R}(${REFERENCES})?`,

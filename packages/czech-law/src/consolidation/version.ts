@@ -61,6 +61,7 @@
  * 23: "dosavadní odstavec 6 označuje jako odstavec 7 a zní:" words the renumbered unit (it worded the
  * whole place), "v nadpise … a v textu …", "za slovem „A“ vypouštějí slova „B“", a footnote's mark
  * replaced and the old footnote repealed, "vypouští odkaz na poznámku", "včetně odkazů na tato
- * písmena", a shared heading over §§, letters renumbered without their noun, #36 h-engine15.
+ * písmena", a shared heading over §§, letters renumbered without their noun, "Pod označení § 295 se
+ * vkládá nadpis „…“", words replaced "v nich" in §§ renumbered, #36 h-engine15.
  */
 export const CONSOLIDATION_ENGINE_VERSION = 23;
