@@ -133,3 +133,12 @@ describe('a heading below a § label, and words replaced in §§ renumbered', ()
     expect(r.text).toBe(lines('##### § 100', 'Sto.', '##### § 60a', 'Jedna, ministerstvo.', '##### § 60b', 'Dvě, ministerstvo.'));
   });
 });
+
+describe('the last sentence of a unit that holds a list', () => {
+  it('is refused, not taken from the text before the list (zákon č. 289/2025 Sb. on zákon č. 592/1992 Sb.)', () => {
+    const text = lines('##### § 3', '(8) Základ neplatí pro osobu:', '- a) první,', '- b) druhou. Základem je příjem.', '(9) Devět.');
+    const r = applyAmendment(text, [pt('1', 'V § 3 odst. 8 se věta poslední zrušuje.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
+    expect(r.text).toBe(text);
+  });
+});
