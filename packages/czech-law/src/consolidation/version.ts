@@ -62,6 +62,7 @@
  * whole place), "v nadpise … a v textu …", "za slovem „A“ vypouštějí slova „B“", a footnote's mark
  * replaced and the old footnote repealed, "vypouští odkaz na poznámku", "včetně odkazů na tato
  * písmena", a shared heading over §§, letters renumbered without their noun, "Pod označení § 295 se
- * vkládá nadpis „…“", words replaced "v nich" in §§ renumbered, #36 h-engine15.
+ * vkládá nadpis „…“", words replaced "v nich" in §§ renumbered; "věta poslední" of a unit that holds a
+ * list refused (it took the last sentence before the list), #36 h-engine15.
  */
 export const CONSOLIDATION_ENGINE_VERSION = 23;
