@@ -920,6 +920,9 @@ function skeleton(text: string): Skeleton {
     // písmene d) se …", "Dosavadní ustanovení písmene g) se označuje jako ustanovení písmene f)"
     // (zákon č. 175/1990 Sb. on zákon č. 140/1961 Sb.): the písmena themselves.
     .replace(/(?<![\p{L}])ustanovení (?:pod )?(?=písmen\p{Ll}* \p{Ll}{1,2}\))/gu, '')
+    // "Dosavadní ustanovení pod písmeny c) až i) se označují jako b) až ch)" (the same act): the new
+    // letters without their noun.
+    .replace(/(?<![\p{L}])(písmena \p{Ll}{1,2}\) až \p{Ll}{1,2}\) (?:se )?označují jako )(?=\p{Ll}{1,2}\) až \p{Ll}{1,2}\))/u, '$1písmena ')
     // "se dosavadní odkaz na poznámku pod čarou č. 9b) nahrazuje odkazem na …" (zákon č. 316/2004 Sb.
     // on zákon č. 110/1997 Sb.): the mark the text has, as "se odkaz na …"; "se dosavadní citace „§ 1“
     // nahrazuje citací „§ 1a“" (zákon č. 54/1976 Sb. on zákon č. 104/1964 Sb.) likewise.
@@ -968,8 +971,17 @@ function skeleton(text: string): Skeleton {
     // "v textu pod nadpisem" is the § less its heading: what a § names when words change in it.
     .replace(/(?<![\p{L}]) v textu pod nadpisem(?= )/gu, '')
     // "V § 2 v nadpisu za slova …" as "V nadpisu § 2 za slova …"; "V nadpisech § 11 až 14" as "V nadpisu …".
-    .replace(/^(V|Ve) (§ \d+[a-z]*|čl\. [IVXLC]+[a-z]*) v nadpisu (?=za |před |slov|čísl|text|znak)/u, 'V nadpisu $2 ')
+    .replace(/^(V|Ve) (§ \d+[a-z]*|čl\. [IVXLC]+[a-z]*) v nadpisu (?=za |před |slov|čísl|text|znak|připojuj|doplňuj)/u, 'V nadpisu $2 ')
+    // "V § 155 se v nadpise připojují slova „…“ a v textu se za slova „…“ vkládají …" (zákon č. 175/1990
+    // Sb. on zákon č. 140/1961 Sb.): "v textu" is the same § less its heading, the place of what follows.
+    .replace(/^(V nadpisu (§ \d+[a-z]*|čl\. [IVXLC]+[a-z]*) [^;]+?) a v textu (?=za |před |slov|čísl|připojuj|doplňuj)/u, '$1 a v $2 ')
     .replace(/^V nadpisech (?=§ \d)/u, 'V nadpisu ')
+    // "Ke společnému nadpisu nad § 180a a 180b se na konci připojují slova …" (zákon č. 175/1990 Sb. on
+    // zákon č. 140/1961 Sb.): the heading the §§ share is written above the first, as its heading.
+    .replace(
+      /^(?:Ke společnému nadpisu|Ve společném nadpisu) nad (§ \d+[a-z]*)(?:(?:,| a) (?:§ )?\d+[a-z]*)+ (?=na konci |za |před |slov)/u,
+      'V nadpisu nad $1 ',
+    )
     // "Příloha č. 2 k vyhlášce zní:" is the act's own annex ("k vyhlášce č. 5/2006 Sb." is left to the citations).
     .replace(
       /(?<![\p{L}])([Pp]říloh(?:a|y|u|ou|e) č\. ?\d+[a-z]*) k (?:této |tomuto )?(?:vyhlášce|zákonu|nařízení)(?= (?:zní|znějí|včetně|zrušuje)(?![\p{L}])|$)/gu,
@@ -1049,7 +1061,7 @@ const QUAL = '(?: (?:v obou případech|ve všech případech|na všech místech
 // č. 175/1990 Sb.), a sentence the statements were not split at (a § opens it, not a capital).
 const CLAUSE_END = '(?=$|,? a |, | zároveň | a zároveň |; |\\. ⟦)';
 /** ", a to včetně odkazu na poznámku pod čarou": the footnotes' marks in the text go with them. */
-const REFERENCES = `(?:,? a to)?,? včetně (?:odkaz(?:u|ů|y)|značek) na (?:ni|ně|ně v textu|(?:tuto |tyto )?poznámk[ayu] pod čarou|tuto poznámku)(?: v textu)?`;
+const REFERENCES = `(?:,? a to)?,? včetně (?:odkaz(?:u|ů|y)|značek) na (?:ni|ně|ně v textu|(?:tuto |tyto )?poznámk[ayu] pod čarou|tuto poznámku|(?:toto|tato) písmen[oa]|(?:tento|tyto) odstavc?e?|(?:tento|tyto) bod[y]?)(?: v textu)?`;
 const REPEAL = '(?:zrušuj[eí]|vypouští|vypouštějí|zrušují|nahrazuje prázdným místem)';
 
 /** The clause separator and the whole-act scopes. */
@@ -1462,8 +1474,19 @@ clause(`za ${AFTER_WORDS} ${Q} (?:vkládá|vkládají|doplňuj[eí]) odkaz na ${
   });
   newNote(ctx, m, Number(m[2]), m[3]);
 });
-clause(`odkaz na ${R} ${REPEAL}`, (ctx, m) => {
-  ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: markOf(ctx, Number(m[1])), new: '', source: ctx.source });
+clause(`odkaz na ${R} ${REPEAL}|${REPEAL} odkaz na ${R}`, (ctx, m) => {
+  ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: markOf(ctx, Number(m[1] ?? m[2])), new: '', source: ctx.source });
+});
+// "V § 5 odst. 2 se odkaz na poznámku pod čarou č. 3 nahrazuje odkazem na poznámku pod čarou č. 4 a
+// poznámka pod čarou č. 3 se zrušuje": the mark replaced, then the old footnote repealed (the two
+// footnotes read as one list). Only where the footnote repealed is the one whose mark was replaced.
+clause(`odkaz na ${R} (?:nahrazuj[eí]|nahrazují) odkazem na ${R} ${REPEAL}`, (ctx, m) => {
+  const old = markOf(ctx, Number(m[1]));
+  const pair = targetsOf(ctx, Number(m[2]), [[]]);
+  if (pair.length !== 2 || pair.some((t) => t.through || !/^fn_[0-9]+[a-z]*$/.test(t.id)) || `^${pair[1].id.slice(3)})` !== old)
+    throw new Unsupported('a mark replaced and another footnote repealed');
+  ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old, new: `^${pair[0].id.slice(3)})`, source: ctx.source });
+  ctx.ops.push({ kind: 'repeal', targets: [{ id: pair[1].id }], source: ctx.source });
 });
 // Words and the footnote mark after them: "se slova „A“ a odkaz na poznámku pod čarou č. 5 zrušují"
 // (the footnote itself stays: other units may cite it).
@@ -1484,6 +1507,12 @@ clause(`(?:${NOUN} )?${Q} a (?:${NOUN} )?${Q} (?:nahrazuj[eí]|nahrazují) (?:${
   ctx.ops.push({ kind: 'replace_words', targets, old: quote(ctx, m[1]), new: quote(ctx, m[3]), source: ctx.source });
   ctx.ops.push({ kind: 'replace_words', targets, old: quote(ctx, m[2]), new: quote(ctx, m[4]), source: ctx.source });
   ctx.lastReplace = targets;
+});
+// "V § 23 odst. 1 se za slovem „život“ vypouštějí slova „pracujícího člověka“" (zákon č. 175/1990 Sb. on
+// zákon č. 140/1961 Sb.): the words where they follow the given ones, read as both replaced by the first.
+clause(`za ${AFTER_WORDS} ${Q} ${REPEAL} (?:${NOUN} )?${Q}`, (ctx, m) => {
+  const after = quote(ctx, m[1]);
+  ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: `${after} ${quote(ctx, m[2])}`, new: after, source: ctx.source });
 });
 // Delete words: "slova „A“ zrušují", "zrušují slova „A“", "vypouštějí slova „A“".
 clause(`(?:(?:v|ve) ${R} )?${WORDS_AT} ${REPEAL}`, (ctx, m) => {
@@ -1756,7 +1785,9 @@ clause(`(?:(?:v|ve) ${R} )?${REPEAL} ${R}((?: (?:včetně|a) (?![Dd]osavadní )[
 // The location itself repealed: "V § 5 … se zrušuje" does not occur; "§ 5 se zrušuje" is a reference then the verb.
 // A heading put below the label of a § that has none: "Pod označení § 30b se vkládá nadpis, který
 // zní: „Předvedení nebo oprava přístroje“." (zákon č. 102/2017 Sb., bod 24, on zákon č. 121/2000 Sb.).
-clause(`pod označením? ${R} (?:vkládá|doplňuje) (?:nový )?nadpis,? (?:který zní|znějící):?(?: ${Q})?`, (ctx, m) => {
+// "Pod označení § 295 se vkládá nadpis „Svémocné vzdálení“." (zákon č. 557/1991 Sb. on zákon č. 140/1961
+// Sb.), with the heading's mark before the quotation or none: the quotation is the heading.
+clause(`pod označením? ${R} (?:vkládá|doplňuje) (?:nový )?nadpis(?:,? (?:který zní|znějící):?)?(?: (?:#{1,6} )?${Q})?`, (ctx, m) => {
   const targets = targetsOf(ctx, Number(m[1])).map((t): TargetRef => ({ ...t, part: 'heading' }));
   const text = m[2] !== undefined ? quote(ctx, m[2]) : ctx.payload;
   if (text === null) throw new Unsupported('a heading without its text');
@@ -1814,6 +1845,42 @@ clause(
     if (inc.withHeading) op.withHeading = true;
     if (inc.footnotes.length) op.footnotes = inc.footnotes;
     ctx.ops.push(op);
+  },
+);
+// "V § 9 se dosavadní odstavec 6 označuje jako odstavec 7 a zní:" (a renumbering, then the new
+// wording of the unit under its new number): "a zní" names the renumbered unit, not the sentence's place.
+clause(`(?:(?:v|ve) ${R} )?(?:[Dd]osavadní )?${R} (?:označuj[eí]|označují) (?:jako )?${R} a (?:zní|znějí):?(?: ${Q})?`, (ctx, m) => {
+  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+  const saved = ctx.base;
+  ctx.base = base;
+  try {
+    const pairs = renumberPairs(ctx, Number(m[2]), Number(m[3]));
+    if (renumberRanges(ctx, Number(m[2]), Number(m[3]))) throw new Unsupported('a range renumbered with a new wording');
+    const text = m[4] !== undefined ? quote(ctx, m[4]) : ctx.payload;
+    if (text === null) throw new Unsupported('zní without a new text');
+    ctx.ops.push({ kind: 'renumber', targets: targetsOf(ctx, Number(m[2])), renumber: pairs, source: ctx.source });
+    ctx.ops.push({ kind: 'new_wording', targets: pairs.map((p) => ({ id: p.to })), text, source: ctx.source });
+  } finally {
+    ctx.base = saved;
+  }
+});
+// "§ 101 až 107 se označují jako § 60a až 60g a slova „…“ se v nich nahrazují slovy „…“" (zákon
+// č. 297/1990 Sb. on zákon č. 194/1988 Sb.): the words replaced in the units under their new numbers.
+clause(
+  `(?:[Dd]osavadní )?${R} (?:označuj[eí]|označují) (?:jako )?${R} a (?:${NOUN} )?${Q} v nich (?:nahrazuj[eí]|nahrazují) (?:${NOUN_INSTR} )?${Q}`,
+  (ctx, m) => {
+    const op: Operation = {
+      kind: 'renumber',
+      targets: targetsOf(ctx, Number(m[1])),
+      renumber: renumberPairs(ctx, Number(m[1]), Number(m[2])),
+      source: ctx.source,
+    };
+    const ranges = renumberRanges(ctx, Number(m[1]), Number(m[2]));
+    if (ranges) op.renumberRanges = ranges;
+    ctx.ops.push(op);
+    const targets = targetsOf(ctx, Number(m[2]));
+    ctx.ops.push({ kind: 'replace_words', targets, old: quote(ctx, m[3]), new: quote(ctx, m[4]), source: ctx.source });
+    ctx.lastReplace = targets;
   },
 );
 // Renumbering: "Dosavadní odstavce 3 a 4 označují jako odstavce 2 a 3", "dosavadní text označuje jako odstavec 1".

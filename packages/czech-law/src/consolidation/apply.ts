@@ -591,6 +591,9 @@ function regionOf(loc: Loc, t: TargetRef, withClosing = false): Span {
     return t.part === 'after_semicolon' ? { start: at, end: s.end } : { start: s.start, end: at };
   }
   if (t.sentence !== undefined) {
+    // "V § 3 odst. 8 se věta poslední zrušuje" where the odstavec holds a list: its last sentence is
+    // after the list (in the last item's line or a závěrečná část), not the last of the text before it.
+    if (t.sentence < 0 && node.children.length) throw new Fail('unsupported_target', `the last sentence of ${t.id}, which holds a list`);
     const own: Span = { start: node.contentStart, end: Math.min(span.end, contentEnd(text, node.contentStart, node.ownEnd)) };
     return sentenceSpan(text, own, t.sentence, t.id);
   }

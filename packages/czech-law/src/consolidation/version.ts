@@ -58,5 +58,11 @@
  * zrušuje"), containers named by ordinals in the genitive and locative, a range of containers without
  * the ones inside them, díly and oddíly renumbered in words; a first sentence's new wording without
  * the odstavec's number; "V příloze č. 4 zní:" refused, #36 h-engine14.
+ * 23: "dosavadní odstavec 6 označuje jako odstavec 7 a zní:" words the renumbered unit (it worded the
+ * whole place), "v nadpise … a v textu …", "za slovem „A“ vypouštějí slova „B“", a footnote's mark
+ * replaced and the old footnote repealed, "vypouští odkaz na poznámku", "včetně odkazů na tato
+ * písmena", a shared heading over §§, letters renumbered without their noun, "Pod označení § 295 se
+ * vkládá nadpis „…“", words replaced "v nich" in §§ renumbered; "věta poslední" of a unit that holds a
+ * list refused (it took the last sentence before the list), #36 h-engine15.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 22;
+export const CONSOLIDATION_ENGINE_VERSION = 23;

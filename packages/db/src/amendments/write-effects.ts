@@ -16,8 +16,10 @@ type Tx = RawTx;
  * 22: container words in capitals ("DÍL VIII včetně nadpisu zní:", "Za ČÁST DRUHOU …"), #35 h-recall11.
  * 23: mixed repeal lists, container labels repealed and ordinals in the genitive and locative
  * (#36 h-engine14).
+ * 24: a renumbering "a zní:" words the renumbered unit; "v nadpise … a v textu …", "za slovem „A“
+ * vypouštějí slova „B“", footnote marks replaced or dropped with their footnote (#36 h-engine15).
  */
-export const AMENDMENT_READER_VERSION = 23;
+export const AMENDMENT_READER_VERSION = 24;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
