@@ -1216,7 +1216,19 @@ function renumberRanges(ctx: Ctx, fromRef: number, toRef: number): { from: Targe
   return a.map((t, i) => ({ from: t, to: b[i] }));
 }
 
-/** "včetně nadpisu", "včetně poznámky pod čarou č. 5", "včetně nadpisu a poznámek pod čarou č. 3 a 4". */
+/** The renumbering of the units `fromRef` names as those `toRef` names, with its ranges as written. */
+function renumberOp(ctx: Ctx, fromRef: number, toRef: number): Operation {
+  const op: Operation = {
+    kind: 'renumber',
+    targets: targetsOf(ctx, fromRef),
+    renumber: renumberPairs(ctx, fromRef, toRef),
+    source: ctx.source,
+  };
+  const ranges = renumberRanges(ctx, fromRef, toRef);
+  if (ranges) op.renumberRanges = ranges;
+  return op;
+}
+
 /**
  * The footnotes a "včetně poznámek pod čarou č. 10d až 10f" names, every one of the range, by the
  * list `readIncluding` gives the operation (`op.footnotes`, which holds the range's first only, or for
@@ -1224,6 +1236,7 @@ function renumberRanges(ctx: Ctx, fromRef: number, toRef: number): { from: Targe
  */
 const FOOTNOTE_RANGES = new WeakMap<string[], string[]>();
 
+/** "včetně nadpisu", "včetně poznámky pod čarou č. 5", "včetně nadpisu a poznámek pod čarou č. 3 a 4". */
 function readIncluding(
   ctx: Ctx,
   s: string,
@@ -1869,15 +1882,7 @@ clause(`(?:(?:v|ve) ${R} )?(?:[Dd]osavadní )?${R} (?:označuj[eí]|označují) 
 clause(
   `(?:[Dd]osavadní )?${R} (?:označuj[eí]|označují) (?:jako )?${R} a (?:${NOUN} )?${Q} v nich (?:nahrazuj[eí]|nahrazují) (?:${NOUN_INSTR} )?${Q}`,
   (ctx, m) => {
-    const op: Operation = {
-      kind: 'renumber',
-      targets: targetsOf(ctx, Number(m[1])),
-      renumber: renumberPairs(ctx, Number(m[1]), Number(m[2])),
-      source: ctx.source,
-    };
-    const ranges = renumberRanges(ctx, Number(m[1]), Number(m[2]));
-    if (ranges) op.renumberRanges = ranges;
-    ctx.ops.push(op);
+    ctx.ops.push(renumberOp(ctx, Number(m[1]), Number(m[2])));
     const targets = targetsOf(ctx, Number(m[2]));
     ctx.ops.push({ kind: 'replace_words', targets, old: quote(ctx, m[3]), new: quote(ctx, m[4]), source: ctx.source });
     ctx.lastReplace = targets;
@@ -1891,14 +1896,7 @@ clause(
     const saved = ctx.base;
     ctx.base = base;
     try {
-      const op: Operation = {
-        kind: 'renumber',
-        targets: targetsOf(ctx, Number(m[2])),
-        renumber: renumberPairs(ctx, Number(m[2]), Number(m[3])),
-        source: ctx.source,
-      };
-      const ranges = renumberRanges(ctx, Number(m[2]), Number(m[3]));
-      if (ranges) op.renumberRanges = ranges;
+      const op = renumberOp(ctx, Number(m[2]), Number(m[3]));
       if (m[4]) op.withReferences = true;
       ctx.ops.push(op);
     } finally {
