@@ -287,8 +287,11 @@ export function effectReachesProvision(
 export interface TreeFacts {
   /** A písmeno named without its odstavec, placed in the text (targets.ts `odstavecPlacer`). */
   place?: (target: string) => string | null;
-  /** For a container: the §§ inside it, each with its containers' ids (targets.ts `containerReached`). */
-  members?: readonly { id: string; ancestors: readonly string[] }[];
+  /**
+   * For a container: the §§ inside it, each with its containers' ids (targets.ts `containerReached`);
+   * asked only where no effect reaches the container itself (a table of contents reads every node).
+   */
+  members?: () => readonly { id: string; ancestors: readonly string[] }[];
 }
 
 /** Whether some effect reaches provisions by the footnotes their text cites (`^fn_N`): the caller then needs the text. */
@@ -318,7 +321,7 @@ export function provisionStatus(
   // písmeno without its odstavec (packages/czech-law targets.ts).
   let effects = outstanding.filter((e) => effectReachesProvision(e.targets, provision, ancestors, cites, tree.place));
   // A container every § of which the outstanding effects reach (all repealed: the část goes with them).
-  const members = exists && !effects.length ? (tree.members ?? []) : [];
+  const members = exists && !effects.length && tree.members ? tree.members() : [];
   if (members.length) {
     const by = new Map(
       members.map((m) => [m.id, outstanding.filter((e) => effectReachesProvision(e.targets, m.id, m.ancestors, [], tree.place))]),
