@@ -185,7 +185,8 @@ describe('the provision ranking’s cost per candidate', () => {
         {
           ...s,
           query: (sql, params) => {
-            if (sql.includes('ts_rank_cd')) asked.push(...(params ?? []).filter((p): p is string => typeof p === 'string' && p.includes('&')));
+            if (sql.includes('ts_rank_cd'))
+              asked.push(...(params ?? []).filter((p): p is string => typeof p === 'string' && p.includes('&')));
             return s.query(sql, params);
           },
         },
