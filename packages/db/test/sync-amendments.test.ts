@@ -226,6 +226,13 @@ describe('sync: amendments read from the amending acts, rebuilt versions as deri
     );
     expect(stats).toEqual({ analysed: true, rows: expect.any(Number) as unknown });
     expect(stats.rows).toBeGreaterThan(0);
+    // The act rows too, which the ranking's statement joins (-1 rows: never analysed).
+    const [acts] = await db.query<{ analysed: boolean; rows: number }>(
+      `SELECT s.last_analyze IS NOT NULL AS analysed, c.reltuples::float8 AS rows
+       FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid WHERE s.relid = 'search_act'::regclass`,
+    );
+    expect(acts.analysed).toBe(true);
+    expect(acts.rows).toBeGreaterThan(0);
     // Its GIN index's pending list was merged: nothing is left for a match to scan whole.
     const [pending] = await db.query<{ pages: string }>(
       `SELECT gin_clean_pending_list('search_provision_vector_idx'::regclass)::text AS pages`,

@@ -1,6 +1,6 @@
 import { createTestDatabase, testRecord, type TestDatabase } from '@dp/testing';
 import type { SqlSession } from '@dp/db';
-import { PROVISION_LIMITS, rankProvisions, termsFor } from '../../src/legal/search/provision-search';
+import { anyTwo, PROVISION_LIMITS, rankProvisions, termsFor } from '../../src/legal/search/provision-search';
 import { SEARCH_SETTINGS } from '../../src/legal/search/search';
 
 /**
@@ -146,6 +146,61 @@ describe('the provision ranking’s cost per candidate', () => {
     // One more: the tied acts' units in table order, the second act's first.
     expect(await candidates(4)).toEqual([...firstAct, `${second} par_1`]);
     expect(await candidates(6)).toEqual([...firstAct, `${second} par_1`, `${second} par_2`, `${third} par_1`]);
+  });
+
+  it('asks for any two of the query’s words with fewer operands, the same matches and the same cover density', async () => {
+    const operands = (q: string) => (q.match(/[a-z0-9]+/g) ?? []).length;
+    const pairs = (ts: string[]) => ts.flatMap((a, i) => ts.slice(i + 1).map((b) => `(${a} & ${b})`)).join(' | ');
+    const sets = [
+      ['poplatek', 'pes'],
+      ['poplatek', 'pes', 'obec'],
+      ['poplatek', 'pes', 'obec', 'drzitel', 'pobyt'],
+    ];
+    for (const ts of sets) expect(operands(anyTwo(ts))).toBe(ts.length - 1 + (ts.length * (ts.length - 1)) / 2);
+    // Every unit of the fixtures, and texts where the words are near, far, repeated or alone.
+    const texts = [
+      'poplatek pes x x x x obec poplatek drzitel x pes pes',
+      'obec x x x x x x x x x x x x x x x x x x x pobyt',
+      'pes pes pes pes',
+      'drzitel obec pobyt poplatek pes',
+    ];
+    for (const ts of sets) {
+      const rows = await db.query<{ same: boolean }>(
+        `WITH v AS (SELECT vector FROM "search_provision"
+                    UNION ALL SELECT setweight(to_tsvector('simple', t), 'D') FROM unnest($3::text[]) t)
+         SELECT (v.vector @@ $1::tsquery) = (v.vector @@ $2::tsquery)
+                AND ts_rank_cd('{0.1, 0.2, 0.4, 0.5}', v.vector, $1::tsquery, 0) = ts_rank_cd('{0.1, 0.2, 0.4, 0.5}', v.vector, $2::tsquery, 0)
+                AS same
+         FROM v`,
+        [anyTwo(ts), pairs(ts), texts],
+      );
+      expect(rows.length).toBeGreaterThan(texts.length);
+      expect(rows.every((r) => r.same)).toBe(true);
+    }
+    // The ranking's statement asks it so (the cover density's words and the first stage's).
+    const asked: string[] = [];
+    await db.withReadOnlySettings(SEARCH_SETTINGS, (s) =>
+      rankProvisions(
+        db,
+        {
+          ...s,
+          query: (sql, params) => {
+            if (sql.includes('ts_rank_cd'))
+              asked.push(...(params ?? []).filter((p): p is string => typeof p === 'string' && p.includes('&')));
+            return s.query(sql, params);
+          },
+        },
+        termsFor('poplatek ze psů obci držitel pobyt', 'fulltext'),
+        {},
+        day,
+      ),
+    );
+    expect(asked.length).toBeGreaterThan(0);
+    for (const q of asked) {
+      const n = new Set(q.match(/[a-z0-9]+/g)).size;
+      expect(n).toBeGreaterThanOrEqual(3);
+      expect(operands(q)).toBe(n - 1 + (n * (n - 1)) / 2);
+    }
   });
 
   it('expands a query’s terms once per process', () => {

@@ -277,11 +277,13 @@ export async function backfillActIndex(db: Database, options: { batch?: number }
  * gets round to it):
  * - refreshes the planner's statistics: the provision search reads how common each term is from
  *   them (`pg_stats`), and would rank a freshly synced collection as if every term were equally rare;
+ *   the act rows' (`search_act`) too, which the ranking's statement joins;
  * - moves the GIN index's pending list (fast update: up to `gin_pending_list_limit` of unsorted
  *   entries) into the index proper, which every match would otherwise scan whole.
  */
 export async function analyzeProvisionIndex(db: Database): Promise<void> {
   await db.exec('ANALYZE "search_provision"');
+  await db.exec('ANALYZE "search_act"');
   await db.query(`SELECT gin_clean_pending_list('search_provision_vector_idx'::regclass)`);
 }
 

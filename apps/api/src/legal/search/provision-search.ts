@@ -204,6 +204,20 @@ function expandTerms(q: string, mode: SearchMode): QueryTerm[] {
 }
 
 /**
+ * The tsquery "any two of these terms", as `(a & (b | c | …)) | (b & (c | …)) | …`: the same
+ * matches and the same covers (ts_rank_cd's covers depend only on which of the query's lexemes a
+ * stretch holds) as the pairs `(a & b) | (a & c) | …`, with n − 1 + n(n − 1)/2 operands instead of
+ * n(n − 1): each match's and each cover step's evaluation of the query costs that many fewer
+ * lookups. Terms are distinct and safe (SAFE_TERM).
+ */
+export function anyTwo(terms: readonly string[]): string {
+  return terms
+    .slice(0, -1)
+    .map((a, i) => `(${a} & (${terms.slice(i + 1).join(' | ')}))`)
+    .join(' | ');
+}
+
+/**
  * The ranked provisions of a query: at most `depth`, one per § of an act, best first. `only`
  * restricts the ranking to some documents (the document search's page).
  */
@@ -242,16 +256,13 @@ export async function rankProvisions(
   const coverTerms = [...new Set([...(own.length ? own : ts)].sort((a, b) => a.share - b.share).map((t) => t.term))];
   const nearOnly = PROVISION_WEIGHTS.coverPairs === 1;
   const near = coverTerms.slice(0, PROVISION_LIMITS.coverTerms);
-  const cover =
-    nearOnly && near.length > 1
-      ? near.flatMap((a, i) => near.slice(i + 1).map((b) => `(${a} & ${b})`)).join(' | ')
-      : coverTerms.join(' | ');
+  const cover = nearOnly && near.length > 1 ? anyTwo(near) : coverTerms.join(' | ');
   const params: unknown[] = [selecting.map((t) => t.term).join(' | '), cover];
   const restrict = only ? `AND p.document_id = ANY($${params.push(only)}::text[])` : '';
   const limits = PROVISION_LIMITS;
   // Any two of the rarer selectable terms, as one tsquery the index answers (no per-row call).
   const paired = [...new Set(byRarity.slice(0, limits.pairTerms).map((t) => t.term))];
-  const pairs = paired.flatMap((a, i) => paired.slice(i + 1).map((b) => `(${a} & ${b})`)).join(' | ');
+  const pairs = paired.length > 1 ? anyTwo(paired) : '';
   // The rank per term calls ts_rank once per term on each of the best units: a vector stored out
   // of line (a large unit's) would be read from TOAST again by every call, so the final step
   // decompresses it once (concatenating the empty vector gives the same lexemes and positions; an
@@ -274,7 +285,8 @@ export async function rankProvisions(
   const candidates = `${matched},
      dp AS MATERIALIZED (SELECT x.*, x.prior * power(x.n, ${Number(limits.matchesExp)}::float8) AS key
                          FROM (SELECT d.id, ${candidatePrior('d')} AS prior, mc.n
-                               FROM (SELECT m.document_id, count(*) AS n FROM m GROUP BY m.document_id) mc JOIN "document" d ON d.id = mc.document_id) x),
+                               FROM (SELECT m.document_id, count(*) AS n FROM m GROUP BY m.document_id) mc JOIN "document" d ON d.id = mc.document_id
+                               OFFSET 0) x),
      kd AS MATERIALIZED (SELECT w.id FROM (SELECT dp.id, sum(dp.n) OVER (ORDER BY dp.key DESC, dp.n DESC) - sum(dp.n) OVER (PARTITION BY dp.key, dp.n) AS ahead
                                            FROM dp) w
                          WHERE w.ahead < ${limits.candidates}),
@@ -483,6 +495,15 @@ async function hydrate(
   dayAsked: boolean,
 ): Promise<ProvisionHit[]> {
   if (!page.length) return [];
+  // The page's documents (#35 item 3: no round trip per hit) are read while its units are: the
+  // ranking gave their ids, so neither waits for the other.
+  const documentsOfPage = pageDocuments(
+    db,
+    documents,
+    page.map((r) => r.documentId),
+  );
+  // Awaited below; a failing statement first must not leave its rejection unhandled.
+  void documentsOfPage.catch(() => undefined);
   const rows = await s.query<{
     document_id: string;
     provision_id: string;
@@ -508,12 +529,7 @@ async function hydrate(
   );
   const byKey = new Map(rows.map((r) => [`${r.document_id}\u0000${r.provision_id}`, r]));
   const keys = new Set(terms.map((t) => t.term));
-  // The page's documents at once (#35 item 3: no round trip per hit).
-  const loadedOf = await pageDocuments(
-    db,
-    documents,
-    rows.map((r) => r.document_id),
-  );
+  const loadedOf = await documentsOfPage;
   const statusOf = new Map([...loadedOf].map(([id, loaded]) => [id, dayStatus(loaded, day, dayAsked)]));
   const out: ProvisionHit[] = [];
   for (const r of page) {
@@ -549,6 +565,24 @@ const SNIPPET_CHARS = 300;
 /** A hit's text is cut here: an answer needs the provision, a page of 20 must stay small. */
 const HIT_TEXT_CHARS = 1500;
 
+/** Each word's lemma key as the snippet marks it (null: none), per word as written. */
+const snippetKeys = new Map<string, string | null>();
+const MAX_SNIPPET_KEYS = 100_000;
+
+/**
+ * The key of one word of a hit's text: `indexTerms`' first, kept per spelling (a page's texts
+ * repeat their words, and folding each word again cost more than the rest of the answer's
+ * assembly).
+ */
+function snippetKey(word: string): string | null {
+  let key = snippetKeys.get(word);
+  if (key !== undefined) return key;
+  key = indexTerms(word)[0] ?? null;
+  if (snippetKeys.size >= MAX_SNIPPET_KEYS) snippetKeys.clear();
+  snippetKeys.set(word, key);
+  return key;
+}
+
 /**
  * About SNIPPET_CHARS of a unit's text from shortly before its first word whose lemma key is one of
  * the query's, each such word in the window marked « ».
@@ -556,8 +590,8 @@ const HIT_TEXT_CHARS = 1500;
 export function provisionSnippet(text: string, keys: ReadonlySet<string>): string {
   const wordRe = /[\p{L}\p{N}]+/gu;
   const isKey = (w: string) => {
-    const k = indexTerms(w)[0];
-    return k !== undefined && keys.has(k);
+    const k = snippetKey(w);
+    return k !== null && keys.has(k);
   };
   let first = -1;
   for (const m of text.matchAll(wordRe)) {
