@@ -511,6 +511,8 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
   let chain: Chain | null = null;
   let p = pos;
   let heading = false;
+  /** The last word read was "nadpisu" inside a list: the unit after it opens a new reference. */
+  let headingWord = false;
   let lastEnd = pos;
   /** After a reference or a part: what may join the next one (" a ", ", ", " a v ", ", v "); false at the end of the list. */
   const joinNext = (): boolean => {
@@ -539,6 +541,9 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
     if (!w) break;
     if (w.type === 'nadpis') {
       heading = true;
+      // After a joiner (", ", " a v "), not right after a unit ("V části první nadpis hlavy VII", the
+      // heading of a unit inside the one before).
+      headingWord = chain !== null && p !== lastEnd + 1;
       p += w.len;
       lastEnd = p;
       // "nadpis nad § 5", "nadpis nad označením § 5", "nadpis pod označením § 5" name the heading of § 5.
@@ -628,7 +633,10 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
       chains.push(chain);
     } else {
       const last = chain.segs[chain.segs.length - 1];
-      const plain = p === lastEnd + 1;
+      // "V § 1 odst. 1, nadpisu § 18, § 18 odst. 1 …", "V nadpisu § 24a a v nadpisu § 33a …" (zákon
+      // č. 52/2012 Sb. on zákon č. 18/2004 Sb., zákon č. 206/2017 Sb. on zákon č. 251/2005 Sb.): a
+      // heading named inside a list is a reference of its own, not a unit inside the one before.
+      const plain = p === lastEnd + 1 && !headingWord;
       // A unit inside the one before: deeper, or (in annexes and articles, "bodě 2 písm. k)") another kind of sub-unit.
       const inside =
         last &&
@@ -651,6 +659,7 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
       }
     }
     heading = false;
+    headingWord = false;
     p = q;
     lastEnd = q;
     if (!joinNext()) break;
@@ -857,6 +866,21 @@ function wordsInBrackets(sentence: string): string {
     .replace(WORD_IN_BRACKETS, (_m, noun: string, words: string) => `${noun} „(${words})“`);
 }
 
+/**
+ * "se částka 100 Kčs nahrazuje částkou 150 Kčs" (zákon č. 109/1984 Sb. on zákon č. 103/1964 Sb.): an
+ * amount the act writes without quotation marks, after "částka" or "částkou", as if quoted. Words
+ * after the amount ("částka 500 Kčs vlastního hrubého příjmu …") leave the sentence unread.
+ */
+function quotedAmounts(out: string, quotes: string[]): string {
+  return out.replace(
+    /(?<![\p{L}])(částka|částkou) (\d{1,3}(?:[ \u00a0]\d{3})+|\d+)(,-|,\d+)? (Kčs|Kč)(?=[ ,;.]|$)/gu,
+    (_m, noun: string, n: string, dec: string | undefined, unit: string) => {
+      quotes.push(`${n}${dec ?? ''} ${unit}`);
+      return `${noun} ⟨${quotes.length - 1}⟩`;
+    },
+  );
+}
+
 function skeleton(text: string): Skeleton {
   const sentence = wordsInBrackets(text);
   const quotes: string[] = [];
@@ -876,6 +900,7 @@ function skeleton(text: string): Skeleton {
     }
     out += sentence[i];
   }
+  out = quotedAmounts(out, quotes);
   let s = czechWording(out)
     .replace(/\s+/g, ' ')
     .replace(/\*\*/g, '')
@@ -999,7 +1024,11 @@ function skeleton(text: string): Skeleton {
     .replace(
       /(?<![\p{L}])(?:tato|tento|tyto|toto|následující|tuto) (věta|věty|slova|slovo|text|ustanovení|písmeno|odstavec)(?![\p{L}])/gu,
       '$1',
-    );
+    )
+    // "V § 39a odst. 3 věta za středníkem zní:" (zákon č. 175/1990 Sb. on zákon č. 140/1961 Sb.), "V § 13a
+    // odst. 1 první větě se slova za středníkem nahrazují slovy „…“" (zákon č. 501/2001 Sb. on zákon
+    // č. 513/1991 Sb.): the part of the sentence after its semicolon, as "část věty za středníkem".
+    .replace(/(?<= )(?:věta|slova) za středníkem (?=zní|nahrazuj)/gu, 'část věty za středníkem ');
   const refs: RefList[] = [];
   let t = '';
   for (let i = 0; i < s.length;) {
@@ -1066,7 +1095,8 @@ const REPEAL = '(?:zrušuj[eí]|vypouští|vypouštějí|zrušují|nahrazuje pr�
 
 /** The clause separator and the whole-act scopes. */
 // "…; zároveň se zrušuje označení odstavce 2." (zákon č. 121/2004 Sb. on zákon č. 20/1966 Sb.), ", zároveň …".
-const SEPARATOR = /^(?:[,;]? ?a zároveň |[,;]? ?a současně |[,;] (?:zároveň|současně) |,? a |, |; | zároveň |\. )/;
+// "… a dále v písmenech e), f) a i) se slova …" (zákon č. 132/2000 Sb. on zákon č. 20/1987 Sb.).
+const SEPARATOR = /^(?:[,;]? ?a zároveň |[,;]? ?a současně |[,;] (?:zároveň|současně) |,? a dále (?=v |ve )|,? a |, |; | zároveň |\. )/;
 
 const EVERYWHERE =
   /^(?:V|Ve) (?:celém textu|celém|všech ustanoveních|textu|celé) ?(?:zákona|vyhlášky|nařízení|zákoníku|řádu|zákoně|vyhlášce|nařízení vlády|opatření|předpisu)?(?: (?:včetně|kromě|s výjimkou) [^,⟨⟦]*?)?,? ?(?:a (?:v )?(?:příloh(?:ách|ách k zákonu|ách zákona|y|ou)|názvu) [^⟨⟦]*? )?/;
@@ -1084,6 +1114,8 @@ interface Ctx {
   ops: Operation[];
   /** The targets of the last replacement, for an elliptic one after it ("…, slova „C“ slovy „D“"). */
   lastReplace: TargetRef[] | null;
+  /** How many operations the point had before this sentence. */
+  opsAtStart: number;
 }
 
 function targetsOf(ctx: Ctx, refIndex: number, base?: Seg[][]): TargetRef[] {
@@ -1364,6 +1396,14 @@ clause(`${PUNCT_ANY} za ${AFTER_WORDS} ${Q} nahrazuj[eí] (?:${PUNCT_INSTR}|(?:$
 clause(`za ${AFTER_WORDS} ${Q} ${PUNCT_ANY} nahrazuj[eí] (?:${PUNCT_INSTR}|(?:${NOUN_INSTR}|spojkou) ${Q})`, (ctx, m) =>
   punctAfter(ctx, quote(ctx, m[1]), m[2], punctBy(ctx, quote(ctx, m[1]), m[3], m[4])),
 );
+// "za slovy „A“ se zrušuje čárka a doplňují se slova „B“", "za slovem „A“ se vypouští tečka a připojují
+// se tato slova: „B“" (zákon č. 545/2005 Sb. on zákon č. 235/2004 Sb., zákon č. 142/1996 Sb. on zákon
+// č. 513/1991 Sb.): the words go where the mark was, right after "A".
+clause(`za ${AFTER_WORDS} ${Q} (?:${PUNCT_ANY} ${REPEAL}|${REPEAL} ${PUNCT_ANY}) a ${ADDING} (?:${NOUN} )?${Q}`, (ctx, m) => {
+  const words = quote(ctx, m[1]);
+  const added = quote(ctx, m[4]);
+  punctAfter(ctx, words, m[2] ?? m[3], /^[,.;:]/.test(added) ? `${words}${added}` : `${words} ${added}`);
+});
 clause(`${PUNCT_ANY} za ${AFTER_WORDS} ${Q} ${REPEAL}`, (ctx, m) => punctAfter(ctx, quote(ctx, m[2]), m[1], quote(ctx, m[2])));
 clause(`za ${AFTER_WORDS} ${Q} (?:${PUNCT_ANY} ${REPEAL}|${REPEAL} ${PUNCT_ANY})`, (ctx, m) =>
   punctAfter(ctx, quote(ctx, m[1]), m[2] ?? m[3], quote(ctx, m[1])),
@@ -1521,6 +1561,41 @@ clause(`(?:${NOUN} )?${Q} a (?:${NOUN} )?${Q} (?:nahrazuj[eí]|nahrazují) (?:${
   ctx.ops.push({ kind: 'replace_words', targets, old: quote(ctx, m[2]), new: quote(ctx, m[4]), source: ctx.source });
   ctx.lastReplace = targets;
 });
+/** Whether words hold others as whole words (the engine finds words so: "prokurátor" is not in "prokurátora"). */
+function holdsWords(a: string, b: string): boolean {
+  const esc = (x: string) =>
+    x
+      .trim()
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\s+/g, '\\s+');
+  const re = (x: string) => new RegExp(`(?<![\\p{L}\\d])${esc(x)}(?![\\p{L}\\d])`, 'u');
+  return re(b).test(a) || re(a).test(b);
+}
+// Two words replaced by the same: "se slova „prokurátor“ a „prokurátora“ nahrazují slovem „soudce“"
+// (zákon č. 326/1993 Sb. on zákon č. 283/1991 Sb.), "se slovo „A“ a slova „B“ nahrazují slovem „C“".
+// Not where one holds the other ("„notářství“ a „státní notářství“"): the order would change the result.
+clause(`(?:${NOUN} )?${Q} a (?:${NOUN} )?${Q} (?:nahrazuj[eí]|nahrazují) (?:${NOUN_INSTR} )?${Q}`, (ctx, m) => {
+  if (ctx.everywhere) throw new Unsupported('two words replaced in the whole act');
+  const [a, b] = [quote(ctx, m[1]), quote(ctx, m[2])];
+  if (holdsWords(a, b)) throw new Unsupported('two words replaced, one inside the other');
+  // "… se za slovem „hodnosti“ vypouštějí čárka a slova „a to“ a slova „B“ se nahrazují slovy „C“"
+  // (zákon č. 175/1990 Sb. on zákon č. 140/1961 Sb.): after another clause the first words may belong
+  // to it. Read only as the sentence's first clause.
+  if (ctx.ops.length > ctx.opsAtStart) throw new Unsupported('two words replaced after another clause');
+  const targets = locTargets(ctx);
+  ctx.ops.push({ kind: 'replace_words', targets, old: a, new: quote(ctx, m[3]), source: ctx.source });
+  ctx.ops.push({ kind: 'replace_words', targets, old: b, new: quote(ctx, m[3]), source: ctx.source });
+  ctx.lastReplace = targets;
+});
+// The same words inserted in two places: "se za slova „A“ a za slova „B“ vkládají slova „C“" (zákon
+// č. 45/2019 Sb. on zákon č. 350/2011 Sb.). Not where one of the places holds the other.
+clause(`(za|před) (?:${NOUN} )?${Q} a \\1 (?:${NOUN} )?${Q} (?:vkládá|vkládají|doplňuj[eí]) (?:${NOUN} )?${Q}`, (ctx, m) => {
+  const [a, b] = [quote(ctx, m[2]), quote(ctx, m[3])];
+  if (holdsWords(a, b)) throw new Unsupported('words inserted in two places, one inside the other');
+  const position = m[1] === 'za' ? 'after' : 'before';
+  for (const old of [a, b])
+    ctx.ops.push({ kind: 'insert_words', targets: locTargets(ctx), old, new: quote(ctx, m[4]), position, source: ctx.source });
+});
 // "V § 23 odst. 1 se za slovem „život“ vypouštějí slova „pracujícího člověka“" (zákon č. 175/1990 Sb. on
 // zákon č. 140/1961 Sb.): the words where they follow the given ones, read as both replaced by the first.
 clause(`za ${AFTER_WORDS} ${Q} ${REPEAL} (?:${NOUN} )?${Q}`, (ctx, m) => {
@@ -1605,6 +1680,16 @@ clause(
     });
   },
 );
+// "V § 90 odst. 2 se na konci úvodní části ustanovení doplňují slova „…“", "na konci textu úvodní části
+// ustanovení se doplňuje slovo „…“" (zákon č. 302/2008 Sb. on zákon č. 235/2004 Sb., zákon č. 33/2020 Sb.
+// on zákon č. 358/1992 Sb.): the words end the location's úvodní část.
+clause(`na konci (?:textu )?úvodní části (?:ustanovení|textu) ${ADDING} (?:${NOUN} )?${Q}`, (ctx, m) => {
+  const targets = locTargets(ctx).map((t): TargetRef => {
+    if ((t.part && t.part !== 'intro') || t.sentence !== undefined || t.id === '*') throw new Unsupported('an úvodní část of a part');
+    return { ...t, part: 'intro' };
+  });
+  ctx.ops.push({ kind: 'append_words', targets, new: quote(ctx, m[1]), position: 'end', source: ctx.source });
+});
 // Append words at the end: "na konci (textu) odstavce 4 doplňuje věta „…“", "doplňují na konci slova „…“";
 // "na konci (textu) (odstavce|písmene) …" without a number is the location's own unit; "na konci připojuje věta:" has the text after it.
 clause(
@@ -2106,6 +2191,26 @@ function readAnnexItem(st: Statement): Operation | null {
 const PART_AFTER_SE = /^((?:V|Ve) [^„:]+?) se v (úvodní (?:části ustanovení|části textu|větě))(?= )/u;
 
 /**
+ * "návětí" (the words that introduce a list) as "úvodní část ustanovení", in the places the grammar
+ * reads that part: "V návětí § 264 se slovo „nebo“ nahrazuje čárkou …" (zákon č. 175/1990 Sb. on
+ * zákon č. 140/1961 Sb.), "V § 35 odst. 1 se v návětí slovo „A“ nahrazuje …" (zákon č. 132/2000 Sb. on
+ * zákon č. 20/1987 Sb.), "V § 88 se v návětí odstavce 1 za slovo „A“ vkládají …", "§ 105 odst. 3
+ * návětí zní:" (zákon č. 83/1998 Sb. on zákon č. 50/1976 Sb.). Any other place of the word stays
+ * unread.
+ */
+function navetiAsIntro(sentence: string): string {
+  if (!/návětí/u.test(sentence)) return sentence;
+  return sentence
+    .replace(/^(V|Ve) návětí ((?:§|čl\.|[Čč]lánku) [^„:]+?) se (?=\S)/u, '$1 $2 úvodní části ustanovení se ')
+    .replace(/^((?:V|Ve) (?:§|čl\.|[Čč]lánku) [^„:]+?) se v návětí odstavce (\d+[a-z]*) (?=\S)/u, '$1 odst. $2 úvodní části ustanovení se ')
+    .replace(
+      /^((?:V|Ve) (?:§|čl\.|[Čč]lánku) [^„:]+?) (se )?v návětí (se )?(?=\S)/u,
+      (_m, place: string, a?: string, b?: string) => `${place} úvodní části ustanovení ${a || b ? 'se ' : ''}`,
+    )
+    .replace(/^((?:§|čl\.|[Čč]l\.) [^„:]+?) návětí (?=zní:)/u, '$1 úvodní část ustanovení ');
+}
+
+/**
  * A verb's object before a colon, its words the statement's new text ("se vypouštějí tato slova:
  * „…“", "se věta první nahrazuje touto větou: „…“", older acts). Not after an adding verb ("na
  * konci bodu 1 se čárka zrušuje a doplňují se tato slova:"): the place of such words is read
@@ -2125,7 +2230,7 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
   // "úvodní věta zní:" (older acts): the source keeps the old intro's closing mark where the act's
   // new one has none, and some acts repeat the odstavec's number in it; read as words only.
   if (/úvodní (?:věta|větu) (?:zní|se nahrazuje)/u.test(st.sentence)) throw new Unsupported('a new úvodní věta');
-  const sk = skeleton(st.sentence.replace(PART_AFTER_SE, '$1 $2 se'));
+  const sk = skeleton(navetiAsIntro(st.sentence).replace(PART_AFTER_SE, '$1 $2 se'));
   if (ANNEX_INNER_UNIT.test(st.sentence.replace(/„[^“]*“/g, '').replace(/\s+/g, ' ')))
     throw new Unsupported('a unit of an annex without an id');
   const ctx: Ctx = {
@@ -2137,6 +2242,7 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
     source: st.source,
     ops,
     lastReplace: null,
+    opsAtStart: ops.length,
   };
   // "V zákoně se za § 6 vkládá …": the act itself as the location says nothing more than a point does.
   // "##### § 178a zní:" (zákon č. 92/1998 Sb., čl. I): a point the source typeset as a heading.
@@ -2173,6 +2279,15 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
       ctx.baseRefs = targetsOf(ctx, Number(loc[1]), within);
       s = s.slice(loc[0].length);
     }
+  }
+  // "§ 30 odst. 4 se slova „A“ nahrazují slovy „B“" (zákon č. 104/2011 Sb. on zákon č. 13/1993 Sb.):
+  // a reference that opens the sentence without its "V", before words it changes, is the location.
+  const bare = new RegExp(`^${R} (?=(?:(?:za|před) )?${NOUN} ⟨)`, 'u').exec(s);
+  if (bare && !ctx.everywhere && !/^(?:V|Ve|v|ve) /u.test(sk.s)) {
+    const within = underPrevious(ctx, Number(bare[1]), previous);
+    ctx.base = chainsOf(ctx, Number(bare[1]), within);
+    ctx.baseRefs = targetsOf(ctx, Number(bare[1]), within);
+    s = s.slice(bare[0].length);
   }
   // "§ 5 se doplňuje odstavcem 3, který zní:": the reference before an adding verb is the location.
   const first = new RegExp(`^${R} (?=(?:doplňuj|připojuj|vkládá|vkládají|vsouvá|vsunuj))`, 'u').exec(s);

@@ -1083,6 +1083,14 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
     const done = op.kind === 'replace_words' && op.new && findWords(text, op.new, region, loc.local.markers).length > 0;
     throw new Fail(done ? 'already_present' : 'text_not_found', `„${old}“ in ${t.id}`);
   }
+  // Words put where a repealed mark was ("za slovem „zákona“ se vypouští čárka a doplňují se slova
+  // „v budovách …“", zákon č. 120/2000 Sb. on zákon č. 344/1992 Sb.): where a footnote mark follows
+  // the mark, the source keeps it with the words before ("zákona^2) v budovách"), which a
+  // replacement of "zákona," cannot write. Refused.
+  if (op.kind === 'replace_words' && /[,.;:]$/.test(old) && op.new?.startsWith(`${old.slice(0, -1)} `)) {
+    if (hits.some((h) => /^\^\d+[a-z]*\)/.test(text.slice(h.end))))
+      throw new Fail('unsupported_target', `a footnote mark after „${old}“ in ${t.id}`);
+  }
   // Words the named unit holds more than once, replaced (or deleted): in every place, as the source
   // has them in the tuning cases read ("V § 39 odst. 1 se slovo „okresní“ nahrazuje slovem
   // „krajský“", zákon č. 320/2002 Sb., část amending zákon č. 167/1998 Sb., bod 12; "V § 24 se slovo
@@ -1558,6 +1566,12 @@ function opNewWording(w: Work, op: Operation): void {
       // č. 52/1964 Sb.): the odstavec's own number written before its first sentence is kept once.
       const own = /\/odst_(\d+[a-z]*)$/.exec(t.id);
       if (t.sentence === 1 && own && by.startsWith(`(${own[1]}) `)) by = by.slice(own[1].length + 3);
+    } else if (t.part === 'intro') {
+      // "V § 80c odst. 3 úvodní část ustanovení zní: „(3) V případě, že …“" (zákon č. 33/2020 Sb. on
+      // zákon č. 358/1992 Sb.), "§ 105 odst. 3 návětí zní: „(3) …“": the odstavec's number, which the
+      // úvodní část follows, is written once.
+      const own = /\/odst_(\d+[a-z]*)$/.exec(t.id);
+      if (own && by.trimStart().startsWith(`(${own[1]}) `)) by = by.trimStart().slice(own[1].length + 3);
     } else if (t.part === 'heading') {
       // "Nadpis části třetí zní: ## „ČÁST TŘETÍ #### DOTACE …“" (nařízení vlády č. 226/1999 Sb., bod 6,
       // on nařízení vlády č. 244/1995 Sb.): the act writes the unit's label above its new heading;

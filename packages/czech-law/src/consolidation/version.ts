@@ -64,5 +64,11 @@
  * písmena", a shared heading over §§, letters renumbered without their noun, "Pod označení § 295 se
  * vkládá nadpis „…“", words replaced "v nich" in §§ renumbered; "věta poslední" of a unit that holds a
  * list refused (it took the last sentence before the list), #36 h-engine15.
+ * 24: word-level forms: a heading inside a list of places ("V § 1 odst. 1, nadpisu § 18, …"), a
+ * reference without its "V" before the words it changes, "návětí" as the úvodní část, amounts without
+ * quotation marks ("se částka 100 Kčs nahrazuje částkou 150 Kčs"), "za slovy „A“ se zrušuje čárka a
+ * doplňují se slova „B“" (B where the mark was), "na konci úvodní části ustanovení se doplňují slova",
+ * "věta za středníkem zní:", "slova „A“ a „B“ se nahrazují slovem „C“", "za slova „A“ a za slova „B“
+ * se vkládají slova „C“", "a dále v …", #36 h-engine17.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 23;
+export const CONSOLIDATION_ENGINE_VERSION = 24;

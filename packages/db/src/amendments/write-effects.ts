@@ -18,8 +18,11 @@ type Tx = RawTx;
  * (#36 h-engine14).
  * 24: a renumbering "a zní:" words the renumbered unit; "v nadpise … a v textu …", "za slovem „A“
  * vypouštějí slova „B“", footnote marks replaced or dropped with their footnote (#36 h-engine15).
+ * 25: word-level forms: headings inside a list of places, a reference without its "V" before words,
+ * "návětí", amounts without quotation marks, a mark after words repealed and words put in its place,
+ * "na konci úvodní části ustanovení", "věta za středníkem", two words in one clause (#36 h-engine17).
  */
-export const AMENDMENT_READER_VERSION = 24;
+export const AMENDMENT_READER_VERSION = 25;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
