@@ -64,5 +64,13 @@
  * písmena", a shared heading over §§, letters renumbered without their noun, "Pod označení § 295 se
  * vkládá nadpis „…“", words replaced "v nich" in §§ renumbered; "věta poslední" of a unit that holds a
  * list refused (it took the last sentence before the list), #36 h-engine15.
+ * 24: containers and their headings: an act's container named without the ones above it no longer
+ * matches an annex's part ("Nadpis části první" with a `priloha/cast_1`); containers written after
+ * the ones they hold ("Nadpis dílu třetího hlavy třinácté"); "Název hlavy čtvrté zní:"; "označení a
+ * nadpis hlavy II, které znějí:"; a "nadpis" that is a container's label ("Nad § 280 se vkládá
+ * nadpis: Oddíl druhý …", "Pod nadpis hlavy dvanácté …", "Pod tento nadpis …"); "Za znění § 272 se
+ * vkládá oddíl druhý" with its §§; a new text's containers put among §§ under the containers of the
+ * place (`cast_6/oddil_2`, not `oddil_2`), a container the act names without them when its
+ * predecessor is there, #36 h-engine16.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 23;
+export const CONSOLIDATION_ENGINE_VERSION = 24;
