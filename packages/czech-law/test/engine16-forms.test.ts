@@ -127,6 +127,18 @@ describe('container labels put among §§', () => {
     expect(ids(r.text)).toContain('cast_2/hlava_11/oddil_1');
   });
 
+  it('"V části druhé se nad slova „§ 4“ vkládají slova: HLAVA I …" puts the hlava in that část (zákon č. 225/2006 Sb. on zákon č. 49/1997 Sb.)', () => {
+    const act = lines('## ČÁST PRVNÍ', '##### § 3', 'Tři.', '## ČÁST DRUHÁ', '#### REJSTŘÍK', '##### § 4', 'Čtyři.', '##### § 7', 'Sedm.');
+    const r = applyAmendment(act, [
+      pt('7', 'V části druhé se nad slova „§ 4“ vkládají slova:\n\n### „HLAVA I\n\n#### LETECKÝ REJSTŘÍK“.'),
+      pt('24', 'V části druhé se nad § 7 vkládá tento text:\n\n### „HLAVA II\n\n#### SCHVÁLENÍ TYPU“.'),
+    ]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied', 'applied']);
+    expect(ids(r.text)).toEqual(['cast_1', 'par_3', 'cast_2', 'cast_2/hlava_1', 'par_4', 'cast_2/hlava_2', 'par_7']);
+    // Words above words that are no § label stay unread.
+    expect(parseInstruction('V části druhé se nad slova „Obecně“ vkládají slova:\n\n### „HLAVA I“.').operations).toEqual([]);
+  });
+
   it('"Pod nadpis hlavy dvanácté „…“ se vkládá další nadpis" reads the hlava named', () => {
     const s =
       'Pod nadpis hlavy dvanácté „TRESTNÉ ČINY VOJENSKÉ“ se vkládá další nadpis, který zní:\n\n#### „Oddíl první\n\n#### Trestné činy proti podřízenosti“.';

@@ -1854,16 +1854,23 @@ function payloadContainer(payload: string): string | null {
 // after "Nadpis hlavy jedenácté zní:" (zákon č. 175/1990 Sb. on zákon č. 140/1961 Sb.): a "heading"
 // that is a container's label and title, put among the units as the container it is. Any other
 // heading above a § stays unread (whose heading it is, the §'s or a shared one, is unsaid).
+// "V části druhé se nad slova „§ 4“ vkládají slova: „HLAVA I …“", "V části páté se nad § 49a vkládají
+// slova: „Díl 4 …“", "nad § 7 vkládá tento text:" (zákon č. 225/2006 Sb. on zákon č. 49/1997 Sb.):
+// the same, the containers of the sentence's place above the new one.
 clause(
-  `(?:(nad|před) ${R}|pod (?:${R}(?: ${Q})?|(tento nadpis))) (?:vkládá|doplňuje) (?:nový |další )?nadpis,? (?:který zní|znějící):?`,
+  `(?:(nad|před) (?:${R}|slova ${Q})|pod (?:${R}(?: ${Q})?|(tento nadpis))) (?:vkládá|vkládají|doplňuje) (?:nový |další )?(?:nadpis|slova|text)(?:,? (?:který zní|znějící))?:?`,
   (ctx, m) => {
-    const [, where, anchorRef, headingRef, , self] = m;
+    const [, where, anchorRef, anchorWords, headingRef, , self] = m;
     const seg = ctx.payload === null ? null : payloadContainer(ctx.payload);
     if (!seg) throw new Unsupported('a heading above a unit');
     if (where) {
-      const targets = targetsOf(ctx, Number(anchorRef));
+      const words = anchorWords !== undefined ? /^§ ?(\d+[a-z]{0,3})$/.exec(quote(ctx, anchorWords).trim()) : null;
+      if (anchorWords !== undefined && !words) throw new Unsupported('words above words');
+      const targets = words ? [{ id: `par_${words[1]}` }] : targetsOf(ctx, Number(anchorRef));
       if (targets.length !== 1 || targets[0].part || targets[0].through) throw new Unsupported('a container label above several units');
-      ctx.ops.push({ kind: 'insert', targets, newIds: [seg], text: ctx.payload!, position: 'before', withHeading: true, source: ctx.source });
+      const place = ctx.baseRefs.length === 1 && ctx.baseRefs[0].id.split('/').every(isContainerSeg) && !ctx.baseRefs[0].part && !ctx.baseRefs[0].through;
+      const newId = place ? `${ctx.baseRefs[0].id}/${seg}` : seg;
+      ctx.ops.push({ kind: 'insert', targets, newIds: [newId], text: ctx.payload!, position: 'before', withHeading: true, source: ctx.source });
       return;
     }
     const last = ctx.done[ctx.done.length - 1];

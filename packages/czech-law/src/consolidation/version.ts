@@ -68,7 +68,8 @@
  * matches an annex's part ("Nadpis části první" with a `priloha/cast_1`); containers written after
  * the ones they hold ("Nadpis dílu třetího hlavy třinácté"); "Název hlavy čtvrté zní:"; "označení a
  * nadpis hlavy II, které znějí:"; a "nadpis" that is a container's label ("Nad § 280 se vkládá
- * nadpis: Oddíl druhý …", "Pod nadpis hlavy dvanácté …", "Pod tento nadpis …"); "Za znění § 272 se
+ * nadpis: Oddíl druhý …", "Pod nadpis hlavy dvanácté …", "Pod tento nadpis …", "nad slova „§ 4“
+ * vkládají slova: HLAVA I …"); "Za znění § 272 se
  * vkládá oddíl druhý" with its §§; a new text's containers put among §§ under the containers of the
  * place (`cast_6/oddil_2`, not `oddil_2`), a container the act names without them when its
  * predecessor is there, #36 h-engine16.

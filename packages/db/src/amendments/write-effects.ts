@@ -19,7 +19,7 @@ type Tx = RawTx;
  * 24: a renumbering "a zní:" words the renumbered unit; "v nadpise … a v textu …", "za slovem „A“
  * vypouštějí slova „B“", footnote marks replaced or dropped with their footnote (#36 h-engine15).
  * 25: containers written after the ones they hold ("Nadpis dílu třetího hlavy třinácté"), "Název
- * hlavy čtvrté zní:", "označení a nadpis hlavy II", a "nadpis" that is a container's label, "Za znění
+ * hlavy čtvrté zní:", "označení a nadpis hlavy II", a "nadpis" (or "slova" above "§ 4") that is a container's label, "Za znění
  * § 272 se vkládá oddíl druhý" (#36 h-engine16).
  */
 export const AMENDMENT_READER_VERSION = 25;
