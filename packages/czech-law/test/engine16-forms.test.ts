@@ -57,16 +57,7 @@ describe('a container written after the containers it holds', () => {
 });
 
 describe('container labels put among §§', () => {
-  const text = lines(
-    '## ČÁST PRVNÍ',
-    '#### ÚVOD',
-    '### HLAVA I',
-    '#### PSI',
-    '##### § 2',
-    'Dva.',
-    '##### § 3',
-    'Tři.',
-  );
+  const text = lines('## ČÁST PRVNÍ', '#### ÚVOD', '### HLAVA I', '#### PSI', '##### § 2', 'Dva.', '##### § 3', 'Tři.');
 
   it('"Nad § 3 se vkládá označení a nadpis hlavy II, které znějí:" puts hlava II after hlava I of the část (zákon č. 278/2019 Sb. on zákon č. 565/1990 Sb.)', () => {
     const s = 'Nad § 3 se vkládá označení a nadpis hlavy II, které znějí:\n\n### „HLAVA II\n\nPOPLATEK Z POBYTU“.';
@@ -164,7 +155,9 @@ describe('a new container with its §§ put among §§', () => {
   it('"Za znění § 272 se vkládá oddíl druhý tohoto znění:" inserts the oddíl and its §§ in the hlava (zákon č. 175/1990 Sb. on zákon č. 140/1961 Sb.)', () => {
     const s =
       'Za znění § 272 se vkládá oddíl druhý tohoto znění:\n\n#### „Oddíl druhý\n\n#### Trestné činy proti civilní službě\n\n##### § 272a\n\nKdo nenastoupí.\n\n##### § 272b\n\nKdo odepře.“.';
-    expect(parseInstruction(s).operations).toMatchObject([{ kind: 'insert', targets: [{ id: 'par_272' }], newIds: ['oddil_2'], position: 'after' }]);
+    expect(parseInstruction(s).operations).toMatchObject([
+      { kind: 'insert', targets: [{ id: 'par_272' }], newIds: ['oddil_2'], position: 'after' },
+    ]);
     const r = applyAmendment(code, [pt('98', s)]);
     expect(r.points[0]).toMatchObject({ status: 'applied' });
     expect(ids(r.text)).toEqual([
@@ -181,7 +174,17 @@ describe('a new container with its §§ put among §§', () => {
   });
 
   it('gives the oddíl of new §§ the část it is in, not an id of its own (zákon č. 30/2000 Sb. on zákon č. 358/1992 Sb.)', () => {
-    const text = lines('## ČÁST ŠESTÁ', '#### ODDÍL PRVNÍ', '#### ZÁVĚTI', '##### § 71', 'Jedna.', '#### ODDÍL DRUHÝ', '#### ÚSCHOVY', '##### § 72', 'Dva.');
+    const text = lines(
+      '## ČÁST ŠESTÁ',
+      '#### ODDÍL PRVNÍ',
+      '#### ZÁVĚTI',
+      '##### § 71',
+      'Jedna.',
+      '#### ODDÍL DRUHÝ',
+      '#### ÚSCHOVY',
+      '##### § 72',
+      'Dva.',
+    );
     const s =
       'Za § 71 se vkládají nové § 71a a 71b, které včetně nadpisů znějí:\n\n#### „Oddíl druhý\n\n#### Notářský zápis\n\n##### § 71a\n\nA.\n\n##### § 71b\n\nB.“.\n\n' +
       'V části šesté se dosavadní oddíl druhý označuje jako oddíl třetí.';

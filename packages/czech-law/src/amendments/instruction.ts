@@ -1841,7 +1841,12 @@ const CONTAINER_WORDS: [RegExp, string][] = [
 function payloadContainer(payload: string): string | null {
   const line = payload
     .split('\n')
-    .map((l) => l.replace(/^[ \t]*#{1,6}[ \t]+/, '').replace(/^„/, '').trim())
+    .map((l) =>
+      l
+        .replace(/^[ \t]*#{1,6}[ \t]+/, '')
+        .replace(/^„/, '')
+        .trim(),
+    )
     .find((l) => l);
   const m = line ? /^(\p{L}+)[ \t]+(.+)$/u.exec(line.replace(/[“".]+$/, '')) : null;
   const type = m ? CONTAINER_WORDS.find(([re]) => re.test(m[1]))?.[1] : undefined;
@@ -1868,9 +1873,21 @@ clause(
       if (anchorWords !== undefined && !words) throw new Unsupported('words above words');
       const targets = words ? [{ id: `par_${words[1]}` }] : targetsOf(ctx, Number(anchorRef));
       if (targets.length !== 1 || targets[0].part || targets[0].through) throw new Unsupported('a container label above several units');
-      const place = ctx.baseRefs.length === 1 && ctx.baseRefs[0].id.split('/').every(isContainerSeg) && !ctx.baseRefs[0].part && !ctx.baseRefs[0].through;
+      const place =
+        ctx.baseRefs.length === 1 &&
+        ctx.baseRefs[0].id.split('/').every(isContainerSeg) &&
+        !ctx.baseRefs[0].part &&
+        !ctx.baseRefs[0].through;
       const newId = place ? `${ctx.baseRefs[0].id}/${seg}` : seg;
-      ctx.ops.push({ kind: 'insert', targets, newIds: [newId], text: ctx.payload!, position: 'before', withHeading: true, source: ctx.source });
+      ctx.ops.push({
+        kind: 'insert',
+        targets,
+        newIds: [newId],
+        text: ctx.payload!,
+        position: 'before',
+        withHeading: true,
+        source: ctx.source,
+      });
       return;
     }
     const last = ctx.done[ctx.done.length - 1];

@@ -1947,7 +1947,8 @@ function containerPlace(doc: Doc, at: number, newId: string, inside: boolean): s
   // The containers named begin the path, or end it ("hlavy dvanácté" for `cast_2/hlava_12`: the act
   // names no část).
   const tail = named.length <= path.length && named.every((x, i) => path[path.length - named.length + i] === x);
-  if (!named.every((x, i) => path[i] === x) && !tail) throw new Fail('unsupported_target', `${newId} is not under ${path.join('/') || 'the act'}`);
+  if (!named.every((x, i) => path[i] === x) && !tail)
+    throw new Fail('unsupported_target', `${newId} is not under ${path.join('/') || 'the act'}`);
   if (hasUnit(doc, real)) throw new Fail('already_present', real);
   return real;
 }
@@ -2124,7 +2125,11 @@ function opInsert(w: Work, op: Operation): void {
     // Sb.): the containers named, with the §§ they hold.
     const containersNamed = newIds.length > 0 && newIds.every(isContainerId);
     const tops = parts.filter((u) => u.kind === 'container' && !u.id.includes('/')).map((u) => u.id);
-    if (containersNamed ? tops.join(',') !== newIds.map((id) => id.split('/').pop()).join(',') || !ids.length : ids.join(',') !== newIds.join(','))
+    if (
+      containersNamed
+        ? tops.join(',') !== newIds.map((id) => id.split('/').pop()).join(',') || !ids.length
+        : ids.join(',') !== newIds.join(',')
+    )
       throw new Fail('payload_mismatch', `${newIds.join(', ')} written as ${(containersNamed ? tops : ids).join(', ') || 'no unit'}`);
     if (parts[0].kind === 'preamble') throw new Fail('payload_mismatch', 'text before the first inserted unit');
     if (op.position !== 'before' && w.doc.units[anchor].kind === 'container')
