@@ -1949,6 +1949,12 @@ function containerPlace(doc: Doc, at: number, newId: string, inside: boolean): s
   const tail = named.length <= path.length && named.every((x, i) => path[path.length - named.length + i] === x);
   if (!named.every((x, i) => path[i] === x) && !tail)
     throw new Fail('unsupported_target', `${newId} is not under ${path.join('/') || 'the act'}`);
+  // Containers of the place below the ones named ("V části páté … Díl 5" where the nearest hlava is
+  // hlava I): the new one is theirs only after its predecessor there. A hlava the act put between
+  // in a point that failed would leave the díl in the hlava before it (zákon č. 225/2006 Sb. on zákon
+  // č. 49/1997 Sb.).
+  if (!inside && named.length && !tail && path.length > named.length && !predecessorAt(doc, at, path, seg))
+    throw new Fail('unsupported_target', `${seg} under ${path.join('/')}, of which the act names ${named.join('/')}`);
   if (hasUnit(doc, real)) throw new Fail('already_present', real);
   return real;
 }
