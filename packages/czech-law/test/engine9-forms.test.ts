@@ -232,7 +232,21 @@ describe('a container label put among §§', () => {
   });
 
   it('refuses it where the text has containers above the place and the act names none (vyhláška č. 105/2006 Sb. on vyhláška č. 262/2004 Sb.)', () => {
-    const r = applyAmendment(text, [
+    // Its části had no hlavy: a hlava II the act names without its část follows no hlava I there
+    // (after a hlava I of the část it is that část's next hlava: engine16-forms.test.ts).
+    const parts = lines(
+      '# Vyhláška',
+      '## ČÁST PRVNÍ',
+      '#### ÚVOD',
+      '##### § 5',
+      'Pět.',
+      '##### § 6',
+      'Šest.',
+      '## ČÁST DRUHÁ',
+      '##### § 7',
+      'Sedm.',
+    );
+    const r = applyAmendment(parts, [
       pt('1', 'Za § 5 se vkládají označení a nadpis nové hlavy II, které znějí:\n\n### „HLAVA II\n\n#### SANKCE“.'),
     ]);
     expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });

@@ -647,6 +647,8 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
       if (inside && plain) {
         chain.segs.push(seg);
         if (heading) chain.heading = true;
+      } else if (plain && holdsChain(chain, seg)) {
+        chain.segs.unshift(seg);
       } else if (plain) {
         break;
       } else {
@@ -666,6 +668,16 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
   }
   if (!chains.length) return null;
   return { refs: { chains, text: s.slice(pos, lastEnd) }, end: lastEnd };
+}
+
+/**
+ * "Nadpis dílu třetího hlavy třinácté", "oddílu prvního hlavy první části druhé" (zákon č. 113/1997
+ * Sb. on zákon č. 13/1993 Sb.): a container written after the containers it holds, in the genitive;
+ * the chain so far is containers only, each deeper than it.
+ */
+function holdsChain(chain: Chain, seg: Seg): boolean {
+  const level = LEVEL[seg.type];
+  return level < 6 && seg.keys.length === 1 && !seg.keys[0].to && chain.segs.every((x) => LEVEL[x.type] > level && LEVEL[x.type] < 6);
 }
 
 /** A reference chain made absolute against the context (`base`): the higher units it leaves out come from there. */
@@ -933,6 +945,9 @@ function skeleton(text: string): Skeleton {
     .replace(/(?<![\p{L}])(za|před) dosavadní (?=odstav|písmen|bod|§)/gu, '$1 ')
     .replace(/,? (?:tohoto|tohoto nového|následujícího) znění:/g, ', který zní:')
     .replace(/(?<![\p{L}])spolu s nadpisem(?![\p{L}])/gu, 'včetně nadpisu')
+    // "Za znění § 272 se vkládá oddíl druhý tohoto znění:" (zákon č. 175/1990 Sb. on zákon č. 140/1961
+    // Sb.): after the § (its wording is all of it).
+    .replace(/^Za znění (?=§ ?\d)/u, 'Za ')
     .replace(/(?<![\p{L}])[Uu]stanovení (?=§|čl\.|odst)/gu, '')
     // "se vypouštějí ustanovení písm. e) a g)" (zákon č. 62/1977 Sb., bod 18), "ustanovení označená
     // písmeny c), d) a e)", "ustanovení pod písmeny a) až c)", "v ustanovení pod písmenem d)", "V
@@ -960,6 +975,10 @@ function skeleton(text: string): Skeleton {
     // č. 362/2003 Sb., on zákon č. 154/1994 Sb.) as "Označení písmena a) se zrušuje".
     .replace(/(?<![\p{L}])(vypouští|vypouštějí|zrušuje|zrušují) ustanovení (?=písm|odst|odstav|bod)/gu, '$1 ')
     .replace(/(?<![\p{L}])Dosavadní označení (?=(?:písmen|odstavc|bod)\p{L}* )/gu, 'Označení ')
+    // "Název hlavy čtvrté zní:" (zákon č. 210/1999 Sb. on zákon č. 85/1996 Sb.): a container's, annex's
+    // or §'s title is its heading. Only at the sentence's start: "V části třetí, hlavě II název dílu
+    // XXII zní:" would read the část apart from its hlava, the comma ending its reference.
+    .replace(/^Název (?=(?:část|hlav|díl|oddíl|pododdíl|přílo|§)\p{L}*)/u, 'Nadpis ')
     // "Z části první se vypouštějí ustanovení hlavy páté až sedmé …" (zákon č. 509/1991 Sb., bod 43,
     // on zákon č. 40/1964 Sb.): the hlavy of that část go, as "V části první se vypouštějí hlavy …".
     .replace(/^Z (části [\p{L}]+) vypouštějí ustanovení (?=(?:hlav|díl|oddíl)[\p{L}]* )/u, 'V $1 vypouštějí ')
@@ -1116,6 +1135,8 @@ interface Ctx {
   lastReplace: TargetRef[] | null;
   /** How many operations the point had before this sentence. */
   opsAtStart: number;
+  /** The operations of the point's sentences before this one ("Pod tento nadpis …"). */
+  done: readonly Operation[];
 }
 
 function targetsOf(ctx: Ctx, refIndex: number, base?: Seg[][]): TargetRef[] {
@@ -1891,13 +1912,95 @@ clause(`pod označením? ${R} (?:vkládá|doplňuje) (?:nový )?nadpis(?:,? (?:k
   if (text === null) throw new Unsupported('a heading without its text');
   ctx.ops.push({ kind: 'insert', targets, text, source: ctx.source });
 });
-// Insert units: "za odstavec 2 vkládá nový odstavec 3, který zní:", "za § 52 vkládají nové §§ 52a a 52b, které včetně nadpisů znějí:".
 const isContainerSeg = (seg: string): boolean => /^(?:cast|hlava|dil|oddil|pododdil)_/.test(seg);
+
+const CONTAINER_WORDS: [RegExp, string][] = [
+  [/^(?:ČÁST|Část)$/u, 'cast'],
+  [/^(?:HLAVA|Hlava)$/u, 'hlava'],
+  [/^(?:DÍL|Díl)$/u, 'dil'],
+  [/^(?:ODDÍL|Oddíl)$/u, 'oddil'],
+  [/^(?:PODODDÍL|Pododdíl)$/u, 'pododdil'],
+];
+
+/** The container whose label a new text opens with ("#### „Oddíl druhý" → `oddil_2`), or null. */
+function payloadContainer(payload: string): string | null {
+  const line = payload
+    .split('\n')
+    .map((l) =>
+      l
+        .replace(/^[ \t]*#{1,6}[ \t]+/, '')
+        .replace(/^„/, '')
+        .trim(),
+    )
+    .find((l) => l);
+  const m = line ? /^(\p{L}+)[ \t]+(.+)$/u.exec(line.replace(/[“".]+$/, '')) : null;
+  const type = m ? CONTAINER_WORDS.find(([re]) => re.test(m[1]))?.[1] : undefined;
+  const n = type ? containerNumber(m![2]) : null;
+  return type && n && !n.rest ? `${type}_${n.key}` : null;
+}
+
+// "Nad § 280 se vkládá nadpis, který zní: „Oddíl druhý …“", "Pod nadpis hlavy dvanácté „…“ se vkládá
+// další nadpis, který zní: „Oddíl první …“", "Pod tento nadpis se vkládá další nadpis, který zní:"
+// after "Nadpis hlavy jedenácté zní:" (zákon č. 175/1990 Sb. on zákon č. 140/1961 Sb.): a "heading"
+// that is a container's label and title, put among the units as the container it is. Any other
+// heading above a § stays unread (whose heading it is, the §'s or a shared one, is unsaid).
+// "V části druhé se nad slova „§ 4“ vkládají slova: „HLAVA I …“", "V části páté se nad § 49a vkládají
+// slova: „Díl 4 …“", "nad § 7 vkládá tento text:" (zákon č. 225/2006 Sb. on zákon č. 49/1997 Sb.):
+// the same, the containers of the sentence's place above the new one.
+clause(
+  `(?:(nad|před) (?:${R}|slova ${Q})|pod (?:${R}(?: ${Q})?|(tento nadpis))) (?:vkládá|vkládají|doplňuje) (?:nový |další )?(?:nadpis|slova|text)(?:,? (?:který zní|znějící))?:?`,
+  (ctx, m) => {
+    const [, where, anchorRef, anchorWords, headingRef, , self] = m;
+    const seg = ctx.payload === null ? null : payloadContainer(ctx.payload);
+    if (!seg) throw new Unsupported('a heading above a unit');
+    if (where) {
+      const words = anchorWords !== undefined ? /^§ ?(\d+[a-z]{0,3})$/.exec(quote(ctx, anchorWords).trim()) : null;
+      if (anchorWords !== undefined && !words) throw new Unsupported('words above words');
+      const targets = words ? [{ id: `par_${words[1]}` }] : targetsOf(ctx, Number(anchorRef));
+      if (targets.length !== 1 || targets[0].part || targets[0].through) throw new Unsupported('a container label above several units');
+      const place =
+        ctx.baseRefs.length === 1 &&
+        ctx.baseRefs[0].id.split('/').every(isContainerSeg) &&
+        !ctx.baseRefs[0].part &&
+        !ctx.baseRefs[0].through;
+      const newId = place ? `${ctx.baseRefs[0].id}/${seg}` : seg;
+      ctx.ops.push({
+        kind: 'insert',
+        targets,
+        newIds: [newId],
+        text: ctx.payload!,
+        position: 'before',
+        withHeading: true,
+        source: ctx.source,
+      });
+      return;
+    }
+    const last = ctx.done[ctx.done.length - 1];
+    const targets = self
+      ? last?.kind === 'new_wording' && last.targets.length === 1
+        ? last.targets
+        : []
+      : targetsOf(ctx, Number(headingRef));
+    const t = targets[0];
+    if (targets.length !== 1 || t.part !== 'heading' || t.through || !t.id.split('/').every(isContainerSeg))
+      throw new Unsupported('a container label below no container heading');
+    ctx.ops.push({
+      kind: 'insert',
+      targets: [{ ...t }],
+      newIds: [`${t.id}/${seg}`],
+      text: ctx.payload!,
+      position: 'after',
+      withHeading: true,
+      source: ctx.source,
+    });
+  },
+);
+// Insert units: "za odstavec 2 vkládá nový odstavec 3, který zní:", "za § 52 vkládají nové §§ 52a a 52b, které včetně nadpisů znějí:".
 // A container's label put among §§: "Za § 52 se vkládá označení nové hlavy III, které včetně nadpisu
 // zní:", "V části první hlavě II se nad § 5 vkládá označení dílu 3, …", "Za § 52 se vkládají
 // označení a nadpis nové hlavy III, které znějí:" (the label is the new container, "nad" is before).
 clause(
-  `(?:(?:v|ve) ${R} )?(za|před|nad) ${R} (?:vkládá|vkládají|doplňuj[eí]|připojuj[eí]) (označení (?:a nadpis )?)?(?:nov(?:[ýáéí]|ého) |dalš[íí] )?${R}((?: (?:včetně|a) [^,]*?)?),? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí):?(?: ${Q})?`,
+  `(?:(?:v|ve) ${R} )?(za|před|nad) ${R} (?:vkládá|vkládají|doplňuj[eí]|připojuj[eí]) (označení (?:a nadpis |a (?=⟦))?)?(?:nov(?:[ýáéí]|ého) |dalš[íí] )?${R}((?: (?:včetně|a) [^,]*?)?),? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí):?(?: ${Q})?`,
   (ctx, m) => {
     const [, locRef, where, anchorRef, label, newRef, inc1, inc2, q] = m;
     const inc = readIncluding(ctx, `${inc1} ${inc2}`.trim());
@@ -1905,7 +2008,8 @@ clause(
     const base = locRef ? chainsOf(ctx, Number(locRef)) : ctx.base;
     const newIds = newUnitIdsAt(ctx, Number(newRef), base);
     if (label && !newIds.every((id) => isContainerSeg(id.split('/').pop() ?? ''))) throw new Unsupported('a label of no container');
-    if (label?.includes('nadpis')) inc.withHeading = true;
+    // "označení a nadpis hlavy II" (the reference reads "nadpis hlavy II" as one): label and heading.
+    if (label?.includes('nadpis') || label?.endsWith(' a ')) inc.withHeading = true;
     const anchor = targetsOf(ctx, Number(anchorRef), base);
     const text = q !== undefined ? quote(ctx, q) : ctx.payload;
     if (text === null) throw new Unsupported('an insertion without its text');
@@ -2221,7 +2325,7 @@ const OBJECT_BEFORE_PAYLOAD = new RegExp(
   'u',
 );
 
-function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[][] {
+function readStatement(st: Statement, ops: Operation[], previous: Seg[][], done: readonly Operation[] = []): Seg[][] {
   const item = readAnnexItem(st);
   if (item) {
     ops.push(item);
@@ -2243,6 +2347,7 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][]): Seg[
     ops,
     lastReplace: null,
     opsAtStart: ops.length,
+    done,
   };
   // "V zákoně se za § 6 vkládá …": the act itself as the location says nothing more than a point does.
   // "##### § 178a zní:" (zákon č. 92/1998 Sb., čl. I): a point the source typeset as a heading.
@@ -2609,7 +2714,7 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
     const ops: Operation[] = [];
     try {
       const located = previous.length > 0;
-      previous = readStatement(st, ops, previous);
+      previous = readStatement(st, ops, previous, operations);
       if (!ops.length) throw new Unsupported('no operation');
       // "§ 47 odst. 2 se vypouští. Dosavadní odstavec 3 se označuje …" (zákon č. 264/1992 Sb.): a
       // sentence whose subject is its place gives the next one its location, as "V § 47" would.

@@ -418,7 +418,9 @@ function findUnit(doc: Doc, id: string): number {
   for (let i = 0; i < doc.units.length; i++) {
     const u = doc.units[i];
     const base = u.id.replace(/~\d+$/, '');
-    if (isContainer ? base === id || base.endsWith(`/${id}`) : base === id) hits.push(i);
+    // A container named without the containers above it ("Nadpis části první", "hlava_2" for
+    // `cast_1/hlava_2`), never an annex's part of that number (`priloha/cast_1`).
+    if (isContainer ? base === id || (base.endsWith(`/${id}`) && isContainerId(base)) : base === id) hits.push(i);
   }
   if (!hits.length) {
     const inside = unitInContainer(doc, id);
@@ -1926,6 +1928,91 @@ function newWordingOfContainer(w: Work, t: TargetRef, body: string): void {
   for (const u of parts) touch(w, u.id);
 }
 
+/**
+ * The id of a new container (`seg` as the act names it: `oddil_2`, `cast_1/dil_1`) put at `at` among
+ * the units: under the containers above the place of a higher level. The act names the containers
+ * above the new one from its location ("V části první … dílu 1": `cast_1/dil_1`), which the place
+ * must be in. `inside`: put below the heading of the container before the place ("za nadpis hlavy
+ * II"), one level below it.
+ */
+function containerPlace(doc: Doc, at: number, newId: string, inside: boolean): string {
+  const seg = newId.split('/').pop()!;
+  const level = containerLevel(seg)!;
+  const above = doc.units
+    .slice(0, at)
+    .reverse()
+    .find((u) => u.kind === 'container');
+  const path = above
+    ? above.id
+        .replace(/~\d+$/, '')
+        .split('/')
+        .filter((x) => (containerLevel(x) ?? 0) < level)
+    : [];
+  if (above && inside && path.length !== above.id.split('/').length) throw new Fail('unsupported_target', `${seg} inside ${above.id}`);
+  const real = [...path, seg].join('/');
+  const named = newId.split('/').slice(0, -1);
+  // After a §, the act names the containers above the new one where the text has any ("V části první
+  // hlavě II se za § 21 vkládá označení nového oddílu 1"): one that names none may be restructuring
+  // them (vyhláška č. 105/2006 Sb. on vyhláška č. 262/2004 Sb., whose části became hlavy), unless
+  // the container before it in that place is its predecessor ("Nad § 280 se vkládá nadpis: Oddíl
+  // druhý" after oddíl první of the same hlava, zákon č. 175/1990 Sb. on zákon č. 140/1961 Sb.).
+  if (!inside && path.length && !named.length && !predecessorAt(doc, at, path, seg))
+    throw new Fail('unsupported_target', `${seg} under ${path.join('/')}, which the act does not name`);
+  // The containers named begin the path, or end it ("hlavy dvanácté" for `cast_2/hlava_12`: the act
+  // names no část).
+  const tail = named.length <= path.length && named.every((x, i) => path[path.length - named.length + i] === x);
+  if (!named.every((x, i) => path[i] === x) && !tail)
+    throw new Fail('unsupported_target', `${newId} is not under ${path.join('/') || 'the act'}`);
+  // Containers of the place below the ones named ("V části páté … Díl 5" where the nearest hlava is
+  // hlava I): the new one is theirs only after its predecessor there. A hlava the act put between
+  // in a point that failed would leave the díl in the hlava before it (zákon č. 225/2006 Sb. on zákon
+  // č. 49/1997 Sb.).
+  if (!inside && named.length && !tail && path.length > named.length && !predecessorAt(doc, at, path, seg))
+    throw new Fail('unsupported_target', `${seg} under ${path.join('/')}, of which the act names ${named.join('/')}`);
+  if (hasUnit(doc, real)) throw new Fail('already_present', real);
+  return real;
+}
+
+/**
+ * The containers of a new text put among §§ ("Za § 71 se vkládají nové § 71a až 71c, které včetně
+ * nadpisů znějí: Oddíl druhý … § 71a …", zákon č. 30/2000 Sb. on zákon č. 358/1992 Sb.): their ids
+ * under the containers above the place (`containerPlace`; the payload alone parses `oddil_2`, the
+ * text's is `cast_6/oddil_2`). Several top containers follow each other in one kind and number.
+ */
+function placeContainers(doc: Doc, at: number, parts: TextUnit[], named: string | null): void {
+  let prefix: string | null = null;
+  let last: string | null = null;
+  for (let i = 0; i < parts.length; i++) {
+    const u = parts[i];
+    if (u.kind !== 'container') continue;
+    const top = u.id.split('/')[0];
+    if (last === null) {
+      const real = containerPlace(doc, at, named ?? top, false);
+      prefix = real.slice(0, real.length - top.length);
+    } else if (top !== last) {
+      const [t0, k0] = last.split('_');
+      const [t1, k1] = top.split('_');
+      if (t0 !== t1 || !/^\d+$/.test(k0) || Number(k1) !== Number(k0) + 1)
+        throw new Fail('unsupported_target', `${top} after ${last} in one new text`);
+      if (hasUnit(doc, `${prefix}${top}`)) throw new Fail('already_present', `${prefix}${top}`);
+    }
+    last = top;
+    parts[i] = { ...u, id: `${prefix}${u.id}` };
+  }
+}
+
+/** The nearest container of `seg`'s kind before `at` is its predecessor (number one less) in `path`. */
+function predecessorAt(doc: Doc, at: number, path: string[], seg: string): boolean {
+  const [type, key] = seg.split('_');
+  const n = /^\d+$/.test(key) ? Number(key) : NaN;
+  if (!(n > 1)) return false;
+  const prev = doc.units
+    .slice(0, at)
+    .reverse()
+    .find((u) => u.kind === 'container' && u.id.replace(/~\d+$/, '').split('/').pop()!.startsWith(`${type}_`));
+  return !!prev && prev.id === [...path, `${type}_${n - 1}`].join('/');
+}
+
 /** "V § 1 se vkládá nový odstavec 1": before the first child, or after the one its number follows. */
 function insertByNumber(w: Work, op: Operation): void {
   const parentId = op.targets[0].id;
@@ -2005,31 +2092,7 @@ function insertContainerLabel(w: Work, op: Operation): void {
   if (level === null) throw new Fail('unsupported_target', 'labels of several containers');
   const a = findUnit(w.doc, op.targets[0].id);
   const at = op.position === 'before' ? a : a + 1;
-  const above = w.doc.units
-    .slice(0, at)
-    .reverse()
-    .find((u) => u.kind === 'container');
-  const path = above
-    ? above.id
-        .replace(/~\d+$/, '')
-        .split('/')
-        .filter((x) => (containerLevel(x) ?? 0) < level)
-    : [];
-  // Inside the container named ("za nadpis hlavy II"): one level below it.
-  if (above && op.targets[0].part === 'heading' && path.length !== above.id.split('/').length)
-    throw new Fail('unsupported_target', `${seg} inside ${above.id}`);
-  const real = [...path, seg].join('/');
-  // The act names the new container from its location ("V části první … dílu 1": `cast_1/dil_1`),
-  // which the place must be in.
-  const named = newIds[0].split('/').slice(0, -1);
-  // After a §, the act names the containers above the new one where the text has any ("V části první
-  // hlavě II se za § 21 vkládá označení nového oddílu 1"): one that names none may be restructuring
-  // them (vyhláška č. 105/2006 Sb. on vyhláška č. 262/2004 Sb., whose části became hlavy).
-  if (op.targets[0].part !== 'heading' && path.length && !named.length)
-    throw new Fail('unsupported_target', `${seg} under ${path.join('/')}, which the act does not name`);
-  if (!named.every((x, i) => path[i] === x))
-    throw new Fail('unsupported_target', `${newIds[0]} is not under ${path.join('/') || 'the act'}`);
-  if (hasUnit(w.doc, real)) throw new Fail('already_present', real);
+  const real = containerPlace(w.doc, at, newIds[0], op.targets[0].part === 'heading');
   const parts = splitUnits(`${cleanPayload(w, takeFootnotes(w, op.text ?? '', op))}\n`).filter((u) => u.kind !== 'footnote');
   if (parts.length !== 1 || parts[0].kind !== 'container' || parts[0].id !== seg)
     throw new Fail('payload_mismatch', `${seg} written as ${parts.map((u) => u.id).join(', ') || 'no unit'}`);
@@ -2078,12 +2141,22 @@ function opInsert(w: Work, op: Operation): void {
         return { ...u, text: styleAnnex(u.text, w.annexStyle) };
       });
     const ids = parts.filter((u) => u.kind !== 'preamble' && u.kind !== 'container').map((u) => u.id);
-    if (ids.join(',') !== newIds.join(','))
-      throw new Fail('payload_mismatch', `${newIds.join(', ')} written as ${ids.join(', ') || 'no unit'}`);
+    // "Za znění § 272 se vkládá oddíl druhý tohoto znění:" (zákon č. 175/1990 Sb. on zákon č. 140/1961
+    // Sb.): the containers named, with the §§ they hold.
+    const containersNamed = newIds.length > 0 && newIds.every(isContainerId);
+    const tops = parts.filter((u) => u.kind === 'container' && !u.id.includes('/')).map((u) => u.id);
+    if (
+      containersNamed
+        ? tops.join(',') !== newIds.map((id) => id.split('/').pop()).join(',') || !ids.length
+        : ids.join(',') !== newIds.join(',')
+    )
+      throw new Fail('payload_mismatch', `${newIds.join(', ')} written as ${(containersNamed ? tops : ids).join(', ') || 'no unit'}`);
     if (parts[0].kind === 'preamble') throw new Fail('payload_mismatch', 'text before the first inserted unit');
     if (op.position !== 'before' && w.doc.units[anchor].kind === 'container')
       throw new Fail('unsupported_target', 'an insertion after a container heading');
     const at = op.position === 'before' ? anchor : anchor + 1;
+    placeContainers(w.doc, at, parts, containersNamed ? newIds[0] : null);
+    if (containersNamed) checkSectionsAt(w.doc, at, at, parts);
     // New units go before the closing lines the anchor carries (the act's signatures).
     if (op.position !== 'before') {
       const prev = w.doc.units[anchor];
@@ -2098,7 +2171,8 @@ function opInsert(w: Work, op: Operation): void {
     if (at > 0 && !w.doc.units[at - 1].text.endsWith('\n\n'))
       w.doc.units[at - 1] = { ...w.doc.units[at - 1], text: block(w.doc.units[at - 1].text) };
     w.doc.units.splice(at, 0, ...parts.map((p) => ({ ...p, text: p.text.endsWith('\n\n') ? p.text : block(p.text) })));
-    for (const id of newIds) touch(w, id);
+    for (const id of newIds) if (!containersNamed) touch(w, id);
+    for (const u of parts) if (containersNamed || u.kind === 'container') touch(w, u.id);
     return;
   }
   const loc = locate(w.doc, anchorId);

@@ -70,5 +70,14 @@
  * doplňují se slova „B“" (B where the mark was), "na konci úvodní části ustanovení se doplňují slova",
  * "věta za středníkem zní:", "slova „A“ a „B“ se nahrazují slovem „C“", "za slova „A“ a za slova „B“
  * se vkládají slova „C“", "a dále v …", #36 h-engine17.
+ * 25: containers and their headings: an act's container named without the ones above it no longer
+ * matches an annex's part ("Nadpis části první" with a `priloha/cast_1`); containers written after
+ * the ones they hold ("Nadpis dílu třetího hlavy třinácté"); "Název hlavy čtvrté zní:"; "označení a
+ * nadpis hlavy II, které znějí:"; a "nadpis" that is a container's label ("Nad § 280 se vkládá
+ * nadpis: Oddíl druhý …", "Pod nadpis hlavy dvanácté …", "Pod tento nadpis …", "nad slova „§ 4“
+ * vkládají slova: HLAVA I …"); "Za znění § 272 se
+ * vkládá oddíl druhý" with its §§; a new text's containers put among §§ under the containers of the
+ * place (`cast_6/oddil_2`, not `oddil_2`), a container the act names without them when its
+ * predecessor is there, #36 h-engine16.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 24;
+export const CONSOLIDATION_ENGINE_VERSION = 25;

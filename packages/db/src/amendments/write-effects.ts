@@ -21,8 +21,11 @@ type Tx = RawTx;
  * 25: word-level forms: headings inside a list of places, a reference without its "V" before words,
  * "návětí", amounts without quotation marks, a mark after words repealed and words put in its place,
  * "na konci úvodní části ustanovení", "věta za středníkem", two words in one clause (#36 h-engine17).
+ * 26: containers written after the ones they hold ("Nadpis dílu třetího hlavy třinácté"), "Název
+ * hlavy čtvrté zní:", "označení a nadpis hlavy II", a "nadpis" (or "slova" above "§ 4") that is a container's label, "Za znění
+ * § 272 se vkládá oddíl druhý" (#36 h-engine16).
  */
-export const AMENDMENT_READER_VERSION = 25;
+export const AMENDMENT_READER_VERSION = 26;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
