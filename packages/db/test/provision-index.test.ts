@@ -149,7 +149,20 @@ describe('provision units (unit)', () => {
   });
 
   it('takes no group heading from below a § of its mark and a heading alone', () => {
-    const text = ['# Zákon', '', '##### § 1', '', '#### Účel', '', '##### § 2', '', '#### Pojmy', '', 'Pro účely zákona se rozumí.', ''].join('\n');
+    const text = [
+      '# Zákon',
+      '',
+      '##### § 1',
+      '',
+      '#### Účel',
+      '',
+      '##### § 2',
+      '',
+      '#### Pojmy',
+      '',
+      'Pro účely zákona se rozumí.',
+      '',
+    ].join('\n');
     const nodes = buildProvisionTree(text).nodes;
     expect(groupHeadings(text, nodes).group.size).toBe(0);
     expect(textUnits(text, nodes).map((u) => [u.provision_id, u.heading, u.context])).toEqual([

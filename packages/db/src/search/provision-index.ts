@@ -141,7 +141,7 @@ export function groupHeadings(text: string, nodes: readonly ProvisionNode[]): { 
 function headingAbove(text: string, n: ProvisionNode, prev: ProvisionNode): { heading: string; cut: number | null } | null {
   const lines: { heading: string; start: number }[] = [];
   let body = false;
-  for (let pos = n.start; pos > prev.start; ) {
+  for (let pos = n.start; pos > prev.start;) {
     const start = text.lastIndexOf('\n', pos - 2) + 1;
     const raw = text.slice(start, pos - 1).replace(/\r$/u, '');
     pos = start;
@@ -256,7 +256,10 @@ export interface UnitChunks {
 
 /** Units in the statements' JSON chunks (serialised where they are computed: the sync's worker thread). */
 export function unitChunks(units: TextUnit[]): UnitChunks {
-  return { json: chunkBy(units, (u) => u.text.length + u.a.length + u.c.length + u.d.length).map((c) => JSON.stringify(c)), count: units.length };
+  return {
+    json: chunkBy(units, (u) => u.text.length + u.a.length + u.c.length + u.d.length).map((c) => JSON.stringify(c)),
+    count: units.length,
+  };
 }
 
 /** The version a read serves today, with its units already computed by the writer that just wrote it. */
