@@ -173,6 +173,24 @@ describe('GET /v1/legal/search?granularity=provision (#37)', () => {
     expect(body.data.results.map((r: { provision: { id: string } }) => r.provision.id).slice(0, 2)).toEqual(['par_6', 'par_5']);
   });
 
+  it('finds a § by the group heading above the § that opens its group, and gives it in the context', async () => {
+    const leave = act(5, {
+      title: 'Zákon o pracovním volnu',
+      status: 'in_force',
+      text:
+        '# Zákon o pracovním volnu\n\n##### § 1\n\n#### Rozsah\n\nVolno se poskytuje v pracovní dny.\n\n' +
+        '#### Dovolená na zotavenou\n\n##### § 2\n\nZaměstnanci přísluší volno 4 týdny v roce.\n\n' +
+        '##### § 3\n\nDen nástupu určí zaměstnavatel písemně.\n',
+    });
+    await importTestRecords(h.db, [leave]);
+    // § 3 holds none of the heading's words in its text: the group heading above § 2 heads it too.
+    const body = await search({ q: 'kdo určí nástup na dovolenou na zotavenou' });
+    expect(body.data.results[0]).toMatchObject({
+      act: { natural_key: 'sb/2077/5' },
+      provision: { id: 'par_3', heading: null, context: 'Dovolená na zotavenou' },
+    });
+  });
+
   it('gives every document hit what the document read says on the day, and its pointer the provision read’s status (#35 item 3)', async () => {
     const documents = async (params: Record<string, string>) => {
       const res = await h.get(`/v1/legal/search?${new URLSearchParams(params)}`, key);

@@ -1,6 +1,7 @@
 import {
   backfillSearchAliases,
   buildProvisionTree,
+  groupHeadings,
   importCorpusFile,
   indexTerms,
   provisionUnits,
@@ -50,10 +51,124 @@ describe('provision units (unit)', () => {
     ]);
     const odst2 = units[2];
     expect(odst2.text).toBe('(2) Poplatek se neplatí a) za psa do tří měsíců, b) za psa slepce.');
-    // Headings and context (A) and the act's title (B) are indexed apart from the text (D).
-    expect(odst2.a.split(' ').length).toBeGreaterThanOrEqual(2);
+    // The heading (A), the ancestors' headings (C) and the act's title (B) are indexed apart from the text (D).
+    expect(odst2.a).toBe(indexTerms('Poplatek').join(' '));
+    expect(odst2.c).toBe(indexTerms('Chov psů').join(' '));
     expect(odst2.b).not.toBe('');
     expect(odst2.d.split(' ').length).toBeGreaterThan(5);
+  });
+
+  // A heading above the § mark heads the §§ from it until the next one above a mark or the end of
+  // the díl holding them; a § 's own heading stands below its mark (Legislativní pravidla vlády).
+  const GROUPS = [
+    '# Zákon o práci',
+    '',
+    '## ČÁST PRVNÍ',
+    '',
+    '#### PŘEKÁŽKY V PRÁCI',
+    '',
+    '#### Díl 1',
+    '',
+    '#### Osobní překážky',
+    '',
+    '##### § 1',
+    '',
+    'Zaměstnavatel omluví nepřítomnost.',
+    '',
+    '#### Náhrada mzdy při nemoci',
+    '',
+    '##### § 2',
+    '',
+    '(1) Zaměstnanci přísluší náhrada.',
+    '',
+    '(2) Náhrada činí 60 %.',
+    '',
+    '##### § 3',
+    '',
+    'Náhrada se vyplácí v termínu.',
+    '',
+    '##### § 3a',
+    '',
+    '#### Výplata',
+    '',
+    'Mzda je splatná měsíčně.',
+    '',
+    '##### § 3b',
+    '',
+    'Mzda se vyplácí v penězích.',
+    '',
+    '#### Mateřská a rodičovská dovolená',
+    '',
+    '##### § 4',
+    '',
+    '#### Mateřská dovolená',
+    '',
+    'Zaměstnankyni přísluší 28 týdnů.',
+    '',
+    '##### § 5',
+    '',
+    '#### Rodičovská dovolená',
+    '',
+    'Otci přísluší do 3 let věku dítěte.',
+    '',
+    '#### Díl 2',
+    '',
+    '#### Obecný zájem',
+    '',
+    '##### § 6',
+    '',
+    'Zaměstnavatel poskytne volno.',
+    '',
+  ].join('\n');
+
+  it('gives the §§ under a group heading its words in their context (C), and cuts it from the previous § text', () => {
+    const units = textUnits(GROUPS, buildProvisionTree(GROUPS).nodes);
+    const of = (id: string) => units.find((u) => u.provision_id === id)!;
+    expect(units.map((u) => [u.provision_id, u.heading, u.context])).toEqual([
+      ['par_1', null, 'PŘEKÁŽKY V PRÁCI › Osobní překážky'],
+      // The heading above § 2 (none below its mark): its own, and the group's of § 3 after it.
+      ['par_2', 'Náhrada mzdy při nemoci', 'PŘEKÁŽKY V PRÁCI › Osobní překážky'],
+      ['par_2/odst_1', 'Náhrada mzdy při nemoci', 'PŘEKÁŽKY V PRÁCI › Osobní překážky'],
+      ['par_2/odst_2', 'Náhrada mzdy při nemoci', 'PŘEKÁŽKY V PRÁCI › Osobní překážky'],
+      ['par_3', null, 'PŘEKÁŽKY V PRÁCI › Osobní překážky › Náhrada mzdy při nemoci'],
+      // A § with a heading of its own (below its mark) ends a group whose first § had none.
+      ['par_3a', 'Výplata', 'PŘEKÁŽKY V PRÁCI › Osobní překážky'],
+      ['par_3b', null, 'PŘEKÁŽKY V PRÁCI › Osobní překážky'],
+      // Above § 4, whose own heading is below its mark: the group of §§ 4 and 5, not § 3b's text.
+      ['par_4', 'Mateřská dovolená', 'PŘEKÁŽKY V PRÁCI › Osobní překážky › Mateřská a rodičovská dovolená'],
+      ['par_5', 'Rodičovská dovolená', 'PŘEKÁŽKY V PRÁCI › Osobní překážky › Mateřská a rodičovská dovolená'],
+      // The next díl ends the group; its own title is no group heading.
+      ['par_6', null, 'PŘEKÁŽKY V PRÁCI › Obecný zájem'],
+    ]);
+    expect(of('par_3b').text).toBe('§ 3b Mzda se vyplácí v penězích.');
+    expect(of('par_3').a).toBe('');
+    expect(of('par_3').c).toBe(indexTerms('PŘEKÁŽKY V PRÁCI Osobní překážky Náhrada mzdy při nemoci').join(' '));
+    expect(of('par_5').a).toBe(indexTerms('Rodičovská dovolená').join(' '));
+    expect(of('par_5').c.split(' ')).toEqual(expect.arrayContaining(indexTerms('Mateřská a rodičovská dovolená')));
+    expect(of('par_1').text).toBe('§ 1 Zaměstnavatel omluví nepřítomnost.');
+  });
+
+  it('takes no group heading from below a § of its mark and a heading alone', () => {
+    const text = [
+      '# Zákon',
+      '',
+      '##### § 1',
+      '',
+      '#### Účel',
+      '',
+      '##### § 2',
+      '',
+      '#### Pojmy',
+      '',
+      'Pro účely zákona se rozumí.',
+      '',
+    ].join('\n');
+    const nodes = buildProvisionTree(text).nodes;
+    expect(groupHeadings(text, nodes).group.size).toBe(0);
+    expect(textUnits(text, nodes).map((u) => [u.provision_id, u.heading, u.context])).toEqual([
+      ['par_1', null, ''],
+      ['par_2', 'Pojmy', ''],
+    ]);
   });
 });
 
@@ -81,7 +196,7 @@ describe('provision index written by the import', () => {
     await importCorpusFile(db, writeJsonl([record]));
     const first = await rows();
     expect(first.map((r) => r.provision_id)).toEqual(['par_1', 'par_1/odst_1', 'par_1/odst_2', 'par_2']);
-    expect(first[0].weights).toBe('ABD');
+    expect(first[0].weights).toBe('ABCD');
     const [hit] = await db.query<{ provision_id: string }>(
       `SELECT provision_id FROM "search_provision" WHERE vector @@ $1::tsquery ORDER BY ord LIMIT 1`,
       [indexTerms('evidenci')[0]],

@@ -1189,7 +1189,7 @@ export interface components {
         title: string;
       };
       provision: {
-        /** @description The headings of the část, hlava, díl and oddíl holding it, outermost first, ` › ` between them (empty: none). */
+        /** @description The headings of the část, hlava, díl and oddíl holding it, outermost first, and the group heading above its § last, ` › ` between them (empty: none). */
         context: string;
         /** @description The provision's heading, or its §'s for an odstavec. */
         heading: string | null;

@@ -1,5 +1,5 @@
 import { formatIsoDate, todayUtc } from '@dp/core';
-import { isAmendingPart } from '@dp/czech-law';
+import { classifyHeading, cleanHeading, HEADING_LINE, isAmendingPart } from '@dp/czech-law';
 import { indexTerms, LANGUAGE_VERSION } from './language';
 import type { Database } from '../client';
 import { chunkBy } from '../corpus/document-sql';
@@ -13,16 +13,25 @@ type Tx = RawTx;
  * #37: the provision index (`search_provision`), the unit of retrieval of the provision search.
  * One row per unit of the text a document read serves today: each § / čl. / příloha, and each
  * odstavec of one (its písmena inside it), with its heading, its ancestors' headings and a
- * tsvector of lemma keys (@dp/czech-law `indexTerms`), weighted A for headings, B for the act's
- * title and short names, D for the text. Written inside the document's transaction by the import,
- * the sync and the rebuild; `backfillProvisionIndex` fills an existing database.
+ * tsvector of lemma keys (@dp/czech-law `indexTerms`), weighted A for the unit's own heading, C
+ * for its ancestors' headings (the část, hlava, díl, oddíl holding it and the group heading above
+ * its §: `groupHeadings`), B for the act's title and short names, D for the text. Written inside
+ * the document's transaction by the import, the sync and the rebuild; `backfillProvisionIndex`
+ * fills an existing database.
  */
 
-/** Raise when the rows this module writes change (units, weights, text cut): the backfill rebuilds. */
-export const PROVISION_INDEX_FORMAT = 1;
+/**
+ * Raise when the rows this module writes change (units, weights, text cut): the backfill rebuilds.
+ * 2: the ancestors' headings weighted C apart from the unit's own heading (A), and the group
+ * headings above a § in its context (h-heads).
+ */
+export const PROVISION_INDEX_FORMAT = 2;
 
-/** Raise when the act rows (`search_act`) this module writes change: the backfill rewrites them. */
-export const ACT_INDEX_FORMAT = 1;
+/**
+ * Raise when the act rows (`search_act`) this module writes change: the backfill rewrites them.
+ * 2: the group headings among the act's headings (h-heads).
+ */
+export const ACT_INDEX_FORMAT = 2;
 
 /** A unit's text is indexed and stored up to this many characters (an annex can be a whole table). */
 export const UNIT_TEXT_LIMIT = 20_000;
@@ -36,15 +45,17 @@ export interface ProvisionUnit {
   kind: string;
   label: string;
   heading: string | null;
+  /** The ancestors' headings, outermost first, " › " between: the containers' and the group heading above the § (groupHeadings). */
   context: string;
   containers: string[];
   repealed: boolean;
-  /** Inside a part amending another act (@dp/czech-law AMENDING_PART on the context): the search weighs it little. */
+  /** Inside a part amending another act (@dp/czech-law AMENDING_PART on the containers' headings): the search weighs it little. */
   in_amendment: boolean;
   text: string;
-  /** Space-separated lemma keys per weight. */
+  /** Space-separated lemma keys per weight: A the unit's heading, B the act's, C the context, D the text. */
   a: string;
   b: string;
+  c: string;
   d: string;
 }
 
@@ -77,6 +88,82 @@ export function provisionUnits(
   return textUnits(text, nodes).map((u) => ({ ...u, b }));
 }
 
+const normalised = (s: string | null) => (s ?? '').replace(/\s+/gu, ' ').trim();
+
+/**
+ * The group headings of a text (skupinové nadpisy): a heading written above a § or čl. mark is the
+ * common heading of the §§ from it, while a § 's own heading stands below its mark (Legislativní
+ * pravidla vlády, čl. 30 ff.). The group ends before the § above which the next group heading
+ * stands, with the část, hlava, díl, oddíl holding it, and, where its first § has no heading of its
+ * own, before the next § that has one. Where its first § has a heading below its mark as well, the
+ * §§ under it are headed each (the labour code's "Mateřská a rodičovská dovolená" over "Mateřská
+ * dovolená", "Rodičovská dovolená", …): it runs over them. The tree keeps a group heading only as
+ * the own heading of a first § with none below its mark (the parser takes the line above then);
+ * above a § with one, it is left at the end of the previous §'s text. Returns, per § / čl. id, the
+ * group heading it stands under (none for the § whose own heading it is), and per § start the
+ * offset where the previous node's text ends without the group heading written above that §.
+ */
+export function groupHeadings(text: string, nodes: readonly ProvisionNode[]): { group: Map<string, string>; cut: Map<number, number> } {
+  const group = new Map<string, string>();
+  const cut = new Map<number, number>();
+  let current: { parent: string | null; heading: string; headed: boolean } | null = null;
+  nodes.forEach((n, i) => {
+    if (n.kind !== 'section' && n.kind !== 'article') {
+      if (CONTAINER_KINDS.has(n.kind) || n.kind === 'annex') current = null;
+      return;
+    }
+    if (current && current.parent !== n.parent) current = null;
+    const eol = text.indexOf('\n', n.start);
+    const first = HEADING_LINE.exec(text.slice(n.start, eol < 0 ? text.length : eol).replace(/\r$/u, ''));
+    if (first && n.heading && classifyHeading(cleanHeading(first[2])) === null) {
+      // The parser took the heading above the mark as the §'s own: it heads the §§ after it too.
+      current = { parent: n.parent, heading: n.heading, headed: false };
+      return;
+    }
+    const found = i > 0 ? headingAbove(text, n, nodes[i - 1]) : null;
+    if (found) {
+      current = { parent: n.parent, heading: found.heading, headed: n.heading !== null };
+      if (found.cut !== null) cut.set(n.start, found.cut);
+    } else if (current && !current.headed && n.heading !== null) {
+      current = null;
+    }
+    if (current) group.set(n.id, current.heading);
+  });
+  return { group, cut };
+}
+
+/**
+ * The free heading lines right above a § or čl. mark that starts its node (no heading above it was
+ * taken as its own), back to the previous node: the text's lines between are the previous node's.
+ * A container's own title line (its first free heading) is not one of them; after any other node
+ * they count only below a line of its text (a § of a mark and heading alone keeps its heading).
+ */
+function headingAbove(text: string, n: ProvisionNode, prev: ProvisionNode): { heading: string; cut: number | null } | null {
+  const lines: { heading: string; start: number }[] = [];
+  let body = false;
+  for (let pos = n.start; pos > prev.start;) {
+    const start = text.lastIndexOf('\n', pos - 2) + 1;
+    const raw = text.slice(start, pos - 1).replace(/\r$/u, '');
+    pos = start;
+    if (!raw.trim()) continue;
+    const m = HEADING_LINE.exec(raw);
+    const heading = m && !/^#\s/u.test(raw) ? cleanHeading(m[2]) : null;
+    if (heading === null) {
+      body = true;
+      break;
+    }
+    if (heading === '') continue;
+    if (start <= prev.start || classifyHeading(heading) !== null) break;
+    lines.unshift({ heading, start });
+  }
+  if (CONTAINER_KINDS.has(prev.kind) && n.parent === prev.id) {
+    if (lines.length && normalised(lines[0].heading) === normalised(prev.heading)) lines.shift();
+    return lines.length ? { heading: lines.map((l) => l.heading).join(' '), cut: null } : null;
+  }
+  if (!body || !lines.length) return null;
+  return { heading: lines.map((l) => l.heading).join(' '), cut: lines[0].start };
+}
+
 /**
  * The units of one text and its tree, without the act's terms: what the sync computes for the
  * text it is about to write, before its transaction (the lemma keys are most of the cost).
@@ -84,7 +171,8 @@ export function provisionUnits(
 export function textUnits(text: string, nodes: readonly ProvisionNode[]): TextUnit[] {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const units: TextUnit[] = [];
-  const contextCache = new Map<string | null, { context: string; containers: string[] }>();
+  const groups = groupHeadings(text, nodes);
+  const contextCache = new Map<string | null, { headings: string[]; containers: string[] }>();
   const contextOf = (parent: string | null) => {
     const hit = contextCache.get(parent);
     if (hit !== undefined) return hit;
@@ -95,7 +183,7 @@ export function textUnits(text: string, nodes: readonly ProvisionNode[]): TextUn
       containers.unshift(up.id);
       if (up.heading) headings.unshift(up.heading);
     }
-    const found = { context: headings.join(' › '), containers };
+    const found = { headings, containers };
     contextCache.set(parent, found);
     return found;
   };
@@ -103,7 +191,7 @@ export function textUnits(text: string, nodes: readonly ProvisionNode[]): TextUn
     const parent = n.parent === null ? undefined : byId.get(n.parent);
     let sectionId: string;
     let heading = n.heading;
-    let context: { context: string; containers: string[] };
+    let context: { headings: string[]; containers: string[] };
     if (SECTION_KINDS.has(n.kind)) {
       sectionId = n.id;
       context = contextOf(n.parent);
@@ -114,8 +202,12 @@ export function textUnits(text: string, nodes: readonly ProvisionNode[]): TextUn
     } else {
       return;
     }
-    const body = plain(text.slice(n.start, Math.min(n.end, n.start + UNIT_TEXT_LIMIT)));
+    const end = groups.cut.get(n.end) ?? n.end;
+    const body = plain(text.slice(n.start, Math.min(end, n.start + UNIT_TEXT_LIMIT)));
     if (!body) return;
+    const containers = context.headings.join(' › ');
+    const group = groups.group.get(sectionId);
+    const ancestors = group ? [...context.headings, group].join(' › ') : containers;
     units.push({
       provision_id: n.id,
       ord,
@@ -123,12 +215,13 @@ export function textUnits(text: string, nodes: readonly ProvisionNode[]): TextUn
       kind: n.kind,
       label: n.label,
       heading,
-      context: context.context,
+      context: ancestors,
       containers: context.containers,
       repealed: n.repealed,
-      in_amendment: isAmendingPart(context.context),
+      in_amendment: isAmendingPart(containers),
       text: body,
-      a: terms(`${heading ?? ''} ${context.context}`),
+      a: terms(heading ?? ''),
+      c: terms(ancestors),
       d: terms(body),
     });
   });
@@ -150,9 +243,10 @@ ORDER BY v.version DESC LIMIT 1`;
 const INSERT_SQL = `
 INSERT INTO "search_provision" (document_id, provision_id, ord, section_id, kind, label, heading, context, containers, repealed, in_amendment, text, vector)
 SELECT $1, u.provision_id, u.ord, u.section_id, u.kind, u.label, u.heading, u.context, u.containers, u.repealed, u.in_amendment, u.text,
-       setweight(to_tsvector('simple', u.a), 'A') || setweight(to_tsvector('simple', $3::text), 'B') || setweight(to_tsvector('simple', u.d), 'D')
+       setweight(to_tsvector('simple', u.a), 'A') || setweight(to_tsvector('simple', u.c), 'C')
+         || setweight(to_tsvector('simple', $3::text), 'B') || setweight(to_tsvector('simple', u.d), 'D')
 FROM jsonb_to_recordset($2::jsonb) AS u(provision_id text, ord int, section_id text, kind text, label text, heading text,
-     context text, containers text[], repealed boolean, in_amendment boolean, text text, a text, d text)`;
+     context text, containers text[], repealed boolean, in_amendment boolean, text text, a text, c text, d text)`;
 
 /** Units as the statements send them: JSON arrays of a few MB each. */
 export interface UnitChunks {
@@ -162,7 +256,10 @@ export interface UnitChunks {
 
 /** Units in the statements' JSON chunks (serialised where they are computed: the sync's worker thread). */
 export function unitChunks(units: TextUnit[]): UnitChunks {
-  return { json: chunkBy(units, (u) => u.text.length + u.a.length + u.d.length).map((c) => JSON.stringify(c)), count: units.length };
+  return {
+    json: chunkBy(units, (u) => u.text.length + u.a.length + u.c.length + u.d.length).map((c) => JSON.stringify(c)),
+    count: units.length,
+  };
 }
 
 /** The version a read serves today, with its units already computed by the writer that just wrote it. */

@@ -13,7 +13,7 @@ import { dayStatus, pageDocuments } from './text-status';
  * #37: the provision search. Ranks the units of `search_provision` (packages/db
  * search/provision-index.ts) for a query: each query term (its lemma key; in hybrid also the
  * meaning signal's related terms, at their weight) counts by its rank in the unit's weighted vector
- * (headings A, the act's title and short names B, text D) times its rarity, plus the cover density
+ * (its heading A, the act's title and short names B, its ancestors' headings C, text D) times its rarity, plus the cover density
  * of its words two by two (ts_rank_cd: their nearness); then the act's priors multiply it (in force on the day asked
  * first, an amending act, a part amending another act and a repealed provision last), and the act stage: the share of the
  * query's weight the unit holds and the share its act holds across its ranked units. One unit per §
@@ -24,7 +24,11 @@ export type ProvisionHit = V1Schemas['ProvisionSearchResult'];
 
 /** Ranking weights ({D, C, B, A} for ts_rank) and factors; tuned on the tuning half (docs/BENCHMARKS.md). */
 export const PROVISION_WEIGHTS = {
-  vector: '{0.1, 0.2, 0.4, 0.5}',
+  /**
+   * ts_rank's weights over a unit's vector: D its text, C its ancestors' headings (the containers'
+   * and the group heading above its §), B the act's title and short names, A its own heading.
+   */
+  vector: '{0.1, 0.4, 0.4, 0.5}',
   /** The cover density of the query's words near each other (coverPairs), added to the per-term sum. */
   cover: 2,
   /**

@@ -63,7 +63,8 @@ export const ProvisionSearchResultSchema = z
       label: z.string().meta({ description: 'As people cite it (`§ 35 odst. 1`).' }),
       heading: z.string().nullable().meta({ description: "The provision's heading, or its §'s for an odstavec." }),
       context: z.string().meta({
-        description: 'The headings of the část, hlava, díl and oddíl holding it, outermost first, ` › ` between them (empty: none).',
+        description:
+          'The headings of the část, hlava, díl and oddíl holding it, outermost first, and the group heading above its § last, ` › ` between them (empty: none).',
       }),
     }),
     score: z.number().meta({ description: 'Relevance within this result list; not comparable across queries.' }),
