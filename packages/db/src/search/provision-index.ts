@@ -371,17 +371,18 @@ export async function backfillActIndex(db: Database, options: { batch?: number }
 
 /**
  * Settles the index after a bulk write, as autovacuum would, for a server without it (or before it
- * gets round to it):
+ * gets round to it); `VACUUM (ANALYZE)` outside any transaction:
+ * - takes out the dead rows a rewrite leaves (a re-sync that raises the index format rewrites every
+ *   row; without a vacuum each match then visits the old rows' heap pages too, and the search slows);
  * - refreshes the planner's statistics: the provision search reads how common each term is from
  *   them (`pg_stats`), and would rank a freshly synced collection as if every term were equally rare;
  *   the act rows' (`search_act`) too, which the ranking's statement joins;
  * - moves the GIN index's pending list (fast update: up to `gin_pending_list_limit` of unsorted
- *   entries) into the index proper, which every match would otherwise scan whole.
+ *   entries) into the index proper, which every match would otherwise scan whole (a vacuum does).
  */
 export async function analyzeProvisionIndex(db: Database): Promise<void> {
-  await db.exec('ANALYZE "search_provision"');
-  await db.exec('ANALYZE "search_act"');
-  await db.query(`SELECT gin_clean_pending_list('search_provision_vector_idx'::regclass)`);
+  await db.exec('VACUUM (ANALYZE) "search_provision"');
+  await db.exec('VACUUM (ANALYZE) "search_act"');
 }
 
 export interface BackfillReport {
