@@ -1,5 +1,5 @@
 import { formatIsoDate, todayUtc } from '@dp/core';
-import { classifyHeading, cleanHeading, HEADING_LINE, isAmendingPart } from '@dp/czech-law';
+import { classifyHeading, cleanHeading, HEADING_LINE, isAmendingPart, normalizeSpace } from '@dp/czech-law';
 import { indexTerms, LANGUAGE_VERSION } from './language';
 import type { Database } from '../client';
 import { chunkBy } from '../corpus/document-sql';
@@ -88,8 +88,6 @@ export function provisionUnits(
   return textUnits(text, nodes).map((u) => ({ ...u, b }));
 }
 
-const normalised = (s: string | null) => (s ?? '').replace(/\s+/gu, ' ').trim();
-
 /**
  * The group headings of a text (skupinové nadpisy): a heading written above a § or čl. mark is the
  * common heading of the §§ from it, while a § 's own heading stands below its mark (Legislativní
@@ -157,7 +155,7 @@ function headingAbove(text: string, n: ProvisionNode, prev: ProvisionNode): { he
     lines.unshift({ heading, start });
   }
   if (CONTAINER_KINDS.has(prev.kind) && n.parent === prev.id) {
-    if (lines.length && normalised(lines[0].heading) === normalised(prev.heading)) lines.shift();
+    if (lines.length && normalizeSpace(lines[0].heading) === normalizeSpace(prev.heading ?? '')) lines.shift();
     return lines.length ? { heading: lines.map((l) => l.heading).join(' '), cut: null } : null;
   }
   if (!body || !lines.length) return null;
