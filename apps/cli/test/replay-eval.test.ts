@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { odstavecPlacer, parseInstruction, parseProvisions, splitUnits } from '@dp/czech-law';
+import { odstavecPlacer, parseInstruction, parseProvisions, splitUnits, uniqueContainers } from '@dp/czech-law';
 import {
   changedProvisions,
   citesOf,
@@ -10,7 +10,6 @@ import {
   missCause,
   provisionTexts,
   scoreEffects,
-  uniqueContainers,
   unitMissCause,
   windowTargets,
   type MissContext,

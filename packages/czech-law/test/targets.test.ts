@@ -9,6 +9,7 @@ import {
   parseInstruction,
   rangeTarget,
   targetReaches,
+  uniqueContainers,
   WHOLE_ACT_TARGET,
 } from '../src';
 
@@ -72,6 +73,26 @@ describe('what stored targets reach (#35 items 3 and 4, h-recall3)', () => {
     // Two hlavy III (in two části): the caller's tree says the name is not one container.
     const unique = (_t: string, c: string) => c === 'cast_2/hlava_3';
     expect(effectReaches(targets, 'par_7', { ancestors: ['cast_1/hlava_3'], unique }, reads('par_7', ['cast_1/hlava_3']))).toBe(false);
+  });
+
+  it('reaches an oddíl named with its část but not its hlava under the část\'s one hlava (nařízení vlády č. 223/1992 Sb., § 13 bod 2, on vyhláška č. 568/1991 Sb.: "oddíl první až jedenáctý části třetí")', () => {
+    const targets = parseInstruction(
+      'Zrušují se:\n\n- 2. § 17, oddíl první až jedenáctý části třetí, přílohy č. 3 až 6 vyhlášky federálního ministerstva vnitra č. 568/1991 Sb.',
+    ).effects.flatMap((e) => e.targets);
+    expect(targets).toContain('cast_3/oddil_5');
+    // The vyhláška's část třetí holds its oddíly in its hlava první.
+    const inOddil = ['cast_3/hlava_1/oddil_5', 'cast_3/hlava_1', 'cast_3'];
+    expect(reach(targets, 'par_30', inOddil)).toBe(true);
+    expect(reach(targets, 'cast_3/hlava_1/oddil_5')).toBe(true);
+    // Not the oddíl of another část, nor an oddíl past the eleventh, nor a level that is no container.
+    expect(reach(targets, 'par_60', ['cast_4/hlava_1/oddil_5', 'cast_4/hlava_1', 'cast_4'])).toBe(false);
+    expect(reach(targets, 'par_50', ['cast_3/hlava_2/oddil_12', 'cast_3/hlava_2', 'cast_3'])).toBe(false);
+    expect(reach(['cast_3/oddil_5'], 'cast_3/priloha_1/oddil_5')).toBe(false);
+    // Where the text holds that oddíl under two hlavy of the část, the tree does not say which one.
+    const ids = ['cast_3', 'cast_3/hlava_1', 'cast_3/hlava_1/oddil_5', 'cast_3/hlava_2', 'cast_3/hlava_2/oddil_5'];
+    const ctx = (unique: (t: string, c: string) => boolean) => ({ ancestors: inOddil, unique });
+    expect(effectReaches(['cast_3/oddil_5'], 'par_30', ctx(uniqueContainers(ids)), reads('par_30', inOddil))).toBe(false);
+    expect(effectReaches(['cast_3/oddil_5'], 'par_30', ctx(uniqueContainers(ids.slice(0, 3))), reads('par_30', inOddil))).toBe(true);
   });
 });
 

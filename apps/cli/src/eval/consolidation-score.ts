@@ -272,22 +272,6 @@ export function windowTargets(effects: readonly DatedTargets[], from: string | n
 }
 
 /**
- * Whether a container named without its část (`hlava_3`) is, among a text's containers, the one of
- * that number inside a část (`cast_1/hlava_3`): the act's tree decides it only when there is one.
- */
-export function uniqueContainers(ids: Iterable<string>): (target: string, container: string) => boolean {
-  const all = new Set([...ids].map((id) => id.replace(/~\d+/g, '')));
-  const found = new Map<string, string | null>();
-  return (target, container) => {
-    if (!found.has(target)) {
-      const matching = [...all].filter((id) => id.endsWith(`/${target}`) && /^cast_[^/]+$/.test(id.slice(0, -target.length - 1)));
-      found.set(target, !all.has(target) && matching.length === 1 ? matching[0] : null);
-    }
-    return found.get(target) === container;
-  };
-}
-
-/**
  * A provision's text with what carries no legal content taken out: whitespace, Markdown marks
  * (emphasis, headings, list markers' escapes), the kind of quotation marks and dashes. Two texts
  * equal under it differ only in how the source typeset them.

@@ -18,7 +18,7 @@
  * Figures per half; misses (`--misses`) only of the tuning half.
  */
 import type { Half } from '@dp/core';
-import { foldTargets, odstavecPlacer, parseInstruction } from '@dp/czech-law';
+import { foldTargets, odstavecPlacer, parseInstruction, uniqueContainers } from '@dp/czech-law';
 import { AMENDMENT_READER_VERSION } from '@dp/db';
 import {
   changedProvisions,
@@ -31,7 +31,6 @@ import {
   missCause,
   provisionTexts,
   scoreEffects,
-  uniqueContainers,
   windowTargets,
   type MissCause,
 } from './consolidation-score';

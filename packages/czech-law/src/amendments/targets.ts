@@ -9,8 +9,11 @@
  *   numbers between, so that a unit inserted since between its ends (§ 11a) is reached too; of
  *   písmena too ("písmena d) až j) se označují jako písmena e) až k)" reaches a "ch)" between them,
  *   which acts that letter so have and the reader cannot know);
- * - a hlava, díl or oddíl named without its část ("Hlava III zní:" → `hlava_3`) reaches the one
- *   container of that number inside a část (`cast_1/hlava_3`), where the caller knows it is one.
+ * - a container path with levels left out: a hlava, díl or oddíl named without its část ("Hlava III
+ *   zní:" → `hlava_3`) reaches the one container of that number inside a část (`cast_1/hlava_3`), an
+ *   oddíl named with its část but not its hlava ("oddíl první až jedenáctý části třetí" → `cast_3/oddil_1`)
+ *   the one under that část's hlava (`cast_3/hlava_1/oddil_1`), where the caller knows it is one
+ *   (`uniqueContainers`);
  * - a písmeno named without its odstavec ("V § 2 se písmena g) až i) zrušují" → `par_2/pism_g`) reaches
  *   the písmeno of the odstavec that holds it (`par_2/odst_1/pism_g`), where the caller knows the
  *   text's ids (`odstavecPlacer`);
@@ -101,8 +104,6 @@ function inRange(from: string, to: string, provision: string): boolean {
   if (!a || !b || !x || a.type !== b.type || x.type !== a.type) return false;
   return order(a, x) <= 0 && order(x, b) <= 0;
 }
-
-const SUBCONTAINER = /^(?:hlava|dil|oddil|pododdil)_[^/]+$/;
 
 export interface ReachContext {
   /** The provision's containers (část, hlava, díl, oddíl ids, as the parser writes them). */
@@ -202,17 +203,62 @@ export function targetReaches(target: string, provision: string, ctx: ReachConte
     return inRange(from, to, provision) || plain(from) || plain(to);
   }
   if (plain(target)) return true;
-  if (!SUBCONTAINER.test(target.split('/')[0])) return false;
-  // "Hlava III" of an act whose hlavy sit in části: the container of that number in the provision's část.
-  const head = target.split('/')[0];
+  // A container path with levels left out: "Hlava III" of an act whose hlavy sit in části
+  // (`hlava_3` → `cast_1/hlava_3`), "oddíl první části třetí" of one whose oddíly sit in a hlava
+  // (`cast_3/oddil_1` → `cast_3/hlava_1/oddil_1`): the container so named among the provision's own.
+  const segs = target.split('/');
+  let depth = 0;
+  while (depth < segs.length && CONTAINER.test(segs[depth])) depth++;
+  if (depth === 0) return false;
+  const named = segs.slice(0, depth);
+  const tail = segs.slice(depth);
   for (const c of [provision, ...ctx.ancestors]) {
-    const cast = /^(cast_[^/]+)\//.exec(c)?.[1];
-    if (!cast || !within(c, `${cast}/${head}`)) continue;
-    if (ctx.unique && !ctx.unique(head, `${cast}/${head}`)) continue;
-    const resolved = `${cast}/${target}`;
-    if (plain(resolved) || ctx.ancestors.includes(resolved)) return true;
+    const path = c.split('/');
+    for (let end = depth + 1; end <= path.length; end++) {
+      const container = path.slice(0, end);
+      if (!fillsLevels(named, container)) continue;
+      const full = container.join('/');
+      if (ctx.unique && !ctx.unique(named.join('/'), full)) continue;
+      const resolved = [...container, ...tail].join('/');
+      if (plain(resolved) || ctx.ancestors.includes(resolved)) return true;
+    }
   }
   return false;
+}
+
+const CONTAINER = /^(?:cast|hlava|dil|oddil|pododdil)_[^/]+$/;
+
+/**
+ * Whether a container's path (`cast_3/hlava_1/oddil_1`) is a named one (`cast_3/oddil_1`, `hlava_3`)
+ * with levels left out: the named segments in order, the last one last, and what lies between them
+ * containers only.
+ */
+function fillsLevels(named: readonly string[], path: readonly string[]): boolean {
+  if (path.length <= named.length || path[path.length - 1] !== named[named.length - 1]) return false;
+  let i = 0;
+  for (const seg of path.slice(0, -1)) {
+    if (i < named.length - 1 && seg === named[i]) i++;
+    else if (!CONTAINER.test(seg)) return false;
+  }
+  return i === named.length - 1;
+}
+
+/**
+ * Whether a container path named with levels left out (`hlava_3`, `cast_3/oddil_1`) is, among a
+ * text's ids, the one container it can be (`cast_1/hlava_3`, `cast_3/hlava_1/oddil_1`): the act's
+ * tree decides it only when there is one and the name itself is none of the text's ids.
+ */
+export function uniqueContainers(ids: Iterable<string>): (target: string, container: string) => boolean {
+  const all = new Set([...ids].map((id) => id.replace(/~\d+/g, '')));
+  const found = new Map<string, string | null>();
+  return (target, container) => {
+    if (!found.has(target)) {
+      const named = target.split('/');
+      const matching = [...all].filter((id) => fillsLevels(named, id.split('/')));
+      found.set(target, !all.has(target) && matching.length === 1 ? matching[0] : null);
+    }
+    return found.get(target) === container;
+  };
 }
 
 /** Whether any of an effect's stored targets reaches a provision (`targetReaches` over `foldTargets`). */
