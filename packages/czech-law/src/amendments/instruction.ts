@@ -549,6 +549,10 @@ export function readRefList(s: string, pos: number): { refs: RefList; end: numbe
       // "nadpis nad § 5", "nadpis nad označením § 5", "nadpis pod označením § 5" name the heading of § 5.
       const ws = /^ +(?:(?:nad|pod) (?:označením )?)?/.exec(s.slice(p));
       if (ws) p += ws[0].length;
+      // "V části první hlavě V se nadpis nad § 77 zrušuje" (zákon č. 229/2016 Sb., bod 149, on zákon
+      // č. 119/2002 Sb.): right after a unit, the § is inside it as in "V části první hlavě V § 77",
+      // not a reference of its own beside the hlava (which made the point repeal the hlava).
+      if (ws && ws[0].length > 1 && chain && !headingWord) lastEnd = p - 1;
       // "nadpis § 5", "nadpisu hlavy II"; "nadpis" alone names the heading of the unit in context.
       if (!readUnitWord(s, p)) {
         // "včetně nadpisu" is no reference; "V § 5 nadpis zní" names the heading of § 5.
@@ -2363,6 +2367,10 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][], done:
     /(^| )za (slovy|slovem) (?=⟨\d+⟩ (?:vkládá|vkládají|doplňuj[eí]) )/gu,
     (_m, lead: string, w: string) => `${lead}za ${w === 'slovy' ? 'slova' : 'slovo'} `,
   );
+  // "se na konci vypouští tečka a připojují se tato slova: „…“" (zákon č. 227/1997 Sb., část druhá bod
+  // 2, on zákon č. 40/1964 Sb.; zákon č. 59/1995 Sb., bod 30, on zákon č. 592/1992 Sb.): the verb before
+  // its mark, read as "na konci tečka zrušuje a …", whose words go where the mark was.
+  s = s.replace(/(^| )na konci (?:vypouští|zrušuje) (tečka|čárka|středník)(?= a (?:připojuj|doplňuj)[eí] )/u, '$1na konci $2 zrušuje');
   // "Trestní zákon se doplňuje tak, že za § 194 se vkládá § 194a, …" (zákon č. 120/1962 Sb.): the
   // whole act as the subject, the instruction after "tak, že".
   s = s.replace(

@@ -730,9 +730,21 @@ function headingLines(text: string, node: Node): { start: number; text: string }
 function closingStart(text: string, last: Node): number {
   if (last.children.length || (last.kind !== 'letter' && last.kind !== 'point')) return -1;
   const body = text.slice(last.contentStart, contentEnd(text, last.contentStart, last.end));
-  const m = /\n[ \t]*\n(?![ \t]*(?:- |\(|#|\|))(\S[^\n]*)/.exec(body);
+  // A paragraph in brackets that is no odstavec's number is one too ("(dále jen „uchazeč“).").
+  const m = /\n[ \t]*\n(?![ \t]*(?:- |\(\d{1,3}[a-z]?\)|#|\|))(\S[^\n]*)/.exec(body);
   if (!m) return -1;
   return last.contentStart + m.index + m[0].length - m[1].length;
+}
+
+/**
+ * A závěrečná část that goes on with the list's sentence ("(dále jen „uchazeč“).", "a jestliže …"),
+ * for new items put after the last one; a paragraph opening with a capital may be the last item's
+ * own second paragraph (an annex's bod 11 with "Služební volno se poskytne …", vyhláška č. 105/2005
+ * Sb. on vyhláška č. 263/1999 Sb.), so the items go after it as before.
+ */
+function closingOfList(text: string, last: Node): number {
+  const at = closingStart(text, last);
+  return at >= 0 && /^(?:\(|\p{Ll})/u.test(text.slice(at)) ? at : -1;
 }
 
 /** "závěrečná část ustanovení": the paragraph after the last písmeno / bod of the node, without a marker. */
@@ -2035,6 +2047,14 @@ function insertByNumber(w: Work, op: Operation): void {
   } else {
     const prev = kids.filter((n) => before.split('|').includes(lastSeg(n.id).key));
     if (prev.length !== 1) throw new Fail('target_not_found', `the unit before ${newIds[0]}`);
+    // "V § 1 odst. 2 se vkládá písmeno j)" after the last písmeno i): before the list's závěrečná
+    // část (zákon č. 52/2012 Sb., čl. III bod 3, on zákon č. 18/2004 Sb.), as `opInsert` puts it.
+    const closing = prev[0] === kids[kids.length - 1] ? closingOfList(text, prev[0]) : -1;
+    if (closing >= 0) {
+      replaceUnit(w.doc, loc.index, `${text.slice(0, closing)}${block(body)}${text.slice(closing)}`);
+      for (const id of newIds) touch(w, id);
+      return;
+    }
     const at = contentEnd(text, prev[0].contentStart, prev[0].end);
     replaceUnit(w.doc, loc.index, `${text.slice(0, at)}\n\n${body.trim()}${text.slice(at)}`);
   }
@@ -2190,6 +2210,16 @@ function opInsert(w: Work, op: Operation): void {
     throw new Fail('payload_mismatch', `${want.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
   const parent = loc.local.nodes.get(loc.node.parent)!;
   const isLast = op.position !== 'before' && parent.children[parent.children.length - 1] === loc.node.id;
+  // New písmena after the last one of a list closed by a závěrečná část ("…^2f),\n\n(dále jen
+  // „uchazeč“)."; zákon č. 52/2012 Sb., čl. III bod 3, on zákon č. 18/2004 Sb.) go before it: the
+  // provisions parser counts that part to the last písmeno.
+  const closing = isLast ? closingOfList(loc.unit.text, loc.node) : -1;
+  if (closing >= 0) {
+    const t = loc.unit.text;
+    replaceUnit(w.doc, loc.index, `${t.slice(0, closing)}${block(body)}${t.slice(closing)}`);
+    for (const id of newIds) touch(w, id);
+    return;
+  }
   if (isLast) endListItem(w, loc.index, loc.node, body);
   const unit = w.doc.units[loc.index];
   const node = local(unit).nodes.get(loc.node.id)!;
@@ -3175,8 +3205,32 @@ function anchorsOnly(ops: Operation[]): Set<string> {
       unitIdOf(t.id) === t.id &&
       newIds.length > 0 &&
       newIds.every((id) => unitIdOf(id) === id && /^(?:par|cl)_/.test(id));
-    if (isAnchor) anchors.add(t.id);
-    for (const id of unitsNamed(op)) if (!isAnchor || id !== t.id) other.add(id);
+    // A container's label put among §§ ("V části první hlavě II se nad § 8 vkládá označení dílu 2"),
+    // a container added at the end of one ("V části první hlavě V se doplňuje díl 4"; zákon č. 229/2016
+    // Sb., body 16 and 153, on zákon č. 119/2002 Sb.): the § and the hlava are places whose own text
+    // the point does not change, so its failure does not hold back the act's renumbering of the
+    // hlavy and, through it, every later point on the §§ moved under them.
+    const containerAnchor =
+      newIds.length > 0 &&
+      newIds.every(isContainerId) &&
+      op.targets.length === 1 &&
+      !t.through &&
+      t.sentence === undefined &&
+      ((op.kind === 'insert' &&
+        (op.position === 'after' || op.position === 'before') &&
+        (!t.part || t.part === 'heading') &&
+        /^(?:par|cl)_/.test(t.id) &&
+        unitIdOf(t.id) === t.id &&
+        !holdsSections(op.text ?? '') &&
+        // Only a label set as headings: one written as plain lines ("Pododdíl 2") the source's text
+        // keeps inside the § before it (zákon č. 102/2017 Sb., bod 12, on zákon č. 121/2000 Sb.).
+        (op.text ?? '')
+          .split('\n')
+          .filter((l) => l.trim())
+          .every((l) => /^#{1,6}\s/.test(l.trim()))) ||
+        (op.kind === 'append' && !t.part && isContainerId(t.id) && newIds.every((id) => id.startsWith(`${t.id}/`))));
+    if (isAnchor || containerAnchor) anchors.add(t.id);
+    for (const id of unitsNamed(op)) if ((!isAnchor && !containerAnchor) || id !== t.id) other.add(id);
   }
   for (const id of other) anchors.delete(id);
   return anchors;

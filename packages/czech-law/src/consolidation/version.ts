@@ -79,5 +79,11 @@
  * vkládá oddíl druhý" with its §§; a new text's containers put among §§ under the containers of the
  * place (`cast_6/oddil_2`, not `oddil_2`), a container the act names without them when its
  * predecessor is there, #36 h-engine16.
+ * 26: a failed point that names a hlava or a § only as the place of a container it adds (a díl added
+ * at a hlava's end, a díl's label set as headings above a §) no longer holds back the act's
+ * renumbering of the hlavy and the points after it; "nadpis nad § N" after the containers of its
+ * place read inside them; a new písmeno after the last one goes before the list's závěrečná část
+ * that goes on with its sentence ("(dále jen „…“)."), which a paragraph in brackets can open; "na
+ * konci se vypouští tečka a připojují se tato slova:", #36 h-engine19.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 25;
+export const CONSOLIDATION_ENGINE_VERSION = 26;
