@@ -79,5 +79,8 @@
  * vkládá oddíl druhý" with its §§; a new text's containers put among §§ under the containers of the
  * place (`cast_6/oddil_2`, not `oddil_2`), a container the act names without them when its
  * predecessor is there, #36 h-engine16.
+ * 26: a later point that renumbers the containers already there goes before the point that puts a
+ * new container under one of their numbers (its containers named alone read in the new one's
+ * container); "Dosavadní část čtvrtá se označuje jako „ČÁST PÁTÁ“", #36 h-engine18.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 25;
+export const CONSOLIDATION_ENGINE_VERSION = 26;

@@ -24,8 +24,10 @@ type Tx = RawTx;
  * 26: containers written after the ones they hold ("Nadpis dílu třetího hlavy třinácté"), "Název
  * hlavy čtvrté zní:", "označení a nadpis hlavy II", a "nadpis" (or "slova" above "§ 4") that is a container's label, "Za znění
  * § 272 se vkládá oddíl druhý" (#36 h-engine16).
+ * 27: "Dosavadní část čtvrtá se označuje jako „ČÁST PÁTÁ“" (a container renumbered to a quoted
+ * label), "Označení hlavy třetí části druhé se včetně nadpisu nahrazuje takto:" (#36 h-engine18).
  */
-export const AMENDMENT_READER_VERSION = 26;
+export const AMENDMENT_READER_VERSION = 27;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
