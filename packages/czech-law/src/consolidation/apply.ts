@@ -3289,10 +3289,10 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
   const annexes = annexStyle(start);
   const headingMarks = sectionHeadingMarks(start);
   const before = new Map(start.map((u) => [u.id, u.text]));
-  const outcomes: PointOutcome[] = new Array(points.length);
+  const outcomes = new Array<PointOutcome>(points.length);
   const failed = new Set<string>();
   const written = new Set<string>();
-  const holds: string[][] = new Array(points.length);
+  const holds = new Array<string[]>(points.length);
   const { order, reread } = pointOrder(parsed);
   for (const i of order) {
     const p = reread.get(i) ?? parsed[i];
