@@ -11,7 +11,7 @@ const lines = (...ls: string[]): string => `${ls.join('\n\n')}\n`;
 const ids = (text: string): string[] => splitUnits(text, parseProvisions(text)).map((u) => u.id);
 
 describe('a new container whose number a later point of the act frees', () => {
-  // nařízení vlády č. 58/1993 Sb., body 39 and 40, on nařízení vlády č. 159/1969 Sb.
+  // nařízení vlády č. 58/1993 Sb., body 39 and 40, on vládní nařízení č. 159/1969 Sb.
   const text = lines(
     '## ČÁST III',
     '#### Příspěvky',

@@ -3240,7 +3240,7 @@ const sameContainer = (a: string, b: string): boolean => a === b || a.endsWith(`
  * The order the points are applied in: the act's, except that a later point that only renumbers
  * the containers already there ("Dosavadní část IV se označuje jako část V.") goes before the
  * point that puts in a new container under one of their numbers ("Za část III se vkládá nová
- * část IV", nařízení vlády č. 58/1993 Sb., body 39 and 40, on nařízení vlády č. 159/1969 Sb.): the
+ * část IV", nařízení vlády č. 58/1993 Sb., body 39 and 40, on vládní nařízení č. 159/1969 Sb.): the
  * "dosavadní" units are the ones before the act, and the new one takes the number they leave.
  * Such a point's containers named without the containers above them are the new one's neighbours
  * ("V hlavě třetí se za díl druhý vkládá nový díl třetí", then "Dosavadní díl třetí a díl čtvrtý
