@@ -2097,6 +2097,33 @@ clause(
     }
   },
 );
+// "Označení hlavy třetí části druhé se včetně nadpisu nahrazuje takto: „Hlava druhá SPOLUVLASTNICTVÍ“."
+// (zákon č. 509/1991 Sb., bod 54, on zákon č. 40/1964 Sb.): the container takes the label the new
+// text writes (a container of the same kind) and the heading below it.
+clause(`(?:(?:v|ve) ${R} )?označení ${R} včetně nadpisu nahrazuje (?:takto|tímto):?`, (ctx, m) => {
+  const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
+  const from = targetsOf(ctx, Number(m[2]), base);
+  const seg = ctx.payload === null ? null : payloadContainer(ctx.payload);
+  const t = from[0];
+  const own = t ? (t.id.split('/').pop() ?? '') : '';
+  if (from.length !== 1 || t.part || t.through || !seg || !isContainerSeg(own) || own.split('_')[0] !== seg.split('_')[0])
+    throw new Unsupported('a label replaced by one of another kind');
+  const to = t.id.includes('/') ? `${t.id.slice(0, t.id.lastIndexOf('/'))}/${seg}` : seg;
+  if (to !== t.id) ctx.ops.push({ kind: 'renumber', targets: from, renumber: [{ from: t.id, to }], source: ctx.source });
+  ctx.ops.push({ kind: 'new_wording', targets: [{ id: to, part: 'heading' }], text: ctx.payload!, source: ctx.source });
+});
+// "Dosavadní část čtvrtá se označuje jako „ČÁST PÁTÁ“." (vyhláška č. 26/1982 Sb., bod 5, on vyhláška
+// č. 44/1978 Sb.): a container renumbered to the label the quotation writes, of the same kind.
+clause(`(?:[Dd]osavadní )?${R} (?:označuje|se označuje) jako ${Q}`, (ctx, m) => {
+  const from = targetsOf(ctx, Number(m[1]));
+  const seg = payloadContainer(quote(ctx, m[2]));
+  const t = from[0];
+  const own = t ? (t.id.split('/').pop() ?? '') : '';
+  if (from.length !== 1 || t.part || t.through || !seg || !isContainerSeg(own) || own.split('_')[0] !== seg.split('_')[0])
+    throw new Unsupported('a unit renumbered to a quoted label');
+  const to = t.id.includes('/') ? `${t.id.slice(0, t.id.lastIndexOf('/'))}/${seg}` : seg;
+  ctx.ops.push({ kind: 'renumber', targets: from, renumber: [{ from: t.id, to }], source: ctx.source });
+});
 clause(`(?:(?:v|ve) ${R} )?[Dd]osavadní text(?: ${R})? (?:označuje|označuje jako|se označuje jako) (?:jako )?${R}`, (ctx, m) => {
   const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
   const owner = m[2] ? targetsOf(ctx, Number(m[2]), base) : base.flatMap((b) => chainTargets(b, null));

@@ -3274,6 +3274,68 @@ interface Run {
   holds: string[][];
 }
 
+/** The containers (ids) a point's operations put in as new ones: an insertion or addition of containers only. */
+function newContainers(ops: Operation[]): string[] {
+  return ops.flatMap((o) =>
+    (o.kind === 'insert' || o.kind === 'append') && o.newIds?.length && o.newIds.every(isContainerId) ? o.newIds : [],
+  );
+}
+
+/** The renumbering of containers a point consists of ("Dosavadní část IV se označuje jako část V."), or null. */
+function containerRenumbering(ops: Operation[]): { from: string; to: string }[] | null {
+  if (!ops.length || ops.some((o) => o.kind !== 'renumber' || !o.renumber?.length)) return null;
+  const pairs = ops.flatMap((o) => o.renumber ?? []);
+  return pairs.every((x) => isContainerId(x.from) && isContainerId(x.to)) ? pairs : null;
+}
+
+const sameContainer = (a: string, b: string): boolean => a === b || a.endsWith(`/${b}`) || b.endsWith(`/${a}`);
+
+/**
+ * The order the points are applied in: the act's, except that a later point that only renumbers
+ * the containers already there ("Dosavadní část IV se označuje jako část V.") goes before the
+ * point that puts in a new container under one of their numbers ("Za část III se vkládá nová
+ * část IV", nařízení vlády č. 58/1993 Sb., body 39 and 40, on vládní nařízení č. 159/1969 Sb.): the
+ * "dosavadní" units are the ones before the act, and the new one takes the number they leave.
+ * Such a point's containers named without the containers above them are the new one's neighbours
+ * ("V hlavě třetí se za díl druhý vkládá nový díl třetí", then "Dosavadní díl třetí a díl čtvrtý
+ * se označují jako díl čtvrtý a díl pátý", zákon č. 113/1997 Sb., body 29 and 30, on zákon
+ * č. 13/1993 Sb.): they are read in the new one's container (`reread`).
+ */
+function pointOrder(parsed: ParsedInstruction[]): { order: number[]; reread: Map<number, ParsedInstruction> } {
+  const order = parsed.map((_, i) => i);
+  const reread = new Map<number, ParsedInstruction>();
+  parsed.forEach((p, i) => {
+    const added = p.unsupported.length ? [] : newContainers(p.operations);
+    if (!added.length) return;
+    for (let j = i + 1; j < parsed.length; j++) {
+      const q = parsed[j];
+      const pairs = q.unsupported.length ? null : containerRenumbering(q.operations);
+      if (!pairs) continue;
+      const hit = added.find((id) => pairs.some((x) => sameContainer(id, x.from)));
+      if (!hit) continue;
+      const at = order.indexOf(i);
+      if (order.indexOf(j) < at) break;
+      order.splice(order.indexOf(j), 1);
+      order.splice(at, 0, j);
+      const prefix = hit.includes('/') ? hit.slice(0, hit.lastIndexOf('/')) : '';
+      const inside = (id: string): string => (prefix && !id.includes('/') ? `${prefix}/${id}` : id);
+      const ref = (t: TargetRef): TargetRef => ({ ...t, id: inside(t.id), ...(t.through ? { through: inside(t.through) } : {}) });
+      if (prefix)
+        reread.set(j, {
+          ...q,
+          operations: q.operations.map((o) => ({
+            ...o,
+            targets: o.targets.map(ref),
+            renumber: o.renumber?.map((x) => ({ from: inside(x.from), to: inside(x.to) })),
+            ...(o.renumberRanges ? { renumberRanges: o.renumberRanges.map((r) => ({ from: ref(r.from), to: ref(r.to) })) } : {}),
+          })),
+        });
+      break;
+    }
+  });
+  return { order, reread };
+}
+
 /** One pass over the points; `excluded` are left out (blocked) whatever happens. */
 function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPoint[], excluded: Map<number, string>): Run {
   let doc: Doc = { units: [...start] };
@@ -3281,17 +3343,18 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
   const annexes = annexStyle(start);
   const headingMarks = sectionHeadingMarks(start);
   const before = new Map(start.map((u) => [u.id, u.text]));
-  const outcomes: PointOutcome[] = [];
+  const outcomes = new Array<PointOutcome>(points.length);
   const failed = new Set<string>();
   const written = new Set<string>();
-  const holds: string[][] = [];
-  for (let i = 0; i < points.length; i++) {
-    const p = parsed[i];
+  const holds = new Array<string[]>(points.length);
+  const { order, reread } = pointOrder(parsed);
+  for (const i of order) {
+    const p = reread.get(i) ?? parsed[i];
     const named = new Set(p.operations.flatMap(unitsNamed));
     for (const e of p.effects) if (e.kind === 'unsupported') for (const id of e.targets) named.add(unitIdOf(id));
     const outcome: PointOutcome = { number: points[i].number, status: 'not_applied', changed: [], units: [...named] };
-    outcomes.push(outcome);
-    holds.push([...named]);
+    outcomes[i] = outcome;
+    holds[i] = [...named];
     if (p.unsupported.length || !p.operations.length) {
       outcome.reason = 'unsupported_form';
       outcome.detail = p.unsupported[0]?.reason ?? 'no operation';

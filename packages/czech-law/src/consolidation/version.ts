@@ -85,5 +85,8 @@
  * place read inside them; a new písmeno after the last one goes before the list's závěrečná část
  * that goes on with its sentence ("(dále jen „…“)."), which a paragraph in brackets can open; "na
  * konci se vypouští tečka a připojují se tato slova:", #36 h-engine19.
+ * and a later point that renumbers the containers already there goes before the point that puts a
+ * new container under one of their numbers (its containers named alone read in the new one's
+ * container); "Dosavadní část čtvrtá se označuje jako „ČÁST PÁTÁ“", #36 h-engine18.
  */
 export const CONSOLIDATION_ENGINE_VERSION = 26;

@@ -26,6 +26,8 @@ type Tx = RawTx;
  * § 272 se vkládá oddíl druhý" (#36 h-engine16).
  * 27: "nadpis nad § 77" right after the containers of its place is inside them (it was a target of
  * its own beside the hlava), "na konci se vypouští tečka a připojují se tato slova:" (#36 h-engine19).
+ * and "Dosavadní část čtvrtá se označuje jako „ČÁST PÁTÁ“" (a container renumbered to a quoted
+ * label), "Označení hlavy třetí části druhé se včetně nadpisu nahrazuje takto:" (#36 h-engine18).
  */
 export const AMENDMENT_READER_VERSION = 27;
 
