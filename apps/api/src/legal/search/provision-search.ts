@@ -7,7 +7,7 @@ import { AMENDING_TITLE } from '@dp/czech-law';
 import { priorColumns, type PriorColumns } from './priors';
 import { inForceOn } from './generations';
 import { MARK_CLOSE, MARK_OPEN } from './snippet';
-import { dayStatus, pageDocuments } from './text-status';
+import { pageDayEffects } from './text-status';
 
 /**
  * #37: the provision search. Ranks the units of `search_provision` (packages/db
@@ -499,12 +499,14 @@ async function hydrate(
   dayAsked: boolean,
 ): Promise<ProvisionHit[]> {
   if (!page.length) return [];
-  // The page's documents (#35 item 3: no round trip per hit) are read while its units are: the
-  // ranking gave their ids, so neither waits for the other.
-  const documentsOfPage = pageDocuments(
+  // What the page's documents' statuses need (#35 item 3: no round trip per hit) is read while its
+  // units are: the ranking gave their ids, so neither waits for the other.
+  const documentsOfPage = pageDayEffects(
     db,
     documents,
     page.map((r) => r.documentId),
+    day,
+    dayAsked,
   );
   // Awaited below; a failing statement first must not leave its rejection unhandled.
   void documentsOfPage.catch(() => undefined);
@@ -534,13 +536,12 @@ async function hydrate(
   const byKey = new Map(rows.map((r) => [`${r.document_id}\u0000${r.provision_id}`, r]));
   const keys = new Set(terms.map((t) => t.term));
   const loadedOf = await documentsOfPage;
-  const statusOf = new Map([...loadedOf].map(([id, loaded]) => [id, dayStatus(loaded, day, dayAsked)]));
   const out: ProvisionHit[] = [];
   for (const r of page) {
     const row = byKey.get(`${r.documentId}\u0000${r.provisionId}`);
     const loaded = row && loadedOf.get(row.document_id);
     if (!row || !loaded) continue;
-    const outstanding = statusOf.get(row.document_id)?.effects ?? [];
+    const outstanding = loaded.effects;
     const indexed = loaded.versions.find((v) => v.version === Number(row.version));
     out.push({
       act: {
