@@ -278,14 +278,20 @@ export async function rankProvisions(
   // the query's words), not the first ones in the table (the sync writes the oldest acts first).
   // The matches are found by the index alone (their ids, no vector read); only the candidates'
   // vectors are read.
+  // The tsquery is a subquery's value (an InitPlan's parameter), not a constant: the planner
+  // estimates a constant's matches from the column's most common elements, and at the statistics
+  // target termStats needs (migration 20261130020000) planning the statement cost more than most
+  // of its execution. The index answers the parameter as it did the constant, and no plan decides
+  // which units are ranked (the matches' order is the heap's, the rest is ordered in full).
+  const matching = (query: string) => `p.vector @@ (SELECT ${query}::tsquery)`;
   const matches = (where: string) =>
     `SELECT p.ctid AS tid, p.document_id FROM "search_provision" p WHERE ${where} ${restrict} LIMIT ${limits.matches}`;
   const matched = pairs
-    ? `mp AS MATERIALIZED (${matches(`p.vector @@ $${params.push(pairs)}::tsquery`)}),
+    ? `mp AS MATERIALIZED (${matches(matching(`$${params.push(pairs)}`))}),
        m AS MATERIALIZED (SELECT * FROM mp WHERE (SELECT count(*) FROM mp) >= ${limits.pairsFloor}
                           UNION ALL
-                          (${matches(`(SELECT count(*) FROM mp) < ${limits.pairsFloor} AND p.vector @@ $1::tsquery`)}))`
-    : `m AS MATERIALIZED (${matches('p.vector @@ $1::tsquery')})`;
+                          (${matches(`(SELECT count(*) FROM mp) < ${limits.pairsFloor} AND ${matching('$1')}`)}))`
+    : `m AS MATERIALIZED (${matches(matching('$1'))})`;
   const candidates = `${matched},
      dp AS MATERIALIZED (SELECT x.*, x.prior * power(x.n, ${Number(limits.matchesExp)}::float8) AS key
                          FROM (SELECT d.id, ${candidatePrior('d')} AS prior, mc.n
