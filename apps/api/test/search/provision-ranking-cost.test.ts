@@ -84,6 +84,36 @@ describe('the provision ranking’s cost per candidate', () => {
     });
   });
 
+  it('plans its statement without the vector’s element statistics: the matches’ query is a parameter, not a constant', async () => {
+    // At the index's statistics target (migration 20261130020000) the planner's estimate of a
+    // constant tsquery's matches searched the column's most common elements for every operand,
+    // on every execution (custom plans): planning cost more than most of the run.
+    const statements: { sql: string; params: unknown[] }[] = [];
+    await db.withReadOnlySettings(SEARCH_SETTINGS, async (s) => {
+      await rankProvisions(
+        db,
+        {
+          ...s,
+          query: (sql, params) => {
+            if (sql.includes('ts_rank_cd')) statements.push({ sql, params: params ?? [] });
+            return s.query(sql, params);
+          },
+        },
+        termsFor('poplatek platí držitel psa obci', 'fulltext'),
+        {},
+        day,
+      );
+      expect(statements).toHaveLength(1);
+      const plan = (await s.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statements[0].sql}`, statements[0].params)).map(
+        (r) => r['QUERY PLAN'],
+      );
+      const conditions = plan.filter((line) => /Cond: .*vector @@/.test(line));
+      expect(conditions.length).toBeGreaterThan(0);
+      // A constant would be written out ('…'::tsquery); a parameter is $n.
+      for (const line of conditions) expect(line).not.toMatch(/@@ '/);
+    });
+  });
+
   it('runs one statement text for queries with as many distinct terms, whatever their weights', async () => {
     // "držitel" is in two units of three, "pobyt" in one: the queries' heaviest terms differ.
     const texts: string[] = [];

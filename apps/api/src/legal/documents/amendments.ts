@@ -168,20 +168,56 @@ export async function loadAmendmentsOf(db: Database, naturalKeys: readonly strin
   return out;
 }
 
+/** An effect as a row of `amendment_effect` holds it. */
+export function effectOf(e: Omit<EffectRow, 'target_key'>): Effect {
+  return {
+    amendingKey: e.amending_key,
+    ordinal: e.ordinal,
+    point: e.point,
+    part: e.part,
+    article: e.article,
+    effectiveFrom: iso(e.effective_from),
+    dateBasis: e.date_basis,
+    kinds: e.kinds,
+    targets: e.targets,
+    instruction: e.instruction,
+  };
+}
+
+/**
+ * The effects of these acts that can be outstanding for a text in view (`outstandingEffects`):
+ * those dated after its day (`textDay`, ISO) and on or before `day`, and the points a rebuilt
+ * chain left unapplied (`failed`), in `selectEffects`' order. A search page's provision statuses
+ * need no more: an act amended hundreds of times is not read whole for each hit (#37 latency).
+ */
+export async function loadEffectsAfter(
+  db: Database,
+  texts: readonly { targetKey: string; textDay: string }[],
+  day: string,
+  failed: readonly { targetKey: string; amendingKey: string; ordinal: number }[] = [],
+): Promise<Map<string, Effect[]>> {
+  const out = new Map<string, Effect[]>(texts.map((t) => [t.targetKey, []]));
+  if (!texts.length) return out;
+  // A range of the (target_key, effective_from) index per act, and the failed points by key; UNION
+  // drops a failed point also in the range.
+  const rows = await sql<EffectRow>`
+    SELECT e.target_key, e.amending_key, e.ordinal, e.point, e.part, e.article, e.effective_from, e.date_basis, e.kinds, e.targets, e.instruction
+    FROM unnest(${texts.map((t) => t.targetKey)}::text[], ${texts.map((t) => t.textDay)}::date[]) AS k(target_key, text_day)
+    JOIN "amendment_effect" e ON e.target_key = k.target_key AND e.effective_from > k.text_day AND e.effective_from <= ${day}::date
+    UNION
+    SELECT e.target_key, e.amending_key, e.ordinal, e.point, e.part, e.article, e.effective_from, e.date_basis, e.kinds, e.targets, e.instruction
+    FROM unnest(${failed.map((f) => f.targetKey)}::text[], ${failed.map((f) => f.amendingKey)}::text[], ${failed.map((f) => f.ordinal)}::int[])
+           AS f(target_key, amending_key, ordinal)
+    JOIN "amendment_effect" e ON e.amending_key = f.amending_key AND e.target_key = f.target_key AND e.ordinal = f.ordinal
+    WHERE e.effective_from IS NOT NULL
+    ORDER BY target_key, effective_from NULLS LAST, amending_key, ordinal`.execute(db.kysely);
+  for (const r of rows.rows) out.get(r.target_key)?.push(effectOf(r));
+  return out;
+}
+
 function amendmentsOf(effects: Omit<EffectRow, 'target_key'>[], acts: Omit<ActRow, 'target_key'>[]): DocumentAmendments {
   return {
-    effects: effects.map((e) => ({
-      amendingKey: e.amending_key,
-      ordinal: e.ordinal,
-      point: e.point,
-      part: e.part,
-      article: e.article,
-      effectiveFrom: iso(e.effective_from),
-      dateBasis: e.date_basis,
-      kinds: e.kinds,
-      targets: e.targets,
-      instruction: e.instruction,
-    })),
+    effects: effects.map(effectOf),
     acts: acts.map((a) => ({
       naturalKey: a.natural_key,
       id: a.id,

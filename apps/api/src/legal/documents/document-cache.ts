@@ -23,6 +23,7 @@ import { ProvisionIndex } from './provision-index';
 import type { WordRun } from './provisions';
 import type { Replay } from './text-source';
 import { DocumentViews } from './views';
+import type { DayEffects } from '../search/text-status';
 
 export interface LoadedDocument {
   doc: DocumentMeta;
@@ -50,6 +51,7 @@ export class DocumentCache {
   private readonly words: Cache<WordRun[] | null>;
   private readonly rebuilt: Cache<Map<number, RebuiltChanges>>;
   private readonly replays: Cache<Replay | null>;
+  private readonly days: Cache<DayEffects>;
 
   constructor(
     private readonly db: Database,
@@ -75,6 +77,8 @@ export class DocumentCache {
       weigh: (t) => t?.tree.nodes.length ?? 0,
     });
     this.changes = new Cache({ name: 'provision_changes', freshMs: ttlMs, maxEntries });
+    // #37: a provision search page's documents as its hits' statuses read them (search/text-status.ts).
+    this.days = new Cache({ name: 'document_day_effects', freshMs: ttlMs, maxEntries });
     // #36: which provisions each rebuilt version's points changed (read by provision reads).
     this.rebuilt = new Cache({ name: 'rebuilt_changes', freshMs: ttlMs, maxEntries });
     // #36 `text_source=rebuilt`: the engine's rebuild of a source version, made on request.
@@ -195,7 +199,49 @@ export class DocumentCache {
     );
   }
 
+  /** A document the cache holds whole (by id), without loading it. */
+  peek(id: string): LoadedDocument | undefined {
+    return this.documents.get(normalizeDocumentRef(id));
+  }
+
+  /**
+   * Documents' DayEffects on a day (`dayKey`) through the same staleness bound, the missing ones
+   * loaded together by `load` (absent from its map: no such document, not cached).
+   */
+  async dayEffects(
+    ids: readonly string[],
+    dayKey: string,
+    load: (missing: string[]) => Promise<Map<string, DayEffects>>,
+  ): Promise<Map<string, DayEffects>> {
+    const key = (id: string) => `${id}\u0000${dayKey}`;
+    const found = ids.map((id) => this.days.get(key(id)));
+    const missing = ids.filter((_, i) => found[i] === undefined);
+    let batch: Promise<Map<string, DayEffects>> | undefined;
+    const loadAll = () => (batch ??= load(missing));
+    const out = new Map<string, DayEffects>();
+    await Promise.all(
+      ids.map(async (id, i) => {
+        const hit = found[i];
+        if (hit !== undefined) return void out.set(id, hit);
+        try {
+          out.set(
+            id,
+            await this.days.fill(key(id), async () => {
+              const loaded = (await loadAll()).get(id);
+              if (!loaded) throw notFound(`Document '${id}'`, { id });
+              return loaded;
+            }),
+          );
+        } catch (e) {
+          if (!(e instanceof ApiError && e.code === 'not_found')) throw e;
+        }
+      }),
+    );
+    return out;
+  }
+
   clear(): void {
+    this.days.clear();
     this.documents.clear();
     this.texts.clear();
     this.trees.clear();

@@ -7,7 +7,7 @@ import { AMENDING_TITLE } from '@dp/czech-law';
 import { priorColumns, type PriorColumns } from './priors';
 import { inForceOn } from './generations';
 import { MARK_CLOSE, MARK_OPEN } from './snippet';
-import { dayStatus, pageDocuments } from './text-status';
+import { pageDayEffects } from './text-status';
 
 /**
  * #37: the provision search. Ranks the units of `search_provision` (packages/db
@@ -278,14 +278,20 @@ export async function rankProvisions(
   // the query's words), not the first ones in the table (the sync writes the oldest acts first).
   // The matches are found by the index alone (their ids, no vector read); only the candidates'
   // vectors are read.
+  // The tsquery is a subquery's value (an InitPlan's parameter), not a constant: the planner
+  // estimates a constant's matches from the column's most common elements, and at the statistics
+  // target termStats needs (migration 20261130020000) planning the statement cost more than most
+  // of its execution. The index answers the parameter as it did the constant, and no plan decides
+  // which units are ranked (the matches' order is the heap's, the rest is ordered in full).
+  const matching = (query: string) => `p.vector @@ (SELECT ${query}::tsquery)`;
   const matches = (where: string) =>
     `SELECT p.ctid AS tid, p.document_id FROM "search_provision" p WHERE ${where} ${restrict} LIMIT ${limits.matches}`;
   const matched = pairs
-    ? `mp AS MATERIALIZED (${matches(`p.vector @@ $${params.push(pairs)}::tsquery`)}),
+    ? `mp AS MATERIALIZED (${matches(matching(`$${params.push(pairs)}`))}),
        m AS MATERIALIZED (SELECT * FROM mp WHERE (SELECT count(*) FROM mp) >= ${limits.pairsFloor}
                           UNION ALL
-                          (${matches(`(SELECT count(*) FROM mp) < ${limits.pairsFloor} AND p.vector @@ $1::tsquery`)}))`
-    : `m AS MATERIALIZED (${matches('p.vector @@ $1::tsquery')})`;
+                          (${matches(`(SELECT count(*) FROM mp) < ${limits.pairsFloor} AND ${matching('$1')}`)}))`
+    : `m AS MATERIALIZED (${matches(matching('$1'))})`;
   const candidates = `${matched},
      dp AS MATERIALIZED (SELECT x.*, x.prior * power(x.n, ${Number(limits.matchesExp)}::float8) AS key
                          FROM (SELECT d.id, ${candidatePrior('d')} AS prior, mc.n
@@ -499,12 +505,14 @@ async function hydrate(
   dayAsked: boolean,
 ): Promise<ProvisionHit[]> {
   if (!page.length) return [];
-  // The page's documents (#35 item 3: no round trip per hit) are read while its units are: the
-  // ranking gave their ids, so neither waits for the other.
-  const documentsOfPage = pageDocuments(
+  // What the page's documents' statuses need (#35 item 3: no round trip per hit) is read while its
+  // units are: the ranking gave their ids, so neither waits for the other.
+  const documentsOfPage = pageDayEffects(
     db,
     documents,
     page.map((r) => r.documentId),
+    day,
+    dayAsked,
   );
   // Awaited below; a failing statement first must not leave its rejection unhandled.
   void documentsOfPage.catch(() => undefined);
@@ -534,13 +542,12 @@ async function hydrate(
   const byKey = new Map(rows.map((r) => [`${r.document_id}\u0000${r.provision_id}`, r]));
   const keys = new Set(terms.map((t) => t.term));
   const loadedOf = await documentsOfPage;
-  const statusOf = new Map([...loadedOf].map(([id, loaded]) => [id, dayStatus(loaded, day, dayAsked)]));
   const out: ProvisionHit[] = [];
   for (const r of page) {
     const row = byKey.get(`${r.documentId}\u0000${r.provisionId}`);
     const loaded = row && loadedOf.get(row.document_id);
     if (!row || !loaded) continue;
-    const outstanding = statusOf.get(row.document_id)?.effects ?? [];
+    const outstanding = loaded.effects;
     const indexed = loaded.versions.find((v) => v.version === Number(row.version));
     out.push({
       act: {

@@ -1,8 +1,8 @@
 import { formatIsoDate } from '@dp/core';
 import type { Database } from '@dp/db';
-import { outstandingActs, outstandingEffects, type Effect } from '../documents/amendments';
-import { loadDocumentsOf, type LoadedDocument } from '../documents/document-cache';
-import { currentVersion, versionAt } from '../documents/load';
+import { loadEffectsAfter, outstandingActs, outstandingEffects, type Effect } from '../documents/amendments';
+import { loadDocumentsOf, type DocumentCache, type LoadedDocument } from '../documents/document-cache';
+import { currentVersion, loadVersionsOf, versionAt, type VersionMeta } from '../documents/load';
 import type { ProvisionTrees } from './provision-pointers';
 
 /**
@@ -46,13 +46,7 @@ export interface DayStatus {
  * has no text, so nothing is outstanding in it.
  */
 export function dayStatus(loaded: LoadedDocument, day: Date, dayAsked: boolean): DayStatus {
-  let inView;
-  try {
-    inView = dayAsked ? versionAt(loaded.versions, day, loaded.doc.publishedOn) : currentVersion(loaded.versions, day);
-  } catch {
-    // Not yet published on the day asked: no version, so no outstanding effects either.
-    inView = undefined;
-  }
+  const inView = versionInView(loaded.versions, loaded.doc.publishedOn, day, dayAsked);
   const iso = formatIsoDate(day);
   const acts = outstandingActs(loaded.amendments, inView, iso, loaded.versions);
   return {
@@ -60,4 +54,89 @@ export function dayStatus(loaded: LoadedDocument, day: Date, dayAsked: boolean):
     outstandingActs: acts.length,
     effects: outstandingEffects(loaded.amendments, inView, iso, loaded.versions),
   };
+}
+
+/** The version whose text a read shows on `day` (dayStatus), undefined when there is none. */
+function versionInView(versions: VersionMeta[], publishedOn: Date | null, day: Date, dayAsked: boolean): VersionMeta | undefined {
+  try {
+    return dayAsked ? versionAt(versions, day, publishedOn) : currentVersion(versions, day);
+  } catch {
+    // Not yet published on the day asked: no version, so no outstanding effects either.
+    return undefined;
+  }
+}
+
+/** What a provision hit's status needs of its document on a day: its versions, and the effects its text in view lacks. */
+export interface DayEffects {
+  versions: VersionMeta[];
+  /** As `dayStatus(…).effects`. */
+  effects: Effect[];
+}
+
+/**
+ * The provision search page's documents, as what their hits' statuses need on `day` (absent: no
+ * such document): from a document the cache holds whole, else from the cache of these (the
+ * missing ones read together). A provision's status needs only the effects its document's text in
+ * view lacks; the whole document (its amending acts, every effect with its instruction) is the
+ * document read's, and an act amended hundreds of times cost a search page most of its reads.
+ */
+export async function pageDayEffects(
+  db: Database,
+  documents: DocumentCache | undefined,
+  ids: readonly string[],
+  day: Date,
+  dayAsked: boolean,
+): Promise<Map<string, DayEffects>> {
+  const unique = [...new Set(ids)];
+  const out = new Map<string, DayEffects>();
+  const rest: string[] = [];
+  for (const id of unique) {
+    const whole = documents?.peek(id);
+    if (whole) out.set(id, { versions: whole.versions, effects: dayStatus(whole, day, dayAsked).effects });
+    else rest.push(id);
+  }
+  if (!rest.length) return out;
+  const found = documents
+    ? await documents.dayEffects(rest, `${formatIsoDate(day)}\u0000${dayAsked ? 'at' : 'now'}`, (missing) =>
+        loadDayEffects(db, missing, day, dayAsked),
+      )
+    : await loadDayEffects(db, rest, day, dayAsked);
+  for (const [id, e] of found) out.set(id, e);
+  return out;
+}
+
+/** DayEffects of documents by id: their versions, then only the effects after each text's day (loadEffectsAfter). */
+export async function loadDayEffects(db: Database, ids: readonly string[], day: Date, dayAsked: boolean): Promise<Map<string, DayEffects>> {
+  const out = new Map<string, DayEffects>();
+  if (!ids.length) return out;
+  const [docs, versionsOf] = await Promise.all([
+    db.kysely
+      .selectFrom('document')
+      .select(['id', 'natural_key', 'published_on'])
+      .where('id', 'in', [...ids])
+      .execute(),
+    loadVersionsOf(db, ids),
+  ]);
+  const iso = formatIsoDate(day);
+  const texts: { targetKey: string; textDay: string }[] = [];
+  const failed: { targetKey: string; amendingKey: string; ordinal: number }[] = [];
+  const inViews = docs.map((d) => {
+    const versions = versionsOf.get(d.id) ?? [];
+    const inView = versionInView(versions, d.published_on, day, dayAsked);
+    if (inView) {
+      texts.push({ targetKey: d.natural_key, textDay: formatIsoDate(inView.textAsOf) });
+      // outstandingEffects' failed points: those of the rebuilt chain up to the text in view.
+      if (inView.textSource === 'rebuilt')
+        for (const v of versions)
+          if (v.textSource === 'rebuilt' && v.version <= inView.version)
+            for (const f of v.failed) failed.push({ targetKey: d.natural_key, ...f });
+    }
+    return { d, versions, inView };
+  });
+  const effects = await loadEffectsAfter(db, texts, iso, failed);
+  for (const { d, versions, inView } of inViews) {
+    const amendments = { acts: [], effects: effects.get(d.natural_key) ?? [] };
+    out.set(d.id, { versions, effects: outstandingEffects(amendments, inView, iso, versions) });
+  }
+  return out;
 }
