@@ -81,14 +81,6 @@ export const PROVISION_WEIGHTS = {
    * thousands of headings hold some of any question's words.
    */
   actNorm: 1,
-  /**
-   * The act's evidence from its own units: the sum of its `actEvidenceUnits` best §§' scores,
-   * relative to the best act's, makes a factor (sum / best) ** actEvidence of its units (0: none).
-   * An act about the question answers it in several §§; a code whose one long § holds the words
-   * does not.
-   */
-  actEvidence: 0,
-  actEvidenceUnits: 3,
 };
 
 /** Units ranked per query at most (those of the matching acts with the best priors: candidatePrior). */
@@ -424,36 +416,12 @@ export async function rankProvisions(
       best.set(key, { documentId: r.document_id, provisionId: r.provision_id, sectionId: r.section_id, score });
     }
   }
-  const kept = actEvidence([...best.values()]);
-  return kept
+  return [...best.values()]
     .sort(
       (a, b) =>
         b.score - a.score || (a.documentId < b.documentId ? -1 : a.documentId > b.documentId ? 1 : a.provisionId < b.provisionId ? -1 : 1),
     )
     .slice(0, depth);
-}
-
-/**
- * Each unit's score times its act's evidence (PROVISION_WEIGHTS.actEvidence): the sum of the act's
- * best §§' scores (one unit per § already) against the best act's sum.
- */
-export function actEvidence(units: RankedProvision[]): RankedProvision[] {
-  const w = PROVISION_WEIGHTS;
-  if (!(w.actEvidence > 0) || !units.length) return units;
-  // The units come best first per act when sorted once; each act sums its first actEvidenceUnits.
-  const sorted = [...units].sort((a, b) => b.score - a.score);
-  const counted = new Map<string, number>();
-  const sums = new Map<string, number>();
-  for (const u of sorted) {
-    const n = counted.get(u.documentId) ?? 0;
-    if (n >= w.actEvidenceUnits) continue;
-    counted.set(u.documentId, n + 1);
-    sums.set(u.documentId, (sums.get(u.documentId) ?? 0) + u.score);
-  }
-  let top = 0;
-  for (const sum of sums.values()) top = Math.max(top, sum);
-  if (!(top > 0)) return units;
-  return units.map((u) => ({ ...u, score: u.score * ((sums.get(u.documentId) ?? 0) / top) ** w.actEvidence }));
 }
 
 /**
