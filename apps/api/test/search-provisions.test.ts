@@ -1,13 +1,11 @@
 import {
-  actText,
-  LABOUR_CODE,
   labourCodeRecord,
-  amendingActText,
-  effectiveOn,
   enactedOnlyRecord,
   importTestRecords,
   testRecord,
   type TestRecordInput,
+  LABOUR_CODE_AMENDING_2012,
+  LABOUR_CODE_PART_ONE,
 } from '@dp/testing';
 import { createHarness, type Harness } from './harness';
 
@@ -15,27 +13,8 @@ import { createHarness, type Harness } from './harness';
 // (rebuilt versions included), one per §, with the act, heading, snippet, text and the day's text
 // status (#35); the acts in force on the day asked first.
 
-const LABOUR = actText(LABOUR_CODE.title, [LABOUR_CODE.par52, { ...LABOUR_CODE.par76, heading: 'Práce přesčas' }], {
-  part: 1,
-  partTitle: 'Skončení pracovního poměru',
-});
-
-// Point 1 the engine applies (a rebuilt version with 300 hours); point 2 it cannot (the words are
-// not in the text), so § 52 is amended on the day and the source lacks the change.
-const AMENDING = amendingActText(
-  'Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce',
-  [
-    {
-      article: 'I',
-      intro: 'Zákon č. 262/2006 Sb., zákoník práce, se mění takto:',
-      points: [
-        'V § 76 odst. 1 se číslo „150“ nahrazuje číslem „300“.',
-        'V § 52 písm. g) se slova „hrubě porušuje“ nahrazují slovy „závažně porušuje“.',
-      ],
-    },
-  ],
-  { article: 'II', sentence: effectiveOn('1. ledna 2012') },
-);
+const LABOUR = LABOUR_CODE_PART_ONE;
+const AMENDING = LABOUR_CODE_AMENDING_2012;
 
 const act = (n: number, o: { title: string; text: string; status: 'in_force' | 'no_longer_in_force'; to?: string }) =>
   testRecord(`sb/2077/${n}`, {

@@ -164,6 +164,32 @@ export const LABOUR_CODE = {
   par76: { label: '§ 76', body: ['(1) Zaměstnanec smí konat nejvýše 150 hodin práce přesčas ročně.', '(2) Práce přesčas se vyrovná.'] },
 } satisfies { naturalKey: string; title: string } & Record<`par${number}`, UnitSpec>;
 
+/** The Labour Code's § 52 and § 76 in its část první, as the provision search tests index them. */
+export const LABOUR_CODE_PART_ONE = actText(LABOUR_CODE.title, [LABOUR_CODE.par52, { ...LABOUR_CODE.par76, heading: 'Práce přesčas' }], {
+  part: 1,
+  partTitle: 'Skončení pracovního poměru',
+});
+
+/**
+ * An act amending the Labour Code from 1. 1. 2012: point 1 the engine applies (§ 76, 150 → 300
+ * hours: a rebuilt version), point 2 it cannot (its words are not in the text: § 52 stays amended
+ * and not in the source).
+ */
+export const LABOUR_CODE_AMENDING_2012 = amendingActText(
+  'Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce',
+  [
+    {
+      article: 'I',
+      intro: 'Zákon č. 262/2006 Sb., zákoník práce, se mění takto:',
+      points: [
+        'V § 76 odst. 1 se číslo „150“ nahrazuje číslem „300“.',
+        'V § 52 písm. g) se slova „hrubě porušuje“ nahrazují slovy „závažně porušuje“.',
+      ],
+    },
+  ],
+  { article: 'II', sentence: effectiveOn('1. ledna 2012') },
+);
+
 /** The Labour Code's record as the source holds it: one text, of 2007, labelled current (`enactedOnlyRecord`). */
 export const labourCodeRecord = (text: string): TestRecordInput =>
   enactedOnlyRecord(LABOUR_CODE.naturalKey, {

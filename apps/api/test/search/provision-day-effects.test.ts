@@ -1,12 +1,11 @@
 import {
-  actText,
-  amendingActText,
-  effectiveOn,
   enactedOnlyRecord,
   LABOUR_CODE,
   labourCodeRecord,
   createTestDatabase,
   type TestDatabase,
+  LABOUR_CODE_AMENDING_2012,
+  LABOUR_CODE_PART_ONE,
 } from '@dp/testing';
 import { loadEffectsAfter } from '../../src/legal/documents/amendments';
 import { DocumentCache, loadDocumentsOf } from '../../src/legal/documents/document-cache';
@@ -19,26 +18,8 @@ import { dayStatus, loadDayEffects, pageDayEffects } from '../../src/legal/searc
  * the statuses the whole load gives (dayStatus), on today and on a day asked.
  */
 
-const LABOUR = actText(LABOUR_CODE.title, [LABOUR_CODE.par52, { ...LABOUR_CODE.par76, heading: 'Práce přesčas' }], {
-  part: 1,
-  partTitle: 'Skončení pracovního poměru',
-});
-
-// Point 1 the engine applies, point 2 it cannot (its words are not in the text).
-const AMENDING = amendingActText(
-  'Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce',
-  [
-    {
-      article: 'I',
-      intro: 'Zákon č. 262/2006 Sb., zákoník práce, se mění takto:',
-      points: [
-        'V § 76 odst. 1 se číslo „150“ nahrazuje číslem „300“.',
-        'V § 52 písm. g) se slova „hrubě porušuje“ nahrazují slovy „závažně porušuje“.',
-      ],
-    },
-  ],
-  { article: 'II', sentence: effectiveOn('1. ledna 2012') },
-);
+const LABOUR = LABOUR_CODE_PART_ONE;
+const AMENDING = LABOUR_CODE_AMENDING_2012;
 
 let db: TestDatabase;
 let labourId: string;
