@@ -1,11 +1,10 @@
 import {
   labourCodeRecord,
-  enactedOnlyRecord,
   importTestRecords,
   testRecord,
   type TestRecordInput,
-  LABOUR_CODE_AMENDING_2012,
   LABOUR_CODE_PART_ONE,
+  labourCodeAmendingRecord,
 } from '@dp/testing';
 import { createHarness, type Harness } from './harness';
 
@@ -14,7 +13,6 @@ import { createHarness, type Harness } from './harness';
 // status (#35); the acts in force on the day asked first.
 
 const LABOUR = LABOUR_CODE_PART_ONE;
-const AMENDING = LABOUR_CODE_AMENDING_2012;
 
 const act = (n: number, o: { title: string; text: string; status: 'in_force' | 'no_longer_in_force'; to?: string }) =>
   testRecord(`sb/2077/${n}`, {
@@ -29,13 +27,7 @@ const act = (n: number, o: { title: string; text: string; status: 'in_force' | '
 
 const records: TestRecordInput[] = [
   labourCodeRecord(LABOUR),
-  enactedOnlyRecord('sb/2011/365', {
-    title: 'Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce',
-    text: AMENDING,
-    published: '2011-12-06',
-    from: '2012-01-01',
-    amending: true,
-  }),
+  labourCodeAmendingRecord(),
   // The repealed act says more about the query's words than its successor: only the in-force prior puts the successor first.
   act(1, {
     title: 'Zákon o chovu včel',

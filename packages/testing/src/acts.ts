@@ -190,6 +190,16 @@ export const LABOUR_CODE_AMENDING_2012 = amendingActText(
   { article: 'II', sentence: effectiveOn('1. ledna 2012') },
 );
 
+/** `LABOUR_CODE_AMENDING_2012`'s record: zákon č. 365/2011 Sb. as an amending act of the collection. */
+export const labourCodeAmendingRecord = (): TestRecordInput =>
+  enactedOnlyRecord('sb/2011/365', {
+    title: 'Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce',
+    text: LABOUR_CODE_AMENDING_2012,
+    published: '2011-12-06',
+    from: '2012-01-01',
+    amending: true,
+  });
+
 /** The Labour Code's record as the source holds it: one text, of 2007, labelled current (`enactedOnlyRecord`). */
 export const labourCodeRecord = (text: string): TestRecordInput =>
   enactedOnlyRecord(LABOUR_CODE.naturalKey, {

@@ -1,11 +1,10 @@
 import {
-  enactedOnlyRecord,
   LABOUR_CODE,
   labourCodeRecord,
   createTestDatabase,
   type TestDatabase,
-  LABOUR_CODE_AMENDING_2012,
   LABOUR_CODE_PART_ONE,
+  labourCodeAmendingRecord,
 } from '@dp/testing';
 import { loadEffectsAfter } from '../../src/legal/documents/amendments';
 import { DocumentCache, loadDocumentsOf } from '../../src/legal/documents/document-cache';
@@ -19,22 +18,12 @@ import { dayStatus, loadDayEffects, pageDayEffects } from '../../src/legal/searc
  */
 
 const LABOUR = LABOUR_CODE_PART_ONE;
-const AMENDING = LABOUR_CODE_AMENDING_2012;
 
 let db: TestDatabase;
 let labourId: string;
 beforeAll(async () => {
   db = await createTestDatabase({
-    records: [
-      labourCodeRecord(LABOUR),
-      enactedOnlyRecord('sb/2011/365', {
-        title: 'Zákon, kterým se mění zákon č. 262/2006 Sb., zákoník práce',
-        text: AMENDING,
-        published: '2011-12-06',
-        from: '2012-01-01',
-        amending: true,
-      }),
-    ],
+    records: [labourCodeRecord(LABOUR), labourCodeAmendingRecord()],
   });
   const [row] = await db.query<{ id: string }>(`SELECT id FROM "document" WHERE natural_key = $1`, [LABOUR_CODE.naturalKey]);
   labourId = row.id;
