@@ -2008,14 +2008,28 @@ clause(
   (ctx, m) => {
     const [, locRef, where, anchorRef, label, newRef, inc1, inc2, q] = m;
     const inc = readIncluding(ctx, `${inc1} ${inc2}`.trim());
-    if (inc.rest) throw new Unsupported(`"${inc.rest}" in an insertion`);
     const base = locRef ? chainsOf(ctx, Number(locRef)) : ctx.base;
     const newIds = newUnitIdsAt(ctx, Number(newRef), base);
+    const text = q !== undefined ? quote(ctx, q) : ctx.payload;
+    // "Za § 279 se vkládají nové § 279a a 279b, které včetně společného nadpisu znějí:" (zákon
+    // č. 175/1990 Sb., bod 104, on zákon č. 140/1961 Sb.): the §§' shared heading is the new text's
+    // heading line above the first §, where the source writes it; the §§ go in with it as written.
+    if (
+      inc.rest === 'včetně společného nadpisu' &&
+      !label &&
+      newIds.length > 1 &&
+      newIds.every((id) => /^par_[^/]+$/.test(id)) &&
+      text !== null &&
+      /^#{1,6} [^\n#§]+\n\n#{1,6} § \d/u.test(text)
+    ) {
+      inc.rest = '';
+      inc.withHeading = true;
+    }
+    if (inc.rest) throw new Unsupported(`"${inc.rest}" in an insertion`);
     if (label && !newIds.every((id) => isContainerSeg(id.split('/').pop() ?? ''))) throw new Unsupported('a label of no container');
     // "označení a nadpis hlavy II" (the reference reads "nadpis hlavy II" as one): label and heading.
     if (label?.includes('nadpis') || label?.endsWith(' a ')) inc.withHeading = true;
     const anchor = targetsOf(ctx, Number(anchorRef), base);
-    const text = q !== undefined ? quote(ctx, q) : ctx.payload;
     if (text === null) throw new Unsupported('an insertion without its text');
     const op: Operation = {
       kind: 'insert',
@@ -2398,6 +2412,15 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][], done:
   // 2, on zákon č. 40/1964 Sb.; zákon č. 59/1995 Sb., bod 30, on zákon č. 592/1992 Sb.): the verb before
   // its mark, read as "na konci tečka zrušuje a …", whose words go where the mark was.
   s = s.replace(/(^| )na konci (?:vypouští|zrušuje) (tečka|čárka|středník)(?= a (?:připojuj|doplňuj)[eí] )/u, '$1na konci $2 zrušuje');
+  // "v ustanovení písmene b) se na konci připojuje čárka a slovo „nebo“" (zákon č. 175/1990 Sb., bod
+  // 103, on zákon č. 140/1961 Sb.): the mark and the words are one addition, ", nebo".
+  s = s.replace(
+    /(^| )na konci (připojuj[eí]|doplňuj[eí]) (čárka|středník) a (?:slovo|slova) ⟨(\d+)⟩/u,
+    (_m, lead: string, verb: string, mark: string, n: string) => {
+      sk.quotes.push(`${PUNCT_NOUN[mark]} ${sk.quotes[Number(n)]}`);
+      return `${lead}na konci ${verb} slova ⟨${sk.quotes.length - 1}⟩`;
+    },
+  );
   // "Trestní zákon se doplňuje tak, že za § 194 se vkládá § 194a, …" (zákon č. 120/1962 Sb.): the
   // whole act as the subject, the instruction after "tak, že".
   s = s.replace(
@@ -2456,6 +2479,13 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][], done:
     if (own) {
       enter(ctx, Number(own[1]));
       s = s.slice(own[0].length);
+    }
+    // "… a odstavec se doplňuje písmenem c)" after a clause on its písmeno b) (zákon č. 175/1990 Sb.,
+    // bod 103): the unit named without a number is the one above the place the clause before entered.
+    const bareOwn = /^(odstavec|písmeno) (?=(?:doplňuj[eí]|připojuj[eí]) )/u.exec(s);
+    if (bareOwn && ctx.opsAtStart < ops.length) {
+      enterBare(ctx, bareOwn[1] === 'odstavec' ? 'odstavce' : 'písmene');
+      s = s.slice(bareOwn[0].length);
     }
     let matched = false;
     for (const [re, fn] of CLAUSES) {

@@ -1403,6 +1403,13 @@ function opAppendWords(w: Work, op: Operation): void {
       } else if (CONJUNCTION.test(add) && /[,;](?:\^\d+[a-z]*\))*$/.test(own)) {
         // A conjunction ends a list item after its comma: "…zahraničí, nebo".
         out = splice(text, { start: region.end, end: region.end }, ` ${add}`);
+      } else if (/^[,;] /.test(add) && CONJUNCTION.test(add.slice(2)) && /^(?:pism|bod)_/.test(id.split('/').pop() ?? '') && /\.$/.test(own)) {
+        // "na konci se připojuje čárka a slovo „nebo“" on the list's last item: the list goes on, the
+        // mark and the conjunction take its full stop's place (zákon č. 175/1990 Sb., bod 103, on zákon
+        // č. 140/1961 Sb.; the source so).
+        // The full stop of an abbreviation ("… Sb.") stays with it.
+        const stop = ABBREVIATION_STOP.test(own.slice(0, -1)) ? 0 : 1;
+        out = splice(text, { start: region.end - stop, end: region.end }, add);
       } else {
         // Words go before the closing punctuation: "na konci textu písmene c) se doplňují slova …".
         let end = region.end;

@@ -88,5 +88,8 @@
  * and a later point that renumbers the containers already there goes before the point that puts a
  * new container under one of their numbers (its containers named alone read in the new one's
  * container); "Dosavadní část čtvrtá se označuje jako „ČÁST PÁTÁ“", #36 h-engine18.
+ * 27: "se na konci připojuje čárka a slovo „nebo“" on a list's last item takes its full stop's
+ * place, "a odstavec se doplňuje písmenem c)" after a clause on a písmeno, "včetně společného
+ * nadpisu" in an insertion of §§, #36 h-engine20.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 26;
+export const CONSOLIDATION_ENGINE_VERSION = 27;

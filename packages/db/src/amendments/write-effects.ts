@@ -28,8 +28,10 @@ type Tx = RawTx;
  * its own beside the hlava), "na konci se vypouští tečka a připojují se tato slova:" (#36 h-engine19).
  * and "Dosavadní část čtvrtá se označuje jako „ČÁST PÁTÁ“" (a container renumbered to a quoted
  * label), "Označení hlavy třetí části druhé se včetně nadpisu nahrazuje takto:" (#36 h-engine18).
+ * 28: "na konci se připojuje čárka a slovo „nebo“ a odstavec se doplňuje písmenem c)", "včetně
+ * společného nadpisu" in an insertion of §§ (#36 h-engine20).
  */
-export const AMENDMENT_READER_VERSION = 27;
+export const AMENDMENT_READER_VERSION = 28;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
