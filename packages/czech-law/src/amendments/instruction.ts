@@ -780,7 +780,7 @@ function footnoteReferencesAfterVerb(s: string): string {
  * uses: the quoted words stay as written.
  */
 const SLOVAK =
-  /(?:^|[\s,])(?:sa|znie|znejú|ods\.|slová|slovami|nahrádza(?:jú)?|vypúšťa(?:jú)?|dopĺňa(?:jú)?|vkladá|vkladajú|pripája(?:jú)?|[Dd]oterajš\p{L}+|odsek\p{L}*|čiarou|vrátane)(?=[\s,.:;]|$)/u;
+  /(?:^|[\s,])(?:sa|znie|znejú|ods\.|slová|slovami|nahrádza(?:jú)?|vypúšťa(?:jú)?|dopĺňa(?:jú)?|vkladá|vkladajú|pripája(?:jú)?|[Dd]oterajš\p{L}+|odsek\p{L}*|čiarou|vrátane|včítane)(?=[\s,.:;]|$)/u;
 const SLOVAK_WORDS: [RegExp, string][] = [
   [/sa/, 'se'],
   [/znie/, 'zní'],
@@ -836,17 +836,48 @@ const SLOVAK_WORDS: [RegExp, string][] = [
   [/koniec/, 'konci'],
   [/začiatok|začiatku/, 'začátku'],
   [/čiarou/, 'čarou'],
-  [/príloh(?:a|y|e|u|ou)/, 'příloha'],
-  [/časť|časti/, 'část'],
+  // The case as written: "V prílohe A sa …" is "V příloze A …", "V nadpise časti II" "části II".
+  [/príloha/, 'příloha'],
+  [/prílohe/, 'příloze'],
+  [/prílohy/, 'přílohy'],
+  [/prílohu/, 'přílohu'],
+  [/prílohou/, 'přílohou'],
+  [/príloh/, 'příloh'],
+  [/časť/, 'část'],
+  [/časti/, 'části'],
+  [/včítane/, 'včetně'],
+  [/nadpisov/, 'nadpisů'],
+  [/poznámok/, 'poznámek'],
+  [/čiarka/, 'čárka'],
+  [/čiarkou/, 'čárkou'],
+  [/čiarku/, 'čárku'],
+  [/písmená/, 'písmena'],
+  [/písmenami/, 'písmeny'],
+  [/nahradzuj(?:e|ú)/, 'nahrazují'],
+  [/ustanoveni[ea]/, 'ustanovení'],
+  [/spojka|spojku/, 'slovo'],
+  [/celom/, 'celém'],
+  [/texte/, 'textu'],
 ];
 const SLOVAK_WORD = new RegExp(`(?<![\\p{L}])(?:${SLOVAK_WORDS.map(([re]) => re.source).join('|')})(?![\\p{L}])`, 'gu');
 
 function czechWording(skeletonText: string): string {
   if (!SLOVAK.test(skeletonText)) return skeletonText;
-  return skeletonText.replace(SLOVAK_WORD, (w) => {
-    for (const [re, cz] of SLOVAK_WORDS) if (new RegExp(`^(?:${re.source})$`, 'u').test(w)) return cz;
-    return w;
-  });
+  return (
+    skeletonText
+      .replace(SLOVAK_WORD, (w) => {
+        for (const [re, cz] of SLOVAK_WORDS) if (new RegExp(`^(?:${re.source})$`, 'u').test(w)) return cz;
+        return w;
+      })
+      // Slovak word orders as the Czech ones: "§ 3 sa dopĺňa o odsek 4" ("doplňuje odstavec 4"), "sa z
+      // ustanovenia písm. c) vypúšťajú slová" ("v písm. c) …"), "sa za slová „A“ dáva čiarka a vkladajú
+      // slová „B“" ("vkládá čárka a slova"), "sa za slovom „A“ nahrádza spojka „a“ čiarkou" ("slovo „a“
+      // nahrazuje čárkou"; zákony Slovenskej národnej rady of 1990–1992).
+      .replace(/(?<![\p{L}])(doplňuje|doplňují) o (?=odstav|písmen|bod)/gu, '$1 ')
+      .replace(/(?<![\p{L}])z ustanovení (?=písm)/gu, 'v ')
+      .replace(/(?<![\p{L}])dáva (čárka|čárku) a vkládají (?=slov)/gu, 'vkládá $1 a ')
+      .replace(/(?<![\p{L}])(nahrazuje|nahrazují) slovo (⟨\d+⟩) (čárkou|středníkem|tečkou)/gu, 'slovo $2 $1 $3')
+  );
 }
 
 /**
@@ -1294,6 +1325,22 @@ function renumberOp(ctx: Ctx, fromRef: number, toRef: number): Operation {
 const FOOTNOTE_RANGES = new WeakMap<string[], string[]>();
 
 /** "včetně nadpisu", "včetně poznámky pod čarou č. 5", "včetně nadpisu a poznámek pod čarou č. 3 a 4". */
+/**
+ * "§ 187 a 188 včetně společného nadpisu znějí:", "§ 129 a 130 včetně společného nadpisu se
+ * vypouštějí", "Za § 279 se vkládají nové § 279a a 279b, které včetně společného nadpisu znějí:"
+ * (zákon č. 175/1990 Sb. on zákon č. 140/1961 Sb.): the heading the §§ share is written above the
+ * first of them, where a § has its own, and goes or comes with them. Only for several §§, and a new
+ * text that opens with that heading.
+ */
+function sharedHeading(inc: { rest: string; withHeading: boolean }, ids: readonly TargetRef[], text?: string | null): void {
+  if (inc.rest !== 'včetně společného nadpisu') return;
+  if (!ids.every((t) => /^par_[^/]+$/.test(t.id) && t.sentence === undefined && !t.part)) return;
+  if (ids.length < 2 && !ids.some((t) => t.through)) return;
+  if (text !== undefined && (text === null || !/^#{1,6} [^\n#§]+\n\n#{1,6} § \d/u.test(text))) return;
+  inc.rest = '';
+  inc.withHeading = true;
+}
+
 function readIncluding(
   ctx: Ctx,
   s: string,
@@ -1555,6 +1602,13 @@ clause(`za ${AFTER_WORDS} ${Q} (?:vkládá|vkládají|doplňuj[eí]) odkaz na ${
 clause(`odkaz na ${R} ${REPEAL}|${REPEAL} odkaz na ${R}`, (ctx, m) => {
   ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: markOf(ctx, Number(m[1] ?? m[2])), new: '', source: ctx.source });
 });
+// "V § 4 odst. 3 se odkazy na poznámky pod čarou č. 3f a 3r zrušují" (zákon č. 120/2008 Sb., bod 36,
+// on zákon č. 110/1997 Sb.): each footnote's mark goes, as for one.
+clause(`odkazy na ${R} ${REPEAL}|${REPEAL} odkazy na ${R}`, (ctx, m) => {
+  const notes = targetsOf(ctx, Number(m[1] ?? m[2]), [[]]);
+  if (!notes.length || notes.some((t) => t.through || !/^fn_[0-9]+[a-z]*$/.test(t.id))) throw new Unsupported('marks of no footnotes');
+  for (const t of notes) ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: `^${t.id.slice(3)})`, new: '', source: ctx.source });
+});
 // "V § 5 odst. 2 se odkaz na poznámku pod čarou č. 3 nahrazuje odkazem na poznámku pod čarou č. 4 a
 // poznámka pod čarou č. 3 se zrušuje": the mark replaced, then the old footnote repealed (the two
 // footnotes read as one list). Only where the footnote repealed is the one whose mark was replaced.
@@ -1766,10 +1820,11 @@ clause(
 // New wording of units: "odstavec 2 zní:", "§ 5 včetně nadpisu zní:", "nadpis § 5 zní: „…“", "věta druhá zní: „…“".
 clause(`(?:(?:v|ve) ${R} )?${R}((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí|zní takto|znějí takto):?(?: ${Q})?`, (ctx, m) => {
   const inc = readIncluding(ctx, m[3]);
-  if (inc.rest) throw new Unsupported(`"${inc.rest}" before zní`);
   const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
   const targets = targetsOf(ctx, Number(m[2]), base);
   const text = m[4] !== undefined ? quote(ctx, m[4]) : ctx.payload;
+  sharedHeading(inc, targets, text);
+  if (inc.rest) throw new Unsupported(`"${inc.rest}" before zní`);
   if (text === null) throw new Unsupported('zní without a new text');
   const op: Operation = { kind: 'new_wording', targets, text, source: ctx.source };
   if (inc.withHeading) op.withHeading = true;
@@ -1883,6 +1938,7 @@ clause(`(?:(?:v|ve) ${R} )?${R}((?: (?:včetně|a) [^⟨]*?)?) ${REPEAL}(${REFER
   const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
   const named = targetsOf(ctx, Number(m[2]), base);
   const inc = readIncluding(ctx, withoutSemicolon(m[3], named), more);
+  sharedHeading(inc, named);
   if (inc.rest) throw new Unsupported(`"${inc.rest}" before zrušuje`);
   // "§ 7 včetně nadpisu a § 8 až 10", "část šestá včetně nadpisu a čl. IX": the heading goes with whole
   // units only (of odstavce it would be the §'s, which the engine drops only where one § is named).
@@ -2011,20 +2067,7 @@ clause(
     const base = locRef ? chainsOf(ctx, Number(locRef)) : ctx.base;
     const newIds = newUnitIdsAt(ctx, Number(newRef), base);
     const text = q !== undefined ? quote(ctx, q) : ctx.payload;
-    // "Za § 279 se vkládají nové § 279a a 279b, které včetně společného nadpisu znějí:" (zákon
-    // č. 175/1990 Sb., bod 104, on zákon č. 140/1961 Sb.): the §§' shared heading is the new text's
-    // heading line above the first §, where the source writes it; the §§ go in with it as written.
-    if (
-      inc.rest === 'včetně společného nadpisu' &&
-      !label &&
-      newIds.length > 1 &&
-      newIds.every((id) => /^par_[^/]+$/.test(id)) &&
-      text !== null &&
-      /^#{1,6} [^\n#§]+\n\n#{1,6} § \d/u.test(text)
-    ) {
-      inc.rest = '';
-      inc.withHeading = true;
-    }
+    if (!label) sharedHeading(inc, newIds.map((id) => ({ id })), text);
     if (inc.rest) throw new Unsupported(`"${inc.rest}" in an insertion`);
     if (label && !newIds.every((id) => isContainerSeg(id.split('/').pop() ?? ''))) throw new Unsupported('a label of no container');
     // "označení a nadpis hlavy II" (the reference reads "nadpis hlavy II" as one): label and heading.
