@@ -208,3 +208,22 @@ describe("a list item's new wording ends as the item it replaces where its mark 
     expect(r.text).toBe(lines('##### § 3', '(3) Osoba', '- a) Nové A;', '- b) B,', '- c) C.'));
   });
 });
+
+describe('the full stop that ends a list or a sentence', () => {
+  it('words added after "… Sb." end with a full stop of their own (nařízení vlády č. 63/2016 Sb., bod 57, on nařízení vlády č. 75/2015 Sb.)', () => {
+    const r = applyAmendment(lines('##### § 21', '(4) Půda podle nařízení vlády č. 307/2014 Sb.', '(5) Pět.'), [
+      pt('57', 'V § 21 se na konci textu odstavce 4 doplňují slova „, na které žadatel hodlá založit biopás“.'),
+    ]);
+    expect(r.points[0].status).toBe('applied');
+    expect(r.text).toBe(lines('##### § 21', '(4) Půda podle nařízení vlády č. 307/2014 Sb., na které žadatel hodlá založit biopás.', '(5) Pět.'));
+  });
+
+  it('the last bod repealed gives its full stop to the bod whose "a" the act took out (zákon č. 229/2016 Sb., bod 14, on zákon č. 119/2002 Sb.)', () => {
+    const text = lines('##### § 4', 'Doplňky zbraní jsou', '- 1. tlumiče hluku výstřelu,', '- 2. zaměřovače noktovizorů a', '- 3. laserové zaměřovače.');
+    const r = applyAmendment(text, [
+      pt('14', 'V § 4 se na konci bodu 1 čárka nahrazuje slovem „a“, na konci bodu 2 se slovo „a“ zrušuje a bod 3 se zrušuje.'),
+    ]);
+    expect(r.points[0].status).toBe('applied');
+    expect(r.text).toBe(lines('##### § 4', 'Doplňky zbraní jsou', '- 1. tlumiče hluku výstřelu a', '- 2. zaměřovače noktovizorů.'));
+  });
+});

@@ -1417,8 +1417,14 @@ function opAppendWords(w: Work, op: Operation): void {
         // za slovo „práva“ vkládá čárka a doplňují se slova …", zákon č. 121/2000 Sb., bod 2, on
         // zákon č. 140/1961 Sb.), and the words follow it.
         let tail = t.part === 'heading' ? null : /[.,;:](?:\^\d+[a-z]*\))*$/.exec(own);
-        // "… č. 242/2004 Sb." : the full stop of an abbreviation stays with it.
-        if (tail && tail[0] === '.' && ABBREVIATION_STOP.test(own.slice(0, -1))) tail = null;
+        // "… č. 242/2004 Sb." : the full stop of an abbreviation stays with it; where it also ended
+        // the sentence, the words end with one of their own ("… č. 307/2014 Sb., na které žadatel
+        // hodlá založit biopás.", nařízení vlády č. 63/2016 Sb., bod 57, on nařízení vlády č. 75/2015 Sb.).
+        let stopAfter = '';
+        if (tail && tail[0] === '.' && ABBREVIATION_STOP.test(own.slice(0, -1))) {
+          tail = null;
+          if (t.part !== 'heading' && !/[.,;:]$/.test(add)) stopAfter = '.';
+        }
         // Words that end with the item's own comma or semicolon (their footnote marks aside) are the
         // item's new last part: they follow its mark and marks ("území,^10h) nebo …,", zákon
         // č. 141/2009 Sb., bod 29, on zákon č. 167/1998 Sb.; "pobytu, případně též adresa …,",
@@ -1436,7 +1442,7 @@ function opAppendWords(w: Work, op: Operation): void {
           // licence“ is "…předpisu^28) v rámci této licence.", zákon č. 47/2011 Sb., bod 48, on
           // zákon č. 235/2004 Sb.; so the source in every such case of the tuning half read).
           out = splice(text, { start: end, end: region.end }, `${tail[0].slice(1)}${lead}${add}.`);
-        } else out = splice(text, { start: end, end: tail && /[.,;:]$/.test(add) ? region.end : end }, `${lead}${add}`);
+        } else out = splice(text, { start: end, end: tail && /[.,;:]$/.test(add) ? region.end : end }, `${lead}${add}${stopAfter}`);
       }
       refuseMarkPair(text, out, id);
       replaceUnit(w.doc, loc.index, out);
@@ -2439,9 +2445,15 @@ function opRepeal(w: Work, op: Operation): void {
       const item = p && p.children.length ? l.nodes.get(p.children[p.children.length - 1]) : null;
       if (item && (item.kind === 'letter' || item.kind === 'point') && item.children.length === 0) {
         const e = itemEnding(unit.text, item);
-        const words = unit.text.slice(item.contentStart, e ? e.at : item.contentStart);
+        const stop = e ? e.at : contentEnd(unit.text, item.contentStart, item.end);
+        const words = unit.text.slice(item.contentStart, stop);
         if (e && (e.char === ',' || e.char === ';') && !/\s(?:a|nebo|anebo|i|ani|či)$/.test(words))
           replaceUnit(w.doc, loc.index, splice(unit.text, { start: e.at, end: e.at + 1 }, '.'));
+        // An item left without a mark (its "a" taken out by the same act: "na konci bodu 2 se slovo
+        // „a“ zrušuje a bod 3 se zrušuje", zákon č. 229/2016 Sb., bod 14, on zákon č. 119/2002 Sb.)
+        // ends the list with the full stop of the item that went.
+        else if (!e && /\p{L}$/u.test(words) && !/\s(?:a|nebo|anebo|i|ani|či)$/.test(words))
+          replaceUnit(w.doc, loc.index, splice(unit.text, { start: stop, end: stop }, '.'));
       }
     }
   }
