@@ -856,8 +856,6 @@ const SLOVAK_WORDS: [RegExp, string][] = [
   [/nahradzuj(?:e|ú)/, 'nahrazují'],
   [/ustanoveni[ea]/, 'ustanovení'],
   [/spojka|spojku/, 'slovo'],
-  [/celom/, 'celém'],
-  [/texte/, 'textu'],
 ];
 const SLOVAK_WORD = new RegExp(`(?<![\\p{L}])(?:${SLOVAK_WORDS.map(([re]) => re.source).join('|')})(?![\\p{L}])`, 'gu');
 
@@ -869,12 +867,10 @@ function czechWording(skeletonText: string): string {
         for (const [re, cz] of SLOVAK_WORDS) if (new RegExp(`^(?:${re.source})$`, 'u').test(w)) return cz;
         return w;
       })
-      // Slovak word orders as the Czech ones: "§ 3 sa dopĺňa o odsek 4" ("doplňuje odstavec 4"), "sa z
-      // ustanovenia písm. c) vypúšťajú slová" ("v písm. c) …"), "sa za slová „A“ dáva čiarka a vkladajú
-      // slová „B“" ("vkládá čárka a slova"), "sa za slovom „A“ nahrádza spojka „a“ čiarkou" ("slovo „a“
+      // Slovak word orders as the Czech ones: "§ 3 sa dopĺňa o odsek 4" ("doplňuje odstavec 4"), "sa za
+      // slová „A“ dáva čiarka a vkladajú slová „B“" ("vkládá čárka a slova"), "sa za slovom „A“ nahrádza spojka „a“ čiarkou" ("slovo „a“
       // nahrazuje čárkou"; zákony Slovenskej národnej rady of 1990–1992).
       .replace(/(?<![\p{L}])(doplňuje|doplňují) o (?=odstav|písmen|bod)/gu, '$1 ')
-      .replace(/(?<![\p{L}])z ustanovení (?=písm)/gu, 'v ')
       .replace(/(?<![\p{L}])dáva (čárka|čárku) a vkládají (?=slov)/gu, 'vkládá $1 a ')
       .replace(/(?<![\p{L}])(nahrazuje|nahrazují) slovo (⟨\d+⟩) (čárkou|středníkem|tečkou)/gu, 'slovo $2 $1 $3')
   );
@@ -1607,7 +1603,8 @@ clause(`odkaz na ${R} ${REPEAL}|${REPEAL} odkaz na ${R}`, (ctx, m) => {
 clause(`odkazy na ${R} ${REPEAL}|${REPEAL} odkazy na ${R}`, (ctx, m) => {
   const notes = targetsOf(ctx, Number(m[1] ?? m[2]), [[]]);
   if (!notes.length || notes.some((t) => t.through || !/^fn_[0-9]+[a-z]*$/.test(t.id))) throw new Unsupported('marks of no footnotes');
-  for (const t of notes) ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: `^${t.id.slice(3)})`, new: '', source: ctx.source });
+  for (const t of notes)
+    ctx.ops.push({ kind: 'replace_words', targets: locTargets(ctx), old: `^${t.id.slice(3)})`, new: '', source: ctx.source });
 });
 // "V § 5 odst. 2 se odkaz na poznámku pod čarou č. 3 nahrazuje odkazem na poznámku pod čarou č. 4 a
 // poznámka pod čarou č. 3 se zrušuje": the mark replaced, then the old footnote repealed (the two
@@ -2067,7 +2064,12 @@ clause(
     const base = locRef ? chainsOf(ctx, Number(locRef)) : ctx.base;
     const newIds = newUnitIdsAt(ctx, Number(newRef), base);
     const text = q !== undefined ? quote(ctx, q) : ctx.payload;
-    if (!label) sharedHeading(inc, newIds.map((id) => ({ id })), text);
+    if (!label)
+      sharedHeading(
+        inc,
+        newIds.map((id) => ({ id })),
+        text,
+      );
     if (inc.rest) throw new Unsupported(`"${inc.rest}" in an insertion`);
     if (label && !newIds.every((id) => isContainerSeg(id.split('/').pop() ?? ''))) throw new Unsupported('a label of no container');
     // "označení a nadpis hlavy II" (the reference reads "nadpis hlavy II" as one): label and heading.

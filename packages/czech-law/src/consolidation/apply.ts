@@ -1403,7 +1403,12 @@ function opAppendWords(w: Work, op: Operation): void {
       } else if (CONJUNCTION.test(add) && /[,;](?:\^\d+[a-z]*\))*$/.test(own)) {
         // A conjunction ends a list item after its comma: "…zahraničí, nebo".
         out = splice(text, { start: region.end, end: region.end }, ` ${add}`);
-      } else if (/^[,;] /.test(add) && CONJUNCTION.test(add.slice(2)) && /^(?:pism|bod)_/.test(id.split('/').pop() ?? '') && /\.$/.test(own)) {
+      } else if (
+        /^[,;] /.test(add) &&
+        CONJUNCTION.test(add.slice(2)) &&
+        /^(?:pism|bod)_/.test(id.split('/').pop() ?? '') &&
+        /\.$/.test(own)
+      ) {
         // "na konci se připojuje čárka a slovo „nebo“" on the list's last item: the list goes on, the
         // mark and the conjunction take its full stop's place (zákon č. 175/1990 Sb., bod 103, on zákon
         // č. 140/1961 Sb.; the source so).
@@ -1694,26 +1699,8 @@ function opNewWording(w: Work, op: Operation): void {
   const closingWords = closing >= 0 ? text.slice(closing).trim().split(/\s+/).slice(0, 3).join(' ') : '';
   const written = /\n[ \t]*\n(?![ \t]*(?:- |\(|#|\|))\S/.test(body.trim()) || body.replace(/\s+/g, ' ').includes(closingWords);
   if (closing >= 0 && !written) span.end = trimEnd(text, closing);
-  if (closing < 0 && nodes.every((n) => n.kind === 'letter' || n.kind === 'point'))
-    body = itemEndAsBefore(body, itemEnding(text, last)?.char, siblings[siblings.length - 1] === last.id);
   replaceUnit(w.doc, unitIndex, splice(text, span, body.trim()));
   for (const n of nodes) touch(w, n.id);
-}
-
-/**
- * A list item's new wording whose closing mark would end the list early or run it on past its end
- * takes the mark of the item it replaces: "b) …,“ as the list's last item (the source ends it with
- * its full stop: zákon č. 545/2005 Sb., bod 7, on zákon č. 593/1992 Sb.; zákon č. 362/2007 Sb., bod 2,
- * on zákon č. 251/2005 Sb.), "a) … Kč.“ before the items that follow it (the source's comma: zákon
- * č. 501/2001 Sb., bod 3, on zákon č. 513/1991 Sb.). Marks the act changes within a list (a comma
- * for a semicolon) stay as written.
- */
-function itemEndAsBefore(body: string, old: string | undefined, wasLast: boolean): string {
-  const t = body.trimEnd();
-  const now = /[.,;]$/.exec(t)?.[0];
-  if (!now || !old || now === old) return body;
-  if (wasLast ? old === '.' && now !== '.' : old !== '.' && now === '.' && (old === ',' || old === ';')) return `${t.slice(0, -1)}${old}`;
-  return body;
 }
 
 /** A § id's number and letters, for ordering (`par_16a` → [16, 'a']), or null. */
