@@ -136,7 +136,7 @@ describe('Slovak wordings of the Slovak National Council acts (1990–1992)', ()
     );
   });
 
-  it('reads "dopĺňa o odsek", "písmenami", "včítane nadpisov" and "V prílohe"', () => {
+  it('reads "dopĺňa o odsek", "písmenami", "vrátane nadpisov" and "V prílohe"; leaves "včítane" unread', () => {
     expect(parseInstruction('§ 3 sa dopĺňa o odsek 4, ktorý znie:\n\n„(4) Text.“.').operations).toMatchObject([
       { kind: 'append', targets: [{ id: 'par_3' }], newIds: ['par_3/odst_4'] },
     ]);
@@ -145,9 +145,11 @@ describe('Slovak wordings of the Slovak National Council acts (1990–1992)', ()
     ]);
     expect(
       parseInstruction(
-        'Za § 48 sa vkladajú nové § 48a a 48b, ktoré včítane nadpisov znejú:\n\n##### „§ 48a\n\n#### A\n\nText.\n\n##### § 48b\n\n#### B\n\nText.“.',
+        'Za § 48 sa vkladajú nové § 48a a 48b, ktoré vrátane nadpisov znejú:\n\n##### „§ 48a\n\n#### A\n\nText.\n\n##### § 48b\n\n#### B\n\nText.“.',
       ).operations,
     ).toMatchObject([{ kind: 'insert', targets: [{ id: 'par_48' }], newIds: ['par_48a', 'par_48b'], withHeading: true }]);
+    // Measured on the tuning half: a quarter of the units of "včítane" points wrong (the source's other edits of the new §§).
+    expect(parseInstruction('§ 6 včítane nadpisu znie:\n\n##### „§ 6\n\n#### Pôsobnosť\n\nText.“.').unsupported.length).toBe(1);
     expect(parseInstruction('V prílohe č. 2 sa slovo „A“ nahrádza slovom „B“.').operations).toMatchObject([
       { kind: 'replace_words', targets: [{ id: 'priloha_2' }], old: 'A', new: 'B' },
     ]);

@@ -780,7 +780,7 @@ function footnoteReferencesAfterVerb(s: string): string {
  * uses: the quoted words stay as written.
  */
 const SLOVAK =
-  /(?:^|[\s,])(?:sa|znie|znejú|ods\.|slová|slovami|nahrádza(?:jú)?|vypúšťa(?:jú)?|dopĺňa(?:jú)?|vkladá|vkladajú|pripája(?:jú)?|[Dd]oterajš\p{L}+|odsek\p{L}*|čiarou|vrátane|včítane)(?=[\s,.:;]|$)/u;
+  /(?:^|[\s,])(?:sa|znie|znejú|ods\.|slová|slovami|nahrádza(?:jú)?|vypúšťa(?:jú)?|dopĺňa(?:jú)?|vkladá|vkladajú|pripája(?:jú)?|[Dd]oterajš\p{L}+|odsek\p{L}*|čiarou|vrátane)(?=[\s,.:;]|$)/u;
 const SLOVAK_WORDS: [RegExp, string][] = [
   [/sa/, 'se'],
   [/znie/, 'zní'],
@@ -845,7 +845,6 @@ const SLOVAK_WORDS: [RegExp, string][] = [
   [/príloh/, 'příloh'],
   [/časť/, 'část'],
   [/časti/, 'části'],
-  [/včítane/, 'včetně'],
   [/nadpisov/, 'nadpisů'],
   [/poznámok/, 'poznámek'],
   [/čiarka/, 'čárka'],

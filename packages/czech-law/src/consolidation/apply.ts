@@ -2438,8 +2438,13 @@ function opRepeal(w: Work, op: Operation): void {
           replaceUnit(w.doc, loc.index, splice(unit.text, { start: e.at, end: e.at + 1 }, '.'));
         // An item left without a mark (its "a" taken out by the same act: "na konci bodu 2 se slovo
         // „a“ zrušuje a bod 3 se zrušuje", zákon č. 229/2016 Sb., bod 14, on zákon č. 119/2002 Sb.)
-        // ends the list with the full stop of the item that went.
-        else if (!e && /\p{L}$/u.test(words) && !/\s(?:a|nebo|anebo|i|ani|či)$/.test(words))
+        // ends the list with the full stop of the item that went, where the list ends its odstavec.
+        else if (
+          !e &&
+          /\p{L}$/u.test(words) &&
+          !/\s(?:a|nebo|anebo|i|ani|či)$/.test(words) &&
+          /^(?:$|\()/.test(unit.text.slice(item.end).trimStart())
+        )
           replaceUnit(w.doc, loc.index, splice(unit.text, { start: stop, end: stop }, '.'));
       }
     }

@@ -90,6 +90,9 @@
  * container); "Dosavadní část čtvrtá se označuje jako „ČÁST PÁTÁ“", #36 h-engine18.
  * 27: "se na konci připojuje čárka a slovo „nebo“" on a list's last item takes its full stop's
  * place, "a odstavec se doplňuje písmenem c)" after a clause on a písmeno, "včetně společného
- * nadpisu" in an insertion of §§, #36 h-engine20.
+ * nadpisu" of several §§, "odkazy na poznámky pod čarou … zrušují", Slovak wordings (cases,
+ * "písmenami", "dopĺňa o", "dáva čiarka"); words added after a closing "… Sb." end with a full
+ * stop, a list's new last item left without a mark takes the full stop of the item repealed, #36
+ * h-engine20.
  */
 export const CONSOLIDATION_ENGINE_VERSION = 27;

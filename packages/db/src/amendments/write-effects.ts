@@ -29,7 +29,8 @@ type Tx = RawTx;
  * and "Dosavadní část čtvrtá se označuje jako „ČÁST PÁTÁ“" (a container renumbered to a quoted
  * label), "Označení hlavy třetí části druhé se včetně nadpisu nahrazuje takto:" (#36 h-engine18).
  * 28: "na konci se připojuje čárka a slovo „nebo“ a odstavec se doplňuje písmenem c)", "včetně
- * společného nadpisu" in an insertion of §§ (#36 h-engine20).
+ * společného nadpisu" of several §§, "odkazy na poznámky pod čarou … zrušují", Slovak wordings
+ * (#36 h-engine20).
  */
 export const AMENDMENT_READER_VERSION = 28;
 
