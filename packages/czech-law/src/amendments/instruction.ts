@@ -866,9 +866,10 @@ function czechWording(skeletonText: string): string {
         for (const [re, cz] of SLOVAK_WORDS) if (new RegExp(`^(?:${re.source})$`, 'u').test(w)) return cz;
         return w;
       })
-      // Slovak word orders as the Czech ones: "§ 3 sa dopĺňa o odsek 4" ("doplňuje odstavec 4"), "sa za
-      // slová „A“ dáva čiarka a vkladajú slová „B“" ("vkládá čárka a slova"), "sa za slovom „A“ nahrádza spojka „a“ čiarkou" ("slovo „a“
-      // nahrazuje čárkou"; zákony Slovenskej národnej rady of 1990–1992).
+      // Slovak word orders as the Czech ones (zákony Slovenskej národnej rady of 1990–1992): "§ 3 sa
+      // dopĺňa o odsek 4" ("doplňuje odstavec 4"), "sa za slová „A“ dáva čiarka a vkladajú slová „B“"
+      // ("vkládá čárka a slova"), "sa za slovom „A“ nahrádza spojka „a“ čiarkou" ("slovo „a“
+      // nahrazuje čárkou").
       .replace(/(?<![\p{L}])(doplňuje|doplňují) o (?=odstav|písmen|bod)/gu, '$1 ')
       .replace(/(?<![\p{L}])dáva (čárka|čárku) a vkládají (?=slov)/gu, 'vkládá $1 a ')
       .replace(/(?<![\p{L}])(nahrazuje|nahrazují) slovo (⟨\d+⟩) (čárkou|středníkem|tečkou)/gu, 'slovo $2 $1 $3')
@@ -1319,7 +1320,6 @@ function renumberOp(ctx: Ctx, fromRef: number, toRef: number): Operation {
  */
 const FOOTNOTE_RANGES = new WeakMap<string[], string[]>();
 
-/** "včetně nadpisu", "včetně poznámky pod čarou č. 5", "včetně nadpisu a poznámek pod čarou č. 3 a 4". */
 /**
  * "§ 187 a 188 včetně společného nadpisu znějí:", "§ 129 a 130 včetně společného nadpisu se
  * vypouštějí", "Za § 279 se vkládají nové § 279a a 279b, které včetně společného nadpisu znějí:"
@@ -1336,6 +1336,7 @@ function sharedHeading(inc: { rest: string; withHeading: boolean }, ids: readonl
   inc.withHeading = true;
 }
 
+/** "včetně nadpisu", "včetně poznámky pod čarou č. 5", "včetně nadpisu a poznámek pod čarou č. 3 a 4". */
 function readIncluding(
   ctx: Ctx,
   s: string,

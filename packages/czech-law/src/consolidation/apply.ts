@@ -1411,8 +1411,7 @@ function opAppendWords(w: Work, op: Operation): void {
       ) {
         // "na konci se připojuje čárka a slovo „nebo“" on the list's last item: the list goes on, the
         // mark and the conjunction take its full stop's place (zákon č. 175/1990 Sb., bod 103, on zákon
-        // č. 140/1961 Sb.; the source so).
-        // The full stop of an abbreviation ("… Sb.") stays with it.
+        // č. 140/1961 Sb.; the source so). The full stop of an abbreviation ("… Sb.") stays with it.
         const stop = ABBREVIATION_STOP.test(own.slice(0, -1)) ? 0 : 1;
         out = splice(text, { start: region.end - stop, end: region.end }, add);
       } else {
