@@ -22,7 +22,7 @@ import { targetReaches, WHOLE_ACT_TARGET } from '../amendments/targets';
 import type { AmendmentPoint } from '../amendments/types';
 import { containerNumber, parseProvisions, type ParsedProvision, type ParseReport } from '../provisions/parse-provisions';
 import { intToRoman, romanToInt } from '../roman';
-import { FOOTNOTE_LINE, footnoteBlockStart, splitUnits, unitOf, type TextUnit } from './units';
+import { FOOTNOTE_LINE, footnoteBlockStart, normalizeSpace, splitUnits, unitOf, type TextUnit } from './units';
 
 export type NotAppliedReason =
   /** The grammar does not read (part of) the point. */
@@ -1647,6 +1647,7 @@ function opNewWording(w: Work, op: Operation): void {
       if (part.id !== loc.unit.id.replace(/~\d+$/, '')) throw new Fail('payload_mismatch', `${loc.unit.id} written as ${part.id}`);
       let text = part.text;
       if (!op.withHeading && loc.unit.kind === 'section') text = keepHeading(loc, part);
+      text = keepHeadingDashes(loc.unit.text, text);
       if (loc.unit.kind === 'annex') {
         refuseAnnexTable(text);
         text = styleAnnex(text, w.annexStyle);
@@ -1683,6 +1684,29 @@ function opNewWording(w: Work, op: Operation): void {
   if (closing >= 0 && !written) span.end = trimEnd(text, closing);
   replaceUnit(w.doc, unitIndex, splice(text, span, body.trim()));
   for (const n of nodes) touch(w, n.id);
+}
+
+/** A dash between spaces: the act's text and the text amended may set the same one otherwise. */
+const SPACED_DASH = /(?<=[ \t])[-–](?=[ \t])/g;
+const HEADING_LINE = /^#{1,6}[ \t]/;
+const dashFree = (line: string): string => normalizeSpace(line.replace(SPACED_DASH, '–'));
+
+/**
+ * Heading lines of a new wording that the text has already, with the other dash between its words
+ * (the act's "#### Zahraniční podmínky - Afghánistán" for the text's "#### Zahraniční podmínky –
+ * Afghánistán", vyhláška č. 536/2002 Sb., bod 7, "Hlava pátá včetně nadpisu zní:", on vyhláška
+ * č. 28/2001 Sb.), keep the text's dash: the act restates the heading, and the dash is how its own
+ * text was set. Headings only: in the body the source writes the act's dash as often as the text's.
+ */
+function keepHeadingDashes(oldText: string, newText: string): string {
+  if (!/[ \t][-–][ \t]/.test(newText)) return newText;
+  const old = new Map<string, string>();
+  for (const l of oldText.split('\n')) if (HEADING_LINE.test(l) && /[ \t][-–][ \t]/.test(l)) old.set(dashFree(l), l.trimEnd());
+  if (!old.size) return newText;
+  return newText
+    .split('\n')
+    .map((l) => (HEADING_LINE.test(l) ? (old.get(dashFree(l)) ?? l) : l))
+    .join('\n');
 }
 
 /** A § id's number and letters, for ordering (`par_16a` → [16, 'a']), or null. */
@@ -1928,7 +1952,11 @@ function newWordingOfContainer(w: Work, t: TargetRef, body: string): void {
   const id = w.doc.units[a].id.replace(/~\d+$/, '');
   const parent = id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : '';
   const end = containerEnd(w.doc, a);
-  const parts = containerParts(body, parent, [id.split('/').pop()!]);
+  const oldText = w.doc.units
+    .slice(a, end)
+    .map((u) => u.text)
+    .join('');
+  const parts = containerParts(body, parent, [id.split('/').pop()!]).map((p) => ({ ...p, text: keepHeadingDashes(oldText, p.text) }));
   checkSectionsAt(w.doc, a, end, parts);
   const trailer = trailerOf(w.doc.units[end - 1]);
   if (trailer) parts[parts.length - 1] = { ...parts[parts.length - 1], text: withTrailer(parts[parts.length - 1].text, trailer) };
