@@ -1,3 +1,4 @@
+import { readAmendingAct } from '../src/amendments/read-amending-act';
 import { applyAmendment } from '../src/consolidation/apply';
 import type { AmendmentPoint } from '../src/amendments/types';
 
@@ -56,5 +57,51 @@ describe('a heading restated with the other dash keeps the dash of the text', ()
     );
     expect(r.points.map((p) => p.status)).toEqual(['applied']);
     expect(r.text).toBe(lines('##### § 5', '#### Podmínky - Belgie', '(1) Text - nový.', '##### § 6', 'Text.'));
+  });
+});
+
+describe('the last block\'s end that the source sets after the act\'s účinnost sentence', () => {
+  // zákon č. 60/2005 Sb., čl. IV, on zákon č. 40/2004 Sb. (its text of 2005): point 4's renumbering
+  // sentence and point 5 come after "Tento zákon nabývá účinnosti dnem jeho vyhlášení.".
+  const act = lines(
+    '# Zákon, kterým se mění zákon č. 40/2004 Sb., o veřejných zakázkách',
+    '## ČÁST PRVNÍ',
+    '#### Změna zákona o veřejných zakázkách',
+    '##### Čl. I',
+    'Zákon č. 40/2004 Sb., o veřejných zakázkách, se mění takto:',
+    '- 1. V § 17 se slovo „a“ nahrazuje slovem „b“.',
+    '- 2. Za část třetí se vkládá nová část čtvrtá, která včetně nadpisu zní:',
+    '## „ČÁST ČTVRTÁ',
+    '#### UDĚLOVÁNÍ KONCESÍ',
+    '##### § 71a',
+    'Text koncese.".',
+    '## ČÁST DRUHÁ',
+    '##### Čl. II',
+    '#### Účinnost',
+    'Tento zákon nabývá účinnosti dnem jeho vyhlášení.',
+    'Dosavadní části čtvrtá až osmá se označují jako části pátá až devátá.',
+    '- 3. V § 110 se za slova „§ 68 odst. 5,“ vkládají slova „§ 71b odst. 3,“.',
+    '**Zaorálek v. r.**',
+  );
+  const meta = { naturalKey: 'sb/2005/60', publicationDate: '2005-02-08', effectivenessDate: '2005-02-08' };
+
+  it('are the last block\'s: the renumbering its last point\'s new část starts, and its next point', () => {
+    const { blocks } = readAmendingAct(act, meta);
+    expect(blocks.map((b) => b.targetKey)).toEqual(['sb/2004/40']);
+    const points = blocks[0].points;
+    expect(points.map((p) => p.number)).toEqual(['1', '2', '3']);
+    expect(points[1].text).toMatch(/Text koncese\."\.\n\nDosavadní části čtvrtá až osmá se označují jako části pátá až devátá\.$/);
+    expect(points[2].text).toBe('V § 110 se za slova „§ 68 odst. 5,“ vkládají slova „§ 71b odst. 3,“.');
+    // The účinnost sentence is still read as the act's own.
+    expect(points.map((p) => p.effective?.how)).toEqual(['relative_to_publication', 'relative_to_publication', 'relative_to_publication']);
+  });
+
+  it('leaves a renumbering of other units, or a point not next, where it is', () => {
+    const other = act
+      .replace('Dosavadní části čtvrtá až osmá se označují jako části pátá až devátá.', 'Dosavadní části pátá až osmá se označují jako části šestá až devátá.')
+      .replace('- 3. V § 110', '- 4. V § 110');
+    const points = readAmendingAct(other, meta).blocks[0].points;
+    expect(points.map((p) => p.number)).toEqual(['1', '2']);
+    expect(points[1].text).not.toContain('Dosavadní');
   });
 });

@@ -88,5 +88,7 @@
  * and a later point that renumbers the containers already there goes before the point that puts a
  * new container under one of their numbers (its containers named alone read in the new one's
  * container); "Dosavadní část čtvrtá se označuje jako „ČÁST PÁTÁ“", #36 h-engine18.
+ * 27: a heading that a new wording restates with the other dash between its words keeps the text's
+ * dash, #36 h-engine21.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 26;
+export const CONSOLIDATION_ENGINE_VERSION = 27;

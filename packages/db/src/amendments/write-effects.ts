@@ -28,8 +28,10 @@ type Tx = RawTx;
  * its own beside the hlava), "na konci se vypouští tečka a připojují se tato slova:" (#36 h-engine19).
  * and "Dosavadní část čtvrtá se označuje jako „ČÁST PÁTÁ“" (a container renumbered to a quoted
  * label), "Označení hlavy třetí části druhé se včetně nadpisu nahrazuje takto:" (#36 h-engine18).
+ * 28: the last block's next point, or the renumbering its last point's new unit starts, set after
+ * the act's účinnost sentence (before the signatures) is that block's (#36 h-engine21).
  */
-export const AMENDMENT_READER_VERSION = 27;
+export const AMENDMENT_READER_VERSION = 28;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
