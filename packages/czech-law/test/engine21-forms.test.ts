@@ -105,3 +105,17 @@ describe('the last block\'s end that the source sets after the act\'s účinnost
     expect(points[1].text).not.toContain('Dosavadní');
   });
 });
+
+describe('"za slovo „A“ se vkládá čárka a doplňují se tato slova:"', () => {
+  // zákon č. 346/2000 Sb., bod 44, on zákon č. 177/1995 Sb.: the words go after "dopravy" with the
+  // comma, not at the end of the písmeno.
+  const text = lines('##### § 50', 'Dráha je', '- i) řízení drážní dopravy a uspokojování potřeb veřejnosti,', '- j) pevná zařízení.');
+
+  it('puts the words after the mark', () => {
+    const r = applyAmendment(text, [
+      pt('44', 'V § 50 písm. i) se za slovo „dopravy“ vkládá čárka a doplňují se tato slova: „k odstavování vozidel (depo)“.'),
+    ]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied']);
+    expect(r.text).toContain('- i) řízení drážní dopravy, k odstavování vozidel (depo) a uspokojování potřeb veřejnosti,');
+  });
+});

@@ -29,7 +29,8 @@ type Tx = RawTx;
  * and "Dosavadní část čtvrtá se označuje jako „ČÁST PÁTÁ“" (a container renumbered to a quoted
  * label), "Označení hlavy třetí části druhé se včetně nadpisu nahrazuje takto:" (#36 h-engine18).
  * 28: the last block's next point, or the renumbering its last point's new unit starts, set after
- * the act's účinnost sentence (before the signatures) is that block's (#36 h-engine21).
+ * the act's účinnost sentence (before the signatures) is that block's; "za slovo „A“ se vkládá čárka
+ * a doplňují se tato slova: „B“" adds B after A, not at the unit's end (#36 h-engine21).
  */
 export const AMENDMENT_READER_VERSION = 28;
 
