@@ -119,3 +119,33 @@ describe('"za slovo „A“ se vkládá čárka a doplňují se tato slova:"', (
     expect(r.text).toContain('- i) řízení drážní dopravy, k odstavování vozidel (depo) a uspokojování potřeb veřejnosti,');
   });
 });
+
+describe('"odst. 1" of a § whose text numbers no odstavce', () => {
+  // zákon č. 60/2005 Sb., bod 1, on zákon č. 40/2004 Sb.: the source's § 1 is one unnumbered
+  // sentence and its písmena.
+  const text = lines('##### § 1', 'Tento zákon upravuje', '- a) okruh osob,', '- b) postup,', '- c) druhy řízení,', '- d) soutěž o návrh.', '##### § 2', '(1) Text.', '(2) Další.');
+
+  it('is its text, for what lies in it', () => {
+    const r = applyAmendment(text, [
+      pt(
+        '1',
+        lines(
+          'V § 1 odst. 1 se za písmeno c) vkládá nové písmeno d), které zní:',
+          '- „d) postup při udělování koncesí,“.',
+          'Dosavadní písmeno d) se označuje jako písmeno e).',
+        ),
+      ),
+      pt('2', 'V § 1 odst. 1 se slova „okruh osob“ nahrazují slovy „okruh všech osob“.'),
+    ]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied', 'applied']);
+    expect(r.text).toContain('- a) okruh všech osob,\n\n- b) postup,\n\n- c) druhy řízení,\n\n- d) postup při udělování koncesí,\n\n- e) soutěž o návrh.');
+  });
+
+  it('is not found in a § that numbers its odstavce, nor rewritten whole', () => {
+    const r = applyAmendment(text, [
+      pt('1', 'V § 2 odst. 3 se slovo „Text“ nahrazuje slovem „Znění“.'),
+      pt('2', 'V § 1 odstavec 1 zní:\n\n„(1) Nové znění.“.'),
+    ]);
+    expect(r.points.map((p) => p.reason)).toEqual(['target_not_found', 'target_not_found']);
+  });
+});

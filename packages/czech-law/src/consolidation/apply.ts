@@ -1227,9 +1227,10 @@ function everyPlace(w: Work, op: Operation, old: string, unitId: string): boolea
   const mine = [old, op.new ?? ''].filter((x) => x.trim());
   const words = (o: Operation) => [o.old ?? '', o.new ?? '', o.text ?? ''].filter((x) => x.trim());
   // Another clause's words are not this one's, nor the other way round.
+  const self = REWRITTEN.get(op) ?? op;
   return !w.ops.some(
     (o) =>
-      o !== op &&
+      o !== self &&
       o.targets.some((t) => t.id === '*' || unitIdOf(t.id) === unit) &&
       words(o).some((x) => mine.some((m) => x.includes(m) || m.includes(x))),
   );
@@ -3106,7 +3107,49 @@ function opAnnexItem(w: Work, op: Operation): void {
   touch(w, t.id);
 }
 
-function applyOperation(w: Work, op: Operation): void {
+/** An operation with its targets read anew (`withoutLoneParagraph`) → the point's own. */
+const REWRITTEN = new WeakMap<Operation, Operation>();
+
+const LONE_PARAGRAPH = /^((?:[a-z]+_[^/]+\/)*?(?:par|cl)_[^/]+)\/odst_1(?=\/|$)/;
+
+/**
+ * "V § 1 odst. 1 se za písmeno c) vkládá nové písmeno d)" in a § whose text numbers no odstavce
+ * (zákon č. 60/2005 Sb., bod 1, on zákon č. 40/2004 Sb.; the source's § 1 has its písmena below
+ * one unnumbered sentence, before and after): its odstavec 1 is its text. Only for what lies in it
+ * (písmena, body, words): a new wording or repeal of the odstavec itself stays unread there.
+ */
+function withoutLoneParagraph(w: Work, op: Operation): Operation {
+  const lone = new Map<string, boolean>();
+  const isLone = (unitId: string): boolean => {
+    let v = lone.get(unitId);
+    if (v === undefined) {
+      const hit = w.doc.units.filter((u) => u.id.replace(/~\d+$/, '') === unitId);
+      v = hit.length === 1 && hit[0].kind !== 'annex' && [...local(hit[0]).nodes.values()].every((n) => n.kind !== 'paragraph');
+      lone.set(unitId, v);
+    }
+    return v;
+  };
+  const wordOp = op.kind === 'replace_words' || op.kind === 'insert_words' || op.kind === 'append_words';
+  const fix = (id: string): string => {
+    const m = LONE_PARAGRAPH.exec(id);
+    if (!m || (m[0] === id && !wordOp) || !isLone(m[1])) return id;
+    return m[1] + id.slice(m[0].length);
+  };
+  if (![...op.targets.map((t) => t.id), ...(op.newIds ?? [])].some((id) => LONE_PARAGRAPH.test(id))) return op;
+  const ref = (t: TargetRef): TargetRef => ({ ...t, id: fix(t.id), ...(t.through ? { through: fix(t.through) } : {}) });
+  const out: Operation = {
+    ...op,
+    targets: op.targets.map(ref),
+    ...(op.newIds ? { newIds: op.newIds.map(fix) } : {}),
+    ...(op.renumber ? { renumber: op.renumber.map((r) => ({ from: fix(r.from), to: r.to && fix(r.to) })) } : {}),
+    ...(op.renumberRanges ? { renumberRanges: op.renumberRanges.map((r) => ({ from: ref(r.from), to: ref(r.to) })) } : {}),
+  };
+  REWRITTEN.set(out, op);
+  return out;
+}
+
+function applyOperation(w: Work, given: Operation): void {
+  const op = withoutLoneParagraph(w, given);
   if (op.item) return opAnnexItem(w, op);
   switch (op.kind) {
     case 'replace_words':

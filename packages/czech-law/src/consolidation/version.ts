@@ -89,6 +89,7 @@
  * new container under one of their numbers (its containers named alone read in the new one's
  * container); "Dosavadní část čtvrtá se označuje jako „ČÁST PÁTÁ“", #36 h-engine18.
  * 27: a heading that a new wording restates with the other dash between its words keeps the text's
- * dash, #36 h-engine21.
+ * dash; "odst. 1" of a § whose text numbers no odstavce is its text (for the písmena, body and words
+ * in it), #36 h-engine21.
  */
 export const CONSOLIDATION_ENGINE_VERSION = 27;
