@@ -50,17 +50,16 @@ describe('a heading restated with the other dash keeps the dash of the text', ()
     expect(r.text).not.toContain('Zahraniční podmínky – Albánie');
   });
 
-  it('in a § written anew, either way round; the body keeps the act\'s dash', () => {
-    const r = applyAmendment(
-      lines('##### § 5', '#### Podmínky - Belgie', '(1) Text – starý.', '##### § 6', 'Text.'),
-      [pt('1', lines('§ 5 včetně nadpisu zní:', '##### „§ 5', '#### Podmínky – Belgie', '(1) Text - nový.“.').trim())],
-    );
+  it("in a § written anew, either way round; the body keeps the act's dash", () => {
+    const r = applyAmendment(lines('##### § 5', '#### Podmínky - Belgie', '(1) Text – starý.', '##### § 6', 'Text.'), [
+      pt('1', lines('§ 5 včetně nadpisu zní:', '##### „§ 5', '#### Podmínky – Belgie', '(1) Text - nový.“.').trim()),
+    ]);
     expect(r.points.map((p) => p.status)).toEqual(['applied']);
     expect(r.text).toBe(lines('##### § 5', '#### Podmínky - Belgie', '(1) Text - nový.', '##### § 6', 'Text.'));
   });
 });
 
-describe('the last block\'s end that the source sets after the act\'s účinnost sentence', () => {
+describe("the last block's end that the source sets after the act's účinnost sentence", () => {
   // zákon č. 60/2005 Sb., čl. IV, on zákon č. 40/2004 Sb. (its text of 2005): point 4's renumbering
   // sentence and point 5 come after "Tento zákon nabývá účinnosti dnem jeho vyhlášení.".
   const act = lines(
@@ -85,7 +84,7 @@ describe('the last block\'s end that the source sets after the act\'s účinnost
   );
   const meta = { naturalKey: 'sb/2005/60', publicationDate: '2005-02-08', effectivenessDate: '2005-02-08' };
 
-  it('are the last block\'s: the renumbering its last point\'s new část starts, and its next point', () => {
+  it("are the last block's: the renumbering its last point's new část starts, and its next point", () => {
     const { blocks } = readAmendingAct(act, meta);
     expect(blocks.map((b) => b.targetKey)).toEqual(['sb/2004/40']);
     const points = blocks[0].points;
@@ -98,7 +97,10 @@ describe('the last block\'s end that the source sets after the act\'s účinnost
 
   it('leaves a renumbering of other units, or a point not next, where it is', () => {
     const other = act
-      .replace('Dosavadní části čtvrtá až osmá se označují jako části pátá až devátá.', 'Dosavadní části pátá až osmá se označují jako části šestá až devátá.')
+      .replace(
+        'Dosavadní části čtvrtá až osmá se označují jako části pátá až devátá.',
+        'Dosavadní části pátá až osmá se označují jako části šestá až devátá.',
+      )
       .replace('- 3. V § 110', '- 4. V § 110');
     const points = readAmendingAct(other, meta).blocks[0].points;
     expect(points.map((p) => p.number)).toEqual(['1', '2']);
@@ -123,7 +125,17 @@ describe('"za slovo „A“ se vkládá čárka a doplňují se tato slova:"', (
 describe('"odst. 1" of a § whose text numbers no odstavce', () => {
   // zákon č. 60/2005 Sb., bod 1, on zákon č. 40/2004 Sb.: the source's § 1 is one unnumbered
   // sentence and its písmena.
-  const text = lines('##### § 1', 'Tento zákon upravuje', '- a) okruh osob,', '- b) postup,', '- c) druhy řízení,', '- d) soutěž o návrh.', '##### § 2', '(1) Text.', '(2) Další.');
+  const text = lines(
+    '##### § 1',
+    'Tento zákon upravuje',
+    '- a) okruh osob,',
+    '- b) postup,',
+    '- c) druhy řízení,',
+    '- d) soutěž o návrh.',
+    '##### § 2',
+    '(1) Text.',
+    '(2) Další.',
+  );
 
   it('is its text, for what lies in it', () => {
     const r = applyAmendment(text, [
@@ -138,7 +150,9 @@ describe('"odst. 1" of a § whose text numbers no odstavce', () => {
       pt('2', 'V § 1 odst. 1 se slova „okruh osob“ nahrazují slovy „okruh všech osob“.'),
     ]);
     expect(r.points.map((p) => p.status)).toEqual(['applied', 'applied']);
-    expect(r.text).toContain('- a) okruh všech osob,\n\n- b) postup,\n\n- c) druhy řízení,\n\n- d) postup při udělování koncesí,\n\n- e) soutěž o návrh.');
+    expect(r.text).toContain(
+      '- a) okruh všech osob,\n\n- b) postup,\n\n- c) druhy řízení,\n\n- d) postup při udělování koncesí,\n\n- e) soutěž o návrh.',
+    );
   });
 
   it('is not found in a § that numbers its odstavce, nor rewritten whole', () => {
