@@ -109,7 +109,7 @@ describe("the last block's end that the source sets after the act's účinnost s
 });
 
 describe('"za slovo „A“ se vkládá čárka a doplňují se tato slova:"', () => {
-  // zákon č. 346/2000 Sb., bod 44, on zákon č. 177/1995 Sb.: the words go after "dopravy" with the
+  // vyhláška č. 346/2000 Sb., bod 44, on vyhláška č. 177/1995 Sb.: the words go after "dopravy" with the
   // comma, not at the end of the písmeno.
   const text = lines('##### § 50', 'Dráha je', '- i) řízení drážní dopravy a uspokojování potřeb veřejnosti,', '- j) pevná zařízení.');
 

@@ -2359,9 +2359,9 @@ const OBJECT_BEFORE_PAYLOAD = new RegExp(
 );
 
 /**
- * "za slovo „dopravy“ se vkládá čárka a doplňují se tato slova: „…“" (zákon č. 346/2000 Sb., body
- * 39 and 44, on zákon č. 177/1995 Sb.): the words after the colon are added after the mark, as in
- * "se vkládá čárka a slova „…“".
+ * "za slovo „dopravy“ se vkládá čárka a doplňují se tato slova: „…“" (vyhláška č. 346/2000 Sb.,
+ * body 39 and 44, on vyhláška č. 177/1995 Sb.): the words after the colon are added after the mark,
+ * as in "se vkládá čárka a slova „…“".
  */
 const MARK_THEN_WORDS = new RegExp(`( za ${AFTER_WORDS} ⟨\\d+⟩ (?:vkládá|doplňuje) ${PUNCT_ANY} a ${ADDING} ${NOUN}):$`, 'u');
 
