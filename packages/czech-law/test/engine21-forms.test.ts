@@ -163,3 +163,40 @@ describe('"odst. 1" of a § whose text numbers no odstavce', () => {
     expect(r.points.map((p) => p.reason)).toEqual(['target_not_found', 'target_not_found']);
   });
 });
+
+describe("titles of a new annex where the act's annexes write them plain", () => {
+  // vyhláška č. 454/2008 Sb., body 53 and 54, on vyhláška č. 541/2005 Sb.: "Za přílohu č. 1 se vkládá
+  // příloha č. 1a" writes "#### Náležitosti žádosti …", the act's annexes (and the source's text
+  // after) the title as a plain line.
+  const annexes = (title: string) =>
+    lines(
+      '##### § 1',
+      'Text.',
+      'Příloha č. 1 k vyhlášce č. 541/2005 Sb.',
+      `${title}Náležitosti žádosti`,
+      'Údaje.',
+      'Příloha č. 2 k vyhlášce č. 541/2005 Sb.',
+      `${title}Náležitosti oznámení`,
+      'Údaje.',
+    );
+  const point = pt(
+    '53',
+    lines(
+      'Za přílohu č. 1 se vkládá příloha č. 1a, která zní:',
+      '„Příloha č. 1a k vyhlášce č. 541/2005 Sb.',
+      '#### Náležitosti žádosti o zkušební provoz',
+      'Údaje.“.',
+    ),
+  );
+
+  it('are plain lines too', () => {
+    const r = applyAmendment(annexes(''), [point]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied']);
+    expect(r.text).toContain('Příloha č. 1a k vyhlášce č. 541/2005 Sb.\n\nNáležitosti žádosti o zkušební provoz\n\nÚdaje.');
+  });
+
+  it('keep their mark where the annexes set titles as headings', () => {
+    const r = applyAmendment(annexes('#### '), [point]);
+    expect(r.text).toContain('Příloha č. 1a k vyhlášce č. 541/2005 Sb.\n\n#### Náležitosti žádosti o zkušební provoz');
+  });
+});

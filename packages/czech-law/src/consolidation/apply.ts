@@ -883,6 +883,8 @@ interface AnnexStyle {
   boldLabels: ReadonlySet<string>;
   /** Parentheticals are set in italics. */
   italicParens: boolean;
+  /** The annexes write their titles as plain lines: none has a "#### " line. */
+  plainTitles: boolean;
 }
 
 const LINE_LABEL = /^([^\n:*|#()„“]{1,80}:)(?=[ \t]|$)/;
@@ -893,8 +895,12 @@ function annexStyle(units: TextUnit[]): AnnexStyle {
   const plain = new Map<string, number>();
   let parens = 0;
   let italic = 0;
+  let annexes = 0;
+  let titled = 0;
   for (const u of units) {
     if (u.kind !== 'annex') continue;
+    if (!u.id.includes('/')) annexes++;
+    if (/^#### /m.test(u.text)) titled++;
     for (const raw of u.text.split('\n')) {
       const line = raw.trim();
       const b = /^\*\*([^*\n]{1,80}:)\*\*/.exec(line);
@@ -910,7 +916,7 @@ function annexStyle(units: TextUnit[]): AnnexStyle {
   }
   const boldLabels = new Set<string>();
   for (const [label, n] of bold) if (n >= 3 && (plain.get(label) ?? 0) * 20 <= n) boldLabels.add(label);
-  return { boldLabels, italicParens: parens >= 10 && italic >= parens * 0.95 };
+  return { boldLabels, italicParens: parens >= 10 && italic >= parens * 0.95, plainTitles: annexes >= 2 && titled === 0 };
 }
 
 /**
@@ -923,11 +929,16 @@ function refuseAnnexTable(text: string): void {
 }
 
 /** A new annex's text set the way the act's annexes are (`annexStyle`). */
+const PLAIN_TITLE_KEEP = /^(?:příloh|část|hlav|oddíl|díl|§|čl\.|článek|tabulka)/iu;
+
 function styleAnnex(text: string, style: AnnexStyle): string {
-  if (!style.boldLabels.size && !style.italicParens) return text;
+  if (!style.boldLabels.size && !style.italicParens && !style.plainTitles) return text;
   return text
     .split('\n')
     .map((line) => {
+      // "#### Náležitosti žádosti …" of a new annex where the act's annexes write such titles plain
+      // (a label of an annex, a part or a § keeps its mark: it is structure, not a title).
+      if (style.plainTitles && /^#### \S/.test(line) && !PLAIN_TITLE_KEEP.test(line.slice(5))) return line.slice(5);
       // Tables and headings are left as written.
       if (/^\s*(?:\||#)/.test(line)) return line;
       let out = line;

@@ -90,6 +90,7 @@
  * container); "Dosavadní část čtvrtá se označuje jako „ČÁST PÁTÁ“", #36 h-engine18.
  * 27: a heading that a new wording restates with the other dash between its words keeps the text's
  * dash; "odst. 1" of a § whose text numbers no odstavce is its text (for the písmena, body and words
- * in it), #36 h-engine21.
+ * in it); the titles of a new annex written as plain lines where the act's annexes have no "#### "
+ * line, #36 h-engine21.
  */
 export const CONSOLIDATION_ENGINE_VERSION = 27;
