@@ -1476,7 +1476,9 @@ clause(`${PUNCT_ANY} za ${AFTER_WORDS} ${Q} ${REPEAL}`, (ctx, m) => punctAfter(c
 clause(`za ${AFTER_WORDS} ${Q} (?:${PUNCT_ANY} ${REPEAL}|${REPEAL} ${PUNCT_ANY})`, (ctx, m) =>
   punctAfter(ctx, quote(ctx, m[1]), m[2] ?? m[3], quote(ctx, m[1])),
 );
-clause(`za ${AFTER_WORDS} ${Q} (?:vkládá|doplňuje) ${PUNCT_ANY}(?: a (?:${NOUN} )?${Q})?`, (ctx, m) => {
+// "za slovo „A“ se vkládá čárka a doplňují se slova „B“": the words follow the mark there too, not
+// at the unit's end (MARK_THEN_WORDS).
+clause(`za ${AFTER_WORDS} ${Q} (?:vkládá|doplňuje) ${PUNCT_ANY}(?: a (?:${ADDING} )?(?:${NOUN}:? )?${Q})?`, (ctx, m) => {
   const mark = PUNCT_NOUN[m[2]];
   const add = m[3] !== undefined ? `${mark} ${quote(ctx, m[3])}` : mark;
   ctx.ops.push({ kind: 'insert_words', targets: locTargets(ctx), old: quote(ctx, m[1]), new: add, position: 'after', source: ctx.source });
@@ -2415,6 +2417,13 @@ const OBJECT_BEFORE_PAYLOAD = new RegExp(
   'u',
 );
 
+/**
+ * "za slovo „dopravy“ se vkládá čárka a doplňují se tato slova: „…“" (vyhláška č. 346/2000 Sb.,
+ * body 39 and 44, on vyhláška č. 177/1995 Sb.): the words after the colon are added after the mark,
+ * as in "se vkládá čárka a slova „…“".
+ */
+const MARK_THEN_WORDS = new RegExp(`( za ${AFTER_WORDS} ⟨\\d+⟩ (?:vkládá|doplňuje) ${PUNCT_ANY} a ${ADDING} ${NOUN}):$`, 'u');
+
 function readStatement(st: Statement, ops: Operation[], previous: Seg[][], done: readonly Operation[] = []): Seg[][] {
   const item = readAnnexItem(st);
   if (item) {
@@ -2446,6 +2455,11 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][], done:
   if (ctx.payload !== null && OBJECT_BEFORE_PAYLOAD.test(s)) {
     sk.quotes.push(ctx.payload);
     s = s.replace(OBJECT_BEFORE_PAYLOAD, `$1$2$3 ⟨${sk.quotes.length - 1}⟩`);
+    ctx.payload = null;
+  }
+  if (ctx.payload !== null && MARK_THEN_WORDS.test(s)) {
+    sk.quotes.push(ctx.payload);
+    s = s.replace(MARK_THEN_WORDS, `$1 ⟨${sk.quotes.length - 1}⟩`);
     ctx.payload = null;
   }
   // "za slovy „A“ se vkládají slova „B“" (za with the instrumental, older acts): "za slova „A“".

@@ -83,6 +83,8 @@ interface OpenBlock {
   point: AmendmentPoint | null;
   /** End offset of the last line that belongs to the block. */
   lastEnd: number;
+  /** A block read on after the act's účinnost sentence: it is in `blocks` already. */
+  reopened?: boolean;
 }
 
 const POINT_MARKER = /^- (\d{1,3}[a-z]{0,2})\.(?=[ \t\u00a0]|$)[ \t\u00a0]*/;
@@ -481,6 +483,8 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
   let titleAct: ActNumberCitation | null = null;
   /** After a lettered heading inside the open block ("- B. Změny zvláštní části:"): its points start at 1 again. */
   let restartPoints = false;
+  /** The number of blocks when the act's účinnost sentence was read outside quotations, or null. */
+  let afterEffect: number | null = null;
 
   const closePoint = (o: OpenBlock) => {
     const p = o.point;
@@ -510,8 +514,12 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
       }
     }
     closePoint(open);
-    b.end = b.points.length ? b.points[b.points.length - 1].end : trimEnd(text, b.start, open.lastEnd);
-    blocks.push(b);
+    // A block read on after the účinnost sentence keeps its end before it: the act's own lines
+    // between are read for its dates.
+    if (!open.reopened) {
+      b.end = b.points.length ? b.points[b.points.length - 1].end : trimEnd(text, b.start, open.lastEnd);
+      blocks.push(b);
+    }
     open = null;
   };
 
@@ -596,6 +604,32 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
     }
 
     if (!quoted && open && heading === null && (OWN_EFFECT.test(raw) || SIGNATURE.test(raw.trim()))) closeBlock();
+    if (!quoted && heading === null && OWN_EFFECT.test(raw)) afterEffect = blocks.length;
+    // Only right after it: not past the signatures or a heading (an annex's own numbered changes).
+    else if (!quoted && (heading !== null || SIGNATURE.test(raw.trim()))) afterEffect = null;
+
+    // The last block's end set after the act's účinnost sentence (zákon č. 60/2005 Sb., čl. IV, on
+    // zákon č. 40/2004 Sb.: "Dosavadní části čtvrtá až osmá se označují jako části pátá až devátá."
+    // and "- 5. V § 110 …" after "Tento zákon nabývá účinnosti dnem jeho vyhlášení."; zákon
+    // č. 299/2020 Sb., čl. XI, on zákon č. 159/2020 Sb.): the last block's next point, or the
+    // renumbering that its last point's new unit starts, is that block's.
+    if (!open && !quoted && heading === null && afterEffect !== null && afterEffect === blocks.length && blocks.length) {
+      const b = blocks[blocks.length - 1];
+      const p = b.points[b.points.length - 1];
+      if (b.form === 'points' && p && p.number !== null) {
+        if (marker && isSuccessor(p.number, marker[1]) && INSTRUCTION_FORM.test(raw.slice(marker[0].length))) {
+          const point: AmendmentPoint = { number: marker[1], text: '', start: lineStart, end: nl };
+          b.points.push(point);
+          open = { block: b, point, lastEnd: nl, reopened: true };
+          depth = countQuotes(raw, 0, false);
+          continue;
+        }
+        if (renumbersNewUnit(p.text, raw)) {
+          p.text = `${p.text}\n\n${raw.trim()}`;
+          continue;
+        }
+      }
+    }
 
     // "##### Čl. I" followed at once by "- 1. V § 3 se doplňuje …", no sentence naming the act
     // (nařízení vlády č. 397/2002 Sb., whose title names the one act it amends): the source left the
@@ -777,6 +811,23 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
 }
 
 const MARK = /\^(\d+[a-z]*)\)/g;
+
+const NEW_UNIT = /\svklád\p{L}*\s+(?:se\s+)?nov\p{L}*\s+(§|\p{L}+)\s+([^\s,]+)/u;
+const RENUMBERING_LINE = /^Dosavadní\s+(§|\p{L}+)\s+([^\s,]+)[^\n]*\soznačuj\p{L}*\s+jako\s/u;
+
+/**
+ * "Dosavadní části čtvrtá až osmá se označují jako …" renumbers from the number the point's new
+ * unit takes ("Za část třetí se vkládá nová část čtvrtá"), of its kind, and the point has no
+ * renumbering of its own.
+ */
+function renumbersNewUnit(point: string, line: string): boolean {
+  const r = RENUMBERING_LINE.exec(line.trim());
+  const n = NEW_UNIT.exec(point.split('\n', 1)[0]);
+  if (!r || !n || /^Dosavadní\s/mu.test(point)) return false;
+  const stem = (w: string) => w.toLowerCase().slice(0, 3);
+  const num = (w: string) => w.replace(/[).]+$/, '').toLowerCase();
+  return stem(r[1]) === stem(n[1]) && num(r[2]) === num(n[2]);
+}
 
 /** A text split into its own words and its quotations („…“, nested ones inside the outer): the new text of the amended act. */
 function quotedAndOwn(text: string): { own: string; quoted: string } {

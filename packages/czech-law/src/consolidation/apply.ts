@@ -22,7 +22,7 @@ import { targetReaches, WHOLE_ACT_TARGET } from '../amendments/targets';
 import type { AmendmentPoint } from '../amendments/types';
 import { containerNumber, parseProvisions, type ParsedProvision, type ParseReport } from '../provisions/parse-provisions';
 import { intToRoman, romanToInt } from '../roman';
-import { FOOTNOTE_LINE, footnoteBlockStart, splitUnits, unitOf, type TextUnit } from './units';
+import { FOOTNOTE_LINE, footnoteBlockStart, normalizeSpace, splitUnits, unitOf, type TextUnit } from './units';
 
 export type NotAppliedReason =
   /** The grammar does not read (part of) the point. */
@@ -883,6 +883,8 @@ interface AnnexStyle {
   boldLabels: ReadonlySet<string>;
   /** Parentheticals are set in italics. */
   italicParens: boolean;
+  /** The annexes write their titles as plain lines: none has a "#### " line. */
+  plainTitles: boolean;
 }
 
 const LINE_LABEL = /^([^\n:*|#()„“]{1,80}:)(?=[ \t]|$)/;
@@ -893,8 +895,12 @@ function annexStyle(units: TextUnit[]): AnnexStyle {
   const plain = new Map<string, number>();
   let parens = 0;
   let italic = 0;
+  let annexes = 0;
+  let titled = 0;
   for (const u of units) {
     if (u.kind !== 'annex') continue;
+    if (!u.id.includes('/')) annexes++;
+    if (/^#### /m.test(u.text)) titled++;
     for (const raw of u.text.split('\n')) {
       const line = raw.trim();
       const b = /^\*\*([^*\n]{1,80}:)\*\*/.exec(line);
@@ -910,7 +916,7 @@ function annexStyle(units: TextUnit[]): AnnexStyle {
   }
   const boldLabels = new Set<string>();
   for (const [label, n] of bold) if (n >= 3 && (plain.get(label) ?? 0) * 20 <= n) boldLabels.add(label);
-  return { boldLabels, italicParens: parens >= 10 && italic >= parens * 0.95 };
+  return { boldLabels, italicParens: parens >= 10 && italic >= parens * 0.95, plainTitles: annexes >= 2 && titled === 0 };
 }
 
 /**
@@ -923,11 +929,16 @@ function refuseAnnexTable(text: string): void {
 }
 
 /** A new annex's text set the way the act's annexes are (`annexStyle`). */
+const PLAIN_TITLE_KEEP = /^(?:příloh|část|hlav|oddíl|díl|§|čl\.|článek|tabulka)/iu;
+
 function styleAnnex(text: string, style: AnnexStyle): string {
-  if (!style.boldLabels.size && !style.italicParens) return text;
+  if (!style.boldLabels.size && !style.italicParens && !style.plainTitles) return text;
   return text
     .split('\n')
     .map((line) => {
+      // "#### Náležitosti žádosti …" of a new annex where the act's annexes write such titles plain
+      // (a label of an annex, a part or a § keeps its mark: it is structure, not a title).
+      if (style.plainTitles && /^#### \S/.test(line) && !PLAIN_TITLE_KEEP.test(line.slice(5))) return line.slice(5);
       // Tables and headings are left as written.
       if (/^\s*(?:\||#)/.test(line)) return line;
       let out = line;
@@ -1227,9 +1238,10 @@ function everyPlace(w: Work, op: Operation, old: string, unitId: string): boolea
   const mine = [old, op.new ?? ''].filter((x) => x.trim());
   const words = (o: Operation) => [o.old ?? '', o.new ?? '', o.text ?? ''].filter((x) => x.trim());
   // Another clause's words are not this one's, nor the other way round.
+  const self = REWRITTEN.get(op) ?? op;
   return !w.ops.some(
     (o) =>
-      o !== op &&
+      o !== self &&
       o.targets.some((t) => t.id === '*' || unitIdOf(t.id) === unit) &&
       words(o).some((x) => mine.some((m) => x.includes(m) || m.includes(x))),
   );
@@ -1664,6 +1676,7 @@ function opNewWording(w: Work, op: Operation): void {
       if (part.id !== loc.unit.id.replace(/~\d+$/, '')) throw new Fail('payload_mismatch', `${loc.unit.id} written as ${part.id}`);
       let text = part.text;
       if (!op.withHeading && loc.unit.kind === 'section') text = keepHeading(loc, part);
+      text = keepHeadingDashes(loc.unit.text, text);
       if (loc.unit.kind === 'annex') {
         refuseAnnexTable(text);
         text = styleAnnex(text, w.annexStyle);
@@ -1700,6 +1713,29 @@ function opNewWording(w: Work, op: Operation): void {
   if (closing >= 0 && !written) span.end = trimEnd(text, closing);
   replaceUnit(w.doc, unitIndex, splice(text, span, body.trim()));
   for (const n of nodes) touch(w, n.id);
+}
+
+/** A dash between spaces: the act's text and the text amended may set the same one otherwise. */
+const SPACED_DASH = /(?<=[ \t])[-–](?=[ \t])/g;
+const HEADING_LINE = /^#{1,6}[ \t]/;
+const dashFree = (line: string): string => normalizeSpace(line.replace(SPACED_DASH, '–'));
+
+/**
+ * Heading lines of a new wording that the text has already, with the other dash between its words
+ * (the act's "#### Zahraniční podmínky - Afghánistán" for the text's "#### Zahraniční podmínky –
+ * Afghánistán", vyhláška č. 536/2002 Sb., bod 7, "Hlava pátá včetně nadpisu zní:", on vyhláška
+ * č. 28/2001 Sb.), keep the text's dash: the act restates the heading, and the dash is how its own
+ * text was set. Headings only: in the body the source writes the act's dash as often as the text's.
+ */
+function keepHeadingDashes(oldText: string, newText: string): string {
+  if (!/[ \t][-–][ \t]/.test(newText)) return newText;
+  const old = new Map<string, string>();
+  for (const l of oldText.split('\n')) if (HEADING_LINE.test(l) && /[ \t][-–][ \t]/.test(l)) old.set(dashFree(l), l.trimEnd());
+  if (!old.size) return newText;
+  return newText
+    .split('\n')
+    .map((l) => (HEADING_LINE.test(l) ? (old.get(dashFree(l)) ?? l) : l))
+    .join('\n');
 }
 
 /** A § id's number and letters, for ordering (`par_16a` → [16, 'a']), or null. */
@@ -1945,7 +1981,11 @@ function newWordingOfContainer(w: Work, t: TargetRef, body: string): void {
   const id = w.doc.units[a].id.replace(/~\d+$/, '');
   const parent = id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : '';
   const end = containerEnd(w.doc, a);
-  const parts = containerParts(body, parent, [id.split('/').pop()!]);
+  const oldText = w.doc.units
+    .slice(a, end)
+    .map((u) => u.text)
+    .join('');
+  const parts = containerParts(body, parent, [id.split('/').pop()!]).map((p) => ({ ...p, text: keepHeadingDashes(oldText, p.text) }));
   checkSectionsAt(w.doc, a, end, parts);
   const trailer = trailerOf(w.doc.units[end - 1]);
   if (trailer) parts[parts.length - 1] = { ...parts[parts.length - 1], text: withTrailer(parts[parts.length - 1].text, trailer) };
@@ -3106,7 +3146,49 @@ function opAnnexItem(w: Work, op: Operation): void {
   touch(w, t.id);
 }
 
-function applyOperation(w: Work, op: Operation): void {
+/** An operation with its targets read anew (`withoutLoneParagraph`) → the point's own. */
+const REWRITTEN = new WeakMap<Operation, Operation>();
+
+const LONE_PARAGRAPH = /^((?:[a-z]+_[^/]+\/)*?(?:par|cl)_[^/]+)\/odst_1(?=\/|$)/;
+
+/**
+ * "V § 1 odst. 1 se za písmeno c) vkládá nové písmeno d)" in a § whose text numbers no odstavce
+ * (zákon č. 60/2005 Sb., bod 1, on zákon č. 40/2004 Sb.; the source's § 1 has its písmena below
+ * one unnumbered sentence, before and after): its odstavec 1 is its text. Only for what lies in it
+ * (písmena, body, words): a new wording or repeal of the odstavec itself stays unread there.
+ */
+function withoutLoneParagraph(w: Work, op: Operation): Operation {
+  const lone = new Map<string, boolean>();
+  const isLone = (unitId: string): boolean => {
+    let v = lone.get(unitId);
+    if (v === undefined) {
+      const hit = w.doc.units.filter((u) => u.id.replace(/~\d+$/, '') === unitId);
+      v = hit.length === 1 && hit[0].kind !== 'annex' && [...local(hit[0]).nodes.values()].every((n) => n.kind !== 'paragraph');
+      lone.set(unitId, v);
+    }
+    return v;
+  };
+  const wordOp = op.kind === 'replace_words' || op.kind === 'insert_words' || op.kind === 'append_words';
+  const fix = (id: string): string => {
+    const m = LONE_PARAGRAPH.exec(id);
+    if (!m || (m[0] === id && !wordOp) || !isLone(m[1])) return id;
+    return m[1] + id.slice(m[0].length);
+  };
+  if (![...op.targets.map((t) => t.id), ...(op.newIds ?? [])].some((id) => LONE_PARAGRAPH.test(id))) return op;
+  const ref = (t: TargetRef): TargetRef => ({ ...t, id: fix(t.id), ...(t.through ? { through: fix(t.through) } : {}) });
+  const out: Operation = {
+    ...op,
+    targets: op.targets.map(ref),
+    ...(op.newIds ? { newIds: op.newIds.map(fix) } : {}),
+    ...(op.renumber ? { renumber: op.renumber.map((r) => ({ from: fix(r.from), to: r.to && fix(r.to) })) } : {}),
+    ...(op.renumberRanges ? { renumberRanges: op.renumberRanges.map((r) => ({ from: ref(r.from), to: ref(r.to) })) } : {}),
+  };
+  REWRITTEN.set(out, op);
+  return out;
+}
+
+function applyOperation(w: Work, given: Operation): void {
+  const op = withoutLoneParagraph(w, given);
   if (op.item) return opAnnexItem(w, op);
   switch (op.kind) {
     case 'replace_words':

@@ -94,5 +94,9 @@
  * "písmenami", "dopĺňa o", "dáva čiarka"); words added after a closing "… Sb." end with a full
  * stop, a list's new last item left without a mark takes the full stop of the item repealed, #36
  * h-engine20.
+ * 27; also a heading that a new wording restates with the other dash between its words keeps the text's
+ * dash; "odst. 1" of a § whose text numbers no odstavce is its text (for the písmena, body and words
+ * in it); the titles of a new annex written as plain lines where the act's annexes have no "#### "
+ * line, #36 h-engine21.
  */
 export const CONSOLIDATION_ENGINE_VERSION = 27;

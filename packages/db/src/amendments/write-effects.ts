@@ -31,6 +31,9 @@ type Tx = RawTx;
  * 28: "na konci se připojuje čárka a slovo „nebo“ a odstavec se doplňuje písmenem c)", "včetně
  * společného nadpisu" of several §§, "odkazy na poznámky pod čarou … zrušují", Slovak wordings
  * (#36 h-engine20).
+ * 28; also the last block's next point, or the renumbering its last point's new unit starts, set after
+ * the act's účinnost sentence (before the signatures) is that block's; "za slovo „A“ se vkládá čárka
+ * a doplňují se tato slova: „B“" adds B after A, not at the unit's end (#36 h-engine21).
  */
 export const AMENDMENT_READER_VERSION = 28;
 
