@@ -45,7 +45,7 @@ const vets = testRecord('sb/1999/166', {
     '',
     '#### Poplatky chovatele psa',
     '',
-    Array.from({ length: 2 }, () => 'Chovatel psa hradí poplatek za očkování psa; sazba poplatku za psa je stanovena ročně.').join(' '),
+    'Chovatel psa hradí poplatek za očkování psa; sazba poplatku za psa je stanovena ročně.',
     '',
     '##### § 6',
     '',

@@ -3,7 +3,7 @@ import { indexTerms, meaningQueryTerms as queryTerms, type Database, type Planne
 import { citesOfText, provisionStatus } from '../documents/amendments';
 import type { DocumentCache } from '../documents/document-cache';
 import { filterSql } from './filters';
-import { AMENDING_TITLE } from '@dp/czech-law';
+import { AMENDING_TITLE, FAMILY_WEIGHT } from '@dp/czech-law';
 import { priorColumns, type PriorColumns } from './priors';
 import { inForceOn } from './generations';
 import { MARK_CLOSE, MARK_OPEN } from './snippet';
@@ -29,8 +29,11 @@ export const PROVISION_WEIGHTS = {
    * and the group heading above its §), B the act's title and short names, A its own heading.
    */
   vector: '{0.1, 0.4, 0.4, 0.5}',
-  /** The cover density of the query's words near each other (coverPairs), added to the per-term sum. */
-  cover: 2,
+  /**
+   * The cover density of the query's words near each other (coverPairs), added to the per-term sum:
+   * two of a question's words in one sentence tell its subject better than each anywhere in a long §.
+   */
+  cover: 4,
   /**
    * 1: the cover density of any two of the query's words together, so it counts their nearness, for
    * the units ranked term by term only (the second stage's bound goes without it: the pairs' cover
@@ -61,8 +64,12 @@ export const PROVISION_WEIGHTS = {
   otherType: 0.5,
   /** × log10(1 + documents amending or citing the act), added to the factor 1. */
   degree: 0.6,
-  /** Exponent of the share of the query's weight a unit holds (its terms' rarity-weighted share). */
-  unitShare: 1,
+  /**
+   * Exponent of the share of the query's weight a unit holds (its terms' rarity-weighted share): above
+   * 1, a § holding more of the question's words wins over one holding a few of them often (a code's
+   * § repeating the common ones).
+   */
+  unitShare: 1.5,
   /** Exponent of the share of the query's weight an act holds across its ranked units. */
   actShare: 1,
   /** A term in more than this share of the units is ranked but does not select candidates. */
@@ -72,7 +79,7 @@ export const PROVISION_WEIGHTS = {
    * weighted ts_rank over it, makes a factor (actFloor + score / best) ** actDoc of its units
    * (0: no act document).
    */
-  actDoc: 0.5,
+  actDoc: 0.3,
   actFloor: 0.2,
   /** ts_rank's weights {D, C, B, A} over the act's vector: headings B, title and short names A. */
   actVector: '{0, 0, 0.33, 1}',
@@ -81,6 +88,13 @@ export const PROVISION_WEIGHTS = {
    * thousands of headings hold some of any question's words.
    */
   actNorm: 1,
+  /**
+   * Related terms at most this heavy are left out (0 keeps them): the dictionary's word families
+   * (@dp/czech-law FAMILY_WEIGHT), derivations sharing a question word's beginning ("reklamace" →
+   * "reklama", "postavit" → "postavička"), name other things more often than the law's word for the
+   * question's. Read when a query's terms are first expanded (termsFor caches them).
+   */
+  relatedFloor: FAMILY_WEIGHT,
 };
 
 /** Units ranked per query at most (those of the matching acts with the best priors: candidatePrior). */
@@ -201,7 +215,7 @@ function expandTerms(q: string, mode: SearchMode): QueryTerm[] {
   const own = all.filter((t) => t.from !== 'related');
   if (mode !== 'hybrid') return own;
   const related = all
-    .filter((t) => t.from === 'related')
+    .filter((t) => t.from === 'related' && t.weight > PROVISION_WEIGHTS.relatedFloor)
     .sort((a, b) => b.weight - a.weight)
     .slice(0, MAX_RELATED);
   return [...own, ...related];
