@@ -111,6 +111,13 @@ export const PROVISION_LIMITS = {
   matchesExp: 1,
   /** The cover density's pairs are of this many of the query's rarest own words at most (coverPairs). */
   coverTerms: 8,
+  /**
+   * Ranked units given the cover density (coverPairs): the best by the rest of their score, read
+   * again for it in a second statement. Its cover search is the costliest call per unit, and a
+   * unit far down by its terms' ranks and its act's factors does not reach the results by its
+   * words' nearness. At `ranked` or more, every ranked unit gets it in the ranking's statement.
+   */
+  covered: 1000,
 };
 /** Results a provision search ranks (its pages are cut from them). */
 export const PROVISION_DEPTH = 100;
@@ -261,7 +268,7 @@ export async function rankProvisions(
   const nearOnly = PROVISION_WEIGHTS.coverPairs === 1;
   const near = coverTerms.slice(0, PROVISION_LIMITS.coverTerms);
   const cover = nearOnly && near.length > 1 ? anyTwo(near) : coverTerms.join(' | ');
-  const params: unknown[] = [selecting.map((t) => t.term).join(' | '), cover];
+  const params: unknown[] = [selecting.map((t) => t.term).join(' | ')];
   const restrict = only ? `AND p.document_id = ANY($${params.push(only)}::text[])` : '';
   const limits = PROVISION_LIMITS;
   // Any two of the rarer selectable terms, as one tsquery the index answers (no per-row call).
@@ -330,6 +337,10 @@ export async function rankProvisions(
     ? `ARRAY[${termParams.map((at) => `coalesce(ts_rank(${actVector}, a.vector, $${at}::tsquery, ${actNorm}), 0)::float8`).join(', ')}]`
     : 'NULL::float8[]';
   const rankAt = ts.map((t) => distinct.indexOf(t.term));
+  // With coverPairs, the cover density of every ranked unit in this statement, or of the best
+  // `covered` of them by the rest of their score in a second one (coverDensities).
+  const coverAll = nearOnly && limits.covered >= limits.ranked;
+  const coverAt = nearOnly && !coverAll ? 0 : params.push(cover);
   // The ranked units' acts with their prior columns and the filters, in the same statement (rows
   // with no provision, after the units): the act stage reads them without a second round trip.
   const where = filterSql(filters, 'd', params);
@@ -340,7 +351,7 @@ export async function rankProvisions(
       section_id: string;
       repealed: boolean;
       in_amendment: boolean;
-      cd: number;
+      cd: number | null;
       ranks: number[] | null;
       search_title: string | null;
       passes: boolean | null;
@@ -348,13 +359,13 @@ export async function rankProvisions(
   >(
     `WITH ${candidates},
      r AS MATERIALIZED (SELECT b.tid, b.document_id, b.provision_id, b.section_id, b.repealed, b.cd
-                        FROM (SELECT c.*, ${nearOnly ? 'NULL::float4' : `ts_rank_cd(${vector}, c.vector, $2::tsquery, 0)`} AS cd,
+                        FROM (SELECT c.*, ${nearOnly ? 'NULL::float4' : `ts_rank_cd(${vector}, c.vector, $${coverAt}::tsquery, 0)`} AS cd,
                                               ts_rank(${vector}, c.vector, ${anyTerm}, 0) AS anyrank
                                        FROM (${candidateRows}) c OFFSET 0) b
                         ORDER BY (${bound} * b.anyrank${nearOnly ? '' : ` + ${PROVISION_WEIGHTS.cover} * b.cd`}) * b.prior DESC, b.document_id, b.provision_id
                         LIMIT ${limits.ranked})
      SELECT r.document_id, r.provision_id, r.section_id, r.repealed, v.in_amendment,
-            ${nearOnly ? `ts_rank_cd(${vector}, v.vector, $2::tsquery, 0)` : 'r.cd'} AS cd, ARRAY[${termRanks}] AS ranks,
+            ${coverAll ? `ts_rank_cd(${vector}, v.vector, $${coverAt}::tsquery, 0)` : 'r.cd'} AS cd, ARRAY[${termRanks}] AS ranks,
             NULL::text AS search_title, NULL::text AS eff, NULL::boolean AS amending, NULL::text AS doc_type, NULL::int AS degree,
             NULL::boolean AS passes
      FROM r CROSS JOIN LATERAL (SELECT ${plainVector} AS vector, p.in_amendment
@@ -390,7 +401,7 @@ export async function rankProvisions(
   const total = ts.reduce((sum, t) => sum + t.w, 0);
   const units = ranked.map((r) => {
     const ranks = rankAt.map((at) => Number(r.ranks?.[at] ?? 0));
-    let lex = PROVISION_WEIGHTS.cover * Number(r.cd);
+    let lex = PROVISION_WEIGHTS.cover * Number(r.cd ?? 0);
     let held = 0;
     ranks.forEach((rank, i) => {
       lex += ts[i].w * rank;
@@ -405,17 +416,34 @@ export async function rankProvisions(
     actHeld.set(u.r.document_id, set);
   }
   const actShare = new Map([...actHeld].map(([id, set]) => [id, [...set].reduce((sum, i) => sum + ts[i].w, 0) / total]));
-  const best = new Map<string, RankedProvision>();
-  for (const { r, lex, held } of units) {
-    const f = factor.get(r.document_id);
-    if (f === undefined) continue;
-    const score =
-      lex *
+  // Each unit's score is its lexical sum times these factors; the cover density, where it comes
+  // second, goes to the best by the rest.
+  const scored = units.flatMap((u) => {
+    const f = factor.get(u.r.document_id);
+    if (f === undefined) return [];
+    const times =
       f *
-      (r.repealed ? PROVISION_WEIGHTS.repealed : 1) *
-      (r.in_amendment ? PROVISION_WEIGHTS.inAmendment : 1) *
-      held ** PROVISION_WEIGHTS.unitShare *
-      (actShare.get(r.document_id) ?? 0) ** PROVISION_WEIGHTS.actShare;
+      (u.r.repealed ? PROVISION_WEIGHTS.repealed : 1) *
+      (u.r.in_amendment ? PROVISION_WEIGHTS.inAmendment : 1) *
+      u.held ** PROVISION_WEIGHTS.unitShare *
+      (actShare.get(u.r.document_id) ?? 0) ** PROVISION_WEIGHTS.actShare;
+    return [{ ...u, times }];
+  });
+  if (nearOnly && !coverAll && scored.length) {
+    const first = [...scored]
+      .sort((a, b) => b.lex * b.times - a.lex * a.times || unitOrder(a.r, b.r))
+      .slice(0, Math.max(0, limits.covered))
+      .filter((u) => u.times > 0);
+    const cds = await coverDensities(
+      s,
+      first.map((u) => u.r),
+      cover,
+    );
+    for (const u of first) u.lex += PROVISION_WEIGHTS.cover * (cds.get(`${u.r.document_id}\u0000${u.r.provision_id}`) ?? 0);
+  }
+  const best = new Map<string, RankedProvision>();
+  for (const { r, lex, times } of scored) {
+    const score = lex * times;
     const key = `${r.document_id}\u0000${r.section_id}`;
     const kept = best.get(key);
     if (!kept || score > kept.score || (score === kept.score && r.provision_id < kept.provisionId)) {
@@ -428,6 +456,25 @@ export async function rankProvisions(
         b.score - a.score || (a.documentId < b.documentId ? -1 : a.documentId > b.documentId ? 1 : a.provisionId < b.provisionId ? -1 : 1),
     )
     .slice(0, depth);
+}
+
+const unitOrder = (a: { document_id: string; provision_id: string }, b: { document_id: string; provision_id: string }) =>
+  a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : a.provision_id < b.provision_id ? -1 : 1;
+
+/** The cover density of some ranked units (by their keys: one index lookup each), keyed document, provision. */
+async function coverDensities(
+  s: SqlSession,
+  units: readonly { document_id: string; provision_id: string }[],
+  cover: string,
+): Promise<Map<string, number>> {
+  if (!units.length) return new Map();
+  const rows = await s.query<{ document_id: string; provision_id: string; cd: number }>(
+    `SELECT p.document_id, p.provision_id, ts_rank_cd('${PROVISION_WEIGHTS.vector}', p.vector, $3::tsquery, 0) AS cd
+     FROM unnest($1::text[], $2::text[]) AS k(document_id, provision_id)
+     JOIN "search_provision" p ON p.document_id = k.document_id AND p.provision_id = k.provision_id`,
+    [units.map((u) => u.document_id), units.map((u) => u.provision_id), cover],
+  );
+  return new Map(rows.map((r) => [`${r.document_id}\u0000${r.provision_id}`, Number(r.cd)]));
 }
 
 /**
