@@ -90,6 +90,29 @@ describe('the provision ranking’s cover density', () => {
     expect(statements[1].params[1]).toEqual([best[0].provisionId]);
   });
 
+  it('goes to every ranked unit of a one-word query in the ranking’s statement (each occurrence is a cover)', async () => {
+    Object.assign(PROVISION_LIMITS, { covered: 1 });
+    const statements: string[] = [];
+    const ranked = await ranking.db.withReadOnlySettings(SEARCH_SETTINGS, (s) =>
+      rankProvisions(
+        ranking.db,
+        {
+          ...s,
+          query: (sql, params) => {
+            if (!sql.includes('pg_stats')) statements.push(sql);
+            return s.query(sql, params);
+          },
+        } as SqlSession,
+        termsFor('držitel', 'fulltext'),
+        {},
+        day,
+      ),
+    );
+    expect(ranked.length).toBeGreaterThan(1);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toContain('ts_rank_cd');
+  });
+
   it('gives the covered units the same cover density in either form', async () => {
     Object.assign(PROVISION_LIMITS, { covered: PROVISION_LIMITS.ranked });
     const { ranked: all } = await rankRecorded();
