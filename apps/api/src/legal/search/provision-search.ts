@@ -117,7 +117,7 @@ export const PROVISION_LIMITS = {
    * unit far down by its terms' ranks and its act's factors does not reach the results by its
    * words' nearness. At `ranked` or more, every ranked unit gets it in the ranking's statement.
    */
-  covered: 1000,
+  covered: 300,
 };
 /** Results a provision search ranks (its pages are cut from them). */
 export const PROVISION_DEPTH = 100;
