@@ -1,5 +1,4 @@
 import { testRecord } from '@dp/testing';
-import type { SqlSession } from '@dp/db';
 import { PROVISION_LIMITS, rankProvisions, termsFor } from '../../src/legal/search/provision-search';
 import { SEARCH_SETTINGS } from '../../src/legal/search/search';
 import { rankingDatabase } from './ranking-database';
@@ -42,7 +41,10 @@ const q = 'poplatek ze psů obci držitel';
 const day = new Date('2026-01-01T00:00:00Z');
 
 /** The ranking with each statement's text and parameters. */
-async function rankRecorded(): Promise<{ ranked: Awaited<ReturnType<typeof rankProvisions>>; statements: { sql: string; params: unknown[] }[] }> {
+async function rankRecorded(): Promise<{
+  ranked: Awaited<ReturnType<typeof rankProvisions>>;
+  statements: { sql: string; params: unknown[] }[];
+}> {
   const statements: { sql: string; params: unknown[] }[] = [];
   const ranked = await ranking.db.withReadOnlySettings(SEARCH_SETTINGS, (s) =>
     rankProvisions(
@@ -53,7 +55,7 @@ async function rankRecorded(): Promise<{ ranked: Awaited<ReturnType<typeof rankP
           if (!sql.includes('pg_stats')) statements.push({ sql, params: params ?? [] });
           return s.query(sql, params);
         },
-      } as SqlSession,
+      },
       termsFor(q, 'fulltext'),
       {},
       day,
@@ -102,7 +104,7 @@ describe('the provision ranking’s cover density', () => {
             if (!sql.includes('pg_stats')) statements.push(sql);
             return s.query(sql, params);
           },
-        } as SqlSession,
+        },
         termsFor('držitel', 'fulltext'),
         {},
         day,

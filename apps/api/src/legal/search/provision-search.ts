@@ -132,7 +132,8 @@ const TOASTED_ABOVE = 2000;
  * empty vector gives the same lexemes and positions), so that several ranks of it do not each read
  * and decompress it again; an inline one is passed as it is (a copy would cost more than it saves).
  */
-const plainOf = (column: string) => `CASE WHEN pg_column_size(${column}) > ${TOASTED_ABOVE} THEN ${column} || ''::tsvector ELSE ${column} END`;
+const plainOf = (column: string) =>
+  `CASE WHEN pg_column_size(${column}) > ${TOASTED_ABOVE} THEN ${column} || ''::tsvector ELSE ${column} END`;
 
 export interface RankedProvision {
   documentId: string;
