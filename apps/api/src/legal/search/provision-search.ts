@@ -125,6 +125,13 @@ export const PROVISION_LIMITS = {
   matchesExp: 1,
   /** The cover density's pairs are of this many of the query's rarest own words at most (coverPairs). */
   coverTerms: 8,
+  /**
+   * Ranked units given the cover density (coverPairs): the best by the rest of their score, read
+   * again for it in a second statement. Its cover search is the costliest call per unit, and a
+   * unit far down by its terms' ranks and its act's factors does not reach the results by its
+   * words' nearness. At `ranked` or more, every ranked unit gets it in the ranking's statement.
+   */
+  covered: 300,
 };
 /** Results a provision search ranks (its pages are cut from them). */
 export const PROVISION_DEPTH = 100;
@@ -133,6 +140,14 @@ const SAFE_TERM = /^[a-z0-9]+$/;
 
 /** Bytes past which a stored vector is out of line or compressed (a row is toasted past ~2 kB). */
 const TOASTED_ABOVE = 2000;
+
+/**
+ * SQL of a stored vector made plain once when it is out of line or compressed (concatenating the
+ * empty vector gives the same lexemes and positions), so that several ranks of it do not each read
+ * and decompress it again; an inline one is passed as it is (a copy would cost more than it saves).
+ */
+const plainOf = (column: string) =>
+  `CASE WHEN pg_column_size(${column}) > ${TOASTED_ABOVE} THEN ${column} || ''::tsvector ELSE ${column} END`;
 
 export interface RankedProvision {
   documentId: string;
@@ -275,7 +290,7 @@ export async function rankProvisions(
   const nearOnly = PROVISION_WEIGHTS.coverPairs === 1;
   const near = coverTerms.slice(0, PROVISION_LIMITS.coverTerms);
   const cover = nearOnly && near.length > 1 ? anyTwo(near) : coverTerms.join(' | ');
-  const params: unknown[] = [selecting.map((t) => t.term).join(' | '), cover];
+  const params: unknown[] = [selecting.map((t) => t.term).join(' | ')];
   const restrict = only ? `AND p.document_id = ANY($${params.push(only)}::text[])` : '';
   const limits = PROVISION_LIMITS;
   // Any two of the rarer selectable terms, as one tsquery the index answers (no per-row call).
@@ -283,10 +298,9 @@ export async function rankProvisions(
   const pairs = paired.length > 1 ? anyTwo(paired) : '';
   // The rank per term calls ts_rank once per term on each of the best units: a vector stored out
   // of line (a large unit's) would be read from TOAST again by every call, so the final step
-  // decompresses it once (concatenating the empty vector gives the same lexemes and positions; an
-  // inline one is passed as it is, a copy would cost more than it saves).
-  const plainVector = `CASE WHEN pg_column_size(p.vector) > ${TOASTED_ABOVE} THEN p.vector || ''::tsvector ELSE p.vector END`;
-  const columns = 'p.ctid AS tid, p.document_id, p.provision_id, p.section_id, p.repealed, p.vector';
+  // makes it plain once (plainOf).
+  const plainVector = plainOf('r.vector');
+  const columns = 'p.document_id, p.provision_id, p.section_id, p.repealed, p.in_amendment, p.vector';
   // Which matches become candidates when there are more than the cap: those of the acts with the
   // best priors (candidatePrior) times their matching units (matchesExp: more of the act is about
   // the query's words), not the first ones in the table (the sync writes the oldest acts first).
@@ -317,8 +331,9 @@ export async function rankProvisions(
      k AS MATERIALIZED (SELECT m.tid FROM m JOIN dp ON dp.id = m.document_id WHERE m.document_id IN (SELECT kd.id FROM kd)
                         ORDER BY dp.key DESC, dp.n DESC, m.tid LIMIT ${limits.candidates})`;
   // The candidates' rows, read once by ctid and ranked as they stream into the bound's sort, which
-  // keeps the best without their vectors (no stored copy of 4,000 wide rows); the best are read
-  // again by ctid for the rank per term.
+  // keeps only the best `ranked` (a bounded sort; no stored copy of 4,000 wide rows) with their
+  // stored vectors as read (an out-of-line one stays a pointer): the rank per term takes them from
+  // there, not from a second read of each row.
   const candidateRows = `SELECT ${columns}, dp.prior FROM "search_provision" p JOIN dp ON dp.id = p.document_id
                          WHERE p.ctid = ANY(ARRAY(SELECT k.tid FROM k)) OFFSET 0`;
   // The second stage: one rank of all the terms together (ts_rank of their OR is the mean of their
@@ -344,6 +359,12 @@ export async function rankProvisions(
     ? `ARRAY[${termParams.map((at) => `coalesce(ts_rank(${actVector}, a.vector, $${at}::tsquery, ${actNorm}), 0)::float8`).join(', ')}]`
     : 'NULL::float8[]';
   const rankAt = ts.map((t) => distinct.indexOf(t.term));
+  // The cover density of the query's words two by two goes to the best `covered` ranked units by
+  // the rest of their score, in a second statement (coverDensities). A one-word query's (its
+  // occurrences: each is a cover) costs little and ranks acts by how often they use the word, so
+  // every ranked unit gets it here, as without coverPairs.
+  const coverLater = nearOnly && near.length > 1 && limits.covered < limits.ranked;
+  const coverAt = coverLater ? 0 : params.push(cover);
   // The ranked units' acts with their prior columns and the filters, in the same statement (rows
   // with no provision, after the units): the act stage reads them without a second round trip.
   const where = filterSql(filters, 'd', params);
@@ -354,28 +375,27 @@ export async function rankProvisions(
       section_id: string;
       repealed: boolean;
       in_amendment: boolean;
-      cd: number;
+      cd: number | null;
       ranks: number[] | null;
       search_title: string | null;
       passes: boolean | null;
     } & PriorColumns
   >(
     `WITH ${candidates},
-     r AS MATERIALIZED (SELECT b.tid, b.document_id, b.provision_id, b.section_id, b.repealed, b.cd
-                        FROM (SELECT c.*, ${nearOnly ? 'NULL::float4' : `ts_rank_cd(${vector}, c.vector, $2::tsquery, 0)`} AS cd,
+     r AS MATERIALIZED (SELECT b.document_id, b.provision_id, b.section_id, b.repealed, b.in_amendment, b.vector, b.cd
+                        FROM (SELECT c.*, ${nearOnly ? 'NULL::float4' : `ts_rank_cd(${vector}, c.vector, $${coverAt}::tsquery, 0)`} AS cd,
                                               ts_rank(${vector}, c.vector, ${anyTerm}, 0) AS anyrank
                                        FROM (${candidateRows}) c OFFSET 0) b
                         ORDER BY (${bound} * b.anyrank${nearOnly ? '' : ` + ${PROVISION_WEIGHTS.cover} * b.cd`}) * b.prior DESC, b.document_id, b.provision_id
                         LIMIT ${limits.ranked})
-     SELECT r.document_id, r.provision_id, r.section_id, r.repealed, v.in_amendment,
-            ${nearOnly ? `ts_rank_cd(${vector}, v.vector, $2::tsquery, 0)` : 'r.cd'} AS cd, ARRAY[${termRanks}] AS ranks,
+     SELECT r.document_id, r.provision_id, r.section_id, r.repealed, r.in_amendment,
+            ${nearOnly && !coverLater ? `ts_rank_cd(${vector}, v.vector, $${coverAt}::tsquery, 0)` : 'r.cd'} AS cd, ARRAY[${termRanks}] AS ranks,
             NULL::text AS search_title, NULL::text AS eff, NULL::boolean AS amending, NULL::text AS doc_type, NULL::int AS degree,
             NULL::boolean AS passes
-     FROM r CROSS JOIN LATERAL (SELECT ${plainVector} AS vector, p.in_amendment
-                                FROM "search_provision" p WHERE p.ctid = r.tid OFFSET 0) v
+     FROM r CROSS JOIN LATERAL (SELECT ${plainVector} AS vector OFFSET 0) v
      UNION ALL
      SELECT d.id, NULL, NULL, NULL, NULL, NULL, ${actRanks}, d.search_title, ${priorColumns('d')}, (${where})
-     FROM "document" d ${actDoc ? 'LEFT JOIN "search_act" a ON a.document_id = d.id' : ''}
+     FROM "document" d ${actDoc ? `LEFT JOIN LATERAL (SELECT ${plainOf('a.vector')} AS vector FROM "search_act" a WHERE a.document_id = d.id OFFSET 0) a ON TRUE` : ''}
      WHERE d.id IN (SELECT r.document_id FROM r) ${actDoc ? '' : `AND ${where}`}`,
     params,
   );
@@ -404,7 +424,7 @@ export async function rankProvisions(
   const total = ts.reduce((sum, t) => sum + t.w, 0);
   const units = ranked.map((r) => {
     const ranks = rankAt.map((at) => Number(r.ranks?.[at] ?? 0));
-    let lex = PROVISION_WEIGHTS.cover * Number(r.cd);
+    let lex = PROVISION_WEIGHTS.cover * Number(r.cd ?? 0);
     let held = 0;
     ranks.forEach((rank, i) => {
       lex += ts[i].w * rank;
@@ -419,17 +439,36 @@ export async function rankProvisions(
     actHeld.set(u.r.document_id, set);
   }
   const actShare = new Map([...actHeld].map(([id, set]) => [id, [...set].reduce((sum, i) => sum + ts[i].w, 0) / total]));
+  // Each unit's score is its lexical sum times these factors; the cover density, where it comes
+  // second, goes to the best by the rest.
+  const scored = units.flatMap((u) => {
+    const f = factor.get(u.r.document_id);
+    return f === undefined ? [] : [{ ...u, f }];
+  });
+  const scoreOf = (u: (typeof scored)[number]) =>
+    u.lex *
+    u.f *
+    (u.r.repealed ? PROVISION_WEIGHTS.repealed : 1) *
+    (u.r.in_amendment ? PROVISION_WEIGHTS.inAmendment : 1) *
+    u.held ** PROVISION_WEIGHTS.unitShare *
+    (actShare.get(u.r.document_id) ?? 0) ** PROVISION_WEIGHTS.actShare;
+  if (coverLater && scored.length) {
+    const rest = new Map(scored.map((u) => [u, scoreOf(u)]));
+    const first = [...scored]
+      .sort((a, b) => rest.get(b)! - rest.get(a)! || unitOrder(a.r, b.r))
+      .slice(0, Math.max(0, limits.covered))
+      .filter((u) => rest.get(u)! > 0);
+    const cds = await coverDensities(
+      s,
+      first.map((u) => u.r),
+      cover,
+    );
+    for (const u of first) u.lex += PROVISION_WEIGHTS.cover * (cds.get(`${u.r.document_id}\u0000${u.r.provision_id}`) ?? 0);
+  }
   const best = new Map<string, RankedProvision>();
-  for (const { r, lex, held } of units) {
-    const f = factor.get(r.document_id);
-    if (f === undefined) continue;
-    const score =
-      lex *
-      f *
-      (r.repealed ? PROVISION_WEIGHTS.repealed : 1) *
-      (r.in_amendment ? PROVISION_WEIGHTS.inAmendment : 1) *
-      held ** PROVISION_WEIGHTS.unitShare *
-      (actShare.get(r.document_id) ?? 0) ** PROVISION_WEIGHTS.actShare;
+  for (const u of scored) {
+    const { r } = u;
+    const score = scoreOf(u);
     const key = `${r.document_id}\u0000${r.section_id}`;
     const kept = best.get(key);
     if (!kept || score > kept.score || (score === kept.score && r.provision_id < kept.provisionId)) {
@@ -442,6 +481,25 @@ export async function rankProvisions(
         b.score - a.score || (a.documentId < b.documentId ? -1 : a.documentId > b.documentId ? 1 : a.provisionId < b.provisionId ? -1 : 1),
     )
     .slice(0, depth);
+}
+
+const unitOrder = (a: { document_id: string; provision_id: string }, b: { document_id: string; provision_id: string }) =>
+  a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : a.provision_id < b.provision_id ? -1 : 1;
+
+/** The cover density of some ranked units (by their keys: one index lookup each), keyed document, provision. */
+async function coverDensities(
+  s: SqlSession,
+  units: readonly { document_id: string; provision_id: string }[],
+  cover: string,
+): Promise<Map<string, number>> {
+  if (!units.length) return new Map();
+  const rows = await s.query<{ document_id: string; provision_id: string; cd: number }>(
+    `SELECT p.document_id, p.provision_id, ts_rank_cd('${PROVISION_WEIGHTS.vector}', p.vector, $3::tsquery, 0) AS cd
+     FROM unnest($1::text[], $2::text[]) AS k(document_id, provision_id)
+     JOIN "search_provision" p ON p.document_id = k.document_id AND p.provision_id = k.provision_id`,
+    [units.map((u) => u.document_id), units.map((u) => u.provision_id), cover],
+  );
+  return new Map(rows.map((r) => [`${r.document_id}\u0000${r.provision_id}`, Number(r.cd)]));
 }
 
 /**
