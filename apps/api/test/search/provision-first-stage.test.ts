@@ -50,6 +50,7 @@ describe('the provision ranking’s first stages', () => {
     Object.assign(PROVISION_LIMITS, { ranked: 2 });
     const best = await rank('poplatek ze psů obci držitel');
     expect(best).toHaveLength(2);
-    expect(best[0]).toEqual(all[0]);
+    // The same unit and score (its cover density summed in another order: the last digit may differ).
+    expect(best[0]).toEqual({ ...all[0], score: expect.closeTo(all[0].score, 9) });
   });
 });
