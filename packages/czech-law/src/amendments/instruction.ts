@@ -857,13 +857,15 @@ const SLOVAK_WORDS: [RegExp, string][] = [
   [/spojka|spojku/, 'slovo'],
 ];
 const SLOVAK_WORD = new RegExp(`(?<![\\p{L}])(?:${SLOVAK_WORDS.map(([re]) => re.source).join('|')})(?![\\p{L}])`, 'gu');
+/** Each Slovak word's whole-word pattern, compiled once. */
+const SLOVAK_WORD_EXACT: [RegExp, string][] = SLOVAK_WORDS.map(([re, cz]) => [new RegExp(`^(?:${re.source})$`, 'u'), cz]);
 
 function czechWording(skeletonText: string): string {
   if (!SLOVAK.test(skeletonText)) return skeletonText;
   return (
     skeletonText
       .replace(SLOVAK_WORD, (w) => {
-        for (const [re, cz] of SLOVAK_WORDS) if (new RegExp(`^(?:${re.source})$`, 'u').test(w)) return cz;
+        for (const [re, cz] of SLOVAK_WORD_EXACT) if (re.test(w)) return cz;
         return w;
       })
       // Slovak word orders as the Czech ones (zákony Slovenskej národnej rady of 1990–1992): "§ 3 sa

@@ -1251,6 +1251,8 @@ function everyPlace(w: Work, op: Operation, old: string, unitId: string): boolea
 const LIST_CONJUNCTIONS = 'a|nebo|anebo|i|ani|či';
 /** A bare conjunction as new words. */
 const CONJUNCTION = new RegExp(`^(?:${LIST_CONJUNCTIONS}|popřípadě|případně|a/nebo)$`);
+/** A list item's words that end with its conjunction ("… a"): the item is not the list's last. */
+const ENDS_WITH_CONJUNCTION = new RegExp(`\\s(?:${LIST_CONJUNCTIONS})$`);
 /** A list's conjunction next in the text. */
 const LIST_CONJUNCTION_NEXT = new RegExp(`^[ \\t]+(?:${LIST_CONJUNCTIONS})[ \\t]`);
 
@@ -2473,7 +2475,7 @@ function opRepeal(w: Work, op: Operation): void {
         const e = itemEnding(unit.text, item);
         const stop = e ? e.at : contentEnd(unit.text, item.contentStart, item.end);
         const words = unit.text.slice(item.contentStart, stop);
-        if (e && (e.char === ',' || e.char === ';') && !/\s(?:a|nebo|anebo|i|ani|či)$/.test(words))
+        if (e && (e.char === ',' || e.char === ';') && !ENDS_WITH_CONJUNCTION.test(words))
           replaceUnit(w.doc, loc.index, splice(unit.text, { start: e.at, end: e.at + 1 }, '.'));
         // An item left without a mark (its "a" taken out by the same act: "na konci bodu 2 se slovo
         // „a“ zrušuje a bod 3 se zrušuje", zákon č. 229/2016 Sb., bod 14, on zákon č. 119/2002 Sb.)
@@ -2481,7 +2483,7 @@ function opRepeal(w: Work, op: Operation): void {
         else if (
           !e &&
           /\p{L}$/u.test(words) &&
-          !/\s(?:a|nebo|anebo|i|ani|či)$/.test(words) &&
+          !ENDS_WITH_CONJUNCTION.test(words) &&
           /^(?:$|\()/.test(unit.text.slice(item.end).trimStart())
         )
           replaceUnit(w.doc, loc.index, splice(unit.text, { start: stop, end: stop }, '.'));

@@ -463,7 +463,7 @@ export async function rankProvisions(
       first.map((u) => u.r),
       cover,
     );
-    for (const u of first) u.lex += PROVISION_WEIGHTS.cover * (cds.get(`${u.r.document_id}\u0000${u.r.provision_id}`) ?? 0);
+    for (const u of first) u.lex += PROVISION_WEIGHTS.cover * (cds.get(unitKey(u.r.document_id, u.r.provision_id)) ?? 0);
   }
   const best = new Map<string, RankedProvision>();
   for (const u of scored) {
@@ -483,6 +483,9 @@ export async function rankProvisions(
     .slice(0, depth);
 }
 
+/** A ranked unit's key in the maps of its cover density and its row: document, provision. */
+const unitKey = (documentId: string, provisionId: string): string => `${documentId}\u0000${provisionId}`;
+
 const unitOrder = (a: { document_id: string; provision_id: string }, b: { document_id: string; provision_id: string }) =>
   a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : a.provision_id < b.provision_id ? -1 : 1;
 
@@ -499,7 +502,7 @@ async function coverDensities(
      JOIN "search_provision" p ON p.document_id = k.document_id AND p.provision_id = k.provision_id`,
     [units.map((u) => u.document_id), units.map((u) => u.provision_id), cover],
   );
-  return new Map(rows.map((r) => [`${r.document_id}\u0000${r.provision_id}`, Number(r.cd)]));
+  return new Map(rows.map((r) => [unitKey(r.document_id, r.provision_id), Number(r.cd)]));
 }
 
 /**
@@ -611,12 +614,12 @@ async function hydrate(
      LEFT JOIN "search_provision_state" st ON st.document_id = p.document_id`,
     [page.map((r) => r.documentId), page.map((r) => r.provisionId)],
   );
-  const byKey = new Map(rows.map((r) => [`${r.document_id}\u0000${r.provision_id}`, r]));
+  const byKey = new Map(rows.map((r) => [unitKey(r.document_id, r.provision_id), r]));
   const keys = new Set(terms.map((t) => t.term));
   const loadedOf = await documentsOfPage;
   const out: ProvisionHit[] = [];
   for (const r of page) {
-    const row = byKey.get(`${r.documentId}\u0000${r.provisionId}`);
+    const row = byKey.get(unitKey(r.documentId, r.provisionId));
     const loaded = row && loadedOf.get(row.document_id);
     if (!row || !loaded) continue;
     const outstanding = loaded.effects;
