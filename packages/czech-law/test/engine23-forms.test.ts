@@ -93,7 +93,7 @@ describe("words of an annex's part that the act names by its heading", () => {
 });
 
 describe("a footnote's new wording with its mark written without the caret", () => {
-  // zákon č. 125/1991 Sb., bod 8, on zákon č. 119/1984 Sb.: "Poznámka č. 7 pod čarou zní: „7) § 8 a 9 …“".
+  // vyhláška č. 125/1991 Sb., bod 8, on vyhláška č. 119/1984 Sb.: "Poznámka č. 7 pod čarou zní: „7) § 8 a 9 …“".
   it('keeps one mark', () => {
     const text = lines('##### § 7', 'Text^7) dál.', '^7) § 1 nařízení č. 54/1975 Sb.');
     const r = applyAmendment(text, [pt('8', lines('Poznámka č. 7 pod čarou zní:', '„7) § 8 a 9 nařízení č. 223/1988 Sb.“.').trim())]);

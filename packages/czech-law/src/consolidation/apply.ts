@@ -1607,8 +1607,8 @@ function opNewWording(w: Work, op: Operation): void {
     payload = footnoteQuoteAfterCaret(payload);
     // A quotation left open ("„^2a) Zákon …" without its end): where the new wording ends is unsure.
     if (/^\s*[„"]/.test(payload)) throw new Fail('payload_mismatch', 'a quotation opens the new text');
-    // The mark written without its caret ("Poznámka č. 7 pod čarou zní: „7) § 8 a 9 …“", zákon
-    // č. 125/1991 Sb., bod 8, on zákon č. 119/1984 Sb.) is the footnote's own mark, not its words.
+    // The mark written without its caret ("Poznámka č. 7 pod čarou zní: „7) § 8 a 9 …“", vyhláška
+    // č. 125/1991 Sb., bod 8, on vyhláška č. 119/1984 Sb.) is the footnote's own mark, not its words.
     const key = lastSeg(targets[0].id).key;
     const bare = targets.length === 1 ? new RegExp(`^\\s*${escapeRegExp(key)}\\)[ \\t]+`).exec(payload) : null;
     if (bare) payload = `^${key}) ${payload.slice(bare[0].length)}`;
