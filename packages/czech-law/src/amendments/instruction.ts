@@ -56,6 +56,11 @@ export interface TargetRef {
   /** A sentence of the unit's text: 1-based, -1 the last ("věta poslední"). */
   sentence?: number;
   part?: TextPart;
+  /**
+   * The words lie in the part of an annex that the line starting with these words heads ("V příloze
+   * č. 15 v části „Vlastnosti údajů o terénu“ se slova …"): the engine requires them there, once in the annex.
+   */
+  section?: string;
 }
 
 export interface Operation {
@@ -2818,6 +2823,95 @@ function placeOf(sentence: string, previous: Seg[][]): Seg[][] {
   return place.length ? place : previous;
 }
 
+/**
+ * "Dosavadní odstavec 2 se označuje jako odstavec 3 a vypouštějí se v něm slova „…“." (zákon
+ * č. 175/1990 Sb. on zákon č. 140/1961 Sb.): a renumbering, then a change in the unit it renumbers,
+ * named by a pronoun ("v něm", "z něj", "v tomto odstavci") or as "v novém odstavci 3".
+ */
+const RENUMBERED_AND_CHANGED =
+  /^(Dosavadní (?:odstavec|písmeno|bod) \S+ se označuje jako )(?:nový |nové )?((odstavec|písmeno|bod) (\d+[a-z]*\)?|[a-z]{1,2}\)))(?:,| a) (.+)$/su;
+
+/** A pronoun for the unit just renumbered, outside quotations. */
+const RENUMBERED_PRONOUN = /(?:^|\s+)(?:v něm uvedená|v něm uveden[éý]|v něm|z něj|v tomto (?:odstavci|písmenu|bodu))(?=[\s,.]|$)/u;
+
+const LOCATIVE: Record<string, string> = { odstavec: 'odstavci', písmeno: 'písmenu', bod: 'bodu' };
+
+/** The unquoted pieces of `s` changed by `f`, its quotations kept as written. */
+function outsideQuotes(s: string, f: (piece: string) => string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] !== OPEN) continue;
+    const end = quoteEnd(s, i);
+    if (end < 0) break;
+    out += f(s.slice(from, i)) + s.slice(i, end);
+    from = end;
+    i = end - 1;
+  }
+  return out + f(s.slice(from));
+}
+
+/**
+ * The statement "Dosavadní odstavec 2 se označuje jako odstavec 3 a <change> v něm …" as the two it
+ * says: the renumbering, then the change in the unit under its new number ("V odstavci 3 se …"). Any
+ * other statement as it is.
+ */
+function splitRenumberedAndChanged(st: Statement): Statement[] {
+  const m = RENUMBERED_AND_CHANGED.exec(st.sentence.trim());
+  if (!m) return [st];
+  const [, head, unit, word, key, rest] = m;
+  const place = `${LOCATIVE[word]} ${key}`;
+  let change: string;
+  // "Dosavadní odstavec 6 se označuje jako odstavec 5, který zní: „(5) …“" (zákon č. 171/1990 Sb.
+  // on zákon č. 29/1984 Sb.): the renumbered unit's new wording.
+  if (st.payload) {
+    if (!/^(?:který|které|a) zní:$/u.test(rest.trim())) return [st];
+    change = `${word[0].toUpperCase()}${word.slice(1)} ${key} zní:`;
+  } else if (rest.startsWith(`v novém ${place} `)) change = `V ${rest.slice('v novém '.length)}`;
+  else {
+    let named = false;
+    let se = false;
+    const body = outsideQuotes(rest, (piece) => {
+      let p = piece;
+      if (!named && RENUMBERED_PRONOUN.test(p)) {
+        p = p.replace(RENUMBERED_PRONOUN, '');
+        named = true;
+      }
+      if (!se && /(?:^|\s)se\s/.test(p)) {
+        p = p.replace(/(^|\s)se\s/, '$1');
+        se = true;
+      }
+      return p;
+    });
+    if (!named || !se) return [st];
+    change = `V ${place} se ${body.trim()}`;
+  }
+  const first = `${head}${unit}.`;
+  return [
+    { sentence: first, payload: null, source: st.source },
+    { sentence: change, payload: st.payload, source: st.source },
+  ];
+}
+
+/**
+ * "V příloze č. 15 v části „Vlastnosti údajů o terénu“ se slova „…“ nahrazují slovy „…“." (vyhláška
+ * č. 66/2019 Sb. on vyhláška č. 108/1997 Sb.): words of an annex's part that a heading line names.
+ */
+const ANNEX_SECTION =
+  /^(V příloze(?: č\. \d+[a-z]?)?) (?:v )?části „([^„“\n]+)“ se (?=(?:slov[oa]|číslo|text|za slov[oa]|před slov[oa]) „)/u;
+
+/** Words changed in an annex's part: only a change of words in the annex itself is read so. */
+function inSection(ops: Operation[], section: string): void {
+  for (const op of ops) {
+    if (op.kind !== 'replace_words' && op.kind !== 'insert_words') throw new Unsupported('a part of an annex named by its heading');
+    for (const t of op.targets) {
+      if (!/^priloha_[^/]+$/.test(t.id) || t.through || t.sentence !== undefined || t.part)
+        throw new Unsupported('a part of an annex named by its heading');
+      t.section = section;
+    }
+  }
+}
+
 /** Reads one instruction point: its operations, what the grammar does not read, and its effects. */
 export function parseInstruction(point: AmendmentPoint | string): ParsedInstruction {
   // An unnumbered point's instruction has the amended act's citation cut out ("V § 5 zákona č. …, se …").
@@ -2828,7 +2922,7 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
   const unsupported: { form: string; text: string; reason: string }[] = [];
   const effects: Effect[] = [];
   let previous: Seg[][] = [];
-  const statements = splitStatements(text);
+  const statements = splitStatements(text).flatMap(splitRenumberedAndChanged);
   for (const [i, whole] of statements.entries()) {
     const last = i === statements.length - 1 ? withoutPartHeading(whole) : whole;
     const st = last && withoutArticleHeading(last);
@@ -2840,8 +2934,11 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
     const ops: Operation[] = [];
     try {
       const located = previous.length > 0;
-      previous = readStatement(st, ops, previous, operations);
+      const section = ANNEX_SECTION.exec(st.sentence);
+      const read = section ? { ...st, sentence: st.sentence.replace(section[0], `${section[1]} se `) } : st;
+      previous = readStatement(read, ops, previous, operations);
       if (!ops.length) throw new Unsupported('no operation');
+      if (section) inSection(ops, section[2]);
       // "§ 47 odst. 2 se vypouští. Dosavadní odstavec 3 se označuje …" (zákon č. 264/1992 Sb.): a
       // sentence whose subject is its place gives the next one its location, as "V § 47" would.
       const subject = ops[0].targets[0]?.id;

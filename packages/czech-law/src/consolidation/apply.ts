@@ -1060,6 +1060,26 @@ function otherSpelling(
   return null;
 }
 
+/**
+ * Where the part of an annex that the act names by its heading starts: the one line of the region
+ * that begins with the heading's words (Markdown marks and spacing aside).
+ */
+function sectionStart(text: string, region: Span, section: string, id: string): number {
+  const want = section.replace(/\s+/g, ' ').trim();
+  const starts: number[] = [];
+  let at = region.start;
+  for (const line of text.slice(region.start, region.end).split('\n')) {
+    const words = line
+      .replace(/^[\s#*-]+/, '')
+      .replace(/\*+/g, '')
+      .replace(/\s+/g, ' ');
+    if (words.startsWith(want)) starts.push(at);
+    at += line.length + 1;
+  }
+  if (starts.length !== 1) throw new Fail(starts.length ? 'ambiguous' : 'target_not_found', `the part „${section}“ of ${id}`);
+  return starts[0];
+}
+
 /** Replaces, deletes or inserts words in one region of one unit. */
 function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   const text = loc.unit.text;
@@ -1115,6 +1135,12 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   if (op.kind === 'replace_words' && /[,.;:]$/.test(old) && op.new?.startsWith(`${old.slice(0, -1)} `)) {
     if (hits.some((h) => /^\^\d+[a-z]*\)/.test(text.slice(h.end))))
       throw new Fail('unsupported_target', `a footnote mark after „${old}“ in ${t.id}`);
+  }
+  // Words of an annex's part named by its heading: found once in the annex, after that heading.
+  if (t.section !== undefined) {
+    const at = sectionStart(text, region, t.section, t.id);
+    if (hits.length > 1) throw new Fail('ambiguous', `„${old}“ is in ${t.id} ${hits.length} times`);
+    if (hits[0].start < at) throw new Fail('text_not_found', `„${old}“ in the part „${t.section}“ of ${t.id}`);
   }
   // Words the named unit holds more than once, replaced (or deleted): in every place, as the source
   // has them in the tuning cases read ("V § 39 odst. 1 se slovo „okresní“ nahrazuje slovem
@@ -1581,7 +1607,12 @@ function opNewWording(w: Work, op: Operation): void {
     payload = footnoteQuoteAfterCaret(payload);
     // A quotation left open ("„^2a) Zákon …" without its end): where the new wording ends is unsure.
     if (/^\s*[„"]/.test(payload)) throw new Fail('payload_mismatch', 'a quotation opens the new text');
-    const { footnotes } = splitPayload(payload.trim().startsWith('^') ? payload : `^${lastSeg(targets[0].id).key}) ${payload.trim()}`);
+    // The mark written without its caret ("Poznámka č. 7 pod čarou zní: „7) § 8 a 9 …“", vyhláška
+    // č. 125/1991 Sb., bod 8, on vyhláška č. 119/1984 Sb.) is the footnote's own mark, not its words.
+    const key = lastSeg(targets[0].id).key;
+    const bare = targets.length === 1 ? new RegExp(`^\\s*${escapeRegExp(key)}\\)[ \\t]+`).exec(payload) : null;
+    if (bare) payload = `^${key}) ${payload.slice(bare[0].length)}`;
+    const { footnotes } = splitPayload(payload.trim().startsWith('^') ? payload : `^${key}) ${payload.trim()}`);
     const want = new Set(targets.flatMap((t) => (t.through ? [] : [t.id])));
     if (targets.some((t) => t.through) || footnotes.length !== want.size || footnotes.some((f) => !want.has(f.id)))
       throw new Fail('payload_mismatch', 'footnotes named and written differ');

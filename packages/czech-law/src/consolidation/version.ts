@@ -98,5 +98,8 @@
  * dash; "odst. 1" of a § whose text numbers no odstavce is its text (for the písmena, body and words
  * in it); the titles of a new annex written as plain lines where the act's annexes have no "#### "
  * line, #36 h-engine21.
+ * 28: "Dosavadní odstavec 2 se označuje jako odstavec 3 a vypouštějí se v něm slova …" (or ", který
+ * zní:") renumbers, then changes the unit under its new number; words "v části „…“" of an annex are
+ * changed where they are once in the annex, after the line the part's heading starts, #36 h-engine23.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 27;
+export const CONSOLIDATION_ENGINE_VERSION = 28;

@@ -34,8 +34,11 @@ type Tx = RawTx;
  * 28; also the last block's next point, or the renumbering its last point's new unit starts, set after
  * the act's účinnost sentence (before the signatures) is that block's; "za slovo „A“ se vkládá čárka
  * a doplňují se tato slova: „B“" adds B after A, not at the unit's end (#36 h-engine21).
+ * 29: "Dosavadní odstavec 2 se označuje jako odstavec 3 a … v něm …" read as the renumbering and
+ * the change in the renumbered unit; "V příloze č. N v části „…“ se slova …" read as words of the
+ * annex (#36 h-engine23).
  */
-export const AMENDMENT_READER_VERSION = 28;
+export const AMENDMENT_READER_VERSION = 29;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
