@@ -12,6 +12,7 @@ import {
   targetReaches,
   type ParsedProvision,
   type ParseReport,
+  withoutRepeat,
   type TextUnit,
 } from '@dp/czech-law';
 
@@ -357,7 +358,7 @@ export function missCause(id: string, ctx: MissContext): MissCause {
   if (top.startsWith('priloha')) return 'annex';
   if (top.startsWith('cl_')) return 'article';
   if (!top.startsWith('par_')) return 'container';
-  const n = top.slice(4).replace(/~\d+$/, '');
+  const n = withoutRepeat(top.slice(4));
   const named = new RegExp(`§§?\\s*(?:\\d+[a-z]*\\s*(?:,|a|až|-)\\s*)*${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![0-9a-z])`);
   return ctx.instructions.some((t) => named.test(t.replace(/[\u201e][^\u201c]*[\u201c]/g, ''))) ? 'named_not_targeted' : 'not_named';
 }

@@ -20,6 +20,7 @@ import {
 } from '../amendments/instruction';
 import { targetReaches, WHOLE_ACT_TARGET } from '../amendments/targets';
 import type { AmendmentPoint } from '../amendments/types';
+import { withoutRepeat } from '../provisions/provision-id';
 import { containerNumber, parseProvisions, type ParsedProvision, type ParseReport } from '../provisions/parse-provisions';
 import { intToRoman, romanToInt } from '../roman';
 import { FOOTNOTE_LINE, footnoteBlockStart, normalizeSpace, splitUnits, unitOf, type TextUnit } from './units';
@@ -417,7 +418,7 @@ function findUnit(doc: Doc, id: string): number {
   const hits: number[] = [];
   for (let i = 0; i < doc.units.length; i++) {
     const u = doc.units[i];
-    const base = u.id.replace(/~\d+$/, '');
+    const base = withoutRepeat(u.id);
     // A container named without the containers above it ("Nadpis části první", "hlava_2" for
     // `cast_1/hlava_2`), never an annex's part of that number (`priloha/cast_1`).
     if (isContainer ? base === id || (base.endsWith(`/${id}`) && isContainerId(base)) : base === id) hits.push(i);
@@ -447,12 +448,12 @@ function unitInContainer(doc: Doc, id: string): number | null {
   const level = path[n - 1].split('_')[0];
   const found: number[] = [];
   for (let i = 0; i < doc.units.length; i++) {
-    if (doc.units[i].id.replace(/~\d+$/, '') !== bare) continue;
+    if (withoutRepeat(doc.units[i].id) !== bare) continue;
     // The nearest container heading before the unit at the named level (a hlava of the část may come between).
     for (let j = i - 1; j >= 0; j--) {
       const u = doc.units[j];
       if (u.kind !== 'container') continue;
-      const own = u.id.replace(/~\d+$/, '').split('/');
+      const own = withoutRepeat(u.id).split('/');
       const at = own.findIndex((s) => s.startsWith(`${level}_`));
       if (at < 0) continue;
       if (
@@ -469,7 +470,7 @@ function unitInContainer(doc: Doc, id: string): number | null {
 }
 
 function hasUnit(doc: Doc, id: string): boolean {
-  return doc.units.some((u) => u.id.replace(/~\d+$/, '') === id);
+  return doc.units.some((u) => withoutRepeat(u.id) === id);
 }
 
 interface Loc {
@@ -1706,7 +1707,7 @@ function opNewWording(w: Work, op: Operation): void {
     for (let i = 0; i < locs.length; i++) {
       const loc = locs[i];
       const part = parts[i];
-      if (part.id !== loc.unit.id.replace(/~\d+$/, '')) throw new Fail('payload_mismatch', `${loc.unit.id} written as ${part.id}`);
+      if (part.id !== withoutRepeat(loc.unit.id)) throw new Fail('payload_mismatch', `${loc.unit.id} written as ${part.id}`);
       let text = part.text;
       if (!op.withHeading && loc.unit.kind === 'section') text = keepHeading(loc, part);
       text = keepHeadingDashes(loc.unit.text, text);
@@ -1729,7 +1730,7 @@ function opNewWording(w: Work, op: Operation): void {
   const idx = nodes.map((n) => siblings.indexOf(n.id));
   if (idx.some((x, i) => x < 0 || (i > 0 && x !== idx[i - 1] + 1))) throw new Fail('unsupported_target', 'units not next to each other');
   const keys = payloadKeys(body);
-  const wantKeys = nodes.map((n) => lastSeg(n.id).key.replace(/~\d+$/, ''));
+  const wantKeys = nodes.map((n) => withoutRepeat(lastSeg(n.id).key));
   if (keys.join(',') !== wantKeys.join(','))
     throw new Fail('payload_mismatch', `${wantKeys.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
   const text = first.unit.text;
@@ -1910,14 +1911,14 @@ const holdsSections = (body: string): boolean => splitUnits(`${body}\n`).some((u
  * lower level not inside it (a díl after a hlava, outside it) makes the end unsure.
  */
 function containerEnd(doc: Doc, index: number): number {
-  const id = doc.units[index].id.replace(/~\d+$/, '');
+  const id = withoutRepeat(doc.units[index].id);
   const level = containerLevel(id)!;
   let i = index + 1;
   for (; i < doc.units.length; i++) {
     const u = doc.units[i];
     if (u.kind === 'section' || u.kind === 'article') continue;
     if (u.kind !== 'container') break;
-    const uid = u.id.replace(/~\d+$/, '');
+    const uid = withoutRepeat(u.id);
     if (uid.startsWith(`${id}/`)) continue;
     if (containerLevel(uid)! <= level) break;
     throw new Fail('ambiguous', `the end of ${id} (${uid} follows it, outside it)`);
@@ -1954,7 +1955,7 @@ function containerParts(body: string, parent: string, tops: string[]): TextUnit[
 function checkSectionsAt(doc: Doc, at: number, end: number, parts: TextUnit[]): void {
   const replaced = new Set(doc.units.slice(at, end).map((u) => u.id));
   for (const u of parts)
-    if (u.kind !== 'container' && doc.units.some((d) => !replaced.has(d.id) && d.id.replace(/~\d+$/, '') === u.id))
+    if (u.kind !== 'container' && doc.units.some((d) => !replaced.has(d.id) && withoutRepeat(d.id) === u.id))
       throw new Fail('already_present', u.id);
   const keys = parts.filter((u) => u.kind === 'section').map((u) => sectionKey(u.id));
   if (keys.some((k) => k === null)) return;
@@ -1977,7 +1978,7 @@ function insertContainers(w: Work, op: Operation): void {
   const t = op.targets[0];
   const newIds = op.newIds ?? [];
   const a = findUnit(w.doc, t.id);
-  const anchor = w.doc.units[a].id.replace(/~\d+$/, '');
+  const anchor = withoutRepeat(w.doc.units[a].id);
   const parent = anchor.includes('/') ? anchor.slice(0, anchor.lastIndexOf('/')) : '';
   const tops = newIds.map((id) => id.split('/').pop()!);
   const type = (id: string) => lastSeg(id).type;
@@ -2011,7 +2012,7 @@ function insertContainers(w: Work, op: Operation): void {
  */
 function newWordingOfContainer(w: Work, t: TargetRef, body: string): void {
   const a = findUnit(w.doc, t.id);
-  const id = w.doc.units[a].id.replace(/~\d+$/, '');
+  const id = withoutRepeat(w.doc.units[a].id);
   const parent = id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : '';
   const end = containerEnd(w.doc, a);
   const oldText = w.doc.units
@@ -2024,7 +2025,7 @@ function newWordingOfContainer(w: Work, t: TargetRef, body: string): void {
   if (trailer) parts[parts.length - 1] = { ...parts[parts.length - 1], text: withTrailer(parts[parts.length - 1].text, trailer) };
   for (const u of w.doc.units.slice(a, end)) {
     touch(w, u.id);
-    if (!parts.some((p) => p.id === u.id.replace(/~\d+$/, ''))) w.removed.add(u.id);
+    if (!parts.some((p) => p.id === withoutRepeat(u.id))) w.removed.add(u.id);
   }
   w.doc.units.splice(a, end - a, ...parts);
   for (const u of parts) touch(w, u.id);
@@ -2045,8 +2046,7 @@ function containerPlace(doc: Doc, at: number, newId: string, inside: boolean): s
     .reverse()
     .find((u) => u.kind === 'container');
   const path = above
-    ? above.id
-        .replace(/~\d+$/, '')
+    ? withoutRepeat(above.id)
         .split('/')
         .filter((x) => (containerLevel(x) ?? 0) < level)
     : [];
@@ -2111,7 +2111,7 @@ function predecessorAt(doc: Doc, at: number, path: string[], seg: string): boole
   const prev = doc.units
     .slice(0, at)
     .reverse()
-    .find((u) => u.kind === 'container' && u.id.replace(/~\d+$/, '').split('/').pop()!.startsWith(`${type}_`));
+    .find((u) => u.kind === 'container' && withoutRepeat(u.id).split('/').pop()!.startsWith(`${type}_`));
   return !!prev && prev.id === [...path, `${type}_${n - 1}`].join('/');
 }
 
@@ -2577,7 +2577,7 @@ function marked(w: Work, fnId: string): boolean {
 
 /** Footnote marks `^5)` of a footnote that went, out of the text. */
 function removeMarks(w: Work, fnId: string): void {
-  const key = fnId.replace(/^fn_/, '').replace(/~\d+$/, '');
+  const key = withoutRepeat(fnId.replace(/^fn_/, ''));
   const re = new RegExp(`\\^${escapeRegExp(key)}\\)`, 'g');
   for (let i = 0; i < w.doc.units.length; i++) {
     const u = w.doc.units[i];
@@ -2590,7 +2590,7 @@ function removeMarks(w: Work, fnId: string): void {
 
 /** The level of a container unit (`cast_1` 1 … `pododdil_2` 5), or null. */
 function containerLevel(id: string): number | null {
-  const seg = id.replace(/~\d+$/, '').split('/').pop() ?? '';
+  const seg = withoutRepeat(id).split('/').pop() ?? '';
   const m = /^(cast|hlava|dil|oddil|pododdil)_/.exec(seg);
   return m ? ['cast', 'hlava', 'dil', 'oddil', 'pododdil'].indexOf(m[1]) + 1 : null;
 }
@@ -2801,7 +2801,7 @@ function rangePairs(w: Work, ranges: { from: TargetRef; to: TargetRef }[]): { fr
       out.push({ from: r.from.id, to: r.to.id });
       continue;
     }
-    const have = locateRange(w.doc, r.from).map((l) => (l.node && l.node.parent !== null ? l.node.id : l.unit.id).replace(/~\d+$/, ''));
+    const have = locateRange(w.doc, r.from).map((l) => withoutRepeat(l.node && l.node.parent !== null ? l.node.id : l.unit.id));
     const keys = have.map((id) => lastSeg(id).key);
     const prefix = r.to.id.slice(0, r.to.id.lastIndexOf('_') + 1);
     let found = false;
@@ -2965,7 +2965,7 @@ function opRenumber(w: Work, op: Operation): void {
     const from = lastSeg(p.from);
     if (to && to.type !== from.type) throw new Fail('unsupported_target', `${p.from} → ${p.to}`);
     const marker = m[0];
-    const by = to === null ? '' : marker.replace(from.key.replace(/~\d+$/, ''), to.key);
+    const by = to === null ? '' : marker.replace(withoutRepeat(from.key), to.key);
     edits.push({ index: loc.index, span: { start: loc.node.start, end: loc.node.start + marker.length }, by, from: p.from, to: p.to });
   }
   const byUnit = new Map<number, typeof edits>();
@@ -3195,7 +3195,7 @@ function withoutLoneParagraph(w: Work, op: Operation): Operation {
   const isLone = (unitId: string): boolean => {
     let v = lone.get(unitId);
     if (v === undefined) {
-      const hit = w.doc.units.filter((u) => u.id.replace(/~\d+$/, '') === unitId);
+      const hit = w.doc.units.filter((u) => withoutRepeat(u.id) === unitId);
       v = hit.length === 1 && hit[0].kind !== 'annex' && [...local(hit[0]).nodes.values()].every((n) => n.kind !== 'paragraph');
       lone.set(unitId, v);
     }
@@ -3555,7 +3555,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
   // A footnote held back holds back the units that carry its mark (its number or text may be off).
   for (const id of [...failed]) {
     if (!id.startsWith('fn_')) continue;
-    const mark = `^${id.replace(/^fn_/, '').replace(/~\d+$/, '')})`;
+    const mark = `^${withoutRepeat(id.replace(/^fn_/, ''))})`;
     for (const u of start) if (u.kind !== 'footnote' && u.text.includes(mark)) failed.add(u.id);
   }
   return { doc, outcomes, failed, holds };

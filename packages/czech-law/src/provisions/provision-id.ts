@@ -57,6 +57,11 @@ export function provisionId(segments: IdSegment[]): string {
   return segments.map((s) => idSegment(s.word, s.key)).join('/');
 }
 
+/** `id` without its repeat mark (`par_5~2` → `par_5`; a footnote's `fn_3~2` → `fn_3`). */
+export function withoutRepeat(id: string): string {
+  return id.replace(/~\d+$/, '');
+}
+
 /** `id`'s segments and its repeat number (`par_5~2` → 2; 1 when not repeated), or null for what is not an id. */
 export function parseProvisionId(id: string): { segments: IdSegment[]; repeat: number } | null {
   const tilde = /~(\d+)$/.exec(id);

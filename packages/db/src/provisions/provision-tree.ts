@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { parseProvisions, type ParsedProvision, type ParseReport, type ProvisionKind } from '@dp/czech-law';
+import { parseProvisions, withoutRepeat, type ParsedProvision, type ParseReport, type ProvisionKind } from '@dp/czech-law';
 
 /**
  * The stored provision tree of one version's text (`document_version.provisions`), and the
@@ -100,7 +100,7 @@ export function buildProvisionTree(text: string): ProvisionTree {
 
 /** The label of an odstavec / písmeno / bod as the parser writes it, from its parent's and its id. */
 function subordinateLabel(kind: ProvisionKind, id: string, parentLabel: string): string {
-  const segment = id.slice(id.lastIndexOf('/') + 1).replace(/~\d+$/, '');
+  const segment = withoutRepeat(id.slice(id.lastIndexOf('/') + 1));
   const key = segment.slice(segment.indexOf('_') + 1);
   return kind === 'paragraph'
     ? `${parentLabel} odst. ${key}`
