@@ -13,5 +13,6 @@ export * from './amendments/instruction';
 export * from './amendments/targets';
 export * from './consolidation/units';
 export * from './consolidation/apply';
+export * from './consolidation/steps';
 export * from './consolidation/version';
 export * from './language';

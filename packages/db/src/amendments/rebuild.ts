@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { applyAmendment, CONSOLIDATION_ENGINE_VERSION, EXCEPT_MARK, WHOLE_ACT_TARGET, type PointOutcome } from '@dp/czech-law';
+import {
+  applySteps,
+  consolidationSteps,
+  CONSOLIDATION_ENGINE_VERSION,
+  EXCEPT_MARK,
+  WHOLE_ACT_TARGET,
+  type PointOutcome,
+} from '@dp/czech-law';
 import type { Database } from '../client';
 import { lockCrossDocument } from '../changes/cross-document-lock';
 import { recordChanges, versionChange, type NewChange } from '../changes/record-changes';
@@ -229,21 +236,16 @@ export function changedBy(
 /** The engine's chain from the newest source text: a row per step that changed the text. */
 function planVersions(inputs: Inputs, text: string): { rows: RebuiltRow[]; applied: number; unapplied: number; chars: number } {
   const { base, newestSource, effects } = inputs;
-  // One step per amending act and effective date, in order of effect.
-  const steps: EffectRow[][] = [];
-  for (const e of effects) {
-    const last = steps[steps.length - 1];
-    if (last && last[0].amending_key === e.amending_key && last[0].effective_from === e.effective_from) last.push(e);
-    else steps.push([e]);
-  }
+  // One step per amending act and effective date, in order of effect (the query's order), each
+  // applied to the text the last one left: the consolidation replay's window mode runs the same.
+  const steps = consolidationSteps(effects, (e) => ({ act: e.amending_key, effectiveFrom: e.effective_from }));
   let pendingFailed: RebuildProvenance['failed'] = [];
   const rows: RebuiltRow[] = [];
   let applied = 0;
   let unapplied = 0;
   let chars = 0;
-  for (const step of steps) {
+  for (const { step, result } of applySteps(text, steps, effectPoints)) {
     const act = step[0].amending_key;
-    const result = applyAmendment(text, effectPoints(step));
     const outcome = step.map((e, i) => {
       const r = result.points[i];
       const ok = r?.status === 'applied';

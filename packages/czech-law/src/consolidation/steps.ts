@@ -1,0 +1,85 @@
+/**
+ * How the product's rebuild (packages/db amendments/rebuild.ts, `planVersions`) applies every
+ * amending act known for a document from a text on: its effects in order of effect, one engine step
+ * per amending act and effective date, each step applied to the text the previous one left. The
+ * consolidation replay's window mode (apps/cli eval) applies a commit's window the same way, through
+ * these functions, so that it measures the texts the product serves.
+ */
+import type { AmendmentPoint } from '../amendments/types';
+import { EXCEPT_MARK, WHOLE_ACT_TARGET } from '../amendments/targets';
+import { applyAmendment, type ApplyOptions, type ApplyResult } from './apply';
+
+/** What orders an effect among those of several acts. */
+export interface StepOrder {
+  /** The amending act's natural key. */
+  act: string;
+  /** ISO day the effect takes effect. */
+  effectiveFrom: string;
+  /** ISO day the amending act was published; null sorts last among effects of one day. */
+  publishedOn: string | null;
+  /** The effect's place in its act. */
+  ordinal: number;
+}
+
+/**
+ * The rebuild's order of effects (its query's ORDER BY: effective day, the act's publication with
+ * unknown days last, the act's key in code-point order, as the database's C collation sorts it, the
+ * effect's ordinal).
+ */
+export function compareSteps(a: StepOrder, b: StepOrder): number {
+  if (a.effectiveFrom !== b.effectiveFrom) return a.effectiveFrom < b.effectiveFrom ? -1 : 1;
+  if (a.publishedOn !== b.publishedOn) {
+    if (a.publishedOn === null) return 1;
+    if (b.publishedOn === null) return -1;
+    return a.publishedOn < b.publishedOn ? -1 : 1;
+  }
+  if (a.act !== b.act) return a.act < b.act ? -1 : 1;
+  return a.ordinal - b.ordinal;
+}
+
+/**
+ * A whole act repealed without exceptions: the rebuild skips such an effect (no later text exists
+ * to rebuild; rebuild.ts `wholeRepealSql` is the same test in SQL).
+ */
+export const isWholeRepeal = (targets: readonly string[]): boolean =>
+  targets.includes(WHOLE_ACT_TARGET) && !targets.some((t) => t.startsWith(EXCEPT_MARK));
+
+/** Effects already in order, cut into steps: consecutive effects of one act and one effective day. */
+export function consolidationSteps<E>(effects: readonly E[], key: (e: E) => { act: string; effectiveFrom: string }): E[][] {
+  const steps: E[][] = [];
+  let last: { act: string; effectiveFrom: string } | null = null;
+  for (const e of effects) {
+    const k = key(e);
+    if (last && last.act === k.act && last.effectiveFrom === k.effectiveFrom) steps[steps.length - 1].push(e);
+    else steps.push([e]);
+    last = k;
+  }
+  return steps;
+}
+
+export interface AppliedStep<E> {
+  step: E[];
+  /** The text the step was applied to. */
+  before: string;
+  result: ApplyResult;
+}
+
+/**
+ * Applies the steps in order, each to the text the previous one left, yielding each as it is done
+ * (a long chain's texts are not all held at once). `first` is what the caller already has of the
+ * starting text (its units, its parse, the first step's parsed points); later texts are split
+ * afresh, as the rebuild does for every step.
+ */
+export function* applySteps<E>(
+  text: string,
+  steps: readonly E[][],
+  points: (step: E[]) => AmendmentPoint[],
+  first: ApplyOptions = {},
+): Generator<AppliedStep<E>> {
+  let i = 0;
+  for (const step of steps) {
+    const result = applyAmendment(text, points(step), i++ === 0 ? first : {});
+    yield { step, before: text, result };
+    text = result.text;
+  }
+}
