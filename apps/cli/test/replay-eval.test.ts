@@ -17,7 +17,7 @@ import {
 } from '../src/eval/consolidation-score';
 import { DEFAULT_GIT_DIR, readEvalArgs } from '../src/eval/eval-args';
 import { attribution, recallOf, visitor as amendmentsVisitor } from '../src/eval/run-amendments-eval';
-import { visitor } from '../src/eval/run-consolidation-eval';
+import { visitor, windowEffects } from '../src/eval/run-consolidation-eval';
 import type { ReformCase } from '../src/eval/reform-cases';
 import { docFilter, type CaseInput, type Counters, type ReplayText } from '../src/eval/replay';
 
@@ -393,6 +393,85 @@ describe('replay evaluations', () => {
     expect([t.get('reproduced'), t.get('git_changed')]).toEqual([1, 5]);
     expect([t.get('reproduced_not_first'), t.get('git_changed_not_first')]).toEqual([1, 1]);
     expect([t.get('first_text_cases'), t.get('first_text_changed')]).toEqual([2, 4]);
+  });
+});
+
+describe("the consolidation replay's window mode (what the product serves)", () => {
+  /** A point of an act on the Labour Code as the product stores it. */
+  const point = (ordinal: number, instruction: string, effectiveFrom: string) => ({
+    ...LABOUR_EFFECT,
+    ordinal,
+    point: String(ordinal),
+    effectiveFrom,
+    targets: [],
+    instruction,
+  });
+  // The named act (zákon č. 365/2011 Sb., 2012-01-01) changes a number another act of the window
+  // (2011-07-01) changed first; that act changed § 76 as well. The source's commit carries both.
+  const named = point(75, 'V § 75 se číslo „200“ nahrazuje číslem „300“.', '2012-01-01');
+  const other = (e: ReturnType<typeof point>, act: string, publishedOn: string | null = null) => ({ act, publishedOn, ...e });
+  const input = (allActs: CaseInput['allActs']): CaseInput => ({
+    c: LABOUR_CASE,
+    before: replayText('# Zákon\n\n##### § 75\n\nNejvýše 150 hodin.\n\n##### § 76\n\nLhůta je 5 dnů.\n\n##### § 77\n\nBeze změny.\n'),
+    after: replayText('# Zákon\n\n##### § 75\n\nNejvýše 300 hodin.\n\n##### § 76\n\nLhůta je 6 dnů.\n\n##### § 77\n\nBeze změny.\n'),
+    act: { readable: true, byTarget: new Map(), effectiveFrom: '2012-01-01', publishedOn: '2011-11-30' },
+    effects: [named],
+    window: [named],
+    listed: false,
+    allActs,
+  });
+  const acts = [
+    other(point(1, 'V § 75 se číslo „150“ nahrazuje číslem „200“.', '2011-07-01'), 'sb/2011/100'),
+    other(point(2, 'V § 76 se číslo „5“ nahrazuje číslem „6“.', '2011-07-01'), 'sb/2011/100'),
+    // The index holds the named act too (its reading of the case is taken), and acts outside the window.
+    other(named, 'sb/2011/365'),
+    other(point(1, '§ 77 se zrušuje.', '2012-01-02'), 'sb/2012/9'),
+    other({ ...point(1, 'Zákon č. 262/2006 Sb. se zrušuje.', '2011-08-01'), targets: ['*whole'] }, 'sb/2011/200'),
+  ];
+
+  it("applies every act of the window in the rebuild's order, reproducing what the named act alone does not", () => {
+    const t: Counters = new Map();
+    visitor(new Map()).visit(input(acts), t);
+    // The named act alone: § 75 has no "200" yet, § 76 no point names.
+    expect([t.get('reproduced') ?? 0, t.get('git_changed')]).toEqual([0, 2]);
+    expect(t.get('miss:not_named')).toBe(1);
+    expect(t.get('miss:not_applied:text_not_found')).toBe(1);
+    // The window: the other act's day first, then the named act's; the whole repeal and the later act left out.
+    expect(windowEffects(input(acts)).map((e) => `${e.act}:${e.ordinal}`)).toEqual(['sb/2011/100:1', 'sb/2011/100:2', 'sb/2011/365:75']);
+    expect(t.get('w:steps')).toBe(2);
+    expect(t.get('w:other_acts')).toBe(1);
+    expect([t.get('w:reproduced'), t.get('w:git_changed')]).toEqual([2, 2]);
+    expect([t.get('w:engine_right'), t.get('w:engine_changed')]).toEqual([2, 2]);
+    expect(t.get('w:exact')).toBe(1);
+    expect(t.get('w:fixed:not_named')).toBe(1);
+    expect(t.get('w:fixed:not_applied:text_not_found')).toBe(1);
+    // Without the window flag (no act index), no window counters.
+    const plain: Counters = new Map();
+    visitor(new Map()).visit(input(null), plain);
+    expect(plain.get('w:cases')).toBeUndefined();
+  });
+
+  it("takes the named act's own run when the window holds it alone, and counts a window with no effects", () => {
+    const t: Counters = new Map();
+    visitor(new Map()).visit(input([other(named, 'sb/2011/365')]), t);
+    expect(t.get('w:as_named')).toBe(1);
+    expect([t.get('w:reproduced') ?? 0, t.get('reproduced') ?? 0]).toEqual([0, 0]);
+    const none: CaseInput = { ...input([]), effects: [], window: [] };
+    const u: Counters = new Map();
+    visitor(new Map()).visit(none, u);
+    expect([u.get('w:no_effects'), u.get('w:miss:no_effects'), u.get('w:exact') ?? 0]).toEqual([1, 2, 0]);
+  });
+
+  it('orders acts of one day by their publication, an unknown one last', () => {
+    const day = '2011-07-01';
+    const win = windowEffects(
+      input([
+        other(point(1, 'V § 76 se číslo „5“ nahrazuje číslem „7“.', day), 'sb/2011/1', null),
+        other(point(1, 'V § 76 se číslo „7“ nahrazuje číslem „6“.', day), 'sb/2011/2', '2011-06-01'),
+        other(point(1, 'V § 75 se číslo „150“ nahrazuje číslem „200“.', day), 'sb/2011/3', '2011-05-01'),
+      ]),
+    );
+    expect(win.map((e) => e.act)).toEqual(['sb/2011/3', 'sb/2011/2', 'sb/2011/1', 'sb/2011/365']);
   });
 });
 

@@ -16,6 +16,8 @@ export type ActIndex = Map<string, DatedTargets[]>;
 interface CachedIndex {
   readerVersion: number;
   head: string;
+  /** The entries carry their points (`DatedTargets.instruction`…): an index written before has targets only. */
+  points?: boolean;
   index: [string, DatedTargets[]][];
 }
 
@@ -54,7 +56,15 @@ export async function buildActIndex(gitDir: string, head: string, available: Set
       );
       for (const e of read.effects) {
         if (e.targetKey === key) continue;
-        const entry: DatedTargets = { act: key, effectiveFrom: e.effectiveFrom, targets: e.targets };
+        const entry: DatedTargets = {
+          act: key,
+          effectiveFrom: e.effectiveFrom,
+          targets: e.targets,
+          ordinal: e.ordinal,
+          point: e.point,
+          instruction: e.instruction,
+          publishedOn: fields.publication_date ?? null,
+        };
         const list = index.get(e.targetKey);
         if (list) list.push(entry);
         else index.set(e.targetKey, [entry]);
@@ -77,6 +87,8 @@ export interface LoadedActIndex {
  * takes minutes to build: every text of the collection is read), else built and written there.
  * `anyReader` takes a cache of another reader version as it is (the run prints which version built
  * it): the other acts' effects of an older reader, when there is no time to read them all again.
+ * `needPoints` (the consolidation replay, which applies the effects) refuses a cache whose entries
+ * have their targets only.
  */
 export async function loadActIndex(
   gitDir: string,
@@ -84,14 +96,18 @@ export async function loadActIndex(
   available: Set<string>,
   cache: string | undefined,
   anyReader = false,
+  needPoints = false,
 ): Promise<LoadedActIndex> {
   if (cache && existsSync(cache)) {
     const c = JSON.parse(readFileSync(cache, 'utf8')) as CachedIndex;
-    if ((anyReader || c.readerVersion === AMENDMENT_READER_VERSION) && c.head === head)
+    if ((anyReader || c.readerVersion === AMENDMENT_READER_VERSION) && c.head === head && (!needPoints || c.points))
       return { index: new Map(c.index), readerVersion: c.readerVersion };
   }
   const index = await buildActIndex(gitDir, head, available);
   if (cache)
-    writeFileAtomicSync(cache, JSON.stringify({ readerVersion: AMENDMENT_READER_VERSION, head, index: [...index] } satisfies CachedIndex));
+    writeFileAtomicSync(
+      cache,
+      JSON.stringify({ readerVersion: AMENDMENT_READER_VERSION, head, points: true, index: [...index] } satisfies CachedIndex),
+    );
   return { index, readerVersion: AMENDMENT_READER_VERSION };
 }

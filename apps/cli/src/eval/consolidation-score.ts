@@ -253,6 +253,15 @@ export interface DatedTargets {
   act: string;
   effectiveFrom: string | null;
   targets: readonly string[];
+  /**
+   * What the consolidation replay's window mode applies (an index built since it was added has
+   * them): the effect's place in its act, its point's number and instruction as the product stores
+   * them, and the act's publication day (the rebuild's order of acts of one day).
+   */
+  ordinal?: number;
+  point?: string | null;
+  instruction?: string;
+  publishedOn?: string | null;
 }
 
 /**

@@ -59,6 +59,8 @@ export interface ActReading {
   byTarget: Map<string, EffectInput[]>;
   /** The act's own date (its newest front matter's `effectiveness_date`), as the sync stores it on the act. */
   effectiveFrom: string | null;
+  /** The act's publication day (its newest front matter's `publication_date`): the rebuild orders acts of one day by it. */
+  publishedOn?: string | null;
 }
 
 export interface CaseInput {
@@ -126,7 +128,12 @@ async function replayShare(share: Share): Promise<Record<Half, [string, number][
     if (!act) {
       const files = (await Promise.all(c.sourceBlobs.map((b) => readFile(b)))).filter((f) => f !== null);
       const newest = files[files.length - 1];
-      act = { readable: newest !== undefined, byTarget: new Map(), effectiveFrom: newest?.fields.effectiveness_date ?? null };
+      act = {
+        readable: newest !== undefined,
+        byTarget: new Map(),
+        effectiveFrom: newest?.fields.effectiveness_date ?? null,
+        publishedOn: newest?.fields.publication_date ?? null,
+      };
       if (newest) {
         const read = extractEffectsOfTexts(
           files.map((f) => f.body),
@@ -263,7 +270,12 @@ export function docFilter(flag: string | undefined): (key: string) => boolean {
   return (key) => keys.has(key);
 }
 
-export async function runReplay(module: string, args: EvalArgs): Promise<ReplayRun> {
+export interface ReplayOptions {
+  /** With `--window`: the evaluation applies the other acts' effects, so the act index must carry their points. */
+  actPoints?: boolean;
+}
+
+export async function runReplay(module: string, args: EvalArgs, options: ReplayOptions = {}): Promise<ReplayRun> {
   const gitDir = await resolveGitDir(args.gitDir);
   const started = Date.now();
   const cpu0 = process.cpuUsage();
@@ -275,14 +287,23 @@ export async function runReplay(module: string, args: EvalArgs): Promise<ReplayR
   const head = await resolveHead(gitDir);
   const only = docFilter(args.flags.get('doc'));
   const cases = selectCases(all, args.halves, sample, docs).filter((c) => only(c.amendedKey));
-  const misses = args.flags.get('misses');
-  if (misses) writeFileSync(misses, '');
+  for (const flag of ['misses', 'window-misses']) {
+    const file = args.flags.get(flag);
+    if (file) writeFileSync(file, '');
+  }
   const available = [...(await listObjects(gitDir))];
   const flags = [...args.flags];
   const shares = deal(cases, workers);
   // `--window`: every act the product knows for each document (`--acts-cache FILE` keeps the index).
   const loaded = args.flags.has('window')
-    ? await loadActIndex(gitDir, head, new Set(available), args.flags.get('acts-cache'), args.flags.has('acts-any-reader'))
+    ? await loadActIndex(
+        gitDir,
+        head,
+        new Set(available),
+        args.flags.get('acts-cache'),
+        args.flags.has('acts-any-reader'),
+        options.actPoints,
+      )
     : null;
   const index = loaded?.index ?? null;
   const indexOf = (share: ReformCase[]) =>
@@ -318,9 +339,9 @@ export async function runReplay(module: string, args: EvalArgs): Promise<ReplayR
   };
 }
 
-/** A row of miss details for tuning (`--misses FILE`): only ever of the tuning half. */
-export function writeMiss(flags: Map<string, string>, c: ReformCase, row: object): void {
-  const file = flags.get('misses');
+/** A row of miss details for tuning (`--misses FILE`, or the file of another flag): only ever of the tuning half. */
+export function writeMiss(flags: Map<string, string>, c: ReformCase, row: object, flag = 'misses'): void {
+  const file = flags.get(flag);
   if (file && c.half === 'tune')
     appendFileSync(file, `${JSON.stringify({ commit: c.commit, doc: c.amendedKey, act: c.sourceKey, ...row })}\n`);
 }
