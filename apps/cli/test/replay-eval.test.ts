@@ -403,7 +403,7 @@ describe("the consolidation replay's window mode (what the product serves)", () 
     ordinal,
     point: String(ordinal),
     effectiveFrom,
-    targets: [],
+    targets: [] as string[],
     instruction,
   });
   // The named act (zákon č. 365/2011 Sb., 2012-01-01) changes a number another act of the window
