@@ -179,3 +179,45 @@ describe('a part of an annex named by its heading line (nařízení vlády č. 3
     }
   });
 });
+
+describe("an annex's title below its label (vyhláška č. 65/2008 Sb. on vyhláška č. 642/2004 Sb.)", () => {
+  const vyhlaska = (...annex: string[]) =>
+    lines(
+      '# Vyhláška',
+      '##### § 1',
+      'Text.',
+      'Příloha č. 1 k vyhlášce č. 642/2004 Sb.',
+      ...annex,
+      'Příloha č. 2 k vyhlášce č. 642/2004 Sb.',
+      'Vzor pasu',
+    );
+  const point = 'V příloze č. 1 se za slova „Příloha č. 1 k vyhlášce č. 642/2004 Sb.“ vkládá nadpis přílohy „Vzor občanského průkazu“.';
+
+  it('is read as an insertion of the heading of the annex', () => {
+    const r = parseInstruction(point);
+    expect(r.unsupported).toEqual([]);
+    expect(r.operations[0]).toMatchObject({
+      kind: 'insert',
+      text: 'Vzor občanského průkazu',
+      targets: [{ id: 'priloha_1', part: 'heading' }],
+    });
+    expect(r.effects[0]).toMatchObject({ targets: ['priloha_1'] });
+  });
+
+  it('puts the title on its own line below the label, above the picture', () => {
+    const r = applyAmendment(vyhlaska('[image omitted]'), [pt('2', point)]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied']);
+    expect(r.text).toBe(vyhlaska('Vzor občanského průkazu', '[image omitted]'));
+  });
+
+  it('refuses an annex with a line of text below its label, and other words than the label', () => {
+    for (const [text, p] of [
+      [vyhlaska('Jiný nadpis', '[image omitted]'), point],
+      [vyhlaska('[image omitted]'), point.replace('Příloha č. 1 k', 'Příloha č. 3 k')],
+    ]) {
+      const r = applyAmendment(text, [pt('2', p)]);
+      expect(r.points[0]).toMatchObject({ status: 'not_applied' });
+      expect(r.text).toBe(text);
+    }
+  });
+});

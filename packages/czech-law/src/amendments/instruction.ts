@@ -2438,7 +2438,24 @@ const ANNEX_PART_WORDING = /^V příloze č\. (\d+[a-z]?) část „([^„“\n]
 const ANNEX_PART_INSERT =
   /^V příloze č\. (\d+[a-z]?) se za část „([^„“\n]+)“ (?:vkládá|doplňuje) (?:nová )?část(?: „([^„“\n]+)“)?, která zní:$/u;
 
+/**
+ * "V příloze č. 1 se za slova „Příloha č. 1 k vyhlášce č. 642/2004 Sb.“ vkládá nadpis přílohy „Vzor
+ * občanského průkazu …“." (vyhláška č. 65/2008 Sb. on vyhláška č. 642/2004 Sb.): a title for an
+ * annex that has none, below its label (the words named).
+ */
+const ANNEX_TITLE_INSERT = /^V příloze č\. (\d+[a-z]?) se za slova „([^„“\n]+)“ vkládá nadpis přílohy „([^„“\n]+)“\.?$/u;
+
 function readAnnexPart(st: Statement): Operation | null {
+  const title = ANNEX_TITLE_INSERT.exec(st.sentence);
+  if (title && !st.payload)
+    return {
+      kind: 'insert',
+      position: 'after',
+      old: title[2],
+      text: title[3],
+      targets: [{ id: segId('priloha', annexKey(title[1])), part: 'heading' }],
+      source: st.source,
+    };
   if (!st.payload) return null;
   const wording = ANNEX_PART_WORDING.exec(st.sentence);
   if (wording)
@@ -2731,7 +2748,7 @@ function effectOf(op: Operation): Effect {
   };
   // An item of an annex's table has no id: the annex is what changes (an item inserted or repealed
   // is a change of the annex, not a new or repealed annex).
-  if (op.item || (op.kind === 'insert' && op.targets[0]?.section !== undefined)) {
+  if (op.item || (op.kind === 'insert' && (op.targets[0]?.section !== undefined || op.targets[0]?.part === 'heading'))) {
     for (const t of op.targets) add(t.id);
     return { kind: op.kind, targets: ids, text: op.source };
   }

@@ -3278,6 +3278,28 @@ function opAnnexPart(w: Work, op: Operation): void {
   touch(w, t.id);
 }
 
+/**
+ * "V příloze č. 1 se za slova „Příloha č. 1 k vyhlášce …“ vkládá nadpis přílohy „…“.": the title as
+ * the line below the annex's label, where the label is the words named and the annex has no title
+ * there yet (a picture or nothing follows the label).
+ */
+function opAnnexTitle(w: Work, op: Operation): void {
+  const t = op.targets[0];
+  const loc = locate(w.doc, t.id);
+  if (loc.unit.kind !== 'annex' || loc.unit.id.includes('/')) throw new Fail('unsupported_target', `${t.id}: no annex of its own`);
+  const text = loc.unit.text;
+  const nl = text.indexOf('\n');
+  const label = nl < 0 ? text : text.slice(0, nl);
+  const words = (s: string) => s.replace(/[*#]/g, '').replace(/\s+/g, ' ').trim();
+  if (words(label) !== words(op.old ?? '')) throw new Fail('text_not_found', `„${op.old}“ as the label of ${t.id}`);
+  const title = (op.text ?? '').trim();
+  const next = /^\s*([^\n]*)/.exec(text.slice(label.length))![1];
+  if (words(next) === words(title)) throw new Fail('already_present', `the title of ${t.id}`);
+  if (next && !/^\[image/.test(next)) throw new Fail('unsupported_target', `${t.id} has a line below its label`);
+  replaceUnit(w.doc, loc.index, `${label}\n\n${title}${text.slice(label.length)}`);
+  touch(w, t.id);
+}
+
 /** An operation with its targets read anew (`withoutLoneParagraph`) → the point's own. */
 const REWRITTEN = new WeakMap<Operation, Operation>();
 
@@ -3323,6 +3345,7 @@ function applyOperation(w: Work, given: Operation): void {
   const op = withoutLoneParagraph(w, given);
   if (op.item) return opAnnexItem(w, op);
   if ((op.kind === 'new_wording' || op.kind === 'insert') && op.targets[0]?.section !== undefined) return opAnnexPart(w, op);
+  if (op.kind === 'insert' && op.targets[0]?.part === 'heading') return opAnnexTitle(w, op);
   switch (op.kind) {
     case 'replace_words':
     case 'insert_words':
