@@ -221,3 +221,41 @@ describe("an annex's title below its label (vyhláška č. 65/2008 Sb. on vyhlá
     }
   });
 });
+
+describe('the text before an annex (nařízení vlády č. 371/2009 Sb., bod 385, on nařízení vlády č. 132/2005 Sb.)', () => {
+  const doc = (region: string[]) =>
+    lines(
+      '# Nařízení vlády',
+      '##### § 1',
+      'Text.',
+      'Příloha č. 808 k nařízení vlády č. 132/2005 Sb.',
+      '**Kraj:**',
+      'Zlínský kraj',
+      'Mapa lokality CZ0813477',
+      '[image omitted]',
+      ...region,
+      'Příloha č. 809 k nařízení vlády č. 132/2005 Sb.',
+      '**Kraj:**',
+      'Zlínský kraj',
+    );
+  const point = 'Text před přílohou č. 809 zní:\n\n„Zlínský kraj\n\nKromě dále uvedených lokalit zasahují i lokality A – B.“.';
+
+  it('is read as a new wording of the text before the annex', () => {
+    const r = parseInstruction(point);
+    expect(r.unsupported).toEqual([]);
+    expect(r.operations[0]).toMatchObject({ kind: 'new_wording', beforeAnnex: true, targets: [{ id: 'priloha_809' }] });
+  });
+
+  it('replaces the lines after the picture of the annex before, from the line the new text opens with', () => {
+    const r = applyAmendment(doc(['Zlínský kraj', 'Kromě dále uvedených lokalit zasahují i lokality A - C.']), [pt('385', point)]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied']);
+    expect(r.text).toBe(doc(['Zlínský kraj', 'Kromě dále uvedených lokalit zasahují i lokality A – B.']));
+  });
+
+  it('refuses where that line is only above the picture (the annex before has no such text)', () => {
+    const text = doc([]);
+    const r = applyAmendment(text, [pt('385', point)]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'text_not_found' });
+    expect(r.text).toBe(text);
+  });
+});

@@ -95,6 +95,8 @@ export interface Operation {
   replaceEnd?: { old: string; new: string };
   /** "včetně nadpisu": the unit's heading is part of the new text (or of what is repealed). */
   withHeading?: boolean;
+  /** new_wording: the text between the annex named and the one before it ("Text před přílohou č. 8 zní:"), not the annex. */
+  beforeAnnex?: true;
   /** insert after a part of an annex named by its heading (`section`): the new part's heading, as the act names it. */
   newHeading?: string;
   /** An item (položka) of an annex's table, which has no provision id (`AnnexItem`); the target is the annex. */
@@ -2445,7 +2447,22 @@ const ANNEX_PART_INSERT =
  */
 const ANNEX_TITLE_INSERT = /^V příloze č\. (\d+[a-z]?) se za slova „([^„“\n]+)“ vkládá nadpis přílohy „([^„“\n]+)“\.?$/u;
 
+/**
+ * "Text před přílohou č. 809 zní: „Zlínský kraj …“" (nařízení vlády č. 371/2009 Sb. on nařízení
+ * vlády č. 132/2005 Sb.): the lines between the annex before and annex č. 809's label.
+ */
+const TEXT_BEFORE_ANNEX = /^Text před přílohou č\. (\d+[a-z]?) zní:$/u;
+
 function readAnnexPart(st: Statement): Operation | null {
+  const before = TEXT_BEFORE_ANNEX.exec(st.sentence);
+  if (before && st.payload)
+    return {
+      kind: 'new_wording',
+      text: st.payload,
+      beforeAnnex: true,
+      targets: [{ id: segId('priloha', annexKey(before[1])) }],
+      source: st.source,
+    };
   const title = ANNEX_TITLE_INSERT.exec(st.sentence);
   if (title && !st.payload)
     return {

@@ -3300,6 +3300,36 @@ function opAnnexTitle(w: Work, op: Operation): void {
   touch(w, t.id);
 }
 
+/**
+ * "Text před přílohou č. 809 zní:": the lines that end the unit before the annex (the source keeps
+ * them with the annex before: a region's heading and its note, "Zlínský kraj" then "Kromě dále
+ * uvedených lokalit …"). They start at the last line of that unit that is the new text's first
+ * line, below its last bold label and picture; without such a line where they start is unsure.
+ */
+function opTextBeforeAnnex(w: Work, op: Operation): void {
+  const t = op.targets[0];
+  const at = findUnit(w.doc, t.id);
+  const prev = w.doc.units[at - 1];
+  if (!prev || prev.kind !== 'annex' || prev.id.includes('/')) throw new Fail('unsupported_target', `the unit before ${t.id} is no annex`);
+  const body = (op.text ?? '').trim();
+  if (!body || /^\s*(?:#|\|)/m.test(body) || /^Příloha č\./m.test(body)) throw new Fail('payload_mismatch', `the text before ${t.id}`);
+  const first = body.split('\n')[0].trim();
+  const text = prev.text;
+  let start = -1;
+  for (let pos = 0; pos < text.length;) {
+    const nl = text.indexOf('\n', pos);
+    const end = nl < 0 ? text.length : nl;
+    const line = text.slice(pos, end).trim();
+    if (line === first) start = pos;
+    else if (start >= 0 && (BOLD_LABEL_LINE.test(line) || /^\[image/.test(line))) start = -1;
+    pos = end + 1;
+  }
+  if (start < 0) throw new Fail('text_not_found', `„${first}“ before ${t.id}`);
+  if (text.slice(start).trim() === body) throw new Fail('already_present', `the text before ${t.id}`);
+  replaceUnit(w.doc, at - 1, `${text.slice(0, start)}${body}\n\n`);
+  touch(w, prev.id);
+}
+
 /** An operation with its targets read anew (`withoutLoneParagraph`) → the point's own. */
 const REWRITTEN = new WeakMap<Operation, Operation>();
 
@@ -3346,6 +3376,7 @@ function applyOperation(w: Work, given: Operation): void {
   if (op.item) return opAnnexItem(w, op);
   if ((op.kind === 'new_wording' || op.kind === 'insert') && op.targets[0]?.section !== undefined) return opAnnexPart(w, op);
   if (op.kind === 'insert' && op.targets[0]?.part === 'heading') return opAnnexTitle(w, op);
+  if (op.beforeAnnex) return opTextBeforeAnnex(w, op);
   switch (op.kind) {
     case 'replace_words':
     case 'insert_words':
