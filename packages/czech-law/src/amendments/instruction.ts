@@ -2453,6 +2453,12 @@ const ANNEX_TITLE_INSERT = /^V příloze č\. (\d+[a-z]?) se za slova „([^„�
  */
 const TEXT_BEFORE_ANNEX = /^Text před přílohou č\. (\d+[a-z]?) zní:$/u;
 
+/** An annex's title put below its label (`ANNEX_TITLE_INSERT`): the words after which it goes are the label. */
+export function isAnnexTitleInsert(op: Operation): boolean {
+  const t = op.targets[0];
+  return op.kind === 'insert' && op.old !== undefined && t?.part === 'heading' && /^priloha(?:_[^/]+)?$/.test(t.id);
+}
+
 function readAnnexPart(st: Statement): Operation | null {
   const before = TEXT_BEFORE_ANNEX.exec(st.sentence);
   if (before && st.payload)
@@ -2765,7 +2771,7 @@ function effectOf(op: Operation): Effect {
   };
   // An item of an annex's table has no id: the annex is what changes (an item inserted or repealed
   // is a change of the annex, not a new or repealed annex).
-  if (op.item || (op.kind === 'insert' && (op.targets[0]?.section !== undefined || op.targets[0]?.part === 'heading'))) {
+  if (op.item || (op.kind === 'insert' && (op.targets[0]?.section !== undefined || isAnnexTitleInsert(op)))) {
     for (const t of op.targets) add(t.id);
     return { kind: op.kind, targets: ids, text: op.source };
   }

@@ -13,6 +13,7 @@
 import {
   ALPHABET_VARIANTS,
   expandKeyRange,
+  isAnnexTitleInsert,
   parseInstruction,
   type Operation,
   type ParsedInstruction,
@@ -3375,7 +3376,7 @@ function applyOperation(w: Work, given: Operation): void {
   const op = withoutLoneParagraph(w, given);
   if (op.item) return opAnnexItem(w, op);
   if ((op.kind === 'new_wording' || op.kind === 'insert') && op.targets[0]?.section !== undefined) return opAnnexPart(w, op);
-  if (op.kind === 'insert' && op.targets[0]?.part === 'heading') return opAnnexTitle(w, op);
+  if (isAnnexTitleInsert(op)) return opAnnexTitle(w, op);
   if (op.beforeAnnex) return opTextBeforeAnnex(w, op);
   switch (op.kind) {
     case 'replace_words':
