@@ -204,6 +204,12 @@ describe("an annex's title below its label (vyhláška č. 65/2008 Sb. on vyhlá
     expect(r.effects[0]).toMatchObject({ targets: ['priloha_1'] });
   });
 
+  it('leaves other insertions after a heading as they were read (their new units are their effects)', () => {
+    const r = parseInstruction('Za nadpis § 5 se vkládá nový § 5a, který zní:\n\n„##### § 5a\n\nText.“.');
+    expect(r.unsupported).toEqual([]);
+    expect(r.effects[0]).toMatchObject({ kind: 'insert', targets: ['par_5a'] });
+  });
+
   it('puts the title on its own line below the label, above the picture', () => {
     const r = applyAmendment(vyhlaska('[image omitted]'), [pt('2', point)]);
     expect(r.points.map((p) => p.status)).toEqual(['applied']);
