@@ -95,6 +95,10 @@ export interface Operation {
   replaceEnd?: { old: string; new: string };
   /** "včetně nadpisu": the unit's heading is part of the new text (or of what is repealed). */
   withHeading?: boolean;
+  /** new_wording: the text between the annex named and the one before it ("Text před přílohou č. 8 zní:"), not the annex. */
+  beforeAnnex?: true;
+  /** insert after a part of an annex named by its heading (`section`): the new part's heading, as the act names it. */
+  newHeading?: string;
   /** An item (položka) of an annex's table, which has no provision id (`AnnexItem`); the target is the annex. */
   item?: AnnexItem;
   /**
@@ -2363,6 +2367,42 @@ const ANNEX_ITEM_FORMS: [RegExp, (m: RegExpExecArray, st: Statement) => Omit<Ope
 ];
 
 /**
+ * "v náplni položky 5222 se text „3050“ nahrazuje textem „3051“", "v náplni položky 2229 v odstavci
+ * 2 se za slovo „daní“ vkládají slova „a poplatků“" (vyhláška č. 343/2019 Sb. on vyhláška č.
+ * 323/2002 Sb.): words of an item's náplň. An odstavec or věta named in the náplň narrows nothing
+ * the engine reads: it finds the words once in the item's cell.
+ */
+const ANNEX_ITEM_WORDS =
+  /^(?:v|ve) náplni položky (\d+)((?: (?:v )?(?:odstavci \d+|větě (?:první|druhé|třetí|čtvrté|páté|šesté|poslední)))*) (se [^:]+)$/u;
+
+/** Words of an annex item's náplň (`ANNEX_ITEM_WORDS`) as word operations on the item's cell, or null. */
+function readAnnexItemWords(st: Statement, place: RegExpExecArray, rest: string): Operation | null {
+  const m = ANNEX_ITEM_WORDS.exec(rest);
+  if (!m) return null;
+  const ops: Operation[] = [];
+  try {
+    readStatement({ sentence: `V příloze ${m[3]}`, payload: null, source: st.source }, ops, [[]]);
+  } catch (e) {
+    if (e instanceof Unsupported) return null;
+    throw e;
+  }
+  // One change of words in the cell; a punctuation mark or an end of the náplň ("na konci") is
+  // another place's than the words found in it.
+  if (ops.length !== 1) return null;
+  const op = ops[0];
+  if ((op.kind !== 'replace_words' && op.kind !== 'insert_words') || op.replaceEnd || op.footnotes?.length) return null;
+  if (op.kind === 'replace_words' && op.position) return null;
+  if (op.kind === 'insert_words' && op.position !== 'after' && op.position !== 'before') return null;
+  if (!op.old?.trim()) return null;
+  return {
+    ...op,
+    item: { part: place[2], key: m[1], field: 'content' },
+    targets: [{ id: segId('priloha', place[1] ? annexKey(place[1]) : '') }],
+    source: st.source,
+  };
+}
+
+/**
  * An item of an annex's lettered part (`AnnexItem`), in the forms of vyhláška č. 323/2002 Sb.'s
  * amending acts: the operation targets the annex, its `item` the row. Null when the sentence is
  * not one of them.
@@ -2371,6 +2411,8 @@ function readAnnexItem(st: Statement): Operation | null {
   const place = ANNEX_ITEM_PLACE.exec(st.sentence);
   if (!place) return null;
   const rest = st.sentence.slice(place[0].length).trim();
+  const words = readAnnexItemWords(st, place, rest);
+  if (words) return words;
   for (const [re, make] of ANNEX_ITEM_FORMS) {
     const m = re.exec(rest);
     if (!m) continue;
@@ -2383,6 +2425,79 @@ function readAnnexItem(st: Statement): Operation | null {
       source: st.source,
     };
   }
+  return null;
+}
+
+/**
+ * A part of an annex named by its heading line, given a new text or followed by a new part: "V
+ * příloze č. 240 část „Druhy“ zní:", "V příloze č. 76 se za část „Navrhovaná kategorie zvláště
+ * chráněného území“ vkládá nová část, která zní:", "… vkládá nová část „Typy přírodních
+ * stanovišť“, která zní:" (nařízení vlády č. 371/2009 Sb. on nařízení vlády č. 132/2005 Sb.). The
+ * target is the annex with the part's heading (`section`); a new part's own heading, where the act
+ * names it, opens the new text.
+ */
+const ANNEX_PART_WORDING = /^V příloze č\. (\d+[a-z]?) část „([^„“\n]+)“ zní:$/u;
+const ANNEX_PART_INSERT =
+  /^V příloze č\. (\d+[a-z]?) se za část „([^„“\n]+)“ (?:vkládá|doplňuje) (?:nová )?část(?: „([^„“\n]+)“)?, která zní:$/u;
+
+/**
+ * "V příloze č. 1 se za slova „Příloha č. 1 k vyhlášce č. 642/2004 Sb.“ vkládá nadpis přílohy „Vzor
+ * občanského průkazu …“." (vyhláška č. 65/2008 Sb. on vyhláška č. 642/2004 Sb.): a title for an
+ * annex that has none, below its label (the words named).
+ */
+const ANNEX_TITLE_INSERT = /^V příloze č\. (\d+[a-z]?) se za slova „([^„“\n]+)“ vkládá nadpis přílohy „([^„“\n]+)“\.?$/u;
+
+/**
+ * "Text před přílohou č. 809 zní: „Zlínský kraj …“" (nařízení vlády č. 371/2009 Sb. on nařízení
+ * vlády č. 132/2005 Sb.): the lines between the annex before and annex č. 809's label.
+ */
+const TEXT_BEFORE_ANNEX = /^Text před přílohou č\. (\d+[a-z]?) zní:$/u;
+
+/** An annex's title put below its label (`ANNEX_TITLE_INSERT`): the words after which it goes are the label. */
+export function isAnnexTitleInsert(op: Operation): boolean {
+  const t = op.targets[0];
+  return op.kind === 'insert' && op.old !== undefined && t?.part === 'heading' && /^priloha(?:_[^/]+)?$/.test(t.id);
+}
+
+function readAnnexPart(st: Statement): Operation | null {
+  const before = TEXT_BEFORE_ANNEX.exec(st.sentence);
+  if (before && st.payload)
+    return {
+      kind: 'new_wording',
+      text: st.payload,
+      beforeAnnex: true,
+      targets: [{ id: segId('priloha', annexKey(before[1])) }],
+      source: st.source,
+    };
+  const title = ANNEX_TITLE_INSERT.exec(st.sentence);
+  if (title && !st.payload)
+    return {
+      kind: 'insert',
+      position: 'after',
+      old: title[2],
+      text: title[3],
+      targets: [{ id: segId('priloha', annexKey(title[1])), part: 'heading' }],
+      source: st.source,
+    };
+  if (!st.payload) return null;
+  const wording = ANNEX_PART_WORDING.exec(st.sentence);
+  if (wording)
+    return {
+      kind: 'new_wording',
+      text: st.payload,
+      targets: [{ id: segId('priloha', annexKey(wording[1])), section: wording[2] }],
+      source: st.source,
+    };
+  const insert = ANNEX_PART_INSERT.exec(st.sentence);
+  if (insert)
+    return {
+      kind: 'insert',
+      position: 'after',
+      text: st.payload,
+      ...(insert[3] ? { newHeading: insert[3] } : {}),
+      targets: [{ id: segId('priloha', annexKey(insert[1])), section: insert[2] }],
+      source: st.source,
+    };
   return null;
 }
 
@@ -2432,7 +2547,7 @@ const OBJECT_BEFORE_PAYLOAD = new RegExp(
 const MARK_THEN_WORDS = new RegExp(`( za ${AFTER_WORDS} ⟨\\d+⟩ (?:vkládá|doplňuje) ${PUNCT_ANY} a ${ADDING} ${NOUN}):$`, 'u');
 
 function readStatement(st: Statement, ops: Operation[], previous: Seg[][], done: readonly Operation[] = []): Seg[][] {
-  const item = readAnnexItem(st);
+  const item = readAnnexItem(st) ?? readAnnexPart(st);
   if (item) {
     ops.push(item);
     return previous;
@@ -2656,7 +2771,7 @@ function effectOf(op: Operation): Effect {
   };
   // An item of an annex's table has no id: the annex is what changes (an item inserted or repealed
   // is a change of the annex, not a new or repealed annex).
-  if (op.item) {
+  if (op.item || (op.kind === 'insert' && (op.targets[0]?.section !== undefined || isAnnexTitleInsert(op)))) {
     for (const t of op.targets) add(t.id);
     return { kind: op.kind, targets: ids, text: op.source };
   }

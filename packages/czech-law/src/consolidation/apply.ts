@@ -13,6 +13,7 @@
 import {
   ALPHABET_VARIANTS,
   expandKeyRange,
+  isAnnexTitleInsert,
   parseInstruction,
   type Operation,
   type ParsedInstruction,
@@ -3140,6 +3141,30 @@ function itemTitleEnd(cell: string): number | null {
   return cell.slice(0, at).trimEnd().length > 0 ? cell.slice(0, at).trimEnd().length : null;
 }
 
+/**
+ * Words of an item's náplň changed in its cell (`AnnexItem` field `content`): found there once, or
+ * refused (the act names one place; which of several is not the engine's to guess).
+ */
+function itemWords(text: string, row: ItemRow, op: Operation): string {
+  const item = op.item!;
+  const lastBar = text.lastIndexOf('|', row.end - 1);
+  const cellStart = text.lastIndexOf('|', lastBar - 1) + 1;
+  const cell: Span = { start: cellStart, end: lastBar };
+  const old = op.old ?? '';
+  const add = op.new ?? '';
+  if (add.includes('|') || /\n/.test(add.trim())) throw new Fail('payload_mismatch', `položka ${item.key}: words that are no table cell's`);
+  const hits = findWords(text, old, cell, []);
+  if (!hits.length) {
+    const done = op.kind === 'replace_words' && add.trim() && findWords(text, add, cell, []).length > 0;
+    throw new Fail(done ? 'already_present' : 'text_not_found', `„${old}“ in položka ${item.key}`);
+  }
+  if (hits.length > 1) throw new Fail('ambiguous', `„${old}“ is in položka ${item.key} ${hits.length} times`);
+  const h = hits[0];
+  if (op.kind === 'replace_words') return replaceSpan(text, h, add);
+  if (op.position === 'before') return splice(text, { start: h.start, end: h.start }, joinBefore(add));
+  return splice(text, { start: h.end, end: h.end }, joinAfter(add, text[h.end]));
+}
+
 /** An operation on an item of an annex's table (`AnnexItem`). */
 function opAnnexItem(w: Work, op: Operation): void {
   const item = op.item!;
@@ -3150,7 +3175,8 @@ function opAnnexItem(w: Work, op: Operation): void {
   if (!row) throw new Fail('target_not_found', `položka ${item.key} in část ${item.part}`);
   const cell = row.cells[row.cells.length - 1].trim();
   let out: string;
-  if (op.kind === 'insert') {
+  if (op.kind === 'replace_words' || op.kind === 'insert_words') out = itemWords(text, row, op);
+  else if (op.kind === 'insert') {
     const key = item.newKey ?? '';
     if (itemRow(text, item.part, key)) throw new Fail('already_present', `položka ${key}`);
     // A row that ends its table: whether the source puts the new one below it or at the top of the
@@ -3177,6 +3203,132 @@ function opAnnexItem(w: Work, op: Operation): void {
   }
   replaceUnit(w.doc, loc.index, out);
   touch(w, t.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parts of an annex named by their heading lines (nařízení vlády č. 132/2005 Sb.'s lokality).
+
+/** A heading line of an annex's part set as a bold label, alone or with its value ("**Druhy:**", "**Kód lokality:** CZ0620001"). */
+const BOLD_LABEL_LINE = /^\*\*([^*\n]+)\*\*(.*)$/;
+
+/** A heading's words for comparison: without the colon that ends it and the spacing. */
+const labelWords = (s: string): string => s.replace(/\s+/g, ' ').trim().replace(/\s*:$/, '');
+
+/**
+ * The part of an annex that a bold label line heads: from that line to the next bold label line.
+ * The one label of the annex with these words; a part that no later label closes (the annex's
+ * last, running into its map and notes) has no sure end and is refused.
+ */
+function annexPart(text: string, section: string, id: string): { head: Span; value: string; end: number; bold: string } {
+  const lines: Span[] = [];
+  for (let pos = 0; pos <= text.length;) {
+    const nl = text.indexOf('\n', pos);
+    const end = nl < 0 ? text.length : nl;
+    lines.push({ start: pos, end });
+    pos = end + 1;
+  }
+  const want = labelWords(section);
+  const heads = lines.filter((l) => {
+    const m = BOLD_LABEL_LINE.exec(text.slice(l.start, l.end));
+    return m !== null && labelWords(m[1]) === want;
+  });
+  if (heads.length !== 1) throw new Fail(heads.length ? 'ambiguous' : 'target_not_found', `the part „${section}“ of ${id}`);
+  const head = heads[0];
+  const m = BOLD_LABEL_LINE.exec(text.slice(head.start, head.end))!;
+  const next = lines.find((l) => l.start > head.start && BOLD_LABEL_LINE.test(text.slice(l.start, l.end)));
+  if (!next) throw new Fail('unsupported_target', `the part „${section}“ of ${id} ends the annex`);
+  return { head, value: m[2].trim(), end: next.start, bold: m[1] };
+}
+
+/**
+ * "V příloze č. 240 část „Druhy“ zní:" (the part's text below its heading line, which stays) and
+ * "V příloze č. 76 se za část „…“ vkládá nová část, která zní:" (a new part after the part named):
+ * the new text set the way the act's annexes are (`styleAnnex`); a new part's heading that the act
+ * names is set in bold as the named part's heading is.
+ */
+function opAnnexPart(w: Work, op: Operation): void {
+  const t = op.targets[0];
+  const loc = locate(w.doc, t.id);
+  if (loc.unit.kind !== 'annex' || loc.unit.id.includes('/')) throw new Fail('unsupported_target', `${t.id}: no annex of its own`);
+  const text = loc.unit.text;
+  const part = annexPart(text, t.section!, t.id);
+  let body = (op.text ?? '').trim();
+  // "V příloze č. 381 část „Druhy“ zní: „Druhy: …“" (bod 223): a new text that opens with the part's
+  // heading; the heading line stays as the annex sets it.
+  const lead = /^[^\n]*(?:\n\s*\n|$)/.exec(body)![0];
+  if (op.kind === 'new_wording' && labelWords(lead.replace(/\*+/g, '')) === labelWords(t.section!)) body = body.slice(lead.length).trim();
+  refuseAnnexTable(body);
+  if (!body || /^\s*#/m.test(body)) throw new Fail('payload_mismatch', `the new text of the part „${t.section}“ of ${t.id}`);
+  const styled = styleAnnex(body, w.annexStyle);
+  let out: string;
+  if (op.kind === 'new_wording') {
+    // A heading with its value on its line ("**Kód lokality:** CZ…") is no part with a text below it.
+    if (part.value) throw new Fail('unsupported_target', `the part „${t.section}“ of ${t.id} is one line`);
+    out = `${text.slice(0, part.head.end)}\n\n${styled}\n\n${text.slice(part.end)}`;
+  } else {
+    const heading = op.newHeading ? `**${op.newHeading.trim()}**\n\n` : '';
+    const first = labelWords(op.newHeading ?? body.split('\n')[0]);
+    const have = text.split('\n').some((l) => {
+      const m = BOLD_LABEL_LINE.exec(l);
+      return m !== null && labelWords(m[1]) === first;
+    });
+    if (have) throw new Fail('already_present', `the part „${first}“ in ${t.id}`);
+    out = `${text.slice(0, part.end)}${heading}${styled}\n\n${text.slice(part.end)}`;
+  }
+  replaceUnit(w.doc, loc.index, out);
+  touch(w, t.id);
+}
+
+/**
+ * "V příloze č. 1 se za slova „Příloha č. 1 k vyhlášce …“ vkládá nadpis přílohy „…“.": the title as
+ * the line below the annex's label, where the label is the words named and the annex has no title
+ * there yet (a picture or nothing follows the label).
+ */
+function opAnnexTitle(w: Work, op: Operation): void {
+  const t = op.targets[0];
+  const loc = locate(w.doc, t.id);
+  if (loc.unit.kind !== 'annex' || loc.unit.id.includes('/')) throw new Fail('unsupported_target', `${t.id}: no annex of its own`);
+  const text = loc.unit.text;
+  const nl = text.indexOf('\n');
+  const label = nl < 0 ? text : text.slice(0, nl);
+  const words = (s: string) => s.replace(/[*#]/g, '').replace(/\s+/g, ' ').trim();
+  if (words(label) !== words(op.old ?? '')) throw new Fail('text_not_found', `„${op.old}“ as the label of ${t.id}`);
+  const title = (op.text ?? '').trim();
+  const next = /^\s*([^\n]*)/.exec(text.slice(label.length))![1];
+  if (words(next) === words(title)) throw new Fail('already_present', `the title of ${t.id}`);
+  if (next && !/^\[image/.test(next)) throw new Fail('unsupported_target', `${t.id} has a line below its label`);
+  replaceUnit(w.doc, loc.index, `${label}\n\n${title}${text.slice(label.length)}`);
+  touch(w, t.id);
+}
+
+/**
+ * "Text před přílohou č. 809 zní:": the lines that end the unit before the annex (the source keeps
+ * them with the annex before: a region's heading and its note, "Zlínský kraj" then "Kromě dále
+ * uvedených lokalit …"). They start at the last line of that unit that is the new text's first
+ * line, below its last bold label and picture; without such a line where they start is unsure.
+ */
+function opTextBeforeAnnex(w: Work, op: Operation): void {
+  const t = op.targets[0];
+  const at = findUnit(w.doc, t.id);
+  const prev = w.doc.units[at - 1];
+  if (!prev || prev.kind !== 'annex' || prev.id.includes('/')) throw new Fail('unsupported_target', `the unit before ${t.id} is no annex`);
+  const body = (op.text ?? '').trim();
+  if (!body || /^\s*(?:#|\|)/m.test(body) || /^Příloha č\./m.test(body)) throw new Fail('payload_mismatch', `the text before ${t.id}`);
+  const first = body.split('\n')[0].trim();
+  const text = prev.text;
+  let start = -1;
+  for (let pos = 0; pos < text.length;) {
+    const nl = text.indexOf('\n', pos);
+    const end = nl < 0 ? text.length : nl;
+    const line = text.slice(pos, end).trim();
+    if (line === first) start = pos;
+    else if (start >= 0 && (BOLD_LABEL_LINE.test(line) || /^\[image/.test(line))) start = -1;
+    pos = end + 1;
+  }
+  if (start < 0) throw new Fail('text_not_found', `„${first}“ before ${t.id}`);
+  if (text.slice(start).trim() === body) throw new Fail('already_present', `the text before ${t.id}`);
+  replaceUnit(w.doc, at - 1, `${text.slice(0, start)}${body}\n\n`);
+  touch(w, prev.id);
 }
 
 /** An operation with its targets read anew (`withoutLoneParagraph`) → the point's own. */
@@ -3223,6 +3375,9 @@ function withoutLoneParagraph(w: Work, op: Operation): Operation {
 function applyOperation(w: Work, given: Operation): void {
   const op = withoutLoneParagraph(w, given);
   if (op.item) return opAnnexItem(w, op);
+  if ((op.kind === 'new_wording' || op.kind === 'insert') && op.targets[0]?.section !== undefined) return opAnnexPart(w, op);
+  if (isAnnexTitleInsert(op)) return opAnnexTitle(w, op);
+  if (op.beforeAnnex) return opTextBeforeAnnex(w, op);
   switch (op.kind) {
     case 'replace_words':
     case 'insert_words':

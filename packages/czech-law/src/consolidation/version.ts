@@ -101,5 +101,9 @@
  * 28: "Dosavadní odstavec 2 se označuje jako odstavec 3 a vypouštějí se v něm slova …" (or ", který
  * zní:") renumbers, then changes the unit under its new number; words "v části „…“" of an annex are
  * changed where they are once in the annex, after the line the part's heading starts, #36 h-engine23.
+ * 29: annex forms: words of an annex item's náplň changed where they are once in its cell; a part of
+ * an annex headed by a bold label line given a new text or followed by a new part; an annex's title
+ * put below its label; the text before an annex as the closing lines of the annex before, #36
+ * h-engine25.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 28;
+export const CONSOLIDATION_ENGINE_VERSION = 29;

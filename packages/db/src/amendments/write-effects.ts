@@ -37,8 +37,12 @@ type Tx = RawTx;
  * 29: "Dosavadní odstavec 2 se označuje jako odstavec 3 a … v něm …" read as the renumbering and
  * the change in the renumbered unit; "V příloze č. N v části „…“ se slova …" read as words of the
  * annex (#36 h-engine23).
+ * 30: annex forms: "V příloze v části B v náplni položky N se slova …" (words of an item's náplň),
+ * "V příloze č. N část „…“ zní:", "… se za část „…“ vkládá nová část („…“), která zní:" (a part
+ * named by its heading), "… se za slova „Příloha č. N …“ vkládá nadpis přílohy „…“", "Text před
+ * přílohou č. N zní:" (#36 h-engine25).
  */
-export const AMENDMENT_READER_VERSION = 29;
+export const AMENDMENT_READER_VERSION = 30;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
