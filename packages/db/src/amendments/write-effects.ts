@@ -38,9 +38,10 @@ type Tx = RawTx;
  * the change in the renumbered unit; "V příloze č. N v části „…“ se slova …" read as words of the
  * annex (#36 h-engine23).
  * 30: repeal lists and renumberings of ranges: písmena past z as "aa), ab)" or "aa), bb)", "včetně
- * nadpisu nad § N" of the first § repealed, "včetně nadpisů hlavy 4, 5 a 6 části II", footnotes
- * named with their carets ("č. ^2) a ^3)"), "prvé čtyři věty", "čl. 22 č. 1 až 5" as body, a
- * footnote renumbering's "včetně odkazů na ně" before the verb or "jako" (#36 h-engine24).
+ * nadpisu nad § N" of the first § repealed and "Společný nadpis nad § N se zrušuje", "včetně nadpisů
+ * hlavy 4, 5 a 6 části II", "§ 98 včetně nadpisu, § 99 a 100", footnotes named with their carets
+ * ("č. ^2) a ^3)"), "prvé čtyři věty", "čl. 22 č. 1 až 5" as body, a footnote renumbering's "včetně
+ * odkazů na ně" before the verb or "jako", "se označí jako" (#36 h-engine24).
  */
 export const AMENDMENT_READER_VERSION = 30;
 
