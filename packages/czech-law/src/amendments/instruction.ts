@@ -452,7 +452,8 @@ function readKey(s: string, pos: number, type: SegType): { key: string; len: num
       return { key: annexKey(m[1]), len: m[0].length };
     }
     case 'fn':
-      m = /^(?:(?:č\.|číslo)\s*)?(\d+[a-z]{0,3})\)?(?![\p{L}\d])/u.exec(rest);
+      // "poznámek pod čarou č. ^2) a ^3)" (zákon č. 100/2001 Sb. on zákon č. 17/1992 Sb.): the mark's caret as the text writes it.
+      m = /^(?:(?:č\.|číslo)\s*)?\^?(\d+[a-z]{0,3})\)?(?![\p{L}\d])/u.exec(rest);
       return m ? { key: m[1], len: m[0].length } : null;
     case 'veta':
       for (const [re, n] of SENTENCE_ORDINAL) {
@@ -1075,6 +1076,18 @@ function skeleton(text: string): Skeleton {
     );
   // "druhá věta" as "věta druhá"; "tato věta:", "tato slova:" as "věta:", "slova:".
   s = s
+    // "Společný nadpis nad § 9 se zrušuje" (zákon č. 12/2020 Sb. on zákon č. 365/2000 Sb.),
+    // "Skupinový nadpis nad § 14 se zrušuje": the heading above the label, shared by the §§ after it.
+    .replace(/(?<![\p{L}])(?:[Ss]polečný|[Ss]kupinový) nadpis nad (?=§ \d+[a-z]* (?:se )?(?:zrušuje|vypouští)(?![\p{L}]))/gu, 'nadpis nad ')
+    // "Čl. 1 až 4, … čl. 22 č. 1 až 5, čl. 24 a 25 se zrušují" (zákon SNR č. 159/1971 Sb. on zákon SNR
+    // č. 131/1970 Sb.): the numbered points of an article or § in older acts, as "bod".
+    .replace(/(?<![\p{L}])((?:[čČ]l\.|§) \d+[a-z]*) č\. (?=\d+[a-z]?(?![\d/]))/gu, '$1 bod ')
+    // "v § 8 odst. 1 prvé čtyři věty a odstavec 2 … zrušují" (vyhláška č. 296/2001 Sb. on vyhláška
+    // č. 103/1963 Sb.): the first sentences by their count, as "věty první až čtvrtá".
+    .replace(
+      /(?<![\p{L}])(?:prvé|první) (dvě|tři|čtyři|pět) věty(?![\p{L}])/gu,
+      (_m, n: string) => `věty první až ${{ dvě: 'druhá', tři: 'třetí', čtyři: 'čtvrtá', pět: 'pátá' }[n]}`,
+    )
     .replace(
       /(?<![\p{L}])(první|druh[áéouý]|třetí|čtvrt[áéou]{1,2}|pát[áéou]{1,2}|šest[áéou]{1,2}|poslední|předposlední) (věta|věty|větě|větu|větou)(?![\p{L}])/gu,
       '$2 $1',
@@ -1151,7 +1164,7 @@ const QUAL = '(?: (?:v obou případech|ve všech případech|na všech místech
 // č. 175/1990 Sb.), a sentence the statements were not split at (a § opens it, not a capital).
 const CLAUSE_END = '(?=$|,? a |, | zároveň | a zároveň |; |\\. ⟦)';
 /** ", a to včetně odkazu na poznámku pod čarou": the footnotes' marks in the text go with them. */
-const REFERENCES = `(?:,? a to)?,? včetně (?:odkaz(?:u|ů|y)|značek) na (?:ni|ně|ně v textu|(?:tuto |tyto )?poznámk[ayu] pod čarou|tuto poznámku|(?:toto|tato) písmen[oa]|(?:tento|tyto) odstavc?e?|(?:tento|tyto) bod[y]?)(?: v textu)?`;
+const REFERENCES = `(?:,? a to)?,? včetně (?:odkaz(?:u|ů|y)|značek) (?:v textu )?na (?:ni|ně|ně v textu|(?:tuto |tyto )?poznámk[ayu](?: pod čarou)?|(?:toto|tato) písmen[oa]|(?:tento|tyto) odstavc?e?|(?:tento|tyto) bod[y]?)(?: v textu)?`;
 const REPEAL = '(?:zrušuj[eí]|vypouští|vypouštějí|zrušují|nahrazuje prázdným místem)';
 
 /** The clause separator and the whole-act scopes. */
@@ -1211,31 +1224,37 @@ function locTargets(ctx: Ctx): TargetRef[] {
 
 const LATIN = 'abcdefghijklmnopqrstuvwxyz'.split('');
 
-function letters(ch: boolean, q: boolean, w: boolean): string[] {
+/** How písmena go on after z: za), zb), …; aa), ab), … ; or aa), bb), cc), … (each in some act). */
+type PastZ = 'z' | 'a' | 'double';
+
+function letters(ch: boolean, q: boolean, w: boolean, pastZ: PastZ = 'z'): string[] {
   const out: string[] = [];
   for (const c of LATIN) {
     if ((c === 'q' && !q) || (c === 'w' && !w)) continue;
     out.push(c);
     if (c === 'h' && ch) out.push('ch');
   }
-  // After z: za), zb), … (some acts: aa), ab), …).
-  for (const c of LATIN) out.push(`z${c}`);
+  if (pastZ === 'double') for (const c of LATIN) out.push(`${c}${c}`);
+  else for (const c of LATIN) out.push(`${pastZ}${c}`);
   return out;
 }
 
 /**
  * The letter sequences of písmena: acts differ in whether "ch" follows "h" and whether "q" and
  * "w" are used ("písmena n) až r) se označují jako písmena m) až p)": no q), so a range is
- * expanded in each, and the text decides which one it uses.
+ * expanded in each, and the text decides which one it uses. Past z, "za), zb)" first; "aa), ab)"
+ * ("Dosavadní písmena e) až ac) se označují jako písmena f) až ad)", zákon č. 258/2014 Sb. on zákon
+ * č. 127/2005 Sb.) and "aa), bb)" ("písmena c) až mm)", vyhláška č. 389/2012 Sb. on vyhláška č. 307/2002
+ * Sb.) after, so that a range within a) to z) reads as before.
  */
-const ALPHABETS: string[][] = [
-  letters(false, true, true),
-  letters(true, true, true),
-  letters(false, false, true),
-  letters(true, false, true),
-  letters(false, false, false),
-  letters(true, false, false),
-];
+const ALPHABETS: string[][] = (['z', 'a', 'double'] as PastZ[]).flatMap((pastZ) => [
+  letters(false, true, true, pastZ),
+  letters(true, true, true, pastZ),
+  letters(false, false, true, pastZ),
+  letters(true, false, true, pastZ),
+  letters(false, false, false, pastZ),
+  letters(true, false, false, pastZ),
+]);
 export const ALPHABET_VARIANTS = ALPHABETS.length;
 
 /**
@@ -1353,19 +1372,31 @@ function readIncluding(
   s: string,
   /**
    * "§ 62 včetně poznámky pod čarou č. 11) a § 63 se zrušují", "§ 1 včetně poznámek pod čarou č. 1) a
-   * 2), § 2 odst. 1 a 2 … se zrušují", "§ 7 včetně nadpisu a § 8 až 10 se vypouštějí": units after the
-   * footnotes or the heading are more targets (a repeal's).
+   * 2), § 2 odst. 1 a 2 … se zrušují", "§ 7 včetně nadpisu a § 8 až 10 se vypouštějí", "§ 98 včetně
+   * nadpisu, § 99 a 100 se vypouštějí" (zákon č. 203/1994 Sb., bod 151, on zákon č. 133/1985 Sb.): units
+   * after the footnotes or the heading are more targets (a repeal's).
    */
   units?: TargetRef[],
-): { rest: string; withHeading: boolean; footnotes: string[]; spans: string[] } {
+  /**
+   * The units a repeal names: "§ 5 až 13 včetně nadpisu nad § 5 se vypouštějí" (vyhláška č. 30/1993
+   * Sb., bod 6, on vyhláška č. 143/1965 Sb.) names the heading above the first of them, which goes too
+   * (`above`; "§ 15 až 17 se včetně nadpisů a společného nadpisu nad § 15 zrušují", vyhláška č. 156/2023
+   * Sb. on vyhláška č. 31/1995 Sb.); "§ 23 až 36 včetně nadpisů hlavy 4, 5 a 6 části II se vypouštějí" (zákon č. 113/1990
+   * Sb., bod 45, on zákon č. 42/1980 Sb.) the containers whose labels and headings go too (`labels`).
+   * A heading of any other unit is refused.
+   */
+  named?: readonly TargetRef[],
+): { rest: string; withHeading: boolean; footnotes: string[]; spans: string[]; above: TargetRef[]; labels: string[] } {
   let withHeading = false;
   const footnotes: string[] = [];
   /** The footnotes as a repeal takes them: a range by its ends (`fn_8d..fn_8z`), every one between them in the text. */
   const spans: string[] = [];
   const all: string[] = [];
+  const above: TargetRef[] = [];
+  const labels: string[] = [];
   FOOTNOTE_RANGES.set(footnotes, all);
   const re = new RegExp(
-    `(?:^| )(?:včetně|a) (?:(nadpis(?:u|ů)|nadpisů|${R}|odkaz(?:u|ů)? na ${R}|nadpisu a ${R})(?:,? a (?:${R}|odkaz(?:u|ů)? na (?:ni|ně|${R})))*)`,
+    `(?:^| )(?:včetně|a) (?:(nadpis(?:u|ů)|nadpisů|${R}|odkaz(?:u|ů)? na ${R}|nadpisu a ${R})(?:(?:,? a|,) (?:(?:společného |skupinového )?${R}|odkaz(?:u|ů)? na (?:ni|ně|${R})))*)`,
     'g',
   );
   const rest = s.replace(re, (m) => {
@@ -1376,6 +1407,17 @@ function readIncluding(
           footnotes.push(t.id);
           spans.push(t.through ? `${t.id}..${t.through}` : t.id);
           all.push(...effectIds(t));
+        } else if (
+          named &&
+          t.part === 'heading' &&
+          !t.through &&
+          /^(?:par|cl)_[^/]+$/.test(t.id) &&
+          named.some((n) => n.id === t.id && !n.part)
+        )
+          above.push(t);
+        else if (named && t.part === 'heading' && isContainerSeg(t.id.split('/').pop() ?? '')) {
+          if (t.through && !(/_\d+$/.test(t.id) && /_\d+$/.test(t.through))) throw new Unsupported('a range of containers');
+          labels.push(...effectIds({ id: t.id, through: t.through }));
         } else if (units && (footnotes.length || withHeading) && /^(?:par|cl|priloha)_/.test(t.id)) units.push(t);
         else throw new Unsupported('včetně with a unit');
       }
@@ -1383,7 +1425,7 @@ function readIncluding(
     return '';
   });
   FOOTNOTE_RANGES.set(spans, all);
-  return { rest: rest.trim(), withHeading, footnotes, spans };
+  return { rest: rest.trim(), withHeading, footnotes, spans, above, labels };
 }
 
 /**
@@ -1947,9 +1989,11 @@ clause(`(?:(?:v|ve) ${R} )?${R}((?: (?:včetně|a) [^⟨]*?)?) ${REPEAL}(${REFER
   const more: TargetRef[] = [];
   const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
   const named = targetsOf(ctx, Number(m[2]), base);
-  const inc = readIncluding(ctx, withoutSemicolon(m[3], named), more);
+  const inc = readIncluding(ctx, withoutSemicolon(m[3], named), more, named);
   sharedHeading(inc, named);
   if (inc.rest) throw new Unsupported(`"${inc.rest}" before zrušuje`);
+  // The heading above the first § goes first, while that § is there to find it by.
+  for (const t of inc.above) ctx.ops.push({ kind: 'repeal', targets: [t], source: ctx.source });
   // "§ 7 včetně nadpisu a § 8 až 10", "část šestá včetně nadpisu a čl. IX": the heading goes with whole
   // units only (of odstavce it would be the §'s, which the engine drops only where one § is named).
   const whole = (t: TargetRef) => !/(?:^|\/)(?:odst|pism|bod|fn)_/.test(t.id) && t.sentence === undefined && !t.part;
@@ -1959,6 +2003,15 @@ clause(`(?:(?:v|ve) ${R} )?${R}((?: (?:včetně|a) [^⟨]*?)?) ${REPEAL}(${REFER
   if (inc.withHeading) op.withHeading = true;
   if (inc.footnotes.length) op.footnotes = inc.spans;
   ctx.ops.push(op);
+  // The containers' labels and headings after the §§ they held, as "označení hlavy … včetně nadpisu".
+  if (inc.labels.length)
+    ctx.ops.push({
+      kind: 'renumber',
+      targets: inc.labels.map((id): TargetRef => ({ id })),
+      renumber: inc.labels.map((id) => ({ from: id, to: '' })),
+      withHeading: true,
+      source: ctx.source,
+    });
 });
 // "se vypouští písmeno b) a dosavadní písmeno c) se označuje jako písmeno b)" (zákon č. 180/1990 Sb.
 // on zákon č. 54/1956 Sb.): the renumbering after "a" is a clause of its own.
@@ -2155,14 +2208,19 @@ clause(
 );
 // Renumbering: "Dosavadní odstavce 3 a 4 označují jako odstavce 2 a 3", "dosavadní text označuje jako odstavec 1".
 clause(
-  `(?:(?:v|ve) ${R} )?(?:[Dd]osavadní )?${R} (?:označuj[eí]|označují|přečíslovávají|nově označuj[eí]) (?:jako )?${R}(${REFERENCES})?`,
+  // The references also before the verb or "jako" ("Dosavadní poznámky pod čarou č. 2a) a 2b), včetně
+  // odkazů na ně, se označují jako …", zákon č. 137/2002 Sb. on zákon č. 505/1990 Sb.; "… se označují
+  // včetně odkazů na ně jako poznámky pod čarou č. 9 až 11", vyhláška č. 425/2004 Sb. on vyhláška č. 213/2001 Sb.).
+  // "se označí jako" (zákon č. 113/1990 Sb., bod 7, on zákon č. 42/1980 Sb.) and "se označuji jako" as
+  // the act misspells it (vyhláška č. 311/2009 Sb. on vyhláška č. 31/1995 Sb.).
+  `(?:(?:v|ve) ${R} )?(?:[Dd]osavadní )?${R}(${REFERENCES},?)? (?:označuj[eí]|označují|označuji|označí|přečíslovávají|nově označuj[eí])(${REFERENCES})? (?:jako )?${R}(${REFERENCES})?`,
   (ctx, m) => {
     const base = m[1] ? chainsOf(ctx, Number(m[1])) : ctx.base;
     const saved = ctx.base;
     ctx.base = base;
     try {
-      const op = renumberOp(ctx, Number(m[2]), Number(m[3]));
-      if (m[4]) op.withReferences = true;
+      const op = renumberOp(ctx, Number(m[2]), Number(m[5]));
+      if (m[3] || m[4] || m[6]) op.withReferences = true;
       ctx.ops.push(op);
     } finally {
       ctx.base = saved;

@@ -2424,8 +2424,16 @@ const LOCATED_FOOTNOTE_REPEAL =
 function opRepeal(w: Work, op: Operation): void {
   // "věty první a druhá se zrušují": the later sentence first, so that the first one's removal
   // does not make the third the second (zákon č. 362/2004 Sb., bod 34, on zákon č. 167/1998 Sb.).
-  const sentencesOnly = op.targets.every((t) => t.id === op.targets[0].id && !t.part && t.sentence !== undefined && t.sentence > 0);
-  const targets = sentencesOnly ? [...op.targets].sort((a, b) => (b.sentence ?? 0) - (a.sentence ?? 0)) : op.targets;
+  // So too a run of one unit's sentences among other targets ("§ 6 a 7, v § 8 odst. 1 prvé čtyři věty a
+  // odstavec 2", vyhláška č. 296/2001 Sb. on vyhláška č. 103/1963 Sb.).
+  const isSentence = (t: TargetRef) => !t.part && t.sentence !== undefined && t.sentence > 0;
+  const targets: TargetRef[] = [];
+  for (let i = 0; i < op.targets.length;) {
+    let j = i + 1;
+    if (isSentence(op.targets[i])) while (j < op.targets.length && isSentence(op.targets[j]) && op.targets[j].id === op.targets[i].id) j++;
+    targets.push(...op.targets.slice(i, j).sort((a, b) => (b.sentence ?? 0) - (a.sentence ?? 0)));
+    i = j;
+  }
   for (const t of targets) {
     if (t.id.startsWith('fn_')) {
       // "V § 2 se poznámka pod čarou č. 5) zrušuje" names the footnote in one place: the source

@@ -105,5 +105,12 @@
  * an annex headed by a bold label line given a new text or followed by a new part; an annex's title
  * put below its label; the text before an annex as the closing lines of the annex before, #36
  * h-engine25.
+ * 30: repeal lists and renumberings of ranges: písmena past z as "aa), ab)" or "aa), bb)"; "§ 5 až 13
+ * včetně nadpisu nad § 5" (or "a společného nadpisu nad § 5") takes the heading above the first §
+ * too, as "Společný (Skupinový) nadpis nad § 9 se zrušuje"; "včetně nadpisů hlavy 4, 5 a 6 části II"
+ * the hlavy's labels and headings after their §§; "§ 98 včetně nadpisu, § 99 a 100"; footnotes named
+ * with their carets; "prvé čtyři věty"; "čl. 22 č. 1 až 5" as body; a footnote renumbering's
+ * "včetně odkazů na ně" before the verb or "jako", "na tyto poznámky"; "se označí (označuji) jako";
+ * a run of one unit's sentences in a repeal list taken out from the last, #36 h-engine24.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 29;
+export const CONSOLIDATION_ENGINE_VERSION = 30;

@@ -41,8 +41,13 @@ type Tx = RawTx;
  * "V příloze č. N část „…“ zní:", "… se za část „…“ vkládá nová část („…“), která zní:" (a part
  * named by its heading), "… se za slova „Příloha č. N …“ vkládá nadpis přílohy „…“", "Text před
  * přílohou č. N zní:" (#36 h-engine25).
+ * 31: repeal lists and renumberings of ranges: písmena past z as "aa), ab)" or "aa), bb)", "včetně
+ * nadpisu nad § N" of the first § repealed and "Společný nadpis nad § N se zrušuje", "včetně nadpisů
+ * hlavy 4, 5 a 6 části II", "§ 98 včetně nadpisu, § 99 a 100", footnotes named with their carets
+ * ("č. ^2) a ^3)"), "prvé čtyři věty", "čl. 22 č. 1 až 5" as body, a footnote renumbering's "včetně
+ * odkazů na ně" before the verb or "jako", "se označí jako" (#36 h-engine24).
  */
-export const AMENDMENT_READER_VERSION = 30;
+export const AMENDMENT_READER_VERSION = 31;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
