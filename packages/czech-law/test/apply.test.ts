@@ -1,12 +1,10 @@
-import type { AmendmentPoint } from '../src/amendments/types';
 import { applyAmendment } from '../src/consolidation/apply';
 import { normalizeSpace, splitUnits } from '../src/consolidation/units';
 import { parseProvisions } from '../src/provisions/parse-provisions';
+import { pt } from './fixtures/forms';
 
 // Tiny acts written the way legalize-cz writes consolidated texts: `##### § 5` with its heading
 // `#### …` below, odstavce `(1)`, písmena `- a)`, body `- 1.`, footnotes `^5)` at the end.
-
-const pt = (number: string, text: string): AmendmentPoint => ({ number, text, start: 0, end: 0 });
 
 const ACT = [
   '# Zákon o zkoušce',

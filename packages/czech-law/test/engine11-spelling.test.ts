@@ -1,11 +1,8 @@
-import type { AmendmentPoint } from '../src/amendments/types';
 import { applyAmendment } from '../src/consolidation/apply';
+import { lines, pt } from './fixtures/forms';
 
 // Words the act writes otherwise than the text (#36, session of 2026-11-30, h-engine11), on tiny
 // texts written the way legalize-cz writes them.
-
-const pt = (number: string, text: string): AmendmentPoint => ({ number, text, start: 0, end: 0 });
-const lines = (...ls: string[]): string => `${ls.join('\n\n')}\n`;
 
 describe("the act's spacing and dashes", () => {
   it('a comma the act sets before the space (zákon č. 59/1995 Sb., bod 31, on zákon č. 592/1992 Sb.)', () => {

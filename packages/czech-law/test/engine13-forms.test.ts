@@ -1,12 +1,9 @@
 import { parseInstruction } from '../src/amendments/instruction';
-import type { AmendmentPoint } from '../src/amendments/types';
 import { applyAmendment } from '../src/consolidation/apply';
+import { lines, pt } from './fixtures/forms';
 
 // Word-level forms the engine read first in the session of 2026-11-30 morning (#36, h-engine13),
 // on tiny texts written the way legalize-cz writes them.
-
-const pt = (number: string, text: string): AmendmentPoint => ({ number, text, start: 0, end: 0 });
-const lines = (...ls: string[]): string => `${ls.join('\n\n')}\n`;
 
 describe('a citation named by its brackets (zákon č. 509/1991 Sb. on zákon č. 40/1964 Sb.)', () => {
   const text = lines(

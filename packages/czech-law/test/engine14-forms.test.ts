@@ -1,14 +1,11 @@
 import { parseInstruction } from '../src/amendments/instruction';
-import type { AmendmentPoint } from '../src/amendments/types';
 import { applyAmendment } from '../src/consolidation/apply';
 import { normalizeSpace, splitUnits } from '../src/consolidation/units';
 import { parseProvisions } from '../src/provisions/parse-provisions';
+import { lines, pt } from './fixtures/forms';
 
 // Repeal lists and container labels the engine read or applied first in the session of 2026-11-30
 // morning (#36, h-engine14), on tiny texts written the way legalize-cz writes them.
-
-const pt = (number: string | null, text: string): AmendmentPoint => ({ number, text, start: 0, end: 0 });
-const lines = (...ls: string[]): string => `${ls.join('\n\n')}\n`;
 
 /** The text of one unit of a text, whitespace-normalised. */
 function unit(text: string, id: string): string | null {

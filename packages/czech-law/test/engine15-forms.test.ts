@@ -1,12 +1,9 @@
 import { parseInstruction } from '../src/amendments/instruction';
-import type { AmendmentPoint } from '../src/amendments/types';
 import { applyAmendment } from '../src/consolidation/apply';
+import { lines, pt } from './fixtures/forms';
 
 // Forms the engine read or applied first in the session of 2026-11-30 morning (#36, h-engine15),
 // on tiny texts written the way legalize-cz writes them.
-
-const pt = (number: string | null, text: string): AmendmentPoint => ({ number, text, start: 0, end: 0 });
-const lines = (...ls: string[]): string => `${ls.join('\n\n')}\n`;
 
 describe('a renumbering with the new wording of the renumbered unit', () => {
   it('"V § 9 se dosavadní odstavec 6 označuje jako odstavec 7 a zní:" words odstavec 7, not the whole §', () => {

@@ -1,12 +1,9 @@
 import { parseInstruction } from '../src/amendments/instruction';
-import type { AmendmentPoint } from '../src/amendments/types';
 import { applyAmendment } from '../src/consolidation/apply';
+import { lines, pt } from './fixtures/forms';
 
 // Word-level forms the engine read first in the session of 2026-11-30 (#36, h-engine17), on tiny
 // texts written the way legalize-cz writes them.
-
-const pt = (number: string | null, text: string): AmendmentPoint => ({ number, text, start: 0, end: 0 });
-const lines = (...ls: string[]): string => `${ls.join('\n\n')}\n`;
 
 describe('headings inside a list of places', () => {
   it('reads "nadpisu § 18" after a comma as a reference of its own (zákon č. 52/2012 Sb. on zákon č. 18/2004 Sb.)', () => {

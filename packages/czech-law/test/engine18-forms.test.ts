@@ -1,13 +1,11 @@
 import { parseInstruction } from '../src/amendments/instruction';
-import type { AmendmentPoint } from '../src/amendments/types';
 import { applyAmendment } from '../src/consolidation/apply';
 import { parseProvisions, splitUnits } from '../src/index';
+import { lines, pt } from './fixtures/forms';
 
 // Container-level forms read or applied first in the session of 2026-11-30 (#36, h-engine18), on
 // tiny texts written the way legalize-cz writes them.
 
-const pt = (number: string | null, text: string): AmendmentPoint => ({ number, text, start: 0, end: 0 });
-const lines = (...ls: string[]): string => `${ls.join('\n\n')}\n`;
 const ids = (text: string): string[] => splitUnits(text, parseProvisions(text)).map((u) => u.id);
 
 describe('a new container whose number a later point of the act frees', () => {

@@ -1,13 +1,10 @@
 import { parseInstruction } from '../src/amendments/instruction';
-import type { AmendmentPoint } from '../src/amendments/types';
 import { applyAmendment } from '../src/consolidation/apply';
+import { lines, pt } from './fixtures/forms';
 
 // Word-level and list forms, and what a failed point holds back across a renumbering, read first
 // in the session of 2026-11-30 (#36, h-engine19), on tiny texts written the way legalize-cz writes
 // them.
-
-const pt = (number: string | null, text: string): AmendmentPoint => ({ number, text, start: 0, end: 0 });
-const lines = (...ls: string[]): string => `${ls.join('\n\n')}\n`;
 
 describe('"nadpis nad § N" right after the containers of its place', () => {
   it('is the heading above the § inside them, not the hlava beside it (zákon č. 229/2016 Sb., bod 149, on zákon č. 119/2002 Sb.)', () => {

@@ -1,12 +1,9 @@
 import { parseInstruction } from '../src/amendments/instruction';
-import type { AmendmentPoint } from '../src/amendments/types';
 import { applyAmendment } from '../src/consolidation/apply';
+import { lines, pt } from './fixtures/forms';
 
 // Forms read first in the session of 2026-11-30 afternoon (#36, h-engine20), on tiny texts written
 // the way legalize-cz writes them.
-
-const pt = (number: string | null, text: string): AmendmentPoint => ({ number, text, start: 0, end: 0 });
-const lines = (...ls: string[]): string => `${ls.join('\n\n')}\n`;
 
 describe('"se na konci připojuje čárka a slovo „nebo“ a odstavec se doplňuje písmenem c)"', () => {
   // zákon č. 175/1990 Sb., bod 103, on zákon č. 140/1961 Sb. (§ 279 odst. 2); the source's text after

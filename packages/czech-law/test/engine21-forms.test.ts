@@ -1,12 +1,9 @@
 import { readAmendingAct } from '../src/amendments/read-amending-act';
 import { applyAmendment } from '../src/consolidation/apply';
-import type { AmendmentPoint } from '../src/amendments/types';
+import { lines, pt } from './fixtures/forms';
 
 // Forms read first in the session of 2026-11-30 evening (#36, h-engine21), on tiny texts written
 // the way legalize-cz writes them.
-
-const pt = (number: string | null, text: string): AmendmentPoint => ({ number, text, start: 0, end: 0 });
-const lines = (...ls: string[]): string => `${ls.join('\n\n')}\n`;
 
 describe('a heading restated with the other dash keeps the dash of the text', () => {
   // vyhláška č. 536/2002 Sb., bod 7, on vyhláška č. 28/2001 Sb.: "Hlava pátá včetně nadpisu zní:"

@@ -1,12 +1,9 @@
 import { parseInstruction } from '../src/amendments/instruction';
 import { applyAmendment } from '../src/consolidation/apply';
-import type { AmendmentPoint } from '../src/amendments/types';
+import { lines, pt } from './fixtures/forms';
 
 // Forms read first in the session of 2026-11-30 night (#36, h-engine23), on tiny texts written
 // the way legalize-cz writes them.
-
-const pt = (number: string | null, text: string): AmendmentPoint => ({ number, text, start: 0, end: 0 });
-const lines = (...ls: string[]): string => `${ls.join('\n\n')}\n`;
 
 describe('a renumbering and a change in the unit it renumbers, in one sentence', () => {
   // zákon č. 175/1990 Sb., bod 41, on zákon č. 140/1961 Sb.: "Dosavadní odstavec 2 se označuje

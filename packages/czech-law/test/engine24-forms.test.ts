@@ -1,12 +1,10 @@
 import { parseInstruction } from '../src/amendments/instruction';
 import { applyAmendment } from '../src/consolidation/apply';
-import type { AmendmentPoint } from '../src/amendments/types';
+import { lines, pt } from './fixtures/forms';
 
 // Repeal lists and renumberings of ranges read first in the session of 2026-11-30 late night (#36,
 // h-engine24), on tiny texts written the way legalize-cz writes them.
 
-const pt = (number: string | null, text: string): AmendmentPoint => ({ number, text, start: 0, end: 0 });
-const lines = (...ls: string[]): string => `${ls.join('\n\n')}\n`;
 const applied = (text: string, point: string) => {
   const r = applyAmendment(text, [pt('1', point)]);
   expect(r.points.map((p) => [p.status, p.detail])).toEqual([['applied', undefined]]);

@@ -1,12 +1,9 @@
 import { parseInstruction } from '../src/amendments/instruction';
-import type { AmendmentPoint } from '../src/amendments/types';
 import { applyAmendment } from '../src/consolidation/apply';
+import { lines, pt } from './fixtures/forms';
 
 // Annex forms read first in the session of 2026-11-30 late night (#36, h-engine25), on tiny texts
 // written the way legalize-cz writes them.
-
-const pt = (number: string, text: string): AmendmentPoint => ({ number, text, start: 0, end: 0 });
-const lines = (...ls: string[]): string => `${ls.join('\n\n')}\n`;
 
 // The annex of vyhláška č. 323/2002 Sb. (rozpočtová skladba) as the source sets it: part B a table
 // whose rows hold an item's number and, in one cell, its title and náplň.

@@ -1,12 +1,9 @@
 import { parseInstruction } from '../src/amendments/instruction';
-import type { AmendmentPoint } from '../src/amendments/types';
 import { applyAmendment } from '../src/consolidation/apply';
+import { lines, pt } from './fixtures/forms';
 
 // Forms the engine read or applied first in the session of 2026-11-29 late (#36, h-engine9), on
 // tiny texts written the way legalize-cz writes them.
-
-const pt = (number: string, text: string): AmendmentPoint => ({ number, text, start: 0, end: 0 });
-const lines = (...ls: string[]): string => `${ls.join('\n\n')}\n`;
 
 describe('a heading repealed (zákon č. 290/1993 Sb., bod 51, on zákon č. 140/1961 Sb.)', () => {
   it('takes the heading above the label out, the § stays', () => {

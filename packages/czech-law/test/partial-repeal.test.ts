@@ -1,12 +1,9 @@
 import { parseInstruction, wholeActRepealInstruction } from '../src/amendments/instruction';
-import type { AmendmentPoint } from '../src/amendments/types';
 import { applyAmendment } from '../src/consolidation/apply';
+import { lines, pt } from './fixtures/forms';
 
 // "Předpis se zrušuje s výjimkou …": a partial repeal, applied as such (#36, session of 2026-11-30
 // early, h-engine12), on tiny texts written the way legalize-cz writes them.
-
-const pt = (number: string | null, text: string): AmendmentPoint => ({ number, text, start: 0, end: 0 });
-const lines = (...ls: string[]): string => `${ls.join('\n\n')}\n`;
 
 describe('a whole act repealed with exceptions', () => {
   it('keeps the §§ of a range, the lettered ones between its ends too (zákon č. 513/1991 Sb. on zákon č. 42/1980 Sb.)', () => {
