@@ -1,6 +1,6 @@
 import { type Analysis, HunspellLemmatizer } from '../src/language/hunspell';
 import { analysisKey, pickAnalysis, spelledKeys } from '../src/language/lemma';
-import { indexTerms, queryTerms, spelledWords, UNSPELLED_WEIGHT } from '../src/language/terms';
+import { indexTerms, spelledWords } from '../src/language/terms';
 import { fold, words } from '../src/language/text';
 
 // A tiny dictionary in the Czech dictionary's notation, with the collisions folding makes: a
@@ -132,36 +132,14 @@ describe('the Czech dictionary: the keys of words its folding misread', () => {
     expect(indexTerms('plat platu měna měny pracovna')).toEqual(['plat', 'plat', 'mena', 'mena', 'pracovna']);
   });
 
-  it('keys a verbal noun and a passive adjective by their verb, every case alike ("ověření", "ověřením", "ověřený")', () => {
-    expect(new Set(indexTerms('ověřit ověření ověřením ověřený ověřeného'))).toEqual(new Set(['overit']));
-    expect(new Set(indexTerms('řídit řízení řízením'))).toEqual(new Set(['ridit']));
-    expect(indexTerms('nezaplacením')).toEqual(['nezaplatit']);
-    // Other words ending alike keep their lemma.
-    expect(indexTerms('osobní plný povinný')).toEqual(['osobni', 'plny', 'povinny']);
+  it('keys a verbal noun as the noun, every case alike ("ověření", "ověřením")', () => {
+    expect(indexTerms('ověření ověřením')).toEqual(['overeni', 'overeni']);
   });
 
   it('keys the forms of nouns the dictionary lists only as fixed words by their noun', () => {
     expect(new Set(indexTerms('práce práci prací pracemi'))).toEqual(new Set(['prace']));
     expect(new Set(indexTerms('dům domu domem domy'))).toEqual(new Set(['dum']));
     expect(new Set(indexTerms('břemeno břemene břemenem'))).toEqual(new Set(['bremeno']));
-  });
-});
-
-describe('a query word typed without the diacritics that tell its lemmas apart', () => {
-  it('adds its other keys as related terms at UNSPELLED_WEIGHT, only when no analysis writes it as typed', () => {
-    const saved = UNSPELLED_WEIGHT.weight;
-    try {
-      UNSPELLED_WEIGHT.weight = 0.5;
-      const typed = queryTerms('kdo plati');
-      expect(typed.find((t) => t.term === 'plat')).toEqual({ term: 'plat', weight: 1, from: 'lemma' });
-      expect(typed.find((t) => t.term === 'platit')).toEqual({ term: 'platit', weight: 0.5, from: 'related' });
-      // Spelled, the word has its one key.
-      expect(queryTerms('kdo platí').find((t) => t.term === 'plat')).toBeUndefined();
-      UNSPELLED_WEIGHT.weight = 0;
-      expect(queryTerms('kdo plati').find((t) => t.term === 'platit')).toBeUndefined();
-    } finally {
-      UNSPELLED_WEIGHT.weight = saved;
-    }
   });
 });
 

@@ -23,7 +23,7 @@
  * searches per second and the clients' p50 / p95 latency.
  */
 import { todayUtc, type SearchMode } from '@dp/core';
-import { UNIVERBATION_WEIGHT, UNSPELLED_WEIGHT } from '@dp/czech-law';
+import { UNIVERBATION_WEIGHT } from '@dp/czech-law';
 import { createDatabase, type Database, type SqlSession } from '@dp/db';
 import { DocumentCache } from '../legal/documents/document-cache';
 import { PROVISION_LIMITS, PROVISION_WEIGHTS, rankProvisions, searchProvisions, termsFor } from '../legal/search/provision-search';
@@ -40,7 +40,6 @@ if (process.env.EVAL_PROVISION_WEIGHTS) Object.assign(PROVISION_WEIGHTS, JSON.pa
 if (process.env.EVAL_PROVISION_LIMITS) Object.assign(PROVISION_LIMITS, JSON.parse(process.env.EVAL_PROVISION_LIMITS));
 // The meaning signal's univerbation weight (terms.ts; EVAL_UNIVERBATION=0: the code before it).
 if (process.env.EVAL_UNIVERBATION) UNIVERBATION_WEIGHT.weight = Number(process.env.EVAL_UNIVERBATION);
-if (process.env.EVAL_UNSPELLED) UNSPELLED_WEIGHT.weight = Number(process.env.EVAL_UNSPELLED);
 const RANKINGS = [
   'provision/fulltext',
   'provision/hybrid',

@@ -452,6 +452,9 @@ export const LEXICON: readonly LexiconEntry[] = [
   { when: 'ombudsman', add: 'veřejný ochránce práv' },
   { when: 'ověřit podpis', add: 'legalizace' },
   { when: 'ověřit kopie', add: 'vidimace' },
+  // The act names what people ask for by the noun as well as the verb ("ověření podpisu").
+  { when: 'ověření podpis', add: 'legalizace' },
+  { when: 'ověření kopie', add: 'vidimace' },
   { when: 'ověřit', add: 'legalizace vidimace', weight: 0.5 },
   { when: 'czech point', add: 'kontaktní místo veřejné správy' },
   { when: 'ztratit doklad', add: 'ztráta odcizení doklad' },

@@ -189,53 +189,11 @@ function keyOf(word: string, spelling: string = word): string {
     const analyses = czechLemmatizer().analyse(word);
     const several = analyses.length > 1 && analyses.some((a) => analysisKey(a) !== analysisKey(analyses[0]));
     const best = pickAnalysis(analyses, several ? spelledKeys(spelling) : undefined);
-    const verb = best && verbOfDerivation(best.lemma);
-    key = best ? analysisKey(verb ? { ...best, lemma: verb } : best) : stem(word);
+    key = best ? analysisKey(best) : stem(word);
   }
   if (keys.size >= MAX_CACHED_KEYS) keys.clear();
   keys.set(spelling, key);
   return key;
-}
-
-/**
- * The verb a verbal noun or a passive adjective is regularly made from ("ověření", "ověřený" of
- * "ověřit"; "řízení" of "řídit"): the dictionary reads the entry's own letters, folded, as the
- * verb's short passive participle ("ověřeni", "ověřeny"), and the letters before the ending as its
- * masculine singular ("ověřen"), which no imperative ("vlastni" of "vlastnit" beside "vlastní") nor
- * infinitive ("čistý" beside "číst") reaches. The law writes the noun where people ask with the
- * verb, and every case of the noun then keys alike. Undefined for other lemmas.
- */
-function verbOfDerivation(lemma: string): string | undefined {
-  if (!/(?:ni|ti|ny|ty)$/.test(lemma)) return undefined;
-  const lz = czechLemmatizer();
-  const participle = lemma.slice(0, -1);
-  const verbs = (read: string) =>
-    lz
-      .analyse(read)
-      .filter((a) => !a.negated && !a.proper && a.paradigm && a.lemma !== lemma && a.lemma !== participle && /(?:t|ci)$/.test(a.lemma))
-      .map((a) => a.lemma);
-  const short = new Set(verbs(participle));
-  return verbs(lemma)
-    .filter((v) => short.has(v))
-    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0];
-}
-
-/**
- * The weight of the other keys of a query word typed without the diacritics that would tell them
- * apart ("plati": the salary's "plat" or "platí" of platit), when no analysis writes it as typed;
- * the law's text is spelled, so its word has one of them. 0 turns it off.
- */
-export const UNSPELLED_WEIGHT = { weight: 0 };
-
-/** The keys other than `key` a word may have when no analysis writes its spelling (see UNSPELLED_WEIGHT). */
-function unspelledAlternatives(word: string, spelling: string, key: string): string[] {
-  if (/\d/.test(word) || IRREGULAR.has(word)) return [];
-  const analyses = czechLemmatizer()
-    .analyse(word)
-    .filter((a) => !a.proper);
-  const others = [...new Set(analyses.map(analysisKey))].filter((k) => k !== key);
-  if (!others.length || spelledKeys(spelling).size > 0) return [];
-  return others;
 }
 
 /**
@@ -384,13 +342,11 @@ export function queryTerms(q: string): QueryTerm[] {
   const out: QueryTerm[] = [];
   const seen = new Set<string>();
   const colloquial: string[] = [];
-  const unspelled: string[] = [];
   for (const { word: w, spelling } of spelledWords(q)) {
     if (!isIndexed(w)) continue;
     const term = keyOf(w, spelling);
     if (seen.has(term)) continue;
     seen.add(term);
-    if (UNSPELLED_WEIGHT.weight > 0) unspelled.push(...unspelledAlternatives(w, spelling, term));
     const known = isKnown(w);
     out.push({ term, weight: 1, from: known ? 'lemma' : 'word' });
     // Only words the dictionary does not know: a known "částka" or "podmínka" is no univerbation.
@@ -400,7 +356,6 @@ export function queryTerms(q: string): QueryTerm[] {
   if (UNIVERBATION_WEIGHT.weight > 0) {
     for (const term of colloquial) if (!seen.has(term)) related.set(term, UNIVERBATION_WEIGHT.weight);
   }
-  for (const term of unspelled) if (!seen.has(term)) related.set(term, Math.max(related.get(term) ?? 0, UNSPELLED_WEIGHT.weight));
   for (const r of lexiconRelations()) {
     if (!r.when.every((k) => seen.has(k))) continue;
     for (const term of r.add) {
