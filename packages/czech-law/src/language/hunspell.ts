@@ -39,10 +39,7 @@ export interface Analysis {
   negated: boolean;
   /** True when the entry carries affix flags (a word with forms), not a fixed word like "důvodu". */
   paradigm: boolean;
-  /**
-   * True when the word reaches the lemma only through capitalised entries: a name ("Dita"), not a
-   * word; "budu" is a form of the name "Bud", not of the fixed word "buď" that folds alike.
-   */
+  /** True when every entry folding to the lemma is capitalised: a name ("Dita"), not a word. */
   proper: boolean;
 }
 
@@ -51,42 +48,19 @@ export interface Analysis {
  * ("[bdfmnptvw]" keeps its letters), but a negated class must lose its letters with diacritics:
  * "[^dď]" folded to "[^dd]" would refuse "d", which the original accepts.
  */
-function conditionRegex(cond: string, kind: 'PFX' | 'SFX', spelled: boolean): RegExp | null {
+function conditionRegex(cond: string, kind: 'PFX' | 'SFX'): RegExp | null {
   if (cond === '.') return null;
-  if (spelled) return new RegExp(kind === 'SFX' ? `${cond}$` : `^${cond}`, 'u');
   const source = cond.replace(/\[\^([^\]]*)\]|[^[\]]+|\[[^\]]*\]/g, (part, negated?: string) =>
     negated === undefined ? fold(part) : `[^${[...negated].filter((c) => fold(c) === c).join('')}]`,
   );
   return new RegExp(kind === 'SFX' ? `${source}$` : `^${source}`);
 }
 
-/** Lower case with the diacritics kept, composed as the dictionary writes them. */
-function lowerSpelling(text: string): string {
-  return text.normalize('NFC').toLowerCase();
-}
-
-export interface LemmatizerOptions {
-  /**
-   * Compare spellings as written (lower case, diacritics kept) instead of folded: the lemmas come
-   * back spelled, and a word is a form of an entry only when the rule writes it letter for letter.
-   */
-  spelled?: boolean;
-}
-
 export class HunspellLemmatizer {
-  /** How entries, rules and looked-up words are compared: folded, or as spelled (lower case). */
-  private readonly norm: (text: string) => string;
-  private readonly spelled: boolean;
   /** Folded entry -> the flags of every entry that folds to it. */
   private readonly entries = new Map<string, string>();
   /** Folded entries written in lower case somewhere in the dictionary (the others are names). */
   private readonly common = new Set<string>();
-  /**
-   * Normalised entry -> the flags of its lower-case entries only: a form reached only through a
-   * name's flags is the name's ("Budu" of "Bud"), even where a common fixed word ("buď") folds
-   * to the same entry.
-   */
-  private readonly commonFlags = new Map<string, string>();
   /** Suffix rules by their folded add (what a form ends with). */
   private readonly suffixes = new Map<string, Affix[]>();
   private readonly prefixes: Affix[] = [];
@@ -98,9 +72,7 @@ export class HunspellLemmatizer {
    */
   private readonly continuing = new Map<string, { byAdd: Map<string, Affix[]>; maxAddLength: number }>();
 
-  constructor(aff: string, dic: string, options: LemmatizerOptions = {}) {
-    this.spelled = options.spelled ?? false;
-    this.norm = this.spelled ? lowerSpelling : fold;
+  constructor(aff: string, dic: string) {
     this.readAff(aff);
     this.indexContinuations();
     this.readDic(dic);
@@ -124,9 +96,9 @@ export class HunspellLemmatizer {
       const [addRaw, continuation = ''] = p[3].split('/');
       const affix: Affix = {
         flag: p[1],
-        strip: p[2] === '0' ? '' : this.norm(p[2]),
-        add: addRaw === '0' ? '' : this.norm(addRaw),
-        condition: conditionRegex(p[4] ?? '.', kind, this.spelled),
+        strip: p[2] === '0' ? '' : fold(p[2]),
+        add: addRaw === '0' ? '' : fold(addRaw),
+        condition: conditionRegex(p[4] ?? '.', kind),
         continuation: continuation,
         crossProduct: headers.get(p[1]) ?? false,
         negates: kind === 'PFX' && addRaw !== '0' && fold(addRaw).endsWith('ne'),
@@ -161,7 +133,7 @@ export class HunspellLemmatizer {
   private readDic(dic: string): void {
     const lines = dic.split('\n');
     // Folded in one pass (folding keeps the lines), much cheaper than line by line.
-    const folded = this.norm(dic).split('\n');
+    const folded = fold(dic).split('\n');
     // The first line is the entry count.
     for (let i = /^\d+\s*$/.test(lines[0] ?? '') ? 1 : 0; i < lines.length; i++) {
       const line = folded[i].trim();
@@ -172,22 +144,14 @@ export class HunspellLemmatizer {
       const original = lines[i].trim();
       const oslash = original.indexOf('/');
       const flags = oslash < 0 ? '' : original.slice(oslash + 1).split(/\s/)[0];
-      if (original[0] === original[0].toLowerCase()) {
-        this.common.add(word);
-        this.commonFlags.set(word, (this.commonFlags.get(word) ?? '') + flags);
-      }
+      if (original[0] === original[0].toLowerCase()) this.common.add(word);
       const had = this.entries.get(word);
       this.entries.set(word, had === undefined ? flags : had + flags);
     }
   }
 
   /** Entries `form` is a suffixed form of, through one suffix or two; `needFlag` limits the rules. */
-  /** Records `base` as reached through `flag`; true once any reading reaches it through a common word's flag. */
-  private reach(out: Map<string, boolean>, base: string, flag: string): void {
-    out.set(base, out.get(base) === true || (this.commonFlags.get(base) ?? '').includes(flag));
-  }
-
-  private suffixBases(form: string, out: Map<string, boolean>, needPrefixFlag?: string): void {
+  private suffixBases(form: string, out: Set<string>, needPrefixFlag?: string): void {
     for (let n = Math.min(this.maxAddLength, form.length - 1); n >= 0; n--) {
       const rules = this.suffixes.get(form.slice(form.length - n));
       if (!rules) continue;
@@ -201,7 +165,7 @@ export class HunspellLemmatizer {
           flags?.includes(r.flag) &&
           (needPrefixFlag === undefined || r.continuation.includes(needPrefixFlag) || (flags.includes(needPrefixFlag) && r.crossProduct))
         ) {
-          this.reach(out, base, r.flag);
+          out.add(base);
         }
         // Through two: `base` is itself a suffixed form whose rule continues with this one.
         if (needPrefixFlag === undefined) this.twofoldBases(base, r.flag, out);
@@ -209,7 +173,7 @@ export class HunspellLemmatizer {
     }
   }
 
-  private twofoldBases(mid: string, flag: string, out: Map<string, boolean>): void {
+  private twofoldBases(mid: string, flag: string, out: Set<string>): void {
     const on = this.continuing.get(flag);
     if (!on) return;
     for (let n = Math.min(on.maxAddLength, mid.length - 1); n >= 0; n--) {
@@ -219,7 +183,7 @@ export class HunspellLemmatizer {
       for (const r of rules) {
         const base = stem + r.strip;
         if (r.condition && !r.condition.test(base)) continue;
-        if (this.entries.get(base)?.includes(r.flag)) this.reach(out, base, r.flag);
+        if (this.entries.get(base)?.includes(r.flag)) out.add(base);
       }
     }
   }
@@ -249,31 +213,28 @@ export class HunspellLemmatizer {
     return (this.entries.get(entry) ?? '') !== '';
   }
 
-  /**
-   * Every analysis of a word (folded, or lower case as spelled for a `spelled` lemmatizer), in no
-   * particular order; empty when the dictionary does not know it.
-   */
+  /** Every analysis of a folded word, in no particular order; empty when the dictionary does not know it. */
   analyse(word: string): Analysis[] {
-    const plain = new Map<string, boolean>();
-    if (this.entries.has(word)) plain.set(word, this.common.has(word));
+    const plain = new Set<string>();
+    if (this.entries.has(word)) plain.add(word);
     this.suffixBases(word, plain);
-    const out: Analysis[] = [...plain].map(([lemma, viaCommon]) => ({
+    const out: Analysis[] = [...plain].map((lemma) => ({
       lemma,
       negated: false,
       paradigm: this.hasFlags(lemma),
-      proper: !viaCommon,
+      proper: !this.common.has(lemma),
     }));
     for (const p of this.prefixes) {
       if (!word.startsWith(p.add) || word.length <= p.add.length + 1) continue;
       const rest = word.slice(p.add.length);
       if (p.condition && !p.condition.test(rest)) continue;
-      const bases = new Map<string, boolean>();
-      if (this.entries.get(rest)?.includes(p.flag)) this.reach(bases, rest, p.flag);
+      const bases = new Set<string>();
+      if (this.entries.get(rest)?.includes(p.flag)) bases.add(rest);
       this.suffixBases(rest, bases, p.flag);
       const negated = p.negates;
-      for (const [lemma, viaCommon] of bases) {
+      for (const lemma of bases) {
         if (!out.some((a) => a.lemma === lemma && a.negated === negated)) {
-          out.push({ lemma, negated, paradigm: this.hasFlags(lemma), proper: !viaCommon });
+          out.push({ lemma, negated, paradigm: this.hasFlags(lemma), proper: !this.common.has(lemma) });
         }
       }
     }

@@ -4,16 +4,16 @@
  * terms, so people's words meet the law's ("výplata" reaches "mzda"). Plain strings: PostgreSQL
  * indexes them with the 'simple' configuration, the same in the embedded server and a plain one.
  */
-import { analysisKey, czechLemmatizer, IRREGULAR, pickAnalysis, spelledKeys } from './lemma';
+import { analysisKey, czechLemmatizer, IRREGULAR, pickAnalysis } from './lemma';
 import type { RelatedTerm } from './learn';
 import { LEXICON, LEXICON_WEIGHT } from './lexicon';
-import { fold, STOPWORDS, stem } from './text';
+import { STOPWORDS, stem, words } from './text';
 
 /**
  * Bumped whenever the terms `indexTerms` returns for some text change (dictionary, lemma choice,
  * stopwords, folding), so an index stored with an older version is known to be stale and rebuilt.
  */
-export const LANGUAGE_VERSION = 5;
+export const LANGUAGE_VERSION = 4;
 
 /** One term of a query, with how much a match on it counts (1 for the query's own words). */
 export interface QueryTerm {
@@ -171,48 +171,23 @@ function isIndexed(word: string): boolean {
   return !STOPWORDS.has(word) && !TERM_STOPWORDS.has(word) && (word.length >= 2 || /^\d+$/.test(word));
 }
 
-/** Keys of the words met so far, by spelling; a text's words repeat, and a lookup tries every suffix rule. */
+/** Keys of the words met so far; a text's words repeat, and a lookup tries every suffix rule. */
 const keys = new Map<string, string>();
 const MAX_CACHED_KEYS = 400_000;
 
-/**
- * The key a folded word is indexed under: its lemma's, or the stemmer's for a word the dictionary
- * does not know. `spelling` (the word in lower case as written, diacritics kept) settles which
- * lemma when the folded word has several (`spelledKeys`).
- */
-function keyOf(word: string, spelling: string = word): string {
-  let key = keys.get(spelling);
+/** The key a folded word is indexed under: its lemma's, or the stemmer's for a word the dictionary does not know. */
+function keyOf(word: string): string {
+  let key = keys.get(word);
   if (key !== undefined) return key;
   if (/\d/.test(word)) key = word;
   else if (IRREGULAR.has(word)) key = IRREGULAR.get(word)!;
   else {
-    const analyses = czechLemmatizer().analyse(word);
-    const several = analyses.length > 1 && analyses.some((a) => analysisKey(a) !== analysisKey(analyses[0]));
-    const best = pickAnalysis(analyses, several ? spelledKeys(spelling) : undefined);
+    const best = pickAnalysis(czechLemmatizer().analyse(word));
     key = best ? analysisKey(best) : stem(word);
   }
   if (keys.size >= MAX_CACHED_KEYS) keys.clear();
-  keys.set(spelling, key);
+  keys.set(word, key);
   return key;
-}
-
-/**
- * The words of a text as `words` gives them (folded), each with its spelling (lower case,
- * diacritics kept). A run of letters that folds to more than one word (letters folding outside
- * a-z) gives its parts with their folded form as spelling.
- */
-export function spelledWords(text: string): { word: string; spelling: string }[] {
-  const out: { word: string; spelling: string }[] = [];
-  for (const run of text
-    .normalize('NFC')
-    .toLowerCase()
-    .split(/[^\p{L}\p{M}\p{N}]+/u)) {
-    if (!run) continue;
-    const folded = fold(run);
-    if (/^[a-z0-9]+$/.test(folded)) out.push({ word: folded, spelling: run });
-    else for (const part of folded.split(/[^a-z0-9]+/)) if (part) out.push({ word: part, spelling: part });
-  }
-  return out;
 }
 
 /** Whether the dictionary knows the (folded) word: its key is a lemma's, not the stemmer's. */
@@ -227,7 +202,7 @@ function isKnown(word: string): boolean {
  */
 export function indexTerms(text: string): string[] {
   const out: string[] = [];
-  for (const { word, spelling } of spelledWords(text)) if (isIndexed(word)) out.push(keyOf(word, spelling));
+  for (const w of words(text)) if (isIndexed(w)) out.push(keyOf(w));
   return out;
 }
 
@@ -342,9 +317,9 @@ export function queryTerms(q: string): QueryTerm[] {
   const out: QueryTerm[] = [];
   const seen = new Set<string>();
   const colloquial: string[] = [];
-  for (const { word: w, spelling } of spelledWords(q)) {
+  for (const w of words(q)) {
     if (!isIndexed(w)) continue;
-    const term = keyOf(w, spelling);
+    const term = keyOf(w);
     if (seen.has(term)) continue;
     seen.add(term);
     const known = isKnown(w);
