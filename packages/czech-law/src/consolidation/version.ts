@@ -101,5 +101,9 @@
  * 28: "Dosavadní odstavec 2 se označuje jako odstavec 3 a vypouštějí se v něm slova …" (or ", který
  * zní:") renumbers, then changes the unit under its new number; words "v části „…“" of an annex are
  * changed where they are once in the annex, after the line the part's heading starts, #36 h-engine23.
+ * 29: an act a Slovak organ issued (`issuedBySlovakOrgan`: the Slovak National Council's, its
+ * presidium's, the Slovak government's, a Slovak ministry's or office's) is not applied to a text no
+ * Slovak organ issued, its points not applied as `other_republic` (the rebuild's `stepSkipReason`),
+ * #35/#36 h-slovak.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 28;
+export const CONSOLIDATION_ENGINE_VERSION = 29;
