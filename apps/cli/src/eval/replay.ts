@@ -88,7 +88,7 @@ export interface CaseInput {
    */
   allActs: DatedTargets[] | null;
   /** With `--window`: the titles of the document and of the acts in `allActs`, by natural key. */
-  titles: Map<string, string> | null;
+  titles?: Map<string, string> | null;
 }
 
 export interface Visitor {
