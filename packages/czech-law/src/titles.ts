@@ -38,3 +38,27 @@ export const AMENDING_PART =
 export function isAmendingPart(context: string): boolean {
   return AMENDING_PART.test(context);
 }
+
+/**
+ * The words before a folded title's subject: its kind and issuer ("zakon slovenskej narodnej rady",
+ * "vyhlaska ministerstva skolstva, mladeze a telovychovy slovenskej republiky"), cut at the subject
+ * (" o …", ", kterým/ktorým …", " ze dne …", " k …", " pro/pre …"). A title that names an organ only
+ * as its subject ("Ústavní zákon o volbách do Slovenské národní rady") has its kind alone.
+ */
+const SUBJECT_START =
+  /(^| )(o|ze dne|zo dna|k|ke|ku|na|pro|pre|ve veci|vo veci|kterym|ktorym|kterou|ktorou|kterymi|ktorymi|jimz|jiz|jimiz)( |$)|, (kter|ktor|jiz|jimz|jimiz|ze dne|zo dna)/;
+
+/**
+ * Whether a title (as written) is of an act issued by an organ of the Slovak republic alone (the
+ * Slovak National Council, its presidium, the Slovak government, a Slovak ministry or office, a
+ * Slovak region's national committee), so that it is law of that republic only: the issuer before
+ * the subject names something Slovak and nothing Czech or federal ("Zákon České národní rady a
+ * Slovenské národní rady", "Nařízení vlády České a Slovenské Federativní Republiky", joint
+ * ministries' vyhlášky are common law; "československ…" is the federation's).
+ */
+export function issuedBySlovakOrgan(title: string): boolean {
+  const folded = foldTitle(title);
+  const cut = folded.search(SUBJECT_START);
+  const issuer = cut < 0 ? folded : folded.slice(0, cut);
+  return /slovensk/.test(issuer.replace(/ceskoslovensk/g, '')) && !/cesk|federa/.test(issuer);
+}

@@ -1,4 +1,4 @@
-import { AMENDING_TITLE, foldTitle, isAmendingPart, isAmendingTitle } from '../src/titles';
+import { AMENDING_TITLE, foldTitle, isAmendingPart, isAmendingTitle, issuedBySlovakOrgan } from '../src/titles';
 
 describe('amending acts by their titles (one recogniser for the search signals, the prior and the evaluations)', () => {
   it.each([
@@ -38,5 +38,35 @@ describe('a part amending another act by its context (the provision index stores
     ['Dohoda o změně zákona', false],
   ])('%s: %s', (context, amending) => {
     expect(isAmendingPart(context)).toBe(amending);
+  });
+});
+
+describe('acts of the Slovak organs by their titles (the issuer before the subject)', () => {
+  it.each([
+    ['Zákon Slovenskej národnej rady, ktorým sa mení a dopĺňa zákon o národných výboroch', true],
+    ['Zákon Slovenské národní rady o státní správě lesního hospodářství', true],
+    ['Zákonné opatrenie Predsedníctva Slovenskej národnej rady o správnych poplatkoch', true],
+    ['Nariadenie vlády Slovenskej socialistickej republiky, ktorým sa mení nariadenie', true],
+    ['Nařízení vlády Slovenské socialistické republiky o státních hmotných rezervách', true],
+    ['Vyhláška Ministerstva školstva, mládeže a telovýchovy Slovenskej republiky o základnej škole', true],
+    ['Vyhláška Slovenského úradu bezpečnosti práce, ktorou sa mení vyhláška', true],
+    ['Vyhláška rady Západoslovenského krajského národního výboru o chráněných přírodních výtvorech', true],
+    ['Zákon Národnej rady Slovenskej republiky o zmene zákona', true],
+    ['Ústava Slovenskej republiky', true],
+    ['Ústavní zákon o volbách do Slovenské národní rady', false],
+    ['Zákon o jednacím a pracovním řádu Slovenské národní rady', false],
+    ['Zákon České národní rady o národních výborech', false],
+    ['Nařízení vlády Československé socialistické republiky o zvýšení důchodů', false],
+    ['Nařízení vlády České a Slovenské Federativní Republiky o státním rozpočtu', false],
+    ['Vyhláška federálního ministerstva financí, ministerstva financí České republiky a ministerstva financí Slovenské republiky', false],
+    [
+      'Vyhláška ministerstva zdravotnictví České socialistické republiky a ministerstva zdravotníctva Slovenskej socialistickej republiky',
+      false,
+    ],
+    ['Vyhláška Státní banky československé o platebním styku', false],
+    ['o poskytování náborových příspěvků pracovníkům Slovenské magnezitové závody', false],
+    ['Zákon, kterým se mění zákon o volbách do Slovenské národní rady', false],
+  ])('%s: %s', (title, slovak) => {
+    expect(issuedBySlovakOrgan(title)).toBe(slovak);
   });
 });

@@ -111,3 +111,30 @@ export async function loadActIndex(
     );
   return { index, readerVersion: AMENDMENT_READER_VERSION };
 }
+
+/**
+ * The titles of the documents `keys` names, from the head's front matter: the window replay reads
+ * the issuer from them as the rebuild does from the database's titles (`stepSkipReason`).
+ */
+export async function loadTitles(gitDir: string, head: string, available: Set<string>, keys: Set<string>): Promise<Map<string, string>> {
+  const heads = await headBlobs(gitDir, head);
+  const reader = openBlobReader(gitDir, available);
+  const titles = new Map<string, string>();
+  try {
+    const wanted = [...heads].flatMap(([path, blob]) => {
+      const key = documentIdentity(path)?.naturalKey;
+      return key && keys.has(key) ? [[key, blob] as const] : [];
+    });
+    await Promise.all(
+      wanted.map(async ([key, blob]) => {
+        const b = await reader.read(blob);
+        const file = b ? parseFrontMatter(b.toString('utf8')) : null;
+        const title = file?.ok ? file.fields.title : undefined;
+        if (title) titles.set(key, title);
+      }),
+    );
+  } finally {
+    await reader.close();
+  }
+  return titles;
+}

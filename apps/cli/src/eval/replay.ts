@@ -22,7 +22,7 @@ import {
   resolveGitDir,
   type EffectInput,
 } from '@dp/db';
-import { loadActIndex, type ActIndex } from './act-index';
+import { loadActIndex, loadTitles, type ActIndex } from './act-index';
 import { inWindow, unitTexts, type DatedTargets, type UnitTexts } from './consolidation-score';
 import type { EvalArgs } from './eval-args';
 import { reformCases, resolveHead, type ReformCase } from './reform-cases';
@@ -87,6 +87,8 @@ export interface CaseInput {
    * included), every date; the window measure takes those dated in the case's window. Null without it.
    */
   allActs: DatedTargets[] | null;
+  /** With `--window`: the titles of the document and of the acts in `allActs`, by natural key. */
+  titles?: Map<string, string> | null;
 }
 
 export interface Visitor {
@@ -107,6 +109,8 @@ interface Share {
   available: string[];
   /** With `--window`: the act index's entries of the share's documents. */
   acts: [string, DatedTargets[]][] | null;
+  /** With `--window`: the titles of the share's documents and of the acts on them. */
+  titles: [string, string][] | null;
 }
 
 async function replayShare(share: Share): Promise<Record<Half, [string, number][]>> {
@@ -116,6 +120,7 @@ async function replayShare(share: Share): Promise<Record<Half, [string, number][
   const counters: Record<Half, Counters> = { tune: new Map(), heldout: new Map() };
   const acts = new Map<string, ActReading>();
   const actIndex: ActIndex | null = share.acts ? new Map(share.acts) : null;
+  const titles = share.titles ? new Map(share.titles) : null;
   const readFile = async (blob: string | null) => {
     if (!blob) return null;
     const b = await reader.read(blob);
@@ -180,7 +185,7 @@ async function replayShare(share: Share): Promise<Record<Half, [string, number][
       const from = c.beforeDate ?? '';
       const window = effects.filter((e) => inWindow(e.effectiveFrom, from, c.date));
       const allActs = actIndex ? (actIndex.get(c.amendedKey) ?? []) : null;
-      visitor.visit({ c, before, after, act, effects, window, listed: listedActs.has(c.sourceKey), allActs }, counters[c.half]);
+      visitor.visit({ c, before, after, act, effects, window, listed: listedActs.has(c.sourceKey), allActs, titles }, counters[c.half]);
     }
   };
   try {
@@ -306,6 +311,20 @@ export async function runReplay(module: string, args: EvalArgs, options: ReplayO
       )
     : null;
   const index = loaded?.index ?? null;
+  const titles = index
+    ? await loadTitles(
+        gitDir,
+        head,
+        new Set(available),
+        new Set(cases.flatMap((c) => [c.amendedKey, ...(index.get(c.amendedKey) ?? []).map((e) => e.act)])),
+      )
+    : null;
+  const titlesOf = (share: ReformCase[]) =>
+    titles
+      ? [...new Set(share.flatMap((c) => [c.amendedKey, ...(index!.get(c.amendedKey) ?? []).map((e) => e.act)]))].flatMap(
+          (k): [string, string][] => (titles.has(k) ? [[k, titles.get(k)!]] : []),
+        )
+      : null;
   const indexOf = (share: ReformCase[]) =>
     index ? [...new Set(share.map((c) => c.amendedKey))].map((k): [string, DatedTargets[]] => [k, index.get(k) ?? []]) : null;
   const results = await Promise.all(
@@ -313,7 +332,17 @@ export async function runReplay(module: string, args: EvalArgs, options: ReplayO
       (share) =>
         new Promise<Record<Half, [string, number][]>>((resolve, reject) => {
           const w = new Worker(__filename, {
-            workerData: { replayShare: { module, gitDir, cases: share, flags, available, acts: indexOf(share) } satisfies Share },
+            workerData: {
+              replayShare: {
+                module,
+                gitDir,
+                cases: share,
+                flags,
+                available,
+                acts: indexOf(share),
+                titles: titlesOf(share),
+              } satisfies Share,
+            },
           });
           w.once('message', resolve);
           w.once('error', reject);

@@ -27,6 +27,7 @@ import {
   parseInstruction,
   parseProvisions,
   splitUnits,
+  stepSkipReason,
   type StepOrder,
   type TextUnit,
 } from '@dp/czech-law';
@@ -163,6 +164,14 @@ function visitWindow(input: CaseInput, t: Counters, named: NamedOutcome, verifyE
       else bump(t, `w:reason:${p.reason ?? 'unknown'}`);
       reports.push(p);
     };
+    // The rebuild's skip: an act of the other republic (read from the titles) is not applied.
+    const target = input.titles?.get(c.amendedKey) ?? null;
+    const skipReason = (x: WindowEffect[]) => stepSkipReason(input.titles?.get(x[0].act) ?? null, target);
+    const skip = (x: WindowEffect[]) => {
+      const reason = skipReason(x);
+      if (reason) bump(t, `w:skipped_steps:${reason}`);
+      return reason;
+    };
     // The named act's window alone, one act and one day in its order: the named replay's text is the window's.
     const same =
       named.run &&
@@ -170,7 +179,7 @@ function visitWindow(input: CaseInput, t: Counters, named: NamedOutcome, verifyE
       steps[0][0].act === c.sourceKey &&
       steps[0].length === input.window.length &&
       steps[0].length === input.window.length;
-    const sameOrder = same && steps[0].every((e, i) => e.ordinal === input.window[i].ordinal);
+    const sameOrder = same && !skipReason(steps[0]) && steps[0].every((e, i) => e.ordinal === input.window[i].ordinal);
     if (sameOrder && named.run) {
       bump(t, 'w:as_named');
       named.run.points.forEach(count);
@@ -179,7 +188,7 @@ function visitWindow(input: CaseInput, t: Counters, named: NamedOutcome, verifyE
     } else {
       let text = before.text;
       let units = b.units;
-      for (const { step, result } of applySteps(before.text, steps, (x) => effectPoints(x), { units: b.units, report: b.report })) {
+      for (const { step, result } of applySteps(before.text, steps, (x) => effectPoints(x), { units: b.units, report: b.report }, skip)) {
         result.points.forEach(count);
         texts.push(...step.map((e) => e.instruction));
         if (result.text !== text) {
@@ -335,6 +344,7 @@ function printWindow(run: ReplayRun, halves: Half[], row: ReturnType<typeof prin
     return [...all].sort((a, b) => count(run.counters[halves[0]], b) - count(run.counters[halves[0]], a));
   };
   for (const k of keys('w:reason:')) row(`  not applied: ${k.slice(9)}`, n(k));
+  for (const k of keys('w:skipped_steps:')) row(`  steps not applied (act, day): ${k.slice(16)}`, n(k));
   row(
     'window engine units checked against a fresh parse',
     (t) => `${count(t, 'w:verified') - count(t, 'w:verify_differs')}/${count(t, 'w:verified')} equal`,

@@ -43,6 +43,11 @@ export type NotAppliedReason =
   | 'unsupported_target'
   /** An earlier point of the same act failed in a unit this one touches. */
   | 'blocked'
+  /**
+   * The act is law of the other republic (a Slovak organ's act on a text no Slovak organ issued):
+   * the step is not applied (`applySteps`' `skip`), the Czech text does not take it.
+   */
+  | 'other_republic'
   /** The engine met a case it was not written for (a bug to report); the point is not applied. */
   | 'engine_error';
 

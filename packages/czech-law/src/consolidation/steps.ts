@@ -7,7 +7,9 @@
  */
 import type { AmendmentPoint } from '../amendments/types';
 import { EXCEPT_MARK, WHOLE_ACT_TARGET } from '../amendments/targets';
-import { applyAmendment, type ApplyOptions, type ApplyResult } from './apply';
+import { issuedBySlovakOrgan } from '../titles';
+import { splitUnits } from './units';
+import { applyAmendment, type ApplyOptions, type ApplyResult, type NotAppliedReason } from './apply';
 
 /** What orders an effect among those of several acts. */
 export interface StepOrder {
@@ -57,6 +59,18 @@ export function consolidationSteps<E>(effects: readonly E[], key: (e: E) => { ac
   return steps;
 }
 
+/**
+ * Why an amending act's step is not applied to a document at all, from their titles, or null: an act
+ * of a Slovak organ (the Slovak National Council's amendments of the common acts of 1969–1992, which
+ * it made for its republic as the Czech National Council made its own) is law of the other republic
+ * on a text no Slovak organ issued; the Czech collection's text does not take it. Unknown titles
+ * (null) apply.
+ */
+export function stepSkipReason(actTitle: string | null, targetTitle: string | null): NotAppliedReason | null {
+  if (actTitle === null || targetTitle === null) return null;
+  return issuedBySlovakOrgan(actTitle) && !issuedBySlovakOrgan(targetTitle) ? 'other_republic' : null;
+}
+
 export interface AppliedStep<E> {
   step: E[];
   /** The text the step was applied to. */
@@ -75,10 +89,29 @@ export function* applySteps<E>(
   steps: readonly E[][],
   points: (step: E[]) => AmendmentPoint[],
   first: ApplyOptions = {},
+  skip: (step: E[]) => NotAppliedReason | null = () => null,
 ): Generator<AppliedStep<E>> {
-  let i = 0;
+  // The caller's units and parse are for the first step the engine runs (a skipped step leaves the
+  // text as it was); its parsed points are the first step's only.
+  let given: ApplyOptions | null = first;
+  let firstStep = true;
   for (const step of steps) {
-    const result = applyAmendment(text, points(step), i++ === 0 ? first : {});
+    const reason = skip(step);
+    const opts: ApplyOptions = given ? (firstStep ? given : { ...given, parsed: undefined }) : {};
+    firstStep = false;
+    if (reason) {
+      // Not applied: every point carries the reason, the text stays as it was.
+      const skipped: ApplyResult = {
+        text,
+        points: points(step).map((p) => ({ number: p.number, status: 'not_applied', reason, changed: [], units: [] })),
+        changed: [],
+        resultUnits: opts.units ?? splitUnits(text),
+      };
+      yield { step, before: text, result: skipped };
+      continue;
+    }
+    const result = applyAmendment(text, points(step), opts);
+    given = null;
     yield { step, before: text, result };
     text = result.text;
   }

@@ -112,5 +112,9 @@
  * with their carets; "prvé čtyři věty"; "čl. 22 č. 1 až 5" as body; a footnote renumbering's
  * "včetně odkazů na ně" before the verb or "jako", "na tyto poznámky"; "se označí (označuji) jako";
  * a run of one unit's sentences in a repeal list taken out from the last, #36 h-engine24.
+ * 31: an act a Slovak organ issued (`issuedBySlovakOrgan`: the Slovak National Council's, its
+ * presidium's, the Slovak government's, a Slovak ministry's or office's) is not applied to a text no
+ * Slovak organ issued, its points not applied as `other_republic` (the rebuild's `stepSkipReason`),
+ * #35/#36 h-slovak.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 30;
+export const CONSOLIDATION_ENGINE_VERSION = 31;

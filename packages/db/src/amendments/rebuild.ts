@@ -4,6 +4,7 @@ import {
   consolidationSteps,
   CONSOLIDATION_ENGINE_VERSION,
   EXCEPT_MARK,
+  stepSkipReason,
   WHOLE_ACT_TARGET,
   type PointOutcome,
 } from '@dp/czech-law';
@@ -133,7 +134,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** The document as a rebuild reads it (its change entries name it). */
 const selectDocument = (documentId: string) =>
-  sqlBuilder.selectFrom('document').select(['id', 'natural_key', 'doc_number', 'doc_type', 'status']).where('id', '=', documentId);
+  sqlBuilder.selectFrom('document').select(['id', 'natural_key', 'doc_number', 'doc_type', 'status', 'title']).where('id', '=', documentId);
 
 /** The source's versions of a document, days as ISO text (they enter the inputs' hash as such). */
 const selectSourceVersions = (documentId: string) =>
@@ -169,6 +170,7 @@ const selectEffects = (naturalKey: string, after: string) =>
       eb.cast<string>('e.effective_from', 'text').as('effective_from'),
       'e.instruction',
       'a.doc_number',
+      'a.title as amending_title',
       eb.cast<string | null>('a.published_on', 'text').as('published_on'),
     ])
     .where('e.target_key', '=', naturalKey)
@@ -179,6 +181,9 @@ const selectEffects = (naturalKey: string, after: string) =>
     .orderBy('e.amending_key')
     .orderBy('e.ordinal');
 type EffectRow = RowOf<ReturnType<typeof selectEffects>>;
+
+/** Why the engine does not apply an effect's act to the document at all (`stepSkipReason`), or null. */
+const skipReason = (doc: { title: string }, e: EffectRow) => stepSkipReason(e.amending_title, doc.title);
 
 interface Inputs {
   doc: RowOf<ReturnType<typeof selectDocument>>;
@@ -206,7 +211,7 @@ async function readInputs(run: SelectRunner, documentId: string, naturalKey: str
           CONSOLIDATION_ENGINE_VERSION,
           base.version,
           base.text_sha256,
-          effects.map((e) => [e.amending_key, e.ordinal, e.effective_from, sha256(e.instruction)]),
+          effects.map((e) => [e.amending_key, e.ordinal, e.effective_from, sha256(e.instruction), skipReason(doc, e)]),
         ]),
       )
     : 'none';
@@ -244,7 +249,9 @@ function planVersions(inputs: Inputs, text: string): { rows: RebuiltRow[]; appli
   let applied = 0;
   let unapplied = 0;
   let chars = 0;
-  for (const { step, result } of applySteps(text, steps, effectPoints)) {
+  // A step skipped whole (an act of the other republic) is listed in the next version's `failed`
+  // with its reason, as a point that did not apply.
+  for (const { step, result } of applySteps(text, steps, effectPoints, {}, (s) => skipReason(inputs.doc, s[0]))) {
     const act = step[0].amending_key;
     const outcome = step.map((e, i) => {
       const r = result.points[i];
