@@ -1,27 +1,13 @@
 import { parseInstruction } from '../src/amendments/instruction';
 import { applyAmendment } from '../src/consolidation/apply';
-import { lines, pt } from './fixtures/forms';
+import { budgetAnnex, lines, pt } from './fixtures/forms';
 
 // Forms the engine read or applied first in the session of 2026-11-30 (#36, h-engine10), on tiny
 // texts written the way legalize-cz writes them.
 
 // The annex of vyhláška č. 323/2002 Sb. (rozpočtová skladba) as the source sets it: lettered parts,
 // part B a table whose rows hold an item's number and, in one cell, its title and náplň.
-const HEADER = '| Třída | Seskupení položek | Podseskupení položek | Položka | Název a náplň |\n| --- | --- | --- | --- | --- |';
-const annex = (...rows: string[]): string =>
-  lines(
-    '# Vyhláška',
-    '##### § 1',
-    'Text.',
-    'Příloha k vyhlášce č. 323/2002 Sb.',
-    'Rozpočtová skladba',
-    'A. Odpovědnostní třídění',
-    'Kapitola 301 Kancelář prezidenta republiky',
-    'B. Druhové třídění rozpočtové skladby',
-    [HEADER, ...rows].join('\n'),
-    'C. Odvětvové třídění rozpočtové skladby',
-    [HEADER, '|  |  |  | 1321 | Jiná věc téhož čísla |'].join('\n'),
-  );
+const annex = (...rows: string[]): string => budgetAnnex(rows, { otherRow: '|  |  |  | 1321 | Jiná věc téhož čísla |', partA: true });
 const R1321 = '|  |  |  | 1321 | Daň silniční Zahrnuje daň podle zákona o dani silniční. |';
 const R1341 = '|  |  |  | 1341 | Poplatek ze psů |';
 const R1342 = '|  |  |  | 1342 | Poplatek z pobytu Příjmy z poplatku z pobytu. |';

@@ -1,26 +1,14 @@
 import { parseInstruction } from '../src/amendments/instruction';
 import { applyAmendment } from '../src/consolidation/apply';
-import { lines, pt } from './fixtures/forms';
+import { budgetAnnex, budgetRow, lines, pt } from './fixtures/forms';
 
 // Annex forms read first in the session of 2026-11-30 late night (#36, h-engine25), on tiny texts
 // written the way legalize-cz writes them.
 
 // The annex of vyhláška č. 323/2002 Sb. (rozpočtová skladba) as the source sets it: part B a table
 // whose rows hold an item's number and, in one cell, its title and náplň.
-const HEADER = '| Třída | Seskupení položek | Podseskupení položek | Položka | Název a náplň |\n| --- | --- | --- | --- | --- |';
-const annex = (...rows: string[]): string =>
-  lines(
-    '# Vyhláška',
-    '##### § 1',
-    'Text.',
-    'Příloha k vyhlášce č. 323/2002 Sb.',
-    'Rozpočtová skladba',
-    'B. Druhové třídění rozpočtové skladby',
-    [HEADER, ...rows].join('\n'),
-    'C. Odvětvové třídění rozpočtové skladby',
-    [HEADER, '|  |  |  | 1225 | Jiná věc téhož čísla podle § 3050 |'].join('\n'),
-  );
-const row = (key: string, cell: string) => `|  |  |  | ${key} | ${cell} |`;
+const row = budgetRow;
+const annex = (...rows: string[]): string => budgetAnnex(rows, { otherRow: row('1225', 'Jiná věc téhož čísla podle § 3050') });
 const R1225 = row('1225', 'Spotřební daň Příjmy z daně podle § 100c až 131 zákona č. 353/2003 Sb.');
 const R2229 = row('2229', 'Ostatní vratky (1) Jiné vratky. (2) Organizační složky zařazují částky daní vrácené.');
 const R5222 = row('5222', 'Neinvestiční transfery (1) Transfery. (2) Podle § 3050 věta první a § 3050 věta druhá.');
