@@ -173,13 +173,12 @@ function visitWindow(input: CaseInput, t: Counters, named: NamedOutcome, verifyE
       return reason;
     };
     // The named act's window alone, one act and one day in its order: the named replay's text is the window's.
-    const same =
-      named.run &&
+    const sameOrder =
       steps.length === 1 &&
       steps[0][0].act === c.sourceKey &&
       steps[0].length === input.window.length &&
-      steps[0].length === input.window.length;
-    const sameOrder = same && !skipReason(steps[0]) && steps[0].every((e, i) => e.ordinal === input.window[i].ordinal);
+      !skipReason(steps[0]) &&
+      steps[0].every((e, i) => e.ordinal === input.window[i].ordinal);
     if (sameOrder && named.run) {
       bump(t, 'w:as_named');
       named.run.points.forEach(count);
