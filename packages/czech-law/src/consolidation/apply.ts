@@ -1072,7 +1072,7 @@ function otherSpelling(
  * that begins with the heading's words (Markdown marks and spacing aside).
  */
 function sectionStart(text: string, region: Span, section: string, id: string): number {
-  const want = section.replace(/\s+/g, ' ').trim();
+  const want = normalizeSpace(section);
   const starts: number[] = [];
   let at = region.start;
   for (const line of text.slice(region.start, region.end).split('\n')) {
@@ -3120,7 +3120,7 @@ function rowWith(cells: string[], key: string, last: string): string {
 function cellText(payload: string): string {
   const paras = payload
     .split(/\n[ \t]*\n/)
-    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .map((p) => normalizeSpace(p))
     .filter(Boolean);
   // Tables, headings or lists inside an item are no cell's text.
   if (!paras.length || paras.some((p) => /^(?:\||#|- )/.test(p)) || payload.includes('|'))
@@ -3225,7 +3225,7 @@ function opAnnexItem(w: Work, op: Operation): void {
 const BOLD_LABEL_LINE = /^\*\*([^*\n]+)\*\*(.*)$/;
 
 /** A heading's words for comparison: without the colon that ends it and the spacing. */
-const labelWords = (s: string): string => s.replace(/\s+/g, ' ').trim().replace(/\s*:$/, '');
+const labelWords = (s: string): string => normalizeSpace(s).replace(/\s*:$/, '');
 
 /**
  * The part of an annex that a bold label line heads: from that line to the next bold label line.
@@ -3304,7 +3304,7 @@ function opAnnexTitle(w: Work, op: Operation): void {
   const text = loc.unit.text;
   const nl = text.indexOf('\n');
   const label = nl < 0 ? text : text.slice(0, nl);
-  const words = (s: string) => s.replace(/[*#]/g, '').replace(/\s+/g, ' ').trim();
+  const words = (s: string) => normalizeSpace(s.replace(/[*#]/g, ''));
   if (words(label) !== words(op.old ?? '')) throw new Fail('text_not_found', `„${op.old}“ as the label of ${t.id}`);
   const title = (op.text ?? '').trim();
   const next = /^\s*([^\n]*)/.exec(text.slice(label.length))![1];
