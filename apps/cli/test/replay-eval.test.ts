@@ -17,7 +17,7 @@ import {
 } from '../src/eval/consolidation-score';
 import { DEFAULT_GIT_DIR, readEvalArgs } from '../src/eval/eval-args';
 import { attribution, recallOf, visitor as amendmentsVisitor } from '../src/eval/run-amendments-eval';
-import { visitor, windowEffects } from '../src/eval/run-consolidation-eval';
+import { commitsExact, visitor, windowEffects } from '../src/eval/run-consolidation-eval';
 import type { ReformCase } from '../src/eval/reform-cases';
 import { docFilter, type CaseInput, type Counters, type ReplayText } from '../src/eval/replay';
 
@@ -362,6 +362,27 @@ describe('replay evaluations', () => {
     visitor(new Map()).visit(unchanged, t);
     expect(t.get('git_changed')).toBe(0);
     expect(t.get('exact') ?? 0).toBe(0);
+  });
+
+  it('gives (c) over the cases visited: an unreadable case, counted apart, is not taken out of them again', () => {
+    const text = replayText;
+    const before = '# Zákon\n\n##### § 75\n\nNejvýše 150 hodin.\n';
+    const t: Counters = new Map([['unreadable', 1]]);
+    visitor(new Map()).visit(
+      {
+        c: LABOUR_CASE,
+        before: text(before),
+        after: text(before.replace('150', '300')),
+        act: { readable: true, byTarget: new Map(), effectiveFrom: '2012-01-01' },
+        effects: [],
+        window: [],
+        listed: false,
+        allActs: null,
+      },
+      t,
+    );
+    expect(t.get('cases')).toBe(1);
+    expect(commitsExact(t)).toMatch(/^0\/1\b/);
   });
 
   it("gives (a) without the source's first full texts too (a title-only text before), beside the whole figure", () => {
