@@ -1078,7 +1078,10 @@ function skeleton(text: string): Skeleton {
   s = s
     // "Společný nadpis nad § 9 se zrušuje" (zákon č. 12/2020 Sb. on zákon č. 365/2000 Sb.),
     // "Skupinový nadpis nad § 14 se zrušuje": the heading above the label, shared by the §§ after it.
-    .replace(/(?<![\p{L}])(?:[Ss]polečný|[Ss]kupinový) nadpis nad (?=§ \d+[a-z]* (?:(?:se )?(?:zrušuje|vypouští)|zní:)(?![\p{L}]))/gu, 'nadpis nad ')
+    .replace(
+      /(?<![\p{L}])(?:[Ss]polečný|[Ss]kupinový) nadpis nad (?=§ \d+[a-z]* (?:(?:se )?(?:zrušuje|vypouští)|zní:)(?![\p{L}]))/gu,
+      'nadpis nad ',
+    )
     // "Čl. 1 až 4, … čl. 22 č. 1 až 5, čl. 24 a 25 se zrušují" (zákon SNR č. 159/1971 Sb. on zákon SNR
     // č. 131/1970 Sb.): the numbered points of an article or § in older acts, as "bod".
     .replace(/(?<![\p{L}])((?:[čČ]l\.|§) \d+[a-z]*) č\. (?=\d+[a-z]?(?![\d/]))/gu, '$1 bod ')

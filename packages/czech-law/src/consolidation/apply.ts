@@ -2456,7 +2456,7 @@ function opRepeal(w: Work, op: Operation): void {
       if (!op.withReferences && LOCATED_FOOTNOTE_REPEAL.test(op.source ?? ''))
         throw new Fail('unsupported_target', `${t.id} repealed in one place only`);
       // "Poznámky pod čarou č. 2, 3, …, 7, … se zrušují, a to včetně odkazů na poznámky pod čarou"
-      // (zákon č. 258/2013 Sb., bod 5, on zákon č. 85/1996 Sb.) where the text has no footnote 7 and
+      // (zákon č. 303/2013 Sb., bod 5, on zákon č. 85/1996 Sb.) where the text has no footnote 7 and
       // no mark of it: what the act asks of that one is already so; the others go.
       if (op.withReferences && !t.through && op.targets.length > 1 && !hasUnit(w.doc, t.id) && !marked(w, t.id)) continue;
       const locs = t.through ? locateRange(w.doc, t) : [locate(w.doc, t.id)];
