@@ -1078,7 +1078,10 @@ function skeleton(text: string): Skeleton {
   s = s
     // "Společný nadpis nad § 9 se zrušuje" (zákon č. 12/2020 Sb. on zákon č. 365/2000 Sb.),
     // "Skupinový nadpis nad § 14 se zrušuje": the heading above the label, shared by the §§ after it.
-    .replace(/(?<![\p{L}])(?:[Ss]polečný|[Ss]kupinový) nadpis nad (?=§ \d+[a-z]* (?:se )?(?:zrušuje|vypouští)(?![\p{L}]))/gu, 'nadpis nad ')
+    .replace(
+      /(?<![\p{L}])(?:[Ss]polečný|[Ss]kupinový) nadpis nad (?=§ \d+[a-z]* (?:(?:se )?(?:zrušuje|vypouští)|zní:)(?![\p{L}]))/gu,
+      'nadpis nad ',
+    )
     // "Čl. 1 až 4, … čl. 22 č. 1 až 5, čl. 24 a 25 se zrušují" (zákon SNR č. 159/1971 Sb. on zákon SNR
     // č. 131/1970 Sb.): the numbered points of an article or § in older acts, as "bod".
     .replace(/(?<![\p{L}])((?:[čČ]l\.|§) \d+[a-z]*) č\. (?=\d+[a-z]?(?![\d/]))/gu, '$1 bod ')
@@ -1127,6 +1130,14 @@ function skeleton(text: string): Skeleton {
       return containers && sections ? `${ref}${heading ?? ''}` : m;
     },
   );
+  // "Poznámka č. 10 k § 16 a 17 zní:", "Poznámka č. 5) k § 48 odst. 1 zní:" (zákon č. 8/1993 Sb. on
+  // zákon č. 418/1990 Sb., zákon č. 302/1992 Sb. on zákon č. 367/1990 Sb.): the units after "k" say
+  // where the footnote is cited; its number alone names it.
+  t = t.replace(/^(⟦(\d+)⟧) k ⟦(\d+)⟧ (?=zní:)/u, (m, ref: string, a: string, b: string) => {
+    const notes = refs[Number(a)].chains.every((c) => c.segs.length === 1 && c.segs[0].type === 'fn');
+    const places = refs[Number(b)].chains.every((c) => c.segs.length > 0 && c.segs[0].type === 'par');
+    return notes && places ? `${ref} ` : m;
+  });
   // "V § 5 zákona (č. 1/2000 Sb.)(, ve znění …,) se …": the act named after the reference is the one amended.
   t = t.replace(
     /(⟦\d+⟧) (?:zákona|vyhlášky|nařízení vlády|nařízení|zákoníku|zákonného opatření)(?: č\. \d+\/\d{4} Sb\.)?(?:,? ve znění [^⟨⟦]*?,)?(?= |$)/gu,

@@ -1580,6 +1580,9 @@ function withoutOpeningQuote(body: string): string {
 }
 
 /** The unit's closing lines that are not its own (signatures, a heading of what follows), kept when its text is replaced. */
+/** "Společný (skupinový) nadpis nad § N": a heading the §§ from N on share. */
+const SHARED_HEADING = /(?:[Ss]polečný|[Ss]kupinový) nadpis nad /u;
+
 function trailerOf(unit: TextUnit): string {
   const l = local(unit);
   const from = l.top ? l.top.contentStart : 0;
@@ -1656,6 +1659,12 @@ function opNewWording(w: Work, op: Operation): void {
       const own = /\/odst_(\d+[a-z]*)$/.exec(t.id);
       if (own && by.trimStart().startsWith(`(${own[1]}) `)) by = by.trimStart().slice(own[1].length + 3);
     } else if (t.part === 'heading') {
+      // "Společný nadpis nad § 10 zní:" (vyhláška č. 66/2015 Sb., bod 13, on vyhláška č. 222/1995 Sb.)
+      // where a heading stands above the §'s own (the unit before ends with it): the shared one is
+      // that upper heading, not the §'s; which lines it spans is not told, so the point is refused.
+      const prev = loc.index > 0 ? w.doc.units[loc.index - 1] : null;
+      if (SHARED_HEADING.test(op.source) && prev && /^#{1,6} /m.test(trailerOf(prev)))
+        throw new Fail('unsupported_target', `a shared heading above the heading of ${t.id}`);
       // "Nadpis části třetí zní: ## „ČÁST TŘETÍ #### DOTACE …“" (nařízení vlády č. 226/1999 Sb., bod 6,
       // on nařízení vlády č. 244/1995 Sb.): the act writes the unit's label above its new heading;
       // the label is the one the unit has, and the heading is what follows it.
@@ -2446,6 +2455,10 @@ function opRepeal(w: Work, op: Operation): void {
       // č. 3 se poznámka č. 1 zrušuje"), and the act does not say which; "a to včetně odkazu" says.
       if (!op.withReferences && LOCATED_FOOTNOTE_REPEAL.test(op.source ?? ''))
         throw new Fail('unsupported_target', `${t.id} repealed in one place only`);
+      // "Poznámky pod čarou č. 2, 3, …, 7, … se zrušují, a to včetně odkazů na poznámky pod čarou"
+      // (zákon č. 303/2013 Sb., bod 5, on zákon č. 85/1996 Sb.) where the text has no footnote 7 and
+      // no mark of it: what the act asks of that one is already so; the others go.
+      if (op.withReferences && !t.through && op.targets.length > 1 && !hasUnit(w.doc, t.id) && !marked(w, t.id)) continue;
       const locs = t.through ? locateRange(w.doc, t) : [locate(w.doc, t.id)];
       for (const l of locs.sort((a, b) => b.index - a.index)) {
         touch(w, l.unit.id);

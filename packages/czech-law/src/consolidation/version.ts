@@ -116,5 +116,9 @@
  * presidium's, the Slovak government's, a Slovak ministry's or office's) is not applied to a text no
  * Slovak organ issued, its points not applied as `other_republic` (the rebuild's `stepSkipReason`),
  * #35/#36 h-slovak.
+ * 32: "Společný (Skupinový) nadpis nad § N zní:" as the §'s heading where no heading stands above it;
+ * "Poznámka č. 10 k § 16 a 17 zní:" as the footnote's new wording; a footnote of a repeal list with
+ * "včetně odkazů" that the text neither holds nor cites is already gone, the others are repealed,
+ * #36 h-engine26.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 31;
+export const CONSOLIDATION_ENGINE_VERSION = 32;

@@ -46,8 +46,10 @@ type Tx = RawTx;
  * hlavy 4, 5 a 6 části II", "§ 98 včetně nadpisu, § 99 a 100", footnotes named with their carets
  * ("č. ^2) a ^3)"), "prvé čtyři věty", "čl. 22 č. 1 až 5" as body, a footnote renumbering's "včetně
  * odkazů na ně" before the verb or "jako", "se označí jako" (#36 h-engine24).
+ * 32: "Společný (Skupinový) nadpis nad § N zní:" (the §'s heading), "Poznámka č. 10 k § 16 a 17 zní:"
+ * (the footnote) (#36 h-engine26).
  */
-export const AMENDMENT_READER_VERSION = 31;
+export const AMENDMENT_READER_VERSION = 32;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
