@@ -452,10 +452,10 @@ export async function backfillProvisionIndex(
     }
     options.onProgress?.(documents, units);
   }
-  // The sync analyses once after all its phases (`analyze: false`).
-  if (documents && options.analyze !== false) await analyzeProvisionIndex(db);
-  const [left] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${stale}) s`, params);
   // The act rows of documents whose units were current already (a database indexed before they existed).
   const acts = await backfillActIndex(db, { batch });
+  // The sync analyses once after all its phases (`analyze: false`).
+  if ((documents || acts) && options.analyze !== false) await analyzeProvisionIndex(db);
+  const [left] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${stale}) s`, params);
   return { documents, units, remaining: Number(left?.n ?? 0), acts };
 }

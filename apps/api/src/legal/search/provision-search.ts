@@ -290,20 +290,22 @@ async function commonActs(s: SqlSession, terms: readonly string[], only?: readon
   const floor = ACT_TERM_MIN_UNITS - 1;
   const params: unknown[] = [terms, terms.length, floor, cap];
   const restrict = only ? `AND t.document_id = ANY($${params.push(only)}::text[])` : '';
-  const rows = await s.query<{ id: string; total: number }>(
+  const rows = await s.query<{ id: string }>(
     `WITH t AS MATERIALIZED (
-       SELECT t.document_id, count(*) AS n, sum(t.units) AS held, max(t.units) AS most
+       SELECT t.document_id AS id,
+              (sum(t.units) + ($2 - count(*)) * $3 - greatest(max(t.units), CASE WHEN count(*) < $2 THEN $3 ELSE 0 END))::float8 AS bound
        FROM "search_act_term" t WHERE t.term = ANY($1::text[]) ${restrict} GROUP BY t.document_id HAVING count(*) > 1),
+     total AS MATERIALIZED (SELECT coalesce(sum(t.bound), 0) AS total FROM t),
      b AS MATERIALIZED (
        SELECT x.*, x.prior * x.bound AS key
-       FROM (SELECT d.id, ${candidatePrior('d')} AS prior,
-                    (t.held + ($2 - t.n) * $3 - greatest(t.most, CASE WHEN t.n < $2 THEN $3 ELSE 0 END))::float8 AS bound
-             FROM t JOIN "document" d ON d.id = t.document_id OFFSET 0) x),
-     w AS (SELECT b.id, sum(b.bound) OVER (ORDER BY b.key DESC, b.id) - b.bound AS ahead, sum(b.bound) OVER () AS total FROM b)
-     SELECT w.id, w.total FROM w WHERE w.ahead < $4`,
+       FROM (SELECT t.id, t.bound, ${candidatePrior('d')} AS prior
+             FROM t JOIN "document" d ON d.id = t.id WHERE (SELECT total.total FROM total) > $4 OFFSET 0) x),
+     w AS (SELECT b.id, sum(b.bound) OVER (ORDER BY b.key DESC, b.id) - b.bound AS ahead FROM b)
+     SELECT w.id FROM w WHERE w.ahead < $4`,
     params,
   );
-  if (!rows.length || Number(rows[0].total) <= cap) return null;
+  // The priors are looked up only when the bounds sum to more than the margin (else no rows).
+  if (!rows.length) return null;
   return rows.map((r) => r.id);
 }
 
@@ -385,12 +387,14 @@ export async function rankProvisions(
   const matches = (where: string) =>
     `SELECT p.ctid AS tid, p.document_id FROM "search_provision" p WHERE ${where} ${restrict} LIMIT ${limits.matches}`;
   const rarePaired = paired.filter((t) => !commonPaired.includes(t));
-  const pairMatch = within
-    ? [
-        ...(rarePaired.length ? [matching(`$${params.push(anyTwoOf(rarePaired, commonPaired))}`)] : []),
-        `(p.document_id = ANY($${params.push(within)}::text[]) AND ${matching(`$${params.push(anyTwo(commonPaired))}`)})`,
-      ].join(' OR ')
-    : matching(`$${params.push(pairs)}`);
+  const pairMatch = !pairs
+    ? ''
+    : within
+      ? [
+          ...(rarePaired.length ? [matching(`$${params.push(anyTwoOf(rarePaired, commonPaired))}`)] : []),
+          `(p.document_id = ANY($${params.push(within)}::text[]) AND ${matching(`$${params.push(anyTwo(commonPaired))}`)})`,
+        ].join(' OR ')
+      : matching(`$${params.push(pairs)}`);
   const matched = pairs
     ? `mp AS MATERIALIZED (${matches(`(${pairMatch})`)}),
        m AS MATERIALIZED (SELECT * FROM mp WHERE (SELECT count(*) FROM mp) >= ${limits.pairsFloor}
