@@ -146,7 +146,7 @@ export const PROVISION_LIMITS = {
    * highest, as many as bound `commonMargin` × `candidates` units, when all the acts' bounds sum to
    * more: the acts below them would not bring their units among the candidates. 0: every act's.
    */
-  commonMargin: 2,
+  commonMargin: 4,
 };
 /** Results a provision search ranks (its pages are cut from them). */
 export const PROVISION_DEPTH = 100;
@@ -283,18 +283,17 @@ export function anyTwoOf(first: readonly string[], rest: readonly string[]): str
  * under `commonMargin` × `candidates`; null when all the bounds sum to no more (the pairs then
  * match few enough units to read them all).
  */
-async function commonActs(s: SqlSession, terms: readonly string[], only?: readonly string[]): Promise<string[] | null> {
+async function commonActs(s: SqlSession, terms: readonly string[]): Promise<string[] | null> {
   const limits = PROVISION_LIMITS;
   const cap = limits.commonMargin * limits.candidates;
   if (!(cap > 0)) return null;
   const floor = ACT_TERM_MIN_UNITS - 1;
   const params: unknown[] = [terms, terms.length, floor, cap];
-  const restrict = only ? `AND t.document_id = ANY($${params.push(only)}::text[])` : '';
   const rows = await s.query<{ id: string }>(
     `WITH t AS MATERIALIZED (
        SELECT t.document_id AS id,
               (sum(t.units) + ($2 - count(*)) * $3 - greatest(max(t.units), CASE WHEN count(*) < $2 THEN $3 ELSE 0 END))::float8 AS bound
-       FROM "search_act_term" t WHERE t.term = ANY($1::text[]) ${restrict} GROUP BY t.document_id HAVING count(*) > 1),
+       FROM "search_act_term" t WHERE t.term = ANY($1::text[]) GROUP BY t.document_id HAVING count(*) > 1),
      total AS MATERIALIZED (SELECT coalesce(sum(t.bound), 0) AS total FROM t),
      b AS MATERIALIZED (
        SELECT x.*, x.prior * x.bound AS key
@@ -361,12 +360,13 @@ export async function rankProvisions(
   const shareOf = new Map(byRarity.map((t) => [t.term, t.share]));
   const commonPaired = paired.filter((t) => shareOf.get(t)! >= PROVISION_WEIGHTS.commonShare);
   // Units holding two of them are at most the units holding one besides the commonest: no more
-  // than the margin, every act's are read (no bounds asked).
+  // than the margin, every act's are read (no bounds asked); so are those of the few documents
+  // of a document search's page (`only`).
   const commonShares = commonPaired.map((t) => shareOf.get(t)!);
   const commonUnits = (commonShares.reduce((a, b) => a + b, 0) - Math.max(0, ...commonShares)) * st.rows;
   const within =
-    pairs && commonPaired.length > 1 && commonUnits > limits.commonMargin * limits.candidates
-      ? await commonActs(s, commonPaired, only)
+    pairs && !only && commonPaired.length > 1 && commonUnits > limits.commonMargin * limits.candidates
+      ? await commonActs(s, commonPaired)
       : null;
   // The rank per term calls ts_rank once per term on each of the best units: a vector stored out
   // of line (a large unit's) would be read from TOAST again by every call, so the final step
