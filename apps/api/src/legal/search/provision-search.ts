@@ -145,6 +145,9 @@ export const PROVISION_LIMITS = {
    * the acts whose bound of such units (`search_act_term`: commonActs) times their prior is the
    * highest, as many as bound `commonMargin` × `candidates` units, when all the acts' bounds sum to
    * more: the acts below them would not bring their units among the candidates. 0: every act's.
+   * The bound overstates a large act's units (its common words are each in many units, seldom
+   * together), so a small act about the question comes after many large ones: a smaller margin
+   * lost such acts' questions on the tuning half (docs/BENCHMARKS.md, "h-speed7").
    */
   commonMargin: 4,
 };
