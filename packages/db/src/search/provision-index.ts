@@ -28,10 +28,19 @@ type Tx = RawTx;
 export const PROVISION_INDEX_FORMAT = 2;
 
 /**
- * Raise when the act rows (`search_act`) this module writes change: the backfill rewrites them.
+ * Raise when the act rows (`search_act`, `search_act_term`) this module writes change: the backfill
+ * rewrites them.
  * 2: the group headings among the act's headings (h-heads).
+ * 3: the act's units per lemma key (`search_act_term`, h-speed7).
  */
-export const ACT_INDEX_FORMAT = 2;
+export const ACT_INDEX_FORMAT = 3;
+
+/**
+ * An act's lemma key held by fewer of its units has no row of `search_act_term`: the provision
+ * search's first stage takes it as held by `ACT_TERM_MIN_UNITS - 1` (the table stays a fraction
+ * of the index: most of an act's keys are in one or two of its units).
+ */
+export const ACT_TERM_MIN_UNITS = 5;
 
 /** A unit's text is indexed and stored up to this many characters (an annex can be a whole table). */
 export const UNIT_TEXT_LIMIT = 20_000;
@@ -318,16 +327,27 @@ SELECT h FROM "search_provision" p, unnest(array_append(string_to_array(p.contex
 WHERE p.document_id = $1 AND NOT p.in_amendment AND h <> ''
 GROUP BY h ORDER BY h COLLATE "C"`;
 
+/** The act's units per lemma key of their vectors (any weight), from the units as stored. */
+const ACT_TERMS_SQL = `
+INSERT INTO "search_act_term" (term, document_id, units)
+SELECT u.lexeme, $1, count(*)::int FROM "search_provision" p, unnest(p.vector) u
+WHERE p.document_id = $1
+GROUP BY u.lexeme HAVING count(*) >= $2`;
+
 /**
  * Writes (or, with `act` null, removes) a document's row of `search_act` from its title terms
- * (`actTerms`) and the headings of its units as stored: after `search_provision` is written, in the
- * same transaction. The act stage of the provision search ranks the acts of its units by it.
+ * (`actTerms`) and the headings of its units as stored, and its rows of `search_act_term` from the
+ * units' vectors: after `search_provision` is written, in the same transaction. The act stage of the
+ * provision search ranks the acts of its units by the first; its first stage bounds the acts' matches
+ * of common words by the second.
  */
 export async function writeActRow(tx: Tx, documentId: string, act: string | null): Promise<void> {
+  await tx.$executeRawUnsafe('DELETE FROM "search_act_term" WHERE document_id = $1', documentId);
   if (act === null) {
     await tx.$executeRawUnsafe('DELETE FROM "search_act" WHERE document_id = $1', documentId);
     return;
   }
+  await tx.$executeRawUnsafe(ACT_TERMS_SQL, documentId, ACT_TERM_MIN_UNITS);
   const headings = (await tx.$queryRawUnsafe<{ h: string }[]>(ACT_HEADINGS_SQL, documentId)).map((r) => r.h);
   await tx.$executeRawUnsafe(
     `INSERT INTO "search_act" (document_id, format, vector)
@@ -375,12 +395,14 @@ export async function backfillActIndex(db: Database, options: { batch?: number }
  * - refreshes the planner's statistics: the provision search reads how common each term is from
  *   them (`pg_stats`), and would rank a freshly synced collection as if every term were equally rare;
  *   the act rows' (`search_act`) too, which the ranking's statement joins;
+ * - marks the pages of `search_act_term` all-visible: the first stage reads it by index only;
  * - moves the GIN index's pending list (fast update: up to `gin_pending_list_limit` of unsorted
  *   entries) into the index proper, which every match would otherwise scan whole (a vacuum does).
  */
 export async function analyzeProvisionIndex(db: Database): Promise<void> {
   await db.exec('VACUUM (ANALYZE) "search_provision"');
   await db.exec('VACUUM (ANALYZE) "search_act"');
+  await db.exec('VACUUM (ANALYZE) "search_act_term"');
 }
 
 export interface BackfillReport {
@@ -430,10 +452,10 @@ export async function backfillProvisionIndex(
     }
     options.onProgress?.(documents, units);
   }
-  // The sync analyses once after all its phases (`analyze: false`).
-  if (documents && options.analyze !== false) await analyzeProvisionIndex(db);
-  const [left] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${stale}) s`, params);
   // The act rows of documents whose units were current already (a database indexed before they existed).
   const acts = await backfillActIndex(db, { batch });
+  // The sync analyses once after all its phases (`analyze: false`).
+  if ((documents || acts) && options.analyze !== false) await analyzeProvisionIndex(db);
+  const [left] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${stale}) s`, params);
   return { documents, units, remaining: Number(left?.n ?? 0), acts };
 }

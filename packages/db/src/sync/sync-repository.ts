@@ -190,12 +190,12 @@ export async function syncRepository(db: Database, repoDir: string, options: Syn
     report.changes += rebuilt.changes;
     // A language change (LANGUAGE_VERSION) leaves every stored index stale while the source has not
     // moved: the sync that runs with it builds them again, so no separate command is needed.
-    report.reindexed = (
-      await timed('reindex', () =>
-        backfillProvisionIndex(db, { analyze: false, onProgress: (done) => options.onProgress?.({ phase: 'reindex', done, total: null }) }),
-      )
-    ).documents;
-    if (report.documents.created + report.documents.updated + rebuilt.documents + report.reindexed > 0)
+    const reindexed = await timed('reindex', () =>
+      backfillProvisionIndex(db, { analyze: false, onProgress: (done) => options.onProgress?.({ phase: 'reindex', done, total: null }) }),
+    );
+    report.reindexed = reindexed.documents;
+    // Act rows rewritten alone (a new ACT_INDEX_FORMAT) are vacuumed too: search_act_term is read by index only.
+    if (report.documents.created + report.documents.updated + rebuilt.documents + report.reindexed + reindexed.acts > 0)
       await timed('analyze', () => analyzeProvisionIndex(db));
     report.duration_ms = Math.round(performance.now() - started);
     return report;

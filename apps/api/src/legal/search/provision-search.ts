@@ -1,5 +1,13 @@
 import { Cache, todayUtc, type DocumentFilters, type SearchMode, type SearchSignal, type V1Schemas } from '@dp/core';
-import { indexTerms, meaningQueryTerms as queryTerms, type Database, type PlannerSettings, type QueryTerm, type SqlSession } from '@dp/db';
+import {
+  ACT_TERM_MIN_UNITS,
+  indexTerms,
+  meaningQueryTerms as queryTerms,
+  type Database,
+  type PlannerSettings,
+  type QueryTerm,
+  type SqlSession,
+} from '@dp/db';
 import { citesOfText, provisionStatus } from '../documents/amendments';
 import type { DocumentCache } from '../documents/document-cache';
 import { filterSql } from './filters';
@@ -132,6 +140,16 @@ export const PROVISION_LIMITS = {
    * words' nearness. At `ranked` or more, every ranked unit gets it in the ranking's statement.
    */
   covered: 300,
+  /**
+   * The pairs of two common terms (each in more than `commonShare` of the units) are matched only in
+   * the acts whose bound of such units (`search_act_term`: commonActs) times their prior is the
+   * highest, as many as bound `commonMargin` × `candidates` units, when all the acts' bounds sum to
+   * more: the acts below them would not bring their units among the candidates. 0: every act's.
+   * The bound overstates a large act's units (its common words are each in many units, seldom
+   * together), so a small act about the question comes after many large ones: a smaller margin
+   * lost such acts' questions on the tuning half (docs/BENCHMARKS.md, "h-speed7").
+   */
+  commonMargin: 4,
 };
 /** Results a provision search ranks (its pages are cut from them). */
 export const PROVISION_DEPTH = 100;
@@ -251,6 +269,49 @@ export function anyTwo(terms: readonly string[]): string {
 }
 
 /**
+ * The tsquery "any two of these terms, one of them of `first`" (anyTwo of `first` then `rest`
+ * without the pairs of two of `rest`). Terms are distinct and safe (SAFE_TERM).
+ */
+export function anyTwoOf(first: readonly string[], rest: readonly string[]): string {
+  const all = [...first, ...rest];
+  return first.map((a, i) => `(${a} & (${all.slice(i + 1).join(' | ')}))`).join(' | ');
+}
+
+/**
+ * The acts whose units holding two of the query's common terms (`terms`, at least two) may be
+ * among the candidates, or null for every act's. Each act's bound of such units is the sum of its
+ * units holding each term but the largest (a unit holding two holds one besides the term held
+ * most), a term without a row of `search_act_term` counted at its floor; only acts with rows of
+ * two terms are bounded. By their prior times that bound, the acts whose bounds ahead of them stay
+ * under `commonMargin` × `candidates`; null when all the bounds sum to no more (the pairs then
+ * match few enough units to read them all).
+ */
+async function commonActs(s: SqlSession, terms: readonly string[]): Promise<string[] | null> {
+  const limits = PROVISION_LIMITS;
+  const cap = limits.commonMargin * limits.candidates;
+  if (!(cap > 0)) return null;
+  const floor = ACT_TERM_MIN_UNITS - 1;
+  const params: unknown[] = [terms, terms.length, floor, cap];
+  const rows = await s.query<{ id: string }>(
+    `WITH t AS MATERIALIZED (
+       SELECT t.document_id AS id,
+              (sum(t.units) + ($2 - count(*)) * $3 - greatest(max(t.units), CASE WHEN count(*) < $2 THEN $3 ELSE 0 END))::float8 AS bound
+       FROM "search_act_term" t WHERE t.term = ANY($1::text[]) GROUP BY t.document_id HAVING count(*) > 1),
+     total AS MATERIALIZED (SELECT coalesce(sum(t.bound), 0) AS total FROM t),
+     b AS MATERIALIZED (
+       SELECT x.*, x.prior * x.bound AS key
+       FROM (SELECT t.id, t.bound, ${candidatePrior('d')} AS prior
+             FROM t JOIN "document" d ON d.id = t.id WHERE (SELECT total.total FROM total) > $4 OFFSET 0) x),
+     w AS (SELECT b.id, sum(b.bound) OVER (ORDER BY b.key DESC, b.id) - b.bound AS ahead FROM b)
+     SELECT w.id FROM w WHERE w.ahead < $4`,
+    params,
+  );
+  // The priors are looked up only when the bounds sum to more than the margin (else no rows).
+  if (!rows.length) return null;
+  return rows.map((r) => r.id);
+}
+
+/**
  * The ranked provisions of a query: at most `depth`, one per § of an act, best first. `only`
  * restricts the ranking to some documents (the document search's page).
  */
@@ -296,6 +357,20 @@ export async function rankProvisions(
   // Any two of the rarer selectable terms, as one tsquery the index answers (no per-row call).
   const paired = [...new Set(byRarity.slice(0, limits.pairTerms).map((t) => t.term))];
   const pairs = paired.length > 1 ? anyTwo(paired) : '';
+  // The pairs of two common terms match tens of thousands of units, each read for its act: where
+  // their acts' bounds say most of those acts cannot bring units among the candidates, they are
+  // matched in the others only (commonActs); the pairs holding a rarer term everywhere.
+  const shareOf = new Map(byRarity.map((t) => [t.term, t.share]));
+  const commonPaired = paired.filter((t) => shareOf.get(t)! >= PROVISION_WEIGHTS.commonShare);
+  // Units holding two of them are at most the units holding one besides the commonest: no more
+  // than the margin, every act's are read (no bounds asked); so are those of the few documents
+  // of a document search's page (`only`).
+  const commonShares = commonPaired.map((t) => shareOf.get(t)!);
+  const commonUnits = (commonShares.reduce((a, b) => a + b, 0) - Math.max(0, ...commonShares)) * st.rows;
+  const within =
+    pairs && !only && commonPaired.length > 1 && commonUnits > limits.commonMargin * limits.candidates
+      ? await commonActs(s, commonPaired)
+      : null;
   // The rank per term calls ts_rank once per term on each of the best units: a vector stored out
   // of line (a large unit's) would be read from TOAST again by every call, so the final step
   // makes it plain once (plainOf).
@@ -314,8 +389,17 @@ export async function rankProvisions(
   const matching = (query: string) => `p.vector @@ (SELECT ${query}::tsquery)`;
   const matches = (where: string) =>
     `SELECT p.ctid AS tid, p.document_id FROM "search_provision" p WHERE ${where} ${restrict} LIMIT ${limits.matches}`;
+  const rarePaired = paired.filter((t) => !commonPaired.includes(t));
+  const pairMatch = !pairs
+    ? ''
+    : within
+      ? [
+          ...(rarePaired.length ? [matching(`$${params.push(anyTwoOf(rarePaired, commonPaired))}`)] : []),
+          `(p.document_id = ANY($${params.push(within)}::text[]) AND ${matching(`$${params.push(anyTwo(commonPaired))}`)})`,
+        ].join(' OR ')
+      : matching(`$${params.push(pairs)}`);
   const matched = pairs
-    ? `mp AS MATERIALIZED (${matches(matching(`$${params.push(pairs)}`))}),
+    ? `mp AS MATERIALIZED (${matches(`(${pairMatch})`)}),
        m AS MATERIALIZED (SELECT * FROM mp WHERE (SELECT count(*) FROM mp) >= ${limits.pairsFloor}
                           UNION ALL
                           (${matches(`(SELECT count(*) FROM mp) < ${limits.pairsFloor} AND ${matching('$1')}`)}))`

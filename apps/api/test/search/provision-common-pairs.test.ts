@@ -1,0 +1,63 @@
+import { testRecord } from '@dp/testing';
+import { PROVISION_LIMITS } from '../../src/legal/search/provision-search';
+import { rankingDatabase } from './ranking-database';
+
+/**
+ * #37 latency (h-speed7): the pairs of two common words match tens of thousands of units on the
+ * whole collection, each read for its act. They are matched only in the acts whose bound of such
+ * units (search_act_term) times their prior keeps them ahead; the pairs holding a rarer word match
+ * in every act.
+ */
+
+const act = (key: string, title: string, texts: string[]) =>
+  testRecord(key, {
+    title,
+    text: `# ${title}\n\n${texts.map((t, i) => `##### § ${i + 1}\n\n${t}\n`).join('\n')}`,
+    version: { text_is_current: true },
+  });
+// Six §§ holding both common words, and five.
+const six = act(
+  'sb/2091/1',
+  'Zákon o správě',
+  Array.from({ length: 6 }, (_, i) => `Obec vybírá poplatek ${i + 1}.`),
+);
+const five = act(
+  'sb/2091/2',
+  'Zákon o správě daní',
+  Array.from({ length: 5 }, (_, i) => `Poplatek obci hradí plátce ${i + 1}.`),
+);
+// One § holding a common word with the rare one.
+const dog = act('sb/2091/3', 'Vyhláška o psech', ['Držitel psa oznámí obci jeho chov.']);
+// Units without the question's words, so that these are common and "pes" is not.
+const filler = act(
+  'sb/2091/4',
+  'Zákon o jiných věcech',
+  Array.from({ length: 40 }, (_, i) => `Jiná věc číslo ${i + 1} se řídí tímto zákonem.`),
+);
+
+const ranking = rankingDatabase([six, five, dog, filler]);
+const { rank } = ranking;
+beforeAll(async () => {
+  // The terms' shares (common or not) from the index's statistics, as after a sync.
+  await ranking.db.exec('ANALYZE "search_provision"');
+});
+
+const q = 'poplatek obec pes';
+const acts = async () => [...new Set((await rank(q)).map((r) => r.documentId))].sort();
+
+describe('the first stage’s pairs of common words (h-speed7)', () => {
+  it('matches them only in the acts whose bound keeps them ahead; a pair with a rarer word everywhere', async () => {
+    // Candidates enough for every match (and the pairs always taken); the acts' bounds ahead of one cut at 5 units: the act of
+    // six §§ (bound 6) only.
+    Object.assign(PROVISION_LIMITS, { candidates: 100, pairsFloor: 1, commonMargin: 0.05 });
+    expect(await acts()).toEqual([six.id, dog.id].sort());
+  });
+
+  it('with no margin (0), or a margin above every bound, in every act', async () => {
+    Object.assign(PROVISION_LIMITS, { candidates: 100, pairsFloor: 1, commonMargin: 0 });
+    const every = [six.id, five.id, dog.id].sort();
+    expect(await acts()).toEqual(every);
+    Object.assign(PROVISION_LIMITS, { candidates: 100, pairsFloor: 1, commonMargin: 0.11 });
+    expect(await acts()).toEqual(every);
+  });
+});
