@@ -14,6 +14,7 @@
  *   ts_rank.
  * The held-out half is reported as aggregates ONLY: its questions and misses are never printed.
  * `--misses` prints the tuning half's misses (provision search, hybrid). `--json`: figures as JSON.
+ * EVAL_PER_QUESTION=FILE appends each tuning question's reciprocal ranks to FILE (JSON lines), to compare two runs.
  * EVAL_RANKINGS=provision/hybrid,baseline runs only those.
  * `--latency`: instead, the provision search's latency (the whole answer, statuses included, 10
  * results), sequential, per mode over three query mixes (the questions of both halves, timed only;
@@ -22,6 +23,7 @@
  * halves (hybrid provision search, the whole answer) in its own order, for EVAL_SECONDS (20):
  * searches per second and the clients' p50 / p95 latency.
  */
+import { appendFileSync } from 'node:fs';
 import { todayUtc, type SearchMode } from '@dp/core';
 import { UNIVERBATION_WEIGHT } from '@dp/czech-law';
 import { createDatabase, type Database, type SqlSession } from '@dp/db';
@@ -244,6 +246,12 @@ async function main(): Promise<void> {
             p.hits += s.hit ? 1 : 0;
             p.rr += s.rr;
             p.actRr += s.actRr;
+          }
+          if (half === 'tune' && process.env.EVAL_PER_QUESTION) {
+            appendFileSync(
+              process.env.EVAL_PER_QUESTION,
+              `${JSON.stringify({ ranking: name, q: question.q, rr: s.rr, actRr: s.actRr })}\n`,
+            );
           }
           // Held-out misses are never looked at (docs/search.md, "Questions evaluation set").
           if (half === 'tune' && showMisses && name === 'provision/hybrid' && !s.hit) {
