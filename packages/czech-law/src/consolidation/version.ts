@@ -116,5 +116,8 @@
  * presidium's, the Slovak government's, a Slovak ministry's or office's) is not applied to a text no
  * Slovak organ issued, its points not applied as `other_republic` (the rebuild's `stepSkipReason`),
  * #35/#36 h-slovak.
+ * 32: a písmeno's or bod's new wording keeps the list's "," or ";" where other items of its kind
+ * follow and the act ends it with a full stop, and the last item's full stop where the act ends it
+ * with a comma (`keepItemEnding`), #36 (b) h-prec2.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 31;
+export const CONSOLIDATION_ENGINE_VERSION = 32;
