@@ -45,3 +45,47 @@ describe("a písmeno's new wording and the list's marks", () => {
     expect(s.text).toContain('- e) správa prostředků.\n\n- f)');
   });
 });
+
+const CLOSED = [
+  '##### § 31',
+  '',
+  '(1) Prokázání totožnosti znamená prokázání jména.',
+  '',
+  '(2) Celník je oprávněn vyzvat osobu',
+  '',
+  '- g) podezřelou ze spáchání přestupku,',
+  '',
+  '- h) u které je prováděna kontrola podle zvláštních předpisů.',
+  '',
+  'Osoba je povinna výzvě vyhovět.',
+  '',
+  '(3) Celník vydá potvrzení.',
+  '',
+].join('\n');
+
+describe('"na konci odstavce … tečka nahrazuje čárkou a doplňuje se písmeno" before a závěrečná část', () => {
+  it("replaces the last písmeno's full stop and puts the new one before the závěrečná část", () => {
+    const r = applyAmendment(CLOSED, [
+      pt(
+        '1',
+        'V § 31 se na konci odstavce 2 tečka nahrazuje čárkou a doplňuje se písmeno i), které zní:\n\n„i) u které je prováděna kontrola celními orgány.“.',
+      ),
+    ]);
+    expect(r.points[0].status).toBe('applied');
+    expect(r.text).toContain(
+      '- h) u které je prováděna kontrola podle zvláštních předpisů,\n\n- i) u které je prováděna kontrola celními orgány.\n\nOsoba je povinna výzvě vyhovět.\n\n(3)',
+    );
+  });
+
+  it('refuses where the last písmeno does not end with the mark named', () => {
+    const text = CLOSED.replace('zvláštních předpisů.', 'zvláštních předpisů,');
+    const r = applyAmendment(text, [
+      pt(
+        '1',
+        'V § 31 se na konci odstavce 2 tečka nahrazuje čárkou a doplňuje se písmeno i), které zní:\n\n„i) u které je prováděna kontrola.“.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'ambiguous' });
+    expect(r.text).toBe(text);
+  });
+});

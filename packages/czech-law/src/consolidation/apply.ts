@@ -1088,9 +1088,37 @@ function sectionStart(text: string, region: Span, section: string, id: string): 
 }
 
 /** Replaces, deletes or inserts words in one region of one unit. */
+/**
+ * "V § 31 se na konci odstavce 2 tečka nahrazuje čárkou a doplňuje se písmeno i)" where a závěrečná
+ * část ("Osoba je povinna výzvě vyhovět.") closes the odstavec's list (zákon č. 104/2011 Sb. on zákon
+ * č. 13/1993 Sb.): the new písmeno goes before that část, so the mark replaced is the last písmeno's,
+ * not the one that ends the závěrečná část. Where the last písmeno does not end with the mark named
+ * ("c) …, (dále jen „opatření“) … Úřadem.", zákon č. 374/2021 Sb. on zákon č. 127/2005 Sb., § 130
+ * odst. 1, where the source changes no mark), which mark is meant is not sure: refused.
+ */
+function endOfListRegion(w: Work, loc: Loc, t: TargetRef, op: Operation): Span | null {
+  if (op.kind !== 'replace_words' || op.position !== 'end' || !/^[.,;:]$/.test(op.old ?? '') || t.part || t.sentence !== undefined)
+    return null;
+  const node = loc.node;
+  if (!node?.children.length) return null;
+  const last = loc.local.nodes.get(node.children[node.children.length - 1]);
+  if (!last || closingStart(loc.unit.text, last) < 0) return null;
+  const adds = w.ops.some(
+    (o) =>
+      (o.kind === 'append' || o.kind === 'insert') &&
+      o.targets.some((x) => x.id === t.id) &&
+      (o.newIds ?? []).some((id) => lastSeg(id).type === lastSeg(last.id).type),
+  );
+  if (!adds) return null;
+  const region = regionOf({ ...loc, node: last }, { id: last.id });
+  if (!new RegExp(`${escapeRegExp(op.old!)}(?:\\^\\d+[a-z]*\\))*$`).test(loc.unit.text.slice(region.start, region.end)))
+    throw new Fail('ambiguous', `„${op.old}“ at the end of ${t.id}, whose list a závěrečná část closes`);
+  return region;
+}
+
 function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   const text = loc.unit.text;
-  let region = regionOf(loc, t);
+  let region = endOfListRegion(w, loc, t, op) ?? regionOf(loc, t);
   let old = op.old ?? '';
   let hits = findWords(text, old, region, loc.local.markers);
   // Words of a heading in its "(K § …)" line below the title ("V nadpisu § 15 se slova „(K § 18
