@@ -89,3 +89,52 @@ describe('"na konci odstavce … tečka nahrazuje čárkou a doplňuje se písme
     expect(r.text).toBe(text);
   });
 });
+
+const SENTENCES = [
+  '##### § 5',
+  '',
+  '(1) Řízení se zahajuje na návrh odsouzeného nebo druha. Návrh lze podat kdykoli.',
+  '',
+  '(2) Postupuje se podle § 12, zejména pokud se týká vydávání osvědčení. Dále platí § 13.',
+  '',
+  '(3) Lhůty jsou uvedeny v příloze... a v řádu.',
+  '',
+  '^15) Čl. 103u odst. 2 nařízení Rady (ES) č. 1234/2007, v platném znění. Čl. 50 odst. 2 nařízení (EU) č. 1308/2013, v platném znění.',
+  '',
+].join('\n');
+
+describe("one full stop where the act's words end with one", () => {
+  it('inserts words ending with the full stop before the one the sentence has', () => {
+    const r = applyAmendment(SENTENCES, [
+      pt('1', 'V § 5 odst. 1 se za slovo „druha“ vkládají slova „anebo na návrh osoby, jejíž práva byla dotčena.“.'),
+    ]);
+    expect(r.points[0].status).toBe('applied');
+    expect(r.text).toContain(
+      '(1) Řízení se zahajuje na návrh odsouzeného nebo druha anebo na návrh osoby, jejíž práva byla dotčena. Návrh lze',
+    );
+  });
+
+  it("replaces a comma with a full stop and deletes the words up to the sentence's own", () => {
+    const r = applyAmendment(SENTENCES, [
+      pt(
+        '1',
+        'V § 5 odst. 2 se za slovy „podle § 12“ čárka nahrazuje tečkou a slova „zejména pokud se týká vydávání osvědčení“ se zrušují.',
+      ),
+    ]);
+    expect(r.points[0].status).toBe('applied');
+    expect(r.text).toContain('(2) Postupuje se podle § 12. Dále platí § 13.');
+  });
+
+  it('leaves an ellipsis the text had', () => {
+    const r = applyAmendment(SENTENCES, [pt('1', 'V § 5 odst. 3 se za slovo „řádu“ vkládají slova „o lhůtách“.')]);
+    expect(r.text).toContain('(3) Lhůty jsou uvedeny v příloze... a v řádu o lhůtách.');
+  });
+
+  it("deletes a footnote's first sentence with its full stop", () => {
+    const r = applyAmendment(SENTENCES, [
+      pt('1', 'V poznámce pod čarou č. 15 se slova „Čl. 103u odst. 2 nařízení Rady (ES) č. 1234/2007, v platném znění.“ zrušují.'),
+    ]);
+    expect(r.points[0].status).toBe('applied');
+    expect(r.text).toContain('^15) Čl. 50 odst. 2 nařízení (EU) č. 1308/2013, v platném znění.');
+  });
+});

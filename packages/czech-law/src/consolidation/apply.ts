@@ -1254,7 +1254,9 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
       old.endsWith('.') &&
       !/[.!?]\s+\p{Lu}/u.test(old) &&
       /^(?:\s*$|[ \t]+\p{Lu})/u.test(text.slice(h.end, region.end)) &&
-      /[\p{L}\p{N})][ \t]*$/u.test(text.slice(0, h.start))
+      /[\p{L}\p{N})][ \t]*$/u.test(text.slice(0, h.start)) &&
+      // (Not the first words of a footnote: "^15) " is its mark, no sentence before them.)
+      text.slice(region.start, h.start).trim() !== ''
     )
       h = { start: h.start, end: h.end - 1 };
     // … and where a comma set the deleted clause off ("organizace, pokud nejde o … orgánů." without
@@ -1285,9 +1287,32 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
       }
     }
   }
+  out = oneFullStop(text, out);
   refuseMarkPair(text, out, t.id);
   replaceUnit(w.doc, loc.index, out);
   touch(w, t.id);
+}
+
+const DOUBLE_STOP = /(?<!\.)\.((?:\^\d+[a-z]*\))*)[ \t]*\.(?!\.)/g;
+
+/**
+ * Words whose last is the sentence's full stop put before the full stop the text has there ("se za
+ * slovo „druha“ vkládají slova „anebo na návrh osoby, … dotčeny.“", zákon č. 47/1991 Sb. on zákon
+ * č. 119/1990 Sb.; "čárka nahrazuje tečkou a slova „zejména …“ se zrušují" before the sentence's own
+ * full stop, zákon č. 259/2005 Sb. on zákon č. 377/2003 Sb.): the sentence ends with one. Only a
+ * doubled stop the edit made, where the text before the edit had none in that place; an ellipsis is left.
+ */
+function oneFullStop(before: string, after: string): string {
+  let p = 0;
+  while (p < before.length && p < after.length && before[p] === after[p]) p++;
+  let s = 0;
+  while (s < before.length - p && s < after.length - p && before[before.length - 1 - s] === after[after.length - 1 - s]) s++;
+  const from = Math.max(0, p - 12);
+  const to = Math.min(after.length, after.length - s + 12);
+  const had = before.slice(from, Math.min(before.length, before.length - s + 12)).match(DOUBLE_STOP)?.length ?? 0;
+  const window = after.slice(from, to);
+  if ((window.match(DOUBLE_STOP)?.length ?? 0) <= had) return after;
+  return after.slice(0, from) + window.replace(DOUBLE_STOP, '.$1') + after.slice(to);
 }
 
 /** Whether words found more than once in a unit are changed in every place (`editWords`). */
