@@ -1,50 +1,7 @@
 import { applyAmendment } from '../src/consolidation/apply';
 import { pt } from './fixtures/forms';
 
-// A list item's new wording ends as its place in the list asks (#36 (b), h-prec2).
-
-const TEXT = [
-  '##### § 7',
-  '',
-  '(1) Rezervu mohou vytvářet poplatníci, kteří',
-  '',
-  '- a) mají k majetku právo vlastnické,',
-  '',
-  '- b) jsou nájemci majetku.',
-  '',
-  '(2) Platební služby jsou',
-  '',
-  '- d) vydávání peněz,',
-  '',
-  '- e) správa prostředků,',
-  '',
-  '- f) poskytování záruk.',
-  '',
-].join('\n');
-
-describe("a písmeno's new wording and the list's marks", () => {
-  it("keeps the list's comma where the act ends a písmeno that others follow with a full stop", () => {
-    const r = applyAmendment(TEXT, [
-      pt('1', 'V § 7 odst. 2 písmena d) a e) znějí:\n\n- „d) platební služby,\n\n- e) správa platebních prostředků.“.'),
-    ]);
-    expect(r.points[0].status).toBe('applied');
-    expect(r.text).toContain('- d) platební služby,\n\n- e) správa platebních prostředků,\n\n- f) poskytování záruk.');
-  });
-
-  it('keeps the full stop of the last písmeno where the act ends it with a comma', () => {
-    const r = applyAmendment(TEXT, [pt('1', 'V § 7 odst. 1 písmeno b) zní:\n\n- „b) jsou nájemci podniku,“.')]);
-    expect(r.points[0].status).toBe('applied');
-    expect(r.text).toContain('- b) jsou nájemci podniku.\n\n(2)');
-  });
-
-  it('writes the marks as the act does where they agree with the place, or the item ended with a word', () => {
-    const r = applyAmendment(TEXT, [pt('1', 'V § 7 odst. 2 písmeno e) zní:\n\n- „e) správa prostředků a záruk,“.')]);
-    expect(r.text).toContain('- e) správa prostředků a záruk,\n\n- f)');
-    const nebo = TEXT.replace('- e) správa prostředků,', '- e) správa prostředků, nebo');
-    const s = applyAmendment(nebo, [pt('1', 'V § 7 odst. 2 písmeno e) zní:\n\n- „e) správa prostředků.“.')]);
-    expect(s.text).toContain('- e) správa prostředků.\n\n- f)');
-  });
-});
+// Full stops and list marks the engine's edits set (#36 (b), h-prec2).
 
 const CLOSED = [
   '##### § 31',

@@ -1804,37 +1804,8 @@ function opNewWording(w: Work, op: Operation): void {
   const closingWords = closing >= 0 ? text.slice(closing).trim().split(/\s+/).slice(0, 3).join(' ') : '';
   const written = /\n[ \t]*\n(?![ \t]*(?:- |\(|#|\|))\S/.test(body.trim()) || body.replace(/\s+/g, ' ').includes(closingWords);
   if (closing >= 0 && !written) span.end = trimEnd(text, closing);
-  body = keepItemEnding(text, last, siblings, first.local.nodes, body.trim(), closing >= 0);
-  replaceUnit(w.doc, unitIndex, splice(text, span, body));
+  replaceUnit(w.doc, unitIndex, splice(text, span, body.trim()));
   for (const n of nodes) touch(w, n.id);
-}
-
-/**
- * A písmeno's or bod's new wording ends as its place in the list asks, where the act's closing mark
- * and the item's own disagree: an item that other items of its kind follow, and that ended with the
- * list's "," or ";", keeps it for the act's full stop ("V § 54 odst. 1 písmena d) a e) znějí: … e) …
- * podle písmene d).“" before f), zákon č. 371/2017 Sb. on zákon č. 235/2004 Sb.); the list's last
- * item, which ended with a full stop and no závěrečná část follows, keeps it for the act's comma
- * ("V § 7 odst. 1 písmeno b) zní: „b) … zavázáni,“", zákon č. 545/2005 Sb. on zákon č. 593/1992 Sb.).
- * An item that ended with a word ("…, nebo") or otherwise is written as the act writes it.
- */
-function keepItemEnding(
-  text: string,
-  last: Node,
-  siblings: readonly string[],
-  nodes: ReadonlyMap<string, Node>,
-  body: string,
-  closes: boolean,
-): string {
-  if (last.kind !== 'letter' && last.kind !== 'point') return body;
-  const was = itemEnding(text, last);
-  const now = /([,.;])((?:\^\d+[a-z]*\))*)$/.exec(body);
-  if (!was || !now || was.char === now[1]) return body;
-  const after = siblings.slice(siblings.indexOf(last.id) + 1).some((id) => nodes.get(id)?.kind === last.kind);
-  const put = (mark: string) => `${body.slice(0, now.index)}${mark}${now[2]}`;
-  if (after && (was.char === ',' || was.char === ';') && now[1] === '.') return put(was.char);
-  if (!after && !closes && !last.children.length && was.char === '.' && (now[1] === ',' || now[1] === ';')) return put('.');
-  return body;
 }
 
 /** A dash between spaces: the act's text and the text amended may set the same one otherwise. */

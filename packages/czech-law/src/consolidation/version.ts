@@ -116,12 +116,10 @@
  * presidium's, the Slovak government's, a Slovak ministry's or office's) is not applied to a text no
  * Slovak organ issued, its points not applied as `other_republic` (the rebuild's `stepSkipReason`),
  * #35/#36 h-slovak.
- * 32: a písmeno's or bod's new wording keeps the list's "," or ";" where other items of its kind
- * follow and the act ends it with a full stop, and the last item's full stop where the act ends it
- * with a comma (`keepItemEnding`); "na konci odstavce 2 tečka nahrazuje čárkou a doplňuje se
- * písmeno i)" where a závěrečná část closes the list replaces the last písmeno's mark, refused where it
- * has none (`endOfListRegion`); words ending with the sentence's full stop put before the one the
- * text has leave one (`oneFullStop`); a footnote's first words deleted with their full stop take it,
+ * 32: "na konci odstavce 2 tečka nahrazuje čárkou a doplňuje se písmeno i)" where a závěrečná část
+ * closes the list replaces the last písmeno's mark, refused where it has none (`endOfListRegion`);
+ * words ending with the sentence's full stop put before the one the text has leave one
+ * (`oneFullStop`); a footnote's first words deleted with their full stop take it,
  * #36 (b) h-prec2.
  */
 export const CONSOLIDATION_ENGINE_VERSION = 32;
