@@ -1088,9 +1088,37 @@ function sectionStart(text: string, region: Span, section: string, id: string): 
 }
 
 /** Replaces, deletes or inserts words in one region of one unit. */
+/**
+ * "V § 31 se na konci odstavce 2 tečka nahrazuje čárkou a doplňuje se písmeno i)" where a závěrečná
+ * část ("Osoba je povinna výzvě vyhovět.") closes the odstavec's list (zákon č. 104/2011 Sb. on zákon
+ * č. 13/1993 Sb.): the new písmeno goes before that část, so the mark replaced is the last písmeno's,
+ * not the one that ends the závěrečná část. Where the last písmeno does not end with the mark named
+ * ("c) …, (dále jen „opatření“) … Úřadem.", zákon č. 374/2021 Sb. on zákon č. 127/2005 Sb., § 130
+ * odst. 1, where the source changes no mark), which mark is meant is not sure: refused.
+ */
+function endOfListRegion(w: Work, loc: Loc, t: TargetRef, op: Operation): Span | null {
+  if (op.kind !== 'replace_words' || op.position !== 'end' || !/^[.,;:]$/.test(op.old ?? '') || t.part || t.sentence !== undefined)
+    return null;
+  const node = loc.node;
+  if (!node?.children.length) return null;
+  const last = loc.local.nodes.get(node.children[node.children.length - 1]);
+  if (!last || closingStart(loc.unit.text, last) < 0) return null;
+  const adds = w.ops.some(
+    (o) =>
+      (o.kind === 'append' || o.kind === 'insert') &&
+      o.targets.some((x) => x.id === t.id) &&
+      (o.newIds ?? []).some((id) => lastSeg(id).type === lastSeg(last.id).type),
+  );
+  if (!adds) return null;
+  const region = regionOf({ ...loc, node: last }, { id: last.id });
+  if (!new RegExp(`${escapeRegExp(op.old!)}(?:\\^\\d+[a-z]*\\))*$`).test(loc.unit.text.slice(region.start, region.end)))
+    throw new Fail('ambiguous', `„${op.old}“ at the end of ${t.id}, whose list a závěrečná část closes`);
+  return region;
+}
+
 function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   const text = loc.unit.text;
-  let region = regionOf(loc, t);
+  let region = endOfListRegion(w, loc, t, op) ?? regionOf(loc, t);
   let old = op.old ?? '';
   let hits = findWords(text, old, region, loc.local.markers);
   // Words of a heading in its "(K § …)" line below the title ("V nadpisu § 15 se slova „(K § 18
@@ -1226,7 +1254,9 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
       old.endsWith('.') &&
       !/[.!?]\s+\p{Lu}/u.test(old) &&
       /^(?:\s*$|[ \t]+\p{Lu})/u.test(text.slice(h.end, region.end)) &&
-      /[\p{L}\p{N})][ \t]*$/u.test(text.slice(0, h.start))
+      /[\p{L}\p{N})][ \t]*$/u.test(text.slice(0, h.start)) &&
+      // (Not the first words of a footnote: "^15) " is its mark, no sentence before them.)
+      text.slice(region.start, h.start).trim() !== ''
     )
       h = { start: h.start, end: h.end - 1 };
     // … and where a comma set the deleted clause off ("organizace, pokud nejde o … orgánů." without
@@ -1257,9 +1287,32 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
       }
     }
   }
+  out = oneFullStop(text, out);
   refuseMarkPair(text, out, t.id);
   replaceUnit(w.doc, loc.index, out);
   touch(w, t.id);
+}
+
+const DOUBLE_STOP = /(?<!\.)\.((?:\^\d+[a-z]*\))*)[ \t]*\.(?!\.)/g;
+
+/**
+ * Words whose last is the sentence's full stop put before the full stop the text has there ("se za
+ * slovo „druha“ vkládají slova „anebo na návrh osoby, … dotčeny.“", zákon č. 47/1991 Sb. on zákon
+ * č. 119/1990 Sb.; "čárka nahrazuje tečkou a slova „zejména …“ se zrušují" before the sentence's own
+ * full stop, zákon č. 259/2005 Sb. on zákon č. 377/2003 Sb.): the sentence ends with one. Only a
+ * doubled stop the edit made, where the text before the edit had none in that place; an ellipsis is left.
+ */
+function oneFullStop(before: string, after: string): string {
+  let p = 0;
+  while (p < before.length && p < after.length && before[p] === after[p]) p++;
+  let s = 0;
+  while (s < before.length - p && s < after.length - p && before[before.length - 1 - s] === after[after.length - 1 - s]) s++;
+  const from = Math.max(0, p - 12);
+  const to = Math.min(after.length, after.length - s + 12);
+  const had = before.slice(from, Math.min(before.length, before.length - s + 12)).match(DOUBLE_STOP)?.length ?? 0;
+  const window = after.slice(from, to);
+  if ((window.match(DOUBLE_STOP)?.length ?? 0) <= had) return after;
+  return after.slice(0, from) + window.replace(DOUBLE_STOP, '.$1') + after.slice(to);
 }
 
 /** Whether words found more than once in a unit are changed in every place (`editWords`). */

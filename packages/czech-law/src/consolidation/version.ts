@@ -120,5 +120,10 @@
  * "Poznámka č. 10 k § 16 a 17 zní:" as the footnote's new wording; a footnote of a repeal list with
  * "včetně odkazů" that the text neither holds nor cites is already gone, the others are repealed,
  * #36 h-engine26.
+ * 33 (32 on both branches): "na konci odstavce 2 tečka nahrazuje čárkou a doplňuje se písmeno i)" where a závěrečná část
+ * closes the list replaces the last písmeno's mark, refused where it has none (`endOfListRegion`);
+ * words ending with the sentence's full stop put before the one the text has leave one
+ * (`oneFullStop`); a footnote's first words deleted with their full stop take it,
+ * #36 (b) h-prec2.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 32;
+export const CONSOLIDATION_ENGINE_VERSION = 33;
