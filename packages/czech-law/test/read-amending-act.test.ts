@@ -1423,3 +1423,20 @@ ${clause}
     ).toEqual(['2007-12-21', '2026-01-01', '2025-01-01']);
   });
 });
+
+describe('a heading below a §’s label, units repealed "včetně nadpisu": the § is targeted (#35 item 4, h-recall12)', () => {
+  const targets = (text: string) => parseInstruction(text).effects.flatMap((e) => e.targets);
+
+  it('targets the § whose label a new heading is put below (zákon č. 344/2013 Sb. on zákon č. 280/2009 Sb.; zákon č. 557/1991 Sb. on zákon č. 140/1961 Sb.)', () => {
+    expect(targets('Pod označení § 241 se vkládá nadpis „Zákaz přenosu daňové povinnosti“.')).toEqual(['par_241']);
+    expect(targets('Pod označení § 295 se vkládá nadpis\n\n#### „Svémocné vzdálení“.')).toEqual(['par_295']);
+    expect(targets('Pod označení § 30b se vkládá nadpis, který zní:\n\n#### „Předvedení nebo oprava přístroje“.')).toEqual(['par_30b']);
+  });
+
+  it('targets the § whose odstavce go with its heading (zákon č. 101/2000 Sb. on zákon č. 106/1999 Sb.)', () => {
+    expect(targets('V § 8 se odstavce 1 a 2 včetně nadpisu zrušují.').sort()).toEqual(['par_8', 'par_8/odst_1', 'par_8/odst_2']);
+    expect(targets('§ 9 odst. 1 a 2 se včetně nadpisu zrušuje.').sort()).toEqual(['par_9', 'par_9/odst_1', 'par_9/odst_2']);
+    // Without the heading only the odstavce change.
+    expect(targets('V § 8 se odstavce 1 a 2 zrušují.')).toEqual(['par_8/odst_1', 'par_8/odst_2']);
+  });
+});

@@ -2833,7 +2833,12 @@ function effectOf(op: Operation): Effect {
     for (const t of op.targets) add(t.id);
     return { kind: op.kind, targets: ids, text: op.source };
   }
-  if (op.kind === 'insert' || op.kind === 'append') for (const id of op.newIds ?? []) add(id);
+  if (op.kind === 'insert' || op.kind === 'append') {
+    for (const id of op.newIds ?? []) add(id);
+    // A heading put below a §'s label ("Pod označení § 241 se vkládá nadpis „…“", zákon č. 344/2013
+    // Sb. on zákon č. 280/2009 Sb.) makes no new unit: the heading is the §'s own text.
+    if (!op.newIds?.length) for (const t of op.targets) if (t.part === 'heading' && /^(?:par|cl)_[^/]+$/.test(t.id)) add(t.id);
+  }
   // A renumbering changes the text under both numbers: "písmena c) až g) se označují jako písmena
   // d) až h)" leaves under h) a text that was under g), and under c) what an insert puts there.
   else if (op.kind === 'renumber') {
@@ -2866,6 +2871,10 @@ function effectOf(op: Operation): Effect {
   } else
     for (const t of op.targets) {
       for (const id of effectIds(t)) add(id);
+      // "V § 8 se odstavce 1 a 2 včetně nadpisu zrušují" (zákon č. 101/2000 Sb. on zákon č. 106/1999
+      // Sb.): the heading repealed or reworded with units inside a § is that §'s own text.
+      const section = /^((?:par|cl)_[^/]+)\//.exec(t.id);
+      if (op.withHeading && section) add(section[1]);
       // "§ 9 až 20 se zrušují" (vyhláška č. 16/2012 Sb.) reaches a § 11a inserted since between its
       // ends, which the numbers between cannot name: the ends are stored too (targets.ts).
       const from = t.through ? storedId(t.id) : null;

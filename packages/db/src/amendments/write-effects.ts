@@ -46,8 +46,11 @@ type Tx = RawTx;
  * hlavy 4, 5 a 6 části II", "§ 98 včetně nadpisu, § 99 a 100", footnotes named with their carets
  * ("č. ^2) a ^3)"), "prvé čtyři věty", "čl. 22 č. 1 až 5" as body, a footnote renumbering's "včetně
  * odkazů na ně" before the verb or "jako", "se označí jako" (#36 h-engine24).
+ * 32: a heading put below a §'s label ("Pod označení § N se vkládá nadpis") targets the §; units
+ * inside a § repealed or reworded "včetně nadpisu" target the § too (its heading is its own text;
+ * #35 item 4, h-recall12).
  */
-export const AMENDMENT_READER_VERSION = 31;
+export const AMENDMENT_READER_VERSION = 32;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
