@@ -47,8 +47,9 @@ type Tx = RawTx;
  * ("č. ^2) a ^3)"), "prvé čtyři věty", "čl. 22 č. 1 až 5" as body, a footnote renumbering's "včetně
  * odkazů na ně" before the verb or "jako", "se označí jako" (#36 h-engine24).
  * 32: a heading put below a §'s label ("Pod označení § N se vkládá nadpis") targets the §; units
- * inside a § repealed or reworded "včetně nadpisu" target the § too (its heading is its own text;
- * #35 item 4, h-recall12).
+ * inside a § repealed or reworded "včetně nadpisu" target the § too (its heading is its own text);
+ * the footnotes an act gives at its end are its points' also where the end block gives some number
+ * twice (the others), or a point's quotation is left unbalanced (#35 item 4, h-recall12).
  */
 export const AMENDMENT_READER_VERSION = 32;
 
