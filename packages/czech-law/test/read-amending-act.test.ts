@@ -1455,3 +1455,57 @@ describe('a heading below a §’s label, units repealed "včetně nadpisu": the
     expect(targets('V § 8 se odstavce 1 a 2 zrušují.')).toEqual(['par_8/odst_1', 'par_8/odst_2']);
   });
 });
+
+describe('a qualifier "pokud jde o …" inside an exception list (#35 item 4, h-recall12)', () => {
+  // Modelled on zákon č. 229/2016 Sb., čl. XI: "s výjimkou ustanovení čl. I bodů 22, 25 až 27, …, 103,
+  // pokud jde o § 73a odst. 9, 116, 117, … a čl. IX, která nabývají účinnosti patnáctým dnem po jeho vyhlášení".
+  const act = (clause: string) => `# Zákon, kterým se mění zákon č. 119/2002 Sb.
+
+## ČÁST PRVNÍ
+
+##### Čl. I
+
+Zákon č. 119/2002 Sb., o zbraních, se mění takto:
+
+- 1. V § 3 se slova „A“ nahrazují slovy „B“.
+
+- 2. V § 4 se slova „C“ nahrazují slovy „D“.
+
+- 3. V § 73a se doplňují odstavce 8 a 9, které znějí:
+
+„(8) Text.
+
+(9) Text.“.
+
+- 4. V § 5 se slova „E“ nahrazují slovy „F“.
+
+## ČÁST DRUHÁ
+
+##### Čl. II
+
+${clause}
+`;
+  const dates = (clause: string) =>
+    readAmendingAct(act(clause), {
+      naturalKey: 'sb/2016/229',
+      publicationDate: '2016-07-22',
+      effectivenessDate: '2017-08-01',
+    }).blocks[0].points.map((p) => p.effective?.date ?? null);
+  const main = 'Tento zákon nabývá účinnosti prvním dnem třináctého kalendářního měsíce následujícího po jeho vyhlášení';
+
+  it('dates the list after the qualifier; the qualified point stays at the main date (one date per point)', () => {
+    expect(
+      dates(
+        `${main}, s výjimkou ustanovení čl. I bodů 2, 3, pokud jde o § 73a odst. 9, 4 a čl. II, která nabývají účinnosti patnáctým dnem po jeho vyhlášení.`,
+      ),
+    ).toEqual(['2017-08-01', '2016-08-06', '2017-08-01', '2016-08-06']);
+  });
+
+  it('keeps a qualifier at the list’s end as before: every item of the list partial', () => {
+    expect(
+      dates(
+        `${main}, s výjimkou ustanovení čl. I bodů 2 a 3, pokud jde o § 73a odst. 9, které nabývají účinnosti patnáctým dnem po jeho vyhlášení.`,
+      ),
+    ).toEqual(['2017-08-01', '2017-08-01', '2017-08-01', '2017-08-01']);
+  });
+});

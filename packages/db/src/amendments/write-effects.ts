@@ -49,7 +49,9 @@ type Tx = RawTx;
  * 32: a heading put below a §'s label ("Pod označení § N se vkládá nadpis") targets the §; units
  * inside a § repealed or reworded "včetně nadpisu" target the § too (its heading is its own text);
  * the footnotes an act gives at its end are its points' also where the end block gives some number
- * twice (the others), or a point's quotation is left unbalanced (#35 item 4, h-recall12).
+ * twice (the others), or a point's quotation is left unbalanced; a qualifier "pokud jde o …" inside
+ * an exception list of the účinnost provision qualifies the point before it, and the list goes on
+ * (#35 item 4, h-recall12).
  */
 export const AMENDMENT_READER_VERSION = 32;
 
