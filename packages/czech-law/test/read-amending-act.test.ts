@@ -1509,3 +1509,47 @@ ${clause}
     ).toEqual(['2017-08-01', '2017-08-01', '2017-08-01', '2017-08-01']);
   });
 });
+
+describe('a point that names no § takes the § the points before it named, for its effect (#35 item 4, h-recall12)', () => {
+  // Modelled on zákon č. 519/1990 Sb., čl. I body 1 to 3, on zákon č. 228/1988 Sb.
+  const act = `# Zákon, kterým se mění zákon č. 228/1988 Sb.
+
+##### Čl. I
+
+Zákon č. 228/1988 Sb., o celní hodnotě, se mění takto:
+
+- 1. V § 2 se za odstavec 1 vkládají nové odstavce 2 a 3, které znějí:
+
+„(2) Text.
+
+(3) Text.“.
+
+- 2. Dosavadní odstavec 2 se označuje jako odstavec 4.
+
+- 3. V příloze se slova „A“ nahrazují slovy „B“.
+
+- 4. Odstavec 5 zní:
+
+„(5) Text.“.
+
+##### Čl. II
+
+Tento zákon nabývá účinnosti dnem 1. ledna 1991.
+`;
+  const points = () =>
+    readAmendingAct(act, { naturalKey: 'sb/1990/519', publicationDate: '1990-12-01', effectivenessDate: '1991-01-01' }).blocks[0].points;
+
+  it('places the renumbered odstavec in § 2 (the effect only: the operation stays as read)', () => {
+    const [, second] = points();
+    expect(second.previousSection).toBe('par_2');
+    const read = parseInstruction(second);
+    expect(read.effects.flatMap((e) => e.targets).sort()).toEqual(['par_2/odst_2', 'par_2/odst_4']);
+    expect(read.operations[0].targets.map((t) => t.id)).toEqual(['odst_2']);
+  });
+
+  it('takes no § after a point naming another place (an annex)', () => {
+    const fourth = points()[3];
+    expect(fourth.previousSection).toBeUndefined();
+    expect(parseInstruction(fourth).effects.flatMap((e) => e.targets)).toEqual([]);
+  });
+});

@@ -2821,6 +2821,27 @@ export function storedId(id: string): string | null {
 /** A range's end numbered in digits (`par_9`, `par_146a`, `par_5/odst_2`): one whose span can hold inserted units. */
 const NUMBERED_END = /(?:_\d+[a-z]*|\/pism_[a-z]{1,2})$/;
 
+const BARE = /^(?:odst|pism)_[^/]+(?:\/|$)/;
+
+/**
+ * An operation whose units are named without their § ("- 2. Dosavadní odstavec 2 se označuje jako
+ * odstavec 4." after "- 1. V § 2 se za odstavec 1 vkládají nové odstavce 2 a 3, …": zákon č. 519/1990
+ * Sb. on zákon č. 228/1988 Sb.), as its effect takes them: in the § the point before named
+ * (`AmendmentPoint.previousSection`). The operation itself, which the engine applies, is left as read.
+ */
+function inPreviousSection(op: Operation, section: string | undefined): Operation {
+  if (!section) return op;
+  const ids = [...op.targets.map((t) => t.id), ...(op.renumber ?? []).flatMap((r) => [r.from, r.to]), ...(op.newIds ?? [])];
+  if (!ids.length || !ids.every((id) => !id || BARE.test(id))) return op;
+  const at = (id: string) => (id ? `${section}/${id}` : id);
+  return {
+    ...op,
+    targets: op.targets.map((t) => ({ ...t, id: at(t.id), ...(t.through ? { through: at(t.through) } : {}) })),
+    ...(op.renumber ? { renumber: op.renumber.map((r) => ({ from: at(r.from), to: at(r.to) })) } : {}),
+    ...(op.newIds ? { newIds: op.newIds.map(at) } : {}),
+  };
+}
+
 function effectOf(op: Operation): Effect {
   const ids: string[] = [];
   const add = (raw: string) => {
@@ -3105,6 +3126,7 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
   const effects: Effect[] = [];
   let previous: Seg[][] = [];
   const statements = splitStatements(text).flatMap(splitRenumberedAndChanged);
+  const previousSection = typeof point === 'string' ? undefined : point.previousSection;
   for (const [i, whole] of statements.entries()) {
     const last = i === statements.length - 1 ? withoutPartHeading(whole) : whole;
     const st = last && withoutArticleHeading(last);
@@ -3127,7 +3149,7 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
       if (!located && !previous.length && subject && /^(?:par|cl|priloha)_[^/]+(?:\/(?:odst|pism|bod)_[^/]+)*$/.test(subject))
         previous = [chainOfId(subject)];
       operations.push(...ops);
-      for (const op of ops) effects.push(effectOf(op));
+      for (const op of ops) effects.push(effectOf(inPreviousSection(op, previousSection)));
     } catch (e) {
       if (!(e instanceof Unsupported)) throw e;
       const form = instructionForm(st.sentence);

@@ -807,6 +807,7 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
   assignEffectiveDates(blocks, effectiveness);
   assignGivenFootnotes(text, blocks);
   assignAnnexPlace(blocks);
+  assignPreviousSection(blocks);
   return { blocks, skipped, effectiveness, stats };
 }
 
@@ -943,7 +944,7 @@ function numberAfter(a: string, b: string, gap = 5): boolean {
  * quoted text may hold too.
  */
 const INSTRUCTION_FORM =
-  /^(?:(?:V|Ve|Za|Před|Na\s+konci|Na\s+začátku|Nad|Pod)\s+)?(?:§|[Čč]l\.|[Čč]lán\p{L}*|[Pp]říloh\p{L}*|[Čč]ást\p{L}*|[Hh]lav\p{L}*|[Dd]íl\p{L}*|[Oo]ddíl\p{L}*|[Pp]oznámk\p{L}*|[Nn]adpis\p{L}*|[Oo]dst\p{L}*|[Pp]ísm\p{L}*|[Bb]od\p{L}*|[Vv]ět\p{L}*|Slov\p{L}*|Dosavadní|Úvodní|Závěrečn\p{L}*|Název|Text)[\s.][^\n]{0,400}?(?:(?:zní|znějí):\s*$|\ss[ea]\s[^\n]{0,300}?(?<![\p{L}])(?:zrušuj|vypouští|vypouštěj|nahrazuj|doplňuj|vkládá|vkládaj|označuj|připojuj|přečíslov)(?!íc)\p{L}*)/u;
+  /^(?:(?:V|Ve|Za|Před|Na\s+konci|Na\s+začátku|Nad|Pod)\s+)?(?:§|[Čč]l\.|[Čč]lán\p{L}*|[Pp]řílo\p{L}*|[Čč]ást\p{L}*|[Hh]lav\p{L}*|[Dd]íl\p{L}*|[Oo]ddíl\p{L}*|[Pp]oznám\p{L}*|[Nn]adpis\p{L}*|[Oo]dst\p{L}*|[Pp]ísm\p{L}*|[Bb]od\p{L}*|[Vv]ět\p{L}*|Slov\p{L}*|Dosavadní|Úvodní|Závěrečn\p{L}*|Název|Text)[\s.][^\n]{0,400}?(?:(?:zní|znějí):\s*$|\ss[ea]\s[^\n]{0,300}?(?<![\p{L}])(?:zrušuj|vypouští|vypouštěj|nahrazuj|doplňuj|vkládá|vkládaj|označuj|připojuj|přečíslov)(?!íc)\p{L}*)/u;
 
 /** The text less its participles ("upravujících", "doplňující"): adjectives of quoted text, no instruction's verb. */
 const withoutParticiples = (s: string) => s.replace(/\p{L}*jíc\p{L}*/gu, ' ');
@@ -977,5 +978,26 @@ function assignAnnexPlace(blocks: AmendmentBlock[]): void {
     if (!m) continue;
     const place = idSegment(PROVISION_KINDS.annex.segment, m[1] ? annexKey(m[1]) : null);
     for (const p of b.points) p.place = place;
+  }
+}
+
+/** The § a point's instruction names first ("V § 2 se …", "§ 5 zní:", "Za § 9 se vkládá …"), before any quotation. */
+const LEADING_SECTION = /^(?:(?:V|Ve|Za|Před|Pod|Nad|Na\s+konci|Na\s+začátku)\s+)?§\s*(\d+[a-z]*)(?![\da-z])/u;
+/** A point that names a place of its own other than a §: an article, an annex, a part, a footnote, the title. */
+const OTHER_PLACE =
+  /^(?:(?:V|Ve|Za|Před|Pod|Nad|Na\s+konci|Na\s+začátku)\s+)?(?:[Čč]l\.|[Čč]lán\p{L}*|[Pp]řílo\p{L}*|[Čč]ást\p{L}*|[Hh]lav\p{L}*|[Dd]íl\p{L}*|[Oo]ddíl\p{L}*|[Pp]oznám\p{L}*|[Nn]ázv\p{L}*|[Nn]ázev|[Úú]vodní|[Pp]reambul\p{L}*|[Tt]ext\p{L}*|[Ss]azebník\p{L}*|[Pp]olož\p{L}*)(?=[\s.])/u;
+
+/** `AmendmentPoint.previousSection`: the § the block's points before each one last named. */
+function assignPreviousSection(blocks: AmendmentBlock[]): void {
+  for (const b of blocks) {
+    if (b.form !== 'points') continue;
+    let section: string | undefined;
+    for (const p of b.points) {
+      if (section) p.previousSection = section;
+      const line = (p.instruction ?? p.text).trimStart();
+      const m = LEADING_SECTION.exec(line);
+      if (m) section = `par_${m[1]}`;
+      else if (OTHER_PLACE.test(line)) section = undefined;
+    }
   }
 }

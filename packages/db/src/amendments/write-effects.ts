@@ -51,7 +51,8 @@ type Tx = RawTx;
  * the footnotes an act gives at its end are its points' also where the end block gives some number
  * twice (the others), or a point's quotation is left unbalanced; a qualifier "pokud jde o …" inside
  * an exception list of the účinnost provision qualifies the point before it, and the list goes on
- * (#35 item 4, h-recall12).
+ * (#35 item 4, h-recall12); a point that names no § ("Dosavadní odstavec 2 se označuje jako
+ * odstavec 4.") targets units of the § the block's points before it named (its operation unchanged).
  */
 export const AMENDMENT_READER_VERSION = 32;
 
