@@ -960,18 +960,18 @@ Ministr v. r.
     expect(readAmendingAct(twice, meta).blocks[0].points.map((p) => p.givenFootnotes ?? [])).toEqual([[], ['fn_32'], []]);
   });
 
-  it('reads the marks of a point whose quotation the source leaves unbalanced (vyhláška č. 24/2012 Sb.), and leaves a number points of two acts cite (h-recall12)', () => {
+  it('reads the marks of a point whose quotation the source leaves unbalanced (vyhláška č. 24/2012 Sb.), and gives a number points of two acts cite to both (h-recall12)', () => {
     const meta = { naturalKey: 'sb/1979/164', publicationDate: '1979-12-20', effectivenessDate: '1980-01-01' };
     // The quotation of point 1 closes early (its inner „…“ unbalanced): ^59) falls outside it.
     const open = act.replace('„prémie, odměny^59) a podíly (dále jen „podíly“)“.', '„prémie“ a „odměny“ podíly“ odměny^59).');
     expect(readAmendingAct(open, meta).blocks[0].points.map((p) => p.givenFootnotes ?? [])).toEqual([['fn_59'], ['fn_32'], []]);
-    // A second block amending another act cites ^32) too: whose note it is is unsaid.
+    // A second block amending another act cites ^32) too: the one note is both acts' (vyhláška č. 109/1984 Sb.).
     const two = act.replace(
       '##### Čl. II\n',
       '##### Čl. II\n\nVyhláška č. 129/1975 Sb. se mění takto:\n\n- 1. V § 5 se slova „práce“ nahrazují slovy „brigáda^32)“.\n\n##### Čl. III\n',
     );
     const blocks = readAmendingAct(two, meta).blocks;
-    expect(blocks.map((b) => b.points.map((p) => p.givenFootnotes ?? []))).toEqual([[['fn_59'], [], []], [[]]]);
+    expect(blocks.map((b) => b.points.map((p) => p.givenFootnotes ?? []))).toEqual([[['fn_59'], ['fn_32'], []], [['fn_32']]]);
   });
 });
 

@@ -855,7 +855,8 @@ function quotedAndOwn(text: string): { own: string; quoted: string } {
  * act's, made or reworded by the points that cite it; one the act's own words outside its points
  * cite is the act's own note. A number the block gives twice (an omnibus act's parts, each numbered
  * in its own amended act's series: zákon č. 261/2007 Sb.; a part's note beside the act's own:
- * zákon č. 31/1984 Sb.) tells no act's, nor one that points of two amended acts cite; the others do.
+ * zákon č. 31/1984 Sb.) tells no act's; the others do, each for every point citing it (one note for
+ * two amended acts: vyhláška č. 109/1984 Sb.).
  * A point's marks are read in all its text: a quotation the source leaves unbalanced (vyhláška
  * č. 24/2012 Sb., přílohy č. 1 až 4 given anew as pictures and lists) leaves new text outside it.
  */
@@ -886,17 +887,9 @@ function assignGivenFootnotes(text: string, blocks: AmendmentBlock[]): void {
   const own = new Set([...split.own.matchAll(MARK)].map((m) => m[1]));
   const cited = (p: AmendmentPoint) =>
     [...new Set([...pointText(p).matchAll(MARK)].map((m) => m[1]))].filter((n) => given.has(n) && !own.has(n));
-  const acts = new Map<string, Set<string>>();
-  for (const b of blocks)
-    for (const p of b.points)
-      for (const n of cited(p)) {
-        const set = acts.get(n) ?? new Set<string>();
-        set.add(b.targetKey);
-        acts.set(n, set);
-      }
   for (const b of blocks)
     for (const p of b.points) {
-      const ids = cited(p).filter((n) => acts.get(n)?.size === 1);
+      const ids = cited(p);
       if (ids.length) p.givenFootnotes = ids.map((n) => `fn_${n}`);
     }
 }
