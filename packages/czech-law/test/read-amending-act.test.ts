@@ -955,8 +955,23 @@ Ministr v. r.
     const meta = { naturalKey: 'sb/1979/164', publicationDate: '1979-12-20', effectivenessDate: '1980-01-01' };
     const quoted = act.replace('„bezplatná brigáda^32)“.', '„bezplatná brigáda^32)\n\n^32) § 103 vyhlášky č. 165/1979 Sb.“.');
     expect(readAmendingAct(quoted, meta).blocks[0].points.map((p) => p.givenFootnotes ?? [])).toEqual([['fn_59'], [], []]);
+    // ^59) given twice tells no act's; ^32), given once, is still point 2's (h-recall12).
     const twice = `${act}\n^59) Another series.\n`;
-    expect(readAmendingAct(twice, meta).blocks[0].points.map((p) => p.givenFootnotes ?? [])).toEqual([[], [], []]);
+    expect(readAmendingAct(twice, meta).blocks[0].points.map((p) => p.givenFootnotes ?? [])).toEqual([[], ['fn_32'], []]);
+  });
+
+  it('reads the marks of a point whose quotation the source leaves unbalanced (vyhláška č. 24/2012 Sb.), and gives a number points of two acts cite to both (h-recall12)', () => {
+    const meta = { naturalKey: 'sb/1979/164', publicationDate: '1979-12-20', effectivenessDate: '1980-01-01' };
+    // The quotation of point 1 closes early (its inner „…“ unbalanced): ^59) falls outside it.
+    const open = act.replace('„prémie, odměny^59) a podíly (dále jen „podíly“)“.', '„prémie“ a „odměny“ podíly“ odměny^59).');
+    expect(readAmendingAct(open, meta).blocks[0].points.map((p) => p.givenFootnotes ?? [])).toEqual([['fn_59'], ['fn_32'], []]);
+    // A second block amending another act cites ^32) too: the one note is both acts' (vyhláška č. 109/1984 Sb.).
+    const two = act.replace(
+      '##### Čl. II\n',
+      '##### Čl. II\n\nVyhláška č. 129/1975 Sb. se mění takto:\n\n- 1. V § 5 se slova „práce“ nahrazují slovy „brigáda^32)“.\n\n##### Čl. III\n',
+    );
+    const blocks = readAmendingAct(two, meta).blocks;
+    expect(blocks.map((b) => b.points.map((p) => p.givenFootnotes ?? []))).toEqual([[['fn_59'], ['fn_32'], []], [['fn_32']]]);
   });
 });
 
@@ -1421,5 +1436,120 @@ ${clause}
         'Tento zákon nabývá účinnosti dnem 1. ledna 2025, s výjimkou ustanovení\n\n- a) čl. I bodu 1, která nabývají účinnosti dnem odstranění kontrol na státních hranicích, stanoveným v rozhodnutí Rady Evropské unie o vstupu v platnost Úmluvy podepsané dne 19. června 1990 v Schengenu k provedení dohody podepsané dne 14. června 1985 o postupném odstraňování kontrol na společných hranicích pro Českou republiku, a\n\n- b) čl. I bodu 2, které nabývá účinnosti dnem 1. ledna 2026.',
       ),
     ).toEqual(['2007-12-21', '2026-01-01', '2025-01-01']);
+  });
+});
+
+describe('a heading below a §’s label, units repealed "včetně nadpisu": the § is targeted (#35 item 4, h-recall12)', () => {
+  const targets = (text: string) => parseInstruction(text).effects.flatMap((e) => e.targets);
+
+  it('targets the § whose label a new heading is put below (zákon č. 344/2013 Sb. on zákon č. 280/2009 Sb.; zákon č. 557/1991 Sb. on zákon č. 140/1961 Sb.)', () => {
+    expect(targets('Pod označení § 241 se vkládá nadpis „Zákaz přenosu daňové povinnosti“.')).toEqual(['par_241']);
+    expect(targets('Pod označení § 295 se vkládá nadpis\n\n#### „Svémocné vzdálení“.')).toEqual(['par_295']);
+    expect(targets('Pod označení § 30b se vkládá nadpis, který zní:\n\n#### „Předvedení nebo oprava přístroje“.')).toEqual(['par_30b']);
+  });
+
+  it('targets the § whose odstavce go with its heading (zákon č. 101/2000 Sb. on zákon č. 106/1999 Sb.)', () => {
+    expect(targets('V § 8 se odstavce 1 a 2 včetně nadpisu zrušují.').sort()).toEqual(['par_8', 'par_8/odst_1', 'par_8/odst_2']);
+    expect(targets('§ 9 odst. 1 a 2 se včetně nadpisu zrušuje.').sort()).toEqual(['par_9', 'par_9/odst_1', 'par_9/odst_2']);
+    // Without the heading only the odstavce change.
+    expect(targets('V § 8 se odstavce 1 a 2 zrušují.')).toEqual(['par_8/odst_1', 'par_8/odst_2']);
+  });
+});
+
+describe('a qualifier "pokud jde o …" inside an exception list (#35 item 4, h-recall12)', () => {
+  // Modelled on zákon č. 229/2016 Sb., čl. XI: "s výjimkou ustanovení čl. I bodů 22, 25 až 27, …, 103,
+  // pokud jde o § 73a odst. 9, 116, 117, … a čl. IX, která nabývají účinnosti patnáctým dnem po jeho vyhlášení".
+  const act = (clause: string) => `# Zákon, kterým se mění zákon č. 119/2002 Sb.
+
+## ČÁST PRVNÍ
+
+##### Čl. I
+
+Zákon č. 119/2002 Sb., o zbraních, se mění takto:
+
+- 1. V § 3 se slova „A“ nahrazují slovy „B“.
+
+- 2. V § 4 se slova „C“ nahrazují slovy „D“.
+
+- 3. V § 73a se doplňují odstavce 8 a 9, které znějí:
+
+„(8) Text.
+
+(9) Text.“.
+
+- 4. V § 5 se slova „E“ nahrazují slovy „F“.
+
+## ČÁST DRUHÁ
+
+##### Čl. II
+
+${clause}
+`;
+  const dates = (clause: string) =>
+    readAmendingAct(act(clause), {
+      naturalKey: 'sb/2016/229',
+      publicationDate: '2016-07-22',
+      effectivenessDate: '2017-08-01',
+    }).blocks[0].points.map((p) => p.effective?.date ?? null);
+  const main = 'Tento zákon nabývá účinnosti prvním dnem třináctého kalendářního měsíce následujícího po jeho vyhlášení';
+
+  it('dates the list after the qualifier; the qualified point stays at the main date (one date per point)', () => {
+    expect(
+      dates(
+        `${main}, s výjimkou ustanovení čl. I bodů 2, 3, pokud jde o § 73a odst. 9, 4 a čl. II, která nabývají účinnosti patnáctým dnem po jeho vyhlášení.`,
+      ),
+    ).toEqual(['2017-08-01', '2016-08-06', '2017-08-01', '2016-08-06']);
+  });
+
+  it('keeps a qualifier at the list’s end as before: every item of the list partial', () => {
+    expect(
+      dates(
+        `${main}, s výjimkou ustanovení čl. I bodů 2 a 3, pokud jde o § 73a odst. 9, které nabývají účinnosti patnáctým dnem po jeho vyhlášení.`,
+      ),
+    ).toEqual(['2017-08-01', '2017-08-01', '2017-08-01', '2017-08-01']);
+  });
+});
+
+describe('a point that names no § takes the § the points before it named, for its effect (#35 item 4, h-recall12)', () => {
+  // Modelled on zákon č. 519/1990 Sb., čl. I body 1 to 3, on zákon č. 228/1988 Sb.
+  const act = `# Zákon, kterým se mění zákon č. 228/1988 Sb.
+
+##### Čl. I
+
+Zákon č. 228/1988 Sb., o celní hodnotě, se mění takto:
+
+- 1. V § 2 se za odstavec 1 vkládají nové odstavce 2 a 3, které znějí:
+
+„(2) Text.
+
+(3) Text.“.
+
+- 2. Dosavadní odstavec 2 se označuje jako odstavec 4.
+
+- 3. V příloze se slova „A“ nahrazují slovy „B“.
+
+- 4. Odstavec 5 zní:
+
+„(5) Text.“.
+
+##### Čl. II
+
+Tento zákon nabývá účinnosti dnem 1. ledna 1991.
+`;
+  const points = () =>
+    readAmendingAct(act, { naturalKey: 'sb/1990/519', publicationDate: '1990-12-01', effectivenessDate: '1991-01-01' }).blocks[0].points;
+
+  it('places the renumbered odstavec in § 2 (the effect only: the operation stays as read)', () => {
+    const [, second] = points();
+    expect(second.previousSection).toBe('par_2');
+    const read = parseInstruction(second);
+    expect(read.effects.flatMap((e) => e.targets).sort()).toEqual(['par_2/odst_2', 'par_2/odst_4']);
+    expect(read.operations[0].targets.map((t) => t.id)).toEqual(['odst_2']);
+  });
+
+  it('takes no § after a point naming another place (an annex)', () => {
+    const fourth = points()[3];
+    expect(fourth.previousSection).toBeUndefined();
+    expect(parseInstruction(fourth).effects.flatMap((e) => e.targets)).toEqual([]);
   });
 });

@@ -297,6 +297,8 @@ const POINT_WORD = /^(?:bod[uůyě]?|bodech|bodů|body|bod)$/u;
 const SECTION_WORD = /^§§?$/u;
 const DETAIL_WORD =
   /^(?:odst\.|odstavc\p{L}*|odstavec|písm\.|písmen\p{L}*|vět\p{L}*|přílo\p{L}*|pozn\p{L}*|položk\p{L}*|tabulk\p{L}*|nadpis\p{L}*|hlav\p{L}*|díl\p{L}*|oddíl\p{L}*)$/u;
+/** A qualifier read inside an exception's list, as a token (readSelectors). */
+const QUALIFIER = '\u2063partial\u2063';
 const PARTIAL = /\b(?:pokud\s+(?:jde|se\s+týk\p{L}*)|v\s+části\s+týkající|ve\s+vztahu\s+k|v\s+rozsahu|ve\s+slovech|v\s+části,)/u;
 
 function articleKey(token: string): { key: string } | null {
@@ -326,6 +328,16 @@ export function readSelectors(words: string): EffectSelector[] | null {
   // "Část první a druhá tohoto zákona nabývají účinnosti dnem 1. ledna 2010." (zákon č. 417/2009 Sb., čl. VII bod 1).
   s = s.replace(/\s+(?:tohoto|této)\s+(?:zákona|nařízení|vyhlášky|opatření)\s*$/u, '');
   let partial: string | undefined;
+  // "čl. I bodů 22, 25 až 27, 103, pokud jde o § 73a odst. 9, 116, 117 … a čl. IX" (zákon č. 229/2016
+  // Sb., čl. XI): a qualifier inside the list, ended by a comma before the list's next number or unit,
+  // is the one item's before it; the list goes on after it.
+  const inner: string[] = [];
+  for (let pm = PARTIAL.exec(s); pm; pm = PARTIAL.exec(s)) {
+    const end = /,\s*(?=(?:\d|čl\.|Čl\.|část|bod))/u.exec(s.slice(pm.index));
+    if (!end) break;
+    inner.push(s.slice(pm.index, pm.index + end.index).trim());
+    s = `${s.slice(0, pm.index)} ${QUALIFIER} , ${s.slice(pm.index + end.index + end[0].length)}`;
+  }
   const pm = PARTIAL.exec(s);
   if (pm) {
     partial = s.slice(pm.index).trim();
@@ -341,8 +353,26 @@ export function readSelectors(words: string): EffectSelector[] | null {
   let range = false;
   let lastNumber: string | null = null;
   let adjacent = false;
+  // After a qualifier inside the list, its next points start an item of their own (`resume`).
+  let resume: EffectSelector | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
+    if (t === QUALIFIER) {
+      const words = inner.shift();
+      if (!current || words === undefined) return null;
+      const last = current.points?.pop();
+      if (last !== undefined) {
+        // The qualified point becomes an item of its own; an item left with no point goes.
+        const place: EffectSelector = { ...current };
+        delete place.points;
+        if (!current.points?.length) items.splice(items.indexOf(current), 1);
+        const own: EffectSelector = { ...place, points: [last], partial: words };
+        items.push(own);
+        resume = place;
+        current = own;
+      } else current.partial = words;
+      continue;
+    }
     if (t === ',' || t === 'a' || t === 'ustanovení' || t === 'Ustanovení' || t === 'jakož' || t === 'i' || t === 'a,') {
       adjacent = false;
       continue;
@@ -352,10 +382,12 @@ export function readSelectors(words: string): EffectSelector[] | null {
       continue;
     }
     if (PART_WORD.test(t)) {
+      resume = null;
       context = 'part';
       continue;
     }
     if (ARTICLE_WORD.test(t)) {
+      resume = null;
       context = 'article';
       adjacent = current?.part !== undefined && adjacent;
       continue;
@@ -365,6 +397,7 @@ export function readSelectors(words: string): EffectSelector[] | null {
       continue;
     }
     if (SECTION_WORD.test(t)) {
+      resume = null;
       context = 'section';
       continue;
     }
@@ -416,7 +449,11 @@ export function readSelectors(words: string): EffectSelector[] | null {
     if (context === 'point') {
       const n = numberKey(t);
       if (n === null) return null;
-      if (
+      if (resume) {
+        current = { ...resume };
+        items.push(current);
+        resume = null;
+      } else if (
         !current ||
         (current.points === undefined && current.part === undefined && current.article === undefined && current.section === undefined)
       ) {

@@ -2832,6 +2832,27 @@ export function storedId(id: string): string | null {
 /** A range's end numbered in digits (`par_9`, `par_146a`, `par_5/odst_2`): one whose span can hold inserted units. */
 const NUMBERED_END = /(?:_\d+[a-z]*|\/pism_[a-z]{1,2})$/;
 
+const BARE = /^(?:odst|pism)_[^/]+(?:\/|$)/;
+
+/**
+ * An operation whose units are named without their § ("- 2. Dosavadní odstavec 2 se označuje jako
+ * odstavec 4." after "- 1. V § 2 se za odstavec 1 vkládají nové odstavce 2 a 3, …": zákon č. 519/1990
+ * Sb. on zákon č. 228/1988 Sb.), as its effect takes them: in the § the point before named
+ * (`AmendmentPoint.previousSection`). The operation itself, which the engine applies, is left as read.
+ */
+function inPreviousSection(op: Operation, section: string | undefined): Operation {
+  if (!section) return op;
+  const ids = [...op.targets.map((t) => t.id), ...(op.renumber ?? []).flatMap((r) => [r.from, r.to]), ...(op.newIds ?? [])];
+  if (!ids.length || !ids.every((id) => !id || BARE.test(id))) return op;
+  const at = (id: string) => (id ? `${section}/${id}` : id);
+  return {
+    ...op,
+    targets: op.targets.map((t) => ({ ...t, id: at(t.id), ...(t.through ? { through: at(t.through) } : {}) })),
+    ...(op.renumber ? { renumber: op.renumber.map((r) => ({ from: at(r.from), to: at(r.to) })) } : {}),
+    ...(op.newIds ? { newIds: op.newIds.map(at) } : {}),
+  };
+}
+
 function effectOf(op: Operation): Effect {
   const ids: string[] = [];
   const add = (raw: string) => {
@@ -2844,7 +2865,12 @@ function effectOf(op: Operation): Effect {
     for (const t of op.targets) add(t.id);
     return { kind: op.kind, targets: ids, text: op.source };
   }
-  if (op.kind === 'insert' || op.kind === 'append') for (const id of op.newIds ?? []) add(id);
+  if (op.kind === 'insert' || op.kind === 'append') {
+    for (const id of op.newIds ?? []) add(id);
+    // A heading put below a §'s label ("Pod označení § 241 se vkládá nadpis „…“", zákon č. 344/2013
+    // Sb. on zákon č. 280/2009 Sb.) makes no new unit: the heading is the §'s own text.
+    if (!op.newIds?.length) for (const t of op.targets) if (t.part === 'heading' && /^(?:par|cl)_[^/]+$/.test(t.id)) add(t.id);
+  }
   // A renumbering changes the text under both numbers: "písmena c) až g) se označují jako písmena
   // d) až h)" leaves under h) a text that was under g), and under c) what an insert puts there.
   else if (op.kind === 'renumber') {
@@ -2877,6 +2903,10 @@ function effectOf(op: Operation): Effect {
   } else
     for (const t of op.targets) {
       for (const id of effectIds(t)) add(id);
+      // "V § 8 se odstavce 1 a 2 včetně nadpisu zrušují" (zákon č. 101/2000 Sb. on zákon č. 106/1999
+      // Sb.): the heading repealed or reworded with units inside a § is that §'s own text.
+      const section = /^((?:par|cl)_[^/]+)\//.exec(t.id);
+      if (op.withHeading && section) add(section[1]);
       // "§ 9 až 20 se zrušují" (vyhláška č. 16/2012 Sb.) reaches a § 11a inserted since between its
       // ends, which the numbers between cannot name: the ends are stored too (targets.ts).
       const from = t.through ? storedId(t.id) : null;
@@ -3107,6 +3137,7 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
   const effects: Effect[] = [];
   let previous: Seg[][] = [];
   const statements = splitStatements(text).flatMap(splitRenumberedAndChanged);
+  const previousSection = typeof point === 'string' ? undefined : point.previousSection;
   for (const [i, whole] of statements.entries()) {
     const last = i === statements.length - 1 ? withoutPartHeading(whole) : whole;
     const st = last && withoutArticleHeading(last);
@@ -3129,7 +3160,7 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
       if (!located && !previous.length && subject && /^(?:par|cl|priloha)_[^/]+(?:\/(?:odst|pism|bod)_[^/]+)*$/.test(subject))
         previous = [chainOfId(subject)];
       operations.push(...ops);
-      for (const op of ops) effects.push(effectOf(op));
+      for (const op of ops) effects.push(effectOf(inPreviousSection(op, previousSection)));
     } catch (e) {
       if (!(e instanceof Unsupported)) throw e;
       const form = instructionForm(st.sentence);

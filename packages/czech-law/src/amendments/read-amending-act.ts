@@ -807,6 +807,7 @@ export function readAmendingAct(text: string, meta: AmendingActMeta): AmendingAc
   assignEffectiveDates(blocks, effectiveness);
   assignGivenFootnotes(text, blocks);
   assignAnnexPlace(blocks);
+  assignPreviousSection(blocks);
   return { blocks, skipped, effectiveness, stats };
 }
 
@@ -850,30 +851,45 @@ function quotedAndOwn(text: string): { own: string; quoted: string } {
  * Older amending acts give the footnotes of their points' new text in one block at the act's end
  * ("- 3. … se slova … nahrazují slovy „prémie, odměny^59) a …“" and, after the signatures, "^59) § 26
  * vyhlášky č. 157/1975 Sb.": vyhláška č. 164/1979 Sb. on vyhláška č. 128/1975 Sb.), numbered in the
- * amended act's series. A footnote of that block whose mark only quoted text cites is the amended
- * act's, made or reworded by the points whose quotations cite it; one the act's own words cite is
- * the act's own note.
+ * amended act's series. A footnote of that block whose mark only points' text cites is the amended
+ * act's, made or reworded by the points that cite it; one the act's own words outside its points
+ * cite is the act's own note. A number the block gives twice (an omnibus act's parts, each numbered
+ * in its own amended act's series: zákon č. 261/2007 Sb.; a part's note beside the act's own:
+ * zákon č. 31/1984 Sb.) tells no act's; the others do, each for every point citing it (one note for
+ * two amended acts: vyhláška č. 109/1984 Sb.).
+ * A point's marks are read in all its text: a quotation the source leaves unbalanced (vyhláška
+ * č. 24/2012 Sb., přílohy č. 1 až 4 given anew as pictures and lists) leaves new text outside it.
  */
 function assignGivenFootnotes(text: string, blocks: AmendmentBlock[]): void {
   const at = footnoteBlockStart(text);
   if (at < 0 || !blocks.length) return;
-  const given = new Set<string>();
-  for (const m of text.slice(at).matchAll(/^\^(\d+[a-z]*)\)/gm)) {
-    // A number twice: the block gathers several series (an omnibus act's parts, each numbered in
-    // its own amended act's series: zákon č. 261/2007 Sb.), so no number tells which act's it is.
-    if (given.has(m[1])) return;
-    given.add(m[1]);
-  }
+  const times = new Map<string, number>();
+  for (const m of text.slice(at).matchAll(/^\^(\d+[a-z]*)\)/gm)) times.set(m[1], (times.get(m[1]) ?? 0) + 1);
+  const given = new Set([...times].filter(([, n]) => n === 1).map(([k]) => k));
   if (!given.size) return;
-  const split = quotedAndOwn(text.slice(0, at));
-  // A footnote a quotation gives itself belongs to that quotation's point ("Poznámka pod čarou č. 7
-  // zní: „^7) …“", vyhláška č. 73/1978 Sb., which gives the rest at its end).
-  for (const m of split.quoted.matchAll(/(?:^|\n)[ \t]*„?\^(\d+[a-z]*)\)\s/g)) given.delete(m[1]);
-  const own = new Set([...split.own.matchAll(MARK)].map((m) => m[1]));
+  const pointText = (p: AmendmentPoint) => p.text || p.instruction || '';
+  // The act's own words: its text less its points' texts.
+  const head = text.slice(0, at);
+  let rest = '';
+  let from = 0;
   for (const b of blocks)
     for (const p of b.points) {
-      const quoted = quotedAndOwn(p.text || p.instruction || '').quoted;
-      const ids = [...new Set([...quoted.matchAll(MARK)].map((m) => m[1]))].filter((n) => given.has(n) && !own.has(n));
+      const t = pointText(p);
+      const i = t ? head.indexOf(t, from) : -1;
+      if (i < 0) continue;
+      rest += `${head.slice(from, i)}\n`;
+      from = i + t.length;
+    }
+  const split = quotedAndOwn(rest + head.slice(from));
+  // A footnote a quotation gives itself belongs to that quotation's point ("Poznámka pod čarou č. 7
+  // zní: „^7) …“", vyhláška č. 73/1978 Sb., which gives the rest at its end).
+  for (const m of quotedAndOwn(text.slice(0, at)).quoted.matchAll(/(?:^|\n)[ \t]*„?\^(\d+[a-z]*)\)\s/g)) given.delete(m[1]);
+  const own = new Set([...split.own.matchAll(MARK)].map((m) => m[1]));
+  const cited = (p: AmendmentPoint) =>
+    [...new Set([...pointText(p).matchAll(MARK)].map((m) => m[1]))].filter((n) => given.has(n) && !own.has(n));
+  for (const b of blocks)
+    for (const p of b.points) {
+      const ids = cited(p);
       if (ids.length) p.givenFootnotes = ids.map((n) => `fn_${n}`);
     }
 }
@@ -921,7 +937,7 @@ function numberAfter(a: string, b: string, gap = 5): boolean {
  * quoted text may hold too.
  */
 const INSTRUCTION_FORM =
-  /^(?:(?:V|Ve|Za|Před|Na\s+konci|Na\s+začátku|Nad|Pod)\s+)?(?:§|[Čč]l\.|[Čč]lán\p{L}*|[Pp]říloh\p{L}*|[Čč]ást\p{L}*|[Hh]lav\p{L}*|[Dd]íl\p{L}*|[Oo]ddíl\p{L}*|[Pp]oznámk\p{L}*|[Nn]adpis\p{L}*|[Oo]dst\p{L}*|[Pp]ísm\p{L}*|[Bb]od\p{L}*|[Vv]ět\p{L}*|Slov\p{L}*|Dosavadní|Úvodní|Závěrečn\p{L}*|Název|Text)[\s.][^\n]{0,400}?(?:(?:zní|znějí):\s*$|\ss[ea]\s[^\n]{0,300}?(?<![\p{L}])(?:zrušuj|vypouští|vypouštěj|nahrazuj|doplňuj|vkládá|vkládaj|označuj|připojuj|přečíslov)(?!íc)\p{L}*)/u;
+  /^(?:(?:V|Ve|Za|Před|Na\s+konci|Na\s+začátku|Nad|Pod)\s+)?(?:§|[Čč]l\.|[Čč]lán\p{L}*|[Pp]řílo\p{L}*|[Čč]ást\p{L}*|[Hh]lav\p{L}*|[Dd]íl\p{L}*|[Oo]ddíl\p{L}*|[Pp]oznám\p{L}*|[Nn]adpis\p{L}*|[Oo]dst\p{L}*|[Pp]ísm\p{L}*|[Bb]od\p{L}*|[Vv]ět\p{L}*|Slov\p{L}*|Dosavadní|Úvodní|Závěrečn\p{L}*|Název|Text)[\s.][^\n]{0,400}?(?:(?:zní|znějí):\s*$|\ss[ea]\s[^\n]{0,300}?(?<![\p{L}])(?:zrušuj|vypouští|vypouštěj|nahrazuj|doplňuj|vkládá|vkládaj|označuj|připojuj|přečíslov)(?!íc)\p{L}*)/u;
 
 /** The text less its participles ("upravujících", "doplňující"): adjectives of quoted text, no instruction's verb. */
 const withoutParticiples = (s: string) => s.replace(/\p{L}*jíc\p{L}*/gu, ' ');
@@ -955,5 +971,26 @@ function assignAnnexPlace(blocks: AmendmentBlock[]): void {
     if (!m) continue;
     const place = idSegment(PROVISION_KINDS.annex.segment, m[1] ? annexKey(m[1]) : null);
     for (const p of b.points) p.place = place;
+  }
+}
+
+/** The § a point's instruction names first ("V § 2 se …", "§ 5 zní:", "Za § 9 se vkládá …"), before any quotation. */
+const LEADING_SECTION = /^(?:(?:V|Ve|Za|Před|Pod|Nad|Na\s+konci|Na\s+začátku)\s+)?§\s*(\d+[a-z]*)(?![\da-z])/u;
+/** A point that names a place of its own other than a §: an article, an annex, a part, a footnote, the title. */
+const OTHER_PLACE =
+  /^(?:(?:V|Ve|Za|Před|Pod|Nad|Na\s+konci|Na\s+začátku)\s+)?(?:[Čč]l\.|[Čč]lán\p{L}*|[Pp]řílo\p{L}*|[Čč]ást\p{L}*|[Hh]lav\p{L}*|[Dd]íl\p{L}*|[Oo]ddíl\p{L}*|[Pp]oznám\p{L}*|[Nn]ázv\p{L}*|[Nn]ázev|[Úú]vodní|[Pp]reambul\p{L}*|[Tt]ext\p{L}*|[Ss]azebník\p{L}*|[Pp]olož\p{L}*)(?=[\s.])/u;
+
+/** `AmendmentPoint.previousSection`: the § the block's points before each one last named. */
+function assignPreviousSection(blocks: AmendmentBlock[]): void {
+  for (const b of blocks) {
+    if (b.form !== 'points') continue;
+    let section: string | undefined;
+    for (const p of b.points) {
+      if (section) p.previousSection = section;
+      const line = (p.instruction ?? p.text).trimStart();
+      const m = LEADING_SECTION.exec(line);
+      if (m) section = `par_${m[1]}`;
+      else if (OTHER_PLACE.test(line)) section = undefined;
+    }
   }
 }

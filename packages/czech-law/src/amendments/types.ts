@@ -37,6 +37,13 @@ export interface AmendmentPoint {
    * point that names no annex itself.
    */
   place?: string;
+  /**
+   * The § the block's points before this one last named first (`par_2`; readAmendingAct fills it):
+   * where the units of a point that names no § lie ("- 2. Dosavadní odstavec 2 se označuje jako
+   * odstavec 4." after "- 1. V § 2 se za odstavec 1 vkládají nové odstavce 2 a 3, …", zákon č. 519/1990
+   * Sb. on zákon č. 228/1988 Sb.).
+   */
+  previousSection?: string;
 }
 
 /** How an effective date was found. */

@@ -48,8 +48,15 @@ type Tx = RawTx;
  * odkazů na ně" before the verb or "jako", "se označí jako" (#36 h-engine24).
  * 32: "Společný (Skupinový) nadpis nad § N zní:" (the §'s heading), "Poznámka č. 10 k § 16 a 17 zní:"
  * (the footnote) (#36 h-engine26).
+ * 33 (32 on both branches): a heading put below a §'s label ("Pod označení § N se vkládá nadpis") targets the §; units
+ * inside a § repealed or reworded "včetně nadpisu" target the § too (its heading is its own text);
+ * the footnotes an act gives at its end are its points' also where the end block gives some number
+ * twice (the others), or a point's quotation is left unbalanced; a qualifier "pokud jde o …" inside
+ * an exception list of the účinnost provision qualifies the point before it, and the list goes on
+ * (#35 item 4, h-recall12); a point that names no § ("Dosavadní odstavec 2 se označuje jako
+ * odstavec 4.") targets units of the § the block's points before it named (its operation unchanged).
  */
-export const AMENDMENT_READER_VERSION = 32;
+export const AMENDMENT_READER_VERSION = 33;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
