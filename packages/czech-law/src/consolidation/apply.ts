@@ -1087,7 +1087,6 @@ function sectionStart(text: string, region: Span, section: string, id: string): 
   return starts[0];
 }
 
-/** Replaces, deletes or inserts words in one region of one unit. */
 /**
  * "V § 31 se na konci odstavce 2 tečka nahrazuje čárkou a doplňuje se písmeno i)" where a závěrečná
  * část ("Osoba je povinna výzvě vyhovět.") closes the odstavec's list (zákon č. 104/2011 Sb. on zákon
@@ -1116,6 +1115,7 @@ function endOfListRegion(w: Work, loc: Loc, t: TargetRef, op: Operation): Span |
   return region;
 }
 
+/** Replaces, deletes or inserts words in one region of one unit. */
 function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   const text = loc.unit.text;
   let region = endOfListRegion(w, loc, t, op) ?? regionOf(loc, t);
@@ -1632,10 +1632,10 @@ function withoutOpeningQuote(body: string): string {
   return opens === closes + 1 ? body.slice(0, m[1].length) + body.slice(m[0].length) : body;
 }
 
-/** The unit's closing lines that are not its own (signatures, a heading of what follows), kept when its text is replaced. */
 /** "Společný (skupinový) nadpis nad § N": a heading the §§ from N on share. */
 const SHARED_HEADING = /(?:[Ss]polečný|[Ss]kupinový) nadpis nad /u;
 
+/** The unit's closing lines that are not its own (signatures, a heading of what follows), kept when its text is replaced. */
 function trailerOf(unit: TextUnit): string {
   const l = local(unit);
   const from = l.top ? l.top.contentStart : 0;
@@ -3145,19 +3145,25 @@ function tableRow(line: string): string[] | null {
   return line.trim().slice(1, -1).split('|');
 }
 
+/** The lines of a text with where each starts and ends (without its newline). */
+function lineSpans(text: string): (Span & { line: string })[] {
+  const lines: (Span & { line: string })[] = [];
+  for (let pos = 0; pos < text.length;) {
+    const nl = text.indexOf('\n', pos);
+    const end = nl < 0 ? text.length : nl;
+    lines.push({ start: pos, end, line: text.slice(pos, end) });
+    pos = end + 1;
+  }
+  return lines;
+}
+
 /**
  * The row of item `key` in the part `part` of an annex: the part runs from its line ("B. …") to the
  * next part's, and the row is the one whose last cell but one is the number (the last is the title
  * and náplň). A part or row not there once is a failure: where the item is would be a guess.
  */
 function itemRow(text: string, part: string, key: string): ItemRow | null {
-  const lines: { start: number; line: string }[] = [];
-  for (let pos = 0; pos < text.length;) {
-    const nl = text.indexOf('\n', pos);
-    const end = nl < 0 ? text.length : nl;
-    lines.push({ start: pos, line: text.slice(pos, end) });
-    pos = end + 1;
-  }
+  const lines = lineSpans(text);
   const heads = lines.filter((l) => ANNEX_PART_LINE.exec(l.line)?.[1] === part);
   if (heads.length !== 1) throw new Fail(heads.length ? 'ambiguous' : 'target_not_found', `část ${part} of the annex`);
   const from = lines.indexOf(heads[0]);
@@ -3171,7 +3177,7 @@ function itemRow(text: string, part: string, key: string): ItemRow | null {
   for (let i = from + 1; i < to; i++) {
     const cells = tableRow(lines[i].line);
     if (cells && cells.length >= 2 && cells[cells.length - 2].trim() === key)
-      rows.push({ start: lines[i].start, end: lines[i].start + lines[i].line.length, cells });
+      rows.push({ start: lines[i].start, end: lines[i].end, cells });
   }
   if (rows.length > 1) throw new Fail('ambiguous', `položka ${key} is in část ${part} ${rows.length} times`);
   return rows[0] ?? null;
@@ -3299,24 +3305,18 @@ const labelWords = (s: string): string => normalizeSpace(s).replace(/\s*:$/, '')
  * last, running into its map and notes) has no sure end and is refused.
  */
 function annexPart(text: string, section: string, id: string): { head: Span; value: string; end: number; bold: string } {
-  const lines: Span[] = [];
-  for (let pos = 0; pos <= text.length;) {
-    const nl = text.indexOf('\n', pos);
-    const end = nl < 0 ? text.length : nl;
-    lines.push({ start: pos, end });
-    pos = end + 1;
-  }
+  const lines = lineSpans(text);
   const want = labelWords(section);
   const heads = lines.filter((l) => {
-    const m = BOLD_LABEL_LINE.exec(text.slice(l.start, l.end));
+    const m = BOLD_LABEL_LINE.exec(l.line);
     return m !== null && labelWords(m[1]) === want;
   });
   if (heads.length !== 1) throw new Fail(heads.length ? 'ambiguous' : 'target_not_found', `the part „${section}“ of ${id}`);
   const head = heads[0];
-  const m = BOLD_LABEL_LINE.exec(text.slice(head.start, head.end))!;
-  const next = lines.find((l) => l.start > head.start && BOLD_LABEL_LINE.test(text.slice(l.start, l.end)));
+  const m = BOLD_LABEL_LINE.exec(head.line)!;
+  const next = lines.find((l) => l.start > head.start && BOLD_LABEL_LINE.test(l.line));
   if (!next) throw new Fail('unsupported_target', `the part „${section}“ of ${id} ends the annex`);
-  return { head, value: m[2].trim(), end: next.start, bold: m[1] };
+  return { head: { start: head.start, end: head.end }, value: m[2].trim(), end: next.start, bold: m[1] };
 }
 
 /**
@@ -3396,13 +3396,10 @@ function opTextBeforeAnnex(w: Work, op: Operation): void {
   const first = body.split('\n')[0].trim();
   const text = prev.text;
   let start = -1;
-  for (let pos = 0; pos < text.length;) {
-    const nl = text.indexOf('\n', pos);
-    const end = nl < 0 ? text.length : nl;
-    const line = text.slice(pos, end).trim();
-    if (line === first) start = pos;
+  for (const l of lineSpans(text)) {
+    const line = l.line.trim();
+    if (line === first) start = l.start;
     else if (start >= 0 && (BOLD_LABEL_LINE.test(line) || /^\[image/.test(line))) start = -1;
-    pos = end + 1;
   }
   if (start < 0) throw new Fail('text_not_found', `„${first}“ before ${t.id}`);
   if (text.slice(start).trim() === body) throw new Fail('already_present', `the text before ${t.id}`);
