@@ -36,6 +36,14 @@ describe('extractEffectsOfTexts', () => {
     expect(read.blocks).toBe(2);
   });
 
+  it('leaves out the blocks of the acts it is told to skip, the others numbered as in a whole read', () => {
+    const whole = extractEffects(ORIGINAL, META);
+    const skipped = extractEffects(ORIGINAL, META, new Set(['sb/1961/141']));
+    expect(skipped.effects).toEqual(whole.effects.filter((e) => e.targetKey !== 'sb/1961/141'));
+    expect(skipped.effects.map((e) => [e.targetKey, e.ordinal])).toEqual([['sb/2000/101', 1]]);
+    expect(skipped.points).toBe(1);
+  });
+
   it('reads the older texts when the newest amends nothing (truncated to its title)', () => {
     const title = '# Zákon, kterým se mění zákon č. 141/1961 Sb. a zákon č. 101/2000 Sb.\n';
     expect(extractEffects(title, META).effects).toEqual([]);

@@ -4,6 +4,7 @@ import {
   groupHeadings,
   importCorpusFile,
   indexTerms,
+  provisionIndexIsCurrent,
   provisionUnits,
   textUnits,
   unitChunks,
@@ -233,6 +234,37 @@ describe('provision index written by the import', () => {
     // The act's title is in every unit's vector, weighted B.
     expect(String(readBack[0].vector)).toMatch(/'[^']+':\d+B/);
   });
+  it('knows an index as current only while the source text it was built from is the one served', async () => {
+    const [doc] = await db.query<{ id: string }>(`SELECT id FROM "document" ORDER BY id LIMIT 1`);
+    const current = () => db.prisma.$transaction((tx) => provisionIndexIsCurrent(tx, doc.id));
+    await db.prisma.$transaction((tx) => writeProvisionIndex(tx, doc.id));
+    expect(await current()).toBe(true);
+    // Another language version or act format: stale, as the backfill counts it.
+    await db.exec(`UPDATE "search_provision_state" SET language_version = language_version - 1`);
+    expect(await current()).toBe(false);
+    await db.exec(`UPDATE "search_provision_state" SET language_version = language_version + 1`);
+    await db.exec(`UPDATE "search_act" SET format = format - 1`);
+    expect(await current()).toBe(false);
+    await db.exec(`UPDATE "search_act" SET format = format + 1`);
+    expect(await current()).toBe(true);
+    // A rebuilt version in force today is served instead; one in force later is not yet.
+    await db.query(
+      `INSERT INTO "document_version" (document_id, version, valid_from, kind, text_sha256, text_chars, text, text_is_current, text_source, provisions)
+       SELECT document_id, version + 1, $2::date, 'rebuilt', text_sha256, text_chars, 'x', false, 'rebuilt', provisions
+       FROM "document_version" WHERE document_id = $1 AND text_is_current`,
+      [doc.id, '2999-01-01'],
+    );
+    expect(await current()).toBe(true);
+    await db.exec(`UPDATE "document_version" SET valid_from = DATE '2000-01-01' WHERE text_source = 'rebuilt'`);
+    expect(await current()).toBe(false);
+    // The index of the rebuilt version served is not taken as current either: its number is given again by the next rebuild.
+    await db.prisma.$transaction((tx) => writeProvisionIndex(tx, doc.id));
+    expect(await current()).toBe(false);
+    await db.exec(`DELETE FROM "document_version" WHERE text_source = 'rebuilt'`);
+    await db.prisma.$transaction((tx) => writeProvisionIndex(tx, doc.id));
+    expect(await current()).toBe(true);
+  });
+
   it("the import's units (computed, not read back) and aliases are those the stored version gives", async () => {
     // The current version with the document's text (the common case), and with a text of its own
     // beside an older version's: the index is of the document's text under the current version's

@@ -19,9 +19,11 @@ export interface ExtractedEffects {
  * The effects an act's text has on other acts of the collection: every instruction point of every
  * block that amends another act (the reader: packages/czech-law amendments/read-amending-act.ts),
  * with its effective date and, from the instruction grammar, what it does and to which provisions.
- * Pure; any text reads (an act that amends nothing gives none).
+ * Pure; any text reads (an act that amends nothing gives none). The blocks of the acts in `skip`
+ * are left out whole (their points neither parsed nor counted): a later text of the act already
+ * gave their effects (readEffectsOfTexts), and the grammar is most of the cost of a read.
  */
-export function extractEffects(text: string, meta: AmendingTextMeta): ExtractedEffects {
+export function extractEffects(text: string, meta: AmendingTextMeta, skip?: ReadonlySet<string>): ExtractedEffects {
   const reading = readAmendingAct(text, {
     naturalKey: meta.naturalKey,
     publicationDate: meta.publishedOn,
@@ -31,6 +33,7 @@ export function extractEffects(text: string, meta: AmendingTextMeta): ExtractedE
   let points = 0;
   const ordinals = new Map<string, number>();
   for (const block of reading.blocks) {
+    if (skip?.has(block.targetKey)) continue;
     for (const point of block.points) {
       points++;
       const ordinal = (ordinals.get(block.targetKey) ?? 0) + 1;
@@ -110,8 +113,8 @@ function readEffectsOfTexts(texts: readonly string[], meta: AmendingTextMeta): E
   const taken = new Set(newest.effects.map((e) => e.targetKey));
   for (let i = texts.length - 2; i >= 0; i--) {
     if (texts[i] === texts[i + 1]) continue;
-    const read = extractEffects(texts[i], meta);
-    const added = read.effects.filter((e) => !taken.has(e.targetKey));
+    // Ordinals count per amended act, so leaving out the taken acts' blocks leaves the others' as they were.
+    const added = extractEffects(texts[i], meta, taken).effects;
     if (!added.length) continue;
     const keys = new Set(added.map((e) => e.targetKey));
     for (const k of keys) taken.add(k);

@@ -16,7 +16,7 @@ import { chunkBy } from '../corpus/document-sql';
 import { decodeProvisionTree } from '../provisions/provision-tree';
 import { effectPoints } from './extract-effects';
 import { attachProvisions } from '../provisions/version-provisions';
-import { writeProvisionIndex } from '../search/provision-index';
+import { provisionIndexIsCurrent, writeProvisionIndex } from '../search/provision-index';
 import { collectGarbage, GC_EVERY_CHARS } from '../sync/collect-garbage';
 import { sql } from 'kysely';
 import { executeIn, runIn, runOn, selectIn, sqlBuilder, type RowOf, type SelectRunner, type TableRow } from '../typed-sql';
@@ -390,7 +390,9 @@ export async function rebuildDocument(
         ),
     );
     // #37: a rebuilt version in force today is the text a read serves: its provisions are searched.
-    await writeProvisionIndex(tx, documentId);
+    // Where none is (no step changed the text, or none is in force yet), the source's current text
+    // still is, and its index, written with that text, is left as it is.
+    if (!(await provisionIndexIsCurrent(tx, documentId))) await writeProvisionIndex(tx, documentId);
     // A rebuilt version that was there before (same day, act and text) was announced then.
     const known = new Set(old.map((o) => `${o.valid_from}|${o.amended_by_key}|${o.text_sha256}`));
     const d = inputs.doc;

@@ -247,6 +247,40 @@ WHERE d.id = $1 AND v.provisions IS NOT NULL
        (SELECT coalesce(max(c.version), 0) FROM "document_version" c WHERE c.document_id = d.id AND c.text_is_current)))
 ORDER BY v.version DESC LIMIT 1`;
 
+/**
+ * The version a read of document `doc` serves on day `day` (SQL expressions), as CURRENT_VERSION_SQL
+ * picks it: the staleness rule of the backfill and of the rebuild's check (provisionIndexIsCurrent).
+ */
+const servedVersionSql = (doc: string, day: string) => `
+SELECT v.version FROM "document_version" v
+WHERE v.document_id = ${doc} AND v.provisions IS NOT NULL
+  AND (v.text_is_current OR (v.text_source = 'rebuilt' AND v.valid_from <= ${day}::date AND v.version >
+       (SELECT coalesce(max(c.version), 0) FROM "document_version" c WHERE c.document_id = ${doc} AND c.text_is_current)))
+ORDER BY v.version DESC LIMIT 1`;
+
+/**
+ * Whether a document's provision index and act rows are those writeProvisionIndex would write now:
+ * built by this language and these formats from the source's current text, which is still the
+ * version a read serves on `today`. Only a source version qualifies: a rebuilt version's number is
+ * given again to another text when the rebuild runs again, a source version's text never changes.
+ */
+export async function provisionIndexIsCurrent(tx: Tx, documentId: string, today: Date = todayUtc()): Promise<boolean> {
+  const rows = await tx.$queryRawUnsafe<{ one: number }[]>(
+    `SELECT 1 AS one FROM "search_provision_state" s
+     WHERE s.document_id = $1 AND s.language_version = $2 AND s.index_format = $3
+       AND s.version = (SELECT v.version FROM "document_version" v WHERE v.document_id = $1 AND v.text_is_current)
+       AND s.version = (${servedVersionSql('$1', '$4')})
+       AND CASE WHEN s.units = 0 THEN NOT EXISTS (SELECT 1 FROM "search_act" a WHERE a.document_id = $1)
+                ELSE EXISTS (SELECT 1 FROM "search_act" a WHERE a.document_id = $1 AND a.format = $5) END`,
+    documentId,
+    LANGUAGE_VERSION,
+    PROVISION_INDEX_FORMAT,
+    formatIsoDate(today),
+    ACT_INDEX_FORMAT,
+  );
+  return rows.length > 0;
+}
+
 const INSERT_SQL = `
 INSERT INTO "search_provision" (document_id, provision_id, ord, section_id, kind, label, heading, context, containers, repealed, in_amendment, text, vector)
 SELECT $1, u.provision_id, u.ord, u.section_id, u.kind, u.label, u.heading, u.context, u.containers, u.repealed, u.in_amendment, u.text,
@@ -426,12 +460,7 @@ export async function backfillProvisionIndex(
   const today = options.today ?? todayUtc();
   const stale = `SELECT d.id FROM "document" d LEFT JOIN "search_provision_state" s ON s.document_id = d.id
     WHERE s.document_id IS NULL OR s.language_version <> $1 OR s.index_format <> $2
-       OR s.version IS DISTINCT FROM (
-         SELECT v.version FROM "document_version" v
-         WHERE v.document_id = d.id AND v.provisions IS NOT NULL
-           AND (v.text_is_current OR (v.text_source = 'rebuilt' AND v.valid_from <= $3::date AND v.version >
-                (SELECT coalesce(max(c.version), 0) FROM "document_version" c WHERE c.document_id = d.id AND c.text_is_current)))
-         ORDER BY v.version DESC LIMIT 1)`;
+       OR s.version IS DISTINCT FROM (${servedVersionSql('d.id', '$3')})`;
   const params = [LANGUAGE_VERSION, PROVISION_INDEX_FORMAT, formatIsoDate(today)];
   let documents = 0;
   let units = 0;
