@@ -103,19 +103,6 @@ export const PROVISION_WEIGHTS = {
    * question's. Read when a query's terms are first expanded (termsFor caches them).
    */
   relatedFloor: FAMILY_WEIGHT,
-  /**
-   * Exponents of a term's spread over the collection's acts (actSpread: the acts of which at least
-   * ACT_TERM_MIN_UNITS units hold it) in the act stage's weights: in the act's share (`actRarity`),
-   * the act document's score (`actRarityDoc`) and the unit's share (`actRarityUnit`). 0: the unit
-   * rarity alone.
-   */
-  actRarity: 0,
-  actRarityDoc: 0,
-  actRarityUnit: 0,
-  actRarityLex: 0,
-  relatedShare: 1,
-  relatedHeld: 1,
-  relatedDoc: 1,
 };
 
 /** Units ranked per query at most (those of the matching acts with the best priors: candidatePrior). */
@@ -221,46 +208,6 @@ async function termStats(db: Database, s: SqlSession): Promise<TermStats> {
   const found = { at: Date.now(), share, floor, rows: Number(row?.rows ?? 0) };
   stats.set(db, found);
   return found;
-}
-
-interface ActSpread {
-  at: number;
-  /** Acts of which at least ACT_TERM_MIN_UNITS units hold each term looked up. */
-  acts: Map<string, number>;
-  /** Acts with units (rows of search_act). */
-  total: number;
-}
-const actSpreads = new WeakMap<object, ActSpread>();
-
-/**
- * How many of the collection's acts use each term substantially (at least ACT_TERM_MIN_UNITS of
- * their units hold it: `search_act_term`, read by its primary key alone), kept per process like
- * termStats; only the terms not yet looked up are read.
- */
-async function actSpread(db: Database, s: SqlSession, terms: readonly string[]): Promise<ActSpread> {
-  let found = actSpreads.get(db);
-  if (!found || Date.now() - found.at >= STATS_MS) {
-    const [row] = await s.query<{ total: number }>('SELECT count(*)::float8 AS total FROM "search_act"');
-    found = { at: Date.now(), acts: new Map(), total: Number(row?.total ?? 0) };
-    actSpreads.set(db, found);
-  }
-  const hit = found;
-  const missing = [...new Set(terms)].filter((t) => !hit.acts.has(t));
-  if (missing.length) {
-    const rows = await s.query<{ term: string; acts: number }>(
-      'SELECT t.term, count(*)::float8 AS acts FROM "search_act_term" t WHERE t.term = ANY($1::text[]) GROUP BY t.term',
-      [missing],
-    );
-    for (const t of missing) hit.acts.set(t, 0);
-    for (const r of rows) hit.acts.set(r.term, Number(r.acts));
-  }
-  return hit;
-}
-
-/** A term's rarity among the acts, in (0, 1]: ln((acts + 1) / (its acts + 1)) / ln(acts + 1). */
-function actRarityOf(spread: ActSpread, term: string): number {
-  const n = spread.total + 1;
-  return Math.max(0.01, Math.log(n / ((spread.acts.get(term) ?? 0) + 1)) / Math.log(n));
 }
 
 /** The query's terms with their weights: rarity (−ln share) × the term's own weight. */
@@ -542,24 +489,12 @@ export async function rankProvisions(
   // The filters drop acts, they do not re-rank: the act document's best score is of every ranked
   // act, and only the acts that pass get a factor (their units are ranked).
   const factor = new Map(docs.filter((d) => d.passes).map((d) => [d.document_id, documentFactor(d, d.search_title ?? '', day)]));
-  // The act stage's weights of the terms: their rarity among the units, and among the acts (a word
-  // many acts use says little of which act a question is about, however rare among the units).
-  const w = PROVISION_WEIGHTS;
-  const spread = w.actRarity || w.actRarityDoc || w.actRarityUnit || w.actRarityLex ? await actSpread(db, s, distinct) : null;
-  const rarityW = (e: number, rel = 1) =>
-    ts.map((t) => (spread && e ? t.w * actRarityOf(spread, t.term) ** e : t.w) * (t.from === 'related' ? rel : 1));
-  const [shareW, docW, heldW, lexW] = [
-    rarityW(w.actRarity, w.relatedShare),
-    rarityW(w.actRarityDoc, w.relatedDoc),
-    rarityW(w.actRarityUnit, w.relatedHeld),
-    rarityW(w.actRarityLex),
-  ];
   if (actDoc) {
     // Each act's score as a document (its title and headings hold the query's words), relative to
     // the best act's: an act whose own headings name the question's subject, not only one of its
     // provisions' texts, is the act the question is about.
     const actScore = new Map(
-      docs.map((d) => [d.document_id, rankAt.reduce((sum, at, i) => sum + docW[i] * Number(d.ranks?.[at] ?? 0), 0)]),
+      docs.map((d) => [d.document_id, rankAt.reduce((sum, at, i) => sum + ts[i].w * Number(d.ranks?.[at] ?? 0), 0)]),
     );
     const best = Math.max(0, ...actScore.values());
     if (best > 0) {
@@ -570,17 +505,16 @@ export async function rankProvisions(
   // The act stage: how much of the query's weight each unit holds, and each act across its ranked
   // units (an act about the question holds its words in several places; an old short document
   // whose one article holds the common ones does not hold the rest).
-  const sum = (ws: readonly number[]) => ws.reduce((a, b) => a + b, 0);
-  const [heldTotal, shareTotal] = [sum(heldW), sum(shareW)];
+  const total = ts.reduce((sum, t) => sum + t.w, 0);
   const units = ranked.map((r) => {
     const ranks = rankAt.map((at) => Number(r.ranks?.[at] ?? 0));
     let lex = PROVISION_WEIGHTS.cover * Number(r.cd ?? 0);
     let held = 0;
     ranks.forEach((rank, i) => {
-      lex += lexW[i] * rank;
-      if (rank > 0) held += heldW[i];
+      lex += ts[i].w * rank;
+      if (rank > 0) held += ts[i].w;
     });
-    return { r, ranks, lex, held: held / heldTotal };
+    return { r, ranks, lex, held: held / total };
   });
   const actHeld = new Map<string, Set<number>>();
   for (const u of units) {
@@ -588,7 +522,7 @@ export async function rankProvisions(
     u.ranks.forEach((rank, i) => rank > 0 && set.add(i));
     actHeld.set(u.r.document_id, set);
   }
-  const actShare = new Map([...actHeld].map(([id, set]) => [id, [...set].reduce((acc, i) => acc + shareW[i], 0) / shareTotal]));
+  const actShare = new Map([...actHeld].map(([id, set]) => [id, [...set].reduce((sum, i) => sum + ts[i].w, 0) / total]));
   // Each unit's score is its lexical sum times these factors; the cover density, where it comes
   // second, goes to the best by the rest.
   const scored = units.flatMap((u) => {
