@@ -23,6 +23,15 @@ const small = testRecord('sb/2081/2', {
   version: { text_is_current: true },
 });
 
+// One § of a few hundred distinct words: its vector is a few kB, past where a row is toasted
+// (~2 kB), within a page.
+const mediumWords = Array.from({ length: 250 }, (_, i) => `m${((i + 7) * 2654435761) % 1_000_000_007}`).join(' ');
+const medium = testRecord('sb/2081/3', {
+  title: 'Zákon o medvědech',
+  text: `# Zákon o medvědech\n\n##### § 1\n\nMedvěd hnědý. ${mediumWords}\n`,
+  version: { text_is_current: true },
+});
+
 // Three acts of the same prior: the first with three units holding both words, the others two.
 const hives = [3, 2, 2].map((units, i) =>
   testRecord(`sb/2082/${i + 1}`, {
@@ -36,7 +45,7 @@ let db: TestDatabase;
 const saved = { ...PROVISION_LIMITS };
 afterEach(() => Object.assign(PROVISION_LIMITS, saved));
 beforeAll(async () => {
-  db = await createTestDatabase({ records: [large, small, ...hives] });
+  db = await createTestDatabase({ records: [large, small, medium, ...hives] });
   // The terms' shares (their weights) from the index's statistics, as after a sync.
   await db.exec('ANALYZE "search_provision"');
 });
@@ -78,6 +87,29 @@ describe('the provision ranking’s cost per candidate', () => {
         // The bound's two ranks read it, then once more for all the ranks per term (each of
         // which would read it again).
         expect(ranking).toBeLessThanOrEqual(3 * once);
+      } finally {
+        await s.exec('ROLLBACK');
+      }
+    });
+  });
+
+  it('keeps a vector of a few kB in its row: ranking it reads no TOAST block', async () => {
+    // Each candidate's vector is ranked; out of line, each rank fetched it from the TOAST table
+    // (migration 20261201050000 keeps the unit's vector inline up to about a page).
+    await db.withReadOnlySettings(SEARCH_SETTINGS, async (s) => {
+      await s.exec('BEGIN');
+      try {
+        const [{ size }] = await s.query<{ size: number }>(
+          `SELECT pg_column_size(vector) AS size FROM "search_provision" WHERE document_id = $1 AND provision_id = 'par_1'`,
+          [medium.id],
+        );
+        expect(size).toBeGreaterThan(2000); // the test's premise: past where a row is toasted
+        let ranked: Awaited<ReturnType<typeof rankProvisions>> = [];
+        const blocks = await toastBlocks(s, async () => {
+          ranked = await rankProvisions(db, s, termsFor('medvěd hnědý', 'fulltext'), {}, day);
+        });
+        expect(ranked.map((r) => `${r.documentId} ${r.provisionId}`)).toEqual([`${medium.id} par_1`]);
+        expect(blocks).toBe(0);
       } finally {
         await s.exec('ROLLBACK');
       }

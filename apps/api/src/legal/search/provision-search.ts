@@ -156,16 +156,21 @@ export const PROVISION_DEPTH = 100;
 
 const SAFE_TERM = /^[a-z0-9]+$/;
 
-/** Bytes past which a stored vector is out of line or compressed (a row is toasted past ~2 kB). */
-const TOASTED_ABOVE = 2000;
+/**
+ * Bytes past which a stored vector may be out of line or compressed: an act's (`search_act`) past
+ * ~2 kB, as a row is toasted; a unit's (`search_provision`, storage MAIN: migration
+ * 20261201050000) only when it does not fit in its row, about a page.
+ */
+const TOASTED_ABOVE = { act: 2000, unit: 7000 };
 
 /**
- * SQL of a stored vector made plain once when it is out of line or compressed (concatenating the
- * empty vector gives the same lexemes and positions), so that several ranks of it do not each read
- * and decompress it again; an inline one is passed as it is (a copy would cost more than it saves).
+ * SQL of a stored vector made plain once when it may be out of line or compressed (concatenating
+ * the empty vector gives the same lexemes and positions), so that several ranks of it do not each
+ * read and decompress it again; an inline one is passed as it is (a copy would cost more than it
+ * saves).
  */
-const plainOf = (column: string) =>
-  `CASE WHEN pg_column_size(${column}) > ${TOASTED_ABOVE} THEN ${column} || ''::tsvector ELSE ${column} END`;
+const plainOf = (column: string, above: number) =>
+  `CASE WHEN pg_column_size(${column}) > ${above} THEN ${column} || ''::tsvector ELSE ${column} END`;
 
 export interface RankedProvision {
   documentId: string;
@@ -374,7 +379,7 @@ export async function rankProvisions(
   // The rank per term calls ts_rank once per term on each of the best units: a vector stored out
   // of line (a large unit's) would be read from TOAST again by every call, so the final step
   // makes it plain once (plainOf).
-  const plainVector = plainOf('r.vector');
+  const plainVector = plainOf('r.vector', TOASTED_ABOVE.unit);
   const columns = 'p.document_id, p.provision_id, p.section_id, p.repealed, p.in_amendment, p.vector';
   // Which matches become candidates when there are more than the cap: those of the acts with the
   // best priors (candidatePrior) times their matching units (matchesExp: more of the act is about
@@ -479,7 +484,7 @@ export async function rankProvisions(
      FROM r CROSS JOIN LATERAL (SELECT ${plainVector} AS vector OFFSET 0) v
      UNION ALL
      SELECT d.id, NULL, NULL, NULL, NULL, NULL, ${actRanks}, d.search_title, ${priorColumns('d')}, (${where})
-     FROM "document" d ${actDoc ? `LEFT JOIN LATERAL (SELECT ${plainOf('a.vector')} AS vector FROM "search_act" a WHERE a.document_id = d.id OFFSET 0) a ON TRUE` : ''}
+     FROM "document" d ${actDoc ? `LEFT JOIN LATERAL (SELECT ${plainOf('a.vector', TOASTED_ABOVE.act)} AS vector FROM "search_act" a WHERE a.document_id = d.id OFFSET 0) a ON TRUE` : ''}
      WHERE d.id IN (SELECT r.document_id FROM r) ${actDoc ? '' : `AND ${where}`}`,
     params,
   );
