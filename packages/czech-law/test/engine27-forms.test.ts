@@ -1,0 +1,44 @@
+import { applyAmendment } from '../src/consolidation/apply';
+import { lines, pt } from './fixtures/forms';
+
+// Forms applied first in the session of 2026-12-01 morning (#36, h-engine27), on tiny texts written
+// the way legalize-cz writes them.
+
+const applied = (text: string, point: string) => {
+  const r = applyAmendment(text, [pt('1', point)]);
+  expect(r.points.map((p) => [p.status, p.detail])).toEqual([['applied', undefined]]);
+  return r.text;
+};
+
+describe('words an earlier clause of the same point wrote are not the place a later clause names', () => {
+  it('"slova „4 mm“ nahrazují slovy „3,5 mm“ a slova „3,5 mm“ se nahrazují slovy „3 mm“" (a chain)', () => {
+    const text = lines('# Vyhláška', '##### § 6', '(4) První číslice jsou vysoké 4 mm, ostatní číslice jsou vysoké 3,5 mm.');
+    expect(
+      applied(text, 'V § 6 odst. 4 se slova „4 mm“ nahrazují slovy „3,5 mm“ a slova „3,5 mm“ se nahrazují slovy „3 mm“.'),
+    ).toBe(lines('# Vyhláška', '##### § 6', '(4) První číslice jsou vysoké 3,5 mm, ostatní číslice jsou vysoké 3 mm.'));
+  });
+
+  it('a swap: "slovo „financí“ nahrazuje slovem „zdravotnictví“ a slovo „zdravotnictví“ slovem „financí“"', () => {
+    const text = lines('# Zákon', '##### § 4', '(4) Ministerstvo financí to sdělí ministerstvu zdravotnictví.');
+    expect(
+      applied(text, 'V § 4 odst. 4 se slovo „financí“ nahrazuje slovem „zdravotnictví“ a slovo „zdravotnictví“ se nahrazuje slovem „financí“.'),
+    ).toBe(lines('# Zákon', '##### § 4', '(4) Ministerstvo zdravotnictví to sdělí ministerstvu financí.'));
+  });
+
+  it('words inserted by the first clause and replaced in their old place by the second', () => {
+    const text = lines('# Zákon', '##### § 42e', 'Přidělí se po skončení nepřítomnosti nové věci oddělení, kterému byly přiděleny.');
+    expect(
+      applied(
+        text,
+        'V § 42e se za slova „Přidělí se“ vkládají slova „nové věci“, slova „nové věci“ se nahrazují slovy „nebo po skončení přidělení“.',
+      ),
+    ).toBe(lines('# Zákon', '##### § 42e', 'Přidělí se nové věci po skončení nepřítomnosti nebo po skončení přidělení oddělení, kterému byly přiděleny.'));
+  });
+
+  it('stays ambiguous where the text had the words twice before the point', () => {
+    const text = lines('# Zákon', '##### § 9', '(1) Lhůta je 5 dnů, nejvýše 6 dnů, jinak 6 měsíců.');
+    const r = applyAmendment(text, [pt('1', 'V § 9 odst. 1 se číslo „5“ nahrazuje číslem „6“ a číslo „6“ se nahrazuje číslem „7“.')]);
+    expect(r.points.map((p) => [p.status, p.reason])).toEqual([['not_applied', 'ambiguous']]);
+    expect(r.text).toBe(text);
+  });
+});
