@@ -42,3 +42,24 @@ describe('words an earlier clause of the same point wrote are not the place a la
     expect(r.text).toBe(text);
   });
 });
+
+describe('words another clause of the same point names inside its longer words are not this clause’s place', () => {
+  it('"slova „zdravotní péči“ … a slova „tuto zdravotní péči“ …" (zákon č. 375/2011 Sb. on zákon č. 40/1995 Sb.)', () => {
+    const text = lines('# Zákon', '##### § 2a', 'Kdo poskytuje zdravotní péči, hradí tuto zdravotní péči sám.');
+    expect(
+      applied(
+        text,
+        'V § 2a se slova „zdravotní péči“ nahrazují slovy „zdravotní služby“ a slova „tuto zdravotní péči“ se nahrazují slovy „tyto zdravotní služby“.',
+      ),
+    ).toBe(lines('# Zákon', '##### § 2a', 'Kdo poskytuje zdravotní služby, hradí tyto zdravotní služby sám.'));
+  });
+
+  it('stays ambiguous where the words stand twice outside the other clause’s words', () => {
+    const text = lines('# Zákon', '##### § 2a', 'Kdo poskytuje zdravotní péči nebo zdravotní péči hradí, hradí tuto zdravotní péči sám.');
+    const r = applyAmendment(text, [
+      pt('1', 'V § 2a se slova „zdravotní péči“ nahrazují slovy „zdravotní služby“ a slova „tuto zdravotní péči“ se nahrazují slovy „tyto služby“.'),
+    ]);
+    expect(r.points.map((p) => [p.status, p.reason])).toEqual([['not_applied', 'ambiguous']]);
+    expect(r.text).toBe(text);
+  });
+});

@@ -1050,6 +1050,25 @@ function unwrittenHit(w: Work, unitId: string, text: string, hits: Span[]): Span
   return left.length === 1 && left.length < hits.length ? left[0] : null;
 }
 
+/**
+ * Words a clause names more than once in its unit where all but one place lie inside the longer
+ * words another clause of the same point names there ("se slova „zdravotní péči“ nahrazují slovy
+ * „zdravotní služby“ a slova „tuto zdravotní péči“ se nahrazují slovy „tyto zdravotní služby“",
+ * zákon č. 375/2011 Sb. on zákon č. 40/1995 Sb.): those places are the other clause's, so the one
+ * left is this clause's. Null where that does not leave exactly one.
+ */
+function hitOutsideOtherClauses(w: Work, op: Operation, unitId: string, text: string, region: Span, markers: [number, number][], old: string, hits: Span[]): Span | null {
+  const self = REWRITTEN.get(op) ?? op;
+  const unit = unitIdOf(unitId);
+  const longer = w.ops
+    .filter((o) => o !== self && (o.kind === 'replace_words' || o.kind === 'insert_words') && o.old && o.old !== old && o.old.includes(old))
+    .filter((o) => o.targets.some((t) => unitIdOf(t.id) === unit))
+    .flatMap((o) => findWords(text, o.old!, region, markers));
+  if (!longer.length) return null;
+  const left = hits.filter((h) => !longer.some((x) => x.start <= h.start && h.end <= x.end));
+  return left.length === 1 && left.length < hits.length ? left[0] : null;
+}
+
 function touch(w: Work, id: string): void {
   w.changed.add(id);
   const uid = unitIdOf(id);
@@ -1233,7 +1252,8 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   // them ("2" → "3" and "3" → "4"; "pravým" → "levým" and "levým" → "pravým"): which places the act
   // means is then not sure (`everyPlace`).
   if (hits.length > 1) {
-    const one = unwrittenHit(w, loc.unit.id, text, hits);
+    const one =
+      unwrittenHit(w, loc.unit.id, text, hits) ?? hitOutsideOtherClauses(w, op, loc.unit.id, text, region, loc.local.markers, old, hits);
     if (one) hits = [one];
   }
   if (hits.length > 1 && op.kind === 'replace_words' && everyPlace(w, op, old, loc.unit.id)) {
