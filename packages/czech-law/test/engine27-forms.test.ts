@@ -13,15 +13,18 @@ const applied = (text: string, point: string) => {
 describe('words an earlier clause of the same point wrote are not the place a later clause names', () => {
   it('"slova „4 mm“ nahrazují slovy „3,5 mm“ a slova „3,5 mm“ se nahrazují slovy „3 mm“" (a chain)', () => {
     const text = lines('# Vyhláška', '##### § 6', '(4) První číslice jsou vysoké 4 mm, ostatní číslice jsou vysoké 3,5 mm.');
-    expect(
-      applied(text, 'V § 6 odst. 4 se slova „4 mm“ nahrazují slovy „3,5 mm“ a slova „3,5 mm“ se nahrazují slovy „3 mm“.'),
-    ).toBe(lines('# Vyhláška', '##### § 6', '(4) První číslice jsou vysoké 3,5 mm, ostatní číslice jsou vysoké 3 mm.'));
+    expect(applied(text, 'V § 6 odst. 4 se slova „4 mm“ nahrazují slovy „3,5 mm“ a slova „3,5 mm“ se nahrazují slovy „3 mm“.')).toBe(
+      lines('# Vyhláška', '##### § 6', '(4) První číslice jsou vysoké 3,5 mm, ostatní číslice jsou vysoké 3 mm.'),
+    );
   });
 
   it('a swap: "slovo „financí“ nahrazuje slovem „zdravotnictví“ a slovo „zdravotnictví“ slovem „financí“"', () => {
     const text = lines('# Zákon', '##### § 4', '(4) Ministerstvo financí to sdělí ministerstvu zdravotnictví.');
     expect(
-      applied(text, 'V § 4 odst. 4 se slovo „financí“ nahrazuje slovem „zdravotnictví“ a slovo „zdravotnictví“ se nahrazuje slovem „financí“.'),
+      applied(
+        text,
+        'V § 4 odst. 4 se slovo „financí“ nahrazuje slovem „zdravotnictví“ a slovo „zdravotnictví“ se nahrazuje slovem „financí“.',
+      ),
     ).toBe(lines('# Zákon', '##### § 4', '(4) Ministerstvo zdravotnictví to sdělí ministerstvu financí.'));
   });
 
@@ -32,7 +35,20 @@ describe('words an earlier clause of the same point wrote are not the place a la
         text,
         'V § 42e se za slova „Přidělí se“ vkládají slova „nové věci“, slova „nové věci“ se nahrazují slovy „nebo po skončení přidělení“.',
       ),
-    ).toBe(lines('# Zákon', '##### § 42e', 'Přidělí se nové věci po skončení nepřítomnosti nebo po skončení přidělení oddělení, kterému byly přiděleny.'));
+    ).toBe(
+      lines(
+        '# Zákon',
+        '##### § 42e',
+        'Přidělí se nové věci po skončení nepřítomnosti nebo po skončení přidělení oddělení, kterému byly přiděleny.',
+      ),
+    );
+  });
+
+  it('words inserted that repeat the text after them: the place written is where the insertion was (zákon č. 310/2008 Sb., bod 5, on zákon č. 61/2000 Sb.)', () => {
+    const text = lines('# Zákon', '##### § 4', '(4) Výše poplatku se stanoví v závislosti na druhu plavidla.');
+    expect(applied(text, 'V § 4 odst. 4 se za slova „v závislosti“ vkládají slova „na době trvání práva,“ a slovo „na“ se zrušuje.')).toBe(
+      lines('# Zákon', '##### § 4', '(4) Výše poplatku se stanoví v závislosti na době trvání práva, druhu plavidla.'),
+    );
   });
 
   it('stays ambiguous where the text had the words twice before the point', () => {
@@ -57,7 +73,10 @@ describe('words another clause of the same point names inside its longer words a
   it('stays ambiguous where the words stand twice outside the other clause’s words', () => {
     const text = lines('# Zákon', '##### § 2a', 'Kdo poskytuje zdravotní péči nebo zdravotní péči hradí, hradí tuto zdravotní péči sám.');
     const r = applyAmendment(text, [
-      pt('1', 'V § 2a se slova „zdravotní péči“ nahrazují slovy „zdravotní služby“ a slova „tuto zdravotní péči“ se nahrazují slovy „tyto služby“.'),
+      pt(
+        '1',
+        'V § 2a se slova „zdravotní péči“ nahrazují slovy „zdravotní služby“ a slova „tuto zdravotní péči“ se nahrazují slovy „tyto služby“.',
+      ),
     ]);
     expect(r.points.map((p) => [p.status, p.reason])).toEqual([['not_applied', 'ambiguous']]);
     expect(r.text).toBe(text);

@@ -1012,7 +1012,7 @@ interface Work {
  * start and end), shifting the places recorded before it. Places recorded for a text the unit no
  * longer has (another kind of edit came between) are dropped.
  */
-function noteWords(w: Work, unitId: string, before: string, after: string): void {
+function noteWords(w: Work, unitId: string, before: string, after: string, at?: number): void {
   const prev = w.wordsWritten.get(unitId);
   const known = prev && prev.text === before ? prev.spans : [];
   let p = 0;
@@ -1022,6 +1022,19 @@ function noteWords(w: Work, unitId: string, before: string, after: string): void
   const oldEnd = before.length - s;
   const delta = after.length - before.length;
   const fresh: Span = { start: p, end: after.length - s };
+  // Where the words written repeat the text next to them ("v závislosti na …" with „na době …,“ put
+  // before "na druhu"), the common start runs into them: the span goes back to where the edit was.
+  let oldStart = p;
+  while (
+    at !== undefined &&
+    fresh.start > at &&
+    after[fresh.start - 1] === after[fresh.end - 1] &&
+    before[oldStart - 1] === before[oldEnd - 1 - (p - oldStart)]
+  ) {
+    fresh.start--;
+    fresh.end--;
+    oldStart--;
+  }
   const spans: Span[] = [];
   for (const x of known) {
     if (x.end <= p) spans.push(x);
@@ -1057,7 +1070,16 @@ function unwrittenHit(w: Work, unitId: string, text: string, hits: Span[]): Span
  * zákon č. 375/2011 Sb. on zákon č. 40/1995 Sb.): those places are the other clause's, so the one
  * left is this clause's. Null where that does not leave exactly one.
  */
-function hitOutsideOtherClauses(w: Work, op: Operation, unitId: string, text: string, region: Span, markers: [number, number][], old: string, hits: Span[]): Span | null {
+function hitOutsideOtherClauses(
+  w: Work,
+  op: Operation,
+  unitId: string,
+  text: string,
+  region: Span,
+  markers: [number, number][],
+  old: string,
+  hits: Span[],
+): Span | null {
   const self = REWRITTEN.get(op) ?? op;
   const unit = unitIdOf(unitId);
   const longer = w.ops
@@ -1360,7 +1382,7 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   out = oneFullStop(text, out);
   refuseMarkPair(text, out, t.id);
   replaceUnit(w.doc, loc.index, out);
-  noteWords(w, loc.unit.id, text, out);
+  noteWords(w, loc.unit.id, text, out, op.kind === 'insert_words' && op.position !== 'before' ? h.end : h.start);
   touch(w, t.id);
 }
 
