@@ -51,6 +51,19 @@ describe('words an earlier clause of the same point wrote are not the place a la
     );
   });
 
+  it('words changed in every place are noted place by place, not the text between them (zákon č. 242/2022 Sb., bod 2, on zákon č. 40/1995 Sb.)', () => {
+    const text = lines(
+      '# Zákon',
+      '##### § 7',
+      'Rada pro reklamu ve vysílání a ve službách na vyžádání a pro sponzorování ve vysílání a ve službách na vyžádání.',
+    );
+    const r = applyAmendment(text, [
+      pt('2', 'V § 7 se slova „vysílání a“ nahrazují slovem „vysílání,“ a za slova „na vyžádání“ se vkládají slova „a v platformách“.'),
+    ]);
+    expect(r.points.map((p) => [p.status, p.reason])).toEqual([['not_applied', 'ambiguous']]);
+    expect(r.text).toBe(text);
+  });
+
   it('stays ambiguous where the text had the words twice before the point', () => {
     const text = lines('# Zákon', '##### § 9', '(1) Lhůta je 5 dnů, nejvýše 6 dnů, jinak 6 měsíců.');
     const r = applyAmendment(text, [pt('1', 'V § 9 odst. 1 se číslo „5“ nahrazuje číslem „6“ a číslo „6“ se nahrazuje číslem „7“.')]);

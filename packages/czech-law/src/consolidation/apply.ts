@@ -1281,10 +1281,14 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   if (hits.length > 1 && op.kind === 'replace_words' && everyPlace(w, op, old, loc.unit.id)) {
     const by = add;
     let all = text;
-    for (const x of [...hits].reverse()) all = replaceSpan(all, x, by);
+    // Each place noted on its own: one span over them all would hold the text between them.
+    for (const x of [...hits].reverse()) {
+      const next = replaceSpan(all, x, by);
+      noteWords(w, loc.unit.id, all, next, x.start);
+      all = next;
+    }
     refuseMarkPair(text, all, t.id);
     replaceUnit(w.doc, loc.index, all);
-    noteWords(w, loc.unit.id, text, all);
     touch(w, t.id);
     return;
   }
