@@ -1003,6 +1003,92 @@ interface Work {
   ops: readonly Operation[];
   /** Each unit's text before the act (by id): what "dosavadní" refers to. */
   before: ReadonlyMap<string, string>;
+  /** Where this point's word edits wrote in a unit's text (`noteWords`), by unit id, with the text they are places of. */
+  wordsWritten: Map<string, { text: string; spans: Span[] }>;
+}
+
+/**
+ * Records where a word edit of this point changed a unit's text (the span between the texts' common
+ * start and end), shifting the places recorded before it. Places recorded for a text the unit no
+ * longer has (another kind of edit came between) are dropped.
+ */
+function noteWords(w: Work, unitId: string, before: string, after: string, at?: number): void {
+  const prev = w.wordsWritten.get(unitId);
+  const known = prev && prev.text === before ? prev.spans : [];
+  let p = 0;
+  while (p < before.length && p < after.length && before[p] === after[p]) p++;
+  let s = 0;
+  while (s < before.length - p && s < after.length - p && before[before.length - 1 - s] === after[after.length - 1 - s]) s++;
+  const oldEnd = before.length - s;
+  const delta = after.length - before.length;
+  const fresh: Span = { start: p, end: after.length - s };
+  // Where the words written repeat the text next to them ("v závislosti na …" with „na době …,“ put
+  // before "na druhu"), the common start runs into them: the span goes back to where the edit was.
+  let oldStart = p;
+  while (
+    at !== undefined &&
+    fresh.start > at &&
+    after[fresh.start - 1] === after[fresh.end - 1] &&
+    before[oldStart - 1] === before[oldEnd - 1 - (p - oldStart)]
+  ) {
+    fresh.start--;
+    fresh.end--;
+    oldStart--;
+  }
+  const spans: Span[] = [];
+  for (const x of known) {
+    if (x.end <= p) spans.push(x);
+    else if (x.start >= oldEnd) spans.push({ start: x.start + delta, end: x.end + delta });
+    else {
+      fresh.start = Math.min(fresh.start, x.start);
+      fresh.end = Math.max(fresh.end, x.end + delta);
+    }
+  }
+  if (fresh.end > fresh.start) spans.push(fresh);
+  w.wordsWritten.set(unitId, { text: after, spans });
+}
+
+/**
+ * Words a clause names more than once in its unit where all but one place are words an earlier
+ * clause of the same point wrote ("se číslo „5“ nahrazuje číslem „6“ a číslo „6“ se nahrazuje
+ * číslem „7“", zákon č. 23/2025 Sb., bod 52, on zákon č. 127/2005 Sb.; "za slova „přidělí se“ se
+ * vkládají slova „A“, slova „A“ se nahrazují …", zákon č. 218/2021 Sb., bod 6, on zákon č. 6/2002
+ * Sb.): the clauses of one point speak of the text before it, so the place meant is the one the
+ * point did not write. Null where that does not leave exactly one.
+ */
+function unwrittenHit(w: Work, unitId: string, text: string, hits: Span[]): Span | null {
+  const own = w.wordsWritten.get(unitId);
+  if (!own || own.text !== text || !own.spans.length) return null;
+  const left = hits.filter((h) => !own.spans.some((x) => h.start < x.end && x.start < h.end));
+  return left.length === 1 && left.length < hits.length ? left[0] : null;
+}
+
+/**
+ * Words a clause names more than once in its unit where all but one place lie inside the longer
+ * words another clause of the same point names there ("se slova „zdravotní péči“ nahrazují slovy
+ * „zdravotní služby“ a slova „tuto zdravotní péči“ se nahrazují slovy „tyto zdravotní služby“",
+ * zákon č. 375/2011 Sb. on zákon č. 40/1995 Sb.): those places are the other clause's, so the one
+ * left is this clause's. Null where that does not leave exactly one.
+ */
+function hitOutsideOtherClauses(
+  w: Work,
+  op: Operation,
+  unitId: string,
+  text: string,
+  region: Span,
+  markers: [number, number][],
+  old: string,
+  hits: Span[],
+): Span | null {
+  const self = REWRITTEN.get(op) ?? op;
+  const unit = unitIdOf(unitId);
+  const longer = w.ops
+    .filter((o) => o !== self && (o.kind === 'replace_words' || o.kind === 'insert_words') && o.old && o.old !== old && o.old.includes(old))
+    .filter((o) => o.targets.some((t) => unitIdOf(t.id) === unit))
+    .flatMap((o) => findWords(text, o.old!, region, markers));
+  if (!longer.length) return null;
+  const left = hits.filter((h) => !longer.some((x) => x.start <= h.start && h.end <= x.end));
+  return left.length === 1 && left.length < hits.length ? left[0] : null;
 }
 
 function touch(w: Work, id: string): void {
@@ -1187,10 +1273,20 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   // nor where another clause of the point edits the unit with words that hold these or are held by
   // them ("2" → "3" and "3" → "4"; "pravým" → "levým" and "levým" → "pravým"): which places the act
   // means is then not sure (`everyPlace`).
+  if (hits.length > 1) {
+    const one =
+      unwrittenHit(w, loc.unit.id, text, hits) ?? hitOutsideOtherClauses(w, op, loc.unit.id, text, region, loc.local.markers, old, hits);
+    if (one) hits = [one];
+  }
   if (hits.length > 1 && op.kind === 'replace_words' && everyPlace(w, op, old, loc.unit.id)) {
     const by = add;
     let all = text;
-    for (const x of [...hits].reverse()) all = replaceSpan(all, x, by);
+    // Each place noted on its own: one span over them all would hold the text between them.
+    for (const x of [...hits].reverse()) {
+      const next = replaceSpan(all, x, by);
+      noteWords(w, loc.unit.id, all, next, x.start);
+      all = next;
+    }
     refuseMarkPair(text, all, t.id);
     replaceUnit(w.doc, loc.index, all);
     touch(w, t.id);
@@ -1290,6 +1386,7 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   out = oneFullStop(text, out);
   refuseMarkPair(text, out, t.id);
   replaceUnit(w.doc, loc.index, out);
+  noteWords(w, loc.unit.id, text, out, op.kind === 'insert_words' && op.position !== 'before' ? h.end : h.start);
   touch(w, t.id);
 }
 
@@ -1550,6 +1647,7 @@ function opAppendWords(w: Work, op: Operation): void {
       }
       refuseMarkPair(text, out, id);
       replaceUnit(w.doc, loc.index, out);
+      noteWords(w, loc.unit.id, text, out);
       touch(w, id);
     }
   }
@@ -3766,6 +3864,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       ops: p.operations,
       removed: new Set(),
       before,
+      wordsWritten: new Map(),
     };
     try {
       for (const op of ordered(p.operations)) applyOperation(w, op);

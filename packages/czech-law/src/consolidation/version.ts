@@ -125,5 +125,8 @@
  * words ending with the sentence's full stop put before the one the text has leave one
  * (`oneFullStop`); a footnote's first words deleted with their full stop take it,
  * #36 (b) h-prec2.
+ * 34: words a clause names more than once in its unit where all but one place are words an earlier
+ * clause of the same point wrote (`unwrittenHit`), or lie inside the longer words another clause of
+ * the point names (`hitOutsideOtherClauses`), are changed in that one place, #36 h-engine27.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 33;
+export const CONSOLIDATION_ENGINE_VERSION = 34;
