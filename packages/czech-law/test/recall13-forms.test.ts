@@ -19,6 +19,11 @@ describe('a § number whose "§" the source lost ("V 31 odst. 2 se …", zákon 
     expect(targets('V 38a se doplňuje odstavec 9, který zní:\n\n„(9) Podrobnosti stanoví vyhláška.“.')).toEqual(['par_38a/odst_9']);
   });
 
+  it('reads "V§ 45b" as "V § 45b" (zákon č. 315/2004 Sb., bod 1)', () => {
+    expect(targets('V§ 45b odst. 2 se za slova „v ústavní výchově“ vkládají slova „nebo v zařízení“.')).toEqual(['par_45b/odst_2']);
+    expect(targets('V§ 23 odst. 2, 3 a 4 se slovo „5a“ nahrazuje slovy „5b“.')).toEqual(['par_23/odst_2', 'par_23/odst_3', 'par_23/odst_4']);
+  });
+
   it('is applied as the § (the engine finds the words in § 31 odst. 2)', () => {
     const text = lines('##### § 31', '(1) Poplatník.', '(2) Od daňové povinnosti se osvobozuje.', '##### § 32', 'Dále.');
     const r = applyAmendment(text, [pt('48', 'V 31 odst. 2 se slova „Od daňové povinnosti“ nahrazují slovy „Od daně“.')]);

@@ -3123,7 +3123,11 @@ const ANNEX_SECTION =
 const SECTION_MARK_LOST =
   /^((?:V|Ve|Za|Před)\s+)(?=\d{1,4}[a-z]{0,2}\s+(?:odst\.|odstav\p{L}*\s+\d|písm\.|písmen\p{L}*\s+\p{Ll}{1,2}\)|se\s+doplňuj\p{L}*\s+(?:nový\s+|nové\s+)?odstav))/u;
 
+/** "V§ 45b odst. 2 se …" (zákon č. 315/2004 Sb., bod 1): the place word set against the "§". */
+const SECTION_MARK_JOINED = /^(V|Ve|Za|Před)§/u;
+
 function withSectionMark(st: Statement): Statement {
+  if (SECTION_MARK_JOINED.test(st.sentence)) return { ...st, sentence: st.sentence.replace(SECTION_MARK_JOINED, '$1 §') };
   return SECTION_MARK_LOST.test(st.sentence) ? { ...st, sentence: st.sentence.replace(SECTION_MARK_LOST, '$1§ ') } : st;
 }
 
