@@ -21,7 +21,11 @@ describe('a § number whose "§" the source lost ("V 31 odst. 2 se …", zákon 
 
   it('reads "V§ 45b" as "V § 45b" (zákon č. 315/2004 Sb., bod 1)', () => {
     expect(targets('V§ 45b odst. 2 se za slova „v ústavní výchově“ vkládají slova „nebo v zařízení“.')).toEqual(['par_45b/odst_2']);
-    expect(targets('V§ 23 odst. 2, 3 a 4 se slovo „5a“ nahrazuje slovy „5b“.')).toEqual(['par_23/odst_2', 'par_23/odst_3', 'par_23/odst_4']);
+    expect(targets('V§ 23 odst. 2, 3 a 4 se slovo „5a“ nahrazuje slovy „5b“.')).toEqual([
+      'par_23/odst_2',
+      'par_23/odst_3',
+      'par_23/odst_4',
+    ]);
   });
 
   it('is applied as the § (the engine finds the words in § 31 odst. 2)', () => {
