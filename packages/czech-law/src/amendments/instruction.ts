@@ -3114,6 +3114,23 @@ function splitRenumberedAndChanged(st: Statement): Statement[] {
 const ANNEX_SECTION =
   /^(V příloze(?: č\. \d+[a-z]?)?) (?:v )?části „([^„“\n]+)“ se (?=(?:slov[oa]|číslo|text|za slov[oa]|před slov[oa]) „)/u;
 
+/**
+ * "V 31 odst. 2 se slova …" (zákon č. 258/1994 Sb., bod 48, on zákon č. 588/1992 Sb.): the source's
+ * text of the act lost the "§" before the number. A number directly after the place word, followed
+ * by an odstavec or písmeno of it, is a § in every act that writes so (an article is "čl.", an
+ * annex's bod has no odstavce), so it is read as "V § 31 odst. 2".
+ */
+const SECTION_MARK_LOST =
+  /^((?:V|Ve|Za|Před)\s+)(?=\d{1,4}[a-z]{0,2}\s+(?:odst\.|odstav\p{L}*\s+\d|písm\.|písmen\p{L}*\s+\p{Ll}{1,2}\)|se\s+doplňuj\p{L}*\s+(?:nový\s+|nové\s+)?odstav))/u;
+
+/** "V§ 45b odst. 2 se …" (zákon č. 315/2004 Sb., bod 1): the place word set against the "§". */
+const SECTION_MARK_JOINED = /^(V|Ve|Za|Před)§/u;
+
+function withSectionMark(st: Statement): Statement {
+  if (SECTION_MARK_JOINED.test(st.sentence)) return { ...st, sentence: st.sentence.replace(SECTION_MARK_JOINED, '$1 §') };
+  return SECTION_MARK_LOST.test(st.sentence) ? { ...st, sentence: st.sentence.replace(SECTION_MARK_LOST, '$1§ ') } : st;
+}
+
 /** Words changed in an annex's part: only a change of words in the annex itself is read so. */
 function inSection(ops: Operation[], section: string): void {
   for (const op of ops) {
@@ -3150,7 +3167,7 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
     try {
       const located = previous.length > 0;
       const section = ANNEX_SECTION.exec(st.sentence);
-      const read = section ? { ...st, sentence: st.sentence.replace(section[0], `${section[1]} se `) } : st;
+      const read = section ? { ...st, sentence: st.sentence.replace(section[0], `${section[1]} se `) } : withSectionMark(st);
       previous = readStatement(read, ops, previous, operations);
       if (!ops.length) throw new Unsupported('no operation');
       if (section) inSection(ops, section[2]);

@@ -55,8 +55,10 @@ type Tx = RawTx;
  * an exception list of the účinnost provision qualifies the point before it, and the list goes on
  * (#35 item 4, h-recall12); a point that names no § ("Dosavadní odstavec 2 se označuje jako
  * odstavec 4.") targets units of the § the block's points before it named (its operation unchanged).
+ * 34: a § number whose "§" the source's text of the act lost ("V 31 odst. 2 se …", "V 38a se doplňuje
+ * odstavec 9") or set against the place word ("V§ 45b odst. 2") is read as the § (#35 item 4, h-recall13).
  */
-export const AMENDMENT_READER_VERSION = 33;
+export const AMENDMENT_READER_VERSION = 34;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
