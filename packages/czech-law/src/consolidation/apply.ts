@@ -1007,6 +1007,15 @@ interface Work {
   wordsWritten: Map<string, { text: string; spans: Span[] }>;
 }
 
+/** How many characters two texts share at their start (`p`) and, after it, at their end (`s`). */
+function commonEnds(before: string, after: string): { p: number; s: number } {
+  let p = 0;
+  while (p < before.length && p < after.length && before[p] === after[p]) p++;
+  let s = 0;
+  while (s < before.length - p && s < after.length - p && before[before.length - 1 - s] === after[after.length - 1 - s]) s++;
+  return { p, s };
+}
+
 /**
  * Records where a word edit of this point changed a unit's text (the span between the texts' common
  * start and end), shifting the places recorded before it. Places recorded for a text the unit no
@@ -1015,10 +1024,7 @@ interface Work {
 function noteWords(w: Work, unitId: string, before: string, after: string, at?: number): void {
   const prev = w.wordsWritten.get(unitId);
   const known = prev && prev.text === before ? prev.spans : [];
-  let p = 0;
-  while (p < before.length && p < after.length && before[p] === after[p]) p++;
-  let s = 0;
-  while (s < before.length - p && s < after.length - p && before[before.length - 1 - s] === after[after.length - 1 - s]) s++;
+  const { p, s } = commonEnds(before, after);
   const oldEnd = before.length - s;
   const delta = after.length - before.length;
   const fresh: Span = { start: p, end: after.length - s };
@@ -1400,10 +1406,7 @@ const DOUBLE_STOP = /(?<!\.)\.((?:\^\d+[a-z]*\))*)[ \t]*\.(?!\.)/g;
  * doubled stop the edit made, where the text before the edit had none in that place; an ellipsis is left.
  */
 function oneFullStop(before: string, after: string): string {
-  let p = 0;
-  while (p < before.length && p < after.length && before[p] === after[p]) p++;
-  let s = 0;
-  while (s < before.length - p && s < after.length - p && before[before.length - 1 - s] === after[after.length - 1 - s]) s++;
+  const { p, s } = commonEnds(before, after);
   const from = Math.max(0, p - 12);
   const to = Math.min(after.length, after.length - s + 12);
   const had = before.slice(from, Math.min(before.length, before.length - s + 12)).match(DOUBLE_STOP)?.length ?? 0;
