@@ -415,6 +415,22 @@ describe('replay evaluations', () => {
     expect([t.get('reproduced_not_first'), t.get('git_changed_not_first')]).toEqual([1, 1]);
     expect([t.get('first_text_cases'), t.get('first_text_changed')]).toEqual([2, 4]);
   });
+
+  it('scores every case the engine changed on a fresh parse of its text, as the product serves it, whichever worker visits it', () => {
+    const t: Counters = new Map();
+    const v = visitor(new Map());
+    const before = '# Zákon\n\n##### § 75\n\nNejvýše 150 hodin.\n';
+    const after = '# Zákon\n\n##### § 75\n\nNejvýše 300 hodin.\n';
+    const common = {
+      c: LABOUR_CASE,
+      act: { readable: true, byTarget: new Map(), effectiveFrom: '2012-01-01' },
+      listed: false,
+      allActs: null,
+    };
+    for (let i = 0; i < 3; i++)
+      v.visit({ ...common, before: replayText(before), after: replayText(after), effects: [LABOUR_EFFECT], window: [LABOUR_EFFECT] }, t);
+    expect([t.get('verified'), t.get('verify_differs') ?? 0, t.get('reproduced')]).toEqual([3, 0, 3]);
+  });
 });
 
 describe("the consolidation replay's window mode (what the product serves)", () => {
