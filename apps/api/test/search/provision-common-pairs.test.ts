@@ -1,12 +1,13 @@
 import { testRecord } from '@dp/testing';
-import { PROVISION_LIMITS } from '../../src/legal/search/provision-search';
+import { PROVISION_LIMITS, PROVISION_WEIGHTS } from '../../src/legal/search/provision-search';
 import { rankingDatabase } from './ranking-database';
 
 /**
  * #37 latency (h-speed7): the pairs of two common words match tens of thousands of units on the
  * whole collection, each read for its act. They are matched only in the acts whose bound of such
  * units (search_act_term) times their prior keeps them ahead; the pairs holding a rarer word match
- * in every act.
+ * in every act. A pair term counts as common for this from `boundedShare` of the units (h-speed10),
+ * below the share at which a term stops selecting candidates.
  */
 
 const act = (key: string, title: string, texts: string[]) =>
@@ -48,16 +49,30 @@ const acts = async () => [...new Set((await rank(q)).map((r) => r.documentId))].
 describe('the first stage’s pairs of common words (h-speed7)', () => {
   it('matches them only in the acts whose bound keeps them ahead; a pair with a rarer word everywhere', async () => {
     // Candidates enough for every match (and the pairs always taken); the acts' bounds ahead of one cut at 5 units: the act of
-    // six §§ (bound 6) only.
-    Object.assign(PROVISION_LIMITS, { candidates: 100, pairsFloor: 1, commonMargin: 0.05 });
+    // six §§ (bound 6) only. In this small index "pes" is in 2 % of the units: common from 3 %.
+    Object.assign(PROVISION_LIMITS, { candidates: 100, pairsFloor: 1, commonMargin: 0.05, boundedShare: 0.03 });
     expect(await acts()).toEqual([six.id, dog.id].sort());
   });
 
   it('with no margin (0), or a margin above every bound, in every act', async () => {
-    Object.assign(PROVISION_LIMITS, { candidates: 100, pairsFloor: 1, commonMargin: 0 });
+    Object.assign(PROVISION_LIMITS, { candidates: 100, pairsFloor: 1, commonMargin: 0, boundedShare: 0.03 });
     const every = [six.id, five.id, dog.id].sort();
     expect(await acts()).toEqual(every);
-    Object.assign(PROVISION_LIMITS, { candidates: 100, pairsFloor: 1, commonMargin: 0.11 });
+    Object.assign(PROVISION_LIMITS, { candidates: 100, pairsFloor: 1, commonMargin: 0.11, boundedShare: 0.03 });
     expect(await acts()).toEqual(every);
+  });
+
+  it('bounds the pairs of terms at least boundedShare common, though rarer than commonShare (h-speed10)', async () => {
+    // No term is common by commonShare here; at a boundedShare under the words' shares their pair is bounded as above.
+    const commonShare = PROVISION_WEIGHTS.commonShare;
+    try {
+      PROVISION_WEIGHTS.commonShare = 0.9;
+      Object.assign(PROVISION_LIMITS, { candidates: 100, pairsFloor: 1, commonMargin: 0.05, boundedShare: 0.1 });
+      expect(await acts()).toEqual([six.id, dog.id].sort());
+      Object.assign(PROVISION_LIMITS, { boundedShare: 0.9 });
+      expect(await acts()).toEqual([six.id, five.id, dog.id].sort());
+    } finally {
+      PROVISION_WEIGHTS.commonShare = commonShare;
+    }
   });
 });

@@ -141,7 +141,7 @@ export const PROVISION_LIMITS = {
    */
   covered: 300,
   /**
-   * The pairs of two common terms (each in more than `commonShare` of the units) are matched only in
+   * The pairs of two common terms (each in at least `boundedShare` of the units) are matched only in
    * the acts whose bound of such units (`search_act_term`: commonActs) times their prior is the
    * highest, as many as bound `commonMargin` × `candidates` units, when all the acts' bounds sum to
    * more: the acts below them would not bring their units among the candidates. 0: every act's.
@@ -150,6 +150,13 @@ export const PROVISION_LIMITS = {
    * lost such acts' questions on the tuning half (docs/BENCHMARKS.md, "h-speed7").
    */
   commonMargin: 4,
+  /**
+   * A pair term in at least this share of the units counts as common for commonMargin's pairs.
+   * Far below `commonShare`: a question's words of middling frequency ("poplatek", "platit") pair
+   * with each other and with the common ones into as many matches as two common words (h-speed10);
+   * 0.03, `commonShare`'s value, bounds only the pairs of two common words, as before.
+   */
+  boundedShare: 0.004,
 };
 /** Results a provision search ranks (its pages are cut from them). */
 export const PROVISION_DEPTH = 100;
@@ -362,11 +369,11 @@ export async function rankProvisions(
   // Any two of the rarer selectable terms, as one tsquery the index answers (no per-row call).
   const paired = [...new Set(byRarity.slice(0, limits.pairTerms).map((t) => t.term))];
   const pairs = paired.length > 1 ? anyTwo(paired) : '';
-  // The pairs of two common terms match tens of thousands of units, each read for its act: where
+  // The pairs of two common terms (boundedShare) match tens of thousands of units, each read for its act: where
   // their acts' bounds say most of those acts cannot bring units among the candidates, they are
   // matched in the others only (commonActs); the pairs holding a rarer term everywhere.
   const shareOf = new Map(byRarity.map((t) => [t.term, t.share]));
-  const commonPaired = paired.filter((t) => shareOf.get(t)! >= PROVISION_WEIGHTS.commonShare);
+  const commonPaired = paired.filter((t) => shareOf.get(t)! >= limits.boundedShare);
   // Units holding two of them are at most the units holding one besides the commonest: no more
   // than the margin, every act's are read (no bounds asked); so are those of the few documents
   // of a document search's page (`only`).
