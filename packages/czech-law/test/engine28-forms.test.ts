@@ -79,12 +79,7 @@ describe('a new text whose closing quotation mark stands inside its table’s la
   });
 
   it('gives the odstavec its new wording, table and all', () => {
-    const text = lines(
-      '# Zákon',
-      '##### § 28',
-      '(1) Soudci náleží plat.',
-      '(2) Platový koeficient se zvyšuje.',
-    );
+    const text = lines('# Zákon', '##### § 28', '(1) Soudci náleží plat.', '(2) Platový koeficient se zvyšuje.');
     const r = applyAmendment(text, [pt('36', POINT)]);
     expect(r.points.map((p) => [p.status, p.detail])).toEqual([['applied', undefined]]);
     expect(r.text).toContain('| 1,51 | 1,67 | od počátku 30. roku. |\n\n(2) Platový koeficient se zvyšuje.');
@@ -92,9 +87,24 @@ describe('a new text whose closing quotation mark stands inside its table’s la
 
   it('empty cells after the mark too ("| lihoviny, destiláty | 195 Kč/1 l.a.“. |  |", zákon č. 260/1994 Sb.)', () => {
     const p = parseInstruction(
-      pt('1', 'V § 22 odstavec 2 zní:\n\n„(2) Sazby daně:\n\n| druh | sazba |  |\n| --- | --- | --- |\n| lihoviny, destiláty | 195 Kč/1 l.a.“. |  |'),
+      pt(
+        '1',
+        'V § 22 odstavec 2 zní:\n\n„(2) Sazby daně:\n\n| druh | sazba |  |\n| --- | --- | --- |\n| lihoviny, destiláty | 195 Kč/1 l.a.“. |  |',
+      ),
     );
     expect(p.unsupported).toEqual([]);
     expect(p.operations[0].text?.endsWith('| lihoviny, destiláty | 195 Kč/1 l.a. |  |')).toBe(true);
+  });
+});
+
+describe('a new container whose closing quotation mark the source lost', () => {
+  it('"Za § 852 se připojuje část devátá, která včetně nadpisů zní:" holds §§, not a label only (zákon č. 509/1991 Sb., bod 110, on zákon č. 40/1964 Sb.)', () => {
+    const text = lines('# Zákon', '## ČÁST OSMÁ', '#### ZÁVAZKY', '##### § 852', 'Závazky zanikají.');
+    const point =
+      'Za § 852 se připojuje část devátá, která včetně nadpisů zní:\n\n## „ČÁST DEVÁTÁ\n\n#### ZÁVĚREČNÁ USTANOVENÍ\n\n##### § 853\n\nPojem „organizace“ zahrnuje i družstva.\n\n##### § 854\n\nZákon nabývá účinnosti dnem vyhlášení.';
+    const r = applyAmendment(text, [pt('110', point)]);
+    expect(r.points.map((p) => [p.status, p.detail])).toEqual([['applied', undefined]]);
+    expect(r.text).toContain('Závazky zanikají.\n\n## ČÁST DEVÁTÁ\n\n#### ZÁVĚREČNÁ USTANOVENÍ\n\n##### § 853');
+    expect(r.text).toContain('##### § 854\n\nZákon nabývá účinnosti dnem vyhlášení.\n');
   });
 });

@@ -2073,9 +2073,9 @@ const isContainerId = (id: string): boolean => id.split('/').every((s) => CONTAI
 
 /**
  * A new text that holds a § or článek of its own (not a container's heading only). Read without the
- * act's opening mark where the new text keeps it ("## „ČÁST DEVÁTÁ … ##### § 853 …", its quotation
- * unbalanced inside: zákon č. 509/1991 Sb., bod 110, on zákon č. 40/1964 Sb.): inside a quotation
- * the parser sees no § at all.
+ * act's opening mark where the new text keeps it ("## „ČÁST DEVÁTÁ … ##### § 853 …", the closing
+ * mark lost in the source: zákon č. 509/1991 Sb., bod 110, on zákon č. 40/1964 Sb.): inside a
+ * quotation the parser sees no § at all.
  */
 const holdsSections = (body: string): boolean =>
   splitUnits(`${withoutOpeningQuote(body)}\n`).some((u) => u.kind === 'section' || u.kind === 'article');
