@@ -1,4 +1,3 @@
-import { parseInstruction } from '../src/amendments/instruction';
 import { applyAmendment } from '../src/consolidation/apply';
 import { lines, pt } from './fixtures/forms';
 
@@ -55,45 +54,6 @@ describe('a unit given a new wording whole after an unread change of words throu
   it('the unread change after the new wording still holds it back (it would change the new text too)', () => {
     const r = applyAmendment(CODE, [pt('1', '§ 2 zní:\n\n##### „§ 2\n\nKaždý občan má práva.“.'), pt('2', EVERYWHERE)]);
     expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'blocked' });
-  });
-});
-
-describe('a new text whose closing quotation mark stands inside its table’s last row', () => {
-  const POINT = lines(
-    'V § 28 odstavec 1 zní:',
-    [
-      '„(1) Soudci náleží plat podle počtu let',
-      '',
-      '| okresního soudu | krajského soudu |  |',
-      '| --- | --- | --- |',
-      '| 0,88 | 0,96 | do ukončení 5. roku |',
-      '| 1,51 | 1,67 | od počátku 30. roku.“. |',
-    ].join('\n'),
-  ).trim();
-
-  it('reads the row’s last cells as the new text’s (zákon č. 626/2004 Sb., bod 36, on zákon č. 236/1995 Sb.)', () => {
-    const p = parseInstruction(pt('36', POINT));
-    expect(p.unsupported).toEqual([]);
-    expect(p.operations).toHaveLength(1);
-    expect(p.operations[0].text?.endsWith('| 1,51 | 1,67 | od počátku 30. roku. |')).toBe(true);
-  });
-
-  it('gives the odstavec its new wording, table and all', () => {
-    const text = lines('# Zákon', '##### § 28', '(1) Soudci náleží plat.', '(2) Platový koeficient se zvyšuje.');
-    const r = applyAmendment(text, [pt('36', POINT)]);
-    expect(r.points.map((p) => [p.status, p.detail])).toEqual([['applied', undefined]]);
-    expect(r.text).toContain('| 1,51 | 1,67 | od počátku 30. roku. |\n\n(2) Platový koeficient se zvyšuje.');
-  });
-
-  it('empty cells after the mark too ("| lihoviny, destiláty | 195 Kč/1 l.a.“. |  |", zákon č. 260/1994 Sb.)', () => {
-    const p = parseInstruction(
-      pt(
-        '1',
-        'V § 22 odstavec 2 zní:\n\n„(2) Sazby daně:\n\n| druh | sazba |  |\n| --- | --- | --- |\n| lihoviny, destiláty | 195 Kč/1 l.a.“. |  |',
-      ),
-    );
-    expect(p.unsupported).toEqual([]);
-    expect(p.operations[0].text?.endsWith('| lihoviny, destiláty | 195 Kč/1 l.a. |  |')).toBe(true);
   });
 });
 

@@ -208,20 +208,11 @@ function readPayload(text: string, from: number): { payload: string; end: number
     if (text[open] !== OPEN && text[open] !== '"') break;
     const end = quoteEnd(text, open);
     if (end < 0) return null;
-    let piece = prefix + text.slice(open + 1, end - 1);
+    pieces.push(prefix + text.slice(open + 1, end - 1));
     pos = end;
     // The closing full stop (or the comma / "a" between two quoted blocks).
     const after = /^(?:\.|,|\s+a(?=\s))?/.exec(text.slice(pos))![0];
     pos += after.length;
-    // The closing mark inside a table's last row, before the row's last cells ("| 1,51 | 1,84 | od
-    // počátku 30. roku.“. |", zákon č. 626/2004 Sb., bod 36, on zákon č. 236/1995 Sb.): the row's
-    // cells after it are the new text's.
-    const cells = /^[ \t]*\|[^\n„“"]*(?=\n|$)/.exec(text.slice(pos));
-    if (cells && after !== ',' && /(?:^|\n)[ \t]*\|[^\n]*$/.test(piece)) {
-      piece += cells[0];
-      pos += cells[0].length;
-    }
-    pieces.push(piece);
   }
   if (!pieces.length) return null;
   return { payload: pieces.join('\n\n').trim(), end: pos };

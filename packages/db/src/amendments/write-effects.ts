@@ -57,10 +57,8 @@ type Tx = RawTx;
  * odstavec 4.") targets units of the § the block's points before it named (its operation unchanged).
  * 34: a § number whose "§" the source's text of the act lost ("V 31 odst. 2 se …", "V 38a se doplňuje
  * odstavec 9") or set against the place word ("V§ 45b odst. 2") is read as the § (#35 item 4, h-recall13).
- * 35: a new text whose closing quotation mark stands inside its table's last row ("| … | od počátku
- * 30. roku.“. |") keeps the row's last cells, no unread "|" statement after it (#36 h-engine28).
  */
-export const AMENDMENT_READER_VERSION = 35;
+export const AMENDMENT_READER_VERSION = 34;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
