@@ -2071,8 +2071,14 @@ function keyBefore(k: string): string | null {
 
 const isContainerId = (id: string): boolean => id.split('/').every((s) => CONTAINER_SEG.test(s));
 
-/** A new text that holds a § or článek of its own (not a container's heading only). */
-const holdsSections = (body: string): boolean => splitUnits(`${body}\n`).some((u) => u.kind === 'section' || u.kind === 'article');
+/**
+ * A new text that holds a § or článek of its own (not a container's heading only). Read without the
+ * act's opening mark where the new text keeps it ("## „ČÁST DEVÁTÁ … ##### § 853 …", the closing
+ * mark lost in the source: zákon č. 509/1991 Sb., bod 110, on zákon č. 40/1964 Sb.): inside a
+ * quotation the parser sees no § at all.
+ */
+const holdsSections = (body: string): boolean =>
+  splitUnits(`${withoutOpeningQuote(body)}\n`).some((u) => u.kind === 'section' || u.kind === 'article');
 
 /**
  * The index after a container's last unit (its §§, články and the containers inside it): the next
@@ -3728,6 +3734,37 @@ function wholeRepeals(ops: Operation[]): Set<string> {
   return out;
 }
 
+/**
+ * A point that only gives whole units (§§, články, přílohy, containers) a new wording ("§ 1 zní:",
+ * "Část osmá včetně nadpisu zní:"): what an earlier change of words throughout the text would have
+ * made of them is replaced by the act's own text ("Ve všech ustanoveních … se slovo „občan“
+ * nahrazuje …" unread, then "Část osmá včetně nadpisu zní:", zákon č. 509/1991 Sb., body 7 and
+ * 109, on zákon č. 40/1964 Sb.).
+ */
+function rewordsWholeUnits(ops: Operation[]): boolean {
+  return (
+    ops.length > 0 &&
+    ops.every(
+      (op) =>
+        op.kind === 'new_wording' &&
+        !op.item &&
+        !op.beforeAnnex &&
+        op.targets.length > 0 &&
+        op.targets.every(
+          (t) =>
+            t.id !== '*' &&
+            t.id !== WHOLE_ACT_TARGET &&
+            !t.id.startsWith('fn_') &&
+            !t.part &&
+            t.sentence === undefined &&
+            t.section === undefined &&
+            (unitIdOf(t.id) === t.id || isContainerId(t.id)) &&
+            (!t.through || unitIdOf(t.through) === t.through || isContainerId(t.through)),
+        ),
+    )
+  );
+}
+
 /** "V celém textu zákona", "Ve všech ustanoveních", "V textu zákona": a change throughout the text. */
 const EVERYWHERE =
   /(?:^|[\s,])(?:[Vv] celém textu|[Vv]e všech ustanoveních|[Vv] textu (?:zákona|vyhlášky|nařízení|zákoníku)|[Vv] celém (?:zákoně|zákoníku))(?![\p{L}])/u;
@@ -3820,6 +3857,14 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
   const before = new Map(start.map((u) => [u.id, u.text]));
   const outcomes = new Array<PointOutcome>(points.length);
   const failed = new Set<string>();
+  // Units held back only because they hold the words of an unread change throughout the text
+  // (`unitsWithWordsOfEverywhere`): a later point that gives such a unit a new wording whole is not
+  // held back by it, as its new text is the act's own.
+  const wordsOnly = new Set<string>();
+  const fail = (id: string) => {
+    failed.add(id);
+    wordsOnly.delete(id);
+  };
   const written = new Set<string>();
   const holds = new Array<string[]>(points.length);
   const { order, reread } = pointOrder(parsed);
@@ -3834,9 +3879,13 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       outcome.reason = 'unsupported_form';
       outcome.detail = p.unsupported[0]?.reason ?? 'no operation';
       // What a point we cannot read touches is unknown: the units it names are held back.
-      for (const id of named) failed.add(id);
+      for (const id of named) fail(id);
       // One that changes words throughout the text holds back every unit with its words.
-      for (const id of unitsWithWordsOfEverywhere(start, points[i].text)) failed.add(id);
+      for (const id of unitsWithWordsOfEverywhere(start, points[i].text)) {
+        if (failed.has(id)) continue;
+        failed.add(id);
+        wordsOnly.add(id);
+      }
       continue;
     }
     const anchors = anchorsOnly(p.operations);
@@ -3848,11 +3897,12 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
     const gone = wholeRepeals(p.operations);
     const holdsBefore = own.filter((id) => !gone.has(id));
     holds[i] = holdsBefore;
-    const blockedBy = excluded.get(i) ?? holdsBefore.find((id) => failed.has(id));
+    const whole = rewordsWholeUnits(p.operations);
+    const blockedBy = excluded.get(i) ?? holdsBefore.find((id) => failed.has(id) && !(whole && wordsOnly.has(id)));
     if (blockedBy) {
       outcome.reason = 'blocked';
       outcome.detail = `a point of this act failed in ${blockedBy}`;
-      for (const id of own) failed.add(id);
+      for (const id of own) fail(id);
       continue;
     }
     const w: Work = {
@@ -3875,10 +3925,11 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
       // Anything unexpected fails the point, not the whole act (the sync goes on).
       outcome.reason = e instanceof Fail ? e.reason : 'engine_error';
       outcome.detail = e instanceof Error ? e.message : String(e);
-      for (const id of own) failed.add(id);
+      for (const id of own) fail(id);
       continue;
     }
     doc = w.doc;
+    if (whole) for (const id of w.units) if (wordsOnly.delete(id)) failed.delete(id);
     for (const id of w.wrote) written.add(id);
     outcome.status = 'applied';
     outcome.changed = [...w.changed];
@@ -3889,7 +3940,7 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
   for (const id of [...failed]) {
     if (!id.startsWith('fn_')) continue;
     const mark = `^${withoutRepeat(id.replace(/^fn_/, ''))})`;
-    for (const u of start) if (u.kind !== 'footnote' && u.text.includes(mark)) failed.add(u.id);
+    for (const u of start) if (u.kind !== 'footnote' && u.text.includes(mark)) fail(u.id);
   }
   return { doc, outcomes, failed, holds };
 }

@@ -128,5 +128,8 @@
  * 34: words a clause names more than once in its unit where all but one place are words an earlier
  * clause of the same point wrote (`unwrittenHit`), or lie inside the longer words another clause of
  * the point names (`hitOutsideOtherClauses`), are changed in that one place, #36 h-engine27.
+ * 35: a point that gives whole units a new wording is not held back by an earlier unread change of
+ * words throughout the text (`rewordsWholeUnits`); a new text that keeps the act's opening mark (its
+ * closing one lost in the source) is read for its §§ without it (`holdsSections`), #36 h-engine28.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 34;
+export const CONSOLIDATION_ENGINE_VERSION = 35;
