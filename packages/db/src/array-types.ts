@@ -18,7 +18,9 @@ const ARRAY_PARSERS: ReadonlyMap<number, (value: string) => unknown> = new Map<n
   [1015, strings], // varchar[]
 ]);
 
+const pgParser = (oid: number, format?: 'text' | 'binary'): unknown => types.getTypeParser(oid, format);
+
 export const arrayTypes: CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    (format !== 'binary' && ARRAY_PARSERS.get(oid)) || types.getTypeParser(oid, format)) as CustomTypesConfig['getTypeParser'],
+    (format !== 'binary' && ARRAY_PARSERS.get(oid)) || pgParser(oid, format)) as CustomTypesConfig['getTypeParser'],
 };
