@@ -1,9 +1,12 @@
 import {
   citesOfText,
+  effectReachesProvision,
   needsCites,
   outstandingActs,
   presentOutstandingAct,
+  provisionReach,
   provisionStatus,
+  reaches,
   type AmendingAct,
   type Effect,
 } from '../src/legal/documents/amendments';
@@ -193,5 +196,48 @@ describe('the statuses of a read over the text tree (#35 item 4, h-recall11)', (
     const letter: Effect = { ...effect('sb/2012/238', '2013-01-01', '1', ['par_2/pism_h']), kinds: ['repeal'] };
     expect(statusOf(index, node('par_2/odst_1/pism_h'), [letter])).toBe('amended_not_in_source');
     expect(statusOf(index, node('par_2/odst_1/pism_g'), [letter])).toBe('current');
+  });
+});
+
+describe('a provision reached by the targets of many effects (#37 item 6, h-speed9)', () => {
+  it('a unit inside a target, or holding it, reaches it; one whose id only begins like it does not', () => {
+    expect(reaches('par_1', 'par_1/odst_2', [])).toBe(true);
+    expect(reaches('par_1/odst_2', 'par_1', [])).toBe(true);
+    expect(reaches('par_1', 'par_10', [])).toBe(false);
+    expect(reaches('par_10', 'par_1', [])).toBe(false);
+    expect(reaches('par_1', 'par_1', [])).toBe(true);
+    expect(reaches('cast_2', 'par_7', ['cast_2'])).toBe(true);
+  });
+
+  it('one reach of a provision answers as effectReachesProvision for every list of targets, each asked again', () => {
+    const lists = [
+      ['par_1'],
+      ['par_10/odst_2'],
+      ['*whole', '!par_1', '!cast_5'],
+      ['hlava_3'],
+      ['cast_1/hlava_3/par_7'],
+      ['par_9..par_20'],
+      ['^fn_3a'],
+      ['priloha_2'],
+    ];
+    const provisions: [string, string[], string[]][] = [
+      ['par_1', [], []],
+      ['par_10/odst_2/pism_a', ['cast_1/hlava_3', 'cast_1'], []],
+      ['par_11a', [], ['fn_3a']],
+      ['par_7', ['cast_1/hlava_3', 'cast_1'], []],
+      ['par_145', ['cast_5'], []],
+    ];
+    for (const [provision, ancestors, cites] of provisions) {
+      const reach = provisionReach(provision, ancestors, cites);
+      for (const targets of [...lists, ...lists])
+        expect([provision, targets, reach(targets)]).toEqual([
+          provision,
+          targets,
+          effectReachesProvision(targets, provision, ancestors, cites),
+        ]);
+    }
+    // The same lists (their folded forms kept per list) still answer for each provision asked.
+    expect(provisionReach('par_2', [])(lists[2])).toBe(true);
+    expect(provisionReach('par_1/odst_1', [])(lists[2])).toBe(false);
   });
 });

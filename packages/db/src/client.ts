@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { Pool, type PoolClient } from 'pg';
 import { PrismaClient } from './generated/client';
 import { DatabaseLiveness } from './health/liveness';
+import { arrayTypes } from './array-types';
 import type { DB } from './generated/kysely/types';
 import { listenForNotifications, type NotificationHandlers, type NotificationListener } from './notify/listener';
 
@@ -164,6 +165,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       // loaded machine must not fail a document of a sync.
       connectionTimeoutMillis: options.connectTimeoutMs ?? (timeout > 0 ? timeout : BULK_CONNECT_TIMEOUT_MS),
       idleTimeoutMillis: 30_000,
+      types: arrayTypes,
       // Server side and client side: a runaway statement is cancelled, and a silent server
       // (network black hole) fails the call; pg-pool then discards that connection.
       ...(timeout > 0 ? { statement_timeout: timeout, query_timeout: timeout + 1_000 } : {}),

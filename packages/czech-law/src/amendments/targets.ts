@@ -206,6 +206,8 @@ export function targetReaches(target: string, provision: string, ctx: ReachConte
   // A container path with levels left out: "Hlava III" of an act whose hlavy sit in části
   // (`hlava_3` → `cast_1/hlava_3`), "oddíl první části třetí" of one whose oddíly sit in a hlava
   // (`cast_3/oddil_1` → `cast_3/hlava_1/oddil_1`): the container so named among the provision's own.
+  // Most targets name a § (`par_5/odst_2`): no container to fill, and no split of every one per provision asked.
+  if (!CONTAINER_FIRST.test(target)) return false;
   const segs = target.split('/');
   let depth = 0;
   while (depth < segs.length && CONTAINER.test(segs[depth])) depth++;
@@ -227,6 +229,8 @@ export function targetReaches(target: string, provision: string, ctx: ReachConte
 }
 
 const CONTAINER = /^(?:cast|hlava|dil|oddil|pododdil)_[^/]+$/;
+/** A path whose first segment is a CONTAINER. */
+const CONTAINER_FIRST = /^(?:cast|hlava|dil|oddil|pododdil)_[^/]+(?:\/|$)/;
 
 /**
  * Whether a container's path (`cast_3/hlava_1/oddil_1`) is a named one (`cast_3/oddil_1`, `hlava_3`)
@@ -263,5 +267,20 @@ export function uniqueContainers(ids: Iterable<string>): (target: string, contai
 
 /** Whether any of an effect's stored targets reaches a provision (`targetReaches` over `foldTargets`). */
 export function effectReaches(targets: readonly string[], provision: string, ctx: ReachContext, plain: (t: string) => boolean): boolean {
-  return foldTargets(targets).some((t) => targetReaches(t, provision, ctx, plain));
+  return foldedTargets(targets).some((t) => targetReaches(t, provision, ctx, plain));
+}
+
+/**
+ * `foldTargets` of a stored list, once per list: a search page asks every outstanding effect of
+ * its documents against each of its hits, and the effects are cached with their lists (which are
+ * never changed after they are read).
+ */
+const folded = new WeakMap<readonly string[], readonly string[]>();
+function foldedTargets(targets: readonly string[]): readonly string[] {
+  let f = folded.get(targets);
+  if (f === undefined) {
+    f = foldTargets(targets);
+    folded.set(targets, f);
+  }
+  return f;
 }

@@ -300,8 +300,12 @@ export function outstandingActs(
 
 /** Whether an effect's target reaches a provision: the same unit, one inside it, or one holding it. */
 export function reaches(target: string, provision: string, ancestors: readonly string[]): boolean {
-  return target === provision || provision.startsWith(`${target}/`) || target.startsWith(`${provision}/`) || ancestors.includes(target);
+  return target === provision || holds(target, provision) || holds(provision, target) || ancestors.includes(target);
 }
+
+/** Whether `inner` is a unit inside `outer` (`${outer}/…`), without building that prefix: asked per effect and hit. */
+const holds = (outer: string, inner: string): boolean =>
+  inner.length > outer.length && inner.charCodeAt(outer.length) === 47 /* / */ && inner.startsWith(outer);
 
 /**
  * Whether an effect's stored targets reach a provision: `reaches` for ids, targets.ts for a whole
@@ -316,7 +320,19 @@ export function effectReachesProvision(
   cites: readonly string[] = [],
   place?: (target: string) => string | null,
 ): boolean {
-  return effectReaches(targets, provision, { ancestors, cites: () => cites, place }, (t) => reaches(t, provision, ancestors));
+  return provisionReach(provision, ancestors, cites, place)(targets);
+}
+
+/** `effectReachesProvision` of one provision, for the targets of each of several effects (its context built once). */
+export function provisionReach(
+  provision: string,
+  ancestors: readonly string[],
+  cites: readonly string[] = [],
+  place?: (target: string) => string | null,
+): (targets: readonly string[]) => boolean {
+  const ctx = { ancestors, cites: () => cites, place };
+  const plain = (t: string) => reaches(t, provision, ancestors);
+  return (targets) => effectReaches(targets, provision, ctx, plain);
 }
 
 /** What a read knows of the text's tree, for the rules of targets.ts that need it. */
@@ -355,12 +371,16 @@ export function provisionStatus(
 ): { status: ProvisionTextStatus; effects: Effect[] } {
   // Also a whole act repealed (less the units it keeps), a range's span, a footnote's marks and a
   // písmeno without its odstavec (packages/czech-law targets.ts).
-  let effects = outstanding.filter((e) => effectReachesProvision(e.targets, provision, ancestors, cites, tree.place));
+  const reach = provisionReach(provision, ancestors, cites, tree.place);
+  let effects = outstanding.filter((e) => reach(e.targets));
   // A container every § of which the outstanding effects reach (all repealed: the část goes with them).
   const members = exists && !effects.length && tree.members ? tree.members() : [];
   if (members.length) {
     const by = new Map(
-      members.map((m) => [m.id, outstanding.filter((e) => effectReachesProvision(e.targets, m.id, m.ancestors, [], tree.place))]),
+      members.map((m) => {
+        const reachMember = provisionReach(m.id, m.ancestors, [], tree.place);
+        return [m.id, outstanding.filter((e) => reachMember(e.targets))];
+      }),
     );
     if (containerReached([...by.keys()], (id) => (by.get(id)?.length ?? 0) > 0)) {
       const reaching = new Set([...by.values()].flat());
