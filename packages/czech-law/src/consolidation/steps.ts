@@ -71,6 +71,49 @@ export function stepSkipReason(actTitle: string | null, targetTitle: string | nu
   return issuedBySlovakOrgan(actTitle) && !issuedBySlovakOrgan(targetTitle) ? 'other_republic' : null;
 }
 
+/**
+ * Why a text dated `textDay` lacks an effect, or null when the text can hold it (#35). The source's
+ * version of a day is the law of that day as consolidated then:
+ * - `after`: the effect takes effect after the text's day;
+ * - `retroactive`: it takes effect on or before the text's day, but its act was published after it
+ *   (zákon č. 170/2017 Sb., účinnost 2017-04-01, published 2017-06-16): a text made before the act
+ *   existed cannot hold it;
+ * - `same_day`: it takes effect on the text's own day, by an act other than the one the source's
+ *   version names (`textAct`, null when unknown). The source's version of a day often holds one act
+ *   of that day and the others come in a later commit: the text may lack it, which only the text
+ *   tells (`textLacksStep`).
+ * The rebuild, the statuses and the replays' windows all take an effect by this one rule.
+ */
+export type TextLack = 'after' | 'retroactive' | 'same_day';
+
+export function textLacks(
+  e: { act: string; effectiveFrom: string | null; publishedOn: string | null },
+  textDay: string,
+  textAct: string | null = null,
+): TextLack | null {
+  if (e.effectiveFrom === null) return null;
+  if (e.effectiveFrom > textDay) return 'after';
+  if (e.publishedOn !== null && e.publishedOn > textDay) return 'retroactive';
+  if (e.effectiveFrom === textDay && e.act !== textAct) return 'same_day';
+  return null;
+}
+
+/** Failures that say a point's change is already in the text: its old words gone, its new unit there, its unit gone. */
+const HELD: ReadonlySet<NotAppliedReason> = new Set(['text_not_found', 'already_present', 'target_not_found']);
+
+/**
+ * Whether a text lacks a step of an act dated on its own day (`textLacks` 'same_day'): applied to
+ * the text, more of its points apply than fail as if the text held them already (old words not
+ * found, a new unit already there, a repealed unit gone). A text holding the act refuses its points
+ * so; one lacking it takes them.
+ */
+export function textLacksStep(text: string, points: readonly AmendmentPoint[], opts: ApplyOptions = {}): boolean {
+  const result = applyAmendment(text, [...points], opts);
+  const applied = result.points.filter((p) => p.status === 'applied').length;
+  const held = result.points.filter((p) => p.status !== 'applied' && p.reason !== undefined && HELD.has(p.reason)).length;
+  return applied > 0 && applied > held;
+}
+
 export interface AppliedStep<E> {
   step: E[];
   /** The text the step was applied to. */
