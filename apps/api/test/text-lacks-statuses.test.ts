@@ -57,7 +57,13 @@ describe('statuses of acts a source text of their day or later lacks', () => {
     const other = effect('sb/2017/98', '2017-05-01', '2017-03-01');
     expect(effectStatus(own, versions, '2017-07-01')).toBe('applied');
     expect(effectStatus(other, versions, '2017-07-01')).toBe('applied');
-    const rebuilt = version({ version: 3, day: '2017-05-01', textSource: 'rebuilt', amendedByKey: 'sb/2017/98', textAsOf: new Date('2017-05-01') });
+    const rebuilt = version({
+      version: 3,
+      day: '2017-05-01',
+      textSource: 'rebuilt',
+      amendedByKey: 'sb/2017/98',
+      textAsOf: new Date('2017-05-01'),
+    });
     const chain = [...versions, rebuilt];
     expect(effectStatus(other, chain, '2017-07-01')).toBe('rebuilt');
     expect(effectStatus(own, chain, '2017-07-01')).toBe('applied');

@@ -7,7 +7,11 @@ import { textLacks, textLacksStep } from '../src/consolidation/steps';
 const points = (...texts: string[]): AmendmentPoint[] => texts.map((t, i) => ({ number: String(i + 1), text: t, start: 0, end: 0 }));
 
 describe('textLacks', () => {
-  const act = (effectiveFrom: string | null, publishedOn: string | null = null, key = 'sb/2017/170') => ({ act: key, effectiveFrom, publishedOn });
+  const act = (effectiveFrom: string | null, publishedOn: string | null = null, key = 'sb/2017/170') => ({
+    act: key,
+    effectiveFrom,
+    publishedOn,
+  });
 
   it('takes effects dated after the text', () => {
     expect(textLacks(act('2017-05-01', '2017-03-01'), '2017-04-15')).toBe('after');

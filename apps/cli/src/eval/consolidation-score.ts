@@ -286,7 +286,12 @@ export function lackedEffects<E extends DatedTargets>(
   before: { text: string; day: string | null; act: string | null },
   to: string,
 ): E[] {
-  const lacks = (e: E) => (before.day === null ? (e.effectiveFrom === null ? null : 'after') : textLacks({ ...e, publishedOn: e.publishedOn ?? null }, before.day, before.act));
+  const lacks = (e: E) =>
+    before.day === null
+      ? e.effectiveFrom === null
+        ? null
+        : 'after'
+      : textLacks({ ...e, publishedOn: e.publishedOn ?? null }, before.day, before.act);
   const sameDay = new Map<string, boolean>();
   const lacking = (e: E): boolean => {
     if (e.effectiveFrom === null || e.effectiveFrom > to) return false;
@@ -295,7 +300,9 @@ export function lackedEffects<E extends DatedTargets>(
     let taken = sameDay.get(e.act);
     if (taken === undefined) {
       const step = effects.filter((x) => x.act === e.act && x.effectiveFrom === e.effectiveFrom && x.instruction !== undefined);
-      taken = step.length > 0 && textLacksStep(before.text, effectPoints(step.map((x) => ({ point: x.point ?? null, instruction: x.instruction! }))));
+      taken =
+        step.length > 0 &&
+        textLacksStep(before.text, effectPoints(step.map((x) => ({ point: x.point ?? null, instruction: x.instruction! }))));
       sameDay.set(e.act, taken);
     }
     return taken;

@@ -193,7 +193,10 @@ async function replayShare(share: Share): Promise<Record<Half, [string, number][
       const from = c.beforeDate ?? '';
       const window = effects.filter((e) => inWindow(e.effectiveFrom, from, c.date));
       const allActs = actIndex ? (actIndex.get(c.amendedKey) ?? []) : null;
-      visitor.visit({ c, before, after, act, effects, window, listed: listedActs.has(c.sourceKey), allActs, titles, beforeAct }, counters[c.half]);
+      visitor.visit(
+        { c, before, after, act, effects, window, listed: listedActs.has(c.sourceKey), allActs, titles, beforeAct },
+        counters[c.half],
+      );
     }
   };
   try {

@@ -129,14 +129,14 @@ export function windowEffects(input: CaseInput): WindowEffect[] {
     { text: input.before.text, day: c.beforeDate, act: input.beforeAct ?? null },
     c.date,
   ).map((e) => ({
-      act: e.act,
-      effectiveFrom: e.effectiveFrom!,
-      publishedOn: e.publishedOn ?? null,
-      ordinal: e.ordinal ?? 0,
-      point: e.point ?? null,
-      instruction: e.instruction!,
-      targets: e.targets,
-    }));
+    act: e.act,
+    effectiveFrom: e.effectiveFrom!,
+    publishedOn: e.publishedOn ?? null,
+    ordinal: e.ordinal ?? 0,
+    point: e.point ?? null,
+    instruction: e.instruction!,
+    targets: e.targets,
+  }));
   return [...named, ...others].filter((e) => !isWholeRepeal(e.targets)).sort(compareSteps);
 }
 

@@ -288,7 +288,11 @@ export function sourceLacks(
   versions: readonly VersionMeta[],
 ): boolean {
   const day = textDay(text);
-  const why = textLacks({ act: e.amendingKey, effectiveFrom: e.effectiveFrom, publishedOn: e.actPublishedOn ?? null }, day, text.amendedByKey);
+  const why = textLacks(
+    { act: e.amendingKey, effectiveFrom: e.effectiveFrom, publishedOn: e.actPublishedOn ?? null },
+    day,
+    text.amendedByKey,
+  );
   if (why !== 'same_day') return why !== null;
   return versions.some(
     (v) =>
