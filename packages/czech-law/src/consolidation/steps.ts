@@ -76,8 +76,8 @@ export function stepSkipReason(actTitle: string | null, targetTitle: string | nu
  * version of a day is the law of that day as consolidated then:
  * - `after`: the effect takes effect after the text's day;
  * - `retroactive`: it takes effect on or before the text's day, but its act was published after it
- *   (zákon č. 170/2017 Sb., účinnost 2017-04-01, published 2017-06-16): a text made before the act
- *   existed cannot hold it;
+ *   (zákon č. 170/2017 Sb., účinnost 2017-04-01, published 2017-06-16) and is not the act the
+ *   source's version names (`textAct`): a text made before the act existed cannot hold it;
  * - `same_day`: it takes effect on the text's own day, by an act other than the one the source's
  *   version names (`textAct`, null when unknown). The source's version of a day often holds one act
  *   of that day and the others come in a later commit: the text may lack it, which only the text
@@ -93,8 +93,11 @@ export function textLacks(
 ): TextLack | null {
   if (e.effectiveFrom === null) return null;
   if (e.effectiveFrom > textDay) return 'after';
+  // The source's version made for an act holds its points up to its day, retroactive ones too (the
+  // source dates such a version on the act's effective day, after its publication).
+  if (e.act === textAct) return null;
   if (e.publishedOn !== null && e.publishedOn > textDay) return 'retroactive';
-  if (e.effectiveFrom === textDay && e.act !== textAct) return 'same_day';
+  if (e.effectiveFrom === textDay) return 'same_day';
   return null;
 }
 

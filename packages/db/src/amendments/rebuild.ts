@@ -85,8 +85,7 @@ const WHOLE_REPEAL_SQL = wholeRepealSql('e.targets');
  * it; on the day by another act, which the text itself then tells: `textLacksStep`).
  */
 const lacksSql = (day: string, act: string) => `(e.effective_from > ${day}
-  OR (a.published_on > ${day})
-  OR (e.effective_from = ${day} AND e.amending_key IS DISTINCT FROM ${act}))`;
+  OR (e.amending_key IS DISTINCT FROM ${act} AND (a.published_on > ${day} OR e.effective_from = ${day})))`;
 
 /** The documents that have effects their newest source text may lack: candidates for rebuilding. */
 const CANDIDATES_SQL = `
@@ -191,8 +190,8 @@ const selectEffects = (naturalKey: string, after: string, textAct: string | null
     .where('e.target_key', '=', naturalKey)
     .where('e.effective_from', 'is not', null)
     .where(
-      sql<boolean>`(e.effective_from > ${after}::date OR a.published_on > ${after}::date
-        OR (e.effective_from = ${after}::date AND e.amending_key IS DISTINCT FROM ${textAct}::text))`,
+      sql<boolean>`(e.effective_from > ${after}::date
+        OR (e.amending_key IS DISTINCT FROM ${textAct}::text AND (a.published_on > ${after}::date OR e.effective_from = ${after}::date)))`,
     )
     .where(sql<boolean>`NOT ${sql.raw(WHOLE_REPEAL_SQL)}`)
     .orderBy('e.effective_from')
@@ -267,11 +266,10 @@ function planVersions(inputs: Inputs, text: string): { rows: RebuiltRow[]; appli
   // applied to the text the last one left: the consolidation replay's window mode runs the same.
   // A step of an act dated on the text's own day is taken only where the text lacks it (its points
   // apply to it), or where it is of the other republic (skipped all the same, never "lacked").
-  const steps = consolidationSteps(effects, (e) => ({ act: e.amending_key, effectiveFrom: e.effective_from })).filter(
-    (step) =>
-      textLacks(stepOrder(step[0]), base!.text_as_of, base!.amended_by_key) !== 'same_day' ||
-      (!skipReason(inputs.doc, step[0]) && textLacksStep(text, effectPoints(step))),
-  );
+  const steps = consolidationSteps(effects, (e) => ({ act: e.amending_key, effectiveFrom: e.effective_from })).filter((step) => {
+    const why = textLacks(stepOrder(step[0]), base!.text_as_of, base!.amended_by_key);
+    return why === 'same_day' ? !skipReason(inputs.doc, step[0]) && textLacksStep(text, effectPoints(step)) : why !== null;
+  });
   let pendingFailed: RebuildProvenance['failed'] = [];
   const rows: RebuiltRow[] = [];
   let applied = 0;
