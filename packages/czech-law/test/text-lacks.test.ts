@@ -43,6 +43,18 @@ describe('textLacksStep', () => {
     expect(textLacksStep(held, step)).toBe(false);
   });
 
+  it('holds a step whose new wording the text already has, though the engine would apply it again', () => {
+    // Zákon č. 357/2011 Sb. on zákon č. 555/1992 Sb. (§ 23a odst. 8), whose text of 2012-01-01 has it.
+    const odst = 'Vězeňská služba je oprávněna pro účely evidence podle odstavce 1 vyžádat si opis z evidence Rejstříku trestů.';
+    const step = points(
+      `V § 2 se za odstavec 1 vkládá nový odstavec 2, který zní:\n\n„(2) ${odst}“.\n\nDosavadní odstavec 2 se označuje jako odstavec 3.`,
+    );
+    const lacking = text.replace('Poplatek je 100 Kč.\n', '(1) Poplatek je 100 Kč.\n\n(2) Poplatek je splatný do 15 dnů.\n');
+    expect(textLacksStep(lacking, step)).toBe(true);
+    const holding = text.replace('Poplatek je 100 Kč.\n', `(1) Poplatek je 100 Kč.\n\n(2) ${odst}\n\n(3) Poplatek je splatný do 15 dnů.\n`);
+    expect(textLacksStep(holding, step)).toBe(false);
+  });
+
   it('holds a step whose new unit is already there', () => {
     const step = points('Za § 1 se vkládá nový § 1a, který zní:\n\n##### „§ 1a\n\nLhůta se prodlužuje.“');
     expect(textLacksStep(text, step)).toBe(true);

@@ -8,7 +8,7 @@
 import type { AmendmentPoint } from '../amendments/types';
 import { EXCEPT_MARK, WHOLE_ACT_TARGET } from '../amendments/targets';
 import { issuedBySlovakOrgan } from '../titles';
-import { splitUnits } from './units';
+import { normalizeSpace, splitUnits } from './units';
 import { applyAmendment, type ApplyOptions, type ApplyResult, type NotAppliedReason } from './apply';
 
 /** What orders an effect among those of several acts. */
@@ -104,16 +104,38 @@ export function textLacks(
 /** Failures that say a point's change is already in the text: its old words gone, its new unit there, its unit gone. */
 const HELD: ReadonlySet<NotAppliedReason> = new Set(['text_not_found', 'already_present', 'target_not_found']);
 
+/** Words of a new text too long to stand in a text by chance. */
+const HELD_WORDS = 60;
+
+/**
+ * Whether the text already holds a point's new wording: the opening words (a unit's number and marks
+ * left out) of its last quoted text, where they are long enough to be no chance ("Za odstavec 7 se
+ * vkládá nový odstavec 8" applies again to a text that has it as its odstavec 8).
+ */
+function holdsNewText(flat: string, point: AmendmentPoint): boolean {
+  const quoted = [...point.text.matchAll(/„([\s\S]*?)“/g)].map((m) => m[1]);
+  const last = quoted[quoted.length - 1];
+  if (!last) return false;
+  const words = normalizeSpace(last.replace(/[#*_\\^]/g, '').replace(/^\s*(?:§\s*\S+|\(\d+[a-z]?\)|[a-z]{1,2}\)|\d+\.|-)\s*/, ''));
+  return words.length >= HELD_WORDS && flat.includes(words.slice(0, HELD_WORDS));
+}
+
 /**
  * Whether a text lacks a step of an act dated on its own day (`textLacks` 'same_day'): applied to
  * the text, more of its points apply than fail as if the text held them already (old words not
- * found, a new unit already there, a repealed unit gone). A text holding the act refuses its points
- * so; one lacking it takes them.
+ * found, a new unit already there, a repealed unit gone, or its new wording already in the text).
+ * A text holding the act refuses its points so; one lacking it takes them.
  */
 export function textLacksStep(text: string, points: readonly AmendmentPoint[], opts: ApplyOptions = {}): boolean {
   const result = applyAmendment(text, [...points], opts);
-  const applied = result.points.filter((p) => p.status === 'applied').length;
-  const held = result.points.filter((p) => p.status !== 'applied' && p.reason !== undefined && HELD.has(p.reason)).length;
+  const flat = normalizeSpace(text.replace(/[#*_\\^]/g, ''));
+  let applied = 0;
+  let held = 0;
+  result.points.forEach((p, i) => {
+    if (holdsNewText(flat, points[i])) held += 1;
+    else if (p.status === 'applied') applied += 1;
+    else if (p.reason !== undefined && HELD.has(p.reason)) held += 1;
+  });
   return applied > 0 && applied > held;
 }
 
