@@ -16,6 +16,7 @@ export interface DocFields {
   effectiveFrom?: string;
   kind?: string; // legal_act_kind_code
   amendmentsField?: string; // the front matter's `amendments` ("220/2025 Sb.; 267/2025 Sb.")
+  publishedOn?: string; // the front matter's `publication_date` (default the year's first day)
 }
 
 const numberOf = (id: string) => {
@@ -37,7 +38,7 @@ export function docFile(f: DocFields, body: string): string {
     `identifier: "${f.id}"`,
     'country: "cz"',
     'rank: "law"',
-    `publication_date: "${year}-01-01"`,
+    `publication_date: "${f.publishedOn ?? `${year}-01-01`}"`,
     `last_updated: "${date === '0000-00-00' ? `${year}-01-01` : date}"`,
     'status: "in_force"',
     `source: "https://e-sbirka.gov.cz/eli/cz/sb/${year}/${n}/${date}"`,

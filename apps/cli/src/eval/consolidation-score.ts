@@ -12,9 +12,12 @@ import {
   targetReaches,
   type ParsedProvision,
   type ParseReport,
+  textLacks,
+  textLacksStep,
   withoutRepeat,
   type TextUnit,
 } from '@dp/czech-law';
+import { effectPoints } from '@dp/db';
 
 export interface UnitTexts {
   /** Unit ids in text order. */
@@ -270,6 +273,42 @@ export interface DatedTargets {
  */
 export const inWindow = (effectiveFrom: string | null, from: string | null, to: string): boolean =>
   effectiveFrom !== null && effectiveFrom > (from ?? '') && effectiveFrom <= to;
+
+/**
+ * The effects a version's text before lacks and the version can hold, as the rebuild takes them from
+ * its base text (`textLacks` of @dp/czech-law): dated on or before the version's day, and after the
+ * text before's, or retroactive to it, or on its own day by another act than the text's own
+ * (`beforeAct`) whose points the text before refuses as already made (`textLacksStep`, each act's
+ * step tried once). With no text before, every effect dated up to the version.
+ */
+export function lackedEffects<E extends DatedTargets>(
+  effects: readonly E[],
+  before: { text: string; day: string | null; act: string | null },
+  to: string,
+): E[] {
+  const lacks = (e: E) =>
+    before.day === null
+      ? e.effectiveFrom === null
+        ? null
+        : 'after'
+      : textLacks({ ...e, publishedOn: e.publishedOn ?? null }, before.day, before.act);
+  const sameDay = new Map<string, boolean>();
+  const lacking = (e: E): boolean => {
+    if (e.effectiveFrom === null || e.effectiveFrom > to) return false;
+    const why = lacks(e);
+    if (why !== 'same_day') return why !== null;
+    let taken = sameDay.get(e.act);
+    if (taken === undefined) {
+      const step = effects.filter((x) => x.act === e.act && x.effectiveFrom === e.effectiveFrom && x.instruction !== undefined);
+      taken =
+        step.length > 0 &&
+        textLacksStep(before.text, effectPoints(step.map((x) => ({ point: x.point ?? null, instruction: x.instruction! }))));
+      sameDay.set(e.act, taken);
+    }
+    return taken;
+  };
+  return effects.filter(lacking);
+}
 
 /**
  * The window measure (#35 item 4, beside the per-act one): the targets of every act's effects

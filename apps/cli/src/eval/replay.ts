@@ -89,6 +89,11 @@ export interface CaseInput {
   allActs: DatedTargets[] | null;
   /** With `--window`: the titles of the document and of the acts in `allActs`, by natural key. */
   titles?: Map<string, string> | null;
+  /**
+   * The act the source's commit of the text before names (the previous case's, when its text after
+   * is this case's text before), null when unknown: the text holds its own act (`textLacks`).
+   */
+  beforeAct?: string | null;
 }
 
 export interface Visitor {
@@ -163,6 +168,7 @@ async function replayShare(share: Share): Promise<Record<Half, [string, number][
     const files = new Map<string, Awaited<ReturnType<typeof readFile>>>();
     await Promise.all(blobs.map(async (b) => files.set(b, await readFile(b))));
     let prev: ReplayText | null = null;
+    let prevCase: ReformCase | null = null;
     const head = group[0].headBlob ? await readFile(group[0].headBlob) : null;
     const listedActs = new Set(
       head
@@ -180,12 +186,17 @@ async function replayShare(share: Share): Promise<Record<Half, [string, number][
         prev && prev.blob === c.beforeBlob ? prev : { blob: c.beforeBlob!, text: beforeFile.body, fields: beforeFile.fields, parsed: null };
       const after: ReplayText = { blob: c.afterBlob, text: afterFile.body, fields: afterFile.fields, parsed: null };
       prev = after;
+      const beforeAct = prevCase && prevCase.afterBlob === c.beforeBlob ? prevCase.sourceKey : null;
+      prevCase = c;
       const act = await actOf(c);
       const effects = act.byTarget.get(c.amendedKey) ?? [];
       const from = c.beforeDate ?? '';
       const window = effects.filter((e) => inWindow(e.effectiveFrom, from, c.date));
       const allActs = actIndex ? (actIndex.get(c.amendedKey) ?? []) : null;
-      visitor.visit({ c, before, after, act, effects, window, listed: listedActs.has(c.sourceKey), allActs, titles }, counters[c.half]);
+      visitor.visit(
+        { c, before, after, act, effects, window, listed: listedActs.has(c.sourceKey), allActs, titles, beforeAct },
+        counters[c.half],
+      );
     }
   };
   try {

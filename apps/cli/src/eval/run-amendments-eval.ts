@@ -26,8 +26,8 @@ import {
   containersOf,
   membersOf,
   contentKey,
-  inWindow,
   isFirstFullText,
+  lackedEffects,
   missCause,
   provisionTexts,
   scoreEffects,
@@ -113,8 +113,13 @@ export const visitor: VisitorFactory = (flags) => ({
     let windowMissed: string[] = [];
     let windowActs: string[] = [];
     if (input.allActs) {
-      const others = input.allActs.filter((e) => e.act !== c.sourceKey && inWindow(e.effectiveFrom, c.beforeDate, c.date));
-      const all = [...targets, ...windowTargets(others, c.beforeDate, c.date)];
+      // The other acts' effects the text before lacks, as the rebuild takes them (`lackedEffects`).
+      const others = lackedEffects(
+        input.allActs.filter((e) => e.act !== c.sourceKey),
+        { text: before.text, day: c.beforeDate, act: input.beforeAct ?? null },
+        c.date,
+      );
+      const all = [...targets, ...windowTargets(others, null, c.date)];
       const w = scoreEffects(changed, all, known, containers, unique, cites, tree);
       // What the window measure misses, for `--misses` (the target is held against it).
       windowMissed = changed.filter((id) => !scoreEffects([id], all, known, containers, unique, cites, tree).hit);

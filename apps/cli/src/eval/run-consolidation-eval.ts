@@ -33,8 +33,8 @@ import {
 } from '@dp/czech-law';
 import { effectPoints } from '@dp/db';
 import {
-  inWindow,
   isFirstFullText,
+  lackedEffects,
   normText,
   scoreCase,
   unitMissCause,
@@ -124,17 +124,19 @@ export function windowEffects(input: CaseInput): WindowEffect[] {
       instruction: e.instruction,
       targets: e.targets,
     }));
-  const others: WindowEffect[] = (input.allActs ?? [])
-    .filter((e) => e.act !== c.sourceKey && e.instruction !== undefined && inWindow(e.effectiveFrom, c.beforeDate, c.date))
-    .map((e) => ({
-      act: e.act,
-      effectiveFrom: e.effectiveFrom!,
-      publishedOn: e.publishedOn ?? null,
-      ordinal: e.ordinal ?? 0,
-      point: e.point ?? null,
-      instruction: e.instruction!,
-      targets: e.targets,
-    }));
+  const others: WindowEffect[] = lackedEffects(
+    (input.allActs ?? []).filter((e) => e.act !== c.sourceKey && e.instruction !== undefined),
+    { text: input.before.text, day: c.beforeDate, act: input.beforeAct ?? null },
+    c.date,
+  ).map((e) => ({
+    act: e.act,
+    effectiveFrom: e.effectiveFrom!,
+    publishedOn: e.publishedOn ?? null,
+    ordinal: e.ordinal ?? 0,
+    point: e.point ?? null,
+    instruction: e.instruction!,
+    targets: e.targets,
+  }));
   return [...named, ...others].filter((e) => !isWholeRepeal(e.targets)).sort(compareSteps);
 }
 

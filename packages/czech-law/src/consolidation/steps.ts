@@ -8,7 +8,7 @@
 import type { AmendmentPoint } from '../amendments/types';
 import { EXCEPT_MARK, WHOLE_ACT_TARGET } from '../amendments/targets';
 import { issuedBySlovakOrgan } from '../titles';
-import { splitUnits } from './units';
+import { normalizeSpace, splitUnits } from './units';
 import { applyAmendment, type ApplyOptions, type ApplyResult, type NotAppliedReason } from './apply';
 
 /** What orders an effect among those of several acts. */
@@ -69,6 +69,74 @@ export function consolidationSteps<E>(effects: readonly E[], key: (e: E) => { ac
 export function stepSkipReason(actTitle: string | null, targetTitle: string | null): NotAppliedReason | null {
   if (actTitle === null || targetTitle === null) return null;
   return issuedBySlovakOrgan(actTitle) && !issuedBySlovakOrgan(targetTitle) ? 'other_republic' : null;
+}
+
+/**
+ * Why a text dated `textDay` lacks an effect, or null when the text can hold it (#35). The source's
+ * version of a day is the law of that day as consolidated then:
+ * - `after`: the effect takes effect after the text's day;
+ * - `retroactive`: it takes effect on or before the text's day, but its act was published after it
+ *   (zákon č. 170/2017 Sb., účinnost 2017-04-01, published 2017-06-16) and is not the act the
+ *   source's version names (`textAct`): a text made before the act existed cannot hold it;
+ * - `same_day`: it takes effect on the text's own day, by an act other than the one the source's
+ *   version names (`textAct`, null when unknown). The source's version of a day often holds one act
+ *   of that day and the others come in a later commit: the text may lack it, which only the text
+ *   tells (`textLacksStep`).
+ * The rebuild, the statuses and the replays' windows all take an effect by this one rule.
+ */
+export type TextLack = 'after' | 'retroactive' | 'same_day';
+
+export function textLacks(
+  e: { act: string; effectiveFrom: string | null; publishedOn: string | null },
+  textDay: string,
+  textAct: string | null = null,
+): TextLack | null {
+  if (e.effectiveFrom === null) return null;
+  if (e.effectiveFrom > textDay) return 'after';
+  // The source's version made for an act holds its points up to its day, retroactive ones too (the
+  // source dates such a version on the act's effective day, after its publication).
+  if (e.act === textAct) return null;
+  if (e.publishedOn !== null && e.publishedOn > textDay) return 'retroactive';
+  if (e.effectiveFrom === textDay) return 'same_day';
+  return null;
+}
+
+/** Failures that say a point's change is already in the text: its old words gone, its new unit there, its unit gone. */
+const HELD: ReadonlySet<NotAppliedReason> = new Set(['text_not_found', 'already_present', 'target_not_found']);
+
+/** Words of a new text too long to stand in a text by chance. */
+const HELD_WORDS = 60;
+
+/**
+ * Whether the text already holds a point's new wording: the opening words (a unit's number and marks
+ * left out) of its last quoted text, where they are long enough to be no chance ("Za odstavec 7 se
+ * vkládá nový odstavec 8" applies again to a text that has it as its odstavec 8).
+ */
+function holdsNewText(flat: string, point: AmendmentPoint): boolean {
+  const quoted = [...point.text.matchAll(/„([\s\S]*?)“/g)].map((m) => m[1]);
+  const last = quoted[quoted.length - 1];
+  if (!last) return false;
+  const words = normalizeSpace(last.replace(/[#*_\\^]/g, '').replace(/^\s*(?:§\s*\S+|\(\d+[a-z]?\)|[a-z]{1,2}\)|\d+\.|-)\s*/, ''));
+  return words.length >= HELD_WORDS && flat.includes(words.slice(0, HELD_WORDS));
+}
+
+/**
+ * Whether a text lacks a step of an act dated on its own day (`textLacks` 'same_day'): applied to
+ * the text, more of its points apply than fail as if the text held them already (old words not
+ * found, a new unit already there, a repealed unit gone, or its new wording already in the text).
+ * A text holding the act refuses its points so; one lacking it takes them.
+ */
+export function textLacksStep(text: string, points: readonly AmendmentPoint[], opts: ApplyOptions = {}): boolean {
+  const result = applyAmendment(text, [...points], opts);
+  const flat = normalizeSpace(text.replace(/[#*_\\^]/g, ''));
+  let applied = 0;
+  let held = 0;
+  result.points.forEach((p, i) => {
+    if (holdsNewText(flat, points[i])) held += 1;
+    else if (p.status === 'applied') applied += 1;
+    else if (p.reason !== undefined && HELD.has(p.reason)) held += 1;
+  });
+  return applied > 0 && applied > held;
 }
 
 export interface AppliedStep<E> {

@@ -5,6 +5,8 @@ import {
   CONSOLIDATION_ENGINE_VERSION,
   EXCEPT_MARK,
   stepSkipReason,
+  textLacks,
+  textLacksStep,
   WHOLE_ACT_TARGET,
   type PointOutcome,
 } from '@dp/czech-law';
@@ -77,20 +79,31 @@ export const wholeRepealSql = (targets: string) =>
  */
 const WHOLE_REPEAL_SQL = wholeRepealSql('e.targets');
 
-/** The documents that have effects dated after their newest source text: candidates for rebuilding. */
+/**
+ * SQL: an effect `e` (its act `a`, left-joined) that a source text of day `day` and act `act` may
+ * lack: `textLacks` of @dp/czech-law in SQL (after the day; on or before it by an act published after
+ * it; on the day by another act, which the text itself then tells: `textLacksStep`).
+ */
+const lacksSql = (day: string, act: string) => `(e.effective_from > ${day}
+  OR (e.amending_key IS DISTINCT FROM ${act} AND (a.published_on > ${day} OR e.effective_from = ${day})))`;
+
+/** The documents that have effects their newest source text may lack: candidates for rebuilding. */
 const CANDIDATES_SQL = `
 WITH newest AS (
-  SELECT d.id, d.natural_key,
-    (SELECT max(coalesce(v.text_as_of, v.valid_from)) FROM "document_version" v
-     WHERE v.document_id = d.id AND v.text_source = 'source' AND (v.text IS NOT NULL OR v.text_is_current)) AS text_day
+  SELECT d.id, d.natural_key, t.text_day, t.text_act
   FROM "document" d
+  LEFT JOIN LATERAL (
+    SELECT coalesce(v.text_as_of, v.valid_from) AS text_day, v.amended_by_key AS text_act FROM "document_version" v
+    WHERE v.document_id = d.id AND v.text_source = 'source' AND (v.text IS NOT NULL OR v.text_is_current)
+    ORDER BY v.version DESC LIMIT 1) t ON true
   WHERE EXISTS (SELECT 1 FROM "amendment_effect" e WHERE e.target_key = d.natural_key)
      OR EXISTS (SELECT 1 FROM "rebuild_state" r WHERE r.document_id = d.id)
 )
 SELECT n.id, n.natural_key FROM newest n
 WHERE n.text_day IS NOT NULL
-  AND (EXISTS (SELECT 1 FROM "amendment_effect" e WHERE e.target_key = n.natural_key AND e.effective_from > n.text_day
-                AND NOT ${WHOLE_REPEAL_SQL})
+  AND (EXISTS (SELECT 1 FROM "amendment_effect" e LEFT JOIN "document" a ON a.natural_key = e.amending_key
+               WHERE e.target_key = n.natural_key AND e.effective_from IS NOT NULL
+                 AND ${lacksSql('n.text_day', 'n.text_act')} AND NOT ${WHOLE_REPEAL_SQL})
        OR EXISTS (SELECT 1 FROM "rebuild_state" r WHERE r.document_id = n.id))
 ORDER BY n.id`;
 
@@ -145,6 +158,7 @@ const selectSourceVersions = (documentId: string) =>
       eb.cast<string>('v.valid_from', 'text').as('valid_from'),
       eb.cast<string>(eb.fn.coalesce('v.text_as_of', 'v.valid_from'), 'text').as('text_as_of'),
       'v.text_sha256',
+      'v.amended_by_key',
       eb.or([eb('v.text', 'is not', null), eb.ref('v.text_is_current')]).as('has_text'),
       'v.text_is_current',
     ])
@@ -154,11 +168,11 @@ const selectSourceVersions = (documentId: string) =>
 type SourceVersionRow = RowOf<ReturnType<typeof selectSourceVersions>>;
 
 /**
- * The effects on an act dated after its text's day, in the order the engine applies them; a whole
- * act repealed without exceptions is none (no later text exists to rebuild), so a document rebuilt
- * for it before is left with no rebuild at all.
+ * The effects on an act its text (of day `after`, made for act `textAct`) may lack (`lacksSql`), in
+ * the order the engine applies them; a whole act repealed without exceptions is none (no later text
+ * exists to rebuild), so a document rebuilt for it before is left with no rebuild at all.
  */
-const selectEffects = (naturalKey: string, after: string) =>
+const selectEffects = (naturalKey: string, after: string, textAct: string | null) =>
   sqlBuilder
     .selectFrom('amendment_effect as e')
     .leftJoin('document as a', 'a.natural_key', 'e.amending_key')
@@ -174,13 +188,20 @@ const selectEffects = (naturalKey: string, after: string) =>
       eb.cast<string | null>('a.published_on', 'text').as('published_on'),
     ])
     .where('e.target_key', '=', naturalKey)
-    .where('e.effective_from', '>', sql<Date>`${after}::date`)
+    .where('e.effective_from', 'is not', null)
+    .where(
+      sql<boolean>`(e.effective_from > ${after}::date
+        OR (e.amending_key IS DISTINCT FROM ${textAct}::text AND (a.published_on > ${after}::date OR e.effective_from = ${after}::date)))`,
+    )
     .where(sql<boolean>`NOT ${sql.raw(WHOLE_REPEAL_SQL)}`)
     .orderBy('e.effective_from')
     .orderBy('a.published_on', (ob) => ob.asc().nullsLast())
     .orderBy('e.amending_key')
     .orderBy('e.ordinal');
 type EffectRow = RowOf<ReturnType<typeof selectEffects>>;
+
+/** An effect as `textLacks` reads it. */
+const stepOrder = (e: EffectRow) => ({ act: e.amending_key, effectiveFrom: e.effective_from, publishedOn: e.published_on });
 
 /** Why the engine does not apply an effect's act to the document at all (`stepSkipReason`), or null. */
 const skipReason = (doc: { title: string }, e: EffectRow) => stepSkipReason(e.amending_title, doc.title);
@@ -201,7 +222,7 @@ async function readInputs(run: SelectRunner, documentId: string, naturalKey: str
   const sources = await run(selectSourceVersions(documentId));
   const base = [...sources].reverse().find((v) => v.has_text);
   const newestSource = sources[sources.length - 1];
-  const effects = base ? await run(selectEffects(naturalKey, base.text_as_of)) : [];
+  const effects = base ? await run(selectEffects(naturalKey, base.text_as_of, base.amended_by_key)) : [];
   // Only the newest source version may be followed by rebuilt ones (an older text would skip the
   // source's own later versions, which always win).
   const usable = base !== undefined && base === newestSource && effects.length > 0;
@@ -243,7 +264,12 @@ function planVersions(inputs: Inputs, text: string): { rows: RebuiltRow[]; appli
   const { base, newestSource, effects } = inputs;
   // One step per amending act and effective date, in order of effect (the query's order), each
   // applied to the text the last one left: the consolidation replay's window mode runs the same.
-  const steps = consolidationSteps(effects, (e) => ({ act: e.amending_key, effectiveFrom: e.effective_from }));
+  // A step of an act dated on the text's own day is taken only where the text lacks it (its points
+  // apply to it), or where it is of the other republic (skipped all the same, never "lacked").
+  const steps = consolidationSteps(effects, (e) => ({ act: e.amending_key, effectiveFrom: e.effective_from })).filter((step) => {
+    const why = textLacks(stepOrder(step[0]), base!.text_as_of, base!.amended_by_key);
+    return why === 'same_day' ? !skipReason(inputs.doc, step[0]) && textLacksStep(text, effectPoints(step)) : why !== null;
+  });
   let pendingFailed: RebuildProvenance['failed'] = [];
   const rows: RebuiltRow[] = [];
   let applied = 0;
@@ -268,7 +294,9 @@ function planVersions(inputs: Inputs, text: string): { rows: RebuiltRow[]; appli
     chars += text.length;
     rows.push({
       version: newestSource!.version + rows.length + 1,
-      valid_from: step[0].effective_from,
+      // A step the text lacks though dated on or before its day (retroactive, or of its own day) is
+      // in force from the text's day in the rebuilt chain: before it, the source's older texts stand.
+      valid_from: step[0].effective_from > base!.text_as_of ? step[0].effective_from : base!.text_as_of,
       valid_to: null,
       kind: 'rebuilt',
       amended_by: step[0].doc_number,

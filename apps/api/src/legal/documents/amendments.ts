@@ -1,6 +1,6 @@
 import { cursorKind, eSbirkaUrl, formatIsoDate, invalidRequest, type AmendmentStatus, type EffectStatus } from '@dp/core';
 import { z } from 'zod';
-import { citedFootnotes, containerReached, effectReaches, WHOLE_ACT_TARGET } from '@dp/czech-law';
+import { citedFootnotes, containerReached, effectReaches, textLacks, WHOLE_ACT_TARGET } from '@dp/czech-law';
 import { sql, type Database, type EffectInput } from '@dp/db';
 import type { VersionMeta } from './load';
 
@@ -12,8 +12,12 @@ import type { VersionMeta } from './load';
  * day asked is outstanding: that text is not the day's law where the effect reaches.
  */
 
-/** One instruction point of an amending act for this act (a row of `amendment_effect`): the shape its writer stores, by its amending act. */
-export type Effect = Omit<EffectInput, 'targetKey' | 'targetDocNumber'> & { amendingKey: string };
+/**
+ * One instruction point of an amending act for this act (a row of `amendment_effect`): the shape its
+ * writer stores, by its amending act, with the act's publication day where it is in the collection
+ * (a text dated before it cannot hold the point: `textLacks`).
+ */
+export type Effect = Omit<EffectInput, 'targetKey' | 'targetDocNumber'> & { amendingKey: string; actPublishedOn?: string | null };
 
 /** An act known to amend this one: from its own text, the source's history or the front matter. */
 export interface AmendingAct {
@@ -47,25 +51,27 @@ export async function loadAmendments(db: Database, naturalKey: string): Promise<
 function selectEffects(db: Database, keys: string[]) {
   const k = db.kysely;
   return k
-    .selectFrom('amendment_effect')
+    .selectFrom('amendment_effect as e')
+    .leftJoin('document as a', 'a.natural_key', 'e.amending_key')
     .select([
-      'target_key',
-      'amending_key',
-      'ordinal',
-      'point',
-      'part',
-      'article',
-      'effective_from',
-      'date_basis',
-      'kinds',
-      'targets',
-      'instruction',
+      'e.target_key',
+      'e.amending_key',
+      'e.ordinal',
+      'e.point',
+      'e.part',
+      'e.article',
+      'e.effective_from',
+      'e.date_basis',
+      'e.kinds',
+      'e.targets',
+      'e.instruction',
+      'a.published_on',
     ])
-    .where('target_key', '=', (eb) => eb.fn.any(eb.val(keys)))
-    .orderBy('target_key')
-    .orderBy('effective_from', (ob) => ob.asc().nullsLast())
-    .orderBy('amending_key')
-    .orderBy('ordinal');
+    .where('e.target_key', '=', (eb) => eb.fn.any(eb.val(keys)))
+    .orderBy('e.target_key')
+    .orderBy('e.effective_from', (ob) => ob.asc().nullsLast())
+    .orderBy('e.amending_key')
+    .orderBy('e.ordinal');
 }
 
 /**
@@ -181,13 +187,15 @@ export function effectOf(e: Omit<EffectRow, 'target_key'>): Effect {
     kinds: e.kinds,
     targets: e.targets,
     instruction: e.instruction,
+    actPublishedOn: iso(e.published_on),
   };
 }
 
 /**
  * The effects of these acts that can be outstanding for a text in view (`outstandingEffects`):
- * those dated after its day (`textDay`, ISO) and on or before `day`, and the points a rebuilt
- * chain left unapplied (`failed`), in `selectEffects`' order. A search page's provision statuses
+ * those on or before `day` that a text of its day (`textDay`, ISO) may lack (`textLacks`: dated
+ * after it, of its own day, or of an act published after it), and the points a rebuilt chain left
+ * unapplied (`failed`), in `selectEffects`' order. A search page's provision statuses
  * need no more: an act amended hundreds of times is not read whole for each hit (#37 latency).
  */
 export async function loadEffectsAfter(
@@ -201,14 +209,21 @@ export async function loadEffectsAfter(
   // A range of the (target_key, effective_from) index per act, and the failed points by key; UNION
   // drops a failed point also in the range.
   const rows = await sql<EffectRow>`
-    SELECT e.target_key, e.amending_key, e.ordinal, e.point, e.part, e.article, e.effective_from, e.date_basis, e.kinds, e.targets, e.instruction
+    SELECT e.target_key, e.amending_key, e.ordinal, e.point, e.part, e.article, e.effective_from, e.date_basis, e.kinds, e.targets, e.instruction, a.published_on
     FROM unnest(${texts.map((t) => t.targetKey)}::text[], ${texts.map((t) => t.textDay)}::date[]) AS k(target_key, text_day)
-    JOIN "amendment_effect" e ON e.target_key = k.target_key AND e.effective_from > k.text_day AND e.effective_from <= ${day}::date
+    JOIN "amendment_effect" e ON e.target_key = k.target_key AND e.effective_from >= k.text_day AND e.effective_from <= ${day}::date
+    LEFT JOIN "document" a ON a.natural_key = e.amending_key
     UNION
-    SELECT e.target_key, e.amending_key, e.ordinal, e.point, e.part, e.article, e.effective_from, e.date_basis, e.kinds, e.targets, e.instruction
+    SELECT e.target_key, e.amending_key, e.ordinal, e.point, e.part, e.article, e.effective_from, e.date_basis, e.kinds, e.targets, e.instruction, a.published_on
+    FROM unnest(${texts.map((t) => t.targetKey)}::text[], ${texts.map((t) => t.textDay)}::date[]) AS k(target_key, text_day)
+    JOIN "amendment_effect" e ON e.target_key = k.target_key AND e.effective_from < k.text_day AND e.effective_from <= ${day}::date
+    JOIN "document" a ON a.natural_key = e.amending_key AND a.published_on > k.text_day
+    UNION
+    SELECT e.target_key, e.amending_key, e.ordinal, e.point, e.part, e.article, e.effective_from, e.date_basis, e.kinds, e.targets, e.instruction, a.published_on
     FROM unnest(${failed.map((f) => f.targetKey)}::text[], ${failed.map((f) => f.amendingKey)}::text[], ${failed.map((f) => f.ordinal)}::int[])
            AS f(target_key, amending_key, ordinal)
     JOIN "amendment_effect" e ON e.amending_key = f.amending_key AND e.target_key = f.target_key AND e.ordinal = f.ordinal
+    LEFT JOIN "document" a ON a.natural_key = e.amending_key
     WHERE e.effective_from IS NOT NULL
     ORDER BY target_key, effective_from NULLS LAST, amending_key, ordinal`.execute(db.kysely);
   for (const r of rows.rows) out.get(r.target_key)?.push(effectOf(r));
@@ -253,9 +268,37 @@ export function outstandingEffects(
           .flatMap((v) => v.failed.map((f) => `${f.amendingKey}\u0000${f.ordinal}`))
       : [],
   );
+  // A source text also lacks a retroactive act's points and those of its own day that the rebuild
+  // took from it (`sourceLacks`); a rebuilt text holds what its chain applied.
+  const lacks = (e: Effect) => (inView.textSource === 'source' ? sourceLacks(e, inView, versions) : e.effectiveFrom! > from);
   return amendments.effects.filter(
-    (e) =>
-      e.effectiveFrom !== null && ((e.effectiveFrom > from && e.effectiveFrom <= day) || failed.has(`${e.amendingKey}\u0000${e.ordinal}`)),
+    (e) => e.effectiveFrom !== null && ((e.effectiveFrom <= day && lacks(e)) || failed.has(`${e.amendingKey}\u0000${e.ordinal}`)),
+  );
+}
+
+/**
+ * Whether a text of the source lacks an effect (`textLacks` of @dp/czech-law): dated after the text's
+ * day; retroactive to it (the act published after it); or of its own day, by another act than the
+ * version names, and taken by the rebuild from this text (which applies such a step only where the
+ * text lacks it: a rebuilt version of the text's day by the act, or the point failed in the chain).
+ */
+export function sourceLacks(
+  e: Pick<Effect, 'amendingKey' | 'ordinal' | 'effectiveFrom' | 'actPublishedOn'>,
+  text: VersionMeta,
+  versions: readonly VersionMeta[],
+): boolean {
+  const day = textDay(text);
+  const why = textLacks(
+    { act: e.amendingKey, effectiveFrom: e.effectiveFrom, publishedOn: e.actPublishedOn ?? null },
+    day,
+    text.amendedByKey,
+  );
+  if (why !== 'same_day') return why !== null;
+  return versions.some(
+    (v) =>
+      v.textSource === 'rebuilt' &&
+      textDay(v) === day &&
+      (v.amendedByKey === e.amendingKey || v.failed.some((f) => f.amendingKey === e.amendingKey && f.ordinal === e.ordinal)),
   );
 }
 
@@ -427,18 +470,19 @@ export function presentOutstandingAct(o: OutstandingAct, naturalKey: string, day
 }
 
 /**
- * Whether a source text reflects an effect: a version with a text of the source, dated on or after
- * the effect's day, exists (the source's texts are consolidations: a later one holds every earlier
- * amendment). Scheduled: in effect after `day`.
+ * Whether a source text reflects an effect: a version with a text of the source that does not lack
+ * it (`sourceLacks`: dated on or after the effect's day and its act's publication, and not a text of
+ * its day from which the rebuild took it) exists (the source's texts are consolidations: a later one
+ * holds every earlier amendment). Scheduled: in effect after `day`.
  */
 export function effectStatus(
-  effect: { amendingKey: string; ordinal: number; effectiveFrom: string | null },
+  effect: Pick<Effect, 'amendingKey' | 'ordinal' | 'effectiveFrom' | 'actPublishedOn'>,
   versions: readonly VersionMeta[],
   day: string,
 ): EffectStatus {
   const from = effect.effectiveFrom;
   if (from === null) return 'undated';
-  if (versions.some((v) => v.hasText && v.textSource === 'source' && textDay(v) >= from)) return 'applied';
+  if (versions.some((v) => v.hasText && v.textSource === 'source' && !sourceLacks(effect, v, versions))) return 'applied';
   if (from > day) return 'scheduled';
   // Applied by the engine (#36): a rebuilt version of its day or later, and no version of the chain failed it.
   const rebuilt = versions.filter((v) => v.textSource === 'rebuilt');
