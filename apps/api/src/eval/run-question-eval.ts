@@ -135,7 +135,7 @@ async function latency(db: Database): Promise<void> {
   process.stdout.write('| mix | mode | queries | p50 ms | p95 ms | max ms |\n|---|---|---:|---:|---:|---:|\n');
   for (const [mix, queries] of Object.entries(mixes)) {
     for (const mode of ['fulltext', 'hybrid'] as const) {
-      // Each mode's pass its own documents' cache (30 s): with one, the second mode's pass found
+      // Each mode's pass its own documents' cache: with one, the second mode's pass found
       // the documents of the same questions' hits loaded by the first and timed less.
       const documents = new DocumentCache(db);
       const times: number[] = [];
