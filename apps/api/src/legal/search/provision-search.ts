@@ -516,44 +516,51 @@ export async function rankProvisions(
   }
   // The act stage: how much of the query's weight each unit holds, and each act across its ranked
   // units (an act about the question holds its words in several places; an old short document
-  // whose one article holds the common ones does not hold the rest).
+  // whose one article holds the common ones does not hold the rest). One pass over the rows, no
+  // array or copy per unit (they were most of what a search allocated here): each act's share is
+  // summed as its units first hold each term, the order a set of them gave.
   const total = ts.reduce((sum, t) => sum + t.w, 0);
-  const units = ranked.map((r) => {
-    const ranks = rankAt.map((at) => Number(r.ranks?.[at] ?? 0));
+  const weights = ts.map((t) => t.w);
+  const acts = new Map<string, ActHeld>();
+  const scored: ActUnit[] = [];
+  for (const r of ranked) {
+    let act = acts.get(r.document_id);
+    if (!act) {
+      act = { terms: new Uint8Array(weights.length), held: 0, share: 0 };
+      acts.set(r.document_id, act);
+    }
     let lex = PROVISION_WEIGHTS.cover * Number(r.cd ?? 0);
     let held = 0;
-    ranks.forEach((rank, i) => {
-      lex += ts[i].w * rank;
-      if (rank > 0) held += ts[i].w;
-    });
-    return { r, ranks, lex, held: held / total };
-  });
-  const actHeld = new Map<string, Set<number>>();
-  for (const u of units) {
-    const set = actHeld.get(u.r.document_id) ?? new Set<number>();
-    u.ranks.forEach((rank, i) => rank > 0 && set.add(i));
-    actHeld.set(u.r.document_id, set);
+    for (let i = 0; i < weights.length; i++) {
+      const rank = Number(r.ranks?.[rankAt[i]] ?? 0);
+      lex += weights[i] * rank;
+      if (rank > 0) {
+        held += weights[i];
+        if (!act.terms[i]) {
+          act.terms[i] = 1;
+          act.held += weights[i];
+        }
+      }
+    }
+    const f = factor.get(r.document_id);
+    if (f !== undefined) scored.push({ r, act, lex, held: held / total, f, score: 0 });
   }
-  const actShare = new Map([...actHeld].map(([id, set]) => [id, [...set].reduce((sum, i) => sum + ts[i].w, 0) / total]));
+  for (const act of acts.values()) act.share = act.held / total;
   // Each unit's score is its lexical sum times these factors; the cover density, where it comes
   // second, goes to the best by the rest.
-  const scored = units.flatMap((u) => {
-    const f = factor.get(u.r.document_id);
-    return f === undefined ? [] : [{ ...u, f }];
-  });
-  const scoreOf = (u: (typeof scored)[number]) =>
+  const scoreOf = (u: ActUnit) =>
     u.lex *
     u.f *
     (u.r.repealed ? PROVISION_WEIGHTS.repealed : 1) *
     (u.r.in_amendment ? PROVISION_WEIGHTS.inAmendment : 1) *
     u.held ** PROVISION_WEIGHTS.unitShare *
-    (actShare.get(u.r.document_id) ?? 0) ** PROVISION_WEIGHTS.actShare;
+    u.act.share ** PROVISION_WEIGHTS.actShare;
   if (coverLater && scored.length) {
-    const rest = new Map(scored.map((u) => [u, scoreOf(u)]));
+    for (const u of scored) u.score = scoreOf(u);
     const first = [...scored]
-      .sort((a, b) => rest.get(b)! - rest.get(a)! || unitOrder(a.r, b.r))
+      .sort((a, b) => b.score - a.score || unitOrder(a.r, b.r))
       .slice(0, Math.max(0, limits.covered))
-      .filter((u) => rest.get(u)! > 0);
+      .filter((u) => u.score > 0);
     const cds = await coverDensities(
       s,
       first.map((u) => u.r),
@@ -577,6 +584,23 @@ export async function rankProvisions(
         b.score - a.score || (a.documentId < b.documentId ? -1 : a.documentId > b.documentId ? 1 : a.provisionId < b.provisionId ? -1 : 1),
     )
     .slice(0, depth);
+}
+
+/** An act of the act stage: which of the query's terms its ranked units hold (1 each), their weight and share of the query's. */
+interface ActHeld {
+  terms: Uint8Array;
+  held: number;
+  share: number;
+}
+
+/** A ranked unit of the act stage: its row, its act, its lexical sum, its share of the query's weight, its act's factor, a score. */
+interface ActUnit {
+  r: { document_id: string; provision_id: string; section_id: string; repealed: boolean; in_amendment: boolean };
+  act: ActHeld;
+  lex: number;
+  held: number;
+  f: number;
+  score: number;
 }
 
 /** A ranked unit's key in the maps of its cover density and its row: document, provision. */
