@@ -41,11 +41,23 @@ const hives = [3, 2, 2].map((units, i) =>
   }),
 );
 
+// Sixty §§ of a few hundred distinct words each: their vectors, a few kB each, are kept in their
+// rows; together they are far more than the least work_mem.
+const lynxes = testRecord('sb/2081/4', {
+  title: 'Zákon o rysech',
+  text: `# Zákon o rysech\n\n${Array.from(
+    { length: 60 },
+    (_, u) =>
+      `##### § ${u + 1}\n\nRys ostrovid ${u + 1}. ${Array.from({ length: 250 }, (_, i) => `r${((u * 250 + i + 3) * 2654435761) % 1_000_000_007}`).join(' ')}\n`,
+  ).join('\n')}`,
+  version: { text_is_current: true },
+});
+
 let db: TestDatabase;
 const saved = { ...PROVISION_LIMITS };
 afterEach(() => Object.assign(PROVISION_LIMITS, saved));
 beforeAll(async () => {
-  db = await createTestDatabase({ records: [large, small, medium, ...hives] });
+  db = await createTestDatabase({ records: [large, small, medium, ...hives, lynxes] });
   // The terms' shares (their weights) from the index's statistics, as after a sync.
   await db.exec('ANALYZE "search_provision"');
 });
@@ -110,6 +122,41 @@ describe('the provision ranking’s cost per candidate', () => {
         });
         expect(ranked.map((r) => `${r.documentId} ${r.provisionId}`)).toEqual([`${medium.id} par_1`]);
         expect(blocks).toBe(0);
+      } finally {
+        await s.exec('ROLLBACK');
+      }
+    });
+  });
+
+  it('sorts its candidates for the rank per term without their vectors: in memory at the least work_mem', async () => {
+    // The bound's sort keeps the best `ranked` candidates; carrying their vectors (in their rows
+    // since storage MAIN), it spilled to disk past work_mem on the whole collection's questions.
+    const statements: { sql: string; params: unknown[] }[] = [];
+    await db.withReadOnlySettings(SEARCH_SETTINGS, async (s) => {
+      await s.exec('BEGIN');
+      try {
+        await s.exec(`SET LOCAL work_mem = '64kB'`);
+        const ranked = await rankProvisions(
+          db,
+          {
+            ...s,
+            query: (sql, params) => {
+              if (sql.includes('@@ (SELECT')) statements.push({ sql, params: params ?? [] });
+              return s.query(sql, params);
+            },
+          },
+          termsFor('rys ostrovid', 'fulltext'),
+          {},
+          day,
+        );
+        expect(ranked).toHaveLength(60);
+        expect(statements).toHaveLength(1);
+        const plan = (
+          await s.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS off, TIMING off) ${statements[0].sql}`, statements[0].params)
+        ).map((r) => r['QUERY PLAN']);
+        const sorts = plan.filter((line) => line.includes('Sort Method'));
+        expect(sorts.length).toBeGreaterThan(0);
+        for (const line of sorts) expect(line).not.toMatch(/external|Disk/);
       } finally {
         await s.exec('ROLLBACK');
       }

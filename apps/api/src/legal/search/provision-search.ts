@@ -386,8 +386,7 @@ export async function rankProvisions(
   // The rank per term calls ts_rank once per term on each of the best units: a vector stored out
   // of line (a large unit's) would be read from TOAST again by every call, so the final step
   // makes it plain once (plainOf).
-  const plainVector = plainOf('r.vector', TOASTED_ABOVE.unit);
-  const columns = 'p.document_id, p.provision_id, p.section_id, p.repealed, p.in_amendment, p.vector';
+  const plainVector = plainOf('p.vector', TOASTED_ABOVE.unit);
   // Which matches become candidates when there are more than the cap: those of the acts with the
   // best priors (candidatePrior) times their matching units (matchesExp: more of the act is about
   // the query's words), not the first ones in the table (the sync writes the oldest acts first).
@@ -426,12 +425,6 @@ export async function rankProvisions(
                          WHERE w.ahead < ${limits.candidates}),
      k AS MATERIALIZED (SELECT m.tid FROM m JOIN dp ON dp.id = m.document_id WHERE m.document_id IN (SELECT kd.id FROM kd)
                         ORDER BY dp.key DESC, dp.n DESC, m.tid LIMIT ${limits.candidates})`;
-  // The candidates' rows, read once by ctid and ranked as they stream into the bound's sort, which
-  // keeps only the best `ranked` (a bounded sort; no stored copy of 4,000 wide rows) with their
-  // stored vectors as read (an out-of-line one stays a pointer): the rank per term takes them from
-  // there, not from a second read of each row.
-  const candidateRows = `SELECT ${columns}, dp.prior FROM "search_provision" p JOIN dp ON dp.id = p.document_id
-                         WHERE p.ctid = ANY(ARRAY(SELECT k.tid FROM k)) OFFSET 0`;
   // The second stage: one rank of all the terms together (ts_rank of their OR is the mean of their
   // single ranks; with coverPairs 0 also the cover density) gives each candidate a bound of its score (the heaviest
   // term's weight for every term), times its act's prior as the first stage has it (the final score
@@ -464,6 +457,11 @@ export async function rankProvisions(
   // The ranked units' acts with their prior columns and the filters, in the same statement (rows
   // with no provision, after the units): the act stage reads them without a second round trip.
   const where = filterSql(filters, 'd', params);
+  // The candidates' rows are read once by ctid and ranked where they are read: only their keys and
+  // ranks go on to the join with their acts and the bound's sort, and only the `ranked` best are
+  // read again by ctid for the rank per term. Carried along, their vectors (in the row since
+  // storage MAIN) were copied into the join's hash table, then spilled the sort to disk past
+  // work_mem.
   const rows = await s.query<
     {
       document_id: string;
@@ -478,17 +476,20 @@ export async function rankProvisions(
     } & PriorColumns
   >(
     `WITH ${candidates},
-     r AS MATERIALIZED (SELECT b.document_id, b.provision_id, b.section_id, b.repealed, b.in_amendment, b.vector, b.cd
-                        FROM (SELECT c.*, ${nearOnly ? 'NULL::float4' : `ts_rank_cd(${vector}, c.vector, $${coverAt}::tsquery, 0)`} AS cd,
-                                              ts_rank(${vector}, c.vector, ${anyTerm}, 0) AS anyrank
-                                       FROM (${candidateRows}) c OFFSET 0) b
+     r AS MATERIALIZED (SELECT b.tid, b.document_id, b.provision_id, b.section_id, b.repealed, b.in_amendment, b.cd
+                        FROM (SELECT c.*, dp.prior
+                              FROM (SELECT p.ctid AS tid, p.document_id, p.provision_id, p.section_id, p.repealed, p.in_amendment,
+                                           ${nearOnly ? 'NULL::float4' : `ts_rank_cd(${vector}, p.vector, $${coverAt}::tsquery, 0)`} AS cd,
+                                           ts_rank(${vector}, p.vector, ${anyTerm}, 0) AS anyrank
+                                    FROM "search_provision" p WHERE p.ctid = ANY(ARRAY(SELECT k.tid FROM k)) OFFSET 0) c
+                              JOIN dp ON dp.id = c.document_id) b
                         ORDER BY (${bound} * b.anyrank${nearOnly ? '' : ` + ${PROVISION_WEIGHTS.cover} * b.cd`}) * b.prior DESC, b.document_id, b.provision_id
                         LIMIT ${limits.ranked})
      SELECT r.document_id, r.provision_id, r.section_id, r.repealed, r.in_amendment,
             ${nearOnly && !coverLater ? `ts_rank_cd(${vector}, v.vector, $${coverAt}::tsquery, 0)` : 'r.cd'} AS cd, ARRAY[${termRanks}] AS ranks,
             NULL::text AS search_title, NULL::text AS eff, NULL::boolean AS amending, NULL::text AS doc_type, NULL::int AS degree,
             NULL::boolean AS passes
-     FROM r CROSS JOIN LATERAL (SELECT ${plainVector} AS vector OFFSET 0) v
+     FROM r CROSS JOIN LATERAL (SELECT ${plainVector} AS vector FROM "search_provision" p WHERE p.ctid = r.tid OFFSET 0) v
      UNION ALL
      SELECT d.id, NULL, NULL, NULL, NULL, NULL, ${actRanks}, d.search_title, ${priorColumns('d')}, (${where})
      FROM "document" d ${actDoc ? `LEFT JOIN LATERAL (SELECT ${plainOf('a.vector', TOASTED_ABOVE.act)} AS vector FROM "search_act" a WHERE a.document_id = d.id OFFSET 0) a ON TRUE` : ''}
