@@ -518,8 +518,8 @@ export async function rankProvisions(
   // The act stage: how much of the query's weight each unit holds, and each act across its ranked
   // units (an act about the question holds its words in several places; an old short document
   // whose one article holds the common ones does not hold the rest). One pass over the rows, no
-  // array or copy per unit (they were most of what a search allocated here): each act's share is
-  // summed as its units first hold each term, the order a set of them gave.
+  // array or copy per unit (the API process's garbage): each act's share is summed as its units
+  // first hold each term, the order a set of them gave, so the sums are the same to the last bit.
   const total = ts.reduce((sum, t) => sum + t.w, 0);
   const weights = ts.map((t) => t.w);
   const acts = new Map<string, ActHeld>();
@@ -594,7 +594,7 @@ interface ActHeld {
   share: number;
 }
 
-/** A ranked unit of the act stage: its row, its act, its lexical sum, its share of the query's weight, its act's factor, a score. */
+/** A ranked unit of the act stage: its row, its act, its lexical sum, its share of the query's weight, its act's factor, its score before the cover density. */
 interface ActUnit {
   r: { document_id: string; provision_id: string; section_id: string; repealed: boolean; in_amendment: boolean };
   act: ActHeld;
