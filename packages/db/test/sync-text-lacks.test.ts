@@ -1,4 +1,4 @@
-import { syncRepository } from '@dp/db';
+import { amendmentCounts, syncRepository } from '@dp/db';
 import { createTestDatabase, type TestDatabase } from './corpus-helpers';
 import { amendingActText, bootstrapMessage, createTinyRepo, docFile, effectiveOn, reformMessage, type TinyRepo } from '@dp/testing';
 
@@ -60,5 +60,24 @@ describe('sync: acts of the text day that the text lacks, and retroactive acts, 
     expect(rows[1].text).toContain('Odvod činí 200 Kčs.');
     expect(rows[1].text).toContain('Sazba je 7 %.');
     expect(rows.flatMap((r) => r.rebuild.failed)).toEqual([]);
+  });
+
+  it("counts what the source's text lacks by the rebuild's rule: the retroactive act and the same-day act it took", async () => {
+    // Nothing is dated after the text's day, yet the text lacks two acts; the rebuilt text lacks none.
+    expect(await amendmentCounts(db, '2026-06-01')).toMatchObject({
+      lacking_in_source: 1,
+      lacking_after_rebuild: 0,
+      provisions_flagged: 0,
+    });
+  });
+
+  it('with the source text in view, its retroactive act is outstanding and the same-day acts are not (none was rebuilt)', async () => {
+    await db.query(`DELETE FROM "document_version" WHERE text_source = 'rebuilt'`);
+    // sb/1983/4's § 2; neither sb/1983/2 (which the rebuild no longer shows it took) nor sb/1983/3.
+    expect(await amendmentCounts(db, '2026-06-01')).toMatchObject({
+      lacking_in_source: 1,
+      lacking_after_rebuild: 1,
+      provisions_flagged: 1,
+    });
   });
 });
