@@ -82,12 +82,13 @@ const WHOLE_REPEAL_SQL = wholeRepealSql('e.targets');
 /**
  * SQL: an effect `e` (its act `a`, left-joined) that a source text of day `day` and act `act` (SQL
  * expressions) may lack: `textLacks` of @dp/czech-law in SQL (after the day; on or before it by an
- * act published after it; on the day by another act, which the text itself then tells:
- * `textLacksStep`). `sameDay` narrows the last: the rebuild takes every such effect as a candidate,
+ * act published after it; on the day by another act, or by its own act published after it, which
+ * the text itself then tells: `textLacksStep`). `sameDay` narrows the last: the rebuild takes every such effect as a candidate,
  * what is read of the rebuilt versions afterwards only those the rebuild took (`rebuildTookSql`).
  */
 export const lacksSql = (day: string, act: string, sameDay = 'true') => `(e.effective_from > ${day}
-  OR (e.amending_key IS DISTINCT FROM ${act} AND (a.published_on > ${day} OR (e.effective_from = ${day} AND ${sameDay}))))`;
+  OR (e.amending_key IS DISTINCT FROM ${act} AND a.published_on > ${day})
+  OR (e.effective_from = ${day} AND (e.amending_key IS DISTINCT FROM ${act} OR a.published_on > ${day}) AND ${sameDay}))`;
 
 /**
  * SQL: the rebuild took an effect `e` of the text's own day from document `doc`'s source text of day
