@@ -22,8 +22,15 @@ describe('textLacks', () => {
     expect(textLacks(act('2017-04-01', '2017-06-16'), '2017-05-01')).toBe('retroactive');
     expect(textLacks(act('2017-04-01', '2017-06-16'), '2017-06-16')).toBeNull();
     expect(textLacks(act('2017-04-01', null), '2017-05-01')).toBeNull();
-    // The source's version made for the act itself, dated on its effective day, holds it.
-    expect(textLacks(act('2017-04-01', '2017-06-16'), '2017-04-01', 'sb/2017/170')).toBeNull();
+  });
+
+  it("tells by the text whether the source's version named for a retroactive act holds it (made before the act existed)", () => {
+    // Zákon č. 170/2017 Sb. names the version of 2017-04-01 (its effective day), published 2017-06-16.
+    expect(textLacks(act('2017-04-01', '2017-06-16'), '2017-04-01', 'sb/2017/170')).toBe('same_day');
+    // Published on or before the version's day, or of another day: the version holds it.
+    expect(textLacks(act('2017-04-01', '2017-04-01'), '2017-04-01', 'sb/2017/170')).toBeNull();
+    expect(textLacks(act('2017-03-01', '2017-06-16'), '2017-04-01', 'sb/2017/170')).toBeNull();
+    expect(textLacks(act('2017-04-01', null), '2017-04-01', 'sb/2017/170')).toBeNull();
   });
 
   it("takes an act of the text's own day only when it is not the act the source's version names", () => {

@@ -81,7 +81,10 @@ export function stepSkipReason(actTitle: string | null, targetTitle: string | nu
  * - `same_day`: it takes effect on the text's own day, by an act other than the one the source's
  *   version names (`textAct`, null when unknown). The source's version of a day often holds one act
  *   of that day and the others come in a later commit: the text may lack it, which only the text
- *   tells (`textLacksStep`).
+ *   tells (`textLacksStep`). So for the version's own act when it was published after the version's
+ *   day: the source made that version before the act existed (zákon č. 170/2017 Sb., published
+ *   2017-06-16, names the version of 2017-04-01 of zákon č. 235/2004 Sb., which holds few of its
+ *   points; the next version brings them), and it may hold the act or not.
  * The rebuild, the statuses and the replays' windows all take an effect by this one rule.
  */
 export type TextLack = 'after' | 'retroactive' | 'same_day';
@@ -93,9 +96,9 @@ export function textLacks(
 ): TextLack | null {
   if (e.effectiveFrom === null) return null;
   if (e.effectiveFrom > textDay) return 'after';
-  // The source's version made for an act holds its points up to its day, retroactive ones too (the
-  // source dates such a version on the act's effective day, after its publication).
-  if (e.act === textAct) return null;
+  // The source's version made for an act holds its points up to its day, unless the act did not
+  // exist yet on that day: then the text tells.
+  if (e.act === textAct) return e.effectiveFrom === textDay && e.publishedOn !== null && e.publishedOn > textDay ? 'same_day' : null;
   if (e.publishedOn !== null && e.publishedOn > textDay) return 'retroactive';
   if (e.effectiveFrom === textDay) return 'same_day';
   return null;

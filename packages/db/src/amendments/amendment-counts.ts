@@ -1,4 +1,4 @@
-import { wholeRepealSql } from './rebuild';
+import { lacksSql, rebuildTookSql, wholeRepealSql } from './rebuild';
 import type { Database } from '../client';
 
 /** #35 item 4: what the collection's texts lack on a day, counted (docs/BENCHMARKS.md, docs/sync.md). */
@@ -13,8 +13,9 @@ export interface AmendmentCounts {
   amending_acts_read: number;
   points_read: number;
   /**
-   * Documents with effects in force on `day` dated after the source's newest text: the source lacks
-   * them (of which single-text documents).
+   * Documents with effects in force on `day` that the source's newest text lacks, by the rebuild's
+   * rule (`lacksSql`: dated after its day, retroactive to it, or of its day and taken by the
+   * rebuild) (of which single-text documents).
    */
   lacking_in_source: number;
   lacking_in_source_single_text: number;
@@ -35,15 +36,18 @@ export interface AmendmentCounts {
 
 const COUNTS_SQL = `
 WITH src AS (
+  -- The newest source text as the rebuild reads it (its day and the act it was made for).
   SELECT d.id, d.natural_key,
     (SELECT count(*) FROM document_version v WHERE v.document_id = d.id AND v.text_source = 'source') AS texts,
-    (SELECT max(coalesce(v.text_as_of, v.valid_from)) FROM document_version v
-     WHERE v.document_id = d.id AND v.text_source = 'source' AND (v.text IS NOT NULL OR v.text_is_current)) AS text_day
-  FROM document d
+    t.text_day, t.text_act
+  FROM document d LEFT JOIN LATERAL (
+    SELECT coalesce(v.text_as_of, v.valid_from) AS text_day, v.amended_by_key AS text_act FROM document_version v
+    WHERE v.document_id = d.id AND v.text_source = 'source' AND (v.text IS NOT NULL OR v.text_is_current)
+    ORDER BY v.version DESC LIMIT 1) t ON true
 ), today AS (
   -- The version in force on the day for each document, and the points its rebuilt chain failed.
   SELECT s.id, s.natural_key, s.texts, s.text_day, v.version AS in_view, v.text_source AS in_view_source,
-    coalesce(v.text_as_of, v.valid_from) AS in_view_day
+    coalesce(v.text_as_of, v.valid_from) AS in_view_day, v.amended_by_key AS in_view_act
   FROM src s LEFT JOIN LATERAL (
     SELECT * FROM document_version v WHERE v.document_id = s.id AND v.valid_from <= $1::date
     ORDER BY v.valid_from DESC, v.version DESC LIMIT 1) v ON true
@@ -53,15 +57,22 @@ WITH src AS (
   CROSS JOIN LATERAL jsonb_array_elements(coalesce(v.rebuild -> 'failed', '[]'::jsonb)) AS f
   WHERE t.in_view_source = 'rebuilt'
 ), outstanding AS (
+  -- A source text in view lacks what the rebuild's rule says; a rebuilt one what is dated after it
+  -- and what its chain failed (as the API's statuses read them).
   SELECT t.id, e.amending_key, e.ordinal, e.targets
   FROM today t JOIN amendment_effect e ON e.target_key = t.natural_key
+  LEFT JOIN document a ON a.natural_key = e.amending_key
   WHERE e.effective_from <= $1::date
-    AND (e.effective_from > t.in_view_day
+    AND (CASE WHEN t.in_view_source = 'source'
+              THEN ${lacksSql('t.in_view_day', 't.in_view_act', rebuildTookSql('t.id', 't.in_view_day'))}
+              ELSE e.effective_from > t.in_view_day END
          OR EXISTS (SELECT 1 FROM failed f WHERE f.id = t.id AND f.amending_key = e.amending_key AND f.ordinal = e.ordinal))
 ), lacking AS (
   SELECT s.id, s.texts, bool_and(${wholeRepealSql('e.targets')}) AS only_whole
   FROM src s JOIN amendment_effect e ON e.target_key = s.natural_key
-  WHERE e.effective_from <= $1::date AND s.text_day IS NOT NULL AND e.effective_from > s.text_day
+  LEFT JOIN document a ON a.natural_key = e.amending_key
+  WHERE e.effective_from <= $1::date AND s.text_day IS NOT NULL
+    AND ${lacksSql('s.text_day', 's.text_act', rebuildTookSql('s.id', 's.text_day'))}
   GROUP BY s.id, s.texts
 )
 SELECT

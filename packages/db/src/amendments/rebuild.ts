@@ -80,12 +80,25 @@ export const wholeRepealSql = (targets: string) =>
 const WHOLE_REPEAL_SQL = wholeRepealSql('e.targets');
 
 /**
- * SQL: an effect `e` (its act `a`, left-joined) that a source text of day `day` and act `act` may
- * lack: `textLacks` of @dp/czech-law in SQL (after the day; on or before it by an act published after
- * it; on the day by another act, which the text itself then tells: `textLacksStep`).
+ * SQL: an effect `e` (its act `a`, left-joined) that a source text of day `day` and act `act` (SQL
+ * expressions) may lack: `textLacks` of @dp/czech-law in SQL (after the day; on or before it by an
+ * act published after it; on the day by another act, or by its own act published after it, which
+ * the text itself then tells: `textLacksStep`). `sameDay` narrows the last: the rebuild takes every such effect as a candidate,
+ * what is read of the rebuilt versions afterwards only those the rebuild took (`rebuildTookSql`).
  */
-const lacksSql = (day: string, act: string) => `(e.effective_from > ${day}
-  OR (e.amending_key IS DISTINCT FROM ${act} AND (a.published_on > ${day} OR e.effective_from = ${day})))`;
+export const lacksSql = (day: string, act: string, sameDay = 'true') => `(e.effective_from > ${day}
+  OR (e.amending_key IS DISTINCT FROM ${act} AND a.published_on > ${day})
+  OR (e.effective_from = ${day} AND (e.amending_key IS DISTINCT FROM ${act} OR a.published_on > ${day}) AND ${sameDay}))`;
+
+/**
+ * SQL: the rebuild took an effect `e` of the text's own day from document `doc`'s source text of day
+ * `day` (`sourceLacks` of the API): a rebuilt version of that day made by its act, or its point failed
+ * in the chain.
+ */
+export const rebuildTookSql = (doc: string, day: string) => `EXISTS (SELECT 1 FROM "document_version" r
+  WHERE r.document_id = ${doc} AND r.text_source = 'rebuilt' AND coalesce(r.text_as_of, r.valid_from) = ${day}
+    AND (r.amended_by_key = e.amending_key
+         OR coalesce(r.rebuild -> 'failed', '[]'::jsonb) @> jsonb_build_array(jsonb_build_object('amending_key', e.amending_key, 'ordinal', e.ordinal))))`;
 
 /** The documents that have effects their newest source text may lack: candidates for rebuilding. */
 const CANDIDATES_SQL = `
@@ -176,6 +189,8 @@ const selectEffects = (naturalKey: string, after: string, textAct: string | null
   sqlBuilder
     .selectFrom('amendment_effect as e')
     .leftJoin('document as a', 'a.natural_key', 'e.amending_key')
+    // The text's day and act as a row, so that `lacksSql` reads them as it reads the candidates' columns.
+    .crossJoin(sql<{ day: Date; act: string | null }>`(SELECT ${after}::date AS day, ${textAct}::text AS act)`.as('t'))
     .select((eb) => [
       'e.amending_key',
       'e.ordinal',
@@ -189,10 +204,7 @@ const selectEffects = (naturalKey: string, after: string, textAct: string | null
     ])
     .where('e.target_key', '=', naturalKey)
     .where('e.effective_from', 'is not', null)
-    .where(
-      sql<boolean>`(e.effective_from > ${after}::date
-        OR (e.amending_key IS DISTINCT FROM ${textAct}::text AND (a.published_on > ${after}::date OR e.effective_from = ${after}::date)))`,
-    )
+    .where(sql<boolean>`${sql.raw(lacksSql('t.day', 't.act'))}`)
     .where(sql<boolean>`NOT ${sql.raw(WHOLE_REPEAL_SQL)}`)
     .orderBy('e.effective_from')
     .orderBy('a.published_on', (ob) => ob.asc().nullsLast())
