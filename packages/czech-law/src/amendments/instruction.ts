@@ -1013,6 +1013,13 @@ function skeleton(text: string): Skeleton {
     // "V § 150 se v nadpise slova …" (zákon č. 175/1990 Sb. on zákon č. 140/1961 Sb.): the older
     // locative of "nadpis".
     .replace(/(?<![\p{L}])([Vv]) nadpise(?![\p{L}])/gu, '$1 nadpisu')
+    // The verbs the act misspells, whose meaning no other word shares ("se za slovo „zákon“ vládají
+    // slova …", zákon č. 81/2006 Sb. on zákon č. 358/1992 Sb.; "se číslo „3“ nahazuje číslem „2“",
+    // zákon č. 76/2008 Sb., bod 11, on zákon č. 137/2006 Sb.); the quotations are not touched (the
+    // skeleton holds their marks only).
+    .replace(/(?<![\p{L}])(?:vládá|vkláda)(?![\p{L}])/gu, 'vkládá')
+    .replace(/(?<![\p{L}])(?:vládají|vkladají)(?![\p{L}])/gu, 'vkládají')
+    .replace(/(?<![\p{L}])(?:nahazuje|nahrazje|nahrazuej)(?![\p{L}])/gu, 'nahrazuje')
     // "V § 56 odst. 2 se vypouští ustanovení písm. b)" (zákon č. 62/1977 Sb., bod 22, on zákon
     // č. 103/1974 Sb.) as "se vypouští písm. b)"; "Dosavadní označení písmena a) se zrušuje" (zákon
     // č. 362/2003 Sb., on zákon č. 154/1994 Sb.) as "Označení písmena a) se zrušuje".
@@ -1407,7 +1414,7 @@ function readIncluding(
   const labels: string[] = [];
   FOOTNOTE_RANGES.set(footnotes, all);
   const re = new RegExp(
-    `(?:^| )(?:včetně|a) (?:(nadpis(?:u|ů)|nadpisů|${R}|odkaz(?:u|ů)? na ${R}|nadpisu a ${R})(?:(?:,? a|,) (?:(?:společného |skupinového )?${R}|odkaz(?:u|ů)? na (?:ni|ně|${R})))*)`,
+    `(?:^| )(?:včetně|a) (?:((?:jejího |jeho |jejich )?nadpis(?:u|ů)|nadpisů|${R}|odkaz(?:u|ů)? na ${R}|nadpisu a ${R})(?:(?:,? a|,) (?:(?:společného |skupinového )?${R}|odkaz(?:u|ů)? na (?:ni|ně|${R})))*)`,
     'g',
   );
   const rest = s.replace(re, (m) => {
@@ -1542,7 +1549,9 @@ clause(`za ${AFTER_WORDS} ${Q} (?:${PUNCT_ANY} ${REPEAL}|${REPEAL} ${PUNCT_ANY})
 );
 // "za slovo „A“ se vkládá čárka a doplňují se slova „B“": the words follow the mark there too, not
 // at the unit's end (MARK_THEN_WORDS).
-clause(`za ${AFTER_WORDS} ${Q} (?:vkládá|doplňuje) ${PUNCT_ANY}(?: a (?:${ADDING} )?(?:${NOUN}:? )?${Q})?`, (ctx, m) => {
+// "za slovo „Kdo“ vkládají čárka a tato slova: „byť i z nedbalosti“" (the plural of the mark and the
+// words, zákon č. 290/1993 Sb., bod 75, on zákon č. 140/1961 Sb.) is the same.
+clause(`za ${AFTER_WORDS} ${Q} ${ADDING} ${PUNCT_ANY}(?: a (?:${ADDING} )?(?:${NOUN}:? )?${Q})?`, (ctx, m) => {
   const mark = PUNCT_NOUN[m[2]];
   const add = m[3] !== undefined ? `${mark} ${quote(ctx, m[3])}` : mark;
   ctx.ops.push({ kind: 'insert_words', targets: locTargets(ctx), old: quote(ctx, m[1]), new: add, position: 'after', source: ctx.source });
@@ -2081,11 +2090,28 @@ function payloadContainer(payload: string): string | null {
 // "V části druhé se nad slova „§ 4“ vkládají slova: „HLAVA I …“", "V části páté se nad § 49a vkládají
 // slova: „Díl 4 …“", "nad § 7 vkládá tento text:" (zákon č. 225/2006 Sb. on zákon č. 49/1997 Sb.):
 // the same, the containers of the sentence's place above the new one.
+//
+// A heading that is no container's, above a § or článek: "Nad § 24b se vkládá nadpis, který zní:
+// „Společná ustanovení ke správním deliktům“." (zákon č. 378/2015 Sb., bod 61, on zákon č. 634/1992
+// Sb.), "Nad označení § 10 se vkládá nadpis, který zní:" (zákon č. 135/2019 Sb., bod 15, on zákon
+// č. 114/1995 Sb.). Whose heading it is (the §'s or the group's) stays unsaid, but the source writes
+// either above the label: the engine puts it there where the unit has no heading yet.
 clause(
-  `(?:(nad|před) (?:${R}|slova ${Q})|pod (?:${R}(?: ${Q})?|(tento nadpis))) (?:vkládá|vkládají|doplňuje) (?:nový |další )?(?:nadpis|slova|text)(?:,? (?:který zní|znějící))?:?`,
+  `(?:(nad|před) (?:označení |označením )?(?:${R}|slova ${Q})|pod (?:${R}(?: ${Q})?|(tento nadpis))) (?:vkládá|vkládají|doplňuje) (?:nový |další )?(?:(?:skupinový|společný) )?(?:nadpis|slova|text)(?:,? (?:který zní|znějící))?:?(?: ${Q})?`,
   (ctx, m) => {
-    const [, where, anchorRef, anchorWords, headingRef, , self] = m;
-    const seg = ctx.payload === null ? null : payloadContainer(ctx.payload);
+    const [, where, anchorRef, anchorWords, headingRef, , self, q] = m;
+    const payload = q !== undefined ? quote(ctx, q) : ctx.payload;
+    const seg = payload === null ? null : payloadContainer(payload);
+    if (!seg && where === 'nad' && anchorRef !== undefined && payload !== null && /nadpis/.test(m[0])) {
+      const targets = targetsOf(ctx, Number(anchorRef));
+      const t = targets[0];
+      const title = payload.replace(/^[ \t]*#{1,6}[ \t]+/, '').trim();
+      if (targets.length !== 1 || t.part || t.through || t.sentence !== undefined || !/^(?:par|cl)_[^/]+$/.test(t.id))
+        throw new Unsupported('a heading above a unit');
+      if (!title || /\n/.test(title)) throw new Unsupported('a heading above a unit on several lines');
+      ctx.ops.push({ kind: 'insert', targets: [{ id: t.id, part: 'heading' }], text: title, position: 'before', source: ctx.source });
+      return;
+    }
     if (!seg) throw new Unsupported('a heading above a unit');
     if (where) {
       const words = anchorWords !== undefined ? /^§ ?(\d+[a-z]{0,3})$/.exec(quote(ctx, anchorWords).trim()) : null;
@@ -2102,7 +2128,7 @@ clause(
         kind: 'insert',
         targets,
         newIds: [newId],
-        text: ctx.payload!,
+        text: payload!,
         position: 'before',
         withHeading: true,
         source: ctx.source,
@@ -2122,7 +2148,7 @@ clause(
       kind: 'insert',
       targets: [{ ...t }],
       newIds: [`${t.id}/${seg}`],
-      text: ctx.payload!,
+      text: payload!,
       position: 'after',
       withHeading: true,
       source: ctx.source,
@@ -2134,10 +2160,13 @@ clause(
 // zní:", "V části první hlavě II se nad § 5 vkládá označení dílu 3, …", "Za § 52 se vkládají
 // označení a nadpis nové hlavy III, které znějí:" (the label is the new container, "nad" is before).
 clause(
-  `(?:(?:v|ve) ${R} )?(za|před|nad) ${R} (?:vkládá|vkládají|doplňuj[eí]|připojuj[eí]) (označení (?:a nadpis |a (?=⟦))?)?(?:nov(?:[ýáéí]|ého) |dalš[íí] )?${R}((?: (?:včetně|a) [^,]*?)?),? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí):?(?: ${Q})?`,
+  `(?:(?:v|ve) ${R} )?(za|před|nad) ${R} (?:vkládá|vkládají|doplňuj[eí]|připojuj[eí]) ((?:nové )?označení (?:a nadpis |a (?=⟦))?)?(?:nov(?:[ýáéí]|ého) |dalš[íí] )?${R}((?: (?:včetně|a) [^,]*?)?)(?:,? (?:kter[ýáéí]|jež)((?: (?:včetně|a) [^:]*?)?) (?:zní|znějí)| v tomto znění):?(?: ${Q})?`,
   (ctx, m) => {
     const [, locRef, where, anchorRef, label, newRef, inc1, inc2, q] = m;
-    const inc = readIncluding(ctx, `${inc1} ${inc2}`.trim());
+    // "Za § 77 se vkládá označení nové části osmé včetně nadpisu v tomto znění:" (zákon č. 310/2008 Sb.,
+    // bod 34, on zákon č. 61/2000 Sb.) is "…, které zní:"; so are "nové označení části V" and
+    // "včetně jejího nadpisu".
+    const inc = readIncluding(ctx, `${inc1} ${inc2 ?? ''}`.trim());
     const base = locRef ? chainsOf(ctx, Number(locRef)) : ctx.base;
     const newIds = newUnitIdsAt(ctx, Number(newRef), base);
     const text = q !== undefined ? quote(ctx, q) : ctx.payload;
@@ -2613,7 +2642,7 @@ const OBJECT_BEFORE_PAYLOAD = new RegExp(
  * body 39 and 44, on vyhláška č. 177/1995 Sb.): the words after the colon are added after the mark,
  * as in "se vkládá čárka a slova „…“".
  */
-const MARK_THEN_WORDS = new RegExp(`( za ${AFTER_WORDS} ⟨\\d+⟩ (?:vkládá|doplňuje) ${PUNCT_ANY} a ${ADDING} ${NOUN}):$`, 'u');
+const MARK_THEN_WORDS = new RegExp(`( za ${AFTER_WORDS} ⟨\\d+⟩ ${ADDING} ${PUNCT_ANY} a (?:${ADDING} )?${NOUN}):$`, 'u');
 
 function readStatement(st: Statement, ops: Operation[], previous: Seg[][], done: readonly Operation[] = []): Seg[][] {
   const item = readAnnexItem(st) ?? readAnnexPart(st);

@@ -2365,6 +2365,44 @@ function insertHeading(w: Work, op: Operation): void {
 }
 
 /**
+ * The heading marks the text before the act writes above a § or článek label (`#### Přestupky`
+ * before `##### § 24`), or, where none stands there, those below the labels (`sectionHeadingMarks`);
+ * null where neither.
+ */
+function headingAboveMarks(texts: Iterable<string>, below: string | null): string | null {
+  for (const text of texts) {
+    const m = /^(#{1,6})[ \t]+(?!§|Čl\.|Článek)\S[^\n]*\n\s*\n#{1,6}[ \t]+(?:§|Čl\.|Článek)[ \t]*\d/m.exec(text);
+    if (m) return m[1];
+  }
+  return below;
+}
+
+/**
+ * "Nad § 24b se vkládá nadpis, který zní: „…“" (zákon č. 378/2015 Sb., bod 61, on zákon č. 634/1992
+ * Sb.): the heading goes on its own line above the label, where the source writes it. Only a unit
+ * with no heading at all takes it: beside a heading of its own (below the label, or one above it,
+ * which may be the unit's or a group's), which of them the new one is, or where it goes, is unsaid.
+ */
+function insertHeadingAbove(w: Work, op: Operation): void {
+  const t = op.targets[0];
+  const loc = locate(w.doc, t.id);
+  const node = loc.node;
+  if (!node || node.parent !== null) throw new Fail('unsupported_target', `a heading inside ${t.id}`);
+  const text = loc.unit.text;
+  const lines = headingLines(text, node);
+  const label = lines.find((l) => isUnitLabel(l.text));
+  if (!label) throw new Fail('target_not_found', `the label of ${t.id}`);
+  const prev = loc.index > 0 ? w.doc.units[loc.index - 1] : null;
+  if (lines.some((l) => !isUnitLabel(l.text)) || (prev && /^#{1,6} /m.test(trailerOf(prev))))
+    throw new Fail('ambiguous', `a heading above ${t.id}, which has a heading`);
+  const title = (op.text ?? '').trim();
+  const marks = headingAboveMarks(w.before.values(), w.headingMarks);
+  if (!marks) throw new Fail('unsupported_target', `no § of the text has a heading to write the heading above ${t.id} as`);
+  replaceUnit(w.doc, loc.index, `${text.slice(0, label.start)}${marks} ${title}\n\n${text.slice(label.start)}`);
+  touch(w, t.id);
+}
+
+/**
  * A container's label put among §§: "Za § 52 se vkládá označení nové hlavy III, které včetně nadpisu
  * zní:", "V části první hlavě II se nad § 5 vkládá označení dílu 3, …": the container's heading goes
  * after the § (or before it), under the containers the place is in; the §§ that follow are the new
@@ -2401,7 +2439,8 @@ function insertContainerLabel(w: Work, op: Operation): void {
 
 function opInsert(w: Work, op: Operation): void {
   if (op.position === 'by_number') return insertByNumber(w, op);
-  if (op.targets.length === 1 && op.targets[0].part === 'heading' && !op.newIds?.length) return insertHeading(w, op);
+  if (op.targets.length === 1 && op.targets[0].part === 'heading' && !op.newIds?.length)
+    return op.position === 'before' ? insertHeadingAbove(w, op) : insertHeading(w, op);
   // "V části první se za nadpis hlavy II vkládá označení nového dílu 1, …": the first container inside one.
   const t0 = op.targets[0];
   // Only containers' labels (with their titles), no §§ of theirs: the label is put among the units.

@@ -131,5 +131,9 @@
  * 35: a point that gives whole units a new wording is not held back by an earlier unread change of
  * words throughout the text (`rewordsWholeUnits`); a new text that keeps the act's opening mark (its
  * closing one lost in the source) is read for its §§ without it (`holdsSections`), #36 h-engine28.
+ * 36: a heading put above a § or článek that has none ("Nad § 24b se vkládá nadpis, který zní:") goes
+ * on its own line above the label (`insertHeadingAbove`), refused beside a heading of its own; the
+ * reader's forms of version 35 (container labels "nové označení", "v tomto znění", the mark and words
+ * "vkládají čárka a tato slova", misspelt verbs), #36 h-engine29.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 35;
+export const CONSOLIDATION_ENGINE_VERSION = 36;

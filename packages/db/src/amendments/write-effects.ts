@@ -57,8 +57,12 @@ type Tx = RawTx;
  * odstavec 4.") targets units of the § the block's points before it named (its operation unchanged).
  * 34: a § number whose "§" the source's text of the act lost ("V 31 odst. 2 se …", "V 38a se doplňuje
  * odstavec 9") or set against the place word ("V§ 45b odst. 2") is read as the § (#35 item 4, h-recall13).
+ * 35: "Nad (označení) § N se vkládá (skupinový) nadpis" (a heading that is no container's, the §'s
+ * own), "Za § N se vkládá nové označení části V", "… včetně jejího nadpisu", "… v tomto znění:",
+ * "za slovo „A“ vkládají (připojují) čárka a tato slova: „B“", verbs the act misspells ("vládá",
+ * "vkládají" as "vkladají", "nahazuje") (#36 h-engine29).
  */
-export const AMENDMENT_READER_VERSION = 34;
+export const AMENDMENT_READER_VERSION = 35;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
