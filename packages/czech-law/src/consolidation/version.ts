@@ -131,5 +131,9 @@
  * 35: a point that gives whole units a new wording is not held back by an earlier unread change of
  * words throughout the text (`rewordsWholeUnits`); a new text that keeps the act's opening mark (its
  * closing one lost in the source) is read for its §§ without it (`holdsSections`), #36 h-engine28.
+ * 36: "§ 2b" replaced by the sign alone in a list of §§ takes the removed number's comma; words put
+ * after words the text quotes whole go outside the quotation marks; a later clause naming a sentence
+ * after one an earlier clause of the point puts in is refused (`ambiguous`); "dosavadní text se
+ * označuje jako odstavec 1" numbers the text below a heading set as a plain line, #36 (b) h-prec3.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 35;
+export const CONSOLIDATION_ENGINE_VERSION = 36;
