@@ -108,3 +108,19 @@ describe('"dosavadní text se označuje jako odstavec 1" in a § whose heading i
     expect(r.text).toContain('##### § 10\n\n(1) Základem daně z převodu nemovitostí je\n\n- a)');
   });
 });
+
+describe('a later clause naming words in a sentence after one an earlier clause puts in', () => {
+  it('is applied in the sentence the text before the point numbers so (vyhláška č. 367/2005 Sb., bod 5)', () => {
+    const text = lines('# Vyhláška', '##### § 6', '(7) Přehrada má dvě výpusti. Výpust je nejvýše 9 m vysoko. Výpusti se zkoušejí.');
+    const r = applyAmendment(text, [
+      pt(
+        '5',
+        'V § 6 odst. 7 se za větu první vkládá věta, která zní: „Odběr se za výpust nepokládá.“ a ve větě druhé se za slova „nejvýše 9 m“ doplňují slova „nad dnem vtoku“.',
+      ),
+    ]);
+    expect(r.points[0].status).toBe('applied');
+    expect(r.text).toContain(
+      'dvě výpusti. Odběr se za výpust nepokládá. Výpust je nejvýše 9 m nad dnem vtoku vysoko. Výpusti se zkoušejí.',
+    );
+  });
+});

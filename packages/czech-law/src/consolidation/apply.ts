@@ -3646,12 +3646,15 @@ function bySentenceDown(ops: Operation[]): void {
     // A later clause's sentence after one an earlier clause puts in ("za větu první vkládá věta …
     // a za větu třetí se vkládají věty …", zákon č. 134/2013 Sb., bod 3, on zákon č. 513/1991 Sb.):
     // the drafters count it in the text before the point or in the text with the new sentence (the
-    // new sentences there cite "věty čtvrté", the source counts so); which is not written. Refused.
+    // new sentences there cite "věty čtvrté", the source counts so); which is not written. Refused,
+    // unless the later clause names words, which are found in one of the two sentences only ("a ve
+    // větě druhé se za slova „nejvýše 9 m“ doplňují slova …", vyhláška č. 367/2005 Sb., bod 5, on
+    // vyhláška č. 590/2002 Sb.: the text before the point, as the engine counts).
     at.forEach((i, k) => {
       const o = ops[i];
       const s = sentencesNamed(o);
       if (!s || o.kind !== 'append_words' || o.position !== 'end' || !/^\p{Lu}/u.test((o.new ?? '').trim())) return;
-      if (at.slice(k + 1).some((j) => (sentencesNamed(ops[j])?.top ?? 0) > s.top))
+      if (at.slice(k + 1).some((j) => !ops[j].old && (sentencesNamed(ops[j])?.top ?? 0) > s.top))
         throw new Fail('ambiguous', `sentences of ${s.id} named after a sentence the point puts in`);
     });
     const sorted = at.map((i) => ops[i]).sort((a, b) => (sentencesNamed(b)?.top ?? 0) - (sentencesNamed(a)?.top ?? 0));
