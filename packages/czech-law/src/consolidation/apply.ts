@@ -1302,6 +1302,11 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
   let h = hits[0];
   let out: string;
   if (op.kind === 'insert_words') {
+    // Words the text quotes whole ("slova „stavební spořitelna“ smí …"): the point names the quoted
+    // term, and new words go outside its quotation marks ("za slova „stavební spořitelna“ vkládají
+    // slova „jejich překlady, …“", zákon č. 423/2003 Sb., bod 3, on zákon č. 96/1993 Sb.; "za slova
+    // „jménem zákona“ vkládají slova „s výstrahou“", zákon č. 274/2008 Sb. on zákon č. 553/1991 Sb.).
+    if (text[h.start - 1] === '„' && text[h.end] === '“' && !/[„“]/.test(old)) h = { start: h.start - 1, end: h.end + 1 };
     const next = text.slice(op.position === 'before' ? 0 : h.end, op.position === 'before' ? h.start : undefined);
     // A footnote mark set after words: where punctuation follows them the source sets the mark
     // before or after it as it sets the text's other marks, not as the act says; and a mark the unit
@@ -1485,6 +1490,10 @@ function replaceSpan(text: string, h: Span, by: string): string {
     if (/^[,.;:)]/.test(b)) while (start > 0 && /[ \t]/.test(text[start - 1])) start--;
     // ", o jejím …" after a comma already there ("republice, bude …"): one comma.
     if (/^[,;]/.test(b) && text[start - 1] === b[0]) b = b.slice(1);
+    // "§ 2b" replaced by the sign alone in "§ 2b, 2c" ("slova „§ 2b“ nahrazují značkou „§“", zákon
+    // č. 36/2008 Sb., bod 14, on zákon č. 40/1995 Sb.): the sign heads the list's next number, so
+    // the comma that ended the removed one goes with it ("§ 2c").
+    if (/(?:^|\s)§§?$/.test(b) && /^,[ \t]+[\d(]/.test(text.slice(end))) end = end + /^,[ \t]+/.exec(text.slice(end))![0].length - 1;
     // "…republiky," before a comma already there: one comma.
     const last = b[b.length - 1];
     if (/[,.;:]/.test(last) && next === last) end++;
@@ -3132,7 +3141,13 @@ function opRenumber(w: Work, op: Operation): void {
         // A "(k § 8 zákona)" line below the label stays above the new number (vyhláška č. 559/1990 Sb.
         // on vyhláška č. 215/1988 Sb.).
         const kLine = /^\([Kk] [^\n]{1,200}\)[ \t]*\n\s*/.exec(text.slice(loc.node.contentStart, loc.node.end));
-        const at = loc.node.contentStart + (kLine ? kLine[0].length : 0);
+        // So does a heading the source sets as a plain line ("##### § 10", "Základ daně", then the
+        // text; zákon č. 186/2006 Sb., bod 3, on zákon č. 357/1992 Sb.): a short line without a
+        // closing mark followed by a sentence, not by a list it would introduce.
+        const plainHeading = kLine
+          ? null
+          : /^\p{Lu}[^\n.,;:]{0,98}[^\n.,;:\s][ \t]*\n[ \t]*\n(?=\p{Lu})/u.exec(text.slice(loc.node.contentStart, loc.node.end));
+        const at = loc.node.contentStart + (kLine ? kLine[0].length : (plainHeading?.[0].length ?? 0));
         edits.push({
           index: loc.index,
           span: { start: at, end: at },
@@ -3667,6 +3682,20 @@ function bySentenceDown(ops: Operation[]): void {
   });
   for (const at of slots.values()) {
     if (at.length < 2) continue;
+    // A later clause's sentence after one an earlier clause puts in ("za větu první vkládá věta …
+    // a za větu třetí se vkládají věty …", zákon č. 134/2013 Sb., bod 3, on zákon č. 513/1991 Sb.):
+    // the drafters count it in the text before the point or in the text with the new sentence (the
+    // new sentences there cite "věty čtvrté", the source counts so); which is not written. Refused,
+    // unless the later clause names words, which are found in one of the two sentences only ("a ve
+    // větě druhé se za slova „nejvýše 9 m“ doplňují slova …", vyhláška č. 367/2005 Sb., bod 5, on
+    // vyhláška č. 590/2002 Sb.: the text before the point, as the engine counts).
+    at.forEach((i, k) => {
+      const o = ops[i];
+      const s = sentencesNamed(o);
+      if (!s || o.kind !== 'append_words' || o.position !== 'end' || !/^\p{Lu}/u.test((o.new ?? '').trim())) return;
+      if (at.slice(k + 1).some((j) => !ops[j].old && (sentencesNamed(ops[j])?.top ?? 0) > s.top))
+        throw new Fail('ambiguous', `sentences of ${s.id} named after a sentence the point puts in`);
+    });
     const sorted = at.map((i) => ops[i]).sort((a, b) => (sentencesNamed(b)?.top ?? 0) - (sentencesNamed(a)?.top ?? 0));
     at.forEach((i, k) => (ops[i] = sorted[k]));
   }

@@ -134,6 +134,9 @@
  * 36: a heading put above a § or článek that has none ("Nad § 24b se vkládá nadpis, který zní:") goes
  * on its own line above the label (`insertHeadingAbove`), refused beside a heading of its own; the
  * reader's forms of version 35 (container labels "nové označení", "v tomto znění", the mark and words
- * "vkládají čárka a tato slova", misspelt verbs), #36 h-engine29.
+ * "vkládají čárka a tato slova", misspelt verbs), #36 h-engine29; and "§ 2b" replaced by the sign alone in a list of §§ takes the removed number's comma; words put
+ * after words the text quotes whole go outside the quotation marks; a later clause naming a sentence
+ * after one an earlier clause of the point puts in is refused (`ambiguous`); "dosavadní text se
+ * označuje jako odstavec 1" numbers the text below a heading set as a plain line, #36 (b) h-prec3.
  */
 export const CONSOLIDATION_ENGINE_VERSION = 36;
