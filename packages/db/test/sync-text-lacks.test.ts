@@ -10,6 +10,14 @@ import { amendingActText, bootstrapMessage, createTinyRepo, docFile, effectiveOn
 const V1 = '# Zákon o věci 1\n\n##### § 1\n\nLhůta je 10 dní.\n\n##### § 2\n\nPoplatek činí 100 Kčs.\n\n##### § 3\n\nSazba je 5 %.\n';
 const V2 = '# Zákon o věci 1\n\n##### § 1\n\nLhůta je 30 dní.\n\n##### § 2\n\nPoplatek činí 100 Kčs.\n\n##### § 3\n\nSazba je 7 %.\n';
 
+/** The rebuilt versions of sb/1970/1 in order: the act each is for, its day, its text and the rebuild's report. */
+const rebuiltVersions = (db: TestDatabase) =>
+  db.query<{ amended_by_key: string; valid_from: string; text: string; rebuild: { failed: unknown[] } }>(
+    `SELECT v.amended_by_key, v.valid_from::text AS valid_from, CASE WHEN v.text_is_current THEN d.text ELSE v.text END AS text, v.rebuild
+     FROM "document_version" v JOIN "document" d ON d.id = v.document_id
+     WHERE v.text_source = 'rebuilt' AND d.natural_key = 'sb/1970/1' ORDER BY v.version`,
+  );
+
 const act = (title: string, point: string, day: string) =>
   amendingActText(title, [{ article: 'I', intro: 'Zákon č. 1/1970 Sb., o věci 1, se mění takto:', points: [point] }], {
     article: 'II',
@@ -48,11 +56,7 @@ describe('sync: acts of the text day that the text lacks, and retroactive acts, 
   it('applies the retroactive act and the same-day act the text lacks, from the text day', async () => {
     const report = await syncRepository(db, repo.dir, { today: '2026-06-01', concurrency: 1 });
     expect(report.documents.failed).toBe(0);
-    const rows = await db.query<{ amended_by_key: string; valid_from: string; text: string; rebuild: { failed: unknown[] } }>(
-      `SELECT v.amended_by_key, v.valid_from::text AS valid_from, CASE WHEN v.text_is_current THEN d.text ELSE v.text END AS text, v.rebuild
-       FROM "document_version" v JOIN "document" d ON d.id = v.document_id
-       WHERE v.text_source = 'rebuilt' AND d.natural_key = 'sb/1970/1' ORDER BY v.version`,
-    );
+    const rows = await rebuiltVersions(db);
     expect(rows.map((r) => [r.amended_by_key, r.valid_from])).toEqual([
       ['sb/1983/4', '1983-07-01'],
       ['sb/1983/2', '1983-07-01'],
@@ -117,11 +121,7 @@ describe("sync: the source's version named for a retroactive act that lacks it i
   it('applies the act its own version lacks, from that version', async () => {
     const report = await syncRepository(db, repo.dir, { today: '2026-06-01', concurrency: 1 });
     expect(report.documents.failed).toBe(0);
-    const rows = await db.query<{ amended_by_key: string; valid_from: string; text: string }>(
-      `SELECT v.amended_by_key, v.valid_from::text AS valid_from, CASE WHEN v.text_is_current THEN d.text ELSE v.text END AS text
-       FROM "document_version" v JOIN "document" d ON d.id = v.document_id
-       WHERE v.text_source = 'rebuilt' AND d.natural_key = 'sb/1970/1' ORDER BY v.version`,
-    );
+    const rows = await rebuiltVersions(db);
     expect(rows.map((r) => [r.amended_by_key, r.valid_from])).toEqual([['sb/1984/1', '1984-04-01']]);
     expect(rows[0].text).toContain('Lhůta je 30 dní.');
   });

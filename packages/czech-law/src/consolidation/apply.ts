@@ -2349,18 +2349,23 @@ function sectionHeadingMarks(units: TextUnit[]): string | null {
   return null;
 }
 
+/** The § or článek a heading point names (a unit of its own, not a part of one), its text and its lines up to the label. */
+function headingPlace(w: Work, op: Operation) {
+  const t = op.targets[0];
+  const loc = locate(w.doc, t.id);
+  const node = loc.node;
+  if (!node || node.parent !== null) throw new Fail('unsupported_target', `a heading inside ${t.id}`);
+  const text = loc.unit.text;
+  return { t, loc, text, lines: headingLines(text, node) };
+}
+
 /**
  * "Pod označení § 30b se vkládá nadpis, který zní: „…“" (zákon č. 102/2017 Sb., bod 24, on zákon
  * č. 121/2000 Sb.): the heading goes on its own line below the § label, where the source writes it.
  * A § that has a heading already is refused: the point inserts one, it does not replace it.
  */
 function insertHeading(w: Work, op: Operation): void {
-  const t = op.targets[0];
-  const loc = locate(w.doc, t.id);
-  const node = loc.node;
-  if (!node || node.parent !== null) throw new Fail('unsupported_target', `a heading inside ${t.id}`);
-  const text = loc.unit.text;
-  const lines = headingLines(text, node);
+  const { t, loc, text, lines } = headingPlace(w, op);
   if (lines.some((l) => !isUnitLabel(l.text))) throw new Fail('already_present', `a heading of ${t.id}`);
   const label = lines.find((l) => isUnitLabel(l.text));
   if (!label) throw new Fail('target_not_found', `the label of ${t.id}`);
@@ -2393,12 +2398,7 @@ function headingAboveMarks(texts: Iterable<string>, below: string | null): strin
  * which may be the unit's or a group's), which of them the new one is, or where it goes, is unsaid.
  */
 function insertHeadingAbove(w: Work, op: Operation): void {
-  const t = op.targets[0];
-  const loc = locate(w.doc, t.id);
-  const node = loc.node;
-  if (!node || node.parent !== null) throw new Fail('unsupported_target', `a heading inside ${t.id}`);
-  const text = loc.unit.text;
-  const lines = headingLines(text, node);
+  const { t, loc, text, lines } = headingPlace(w, op);
   const label = lines.find((l) => isUnitLabel(l.text));
   if (!label) throw new Fail('target_not_found', `the label of ${t.id}`);
   const prev = loc.index > 0 ? w.doc.units[loc.index - 1] : null;
