@@ -527,7 +527,7 @@ export async function rankProvisions(
   for (const r of ranked) {
     let act = acts.get(r.document_id);
     if (!act) {
-      act = { terms: new Uint8Array(weights.length), held: 0, share: 0 };
+      act = { terms: new Uint8Array(weights.length), held: 0 };
       acts.set(r.document_id, act);
     }
     let lex = PROVISION_WEIGHTS.cover * Number(r.cd ?? 0);
@@ -546,7 +546,6 @@ export async function rankProvisions(
     const f = factor.get(r.document_id);
     if (f !== undefined) scored.push({ r, act, lex, held: held / total, f, score: 0 });
   }
-  for (const act of acts.values()) act.share = act.held / total;
   // Each unit's score is its lexical sum times these factors; the cover density, where it comes
   // second, goes to the best by the rest.
   const scoreOf = (u: ActUnit) =>
@@ -555,7 +554,7 @@ export async function rankProvisions(
     (u.r.repealed ? PROVISION_WEIGHTS.repealed : 1) *
     (u.r.in_amendment ? PROVISION_WEIGHTS.inAmendment : 1) *
     u.held ** PROVISION_WEIGHTS.unitShare *
-    u.act.share ** PROVISION_WEIGHTS.actShare;
+    (u.act.held / total) ** PROVISION_WEIGHTS.actShare;
   if (coverLater && scored.length) {
     for (const u of scored) u.score = scoreOf(u);
     const first = [...scored]
@@ -587,11 +586,10 @@ export async function rankProvisions(
     .slice(0, depth);
 }
 
-/** An act of the act stage: which of the query's terms its ranked units hold (1 each), their weight and share of the query's. */
+/** An act of the act stage: which of the query's terms its ranked units hold (1 each) and their weight. */
 interface ActHeld {
   terms: Uint8Array;
   held: number;
-  share: number;
 }
 
 /** A ranked unit of the act stage: its row, its act, its lexical sum, its share of the query's weight, its act's factor, its score before the cover density. */
