@@ -1159,6 +1159,87 @@ function otherSpelling(
   return null;
 }
 
+/** Footnote marks in a row, as the acts and the source write them ("^7)", "^2),^3)", "^7)^,^8)"). */
+const MARK_RUN = String.raw`\^\d+[a-z]*\)(?:\^?,\^?\d+[a-z]*\)|\^\d+[a-z]*\))*`;
+/** A punctuation mark before a run of marks, or after one (never a comma inside the run). */
+const MARKS_BESIDE_PUNCT = new RegExp(String.raw`(?<!\^\d+[a-z]*\)\^?)([,.;:])(${MARK_RUN})|(${MARK_RUN})([,.;:])(?!\^?\d)`, 'g');
+/** A run of marks that ends the words, after a letter or digit. */
+const MARKS_AT_END = new RegExp(String.raw`(?<=[^\s,.;:])${MARK_RUN}$`);
+
+/**
+ * Words whose footnote marks the act sets on the other side of a punctuation mark than the text
+ * ("podle zvláštního právního předpisu.^4)" for the text's "předpisu^4).", zákon č. 457/2011 Sb.,
+ * bod 1, on zákon č. 127/2005 Sb.; "předpisu;^11b)" for "předpisu^11b);", zákon č. 261/2007 Sb.
+ * on zákon č. 54/1956 Sb.): the same words with the marks on the other side. The new words stay
+ * the act's.
+ */
+function swappedMarks(old: string): string {
+  return old.replace(MARKS_BESIDE_PUNCT, (_, p1: string | undefined, run1: string | undefined, run2: string, p2: string) =>
+    p1 !== undefined && run1 !== undefined ? run1 + p1 : p2 + run2,
+  );
+}
+
+/**
+ * Words that end with footnote marks where the text sets the punctuation that follows the words
+ * before the marks ("podle zvláštního zákona^8)" of the text's "podle zvláštního zákona.^8)
+ * Bylo-li", zákon č. 298/2016 Sb., bod 1, on zákon č. 150/2002 Sb.; "hygienické služby^18)" of
+ * "orgány hygienické služby.^18)", zákon č. 258/2000 Sb. on zákon č. 634/1992 Sb.): the
+ * punctuation is the text's, not the words'. Each place found is the words, the punctuation and
+ * the same marks, and nothing more of them after; `punct` holds each place's punctuation.
+ */
+function wordsBeforePunctuatedMarks(
+  text: string,
+  old: string,
+  region: Span,
+  markers: [number, number][],
+): { hits: Span[]; punct: string[]; marks: string } | null {
+  const words = old.trim();
+  const m = MARKS_AT_END.exec(words);
+  if (!m) return null;
+  const marks = m[0];
+  // A comma before marks in a row may be the run's own ("republiky,^2),^3) v rozsahu" for the act's
+  // "republiky^2),3) v rozsahu"): one mark only.
+  if (!/^\^\d+[a-z]*\)$/.test(marks)) return null;
+  const hits: Span[] = [];
+  const punct: string[] = [];
+  for (const h of findWords(text, words.slice(0, m.index), region, markers)) {
+    const end = h.end + 1 + marks.length;
+    if (end > region.end || !/^[,.;:]$/.test(text[h.end]) || text.slice(h.end + 1, end) !== marks) continue;
+    if (/^\^?,?\^?\d/.test(text.slice(end))) continue;
+    hits.push({ start: h.start, end });
+    punct.push(text[h.end]);
+  }
+  return hits.length ? { hits, punct, marks } : null;
+}
+
+/**
+ * The words at `h` (`wordsBeforePunctuatedMarks`: the words, the text's punctuation, the marks)
+ * replaced by `add`: the punctuation stays after the new words; new words that end with marks of
+ * their own have them where the text had its marks, after the punctuation ("orgány ochrany
+ * veřejného zdraví.^18)"; the source writes the new mark so about twice as often as it takes the
+ * act's "zdraví^18)." on the tuning half's points of this form). New words that end with punctuation
+ * of their own keep it where it is the text's ("nemovitosti,^6b)" for "nemovitostí,^6)") and are
+ * refused where it is another (which mark stays is not sure). Deleted words go with their marks
+ * and leave the punctuation ("v elektronické formě. Bylo-li"), before the marks of the words
+ * before them, as the text set it beside its marks ("republiky,^6) - e)" where "republiky^6) nebo
+ * převedené … republiky,^7) - e)" loses the words after the first mark).
+ */
+function replaceBeforePunctuatedMarks(text: string, h: Span, add: string, punct: string, marks: string, id: string): string {
+  const at = h.end - marks.length - 1;
+  const a = add.trim();
+  if (!a) {
+    const before = text.slice(0, h.start).trimEnd();
+    const run = new RegExp(`${MARK_RUN}$`).exec(before);
+    if (run) return before.slice(0, run.index) + punct + run[0] + text.slice(h.end);
+    return replaceSpan(text.slice(0, at + 1) + text.slice(h.end), { start: h.start, end: at }, '');
+  }
+  const own = new RegExp(`([,.;:])(?:${MARK_RUN})?$`).exec(a);
+  if (own && own[1] !== punct) throw new Fail('ambiguous', `„${a}“ ends with „${own[1]}“ where the text has „${punct}“ in ${id}`);
+  if (own) return replaceSpan(text, h, a);
+  const mark = MARKS_AT_END.exec(a);
+  return replaceSpan(text, h, mark ? a.slice(0, mark.index) + punct + mark[0] : a + punct);
+}
+
 /**
  * Where the part of an annex that the act names by its heading starts: the one line of the region
  * that begins with the heading's words (Markdown marks and spacing aside).
@@ -1242,6 +1323,25 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
     if (other) {
       ({ hits, old } = other);
       add = other.recase(add);
+    }
+  }
+  // Footnote marks on the other side of a punctuation mark than the text sets them (`swappedMarks`).
+  if (!hits.length && swappedMarks(old) !== old) {
+    const swapped = findWords(text, swappedMarks(old), region, loc.local.markers);
+    if (swapped.length) {
+      old = swappedMarks(old);
+      hits = swapped;
+    }
+  }
+  // Words replaced or deleted whose marks the text sets after the punctuation that follows them
+  // (`wordsBeforePunctuatedMarks`): the punctuation stays where the text has it.
+  let punct: { mark: string; marks: string } | null = null;
+  if (!hits.length && op.kind === 'replace_words' && !op.position) {
+    const found = wordsBeforePunctuatedMarks(text, old, region, loc.local.markers);
+    if (found) {
+      if (found.hits.length > 1) throw new Fail('ambiguous', `„${old}“ is in ${t.id} ${found.hits.length} times`);
+      hits = found.hits;
+      punct = { mark: found.punct[0], marks: found.marks };
     }
   }
   // "na konci": the words end the unit's text, before its closing mark where they do not carry one
@@ -1330,6 +1430,8 @@ function editWords(w: Work, loc: Loc, t: TargetRef, op: Operation): void {
       const one = /[,;]$/.test(a) && text[h.end] === a[a.length - 1] ? a.slice(0, -1) : add;
       out = splice(text, { start: h.end, end: h.end }, joinAfter(one, text[h.end]));
     }
+  } else if (punct !== null) {
+    out = replaceBeforePunctuatedMarks(text, h, add, punct.mark, punct.marks, t.id);
   } else {
     // Words deleted with the comma that ends their list item ("slova „nebo § 23 odst. 2,“ se
     // zrušují" at the end of bod 2, zákon č. 282/2003 Sb., bod 34, on zákon č. 154/2000 Sb.): the
@@ -1877,6 +1979,25 @@ function opNewWording(w: Work, op: Operation): void {
         refuseAnnexTable(body);
         const label = first.unit.text.slice(first.node.start, first.node.contentStart).trim();
         replaceUnit(w.doc, first.index, withTrailer(`${label}\n\n${styleAnnex(body, w.annexStyle)}`, trailerOf(first.unit)));
+        touch(w, first.unit.id);
+        return;
+      }
+      // "§ 58 zní: „Krajské a okresní národní výbory …“" (zákon č. 116/1971 Sb., bod 1, on zákon
+      // č. 69/1967 Sb.), "Článek 6 zní:" with the text only: the § keeps its label and, the point
+      // not naming it, its heading (the source keeps both); the new text follows them. Not where
+      // the new text has heading lines of its own (a label the act misspelt, "##### „29b"), nor
+      // where the point names the heading ("včetně nadpisu") and writes none.
+      if (
+        locs.length === 1 &&
+        parts.length === 0 &&
+        (first.unit.kind === 'section' || first.unit.kind === 'article') &&
+        first.node &&
+        !op.withHeading &&
+        body.trim() &&
+        !/^[ \t]*#{1,6}[ \t]/m.test(body)
+      ) {
+        const head = first.unit.text.slice(0, first.node.contentStart).trimEnd();
+        replaceUnit(w.doc, first.index, withTrailer(`${head}\n\n${body.trim()}\n`, trailerOf(first.unit)));
         touch(w, first.unit.id);
         return;
       }

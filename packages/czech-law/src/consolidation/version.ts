@@ -138,5 +138,10 @@
  * after words the text quotes whole go outside the quotation marks; a later clause naming a sentence
  * after one an earlier clause of the point puts in is refused (`ambiguous`); "dosavadní text se
  * označuje jako odstavec 1" numbers the text below a heading set as a plain line, #36 (b) h-prec3.
+ * 37: words whose footnote mark the act sets on the other side of a punctuation mark than the text
+ * are found there (`swappedMarks`), and words that end with a mark the text sets after the
+ * punctuation that follows them are replaced or deleted with the punctuation kept in its place
+ * (`wordsBeforePunctuatedMarks`); a § or článek whose new wording the act writes without its label
+ * keeps its label and heading, #36 h-engine30.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 36;
+export const CONSOLIDATION_ENGINE_VERSION = 37;
