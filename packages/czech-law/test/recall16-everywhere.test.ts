@@ -91,3 +91,17 @@ describe('what a `*` target reaches (`everywhereHolds`)', () => {
     expect(everywhereHolds('V § 5 se slovo „pokuta“ nahrazuje slovem „částka“.')).toBeNull();
   });
 });
+
+describe('the engine beside a refused change throughout the text', () => {
+  it('holds back the units with its words, not a later change throughout the text elsewhere', () => {
+    const text = lines('##### § 1', 'Pracovník plní úkoly.', '##### § 2', 'Náleží mu mzda.');
+    const out = applyAmendment(text, [
+      pt('1', 'Ve všech ustanoveních se slova „Pracovník“ a „pracovnice“ nahrazují slovy „Zaměstnanec“ a „zaměstnankyně“.'),
+      pt('2', 'V celém textu zákona se slovo „mzda“ nahrazuje slovem „plat“.'),
+    ]);
+    expect(out.points.map((o) => o.status)).toEqual(['not_applied', 'applied']);
+    expect(out.points[0].units).not.toContain('*');
+    expect(out.text).toContain('Náleží mu plat.');
+    expect(out.text).toContain('Pracovník plní úkoly.');
+  });
+});

@@ -3976,7 +3976,8 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
   for (const i of order) {
     const p = reread.get(i) ?? parsed[i];
     const named = new Set(p.operations.flatMap(unitsNamed));
-    for (const e of p.effects) if (e.kind === 'unsupported') for (const id of e.targets) named.add(unitIdOf(id));
+    // A refused change throughout the text (`*`) holds back the units with its words (below), not every unit.
+    for (const e of p.effects) if (e.kind === 'unsupported') for (const id of e.targets) if (id !== '*') named.add(unitIdOf(id));
     const outcome: PointOutcome = { number: points[i].number, status: 'not_applied', changed: [], units: [...named] };
     outcomes[i] = outcome;
     holds[i] = [...named];
