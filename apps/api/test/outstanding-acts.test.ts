@@ -241,3 +241,23 @@ describe('a provision reached by the targets of many effects (#37 item 6, h-spee
     expect(provisionReach('par_1/odst_1', [])(lists[2])).toBe(false);
   });
 });
+
+describe('a provision read under a change throughout the text (#35 item 4, h-recall16)', () => {
+  // Zákon č. 223/1999 Sb., bod 1, on zákon č. 140/1961 Sb.: "Ve všech ustanoveních trestního zákona se
+  // slova „za branné pohotovosti státu“ nahrazují slovy „za stavu ohrožení státu nebo za válečného stavu“."
+  const everywhere: Effect = {
+    ...effect('sb/1999/223', '1999-12-01', '1', ['*']),
+    kinds: ['replace_words'],
+    instruction:
+      'Ve všech ustanoveních trestního zákona se slova „za branné pohotovosti státu“ nahrazují slovy „za stavu ohrožení státu nebo za válečného stavu“.',
+  };
+
+  it('flags the provisions whose text holds the words, not the others', () => {
+    const holding = '(2) Odnětím svobody … bude pachatel potrestán, spáchá-li čin uvedený v odstavci 1 za branné pohotovosti státu.';
+    expect(provisionStatus('par_105/odst_2', [], true, [everywhere], [], { text: holding }).status).toBe('amended_not_in_source');
+    expect(provisionStatus('par_105/odst_1', [], true, [everywhere], [], { text: '(1) Kdo vyzradí …' }).status).toBe('current');
+    // Without the text the read cannot tell: the target reaches nothing, and the caller is told to load it.
+    expect(provisionStatus('par_105/odst_2', [], true, [everywhere]).status).toBe('current');
+    expect(needsCites([everywhere])).toBe(true);
+  });
+});

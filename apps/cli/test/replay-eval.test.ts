@@ -6,6 +6,7 @@ import {
   changedProvisions,
   citesOf,
   containersOf,
+  everywhereTargets,
   membersOf,
   missCause,
   provisionTexts,
@@ -550,5 +551,28 @@ describe("the amendments evaluation's misses file", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a change throughout the text in the measure (#35 item 4, h-recall16)', () => {
+  // Zákon č. 223/1999 Sb., bod 1, on zákon č. 140/1961 Sb.: its `*` target reaches the provisions whose
+  // text before holds the words it changes, footnotes aside.
+  const before = new Map([
+    ['par_105/odst_1', '(1) Kdo vyzradí cizí moci skutečnost, bude potrestán.'],
+    ['par_105/odst_2', '(2) Odnětím svobody bude pachatel potrestán, spáchá-li čin za branné pohotovosti státu.'],
+    ['fn_3', '^3) Za branné pohotovosti státu viz zákon.'],
+  ]);
+  const effect = {
+    targets: ['*'],
+    instruction:
+      'Ve všech ustanoveních trestního zákona se slova „za branné pohotovosti státu“ nahrazují slovy „za stavu ohrožení státu nebo za válečného stavu“.',
+  };
+
+  it('takes the provisions holding the words as the targets, and scores them', () => {
+    expect(everywhereTargets([effect], before)).toEqual(['par_105/odst_2']);
+    expect(everywhereTargets([{ ...effect, targets: ['par_105/odst_1'] }], before)).toEqual([]);
+    const changed = ['par_105/odst_2'];
+    const targets = ['*', ...everywhereTargets([effect], before)];
+    expect(scoreEffects(changed, targets, (id) => before.has(id))).toMatchObject({ hit: 1, changed: 1, right: 1, targeted: 1 });
   });
 });

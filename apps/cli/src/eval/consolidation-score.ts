@@ -6,6 +6,7 @@
 import {
   citedFootnotes,
   containerReached,
+  everywhereHolds,
   footnoteBlockStart,
   foldTargets,
   normalizeSpace,
@@ -308,6 +309,24 @@ export function lackedEffects<E extends DatedTargets>(
     return taken;
   };
   return effects.filter(lacking);
+}
+
+/**
+ * The provisions the `*` targets of some effects reach (a change throughout the text; `everywhereHolds`
+ * of @dp/czech-law): those whose own text before holds the words it changes, footnotes aside (the
+ * engine leaves them so). Other targets are the effects' own.
+ */
+export function everywhereTargets(
+  effects: readonly { targets: readonly string[]; instruction?: string }[],
+  before: Map<string, string>,
+): string[] {
+  const out = new Set<string>();
+  for (const e of effects) {
+    if (!e.targets.includes('*') || !e.instruction) continue;
+    const holds = everywhereHolds(e.instruction);
+    if (holds) for (const [id, text] of before) if (!id.startsWith('fn_') && holds(text)) out.add(id);
+  }
+  return [...out];
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   changedProvisions,
   citesOf,
   containersOf,
+  everywhereTargets,
   membersOf,
   contentKey,
   isFirstFullText,
@@ -81,8 +82,9 @@ export const visitor: VisitorFactory = (flags) => ({
     const b = provisionsOf(before);
     const a = provisionsOf(after);
     const changed = changedProvisions(b, a);
-    // Each effect's whole-act target with its own exceptions (targets.ts).
-    const targets = window.flatMap((e) => foldTargets(e.targets));
+    // Each effect's whole-act target with its own exceptions (targets.ts); a change throughout the
+    // text, the provisions holding its words (`everywhereTargets`).
+    const targets = [...window.flatMap((e) => foldTargets(e.targets)), ...everywhereTargets(window, b)];
     const inB = containersOf(parsed(before).report);
     const inA = containersOf(parsed(after).report);
     const containers = (id: string) => [...(inB.get(id) ?? []), ...(inA.get(id) ?? [])];
@@ -119,7 +121,7 @@ export const visitor: VisitorFactory = (flags) => ({
         { text: before.text, day: c.beforeDate, act: input.beforeAct ?? null },
         c.date,
       );
-      const all = [...targets, ...windowTargets(others, null, c.date)];
+      const all = [...targets, ...windowTargets(others, null, c.date), ...everywhereTargets(others, b)];
       const w = scoreEffects(changed, all, known, containers, unique, cites, tree);
       // What the window measure misses, for `--misses` (the target is held against it).
       windowMissed = changed.filter((id) => !scoreEffects([id], all, known, containers, unique, cites, tree).hit);

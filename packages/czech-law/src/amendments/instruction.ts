@@ -1190,8 +1190,21 @@ const REPEAL = '(?:zrušuj[eí]|vypouští|vypouštějí|zrušují|nahrazuje pr�
 // "… a dále v písmenech e), f) a i) se slova …" (zákon č. 132/2000 Sb. on zákon č. 20/1987 Sb.).
 const SEPARATOR = /^(?:[,;]? ?a zároveň |[,;]? ?a současně |[,;] (?:zároveň|současně) |,? a dále (?=v |ve )|,? a |, |; | zároveň |\. )/;
 
-const EVERYWHERE =
-  /^(?:V|Ve) (?:celém textu|celém|všech ustanoveních|textu|celé) ?(?:zákona|vyhlášky|nařízení|zákoníku|řádu|zákoně|vyhlášce|nařízení vlády|opatření|předpisu)?(?: (?:včetně|kromě|s výjimkou) [^,⟨⟦]*?)?,? ?(?:a (?:v )?(?:příloh(?:ách|ách k zákonu|ách zákona|y|ou)|názvu) [^⟨⟦]*? )?/;
+// The amended act as a point names it in that scope: its noun, an adjective before it ("trestního
+// zákona", zákon č. 223/1999 Sb. on zákon č. 140/1961 Sb.; "občanského zákoníku"), "práce" after it
+// ("zákoníku práce", zákon č. 74/1994 Sb.), its number with the acts it stands amended by ("vyhlášky
+// č. 132/1964 Sb., ve znění pozdějších předpisů,", vyhláška č. 152/1983 Sb.).
+const ACT_AMENDED =
+  '(?:\\p{Ll}+(?:ého|ího) ){0,2}(?:zákona|vyhlášky|nařízení vlády|nařízení|zákoníku|řádu|zákoně|vyhlášce|opatření|předpisu)(?: práce)?' +
+  '(?: č\\. \\d+/\\d{4} Sb\\.(?:,? ve znění (?:pozdějších předpisů|(?:(?:zákona|vyhlášky|nařízení)(?: vlády)? č\\. \\d+/\\d{4} Sb\\.(?:, | a )?)+),?)?)?';
+const EVERYWHERE = new RegExp(
+  `^(?:V|Ve) (?:celém textu|celém|všech ustanoveních|textu|celé) ?(?:${ACT_AMENDED})?(?: včetně nadpisů| (?:včetně|kromě|s výjimkou) [^,⟨⟦]*?)?,? ?(?:a (?:v )?(?:příloh(?:ách|ách k zákonu|ách zákona|y|ou)|názvu) [^⟨⟦]*? )?`,
+  'u',
+);
+
+/** A sentence that opens with a change throughout the text, before any quoted words. */
+const EVERYWHERE_SENTENCE =
+  /^(?:V|Ve) (?:celém textu|všech ustanoveních|textu (?:zákona|vyhlášky|nařízení|zákoníku)|celém (?:zákoně|zákoníku))(?![\p{L}])[^„]*?(?<![\p{L}])se(?![\p{L}])/u;
 
 class Unsupported extends Error {}
 
@@ -3215,6 +3228,9 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
       // článek) is no instruction: what it names is not the amended act's.
       const heading = /^#{1,6}\s/.test(st.sentence);
       const named = heading ? [] : mentioned(st.sentence, previous);
+      // "Ve všech ustanoveních zákona se slova „A“ a „B“ nahrazují slovy „C“ a „D“" (refused): a
+      // change throughout the text names no unit; it changes the units holding its words (`*`).
+      if (!named.length && EVERYWHERE_SENTENCE.test(st.sentence)) named.push('*');
       // "§ 460 odst. 2 se vypouští a zrušuje se číslování odstavců." (zákon č. 264/1992 Sb., bod 8, on
       // zákon č. 40/1964 Sb.): every odstavec of the § loses its number, so the whole § is changed.
       if (NUMBERING_DROPPED.test(st.sentence)) {

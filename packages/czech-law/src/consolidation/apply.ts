@@ -3958,12 +3958,49 @@ function rewordsWholeUnits(ops: Operation[]): boolean {
 const EVERYWHERE =
   /(?:^|[\s,])(?:[Vv] celém textu|[Vv]e všech ustanoveních|[Vv] textu (?:zákona|vyhlášky|nařízení|zákoníku)|[Vv] celém (?:zákoně|zákoníku))(?![\p{L}])/u;
 
-/** The units (of `units`) that hold any quoted words of a point that changes words throughout the text. */
-function unitsWithWordsOfEverywhere(units: TextUnit[], point: string): string[] {
+/** The quoted words of a point that changes words throughout the text (none for another point). */
+function quotedWordsOfEverywhere(point: string): string[] {
   const head = point.split('„', 1)[0];
   if (!EVERYWHERE.test(head)) return [];
-  const words = [...point.matchAll(/„([^„“\n]{2,200})“/g)].map((m) => m[1].trim()).filter((x) => x.length > 1);
+  return [...point.matchAll(/„([^„“\n]{2,200})“/g)].map((m) => m[1].trim()).filter((x) => x.length > 1);
+}
+
+/** The units (of `units`) that hold any quoted words of a point that changes words throughout the text. */
+function unitsWithWordsOfEverywhere(units: TextUnit[], point: string): string[] {
+  const words = quotedWordsOfEverywhere(point);
   return units.filter((u) => u.kind !== 'footnote' && words.some((x) => hasWords(u.text, x))).map((u) => u.id);
+}
+
+/**
+ * What an effect's `*` target reaches (a change throughout the text, "Ve všech ustanoveních zákona se
+ * slovo „A“ nahrazuje slovem „B“"): the provisions whose text holds the words it changes, the old
+ * words of the replacements read, or every quoted word of a point the grammar refuses (pairs of
+ * words, "slova „A“ nebo slovo „B“ slovy „C“"), as the engine finds words (`hasWords`: "občana"
+ * holds "občan"). Null for a point that is no such change.
+ */
+export function everywhereHolds(point: string): ((text: string) => boolean) | null {
+  const quoted = quotedWordsOfEverywhere(point);
+  if (!quoted.length) return null;
+  const read = parseInstruction(point).operations.filter((o) => o.targets.some((t) => t.id === '*') && o.old);
+  const words = read.length ? read.map((o) => o.old!) : oldWordsOf(point);
+  return words.length ? (text) => words.some((x) => hasWords(text, x)) : null;
+}
+
+/**
+ * The quoted words a refused replacement changes, not those it puts in: a quotation after "slovy",
+ * "slovem", "výrazem", "názvem" … is new, and so is one joined by "a" to a new one ("slovy „C“ a „D“").
+ */
+function oldWordsOf(point: string): string[] {
+  const out: string[] = [];
+  let last = 0;
+  let isNew = false;
+  for (const m of point.matchAll(/„([^„“\n]{2,200})“/g)) {
+    const gap = point.slice(last, m.index);
+    isNew = /(?:slovy|slovem|výrazem|výrazy|názvem|názvy|textem|číslem|čísly|zkratkou)\s*$/u.test(gap) || (isNew && /^\s*a\s*$/u.test(gap));
+    if (!isNew && m[1].trim().length > 1) out.push(m[1].trim());
+    last = m.index + m[0].length;
+  }
+  return out;
 }
 
 interface Run {
@@ -4060,7 +4097,8 @@ function run(start: TextUnit[], parsed: ParsedInstruction[], points: AmendmentPo
   for (const i of order) {
     const p = reread.get(i) ?? parsed[i];
     const named = new Set(p.operations.flatMap(unitsNamed));
-    for (const e of p.effects) if (e.kind === 'unsupported') for (const id of e.targets) named.add(unitIdOf(id));
+    // A refused change throughout the text (`*`) holds back the units with its words (below), not every unit.
+    for (const e of p.effects) if (e.kind === 'unsupported') for (const id of e.targets) if (id !== '*') named.add(unitIdOf(id));
     const outcome: PointOutcome = { number: points[i].number, status: 'not_applied', changed: [], units: [...named] };
     outcomes[i] = outcome;
     holds[i] = [...named];

@@ -61,8 +61,11 @@ type Tx = RawTx;
  * own), "Za § N se vkládá nové označení části V", "… včetně jejího nadpisu", "… v tomto znění:",
  * "za slovo „A“ vkládají (připojují) čárka a tato slova: „B“", verbs the act misspells ("vládá",
  * "vkládají" as "vkladají", "nahazuje") (#36 h-engine29).
+ * 36: a change throughout the text that names the amended act ("Ve všech ustanoveních trestního zákona",
+ * "… zákoníku práce", "… vyhlášky č. 132/1964 Sb., ve znění pozdějších předpisů,") is read as one; such
+ * a point the grammar refuses (pairs of words) targets `*` (#35 item 4, h-recall16).
  */
-export const AMENDMENT_READER_VERSION = 35;
+export const AMENDMENT_READER_VERSION = 36;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {

@@ -1,6 +1,6 @@
 import { cursorKind, eSbirkaUrl, formatIsoDate, invalidRequest, type AmendmentStatus, type EffectStatus } from '@dp/core';
 import { z } from 'zod';
-import { citedFootnotes, containerReached, effectReaches, textLacks, WHOLE_ACT_TARGET } from '@dp/czech-law';
+import { citedFootnotes, containerReached, effectReaches, everywhereHolds, textLacks, WHOLE_ACT_TARGET } from '@dp/czech-law';
 import { sql, type Database, type EffectInput } from '@dp/db';
 import type { VersionMeta } from './load';
 
@@ -387,11 +387,19 @@ export interface TreeFacts {
    * asked only where no effect reaches the container itself (a table of contents reads every node).
    */
   members?: () => readonly { id: string; ancestors: readonly string[] }[];
+  /**
+   * The provision's text: what a change throughout the text (target `*`) reaches is the provisions
+   * holding its words (`everywhereHolds`). Without it such a target reaches nothing.
+   */
+  text?: string | null;
 }
 
-/** Whether some effect reaches provisions by the footnotes their text cites (`^fn_N`): the caller then needs the text. */
+/**
+ * Whether some effect reaches provisions by their text: the footnotes it cites (`^fn_N`) or the words
+ * a change throughout the text names (`*`). The caller then needs the text.
+ */
 export const needsCites = (effects: readonly { targets: readonly string[] }[]): boolean =>
-  effects.some((e) => e.targets.some((t) => t.startsWith('^')));
+  effects.some((e) => e.targets.some((t) => t.startsWith('^') || t === '*'));
 
 /** The footnotes a provision's text cites (its marks `^3a)`), for `effectReachesProvision`. */
 export const citesOfText = (text: string | null | undefined): string[] => (text ? citedFootnotes(text) : []);
@@ -415,7 +423,9 @@ export function provisionStatus(
   // Also a whole act repealed (less the units it keeps), a range's span, a footnote's marks and a
   // písmeno without its odstavec (packages/czech-law targets.ts).
   const reach = provisionReach(provision, ancestors, cites, tree.place);
-  let effects = outstanding.filter((e) => reach(e.targets));
+  const text = tree.text;
+  const holds = (e: Effect) => !!text && e.targets.includes('*') && (everywhereHolds(e.instruction)?.(text) ?? false);
+  let effects = outstanding.filter((e) => reach(e.targets) || holds(e));
   // A container every § of which the outstanding effects reach (all repealed: the část goes with them).
   const members = exists && !effects.length && tree.members ? tree.members() : [];
   if (members.length) {

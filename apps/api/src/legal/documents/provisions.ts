@@ -147,7 +147,7 @@ export function statusOf(
   if (!outstanding.length) return 'current';
   const i = index.indexOf(n.id);
   const ancestors = i === undefined ? [] : index.containers(i).map((c) => c.id);
-  const tree = { place: (t: string) => index.place(t), members: () => (i === undefined ? [] : index.members(i)) };
+  const tree = { place: (t: string) => index.place(t), members: () => (i === undefined ? [] : index.members(i)), text: own };
   return provisionStatus(n.id, ancestors, true, outstanding, citesOfText(own), tree).status;
 }
 
@@ -321,7 +321,11 @@ export async function getProvision(db: Database, documents: DocumentCache, ref: 
   const text = view.replay?.text ?? (await textOf(db, documents, loaded, view.inView));
   const cites = citesOfText(text.slice(node.start, node.end));
   const place = (t: string) => index.place(t);
-  const status = provisionStatus(id, ancestors, true, outstanding, cites, { place, members: () => index.members(i) });
+  const status = provisionStatus(id, ancestors, true, outstanding, cites, {
+    place,
+    members: () => index.members(i),
+    text: text.slice(node.start, node.end),
+  });
   const madeBy = view.replay
     ? loaded.amendments.effects.filter(
         (e) =>
