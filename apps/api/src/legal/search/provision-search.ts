@@ -103,12 +103,6 @@ export const PROVISION_WEIGHTS = {
    * question's. Read when a query's terms are first expanded (termsFor caches them).
    */
   relatedFloor: FAMILY_WEIGHT,
-  /**
-   * Factor of each further unit of an act in the results: the k-th best § of an act (from 0) is
-   * multiplied by actRepeat ** k (1: none). A question's act is often second or third, and the
-   * first act's many units then fill the first page before its answering §.
-   */
-  actRepeat: 1,
 };
 
 /** Units ranked per query at most (those of the matching acts with the best priors: candidatePrior). */
@@ -584,21 +578,12 @@ export async function rankProvisions(
       best.set(key, { documentId: r.document_id, provisionId: r.provision_id, sectionId: r.section_id, score });
     }
   }
-  const order = (a: RankedProvision, b: RankedProvision) =>
-    b.score - a.score || (a.documentId < b.documentId ? -1 : a.documentId > b.documentId ? 1 : a.provisionId < b.provisionId ? -1 : 1);
-  const results = [...best.values()].sort(order);
-  if (PROVISION_WEIGHTS.actRepeat !== 1) {
-    // Each act's units stay in their order (the factor falls with the rank inside the act), so this
-    // is the greedy choice of the best unit with each act's factor by the units it has placed.
-    const placed = new Map<string, number>();
-    for (const r of results) {
-      const k = placed.get(r.documentId) ?? 0;
-      placed.set(r.documentId, k + 1);
-      r.score *= PROVISION_WEIGHTS.actRepeat ** k;
-    }
-    results.sort(order);
-  }
-  return results.slice(0, depth);
+  return [...best.values()]
+    .sort(
+      (a, b) =>
+        b.score - a.score || (a.documentId < b.documentId ? -1 : a.documentId > b.documentId ? 1 : a.provisionId < b.provisionId ? -1 : 1),
+    )
+    .slice(0, depth);
 }
 
 /** An act of the act stage: which of the query's terms its ranked units hold (1 each) and their weight. */
