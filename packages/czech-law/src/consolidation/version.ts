@@ -142,6 +142,7 @@
  * are found there (`swappedMarks`), and words that end with a mark the text sets after the
  * punctuation that follows them are replaced or deleted with the punctuation kept in its place
  * (`wordsBeforePunctuatedMarks`); a § or článek whose new wording the act writes without its label
- * keeps its label and heading, #36 h-engine30.
+ * keeps its label and heading, #36 h-engine30; a refused change throughout the text holds back only
+ * the units holding its words, not every unit (`everywhereHolds`), #35 h-recall16.
  */
 export const CONSOLIDATION_ENGINE_VERSION = 37;
