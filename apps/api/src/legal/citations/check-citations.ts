@@ -428,7 +428,7 @@ function provisionVerdict(
     Boolean(entry),
     outstanding,
     citesOfText(entry && text?.slice(entry.start, entry.end)),
-    { place: placerOf(index) },
+    { place: placerOf(index), text: entry && text ? text.slice(entry.start, entry.end) : null },
   );
   const acts = amended?.amendments.acts ?? [];
   const effects = textStatus.effects.map((e) => presentEffect(e, acts));
