@@ -3971,6 +3971,9 @@ function unitsWithWordsOfEverywhere(units: TextUnit[], point: string): string[] 
   return units.filter((u) => u.kind !== 'footnote' && words.some((x) => hasWords(u.text, x))).map((u) => u.id);
 }
 
+/** `everywhereHolds` of each point asked, bounded. */
+const holders = new Map<string, ((text: string) => boolean) | null>();
+
 /**
  * What an effect's `*` target reaches (a change throughout the text, "Ve všech ustanoveních zákona se
  * slovo „A“ nahrazuje slovem „B“"): the provisions whose text holds the words it changes, the old
@@ -3979,11 +3982,20 @@ function unitsWithWordsOfEverywhere(units: TextUnit[], point: string): string[] 
  * holds "občan"). Null for a point that is no such change.
  */
 export function everywhereHolds(point: string): ((text: string) => boolean) | null {
+  // Asked for every provision a read states (a document's whole table of contents): the point is
+  // parsed once, not once per provision.
+  const known = holders.get(point);
+  if (known !== undefined) return known;
   const quoted = quotedWordsOfEverywhere(point);
-  if (!quoted.length) return null;
-  const read = parseInstruction(point).operations.filter((o) => o.targets.some((t) => t.id === '*') && o.old);
-  const words = read.length ? read.map((o) => o.old!) : oldWordsOf(point);
-  return words.length ? (text) => words.some((x) => hasWords(text, x)) : null;
+  let holds: ((text: string) => boolean) | null = null;
+  if (quoted.length) {
+    const read = parseInstruction(point).operations.filter((o) => o.targets.some((t) => t.id === '*') && o.old);
+    const words = read.length ? read.map((o) => o.old!) : oldWordsOf(point);
+    if (words.length) holds = (text) => words.some((x) => hasWords(text, x));
+  }
+  if (holders.size > 5000) holders.clear();
+  holders.set(point, holds);
+  return holds;
 }
 
 /**
