@@ -1202,9 +1202,15 @@ const EVERYWHERE = new RegExp(
   'u',
 );
 
+/**
+ * The words that open a change throughout the text ("V celém textu", "Ve všech ustanoveních", "V textu
+ * zákona", "V celém zákoně"): one pattern for the reader's sentences and the engine's points.
+ */
+export const EVERYWHERE_SCOPE =
+  '(?:[Vv] celém textu|[Vv]e všech ustanoveních|[Vv] textu (?:zákona|vyhlášky|nařízení|zákoníku)|[Vv] celém (?:zákoně|zákoníku))(?![\\p{L}])';
+
 /** A sentence that opens with a change throughout the text, before any quoted words. */
-const EVERYWHERE_SENTENCE =
-  /^(?:V|Ve) (?:celém textu|všech ustanoveních|textu (?:zákona|vyhlášky|nařízení|zákoníku)|celém (?:zákoně|zákoníku))(?![\p{L}])[^„]*?(?<![\p{L}])se(?![\p{L}])/u;
+const EVERYWHERE_SENTENCE = new RegExp(`^${EVERYWHERE_SCOPE}[^„]*?(?<![\\p{L}])se(?![\\p{L}])`, 'u');
 
 class Unsupported extends Error {}
 

@@ -12,6 +12,7 @@
 
 import {
   ALPHABET_VARIANTS,
+  EVERYWHERE_SCOPE,
   expandKeyRange,
   isAnnexTitleInsert,
   parseInstruction,
@@ -3955,8 +3956,7 @@ function rewordsWholeUnits(ops: Operation[]): boolean {
 }
 
 /** "V celém textu zákona", "Ve všech ustanoveních", "V textu zákona": a change throughout the text. */
-const EVERYWHERE =
-  /(?:^|[\s,])(?:[Vv] celém textu|[Vv]e všech ustanoveních|[Vv] textu (?:zákona|vyhlášky|nařízení|zákoníku)|[Vv] celém (?:zákoně|zákoníku))(?![\p{L}])/u;
+const EVERYWHERE = new RegExp(`(?:^|[\\s,])${EVERYWHERE_SCOPE}`, 'u');
 
 /** The quoted words of a point that changes words throughout the text (none for another point). */
 function quotedWordsOfEverywhere(point: string): string[] {

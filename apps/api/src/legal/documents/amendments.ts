@@ -466,6 +466,27 @@ export function presentEffect(e: Effect, acts: readonly AmendingAct[], instructi
   };
 }
 
+/**
+ * What the known amendments say of a provision the text lacks on a day: the latest repeal of it in
+ * force by then ("§ 25 se zrušuje" the source applied), or, failing that, the earliest act that makes it
+ * after the day. A read of such a provision answers "not found" with the reason, not a bare 404.
+ */
+export function absentProvisionEffects(
+  effects: readonly Effect[],
+  provision: string,
+  day: string,
+): { reason: 'repealed' | 'made_later'; effect: Effect } | null {
+  const naming = effects.filter((e) => e.effectiveFrom !== null && e.targets.includes(provision));
+  const repeal = naming
+    .filter((e) => e.effectiveFrom! <= day && e.kinds.includes('repeal'))
+    .sort((a, b) => b.effectiveFrom!.localeCompare(a.effectiveFrom!))[0];
+  if (repeal) return { reason: 'repealed', effect: repeal };
+  const made = naming
+    .filter((e) => e.effectiveFrom! > day && (e.kinds.includes('insert') || e.kinds.includes('new_wording')))
+    .sort((a, b) => a.effectiveFrom!.localeCompare(b.effectiveFrom!))[0];
+  return made ? { reason: 'made_later', effect: made } : null;
+}
+
 /** An outstanding amending act as the document read lists it. */
 export function presentOutstandingAct(o: OutstandingAct, naturalKey: string, day: string) {
   return {

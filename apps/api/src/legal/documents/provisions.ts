@@ -19,6 +19,7 @@ import {
   outstandingEffects,
   presentEffect,
   provisionStatus,
+  absentProvisionEffects,
   effectReachesProvision,
   rebuiltBy,
   type Effect,
@@ -257,13 +258,27 @@ export function checkProvisionId(id: string): string {
   return trimmed;
 }
 
-function unknownProvision(loaded: LoadedDocument, index: ProvisionIndex, id: string, version: VersionMeta): ApiError {
+function unknownProvision(loaded: LoadedDocument, index: ProvisionIndex, id: string, version: VersionMeta, day?: Date): ApiError {
   const nearest = index.nearest(id);
-  return notFound(`Provision '${id}' of ${loaded.doc.docNumber} (version ${version.version})`, {
+  // An id the text lacks because an amendment repealed it (or makes it only later): say which.
+  const known = day ? absentProvisionEffects(loaded.amendments.effects, id, iso(day)) : null;
+  const act = known
+    ? (loaded.amendments.acts.find((a) => a.naturalKey === known.effect.amendingKey)?.docNumber ?? known.effect.amendingKey)
+    : '';
+  const point = known?.effect.point ? `, point ${known.effect.point}` : '';
+  const why = !known
+    ? ''
+    : known.reason === 'repealed'
+      ? `: repealed by ${act}${point}, with effect from ${known.effect.effectiveFrom}`
+      : `: made by ${act}${point}, with effect from ${known.effect.effectiveFrom}, after the day asked`;
+  const details = {
     provision: id,
     version: version.version,
     nearest: nearest.map((n) => ({ id: n, label: index.get(n)?.label ?? n })),
-  });
+    ...(known ? { reason: known.reason, effect: presentEffect(known.effect, loaded.amendments.acts) } : {}),
+  };
+  const what = `Provision '${id}' of ${loaded.doc.docNumber} (version ${version.version})`;
+  return new ApiError('not_found', `${what} was not found${why}.`, details);
 }
 
 export interface ProvisionOptions {
@@ -314,7 +329,7 @@ export async function getProvision(db: Database, documents: DocumentCache, ref: 
         links,
       };
     }
-    throw unknownProvision(loaded, index, id, view.inView);
+    throw unknownProvision(loaded, index, id, view.inView, view.day);
   }
   const node = index.tree.nodes[i];
   const ancestors = index.containers(i).map((c) => c.id);
