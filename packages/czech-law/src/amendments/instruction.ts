@@ -1045,6 +1045,9 @@ function skeleton(text: string): Skeleton {
       /(poznámk\p{L}* (?:č\. ?\d+[a-z]*\)? pod čarou|pod čarou č\. ?\d+[a-z]*\)?)(?: se)?) na samostatný řádek (?=(?:se )?doplňuj)/u,
       '$1 ',
     )
+    // "včetně poznámky po čarou č. 26a" (zákon č. 245/2011 Sb., bod 2, on zákon č. 40/1995 Sb.; zákon
+    // č. 438/2003 Sb. on zákon č. 586/1992 Sb.): the "d" the act's text lost.
+    .replace(/(?<![\p{L}])([Pp]oznám\p{L}*) po čarou(?![\p{L}])/gu, '$1 pod čarou')
     // "Poznámka č. 5 pod čarou" as "poznámka pod čarou č. 5"; "§ 6 včetně poznámek č. 7) až 11) zní:"
     // (zákon č. 244/1994 Sb., bod 3, on zákon č. 593/1992 Sb.) as "včetně poznámek pod čarou č. 7) až 11)".
     // Not "v poznámce č. 2", which names a note of an annex's table as often ("V oddíle B v poznámce
@@ -3248,6 +3251,9 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
       if (!heading) previous = placeOf(st.sentence, previous);
     }
   }
+  // A footnote whose own text a statement's quotation gives is worded by that statement, whatever
+  // its verb, and in a sentence the grammar refuses too (`quotedFootnotes`).
+  for (const e of effects) for (const f of quotedFootnotes(e.text)) if (!e.targets.includes(f)) e.targets.push(f);
   // The footnotes the amending act gives at its end for this point's new text (readAmendingAct).
   const given = typeof point === 'string' ? [] : (point.givenFootnotes ?? []);
   for (const e of effects) for (const f of given) if (!e.targets.includes(f) && e.text.includes(`^${f.slice(3)})`)) e.targets.push(f);
@@ -3260,6 +3266,26 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
       e.targets = [place, ...e.targets.filter((t) => /^\^?fn_/.test(t))];
     }
   return { operations, unsupported, effects };
+}
+
+/**
+ * The footnotes (`fn_9d`) whose own text ("^9d) Nařízení …" opening a line) a statement gives inside
+ * its quotations: new words that bring their footnote ("V § 66 větě druhé se slova „…“ nahrazují
+ * slovy „…spotřebitelů^9d).\n\n^9d) Nařízení …“.", zákon č. 160/2007 Sb. on zákon č. 231/2001 Sb.;
+ * "se za slova „…“ vkládají slova „…^16e).\n\n^16e) § 4 odst. 1 …“", zákon č. 212/2011 Sb. on zákon
+ * č. 338/1992 Sb.), and a refused sentence's new text ("§ 5g včetně nadpisu a poznámky po čarou
+ * č. 26a zní:", zákon č. 245/2011 Sb. on zákon č. 40/1995 Sb.). A mark alone (`^9d)` inside a line)
+ * cites a footnote without wording it; text outside the quotations is the amending act's own.
+ */
+function quotedFootnotes(source: string): string[] {
+  let quoted = '';
+  let depth = 0;
+  for (const ch of source) {
+    if (ch === OPEN) depth++;
+    if (depth > 0) quoted += ch;
+    if (ch === CLOSE && depth > 0 && --depth === 0) quoted += '\n';
+  }
+  return [...new Set([...quoted.matchAll(/(?:^|\n)[ \t]*„?\^(\d+[a-z]*)\)[ \t]+\S/g)].map((m) => `fn_${m[1]}`))];
 }
 
 /**
