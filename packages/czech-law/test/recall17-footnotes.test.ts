@@ -60,3 +60,26 @@ describe('"poznámky po čarou" read as "pod čarou" (zákon č. 245/2011 Sb., b
     expect(r.text).toContain('^26a) Nařízení (ES) č. 1107/2009.');
   });
 });
+
+describe('a footnote written right after the quoted new text that cites it (zákon č. 37/1993 Sb. on zákon č. 54/1956 Sb.)', () => {
+  const point = '§ 15 odst. 1 zní:\n\n„(1) Nemocenské náleží podle zvláštního zákona.^2)“.\n\n^2) § 195 odst. 3 zákoníku práce.';
+
+  it("is the new text's footnote, not an instruction naming § 195 odst. 3", () => {
+    const r = parseInstruction(point);
+    expect(r.unsupported).toEqual([]);
+    expect(r.effects.flatMap((e) => e.targets)).toEqual(['par_15/odst_1', 'fn_2']);
+  });
+
+  it('is applied with the new text', () => {
+    const text = lines('##### § 15', '(1) Nemocenské náleží.', '(2) Dále.', '^1) Zákon č. 1/1990 Sb.');
+    const r = applyAmendment(text, [pt('16', point)]);
+    expect(r.points.map((p) => p.status)).toEqual(['applied']);
+    expect(r.text).toContain('(1) Nemocenské náleží podle zvláštního zákona.^2)');
+    expect(r.text).toContain('^2) § 195 odst. 3 zákoníku práce.');
+  });
+
+  it('leaves a footnote line the new text does not cite as it was read', () => {
+    const r = parseInstruction('§ 15 odst. 1 zní:\n\n„(1) Nemocenské náleží.“.\n\n^2) § 195 odst. 3 zákoníku práce.');
+    expect(r.unsupported.length).toBe(1);
+  });
+});

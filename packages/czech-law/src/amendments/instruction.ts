@@ -3198,7 +3198,7 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
   const unsupported: { form: string; text: string; reason: string }[] = [];
   const effects: Effect[] = [];
   let previous: Seg[][] = [];
-  const statements = splitStatements(text).flatMap(splitRenumberedAndChanged);
+  const statements = withTrailingFootnotes(splitStatements(text)).flatMap(splitRenumberedAndChanged);
   const previousSection = typeof point === 'string' ? undefined : point.previousSection;
   for (const [i, whole] of statements.entries()) {
     const last = i === statements.length - 1 ? withoutPartHeading(whole) : whole;
@@ -3266,6 +3266,32 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
       e.targets = [place, ...e.targets.filter((t) => /^\^?fn_/.test(t))];
     }
   return { operations, unsupported, effects };
+}
+
+/** A footnote's own text as a statement of its own: "^2) § 195 odst. 3 zákoníku práce.". */
+const FOOTNOTE_LINE = /^\^(\d+[a-z]*)\)[ \t]+\S/;
+
+/**
+ * A footnote the act writes right after a point's quoted new text, outside the quotation ("§ 15 odst.
+ * 1 zní: „(1) … podle zvláštního zákona.^1)“.\n\n^1) Zákon ČNR č. 589/1992 Sb., …", zákon č. 37/1993
+ * Sb., body 14 to 35, on zákon č. 54/1956 Sb.): the new text cites its mark, so it is that text's
+ * footnote, as it would be inside the quotation, not an instruction (read as one, the references in
+ * it, "§ 195 odst. 3 zákoníku práce", were taken for the amended act's units and the point refused).
+ * Only a statement that is footnote lines alone, each cited by the new text before it.
+ */
+function withTrailingFootnotes(statements: Statement[]): Statement[] {
+  const out: Statement[] = [];
+  for (const st of statements) {
+    const prev = out[out.length - 1];
+    const note = st.payload === null ? st.sentence.replace(/\s*\u201c\.?$/, '') : '';
+    const marks = note.split(/\n\s*\n/).map((line) => FOOTNOTE_LINE.exec(line.trim()));
+    if (prev?.payload && note && marks.every((m) => m !== null && prev.payload!.includes(`^${m[1]})`))) {
+      out[out.length - 1] = { ...prev, payload: `${prev.payload}\n\n${note}`, source: `${prev.source}\n\n${st.source}` };
+      continue;
+    }
+    out.push(st);
+  }
+  return out;
 }
 
 /**
