@@ -1045,6 +1045,9 @@ function skeleton(text: string): Skeleton {
       /(poznámk\p{L}* (?:č\. ?\d+[a-z]*\)? pod čarou|pod čarou č\. ?\d+[a-z]*\)?)(?: se)?) na samostatný řádek (?=(?:se )?doplňuj)/u,
       '$1 ',
     )
+    // "včetně poznámky po čarou č. 26a" (zákon č. 245/2011 Sb., bod 2, on zákon č. 40/1995 Sb.; zákon
+    // č. 438/2003 Sb. on zákon č. 586/1992 Sb.): the "d" the act's text lost.
+    .replace(/(?<![\p{L}])([Pp]oznám\p{L}*) po čarou(?![\p{L}])/gu, '$1 pod čarou')
     // "Poznámka č. 5 pod čarou" as "poznámka pod čarou č. 5"; "§ 6 včetně poznámek č. 7) až 11) zní:"
     // (zákon č. 244/1994 Sb., bod 3, on zákon č. 593/1992 Sb.) as "včetně poznámek pod čarou č. 7) až 11)".
     // Not "v poznámce č. 2", which names a note of an annex's table as often ("V oddíle B v poznámce
@@ -3201,7 +3204,7 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
   const unsupported: { form: string; text: string; reason: string }[] = [];
   const effects: Effect[] = [];
   let previous: Seg[][] = [];
-  const statements = splitStatements(text).flatMap(splitRenumberedAndChanged);
+  const statements = withTrailingFootnotes(splitStatements(text)).flatMap(splitRenumberedAndChanged);
   const previousSection = typeof point === 'string' ? undefined : point.previousSection;
   for (const [i, whole] of statements.entries()) {
     const last = i === statements.length - 1 ? withoutPartHeading(whole) : whole;
@@ -3254,6 +3257,9 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
       if (!heading) previous = placeOf(st.sentence, previous);
     }
   }
+  // A footnote whose own text a statement's quotation gives is worded by that statement, whatever
+  // its verb, and in a sentence the grammar refuses too (`quotedFootnotes`).
+  for (const e of effects) for (const f of quotedFootnotes(e.text)) if (!e.targets.includes(f)) e.targets.push(f);
   // The footnotes the amending act gives at its end for this point's new text (readAmendingAct).
   const given = typeof point === 'string' ? [] : (point.givenFootnotes ?? []);
   for (const e of effects) for (const f of given) if (!e.targets.includes(f) && e.text.includes(`^${f.slice(3)})`)) e.targets.push(f);
@@ -3266,6 +3272,52 @@ export function parseInstruction(point: AmendmentPoint | string): ParsedInstruct
       e.targets = [place, ...e.targets.filter((t) => /^\^?fn_/.test(t))];
     }
   return { operations, unsupported, effects };
+}
+
+/** A footnote's own text as a statement of its own: "^2) § 195 odst. 3 zákoníku práce.". */
+const FOOTNOTE_LINE = /^\^(\d+[a-z]*)\)[ \t]+\S/;
+
+/**
+ * A footnote the act writes right after a point's quoted new text, outside the quotation ("§ 15 odst.
+ * 1 zní: „(1) … podle zvláštního zákona.^1)“.\n\n^1) Zákon ČNR č. 589/1992 Sb., …", zákon č. 37/1993
+ * Sb., body 14 to 35, on zákon č. 54/1956 Sb.): the new text cites its mark, so it is that text's
+ * footnote, as it would be inside the quotation, not an instruction (read as one, the references in
+ * it, "§ 195 odst. 3 zákoníku práce", were taken for the amended act's units and the point refused).
+ * Only a statement that is footnote lines alone, each cited by the new text before it.
+ */
+function withTrailingFootnotes(statements: Statement[]): Statement[] {
+  const out: Statement[] = [];
+  for (const st of statements) {
+    const prev = out[out.length - 1];
+    const note = st.payload === null ? st.sentence.replace(/\s*\u201c\.?$/, '') : '';
+    const marks = note.split(/\n\s*\n/).map((line) => FOOTNOTE_LINE.exec(line.trim()));
+    if (prev?.payload && note && marks.every((m) => m !== null && prev.payload!.includes(`^${m[1]})`))) {
+      out[out.length - 1] = { ...prev, payload: `${prev.payload}\n\n${note}`, source: `${prev.source}\n\n${st.source}` };
+      continue;
+    }
+    out.push(st);
+  }
+  return out;
+}
+
+/**
+ * The footnotes (`fn_9d`) whose own text ("^9d) Nařízení …" opening a line) a statement gives inside
+ * its quotations: new words that bring their footnote ("V § 66 větě druhé se slova „…“ nahrazují
+ * slovy „…spotřebitelů^9d).\n\n^9d) Nařízení …“.", zákon č. 160/2007 Sb. on zákon č. 231/2001 Sb.;
+ * "se za slova „…“ vkládají slova „…^16e).\n\n^16e) § 4 odst. 1 …“", zákon č. 212/2011 Sb. on zákon
+ * č. 338/1992 Sb.), and a refused sentence's new text ("§ 5g včetně nadpisu a poznámky po čarou
+ * č. 26a zní:", zákon č. 245/2011 Sb. on zákon č. 40/1995 Sb.). A mark alone (`^9d)` inside a line)
+ * cites a footnote without wording it; text outside the quotations is the amending act's own.
+ */
+function quotedFootnotes(source: string): string[] {
+  let quoted = '';
+  let depth = 0;
+  for (const ch of source) {
+    if (ch === OPEN) depth++;
+    if (depth > 0) quoted += ch;
+    if (ch === CLOSE && depth > 0 && --depth === 0) quoted += '\n';
+  }
+  return [...new Set([...quoted.matchAll(/(?:^|\n)[ \t]*„?\^(\d+[a-z]*)\)[ \t]+\S/g)].map((m) => `fn_${m[1]}`))];
 }
 
 /**

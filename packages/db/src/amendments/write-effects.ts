@@ -64,8 +64,12 @@ type Tx = RawTx;
  * 36: a change throughout the text that names the amended act ("Ve všech ustanoveních trestního zákona",
  * "… zákoníku práce", "… vyhlášky č. 132/1964 Sb., ve znění pozdějších předpisů,") is read as one; such
  * a point the grammar refuses (pairs of words) targets `*` (#35 item 4, h-recall16).
+ * 37: a footnote whose own text ("^9d) …" opening a line) a point's quotation gives is among its
+ * targets whatever its verb, a refused sentence's too; a footnote written right after a point's
+ * quoted new text that cites it is that text's (no instruction of its own); "poznámky po čarou" is
+ * read as "pod čarou" (#35 item 4, h-recall17).
  */
-export const AMENDMENT_READER_VERSION = 36;
+export const AMENDMENT_READER_VERSION = 37;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
