@@ -134,3 +134,44 @@ describe('the same lettered unit of several §§, each taking the one the payloa
     expect(r.text).toBe(FINES);
   });
 });
+
+describe('a heading above a § repealed: the heading line the unit before ends with', () => {
+  it('after a § (zákon č. 303/2013 Sb. on zákon č. 85/1996 Sb.): the § keeps its own heading below its label', () => {
+    const TEXT = lines(
+      '# Zákon',
+      '##### § 13',
+      '(1) Advokát má sídlo.',
+      '#### Společný výkon advokacie',
+      '##### § 14',
+      '#### Sdružení',
+      '(1) Advokáti.',
+    );
+    const r = applyAmendment(TEXT, [pt('7', 'Nadpis nad § 14 se zrušuje.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied', changed: ['par_13'] });
+    expect(r.text).toContain('(1) Advokát má sídlo.\n\n##### § 14\n\n#### Sdružení\n\n(1) Advokáti.');
+  });
+
+  it("below a container's label and title (zákon č. 451/2016 Sb., bod 50, on zákon č. 61/1988 Sb.)", () => {
+    const TEXT = lines(
+      '# Zákon',
+      '##### § 43',
+      '(1) Text.',
+      '## ČÁST ŠESTÁ',
+      '#### SPRÁVNÍ DELIKTY',
+      '#### Sankce',
+      '##### § 44',
+      '#### Přestupky',
+      '(1) Fyzická osoba.',
+    );
+    const r = applyAmendment(TEXT, [pt('50', 'Nadpis nad § 44 se zrušuje.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('## ČÁST ŠESTÁ\n\n#### SPRÁVNÍ DELIKTY\n\n##### § 44\n\n#### Přestupky\n\n(1) Fyzická osoba.');
+  });
+
+  it("a container's title alone above the § is not a heading above it: refused", () => {
+    const TEXT = lines('# Zákon', '##### § 43', '(1) Text.', '## ČÁST ŠESTÁ', '#### SPRÁVNÍ DELIKTY', '##### § 44', '(1) Fyzická osoba.');
+    const r = applyAmendment(TEXT, [pt('50', 'Nadpis nad § 44 se zrušuje.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied' });
+    expect(r.text).toBe(TEXT);
+  });
+});

@@ -2897,6 +2897,13 @@ function opRepeal(w: Work, op: Operation): void {
     }
     if (t.sentence !== undefined || t.part) {
       const loc = locate(w.doc, t.id);
+      const above = t.part === 'heading' && /[Nn]adpis\p{L}* nad /u.test(op.source) ? headingAboveLabel(w.doc, loc) : null;
+      if (above) {
+        const prev = w.doc.units[above.index];
+        replaceUnit(w.doc, above.index, prev.text.slice(0, above.start) + prev.text.slice(above.end));
+        touch(w, prev.id);
+        continue;
+      }
       const region = regionOf(loc, t);
       const text = loc.unit.text;
       let out: string;
@@ -3214,6 +3221,36 @@ function opRepealAllBut(w: Work, op: Operation): void {
 }
 
 /** Heading lines only (`#### Daň z celkového objemu mezd`), no unit label, container label or signature. */
+/**
+ * The heading line set above a §'s or článek's label, at the end of the unit before it ("Nadpis nad
+ * § 14 se zrušuje", zákon č. 303/2013 Sb. on zákon č. 85/1996 Sb.): the one heading line a § or
+ * článek before ends with, or the last of a container's two heading lines below its label ("## ČÁST
+ * ŠESTÁ", "#### SPRÁVNÍ DELIKTY", "#### Sankce": its own title is the first). Its span with the blank
+ * lines after it, or null where the unit itself holds lines above its label or which line is meant
+ * is not plain (a container with its title only, several lines after a §).
+ */
+function headingAboveLabel(doc: Doc, loc: Loc): { index: number; start: number; end: number } | null {
+  const node = loc.node;
+  if (!node || node.parent !== null || loc.index === 0) return null;
+  const own = headingLines(loc.unit.text, node);
+  if (!own.length || !isUnitLabel(own[0].text) || own[0].start !== 0) return null;
+  const prev = doc.units[loc.index - 1];
+  const text = prev.text;
+  let line: string;
+  if (prev.kind === 'container') {
+    const ls = nonEmptyLines(text);
+    if (ls.length !== 3 || !isUnitLabel(ls[0]) || !isGroupHeading(ls.slice(1).join('\n'))) return null;
+    line = ls[2];
+  } else if (prev.kind === 'section' || prev.kind === 'article') {
+    const ls = nonEmptyLines(trailerOf(prev));
+    if (ls.length !== 1 || !isGroupHeading(ls[0])) return null;
+    line = ls[0];
+  } else return null;
+  const start = text.lastIndexOf(line);
+  if (start < 0 || text.slice(start + line.length).trim()) return null;
+  return { index: loc.index - 1, start, end: text.length };
+}
+
 function isGroupHeading(lines: string): boolean {
   const ls = nonEmptyLines(lines);
   // A group's "(k § 163 zákona)" line below its title is the heading's (vyhláška č. 181/1982 Sb.).

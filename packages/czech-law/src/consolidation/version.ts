@@ -149,6 +149,7 @@
  * ("odst. 2 a 3 úvodní části ustanovení znějí"), or of the same písmeno or bod of several §§ ("V § 13
  * odst. 1 a v § 26 odst. 1 písmeno l) zní"), gives each the same words (`samePartOfUnits`,
  * `sameUnitOfSections`), the part or the písmeno written after the last unit taken as of each
- * (`spreadPart`, `spreadTail`), #36 h-engine31.
+ * (`spreadPart`, `spreadTail`); "Nadpis nad § 14 se zrušuje" takes the heading line above the label
+ * that the unit before ends with (`headingAboveLabel`), #36 h-engine31.
  */
 export const CONSOLIDATION_ENGINE_VERSION = 38;
