@@ -175,3 +175,65 @@ describe('a heading above a § repealed: the heading line the unit before ends w
     expect(r.text).toBe(TEXT);
   });
 });
+
+describe('the last sentence of a unit that holds a list: the last of its závěrečná část', () => {
+  const TAX = lines(
+    '# Zákon',
+    '##### § 21',
+    '(1) Poplatník podá přiznání do 30 dnů ode dne',
+    '- a) skončeného řízení,',
+    '- b) doručení smlouvy.',
+    'Součástí přiznání je opis smlouvy. Posudek se přikládá vždy.',
+    '(2) Přiznání. Druhá věta.',
+  );
+
+  it('"§ 21 odst. 1 poslední věta zní:" (zákon č. 322/1993 Sb., bod 22, on zákon č. 357/1992 Sb.)', () => {
+    const r = applyAmendment(TAX, [pt('22', '§ 21 odst. 1 poslední věta zní: „Posudek se nevyžaduje u pozemků.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied', changed: ['par_21/odst_1'] });
+    expect(r.text).toContain(
+      '- b) doručení smlouvy.\n\nSoučástí přiznání je opis smlouvy. Posudek se nevyžaduje u pozemků.\n\n(2) Přiznání.',
+    );
+  });
+
+  it('"se věta poslední zrušuje": the last sentence goes, and a paragraph left empty with it', () => {
+    const one = applyAmendment(TAX, [pt('4', 'V § 21 odst. 1 se věta poslední zrušuje.')]);
+    expect(one.points[0]).toMatchObject({ status: 'applied' });
+    expect(one.text).toContain('- b) doručení smlouvy.\n\nSoučástí přiznání je opis smlouvy.\n\n(2) Přiznání.');
+    const TEXT = lines(
+      '# Zákon',
+      '##### § 3',
+      '(8) Pojištěnec je',
+      '- a) zaměstnanec,',
+      '- b) student.',
+      'Za studenta se považuje i žák.',
+      '(9) Další.',
+    );
+    const r = applyAmendment(TEXT, [pt('4', 'V § 3 odst. 8 se věta poslední zrušuje.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('- b) student.\n\n(9) Další.');
+  });
+
+  it('"V § 21 odst. 1 závěrečné části ustanovení se věta druhá zrušuje": the sentences of that part, not of the text before the list', () => {
+    const r = applyAmendment(TAX, [pt('5', 'V § 21 odst. 1 závěrečné části ustanovení se věta druhá zrušuje.')]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    expect(r.text).toContain('(1) Poplatník podá přiznání do 30 dnů ode dne\n');
+    expect(r.text).toContain('Součástí přiznání je opis smlouvy.\n\n(2) Přiznání.');
+  });
+
+  it("a závěrečná část that goes on with the list's sentence, or none: refused", () => {
+    const GOES_ON = lines(
+      '# Zákon',
+      '##### § 7',
+      '(1) Poplatník podá přiznání, jde-li o',
+      '- a) dar,',
+      '- b) dědictví,',
+      'a to do 30 dnů.',
+      '(2) Další.',
+    );
+    const r = applyAmendment(GOES_ON, [pt('6', 'V § 7 odst. 1 se v poslední větě slovo „30“ nahrazuje slovem „60“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
+    const NONE = lines('# Zákon', '##### § 7', '(1) Poplatník podá přiznání, jde-li o', '- a) dar,', '- b) dědictví.', '(2) Další.');
+    const s = applyAmendment(NONE, [pt('6', 'V § 7 odst. 1 se věta poslední zrušuje.')]);
+    expect(s.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
+  });
+});

@@ -601,8 +601,26 @@ function regionOf(loc: Loc, t: TargetRef, withClosing = false): Span {
   }
   if (t.sentence !== undefined) {
     // "V § 3 odst. 8 se věta poslední zrušuje" where the odstavec holds a list: its last sentence is
-    // after the list (in the last item's line or a závěrečná část), not the last of the text before it.
-    if (t.sentence < 0 && node.children.length) throw new Fail('unsupported_target', `the last sentence of ${t.id}, which holds a list`);
+    // after the list, in its závěrečná část, not the last of the text before it; and the sentences of
+    // "závěrečné části ustanovení … věta poslední" are that part's. A závěrečná část that goes on
+    // with the list's sentence ("…, a to do 30 dnů.") has no sentence of its own before its first
+    // full stop; where there is no závěrečná část, the last sentence is in the last item's line.
+    if (t.part === 'closing' || (t.sentence < 0 && node.children.length)) {
+      const refuse = () => new Fail('unsupported_target', `the last sentence of ${t.id}, which holds a list`);
+      let closing = span;
+      if (t.part !== 'closing') {
+        try {
+          closing = closingSpan(loc);
+        } catch {
+          throw refuse();
+        }
+      }
+      const ss = sentences(text, closing);
+      const i = t.sentence > 0 ? t.sentence - 1 : ss.length + t.sentence;
+      if (!ss[i]) throw new Fail('target_not_found', `sentence ${t.sentence} of the závěrečná část of ${t.id}`);
+      if (t.part !== 'closing' && i === 0 && !/^\p{Lu}/u.test(text.slice(closing.start))) throw refuse();
+      return ss[i];
+    }
     const own: Span = { start: node.contentStart, end: Math.min(span.end, contentEnd(text, node.contentStart, node.ownEnd)) };
     return sentenceSpan(text, own, t.sentence, t.id);
   }
@@ -2933,7 +2951,14 @@ function opRepeal(w: Work, op: Operation): void {
       } else {
         let end = region.end;
         while (end < text.length && /[ \t]/.test(text[end])) end++;
-        out = text.slice(0, region.start) + text.slice(end);
+        // A sentence that ends its paragraph takes the space before it; one that was a paragraph of
+        // its own (a závěrečná část's) goes with the blank line before it.
+        let start = region.start;
+        if (/^(?:\n|$)/.test(text.slice(end))) {
+          while (start > 0 && /[ \t]/.test(text[start - 1])) start--;
+          if (start > 0 && text[start - 1] === '\n') start = trimEnd(text, start);
+        }
+        out = text.slice(0, start) + text.slice(end);
       }
       replaceUnit(w.doc, loc.index, out);
       touch(w, t.id);

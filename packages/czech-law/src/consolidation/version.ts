@@ -150,6 +150,8 @@
  * odst. 1 a v § 26 odst. 1 písmeno l) zní"), gives each the same words (`samePartOfUnits`,
  * `sameUnitOfSections`), the part or the písmeno written after the last unit taken as of each
  * (`spreadPart`, `spreadTail`); "Nadpis nad § 14 se zrušuje" takes the heading line above the label
- * that the unit before ends with (`headingAboveLabel`), #36 h-engine31.
+ * that the unit before ends with (`headingAboveLabel`); the last sentence of a unit that holds a list is
+ * the last of its závěrečná část, and the sentences "závěrečné části ustanovení" names are that
+ * part's (`regionOf`), #36 h-engine31.
  */
 export const CONSOLIDATION_ENGINE_VERSION = 38;
