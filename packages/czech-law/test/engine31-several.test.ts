@@ -237,3 +237,30 @@ describe('the last sentence of a unit that holds a list: the last of its závěr
     expect(s.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
   });
 });
+
+describe('sentences next to each other whose ends are unsure: refused', () => {
+  it('counted at a full stop inside a quotation (vyhláška č. 401/2005 Sb., bod 10, on vyhláška č. 505/2002 Sb.)', () => {
+    const TEXT = lines(
+      '# Vyhláška',
+      '##### § 16',
+      '(1) Položka „C.1. Majetkové fondy celkem č. 131“ obsahuje majetkové fondy. Položka „C.1. Fond majetku č. 127“ obsahuje tvorbu zdrojů. Třetí věta.',
+    );
+    const r = applyAmendment(TEXT, [pt('10', 'V § 16 odst. 1 se věty druhá a třetí nahrazují větami „Nová druhá. Nová třetí.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
+    expect(r.text).toBe(TEXT);
+  });
+
+  it('the last going on into the list below it (vyhláška č. 473/2013 Sb., bod 3, on vyhláška č. 410/2009 Sb.)', () => {
+    const TEXT = lines(
+      '# Vyhláška',
+      '##### § 4',
+      '(8) První věta. Druhá věta. Hodnoty se vykazují',
+      '- a) do aktiv kladně,',
+      '- b) do pasiv kladně.',
+      '(9) Další.',
+    );
+    const r = applyAmendment(TEXT, [pt('3', 'V § 4 odst. 8 se věty druhá a třetí nahrazují větami „Nová druhá. Nová třetí.“.')]);
+    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
+    expect(r.text).toBe(TEXT);
+  });
+});

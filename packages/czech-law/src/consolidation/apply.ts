@@ -1922,6 +1922,17 @@ function samePartOfUnits(targets: TargetRef[]): boolean {
 function newWordingOfPart(w: Work, op: Operation, t: TargetRef, body: string, last?: TargetRef): void {
   const loc = locate(w.doc, t.id);
   const region = last ? { start: regionOf(loc, t).start, end: regionOf(loc, last).end } : regionOf(loc, t);
+  if (last) {
+    // Sentences counted at a full stop inside a quotation ("Položka „C.1. Majetkové fondy …“"), or
+    // the last of them going on into the list below it: where the sentences named end is unsure.
+    const text = loc.unit.text;
+    const from = loc.node?.contentStart ?? 0;
+    const open = (s: string) => (s.match(/„/g) ?? []).length - (s.match(/“/g) ?? []).length;
+    if (open(text.slice(from, region.start)) !== 0 || open(text.slice(region.start, region.end)) !== 0)
+      throw new Fail('unsupported_target', `sentences ${t.sentence} to ${last.sentence} of ${t.id} across a quotation`);
+    if (loc.node?.children.length && region.end >= trimEnd(text, loc.node.ownEnd))
+      throw new Fail('unsupported_target', `sentences ${t.sentence} to ${last.sentence} of ${t.id}, the last going on into its list`);
+  }
   let by = cleanPayload(w, body).trim();
   const old = loc.unit.text.slice(region.start, region.end);
   if (t.part === 'after_semicolon') {
