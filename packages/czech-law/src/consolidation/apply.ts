@@ -602,8 +602,26 @@ function regionOf(loc: Loc, t: TargetRef, withClosing = false): Span {
   }
   if (t.sentence !== undefined) {
     // "V § 3 odst. 8 se věta poslední zrušuje" where the odstavec holds a list: its last sentence is
-    // after the list (in the last item's line or a závěrečná část), not the last of the text before it.
-    if (t.sentence < 0 && node.children.length) throw new Fail('unsupported_target', `the last sentence of ${t.id}, which holds a list`);
+    // after the list, in its závěrečná část, not the last of the text before it; and the sentences of
+    // "závěrečné části ustanovení … věta poslední" are that part's. A závěrečná část that goes on
+    // with the list's sentence ("…, a to do 30 dnů.") has no sentence of its own before its first
+    // full stop; where there is no závěrečná část, the last sentence is in the last item's line.
+    if (t.part === 'closing' || (t.sentence < 0 && node.children.length)) {
+      const refuse = () => new Fail('unsupported_target', `the last sentence of ${t.id}, which holds a list`);
+      let closing = span;
+      if (t.part !== 'closing') {
+        try {
+          closing = closingSpan(loc);
+        } catch {
+          throw refuse();
+        }
+      }
+      const ss = sentences(text, closing);
+      const i = t.sentence > 0 ? t.sentence - 1 : ss.length + t.sentence;
+      if (!ss[i]) throw new Fail('target_not_found', `sentence ${t.sentence} of the závěrečná část of ${t.id}`);
+      if (t.part !== 'closing' && i === 0 && !/^\p{Lu}/u.test(text.slice(closing.start))) throw refuse();
+      return ss[i];
+    }
     const own: Span = { start: node.contentStart, end: Math.min(span.end, contentEnd(text, node.contentStart, node.ownEnd)) };
     return sentenceSpan(text, own, t.sentence, t.id);
   }
@@ -1875,6 +1893,104 @@ function footnoteQuoteAfterCaret(payload: string): string {
   return after ? `${after[1]} ${after[2].trim()}` : payload;
 }
 
+/** Sentences of one unit named in order without a gap ("věty druhá a třetí"): the first and the last. */
+function sentenceRun(targets: TargetRef[]): { first: TargetRef; last: TargetRef } | null {
+  if (targets.length < 2) return null;
+  const [first] = targets;
+  const ok = targets.every(
+    (t, i) =>
+      t.id === first.id && !t.part && !t.through && t.sentence !== undefined && t.sentence > 0 && t.sentence === first.sentence! + i,
+  );
+  return ok ? { first, last: targets[targets.length - 1] } : null;
+}
+
+/** Several units, each named with the same sentence or the same part other than its heading. */
+function samePartOfUnits(targets: TargetRef[]): boolean {
+  if (targets.length < 2) return false;
+  const [first] = targets;
+  if (first.part === 'heading' || (first.part === undefined && (first.sentence === undefined || first.sentence < 1))) return false;
+  const ids = new Set(targets.map((t) => t.id));
+  if (ids.size !== targets.length) return false;
+  // One unit inside another ("odst. 2 a odst. 2 písm. a)"): their parts overlap.
+  if (targets.some((a) => targets.some((b) => a !== b && b.id.startsWith(`${a.id}/`)))) return false;
+  return targets.every((t) => !t.through && t.part === first.part && t.sentence === first.sentence);
+}
+
+/**
+ * The new wording of a sentence or a part of one unit (`t`), or of the sentences from `t`'s to
+ * `last`'s of it, as one span: `body` is the payload with its footnotes taken out.
+ */
+function newWordingOfPart(w: Work, op: Operation, t: TargetRef, body: string, last?: TargetRef): void {
+  const loc = locate(w.doc, t.id);
+  const region = last ? { start: regionOf(loc, t).start, end: regionOf(loc, last).end } : regionOf(loc, t);
+  if (last) {
+    // Sentences counted at a full stop inside a quotation ("Položka „C.1. Majetkové fondy …“"), or
+    // the last of them going on into the list below it: where the sentences named end is unsure.
+    const text = loc.unit.text;
+    const from = loc.node?.contentStart ?? 0;
+    const open = (s: string) => (s.match(/„/g) ?? []).length - (s.match(/“/g) ?? []).length;
+    if (open(text.slice(from, region.start)) !== 0 || open(text.slice(region.start, region.end)) !== 0)
+      throw new Fail('unsupported_target', `sentences ${t.sentence} to ${last.sentence} of ${t.id} across a quotation`);
+    if (loc.node?.children.length && region.end >= trimEnd(text, loc.node.ownEnd))
+      throw new Fail('unsupported_target', `sentences ${t.sentence} to ${last.sentence} of ${t.id}, the last going on into its list`);
+  }
+  let by = cleanPayload(w, body).trim();
+  const old = loc.unit.text.slice(region.start, region.end);
+  if (t.part === 'after_semicolon') {
+    by = `; ${by.replace(/^;\s*/, '')}`;
+    const end = /[.!?](?:\^\d+[a-z]*\))?$/.exec(old);
+    if (end && !/[.!?]$/.test(by.trim())) by = `${by.trim()}${end[0]}`;
+  } else if (t.sentence !== undefined && loc.node) {
+    // The last sentence of a list item ends as the item did ("…vyhlášky," stays a comma).
+    const ownEnd = contentEnd(loc.unit.text, loc.node.contentStart, loc.node.ownEnd);
+    const e = /([,;:])((?:\^\d+[a-z]*\))*)$/.exec(old);
+    if (region.end === ownEnd && e && /\.$/.test(by)) by = `${by.slice(0, -1)}${e[1]}`;
+    // "§ 10 odst. 1 věta prvá zní: „(1) Ochranné pásmo …“" (vyhláška č. 122/1974 Sb. on vyhláška
+    // č. 52/1964 Sb.): the odstavec's own number written before its first sentence is kept once.
+    const own = /\/odst_(\d+[a-z]*)$/.exec(t.id);
+    if (t.sentence === 1 && own && by.startsWith(`(${own[1]}) `)) by = by.slice(own[1].length + 3);
+  } else if (t.part === 'intro') {
+    // "V § 80c odst. 3 úvodní část ustanovení zní: „(3) V případě, že …“" (zákon č. 33/2020 Sb. on
+    // zákon č. 358/1992 Sb.), "§ 105 odst. 3 návětí zní: „(3) …“": the odstavec's number, which the
+    // úvodní část follows, is written once.
+    const own = /\/odst_(\d+[a-z]*)$/.exec(t.id);
+    if (own && by.trimStart().startsWith(`(${own[1]}) `)) by = by.trimStart().slice(own[1].length + 3);
+  } else if (t.part === 'heading') {
+    // "Společný nadpis nad § 10 zní:" (vyhláška č. 66/2015 Sb., bod 13, on vyhláška č. 222/1995 Sb.)
+    // where a heading stands above the §'s own (the unit before ends with it): the shared one is
+    // that upper heading, not the §'s; which lines it spans is not told, so the point is refused.
+    const prev = loc.index > 0 ? w.doc.units[loc.index - 1] : null;
+    if (SHARED_HEADING.test(op.source) && prev && /^#{1,6} /m.test(trailerOf(prev)))
+      throw new Fail('unsupported_target', `a shared heading above the heading of ${t.id}`);
+    // "Nadpis části třetí zní: ## „ČÁST TŘETÍ #### DOTACE …“" (nařízení vlády č. 226/1999 Sb., bod 6,
+    // on nařízení vlády č. 244/1995 Sb.): the act writes the unit's label above its new heading;
+    // the label is the one the unit has, and the heading is what follows it.
+    const [first, ...rest] = by.split('\n');
+    const own = loc.node ? headingLines(loc.unit.text, loc.node).find((l) => isUnitLabel(l.text)) : undefined;
+    const bare = (l: string) =>
+      l
+        .replace(/^#{1,6}[ \t]+/, '')
+        .replace(/\s+/g, ' ')
+        .trim();
+    if (rest.some((l) => l.trim()) && own && isUnitLabel(first) && bare(first) === bare(own.text)) by = rest.join('\n').trim();
+    by = by.replace(/^#{1,6}\s+/, '');
+    // A new heading ending with its "(K § …)" part, in a unit that writes that part on a line
+    // of its own below the title: the title and that line each get their part.
+    const k = kLineSpan(loc);
+    const parts = k ? splitKPart(by) : null;
+    if (k && parts) {
+      const text = loc.unit.text;
+      const out = splice(splice(text, k, parts.k), region, parts.title);
+      replaceUnit(w.doc, loc.index, out);
+      touch(w, t.id);
+      return;
+    }
+  }
+  const out = splice(loc.unit.text, region, by.trim());
+  replaceUnit(w.doc, loc.index, out);
+  touch(w, t.id);
+}
+
 function opNewWording(w: Work, op: Operation): void {
   let payload = op.text ?? '';
   const targets = op.targets;
@@ -1899,72 +2015,26 @@ function opNewWording(w: Work, op: Operation): void {
     }
     return;
   }
-  if (targets.length === 1 && (targets[0].sentence !== undefined || targets[0].part)) {
-    const t = targets[0];
-    const loc = locate(w.doc, t.id);
-    const region = regionOf(loc, t);
-    let by = cleanPayload(w, takeFootnotes(w, payload, op)).trim();
-    const old = loc.unit.text.slice(region.start, region.end);
-    if (t.part === 'after_semicolon') {
-      by = `; ${by.replace(/^;\s*/, '')}`;
-      const end = /[.!?](?:\^\d+[a-z]*\))?$/.exec(old);
-      if (end && !/[.!?]$/.test(by.trim())) by = `${by.trim()}${end[0]}`;
-    } else if (t.sentence !== undefined && loc.node) {
-      // The last sentence of a list item ends as the item did ("…vyhlášky," stays a comma).
-      const ownEnd = contentEnd(loc.unit.text, loc.node.contentStart, loc.node.ownEnd);
-      const e = /([,;:])((?:\^\d+[a-z]*\))*)$/.exec(old);
-      if (region.end === ownEnd && e && /\.$/.test(by)) by = `${by.slice(0, -1)}${e[1]}`;
-      // "§ 10 odst. 1 věta prvá zní: „(1) Ochranné pásmo …“" (vyhláška č. 122/1974 Sb. on vyhláška
-      // č. 52/1964 Sb.): the odstavec's own number written before its first sentence is kept once.
-      const own = /\/odst_(\d+[a-z]*)$/.exec(t.id);
-      if (t.sentence === 1 && own && by.startsWith(`(${own[1]}) `)) by = by.slice(own[1].length + 3);
-    } else if (t.part === 'intro') {
-      // "V § 80c odst. 3 úvodní část ustanovení zní: „(3) V případě, že …“" (zákon č. 33/2020 Sb. on
-      // zákon č. 358/1992 Sb.), "§ 105 odst. 3 návětí zní: „(3) …“": the odstavec's number, which the
-      // úvodní část follows, is written once.
-      const own = /\/odst_(\d+[a-z]*)$/.exec(t.id);
-      if (own && by.trimStart().startsWith(`(${own[1]}) `)) by = by.trimStart().slice(own[1].length + 3);
-    } else if (t.part === 'heading') {
-      // "Společný nadpis nad § 10 zní:" (vyhláška č. 66/2015 Sb., bod 13, on vyhláška č. 222/1995 Sb.)
-      // where a heading stands above the §'s own (the unit before ends with it): the shared one is
-      // that upper heading, not the §'s; which lines it spans is not told, so the point is refused.
-      const prev = loc.index > 0 ? w.doc.units[loc.index - 1] : null;
-      if (SHARED_HEADING.test(op.source) && prev && /^#{1,6} /m.test(trailerOf(prev)))
-        throw new Fail('unsupported_target', `a shared heading above the heading of ${t.id}`);
-      // "Nadpis části třetí zní: ## „ČÁST TŘETÍ #### DOTACE …“" (nařízení vlády č. 226/1999 Sb., bod 6,
-      // on nařízení vlády č. 244/1995 Sb.): the act writes the unit's label above its new heading;
-      // the label is the one the unit has, and the heading is what follows it.
-      const [first, ...rest] = by.split('\n');
-      const own = loc.node ? headingLines(loc.unit.text, loc.node).find((l) => isUnitLabel(l.text)) : undefined;
-      const bare = (l: string) =>
-        l
-          .replace(/^#{1,6}[ \t]+/, '')
-          .replace(/\s+/g, ' ')
-          .trim();
-      if (rest.some((l) => l.trim()) && own && isUnitLabel(first) && bare(first) === bare(own.text)) by = rest.join('\n').trim();
-      by = by.replace(/^#{1,6}\s+/, '');
-      // A new heading ending with its "(K § …)" part, in a unit that writes that part on a line
-      // of its own below the title: the title and that line each get their part.
-      const k = kLineSpan(loc);
-      const parts = k ? splitKPart(by) : null;
-      if (k && parts) {
-        const text = loc.unit.text;
-        const out = splice(splice(text, k, parts.k), region, parts.title);
-        replaceUnit(w.doc, loc.index, out);
-        touch(w, t.id);
-        return;
-      }
-    }
-    const out = splice(loc.unit.text, region, by.trim());
-    replaceUnit(w.doc, loc.index, out);
-    touch(w, t.id);
+  if (targets.length === 1 && (targets[0].sentence !== undefined || targets[0].part))
+    return newWordingOfPart(w, op, targets[0], takeFootnotes(w, payload, op));
+  // "V § 686a odst. 3 se věty první a druhá nahrazují větou „…“": sentences next to each other in
+  // one unit are one span, which the new sentences take.
+  const run = sentenceRun(targets);
+  if (run) return newWordingOfPart(w, op, run.first, takeFootnotes(w, payload, op), run.last);
+  // "V § 60 odst. 2 a 3 úvodní části ustanovení znějí: „…“", "V § 186a odst. 1 a 3 se věta třetí
+  // nahrazuje větami „…“": the same part of each unit named takes the same words. A heading of
+  // several units ("Nadpis nad § 260 a 261 zní:") is one heading above them, not one each: refused.
+  const parts = spreadPart(targets, op.source) ?? targets;
+  if (samePartOfUnits(parts)) {
+    const body = takeFootnotes(w, payload, op);
+    for (const t of parts) newWordingOfPart(w, op, t, body);
     return;
   }
   if (targets.some((t) => t.sentence !== undefined || t.part)) throw new Fail('unsupported_target', 'sentences or parts of several units');
   // "§ 128 zní:" of a § the text no longer has (repealed before): it comes back where its number puts it.
   const prev = targets.length === 1 ? placeOfMissingSection(w.doc, targets[0], op.withHeading === true) : null;
   if (prev) return opInsert(w, { ...op, kind: 'insert', targets: [{ id: prev }], newIds: [targets[0].id], position: 'after' });
-  let body = cleanPayload(w, takeFootnotes(w, payload, op));
+  const body = cleanPayload(w, takeFootnotes(w, payload, op));
   // A container's new wording with its §§ (one with its heading only keeps its §§: below).
   if (targets.length === 1 && !targets[0].through && isContainerId(targets[0].id) && holdsSections(body))
     return newWordingOfContainer(w, targets[0], body);
@@ -2020,9 +2090,67 @@ function opNewWording(w: Work, op: Operation): void {
     }
     return;
   }
-  // Odstavce, písmena, body: the payload replaces them, consecutive siblings in one unit.
+  // "V § 13 odst. 1 a v § 26 odst. 1 písmeno l) zní: „l) …“": the same unit of several §§, each
+  // taking the one unit the payload writes.
+  const spread = locs.some((l) => l.index !== first.index)
+    ? [targets, spreadTail(targets)].find((ts) => ts && sameUnitOfSections(ts, body))
+    : undefined;
+  if (spread) {
+    for (const t of spread) rewordNodes(w, locateRange(w.doc, t), body);
+    return;
+  }
+  rewordNodes(w, locs, body);
+}
+
+/** Several odstavce, písmena or body, no range, of one number, which the payload writes once. */
+function sameUnitOfSections(targets: TargetRef[], body: string): boolean {
+  if (targets.length < 2 || targets.some((t) => t.through || t.part || t.sentence !== undefined || unitIdOf(t.id) === t.id)) return false;
+  const segs = targets.map((t) => lastSeg(t.id));
+  if (segs.some((x) => x.type !== segs[0].type || x.key !== segs[0].key)) return false;
+  if (new Set(targets.map((t) => t.id)).size !== targets.length) return false;
+  if (targets.some((a) => targets.some((b) => a !== b && b.id.startsWith(`${a.id}/`)))) return false;
+  return payloadKeys(body).join(',') === withoutRepeat(segs[0].key);
+}
+
+const segTypes = (id: string): string[] => id.split('/').map((s) => s.replace(/_.*$/, ''));
+
+/**
+ * "V § 13 odst. 1 a v § 26 odst. 1 písmeno l) zní:": the písmeno (or bod) written after the last of
+ * several units is of each (the grammar gives it to the last only). Each earlier unit named as the
+ * last's unit above its písmena or body takes their ids; null where the units are of other kinds.
+ */
+function spreadTail(targets: TargetRef[]): TargetRef[] | null {
+  if (targets.length < 2) return null;
+  const last = targets[targets.length - 1];
+  const segs = last.id.split('/');
+  let k = 0;
+  while (k < segs.length - 1 && /^(?:pism|bod)_/.test(segs[segs.length - 1 - k])) k++;
+  if (!k) return null;
+  const head = segTypes(segs.slice(0, -k).join('/')).join('/');
+  const tail = segs.slice(-k).join('/');
+  const earlier = targets.slice(0, -1);
+  if (earlier.some((t) => t.through || t.part || t.sentence !== undefined || segTypes(t.id).join('/') !== head)) return null;
+  return [...earlier.map((t) => ({ ...t, id: `${t.id}/${tail}` })), last];
+}
+
+/**
+ * "V § 93 odst. 5, § 93a odst. 3 a v § 93c odst. 4 úvodní části ustanovení znějí:": the part named
+ * after the last unit in the plural ("části … znějí") is of each (the grammar gives it to the last only).
+ */
+function spreadPart(targets: TargetRef[], source: string): TargetRef[] | null {
+  if (targets.length < 2) return null;
+  const last = targets[targets.length - 1];
+  if (last.part !== 'intro' || last.through || !/úvodní části ustanovení znějí/u.test(source)) return null;
+  const earlier = targets.slice(0, -1);
+  if (earlier.some((t) => t.through || t.part || t.sentence !== undefined)) return null;
+  return [...earlier.map((t) => ({ ...t, part: last.part })), last];
+}
+
+/** Odstavce, písmena, body: the payload replaces them, consecutive siblings in one unit. */
+function rewordNodes(w: Work, locs: Loc[], payload: string): void {
+  const first = locs[0];
   const unitIndex = first.index;
-  body = listDashes(body, first.unit.text);
+  const body = listDashes(payload, first.unit.text);
   if (locs.some((l) => l.index !== unitIndex || !l.node)) throw new Fail('unsupported_target', 'units of several §§ in one new wording');
   const nodes = locs.map((l) => l.node!);
   const parent = nodes[0].parent;
@@ -2799,6 +2927,13 @@ function opRepeal(w: Work, op: Operation): void {
     }
     if (t.sentence !== undefined || t.part) {
       const loc = locate(w.doc, t.id);
+      const above = t.part === 'heading' && /[Nn]adpis\p{L}* nad /u.test(op.source) ? headingAboveLabel(w.doc, loc) : null;
+      if (above) {
+        const prev = w.doc.units[above.index];
+        replaceUnit(w.doc, above.index, prev.text.slice(0, above.start) + prev.text.slice(above.end));
+        touch(w, prev.id);
+        continue;
+      }
       const region = regionOf(loc, t);
       const text = loc.unit.text;
       let out: string;
@@ -2828,7 +2963,14 @@ function opRepeal(w: Work, op: Operation): void {
       } else {
         let end = region.end;
         while (end < text.length && /[ \t]/.test(text[end])) end++;
-        out = text.slice(0, region.start) + text.slice(end);
+        // A sentence that ends its paragraph takes the space before it; one that was a paragraph of
+        // its own (a závěrečná část's) goes with the blank line before it.
+        let start = region.start;
+        if (/^(?:\n|$)/.test(text.slice(end))) {
+          while (start > 0 && /[ \t]/.test(text[start - 1])) start--;
+          if (start > 0 && text[start - 1] === '\n') start = trimEnd(text, start);
+        }
+        out = text.slice(0, start) + text.slice(end);
       }
       replaceUnit(w.doc, loc.index, out);
       touch(w, t.id);
@@ -3116,6 +3258,36 @@ function opRepealAllBut(w: Work, op: Operation): void {
 }
 
 /** Heading lines only (`#### Daň z celkového objemu mezd`), no unit label, container label or signature. */
+/**
+ * The heading line set above a §'s or článek's label, at the end of the unit before it ("Nadpis nad
+ * § 14 se zrušuje", zákon č. 303/2013 Sb. on zákon č. 85/1996 Sb.): the one heading line a § or
+ * článek before ends with, or the last of a container's two heading lines below its label ("## ČÁST
+ * ŠESTÁ", "#### SPRÁVNÍ DELIKTY", "#### Sankce": its own title is the first). Its span with the blank
+ * lines after it, or null where the unit itself holds lines above its label or which line is meant
+ * is not plain (a container with its title only, several lines after a §).
+ */
+function headingAboveLabel(doc: Doc, loc: Loc): { index: number; start: number; end: number } | null {
+  const node = loc.node;
+  if (!node || node.parent !== null || loc.index === 0) return null;
+  const own = headingLines(loc.unit.text, node);
+  if (!own.length || !isUnitLabel(own[0].text) || own[0].start !== 0) return null;
+  const prev = doc.units[loc.index - 1];
+  const text = prev.text;
+  let line: string;
+  if (prev.kind === 'container') {
+    const ls = nonEmptyLines(text);
+    if (ls.length !== 3 || !isUnitLabel(ls[0]) || !isGroupHeading(ls.slice(1).join('\n'))) return null;
+    line = ls[2];
+  } else if (prev.kind === 'section' || prev.kind === 'article') {
+    const ls = nonEmptyLines(trailerOf(prev));
+    if (ls.length !== 1 || !isGroupHeading(ls[0])) return null;
+    line = ls[0];
+  } else return null;
+  const start = text.lastIndexOf(line);
+  if (start < 0 || text.slice(start + line.length).trim()) return null;
+  return { index: loc.index - 1, start, end: text.length };
+}
+
 function isGroupHeading(lines: string): boolean {
   const ls = nonEmptyLines(lines);
   // A group's "(k § 163 zákona)" line below its title is the heading's (vyhláška č. 181/1982 Sb.).

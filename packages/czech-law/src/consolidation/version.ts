@@ -144,5 +144,14 @@
  * (`wordsBeforePunctuatedMarks`); a § or článek whose new wording the act writes without its label
  * keeps its label and heading, #36 h-engine30; a refused change throughout the text holds back only
  * the units holding its words, not every unit (`everywhereHolds`), #35 h-recall16.
+ * 38: a new wording of sentences next to each other in one unit ("věty první a druhá se nahrazují
+ * větou") replaces them as one span (`sentenceRun`); of the same sentence or part of several units
+ * ("odst. 2 a 3 úvodní části ustanovení znějí"), or of the same písmeno or bod of several §§ ("V § 13
+ * odst. 1 a v § 26 odst. 1 písmeno l) zní"), gives each the same words (`samePartOfUnits`,
+ * `sameUnitOfSections`), the part or the písmeno written after the last unit taken as of each
+ * (`spreadPart`, `spreadTail`); "Nadpis nad § 14 se zrušuje" takes the heading line above the label
+ * that the unit before ends with (`headingAboveLabel`); the last sentence of a unit that holds a list is
+ * the last of its závěrečná část, and the sentences "závěrečné části ustanovení" names are that
+ * part's (`regionOf`), #36 h-engine31.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 37;
+export const CONSOLIDATION_ENGINE_VERSION = 38;
