@@ -11,7 +11,7 @@ import {
 import { citesOfText, provisionStatus } from '../documents/amendments';
 import type { DocumentCache } from '../documents/document-cache';
 import { filterSql } from './filters';
-import { AMENDING_TITLE, FAMILY_WEIGHT } from '@dp/czech-law';
+import { AMENDING_TITLE, FAMILY_WEIGHT, isPeripheralUnit } from '@dp/czech-law';
 import { priorColumns, type PriorColumns } from './priors';
 import { inForceOn } from './generations';
 import { MARK_CLOSE, MARK_OPEN } from './snippet';
@@ -103,6 +103,21 @@ export const PROVISION_WEIGHTS = {
    * question's. Read when a query's terms are first expanded (termsFor caches them).
    */
   relatedFloor: FAMILY_WEIGHT,
+  /**
+   * Within an act, the § that answers is most often the one whose nearest heading (its own, else the
+   * last of its ancestors': the group heading above it or its díl's title) is about the question's
+   * words, not the longer one holding more of them ("Výpovědní doba" for "jak dlouhá je výpovědní
+   * lhůta", against the § of the bans on notice that repeats both words). A unit's score is × (1 +
+   * headingMatch × the share of its nearest heading's lemma keys that are the query's terms); 0: none.
+   */
+  headingMatch: 1,
+  /**
+   * Factor of a unit of the act's periphery (@dp/czech-law PERIPHERAL_HEADING: transitional, final,
+   * enabling provisions, definitions, offences) whose nearest heading holds none of the query's
+   * terms: such units repeat the words of the rules they keep in force, define or punish. A question
+   * about fines ("Jakou pokutu dostanu …") still finds "Pokuta za opožděné tvrzení daně".
+   */
+  peripheral: 0.5,
 };
 
 /** Units ranked per query at most (those of the matching acts with the best priors: candidatePrior). */
@@ -473,6 +488,8 @@ export async function rankProvisions(
       ranks: number[] | null;
       search_title: string | null;
       passes: boolean | null;
+      heading: string | null;
+      context: string | null;
     } & PriorColumns
   >(
     `WITH ${candidates},
@@ -488,10 +505,10 @@ export async function rankProvisions(
      SELECT r.document_id, r.provision_id, r.section_id, r.repealed, r.in_amendment,
             ${nearOnly && !coverLater ? `ts_rank_cd(${vector}, v.vector, $${coverAt}::tsquery, 0)` : 'r.cd'} AS cd, ARRAY[${termRanks}] AS ranks,
             NULL::text AS search_title, NULL::text AS eff, NULL::boolean AS amending, NULL::text AS doc_type, NULL::int AS degree,
-            NULL::boolean AS passes
-     FROM r CROSS JOIN LATERAL (SELECT ${plainVector} AS vector FROM "search_provision" p WHERE p.ctid = r.tid OFFSET 0) v
+            NULL::boolean AS passes, v.heading, v.context
+     FROM r CROSS JOIN LATERAL (SELECT ${plainVector} AS vector, p.heading, p.context FROM "search_provision" p WHERE p.ctid = r.tid OFFSET 0) v
      UNION ALL
-     SELECT d.id, NULL, NULL, NULL, NULL, NULL, ${actRanks}, d.search_title, ${priorColumns('d')}, (${where})
+     SELECT d.id, NULL, NULL, NULL, NULL, NULL, ${actRanks}, d.search_title, ${priorColumns('d')}, (${where}), NULL, NULL
      FROM "document" d ${actDoc ? `LEFT JOIN LATERAL (SELECT ${plainOf('a.vector', TOASTED_ABOVE.act)} AS vector FROM "search_act" a WHERE a.document_id = d.id OFFSET 0) a ON TRUE` : ''}
      WHERE d.id IN (SELECT r.document_id FROM r) ${actDoc ? '' : `AND ${where}`}`,
     params,
@@ -522,6 +539,7 @@ export async function rankProvisions(
   // first hold each term, the order a set of them gave, so the sums are the same to the last bit.
   const total = ts.reduce((sum, t) => sum + t.w, 0);
   const weights = ts.map((t) => t.w);
+  const termSet = new Set(distinct);
   const acts = new Map<string, ActHeld>();
   const scored: ActUnit[] = [];
   for (const r of ranked) {
@@ -544,7 +562,7 @@ export async function rankProvisions(
       }
     }
     const f = factor.get(r.document_id);
-    if (f !== undefined) scored.push({ r, act, lex, held: held / total, f, score: 0 });
+    if (f !== undefined) scored.push({ r, act, lex, held: held / total, f: f * unitFactor(r.heading, r.context ?? '', termSet), score: 0 });
   }
   // Each unit's score is its lexical sum times these factors; the cover density, where it comes
   // second, goes to the best by the rest.
@@ -586,6 +604,37 @@ export async function rankProvisions(
     .slice(0, depth);
 }
 
+/** Each heading's lemma keys (`indexTerms`), kept per heading as written: an act's headings come back in query after query. */
+const headingKeys = new Map<string, readonly string[]>();
+const MAX_HEADING_KEYS = 50_000;
+
+function keysOfHeading(heading: string): readonly string[] {
+  let keys = headingKeys.get(heading);
+  if (keys !== undefined) return keys;
+  keys = [...new Set(indexTerms(heading))];
+  if (headingKeys.size >= MAX_HEADING_KEYS) headingKeys.clear();
+  headingKeys.set(heading, keys);
+  return keys;
+}
+
+/**
+ * What a unit's headings bring to its score inside its act (PROVISION_WEIGHTS.headingMatch and
+ * .peripheral): its nearest heading — its own, else the last of its ancestors' (the group heading
+ * above its § or the title of the container holding it) — by the share of its lemma keys that are
+ * the query's terms, and the periphery's factor where that share is nil.
+ */
+export function unitFactor(heading: string | null, context: string, terms: ReadonlySet<string>): number {
+  const w = PROVISION_WEIGHTS;
+  if (w.headingMatch === 0 && w.peripheral === 1) return 1;
+  const at = context.lastIndexOf(' › ');
+  const nearest = heading || (at < 0 ? context : context.slice(at + 3)).trim();
+  const keys = nearest ? keysOfHeading(nearest) : [];
+  let held = 0;
+  for (const k of keys) if (terms.has(k)) held++;
+  const share = keys.length ? held / keys.length : 0;
+  return (1 + w.headingMatch * share) * (share === 0 && w.peripheral !== 1 && isPeripheralUnit(heading, context) ? w.peripheral : 1);
+}
+
 /** An act of the act stage: which of the query's terms its ranked units hold (1 each) and their weight. */
 interface ActHeld {
   terms: Uint8Array;
@@ -598,6 +647,7 @@ interface ActUnit {
   act: ActHeld;
   lex: number;
   held: number;
+  /** Its act's factor times its own headings' (unitFactor). */
   f: number;
   score: number;
 }
