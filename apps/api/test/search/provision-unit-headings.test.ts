@@ -51,6 +51,17 @@ describe('the answering § inside its act: its nearest heading and the act’s p
     expect((await sections(q))[0]).toBe('par_2');
   });
 
+  it('keeps the act’s best score (headingWithinAct): the factors only reorder its units', async () => {
+    const q = 'Jaká je lhůta pro reklamaci ovoce?';
+    const within = await rank(q);
+    Object.assign(PROVISION_WEIGHTS, { headingMatch: 0, peripheral: 1 });
+    const plain = await rank(q);
+    expect([within[0].sectionId, plain[0].sectionId]).toEqual(['par_1', 'par_2']);
+    expect(within[0].score).toBeCloseTo(plain[0].score, 10);
+    Object.assign(PROVISION_WEIGHTS, { headingMatch: 1, peripheral: 0.3, headingWithinAct: 0 });
+    expect((await rank(q))[0].score).toBeGreaterThan(plain[0].score * 1.5);
+  });
+
   it('ranks a transitional provision below the rule it keeps in force', async () => {
     const q = 'Musí prodávající označit ovoce v tržnici cenou za kilogram?';
     Object.assign(PROVISION_WEIGHTS, { headingMatch: 0 });

@@ -104,7 +104,7 @@ export const PROVISION_WEIGHTS = {
    */
   relatedFloor: FAMILY_WEIGHT,
   /**
-   * Within an act, the § that answers is most often the one whose nearest heading (its own, else the
+   * Within an act, the § that answers is often the one whose nearest heading (its own, else the
    * last of its ancestors': the group heading above it or its díl's title) is about the question's
    * words, not the longer one holding more of them ("Výpovědní doba" for "jak dlouhá je výpovědní
    * lhůta", against the § of the bans on notice that repeats both words). A unit's score is × (1 +
@@ -117,7 +117,14 @@ export const PROVISION_WEIGHTS = {
    * terms: such units repeat the words of the rules they keep in force, define or punish. A question
    * about fines ("Jakou pokutu dostanu …") still finds "Pokuta za opožděné tvrzení daně".
    */
-  peripheral: 0.5,
+  peripheral: 0.3,
+  /**
+   * 1: the headings' factors reorder an act's units only: its units are scaled so that its best
+   * score is the one it had without them (the acts' order by their best units stays); 0: they
+   * weigh across acts too, where a code's § whose short heading holds one of the question's words
+   * outranked the act about it, and the periphery's factor pushed down acts whose best unit it was.
+   */
+  headingWithinAct: 1,
 };
 
 /** Units ranked per query at most (those of the matching acts with the best priors: candidatePrior). */
@@ -545,7 +552,7 @@ export async function rankProvisions(
   for (const r of ranked) {
     let act = acts.get(r.document_id);
     if (!act) {
-      act = { terms: new Uint8Array(weights.length), held: 0 };
+      act = { terms: new Uint8Array(weights.length), held: 0, top: 0, topK: 0 };
       acts.set(r.document_id, act);
     }
     let lex = PROVISION_WEIGHTS.cover * Number(r.cd ?? 0);
@@ -562,17 +569,19 @@ export async function rankProvisions(
       }
     }
     const f = factor.get(r.document_id);
-    if (f !== undefined) scored.push({ r, act, lex, held: held / total, f: f * unitFactor(r.heading, r.context ?? '', termSet), score: 0 });
+    if (f === undefined) continue;
+    scored.push({ r, act, lex, held: held / total, f, k: unitFactor(r.heading, r.context ?? '', termSet), score: 0 });
   }
-  // Each unit's score is its lexical sum times these factors; the cover density, where it comes
-  // second, goes to the best by the rest.
-  const scoreOf = (u: ActUnit) =>
+  // Each unit's score is its lexical sum times these factors and its headings' (unitFactor); the
+  // cover density, where it comes second, goes to the best by the rest.
+  const baseOf = (u: ActUnit) =>
     u.lex *
     u.f *
     (u.r.repealed ? PROVISION_WEIGHTS.repealed : 1) *
     (u.r.in_amendment ? PROVISION_WEIGHTS.inAmendment : 1) *
     u.held ** PROVISION_WEIGHTS.unitShare *
     (u.act.held / total) ** PROVISION_WEIGHTS.actShare;
+  const scoreOf = (u: ActUnit) => baseOf(u) * u.k;
   if (coverLater && scored.length) {
     for (const u of scored) u.score = scoreOf(u);
     const first = [...scored]
@@ -586,10 +595,21 @@ export async function rankProvisions(
     );
     for (const u of first) u.lex += PROVISION_WEIGHTS.cover * (cds.get(unitKey(u.r.document_id, u.r.provision_id)) ?? 0);
   }
+  // headingWithinAct: each act's units are scaled so that its best score is the one it had
+  // without the headings' factors, which then only reorder its units.
+  const withinAct = PROVISION_WEIGHTS.headingWithinAct === 1;
+  if (withinAct) {
+    for (const u of scored) {
+      const base = baseOf(u);
+      u.score = base * u.k;
+      if (base > u.act.top) u.act.top = base;
+      if (u.score > u.act.topK) u.act.topK = u.score;
+    }
+  }
   const best = new Map<string, RankedProvision>();
   for (const u of scored) {
     const { r } = u;
-    const score = scoreOf(u);
+    const score = withinAct ? (u.act.topK > 0 ? (u.score * u.act.top) / u.act.topK : 0) : scoreOf(u);
     const key = `${r.document_id}\u0000${r.section_id}`;
     const kept = best.get(key);
     if (!kept || score > kept.score || (score === kept.score && r.provision_id < kept.provisionId)) {
@@ -639,6 +659,9 @@ export function unitFactor(heading: string | null, context: string, terms: Reado
 interface ActHeld {
   terms: Uint8Array;
   held: number;
+  /** Its ranked units' best score without their headings' factors, and with them (headingWithinAct). */
+  top: number;
+  topK: number;
 }
 
 /** A ranked unit of the act stage: its row, its act, its lexical sum, its share of the query's weight, its act's factor, its score before the cover density. */
@@ -647,8 +670,9 @@ interface ActUnit {
   act: ActHeld;
   lex: number;
   held: number;
-  /** Its act's factor times its own headings' (unitFactor). */
   f: number;
+  /** Its headings' factor (unitFactor). */
+  k: number;
   score: number;
 }
 
