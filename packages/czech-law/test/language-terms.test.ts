@@ -120,10 +120,10 @@ describe('queryTerms: colloquial one-word names (univerbation)', () => {
   const related = (q: string) => queryTerms(q).filter((t) => t.from === 'related');
 
   it('reaches the adjective the law writes from a word the dictionary does not know', () => {
-    expect(univerbationOf(queryTerms('minimálka')[0].term)).toEqual([indexTerms('minimální')[0]]);
+    expect(univerbationOf(queryTerms('maturitka')[0].term)).toEqual([indexTerms('maturitní')[0]]);
     expect(univerbationOf(queryTerms('tetanovka')[0].term)).toContain(indexTerms('tetanový')[0]);
     for (const [q, law] of [
-      ['kolik je minimálka', 'minimální'],
+      ['kdy je maturitka', 'maturitní'],
       ['očkování tetanovkou', 'tetanový'],
     ]) {
       const found = related(q).find((t) => t.term === indexTerms(law)[0]);
@@ -136,7 +136,7 @@ describe('queryTerms: colloquial one-word names (univerbation)', () => {
     const saved = UNIVERBATION_WEIGHT.weight;
     UNIVERBATION_WEIGHT.weight = 0;
     try {
-      expect(related('minimálka')).toEqual([]);
+      expect(related('maturitka')).toEqual([]);
     } finally {
       UNIVERBATION_WEIGHT.weight = saved;
     }
