@@ -125,6 +125,19 @@ describe('queryTerms: people’s words to the law’s', () => {
     reaches('Můžu vídat dítě po rozvodu?', 'styk');
   });
 
+  it('leaves a word with several everyday senses alone unless its context names the legal one', () => {
+    // "Podmínka" is mostly a condition, "vozík" a wheelchair or a cart as often as a trailer (the
+    // words' own families, "podmíněný", stay related by morphology).
+    const not = (q: string, law: string) => {
+      const r = related(q);
+      expect([q, indexTerms(law).some((t) => r.has(t))]).toEqual([q, false]);
+    };
+    not('Za jaké podmínky dostanu příspěvek na bydlení?', 'odsouzení');
+    not('Mám nárok na elektrický vozík, když jsem na vozíku?', 'přípojné vozidlo');
+    reaches('Dostal jsem podmínku, jak dlouho trvá zkušební doba trestu?', 'podmíněné odsouzení');
+    reaches('Potřebuju řidičák na přívěsný vozík?', 'přípojné vozidlo');
+  });
+
   it('fires a phrase entry only when all its words are there', () => {
     expect(related('odejít na procházku').has(indexTerms('výpověď')[0])).toBe(false);
     expect(related('chci odejít z práce').has(indexTerms('výpověď')[0])).toBe(true);

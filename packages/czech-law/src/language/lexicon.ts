@@ -783,7 +783,8 @@ export const LEXICON: readonly LexiconEntry[] = [
   { when: 'motorkář', add: 'motocykl řidič' },
   { when: 'čtyřkolka', add: 'motorové vozidlo' },
   { when: 'přívěs', add: 'přípojné vozidlo' },
-  { when: 'vozík', add: 'přípojné vozidlo', weight: 0.5 },
+  // "Vozík" alone is as often a wheelchair, a forklift or a cart: only the trailer's own name.
+  { when: 'přívěsný vozík', add: 'přípojné vozidlo' },
   { when: 'řidič začátečník', add: 'řidič začátečník zkušební doba' },
   // Consumers, money, travel
   { when: 'bazar', add: 'použitá věc' },
@@ -898,7 +899,8 @@ export const LEXICON: readonly LexiconEntry[] = [
   { when: 'pepřák', add: 'obranný sprej' },
   { when: 'sebeobrana', add: 'nutná obrana' },
   { when: 'bránit se', add: 'nutná obrana' },
-  { when: 'podmínka', add: 'podmíněné odsouzení', weight: 0.4 },
+  // "Podmínka" alone is a condition ("za jakých podmínek dostanu …"): a suspended sentence only beside a trest.
+  { when: 'podmínka trest', add: 'podmíněné odsouzení', weight: 0.4 },
   { when: 'kriminál', add: 'trest odnětí svobody' },
   { when: 'lapák', add: 'trest odnětí svobody' },
   // Animals and nature
