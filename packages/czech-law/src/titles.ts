@@ -40,25 +40,6 @@ export function isAmendingPart(context: string): boolean {
 }
 
 /**
- * A heading of a unit's own or of one of its containers that marks the act's periphery: its
- * transitional, final, repealing and enabling provisions ("Přechodná ustanovení", "Společná,
- * přechodná a závěrečná ustanovení", "Zmocňovací ustanovení", "Účinnost"), its definitions and scope
- * ("Vymezení pojmů", "Základní pojmy", "Předmět úpravy", "Úvodní ustanovení") and its offences
- * ("Přestupky …", "Správní delikty …", "Sankce", "Pokuty …"). Such units repeat the words of the
- * rules they define, keep in force, delegate or punish, and seldom are the rule a question asks
- * for (the provision search weighs them down where their heading holds none of its words). One
- * heading, trimmed, whole: "Společná ustanovení o dovolené" is not one.
- */
-export const PERIPHERAL_HEADING =
-  /^(?:(?:ustanovení\s+)?(?:společná,?\s+)?(?:přechodná|závěrečná|zrušovací|zmocňovací)(?:(?:,\s*|\s+a\s+)(?:přechodná|závěrečná|zrušovací|zmocňovací))*(?:\s+ustanovení)?|účinnost|zmocnění|vymezení(?:\s+některých)?\s+pojmů|základní\s+pojmy|pojmy|definice(?:\s+pojmů)?|předmět\s+úpravy|úvodní\s+ustanovení|přestupky\b.*|správní\s+delikty\b.*|sankce|pokuty\b.*)$/iu;
-
-/** Whether a unit's own heading or one of its ancestors' (its context, " › " between them) is PERIPHERAL_HEADING. */
-export function isPeripheralUnit(heading: string | null, context: string): boolean {
-  if (heading !== null && PERIPHERAL_HEADING.test(heading.trim())) return true;
-  return context !== '' && context.split(' › ').some((h) => PERIPHERAL_HEADING.test(h.trim()));
-}
-
-/**
  * The words before a folded title's subject: its kind and issuer ("zakon slovenskej narodnej rady",
  * "vyhlaska ministerstva skolstva, mladeze a telovychovy slovenskej republiky"), cut at the subject
  * (" o …", ", kterým/ktorým …", " ze dne …", " k …", " pro/pre …"). A title that names an organ only

@@ -1,4 +1,4 @@
-import { AMENDING_TITLE, foldTitle, isAmendingPart, isAmendingTitle, isPeripheralUnit, issuedBySlovakOrgan } from '../src/titles';
+import { AMENDING_TITLE, foldTitle, isAmendingPart, isAmendingTitle, issuedBySlovakOrgan } from '../src/titles';
 
 describe('amending acts by their titles (one recogniser for the search signals, the prior and the evaluations)', () => {
   it.each([
@@ -38,32 +38,6 @@ describe('a part amending another act by its context (the provision index stores
     ['Dohoda o změně zákona', false],
   ])('%s: %s', (context, amending) => {
     expect(isAmendingPart(context)).toBe(amending);
-  });
-});
-
-describe('units of an act’s periphery by their headings (transitional, final, enabling, definitions, offences)', () => {
-  it.each([
-    [null, 'ČÁST ŠESTÁ › PŘECHODNÁ A ZÁVĚREČNÁ USTANOVENÍ', true],
-    [null, 'USTANOVENÍ SPOLEČNÁ, PŘECHODNÁ A ZÁVĚREČNÁ', true],
-    [null, 'Společná, zmocňovací, přechodná a závěrečná ustanovení', true],
-    ['Přechodná ustanovení', 'ČÁST DRUHÁ', true],
-    ['Zmocňovací ustanovení', '', true],
-    ['Účinnost', '', true],
-    ['Vymezení některých pojmů', 'ÚVODNÍ USTANOVENÍ', true],
-    ['Základní pojmy', '', true],
-    ['Předmět úpravy', '', true],
-    ['Přestupky právnických a podnikajících fyzických osob', 'ELEKTRONICKÉ KOMUNIKACE › PŘESTUPKY', true],
-    [null, 'SPRÁVNÍ DELIKTY CHOVATELŮ A PŘESTUPKY', true],
-    ['Pokuta za opožděné tvrzení daně', 'NÁSLEDKY PORUŠENÍ POVINNOSTÍ › POKUTY A PENÁLE', true],
-    // A heading naming such a part in passing, or common provisions alone, is the act's own subject.
-    ['Společná ustanovení o dovolené', 'DOVOLENÁ', false],
-    [null, 'OBECNÁ USTANOVENÍ', false],
-    ['Energetická účinnost budov', '', false],
-    ['Zkušební doba', 'PRACOVNÍ POMĚR › VZNIK PRACOVNÍHO POMĚRU', false],
-    ['Sankce za porušení povinnosti', '', false],
-    [null, '', false],
-  ])('%s | %s: %s', (heading, context, peripheral) => {
-    expect(isPeripheralUnit(heading, context)).toBe(peripheral);
   });
 });
 

@@ -49,12 +49,6 @@ describe('the unit’s share of the question and the words’ nearness', () => {
     expect((await rank(QUESTION))[0]).toMatchObject({ documentId: 'SB-1992-634', sectionId: 'par_19' });
   });
 
-  it('with the headings’ factors across acts (headingWithinAct 0), the code’s headed § wins', async () => {
-    // "Vady věci" holds one of the question's words; the consumer act's § has no heading.
-    Object.assign(PROVISION_WEIGHTS, { headingWithinAct: 0 });
-    expect((await rank(QUESTION))[0]).toMatchObject({ documentId: 'SB-2012-89', sectionId: 'par_2165' });
-  });
-
   it('with the weights before, the code’s § wins', async () => {
     Object.assign(PROVISION_WEIGHTS, { unitShare: 1, cover: 2, actDoc: 0.5 });
     expect((await rank(QUESTION))[0]).toMatchObject({ documentId: 'SB-2012-89', sectionId: 'par_2165' });

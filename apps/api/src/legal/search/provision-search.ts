@@ -11,7 +11,7 @@ import {
 import { citesOfText, provisionStatus } from '../documents/amendments';
 import type { DocumentCache } from '../documents/document-cache';
 import { filterSql } from './filters';
-import { AMENDING_TITLE, FAMILY_WEIGHT, isPeripheralUnit } from '@dp/czech-law';
+import { AMENDING_TITLE, FAMILY_WEIGHT } from '@dp/czech-law';
 import { priorColumns, type PriorColumns } from './priors';
 import { inForceOn } from './generations';
 import { MARK_CLOSE, MARK_OPEN } from './snippet';
@@ -103,28 +103,6 @@ export const PROVISION_WEIGHTS = {
    * question's. Read when a query's terms are first expanded (termsFor caches them).
    */
   relatedFloor: FAMILY_WEIGHT,
-  /**
-   * Within an act, the § that answers is often the one whose nearest heading (its own, else the
-   * last of its ancestors': the group heading above it or its díl's title) is about the question's
-   * words, not the longer one holding more of them ("Výpovědní doba" for "jak dlouhá je výpovědní
-   * lhůta", against the § of the bans on notice that repeats both words). A unit's score is × (1 +
-   * headingMatch × the share of its nearest heading's lemma keys that are the query's terms); 0: none.
-   */
-  headingMatch: 1,
-  /**
-   * Factor of a unit of the act's periphery (@dp/czech-law PERIPHERAL_HEADING: transitional, final,
-   * enabling provisions, definitions, offences) whose nearest heading holds none of the query's
-   * terms: such units repeat the words of the rules they keep in force, define or punish. A question
-   * about fines ("Jakou pokutu dostanu …") still finds "Pokuta za opožděné tvrzení daně".
-   */
-  peripheral: 0.3,
-  /**
-   * 1: the headings' factors reorder an act's units only: its units are scaled so that its best
-   * score is the one it had without them (the acts' order by their best units stays); 0: they
-   * weigh across acts too, where a code's § whose short heading holds one of the question's words
-   * outranked the act about it, and the periphery's factor pushed down acts whose best unit it was.
-   */
-  headingWithinAct: 1,
 };
 
 /** Units ranked per query at most (those of the matching acts with the best priors: candidatePrior). */
@@ -495,8 +473,6 @@ export async function rankProvisions(
       ranks: number[] | null;
       search_title: string | null;
       passes: boolean | null;
-      heading: string | null;
-      context: string | null;
     } & PriorColumns
   >(
     `WITH ${candidates},
@@ -512,10 +488,10 @@ export async function rankProvisions(
      SELECT r.document_id, r.provision_id, r.section_id, r.repealed, r.in_amendment,
             ${nearOnly && !coverLater ? `ts_rank_cd(${vector}, v.vector, $${coverAt}::tsquery, 0)` : 'r.cd'} AS cd, ARRAY[${termRanks}] AS ranks,
             NULL::text AS search_title, NULL::text AS eff, NULL::boolean AS amending, NULL::text AS doc_type, NULL::int AS degree,
-            NULL::boolean AS passes, v.heading, v.context
-     FROM r CROSS JOIN LATERAL (SELECT ${plainVector} AS vector, p.heading, p.context FROM "search_provision" p WHERE p.ctid = r.tid OFFSET 0) v
+            NULL::boolean AS passes
+     FROM r CROSS JOIN LATERAL (SELECT ${plainVector} AS vector FROM "search_provision" p WHERE p.ctid = r.tid OFFSET 0) v
      UNION ALL
-     SELECT d.id, NULL, NULL, NULL, NULL, NULL, ${actRanks}, d.search_title, ${priorColumns('d')}, (${where}), NULL, NULL
+     SELECT d.id, NULL, NULL, NULL, NULL, NULL, ${actRanks}, d.search_title, ${priorColumns('d')}, (${where})
      FROM "document" d ${actDoc ? `LEFT JOIN LATERAL (SELECT ${plainOf('a.vector', TOASTED_ABOVE.act)} AS vector FROM "search_act" a WHERE a.document_id = d.id OFFSET 0) a ON TRUE` : ''}
      WHERE d.id IN (SELECT r.document_id FROM r) ${actDoc ? '' : `AND ${where}`}`,
     params,
@@ -546,13 +522,12 @@ export async function rankProvisions(
   // first hold each term, the order a set of them gave, so the sums are the same to the last bit.
   const total = ts.reduce((sum, t) => sum + t.w, 0);
   const weights = ts.map((t) => t.w);
-  const termSet = new Set(distinct);
   const acts = new Map<string, ActHeld>();
   const scored: ActUnit[] = [];
   for (const r of ranked) {
     let act = acts.get(r.document_id);
     if (!act) {
-      act = { terms: new Uint8Array(weights.length), held: 0, top: 0, topK: 0 };
+      act = { terms: new Uint8Array(weights.length), held: 0 };
       acts.set(r.document_id, act);
     }
     let lex = PROVISION_WEIGHTS.cover * Number(r.cd ?? 0);
@@ -569,19 +544,17 @@ export async function rankProvisions(
       }
     }
     const f = factor.get(r.document_id);
-    if (f === undefined) continue;
-    scored.push({ r, act, lex, held: held / total, f, k: unitFactor(r.heading, r.context ?? '', termSet), score: 0 });
+    if (f !== undefined) scored.push({ r, act, lex, held: held / total, f, score: 0 });
   }
-  // Each unit's score is its lexical sum times these factors and its headings' (unitFactor); the
-  // cover density, where it comes second, goes to the best by the rest.
-  const baseOf = (u: ActUnit) =>
+  // Each unit's score is its lexical sum times these factors; the cover density, where it comes
+  // second, goes to the best by the rest.
+  const scoreOf = (u: ActUnit) =>
     u.lex *
     u.f *
     (u.r.repealed ? PROVISION_WEIGHTS.repealed : 1) *
     (u.r.in_amendment ? PROVISION_WEIGHTS.inAmendment : 1) *
     u.held ** PROVISION_WEIGHTS.unitShare *
     (u.act.held / total) ** PROVISION_WEIGHTS.actShare;
-  const scoreOf = (u: ActUnit) => baseOf(u) * u.k;
   if (coverLater && scored.length) {
     for (const u of scored) u.score = scoreOf(u);
     const first = [...scored]
@@ -595,21 +568,10 @@ export async function rankProvisions(
     );
     for (const u of first) u.lex += PROVISION_WEIGHTS.cover * (cds.get(unitKey(u.r.document_id, u.r.provision_id)) ?? 0);
   }
-  // headingWithinAct: each act's units are scaled so that its best score is the one it had
-  // without the headings' factors, which then only reorder its units.
-  const withinAct = PROVISION_WEIGHTS.headingWithinAct === 1;
-  if (withinAct) {
-    for (const u of scored) {
-      const base = baseOf(u);
-      u.score = base * u.k;
-      if (base > u.act.top) u.act.top = base;
-      if (u.score > u.act.topK) u.act.topK = u.score;
-    }
-  }
   const best = new Map<string, RankedProvision>();
   for (const u of scored) {
     const { r } = u;
-    const score = withinAct ? (u.act.topK > 0 ? (u.score * u.act.top) / u.act.topK : 0) : scoreOf(u);
+    const score = scoreOf(u);
     const key = `${r.document_id}\u0000${r.section_id}`;
     const kept = best.get(key);
     if (!kept || score > kept.score || (score === kept.score && r.provision_id < kept.provisionId)) {
@@ -624,44 +586,10 @@ export async function rankProvisions(
     .slice(0, depth);
 }
 
-/** Each heading's lemma keys (`indexTerms`), kept per heading as written: an act's headings come back in query after query. */
-const headingKeys = new Map<string, readonly string[]>();
-const MAX_HEADING_KEYS = 50_000;
-
-function keysOfHeading(heading: string): readonly string[] {
-  let keys = headingKeys.get(heading);
-  if (keys !== undefined) return keys;
-  keys = [...new Set(indexTerms(heading))];
-  if (headingKeys.size >= MAX_HEADING_KEYS) headingKeys.clear();
-  headingKeys.set(heading, keys);
-  return keys;
-}
-
-/**
- * What a unit's headings bring to its score inside its act (PROVISION_WEIGHTS.headingMatch and
- * .peripheral): its nearest heading — its own, else the last of its ancestors' (the group heading
- * above its § or the title of the container holding it) — by the share of its lemma keys that are
- * the query's terms, and the periphery's factor where that share is nil.
- */
-export function unitFactor(heading: string | null, context: string, terms: ReadonlySet<string>): number {
-  const w = PROVISION_WEIGHTS;
-  if (w.headingMatch === 0 && w.peripheral === 1) return 1;
-  const at = context.lastIndexOf(' › ');
-  const nearest = heading || (at < 0 ? context : context.slice(at + 3)).trim();
-  const keys = nearest ? keysOfHeading(nearest) : [];
-  let held = 0;
-  for (const k of keys) if (terms.has(k)) held++;
-  const share = keys.length ? held / keys.length : 0;
-  return (1 + w.headingMatch * share) * (share === 0 && w.peripheral !== 1 && isPeripheralUnit(heading, context) ? w.peripheral : 1);
-}
-
 /** An act of the act stage: which of the query's terms its ranked units hold (1 each) and their weight. */
 interface ActHeld {
   terms: Uint8Array;
   held: number;
-  /** Its ranked units' best score without their headings' factors, and with them (headingWithinAct). */
-  top: number;
-  topK: number;
 }
 
 /** A ranked unit of the act stage: its row, its act, its lexical sum, its share of the query's weight, its act's factor, its score before the cover density. */
@@ -671,8 +599,6 @@ interface ActUnit {
   lex: number;
   held: number;
   f: number;
-  /** Its headings' factor (unitFactor). */
-  k: number;
   score: number;
 }
 
