@@ -262,20 +262,20 @@ function unknownProvision(loaded: LoadedDocument, index: ProvisionIndex, id: str
   const nearest = index.nearest(id);
   // An id the text lacks because an amendment repealed it (or makes it only later): say which.
   const known = day ? absentProvisionEffects(loaded.amendments.effects, id, iso(day)) : null;
-  const act = known
-    ? (loaded.amendments.acts.find((a) => a.naturalKey === known.effect.amendingKey)?.docNumber ?? known.effect.amendingKey)
+  const effect = known ? presentEffect(known.effect, loaded.amendments.acts) : null;
+  const by = effect
+    ? `${effect.amending_act.doc_number ?? effect.amending_act.natural_key}${effect.point ? `, point ${effect.point}` : ''}`
     : '';
-  const point = known?.effect.point ? `, point ${known.effect.point}` : '';
   const why = !known
     ? ''
     : known.reason === 'repealed'
-      ? `: repealed by ${act}${point}, with effect from ${known.effect.effectiveFrom}`
-      : `: made by ${act}${point}, with effect from ${known.effect.effectiveFrom}, after the day asked`;
+      ? `: repealed by ${by}, with effect from ${known.effect.effectiveFrom}`
+      : `: made by ${by}, with effect from ${known.effect.effectiveFrom}, after the day asked`;
   const details = {
     provision: id,
     version: version.version,
     nearest: nearest.map((n) => ({ id: n, label: index.get(n)?.label ?? n })),
-    ...(known ? { reason: known.reason, effect: presentEffect(known.effect, loaded.amendments.acts) } : {}),
+    ...(known ? { reason: known.reason, effect } : {}),
   };
   const what = `Provision '${id}' of ${loaded.doc.docNumber} (version ${version.version})`;
   return new ApiError('not_found', `${what} was not found${why}.`, details);
