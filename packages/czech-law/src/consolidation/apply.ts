@@ -376,6 +376,9 @@ const ABBREVIATION_STOP = /(?:^|[\s(])(?:Sb|č|odst|písm|tzv|např|resp|tj|atd|
 /** Words after which a full stop does not end a sentence. */
 const NO_STOP = /(?:^|[\s(])(?:č|čl|odst|písm|tzv|např|resp|tj|odd|pol|zn|tř|ul|nám|mj|aj|ing|Ing|Mgr|JUDr|MUDr|Dr|Bc|St|sv)$/;
 
+/** Opening quotation marks less closing ones: 0 where every quotation in `s` is closed. */
+const unclosedQuotes = (s: string): number => (s.match(/„/g) ?? []).length - (s.match(/“/g) ?? []).length;
+
 /** The sentences of a span of text: [start, end) each, the end after its full stop (and footnote mark). */
 function sentences(text: string, span: Span): Span[] {
   const out: Span[] = [];
@@ -802,12 +805,11 @@ function splitPayload(payload: string): { body: string; footnotes: TextUnit[] } 
     used.set(id, (used.get(id) ?? 0) + 1);
     let t = line.trim();
     // The amending act's closing mark after a new text whose opening mark it left out: not the footnote's.
-    if ((t.match(/“/g) ?? []).length > (t.match(/„/g) ?? []).length) t = t.replace(/“\.?$/, '').trimEnd();
+    if (unclosedQuotes(t) < 0) t = t.replace(/“\.?$/, '').trimEnd();
     // A closing mark still inside: the act's quotation ended there and what follows is the act's
     // own next sentence ("…(přepracované znění).“. Dosavadní poznámky pod čarou č. 11a až 11d se
     // označují …", zákon č. 301/2009 Sb., on zákon č. 634/1992 Sb.), not the footnote's text.
-    if ((t.match(/“/g) ?? []).length > (t.match(/„/g) ?? []).length)
-      throw new Fail('payload_mismatch', `the new text of ${id} runs past the act's closing quotation mark`);
+    if (unclosedQuotes(t) < 0) throw new Fail('payload_mismatch', `the new text of ${id} runs past the act's closing quotation mark`);
     footnotes.push({ id, kind: 'footnote', text: `${t}\n\n` });
   }
   return { body: payload.slice(0, start).trim(), footnotes };
@@ -1928,8 +1930,7 @@ function newWordingOfPart(w: Work, op: Operation, t: TargetRef, body: string, la
     // the last of them going on into the list below it: where the sentences named end is unsure.
     const text = loc.unit.text;
     const from = loc.node?.contentStart ?? 0;
-    const open = (s: string) => (s.match(/„/g) ?? []).length - (s.match(/“/g) ?? []).length;
-    if (open(text.slice(from, region.start)) !== 0 || open(text.slice(region.start, region.end)) !== 0)
+    if (unclosedQuotes(text.slice(from, region.start)) !== 0 || unclosedQuotes(text.slice(region.start, region.end)) !== 0)
       throw new Fail('unsupported_target', `sentences ${t.sentence} to ${last.sentence} of ${t.id} across a quotation`);
     if (loc.node?.children.length && region.end >= trimEnd(text, loc.node.ownEnd))
       throw new Fail('unsupported_target', `sentences ${t.sentence} to ${last.sentence} of ${t.id}, the last going on into its list`);
