@@ -12,6 +12,7 @@ export * from './amendments/effective-dates';
 export * from './amendments/instruction';
 export * from './amendments/targets';
 export * from './consolidation/units';
+export * from './provisions/footnotes';
 export * from './consolidation/apply';
 export * from './consolidation/steps';
 export * from './consolidation/version';

@@ -1155,7 +1155,18 @@ export interface components {
     };
     /** @enum {string} */
     ProvisionKind:
-      'part' | 'title' | 'chapter' | 'division' | 'subdivision' | 'annex' | 'section' | 'article' | 'paragraph' | 'letter' | 'point';
+      | 'part'
+      | 'title'
+      | 'chapter'
+      | 'division'
+      | 'subdivision'
+      | 'annex'
+      | 'section'
+      | 'article'
+      | 'paragraph'
+      | 'letter'
+      | 'point'
+      | 'footnote';
     ProvisionLinks: {
       document: string;
       /** @description The document at e-Sbírka on that day, readable without a key. */

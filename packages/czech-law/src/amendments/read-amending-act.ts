@@ -27,7 +27,7 @@
 
 import { actNumberCitations, collectionCitation, type ActNumberCitation } from '../citations/collection-citation';
 import { HEADING_LINE, OPEN_QUOTE, classifyHeading, cleanHeading, isSuccessor, quoteDepthAfter } from '../provisions/parse-provisions';
-import { footnoteBlockStart } from '../consolidation/units';
+import { footnoteBlockStart } from '../provisions/footnotes';
 import { assignEffectiveDates, readEffectiveDates, type EffectivenessReading } from './effective-dates';
 import type { AmendmentBlock, AmendmentPoint } from './types';
 import { annexKey, wholeActRepealInstruction } from './instruction';

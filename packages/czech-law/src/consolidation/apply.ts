@@ -25,7 +25,8 @@ import type { AmendmentPoint } from '../amendments/types';
 import { withoutRepeat } from '../provisions/provision-id';
 import { containerNumber, parseProvisions, type ParsedProvision, type ParseReport } from '../provisions/parse-provisions';
 import { intToRoman, romanToInt } from '../roman';
-import { FOOTNOTE_LINE, footnoteBlockStart, normalizeSpace, splitUnits, unitOf, type TextUnit } from './units';
+import { FOOTNOTE_LINE, footnoteBlockStart } from '../provisions/footnotes';
+import { normalizeSpace, splitUnits, unitOf, type TextUnit } from './units';
 
 export type NotAppliedReason =
   /** The grammar does not read (part of) the point. */
@@ -131,7 +132,8 @@ function local(unit: TextUnit): Local {
   const markers: [number, number][] = [];
   let top: Node | null = null;
   if (unit.kind !== 'preamble' && unit.kind !== 'footnote') {
-    const ps = parseProvisions(unit.text).provisions;
+    // A unit's footnotes are units of their own (splitUnits): not nodes of this one.
+    const ps = parseProvisions(unit.text).provisions.filter((p) => p.kind !== 'footnote');
     const first = ps.find((p) => p.parent === null) ?? null;
     const rename = (id: string) => (first && (id === first.id || id.startsWith(`${first.id}/`)) ? unit.id + id.slice(first.id.length) : id);
     for (const p of ps) {

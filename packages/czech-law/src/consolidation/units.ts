@@ -6,6 +6,7 @@
  * units' texts gives the text back, character for character.
  */
 
+import { footnoteBlockStart, footnoteId, footnoteStarts } from '../provisions/footnotes';
 import { parseProvisions, type ParseReport } from '../provisions/parse-provisions';
 import type { ProvisionKind } from '../provisions/provision-id';
 
@@ -29,55 +30,14 @@ const UNIT_KINDS: Partial<Record<ProvisionKind, UnitKind>> = {
   annex: 'annex',
 };
 
-/** A footnote's first line: `^5) …`, `^12a) …`. */
-export const FOOTNOTE_LINE = /^\^(\d+[a-z]{0,3})\)/;
-
-/** Lines that end a footnote block when read backwards from the end of the text. */
-const STRUCTURAL_LINE = /^(?:#|\(\d|- |\||příloha|PŘÍLOHA)/i;
-
-/**
- * The offset where the footnote block at the end of `text` starts (its first `^N)` line), or -1.
- * Read backwards from the end: footnote lines and their continuation lines, up to the first
- * heading, odstavec, list item, table row or annex line.
- */
-export function footnoteBlockStart(text: string, from = 0): number {
-  let start = -1;
-  let end = text.length;
-  while (end > from) {
-    const nl = text.lastIndexOf('\n', end - 1);
-    const lineStart = Math.max(nl + 1, from);
-    const line = text.slice(lineStart, end).replace(/\r$/, '');
-    if (line.trim() !== '') {
-      if (FOOTNOTE_LINE.test(line)) start = lineStart;
-      else if (STRUCTURAL_LINE.test(line)) break;
-    }
-    if (nl < from) break;
-    end = nl;
-  }
-  return start;
-}
-
 /** Splits a footnote block into footnotes, each from its `^N)` line to the next one. */
 export function splitFootnotes(block: string, used: Map<string, number>): TextUnit[] {
-  const out: TextUnit[] = [];
-  const starts: { at: number; key: string }[] = [];
-  let pos = 0;
-  while (pos < block.length) {
-    const nl = block.indexOf('\n', pos);
-    const line = block.slice(pos, nl < 0 ? block.length : nl);
-    const m = FOOTNOTE_LINE.exec(line);
-    if (m) starts.push({ at: pos, key: m[1] });
-    if (nl < 0) break;
-    pos = nl + 1;
-  }
-  for (let i = 0; i < starts.length; i++) {
-    const base = `fn_${starts[i].key}`;
-    const n = (used.get(base) ?? 0) + 1;
-    used.set(base, n);
-    const end = i + 1 < starts.length ? starts[i + 1].at : block.length;
-    out.push({ id: n === 1 ? base : `${base}~${n}`, kind: 'footnote', text: block.slice(i === 0 ? 0 : starts[i].at, end) });
-  }
-  return out;
+  const starts = footnoteStarts(block);
+  return starts.map((s, i) => ({
+    id: footnoteId(s.key, used),
+    kind: 'footnote' as const,
+    text: block.slice(i === 0 ? 0 : s.at, i + 1 < starts.length ? starts[i + 1].at : block.length),
+  }));
 }
 
 /** The units of an act's body; `report` is its `parseProvisions` report when the caller has it. */

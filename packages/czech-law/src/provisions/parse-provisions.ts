@@ -1,11 +1,13 @@
 /**
  * Splits the Markdown text of a Czech act (as legalize-cz writes it) into its provisions: the
  * containers (část, hlava, díl, oddíl, pododdíl), annexes (přílohy), sections (§) and articles
- * (čl.), and inside a § or čl. its odstavce, písmena and body. Pure and total: any text parses,
+ * (čl.), and inside a § or čl. its odstavce, písmena and body, and the footnotes (`fn_5`) the source
+ * collects at the end of the text. Pure and total: any text parses,
  * untidy text just yields fewer provisions. See docs/provisions.md ("Parsing") for the rules.
  */
 
 import { romanToInt } from '../roman';
+import { footnoteBlockStart, footnoteId, footnoteStarts } from './footnotes';
 import { childId, idSegment, PROVISION_KINDS, type ProvisionKind } from './provision-id';
 
 export interface ParsedProvision {
@@ -440,12 +442,46 @@ class ProvisionTree {
     this.stats = { sectionHeadings: 0, sections: 0, byKind: {}, quotedHeadings: 0, duplicates: 0, runawayQuotes: split.runawayResets };
   }
 
-  readAll(): void {
-    for (let i = 0; i < this.lines.length; i++) {
+  /** Reads the lines that start before `end` (the body, without the footnote block). */
+  readAll(end = this.text.length): void {
+    for (let i = 0; i < this.lines.length && this.lines[i].start < end; i++) {
       if (this.lines[i].heading !== null) this.headingLine(i);
       else this.bodyLine(i);
     }
-    this.popTo(-1, this.text.length);
+    this.popTo(-1, end);
+  }
+
+  /**
+   * Where the footnote block at the end of the text starts, or the text's end: a block of `^N)`
+   * lines outside quotation marks (an amending act's quoted new footnote is its text, not its own).
+   */
+  footnotesAt(): number {
+    const at = footnoteBlockStart(this.text);
+    if (at < 0) return this.text.length;
+    const line = this.lines.find((l) => l.start === at);
+    return line && !line.quoted ? at : this.text.length;
+  }
+
+  /** The footnotes from `at` to the end, each a top-level provision: `fn_5`, labelled as people cite it. */
+  readFootnotes(at: number): void {
+    const starts = footnoteStarts(this.text.slice(at));
+    const used = new Map<string, number>();
+    starts.forEach((f, i) => {
+      const start = at + f.at;
+      const end = i + 1 < starts.length ? at + starts[i + 1].at : this.text.length;
+      const own = this.text.slice(start + f.mark, end).trim();
+      this.provisions.push({
+        id: footnoteId(f.key, used),
+        kind: 'footnote',
+        label: `poznámka pod čarou č. ${f.key}`,
+        heading: null,
+        parent: null,
+        start,
+        end,
+        repealed: own.length <= 140 && !own.includes('\n\n') && STUB.test(own),
+      });
+      this.stats.byKind.footnote = (this.stats.byKind.footnote ?? 0) + 1;
+    });
   }
 
   private top(): Open | null {
@@ -632,7 +668,9 @@ class ProvisionTree {
 /** Parses an act's Markdown body (front matter already removed) into its provisions. */
 export function parseProvisions(text: string): ParseReport {
   const tree = new ProvisionTree(text);
-  tree.readAll();
+  const bodyEnd = tree.footnotesAt();
+  tree.readAll(bodyEnd);
   markRepealed(text, tree.closed);
+  if (bodyEnd < (text ?? '').length) tree.readFootnotes(bodyEnd);
   return { provisions: tree.provisions, unparsed: tree.unparsed, stats: tree.stats };
 }

@@ -1,7 +1,7 @@
 /**
  * Provision ids, one builder and one parser for every part of the product (the provision parser,
  * the instruction grammar, the citation recogniser, the reads' neighbours): `par_52a`,
- * `par_55/odst_1/pism_a`, `cl_1/odst_2`, `cast_1/hlava_2`, `priloha_1`, a bare `priloha`, and
+ * `par_55/odst_1/pism_a`, `cl_1/odst_2`, `cast_1/hlava_2`, `priloha_1`, a bare `priloha`, a footnote `fn_5`, and
  * `~2`, `~3` on a repeated number. docs/provisions.md ("Ids") is the prose of the same rules.
  */
 
@@ -18,6 +18,7 @@ export const PROVISION_KIND_NAMES = [
   'paragraph',
   'letter',
   'point',
+  'footnote',
 ] as const;
 export type ProvisionKind = (typeof PROVISION_KIND_NAMES)[number];
 
@@ -34,6 +35,8 @@ export const PROVISION_KINDS: Record<ProvisionKind, { segment: string; level: nu
   paragraph: { segment: 'odst', level: 7 },
   letter: { segment: 'pism', level: 8 },
   point: { segment: 'bod', level: 9 },
+  // A footnote stands beside the body, as an annex does: `fn_5`.
+  footnote: { segment: 'fn', level: 0 },
 };
 
 /** One segment of an id: its word (`par`, `odst`, …) and its number as written, folded (`52a`, `c`, `I`); null for a bare `priloha`. */

@@ -11,8 +11,9 @@ import { parseProvisions, withoutRepeat, type ParsedProvision, type ParseReport,
  * The format (parser and encoding) of the trees stored now: a version whose `provisions_format`
  * differs is parsed again by the next sync (fillProvisions). Raise it when the parser's output changes.
  * 2: containers whose ordinal stands before the word ("PRVNÍ ČÁST", "Druhý oddíl"), #35 h-recall11.
+ * 3: the footnotes at the end of a text are provisions of their own (`fn_5`); the body ends before them.
  */
-export const PROVISION_TREE_FORMAT = 2;
+export const PROVISION_TREE_FORMAT = 3;
 
 /** A stored tree's node: the parser's provision (one shape, czech-law's) and a hash of its text. */
 export interface ProvisionNode extends ParsedProvision {
@@ -61,6 +62,7 @@ const KIND_CODE: Record<ProvisionKind, string> = {
   paragraph: 'p',
   letter: 'l',
   point: 'b',
+  footnote: 'f',
 };
 const KIND_OF: Record<string, ProvisionKind> = Object.fromEntries(Object.entries(KIND_CODE).map(([k, c]) => [c, k as ProvisionKind]));
 

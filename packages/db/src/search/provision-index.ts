@@ -24,8 +24,9 @@ type Tx = RawTx;
  * Raise when the rows this module writes change (units, weights, text cut): the backfill rebuilds.
  * 2: the ancestors' headings weighted C apart from the unit's own heading (A), and the group
  * headings above a § in its context (h-heads).
+ * 3: the last § or příloha of a text ends before its footnotes (tree format 3).
  */
-export const PROVISION_INDEX_FORMAT = 2;
+export const PROVISION_INDEX_FORMAT = 3;
 
 /**
  * Raise when the act rows (`search_act`, `search_act_term`) this module writes change: the backfill

@@ -15,6 +15,7 @@ const RANK: Record<ProvisionKind, string> = {
   paragraph: 'paragraph',
   letter: 'letter',
   point: 'point',
+  footnote: 'footnote',
 };
 
 /** The kind word and a number for an id's last segment, to rank neighbours: `par_52a` → par, 52.01. */
