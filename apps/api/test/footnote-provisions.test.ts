@@ -82,6 +82,16 @@ describe('footnotes as provisions, end to end', () => {
     expect((await ok('/v1/legal/documents/sb%2F2001%2F10/provisions/par_2?text_source=source')).text_status).toBe('current');
   });
 
+  it('names the footnotes a provision cites by its marks, to read each', async () => {
+    const par1 = await ok('/v1/legal/documents/sb%2F2001%2F10/provisions/par_1');
+    expect(par1.provision.footnotes).toEqual([{ id: 'fn_1', kind: 'footnote', label: 'poznámka pod čarou č. 1', heading: null }]);
+    expect((await ok('/v1/legal/documents/sb%2F2001%2F10/provisions/par_2')).provision.footnotes.map((f: { id: string }) => f.id)).toEqual([
+      'fn_2',
+    ]);
+    // A footnote's own mark cites nothing.
+    expect((await ok('/v1/legal/documents/sb%2F2001%2F10/provisions/fn_1')).provision.footnotes).toEqual([]);
+  });
+
   it('lists the footnotes in the table of contents after the body', async () => {
     const toc = await ok('/v1/legal/documents/sb%2F2001%2F10/provisions');
     const ids = toc.provisions.map((p: { id: string }) => p.id);

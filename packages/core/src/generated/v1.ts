@@ -1047,6 +1047,8 @@ export interface components {
     Provision: components['schemas']['ProvisionEntry'] & {
       children: components['schemas']['ProvisionBrief'][];
       containers: components['schemas']['ProvisionBrief'][];
+      /** @description The footnotes (poznámky pod čarou) the provision's text cites by their marks (`^5)`), in the order first cited, those this version holds: each reads at `/provisions/fn_5`. */
+      footnotes: components['schemas']['ProvisionBrief'][];
       next: null | components['schemas']['ProvisionBrief'];
       prev: null | components['schemas']['ProvisionBrief'];
       /** @description The instruction points the engine applied to make this wording (amending act, point, effective date). */

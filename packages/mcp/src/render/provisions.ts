@@ -138,6 +138,7 @@ export function renderProvision(view: ProvisionReadView, requestId: string | nul
       : `Wording the collection holds (of ${p.source_text ? czechDate(p.source_text.as_of) : 'an earlier day'}; not the law of ${view.as_of}):`,
     wording,
     p.text_page && p.text_page.next_offset !== null ? `\n[Text cut: call again with text_offset ${p.text_page.next_offset}.]` : null,
+    p.footnotes.length ? `Footnotes cited: ${p.footnotes.map((f) => `${f.id} (${f.label})`).join(', ')} (read each as a provision).` : null,
     '',
     p.prev ? `Previous: ${p.prev.id} (${p.prev.label})` : null,
     p.next ? `Next: ${p.next.id} (${p.next.label})` : null,

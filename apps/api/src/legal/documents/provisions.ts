@@ -371,6 +371,11 @@ export async function getProvision(db: Database, documents: DocumentCache, ref: 
       text_page: paged.page,
       containers: index.containers(i).map(brief),
       children: index.children(i).map(brief),
+      // A footnote's own mark opens its text: it cites no footnote by it.
+      footnotes: cites.flatMap((fn) => {
+        const at = node.kind === 'footnote' ? undefined : index.indexOf(fn);
+        return at === undefined ? [] : [brief(index.tree.nodes[at])];
+      }),
       prev: prev ? brief(prev) : null,
       next: next ? brief(next) : null,
     },

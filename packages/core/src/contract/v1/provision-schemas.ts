@@ -54,6 +54,10 @@ export const ProvisionSchema = z.intersection(
       .nullable(),
     containers: z.array(ProvisionBriefSchema),
     children: z.array(ProvisionBriefSchema),
+    footnotes: z.array(ProvisionBriefSchema).meta({
+      description:
+        "The footnotes (poznámky pod čarou) the provision's text cites by their marks (`^5)`), in the order first cited, those this version holds: each reads at `/provisions/fn_5`.",
+    }),
     prev: z.union([z.null(), ProvisionBriefSchema]),
     next: z.union([z.null(), ProvisionBriefSchema]),
   }),
