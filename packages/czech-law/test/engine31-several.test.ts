@@ -238,18 +238,27 @@ describe('the last sentence of a unit that holds a list: the last of its závěr
   });
 });
 
-describe('sentences next to each other whose ends are unsure: refused', () => {
-  it('counted at a full stop inside a quotation (vyhláška č. 401/2005 Sb., bod 10, on vyhláška č. 505/2002 Sb.)', () => {
+describe('sentences next to each other after a full stop inside a quotation', () => {
+  it('counted past the quotation (vyhláška č. 401/2005 Sb., bod 10, on vyhláška č. 505/2002 Sb.; the source so)', () => {
     const TEXT = lines(
       '# Vyhláška',
       '##### § 16',
-      '(1) Položka „C.1. Majetkové fondy celkem č. 131“ obsahuje majetkové fondy. Položka „C.1. Fond majetku č. 127“ obsahuje tvorbu zdrojů. Třetí věta.',
+      '(1) Položka „C.1. Majetkové fondy celkem č. 131“ obsahuje majetkové fondy. Položka „C.1. Fond majetku č. 127“ obsahuje tvorbu zdrojů. U organizací položka „C.1. Fond majetku č. 127“ obsahuje tvorbu. Položka „C.1. Fond oběžných aktiv č. 128“ obsahuje přírůstky.',
     );
-    const r = applyAmendment(TEXT, [pt('10', 'V § 16 odst. 1 se věty druhá a třetí nahrazují větami „Nová druhá. Nová třetí.“.')]);
-    expect(r.points[0]).toMatchObject({ status: 'not_applied', reason: 'unsupported_target' });
-    expect(r.text).toBe(TEXT);
+    const r = applyAmendment(TEXT, [
+      pt(
+        '10',
+        'V § 16 odst. 1 se věty druhá a třetí nahrazují větami „Položka „C.1. Fond majetku č. 127“ obsahuje tvorbu zdrojů; dále obsahuje povolenky. U organizací položka „C.1. Fond majetku č. 127“ obsahuje tvorbu; dále obsahuje povolenky.“.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied', changed: ['par_16/odst_1'] });
+    expect(r.text).toContain(
+      '(1) Položka „C.1. Majetkové fondy celkem č. 131“ obsahuje majetkové fondy. Položka „C.1. Fond majetku č. 127“ obsahuje tvorbu zdrojů; dále obsahuje povolenky. U organizací položka „C.1. Fond majetku č. 127“ obsahuje tvorbu; dále obsahuje povolenky. Položka „C.1. Fond oběžných aktiv č. 128“ obsahuje přírůstky.\n',
+    );
   });
+});
 
+describe('sentences next to each other whose ends are unsure: refused', () => {
   it('the last going on into the list below it (vyhláška č. 473/2013 Sb., bod 3, on vyhláška č. 410/2009 Sb.)', () => {
     const TEXT = lines(
       '# Vyhláška',

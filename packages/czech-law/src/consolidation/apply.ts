@@ -393,6 +393,11 @@ function sentences(text: string, span: Span): Span[] {
   while ((m = re.exec(hay))) {
     const before = hay.slice(Math.max(start, m.index - 12), m.index);
     if (text[m.index] === '.' && NO_STOP.test(before)) continue;
+    // A full stop inside a quotation that closes later in the span ("Položka „C.1. Majetkové fondy
+    // …“ obsahuje …", vyhláška č. 401/2005 Sb., bod 10, on vyhláška č. 505/2002 Sb.) ends no
+    // sentence; a quotation the span never closes (the source's slip) is not followed.
+    const open = unclosedQuotes(hay.slice(span.start, m.index));
+    if (open > 0 && -unclosedQuotes(hay.slice(m.index, span.end)) >= open) continue;
     // A bod's number ("- 1. Osoba …"), not a sentence's end; a number that ends a reference does
     // end one ("… podle odstavce 2. Příslušný úřad …", zákon č. 326/2017 Sb., bod 38, on zákon
     // č. 100/2001 Sb.; "§ 131 odst. 1 až 10 a 12. Ustanovení …", zákon č. 126/2008 Sb., bod 22).
@@ -822,6 +827,11 @@ function footnoteOrder(id: string): [number, string] {
   return m ? [Number(m[1]), m[2]] : [Number.MAX_SAFE_INTEGER, id];
 }
 
+/** Footnote numbers in order: the number, then its letters. */
+function compareOrder(a: [number, string], b: [number, string]): number {
+  return a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+}
+
 /** Puts a footnote in place: its new wording where it is, or a new one in number order. */
 function putFootnote(doc: Doc, fn: TextUnit, changed: Set<string>): void {
   const i = doc.units.findIndex((u) => u.id === fn.id);
@@ -829,13 +839,12 @@ function putFootnote(doc: Doc, fn: TextUnit, changed: Set<string>): void {
     if (doc.units.some((u) => u.id === `${fn.id}~2`)) throw new Fail('ambiguous', `${fn.id} is in the text twice`);
     doc.units[i] = fn;
   } else {
-    const [n, s] = footnoteOrder(fn.id);
+    const order = footnoteOrder(fn.id);
     let at = doc.units.length;
     for (let j = 0; j < doc.units.length; j++) {
       const u = doc.units[j];
       if (u.kind !== 'footnote') continue;
-      const [un, us] = footnoteOrder(u.id);
-      if (un > n || (un === n && us > s)) {
+      if (compareOrder(footnoteOrder(u.id), order) > 0) {
         at = j;
         break;
       }
@@ -1891,6 +1900,11 @@ function withTrailer(text: string, trailer: string): string {
 function footnoteQuoteAfterCaret(payload: string): string {
   const m = /^\s*\^„(\^\d+[a-z]*\)[^„“]*)“\.?\s*$/.exec(payload);
   if (m) return m[1];
+  // The caret alone before the act's opening mark, the footnote's number after it ("Poznámka pod
+  // čarou č. 3 zní: ^„3) Zákon č. 496/2012 Sb., …“.", zákon č. 480/2024 Sb., bod 1, on zákon
+  // č. 121/2000 Sb.): the caret is the number's.
+  const moved = /^\s*\^„(\d+[a-z]*\)[ \t]+[^„“]*)“\.?\s*$/.exec(payload);
+  if (moved) return `^${moved[1]}`;
   // The act's quotation after the footnote's number ("Poznámka pod čarou č. 5) zní: ^5) „Např. § 131
   // zákoníku práce.“.", zákon č. 324/1993 Sb., bod 2, on zákon č. 592/1992 Sb.): the text is inside it.
   const after = /^\s*(\^\d+[a-z]*\))[ \t]*„([^„“]*)“\.?\s*$/.exec(payload);
@@ -1928,8 +1942,8 @@ function newWordingOfPart(w: Work, op: Operation, t: TargetRef, body: string, la
   const loc = locate(w.doc, t.id);
   const region = last ? { start: regionOf(loc, t).start, end: regionOf(loc, last).end } : regionOf(loc, t);
   if (last) {
-    // Sentences counted at a full stop inside a quotation ("Položka „C.1. Majetkové fondy …“"), or
-    // the last of them going on into the list below it: where the sentences named end is unsure.
+    // Sentences counted across a quotation the text leaves open (`sentences` follows only closed
+    // ones), or the last of them going on into the list below it: where the sentences named end is unsure.
     const text = loc.unit.text;
     const from = loc.node?.contentStart ?? 0;
     if (unclosedQuotes(text.slice(from, region.start)) !== 0 || unclosedQuotes(text.slice(region.start, region.end)) !== 0)
@@ -2008,8 +2022,8 @@ function opNewWording(w: Work, op: Operation): void {
     const bare = targets.length === 1 ? new RegExp(`^\\s*${escapeRegExp(key)}\\)[ \\t]+`).exec(payload) : null;
     if (bare) payload = `^${key}) ${payload.slice(bare[0].length)}`;
     const { footnotes } = splitPayload(payload.trim().startsWith('^') ? payload : `^${key}) ${payload.trim()}`);
-    const want = new Set(targets.flatMap((t) => (t.through ? [] : [t.id])));
-    if (targets.some((t) => t.through) || footnotes.length !== want.size || footnotes.some((f) => !want.has(f.id)))
+    const want = new Set(targets.flatMap((t) => footnotesNamed(w, t)));
+    if (footnotes.length !== want.size || footnotes.some((f) => !want.has(f.id)))
       throw new Fail('payload_mismatch', 'footnotes named and written differ');
     for (const fn of footnotes) {
       putFootnote(w.doc, fn, w.changed);
@@ -3008,8 +3022,11 @@ function opRepeal(w: Work, op: Operation): void {
         const e = itemEnding(unit.text, item);
         const stop = e ? e.at : contentEnd(unit.text, item.contentStart, item.end);
         const words = unit.text.slice(item.contentStart, stop);
+        // Words that end with an abbreviation's full stop ("… D.III.1. až D.III.38.,", "… atd.,",
+        // vyhláška č. 373/2015 Sb., bod 71, on vyhláška č. 312/2014 Sb.): that full stop ends the
+        // list, the comma goes (the source so).
         if (e && (e.char === ',' || e.char === ';') && !ENDS_WITH_CONJUNCTION.test(words))
-          replaceUnit(w.doc, loc.index, splice(unit.text, { start: e.at, end: e.at + 1 }, '.'));
+          replaceUnit(w.doc, loc.index, splice(unit.text, { start: e.at, end: e.at + 1 }, words.endsWith('.') ? '' : '.'));
         // An item left without a mark (its "a" taken out by the same act: "na konci bodu 2 se slovo
         // „a“ zrušuje a bod 3 se zrušuje", zákon č. 229/2016 Sb., bod 14, on zákon č. 119/2002 Sb.)
         // ends the list with the full stop of the item that went, where the list ends its odstavec.
@@ -3028,6 +3045,24 @@ function opRepeal(w: Work, op: Operation): void {
   for (const f of op.footnotes ?? []) {
     for (const id of footnoteSpan(w, f)) if (w.doc.units.some((u) => u.id === id) && !marked(w, id)) removeFootnote(w, id);
   }
+}
+
+/**
+ * The footnotes a new wording names: one, or each of a range ("Poznámky č. 12) až č. 14) pod čarou
+ * znějí:", zákon č. 161/1993 Sb., bod 11, on zákon č. 592/1992 Sb.; "č. 2a) až č. 2c)", bod 3, new
+ * ones). A footnote of the text inside the range that the range's numbers skip ("5a" between 5 and
+ * 6) leaves unsure whether the new wording takes it: refused.
+ */
+function footnotesNamed(w: Work, t: TargetRef): string[] {
+  if (!t.through) return [t.id];
+  const keys = expandKeyRange(lastSeg(t.id).key, lastSeg(t.through).key);
+  if (!keys) throw new Fail('unsupported_target', `footnotes ${t.id} to ${t.through}`);
+  const ids = keys.map((k) => `fn_${k}`);
+  const [lo, hi] = [footnoteOrder(t.id), footnoteOrder(t.through)];
+  const within = (id: string) => compareOrder(footnoteOrder(id), lo) >= 0 && compareOrder(footnoteOrder(id), hi) <= 0;
+  const skipped = w.doc.units.find((u) => u.kind === 'footnote' && within(u.id) && !ids.includes(withoutRepeat(u.id)));
+  if (skipped) throw new Fail('ambiguous', `${skipped.id} lies between ${t.id} and ${t.through}`);
+  return ids;
 }
 
 /**

@@ -153,5 +153,11 @@
  * that the unit before ends with (`headingAboveLabel`); the last sentence of a unit that holds a list is
  * the last of its závěrečná část, and the sentences "závěrečné části ustanovení" names are that
  * part's (`regionOf`), #36 h-engine31.
+ * 39: a new wording of footnotes given by a range ("Poznámky č. 12) až č. 14) pod čarou znějí:") gives
+ * each footnote of the range its text (`footnotesNamed`), refused where the text has one the range's
+ * numbers skip; a footnote's caret set before the act's opening mark ("^„3) Zákon …“") is its number's;
+ * full stops inside a quotation the span closes end no sentence (`sentences`); a list's new last item
+ * whose words end with an abbreviation's full stop ("… D.III.38.,") ends the list with it, #36
+ * h-engine33.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 38;
+export const CONSOLIDATION_ENGINE_VERSION = 39;
