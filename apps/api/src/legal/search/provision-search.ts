@@ -281,6 +281,18 @@ export function anyTwo(terms: readonly string[]): string {
 }
 
 /**
+ * A unit's cover query (its "held cover"): any two of the cover density's words (`near`) that it
+ * holds (`holds`: by index in `near`), '' when it holds fewer than two. ts_rank_cd's covers are
+ * stretches of the unit's own lexemes that satisfy the query, and a pair with a word the unit lacks
+ * is never satisfied there: the same covers as of anyTwo(near), so the same cover density, with
+ * fewer operands evaluated at each step; with fewer than two words no stretch holds a pair: 0.
+ */
+export function heldCover(near: readonly string[], holds: (at: number) => boolean): string {
+  const held = near.filter((_, at) => holds(at));
+  return held.length > 1 ? anyTwo(held) : '';
+}
+
+/**
  * The tsquery "any two of these terms, one of them of `first`" (anyTwo of `first` then `rest`
  * without the pairs of two of `rest`). Terms are distinct and safe (SAFE_TERM).
  */
@@ -561,10 +573,12 @@ export async function rankProvisions(
       .sort((a, b) => b.score - a.score || unitOrder(a.r, b.r))
       .slice(0, Math.max(0, limits.covered))
       .filter((u) => u.score > 0);
+    // Each unit's held cover (its per-term ranks say which of the words it holds): the units
+    // holding fewer than two of them have none (0) and are not read again.
+    const nearAt = near.map((t) => distinct.indexOf(t));
     const cds = await coverDensities(
       s,
-      first.map((u) => u.r),
-      cover,
+      first.map((u) => ({ ...u.r, cover: heldCover(near, (at) => Number(u.r.ranks?.[nearAt[at]] ?? 0) > 0) })),
     );
     for (const u of first) u.lex += PROVISION_WEIGHTS.cover * (cds.get(unitKey(u.r.document_id, u.r.provision_id)) ?? 0);
   }
@@ -594,7 +608,7 @@ interface ActHeld {
 
 /** A ranked unit of the act stage: its row, its act, its lexical sum, its share of the query's weight, its act's factor, its score before the cover density. */
 interface ActUnit {
-  r: { document_id: string; provision_id: string; section_id: string; repealed: boolean; in_amendment: boolean };
+  r: { document_id: string; provision_id: string; section_id: string; repealed: boolean; in_amendment: boolean; ranks: number[] | null };
   act: ActHeld;
   lex: number;
   held: number;
@@ -608,18 +622,29 @@ const unitKey = (documentId: string, provisionId: string): string => `${document
 const unitOrder = (a: { document_id: string; provision_id: string }, b: { document_id: string; provision_id: string }) =>
   a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : a.provision_id < b.provision_id ? -1 : 1;
 
-/** The cover density of some ranked units (by their keys: one index lookup each), keyed document, provision. */
+/**
+ * The cover density of some ranked units (by their keys: one index lookup each), each of its own
+ * cover query (heldCover; '' : none, not read), keyed document, provision. The units holding the
+ * same words share one query: each distinct one is parsed once, as an element of an array.
+ */
 async function coverDensities(
   s: SqlSession,
-  units: readonly { document_id: string; provision_id: string }[],
-  cover: string,
+  units: readonly { document_id: string; provision_id: string; cover: string }[],
 ): Promise<Map<string, number>> {
-  if (!units.length) return new Map();
+  const asked = units.filter((u) => u.cover);
+  if (!asked.length) return new Map();
+  const queries = new Map<string, number>();
+  const at = asked.map((u) => {
+    const known = queries.get(u.cover);
+    if (known !== undefined) return known;
+    queries.set(u.cover, queries.size + 1);
+    return queries.size;
+  });
   const rows = await s.query<{ document_id: string; provision_id: string; cd: number }>(
-    `SELECT p.document_id, p.provision_id, ts_rank_cd('${PROVISION_WEIGHTS.vector}', p.vector, $3::tsquery, 0) AS cd
-     FROM unnest($1::text[], $2::text[]) AS k(document_id, provision_id)
+    `SELECT p.document_id, p.provision_id, ts_rank_cd('${PROVISION_WEIGHTS.vector}', p.vector, ($4::tsquery[])[k.at], 0) AS cd
+     FROM unnest($1::text[], $2::text[], $3::int[]) AS k(document_id, provision_id, at)
      JOIN "search_provision" p ON p.document_id = k.document_id AND p.provision_id = k.provision_id`,
-    [units.map((u) => u.document_id), units.map((u) => u.provision_id), cover],
+    [asked.map((u) => u.document_id), asked.map((u) => u.provision_id), at, [...queries.keys()]],
   );
   return new Map(rows.map((r) => [unitKey(r.document_id, r.provision_id), Number(r.cd)]));
 }
