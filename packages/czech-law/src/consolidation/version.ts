@@ -159,5 +159,8 @@
  * full stops inside a quotation the span closes end no sentence (`sentences`); a list's new last item
  * whose words end with an abbreviation's full stop ("… D.III.38.,") ends the list with it, #36
  * h-engine33.
+ * 40: a new wording of annexes whose text holds parts of their own ("## Část A. …", a second label
+ * line) gives each annex named the units the act writes for it and drops its old parts
+ * (`annexesWithParts`), #36 h-engine34.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 39;
+export const CONSOLIDATION_ENGINE_VERSION = 40;
