@@ -161,6 +161,8 @@
  * h-engine33.
  * 40: a new wording of annexes whose text holds parts of their own ("## Část A. …", a second label
  * line) gives each annex named the units the act writes for it and drops its old parts
- * (`annexesWithParts`), #36 h-engine34.
+ * (`annexesWithParts`); a new wording of odstavce a § has only from the first named on ("§ 143
+ * odst. 2 až 5 znějí:" where it ends with odstavec 3) gives those it has the new text and puts the
+ * others after them (`odstavceBeyondEnd`), #36 h-engine34.
  */
 export const CONSOLIDATION_ENGINE_VERSION = 40;
