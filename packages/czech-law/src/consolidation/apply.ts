@@ -2090,7 +2090,6 @@ function opNewWording(w: Work, op: Operation): void {
         touch(w, first.unit.id);
         return;
       }
-      if (annexesWithParts(w, locs, body)) return;
       throw new Fail('payload_mismatch', `${locs.length} units named, ${parts.length} written`);
     }
     for (let i = 0; i < locs.length; i++) {
@@ -2176,53 +2175,6 @@ function odstavceBeyondEnd(w: Work, op: Operation, body: string): boolean {
     replaceUnit(w.doc, loc.index, splice(text, { start: at, end: at }, `\n\n${listDashes(body, text).trim()}`));
   }
   for (const n of numbers) touch(w, `${loc.unit.id}/odst_${n}`);
-  return true;
-}
-
-/** An annex's first id segment without its repeat mark (`priloha_3~2/cast_a` → `priloha_3`). */
-const annexOf = (id: string): string => withoutRepeat(id.split('/')[0]);
-
-/**
- * "Příloha č. 3 zní:" (or "Přílohy č. 1 až 5 znějí:") whose new text holds parts of its own ("## Část
- * A. …", a second label line "Příloha č. 3"): the text reads as the annex and its parts, each a unit.
- * Each annex named takes the units the payload writes for it, in its place, and its old parts go.
- * Only where the payload writes exactly the annexes named, in their order, each opening with its
- * label; false otherwise (the point is refused as before).
- */
-function annexesWithParts(w: Work, locs: Loc[], body: string): boolean {
-  if (!locs.length || locs.some((l) => l.unit.kind !== 'annex' || l.unit.id.includes('/'))) return false;
-  const all = splitUnits(`${body}\n`);
-  // Words before the first label, or footnotes among the parts: not this form.
-  if (all.some((u) => (u.kind === 'preamble' && u.text.trim()) || u.kind === 'footnote')) return false;
-  const parts = all.filter((u) => u.kind !== 'preamble');
-  const named = [...new Set(locs.map((l) => annexOf(l.unit.id)))];
-  const groups = new Map<string, TextUnit[]>();
-  for (const part of parts) {
-    const key = annexOf(part.id);
-    const g = groups.get(key);
-    if (g) g.push(part);
-    // A group opens with its annex's label, never with a part.
-    else if (part.kind === 'annex' && part.id === key) groups.set(key, [part]);
-    else return false;
-  }
-  if (groups.size !== named.length || [...groups.keys()].some((k, i) => k !== named[i])) return false;
-  // Only where some annex gets parts: the same number of units is the plain path's.
-  if (![...groups.values()].some((g) => g.length > 1)) return false;
-  for (const g of groups.values()) for (const part of g) refuseAnnexTable(part.text);
-  // From the last annex back, so the earlier indexes hold.
-  for (const id of [...named].reverse()) {
-    const at = w.doc.units.findIndex((u) => u.id === id);
-    if (at < 0) throw new Fail('target_not_found', id);
-    let end = at + 1;
-    while (end < w.doc.units.length && annexOf(w.doc.units[end].id) === id && w.doc.units[end].kind !== 'footnote') end++;
-    const old = w.doc.units.slice(at, end);
-    const trailer = trailerOf(old[old.length - 1]);
-    const written = groups.get(id)!.map((part) => ({ ...part, text: block(styleAnnex(part.text, w.annexStyle)) }));
-    const last = written[written.length - 1];
-    written[written.length - 1] = { ...last, text: withTrailer(last.text, trailer) };
-    w.doc.units.splice(at, end - at, ...written);
-    for (const u of [...old, ...written]) touch(w, u.id);
-  }
   return true;
 }
 
