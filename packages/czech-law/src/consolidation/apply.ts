@@ -2055,6 +2055,7 @@ function opNewWording(w: Work, op: Operation): void {
   // A container's new wording with its §§ (one with its heading only keeps its §§: below).
   if (targets.length === 1 && !targets[0].through && isContainerId(targets[0].id) && holdsSections(body))
     return newWordingOfContainer(w, targets[0], body);
+  if (odstavceBeyondEnd(w, op, body)) return;
   const locs = targets.flatMap((t) => locateRange(w.doc, t));
   const first = locs[0];
   const top = unitIdOf(targets[0].id) === targets[0].id;
@@ -2119,6 +2120,64 @@ function opNewWording(w: Work, op: Operation): void {
   rewordNodes(w, locs, body);
 }
 
+/**
+ * "§ 143 odst. 2 až 5 znějí:", "§ 9 odst. 1, 2 a 3 zní:", "§ 22 odst. 5 zní:" where the § ends with
+ * an odstavec before the last one named (zákon č. 83/1998 Sb., bod 152, on zákon č. 50/1976 Sb.;
+ * zákon č. 301/2009 Sb., bod 28, on zákon č. 49/1997 Sb.): the odstavce it has from the first named
+ * take the new text, and those it lacks follow them, as the act writes them (the source so). Only
+ * where the odstavce named run on without a gap from one the § has or the one after its last, the
+ * § holds odstavce numbered 1 to its last and nothing after them, and no other change of the point
+ * is in that § (one that renumbers its odstavce would meet the new ones). False where the form is
+ * not this one.
+ */
+function odstavceBeyondEnd(w: Work, op: Operation, body: string): boolean {
+  const targets = op.targets;
+  const ODST = /^(.+)\/odst_(\d{1,3})$/;
+  const numbers: number[] = [];
+  let unit: string | null = null;
+  for (const t of targets) {
+    const a = ODST.exec(t.id);
+    const b = t.through ? ODST.exec(t.through) : a;
+    if (!a || !b || a[1] !== b[1] || t.sentence !== undefined || t.part || unitIdOf(a[1]) !== a[1]) return false;
+    if (unit !== null && unit !== a[1]) return false;
+    unit = a[1];
+    for (let n = Number(a[2]); n <= Number(b[2]); n++) numbers.push(n);
+  }
+  if (!unit || numbers.some((n, i) => i > 0 && n !== numbers[i - 1] + 1)) return false;
+  if (!hasUnit(w.doc, unit)) return false;
+  const loc = locate(w.doc, unit);
+  if (!loc.node || (loc.unit.kind !== 'section' && loc.unit.kind !== 'article')) return false;
+  const kids = loc.node.children.map((id) => loc.local.nodes.get(id)!);
+  const keys = kids.map((k) => lastSeg(k.id));
+  if (!kids.length || keys.some((k, i) => k.type !== 'odst' || k.key !== String(i + 1))) return false;
+  const last = kids.length;
+  const [from, to] = [numbers[0], numbers[numbers.length - 1]];
+  if (to <= last || from > last + 1) return false;
+  const own = REWRITTEN.get(op) ?? op;
+  const others = w.ops.filter((o) => o !== own && o.targets.some((t) => t.id === '*' || unitIdOf(t.id) === unit));
+  if (others.length) return false;
+  const text = loc.unit.text;
+  const lastNode = kids[last - 1];
+  if (closingStart(text, lastNode) >= 0) return false;
+  const want = numbers.map(String);
+  if (from <= last) {
+    rewordNodes(
+      w,
+      kids.slice(from - 1).map((node) => ({ ...loc, node })),
+      body,
+      want,
+    );
+  } else {
+    const written = payloadKeys(listDashes(body, text));
+    if (written.join(',') !== want.join(','))
+      throw new Fail('payload_mismatch', `${want.join(', ')} written as ${written.join(', ') || 'text without numbers'}`);
+    const at = contentEnd(text, lastNode.contentStart, lastNode.end);
+    replaceUnit(w.doc, loc.index, splice(text, { start: at, end: at }, `\n\n${listDashes(body, text).trim()}`));
+  }
+  for (const n of numbers) touch(w, `${loc.unit.id}/odst_${n}`);
+  return true;
+}
+
 /** Several odstavce, písmena or body, no range, of one number, which the payload writes once. */
 function sameUnitOfSections(targets: TargetRef[], body: string): boolean {
   if (targets.length < 2 || targets.some((t) => t.through || t.part || t.sentence !== undefined || unitIdOf(t.id) === t.id)) return false;
@@ -2164,7 +2223,7 @@ function spreadPart(targets: TargetRef[], source: string): TargetRef[] | null {
 }
 
 /** Odstavce, písmena, body: the payload replaces them, consecutive siblings in one unit. */
-function rewordNodes(w: Work, locs: Loc[], payload: string): void {
+function rewordNodes(w: Work, locs: Loc[], payload: string, want?: string[]): void {
   const first = locs[0];
   const unitIndex = first.index;
   const body = listDashes(payload, first.unit.text);
@@ -2175,7 +2234,7 @@ function rewordNodes(w: Work, locs: Loc[], payload: string): void {
   const idx = nodes.map((n) => siblings.indexOf(n.id));
   if (idx.some((x, i) => x < 0 || (i > 0 && x !== idx[i - 1] + 1))) throw new Fail('unsupported_target', 'units not next to each other');
   const keys = payloadKeys(body);
-  const wantKeys = nodes.map((n) => withoutRepeat(lastSeg(n.id).key));
+  const wantKeys = want ?? nodes.map((n) => withoutRepeat(lastSeg(n.id).key));
   if (keys.join(',') !== wantKeys.join(','))
     throw new Fail('payload_mismatch', `${wantKeys.join(', ')} written as ${keys.join(', ') || 'text without numbers'}`);
   const text = first.unit.text;

@@ -159,5 +159,8 @@
  * full stops inside a quotation the span closes end no sentence (`sentences`); a list's new last item
  * whose words end with an abbreviation's full stop ("… D.III.38.,") ends the list with it, #36
  * h-engine33.
+ * 40: a new wording of odstavce a § has only from the first named on ("§ 143
+ * odst. 2 až 5 znějí:" where it ends with odstavec 3) gives those it has the new text and puts the
+ * others after them (`odstavceBeyondEnd`), #36 h-engine34.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 39;
+export const CONSOLIDATION_ENGINE_VERSION = 40;
