@@ -1563,13 +1563,13 @@ function everyPlace(w: Work, op: Operation, old: string, unitId: string): boolea
   const mine = [old, op.new ?? ''].filter((x) => x.trim());
   const words = (o: Operation) => [o.old ?? '', o.new ?? '', o.text ?? ''].filter((x) => x.trim());
   // Another clause's words are not this one's, nor the other way round.
+  return !otherOpsIn(w, op, unit).some((o) => words(o).some((x) => mine.some((m) => x.includes(m) || m.includes(x))));
+}
+
+/** The point's other changes (not `op`, nor the operation it was rewritten from) in `unit` or throughout the text. */
+function otherOpsIn(w: Work, op: Operation, unit: string): Operation[] {
   const self = REWRITTEN.get(op) ?? op;
-  return !w.ops.some(
-    (o) =>
-      o !== self &&
-      o.targets.some((t) => t.id === '*' || unitIdOf(t.id) === unit) &&
-      words(o).some((x) => mine.some((m) => x.includes(m) || m.includes(x))),
-  );
+  return w.ops.filter((o) => o !== self && o.targets.some((t) => t.id === '*' || unitIdOf(t.id) === unit));
 }
 
 /** The conjunctions that join a list's last item. */
@@ -2153,9 +2153,7 @@ function odstavceBeyondEnd(w: Work, op: Operation, body: string): boolean {
   const last = kids.length;
   const [from, to] = [numbers[0], numbers[numbers.length - 1]];
   if (to <= last || from > last + 1) return false;
-  const own = REWRITTEN.get(op) ?? op;
-  const others = w.ops.filter((o) => o !== own && o.targets.some((t) => t.id === '*' || unitIdOf(t.id) === unit));
-  if (others.length) return false;
+  if (otherOpsIn(w, op, unit).length) return false;
   const text = loc.unit.text;
   const lastNode = kids[last - 1];
   if (closingStart(text, lastNode) >= 0) return false;
