@@ -303,8 +303,9 @@ export function anyTwoOf(first: readonly string[], rest: readonly string[]): str
  * The parts of anyTwoOf(first, rest), each anchored on one term of `first` and OR'd by it:
  * `a & (b | c | …)`, `b & (c | …)`, … (an anchor with no term after it has no pair: none). A unit
  * holds two of the terms exactly when it satisfies one part. Asked of the GIN index one by one,
- * each scan is driven by its anchor, a required entry whose postings the others' are skipped to;
- * the whole OR has no required entry, so its one scan merges every term's postings.
+ * each part's scan is driven by its anchor, a term every unit it matches holds (the others'
+ * postings looked up at the anchor's units only); the one tsquery has no such term (a unit may
+ * hold any two), so its scan walks the postings of all but one of them together.
  */
 export function anchoredPairs(first: readonly string[], rest: readonly string[]): string[] {
   const all = [...first, ...rest];
@@ -421,8 +422,9 @@ export async function rankProvisions(
   // which units are ranked (the matches' order is the heap's, the rest is ordered in full).
   const matching = (query: string) => `p.vector @@ (SELECT ${query}::tsquery)`;
   // Any two of some terms as their anchored parts (anchoredPairs), one array parameter: the
-  // bitmap index scan asks the index each part on its own, each scan driven by its anchor, and
-  // ORs their units into one bitmap (the heap read in the same order as one tsquery's).
+  // bitmap index scan asks the index each part on its own, each scan driven by its anchor (the
+  // terms rarest first: each part's rarest), and ORs their units into one bitmap, the heap read
+  // in the same order as for one tsquery (so the same matches under `matches`).
   const matchingPairs = (first: readonly string[], rest: readonly string[]) =>
     `p.vector @@ ANY((SELECT $${params.push(anchoredPairs(first, rest))}::tsquery[])::tsquery[])`;
   const matches = (where: string) =>
