@@ -289,16 +289,23 @@ describe('the provision ranking’s cost per candidate', () => {
       expect(rows.length).toBeGreaterThan(texts.length);
       expect(rows.every((r) => r.same)).toBe(true);
     }
-    // The ranking's statement asks it so (the cover density's words and the first stage's).
+    // The ranking's statement asks it so (the cover density's words and the first stage's; the
+    // first stage as its anchored parts, an array: together the same operands). The cover
+    // statement's arrays are each unit's held words (provision-cover-held.test.ts).
     const asked: string[] = [];
+    const pairsOf = (sql: string) => (p: unknown) =>
+      typeof p === 'string' && p.includes('&')
+        ? [p]
+        : sql.includes('mp AS MATERIALIZED') && Array.isArray(p) && p.length && p.every((x) => typeof x === 'string' && x.includes('&'))
+          ? [p.map((x: string) => `(${x})`).join(' | ')]
+          : [];
     await db.withReadOnlySettings(SEARCH_SETTINGS, (s) =>
       rankProvisions(
         db,
         {
           ...s,
           query: (sql, params) => {
-            if (sql.includes('ts_rank_cd') || sql.includes('@@ (SELECT'))
-              asked.push(...(params ?? []).filter((p): p is string => typeof p === 'string' && p.includes('&')));
+            if (sql.includes('ts_rank_cd') || sql.includes('@@ (SELECT')) asked.push(...(params ?? []).flatMap(pairsOf(sql)));
             return s.query(sql, params);
           },
         },

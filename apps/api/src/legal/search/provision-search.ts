@@ -274,10 +274,7 @@ function expandTerms(q: string, mode: SearchMode): QueryTerm[] {
  * lookups. Terms are distinct and safe (SAFE_TERM).
  */
 export function anyTwo(terms: readonly string[]): string {
-  return terms
-    .slice(0, -1)
-    .map((a, i) => `(${a} & (${terms.slice(i + 1).join(' | ')}))`)
-    .join(' | ');
+  return anyTwoOf(terms, []);
 }
 
 /**
@@ -297,8 +294,22 @@ export function heldCover(near: readonly string[], holds: (at: number) => boolea
  * without the pairs of two of `rest`). Terms are distinct and safe (SAFE_TERM).
  */
 export function anyTwoOf(first: readonly string[], rest: readonly string[]): string {
+  return anchoredPairs(first, rest)
+    .map((part) => `(${part})`)
+    .join(' | ');
+}
+
+/**
+ * The parts of anyTwoOf(first, rest), each anchored on one term of `first` and OR'd by it:
+ * `a & (b | c | …)`, `b & (c | …)`, … (an anchor with no term after it has no pair: none). A unit
+ * holds two of the terms exactly when it satisfies one part. Asked of the GIN index one by one,
+ * each part's scan is driven by its anchor, a term every unit it matches holds (the others'
+ * postings looked up at the anchor's units only); the one tsquery has no such term (a unit may
+ * hold any two), so its scan walks the postings of all but one of them together.
+ */
+export function anchoredPairs(first: readonly string[], rest: readonly string[]): string[] {
   const all = [...first, ...rest];
-  return first.map((a, i) => `(${a} & (${all.slice(i + 1).join(' | ')}))`).join(' | ');
+  return first.flatMap((a, i) => (i + 1 < all.length ? [`${a} & (${all.slice(i + 1).join(' | ')})`] : []));
 }
 
 /**
@@ -378,9 +389,9 @@ export async function rankProvisions(
   const params: unknown[] = [selecting.map((t) => t.term).join(' | ')];
   const restrict = only ? `AND p.document_id = ANY($${params.push(only)}::text[])` : '';
   const limits = PROVISION_LIMITS;
-  // Any two of the rarer selectable terms, as one tsquery the index answers (no per-row call).
+  // Any two of the rarer selectable terms, as tsqueries the index answers (no per-row call).
   const paired = [...new Set(byRarity.slice(0, limits.pairTerms).map((t) => t.term))];
-  const pairs = paired.length > 1 ? anyTwo(paired) : '';
+  const pairs = paired.length > 1;
   // The pairs of two common terms (boundedShare) match tens of thousands of units, each read for its act: where
   // their acts' bounds say most of those acts cannot bring units among the candidates, they are
   // matched in the others only (commonActs); the pairs holding a rarer term everywhere.
@@ -410,6 +421,12 @@ export async function rankProvisions(
   // of its execution. The index answers the parameter as it did the constant, and no plan decides
   // which units are ranked (the matches' order is the heap's, the rest is ordered in full).
   const matching = (query: string) => `p.vector @@ (SELECT ${query}::tsquery)`;
+  // Any two of some terms as their anchored parts (anchoredPairs), one array parameter: the
+  // bitmap index scan asks the index each part on its own, each scan driven by its anchor (the
+  // terms rarest first: each part's rarest), and ORs their units into one bitmap, the heap read
+  // in the same order as for one tsquery (so the same matches under `matches`).
+  const matchingPairs = (first: readonly string[], rest: readonly string[]) =>
+    `p.vector @@ ANY((SELECT $${params.push(anchoredPairs(first, rest))}::tsquery[])::tsquery[])`;
   const matches = (where: string) =>
     `SELECT p.ctid AS tid, p.document_id FROM "search_provision" p WHERE ${where} ${restrict} LIMIT ${limits.matches}`;
   const rarePaired = paired.filter((t) => !commonPaired.includes(t));
@@ -417,10 +434,10 @@ export async function rankProvisions(
     ? ''
     : within
       ? [
-          ...(rarePaired.length ? [matching(`$${params.push(anyTwoOf(rarePaired, commonPaired))}`)] : []),
-          `(p.document_id = ANY($${params.push(within)}::text[]) AND ${matching(`$${params.push(anyTwo(commonPaired))}`)})`,
+          ...(rarePaired.length ? [matchingPairs(rarePaired, commonPaired)] : []),
+          `(p.document_id = ANY($${params.push(within)}::text[]) AND ${matchingPairs(commonPaired, [])})`,
         ].join(' OR ')
-      : matching(`$${params.push(pairs)}`);
+      : matchingPairs(paired, []);
   const matched = pairs
     ? `mp AS MATERIALIZED (${matches(`(${pairMatch})`)}),
        m AS MATERIALIZED (SELECT * FROM mp WHERE (SELECT count(*) FROM mp) >= ${limits.pairsFloor}
