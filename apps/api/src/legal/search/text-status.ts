@@ -1,6 +1,6 @@
 import { formatIsoDate } from '@dp/core';
 import type { Database } from '@dp/db';
-import { loadEffectsAfter, outstandingActs, outstandingEffects, type Effect } from '../documents/amendments';
+import { loadEffectsAfter, outstandingActs, outstandingEffects, type Effect, type StatusEffect } from '../documents/amendments';
 import { loadDocumentsOf, type DocumentCache, type LoadedDocument } from '../documents/document-cache';
 import { currentVersion, loadVersionsOf, versionAt, type VersionMeta } from '../documents/load';
 import type { ProvisionTrees } from './provision-pointers';
@@ -69,8 +69,8 @@ function versionInView(versions: VersionMeta[], publishedOn: Date | null, day: D
 /** What a provision hit's status needs of its document on a day: its versions, and the effects its text in view lacks. */
 export interface DayEffects {
   versions: VersionMeta[];
-  /** As `dayStatus(…).effects`. */
-  effects: Effect[];
+  /** As `dayStatus(…).effects`, read as a provision's status reads them. */
+  effects: StatusEffect[];
 }
 
 /**
