@@ -178,4 +178,32 @@ describe('a rebuilt text’s many unapplied points: read without their instructi
       expect([...seen].sort()).toEqual(['amended_not_in_source', 'current']);
     }
   });
+
+  it('decides a hit’s status by the first effect reaching it, without asking every other (`first`)', async () => {
+    const effects = (await loadDayEffects(rdb, [id], new Date('2026-11-30T00:00:00Z'), false)).get(id)!.effects;
+    // Each effect counts the reads of its targets.
+    const asked = new Set<number>();
+    const counted = effects.map((e) => ({
+      ...e,
+      get targets() {
+        asked.add(e.ordinal);
+        return e.targets;
+      },
+    }));
+    for (const [provision, ancestors, text] of [
+      ['par_52', ['cast_1'], LABOUR_CODE.par52.body.join('\n')],
+      ['par_76/odst_2', ['cast_1', 'par_76'], '(2) Práce přesčas se vyrovná.'],
+      ['par_200', [], 'Nic.'],
+    ] as const) {
+      const all = provisionStatus(provision, ancestors, true, effects, [], { text });
+      asked.clear();
+      const one = provisionStatus(provision, ancestors, true, counted, [], { text }, true);
+      expect(one.status).toBe(all.status);
+      expect(one.effects.map((e) => e.ordinal)).toEqual(all.effects.slice(0, 1).map((e) => e.ordinal));
+      // Reached: the effects up to the first reaching one are asked; not reached: every one.
+      if (all.effects.length) expect(asked.size).toBe(effects.indexOf(all.effects[0]) + 1);
+      else expect(asked.size).toBe(effects.length);
+    }
+    expect(asked.size).toBeGreaterThan(POINTS);
+  });
 });

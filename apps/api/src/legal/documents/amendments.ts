@@ -443,6 +443,11 @@ export const citesOfText = (text: string | null | undefined): string[] => (text 
  */
 export type ProvisionTextStatus = 'current' | 'amended_not_in_source' | 'not_in_source';
 
+/**
+ * `first`: only the status is wanted, of a provision the text holds (a search hit): the first
+ * effect that reaches it decides it, and `effects` is that one (a rebuilt act's thousands of
+ * unapplied points are not each asked of every hit).
+ */
 export function provisionStatus<E extends StatusEffect>(
   provision: string,
   ancestors: readonly string[],
@@ -450,13 +455,19 @@ export function provisionStatus<E extends StatusEffect>(
   outstanding: readonly E[],
   cites: readonly string[] = [],
   tree: TreeFacts = {},
+  first = false,
 ): { status: ProvisionTextStatus; effects: E[] } {
   // Also a whole act repealed (less the units it keeps), a range's span, a footnote's marks and a
   // písmeno without its odstavec (packages/czech-law targets.ts).
   const reach = provisionReach(provision, ancestors, cites, tree.place);
   const text = tree.text;
   const holds = (e: E) => !!text && e.instruction !== null && e.targets.includes('*') && (everywhereHolds(e.instruction)?.(text) ?? false);
-  let effects = outstanding.filter((e) => reach(e.targets) || holds(e));
+  const reaching = (e: E) => reach(e.targets) || holds(e);
+  let effects: E[];
+  if (first && exists) {
+    const one = outstanding.find(reaching);
+    effects = one ? [one] : [];
+  } else effects = outstanding.filter(reaching);
   // A container every § of which the outstanding effects reach (all repealed: the část goes with them).
   const members = exists && !effects.length && tree.members ? tree.members() : [];
   if (members.length) {
@@ -467,8 +478,8 @@ export function provisionStatus<E extends StatusEffect>(
       }),
     );
     if (containerReached([...by.keys()], (id) => (by.get(id)?.length ?? 0) > 0)) {
-      const reaching = new Set([...by.values()].flat());
-      effects = outstanding.filter((e) => reaching.has(e));
+      const held = new Set([...by.values()].flat());
+      effects = outstanding.filter((e) => held.has(e));
     }
   }
   // A repeal of the whole act makes no provision: one the text lacks is unknown, not "not in source".
