@@ -203,24 +203,26 @@ export function effectOf(e: Omit<EffectRow, 'target_key'>): Effect {
 /**
  * The effects of these acts that can be outstanding for a text in view (`outstandingEffects`):
  * those on or before `day` that a text of its day (`textDay`, ISO) may lack (`textLacks`: dated
- * after it, of its own day, or of an act published after it), and the points a rebuilt chain left
- * unapplied (`failed`), in `selectEffects`' order, as a provision's status reads them
+ * after it, of its own day, or of an act published after it), and, for a rebuilt text (`rebuilt`:
+ * its document and version), the points its chain of rebuilt versions up to it left unapplied (their
+ * `rebuild.failed`), in `selectEffects`' order, as a provision's status reads them
  * (`StatusEffect`). A search page's provision statuses need no more: an act amended hundreds of
  * times is not read whole for each hit, nor the instructions of a rebuilt chain's thousands of
- * unapplied points (#37 latency).
+ * unapplied points, which the statement finds itself rather than being sent them (#37 latency).
  */
 export async function loadEffectsAfter(
   db: Database,
-  texts: readonly { targetKey: string; textDay: string }[],
+  texts: readonly { targetKey: string; textDay: string; rebuilt?: { documentId: string; version: number } }[],
   day: string,
-  failed: readonly { targetKey: string; amendingKey: string; ordinal: number }[] = [],
 ): Promise<Map<string, StatusEffect[]>> {
   const out = new Map<string, StatusEffect[]>(texts.map((t) => [t.targetKey, []]));
   if (!texts.length) return out;
+  // Dates as ISO text, as an effect holds them (not a Date per row made and formatted again).
+  const cols = sql`e.target_key, e.amending_key, e.ordinal, to_char(e.effective_from, 'YYYY-MM-DD') AS effective_from, e.targets,
+    CASE WHEN '*' = ANY(e.targets) THEN e.instruction END AS instruction, to_char(a.published_on, 'YYYY-MM-DD') AS published_on`;
+  const rebuilt = texts.filter((t) => t.rebuilt);
   // A range of the (target_key, effective_from) index per act, and the failed points by key; UNION
-  // drops a failed point also in the range.
-  const cols = sql`e.target_key, e.amending_key, e.ordinal, e.effective_from, e.targets,
-    CASE WHEN '*' = ANY(e.targets) THEN e.instruction END AS instruction, a.published_on`;
+  // drops a failed point also in the range (or failed in several versions of the chain).
   const rows = await sql<StatusEffectRow>`
     SELECT ${cols}
     FROM unnest(${texts.map((t) => t.targetKey)}::text[], ${texts.map((t) => t.textDay)}::date[]) AS k(target_key, text_day)
@@ -233,18 +235,24 @@ export async function loadEffectsAfter(
     JOIN "document" a ON a.natural_key = e.amending_key AND a.published_on > k.text_day
     UNION
     SELECT ${cols}
-    FROM unnest(${failed.map((f) => f.targetKey)}::text[], ${failed.map((f) => f.amendingKey)}::text[], ${failed.map((f) => f.ordinal)}::int[])
-           AS f(target_key, amending_key, ordinal)
-    JOIN "amendment_effect" e ON e.amending_key = f.amending_key AND e.target_key = f.target_key AND e.ordinal = f.ordinal
+    FROM unnest(${rebuilt.map((t) => t.targetKey)}::text[], ${rebuilt.map((t) => t.rebuilt!.documentId)}::text[],
+                ${rebuilt.map((t) => t.rebuilt!.version)}::int[]) AS k(target_key, document_id, version)
+    JOIN "document_version" v ON v.document_id = k.document_id AND v.text_source = 'rebuilt' AND v.version <= k.version
+    CROSS JOIN LATERAL jsonb_to_recordset(v.rebuild -> 'failed') AS f(amending_key text, ordinal int)
+    -- Each point by its key (LIMIT: not flattened into a scan of the act's every effect per version).
+    CROSS JOIN LATERAL (
+      SELECT * FROM "amendment_effect" e
+      WHERE e.amending_key = f.amending_key AND e.target_key = k.target_key AND e.ordinal = f.ordinal AND e.effective_from IS NOT NULL
+      LIMIT 1
+    ) e
     LEFT JOIN "document" a ON a.natural_key = e.amending_key
-    WHERE e.effective_from IS NOT NULL
     ORDER BY target_key, effective_from NULLS LAST, amending_key, ordinal`.execute(db.kysely);
   for (const r of rows.rows)
     out.get(r.target_key)?.push({
       amendingKey: r.amending_key,
       ordinal: r.ordinal,
-      effectiveFrom: iso(r.effective_from),
-      actPublishedOn: iso(r.published_on),
+      effectiveFrom: r.effective_from,
+      actPublishedOn: r.published_on,
       targets: r.targets,
       instruction: r.instruction,
     });
@@ -255,10 +263,10 @@ interface StatusEffectRow {
   target_key: string;
   amending_key: string;
   ordinal: number;
-  effective_from: Date | string;
+  effective_from: string;
   targets: string[];
   instruction: string | null;
-  published_on: Date | string | null;
+  published_on: string | null;
 }
 
 function amendmentsOf(effects: Omit<EffectRow, 'target_key'>[], acts: Omit<ActRow, 'target_key'>[]): DocumentAmendments {
