@@ -123,6 +123,12 @@ describe('a rebuilt text’s many unapplied points: read without their instructi
          VALUES ('sb/2011/365', $1, $2, '2011-06-01', '{replace}', $3, $4)`,
         [LABOUR_CODE.naturalKey, p.ordinal, p.targets, p.instruction],
       );
+    // A retroactive point for a text of 2007 (its act published in 2011), not failed.
+    await rdb.query(
+      `INSERT INTO "amendment_effect" (amending_key, target_key, ordinal, effective_from, kinds, targets, instruction)
+       VALUES ('sb/2011/365', $1, 90, '2001-01-01', '{replace}', '{par_52}', 'staré znění')`,
+      [LABOUR_CODE.naturalKey],
+    );
     const failed = points.map((p) => ({ amending_key: 'sb/2011/365', ordinal: p.ordinal }));
     const [last] = await rdb.query<{ version: number }>(`SELECT max(version) AS version FROM "document_version" WHERE document_id = $1`, [
       id,
@@ -142,6 +148,25 @@ describe('a rebuilt text’s many unapplied points: read without their instructi
     const points = narrow.effects.filter((e) => e.ordinal >= 100);
     expect(points).toHaveLength(POINTS);
     expect(points.filter((e) => e.instruction !== null).map((e) => [e.ordinal, e.instruction])).toEqual([[107, EVERYWHERE]]);
+  });
+
+  it('reads a retroactive act’s points for a text of the source only, the failed points for a rebuilt one', async () => {
+    const [v] = await rdb.query<{ version: number }>(`SELECT max(version) AS version FROM "document_version" WHERE document_id = $1`, [id]);
+    const ordinals = async (rebuilt?: { documentId: string; version: number }) =>
+      (
+        await loadEffectsAfter(
+          rdb,
+          [{ targetKey: LABOUR_CODE.naturalKey, textDay: '2007-01-01', ...(rebuilt ? { rebuilt } : {}) }],
+          '2026-11-30',
+        )
+      )
+        .get(LABOUR_CODE.naturalKey)!
+        .map((e) => e.ordinal);
+    const source = await ordinals();
+    expect(source).toContain(90);
+    const rebuilt = await ordinals({ documentId: id, version: v.version });
+    expect(rebuilt).not.toContain(90);
+    expect(rebuilt.filter((o) => o >= 100)).toHaveLength(POINTS);
   });
 
   it('gives every provision the status and reaching effects the whole document gives', async () => {

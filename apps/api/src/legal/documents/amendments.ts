@@ -203,9 +203,9 @@ export function effectOf(e: Omit<EffectRow, 'target_key'>): Effect {
 /**
  * The effects of these acts that can be outstanding for a text in view (`outstandingEffects`):
  * those on or before `day` that a text of its day (`textDay`, ISO) may lack (`textLacks`: dated
- * after it, of its own day, or of an act published after it), and, for a rebuilt text (`rebuilt`:
- * its document and version), the points its chain of rebuilt versions up to it left unapplied (their
- * `rebuild.failed`), in `selectEffects`' order, as a provision's status reads them
+ * after it, of its own day, or, for a text of the source, of an act published after it), and, for
+ * a rebuilt text (`rebuilt`: its document and version), the points its chain of rebuilt versions up
+ * to it left unapplied (their `rebuild.failed`), in `selectEffects`' order, as a provision's status reads them
  * (`StatusEffect`). A search page's provision statuses need no more: an act amended hundreds of
  * times is not read whole for each hit, nor the instructions of a rebuilt chain's thousands of
  * unapplied points, which the statement finds itself rather than being sent them (#37 latency).
@@ -221,6 +221,9 @@ export async function loadEffectsAfter(
   const cols = sql`e.target_key, e.amending_key, e.ordinal, to_char(e.effective_from, 'YYYY-MM-DD') AS effective_from, e.targets,
     CASE WHEN '*' = ANY(e.targets) THEN e.instruction END AS instruction, to_char(a.published_on, 'YYYY-MM-DD') AS published_on`;
   const rebuilt = texts.filter((t) => t.rebuilt);
+  // A retroactive act's points only for a text of the source: a rebuilt text holds what its chain
+  // applied, and lacks only the later points and those it failed (`outstandingEffects`).
+  const source = texts.filter((t) => !t.rebuilt);
   // A range of the (target_key, effective_from) index per act, and the failed points by key; UNION
   // drops a failed point also in the range (or failed in several versions of the chain).
   const rows = await sql<StatusEffectRow>`
@@ -230,7 +233,7 @@ export async function loadEffectsAfter(
     LEFT JOIN "document" a ON a.natural_key = e.amending_key
     UNION
     SELECT ${cols}
-    FROM unnest(${texts.map((t) => t.targetKey)}::text[], ${texts.map((t) => t.textDay)}::date[]) AS k(target_key, text_day)
+    FROM unnest(${source.map((t) => t.targetKey)}::text[], ${source.map((t) => t.textDay)}::date[]) AS k(target_key, text_day)
     JOIN "amendment_effect" e ON e.target_key = k.target_key AND e.effective_from < k.text_day AND e.effective_from <= ${day}::date
     JOIN "document" a ON a.natural_key = e.amending_key AND a.published_on > k.text_day
     UNION
