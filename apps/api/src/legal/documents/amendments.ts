@@ -19,6 +19,15 @@ import type { VersionMeta } from './load';
  */
 export type Effect = Omit<EffectInput, 'targetKey' | 'targetDocNumber'> & { amendingKey: string; actPublishedOn?: string | null };
 
+/**
+ * What a provision's status reads of an effect (`outstandingEffects`, `provisionStatus`): its point,
+ * date, act's publication and targets, and the instruction only where it is a change throughout the
+ * text (target `*`, whose words `everywhereHolds` reads): null where it is not read.
+ */
+export type StatusEffect = Pick<Effect, 'amendingKey' | 'ordinal' | 'effectiveFrom' | 'actPublishedOn' | 'targets'> & {
+  instruction: string | null;
+};
+
 /** An act known to amend this one: from its own text, the source's history or the front matter. */
 export interface AmendingAct {
   naturalKey: string;
@@ -32,10 +41,10 @@ export interface AmendingAct {
   methods: string[];
 }
 
-export interface DocumentAmendments {
+export interface DocumentAmendments<E extends StatusEffect = Effect> {
   acts: AmendingAct[];
   /** Ordered by effective date (undated last), amending act, point. */
-  effects: Effect[];
+  effects: E[];
 }
 
 export const NO_AMENDMENTS: DocumentAmendments = Object.freeze({ acts: [], effects: [] });
@@ -194,40 +203,73 @@ export function effectOf(e: Omit<EffectRow, 'target_key'>): Effect {
 /**
  * The effects of these acts that can be outstanding for a text in view (`outstandingEffects`):
  * those on or before `day` that a text of its day (`textDay`, ISO) may lack (`textLacks`: dated
- * after it, of its own day, or of an act published after it), and the points a rebuilt chain left
- * unapplied (`failed`), in `selectEffects`' order. A search page's provision statuses
- * need no more: an act amended hundreds of times is not read whole for each hit (#37 latency).
+ * after it, of its own day, or, for a text of the source, of an act published after it), and, for
+ * a rebuilt text (`rebuilt`: its document and version), the points its chain of rebuilt versions up
+ * to it left unapplied (their `rebuild.failed`), in `selectEffects`' order, as a provision's status reads them
+ * (`StatusEffect`). A search page's provision statuses need no more: an act amended hundreds of
+ * times is not read whole for each hit, nor the instructions of a rebuilt chain's thousands of
+ * unapplied points, which the statement finds itself rather than being sent them (#37 latency).
  */
 export async function loadEffectsAfter(
   db: Database,
-  texts: readonly { targetKey: string; textDay: string }[],
+  texts: readonly { targetKey: string; textDay: string; rebuilt?: { documentId: string; version: number } }[],
   day: string,
-  failed: readonly { targetKey: string; amendingKey: string; ordinal: number }[] = [],
-): Promise<Map<string, Effect[]>> {
-  const out = new Map<string, Effect[]>(texts.map((t) => [t.targetKey, []]));
+): Promise<Map<string, StatusEffect[]>> {
+  const out = new Map<string, StatusEffect[]>(texts.map((t) => [t.targetKey, []]));
   if (!texts.length) return out;
+  // Dates as ISO text, as an effect holds them (not a Date per row made and formatted again).
+  const cols = sql`e.target_key, e.amending_key, e.ordinal, to_char(e.effective_from, 'YYYY-MM-DD') AS effective_from, e.targets,
+    CASE WHEN '*' = ANY(e.targets) THEN e.instruction END AS instruction, to_char(a.published_on, 'YYYY-MM-DD') AS published_on`;
+  const rebuilt = texts.filter((t) => t.rebuilt);
+  // A retroactive act's points only for a text of the source: a rebuilt text holds what its chain
+  // applied, and lacks only the later points and those it failed (`outstandingEffects`).
+  const source = texts.filter((t) => !t.rebuilt);
   // A range of the (target_key, effective_from) index per act, and the failed points by key; UNION
-  // drops a failed point also in the range.
-  const rows = await sql<EffectRow>`
-    SELECT e.target_key, e.amending_key, e.ordinal, e.point, e.part, e.article, e.effective_from, e.date_basis, e.kinds, e.targets, e.instruction, a.published_on
+  // drops a failed point also in the range (or failed in several versions of the chain).
+  const rows = await sql<StatusEffectRow>`
+    SELECT ${cols}
     FROM unnest(${texts.map((t) => t.targetKey)}::text[], ${texts.map((t) => t.textDay)}::date[]) AS k(target_key, text_day)
     JOIN "amendment_effect" e ON e.target_key = k.target_key AND e.effective_from >= k.text_day AND e.effective_from <= ${day}::date
     LEFT JOIN "document" a ON a.natural_key = e.amending_key
     UNION
-    SELECT e.target_key, e.amending_key, e.ordinal, e.point, e.part, e.article, e.effective_from, e.date_basis, e.kinds, e.targets, e.instruction, a.published_on
-    FROM unnest(${texts.map((t) => t.targetKey)}::text[], ${texts.map((t) => t.textDay)}::date[]) AS k(target_key, text_day)
+    SELECT ${cols}
+    FROM unnest(${source.map((t) => t.targetKey)}::text[], ${source.map((t) => t.textDay)}::date[]) AS k(target_key, text_day)
     JOIN "amendment_effect" e ON e.target_key = k.target_key AND e.effective_from < k.text_day AND e.effective_from <= ${day}::date
     JOIN "document" a ON a.natural_key = e.amending_key AND a.published_on > k.text_day
     UNION
-    SELECT e.target_key, e.amending_key, e.ordinal, e.point, e.part, e.article, e.effective_from, e.date_basis, e.kinds, e.targets, e.instruction, a.published_on
-    FROM unnest(${failed.map((f) => f.targetKey)}::text[], ${failed.map((f) => f.amendingKey)}::text[], ${failed.map((f) => f.ordinal)}::int[])
-           AS f(target_key, amending_key, ordinal)
-    JOIN "amendment_effect" e ON e.amending_key = f.amending_key AND e.target_key = f.target_key AND e.ordinal = f.ordinal
+    SELECT ${cols}
+    FROM unnest(${rebuilt.map((t) => t.targetKey)}::text[], ${rebuilt.map((t) => t.rebuilt!.documentId)}::text[],
+                ${rebuilt.map((t) => t.rebuilt!.version)}::int[]) AS k(target_key, document_id, version)
+    JOIN "document_version" v ON v.document_id = k.document_id AND v.text_source = 'rebuilt' AND v.version <= k.version
+    CROSS JOIN LATERAL jsonb_to_recordset(v.rebuild -> 'failed') AS f(amending_key text, ordinal int)
+    -- Each point by its key (LIMIT: not flattened into a scan of the act's every effect per version).
+    CROSS JOIN LATERAL (
+      SELECT * FROM "amendment_effect" e
+      WHERE e.amending_key = f.amending_key AND e.target_key = k.target_key AND e.ordinal = f.ordinal AND e.effective_from IS NOT NULL
+      LIMIT 1
+    ) e
     LEFT JOIN "document" a ON a.natural_key = e.amending_key
-    WHERE e.effective_from IS NOT NULL
     ORDER BY target_key, effective_from NULLS LAST, amending_key, ordinal`.execute(db.kysely);
-  for (const r of rows.rows) out.get(r.target_key)?.push(effectOf(r));
+  for (const r of rows.rows)
+    out.get(r.target_key)?.push({
+      amendingKey: r.amending_key,
+      ordinal: r.ordinal,
+      effectiveFrom: r.effective_from,
+      actPublishedOn: r.published_on,
+      targets: r.targets,
+      instruction: r.instruction,
+    });
   return out;
+}
+
+interface StatusEffectRow {
+  target_key: string;
+  amending_key: string;
+  ordinal: number;
+  effective_from: string;
+  targets: string[];
+  instruction: string | null;
+  published_on: string | null;
 }
 
 function amendmentsOf(effects: Omit<EffectRow, 'target_key'>[], acts: Omit<ActRow, 'target_key'>[]): DocumentAmendments {
@@ -252,12 +294,12 @@ const textDay = (v: VersionMeta) => formatIsoDate(v.textAsOf);
  * or before `day`. Undated effects are not counted here (their act's own date stands in for them
  * in `outstandingActs`).
  */
-export function outstandingEffects(
-  amendments: DocumentAmendments,
+export function outstandingEffects<E extends StatusEffect>(
+  amendments: DocumentAmendments<E>,
   inView: VersionMeta | undefined,
   day: string,
   versions: readonly VersionMeta[] = [],
-): Effect[] {
+): E[] {
   if (!inView || !amendments.effects.length) return [];
   const from = textDay(inView);
   // A rebuilt text (#36) lacks the points its chain of rebuilt versions could not apply.
@@ -270,7 +312,7 @@ export function outstandingEffects(
   );
   // A source text also lacks a retroactive act's points and those of its own day that the rebuild
   // took from it (`sourceLacks`); a rebuilt text holds what its chain applied.
-  const lacks = (e: Effect) => (inView.textSource === 'source' ? sourceLacks(e, inView, versions) : e.effectiveFrom! > from);
+  const lacks = (e: E) => (inView.textSource === 'source' ? sourceLacks(e, inView, versions) : e.effectiveFrom! > from);
   return amendments.effects.filter(
     (e) => e.effectiveFrom !== null && ((e.effectiveFrom <= day && lacks(e)) || failed.has(`${e.amendingKey}\u0000${e.ordinal}`)),
   );
@@ -412,20 +454,31 @@ export const citesOfText = (text: string | null | undefined): string[] => (text 
  */
 export type ProvisionTextStatus = 'current' | 'amended_not_in_source' | 'not_in_source';
 
-export function provisionStatus(
+/**
+ * `first`: only the status is wanted, of a provision the text holds (a search hit): the first
+ * effect that reaches it decides it, and `effects` is that one (a rebuilt act's thousands of
+ * unapplied points are not each asked of every hit).
+ */
+export function provisionStatus<E extends StatusEffect>(
   provision: string,
   ancestors: readonly string[],
   exists: boolean,
-  outstanding: readonly Effect[],
+  outstanding: readonly E[],
   cites: readonly string[] = [],
   tree: TreeFacts = {},
-): { status: ProvisionTextStatus; effects: Effect[] } {
+  first = false,
+): { status: ProvisionTextStatus; effects: E[] } {
   // Also a whole act repealed (less the units it keeps), a range's span, a footnote's marks and a
   // písmeno without its odstavec (packages/czech-law targets.ts).
   const reach = provisionReach(provision, ancestors, cites, tree.place);
   const text = tree.text;
-  const holds = (e: Effect) => !!text && e.targets.includes('*') && (everywhereHolds(e.instruction)?.(text) ?? false);
-  let effects = outstanding.filter((e) => reach(e.targets) || holds(e));
+  const holds = (e: E) => !!text && e.instruction !== null && e.targets.includes('*') && (everywhereHolds(e.instruction)?.(text) ?? false);
+  const reaching = (e: E) => reach(e.targets) || holds(e);
+  let effects: E[];
+  if (first && exists) {
+    const one = outstanding.find(reaching);
+    effects = one ? [one] : [];
+  } else effects = outstanding.filter(reaching);
   // A container every § of which the outstanding effects reach (all repealed: the část goes with them).
   const members = exists && !effects.length && tree.members ? tree.members() : [];
   if (members.length) {
@@ -436,8 +489,8 @@ export function provisionStatus(
       }),
     );
     if (containerReached([...by.keys()], (id) => (by.get(id)?.length ?? 0) > 0)) {
-      const reaching = new Set([...by.values()].flat());
-      effects = outstanding.filter((e) => reaching.has(e));
+      const held = new Set([...by.values()].flat());
+      effects = outstanding.filter((e) => held.has(e));
     }
   }
   // A repeal of the whole act makes no provision: one the text lacks is unknown, not "not in source".

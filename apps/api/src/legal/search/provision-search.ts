@@ -799,7 +799,8 @@ async function hydrate(
       snippet: provisionSnippet(row.text, keys),
       text: row.text.length > HIT_TEXT_CHARS ? row.text.slice(0, HIT_TEXT_CHARS) : row.text,
       text_truncated: row.text.length > HIT_TEXT_CHARS,
-      text_status: provisionStatus(row.provision_id, row.containers, true, outstanding, citesOfText(row.text), { text: row.text }).status,
+      text_status: provisionStatus(row.provision_id, row.containers, true, outstanding, citesOfText(row.text), { text: row.text }, true)
+        .status,
       text_source: indexed?.textSource === 'rebuilt' ? 'rebuilt' : 'source',
     });
   }

@@ -1,6 +1,6 @@
 import { formatIsoDate } from '@dp/core';
 import type { Database } from '@dp/db';
-import { loadEffectsAfter, outstandingActs, outstandingEffects, type Effect } from '../documents/amendments';
+import { loadEffectsAfter, outstandingActs, outstandingEffects, type Effect, type StatusEffect } from '../documents/amendments';
 import { loadDocumentsOf, type DocumentCache, type LoadedDocument } from '../documents/document-cache';
 import { currentVersion, loadVersionsOf, versionAt, type VersionMeta } from '../documents/load';
 import type { ProvisionTrees } from './provision-pointers';
@@ -69,8 +69,8 @@ function versionInView(versions: VersionMeta[], publishedOn: Date | null, day: D
 /** What a provision hit's status needs of its document on a day: its versions, and the effects its text in view lacks. */
 export interface DayEffects {
   versions: VersionMeta[];
-  /** As `dayStatus(…).effects`. */
-  effects: Effect[];
+  /** As `dayStatus(…).effects`, read as a provision's status reads them. */
+  effects: StatusEffect[];
 }
 
 /**
@@ -118,22 +118,20 @@ export async function loadDayEffects(db: Database, ids: readonly string[], day: 
     loadVersionsOf(db, ids),
   ]);
   const iso = formatIsoDate(day);
-  const texts: { targetKey: string; textDay: string }[] = [];
-  const failed: { targetKey: string; amendingKey: string; ordinal: number }[] = [];
+  const texts: Parameters<typeof loadEffectsAfter>[1][number][] = [];
   const inViews = docs.map((d) => {
     const versions = versionsOf.get(d.id) ?? [];
     const inView = versionInView(versions, d.published_on, day, dayAsked);
-    if (inView) {
-      texts.push({ targetKey: d.natural_key, textDay: formatIsoDate(inView.textAsOf) });
-      // outstandingEffects' failed points: those of the rebuilt chain up to the text in view.
-      if (inView.textSource === 'rebuilt')
-        for (const v of versions)
-          if (v.textSource === 'rebuilt' && v.version <= inView.version)
-            for (const f of v.failed) failed.push({ targetKey: d.natural_key, ...f });
-    }
+    if (inView)
+      texts.push({
+        targetKey: d.natural_key,
+        textDay: formatIsoDate(inView.textAsOf),
+        // outstandingEffects' failed points: those of the rebuilt chain up to the text in view.
+        ...(inView.textSource === 'rebuilt' ? { rebuilt: { documentId: d.id, version: inView.version } } : {}),
+      });
     return { d, versions, inView };
   });
-  const effects = await loadEffectsAfter(db, texts, iso, failed);
+  const effects = await loadEffectsAfter(db, texts, iso);
   for (const { d, versions, inView } of inViews) {
     const amendments = { acts: [], effects: effects.get(d.natural_key) ?? [] };
     out.set(d.id, { versions, effects: outstandingEffects(amendments, inView, iso, versions) });
