@@ -3098,7 +3098,7 @@ function opRepeal(w: Work, op: Operation): void {
     }
   }
   if (op.withHeading) dropHeadingOfRepealed(w, op);
-  dropLabelOnlyUnits(w, targets);
+  else dropLabelOnlyUnits(w, targets);
   // A footnote repealed with a unit stays while another unit still marks it (the source keeps it).
   for (const f of op.footnotes ?? []) {
     for (const id of footnoteSpan(w, f)) if (w.doc.units.some((u) => u.id === id) && !marked(w, id)) removeFootnote(w, id);
@@ -3167,9 +3167,11 @@ function dropHeadingOfRepealed(w: Work, op: Operation): void {
 /**
  * A § or článek whose parts the repeal took until only its label line is left goes as a repealed
  * one: "§ 17 odst. 2 písm. c), § 18 odst. 1, … se zrušují" on a text that holds § 18 odst. 1
- * alone (zákon č. 228/1992 Sb. on zákon č. 42/1980 Sb., a partial text), "§ 9 odst. 1 a 2 se
- * včetně nadpisu zrušuje" (zákon č. 96/2005 Sb. on zákon č. 238/1992 Sb.): the source has no
- * "##### § 18" left standing. A unit with a heading, a trailer or any other line stays.
+ * alone (zákon č. 228/1992 Sb. on zákon č. 42/1980 Sb.), "§ 9 odst. 2, § 11 odst. 1 a 3 …"
+ * (zákon č. 578/1990 Sb. on zákon č. 219/1949 Sb.), partial texts: the source has no "##### § 18"
+ * left standing. A unit with a heading, a trailer or any other line stays. Not after a repeal
+ * "včetně nadpisu": there the source keeps the label in one text (zákon č. 101/2000 Sb., bod 3, on
+ * zákon č. 106/1999 Sb.) and drops it in another (zákon č. 96/2005 Sb. on zákon č. 238/1992 Sb.).
  */
 function dropLabelOnlyUnits(w: Work, targets: readonly TargetRef[]): void {
   const ids = new Set(targets.filter((t) => !t.id.startsWith('fn_') && unitIdOf(t.id) !== t.id).map((t) => unitIdOf(t.id)));
