@@ -3098,6 +3098,7 @@ function opRepeal(w: Work, op: Operation): void {
     }
   }
   if (op.withHeading) dropHeadingOfRepealed(w, op);
+  else dropLabelOnlyUnits(w, targets);
   // A footnote repealed with a unit stays while another unit still marks it (the source keeps it).
   for (const f of op.footnotes ?? []) {
     for (const id of footnoteSpan(w, f)) if (w.doc.units.some((u) => u.id === id) && !marked(w, id)) removeFootnote(w, id);
@@ -3161,6 +3162,28 @@ function dropHeadingOfRepealed(w: Work, op: Operation): void {
   const out = text.slice(0, title[0].start) + text.slice(end);
   replaceUnit(w.doc, loc.index, out.trim() ? block(out) : out);
   touch(w, loc.unit.id);
+}
+
+/**
+ * A § or článek whose parts the repeal took until only its label line is left goes as a repealed
+ * one: "§ 17 odst. 2 písm. c), § 18 odst. 1, … se zrušují" on a text that holds § 18 odst. 1
+ * alone (zákon č. 228/1992 Sb. on zákon č. 42/1980 Sb.), "§ 9 odst. 2, § 11 odst. 1 a 3 …"
+ * (zákon č. 578/1990 Sb. on zákon č. 219/1949 Sb.), partial texts: the source has no "##### § 18"
+ * left standing. A unit with a heading, a trailer or any other line stays. Not after a repeal
+ * "včetně nadpisu": there the source keeps the label in one text (zákon č. 101/2000 Sb., bod 3, on
+ * zákon č. 106/1999 Sb.) and drops it in another (zákon č. 96/2005 Sb. on zákon č. 238/1992 Sb.).
+ */
+function dropLabelOnlyUnits(w: Work, targets: readonly TargetRef[]): void {
+  const ids = new Set(targets.filter((t) => !t.id.startsWith('fn_') && unitIdOf(t.id) !== t.id).map((t) => unitIdOf(t.id)));
+  for (const id of ids) {
+    const hits = w.doc.units.flatMap((u, i) => (withoutRepeat(u.id) === id ? [i] : []));
+    if (hits.length !== 1) continue;
+    const index = hits[0];
+    const unit = w.doc.units[index];
+    if (unit.kind !== 'section' && unit.kind !== 'article') continue;
+    const lines = unit.text.split('\n').filter((l) => l.trim());
+    if (lines.length === 1 && /^#{1,6}[ \t]+(?:§|Čl\.|Článek)[ \t]*(?:\d+[a-z]*|[IVXLC]+)\.?$/.test(lines[0].trim())) repealUnit(w, index);
+  }
 }
 
 /** Whether any unit's text still carries the footnote's mark. */

@@ -162,5 +162,8 @@
  * 40: a new wording of odstavce a § has only from the first named on ("§ 143
  * odst. 2 až 5 znějí:" where it ends with odstavec 3) gives those it has the new text and puts the
  * others after them (`odstavceBeyondEnd`), #36 h-engine34.
+ * 41: a § or článek a repeal of its parts leaves with its label line alone ("§ 18 odst. 1 se
+ * zrušuje" on a partial text holding only that odstavec) goes as a repealed one
+ * (`dropLabelOnlyUnits`), #36 h-engine35.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 40;
+export const CONSOLIDATION_ENGINE_VERSION = 41;
