@@ -1,8 +1,7 @@
 import type { SqlSession } from '@dp/db';
-import { testRecord } from '@dp/testing';
 import { anchoredPairs, anyTwo, anyTwoOf, PROVISION_LIMITS, rankProvisions, termsFor } from '../../src/legal/search/provision-search';
 import { SEARCH_SETTINGS } from '../../src/legal/search/search';
-import { rankingDatabase } from './ranking-database';
+import { act, rankingDatabase } from './ranking-database';
 
 /**
  * #37 latency: the first stage's "any two of the rarer terms" is asked of the GIN index as its
@@ -11,12 +10,6 @@ import { rankingDatabase } from './ranking-database';
  * so the same ranking.
  */
 
-const act = (key: string, title: string, texts: string[]) =>
-  testRecord(key, {
-    title,
-    text: `# ${title}\n\n${texts.map((t, i) => `##### § ${i + 1}\n\n${t}\n`).join('\n')}`,
-    version: { text_is_current: true },
-  });
 // Units holding different subsets of the words "poplatek", "obec", "pes", "držitel": the pairs of
 // the common two in two acts, pairs with the rarer ones, single words, none.
 const six = act(

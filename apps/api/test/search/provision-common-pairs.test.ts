@@ -1,6 +1,5 @@
-import { testRecord } from '@dp/testing';
 import { PROVISION_LIMITS, PROVISION_WEIGHTS } from '../../src/legal/search/provision-search';
-import { rankingDatabase } from './ranking-database';
+import { act, rankingDatabase } from './ranking-database';
 
 /**
  * #37 latency (h-speed7): the pairs of two common words match tens of thousands of units on the
@@ -10,12 +9,6 @@ import { rankingDatabase } from './ranking-database';
  * below the share at which a term stops selecting candidates.
  */
 
-const act = (key: string, title: string, texts: string[]) =>
-  testRecord(key, {
-    title,
-    text: `# ${title}\n\n${texts.map((t, i) => `##### § ${i + 1}\n\n${t}\n`).join('\n')}`,
-    version: { text_is_current: true },
-  });
 // Six §§ holding both common words, and five.
 const six = act(
   'sb/2091/1',

@@ -1,6 +1,14 @@
-import { createTestDatabase, type TestDatabase, type TestRecordInput } from '@dp/testing';
+import { createTestDatabase, testRecord, type TestDatabase, type TestRecordInput } from '@dp/testing';
 import { PROVISION_LIMITS, PROVISION_WEIGHTS, rankProvisions, termsFor } from '../../src/legal/search/provision-search';
 import { SEARCH_SETTINGS } from '../../src/legal/search/search';
+
+/** An act in force of numbered §§, one per text, for the ranking's fixtures. */
+export const act = (key: string, title: string, texts: readonly string[]): TestRecordInput =>
+  testRecord(key, {
+    title,
+    text: `# ${title}\n\n${texts.map((t, i) => `##### § ${i + 1}\n\n${t}\n`).join('\n')}`,
+    version: { text_is_current: true },
+  });
 
 /**
  * A search test file's database of `records` for the provision ranking (#37): created before its
