@@ -1,5 +1,5 @@
 import { newId } from '@dp/core';
-import { createOrganization, isUniqueViolation } from '@dp/db';
+import { createOrganization, isUniqueViolation, REQUEST_TRANSACTION } from '@dp/db';
 import type { PortalContext } from '../context';
 import { hashPassword } from '../auth/passwords';
 import { issueUserToken } from '../auth/tokens';
@@ -30,7 +30,7 @@ export async function signUp(ctx: PortalContext, input: SignUpInput): Promise<vo
       await tx.user.create({ data: { id: userId, email, passwordHash } });
       const org = await createOrganization(tx as unknown as typeof prisma, { name: input.organizationName.trim() });
       await tx.membership.create({ data: { userId, orgId: org.id, role: 'owner' } });
-    });
+    }, REQUEST_TRANSACTION);
   } catch (err) {
     // A concurrent sign-up with the same address won the race: treat it as existing.
     if (!isUniqueViolation(err)) throw err;

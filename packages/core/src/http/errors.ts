@@ -42,6 +42,8 @@ export function isStorageUnavailable(err: unknown): boolean {
     'P1001',
     'P1017',
     'P2024',
+    // A transaction that found no connection, or ran past its bound, in time: a busy server.
+    'P2028',
   ];
   if (e.code && codes.includes(e.code)) return true;
   if (

@@ -1,4 +1,5 @@
 import { CHANGE_KINDS, invalidRequest, newId, type FieldProblem } from '@dp/core';
+import { REQUEST_TRANSACTION } from '../client';
 import type { PrismaClient } from '../generated/client';
 import { presentWebhook, type WebhookView } from './present';
 import { generateWebhookSecret } from './secret';
@@ -86,6 +87,6 @@ export async function createWebhook(
     return tx.webhook.create({
       data: { id: newId('wh'), orgId: input.orgId, url: checked.url.trim(), description, events, secret },
     });
-  });
+  }, REQUEST_TRANSACTION);
   return { webhook: presentWebhook(row), secret };
 }

@@ -1,3 +1,4 @@
+import { REQUEST_TRANSACTION } from '../client';
 import type { PrismaClient } from '../generated/client';
 import { enqueueDelivery } from './enqueue-delivery';
 import type { DeliveryView } from './present';
@@ -24,5 +25,5 @@ export async function replayDelivery(
     });
     if (!original) return null;
     return enqueueDelivery(tx, { orgId, webhookId, eventType: original.eventType, payload: original.payload, replayOf: original.id, now });
-  });
+  }, REQUEST_TRANSACTION);
 }

@@ -1,4 +1,5 @@
 import { newId, WEBHOOK_TEST_EVENT } from '@dp/core';
+import { REQUEST_TRANSACTION } from '../client';
 import type { PrismaClient } from '../generated/client';
 import { enqueueDelivery } from './enqueue-delivery';
 import type { DeliveryView } from './present';
@@ -25,5 +26,5 @@ export async function sendTestEvent(
       message: 'A test event sent on request from the portal or the API. No document changed.',
     };
     return enqueueDelivery(tx, { orgId, webhookId, eventType: WEBHOOK_TEST_EVENT, payload, now });
-  });
+  }, REQUEST_TRANSACTION);
 }

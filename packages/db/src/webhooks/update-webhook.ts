@@ -1,4 +1,5 @@
 import { invalidRequest, type FieldProblem } from '@dp/core';
+import { REQUEST_TRANSACTION } from '../client';
 import type { PrismaClient } from '../generated/client';
 import { selectIn, sqlBuilder } from '../typed-sql';
 import { canonicalEvents, webhookInputProblems } from './create-webhook';
@@ -57,5 +58,5 @@ export async function updateWebhook(
     }
     const row = await tx.webhook.update({ where: { id: webhookId }, data });
     return presentWebhook(row, now);
-  });
+  }, REQUEST_TRANSACTION);
 }
