@@ -116,9 +116,9 @@ export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 
 /**
  * A request's interactive transaction (a webhook's create or edit, a sign-up): it waits for a
- * connection and runs as long as a statement may, as the pool's own calls do. Prisma's defaults
- * (2 s to start, 5 s to finish) failed a burst of creates queued on one organization's row lock
- * with a 500 on a loaded machine; past this bound the error is the pool's, answered 503.
+ * connection and runs as long as a statement may, as the pool's own calls do. Prisma's shorter
+ * defaults expired a burst of creates queued on one organization's row lock (a 500 on a loaded
+ * machine); past this bound the error is a busy server's, answered 503.
  */
 export const REQUEST_TRANSACTION = { maxWait: DEFAULT_QUERY_TIMEOUT_MS, timeout: DEFAULT_QUERY_TIMEOUT_MS } as const;
 
