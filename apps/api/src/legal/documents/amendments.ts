@@ -1,7 +1,7 @@
 import { cursorKind, eSbirkaUrl, formatIsoDate, invalidRequest, type AmendmentStatus, type EffectStatus } from '@dp/core';
 import { z } from 'zod';
 import { citedFootnotes, containerReached, effectReaches, everywhereHolds, textLacks, WHOLE_ACT_TARGET } from '@dp/czech-law';
-import { sql, type Database, type EffectInput } from '@dp/db';
+import { sql, type Database, type EffectInput, type TableRow } from '@dp/db';
 import type { VersionMeta } from './load';
 
 /**
@@ -262,15 +262,15 @@ export async function loadEffectsAfter(
   return out;
 }
 
-interface StatusEffectRow {
-  target_key: string;
-  amending_key: string;
-  ordinal: number;
+/**
+ * `loadEffectsAfter`'s row: the effect's columns as stored, its dates as ISO text (`to_char`), its
+ * instruction only for a change throughout the text.
+ */
+type StatusEffectRow = Pick<TableRow<'amendment_effect'>, 'target_key' | 'amending_key' | 'ordinal' | 'targets'> & {
   effective_from: string;
-  targets: string[];
-  instruction: string | null;
+  instruction: TableRow<'amendment_effect'>['instruction'] | null;
   published_on: string | null;
-}
+};
 
 function amendmentsOf(effects: Omit<EffectRow, 'target_key'>[], acts: Omit<ActRow, 'target_key'>[]): DocumentAmendments {
   return {
