@@ -71,7 +71,11 @@ describe('GET /v1/legal/search?granularity=provision (#37)', () => {
       // The unapplicable point 2 reaches § 52 písm. g): the source's wording is not the day's law.
       text_status: 'amended_not_in_source',
     });
-    expect(first.text).toContain('porušuje-li zaměstnanec povinnosti');
+    // As the provision read: the older wording is not the day's `text`, only `source_text`, dated by its text's day.
+    expect(first.text).toBeNull();
+    expect(first.source_text.text).toContain('porušuje-li zaměstnanec povinnosti');
+    const read = await h.get('/v1/legal/documents/sb%2F2006%2F262/provisions/par_52', key);
+    expect(read.body.data.provision).toMatchObject({ text: null, source_text: { as_of: first.source_text.as_of } });
     expect(first.snippet).toMatch(/«výpověď»/);
   });
 
@@ -87,6 +91,7 @@ describe('GET /v1/legal/search?granularity=provision (#37)', () => {
       text_status: 'current',
     });
     expect(labour[0].text).toContain('300 hodin');
+    expect(labour[0].source_text).toBeNull();
     // On a day before the amendment the same text is read against that day: nothing outstanding then.
     const before = await search({ q: 'výpověď zaměstnanci porušuje povinnosti', at: '2010-06-01' });
     expect(before.data.results[0]).toMatchObject({ provision: { id: 'par_52' }, text_status: 'current' });

@@ -16,6 +16,7 @@ const hit = (n: number, o: Partial<ProvisionHit> = {}): ProvisionHit => ({
   score: 1 / n,
   snippet: `…snippet ${n} «zkušební» doba…`,
   text: `(1) Text ${n} ${'slovo '.repeat(40)}`,
+  source_text: null,
   text_truncated: n === 1,
   text_status: 'current',
   text_source: 'source',
@@ -47,12 +48,21 @@ describe('renderProvisionSearch', () => {
       'přesčas',
       'fulltext',
       '2026-11-28',
-      [hit(76, { text_status: 'amended_not_in_source' })],
+      [
+        hit(76, {
+          text_status: 'amended_not_in_source',
+          text: null,
+          source_text: { as_of: '2007-01-01', text: '(1) Práce přesčas nesmí činit 150 hodin' },
+        }),
+      ],
       'cur',
       null,
     );
     expect(out).toMatch(/text_status amended_not_in_source/);
     expect(out).toMatch(/NOT THE LAW OF THE DAY/);
+    // The older wording only under its own day, never as the day's text (#35 item 3).
+    expect(out).toContain('older wording (of 1. 1. 2007, not the law of 28. 11. 2026): (1) Práce přesčas nesmí činit 150 hodin');
+    expect(out).not.toMatch(/ {3}text: /);
     expect(out).toContain('cursor "cur"');
     expect(renderProvisionSearch('nic', 'fulltext', '2026-11-28', [], null, null)).toMatch(/Nothing found/);
   });

@@ -1215,15 +1215,21 @@ export interface components {
       score: number;
       /** @description The provision's text around the query's words (at most about 300 characters); `…` marks a cut. */
       snippet: string;
-      /** @description The provision's text (the act's current text, Markdown marks removed), its first 1,500 characters; the whole at `/v1/legal/documents/{act.id}/provisions/{provision.id}`. Where `text_status` is not `current`, it is the source's older wording, not the day's law. */
-      text: string;
+      /** @description Where `text_status` is not `current`: the wording the collection holds, of its own day (`as_of`, the text's date), which an amendment in force on the day asked has changed since (its first 1,500 characters, Markdown marks removed); null otherwise. */
+      source_text: null | {
+        /** Format: date */
+        as_of: string;
+        text: string;
+      };
+      /** @description The provision's text on the day asked (Markdown marks removed), its first 1,500 characters; the whole at `/v1/legal/documents/{act.id}/provisions/{provision.id}`. Null when `text_status` is not `current`: the wording the collection holds is then older than the day's law and is given, dated, in `source_text` (as the provision read gives it). */
+      text: string | null;
       /**
        * @description Whether the text searched is the source's own or a version the engine rebuilt from the amending acts (#36).
        * @enum {string}
        */
       text_source: 'source' | 'rebuilt';
       text_status: components['schemas']['TextStatus'];
-      /** @description Whether `text` was cut. */
+      /** @description Whether `text` (or `source_text.text`) was cut. */
       text_truncated: boolean;
     };
     Relation: {

@@ -1,5 +1,5 @@
 import type { V1Schemas } from '@dp/core';
-import { capped, docLabel, lines, requestLine } from './common';
+import { capped, czechDate, docLabel, lines, requestLine } from './common';
 import { provisionCitation } from './provisions';
 
 /** A page of 20 hits stays readable; the full snippet is in the structured result. */
@@ -41,16 +41,24 @@ export function renderProvisionSearch(
       hits,
       (h, i) => {
         const cite = provisionCitation(h.provision.label, h.act, day);
-        const body =
-          i < ANSWER_TEXTS
-            ? `${h.text.replace(/\s+/g, ' ').trim()}${h.text_truncated ? ' …' : ''}`
-            : shorten(h.snippet.replace(/\s+/g, ' '), SNIPPET_CHARS);
+        // An older wording is labelled with its own day, never as the day's text (#35 item 3).
+        const older = h.text === null ? h.source_text : null;
+        const wording = h.text ?? older?.text ?? null;
+        const answer = i < ANSWER_TEXTS && wording !== null;
+        const body = answer
+          ? `${wording.replace(/\s+/g, ' ').trim()}${h.text_truncated ? ' …' : ''}`
+          : shorten(h.snippet.replace(/\s+/g, ' '), SNIPPET_CHARS);
+        const label = !answer
+          ? 'snippet'
+          : older
+            ? `older wording (of ${czechDate(older.as_of)}, not the law of ${czechDate(day)})`
+            : 'text';
         return lines(
           `${i + 1}. ${cite}${h.provision.heading ? ` — ${h.provision.heading}` : ''}`,
           `   act: ${docLabel(h.act)} · ${h.act.status} · id ${h.act.id} · provision ${h.provision.id} · text_status ${h.text_status}${h.text_source === 'rebuilt' ? ' (text rebuilt from the amending acts)' : ''}`,
           h.provision.context ? `   in: ${h.provision.context}` : null,
           STATUS_NOTE[h.text_status] ? `   ${STATUS_NOTE[h.text_status]}` : null,
-          `   ${i < ANSWER_TEXTS ? 'text' : 'snippet'}: ${body}`,
+          `   ${label}: ${body}`,
         );
       },
       'results',

@@ -1,4 +1,4 @@
-import { Cache, todayUtc, type DocumentFilters, type SearchMode, type SearchSignal, type V1Schemas } from '@dp/core';
+import { Cache, formatIsoDate, todayUtc, type DocumentFilters, type SearchMode, type SearchSignal, type V1Schemas } from '@dp/core';
 import {
   ACT_TERM_MIN_UNITS,
   indexTerms,
@@ -784,7 +784,19 @@ async function hydrate(
     const loaded = row && loadedOf.get(row.document_id);
     if (!row || !loaded) continue;
     const outstanding = loaded.effects;
-    const indexed = loaded.versions.find((v) => v.version === Number(row.version));
+    // The version the unit was indexed from (its state's), else the newest: the text's own day.
+    const indexed = loaded.versions.find((v) => v.version === Number(row.version)) ?? loaded.versions.at(-1);
+    if (!indexed) continue;
+    const status = provisionStatus(
+      row.provision_id,
+      row.containers,
+      true,
+      outstanding,
+      citesOfText(row.text),
+      { text: row.text },
+      true,
+    ).status;
+    const wording = row.text.length > HIT_TEXT_CHARS ? row.text.slice(0, HIT_TEXT_CHARS) : row.text;
     out.push({
       act: {
         id: row.document_id,
@@ -797,11 +809,12 @@ async function hydrate(
       provision: { id: row.provision_id, label: row.label, heading: row.heading, context: row.context },
       score: Math.round(r.score * 10_000) / 10_000,
       snippet: provisionSnippet(row.text, keys),
-      text: row.text.length > HIT_TEXT_CHARS ? row.text.slice(0, HIT_TEXT_CHARS) : row.text,
+      // As the provision read: an older wording is never the day's `text`, only `source_text`, dated.
+      text: status === 'current' ? wording : null,
+      source_text: status === 'current' ? null : { as_of: formatIsoDate(indexed.textAsOf), text: wording },
       text_truncated: row.text.length > HIT_TEXT_CHARS,
-      text_status: provisionStatus(row.provision_id, row.containers, true, outstanding, citesOfText(row.text), { text: row.text }, true)
-        .status,
-      text_source: indexed?.textSource === 'rebuilt' ? 'rebuilt' : 'source',
+      text_status: status,
+      text_source: indexed.textSource === 'rebuilt' ? 'rebuilt' : 'source',
     });
   }
   return out;

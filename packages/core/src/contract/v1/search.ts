@@ -71,11 +71,15 @@ export const ProvisionSearchResultSchema = z
     snippet: z
       .string()
       .meta({ description: "The provision's text around the query's words (at most about 300 characters); `…` marks a cut." }),
-    text: z.string().meta({
+    text: z.string().nullable().meta({
       description:
-        "The provision's text (the act's current text, Markdown marks removed), its first 1,500 characters; the whole at `/v1/legal/documents/{act.id}/provisions/{provision.id}`. Where `text_status` is not `current`, it is the source's older wording, not the day's law.",
+        "The provision's text on the day asked (Markdown marks removed), its first 1,500 characters; the whole at `/v1/legal/documents/{act.id}/provisions/{provision.id}`. Null when `text_status` is not `current`: the wording the collection holds is then older than the day's law and is given, dated, in `source_text` (as the provision read gives it).",
     }),
-    text_truncated: z.boolean().meta({ description: 'Whether `text` was cut.' }),
+    source_text: z.union([z.null(), z.strictObject({ as_of: z.iso.date(), text: z.string() })]).meta({
+      description:
+        "Where `text_status` is not `current`: the wording the collection holds, of its own day (`as_of`, the text's date), which an amendment in force on the day asked has changed since (its first 1,500 characters, Markdown marks removed); null otherwise.",
+    }),
+    text_truncated: z.boolean().meta({ description: 'Whether `text` (or `source_text.text`) was cut.' }),
     text_status: TextStatusSchema,
     text_source: z.enum(TEXT_SOURCES).meta({
       description: "Whether the text searched is the source's own or a version the engine rebuilt from the amending acts (#36).",
