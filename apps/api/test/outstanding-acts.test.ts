@@ -197,6 +197,33 @@ describe('the statuses of a read over the text tree (#35 item 4, h-recall11)', (
     expect(statusOf(index, node('par_2/odst_1/pism_h'), [letter])).toBe('amended_not_in_source');
     expect(statusOf(index, node('par_2/odst_1/pism_g'), [letter])).toBe('current');
   });
+
+  it('asks the effects up to the first reaching the provision, not every one after it (#37 item 6, h-speed17)', () => {
+    // The repeal of § 22 first, then many effects on other §§ and one more on § 22.
+    const effects: Effect[] = [
+      { ...effect('sb/2003/362', '2004-01-01', '1', ['par_22']), kinds: ['repeal'] },
+      ...Array.from({ length: 20 }, (_, i) => effect('sb/2004/1', '2005-01-01', String(i + 2), [`par_${100 + i}`])),
+      effect('sb/2005/1', '2006-01-01', '1', ['par_22']),
+    ];
+    const asked: Effect[] = [];
+    const counted = effects.map((e) => ({
+      ...e,
+      get targets() {
+        asked.push(e);
+        return e.targets;
+      },
+    }));
+    for (const [id, status, reads] of [
+      ['par_22', 'amended_not_in_source', 1],
+      ['par_23', 'current', effects.length],
+    ] as const) {
+      expect(statusOf(index, node(id), effects)).toBe(status);
+      asked.length = 0;
+      expect(statusOf(index, node(id), counted)).toBe(status);
+      // The effects asked: reached, the first only; not reached, every one.
+      expect(new Set(asked).size).toBe(reads);
+    }
+  });
 });
 
 describe('a provision reached by the targets of many effects (#37 item 6, h-speed9)', () => {

@@ -138,6 +138,8 @@ async function textOf(db: Database, documents: DocumentCache, loaded: LoadedDocu
 /**
  * #35: a provision's text status among the day's outstanding effects (see amendments.ts); `own` is
  * the provision's own words (the footnotes it cites), where an effect reaches provisions by them.
+ * The status needs only whether one effect reaches it (`first`: the effects after the first
+ * reaching one are not asked), as a search hit's.
  */
 export function statusOf(
   index: ProvisionIndex,
@@ -149,7 +151,7 @@ export function statusOf(
   const i = index.indexOf(n.id);
   const ancestors = i === undefined ? [] : index.containers(i).map((c) => c.id);
   const tree = { place: (t: string) => index.place(t), members: () => (i === undefined ? [] : index.members(i)), text: own };
-  return provisionStatus(n.id, ancestors, true, outstanding, citesOfText(own), tree).status;
+  return provisionStatus(n.id, ancestors, true, outstanding, citesOfText(own), tree, true).status;
 }
 
 // Typed by the OpenAPI document's schemas: a field the contract lacks fails to compile.

@@ -435,6 +435,8 @@ export async function rankProvisions(
     : within
       ? [
           ...(rarePaired.length ? [matchingPairs(rarePaired, commonPaired)] : []),
+          // The kept acts' units come from search_provision_document_idx (each act's row ids as one
+          // list), a fraction of the primary key's tuples, ANDed with the parts' bitmap.
           `(p.document_id = ANY($${params.push(within)}::text[]) AND ${matchingPairs(commonPaired, [])})`,
         ].join(' OR ')
       : matchingPairs(paired, []);
