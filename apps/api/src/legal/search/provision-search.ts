@@ -157,16 +157,6 @@ export const PROVISION_LIMITS = {
    * 0.03, `commonShare`'s value, bounds only the pairs of two common words, as before.
    */
   boundedShare: 0.004,
-  /**
-   * Where the pairs' rule keeps only the units holding two of the paired terms, the units holding
-   * one of them rarer than this share in the vector's weights `namedIn` are candidates too (0:
-   * none): A, a § whose own heading names the question's rarer word may hold no second of its
-   * words, and the word's other senses are mostly in texts, not in headings. B (the act's title,
-   * in every unit of the act) and C (the ancestors' headings) let in whole acts and parts, and
-   * lost on the tuning half (docs/BENCHMARKS.md, h-quest8), as did a higher share.
-   */
-  namedShare: 0.01,
-  namedIn: 'A',
 };
 /** Results a provision search ranks (its pages are cut from them). */
 export const PROVISION_DEPTH = 100;
@@ -448,17 +438,11 @@ export async function rankProvisions(
           `(p.document_id = ANY($${params.push(within)}::text[]) AND ${matchingPairs(commonPaired, [])})`,
         ].join(' OR ')
       : matchingPairs(paired, []);
-  // The paired terms rare enough that the units naming them in a heading or title are few (namedShare).
-  const named = pairs && /^[A-D]+$/.test(limits.namedIn) ? paired.filter((t) => shareOf.get(t)! < limits.namedShare) : [];
-  const namedMatch = named.length
-    ? `UNION (${matches(`(SELECT count(*) FROM mp) >= ${limits.pairsFloor} AND ${matching(`$${params.push(named.map((t) => `${t}:${limits.namedIn}`).join(' | '))}`)}`)})`
-    : '';
   const matched = pairs
     ? `mp AS MATERIALIZED (${matches(`(${pairMatch})`)}),
        m AS MATERIALIZED (SELECT * FROM mp WHERE (SELECT count(*) FROM mp) >= ${limits.pairsFloor}
                           UNION ALL
-                          (${matches(`(SELECT count(*) FROM mp) < ${limits.pairsFloor} AND ${matching('$1')}`)})
-                          ${namedMatch})`
+                          (${matches(`(SELECT count(*) FROM mp) < ${limits.pairsFloor} AND ${matching('$1')}`)}))`
     : `m AS MATERIALIZED (${matches(matching('$1'))})`;
   const candidates = `${matched},
      dp AS MATERIALIZED (SELECT x.*, x.prior * power(x.n, ${Number(limits.matchesExp)}::float8) AS key
