@@ -2709,10 +2709,22 @@ function readStatement(st: Statement, ops: Operation[], previous: Seg[][], done:
     /(^| )za (slovy|slovem) (?=⟨\d+⟩ (?:vkládá|vkládají|doplňuj[eí]) )/gu,
     (_m, lead: string, w: string) => `${lead}za ${w === 'slovy' ? 'slova' : 'slovo'} `,
   );
+  // "na konci textu písmene d) se slovo „nebo“ zrušuje" (zákon č. 261/2017 Sb. on zákon č. 49/1997 Sb.,
+  // zákon č. 120/2025 Sb. on zákon č. 251/2005 Sb.): the end of a numbered unit's text is where "na konci
+  // písmene d)" puts the change too (the clause adding words already reads both alike).
+  s = s.replace(/(^| )na (konci|začátku) textu (?=⟦\d+⟧ )/gu, '$1na $2 ');
   // "se na konci vypouští tečka a připojují se tato slova: „…“" (zákon č. 227/1997 Sb., část druhá bod
   // 2, on zákon č. 40/1964 Sb.; zákon č. 59/1995 Sb., bod 30, on zákon č. 592/1992 Sb.): the verb before
   // its mark, read as "na konci tečka zrušuje a …", whose words go where the mark was.
   s = s.replace(/(^| )na konci (?:vypouští|zrušuje) (tečka|čárka|středník)(?= a (?:připojuj|doplňuj)[eí] )/u, '$1na konci $2 zrušuje');
+  // "na konci odstavce 4 a na konci odstavce 5 se doplňují slova „…“" (vyhláška č. 323/2008 Sb. on
+  // vyhláška č. 2/2006 Sb.; věty: vyhláška č. 292/2023 Sb. on vyhláška č. 197/2004 Sb.): the same words
+  // at the end of each.
+  s = s.replace(
+    /(^| )na konci (⟦\d+⟧)((?:,? a na konci ⟦\d+⟧)+) ((?:doplňuj|připojuj)[eí] (?:slovo|slova|věta|věty) ⟨\d+⟩)(?= |$)/u,
+    (_m, lead: string, first: string, more: string, add: string) =>
+      `${lead}na konci ${first} ${add}${[...more.matchAll(/⟦\d+⟧/g)].map((r) => ` a na konci ${r[0]} ${add}`).join('')}`,
+  );
   // "v ustanovení písmene b) se na konci připojuje čárka a slovo „nebo“" (zákon č. 175/1990 Sb., bod
   // 103, on zákon č. 140/1961 Sb.): the mark and the words are one addition, ", nebo".
   s = s.replace(

@@ -165,5 +165,8 @@
  * 41: a § or článek a repeal of its parts leaves with its label line alone ("§ 18 odst. 1 se
  * zrušuje" on a partial text holding only that odstavec) goes as a repealed one
  * (`dropLabelOnlyUnits`), #36 h-engine35.
+ * 42: words replaced or repealed "na konci textu" of a numbered unit ("na konci textu písmene d) se
+ * slovo „nebo“ zrušuje") are read as "na konci" of it, and words added "na konci textu odstavce 4 a na
+ * konci textu odstavce 5" go to the end of each, #36 h-engine36.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 41;
+export const CONSOLIDATION_ENGINE_VERSION = 42;

@@ -68,8 +68,11 @@ type Tx = RawTx;
  * targets whatever its verb, a refused sentence's too; a footnote written right after a point's
  * quoted new text that cites it is that text's (no instruction of its own); "poznámky po čarou" is
  * read as "pod čarou" (#35 item 4, h-recall17).
+ * 38: words replaced or repealed "na konci textu" of a numbered unit, and the same words added "na konci
+ * textu odstavce 4 a na konci textu odstavce 5", are read (their kinds and the units they name, no longer
+ * those of an unread sentence) (#36 h-engine36).
  */
-export const AMENDMENT_READER_VERSION = 37;
+export const AMENDMENT_READER_VERSION = 38;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
