@@ -12,8 +12,22 @@ import {
   writeSync,
 } from 'node:fs';
 import { connect } from 'node:net';
+import { totalmem } from 'node:os';
 import { join } from 'node:path';
 import { applyMigrations, createDatabase, startEmbeddedServer, type Database } from '@dp/db';
+
+const MB = 1024 * 1024;
+
+/**
+ * The embedded server's buffer cache: a quarter of the machine's memory, at most 2 GB and at least
+ * PostgreSQL's own default. At the default the provision search copies most of its pages from the
+ * OS cache on every query (docs/operations.md); a quarter leaves the rest to the apps and the OS.
+ * For `start` and the CLI commands, not the test kit's throwaway clusters.
+ */
+export function embeddedSharedBuffers(totalBytes: number = totalmem()): string {
+  const mb = Math.floor(totalBytes / 4 / MB);
+  return `${Math.min(2048, Math.max(128, mb))}MB`;
+}
 
 /** Where `start` keeps its embedded database and tells other processes how to reach it. */
 export interface DataPaths {
@@ -196,7 +210,7 @@ export async function openCliDatabase(env: NodeJS.ProcessEnv = process.env, wait
     const taken = tryLockDataDir(paths, 'cli');
     if (isLock(taken)) {
       try {
-        const server = await startEmbeddedServer({ dataDir: paths.embeddedDir });
+        const server = await startEmbeddedServer({ dataDir: paths.embeddedDir, settings: { shared_buffers: embeddedSharedBuffers() } });
         taken.publish(server.url, server.port);
         try {
           const db = await migrated(server.url);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { assertPortFree, freePort, ListenError, loadConfigOrExit, type Config } from '@dp/core';
 import { applyMigrations, createDatabase, startEmbeddedServer, withoutCredentials, type EmbeddedServer } from '@dp/db';
 import type { Command } from '../command';
-import { DataDirError, dataPaths, ensureDataDir, isLock, tryLockDataDir, type DataDirLock } from '../database';
+import { DataDirError, dataPaths, embeddedSharedBuffers, ensureDataDir, isLock, tryLockDataDir, type DataDirLock } from '../database';
 import { ensureDemoKey, type DemoKey } from '../start/demo-key';
 import { loadCorpus } from '../start/load-corpus';
 import { localSecrets } from '../start/secrets';
@@ -171,7 +171,11 @@ async function startEmbedded(config: Config, paths: ReturnType<typeof dataPaths>
   const embeddedPort = await embeddedDbPort(config.EMBEDDED_DB_PORT, Boolean(process.env.EMBEDDED_DB_PORT), log);
   const taken = await takeDataDir(paths, log);
   started.lock = taken;
-  const embedded = await startEmbeddedServer({ dataDir: paths.embeddedDir, port: embeddedPort });
+  const embedded = await startEmbeddedServer({
+    dataDir: paths.embeddedDir,
+    port: embeddedPort,
+    settings: { shared_buffers: embeddedSharedBuffers() },
+  });
   started.embedded = embedded;
   taken.publish(embedded.url, embedded.port);
   log(`embedded PostgreSQL (data in ${paths.embeddedDir}) on 127.0.0.1:${embedded.port}`);
