@@ -24,9 +24,17 @@ const MB = 1024 * 1024;
  * OS cache on every query (docs/operations.md); a quarter leaves the rest to the apps and the OS.
  * For `start` and the CLI commands, not the test kit's throwaway clusters.
  */
-export function embeddedSharedBuffers(totalBytes: number = totalmem()): string {
+export function embeddedSharedBuffers(totalBytes: number = machineMemory()): string {
   const mb = Math.floor(totalBytes / 4 / MB);
   return `${Math.min(2048, Math.max(128, mb))}MB`;
+}
+
+/**
+ * The memory this process may use: the machine's, or less under a container's limit (cgroups;
+ * `process.constrainedMemory` reports none as 0, undefined or a huge number).
+ */
+export function machineMemory(total: number = totalmem(), constrained: number | undefined = process.constrainedMemory?.()): number {
+  return constrained && constrained > 0 && constrained < total ? constrained : total;
 }
 
 /** Where `start` keeps its embedded database and tells other processes how to reach it. */

@@ -1,4 +1,4 @@
-import { embeddedSharedBuffers } from '../src/database';
+import { embeddedSharedBuffers, machineMemory } from '../src/database';
 
 const GB = 1024 ** 3;
 
@@ -18,5 +18,18 @@ describe('embeddedSharedBuffers', () => {
 
   it('reads the memory of this machine by default', () => {
     expect(embeddedSharedBuffers()).toMatch(/^\d+MB$/);
+  });
+});
+
+describe('machineMemory', () => {
+  it("takes a container's memory limit where it is below the machine's", () => {
+    expect(machineMemory(24 * GB, 2 * GB)).toBe(2 * GB);
+    expect(embeddedSharedBuffers(machineMemory(24 * GB, 2 * GB))).toBe('512MB');
+  });
+
+  it('reads no limit (0, undefined or one above the machine) as the machine', () => {
+    expect(machineMemory(24 * GB, 0)).toBe(24 * GB);
+    expect(machineMemory(24 * GB, undefined)).toBe(24 * GB);
+    expect(machineMemory(24 * GB, 2 ** 64)).toBe(24 * GB);
   });
 });
