@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from './corpus-helpers';
 /**
  * A burst of webhook creates queued on one organization's row lock (the cap's lock) on a loaded
  * machine: each waits its turn as long as a statement may (REQUEST_TRANSACTION), not as long as
- * Prisma's shorter defaults, which answered such a burst with 500s (CI, the tenant-isolation test
+ * Prisma's shorter defaults, which answered such a burst with HTTP status 500 (CI, the tenant-isolation test
  * on the embedded server). Past its bound the error is a busy server's.
  */
 
