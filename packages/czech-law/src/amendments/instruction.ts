@@ -1406,6 +1406,16 @@ function sharedHeading(inc: { rest: string; withHeading: boolean }, ids: readonl
   inc.withHeading = true;
 }
 
+/** Whether the new text sets a heading line right above the label of § (or článek) `id`. */
+function headingAboveIn(text: string, id: string): boolean {
+  const m = /^(par|cl)_(\d+[a-z]*)$/.exec(id);
+  if (!m) return false;
+  const label = m[1] === 'par' ? `§ ${m[2]}` : `Čl(?:ánek|\\.) ${m[2]}`;
+  return new RegExp(`(?:^|\\n)[ \\t]*#{1,6}[ \\t]+„?[^\\n#§„][^\\n#§]*\\n\\s*\\n[ \\t]*#{1,6}[ \\t]+„?${label}[ \\t]*(?:\\n|$)`, 'u').test(
+    text,
+  );
+}
+
 /** "včetně nadpisu", "včetně poznámky pod čarou č. 5", "včetně nadpisu a poznámek pod čarou č. 3 a 4". */
 function readIncluding(
   ctx: Ctx,
@@ -2188,10 +2198,17 @@ clause(
     // "Za § 77 se vkládá označení nové části osmé včetně nadpisu v tomto znění:" (zákon č. 310/2008 Sb.,
     // bod 34, on zákon č. 61/2000 Sb.) is "…, které zní:"; so are "nové označení části V" and
     // "včetně jejího nadpisu".
-    const inc = readIncluding(ctx, `${inc1} ${inc2 ?? ''}`.trim());
     const base = locRef ? chainsOf(ctx, Number(locRef)) : ctx.base;
     const newIds = newUnitIdsAt(ctx, Number(newRef), base);
     const text = q !== undefined ? quote(ctx, q) : ctx.payload;
+    const inc = readIncluding(ctx, `${inc1} ${inc2 ?? ''}`.trim(), undefined, label ? undefined : newIds.map((id) => ({ id })));
+    // "Za § 42 se vkládají nové § 43, 44, 45 a 45a, které včetně nadpisu nad § 43 znějí:" (zákon
+    // č. 152/1995 Sb. on zákon č. 140/1961 Sb.), "…, který včetně nadpisu nad označením § 2a zní:":
+    // the heading above a new § is a line of the new text, which the insertion puts in with it, as
+    // "včetně nadpisu" does. Only where the new text sets that heading right above the §'s label.
+    for (const t of inc.above)
+      if (text === null || !headingAboveIn(text, t.id)) throw new Unsupported('a heading above a new § the new text does not set');
+    if (inc.above.length) inc.withHeading = true;
     if (!label)
       sharedHeading(
         inc,
