@@ -4,7 +4,7 @@ import { splitUnits } from '../src/consolidation/units';
 import { lines, pt } from './fixtures/forms';
 
 // A footnote mark set to the words a point changes, a heading above one of the new §§ an insertion
-// names (session of 2026-12-03 night, #36, h-engine37), on tiny texts written the way legalize-cz
+// names, the same words added at the end of units in several places (session of 2026-12-03 night, #36, h-engine37), on tiny texts written the way legalize-cz
 // writes them.
 
 const units = (text: string): Record<string, string> => Object.fromEntries(splitUnits(text).map((u) => [u.id, u.text.trim()]));
@@ -78,5 +78,62 @@ describe('"včetně nadpisu nad § N" of a § the insertion puts in', () => {
     const p = parseInstruction(pt('1', 'Za § 2 se vkládá nový § 2a, který včetně nadpisu nad § 2a zní:\n\n##### „§ 2a\n\nText.“.'));
     expect(p.operations).toEqual([]);
     expect(p.unsupported.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the same words added "na konci" of units in several places, each with its own "na konci"', () => {
+  it('"V § 29 odst. 1 na konci textu písmene e) a v § 39 odst. 1 na konci textu písmene h) se doplňují slova" (zákon č. 484/2008 Sb. on zákon č. 119/2002 Sb.)', () => {
+    const text = lines(
+      '# Zákon',
+      '##### § 29',
+      '(1) Držitel je povinen',
+      '- e) předložit zbraň ke kontrole,',
+      '- f) oznámit ztrátu.',
+      '##### § 39',
+      '(1) Držitel je povinen',
+      '- h) předložit zbraň ke kontrole,',
+      '- i) oznámit ztrátu.',
+    );
+    const r = applyAmendment(text, [
+      pt(
+        '1',
+        'V § 29 odst. 1 na konci textu písmene e) a v § 39 odst. 1 na konci textu písmene h) se doplňují slova „, v případech hodných zvláštního zřetele lze dohodnout místo pro provedení kontroly“.',
+      ),
+    ]);
+    expect(r.points[0]).toMatchObject({ status: 'applied' });
+    const u = units(r.text);
+    expect(u.par_29).toContain(
+      '- e) předložit zbraň ke kontrole, v případech hodných zvláštního zřetele lze dohodnout místo pro provedení kontroly,',
+    );
+    expect(u.par_39).toContain(
+      '- h) předložit zbraň ke kontrole, v případech hodných zvláštního zřetele lze dohodnout místo pro provedení kontroly,',
+    );
+    expect(u.par_29).toContain('- f) oznámit ztrátu.');
+  });
+
+  it('three places joined by a comma and "a" (zákon č. 137/2011 Sb.)', () => {
+    const p = parseInstruction(
+      pt(
+        '1',
+        'V § 92 odst. 1 na konci písmene v), v § 93 odst. 1 na konci písmene v) a v § 93 odst. 6 na konci písmene b) se doplňuje slovo „nebo“.',
+      ),
+    );
+    expect(p.unsupported).toEqual([]);
+    expect(p.operations.map((o) => [o.kind, o.targets.map((t) => t.id), o.new])).toEqual([
+      ['append_words', ['par_92/odst_1/pism_v'], 'nebo'],
+      ['append_words', ['par_93/odst_1/pism_v'], 'nebo'],
+      ['append_words', ['par_93/odst_6/pism_b'], 'nebo'],
+    ]);
+  });
+
+  it('a later place inside the § of the first (zákon č. 370/2010 Sb.): "a v odst. 2 na konci textu písmen g) až i)"', () => {
+    const p = parseInstruction(
+      pt('1', 'V § 44 odst. 1 na konci textu písmene f) a v odst. 2 na konci textu písmen g) až i) se doplňují slova „, v rozdělení“.'),
+    );
+    expect(p.unsupported).toEqual([]);
+    expect(p.operations.map((o) => o.targets)).toEqual([
+      [{ id: 'par_44/odst_1/pism_f' }],
+      [{ id: 'par_44/odst_2/pism_g', through: 'par_44/odst_2/pism_i' }],
+    ]);
   });
 });

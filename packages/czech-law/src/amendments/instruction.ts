@@ -1116,6 +1116,7 @@ function skeleton(text: string): Skeleton {
     // odst. 1 první větě se slova za středníkem nahrazují slovy „…“" (zákon č. 501/2001 Sb. on zákon
     // č. 513/1991 Sb.): the part of the sentence after its semicolon, as "část věty za středníkem".
     .replace(/(?<= )(?:věta|slova) za středníkem (?=zní|nahrazuj)/gu, 'část věty za středníkem ');
+  s = placesEachWithEnd(s);
   const refs: RefList[] = [];
   let t = '';
   for (let i = 0; i < s.length;) {
@@ -1154,6 +1155,23 @@ function skeleton(text: string): Skeleton {
     '$1',
   );
   return { s: t, quotes, refs };
+}
+
+/**
+ * "V § 29 odst. 1 na konci textu písmene e) a v § 39 odst. 1 na konci textu písmene h) se doplňují
+ * slova „…“" (zákon č. 484/2008 Sb. on zákon č. 119/2002 Sb.), "V § 92 odst. 1 na konci písmene v),
+ * v § 93 odst. 1 na konci písmene v) a v § 93 odst. 6 na konci písmene b) se doplňuje slovo „nebo“"
+ * (zákon č. 137/2011 Sb.): several places, each with its own "na konci", take the same words. As one
+ * list of references the next place's § was read inside the unit before ("písmene e) a v § 39 odst.
+ * 1"), so each place is made a clause of its own with the words, before the references are read.
+ */
+function placesEachWithEnd(s: string): string {
+  const m = /^(V .+?) ((?:doplňuj|připojuj)[eí] (?:slovo|slova|věta|věty) ⟨\d+⟩)$/u.exec(s);
+  if (!m) return s;
+  const places = m[1].split(/(?:,| a) (?=v (?:§|čl\.|odst\.|odstavci|příloze) )/u);
+  const END = / na (?:konci|začátku) (?:textu )?\S/gu;
+  if (places.length < 2 || places.some((p) => /[⟨⟦]/u.test(p) || (p.match(END) ?? []).length !== 1)) return s;
+  return places.map((p) => `${p} ${m[2]}`).join(' a ');
 }
 
 /** Nouns that stand before quoted words ("slova „…“", "číslo „…“", "částka „…“"). */
