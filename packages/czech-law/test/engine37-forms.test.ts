@@ -126,7 +126,7 @@ describe('the same words added "na konci" of units in several places, each with 
     ]);
   });
 
-  it('a later place inside the § of the first (zákon č. 370/2010 Sb.): "a v odst. 2 na konci textu písmen g) až i)"', () => {
+  it('a later place inside the § of the first (vyhláška č. 370/2010 Sb.): "a v odst. 2 na konci textu písmen g) až i)"', () => {
     const p = parseInstruction(
       pt('1', 'V § 44 odst. 1 na konci textu písmene f) a v odst. 2 na konci textu písmen g) až i) se doplňují slova „, v rozdělení“.'),
     );
