@@ -108,10 +108,11 @@ describe('the same words added at the end of the texts of several units', () => 
     );
   });
 
-  it('units of several §§, each with its own location, stay unread', () => {
+  it('units of several places, each with its own location, are each read in its own place (h-engine37)', () => {
     const p = parseInstruction(
       pt('51', 'V § 44 odst. 1 na konci textu písmene f) a v odst. 2 na konci textu písmen g) až i) se doplňují slova „, v rozdělení“.'),
     );
-    expect(p.unsupported.length).toBeGreaterThan(0);
+    expect(p.unsupported).toEqual([]);
+    expect(p.operations.map((o) => o.targets.map((t) => t.id))).toEqual([['par_44/odst_1/pism_f'], ['par_44/odst_2/pism_g']]);
   });
 });

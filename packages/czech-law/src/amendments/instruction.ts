@@ -1116,6 +1116,7 @@ function skeleton(text: string): Skeleton {
     // odst. 1 první větě se slova za středníkem nahrazují slovy „…“" (zákon č. 501/2001 Sb. on zákon
     // č. 513/1991 Sb.): the part of the sentence after its semicolon, as "část věty za středníkem".
     .replace(/(?<= )(?:věta|slova) za středníkem (?=zní|nahrazuj)/gu, 'část věty za středníkem ');
+  s = placesEachWithEnd(s);
   const refs: RefList[] = [];
   let t = '';
   for (let i = 0; i < s.length;) {
@@ -1154,6 +1155,23 @@ function skeleton(text: string): Skeleton {
     '$1',
   );
   return { s: t, quotes, refs };
+}
+
+/**
+ * "V § 29 odst. 1 na konci textu písmene e) a v § 39 odst. 1 na konci textu písmene h) se doplňují
+ * slova „…“" (zákon č. 484/2008 Sb. on zákon č. 119/2002 Sb.), "V § 92 odst. 1 na konci písmene v),
+ * v § 93 odst. 1 na konci písmene v) a v § 93 odst. 6 na konci písmene b) se doplňuje slovo „nebo“"
+ * (zákon č. 137/2011 Sb.): several places, each with its own "na konci", take the same words. As one
+ * list of references the next place's § was read inside the unit before ("písmene e) a v § 39 odst.
+ * 1"), so each place is made a clause of its own with the words, before the references are read.
+ */
+function placesEachWithEnd(s: string): string {
+  const m = /^(V .+?) ((?:doplňuj|připojuj)[eí] (?:slovo|slova|věta|věty) ⟨\d+⟩)$/u.exec(s);
+  if (!m) return s;
+  const places = m[1].split(/(?:,| a) (?=v (?:§|čl\.|odst\.|odstavci|příloze) )/u);
+  const END = / na (?:konci|začátku) (?:textu )?\S/gu;
+  if (places.length < 2 || places.some((p) => /[⟨⟦]/u.test(p) || (p.match(END) ?? []).length !== 1)) return s;
+  return places.map((p) => `${p} ${m[2]}`).join(' a ');
 }
 
 /** Nouns that stand before quoted words ("slova „…“", "číslo „…“", "částka „…“"). */
@@ -1404,6 +1422,16 @@ function sharedHeading(inc: { rest: string; withHeading: boolean }, ids: readonl
   if (text !== undefined && (text === null || !/^#{1,6} [^\n#§]+\n\n#{1,6} § \d/u.test(text))) return;
   inc.rest = '';
   inc.withHeading = true;
+}
+
+/** Whether the new text sets a heading line right above the label of § (or článek) `id`. */
+function headingAboveIn(text: string, id: string): boolean {
+  const m = /^(par|cl)_(\d+[a-z]*)$/.exec(id);
+  if (!m) return false;
+  const label = m[1] === 'par' ? `§ ${m[2]}` : `Čl(?:ánek|\\.) ${m[2]}`;
+  return new RegExp(`(?:^|\\n)[ \\t]*#{1,6}[ \\t]+„?[^\\n#§„][^\\n#§]*\\n\\s*\\n[ \\t]*#{1,6}[ \\t]+„?${label}[ \\t]*(?:\\n|$)`, 'u').test(
+    text,
+  );
 }
 
 /** "včetně nadpisu", "včetně poznámky pod čarou č. 5", "včetně nadpisu a poznámek pod čarou č. 3 a 4". */
@@ -2188,10 +2216,17 @@ clause(
     // "Za § 77 se vkládá označení nové části osmé včetně nadpisu v tomto znění:" (zákon č. 310/2008 Sb.,
     // bod 34, on zákon č. 61/2000 Sb.) is "…, které zní:"; so are "nové označení části V" and
     // "včetně jejího nadpisu".
-    const inc = readIncluding(ctx, `${inc1} ${inc2 ?? ''}`.trim());
     const base = locRef ? chainsOf(ctx, Number(locRef)) : ctx.base;
     const newIds = newUnitIdsAt(ctx, Number(newRef), base);
     const text = q !== undefined ? quote(ctx, q) : ctx.payload;
+    const inc = readIncluding(ctx, `${inc1} ${inc2 ?? ''}`.trim(), undefined, label ? undefined : newIds.map((id) => ({ id })));
+    // "Za § 42 se vkládají nové § 43, 44, 45 a 45a, které včetně nadpisu nad § 43 znějí:" (zákon
+    // č. 152/1995 Sb. on zákon č. 140/1961 Sb.), "…, který včetně nadpisu nad označením § 2a zní:":
+    // the heading above a new § is a line of the new text, which the insertion puts in with it, as
+    // "včetně nadpisu" does. Only where the new text sets that heading right above the §'s label.
+    for (const t of inc.above)
+      if (text === null || !headingAboveIn(text, t.id)) throw new Unsupported('a heading above a new § the new text does not set');
+    if (inc.above.length) inc.withHeading = true;
     if (!label)
       sharedHeading(
         inc,

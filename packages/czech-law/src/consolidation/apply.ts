@@ -1589,9 +1589,10 @@ function spacedComma(words: string): string {
 
 function joinAfter(add: string, next: string | undefined): string {
   const a = spacedComma(add.trim());
-  // A footnote mark ("^2)") follows the word it is set to.
+  // A footnote mark ("^2)") follows the word it is set to: the words put before one keep it set
+  // to their last word ("pojišťoven,^11)").
   const lead = /^[,.;:)^]/.test(a) ? '' : ' ';
-  const trail = next !== undefined && !/[\s,.;:)]/.test(next) ? ' ' : '';
+  const trail = next !== undefined && !/[\s,.;:)^]/.test(next) ? ' ' : '';
   return lead + a + trail;
 }
 
@@ -1652,9 +1653,10 @@ function replaceSpan(text: string, h: Span, by: string): string {
     // "A, X, B" without X: "A, B".
     start = before.search(/[ \t]+$/);
     end++;
-  } else if (next === undefined || /[,.;:)\s]/.test(next)) {
+  } else if (next === undefined || /[,.;:)\s^]/.test(next)) {
     // "slovo ," → "slovo,": the space before the deleted words goes with them (and the paragraph
-    // break before words that made a paragraph of their own, a list's závěrečná část: "odvolání.").
+    // break before words that made a paragraph of their own, a list's závěrečná část: "odvolání.");
+    // so too before a footnote mark, which stays set to the word before it ("unie^4b)").
     while (start > 0 && /[ \t]/.test(text[start - 1])) start--;
     if (next !== undefined && /[,.;:)]/.test(next) && start > 0 && text[start - 1] === '\n')
       while (start > 0 && /\s/.test(text[start - 1])) start--;

@@ -168,5 +168,10 @@
  * 42: words replaced or repealed "na konci textu" of a numbered unit ("na konci textu písmene d) se
  * slovo „nebo“ zrušuje") are read as "na konci" of it, and words added "na konci textu odstavce 4 a na
  * konci textu odstavce 5" go to the end of each, #36 h-engine36.
+ * 43: a footnote mark stays set to the word before it when words right before it are repealed or
+ * words are put after that word; "včetně nadpisu nad § 43" of a § an insertion puts in (the heading
+ * a line of its new text); the same words added "na konci" of units in several places, each with its
+ * own "na konci" ("V § 29 odst. 1 na konci textu písmene e) a v § 39 odst. 1 na konci textu písmene
+ * h) se doplňují slova"), read place by place, #36 h-engine37.
  */
-export const CONSOLIDATION_ENGINE_VERSION = 42;
+export const CONSOLIDATION_ENGINE_VERSION = 43;

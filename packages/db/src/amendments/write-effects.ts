@@ -71,8 +71,11 @@ type Tx = RawTx;
  * 38: words replaced or repealed "na konci textu" of a numbered unit, and the same words added "na konci
  * textu odstavce 4 a na konci textu odstavce 5", are read (their kinds and the units they name, no longer
  * those of an unread sentence) (#36 h-engine36).
+ * 39: "Za § 42 se vkládají nové § 43 až 45a, které včetně nadpisu nad § 43 znějí:" and the same words
+ * added "na konci" of units in several places each with its own "na konci" are read (their kinds and
+ * units, no longer those of an unread sentence) (#36 h-engine37).
  */
-export const AMENDMENT_READER_VERSION = 38;
+export const AMENDMENT_READER_VERSION = 39;
 
 /** One instruction point of an amending act for one amended act, as stored (`amendment_effect`). */
 export interface EffectInput {
