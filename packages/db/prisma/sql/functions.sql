@@ -88,6 +88,58 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.search_prior_degree()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM pg_advisory_xact_lock(7268124);
+  IF TG_OP <> 'INSERT' AND (TG_OP = 'DELETE' OR OLD.target_key <> NEW.target_key) THEN
+    UPDATE "search_prior" p SET degree = 0
+    FROM "document" d WHERE d.natural_key = OLD.target_key AND p.document_id = d.id AND p.degree <> 0;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    UPDATE "search_prior" p SET degree = NEW.amended_by + NEW.cited_by
+    FROM "document" d WHERE d.natural_key = NEW.target_key AND p.document_id = d.id AND p.degree <> NEW.amended_by + NEW.cited_by;
+  END IF;
+  RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.search_prior_refresh()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  doc text;
+BEGIN
+  PERFORM pg_advisory_xact_lock(7268124);
+  FOR doc IN SELECT DISTINCT x FROM unnest(ARRAY[
+      CASE WHEN TG_OP <> 'INSERT' THEN OLD.id END, CASE WHEN TG_OP <> 'DELETE' THEN NEW.id END]) AS x WHERE x IS NOT NULL
+  LOOP
+    DELETE FROM "search_prior" p WHERE p.document_id = doc AND NOT EXISTS (SELECT 1 FROM "document" d WHERE d.id = doc);
+    INSERT INTO "search_prior" AS p (document_id, status, doc_type, degree)
+    SELECT d.id, d.status, d.doc_type, coalesce(g.amended_by + g.cited_by, 0)
+    FROM "document" d LEFT JOIN "search_in_degree" g ON g.target_key = d.natural_key
+    WHERE d.id = doc
+    ON CONFLICT (document_id) DO UPDATE
+      SET status = excluded.status, doc_type = excluded.doc_type, degree = excluded.degree
+      WHERE (p.status, p.doc_type, p.degree) IS DISTINCT FROM (excluded.status, excluded.doc_type, excluded.degree);
+  END LOOP;
+  RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.search_prior_truncate()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  DELETE FROM "search_prior";
+  RETURN NULL;
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.search_stem(t text)
  RETURNS text
  LANGUAGE sql
@@ -132,7 +184,11 @@ $function$;
 
 CREATE TRIGGER document_search_refresh BEFORE INSERT OR UPDATE OF title, citation, doc_number, text ON public.document FOR EACH ROW EXECUTE FUNCTION public.document_search_refresh();
 CREATE TRIGGER document_search_title_terms AFTER INSERT OR UPDATE OF title, citation, doc_number ON public.document FOR EACH ROW EXECUTE FUNCTION public.search_title_terms_add();
+CREATE CONSTRAINT TRIGGER search_prior_document AFTER INSERT OR DELETE ON public.document DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION public.search_prior_refresh();
+CREATE CONSTRAINT TRIGGER search_prior_document_update AFTER UPDATE OF id, natural_key, status, doc_type ON public.document DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((((old.id IS DISTINCT FROM new.id) OR (old.natural_key IS DISTINCT FROM new.natural_key)) OR (old.status IS DISTINCT FROM new.status)) OR (old.doc_type IS DISTINCT FROM new.doc_type))) EXECUTE FUNCTION public.search_prior_refresh();
+CREATE TRIGGER search_prior_truncate AFTER TRUNCATE ON public.document FOR EACH STATEMENT EXECUTE FUNCTION public.search_prior_truncate();
 CREATE TRIGGER search_in_degree_delete AFTER DELETE ON public.document_relation REFERENCING OLD TABLE AS old_edges FOR EACH STATEMENT EXECUTE FUNCTION public.search_in_degree_edges();
 CREATE TRIGGER search_in_degree_insert AFTER INSERT ON public.document_relation REFERENCING NEW TABLE AS new_edges FOR EACH STATEMENT EXECUTE FUNCTION public.search_in_degree_edges();
 CREATE TRIGGER search_in_degree_truncate AFTER TRUNCATE ON public.document_relation FOR EACH STATEMENT EXECUTE FUNCTION public.search_in_degree_truncate();
 CREATE TRIGGER search_in_degree_update AFTER UPDATE ON public.document_relation REFERENCING OLD TABLE AS old_edges NEW TABLE AS new_edges FOR EACH STATEMENT EXECUTE FUNCTION public.search_in_degree_edges();
+CREATE TRIGGER search_prior_degree AFTER INSERT OR DELETE OR UPDATE ON public.search_in_degree FOR EACH ROW EXECUTE FUNCTION public.search_prior_degree();

@@ -336,7 +336,7 @@ async function commonActs(s: SqlSession, terms: readonly string[]): Promise<stri
      b AS MATERIALIZED (
        SELECT x.*, x.prior * x.bound AS key
        FROM (SELECT t.id, t.bound, ${candidatePrior('d')} AS prior
-             FROM t JOIN "document" d ON d.id = t.id WHERE (SELECT total.total FROM total) > $4 OFFSET 0) x),
+             FROM t JOIN "search_prior" d ON d.document_id = t.id WHERE (SELECT total.total FROM total) > $4 OFFSET 0) x),
      w AS (SELECT b.id, sum(b.bound) OVER (ORDER BY b.key DESC, b.id) - b.bound AS ahead FROM b)
      SELECT w.id FROM w WHERE w.ahead < $4`,
     params,
@@ -448,8 +448,8 @@ export async function rankProvisions(
     : `m AS MATERIALIZED (${matches(matching('$1'))})`;
   const candidates = `${matched},
      dp AS MATERIALIZED (SELECT x.*, x.prior * power(x.n, ${Number(limits.matchesExp)}::float8) AS key
-                         FROM (SELECT d.id, ${candidatePrior('d')} AS prior, mc.n
-                               FROM (SELECT m.document_id, count(*) AS n FROM m GROUP BY m.document_id) mc JOIN "document" d ON d.id = mc.document_id
+                         FROM (SELECT d.document_id AS id, ${candidatePrior('d')} AS prior, mc.n
+                               FROM (SELECT m.document_id, count(*) AS n FROM m GROUP BY m.document_id) mc JOIN "search_prior" d ON d.document_id = mc.document_id
                                OFFSET 0) x),
      kd AS MATERIALIZED (SELECT w.id FROM (SELECT dp.id, sum(dp.n) OVER (ORDER BY dp.key DESC, dp.n DESC) - sum(dp.n) OVER (PARTITION BY dp.key, dp.n) AS ahead
                                            FROM dp) w
@@ -672,15 +672,16 @@ async function coverDensities(
  * SQL of the act's prior as the first stage orders the matches by it: documentFactor from the
  * columns at hand (today's status for the day asked, the source's amending flag without the title
  * test), so that when a query's words match more units than are ranked, the acts in force, cited
- * and amended most, are the ones ranked.
+ * and amended most, are the ones ranked. On an alias of `search_prior` (the act's status, type and
+ * in-degree in one narrow row, read from its primary key alone), not of `document` and
+ * `search_in_degree`: a probe per matching act, and there are hundreds.
  */
 export function candidatePrior(alias: string): string {
   const w = PROVISION_WEIGHTS;
   return `(CASE WHEN ${alias}.status IN ('in_force', 'partially_in_force') THEN 1 ELSE ${w.notInForce} END
     * CASE WHEN ${alias}.doc_type IN ('act', 'constitutional_act') THEN 1
            WHEN ${alias}.doc_type IN ('decree', 'government_regulation') THEN ${w.notAct} ELSE ${w.otherType} END
-    * (1 + ${w.degree} * log(1 + coalesce((SELECT g.amended_by + g.cited_by FROM "search_in_degree" g
-                                            WHERE g.target_key = ${alias}.natural_key), 0))))`;
+    * (1 + ${w.degree} * log(1 + ${alias}.degree)))`;
 }
 
 /** What an act brings to each of its provisions' scores, as a factor (priors.ts says why each). */
