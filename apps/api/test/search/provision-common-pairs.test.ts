@@ -1,5 +1,4 @@
-import { PROVISION_LIMITS, PROVISION_WEIGHTS, rankProvisions, termsFor } from '../../src/legal/search/provision-search';
-import { SEARCH_SETTINGS } from '../../src/legal/search/search';
+import { PROVISION_LIMITS, PROVISION_WEIGHTS } from '../../src/legal/search/provision-search';
 import { act, rankingDatabase } from './ranking-database';
 
 /**
@@ -72,26 +71,9 @@ describe('the first stage’s pairs of common words (h-speed7)', () => {
 
   it('reads the kept acts’ units from their own index, not the primary key (h-speed17)', async () => {
     Object.assign(PROVISION_LIMITS, { candidates: 100, pairsFloor: 1, commonMargin: 0.05, boundedShare: 0.03 });
-    const plan = await ranking.db.withReadOnlySettings(SEARCH_SETTINGS, async (s) => {
-      const asked: { sql: string; params: unknown[] }[] = [];
-      await rankProvisions(
-        ranking.db,
-        {
-          ...s,
-          query: (sql, params) => {
-            if (sql.includes('dp AS MATERIALIZED')) asked.push({ sql, params: params ?? [] });
-            return s.query(sql, params);
-          },
-        },
-        termsFor(q, 'fulltext'),
-        {},
-        new Date('2026-01-01T00:00:00Z'),
-      );
-      expect(asked).toHaveLength(1);
-      // The common pairs' arm: their acts', then their parts.
-      expect(asked[0].sql).toMatch(/p\.document_id = ANY\(\$\d+::text\[\]\) AND p\.vector @@ ANY/);
-      return (await s.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${asked[0].sql}`, asked[0].params)).map((r) => r['QUERY PLAN']);
-    });
+    const { sql, plan } = await ranking.rankingPlan(q);
+    // The common pairs' arm: their acts', then their parts.
+    expect(sql).toMatch(/p\.document_id = ANY\(\$\d+::text\[\]\) AND p\.vector @@ ANY/);
     // The acts' units, ANDed with the GIN scan's, from the index of the document ids alone.
     const at = plan.findIndex((line) => line.includes('Bitmap Index Scan on search_provision_document_idx'));
     expect(at).toBeGreaterThan(0);

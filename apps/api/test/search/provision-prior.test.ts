@@ -1,6 +1,5 @@
 import { cites, testRecord } from '@dp/testing';
-import { PROVISION_LIMITS, rankProvisions, termsFor } from '../../src/legal/search/provision-search';
-import { SEARCH_SETTINGS } from '../../src/legal/search/search';
+import { PROVISION_LIMITS } from '../../src/legal/search/provision-search';
 import { rankingDatabase } from './ranking-database';
 
 /**
@@ -49,24 +48,7 @@ function cteLines(plan: readonly string[], name: string): string[] {
 describe('the first stage’s act priors (h-prior)', () => {
   it('are read from search_prior alone, neither `document` nor search_in_degree', async () => {
     Object.assign(PROVISION_LIMITS, one);
-    const plan = await ranking.db.withReadOnlySettings(SEARCH_SETTINGS, async (s) => {
-      const asked: { sql: string; params: unknown[] }[] = [];
-      await rankProvisions(
-        ranking.db,
-        {
-          ...s,
-          query: (sql, params) => {
-            if (sql.includes('dp AS MATERIALIZED')) asked.push({ sql, params: params ?? [] });
-            return s.query(sql, params);
-          },
-        },
-        termsFor(q, 'fulltext'),
-        {},
-        new Date('2026-01-01T00:00:00Z'),
-      );
-      expect(asked).toHaveLength(1);
-      return (await s.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${asked[0].sql}`, asked[0].params)).map((r) => r['QUERY PLAN']);
-    });
+    const { plan } = await ranking.rankingPlan(q);
     const dp = cteLines(plan, 'dp').join('\n');
     expect(dp).toMatch(/ on search_prior/);
     expect(dp).not.toMatch(/ on document\b| on document_pkey| on search_in_degree/);

@@ -18,6 +18,8 @@ export const act = (key: string, title: string, texts: readonly string[]): TestR
 export function rankingDatabase(records: readonly TestRecordInput[]): {
   readonly db: TestDatabase;
   rank: (q: string) => ReturnType<typeof rankProvisions>;
+  /** The fulltext ranking's statement for `q` (the one choosing the candidates, `dp`) and its EXPLAIN's lines. */
+  rankingPlan: (q: string) => Promise<{ sql: string; plan: string[] }>;
 } {
   let db: TestDatabase | undefined;
   const limits = { ...PROVISION_LIMITS };
@@ -42,5 +44,20 @@ export function rankingDatabase(records: readonly TestRecordInput[]): {
       opened().withReadOnlySettings(SEARCH_SETTINGS, (s) =>
         rankProvisions(opened(), s, termsFor(q, 'fulltext'), {}, new Date('2026-01-01T00:00:00Z')),
       ),
+    rankingPlan: (q) =>
+      opened().withReadOnlySettings(SEARCH_SETTINGS, async (s) => {
+        const asked: { sql: string; params: unknown[] }[] = [];
+        const watched = {
+          ...s,
+          query: ((sql: string, params?: unknown[]) => {
+            if (sql.includes('dp AS MATERIALIZED')) asked.push({ sql, params: params ?? [] });
+            return s.query(sql, params);
+          }) as typeof s.query,
+        };
+        await rankProvisions(opened(), watched, termsFor(q, 'fulltext'), {}, new Date('2026-01-01T00:00:00Z'));
+        if (asked.length !== 1) throw new Error(`rankingPlan: ${asked.length} ranking statements, not one`);
+        const plan = await s.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${asked[0].sql}`, asked[0].params);
+        return { sql: asked[0].sql, plan: plan.map((r) => r['QUERY PLAN']) };
+      }),
   };
 }
